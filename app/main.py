@@ -1,0 +1,21 @@
+"""`warboard`: the desktop program, or one of its command-line twins."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch: a known subcommand answers on the command line; otherwise open the window."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    from app import cli
+
+    if args and args[0] in cli.COMMANDS:
+        return cli.run(args)
+    from app.window import run_gui
+
+    return run_gui(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""app → engine → geometry, never upwards; no Qt below app/ (import-linter contracts)."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT = Path(sys.executable).with_name("lint-imports")
+
+
+def _lint(cwd: Path) -> subprocess.CompletedProcess:
+    env = {"PYTHONPATH": str(cwd), "PATH": str(LINT.parent)}
+    return subprocess.run([str(LINT)], cwd=cwd, capture_output=True, text=True, env=env)
+
+
+def test_import_contracts_hold():
+    result = _lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Contracts: 2 kept, 0 broken" in result.stdout
+
+
+def test_contracts_catch_a_violation(tmp_path):
+    """The contracts are not vacuous: a geometry module importing Qt and engine is reported."""
+    for pkg in ("app", "engine", "geometry"):
+        shutil.copytree(ROOT / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    (tmp_path / "geometry" / "probe.py").write_text("import PySide6  # noqa\nimport engine  # noqa\n")
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "2 broken" in result.stdout, result.stdout
