@@ -66,7 +66,8 @@ def base_polygon(base: BaseShape, x: float, y: float, facing: float = 0.0) -> Po
     """The base's outline on the table, centred at (x, y), depth along `facing` degrees."""
     half_d, half_w = base.depth_in / 2, base.width_in / 2
     if base.shape == "rect":
-        local = Polygon([(-half_d, -half_w), (half_d, -half_w), (half_d, half_w), (-half_d, half_w)])
+        corners = [(-half_d, -half_w), (half_d, -half_w), (half_d, half_w), (-half_d, half_w)]
+        local = Polygon(corners)
     else:
         circle = Point(0, 0).buffer(1.0, quad_segs=QUAD_SEGS)
         local = affinity.scale(circle, half_d, half_w, origin=(0, 0))

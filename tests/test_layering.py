@@ -25,7 +25,8 @@ def test_contracts_catch_a_violation(tmp_path):
     for pkg in ("app", "engine", "geometry"):
         shutil.copytree(ROOT / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    (tmp_path / "geometry" / "probe.py").write_text("import PySide6  # noqa\nimport engine  # noqa\n")
+    probe = tmp_path / "geometry" / "probe.py"
+    probe.write_text("import PySide6  # noqa\nimport engine  # noqa\n")
     result = _lint(tmp_path)
     assert result.returncode != 0
     assert "2 broken" in result.stdout, result.stdout
