@@ -1,0 +1,514 @@
+"""Scenario interchange format v1 (design.md): JSON in, model out, and back — exactly.
+
+Reading validates every value and names the field at fault (`units[3].facing: expected a
+number`). Keys this version does not know are kept and written back, and so is the order of
+the keys in each object, so a hand-written file survives import and export unchanged and
+diffs stay small. The round trip rides on `Extra`, the dict the model classes already hold
+for unknown keys: it also remembers its object's key order and the raw form of a base.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import shapely
+from shapely.geometry import Polygon
+
+from engine.scenario import FORMAT, VERSION, Scenario, Table, Unit
+from geometry.bases import BaseShape
+from geometry.terrain import KINDS, TerrainPiece
+
+#: Imports are refused above this size: a scenario of 500 units and 50 pieces is ~150 kB.
+MAX_FILE_BYTES = 20 * 1024 * 1024
+#: Saved files wrap at this width: short objects (a base, a point list) stay on one line.
+LINE_WIDTH = 100
+DEMO = ("scenarios", "crossroads.json")
+#: Ground scale of a table that does not give one (the rulesets will supply theirs).
+DEFAULT_MPI = Table().metres_per_inch
+
+MOVEMENTS = ("normal", "difficult", "impassable", "obstacle")
+BASE_SHAPES = ("round", "oval", "rect")
+
+# Canonical key order of each object, used for keys the source did not have.
+TOP_KEYS = ("format", "version", "name", "ruleset", "table", "terrain", "units", "profiles")
+TABLE_KEYS = ("width_in", "height_in", "metres_per_inch")
+PIECE_KEYS = ("id", "kind", "name", "polygon", "line", "blocks_los", "los_depth_in", "cover",
+              "movement", "height", "thickness_in")
+UNIT_KEYS = ("id", "name", "side", "profile", "parent", "x", "y", "facing", "turret", "base",
+             "markers", "state")
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be read. `field` is the path of the bad value ("" = the file)."""
+
+    def __init__(self, field: str, message: str, *, source: str | None = None) -> None:
+        self.field = field
+        self.message = message
+        self.source = source
+        super().__init__(": ".join(p for p in (source, field, message) if p))
+
+    def with_source(self, source: str) -> ScenarioError:
+        """The same error, told about the file it came from."""
+        return ScenarioError(self.field, self.message, source=source)
+
+
+class Extra(dict):
+    """Unknown keys of one JSON object, plus what an exact round trip needs.
+
+    `order` is the object's key order in the source; `raw` holds sub-objects the model
+    normalises (a unit's base), written back verbatim while the model value is unchanged.
+    Code that treats it as a plain dict loses nothing but the order.
+    """
+
+    def __init__(self, unknown: Iterable = (), *, order: Iterable[str] = (),
+                 raw: dict | None = None) -> None:
+        super().__init__(unknown)
+        self.order: tuple[str, ...] = tuple(order)
+        self.raw: dict[str, Any] = dict(raw or {})
+
+
+# --- reading values ----------------------------------------------------------------------
+
+
+def _at(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _describe(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False) if _jsonable(v) else repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(v: Any) -> bool:
+    try:
+        json.dumps(v)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _required(d: dict, key: str, path: str) -> Any:
+    if key not in d:
+        raise ScenarioError(_at(path, key), "required key is missing")
+    return d[key]
+
+
+def _object(v: Any, path: str) -> dict:
+    if not isinstance(v, dict):
+        raise ScenarioError(path, f"expected an object, got {_describe(v)}")
+    return v
+
+
+def _list(v: Any, path: str) -> list:
+    if not isinstance(v, list):
+        raise ScenarioError(path, f"expected a list, got {_describe(v)}")
+    return v
+
+
+def _text(v: Any, path: str) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise ScenarioError(path, f"expected a non-empty string, got {_describe(v)}")
+    return v
+
+
+def _number(v: Any, path: str, *, positive: bool = False, minimum: float | None = None) -> float:
+    """A finite JSON number, kept as given (an int stays an int, for the round trip)."""
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        raise ScenarioError(path, f"expected a number, got {_describe(v)}")
+    if not math.isfinite(v):
+        raise ScenarioError(path, f"expected a finite number, got {v!r}")
+    if positive and v <= 0:
+        raise ScenarioError(path, f"expected a positive number, got {v!r}")
+    if minimum is not None and v < minimum:
+        raise ScenarioError(path, f"expected a number of at least {minimum:g}, got {v!r}")
+    return v
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise ScenarioError(path, f"expected true or false, got {_describe(v)}")
+    return v
+
+
+def _choice(v: Any, path: str, options: Iterable[str], what: str) -> str:
+    options = tuple(options)
+    if not isinstance(v, str) or v not in options:
+        raise ScenarioError(
+            path, f"unknown {what} {_describe(v)} (expected one of {', '.join(options)})"
+        )
+    return v
+
+
+def _optional(d: dict, key: str, path: str, read) -> Any:
+    """An optional key: absent or null means "the default" (None)."""
+    v = d.get(key)
+    return None if v is None else read(v, _at(path, key))
+
+
+def _points(v: Any, path: str, minimum: int) -> list[tuple[float, float]]:
+    pts = _list(v, path)
+    if len(pts) < minimum:
+        raise ScenarioError(path, f"expected at least {minimum} points, got {len(pts)}")
+    out = []
+    for i, p in enumerate(pts):
+        if not isinstance(p, list) or len(p) != 2:
+            raise ScenarioError(_at(path, i), f"expected a point [x, y], got {_describe(p)}")
+        out.append((_number(p[0], _at(_at(path, i), 0)), _number(p[1], _at(_at(path, i), 1))))
+    return out
+
+
+def _extra(d: dict, known: Iterable[str], raw: dict | None = None) -> Extra:
+    known = set(known)
+    unknown = {k: copy.deepcopy(v) for k, v in d.items() if k not in known}
+    return Extra(unknown, order=d.keys(), raw=raw)
+
+
+# --- parsing -----------------------------------------------------------------------------
+
+
+def parse_scenario(data: Any) -> Scenario:
+    """A validated Scenario from a decoded JSON document; ScenarioError names the bad field."""
+    if not isinstance(data, dict):
+        raise ScenarioError("", f"expected a scenario object at the top level, "
+                                f"got {_describe(data)}")
+    d = data
+    _check_format(d)
+    scenario = Scenario(
+        name=_text(_required(d, "name", ""), "name"),
+        ruleset=_text(_required(d, "ruleset", ""), "ruleset"),
+        table=_parse_table(_required(d, "table", ""), "table"),
+        terrain=[_parse_piece(p, _at("terrain", i))
+                 for i, p in enumerate(_list(d.get("terrain", []), "terrain"))],
+        units=[_parse_unit(u, _at("units", i))
+               for i, u in enumerate(_list(d.get("units", []), "units"))],
+        profiles=_optional(d, "profiles", "", lambda v, p: copy.deepcopy(_object(v, p))),
+        extra=_extra(d, TOP_KEYS),
+    )
+    _check_ids(scenario)
+    _check_parents(scenario)
+    return scenario
+
+
+def _check_format(d: dict) -> None:
+    fmt = d.get("format")
+    if fmt != FORMAT:
+        got = "it is missing" if "format" not in d else f"got {_describe(fmt)}"
+        raise ScenarioError("format", f'expected "{FORMAT}" (a Warboard scenario), {got}')
+    version = _required(d, "version", "")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ScenarioError("version", f"expected a whole number, got {_describe(version)}")
+    if version > VERSION:
+        raise ScenarioError("version", f"{version} is newer than this program reads ({VERSION})")
+    if version < 1:
+        raise ScenarioError("version", f"{version} is not a version of this format "
+                                       f"(expected 1 to {VERSION})")
+
+
+def _parse_table(v: Any, path: str) -> Table:
+    d = _object(v, path)
+    table = Table(
+        width_in=_number(_required(d, "width_in", path), _at(path, "width_in"), positive=True),
+        height_in=_number(_required(d, "height_in", path), _at(path, "height_in"), positive=True),
+        extra=_extra(d, TABLE_KEYS),
+    )
+    mpi = _optional(d, "metres_per_inch", path, lambda v, p: _number(v, p, positive=True))
+    if mpi is not None:
+        table.metres_per_inch = mpi
+    return table
+
+
+def _parse_piece(v: Any, path: str) -> TerrainPiece:
+    d = _object(v, path)
+    pid = _text(_required(d, "id", path), _at(path, "id"))
+    kind = _choice(_required(d, "kind", path), _at(path, "kind"), KINDS, "kind")
+    polygon, line = _piece_shape(d, path, kind)
+    return TerrainPiece(
+        id=pid,
+        kind=kind,
+        polygon=polygon,
+        line=line,
+        name=_optional(d, "name", path, _text),
+        blocks_los=_optional(d, "blocks_los", path, _bool),
+        los_depth_in=_optional(d, "los_depth_in", path, lambda v, p: _number(v, p, minimum=0)),
+        cover=_optional(d, "cover", path, _cover),
+        movement=_optional(d, "movement", path,
+                           lambda v, p: _choice(v, p, MOVEMENTS, "movement")),
+        height=_optional(d, "height", path, _number),
+        thickness_in=_optional(d, "thickness_in", path,
+                               lambda v, p: _number(v, p, positive=True)),
+        extra=_extra(d, PIECE_KEYS),
+    )
+
+
+def _piece_shape(d: dict, path: str, kind: str):
+    """Walls and hedges are lines; every other kind is a polygon, and a valid one."""
+    wanted, other = ("line", "polygon") if KINDS[kind].is_line else ("polygon", "line")
+    if d.get(other) is not None:
+        raise ScenarioError(_at(path, other), f"a {kind} is drawn with {wanted!r}, not {other!r}")
+    if d.get(wanted) is None:
+        raise ScenarioError(_at(path, wanted), f"required key is missing (a {kind} needs it)")
+    if wanted == "line":
+        return None, _points(d["line"], _at(path, "line"), 2)
+    pts = _points(d["polygon"], _at(path, "polygon"), 3)
+    poly = Polygon(pts)
+    if not poly.is_valid or poly.area <= 0:
+        reason = shapely.is_valid_reason(poly) if not poly.is_valid else "it has no area"
+        raise ScenarioError(_at(path, "polygon"), f"not a valid polygon ({reason})")
+    return pts, None
+
+
+def _cover(v: Any, path: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4:
+        raise ScenarioError(path, f"expected a whole number from 0 to 4, got {_describe(v)}")
+    return v
+
+
+def _parse_unit(v: Any, path: str) -> Unit:
+    d = _object(v, path)
+    base_path = _at(path, "base")
+    base_raw = _object(_required(d, "base", path), base_path)
+    base = _parse_base(base_raw, base_path)
+    facing = d.get("facing", 0.0)
+    return Unit(
+        id=_text(_required(d, "id", path), _at(path, "id")),
+        side=_text(_required(d, "side", path), _at(path, "side")),
+        profile=_text(_required(d, "profile", path), _at(path, "profile")),
+        x=_number(_required(d, "x", path), _at(path, "x")),
+        y=_number(_required(d, "y", path), _at(path, "y")),
+        base=base,
+        facing=_number(facing, _at(path, "facing")),
+        turret=_optional(d, "turret", path, _number),
+        name=_optional(d, "name", path, _text),
+        markers=copy.deepcopy(_object(d.get("markers", {}), _at(path, "markers"))),
+        state=copy.deepcopy(_object(d.get("state", {}), _at(path, "state"))),
+        parent=_optional(d, "parent", path, _text),
+        extra=_extra(d, UNIT_KEYS, raw={"base": (base, copy.deepcopy(base_raw))}),
+    )
+
+
+def _parse_base(d: dict, path: str) -> BaseShape:
+    shape = _choice(_required(d, "shape", path), _at(path, "shape"), BASE_SHAPES, "shape")
+    if shape == "round":
+        for wrong in ("width_mm", "depth_mm"):
+            if wrong in d:
+                raise ScenarioError(_at(path, wrong), "a round base takes diameter_mm")
+        dia = _number(_required(d, "diameter_mm", path), _at(path, "diameter_mm"), positive=True)
+        return BaseShape.round(dia)
+    if "diameter_mm" in d:
+        raise ScenarioError(_at(path, "diameter_mm"),
+                            f"a {shape} base takes width_mm and depth_mm")
+    w = _number(_required(d, "width_mm", path), _at(path, "width_mm"), positive=True)
+    dp = _number(_required(d, "depth_mm", path), _at(path, "depth_mm"), positive=True)
+    return BaseShape(shape, w, dp)
+
+
+def _check_ids(s: Scenario) -> None:
+    """Ids name one thing on the table: unique across units and terrain together."""
+    seen: dict[str, str] = {}
+    things = [(_at("terrain", i), p.id) for i, p in enumerate(s.terrain)]
+    things += [(_at("units", i), u.id) for i, u in enumerate(s.units)]
+    for path, ident in things:
+        if ident in seen:
+            raise ScenarioError(_at(path, "id"),
+                                f"duplicate id {ident!r} (already used by {seen[ident]})")
+        seen[ident] = path
+
+
+def _check_parents(s: Scenario) -> None:
+    """A parent names another unit, and commanders do not command themselves in a loop."""
+    parents = {u.id: u.parent for u in s.units}
+    for i, u in enumerate(s.units):
+        if u.parent is None:
+            continue
+        path = _at(_at("units", i), "parent")
+        if u.parent not in parents:
+            raise ScenarioError(path, f"no unit with id {u.parent!r}")
+        chain, cur = {u.id}, u.parent
+        while cur is not None:
+            if cur in chain:
+                raise ScenarioError(path, f"command loop through {cur!r}")
+            chain.add(cur)
+            cur = parents[cur]
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def scenario_to_dict(s: Scenario) -> dict:
+    """The JSON document for a scenario: the inverse of parse_scenario, key order included."""
+    values = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": s.name,
+        "ruleset": s.ruleset,
+        "table": _table_to_dict(s.table),
+        "terrain": [_piece_to_dict(p) for p in s.terrain],
+        "units": [_unit_to_dict(u) for u in s.units],
+        "profiles": copy.deepcopy(s.profiles),
+    }
+    fresh = not getattr(s.extra, "order", ())
+    defaults = {"profiles": None} if fresh else {"profiles": None, "terrain": [], "units": []}
+    return _assemble(values, defaults, s.extra, TOP_KEYS)
+
+
+def _table_to_dict(t: Table) -> dict:
+    values = {"width_in": t.width_in, "height_in": t.height_in,
+              "metres_per_inch": t.metres_per_inch}
+    return _assemble(values, {"metres_per_inch": DEFAULT_MPI}, t.extra, TABLE_KEYS)
+
+
+def _piece_to_dict(p: TerrainPiece) -> dict:
+    values = {
+        "id": p.id, "kind": p.kind, "name": p.name,
+        "polygon": None if p.polygon is None else [list(pt) for pt in p.polygon],
+        "line": None if p.line is None else [list(pt) for pt in p.line],
+        "blocks_los": p.blocks_los, "los_depth_in": p.los_depth_in, "cover": p.cover,
+        "movement": p.movement, "height": p.height, "thickness_in": p.thickness_in,
+    }
+    defaults = {k: None for k in PIECE_KEYS if k not in ("id", "kind")}
+    return _assemble(values, defaults, p.extra, PIECE_KEYS)
+
+
+def _unit_to_dict(u: Unit) -> dict:
+    values = {
+        "id": u.id, "name": u.name, "side": u.side, "profile": u.profile, "parent": u.parent,
+        "x": u.x, "y": u.y, "facing": u.facing, "turret": u.turret,
+        "base": _base_to_dict(u.base, getattr(u.extra, "raw", {}).get("base")),
+        "markers": copy.deepcopy(u.markers), "state": copy.deepcopy(u.state),
+    }
+    defaults = {"name": None, "parent": None, "facing": 0, "turret": None,
+                "markers": {}, "state": {}}
+    return _assemble(values, defaults, u.extra, UNIT_KEYS)
+
+
+def _base_to_dict(base: BaseShape, raw: tuple[BaseShape, dict] | None) -> dict:
+    if raw is not None and raw[0] == base:
+        return copy.deepcopy(raw[1])
+    if base.shape == "round":
+        return {"shape": "round", "diameter_mm": base.width_mm}
+    return {"shape": base.shape, "width_mm": base.width_mm, "depth_mm": base.depth_mm}
+
+
+def _assemble(values: dict, defaults: dict, extra: dict, canonical: Iterable[str]) -> dict:
+    """One JSON object: known keys that were in the source or differ from their default,
+    plus the unknown keys, in the source's order; new keys follow in canonical order."""
+    order = getattr(extra, "order", ())
+    present = {k: v for k, v in values.items()
+               if k not in defaults or k in order or v != defaults[k]}
+    out: dict = {}
+    for key in (*order, *canonical, *extra):
+        if key in out:
+            continue
+        if key in present:
+            out[key] = present[key]
+        elif key in extra and key not in values:
+            out[key] = copy.deepcopy(extra[key])
+    return out
+
+
+def dumps_scenario(s: Scenario) -> str:
+    """The scenario as JSON text: short objects on one line, the rest one key per line."""
+    return _format(scenario_to_dict(s), 0, 0) + "\n"
+
+
+def _format(value: Any, indent: int, used: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    if not isinstance(value, dict | list) or not value or used + len(flat) < LINE_WIDTH:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        lines = []
+        for k, v in value.items():
+            key = json.dumps(k, ensure_ascii=False) + ": "
+            lines.append(pad + key + _format(v, indent + 2, len(pad) + len(key)))
+    else:
+        lines = [pad + _format(v, indent + 2, len(pad)) for v in value]
+    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    return opening + "\n" + ",\n".join(lines) + "\n" + " " * indent + closing
+
+
+# --- files -------------------------------------------------------------------------------
+
+
+def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
+    """A scenario from JSON text (or UTF-8 bytes); errors name `source` when given."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        return parse_scenario(data)
+    except UnicodeDecodeError as e:
+        raise ScenarioError("", f"not UTF-8 text (bad byte at offset {e.start})",
+                            source=source) from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError("", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})",
+                            source=source) from None
+    except RecursionError:
+        raise ScenarioError("", "JSON nested too deeply", source=source) from None
+    except ScenarioError as e:
+        raise (e.with_source(source) if source else e) from None
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise ScenarioError("", f"duplicate key {k!r} in one JSON object")
+        out[k] = v
+    return out
+
+
+def load_scenario(path: str | os.PathLike) -> Scenario:
+    """Read a scenario file, refusing anything over MAX_FILE_BYTES before reading it."""
+    source = str(path)
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError("", f"file is {size / 2**20:.1f} MB; scenario files may be at "
+                                    f"most {MAX_FILE_BYTES // 2**20} MB", source=source)
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ScenarioError("", "no such file", source=source) from None
+    except IsADirectoryError:
+        raise ScenarioError("", "is a folder, not a scenario file", source=source) from None
+    except PermissionError:
+        raise ScenarioError("", "permission denied", source=source) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError("", f"file is over the {MAX_FILE_BYTES // 2**20} MB limit",
+                            source=source)
+    return loads_scenario(data, source=source)
+
+
+def save_scenario(s: Scenario, path: str | os.PathLike) -> None:
+    """Write atomically: a temporary file beside the target, then os.replace over it, so a
+    crash leaves the old file or the new one, never half of one."""
+    text = dumps_scenario(s)
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        os.chmod(tmp, target.stat().st_mode & 0o7777 if target.exists() else 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_demo() -> Scenario:
+    """The demo table shipped with the program (resources/scenarios/crossroads.json)."""
+    from resources.loader import read_text
+
+    return loads_scenario(read_text(*DEMO), source="demo:" + DEMO[-1])
