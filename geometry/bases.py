@@ -75,3 +75,14 @@ def base_polygon(base: BaseShape, x: float, y: float, facing: float = 0.0) -> Po
     placed = affinity.translate(placed, x, y)
     shapely.prepare(placed)
     return placed
+
+
+def enclosing_radius_in(base: BaseShape) -> float:
+    """Radius of the smallest circle about the centre that holds the whole base, inches.
+
+    Unlike `radius_in` (half the larger side), this reaches a rect base's corners, so it is
+    the safe bound for "could these two bases be within d of each other" prefilters.
+    """
+    if base.shape == "rect":
+        return math.hypot(base.width_in, base.depth_in) / 2
+    return base.radius_in
