@@ -1,0 +1,354 @@
+"""Graphics items for terrain pieces and units, in table inches (1 scene unit = 1 inch).
+
+Items are views of the model (napari style): each reads its TerrainPiece or Unit and draws
+it; none holds a rule. Decorations (trees, contours, crop rows) are laid out in inches once,
+when the item is built, so a repaint only strokes ready-made paths.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+
+import numpy as np
+import shapely
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
+
+from engine.scenario import Unit
+from geometry.angles import unit_vector
+from geometry.bases import base_polygon
+from geometry.terrain import TerrainPiece
+
+from . import style
+
+#: Room around an item's outline for its cosmetic (pixel-wide) pens, in inches.
+PEN_MARGIN_IN = 0.25
+
+
+# --- shapely → Qt ---------------------------------------------------------------------------
+
+def _ring_polygon(coords: np.ndarray) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in coords])
+
+
+def geometry_path(geom: BaseGeometry) -> QPainterPath:
+    """A painter path of a shapely geometry: polygons (with holes) as closed subpaths,
+    lines as open ones. Odd-even fill so holes stay empty."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    for part in shapely.get_parts(geom):
+        if part.is_empty:
+            continue
+        if part.geom_type == "Polygon":
+            for ring in (part.exterior, *part.interiors):
+                path.addPolygon(_ring_polygon(np.asarray(ring.coords)))
+                path.closeSubpath()
+        elif part.geom_type in ("LineString", "LinearRing"):
+            pts = np.asarray(part.coords)
+            path.moveTo(*pts[0])
+            for x, y in pts[1:]:
+                path.lineTo(x, y)
+        elif part.geom_type.startswith("Multi") or part.geom_type == "GeometryCollection":
+            path.addPath(geometry_path(part))
+    return path
+
+
+# --- decorations, laid out in inches --------------------------------------------------------
+
+def _rng(key: str) -> np.random.Generator:
+    """A generator seeded by the piece's id: the same wood looks the same every time."""
+    return np.random.default_rng(zlib.crc32(key.encode()))
+
+
+def _long_axis_angle(geom: BaseGeometry) -> float:
+    """Direction (degrees) of the longer side of the piece's minimum rotated rectangle."""
+    rect = np.asarray(shapely.minimum_rotated_rectangle(geom).exterior.coords)
+    if len(rect) < 4:
+        return 0.0
+    a, b, c = rect[0], rect[1], rect[2]
+    side = b - a if np.hypot(*(b - a)) >= np.hypot(*(c - b)) else c - b
+    return math.degrees(math.atan2(side[1], side[0]))
+
+
+def parallel_lines(geom: BaseGeometry, spacing: float, angle: float) -> BaseGeometry:
+    """Lines `spacing` inches apart at `angle` degrees, clipped to the piece (rows, hatching)."""
+    minx, miny, maxx, maxy = geom.bounds
+    cx, cy, reach = (minx + maxx) / 2, (miny + maxy) / 2, math.hypot(maxx - minx, maxy - miny)
+    ux, uy = unit_vector(angle)
+    nx, ny = -uy, ux
+    offsets = np.arange(-reach / 2, reach / 2 + spacing, spacing)
+    starts = np.column_stack([cx + nx * offsets - ux * reach, cy + ny * offsets - uy * reach])
+    ends = np.column_stack([cx + nx * offsets + ux * reach, cy + ny * offsets + uy * reach])
+    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+    return shapely.union_all(shapely.intersection(lines, geom))
+
+
+def scattered_points(geom: BaseGeometry, spacing: float, inset: float,
+                     rng: np.random.Generator) -> np.ndarray:
+    """Points on a jittered hexagonal grid inside the piece, `inset` inches from its edge."""
+    inner = geom.buffer(-inset)
+    if inner.is_empty:
+        rp = geom.representative_point()
+        return np.array([[rp.x, rp.y]])
+    minx, miny, maxx, maxy = inner.bounds
+    row_h = spacing * math.sqrt(3) / 2
+    ys = np.arange(miny, maxy + row_h, row_h)
+    xs = np.arange(minx, maxx + spacing, spacing)
+    gx, gy = np.meshgrid(xs, ys)
+    gx = gx + (np.arange(len(ys)) % 2)[:, None] * spacing / 2
+    pts = np.column_stack([gx.ravel(), gy.ravel()])
+    pts += rng.uniform(-0.25, 0.25, pts.shape) * spacing
+    inside = shapely.contains_xy(inner, pts[:, 0], pts[:, 1])
+    if not inside.any():
+        rp = inner.representative_point()
+        return np.array([[rp.x, rp.y]])
+    return pts[inside]
+
+
+def circles_path(centres: np.ndarray, radii: np.ndarray) -> QPainterPath:
+    path = QPainterPath()
+    for (x, y), r in zip(centres, radii, strict=True):
+        path.addEllipse(QPointF(x, y), r, r)
+    return path
+
+
+def contour_rings(geom: BaseGeometry, step: float = 0.8, most: int = 4) -> BaseGeometry:
+    """Inner outlines of a hill, `step` inches apart: the look of contour lines."""
+    rings = []
+    for k in range(1, most + 1):
+        inner = geom.buffer(-k * step)
+        if inner.is_empty or inner.area < step * step:
+            break
+        rings.append(inner.boundary)
+    return shapely.union_all(rings) if rings else shapely.GeometryCollection()
+
+
+def roof_lines(geom: BaseGeometry) -> BaseGeometry:
+    """A hipped roof's ridge and hips for a roughly rectangular building, else nothing."""
+    rect = shapely.minimum_rotated_rectangle(geom)
+    if rect.geom_type != "Polygon" or geom.area < 0.9 * rect.area:
+        return shapely.GeometryCollection()
+    c = np.asarray(rect.exterior.coords)[:4]
+    sides = np.hypot(*(np.roll(c, -1, axis=0) - c).T)
+    if sides[0] < sides[1]:  # make c[0]→c[1] a long side
+        c = np.roll(c, -1, axis=0)
+        sides = np.roll(sides, -1)
+    long_dir = (c[1] - c[0]) / sides[0]
+    half_short = sides[1] / 2
+    mid_a = (c[0] + c[3]) / 2 + long_dir * half_short  # ridge inset by half the short side
+    mid_b = (c[1] + c[2]) / 2 - long_dir * half_short
+    if np.dot(mid_b - mid_a, long_dir) <= 0:  # square-ish: a pyramid roof
+        mid_a = mid_b = c.mean(axis=0)
+    segs = [(mid_a, mid_b), (mid_a, c[0]), (mid_a, c[3]), (mid_b, c[1]), (mid_b, c[2])]
+    return shapely.MultiLineString([[tuple(p), tuple(q)] for p, q in segs if np.any(p != q)])
+
+
+# --- terrain --------------------------------------------------------------------------------
+
+class TerrainItem(QGraphicsItem):
+    """One terrain piece drawn by kind: its area (walls and hedges: the line buffered to its
+    thickness) filled and outlined, plus the kind's decoration."""
+
+    def __init__(self, piece: TerrainPiece) -> None:
+        super().__init__()
+        self.piece = piece
+        self.style = style.terrain_style(piece.kind)
+        self.setZValue(self.style.z)
+        self.setToolTip(f"{piece.name or piece.id} — {piece.kind}")
+        self._build()
+
+    def _build(self) -> None:
+        piece, st = self.piece, self.style
+        area = piece.shape()
+        self._stroke_only = area.is_empty and piece.line is not None
+        if self._stroke_only:  # a line kind without thickness still shows where it runs
+            area = LineString(piece.line)
+        self.area = area
+        self._path = geometry_path(area)
+        self.dots = QPainterPath()  # filled decorations: trees, stones
+        self.marks = QPainterPath()  # stroked decorations
+        if self._stroke_only or area.is_empty:
+            pass
+        elif st.texture == "trees":
+            rng = _rng(piece.id)
+            centres = scattered_points(area, spacing=1.1, inset=0.45, rng=rng)
+            self.dots = circles_path(centres, rng.uniform(0.35, 0.5, len(centres)))
+        elif st.texture == "stones":
+            rng = _rng(piece.id)
+            centres = scattered_points(area, spacing=1.3, inset=0.2, rng=rng)
+            self.dots = circles_path(centres, rng.uniform(0.08, 0.16, len(centres)))
+        elif st.texture == "contours":
+            self.marks = geometry_path(contour_rings(area))
+        elif st.texture == "waves":
+            self.marks = geometry_path(contour_rings(area, step=0.5, most=1))
+        elif st.texture == "ridge":
+            self.marks = geometry_path(roof_lines(area))
+        elif st.texture == "rows":
+            self.marks = geometry_path(parallel_lines(area, 0.5, _long_axis_angle(area)))
+        elif st.texture == "hatch":
+            self.marks = geometry_path(parallel_lines(area, 0.5, 45.0))
+        elif st.texture == "zigzag":
+            self.marks = geometry_path(parallel_lines(area, 0.6, 45.0).union(
+                parallel_lines(area, 0.6, -45.0)))
+        self._bounds = self._path.boundingRect().adjusted(
+            -PEN_MARGIN_IN, -PEN_MARGIN_IN, PEN_MARGIN_IN, PEN_MARGIN_IN)
+        if st.texture == "trees":  # dozens of circles: paint once per zoom level
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        st = self.style
+        if self._stroke_only:
+            painter.setPen(style.cosmetic_pen(st.fill, 3.0))
+            painter.drawPath(self._path)
+            return
+        if st.edge_px > 0:
+            painter.setPen(style.cosmetic_pen(st.edge, st.edge_px))
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(st.fill))
+        painter.drawPath(self._path)
+        mark = st.mark or st.edge
+        if not self.dots.isEmpty():
+            painter.setPen(style.cosmetic_pen(mark.darker(140), 0.8))
+            painter.setBrush(QBrush(mark))
+            painter.drawPath(self.dots)
+        if not self.marks.isEmpty():
+            painter.setPen(style.cosmetic_pen(mark, 1.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.marks)
+
+
+# --- units ----------------------------------------------------------------------------------
+
+class LabelItem(QGraphicsItem):
+    """A unit's name, the same size on screen at any zoom, centred under its anchor."""
+
+    PAD_PX = 2.0
+
+    def __init__(self, text: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._font = QFont()
+        self._font.setPointSizeF(8.0)
+        self.set_text(text)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str) -> None:
+        self.prepareGeometryChange()
+        self._text = text
+        fm = QFontMetricsF(self._font)
+        w, h, p = fm.horizontalAdvance(text), fm.height(), self.PAD_PX
+        self._rect = QRectF(-w / 2 - p, 0.0, w + 2 * p, h + p)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.LABEL_BACK)
+        painter.drawRoundedRect(self._rect, 3.0, 3.0)
+        painter.setFont(self._font)
+        painter.setPen(style.UNIT_TEXT)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)
+
+
+class UnitItem(QGraphicsItem):
+    """A unit on its real base: the outline of `base_polygon` filled with the side colour,
+    a facing triangle on the front edge, a gun line for a turret, and its name.
+
+    The item sits at the unit's centre (pos = x, y) and is not rotated: its outline is the
+    base polygon at the unit's facing, moved to the origin, so `mapToScene(shape())` is
+    exactly the base on the table. Call `sync()` after the Unit changes.
+    """
+
+    LABEL_GAP_IN = 0.12
+
+    def __init__(self, unit: Unit, colour) -> None:
+        super().__init__()
+        self.unit = unit
+        self.colour = colour
+        self.setZValue(style.Z_UNIT)
+        self.label = LabelItem(unit.label, self)
+        self.sync()
+
+    def sync(self) -> None:
+        """Re-read the unit: position, facing, turret, base and name."""
+        u = self.unit
+        self.prepareGeometryChange()
+        self.setPos(u.x, u.y)
+        local = base_polygon(u.base, 0.0, 0.0, u.facing)
+        self._base = geometry_path(local)
+        half_d, half_w = u.base.depth_in / 2, u.base.width_in / 2
+        fx, fy = unit_vector(u.facing)
+        rx, ry = -fy, fx  # the unit's right
+        s = min(half_d, half_w) * 0.55  # size of the facing mark
+        tip, back = half_d * 0.96, half_d * 0.96 - s
+        self._facing = QPolygonF([
+            QPointF(fx * tip, fy * tip),
+            QPointF(fx * back + rx * s * 0.7, fy * back + ry * s * 0.7),
+            QPointF(fx * back - rx * s * 0.7, fy * back - ry * s * 0.7),
+        ])
+        self._turret_ring = 0.0
+        self._barrel: tuple[QPointF, QPointF] | None = None
+        extent = QRectF(self._base.boundingRect())
+        if u.turret is not None:
+            tx, ty = unit_vector(u.facing + u.turret)
+            self._turret_ring = min(half_d, half_w) * 0.42
+            length = half_d * 1.25
+            self._barrel = (QPointF(tx * self._turret_ring, ty * self._turret_ring),
+                            QPointF(tx * length, ty * length))
+            extent = extent.united(QRectF(self._barrel[0], self._barrel[1]).normalized())
+        m = PEN_MARGIN_IN
+        self._bounds = extent.adjusted(-m, -m, m, m)
+        self.label.set_text(u.label)
+        self.label.setPos(0.0, self._base.boundingRect().bottom() + self.LABEL_GAP_IN)
+        self.setToolTip(f"{u.label} — {u.profile} ({u.side})")
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._base
+
+    def facing_mark(self) -> QPolygonF:
+        """The triangle on the front edge, in item coordinates (inches from the centre)."""
+        return QPolygonF(self._facing)
+
+    def barrel(self) -> QLineF | None:
+        """The gun line from the turret ring outwards (item coordinates), None without turret."""
+        return None if self._barrel is None else QLineF(*self._barrel)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setPen(style.cosmetic_pen(style.edge_of(self.colour), 1.5))
+        painter.setBrush(self.colour)
+        painter.drawPath(self._base)
+        painter.setPen(style.cosmetic_pen(style.TURRET, 0.8))
+        painter.setBrush(style.FACING_MARK)
+        painter.drawPolygon(self._facing)
+        if self._barrel is not None:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic_pen(style.TURRET, 1.2))
+            painter.drawEllipse(QPointF(0.0, 0.0), self._turret_ring, self._turret_ring)
+            barrel = style.cosmetic_pen(style.TURRET, 2.5)
+            barrel.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(barrel)
+            painter.drawLine(*self._barrel)

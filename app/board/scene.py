@@ -1,0 +1,128 @@
+"""The table drawn to scale: 1 scene unit = 1 inch, x right, y down, as the model.
+
+The grid (every inch, heavier every foot) is painted in `drawBackground` from a handful of
+line arrays, not as items, so it costs nothing to keep and little to draw.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QRectF, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsScene
+
+from engine.scenario import Scenario, Unit
+from geometry.terrain import TerrainPiece
+
+from . import style
+from .items import TerrainItem, UnitItem
+
+INCHES_PER_FOOT = 12
+
+
+class BoardScene(QGraphicsScene):
+    """A scenario's table, terrain and units as graphics items.
+
+    `terrain_items` and `unit_items` map ids to items; tools look items up there and call
+    `refresh_unit(id)` after changing a Unit so its item re-reads it.
+    """
+
+    scenario_changed = Signal()
+
+    def __init__(self, scenario: Scenario | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self._scenario: Scenario | None = None
+        self.palette = style.SidePalette()
+        self.terrain_items: dict[str, TerrainItem] = {}
+        self.unit_items: dict[str, UnitItem] = {}
+        if scenario is not None:
+            self.set_scenario(scenario)
+
+    # --- model ------------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario | None:
+        return self._scenario
+
+    def set_scenario(self, scenario: Scenario) -> None:
+        """Show another scenario: every item is rebuilt from the model."""
+        self.clear()
+        self.terrain_items.clear()
+        self.unit_items.clear()
+        self.palette = style.SidePalette()
+        self._scenario = scenario
+        for piece in scenario.terrain:
+            self.add_terrain(piece)
+        for unit in scenario.units:
+            self.add_unit(unit)
+        w, h = scenario.table.width_in, scenario.table.height_in
+        margin = max(w, h) * 0.05
+        self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
+        self.update()
+        self.scenario_changed.emit()
+
+    def add_terrain(self, piece: TerrainPiece) -> TerrainItem:
+        item = TerrainItem(piece)
+        self.addItem(item)
+        self.terrain_items[piece.id] = item
+        return item
+
+    def add_unit(self, unit: Unit) -> UnitItem:
+        item = UnitItem(unit, self.palette.colour(unit.side))
+        self.addItem(item)
+        self.unit_items[unit.id] = item
+        return item
+
+    def refresh_unit(self, unit_id: str) -> None:
+        """Redraw a unit after its model changed (moved, turned, renamed)."""
+        self.unit_items[unit_id].sync()
+
+    def unit_item(self, unit_id: str) -> UnitItem:
+        return self.unit_items[unit_id]
+
+    def terrain_item(self, piece_id: str) -> TerrainItem:
+        return self.terrain_items[piece_id]
+
+    def table_rect(self) -> QRectF:
+        """The table itself, in inches (empty before a scenario is set)."""
+        if self._scenario is None:
+            return QRectF()
+        t = self._scenario.table
+        return QRectF(0.0, 0.0, t.width_in, t.height_in)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, style.OFF_TABLE)
+        table = self.table_rect()
+        if table.isEmpty():
+            return
+        painter.fillRect(table, style.TABLE)
+        visible = table.intersected(rect)
+        if not visible.isEmpty():
+            px_per_inch = abs(painter.worldTransform().m11()) or 1.0
+            if px_per_inch >= style.MIN_INCH_SPACING_PX:
+                painter.setPen(style.cosmetic_pen(style.GRID_INCH, 1.0))
+                painter.drawLines(grid_lines(table, visible, 1, skip_every=INCHES_PER_FOOT))
+            painter.setPen(style.cosmetic_pen(style.GRID_FOOT, 1.5))
+            painter.drawLines(grid_lines(table, visible, INCHES_PER_FOOT))
+        painter.setPen(style.cosmetic_pen(style.TABLE_EDGE, 2.0))
+        painter.drawRect(table)
+
+
+def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:
+    """Grid lines every `step` inches from the table's corner that cross `visible`, spanning
+    the table; lines on multiples of `skip_every` are left to a heavier pass."""
+    lines = []
+    first_x = max(step, math.ceil(visible.left() / step) * step)
+    last_x = min(table.right() - 1e-9, visible.right())
+    for k in range(int(first_x), int(math.floor(last_x)) + 1, step):
+        if not (skip_every and k % skip_every == 0):
+            lines.append(QLineF(k, visible.top(), k, visible.bottom()))
+    first_y = max(step, math.ceil(visible.top() / step) * step)
+    last_y = min(table.bottom() - 1e-9, visible.bottom())
+    for k in range(int(first_y), int(math.floor(last_y)) + 1, step):
+        if not (skip_every and k % skip_every == 0):
+            lines.append(QLineF(visible.left(), k, visible.right(), k))
+    return lines

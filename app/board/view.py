@@ -1,0 +1,181 @@
+"""The window onto the table: wheel zoom about the pointer, drag to pan, F to fit the table.
+
+Zoom and pan are done by hand (not with Qt's anchors and drag modes) so that the point under
+the pointer stays put to the pixel, and so that later tools can take the left button on a
+unit while a left drag on empty table still pans.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from .items import UnitItem
+from .scene import BoardScene
+
+#: Zoom per wheel notch (120 eighths of a degree).
+ZOOM_PER_NOTCH = 1.2
+#: Closest zoom, in screen pixels per table inch.
+MAX_PX_PER_INCH = 600.0
+#: Farthest zoom: the whole table spans at least this share of the view.
+MIN_TABLE_SHARE = 0.2
+#: Pixels left between the fitted table and the view's edge.
+FIT_MARGIN_PX = 12
+
+
+class BoardView(QGraphicsView):
+    """Shows a BoardScene. Emits `pointer_moved(x_in, y_in)` with the pointer's table
+    position and `pointer_left()` when the pointer leaves the board."""
+
+    pointer_moved = Signal(float, float)
+    pointer_left = Signal()
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setMouseTracking(True)
+        self._pan_from: QPoint | None = None
+        self._fitted = True  # refit on resize until the user zooms or pans
+        scene.scenario_changed.connect(self._on_scenario_changed)
+        self._on_scenario_changed()
+
+    def board(self) -> BoardScene:
+        scene = self.scene()
+        assert isinstance(scene, BoardScene)
+        return scene
+
+    # --- zoom and pan -----------------------------------------------------------------------
+
+    def px_per_inch(self) -> float:
+        """The current zoom: screen pixels per table inch."""
+        return self.transform().m11()
+
+    def fit_table(self) -> None:
+        """Show the whole table as large as the view allows."""
+        table = self.board().table_rect()
+        vp = self.viewport().rect()
+        if table.isEmpty() or vp.width() <= 2 * FIT_MARGIN_PX or vp.height() <= 2 * FIT_MARGIN_PX:
+            return
+        scale = min((vp.width() - 2 * FIT_MARGIN_PX) / table.width(),
+                    (vp.height() - 2 * FIT_MARGIN_PX) / table.height())
+        self.resetTransform()
+        self.scale(scale, scale)
+        self.centerOn(table.center())
+        self._fitted = True
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom by `factor`, keeping the table point under `anchor` (view pixels) in place."""
+        anchor = self.viewport().rect().center() if anchor is None else anchor
+        lo, hi = self._scale_limits()
+        current = self.px_per_inch()
+        new = min(max(current * factor, lo), hi)
+        if new == current:
+            return
+        before = self.mapToScene(anchor)
+        self.scale(new / current, new / current)
+        self.scroll_by(self.mapFromScene(before) - anchor)
+        self._fitted = False
+
+    def scroll_by(self, delta: QPoint) -> None:
+        """Move the view `delta` pixels over the table (positive = the table slides left/up)."""
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + delta.x())
+        v.setValue(v.value() + delta.y())
+
+    def view_centre(self) -> QPointF:
+        """The table point at the centre of the view."""
+        return self.mapToScene(self.viewport().rect().center())
+
+    def _scale_limits(self) -> tuple[float, float]:
+        table = self.board().table_rect()
+        vp = self.viewport().rect()
+        if table.isEmpty():
+            return 0.01, MAX_PX_PER_INCH
+        lo = MIN_TABLE_SHARE * min(vp.width() / table.width(), vp.height() / table.height())
+        return max(lo, 0.01), MAX_PX_PER_INCH
+
+    def _on_scenario_changed(self) -> None:
+        """Leave room around the table to pan and zoom about any point near its edges."""
+        table = self.board().table_rect()
+        if table.isEmpty():
+            return
+        pad = max(table.width(), table.height()) * 2
+        self.setSceneRect(table.adjusted(-pad, -pad, pad, pad))
+        self.fit_table()
+
+    # --- events -----------------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        notches = event.angleDelta().y() / 120.0
+        if notches:
+            self.zoom_by(ZOOM_PER_NOTCH ** notches, event.position().toPoint())
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        starts_pan = event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self.unit_at(pos) is None)
+        if starts_pan:
+            self._pan_from = pos
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._pan_from is not None:
+            self.scroll_by(self._pan_from - pos)
+            self._pan_from = pos
+            self._fitted = False
+        else:
+            super().mouseMoveEvent(event)
+        p = self.mapToScene(pos)
+        self.pointer_moved.emit(p.x(), p.y())
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+                Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self.pointer_left.emit()
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F and not event.modifiers():
+            self.fit_table()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit_table()
+
+    def unit_at(self, pos: QPoint) -> UnitItem | None:
+        """The unit under a view pixel, if any (labels count as their unit)."""
+        for item in self.items(pos):
+            while item is not None and not isinstance(item, UnitItem):
+                item = item.parentItem()
+            if item is not None:
+                return item
+        return None
+
+    def visible_table_rect(self) -> QRectF:
+        """The part of the table plane the view shows, in inches."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
