@@ -1,0 +1,202 @@
+"""Exact odds: the same `Test` and `Bands` a resolution rolls, priced with icepool.
+
+Everything here is exact (fractions), never sampled; `simulate` exists only so tests and
+the bench can check an exact figure against a Monte-Carlo run of the real resolver.
+
+Building blocks, all returning `icepool.Die`:
+- `success_die(test)`  — 1 on success, 0 on failure (natural-face rules included);
+- `successes(n, test)` — the number of successes among n independent tests (binomial);
+- `band_die(bands)`    — the band label of one roll;
+- `band_counts(n, bands)` — how many of n rolls fall in each band (a tuple per outcome);
+- `chain(counts, then)` — a mixture: roll `counts`, then for k of them roll `then(k)`;
+  "re-roll every hit for a wound" is `chain(successes(n, hit), lambda k:
+  successes(k, wound))`.
+`OutcomeDistribution` is what the interface charts: ordered outcomes with exact
+probabilities summing to 1, plus "at least N" figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import icepool
+
+from engine.dice import Bands, DiceSource, Die, RandomDice, Test
+
+__all__ = [
+    "OutcomeDistribution", "face_die", "p_test", "success_die", "successes", "band_die",
+    "band_counts", "chain", "distribution", "at_least", "simulate",
+]
+
+
+def face_die(d: Die, dice: int = 1) -> icepool.Die:
+    """The sum of `dice` × `d` as an icepool die."""
+    base = icepool.Die(list(d.faces))
+    return base if dice == 1 else dice @ base
+
+
+def _raw_outcomes(d: Die, dice: int) -> Iterable[tuple[tuple[int, ...], int]]:
+    """(faces, weight) for one roll. A single die keeps its face (natural rules read it);
+    summed dice are grouped by total as a 1-tuple, since only the sum matters then."""
+    if dice == 1:
+        return (((f,), 1) for f in d.faces)
+    return (((int(t),), q) for t, q in face_die(d, dice).items())
+
+
+def success_die(test: Test) -> icepool.Die:
+    """1 if one test succeeds, else 0, with its exact weights."""
+    weights: Counter[int] = Counter()
+    for faces, q in _raw_outcomes(test.die, test.dice):
+        ok = test.passes(faces) if test.dice == 1 else \
+            test.comparison.holds(faces[0] + test.roll_bonus, test.target)
+        weights[int(ok)] += q
+    return icepool.Die(dict(weights))
+
+
+def p_test(test: Test) -> Fraction:
+    """Probability that one test succeeds, e.g. P(d10 ≤ 6) = 3/5."""
+    return Fraction(success_die(test).probability(1))
+
+
+def successes(n: int, test: Test) -> icepool.Die:
+    """Number of successes among `n` independent tests (binomial, exact)."""
+    if n < 0:
+        raise ValueError(f"successes: pool size must be ≥ 0, got {n}")
+    if n == 0:
+        return icepool.Die([0])
+    return n @ success_die(test)
+
+
+def band_die(bands: Bands) -> icepool.Die:
+    """The band label of one roll."""
+    weights: Counter[str] = Counter()
+    for faces, q in _raw_outcomes(bands.die, bands.dice):
+        t = faces[0] + bands.roll_bonus
+        label = next((lab for thr, lab in bands.thresholds
+                      if bands.comparison.holds(t, thr)), bands.otherwise)
+        weights[label] += q
+    return icepool.Die(dict(weights))
+
+
+def band_counts(n: int, bands: Bands) -> icepool.Die:
+    """How many of `n` rolls land in each band: outcomes are tuples ordered as
+    `bands.labels` (e.g. (wounds, suppressions, misses))."""
+    labels = bands.labels
+    one = band_die(bands).map(
+        lambda lab: icepool.Vector(tuple(int(lab == x) for x in labels)))
+    if n == 0:
+        return icepool.Die([icepool.Vector((0,) * len(labels))])
+    return n @ one
+
+
+def chain(counts: icepool.Die, then: Callable[[int], icepool.Die]) -> icepool.Die:
+    """Roll `counts`; for an outcome k, roll `then(k)` — the exact mixture.
+
+    The pool step that consumes the previous step's successes: hits then wounds is
+    chain(successes(n, hit_test), lambda k: successes(k, wound_test))."""
+    return counts.map(lambda k: then(int(k)))
+
+
+# --------------------------------------------------------------------------- charting
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeDistribution:
+    """Ordered outcomes with exact probabilities that sum to 1, for the odds panel.
+
+    Outcomes are usually ints (wounds inflicted) or strings (hit / miss); `parts` holds
+    secondary distributions of the same action (e.g. "suppression") under a name.
+    """
+
+    label: str
+    outcomes: tuple[tuple[Hashable, Fraction], ...]
+    parts: Mapping[str, OutcomeDistribution] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        total = sum((p for _, p in self.outcomes), Fraction(0))
+        if total != 1:
+            raise ValueError(f"odds {self.label!r}: probabilities sum to {total}, not 1")
+        if any(p < 0 for _, p in self.outcomes):
+            raise ValueError(f"odds {self.label!r}: a probability is negative")
+
+    @classmethod
+    def from_die(cls, label: str, d: icepool.Die,
+                 parts: Mapping[str, OutcomeDistribution] | None = None,
+                 order: Iterable[Hashable] | None = None) -> OutcomeDistribution:
+        """From an icepool die; outcomes in icepool's order unless `order` is given
+        (outcomes in `order` that cannot occur are listed with probability 0)."""
+        probs = {o: Fraction(q, d.denominator()) for o, q in d.items()}
+        keys = list(order) if order is not None else list(probs)
+        missing = set(probs) - set(keys)
+        if missing:
+            raise ValueError(f"odds {label!r}: order lacks outcomes {sorted(missing, key=str)}")
+        return cls(label, tuple((o, probs.get(o, Fraction(0))) for o in keys),
+                   dict(parts or {}))
+
+    def probability(self, outcome: Hashable) -> Fraction:
+        return dict(self.outcomes).get(outcome, Fraction(0))
+
+    def as_floats(self) -> list[tuple[Hashable, float]]:
+        return [(o, float(p)) for o, p in self.outcomes]
+
+    def at_least(self) -> dict[int, Fraction]:
+        """P(outcome ≥ k) for each numeric outcome k (exact)."""
+        nums = [(o, p) for o, p in self.outcomes if isinstance(o, int | Fraction)
+                and not isinstance(o, bool)]
+        if len(nums) != len(self.outcomes):
+            raise ValueError(f"odds {self.label!r}: 'at least' needs numeric outcomes")
+        out: dict[int, Fraction] = {}
+        for k, _ in sorted(nums):
+            out[k] = sum((p for o, p in nums if o >= k), Fraction(0))
+        return out
+
+    def mean(self) -> Fraction:
+        return sum((Fraction(o) * p for o, p in self.outcomes), Fraction(0))
+
+    def to_dict(self) -> dict:
+        """JSON-friendly: outcomes as [outcome, probability-as-float, "n/d"]."""
+        return {"label": self.label,
+                "outcomes": [[_jsonable(o), float(p), str(p)] for o, p in self.outcomes],
+                "parts": {k: v.to_dict() for k, v in self.parts.items()}}
+
+
+def _jsonable(o: Hashable) -> object:
+    if isinstance(o, tuple | icepool.Vector):
+        return [_jsonable(x) for x in o]
+    if isinstance(o, bool | int | float | str) or o is None:
+        return o
+    return str(o)
+
+
+def distribution(label: str, d: icepool.Die, **kw) -> OutcomeDistribution:
+    """Shorthand for OutcomeDistribution.from_die."""
+    return OutcomeDistribution.from_die(label, d, **kw)
+
+
+def at_least(dist: OutcomeDistribution | icepool.Die) -> dict[int, float]:
+    """"At least N" figures as floats for display: {0: 1.0, 1: 0.936, 2: 0.648, ...}."""
+    if isinstance(dist, icepool.Die):
+        dist = OutcomeDistribution.from_die("", dist)
+    return {k: float(v) for k, v in dist.at_least().items()}
+
+
+# --------------------------------------------------------------------------- sampling
+
+
+def simulate(resolve_fn: Callable[[DiceSource], Hashable], n: int,
+             seed: int) -> dict[Hashable, float]:
+    """Frequencies of `resolve_fn(dice)` over `n` runs with one seeded RandomDice.
+
+    For tests and the bench only (checking an exact figure against sampling); the app
+    never shows sampled odds.
+    """
+    if n <= 0:
+        raise ValueError(f"simulate: n must be ≥ 1, got {n}")
+    dice = RandomDice(seed)
+    counts = Counter(resolve_fn(dice) for _ in itertools.repeat(None, n))
+    dice.records.clear()
+    return {k: v / n for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))}

@@ -1,0 +1,301 @@
+"""Typed, validated values: data-file fields, ruleset options, player options, modifiers.
+
+A ruleset's numbers live in data files and its choices in options; both are checked here
+so that a bad value is refused with the field's full name ("weapons.mg42.rate_of_fire:
+expected a whole number ≥ 1, got 0") instead of surfacing later as a wrong result.
+
+- `Field` describes one value (type, range, choices, required, default, nested items).
+  `validate_record` / `validate_table` check a dict / a table of dicts against a schema.
+- `Option` is a choice a group or a player makes: a ruleset-wide AMBIGUOUS reading
+  (`suppression_source = hits | cover_band | both`) or an action's situational modifier
+  ("side shot", +1, PROPOSED). A bool or int option may carry a `Modifier` for named
+  steps, so rule code collects "what modifies the fire roll" from the options set.
+- `Modifier` is one line of a target-number or roll calculation, with its reason and a
+  PROPOSED mark when the number is ours, not the source's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = ["SchemaError", "Field", "Schema", "validate_value", "validate_record",
+           "validate_table", "Option", "Modifier", "apply_modifiers", "validate_options"]
+
+FieldType = Literal["int", "float", "str", "bool", "list", "dict", "die"]
+
+
+class SchemaError(ValueError):
+    """A value that does not fit its declared field; the message starts with the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One value in a record. `items` checks each element of a list (or each value of a
+    dict); `fields` checks a nested record."""
+
+    type: FieldType
+    required: bool = True
+    default: Any = None
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[Any, ...] = ()
+    items: Field | None = None
+    fields: Mapping[str, Field] | None = None
+    doc: str = ""
+
+
+Schema = Mapping[str, Field]
+
+
+def _describe(f: Field) -> str:
+    kind = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+            "list": "a list", "dict": "a table", "die": "a die such as 'd10'"}[f.type]
+    if f.minimum is not None and f.maximum is not None:
+        return f"{kind} {_num(f.minimum)}–{_num(f.maximum)}"
+    if f.minimum is not None:
+        return f"{kind} ≥ {_num(f.minimum)}"
+    if f.maximum is not None:
+        return f"{kind} ≤ {_num(f.maximum)}"
+    return kind
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def validate_value(value: Any, f: Field, where: str) -> Any:
+    """`value` checked against `f`; SchemaError "where: expected …, got …" otherwise."""
+    bad = SchemaError(f"{where}: expected {_describe(f)}, got {value!r}")
+    if f.type == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise bad
+    elif f.type == "float":
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value):
+            raise bad
+        value = float(value)
+    elif f.type == "str":
+        if not isinstance(value, str):
+            raise bad
+    elif f.type == "bool":
+        if not isinstance(value, bool):
+            raise bad
+    elif f.type == "die":
+        from engine.dice import DiceError, die
+        try:
+            value = die(value)
+        except DiceError:
+            raise bad from None
+    elif f.type == "list":
+        if not isinstance(value, list | tuple):
+            raise bad
+        if f.items is not None:
+            value = [validate_value(v, f.items, f"{where}[{i}]") for i, v in enumerate(value)]
+        else:
+            value = list(value)
+    elif f.type == "dict":
+        if not isinstance(value, Mapping):
+            raise bad
+        if f.fields is not None:
+            value = validate_record(value, f.fields, where)
+        elif f.items is not None:
+            value = {str(k): validate_value(v, f.items, f"{where}.{k}") for k, v in value.items()}
+        else:
+            value = dict(value)
+    if f.type in ("int", "float"):
+        if (f.minimum is not None and value < f.minimum) or \
+                (f.maximum is not None and value > f.maximum):
+            raise bad
+    if f.choices and value not in f.choices:
+        opts = " | ".join(str(c) for c in f.choices)
+        raise SchemaError(f"{where}: expected one of {opts}, got {value!r}")
+    return value
+
+
+def validate_record(data: Any, schema: Schema, where: str, *,
+                    allow_extra: bool = False) -> dict:
+    """A dict checked field by field; missing optional fields get their default.
+
+    Unknown keys are refused (a typo in a data file should not be silently ignored)
+    unless `allow_extra`, in which case they are kept unchanged.
+    """
+    if not isinstance(data, Mapping):
+        raise SchemaError(f"{where}: expected a table, got {type(data).__name__}")
+    out: dict = {}
+    for name, f in schema.items():
+        path = f"{where}.{name}" if where else name
+        if name not in data or data[name] is None:
+            if f.required and f.default is None:
+                raise SchemaError(f"{path}: required")
+            out[name] = f.default
+            continue
+        out[name] = validate_value(data[name], f, path)
+    extra = [k for k in data if k not in schema]
+    if extra and not allow_extra:
+        known = ", ".join(schema)
+        raise SchemaError(f"{where}.{extra[0]}: unknown field (known: {known})" if where
+                          else f"{extra[0]}: unknown field (known: {known})")
+    for k in extra:
+        out[k] = data[k]
+    return out
+
+
+def validate_table(data: Any, schema: Schema, where: str, *,
+                   allow_extra: bool = False) -> dict[str, dict]:
+    """A table of records keyed by id (`[weapons.mg42]` in TOML), each validated."""
+    if not isinstance(data, Mapping):
+        raise SchemaError(f"{where}: expected a table of records, got {type(data).__name__}")
+    return {str(k): validate_record(v, schema, f"{where}.{k}", allow_extra=allow_extra)
+            for k, v in data.items()}
+
+
+# --------------------------------------------------------------------------- modifiers
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One term of a target (or roll) calculation, shown to the players with its reason.
+
+    `to` = "target" adds to the number the die is compared with; "roll" adds to the die
+    total (penetration d10 + gun − band). `sets=True` replaces the running value instead
+    of adding (snap fire: "Accuracy set to 2"). `proposed` marks numbers that are ours.
+    """
+
+    label: str
+    value: int
+    reason: str = ""
+    proposed: bool = False
+    to: Literal["target", "roll"] = "target"
+    sets: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise SchemaError(f"modifier {self.label!r}.value: expected a whole number, "
+                              f"got {self.value!r}")
+        if self.to not in ("target", "roll"):
+            raise SchemaError(f"modifier {self.label!r}.to: expected target or roll")
+
+    @property
+    def text(self) -> str:
+        """"+1 coax ranging" / "= 2 snap fire" / "−2 full-speed fire"."""
+        if self.sets:
+            return f"= {self.value} {self.label}"
+        sign = "+" if self.value >= 0 else "−"
+        return f"{sign}{abs(self.value)} {self.label}"
+
+
+def apply_modifiers(base: int, modifiers: list[Modifier] | tuple[Modifier, ...],
+                    to: str = "target") -> int:
+    """`base` with the modifiers aimed at `to` applied in order (set, then add on)."""
+    value = base
+    for m in modifiers:
+        if m.to != to:
+            continue
+        value = m.value if m.sets else value + m.value
+    return value
+
+
+# --------------------------------------------------------------------------- options
+
+
+OptionKind = Literal["bool", "int", "float", "choice", "str"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A choice with a documented default.
+
+    Ruleset-wide options record an AMBIGUOUS reading (`reason` cites the spec, e.g.
+    "§4.A-2"); action options are what a player sets before resolving. `proposed`
+    marks a default (or a modifier value) that is ours, not the source's.
+
+    `modifier` (bool options: applied when True) / `modifier_from_value` (int options:
+    the value chosen is the modifier) make the option a `Modifier` for the step ids in
+    `steps`; `Context.modifiers(step)` collects them.
+    """
+
+    id: str
+    label: str
+    kind: OptionKind
+    default: Any
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    reason: str = ""
+    proposed: bool = False
+    help: str = ""
+    modifier: int | None = None
+    modifier_from_value: bool = False
+    steps: tuple[str, ...] = ()
+    to: Literal["target", "roll"] = "target"
+
+    def __post_init__(self) -> None:
+        if self.kind == "choice" and not self.choices:
+            raise SchemaError(f"option {self.id}: a choice option needs choices")
+        if self.modifier is not None and self.kind != "bool":
+            raise SchemaError(f"option {self.id}: `modifier` is for bool options")
+        if self.modifier_from_value and self.kind != "int":
+            raise SchemaError(f"option {self.id}: `modifier_from_value` is for int options")
+        self.validate(self.default, f"option {self.id}.default")
+
+    def field(self) -> Field:
+        t: FieldType = {"bool": "bool", "int": "int", "float": "float", "choice": "str",
+                        "str": "str"}[self.kind]  # type: ignore[assignment]
+        return Field(t, minimum=self.minimum, maximum=self.maximum, choices=self.choices)
+
+    def validate(self, value: Any, where: str | None = None) -> Any:
+        """`value` checked, with text from a command line ("true", "3") converted."""
+        where = where or f"option {self.id}"
+        if isinstance(value, str) and self.kind in ("bool", "int", "float"):
+            value = _from_text(value, self.kind, where)
+        return validate_value(value, self.field(), where)
+
+    def as_modifier(self, value: Any) -> Modifier | None:
+        """The Modifier this option contributes at `value`, or None."""
+        if self.modifier is not None and value is True:
+            return Modifier(self.label, self.modifier, self.reason, self.proposed, self.to)
+        if self.modifier_from_value and value:
+            return Modifier(self.label, int(value), self.reason, self.proposed, self.to)
+        return None
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "label": self.label, "kind": self.kind,
+                "default": self.default, "choices": list(self.choices),
+                "minimum": self.minimum, "maximum": self.maximum, "reason": self.reason,
+                "proposed": self.proposed, "help": self.help, "modifier": self.modifier,
+                "modifier_from_value": self.modifier_from_value, "steps": list(self.steps)}
+
+
+def _from_text(text: str, kind: str, where: str) -> Any:
+    t = text.strip().lower()
+    if kind == "bool":
+        if t in ("true", "yes", "on", "1"):
+            return True
+        if t in ("false", "no", "off", "0"):
+            return False
+        raise SchemaError(f"{where}: expected true or false, got {text!r}")
+    try:
+        return int(t) if kind == "int" else float(t)
+    except ValueError:
+        what = "a whole number" if kind == "int" else "a number"
+        raise SchemaError(f"{where}: expected {what}, got {text!r}") from None
+
+
+def validate_options(specs: tuple[Option, ...] | list[Option], values: Mapping[str, Any],
+                     where: str) -> dict[str, Any]:
+    """All options of `specs` with `values` applied over the defaults; unknown ids and bad
+    values raise SchemaError naming "<where>.<option id>"."""
+    by_id = {o.id: o for o in specs}
+    for k in values:
+        if k not in by_id:
+            known = ", ".join(by_id) or "none"
+            raise SchemaError(f"{where}.{k}: unknown option (known: {known})")
+    return {o.id: (o.validate(values[o.id], f"{where}.{o.id}") if o.id in values
+                   else o.default) for o in specs}
+

@@ -1,0 +1,153 @@
+"""Where rulesets and their data are found.
+
+Rulesets are discovered, not listed: every module in engine/rulesets/ (other than base
+and registry) that defines a module attribute `RULESET` is one. A new ruleset therefore
+needs no edit here. Tests may `register` a toy ruleset and `unregister` it afterwards.
+
+Ruleset numbers are data: `load_data(ruleset_id, "weapons.toml")` reads
+resources/rulesets/<id>/<file> through importlib.resources (TOML via tomllib, or JSON),
+refuses oversized files, and validates with a schema from engine.options so a bad value
+is reported with its file and field.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import tomllib
+from importlib import resources
+from typing import Any
+
+from engine.options import Schema, SchemaError, validate_record, validate_table
+from engine.rulesets.base import Ruleset
+
+__all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data",
+           "MAX_DATA_BYTES", "RulesetNotFound"]
+
+#: Data files larger than this are refused (design.md: imports have size limits).
+MAX_DATA_BYTES = 2_000_000
+_SKIP = {"base", "registry"}
+
+_registered: dict[str, Ruleset] = {}
+_discovered: dict[str, Ruleset] | None = None
+
+
+class RulesetNotFound(KeyError):
+    """No ruleset with that id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _discover() -> dict[str, Ruleset]:
+    global _discovered
+    if _discovered is None:
+        import engine.rulesets as pkg
+
+        found: dict[str, Ruleset] = {}
+        for info in pkgutil.iter_modules(pkg.__path__):
+            if info.name in _SKIP or info.name.startswith("_"):
+                continue
+            module = importlib.import_module(f"engine.rulesets.{info.name}")
+            rs = getattr(module, "RULESET", None)
+            if isinstance(rs, Ruleset):
+                if rs.id in found:
+                    raise SchemaError(f"ruleset id {rs.id!r} is declared twice "
+                                      f"(engine.rulesets.{info.name})")
+                found[rs.id] = rs
+        _discovered = found
+    return _discovered
+
+
+def register(ruleset: Ruleset) -> None:
+    """Make `ruleset` available by id (tests, plug-ins); replaces one with the same id."""
+    _registered[ruleset.id] = ruleset
+
+
+def unregister(ruleset_id: str) -> None:
+    _registered.pop(ruleset_id, None)
+
+
+def _all() -> dict[str, Ruleset]:
+    return {**_discover(), **_registered}
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset with this id, or RulesetNotFound listing the known ids."""
+    rulesets = _all()
+    try:
+        return rulesets[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(rulesets)) or "none"
+        raise RulesetNotFound(f"ruleset: no ruleset {ruleset_id!r} (known: {known})") from None
+
+
+def list_rulesets() -> list[Ruleset]:
+    """All rulesets, sorted by id."""
+    return [rs for _, rs in sorted(_all().items())]
+
+
+# --------------------------------------------------------------------------- data files
+
+
+def _read_text(ruleset_id: str, filename: str) -> str:
+    if "/" in filename or "\\" in filename or filename.startswith("."):
+        raise SchemaError(f"{ruleset_id}/{filename}: a plain file name is expected")
+    path = resources.files("resources.rulesets").joinpath(ruleset_id, filename)
+    if not path.is_file():
+        raise SchemaError(f"{ruleset_id}/{filename}: no such ruleset data file")
+    raw = path.read_bytes()
+    if len(raw) > MAX_DATA_BYTES:
+        raise SchemaError(f"{ruleset_id}/{filename}: {len(raw)} bytes is over the "
+                          f"{MAX_DATA_BYTES}-byte limit")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SchemaError(f"{ruleset_id}/{filename}: not UTF-8 text ({e.reason} at byte "
+                          f"{e.start})") from None
+
+
+def parse_data(text: str, filename: str) -> dict[str, Any]:
+    """TOML or JSON text (by the file's extension) as a dict."""
+    try:
+        if filename.endswith(".toml"):
+            return tomllib.loads(text)
+        if filename.endswith(".json"):
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise SchemaError(f"{filename}: expected a JSON object at the top")
+            return data
+    except tomllib.TOMLDecodeError as e:
+        raise SchemaError(f"{filename}: bad TOML: {e}") from None
+    except json.JSONDecodeError as e:
+        raise SchemaError(f"{filename}: bad JSON at line {e.lineno}: {e.msg}") from None
+    raise SchemaError(f"{filename}: expected a .toml or .json file")
+
+
+def load_data(ruleset_id: str, filename: str, *, schema: Schema | None = None,
+              table: str | None = None, allow_extra: bool = False) -> dict[str, Any]:
+    """Read resources/rulesets/<ruleset_id>/<filename> and validate it.
+
+    - no schema: the parsed dict as is;
+    - `schema` and no `table`: the whole file is one record;
+    - `schema` and `table="weapons"`: the file's [weapons.<id>] entries are records
+      (returned as {id: record}); other top-level keys are refused unless allow_extra.
+    Errors read "iron-hearts/weapons.toml: weapons.mg42.rate_of_fire: expected …".
+    """
+    text = _read_text(ruleset_id, filename)
+    data = parse_data(text, f"{ruleset_id}/{filename}")
+    if schema is None:
+        return data
+    where = f"{ruleset_id}/{filename}"
+    try:
+        if table is None:
+            return validate_record(data, schema, "", allow_extra=allow_extra)
+        if table not in data:
+            raise SchemaError(f"{table}: required")
+        extra = [k for k in data if k != table]
+        if extra and not allow_extra:
+            raise SchemaError(f"{extra[0]}: unknown top-level key (expected {table!r})")
+        return validate_table(data[table], schema, table, allow_extra=allow_extra)
+    except SchemaError as e:
+        raise SchemaError(f"{where}: {e}") from None
