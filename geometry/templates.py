@@ -30,6 +30,8 @@ from shapely import affinity
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from .angles import norm360
+
 TemplateKind = Literal["blast", "flamer"]
 
 #: Diameters of the named blast templates, inches.
@@ -163,25 +165,33 @@ def flamer(
         )
     if origin_poly.is_empty:
         raise ValueError("origin_poly: empty shape")
-    tx, ty = _finite(toward[0], "toward.x"), _finite(toward[1], "toward.y")
+    try:
+        tx, ty = toward
+    except (TypeError, ValueError):
+        raise ValueError(f"toward: expected a point (x, y), got {toward!r}") from None
+    tx, ty = _finite(tx, "toward.x"), _finite(ty, "toward.y")
     c = origin_poly.centroid
     dx, dy = tx - c.x, ty - c.y
     dist = math.hypot(dx, dy)
-    if dist == 0:
+    if dist < 1e-9:
         raise ValueError("toward: the aim point is the shooter's centre; no direction")
     ux, uy = dx / dist, dy / dist
     tip = _exit_point(origin_poly, c.x, c.y, ux, uy)
-    px, py = -uy, ux  # across the axis
-    half_n = narrow / 2
-    far = (tip.x + ux * (length - wide / 2), tip.y + uy * (length - wide / 2))
-    narrow_end = MultiPoint(
-        [(tip.x + px * half_n, tip.y + py * half_n), (tip.x - px * half_n, tip.y - py * half_n)]
-    )
-    shape = shapely.convex_hull(shapely.union(narrow_end, _disc(far[0], far[1], wide)))
+    direction = norm360(math.degrees(math.atan2(uy, ux)))
+    shape = _teardrop(length, narrow, wide)
+    shape = affinity.rotate(shape, direction, origin=(0, 0))
+    shape = affinity.translate(shape, tip.x, tip.y)
     shapely.prepare(shape)
-    direction = math.degrees(math.atan2(uy, ux)) % 360.0
     centre = shape.centroid
     return Template("flamer", shape, (centre.x, centre.y), None, direction, (tip.x, tip.y))
+
+
+def _teardrop(length: float, narrow: float, wide: float) -> Polygon:
+    """The teardrop pointing along +x with its narrow end's middle at the origin. Built in
+    this frame and then turned, so it is the same polygon whichever way it points."""
+    narrow_end = MultiPoint([(0.0, narrow / 2), (0.0, -narrow / 2)])
+    cap = _disc(length - wide / 2, 0.0, wide)
+    return shapely.convex_hull(shapely.union(narrow_end, cap))
 
 
 def make_template(
