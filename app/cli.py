@@ -1,0 +1,272 @@
+"""The command line: the engine's answers without the window (design.md, "Command line").
+
+Each subcommand is a pair of functions — one declaring its arguments, one doing the work —
+registered in COMMANDS with `@command`. `run(argv)` parses and dispatches. Problems the user
+can fix (a bad file, an unknown unit id, a malformed argument) print one line on stderr and
+return exit status 2, as argparse does for its own errors; nothing here raises SystemExit.
+
+To add a subcommand (resolve, odds, cards), write its two functions below and decorate the
+second with `@command(name, help, add_arguments)`. Engine modules are imported inside the
+functions that use them: app.main imports this module on every start, window or not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from engine.measure import Measurement, TemplateResult
+    from engine.scenario import Scenario
+
+PROG = "warboard"
+#: Exit status for anything the user got wrong (argparse's convention).
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A problem with the command's input; its message goes to stderr, exit status 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One subcommand: its help line, its argument declarations and its handler."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    handle: Callable[[argparse.Namespace], int]
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentParser], None]):
+    """Register the decorated function as the handler of subcommand `name`."""
+
+    def register(handle: Callable[[argparse.Namespace], int]):
+        COMMANDS[name] = Command(name, help, add_arguments, handle)
+        return handle
+
+    return register
+
+
+# --- shared pieces -----------------------------------------------------------------------
+
+
+def open_scenario(path: str | Path) -> Scenario:
+    """The scenario in FILE: a scenario JSON today; a .warboard game file when the game
+    file module lands (it will be read here, and every command gains it)."""
+    from engine.scenario_io import ScenarioError, load_scenario
+
+    p = Path(path)
+    if p.suffix.lower() == ".warboard":
+        raise CliError(f"{p}: .warboard game files cannot be read by this version yet; "
+                       f"export the game as a scenario .json")
+    try:
+        return load_scenario(p)
+    except ScenarioError as e:
+        raise CliError(str(e)) from None
+
+
+def finite_float(text: str) -> float:
+    """argparse type: a finite number (no nan, no inf)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return v
+
+
+def scatter_spec(text: str) -> tuple[float, float]:
+    """argparse type for DIST@BEARING: inches ≥ 0 and degrees (0 = +x, clockwise)."""
+    dist, sep, bearing = text.partition("@")
+    try:
+        if not sep:
+            raise ValueError
+        d, b = float(dist), float(bearing)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected DIST@BEARING (inches@degrees, e.g. 3@90), got {text!r}") from None
+    if not (math.isfinite(d) and math.isfinite(b)):
+        raise argparse.ArgumentTypeError(f"expected finite numbers, got {text!r}")
+    if d < 0:
+        raise argparse.ArgumentTypeError(f"distance must not be negative, got {text!r}")
+    return d, b
+
+
+def _emit(data: dict, text: str, as_json: bool, out: TextIO) -> None:
+    if as_json:
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(text if text.endswith("\n") else text + "\n")
+
+
+def _fmt(v: float, digits: int = 2) -> str:
+    return f"{v:.{digits}f}"
+
+
+# --- measure -----------------------------------------------------------------------------
+
+
+def _measure_arguments(p: argparse.ArgumentParser) -> None:
+    from engine.measure import FACING_MODELS
+
+    p.add_argument("file", metavar="FILE", help="scenario .json")
+    p.add_argument("from_id", metavar="FROM", help="id of the unit measuring (the shooter)")
+    p.add_argument("to_id", metavar="TO", help="id of the unit measured to (the target)")
+    p.add_argument("--facing-model", choices=sorted(FACING_MODELS), default="front180",
+                   help="how the target's faces are divided (default: front180)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+@command("measure", "distance, LOS, cover, facing struck, arcs", _measure_arguments)
+def cmd_measure(args: argparse.Namespace) -> int:
+    from engine.measure import MeasureError, facing_model, measure_pair
+
+    scenario = open_scenario(args.file)
+    try:
+        m = measure_pair(scenario, args.from_id, args.to_id,
+                         facing_model=facing_model(args.facing_model))
+    except MeasureError as e:
+        raise CliError(str(e)) from None
+    _emit(m.to_dict(), measure_text(scenario, m), args.json, sys.stdout)
+    return 0
+
+
+def _label(scenario: Scenario, unit_id: str) -> str:
+    u = scenario.unit(unit_id)
+    return f"{u.name} ({u.id})" if u.name else u.id
+
+
+def _piece_label(scenario: Scenario, piece_id: str) -> str:
+    try:
+        p = scenario.piece(piece_id)
+    except KeyError:
+        return piece_id
+    return f"{p.name} ({p.id})" if p.name else p.id
+
+
+def measure_text(scenario: Scenario, m: Measurement) -> str:
+    """The readable block `warboard measure` prints without --json."""
+    from engine.measure import COVER_NAMES
+
+    pieces = lambda ids: ", ".join(_piece_label(scenario, i) for i in ids)  # noqa: E731
+    los = m.los
+    if m.los == "partial":
+        los += f", {m.visible_fraction:.0%} visible"
+    if m.crossed:
+        los += f"; crosses {pieces(m.crossed)}"
+    cover = f"{m.cover} ({COVER_NAMES[m.cover]})"
+    if m.cover_terrain:
+        cover += f" from {pieces(m.cover_terrain)}"
+    if m.in_arc is None:
+        arc = "n/a (no turret)"
+    else:
+        arc = "yes" if m.in_arc else "no — the turret must turn"
+    rows = [
+        ("from", _label(scenario, m.from_id)),
+        ("to", _label(scenario, m.to_id)),
+        ("edge to edge", f'{_fmt(m.edge_in)}"  ({_fmt(m.edge_m, 1)} m)'),
+        ("centre to centre", f'{_fmt(m.centre_in)}"  ({_fmt(m.centre_m, 1)} m)'),
+        ("line of sight", los),
+        ("cover", cover),
+        ("side struck", f"{m.target_side} of {m.to_id}"),
+        ("in turret arc", arc),
+    ]
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+
+
+# --- template ----------------------------------------------------------------------------
+
+
+def _template_arguments(p: argparse.ArgumentParser) -> None:
+    from geometry.templates import TEMPLATE_SHAPES
+
+    p.add_argument("file", metavar="FILE", help="scenario .json")
+    p.add_argument("shape", metavar="SHAPE", choices=TEMPLATE_SHAPES,
+                   help=f"one of {', '.join(TEMPLATE_SHAPES)}")
+    p.add_argument("x", metavar="X", type=finite_float, help="inches from the left edge")
+    p.add_argument("y", metavar="Y", type=finite_float, help="inches from the top edge")
+    p.add_argument("--toward", nargs=2, metavar=("X", "Y"), type=finite_float,
+                   help="the point a flamer points at (its narrow end is at X Y)")
+    p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
+                   help="move the template DIST inches along BEARING degrees first")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+@command("template", "units under a blast-3 / blast-5 / flamer template", _template_arguments)
+def cmd_template(args: argparse.Namespace) -> int:
+    from engine.measure import MeasureError, template_query
+
+    scenario = open_scenario(args.file)
+    try:
+        r = template_query(scenario, args.shape, args.x, args.y,
+                           toward=tuple(args.toward) if args.toward else None,
+                           scatter=args.scatter)
+    except MeasureError as e:
+        raise CliError(str(e)) from None
+    _emit(r.to_dict(), template_text(scenario, r), args.json, sys.stdout)
+    return 0
+
+
+def template_text(scenario: Scenario, r: TemplateResult) -> str:
+    """The readable block `warboard template` prints without --json."""
+    lines = [f"{r.shape} at ({_fmt(r.aim[0])}, {_fmt(r.aim[1])})"]
+    if r.scatter is not None:
+        d, b = r.scatter
+        lines.append(f"scattered {d:g}\" at {b:g}° to ({_fmt(r.centre[0])}, {_fmt(r.centre[1])})")
+    if r.direction is not None:
+        lines.append(f"pointing {r.direction:.0f}°")
+    if not r.under:
+        lines.append("no units under the template")
+    for uid, frac in r.under:
+        mark = "  (under the hole)" if uid == r.hole else ""
+        lines.append(f"  {_label(scenario, uid)}: {frac:.0%} covered{mark}")
+    return "\n".join(lines)
+
+
+# --- dispatch ----------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors by exception instead of exiting the process."""
+
+    def error(self, message: str):
+        sys.stderr.write(self.format_usage())
+        raise CliError(f"{self.prog}: error: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Warboard on the command line.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for cmd in COMMANDS.values():
+        cmd.add_arguments(sub.add_parser(cmd.name, help=cmd.help, description=cmd.help))
+    return parser
+
+
+def run(argv: list[str]) -> int:
+    """Run one subcommand; returns the exit status (0 ok, 2 for the user's errors)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return COMMANDS[args.command].handle(args)
+    except CliError as e:
+        text = str(e)
+        if not text.startswith(PROG):
+            text = f"{PROG} {argv[0] if argv else ''}: error: {text}"
+        print(text, file=sys.stderr)
+        return USAGE_ERROR
+    except SystemExit as e:  # --help and --version exit through argparse
+        return e.code if isinstance(e.code, int) else USAGE_ERROR

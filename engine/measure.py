@@ -1,0 +1,232 @@
+"""Measuring on a scenario: one pair of units, or the units under a template.
+
+The command line and the board's measure tool both call these functions, so the numbers a
+player reads on screen are the numbers a script or a forum post gets. Everything here is
+plumbing over geometry/: which unit is the shooter, which is the target, and how the facts
+are named and rounded for output. Values are exact in the dataclasses; `to_dict` rounds
+them for JSON (ROUND_DIGITS decimals).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.scenario import Scenario, Unit
+from geometry.distance import centre_distance, edge_distance
+from geometry.facing import (
+    FRONT180,
+    QUADRANTS,
+    TURRET_ARC_DEG,
+    FacingModel,
+    arc_direction,
+    in_arc,
+    side_struck,
+)
+from geometry.los import line_of_sight
+from geometry.scatter import scatter_point
+from geometry.templates import TEMPLATE_SHAPES, make_template, under_template
+from geometry.terrain import TerrainIndex, TerrainPiece
+from geometry.units import in_to_m
+
+#: Decimals in JSON output: a thousandth of an inch is far below what a tape measure reads.
+ROUND_DIGITS = 3
+#: Facing models by the names the command line and saved settings use.
+FACING_MODELS: dict[str, FacingModel] = {"front180": FRONT180, "quadrants": QUADRANTS}
+#: Generic cover levels (design.md), for text output.
+COVER_NAMES = ("none", "light", "medium", "heavy", "fortification")
+#: Terrain indexes kept for recently measured terrain layouts.
+INDEX_CACHE_SIZE = 8
+
+
+class MeasureError(ValueError):
+    """A measurement that cannot be made; the message names the argument at fault."""
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """Everything about FROM shooting at TO. Distances in inches and metres."""
+
+    from_id: str
+    to_id: str
+    centre_in: float
+    edge_in: float
+    centre_m: float
+    edge_m: float
+    los: str  # "clear" | "partial" | "blocked"
+    visible_fraction: float
+    cover: int  # generic level 0-4
+    cover_terrain: tuple[str, ...]
+    crossed: tuple[str, ...]  # terrain ids the line of sight crosses
+    target_side: str  # side of TO struck by FROM's fire
+    in_arc: bool | None  # TO inside FROM's turret arc; None when FROM has no turret
+
+    def to_dict(self, digits: int = ROUND_DIGITS) -> dict:
+        """The JSON form (`--json`): keys as documented for the command line."""
+        return {
+            "from": self.from_id,
+            "to": self.to_id,
+            "centre_in": round(self.centre_in, digits),
+            "centre_m": round(self.centre_m, digits),
+            "edge_in": round(self.edge_in, digits),
+            "edge_m": round(self.edge_m, digits),
+            "los": self.los,
+            "visible_fraction": round(self.visible_fraction, digits),
+            "cover": self.cover,
+            "cover_terrain": list(self.cover_terrain),
+            "crossed": list(self.crossed),
+            "target_side": self.target_side,
+            "in_arc": self.in_arc,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateResult:
+    """The units under a template laid (and perhaps scattered) on a scenario."""
+
+    shape: str
+    aim: tuple[float, float]  # where it was placed
+    centre: tuple[float, float]  # where it landed (after scatter)
+    under: tuple[tuple[str, float], ...]  # (unit id, covered fraction), most covered first
+    hole: str | None
+    scatter: tuple[float, float] | None = None  # (distance, bearing) applied
+    direction: float | None = None  # a flamer's axis, degrees
+
+    def to_dict(self, digits: int = ROUND_DIGITS) -> dict:
+        out = {
+            "shape": self.shape,
+            "aim": [round(self.aim[0], digits), round(self.aim[1], digits)],
+            "centre": [round(self.centre[0], digits), round(self.centre[1], digits)],
+            "under": [{"id": i, "fraction": round(f, digits)} for i, f in self.under],
+            "hole": self.hole,
+        }
+        if self.scatter is not None:
+            out["scatter"] = {"distance": self.scatter[0], "bearing": self.scatter[1]}
+        if self.direction is not None:
+            out["direction"] = round(self.direction, digits)
+        return out
+
+
+# --- terrain index cache -----------------------------------------------------------------
+
+_INDEXES: OrderedDict[tuple, TerrainIndex] = OrderedDict()
+
+
+def _piece_key(p: TerrainPiece) -> tuple:
+    """Everything about a piece that geometry reads: equal keys, equal index."""
+    pts = p.polygon if p.polygon is not None else p.line
+    return (p.id, p.kind, p.polygon is not None, tuple(map(tuple, pts or ())), p.blocks_los,
+            p.los_depth_in, p.cover, p.movement, p.height, p.thickness_in)
+
+
+def terrain_index(scenario: Scenario) -> TerrainIndex:
+    """The scenario's TerrainIndex, reused while its terrain is unchanged.
+
+    Keyed by the terrain's content, not the scenario object, so an edited piece can never
+    be measured against a stale index.
+    """
+    key = tuple(_piece_key(p) for p in scenario.terrain)
+    index = _INDEXES.get(key)
+    if index is None:
+        index = TerrainIndex(list(scenario.terrain))
+        _INDEXES[key] = index
+        if len(_INDEXES) > INDEX_CACHE_SIZE:
+            _INDEXES.popitem(last=False)
+    else:
+        _INDEXES.move_to_end(key)
+    return index
+
+
+# --- measuring ---------------------------------------------------------------------------
+
+
+def facing_model(name: str) -> FacingModel:
+    """A facing model by name ("front180" or "quadrants")."""
+    try:
+        return FACING_MODELS[name]
+    except KeyError:
+        raise MeasureError(f"facing model: expected one of {', '.join(FACING_MODELS)}, "
+                           f"got {name!r}") from None
+
+
+def _unit(scenario: Scenario, unit_id: str, role: str) -> Unit:
+    try:
+        return scenario.unit(unit_id)
+    except KeyError:
+        raise MeasureError(f"{role}: no unit with id {unit_id!r}") from None
+
+
+def measure_pair(
+    scenario: Scenario,
+    from_id: str,
+    to_id: str,
+    *,
+    facing_model: FacingModel = FRONT180,
+    index: TerrainIndex | None = None,
+) -> Measurement:
+    """Distance, line of sight, cover, side struck and turret arc of FROM firing at TO."""
+    a = _unit(scenario, from_id, "from")
+    b = _unit(scenario, to_id, "to")
+    if a is b:
+        raise MeasureError(f"to: {to_id!r} is the unit measured from; pick another unit")
+    index = terrain_index(scenario) if index is None else index
+    pa, pb = a.polygon(), b.polygon()
+    mpi = scenario.table.metres_per_inch
+    centre = centre_distance(a.x, a.y, b.x, b.y)
+    edge = edge_distance(pa, pb)
+    los = line_of_sight(index, pa, pb)
+    arc = None
+    if a.turret is not None:
+        arc = in_arc(a.x, a.y, arc_direction(a.facing, a.turret), TURRET_ARC_DEG, b.x, b.y)
+    return Measurement(
+        from_id=a.id,
+        to_id=b.id,
+        centre_in=centre,
+        edge_in=edge,
+        centre_m=in_to_m(centre, mpi),
+        edge_m=in_to_m(edge, mpi),
+        los=los.status,
+        visible_fraction=float(los.visible_fraction),
+        cover=int(los.cover),
+        cover_terrain=tuple(los.cover_terrain),
+        crossed=tuple(los.crossed),
+        target_side=side_struck(b.x, b.y, b.facing, a.x, a.y, facing_model),
+        in_arc=arc,
+    )
+
+
+def template_query(
+    scenario: Scenario,
+    shape: str,
+    x: float,
+    y: float,
+    *,
+    toward: tuple[float, float] | None = None,
+    scatter: tuple[float, float] | None = None,
+) -> TemplateResult:
+    """The units under a blast-3 / blast-5 template centred at (x, y), or a flamer whose
+    narrow end is at (x, y) pointing at `toward`; `scatter` (distance, bearing) moves the
+    template before anything is counted."""
+    if shape not in TEMPLATE_SHAPES:
+        raise MeasureError(f"shape: expected one of {', '.join(TEMPLATE_SHAPES)}, got {shape!r}")
+    if shape == "flamer" and toward is None:
+        raise MeasureError("toward: a flamer needs a point to aim at")
+    try:
+        template = make_template(shape, x, y, toward)
+        cx, cy = (x, y) if scatter is None else scatter_point(x, y, *scatter)
+    except ValueError as e:
+        raise MeasureError(str(e)) from None
+    if (cx, cy) != (x, y):
+        template = template.translated(cx - x, cy - y)
+    polys: Sequence = [u.polygon() for u in scenario.units]
+    hit = under_template(template, polys, [u.id for u in scenario.units])
+    return TemplateResult(
+        shape=shape,
+        aim=(x, y),
+        centre=(cx, cy),
+        under=tuple(hit.under),
+        hole=hit.hole,
+        scatter=scatter,
+        direction=template.direction,
+    )
