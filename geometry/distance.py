@@ -80,6 +80,26 @@ def distance_matrix(polys: Sequence[BaseGeometry] | np.ndarray) -> np.ndarray:
     return out
 
 
+def pairs_within(
+    polys: Sequence[BaseGeometry] | np.ndarray, d: float, *, tol: float = DISTANCE_TOL_IN
+) -> np.ndarray:
+    """Index pairs (i < j) of shapes within `d` edge to edge, as a k×2 array sorted by i, j.
+
+    Uses an STRtree with GEOS's dwithin, so cohesion and command-distance checks over many
+    bases never compute the full distance matrix.
+    """
+    arr = _geoms(polys, "polys")
+    limit = _check_distance(d) + tol
+    if arr.size < 2:
+        return np.zeros((0, 2), dtype=np.intp)
+    tree = shapely.STRtree(arr)
+    i, j = tree.query(arr, predicate="dwithin", distance=limit)
+    keep = i < j
+    pairs = np.column_stack((i[keep], j[keep]))
+    order = np.lexsort((pairs[:, 1], pairs[:, 0]))
+    return pairs[order]
+
+
 def farthest_distance(a: BaseGeometry, b: BaseGeometry) -> float:
     """How far the farthest point of `b` is from `a` (the directed Hausdorff distance).
 
@@ -116,6 +136,7 @@ __all__ = [
     "edge_distance",
     "edge_distances",
     "farthest_distance",
+    "pairs_within",
     "within",
     "wholly_within",
 ]

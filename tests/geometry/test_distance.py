@@ -16,6 +16,7 @@ from geometry.distance import (
     edge_distance,
     edge_distances,
     farthest_distance,
+    pairs_within,
     wholly_within,
     within,
 )
@@ -83,6 +84,20 @@ def test_distance_matrix():
     assert np.array_equal(m, m.T)
     assert distance_matrix([]).shape == (0, 0)
     assert distance_matrix([box(0, 0, 1, 1)]).tolist() == [[0.0]]
+
+
+def test_pairs_within():
+    # 1" squares at x = 0, 2, 3.5 and one far away: gaps 1", 0.5", 1.5" (0 to 2nd)
+    polys = [box(x, 0, x + 1, 1) for x in (0, 2, 3.5, 20)]
+    assert pairs_within(polys, 1.0).tolist() == [[0, 1], [1, 2]]
+    assert pairs_within(polys, 0.5).tolist() == [[1, 2]]
+    assert pairs_within(polys, 2.5).tolist() == [[0, 1], [0, 2], [1, 2]]
+    assert pairs_within(polys[:1], 5).shape == (0, 2)
+    full = distance_matrix(polys)
+    for d in (0.4, 1.0, 2.5, 30):
+        i, j = np.triu_indices(4, k=1)
+        expected = [[a, b] for a, b in zip(i, j, strict=True) if full[a, b] <= d]
+        assert pairs_within(polys, d).tolist() == expected
 
 
 def test_within_and_wholly_within():
