@@ -86,7 +86,7 @@ def band_counts(n: int, bands: Bands) -> icepool.Die:
     """How many of `n` rolls land in each band: outcomes are tuples ordered as
     `bands.labels` (e.g. (wounds, suppressions, misses))."""
     labels = bands.labels
-    one = band_die(bands).map(
+    one = band_die(bands).map(  # Vectors add element-wise under @
         lambda lab: icepool.Vector(tuple(int(lab == x) for x in labels)))
     if n == 0:
         return icepool.Die([icepool.Vector((0,) * len(labels))])
@@ -129,7 +129,7 @@ class OutcomeDistribution:
                  order: Iterable[Hashable] | None = None) -> OutcomeDistribution:
         """From an icepool die; outcomes in icepool's order unless `order` is given
         (outcomes in `order` that cannot occur are listed with probability 0)."""
-        probs = {o: Fraction(q, d.denominator()) for o, q in d.items()}
+        probs = {_plain(o): Fraction(q, d.denominator()) for o, q in d.items()}
         keys = list(order) if order is not None else list(probs)
         missing = set(probs) - set(keys)
         if missing:
@@ -162,6 +162,13 @@ class OutcomeDistribution:
         return {"label": self.label,
                 "outcomes": [[_jsonable(o), float(p), str(p)] for o, p in self.outcomes],
                 "parts": {k: v.to_dict() for k, v in self.parts.items()}}
+
+
+def _plain(o: Hashable) -> Hashable:
+    """icepool Vectors (band counts) as plain tuples, so callers can look up (1, 1, 0)."""
+    if isinstance(o, icepool.Vector | tuple):
+        return tuple(_plain(x) for x in o)
+    return o
 
 
 def _jsonable(o: Hashable) -> object:

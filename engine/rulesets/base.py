@@ -199,6 +199,7 @@ class Step:
     otherwise: str = ""
     outcome: str = ""
     note: str = ""
+    highlight: tuple[str, ...] = ()
 
     def count(self, result: str) -> int:
         """How many tests of this step came out as `result` (e.g. "hit")."""
@@ -219,6 +220,7 @@ class Step:
             "roll_bonus": self.roll_bonus, "results": list(self.results),
             "totals": list(self.totals), "bands": [list(b) for b in self.bands],
             "otherwise": self.otherwise, "outcome": self.outcome, "note": self.note,
+            "highlight": list(self.highlight),
         }
 
 
@@ -305,15 +307,17 @@ def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
                 base if base is not None else None, base_label, tuple(modifiers),
                 test.roll_bonus, results,
                 tuple(test.total(g) for g in groups) if show_totals else (),
-                outcome=text, note="; ".join(filter(None, [note, ", ".join(nat)])))
+                outcome=text, note="; ".join(filter(None, [note, ", ".join(nat)])),
+                highlight=(success,))
 
 
 def roll_bands(dice: DiceSource, bands: Bands, *, id: str, label: str, n: int = 1,
                modifiers: Sequence[Modifier] = (),
                outcome: str | Callable[[Counter], str] | None = None,
-               note: str = "") -> Step:
+               note: str = "", highlight: Sequence[str] = ()) -> Step:
     """Roll `n` rolls (each `bands.dice` dice) and read each against the bands.
-    `outcome` may be a function of the Counter of labels."""
+    `outcome` may be a function of the Counter of labels; `highlight` names the labels
+    renderings emphasise (what the actor hoped for)."""
     rec = draw(dice, bands.die, n * bands.dice, label=label)
     groups = _groups(rec.faces, bands.dice)
     results = tuple(bands.classify(g) for g in groups)
@@ -327,7 +331,7 @@ def roll_bands(dice: DiceSource, bands: Bands, *, id: str, label: str, n: int = 
     return Step(id, label, (rec,), bands.comparison, None, None, "", tuple(modifiers),
                 bands.roll_bonus, results,
                 tuple(bands.total(g) for g in groups) if show_totals else (),
-                bands.thresholds, bands.otherwise, text, note)
+                bands.thresholds, bands.otherwise, text, note, tuple(highlight))
 
 
 def info_step(id: str, label: str, outcome: str, *, modifiers: Sequence[Modifier] = (),

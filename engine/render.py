@@ -1,0 +1,234 @@
+"""A Resolution as plain text, Markdown or BBCode (forum posts).
+
+Every rendering shows, per step: the dice with their faces and where they came from
+(typed, or app-rolled with its seed), the target and comparison, each modifier with its
+reason and a PROPOSED mark where the number is ours, and the outcome; then the effects,
+the geometry facts used (marking those the player entered by hand) and the summary. A
+forum game master pastes it as is, so a player can check every number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from engine.options import Modifier
+from engine.rulesets.base import Resolution, Step
+
+__all__ = ["render", "render_text", "render_markdown", "render_bbcode", "FORMATS"]
+
+Format = Literal["text", "markdown", "bbcode"]
+FORMATS: tuple[str, ...] = ("text", "markdown", "bbcode")
+
+
+class _Style:
+    """Inline markup of one format."""
+
+    def bold(self, s: str) -> str:
+        return s
+
+    def italic(self, s: str) -> str:
+        return s
+
+    def good(self, s: str) -> str:
+        return s
+
+    def esc(self, s: str) -> str:
+        return s
+
+    def document(self, title: str, steps: list[list[str]], tail: list[str]) -> str:
+        lines = [title]
+        for i, body in enumerate(steps, start=1):
+            lines.append(f"{i}. {body[0]}")
+            lines.extend(f"   {b}" for b in body[1:])
+        lines.extend(tail)
+        return "\n".join(lines) + "\n"
+
+
+class _Markdown(_Style):
+    def bold(self, s: str) -> str:
+        return f"**{s}**"
+
+    def italic(self, s: str) -> str:
+        return f"*{s}*"
+
+    def good(self, s: str) -> str:
+        return f"**{s}**"
+
+    def esc(self, s: str) -> str:
+        for ch in "\\`*_[]<>|#":
+            s = s.replace(ch, "\\" + ch)
+        return s
+
+    def document(self, title: str, steps: list[list[str]], tail: list[str]) -> str:
+        lines = [title, ""]
+        for i, body in enumerate(steps, start=1):
+            lines.append(f"{i}. {body[0]}" + ("  " if len(body) > 1 else ""))
+            for j, b in enumerate(body[1:], start=1):
+                lines.append(f"   {b}" + ("  " if j < len(body) - 1 else ""))
+        if tail:
+            lines.append("")
+            lines.extend(f"{t}  " if k < len(tail) - 1 else t for k, t in enumerate(tail))
+        return "\n".join(lines) + "\n"
+
+
+class _BBCode(_Style):
+    def bold(self, s: str) -> str:
+        return f"[b]{s}[/b]"
+
+    def italic(self, s: str) -> str:
+        return f"[i]{s}[/i]"
+
+    def good(self, s: str) -> str:
+        return f"[color=green][b]{s}[/b][/color]"
+
+    def esc(self, s: str) -> str:
+        # A "[" in a label would open a tag on most forums; the full-width bracket reads
+        # the same and is inert.
+        return s.replace("[", "［").replace("]", "］")
+
+    def document(self, title: str, steps: list[list[str]], tail: list[str]) -> str:
+        lines = [title, "[list=1]"]
+        for body in steps:
+            lines.append("[*]" + "\n".join(body))
+        lines.append("[/list]")
+        lines.extend(tail)
+        return "\n".join(lines) + "\n"
+
+
+_STYLES: dict[str, _Style] = {"text": _Style(), "markdown": _Markdown(), "bbcode": _BBCode()}
+
+
+def _modifier(m: Modifier, st: _Style) -> str:
+    text = st.esc(m.text)
+    if m.to == "roll":
+        text += " (to the roll)"
+    if m.reason:
+        text += f" — {st.esc(m.reason)}"
+    if m.proposed:
+        text += " " + st.italic("(PROPOSED)")
+    return text
+
+
+def _per_test(step: Step) -> int:
+    n = len(step.faces)
+    k = len(step.results)
+    return n // k if k and n % k == 0 else 1
+
+
+def _dice_text(step: Step, st: _Style) -> str:
+    """"hit: 3, 1 · miss: 7" (or faces only when nothing was judged)."""
+    faces = step.faces
+    if not step.results:
+        return ", ".join(str(f) for f in faces)
+    size = _per_test(step)
+    groups = [faces[i:i + size] for i in range(0, len(faces), size)]
+    shown = []
+    for idx, g in enumerate(groups):
+        text = " + ".join(str(f) for f in g)
+        if step.totals and idx < len(step.totals) and (size > 1 or step.roll_bonus):
+            bonus = step.roll_bonus
+            if size == 1 and bonus:
+                text = f"{text} {'+' if bonus > 0 else '−'} {abs(bonus)}"
+            text = f"{text} = {step.totals[idx]}"
+        shown.append(text)
+    if len(set(step.results)) == 1 and len(groups) == 1:
+        r = step.results[0]
+        mark = st.good if r in step.highlight else (lambda s: s)
+        return f"{mark(shown[0])} ({st.esc(r)})"
+    order = list(dict.fromkeys(step.results))
+    parts = []
+    for r in order:
+        vals = ", ".join(s for s, res in zip(shown, step.results, strict=True) if res == r)
+        mark = st.good if r in step.highlight else (lambda s: s)
+        parts.append(f"{st.esc(r)}: {mark(vals)}")
+    return " · ".join(parts)
+
+
+def _target_text(step: Step, st: _Style) -> str | None:
+    die = step.rolls[0].die if step.rolls else "d?"
+    size = _per_test(step)
+    dice = f"{size if size > 1 else ''}{die}"
+    if step.roll_bonus:
+        dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
+    if step.bands and step.comparison is not None:
+        sym = step.comparison.symbol
+        rows = [f"{sym} {t} {st.esc(lab)}" for t, lab in step.bands]
+        rows.append(f"otherwise {st.esc(step.otherwise)}")
+        return f"read {dice}: " + " · ".join(rows)
+    if step.comparison is None or step.target is None:
+        return None
+    return f"needs {dice} {st.bold(f'{step.comparison.symbol} {step.target}')}"
+
+
+def _step_lines(step: Step, st: _Style) -> list[str]:
+    head = st.bold(st.esc(step.label))
+    if step.rolls:
+        n = len(step.faces)
+        sources = ", ".join(dict.fromkeys(r.source_text for r in step.rolls))
+        head += (f" — {n} × {step.rolls[0].die} {st.italic(f'({sources})')}: "
+                 f"{_dice_text(step, st)}")
+    body = [head]
+    target = _target_text(step, st)
+    calc = []
+    if step.base is not None:
+        calc.append(f"{st.esc(step.base_label or 'base')} {step.base}")
+    calc.extend(_modifier(m, st) for m in step.modifiers)
+    if target:
+        body.append(target + (f" ({'; '.join(calc)})" if calc else ""))
+    elif calc:
+        body.append("; ".join(calc))
+    if step.outcome:
+        body.append("→ " + st.bold(st.esc(step.outcome)))
+    if step.note:
+        body.append(st.italic(st.esc(step.note)))
+    return body
+
+
+def _facts_text(res: Resolution, st: _Style) -> str | None:
+    d = res.facts.to_dict()
+    over = set(d.pop("overridden", []))
+    if not d:
+        return None
+    items = []
+    for k, v in d.items():
+        if isinstance(v, float):
+            v = f"{v:.2f}".rstrip("0").rstrip(".")
+        elif isinstance(v, list):
+            v = ", ".join(map(str, v)) or "none"
+        text = f"{k.replace('_', ' ')} {v}"
+        if k in over:
+            text += " " + st.italic("(entered by hand)")
+        items.append(st.esc(text) if k not in over else text)
+    return "Facts: " + " · ".join(items)
+
+
+def render(res: Resolution, fmt: Format | str = "text") -> str:
+    """The resolution in `fmt`: "text", "markdown" or "bbcode"."""
+    if fmt not in _STYLES:
+        raise ValueError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
+    st = _STYLES[fmt]
+    who = st.esc(res.actor) + (f" → {st.esc(res.target)}" if res.target else "")
+    title = f"{st.bold(st.esc(res.action_label))} — {who}"
+    tail: list[str] = []
+    effects: Sequence[str] = res.change.describe()
+    if effects:
+        tail.append(st.bold("Effects") + ": " + "; ".join(st.esc(e) for e in effects))
+    facts = _facts_text(res, st)
+    if facts:
+        tail.append(facts)
+    if res.summary:
+        tail.append(st.bold("Result") + ": " + st.esc(res.summary))
+    return st.document(title, [_step_lines(s, st) for s in res.steps], tail)
+
+
+def render_text(res: Resolution) -> str:
+    return render(res, "text")
+
+
+def render_markdown(res: Resolution) -> str:
+    return render(res, "markdown")
+
+
+def render_bbcode(res: Resolution) -> str:
+    return render(res, "bbcode")

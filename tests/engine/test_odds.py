@@ -1,0 +1,133 @@
+"""Exact odds against hand-computed values, and against sampling of the real dice."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import icepool
+import pytest
+
+from engine.dice import D6, D8, D10, D20, Bands, Comparison, DiceError, draw
+from engine.dice import Test as DiceTest
+from engine.odds import (
+    OutcomeDistribution,
+    at_least,
+    band_counts,
+    band_die,
+    chain,
+    distribution,
+    p_test,
+    simulate,
+    success_die,
+    successes,
+)
+
+LE, GE, GT = Comparison.LE, Comparison.GE, Comparison.GT
+
+
+def test_single_d10_roll_under():
+    assert p_test(DiceTest(D10, 6)) == F(3, 5)
+    assert p_test(DiceTest(D10, 0)) == 0
+    assert p_test(DiceTest(D10, 10)) == 1
+
+
+def test_natural_one_and_ten():
+    nat = {"natural_success": 1, "natural_failure": 10}
+    assert p_test(DiceTest(D10, 0, **nat)) == F(1, 10)
+    assert p_test(DiceTest(D10, 12, **nat)) == F(9, 10)
+    assert p_test(DiceTest(D10, 6, **nat)) == F(6, 10)
+
+
+def test_other_directions_of_good():
+    assert p_test(DiceTest(D20, 8, GE)) == F(13, 20)    # seed 002: d20 ≥ LDR 8
+    assert p_test(DiceTest(D6, 5, GE)) == F(1, 3)       # seed 003: success on 5–6
+    assert p_test(DiceTest(D8, 3, GT)) == F(5, 8)       # seed 004: d8 > level 3
+    assert p_test(DiceTest(D6, 7, LE, dice=2)) == F(21, 36)   # seed 001: 2d6 ≤ 7
+    assert p_test(DiceTest(D10, 7, GT, roll_bonus=2)) == F(5, 10)  # d10 + 2 > 7
+
+
+def test_pool_at_least_two_of_three():
+    # 3 dice ≤ 6: P(≥ 2) = 3·0.36·0.4 + 0.216 = 0.648
+    dist = successes(3, DiceTest(D10, 6))
+    figures = at_least(dist)
+    assert figures[2] == pytest.approx(0.648, abs=1e-12)
+    assert figures == pytest.approx({0: 1.0, 1: 0.936, 2: 0.648, 3: 0.216}, abs=1e-12)
+    exact = distribution("hits", dist).at_least()
+    assert exact[2] == F(81, 125)
+
+
+def test_empty_pool_and_bad_size():
+    assert distribution("x", successes(0, DiceTest(D10, 6))).outcomes == ((0, F(1)),)
+    with pytest.raises(ValueError, match="pool size must be ≥ 0"):
+        successes(-1, DiceTest(D10, 6))
+
+
+def test_chain_hits_then_wounds_is_the_exact_mixture():
+    hit, wound = DiceTest(D10, 6), DiceTest(D10, 5)
+    wounds = chain(successes(2, hit), lambda k: successes(k, wound))
+    # Each of 2 shots wounds with 0.6 · 0.5 = 0.3, independently.
+    d = distribution("wounds", wounds)
+    assert d.probability(0) == F(49, 100)
+    assert d.probability(1) == F(42, 100)
+    assert d.probability(2) == F(9, 100)
+
+
+def test_band_counts_wound_suppression_miss():
+    bands = Bands(D10, LE, ((6, "wound"), (8, "suppression")), "miss")
+    one = band_die(bands)
+    assert one.probability("wound") == F(3, 5) and one.probability("miss") == F(1, 5)
+    two = distribution("two", band_counts(2, bands))
+    assert two.probability((1, 1, 0)) == 2 * F(6, 10) * F(2, 10)
+    assert two.probability((0, 0, 2)) == F(1, 25)
+    assert distribution("none", band_counts(0, bands)).outcomes == (((0, 0, 0), F(1)),)
+
+
+def test_summed_bands():
+    # 2d6 + 0 read as ≥ 10 "great", ≥ 7 "good", else "poor": 6/36, 15/36, 15/36.
+    d = band_die(Bands(D6, GE, ((10, "great"), (7, "good")), "poor", dice=2))
+    assert (d.probability("great"), d.probability("good"), d.probability("poor")) == \
+        (F(6, 36), F(15, 36), F(15, 36))
+
+
+def test_success_die_is_bernoulli():
+    d = success_die(DiceTest(D10, 3))
+    assert d.probability(1) == F(3, 10) and d.probability(0) == F(7, 10)
+
+
+def test_outcome_distribution_checks_and_order():
+    with pytest.raises(ValueError, match="sum to 1/2, not 1"):
+        OutcomeDistribution("bad", ((0, F(1, 2)),))
+    d = OutcomeDistribution.from_die("hits", successes(1, DiceTest(D10, 6)),
+                                     order=[1, 0, 2])
+    assert [o for o, _ in d.outcomes] == [1, 0, 2]
+    assert d.probability(2) == 0
+    assert d.mean() == F(3, 5)
+    assert d.to_dict()["outcomes"][0] == [1, 0.6, "3/5"]
+    with pytest.raises(ValueError, match="order lacks outcomes"):
+        OutcomeDistribution.from_die("hits", successes(2, DiceTest(D10, 6)), order=[0, 1])
+    with pytest.raises(ValueError, match="needs numeric outcomes"):
+        OutcomeDistribution.from_die("x", band_die(
+            Bands(D10, LE, ((5, "a"),), "b"))).at_least()
+
+
+def test_at_least_accepts_icepool_die():
+    assert at_least(icepool.Die([0, 1])) == {0: 1.0, 1: 0.5}
+
+
+def test_simulation_agrees_with_exact_odds():
+    hit, wound = DiceTest(D10, 6), DiceTest(D10, 5)
+
+    def resolve(dice):
+        hits = sum(hit.passes([f]) for f in draw(dice, D10, 3, label="hit").faces)
+        return sum(wound.passes([f]) for f in draw(dice, D10, hits, label="wound").faces)
+
+    exact = distribution("w", chain(successes(3, hit), lambda k: successes(k, wound)))
+    sampled = simulate(resolve, 20_000, seed=11)
+    for k, p in exact.outcomes:
+        # 20 000 samples: the standard error is ≤ 0.0036; 5 of them is a loose bound
+        # that a wrong exact figure (off by one die, or by 0.1 on p) still breaks.
+        assert sampled.get(k, 0.0) == pytest.approx(float(p), abs=0.018)
+    assert simulate(resolve, 500, seed=3) == simulate(resolve, 500, seed=3)
+    with pytest.raises(ValueError, match="n must be ≥ 1"):
+        simulate(resolve, 0, seed=1)
+    assert DiceError  # typed errors come from engine.dice
