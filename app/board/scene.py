@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from PySide6.QtCore import QLineF, QRectF, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsScene
@@ -16,7 +17,7 @@ from engine.scenario import Scenario, Unit
 from geometry.terrain import TerrainPiece
 
 from . import style
-from .items import TerrainItem, UnitItem
+from .items import LABEL_PLACES, TerrainItem, UnitItem
 
 INCHES_PER_FOOT = 12
 
@@ -36,6 +37,7 @@ class BoardScene(QGraphicsScene):
         self.palette = style.SidePalette()
         self.terrain_items: dict[str, TerrainItem] = {}
         self.unit_items: dict[str, UnitItem] = {}
+        self._label_scale: float | None = None
         if scenario is not None:
             self.set_scenario(scenario)
 
@@ -77,6 +79,54 @@ class BoardScene(QGraphicsScene):
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
         self.unit_items[unit_id].sync()
+        if self._label_scale is not None:
+            self.layout_labels(self._label_scale)
+
+    def layout_labels(self, px_per_inch: float) -> int:
+        """Place unit labels for a zoom so that none covers another label or another base.
+
+        Greedy: vehicles (larger bases) first, then commanders, then the rest in order; each
+        label tries below, above, right and left of its base and is hidden if all collide.
+        Zooming in spreads the bases apart and brings hidden labels back. Returns how many
+        labels show.
+        """
+        self._label_scale = px_per_inch
+        items = list(self.unit_items.values())
+        if not items:
+            return 0
+        s = px_per_inch
+        bases = s * np.array([_rect_tuple(i.mapRectToScene(i.shape().boundingRect()))
+                              for i in items])
+        leaders = {i.unit.parent for i in items if i.unit.parent}
+        order = sorted(range(len(items)), key=lambda k: (
+            -items[k].unit.base.width_mm * items[k].unit.base.depth_mm,
+            items[k].unit.id not in leaders, k))
+        placed = np.empty((len(items), 4))
+        n_placed = 0
+        others = np.ones(len(items), dtype=bool)
+        for k in order:
+            item = items[k]
+            others[k] = False
+            spot = None
+            for where in LABEL_PLACES:
+                anchor = item.label_anchor(where)
+                r = item.label.rect_at(where)
+                ax, ay = (item.x() + anchor.x()) * s, (item.y() + anchor.y()) * s
+                cand = np.array([ax + r.left(), ay + r.top(), ax + r.right(), ay + r.bottom()])
+                if _overlaps(cand, bases[others]) or _overlaps(cand, placed[:n_placed]):
+                    continue
+                spot = where, anchor, cand
+                break
+            others[k] = True
+            if spot is None:
+                item.label.setVisible(False)
+                continue
+            where, anchor, cand = spot
+            item.label.place(where, anchor)
+            item.label.setVisible(True)
+            placed[n_placed] = cand
+            n_placed += 1
+        return n_placed
 
     def unit_item(self, unit_id: str) -> UnitItem:
         return self.unit_items[unit_id]
@@ -109,6 +159,18 @@ class BoardScene(QGraphicsScene):
             painter.drawLines(grid_lines(table, visible, INCHES_PER_FOOT))
         painter.setPen(style.cosmetic_pen(style.TABLE_EDGE, 2.0))
         painter.drawRect(table)
+
+
+def _rect_tuple(r: QRectF) -> tuple[float, float, float, float]:
+    return r.left(), r.top(), r.right(), r.bottom()
+
+
+def _overlaps(rect: np.ndarray, rects: np.ndarray) -> bool:
+    """Whether `rect` (left, top, right, bottom) overlaps any row of `rects`."""
+    if len(rects) == 0:
+        return False
+    return bool(np.any((rect[0] < rects[:, 2]) & (rect[2] > rects[:, 0])
+                       & (rect[1] < rects[:, 3]) & (rect[3] > rects[:, 1])))
 
 
 def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:

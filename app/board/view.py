@@ -71,6 +71,7 @@ class BoardView(QGraphicsView):
         self.scale(scale, scale)
         self.centerOn(table.center())
         self._fitted = True
+        self.board().layout_labels(scale)
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by `factor`, keeping the table point under `anchor` (view pixels) in place."""
@@ -84,6 +85,7 @@ class BoardView(QGraphicsView):
         self.scale(new / current, new / current)
         self.scroll_by(self.mapFromScene(before) - anchor)
         self._fitted = False
+        self.board().layout_labels(new)
 
     def scroll_by(self, delta: QPoint) -> None:
         """Move the view `delta` pixels over the table (positive = the table slides left/up)."""

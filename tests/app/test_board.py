@@ -149,8 +149,57 @@ def test_labels_keep_their_screen_size_and_show_the_name(qapp):
     assert sherman.label.text == "Sherman 1"
     assert gren.label.text == "gren-1"  # no name: the id
     assert sherman.label.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
-    # hung under the base
-    assert sherman.label.pos().y() > sherman.shape().boundingRect().bottom()
+    # hung under the base until the board lays labels out
+    assert sherman.label.where == "below"
+    assert sherman.label.pos() == QPointF(0.0, sherman.shape().boundingRect().bottom())
+    assert sherman.label.boundingRect().top() > 0
+
+
+def shown_label_rects(scene: BoardScene, px_per_inch: float) -> dict[str, QRectF]:
+    """Where the visible labels lie, in pixels at a zoom (their rects are in pixels)."""
+    out = {}
+    for uid, item in scene.unit_items.items():
+        if item.label.isVisible():
+            anchor = item.mapToScene(item.label.pos()) * px_per_inch
+            out[uid] = item.label.boundingRect().translated(anchor)
+    return out
+
+
+def squad_in_column(n: int, spacing_in: float) -> list[Unit]:
+    """A leader and n-1 soldiers on 25 mm bases in a column, `spacing_in` apart."""
+    return [Unit(f"s{i}", "axis", "p", 20.0, 10.0 + i * spacing_in, INF,
+                 name=f"Grenadier number {i}", parent=None if i == 0 else "s0")
+            for i in range(n)]
+
+
+def test_labels_never_cover_each_other_or_another_base(qapp):
+    scene = board_with(*squad_in_column(8, 1.0),
+                       Unit("tank", "allies", "p", 21.0, 14.0, TANK, 0, 0, name="Tank"))
+    scale = 14.0  # about a 72" table fitted into 1000 px: bases 1" apart are 14 px apart
+    shown = scene.layout_labels(scale)
+    rects = shown_label_rects(scene, scale)
+    assert shown == len(rects) >= 2
+    assert "tank" in rects and "s0" in rects  # the vehicle first, then the leader
+    ids = list(rects)
+    for a in range(len(ids)):
+        for b in range(a + 1, len(ids)):
+            assert not rects[ids[a]].intersects(rects[ids[b]]), (ids[a], ids[b])
+    for uid, rect in rects.items():
+        for other, item in scene.unit_items.items():
+            if other != uid:
+                base = item.mapRectToScene(item.shape().boundingRect())
+                px = QRectF(base.topLeft() * scale, base.bottomRight() * scale)
+                assert not rect.intersects(px), (uid, other)
+
+
+def test_zooming_in_brings_every_label_back(qapp):
+    block = [Unit(f"b{i}", "allies", "p", 10.0 + (i % 4) * 1.2, 10.0 + (i // 4) * 1.2, INF,
+                  name=f"Rifleman {i}") for i in range(16)]  # a 4×4 block, 1.2" apart
+    scene = board_with(*block)
+    crowded = scene.layout_labels(14.0)
+    assert 1 <= crowded < 16
+    assert scene.layout_labels(200.0) == 16
+    assert all(item.label.isVisible() for item in scene.unit_items.values())
 
 
 def test_sides_get_distinct_colours(qapp):
