@@ -100,7 +100,8 @@ class MainWindow(QMainWindow):
         try:
             scenario = load_scenario(path)
         except (ScenarioError, OSError, ValueError) as err:
-            self.show_error("Could not open the scenario", f"{path}:\n{err}")
+            text = str(err) if str(path) in str(err) else f"{path}:\n{err}"
+            self.show_error("Could not open the scenario", text)
             return False
         self.set_scenario(scenario, path)
         return True
@@ -134,9 +135,12 @@ class MainWindow(QMainWindow):
         self.pointer_label.setText(pointer_text(x_in, y_in, self.scenario.table.metres_per_inch))
 
 
-def build_window(args: list[str]) -> MainWindow:
-    """The window for `warboard [FILE]`: the file, or the demo if none is given or it fails."""
+def build_window(args: list[str], *, show: bool = False) -> MainWindow:
+    """The window for `warboard [FILE]`: the file, or the demo if none is given or it fails.
+    With `show`, the window is up before loading, so an error box sits over it."""
     window = MainWindow()
+    if show:
+        window.show()
     if not (args and window.open_path(args[0])):
         window.open_demo()
     return window
@@ -155,6 +159,7 @@ def run_gui(args: list[str]) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     app.setApplicationName(APP_NAME)
-    window = build_window(args)
-    window.show()
-    return app.exec()
+    window = build_window(args, show=True)
+    status = app.exec()
+    window.deleteLater()
+    return status
