@@ -164,9 +164,11 @@ def _target_text(step: Step, st: _Style) -> str | None:
 def _step_lines(step: Step, st: _Style) -> list[str]:
     head = st.bold(st.esc(step.label))
     if step.rolls:
-        n = len(step.faces)
+        size = _per_test(step)
+        count = len(step.faces) // size
+        dice = f"{size if size > 1 else ''}{step.rolls[0].die}"
         sources = ", ".join(dict.fromkeys(r.source_text for r in step.rolls))
-        head += (f" — {n} × {step.rolls[0].die} {st.italic(f'({sources})')}: "
+        head += (f" — {count} × {dice} {st.italic(f'({sources})')}: "
                  f"{_dice_text(step, st)}")
     body = [head]
     target = _target_text(step, st)
@@ -185,6 +187,20 @@ def _step_lines(step: Step, st: _Style) -> list[str]:
     return body
 
 
+_FACT_UNITS = {"distance_in": ("distance", "in"), "distance_m": ("distance", "m"),
+               "visible_fraction": ("visible", "")}
+
+
+def _fact_value(v: object) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    if isinstance(v, list):
+        return ", ".join(map(str, v)) or "none"
+    return str(v)
+
+
 def _facts_text(res: Resolution, st: _Style) -> str | None:
     d = res.facts.to_dict()
     over = set(d.pop("overridden", []))
@@ -192,14 +208,11 @@ def _facts_text(res: Resolution, st: _Style) -> str | None:
         return None
     items = []
     for k, v in d.items():
-        if isinstance(v, float):
-            v = f"{v:.2f}".rstrip("0").rstrip(".")
-        elif isinstance(v, list):
-            v = ", ".join(map(str, v)) or "none"
-        text = f"{k.replace('_', ' ')} {v}"
+        name, unit = _FACT_UNITS.get(k, (k.replace("_", " "), ""))
+        text = st.esc(f"{name} {_fact_value(v)}{' ' + unit if unit else ''}")
         if k in over:
             text += " " + st.italic("(entered by hand)")
-        items.append(st.esc(text) if k not in over else text)
+        items.append(text)
     return "Facts: " + " · ".join(items)
 
 

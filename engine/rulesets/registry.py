@@ -22,7 +22,7 @@ from typing import Any
 from engine.options import Schema, SchemaError, validate_record, validate_table
 from engine.rulesets.base import Ruleset
 
-__all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data",
+__all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data", "parse_data",
            "MAX_DATA_BYTES", "RulesetNotFound"]
 
 #: Data files larger than this are refused (design.md: imports have size limits).
@@ -91,10 +91,10 @@ def list_rulesets() -> list[Ruleset]:
 # --------------------------------------------------------------------------- data files
 
 
-def _read_text(ruleset_id: str, filename: str) -> str:
+def _read_text(ruleset_id: str, filename: str, package: str) -> str:
     if "/" in filename or "\\" in filename or filename.startswith("."):
         raise SchemaError(f"{ruleset_id}/{filename}: a plain file name is expected")
-    path = resources.files("resources.rulesets").joinpath(ruleset_id, filename)
+    path = resources.files(package).joinpath(ruleset_id, filename)
     if not path.is_file():
         raise SchemaError(f"{ruleset_id}/{filename}: no such ruleset data file")
     raw = path.read_bytes()
@@ -126,7 +126,8 @@ def parse_data(text: str, filename: str) -> dict[str, Any]:
 
 
 def load_data(ruleset_id: str, filename: str, *, schema: Schema | None = None,
-              table: str | None = None, allow_extra: bool = False) -> dict[str, Any]:
+              table: str | None = None, allow_extra: bool = False,
+              package: str = "resources.rulesets") -> dict[str, Any]:
     """Read resources/rulesets/<ruleset_id>/<filename> and validate it.
 
     - no schema: the parsed dict as is;
@@ -134,8 +135,9 @@ def load_data(ruleset_id: str, filename: str, *, schema: Schema | None = None,
     - `schema` and `table="weapons"`: the file's [weapons.<id>] entries are records
       (returned as {id: record}); other top-level keys are refused unless allow_extra.
     Errors read "iron-hearts/weapons.toml: weapons.mg42.rate_of_fire: expected …".
+    `package` is where the <id>/ folders live (tests point it at a temporary package).
     """
-    text = _read_text(ruleset_id, filename)
+    text = _read_text(ruleset_id, filename, package)
     data = parse_data(text, f"{ruleset_id}/{filename}")
     if schema is None:
         return data
