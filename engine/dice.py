@@ -231,6 +231,8 @@ class Bands:
     Bands(D10, LE, ((6, "wound"), (8, "suppression")), otherwise="miss").
     A d10 + modifiers damage table uses GE with thresholds listed from the highest down.
     Totals pushed past the faces by a bonus fall into the first or last band naturally.
+    `naturals` are raw faces read before any threshold: a skill check's fumble is
+    Bands(D10, LE, ((5, "success"),), "non-success", naturals=((10, "fumble"),)).
     """
 
     die: Die
@@ -239,18 +241,25 @@ class Bands:
     otherwise: str
     dice: int = 1
     roll_bonus: int = 0
+    naturals: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.thresholds:
             raise ValueError("bands.thresholds: expected at least one (threshold, label)")
         if self.dice < 1:
             raise ValueError(f"bands.dice: expected at least 1, got {self.dice}")
+        if self.naturals and self.dice != 1:
+            raise ValueError("bands.naturals: natural-face rules need a single die (dice=1)")
+        for face, _ in self.naturals:
+            if face not in self.die.faces:
+                raise ValueError(f"bands.naturals: {face} is not a face of a {self.die.name}")
 
     @property
     def labels(self) -> tuple[str, ...]:
-        """Every label, in table order, `otherwise` last (no duplicates)."""
+        """Every label, in table order, `otherwise` then naturals last (no duplicates)."""
         seen: list[str] = []
-        for label in [t[1] for t in self.thresholds] + [self.otherwise]:
+        for label in [t[1] for t in self.thresholds] + [self.otherwise] + \
+                [n[1] for n in self.naturals]:
             if label not in seen:
                 seen.append(label)
         return tuple(seen)
@@ -261,6 +270,9 @@ class Bands:
     def classify(self, faces: Sequence[int]) -> str:
         if len(faces) != self.dice:
             raise ValueError(f"bands: expected {self.dice} faces, got {len(faces)}")
+        for face, label in self.naturals:
+            if faces[0] == face:
+                return label
         t = self.total(faces)
         for threshold, label in self.thresholds:
             if self.comparison.holds(t, threshold):

@@ -75,16 +75,20 @@ def band_die(bands: Bands) -> icepool.Die:
     """The band label of one roll."""
     weights: Counter[str] = Counter()
     for faces, q in _raw_outcomes(bands.die, bands.dice):
-        t = faces[0] + bands.roll_bonus
-        label = next((lab for thr, lab in bands.thresholds
-                      if bands.comparison.holds(t, thr)), bands.otherwise)
+        if bands.dice == 1:
+            label = bands.classify(faces)
+        else:
+            t = faces[0] + bands.roll_bonus
+            label = next((lab for thr, lab in bands.thresholds
+                          if bands.comparison.holds(t, thr)), bands.otherwise)
         weights[label] += q
     return icepool.Die(dict(weights))
 
 
 def band_counts(n: int, bands: Bands) -> icepool.Die:
-    """How many of `n` rolls land in each band: outcomes are tuples ordered as
-    `bands.labels` (e.g. (wounds, suppressions, misses))."""
+    """How many of `n` rolls land in each band: outcomes are icepool Vectors ordered as
+    `bands.labels` (e.g. (wounds, suppressions, misses)); `distribution()` turns them
+    into plain tuples."""
     labels = bands.labels
     one = band_die(bands).map(  # Vectors add element-wise under @
         lambda lab: icepool.Vector(tuple(int(lab == x) for x in labels)))

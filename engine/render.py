@@ -132,6 +132,8 @@ def _dice_text(step: Step, st: _Style) -> str:
                 text = f"{text} {'+' if bonus > 0 else '−'} {abs(bonus)}"
             text = f"{text} = {step.totals[idx]}"
         shown.append(text)
+    if step.results == ("rolled",):          # roll_step: a plain total, nothing judged
+        return shown[0]
     if len(set(step.results)) == 1 and len(groups) == 1:
         r = step.results[0]
         mark = st.good if r in step.highlight else (lambda s: s)

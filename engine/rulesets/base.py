@@ -44,7 +44,8 @@ from engine.scenario import Unit
 
 __all__ = [
     "FACTS", "Facts", "FactMissing", "Role", "CoverTerm", "Context", "Step", "Resolution",
-    "Action", "Ruleset", "make_test", "roll_test", "roll_bands", "info_step",
+    "Action", "Ruleset", "make_test", "make_bands", "roll_test", "roll_bands", "roll_step",
+    "info_step",
 ]
 
 # --------------------------------------------------------------------------- facts
@@ -205,6 +206,10 @@ class Step:
         """How many tests of this step came out as `result` (e.g. "hit")."""
         return sum(1 for r in self.results if r == result)
 
+    def with_outcome(self, outcome: str, note: str | None = None) -> Step:
+        """A copy with the outcome (and note) set once the rule has read the dice."""
+        return replace(self, outcome=outcome, note=self.note if note is None else note)
+
     @property
     def faces(self) -> tuple[int, ...]:
         return tuple(f for r in self.rolls for f in r.faces)
@@ -239,6 +244,7 @@ class Resolution:
     summary: str
     facts: Facts = field(default_factory=Facts)
     options: dict = field(default_factory=dict)
+    rules: dict = field(default_factory=dict)
 
     @property
     def rolls(self) -> list[RollRecord]:
@@ -255,7 +261,7 @@ class Resolution:
         return LogEntry(turn, self.actor, self.action, self.target, tuple(self.rolls),
                         self.summary,
                         {"ruleset": self.ruleset, "options": dict(self.options),
-                         "facts": self.facts.to_dict(),
+                         "rules": dict(self.rules), "facts": self.facts.to_dict(),
                          "steps": [s.to_dict() for s in self.steps],
                          "effects": self.change.describe()})
 
@@ -268,6 +274,30 @@ def make_test(die: Die, base: int, modifiers: Sequence[Modifier] = (),
     (in order; `sets` replaces it), "roll" modifiers become the roll bonus."""
     return Test(die, apply_modifiers(base, modifiers, "target"), comparison, dice,
                 apply_modifiers(0, modifiers, "roll"), natural_success, natural_failure)
+
+
+def make_bands(die: Die, comparison: Comparison, thresholds: Sequence[tuple[int, str]],
+               otherwise: str, modifiers: Sequence[Modifier] = (), *, dice: int = 1,
+               naturals: Sequence[tuple[int, str]] = ()) -> Bands:
+    """Bands whose roll bonus is the sum of the "roll" modifiers (damage table d10 +
+    previous penetrations + DM). Thresholds are given final: a target-side modifier
+    (cover lowering Damage) is already in them, and is listed in the step for display."""
+    return Bands(die, comparison, tuple(thresholds), otherwise, dice,
+                 apply_modifiers(0, modifiers, "roll"), tuple(naturals))
+
+
+def roll_step(dice: DiceSource, die: Die, *, id: str, label: str, n: int = 1,
+              modifiers: Sequence[Modifier] = (), outcome: str = "",
+              note: str = "") -> Step:
+    """Roll `n` × `die` summed, plus the "roll" modifiers, with nothing to compare
+    against: initiative, a scatter distance, a 2dN combat move, one side of an opposed
+    roll. The sum is `step.totals[0]`; set the outcome after reading it
+    (`step.with_outcome(...)`)."""
+    rec = draw(dice, die, n, label=label)
+    bonus = apply_modifiers(0, modifiers, "roll")
+    return Step(id, label, (rec,), modifiers=tuple(modifiers), roll_bonus=bonus,
+                results=("rolled",), totals=(sum(rec.faces) + bonus,), outcome=outcome,
+                note=note)
 
 
 def _groups(faces: Sequence[int], size: int) -> list[tuple[int, ...]]:
@@ -407,7 +437,15 @@ class Context:
         return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor.id,
                           target, list(steps),
                           Change(list(effects), f"{self.action.label}: {self.actor.label}"),
-                          summary, self.facts, dict(self.options))
+                          summary, self.facts, dict(self.options), dict(self.rules))
+
+    def resolve(self, dice: DiceSource) -> Resolution:
+        """Shorthand for `ctx.action.resolve(ctx, dice)`."""
+        return self.action.resolve(self, dice)
+
+    def odds(self) -> OutcomeDistribution:
+        """Shorthand for `ctx.action.odds(ctx)`."""
+        return self.action.odds(self)
 
 
 # --------------------------------------------------------------------------- actions

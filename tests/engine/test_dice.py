@@ -308,3 +308,14 @@ def test_fairness_check_detects_a_loaded_die():
     counts = np.bincount(faces, minlength=11)[1:]
     assert chi_square_p(counts) < 1e-4
     assert D4 in STANDARD_DICE and D12 in STANDARD_DICE
+
+
+def test_bands_naturals_read_before_thresholds():
+    skill = Bands(D10, LE, ((12, "success"),), "non-success", naturals=((10, "fumble"),))
+    assert skill.classify([10]) == "fumble"     # 10 ≤ 12, but a natural 10 is a fumble
+    assert skill.classify([9]) == "success"
+    assert skill.labels == ("success", "non-success", "fumble")
+    with pytest.raises(ValueError, match="natural-face rules need a single die"):
+        Bands(D6, LE, ((7, "pass"),), "fail", dice=2, naturals=((1, "x"),))
+    with pytest.raises(ValueError, match="bands.naturals: 11 is not a face of a d10"):
+        Bands(D10, LE, ((5, "a"),), "b", naturals=((11, "x"),))

@@ -131,3 +131,11 @@ def test_simulation_agrees_with_exact_odds():
     with pytest.raises(ValueError, match="n must be ≥ 1"):
         simulate(resolve, 0, seed=1)
     assert DiceError  # typed errors come from engine.dice
+
+
+def test_band_naturals_priced():
+    # Skill check 5 + T&E 2 = 7, natural 10 fumbles: 7/10 success, 2/10 non-success, 1/10.
+    skill = Bands(D10, LE, ((7, "success"),), "non-success", naturals=((10, "fumble"),))
+    d = band_die(skill)
+    assert (d.probability("success"), d.probability("non-success"),
+            d.probability("fumble")) == (F(7, 10), F(2, 10), F(1, 10))

@@ -262,8 +262,9 @@ def test_summed_morale_test():
     step = res.step("morale")
     assert step.totals == (9,) and step.results == ("shaken",)
     assert res.change.effects == [SetState("gren-1", "morale", "shaken")]
-    odds = TOY.action("morale").odds(ctx)
+    odds = ctx.odds()
     assert odds.outcomes == (("steady", F(21, 36)), ("shaken", F(15, 36)))
+    assert ctx.resolve(ScriptedDice([1, 2])).summary == "steady"
 
 
 # --------------------------------------------------------------------------- odds
@@ -375,6 +376,7 @@ def test_log_entry_from_resolution():
         (2, "gren-1", "shoot", "tommy-1")
     assert [r.label for r in entry.dice] == ["Hit roll", "Wound roll"]
     assert entry.details["steps"][0]["comparison"] == "≤"
+    assert entry.details["rules"] == {"suppression_source": "hits"}
     json.dumps(entry.to_dict())          # JSON-able, for the game file
 
 

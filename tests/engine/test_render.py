@@ -95,3 +95,18 @@ def test_natural_rule_shown_in_note():
 def test_unknown_format_refused():
     with pytest.raises(ValueError, match="format: expected one of text, markdown, bbcode"):
         render(sample(), "html")
+
+
+def test_plain_roll_step_shows_its_total():
+    from engine.rulesets.base import roll_step
+
+    move = roll_step(ScriptedDice([3, 4]), D6, id="move", label="Combat move", n=2)
+    init = roll_step(ScriptedDice([7]), D10, id="init", label="Initiative",
+                     modifiers=[Modifier("T&E", 2, "training", to="roll")])
+    assert move.totals == (7,) and init.totals == (9,)
+    res = Resolution("toy", "x", "X", "a", None,
+                     [move.with_outcome("moves 7 in"), init], Change(), "")
+    text = render_text(res)
+    assert "1. Combat move — 1 × 2d6 (script): 3 + 4 = 7\n   → moves 7 in\n" in text
+    assert "2. Initiative — 1 × d10 (script): 7 + 2 = 9\n   +2 T&E (to the roll) — training\n" \
+        in text
