@@ -121,7 +121,7 @@ class Shoot(Action):
             return OutcomeDistribution("wounds", ((0, F(1)),))
         n, _, _, hit_test, wound_bands, _ = plan
         wound_one = band_die(wound_bands).map(lambda lab: int(lab == "wound"))
-        wounds = chain(successes(n, hit_test), lambda k: k @ wound_one if k else 0 @ wound_one)
+        wounds = chain(successes(n, hit_test), lambda k: k @ wound_one)
         return dist_of("wounds", wounds, order=range(n + 1),
                        parts={"hits": dist_of("hits", successes(n, hit_test))})
 
