@@ -180,6 +180,7 @@ class Test:
     roll_bonus: int = 0
     natural_success: int | None = None
     natural_failure: int | None = None
+    __test__ = False  # not a pytest test class, though rule tests import it by this name
 
     def __post_init__(self) -> None:
         if self.dice < 1:

@@ -141,6 +141,45 @@ class Game:
     def get_state(self, unit_id: str, key: str, default: Any = None) -> Any:
         return self.unit(unit_id).state.get(key, default)
 
+    def all_units(self) -> list[Unit]:
+        """Units on the table, then removed ones (marked by state["removed"]) — what a
+        game file saves as the scenario's units."""
+        return [*self.scenario.units, *self.removed]
+
+    def meta(self) -> dict:
+        """Turn state and log as plain JSON; with the scenario saved over `all_units()`
+        this is the whole game (see `from_meta`)."""
+        return {"turn": self.turn, "active_side": self.active_side, "phase": self.phase,
+                "sides": list(self.sides), "activation_order": list(self.activation_order),
+                "state": copy.deepcopy(self.state),
+                "log": [e.to_dict() for e in self._log]}
+
+    @classmethod
+    def from_meta(cls, scenario: Scenario, meta: dict) -> Game:
+        """A game from a scenario whose units may include removed ones (state["removed"]
+        set) and the dict `meta()` wrote. Bad fields raise ModelError naming them."""
+        turn = meta.get("turn", 1)
+        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+            raise ModelError(f"game.turn: expected a whole number ≥ 1, got {turn!r}")
+        for key in ("sides", "activation_order"):
+            v = meta.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise ModelError(f"game.{key}: expected a list of ids, got {v!r}")
+        if not isinstance(meta.get("state", {}), dict):
+            raise ModelError("game.state: expected a table")
+        on = [u for u in scenario.units if "removed" not in u.state]
+        off = [u for u in scenario.units if "removed" in u.state]
+        scenario.units = on
+        game = cls(scenario, list(meta.get("sides", [])), turn, meta.get("active_side"),
+                   meta.get("phase"), list(meta.get("activation_order", [])),
+                   copy.deepcopy(meta.get("state", {})), off)
+        for i, e in enumerate(meta.get("log", [])):
+            try:
+                game.append_log(LogEntry.from_dict(e))
+            except (ValueError, TypeError) as err:
+                raise ModelError(f"game.log[{i}]: {err}") from None
+        return game
+
     def snapshot(self) -> dict:
         """Everything that changes during play, as plain JSON-able data."""
         return {

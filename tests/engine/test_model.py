@@ -219,3 +219,22 @@ def test_any_sequence_of_changes_reverts_exactly(batches):
     for ch in applied:                              # redo reproduces the same end state
         apply_change(g, ch)
     assert frozen(g) == redo_state
+
+
+def test_meta_round_trip_keeps_removed_units_and_log():
+    g = make_game()
+    apply_change(g, Change([RemoveUnit("b", "routed"), SetGame("turn", 3),
+                            SetGameState("initiative", "red")]))
+    g.append_log(LogEntry(3, "a", "shoot", "b", (RollRecord("hit", "d10", (1,), "app", 5),),
+                          "routed"))
+    saved_units = g.all_units()
+    assert [u.id for u in saved_units] == ["a", "c", "b"]
+    meta = json.loads(json.dumps(g.meta()))
+    back = Game.from_meta(Scenario("t", "toy", Table(), units=saved_units), meta)
+    assert [u.id for u in back.units] == ["a", "c"]
+    assert [u.id for u in back.removed] == ["b"]
+    assert (back.turn, back.state, back.log) == (3, {"initiative": "red"}, g.log)
+    with pytest.raises(ModelError, match="game.turn: expected a whole number ≥ 1, got 0"):
+        Game.from_meta(Scenario("t", "toy", Table()), {"turn": 0})
+    with pytest.raises(ModelError, match=r"game.log\[0\]: log entry: missing 'turn'"):
+        Game.from_meta(Scenario("t", "toy", Table()), {"log": [{}]})
