@@ -85,27 +85,24 @@ def sample_points(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Centres (n, 2) and sample points (n, samples, 2) spread over each base.
 
-    The base's oriented envelope gives its centre and half-axes; a sunflower spiral on the
-    unit disc (radius sqrt((i + 0.5) / n), angle i x golden angle) is mapped onto it:
-    affinely for round and oval bases (an even spread over the ellipse, which is the base),
-    and stretched from the disc to the square for rectangles so the corners are seen too.
-    Every point lies strictly inside a convex base; the first is next to the centre.
+    The base's box along its own axes (`base_frames`) gives its centre and half-axes; a
+    sunflower spiral on the unit disc (radius sqrt((i + 0.5) / n), angle i x golden angle) is
+    mapped onto it: affinely for round and oval bases (an even spread over the ellipse, which
+    is the base), and stretched from the disc to the square for rectangles so the corners are
+    seen too. Every point lies strictly inside a convex base; the first is next to the centre.
     """
-    polys = _as_polygons(polys, name)
-    samples = _check_samples(samples)
-    env = shapely.oriented_envelope(polys)
-    corners = shapely.get_coordinates(shapely.get_exterior_ring(env)).reshape(len(polys), 5, 2)
-    corners = corners[:, :4]
-    centre = corners.mean(axis=1)
-    half_a = (corners[:, 1] - corners[:, 0]) / 2
-    half_b = (corners[:, 3] - corners[:, 0]) / 2
+    return _samples(_as_polygons(polys, name), _check_samples(samples))
+
+
+def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray]:
+    centre, half_a, half_b = base_frames(polys)
+    rect = shapely.area(polys) / (4 * np.hypot(*half_a.T) * np.hypot(*half_b.T)) > _RECT_FILL
     i = np.arange(samples)
     r = np.sqrt((i + 0.5) / samples)
     th = i * _GOLDEN_ANGLE
     c, s = np.cos(th), np.sin(th)
     disc = np.stack([r * c, r * s], axis=-1)
     square = disc / np.maximum(np.abs(c), np.abs(s))[:, None]
-    rect = (shapely.area(polys) / shapely.area(env)) > _RECT_FILL
     unit = np.where(rect[:, None, None], square[None], disc[None])  # (n, samples, 2)
     pts = (
         centre[:, None, :]
@@ -113,6 +110,44 @@ def sample_points(
         + unit[..., 1:2] * half_b[:, None, :]
     )
     return centre, pts
+
+
+def base_frames(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Centre (n, 2) and half-axis vectors (n, 2), (n, 2) of each base's box along its axes.
+
+    The axes are the principal axes of the outline's vertices, or the first edge's direction
+    when those are isotropic (a square, a circle) or the outline has four corners (a
+    rectangle). For the bases of `base_polygon` this is their oriented envelope, in numpy at
+    a fraction of shapely.oriented_envelope's cost (~30 us per round base).
+    """
+    xy, ring = shapely.get_coordinates(shapely.get_exterior_ring(polys), return_index=True)
+    n = len(polys)
+    last = np.r_[ring[1:] != ring[:-1], True]  # the closing repeat of each ring
+    keep = ~last
+    nv = np.bincount(ring[keep], minlength=n)
+    mx = np.bincount(ring[keep], xy[keep, 0], minlength=n) / nv
+    my = np.bincount(ring[keep], xy[keep, 1], minlength=n) / nv
+    dx, dy = xy[:, 0] - mx[ring], xy[:, 1] - my[ring]
+    sxx = np.bincount(ring[keep], (dx * dx)[keep], minlength=n)
+    syy = np.bincount(ring[keep], (dy * dy)[keep], minlength=n)
+    sxy = np.bincount(ring[keep], (dx * dy)[keep], minlength=n)
+    first = np.flatnonzero(np.r_[True, ring[1:] != ring[:-1]])
+    edge = np.arctan2(xy[first + 1, 1] - xy[first, 1], xy[first + 1, 0] - xy[first, 0])
+    pca = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    flat = np.hypot(sxx - syy, 2 * sxy) <= 1e-9 * (sxx + syy)
+    ang = np.where(flat | (nv == 4), edge, pca)
+    ux, uy = np.cos(ang), np.sin(ang)
+    along = dx * ux[ring] + dy * uy[ring]
+    across = -dx * uy[ring] + dy * ux[ring]
+    a_lo = np.minimum.reduceat(along, first)
+    a_hi = np.maximum.reduceat(along, first)
+    b_lo = np.minimum.reduceat(across, first)
+    b_hi = np.maximum.reduceat(across, first)
+    ca, cb = (a_lo + a_hi) / 2, (b_lo + b_hi) / 2
+    centre = np.stack([mx + ca * ux - cb * uy, my + ca * uy + cb * ux], axis=1)
+    half_a = np.stack([ux, uy], axis=1) * ((a_hi - a_lo) / 2)[:, None]
+    half_b = np.stack([-uy, ux], axis=1) * ((b_hi - b_lo) / 2)[:, None]
+    return centre, half_a, half_b
 
 
 # ------------------------------------------------------------------------------ public API
@@ -130,16 +165,24 @@ def line_of_sight(
     shooter = _as_polygon(shooter, "shooter")
     target = _as_polygon(target, "target")
     blockers = _as_polygons(blockers, "blockers") if len(blockers) else _NO_POLYS
-    scene = _Scene.build(index, np.array([shooter, target], dtype=object), samples, blockers)
-    frac, blocking = _fractions(scene, np.array([0]), np.array([1]), want_blocking=True)
+    polys = np.array([shooter, target], dtype=object)
+    overlaps = index.overlaps(polys)
+    scene = _Scene.build(index, polys, samples, blockers, overlaps)
+    p = scene.centres[0]
+    sp_all = _spans(index.edges, p[:1], p[1:])
+    sp = sp_all.take(index.los_pieces)
+    if len(blockers):
+        sp = sp.join(_spans(scene.table, p[:1], p[1:]).take(np.arange(len(sp.lo[0]),
+                                                                     len(scene.table))))
+    frac, blocking = _fractions(scene, np.array([0]), np.array([1]), True, sp)
     fraction = float(frac[0])
     n_terrain = len(index.los_pieces)
     blocked_by = [
         index.ids[index.los_pieces[j]] if j < n_terrain else f"blockers[{j - n_terrain}]"
         for j in sorted(blocking)
     ]
-    crossed, cover, cover_terrain = _cover(index, shooter, target, scene.centres[0],
-                                           scene.points[1])
+    crossed, cover, cover_terrain = _cover(index, shooter, target, overlaps[1],
+                                           p, scene.points[1], sp_all)
     status: Status = "clear" if fraction >= 1.0 else "blocked" if fraction <= 0.0 else "partial"
     return LosResult(status, fraction, crossed, cover, cover_terrain, blocked_by)
 
@@ -240,12 +283,15 @@ class _Scene:
 
     @classmethod
     def build(
-        cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray
+        cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
+        overlaps: np.ndarray | None = None,
     ) -> _Scene:
-        centres, points = sample_points(polys, samples)
+        centres, points = _samples(polys, _check_samples(samples))
         reach = np.sqrt(((points - centres[:, None, :]) ** 2).sum(-1)).max(axis=1)
         table, solid, depth = index.los_edges, index.los_solid, index.los_depth
-        on = index.overlaps(polys)[:, index.los_pieces]
+        if overlaps is None:
+            overlaps = index.overlaps(polys)
+        on = overlaps[:, index.los_pieces]
         if len(blockers):
             table = table.concat(EdgeTable.build(blockers))
             solid = np.concatenate((solid, np.ones(len(blockers), dtype=bool)))
@@ -274,6 +320,17 @@ class _Spans:
     inside: np.ndarray  # the shooter's centre is inside the piece
 
 
+    def take(self, cols: np.ndarray) -> _Spans:
+        return _Spans(*(getattr(self, f)[:, cols] for f in _SPAN_FIELDS))
+
+    def join(self, other: _Spans) -> _Spans:
+        return _Spans(*(np.concatenate((getattr(self, f), getattr(other, f)), axis=1)
+                        for f in _SPAN_FIELDS))
+
+
+_SPAN_FIELDS = ("mid", "lo", "hi", "dmin", "dmax", "wrap", "inside")
+
+
 def _spans(tab: EdgeTable, px: np.ndarray, py: np.ndarray) -> _Spans:
     """Angular spans of every piece seen from every shooter centre (S x J arrays)."""
     px, py = px[:, None], py[:, None]
@@ -297,16 +354,23 @@ def _spans(tab: EdgeTable, px: np.ndarray, py: np.ndarray) -> _Spans:
 
 
 def _fractions(
-    scene: _Scene, s: np.ndarray, t: np.ndarray, want_blocking: bool = False
+    scene: _Scene, s: np.ndarray, t: np.ndarray, want_blocking: bool = False,
+    spans: _Spans | None = None,
 ) -> tuple[np.ndarray, set[int]]:
-    """Visible fraction for each pair (s[k] shoots at t[k]); optionally the blocking pieces."""
+    """Visible fraction for each pair (s[k] shoots at t[k]); optionally the blocking pieces.
+
+    `spans`, if given, are the pieces' spans seen from the one shooter of all pairs.
+    """
     n_pairs, n_samples = len(s), scene.points.shape[1]
     blocked = np.zeros((n_pairs, n_samples), dtype=bool)
     blocking: set[int] = set()
     if len(scene.table) == 0 or n_pairs == 0:
         return np.ones(n_pairs), blocking
-    shooters, row = np.unique(s, return_inverse=True)
-    sp = _spans(scene.table, scene.centres[shooters, 0], scene.centres[shooters, 1])
+    if spans is None:
+        shooters, row = np.unique(s, return_inverse=True)
+        sp = _spans(scene.table, scene.centres[shooters, 0], scene.centres[shooters, 1])
+    else:
+        sp, row = spans, np.zeros(n_pairs, dtype=np.int64)
 
     # pairs x pieces: does the piece meet the pair's sight fan (and may it act)?
     p = scene.centres[s]
@@ -441,30 +505,81 @@ def _cross(
 
 
 def _cover(
-    index: TerrainIndex, shooter: Polygon, target: Polygon, centre: np.ndarray, pts: np.ndarray
+    index: TerrainIndex, shooter: Polygon, target: Polygon, target_on: np.ndarray,
+    centre: np.ndarray, pts: np.ndarray, spans: _Spans,
 ) -> tuple[list[str], int, list[str]]:
     """Pieces crossed, cover level and the pieces giving it (rules in the module docstring)."""
     if len(index) == 0:
         return [], 0, []
-    lines = shapely.linestrings(np.stack([np.broadcast_to(centre, pts.shape), pts], axis=1))
     ignored = np.zeros(len(index), dtype=bool)
     ignored[index.touching(shooter)] = True
-    li, pj = index.tree.query(lines, predicate="intersects")
-    keep = ~ignored[pj]
-    li, pj = li[keep], pj[keep]
-    crossed = np.zeros(len(index), dtype=bool)
-    crossed[pj] = True
-    gives = (crossed | index.overlaps([target])[0]) & ~index.is_line & ~ignored
-    wall = index.is_line[pj]
-    if wall.any():
-        where = shapely.intersection(lines[li[wall]], index.shapes[pj[wall]])
-        near = shapely.distance(where, target) <= WALL_COVER_REACH_IN + _EPS
-        gives[pj[wall][near]] = True
+    hits = _line_hits(index.edges, centre, pts, spans) & ~ignored  # (lines, pieces)
+    crossed = hits.any(axis=0)
+    gives = (crossed | target_on) & ~index.is_line & ~ignored
+    li, pj = np.nonzero(hits & index.is_line)
+    if len(li):
+        gives[_walls_near(index, li, pj, centre, pts, target)] = True
     level = int(index.cover[gives].max()) if gives.any() else 0
     giving = gives & (index.cover == level) if level > 0 else np.zeros_like(gives)
     ids = index.ids
     return ([ids[j] for j in np.flatnonzero(crossed)], level,
             [ids[j] for j in np.flatnonzero(giving)])
+
+
+def _walls_near(
+    index: TerrainIndex, li: np.ndarray, pj: np.ndarray, centre: np.ndarray, pts: np.ndarray,
+    target: Polygon,
+) -> np.ndarray:
+    """The walls (piece indices) that sight line li[h] crosses within reach of the target.
+
+    "Where the line crosses the wall" is where it crosses the wall's centre line; a line that
+    only clips a wall's thickness near an end is placed at the nearest point of the part of
+    the wall it passes through.
+    """
+    h, g = np.nonzero(pj[:, None] == index.wall_piece[None, :])
+    ax, ay, bx, by = index.wall_segments[g].T
+    qx, qy = pts[li[h], 0], pts[li[h], 1]
+    dx, dy = qx - centre[0], qy - centre[1]
+    ex, ey = bx - ax, by - ay
+    den = dx * ey - dy * ex
+    ok = np.abs(den) > 1e-15
+    den = np.where(ok, den, 1.0)
+    t = ((ax - centre[0]) * ey - (ay - centre[1]) * ex) / den
+    u = ((ax - centre[0]) * dy - (ay - centre[1]) * dx) / den
+    ok &= (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
+    xy = np.stack([centre[0] + t * dx, centre[1] + t * dy], axis=1)[ok]
+    near = shapely.dwithin(shapely.points(xy), target, WALL_COVER_REACH_IN + _EPS)
+    found = set(pj[h[ok][near]].tolist())
+    has = np.zeros(len(li), dtype=bool)
+    has[h[ok]] = True
+    missed = np.flatnonzero(~has)  # clipped a wall's thickness only
+    if len(missed):
+        lines = shapely.linestrings(
+            np.stack([np.broadcast_to(centre, (len(missed), 2)), pts[li[missed]]], axis=1))
+        where = shapely.intersection(lines, index.shapes[pj[missed]])
+        near = shapely.dwithin(where, target, WALL_COVER_REACH_IN + _EPS)
+        found |= set(pj[missed][near].tolist())
+    return np.array(sorted(found), dtype=np.int64)
+
+
+def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans) -> np.ndarray:
+    """(len(q), len(tab)) booleans: segment p -> q[i] meets polygon j (touching counts).
+
+    The angular cull of `_fractions` first (`sp`: the spans seen from p), then edge
+    crossings for the undecided.
+    """
+    length = np.hypot(q[:, 0] - p[0], q[:, 1] - p[1])[:, None]
+    rel = _wrap(np.arctan2(q[:, 1] - p[1], q[:, 0] - p[0])[:, None] - sp.mid)
+    in_span = (rel >= sp.lo - 1e-9) & (rel <= sp.hi + 1e-9)
+    maybe = (sp.wrap | in_span) & (length > sp.dmin - 1e-9)
+    sure = maybe & ~sp.wrap & tab.connected & (rel > sp.lo) & (rel < sp.hi) & (length >= sp.dmax)
+    hits = sure | (sp.inside & (length > 0))
+    li, pj = np.nonzero(maybe & ~hits)
+    if len(li):
+        n_cross, _ = _cross(tab, pj, np.full(len(li), p[0]), np.full(len(li), p[1]),
+                            q[li, 0], q[li, 1], sp.inside[0, pj])
+        hits[li, pj] = n_cross > 0
+    return hits
 
 
 # ------------------------------------------------------------------------------ input checks

@@ -229,6 +229,12 @@ class TerrainIndex:
             [self.pieces[j].eff_los_depth_in() or np.inf for j in self.los_pieces], dtype=float
         )
         self.los_edges = EdgeTable.build(self.shapes[self.los_pieces])
+        self.edges = EdgeTable.build(self.shapes)  # every piece: what sight lines cross
+        # the centre lines of walls and hedges as segments (where a sight line crosses them)
+        segs = [(j, a, b) for j, p in enumerate(self.pieces) if p.line is not None
+                for a, b in zip(p.line[:-1], p.line[1:], strict=True)]
+        self.wall_piece = np.array([j for j, _, _ in segs], dtype=np.int64)
+        self.wall_segments = np.array([(*a, *b) for _, a, b in segs], dtype=float).reshape(-1, 4)
         self._unions: dict[tuple, BaseGeometry] = {}
 
     def __len__(self) -> int:

@@ -1,0 +1,159 @@
+"""Geometry targets P1-P3: measuring one pair, the threat view, LOS for all pairs.
+
+Scenes are random but seeded: a 72" x 48" table, terrain of every kind (rectangular
+buildings, irregular woods, oval hills, walls, hedges, rough, water, roads ...), units on
+25 mm / 40 mm round, 60 x 35 mm oval and 50 x 100 mm rectangular bases at random
+positions and facings (some stand in woods, in buildings or on hills).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from shapely.geometry import Polygon
+
+from bench import Options, Outcome, median_ms, target, timings_ms
+from geometry.bases import BaseShape, base_polygon
+from geometry.distance import edge_distance
+from geometry.facing import arc_direction, in_arc, side_struck
+from geometry.los import (
+    line_of_sight,
+    reference_visible_fraction,
+    visibility_matrix,
+    visible_fractions,
+)
+from geometry.terrain import TerrainIndex, TerrainPiece
+
+TABLE_W, TABLE_H = 72.0, 48.0
+KIND_MIX = ("building", "building", "woods", "woods", "hill", "wall", "hedge", "rough",
+            "water", "road", "crops", "trench")
+BASES = (BaseShape.round(25), BaseShape.round(25), BaseShape.round(40),
+         BaseShape.oval(60, 35), BaseShape.rect(50, 100))
+
+
+@dataclass
+class Unit:
+    x: float
+    y: float
+    facing: float
+    turret: float | None
+    poly: Polygon
+
+
+def terrain(rng: np.random.Generator, n: int) -> list[TerrainPiece]:
+    """n pieces cycling through KIND_MIX, placed at random."""
+    out = []
+    for i in range(n):
+        kind = KIND_MIX[i % len(KIND_MIX)]
+        x, y = rng.uniform(4, TABLE_W - 4), rng.uniform(4, TABLE_H - 4)
+        pid = f"{kind}-{i}"
+        if kind in ("wall", "hedge", "road"):
+            a = rng.uniform(0, 2 * math.pi)
+            length = rng.uniform(4, 10)
+            pts = [(x, y), (x + length * math.cos(a), y + length * math.sin(a))]
+            if kind == "road":  # a road is an area: a long thin strip
+                nx, ny = -math.sin(a) * 1.5, math.cos(a) * 1.5
+                pts = [pts[0], pts[1], (pts[1][0] + nx, pts[1][1] + ny),
+                       (pts[0][0] + nx, pts[0][1] + ny)]
+                out.append(TerrainPiece(pid, kind, polygon=pts))
+            else:
+                out.append(TerrainPiece(pid, kind, line=pts))
+        elif kind == "building":
+            w, h = rng.uniform(2, 6), rng.uniform(2, 5)
+            out.append(TerrainPiece(pid, kind, polygon=[(x, y), (x + w, y), (x + w, y + h),
+                                                        (x, y + h)]))
+        else:  # woods, hill and the other areas: irregular blobs
+            rx, ry = rng.uniform(2, 5), rng.uniform(2, 5)
+            k = 16 if kind == "hill" else 10
+            ang = np.sort(rng.uniform(0, 2 * math.pi, k))
+            rad = rng.uniform(0.7, 1.0, k)
+            pts = [(x + rx * r * math.cos(t), y + ry * r * math.sin(t))
+                   for t, r in zip(ang, rad, strict=True)]
+            out.append(TerrainPiece(pid, kind, polygon=pts))
+    return out
+
+
+def units(rng: np.random.Generator, n: int) -> list[Unit]:
+    out = []
+    for i in range(n):
+        base = BASES[i % len(BASES)]
+        x, y = rng.uniform(1, TABLE_W - 1), rng.uniform(1, TABLE_H - 1)
+        facing = float(rng.uniform(0, 360))
+        turret = float(rng.choice([0, 90, 180, 270])) if base.shape == "rect" else None
+        out.append(Unit(x, y, facing, turret, base_polygon(base, x, y, facing)))
+    return out
+
+
+def scene(seed: int, n_pieces: int, n_units: int) -> tuple[TerrainIndex, list[Unit]]:
+    rng = np.random.default_rng(seed)
+    return TerrainIndex(terrain(rng, n_pieces)), units(rng, n_units)
+
+
+def measure_pair(index: TerrainIndex, a: Unit, b: Unit) -> tuple:
+    """Everything `warboard measure` shows for one pair."""
+    d = edge_distance(a.poly, b.poly)
+    los = line_of_sight(index, a.poly, b.poly)
+    side = side_struck(b.x, b.y, b.facing, a.x, a.y)
+    arc = in_arc(a.x, a.y, arc_direction(a.facing, a.turret), 180.0, b.x, b.y)
+    return d, los, side, arc
+
+
+@target("P1", "measure-pair")
+def p1_measure_pair(opts: Options) -> Outcome:
+    index, us = scene(seed=1, n_pieces=40, n_units=60)
+    rng = np.random.default_rng(11)
+    pairs = [tuple(rng.choice(len(us), 2, replace=False)) for _ in range(300)]
+    for i, j in pairs[:20]:  # warm caches
+        measure_pair(index, us[i], us[j])
+    times = []
+    for i, j in pairs:
+        t0 = time.perf_counter()
+        measure_pair(index, us[i], us[j])
+        times.append((time.perf_counter() - t0) * 1000)
+    med = statistics.median(times)
+    p95 = float(np.percentile(times, 95))
+    return Outcome({"median_ms": med, "p95_ms": p95, "pieces": 40, "target_ms": 1},
+                   med <= 1.0)
+
+
+@target("P2", "threat-view")
+def p2_threat_view(opts: Options) -> Outcome:
+    index, us = scene(seed=2, n_pieces=40, n_units=201)
+    polys = [u.poly for u in us]
+    per_shooter = []
+    for k in range(0, 201, 10):  # 21 different shooters
+        others = polys[:k] + polys[k + 1:]
+        per_shooter.append(median_ms(lambda k=k, o=others: visible_fractions(index, polys[k], o),
+                                     repeat=5))
+    med = statistics.median(per_shooter)
+    return Outcome({"median_ms": med, "max_ms": max(per_shooter), "targets": 200,
+                    "pieces": 40, "target_ms": 10}, med <= 10.0)
+
+
+@target("P3", "los-all-pairs")
+def p3_all_pairs(opts: Options) -> Outcome:
+    index, us = scene(seed=3, n_pieces=30, n_units=200)
+    polys = [u.poly for u in us]
+    n = len(polys)
+    fast = timings_ms(lambda: visibility_matrix(index, polys), repeat=3)
+    fast_ms = statistics.median(fast)
+    matrix = visibility_matrix(index, polys)
+    s, t = np.nonzero(~np.eye(n, dtype=bool))
+    if opts.full:
+        pick = np.arange(len(s))
+    else:
+        pick = np.random.default_rng(33).choice(len(s), 1000, replace=False)
+    t0 = time.perf_counter()
+    naive = np.array([reference_visible_fraction(index, polys[s[k]], polys[t[k]]) for k in pick])
+    naive_ms = (time.perf_counter() - t0) * 1000 * len(s) / len(pick)
+    mismatches = int(np.sum(np.abs(naive - matrix[s[pick], t[pick]]) > 1e-9))
+    ratio = naive_ms / fast_ms
+    return Outcome({
+        "pairs": len(s), "fast_ms": fast_ms, "naive_ms": naive_ms,
+        "naive_timed_pairs": len(pick), "ratio": ratio, "mismatches": mismatches,
+        "pieces": 30, "target_ratio": 10,
+    }, ratio >= 10 and mismatches == 0)
