@@ -441,6 +441,9 @@ def _format(value: Any, indent: int, used: int) -> str:
 
 def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
     """A scenario from JSON text (or UTF-8 bytes); errors name `source` when given."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError("", f"scenario text is over the {MAX_FILE_BYTES // 2**20} MB limit",
+                            source=source)
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")

@@ -399,6 +399,11 @@ def test_oversized_file_is_refused_before_reading(tmp_path):
     assert "scenario files may be at most 20 MB" in str(info.value)
 
 
+def test_oversized_text_is_refused():
+    with pytest.raises(ScenarioError, match="over the 20 MB limit"):
+        loads_scenario(" " * (MAX_FILE_BYTES + 1))
+
+
 def test_utf8_bom_is_accepted():
     s = loads_scenario(b"\xef\xbb\xbf" + json.dumps(minimal()).encode())
     assert s.name == "Test"
