@@ -283,17 +283,18 @@ def _valid_shape(piece: TerrainPiece, i: int) -> BaseGeometry:
     """The piece's shape, repaired if self-intersecting; a clear error if it has no area."""
     if (piece.polygon is None) == (piece.line is None):
         raise ValueError(f"terrain[{i}]: expected exactly one of polygon or line")
+    where = "line" if piece.is_line else "polygon"
+    try:
+        piece.defaults  # noqa: B018 - raises for an unknown kind
+    except ValueError as e:
+        raise ValueError(f"terrain[{i}] ({piece.id!r}): {e}") from None
     try:
         g = piece.shape()
-    except ValueError as e:  # kind unknown, or too few points
-        raise ValueError(f"terrain[{i}] ({piece.id!r}): {e}") from None
-    except Exception as e:  # shapely: bad coordinates
-        where = "line" if piece.is_line else "polygon"
+    except Exception as e:  # shapely: too few points, bad coordinates
         raise ValueError(f"terrain[{i}].{where}: {e}") from None
     if not g.is_valid:
         g = shapely.make_valid(g)
         g = shapely.union_all(shapely.get_parts(g)[shapely.area(shapely.get_parts(g)) > 0])
     if g.is_empty or g.area <= 0:
-        where = "line" if piece.is_line else "polygon"
         raise ValueError(f"terrain[{i}].{where}: the piece has no area")
     return g
