@@ -374,3 +374,13 @@ def test_building_wider_than_the_target_and_fully_between_hides_it(
 
 def test_default_samples_is_documented_value():
     assert DEFAULT_SAMPLES == 24
+
+
+def test_chunked_crossing_gives_the_same_matrix(monkeypatch):
+    """Big matrices cross their lines with the edges in chunks; chunk size must not matter."""
+    import geometry.los as los_module
+
+    index, units = random_scene(5)
+    whole = visibility_matrix(index, units)
+    monkeypatch.setattr(los_module, "_CHUNK", 97)
+    assert np.array_equal(visibility_matrix(index, units), whole)
