@@ -1,0 +1,285 @@
+"""What a `.warboard` game file holds, schema version 1: its tables, and a game as rows.
+
+A game file is one SQLite database (engine/gamefile.py opens and writes it). Its tables:
+
+- `meta`     key → value: format = "warboard-game", schema_version, app_version,
+             created, saved (ISO-8601 UTC).
+- `scenario` key → JSON: the scenario's top-level fields in their order (format v1 of
+             design.md); "terrain" and "units" are placeholders (JSON NULL) whose contents
+             are the two row tables below, so a save rewrites only the pieces that changed.
+- `terrain`, `units`  id → (pos, JSON): one row per piece / unit, its scenario v1 object.
+             Units carry their markers and state; removed units (state.removed) are rows too.
+- `game`     key → JSON: turn, active_side, phase, sides, activation_order, state.
+- `log`      the append-only roll log: seq (1, 2, …), kind, turn, actor, action, target,
+             dice (JSON, each roll with its source and seed), summary, details (JSON),
+             timestamp.
+
+`GameSnapshot` is a game reduced to these rows as JSON text: immutable strings, so a snapshot
+taken on the interface's thread can be written on another while play goes on. Reading goes
+the other way, and every bad row is reported as "invalid" with its table, id and field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlite_utils
+
+from engine.dice import RollRecord
+from engine.model import Game, LogEntry, ModelError
+from engine.scenario_io import ScenarioError, parse_scenario, scenario_to_dict
+
+FORMAT = "warboard-game"
+SCHEMA_VERSION = 1
+#: SQLite's application_id header field: "WBRD", so `file(1)` and we can tell our files.
+APPLICATION_ID = 0x57425244
+LOG_KINDS = ("roll", "resolution", "measurement", "template")
+TABLES = ("meta", "scenario", "terrain", "units", "game", "log")
+#: Top-level scenario keys whose contents live in their own row tables.
+ROW_TABLES = ("terrain", "units")
+GAME_KEYS = ("turn", "active_side", "phase", "sides", "activation_order", "state")
+
+KINDS = ("not-found", "not-sqlite", "damaged", "foreign", "newer", "invalid", "conflict")
+
+
+class GameFileError(Exception):
+    """A game file that cannot be used. `kind` is one of KINDS; the message says why.
+
+    "conflict" is raised by saving, when the file holds a different game (its log is not
+    the start of the game's log)."""
+
+    def __init__(self, kind: str, message: str, *, path: str | None = None) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"GameFileError.kind: expected one of {KINDS}, got {kind!r}")
+        self.kind = kind
+        self.message = message
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)
+
+    def at(self, path: str) -> GameFileError:
+        """The same error, told about the file."""
+        return GameFileError(self.kind, self.message, path=path)
+
+
+def invalid(table: str, row: Any, field_path: str, message: str) -> GameFileError:
+    """An "invalid" error naming the table, the row's id and the field."""
+    where = f"{table} row {row!r}" + (f": {field_path}" if field_path else "")
+    return GameFileError("invalid", f"{where}: {message}")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON that keeps key order (the scenario's round trip depends on it)."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def create_tables(db: sqlite_utils.Database) -> None:
+    """The empty schema-1 tables (inside the caller's transaction)."""
+    db["meta"].create({"key": str, "value": str}, pk="key", not_null={"value"})
+    db["scenario"].create({"key": str, "pos": int, "json": str}, pk="key", not_null={"pos"})
+    for name in ROW_TABLES:
+        db[name].create({"id": str, "pos": int, "json": str}, pk="id",
+                        not_null={"pos", "json"})
+    db["game"].create({"key": str, "json": str}, pk="key", not_null={"json"})
+    db["log"].create(
+        {"seq": int, "kind": str, "turn": int, "actor": str, "action": str, "target": str,
+         "dice": str, "summary": str, "details": str, "timestamp": str},
+        pk="seq", not_null={"kind", "turn", "action", "dice", "summary", "details",
+                            "timestamp"},
+    )
+
+
+# --------------------------------------------------------------------------- game → rows
+
+
+def log_kind(entry: LogEntry) -> str:
+    """The log row's kind: details["kind"] when it names one, else read from the entry —
+    a resolution has steps or effects, "measure" / "template…" actions are tools' lines,
+    anything else is a bare roll."""
+    given = entry.details.get("kind")
+    if given in LOG_KINDS:
+        return given
+    if "steps" in entry.details or "effects" in entry.details:
+        return "resolution"
+    if entry.action in ("measure", "measurement"):
+        return "measurement"
+    if entry.action.startswith("template"):
+        return "template"
+    return "roll"
+
+
+def log_row(seq: int, entry: LogEntry, timestamp: str) -> dict:
+    return {"seq": seq, "kind": log_kind(entry), "turn": entry.turn, "actor": entry.actor,
+            "action": entry.action, "target": entry.target,
+            "dice": dumps([r.to_dict() for r in entry.dice]), "summary": entry.summary,
+            "details": dumps(entry.details), "timestamp": timestamp}
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    """A game as the rows a save writes, all JSON text (safe to hand to another thread).
+
+    `log` holds the log rows from index `log_start` on (row seq = index + 1); a snapshot
+    for a full save starts at 0, an autosave snapshot only carries entries not yet taken.
+    """
+
+    top: tuple[tuple[str, str | None], ...]
+    terrain: tuple[tuple[str, str], ...]
+    units: tuple[tuple[str, str], ...]
+    game: tuple[tuple[str, str], ...]
+    log_start: int = 0
+    log: tuple[dict, ...] = ()
+    taken: str = field(default_factory=now_iso)
+
+    @property
+    def log_end(self) -> int:
+        return self.log_start + len(self.log)
+
+    def game_value(self, key: str) -> Any:
+        """A decoded `game` value ("turn", "state" …), e.g. for an on_saved callback."""
+        return json.loads(dict(self.game)[key])
+
+    def followed_by(self, later: GameSnapshot) -> GameSnapshot:
+        """`later`'s tables with both snapshots' log entries: coalescing never drops a log
+        entry. The entries must join up (later.log_start ≤ self.log_end)."""
+        if later.log_start > self.log_end:
+            raise ValueError(f"snapshot log starts at {later.log_start}, "
+                             f"expected ≤ {self.log_end}")
+        keep = self.log[: later.log_start - self.log_start] if later.log_start > \
+            self.log_start else ()
+        return dataclasses.replace(later, log_start=min(self.log_start, later.log_start),
+                                   log=(*keep, *later.log))
+
+
+def snapshot_game(game: Game, log_start: int = 0) -> GameSnapshot:
+    """The game as rows; log entries from index `log_start` on."""
+    everyone = dataclasses.replace(game.scenario, units=game.all_units())
+    doc = scenario_to_dict(everyone)
+    top = tuple((k, None if k in ROW_TABLES else dumps(v)) for k, v in doc.items())
+    terrain = tuple((p["id"], dumps(p)) for p in doc.get("terrain", ()))
+    units = tuple((u["id"], dumps(u)) for u in doc.get("units", ()))
+    # Game.meta() without its log: the log goes to its own rows, and converting the whole
+    # log on every autosave snapshot would cost more than everything else together.
+    game_rows = tuple((k, dumps(getattr(game, k))) for k in GAME_KEYS)
+    stamp = now_iso()
+    log = game.log
+    rows = tuple(log_row(i + 1, log[i], stamp) for i in range(log_start, len(log)))
+    return GameSnapshot(top, terrain, units, game_rows, log_start, rows, stamp)
+
+
+# --------------------------------------------------------------------------- rows → game
+
+_INDEXED = re.compile(r"^(terrain|units)\[(\d+)\](?:\.(.*))?$")
+
+
+def _json(text: Any, table: str, row: Any, field_name: str) -> Any:
+    if not isinstance(text, str):
+        raise invalid(table, row, field_name, f"expected JSON text, got {text!r}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise invalid(table, row, field_name, f"not valid JSON ({e.msg})") from None
+
+
+def scenario_doc(top_rows: list[tuple], piece_rows: dict[str, list[tuple]]) -> dict:
+    """The scenario v1 document from the `scenario` rows (key, json) and the row tables'
+    rows (id, json) in order; a row whose JSON or id is wrong is "invalid"."""
+    doc: dict = {}
+    for key, text in top_rows:
+        doc[key] = None if key in ROW_TABLES and text is None else \
+            _json(text, "scenario", key, "json")
+    for table, rows in piece_rows.items():
+        objs = []
+        for rid, text in rows:
+            obj = _json(text, table, rid, "json")
+            if not isinstance(obj, dict):
+                raise invalid(table, rid, "json", "expected an object")
+            if obj.get("id") != rid:
+                raise invalid(table, rid, "id", f"the row's JSON says {obj.get('id')!r}")
+            objs.append(obj)
+        if objs or doc.get(table, ()) is None:
+            doc[table] = objs
+    return doc
+
+
+def parse_scenario_rows(doc: dict, ids: dict[str, list[str]]):
+    """parse_scenario, its errors told as "<table> row '<id>': <field>: …"."""
+    try:
+        return parse_scenario(doc)
+    except ScenarioError as e:
+        m = _INDEXED.match(e.field)
+        if m:
+            table, index, rest = m.group(1), int(m.group(2)), m.group(3) or ""
+            raise invalid(table, ids[table][index], rest, e.message) from None
+        key, _, rest = e.field.partition(".")
+        raise invalid("scenario", key or "format", rest, e.message) from None
+
+
+def game_meta(rows: list[tuple]) -> dict:
+    """Game.meta() form from the `game` rows (key, json), values checked by type."""
+    meta = {}
+    for key, text in rows:
+        if key not in GAME_KEYS:
+            continue  # a key a later minor revision added: ignored, not refused
+        meta[key] = _json(text, "game", key, "json")
+    for key in ("active_side", "phase"):
+        v = meta.get(key)
+        if v is not None and not isinstance(v, str):
+            raise invalid("game", key, "json", f"expected text or null, got {v!r}")
+    return meta
+
+
+def log_entry(row: dict) -> LogEntry:
+    """A LogEntry from one `log` row; a bad field is "invalid" naming the row's seq."""
+    seq = row["seq"]
+    if row["kind"] not in LOG_KINDS:
+        raise invalid("log", seq, "kind",
+                      f"expected one of {', '.join(LOG_KINDS)}, got {row['kind']!r}")
+    turn = row["turn"]
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise invalid("log", seq, "turn", f"expected a whole number ≥ 1, got {turn!r}")
+    for name in ("actor", "target"):
+        if row[name] is not None and not isinstance(row[name], str):
+            raise invalid("log", seq, name, f"expected text or null, got {row[name]!r}")
+    for name in ("action", "summary"):
+        if not isinstance(row[name], str):
+            raise invalid("log", seq, name, f"expected text, got {row[name]!r}")
+    dice = _json(row["dice"], "log", seq, "dice")
+    if not isinstance(dice, list):
+        raise invalid("log", seq, "dice", "expected a list of rolls")
+    records = []
+    for i, d in enumerate(dice):
+        try:
+            records.append(RollRecord.from_dict(d))
+        except (ValueError, TypeError, AttributeError) as e:
+            raise invalid("log", seq, f"dice[{i}]", str(e)) from None
+    details = _json(row["details"], "log", seq, "details")
+    if not isinstance(details, dict):
+        raise invalid("log", seq, "details", "expected an object")
+    return LogEntry(turn, row["actor"], row["action"], row["target"], tuple(records),
+                    row["summary"], details)
+
+
+def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,
+               log: list[LogEntry]) -> Game:
+    scenario = parse_scenario_rows(doc, ids)
+    try:
+        game = Game.from_meta(scenario, meta)
+    except ModelError as e:
+        head, _, rest = str(e).partition(": ")
+        key = head.removeprefix("game.")
+        raise invalid("game", key, "json", rest) from None
+    for entry in log:
+        game.append_log(entry)
+    return game
