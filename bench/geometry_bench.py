@@ -17,11 +17,11 @@ import numpy as np
 from shapely.geometry import Polygon
 
 from bench import Options, Outcome, median_ms, target, timings_ms
+from engine.measure import measure_pair
+from engine.scenario import Scenario, Table
+from engine.scenario import Unit as ScenarioUnit
 from geometry.bases import BaseShape, base_polygon
-from geometry.distance import edge_distance
-from geometry.facing import arc_direction, in_arc, side_struck
 from geometry.los import (
-    line_of_sight,
     reference_visible_fraction,
     visibility_matrix,
     visible_fractions,
@@ -93,26 +93,33 @@ def scene(seed: int, n_pieces: int, n_units: int) -> tuple[TerrainIndex, list[Un
     return TerrainIndex(terrain(rng, n_pieces)), units(rng, n_units)
 
 
-def measure_pair(index: TerrainIndex, a: Unit, b: Unit) -> tuple:
-    """Everything `warboard measure` shows for one pair."""
-    d = edge_distance(a.poly, b.poly)
-    los = line_of_sight(index, a.poly, b.poly)
-    side = side_struck(b.x, b.y, b.facing, a.x, a.y)
-    arc = in_arc(a.x, a.y, arc_direction(a.facing, a.turret), 180.0, b.x, b.y)
-    return d, los, side, arc
+def measure_scenario(seed: int, n_pieces: int, n_units: int) -> Scenario:
+    """A random table as a Scenario, so P1 times the very code `warboard measure` runs."""
+    rng = np.random.default_rng(seed)
+    pieces = terrain(rng, n_pieces)
+    placed = []
+    for i in range(n_units):
+        base = BASES[i % len(BASES)]
+        x, y = rng.uniform(1, TABLE_W - 1), rng.uniform(1, TABLE_H - 1)
+        turret = float(rng.choice([0, 90, 180, 270])) if base.shape == "rect" else None
+        placed.append(ScenarioUnit(f"u{i}", "allies" if i % 2 else "axis", "p", x, y, base,
+                                   facing=float(rng.uniform(0, 360)), turret=turret))
+    return Scenario("bench", "iron-hearts", Table(TABLE_W, TABLE_H, 2.5), pieces, placed)
 
 
 @target("P1", "measure-pair")
 def p1_measure_pair(opts: Options) -> Outcome:
-    index, us = scene(seed=1, n_pieces=40, n_units=60)
+    """engine.measure.measure_pair: distance, LOS with visible fraction, cover, facing, arc."""
+    scen = measure_scenario(seed=1, n_pieces=40, n_units=60)
+    ids = [u.id for u in scen.units]
     rng = np.random.default_rng(11)
-    pairs = [tuple(rng.choice(len(us), 2, replace=False)) for _ in range(300)]
-    for i, j in pairs[:20]:  # warm caches
-        measure_pair(index, us[i], us[j])
+    pairs = [tuple(rng.choice(len(ids), 2, replace=False)) for _ in range(300)]
+    for i, j in pairs[:20]:  # warm caches (the terrain index is built once per layout)
+        measure_pair(scen, ids[i], ids[j])
     times = []
     for i, j in pairs:
         t0 = time.perf_counter()
-        measure_pair(index, us[i], us[j])
+        measure_pair(scen, ids[i], ids[j])
         times.append((time.perf_counter() - t0) * 1000)
     med = statistics.median(times)
     p95 = float(np.percentile(times, 95))

@@ -150,7 +150,7 @@ def test_sectors_cover_the_circle_exactly_once(widths):
         boundary |= np.abs(a - edge) < 1e-9
     assert np.all(counts[~boundary] == 1)  # each bearing in exactly one sector
     for side, m in member.items():
-        assert np.all(got[m] == side)
+        assert np.all(got[m & ~boundary] == side)  # on an edge, the tie rule decides
         # the measured sector size matches the model within one sample step each end
         assert np.count_nonzero(got == side) * step == pytest.approx(sizes[side], abs=2 * step)
 

@@ -362,8 +362,9 @@ def test_building_wider_than_the_target_and_fully_between_hides_it(
     r_t = base.radius_in * math.sqrt(2)  # holds the target whatever its facing
     dist = 0.5 + gap + r_t
     target = at(sx + dist * ux, sy + dist * uy, base, facing)
-    # a slab across the line, strictly between the two bases, wider than the target
-    x0 = 0.5 + near * (gap - 0.2)
+    # a slab across the line, strictly between the two bases (clear of the shooter's base:
+    # a piece the shooter touches is ignored), wider than the target
+    x0 = 0.55 + near * (gap - 0.3)
     x1 = x0 + 0.1
     half = r_t + margin
     slab = affinity.rotate(box(x0, -half, x1, half), direction, origin=(0, 0))
