@@ -206,11 +206,20 @@ def _read_game(db: sqlite_utils.Database) -> Game:
     doc = scenario_doc(top, rows)
     ids = {t: [r[0] for r in rows[t]] for t in ROW_TABLES}
     meta = game_meta(db.execute("SELECT key, json FROM game").fetchall())
-    log = [log_entry(r) for r in db["log"].rows_where(order_by="seq")]
-    for i, r in enumerate(db.execute("SELECT seq FROM log ORDER BY seq")):
-        if r[0] != i + 1:
-            raise invalid("log", r[0], "seq", f"expected {i + 1} (the log has a gap)")
+    log = []
+    for i, r in enumerate(_log_rows(db)):
+        if r["seq"] != i + 1:
+            raise invalid("log", r["seq"], "seq", f"expected {i + 1} (the log has a gap)")
+        log.append(log_entry(r))
     return build_game(doc, ids, meta, log)
+
+
+def _log_rows(db: sqlite_utils.Database, where: str = "", params: tuple = ()) -> list[dict]:
+    """Log rows as dicts, fetched at once: a half-read cursor kept alive by a traceback
+    would keep the connection (and its lock on the file) open after close()."""
+    cur = db.execute(f"SELECT * FROM log {where} ORDER BY seq", params)
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
 
 def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database], object],
@@ -257,7 +266,7 @@ def read_log(path: str | os.PathLike) -> list[LogRow]:
     """The stored log in order (for the log view and for settling disputes)."""
     def read(db: sqlite_utils.Database) -> list[LogRow]:
         return [LogRow(r["seq"], r["kind"], r["timestamp"], log_entry(r))
-                for r in db["log"].rows_where(order_by="seq")]
+                for r in _log_rows(db)]
     return _with_reader(path, read, integrity=False)  # type: ignore[return-value]
 
 
@@ -303,8 +312,7 @@ def _append_rows(db: sqlite_utils.Database, snap: GameSnapshot,
         raise GameFileError("conflict", f"the file's log has {stored} entries, the game only "
                                         f"{snap.log_end}: it holds another game")
     if stored and expected_last is not None:
-        last = next(db["log"].rows_where("seq = ?", [stored]))
-        if log_entry(last) != expected_last:
+        if log_entry(_log_rows(db, "WHERE seq = ?", (stored,))[0]) != expected_last:
             raise GameFileError("conflict", f"the file's log entry {stored} differs from the "
                                             f"game's: it holds another game")
     new = list(snap.log[stored - snap.log_start:])
@@ -409,12 +417,11 @@ def append_log(path: str | os.PathLike, entries: Iterable[LogEntry]) -> int:
 # --------------------------------------------------------------------------- scenario
 
 
-def export_scenario(game: Game, *, removed: bool = False) -> dict:
-    """The game's table as a scenario v1 document (units carry markers and state).
-    Removed units are left out unless `removed`; turn state and the log stay in the game
-    file."""
-    units = game.all_units() if removed else list(game.units)
-    return scenario_to_dict(dataclasses.replace(game.scenario, units=units))
+def export_scenario(game: Game) -> dict:
+    """The game's table as a scenario v1 document: units carry their markers and state,
+    and removed units are in it with state.removed (a removed commander is still the
+    parent of his men); turn state and the log stay in the game file."""
+    return scenario_to_dict(dataclasses.replace(game.scenario, units=game.all_units()))
 
 
 def import_scenario(data: dict) -> Game:
