@@ -1,0 +1,190 @@
+"""Shared pieces of the Iron Hearts infantry actions: the base class, reading profiles
+and state, T&E and natural-face readings, and the effects every action reuses (AP spent,
+wounds and what 0 HP means, suppression with its MM penalty)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from engine.dice import D10, Test
+from engine.model import AdjustState, Effect, SetState
+from engine.odds import OutcomeDistribution
+from engine.options import Modifier
+from engine.rulesets.base import Action, Context, Resolution, info_step, make_test
+from engine.scenario import Unit
+
+from . import data
+
+__all__ = ["IHAction", "Refused", "rn", "proposed", "te_modifiers", "stat_test",
+           "naturals", "hp_of", "ap_effect", "wound_effects", "guts_penalty",
+           "penalty_modifier", "suppression_effects", "unit_by_id", "weapon_of",
+           "current_turn", "CASUALTY"]
+
+#: state["casualty"] values: what 0 HP meant for this unit (§4.10).
+CASUALTY = {"npc-pending": "NPC at 0 HP: roll the death roll",
+            "pc-wounded": "PC at 0 HP: wounded, out of the fight",
+            "wounded": "alive but wounded, out of the fight (a medkit brings him back)",
+            "dead": "killed"}
+
+
+class IHAction(Action):
+    """An Iron Hearts action. `kind` = "test" marks the unit-wide tests (Guts, Overcome,
+    skill, detection) the Tests panel lists; the engine protocol has no such field yet."""
+
+    kind: ClassVar[str] = "action"
+
+    def refused(self, ctx: Context, text: str) -> Resolution:
+        """A resolution that rolls nothing and changes nothing, saying why."""
+        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
+
+    @staticmethod
+    def refused_odds(label: str) -> OutcomeDistribution:
+        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+
+    def describe(self) -> dict:
+        d = super().describe()
+        d["kind"] = self.kind
+        return d
+
+
+class Refused(Exception):
+    """Raised inside a plan when the action cannot be taken; turned into an info step."""
+
+
+def rn(name: str) -> Any:
+    """A ruleset.toml number ("section.key")."""
+    return data.rule_number(name)
+
+
+def proposed(name: str) -> bool:
+    return data.is_proposed(name)
+
+
+def current_turn(ctx: Context) -> int | None:
+    return ctx.game.turn if ctx.game is not None else None
+
+
+def te_modifiers(ctx: Context, te: int, who: str = "") -> list[Modifier]:
+    """T&E as the players see it (§4.A-17): added to the target number by default, or
+    taken off the roll (same odds for a ≤ test; only the display differs)."""
+    if not te:
+        return []
+    label = f"T&E{' ' + who if who else ''}"
+    if ctx.rule("te_applies_to") == "roll":
+        return [Modifier(label, -te, "T&E taken off the roll (§4.A-17)", to="roll")]
+    return [Modifier(label, te, "T&E added to the target number (§4.A-17)")]
+
+
+def naturals(ctx: Context) -> tuple[int | None, int | None]:
+    """Natural 1 / natural 10 on infantry d10 tests only when the group extends the tank
+    Aim rule to every test (§4.A-23)."""
+    return (1, 10) if ctx.rule("natural_1_10") == "all_d10_tests" else (None, None)
+
+
+def stat_test(ctx: Context, base: int, mods: Sequence[Modifier]) -> Test:
+    """d10 ≤ base + modifiers, with the natural-face reading in force."""
+    ns, nf = naturals(ctx)
+    return make_test(D10, base, mods, natural_success=ns, natural_failure=nf)
+
+
+def hp_of(ctx: Context, unit: Unit) -> int:
+    """Hit points left: state["hp"] if set, else the profile's."""
+    hp = unit.state.get("hp")
+    return int(hp) if hp is not None else int(ctx.profile(unit)["hp"])
+
+
+def ap_effect(ctx: Context, unit: Unit, cost: int) -> list[Effect]:
+    """AP spent as state["ap_left"] (a fresh unit has the full 3)."""
+    if cost <= 0:
+        return []
+    return [AdjustState(unit.id, "ap_left", -cost, minimum=0, default=rn("turn.ap_per_turn"))]
+
+
+def wound_effects(ctx: Context, unit: Unit, wounds: int, hp_before: int | None = None
+                  ) -> tuple[list[Effect], str]:
+    """HP lost for `wounds` (hp_per_wound each, PROPOSED 1) and what 0 HP means: an NPC
+    awaits the death roll, a PC is wounded (§4.10). Returns effects and a note."""
+    if wounds <= 0:
+        return [], ""
+    hp = hp_of(ctx, unit) if hp_before is None else hp_before
+    loss = wounds * rn("wounds.hp_per_wound")
+    effects: list[Effect] = [AdjustState(unit.id, "hp", -loss, minimum=0, default=hp)]
+    note = f"{unit.label}: −{loss} HP ({hp} → {max(0, hp - loss)})"
+    if hp - loss <= 0:
+        state = "pc-wounded" if ctx.profile(unit).get("is_pc") else "npc-pending"
+        effects.append(SetState(unit.id, "casualty", state))
+        note += f"; {CASUALTY[state]}"
+    return effects, note
+
+
+def guts_penalty(ctx: Context, unit: Unit) -> tuple[int, list[int]]:
+    """The unit's current MM penalty and the MM of each suppression behind it (§4.5-2,
+    §4.A-5): summed per suppression, or every suppression at the highest MM."""
+    mms = [int(m) for m in unit.state.get("mm_penalties", []) or []]
+    if not mms:
+        return 0, []
+    if ctx.rule("mm_stacking") == "highest":
+        return max(mms) * len(mms), mms
+    return sum(mms), mms
+
+
+def penalty_modifier(ctx: Context, unit: Unit) -> list[Modifier]:
+    pen, mms = guts_penalty(ctx, unit)
+    if not pen:
+        return []
+    how = " + ".join(str(m) for m in mms) if ctx.rule("mm_stacking") == "sum" \
+        else f"{len(mms)} × MM {max(mms)}"
+    return [Modifier("MM penalty", -pen, f"suppression from weapons with MM ({how}); "
+                     "gone next turn (§4.5-2)", proposed=len(set(mms)) > 1)]
+
+
+def suppression_effects(ctx: Context, unit: Unit, inflicted: int, mm: int,
+                        already: int | None = None) -> tuple[list[Effect], int]:
+    """Suppression markers capped at 3 (§4.5-1) and the weapon's MM recorded per
+    suppression in state["mm_penalties"] (and the total in state["guts_penalty"]).
+    With suppression_excess = discard the excess carries no MM penalty either."""
+    if inflicted <= 0:
+        return [], 0
+    from engine.model import AddMarker
+
+    cap = rn("suppression.cap")
+    have = unit.markers.get("suppression", 0) if already is None else already
+    added = max(0, min(inflicted, cap - have))
+    effects: list[Effect] = []
+    if added:
+        effects.append(AddMarker(unit.id, "suppression", added, maximum=cap))
+    counted = added if ctx.rule("suppression_excess") == "discard" else inflicted
+    if mm > 0 and counted:
+        mms = [int(m) for m in unit.state.get("mm_penalties", []) or []] + [mm] * counted
+        total = max(mms) * len(mms) if ctx.rule("mm_stacking") == "highest" else sum(mms)
+        effects += [SetState(unit.id, "mm_penalties", mms),
+                    SetState(unit.id, "guts_penalty", total)]
+    return effects, added
+
+
+def unit_by_id(ctx: Context, unit_id: str) -> Unit:
+    """A unit named by a fact (under_template): from the context's units, else the game."""
+    for u in (ctx.actor, ctx.target, *ctx.targets):
+        if u is not None and u.id == unit_id:
+            return u
+    if ctx.game is not None:
+        return ctx.game.unit(unit_id)
+    from engine.options import SchemaError
+    raise SchemaError(f"facts.under_template: unit {unit_id!r} is not among the targets "
+                      "and there is no game to look it up in")
+
+
+def weapon_of(ctx: Context, unit: Unit | None = None,
+              given: Mapping[str, Any] | None = None) -> tuple[str, Mapping[str, Any]]:
+    """(id, record) of the weapon used: the one chosen, else the unit's first weapon."""
+    if given is not None:
+        return ctx.weapon_id or given.get("name", "weapon"), given
+    u = unit or ctx.actor
+    names = ctx.profile(u).get("weapons") or ()
+    if not names:
+        from engine.options import SchemaError
+        raise SchemaError(f"{ctx.action.id}.weapon: required ({u.label} has no weapon "
+                          "in its profile)")
+    return names[0], ctx.ruleset.weapon(names[0])

@@ -1,0 +1,348 @@
+"""Iron Hearts actions for characters (everything but tanks), and their assembly.
+
+Shooting, detection (shooting.py), morale (morale.py) and melee/assault (melee.py) are in
+their own modules; this one holds the smaller actions — skill check (§4.8), grenade
+(§4.9), the death roll and medkits (§4.10), movement (§4.2) and the command range
+(§4.11) — and exports `ACTIONS` and `OPTIONS` for ruleset.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.dice import D10, Comparison, DiceSource
+from engine.model import Effect, RemoveUnit, SetGameState, SetState
+from engine.odds import OutcomeDistribution, band_die, distribution, successes
+from engine.options import Modifier, Option, SchemaError
+from engine.rulesets.base import (
+    Context,
+    Resolution,
+    Role,
+    info_step,
+    make_bands,
+    make_test,
+    roll_bands,
+    roll_test,
+)
+from engine.scenario import Unit
+
+from .common import (
+    CASUALTY,
+    IHAction,
+    Refused,
+    ap_effect,
+    current_turn,
+    proposed,
+    rn,
+    stat_test,
+    te_modifiers,
+    unit_by_id,
+    weapon_of,
+    wound_effects,
+)
+from .melee import Assault, Melee, run_allowance
+from .morale import Overcome, Rally, StatTest, SuppressionTest
+from .readings import OPTIONS
+from .shooting import Detect, Shoot
+
+__all__ = ["ACTIONS", "OPTIONS", "SkillCheck", "Grenade", "DeathRoll", "Medkit", "Move",
+           "CommandRange", "command_band", "grenade_allocation"]
+
+
+class SkillCheck(IHAction):
+    """§4.8: d10 ≤ 5 ± T&E; three outcomes, a natural 10 a fumble."""
+
+    id = "skill"
+    label = "Skill check"
+    kind = "test"
+    doc = "d10 ≤ 5 ± T&E: success, non-success, or fumble on a natural 10."
+    ap_cost = 1
+    steps = ("skill",)
+    options = (Option("ap", "AP the action costs", "int", 1, minimum=0, maximum=3,
+                      reason="'other actions' cost AP, amount not given (§8-14)",
+                      proposed=True),)
+
+    def _bands(self, ctx: Context):
+        base = rn("skill.base")
+        mods = te_modifiers(ctx, ctx.profile().get("training_experience", 0)) + \
+            ctx.modifiers("skill")
+        from engine.options import apply_modifiers
+        target = apply_modifiers(base, mods)
+        bands = make_bands(D10, Comparison.LE, [(target, "success")], "non-success", mods,
+                           naturals=[(rn("skill.fumble_face"), "fumble")])
+        return bands, base, mods
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        bands, base, mods = self._bands(ctx)
+        shown = [Modifier("base", base, "skill difficulty (§4.8-2)"), *mods]
+        step = roll_bands(dice, bands, id="skill", label="Skill check", modifiers=shown,
+                          highlight=("success",),
+                          note=f"a natural {rn('skill.fumble_face')} is a fumble")
+        return ctx.resolution([step], ap_effect(ctx, ctx.actor, ctx.option("ap")),
+                              step.outcome)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        bands, *_ = self._bands(ctx)
+        return distribution("skill", band_die(bands),
+                            order=["success", "non-success", "fumble"])
+
+
+def grenade_allocation(people: list[str], n_dice: int, mode: str) -> list[str | None]:
+    """Who each damage die falls on (§4.A-12): dealt in turn from the aimed man, or one
+    die per person with the rest hitting nobody (None)."""
+    if not people:
+        return [None] * n_dice
+    if mode == "wasted":
+        return [people[i] if i < len(people) else None for i in range(n_dice)]
+    return [people[i % len(people)] for i in range(n_dice)]
+
+
+class Grenade(IHAction):
+    """§4.9: 1 AP, once per turn; d10 ≤ Accuracy lands it; max(5, n) d10 ≤ 1 wound."""
+
+    id = "grenade"
+    label = "Grenade"
+    doc = ("1 AP, once per turn: d10 ≤ Accuracy (or Melee, §4.A-11) lands it; then one "
+           "damage die per person in the blast, at least 5, each d10 ≤ Damage 1 wounds.")
+    ap_cost = 1
+    roles = (Role("actor"), Role("target", required=False, label="the man aimed at"),
+             Role("weapon", required=False, label="hand or rifle grenade"))
+    facts = ("distance_m", "under_template", "under_template_centre")
+    steps = ("throw",)
+
+    def _plan(self, ctx: Context):
+        p = ctx.profile()
+        wid, w = weapon_of(ctx, given=ctx.weapon or ctx.ruleset.weapon("hand-grenade"))
+        if w["kind"] not in ("grenade", "rifle_grenade"):
+            raise SchemaError(f"grenade.weapon: {wid!r} is not a grenade")
+        if not p.get("has_grenades"):
+            raise Refused(f"{ctx.actor.label} has no grenades: order a squad-mate who has "
+                          "one (a personal order, §4.9-6)")
+        turn = current_turn(ctx)
+        if turn is not None and ctx.actor.state.get("grenade_turn") == turn:
+            raise Refused("a grenade only once per turn (§4.9-1)")
+        d = ctx.fact("distance_m")
+        if d > w["range_m"]:
+            raise Refused(f"{d:g} m is beyond the {w['name']}'s {w['range_m']:g} m")
+        stat = ctx.rule("grenade_stat")
+        mods = ctx.modifiers("throw")
+        test = stat_test(ctx, p[stat], mods)
+        people = list(ctx.fact("under_template"))
+        aimed = ctx.target.id if ctx.target is not None else ctx.facts.under_template_centre
+        if aimed in people:
+            people.remove(aimed)
+            people.insert(0, aimed)
+        n_dice = max(rn("grenade.min_damage_dice"), len(people))
+        dmg = make_test(D10, w["damage"])
+        return w, stat, test, mods, people, n_dice, dmg
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        try:
+            w, stat, test, mods, people, n_dice, dmg = self._plan(ctx)
+        except Refused as r:
+            return self.refused(ctx, str(r))
+        throw = roll_test(dice, test, id="throw", label="Grenade throw", base=ctx.profile()[stat],
+                          base_label=stat.capitalize(), modifiers=mods, success="on target",
+                          failure="off target")
+        turn = current_turn(ctx)
+        effects: list[Effect] = ap_effect(ctx, ctx.actor, 1)
+        if turn is not None:
+            effects.append(SetState(ctx.actor.id, "grenade_turn", turn))
+        if not throw.count("on target"):
+            return ctx.resolution([throw], effects,
+                                  "off target: lands harmlessly (PROPOSED: no scatter)")
+        alloc = grenade_allocation(people, n_dice, ctx.rule("grenade_dice"))
+        shown = ", ".join(a or "nobody" for a in alloc)
+        dstep = roll_test(dice, dmg, id="damage", label="Grenade damage", n=n_dice,
+                          base=w["damage"], base_label="Damage", success="wound",
+                          failure="no wound",
+                          note=f"{len(people)} in the blast, {n_dice} dice (at least "
+                               f"{rn('grenade.min_damage_dice')}); dice fall on: {shown}")
+        notes = []
+        for uid in dict.fromkeys(a for a in alloc if a):
+            k = sum(1 for a, r in zip(alloc, dstep.results, strict=True)
+                    if a == uid and r == "wound")
+            e, note = wound_effects(ctx, unit_by_id(ctx, uid), k)
+            effects += e
+            if note:
+                notes.append(note)
+        text = f"{dstep.count('wound')} wounds" + (": " + "; ".join(notes) if notes else "")
+        return ctx.resolution([throw, dstep], effects, text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        try:
+            _, _, test, _, people, n_dice, dmg = self._plan(ctx)
+        except Refused:
+            return self.refused_odds("wounds")
+        counted = sum(1 for a in grenade_allocation(people, n_dice, ctx.rule("grenade_dice"))
+                      if a)
+        hit = successes(1, test)
+        wounds = hit.map(lambda k: successes(counted, dmg) if k else 0)
+        return distribution("wounds", wounds, order=range(n_dice + 1))
+
+
+class DeathRoll(IHAction):
+    """§4.10: an NPC at 0 HP rolls (PROPOSED d10 1–5 dead); a PC is wounded, no roll."""
+
+    id = "death_roll"
+    label = "Death roll (0 HP)"
+    kind = "test"
+    doc = "NPC at 0 HP: d10 ≤ 5 dead (PROPOSED), else wounded; a PC is wounded, no roll."
+    ap_cost = 0
+    roles = (Role("actor", label="the casualty"),)
+
+    def _test(self, ctx: Context):
+        return make_test(D10, rn("wounds.npc_dead_max"))
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        u = ctx.actor
+        if ctx.profile().get("is_pc"):
+            step = info_step("death", "Death roll", "PC: always wounded, never a roll (§4.10-3)")
+            return ctx.resolution([step], [SetState(u.id, "casualty", "pc-wounded")],
+                                  "wounded (PC)")
+        if u.state.get("casualty") not in (None, "npc-pending"):
+            return self.refused(ctx, f"{u.label}: {CASUALTY.get(u.state['casualty'])}")
+        dead_max = rn("wounds.npc_dead_max")
+        step = roll_test(dice, self._test(ctx), id="death", label="Death roll",
+                         base=dead_max, base_label="dead on", success="dead",
+                         failure="wounded", modifiers=[Modifier(
+                             "NPC death roll", dead_max, "roll not given (§8-3)",
+                             proposed=proposed("wounds.npc_dead_max"), sets=True)])
+        if step.count("dead"):
+            effects: list[Effect] = [SetState(u.id, "casualty", "dead"),
+                                     RemoveUnit(u.id, "killed")]
+            return ctx.resolution([step], effects, "dead")
+        return ctx.resolution([step], [SetState(u.id, "casualty", "wounded")],
+                              "alive but wounded: a medkit brings him back")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        if ctx.profile().get("is_pc"):
+            return OutcomeDistribution("death roll", (("wounded", Fraction(1)),))
+        return distribution("death roll", successes(1, self._test(ctx)).map(
+            lambda k: "dead" if k else "wounded"), order=["dead", "wounded"])
+
+
+class Medkit(IHAction):
+    """§4.10-2: spend one of the side's medkits (game.state["medkits"][side]) to return a
+    wounded soldier to the fight."""
+
+    id = "medkit"
+    label = "Use a medkit"
+    doc = "One medkit of the side brings a wounded soldier back with 1 HP (PROPOSED)."
+    ap_cost = 0
+    roles = (Role("actor", label="who applies it"), Role("target", label="the wounded"))
+
+    def _check(self, ctx: Context) -> tuple[dict, int]:
+        t = ctx.target
+        if ctx.game is None:
+            raise SchemaError("medkit: needs the game (medkits are counted in "
+                              "game.state['medkits'])")
+        if t.state.get("casualty") not in ("wounded", "pc-wounded"):
+            raise Refused(f"{t.label} is not a wounded casualty "
+                          f"({CASUALTY.get(t.state.get('casualty'), 'not at 0 HP')})")
+        kits = dict(ctx.game.state.get("medkits", {}))
+        left = int(kits.get(t.side, 0))
+        if left <= 0:
+            raise Refused(f"side {t.side} has no medkits left")
+        return kits, left
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        try:
+            kits, left = self._check(ctx)
+        except Refused as r:
+            return self.refused(ctx, str(r))
+        t = ctx.target
+        kits[t.side] = left - 1
+        hp = rn("wounds.revive_hp")
+        step = info_step("medkit", "Medkit", f"{t.label} back in the fight with {hp} HP",
+                         note=f"{left - 1} medkits left for {t.side}")
+        effects = [SetGameState("medkits", kits), SetState(t.id, "casualty", None),
+                   SetState(t.id, "hp", hp)]
+        return ctx.resolution([step], effects, step.outcome)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        try:
+            self._check(ctx)
+        except Refused:
+            return self.refused_odds("medkit")
+        return OutcomeDistribution("medkit", (("revived", Fraction(1)),))
+
+
+class Move(IHAction):
+    """§4.2-2: 15 m per AP, 30 m for 2, Sprint 50 m for 3; difficult terrain halves."""
+
+    id = "move"
+    label = "Move"
+    doc = "Reports the movement allowance: 15 m / 30 m / 50 m (Sprint); no dice."
+    ap_cost = 1
+    options = (Option("ap", "AP spent moving", "int", 1, minimum=1, maximum=3,
+                      reason="§4.2-2"),
+               Option("difficult", "Difficult terrain", "bool", False,
+                      reason="reduces the distance (factor not given, §8-13)",
+                      proposed=True))
+
+    def allowance(self, ctx: Context) -> tuple[float, list[Modifier]]:
+        ap = ctx.option("ap")
+        metres = run_allowance(ctx, ap)
+        notes = []
+        if ctx.option("difficult"):
+            f = rn("movement.difficult_terrain_factor")
+            metres *= f
+            notes.append(Modifier("difficult terrain", 0, f"× {f:g}",
+                                  proposed=proposed("movement.difficult_terrain_factor")))
+        return metres, notes
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        metres, notes = self.allowance(ctx)
+        mpi = (ctx.game.scenario.table.metres_per_inch if ctx.game is not None
+               else ctx.ruleset.metres_per_inch)
+        text = f"up to {metres:g} m ({metres / mpi:.1f} in at {mpi:g} m per inch)"
+        step = info_step("move", "Movement allowance", text, modifiers=notes,
+                         note="Sprint" if ctx.option("ap") == 3 else "")
+        return ctx.resolution([step], ap_effect(ctx, ctx.actor, ctx.option("ap")), text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        metres, _ = self.allowance(ctx)
+        return OutcomeDistribution("allowance_m", ((metres, Fraction(1)),))
+
+
+def command_band(distance_m: float) -> str:
+    """"voice" (≤ 50 m), "whistle" (≤ 100 m) or "radio_or_nco" beyond (§4.11)."""
+    if distance_m <= rn("command.voice_m"):
+        return "voice"
+    if distance_m <= rn("command.whistle_m"):
+        return "whistle"
+    return "radio_or_nco"
+
+
+COMMAND_TEXT = {"voice": "in cohesion: verbal orders, the commander's Guts acts",
+                "whistle": "whistle: generic orders only",
+                "radio_or_nco": "out of reach: radio or an NCO only"}
+
+
+class CommandRange(IHAction):
+    """§4.11: which orders reach a soldier at this distance from his commander."""
+
+    id = "command_range"
+    label = "Command range"
+    doc = "≤ 50 m voice (cohesion), ≤ 100 m whistle, beyond radio or an NCO only."
+    ap_cost = 0
+    roles = (Role("actor", label="commander"), Role("target", label="soldier"))
+    facts = ("distance_m",)
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        band = command_band(ctx.fact("distance_m"))
+        step = info_step("command", "Command range", COMMAND_TEXT[band],
+                         note=f"{ctx.fact('distance_m'):g} m")
+        return ctx.resolution([step], [], band)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("command", ((command_band(ctx.fact("distance_m")),
+                                                Fraction(1)),))
+
+
+ACTIONS: list[IHAction] = [Shoot(), Detect(), SuppressionTest(), Overcome(), Rally(),
+                           StatTest(), Melee(), Assault(), SkillCheck(), Grenade(),
+                           DeathRoll(), Medkit(), Move(), CommandRange()]
+
+__all__ += ["Unit"]  # re-exported for callers building contexts

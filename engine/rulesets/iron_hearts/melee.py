@@ -1,0 +1,443 @@
+"""Melee (§4.6) and the assault that leads into it (§4.7).
+
+Initiative is d10 ± T&E each (a suppressed fighter loses it outright); the faster rolls
+3d10 ≤ Melee to hit, then a d10 per hit ≤ Melee (or the weapon's Damage, §4.A-13) to
+wound; the other strikes back if still standing; a tie strikes simultaneously. Under
+melee_exchanges = until_decided the exchanges repeat (initiative kept, PROPOSED) until one
+side is down, capped at melee.max_exchanges. Odds are an exact dynamic programme over the
+two fighters' hit points.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+import icepool
+
+from engine.dice import D10, DiceSource, Test
+from engine.model import Effect
+from engine.odds import OutcomeDistribution, chain, successes
+from engine.options import Modifier, Option
+from engine.rulesets.base import (
+    Context,
+    Resolution,
+    Role,
+    Step,
+    info_step,
+    roll_step,
+    roll_test,
+)
+from engine.scenario import Unit
+
+from .common import (
+    IHAction,
+    Refused,
+    ap_effect,
+    hp_of,
+    penalty_modifier,
+    rn,
+    stat_test,
+    suppression_effects,
+    te_modifiers,
+    weapon_of,
+    wound_effects,
+)
+from .shooting import plan_volley, range_zone, roll_volley, suppression_sources, volley_odds
+
+__all__ = ["Fighter", "fighter", "MELEE_OUTCOMES", "melee_probabilities", "fight",
+           "Melee", "Assault", "run_allowance"]
+
+MELEE_OUTCOMES = ("defender down", "attacker down", "both down", "undecided")
+ASSAULT_OUTCOMES = ("check failed", "stopped by snap fire") + MELEE_OUTCOMES
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    unit: Unit
+    melee: int
+    wound_value: int
+    wound_label: str
+    te: int
+    suppressed: bool
+    hp: int
+    hit_mods: tuple[Modifier, ...] = ()
+    wound_mods: tuple[Modifier, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.unit.label
+
+    def hit_test(self, ctx: Context) -> Test:
+        return stat_test(ctx, self.melee, self.hit_mods)
+
+    def wound_test(self, ctx: Context) -> Test:
+        return stat_test(ctx, self.wound_value, self.wound_mods)
+
+
+def fighter(ctx: Context, unit: Unit, weapon: Mapping[str, Any] | None, *,
+            attacker: bool) -> Fighter:
+    """A fighter from a unit: Melee, the wound value per §4.A-13, T&E, suppression, HP."""
+    p = ctx.profile(unit)
+    if ctx.rule("melee_wound_vs") == "weapon_damage":
+        _, w = weapon_of(ctx, unit, given=weapon)
+        wound, wl = w["damage"], f"Damage ({w['name']})"
+    else:
+        wound, wl = p["melee"], "Melee"
+    return Fighter(unit, p["melee"], wound, wl, p.get("training_experience", 0),
+                   bool(unit.markers.get("suppression", 0)), hp_of(ctx, unit),
+                   tuple(ctx.modifiers("hit")) if attacker else (),
+                   tuple(ctx.modifiers("wound")) if attacker else ())
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def _strike_pmf(ctx: Context, f: Fighter) -> dict[int, Fraction]:
+    n = rn("melee.attack_dice")
+    wounds = chain(successes(n, f.hit_test(ctx)),
+                   lambda k: successes(k, f.wound_test(ctx)))
+    den = wounds.denominator()
+    return {int(w): Fraction(q, den) for w, q in wounds.items()}
+
+
+def _initiative_probs(ctx: Context, a: Fighter, d: Fighter) -> dict[str, Fraction]:
+    if a.suppressed != d.suppressed:
+        return {"defender": Fraction(1)} if a.suppressed else {"attacker": Fraction(1)}
+    diff = (icepool.d10 + a.te) - (icepool.d10 + d.te)
+    den = diff.denominator()
+    pa = Fraction(sum(q for o, q in diff.items() if o > 0), den)
+    pd = Fraction(sum(q for o, q in diff.items() if o < 0), den)
+    pt = 1 - pa - pd
+    if ctx.rule("melee_tie") == "reroll":
+        return {"attacker": pa / (pa + pd), "defender": pd / (pa + pd)}
+    return {k: v for k, v in (("attacker", pa), ("defender", pd), ("simultaneous", pt)) if v}
+
+
+def _max_exchanges(ctx: Context) -> int:
+    return 1 if ctx.rule("melee_exchanges") == "one" else rn("melee.max_exchanges")
+
+
+def _classify(ha: int, hd: int) -> str:
+    if ha <= 0 and hd <= 0:
+        return "both down"
+    if hd <= 0:
+        return "defender down"
+    if ha <= 0:
+        return "attacker down"
+    return "undecided"
+
+
+def melee_probabilities(ctx: Context, a: Fighter, d: Fighter) -> dict[str, Fraction]:
+    """Exact probabilities of MELEE_OUTCOMES (a dynamic programme over both HP)."""
+    hpw = rn("wounds.hp_per_wound")
+    wa, wd = _strike_pmf(ctx, a), _strike_pmf(ctx, d)
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    for order, p_order in _initiative_probs(ctx, a, d).items():
+        states: dict[tuple[int, int], Fraction] = {(a.hp, d.hp): Fraction(1)}
+        for _ in range(_max_exchanges(ctx)):
+            nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+            for (ha, hd), p in states.items():
+                if ha <= 0 or hd <= 0:
+                    nxt[(ha, hd)] += p
+                    continue
+                for (na, nd), q in _exchange(order, ha, hd, wa, wd, hpw).items():
+                    nxt[(na, nd)] += p * q
+            states = nxt
+        for (ha, hd), p in states.items():
+            out[_classify(ha, hd)] += p_order * p
+    return {k: out.get(k, Fraction(0)) for k in MELEE_OUTCOMES}
+
+
+def _exchange(order: str, ha: int, hd: int, wa: dict[int, Fraction],
+              wd: dict[int, Fraction], hpw: int) -> dict[tuple[int, int], Fraction]:
+    res: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    if order == "simultaneous":
+        for x, p in wa.items():
+            for y, q in wd.items():
+                res[(max(0, ha - y * hpw), max(0, hd - x * hpw))] += p * q
+        return res
+    first, second = (wa, wd) if order == "attacker" else (wd, wa)
+    hf, hs = (ha, hd) if order == "attacker" else (hd, ha)
+    for x, p in first.items():
+        hs2 = max(0, hs - x * hpw)
+        if hs2 == 0:
+            pairs = {(hf, 0): p}
+        else:
+            pairs = {(max(0, hf - y * hpw), hs2): p * q for y, q in second.items()}
+        for (f2, s2), r in pairs.items():
+            key = (f2, s2) if order == "attacker" else (s2, f2)
+            res[key] += r
+    return res
+
+
+# --------------------------------------------------------------------------- rolling
+
+
+def _initiative(ctx: Context, dice: DiceSource, a: Fighter, d: Fighter
+                ) -> tuple[list[Step], str]:
+    if a.suppressed != d.suppressed:
+        loser, order = (a, "defender") if a.suppressed else (d, "attacker")
+        return [info_step("initiative", "Initiative", f"{loser.label} is suppressed: loses "
+                          "the initiative (§4.6-1)")], order
+    steps: list[Step] = []
+    while True:
+        rolls = []
+        for f, tag in ((a, "a"), (d, "d")):
+            mods = [Modifier("T&E", f.te, "added to the initiative roll (§4.6-1)",
+                             to="roll")] if f.te else []
+            rolls.append(roll_step(dice, D10, id=f"initiative-{tag}",
+                                   label=f"Initiative ({f.label})", modifiers=mods))
+        ta, td = rolls[0].totals[0], rolls[1].totals[0]
+        if ta == td and ctx.rule("melee_tie") == "reroll":
+            steps += [r.with_outcome(f"{r.totals[0]}: tie, roll again") for r in rolls]
+            continue
+        order = "attacker" if ta > td else "defender" if td > ta else "simultaneous"
+        text = {"attacker": f"{a.label} strikes first", "defender": f"{d.label} strikes first",
+                "simultaneous": "tie: both strike at once (§4.6-1)"}[order]
+        steps += [rolls[0].with_outcome(f"{ta} vs {td}"), rolls[1].with_outcome(text)]
+        return steps, order
+
+
+def _strike(ctx: Context, dice: DiceSource, s: Fighter, e: int, tag: str
+            ) -> tuple[list[Step], int]:
+    n = rn("melee.attack_dice")
+    hit = roll_test(dice, s.hit_test(ctx), id=f"hit-{e}-{tag}",
+                    label=f"Exchange {e}: {s.label} strikes", n=n, base=s.melee,
+                    base_label="Melee", modifiers=s.hit_mods, success="hit", failure="miss")
+    k = hit.count("hit")
+    if not k:
+        return [hit], 0
+    wound = roll_test(dice, s.wound_test(ctx), id=f"wound-{e}-{tag}",
+                      label=f"Exchange {e}: {s.label} wounds", n=k, base=s.wound_value,
+                      base_label=s.wound_label, modifiers=s.wound_mods, success="wound",
+                      failure="no wound")
+    return [hit, wound], wound.count("wound")
+
+
+def fight(ctx: Context, dice: DiceSource, a: Fighter, d: Fighter
+          ) -> tuple[list[Step], int, int, str]:
+    """Roll a melee: steps, wounds dealt to the attacker and to the defender, outcome."""
+    hpw = rn("wounds.hp_per_wound")
+    steps, order = _initiative(ctx, dice, a, d)
+    ha, hd, to_a, to_d = a.hp, d.hp, 0, 0
+    e = 0
+    while ha > 0 and hd > 0 and e < _max_exchanges(ctx):
+        e += 1
+        if order == "simultaneous":
+            s1, w1 = _strike(ctx, dice, a, e, "a")
+            s2, w2 = _strike(ctx, dice, d, e, "d")
+            steps += s1 + s2
+            to_d, to_a = to_d + w1, to_a + w2
+            hd, ha = max(0, hd - w1 * hpw), max(0, ha - w2 * hpw)
+            continue
+        first, second = (a, d) if order == "attacker" else (d, a)
+        s1, w1 = _strike(ctx, dice, first, e, "a" if first is a else "d")
+        steps += s1
+        if first is a:
+            to_d, hd = to_d + w1, max(0, hd - w1 * hpw)
+        else:
+            to_a, ha = to_a + w1, max(0, ha - w1 * hpw)
+        if ha > 0 and hd > 0:
+            s2, w2 = _strike(ctx, dice, second, e, "d" if first is a else "a")
+            steps += s2
+            if second is a:
+                to_d, hd = to_d + w2, max(0, hd - w2 * hpw)
+            else:
+                to_a, ha = to_a + w2, max(0, ha - w2 * hpw)
+    outcome = _classify(ha, hd)
+    steps.append(info_step("melee", "Melee result", outcome,
+                           note=f"{e} exchange{'s' if e != 1 else ''}"))
+    return steps, to_a, to_d, outcome
+
+
+def _wounds(ctx: Context, a: Fighter, d: Fighter, to_a: int, to_d: int
+            ) -> tuple[list[Effect], list[str]]:
+    effects: list[Effect] = []
+    notes = []
+    for f, w in ((a, to_a), (d, to_d)):
+        e, note = wound_effects(ctx, f.unit, w, hp_before=hp_of(ctx, f.unit))
+        effects += e
+        if note:
+            notes.append(note)
+    return effects, notes
+
+
+class Melee(IHAction):
+    """§4.6: initiative, 3d10 ≤ Melee to hit, d10 ≤ Melee per hit to wound."""
+
+    id = "melee"
+    label = "Melee"
+    doc = ("Initiative d10 ± T&E (suppressed loses); the faster strikes 3d10 ≤ Melee, each "
+           "hit d10 ≤ Melee wounds; the other strikes back if standing; ties simultaneous.")
+    ap_cost = 0
+    roles = (Role("actor", label="attacker"), Role("target", label="defender"),
+             Role("weapon", required=False, label="attacker's weapon (weapon_damage)"))
+    steps = ("hit", "wound")
+    options = (Option("closing_ap", "AP spent closing in", "int", 0, minimum=0, maximum=3,
+                      reason="§4.2-2: melee is free unless the attacker closes in"),)
+
+    def _fighters(self, ctx: Context) -> tuple[Fighter, Fighter]:
+        return (fighter(ctx, ctx.actor, ctx.weapon, attacker=True),
+                fighter(ctx, ctx.target, None, attacker=False))
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        a, d = self._fighters(ctx)
+        steps, to_a, to_d, outcome = fight(ctx, dice, a, d)
+        effects, notes = _wounds(ctx, a, d, to_a, to_d)
+        effects += ap_effect(ctx, ctx.actor, ctx.option("closing_ap"))
+        summary = f"{outcome}: {to_d} wounds dealt, {to_a} taken"
+        return ctx.resolution(steps, effects, summary + ("; " + "; ".join(notes)
+                                                         if notes else ""))
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        a, d = self._fighters(ctx)
+        probs = melee_probabilities(ctx, a, d)
+        return OutcomeDistribution("melee", tuple(probs.items()))
+
+
+def run_allowance(ctx: Context, ap: int) -> float:
+    """Metres a character may run with `ap` AP of movement (§4.2-2, §4.A-8)."""
+    if ap <= 0:
+        return 0.0
+    if ap == 1:
+        return float(rn("movement.metres_per_ap"))
+    if ap == 2:
+        return float(rn("movement.two_ap_m"))
+    if ctx.rule("sprint") == "45m":
+        return 3 * float(rn("movement.metres_per_ap"))
+    return float(rn("movement.sprint_m"))
+
+
+class Assault(IHAction):
+    """§4.7: assault check, the run, the defender's snap fire, then melee."""
+
+    id = "assault"
+    label = "Assault"
+    doc = ("Assault check d10 ≤ Guts + T&E + grenade bonus − fortification (PROPOSED "
+           "target); then the run, the defender's snap fire (Accuracy 2, ½ Range, one "
+           "volley) and melee if the assaulter still stands.")
+    roles = (Role("actor", label="assaulter"), Role("target", label="defender"),
+             Role("weapon", required=False, label="defender's weapon for snap fire"))
+    facts = ("distance_m", "los")
+    steps = ("assault", "hit", "wound")
+    options = (
+        Option("grenade", "Grenade thrown first", "choice", "none",
+               choices=("none", "hit", "miss"),
+               reason="§4.7-2: throw it with the Grenade action (1 AP); a hit gives the "
+                      "assault bonus"),
+        Option("fortification", "Fortification level of the defender", "int", 0,
+               minimum=0, maximum=4, reason="§4.7-3: values in a missing post",
+               proposed=True),
+    )
+
+    def _plan(self, ctx: Context):
+        if ctx.facts.los is False:
+            raise Refused("the assaulter must see the target (§4.7-1)")
+        d = ctx.fact("distance_m")
+        grenade = ctx.option("grenade")
+        have = ctx.actor.state.get("ap_left")
+        ap = int(have) if have is not None else \
+            rn("turn.ap_per_turn") - (1 if grenade != "none" else 0)
+        run_ap = next((k for k in range(1, ap + 1) if run_allowance(ctx, k) >= d), None)
+        if run_ap is None:
+            raise Refused(f"cannot reach: {d:g} m, and {ap} AP run at most "
+                          f"{run_allowance(ctx, ap):g} m")
+        p = ctx.profile()
+        which = ctx.rule("assault_check")
+        base, label = {"guts": (p["guts"], "Guts"), "melee": (p["melee"], "Melee"),
+                       "five": (rn("assault.five_base"), "base 5")}[which]
+        mods = te_modifiers(ctx, p.get("training_experience", 0))
+        if which == "guts":
+            mods += penalty_modifier(ctx, ctx.actor)
+        if grenade == "hit":
+            mods.append(Modifier("grenade hit", rn("assault.grenade_bonus"),
+                                 "a successful grenade helps the assault (§4.7-2)",
+                                 proposed=True))
+        fort = ctx.option("fortification")
+        if fort:
+            mods.append(Modifier(f"fortification {fort}",
+                                 -fort * rn("assault.fortification_per_level"),
+                                 "level of fortification (§4.7-3)", proposed=True))
+        mods += ctx.modifiers("assault")
+        check = stat_test(ctx, base, mods)
+        _, w = weapon_of(ctx, ctx.target, given=ctx.weapon)
+        zone = range_zone(ctx, w, snap=True)
+        volley = None if zone == "out" else plan_volley(
+            ctx, ctx.profile(ctx.target), w, n=w["rate_of_fire"], cover_level=0, zone=zone,
+            snap=True, note=f"one action: RoF {w['rate_of_fire']}; the running assaulter "
+                            "has no cover (PROPOSED)")
+        return d, run_ap, (check, base, label, mods), w, volley
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        try:
+            dist, run_ap, (check, base, label, mods), w, volley = self._plan(ctx)
+        except Refused as r:
+            return self.refused(ctx, str(r))
+        c = roll_test(dice, check, id="assault", label="Assault check", base=base,
+                      base_label=label, modifiers=mods, success="pass", failure="fail",
+                      note="target number not given by the seed: PROPOSED (§4.A-16)")
+        if not c.count("pass"):
+            return ctx.resolution([c], [], "assault check failed: no charge (PROPOSED)")
+        steps = [c, info_step("run", "Charge", f"runs {dist:g} m ({run_ap} AP)")]
+        effects: list[Effect] = ap_effect(ctx, ctx.actor, run_ap)
+        a = fighter(ctx, ctx.actor, None, attacker=True)
+        d = fighter(ctx, ctx.target, None, attacker=False)
+        snap_w, supp_added = 0, 0
+        if volley is None:
+            steps.append(info_step("snap-fire", "Snap fire", f"{d.label} cannot snap fire: "
+                                   f"beyond ½ Range of the {w['name']}"))
+        else:
+            hit, wound = roll_volley(dice, volley, prefix="snap-", label="Snap fire: ")
+            steps += [hit, wound]
+            snap_w = wound.count("wound")
+            from_hit, from_band = suppression_sources(ctx)
+            supp = hit.count("hit") * from_hit + wound.count("suppression") * from_band
+            e, supp_added = suppression_effects(ctx, ctx.actor, supp,
+                                                w.get("morale_modifier", 0))
+            effects += e
+            a = replace(a, suppressed=a.suppressed or supp > 0)
+        hpw = rn("wounds.hp_per_wound")
+        if a.hp - snap_w * hpw <= 0:
+            we, notes = _wounds(ctx, a, d, snap_w, 0)
+            return ctx.resolution(steps, effects + we,
+                                  "stopped by snap fire; " + "; ".join(notes))
+        a = replace(a, hp=a.hp - snap_w * hpw)
+        mstep, to_a, to_d, outcome = fight(ctx, dice, a, d)
+        steps += mstep
+        we, notes = _wounds(ctx, a, d, snap_w + to_a, to_d)
+        summary = f"{outcome}: {to_d} wounds dealt, {snap_w + to_a} taken"
+        return ctx.resolution(steps, effects + we,
+                              summary + ("; " + "; ".join(notes) if notes else ""))
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        try:
+            _, _, (check, *_r), _, volley = self._plan(ctx)
+        except Refused:
+            return self.refused_odds("assault")
+        from engine.odds import p_test
+
+        p_check = p_test(check)
+        out: dict[str, Fraction] = {k: Fraction(0) for k in ASSAULT_OUTCOMES}
+        out["check failed"] = 1 - p_check
+        a = fighter(ctx, ctx.actor, None, attacker=True)
+        d = fighter(ctx, ctx.target, None, attacker=False)
+        hpw = rn("wounds.hp_per_wound")
+        if volley is None:
+            snap = {(0, 0): Fraction(1)}
+        else:
+            joint = volley_odds(ctx, volley)
+            den = joint.denominator()
+            snap = {(int(v[0]), int(v[1])): Fraction(q, den) for v, q in joint.items()}
+        for (w, s), q in snap.items():
+            if a.hp - w * hpw <= 0:
+                out["stopped by snap fire"] += p_check * q
+                continue
+            a2 = replace(a, hp=a.hp - w * hpw, suppressed=a.suppressed or s > 0)
+            for k, r in melee_probabilities(ctx, a2, d).items():
+                out[k] += p_check * q * r
+        return OutcomeDistribution("assault", tuple(out.items()))
+

@@ -1,0 +1,240 @@
+"""Suppression, Guts and the commander (§4.5): start-of-turn tests, Overcome, the
+commander's rally, and the plain stat test (§4.1) for the Tests panel.
+
+A Guts test is d10 ≤ Guts − the MM penalty the unit carries (state["mm_penalties"]);
+each pass removes one suppression, any failure at the start of the turn sets
+state["cannot_act"], and the MM penalty is gone once the start-of-turn tests are rolled
+("next turn the penalty is removed").
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import icepool
+
+from engine.dice import DiceSource, Test
+from engine.model import AddMarker, Effect, SetState
+from engine.odds import OutcomeDistribution, distribution, p_test, successes
+from engine.options import Modifier, Option, SchemaError
+from engine.rulesets.base import Context, Resolution, Role, info_step, roll_test
+from engine.scenario import Unit
+
+from .common import IHAction, ap_effect, penalty_modifier, rn, stat_test
+
+__all__ = ["guts_test", "SuppressionTest", "Overcome", "Rally", "StatTest"]
+
+
+def _cohesion_commander(ctx: Context) -> Unit | None:
+    """Reading B of §4.A-6: a commander within voice range lends his Guts."""
+    if ctx.rule("commander_guts") != "cohesion" or ctx.target is None:
+        return None
+    d = ctx.facts.distance_m
+    if d is None:
+        ctx.fact("distance_m")  # raises FactMissing: the distance to the commander
+    return ctx.target if d <= rn("command.voice_m") else None
+
+
+def guts_test(ctx: Context, unit: Unit, *, step: str = "guts",
+              commander: Unit | None = None) -> tuple[Test, int, str, list[Modifier]]:
+    """(test, base, base label, modifiers) for `unit`'s Guts less its MM penalty; under
+    commander_guts = cohesion a commander in voice range lends his Guts if higher."""
+    guts = ctx.profile(unit)["guts"]
+    label = "Guts"
+    if commander is not None:
+        cg = ctx.profile(commander)["guts"]
+        if cg > guts:
+            guts, label = cg, f"Guts of {commander.label} (cohesion, §4.A-6)"
+    mods = penalty_modifier(ctx, unit) + ctx.modifiers(step)
+    return stat_test(ctx, guts, mods), guts, label, mods
+
+
+def _clear_penalty(unit: Unit) -> list[Effect]:
+    out: list[Effect] = []
+    for key in ("mm_penalties", "guts_penalty"):
+        if key in unit.state:
+            out.append(SetState(unit.id, key, None))
+    return out
+
+
+class SuppressionTest(IHAction):
+    """§4.5-3: one Guts test per suppression at the start of the unit's turn."""
+
+    id = "suppression_test"
+    label = "Start-of-turn suppression tests"
+    kind = "test"
+    doc = ("One Guts test per suppression (d10 ≤ Guts − MM penalty): each pass removes "
+           "one; any failure and the character does nothing this turn.")
+    ap_cost = 0
+    roles = (Role("actor"), Role("target", required=False,
+                                 label="commander (commander_guts = cohesion)"))
+    steps = ("guts",)
+
+    def _plan(self, ctx: Context):
+        n = int(ctx.actor.markers.get("suppression", 0))
+        return n, guts_test(ctx, ctx.actor, commander=_cohesion_commander(ctx))
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        n, (test, base, label, mods) = self._plan(ctx)
+        if n == 0:
+            step = info_step("guts", "Suppression tests", "no suppression: acts normally")
+            effects = _clear_penalty(ctx.actor)
+            if ctx.actor.state.get("cannot_act"):
+                effects.append(SetState(ctx.actor.id, "cannot_act", None))
+            return ctx.resolution([step], effects, "acts normally")
+        step = roll_test(dice, test, id="guts", label="Suppression tests (Guts)", n=n,
+                         base=base, base_label=label, modifiers=mods, success="pass",
+                         failure="fail", note=f"one test per suppression ({n}); each "
+                         "die is its own test — never summed")
+        passes = step.count("pass")
+        effects: list[Effect] = []
+        if passes:
+            effects.append(AddMarker(ctx.actor.id, "suppression", -passes))
+        failed = passes < n
+        effects.append(SetState(ctx.actor.id, "cannot_act", True if failed else None))
+        effects += _clear_penalty(ctx.actor)
+        if ctx.rule("start_test_cost") == "ap_per_test":
+            effects += ap_effect(ctx, ctx.actor, n)
+        text = (f"{passes} of {n} passed: " +
+                ("cannot act this turn" if failed else "acts normally"))
+        return ctx.resolution([step], effects, text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        n, (test, *_rest) = self._plan(ctx)
+        if n == 0:
+            return OutcomeDistribution("suppression removed", ((0, Fraction(1)),),
+                                       {"acts": OutcomeDistribution(
+                                           "acts", (("acts", Fraction(1)),))})
+        k = successes(n, test)
+        p_all = p_test(test) ** n
+        return distribution("suppression removed", k, order=range(n + 1), parts={
+            "acts": OutcomeDistribution("acts", (("acts", p_all),
+                                                 ("cannot act", 1 - p_all)))})
+
+
+class Overcome(IHAction):
+    """§4.5-4: 1 AP, a Guts test; a pass removes one suppression."""
+
+    id = "overcome"
+    label = "Overcome"
+    kind = "test"
+    doc = "1 AP: d10 ≤ Guts − MM penalty removes one suppression (or other negative effect)."
+    ap_cost = 1
+    steps = ("guts",)
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        test, base, label, mods = guts_test(ctx, ctx.actor)
+        step = roll_test(dice, test, id="guts", label="Overcome (Guts)", base=base,
+                         base_label=label, modifiers=mods, success="pass", failure="fail")
+        effects: list[Effect] = ap_effect(ctx, ctx.actor, 1)
+        have = int(ctx.actor.markers.get("suppression", 0))
+        if step.count("pass") and have:
+            effects.insert(0, AddMarker(ctx.actor.id, "suppression", -1))
+        text = ("one suppression removed" if have else "negative effect removed") \
+            if step.count("pass") else "still suppressed"
+        return ctx.resolution([step], effects, text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        test, *_ = guts_test(ctx, ctx.actor)
+        return distribution("overcome", successes(1, test).map(
+            lambda k: "pass" if k else "fail"), order=["pass", "fail"])
+
+
+class Rally(IHAction):
+    """§4.5-5: the commander tests his own Guts for suppressed or refusing soldiers."""
+
+    id = "rally"
+    label = "Commander's rally"
+    kind = "test"
+    doc = ("The commander rolls his own Guts once per suppression of each soldier (1 for "
+           "a soldier who refuses without one); a soldier whose tests all pass acts again.")
+    ap_cost = 1
+    roles = (Role("actor", label="commander"), Role("targets", label="soldiers"))
+    steps = ("guts",)
+
+    def _plan(self, ctx: Context):
+        need = []
+        for u in ctx.targets:
+            s = int(u.markers.get("suppression", 0))
+            if s or u.state.get("cannot_act"):
+                need.append((u, max(1, s)))
+        if not ctx.targets:
+            raise SchemaError("rally.targets: required (soldiers)")
+        test, base, label, mods = guts_test(ctx, ctx.actor)
+        return need, test, base, label, mods
+
+    def _ap(self, ctx: Context, tests: int) -> int:
+        return tests if ctx.rule("rally_ap") == "per_test" else int(tests > 0)
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        need, test, base, label, mods = self._plan(ctx)
+        total = sum(t for _, t in need)
+        if not total:
+            return self.refused(ctx, "no soldier among the targets is suppressed or refusing")
+        order = ", ".join(f"{u.label} × {t}" for u, t in need)
+        step = roll_test(dice, test, id="guts", label="Rally (commander's Guts)", n=total,
+                         base=base, base_label=f"{label} of {ctx.actor.label}",
+                         modifiers=mods, success="pass", failure="fail",
+                         note=f"tests in order: {order}; each die its own test — never "
+                         "summed")
+        effects: list[Effect] = []
+        back, i = [], 0
+        for u, t in need:
+            res = step.results[i:i + t]
+            i += t
+            passes = res.count("pass")
+            if passes and u.markers.get("suppression", 0):
+                effects.append(AddMarker(u.id, "suppression", -passes))
+            if passes == t:
+                back.append(u.label)
+                if u.state.get("cannot_act"):
+                    effects.append(SetState(u.id, "cannot_act", None))
+        effects += ap_effect(ctx, ctx.actor, self._ap(ctx, total))
+        text = (f"{', '.join(back)} act again" if back else "nobody rallied") + \
+            f" ({self._ap(ctx, total)} AP)"
+        return ctx.resolution([step], effects, text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        need, test, *_ = self._plan(ctx)
+        if not need:
+            return self.refused_odds("soldiers back")
+        p = p_test(test)
+        back = icepool.Die([0])
+        for _, t in need:
+            q = p ** t
+            weights = {1: q.numerator, 0: q.denominator - q.numerator}
+            back = back + icepool.Die({k: w for k, w in weights.items() if w})
+        total = sum(t for _, t in need)
+        return distribution("soldiers back", back, order=range(len(need) + 1), parts={
+            "passes": distribution("passes", successes(total, test), order=range(total + 1))})
+
+
+class StatTest(IHAction):
+    """§4.1: a plain d10 ≤ stat test (a Guts test carries the MM penalty)."""
+
+    id = "stat_test"
+    label = "Stat test"
+    kind = "test"
+    doc = "d10 ≤ Accuracy, Melee or Guts (+ modifiers); Guts less the MM penalty."
+    ap_cost = 0
+    steps = ("test",)
+    options = (Option("stat", "Stat", "choice", "guts", choices=("accuracy", "melee", "guts"),
+                      reason="§4.1: only these three are tested directly"),)
+
+    def _test(self, ctx: Context):
+        stat = ctx.option("stat")
+        base = ctx.profile()[stat]
+        mods = (penalty_modifier(ctx, ctx.actor) if stat == "guts" else []) + \
+            ctx.modifiers("test")
+        return stat_test(ctx, base, mods), base, stat, mods
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        test, base, stat, mods = self._test(ctx)
+        step = roll_test(dice, test, id="test", label=f"{stat.capitalize()} test", base=base,
+                         base_label=stat.capitalize(), modifiers=mods)
+        return ctx.resolution([step], [], step.outcome)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        test, *_ = self._test(ctx)
+        return distribution("test", successes(1, test).map(
+            lambda k: "success" if k else "failure"), order=["success", "failure"])

@@ -1,0 +1,63 @@
+"""The Iron Hearts declaration: dice, scale, cover, profile schemas, options, actions.
+
+Assembles the infantry side (infantry.ACTIONS / OPTIONS) and the tank side (tanks.ACTIONS /
+OPTIONS, plus optional tanks.PROFILES, WEAPONS and PROFILE_FIELDS for vehicle cards and
+their guns) into `RULESET`, which the package re-exports for the registry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.dice import D10
+from engine.rulesets.base import CoverTerm, Ruleset
+
+from . import data, infantry, tanks
+
+__all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset"]
+
+#: Generic cover level → Iron Hearts cover number, which lowers Damage (§4.4-4). The seed
+#: gives "woods and bushes at least +1" and "Cover 2" in its example; that the number
+#: equals the level is PROPOSED (§6-11, §8-10).
+COVER: dict[int, CoverTerm] = {
+    0: CoverTerm("no cover", 0),
+    1: CoverTerm("cover 1 (woods, bushes)", 1, reason="woods and bushes give at least +1"),
+    2: CoverTerm("cover 2 (walls)", 2, proposed=True, reason="cover number = level (§8-10)"),
+    3: CoverTerm("cover 3 (buildings)", 3, proposed=True,
+                 reason="cover number = level (§8-10)"),
+    4: CoverTerm("cover 4 (fortification)", 4, proposed=True,
+                 reason="fortification values are in a missing post (§8-10)"),
+}
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any], what: str) -> dict[str, Any]:
+    clash = sorted(set(base) & set(extra))
+    if clash:
+        raise ValueError(f"iron-hearts {what}: id {clash[0]!r} declared twice "
+                         "(infantry and tank data)")
+    return {**base, **extra}
+
+
+def build_ruleset() -> Ruleset:
+    """The Ruleset from the shipped data and both halves of the rules."""
+    return Ruleset(
+        id=data.RULESET_ID,
+        name="Iron Hearts",
+        dice=(D10,),
+        metres_per_inch=data.rules()["metres_per_inch"],
+        distance_unit="m",
+        cover=COVER,
+        actions=tuple(infantry.ACTIONS) + tuple(tanks.ACTIONS),
+        options=tuple(infantry.OPTIONS) + tuple(tanks.OPTIONS),
+        profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON,
+                        **getattr(tanks, "PROFILE_FIELDS", {})},
+        profiles=_merge(data.profiles(), dict(getattr(tanks, "PROFILES", {})), "profiles"),
+        weapons=_merge(data.weapons(), dict(getattr(tanks, "WEAPONS", {})), "weapons"),
+        doc="WWII skirmish (seed 000): d10 roll-under, 3 AP, suppression and Guts, tanks.",
+    )
+
+
+RULESET = build_ruleset()
+
+#: Every PROPOSED number of ruleset.toml ("section.key"), for the UI to flag.
+PROPOSED_NUMBERS: tuple[str, ...] = tuple(data.rules()["proposed"])

@@ -1,0 +1,313 @@
+"""Shooting (§4.4), snap fire (§4.7-5) and detecting a hidden shooter (§4.3).
+
+A volley is planned once (`plan_volley`: dice count, hit Test, wound Bands, modifiers)
+and both rolled and priced from that plan, so the exact odds and the roll agree. The
+range zone comes from geometry.ranges' Iron Hearts schemes; the rules never measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import icepool
+
+from engine.dice import D10, Bands, Comparison, DiceSource, Die, Test, draw
+from engine.model import Effect, SetState
+from engine.odds import OutcomeDistribution, band_die, chain, distribution, successes
+from engine.options import Modifier, Option, SchemaError, apply_modifiers
+from engine.rulesets.base import Context, Resolution, Role, Step, roll_bands, roll_test
+from engine.scenario import Unit
+from geometry.ranges import iron_hearts as range_scheme
+from geometry.ranges import snap_fire as snap_scheme
+
+from .common import (
+    IHAction,
+    Refused,
+    ap_effect,
+    current_turn,
+    rn,
+    stat_test,
+    suppression_effects,
+    te_modifiers,
+    weapon_of,
+    wound_effects,
+)
+
+__all__ = ["Volley", "range_zone", "plan_volley", "roll_volley", "volley_odds",
+           "suppression_sources", "Shoot", "Detect"]
+
+LE = Comparison.LE
+ZONES = ("effective", "beyond-range", "out")
+SNAP_ZONES = ("snap", "out")
+
+
+@dataclass(frozen=True, slots=True)
+class Volley:
+    """One planned burst: `n` hit dice, each hit re-rolled on the wound bands."""
+
+    n: int
+    base: int
+    base_label: str
+    hit_mods: tuple[Modifier, ...]
+    hit: Test
+    wound: Bands
+    wound_mods: tuple[Modifier, ...]
+    zone: str
+    note: str
+
+
+def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -> str:
+    """"effective" / "beyond-range" / "out" (or "snap" / "out" for snap fire): the
+    player's facts.range_band if set, else from facts.distance_m and the weapon's Range."""
+    allowed = SNAP_ZONES if snap else ZONES
+    band = ctx.facts.range_band
+    if band is not None:
+        if band not in allowed:
+            raise SchemaError(f"facts.range_band: expected one of {' | '.join(allowed)}, "
+                              f"got {band!r}")
+        zone = str(band)
+    else:
+        d = ctx.fact("distance_m")
+        if snap:
+            scheme = snap_scheme(weapon["range_m"] * 2 * rn("snap_fire.range_factor"))
+        else:
+            scheme = range_scheme(weapon["range_m"])
+        found = scheme.band_for(d)
+        zone = found.name if found is not None else "out"
+    if zone == "beyond-range" and ctx.rule("range_zones") == "range_only":
+        return "out"
+    return zone
+
+
+def suppression_sources(ctx: Context) -> tuple[bool, bool]:
+    """(from every hit, from the cover band) under suppression_source (§4.A-2)."""
+    src = ctx.rule("suppression_source")
+    return src in ("hits", "both"), src in ("cover_band", "both")
+
+
+def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, Any], *,
+                n: int, cover_level: int, zone: str, hit_mods: Sequence[Modifier] = (),
+                wound_mods: Sequence[Modifier] = (), snap: bool = False,
+                note: str = "") -> Volley:
+    """The hit Test and wound Bands for `n` dice of `profile` with `weapon` at `zone`
+    against a target in generic cover `cover_level`."""
+    mods: list[Modifier] = []
+    if snap:
+        acc2 = rn("snap_fire.accuracy")
+        if ctx.rule("snap_fire_accuracy") == "set":
+            mods.append(Modifier("snap fire", acc2, f"Accuracy set to {acc2} (§4.7-5)",
+                                 sets=True))
+        else:
+            mods.append(Modifier("snap fire", -acc2, f"Accuracy − {acc2} (§4.A-30)"))
+    mods.extend(hit_mods)
+    cover = ctx.ruleset.cover_term(cover_level)
+    c = cover.value
+    if c and ctx.rule("cover_effect") in ("accuracy", "both"):
+        mods.append(Modifier(f"cover {c}", -c, "target in cover is harder to hit (§4.A-1)",
+                             proposed=cover.proposed))
+    if zone == "beyond-range":
+        mods.append(Modifier("beyond Range", 1, "R < distance ≤ 2R: only a natural 1 hits "
+                             "(§4.4-3)", sets=True))
+    hit = stat_test(ctx, profile["accuracy"], mods)
+    dmg = apply_modifiers(weapon["damage"], list(wound_mods))
+    wmods = list(wound_mods)
+    if c and ctx.rule("cover_effect") in ("damage", "both"):
+        wmods.append(Modifier(f"cover {c}", -c, "lowers Damage; between the two: "
+                              "suppression band (§4.4-4)", proposed=cover.proposed))
+        bands = Bands(D10, LE, ((dmg - c, "wound"), (dmg, "suppression")), "miss")
+    else:
+        bands = Bands(D10, LE, ((dmg, "wound"),), "miss")
+    return Volley(n, profile["accuracy"], "Accuracy", tuple(mods), hit, bands, tuple(wmods),
+                  zone, note)
+
+
+def roll_volley(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = ""
+                ) -> tuple[Step, Step]:
+    """Roll the hit dice, then one wound die per hit."""
+    hit = roll_test(dice, v.hit, id=f"{prefix}hit", label=f"{label}Hit roll", n=v.n,
+                    base=v.base, base_label=v.base_label, modifiers=v.hit_mods,
+                    success="hit", failure="miss", note=v.note)
+    k = hit.count("hit")
+    wound = roll_bands(dice, v.wound, id=f"{prefix}wound", label=f"{label}Wound roll", n=k,
+                       modifiers=v.wound_mods, highlight=("wound",),
+                       note=f"one die per hit ({k}); Damage {v.wound.thresholds[-1][0]}")
+    return hit, wound
+
+
+def volley_odds(ctx: Context, v: Volley) -> icepool.Die:
+    """Joint (wounds, suppressions inflicted before the cap) of a volley, exact."""
+    from_hit, from_band = suppression_sources(ctx)
+
+    def per_hit(label: str) -> icepool.Vector:
+        s = int(from_hit) + int(from_band and label == "suppression")
+        return icepool.Vector((int(label == "wound"), s))
+
+    one = band_die(v.wound).map(per_hit)
+    zero = icepool.Die([icepool.Vector((0, 0))])
+    return chain(successes(v.n, v.hit), lambda k: k @ one if k else zero)
+
+
+class Shoot(IHAction):
+    """§4.4: RoF d10 per AP ≤ Accuracy; each hit a wound die against Damage − cover."""
+
+    id = "shoot"
+    label = "Shoot"
+    doc = ("RoF × d10 per AP spent (1–3), hit on d10 ≤ Accuracy (beyond Range to 2R only "
+           "a natural 1, further no shot); each hit a wound die: ≤ Damage − cover wounds, "
+           "up to Damage suppresses. A squad target takes its hits at random (a die).")
+    ap_cost = 1
+    roles = (Role("actor"), Role("target", required=False, label="target (one man)"),
+             Role("targets", required=False, label="squad members"),
+             Role("weapon", required=False, label="weapon (default: the first carried)"))
+    facts = ("distance_m", "cover", "range_band", "los")
+    steps = ("hit", "wound")
+    options = (
+        Option(
+            "volleys", "AP spent shooting", "int", 1, minimum=1, maximum=3,
+            reason="§4.4-2: 1 AP = one volley of the full RoF"),
+        Option(
+            "sniper", "Sniper rifle", "bool", False, modifier=2, steps=("hit",),
+            reason="§4.17 bonus, value not given (§8-9)", proposed=True),
+        Option(
+            "moved", "Moved this turn", "bool", False,
+            reason="weapons 'usable only by a stationary character' (§4.2-2)"),
+    )
+
+    def _members(self, ctx: Context) -> list[Unit]:
+        members = list(ctx.targets)
+        if ctx.target is not None and all(u.id != ctx.target.id for u in members):
+            members.insert(0, ctx.target)
+        if not members:
+            raise SchemaError("shoot.target: required (a target or squad members)")
+        return members
+
+    def _plan(self, ctx: Context) -> tuple[Volley, list[Unit], Mapping[str, Any], int]:
+        members = self._members(ctx)
+        _, w = weapon_of(ctx, given=ctx.weapon)
+        if ctx.facts.los is False:
+            raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)")
+        if w.get("stationary_only") and ctx.option("moved"):
+            raise Refused(f"{w['name']} can be used only by a stationary character")
+        volleys = ctx.option("volleys")
+        if w.get("single_shot") and volleys > 1:
+            raise Refused(f"{w['name']} can be fired only once")
+        zone = range_zone(ctx, w)
+        if zone == "out":
+            limit = "Range" if ctx.rule("range_zones") == "range_only" else "2 × Range"
+            raise Refused(f"target beyond {limit} of the {w['name']} "
+                          f"(Range {w['range_m']:g} m): no shot")
+        rof = w["rate_of_fire"]
+        n = rof if ctx.rule("rof_unit") == "per_turn" else rof * volleys
+        note = (f"RoF {rof} per turn" if ctx.rule("rof_unit") == "per_turn"
+                else f"{volleys} AP × RoF {rof} = {n} dice")
+        v = plan_volley(ctx, ctx.profile(), w, n=n, cover_level=ctx.fact("cover"),
+                        zone=zone, hit_mods=ctx.modifiers("hit"),
+                        wound_mods=ctx.modifiers("wound"), note=note)
+        return v, members, w, volleys
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        try:
+            v, members, w, volleys = self._plan(ctx)
+        except Refused as r:
+            return self.refused(ctx, str(r))
+        hit, wound = roll_volley(dice, v)
+        steps = [hit]
+        k = hit.count("hit")
+        alloc = [0] * k
+        if len(members) > 1 and k:
+            rec = draw(dice, Die(len(members)), k, label="Hit allocation")
+            alloc = [f - 1 for f in rec.faces]
+            steps.append(Step("allocate", "Hit allocation", (rec,),
+                              results=tuple(members[i].id for i in alloc),
+                              outcome=", ".join(f"{members[i].label}" for i in alloc),
+                              note=f"one d{len(members)} per hit: " + ", ".join(
+                                  f"{j + 1} = {u.id}" for j, u in enumerate(members))))
+        steps.append(wound)
+        effects, summary = self._effects(ctx, v, members, w, alloc, wound.results)
+        effects += ap_effect(ctx, ctx.actor, 1 if ctx.rule("rof_unit") == "per_turn"
+                             else volleys)
+        return ctx.resolution(steps, effects, summary)
+
+    def _effects(self, ctx: Context, v: Volley, members: list[Unit], w: Mapping[str, Any],
+                 alloc: list[int], results: Sequence[str]) -> tuple[list[Effect], str]:
+        from_hit, from_band = suppression_sources(ctx)
+        effects: list[Effect] = []
+        notes = []
+        tot_w = tot_s = 0
+        for i, u in enumerate(members):
+            mine = [r for a, r in zip(alloc, results, strict=True) if a == i]
+            if not mine:
+                continue
+            wounds = mine.count("wound")
+            supp = len(mine) * from_hit + mine.count("suppression") * from_band
+            e, _ = suppression_effects(ctx, u, supp, w.get("morale_modifier", 0))
+            we, note = wound_effects(ctx, u, wounds)
+            effects += e + we
+            tot_w += wounds
+            tot_s += supp
+            if note:
+                notes.append(note)
+        summary = f"{len(alloc)} hits, {tot_w} wounds, {tot_s} suppression"
+        if notes:
+            summary += " — " + "; ".join(notes)
+        return effects, summary
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        try:
+            v, _, _, _ = self._plan(ctx)
+        except Refused:
+            return self.refused_odds("wounds")
+        joint = volley_odds(ctx, v)
+        wounds = joint.marginals[0]
+        supp = joint.marginals[1]
+        hits = successes(v.n, v.hit)
+        return distribution("wounds", wounds, order=range(v.n + 1), parts={
+            "hits": distribution("hits", hits, order=range(v.n + 1)),
+            "suppression": distribution("suppression inflicted", supp,
+                                        order=range(2 * v.n + 1))})
+
+
+class Detect(IHAction):
+    """§4.3: a free d10 ≤ 3 ± T&E, at most once per turn per character."""
+
+    id = "detect"
+    label = "Detect hidden shooter"
+    kind = "test"
+    doc = "Free, once per turn: d10 ≤ 3 ± T&E spots a shooter whose direction is not obvious."
+    ap_cost = 0
+    roles = (Role("actor"), Role("target", required=False, label="the hidden shooter"))
+    steps = ("detect",)
+
+    def _test(self, ctx: Context) -> tuple[Test, list[Modifier], int]:
+        base = rn("detection.base")
+        mods = te_modifiers(ctx, ctx.profile().get("training_experience", 0)) + \
+            ctx.modifiers("detect")
+        return stat_test(ctx, base, mods), mods, base
+
+    def _used(self, ctx: Context) -> bool:
+        turn = current_turn(ctx)
+        return turn is not None and ctx.actor.state.get("detect_turn") == turn
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        if self._used(ctx):
+            return self.refused(ctx, "one detection roll per turn (§4.3-4): already rolled")
+        test, mods, base = self._test(ctx)
+        step = roll_test(dice, test, id="detect", label="Detection roll", base=base,
+                         base_label="Detection difficulty", modifiers=mods,
+                         success="detected", failure="not detected")
+        turn = current_turn(ctx)
+        effects: list[Effect] = [SetState(ctx.actor.id, "detect_turn", turn)] \
+            if turn is not None else []
+        who = ctx.target.label if ctx.target else "the shooter"
+        text = f"{who} detected: may be fired on" if step.count("detected") \
+            else f"{who} not detected"
+        return ctx.resolution([step], effects, text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        if self._used(ctx):
+            return self.refused_odds("detection")
+        test, _, _ = self._test(ctx)
+        return distribution("detection", successes(1, test).map(
+            lambda k: "detected" if k else "not detected"), order=["detected", "not detected"])
