@@ -1,7 +1,318 @@
-"""Iron Hearts tank rules: placeholder so the package imports. Owned by helper IH-B.
+"""Iron Hearts tank rules (01 §3.3, §3.4, §4.12–4.16): the tank actions and options.
 
-ruleset.py assembles `infantry.ACTIONS + tanks.ACTIONS` and `infantry.OPTIONS + tanks.OPTIONS`.
+ruleset.py assembles `infantry.ACTIONS + tanks.ACTIONS` and `infantry.OPTIONS +
+tanks.OPTIONS`. A tank is one unit with 3 AP per turn; its card (resources/rulesets/
+iron-hearts/vehicles.toml, or a card in the scenario's profiles) gives speeds, crew,
+armour and weapons. Every action records the AP it spends in the unit's "turn_log", so
+the sequence rules (Move–Fire–Move, fire after full-speed movement, reload without a
+loader) read what was declared earlier in the turn. Gunnery lives in tank_gunnery.py.
+
+Exports for ruleset.py: ACTIONS, OPTIONS, and VEHICLES / WEAPONS / PROFILE_FIELDS so the
+vehicle cards and their weapons ("m4a1_sherman.main_gun") can join the ruleset's library.
 """
 
-ACTIONS: list = []
-OPTIONS: list = []
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.dice import D10, Bands, Comparison
+from engine.model import AddMarker, AdjustState, Effect, MoveUnit, SetMarker, SetState
+from engine.odds import OutcomeDistribution, band_die, chain, distribution, successes
+from engine.options import Modifier, Option
+from engine.rulesets.base import (
+    Action,
+    Context,
+    Resolution,
+    Role,
+    info_step,
+    make_test,
+    roll_bands,
+    roll_test,
+)
+
+from .tank_common import TankView, fact_or, need_target, refuse
+from .tank_data import VEHICLE, VEHICLES
+from .tank_gunnery import TankAim, TankFire, TankSearch
+from .tank_options import OPTIONS
+from .tank_rules import move_allowance, speed_category
+
+__all__ = ["ACTIONS", "OPTIONS", "VEHICLES", "WEAPONS", "PROFILE_FIELDS", "TankMove",
+           "TankReload", "TankChangeTarget", "TankRotateHull", "TankRotateTurret", "TankMG",
+           "TankSearch", "TankAim", "TankFire"]
+
+LE = Comparison.LE
+
+
+def _certain(label: str, outcome: str) -> OutcomeDistribution:
+    return OutcomeDistribution(label, ((outcome, Fraction(1)),))
+
+
+# --------------------------------------------------------------------------- move
+
+
+class TankMove(Action):
+    id = "tank_move"
+    label = "Tank movement"
+    roles = (Role("actor"), Role("point", required=False, label="destination"))
+    facts = ()
+    ap_cost = 1
+    doc = ("1–3 AP; consecutive Move AP reach the card's 1/2/3-AP speed (Sherman 10/30 m); "
+           "a Move after another action starts a new run (§4.12-1, IH-6)")
+    options = (
+        Option("ap", "Consecutive AP spent now", "int", 1, minimum=1, maximum=3),
+        Option("metres", "Metres driven (0 = up to the allowance)", "float", 0.0, minimum=0),
+    )
+
+    def _plan(self, ctx: Context):
+        view = TankView.of(ctx)
+        if "driver" in view.missing:
+            raise refuse(ctx, "the driver's post is empty: the tank cannot move (§4.14-3)")
+        if "engine" in view.state("systems", []):
+            raise refuse(ctx, "the engine is damaged: the tank is immobilised")
+        ap = ctx.option("ap")
+        run = view.run
+        before, allowed = move_allowance(view.card["speed_m_by_ap"], run, ap)
+        metres = ctx.option("metres") or allowed
+        if metres > allowed + 1e-9:
+            raise refuse(ctx, f"{metres:g} m is more than the {allowed:g} m these {ap} AP "
+                              f"allow (run of {run} Move AP so far)")
+        return view, ap, run, before, allowed, metres
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, ap, run, before, allowed, metres = self._plan(ctx)
+        log = view.spend("move", ap)
+        speeds = view.card["speed_m_by_ap"]
+        k = run + ap
+        proposed = " (PROPOSED)" if view.card["speed_proposed"][k - 1] else ""
+        text = (f"run of {k} consecutive Move AP: {speeds[k - 1]:g} m{proposed} in all, "
+                f"{before:g} m already driven → up to {allowed:g} m now")
+        steps = [info_step("speed", "Speed", f"up to {allowed:g} m", note=text),
+                 info_step("move", "Move", f"{metres:g} m",
+                           note=f"speed now {speed_category(k)} (§4.A-29)")]
+        effects: list[Effect] = [*view.log_effect(log)]
+        if ctx.point is not None:
+            effects.append(MoveUnit(view.unit.id, float(ctx.point[0]), float(ctx.point[1])))
+        return ctx.resolution(steps, effects, f"moves {metres:g} m ({k} consecutive AP)")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        _, _, _, _, _, metres = self._plan(ctx)
+        return _certain("move", f"{metres:g} m")
+
+
+# --------------------------------------------------------------------------- reload, target
+
+
+class TankReload(Action):
+    id = "tank_reload"
+    label = "Reload main gun"
+    ap_cost = 1
+    doc = "1 AP; with the loader's post empty, not in a turn with Fire (§4.12-5, §4.14-3)"
+    options = (Option("will_fire", "Fire is declared later this turn", "bool", False,
+                      reason="§4.14-3"),)
+
+    def _plan(self, ctx: Context):
+        view = TankView.of(ctx)
+        no_loader = "loader" in view.missing
+        if no_loader and ("fire" in view.log["ap"] or ctx.option("will_fire")):
+            raise refuse(ctx, "the loader's post is empty: no Reload in a turn in which Fire "
+                              "was or will be declared (§4.14-3)")
+        return view, no_loader
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, no_loader = self._plan(ctx)
+        log = view.spend("reload", 1)
+        if no_loader:
+            log = {**log, "reload_no_loader": True}
+        step = info_step("reload", "Reload", "loaded",
+                         note="loader missing: no Fire this turn" if no_loader else "")
+        return ctx.resolution([step], [*view.log_effect(log),
+                                       SetState(view.unit.id, "loaded", True)], "main gun loaded")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._plan(ctx)
+        return _certain("reload", "loaded")
+
+
+class TankChangeTarget(Action):
+    id = "tank_change_target"
+    label = "Change target"
+    roles = (Role("actor"), Role("target"))
+    ap_cost = 1
+    doc = "1 AP; the aim and the failed-aim bonus are lost; aim at the new target (§4.12-6)"
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view = TankView.of(ctx)
+        target = need_target(ctx)
+        log = view.spend("change_target", 1)
+        u = view.unit.id
+        step = info_step("target", "Change target", f"target: {target.label}",
+                         note="aim lost: aim again before firing")
+        return ctx.resolution([step], [*view.log_effect(log), SetState(u, "target", target.id),
+                                       SetState(u, "aim", None),
+                                       SetState(u, "failed_aims", None)],
+                              f"new target {target.label}")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        TankView.of(ctx)
+        return _certain("change target", "changed")
+
+
+# --------------------------------------------------------------------------- rotation
+
+
+class _Rotate(Action):
+    ap_cost = None
+    options = (Option("direction", "Direction", "choice", "right",
+                      choices=("right", "left")),)
+    what = ""
+
+    def _plan(self, ctx: Context):
+        view = TankView.of(ctx)
+        if view.log[self.what]:
+            raise refuse(ctx, f"the {self.what} already turned one side this turn "
+                              f"(§4.13-2: one 90° step per turn)")
+        return view, ctx.rule(f"{self.what}_rotation_ap")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._plan(ctx)
+        return _certain(self.id, f"turned {ctx.option('direction')}")
+
+
+class TankRotateHull(_Rotate):
+    id = "tank_rotate_hull"
+    label = "Turn the hull"
+    doc = "one 90° step per turn at slow speed; 1 AP PROPOSED (§4.12-1, §4.A-25)"
+    what = "hull"
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, cost = self._plan(ctx)
+        if "driver" in view.missing:
+            raise refuse(ctx, "the driver's post is empty: the hull cannot turn")
+        log = {**view.spend("rotate_hull", cost), "hull": 1}
+        turn = 90 if ctx.option("direction") == "right" else -90
+        u = view.unit
+        step = info_step("rotate", "Hull", f"turned 90° {ctx.option('direction')}",
+                         modifiers=[Modifier("AP", cost, "§4.A-25", proposed=True)])
+        return ctx.resolution([step], [*view.log_effect(log),
+                                       MoveUnit(u.id, u.x, u.y, facing=u.facing + turn)],
+                              f"hull turned {ctx.option('direction')}")
+
+
+class TankRotateTurret(_Rotate):
+    id = "tank_rotate_turret"
+    label = "Turn the turret"
+    doc = "one 90° step per turn, no speed limit; free PROPOSED (§4.12-7, §4.A-25)"
+    what = "turret"
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, cost = self._plan(ctx)
+        if not view.card["turret"]:
+            raise refuse(ctx, f"{view.unit.profile} has no turret")
+        log = {**view.spend("rotate_turret", cost), "turret": 1}
+        turn = 90 if ctx.option("direction") == "right" else -90
+        u = view.unit
+        step = info_step("rotate", "Turret", f"turned 90° {ctx.option('direction')}",
+                         modifiers=[Modifier("AP", cost, "§4.A-25", proposed=True)])
+        return ctx.resolution([step], [*view.log_effect(log),
+                                       MoveUnit(u.id, u.x, u.y,
+                                                turret=(u.turret or 0.0) + turn)],
+                              f"turret turned {ctx.option('direction')}")
+
+
+# --------------------------------------------------------------------------- machine guns
+
+
+class TankMG(Action):
+    id = "tank_mg"
+    label = "Tank machine gun"
+    roles = (Role("actor"), Role("target"), Role("weapon", required=False))
+    facts = ("distance_m", "cover", "los")
+    steps = ("hit",)
+    ap_cost = 1
+    doc = ("RoF × d10 ≤ the crewman's Accuracy (≤ Range; ≤ 2 × Range natural 1 only), each "
+           "hit a d10 ≤ Damage to personnel − cover (§4.4, §4.12-4)")
+    options = (
+        Option("mount", "Machine gun (card weapon id)", "str", "coax_mg"),
+        Option("with_fire", "Fired in this turn's Fire AP (no extra AP)", "bool", False,
+               reason="§4.12-4: Fire = main gun plus any other weapons"),
+    )
+
+    def _plan(self, ctx: Context):
+        view = TankView.of(ctx)
+        need_target(ctx)
+        key = (ctx.weapon_id or "").split(".")[-1] or ctx.option("mount")
+        w = view.weapon(key)
+        if w["kind"] == "main_gun":
+            raise refuse(ctx, "the main gun fires with tank_fire")
+        if w["kind"] == "coax_mg" and view.log.get("coax") == "ranging":
+            raise refuse(ctx, "the coax MG ranged the main gun this turn: it cannot engage "
+                              "targets (§4.12-3)")
+        post = w["crewed_by"]
+        if post in view.missing:
+            raise refuse(ctx, f"the {post}'s post is empty: no {w['name']} fire (§4.14-3)")
+        if ctx.facts.los is False:
+            raise refuse(ctx, "no line of sight to the target")
+        shooter = view.at(post)
+        d = ctx.fact("distance_m")
+        if d > 2 * w["range_m"]:
+            raise refuse(ctx, f"{d:g} m is beyond 2 × Range ({2 * w['range_m']:g} m)")
+        mods = ctx.modifiers("hit")
+        if d > w["range_m"]:
+            mods.append(Modifier("beyond Range", 1, "only a natural 1 hits (§4.4-3)",
+                                 sets=True))
+        hit = make_test(D10, shooter["accuracy"], mods)
+        cover = int(fact_or(ctx, "cover", 0))
+        value = ctx.ruleset.cover_term(cover).value if cover else 0
+        dp = w["damage_personnel"]
+        wound = Bands(D10, LE, ((dp - value, "wound"), (dp, "suppression")), "miss")
+        cover_mods = [Modifier(f"cover {cover}", -value, "lowers Damage (§4.4-4)")] \
+            if value else []
+        cost = 0 if ctx.option("with_fire") else 1
+        if cost == 0 and "fire" not in view.log["ap"]:
+            raise refuse(ctx, "with_fire: no Fire was declared this turn")
+        return view, key, w, shooter, mods, hit, wound, cover_mods, cost
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, key, w, shooter, mods, hit_t, wound_b, cover_mods, cost = self._plan(ctx)
+        log = view.spend("mg", cost)
+        if w["kind"] == "coax_mg":
+            log = {**log, "coax": "engaged"}
+        hit = roll_test(dice, hit_t, id="hit", label=f"{w['name']} hit roll",
+                        n=w["rate_of_fire"], base=shooter["accuracy"],
+                        base_label=f"Accuracy ({shooter['post']} {shooter['name']})",
+                        modifiers=mods, success="hit", failure="miss")
+        wound = roll_bands(dice, wound_b, id="wound", label=f"{w['name']} wound roll",
+                           n=hit.count("hit"), modifiers=cover_mods, highlight=("wound",))
+        t = ctx.target
+        assert t is not None
+        effects: list[Effect] = [*view.log_effect(log)]
+        exposed = w["kind"] == "turret_hmg" and shooter["post"] == "commander" and \
+            ctx.rule("roof_hmg_exposes_commander")
+        if exposed:
+            effects.append(SetMarker(view.unit.id, "commander_exposed", 1))
+        hits, wounds = hit.count("hit"), wound.count("wound")
+        if hits:
+            effects.append(AddMarker(t.id, "suppression", hits, maximum=3))
+        if wounds:
+            hp = t.state.get("hp", ctx.profile(t).get("hp", 1))
+            effects.append(AdjustState(t.id, "hp", -wounds, minimum=0, default=hp))
+        return ctx.resolution([hit, wound], effects, f"{hits} hits, {wounds} wounds")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        _, _, w, _, _, hit_t, wound_b, _, _ = self._plan(ctx)
+        n = w["rate_of_fire"]
+        one = band_die(wound_b).map(lambda lab: int(lab == "wound"))
+        wounds = chain(successes(n, hit_t), lambda k: k @ one if k else one.map(lambda _: 0))
+        return distribution("wounds", wounds, order=range(n + 1),
+                            parts={"hits": distribution("hits", successes(n, hit_t),
+                                                        order=range(n + 1))})
+
+
+# --------------------------------------------------------------------------- exports
+
+ACTIONS: list[Action] = [TankMove(), TankSearch(), TankAim(), TankFire(), TankMG(),
+                         TankReload(), TankChangeTarget(), TankRotateHull(), TankRotateTurret()]
+#: Vehicle weapons by "<vehicle id>.<weapon id>", for the ruleset's weapon library.
+WEAPONS: dict[str, dict] = {f"{vid}.{wid}": w for vid, card in VEHICLES.items()
+                            for wid, w in card["weapons"].items()}
+PROFILE_FIELDS = {"vehicle": VEHICLE}

@@ -1,0 +1,215 @@
+"""What every Iron Hearts tank action reads: the card, the crew, the turn log, the facts.
+
+`TankView` gathers them once per resolution, so each action reads "who sits at the
+gunner's post", "how many AP are left" or "which face was struck" the same way, and a
+refusal always names the rule ("tank_aim: change target first (1 AP), 01 §4.12-6").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.model import AdjustState, Effect, SetState
+from engine.options import Modifier, SchemaError
+from engine.rulesets.base import Context, FactMissing
+from engine.scenario import Unit
+from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
+from geometry.ranges import tank_gun
+
+from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
+from .tank_rules import (
+    TANK_AP,
+    RuleRefused,
+    crew_state,
+    crew_te,
+    member_at,
+    missing_posts,
+    run_length,
+    turn_log,
+)
+
+__all__ = ["vehicle_card", "TankView", "modifier", "tank_band", "side_struck", "refuse",
+           "current_turn", "metres_per_inch"]
+
+
+def refuse(ctx: Context, why: str) -> RuleRefused:
+    return RuleRefused(f"{ctx.action.id}: {why}")
+
+
+def vehicle_card(ctx: Context, unit: Unit) -> dict | None:
+    """The unit's vehicle card: a card defined in the scenario's profiles first (checked),
+    then the ruleset's vehicles.toml library; None when the unit is not a vehicle."""
+    own = (ctx.profiles or {}).get(unit.profile)
+    if isinstance(own, Mapping) and "crew" in own and "armour" in own:
+        return check_vehicle(own, f"profiles.{unit.profile}")
+    return VEHICLES.get(unit.profile)
+
+
+def current_turn(ctx: Context) -> int:
+    return ctx.game.turn if ctx.game is not None else 1
+
+
+def metres_per_inch(ctx: Context) -> float:
+    if ctx.game is not None:
+        return float(ctx.game.scenario.table.metres_per_inch)
+    return float(ctx.ruleset.metres_per_inch)
+
+
+def modifier(key: str, label: str | None = None, value: int | None = None,
+             to: str = "target") -> Modifier:
+    """A tank modifier from vehicles.toml [modifiers], with its reason and PROPOSED mark."""
+    m = MODIFIERS[key]
+    return Modifier(label or key.replace("_", " "), m["value"] if value is None else value,
+                    m["reason"], m["proposed"], to)  # type: ignore[arg-type]
+
+
+def tank_band(ctx: Context, range_m: float) -> int | None:
+    """Range band 1..5 of the main gun (01 §4.15): the player's band if set, else from
+    facts.distance_m via geometry.ranges.tank_gun; None beyond 5 × Range."""
+    band = ctx.facts.range_band
+    if band is not None:
+        if isinstance(band, bool) or not isinstance(band, int) or not 1 <= band <= 5:
+            raise SchemaError(f"facts.range_band: expected a tank-gun band 1–5, got {band!r}")
+        return band
+    i = tank_gun(range_m).index_for(ctx.fact("distance_m"))
+    return None if i is None else i + 1
+
+
+def side_struck(ctx: Context, target_card: Mapping[str, Any] | None) -> str:
+    """The face of the target struck, per the ruleset option facing_model (01 §4.A-22).
+
+    With facts.extra["shooter_bearing"] (the shooter's bearing off the target's hull axis,
+    + = right) the face follows the chosen model; attacker_choice lets the player pick any
+    face whose 180° half-plane holds the shooter (the rear only from its 90° zone), via the
+    fire option `side_choice` ("auto" = the face with the weakest hull armour). Without a
+    bearing, facts.side_struck as the board measured it is used."""
+    theta = ctx.facts.get("shooter_bearing")
+    model = ctx.rule("facing_model")
+    if theta is None:
+        return ctx.fact("side_struck")
+    if isinstance(theta, bool) or not isinstance(theta, int | float) or not math.isfinite(theta):
+        raise SchemaError(f"facts.shooter_bearing: expected a number of degrees, got {theta!r}")
+    if model == "front180":
+        return side_of_bearing(theta, FRONT180)
+    if model == "quadrants":
+        return side_of_bearing(theta, QUADRANTS)
+    t = ((theta + 180.0) % 360.0) - 180.0
+    allowed = [s for s, ok in (("front", abs(t) <= 90), ("right", 0 <= t <= 180),
+                               ("left", -180 <= t <= 0), ("rear", abs(t) >= 135)) if ok]
+    choice = ctx.options.get("side_choice", "auto")
+    if choice == "auto":
+        if target_card is None:
+            return allowed[0]
+        return min(allowed, key=lambda s: target_card["armour"][armour_face(s)]["hull"])
+    if choice not in allowed:
+        raise RuleRefused(f"{ctx.action.id}.side_choice: {choice!r} is not open from a "
+                          f"bearing of {t:g}° (open: {', '.join(allowed)})")
+    return choice
+
+
+@dataclass
+class TankView:
+    """The acting tank as the rules see it this turn."""
+
+    ctx: Context
+    unit: Unit
+    card: dict
+    crew: dict
+    missing: set
+    log: dict
+    turn: int
+
+    @classmethod
+    def of(cls, ctx: Context, unit: Unit | None = None) -> TankView:
+        u = unit or ctx.actor
+        card = vehicle_card(ctx, u)
+        if card is None:
+            raise refuse(ctx, f"units[{u.id}].profile: {u.profile!r} is not a vehicle card")
+        status = u.state.get("status")
+        if status in ("knocked_out", "destroyed") and u is ctx.actor:
+            raise refuse(ctx, f"{u.label} is {status.replace('_', ' ')}")
+        crew = crew_state(card, u.state, f"units[{u.id}].state.crew")
+        turn = current_turn(ctx)
+        return cls(ctx, u, card, crew, missing_posts(crew), turn_log(u.state, turn), turn)
+
+    # ---- reading
+
+    def at(self, post: str) -> dict | None:
+        return member_at(self.card, self.crew, post)
+
+    @property
+    def te(self) -> int:
+        return crew_te(self.card, self.crew, self.ctx.rule("crew_te_counts"),
+                       self.ctx.rule("crew_te_rounding"))
+
+    @property
+    def ap_left(self) -> int:
+        return TANK_AP - len(self.log["ap"])
+
+    @property
+    def run(self) -> int:
+        return run_length(self.log["ap"])
+
+    def state(self, key: str, default: Any = None) -> Any:
+        return self.unit.state.get(key, default)
+
+    def weapon(self, key: str) -> dict:
+        try:
+            return self.card["weapons"][key]
+        except KeyError:
+            known = ", ".join(self.card["weapons"])
+            raise refuse(self.ctx, f"{self.unit.profile} has no weapon {key!r} "
+                                   f"(known: {known})") from None
+
+    @property
+    def main_gun(self) -> tuple[str, dict]:
+        for k, w in self.card["weapons"].items():
+            if w["kind"] == "main_gun":
+                return k, w
+        raise refuse(self.ctx, f"{self.unit.profile} has no main gun")
+
+    def coax(self) -> dict | None:
+        return next((w for w in self.card["weapons"].values() if w["kind"] == "coax_mg"), None)
+
+    # ---- checks
+
+    def spend(self, entry: str, ap: int) -> dict:
+        """The turn log after spending `ap` AP on `entry`; refused when too few are left."""
+        if ap > self.ap_left:
+            raise refuse(self.ctx, f"{self.unit.label} has {self.ap_left} AP left this turn; "
+                                   f"this needs {ap} (01 §3.4: 3 AP per turn)")
+        log = {**self.log, "ap": [*self.log["ap"], *([entry] * ap)]}
+        return log
+
+    def use_te(self, log: dict, where: str) -> dict:
+        """Mark crew T&E as used this turn on `where` (aim, fire or hit_location)."""
+        if self.log["te"] is not None:
+            raise refuse(self.ctx, f"crew T&E was already applied to {self.log['te']} this "
+                                   f"turn (01 §4.14-2: exactly one roll per turn)")
+        return {**log, "te": where}
+
+    def log_effect(self, log: dict) -> list[Effect]:
+        """The turn log, and the AP spent as the conventional state["ap_left"]."""
+        out: list[Effect] = [SetState(self.unit.id, "turn_log", log)]
+        spent = len(log["ap"]) - len(self.log["ap"])
+        if spent:
+            out.append(AdjustState(self.unit.id, "ap_left", -spent, minimum=0,
+                                   default=TANK_AP))
+        return out
+
+
+def need_target(ctx: Context) -> Unit:
+    if ctx.target is None:
+        raise SchemaError(f"{ctx.action.id}.target: required")
+    return ctx.target
+
+
+def fact_or(ctx: Context, name: str, default: Any) -> Any:
+    v = ctx.facts.get(name)
+    return default if v is None else v
+
+
+__all__ += ["need_target", "fact_or", "FactMissing"]

@@ -1,0 +1,658 @@
+"""Iron Hearts tank gunnery (01 §4.12, §4.15): commander's search, aim, and fire with its
+chain hit location → penetration → damage.
+
+Each action builds a plan once (the tests, the location reading, the penetration values,
+the damage bands) and both `resolve` and `odds` read the same plan, so the exact odds are
+the odds of the very rolls the resolution makes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.dice import D3, D10, Bands, Comparison, Die, Test, draw
+from engine.model import AddMarker, AdjustState, Effect, SetMarker, SetState
+from engine.odds import OutcomeDistribution, band_die, p_test
+from engine.options import Modifier, Option
+from engine.rulesets.base import (
+    Action,
+    Context,
+    Resolution,
+    Role,
+    Step,
+    info_step,
+    make_bands,
+    make_test,
+    roll_bands,
+    roll_test,
+)
+from engine.scenario import Unit
+
+from .tank_common import (
+    TankView,
+    fact_or,
+    metres_per_inch,
+    modifier,
+    need_target,
+    refuse,
+    side_struck,
+    tank_band,
+    vehicle_card,
+)
+from .tank_data import HIT_LOCATION, VEHICLE_DAMAGE, armour_face
+from .tank_rules import AIM_BREAK_M, aim_holds, failed_aim_bonus, speed_category
+
+__all__ = ["TankSearch", "TankAim", "TankFire", "aim_check", "location_for"]
+
+LE, GT, GE = Comparison.LE, Comparison.GT, Comparison.GE
+SIZE = Option("target_size", "Target size", "choice", "auto",
+              choices=("auto", "small", "normal", "large"), reason="§5.4, §5.6",
+              help="auto: the target card's size (infantry: normal)")
+COAX = Option("coax_ranging", "Coax MG ranging (+1)", "bool", False, reason="§4.12-3")
+
+
+def _run(view: TankView) -> int:
+    """Move AP that set the tank's speed now (01 §4.A-29, option speed_categories)."""
+    if view.ctx.rule("speed_categories") == "turn_total":
+        return view.log["ap"].count("move")
+    return view.run
+
+
+def _size_mods(ctx: Context, target: Unit) -> list[Modifier]:
+    size = ctx.option("target_size")
+    if size == "auto":
+        card = vehicle_card(ctx, target)
+        size = card["size"] if card else "normal"
+    if size == "small":
+        return [modifier("small_target", "small target")]
+    if size == "large":
+        return [modifier("large_target", "large target")]
+    return []
+
+
+def _coax_mods(ctx: Context, view: TankView, distance_m: float) -> list[Modifier]:
+    """+1 coax ranging, or a refusal naming the unmet condition (01 §4.12-3)."""
+    if not ctx.option("coax_ranging"):
+        return []
+    coax = view.coax()
+    if coax is None:
+        raise refuse(ctx, f"{view.unit.profile} has no coaxial MG to range with")
+    if view.log.get("coax") == "engaged":
+        raise refuse(ctx, "the coax MG engaged targets this turn: no ranging")
+    if "gunner" in view.missing:
+        raise refuse(ctx, "coax ranging needs someone at the gunner's post")
+    run = _run(view)
+    if run > 1:
+        raise refuse(ctx, f"coax ranging needs the tank stationary or slow; it is at "
+                          f"{speed_category(run)} speed ({run} Move AP)")
+    if distance_m > coax["range_m"]:
+        raise refuse(ctx, f"coax ranging needs the target within the coax MG's range "
+                          f"({distance_m:g} m > {coax['range_m']:g} m)")
+    return [modifier("coax_ranging", "coax MG ranging")]
+
+
+def _gunner(ctx: Context, view: TankView) -> tuple[dict, bool]:
+    """(who aims and fires, whether Fire bonuses are lost) — 01 §4.14-3."""
+    member = view.at("gunner")
+    if member is not None:
+        substitute = member["post"] != "gunner"
+        return member, substitute and ctx.rule("gunner_substitute_penalty")
+    for post in ("commander", "loader", "co_driver", "driver"):
+        m = view.at(post)
+        if m is not None:
+            return m, True
+    raise refuse(ctx, "nobody able is aboard to fire")
+
+
+# --------------------------------------------------------------------------- aim check
+
+
+def aim_check(ctx: Context, view: TankView, target: Unit) -> tuple[bool, str]:
+    """Whether the tank's kept aim at `target` still holds, from the board's facts."""
+    aim = view.state("aim")
+    if not aim or aim.get("target") != target.id:
+        return False, "no aim at this target"
+    if ctx.rule("aim_break_measure") == "path":
+        moved = ctx.fact("target_path_m")
+    else:
+        moved = ctx.facts.get("target_moved_m")
+        if moved is None:
+            moved = math.hypot(target.x - aim["x"], target.y - aim["y"]) * metres_per_inch(ctx)
+    return aim_holds(float(moved), int(aim.get("cover", 0)), int(fact_or(ctx, "cover", 0)),
+                     bool(fact_or(ctx, "in_arc", True)), AIM_BREAK_M)
+
+
+# --------------------------------------------------------------------------- search
+
+
+class TankSearch(Action):
+    id = "tank_search"
+    label = "Commander's search"
+    roles = (Role("actor"), Role("target", required=False))
+    facts = ("los",)
+    steps = ("search",)
+    ap_cost = 0
+    doc = "d10 ≤ commander's Accuracy − camouflage (+ exposed); free while he is able (§4.15)"
+    options = (
+        Option("camouflage", "Target camouflage", "choice", "none",
+               choices=("none", "light", "heavy"), reason="§5.5"),
+        Option("commander_exposed", "Commander out of the hatch", "bool", False,
+               reason="§5.5"),
+    )
+
+    def _plan(self, ctx: Context):
+        view = TankView.of(ctx)
+        searcher = view.at("commander")
+        cost = 0
+        if searcher is None:   # PROPOSED: the gunner's sight searches, and it costs 1 AP
+            cost = 1
+            searcher = view.at("gunner") or next(
+                (view.at(p) for p in ("loader", "co_driver", "driver") if view.at(p)), None)
+            if searcher is None:
+                raise refuse(ctx, "nobody able is aboard to search")
+        mods: list[Modifier] = []
+        camo = ctx.option("camouflage")
+        if camo != "none":
+            mods.append(modifier(f"camouflage_{camo}", f"camouflage ({camo})"))
+        if ctx.option("commander_exposed"):
+            if view.at("commander") is None:
+                raise refuse(ctx, "the commander is missing: nobody can look out of his hatch")
+            mods.append(modifier("commander_exposed", "commander exposed"))
+        mods += ctx.modifiers("search")
+        return view, searcher, cost, mods, make_test(D10, searcher["accuracy"], mods)
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, searcher, cost, mods, test = self._plan(ctx)
+        log = view.spend("search", cost)
+        step = roll_test(dice, test, id="search", label="Commander's search",
+                         base=searcher["accuracy"],
+                         base_label=f"Accuracy ({searcher['post']} {searcher['name']})",
+                         modifiers=mods, success="found", failure="not found",
+                         note="" if cost == 0 else "commander missing: search costs 1 AP "
+                                                    "(PROPOSED: the next man searches)")
+        effects: list[Effect] = [*view.log_effect(log)]
+        if ctx.option("commander_exposed"):
+            effects.append(SetMarker(view.unit.id, "commander_exposed", 1))
+        if step.count("found") and ctx.target is not None:
+            spotted = sorted({*view.state("spotted", []), ctx.target.id})
+            effects.append(SetState(view.unit.id, "spotted", spotted))
+        return ctx.resolution([step], effects, step.outcome)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        p = p_test(self._plan(ctx)[4])
+        return OutcomeDistribution("search", (("found", p), ("not found", 1 - p)))
+
+
+# --------------------------------------------------------------------------- aim
+
+
+class TankAim(Action):
+    id = "tank_aim"
+    label = "Search & Aim"
+    roles = (Role("actor"), Role("target"))
+    facts = ("distance_m", "range_band", "cover", "los")
+    steps = ("aim",)
+    ap_cost = 0
+    doc = ("gunner's d10 ≤ Accuracy + mods; natural 1 succeeds, 10 fails (§4.15-1); "
+           "free, or 1 AP for +2 vs vehicles/buildings")
+    options = (
+        Option("paid", "Paid aim (1 AP, +2 vs vehicles/buildings)", "bool", False,
+               reason="§4.12-2"),
+        COAX,
+        Option("crew_te", "Apply crew T&E to this aim", "bool", False, reason="§4.14-2"),
+        Option("commander_exposed", "Commander out of the hatch", "bool", False,
+               reason="§5.5"),
+        SIZE,
+        Option("target_is_building", "Target is a building", "bool", False, reason="§4.12-2"),
+    )
+
+    def _plan(self, ctx: Context):
+        view = TankView.of(ctx)
+        target = need_target(ctx)
+        if ctx.facts.los is False:
+            raise refuse(ctx, "no line of sight to the target (search for it first)")
+        _, gun = view.main_gun
+        band = tank_band(ctx, gun["range_m"])
+        if band is None:
+            raise refuse(ctx, f"no aimed fire beyond 5 × Range = {5 * gun['range_m']:g} m "
+                              f"(01 §4.15)")
+        cur = view.state("target")
+        if cur is not None and cur != target.id and view.state("aim"):
+            raise refuse(ctx, f"the tank is aimed at {cur}: change target first "
+                              f"(1 AP, 01 §4.12-6)")
+        gunner, _ = _gunner(ctx, view)
+        no_commander = "commander" in view.missing
+        mods: list[Modifier] = []
+        if band > 1:
+            mods.append(Modifier(f"range band {band}", -(band - 1), "§4.15: −1 per band after "
+                                                                  "the first"))
+        hard = vehicle_card(ctx, target) is not None or ctx.option("target_is_building")
+        paid = ctx.option("paid") or no_commander
+        notes = []
+        if ctx.option("paid"):
+            if not hard:
+                notes.append("paid aim: +2 only vs vehicles or buildings (§4.12-2)")
+            elif no_commander and ctx.rule("commander_missing_aim") == "no_bonus":
+                notes.append("commander missing: aim costs 1 AP without +2 (§4.14-3)")
+            else:
+                mods.append(modifier("paid_aim", "paid aim"))
+        elif no_commander:
+            notes.append("commander missing: aim costs 1 AP (§4.14-3)")
+        mods += _coax_mods(ctx, view, float(fact_or(ctx, "distance_m", 0.0)))
+        fails = int(view.state("failed_aims", 0)) if cur in (None, target.id) else 0
+        bonus = failed_aim_bonus(fails, ctx.rule("failed_aim_bonus"))
+        if bonus:
+            mods.append(Modifier(f"{fails} failed aim{'s' * (fails > 1)}", bonus,
+                                 f"§4.15-1c, reading {ctx.rule('failed_aim_bonus')}"))
+        cover = int(fact_or(ctx, "cover", 0))
+        if cover and ctx.rule("tank_aim_cover") == "per_level":
+            mods.append(modifier("aim_cover", f"cover {cover}", -cover))
+        mods += _size_mods(ctx, target)
+        if ctx.option("commander_exposed"):
+            if no_commander:
+                raise refuse(ctx, "the commander is missing: nobody can look out of his hatch")
+            mods.append(modifier("commander_exposed", "commander exposed"))
+        if ctx.option("crew_te"):
+            mods.append(Modifier("crew T&E", view.te, "§4.14-2: this turn's T&E roll"))
+        mods += ctx.modifiers("aim")
+        test = make_test(D10, gunner["accuracy"], mods, natural_success=1, natural_failure=10)
+        return view, target, gunner, int(paid), mods, test, "; ".join(notes)
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        view, target, gunner, cost, mods, test, note = self._plan(ctx)
+        log = view.spend("aim", cost)
+        if ctx.option("crew_te"):
+            log = view.use_te(log, "aim")
+        if ctx.option("coax_ranging"):
+            log = {**log, "coax": "ranging"}
+        step = roll_test(dice, test, id="aim", label="Aim", base=gunner["accuracy"],
+                         base_label=f"Accuracy ({gunner['post']} {gunner['name']})",
+                         modifiers=mods, success="aimed", failure="not aimed", note=note)
+        u = view.unit.id
+        effects: list[Effect] = [*view.log_effect(log), SetState(u, "target", target.id)]
+        if ctx.option("commander_exposed"):
+            effects.append(SetMarker(u, "commander_exposed", 1))
+        if step.count("aimed"):
+            effects += [SetState(u, "aim", {"target": target.id, "x": target.x, "y": target.y,
+                                            "cover": int(fact_or(ctx, "cover", 0))}),
+                        SetState(u, "failed_aims", None)]
+        else:
+            fails = int(view.state("failed_aims", 0)) \
+                if view.state("target") in (None, target.id) else 0
+            effects += [SetState(u, "aim", None), SetState(u, "failed_aims", fails + 1)]
+        return ctx.resolution([step], effects, step.outcome)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        p = p_test(self._plan(ctx)[5])
+        return OutcomeDistribution("aim", (("aimed", p), ("not aimed", 1 - p)))
+
+
+# --------------------------------------------------------------------------- fire
+
+
+def location_for(face: int) -> dict:
+    """The hit-location entry for an (adjusted) d10 face, kept within 1..10."""
+    f = min(10, max(1, face))
+    return next(e for e in HIT_LOCATION if e["low"] <= f <= e["high"])
+
+
+def _av(card: dict, face_name: str, entry: dict) -> int:
+    armour = card["armour"][face_name]
+    return min(armour.values()) if entry["armour"] == "lowest" else armour[entry["armour"]]
+
+
+@dataclass
+class FirePlan:
+    view: TankView
+    target: Unit
+    gunner: dict
+    band: int
+    mods: list[Modifier]
+    test: Test
+    note: str
+    card: dict | None                       # the target's card (None: infantry)
+    side: str = ""
+    te: int = 0
+    adjust: str = "none"                    # none | up | down | best
+    pen_mods: list[Modifier] = field(default_factory=list)
+    pen_value: Callable[[int], int] = lambda f: f
+    pen_cmp: Comparison = GT
+    damage: Bands | None = None
+    damage_mods: list[Modifier] = field(default_factory=list)
+    personnel: Bands | None = None
+    personnel_mods: list[Modifier] = field(default_factory=list)
+
+    def av(self, entry: dict) -> int:
+        assert self.card is not None
+        return _av(self.card, armour_face(self.side), entry)
+
+    def choices(self, face: int) -> list[int]:
+        if self.adjust == "none":
+            return [face]
+        if self.adjust == "up":
+            return [face + self.te]
+        if self.adjust == "down":
+            return [face - self.te]
+        return [face - self.te, face + self.te]
+
+    def read_location(self, face: int) -> tuple[int, dict]:
+        """(face used, entry): "best" takes the reading with the lowest AV (then the
+        unadjusted direction order: down first)."""
+        options = [(min(10, max(1, f)), location_for(f)) for f in self.choices(face)]
+        return min(options, key=lambda fe: self.av(fe[1]))
+
+    def penetrates(self, face: int, av: int) -> bool:
+        return self.pen_cmp.holds(self.pen_value(face), av)
+
+
+class TankFire(Action):
+    id = "tank_fire"
+    label = "Fire main gun"
+    roles = (Role("actor"), Role("target"), Role("weapon", required=False))
+    facts = ("distance_m", "range_band", "side_struck", "in_arc", "cover", "los")
+    steps = ("fire", "penetration", "damage")
+    ap_cost = 1
+    doc = ("1 AP: gunner's d10 ≤ Accuracy + mods; hit location d10; penetration d10 vs AV; "
+           "damage d10 on the damage table (§4.15-2..5)")
+    options = (
+        COAX,
+        Option("crew_te", "Crew T&E on", "choice", "none",
+               choices=("none", "fire", "hit_location"), reason="§4.14-2"),
+        Option("location_adjust", "Hit-location T&E direction", "choice", "best",
+               choices=("best", "up", "down"), reason="§4.14-2, IH-12", proposed=True,
+               help="best: the reading with the lowest AV"),
+        SIZE,
+        Option("side_choice", "Face struck (attacker_choice)", "choice", "auto",
+               choices=("auto", "front", "left", "right", "rear"), reason="§4.A-22"),
+        Option("medium_speed", "Own tank at medium speed (declared)", "bool", False,
+               reason="§5.6"),
+        Option("after_full_speed", "Fire after full-speed movement (declared)", "bool",
+               False, reason="§4.A-21"),
+    )
+
+    # ---- the plan
+
+    def _speed_mods(self, ctx: Context, view: TankView) -> list[Modifier]:
+        run, rule = _run(view), ctx.rule("full_speed_fire")
+        auto: list[Modifier] = []
+        if rule == "run_of_two" and run >= 2:
+            auto.append(modifier("full_speed_fire", f"fire after {run} Move AP"))
+        elif rule == "categories" and run == 2:
+            auto.append(modifier("medium_speed", "medium speed (2 Move AP)"))
+        elif rule == "categories" and run >= 3:
+            auto.append(modifier("full_speed_fire", "fire after full speed"))
+        if auto:
+            return auto
+        if ctx.option("after_full_speed"):
+            return [modifier("full_speed_fire", "fire after full speed (declared)")]
+        if ctx.option("medium_speed"):
+            return [modifier("medium_speed", "medium speed (declared)")]
+        return []
+
+    def _plan(self, ctx: Context) -> FirePlan:
+        view = TankView.of(ctx)
+        target = need_target(ctx)
+        gun_id, gun = view.main_gun
+        if "gun" in view.state("systems", []):
+            raise refuse(ctx, "the main gun is damaged")
+        if not view.state("loaded", True):
+            raise refuse(ctx, "the main gun is not loaded (Reload, 1 AP)")
+        if view.log.get("reload_no_loader"):
+            raise refuse(ctx, "reloaded without a loader this turn: no Fire (§4.14-3)")
+        if ctx.facts.los is False:
+            raise refuse(ctx, "no line of sight to the target")
+        ok, why = aim_check(ctx, view, target)
+        if not ok:
+            raise refuse(ctx, f"the main gun is not aimed at {target.label}: {why}")
+        band = tank_band(ctx, gun["range_m"])
+        if band is None:
+            raise refuse(ctx, f"no aimed fire beyond 5 × Range = {5 * gun['range_m']:g} m")
+        gunner, no_bonus = _gunner(ctx, view)
+        te_on = ctx.option("crew_te")
+        te = view.te
+        if te_on == "hit_location" and te < 0:
+            raise refuse(ctx, f"crew T&E {te:+d} is negative: the hit-location adjustment is "
+                              f"unavailable; apply T&E to aim or fire (§4.14-2, IH-12)")
+        card = vehicle_card(ctx, target)
+        side = side_struck(ctx, card) if card is not None else ""
+        mods: list[Modifier] = []
+        mods += _coax_mods(ctx, view, float(fact_or(ctx, "distance_m", 0.0)))
+        mods += _size_mods(ctx, target)
+        if side in ("left", "right"):
+            mods.append(modifier("side_shot", f"shot into the {side} side"))
+        mods += self._speed_mods(ctx, view)
+        if band > 1 and ctx.rule("band_penalty") == "aim_penetration_and_fire":
+            mods.append(Modifier(f"range band {band}", -(band - 1), "§4.A-19 option"))
+        if view.unit.markers.get("shaken"):
+            mods.append(modifier("shaken", "shaken"))
+        if te_on == "fire":
+            mods.append(Modifier("crew T&E", te, "§4.14-2: this turn's T&E roll"))
+        mods += ctx.modifiers("fire")
+        note = ""
+        if no_bonus:
+            lost = [m for m in mods if m.value > 0]
+            mods = [m for m in mods if m.value <= 0]
+            note = "gunner's post empty: all Fire bonuses lost (§4.14-3)" + \
+                (f" ({', '.join(m.text for m in lost)})" if lost else "")
+        nat = ctx.rules.get("natural_1_10", "tank_aim") == "all_d10_tests"  # §4.A-23
+        test = make_test(D10, gunner["accuracy"], mods, natural_success=1 if nat else None,
+                         natural_failure=10 if nat else None)
+        plan = FirePlan(view, target, gunner, band, mods, test, note, card, side, te,
+                        "none")
+        if te_on == "hit_location" and card is not None:
+            plan.adjust = ctx.option("location_adjust")
+        if card is not None:
+            self._vehicle_plan(ctx, plan, gun, card, target)
+        else:
+            self._personnel_plan(ctx, plan, gun)
+        return plan
+
+    def _vehicle_plan(self, ctx, plan: FirePlan, gun: dict, card: dict, target: Unit) -> None:
+        band = plan.band
+        if ctx.rule("penetration_model") == "card" and gun["penetration_table"]:
+            row = gun["penetration_table"][band - 1]
+            plan.pen_value = lambda f: row[f - 1]
+            plan.pen_mods = [Modifier(f"card row band {band}", 0,
+                                      "§4.A-18: penetration_table[band][d10]")]
+        else:
+            pen = gun["penetration"]
+            plan.pen_mods = [Modifier("gun penetration", pen, "§8-8", True, "roll")]
+            if band > 1:
+                plan.pen_mods.append(Modifier(f"range band {band}", -(band - 1),
+                                              "§4.15: lowers armour piercing", False, "roll"))
+            total = pen - (band - 1)
+            plan.pen_value = lambda f: f + total
+        plan.pen_cmp = GE if ctx.rule("penetration_equal") == "penetrates" else GT
+        prev = int(target.state.get("penetrations", 0))
+        dm: list[Modifier] = []
+        if prev:
+            dm.append(Modifier(f"{prev} previous penetration{'s' * (prev > 1)}", prev,
+                               "§4.15-5: +1 each", False, "roll"))
+        if gun["damage_modifier"]:
+            dm.append(Modifier("weapon DM", gun["damage_modifier"], "§3.2", False, "roll"))
+        if card["damage_modifier_received"]:
+            dm.append(Modifier("target DM", card["damage_modifier_received"], "§3.3", False,
+                               "roll"))
+        if card["screens"]:
+            dm.append(Modifier("screens", -card["screens"], "§4.15-5", False, "roll"))
+        dm += ctx.modifiers("damage")
+        results = VEHICLE_DAMAGE["results"]
+        plan.damage_mods = dm
+        plan.damage = make_bands(D10, GE, [(r["min_total"], r["id"]) for r in results[:-1]],
+                                 results[-1]["id"], dm)
+
+    def _personnel_plan(self, ctx, plan: FirePlan, gun: dict) -> None:
+        cover = int(fact_or(ctx, "cover", 0))
+        value = ctx.ruleset.cover_term(cover).value if cover else 0
+        dp = gun["damage_personnel"]
+        plan.personnel_mods = [Modifier(f"cover {cover}", -value, "lowers Damage (§4.4-4)")] \
+            if value else []
+        plan.personnel = Bands(D10, LE, ((dp - value, "wound"), (dp, "suppression")), "miss")
+
+    # ---- resolve
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        plan = self._plan(ctx)
+        view = plan.view
+        te_on = ctx.option("crew_te")
+        log = view.spend("fire", 1)
+        if te_on != "none":
+            log = view.use_te(log, te_on)
+        if ctx.option("coax_ranging"):
+            log = {**log, "coax": "ranging"}
+        steps: list[Step] = []
+        fire = roll_test(dice, plan.test, id="fire", label="Fire", base=plan.gunner["accuracy"],
+                         base_label=f"Accuracy ({plan.gunner['post']} {plan.gunner['name']})",
+                         modifiers=plan.mods, success="hit", failure="miss", note=plan.note)
+        steps.append(fire)
+        u = view.unit.id
+        effects: list[Effect] = [*view.log_effect(log), SetState(u, "loaded", False)]
+        if view.unit.markers.get("shaken"):
+            effects.append(SetMarker(u, "shaken", None))
+        if not fire.count("hit"):
+            steps.append(info_step("aim_kept", "Aim", "kept", note="on a miss the aim is kept "
+                                                                    "(§4.15-2)"))
+            return ctx.resolution(steps, effects, "miss (aim kept)")
+        if plan.card is None:
+            return self._resolve_personnel(ctx, dice, plan, steps, effects)
+        return self._resolve_vehicle(ctx, dice, plan, steps, effects)
+
+    def _resolve_personnel(self, ctx, dice, plan, steps, effects) -> Resolution:
+        gun = plan.view.main_gun[1]
+        wound = roll_bands(dice, plan.personnel, id="personnel",
+                           label="Damage to personnel", modifiers=plan.personnel_mods,
+                           highlight=("wound",), note=f"Damage to personnel "
+                                                      f"{gun['damage_personnel']} (§4.15-4)")
+        steps.append(wound)
+        t = plan.target
+        effects.append(AddMarker(t.id, "suppression", 1, maximum=3))
+        if wound.count("wound"):
+            hp = t.state.get("hp", ctx.profile(t).get("hp", 1))
+            effects.append(AdjustState(t.id, "hp", -1, minimum=0, default=hp))
+        return ctx.resolution(steps, effects, f"hit, {wound.results[0]}")
+
+    def _resolve_vehicle(self, ctx, dice, plan: FirePlan, steps, effects) -> Resolution:
+        loc_roll = draw(dice, D10, 1, label="Hit location")
+        face = loc_roll.faces[0]
+        used, entry = plan.read_location(face)
+        av = plan.av(entry)
+        adj = "" if plan.adjust == "none" else \
+            f"crew T&E {plan.te:+d} applied ({plan.adjust}): {face} → {used}"
+        steps.append(Step("location", "Hit location", (loc_roll,), results=(entry["location"],),
+                          totals=(used,) if used != face else (),
+                          outcome=f"{entry['label']} ({plan.side}, AV {av})",
+                          note="; ".join(filter(None, [adj, "PROPOSED table (§8-6)"]))))
+        pen_roll = draw(dice, D10, 1, label="Penetration")
+        g = pen_roll.faces[0]
+        value = plan.pen_value(g)
+        through = plan.penetrates(g, av)
+        maximum = through and g == 10
+        steps.append(Step("penetration", "Penetration", (pen_roll,), plan.pen_cmp, av, av,
+                          f"AV {entry['location']} ({armour_face(plan.side)})",
+                          tuple(plan.pen_mods), value - g, ("penetrated" if through else
+                                                            "no penetration",), (value,),
+                          outcome="penetrated" if through else "no penetration",
+                          note="natural 10 that penetrates: maximum damage (§4.15-4)"
+                          if maximum else "", highlight=("penetrated",)))
+        if not through:
+            return ctx.resolution(steps, effects, f"hit {entry['label']}, no penetration")
+        assert plan.damage is not None
+        if maximum:
+            total = 10 + plan.damage.roll_bonus
+            result = plan.damage.classify((10,))
+            steps.append(Step("damage", "Damage", (), GE, None, None, "", tuple(plan.damage_mods),
+                              plan.damage.roll_bonus, (result,), (total,),
+                              plan.damage.thresholds, plan.damage.otherwise,
+                              outcome=_damage_label(result),
+                              note="maximum damage: the d10 counts as 10, not rolled "
+                                   "(PROPOSED, §4.15-4)", highlight=()))
+        else:
+            dmg = roll_bands(dice, plan.damage, id="damage", label="Damage",
+                             modifiers=plan.damage_mods, note="PROPOSED table (§8-7)",
+                             outcome=lambda c: _damage_label(next(iter(c))))
+            steps.append(dmg)
+            result = dmg.results[0]
+        effects += self._damage_effects(ctx, dice, plan, result, steps)
+        return ctx.resolution(steps, effects,
+                              f"hit {entry['label']}, penetrated: {_damage_label(result)}")
+
+    def _damage_effects(self, ctx, dice, plan: FirePlan, result: str,
+                        steps: list[Step]) -> list[Effect]:
+        t = plan.target
+        rec = next(r for r in VEHICLE_DAMAGE["results"] if r["id"] == result)
+        view = TankView.of(ctx, t)
+        crew = {p: dict(e) for p, e in view.crew.items()}
+        out: list[Effect] = [AdjustState(t.id, "penetrations", 1, default=0)]
+        for kind, n in (("killed", rec["crew_killed"]), ("wounded", rec["crew_wounded"])):
+            for _ in range(n):
+                able = [p for p, e in crew.items() if e["status"] == "ok"]
+                if not able:
+                    break
+                r = draw(dice, Die(len(able)), 1, label=f"Crew member {kind}")
+                post = able[r.faces[0] - 1]
+                crew[post]["status"] = kind
+                steps.append(Step(f"crew_{kind}", f"Crew member {kind}", (r,),
+                                  results=(post,), outcome=f"{post} {kind}",
+                                  note=f"d{len(able)} over the able crew: "
+                                       f"{', '.join(able)}"))
+        if rec["all_crew_killed"]:
+            for e in crew.values():
+                e["status"] = "killed"
+        if crew != view.crew:
+            out.append(SetState(t.id, "crew", crew))
+        if rec["system"]:
+            r = draw(dice, D3, 1, label="System damaged")
+            system = VEHICLE_DAMAGE["systems"][r.faces[0] - 1]
+            steps.append(Step("system", "System damaged", (r,), results=(system["id"],),
+                              outcome=system["label"], note="PROPOSED d3 table (§8-7)"))
+            systems = sorted({*t.state.get("systems", []), system["id"]})
+            out.append(SetState(t.id, "systems", systems))
+        if rec["knocked_out"]:
+            out.append(SetState(t.id, "status",
+                                "destroyed" if rec["all_crew_killed"] else "knocked_out"))
+        if rec["shaken"]:
+            out.append(SetMarker(t.id, "shaken", 1))
+        return out
+
+    # ---- odds
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        plan = self._plan(ctx)
+        p_hit = p_test(plan.test)
+        probs: Counter = Counter()
+        probs["miss"] += 1 - p_hit
+        if plan.card is None:
+            assert plan.personnel is not None
+            for lab, q in band_die(plan.personnel).items():
+                probs[f"hit, {lab}"] += p_hit * Fraction(q, 10)
+            order = ["miss", "hit, wound", "hit, suppression", "hit, miss"]
+            return OutcomeDistribution("fire", tuple((o, probs[o]) for o in order))
+        assert plan.damage is not None
+        dmg = {lab: Fraction(q, 10) for lab, q in band_die(plan.damage).items()}
+        tenth = Fraction(1, 10)
+        for face in range(1, 11):
+            av = plan.av(plan.read_location(face)[1])
+            for g in range(1, 11):
+                w = p_hit * tenth * tenth
+                if not plan.penetrates(g, av):
+                    probs["no penetration"] += w
+                elif g == 10:
+                    probs[plan.damage.classify((10,))] += w
+                else:
+                    for lab, q in dmg.items():
+                        probs[lab] += w * q
+        order = ["miss", "no penetration"] + [r["id"] for r in reversed(VEHICLE_DAMAGE["results"])]
+        penetrated = sum((probs[o] for o in order[2:]), Fraction(0))
+        parts = {"hit": OutcomeDistribution("hit", (("hit", p_hit), ("miss", 1 - p_hit))),
+                 "penetration": OutcomeDistribution(
+                     "penetration", (("penetrated", penetrated),
+                                     ("not penetrated", 1 - penetrated)))}
+        return OutcomeDistribution("fire", tuple((o, probs[o]) for o in order), parts)
+
+
+def _damage_label(result_id: str) -> str:
+    return next(r["label"] for r in VEHICLE_DAMAGE["results"] if r["id"] == result_id)

@@ -1,0 +1,148 @@
+"""Shared setup for the tank tests (a Sherman and a Panzer IV on a 10 m/inch table), and
+tests of the tank data files: the shipped cards load, bad cards fail naming the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from engine.dice import D10, ScriptedDice
+from engine.model import Game, apply_change
+from engine.options import Option, SchemaError
+from engine.rulesets.base import CoverTerm, Facts, Resolution, Ruleset
+from engine.rulesets.iron_hearts import tanks
+from engine.rulesets.iron_hearts.tank_data import (
+    HIT_LOCATION,
+    MODIFIERS,
+    VEHICLE_DAMAGE,
+    VEHICLES,
+    check_damage,
+    check_hit_location,
+    check_vehicle,
+)
+from engine.scenario import Scenario, Table, Unit
+from geometry.bases import BaseShape
+
+# The tank actions and options in a ruleset of their own, so these tests do not depend on
+# the infantry side; `natural_1_10` mirrors IH-A's §4.A-23 option that tank Fire reads.
+NATURALS = Option("natural_1_10", "Natural 1 / natural 10", "choice", "tank_aim",
+                  choices=("tank_aim", "all_d10_tests"), reason="§4.A-23")
+TANKS = Ruleset(
+    id="iron-hearts-tanks-test", name="Iron Hearts (tanks only)", dice=(D10,),
+    metres_per_inch=10, distance_unit="m",
+    cover={i: CoverTerm(f"cover {i}", i, proposed=i == 4) for i in range(5)},
+    actions=tuple(tanks.ACTIONS), options=(*tanks.OPTIONS, NATURALS),
+    profile_fields={"character": {}, **tanks.PROFILE_FIELDS},
+    profiles={"rifleman": {"hp": 1}}, weapons=tanks.WEAPONS,
+)
+
+
+def vets(te: int) -> dict:
+    """A Sherman card whose crew all have T&E `te` (crew T&E = te)."""
+    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    for m in card["crew"].values():
+        m["training_experience"] = te
+    return card
+
+
+def make_game(sherman_state: dict | None = None, profile: str = "m4a1_sherman") -> Game:
+    rect = BaseShape.rect(50, 100)
+    units = [Unit("sherman", "allies", profile, 10, 10, rect, facing=90.0, turret=0.0,
+                  state=sherman_state or {}),
+             Unit("pz4", "axis", "pz4h", 45, 10, rect, facing=0.0, turret=0.0),
+             Unit("gren", "axis", "rifleman", 30, 20, BaseShape.round(25))]
+    return Game(Scenario("duel", "iron-hearts", Table(metres_per_inch=10), units=units,
+                         profiles={"vets_plus1": vets(1), "vets_minus1": vets(-1)}))
+
+
+def ctx_of(game: Game, action: str, actor: str = "sherman", target: str | None = "pz4",
+           facts: Facts | None = None, **kw):
+    return TANKS.context(action, actor=game.unit(actor),
+                         target=game.unit(target) if target else None,
+                         facts=facts or Facts(), game=game, **kw)
+
+
+def play(game: Game, action: str, dice, **kw) -> Resolution:
+    """Resolve with scripted faces and apply the change (as the app does)."""
+    ctx = ctx_of(game, action, **kw)
+    res = ctx.resolve(ScriptedDice(dice))
+    apply_change(game, res.change)
+    return res
+
+
+DUEL = Facts(distance_m=350.0, side_struck="left", in_arc=True, cover=0, los=True)
+
+
+# --------------------------------------------------------------------------- data tests
+
+
+def test_shipped_cards_and_tables_load():
+    sherman = VEHICLES["m4a1_sherman"]
+    assert sherman["speed_m_by_ap"] == [10.0, 30.0, 45.0]
+    assert sherman["speed_proposed"] == [False, False, True]
+    assert set(sherman["crew"]) == {"commander", "gunner", "loader", "driver", "co_driver"}
+    assert {w["kind"]: w["crewed_by"] for w in sherman["weapons"].values()} == {
+        "main_gun": "gunner", "coax_mg": "gunner", "hull_mg": "co_driver",
+        "turret_hmg": "commander"}
+    assert sherman["weapons"]["roof_hmg"]["crewed_by_proposed"] is True
+    assert sherman["features"] == ["advanced_optics", "radio"] and sherman["demo"]
+    assert [e["location"] for e in HIT_LOCATION] == ["tracks", "hull", "turret", "weak_spot"]
+    assert all(e["proposed"] for e in HIT_LOCATION)
+    assert [r["min_total"] for r in VEHICLE_DAMAGE["results"]] == [12, 10, 8, 6, 4, 3]
+    assert all(r["proposed"] for r in VEHICLE_DAMAGE["results"])
+    assert MODIFIERS["paid_aim"]["value"] == 2 and not MODIFIERS["paid_aim"]["proposed"]
+    assert MODIFIERS["side_shot"] == {"value": 1, "step": "fire", "proposed": True,
+                                      "reason": MODIFIERS["side_shot"]["reason"]}
+    assert tanks.WEAPONS["pz4h.main_gun"]["penetration"] == 4
+    json.dumps(TANKS.describe())
+
+
+@pytest.mark.parametrize("path, value, message", [
+    (("crew", "gunner", "accuracy"), 11,
+     r"vehicles.x.crew.gunner.accuracy: expected a whole number 0–10, got 11"),
+    (("speed_m_by_ap",), [10, 30], r"vehicles.x.speed_m_by_ap: expected 3 speeds"),
+    (("speed_m_by_ap",), [10, "fast", 40],
+     r"vehicles.x.speed_m_by_ap\[1\]: expected a number ≥ 0, got 'fast'"),
+    (("weapons", "hull_mg", "crewed_by"), "cook",
+     r"vehicles.x.weapons.hull_mg.crewed_by: expected one of commander"),
+    (("armour", "front", "hull"), -1,
+     r"vehicles.x.armour.front.hull: expected a whole number 0–30, got -1"),
+    (("weapons", "main_gun", "penetration_table"), [[1] * 10],
+     r"vehicles.x.weapons.main_gun.penetration_table: expected 5 rows"),
+])
+def test_bad_vehicle_card_names_the_field(path, value, message):
+    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    node = card
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(SchemaError, match=message):
+        check_vehicle(card, "vehicles.x")
+
+
+def test_card_cross_checks():
+    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    del card["crew"]["co_driver"]
+    with pytest.raises(SchemaError, match="vehicles.x.weapons.hull_mg.crewed_by: 'co_driver' "
+                                          "is not a post of this card's crew"):
+        check_vehicle(card, "vehicles.x")
+    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    del card["armour"]["rear"]
+    with pytest.raises(SchemaError, match="vehicles.x.armour.rear: required"):
+        check_vehicle(card, "vehicles.x")
+
+
+def test_bad_tables_name_the_entry():
+    entries = [dict(e) for e in HIT_LOCATION]
+    entries[1]["high"] = 7
+    with pytest.raises(SchemaError, match=r"entries\[2\]: face 7 is already in entries\[1\]"):
+        check_hit_location({"entries": entries})
+    with pytest.raises(SchemaError, match=r"entries: faces \[10\] have no location"):
+        check_hit_location({"entries": [dict(e) for e in HIT_LOCATION[:3]]})
+    bad = {"results": [dict(r) for r in VEHICLE_DAMAGE["results"]],
+           "systems": [dict(s) for s in VEHICLE_DAMAGE["systems"]]}
+    bad["results"][0]["min_total"] = "high"
+    with pytest.raises(SchemaError, match=r"results\[0\].min_total: expected a whole number"):
+        check_damage(bad)
