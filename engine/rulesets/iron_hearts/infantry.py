@@ -32,6 +32,7 @@ from .common import (
     Refused,
     ap_effect,
     current_turn,
+    hp_of,
     proposed,
     rn,
     stat_test,
@@ -202,6 +203,8 @@ class DeathRoll(IHAction):
                                   "wounded (PC)")
         if u.state.get("casualty") not in (None, "npc-pending"):
             return self.refused(ctx, f"{u.label}: {CASUALTY.get(u.state['casualty'])}")
+        if hp_of(ctx, u) > 0 and u.state.get("casualty") is None:
+            return self.refused(ctx, f"{u.label} is not at 0 HP")
         dead_max = rn("wounds.npc_dead_max")
         step = roll_test(dice, self._test(ctx), id="death", label="Death roll",
                          base=dead_max, base_label="dead on", success="dead",
@@ -218,6 +221,10 @@ class DeathRoll(IHAction):
     def odds(self, ctx: Context) -> OutcomeDistribution:
         if ctx.profile().get("is_pc"):
             return OutcomeDistribution("death roll", (("wounded", Fraction(1)),))
+        u = ctx.actor
+        if u.state.get("casualty") not in (None, "npc-pending") or \
+                (hp_of(ctx, u) > 0 and u.state.get("casualty") is None):
+            return self.refused_odds("death roll")
         return distribution("death roll", successes(1, self._test(ctx)).map(
             lambda k: "dead" if k else "wounded"), order=["dead", "wounded"])
 

@@ -164,13 +164,10 @@ def _exchange(order: str, ha: int, hd: int, wa: dict[int, Fraction],
     hf, hs = (ha, hd) if order == "attacker" else (hd, ha)
     for x, p in first.items():
         hs2 = max(0, hs - x * hpw)
-        if hs2 == 0:
-            pairs = {(hf, 0): p}
-        else:
-            pairs = {(max(0, hf - y * hpw), hs2): p * q for y, q in second.items()}
-        for (f2, s2), r in pairs.items():
-            key = (f2, s2) if order == "attacker" else (s2, f2)
-            res[key] += r
+        pairs = [((hf, 0), p)] if hs2 == 0 else \
+            [((max(0, hf - y * hpw), hs2), p * q) for y, q in second.items()]
+        for (f2, s2), r in pairs:
+            res[(f2, s2) if order == "attacker" else (s2, f2)] += r
     return res
 
 

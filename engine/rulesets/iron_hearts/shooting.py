@@ -35,8 +35,8 @@ from .common import (
     wound_effects,
 )
 
-__all__ = ["Volley", "range_zone", "plan_volley", "roll_volley", "volley_odds",
-           "suppression_sources", "Shoot", "Detect"]
+__all__ = ["Volley", "range_zone", "plan_volley", "roll_hits", "roll_wounds", "roll_volley",
+           "volley_odds", "suppression_sources", "Shoot", "Detect"]
 
 LE = Comparison.LE
 ZONES = ("effective", "beyond-range", "out")
@@ -123,17 +123,26 @@ def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, A
                   zone, note)
 
 
+def roll_hits(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = "") -> Step:
+    """Roll the volley's hit dice."""
+    return roll_test(dice, v.hit, id=f"{prefix}hit", label=f"{label}Hit roll", n=v.n,
+                     base=v.base, base_label=v.base_label, modifiers=v.hit_mods,
+                     success="hit", failure="miss", note=v.note)
+
+
+def roll_wounds(dice: DiceSource, v: Volley, hits: int, *, prefix: str = "",
+                label: str = "") -> Step:
+    """One wound die per hit, read against the bands."""
+    return roll_bands(dice, v.wound, id=f"{prefix}wound", label=f"{label}Wound roll", n=hits,
+                      modifiers=v.wound_mods, highlight=("wound",),
+                      note=f"one die per hit ({hits}); Damage {v.wound.thresholds[-1][0]}")
+
+
 def roll_volley(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = ""
                 ) -> tuple[Step, Step]:
     """Roll the hit dice, then one wound die per hit."""
-    hit = roll_test(dice, v.hit, id=f"{prefix}hit", label=f"{label}Hit roll", n=v.n,
-                    base=v.base, base_label=v.base_label, modifiers=v.hit_mods,
-                    success="hit", failure="miss", note=v.note)
-    k = hit.count("hit")
-    wound = roll_bands(dice, v.wound, id=f"{prefix}wound", label=f"{label}Wound roll", n=k,
-                       modifiers=v.wound_mods, highlight=("wound",),
-                       note=f"one die per hit ({k}); Damage {v.wound.thresholds[-1][0]}")
-    return hit, wound
+    hit = roll_hits(dice, v, prefix=prefix, label=label)
+    return hit, roll_wounds(dice, v, hit.count("hit"), prefix=prefix, label=label)
 
 
 def volley_odds(ctx: Context, v: Volley) -> icepool.Die:
@@ -212,7 +221,7 @@ class Shoot(IHAction):
             v, members, w, volleys = self._plan(ctx)
         except Refused as r:
             return self.refused(ctx, str(r))
-        hit, wound = roll_volley(dice, v)
+        hit = roll_hits(dice, v)
         steps = [hit]
         k = hit.count("hit")
         alloc = [0] * k
@@ -224,6 +233,7 @@ class Shoot(IHAction):
                               outcome=", ".join(f"{members[i].label}" for i in alloc),
                               note=f"one d{len(members)} per hit: " + ", ".join(
                                   f"{j + 1} = {u.id}" for j, u in enumerate(members))))
+        wound = roll_wounds(dice, v, k)
         steps.append(wound)
         effects, summary = self._effects(ctx, v, members, w, alloc, wound.results)
         effects += ap_effect(ctx, ctx.actor, 1 if ctx.rule("rof_unit") == "per_turn"
