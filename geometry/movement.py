@@ -118,10 +118,10 @@ def reach_area(
     centres = _reachable_centres(index, cx, cy, allowance, half, vehicle, impassable)
     limit = Point(cx, cy).buffer(allowance, quad_segs=32)
     area = shapely.intersection(centres, limit).buffer(half, quad_segs=16)
-    area = shapely.union(area, base_poly)
     if not impassable.is_empty:
         area = shapely.difference(area, impassable)
-    return area
+    # where it stands now is always reachable, even a base forced partly into water
+    return shapely.union(area, base_poly)
 
 
 # ------------------------------------------------------------------------------ internals
