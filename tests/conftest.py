@@ -1,0 +1,16 @@
+"""Suite-wide settings.
+
+Hypothesis explores new examples on every local run (and remembers failures in .hypothesis/);
+under CI (CI=true) it is derandomised so a green commit stays green on a clean clone.
+"""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
