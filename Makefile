@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	bash tools/ensure-qt-libs.sh $(BIN)/python
+	bash tools/ensure-system-deps.sh $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
