@@ -1,0 +1,426 @@
+"""The "Log" dock: every line of the game's log — rolls, resolutions, measurements and
+template placements — with its turn, actor, action, target, dice (each roll with its
+source) and summary, so a dispute at the table can be settled from the screen.
+
+The dock shows a plain sequence of `engine.model.LogEntry`; installed into the window it
+follows the editor: `logged(entry)` appends a row, `game_replaced()` reloads the list.
+Rows can be narrowed to one unit (the entry's actor or target, or a unit it lists in
+`details["units"]`, as a template placement does) and to one turn, and what is shown can
+be saved as plain text.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.dice import RollRecord
+from engine.model import LogEntry
+
+COLUMNS = ("#", "Turn", "Kind", "Actor", "Action", "Target", "Dice", "Summary")
+TEXT_FILTER = "Text (*.txt);;All files (*)"
+ALL = None  # the filters' "no filter" value
+
+Index = QModelIndex | QPersistentModelIndex
+Namer = Callable[[str], str]
+
+
+def _plain(unit_id: str) -> str:
+    return unit_id
+
+
+def entry_kind(entry: LogEntry) -> str:
+    """roll / resolution / measurement / template: the kind the game file stores."""
+    from engine.gamefile_schema import log_kind  # heavy (sqlite-utils): not at start-up
+
+    return log_kind(entry)
+
+
+def roll_text(r: RollRecord) -> str:
+    """`to hit: d10 [3, 7] (app, seed 42)`."""
+    faces = ", ".join(str(f) for f in r.faces)
+    head = f"{r.label}: " if r.label else ""
+    return f"{head}{r.die} [{faces}] ({r.source_text})"
+
+
+def dice_text(dice: Iterable[RollRecord]) -> str:
+    return "; ".join(roll_text(r) for r in dice)
+
+
+def entry_units(entry: LogEntry) -> set[str]:
+    """The units an entry is about: actor, target, and ids listed in details["units"]
+    (plain ids, or objects with an "id" or "unit")."""
+    ids = {u for u in (entry.actor, entry.target) if u}
+    listed = entry.details.get("units") if isinstance(entry.details, dict) else None
+    if isinstance(listed, list):
+        for item in listed:
+            if isinstance(item, str):
+                ids.add(item)
+            elif isinstance(item, dict):
+                for key in ("id", "unit"):
+                    if isinstance(item.get(key), str):
+                        ids.add(item[key])
+    return ids
+
+
+def entry_text(seq: int, entry: LogEntry, name: Namer = _plain) -> str:
+    """One entry as plain text: a head line, then its dice, each on its own line.
+
+        3. Turn 2 · measurement · Sherman 1 → Panzer IV · measure
+           24.3" edge to edge, LOS clear
+           dice: to hit: d10 [7] (app, seed 42)
+    """
+    who = name(entry.actor) if entry.actor else "—"
+    if entry.target:
+        who += f" → {name(entry.target)}"
+    lines = [f"{seq}. Turn {entry.turn} · {entry_kind(entry)} · {who} · {entry.action}"]
+    if entry.summary:
+        lines.extend(f"   {part}" for part in entry.summary.splitlines())
+    for r in entry.dice:
+        lines.append(f"   dice: {roll_text(r)}")
+    return "\n".join(lines)
+
+
+def log_text(rows: Iterable[tuple[int, LogEntry]], name: Namer = _plain,
+             title: str = "") -> str:
+    """The export: a title line, then one block per (seq, entry), blank lines between."""
+    blocks = [entry_text(seq, e, name) for seq, e in rows]
+    head = f"{title}\n\n" if title else ""
+    return head + "\n\n".join(blocks) + ("\n" if blocks else "")
+
+
+# --------------------------------------------------------------------------- the model
+
+
+class LogModel(QAbstractTableModel):
+    """The log as a table, one row per entry (row i = log entry i + 1)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._entries: list[LogEntry] = []
+        self._kinds: list[str] = []
+        self.name: Namer = _plain
+
+    def entries(self) -> list[LogEntry]:
+        return list(self._entries)
+
+    def entry(self, row: int) -> LogEntry:
+        return self._entries[row]
+
+    def set_entries(self, entries: Sequence[LogEntry]) -> None:
+        self.beginResetModel()
+        self._entries = list(entries)
+        self._kinds = [entry_kind(e) for e in self._entries]
+        self.endResetModel()
+
+    def append(self, entry: LogEntry) -> None:
+        n = len(self._entries)
+        self.beginInsertRows(QModelIndex(), n, n)
+        self._entries.append(entry)
+        self._kinds.append(entry_kind(entry))
+        self.endInsertRows()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        e, col = self._entries[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell(index.row(), col)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == COLUMNS.index("Dice") and e.dice:
+                return "\n".join(roll_text(r) for r in e.dice)
+            if col == COLUMNS.index("Summary") and e.summary:
+                return e.summary
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def cell(self, row: int, col: int) -> str:
+        """The text shown in a cell (also what tests read)."""
+        e = self._entries[row]
+        values = (str(row + 1), str(e.turn), self._kinds[row],
+                  self.name(e.actor) if e.actor else "", e.action,
+                  self.name(e.target) if e.target else "", dice_text(e.dice),
+                  " ".join(e.summary.split()))
+        return values[col]
+
+
+class LogFilter(QSortFilterProxyModel):
+    """Rows about one unit and/or of one turn; None lets every row through."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.unit: str | None = ALL
+        self.turn: int | None = ALL
+
+    def set_unit(self, unit_id: str | None) -> None:
+        self._change("unit", unit_id)
+
+    def set_turn(self, turn: int | None) -> None:
+        self._change("turn", turn)
+
+    def _change(self, name: str, value: object) -> None:
+        """Qt 6.10 replaced invalidateFilter() by a begin/end pair around the change."""
+        if hasattr(self, "endFilterChange"):
+            self.beginFilterChange()
+            setattr(self, name, value)
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            setattr(self, name, value)
+            self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        assert isinstance(model, LogModel)
+        e = model.entry(source_row)
+        if self.turn is not None and e.turn != self.turn:
+            return False
+        return self.unit is None or self.unit in entry_units(e)
+
+
+# --------------------------------------------------------------------------- the dock
+
+
+class LogDock(QDockWidget):
+    """The "Log" dock: filters on top, the table, a count and Save… below."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Log", parent)
+        self.setObjectName("log_dock")
+        self.model = LogModel(self)
+        self.proxy = LogFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self._units: list[tuple[str, str]] = []  # (id, label) of the game's units
+        self._build()
+        for signal in (self.model.rowsInserted, self.model.modelReset,
+                       self.proxy.layoutChanged):
+            signal.connect(self._update_count)
+        self._refresh_filters()
+
+    def _build(self) -> None:
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        top = QHBoxLayout()
+        self.unit_box = QComboBox(body)
+        self.unit_box.setToolTip("Show only the entries about one unit")
+        self.unit_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.turn_box = QComboBox(body)
+        self.turn_box.setToolTip("Show only the entries of one turn")
+        top.addWidget(QLabel("Unit", body))
+        top.addWidget(self.unit_box, 1)
+        top.addWidget(QLabel("Turn", body))
+        top.addWidget(self.turn_box)
+        layout.addLayout(top)
+        self.table = QTableView(body)
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        layout.addWidget(self.table, 1)
+        bottom = QHBoxLayout()
+        self.count_label = QLabel(body)
+        self.save_button = QPushButton("Save…", body)
+        self.save_button.setToolTip("Save the entries shown as a text file")
+        self.save_button.clicked.connect(self.save_dialog)
+        bottom.addWidget(self.count_label, 1)
+        bottom.addWidget(self.save_button)
+        layout.addLayout(bottom)
+        self.setWidget(body)
+        self.unit_box.currentIndexChanged.connect(self._unit_chosen)
+        self.turn_box.currentIndexChanged.connect(self._turn_chosen)
+
+    # --- content ----------------------------------------------------------------------------
+
+    def set_units(self, units: Iterable[tuple[str, str]]) -> None:
+        """The units the unit filter offers, as (id, label), in table order."""
+        self._units = list(units)
+        self._refresh_filters()
+
+    def set_namer(self, name: Namer) -> None:
+        """How unit ids are shown in the Actor and Target columns and the export."""
+        self.model.name = name
+        if self.model.rowCount():
+            self.model.dataChanged.emit(self.model.index(0, 0),
+                                        self.model.index(self.model.rowCount() - 1,
+                                                         len(COLUMNS) - 1))
+
+    def set_entries(self, entries: Sequence[LogEntry]) -> None:
+        self.model.set_entries(entries)
+        self._refresh_filters()
+        self.table.scrollToBottom()
+
+    def append(self, entry: LogEntry) -> None:
+        self.model.append(entry)
+        self._refresh_filters()
+        self.table.scrollToBottom()
+
+    def shown(self) -> list[tuple[int, LogEntry]]:
+        """(seq, entry) of the rows the filters let through, in log order."""
+        out = []
+        for r in range(self.proxy.rowCount()):
+            row = self.proxy.mapToSource(self.proxy.index(r, 0)).row()
+            out.append((row + 1, self.model.entry(row)))
+        return out
+
+    # --- filters ----------------------------------------------------------------------------
+
+    def set_unit_filter(self, unit_id: str | None) -> None:
+        """Show only the entries about `unit_id` (None: every unit)."""
+        i = self.unit_box.findData(unit_id) if unit_id is not None else 0
+        if i < 0:
+            raise ValueError(f"unit filter: no unit {unit_id!r} in the log or on the table")
+        self.unit_box.setCurrentIndex(i)
+
+    def set_turn_filter(self, turn: int | None) -> None:
+        """Show only the entries of `turn` (None: every turn)."""
+        i = self.turn_box.findData(turn) if turn is not None else 0
+        if i < 0:
+            raise ValueError(f"turn filter: no entries in turn {turn!r}")
+        self.turn_box.setCurrentIndex(i)
+
+    def _refresh_filters(self) -> None:
+        """Refill both boxes from the game's units and the log, keeping the choices."""
+        entries = self.model.entries()
+        known = dict(self._units)
+        seen = [u for e in entries for u in sorted(entry_units(e)) if u not in known]
+        units = [*self._units, *((u, self.model.name(u)) for u in dict.fromkeys(seen))]
+        turns = sorted({e.turn for e in entries})
+        _fill(self.unit_box, [("All units", None), *((f"{label} ({uid})" if label != uid
+                                                      else uid, uid) for uid, label in units)],
+              self.proxy.unit)
+        _fill(self.turn_box, [("All turns", None), *((f"Turn {t}", t) for t in turns)],
+              self.proxy.turn)
+
+    def _unit_chosen(self, index: int) -> None:
+        self.proxy.set_unit(self.unit_box.itemData(index) if index > 0 else None)
+        self._update_count()
+
+    def _turn_chosen(self, index: int) -> None:
+        self.proxy.set_turn(self.turn_box.itemData(index) if index > 0 else None)
+        self._update_count()
+
+    def _update_count(self, *args) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count_label.setText(f"{total} entries" if shown == total
+                                 else f"{shown} of {total} entries")
+
+    # --- export -----------------------------------------------------------------------------
+
+    def export_text(self) -> str:
+        """The entries shown, as plain text (see `entry_text`), under a line naming the
+        filters in force."""
+        parts = []
+        if self.proxy.unit is not None:
+            parts.append(f"unit {self.model.name(self.proxy.unit)}")
+        if self.proxy.turn is not None:
+            parts.append(f"turn {self.proxy.turn}")
+        title = "Warboard log" + (f" ({', '.join(parts)})" if parts else "")
+        return log_text(self.shown(), self.model.name, title)
+
+    def save_text(self, path: str | os.PathLike) -> None:
+        Path(path).write_text(self.export_text(), encoding="utf-8")
+
+    def save_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save the log as text", "log.txt",
+                                              TEXT_FILTER)
+        if not name:
+            return
+        try:
+            self.save_text(name)
+        except OSError as e:
+            QMessageBox.critical(self, "Could not save the log", f"{name}:\n{e.strerror or e}")
+
+
+def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:
+    """Replace a combo box's items without emitting a change, keeping `current` chosen."""
+    box.blockSignals(True)
+    box.clear()
+    for text, data in items:
+        box.addItem(text, data)
+    i = box.findData(current) if current is not None else 0
+    box.setCurrentIndex(max(i, 0))
+    box.blockSignals(False)
+
+
+# --------------------------------------------------------------------------- the window
+
+
+def install(window) -> LogDock:
+    """Add the dock on the right, hidden until View ▸ Log (Ctrl+L) shows it — the board
+    keeps the room until the log is wanted — and follow the window's editor."""
+    dock = LogDock(window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+    toggle = dock.toggleViewAction()
+    toggle.setText("&Log")
+    toggle.setShortcut("Ctrl+L")
+    view_menu = getattr(window, "view_menu", None)
+    if view_menu is not None:
+        view_menu.addAction(toggle)
+    editor = getattr(window, "editor", None)
+    if editor is not None:
+        def reload() -> None:
+            game = editor.game
+            if game is None:
+                dock.set_units([])
+                dock.set_entries([])
+                return
+            dock.set_units([(u.id, u.label) for u in game.all_units()])
+            dock.set_namer(_namer(game))
+            dock.set_entries(game.log)
+
+        editor.game_replaced.connect(reload)
+        editor.logged.connect(dock.append)
+        reload()
+    window.log_dock = dock
+    return dock
+
+
+def _namer(game) -> Namer:
+    def name(unit_id: str) -> str:
+        try:
+            return game.unit(unit_id).label
+        except (KeyError, ValueError):
+            return unit_id
+    return name
