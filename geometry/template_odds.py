@@ -1,0 +1,367 @@
+"""Where a scattered blast template may land, worked out exactly over the scatter dice.
+
+Before the roll a player wants to know what a scatter risks: for each unit, the chance that
+the template ends up over its base, and the chance that its base is under the hole. The
+landing point is the aim point moved by a distance (from the distance die) along a bearing.
+The distance die's faces are each equally likely; the bearing is taken over a fine uniform
+grid (`n_bearings`, 180 by default: every 2°), which is how the app's own dice roll it to
+within the grid. So every probability here is a finite weighted sum over the (face ×
+bearing) landings — exact for that grid, not sampled.
+
+The rules are the ones `geometry.templates` decides a single landing with, so a probability
+is exactly what a loop of `under_template` over the same landings would count:
+- under the template: the base overlaps the template polygon with positive area
+  (`MIN_OVERLAP_SQIN`). Vectorised as a distance test from each landed centre to each base:
+  a base farther than the radius cannot overlap (the polygon lies inside its circle); one
+  closer than the polygon's apothem less `EXACT_BAND_IN` overlaps by far more than the
+  threshold; the few pairs in between are settled with the real polygon's overlap area.
+- under the hole: the base contains the landed centre (boundary included); when several do,
+  the one whose centre is nearest, then the smallest id — `hole_base`'s rule.
+
+A flamer does not scatter (it is laid from the shooter's base), so it has no odds here:
+`geometry.templates.under_template` gives its one answer.
+
+The heat map (`coverage_raster`) is for drawing: the chance that a point of the table ends
+up under the template, on a raster of cells, with the template taken as its circle.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from .templates import BLAST_3, BLAST_5, MIN_OVERLAP_SQIN, TEMPLATE_QUAD_SEGS, blast
+
+#: Default bearing grid: every 2°.
+N_BEARINGS = 180
+#: Width (inches) inside the template's edge where overlap is decided by the polygon itself.
+EXACT_BAND_IN = 0.01
+#: Diameters of the templates that scatter, by name.
+BLAST_DIAMETERS: dict[str, float] = {"blast-3": BLAST_3, "blast-5": BLAST_5}
+
+
+@dataclass(frozen=True, slots=True)
+class DistanceScheme:
+    """A distance die: the scatter distance (inches) each face gives, all faces equally
+    likely. `label` says which rule, for the panel and the log."""
+
+    label: str
+    die_sides: int
+    distances: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.distances) != self.die_sides or self.die_sides < 1:
+            raise ValueError(f"distances: expected one distance per face "
+                             f"({self.die_sides}), got {len(self.distances)}")
+        if any(not math.isfinite(d) or d < 0 for d in self.distances):
+            raise ValueError(f"distances: expected non-negative numbers, got {self.distances}")
+
+    def distance_weights(self) -> list[tuple[float, Fraction]]:
+        """Each distinct distance with its probability (faces giving the same distance,
+        e.g. every d6 face at or under the accuracy, are merged)."""
+        counts: dict[float, int] = {}
+        for d in self.distances:
+            counts[d] = counts.get(d, 0) + 1
+        return [(d, Fraction(n, self.die_sides)) for d, n in sorted(counts.items())]
+
+    def p_no_scatter(self) -> float:
+        return sum(1 for d in self.distances if d == 0) / self.die_sides
+
+
+def d20_steps(inches_per_step: float = 1.0) -> DistanceScheme:
+    """Boets (03 §4.9): the d20 face is the distance in steps; every shot scatters."""
+    if isinstance(inches_per_step, bool) or not isinstance(inches_per_step, int | float) \
+            or not math.isfinite(inches_per_step) or inches_per_step <= 0:
+        raise ValueError(f"inches_per_step: expected a positive number, got {inches_per_step!r}")
+    step = float(inches_per_step)
+    return DistanceScheme(f"d20 × {step:g}\"", 20, tuple(f * step for f in range(1, 21)))
+
+
+def d6_minus_accuracy(accuracy: int) -> DistanceScheme:
+    """Civil War (02 §4.7): d6 − accuracy inches, no scatter at 0 or less."""
+    if isinstance(accuracy, bool) or not isinstance(accuracy, int | np.integer):
+        raise ValueError(f"accuracy: expected a whole number, got {accuracy!r}")
+    acc = int(accuracy)
+    return DistanceScheme(f"d6 − {acc}", 6, tuple(float(max(0, f - acc)) for f in range(1, 7)))
+
+
+def _check_aim(aim: Sequence[float]) -> tuple[float, float]:
+    try:
+        x, y = aim
+    except (TypeError, ValueError):
+        raise ValueError(f"aim: expected a point (x, y), got {aim!r}") from None
+    for name, v in (("aim.x", x), ("aim.y", y)):
+        if isinstance(v, bool) or not isinstance(v, int | float | np.floating) \
+                or not math.isfinite(v):
+            raise ValueError(f"{name}: expected a finite number, got {v!r}")
+    return float(x), float(y)
+
+
+def _check_bearings(n_bearings: int) -> int:
+    if isinstance(n_bearings, bool) or not isinstance(n_bearings, int) or n_bearings < 1:
+        raise ValueError(f"n_bearings: expected a whole number ≥ 1, got {n_bearings!r}")
+    return n_bearings
+
+
+def diameter_of(shape: str) -> float:
+    """The diameter of a template that scatters; a flamer is refused (it does not scatter)."""
+    if shape == "flamer":
+        raise ValueError("shape: a flamer does not scatter; it has no landing odds "
+                         "(use geometry.templates.under_template for where it lies)")
+    try:
+        return BLAST_DIAMETERS[shape]
+    except KeyError:
+        raise ValueError(f"shape: expected one of {', '.join(BLAST_DIAMETERS)}, "
+                         f"got {shape!r}") from None
+
+
+def bearing_grid(n_bearings: int = N_BEARINGS) -> np.ndarray:
+    """The bearings the odds are taken over: k · 360 / n degrees."""
+    n = _check_bearings(n_bearings)
+    return np.arange(n) * (360.0 / n)
+
+
+@dataclass(frozen=True, slots=True)
+class Landings:
+    """Every place the template's centre may land, with its probability (they sum to 1).
+
+    `offsets` are the moves from the aim point, `centres` aim + offset — the same
+    arithmetic as `scatter_point` followed by `Template.translated`, so a brute-force check
+    lands on the same points bit for bit. `distance` and `bearing` say which landing is which.
+    """
+
+    aim: tuple[float, float]
+    offsets: np.ndarray  # (m, 2)
+    centres: np.ndarray  # (m, 2)
+    weights: np.ndarray  # (m,)
+    distance: np.ndarray  # (m,)
+    bearing: np.ndarray  # (m,)
+
+
+def landings(aim: Sequence[float], scheme: DistanceScheme,
+             n_bearings: int = N_BEARINGS) -> Landings:
+    """The (face × bearing) landings of a scatter from `aim`; a zero distance is one landing
+    (every bearing leaves the template where it was)."""
+    x, y = _check_aim(aim)
+    grid = bearing_grid(n_bearings)
+    # math.cos/sin, as scatter_point uses, so the landed points match it exactly.
+    cos = np.array([math.cos(math.radians(b)) for b in grid])
+    sin = np.array([math.sin(math.radians(b)) for b in grid])
+    offs, ws, ds, bs = [], [], [], []
+    for d, p in scheme.distance_weights():
+        if d == 0:
+            offs.append(np.zeros((1, 2)))
+            ws.append(np.array([float(p)]))
+            ds.append(np.zeros(1))
+            bs.append(np.zeros(1))
+            continue
+        cx, cy = x + d * cos, y + d * sin
+        offs.append(np.column_stack([cx - x, cy - y]))
+        ws.append(np.full(grid.size, float(p) / grid.size))
+        ds.append(np.full(grid.size, d))
+        bs.append(grid)
+    offsets = np.concatenate(offs)
+    centres = np.column_stack([x + offsets[:, 0], y + offsets[:, 1]])
+    return Landings((x, y), offsets, centres, np.concatenate(ws), np.concatenate(ds),
+                    np.concatenate(bs))
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateOdds:
+    """Per unit (in the order given): the chance of ending up under the template and under
+    the hole. `landings` are the points it was worked out over."""
+
+    shape: str
+    ids: tuple[str, ...]
+    under: np.ndarray
+    hole: np.ndarray
+    landings: Landings
+
+    def ranked(self, minimum: float = 0.0) -> list[tuple[str, float, float]]:
+        """(id, P(under), P(hole)) for units above `minimum`, most likely first."""
+        rows = [(i, float(u), float(h)) for i, u, h in zip(self.ids, self.under, self.hole,
+                                                           strict=True) if u > minimum]
+        rows.sort(key=lambda r: (-r[1], -r[2], r[0]))
+        return rows
+
+    def of(self, unit_id: str) -> tuple[float, float]:
+        k = self.ids.index(unit_id)
+        return float(self.under[k]), float(self.hole[k])
+
+
+def _check_polys(polys: Sequence[BaseGeometry] | np.ndarray, ids: Sequence[str]) -> np.ndarray:
+    arr = np.asarray(polys, dtype=object).reshape(-1)
+    if len(ids) != arr.size:
+        raise ValueError(f"ids: expected {arr.size} ids for {arr.size} shapes, got {len(ids)}")
+    ok = shapely.is_geometry(arr)
+    if not np.all(ok):
+        i = int(np.flatnonzero(~ok)[0])
+        raise ValueError(f"polys[{i}]: expected a shapely geometry, got {arr[i]!r}")
+    return arr
+
+
+def _overlaps(template_ring: np.ndarray, offsets: np.ndarray, bases: np.ndarray) -> np.ndarray:
+    """Whether each template (the aimed outline moved by an offset) overlaps its base with
+    positive area:
+    `covered_fractions`' rule, for pairs too close to the edge to decide by distance."""
+    rings = template_ring[None, :, :] + offsets[:, None, :]
+    shapes = shapely.polygons(rings)
+    covered = shapely.area(shapely.intersection(shapes, bases))
+    return (covered >= MIN_OVERLAP_SQIN) & (shapely.area(bases) > 0)
+
+
+def template_odds(
+    shape: str,
+    aim: Sequence[float],
+    scheme: DistanceScheme,
+    polys: Sequence[BaseGeometry] | np.ndarray,
+    ids: Sequence[str],
+    n_bearings: int = N_BEARINGS,
+) -> TemplateOdds:
+    """For each base, P(under the template) and P(under the hole) once a blast-3 / blast-5
+    aimed at `aim` has scattered by `scheme` over `n_bearings` uniform bearings."""
+    radius = diameter_of(shape) / 2
+    arr = _check_polys(polys, ids)
+    land = landings(aim, scheme, n_bearings)
+    under = np.zeros(arr.size)
+    hole = np.zeros(arr.size)
+    if arr.size == 0:
+        return TemplateOdds(shape, tuple(ids), under, hole, land)
+    template = blast(*land.aim, diameter_of(shape))
+    ring = shapely.get_coordinates(template.shape.exterior)  # the aimed template's outline
+    apothem = radius * math.cos(math.pi / (4 * TEMPLATE_QUAD_SEGS))
+    reach = float(land.distance.max()) + radius
+
+    # Prefilter: bases whose bounding box can meet the circle of every landing.
+    bounds = shapely.bounds(arr)
+    ax, ay = land.aim
+    gap_x = np.maximum(0.0, np.maximum(bounds[:, 0] - ax, ax - bounds[:, 2]))
+    gap_y = np.maximum(0.0, np.maximum(bounds[:, 1] - ay, ay - bounds[:, 3]))
+    near = np.flatnonzero(np.hypot(gap_x, gap_y) < reach)
+    if near.size == 0:
+        return TemplateOdds(shape, tuple(ids), under, hole, land)
+
+    # Pairs whose base's bounding box comes within the radius of the landed centre: only
+    # those are asked of GEOS, so the cost follows the bases near the landings.
+    nb = bounds[near]
+    px, py = land.centres[:, 0], land.centres[:, 1]
+    bx = np.maximum(0.0, np.maximum(nb[:, 0, None] - px, px - nb[:, 2, None]))
+    by = np.maximum(0.0, np.maximum(nb[:, 1, None] - py, py - nb[:, 3, None]))
+    k, j = np.nonzero(bx * bx + by * by < radius * radius)
+    points = shapely.points(land.centres)
+    dist = np.full((near.size, land.weights.size), np.inf)
+    dist[k, j] = shapely.distance(arr[near][k], points[j])
+    hit = dist < apothem - EXACT_BAND_IN
+    edge = (~hit) & (dist < radius)
+    if edge.any():
+        ek, ej = np.nonzero(edge)
+        hit[ek, ej] = _overlaps(ring, land.offsets[ej], arr[near][ek])
+    under[near] = hit.astype(float) @ land.weights
+
+    inside = dist == 0.0  # distance 0: the base covers the landed centre (boundary included)
+    if inside.any():
+        hole[near] = _hole_weights(arr[near], [ids[i] for i in near], points, inside,
+                                   land.weights)
+    return TemplateOdds(shape, tuple(ids), under, hole, land)
+
+
+def _hole_weights(bases: np.ndarray, ids: list[str], points: np.ndarray, inside: np.ndarray,
+                  weights: np.ndarray) -> np.ndarray:
+    """Probability of each base being the hole's base: at each landing, among the bases
+    containing it, the one whose centroid is nearest (to 1e-9"), then the smallest id."""
+    order = sorted(range(len(ids)), key=lambda k: ids[k])
+    inside = inside[order]
+    cols = np.flatnonzero(inside.any(axis=0))
+    cents = shapely.centroid(bases[order])
+    gaps = np.round(shapely.distance(cents[:, None], points[None, cols]), 9)
+    gaps[~inside[:, cols]] = np.inf
+    winner = np.argmin(gaps, axis=0)  # first minimum = smallest id among ties
+    out_sorted = np.zeros(len(ids))
+    np.add.at(out_sorted, winner, weights[cols])
+    out = np.zeros(len(ids))
+    out[order] = out_sorted
+    return out
+
+
+# --- heat map -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Heatmap:
+    """P(covered) per raster cell: `values[row, col]` is the cell whose centre is
+    (x0 + (col + ½)·cell, y0 + (row + ½)·cell), in inches."""
+
+    x0: float
+    y0: float
+    cell: float
+    values: np.ndarray
+
+    @property
+    def width_in(self) -> float:
+        return self.values.shape[1] * self.cell
+
+    @property
+    def height_in(self) -> float:
+        return self.values.shape[0] * self.cell
+
+    def at(self, x: float, y: float) -> float:
+        """The value of the cell holding (x, y); 0 off the raster."""
+        col = int(math.floor((x - self.x0) / self.cell))
+        row = int(math.floor((y - self.y0) / self.cell))
+        if 0 <= row < self.values.shape[0] and 0 <= col < self.values.shape[1]:
+            return float(self.values[row, col])
+        return 0.0
+
+
+def coverage_raster(shape: str, aim: Sequence[float], scheme: DistanceScheme,
+                    n_bearings: int = N_BEARINGS, cell: float = 0.2,
+                    clip: tuple[float, float, float, float] | None = None) -> Heatmap:
+    """The chance that each cell centre ends up under the template (its circle), on a raster
+    covering every place it may land, optionally clipped to (minx, miny, maxx, maxy).
+
+    Exact over the bearing grid without visiting every landing: a point at distance ρ from
+    the aim is under a landing at distance d and bearing θ when θ is within
+    arccos((ρ² + d² − r²) / 2ρd) of the point's own bearing, so each distance only needs a
+    count of grid bearings in an arc.
+    """
+    radius = diameter_of(shape) / 2
+    x, y = _check_aim(aim)
+    if isinstance(cell, bool) or not isinstance(cell, int | float) or not cell > 0:
+        raise ValueError(f"cell: expected a positive number, got {cell!r}")
+    n = _check_bearings(n_bearings)
+    pairs = scheme.distance_weights()
+    reach = max(d for d, _ in pairs) + radius
+    lo_x, lo_y, hi_x, hi_y = x - reach, y - reach, x + reach, y + reach
+    if clip is not None:
+        lo_x, lo_y = max(lo_x, clip[0]), max(lo_y, clip[1])
+        hi_x, hi_y = min(hi_x, clip[2]), min(hi_y, clip[3])
+    cols = max(0, math.ceil((hi_x - lo_x) / cell))
+    rows = max(0, math.ceil((hi_y - lo_y) / cell))
+    if cols == 0 or rows == 0:
+        return Heatmap(lo_x, lo_y, cell, np.zeros((0, 0)))
+    px = lo_x + (np.arange(cols) + 0.5) * cell - x
+    py = lo_y + (np.arange(rows) + 0.5) * cell - y
+    dx, dy = np.meshgrid(px, py)
+    rho = np.hypot(dx, dy)
+    phi = np.degrees(np.arctan2(dy, dx))
+    step = 360.0 / n
+    out = np.zeros_like(rho)
+    for d, p in pairs:
+        if d == 0:
+            out += float(p) * (rho < radius)
+            continue
+        with np.errstate(divide="ignore", invalid="ignore"):
+            c = (rho * rho + d * d - radius * radius) / (2 * rho * d)
+        half = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
+        # grid bearings k·step strictly inside (phi − half, phi + half)
+        count = np.ceil((phi + half) / step) - np.floor((phi - half) / step) - 1
+        count = np.clip(count, 0, n)
+        count = np.where(c <= -1.0, n, np.where((c >= 1.0) | np.isnan(c), 0, count))
+        out += float(p) * count / n
+    return Heatmap(lo_x, lo_y, cell, np.clip(out, 0.0, 1.0))

@@ -1,0 +1,234 @@
+"""Landing odds of a scattered blast template: hand cases, the heat map, and agreement with a
+brute-force loop of `under_template` over the same faces and bearings."""
+
+import math
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from geometry.bases import BaseShape, base_polygon
+from geometry.scatter import scatter_point
+from geometry.template_odds import (
+    coverage_raster,
+    d6_minus_accuracy,
+    d20_steps,
+    landings,
+    template_odds,
+)
+from geometry.templates import make_template, under_template
+
+R25 = 25 / 25.4 / 2  # 0.492126"
+
+
+def round25(x, y):
+    return base_polygon(BaseShape.round(25), x, y, 0)
+
+
+# --- schemes and landings -----------------------------------------------------------------
+
+
+def test_d6_minus_accuracy_faces():
+    s = d6_minus_accuracy(3)
+    assert s.distances == (0.0, 0.0, 0.0, 1.0, 2.0, 3.0)
+    assert s.p_no_scatter() == 0.5
+    assert [(d, float(p)) for d, p in s.distance_weights()] == [
+        (0.0, 0.5), (1.0, 1 / 6), (2.0, 1 / 6), (3.0, 1 / 6)]
+    assert d6_minus_accuracy(6).distances == (0.0,) * 6
+    assert d6_minus_accuracy(-1).distances == (2.0, 3.0, 4.0, 5.0, 6.0, 7.0)
+
+
+def test_d20_steps_faces():
+    s = d20_steps(0.5)
+    assert s.distances[0] == 0.5 and s.distances[-1] == 10.0
+    assert s.p_no_scatter() == 0.0
+
+
+@pytest.mark.parametrize(("call", "field"), [
+    (lambda: d20_steps(0), "inches_per_step"),
+    (lambda: d20_steps(True), "inches_per_step"),
+    (lambda: d6_minus_accuracy(2.5), "accuracy"),
+    (lambda: landings((math.nan, 0), d20_steps()), "aim.x"),
+    (lambda: landings((0, 0), d20_steps(), 0), "n_bearings"),
+    (lambda: template_odds("blast-7", (0, 0), d20_steps(), [], []), "shape"),
+    (lambda: template_odds("blast-3", (0, 0), d20_steps(), [round25(0, 0)], []), "ids"),
+    (lambda: template_odds("blast-3", (0, 0), d20_steps(), ["x"], ["a"]), "polys[0]"),
+    (lambda: coverage_raster("blast-3", (0, 0), d20_steps(), cell=0), "cell"),
+])
+def test_bad_input_names_the_field(call, field):
+    with pytest.raises(ValueError, match=re.escape(field)):
+        call()
+
+
+def test_flamer_does_not_scatter():
+    with pytest.raises(ValueError, match="flamer does not scatter"):
+        template_odds("flamer", (0, 0), d20_steps(), [round25(0, 0)], ["a"])
+
+
+def test_landings_weights_sum_to_one_and_zero_distance_is_one_point():
+    land = landings((10, 10), d6_minus_accuracy(3), n_bearings=180)
+    assert land.weights.sum() == pytest.approx(1.0, abs=1e-12)
+    assert land.centres.shape == (1 + 3 * 180, 2)
+    assert tuple(land.centres[0]) == (10.0, 10.0) and land.weights[0] == 0.5
+    # bearing 90 at distance 2 lands 2" down the table
+    k = np.flatnonzero((land.distance == 2.0) & (land.bearing == 90.0))[0]
+    assert land.centres[k] == pytest.approx((10.0, 12.0))
+
+
+# --- hand cases ---------------------------------------------------------------------------
+
+
+def test_unit_at_the_aim_point_with_d6_minus_3():
+    # 25 mm base (r 0.492") at the aim. Blast-3 (r 1.5): no scatter 3/6 and 1" (gap
+    # 0.508") are under; 2" (gap 1.508") and 3" miss: 4/6. The hole: only no scatter.
+    odds = template_odds("blast-3", (20, 20), d6_minus_accuracy(3), [round25(20, 20)], ["a"])
+    assert odds.of("a") == pytest.approx((4 / 6, 3 / 6), abs=1e-12)
+    # Blast-5 (r 2.5) also reaches it from 2" (gap 1.508"), not from 3" (gap 2.508").
+    odds = template_odds("blast-5", (20, 20), d6_minus_accuracy(3), [round25(20, 20)], ["a"])
+    assert odds.of("a") == pytest.approx((5 / 6, 3 / 6), abs=1e-12)
+
+
+def test_unit_far_away_has_no_chance():
+    odds = template_odds("blast-5", (10, 10), d20_steps(1.0), [round25(40, 10)], ["far"])
+    # farthest landing 20", template r 2.5: the base's edge at 29.5" is out of reach
+    assert odds.of("far") == (0.0, 0.0)
+    assert odds.ranked() == []
+
+
+def test_unit_on_a_ring_is_hit_from_part_of_the_bearings():
+    # A 25 mm base 5" east of the aim, d20 × 1": only face 5 can put the hole on it.
+    # Its base spans ±asin(0.492/5) = ±5.65° seen from the aim: bearings −4°…4° (5 of 180).
+    odds = template_odds("blast-3", (0, 0), d20_steps(1.0), [round25(5, 0)], ["a"])
+    assert odds.of("a")[1] == pytest.approx((1 / 20) * (5 / 180), abs=1e-12)
+
+
+def test_overlapping_bases_share_the_hole_by_nearest_centre():
+    # Two bases overlapping around the aim: without scatter the hole goes to the nearer one.
+    polys = [round25(10.2, 10), round25(10.5, 10)]
+    odds = template_odds("blast-3", (10, 10), d6_minus_accuracy(6), polys, ["b", "a"])
+    assert odds.of("b") == (1.0, 1.0)
+    assert odds.of("a") == (1.0, 0.0)
+    # equidistant: the smaller id wins
+    polys = [round25(9.8, 10), round25(10.2, 10)]
+    odds = template_odds("blast-3", (10, 10), d6_minus_accuracy(6), polys, ["b", "a"])
+    assert odds.of("a")[1] == 1.0 and odds.of("b")[1] == 0.0
+
+
+# --- heat map -----------------------------------------------------------------------------
+
+
+def test_heat_map_with_no_scatter_is_the_template_itself():
+    h = coverage_raster("blast-3", (10, 10), d6_minus_accuracy(6), cell=0.1)
+    assert h.at(10.05, 10.05) == 1.0
+    assert h.at(11.35, 10.05) == 1.0  # 1.35" from the aim
+    assert h.at(11.65, 10.05) == 0.0  # 1.65"
+    assert set(np.unique(h.values)) == {0.0, 1.0}
+
+
+def test_heat_map_matches_landings_counted_by_hand():
+    # d6 − 3 blast-3, the aim itself: covered by no scatter (1/2) and every 1" landing
+    # (1/6); never by 2" or 3" (≥ 1.5" away): 2/3.
+    h = coverage_raster("blast-3", (0, 0), d6_minus_accuracy(3), cell=0.02)
+    assert h.at(0.001, 0.001) == pytest.approx(4 / 6, abs=1e-9)
+    # a point 4" east: only 3" landings within 1.5" of it, over bearings where
+    # |(4,0) − 3u(θ)| < 1.5 → cos θ > (16 + 9 − 2.25)/24 → |θ| < 18.57°: bearings −18…18
+    # in 2° steps, 19 of 180.
+    x = h.x0 + h.cell * (math.floor((4.0 - h.x0) / h.cell) + 0.5)
+    y = h.y0 + h.cell * (math.floor((0.0 - h.y0) / h.cell) + 0.5)
+    c = (x * x + y * y + 9 - 2.25) / (2 * math.hypot(x, y) * 3)
+    half = math.degrees(math.acos(c))
+    phi = math.degrees(math.atan2(y, x))
+    count = sum(1 for k in range(180) if abs((2 * k - phi + 180) % 360 - 180) < half)
+    assert count == 19
+    assert h.at(4.0, 0.0) == pytest.approx(count / 180 / 6, abs=1e-12)
+
+
+def test_heat_map_clipped_to_the_table():
+    h = coverage_raster("blast-5", (1, 1), d20_steps(1.0), clip=(0, 0, 72, 48))
+    assert h.x0 == 0 and h.y0 == 0
+    assert 23.5 <= h.width_in < 23.5 + h.cell  # aim 1" + 20" + 2.5"
+    assert 23.5 <= h.height_in < 23.5 + h.cell
+
+
+# --- properties against the brute-force loop ----------------------------------------------
+
+
+def brute_force(shape, aim, land, polys, ids):
+    """Every landing laid by hand with geometry.templates, as template_query does."""
+    under = dict.fromkeys(ids, 0.0)
+    hole = dict.fromkeys(ids, 0.0)
+    for d, b, w in zip(land.distance, land.bearing, land.weights, strict=True):
+        template = make_template(shape, *aim)
+        cx, cy = scatter_point(*aim, float(d), float(b))
+        template = template.translated(cx - aim[0], cy - aim[1])
+        hit = under_template(template, polys, ids)
+        for i, _ in hit.under:
+            under[i] += w
+        if hit.hole is not None:
+            hole[hit.hole] += w
+    return np.array([under[i] for i in ids]), np.array([hole[i] for i in ids])
+
+
+base_shapes = st.sampled_from([BaseShape.round(25), BaseShape.round(40), BaseShape.oval(60, 35),
+                               BaseShape.rect(50, 100), BaseShape.rect(25.4, 25.4)])
+units = st.lists(st.tuples(st.floats(0, 24), st.floats(0, 24), st.floats(0, 360), base_shapes),
+                 min_size=1, max_size=6)
+schemes = st.one_of(st.integers(-1, 7).map(d6_minus_accuracy),
+                    st.sampled_from([0.5, 1.0]).map(d20_steps))
+aims = st.tuples(st.floats(4, 20), st.floats(4, 20))
+
+
+def _place(specs):
+    polys = [base_polygon(b, x, y, f) for x, y, f, b in specs]
+    return polys, [f"u{k}" for k in range(len(specs))]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(units, schemes, aims, st.sampled_from(["blast-3", "blast-5"]))
+def test_agrees_with_brute_force_loop(specs, scheme, aim, shape):
+    polys, ids = _place(specs)
+    odds = template_odds(shape, aim, scheme, polys, ids, n_bearings=36)
+    under, hole = brute_force(shape, aim, odds.landings, polys, ids)
+    assert odds.under == pytest.approx(under, abs=1e-9)
+    assert odds.hole == pytest.approx(hole, abs=1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(units, schemes, aims)
+def test_probability_properties(specs, scheme, aim):
+    polys, ids = _place(specs)
+    small = template_odds("blast-3", aim, scheme, polys, ids)
+    big = template_odds("blast-5", aim, scheme, polys, ids)
+    for odds in (small, big):
+        assert np.all((odds.under >= 0) & (odds.under <= 1 + 1e-12))
+        assert np.all((odds.hole >= 0) & (odds.hole <= odds.under + 1e-12))
+        assert odds.hole.sum() <= 1 + 1e-12  # one hole per landing
+    assert np.all(big.under >= small.under - 1e-12)
+    assert big.hole == pytest.approx(small.hole, abs=1e-12)  # same centres, same hole
+
+
+@settings(max_examples=60, deadline=None)
+@given(units, st.integers(6, 9), aims, st.sampled_from(["blast-3", "blast-5"]))
+def test_no_scatter_equals_the_template_laid_on_its_aim(specs, accuracy, aim, shape):
+    polys, ids = _place(specs)
+    odds = template_odds(shape, aim, d6_minus_accuracy(accuracy), polys, ids)
+    hit = under_template(make_template(shape, *aim), polys, ids)
+    assert odds.under.tolist() == [1.0 if i in hit.ids else 0.0 for i in ids]
+    assert odds.hole.tolist() == [1.0 if i == hit.hole else 0.0 for i in ids]
+
+
+@settings(max_examples=30, deadline=None)
+@given(schemes, st.sampled_from(["blast-3", "blast-5"]))
+def test_heat_map_in_unit_interval_and_peaks_near_the_aim(scheme, shape):
+    h = coverage_raster(shape, (0, 0), scheme, n_bearings=90, cell=0.25)
+    assert h.values.min() >= 0 and h.values.max() <= 1
+    # the heat map at a point = P(a 0-size base there is under the template), a circle's rule
+    land = landings((0, 0), scheme, 90)
+    for x, y in [(0.1, 0.1), (1.3, -0.6), (3.4, 2.1)]:
+        cx = h.x0 + h.cell * (math.floor((x - h.x0) / h.cell) + 0.5)
+        cy = h.y0 + h.cell * (math.floor((y - h.y0) / h.cell) + 0.5)
+        r = 1.5 if shape == "blast-3" else 2.5
+        inside = np.hypot(land.centres[:, 0] - cx, land.centres[:, 1] - cy) < r
+        assert h.at(x, y) == pytest.approx(float(land.weights[inside].sum()), abs=1e-9)
