@@ -1,22 +1,29 @@
-"""The main window: the board, a minimal File/View menu, and a status bar that says where the
-pointer is on the table in inches and in metres at the scenario's ground scale."""
+"""The main window: the board and its tools over a game, File/Edit/View/Tools menus with undo
+and redo, and a status bar that says where the pointer is on the table in inches and in
+metres at the scenario's ground scale."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
+from engine.model import Game
 from engine.scenario import Scenario
 from geometry.units import in_to_m
 
 from .board import BoardScene, BoardView
+from .editor import Editor
+from .modules import TOOL_MODULES, WINDOW_MODULES
+from .tools.manager import ToolManager
+from .tools.pointer_label import PointerLabel
 
 APP_NAME = "Warboard"
 USAGE = "usage: warboard [FILE]   (a scenario .json; no FILE opens the demo table)"
-OPEN_FILTER = "Scenarios (*.json);;All files (*)"
 
 
 def pointer_text(x_in: float, y_in: float, metres_per_inch: float) -> str:
@@ -33,43 +40,68 @@ def scenario_text(scenario: Scenario) -> str:
 
 
 class MainWindow(QMainWindow):
-    """The board in a window. Later tools hook into `scene`, `view`, `file_menu`, `view_menu`
-    and the status bar; `set_scenario` swaps the table shown."""
+    """The board in a window, over an `engine.model.Game` held by `editor`.
+
+    What tools and window modules hook into: `editor` (the game and its undo stack),
+    `scene`, `view`, `tools` (ToolManager), `toolbar`, `file_menu`, `edit_menu`,
+    `view_menu`, `tools_menu`, `pointer_hint` (the text beside the pointer), and the
+    selection: `selected_unit_id`, `select_unit(id)`, signal `selection_changed(str|None)`.
+    Modules listed in app/modules.py are installed at start-up (`modules[name]`).
+    """
+
+    selection_changed = Signal(object)
 
     def __init__(self, scenario: Scenario | None = None) -> None:
         super().__init__()
         self.path: Path | None = None
+        self.selected_unit_id: str | None = None
+        self.editor = Editor(parent=self)
         self.scene = BoardScene(parent=self)
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.pointer_hint = PointerLabel(self.view.viewport())
         self._build_actions()
         self._build_status_bar()
+        self.tools = ToolManager(self)
+        self.view.router = self.tools
         self.view.pointer_moved.connect(self._show_pointer)
         self.view.pointer_left.connect(self.pointer_label.clear)
+        self.editor.changed.connect(self._on_changed)
+        self.editor.game_replaced.connect(self._on_game_replaced)
         self.resize(1280, 820)
         self.setWindowTitle(APP_NAME)
+        self.modules: dict[str, object] = {}
+        self.missing_modules: list[str] = []
+        self._install_modules((*TOOL_MODULES, *WINDOW_MODULES))
         if scenario is not None:
             self.set_scenario(scenario)
 
     # --- building ---------------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        self.open_action = QAction("&Open…", self)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self.open_dialog)
         self.quit_action = QAction("&Quit", self)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.quit_action.triggered.connect(self.close)
         self.fit_action = QAction("&Fit table", self)
         self.fit_action.setShortcut(QKeySequence("F"))
         self.fit_action.triggered.connect(self.view.fit_table)
+        stack = self.editor.undo_stack
+        self.undo_action = stack.createUndoAction(self)
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.redo_action = stack.createRedoAction(self)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
 
         self.file_menu = self.menuBar().addMenu("&File")
-        self.file_menu.addAction(self.open_action)
-        self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
+        self.edit_menu = self.menuBar().addMenu("&Edit")
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
         self.view_menu = self.menuBar().addMenu("&View")
         self.view_menu.addAction(self.fit_action)
+        self.tools_menu = self.menuBar().addMenu("&Tools")
+        self.toolbar = self.addToolBar("Tools")
+        self.toolbar.setObjectName("tools")
+        self.toolbar.setMovable(False)
 
     def _build_status_bar(self) -> None:
         self.pointer_label = QLabel()
@@ -79,21 +111,71 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.pointer_label)
         bar.addPermanentWidget(self.scenario_label)
 
-    # --- the scenario -----------------------------------------------------------------------
+    def _install_modules(self, names: tuple[str, ...]) -> None:
+        """Import and install each module; one not written yet is skipped (and listed in
+        `missing_modules`), any other error is raised."""
+        for name in names:
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as err:
+                if err.name != name:
+                    raise
+                self.missing_modules.append(name)
+                continue
+            self.modules[name] = module.install(self)
+
+    # --- the game ---------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self.editor.game if self.editor.has_game else None
 
     @property
     def scenario(self) -> Scenario | None:
         return self.scene.scenario
 
     def set_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
+        """Show a scenario as a new game (its undo history starts empty)."""
+        self.set_game(Game(scenario), path)
+
+    def set_game(self, game: Game, path: Path | None = None) -> None:
         self.path = path
-        self.scene.set_scenario(scenario)
-        self.setWindowTitle(f"{scenario.name} — {APP_NAME}")
-        self.scenario_label.setText(scenario_text(scenario))
+        self.editor.set_game(game)
+
+    def _on_game_replaced(self) -> None:
+        game = self.editor.game
+        self.select_unit(None)
+        self.tools.reset()
+        self.scene.set_scenario(game.scenario)
+        self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")
+        self.scenario_label.setText(scenario_text(game.scenario))
         self.pointer_label.clear()
 
+    def _on_changed(self, ids: list[str]) -> None:
+        self.scene.sync(ids)
+        if self.selected_unit_id is not None and not self.scene.has_unit(self.selected_unit_id):
+            self.select_unit(None)
+        elif self.selected_unit_id in ids:
+            self.scene.set_selected(self.selected_unit_id)
+
+    def select_unit(self, unit_id: str | None) -> None:
+        """Select a unit on the table (None clears); emits `selection_changed`."""
+        if unit_id is not None and not self.scene.has_unit(unit_id):
+            raise KeyError(f"unit: no unit with id {unit_id!r} on the board")
+        self.scene.set_selected(unit_id)
+        if unit_id == self.selected_unit_id:
+            return
+        self.selected_unit_id = unit_id
+        self.selection_changed.emit(unit_id)
+
+    # --- files (the files module, when installed, owns opening and saving) ---------------------
+
     def open_path(self, path: str | Path) -> bool:
-        """Open a scenario file; on failure say why in a message box and keep the table shown."""
+        """Open a scenario file; on failure say why in a message box and keep the table shown.
+        Goes through the files controller (`window.files`) when one is installed."""
+        files = getattr(self, "files", None)
+        if files is not None and hasattr(files, "open_path"):
+            return bool(files.open_path(path))
         from engine.scenario_io import ScenarioError, load_scenario
 
         path = Path(path)
@@ -117,12 +199,6 @@ class MainWindow(QMainWindow):
             return False
         self.set_scenario(scenario)
         return True
-
-    def open_dialog(self) -> None:
-        start = str(self.path.parent) if self.path else ""
-        name, _ = QFileDialog.getOpenFileName(self, "Open scenario", start, OPEN_FILTER)
-        if name:
-            self.open_path(name)
 
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.critical(self, title, text)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -27,6 +28,8 @@ from engine.scenario import Scenario, Unit
 __all__ = [
     "STATE_KEYS", "MARKER_KEYS", "Game", "LogEntry", "Effect", "SetMarker", "AddMarker",
     "SetState", "AdjustState", "MoveUnit", "RemoveUnit", "SetGame", "SetGameState",
+    "AddUnit", "DeleteUnit", "EditUnit", "AddTerrain", "RemoveTerrain", "EditTerrain",
+    "UNIT_EDIT_FIELDS", "TERRAIN_EDIT_FIELDS",
     "Change", "apply_change", "revert_change", "effect_from_dict", "ModelError",
 ]
 
@@ -202,6 +205,12 @@ def _unit_dyn(u: Unit) -> dict:
 # A "before" record is [path, present, old_value]: path is a list such as
 # ["unit", "gren-1", "markers", "suppression"], ["unit", id, "x"], ["game", "turn"],
 # ["game", "state", key] or ["table", id] (old_value = index on the table).
+# Board edits add: ["unit", id, "base"] (value = the base's JSON form), ["units", id]
+# (value = [index, the unit's scenario JSON]; absent = not in scenario.units at all) and
+# ["terrain", id] (value = [index, the piece's scenario JSON]; absent = no such piece).
+# Whole units and pieces travel as their scenario-file JSON (engine.scenario_io), so a
+# change and its before-records stay plain JSON and an added piece is validated exactly
+# as a loaded one.
 
 
 def _check_json(value: Any, where: str) -> None:
@@ -213,6 +222,8 @@ def _check_json(value: Any, where: str) -> None:
 
 def _read(game: Game, path: list) -> tuple[bool, Any]:
     head = path[0]
+    if head in ("units", "terrain"):
+        return _read_record(game, head, path[1])
     if head == "table":
         for i, u in enumerate(game.scenario.units):
             if u.id == path[1]:
@@ -226,11 +237,16 @@ def _read(game: Game, path: list) -> tuple[bool, Any]:
     if path[2] in ("markers", "state"):
         d = getattr(u, path[2])
         return (path[3] in d), copy.deepcopy(d.get(path[3]))
+    if path[2] == "base":
+        return True, _base_json(u)
     return True, getattr(u, path[2])
 
 
 def _write(game: Game, path: list, present: bool, value: Any) -> None:
     head = path[0]
+    if head in ("units", "terrain"):
+        _write_record(game, head, path[1], present, value)
+        return
     if head == "table":
         _set_on_table(game, path[1], present, value)
         return
@@ -243,6 +259,8 @@ def _write(game: Game, path: list, present: bool, value: Any) -> None:
     u = game.unit(path[1])
     if path[2] in ("markers", "state"):
         _set_in(getattr(u, path[2]), path[3], present, value)
+    elif path[2] == "base":
+        _set_base(u, value)
     else:
         setattr(u, path[2], value)
 
@@ -263,6 +281,72 @@ def _set_on_table(game: Game, unit_id: str, present: bool, index: Any) -> None:
         units.insert(index, u)
     elif not present and on is not None:
         game.removed.append(units.pop(on))
+
+
+# --- whole units and pieces as scenario JSON (board edits) ---------------------------------
+
+
+def _read_record(game: Game, head: str, ident: str) -> tuple[bool, Any]:
+    from engine import scenario_io as sio
+
+    items = game.scenario.units if head == "units" else game.scenario.terrain
+    for i, thing in enumerate(items):
+        if thing.id == ident:
+            d = sio._unit_to_dict(thing) if head == "units" else sio._piece_to_dict(thing)
+            return True, [i, d]
+    return False, None
+
+
+def _write_record(game: Game, head: str, ident: str, present: bool, value: Any) -> None:
+    items: list = game.scenario.units if head == "units" else game.scenario.terrain
+    at = next((i for i, thing in enumerate(items) if thing.id == ident), None)
+    if at is not None:
+        items.pop(at)
+    if present:
+        index, d = value
+        thing = _parse_record(head, d, f"{head} {ident!r}")
+        items.insert(len(items) if index is None else min(int(index), len(items)), thing)
+
+
+def _parse_record(head: str, d: Any, where: str):
+    """A Unit or TerrainPiece from its scenario JSON; ModelError naming the field."""
+    from engine import scenario_io as sio
+
+    try:
+        if head == "units":
+            return sio._parse_unit(copy.deepcopy(d), where)
+        return sio._parse_piece(copy.deepcopy(d), where)
+    except sio.ScenarioError as e:
+        raise ModelError(str(e)) from None
+
+
+def _base_json(u: Unit) -> dict:
+    from engine import scenario_io as sio
+
+    return sio._base_to_dict(u.base, getattr(u.extra, "raw", {}).get("base"))
+
+
+def _set_base(u: Unit, value: Any) -> None:
+    """Set a unit's base from its JSON form, remembered verbatim for the file's round trip."""
+    from engine import scenario_io as sio
+
+    try:
+        base = sio._parse_base(sio._object(value, "base"), f"unit {u.id!r}.base")
+    except sio.ScenarioError as e:
+        raise ModelError(str(e)) from None
+    u.base = base
+    raw = getattr(u.extra, "raw", None)
+    if isinstance(raw, dict):
+        raw["base"] = (base, copy.deepcopy(value))
+
+
+def _id_taken(game: Game, ident: str) -> str | None:
+    """What already uses an id (ids are unique across units, removed units and terrain)."""
+    if any(u.id == ident for u in game.all_units()):
+        return "a unit"
+    if any(p.id == ident for p in game.scenario.terrain):
+        return "a terrain piece"
+    return None
 
 
 class Effect:
@@ -481,9 +565,194 @@ class SetGameState(Effect):
         return f"game: {self.key} = {self.value}"
 
 
+# --------------------------------------------------------------------------- board edits
+
+#: Unit fields EditUnit may set (position and facing go through MoveUnit).
+UNIT_EDIT_FIELDS = ("name", "side", "profile", "parent", "base", "turret")
+#: Terrain fields EditTerrain may set: the shape, the kind and the per-piece overrides.
+TERRAIN_EDIT_FIELDS = ("kind", "name", "polygon", "line", "blocks_los", "los_depth_in",
+                       "cover", "movement", "height", "thickness_in")
+
+
+def _record_id(d: Any, where: str) -> str:
+    if not isinstance(d, dict):
+        raise ModelError(f"{where}: expected the scenario JSON object, got {d!r:.40}")
+    ident = d.get("id")
+    if not isinstance(ident, str) or not ident.strip():
+        raise ModelError(f"{where}.id: expected a non-empty string, got {ident!r}")
+    return ident
+
+
+@dataclass(frozen=True, slots=True)
+class AddUnit(Effect):
+    """Put a new unit on the table. `unit` is its scenario JSON (format v1's unit object);
+    `index` is its place in the unit list (None = last)."""
+
+    unit: dict
+    index: int | None = None
+    kind: ClassVar[str] = "add_unit"
+
+    def writes(self, game):
+        ident = _record_id(self.unit, "add_unit.unit")
+        taken = _id_taken(game, ident)
+        if taken:
+            raise ModelError(f"add_unit.unit.id: {ident!r} is already used by {taken}")
+        _parse_record("units", self.unit, "add_unit.unit")  # refuse bad data before writing
+        return [(["units", ident], True, [self.index, copy.deepcopy(self.unit)])]
+
+    def describe(self) -> str:
+        return f"{self.unit.get('id')}: placed at ({self.unit.get('x')}, {self.unit.get('y')})"
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteUnit(Effect):
+    """Take a unit out of the scenario altogether (a board edit, not a casualty:
+    RemoveUnit keeps casualties in `game.removed`). Units it commanded lose their parent,
+    so the scenario stays loadable."""
+
+    unit: str
+    kind: ClassVar[str] = "delete_unit"
+
+    def writes(self, game):
+        _need_unit(game, self.unit, on_table=True)
+        orphans = [u.id for u in game.all_units() if u.parent == self.unit]
+        return [*[(["unit", o, "parent"], True, None) for o in orphans],
+                (["units", self.unit], False, None)]
+
+    def describe(self) -> str:
+        return f"{self.unit}: deleted"
+
+
+@dataclass(frozen=True, slots=True)
+class EditUnit(Effect):
+    """Set some of a unit's fields: {field: value} over UNIT_EDIT_FIELDS. `base` takes the
+    scenario JSON form ({"shape": "round", "diameter_mm": 25}); name, parent and turret
+    take None to clear."""
+
+    unit: str
+    changes: dict
+    kind: ClassVar[str] = "edit_unit"
+
+    def writes(self, game):
+        _need_unit(game, self.unit)
+        if not isinstance(self.changes, dict) or not self.changes:
+            raise ModelError("edit_unit.changes: expected a table of fields to set")
+        out = []
+        for key, value in self.changes.items():
+            where = f"edit_unit.changes.{key}"
+            if key not in UNIT_EDIT_FIELDS:
+                raise ModelError(f"{where}: expected one of {', '.join(UNIT_EDIT_FIELDS)}")
+            _check_unit_field(game, self.unit, key, value, where)
+            out.append((["unit", self.unit, key], True, copy.deepcopy(value)))
+        return out
+
+    def describe(self) -> str:
+        return f"{self.unit}: " + ", ".join(f"{k} = {v}" for k, v in self.changes.items())
+
+
+def _check_unit_field(game: Game, unit_id: str, key: str, value: Any, where: str) -> None:
+    if key in ("side", "profile") or (key == "name" and value is not None):
+        if not isinstance(value, str) or not value.strip():
+            raise ModelError(f"{where}: expected a non-empty string, got {value!r}")
+    elif key == "parent" and value is not None:
+        parents = {u.id: u.parent for u in game.all_units()}
+        if value == unit_id or value not in parents:
+            raise ModelError(f"{where}: expected the id of another unit, got {value!r}")
+        cur = value
+        while cur is not None:
+            if cur == unit_id:
+                raise ModelError(f"{where}: {value!r} is under {unit_id!r}: a command loop")
+            cur = parents.get(cur)
+    elif key == "turret" and value is not None:
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value):
+            raise ModelError(f"{where}: expected a number or null, got {value!r}")
+    elif key == "base":
+        from engine import scenario_io as sio
+
+        try:
+            sio._parse_base(sio._object(value, where), where)
+        except sio.ScenarioError as e:
+            raise ModelError(str(e)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class AddTerrain(Effect):
+    """Lay a new terrain piece. `piece` is its scenario JSON; `index` its place in the
+    terrain list (None = last)."""
+
+    piece: dict
+    index: int | None = None
+    kind: ClassVar[str] = "add_terrain"
+
+    def writes(self, game):
+        ident = _record_id(self.piece, "add_terrain.piece")
+        taken = _id_taken(game, ident)
+        if taken:
+            raise ModelError(f"add_terrain.piece.id: {ident!r} is already used by {taken}")
+        _parse_record("terrain", self.piece, "add_terrain.piece")
+        return [(["terrain", ident], True, [self.index, copy.deepcopy(self.piece)])]
+
+    def describe(self) -> str:
+        return f"{self.piece.get('id')}: {self.piece.get('kind')} laid"
+
+
+def _need_piece(game: Game, piece_id: str) -> tuple[int, dict]:
+    present, record = _read_record(game, "terrain", piece_id)
+    if not present:
+        raise ModelError(f"terrain {piece_id!r}: no such piece")
+    return record[0], record[1]
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTerrain(Effect):
+    """Take a terrain piece off the table."""
+
+    piece: str
+    kind: ClassVar[str] = "remove_terrain"
+
+    def writes(self, game):
+        _need_piece(game, self.piece)
+        return [(["terrain", self.piece], False, None)]
+
+    def describe(self) -> str:
+        return f"{self.piece}: removed"
+
+
+@dataclass(frozen=True, slots=True)
+class EditTerrain(Effect):
+    """Set some of a piece's fields: {field: value} over TERRAIN_EDIT_FIELDS (None = the
+    kind's default for an override). The edited piece must still be a valid piece: a kind
+    changed between area and line kinds must come with the matching polygon / line."""
+
+    piece: str
+    changes: dict
+    kind: ClassVar[str] = "edit_terrain"
+
+    def writes(self, game):
+        index, d = _need_piece(game, self.piece)
+        if not isinstance(self.changes, dict) or not self.changes:
+            raise ModelError("edit_terrain.changes: expected a table of fields to set")
+        for key, value in self.changes.items():
+            if key not in TERRAIN_EDIT_FIELDS:
+                raise ModelError(f"edit_terrain.changes.{key}: expected one of "
+                                 f"{', '.join(TERRAIN_EDIT_FIELDS)}")
+            if value is None:
+                d.pop(key, None)
+            else:
+                d[key] = copy.deepcopy(value)
+        _parse_record("terrain", d, f"terrain {self.piece!r}")
+        return [(["terrain", self.piece], True, [index, d])]
+
+    def describe(self) -> str:
+        return f"{self.piece}: " + ", ".join(
+            f"{k} = {'…' if k in ('polygon', 'line') else v}" for k, v in self.changes.items())
+
+
 EFFECT_KINDS: dict[str, type[Effect]] = {
     c.kind: c for c in (SetMarker, AddMarker, SetState, AdjustState, MoveUnit, RemoveUnit,
-                        SetGame, SetGameState)
+                        SetGame, SetGameState, AddUnit, DeleteUnit, EditUnit, AddTerrain,
+                        RemoveTerrain, EditTerrain)
 }
 
 

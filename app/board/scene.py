@@ -10,23 +10,26 @@ import math
 
 import numpy as np
 from PySide6.QtCore import QLineF, QRectF, Signal
-from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtGui import QBrush, QColor, QPainter
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from engine.scenario import Scenario, Unit
 from geometry.terrain import TerrainPiece
 
 from . import style
-from .items import LABEL_PLACES, TerrainItem, UnitItem
+from .items import LABEL_PLACES, TerrainItem, UnitItem, geometry_path
 
 INCHES_PER_FOOT = 12
+#: The selected unit's outline: amber, apart from both sides' colours and the terrain.
+SELECTION = QColor("#ffb000")
 
 
 class BoardScene(QGraphicsScene):
     """A scenario's table, terrain and units as graphics items.
 
-    `terrain_items` and `unit_items` map ids to items; tools look items up there and call
-    `refresh_unit(id)` after changing a Unit so its item re-reads it.
+    `terrain_items` and `unit_items` map ids to items; tools look items up there. After the
+    model changes, `sync(ids)` brings the items of those ids in line with it (moved, edited,
+    added or deleted); `set_selected(id)` outlines the selected unit.
     """
 
     scenario_changed = Signal()
@@ -38,6 +41,8 @@ class BoardScene(QGraphicsScene):
         self.terrain_items: dict[str, TerrainItem] = {}
         self.unit_items: dict[str, UnitItem] = {}
         self._label_scale: float | None = None
+        self._selected: str | None = None
+        self.selection_item: QGraphicsPathItem | None = None
         if scenario is not None:
             self.set_scenario(scenario)
 
@@ -50,6 +55,8 @@ class BoardScene(QGraphicsScene):
     def set_scenario(self, scenario: Scenario) -> None:
         """Show another scenario: every item is rebuilt from the model."""
         self.clear()
+        self.selection_item = None
+        self._selected = None
         self.terrain_items.clear()
         self.unit_items.clear()
         self.palette = style.SidePalette()
@@ -81,6 +88,62 @@ class BoardScene(QGraphicsScene):
         self.unit_items[unit_id].sync()
         if self._label_scale is not None:
             self.layout_labels(self._label_scale)
+
+    def has_unit(self, unit_id: str) -> bool:
+        return unit_id in self.unit_items
+
+    def sync(self, ids) -> None:
+        """Re-read the units and pieces with these ids from the scenario: an item whose
+        model object is the same is refreshed, a replaced one rebuilt, a gone one removed."""
+        if self._scenario is None:
+            return
+        units = {u.id: u for u in self._scenario.units}
+        pieces = {p.id: p for p in self._scenario.terrain}
+        relabel = False
+        for ident in ids:
+            item = self.unit_items.get(ident)
+            unit = units.get(ident)
+            if item is not None and (unit is None or item.unit is not unit):
+                self.removeItem(item)
+                del self.unit_items[ident]
+                item = None
+                relabel = True
+            if unit is not None:
+                if item is None:
+                    self.add_unit(unit)
+                    relabel = True
+                elif self.palette.colour(unit.side) != item.colour:  # side changed
+                    self.removeItem(item)
+                    self.add_unit(unit)
+                else:
+                    item.sync()
+                relabel = True
+            titem = self.terrain_items.pop(ident, None)
+            if titem is not None:
+                self.removeItem(titem)
+            if ident in pieces:
+                self.add_terrain(pieces[ident])
+        if self._selected is not None:
+            self.set_selected(self._selected if self._selected in self.unit_items else None)
+        if relabel and self._label_scale is not None:
+            self.layout_labels(self._label_scale)
+
+    def set_selected(self, unit_id: str | None) -> None:
+        """Outline the selected unit's base (None: no outline)."""
+        self._selected = unit_id
+        if unit_id is None or unit_id not in self.unit_items:
+            if self.selection_item is not None:
+                self.selection_item.hide()
+            return
+        if self.selection_item is None:
+            self.selection_item = QGraphicsPathItem()
+            self.selection_item.setPen(style.cosmetic_pen(SELECTION, 3.0))
+            self.selection_item.setBrush(QBrush())
+            self.selection_item.setZValue(style.Z_UNIT - 0.5)
+            self.addItem(self.selection_item)
+        unit = self.unit_items[unit_id].unit
+        self.selection_item.setPath(geometry_path(unit.polygon().buffer(0.12)))
+        self.selection_item.show()
 
     def layout_labels(self, px_per_inch: float) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.

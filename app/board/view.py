@@ -1,11 +1,17 @@
 """The window onto the table: wheel zoom about the pointer, drag to pan, F to fit the table.
 
 Zoom and pan are done by hand (not with Qt's anchors and drag modes) so that the point under
-the pointer stays put to the pixel, and so that later tools can take the left button on a
-unit while a left drag on empty table still pans.
+the pointer stays put to the pixel, and so that tools can take the left button on a unit
+while a left drag on empty table still pans.
+
+Tools: the view hands mouse and key events to its `router` (the window's ToolManager) with
+the pointer's table position; whatever the router does not use falls back to pan and zoom.
+The middle button always pans.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
@@ -22,6 +28,16 @@ MAX_PX_PER_INCH = 600.0
 MIN_TABLE_SHARE = 0.2
 #: Pixels left between the fitted table and the view's edge.
 FIT_MARGIN_PX = 12
+
+
+class Router(Protocol):
+    """Who takes the view's events first (app.tools.manager.ToolManager)."""
+
+    def press(self, ev: QMouseEvent, pos: QPointF) -> bool: ...
+    def move(self, ev: QMouseEvent, pos: QPointF) -> bool: ...
+    def release(self, ev: QMouseEvent, pos: QPointF) -> bool: ...
+    def key(self, ev: QKeyEvent) -> bool: ...
+    def leave(self) -> None: ...
 
 
 class BoardView(QGraphicsView):
@@ -44,6 +60,7 @@ class BoardView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setMouseTracking(True)
         self._pan_from: QPoint | None = None
+        self.router: Router | None = None
         self._fitted = True  # refit on resize until the user zooms or pans
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
@@ -124,6 +141,11 @@ class BoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
+        if (self.router is not None and self._pan_from is None
+                and event.button() != Qt.MouseButton.MiddleButton
+                and self.router.press(event, self.mapToScene(pos))):
+            event.accept()
+            return
         starts_pan = event.button() == Qt.MouseButton.MiddleButton or (
             event.button() == Qt.MouseButton.LeftButton and self.unit_at(pos) is None)
         if starts_pan:
@@ -139,25 +161,45 @@ class BoardView(QGraphicsView):
             self.scroll_by(self._pan_from - pos)
             self._pan_from = pos
             self._fitted = False
-        else:
+        elif not (self.router is not None and self.router.move(event, self.mapToScene(pos))):
             super().mouseMoveEvent(event)
         p = self.mapToScene(pos)
         self.pointer_moved.emit(p.x(), p.y())
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A quick second click is a click to the tools (measure: A then B)."""
+        self.mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None and event.button() in (
                 Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._pan_from = None
-            self.viewport().unsetCursor()
+            self._restore_cursor()
+            event.accept()
+            return
+        if self.router is not None and self.router.release(
+                event, self.mapToScene(event.position().toPoint())):
             event.accept()
             return
         super().mouseReleaseEvent(event)
 
+    def _restore_cursor(self) -> None:
+        tool = getattr(self.router, "active", None)
+        if tool is not None:
+            self.viewport().setCursor(tool.cursor)
+        else:
+            self.viewport().unsetCursor()
+
     def leaveEvent(self, event) -> None:
+        if self.router is not None:
+            self.router.leave()
         self.pointer_left.emit()
         super().leaveEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.router is not None and self.router.key(event):
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_F and not event.modifiers():
             self.fit_table()
             event.accept()

@@ -185,9 +185,13 @@ def test_command_line_refuses_two_files(qapp, capsys):
 
 def test_menus_are_minimal_and_real(win):
     titles = [a.text() for a in win.menuBar().actions()]
-    assert titles == ["&File", "&View"]
-    assert [a.text() for a in win.file_menu.actions() if not a.isSeparator()] == [
-        "&Open…", "&Quit"]
-    assert all(a.isEnabled() for a in (win.open_action, win.quit_action, win.fit_action))
+    assert titles[:4] == ["&File", "&Edit", "&View", "&Tools"]
+    # opening and saving belong to the files module (app/files.py); Quit is always there
+    assert win.quit_action in win.file_menu.actions()
+    assert [a.text() for a in win.edit_menu.actions()] == ["Undo", "Redo"]
+    assert not win.undo_action.isEnabled() and not win.redo_action.isEnabled()
+    assert all(a.isEnabled() for a in (win.quit_action, win.fit_action))
     assert win.quit_action.shortcut().toString() == "Ctrl+Q"
     assert win.fit_action.shortcut().toString() == "F"
+    assert win.undo_action.shortcut().toString() == "Ctrl+Z"
+    assert win.redo_action.shortcut().toString() == "Ctrl+Shift+Z"

@@ -1,0 +1,13 @@
+"""The modules the main window installs at start-up, in order: each has
+`install(window) -> object` (kept in `window.modules[name]`).
+
+TOOL_MODULES add board tools (the select tool first: it is the default); WINDOW_MODULES add
+everything else (files, log dock, …). Add one line per module; commit this file alone.
+"""
+
+TOOL_MODULES: tuple[str, ...] = (
+    "app.tools.select",
+)
+
+WINDOW_MODULES: tuple[str, ...] = (
+)

@@ -1,0 +1,124 @@
+"""Which tool is active, its toolbar and menu actions, and the view's events routed to it.
+
+The view hands every mouse and key event to the manager (it is the view's `router`); the
+manager gives it to the active tool. Keys the tool does not use are matched against the
+tools' shortcuts here too, so switching works whichever widget Qt's shortcut map favours.
+Esc goes to the tool first (to cancel a half-done measurement) and otherwise returns to the
+select tool.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence, QMouseEvent
+
+from .base import Tool
+
+if TYPE_CHECKING:
+    from app.window import MainWindow
+
+DEFAULT_TOOL = "select"
+
+
+class ToolManager(QObject):
+    """`add(tool)`, `activate(id)`, `active`; signal `active_changed(str)`."""
+
+    active_changed = Signal(str)
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.tools: dict[str, Tool] = {}
+        self.actions: dict[str, QAction] = {}
+        self.group = QActionGroup(self)
+        self.group.setExclusive(True)
+        self._active: Tool | None = None
+        self.last_view_pos = QPoint(0, 0)
+        self.key_actions: list[QAction] = []  # other board keys (rotate …) matched in `key`
+
+    @property
+    def active(self) -> Tool | None:
+        return self._active
+
+    def add(self, tool: Tool) -> QAction:
+        """Register a tool: a checkable action on the toolbar and in the Tools menu."""
+        if not tool.id or tool.id in self.tools:
+            raise ValueError(f"tool.id: expected a new, non-empty id, got {tool.id!r}")
+        self.tools[tool.id] = tool
+        action = QAction(tool.label, self.window)
+        action.setCheckable(True)
+        if tool.shortcut:
+            action.setShortcut(QKeySequence(tool.shortcut))
+        tip = tool.tooltip or tool.label
+        action.setToolTip(f"{tip} ({tool.shortcut})" if tool.shortcut else tip)
+        action.setStatusTip(tip)
+        action.triggered.connect(lambda _=False, t=tool.id: self.activate(t))
+        self.group.addAction(action)
+        self.actions[tool.id] = action
+        self.window.toolbar.addAction(action)
+        self.window.tools_menu.addAction(action)
+        if self._active is None and tool.id == DEFAULT_TOOL:
+            self.activate(tool.id)
+        return action
+
+    def add_key_action(self, action: QAction) -> None:
+        """A board action with a key (not a tool): also matched when the view has the key."""
+        self.key_actions.append(action)
+
+    def activate(self, tool_id: str) -> Tool:
+        tool = self.tools.get(tool_id)
+        if tool is None:
+            raise KeyError(f"tool: no tool with id {tool_id!r}")
+        if tool is self._active:
+            self.actions[tool_id].setChecked(True)
+            return tool
+        if self._active is not None:
+            self._active.deactivate()
+        self._active = tool
+        self.actions[tool_id].setChecked(True)
+        self.window.view.viewport().setCursor(tool.cursor)
+        tool.activate()
+        self.active_changed.emit(tool_id)
+        return tool
+
+    def reset(self) -> None:
+        """Another game was opened: every tool drops its work in progress."""
+        for tool in self.tools.values():
+            tool.reset()
+
+    # --- the view's router ------------------------------------------------------------------
+
+    def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        self.last_view_pos = ev.position().toPoint()
+        return self._active is not None and self._active.press(ev, pos)
+
+    def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        self.last_view_pos = ev.position().toPoint()
+        self.window.pointer_hint.follow(self.last_view_pos)
+        return self._active is not None and self._active.move(ev, pos)
+
+    def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        self.last_view_pos = ev.position().toPoint()
+        return self._active is not None and self._active.release(ev, pos)
+
+    def leave(self) -> None:
+        if self._active is not None:
+            self._active.leave()
+
+    def key(self, ev: QKeyEvent) -> bool:
+        if self._active is not None and self._active.key(ev):
+            return True
+        if ev.key() == Qt.Key.Key_Escape:
+            if DEFAULT_TOOL in self.tools:
+                self.activate(DEFAULT_TOOL)
+            return True
+        pressed = QKeySequence(ev.keyCombination())
+        exact = QKeySequence.SequenceMatch.ExactMatch
+        for action in [*self.actions.values(), *self.key_actions]:
+            if action.isEnabled() and any(s.matches(pressed) == exact
+                                          for s in action.shortcuts()):
+                action.trigger()
+                return True
+        return False
