@@ -10,4 +10,6 @@ TOOL_MODULES: tuple[str, ...] = (
 )
 
 WINDOW_MODULES: tuple[str, ...] = (
+    "app.files",
+    "app.log_dock",
 )
