@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from dataclasses import dataclass
 
 import numpy as np
 import shapely
@@ -313,6 +314,113 @@ class LabelItem(QGraphicsItem):
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._shown)
 
 
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """One marker shown beside a base: its text, colour and a tooltip line."""
+
+    key: str
+    text: str
+    colour: str
+    tip: str
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def badges_for(unit: Unit) -> list[Badge]:
+    """The badges a unit shows: its markers (known ones first, in MARKER_BADGES order), then
+    wounds taken and hit points left from its state. A marker at 0, false or null has none."""
+    out: list[Badge] = []
+    markers = unit.markers
+    known = [k for k in style.MARKER_BADGES if k in markers]
+    others = sorted(k for k in markers if k not in style.MARKER_BADGES)
+    for key in (*known, *others):
+        value = markers[key]
+        if value is None or value is False or value == 0:
+            continue
+        text, colour, counted = style.MARKER_BADGES.get(
+            key, (key[:3].upper(), style.UNKNOWN_BADGE, False))
+        if _is_count(value) and (counted or value > 1):  # "S1", "PIN" / "PIN2", "COM"
+            text = f"{text}{value}"
+        out.append(Badge(key, text, colour, f"{key}: {value}"))
+    for key, (text, colour, _) in style.STATE_BADGES.items():
+        value = unit.state.get(key)
+        if value is None or isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        if key == "wounds" and value <= 0:
+            continue
+        out.append(Badge(key, f"{text}{value:g}", colour, f"{key}: {value:g}"))
+    return out
+
+
+class BadgeItem(QGraphicsItem):
+    """A row of small pills (suppression, pinned, terror, wounds, hit points) beside a base's
+    top-right corner, the same size on screen at any zoom. Hidden when there are none."""
+
+    PAD_PX = 2.5
+    GAP_PX = 2.0
+    OFFSET_PX = 2.0
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setZValue(1.0)  # over the unit's own label
+        self._font = QFont()
+        self._font.setPointSizeF(7.0)
+        self._font.setBold(True)
+        self._badges: list[Badge] = []
+        self._rects: list[QRectF] = []
+        self._rect = QRectF()
+        self.setVisible(False)
+
+    @property
+    def badges(self) -> list[Badge]:
+        return list(self._badges)
+
+    @property
+    def texts(self) -> list[str]:
+        return [b.text for b in self._badges]
+
+    def set_badges(self, badges: list[Badge]) -> None:
+        self.prepareGeometryChange()
+        self._badges = list(badges)
+        fm = QFontMetricsF(self._font)
+        h = fm.height() + 1.0
+        x = self.OFFSET_PX
+        self._rects = []
+        for b in self._badges:
+            w = fm.horizontalAdvance(b.text) + 2 * self.PAD_PX
+            self._rects.append(QRectF(x, -h - self.OFFSET_PX, max(w, h), h))
+            x += max(w, h) + self.GAP_PX
+        self._rect = QRectF()
+        for r in self._rects:
+            self._rect = self._rect.united(r)
+        self._rect = self._rect.adjusted(-1, -1, 1, 1)
+        self.setToolTip("\n".join(b.tip for b in self._badges))
+        self.setVisible(bool(self._badges))
+        self.update()
+
+    def pill_rects(self) -> list[QRectF]:
+        """Each badge's rectangle in pixels from the anchor (the base's top-right corner)."""
+        return [QRectF(r) for r in self._rects]
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setFont(self._font)
+        edge = style.cosmetic_pen(style.BADGE_EDGE, 1.0)
+        for b, r in zip(self._badges, self._rects, strict=True):
+            painter.setPen(edge)
+            painter.setBrush(QColor(b.colour))
+            painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
+            painter.setPen(style.BADGE_TEXT)
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, b.text)
+
+
 class UnitItem(QGraphicsItem):
     """A unit on its real base: the outline of `base_polygon` filled with the side colour,
     a facing triangle on the front edge, a gun line for a turret, and its name.
@@ -330,6 +438,8 @@ class UnitItem(QGraphicsItem):
         self._edge_pen = style.cosmetic_pen(style.edge_of(self.colour), 1.0)
         self.setZValue(style.Z_UNIT)
         self.label = LabelItem(unit.label, self)
+        #: Made on the first marker, so a board without markers carries no extra items.
+        self.badges: BadgeItem | None = None
         self.sync()
 
     def sync(self) -> None:
@@ -363,8 +473,23 @@ class UnitItem(QGraphicsItem):
         self._bounds = extent.adjusted(-m, -m, m, m)
         self.label.set_text(u.label)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
+        self._sync_badges()
         self.setToolTip(f"{u.label} — {u.profile} ({u.side})")
         self.update()
+
+    def _sync_badges(self) -> None:
+        badges = badges_for(self.unit)
+        if badges and self.badges is None:
+            self.badges = BadgeItem(self)
+        if self.badges is not None:
+            self.badges.set_badges(badges)
+            self.badges.setPos(self._base.boundingRect().topRight())
+
+    def badge_texts(self) -> list[str]:
+        """The badges shown, left to right (none when hidden)."""
+        if self.badges is None or not self.badges.isVisible():
+            return []
+        return self.badges.texts
 
     def boundingRect(self) -> QRectF:
         return self._bounds

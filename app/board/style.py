@@ -135,3 +135,24 @@ class SidePalette:
 def edge_of(fill: QColor) -> QColor:
     """A darker outline of the same hue, so a base reads against any terrain."""
     return fill.darker(190)
+
+
+# --- marker badges --------------------------------------------------------------------------
+
+#: Badges beside a unit's base: marker → (short text, colour, shows its count). A counted
+#: marker reads "S2"; a flag ("pinned": 1 or true) shows its text alone. Colours stay apart
+#: from the side colours (no pure blue or red) and carry white text.
+MARKER_BADGES: dict[str, tuple[str, str, bool]] = {
+    "suppression": ("S", "#d9822b", True),
+    "pinned": ("PIN", "#5c6670", False),
+    "terror": ("T", "#7b4fa3", True),
+    "shaken": ("SHK", "#a07d1c", False),
+}
+#: Per-unit state shown as badges: wounds taken, hit points left.
+STATE_BADGES: dict[str, tuple[str, str, bool]] = {
+    "wounds": ("W", "#8c1d18", True),
+    "hp": ("HP ", "#2e6b4a", True),
+}
+UNKNOWN_BADGE = "#4a4f57"
+BADGE_TEXT = QColor("#ffffff")
+BADGE_EDGE = QColor(0, 0, 0, 140)
