@@ -401,11 +401,11 @@ def install(window) -> LogDock:
     editor = getattr(window, "editor", None)
     if editor is not None:
         def reload() -> None:
-            game = editor.game
-            if game is None:
+            if not editor.has_game:
                 dock.set_units([])
                 dock.set_entries([])
                 return
+            game = editor.game
             dock.set_units([(u.id, u.label) for u in game.all_units()])
             dock.set_namer(_namer(game))
             dock.set_entries(game.log)
