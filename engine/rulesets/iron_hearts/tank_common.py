@@ -44,8 +44,16 @@ def vehicle_card(ctx: Context, unit: Unit) -> dict | None:
     then the ruleset's vehicles.toml library; None when the unit is not a vehicle."""
     own = (ctx.profiles or {}).get(unit.profile)
     if isinstance(own, Mapping) and "crew" in own and "armour" in own:
-        return check_vehicle(own, f"profiles.{unit.profile}")
+        hit = _CHECKED.get(id(own))
+        if hit is None or hit[0] is not own:
+            hit = (own, check_vehicle(own, f"profiles.{unit.profile}"))
+            _CHECKED[id(own)] = hit
+        return hit[1]
     return VEHICLES.get(unit.profile)
+
+
+#: Scenario cards already checked, by identity (a card is checked once, not per roll).
+_CHECKED: dict[int, tuple[Mapping, dict]] = {}
 
 
 def current_turn(ctx: Context) -> int:
