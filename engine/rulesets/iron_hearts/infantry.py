@@ -160,6 +160,8 @@ class Grenade(IHAction):
                           note=f"{len(people)} in the blast, {n_dice} dice (at least "
                                f"{rn('grenade.min_damage_dice')}); dice fall on: {shown}")
         notes = []
+        landed = sum(1 for a, r in zip(alloc, dstep.results, strict=True)
+                     if a and r == "wound")
         for uid in dict.fromkeys(a for a in alloc if a):
             k = sum(1 for a, r in zip(alloc, dstep.results, strict=True)
                     if a == uid and r == "wound")
@@ -167,7 +169,7 @@ class Grenade(IHAction):
             effects += e
             if note:
                 notes.append(note)
-        text = f"{dstep.count('wound')} wounds" + (": " + "; ".join(notes) if notes else "")
+        text = f"{landed} wounds" + (": " + "; ".join(notes) if notes else "")
         return ctx.resolution([throw, dstep], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
