@@ -145,8 +145,7 @@ def test_wounds_to_zero_hp_then_death_roll_and_medkit():
     dead = ctx(g, "death_roll", "tolik").resolve(ScriptedDice([5]))
     assert dead.change.effects == [SetState("tolik", "casualty", "dead"),
                                    RemoveUnit("tolik", "killed")]
-    assert ctx(g, "death_roll", "zhora").resolve(ScriptedDice([])).summary == \
-        "zhora is not at 0 HP"
+    assert ctx(g, "death_roll", "mg").resolve(ScriptedDice([])).summary == "mg is not at 0 HP"
 
 
 def test_pc_at_zero_hp_is_wounded_without_a_roll():
