@@ -19,6 +19,7 @@ that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it w
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import queue
@@ -40,9 +41,11 @@ from engine.gamefile_schema import (
     ROW_TABLES,
     SCHEMA_VERSION,
     TABLES,
+    Capture,
     GameFileError,
     GameSnapshot,
     build_game,
+    capture_game,
     create_tables,
     game_meta,
     invalid,
@@ -56,9 +59,9 @@ from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
 
 __all__ = [
-    "GameFileError", "GameSnapshot", "SaveStats", "Autosaver", "new_game_file", "save_game",
-    "load_game", "append_log", "check_game_file", "read_log", "export_scenario",
-    "import_scenario", "SCHEMA_VERSION", "FORMAT",
+    "GameFileError", "GameSnapshot", "SaveStats", "GameFile", "Autosaver", "new_game_file",
+    "save_game", "load_game", "append_log", "check_game_file", "read_log", "LogRow",
+    "export_scenario", "import_scenario", "SCHEMA_VERSION", "FORMAT",
 ]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -110,15 +113,6 @@ def _close_rw(db: sqlite_utils.Database) -> None:
     except sqlite3.OperationalError:
         pass
     db.close()
-
-
-@contextmanager
-def _writing(path: Path) -> Iterator[sqlite_utils.Database]:
-    db = _open_rw(path)
-    try:
-        yield db
-    finally:
-        _close_rw(db)
 
 
 @contextmanager
@@ -322,13 +316,13 @@ def _append_rows(db: sqlite_utils.Database, snap: GameSnapshot,
 
 
 def _write_snapshot(db: sqlite_utils.Database, snap: GameSnapshot,
-                    last_stored: Callable[[int], LogEntry | None] = lambda n: None
-                    ) -> SaveStats:
+                    last_stored: Callable[[int], LogEntry | None] = lambda n: None,
+                    *, nested: bool = False) -> SaveStats:
     """One transaction: scenario, changed rows, game state, new log rows, meta.saved.
     `last_stored(n)` is the game's own entry n (1-based), to check the file's last one
     against, or None when the caller does not have it (an autosave snapshot)."""
     t0 = time.perf_counter()
-    with _transaction(db):
+    with contextlib.nullcontext() if nested else _transaction(db):
         db.execute("DELETE FROM scenario")
         db["scenario"].insert_all(
             [{"key": k, "pos": i, "json": v} for i, (k, v) in enumerate(snap.top)], pk="key")
@@ -359,15 +353,23 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
-        with _writing(Path(tmp)) as db:
+        # Rollback-journal mode: nobody else sees the temporary file, so a crash leaves only
+        # a stray .tmp (never a hot journal beside the game), and no WAL switch to pay.
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        conn.execute("PRAGMA synchronous=FULL")
+        db = sqlite_utils.Database(conn, execute_plugins=False)
+        try:
             with _transaction(db):
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 create_tables(db)
                 db["meta"].insert_all(_meta_rows(snap.taken, snap.taken), pk="key")
-            stats = _write_snapshot(db, snap)
+                stats = _write_snapshot(db, snap, nested=True)
+        finally:
+            db.close()
         for side in ("-wal", "-shm"):  # a stale -wal must not be replayed onto the new file
             Path(str(path) + side).unlink(missing_ok=True)
         os.replace(tmp, path)
+        _sync_folder(path.parent)
     except BaseException:
         for side in ("", "-wal", "-shm", "-journal"):
             Path(tmp + side).unlink(missing_ok=True)
@@ -375,43 +377,101 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
     return stats
 
 
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX; Windows has no directory handles to sync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def new_game_file(path: str | os.PathLike, game: Game) -> SaveStats:
     """Write `game` to a new file at `path`, replacing any file there (atomically)."""
     return _create(Path(path), snapshot_game(game))
 
 
+class GameFile:
+    """A game file open for writing during a play session.
+
+    It holds one read-write connection in WAL mode, so a save is a single transaction
+    (~10 ms for 500 units); opening switches the file to WAL and `close()` checkpoints it
+    back into one self-contained file, which costs a few fsyncs each — keep one GameFile
+    (or an Autosaver) open while playing instead of calling `save_game` each time.
+    The file must exist and be a Warboard game this version writes (GameFileError)."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        _check_writable(self.path)
+        self._db: sqlite_utils.Database | None = _open_rw(self.path)
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        if self._db is None:
+            raise RuntimeError(f"{self.path}: game file closed")
+        return self._db
+
+    def stored_log(self) -> int:
+        """How many log entries the file holds."""
+        return self.db.execute("SELECT count(*) FROM log").fetchone()[0]
+
+    def save(self, game: Game) -> SaveStats:
+        """Save `game` in one transaction: the units and terrain rows that changed, the game
+        state, and the log entries the file does not have yet (the file's log must be the
+        start of the game's, or GameFileError "conflict"). Saving again writes no rows."""
+        log = game.log
+        snap = snapshot_game(game, min(self.stored_log(), len(log)))
+        return self.write(snap, lambda n: log[n - 1] if 0 < n <= len(log) else None)
+
+    def write(self, snap: GameSnapshot,
+              last_stored: Callable[[int], LogEntry | None] = lambda n: None) -> SaveStats:
+        """Write a snapshot (see `save`); used by the Autosaver."""
+        try:
+            return _write_snapshot(self.db, snap, last_stored)
+        except GameFileError as e:
+            raise e.at(str(self.path)) from None
+
+    def append_log(self, entries: Iterable[LogEntry]) -> int:
+        """Append entries to the file's log at once (one transaction), e.g. right after a
+        roll; a later save of the same game skips them. Returns how many were written."""
+        stamp = now_iso()
+        with _transaction(self.db):
+            stored = self.stored_log()
+            rows = [log_row(stored + 1 + i, e, stamp) for i, e in enumerate(entries)]
+            if rows:
+                self.db["log"].insert_all(rows, pk="seq")
+            self.db["meta"].insert_all(_meta_rows(None, stamp), pk="key", replace=True)
+        return len(rows)
+
+    def close(self) -> None:
+        """Checkpoint and close: the file is left whole, in rollback-journal mode."""
+        if self._db is not None:
+            _close_rw(self._db)
+            self._db = None
+
+    def __enter__(self) -> GameFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def save_game(path: str | os.PathLike, game: Game) -> SaveStats:
-    """Save `game` into its file in one transaction: the scenario's changed units and
-    terrain rows, the game state, and the log entries the file does not have yet.
-    Saving an unchanged game again writes no unit, terrain or log rows. A missing file
-    is created; a file holding another game raises GameFileError("conflict")."""
+    """Save `game` into its file (GameFile.save, opened and closed around it). A missing
+    file is created; a file holding another game raises GameFileError("conflict")."""
     p = Path(path)
     if not p.exists():
         return new_game_file(p, game)
-    _check_writable(p)
-    snap = snapshot_game(game)
-    log = game.log
-    try:
-        with _writing(p) as db:
-            return _write_snapshot(db, snap, lambda n: log[n - 1] if 0 < n <= len(log)
-                                   else None)
-    except GameFileError as e:
-        raise e.at(str(p)) from None
+    with GameFile(p) as f:
+        return f.save(game)
 
 
 def append_log(path: str | os.PathLike, entries: Iterable[LogEntry]) -> int:
-    """Append entries to the file's log at once (one transaction), e.g. right after a
-    roll; a later save_game of the same game skips them. Returns how many were written."""
-    p = Path(path)
-    _check_writable(p)
-    stamp = now_iso()
-    with _writing(p) as db, _transaction(db):
-        stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
-        rows = [log_row(stored + 1 + i, e, stamp) for i, e in enumerate(entries)]
-        if rows:
-            db["log"].insert_all(rows, pk="seq")
-        db["meta"].insert_all(_meta_rows(None, stamp), pk="key", replace=True)
-    return len(rows)
+    """GameFile.append_log on a file opened and closed around it."""
+    with GameFile(path) as f:
+        return f.append_log(entries)
 
 
 # --------------------------------------------------------------------------- scenario
@@ -437,10 +497,11 @@ class Autosaver:
     """Saves a game on a background thread after every change, never blocking the caller
     on the disk.
 
-    `submit(game)` takes a snapshot on the caller's thread (plain JSON text: a few ms for
-    500 units) and queues it. The writer thread coalesces: when several snapshots are
+    `submit(game)` takes a capture on the caller's thread (engine.gamefile_schema.Capture:
+    plain values and JSON text, ~0.5 ms for 500 units) and queues it; the writer thread
+    turns it into rows and writes them. The writer coalesces: when several captures are
     waiting, only the latest one's scenario and state are written — but the log entries of
-    all of them are, in order (each snapshot carries the entries added since the one
+    all of them are, in order (each capture carries the entries added since the one
     before). A write that fails is kept and retried with the next snapshot; `flush()`
     raises its error. `on_saved(snapshot, stats)` runs on the writer thread after each
     commit. The file is created on the first write if it does not exist.
@@ -450,7 +511,7 @@ class Autosaver:
                  on_saved: Callable[[GameSnapshot, SaveStats], None] | None = None) -> None:
         self.path = Path(path)
         self.on_saved = on_saved
-        self._queue: queue.Queue[GameSnapshot | None] = queue.Queue()
+        self._queue: queue.Queue[Capture | None] = queue.Queue()
         self._log_taken: int | None = None
         self._submitted = 0
         self._written = 0
@@ -461,22 +522,22 @@ class Autosaver:
                                         daemon=True)
         self._thread.start()
 
-    def snapshot(self, game: Game) -> GameSnapshot:
-        """The game's rows, with the log entries not taken by an earlier snapshot."""
+    def capture(self, game: Game) -> Capture:
+        """The game's state, with the log entries not taken by an earlier capture."""
         if self._log_taken is None:
             self._log_taken = 0
         if len(game.log) < self._log_taken:
             raise ValueError(f"autosave: the game's log has {len(game.log)} entries, fewer "
                              f"than the {self._log_taken} already saved (another game?)")
-        snap = snapshot_game(game, self._log_taken)
+        snap = capture_game(game, self._log_taken)
         self._log_taken = snap.log_end
         return snap
 
-    def submit(self, game: Game) -> GameSnapshot:
-        """Snapshot the game now and have it written soon."""
+    def submit(self, game: Game) -> Capture:
+        """Capture the game now (on this thread) and have it written soon."""
         if self._closed:
             raise RuntimeError("autosave: closed")
-        snap = self.snapshot(game)
+        snap = self.capture(game)
         with self._done:
             self._submitted += 1
         self._queue.put(snap)
@@ -510,8 +571,8 @@ class Autosaver:
         self.close()
 
     def _run(self) -> None:
-        db: sqlite_utils.Database | None = None
-        pending: GameSnapshot | None = None
+        db: GameFile | None = None
+        pending: Capture | None = None
         stop = False
         try:
             while not stop:
@@ -532,26 +593,26 @@ class Autosaver:
                 db, pending = self._write(db, pending, count)
         finally:
             if db is not None:
-                _close_rw(db)
+                db.close()
 
-    def _write(self, db: sqlite_utils.Database | None, snap: GameSnapshot, count: int
-               ) -> tuple[sqlite_utils.Database | None, GameSnapshot | None]:
-        """Write one (coalesced) snapshot; on failure keep it for the next try."""
+    def _write(self, db: GameFile | None, capture: Capture, count: int
+               ) -> tuple[GameFile | None, Capture | None]:
+        """Write one (coalesced) capture; on failure keep it for the next try."""
         try:
+            snap = capture.snapshot()
             if db is None:
                 if not self.path.exists():
                     stats = _create(self.path, snap)
                     self._saved(snap, stats, count)
                     return None, None
-                _check_writable(self.path)
-                db = _open_rw(self.path)
-            stats = _write_snapshot(db, snap)
+                db = GameFile(self.path)
+            stats = db.write(snap)
         except BaseException as e:  # kept for flush(); the snapshot is retried
             with self._done:
                 self._error = e.at(str(self.path)) if isinstance(e, GameFileError) else e
                 self._written += count
                 self._done.notify_all()
-            return db, snap
+            return db, capture
         self._saved(snap, stats, count)
         return db, None
 

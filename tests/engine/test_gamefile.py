@@ -3,6 +3,7 @@ its own message and the file untouched, autosave coalescing, scenario export/imp
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from engine.dice import RollRecord
 from engine.gamefile import (
     Autosaver,
+    GameFile,
     GameFileError,
     append_log,
     check_game_file,
@@ -27,7 +29,7 @@ from engine.gamefile import (
     read_log,
     save_game,
 )
-from engine.gamefile_schema import GameSnapshot, log_kind, snapshot_game
+from engine.gamefile_schema import GameSnapshot, capture_game, log_kind, snapshot_game
 from engine.model import (
     AddMarker,
     Change,
@@ -186,6 +188,20 @@ def test_save_writes_only_changed_rows(saved):
     assert stats.units_written == len(game.all_units()) - at
     back = load_game(path)
     assert back.unit(mover).x == 40 and not any(u.id == gone.id for u in back.all_units())
+
+
+def test_game_file_session_saves_in_wal_and_closes_whole(saved):
+    path, game = saved
+    with GameFile(path) as f:
+        apply_change(game, Change([MoveUnit(game.units[0].id, 3, 4)]))
+        assert f.save(game).units_written == 1
+        assert f.save(game).units_written == 0
+        assert "game.warboard-wal" in files_in(path.parent)   # a session writes through WAL
+        assert load_game(path) == game                        # and readers see it meanwhile
+    assert files_in(path.parent) == {"game.warboard"}
+    assert path.read_bytes()[18:20] == b"\x01\x01"             # at rest: rollback journal
+    with pytest.raises(RuntimeError, match="game file closed"):
+        f.save(game)
 
 
 def test_append_log_then_save_does_not_duplicate(saved):
@@ -383,6 +399,37 @@ def test_coalesced_snapshot_keeps_both_logs():
     assert (merged.log_start, [r["seq"] for r in merged.log]) == (2, [3, 4, 5])
     with pytest.raises(ValueError, match="snapshot log starts at 9"):
         first.followed_by(GameSnapshot((), (), (), (), 9, ()))
+
+
+def test_capture_is_not_touched_by_later_play():
+    """The caller's-thread capture holds values, not the live objects play goes on with."""
+    game = demo_game()
+    uid = game.units[0].id
+    capture = capture_game(game)
+    before = snapshot_game(game)
+    apply_change(game, Change([MoveUnit(uid, 70, 40), AddMarker(uid, "suppression", 3),
+                               SetState(uid, "hp", 1), SetGame("turn", 5)]))
+    assert capture.snapshot() == dataclasses.replace(before, taken=capture.taken,
+                                                     log=capture.log)
+    assert "markers" not in json.loads(dict(capture.snapshot().units)[uid])
+
+
+def test_units_key_missing_from_the_source_document(tmp_path):
+    """A scenario read without "units" gains the key where scenario_to_dict puts it: after
+    the source's keys, or before a "profiles" key the source did not have."""
+    doc = export_scenario(demo_game())
+    del doc["units"]
+    for late_profiles in (False, True):
+        source = doc if late_profiles else {**doc, "profiles": {"npc": {}}}
+        game = import_scenario(source)
+        if late_profiles:
+            game.scenario.profiles = {"npc": {}}
+        game.scenario.units.append(Unit("n1", "red", "rifle", 1, 2, BaseShape.round(25)))
+        path = tmp_path / f"g{late_profiles}.warboard"
+        new_game_file(path, game)
+        keys = list(export_scenario(load_game(path)))
+        assert keys == list(export_scenario(game))
+        assert keys[-2:] == (["units", "profiles"] if late_profiles else ["profiles", "units"])
 
 
 def test_autosaver_attached_to_a_loaded_game(saved):
