@@ -11,7 +11,10 @@ rollback journal (left by a kill) cannot be rolled back by a read-only connectio
 refuses to read such a file read-only — whereas a read-only connection reads a leftover
 -wal fine. When a writer closes cleanly it switches the file back to
 `journal_mode=DELETE` (which checkpoints and removes the -wal), so a game file at rest is
-a single self-contained file and read-only opens of it create no side files.
+a single self-contained file and read-only opens of it create no side files. The switches
+cost a few fsyncs, so a play session holds one `GameFile` (or an `Autosaver`) open and each
+save is one transaction; `save_game` opens and closes around a single save. A new file is
+built in rollback mode under a temporary name and moved over the target.
 
 Reading never writes. `check_game_file` and `load_game` open `file:…?mode=ro`, so a file
 that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it was.
