@@ -180,14 +180,23 @@ class Shoot(IHAction):
             "sniper", "Sniper rifle", "bool", False, modifier=2, steps=("hit",),
             reason="§4.17 bonus, value not given (§8-9)", proposed=True),
         Option(
+            "squad", "Fire at the target's squad", "bool", False,
+            reason="§4.4-7: hits fall at random among the squad (units sharing the "
+                   "target's parent)"),
+        Option(
             "moved", "Moved this turn", "bool", False,
             reason="weapons 'usable only by a stationary character' (§4.2-2)"),
     )
 
     def _members(self, ctx: Context) -> list[Unit]:
         members = list(ctx.targets)
-        if ctx.target is not None and all(u.id != ctx.target.id for u in members):
-            members.insert(0, ctx.target)
+        t = ctx.target
+        if t is not None and ctx.option("squad") and not members and ctx.game is not None:
+            members = [u for u in ctx.game.units
+                       if u.side == t.side and (u.id == t.id or
+                                                (t.parent is not None and u.parent == t.parent))]
+        if t is not None and all(u.id != t.id for u in members):
+            members.insert(0, t)
         if not members:
             raise SchemaError("shoot.target: required (a target or squad members)")
         return members

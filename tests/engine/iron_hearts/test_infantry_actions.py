@@ -234,3 +234,13 @@ def test_render_shows_proposed_and_steps():
     text = render(res, "text")
     assert "Assault check" in text and "+1 grenade hit" in text and "(PROPOSED)" in text
     assert "−1 fortification 1" in text
+
+
+def test_squad_option_spreads_hits_over_units_sharing_the_parent():
+    g = game()
+    res = ctx(g, "shoot", "mg", "tolik", weapon="mg42", options={"squad": True},
+              facts=Facts(distance_m=60.0, cover=0)).resolve(
+        ScriptedDice([1, 9, 9, 9, 9, 3, 9]))
+    alloc = res.step("allocate")
+    assert alloc.rolls[0].die == "d3" and alloc.results == ("zhora",)
+    assert "1 = vova, 2 = tolik, 3 = zhora" in alloc.note
