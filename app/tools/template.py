@@ -1,0 +1,643 @@
+"""The template tool: lay a blast-3, blast-5 or flamer template, see where a blast may land,
+scatter it with the app's dice or typed physical dice, and read who is under it.
+
+Every number comes from below: the landing odds and heat map from
+`geometry.template_odds` (exact over the distance die's faces × a 2° bearing grid), the
+units under the template from `engine.measure.template_query` (the figures
+`warboard template` prints), the dice from `engine.dice` (checked faces, recorded source).
+The app rolls the direction on the same 180-bearing grid the odds are taken over, so the
+odds shown are exactly those of the app's roll.
+
+Placing and scattering are not board edits (nothing goes on the undo stack) but each one
+is written to the game's log (kind "template") with its dice and their source.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsPolygonItem,
+    QGraphicsSimpleTextItem,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.board.items import geometry_path
+from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
+from engine.dice import D6, D20, DiceError, Die, RandomDice, RollRecord, TypedDice, draw
+from engine.measure import MeasureError, TemplateResult, template_query
+from engine.model import LogEntry
+from geometry.scatter import direction_die_bearing
+from geometry.template_odds import (
+    N_BEARINGS,
+    DistanceScheme,
+    Heatmap,
+    TemplateOdds,
+    coverage_raster,
+    d6_minus_accuracy,
+    d20_steps,
+    template_odds,
+)
+from geometry.templates import HOLE_DIAMETER_IN, make_template
+
+from .base import Tool
+
+SHAPES = ("blast-3", "blast-5", "flamer")
+SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
+#: The app's direction die: one face per bearing of the odds' grid (2° apart).
+DIRECTION_DIE = Die(N_BEARINGS)
+TEMPLATE_EDGE = QColor("#b3261e")
+AIM_EDGE = QColor("#4a4f57")
+ARROW = QColor("#15181c")
+#: Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.
+HEAT_RGB = np.array([[255, 236, 160], [250, 160, 60], [214, 60, 30], [140, 10, 30]], float)
+
+
+def heat_image(heat: Heatmap) -> QImage:
+    """The heat map as an image, one pixel per cell: P = 0 transparent, then a warm ramp
+    whose opacity grows with the chance (√P, so small chances still show)."""
+    v = np.clip(heat.values, 0.0, 1.0)
+    t = np.sqrt(v)
+    pos = t * (len(HEAT_RGB) - 1)
+    lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
+    frac = (pos - lo)[..., None]
+    rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
+    alpha = np.where(v > 0, 60 + 150 * t, 0.0)
+    rgba = np.ascontiguousarray(np.dstack([rgb, alpha]).round().astype(np.uint8))
+    h, w = v.shape
+    img = QImage(rgba.data, w, h, 4 * w, QImage.Format.Format_RGBA8888)
+    return img.copy()  # own the pixels: the numpy buffer goes away
+
+
+def percent(p: float) -> str:
+    if p <= 0:
+        return "0%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{100 * p:.1f}%"
+
+
+class TemplatePanel(QDockWidget):
+    """The tool's controls and read-outs beside the board: shape, scatter scheme, dice, the
+    odds before the roll and the units under the template after it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Template", parent)
+        self.setObjectName("template-panel")
+        body = QWidget()
+        lay = QVBoxLayout(body)
+
+        form = QFormLayout()
+        self.shape = QComboBox()
+        self.shape.addItems(SHAPES)
+        form.addRow("Template", self.shape)
+        self.scheme = QComboBox()
+        for key, text in SCHEMES.items():
+            self.scheme.addItem(text, key)
+        form.addRow("Scatter", self.scheme)
+        self.step = QDoubleSpinBox()
+        self.step.setRange(0.1, 12.0)
+        self.step.setSingleStep(0.5)
+        self.step.setValue(1.0)
+        self.step.setSuffix('" per step')
+        form.addRow("d20 step", self.step)
+        self.accuracy = QSpinBox()
+        self.accuracy.setRange(-6, 12)
+        self.accuracy.setValue(3)
+        form.addRow("Accuracy", self.accuracy)
+        lay.addLayout(form)
+
+        dice = QGroupBox("Dice")
+        dl = QFormLayout(dice)
+        self.app_dice = QRadioButton("App dice")
+        self.typed_dice = QRadioButton("Typed (physical dice)")
+        self.app_dice.setChecked(True)
+        self.source_group = QButtonGroup(self)
+        self.source_group.addButton(self.app_dice)
+        self.source_group.addButton(self.typed_dice)
+        row = QHBoxLayout()
+        row.addWidget(self.app_dice)
+        row.addWidget(self.typed_dice)
+        dl.addRow(row)
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("blank: a new seed")
+        dl.addRow("Seed", self.seed)
+        self.distance_face = QLineEdit()
+        self.distance_face.setPlaceholderText("face of the distance die")
+        dl.addRow("Distance die", self.distance_face)
+        self.direction_kind = QComboBox()
+        self.direction_kind.addItem("bearing °", "bearing")
+        self.direction_kind.addItem("direction die (d6)", "die")
+        self.direction = QLineEdit()
+        self.direction.setPlaceholderText("0–360, 0 = +x, clockwise")
+        drow = QHBoxLayout()
+        drow.addWidget(self.direction_kind)
+        drow.addWidget(self.direction, 1)
+        dl.addRow("Direction", drow)
+        lay.addWidget(dice)
+
+        buttons = QHBoxLayout()
+        self.scatter_button = QPushButton("Scatter")
+        self.clear_button = QPushButton("Clear")
+        buttons.addWidget(self.scatter_button)
+        buttons.addWidget(self.clear_button)
+        lay.addLayout(buttons)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        lay.addWidget(self.message)
+
+        self.odds_title = QLabel("Before the roll: chance of being under")
+        lay.addWidget(self.odds_title)
+        self.odds = self._table(("Unit", "Template", "Hole"))
+        lay.addWidget(self.odds, 2)
+        self.result_title = QLabel("Under the template")
+        lay.addWidget(self.result_title)
+        self.result = self._table(("Unit", "Covered", "Hole"))
+        lay.addWidget(self.result, 1)
+        self.setWidget(body)
+        self.typed_dice.toggled.connect(self._sync_enabled)
+        self.scheme.currentIndexChanged.connect(self._sync_enabled)
+        self.shape.currentIndexChanged.connect(self._sync_enabled)
+        self._sync_enabled()
+
+    @staticmethod
+    def _table(headers: tuple[str, ...]) -> QTableWidget:
+        t = QTableWidget(0, len(headers))
+        t.setHorizontalHeaderLabels(list(headers))
+        t.verticalHeader().setVisible(False)
+        t.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        t.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        t.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in range(1, len(headers)):
+            t.horizontalHeader().setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        return t
+
+    def _sync_enabled(self) -> None:
+        typed = self.typed_dice.isChecked()
+        d20 = self.scheme.currentData() == "d20"
+        flamer = self.shape.currentText() == "flamer"
+        self.seed.setEnabled(not typed)
+        self.distance_face.setEnabled(typed)
+        self.direction.setEnabled(typed)
+        self.direction_kind.setEnabled(typed)
+        self.step.setEnabled(d20)
+        self.accuracy.setEnabled(not d20)
+        self.scatter_button.setEnabled(not flamer)
+        self.scatter_button.setToolTip("A flamer does not scatter" if flamer else "")
+        self.distance_face.setPlaceholderText("d20 face, 1–20" if d20 else "d6 face, 1–6")
+
+    def scheme_obj(self) -> DistanceScheme:
+        if self.scheme.currentData() == "d20":
+            return d20_steps(self.step.value())
+        return d6_minus_accuracy(self.accuracy.value())
+
+    def distance_die(self) -> Die:
+        return D20 if self.scheme.currentData() == "d20" else D6
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setStyleSheet("color: #b3261e;" if error else "")
+        self.message.setText(text)
+
+    def fill(self, table: QTableWidget, rows: list[tuple[str, str, str]]) -> None:
+        table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                item = QTableWidgetItem(text)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                table.setItem(r, c, item)
+
+    def rows(self, table: QTableWidget) -> list[tuple[str, ...]]:
+        """The table's text, row by row (tests and the log read it)."""
+        return [tuple(table.item(r, c).text() for c in range(table.columnCount()))
+                for r in range(table.rowCount())]
+
+
+class TemplateTool(Tool):
+    id = "template"
+    label = "Template"
+    shortcut = "T"
+    tooltip = "Lay a blast or flamer template, see where it may land, scatter it"
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.panel = TemplatePanel(window)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
+        self.panel.hide()
+        self.panel.scatter_button.clicked.connect(self.scatter)
+        self.panel.clear_button.clicked.connect(self.clear)
+        for w in (self.panel.shape, self.panel.scheme):
+            w.currentIndexChanged.connect(self._settings_changed)
+        self.panel.step.valueChanged.connect(self._settings_changed)
+        self.panel.accuracy.valueChanged.connect(self._settings_changed)
+        self.aim: tuple[float, float] | None = None
+        self.origin_id: str | None = None  # the flamer's shooter
+        self.odds: TemplateOdds | None = None
+        self.heat: Heatmap | None = None
+        self.result: TemplateResult | None = None
+        self._press_at: QPointF | None = None
+        self._ghost: QGraphicsItem | None = None
+        self._placed: list[QGraphicsItem] = []
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    @property
+    def shape(self) -> str:
+        return self.panel.shape.currentText()
+
+    def set_shape(self, shape: str) -> None:
+        if shape not in SHAPES:
+            raise ValueError(f"shape: expected one of {', '.join(SHAPES)}, got {shape!r}")
+        self.panel.shape.setCurrentText(shape)
+
+    def activate(self) -> None:
+        self.panel.show()
+        self.panel.show_message(self._instructions())
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.panel.hide()
+
+    def reset(self) -> None:
+        super().reset()
+        self._ghost = None
+        self._placed = []
+        self.aim = self.origin_id = None
+        self.odds = self.heat = self.result = None
+        self._press_at = None
+        self.panel.fill(self.panel.odds, [])
+        self.panel.fill(self.panel.result, [])
+
+    def clear(self) -> None:
+        """Take the template off the board."""
+        self.reset()
+        self.panel.show_message(self._instructions())
+
+    def _instructions(self) -> str:
+        if self.shape == "flamer":
+            return ("Click the unit that fires, then the point it aims at (or drag from the "
+                    "unit). A flamer does not scatter.")
+        return "Click where the template is aimed; then Scatter (or S)."
+
+    def _settings_changed(self) -> None:
+        self.panel._sync_enabled()
+        if self.shape == "flamer" or (self.aim is not None and self.origin_id is not None):
+            self.clear()
+            return
+        if self.aim is not None:
+            self.place(*self.aim, log=False)
+
+    # --- events -----------------------------------------------------------------------------
+
+    def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton or self.window.game is None:
+            return False
+        if self.shape == "flamer":
+            return self._flamer_press(ev, pos)
+        self.place(pos.x(), pos.y())
+        return True
+
+    def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if self.window.game is None:
+            return False
+        if self.shape == "flamer":
+            if self.origin_id is not None and self.aim is None:
+                self._show_ghost(pos)
+            return False
+        if self.result is None or self.aim is None:
+            self._show_ghost(pos)
+        return False
+
+    def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton or self._press_at is None:
+            return False
+        start, self._press_at = self._press_at, None
+        dragged = math.hypot(pos.x() - start.x(), pos.y() - start.y()) > 0.25
+        if self.shape == "flamer" and self.origin_id is not None and self.aim is None \
+                and dragged:
+            self.place_flamer(self.origin_id, (pos.x(), pos.y()))
+        return True
+
+    def key(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_S and not ev.modifiers() and self.aim is not None:
+            self.scatter()
+            return True
+        if ev.key() == Qt.Key.Key_Escape and (self.aim is not None or self.origin_id):
+            self.clear()
+            return True
+        return False
+
+    def leave(self) -> None:
+        super().leave()
+        self._drop_ghost()
+
+    # --- blasts -----------------------------------------------------------------------------
+
+    def place(self, x: float, y: float, *, log: bool = True) -> TemplateResult:
+        """Aim a blast at (x, y): the odds and heat map of where it may land, and who is
+        under it before any scatter."""
+        scenario = self.editor.game.scenario
+        self.clear_overlay()
+        self._ghost = None
+        self.aim = (x, y)
+        self.result = None
+        units = scenario.units
+        scheme = self.panel.scheme_obj()
+        self.odds = template_odds(self.shape, (x, y), scheme, [u.polygon() for u in units],
+                                  [u.id for u in units])
+        t = scenario.table
+        self.heat = coverage_raster(self.shape, (x, y), scheme,
+                                    clip=(0.0, 0.0, t.width_in, t.height_in))
+        self._draw_heat(self.heat)
+        here = template_query(scenario, self.shape, x, y)
+        self._draw_template(self.shape, (x, y), None, aimed=True)
+        names = {u.id: u.label for u in units}
+        self.panel.fill(self.panel.odds, [(names[i], percent(pu), percent(ph))
+                                          for i, pu, ph in self.odds.ranked()])
+        self.panel.odds_title.setText(
+            f"Before the roll ({scheme.label}, no scatter {percent(scheme.p_no_scatter())}): "
+            "chance of being under")
+        self._fill_result(here, "Under it if it does not scatter")
+        self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
+                                "Scatter with the app's dice or type the dice in.")
+        if log:
+            self._log(here, summary=f"{self.shape} placed at ({x:.2f}, {y:.2f})"
+                      + _under_text(here, names), extra={"odds": [
+                          {"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
+                          for i, pu, ph in self.odds.ranked()]})
+        return here
+
+    def scatter(self) -> TemplateResult | None:
+        """Roll (or read) the scatter dice, move the template, and list who is under it.
+        Bad typed dice are refused with the message naming the die; nothing moves."""
+        if self.aim is None or self.shape == "flamer":
+            self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
+                                    else "Place the template first.", error=True)
+            return None
+        try:
+            distance, bearing, records, source = self._roll()
+        except (DiceError, ValueError) as err:
+            self.panel.show_message(str(err), error=True)
+            return None
+        scenario = self.editor.game.scenario
+        x, y = self.aim
+        try:
+            result = template_query(scenario, self.shape, x, y, scatter=(distance, bearing))
+        except MeasureError as err:
+            self.panel.show_message(str(err), error=True)
+            return None
+        self.result = result
+        self._redraw_after_scatter(result)
+        names = {u.id: u.label for u in scenario.units}
+        self._fill_result(result, f'Scattered {distance:g}" at {bearing:g}° — under it')
+        self.panel.show_message(f'Scatter {distance:g}" at bearing {bearing:g}° ({source}).')
+        self._log(result, dice=records,
+                  summary=f'{self.shape} at ({x:.2f}, {y:.2f}) scattered {distance:g}" at '
+                          f"{bearing:g}° ({source})" + _under_text(result, names),
+                  extra={"scheme": self.panel.scheme_obj().label, "source": source})
+        return result
+
+    def _roll(self) -> tuple[float, float, tuple[RollRecord, ...], str]:
+        """(distance, bearing, dice records, source text) from the chosen source."""
+        scheme, die = self.panel.scheme_obj(), self.panel.distance_die()
+        p = self.panel
+        if p.app_dice.isChecked():
+            text = p.seed.text().strip()
+            if text and not text.isdigit():
+                raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
+            src = RandomDice(int(text) if text else None)
+            dist = draw(src, die, 1, label="scatter distance")
+            direc = draw(src, DIRECTION_DIE, 1, label="scatter direction")
+            bearing = (direc.faces[0] - 1) * 360.0 / DIRECTION_DIE.sides
+            p.seed.setPlaceholderText(f"last: {src.seed}")
+            return (scheme.distances[dist.faces[0] - 1], bearing, (dist, direc),
+                    f"app dice, seed {src.seed}")
+        dist = draw(TypedDice([p.distance_face.text().strip() or "?"]), die, 1,
+                    label="scatter distance")
+        records: tuple[RollRecord, ...] = (dist,)
+        text = p.direction.text().strip()
+        if p.direction_kind.currentData() == "die":
+            direc = draw(TypedDice([text or "?"]), D6, 1, label="direction die")
+            bearing = direction_die_bearing(direc.faces[0])
+            records += (direc,)
+        else:
+            bearing = _typed_bearing(text)
+        return scheme.distances[dist.faces[0] - 1], bearing, records, "typed dice"
+
+    # --- flamer -----------------------------------------------------------------------------
+
+    def _flamer_press(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if self.origin_id is None or self.aim is not None:
+            item = self.view.unit_at(ev.position().toPoint())
+            if item is None:
+                self.panel.show_message("Click the unit that fires the flamer.", error=True)
+                return True
+            self.clear()
+            self.origin_id = item.unit.id
+            self._press_at = QPointF(pos)
+            self.panel.show_message(f"{item.unit.label} fires: click (or release) where it "
+                                    "aims.")
+            return True
+        self.place_flamer(self.origin_id, (pos.x(), pos.y()))
+        return True
+
+    def place_flamer(self, origin_id: str, toward: tuple[float, float]) -> TemplateResult | None:
+        """Lay the flamer from `origin_id`'s base toward a point: who is under it."""
+        game = self.editor.game
+        shooter = game.unit(origin_id)
+        try:
+            laid = make_template("flamer", shooter.x, shooter.y, toward,
+                                 origin=shooter.polygon())
+            tip = laid.origin
+            result = template_query(game.scenario, "flamer", tip[0], tip[1], toward=toward)
+        except (ValueError, MeasureError) as err:
+            self.panel.show_message(str(err), error=True)
+            return None
+        self.clear_overlay()
+        self._ghost = None
+        self.origin_id, self.aim, self.result = origin_id, toward, result
+        self._draw_template("flamer", tip, toward, aimed=False)
+        names = {u.id: u.label for u in game.scenario.units}
+        self._fill_result(result, f"Flamer from {shooter.label} — under it")
+        self.panel.fill(self.panel.odds, [])
+        self.panel.show_message("A flamer does not scatter.")
+        self._log(result, actor=origin_id,
+                  summary=f"flamer from {shooter.label} toward ({toward[0]:.2f}, "
+                          f"{toward[1]:.2f})" + _under_text(result, names))
+        return result
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def _show_ghost(self, pos: QPointF) -> None:
+        self._drop_ghost()
+        game = self.editor.game
+        try:
+            if self.shape == "flamer":
+                shooter = game.unit(self.origin_id)
+                t = make_template("flamer", shooter.x, shooter.y, (pos.x(), pos.y()),
+                                  origin=shooter.polygon())
+            else:
+                t = make_template(self.shape, pos.x(), pos.y())
+        except ValueError:
+            return
+        item = QGraphicsPathItem(geometry_path(t.shape))
+        item.setPen(cosmetic_pen(AIM_EDGE, 1.0, Qt.PenStyle.DashLine))
+        self._ghost = self.add_overlay(item, Z_OVERLAY + 2)
+        if self.shape != "flamer":
+            hit = template_query(game.scenario, self.shape, pos.x(), pos.y())
+            self.hint(f"{self.shape}: {len(hit.under)} under" if hit.under else self.shape)
+
+    def _drop_ghost(self) -> None:
+        if self._ghost is not None and self._ghost.scene() is not None:
+            self._ghost.scene().removeItem(self._ghost)
+            if self._ghost in self._overlay:
+                self._overlay.remove(self._ghost)
+        self._ghost = None
+
+    def _draw_heat(self, heat: Heatmap) -> None:
+        if heat.values.size == 0:
+            return
+        item = QGraphicsPixmapItem(QPixmap.fromImage(heat_image(heat)))
+        item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        item.setScale(heat.cell)
+        item.setPos(heat.x0, heat.y0)
+        self.add_overlay(item, Z_UNIT - 0.8)  # over the terrain, under the units
+
+    def _draw_template(self, shape: str, at: tuple[float, float],
+                       toward: tuple[float, float] | None, *, aimed: bool) -> None:
+        if shape == "flamer":
+            t = make_template("flamer", at[0], at[1], toward)
+        else:
+            t = make_template(shape, at[0], at[1])
+        item = QGraphicsPathItem(geometry_path(t.shape))
+        if aimed:
+            item.setPen(cosmetic_pen(AIM_EDGE, 1.5, Qt.PenStyle.DashLine))
+        else:
+            item.setPen(cosmetic_pen(TEMPLATE_EDGE, 2.0))
+            fill = QColor(TEMPLATE_EDGE)
+            fill.setAlpha(45)
+            item.setBrush(QBrush(fill))
+        self.add_overlay(item, Z_OVERLAY)
+        if t.hole is not None:
+            r = HOLE_DIAMETER_IN / 2
+            hole = QGraphicsEllipseItem(QRectF(t.centre[0] - r, t.centre[1] - r, 2 * r, 2 * r))
+            hole.setPen(cosmetic_pen(AIM_EDGE if aimed else TEMPLATE_EDGE, 1.5))
+            self.add_overlay(hole, Z_OVERLAY + 1)
+
+    def _redraw_after_scatter(self, result: TemplateResult) -> None:
+        self.clear_overlay()
+        self._ghost = None
+        self._draw_template(self.shape, result.aim, None, aimed=True)
+        self._draw_template(self.shape, result.centre, None, aimed=False)
+        distance, bearing = result.scatter or (0.0, 0.0)
+        if distance > 0:
+            self._draw_arrow(result.aim, result.centre, f'{distance:g}" @ {bearing:g}°')
+        else:
+            self._draw_label(result.centre, "no scatter")
+
+    def _draw_arrow(self, a: tuple[float, float], b: tuple[float, float], text: str) -> None:
+        pen = cosmetic_pen(ARROW, 2.0)
+        self.add_overlay(QGraphicsLineItem(QLineF(*a, *b)), Z_OVERLAY + 3).setPen(pen)
+        ang = math.atan2(b[1] - a[1], b[0] - a[0])
+        size = 0.45
+        pts = [QPointF(*b)] + [QPointF(b[0] - size * math.cos(ang + s * 0.4),
+                                       b[1] - size * math.sin(ang + s * 0.4)) for s in (1, -1)]
+        head = QGraphicsPolygonItem(pts)
+        head.setPen(QPen(Qt.PenStyle.NoPen))
+        head.setBrush(QBrush(ARROW))
+        self.add_overlay(head, Z_OVERLAY + 3)
+        self._draw_label(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), text)
+
+    def _draw_label(self, at: tuple[float, float], text: str) -> None:
+        label = QGraphicsSimpleTextItem(text)
+        label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        label.setBrush(QBrush(ARROW))
+        label.setPos(*at)
+        back = QGraphicsPathItem()
+        r = label.boundingRect().adjusted(-3, -1, 3, 1)
+        path = QPainterPath()
+        path.addRoundedRect(r, 3, 3)
+        back.setPath(path)
+        back.setBrush(QBrush(QColor(255, 255, 255, 220)))
+        back.setPen(QPen(Qt.PenStyle.NoPen))
+        back.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        back.setPos(*at)
+        self.add_overlay(back, Z_OVERLAY + 4)
+        self.add_overlay(label, Z_OVERLAY + 5)
+
+    # --- read-outs and log --------------------------------------------------------------------
+
+    def _fill_result(self, result: TemplateResult, title: str) -> None:
+        names = {u.id: u.label for u in self.editor.game.scenario.units}
+        rows = [(names.get(i, i), percent(f), "hole" if i == result.hole else "")
+                for i, f in result.under]
+        self.panel.result_title.setText(title)
+        self.panel.fill(self.panel.result, rows)
+
+    def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),
+             actor: str | None = None, extra: dict | None = None) -> None:
+        game = self.editor.game
+        details = {"template": result.to_dict(), **(extra or {})}
+        self.editor.log(LogEntry(game.turn, actor, "template", result.hole, tuple(dice),
+                                 summary, details))
+
+
+def _under_text(result: TemplateResult, names: dict[str, str]) -> str:
+    if not result.under:
+        return ": nobody under it"
+    parts = [f"{names.get(i, i)} {100 * f:.0f}%" for i, f in result.under]
+    hole = f"; hole: {names.get(result.hole, result.hole)}" if result.hole else ""
+    return ": under " + ", ".join(parts) + hole
+
+
+def _typed_bearing(text: str) -> float:
+    """A bearing typed in degrees, checked: a number from 0 up to (not including) 360."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"direction: expected a bearing in degrees (0–360), "
+                         f"got {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value < 360:
+        raise ValueError(f"direction: a bearing is 0 up to 360 degrees, got {text}")
+    return value
+
+
+def install(window) -> TemplateTool:
+    tool = TemplateTool(window)
+    window.tools.add(tool)
+    return tool

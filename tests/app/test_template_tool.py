@@ -1,0 +1,218 @@
+"""The template tool driven with real mouse and key events: the odds and heat map before the
+roll, a scatter with the app's seeded dice and with typed dice (bad faces refused), the
+flamer from a unit, the log entries, and nothing on the undo stack."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QGraphicsPixmapItem
+
+from app.window import MainWindow
+from engine.dice import D20, Die, RandomDice, draw
+from engine.measure import template_query
+from engine.scenario import Scenario, Table, Unit
+from geometry.bases import BaseShape
+from geometry.template_odds import d6_minus_accuracy, d20_steps, template_odds
+from geometry.templates import make_template
+
+INF = BaseShape.round(25)
+
+
+def scenario() -> Scenario:
+    units = [
+        Unit("a", "allies", "rifleman", 20, 20, INF, 0, name="Able"),
+        Unit("b", "allies", "rifleman", 21.2, 20, INF, 0, name="Baker"),
+        Unit("c", "axis", "grenadier", 23, 21, INF, 180, name="Charlie"),
+        Unit("far", "axis", "grenadier", 60, 40, INF, 180, name="Faraway"),
+        Unit("tank", "allies", "m4a1-sherman", 10, 10, BaseShape.rect(50, 100), 0, 0,
+             name="Sherman"),
+    ]
+    return Scenario("Template test", "iron-hearts", Table(72, 48, 10), units=units)
+
+
+@pytest.fixture
+def win(qtbot):
+    w = MainWindow(scenario())
+    qtbot.addWidget(w)
+    w.resize(1200, 760)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit_table()
+    return w
+
+
+def at(view, x: float, y: float):
+    return view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, win, x, y):
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win.view, x, y))
+
+
+def template_tool(win, qtbot):
+    qtbot.keyClick(win.view, Qt.Key.Key_T)
+    tool = win.tools.active
+    assert tool.id == "template"
+    return tool
+
+
+def units_of(game):
+    return [u.polygon() for u in game.units], [u.id for u in game.units]
+
+
+def test_shortcut_opens_the_panel_and_esc_leaves(win, qtbot):
+    tool = template_tool(win, qtbot)
+    assert tool.panel.isVisible()
+    assert win.tools.actions["template"].toolTip() == f"{tool.tooltip} (T)"
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    assert win.tools.active.id == "select" and not tool.panel.isVisible()
+
+
+def test_click_aims_a_blast_and_shows_the_odds_and_heat_map(win, qtbot):
+    tool = template_tool(win, qtbot)
+    tool.panel.scheme.setCurrentIndex(1)  # d6 − accuracy
+    tool.panel.accuracy.setValue(4)
+    tool.set_shape("blast-5")
+    click(qtbot, win, 20, 20)
+    ax, ay = tool.aim
+    assert (ax, ay) == pytest.approx((20, 20), abs=0.1)  # within a pixel or two
+    # d6 − 4: no scatter 4/6, else 1" or 2"; a blast-5 (r 2.5") always covers Able's base,
+    # the hole stays on it only without scatter (1" is past its 0.49" radius): 4/6.
+    rows = dict((r[0], r[1:]) for r in tool.panel.rows(tool.panel.odds))
+    assert rows["Able"] == ("100.0%", "66.7%")
+    assert "Faraway" not in rows
+    odds = template_odds("blast-5", (ax, ay), d6_minus_accuracy(4), *units_of(win.game))
+    names = {u.id: u.label for u in win.game.units}
+    assert tool.panel.rows(tool.panel.odds) == [
+        (names[i], f"{100 * pu:.1f}%" if pu >= 0.001 else "<0.1%",
+         f"{100 * ph:.1f}%" if ph >= 0.001 else ("0%" if ph == 0 else "<0.1%"))
+        for i, pu, ph in odds.ranked()]
+    heat = [i for i in win.scene.items() if isinstance(i, QGraphicsPixmapItem)]
+    assert len(heat) == 1
+    assert heat[0].scale() == pytest.approx(tool.heat.cell)
+    # the heat map is highest at the aim: 4/6 no scatter + every 1" and 2" landing (< 2.5")
+    assert tool.heat.at(ax, ay) == pytest.approx(1.0)
+    assert tool.heat.at(ax + 4.8, ay) == 0.0  # past 2" + 2.5"
+
+
+def test_scatter_with_the_apps_seeded_dice(win, qtbot):
+    tool = template_tool(win, qtbot)
+    click(qtbot, win, 21, 20)
+    ax, ay = tool.aim
+    tool.panel.seed.setText("42")
+    qtbot.mouseClick(tool.panel.scatter_button, Qt.MouseButton.LeftButton)
+    src = RandomDice(42)
+    face = draw(src, D20, 1, label="d").faces[0]
+    bearing = (draw(src, Die(180), 1, label="b").faces[0] - 1) * 2.0
+    expect = template_query(win.game.scenario, "blast-3", ax, ay, scatter=(float(face), bearing))
+    assert tool.result == expect
+    names = {u.id: u.label for u in win.game.units}
+    assert tool.panel.rows(tool.panel.result) == [
+        (names[i], f"{100 * f:.1f}%", "hole" if i == expect.hole else "")
+        for i, f in expect.under]
+    entry = win.game.log[-1]
+    assert entry.action == "template"
+    assert [(r.label, r.die, r.source, r.seed) for r in entry.dice] == [
+        ("scatter distance", "d20", "app", 42), ("scatter direction", "d180", "app", 42)]
+    assert entry.details["template"] == expect.to_dict()
+    assert win.editor.undo_stack.count() == 0  # not a board edit
+
+
+def test_typed_dice_checked_through_the_dice_module(win, qtbot):
+    tool = template_tool(win, qtbot)
+    click(qtbot, win, 20, 20)
+    logged = len(win.game.log)
+    p = tool.panel
+    qtbot.mouseClick(p.typed_dice, Qt.MouseButton.LeftButton)
+    assert p.typed_dice.isChecked() and p.distance_face.isEnabled()
+    for bad in ("21", "0", "x"):
+        p.distance_face.clear()
+        qtbot.keyClicks(p.distance_face, bad)
+        qtbot.mouseClick(p.scatter_button, Qt.MouseButton.LeftButton)
+        assert "needs a d20" in p.message.text() and tool.result is None
+    assert "21 is not a face of a d20" not in p.message.text()  # the last one was "x"
+    p.distance_face.setText("21")
+    tool.scatter()
+    assert p.message.text() == ("step 'scatter distance' needs a d20: "
+                                "21 is not a face of a d20 (1–20)")
+    p.distance_face.setText("5")
+    p.direction.setText("400")
+    tool.scatter()
+    assert p.message.text().startswith("direction:") and tool.result is None
+    assert len(win.game.log) == logged  # refused rolls leave no entry
+    p.direction.clear()
+    qtbot.keyClicks(p.direction, "90")
+    qtbot.keyClick(win.view, Qt.Key.Key_S)  # S scatters too
+    ax, ay = tool.aim
+    assert tool.result.centre == pytest.approx((ax, ay + 5.0))
+    assert tool.result == template_query(win.game.scenario, "blast-3", ax, ay, scatter=(5.0, 90))
+    entry = win.game.log[-1]
+    assert [(r.die, r.faces, r.source) for r in entry.dice] == [("d20", (5,), "typed")]
+    assert "typed dice" in entry.summary
+    # a direction die face: d6 face 4 points 180° from face 1 (up the table): down, +y
+    p.direction_kind.setCurrentIndex(1)
+    p.direction.setText("7")
+    tool.scatter()
+    assert "needs a d6" in p.message.text()
+    p.direction.setText("4")
+    p.distance_face.setText("2")
+    tool.scatter()
+    assert tool.result.centre == pytest.approx((ax, ay + 2.0))
+
+
+def test_d6_minus_accuracy_typed_no_scatter(win, qtbot):
+    tool = template_tool(win, qtbot)
+    tool.panel.scheme.setCurrentIndex(1)
+    tool.panel.accuracy.setValue(3)
+    click(qtbot, win, 20, 20)
+    p = tool.panel
+    p.typed_dice.setChecked(True)
+    p.distance_face.setText("3")
+    p.direction.setText("45")
+    tool.scatter()
+    assert tool.result.scatter == (0.0, 45.0) and tool.result.centre == tool.aim
+    assert tool.result.hole == "a"
+    assert tool.panel.rows(tool.panel.result)[0] == ("Able", "100.0%", "hole")
+    p.distance_face.setText("7")
+    tool.scatter()
+    assert "needs a d6: 7 is not a face of a d6" in p.message.text()
+
+
+def test_flamer_from_a_unit_by_two_clicks_and_by_drag(win, qtbot):
+    tool = template_tool(win, qtbot)
+    tool.set_shape("flamer")
+    assert not tool.panel.scatter_button.isEnabled()
+    click(qtbot, win, 40, 30)  # empty table: refused
+    assert "Click the unit" in tool.panel.message.text() and tool.origin_id is None
+    click(qtbot, win, 20, 20)
+    assert tool.origin_id == "a"
+    click(qtbot, win, 25, 21)
+    shooter = win.game.unit("a")
+    tip = make_template("flamer", 20, 20, tool.aim, origin=shooter.polygon()).origin
+    expect = template_query(win.game.scenario, "flamer", *tip, toward=tool.aim)
+    assert tool.result == expect
+    assert {i for i, _ in expect.under} >= {"b", "c"}
+    assert win.game.log[-1].actor == "a" and win.game.log[-1].details["template"] == \
+        expect.to_dict()
+    # drag from the tank to a point
+    vp = win.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(win.view, 10, 10))
+    qtbot.mouseMove(vp, at(win.view, 14, 14))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(win.view, 18, 18))
+    assert tool.origin_id == "tank" and tool.result is not None
+    assert tool.result.direction == pytest.approx(45.0, abs=1.0)
+    assert win.editor.undo_stack.count() == 0
+
+
+def test_d20_odds_follow_the_step_and_blast_5_covers_more(win, qtbot):
+    tool = template_tool(win, qtbot)
+    click(qtbot, win, 21, 20)
+    small = {r[0]: r[1] for r in tool.panel.rows(tool.panel.odds)}
+    tool.set_shape("blast-5")  # re-aims at the same point, no new log entry
+    big = {r[0]: r[1] for r in tool.panel.rows(tool.panel.odds)}
+    assert set(small) <= set(big)
+    tool.panel.step.setValue(0.5)
+    odds = template_odds("blast-5", tool.aim, d20_steps(0.5), *units_of(win.game))
+    assert tool.odds.under.tolist() == pytest.approx(odds.under.tolist(), abs=1e-12)
+    assert len([e for e in win.game.log if e.action == "template"]) == 1
