@@ -1,0 +1,623 @@
+"""The File menu: new, open, save, save as, recent files, scenario JSON import and export,
+and autosave into the open `.warboard` game file after every change.
+
+A game lives in one `.warboard` file (engine/gamefile.py). Once a game has a file, every
+change the editor reports (`changed`, `logged`) is snapshotted on the interface thread and
+written by `engine.gamefile.Autosaver` on its own thread, so there is nothing to lose and no
+save ever blocks the board. A game that came from a scenario `.json`, from New, or from the
+demo has no file until Save As gives it one; closing or replacing it with unsaved changes
+asks first. The title shows the game, its file and a leading `*` while changes are not yet
+in a file.
+
+A file that cannot be opened — damaged, foreign, newer, not a game at all, or a scenario
+with a bad field — is refused with a message saying which (the kinds of
+`engine.gamefile.GameFileError`, or the field named by `ScenarioError`). Reading never
+writes: the refused file keeps its bytes and the game on the board stays open.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QThread, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.model import Game
+from engine.scenario import Scenario, Table
+
+from .recent import RecentFiles
+
+if TYPE_CHECKING:
+    from engine.gamefile import Autosaver
+
+GAME_SUFFIX = ".warboard"
+OPEN_FILTER = ("Games and scenarios (*.warboard *.json);;Warboard games (*.warboard);;"
+               "Scenario JSON (*.json);;All files (*)")
+GAME_FILTER = "Warboard games (*.warboard);;All files (*)"
+JSON_FILTER = "Scenario JSON (*.json);;All files (*)"
+APP_NAME = "Warboard"
+#: How long Save, Close and Open wait for the autosaver to finish writing.
+FLUSH_TIMEOUT_S = 30.0
+#: How soon after a change the controller looks whether its autosave failed.
+AUTOSAVE_CHECK_MS = 1500
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+#: The message box title for each kind of refused game file (GameFileError.kind).
+REFUSAL_TITLES = {
+    "not-found": "No such file",
+    "not-sqlite": "Not a Warboard game file",
+    "damaged": "The game file is damaged",
+    "foreign": "Not a Warboard game",
+    "newer": "Made by a newer Warboard",
+    "invalid": "The game file holds a bad value",
+    "conflict": "The file holds another game",
+}
+SCENARIO_REFUSAL = "Not a valid scenario file"
+LEFT_ALONE = "The file was left as it was; the game on the board is still open."
+
+
+# --------------------------------------------------------------------------- new table
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What File ▸ New asks for: the demo, or a blank table of a size and ruleset."""
+
+    demo: bool = False
+    name: str = "New table"
+    ruleset: str = "iron-hearts"
+    width_in: float = 72.0
+    height_in: float = 48.0
+    metres_per_inch: float = 2.5
+
+
+def blank_scenario(spec: NewTable) -> Scenario:
+    """An empty table: no terrain, no units."""
+    if spec.width_in <= 0 or spec.height_in <= 0:
+        raise ValueError(f"table: expected a positive size, got {spec.width_in:g} × "
+                         f"{spec.height_in:g}")
+    if spec.metres_per_inch <= 0:
+        raise ValueError(f"table.metres_per_inch: expected a positive number, "
+                         f"got {spec.metres_per_inch:g}")
+    return Scenario(spec.name.strip() or "New table", spec.ruleset,
+                    Table(float(spec.width_in), float(spec.height_in),
+                          float(spec.metres_per_inch)))
+
+
+class NewGameDialog(QDialog):
+    """Blank table (name, size in inches, ruleset, ground scale) or the demo table."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        from engine.rulesets.registry import list_rulesets  # slow: only when asked
+
+        self._rulesets = [(rs.id, rs.name, rs.metres_per_inch) for rs in list_rulesets()]
+        layout = QVBoxLayout(self)
+        self.blank = QRadioButton("A blank table")
+        self.demo = QRadioButton("The demo table (Crossroads)")
+        self.blank.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.blank)
+        group.addButton(self.demo)
+        layout.addWidget(self.blank)
+        form = QFormLayout()
+        self.name = QLineEdit("New table")
+        self.width = _inches(72.0)
+        self.height = _inches(48.0)
+        self.ruleset = QComboBox()
+        for rid, name, _ in self._rulesets:
+            self.ruleset.addItem(f"{name} ({rid})", rid)
+        self.scale = QDoubleSpinBox()
+        self.scale.setRange(0.01, 1000.0)
+        self.scale.setDecimals(2)
+        self.scale.setSuffix(" m per inch")
+        form.addRow("Name", self.name)
+        form.addRow("Width", self.width)
+        form.addRow("Height", self.height)
+        form.addRow("Ruleset", self.ruleset)
+        form.addRow("Ground scale", self.scale)
+        layout.addLayout(form)
+        layout.addWidget(self.demo)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.ruleset.currentIndexChanged.connect(self._ruleset_scale)
+        self.demo.toggled.connect(lambda on: [w.setEnabled(not on) for w in (
+            self.name, self.width, self.height, self.ruleset, self.scale)])
+        self._ruleset_scale(self.ruleset.currentIndex())
+
+    def _ruleset_scale(self, index: int) -> None:
+        if 0 <= index < len(self._rulesets):
+            self.scale.setValue(self._rulesets[index][2])
+
+    def spec(self) -> NewTable:
+        if self.demo.isChecked():
+            return NewTable(demo=True)
+        return NewTable(False, self.name.text(), self.ruleset.currentData() or "iron-hearts",
+                        self.width.value(), self.height.value(), self.scale.value())
+
+
+def _inches(value: float) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(6.0, 480.0)
+    box.setDecimals(1)
+    box.setSuffix('"')
+    box.setValue(value)
+    return box
+
+
+def ask_new_table(parent: QWidget | None) -> NewTable | None:
+    """Run the New dialog; None when cancelled. (Tests replace this function.)"""
+    dialog = NewGameDialog(parent)
+    return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+# --------------------------------------------------------------------------- the controller
+
+
+def looks_like_game(path: Path) -> bool:
+    """A .warboard name or a SQLite header: read as a game file; anything else as JSON."""
+    if path.suffix.lower() == GAME_SUFFIX:
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return path.suffix.lower() != ".json"
+
+
+class FileController(QObject):
+    """Owns the File menu entries and the game's file.
+
+    `path` is the `.warboard` file autosaved into (None until the game has one);
+    `source` is the file the game was read from (a game file or a scenario JSON);
+    `modified` says whether changes are not yet in a file. `file_changed(path)` is
+    emitted when the game's file changes, `saved(path)` after an explicit save.
+    """
+
+    file_changed = Signal(object)
+    saved = Signal(object)
+    _autosaved = Signal(object)  # from the writer thread: (taken, log_end) of a snapshot
+
+    def __init__(self, window, recent: RecentFiles | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.editor = window.editor
+        self.recent = recent if recent is not None else RecentFiles()
+        self.path: Path | None = None
+        self.source: Path | None = None
+        self.modified = False
+        self._autosaver: Autosaver | None = None
+        self._last_submitted: tuple[str, int] | None = None
+        self._replacing = False
+        self._check_timer = QTimer(self)
+        self._check_timer.setSingleShot(True)
+        self._check_timer.setInterval(AUTOSAVE_CHECK_MS)
+        self._check_timer.timeout.connect(self.check_autosave)
+        self._autosaved.connect(self._on_autosaved)
+        self._build_actions()
+        self.editor.changed.connect(self._on_edit)
+        self.editor.logged.connect(self._on_edit)
+        self.editor.game_replaced.connect(self._on_game_replaced)
+        window.installEventFilter(self)
+
+    # --- menu -------------------------------------------------------------------------------
+
+    def _action(self, text: str, slot, shortcut: str | None = None,
+                tip: str = "") -> QAction:
+        action = QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda checked=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        self.new_action = self._action("&New…", self.new_dialog, "Ctrl+N",
+                                       "A blank table or the demo")
+        self.open_action = self._action("&Open…", self.open_dialog, "Ctrl+O",
+                                        "Open a .warboard game or a scenario .json")
+        self.save_action = self._action("&Save", self.save, "Ctrl+S",
+                                        "Save the game into its .warboard file")
+        self.save_as_action = self._action("Save &As…", self.save_as_dialog, "Ctrl+Shift+S",
+                                           "Save the game into a new .warboard file")
+        self.import_action = self._action("&Import Scenario JSON…", self.import_dialog,
+                                          tip="Start a game on a scenario .json")
+        self.export_action = self._action("&Export Scenario JSON…", self.export_dialog,
+                                          tip="Write the table as a scenario .json")
+        self.recent_menu = QMenu("Open &Recent", self.window)
+        self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
+        menu = self.window.file_menu
+        first = menu.actions()[0] if menu.actions() else None  # Quit stays last
+        for item in (self.new_action, self.open_action, self.recent_menu, None,
+                     self.save_action, self.save_as_action, None, self.import_action,
+                     self.export_action, None):
+            if item is None:
+                menu.insertSeparator(first)
+            elif isinstance(item, QMenu):
+                menu.insertMenu(first, item)
+            else:
+                menu.insertAction(first, item)
+
+    def fill_recent_menu(self) -> None:
+        """Rebuild Open Recent from the stored list (files that have gone are disabled)."""
+        menu = self.recent_menu
+        menu.clear()
+        paths = self.recent.paths()
+        for i, p in enumerate(paths):
+            label = f"&{i + 1}  {p.name}" if i < 9 else p.name
+            action = menu.addAction(label)
+            action.setData(str(p))
+            action.setToolTip(str(p))
+            action.setStatusTip(str(p))
+            action.setEnabled(p.exists())
+            action.triggered.connect(lambda checked=False, p=p: self.open_path(p))
+        if not paths:
+            menu.addAction("(none yet)").setEnabled(False)
+        menu.addSeparator()
+        clear = menu.addAction("Clear the list")
+        clear.setEnabled(bool(paths))
+        clear.triggered.connect(lambda checked=False: self.recent.clear())
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self.editor.game if self.editor.has_game else None
+
+    def title(self) -> str:
+        """`*Crossroads (crossroads.warboard) — Warboard`: the star while changes are not in
+        a file, the game file's name once there is one (a scenario .json the game was read
+        from is not its file: saving never writes there)."""
+        game = self.game
+        name = game.scenario.name if game is not None else ""
+        shown = self.path
+        text = f"{name} ({shown.name})" if shown is not None and name else (
+            shown.name if shown is not None else name)
+        star = "*" if self.modified else ""
+        return f"{star}{text} — {APP_NAME}" if text else APP_NAME
+
+    def _update_title(self) -> None:
+        self.window.setWindowTitle(self.title())
+
+    def _set_modified(self, value: bool) -> None:
+        if value != self.modified:
+            self.modified = value
+            self._update_title()
+
+    def _status(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 5000)
+
+    def _show(self, game: Game, *, path: Path | None, source: Path | None) -> None:
+        """Put `game` on the board as this controller's, with its file (or none)."""
+        self._stop_autosave()
+        self._replacing = True
+        try:
+            self.window.set_game(game, path or source)
+        finally:
+            self._replacing = False
+        self.path, self.source, self.modified = path, source, False
+        if path is not None:
+            self._start_autosave(path)
+        self._update_title()
+        self.file_changed.emit(path)
+
+    def _on_game_replaced(self) -> None:
+        """Someone else put a game on the board (the demo at start-up, a test): it has no
+        file of ours."""
+        if self._replacing:
+            return
+        self._stop_autosave()
+        self.path, self.source, self.modified = None, None, False
+        self._update_title()
+        self.file_changed.emit(None)
+
+    def _on_edit(self, *args) -> None:
+        self._set_modified(True)
+        if self._autosaver is not None and self.game is not None:
+            try:
+                snap = self._autosaver.submit(self.game)
+            except (RuntimeError, ValueError) as e:
+                self._status(f"Autosave failed: {e}")
+                return
+            self._last_submitted = (snap.taken, snap.log_end)
+            self._check_timer.start()
+
+    # --- autosave ---------------------------------------------------------------------------
+
+    def _start_autosave(self, path: Path) -> None:
+        from engine.gamefile import Autosaver
+
+        self._last_submitted = None
+        self._autosaver = Autosaver(
+            path, on_saved=lambda snap, stats: self._autosaved.emit((snap.taken, snap.log_end)))
+
+    def _stop_autosave(self, *, report: bool = True) -> bool:
+        """Write what is queued and stop; False (after saying why) if the last write failed."""
+        saver, self._autosaver = self._autosaver, None
+        self._check_timer.stop()
+        if saver is None:
+            return True
+        try:
+            saver.close()
+        except Exception as e:  # noqa: BLE001 — any failure is reported, never raised
+            if report:
+                self.window.show_error("Autosave failed", f"{e}\n\nThe last changes may not "
+                                                          f"be in the file.")
+            else:
+                self._status(f"Autosave failed: {e}")
+            return False
+        return True
+
+    def _on_autosaved(self, mark: tuple[str, int]) -> None:
+        if self._autosaver is not None and mark == self._last_submitted:
+            self._set_modified(False)
+
+    def flush(self, timeout: float | None = FLUSH_TIMEOUT_S) -> None:
+        """Wait until every change so far is in the file (raises the autosave's error)."""
+        if self._autosaver is not None:
+            self._autosaver.flush(timeout)
+            self._set_modified(False)
+
+    def check_autosave(self) -> None:
+        """Say in the status bar if the autosave's last write failed (it is retried with
+        the next change; the title keeps its star)."""
+        if self._autosaver is None:
+            return
+        try:
+            self._autosaver.flush(0)
+        except TimeoutError:
+            self._check_timer.start()
+        except Exception as e:  # noqa: BLE001
+            self._status(f"Autosave failed: {e}")
+
+    def close(self) -> bool:
+        """Finish autosaving and let go of the file."""
+        return self._stop_autosave()
+
+    # --- new and open -----------------------------------------------------------------------
+
+    def new_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
+        spec = ask_new_table(self.window)
+        return False if spec is None else self.new_game(spec, ask=False)
+
+    def new_game(self, spec: NewTable, *, ask: bool = True) -> bool:
+        """Start a game on a blank table or the demo; it has no file until Save As."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            if spec.demo:
+                from engine.scenario_io import load_demo
+
+                scenario = load_demo()
+            else:
+                scenario = blank_scenario(spec)
+        except (OSError, ValueError) as e:
+            self.window.show_error("Could not start a new game", str(e))
+            return False
+        self._show(Game(scenario), path=None, source=None)
+        return True
+
+    def open_dialog(self) -> bool:
+        name, _ = QFileDialog.getOpenFileName(self.window, "Open a game or scenario",
+                                              self._start_dir(), OPEN_FILTER)
+        return bool(name) and self.open_path(name)
+
+    def import_dialog(self) -> bool:
+        name, _ = QFileDialog.getOpenFileName(self.window, "Import a scenario",
+                                              self._start_dir(), JSON_FILTER)
+        return bool(name) and self.open_path(name, scenario=True)
+
+    def open_path(self, path: str | os.PathLike, *, scenario: bool | None = None) -> bool:
+        """Open a .warboard game (autosaved from now on) or a scenario .json (a new game
+        without a file). A file that cannot be read is refused with a message saying why;
+        the game on the board stays open. `scenario` forces the JSON reading."""
+        p = Path(path)
+        as_game = looks_like_game(p) if scenario is None else not scenario
+        read = self._read_game if as_game else self._read_scenario
+        game = read(p)  # before asking: a refused file needs no decision about this one
+        if game is None or not self.maybe_save():
+            return False
+        self._show(game, path=p if as_game else None, source=p)
+        self.recent.add(p)
+        self._status(f"Opened {p}")
+        return True
+
+    def _read_game(self, p: Path) -> Game | None:
+        from engine.gamefile import GameFileError, load_game
+
+        try:
+            return load_game(p)
+        except GameFileError as e:
+            self.window.show_error(REFUSAL_TITLES.get(e.kind, "Could not open the game"),
+                                   f"{e}\n\n{LEFT_ALONE}")
+        except OSError as e:
+            self.window.show_error("Could not open the game", f"{p}: {e.strerror or e}")
+        return None
+
+    def _read_scenario(self, p: Path) -> Game | None:
+        from engine.scenario_io import ScenarioError, load_scenario
+
+        try:
+            scenario = load_scenario(p)
+            return Game.from_meta(scenario, {})
+        except (ScenarioError, ValueError) as e:
+            self.window.show_error(SCENARIO_REFUSAL, f"{e}\n\n{LEFT_ALONE}")
+        except OSError as e:
+            self.window.show_error(SCENARIO_REFUSAL, f"{p}: {e.strerror or e}")
+        return None
+
+    def _start_dir(self) -> str:
+        shown = self.path or self.source
+        if shown is not None:
+            return str(shown.parent)
+        recent = self.recent.paths()
+        return str(recent[0].parent) if recent else ""
+
+    # --- save -------------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Into the game's file (waiting for the autosave), or Save As when it has none."""
+        if self.game is None:
+            return False
+        if self.path is None:
+            return self.save_as_dialog()
+        try:
+            self._autosaver.submit(self.game)  # type: ignore[union-attr]
+            self.flush()
+        except Exception as e:  # noqa: BLE001
+            self.window.show_error("Could not save the game", str(e))
+            return False
+        self._status(f"Saved {self.path}")
+        self.saved.emit(self.path)
+        return True
+
+    def save_as_dialog(self) -> bool:
+        if self.game is None:
+            return False
+        name, _ = QFileDialog.getSaveFileName(self.window, "Save the game as",
+                                              str(self._suggested(GAME_SUFFIX)), GAME_FILTER)
+        return bool(name) and self.save_as(name)
+
+    def save_as(self, path: str | os.PathLike) -> bool:
+        """Write the whole game into a new file at `path` (replacing one there, in one
+        step) and autosave into it from now on."""
+        from engine.gamefile import GameFileError, new_game_file
+
+        game = self.game
+        if game is None:
+            return False
+        p = Path(path)
+        if not p.suffix:
+            p = p.with_suffix(GAME_SUFFIX)
+        if self.path is not None and p.resolve() == self.path.resolve():
+            return self.save()
+        try:
+            new_game_file(p, game)
+        except (GameFileError, OSError) as e:
+            self.window.show_error("Could not save the game", f"{p}: {e}")
+            return False
+        self._stop_autosave()
+        self.path, self.source = p, p
+        self.window.path = p
+        self._start_autosave(p)
+        self.modified = False
+        self._update_title()
+        self.recent.add(p)
+        self._status(f"Saved {p}")
+        self.file_changed.emit(p)
+        self.saved.emit(p)
+        return True
+
+    def _suggested(self, suffix: str) -> Path:
+        shown = self.path or self.source
+        game = self.game
+        stem = shown.stem if shown is not None else _file_stem(
+            game.scenario.name if game is not None else "game")
+        folder = shown.parent if shown is not None else Path(self._start_dir() or ".")
+        return folder / f"{stem}{suffix}"
+
+    # --- scenario JSON ----------------------------------------------------------------------
+
+    def export_dialog(self) -> bool:
+        if self.game is None:
+            return False
+        name, _ = QFileDialog.getSaveFileName(self.window, "Export the scenario",
+                                              str(self._suggested(".json")), JSON_FILTER)
+        return bool(name) and self.export_scenario(name)
+
+    def export_scenario(self, path: str | os.PathLike) -> bool:
+        """The table as scenario JSON (engine.gamefile.export_scenario's document, written
+        by engine.scenario_io): units carry markers and state, removed ones included."""
+        from engine.scenario_io import save_scenario
+
+        game = self.game
+        if game is None:
+            return False
+        p = Path(path)
+        try:
+            save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), p)
+        except (OSError, ValueError) as e:
+            self.window.show_error("Could not export the scenario", f"{p}: {e}")
+            return False
+        self._status(f"Exported {p}")
+        return True
+
+    # --- closing ----------------------------------------------------------------------------
+
+    def maybe_save(self) -> bool:
+        """Before the game leaves the board: True to go on. A game with a file is flushed;
+        one without a file and with changes asks Save / Discard / Cancel."""
+        if self.path is not None:
+            try:
+                self.flush()
+            except Exception as e:  # noqa: BLE001
+                answer = QMessageBox.warning(
+                    self.window, "Autosave failed",
+                    f"{e}\n\nLeave the game anyway? The last changes may be lost.",
+                    QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+                return answer == QMessageBox.StandardButton.Discard
+            return True
+        if not self.modified or self.game is None:
+            return True
+        answer = QMessageBox.question(
+            self.window, "Save the game?",
+            f"“{self.game.scenario.name}” has changes that are in no file. Save them?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_as_dialog()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        """Closing the window: ask about unsaved changes, finish the autosave. Only with an
+        event loop running (the program's, or a dialog's): a scripted close with none — a
+        test's teardown, a script — has nobody to answer a question and must not wait."""
+        if obj is self.window and event.type() == QEvent.Type.Close:
+            interactive = QThread.currentThread().loopLevel() > 0
+            if interactive and not self.maybe_save():
+                event.ignore()
+                return True
+            self._stop_autosave(report=interactive)
+        return False
+
+
+def _file_stem(name: str) -> str:
+    """A scenario name as a file name: letters, digits, - and _ kept, the rest dashes."""
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.strip().lower())
+    return "-".join(part for part in stem.split("-") if part) or "game"
+
+
+def install(window) -> FileController:
+    controller = FileController(window)
+    window.files = controller
+    return controller
+
+
+__all__ = ["FileController", "NewTable", "NewGameDialog", "blank_scenario", "ask_new_table",
+           "install", "REFUSAL_TITLES", "SCENARIO_REFUSAL", "GAME_SUFFIX"]
