@@ -1,8 +1,7 @@
 """The Iron Hearts declaration: dice, scale, cover, profile schemas, options, actions.
 
 Assembles the infantry side (infantry.ACTIONS / OPTIONS) and the tank side (tanks.ACTIONS /
-OPTIONS, plus optional tanks.PROFILES, WEAPONS and PROFILE_FIELDS for vehicle cards and
-their guns) into `RULESET`, which the package re-exports for the registry.
+OPTIONS, plus tanks.VEHICLES (the vehicle cards, as profiles), WEAPONS and PROFILE_FIELDS) into `RULESET`, which the package re-exports for the registry.
 """
 
 from __future__ import annotations
@@ -50,9 +49,9 @@ def build_ruleset() -> Ruleset:
         actions=tuple(infantry.ACTIONS) + tuple(tanks.ACTIONS),
         options=tuple(infantry.OPTIONS) + tuple(tanks.OPTIONS),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON,
-                        **getattr(tanks, "PROFILE_FIELDS", {})},
-        profiles=_merge(data.profiles(), dict(getattr(tanks, "PROFILES", {})), "profiles"),
-        weapons=_merge(data.weapons(), dict(getattr(tanks, "WEAPONS", {})), "weapons"),
+                        **tanks.PROFILE_FIELDS},
+        profiles=_merge(data.profiles(), dict(tanks.VEHICLES), "profiles"),
+        weapons=_merge(data.weapons(), dict(tanks.WEAPONS), "weapons"),
         doc="WWII skirmish (seed 000): d10 roll-under, 3 AP, suppression and Guts, tanks.",
     )
 

@@ -8,7 +8,7 @@ the sequence rules (Move–Fire–Move, fire after full-speed movement, reload w
 loader) read what was declared earlier in the turn. Gunnery lives in tank_gunnery.py.
 
 Exports for ruleset.py: ACTIONS, OPTIONS, and VEHICLES / WEAPONS / PROFILE_FIELDS so the
-vehicle cards and their weapons ("m4a1_sherman.main_gun") can join the ruleset's library.
+vehicle cards and their weapons ("m4a1-sherman.main_gun") can join the ruleset's library.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def fire_outcome(res) -> str:
     return res.step("damage").results[0]
 
 
-def aimed_game(rules=None, profile="m4a1_sherman", facts=DUEL, target="pz4"):
+def aimed_game(rules=None, profile="m4a1-sherman", facts=DUEL, target="pz4"):
     game = make_game(profile=profile)
     play(game, "tank_aim", [1], facts=facts, rules=rules or {}, target=target)
     return game

@@ -28,7 +28,7 @@ from engine.rulesets.registry import get_ruleset
 
 from .test_tank_setup import DUEL, ctx_of, make_game, play
 
-SHERMAN = VEHICLES["m4a1_sherman"]
+SHERMAN = VEHICLES["m4a1-sherman"]
 
 
 @pytest.mark.parametrize("x, toward, away, trunc", [
@@ -168,7 +168,7 @@ def test_tank_actions_in_the_real_ruleset():
     aim = rs.context("tank_aim", actor=u("sherman"), target=u("pz4"), facts=DUEL, game=game)
     apply_change(game, aim.resolve(ScriptedDice([4])).change)
     fire = rs.context("tank_fire", actor=u("sherman"), target=u("pz4"),
-                      weapon="m4a1_sherman.main_gun", facts=DUEL, game=game)
+                      weapon="m4a1-sherman.main_gun", facts=DUEL, game=game)
     res = fire.resolve(ScriptedDice([5, 4, 3, 6, 2]))
     assert res.summary == "hit hull, penetrated: crew member wounded"
     assert rs.option_values()["facing_model"] == "front180"

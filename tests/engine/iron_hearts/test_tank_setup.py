@@ -41,17 +41,17 @@ TANKS = Ruleset(
 
 def vets(te: int) -> dict:
     """A Sherman card whose crew all have T&E `te` (crew T&E = te)."""
-    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    card = copy.deepcopy(VEHICLES["m4a1-sherman"])
     for m in card["crew"].values():
         m["training_experience"] = te
     return card
 
 
-def make_game(sherman_state: dict | None = None, profile: str = "m4a1_sherman") -> Game:
+def make_game(sherman_state: dict | None = None, profile: str = "m4a1-sherman") -> Game:
     rect = BaseShape.rect(50, 100)
     units = [Unit("sherman", "allies", profile, 10, 10, rect, facing=90.0, turret=0.0,
                   state=sherman_state or {}),
-             Unit("pz4", "axis", "pz4h", 45, 10, rect, facing=0.0, turret=0.0),
+             Unit("pz4", "axis", "pz4-h", 45, 10, rect, facing=0.0, turret=0.0),
              Unit("gren", "axis", "rifleman", 30, 20, BaseShape.round(25))]
     return Game(Scenario("duel", "iron-hearts", Table(metres_per_inch=10), units=units,
                          profiles={"vets_plus1": vets(1), "vets_minus1": vets(-1)}))
@@ -79,7 +79,7 @@ DUEL = Facts(distance_m=350.0, side_struck="left", in_arc=True, cover=0, los=Tru
 
 
 def test_shipped_cards_and_tables_load():
-    sherman = VEHICLES["m4a1_sherman"]
+    sherman = VEHICLES["m4a1-sherman"]
     assert sherman["speed_m_by_ap"] == [10.0, 30.0, 45.0]
     assert sherman["speed_proposed"] == [False, False, True]
     assert set(sherman["crew"]) == {"commander", "gunner", "loader", "driver", "co_driver"}
@@ -95,7 +95,7 @@ def test_shipped_cards_and_tables_load():
     assert MODIFIERS["paid_aim"]["value"] == 2 and not MODIFIERS["paid_aim"]["proposed"]
     assert MODIFIERS["side_shot"] == {"value": 1, "step": "fire", "proposed": True,
                                       "reason": MODIFIERS["side_shot"]["reason"]}
-    assert tanks.WEAPONS["pz4h.main_gun"]["penetration"] == 4
+    assert tanks.WEAPONS["pz4-h.main_gun"]["penetration"] == 4
     json.dumps(TANKS.describe())
 
 
@@ -113,7 +113,7 @@ def test_shipped_cards_and_tables_load():
      r"vehicles.x.weapons.main_gun.penetration_table: expected 5 rows"),
 ])
 def test_bad_vehicle_card_names_the_field(path, value, message):
-    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    card = copy.deepcopy(VEHICLES["m4a1-sherman"])
     node = card
     for key in path[:-1]:
         node = node[key]
@@ -123,12 +123,12 @@ def test_bad_vehicle_card_names_the_field(path, value, message):
 
 
 def test_card_cross_checks():
-    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    card = copy.deepcopy(VEHICLES["m4a1-sherman"])
     del card["crew"]["co_driver"]
     with pytest.raises(SchemaError, match="vehicles.x.weapons.hull_mg.crewed_by: 'co_driver' "
                                           "is not a post of this card's crew"):
         check_vehicle(card, "vehicles.x")
-    card = copy.deepcopy(VEHICLES["m4a1_sherman"])
+    card = copy.deepcopy(VEHICLES["m4a1-sherman"])
     del card["armour"]["rear"]
     with pytest.raises(SchemaError, match="vehicles.x.armour.rear: required"):
         check_vehicle(card, "vehicles.x")
