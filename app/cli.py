@@ -61,14 +61,23 @@ def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentPars
 
 
 def open_scenario(path: str | Path) -> Scenario:
-    """The scenario in FILE: a scenario JSON today; a .warboard game file when the game
-    file module lands (it will be read here, and every command gains it)."""
+    """The table in FILE: a scenario JSON, or a .warboard game file (its units on the table
+    now; a refused game file says which kind of problem it has)."""
+    p = Path(path)
+    try:
+        with open(p, "rb") as f:
+            sqlite = f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        sqlite = False
+    if sqlite or p.suffix.lower() == ".warboard":
+        from engine.gamefile import GameFileError, load_game
+
+        try:
+            return load_game(p).scenario
+        except GameFileError as e:
+            raise CliError(str(e)) from None
     from engine.scenario_io import ScenarioError, load_scenario
 
-    p = Path(path)
-    if p.suffix.lower() == ".warboard":
-        raise CliError(f"{p}: .warboard game files cannot be read by this version yet; "
-                       f"export the game as a scenario .json")
     try:
         return load_scenario(p)
     except ScenarioError as e:

@@ -94,7 +94,8 @@ def test_template_flamer_and_text(capsys, demo_file):
         (["measure", "{missing}", "a", "b"], "no such file"),
         (["measure", "{badjson}", "a", "b"], "not valid JSON"),
         (["measure", "{badfield}", "a", "b"], "units[0].facing: expected a number"),
-        (["measure", "{game}", "a", "b"], ".warboard game files"),
+        (["measure", "{game}", "a", "b"], "not a Warboard game file (not a SQLite database)"),
+        (["measure", "{nogame}", "a", "b"], "none.warboard: no such file"),
         (["template", "{demo}", "blast-3", "1", "2", "--scatter", "3deg"],
          "expected DIST@BEARING"),
         (["template", "{demo}", "blast-3", "1", "2", "--scatter=-3@10"], "must not be negative"),
@@ -110,14 +111,39 @@ def test_user_errors_exit_2_with_a_message(capsys, tmp_path, demo_file, argv, me
     doc = json.loads(demo_file.read_text())
     doc["units"][0]["facing"] = "east"
     (tmp_path / "field.json").write_text(json.dumps(doc))
+    (tmp_path / "g.warboard").write_bytes(b"not a database at all")
     names = {"demo": demo_file, "missing": tmp_path / "none.json",
              "badjson": tmp_path / "bad.json", "badfield": tmp_path / "field.json",
-             "game": tmp_path / "g.warboard"}
+             "game": tmp_path / "g.warboard", "nogame": tmp_path / "none.warboard"}
     code, out, err = run(capsys, *[a.format(**names) for a in argv])
     assert code == 2
     assert out == ""
     assert message in err
     assert err.count("Traceback") == 0
+
+
+def test_measure_reads_a_game_file(capsys, demo_file, tmp_path):
+    """A .warboard game gives the numbers of its table now: a moved unit measures from
+    where it stands, as measure_pair says for the same table."""
+    from engine.gamefile import load_game, new_game_file
+    from engine.model import Change, Game, MoveUnit, apply_change
+
+    game = Game(load_demo())
+    apply_change(game, Change([MoveUnit("sherman-1", 30.0, 20.0)], "move"))
+    path = tmp_path / "played.warboard"
+    new_game_file(path, game)
+    code, out, err = run(capsys, "measure", path, "sherman-1", "schreck-gunner", "--json")
+    assert (code, err) == (0, "")
+    expected = measure_pair(load_game(path).scenario, "sherman-1", "schreck-gunner")
+    assert json.loads(out) == json.loads(json.dumps(expected.to_dict()))
+    from_json = measure_pair(load_demo(), "sherman-1", "schreck-gunner")
+    assert json.loads(out)["centre_in"] != from_json.centre_in
+    before = path.read_bytes()
+    (tmp_path / "copy").write_bytes(before)  # a game file under another name is still read
+    code, out2, _ = run(capsys, "measure", tmp_path / "copy", "sherman-1", "schreck-gunner",
+                        "--json")
+    assert code == 0 and out2 == out
+    assert path.read_bytes() == before
 
 
 def test_help_exits_0(capsys):
