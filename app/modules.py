@@ -7,6 +7,7 @@ everything else (files, log dock, …). Add one line per module; commit this fil
 
 TOOL_MODULES: tuple[str, ...] = (
     "app.tools.select",
+    "app.tools.rotate", "app.tools.measure", "app.tools.threat", "app.tools.arcs",
     "app.tools.template", "app.tools.terrain_edit", "app.tools.units",
 )
 
