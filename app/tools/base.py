@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtCore import QLineF, QObject, QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsPathItem
 
-from app.board.style import Z_OVERLAY
+from app.board.style import Z_OVERLAY, cosmetic_pen
 
 if TYPE_CHECKING:
     from app.window import MainWindow
@@ -102,3 +102,35 @@ class Tool(QObject):
             if shiboken6.isValid(item) and item.scene() is not None:
                 item.scene().removeItem(item)
         self._overlay.clear()
+
+
+# --- drawing helpers shared by the tools ------------------------------------------------------
+
+def line_item(a: QPointF, b: QPointF, colour: QColor | str, width_px: float = 2.0,
+              style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QGraphicsLineItem:
+    """A line in table inches drawn with a pen of fixed screen width."""
+    item = QGraphicsLineItem(QLineF(a, b))
+    pen = cosmetic_pen(colour, width_px, style)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item.setPen(pen)
+    return item
+
+
+def path_item(path: QPainterPath, edge: QColor | str | None, fill: QColor | None = None,
+              width_px: float = 1.5) -> QGraphicsPathItem:
+    """A filled and/or outlined path (reach areas, arcs, templates)."""
+    item = QGraphicsPathItem(path)
+    item.setPen(cosmetic_pen(edge, width_px) if edge is not None else QPen(Qt.PenStyle.NoPen))
+    item.setBrush(QBrush(fill) if fill is not None else QBrush())
+    return item
+
+
+def translucent(colour: str, alpha: int) -> QColor:
+    c = QColor(colour)
+    c.setAlpha(alpha)
+    return c
+
+
+def inches_and_metres(inches: float, metres_per_inch: float, digits: int = 2) -> str:
+    """`12.34" (30.9 m)`: how every distance on the board is written."""
+    return f'{inches:.{digits}f}" ({inches * metres_per_inch:.1f} m)'

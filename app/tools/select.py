@@ -1,15 +1,47 @@
-"""Select and move: click a unit to select it, drag it to move it (one undoable change)."""
+"""Select and move: click a unit to select it, drag it to move it (one undoable change).
+
+While a unit is dragged the board shows the area it can reach this move (geometry's
+`reach_area`, computed once when the drag starts), the path from where it stood, and beside
+the pointer the distance moved and what is left of its allowance, in inches and metres. A
+move that is too long or crosses impassable terrain (geometry's `check_path`) turns red and
+says why; it can still be dropped there — the real table wins.
+
+The allowance is one AP of the ruleset's movement where the ruleset's data gives it (Iron
+Hearts: 15 m for a character, the first step of a vehicle card's speed), else the toolbar's
+"Move" setting in inches. The selected unit's rotation handles belong to the rotate module.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QDoubleSpinBox, QLabel
 
+from engine.measure import terrain_index
 from engine.model import Change, MoveUnit
+from engine.scenario import Scenario, Unit
+from geometry.movement import check_path, reach_area
+from geometry.units import m_to_in
 
-from .base import Tool
+from .base import Tool, inches_and_metres, line_item, path_item, translucent
+
+#: The allowance used when the ruleset's data does not give one (inches, toolbar setting).
+DEFAULT_ALLOWANCE_IN = 6.0
+OK_COLOUR = "#1f7a3a"
+BAD_COLOUR = "#c0392b"
+REACH_FILL = translucent("#2e8b57", 55)
+REACH_EDGE = "#2e8b57"
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """How far a unit may move this step, and where that figure comes from."""
+
+    inches: float
+    source: str  # "Iron Hearts: 15 m per AP" or "toolbar setting"
 
 
 def move_label(name: str, distance_in: float) -> str:
@@ -17,64 +49,211 @@ def move_label(name: str, distance_in: float) -> str:
     return f'Move {name} {distance_in:.1f}"'
 
 
+def vehicle_card(unit: Unit) -> dict | None:
+    """The Iron Hearts vehicle card of a unit (scenario ids use -, the card library _)."""
+    try:
+        from engine.rulesets.iron_hearts.tank_common import VEHICLES
+    except Exception:  # the ruleset package is optional for the board
+        return None
+    return VEHICLES.get(unit.profile) or VEHICLES.get(unit.profile.replace("-", "_"))
+
+
+def ruleset_allowance_m(scenario: Scenario, unit: Unit) -> tuple[float, str] | None:
+    """Metres for one AP of movement from the ruleset's data, or None if it has none."""
+    if scenario.ruleset != "iron-hearts":
+        return None
+    card = vehicle_card(unit)
+    if card is not None:
+        return float(card["speed_m_by_ap"][0]), f"Iron Hearts: {card.get('name', 'card')} 1 AP"
+    try:
+        from engine.rulesets.iron_hearts import data
+
+        if unit.profile in data.profiles():
+            return float(data.rule_number("movement.metres_per_ap")), "Iron Hearts: 1 AP"
+    except Exception:
+        return None
+    return None
+
+
+def is_vehicle(unit: Unit) -> bool:
+    """Vehicles use terrain's vehicle movement (buildings impassable)."""
+    return unit.turret is not None or vehicle_card(unit) is not None
+
+
 class SelectTool(Tool):
     id = "select"
     label = "Select"
     shortcut = "V"
-    tooltip = "Select and move units"
+    tooltip = "Select and move units: click to select, drag to move"
 
     def __init__(self, window) -> None:
         super().__init__(window)
-        self._drag: tuple[str, QPointF, float, float] | None = None  # id, grab, x0, y0
-        self._moved = False
+        self._drag: _Drag | None = None
+        self.allowance_box = QDoubleSpinBox()
+        self.allowance_box.setRange(0.0, 120.0)
+        self.allowance_box.setSingleStep(0.5)
+        self.allowance_box.setDecimals(1)
+        self.allowance_box.setSuffix('"')
+        self.allowance_box.setValue(DEFAULT_ALLOWANCE_IN)
+        self.allowance_box.setToolTip("Move allowance when the ruleset gives none (inches)")
+
+    def allowance(self, unit: Unit) -> Allowance:
+        scenario = self.editor.game.scenario
+        found = ruleset_allowance_m(scenario, unit)
+        if found is not None:
+            metres, source = found
+            return Allowance(m_to_in(metres, scenario.table.metres_per_inch),
+                             f"{source} = {metres:g} m")
+        return Allowance(self.allowance_box.value(), "toolbar setting")
+
+    # --- events -----------------------------------------------------------------------------
 
     def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
         if ev.button() != Qt.MouseButton.LeftButton:
             return False
+        rotation = getattr(self.window, "rotation", None)
+        if rotation is not None and rotation.press(ev, pos):
+            return True
         item = self.view.unit_at(ev.position().toPoint())
         if item is None:
             self.window.select_unit(None)
             return False  # the view pans
-        unit = item.unit
-        self.window.select_unit(unit.id)
-        self._drag = (unit.id, QPointF(pos), unit.x, unit.y)
-        self._moved = False
+        self.window.select_unit(item.unit.id)
+        self._drag = _Drag(self, item.unit, pos)
         return True
 
     def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        rotation = getattr(self.window, "rotation", None)
+        if rotation is not None and rotation.move(ev, pos):
+            return True
         if self._drag is None:
             return False
-        unit_id, grab, x0, y0 = self._drag
-        item = self.scene.unit_item(unit_id)
-        d = pos - grab
-        item.setPos(x0 + d.x(), y0 + d.y())
-        self._moved = self._moved or d.manhattanLength() > 0
-        self.hint(f'{math.hypot(d.x(), d.y()):.2f}"')
+        self._drag.to(pos)
         return True
 
     def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        rotation = getattr(self.window, "rotation", None)
+        if rotation is not None and rotation.release(ev, pos):
+            return True
         if self._drag is None:
             return False
-        unit_id, grab, x0, y0 = self._drag
-        self._drag = None
+        drag, self._drag = self._drag, None
+        drag.to(pos)
+        self.clear_overlay()
         self.hide_hint()
-        d = pos - grab
-        if not self._moved or (d.x() == 0 and d.y() == 0):
-            self.scene.sync([unit_id])
-            return True
-        unit = self.editor.game.unit(unit_id)
-        self.editor.push(Change([MoveUnit(unit_id, x0 + d.x(), y0 + d.y())],
-                                label=move_label(unit.label, math.hypot(d.x(), d.y()))))
+        drag.finish()
         return True
+
+    def key(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_Escape and self._drag is not None:
+            self.reset()  # the unit goes back where it stood
+            return True
+        return False
 
     def reset(self) -> None:
         if self._drag is not None:
-            self.scene.sync([self._drag[0]])
-            self._drag = None
+            drag, self._drag = self._drag, None
+            drag.cancel()
+        rotation = getattr(self.window, "rotation", None)
+        if rotation is not None:
+            rotation.cancel()
         super().reset()
+
+
+class _Drag:
+    """One unit being dragged: its start, allowance, reach area and the path check."""
+
+    def __init__(self, tool: SelectTool, unit: Unit, grab: QPointF) -> None:
+        self.tool = tool
+        self.unit = unit
+        self.grab = QPointF(grab)
+        self.x0, self.y0 = unit.x, unit.y
+        self.moved = False
+        self.allow = tool.allowance(unit)
+        self.vehicle = is_vehicle(unit)
+        self.index = terrain_index(tool.editor.game.scenario)
+        self.reach = None
+        self.path_line = None
+        self.last = (self.x0, self.y0)
+        self.check = None
+
+    def _start_drawing(self) -> None:
+        from app.board.items import geometry_path
+
+        area = reach_area(self.index, self.unit.polygon(), self.allow.inches,
+                          vehicle=self.vehicle)
+        if not area.is_empty:
+            self.reach = self.tool.add_overlay(
+                path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0), z=9.0)
+        start = QPointF(self.x0, self.y0)
+        self.path_line = self.tool.add_overlay(line_item(start, start, OK_COLOUR, 2.0))
+
+    def to(self, pos: QPointF) -> None:
+        d = pos - self.grab
+        if not self.moved:
+            if d.x() == 0 and d.y() == 0:
+                return
+            self.moved = True
+            self._start_drawing()
+        x, y = self.x0 + d.x(), self.y0 + d.y()
+        self.last = (x, y)
+        self.tool.scene.unit_item(self.unit.id).setPos(x, y)
+        sel = self.tool.scene.selection_item
+        if sel is not None:
+            sel.setPos(d)
+        self.check = check_path(self.index, self.unit.base, [(self.x0, self.y0), (x, y)],
+                                self.allow.inches, vehicle=self.vehicle)
+        colour = OK_COLOUR if self.check.legal else BAD_COLOUR
+        self.path_line.setLine(self.x0, self.y0, x, y)
+        pen = self.path_line.pen()
+        pen.setColor(translucent(colour, 255))
+        self.path_line.setPen(pen)
+        self.tool.hint(self.text())
+
+    def text(self) -> str:
+        mpi = self.tool.editor.game.scenario.table.metres_per_inch
+        c = self.check
+        lines = [f"{self.unit.label}: moved {inches_and_metres(c.length_in, mpi)}"]
+        left = self.allow.inches - c.cost_in
+        if c.cost_in > c.length_in + 1e-9:
+            lines.append(f"costs {inches_and_metres(c.cost_in, mpi)} (difficult ×2)")
+        if left >= -1e-9:
+            lines.append(f"left {inches_and_metres(max(left, 0.0), mpi)} of "
+                         f"{inches_and_metres(self.allow.inches, mpi)}")
+        else:
+            lines.append(f"over by {inches_and_metres(-left, mpi)} "
+                         f"(allowance {inches_and_metres(self.allow.inches, mpi)})")
+        lines.append(f"allowance: {self.allow.source}")
+        lines += [f"✗ {r}" for r in c.reasons]
+        if c.reasons:
+            lines.append("drop to place it anyway")
+        return "\n".join(lines)
+
+    def finish(self) -> None:
+        sel = self.tool.scene.selection_item
+        if sel is not None:
+            sel.setPos(0, 0)
+        x, y = self.last
+        if not self.moved or (x, y) == (self.x0, self.y0):
+            self.tool.scene.sync([self.unit.id])
+            return
+        distance = math.hypot(x - self.x0, y - self.y0)
+        self.tool.editor.push(Change([MoveUnit(self.unit.id, x, y)],
+                                     label=move_label(self.unit.label, distance)))
+
+    def cancel(self) -> None:
+        sel = self.tool.scene.selection_item
+        if sel is not None:
+            sel.setPos(0, 0)
+        if self.tool.scene.has_unit(self.unit.id):
+            self.tool.scene.sync([self.unit.id])
 
 
 def install(window) -> SelectTool:
     tool = SelectTool(window)
     window.tools.add(tool)
+    bar = window.addToolBar("Move")
+    bar.setObjectName("move-options")
+    bar.addWidget(QLabel(" Move allowance "))
+    bar.addWidget(tool.allowance_box)
     return tool

@@ -1,0 +1,345 @@
+"""Measure (M) and ruler (L): distances, line of sight, cover, side struck, arcs and bands.
+
+Measure: click unit A then unit B, or drag from A to B. The board shows the line between
+them coloured by line of sight (clear / partial / blocked), A's weapon range bands along it,
+the closest points of the two bases, and beside the pointer every figure of
+`engine.measure.measure_pair` — the same numbers `warboard measure FILE A B` prints. From A
+to an empty point it gives the distance to that point; a drag on empty table is a ruler.
+Each completed measurement goes to the game's log (action "measure", details = the
+measurement's JSON form; rulers as action "ruler").
+
+Ruler: a free line between any two points, click-click or drag, units or not.
+Esc drops a half-made measurement; a new press starts the next one.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum, auto
+
+import shapely
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from shapely.geometry import LineString, Point
+
+from engine.measure import COVER_NAMES, MeasureError, Measurement, measure_pair
+from engine.model import LogEntry
+from engine.scenario import Scenario, Unit
+from geometry.distance import centre_distance, edge_distance
+from geometry.ranges import RangeScheme
+from geometry.ranges import iron_hearts as iron_hearts_scheme
+from geometry.ranges import tank_gun as tank_gun_scheme
+
+from .base import Tool, inches_and_metres, line_item, translucent
+from .select import vehicle_card
+
+LOS_COLOURS = {"clear": "#1f9d55", "partial": "#e08a00", "blocked": "#d0342c"}
+BAND_COLOURS = ("#2f80ed", "#9b51e0", "#e056a0", "#f2994a", "#b8a000", "#6b7280")
+RULER_COLOUR = "#111418"
+#: A press and release closer than this (pixels) is a click, not a drag.
+CLICK_PX = 4.0
+
+
+def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | None:
+    """The range scheme of the unit's first weapon from the ruleset's data, with the weapon's
+    name; None when the ruleset offers none (the line is then drawn plain)."""
+    if scenario.ruleset != "iron-hearts":
+        return None
+    try:
+        card = vehicle_card(unit)
+        if card is not None and card.get("weapons"):
+            weapon = next(iter(card["weapons"].values()))
+            if weapon.get("kind") == "main_gun":
+                return weapon["name"], tank_gun_scheme(float(weapon["range_m"]))
+            return weapon["name"], iron_hearts_scheme(float(weapon["range_m"]))
+        from engine.rulesets.iron_hearts import data
+
+        profile = data.profiles().get(unit.profile)
+        if profile is None or not profile["weapons"]:
+            return None
+        weapon = data.weapons()[profile["weapons"][0]]
+        return weapon["name"], iron_hearts_scheme(float(weapon["range_m"]))
+    except Exception:  # ruleset data missing or being rewritten: measure without bands
+        return None
+
+
+def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:
+    """What the measure tool shows beside the pointer for A → B (metres as measured)."""
+    lines = [
+        f"{a.label} → {b.label}",
+        f'edge {m.edge_in:.2f}" ({m.edge_m:.1f} m)   '
+        f'centre {m.centre_in:.2f}" ({m.centre_m:.1f} m)',
+        f"LOS {m.los}: {m.visible_fraction:.0%} visible",
+    ]
+    cover = f"cover {m.cover} ({COVER_NAMES[m.cover]})"
+    if m.cover_terrain:
+        cover += ": " + ", ".join(m.cover_terrain)
+    lines.append(cover)
+    arc = ("no turret" if m.in_arc is None
+           else "in A's turret arc" if m.in_arc else "outside A's turret arc")
+    lines.append(f"strikes {b.label}'s {m.target_side} · {arc}")
+    if band:
+        lines.append(band)
+    return "\n".join(lines)
+
+
+class State(Enum):
+    IDLE = auto()
+    UNIT_DRAG = auto()  # pressed on A, button down
+    UNIT_WAIT = auto()  # A chosen, waiting for the click on B
+    RULER_DRAG = auto()
+    RULER_WAIT = auto()
+    DONE = auto()  # a result stays drawn until the next press or Esc
+
+
+class MeasureTool(Tool):
+    id = "measure"
+    label = "Measure"
+    shortcut = "M"
+    tooltip = "Measure between two units: click A then B, or drag A to B"
+    cursor = Qt.CursorShape.CrossCursor
+    uses_units = True
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.state = State.IDLE
+        self.a: str | None = None
+        self.start = QPointF()
+        self.press_view = QPointF()
+        self.result: Measurement | None = None  # the last A → B measurement shown
+        self.ruler_in: float | None = None  # the last ruler's length
+        self.band: str | None = None
+
+    # --- events -----------------------------------------------------------------------------
+
+    def _unit_under(self, ev: QMouseEvent) -> Unit | None:
+        if not self.uses_units:
+            return None
+        item = self.view.unit_at(ev.position().toPoint())
+        return None if item is None else item.unit
+
+    def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return False
+        u = self._unit_under(ev)
+        self.press_view = ev.position()
+        if self.state == State.UNIT_WAIT:
+            if u is not None and u.id != self.a:
+                self.finish_pair(self.a, u.id)
+            elif u is not None:
+                self.state = State.UNIT_DRAG
+            else:
+                self.finish_point(self.a, pos)
+            return True
+        if self.state == State.RULER_WAIT:
+            self.finish_ruler(self.start, pos)
+            return True
+        self.clear_overlay()
+        self.result = None
+        if u is not None:
+            self.a, self.state = u.id, State.UNIT_DRAG
+            self.preview(pos, None)
+        else:
+            self.start, self.state = QPointF(pos), State.RULER_DRAG
+            self.draw_ruler(self.start, pos)
+        return True
+
+    def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if self.state in (State.UNIT_DRAG, State.UNIT_WAIT):
+            u = self._unit_under(ev)
+            self.preview(pos, u if u is not None and u.id != self.a else None)
+            return True
+        if self.state in (State.RULER_DRAG, State.RULER_WAIT):
+            self.draw_ruler(self.start, pos)
+            return True
+        return False
+
+    def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return False
+        dragged = (ev.position() - self.press_view).manhattanLength() > CLICK_PX
+        if self.state == State.UNIT_DRAG:
+            u = self._unit_under(ev)
+            if u is not None and u.id != self.a:
+                self.finish_pair(self.a, u.id)
+            elif dragged and u is None:
+                self.finish_point(self.a, pos)
+            else:
+                self.state = State.UNIT_WAIT
+            return True
+        if self.state == State.RULER_DRAG:
+            if dragged:
+                self.finish_ruler(self.start, pos)
+            else:
+                self.state = State.RULER_WAIT
+            return True
+        return self.state != State.IDLE
+
+    def key(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_Escape and self.state != State.IDLE:
+            self.reset()
+            return True
+        return False
+
+    def reset(self) -> None:
+        self.state = State.IDLE
+        self.a = None
+        super().reset()
+
+    # --- figures ----------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.editor.game.scenario
+
+    def measure(self, a: str, b: str) -> Measurement:
+        """engine.measure.measure_pair on the game's scenario: the numbers shown."""
+        return measure_pair(self.scenario, a, b)
+
+    def band_text(self, a: Unit, distance_in: float) -> tuple[str | None, RangeScheme | None]:
+        found = weapon_scheme(self.scenario, a)
+        if found is None:
+            return None, None
+        name, scheme = found
+        band = scheme.band_for_table(distance_in, self.scenario.table.metres_per_inch)
+        where = "out of range" if band is None else f"{band.name} ({band.label})"
+        return f"{name}: {where} at the edge distance", scheme
+
+    # --- finishing ----------------------------------------------------------------------------
+
+    def finish_pair(self, a: str, b: str) -> None:
+        self.preview_pair(a, b)
+        m = self.result
+        self.state = State.DONE
+        if m is None:
+            return
+        game = self.editor.game
+        ua, ub = game.unit(a), game.unit(b)
+        self.editor.log(LogEntry(
+            game.turn, a, "measure", b,
+            summary=f'{ua.label} → {ub.label}: edge {m.edge_in:.2f}", LOS {m.los} '
+                    f"({m.visible_fraction:.0%}), cover {m.cover}, {m.target_side}",
+            details=m.to_dict()))
+
+    def finish_point(self, a: str, pos: QPointF) -> None:
+        edge, centre = self.preview(pos, None)
+        self.state = State.DONE
+        game = self.editor.game
+        mpi = self.scenario.table.metres_per_inch
+        self.editor.log(LogEntry(
+            game.turn, a, "measure", None,
+            summary=f'{game.unit(a).label} → point: edge {edge:.2f}"',
+            details={"from": a, "to_point": [round(pos.x(), 3), round(pos.y(), 3)],
+                     "edge_in": round(edge, 3), "centre_in": round(centre, 3),
+                     "edge_m": round(edge * mpi, 3), "centre_m": round(centre * mpi, 3)}))
+
+    def finish_ruler(self, p: QPointF, q: QPointF) -> None:
+        length = self.draw_ruler(p, q)
+        self.state = State.DONE
+        mpi = self.scenario.table.metres_per_inch
+        self.editor.log(LogEntry(
+            self.editor.game.turn, None, "ruler", None, summary=f'ruler {length:.2f}"',
+            details={"from": [round(p.x(), 3), round(p.y(), 3)],
+                     "to": [round(q.x(), 3), round(q.y(), 3)],
+                     "distance_in": round(length, 3), "distance_m": round(length * mpi, 3)}))
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def preview(self, pos: QPointF, b: Unit | None) -> tuple[float, float]:
+        """Draw A to the pointer (or to unit B); returns (edge, centre) to the point."""
+        if b is not None:
+            self.preview_pair(self.a, b.id)
+            return self.result.edge_in, self.result.centre_in
+        self.clear_overlay()
+        self.result = None
+        a = self.editor.game.unit(self.a)
+        centre = centre_distance(a.x, a.y, pos.x(), pos.y())
+        edge = edge_distance(a.polygon(), Point(pos.x(), pos.y()))
+        band, scheme = self.band_text(a, edge)
+        self.draw_bands(a, pos, scheme)
+        self.add_overlay(line_item(QPointF(a.x, a.y), pos, RULER_COLOUR, 1.5))
+        mpi = self.scenario.table.metres_per_inch
+        lines = [f"{a.label} → point", f"edge {inches_and_metres(edge, mpi)}   "
+                                       f"centre {inches_and_metres(centre, mpi)}"]
+        if band:
+            lines.append(band)
+        lines.append("click a unit to measure to it")
+        self.hint("\n".join(lines))
+        return edge, centre
+
+    def preview_pair(self, a_id: str, b_id: str) -> None:
+        self.clear_overlay()
+        try:
+            m = self.measure(a_id, b_id)
+        except MeasureError as e:
+            self.result = None
+            self.hint(str(e))
+            return
+        self.result = m
+        game = self.editor.game
+        a, b = game.unit(a_id), game.unit(b_id)
+        band, scheme = self.band_text(a, m.edge_in)
+        self.draw_bands(a, QPointF(b.x, b.y), scheme)
+        self.add_overlay(line_item(QPointF(a.x, a.y), QPointF(b.x, b.y),
+                                   LOS_COLOURS[m.los], 3.0))
+        gap = shapely.shortest_line(a.polygon(), b.polygon())
+        if gap is not None and gap.length > 0:
+            (x0, y0), (x1, y1) = gap.coords
+            self.add_overlay(line_item(QPointF(x0, y0), QPointF(x1, y1), RULER_COLOUR, 1.5,
+                                       Qt.PenStyle.DashLine))
+        self.hint(pair_text(m, a, b, band))
+
+    def draw_bands(self, a: Unit, to: QPointF, scheme: RangeScheme | None) -> None:
+        """A's range bands as wide translucent strokes along the line, from A's edge."""
+        if scheme is None:
+            return
+        length = math.hypot(to.x() - a.x, to.y() - a.y)
+        if length <= 0:
+            return
+        ux, uy = (to.x() - a.x) / length, (to.y() - a.y) / length
+        far = LineString([(a.x, a.y), (a.x + ux * (length + 1e3), a.y + uy * (length + 1e3))])
+        inside = shapely.intersection(far, a.polygon()).length  # centre to A's edge
+        mpi = self.scenario.table.metres_per_inch
+        lo = 0.0
+        for k, band in enumerate(scheme.bands):
+            hi = band.max if scheme.unit == "in" else band.max / mpi
+            s, e = inside + lo, min(inside + hi, length)
+            if s >= length:
+                break
+            colour = translucent(BAND_COLOURS[k % len(BAND_COLOURS)], 120)
+            self.add_overlay(line_item(QPointF(a.x + ux * s, a.y + uy * s),
+                                       QPointF(a.x + ux * e, a.y + uy * e), colour, 9.0),
+                             z=19.0)
+            lo = hi
+        if inside + lo < length:  # beyond the last band: out of range
+            s = inside + lo
+            self.add_overlay(line_item(QPointF(a.x + ux * s, a.y + uy * s), to,
+                                       translucent("#6b7280", 90), 9.0,
+                                       Qt.PenStyle.DotLine), z=19.0)
+
+    def draw_ruler(self, p: QPointF, q: QPointF) -> float:
+        self.clear_overlay()
+        self.result = None
+        length = math.hypot(q.x() - p.x(), q.y() - p.y())
+        self.ruler_in = length
+        self.add_overlay(line_item(p, q, RULER_COLOUR, 2.0))
+        for end in (p, q):
+            self.add_overlay(line_item(end, end, RULER_COLOUR, 7.0))
+        mpi = self.scenario.table.metres_per_inch
+        self.hint(f"ruler {inches_and_metres(length, mpi)}")
+        return length
+
+
+class RulerTool(MeasureTool):
+    id = "ruler"
+    label = "Ruler"
+    shortcut = "L"
+    tooltip = "Free ruler between any two points: click-click or drag"
+    uses_units = False
+
+
+def install(window) -> tuple[MeasureTool, RulerTool]:
+    measure, ruler = MeasureTool(window), RulerTool(window)
+    window.tools.add(measure)
+    window.tools.add(ruler)
+    return measure, ruler

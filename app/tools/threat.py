@@ -1,0 +1,161 @@
+"""Threat view (T): hover a unit to see who can see it and whom it can see, with cover.
+
+For the unit under the pointer and every unit of the other sides (all other units when the
+table has one side), `geometry.los.visible_fractions` gives both directions — how much of
+each enemy the unit sees (one pass) and how much of the unit each enemy sees (one pass per
+enemy) — and `line_of_sight` the cover for the pairs that see anything. Lines run to each
+enemy coloured from red (a sliver visible) to green (fully visible): solid for "sees it"
+(the threat), dashed for "it sees". Results are kept until the game changes, so moving
+over the same unit costs nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent
+
+from engine.measure import COVER_NAMES, terrain_index
+from engine.scenario import Scenario, Unit
+from geometry.los import line_of_sight, visible_fractions
+
+from .base import Tool, line_item
+
+#: Units listed in the text beside the pointer, each way (all are drawn).
+LIST_MOST = 6
+#: Sideways offset between the two lines of a pair, inches, so both show.
+PAIR_OFFSET_IN = 0.18
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """One other unit against the hovered one: fractions and cover both ways."""
+
+    other: str
+    seen_by: float  # how much of the hovered unit `other` sees
+    sees: float  # how much of `other` the hovered unit sees
+    cover_from: int | None  # the hovered unit's cover against `other` (None: not seen)
+    cover_of: int | None  # `other`'s cover against the hovered unit (None: not seen)
+
+
+def enemies(scenario: Scenario, unit: Unit) -> list[Unit]:
+    """The units of the other sides, or every other unit on a one-sided table."""
+    others = [v for v in scenario.units if v.id != unit.id and v.side != unit.side]
+    return others or [v for v in scenario.units if v.id != unit.id]
+
+
+def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
+    """Both directions of sight between a unit and every enemy (geometry.los)."""
+    unit = scenario.unit(unit_id)
+    others = enemies(scenario, unit)
+    if not others:
+        return []
+    index = terrain_index(scenario)
+    me = unit.polygon()
+    polys = [v.polygon() for v in others]
+    sees = visible_fractions(index, me, polys)
+    seen_by = np.array([visible_fractions(index, p, [me])[0] for p in polys])
+    out = []
+    for v, p, s, b in zip(others, polys, sees, seen_by, strict=True):
+        cover_from = line_of_sight(index, p, me).cover if b > 0 else None
+        cover_of = line_of_sight(index, me, p).cover if s > 0 else None
+        out.append(Sighting(v.id, float(b), float(s), cover_from, cover_of))
+    return out
+
+
+def fraction_colour(f: float) -> QColor:
+    """Red for a sliver, through amber, to green for fully visible."""
+    return QColor.fromHsvF(0.33 * max(0.0, min(1.0, f)), 0.9, 0.78)
+
+
+class ThreatTool(Tool):
+    id = "threat"
+    label = "Threat"
+    shortcut = "T"
+    tooltip = "Threat view: hover a unit to see who sees it and whom it sees"
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.hovered: str | None = None
+        self.view_of: list[Sighting] = []
+        self.last_ms = 0.0
+        self._cache: dict[str, list[Sighting]] = {}
+        window.editor.changed.connect(lambda _ids: self._invalidate())
+        window.editor.game_replaced.connect(self._invalidate)
+
+    def _invalidate(self) -> None:
+        self._cache.clear()
+        if self.hovered is not None and self.window.tools.active is self:
+            unit_id, self.hovered = self.hovered, None
+            if self.scene.has_unit(unit_id):
+                self.show_unit(unit_id)
+            else:
+                self.reset()
+
+    def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        item = self.view.unit_at(ev.position().toPoint())
+        if item is None:
+            if self.hovered is not None:
+                self.reset()
+            return False
+        if item.unit.id != self.hovered:
+            self.show_unit(item.unit.id)
+        return False  # hovering never takes the mouse from the view
+
+    def reset(self) -> None:
+        self.hovered = None
+        self.view_of = []
+        super().reset()
+
+    def show_unit(self, unit_id: str) -> None:
+        """Draw and list the sightings of one unit."""
+        scenario = self.editor.game.scenario
+        t0 = time.perf_counter()
+        found = self._cache.get(unit_id)
+        if found is None:
+            found = sightings(scenario, unit_id)
+            self._cache[unit_id] = found
+        self.last_ms = (time.perf_counter() - t0) * 1000
+        self.clear_overlay()
+        self.hovered, self.view_of = unit_id, found
+        me = scenario.unit(unit_id)
+        for s in found:
+            other = scenario.unit(s.other)
+            dx, dy = other.x - me.x, other.y - me.y
+            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+            ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+            if s.seen_by > 0:
+                self.add_overlay(line_item(QPointF(other.x + ox, other.y + oy),
+                                           QPointF(me.x + ox, me.y + oy),
+                                           fraction_colour(s.seen_by), 2.5))
+            if s.sees > 0:
+                self.add_overlay(line_item(QPointF(me.x - ox, me.y - oy),
+                                           QPointF(other.x - ox, other.y - oy),
+                                           fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine))
+        self.hint(self.text(me))
+
+    def text(self, me: Unit) -> str:
+        game = self.editor.game
+        seen = sorted((s for s in self.view_of if s.seen_by > 0), key=lambda s: -s.seen_by)
+        sees = sorted((s for s in self.view_of if s.sees > 0), key=lambda s: -s.sees)
+        n = len(self.view_of)
+        lines = [f"{me.label} ({me.side})", f"seen by {len(seen)} of {n} (solid):"]
+        lines += [f"  {game.unit(s.other).label} sees {s.seen_by:.0%}, "
+                  f"cover {s.cover_from} {COVER_NAMES[s.cover_from]}" for s in seen[:LIST_MOST]]
+        if len(seen) > LIST_MOST:
+            lines.append(f"  … {len(seen) - LIST_MOST} more")
+        lines.append(f"sees {len(sees)} of {n} (dashed):")
+        lines += [f"  {game.unit(s.other).label} {s.sees:.0%}, "
+                  f"cover {s.cover_of} {COVER_NAMES[s.cover_of]}" for s in sees[:LIST_MOST]]
+        if len(sees) > LIST_MOST:
+            lines.append(f"  … {len(sees) - LIST_MOST} more")
+        return "\n".join(lines)
+
+
+def install(window) -> ThreatTool:
+    tool = ThreatTool(window)
+    window.tools.add(tool)
+    return tool
