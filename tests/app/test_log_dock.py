@@ -147,3 +147,27 @@ def test_export_cancelled_writes_nothing(dock, tmp_path, monkeypatch):
                         lambda *a, **k: ("", ""))
     dock.save_dialog()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_installed_in_the_window_and_live(qtbot, monkeypatch, tmp_path):
+    from app.window import MainWindow
+    from engine.model import Game
+    from tests.app.test_board import make_scenario
+
+    monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path))
+    w = MainWindow(make_scenario())
+    qtbot.addWidget(w)
+    d = w.log_dock
+    assert w.modules["app.log_dock"] is d
+    assert d.toggleViewAction() in w.view_menu.actions()
+    assert d.model.rowCount() == 0
+    w.editor.log(LogEntry(1, "sherman-1", "measure", "gren-1", summary="40\" apart"))
+    assert cells(d, "Actor") == ["Sherman 1"]  # the unit's name, not its id
+    assert cells(d, "Target") == ["gren-1"]  # no name: the id
+    assert d.unit_box.findData("hq-1") > 0  # every unit on the table is offered
+    other = Game(make_scenario())
+    other.append_log(LogEntry(4, "hq-1", "rally", None, dice=(SAVE,)))
+    other.append_log(LogEntry(5, "hq-1", "rally", None))
+    w.set_game(other)
+    assert cells(d, "Turn") == ["4", "5"]
+    assert d.count_label.text() == "2 entries"
