@@ -4,9 +4,8 @@ source) and summary, so a dispute at the table can be settled from the screen.
 
 The dock shows a plain sequence of `engine.model.LogEntry`; installed into the window it
 follows the editor: `logged(entry)` appends a row, `game_replaced()` reloads the list.
-Rows can be narrowed to one unit (the entry's actor or target, or a unit it lists in
-`details["units"]`, as a template placement does) and to one turn, and what is shown can
-be saved as plain text.
+Rows can be narrowed to one unit (the entry's actor or target, or a unit it lists, such as
+the units under a template) and to one turn, and what is shown can be saved as plain text.
 """
 
 from __future__ import annotations
@@ -71,18 +70,22 @@ def dice_text(dice: Iterable[RollRecord]) -> str:
 
 
 def entry_units(entry: LogEntry) -> set[str]:
-    """The units an entry is about: actor, target, and ids listed in details["units"]
-    (plain ids, or objects with an "id" or "unit")."""
+    """The units an entry is about: actor, target, and the units it lists — a template
+    placement's `details["template"]["under"]` (engine.measure.TemplateResult.to_dict), or
+    `details["units"]` / `details["under"]` (plain ids, or objects with an "id" or "unit")."""
     ids = {u for u in (entry.actor, entry.target) if u}
-    listed = entry.details.get("units") if isinstance(entry.details, dict) else None
-    if isinstance(listed, list):
+    details = entry.details if isinstance(entry.details, dict) else {}
+    template = details.get("template")
+    lists = [details.get("units"), details.get("under"),
+             template.get("under") if isinstance(template, dict) else None]
+    for listed in lists:
+        if not isinstance(listed, list):
+            continue
         for item in listed:
             if isinstance(item, str):
                 ids.add(item)
             elif isinstance(item, dict):
-                for key in ("id", "unit"):
-                    if isinstance(item.get(key), str):
-                        ids.add(item[key])
+                ids.update(item[k] for k in ("id", "unit") if isinstance(item.get(k), str))
     return ids
 
 

@@ -64,6 +64,11 @@ def test_dice_text_joins_rolls():
 def test_entry_units_reads_actor_target_and_listed_units():
     assert entry_units(ENTRIES[0]) == {"sherman", "pz4"}
     assert entry_units(ENTRIES[2]) == {"mortar", "inf1", "inf2"}
+    # the template tool's entry: TemplateResult.to_dict() under details["template"]
+    placed = LogEntry(1, None, "template", "inf2", details={"template": {
+        "shape": "blast-3", "under": [{"id": "inf2", "fraction": 1.0},
+                                      {"id": "inf1", "fraction": 0.25}], "hole": "inf2"}})
+    assert entry_units(placed) == {"inf1", "inf2"}
 
 
 def test_filter_by_unit(dock):
