@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -40,6 +41,8 @@ from engine.dice import RollRecord
 from engine.model import LogEntry
 
 COLUMNS = ("#", "Turn", "Kind", "Actor", "Action", "Target", "Dice", "Summary")
+#: Columns whose text can run long start at these widths (pixels); the user may drag them.
+INITIAL_WIDTHS = {"Actor": 120, "Target": 120, "Dice": 150}
 TEXT_FILTER = "Text (*.txt);;All files (*)"
 ALL = None  # the filters' "no filter" value
 
@@ -165,6 +168,8 @@ class LogModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.cell(index.row(), col)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if col in (COLUMNS.index("Actor"), COLUMNS.index("Target")):
+                return self.cell(index.row(), col) or None
             if col == COLUMNS.index("Dice") and e.dice:
                 return "\n".join(roll_text(r) for r in e.dice)
             if col == COLUMNS.index("Summary") and e.summary:
@@ -259,8 +264,16 @@ class LogDock(QDockWidget):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for name, width in INITIAL_WIDTHS.items():  # long names elide; tooltips keep them
+            header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(COLUMNS.index(name), width)
         header.setStretchLastSection(True)
         layout.addWidget(self.table, 1)
+        self.detail = QPlainTextEdit(body)  # the chosen entry in full: nothing elided
+        self.detail.setReadOnly(True)
+        self.detail.setPlaceholderText("Choose an entry to read it in full")
+        self.detail.setMaximumHeight(self.detail.fontMetrics().lineSpacing() * 6)
+        layout.addWidget(self.detail)
         bottom = QHBoxLayout()
         self.count_label = QLabel(body)
         self.save_button = QPushButton("Save…", body)
@@ -270,6 +283,7 @@ class LogDock(QDockWidget):
         bottom.addWidget(self.save_button)
         layout.addLayout(bottom)
         self.setWidget(body)
+        self.table.selectionModel().currentRowChanged.connect(self._show_detail)
         self.unit_box.currentIndexChanged.connect(self._unit_chosen)
         self.turn_box.currentIndexChanged.connect(self._turn_chosen)
 
@@ -305,6 +319,19 @@ class LogDock(QDockWidget):
             row = self.proxy.mapToSource(self.proxy.index(r, 0)).row()
             out.append((row + 1, self.model.entry(row)))
         return out
+
+    def select_seq(self, seq: int) -> None:
+        """Choose log entry `seq` (1-based) in the table, if the filters show it."""
+        row = self.proxy.mapFromSource(self.model.index(seq - 1, 0)).row()
+        if row >= 0:
+            self.table.selectRow(row)
+
+    def _show_detail(self, current: QModelIndex, previous: QModelIndex | None = None) -> None:
+        if not current.isValid():
+            self.detail.clear()
+            return
+        row = self.proxy.mapToSource(current).row()
+        self.detail.setPlainText(entry_text(row + 1, self.model.entry(row), self.model.name))
 
     # --- filters ----------------------------------------------------------------------------
 

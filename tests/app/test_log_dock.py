@@ -176,3 +176,14 @@ def test_installed_in_the_window_and_live(qtbot, monkeypatch, tmp_path):
     w.set_game(other)
     assert cells(d, "Turn") == ["4", "5"]
     assert d.count_label.text() == "2 entries"
+
+
+def test_choosing_an_entry_shows_it_in_full(dock):
+    dock.select_seq(2)
+    assert dock.detail.toPlainText() == entry_text(2, ENTRIES[1], lambda u: NAMES[u])
+    dock.set_turn_filter(2)  # entry 2 filtered out: the text follows the row now current
+    current = dock.table.currentIndex()
+    seq = dock.proxy.mapToSource(current).row() + 1 if current.isValid() else None
+    assert seq in (3, 4, None)
+    expected = entry_text(seq, ENTRIES[seq - 1], lambda u: NAMES[u]) if seq else ""
+    assert dock.detail.toPlainText() == expected
