@@ -1,0 +1,381 @@
+"""The units tool: place units from the ruleset's profiles on their real bases, duplicate
+(Ctrl+D), delete (Del), and set a unit's side and name — each one undoable change.
+
+The list offers the profiles the scenario defines, the ones its units already use (with the
+base they stand on) and the ruleset's library profiles. A library profile that names no
+base is placed on a 25 mm round base, and the list says so; a base taken from the scenario's
+own units is the real one. Units go through engine.model's AddUnit / EditUnit / DeleteUnit,
+so the model checks them exactly as a loaded scenario.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.model import AddUnit, Change, DeleteUnit, EditUnit, ModelError
+from engine.scenario import Scenario, Unit
+from engine.scenario_io import scenario_to_dict
+from geometry.bases import BaseShape
+
+from .base import Tool
+
+#: The base a library profile without a base size is placed on.
+DEFAULT_BASE = BaseShape.round(25)
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileChoice:
+    """A profile offered for placing: its id, a readable name, its base and where the base
+    size comes from ("scenario" units, the profile itself, or the default)."""
+
+    id: str
+    name: str
+    base: BaseShape
+    base_from: str
+
+    @property
+    def text(self) -> str:
+        note = " (default base)" if self.base_from == "default" else ""
+        return f"{self.name} — {base_text(self.base)}{note}"
+
+
+def base_text(base: BaseShape) -> str:
+    if base.shape == "round":
+        return f"{base.width_mm:g} mm round"
+    return f"{base.width_mm:g}×{base.depth_mm:g} mm {base.shape}"
+
+
+def base_json(base: BaseShape) -> dict:
+    """A base in the scenario format's JSON form."""
+    if base.shape == "round":
+        return {"shape": "round", "diameter_mm": base.width_mm}
+    return {"shape": base.shape, "width_mm": base.width_mm, "depth_mm": base.depth_mm}
+
+
+def _profile_base(profile: object) -> BaseShape | None:
+    """A base named in a profile record ({"base": {"shape": …}}), if it holds a valid one."""
+    raw = profile.get("base") if isinstance(profile, dict) else None
+    if not isinstance(raw, dict):
+        return None
+    try:
+        if raw.get("shape") == "round":
+            return BaseShape.round(raw["diameter_mm"])
+        return BaseShape(raw.get("shape"), raw["width_mm"], raw["depth_mm"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _library_profiles(ruleset_id: str) -> dict:
+    """The ruleset's library profiles; empty when the ruleset is not installed or fails."""
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        return dict(get_ruleset(ruleset_id).profiles)
+    except Exception:  # noqa: BLE001 - a broken ruleset must not stop the board editor
+        return {}
+
+
+def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[ProfileChoice]:
+    """Profiles to place, by id: the scenario's own, those its units use, the library's.
+    Base: the profile's own base, else the base the scenario's units stand on, else 25 mm."""
+    library = _library_profiles(scenario.ruleset) if library is None else library
+    own = scenario.profiles or {}
+    used: dict[str, BaseShape] = {}
+    for u in scenario.units:
+        used.setdefault(u.profile, u.base)
+    out: dict[str, ProfileChoice] = {}
+    for pid in [*own, *used, *library]:
+        if pid in out:
+            continue
+        record = own.get(pid) or library.get(pid) or {}
+        name = record.get("name") if isinstance(record, dict) else None
+        base, source = _profile_base(record), "profile"
+        if base is None and pid in used:
+            base, source = used[pid], "scenario"
+        if base is None:
+            base, source = DEFAULT_BASE, "default"
+        out[pid] = ProfileChoice(pid, str(name or pid), base, source)
+    return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
+
+
+def new_unit_id(stem: str, taken: set[str]) -> str:
+    n = 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
+
+
+class UnitsPanel(QDockWidget):
+    """The profile list, the side for new units, and the selected unit's fields."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Units", parent)
+        self.setObjectName("units-panel")
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.addWidget(QLabel("Profile to place (click the table):"))
+        self.profiles = QListWidget()
+        lay.addWidget(self.profiles, 2)
+        form = QFormLayout()
+        self.new_side = QComboBox()
+        self.new_side.setEditable(True)
+        form.addRow("Side of new units", self.new_side)
+        lay.addLayout(form)
+
+        box = QGroupBox("Selected unit")
+        bl = QFormLayout(box)
+        self.unit_id = QLabel("—")
+        bl.addRow("Id", self.unit_id)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("(none: the id is shown)")
+        bl.addRow("Name", self.name)
+        self.side = QComboBox()
+        self.side.setEditable(True)
+        bl.addRow("Side", self.side)
+        row = QHBoxLayout()
+        self.apply_button = QPushButton("Apply")
+        self.duplicate_button = QPushButton("Duplicate (Ctrl+D)")
+        self.delete_button = QPushButton("Delete (Del)")
+        for b in (self.apply_button, self.duplicate_button, self.delete_button):
+            row.addWidget(b)
+        bl.addRow(row)
+        lay.addWidget(box)
+        self.unit_box = box
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        lay.addWidget(self.message)
+        self.setWidget(body)
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setStyleSheet("color: #b3261e;" if error else "")
+        self.message.setText(text)
+
+    def set_sides(self, sides: list[str]) -> None:
+        for combo in (self.new_side, self.side):
+            keep = combo.currentText()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(sides)
+            combo.setCurrentText(keep or (sides[0] if sides else ""))
+            combo.blockSignals(False)
+
+    def chosen_profile(self) -> ProfileChoice | None:
+        item = self.profiles.currentItem()
+        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+    def choose_profile(self, profile_id: str) -> None:
+        for i in range(self.profiles.count()):
+            if self.profiles.item(i).data(Qt.ItemDataRole.UserRole).id == profile_id:
+                self.profiles.setCurrentRow(i)
+                return
+        raise KeyError(f"profile: {profile_id!r} is not in the list")
+
+
+class UnitsTool(Tool):
+    id = "units"
+    label = "Units"
+    shortcut = "U"
+    tooltip = "Place units from profiles, duplicate, delete, set side and name"
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.panel = UnitsPanel(window)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
+        self.panel.hide()
+        self.panel.apply_button.clicked.connect(self.apply_fields)
+        self.panel.name.returnPressed.connect(self.apply_fields)
+        self.panel.duplicate_button.clicked.connect(self.duplicate)
+        self.panel.delete_button.clicked.connect(self.delete)
+        window.selection_changed.connect(self._show_selected)
+        window.editor.changed.connect(lambda _ids: self._show_selected())
+        window.editor.game_replaced.connect(self.refresh_profiles)
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    def activate(self) -> None:
+        self.refresh_profiles()
+        self.panel.show()
+        self._show_selected()
+        self.panel.show_message("Click the table to place the chosen profile; click a unit to "
+                                "edit it.")
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.panel.hide()
+
+    def refresh_profiles(self) -> None:
+        """Fill the list from the game's scenario and ruleset."""
+        if self.window.game is None:
+            return
+        scenario = self.editor.game.scenario
+        keep = self.panel.chosen_profile()
+        self.panel.profiles.clear()
+        for choice in profile_catalogue(scenario):
+            item = QListWidgetItem(choice.text)
+            item.setData(Qt.ItemDataRole.UserRole, choice)
+            self.panel.profiles.addItem(item)
+        if keep is not None:
+            try:
+                self.panel.choose_profile(keep.id)
+            except KeyError:
+                pass
+        if self.panel.profiles.currentRow() < 0 and self.panel.profiles.count():
+            self.panel.profiles.setCurrentRow(0)
+        self.panel.set_sides(self._sides())
+
+    def _sides(self) -> list[str]:
+        game = self.editor.game
+        return list(dict.fromkeys([*game.sides, *(u.side for u in game.all_units())]))
+
+    # --- events -----------------------------------------------------------------------------
+
+    def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton or self.window.game is None:
+            return False
+        item = self.view.unit_at(ev.position().toPoint())
+        if item is not None:
+            self.window.select_unit(item.unit.id)
+            return True
+        self.place(pos.x(), pos.y())
+        return True
+
+    def key(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_D and ev.modifiers() == Qt.KeyboardModifier.ControlModifier:
+            self.duplicate()
+            return True
+        if ev.key() == Qt.Key.Key_Delete and self.window.selected_unit_id is not None:
+            self.delete()
+            return True
+        return False
+
+    # --- edits ------------------------------------------------------------------------------
+
+    def place(self, x: float, y: float) -> str | None:
+        """Place the chosen profile at (x, y) for the chosen side; returns the new id."""
+        choice = self.panel.chosen_profile()
+        if choice is None:
+            self.panel.show_message("Choose a profile to place.", error=True)
+            return None
+        side = self.panel.new_side.currentText().strip()
+        if not side:
+            self.panel.show_message("side of new units: expected a side's name", error=True)
+            return None
+        uid = new_unit_id(choice.id, self._taken())
+        record = {"id": uid, "side": side, "profile": choice.id, "x": round(x, 3),
+                  "y": round(y, 3), "facing": 0.0, "base": base_json(choice.base)}
+        if not self._push(Change([AddUnit(record)], label=f"Place {choice.name} {uid}")):
+            return None
+        self.window.select_unit(uid)
+        return uid
+
+    def duplicate(self) -> str | None:
+        """A copy of the selected unit beside it (same profile, base, side and facing; fresh
+        markers and state)."""
+        unit = self._selected()
+        if unit is None:
+            return None
+        game = self.editor.game
+        index = [u.id for u in game.scenario.units].index(unit.id)
+        record = scenario_to_dict(game.scenario)["units"][index]
+        for key in ("markers", "state"):
+            record.pop(key, None)
+        uid = new_unit_id(unit.profile, self._taken())
+        record["id"] = uid
+        record["x"] = round(unit.x + unit.base.width_in + 0.25, 3)
+        if unit.name:
+            record["name"] = f"{unit.name} (copy)"
+        if not self._push(Change([AddUnit(record)], label=f"Duplicate {unit.label}")):
+            return None
+        self.window.select_unit(uid)
+        return uid
+
+    def delete(self) -> bool:
+        unit = self._selected()
+        if unit is None:
+            return False
+        return self._push(Change([DeleteUnit(unit.id)], label=f"Delete {unit.label}"))
+
+    def apply_fields(self) -> bool:
+        """Set the selected unit's name and side from the panel's fields."""
+        unit = self._selected()
+        if unit is None:
+            return False
+        name = self.panel.name.text().strip() or None
+        side = self.panel.side.currentText().strip()
+        if not side:
+            self.panel.show_message("side: expected a side's name, got nothing", error=True)
+            return False
+        if name is not None and len(name) > 80:
+            self.panel.show_message(f"name: expected at most 80 characters, got {len(name)}",
+                                    error=True)
+            return False
+        changes = {}
+        if name != unit.name:
+            changes["name"] = name
+        if side != unit.side:
+            changes["side"] = side
+        if not changes:
+            return False
+        what = " and ".join(f"{k} {v}" if v is not None else f"no {k}"
+                            for k, v in changes.items())
+        return self._push(Change([EditUnit(unit.id, changes)],
+                                 label=f"Set {unit.label}: {what}"))
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def _selected(self) -> Unit | None:
+        uid = self.window.selected_unit_id
+        if uid is None:
+            self.panel.show_message("Select a unit first (click it).", error=True)
+            return None
+        return self.editor.game.unit(uid)
+
+    def _taken(self) -> set[str]:
+        game = self.editor.game
+        return {u.id for u in game.all_units()} | {p.id for p in game.scenario.terrain}
+
+    def _push(self, change: Change) -> bool:
+        try:
+            self.editor.push(change)
+        except ModelError as err:
+            self.panel.show_message(str(err), error=True)
+            return False
+        self.panel.show_message(change.label + ".")
+        return True
+
+    def _show_selected(self, *_args) -> None:
+        if self.window.game is None:
+            return
+        uid = self.window.selected_unit_id
+        unit = None
+        if uid is not None and self.editor.game.on_table(uid):
+            unit = self.editor.game.unit(uid)
+        self.panel.unit_box.setEnabled(unit is not None)
+        self.panel.set_sides(self._sides())
+        self.panel.unit_id.setText(unit.id if unit else "—")
+        self.panel.name.setText(unit.name or "" if unit else "")
+        self.panel.side.setCurrentText(unit.side if unit else "")
+
+
+def install(window) -> UnitsTool:
+    tool = UnitsTool(window)
+    window.tools.add(tool)
+    return tool

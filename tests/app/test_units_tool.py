@@ -1,0 +1,147 @@
+"""The units tool driven with real mouse and key events: placing a profile on its real base,
+duplicating (Ctrl+D), deleting (Del), setting side and name (bad input refused naming the
+field) — each one undoable change."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from app.tools.units import DEFAULT_BASE, profile_catalogue
+from app.window import MainWindow
+from engine.scenario import Scenario, Table, Unit
+from geometry.bases import BaseShape
+
+TANK = BaseShape.rect(50, 100)
+
+
+def scenario() -> Scenario:
+    units = [Unit("sherman-1", "allies", "m4a1-sherman", 10, 24, TANK, 0, 0, name="Sherman 1"),
+             Unit("gren-1", "axis", "grenadier", 50, 24, BaseShape.round(25), 180)]
+    return Scenario("Units test", "iron-hearts", Table(72, 48, 10), units=units,
+                    profiles={"npc-sniper": {"name": "Sniper (NPC)",
+                                             "base": {"shape": "round", "diameter_mm": 32}}})
+
+
+@pytest.fixture
+def win(qtbot):
+    w = MainWindow(scenario())
+    qtbot.addWidget(w)
+    w.resize(1200, 760)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit_table()
+    return w
+
+
+def at(view, x, y):
+    return view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, win, x, y):
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win.view, x, y))
+
+
+def units_tool(win, qtbot):
+    qtbot.keyClick(win.view, Qt.Key.Key_U)
+    tool = win.tools.active
+    assert tool.id == "units" and tool.panel.isVisible()
+    return tool
+
+
+def test_catalogue_real_bases_and_library_profiles():
+    cat = {c.id: c for c in profile_catalogue(scenario(), library={
+        "grenadier": {"name": "Grenadier"}, "us-rifleman": {"name": "US rifleman"}})}
+    assert cat["m4a1-sherman"].base == TANK and cat["m4a1-sherman"].base_from == "scenario"
+    assert cat["grenadier"].name == "Grenadier" and cat["grenadier"].base_from == "scenario"
+    assert cat["npc-sniper"].base == BaseShape.round(32)
+    assert cat["us-rifleman"].base == DEFAULT_BASE
+    assert cat["us-rifleman"].text == "US rifleman — 25 mm round (default base)"
+    assert cat["m4a1-sherman"].text == "m4a1-sherman — 50×100 mm rect"
+
+
+def test_place_a_profile_by_clicking_and_undo(win, qtbot):
+    tool = units_tool(win, qtbot)
+    tool.panel.choose_profile("m4a1-sherman")
+    tool.panel.new_side.setCurrentText("allies")
+    click(qtbot, win, 30, 40)
+    unit = win.game.unit("m4a1-sherman-1")
+    assert (unit.x, unit.y) == pytest.approx((30, 40), abs=1.5 / win.view.px_per_inch())
+    assert unit.base == TANK and unit.side == "allies" and unit.profile == "m4a1-sherman"
+    assert win.selected_unit_id == "m4a1-sherman-1"
+    assert "m4a1-sherman-1" in win.scene.unit_items
+    name = tool.panel.chosen_profile().name  # the library's name when it has one
+    assert win.editor.undo_stack.undoText() == f"Place {name} m4a1-sherman-1"
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not win.game.on_table("m4a1-sherman-1")
+    assert "m4a1-sherman-1" not in win.scene.unit_items
+
+
+def test_library_profile_from_the_ruleset_is_offered(win, qtbot):
+    tool = units_tool(win, qtbot)
+    ids = [tool.panel.profiles.item(i).data(Qt.ItemDataRole.UserRole).id
+           for i in range(tool.panel.profiles.count())]
+    assert {"m4a1-sherman", "grenadier", "npc-sniper"} <= set(ids)
+    tool.panel.choose_profile("npc-sniper")
+    tool.panel.new_side.setCurrentText("axis")
+    click(qtbot, win, 60, 10)
+    assert win.game.unit("npc-sniper-1").base == BaseShape.round(32)
+
+
+def test_click_a_unit_selects_it_and_fills_the_fields(win, qtbot):
+    tool = units_tool(win, qtbot)
+    click(qtbot, win, 10, 24)
+    assert win.selected_unit_id == "sherman-1"
+    assert tool.panel.unit_id.text() == "sherman-1"
+    assert tool.panel.name.text() == "Sherman 1" and tool.panel.side.currentText() == "allies"
+    assert len(win.game.units) == 2  # selecting places nothing
+
+
+def test_duplicate_with_ctrl_d_and_delete_with_del(win, qtbot):
+    units_tool(win, qtbot)
+    click(qtbot, win, 50, 24)
+    qtbot.keyClick(win.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    copy = win.game.unit("grenadier-1")
+    assert copy.side == "axis" and copy.base == BaseShape.round(25) and copy.facing == 180
+    assert copy.x == pytest.approx(50 + 25 / 25.4 + 0.25, abs=1e-3) and copy.y == 24
+    assert win.selected_unit_id == "grenadier-1"
+    assert win.editor.undo_stack.undoText() == "Duplicate gren-1"
+    qtbot.keyClick(win.view, Qt.Key.Key_Delete)
+    assert not win.game.on_table("grenadier-1")
+    assert win.editor.undo_stack.undoText() == "Delete grenadier-1"
+    win.editor.undo_stack.undo()
+    assert win.game.on_table("grenadier-1")
+    win.editor.undo_stack.undo()
+    assert [u.id for u in win.game.units] == ["sherman-1", "gren-1"]
+
+
+def test_set_name_and_side_and_refuse_an_empty_side(win, qtbot):
+    tool = units_tool(win, qtbot)
+    click(qtbot, win, 50, 24)
+    p = tool.panel
+    p.name.clear()
+    qtbot.keyClicks(p.name, "Kessler")
+    p.side.setCurrentText("reds")
+    qtbot.mouseClick(p.apply_button, Qt.MouseButton.LeftButton)
+    unit = win.game.unit("gren-1")
+    assert unit.name == "Kessler" and unit.side == "reds"
+    assert win.editor.undo_stack.undoText() == "Set gren-1: name Kessler and side reds"
+    assert win.scene.unit_items["gren-1"].label.text == "Kessler"
+    p.side.setCurrentText("  ")
+    qtbot.mouseClick(p.apply_button, Qt.MouseButton.LeftButton)
+    assert p.message.text().startswith("side:") and win.game.unit("gren-1").side == "reds"
+    p.side.setCurrentText("reds")
+    p.name.setText("x" * 81)
+    qtbot.mouseClick(p.apply_button, Qt.MouseButton.LeftButton)
+    assert p.message.text().startswith("name:")
+    win.editor.undo_stack.undo()
+    unit = win.game.unit("gren-1")
+    assert unit.name is None and unit.side == "axis"
+
+
+def test_empty_side_for_new_units_is_refused(win, qtbot):
+    tool = units_tool(win, qtbot)
+    tool.panel.new_side.setCurrentText("")
+    click(qtbot, win, 30, 10)
+    assert tool.panel.message.text().startswith("side of new units:")
+    assert len(win.game.units) == 2 and win.editor.undo_stack.count() == 0
