@@ -36,7 +36,32 @@ MAX_SIDES = 1000
 
 
 class DiceError(ValueError):
-    """A die face that cannot be used: out of range, not a number, or missing."""
+    """A die face that cannot be used: out of range, not a number, or missing.
+
+    Besides the message, the error says what went wrong as data, so a panel can show
+    exactly the fields a step needs and mark the value it refused:
+
+    - `reason`: "missing" (typed values ran out), "face" (a value that is not a face of
+      the die: out of range or not a whole number), "unused" (values left over), or None
+      for other errors (a bad die spec, seed or count);
+    - `step`: the step's label (the dice label), `die`: the die's name ("d10");
+    - `needed`: how many dice the step needs (with "missing"), `left`: how many typed
+      values were left for it;
+    - `value`: the refused value (with "face"), `position`: its 0-based index among the
+      typed values, when the source knows it.
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None, step: str | None = None,
+                 die: str | None = None, needed: int | None = None, left: int | None = None,
+                 value: object = None, position: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.step = step
+        self.die = die
+        self.needed = needed
+        self.left = left
+        self.value = value
+        self.position = position
 
 
 # --------------------------------------------------------------------------- dice
@@ -73,11 +98,13 @@ class Die:
         face = _as_int(value)
         if face is None:
             raise DiceError(f"step {label!r} needs a {self.name}: "
-                            f"{value!r} is not a whole number")
+                            f"{value!r} is not a whole number", reason="face", step=label,
+                            die=self.name, value=value)
         if not 1 <= face <= self.sides:
             hint = " (read a d6 halved, rounded up)" if self.sides == 3 else ""
             raise DiceError(f"step {label!r} needs a {self.name}: {face} is not a face "
-                            f"of a {self.name} (1–{self.sides}){hint}")
+                            f"of a {self.name} (1–{self.sides}){hint}", reason="face",
+                            step=label, die=self.name, value=value)
         return face
 
     def __str__(self) -> str:
@@ -387,9 +414,16 @@ class TypedDice:
         left = len(self._values) - self._pos
         if n > left:
             raise DiceError(f"step {label!r} needs {n} × {die.name}, "
-                            f"only {left} value{'' if left == 1 else 's'} left")
+                            f"only {left} value{'' if left == 1 else 's'} left",
+                            reason="missing", step=label, die=die.name, needed=n, left=left)
         chunk = self._values[self._pos:self._pos + n]
-        faces = [die.check(v, label=label) for v in chunk]
+        faces = []
+        for i, v in enumerate(chunk):
+            try:
+                faces.append(die.check(v, label=label))
+            except DiceError as err:
+                err.position = self._pos + i
+                raise
         self._pos += n
         self.records.append(RollRecord(label, die.name, tuple(faces), self.kind, None))
         return faces
@@ -398,7 +432,8 @@ class TypedDice:
         """Raise DiceError if typed values were left over (a miscount at the table)."""
         if self.remaining:
             left = ", ".join(str(v) for v in self.remaining)
-            raise DiceError(f"{len(self.remaining)} typed value(s) not used: {left}")
+            raise DiceError(f"{len(self.remaining)} typed value(s) not used: {left}",
+                            reason="unused", left=len(self.remaining), position=self._pos)
 
 
 class ScriptedDice(TypedDice):
@@ -424,7 +459,8 @@ def parse_faces(text: str) -> list[int]:
     for i, tok in enumerate(_split_tokens(text), start=1):
         v = _as_int(tok)
         if v is None:
-            raise DiceError(f"dice value {i}: {tok!r} is not a whole number")
+            raise DiceError(f"dice value {i}: {tok!r} is not a whole number", reason="face",
+                            value=tok, position=i - 1)
         out.append(v)
     return out
 
@@ -438,7 +474,9 @@ def draw(source: DiceSource, die: Die, n: int, *, label: str) -> RollRecord:
     _check_count(n, label)
     faces = source.roll(die, n, label=label)
     if len(faces) != n:
-        raise DiceError(f"step {label!r} needs {n} × {die.name}, the source gave {len(faces)}")
+        raise DiceError(f"step {label!r} needs {n} × {die.name}, the source gave {len(faces)}",
+                        reason="missing", step=label, die=die.name, needed=n,
+                        left=len(faces))
     checked = tuple(die.check(f, label=label) for f in faces)
     return RollRecord(label, die.name, checked, source.kind, getattr(source, "seed", None))
 
