@@ -1,8 +1,9 @@
 """Turning the selected unit: keys in 15° / 1° steps, and handles to drag on the board.
 
 Keys (when a unit is selected; each turn is one undoable change):
-  R / Shift+R            hull 15° / 1° clockwise       E / Shift+E       anticlockwise
-  Ctrl+R / Ctrl+Shift+R  turret 15° / 1° clockwise     Ctrl+E / Ctrl+Shift+E  anticlockwise
+  R / Shift+R            hull 15° / 1° clockwise     Alt+R / Alt+Shift+R   anticlockwise
+  Ctrl+R / Ctrl+Shift+R  turret 15° / 1° clockwise   Ctrl+Alt+R / Ctrl+Alt+Shift+R  anticlockwise
+(E would have been the natural "other way" key, but the terrain editor has it.)
 Handles: a white knob ahead of the selected unit turns the hull, a dark knob at the end of a
 turret's gun turns the turret; dragging snaps to 15° (hold Shift for 1°). The turret angle is
 kept relative to the hull, as the model stores it, so turning the hull carries the turret.
@@ -31,9 +32,9 @@ FINE_DEG = 1.0
 
 KEYS = (  # (shortcut, part, degrees)
     ("R", "hull", COARSE_DEG), ("Shift+R", "hull", FINE_DEG),
-    ("E", "hull", -COARSE_DEG), ("Shift+E", "hull", -FINE_DEG),
+    ("Alt+R", "hull", -COARSE_DEG), ("Alt+Shift+R", "hull", -FINE_DEG),
     ("Ctrl+R", "turret", COARSE_DEG), ("Ctrl+Shift+R", "turret", FINE_DEG),
-    ("Ctrl+E", "turret", -COARSE_DEG), ("Ctrl+Shift+E", "turret", -FINE_DEG),
+    ("Ctrl+Alt+R", "turret", -COARSE_DEG), ("Ctrl+Alt+Shift+R", "turret", -FINE_DEG),
 )
 
 

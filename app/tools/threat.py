@@ -1,4 +1,6 @@
-"""Threat view (T): hover a unit to see who can see it and whom it can see, with cover.
+"""Threat view (W): hover a unit to see who can see it and whom it can see, with cover.
+
+W for "who sees whom": T, the natural key, is the template tool's.
 
 For the unit under the pointer and every unit of the other sides (all other units when the
 table has one side), `geometry.los.visible_fractions` gives both directions — how much of
@@ -74,7 +76,7 @@ def fraction_colour(f: float) -> QColor:
 class ThreatTool(Tool):
     id = "threat"
     label = "Threat"
-    shortcut = "T"
+    shortcut = "W"
     tooltip = "Threat view: hover a unit to see who sees it and whom it sees"
 
     def __init__(self, window) -> None:
