@@ -1,0 +1,74 @@
+"""Threat view: hovering a unit draws a line to every enemy that sees it and every enemy
+it sees, with the fractions of geometry.los.visible_fractions and the cover."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsLineItem
+
+from app.tools.threat import ThreatTool, enemies, fraction_colour
+from engine.measure import terrain_index
+from geometry.los import line_of_sight, visible_fractions
+from tests.app.test_tools_select import at, demo_window, zoom
+
+
+@pytest.fixture
+def win(qtbot):
+    w = demo_window(qtbot)
+    zoom(w, 36, 20, 10.0)
+    qtbot.keyClick(w.view, Qt.Key.Key_W)
+    assert isinstance(w.tools.active, ThreatTool)
+    return w
+
+
+def test_hover_shows_who_sees_the_unit_and_whom_it_sees(win, qtbot):
+    tool = win.tools.active
+    scenario = win.game.scenario
+    me = scenario.unit("gren-1")
+    qtbot.mouseMove(win.view.viewport(), at(win, me.x, me.y))
+    assert tool.hovered == "gren-1"
+    others = enemies(scenario, me)
+    assert {u.side for u in others} == {"allies"} and len(others) == 17
+    index = terrain_index(scenario)
+    sees = visible_fractions(index, me.polygon(), [u.polygon() for u in others])
+    by_id = {s.other: s for s in tool.view_of}
+    for u, f in zip(others, sees, strict=True):
+        s = by_id[u.id]
+        assert s.sees == pytest.approx(f)
+        seen = visible_fractions(index, u.polygon(), [me.polygon()])[0]
+        assert s.seen_by == pytest.approx(seen)
+        if seen > 0:
+            assert s.cover_from == line_of_sight(index, u.polygon(), me.polygon()).cover
+    n_seen = sum(s.seen_by > 0 for s in tool.view_of)
+    n_sees = sum(s.sees > 0 for s in tool.view_of)
+    assert n_seen > 0 and n_sees > 0
+    items = [i for i in tool._overlay if isinstance(i, QGraphicsLineItem)]
+    solid = [i for i in items if i.pen().style() == Qt.PenStyle.SolidLine]
+    dashed = [i for i in items if i.pen().style() == Qt.PenStyle.DashLine]
+    assert (len(solid), len(dashed)) == (n_seen, n_sees)
+    text = win.pointer_hint.text()
+    assert text.startswith(f"{me.label} (axis)\nseen by {n_seen} of 17 (solid):")
+    assert f"sees {n_sees} of 17 (dashed):" in text
+    # the partly hidden US sergeant: its line carries its fraction's colour
+    sgt = by_id["us-1-nco"]
+    assert 0 < sgt.seen_by < 1
+    assert fraction_colour(sgt.seen_by) in [i.pen().color() for i in solid]
+
+
+def test_leaving_the_unit_clears_the_view_and_a_move_updates_it(win, qtbot):
+    tool = win.tools.active
+    me = win.game.unit("gren-1")
+    qtbot.mouseMove(win.view.viewport(), at(win, 60, 44))  # Qt drops a move to where it was
+    qtbot.mouseMove(win.view.viewport(), at(win, me.x, me.y))
+    assert tool._overlay
+    qtbot.mouseMove(win.view.viewport(), at(win, 60, 45))  # open table
+    assert tool.hovered is None and tool._overlay == []
+    assert not win.pointer_hint.isVisible()
+    qtbot.mouseMove(win.view.viewport(), at(win, me.x, me.y))
+    before = {s.other: s.seen_by for s in tool.view_of}
+    from engine.model import Change, MoveUnit
+
+    win.editor.push(Change([MoveUnit("us-1-nco", 36, 2)], label="Move"))  # into the open
+    after = {s.other: s.seen_by for s in tool.view_of}
+    assert tool.hovered == "gren-1" and after != before
