@@ -456,10 +456,13 @@ class Action(ABC):
 
     `steps` lists the step ids a player may add free modifiers to; `facts` the FACTS
     names (or ruleset-specific names) it reads; `ap_cost` is informative for the UI.
+    `kind` is "action" (something a unit does, usually for AP) or "test" (a unit-wide
+    test the Tests panel lists: morale, detection, a skill check).
     """
 
     id: ClassVar[str]
     label: ClassVar[str]
+    kind: ClassVar[Literal["action", "test"]] = "action"
     roles: ClassVar[tuple[Role, ...]] = (Role("actor"),)
     options: ClassVar[tuple[Option, ...]] = ()
     facts: ClassVar[tuple[str, ...]] = ()
@@ -478,9 +481,16 @@ class Action(ABC):
     def role(self, name: str) -> Role | None:
         return next((r for r in self.roles if r.name == name), None)
 
+    def range_band(self, ctx: Context) -> int | str | None:
+        """The range band this action reads at `ctx`'s distance, from the ruleset's scheme
+        for the weapon, so the app can fill and show `facts.range_band`. None (the
+        default) when the action has no bands; the action derives its band itself when
+        the fact is empty either way."""
+        return None
+
     def describe(self) -> dict:
         """JSON-able declaration for the UI and `warboard … --json`."""
-        return {"id": self.id, "label": self.label, "doc": self.doc,
+        return {"id": self.id, "label": self.label, "kind": self.kind, "doc": self.doc,
                 "roles": [{"name": r.name, "required": r.required, "label": r.label}
                           for r in self.roles],
                 "options": [o.to_dict() for o in self.options], "facts": list(self.facts),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.dice import D10, Test
 from engine.model import AdjustState, Effect, SetState
@@ -30,10 +30,8 @@ CASUALTY = {"npc-pending": "NPC at 0 HP: roll the death roll",
 
 
 class IHAction(Action):
-    """An Iron Hearts action. `kind` = "test" marks the unit-wide tests (Guts, Overcome,
-    skill, detection) the Tests panel lists; the engine protocol has no such field yet."""
-
-    kind: ClassVar[str] = "action"
+    """An Iron Hearts infantry action (`kind` = "test" marks the unit-wide tests: Guts,
+    Overcome, skill, detection), with a refusal that rolls nothing."""
 
     def refused(self, ctx: Context, text: str) -> Resolution:
         """A resolution that rolls nothing and changes nothing, saying why."""
@@ -42,11 +40,6 @@ class IHAction(Action):
     @staticmethod
     def refused_odds(label: str) -> OutcomeDistribution:
         return OutcomeDistribution(label, (("refused", Fraction(1)),))
-
-    def describe(self) -> dict:
-        d = super().describe()
-        d["kind"] = self.kind
-        return d
 
 
 class Refused(Exception):

@@ -1,7 +1,8 @@
 """The Iron Hearts declaration: dice, scale, cover, profile schemas, options, actions.
 
 Assembles the infantry side (infantry.ACTIONS / OPTIONS) and the tank side (tanks.ACTIONS /
-OPTIONS, plus tanks.VEHICLES (the vehicle cards, as profiles), WEAPONS and PROFILE_FIELDS) into `RULESET`, which the package re-exports for the registry.
+OPTIONS, plus tanks.VEHICLES (the vehicle cards, as profiles), WEAPONS and PROFILE_FIELDS)
+into `RULESET`, which the package re-exports for the registry.
 """
 
 from __future__ import annotations

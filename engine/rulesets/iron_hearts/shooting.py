@@ -188,6 +188,10 @@ class Shoot(IHAction):
             reason="weapons 'usable only by a stationary character' (§4.2-2)"),
     )
 
+    def range_band(self, ctx: Context) -> str:
+        """The range zone of the weapon used at the context's distance."""
+        return range_zone(ctx, weapon_of(ctx, given=ctx.weapon)[1])
+
     def _members(self, ctx: Context) -> list[Unit]:
         members = list(ctx.targets)
         t = ctx.target

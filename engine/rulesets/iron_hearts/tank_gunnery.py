@@ -108,6 +108,11 @@ def _gunner(ctx: Context, view: TankView) -> tuple[dict, bool]:
     raise refuse(ctx, "nobody able is aboard to fire")
 
 
+def _gun_band(ctx: Context) -> int | None:
+    """Main-gun range band 1–5 at the context's distance (None beyond 5 × Range)."""
+    return tank_band(ctx, TankView.of(ctx).main_gun[1]["range_m"])
+
+
 # --------------------------------------------------------------------------- aim check
 
 
@@ -209,6 +214,9 @@ class TankAim(Action):
         SIZE,
         Option("target_is_building", "Target is a building", "bool", False, reason="§4.12-2"),
     )
+
+    def range_band(self, ctx: Context) -> int | None:
+        return _gun_band(ctx)
 
     def _plan(self, ctx: Context):
         view = TankView.of(ctx)
@@ -373,6 +381,9 @@ class TankFire(Action):
         Option("after_full_speed", "Fire after full-speed movement (declared)", "bool",
                False, reason="§4.A-21"),
     )
+
+    def range_band(self, ctx: Context) -> int | None:
+        return _gun_band(ctx)
 
     # ---- the plan
 

@@ -1,0 +1,211 @@
+"""Filling an action's geometry facts from the scenario: the board as a mirror of the table.
+
+An action declares the facts it reads (`Action.facts`); `facts_for` measures exactly those
+on the scenario with the same functions the measure tool and `warboard measure` use
+(engine.measure.measure_pair / template_query), then lays the player's overrides on top —
+the real table wins over its mirror. The result is a `Facts` whose `overridden` names
+what was entered by hand; every other fact set in it was measured.
+
+A distance entered by hand carries the other unit (inches ↔ metres) and the range band
+with it, so a hand-entered distance never sits beside a band measured for another one.
+`parse_fact` turns command-line text ("cover=2", "los=no", "under_template=a,b") into the
+typed value the fact needs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from engine.measure import FACING_MODELS, MeasureError, TemplateResult, measure_pair, template_query
+from engine.options import SchemaError
+from engine.rulesets.base import FACTS, Action, Context, Facts, Ruleset
+from engine.scenario import Scenario, Unit
+from geometry.facing import FRONT180, FacingModel
+from geometry.units import in_to_m, m_to_in
+
+__all__ = ["PAIR_FACTS", "TEMPLATE_FACTS", "facts_for", "parse_fact", "parse_facts"]
+
+#: Facts measured between the actor and its target.
+PAIR_FACTS = ("distance_in", "distance_m", "los", "visible_fraction", "cover", "side_struck",
+              "in_arc")
+#: Facts read from a template laid on the table.
+TEMPLATE_FACTS = ("under_template", "under_template_centre")
+
+_BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True,
+              "false": False, "no": False, "off": False, "0": False}
+
+
+def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
+              target_id: str | None = None, *, point: tuple[float, float] | None = None,
+              template: str | TemplateResult | None = None,
+              overrides: Mapping[str, Any] | None = None, ruleset: Ruleset | None = None,
+              weapon: str | Mapping[str, Any] | None = None,
+              rules: Mapping[str, Any] | None = None,
+              facing_model: FacingModel | None = None) -> Facts:
+    """The facts `action` declares, measured on `scenario`, with `overrides` laid on top.
+
+    - distance_in / distance_m: edge to edge, or centre to centre when the ruleset
+      measures so (`Ruleset.measure`); metres at the scenario's metres_per_inch.
+    - los (anything but "blocked"), visible_fraction, cover (0–4), side_struck (by the
+      ruleset option `facing_model` when it names a geometric model, else front180) and
+      in_arc (None for a unit without a turret): from the actor to the target.
+    - range_band: `Action.range_band(ctx)` at that distance (None when the action has
+      no scheme: the ruleset then derives it itself).
+    - under_template / under_template_centre: `template` is a laid TemplateResult, or a
+      shape laid at `point` ("blast-3", "blast-5"; a "flamer" from the actor toward
+      `point`).
+
+    `ruleset` defaults to the scenario's; `action` may be an id. Facts that cannot be
+    measured (no target, no template) stay None, so the action asks for them by name.
+    """
+    rs = ruleset if ruleset is not None else _scenario_ruleset(scenario)
+    act = rs.action(action) if isinstance(action, str) else action
+    wanted = set(act.facts)
+    actor = _unit(scenario, actor_id, "actor")
+    values: dict[str, Any] = {}
+    if target_id is not None and wanted & set(PAIR_FACTS + ("range_band",)):
+        _unit(scenario, target_id, "target")
+        values.update(_pair_facts(scenario, rs, actor_id, target_id, rules, facing_model))
+    if wanted & set(TEMPLATE_FACTS):
+        laid = _lay(scenario, actor, template, point)
+        if laid is not None:
+            values["under_template"] = tuple(uid for uid, _ in laid.under)
+            values["under_template_centre"] = laid.hole
+    measured = Facts(**{k: v for k, v in values.items() if k in wanted})
+    facts = _apply_overrides(measured, dict(overrides or {}), scenario)
+    if "range_band" in wanted and "range_band" not in facts.overridden:
+        band = _range_band(rs, act, scenario, actor, target_id, facts, weapon, rules)
+        if band is not None:
+            facts = Facts(**{**_fields(facts), "range_band": band})
+    return facts
+
+
+def parse_fact(name: str, text: str) -> Any:
+    """A fact's value from command-line text, typed as the fact needs (SchemaError naming
+    the fact otherwise). Ruleset-specific names take JSON, a number, true/false or text."""
+    t = text.strip()
+    where = f"facts.{name}"
+    if name in ("distance_in", "distance_m", "visible_fraction"):
+        try:
+            return float(t)
+        except ValueError:
+            raise SchemaError(f"{where}: expected a number, got {text!r}") from None
+    if name == "cover":
+        try:
+            return int(t)
+        except ValueError:
+            raise SchemaError(f"{where}: expected a whole number 0–4, got {text!r}") from None
+    if name in ("los", "in_arc"):
+        try:
+            return _BOOL_TEXT[t.lower()]
+        except KeyError:
+            raise SchemaError(f"{where}: expected true or false, got {text!r}") from None
+    if name == "under_template":
+        return tuple(s for s in (p.strip() for p in t.split(",")) if s)
+    if name == "range_band":
+        return int(t) if t.lstrip("+-").isdigit() else t
+    if name in FACTS:
+        return t or None
+    try:
+        return json.loads(t)
+    except ValueError:
+        return t
+
+
+def parse_facts(pairs: Mapping[str, str]) -> dict[str, Any]:
+    """`parse_fact` over a mapping of name → text."""
+    return {k: parse_fact(k, v) for k, v in pairs.items()}
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def _scenario_ruleset(scenario: Scenario) -> Ruleset:
+    from engine.rulesets.registry import get_ruleset
+
+    return get_ruleset(scenario.ruleset)
+
+
+def _unit(scenario: Scenario, unit_id: str, role: str) -> Unit:
+    try:
+        return scenario.unit(unit_id)
+    except KeyError:
+        raise MeasureError(f"{role}: no unit with id {unit_id!r}") from None
+
+
+def _facing(rs: Ruleset, rules: Mapping[str, Any] | None,
+            given: FacingModel | None) -> FacingModel:
+    if given is not None:
+        return given
+    name = (rules or {}).get("facing_model")
+    if name is None and any(o.id == "facing_model" for o in rs.options):
+        name = rs.option_values().get("facing_model")
+    return FACING_MODELS.get(name, FRONT180) if isinstance(name, str) else FRONT180
+
+
+def _pair_facts(scenario: Scenario, rs: Ruleset, actor_id: str, target_id: str,
+                rules: Mapping[str, Any] | None, model: FacingModel | None) -> dict[str, Any]:
+    m = measure_pair(scenario, actor_id, target_id, facing_model=_facing(rs, rules, model))
+    centre = rs.measure == "centre"
+    return {"distance_in": m.centre_in if centre else m.edge_in,
+            "distance_m": m.centre_m if centre else m.edge_m,
+            "los": m.los != "blocked", "visible_fraction": m.visible_fraction,
+            "cover": m.cover, "side_struck": m.target_side, "in_arc": m.in_arc}
+
+
+def _lay(scenario: Scenario, actor: Unit, template: str | TemplateResult | None,
+         point: tuple[float, float] | None) -> TemplateResult | None:
+    if template is None or isinstance(template, TemplateResult):
+        return template
+    if point is None:
+        raise MeasureError(f"point: a {template} template needs the point it is laid at")
+    if template == "flamer":
+        return template_query(scenario, "flamer", actor.x, actor.y, toward=point)
+    return template_query(scenario, template, point[0], point[1])
+
+
+def _fields(f: Facts) -> dict[str, Any]:
+    names = tuple(FACTS) + ("extra", "overridden")
+    return {k: getattr(f, k) for k in names}
+
+
+def _apply_overrides(measured: Facts, overrides: dict[str, Any], scenario: Scenario) -> Facts:
+    """Overrides on top; a distance entered in one unit sets the other to match (and both
+    count as entered by hand)."""
+    mpi = scenario.table.metres_per_inch
+    hand = dict(overrides)
+    if "distance_in" in hand and "distance_m" not in hand and hand["distance_in"] is not None:
+        hand["distance_m"] = in_to_m(_number(hand["distance_in"], "distance_in"), mpi)
+    elif "distance_m" in hand and "distance_in" not in hand and hand["distance_m"] is not None:
+        hand["distance_in"] = m_to_in(_number(hand["distance_m"], "distance_m"), mpi)
+    if not hand:
+        return measured
+    return measured.override(**hand)
+
+
+def _number(v: Any, name: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        raise SchemaError(f"facts.{name}: expected a number ≥ 0, got {v!r}")
+    return float(v)
+
+
+def _range_band(rs: Ruleset, act: Action, scenario: Scenario, actor: Unit,
+                target_id: str | None, facts: Facts,
+                weapon: str | Mapping[str, Any] | None,
+                rules: Mapping[str, Any] | None) -> int | str | None:
+    """The action's band at the facts' distance, or None (no distance, no scheme, or a
+    context the action refuses — it says why itself when resolved)."""
+    if facts.distance_m is None and facts.distance_in is None:
+        return None
+    target = scenario.unit(target_id) if target_id is not None else None
+    try:
+        record = rs.weapon(weapon) if isinstance(weapon, str) else weapon
+        ctx = Context(rs, act, actor, target, (), record,
+                      weapon if isinstance(weapon, str) else None, None, facts,
+                      {o.id: o.default for o in act.options}, rs.option_values(rules),
+                      None, scenario.profiles or {})
+        return act.range_band(ctx)
+    except (ValueError, KeyError):
+        return None
