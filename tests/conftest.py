@@ -14,3 +14,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_configure(config):
+    """Keep the suite out of the user's real config and data folders (recent files, library)."""
+    import tempfile
+
+    root = tempfile.mkdtemp(prefix="warboard-tests-")
+    os.environ.setdefault("WARBOARD_CONFIG_DIR", os.path.join(root, "config"))
+    os.environ.setdefault("WARBOARD_DATA_DIR", os.path.join(root, "data"))
