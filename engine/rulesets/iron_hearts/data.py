@@ -79,7 +79,13 @@ def _n(kind: str, lo: float, hi: float | None = None) -> Field:
 RULES: Schema = {
     "metres_per_inch": _n("float", 0.01),
     "proposed": _NAMES,
-    "turn": Field("dict", fields={"ap_per_turn": _n("int", 1, 10)}),
+    "turn": Field("dict", fields={
+        "ap_per_turn": _n("int", 1, 10),
+        "kind": Field("str", required=False, default="sides", choices=("sides", "alternating")),
+        "initiative_die": Field("str", required=False, default="d10"),
+        "initiative_when": Field("str", required=False, default="each_turn",
+                                 choices=("each_turn", "once")),
+        "clear_each_turn": Field("list", required=False, default=(), items=Field("str"))}),
     "movement": Field("dict", fields={
         "metres_per_ap": _n("float", 0), "two_ap_m": _n("float", 0), "sprint_m": _n("float", 0),
         "difficult_terrain_factor": _n("float", 0, 1)}),

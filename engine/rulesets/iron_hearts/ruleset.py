@@ -11,10 +11,11 @@ from typing import Any
 
 from engine.dice import D10
 from engine.rulesets.base import CoverTerm, Ruleset
+from engine.turns import TurnStructure, from_table
 
 from . import data, infantry, tanks
 
-__all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset"]
+__all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
 #: Generic cover level → Iron Hearts cover number, which lowers Damage (§4.4-4). The seed
 #: gives "woods and bushes at least +1" and "Cover 2" in its example; that the number
@@ -38,9 +39,18 @@ def _merge(base: dict[str, Any], extra: dict[str, Any], what: str) -> dict[str, 
     return {**base, **extra}
 
 
+def turn_structure() -> TurnStructure:
+    """3 AP per unit per turn (§4.2-1); side order and initiative from ruleset.toml [turn]
+    (PROPOSED, §8-1)."""
+    proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
+    return from_table(data.rules()["turn"], "iron-hearts/ruleset.toml: turn", proposed)
+
+
 def build_ruleset() -> Ruleset:
-    """The Ruleset from the shipped data and both halves of the rules."""
-    return Ruleset(
+    """The Ruleset from the shipped data and both halves of the rules, with its turn
+    structure as the attribute `turn_structure` (engine.turns reads it with getattr: the
+    protocol's Ruleset has no such field yet)."""
+    ruleset = Ruleset(
         id=data.RULESET_ID,
         name="Iron Hearts",
         dice=(D10,),
@@ -55,6 +65,8 @@ def build_ruleset() -> Ruleset:
         weapons=_merge(data.weapons(), dict(tanks.WEAPONS), "weapons"),
         doc="WWII skirmish (seed 000): d10 roll-under, 3 AP, suppression and Guts, tanks.",
     )
+    object.__setattr__(ruleset, "turn_structure", turn_structure())
+    return ruleset
 
 
 RULESET = build_ruleset()
