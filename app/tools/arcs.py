@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
-from app.board.style import Z_UNIT
+from app.board.style import Z_OVERLAY, Z_UNIT
 from engine.scenario import Unit
 from geometry.angles import unit_vector
 from geometry.facing import FRONT180, TURRET_ARC_DEG, FacingModel, arc_direction
@@ -61,6 +61,7 @@ class ArcsOverlay(QObject):
         self.items: list[QGraphicsItem] = []
         self.action = QAction("&Arcs of the selected unit", window)
         self.action.setCheckable(True)
+        self.action.setIconText("Arcs")
         self.action.setShortcut(QKeySequence("A"))
         self.action.setToolTip("Arcs overlay: front / side / rear sectors and turret arc (A)")
         self.action.toggled.connect(lambda _on: self.refresh())
@@ -100,6 +101,7 @@ class ArcsOverlay(QObject):
             r = SECTOR_RADIUS_IN * 0.75
             label.setPos(unit.x + ux * r, unit.y + uy * r)
             self._add(label)
+            label.setZValue(Z_OVERLAY)  # the words stay readable over units
         if unit.turret is not None:
             gun = arc_direction(unit.facing, unit.turret)
             half = TURRET_ARC_DEG / 2

@@ -19,7 +19,8 @@ from enum import Enum, auto
 
 import shapely
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
 from shapely.geometry import LineString, Point
 
 from engine.measure import COVER_NAMES, MeasureError, Measurement, measure_pair
@@ -75,12 +76,23 @@ def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:
     if m.cover_terrain:
         cover += ": " + ", ".join(m.cover_terrain)
     lines.append(cover)
-    arc = ("no turret" if m.in_arc is None
-           else "in A's turret arc" if m.in_arc else "outside A's turret arc")
+    arc = (f"{a.label} has no turret" if m.in_arc is None
+           else f"in {a.label}'s turret arc" if m.in_arc
+           else f"outside {a.label}'s turret arc")
     lines.append(f"strikes {b.label}'s {m.target_side} · {arc}")
     if band:
         lines.append(band)
     return "\n".join(lines)
+
+
+def end_mark(at: QPointF) -> QGraphicsEllipseItem:
+    """A ruler's end: a dot of fixed screen size."""
+    item = QGraphicsEllipseItem(-3.5, -3.5, 7.0, 7.0)
+    item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    item.setBrush(QBrush(QColor(RULER_COLOUR)))
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    item.setPos(at)
+    return item
 
 
 class State(Enum):
@@ -323,8 +335,15 @@ class MeasureTool(Tool):
         length = math.hypot(q.x() - p.x(), q.y() - p.y())
         self.ruler_in = length
         self.add_overlay(line_item(p, q, RULER_COLOUR, 2.0))
+        if length > 0:  # a tick every inch, longer every 6", like a tape measure
+            ux, uy = (q.x() - p.x()) / length, (q.y() - p.y()) / length
+            for k in range(1, int(length) + 1):
+                half = 0.35 if k % 6 == 0 else 0.15
+                c = QPointF(p.x() + ux * k, p.y() + uy * k)
+                n = QPointF(-uy * half, ux * half)
+                self.add_overlay(line_item(c - n, c + n, RULER_COLOUR, 1.0))
         for end in (p, q):
-            self.add_overlay(line_item(end, end, RULER_COLOUR, 7.0))
+            self.add_overlay(end_mark(end))
         mpi = self.scenario.table.metres_per_inch
         self.hint(f"ruler {inches_and_metres(length, mpi)}")
         return length

@@ -24,7 +24,7 @@ from geometry.angles import bearing, norm180, norm360, unit_vector
 
 #: Where the hull handle sits beyond the base's front edge, and how big the knobs are.
 HANDLE_GAP_IN = 0.9
-KNOB_PX = 7.0
+KNOB_PX = 10.0
 #: A press this close (pixels) to a knob grabs it.
 GRAB_PX = 10.0
 COARSE_DEG = 15.0
@@ -130,6 +130,10 @@ class RotationController(QObject):
             if shiboken6.isValid(item) and item.scene() is not None:
                 item.scene().removeItem(item)
         self._items.clear()
+
+    def hide_handles(self) -> None:
+        """Take the knobs off the board (while the unit is being dragged)."""
+        self._clear()
 
     def _forget(self) -> None:
         self._items.clear()  # the scene was cleared with the old game

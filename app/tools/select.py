@@ -182,6 +182,9 @@ class _Drag:
 
         area = reach_area(self.index, self.unit.polygon(), self.allow.inches,
                           vehicle=self.vehicle)
+        rotation = getattr(self.tool.window, "rotation", None)
+        if rotation is not None:
+            rotation.hide_handles()  # they stay at the start until the move is made
         if not area.is_empty:
             self.reach = self.tool.add_overlay(
                 path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0), z=9.0)
@@ -221,8 +224,8 @@ class _Drag:
             lines.append(f"left {inches_and_metres(max(left, 0.0), mpi)} of "
                          f"{inches_and_metres(self.allow.inches, mpi)}")
         else:
-            lines.append(f"over by {inches_and_metres(-left, mpi)} "
-                         f"(allowance {inches_and_metres(self.allow.inches, mpi)})")
+            lines.append(f"over by {inches_and_metres(-left, mpi)}; "
+                         f"allowance {inches_and_metres(self.allow.inches, mpi)}")
         lines.append(f"allowance: {self.allow.source}")
         lines += [f"✗ {r}" for r in c.reasons]
         if c.reasons:
@@ -236,6 +239,9 @@ class _Drag:
         x, y = self.last
         if not self.moved or (x, y) == (self.x0, self.y0):
             self.tool.scene.sync([self.unit.id])
+            rotation = getattr(self.tool.window, "rotation", None)
+            if rotation is not None:
+                rotation.refresh()
             return
         distance = math.hypot(x - self.x0, y - self.y0)
         self.tool.editor.push(Change([MoveUnit(self.unit.id, x, y)],
@@ -247,6 +253,9 @@ class _Drag:
             sel.setPos(0, 0)
         if self.tool.scene.has_unit(self.unit.id):
             self.tool.scene.sync([self.unit.id])
+        rotation = getattr(self.tool.window, "rotation", None)
+        if rotation is not None:
+            rotation.refresh()
 
 
 def install(window) -> SelectTool:
@@ -254,6 +263,6 @@ def install(window) -> SelectTool:
     window.tools.add(tool)
     bar = window.addToolBar("Move")
     bar.setObjectName("move-options")
-    bar.addWidget(QLabel(" Move allowance "))
+    bar.addWidget(QLabel(" Allowance without ruleset data "))
     bar.addWidget(tool.allowance_box)
     return tool

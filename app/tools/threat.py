@@ -20,14 +20,16 @@ import numpy as np
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 
+from app.board.items import geometry_path
 from engine.measure import COVER_NAMES, terrain_index
 from engine.scenario import Scenario, Unit
 from geometry.los import line_of_sight, visible_fractions
 
-from .base import Tool, line_item
+from .base import Tool, line_item, path_item
 
 #: Units listed in the text beside the pointer, each way (all are drawn).
 LIST_MOST = 6
+HOVER_COLOUR = "#7c3aed"
 #: Sideways offset between the two lines of a pair, inches, so both show.
 PAIR_OFFSET_IN = 0.18
 
@@ -124,6 +126,8 @@ class ThreatTool(Tool):
         self.clear_overlay()
         self.hovered, self.view_of = unit_id, found
         me = scenario.unit(unit_id)
+        self.add_overlay(path_item(geometry_path(me.polygon().buffer(0.15)), HOVER_COLOUR,
+                                   None, 3.0))
         for s in found:
             other = scenario.unit(s.other)
             dx, dy = other.x - me.x, other.y - me.y
@@ -146,12 +150,13 @@ class ThreatTool(Tool):
         n = len(self.view_of)
         lines = [f"{me.label} ({me.side})", f"seen by {len(seen)} of {n} (solid):"]
         lines += [f"  {game.unit(s.other).label} sees {s.seen_by:.0%}, "
-                  f"cover {s.cover_from} {COVER_NAMES[s.cover_from]}" for s in seen[:LIST_MOST]]
+                  f"cover {s.cover_from} ({COVER_NAMES[s.cover_from]})"
+                  for s in seen[:LIST_MOST]]
         if len(seen) > LIST_MOST:
             lines.append(f"  … {len(seen) - LIST_MOST} more")
         lines.append(f"sees {len(sees)} of {n} (dashed):")
         lines += [f"  {game.unit(s.other).label} {s.sees:.0%}, "
-                  f"cover {s.cover_of} {COVER_NAMES[s.cover_of]}" for s in sees[:LIST_MOST]]
+                  f"cover {s.cover_of} ({COVER_NAMES[s.cover_of]})" for s in sees[:LIST_MOST]]
         if len(sees) > LIST_MOST:
             lines.append(f"  … {len(sees) - LIST_MOST} more")
         return "\n".join(lines)

@@ -134,7 +134,7 @@ def test_impassable_terrain_is_named(qtbot):
     text = win.pointer_hint.text()
     assert "✗ crosses impassable terrain: water-1" in text
     # no ruleset data for a "toy" table: the toolbar's allowance applies
-    assert f'(allowance {DEFAULT_ALLOWANCE_IN:.2f}" (60.0 m))' in text
+    assert f'; allowance {DEFAULT_ALLOWANCE_IN:.2f}" (60.0 m)' in text
     assert "allowance: toolbar setting" in text
 
 
