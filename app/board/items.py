@@ -300,6 +300,9 @@ class LabelItem(QGraphicsItem):
         self._where, self._rect = where, rect
         self.setPos(anchor)
         self.update()
+        parent = self.parentItem()
+        if isinstance(parent, UnitItem):
+            parent.place_badges()
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -355,8 +358,11 @@ def badges_for(unit: Unit) -> list[Badge]:
 
 
 class BadgeItem(QGraphicsItem):
-    """A row of small pills (suppression, pinned, terror, wounds, hit points) beside a base's
-    top-right corner, the same size on screen at any zoom. Hidden when there are none."""
+    """A row of small pills (suppression, pinned, terror, wounds, hit points) beside a corner
+    of the base, the same size on screen at any zoom. Hidden when there are none.
+
+    The corner is the one the unit's label leaves free: top-right, unless the label sits
+    above the base (then bottom-right) or to its right (then top-left)."""
 
     PAD_PX = 2.5
     GAP_PX = 2.0
@@ -371,6 +377,7 @@ class BadgeItem(QGraphicsItem):
         self._font.setPointSizeF(7.0)
         self._font.setBold(True)
         self._badges: list[Badge] = []
+        self.corner = "top-right"
         self._rects: list[QRectF] = []
         self._rect = QRectF()
         self.setVisible(False)
@@ -383,17 +390,24 @@ class BadgeItem(QGraphicsItem):
     def texts(self) -> list[str]:
         return [b.text for b in self._badges]
 
-    def set_badges(self, badges: list[Badge]) -> None:
+    #: Which way the row grows from its anchor corner, by corner: (x sign, y sign).
+    CORNERS = {"top-right": (1, -1), "bottom-right": (1, 1), "top-left": (-1, -1)}
+
+    def set_badges(self, badges: list[Badge], corner: str = "top-right") -> None:
         self.prepareGeometryChange()
         self._badges = list(badges)
+        self.corner = corner
+        sx, sy = self.CORNERS[corner]
         fm = QFontMetricsF(self._font)
         h = fm.height() + 1.0
         x = self.OFFSET_PX
         self._rects = []
         for b in self._badges:
-            w = fm.horizontalAdvance(b.text) + 2 * self.PAD_PX
-            self._rects.append(QRectF(x, -h - self.OFFSET_PX, max(w, h), h))
-            x += max(w, h) + self.GAP_PX
+            w = max(fm.horizontalAdvance(b.text) + 2 * self.PAD_PX, h)
+            left = x if sx > 0 else -x - w
+            top = -h - self.OFFSET_PX if sy < 0 else self.OFFSET_PX
+            self._rects.append(QRectF(left, top, w, h))
+            x += w + self.GAP_PX
         self._rect = QRectF()
         for r in self._rects:
             self._rect = self._rect.united(r)
@@ -483,7 +497,19 @@ class UnitItem(QGraphicsItem):
             self.badges = BadgeItem(self)
         if self.badges is not None:
             self.badges.set_badges(badges)
-            self.badges.setPos(self._base.boundingRect().topRight())
+            self.place_badges()
+
+    def place_badges(self) -> None:
+        """Put the badges at the base corner the label leaves free."""
+        if self.badges is None or not hasattr(self, "_base"):
+            return
+        where = self.label.where
+        corner = {"above": "bottom-right", "right": "top-left"}.get(where, "top-right")
+        b = self._base.boundingRect()
+        if corner != self.badges.corner:
+            self.badges.set_badges(self.badges.badges, corner)
+        self.badges.setPos({"top-right": b.topRight(), "bottom-right": b.bottomRight(),
+                            "top-left": b.topLeft()}[corner])
 
     def badge_texts(self) -> list[str]:
         """The badges shown, left to right (none when hidden)."""

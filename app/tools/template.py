@@ -87,15 +87,18 @@ HEAT_RGB = np.array([[255, 236, 160], [250, 160, 60], [214, 60, 30], [140, 10, 3
 
 
 def heat_image(heat: Heatmap) -> QImage:
-    """The heat map as an image, one pixel per cell: P = 0 transparent, then a warm ramp
-    whose opacity grows with the chance (√P, so small chances still show)."""
+    """The heat map as an image, one pixel per cell. The ramp runs from transparent at 0 to
+    dark red at the map's own highest chance (√ scale, so small chances still show); the
+    panel names that highest chance. Opacity grows from 0, so the map's edge fades out
+    instead of drawing a stepped rim over dark terrain."""
     v = np.clip(heat.values, 0.0, 1.0)
-    t = np.sqrt(v)
+    top = float(v.max()) if v.size else 0.0
+    t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
     pos = t * (len(HEAT_RGB) - 1)
     lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
     frac = (pos - lo)[..., None]
     rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
-    alpha = np.where(v > 0, 60 + 150 * t, 0.0)
+    alpha = 200.0 * t
     rgba = np.ascontiguousarray(np.dstack([rgb, alpha]).round().astype(np.uint8))
     h, w = v.shape
     img = QImage(rgba.data, w, h, 4 * w, QImage.Format.Format_RGBA8888)
@@ -179,11 +182,13 @@ class TemplatePanel(QDockWidget):
         self.message.setWordWrap(True)
         lay.addWidget(self.message)
 
-        self.odds_title = QLabel("Before the roll: chance of being under")
+        self.odds_title = QLabel("Before the roll — chance of ending under it")
+        self.odds_title.setWordWrap(True)
         lay.addWidget(self.odds_title)
         self.odds = self._table(("Unit", "Template", "Hole"))
         lay.addWidget(self.odds, 2)
         self.result_title = QLabel("Under the template")
+        self.result_title.setWordWrap(True)
         lay.addWidget(self.result_title)
         self.result = self._table(("Unit", "Covered", "Hole"))
         lay.addWidget(self.result, 1)
@@ -389,9 +394,10 @@ class TemplateTool(Tool):
         names = {u.id: u.label for u in units}
         self.panel.fill(self.panel.odds, [(names[i], percent(pu), percent(ph))
                                           for i, pu, ph in self.odds.ranked()])
+        peak = percent(float(self.heat.values.max(initial=0.0)))
         self.panel.odds_title.setText(
-            f"Before the roll ({scheme.label}, no scatter {percent(scheme.p_no_scatter())}): "
-            "chance of being under")
+            f"Before the roll — chance of ending under it ({scheme.label}, no scatter "
+            f"{percent(scheme.p_no_scatter())}; darkest heat: {peak} that a point is covered)")
         self._fill_result(here, "Under it if it does not scatter")
         self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
                                 "Scatter with the app's dice or type the dice in.")
@@ -606,7 +612,7 @@ class TemplateTool(Tool):
         names = {u.id: u.label for u in self.editor.game.scenario.units}
         rows = [(names.get(i, i), percent(f), "hole" if i == result.hole else "")
                 for i, f in result.under]
-        self.panel.result_title.setText(title)
+        self.panel.result_title.setText(title if rows else f"{title}: nobody")
         self.panel.fill(self.panel.result, rows)
 
     def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),

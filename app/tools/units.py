@@ -3,7 +3,7 @@
 
 The list offers the profiles the scenario defines, the ones its units already use (with the
 base they stand on) and the ruleset's library profiles. A library profile that names no
-base is placed on a 25 mm round base, and the list says so; a base taken from the scenario's
+base is placed on a 25 mm round base (a vehicle card on 50×100 mm), and the list says so; a base taken from the scenario's
 own units is the real one. Units go through engine.model's AddUnit / EditUnit / DeleteUnit,
 so the model checks them exactly as a loaded scenario.
 """
@@ -36,8 +36,9 @@ from geometry.bases import BaseShape
 
 from .base import Tool
 
-#: The base a library profile without a base size is placed on.
+#: The bases a library profile without a base size is placed on: a figure, a vehicle.
 DEFAULT_BASE = BaseShape.round(25)
+DEFAULT_VEHICLE_BASE = BaseShape.rect(50, 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class ProfileChoice:
     name: str
     base: BaseShape
     base_from: str
+    turret: bool = False
 
     @property
     def text(self) -> str:
@@ -82,6 +84,11 @@ def _profile_base(profile: object) -> BaseShape | None:
         return None
 
 
+def _is_vehicle(profile: object) -> bool:
+    """A vehicle card (Iron Hearts: a vehicle class, armour) rather than a figure."""
+    return isinstance(profile, dict) and ("vehicle_class" in profile or "armour" in profile)
+
+
 def _library_profiles(ruleset_id: str) -> dict:
     """The ruleset's library profiles; empty when the ruleset is not installed or fails."""
     try:
@@ -94,7 +101,8 @@ def _library_profiles(ruleset_id: str) -> dict:
 
 def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[ProfileChoice]:
     """Profiles to place, by id: the scenario's own, those its units use, the library's.
-    Base: the profile's own base, else the base the scenario's units stand on, else 25 mm."""
+    Base: the profile's own base, else the base the scenario's units stand on, else 25 mm
+    round for a figure and 50×100 mm for a vehicle card."""
     library = _library_profiles(scenario.ruleset) if library is None else library
     own = scenario.profiles or {}
     used: dict[str, BaseShape] = {}
@@ -110,8 +118,10 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[P
         if base is None and pid in used:
             base, source = used[pid], "scenario"
         if base is None:
-            base, source = DEFAULT_BASE, "default"
-        out[pid] = ProfileChoice(pid, str(name or pid), base, source)
+            vehicle = _is_vehicle(record)
+            base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
+        turret = isinstance(record, dict) and record.get("turret") is True
+        out[pid] = ProfileChoice(pid, str(name or pid), base, source, turret)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 
 
@@ -281,6 +291,8 @@ class UnitsTool(Tool):
         uid = new_unit_id(choice.id, self._taken())
         record = {"id": uid, "side": side, "profile": choice.id, "x": round(x, 3),
                   "y": round(y, 3), "facing": 0.0, "base": base_json(choice.base)}
+        if choice.turret:
+            record["turret"] = 0.0
         if not self._push(Change([AddUnit(record)], label=f"Place {choice.name} {uid}")):
             return None
         self.window.select_unit(uid)

@@ -92,3 +92,22 @@ def test_badge_is_painted_in_its_colour(qapp):
     x = (c.x() - scene.sceneRect().left()) * s + pill.left() + 2
     y = (c.y() - scene.sceneRect().top()) * s + pill.center().y()
     assert QColor(img.pixel(int(x), int(y))).name() == MARKER_BADGES["suppression"][1]
+
+
+def test_badges_take_the_corner_the_label_leaves_free(qapp):
+    u = unit(markers={"suppression": 2, "pinned": 1})
+    scene = BoardScene(Scenario("t", "r", Table(), units=[u]))
+    item = scene.unit_item("gren-1")
+    r = 25 / 25.4 / 2
+    for where, corner, (cx, cy) in [("below", "top-right", (r, -r)),
+                                    ("above", "bottom-right", (r, r)),
+                                    ("right", "top-left", (-r, -r)),
+                                    ("left", "top-right", (r, -r))]:
+        item.label.place(where, item.label_anchor(where))
+        assert item.badges.corner == corner
+        assert (item.badges.pos().x(), item.badges.pos().y()) == pytest.approx((cx, cy),
+                                                                               abs=1e-3)
+        pills = item.badges.pill_rects()
+        grows_right = corner != "top-left"
+        assert all((p.left() >= 0) == grows_right for p in pills)
+        assert all((p.bottom() <= 0) == corner.startswith("top") for p in pills)

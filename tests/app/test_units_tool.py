@@ -51,13 +51,16 @@ def units_tool(win, qtbot):
 
 def test_catalogue_real_bases_and_library_profiles():
     cat = {c.id: c for c in profile_catalogue(scenario(), library={
-        "grenadier": {"name": "Grenadier"}, "us-rifleman": {"name": "US rifleman"}})}
+        "grenadier": {"name": "Grenadier"}, "us-rifleman": {"name": "US rifleman"},
+        "panzer-iv": {"name": "Panzer IV", "vehicle_class": "medium tank", "turret": True}})}
     assert cat["m4a1-sherman"].base == TANK and cat["m4a1-sherman"].base_from == "scenario"
     assert cat["grenadier"].name == "Grenadier" and cat["grenadier"].base_from == "scenario"
     assert cat["npc-sniper"].base == BaseShape.round(32)
     assert cat["us-rifleman"].base == DEFAULT_BASE
     assert cat["us-rifleman"].text == "US rifleman — 25 mm round (default base)"
     assert cat["m4a1-sherman"].text == "m4a1-sherman — 50×100 mm rect"
+    assert cat["panzer-iv"].base == BaseShape.rect(50, 100) and cat["panzer-iv"].turret
+    assert cat["panzer-iv"].text == "Panzer IV — 50×100 mm rect (default base)"
 
 
 def test_place_a_profile_by_clicking_and_undo(win, qtbot):
@@ -68,6 +71,7 @@ def test_place_a_profile_by_clicking_and_undo(win, qtbot):
     unit = win.game.unit("m4a1-sherman-1")
     assert (unit.x, unit.y) == pytest.approx((30, 40), abs=1.5 / win.view.px_per_inch())
     assert unit.base == TANK and unit.side == "allies" and unit.profile == "m4a1-sherman"
+    assert unit.turret == 0.0  # the library's card has a turret
     assert win.selected_unit_id == "m4a1-sherman-1"
     assert "m4a1-sherman-1" in win.scene.unit_items
     name = tool.panel.chosen_profile().name  # the library's name when it has one
