@@ -176,10 +176,10 @@ def generic_spec(ruleset: Any) -> LibrarySpec:
 #: [factions.<id>] name = "…", members = ["id", …]) replaces this list when present.
 IRON_HEARTS_FACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "us-army": ("US Army (1944)", (
-        "us-rifleman", "us-nco", "us-lieutenant", "m4a1_sherman",
+        "us-rifleman", "us-nco", "us-lieutenant", "m4a1-sherman",
         "m1-garand", "thompson", "bar", "m1919")),
     "wehrmacht": ("Wehrmacht (1944)", (
-        "grenadier", "grenadier-nco", "panzerschreck-gunner", "panzerschreck-loader", "pz4h",
+        "grenadier", "grenadier-nco", "panzerschreck-gunner", "panzerschreck-loader", "pz4-h",
         "kar98k", "mp40", "mg42", "panzerschreck", "panzerfaust-30", "panzerfaust-60",
         "panzerfaust-100")),
     "common": ("Common (either side)", ("hand-grenade", "rifle-grenade")),

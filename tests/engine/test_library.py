@@ -34,11 +34,11 @@ def rows(path, sql):
 def test_first_open_seeds_the_shipped_records(lib):
     ids = {(e.kind, e.id) for e in lib.entries(IH)}
     assert ("character", "us-rifleman") in ids
-    assert ("vehicle", "m4a1_sherman") in ids
+    assert ("vehicle", "m4a1-sherman") in ids
     assert ("weapon", "mg42") in ids
     assert len([i for i in ids if i[0] == "vehicle"]) == 2
     assert {f.id for f in lib.factions(IH)} == {"us-army", "wehrmacht", "common"}
-    sherman = lib.get(IH, "vehicle", "m4a1_sherman")
+    sherman = lib.get(IH, "vehicle", "m4a1-sherman")
     assert sherman.origin == "seed" and sherman.faction == "us-army"
     assert sherman.data["speed_m_by_ap"] == [10, 30, 45]
     # the card's crew keeps its order (a card lists the posts in order)
@@ -60,12 +60,12 @@ def test_filters_and_search(lib):
     assert [e.id for e in lib.entries(IH, "weapons", search="PANZERFAUST")] == [
         "panzerfaust-100", "panzerfaust-30", "panzerfaust-60"]
     # "_" and "%" are literal in a search
-    assert [e.id for e in lib.entries(IH, search="m4a1_")] == ["m4a1_sherman"]
-    assert lib.entries(IH, search="%") == []
+    assert [e.id for e in lib.entries(IH, search="m4a1-")] == ["m4a1-sherman"]
+    assert lib.entries(IH, search="%") == [] and lib.entries(IH, search="_") == []
 
 
 def test_find_accepts_dash_or_underscore(lib):
-    assert lib.find(IH, "m4a1-sherman").id == "m4a1_sherman"
+    assert lib.find(IH, "m4a1_sherman").id == "m4a1-sherman"
     assert lib.find(IH, "grenadier").kind == "character"
     assert lib.find(IH, "mg42") is None  # a weapon is not a unit's profile
     assert lib.find(IH, "mg42", unit_only=False).kind == "weapon"
@@ -88,10 +88,10 @@ def test_bad_value_is_refused_and_nothing_is_written(lib):
      r"profiles\.us-nco\.weapons\[1\]: no weapon 'raygun' in the iron-hearts library"),
     ("character", "us-nco", {"rank": "general"},
      r"profiles\.us-nco\.rank: expected one of private \| nco \| officer, got 'general'"),
-    ("vehicle", "m4a1_sherman", {"speed_m_by_ap": [10, 30]},
-     r"vehicles\.m4a1_sherman\.speed_m_by_ap: expected 3 speeds"),
-    ("vehicle", "m4a1_sherman", {"cost_points": -5},
-     r"vehicles\.m4a1_sherman\.cost_points: expected a whole number ≥ 0, got -5"),
+    ("vehicle", "m4a1-sherman", {"speed_m_by_ap": [10, 30]},
+     r"vehicles\.m4a1-sherman\.speed_m_by_ap: expected 3 speeds"),
+    ("vehicle", "m4a1-sherman", {"cost_points": -5},
+     r"vehicles\.m4a1-sherman\.cost_points: expected a whole number ≥ 0, got -5"),
     ("weapon", "mg42", {"rate_of_fire": 0},
      r"weapons\.mg42\.rate_of_fire: expected a whole number 1–100, got 0"),
     ("weapon", "mg42", {"colour": "grey"}, r"weapons\.mg42\.colour: unknown field"),
@@ -284,7 +284,7 @@ def test_import_malformed_files(lib, text, message):
 
 def test_kind_of_a_scenario_profile(lib):
     spec = get_spec(IH)
-    k, rec = kind_of(spec, lib.get(IH, "vehicle", "pz4h").data, "profiles.tank")
+    k, rec = kind_of(spec, lib.get(IH, "vehicle", "pz4-h").data, "profiles.tank")
     assert k.id == "vehicle" and rec["cost_points"] == 110
     with pytest.raises(SchemaError, match="profiles.blob: not a profile of iron-hearts"):
         kind_of(spec, {"name": "Blob"}, "profiles.blob")

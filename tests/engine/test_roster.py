@@ -30,10 +30,10 @@ def lib(tmp_path):
 
 def test_points_totals(lib):
     r = Roster("Duel", IH)
-    r.add("allies", "vehicle", "m4a1_sherman", 2)
+    r.add("allies", "vehicle", "m4a1-sherman", 2)
     r.add("allies", "character", "us-rifleman", 5)
-    r.add("allies", "vehicle", "m4a1_sherman")          # merged: 3 Shermans
-    r.add("axis", "vehicles", "pz4h", 2)                  # kind by table name works too
+    r.add("allies", "vehicle", "m4a1-sherman")          # merged: 3 Shermans
+    r.add("axis", "vehicles", "pz4-h", 2)                  # kind by table name works too
     r.add("axis", "character", "grenadier", 6)
     t = roster_totals(r, lib)
     # Sherman 100 (demo), Panzer IV 110 (demo); characters have no cost in Iron Hearts
@@ -45,9 +45,9 @@ def test_points_totals(lib):
 
 def test_totals_follow_library_edits(lib):
     r = Roster("x", IH)
-    r.add("allies", "vehicle", "m4a1_sherman", 2)
-    card = dict(lib.get(IH, "vehicle", "m4a1_sherman").data, cost_points=85)
-    lib.save(IH, "vehicle", "m4a1_sherman", card)
+    r.add("allies", "vehicle", "m4a1-sherman", 2)
+    card = dict(lib.get(IH, "vehicle", "m4a1-sherman").data, cost_points=85)
+    lib.save(IH, "vehicle", "m4a1-sherman", card)
     assert roster_totals(r, lib)["allies"].points == 170
 
 
@@ -65,7 +65,7 @@ def test_lines_must_name_unit_records(lib):
 def test_store_reload_list_delete(tmp_path):
     path = tmp_path / "lib.sqlite"
     r = Roster("Crossroads", IH)
-    r.add("allies", "vehicle", "m4a1_sherman", 4)
+    r.add("allies", "vehicle", "m4a1-sherman", 4)
     with Library(path) as lib:
         save_roster(lib, r)
     with Library(path) as lib:
@@ -78,7 +78,7 @@ def test_store_reload_list_delete(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     ({"format": "x"}, "format: expected 'warboard-roster'"),
-    ({"sides": {"a": [{"kind": "vehicle", "id": "pz4h", "count": 0}]}},
+    ({"sides": {"a": [{"kind": "vehicle", "id": "pz4-h", "count": 0}]}},
      r"sides\.a\[0\]\.count: expected a whole number 1–999, got 0"),
     ({"sides": {"a": [{"kind": "vehicle"}]}}, r"sides\.a\[0\]\.id: expected text"),
     ({"sides": []}, "sides: expected an object"),
@@ -92,6 +92,6 @@ def test_roster_json_errors(change, message):
 def test_roster_from_the_demo_scenario(lib):
     r = roster_from_scenario(load_demo(), lib)
     t = roster_totals(r, lib)
-    # 4 Shermans ("m4a1-sherman" in the scenario finds the library's m4a1_sherman)
+    # 4 Shermans ("m4a1-sherman" in the scenario finds the library's m4a1-sherman)
     assert t["allies"].points == 400
     assert t["allies"].uncosted == 13 and t["axis"].uncosted == 9
