@@ -5,8 +5,7 @@ The list offers the profiles the scenario defines, the ones its units already us
 base they stand on) and the ruleset's library profiles. A library profile that names no
 base is placed on a 25 mm round base (a vehicle card on 50×100 mm), and the list says so;
 a base taken from the scenario's own units is the real one. Units go through engine.model's
-AddUnit / EditUnit / DeleteUnit,
-so the model checks them exactly as a loaded scenario.
+AddUnit / EditUnit / DeleteUnit, so the model checks them exactly as a loaded scenario.
 """
 
 from __future__ import annotations
