@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from engine.measure import Measurement, TemplateResult
@@ -245,68 +245,295 @@ def template_text(scenario: Scenario, r: TemplateResult) -> str:
     return "\n".join(lines)
 
 
-# --- cards ------------------------------------------------------------------------------
+# --- resolve / odds ----------------------------------------------------------------------
 
 
-def _cards_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="scenario .json")
-    p.add_argument("--units", nargs="+", metavar="ID",
-                   help="one card per unit, with its name, markers and state (default: one "
-                        "card per profile on the table)")
-    p.add_argument("--size", choices=("a4", "letter", "sleeve"), default="a4",
-                   help="paper: a4 or letter sheets, or sleeve-size pages (2.5\" × 3.5\")")
-    per = p.add_mutually_exclusive_group()
-    per.add_argument("--per-page", type=int, metavar="N", help="at most N cards per sheet")
-    per.add_argument("--one-per-page", action="store_true", help="one card per page")
-    p.add_argument("--templates", action="store_true",
-                   help="add the 3\"/5\" blast and flamer templates and a 12\" ruler, "
-                        "true scale")
-    p.add_argument("--no-tallies", action="store_true",
-                   help="leave out the boxes for wounds, suppression, ammunition")
-    p.add_argument("--library", metavar="PATH",
-                   help="unit library file (default: the user's library if it exists, "
-                        "else the ruleset's shipped data)")
-    p.add_argument("-o", "--output", metavar="PDF", required=True, help="the PDF to write")
+def key_value(text: str) -> tuple[str, str]:
+    """argparse type for K=V (the value may be empty; the key may not)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected K=V, got {text!r}")
+    return key.strip(), value.strip()
 
 
-@command("cards", "printable unit cards (PDF)", _cards_arguments)
-def cmd_cards(args: argparse.Namespace) -> int:
-    import os
+def unit_list(text: str) -> list[str]:
+    """argparse type for U1,U2,...: unit ids."""
+    ids = [t.strip() for t in text.split(",") if t.strip()]
+    if not ids:
+        raise argparse.ArgumentTypeError(f"expected unit ids separated by commas, got {text!r}")
+    return ids
 
-    from engine.library import Library, LibraryError, default_path
-    from engine.options import SchemaError
 
-    if args.per_page is not None and args.per_page < 1:
-        raise CliError(f"--per-page: expected a whole number ≥ 1, got {args.per_page}")
-    scenario = open_scenario(args.file)
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+def _action_arguments(p: argparse.ArgumentParser) -> None:
+    """What `resolve` and `odds` share: the action, its roles, options, rules and facts."""
+    from geometry.templates import TEMPLATE_SHAPES
 
-    app = QGuiApplication.instance() or QGuiApplication([PROG])  # noqa: F841  (fonts need it)
-    from app.cards import cards_for_scenario
-    from app.cards.layout import CardOptions
-    from app.cards.printing import SheetOptions, write_pdf
+    p.add_argument("file", metavar="FILE", help="scenario .json or .warboard game")
+    p.add_argument("action", metavar="ACTION",
+                   help="an action of the scenario's ruleset (e.g. shoot, tank_fire)")
+    p.add_argument("--by", required=True, metavar="UNIT", help="the acting unit")
+    p.add_argument("--target", metavar="UNIT", help="the target unit")
+    p.add_argument("--targets", type=unit_list, metavar="U1,U2",
+                   help="several targets (squad members); facts are measured to --target, "
+                        "else to the first of these")
+    p.add_argument("--weapon", metavar="W", help="weapon id (default: the action's own)")
+    p.add_argument("--point", nargs=2, type=finite_float, metavar=("X", "Y"),
+                   help="a point on the table, inches (a template's centre, a destination)")
+    p.add_argument("--template", choices=TEMPLATE_SHAPES,
+                   help="lay this template at --point (a flamer from the actor toward it) "
+                        "to measure the units under it")
+    for name, what in (("option", "an action option, e.g. volleys=3"),
+                       ("rule", "a ruleset option (a reading), e.g. suppression_source=both"),
+                       ("fact", "a fact entered by hand, e.g. cover=2 or los=no "
+                                "(the real table wins over its mirror)")):
+        p.add_argument(f"--{name}", action="append", type=key_value, default=[],
+                       metavar="K=V", help=f"{what}; repeat for more")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
-    path = args.library or (default_path() if default_path().exists() else ":memory:")
-    if args.library and not Path(args.library).exists():
-        raise CliError(f"--library: no such file {args.library}")
+
+def _resolve_arguments(p: argparse.ArgumentParser) -> None:
+    from engine.render import FORMATS
+
+    _action_arguments(p)
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--dice", metavar="3,5,1,...",
+                        help="faces of physical dice, in the order the steps roll them")
+    source.add_argument("--seed", type=int, metavar="N",
+                        help="seed of the app's dice (printed when not given, to replay)")
+    p.add_argument("--format", choices=FORMATS, default="text",
+                   help="text, markdown or bbcode (forum posts); default text")
+    p.add_argument("--apply", action="store_true",
+                   help="apply the effects to FILE (a game file also logs the roll)")
+
+
+def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in items:
+        if k in out:
+            raise CliError(f"{flag} {k}: given twice")
+        out[k] = v
+    return out
+
+
+@dataclass
+class _Setup:
+    """An action ready to resolve: the game it reads, where it came from, its context."""
+
+    game: Any
+    path: Path
+    is_game_file: bool
+    ctx: Any
+
+
+def _open_game(path: str | Path):
+    """(Game, is a game file) for FILE: a .warboard game as saved, or a scenario JSON as
+    a new game (units marked removed start off the table)."""
+    p = Path(path)
     try:
-        with Library(path) as library:
-            cards = cards_for_scenario(scenario, library, args.units)
-    except (SchemaError, LibraryError) as e:
+        with open(p, "rb") as f:
+            sqlite = f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        sqlite = False
+    if sqlite or p.suffix.lower() == ".warboard":
+        from engine.gamefile import GameFileError, load_game
+
+        try:
+            return load_game(p), True
+        except GameFileError as e:
+            raise CliError(str(e)) from None
+    from engine.model import Game
+    from engine.scenario_io import ScenarioError, load_scenario
+
+    try:
+        return Game.from_meta(load_scenario(p), {}), False
+    except ScenarioError as e:
         raise CliError(str(e)) from None
-    options = SheetOptions(args.size, args.per_page, args.one_per_page,
-                           templates=args.templates,
-                           card=CardOptions(tallies=not args.no_tallies),
-                           metres_per_inch=scenario.table.metres_per_inch)
+
+
+def _unit_of(game, unit_id: str, flag: str):
+    from engine.model import ModelError
+
     try:
-        pages = write_pdf(args.output, cards, options, title=f"{scenario.name} — unit cards")
-    except (OSError, ValueError) as e:
-        raise CliError(f"{args.output}: {e}") from None
-    print(f"{args.output}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
-          f"{pages} page{'s' if pages != 1 else ''}")
+        return game.unit(unit_id)
+    except ModelError:
+        raise CliError(f"{flag}: no unit with id {unit_id!r}") from None
+
+
+def _setup(args: argparse.Namespace) -> _Setup:
+    """The validated context of ACTION on FILE, with its facts measured on the table and
+    the --fact values laid on top; every refusal names the argument at fault."""
+    from engine.facts import facts_for, parse_fact
+    from engine.measure import MeasureError
+    from engine.options import SchemaError, validate_options
+    from engine.rulesets.base import Facts
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    game, is_game_file = _open_game(args.file)
+    scenario = game.scenario
+    try:
+        rs = get_ruleset(scenario.ruleset)
+    except RulesetNotFound as e:
+        raise CliError(f"{args.file}: {e}") from None
+    try:
+        action = rs.action(args.action)
+    except KeyError as e:
+        raise CliError(f"ACTION: {e.args[0]}") from None
+    actor = _unit_of(game, args.by, "--by")
+    target = _unit_of(game, args.target, "--target") if args.target else None
+    targets = [_unit_of(game, t, "--targets") for t in args.targets or ()]
+    options, rules = _pairs(args.option, "--option"), _pairs(args.rule, "--rule")
+    try:
+        validate_options(action.options, options, action.id)
+    except SchemaError as e:
+        raise CliError(f"--option {e}") from None
+    try:
+        rs.option_values(rules)
+    except SchemaError as e:
+        raise CliError(f"--rule {e}") from None
+    try:
+        overrides = {k: parse_fact(k, v) for k, v in _pairs(args.fact, "--fact").items()}
+        Facts().override(**overrides)
+        if args.weapon:
+            rs.weapon(args.weapon)
+    except SchemaError as e:
+        flag = "--weapon" if str(e).startswith("weapon") else "--fact"
+        raise CliError(f"{flag} {e}") from None
+    measured_to = target or (targets[0] if targets else None)
+    try:
+        facts = facts_for(scenario, action, actor.id, measured_to.id if measured_to else None,
+                          point=tuple(args.point) if args.point else None,
+                          template=args.template, overrides=overrides, ruleset=rs,
+                          weapon=args.weapon, rules=rules)
+        ctx = rs.context(action.id, actor=actor, target=target, targets=targets,
+                         weapon=args.weapon, point=tuple(args.point) if args.point else None,
+                         facts=facts, options=options, rules=rules, game=game)
+    except MeasureError as e:
+        raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
+            from None
+    except SchemaError as e:
+        raise CliError(str(e)) from None
+    return _Setup(game, Path(args.file), is_game_file, ctx)
+
+
+def _apply(setup: _Setup, res) -> str:
+    """Apply the resolution's effects to the file: a scenario JSON is rewritten atomically
+    (units, markers and state; a scenario keeps no roll log), a game file saves the change
+    and appends the log entry in one transaction."""
+    import dataclasses
+
+    from engine.gamefile import GameFileError, save_game
+    from engine.model import ModelError, apply_change
+    from engine.scenario_io import save_scenario
+
+    game = setup.game
+    try:
+        apply_change(game, res.change)
+    except ModelError as e:
+        raise CliError(f"--apply: {e}") from None
+    if setup.is_game_file:
+        game.append_log(res.log_entry(game.turn))
+        try:
+            save_game(setup.path, game)
+        except GameFileError as e:
+            raise CliError(str(e)) from None
+        return f"applied to {setup.path} and logged"
+    save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
+    return f"applied to {setup.path} (a scenario keeps no roll log)"
+
+
+@command("resolve", "resolve an action: every step, die and modifier, and its effects",
+         _resolve_arguments)
+def cmd_resolve(args: argparse.Namespace) -> int:
+    from engine.dice import DiceError, RandomDice, TypedDice
+    from engine.render import render
+
+    setup = _setup(args)
+    try:
+        dice = TypedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
+        res = setup.ctx.resolve(dice)
+    except DiceError as e:
+        raise CliError(f"--dice: {e}" if args.dice is not None else str(e)) from None
+    except ValueError as e:  # a missing fact, a refusal by the rules, a bad value
+        raise CliError(str(e)) from None
+    try:
+        if isinstance(dice, TypedDice):
+            dice.check_exhausted()
+    except DiceError as e:
+        raise CliError(f"--dice: {e} (result: {res.summary})") from None
+    applied = _apply(setup, res) if args.apply else None
+    seed = dice.seed if isinstance(dice, RandomDice) else None
+    if args.json:
+        data = res.log_entry(setup.game.turn).to_dict()
+        data.update(label=res.action_label, seed=seed, applied=applied,
+                    text=render(res, args.format))
+        _emit(data, "", True, sys.stdout)
+        return 0
+    text = render(res, args.format)
+    if seed is not None:
+        text += f"Dice: app, seed {seed} (replay with --seed {seed})\n"
+    if applied:
+        text += f"{applied[0].upper()}{applied[1:]}.\n"
+    sys.stdout.write(text)
     return 0
+
+
+@command("odds", "exact outcome distribution of an action", _action_arguments)
+def cmd_odds(args: argparse.Namespace) -> int:
+    setup = _setup(args)
+    try:
+        dist = setup.ctx.odds()
+    except ValueError as e:
+        raise CliError(str(e)) from None
+    ctx = setup.ctx
+    data = {"action": ctx.action.id, "actor": ctx.actor.id,
+            "target": ctx.target.id if ctx.target else None,
+            "facts": ctx.facts.to_dict(), **odds_dict(dist)}
+    title = f"{ctx.action.label} — {ctx.actor.label}" + \
+        (f" → {ctx.target.label}" if ctx.target else "")
+    _emit(data, title + "\n" + odds_text(dist), args.json, sys.stdout)
+    return 0
+
+
+def _plain(o: object) -> object:
+    if isinstance(o, tuple | list):
+        return [_plain(x) for x in o]
+    if isinstance(o, bool | int | float | str) or o is None:
+        return o
+    return str(o)
+
+
+def _at_least(dist) -> dict | None:
+    try:
+        return dist.at_least()
+    except ValueError:  # outcomes that are not numbers have no "at least"
+        return None
+
+
+def odds_dict(dist) -> dict:
+    """The JSON form: outcomes with float and exact probabilities, "at least" figures for
+    numeric outcomes (else null), and the parts the same way."""
+    cum = _at_least(dist)
+    return {"label": dist.label,
+            "outcomes": [{"outcome": _plain(o), "probability": float(p), "exact": str(p)}
+                         for o, p in dist.outcomes],
+            "at_least": None if cum is None else
+            [{"n": k, "probability": float(p), "exact": str(p)} for k, p in cum.items()],
+            "parts": {k: odds_dict(v) for k, v in dist.parts.items()}}
+
+
+def odds_text(dist, indent: str = "") -> str:
+    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N"."""
+    cum = _at_least(dist)
+    rows = [(str(_plain(o)), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
+            for o, p in dist.outcomes]
+    head = (dist.label or "outcome", "probability", "at least" if cum else "")
+    w0 = max(len(r[0]) for r in [head, *rows])
+    w1 = max(len(r[1]) for r in [head, *rows])
+    lines = [f"{indent}{a:<{w0}}  {b:>{w1}}  {c:>8}".rstrip() for a, b, c in [head, *rows]]
+    for name, part in dist.parts.items():
+        lines.append(f"{indent}{name}:")
+        lines.append(odds_text(part, indent + "  ").rstrip("\n"))
+    return "\n".join(lines) + "\n"
 
 
 # --- dispatch ----------------------------------------------------------------------------
