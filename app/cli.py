@@ -245,6 +245,70 @@ def template_text(scenario: Scenario, r: TemplateResult) -> str:
     return "\n".join(lines)
 
 
+# --- cards ------------------------------------------------------------------------------
+
+
+def _cards_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="scenario .json")
+    p.add_argument("--units", nargs="+", metavar="ID",
+                   help="one card per unit, with its name, markers and state (default: one "
+                        "card per profile on the table)")
+    p.add_argument("--size", choices=("a4", "letter", "sleeve"), default="a4",
+                   help="paper: a4 or letter sheets, or sleeve-size pages (2.5\" × 3.5\")")
+    per = p.add_mutually_exclusive_group()
+    per.add_argument("--per-page", type=int, metavar="N", help="at most N cards per sheet")
+    per.add_argument("--one-per-page", action="store_true", help="one card per page")
+    p.add_argument("--templates", action="store_true",
+                   help="add the 3\"/5\" blast and flamer templates and a 12\" ruler, "
+                        "true scale")
+    p.add_argument("--no-tallies", action="store_true",
+                   help="leave out the boxes for wounds, suppression, ammunition")
+    p.add_argument("--library", metavar="PATH",
+                   help="unit library file (default: the user's library if it exists, "
+                        "else the ruleset's shipped data)")
+    p.add_argument("-o", "--output", metavar="PDF", required=True, help="the PDF to write")
+
+
+@command("cards", "printable unit cards (PDF)", _cards_arguments)
+def cmd_cards(args: argparse.Namespace) -> int:
+    import os
+
+    from engine.library import Library, LibraryError, default_path
+    from engine.options import SchemaError
+
+    if args.per_page is not None and args.per_page < 1:
+        raise CliError(f"--per-page: expected a whole number ≥ 1, got {args.per_page}")
+    scenario = open_scenario(args.file)
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    app = QGuiApplication.instance() or QGuiApplication([PROG])  # noqa: F841  (fonts need it)
+    from app.cards import cards_for_scenario
+    from app.cards.layout import CardOptions
+    from app.cards.printing import SheetOptions, write_pdf
+
+    path = args.library or (default_path() if default_path().exists() else ":memory:")
+    if args.library and not Path(args.library).exists():
+        raise CliError(f"--library: no such file {args.library}")
+    try:
+        with Library(path) as library:
+            cards = cards_for_scenario(scenario, library, args.units)
+    except (SchemaError, LibraryError) as e:
+        raise CliError(str(e)) from None
+    options = SheetOptions(args.size, args.per_page, args.one_per_page,
+                           templates=args.templates,
+                           card=CardOptions(tallies=not args.no_tallies),
+                           metres_per_inch=scenario.table.metres_per_inch)
+    try:
+        pages = write_pdf(args.output, cards, options, title=f"{scenario.name} — unit cards")
+    except (OSError, ValueError) as e:
+        raise CliError(f"{args.output}: {e}") from None
+    print(f"{args.output}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+          f"{pages} page{'s' if pages != 1 else ''}")
+    return 0
+
+
 # --- resolve / odds ----------------------------------------------------------------------
 
 
