@@ -135,10 +135,14 @@ class Library:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
-        conn.execute("PRAGMA foreign_keys=ON")
         self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._specs = {s.ruleset: s for s in (specs if specs is not None else all_specs())}
-        self._create()
+        try:
+            self._create()
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            raise LibraryError(f"{self.path}: not a usable library file (SQLite says {e})") \
+                from None
         self.last_seed = self.seed() if seed else SeedReport()
 
     # ---- lifetime
@@ -321,7 +325,7 @@ class Library:
 
     def find(self, ruleset: str, rid: str, *, unit_only: bool = True) -> Entry | None:
         """The record `rid` of any unit kind (of any kind with unit_only=False); ids written
-        with "-" and "_" interchangeably match ("m4a1-sherman" finds "m4a1_sherman")."""
+        with "-" and "_" interchangeably match ("m4a1-sherman" finds "m4a1-sherman")."""
         spec = self.spec(ruleset)
         kinds = [k.id for k in (spec.unit_kinds if unit_only else spec.kinds)]
         for candidate in dict.fromkeys((rid, rid.replace("-", "_"), rid.replace("_", "-"))):

@@ -288,3 +288,11 @@ def test_kind_of_a_scenario_profile(lib):
     assert k.id == "vehicle" and rec["cost_points"] == 110
     with pytest.raises(SchemaError, match="profiles.blob: not a profile of iron-hearts"):
         kind_of(spec, {"name": "Blob"}, "profiles.blob")
+
+
+def test_a_file_that_is_not_a_library_is_refused(tmp_path):
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(b"these are not the tables you are looking for" * 100)
+    with pytest.raises(LibraryError, match="not a usable library file"):
+        Library(path)
+    assert path.read_bytes().startswith(b"these are not")
