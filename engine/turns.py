@@ -612,12 +612,11 @@ def pass_action(game: Game, structure: TurnStructure, commander_id: str, unit_id
     side = _need_active(game, structure)
     c = _unit(game, commander_id)
     u = _unit(game, unit_id)
-    have = actions_left(game, c.id, structure) or 0
-    if have < 1:
-        raise TurnError(f"{c.label} has no action left to pass (activate it first)")
     links = _chain_links(game, c.id, u.id)
     if links is None:
         raise TurnError(f"{u.label} is not under {c.label}'s command")
+    if (actions_left(game, c.id, structure) or 0) < 1:
+        raise TurnError(f"{c.label} has no action left to pass (activate it first)")
     if u.state.get("cannot_act") or u.state.get("casualty"):
         raise TurnError(f"{u.label} cannot act this turn")
     effects: list[Effect] = [AdjustState(c.id, "actions_left", -1, minimum=0)]
