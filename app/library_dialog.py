@@ -1,0 +1,501 @@
+"""The unit library dialog: browse (ruleset → faction → profiles / vehicles / weapons), search,
+edit with a form generated from the ruleset's fields, duplicate, delete, import and export a
+faction, and print the selected cards. Every save goes through engine.library, which
+validates first: a bad value shows its message (naming the field) and nothing is saved.
+
+The form maps each schema field to an editor: a check box for true/false, a list for a
+field with choices, a line for numbers and text (typed text is passed on as typed when it
+is not a number, so the library's message says what was wrong), comma-separated text for
+lists of names, and JSON text for nested tables (a vehicle's crew, armour, weapons).
+
+`install(window)` adds a Library menu: Unit library…, Rosters…, Print unit cards… (Ctrl+P).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.library import Entry, Library, LibraryError
+from engine.options import Field, SchemaError
+
+__all__ = ["LibraryDialog", "RecordForm", "install", "open_library"]
+
+ROLE = Qt.ItemDataRole.UserRole
+ORIGIN_TEXT = {"seed": "shipped with Warboard", "edited": "shipped, edited by you",
+               "user": "your own"}
+
+
+def open_library(path: str | Path | None = None) -> Library:
+    """The user's library (created and seeded on first use)."""
+    return Library(path)
+
+
+class RecordForm(QWidget):
+    """Editors for one record, generated from its kind's schema."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.layout_ = QFormLayout(self)
+        self.layout_.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.editors: dict[str, tuple[Field, QWidget]] = {}
+
+    def set_record(self, schema: dict[str, Field], record: dict[str, Any]) -> None:
+        while self.layout_.rowCount():
+            self.layout_.removeRow(0)
+        self.editors = {}
+        for name, f in schema.items():
+            w = self._editor(f, record.get(name))
+            w.setObjectName(f"field-{name}")
+            if f.doc:
+                w.setToolTip(f.doc)
+            label = name.replace("_", " ") + ("" if f.required and f.default is None else " ·")
+            self.layout_.addRow(label, w)
+            self.editors[name] = (f, w)
+
+    @staticmethod
+    def _editor(f: Field, value: Any) -> QWidget:
+        if f.type == "bool":
+            w = QCheckBox()
+            w.setChecked(bool(value))
+            return w
+        if f.choices:
+            w = QComboBox()
+            w.addItems([str(c) for c in f.choices])
+            if value is not None:
+                w.setCurrentText(str(value))
+            return w
+        if f.type in ("dict",) or (f.type == "list" and f.items is not None
+                                   and f.items.type in ("dict", "list")):
+            w = QPlainTextEdit(json.dumps(value if value is not None else {}, indent=1,
+                                          ensure_ascii=False))
+            w.setMinimumHeight(90)
+            return w
+        if f.type == "list":
+            if f.items is not None and f.items.type in ("int", "float", "bool"):
+                return QLineEdit(json.dumps(list(value or [])))
+            return QLineEdit(", ".join(str(v) for v in value or ()))
+        text = "" if value is None else (str(int(value)) if isinstance(value, float)
+                                         and value.is_integer() and f.type == "float"
+                                         else str(value))
+        return QLineEdit(text)
+
+    def values(self) -> dict[str, Any]:
+        """The form as a record: numbers where the text is a number, the text otherwise."""
+        out: dict[str, Any] = {}
+        for name, (f, w) in self.editors.items():
+            if isinstance(w, QCheckBox):
+                out[name] = w.isChecked()
+            elif isinstance(w, QComboBox):
+                out[name] = w.currentText()
+            elif isinstance(w, QPlainTextEdit):
+                out[name] = _json_or_text(w.toPlainText())
+            elif f.type == "list":
+                text = w.text().strip()
+                if f.items is not None and f.items.type in ("int", "float", "bool"):
+                    out[name] = _json_or_text(text or "[]")
+                else:
+                    out[name] = [t.strip() for t in text.split(",") if t.strip()]
+            else:
+                out[name] = _scalar(w.text(), f)
+        return out
+
+    def set_value(self, name: str, text: str) -> None:
+        """Type `text` into a field's editor (tests, scripting)."""
+        _, w = self.editors[name]
+        if isinstance(w, QLineEdit):
+            w.setText(text)
+        elif isinstance(w, QPlainTextEdit):
+            w.setPlainText(text)
+        elif isinstance(w, QComboBox):
+            w.setCurrentText(text)
+        elif isinstance(w, QCheckBox):
+            w.setChecked(text.lower() in ("1", "true", "yes"))
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _scalar(text: str, f: Field) -> Any:
+    t = text.strip()
+    if not t:
+        return None
+    if f.type == "int":
+        try:
+            return int(t.replace("−", "-"))
+        except ValueError:
+            return t
+    if f.type == "float":
+        try:
+            return float(t.replace("−", "-"))
+        except ValueError:
+            return t
+    return text
+
+
+class LibraryDialog(QDialog):
+    """Browse and edit the library. `library` stays open while the dialog lives."""
+
+    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.current: Entry | None = None
+        self.setWindowTitle("Unit library")
+        self.resize(980, 640)
+
+        self.search = QLineEdit(placeholderText="Search by name or id…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.refresh)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Name", "id"])
+        self.tree.setColumnWidth(0, 230)
+        self.tree.currentItemChanged.connect(self._selected)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addWidget(self.search)
+        lv.addWidget(self.tree)
+        row = QHBoxLayout()
+        for text, slot in (("Import faction…", self.import_faction),
+                           ("Export faction…", self.export_faction)):
+            b = QPushButton(text)
+            b.clicked.connect(slot)
+            row.addWidget(b)
+        lv.addLayout(row)
+
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold; font-size: 13pt")
+        self.origin = QLabel()
+        self.form = RecordForm()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.form)
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a61b1b")
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QHBoxLayout()
+        self.save_button = QPushButton("Save")
+        self.save_button.clicked.connect(self.save)
+        self.duplicate_button = QPushButton("Duplicate…")
+        self.duplicate_button.clicked.connect(self.duplicate)
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.clicked.connect(self.delete)
+        self.print_button = QPushButton("Print card…")
+        self.print_button.clicked.connect(self.print_card)
+        for b in (self.save_button, self.duplicate_button, self.delete_button,
+                  self.print_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(self.title)
+        rv.addWidget(self.origin)
+        rv.addWidget(scroll, 1)
+        rv.addWidget(self.error)
+        rv.addLayout(buttons)
+
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(1, 1)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        v = QVBoxLayout(self)
+        v.addWidget(split, 1)
+        v.addWidget(close)
+        self.refresh()
+        self._enable(False)
+
+    # ---- browsing
+
+    def refresh(self) -> None:
+        """Rebuild the tree (ruleset → faction → kind → records), keeping the selection."""
+        keep = (self.current.ruleset, self.current.kind, self.current.id) \
+            if self.current else None
+        self.tree.clear()
+        text = self.search.text().strip() or None
+        select = None
+        for spec in self.library.rulesets():
+            rs = QTreeWidgetItem(self.tree, [spec.name, spec.ruleset])
+            rs.setData(0, ROLE, ("ruleset", spec.ruleset))
+            for fac in self.library.factions(spec.ruleset):
+                entries = self.library.entries(spec.ruleset, faction=fac.id, search=text)
+                if text and not entries:
+                    continue
+                fi = QTreeWidgetItem(rs, [fac.name, fac.id])
+                fi.setData(0, ROLE, ("faction", spec.ruleset, fac.id))
+                for kind in spec.kinds:
+                    mine = [e for e in entries if e.kind == kind.id]
+                    if not mine:
+                        continue
+                    ki = QTreeWidgetItem(fi, [f"{kind.label} ({len(mine)})", ""])
+                    ki.setData(0, ROLE, ("kind", spec.ruleset, fac.id, kind.id))
+                    for e in mine:
+                        mark = {"edited": " ✎", "user": " ★"}.get(e.origin, "")
+                        item = QTreeWidgetItem(ki, [(e.name or e.id) + mark, e.id])
+                        item.setData(0, ROLE, ("entry", e.ruleset, e.kind, e.id))
+                        if keep == (e.ruleset, e.kind, e.id):
+                            select = item
+            rs.setExpanded(True)
+        if text:
+            self.tree.expandAll()
+        if select is not None:
+            self.tree.setCurrentItem(select)
+
+    def select(self, ruleset: str, kind: str, rid: str) -> bool:
+        """Select a record in the tree (expanding to it)."""
+        for item in self._items():
+            if item.data(0, ROLE) == ("entry", ruleset, kind, rid):
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def _items(self):
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            it = stack.pop()
+            yield it
+            stack.extend(it.child(i) for i in range(it.childCount()))
+
+    def _selected(self, item: QTreeWidgetItem | None, _prev=None) -> None:
+        data = item.data(0, ROLE) if item is not None else None
+        self.error.clear()
+        if not data or data[0] != "entry":
+            self.current = None
+            self.title.setText("")
+            self.origin.setText("")
+            self.form.set_record({}, {})
+            self._enable(False)
+            return
+        _, ruleset, kind, rid = data
+        e = self.library.get(ruleset, kind, rid)
+        self.current = e
+        spec = self.library.spec(ruleset)
+        self.title.setText(f"{e.name or e.id}")
+        self.origin.setText(f"{spec.kind(kind).id} · {e.id} · faction {e.faction} · "
+                            f"{ORIGIN_TEXT.get(e.origin, e.origin)}")
+        self.form.set_record(dict(spec.kind(kind).schema), e.data)
+        self._enable(True)
+
+    def _enable(self, on: bool) -> None:
+        for b in (self.save_button, self.duplicate_button, self.delete_button):
+            b.setEnabled(on)
+        unit = bool(on and self.current and self.library.spec(self.current.ruleset)
+                    .kind(self.current.kind).unit)
+        self.print_button.setEnabled(unit)
+
+    # ---- editing
+
+    def save(self) -> bool:
+        """Save the form; on a refused value show the message and keep the form as typed."""
+        if self.current is None:
+            return False
+        e = self.current
+        try:
+            saved = self.library.save(e.ruleset, e.kind, e.id, self.form.values())
+        except SchemaError as err:
+            self.error.setText(str(err))
+            return False
+        self.current = saved
+        self.refresh()
+        self.error.setText("Saved.")
+        return True
+
+    def duplicate(self, new_id: str | None = None) -> bool:
+        if self.current is None:
+            return False
+        e = self.current
+        if not new_id:
+            new_id, ok = QInputDialog.getText(self, "Duplicate", "Id of the copy:",
+                                              text=f"{e.id}-copy")
+            if not ok:
+                return False
+        try:
+            copy = self.library.duplicate(e.ruleset, e.kind, e.id, new_id)
+        except SchemaError as err:
+            self.error.setText(str(err))
+            return False
+        self.current = copy
+        self.refresh()
+        return True
+
+    def delete(self, confirm: bool = True) -> bool:
+        if self.current is None:
+            return False
+        e = self.current
+        if confirm and QMessageBox.question(self, "Delete", f"Delete {e.name or e.id}?") \
+                != QMessageBox.StandardButton.Yes:
+            return False
+        try:
+            self.library.delete(e.ruleset, e.kind, e.id)
+        except SchemaError as err:
+            self.error.setText(str(err))
+            return False
+        self.current = None
+        self.refresh()
+        return True
+
+    # ---- factions
+
+    def _faction_at(self) -> tuple[str, str] | None:
+        item = self.tree.currentItem()
+        while item is not None:
+            data = item.data(0, ROLE)
+            if data and data[0] == "faction":
+                return data[1], data[2]
+            item = item.parent()
+        if self.current is not None:
+            return self.current.ruleset, self.current.faction
+        return None
+
+    def export_faction(self, path: str | None = None) -> bool:
+        at = self._faction_at()
+        if at is None:
+            self.error.setText("Select a faction (or one of its records) to export.")
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export faction", f"{at[1]}.json",
+                                                  "Faction (*.json)")
+            if not path:
+                return False
+        try:
+            Path(path).write_text(self.library.export_faction_json(*at), encoding="utf-8")
+        except OSError as err:
+            self.error.setText(f"{path}: {err.strerror or err}")
+            return False
+        self.error.setText(f"Exported to {path}.")
+        return True
+
+    def import_faction(self, path: str | None = None, replace: bool = False) -> bool:
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import faction", "",
+                                                  "Faction (*.json);;All files (*)")
+            if not path:
+                return False
+        try:
+            raw = Path(path).read_bytes()
+            report = self.library.import_faction(raw, replace=replace)
+        except LibraryError as err:
+            if not replace and "already has a different record" in str(err) and \
+                    QMessageBox.question(self, "Import faction",
+                                         f"{err}\n\nReplace the library's records?") \
+                    == QMessageBox.StandardButton.Yes:
+                return self.import_faction(path, replace=True)
+            self.error.setText(str(err))
+            return False
+        except (OSError, SchemaError) as err:
+            self.error.setText(f"{path}: {err}")
+            return False
+        self.refresh()
+        self.error.setText(f"Imported {report.faction}: {len(report.added)} added, "
+                           f"{len(report.replaced)} replaced, {len(report.unchanged)} unchanged.")
+        return True
+
+    # ---- cards
+
+    def print_card(self) -> None:
+        if self.current is None:
+            return
+        from app.cards import card_for_entry
+        from app.cards.printing import SheetOptions, preview
+
+        dialog = preview(self, [card_for_entry(self.library, self.current)],
+                         SheetOptions("a4", one_per_page=True))
+        dialog.exec()
+
+
+# --------------------------------------------------------------------------- window menu
+
+
+def _scenario_cards_dialog(window) -> None:
+    """Print preview of the cards of the table (one card per profile), A4 sheets with cut
+    marks; the same pages as `warboard cards FILE`."""
+    from app.cards import cards_for_scenario
+    from app.cards.printing import SheetOptions, preview
+
+    scenario = getattr(window, "scenario", None)
+    if scenario is None:
+        QMessageBox.information(window, "Print unit cards", "Open a game or scenario first.")
+        return
+    try:
+        with open_library() as library:
+            cards = cards_for_scenario(scenario, library)
+    except SchemaError as err:
+        QMessageBox.warning(window, "Print unit cards", str(err))
+        return
+    options = SheetOptions("a4", metres_per_inch=scenario.table.metres_per_inch)
+    preview(window, cards, options).exec()
+
+
+def install(window) -> QAction:
+    """Add the Library menu to the main window; returns the "Unit library…" action."""
+    menu = window.menuBar().addMenu("&Library")
+
+    def show_library() -> None:
+        try:
+            library = open_library()
+        except SchemaError as err:
+            QMessageBox.warning(window, "Unit library", str(err))
+            return
+        try:
+            LibraryDialog(library, window).exec()
+        finally:
+            library.close()
+
+    def show_rosters() -> None:
+        from app.roster_dialog import RosterDialog
+
+        try:
+            library = open_library()
+        except SchemaError as err:
+            QMessageBox.warning(window, "Rosters", str(err))
+            return
+        try:
+            RosterDialog(library, window,
+                         scenario=getattr(window, "scenario", None)).exec()
+        finally:
+            library.close()
+
+    lib_action = QAction("Unit &library…", window)
+    lib_action.triggered.connect(show_library)
+    roster_action = QAction("&Rosters…", window)
+    roster_action.triggered.connect(show_rosters)
+    print_action = QAction("&Print unit cards…", window)
+    print_action.setShortcut(QKeySequence.StandardKey.Print)
+    print_action.triggered.connect(lambda: _scenario_cards_dialog(window))
+    for a in (lib_action, roster_action, print_action):
+        menu.addAction(a)
+    window.library_menu = menu
+    return lib_action
