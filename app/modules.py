@@ -14,4 +14,5 @@ TOOL_MODULES: tuple[str, ...] = (
 WINDOW_MODULES: tuple[str, ...] = (
     "app.files",
     "app.log_dock",
+    "app.library_dialog",
 )
