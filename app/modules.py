@@ -15,4 +15,5 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.files",
     "app.log_dock",
     "app.library_dialog",
+    "app.panels.turn_dock",
 )
