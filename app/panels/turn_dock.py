@@ -1,0 +1,517 @@
+"""The "Turn" dock: the turn and activation tracker.
+
+Shows the turn number, the side acting (in its board colour), the phase, the order of
+sides and this turn's activations, the last initiative roll, and a table of the acting
+side's units with AP left and spent, actions left, activated, and what stops or hampers
+them (cannot act, suppressed, pinned, casualty). Its buttons run the turn steps of
+`engine.turns` for the game's ruleset (`turn_structure`, or the default): each is one
+undoable change through `editor.push` and one line in the log through `editor.log`. The
+dock holds no rule: what a step may do, and the message when it may not, come from the
+engine. It re-reads the game on every `changed` (an action spending AP shows at once).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QDockWidget,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine import turns
+from engine.dice import DiceError, DiceSource, RandomDice, TypedDice
+from engine.model import Change, ModelError
+from engine.turns import TurnError, TurnStructure
+
+from ..board.style import SidePalette
+
+COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State")
+ERROR_STYLE = "color: #b3261e;"
+INFO_STYLE = "color: #333;"
+
+
+def _ruleset_structure(ruleset_id: str) -> TurnStructure:
+    """The ruleset's declared turn, or the default when the ruleset is unknown."""
+    from engine.rulesets.registry import get_ruleset
+
+    try:
+        return turns.structure_of(get_ruleset(ruleset_id))
+    except (KeyError, ValueError):
+        return turns.DEFAULT
+
+
+def _text_on(colour: QColor) -> str:
+    return "#111418" if colour.lightnessF() > 0.6 else "#ffffff"
+
+
+class TurnDock(QDockWidget):
+    """The tracker over an editor (`set_editor`); `structure` is the turn it runs
+    (read from the game's ruleset on every new game; `set_structure` overrides it)."""
+
+    def __init__(self, parent: QWidget | None = None, palette: SidePalette | None = None
+                 ) -> None:
+        super().__init__("Turn", parent)
+        self.setObjectName("turn_dock")
+        self.editor = None
+        self.window_ = None
+        self.palette = palette or SidePalette()
+        self.structure: TurnStructure = turns.DEFAULT
+        self._build()
+
+    # --- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        head = QHBoxLayout()
+        self.turn_label = QLabel("Turn –")
+        font = QFont(self.turn_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.turn_label.setFont(font)
+        self.side_label = QLabel()
+        self.side_label.setMinimumWidth(90)
+        self.side_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.phase_label = QLabel()
+        head.addWidget(self.turn_label)
+        head.addWidget(self.side_label)
+        head.addWidget(self.phase_label)
+        head.addStretch(1)
+        lay.addLayout(head)
+
+        self.order_label = QLabel()
+        self.order_label.setTextFormat(Qt.TextFormat.RichText)
+        self.order_label.setWordWrap(True)
+        self.initiative_label = QLabel()
+        self.initiative_label.setWordWrap(True)
+        self.activations_label = QLabel()
+        self.activations_label.setTextFormat(Qt.TextFormat.RichText)
+        self.activations_label.setWordWrap(True)
+        self.structure_label = QLabel()
+        self.structure_label.setWordWrap(True)
+        self.structure_label.setStyleSheet("color: #555;")
+        for w in (self.structure_label, self.order_label, self.initiative_label,
+                  self.activations_label):
+            lay.addWidget(w)
+
+        self.units_title = QLabel()
+        self.units_title.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.units_title)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        hh.setStretchLastSection(False)
+        self.table.itemSelectionChanged.connect(self._row_chosen)
+        lay.addWidget(self.table, 1)
+
+        dice = QHBoxLayout()
+        self.app_dice = QRadioButton("App dice")
+        self.typed_dice = QRadioButton("Typed")
+        self.app_dice.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.app_dice)
+        group.addButton(self.typed_dice)
+        self.typed_faces = QLineEdit()
+        self.typed_faces.setPlaceholderText("faces in side order, e.g. 7 3")
+        self.typed_faces.setEnabled(False)
+        self.typed_dice.toggled.connect(self.typed_faces.setEnabled)
+        dice.addWidget(QLabel("Initiative:"))
+        dice.addWidget(self.app_dice)
+        dice.addWidget(self.typed_dice)
+        dice.addWidget(self.typed_faces, 1)
+        lay.addLayout(dice)
+
+        grid = QGridLayout()
+        self.roll_button = QPushButton("Roll initiative")
+        self.start_button = QPushButton("Start turn")
+        self.next_button = QPushButton("Next activation")
+        self.activate_button = QPushButton("Activate")
+        self.pass_button = QPushButton("Pass action")
+        self.phase_button = QPushButton("Next phase")
+        self.spend_button = QPushButton("Spend 1")
+        self.end_button = QPushButton("End turn")
+        self.roll_button.clicked.connect(self.roll_initiative)
+        self.start_button.clicked.connect(self.start_turn)
+        self.next_button.clicked.connect(self.next_activation)
+        self.activate_button.clicked.connect(self.activate_selected)
+        self.pass_button.clicked.connect(self.pass_to_selected)
+        self.phase_button.clicked.connect(self.next_phase)
+        self.spend_button.clicked.connect(self.spend_selected)
+        self.end_button.clicked.connect(self.end_turn)
+        self.roll_button.setToolTip("Every side rolls; higher goes first, ties re-rolled")
+        self.start_button.setToolTip("Full AP for every unit; this turn's flags cleared")
+        self.activate_button.setToolTip("The selected unit of the acting side activates")
+        self.pass_button.setToolTip("The activating commander passes one action to the "
+                                    "selected unit under him")
+        self.spend_button.setToolTip("Mark 1 AP (or action) of the selected unit as spent on "
+                                     "something the app did not resolve")
+        for i, b in enumerate((self.roll_button, self.start_button, self.activate_button,
+                               self.pass_button, self.spend_button, self.next_button,
+                               self.phase_button, self.end_button)):
+            grid.addWidget(b, i // 4, i % 4)
+        lay.addLayout(grid)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        lay.addWidget(self.message)
+        self.setWidget(body)
+        self.refresh()
+
+    # --- wiring -------------------------------------------------------------------------
+
+    def set_editor(self, editor, window=None) -> None:
+        """Follow `editor`: re-read on `changed`, re-read the structure on
+        `game_replaced`. `window` (optional) links the table's selection to the board's."""
+        self.editor = editor
+        self.window_ = window
+        editor.changed.connect(self.refresh)
+        editor.game_replaced.connect(self.reload)
+        if window is not None and hasattr(window, "selection_changed"):
+            window.selection_changed.connect(self._board_selected)
+            palette = getattr(getattr(window, "scene", None), "palette", None)
+            if isinstance(palette, SidePalette):
+                self.palette = palette
+        self.reload()
+
+    def set_structure(self, structure: TurnStructure) -> None:
+        """Run another turn structure (tests; a ruleset chosen by hand)."""
+        self.structure = structure
+        self.refresh()
+
+    def reload(self) -> None:
+        game = self.game
+        self.structure = _ruleset_structure(game.scenario.ruleset) if game else turns.DEFAULT
+        self.message.clear()
+        self.refresh()
+
+    @property
+    def game(self):
+        if self.editor is None or not self.editor.has_game:
+            return None
+        return self.editor.game
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _chip(self, side: str | None, bold: bool = True) -> str:
+        if side is None:
+            return "—"
+        c = self.palette.colour(side)
+        weight = "font-weight: bold; " if bold else ""
+        return (f'<span style="{weight}background: {c.name()}; color: {_text_on(c)}; '
+                f'padding: 0 4px;">&nbsp;{html.escape(side)}&nbsp;</span>')
+
+    def refresh(self, *_args) -> None:
+        game, s = self.game, self.structure
+        alternating = s.kind == "alternating"
+        self.next_button.setText("Next activation" if alternating else "Next side")
+        self.spend_button.setText("Spend 1 AP" if s.ap_per_unit else "Spend 1 action")
+        if game is None:
+            self.turn_label.setText("Turn –")
+            self.side_label.clear()
+            self.side_label.setStyleSheet("")
+            for w in (self.phase_label, self.order_label, self.initiative_label,
+                      self.activations_label, self.structure_label, self.units_title):
+                w.clear()
+            self.table.setRowCount(0)
+            self._enable(False)
+            return
+        self.turn_label.setText(f"Turn {game.turn}")
+        self._show_side(game.active_side)
+        self.phase_label.setVisible(bool(s.phases))
+        self.phase_label.setText(f"Phase: <b>{html.escape(game.phase or '—')}</b>")
+        self.structure_label.setText(self._structure_text())
+        self._show_order(game)
+        self._show_initiative(game)
+        self._show_activations(game)
+        self._fill_table(game)
+        self._enable(True)
+
+    def _structure_text(self) -> str:
+        s = self.structure
+        parts = ["side turns" if s.kind == "sides" else "alternating activations"]
+        if s.phases:
+            parts.append(" → ".join(s.phases))
+        if s.ap_per_unit:
+            parts.append(f"{s.ap_per_unit} AP per unit")
+        if s.actions_per_activation:
+            parts.append(f"{s.actions_per_activation} actions per activation")
+        if s.initiative:
+            when = "each turn" if s.initiative.when == "each_turn" else "once per game"
+            flag = " (PROPOSED)" if s.initiative.proposed else ""
+            parts.append(f"initiative {s.initiative.die.name} {when}{flag}")
+        return "; ".join(parts)
+
+    def _show_side(self, side: str | None) -> None:
+        if side is None:
+            self.side_label.setText("nobody acting")
+            self.side_label.setStyleSheet("color: #555; padding: 2px 6px;")
+            return
+        c = self.palette.colour(side)
+        self.side_label.setText(side)
+        self.side_label.setStyleSheet(f"background: {c.name()}; color: {_text_on(c)}; "
+                                      "font-weight: bold; padding: 2px 6px; "
+                                      "border-radius: 3px;")
+
+    def _show_order(self, game) -> None:
+        order = turns.sides_order(game)
+        rolled = bool(game.activation_order)
+        chips = " → ".join(self._chip(s, s == game.active_side) for s in order)
+        note = "" if rolled or self.structure.initiative is None else \
+            ' <span style="color:#555">(not rolled yet)</span>'
+        self.order_label.setText(f"Order: {chips}{note}")
+
+    def _show_initiative(self, game) -> None:
+        last = game.state.get("initiative")
+        if not isinstance(last, dict):
+            due = turns.initiative_due(game, self.structure)
+            self.initiative_label.setText("Initiative: roll it to start" if due else "")
+            return
+        rolls = ", ".join(f"{side} {' → '.join(str(f) for f in faces)}"
+                          for side, faces in last.get("rolls", {}).items())
+        self.initiative_label.setText(f"Initiative (turn {last.get('turn')}): {rolls}")
+
+    def _show_activations(self, game) -> None:
+        items = turns.activations(game)
+        if not items:
+            self.activations_label.setText("Activations this turn: none yet")
+            return
+        parts = []
+        for i, a in enumerate(items, 1):
+            who = html.escape(self._name(game, a.get("unit")) if a.get("unit") else "")
+            kind = a.get("kind")
+            if kind == "side":
+                text = "turn done"
+            elif kind == "pass":
+                text = "let its slot go"
+            elif kind in ("passed", "pass failed"):
+                src = html.escape(self._name(game, a.get("from")))
+                text = f"{who} (passed by {src}{', failed' if kind == 'pass failed' else ''})"
+            else:
+                text = who
+            parts.append(f"{i}. {self._chip(a.get('side'), False)} {text}")
+        self.activations_label.setText("Activations this turn: " + " &nbsp; ".join(parts))
+
+    @staticmethod
+    def _name(game, unit_id: str | None) -> str:
+        if unit_id is None:
+            return ""
+        try:
+            return game.unit(unit_id).label
+        except (KeyError, ValueError):
+            return unit_id
+
+    def shown_side(self) -> str | None:
+        """The side whose units the table lists: the acting side, or None for all."""
+        game = self.game
+        return game.active_side if game is not None else None
+
+    def _fill_table(self, game) -> None:
+        s = self.structure
+        side = self.shown_side()
+        units = game.units_of(side) if side else list(game.units)
+        self.units_title.setText(f"Units of {side}" if side else "All units")
+        keep = self.selected_unit()
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(units))
+        for row, u in enumerate(units):
+            st = turns.unit_status(game, u.id, s)
+            actions = "" if st.actions_left is None else str(st.actions_left)
+            cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
+                     ("activating" if st.activating else "yes") if st.activated
+                     or st.activating else "", ", ".join(st.flags))
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, u.id)
+                if col in (1, 2, 3, 4):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if col == 5 and st.flags:
+                    item.setForeground(QColor("#b3261e"))
+                if st.activating:
+                    item.setBackground(QColor("#fff3c4"))
+                elif not st.can_act or (st.ap_left == 0):
+                    item.setForeground(QColor("#888") if col != 5 else QColor("#b3261e"))
+                self.table.setItem(row, col, item)
+            if u.id == keep:
+                self.table.selectRow(row)
+        self.table.setColumnHidden(1, s.ap_per_unit is None)
+        self.table.setColumnHidden(2, s.ap_per_unit is None)
+        self.table.setColumnHidden(3, s.actions_per_activation is None)
+        self.table.setColumnHidden(4, s.kind != "alternating")
+        self.table.blockSignals(False)
+
+    def _enable(self, on: bool) -> None:
+        s = self.structure
+        alternating = s.kind == "alternating"
+        self.roll_button.setEnabled(on and s.initiative is not None)
+        self.app_dice.setEnabled(on and s.initiative is not None)
+        self.typed_dice.setEnabled(on and s.initiative is not None)
+        self.activate_button.setVisible(alternating)
+        self.pass_button.setVisible(s.passes_allowed)
+        self.phase_button.setVisible(bool(s.phases))
+        self.spend_button.setEnabled(on and bool(s.ap_per_unit or s.actions_per_activation))
+        for b in (self.start_button, self.next_button, self.activate_button, self.pass_button,
+                  self.phase_button, self.end_button):
+            b.setEnabled(on)
+
+    # --- selection ------------------------------------------------------------------------
+
+    def selected_unit(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() \
+            else []
+        if rows:
+            item = self.table.item(rows[0].row(), 0)
+            return item.data(Qt.ItemDataRole.UserRole) if item else None
+        return None
+
+    def select_unit(self, unit_id: str | None) -> None:
+        """Select a unit's row (cleared if it is not listed)."""
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 0)
+            if item and item.data(Qt.ItemDataRole.UserRole) == unit_id:
+                self.table.selectRow(row)
+                return
+        self.table.clearSelection()
+
+    def _row_chosen(self) -> None:
+        uid = self.selected_unit()
+        w = self.window_
+        if uid is not None and w is not None and getattr(w, "selected_unit_id", None) != uid:
+            try:
+                w.select_unit(uid)
+            except KeyError:
+                pass
+
+    def _board_selected(self, unit_id) -> None:
+        self.table.blockSignals(True)
+        self.select_unit(unit_id)
+        self.table.blockSignals(False)
+
+    # --- the steps ------------------------------------------------------------------------
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.setStyleSheet(ERROR_STYLE if error else INFO_STYLE)
+        self.message.setText(text)
+
+    def _run(self, action: str, make: Callable[[], Change], actor: str | None = None) -> bool:
+        game = self.game
+        if game is None:
+            self.show_message("No game is open", error=True)
+            return False
+        try:
+            change = make()
+            turn = game.turn
+            self.editor.push(change)
+        except (TurnError, DiceError, ModelError) as e:
+            self.show_message(str(e), error=True)
+            return False
+        self.editor.log(turns.turn_entry(turn, action, change, actor))
+        self.show_message(change.label)
+        return True
+
+    def dice_source(self) -> DiceSource:
+        if self.typed_dice.isChecked():
+            return TypedDice(self.typed_faces.text())
+        return RandomDice()
+
+    def roll_initiative(self) -> bool:
+        game = self.game
+        if game is None:
+            return False
+        try:
+            dice = self.dice_source()
+            roll = turns.roll_initiative(game, self.structure, dice)
+            if isinstance(dice, TypedDice):
+                dice.check_exhausted()
+            self.editor.push(roll.change)
+        except (TurnError, DiceError, ModelError) as e:
+            self.show_message(str(e), error=True)
+            return False
+        self.editor.log(roll.log_entry())
+        self.show_message(roll.change.label)
+        if self.typed_dice.isChecked():
+            self.typed_faces.clear()
+        return True
+
+    def start_turn(self) -> bool:
+        return self._run("start_turn", lambda: turns.start_turn(self.game, self.structure))
+
+    def end_turn(self) -> bool:
+        return self._run("end_turn", lambda: turns.end_turn(self.game, self.structure))
+
+    def next_activation(self) -> bool:
+        return self._run("next_activation",
+                         lambda: turns.next_activation(self.game, self.structure))
+
+    def next_phase(self) -> bool:
+        return self._run("next_phase", lambda: turns.next_phase(self.game, self.structure))
+
+    def _need_selected(self, what: str) -> str:
+        uid = self.selected_unit()
+        if uid is None:
+            raise TurnError(f"{what}: select a unit in the table first")
+        return uid
+
+    def activate_selected(self) -> bool:
+        def make() -> Change:
+            return turns.activate(self.game, self.structure, self._need_selected("activate"))
+        return self._run("activate", make, self.selected_unit())
+
+    def pass_to_selected(self) -> bool:
+        def make() -> Change:
+            commander = turns.activating(self.game)
+            if commander is None:
+                raise TurnError("pass an action: activate the commander first")
+            return turns.pass_action(self.game, self.structure, commander,
+                                     self._need_selected("pass an action"))
+        return self._run("pass_action", make, turns.activating(self.game) if self.game else None)
+
+    def spend_selected(self) -> bool:
+        def make() -> Change:
+            return turns.spend(self.game, self.structure, self._need_selected("spend"))
+        return self._run("spend", make, self.selected_unit())
+
+
+def _num(v: int | None) -> str:
+    return "" if v is None else str(v)
+
+
+# --------------------------------------------------------------------------- the window
+
+
+def install(window) -> TurnDock:
+    """Add the dock on the right, shown (the turn is wanted all game), with View ▸ Turn
+    (Ctrl+T) to hide it, and follow the window's editor."""
+    dock = TurnDock(window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    toggle = dock.toggleViewAction()
+    toggle.setText("&Turn")
+    toggle.setShortcut("Ctrl+T")
+    view_menu = getattr(window, "view_menu", None)
+    if view_menu is not None:
+        view_menu.addAction(toggle)
+    editor = getattr(window, "editor", None)
+    if editor is not None:
+        dock.set_editor(editor, window)
+    window.turn_dock = dock
+    return dock
