@@ -56,10 +56,15 @@ class LibraryError(SchemaError):
 
 
 def default_path() -> Path:
-    """Where the library lives: the user's data folder for Warboard."""
+    """Where the library lives: $WARBOARD_DATA_DIR (tests, portable installs) or the user's
+    data folder for Warboard."""
+    import os
+
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("warboard", appauthor=False)) / "library.sqlite"
+    folder = os.environ.get("WARBOARD_DATA_DIR") or platformdirs.user_data_dir(
+        "warboard", appauthor=False)
+    return Path(folder) / "library.sqlite"
 
 
 @dataclass(frozen=True, slots=True)
