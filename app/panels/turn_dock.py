@@ -500,10 +500,11 @@ def _num(v: int | None) -> str:
 
 
 def install(window) -> TurnDock:
-    """Add the dock on the right, shown (the turn is wanted all game), with View ▸ Turn
-    (Ctrl+T) to hide it, and follow the window's editor."""
+    """Add the dock on the right, hidden until View ▸ Turn (Ctrl+T) shows it — as the Log
+    dock, the board keeps the room until it is wanted — and follow the window's editor."""
     dock = TurnDock(window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
     toggle = dock.toggleViewAction()
     toggle.setText("&Turn")
     toggle.setShortcut("Ctrl+T")

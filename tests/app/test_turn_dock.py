@@ -211,6 +211,10 @@ def test_installed_in_the_window(qtbot):
     qtbot.addWidget(window)
     window.show()
     dock = window.modules["app.panels.turn_dock"]
+    assert not dock.isVisible()                       # hidden until View ▸ Turn
+    toggle = dock.toggleViewAction()
+    assert toggle in window.view_menu.actions() and toggle.shortcut().toString() == "Ctrl+T"
+    toggle.trigger()
     assert dock.isVisible() and window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
     assert window.turn_dock is dock and dock.structure.ap_per_unit == 3
     click(qtbot, dock.roll_button)
