@@ -143,7 +143,7 @@ class TurnDock(QDockWidget):
         dice.addWidget(self.typed_faces, 1)
         lay.addLayout(dice)
 
-        grid = QGridLayout()
+        self.button_grid = QGridLayout()
         self.roll_button = QPushButton("Roll initiative")
         self.start_button = QPushButton("Start turn")
         self.next_button = QPushButton("Next activation")
@@ -167,11 +167,10 @@ class TurnDock(QDockWidget):
                                     "selected unit under him")
         self.spend_button.setToolTip("Mark 1 AP (or action) of the selected unit as spent on "
                                      "something the app did not resolve")
-        for i, b in enumerate((self.roll_button, self.start_button, self.activate_button,
-                               self.pass_button, self.spend_button, self.next_button,
-                               self.phase_button, self.end_button)):
-            grid.addWidget(b, i // 4, i % 4)
-        lay.addLayout(grid)
+        self.buttons = (self.roll_button, self.start_button, self.activate_button,
+                        self.pass_button, self.spend_button, self.phase_button,
+                        self.next_button, self.end_button)
+        lay.addLayout(self.button_grid)
         self.message = QLabel()
         self.message.setWordWrap(True)
         lay.addWidget(self.message)
@@ -287,14 +286,19 @@ class TurnDock(QDockWidget):
             due = turns.initiative_due(game, self.structure)
             self.initiative_label.setText("Initiative: roll it to start" if due else "")
             return
-        rolls = ", ".join(f"{side} {' → '.join(str(f) for f in faces)}"
-                          for side, faces in last.get("rolls", {}).items())
-        self.initiative_label.setText(f"Initiative (turn {last.get('turn')}): {rolls}")
+        faces = last.get("rolls", {})
+        rolls = ", ".join(f"{side} {' → '.join(str(f) for f in fs)}"
+                          for side, fs in faces.items())
+        tie = " (ties re-rolled)" if any(len(fs) > 1 for fs in faces.values()) else ""
+        self.initiative_label.setText(f"Initiative (turn {last.get('turn')}): {rolls}{tie}")
 
     def _show_activations(self, game) -> None:
         items = turns.activations(game)
+        sides = self.structure.kind == "sides"
+        title = "Done this turn: " if sides else "Activations this turn: "
+        self.activations_label.setVisible(bool(items) or not sides)
         if not items:
-            self.activations_label.setText("Activations this turn: none yet")
+            self.activations_label.setText(title + "none yet")
             return
         parts = []
         for i, a in enumerate(items, 1):
@@ -310,7 +314,7 @@ class TurnDock(QDockWidget):
             else:
                 text = who
             parts.append(f"{i}. {self._chip(a.get('side'), False)} {text}")
-        self.activations_label.setText("Activations this turn: " + " &nbsp; ".join(parts))
+        self.activations_label.setText(title + " &nbsp; ".join(parts))
 
     @staticmethod
     def _name(game, unit_id: str | None) -> str:
@@ -360,15 +364,25 @@ class TurnDock(QDockWidget):
         self.table.setColumnHidden(4, s.kind != "alternating")
         self.table.blockSignals(False)
 
+    def _layout_buttons(self) -> None:
+        """Only the buttons this structure uses, three to a row, in turn order."""
+        s = self.structure
+        wanted = {self.activate_button: s.kind == "alternating",
+                  self.pass_button: s.passes_allowed, self.phase_button: bool(s.phases)}
+        for b in self.buttons:
+            self.button_grid.removeWidget(b)
+        shown = [b for b in self.buttons if wanted.get(b, True)]
+        for i, b in enumerate(shown):
+            self.button_grid.addWidget(b, i // 3, i % 3)
+        for b in self.buttons:  # after re-adding: taking a widget out of a layout hides it
+            b.setVisible(b in shown)
+
     def _enable(self, on: bool) -> None:
         s = self.structure
-        alternating = s.kind == "alternating"
+        self._layout_buttons()
         self.roll_button.setEnabled(on and s.initiative is not None)
         self.app_dice.setEnabled(on and s.initiative is not None)
         self.typed_dice.setEnabled(on and s.initiative is not None)
-        self.activate_button.setVisible(alternating)
-        self.pass_button.setVisible(s.passes_allowed)
-        self.phase_button.setVisible(bool(s.phases))
         self.spend_button.setEnabled(on and bool(s.ap_per_unit or s.actions_per_activation))
         for b in (self.start_button, self.next_button, self.activate_button, self.pass_button,
                   self.phase_button, self.end_button):

@@ -73,7 +73,8 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert game.activation_order == ["allies", "axis"] and game.active_side == "allies"
     assert dock.side_label.text() == "allies"
     assert "#2f5e9e" in dock.side_label.styleSheet()  # the board's allies colour
-    assert dock.initiative_label.text() == "Initiative (turn 1): allies 5 → 9, axis 5 → 2"
+    assert dock.initiative_label.text() == ("Initiative (turn 1): allies 5 → 9, axis 5 → 2"
+                                             " (ties re-rolled)")
     assert dock.message.text() == "Initiative: allies first: allies, axis"
     entry = game.log[-1]
     assert entry.action == "initiative" and [r.faces for r in entry.dice] == [
@@ -98,9 +99,12 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert dock.message.text() == "Pfc. Dawson has 0 AP left this turn; this needs 1"
     assert game.unit("us-1-1").state["ap_left"] == 0
 
+    assert not dock.activations_label.isVisible()     # nothing done yet this turn
     click(qtbot, dock.next_button)
     assert dock.next_button.text() == "Next side"
     assert game.active_side == "axis" and dock.units_title.text() == "Units of axis"
+    assert dock.activations_label.isVisible()
+    assert dock.activations_label.text().startswith("Done this turn: 1.")
     click(qtbot, dock.next_button)
     assert dock.message.text() == "axis is the last side this turn: end the turn"
 
