@@ -422,7 +422,7 @@ class TypedDice:
             try:
                 faces.append(die.check(v, label=label))
             except DiceError as err:
-                err.position = self._pos + i
+                err.position, err.needed, err.left = self._pos + i, n, left
                 raise
         self._pos += n
         self.records.append(RollRecord(label, die.name, tuple(faces), self.kind, None))

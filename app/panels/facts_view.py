@@ -1,0 +1,253 @@
+"""The geometry facts an action consumes, as the board measured them, each overridable.
+
+"The real table wins over its mirror": every fact row shows the value read from the board
+(`engine.facts.facts_for`) and a check box that replaces it with a value typed by hand.
+Overridden rows are marked (✎, tinted) and the resulting `Facts` carries them in
+`overridden`, so every rendering of the resolution says which numbers were entered by hand.
+The editor of each fact follows its type (cover 0–4 in the ruleset's own terms, the side
+struck, yes/no, a distance); ruleset-specific facts get a plain field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+
+from engine.rulesets.base import FACTS, SIDES, CoverTerm, Facts
+
+#: Editor kind per fact name; anything else (ruleset extras) is a text field.
+FACT_KINDS: dict[str, str] = {
+    "distance_in": "distance", "distance_m": "distance", "visible_fraction": "fraction",
+    "los": "bool", "in_arc": "bool", "cover": "cover", "side_struck": "side",
+    "range_band": "text", "under_template": "ids", "under_template_centre": "text",
+}
+NAMES: dict[str, str] = {
+    "distance_in": "distance (in)", "distance_m": "distance (m)", "range_band": "range band",
+    "los": "line of sight", "visible_fraction": "visible", "cover": "cover",
+    "side_struck": "side struck", "in_arc": "in arc", "under_template": "under template",
+    "under_template_centre": "under the hole",
+}
+OVERRIDE_STYLE = "background: #fff4d6; font-weight: bold;"
+MISSING = "not measured"
+
+
+def fact_text(name: str, value: Any, cover: Mapping[int, CoverTerm] | None = None) -> str:
+    """A measured value as a player reads it: 35.00", 350.0 m, 80 %, yes, cover 2 …"""
+    if value is None:
+        return MISSING
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if name == "distance_in":
+        return f'{value:.2f}"'
+    if name == "distance_m":
+        return f"{value:.1f} m"
+    if name == "visible_fraction":
+        return f"{value:.0%}"
+    if name == "cover" and cover and value in cover:
+        return f"{value} — {cover[value].term}"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def parse_text(text: str) -> Any:
+    """A typed value: a whole number, a number, yes/no, or the text itself."""
+    t = text.strip()
+    if re.fullmatch(r"[+-]?\d+", t):
+        return int(t)
+    try:
+        return float(t)
+    except ValueError:
+        pass
+    if t.lower() in ("true", "yes"):
+        return True
+    if t.lower() in ("false", "no"):
+        return False
+    return t or None
+
+
+class FactRow:
+    """The widgets of one fact: name, measured value, override box and its editor."""
+
+    def __init__(self, name: str, kind: str, cover: Mapping[int, CoverTerm] | None) -> None:
+        self.name = name
+        self.kind = kind
+        self.label = QLabel(NAMES.get(name, name.replace("_", " ")))
+        self.label.setToolTip(FACTS.get(name, "ruleset-specific fact"))
+        self.measured = QLabel(MISSING)
+        self.check = QCheckBox("override")
+        self.check.setToolTip("Use the value typed here instead of the board's")
+        self.editor = self._make_editor(cover)
+        self.editor.setEnabled(False)
+
+    def _make_editor(self, cover: Mapping[int, CoverTerm] | None) -> QWidget:
+        if self.kind == "distance":
+            w = QDoubleSpinBox()
+            w.setDecimals(1)
+            w.setRange(0.0, 1e6)
+            return w
+        if self.kind == "fraction":
+            w = QDoubleSpinBox()
+            w.setDecimals(2)
+            w.setSingleStep(0.05)
+            w.setRange(0.0, 1.0)
+            return w
+        if self.kind in ("bool", "cover", "side"):
+            w = QComboBox()
+            if self.kind == "bool":
+                w.addItem("yes", True)
+                w.addItem("no", False)
+            elif self.kind == "side":
+                for s in SIDES:
+                    w.addItem(s, s)
+            else:
+                for level in range(5):
+                    term = f" — {cover[level].term}" if cover and level in cover else ""
+                    w.addItem(f"{level}{term}", level)
+            return w
+        return QLineEdit()
+
+    def set_editor_value(self, value: Any) -> None:
+        w = self.editor
+        if value is None:
+            return
+        if isinstance(w, QDoubleSpinBox):
+            w.setValue(float(value))
+        elif isinstance(w, QComboBox):
+            w.setCurrentIndex(max(0, w.findData(value)))
+        elif isinstance(w, QLineEdit):
+            w.setText(", ".join(map(str, value)) if isinstance(value, list | tuple)
+                      else str(value))
+
+    def editor_value(self) -> Any:
+        w = self.editor
+        if isinstance(w, QDoubleSpinBox):
+            return w.value()
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        text = w.text()
+        if self.kind == "ids":
+            return tuple(t for t in re.split(r"[\s,;]+", text.strip()) if t)
+        if self.kind == "text" and self.name == "under_template_centre":
+            return text.strip() or None
+        return parse_text(text)
+
+    def mark(self, overridden: bool) -> None:
+        self.label.setText(("✎ " if overridden else "") +
+                           NAMES.get(self.name, self.name.replace("_", " ")))
+        self.label.setStyleSheet(OVERRIDE_STYLE if overridden else "")
+        self.editor.setEnabled(overridden)
+        self.measured.setEnabled(not overridden)
+
+    def widgets(self) -> list[QWidget]:
+        return [self.label, self.measured, self.check, self.editor]
+
+
+class FactsView(QWidget):
+    """`set_facts(names, measured, cover)`; `facts()` is the measured Facts with the
+    overrides applied (SchemaError for a bad typed value); `changed()` on any edit."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: dict[str, FactRow] = {}
+        self.measured = Facts()
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setColumnStretch(1, 1)
+        self.empty = QLabel()
+        self.empty.setStyleSheet("color: #666;")
+        self.grid.addWidget(self.empty, 0, 0, 1, 4)
+        self._names: tuple[str, ...] = ()
+
+    def set_facts(self, names: Sequence[str], measured: Facts,
+                  cover: Mapping[int, CoverTerm] | None = None, note: str = "") -> None:
+        """Show the facts `names` as measured. Rows (and their overrides) are kept while
+        the names stay the same, so a board change re-measures without losing what the
+        player typed."""
+        names = tuple(names)
+        self.measured = measured
+        if names != self._names:
+            kept = {n: (r.check.isChecked(), r.editor_value()) for n, r in self.rows.items()}
+            self._rebuild(names, cover)
+            for n, (on, value) in kept.items():
+                if n in self.rows and on:
+                    self.set_override(n, value, emit=False)
+        for n, row in self.rows.items():
+            value = measured.get(n)
+            row.measured.setText(fact_text(n, value, cover))
+            if not row.check.isChecked():
+                row.set_editor_value(value)
+        self.empty.setText(note or ("" if names else "No board facts for this action."))
+        self.empty.setVisible(bool(self.empty.text()))
+
+    def _rebuild(self, names: tuple[str, ...], cover: Mapping[int, CoverTerm] | None) -> None:
+        for row in self.rows.values():
+            for w in row.widgets():
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
+        self.rows.clear()
+        self._names = names
+        for i, n in enumerate(names, start=1):
+            row = FactRow(n, FACT_KINDS.get(n, "text"), cover)
+            self.rows[n] = row
+            for c, w in enumerate(row.widgets()):
+                self.grid.addWidget(w, i, c)
+            row.check.toggled.connect(lambda on, r=row: self._toggled(r, on))
+            self._connect_editor(row)
+
+    def _connect_editor(self, row: FactRow) -> None:
+        w = row.editor
+        sig = (w.valueChanged if isinstance(w, QDoubleSpinBox) else
+               w.currentIndexChanged if isinstance(w, QComboBox) else w.textChanged)
+        sig.connect(lambda *_: row.check.isChecked() and self.changed.emit())
+
+    def _toggled(self, row: FactRow, on: bool) -> None:
+        if not on:
+            row.set_editor_value(self.measured.get(row.name))
+        row.mark(on)
+        self.changed.emit()
+
+    # --- reading and setting ----------------------------------------------------------------
+
+    def overrides(self) -> dict[str, Any]:
+        """The facts typed by hand: name → value."""
+        return {n: r.editor_value() for n, r in self.rows.items() if r.check.isChecked()}
+
+    def facts(self) -> Facts:
+        """The measured facts with the overrides applied (and marked)."""
+        over = self.overrides()
+        return self.measured.override(**over) if over else self.measured
+
+    def set_override(self, name: str, value: Any, *, emit: bool = True) -> None:
+        """Override `name` with `value` (as if typed)."""
+        row = self.rows[name]
+        row.check.blockSignals(True)
+        row.check.setChecked(True)
+        row.check.blockSignals(False)
+        row.set_editor_value(value)
+        row.mark(True)
+        if emit:
+            self.changed.emit()
+
+    def clear_overrides(self) -> None:
+        for row in self.rows.values():
+            row.check.blockSignals(True)
+            row.check.setChecked(False)
+            row.check.blockSignals(False)
+            row.set_editor_value(self.measured.get(row.name))
+            row.mark(False)

@@ -1,0 +1,199 @@
+"""The odds of an action as a bar chart and a table: exactly the engine's distribution.
+
+The bars are an `OutcomeDistribution` from `ctx.odds()` — exact fractions, shown as floats —
+never a sample. Beside them a table lists each outcome with its probability and, for
+numeric outcomes (wounds, hits), the "at least N" figure a player asks for ("what are the
+odds of two wounds or more?"). A distribution's `parts` (hits, suppression, penetration …)
+can be charted instead through the combo above the chart.
+
+pyqtgraph is imported when the first distribution arrives (it costs about a third of a
+second), so opening the program does not pay for a chart nobody has asked for yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.odds import OutcomeDistribution
+
+BAR_COLOUR = "#2f80ed"
+BAR_EDGE = "#1b4f9c"
+
+
+def outcome_text(o: Hashable) -> str:
+    """An outcome as a tick label: 2 → "2", "crew_wounded" → "crew wounded",
+    (1, 0, 2) → "1/0/2"."""
+    if isinstance(o, tuple):
+        return "/".join(outcome_text(x) for x in o)
+    if isinstance(o, bool):
+        return "yes" if o else "no"
+    return str(o).replace("_", " ")
+
+
+def percent(p: float) -> str:
+    """"64.8 %", with more digits for the small figures players still care about."""
+    if p == 0:
+        return "0 %"
+    if p < 0.001:
+        return f"{p * 100:.3f} %"
+    return f"{p * 100:.1f} %"
+
+
+def at_least_figures(dist: OutcomeDistribution) -> dict[Hashable, float] | None:
+    """P(outcome ≥ k) per outcome when the outcomes are numbers, else None."""
+    try:
+        return {k: float(v) for k, v in dist.at_least().items()}
+    except ValueError:
+        return None
+
+
+class OddsChart(QWidget):
+    """`set_distribution(dist)` draws it; `shown` is the distribution on the chart (the
+    main one or a part), `bars` the pyqtgraph BarGraphItem, `table` the figures."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.distribution: OutcomeDistribution | None = None
+        self.shown: OutcomeDistribution | None = None
+        self.title = QLabel("Odds")
+        self.title.setStyleSheet("font-weight: bold;")
+        self.part_box = QComboBox()
+        self.part_box.setToolTip("Which figure of the action to chart")
+        self.part_box.currentIndexChanged.connect(self._part_chosen)
+        self.plot = None  # pyqtgraph.PlotWidget, made by _ensure_plot
+        self.bars = None  # pyqtgraph.BarGraphItem
+        self.placeholder = QLabel("Choose a unit and an action to see the odds.")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setMinimumHeight(150)
+        self.placeholder.setStyleSheet("color: #666; background: white;")
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["outcome", "exactly", "at least"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setMinimumWidth(210)
+        self.table.setMaximumWidth(280)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #555;")
+
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.part_box)
+        self.body = QHBoxLayout()
+        self.body.addWidget(self.placeholder, 3)
+        self.body.addWidget(self.table, 2)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(head)
+        lay.addLayout(self.body)
+        lay.addWidget(self.note)
+        self.set_distribution(None)
+
+    # --- data -------------------------------------------------------------------------------
+
+    def set_distribution(self, dist: OutcomeDistribution | None, note: str = "") -> None:
+        """Chart `dist` (None clears the chart and shows `note` instead)."""
+        self.distribution = dist
+        keep = self.part_box.currentData()
+        self.part_box.blockSignals(True)
+        self.part_box.clear()
+        if dist is not None:
+            self.part_box.addItem(outcome_text(dist.label) or "outcome", "")
+            for name in dist.parts:
+                self.part_box.addItem(outcome_text(name), name)
+            i = self.part_box.findData(keep)
+            self.part_box.setCurrentIndex(max(i, 0))
+        self.part_box.blockSignals(False)
+        self.part_box.setVisible(dist is not None and bool(dist.parts))
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
+        self._show(self._current())
+
+    def _current(self) -> OutcomeDistribution | None:
+        if self.distribution is None:
+            return None
+        name = self.part_box.currentData()
+        return self.distribution.parts.get(name, self.distribution) if name \
+            else self.distribution
+
+    def _part_chosen(self, _index: int) -> None:
+        self._show(self._current())
+
+    def _ensure_plot(self) -> None:
+        if self.plot is not None:
+            return
+        import pyqtgraph as pg
+
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.setMinimumHeight(150)
+        self.plot.setLabel("left", "probability")
+        self.plot.showGrid(y=True, alpha=0.25)
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.7, brush=BAR_COLOUR,
+                                    pen=BAR_EDGE)
+        self.plot.addItem(self.bars)
+        self.body.replaceWidget(self.placeholder, self.plot)
+        self.placeholder.hide()
+
+    def _show(self, dist: OutcomeDistribution | None) -> None:
+        self.shown = dist
+        if dist is None and self.plot is None:
+            self._fill_table(None)
+            return
+        self._ensure_plot()
+        outcomes = dist.as_floats() if dist is not None else []
+        xs = list(range(len(outcomes)))
+        self.bars.setOpts(x=xs, height=[p for _, p in outcomes], width=0.7)
+        ticks = [(i, outcome_text(o)) for i, (o, _) in enumerate(outcomes)]
+        self.plot.getAxis("bottom").setTicks([ticks])
+        self.plot.setXRange(-0.6, max(len(outcomes) - 0.4, 0.6), padding=0)
+        top = max((p for _, p in outcomes), default=1.0)
+        self.plot.setYRange(0, min(1.0, top * 1.15) or 1.0, padding=0)
+        self.title.setText(f"Odds — {outcome_text(dist.label)}" if dist is not None
+                           else "Odds")
+        self._fill_table(dist)
+
+    def _fill_table(self, dist: OutcomeDistribution | None) -> None:
+        rows = dist.as_floats() if dist is not None else []
+        least = at_least_figures(dist) if dist is not None else None
+        self.table.setColumnHidden(2, least is None)
+        self.table.setRowCount(len(rows))
+        for r, (o, p) in enumerate(rows):
+            cells = [outcome_text(o), percent(p),
+                     f"≥ {outcome_text(o)}: {percent(least[o])}" if least else ""]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, c, item)
+
+    # --- what the chart shows (tests, screenshots) ------------------------------------------
+
+    def heights(self) -> list[float]:
+        if self.bars is None:
+            return []
+        return [float(h) for h in self.bars.opts["height"]]
+
+    def tick_labels(self) -> list[str]:
+        outcomes = self.shown.outcomes if self.shown is not None else ()
+        return [outcome_text(o) for o, _ in outcomes]
+
+    def table_rows(self) -> list[list[str]]:
+        return [[self.table.item(r, c).text() if self.table.item(r, c) else ""
+                 for c in range(3)] for r in range(self.table.rowCount())]

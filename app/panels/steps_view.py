@@ -1,0 +1,138 @@
+"""The steps of a resolution as players check them: dice, target, modifiers, outcome.
+
+Each `engine.rulesets.base.Step` is shown with its dice faces (and their source), the
+target number with its comparison (or the table the roll is read against), every modifier
+with its reason and a PROPOSED mark where the number is ours, the outcome and the note.
+While dice are being typed the view shows the steps decided so far and what the next step
+needs; once complete, the effects and the summary follow.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from engine.options import Modifier
+from engine.rulesets.base import Step
+
+GOOD = "#1f7a3a"
+BAD = "#8a8a8a"
+BADGE = ("<span style='background-color:#f2c94c; color:#3d2e00; font-size:8pt; "
+         "font-weight:bold;'>&nbsp;PROPOSED&nbsp;</span>")
+
+
+def _e(s: object) -> str:
+    return html.escape(str(s))
+
+
+def _per_test(step: Step) -> int:
+    n, k = len(step.faces), len(step.results)
+    return n // k if k and n % k == 0 else 1
+
+
+def dice_html(step: Step) -> str:
+    """Faces (grouped per test, with totals when they differ) coloured by result."""
+    faces = step.faces
+    if not faces:
+        return ""
+    size = _per_test(step)
+    groups = [faces[i:i + size] for i in range(0, len(faces), size)]
+    shown = []
+    for i, g in enumerate(groups):
+        text = " + ".join(str(f) for f in g)
+        if step.totals and i < len(step.totals) and (size > 1 or step.roll_bonus):
+            b = step.roll_bonus
+            if size == 1 and b:
+                text += f" {'+' if b > 0 else '−'} {abs(b)}"
+            text += f" = {step.totals[i]}"
+        result = step.results[i] if i < len(step.results) else ""
+        colour = GOOD if result in step.highlight else "#222"
+        label = "" if result in ("", "rolled") else \
+            f" <span style='color:{colour};'>{_e(result.replace('_', ' '))}</span>"
+        shown.append(f"<b style='color:{colour};'>[{_e(text)}]</b>{label}")
+    return ", ".join(shown)
+
+
+def target_html(step: Step) -> str:
+    """"needs d10 ≤ 7" or "read d10 − 1: ≥ 12 ammo explosion · … · otherwise shaken"."""
+    die = step.rolls[0].die if step.rolls else "d?"
+    size = _per_test(step)
+    dice = f"{size if size > 1 else ''}{die}"
+    if step.roll_bonus:
+        dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
+    if step.bands and step.comparison is not None:
+        rows = [f"{step.comparison.symbol} {t} {_e(lab.replace('_', ' '))}"
+                for t, lab in step.bands]
+        rows.append(f"otherwise {_e(step.otherwise.replace('_', ' '))}")
+        return f"read {_e(dice)}: " + " · ".join(rows)
+    if step.comparison is None or step.target is None:
+        return ""
+    return f"needs {_e(dice)} <b>{step.comparison.symbol} {step.target}</b>"
+
+
+def modifier_html(m: Modifier) -> str:
+    text = _e(m.text) + (" (to the roll)" if m.to == "roll" else "")
+    if m.reason:
+        text += f" <span style='color:#666;'>— {_e(m.reason)}</span>"
+    if m.proposed:
+        text += " " + BADGE
+    return text
+
+
+def step_html(i: int, step: Step) -> str:
+    head = f"<b>{i}. {_e(step.label)}</b>"
+    if step.rolls:
+        size = _per_test(step)
+        count = len(step.faces) // size
+        src = ", ".join(dict.fromkeys(r.source_text for r in step.rolls))
+        die = f"{size if size > 1 else ''}{step.rolls[0].die}"
+        head += f" — {count} × {_e(die)} <i>({_e(src)})</i>: {dice_html(step)}"
+    lines = [head]
+    target = target_html(step)
+    base = f"{_e(step.base_label or 'base')} {step.base}" if step.base is not None else ""
+    if target or base:
+        lines.append(" · ".join(filter(None, [target, base])))
+    lines.extend(f"&nbsp;&nbsp;{modifier_html(m)}" for m in step.modifiers)
+    if step.outcome:
+        lines.append(f"→ <b>{_e(step.outcome)}</b>")
+    if step.note:
+        lines.append(f"<i style='color:#555;'>{_e(step.note)}</i>")
+    return "<p style='margin-bottom:6px;'>" + "<br>".join(lines) + "</p>"
+
+
+def steps_html(steps: Sequence[Step], *, pending: str = "", effects: Sequence[str] = (),
+               summary: str = "", refusal: str = "") -> str:
+    parts = [step_html(i, s) for i, s in enumerate(steps, start=1)]
+    if refusal:
+        parts.append(f"<p style='color:#b3261e;'><b>Not possible:</b> {_e(refusal)}</p>")
+    if pending:
+        parts.append(f"<p style='color:#555;'>Next: {_e(pending)} — enter the dice</p>")
+    if effects:
+        parts.append("<p><b>Effects:</b> " + "; ".join(_e(e) for e in effects) + "</p>")
+    if summary:
+        parts.append(f"<p><b>Result:</b> {_e(summary)}</p>")
+    return "".join(parts)
+
+
+class StepsView(QTextBrowser):
+    """`show_steps(steps, pending=…, effects=…, summary=…)`; `steps` is what is shown."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.steps: list[Step] = []
+        self.setOpenLinks(False)
+        self.setMinimumHeight(120)
+        self.setPlaceholderText("Roll or enter the dice to see the steps.")
+
+    def show_steps(self, steps: Sequence[Step], *, pending: str = "",
+                   effects: Sequence[str] = (), summary: str = "",
+                   refusal: str = "") -> None:
+        self.steps = list(steps)
+        self.setHtml(steps_html(steps, pending=pending, effects=effects, summary=summary,
+                                refusal=refusal))
+
+    def clear_steps(self) -> None:
+        self.steps = []
+        self.clear()

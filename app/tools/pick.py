@@ -1,0 +1,169 @@
+"""Pick: the board answers a panel's question — "click the target", "click the point",
+"click the units (Enter when done)".
+
+A panel calls `request(mode, prompt, on_pick, …)`; the tool becomes active, says what it
+wants beside the pointer, and hands back what was clicked: a unit id ("unit"), the chosen
+set after each click ("units": a click adds or removes a unit; Enter, a right click or Esc
+ends), or a table point in inches ("point"). A single pick returns to the tool that was
+active before. Picked units are ringed while the tool is active. The tool never edits the
+game: the panel decides what the pick means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+from app.board.items import geometry_path
+
+from .base import Tool, path_item, translucent
+
+PickMode = Literal["unit", "units", "point"]
+RING_COLOUR = "#d97706"
+RING_FILL = translucent("#f59e0b", 60)
+RING_IN = 0.35  # how far the ring stands off the base, inches
+
+
+@dataclass(slots=True)
+class PickRequest:
+    """What a panel asked for and where the answer goes."""
+
+    mode: PickMode
+    prompt: str
+    on_pick: Callable[[Any], None]
+    exclude: frozenset[str] = frozenset()
+    chosen: list[str] = field(default_factory=list)
+    on_done: Callable[[], None] | None = None
+
+
+class PickTool(Tool):
+    id = "pick"
+    label = "Pick"
+    tooltip = "Pick a target, several units or a point for the action panel"
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.request_: PickRequest | None = None
+        self._return_to: str | None = None
+
+    # --- the panels' side -------------------------------------------------------------------
+
+    def request(self, mode: PickMode, prompt: str, on_pick: Callable[[Any], None], *,
+                exclude: Iterable[str] = (), chosen: Iterable[str] = (),
+                on_done: Callable[[], None] | None = None) -> None:
+        """Ask the board for a unit, several units or a point; activates the tool."""
+        if mode not in ("unit", "units", "point"):
+            raise ValueError(f"pick mode: expected unit, units or point, got {mode!r}")
+        active = self.window.tools.active
+        if active is not self:
+            self._return_to = active.id if active is not None else None
+        self.request_ = PickRequest(mode, prompt, on_pick, frozenset(exclude), list(chosen),
+                                    on_done)
+        self.window.tools.activate(self.id)
+        self._draw_chosen()
+        self.window.statusBar().showMessage(prompt, 8000)
+
+    @property
+    def waiting(self) -> bool:
+        return self.request_ is not None
+
+    def finish(self) -> None:
+        """End the request and go back to the tool that was active before."""
+        req, self.request_ = self.request_, None
+        self.clear_overlay()
+        self.hide_hint()
+        if req is not None and req.on_done is not None:
+            req.on_done()
+        back = self._return_to if self._return_to in self.window.tools.tools else "select"
+        if self.window.tools.active is self and back in self.window.tools.tools:
+            self.window.tools.activate(back)
+
+    # --- events -----------------------------------------------------------------------------
+
+    def activate(self) -> None:
+        if self.request_ is None:
+            self.hint("Pick: choose Pick on the action panel first")
+
+    def deactivate(self) -> None:
+        req, self.request_ = self.request_, None
+        self.reset()
+        if req is not None and req.on_done is not None:
+            req.on_done()
+
+    def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        req = self.request_
+        if req is None:
+            return False
+        if ev.button() == Qt.MouseButton.RightButton and req.mode == "units":
+            self.finish()
+            return True
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return False
+        if req.mode == "point":
+            req.on_pick((pos.x(), pos.y()))
+            self.finish()
+            return True
+        item = self.view.unit_at(ev.position().toPoint())
+        if item is None or item.unit.id in req.exclude:
+            self.hint(f"{req.prompt}\n(no unit there)")
+            return True
+        uid = item.unit.id
+        if req.mode == "unit":
+            req.on_pick(uid)
+            self.finish()
+            return True
+        if uid in req.chosen:
+            req.chosen.remove(uid)
+        else:
+            req.chosen.append(uid)
+        req.on_pick(list(req.chosen))
+        self._draw_chosen()
+        return True
+
+    def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
+        req = self.request_
+        if req is None:
+            return False
+        text = req.prompt
+        if req.mode == "point":
+            text += f'\nx {pos.x():.2f}"  y {pos.y():.2f}"'
+        else:
+            item = self.view.unit_at(ev.position().toPoint())
+            if item is not None and item.unit.id not in req.exclude:
+                text += f"\n{item.unit.label}"
+            if req.mode == "units":
+                text += f"\n{len(req.chosen)} chosen — Enter or right click when done"
+        self.hint(text)
+        return True
+
+    def key(self, ev: QKeyEvent) -> bool:
+        if self.request_ is None:
+            return False
+        if ev.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.finish()
+            return True
+        return False
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def _draw_chosen(self) -> None:
+        self.clear_overlay()
+        req = self.request_
+        if req is None or self.window.game is None:
+            return
+        for uid in req.chosen:
+            if not self.window.game.on_table(uid):
+                continue
+            poly = self.window.game.unit(uid).polygon().buffer(RING_IN)
+            self.add_overlay(path_item(geometry_path(poly), RING_COLOUR, RING_FILL, 2.5))
+
+
+def install(window) -> PickTool:
+    tool = PickTool(window)
+    window.tools.add(tool)
+    return tool

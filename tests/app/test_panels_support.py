@@ -1,0 +1,112 @@
+"""Shared helpers of the panel tests (no tests here): a window over a small scenario with
+the Actions and Tests docks shown, real clicks on the board and on the panels' widgets,
+typed dice, and the command-line twin of a resolution."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QCheckBox
+
+from app import cli
+from app.panels.action_panel import ActionPanel
+from app.window import MainWindow
+from engine.scenario_io import save_scenario
+
+PX_PER_INCH = 12.0
+LEFT = Qt.MouseButton.LeftButton
+
+
+def open_window(qtbot, scenario, centre: tuple[float, float]) -> MainWindow:
+    """The program's window over `scenario`, both panels shown, the board zoomed so every
+    unit of the test is on screen."""
+    win = MainWindow(scenario)
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    qtbot.waitExposed(win)
+    for dock in (win.action_panel, win.tests_dock):
+        dock.show()
+    win.action_panel.raise_()
+    view = win.view
+    view.resetTransform()
+    view.scale(PX_PER_INCH, PX_PER_INCH)
+    view.centerOn(*centre)
+    return win
+
+
+def at(win: MainWindow, x: float, y: float):
+    return win.view.mapFromScene(QPointF(x, y))
+
+
+def click_board(qtbot, win: MainWindow, x: float, y: float,
+                button: Qt.MouseButton = LEFT) -> None:
+    """A real click on the board's viewport at a table point."""
+    qtbot.mouseClick(win.view.viewport(), button, Qt.KeyboardModifier.NoModifier,
+                     at(win, x, y))
+
+
+def select_unit(qtbot, win: MainWindow, unit_id: str) -> None:
+    """Click the unit with the select tool (the panels follow the selection)."""
+    win.tools.activate("select")
+    u = win.game.unit(unit_id)
+    click_board(qtbot, win, u.x, u.y)
+    assert win.selected_unit_id == unit_id
+
+
+def click(qtbot, widget) -> None:
+    """A click on a button (a check box is clicked on its box: a wide one's centre may
+    be past its text, where Qt does not count the click)."""
+    if isinstance(widget, QCheckBox):
+        qtbot.mouseClick(widget, LEFT, pos=QPoint(8, widget.height() // 2))
+    else:
+        qtbot.mouseClick(widget, LEFT)
+
+
+def choose(qtbot, combo, data) -> None:
+    """Pick the item whose data is `data` with the mouse: open the combo's list and click
+    the item (typing would also reach the window's one-key tool shortcuts)."""
+    i = combo.findData(data)
+    assert i >= 0, f"{data!r} not offered: {[combo.itemData(k) for k in range(combo.count())]}"
+    combo.showPopup()
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    index = view.model().index(i, combo.modelColumn(), view.rootIndex())
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), LEFT, Qt.KeyboardModifier.NoModifier,
+                     view.visualRect(index).center())
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert combo.currentData() == data, (combo.currentText(), data)
+
+
+def enter_dice_mode(qtbot, panel: ActionPanel) -> None:
+    click(qtbot, panel.dice_entry.typed_radio)
+    assert panel.dice_entry.mode == "typed"
+
+
+def type_dice(qtbot, panel: ActionPanel, faces, check=None) -> None:
+    """Type each face into the next empty field the panel shows; `check(i, panel)` runs
+    after each face (to look at the steps shown so far)."""
+    for i, face in enumerate(faces):
+        field = next(f for f in panel.dice_entry.fields if not f.text())
+        qtbot.keyClicks(field, str(face))
+        if check is not None:
+            check(i, panel)
+
+
+def cli_json(argv: list[str]) -> dict:
+    """`warboard ARGV --json` run in-process; its JSON output."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = cli.run([*argv, "--json"])
+    assert status == 0, out.getvalue()
+    return json.loads(out.getvalue())
+
+
+def save_table(win: MainWindow, path) -> str:
+    """The table as it stands (units with their markers and state) as a scenario file."""
+    save_scenario(win.game.scenario, path)
+    return str(path)
