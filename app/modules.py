@@ -9,6 +9,7 @@ TOOL_MODULES: tuple[str, ...] = (
     "app.tools.select",
     "app.tools.rotate", "app.tools.measure", "app.tools.threat", "app.tools.arcs",
     "app.tools.template", "app.tools.terrain_edit", "app.tools.units",
+    "app.tools.pick",
 )
 
 WINDOW_MODULES: tuple[str, ...] = (
@@ -16,4 +17,6 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.log_dock",
     "app.library_dialog",
     "app.panels.turn_dock",
+    "app.panels.action_panel",
+    "app.panels.tests_dock",
 )
