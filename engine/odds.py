@@ -17,6 +17,7 @@ probabilities summing to 1, plus "at least N" figures.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -29,7 +30,7 @@ from engine.dice import Bands, DiceSource, Die, RandomDice, Test
 
 __all__ = [
     "OutcomeDistribution", "face_die", "p_test", "success_die", "successes", "band_die",
-    "band_counts", "chain", "distribution", "at_least", "simulate",
+    "band_counts", "chain", "distribution", "at_least", "simulate", "clear_caches",
 ]
 
 
@@ -47,8 +48,10 @@ def _raw_outcomes(d: Die, dice: int) -> Iterable[tuple[tuple[int, ...], int]]:
     return (((int(t),), q) for t, q in face_die(d, dice).items())
 
 
+@functools.lru_cache(maxsize=1024)
 def success_die(test: Test) -> icepool.Die:
-    """1 if one test succeeds, else 0, with its exact weights."""
+    """1 if one test succeeds, else 0, with its exact weights (cached: a Test is frozen
+    and an icepool die immutable, so pricing a pool asks for each test once)."""
     weights: Counter[int] = Counter()
     for faces, q in _raw_outcomes(test.die, test.dice):
         ok = test.passes(faces) if test.dice == 1 else \
@@ -66,13 +69,20 @@ def successes(n: int, test: Test) -> icepool.Die:
     """Number of successes among `n` independent tests (binomial, exact)."""
     if n < 0:
         raise ValueError(f"successes: pool size must be ≥ 0, got {n}")
+    return _successes(n, test)
+
+
+@functools.lru_cache(maxsize=4096)
+def _successes(n: int, test: Test) -> icepool.Die:
+    """`successes`, cached per (n, test): a chain asks for the same pool many times."""
     if n == 0:
         return icepool.Die([0])
     return n @ success_die(test)
 
 
+@functools.lru_cache(maxsize=1024)
 def band_die(bands: Bands) -> icepool.Die:
-    """The band label of one roll."""
+    """The band label of one roll (cached, as `success_die`)."""
     weights: Counter[str] = Counter()
     for faces, q in _raw_outcomes(bands.die, bands.dice):
         if bands.dice == 1:
@@ -83,6 +93,12 @@ def band_die(bands: Bands) -> icepool.Die:
                           if bands.comparison.holds(t, thr)), bands.otherwise)
         weights[label] += q
     return icepool.Die(dict(weights))
+
+
+def clear_caches() -> None:
+    """Forget the cached dice (for timing the cold cost of an odds computation)."""
+    for f in (success_die, band_die, _successes):
+        f.cache_clear()
 
 
 def band_counts(n: int, bands: Bands) -> icepool.Die:

@@ -96,12 +96,13 @@ def fighter(ctx: Context, unit: Unit, weapon: Mapping[str, Any] | None, *,
 # --------------------------------------------------------------------------- odds
 
 
-def _strike_pmf(ctx: Context, f: Fighter) -> dict[int, Fraction]:
+def _strike_weights(ctx: Context, f: Fighter) -> tuple[dict[int, int], int]:
+    """Wounds one strike deals: integer weights over a denominator (3d10 to hit, a d10
+    per hit to wound)."""
     n = rn("melee.attack_dice")
     wounds = chain(successes(n, f.hit_test(ctx)),
                    lambda k: successes(k, f.wound_test(ctx)))
-    den = wounds.denominator()
-    return {int(w): Fraction(q, den) for w, q in wounds.items()}
+    return {int(w): q for w, q in wounds.items()}, wounds.denominator()
 
 
 def _initiative_probs(ctx: Context, a: Fighter, d: Fighter) -> dict[str, Fraction]:
@@ -132,39 +133,52 @@ def _classify(ha: int, hd: int) -> str:
 
 
 def melee_probabilities(ctx: Context, a: Fighter, d: Fighter) -> dict[str, Fraction]:
-    """Exact probabilities of MELEE_OUTCOMES (a dynamic programme over both HP)."""
+    """Exact probabilities of MELEE_OUTCOMES: a dynamic programme over both fighters' HP.
+
+    Weights stay integers: every exchange's outcomes are over the same denominator (the
+    two strikes' denominators multiplied), so the programme multiplies and adds ints and
+    makes one Fraction per outcome at the end."""
     hpw = rn("wounds.hp_per_wound")
-    wa, wd = _strike_pmf(ctx, a), _strike_pmf(ctx, d)
+    (wa, da), (wd, dd) = _strike_weights(ctx, a), _strike_weights(ctx, d)
+    den = da * dd
     out: dict[str, Fraction] = defaultdict(Fraction)
     for order, p_order in _initiative_probs(ctx, a, d).items():
-        states: dict[tuple[int, int], Fraction] = {(a.hp, d.hp): Fraction(1)}
+        states: dict[tuple[int, int], int] = {(a.hp, d.hp): 1}
+        scale = 1
+        steps: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
         for _ in range(_max_exchanges(ctx)):
-            nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-            for (ha, hd), p in states.items():
+            nxt: dict[tuple[int, int], int] = defaultdict(int)
+            for (ha, hd), w in states.items():
                 if ha <= 0 or hd <= 0:
-                    nxt[(ha, hd)] += p
+                    nxt[(ha, hd)] += w * den
                     continue
-                for (na, nd), q in _exchange(order, ha, hd, wa, wd, hpw).items():
-                    nxt[(na, nd)] += p * q
-            states = nxt
-        for (ha, hd), p in states.items():
-            out[_classify(ha, hd)] += p_order * p
+                step = steps.get((ha, hd))
+                if step is None:
+                    step = steps[(ha, hd)] = _exchange(order, ha, hd, (wa, da), (wd, dd), hpw)
+                for key, q in step.items():
+                    nxt[key] += w * q
+            states, scale = nxt, scale * den
+        for (ha, hd), w in states.items():
+            out[_classify(ha, hd)] += p_order * Fraction(w, scale)
     return {k: out.get(k, Fraction(0)) for k in MELEE_OUTCOMES}
 
 
-def _exchange(order: str, ha: int, hd: int, wa: dict[int, Fraction],
-              wd: dict[int, Fraction], hpw: int) -> dict[tuple[int, int], Fraction]:
-    res: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+def _exchange(order: str, ha: int, hd: int, a: tuple[dict[int, int], int],
+              d: tuple[dict[int, int], int], hpw: int) -> dict[tuple[int, int], int]:
+    """HP after one exchange from (ha, hd), as integer weights over the product of the
+    two strikes' denominators (a strike not made — its striker is down — counts whole)."""
+    res: dict[tuple[int, int], int] = defaultdict(int)
+    (wa, _), (wd, _) = a, d
     if order == "simultaneous":
         for x, p in wa.items():
             for y, q in wd.items():
                 res[(max(0, ha - y * hpw), max(0, hd - x * hpw))] += p * q
         return res
-    first, second = (wa, wd) if order == "attacker" else (wd, wa)
+    (first, _), (second, d_second) = (a, d) if order == "attacker" else (d, a)
     hf, hs = (ha, hd) if order == "attacker" else (hd, ha)
     for x, p in first.items():
         hs2 = max(0, hs - x * hpw)
-        pairs = [((hf, 0), p)] if hs2 == 0 else \
+        pairs = [((hf, 0), p * d_second)] if hs2 == 0 else \
             [((max(0, hf - y * hpw), hs2), p * q) for y, q in second.items()]
         for (f2, s2), r in pairs:
             res[(f2, s2) if order == "attacker" else (s2, f2)] += r
@@ -423,17 +437,17 @@ class Assault(IHAction):
         a = fighter(ctx, ctx.actor, None, attacker=True)
         d = fighter(ctx, ctx.target, None, attacker=False)
         hpw = rn("wounds.hp_per_wound")
-        if volley is None:
-            snap = {(0, 0): Fraction(1)}
-        else:
-            joint = volley_odds(ctx, volley)
-            den = joint.denominator()
-            snap = {(int(v[0]), int(v[1])): Fraction(q, den) for v, q in joint.items()}
+        snap = {(0, 0): Fraction(1)} if volley is None else volley_odds(ctx, volley)
+        # the melee that follows depends only on the assaulter's HP left and whether he
+        # is suppressed: price each such state once
+        after: dict[tuple[int, bool], Fraction] = defaultdict(Fraction)
         for (w, s), q in snap.items():
             if a.hp - w * hpw <= 0:
                 out["stopped by snap fire"] += p_check * q
-                continue
-            a2 = replace(a, hp=a.hp - w * hpw, suppressed=a.suppressed or s > 0)
+            else:
+                after[(a.hp - w * hpw, a.suppressed or s > 0)] += q
+        for (hp, suppressed), q in after.items():
+            a2 = replace(a, hp=hp, suppressed=suppressed)
             for k, r in melee_probabilities(ctx, a2, d).items():
                 out[k] += p_check * q * r
         return OutcomeDistribution("assault", tuple(out.items()))

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import icepool
 
 from engine.dice import D10, Bands, Comparison, DiceSource, Die, Test, draw
 from engine.model import Effect, SetState
-from engine.odds import OutcomeDistribution, band_die, chain, distribution, successes
+from engine.odds import OutcomeDistribution, band_die, distribution, success_die, successes
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
 from engine.rulesets.base import Context, Resolution, Role, Step, roll_bands, roll_test
 from engine.scenario import Unit
@@ -36,7 +37,7 @@ from .common import (
 )
 
 __all__ = ["Volley", "range_zone", "plan_volley", "roll_hits", "roll_wounds", "roll_volley",
-           "volley_odds", "suppression_sources", "Shoot", "Detect"]
+           "volley_odds", "volley_marginals", "suppression_sources", "Shoot", "Detect"]
 
 LE = Comparison.LE
 ZONES = ("effective", "beyond-range", "out")
@@ -145,17 +146,51 @@ def roll_volley(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = "
     return hit, roll_wounds(dice, v, hit.count("hit"), prefix=prefix, label=label)
 
 
-def volley_odds(ctx: Context, v: Volley) -> icepool.Die:
-    """Joint (wounds, suppressions inflicted before the cap) of a volley, exact."""
+def _per_die(ctx: Context, v: Volley) -> tuple[dict[int, int], int]:
+    """One hit die's (wounds, suppressions) packed as wounds × base + suppressions, with
+    integer weights: a miss, or a hit and its own wound die's band (§4.4, §4.A-2).
+    `base` exceeds the most suppressions a volley can give, so sums unpack exactly."""
     from_hit, from_band = suppression_sources(ctx)
+    base = 2 * v.n + 1
+    hit = success_die(v.hit)
+    wound = band_die(v.wound)
+    weights: dict[int, int] = {}
+    if hit.quantity(0):
+        weights[0] = hit.quantity(0) * wound.denominator()
+    for label, q in wound.items():
+        code = int(label == "wound") * base + int(from_hit) + \
+            int(from_band and label == "suppression")
+        weights[code] = weights.get(code, 0) + hit.quantity(1) * q
+    return weights, base
 
-    def per_hit(label: str) -> icepool.Vector:
-        s = int(from_hit) + int(from_band and label == "suppression")
-        return icepool.Vector((int(label == "wound"), s))
 
-    one = band_die(v.wound).map(per_hit)
-    zero = icepool.Die([icepool.Vector((0, 0))])
-    return chain(successes(v.n, v.hit), lambda k: k @ one if k else zero)
+def volley_odds(ctx: Context, v: Volley) -> dict[tuple[int, int], Fraction]:
+    """Exact joint {(wounds, suppressions inflicted before the cap): probability}.
+
+    The hit dice are independent (each hit rolls its own wound die), so the volley is
+    `n @` one die's packed outcome: icepool sums plain integers, unpacked at the end."""
+    if v.n == 0:
+        return {(0, 0): Fraction(1)}
+    weights, base = _per_die(ctx, v)
+    packed = v.n @ icepool.Die(weights)
+    den = packed.denominator()
+    return {divmod(int(o), base): Fraction(q, den) for o, q in packed.items()}
+
+
+def volley_marginals(ctx: Context, v: Volley) -> tuple[icepool.Die, icepool.Die]:
+    """(wounds, suppressions inflicted) of a volley, each exact: sums over the dice of
+    one die's wounds / suppressions, without building the joint."""
+    if v.n == 0:
+        zero = icepool.Die([0])
+        return zero, zero
+    weights, base = _per_die(ctx, v)
+    wounds: dict[int, int] = {}
+    supp: dict[int, int] = {}
+    for code, q in weights.items():
+        w, s = divmod(code, base)
+        wounds[w] = wounds.get(w, 0) + q
+        supp[s] = supp.get(s, 0) + q
+    return v.n @ icepool.Die(wounds), v.n @ icepool.Die(supp)
 
 
 class Shoot(IHAction):
@@ -282,9 +317,7 @@ class Shoot(IHAction):
             v, _, _, _ = self._plan(ctx)
         except Refused:
             return self.refused_odds("wounds")
-        joint = volley_odds(ctx, v)
-        wounds = joint.marginals[0]
-        supp = joint.marginals[1]
+        wounds, supp = volley_marginals(ctx, v)
         hits = successes(v.n, v.hit)
         return distribution("wounds", wounds, order=range(v.n + 1), parts={
             "hits": distribution("hits", hits, order=range(v.n + 1)),

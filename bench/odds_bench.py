@@ -1,0 +1,190 @@
+"""P4 odds: exact odds of every Iron Hearts worked example that rolls dice (01 §7, IH-1 …
+IH-12), against a 10^5-sample Monte Carlo of the same actions, same run.
+
+Each example's contexts are built as its golden test builds them (the helpers of
+tests/engine/iron_hearts: the same profiles, facts and earlier steps applied with the
+example's dice), and the example's exact odds are the odds of every action in it that
+rolls (IH-8: the squad volley, three start-of-turn tests and the rally). The exact figure
+is timed cold — engine.odds' caches cleared before every run — as the median of several
+runs. The Monte Carlo is engine.odds.simulate of the real resolvers: 10^4 samples timed
+once and scaled ×10 (`mc=1e4x10`), or 10^5 with --full (`mc=1e5`).
+
+Target: every example's exact odds ≤ 10 ms and ≥ 30× faster than its Monte Carlo.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bench import Options, Outcome, fmt, median_ms, target
+from engine.dice import ScriptedDice
+from engine.model import apply_change
+from engine.odds import clear_caches, simulate
+from engine.rulesets.base import Context, Facts
+
+TARGET_MS = 10.0
+TARGET_RATIO = 30.0
+SAMPLES = 100_000
+EXACT_RUNS = 7
+
+
+def _infantry() -> tuple:
+    from tests.engine.iron_hearts.test_golden_infantry import DAMAGE8, ctx, game
+
+    return ctx, game, DAMAGE8
+
+
+def _tanks() -> tuple:
+    from tests.engine.iron_hearts.test_tank_setup import DUEL, ctx_of, make_game, play
+
+    return ctx_of, make_game, play, DUEL
+
+
+def ih1() -> list[Context]:
+    ctx, game, _ = _infantry()
+    return [ctx(game(), "stat_test", "ninja", options={"stat": "melee"})]
+
+
+def ih2() -> list[Context]:
+    ctx, game, _ = _infantry()
+    return [ctx(game(), "detect", "sarge")]
+
+
+def ih3() -> list[Context]:
+    ctx, game, _ = _infantry()
+    return [ctx(game(), "shoot", "mg", "vova", weapon="mg42", options={"volleys": 3},
+                facts=Facts(distance_m=60.0, cover=0))]
+
+
+def ih4() -> list[Context]:
+    ctx, game, damage8 = _infantry()
+    return [ctx(game(), "shoot", "mg", "cmd", weapon=damage8,
+                facts=Facts(distance_m=50.0, cover=2))]
+
+
+def ih5() -> list[Context]:
+    ctx, game, _ = _infantry()
+    g = game()
+    shot = ctx(g, "shoot", "mg", "vova", weapon="mg42", facts=Facts(distance_m=60.0, cover=0))
+    apply_change(g, shot.resolve(ScriptedDice([1, 2, 9, 9, 9, 8, 10])).change)
+    return [shot, ctx(g, "suppression_test", "vova")]
+
+
+def ih6() -> list[Context]:
+    ctx_of, make_game, play, duel = _tanks()
+    g = make_game()
+    play(g, "tank_move", [], target=None)
+    aim = ctx_of(g, "tank_aim", facts=duel)
+    play(g, "tank_aim", [1], facts=duel)
+    return [aim, ctx_of(g, "tank_fire", facts=duel)]
+
+
+def ih7() -> list[Context]:
+    ctx, game, _ = _infantry()
+    return [ctx(game(("smg", "axis", "soldier")), "shoot", "smg", "vova", weapon="mp40",
+                options={"volleys": 3}, facts=Facts(distance_m=20.0, cover=0))]
+
+
+def ih8() -> list[Context]:
+    ctx, game, _ = _infantry()
+    g = game()
+    squad = ("vova", "tolik", "zhora")
+    shot = ctx(g, "shoot", "mg", targets=squad, weapon="mg42",
+               facts=Facts(distance_m=60.0, cover=0))
+    apply_change(g, shot.resolve(ScriptedDice([1, 2, 3, 9, 9, 1, 2, 3, 8, 9, 10])).change)
+    out = [shot]
+    for uid, face in zip(squad, (7, 6, 2), strict=True):
+        test = ctx(g, "suppression_test", uid)
+        out.append(test)
+        apply_change(g, test.resolve(ScriptedDice([face])).change)
+    return [*out, ctx(g, "rally", "cmd", targets=squad)]
+
+
+def ih9() -> list[Context]:
+    ctx_of, make_game, play, duel = _tanks()
+    g = make_game({"crew": {"gunner": {"status": "killed"}, "commander": {"at": "gunner"}}})
+    aim = ctx_of(g, "tank_aim", facts=duel, options={"paid": True})
+    play(g, "tank_aim", [3], facts=duel, options={"paid": True})
+    return [aim, ctx_of(g, "tank_fire", facts=duel)]
+
+
+def ih10() -> list[Context]:
+    import copy
+
+    ctx_of, make_game, play, _ = _tanks()
+    g = make_game()
+    card = copy.deepcopy(g.scenario.profiles["vets_plus1"])
+    card["crew"]["gunner"]["accuracy"] = 5
+    for m in card["crew"].values():
+        m["training_experience"] = 0
+    g.scenario.profiles["gunner5"] = card
+    g.unit("sherman").profile = "gunner5"
+    near = Facts(distance_m=150.0, in_arc=True, cover=0, los=True)
+    for _ in range(2):
+        play(g, "tank_aim", [10], facts=near)
+    return [ctx_of(g, "tank_aim", facts=near)]
+
+
+def ih11() -> list[Context]:
+    ctx, game, _ = _infantry()
+    g = game(*[(f"x{i}", "allies", "soldier") for i in range(4)])
+    two = ctx(g, "grenade", "zhora", "vova", weapon="hand-grenade",
+              facts=Facts(distance_m=20.0, under_template=("tolik", "vova")))
+    seven = ctx(g, "grenade", "zhora", weapon="hand-grenade",
+                facts=Facts(distance_m=20.0, under_template=("vova", "tolik", "cmd", "x0",
+                                                             "x1", "x2", "x3")))
+    return [two, seven]
+
+
+def ih12() -> list[Context]:
+    ctx_of, make_game, play, _ = _tanks()
+    front = Facts(distance_m=350.0, side_struck="front", in_arc=True, cover=0, los=True)
+    g = make_game(profile="vets_plus1")
+    play(g, "tank_aim", [1], facts=front)
+    return [ctx_of(g, "tank_fire", facts=front,
+                   options={"crew_te": "hit_location", "location_adjust": "best"})]
+
+
+EXAMPLES: dict[str, Callable[[], list[Context]]] = {
+    "IH-1": ih1, "IH-2": ih2, "IH-3": ih3, "IH-4": ih4, "IH-5": ih5, "IH-6": ih6,
+    "IH-7": ih7, "IH-8": ih8, "IH-9": ih9, "IH-10": ih10, "IH-11": ih11, "IH-12": ih12,
+}
+
+
+def exact_ms(contexts: list[Context]) -> float:
+    """Median wall time of the example's exact odds, every run from cold caches."""
+    def run() -> None:
+        for c in contexts:
+            clear_caches()
+            c.odds()
+
+    return median_ms(run, EXACT_RUNS)
+
+
+def monte_carlo_ms(contexts: list[Context], samples: int) -> float:
+    """Wall time of `samples` resolutions of each action, scaled to SAMPLES."""
+    t0 = time.perf_counter()
+    for i, c in enumerate(contexts):
+        simulate(lambda dice, c=c: c.resolve(dice).summary, samples, seed=i + 1)
+    return (time.perf_counter() - t0) * 1000 * SAMPLES / samples
+
+
+@target("P4", "odds")
+def odds(options: Options) -> Outcome:
+    samples = SAMPLES if options.full else SAMPLES // 10
+    mc = "1e5" if samples == SAMPLES else "1e4x10"
+    worst, min_ratio = 0.0, float("inf")
+    for name, build in EXAMPLES.items():
+        contexts = build()
+        ex = exact_ms(contexts)
+        sim = monte_carlo_ms(contexts, samples)
+        ratio = sim / ex
+        worst, min_ratio = max(worst, ex), min(min_ratio, ratio)
+        ok = ex <= TARGET_MS and ratio >= TARGET_RATIO
+        actions = ",".join(c.action.id for c in contexts)
+        print(f"P4.{name} actions={actions} exact_ms={fmt(ex)} mc_ms={fmt(sim)} mc={mc} "
+              f"ratio={fmt(ratio)} {'ok' if ok else 'FAIL'}", flush=True)
+    return Outcome({"worst_ms": worst, "min_ratio": min_ratio, "examples": len(EXAMPLES),
+                    "target_ms": TARGET_MS, "target_ratio": TARGET_RATIO, "mc": mc},
+                   worst <= TARGET_MS and min_ratio >= TARGET_RATIO)
