@@ -47,7 +47,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .terrain import EdgeTable, TerrainIndex
+from .terrain import LOS_NONE, LOS_SOLID, EdgeTable, TerrainIndex
 
 #: Sight lines per target base; 24 keeps a half-hidden base within ±0.1 of 0.5 while the
 #: threat view (one unit against 200) stays inside its 10 ms budget.
@@ -580,6 +580,301 @@ def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans) -> np.n
                             q[li, 0], q[li, 1], sp.inside[0, pj])
         hits[li, pj] = n_cross > 0
     return hits
+
+
+# ------------------------------------------------------------------------------ threat view
+
+
+@dataclass(frozen=True)
+class ThreatView:
+    """Both directions of sight between one unit and each of `others` (the threat view).
+
+    `sees[i]`, `sees_cover[i]`: how much of others[i] the unit sees, and the cover others[i]
+    has against it (line_of_sight(unit, others[i])). `seen_by[i]`, `seen_by_cover[i]`: how
+    much of the unit others[i] sees, and the unit's cover against it
+    (line_of_sight(others[i], unit)). Cover is given whatever the fraction, as line_of_sight
+    does.
+    """
+
+    sees: np.ndarray
+    sees_cover: np.ndarray
+    seen_by: np.ndarray
+    seen_by_cover: np.ndarray
+
+
+def seen_by_fractions(
+    index: TerrainIndex,
+    shooters: Sequence[Polygon] | np.ndarray,
+    target: Polygon,
+    *,
+    blockers: Sequence[Polygon] = (),
+    samples: int = DEFAULT_SAMPLES,
+) -> np.ndarray:
+    """Visible fraction of one target from each shooter ("who sees it"), in one pass.
+
+    [i] equals line_of_sight(index, shooters[i], target).visible_fraction.
+    """
+    target = _as_polygon(target, "target")
+    shooters = _as_polygons(shooters, "shooters")
+    blockers = _as_polygons(blockers, "blockers") if len(blockers) else _NO_POLYS
+    if len(shooters) == 0:
+        return np.ones(0)
+    scene = _Sight.build(index, np.concatenate(([target], shooters)).astype(object), samples,
+                         blockers)
+    them = np.arange(1, len(shooters) + 1)
+    frac, _ = _trace(index, scene, them, np.zeros(len(them), dtype=np.int64), False)
+    return frac
+
+
+def threat_view(
+    index: TerrainIndex,
+    unit: Polygon,
+    others: Sequence[Polygon] | np.ndarray,
+    *,
+    blockers: Sequence[Polygon] = (),
+    samples: int = DEFAULT_SAMPLES,
+) -> ThreatView:
+    """Fractions and cover both ways between a unit and every other, sharing one scene."""
+    unit = _as_polygon(unit, "unit")
+    others = _as_polygons(others, "others")
+    blockers = _as_polygons(blockers, "blockers") if len(blockers) else _NO_POLYS
+    n = len(others)
+    if n == 0:
+        empty = np.zeros(0)
+        return ThreatView(empty, empty.astype(np.int64), empty, empty.astype(np.int64))
+    scene = _Sight.build(index, np.concatenate(([unit], others)).astype(object), samples,
+                         blockers)
+    me, them = np.zeros(n, dtype=np.int64), np.arange(1, n + 1)
+    sees, sees_cover = _trace(index, scene, me, them, True)
+    seen_by, seen_by_cover = _trace(index, scene, them, me, True)
+    assert sees_cover is not None and seen_by_cover is not None
+    return ThreatView(sees, sees_cover, seen_by, seen_by_cover)
+
+
+@dataclass
+class _Sight(_Scene):
+    """A `_Scene` over every terrain piece (then the blockers), for fractions and cover at once.
+
+    Columns are the index's pieces in order, then the blockers; `solid` and `depth` say how
+    each acts on a sight line (neither: cover only).
+    """
+
+    los: np.ndarray  # (J,) the column can block a sight line (solid or depth)
+    touch: np.ndarray  # (U, P) base overlaps or touches the terrain piece: ignored for cover
+    radius: np.ndarray  # (J,) farthest vertex from the column's `rep` point
+
+    @classmethod
+    def build(  # type: ignore[override]
+        cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
+        overlaps: np.ndarray | None = None,
+    ) -> _Sight:
+        centres, points = _samples(polys, _check_samples(samples))
+        reach = np.sqrt(((points - centres[:, None, :]) ** 2).sum(-1)).max(axis=1)
+        n_p = len(index)
+        touch = np.zeros((len(polys), n_p), dtype=bool)
+        on = np.zeros((len(polys), n_p), dtype=bool)
+        if n_p:
+            a, b = index.tree.query(polys, predicate="intersects")
+            touch[a, b] = True
+            keep = ~shapely.touches(polys[a], index.shapes[b])
+            on[a[keep], b[keep]] = True
+        table = index.edges
+        solid = index.effect == LOS_SOLID
+        depth = np.full(n_p, np.inf)
+        depth[index.los_pieces] = index.los_depth
+        los = index.effect != LOS_NONE
+        if len(blockers):
+            table = table.concat(EdgeTable.build(blockers))
+            solid = np.concatenate((solid, np.ones(len(blockers), dtype=bool)))
+            depth = np.concatenate((depth, np.full(len(blockers), np.inf)))
+            los = np.concatenate((los, np.ones(len(blockers), dtype=bool)))
+            b_on = shapely.intersects(polys[:, None], blockers[None, :])
+            b_on &= ~shapely.touches(polys[:, None], blockers[None, :])
+            on = np.concatenate((on, b_on), axis=1)
+        vpiece = np.repeat(np.arange(len(table)), table.vcount)
+        far = np.hypot(table.vx - table.rep[vpiece, 0], table.vy - table.rep[vpiece, 1])
+        radius = (np.maximum.reduceat(far, table.vstart) if len(table) else np.zeros(0))
+        return cls(polys, centres, points, reach, table, solid, depth, on, los, touch, radius)
+
+
+def _spans_at(tab: EdgeTable, j: np.ndarray, px: np.ndarray, py: np.ndarray) -> _Spans:
+    """`_spans` for chosen (centre, piece) pairs only: 1-D arrays, one entry per pair.
+
+    The same arithmetic as `_spans`, element by element, so both give the same numbers.
+    """
+    mid = np.arctan2(tab.rep[j, 1] - py, tab.rep[j, 0] - px)
+    item, v, offs = _ragged(tab.vcount[j], tab.vstart[j])
+    dx, dy = tab.vx[v] - px[item], tab.vy[v] - py[item]
+    rel = _wrap(np.arctan2(dy, dx) - mid[item])
+    lo = np.minimum.reduceat(rel, offs)
+    hi = np.maximum.reduceat(rel, offs)
+    dmax = np.maximum.reduceat(np.hypot(dx, dy), offs)
+    item, e, offs = _ragged(tab.count[j], tab.start[j])
+    ax, ay = tab.ax[e], tab.ay[e]
+    ex, ey = tab.bx[e] - ax, tab.by[e] - ay
+    ll = np.maximum(ex * ex + ey * ey, 1e-300)
+    x0, y0 = px[item], py[item]
+    u = np.clip(((x0 - ax) * ex + (y0 - ay) * ey) / ll, 0.0, 1.0)
+    dmin = np.minimum.reduceat(np.hypot(ax + u * ex - x0, ay + u * ey - y0), offs)
+    inside = shapely.contains_xy(tab.geoms[j], px, py)
+    dmin[inside] = 0.0
+    wrap = shapely.intersects_xy(tab.hulls[j], px, py) | (hi - lo >= np.pi - 1e-6)
+    return _Spans(mid, lo, hi, dmin, dmax, wrap, inside)
+
+
+def _ragged(count: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Flatten runs start[i]:start[i] + count[i] (all count > 0): owner, index, run offsets."""
+    offs = np.cumsum(count) - count
+    item = np.repeat(np.arange(len(count)), count)
+    return item, np.arange(count.sum()) - np.repeat(offs - start, count), offs
+
+
+def _trace(
+    index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, want_cover: bool,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Visible fraction (and cover, if asked) for each pair: s[k] shoots at t[k].
+
+    The rules and the arithmetic are those of `_fractions` and `_cover`; what differs is the
+    pruning, made for many shooters: a piece is looked at for a pair only if its bounding
+    circle meets the pair's sight fan (the hull of the shooter's centre and the disc holding
+    the target's samples), and its angular span is computed for those (pair, piece) alone.
+    """
+    n_pairs, n_samples = len(s), sc.points.shape[1]
+    n_p = len(index)
+    cover = np.zeros(n_pairs, dtype=np.int64) if want_cover else None
+    kk, jj, sp = _candidates(sc, s, t, n_p if want_cover else 0)
+    if len(kk) == 0:
+        return np.ones(n_pairs), cover
+    tab = sc.table
+    blocked = np.zeros((n_pairs, n_samples), dtype=bool)
+    los_c = sc.los[jj] & ~(sc.solid[jj] & (sc.on[s[kk], jj] | sc.on[t[kk], jj]))
+    solid_c = (los_c & sc.solid[jj])[:, None]
+    depth_c = (los_c & ~sc.solid[jj])[:, None]
+
+    # candidate (pair, piece) x sample lines: cull by angle and distance
+    p = sc.centres[s]
+    px, py = p[kk, 0:1], p[kk, 1:2]
+    q = sc.points[t[kk]]  # (C, N, 2)
+    qx, qy = q[..., 0], q[..., 1]
+    length = np.hypot(qx - px, qy - py)
+    rel = _wrap(np.arctan2(qy - py, qx - px) - sp.mid[:, None])
+    lo_c, hi_c, wrap_c = sp.lo[:, None], sp.hi[:, None], sp.wrap[:, None]
+    maybe = wrap_c | ((rel >= lo_c - 1e-9) & (rel <= hi_c + 1e-9))
+    maybe &= length > sp.dmin[:, None] - 1e-9
+    sure = (maybe & ~wrap_c & tab.connected[jj][:, None] & (rel > lo_c) & (rel < hi_c)
+            & (length >= sp.dmax[:, None]))
+    ci, li = np.nonzero(sure & solid_c)
+    blocked[kk[ci], li] = True
+    cross = maybe & (~sure | depth_c)
+    if not want_cover:  # a line already blocked needs nothing more
+        cross &= ~blocked[kk]
+
+    # the rest: cross the lines with the pieces' edges
+    ci, li = np.nonzero(cross)
+    k, j = kk[ci], jj[ci]
+    inside0 = sp.inside[ci]
+    n_cross, frac = _cross(tab, j, px[ci, 0], py[ci, 0], qx[ci, li], qy[ci, li], inside0)
+    hit = solid_c[ci, 0] & ((n_cross > 0) | inside0)
+    blocked[k[hit], li[hit]] = True
+    d = depth_c[ci, 0]
+    if d.any():
+        inside = frac[d] * length[ci[d], li[d]]
+        inside -= _inside_bases(sc, s[k[d]], t[k[d]], j[d],
+                                px[ci[d], 0], py[ci[d], 0], qx[ci[d], li[d]], qy[ci[d], li[d]])
+        share = np.zeros((n_pairs, n_samples))
+        np.add.at(share, (k[d], li[d]), np.maximum(inside, 0.0) / sc.depth[j[d]])
+        blocked |= share > 1 + _EPS
+    if cover is not None:
+        line_hit = sure | (sp.inside[:, None] & (length > 0))
+        line_hit[ci, li] |= n_cross > 0
+        cover[:] = _trace_cover(index, sc, s, t, kk, jj, line_hit)
+    return 1.0 - blocked.mean(axis=1), cover
+
+
+def _candidates(
+    sc: _Sight, s: np.ndarray, t: np.ndarray, n_cover: int,
+) -> tuple[np.ndarray, np.ndarray, _Spans]:
+    """The (pair, piece) candidates kk, jj that may block a pair's lines or give it cover
+    (the first `n_cover` columns count for cover), with their spans from the shooter."""
+    p, c, r_t = sc.centres[s], sc.centres[t], sc.reach[t]
+    tab = sc.table
+    d = c - p
+    l2 = np.maximum((d * d).sum(axis=1), 1e-300)
+    wx = tab.rep[None, :, 0] - p[:, 0:1]
+    wy = tab.rep[None, :, 1] - p[:, 1:2]
+    u = np.clip((wx * d[:, 0:1] + wy * d[:, 1:2]) / l2[:, None], 0.0, 1.0)
+    near = np.hypot(wx - u * d[:, 0:1], wy - u * d[:, 1:2]) <= sc.radius + r_t[:, None] + 1e-6
+    acts = sc.los[None, :] & ~(sc.solid[None, :] & (sc.on[s] | sc.on[t]))
+    if n_cover:
+        acts[:, :n_cover] |= ~sc.touch[s, :n_cover]
+    kk, jj = np.nonzero(near & acts)
+    if len(kk) == 0:
+        return kk, jj, _Spans(*(np.zeros(0) for _ in _SPAN_FIELDS))
+    sp = _spans_at(tab, jj, p[kk, 0], p[kk, 1])
+    # the sight fan, as `_fractions` cuts it (a little wider: this is only a cull)
+    dist = np.sqrt(l2[kk])
+    r_k = r_t[kk]
+    half = np.where(dist > r_k, np.arcsin(np.clip(r_k / dist, 0, 1)), np.pi)
+    cc = _wrap(np.arctan2(d[kk, 1], d[kk, 0]) - sp.mid)
+    off = np.where((cc >= sp.lo) & (cc <= sp.hi), 0.0,
+                   np.minimum(np.abs(_wrap(cc - sp.lo)), np.abs(_wrap(cc - sp.hi))))
+    fan = (sp.wrap | (off <= half + 1e-7)) & (dist + r_k > sp.dmin - 1e-7)
+    return kk[fan], jj[fan], _Spans(*(getattr(sp, f)[fan] for f in _SPAN_FIELDS))
+
+
+def _trace_cover(
+    index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, kk: np.ndarray,
+    jj: np.ndarray, line_hit: np.ndarray,
+) -> np.ndarray:
+    """Cover level of each pair, by the rules of `_cover`, from the candidates' line hits."""
+    n_pairs, n_p = len(s), len(index)
+    terrain = jj < n_p
+    kk, jj, line_hit = kk[terrain], jj[terrain], line_hit[terrain]
+    counts = ~sc.touch[s[kk], jj]  # pieces the shooter's base meets are ignored
+    crossed = np.zeros((n_pairs, n_p), dtype=bool)
+    crossed[kk, jj] = line_hit.any(axis=1) & counts
+    gives = (crossed | sc.on[t, :n_p]) & ~index.is_line & ~sc.touch[s]
+    ci, li = np.nonzero(line_hit & (counts & index.is_line[jj])[:, None])
+    if len(ci):
+        k, pj = _walls_near_pairs(index, sc, s, t, kk[ci], jj[ci], li)
+        gives[k, pj] = True
+    return np.where(gives, index.cover[None, :], 0).max(axis=1)
+
+
+def _walls_near_pairs(
+    index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, k: np.ndarray,
+    pj: np.ndarray, li: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """`_walls_near` for many pairs: the (pair, wall) among sight line li[h] of pair k[h]
+    crossing wall pj[h] that cross it within reach of the pair's target."""
+    h, g = np.nonzero(pj[:, None] == index.wall_piece[None, :])
+    ax, ay, bx, by = index.wall_segments[g].T
+    cx, cy = sc.centres[s[k[h]], 0], sc.centres[s[k[h]], 1]
+    q = sc.points[t[k[h]], li[h]]
+    dx, dy = q[:, 0] - cx, q[:, 1] - cy
+    ex, ey = bx - ax, by - ay
+    den = dx * ey - dy * ex
+    ok = np.abs(den) > 1e-15
+    den = np.where(ok, den, 1.0)
+    tt = ((ax - cx) * ey - (ay - cy) * ex) / den
+    uu = ((ax - cx) * dy - (ay - cy) * dx) / den
+    ok &= (tt >= 0) & (tt <= 1) & (uu >= 0) & (uu <= 1)
+    xy = np.stack([cx + tt * dx, cy + tt * dy], axis=1)[ok]
+    near = shapely.dwithin(shapely.points(xy), sc.polys[t[k[h[ok]]]],
+                           WALL_COVER_REACH_IN + _EPS)
+    found_k, found_j = [k[h[ok]][near]], [pj[h[ok]][near]]
+    has = np.zeros(len(k), dtype=bool)
+    has[h[ok]] = True
+    missed = np.flatnonzero(~has)  # clipped a wall's thickness only
+    if len(missed):
+        m = k[missed]
+        lines = shapely.linestrings(np.stack([sc.centres[s[m]], sc.points[t[m], li[missed]]],
+                                             axis=1))
+        where = shapely.intersection(lines, index.shapes[pj[missed]])
+        near = shapely.dwithin(where, sc.polys[t[m]], WALL_COVER_REACH_IN + _EPS)
+        found_k.append(m[near])
+        found_j.append(pj[missed][near])
+    return np.concatenate(found_k), np.concatenate(found_j)
 
 
 # ------------------------------------------------------------------------------ input checks
