@@ -21,6 +21,7 @@ and the odds use, so the two never disagree.
 
 from __future__ import annotations
 
+import functools
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -300,6 +301,18 @@ def roll_step(dice: DiceSource, die: Die, *, id: str, label: str, n: int = 1,
                 note=note)
 
 
+@functools.lru_cache(maxsize=1024)
+def _passing_faces(test: Test) -> frozenset[int]:
+    """The faces of a one-die test that succeed (a Test is frozen: computed once)."""
+    return frozenset(f for f in test.die.faces if test.passes((f,)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _band_faces(bands: Bands) -> dict[int, str]:
+    """Face → band label of a one-die Bands (computed once per Bands)."""
+    return {f: bands.classify((f,)) for f in bands.die.faces}
+
+
 def _groups(faces: Sequence[int], size: int) -> list[tuple[int, ...]]:
     return [tuple(faces[i:i + size]) for i in range(0, len(faces), size)]
 
@@ -321,10 +334,15 @@ def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
     Natural-face decisions are added to the note.
     """
     rec = draw(dice, test.die, n * test.dice, label=label)
-    groups = _groups(rec.faces, test.dice)
-    results = tuple(success if test.passes(g) else failure for g in groups)
-    naturals = [test.natural(g) for g in groups]
-    nat = [f"{g[0]}: {k}" for g, k in zip(groups, naturals, strict=True) if k]
+    if test.dice == 1:       # one die per test: read each face from the test's face table
+        groups = [(f,) for f in rec.faces]
+        ok = _passing_faces(test)
+        results = tuple(success if f in ok else failure for f in rec.faces)
+    else:
+        groups = _groups(rec.faces, test.dice)
+        results = tuple(success if test.passes(g) else failure for g in groups)
+    nat = [f"{g[0]}: {k}" for g in groups if (k := test.natural(g))] \
+        if test.natural_success is not None or test.natural_failure is not None else []
     k = results.count(success)
     if callable(outcome):
         text = outcome(k)
@@ -350,7 +368,11 @@ def roll_bands(dice: DiceSource, bands: Bands, *, id: str, label: str, n: int = 
     renderings emphasise (what the actor hoped for)."""
     rec = draw(dice, bands.die, n * bands.dice, label=label)
     groups = _groups(rec.faces, bands.dice)
-    results = tuple(bands.classify(g) for g in groups)
+    if bands.dice == 1:
+        table = _band_faces(bands)
+        results = tuple(table[f] for f in rec.faces)
+    else:
+        results = tuple(bands.classify(g) for g in groups)
     if callable(outcome):
         text = outcome(Counter(results))
     elif outcome is not None:

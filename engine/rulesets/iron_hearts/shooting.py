@@ -7,6 +7,7 @@ range zone comes from geometry.ranges' Iron Hearts schemes; the rules never meas
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,8 +21,7 @@ from engine.odds import OutcomeDistribution, band_die, distribution, success_die
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
 from engine.rulesets.base import Context, Resolution, Role, Step, roll_bands, roll_test
 from engine.scenario import Unit
-from geometry.ranges import iron_hearts as range_scheme
-from geometry.ranges import snap_fire as snap_scheme
+from geometry.ranges import iron_hearts, snap_fire
 
 from .common import (
     IHAction,
@@ -57,6 +57,11 @@ class Volley:
     wound_mods: tuple[Modifier, ...]
     zone: str
     note: str
+
+
+#: A weapon's schemes are built once per Range (a scheme is frozen).
+range_scheme = functools.lru_cache(maxsize=256)(iron_hearts)
+snap_scheme = functools.lru_cache(maxsize=256)(snap_fire)
 
 
 def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -> str:

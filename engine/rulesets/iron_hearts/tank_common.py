@@ -7,6 +7,7 @@ refusal always names the rule ("tank_aim: change target first (1 AP), 01 §4.12-
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from engine.options import Modifier, SchemaError
 from engine.rulesets.base import Context, FactMissing
 from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
-from geometry.ranges import tank_gun
+from geometry.ranges import tank_gun as _tank_gun
 
 from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
 from .tank_rules import (
@@ -33,6 +34,10 @@ from .tank_rules import (
 
 __all__ = ["vehicle_card", "TankView", "modifier", "tank_band", "side_struck", "refuse",
            "current_turn", "metres_per_inch"]
+
+
+#: A gun's band scheme is built once per Range (a scheme is frozen).
+tank_gun = functools.lru_cache(maxsize=256)(_tank_gun)
 
 
 def refuse(ctx: Context, why: str) -> RuleRefused:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.dice import D3, D10, Bands, Comparison, Die, Test, draw
-from engine.model import AddMarker, AdjustState, Effect, SetMarker, SetState
+from engine.model import AdjustState, Effect, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, p_test
 from engine.options import Modifier, Option
 from engine.rulesets.base import (
@@ -32,6 +32,8 @@ from engine.rulesets.base import (
 )
 from engine.scenario import Unit
 
+from .common import suppression_effects, wound_effects
+from .shooting import suppression_sources
 from .tank_common import (
     TankView,
     fact_or,
@@ -46,7 +48,8 @@ from .tank_common import (
 from .tank_data import HIT_LOCATION, VEHICLE_DAMAGE, armour_face
 from .tank_rules import AIM_BREAK_M, aim_holds, failed_aim_bonus, speed_category
 
-__all__ = ["TankSearch", "TankAim", "TankFire", "aim_check", "location_for"]
+__all__ = ["TankSearch", "TankAim", "TankFire", "aim_check", "location_for",
+           "personnel_effects"]
 
 LE, GT, GE = Comparison.LE, Comparison.GT, Comparison.GE
 SIZE = Option("target_size", "Target size", "choice", "auto",
@@ -111,6 +114,19 @@ def _gunner(ctx: Context, view: TankView) -> tuple[dict, bool]:
 def _gun_band(ctx: Context) -> int | None:
     """Main-gun range band 1–5 at the context's distance (None beyond 5 × Range)."""
     return tank_band(ctx, TankView.of(ctx).main_gun[1]["range_m"])
+
+
+def personnel_effects(ctx: Context, target: Unit, hits: int, results: tuple[str, ...],
+                      mm: int) -> tuple[list[Effect], str]:
+    """What a tank weapon's hits do to a man: the infantry side's own effects (§4.4-4,
+    §4.5, §4.10) — suppression per the suppression_source reading, capped at 3 with the
+    weapon's MM penalty recorded, and wounds that take HP and set the casualty state (an
+    NPC at 0 HP awaits the death roll). `results` are the wound dice's bands."""
+    from_hit, from_band = suppression_sources(ctx)
+    supp = hits * from_hit + sum(r == "suppression" for r in results) * from_band
+    effects, _ = suppression_effects(ctx, target, supp, mm)
+    hurt, note = wound_effects(ctx, target, sum(r == "wound" for r in results))
+    return effects + hurt, note
 
 
 # --------------------------------------------------------------------------- aim check
@@ -539,12 +555,11 @@ class TankFire(Action):
                            highlight=("wound",), note=f"Damage to personnel "
                                                       f"{gun['damage_personnel']} (§4.15-4)")
         steps.append(wound)
-        t = plan.target
-        effects.append(AddMarker(t.id, "suppression", 1, maximum=3))
-        if wound.count("wound"):
-            hp = t.state.get("hp", ctx.profile(t).get("hp", 1))
-            effects.append(AdjustState(t.id, "hp", -1, minimum=0, default=hp))
-        return ctx.resolution(steps, effects, f"hit, {wound.results[0]}")
+        more, note = personnel_effects(ctx, plan.target, 1, wound.results,
+                                       gun.get("morale_modifier", 0))
+        effects += more
+        return ctx.resolution(steps, effects, f"hit, {wound.results[0]}" +
+                              (f" — {note}" if note else ""))
 
     def _resolve_vehicle(self, ctx, dice, plan: FirePlan, steps, effects) -> Resolution:
         loc_roll = draw(dice, D10, 1, label="Hit location")

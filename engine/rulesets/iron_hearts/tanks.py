@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import D10, Bands, Comparison
-from engine.model import AddMarker, AdjustState, Effect, MoveUnit, SetMarker, SetState
+from engine.model import Effect, MoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, chain, distribution, successes
 from engine.options import Modifier, Option
 from engine.rulesets.base import (
@@ -32,7 +32,7 @@ from engine.rulesets.base import (
 
 from .tank_common import TankView, fact_or, need_target, refuse
 from .tank_data import VEHICLE, VEHICLES
-from .tank_gunnery import TankAim, TankFire, TankSearch
+from .tank_gunnery import TankAim, TankFire, TankSearch, personnel_effects
 from .tank_options import OPTIONS
 from .tank_rules import move_allowance, speed_category
 
@@ -291,12 +291,10 @@ class TankMG(Action):
         if exposed:
             effects.append(SetMarker(view.unit.id, "commander_exposed", 1))
         hits, wounds = hit.count("hit"), wound.count("wound")
-        if hits:
-            effects.append(AddMarker(t.id, "suppression", hits, maximum=3))
-        if wounds:
-            hp = t.state.get("hp", ctx.profile(t).get("hp", 1))
-            effects.append(AdjustState(t.id, "hp", -wounds, minimum=0, default=hp))
-        return ctx.resolution([hit, wound], effects, f"{hits} hits, {wounds} wounds")
+        more, note = personnel_effects(ctx, t, hits, wound.results, w.get("morale_modifier", 0))
+        effects += more
+        return ctx.resolution([hit, wound], effects, f"{hits} hits, {wounds} wounds" +
+                              (f" — {note}" if note else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         _, _, w, _, _, hit_t, wound_b, _, _ = self._plan(ctx)

@@ -10,9 +10,9 @@ import pytest
 
 from engine.dice import D10, ScriptedDice
 from engine.model import Game, apply_change
-from engine.options import Option, SchemaError
+from engine.options import SchemaError
 from engine.rulesets.base import CoverTerm, Facts, Resolution, Ruleset
-from engine.rulesets.iron_hearts import tanks
+from engine.rulesets.iron_hearts import readings, tanks
 from engine.rulesets.iron_hearts.tank_data import (
     HIT_LOCATION,
     MODIFIERS,
@@ -25,15 +25,15 @@ from engine.rulesets.iron_hearts.tank_data import (
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
 
-# The tank actions and options in a ruleset of their own, so these tests do not depend on
-# the infantry side; `natural_1_10` mirrors IH-A's §4.A-23 option that tank Fire reads.
-NATURALS = Option("natural_1_10", "Natural 1 / natural 10", "choice", "tank_aim",
-                  choices=("tank_aim", "all_d10_tests"), reason="§4.A-23")
+# The tank actions in a ruleset of their own, so these tests do not depend on the infantry
+# actions; the infantry readings are in it because tank fire at men applies the infantry
+# side's suppression and wound effects (suppression_source, suppression_excess, mm_stacking)
+# and reads `natural_1_10` (§4.A-23).
 TANKS = Ruleset(
     id="iron-hearts-tanks-test", name="Iron Hearts (tanks only)", dice=(D10,),
     metres_per_inch=10, distance_unit="m",
     cover={i: CoverTerm(f"cover {i}", i, proposed=i == 4) for i in range(5)},
-    actions=tuple(tanks.ACTIONS), options=(*tanks.OPTIONS, NATURALS),
+    actions=tuple(tanks.ACTIONS), options=(*tanks.OPTIONS, *readings.OPTIONS),
     profile_fields={"character": {}, **tanks.PROFILE_FIELDS},
     profiles={"rifleman": {"hp": 1}}, weapons=tanks.WEAPONS,
 )
