@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -301,6 +302,16 @@ class _Scene:
             on = np.concatenate((on, b_on), axis=1)
         return cls(polys, centres, points, reach, table, solid, depth, on)
 
+    @cached_property
+    def base_parts(self) -> tuple[np.ndarray, EdgeTable]:
+        """Each base's overlap with each woods piece it stands in, as one edge table, and
+        the (unit, column) -> row lookup (-1: none); built once, shared by every pair."""
+        u, j = np.nonzero(self.on & np.isfinite(self.depth)[None, :])
+        row = np.full(self.on.shape, -1, dtype=np.int64)
+        row[u, j] = np.arange(len(u))
+        parts = shapely.intersection(self.table.geoms[j], self.polys[u])
+        return row, EdgeTable.build(np.array([_polygonal(g) for g in parts], dtype=object))
+
 
 def _wrap(a: np.ndarray) -> np.ndarray:
     """Angles folded into [-pi, pi)."""
@@ -443,16 +454,14 @@ def _inside_bases(
 ) -> np.ndarray:
     """Length of each line inside (woods j ∩ shooter's base) plus (woods j ∩ target's base)."""
     out = np.zeros(len(j))
+    row, tab = scene.base_parts
     for unit in (s, t):
         on = scene.on[unit, j]
         if not on.any():
             continue
-        keys, inv = np.unique(np.stack([unit[on], j[on]], axis=1), axis=0, return_inverse=True)
-        parts = shapely.intersection(scene.table.geoms[keys[:, 1]], scene.polys[keys[:, 0]])
-        parts = np.array([_polygonal(g) for g in parts], dtype=object)
-        tab = EdgeTable.build(parts)
-        inside0 = shapely.contains_xy(tab.geoms[inv.ravel()], px[on], py[on])
-        _, frac = _cross(tab, inv.ravel(), px[on], py[on], qx[on], qy[on], inside0)
+        k = row[unit[on], j[on]]
+        inside0 = shapely.contains_xy(tab.geoms[k], px[on], py[on])
+        _, frac = _cross(tab, k, px[on], py[on], qx[on], qy[on], inside0)
         out[on] += frac * np.hypot(qx[on] - px[on], qy[on] - py[on])
     return out
 
@@ -468,37 +477,55 @@ def _cross(
     runs through a vertex). Entering or leaving follows from the side, because the rings are
     oriented; the share of the segment inside is then the sum of -t over entries and +t over
     exits in (0, 1), plus 1 if Q ends inside.
+
+    Segments are grouped by their polygon's edge count (rounded up) and each group is done as
+    a dense (segments x edges) block, spare edges padded as points (a = b: never crossed); the
+    few crossings found get their parameter t afterwards. ~4x faster than one row per
+    (segment, edge) with gathers and bincounts.
     """
     n_cross = np.zeros(len(j))
     net = np.zeros(len(j))
     tsum = np.zeros(len(j))
     cnt = tab.count[j]
-    bounds = np.searchsorted(np.cumsum(cnt), np.arange(_CHUNK, cnt.sum(), _CHUNK))
-    for lo, hi in zip(np.r_[0, bounds], np.r_[bounds, len(j)], strict=True):
-        if hi <= lo:
-            continue
-        c = cnt[lo:hi]
-        item = np.repeat(np.arange(lo, hi), c)
-        offs = np.cumsum(c) - c
-        e = np.arange(c.sum()) - np.repeat(offs - tab.start[j[lo:hi]], c)
-        ax, ay, bx, by = tab.ax[e], tab.ay[e], tab.bx[e], tab.by[e]
-        x0, y0 = px[item], py[item]
-        dx, dy = qx[item] - x0, qy[item] - y0
-        sa = dx * (ay - y0) - dy * (ax - x0)
-        sb = dx * (by - y0) - dy * (bx - x0)
-        crosses = (sa >= 0) != (sb >= 0)
-        ex, ey = bx - ax, by - ay
-        denom = np.where(crosses, sb - sa, 1.0)
-        tpar = ((ax - x0) * ey - (ay - y0) * ex) / denom
-        valid = crosses & (tpar > 0) & (tpar < 1)
-        enter = sa > sb
-        w = valid.astype(float)
-        sign = np.where(enter, -1.0, 1.0)
-        n_cross[lo:hi] = np.bincount(item - lo, weights=w, minlength=hi - lo)
-        net[lo:hi] = np.bincount(item - lo, weights=-w * sign, minlength=hi - lo)
-        tsum[lo:hi] = np.bincount(item - lo, weights=w * sign * tpar, minlength=hi - lo)
+    width = np.where(cnt <= 32, (cnt + 3) // 4 * 4,
+                     1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64))
+    for w in np.unique(width):
+        rows = np.flatnonzero(width == w)
+        step = max(1, _CHUNK // int(w))
+        for r in (rows[i:i + step] for i in range(0, len(rows), step)):
+            ax, ay, bx, by, inv = _padded_edges(tab, j[r], int(w))
+            x0, y0 = px[r, None], py[r, None]
+            dx, dy = qx[r, None] - x0, qy[r, None] - y0
+            axr, ayr = ax[inv] - x0, ay[inv] - y0
+            bxr, byr = bx[inv] - x0, by[inv] - y0
+            sa = dx * ayr - dy * axr
+            sb = dx * byr - dy * bxr
+            ri, ci = np.nonzero((sa >= 0) != (sb >= 0))
+            sa, sb = sa[ri, ci], sb[ri, ci]
+            axr, ayr = axr[ri, ci], ayr[ri, ci]
+            ex, ey = bxr[ri, ci] - axr, byr[ri, ci] - ayr
+            tpar = (axr * ey - ayr * ex) / (sb - sa)
+            valid = (tpar > 0) & (tpar < 1)
+            ri, tpar, enter = ri[valid], tpar[valid], (sa > sb)[valid]
+            n_cross[r] = np.bincount(ri, minlength=len(r))
+            net[r] = np.bincount(ri, weights=np.where(enter, 1.0, -1.0), minlength=len(r))
+            tsum[r] = np.bincount(ri, weights=np.where(enter, -tpar, tpar), minlength=len(r))
     end_inside = np.clip(inside0 + net, 0, 1)
     return n_cross, np.clip(tsum + end_inside, 0.0, 1.0)
+
+
+def _padded_edges(
+    tab: EdgeTable, j: np.ndarray, w: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The edges of the distinct polygons among j as (m, w) arrays ax, ay, bx, by, padded
+    with points (b = a), and for each j its row."""
+    uj, inv = np.unique(j, return_inverse=True)
+    cnt = tab.count[uj, None]
+    col = np.arange(w)[None, :]
+    e = tab.start[uj, None] + np.minimum(col, cnt - 1)
+    real = col < cnt
+    ax, ay = tab.ax[e], tab.ay[e]
+    return ax, ay, np.where(real, tab.bx[e], ax), np.where(real, tab.by[e], ay), inv
 
 
 # ------------------------------------------------------------------------------ cover
@@ -662,6 +689,7 @@ class _Sight(_Scene):
     los: np.ndarray  # (J,) the column can block a sight line (solid or depth)
     touch: np.ndarray  # (U, P) base overlaps or touches the terrain piece: ignored for cover
     radius: np.ndarray  # (J,) farthest vertex from the column's `rep` point
+    bound: np.ndarray  # (U,) farthest vertex of each base from its centre
 
     @classmethod
     def build(  # type: ignore[override]
@@ -694,13 +722,20 @@ class _Sight(_Scene):
         vpiece = np.repeat(np.arange(len(table)), table.vcount)
         far = np.hypot(table.vx - table.rep[vpiece, 0], table.vy - table.rep[vpiece, 1])
         radius = (np.maximum.reduceat(far, table.vstart) if len(table) else np.zeros(0))
-        return cls(polys, centres, points, reach, table, solid, depth, on, los, touch, radius)
+        xy, owner = shapely.get_coordinates(polys, return_index=True)
+        bound = np.zeros(len(polys))
+        np.maximum.at(bound, owner, np.hypot(*(xy - centres[owner]).T))
+        return cls(polys, centres, points, reach, table, solid, depth, on, los, touch, radius,
+                   bound)
 
 
-def _spans_at(tab: EdgeTable, j: np.ndarray, px: np.ndarray, py: np.ndarray) -> _Spans:
+def _spans_at(
+    tab: EdgeTable, j: np.ndarray, px: np.ndarray, py: np.ndarray, radius: np.ndarray,
+) -> _Spans:
     """`_spans` for chosen (centre, piece) pairs only: 1-D arrays, one entry per pair.
 
     The same arithmetic as `_spans`, element by element, so both give the same numbers.
+    `radius`: each pair's piece's bounding radius around its `rep` point.
     """
     mid = np.arctan2(tab.rep[j, 1] - py, tab.rep[j, 0] - px)
     item, v, offs = _ragged(tab.vcount[j], tab.vstart[j])
@@ -716,9 +751,14 @@ def _spans_at(tab: EdgeTable, j: np.ndarray, px: np.ndarray, py: np.ndarray) -> 
     x0, y0 = px[item], py[item]
     u = np.clip(((x0 - ax) * ex + (y0 - ay) * ey) / ll, 0.0, 1.0)
     dmin = np.minimum.reduceat(np.hypot(ax + u * ex - x0, ay + u * ey - y0), offs)
-    inside = shapely.contains_xy(tab.geoms[j], px, py)
+    # in the piece or its hull: only where the centre is within the piece's bounding circle
+    near = np.flatnonzero(np.hypot(tab.rep[j, 0] - px, tab.rep[j, 1] - py) <= radius + 1e-7)
+    inside = np.zeros(len(j), dtype=bool)
+    inside[near] = shapely.contains_xy(tab.geoms[j[near]], px[near], py[near])
     dmin[inside] = 0.0
-    wrap = shapely.intersects_xy(tab.hulls[j], px, py) | (hi - lo >= np.pi - 1e-6)
+    in_hull = np.zeros(len(j), dtype=bool)
+    in_hull[near] = shapely.intersects_xy(tab.hulls[j[near]], px[near], py[near])
+    wrap = in_hull | (hi - lo >= np.pi - 1e-6)
     return _Spans(mid, lo, hi, dmin, dmax, wrap, inside)
 
 
@@ -810,7 +850,7 @@ def _candidates(
     kk, jj = np.nonzero(near & acts)
     if len(kk) == 0:
         return kk, jj, _Spans(*(np.zeros(0) for _ in _SPAN_FIELDS))
-    sp = _spans_at(tab, jj, p[kk, 0], p[kk, 1])
+    sp = _spans_at(tab, jj, p[kk, 0], p[kk, 1], sc.radius[jj])
     # the sight fan, as `_fractions` cuts it (a little wider: this is only a cull)
     dist = np.sqrt(l2[kk])
     r_k = r_t[kk]
@@ -859,12 +899,17 @@ def _walls_near_pairs(
     tt = ((ax - cx) * ey - (ay - cy) * ex) / den
     uu = ((ax - cx) * dy - (ay - cy) * dx) / den
     ok &= (tt >= 0) & (tt <= 1) & (uu >= 0) & (uu <= 1)
-    xy = np.stack([cx + tt * dx, cy + tt * dy], axis=1)[ok]
-    near = shapely.dwithin(shapely.points(xy), sc.polys[t[k[h[ok]]]],
-                           WALL_COVER_REACH_IN + _EPS)
-    found_k, found_j = [k[h[ok]][near]], [pj[h[ok]][near]]
     has = np.zeros(len(k), dtype=bool)
     has[h[ok]] = True
+    xy = np.stack([cx + tt * dx, cy + tt * dy], axis=1)[ok]
+    h = h[ok]
+    tu = t[k[h]]
+    # shapely only for the crossings that may be near: not beyond the base's bounding circle
+    maybe = (np.hypot(xy[:, 0] - sc.centres[tu, 0], xy[:, 1] - sc.centres[tu, 1])
+             <= sc.bound[tu] + WALL_COVER_REACH_IN + 1e-6)
+    h, xy, tu = h[maybe], xy[maybe], tu[maybe]
+    near = shapely.dwithin(shapely.points(xy), sc.polys[tu], WALL_COVER_REACH_IN + _EPS)
+    found_k, found_j = [k[h][near]], [pj[h][near]]
     missed = np.flatnonzero(~has)  # clipped a wall's thickness only
     if len(missed):
         m = k[missed]
