@@ -784,6 +784,8 @@ def _trace(
     cover = np.zeros(n_pairs, dtype=np.int64) if want_cover else None
     kk, jj, sp = _candidates(sc, s, t, n_p if want_cover else 0)
     if len(kk) == 0:
+        if cover is not None:  # a piece the target stands in gives cover all the same
+            cover[:] = _trace_cover(index, sc, s, t, kk, jj, np.zeros((0, n_samples), bool))
         return np.ones(n_pairs), cover
     tab = sc.table
     blocked = np.zeros((n_pairs, n_samples), dtype=bool)
@@ -868,6 +870,8 @@ def _trace_cover(
 ) -> np.ndarray:
     """Cover level of each pair, by the rules of `_cover`, from the candidates' line hits."""
     n_pairs, n_p = len(s), len(index)
+    if n_p == 0:
+        return np.zeros(n_pairs, dtype=np.int64)
     terrain = jj < n_p
     kk, jj, line_hit = kk[terrain], jj[terrain], line_hit[terrain]
     counts = ~sc.touch[s[kk], jj]  # pieces the shooter's base meets are ignored

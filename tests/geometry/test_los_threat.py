@@ -1,0 +1,181 @@
+"""The threat view's batch forms (seen_by_fractions, threat_view) against per-pair
+line_of_sight: hand cases first, then random scenes (hypothesis and seeded).
+
+Hand cases put a 1" round unit at (0, 0) and others on the x axis, as in test_los.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon
+
+from geometry.bases import BaseShape, base_polygon
+from geometry.los import ThreatView, line_of_sight, seen_by_fractions, threat_view
+from geometry.terrain import TerrainIndex, TerrainPiece
+
+INCH = BaseShape.round(25.4)  # a 1" round base
+TANK = BaseShape.rect(50.8, 101.6)  # 2" x 4"
+OVAL = BaseShape.oval(60, 35)
+
+
+def at(x: float, y: float, base: BaseShape = INCH, facing: float = 0.0) -> Polygon:
+    return base_polygon(base, x, y, facing)
+
+
+def area(pid: str, kind: str, x0: float, y0: float, x1: float, y1: float) -> TerrainPiece:
+    return TerrainPiece(pid, kind, polygon=[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+
+def per_pair(index: TerrainIndex, unit: Polygon, others: list[Polygon], **kw):
+    """The four arrays of a ThreatView, one line_of_sight call per pair and direction."""
+    there = [line_of_sight(index, unit, o, **kw) for o in others]
+    back = [line_of_sight(index, o, unit, **kw) for o in others]
+    return (np.array([r.visible_fraction for r in there]), np.array([r.cover for r in there]),
+            np.array([r.visible_fraction for r in back]), np.array([r.cover for r in back]))
+
+
+def assert_matches(index: TerrainIndex, unit: Polygon, others: list[Polygon], **kw) -> ThreatView:
+    tv = threat_view(index, unit, others, **kw)
+    sees, sees_cover, seen_by, seen_by_cover = per_pair(index, unit, others, **kw)
+    np.testing.assert_array_equal(tv.sees, sees)
+    np.testing.assert_array_equal(tv.seen_by, seen_by)
+    np.testing.assert_array_equal(tv.sees_cover, sees_cover)
+    np.testing.assert_array_equal(tv.seen_by_cover, seen_by_cover)
+    np.testing.assert_array_equal(seen_by_fractions(index, others, unit, **kw), seen_by)
+    return tv
+
+
+# ---------------------------------------------------------------------------- hand cases
+
+
+def test_open_table_everyone_sees_everyone_without_cover():
+    tv = threat_view(TerrainIndex([]), at(0, 0), [at(10, 0), at(0, 7, TANK, 30)])
+    assert tv.sees.tolist() == [1.0, 1.0] and tv.seen_by.tolist() == [1.0, 1.0]
+    assert tv.sees_cover.tolist() == [0, 0] and tv.seen_by_cover.tolist() == [0, 0]
+
+
+def test_building_hides_one_other_and_not_the_one_beside_it():
+    index = TerrainIndex([area("house", "building", 4, -2, 6, 2)])
+    tv = assert_matches(index, at(0, 0), [at(10, 0), at(0, 10)])
+    # behind the house: hidden both ways, cover 3 both ways (the house is crossed)
+    assert (tv.sees[0], tv.seen_by[0], tv.sees_cover[0], tv.seen_by_cover[0]) == (0, 0, 3, 3)
+    # up the y axis: in the open
+    assert (tv.sees[1], tv.seen_by[1], tv.sees_cover[1], tv.seen_by_cover[1]) == (1, 1, 0, 0)
+
+
+def test_the_two_directions_differ_past_a_corner():
+    # the big base sees the small one in full; the small one sees only part of the big one
+    small, big = at(0, 0), at(10, 0, TANK, 90)
+    index = TerrainIndex([area("house", "building", 4, 0.4, 6, 5)])
+    tv = assert_matches(index, small, [big])
+    assert 0 < tv.sees[0] < 1 and tv.seen_by[0] == 1.0
+
+
+def test_wall_in_front_of_the_unit_gives_it_cover_against_all_beyond():
+    # the wall at x = 9 is 0.5" in front of the unit at (10, 0): cover 2 against the others
+    # at x = 0; from the unit, the wall is 8.5" in front of them: no cover for them
+    index = TerrainIndex([TerrainPiece("wall", "wall", line=[(9, -6), (9, 6)])])
+    tv = assert_matches(index, at(10, 0), [at(0, 0), at(0, 3), at(0, -3, OVAL, 45)])
+    assert tv.seen_by_cover.tolist() == [2, 2, 2] and tv.sees_cover.tolist() == [0, 0, 0]
+    assert tv.sees.tolist() == [1, 1, 1] and tv.seen_by.tolist() == [1, 1, 1]
+
+
+def test_unit_in_woods_sees_out_through_their_edge_but_not_across_them():
+    # woods from x = -1 to 1.2 around the unit: 0.7" past its base, sees out and is seen;
+    # the other unit at (-6, 0) is beyond 6" of woods less its base: hidden both ways
+    index = TerrainIndex([area("wood", "woods", -1, -3, 1.2, 3),
+                          area("wood2", "woods", -5, -3, -1, 3)])
+    tv = assert_matches(index, at(0, 0), [at(10, 0), at(-6, 0)])
+    assert tv.sees.tolist() == [1.0, 0.0] and tv.seen_by.tolist() == [1.0, 0.0]
+    assert (tv.seen_by_cover[0], tv.sees_cover[0]) == (1, 0)  # it stands in woods
+
+
+def test_blockers_count_like_buildings():
+    index = TerrainIndex([])
+    blocker = at(5, 0, TANK, 90)
+    tv = assert_matches(index, at(0, 0), [at(10, 0), at(0, 10)], blockers=[blocker])
+    assert tv.sees.tolist() == [0.0, 1.0] and tv.seen_by.tolist() == [0.0, 1.0]
+
+
+def test_no_others_gives_empty_arrays():
+    tv = threat_view(TerrainIndex([]), at(0, 0), [])
+    assert tv.sees.shape == tv.seen_by.shape == tv.sees_cover.shape == (0,)
+    assert seen_by_fractions(TerrainIndex([]), [], at(0, 0)).shape == (0,)
+
+
+def test_bad_input_names_the_field():
+    index = TerrainIndex([])
+    with pytest.raises(ValueError, match="unit"):
+        threat_view(index, "tank", [at(0, 0)])
+    with pytest.raises(ValueError, match=r"others\[1\]"):
+        threat_view(index, at(0, 0), [at(1, 1), None])
+    with pytest.raises(ValueError, match=r"shooters\[0\]"):
+        seen_by_fractions(index, [Polygon()], at(0, 0))
+    with pytest.raises(ValueError, match="target"):
+        seen_by_fractions(index, [at(0, 0)], None)
+    with pytest.raises(ValueError, match="samples"):
+        threat_view(index, at(0, 0), [at(1, 1)], samples=0)
+
+
+# ---------------------------------------------------------------------------- random scenes
+
+
+def random_scene(seed: int, n_pieces: int = 24, n_units: int = 30):
+    """Every LOS and cover kind, units of every base, some standing in the terrain."""
+    rng = np.random.default_rng(seed)
+    kinds = ["building", "woods", "hill", "wall", "hedge", "rough", "woods", "trench", "road"]
+    pieces = []
+    for i in range(n_pieces):
+        kind = kinds[i % len(kinds)]
+        x, y = rng.uniform(2, 30, 2)
+        if kind in ("wall", "hedge"):
+            dx, dy = rng.uniform(-5, 5, 2)
+            pieces.append(TerrainPiece(f"p{i}", kind, line=[(x, y), (x + dx, y + dy)]))
+        else:
+            w, h = rng.uniform(1, 6, 2)
+            pieces.append(area(f"p{i}", kind, x, y, x + w, y + h))
+    bases = [INCH, TANK, OVAL, BaseShape.round(40)]
+    units = [at(*rng.uniform(0, 32, 2), bases[i % 4], rng.uniform(0, 360))
+             for i in range(n_units)]
+    return TerrainIndex(pieces), units
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_random_scene_equals_line_of_sight_for_every_unit_in_turn(seed):
+    index, units = random_scene(seed)
+    partial = covered = 0
+    for k in range(0, len(units), 3):
+        tv = assert_matches(index, units[k], units[:k] + units[k + 1:])
+        partial += int(np.sum((tv.seen_by > 0) & (tv.seen_by < 1)))
+        covered += int(np.sum(tv.seen_by_cover > 0))
+    assert partial > 0 and covered > 0  # the scenes exercise partial views and cover
+
+
+coord = st.floats(0, 24, allow_nan=False)
+bases = st.sampled_from([INCH, TANK, OVAL, BaseShape.round(60)])
+placed = st.builds(at, coord, coord, bases, st.floats(0, 360))
+kinds = st.sampled_from(["building", "woods", "hill", "wall", "hedge", "rough", "trench"])
+
+
+@st.composite
+def pieces(draw, n: int):
+    out = []
+    for i in range(n):
+        kind = draw(kinds)
+        x, y = draw(coord), draw(coord)
+        w, h = draw(st.floats(0.3, 8)), draw(st.floats(0.3, 8))
+        if kind in ("wall", "hedge"):
+            out.append(TerrainPiece(f"p{i}", kind, line=[(x, y), (x + w, y + h)]))
+        else:
+            out.append(area(f"p{i}", kind, x, y, x + w, y + h))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(terrain=pieces(5), unit=placed, others=st.lists(placed, min_size=1, max_size=6),
+       blockers=st.lists(placed, max_size=2), samples=st.sampled_from([1, 7, 24]))
+def test_threat_view_equals_per_pair_line_of_sight(terrain, unit, others, blockers, samples):
+    assert_matches(TerrainIndex(terrain), unit, others, blockers=blockers, samples=samples)
