@@ -3,12 +3,12 @@
 W for "who sees whom": T, the natural key, is the template tool's.
 
 For the unit under the pointer and every unit of the other sides (all other units when the
-table has one side), `geometry.los.visible_fractions` gives both directions — how much of
-each enemy the unit sees (one pass) and how much of the unit each enemy sees (one pass per
-enemy) — and `line_of_sight` the cover for the pairs that see anything. Lines run to each
-enemy coloured from red (a sliver visible) to green (fully visible): solid for "sees it"
-(the threat), dashed for "it sees". Results are kept until the game changes, so moving
-over the same unit costs nothing.
+table has one side), `geometry.los.threat_view` gives both directions in one vectorised pass —
+how much of each enemy the unit sees, how much of the unit each enemy sees, and the cover
+each way (the same numbers as `line_of_sight` pair by pair). Lines run to each enemy
+coloured from red (a sliver visible) to green (fully visible): solid for "sees it" (the
+threat), dashed for "it sees". Results are kept until the game changes, so moving over the
+same unit costs nothing.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import numpy as np
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
 from engine.measure import COVER_NAMES, terrain_index
 from engine.scenario import Scenario, Unit
-from geometry.los import line_of_sight, visible_fractions
+from geometry.los import threat_view
 
 from .base import Tool, line_item, path_item
 
@@ -60,14 +59,13 @@ def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
     index = terrain_index(scenario)
     me = unit.polygon()
     polys = [v.polygon() for v in others]
-    sees = visible_fractions(index, me, polys)
-    seen_by = np.array([visible_fractions(index, p, [me])[0] for p in polys])
-    out = []
-    for v, p, s, b in zip(others, polys, sees, seen_by, strict=True):
-        cover_from = line_of_sight(index, p, me).cover if b > 0 else None
-        cover_of = line_of_sight(index, me, p).cover if s > 0 else None
-        out.append(Sighting(v.id, float(b), float(s), cover_from, cover_of))
-    return out
+    tv = threat_view(index, me, polys)
+    return [
+        Sighting(v.id, float(b), float(s), int(cb) if b > 0 else None,
+                 int(cs) if s > 0 else None)
+        for v, s, cs, b, cb in zip(others, tv.sees, tv.sees_cover, tv.seen_by,
+                                   tv.seen_by_cover, strict=True)
+    ]
 
 
 def fraction_colour(f: float) -> QColor:
