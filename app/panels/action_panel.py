@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -202,24 +203,24 @@ class ActionPanel(QDockWidget):
         lay.addWidget(self.options_box)
 
         self.odds_chart = OddsChart()
-        lay.addWidget(self.odds_chart)
 
+        results = QWidget()
+        res = QVBoxLayout(results)
+        res.setContentsMargins(6, 0, 6, 6)
         self.dice_box = QGroupBox("Dice")
         self.dice_entry = DiceEntry()
         self.dice_entry.roll_requested.connect(self.roll)
         self.dice_entry.typed_changed.connect(self._typed_changed)
         self.dice_entry.mode_changed.connect(lambda _m: self._dice_setup_changed())
         QVBoxLayout(self.dice_box).addWidget(self.dice_entry)
-        lay.addWidget(self.dice_box)
-
+        res.addWidget(self.dice_box)
+        res.addWidget(QLabel("<b>Steps</b>"))
         self.steps_view = StepsView()
-        lay.addWidget(QLabel("<b>Steps</b>"))
-        lay.addWidget(self.steps_view, 1)
-
+        res.addWidget(self.steps_view, 1)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.message)
+        res.addWidget(self.message)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Apply the effects as one undoable change and log it")
         self.apply_button.clicked.connect(self.apply)
@@ -231,13 +232,23 @@ class ActionPanel(QDockWidget):
         buttons.addWidget(self.apply_button, 1)
         buttons.addWidget(self.copy_bbcode)
         buttons.addWidget(self.copy_markdown)
-        lay.addLayout(buttons)
+        res.addLayout(buttons)
+        lay.addStretch(1)
 
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
-        scroll.setMinimumWidth(420)
-        self.setWidget(scroll)
+        self.setup_scroll = QScrollArea()
+        self.setup_scroll.setWidgetResizable(True)
+        self.setup_scroll.setWidget(body)
+        chart = QWidget()
+        QVBoxLayout(chart).addWidget(self.odds_chart)
+        chart.layout().setContentsMargins(6, 0, 6, 0)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        for i, (w, stretch) in enumerate(((self.setup_scroll, 4), (chart, 2),
+                                          (results, 4))):
+            self.splitter.addWidget(w)
+            self.splitter.setStretchFactor(i, stretch)
+        self.splitter.setMinimumWidth(420)
+        self.setWidget(self.splitter)
         self._set_role_rows(None)
         self._set_buttons()
 
@@ -435,7 +446,8 @@ class ActionPanel(QDockWidget):
                 if label is not None:
                     lab = self.roles_form.labelForField(label)
                     if lab is not None:
-                        lab.setText((r.label or r.name.capitalize()) + req)
+                        text = r.label or r.name
+                        lab.setText(text[:1].upper() + text[1:] + req)
 
     def _target_chosen(self, index: int) -> None:
         self.set_target(self.target_box.itemData(index))
@@ -654,6 +666,7 @@ class ActionPanel(QDockWidget):
         self.shown_resolution = res
         self.steps_view.show_steps(res.steps, effects=res.change.describe(),
                                    summary=res.summary)
+        self.dice_entry.set_message("")  # the next roll's needs show once it is set up
         self.say(f"Applied: {res.summary} (Edit ▸ Undo takes it back)")
         self._set_buttons()
         self.applied.emit(res)

@@ -36,6 +36,7 @@ INFO_STYLE = "color: #444;"
 OK_STYLE = "color: #1f7a3a;"
 BAD_FIELD_STYLE = "background: #ffd9d6; border: 1px solid #b3261e;"
 SEED_LIMIT = 2 ** 63 - 1
+FIELDS_PER_ROW = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ class _StandIn(TypedDice):
     """The typed faces, then stand-in faces (each die's 1) once they run out — only to
     learn which steps the typed faces decide; never shown or logged."""
 
-    kind = "script"
+    kind = "typed"  # the faces shown are the typed ones
 
     def roll(self, d: Die, n: int, *, label: str) -> list[int]:
         left = len(self.remaining)
@@ -258,16 +259,17 @@ class DiceEntry(QWidget):
             self.group_labels.append(label)
             self.typed_grid.addWidget(label, row, 0)
             cells = QWidget()
-            h = QHBoxLayout(cells)
+            h = QGridLayout(cells)
             h.setContentsMargins(0, 0, 0, 0)
-            for _ in range(g.count):
+            h.setHorizontalSpacing(4)
+            for k in range(g.count):
                 f = DiceField(die(g.die))
                 if len(self.fields) < len(texts):
                     f.setText(texts[len(self.fields)])
                 f.textEdited.connect(lambda _t, field=f: self._edited(field))
                 self.fields.append(f)
-                h.addWidget(f)
-            h.addStretch(1)
+                h.addWidget(f, k // FIELDS_PER_ROW, k % FIELDS_PER_ROW)
+            h.setColumnStretch(FIELDS_PER_ROW, 1)
             self.typed_grid.addWidget(cells, row, 1)
         if focus is not None and focus < len(self.fields):
             self.fields[focus].setFocus()

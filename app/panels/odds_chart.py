@@ -51,6 +51,10 @@ def percent(p: float) -> str:
     return f"{p * 100:.1f} %"
 
 
+def _numeric(o: Hashable) -> bool:
+    return isinstance(o, int | float) and not isinstance(o, bool)
+
+
 def at_least_figures(dist: OutcomeDistribution) -> dict[Hashable, float] | None:
     """P(outcome ≥ k) per outcome when the outcomes are numbers, else None."""
     try:
@@ -74,12 +78,15 @@ class OddsChart(QWidget):
         self.part_box.currentIndexChanged.connect(self._part_chosen)
         self.plot = None  # pyqtgraph.PlotWidget, made by _ensure_plot
         self.bars = None  # pyqtgraph.BarGraphItem
+        self.horizontal = False
+        self._probs: list[float] = []
         self.placeholder = QLabel("Choose a unit and an action to see the odds.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setMinimumHeight(150)
         self.placeholder.setStyleSheet("color: #666; background: white;")
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["outcome", "exactly", "at least"])
+        self.table.horizontalHeaderItem(2).setToolTip("P(outcome ≥ this row's outcome)")
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -137,36 +144,61 @@ class OddsChart(QWidget):
             return
         import pyqtgraph as pg
 
+        self._pg = pg
         self.plot = pg.PlotWidget(background="w")
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
-        self.plot.setMinimumHeight(150)
-        self.plot.setLabel("left", "probability")
-        self.plot.showGrid(y=True, alpha=0.25)
-        self.bars = pg.BarGraphItem(x=[], height=[], width=0.7, brush=BAR_COLOUR,
-                                    pen=BAR_EDGE)
-        self.plot.addItem(self.bars)
+        self.plot.setMinimumHeight(140)
+        for name in ("left", "bottom"):
+            self.plot.getAxis(name).enableAutoSIPrefix(False)
+            self.plot.getAxis(name).setTextPen("#333")
         self.body.replaceWidget(self.placeholder, self.plot)
         self.placeholder.hide()
 
     def _show(self, dist: OutcomeDistribution | None) -> None:
         self.shown = dist
-        if dist is None and self.plot is None:
-            self._fill_table(None)
-            return
-        self._ensure_plot()
-        outcomes = dist.as_floats() if dist is not None else []
-        xs = list(range(len(outcomes)))
-        self.bars.setOpts(x=xs, height=[p for _, p in outcomes], width=0.7)
-        ticks = [(i, outcome_text(o)) for i, (o, _) in enumerate(outcomes)]
-        self.plot.getAxis("bottom").setTicks([ticks])
-        self.plot.setXRange(-0.6, max(len(outcomes) - 0.4, 0.6), padding=0)
-        top = max((p for _, p in outcomes), default=1.0)
-        self.plot.setYRange(0, min(1.0, top * 1.15) or 1.0, padding=0)
         self.title.setText(f"Odds — {outcome_text(dist.label)}" if dist is not None
                            else "Odds")
         self._fill_table(dist)
+        if dist is None and self.plot is None:
+            return
+        self._ensure_plot()
+        outcomes = dist.as_floats() if dist is not None else []
+        self._probs = [p for _, p in outcomes]
+        labels = [outcome_text(o) for o, _ in outcomes]
+        # Numbers read left to right (0, 1, 2 … wounds); named outcomes are listed top
+        # to bottom as horizontal bars, so long names stay readable.
+        self.horizontal = any(not _numeric(o) for o, _ in outcomes)
+        if self.bars is not None:
+            self.plot.removeItem(self.bars)
+        pct = self._probs  # bars in probability units; the value axis reads in percent
+        idx = list(range(len(outcomes)))
+        ticks = [list(zip(idx, labels, strict=True))]
+        value_axis, cat_axis = ("bottom", "left") if self.horizontal else ("left", "bottom")
+        if self.horizontal:
+            self.bars = self._pg.BarGraphItem(x0=[0] * len(idx), y=idx, width=pct, height=0.7,
+                                              brush=BAR_COLOUR, pen=BAR_EDGE)
+        else:
+            self.bars = self._pg.BarGraphItem(x=idx, height=pct, width=0.7, brush=BAR_COLOUR,
+                                              pen=BAR_EDGE)
+        self.plot.addItem(self.bars)
+        self.plot.getAxis(cat_axis).setTicks(ticks)
+        top = min(1.0, max(pct, default=1.0) * 1.12) or 1.0
+        step = 0.05 if top <= 0.3 else 0.1 if top <= 0.6 else 0.2
+        marks = [round(k * step, 4) for k in range(int(top / step) + 1)]
+        self.plot.getAxis(value_axis).setTicks([[(m, f"{m * 100:g} %") for m in marks]])
+        self.plot.setLabel(value_axis, "probability")
+        self.plot.setLabel(cat_axis, "")
+        self.plot.getPlotItem().invertY(self.horizontal)
+        self.plot.showGrid(x=self.horizontal, y=not self.horizontal, alpha=0.25)
+        span = (-0.6, max(len(idx) - 0.4, 0.6))
+        if self.horizontal:
+            self.plot.setXRange(0, top, padding=0)
+            self.plot.setYRange(*span, padding=0)
+        else:
+            self.plot.setXRange(*span, padding=0)
+            self.plot.setYRange(0, top, padding=0)
 
     def _fill_table(self, dist: OutcomeDistribution | None) -> None:
         rows = dist.as_floats() if dist is not None else []
@@ -174,8 +206,7 @@ class OddsChart(QWidget):
         self.table.setColumnHidden(2, least is None)
         self.table.setRowCount(len(rows))
         for r, (o, p) in enumerate(rows):
-            cells = [outcome_text(o), percent(p),
-                     f"≥ {outcome_text(o)}: {percent(least[o])}" if least else ""]
+            cells = [outcome_text(o), percent(p), percent(least[o]) if least else ""]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c:
@@ -186,9 +217,11 @@ class OddsChart(QWidget):
     # --- what the chart shows (tests, screenshots) ------------------------------------------
 
     def heights(self) -> list[float]:
+        """The bars' lengths: one probability (0–1) per outcome, in outcome order."""
         if self.bars is None:
             return []
-        return [float(h) for h in self.bars.opts["height"]]
+        key = "width" if self.horizontal else "height"
+        return [float(v) for v in self.bars.opts[key]]
 
     def tick_labels(self) -> list[str]:
         outcomes = self.shown.outcomes if self.shown is not None else ()

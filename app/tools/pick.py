@@ -77,6 +77,7 @@ class PickTool(Tool):
         req, self.request_ = self.request_, None
         self.clear_overlay()
         self.hide_hint()
+        self.window.statusBar().clearMessage()
         if req is not None and req.on_done is not None:
             req.on_done()
         back = self._return_to if self._return_to in self.window.tools.tools else "select"

@@ -59,7 +59,9 @@ def select_unit(qtbot, win: MainWindow, unit_id: str) -> None:
 
 def click(qtbot, widget) -> None:
     """A click on a button (a check box is clicked on its box: a wide one's centre may
-    be past its text, where Qt does not count the click)."""
+    be past its text, where Qt does not count the click). A widget just shown is laid out
+    first, as the event loop would before a person could click it."""
+    qtbot.waitUntil(lambda: widget.isVisible() and widget.height() > 0, timeout=2000)
     if isinstance(widget, QCheckBox):
         qtbot.mouseClick(widget, LEFT, pos=QPoint(8, widget.height() // 2))
     else:
