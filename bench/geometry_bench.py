@@ -23,8 +23,8 @@ from engine.scenario import Unit as ScenarioUnit
 from geometry.bases import BaseShape, base_polygon
 from geometry.los import (
     reference_visible_fraction,
+    threat_view,
     visibility_matrix,
-    visible_fractions,
 )
 from geometry.terrain import TerrainIndex, TerrainPiece
 
@@ -129,12 +129,14 @@ def p1_measure_pair(opts: Options) -> Outcome:
 
 @target("P2", "threat-view")
 def p2_threat_view(opts: Options) -> Outcome:
+    """geometry.los.threat_view, what the threat tool draws for one hovered unit: how much of
+    each of 200 others it sees and how much of it each sees, with the cover both ways."""
     index, us = scene(seed=2, n_pieces=40, n_units=201)
     polys = [u.poly for u in us]
     per_shooter = []
-    for k in range(0, 201, 10):  # 21 different shooters
+    for k in range(0, 201, 10):  # 21 different hovered units
         others = polys[:k] + polys[k + 1:]
-        per_shooter.append(median_ms(lambda k=k, o=others: visible_fractions(index, polys[k], o),
+        per_shooter.append(median_ms(lambda k=k, o=others: threat_view(index, polys[k], o),
                                      repeat=5))
     med = statistics.median(per_shooter)
     return Outcome({"median_ms": med, "max_ms": max(per_shooter), "targets": 200,
