@@ -807,9 +807,18 @@ def _trace(
             & (length >= sp.dmax[:, None]))
     ci, li = np.nonzero(sure & solid_c)
     blocked[kk[ci], li] = True
-    cross = maybe & (~sure | depth_c)
-    if not want_cover:  # a line already blocked needs nothing more
-        cross &= ~blocked[kk]
+    # what still needs crossing: lines not yet blocked, for a solid piece they do not surely
+    # meet and for woods (their depth); for cover, every line of a wall (where it crosses)
+    # and of a piece no line is yet known to meet
+    cross = maybe & ~blocked[kk] & ((solid_c & ~sure) | depth_c)
+    if want_cover:
+        terrain = np.flatnonzero(jj < n_p)
+        counts = np.zeros(len(jj), dtype=bool)
+        counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]
+        wall = np.zeros(len(jj), dtype=bool)
+        wall[counts] = index.is_line[jj[counts]]
+        known = (sure | (sp.inside[:, None] & (length > 0))).any(axis=1)
+        cross |= maybe & ~sure & (counts & (wall | ~known))[:, None]
 
     # the rest: cross the lines with the pieces' edges
     ci, li = np.nonzero(cross)
