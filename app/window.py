@@ -8,7 +8,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
@@ -84,6 +84,9 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         self.fit_action = QAction("&Fit table", self)
         self.fit_action.setShortcut(QKeySequence("F"))
+        # a board key: only while the board has the focus (typing F in a field stays an F)
+        self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.view.addAction(self.fit_action)
         self.fit_action.triggered.connect(self.view.fit_table)
         stack = self.editor.undo_stack
         self.undo_action = stack.createUndoAction(self)

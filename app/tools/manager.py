@@ -51,6 +51,7 @@ class ToolManager(QObject):
         action.setCheckable(True)
         if tool.shortcut:
             action.setShortcut(QKeySequence(tool.shortcut))
+            self.scope_to_board(action)
         tip = tool.tooltip or tool.label
         action.setToolTip(f"{tip} ({tool.shortcut})" if tool.shortcut else tip)
         action.setStatusTip(tip)
@@ -65,7 +66,14 @@ class ToolManager(QObject):
 
     def add_key_action(self, action: QAction) -> None:
         """A board action with a key (not a tool): also matched when the view has the key."""
+        self.scope_to_board(action)
         self.key_actions.append(action)
+
+    def scope_to_board(self, action: QAction) -> None:
+        """Board keys (M, E, R, …) fire only while the board has the keyboard focus, so typing
+        a letter into a dock's field or list never switches the tool under the player."""
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.window.view.addAction(action)
 
     def activate(self, tool_id: str) -> Tool:
         tool = self.tools.get(tool_id)
