@@ -34,6 +34,11 @@ point is blocked outright (a connected shape covers every angle of its span); th
 crossed edge by edge with a half-open side rule, which also gives the length inside woods.
 `reference_visible_fraction` is the plain shapely form of the same rules, kept as the oracle
 for tests and the baseline for the benchmark.
+
+The threat view (`threat_view`, `seen_by_fractions`) has many shooters against one target,
+so it cannot share one shooter's spans: it first keeps the pieces whose bounding circle
+meets each pair's sight fan, computes spans for those (pair, piece) alone, and takes cover
+from the same line crossings, in one scene for both directions.
 """
 
 from __future__ import annotations
