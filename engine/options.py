@@ -67,41 +67,46 @@ def _num(x: float) -> str:
 
 
 def validate_value(value: Any, f: Field, where: str) -> Any:
-    """`value` checked against `f`; SchemaError "where: expected …, got …" otherwise."""
-    bad = SchemaError(f"{where}: expected {_describe(f)}, got {value!r}")
+    """`value` checked against `f`; SchemaError "where: expected …, got …" otherwise.
+    The message is built only when a value is refused (valid values are the rule)."""
+    given = value
+
+    def bad() -> SchemaError:
+        return SchemaError(f"{where}: expected {_describe(f)}, got {given!r}")
+
     if f.type == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                raise bad
+                raise bad()
     elif f.type == "float":
         if isinstance(value, bool) or not isinstance(value, int | float) \
                 or not math.isfinite(value):
-            raise bad
+            raise bad()
         value = float(value)
     elif f.type == "str":
         if not isinstance(value, str):
-            raise bad
+            raise bad()
     elif f.type == "bool":
         if not isinstance(value, bool):
-            raise bad
+            raise bad()
     elif f.type == "die":
         from engine.dice import DiceError, die
         try:
             value = die(value)
         except DiceError:
-            raise bad from None
+            raise bad() from None
     elif f.type == "list":
         if not isinstance(value, list | tuple):
-            raise bad
+            raise bad()
         if f.items is not None:
             value = [validate_value(v, f.items, f"{where}[{i}]") for i, v in enumerate(value)]
         else:
             value = list(value)
     elif f.type == "dict":
         if not isinstance(value, Mapping):
-            raise bad
+            raise bad()
         if f.fields is not None:
             value = validate_record(value, f.fields, where)
         elif f.items is not None:
@@ -111,7 +116,7 @@ def validate_value(value: Any, f: Field, where: str) -> Any:
     if f.type in ("int", "float"):
         if (f.minimum is not None and value < f.minimum) or \
                 (f.maximum is not None and value > f.maximum):
-            raise bad
+            raise bad()
     if f.choices and value not in f.choices:
         opts = " | ".join(str(c) for c in f.choices)
         raise SchemaError(f"{where}: expected one of {opts}, got {value!r}")

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.dice import D10, Test
-from engine.model import AdjustState, Effect, SetState
+from engine.model import AddMarker, AdjustState, Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Modifier
 from engine.rulesets.base import Action, Context, Resolution, info_step, make_test
@@ -140,8 +140,6 @@ def suppression_effects(ctx: Context, unit: Unit, inflicted: int, mm: int,
     With suppression_excess = discard the excess carries no MM penalty either."""
     if inflicted <= 0:
         return [], 0
-    from engine.model import AddMarker
-
     cap = rn("suppression.cap")
     have = unit.markers.get("suppression", 0) if already is None else already
     added = max(0, min(inflicted, cap - have))

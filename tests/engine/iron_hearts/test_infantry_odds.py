@@ -1,9 +1,8 @@
 """Exact odds against sampling: for every infantry action, the exact distribution from
 `odds` agrees with a seeded simulation of `resolve` within 4σ for each outcome.
 
-Cheap single-die actions use 10^5 samples; the pool actions (shoot, assault, melee,
-grenade, rally, suppression tests: 150–400 µs per resolve) use 2·10^4 to keep the file
-at a few seconds. Plus hand-computed exact figures.
+Every action is sampled 10^5 times (engine.odds.simulate draws its dice in numpy
+batches). Plus hand-computed exact figures.
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ from engine.rulesets.base import Context, Facts, Resolution
 
 from .test_golden_infantry import ctx, game
 
-N_CHEAP = 100_000
-N_POOL = 20_000
+N = 100_000
 
 
 def agree(dist: OutcomeDistribution, freq: dict[Hashable, float], n: int) -> None:
@@ -64,9 +62,9 @@ def test_shoot_wounds_and_suppression_match_sampling(source):
                 r.step("hit").count("hit") * from_hit + w.count("suppression") * from_band)
 
     odds = c.odds()
-    freq = simulate(lambda d: key(c.resolve(d)), N_POOL, 5)
-    agree(odds, marginal(freq, 0), N_POOL)
-    agree(odds.parts["suppression"], marginal(freq, 1), N_POOL)
+    freq = simulate(lambda d: key(c.resolve(d)), N, 5)
+    agree(odds, marginal(freq, 0), N)
+    agree(odds.parts["suppression"], marginal(freq, 1), N)
 
 
 def test_shoot_exact_figures_by_hand():
@@ -90,7 +88,7 @@ def test_snap_fire_and_beyond_range_match_sampling():
     g = game()
     c = ctx(g, "shoot", "mg", "vova", weapon="mg42", facts=Facts(distance_m=200.0, cover=1),
             options={"volleys": 3})
-    check(c, lambda r: r.step("wound").count("wound"), N_POOL)
+    check(c, lambda r: r.step("wound").count("wound"), N)
 
 
 # --------------------------------------------------------------------------- tests
@@ -104,7 +102,7 @@ def test_single_die_tests_match_sampling(action, actor, opts):
     g = game()
     g.unit("vova").state["mm_penalties"] = [2]
     c = ctx(g, action, actor, options=opts)
-    check(c, lambda r: r.steps[0].results[0], N_CHEAP)
+    check(c, lambda r: r.steps[0].results[0], N)
 
 
 def test_skill_and_detection_exact():
@@ -127,7 +125,7 @@ def test_death_roll_matches_sampling():
     c = ctx(g, "death_roll", "vova")
     assert c.odds().outcomes == (("dead", F(1, 2)), ("wounded", F(1, 2)))
     check(c, lambda r: r.summary.split(":")[0].replace("alive but wounded", "wounded"),
-          N_CHEAP)
+          N)
 
 
 def test_suppression_tests_match_sampling():
@@ -139,7 +137,7 @@ def test_suppression_tests_match_sampling():
     # Guts 7 − 5 = 2 → p = 1/5 per test
     assert odds.probability(3) == F(1, 125)
     assert odds.parts["acts"].probability("acts") == F(1, 125)
-    check(c, lambda r: r.step("guts").count("pass"), N_POOL)
+    check(c, lambda r: r.step("guts").count("pass"), N)
 
 
 def test_rally_matches_sampling():
@@ -150,7 +148,7 @@ def test_rally_matches_sampling():
     # Vova needs 2 passes, Tolik 1, Zhora none: p = 9/10
     assert c.odds().probability(2) == F(9, 10) ** 3
     check(c, lambda r: len(r.summary.split(" act again")[0].split(", "))
-          if "act again" in r.summary else 0, N_POOL)
+          if "act again" in r.summary else 0, N)
 
 
 # --------------------------------------------------------------------------- melee
@@ -161,7 +159,7 @@ def test_rally_matches_sampling():
 def test_melee_matches_sampling(rules):
     g = game()
     c = ctx(g, "melee", "zhora", "cmd", rules=rules)
-    check(c, lambda r: r.step("melee").outcome, N_POOL)
+    check(c, lambda r: r.step("melee").outcome, N)
 
 
 def test_melee_one_exchange_exact_when_suppressed():
@@ -188,7 +186,7 @@ def test_assault_matches_sampling():
             return "stopped by snap fire"
         return r.step("melee").outcome
 
-    check(c, key, N_POOL)
+    check(c, key, N)
 
 
 def test_assault_check_exact():
@@ -211,7 +209,7 @@ def test_grenade_matches_sampling(mode):
     odds = c.odds()
     counted = 5 if mode == "round_robin" else 2
     assert odds.probability(0) == F(1, 2) + F(1, 2) * F(9, 10) ** counted
-    check(c, lambda r: int(r.summary.split()[0]) if len(r.steps) > 1 else 0, N_POOL)
+    check(c, lambda r: int(r.summary.split()[0]) if len(r.steps) > 1 else 0, N)
 
 
 # --------------------------------------------------------------------------- no dice
