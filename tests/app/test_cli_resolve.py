@@ -86,7 +86,8 @@ def test_tank_fire_is_the_engines_tank_fire(capsys, demo):
     assert (code, err) == (0, "")
     data = json.loads(out)
     same(data, engine_resolve(demo, "tank_fire", "sherman-1", "gren-3", "2 3"))
-    assert data["summary"] == "hit, wound"
+    assert data["summary"] == "hit, wound — Gren. Keller: −1 HP (1 → 0); NPC at 0 HP: " \
+                              "roll the death roll"
     assert data["details"]["facts"]["side_struck"] == "front"
 
 
@@ -99,7 +100,8 @@ def test_apply_writes_markers_and_state_to_a_scenario(capsys, demo):
     after = load_scenario(demo)
     gren = after.unit("gren-3")
     assert gren.markers == {"suppression": 1}
-    assert gren.state["hp"] == 0
+    assert gren.state["hp"] == 0 and gren.state["casualty"] == "npc-pending"
+    assert gren.state["mm_penalties"] == [2]             # the 75 mm's MM 2
     assert after.unit("sherman-1").state["loaded"] is False
     assert after.unit("sherman-1").state["ap_left"] == 2
 
