@@ -239,7 +239,14 @@ def _read(game: Game, path: list) -> tuple[bool, Any]:
         return (path[3] in d), copy.deepcopy(d.get(path[3]))
     if path[2] == "base":
         return True, _base_json(u)
-    return True, getattr(u, path[2])
+    value = getattr(u, path[2])
+    if path[2] in _OPTIONAL_UNIT_FIELDS:
+        # "present" = the field is written in the scenario file, so undo restores the file
+        # byte for byte (a facing of 0 that was never written stays unwritten)
+        written = path[2] in getattr(u.extra, "order", ()) or (
+            value != _OPTIONAL_UNIT_FIELDS[path[2]])
+        return written, value
+    return True, value
 
 
 def _write(game: Game, path: list, present: bool, value: Any) -> None:
@@ -263,6 +270,20 @@ def _write(game: Game, path: list, present: bool, value: Any) -> None:
         _set_base(u, value)
     else:
         setattr(u, path[2], value)
+        if not present and path[2] in _OPTIONAL_UNIT_FIELDS:
+            _forget_key(u, path[2])
+
+
+#: Unit fields the scenario file may leave out, with the value they then have.
+_OPTIONAL_UNIT_FIELDS: dict[str, Any] = {"facing": 0, "turret": None, "name": None,
+                                         "parent": None}
+
+
+def _forget_key(u: Unit, key: str) -> None:
+    """Drop `key` from the unit's remembered source key order (it was not in the file)."""
+    order = getattr(u.extra, "order", None)
+    if order is not None and key in order:
+        u.extra.order = tuple(k for k in order if k != key)
 
 
 def _set_in(d: dict, key: str, present: bool, value: Any) -> None:
