@@ -131,6 +131,9 @@ class EdgeTable:
     Rings are oriented (exteriors counter-clockwise by the shoelace sign, holes clockwise), so
     the side a line crosses an edge from tells entering from leaving. Edges of polygon j are
     `ax[start[j]:start[j] + count[j]]` etc.; vertices likewise with `vstart`/`vcount`.
+    The strip `sx, sy[sstart[j]:sstart[j] + scount[j]]` is polygon j's closed rings one after
+    the other, so edge i runs from strip point i to i + 1 where `sring[i]` (False where one
+    ring ends and the next begins): a sight line is then sided once per point, not twice.
     """
 
     ax: np.ndarray
@@ -147,13 +150,19 @@ class EdgeTable:
     hulls: np.ndarray  # their convex hulls, prepared
     connected: np.ndarray  # one polygon (not a MultiPolygon): its angular span is gap-free
     rep: np.ndarray  # (n, 2) a point inside each hull: the reference for angular spans
+    sx: np.ndarray
+    sy: np.ndarray
+    sstart: np.ndarray
+    scount: np.ndarray
+    sring: np.ndarray  # strip point i and i + 1 are the two ends of one edge
 
     @classmethod
     def build(cls, geoms: Sequence[BaseGeometry] | np.ndarray) -> EdgeTable:
         geoms = shapely.orient_polygons(np.asarray(geoms, dtype=object))
-        ax, ay, bx, by, vx, vy = [], [], [], [], [], []
+        ax, ay, bx, by, vx, vy, strip, sring = [], [], [], [], [], [], [], []
         count = np.zeros(len(geoms), dtype=np.int64)
         vcount = np.zeros(len(geoms), dtype=np.int64)
+        scount = np.zeros(len(geoms), dtype=np.int64)
         for j, g in enumerate(geoms):
             parts = shapely.get_parts(g)  # a MultiPolygon's polygons; a Polygon itself
             for ring in shapely.get_rings(parts[shapely.get_type_id(parts) == 3]):
@@ -166,7 +175,11 @@ class EdgeTable:
                 vy.append(xy[:-1, 1])
                 count[j] += len(xy) - 1
                 vcount[j] += len(xy) - 1
+                strip.append(xy)
+                sring.append(np.arange(len(xy)) < len(xy) - 1)
+                scount[j] += len(xy)
         cat = (lambda parts: np.concatenate(parts) if parts else np.zeros(0))  # noqa: E731
+        sxy = np.concatenate(strip) if strip else np.zeros((0, 2))
         hulls = shapely.convex_hull(geoms)
         shapely.prepare(geoms)
         shapely.prepare(hulls)
@@ -176,6 +189,8 @@ class EdgeTable:
             np.cumsum(vcount) - vcount, vcount, geoms, hulls,
             shapely.get_type_id(geoms) == shapely.GeometryType.POLYGON,
             shapely.get_coordinates(shapely.centroid(hulls)).reshape(-1, 2),
+            sxy[:, 0].copy(), sxy[:, 1].copy(), np.cumsum(scount) - scount, scount,
+            np.concatenate(sring) if sring else np.zeros(0, dtype=bool),
         )
 
     def __len__(self) -> int:
@@ -192,6 +207,9 @@ class EdgeTable:
             cat((self.vstart, other.vstart + len(self.vx))), cat((self.vcount, other.vcount)),
             cat((self.geoms, other.geoms)), cat((self.hulls, other.hulls)),
             cat((self.connected, other.connected)), cat((self.rep, other.rep)),
+            cat((self.sx, other.sx)), cat((self.sy, other.sy)),
+            cat((self.sstart, other.sstart + len(self.sx))), cat((self.scount, other.scount)),
+            cat((self.sring, other.sring)),
         )
 
 
