@@ -59,6 +59,9 @@ from .terrain import LOS_NONE, LOS_SOLID, EdgeTable, TerrainIndex
 DEFAULT_SAMPLES = 24
 #: A wall or hedge gives cover when the sight line crosses it this close to the target.
 WALL_COVER_REACH_IN = 1.0
+#: The cover `threat_view` gives for a pair that sees nothing: not worked out (cover only
+#: matters for a target that can be seen, and skipping it halves the threat view's work).
+NOT_SEEN = -1
 #: Fill of its oriented envelope above which a base is sampled as a rectangle, not an ellipse
 #: (a rectangle fills 1, an ellipse pi/4 = 0.785).
 _RECT_FILL = (1 + np.pi / 4) / 2
@@ -660,12 +663,44 @@ def _walls_near(
     has[h[ok]] = True
     missed = np.flatnonzero(~has)  # clipped a wall's thickness only
     if len(missed):
-        lines = shapely.linestrings(
-            np.stack([np.broadcast_to(centre, (len(missed), 2)), pts[li[missed]]], axis=1))
-        where = shapely.intersection(lines, index.shapes[pj[missed]])
-        near = shapely.dwithin(where, target, WALL_COVER_REACH_IN + _EPS)
+        m = len(missed)
+        near = _part_inside_near(index, pj[missed], np.full(m, centre[0]), np.full(m, centre[1]),
+                                 pts[li[missed]], np.full(m, target, dtype=object))
         found |= set(pj[missed][near].tolist())
     return np.array(sorted(found), dtype=np.int64)
+
+
+def _part_inside_near(
+    index: TerrainIndex, j: np.ndarray, px: np.ndarray, py: np.ndarray, q: np.ndarray,
+    targets: np.ndarray,
+) -> np.ndarray:
+    """Whether the part of segment P->q[h] inside piece j[h] comes within reach of a wall
+    of targets[h] (the place a line that only clips a wall's thickness crosses it).
+
+    The part inside is cut from the segment at its crossings with the piece's outline
+    (`_crossings`), not by a shapely overlay per line.
+    """
+    n = len(j)
+    qx, qy = q[:, 0], q[:, 1]
+    row, tt, enter = _crossings(index.edges, j, px, py, qx, qy)
+    start_in = shapely.contains_xy(index.shapes[j], px, py)
+    end_in = np.clip(start_in + _sums(row, np.where(enter, 1.0, -1.0), n), 0, 1) > 0
+    # the ends of the inside parts, in order along each segment: pair them up
+    r = np.concatenate((row, np.flatnonzero(start_in), np.flatnonzero(end_in)))
+    at = np.concatenate((tt, np.zeros(start_in.sum()), np.ones(end_in.sum())))
+    order = np.lexsort((at, r))
+    r, at = r[order], at[order]
+    rank = np.arange(len(r)) - np.searchsorted(r, r)
+    a = np.flatnonzero((rank % 2 == 0)[:-1] & (r[1:] == r[:-1]))
+    near = np.zeros(n, dtype=bool)
+    if len(a) == 0:
+        return near
+    dx, dy = qx - px, qy - py
+    ends = np.stack([np.stack([px[r[a]] + at[i] * dx[r[a]], py[r[a]] + at[i] * dy[r[a]]], axis=1)
+                     for i in (a, a + 1)], axis=1)
+    close = shapely.dwithin(shapely.linestrings(ends), targets[r[a]], WALL_COVER_REACH_IN + _EPS)
+    near[r[a][close]] = True
+    return near
 
 
 def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans) -> np.ndarray:
@@ -698,8 +733,8 @@ class ThreatView:
     `sees[i]`, `sees_cover[i]`: how much of others[i] the unit sees, and the cover others[i]
     has against it (line_of_sight(unit, others[i])). `seen_by[i]`, `seen_by_cover[i]`: how
     much of the unit others[i] sees, and the unit's cover against it
-    (line_of_sight(others[i], unit)). Cover is given whatever the fraction, as line_of_sight
-    does.
+    (line_of_sight(others[i], unit)). Unlike line_of_sight, cover is only worked out where
+    something is seen: where the fraction is 0 the cover is NOT_SEEN (-1).
     """
 
     sees: np.ndarray
@@ -851,7 +886,8 @@ def _ragged(count: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def _trace(
     index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, want_cover: bool,
 ) -> tuple[np.ndarray, np.ndarray | None]:
-    """Visible fraction (and cover, if asked) for each pair: s[k] shoots at t[k].
+    """Visible fraction (and cover, if asked) for each pair: s[k] shoots at t[k]; the cover
+    of a pair that sees nothing (fraction 0) is not worked out, but NOT_SEEN.
 
     The rules and the arithmetic are those of `_fractions` and `_cover`; what differs is the
     pruning, made for many shooters: a piece is looked at for a pair only if its bounding
@@ -886,21 +922,10 @@ def _trace(
             & (length >= sp.dmax[:, None]))
     ci, li = np.nonzero(sure & solid_c)
     blocked[kk[ci], li] = True
-    # what still needs crossing: lines not yet blocked, for a solid piece they do not surely
-    # meet and for woods (their depth); for cover, every line of a wall (where it crosses)
-    # and of a piece no line is yet known to meet
-    cross = maybe & ~blocked[kk] & ((solid_c & ~sure) | depth_c)
-    if want_cover:
-        terrain = np.flatnonzero(jj < n_p)
-        counts = np.zeros(len(jj), dtype=bool)
-        counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]
-        wall = np.zeros(len(jj), dtype=bool)
-        wall[counts] = index.is_line[jj[counts]]
-        known = (sure | (sp.inside[:, None] & (length > 0))).any(axis=1)
-        cross |= maybe & ~sure & (counts & (wall | ~known))[:, None]
-
-    # the rest: cross the lines with the pieces' edges
-    ci, li = np.nonzero(cross)
+    # what still needs crossing for the fractions: lines not yet blocked, for a solid piece
+    # they do not surely meet and for woods (their depth)
+    need = maybe & ~blocked[kk] & ((solid_c & ~sure) | depth_c)
+    ci, li = np.nonzero(need)
     k, j = kk[ci], jj[ci]
     inside0 = sp.inside[ci]
     n_cross, frac = _cross(tab, j, px[ci, 0], py[ci, 0], qx[ci, li], qy[ci, li], inside0)
@@ -913,11 +938,29 @@ def _trace(
                                  frac[d] * length[ci[d], li[d]], inside0[d],
                                  (n_pairs, n_samples))
         blocked |= share > 1 + _EPS
-    if cover is not None:
-        line_hit = sure | (sp.inside[:, None] & (length > 0))
-        line_hit[ci, li] |= n_cross > 0
-        cover[:] = _trace_cover(index, sc, s, t, kk, jj, line_hit)
-    return 1.0 - blocked.mean(axis=1), cover
+    fraction = 1.0 - blocked.mean(axis=1)
+    if cover is None:
+        return fraction, None
+
+    # cover, for the pairs that see something: which pieces some line crosses, then for walls
+    # where. Still to cross: for a seen pair, every line of a wall and the lines of a piece no
+    # line is yet known to meet, that the fractions did not cross already.
+    line_hit = sure | (sp.inside[:, None] & (length > 0))
+    line_hit[ci, li] |= n_cross > 0
+    seen = fraction > 0
+    terrain = np.flatnonzero((jj < n_p) & seen[kk])
+    counts = np.zeros(len(jj), dtype=bool)
+    counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]
+    wall = np.zeros(len(jj), dtype=bool)
+    wall[counts] = index.is_line[jj[counts]]
+    more = counts & (wall | ~line_hit.any(axis=1))
+    ci, li = np.nonzero(maybe & ~sure & ~need & more[:, None])
+    n_cross, _ = _cross(tab, jj[ci], px[ci, 0], py[ci, 0], qx[ci, li], qy[ci, li], sp.inside[ci])
+    line_hit[ci, li] |= n_cross > 0
+    keep = seen[kk]
+    cover[:] = _trace_cover(index, sc, s, t, kk[keep], jj[keep], line_hit[keep])
+    cover[~seen] = NOT_SEEN
+    return fraction, cover
 
 
 def _candidates(
@@ -1004,10 +1047,8 @@ def _walls_near_pairs(
     missed = np.flatnonzero(~has)  # clipped a wall's thickness only
     if len(missed):
         m = k[missed]
-        lines = shapely.linestrings(np.stack([sc.centres[s[m]], sc.points[t[m], li[missed]]],
-                                             axis=1))
-        where = shapely.intersection(lines, index.shapes[pj[missed]])
-        near = shapely.dwithin(where, sc.polys[t[m]], WALL_COVER_REACH_IN + _EPS)
+        near = _part_inside_near(index, pj[missed], sc.centres[s[m], 0], sc.centres[s[m], 1],
+                                 sc.points[t[m], li[missed]], sc.polys[t[m]])
         found_k.append(m[near])
         found_j.append(pj[missed][near])
     return np.concatenate(found_k), np.concatenate(found_j)

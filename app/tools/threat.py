@@ -5,10 +5,10 @@ W for "who sees whom": T, the natural key, is the template tool's.
 For the unit under the pointer and every unit of the other sides (all other units when the
 table has one side), `geometry.los.threat_view` gives both directions in one vectorised pass —
 how much of each enemy the unit sees, how much of the unit each enemy sees, and the cover
-each way (the same numbers as `line_of_sight` pair by pair). Lines run to each enemy
-coloured from red (a sliver visible) to green (fully visible): solid for "sees it" (the
-threat), dashed for "it sees". Results are kept until the game changes, so moving over the
-same unit costs nothing.
+each way where something is seen (the same numbers as `line_of_sight` pair by pair; no cover,
+None, where nothing is). Lines run to each enemy coloured from red (a sliver visible) to
+green (fully visible): solid for "sees it" (the threat), dashed for "it sees". Results are
+kept until the game changes, so moving over the same unit costs nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QMouseEvent
 from app.board.items import geometry_path
 from engine.measure import COVER_NAMES, terrain_index
 from engine.scenario import Scenario, Unit
-from geometry.los import threat_view
+from geometry.los import NOT_SEEN, threat_view
 
 from .base import Tool, line_item, path_item
 
@@ -61,11 +61,15 @@ def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
     polys = [v.polygon() for v in others]
     tv = threat_view(index, me, polys)
     return [
-        Sighting(v.id, float(b), float(s), int(cb) if b > 0 else None,
-                 int(cs) if s > 0 else None)
+        Sighting(v.id, float(b), float(s), _cover(cb), _cover(cs))
         for v, s, cs, b, cb in zip(others, tv.sees, tv.sees_cover, tv.seen_by,
                                    tv.seen_by_cover, strict=True)
     ]
+
+
+def _cover(level: int) -> int | None:
+    """threat_view's cover as a Sighting holds it: None where nothing is seen."""
+    return None if level == NOT_SEEN else int(level)
 
 
 def fraction_colour(f: float) -> QColor:

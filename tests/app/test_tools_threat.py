@@ -1,5 +1,6 @@
 """Threat view: hovering a unit draws a line to every enemy that sees it and every enemy
-it sees, with the fractions of geometry.los.visible_fractions and the cover."""
+it sees, with the fractions and cover of geometry.los.threat_view, checked here against
+visible_fractions and line_of_sight pair by pair (cover only where something is seen)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ def test_hover_shows_who_sees_the_unit_and_whom_it_sees(win, qtbot):
         assert s.seen_by == pytest.approx(seen)
         if seen > 0:
             assert s.cover_from == line_of_sight(index, u.polygon(), me.polygon()).cover
+        else:
+            assert s.cover_from is None
+        if f > 0:
+            assert s.cover_of == line_of_sight(index, me.polygon(), u.polygon()).cover
+        else:
+            assert s.cover_of is None
     n_seen = sum(s.seen_by > 0 for s in tool.view_of)
     n_sees = sum(s.sees > 0 for s in tool.view_of)
     assert n_seen > 0 and n_sees > 0

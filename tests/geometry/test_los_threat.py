@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from shapely.geometry import Polygon
 
 from geometry.bases import BaseShape, base_polygon
-from geometry.los import ThreatView, line_of_sight, seen_by_fractions, threat_view
+from geometry.los import (
+    NOT_SEEN,
+    ThreatView,
+    line_of_sight,
+    reference_visible_fraction,
+    seen_by_fractions,
+    threat_view,
+)
 from geometry.terrain import TerrainIndex, TerrainPiece
 
 INCH = BaseShape.round(25.4)  # a 1" round base
@@ -38,12 +45,13 @@ def per_pair(index: TerrainIndex, unit: Polygon, others: list[Polygon], **kw):
 
 
 def assert_matches(index: TerrainIndex, unit: Polygon, others: list[Polygon], **kw) -> ThreatView:
+    """Fractions equal line_of_sight's; cover too where something is seen, NOT_SEEN elsewhere."""
     tv = threat_view(index, unit, others, **kw)
     sees, sees_cover, seen_by, seen_by_cover = per_pair(index, unit, others, **kw)
     np.testing.assert_array_equal(tv.sees, sees)
     np.testing.assert_array_equal(tv.seen_by, seen_by)
-    np.testing.assert_array_equal(tv.sees_cover, sees_cover)
-    np.testing.assert_array_equal(tv.seen_by_cover, seen_by_cover)
+    np.testing.assert_array_equal(tv.sees_cover, np.where(sees > 0, sees_cover, NOT_SEEN))
+    np.testing.assert_array_equal(tv.seen_by_cover, np.where(seen_by > 0, seen_by_cover, NOT_SEEN))
     np.testing.assert_array_equal(seen_by_fractions(index, others, unit, **kw), seen_by)
     return tv
 
@@ -60,8 +68,9 @@ def test_open_table_everyone_sees_everyone_without_cover():
 def test_building_hides_one_other_and_not_the_one_beside_it():
     index = TerrainIndex([area("house", "building", 4, -2, 6, 2)])
     tv = assert_matches(index, at(0, 0), [at(10, 0), at(0, 10)])
-    # behind the house: hidden both ways, cover 3 both ways (the house is crossed)
-    assert (tv.sees[0], tv.seen_by[0], tv.sees_cover[0], tv.seen_by_cover[0]) == (0, 0, 3, 3)
+    # behind the house: hidden both ways, so no cover is worked out (line_of_sight gives 3)
+    assert (tv.sees[0], tv.seen_by[0], tv.sees_cover[0], tv.seen_by_cover[0]) == (0, 0, -1, -1)
+    assert line_of_sight(index, at(0, 0), at(10, 0)).cover == 3
     # up the y axis: in the open
     assert (tv.sees[1], tv.seen_by[1], tv.sees_cover[1], tv.seen_by_cover[1]) == (1, 1, 0, 0)
 
@@ -91,6 +100,26 @@ def test_unit_in_woods_sees_out_through_their_edge_but_not_across_them():
     tv = assert_matches(index, at(0, 0), [at(10, 0), at(-6, 0)])
     assert tv.sees.tolist() == [1.0, 0.0] and tv.seen_by.tolist() == [1.0, 0.0]
     assert (tv.seen_by_cover[0], tv.sees_cover[0]) == (1, 0)  # it stands in woods
+    assert (tv.seen_by_cover[1], tv.sees_cover[1]) == (NOT_SEEN, NOT_SEEN)
+
+
+@pytest.mark.parametrize(("x0", "x1", "sees", "seen_by"), [
+    (-1, 2.4, 1.0, None),  # the unit at (0, 0) in woods to 2.4: 1.9" past its base, sees
+    (-1, 2.6, 0.0, None),  # 2.1" past its base: every line (2.1" / cos) is over 2"
+    (7.6, 11, None, 1.0),  # the other at (10, 0) in woods from 7.6: 1.9" past its base
+    (7.4, 11, None, 0.0),  # 2.1" past its base
+])
+def test_woods_inside_the_shooters_base_do_not_count(x0, x1, sees, seen_by):
+    # from the shooter's centre every line leaves its base 0.5" out (1" round base); the
+    # other way round the lines enter the base at different depths: line_of_sight decides
+    index = TerrainIndex([area("wood", "woods", x0, -3, x1, 3)])
+    tv = assert_matches(index, at(0, 0), [at(10, 0)])
+    if sees is not None:
+        assert tv.sees.tolist() == [sees]
+    if seen_by is not None:
+        assert tv.seen_by.tolist() == [seen_by]
+    ref = reference_visible_fraction(index, at(10, 0), at(0, 0))
+    assert tv.seen_by[0] == pytest.approx(ref, abs=1e-12)
 
 
 def test_blockers_count_like_buildings():
@@ -98,6 +127,7 @@ def test_blockers_count_like_buildings():
     blocker = at(5, 0, TANK, 90)
     tv = assert_matches(index, at(0, 0), [at(10, 0), at(0, 10)], blockers=[blocker])
     assert tv.sees.tolist() == [0.0, 1.0] and tv.seen_by.tolist() == [0.0, 1.0]
+    assert tv.sees_cover.tolist() == [-1, 0] and tv.seen_by_cover.tolist() == [-1, 0]
 
 
 def test_no_others_gives_empty_arrays():
