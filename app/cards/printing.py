@@ -262,6 +262,9 @@ def preview(parent, cards: Sequence[CardData], options: SheetOptions):
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setFullPage(True)
     dialog = QPrintPreviewDialog(printer, parent)
+    # the dialog only borrows the printer: keep it alive as long as the dialog (a printer
+    # collected here left the dialog painting on freed memory — a crash on show)
+    dialog.printer = printer
     dialog.setWindowTitle("Print preview — unit cards")
     dialog.paintRequested.connect(lambda pr: print_cards(pr, cards, options))
     return dialog

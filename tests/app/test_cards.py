@@ -294,3 +294,40 @@ def test_cli_cards_errors(qapp, tmp_path, capsys):
                 "-o", str(out)]) == 2
     assert "--library: no such file" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_printing_to_a_printer_prints_the_same_cards(qapp, tmp_path, library, scenario):
+    """The print path (QPrinter, as a print dialog hands it over) gives the PDF's pages."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    from app.cards.printing import print_cards
+
+    cards = cards_for_scenario(scenario, library)
+    options = SheetOptions(size="a4")
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    out = tmp_path / "printed.pdf"
+    printer.setOutputFileName(str(out))
+    pages = print_cards(printer, cards, options)
+    assert pages == len(plan_pages(cards, options))
+    text = pdf_text(out)
+    assert has(text, "M4 Sherman") and has(text, "Grenadier")
+
+
+def test_print_preview_paints_every_page(qapp, qtbot, library, scenario):
+    """The preview dialog asks for the pages and gets exactly what print_cards prints."""
+    from app.cards.printing import preview
+
+    cards = cards_for_scenario(scenario, library)
+    options = SheetOptions(size="letter")
+    dialog = preview(None, cards, options)
+    qtbot.addWidget(dialog)
+    asked = []
+    dialog.paintRequested.connect(lambda printer: asked.append(printer))
+    dialog.show()
+    qtbot.waitUntil(lambda: bool(asked))
+    from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+    widget = dialog.findChild(QPrintPreviewWidget)
+    qtbot.waitUntil(lambda: widget.pageCount() > 0)
+    assert widget.pageCount() == len(plan_pages(cards, options))
