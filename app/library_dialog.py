@@ -188,7 +188,7 @@ class LibraryDialog(QDialog):
         for text, slot in (("Import faction…", self.import_faction),
                            ("Export faction…", self.export_faction)):
             b = QPushButton(text)
-            b.clicked.connect(slot)
+            b.clicked.connect(lambda _checked=False, slot=slot: slot())  # not path=False
             row.addWidget(b)
         lv.addLayout(row)
 
@@ -208,9 +208,10 @@ class LibraryDialog(QDialog):
         self.save_button = QPushButton("Save")
         self.save_button.clicked.connect(self.save)
         self.duplicate_button = QPushButton("Duplicate…")
-        self.duplicate_button.clicked.connect(self.duplicate)
+        # clicked(bool) would fill the first parameter (new_id, confirm): call with none
+        self.duplicate_button.clicked.connect(lambda _checked=False: self.duplicate())
         self.delete_button = QPushButton("Delete")
-        self.delete_button.clicked.connect(self.delete)
+        self.delete_button.clicked.connect(lambda _checked=False: self.delete())
         self.print_button = QPushButton("Print card…")
         self.print_button.clicked.connect(self.print_card)
         for b in (self.save_button, self.duplicate_button, self.delete_button,

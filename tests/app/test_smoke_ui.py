@@ -1,0 +1,523 @@
+"""Exploratory smoke test of a player's evening with the real main window, offscreen.
+
+`build_window([])` on the demo table, then every QAction reachable from the menu bar and the
+toolbar in several states (nothing selected, a unit selected, after a move, after an undo),
+every button of the docks, every tool clicked and dragged on the board, bad values typed into
+fields, the library, roster and print preview dialogs driven through their buttons, the File
+menu's dialogs answered, keys, resizing and zoom. Exceptions raised in Qt slots are caught by
+`qtbot.captureExceptions()`; at the end the game must still be consistent: the scenario dumps
+and re-parses with engine.scenario_io, and the undo stack takes everything back to the exact
+dump it started from.
+
+Modal dialogs never wait for a person: QMessageBox / QFileDialog / QInputDialog statics are
+replaced with chosen answers, and dialogs run with `exec()` are driven by `ModalDriver`, which
+runs a small script (a generator, one step per tick) for whatever modal widget is active —
+nested dialogs (a print preview opened from the library) included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
+
+import engine.dice
+from app.window import MainWindow, build_window
+from engine.scenario_io import dumps_scenario, loads_scenario
+
+SEED = 20240607
+SELECTED = "us-1-1"      # a rifleman at (21.5, 7.5)
+TANK = "sherman-1"       # at (9, 24), turret
+ENEMY = "gren-1"         # at (41.4, 13.6)
+#: Menu entries that replace the game, ask for files or quit: driven in the File test only.
+FILE_ENTRIES = ("&New…", "&Open…", "Open &Recent", "&Save", "Save &As…",
+                "&Import Scenario JSON…", "&Quit")
+
+
+# --------------------------------------------------------------------------- modal dialogs
+
+
+def _key(w: QWidget) -> int:
+    return shiboken6.getCppPointer(w)[0]
+
+
+class ModalDriver(QObject):
+    """Answers whatever modal widget is active with a script: `scripts` maps a dialog class
+    name to a function returning a generator (one step per tick); anything else is rejected.
+    A step may open a nested dialog (its `exec` blocks the step, not the driver)."""
+
+    def __init__(self, scripts: dict[str, Callable[[QWidget], Iterator[None]]]) -> None:
+        super().__init__()
+        self.scripts = scripts
+        self.running: dict[int, Iterator[None]] = {}
+        self.busy: set[int] = set()
+        self.seen: list[str] = []
+        self.timer = QTimer(self)
+        self.timer.setInterval(15)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self) -> None:
+        w = QApplication.activeModalWidget()
+        if w is None:
+            return
+        key = _key(w)
+        if key in self.busy:
+            return
+        if key not in self.running:
+            name = type(w).__name__
+            self.seen.append(name)
+            self.running[key] = self.scripts.get(name, _reject)(w)
+        self.busy.add(key)
+        QTimer.singleShot(0, lambda: self._step(key, w))
+
+    def _step(self, key: int, w: QWidget) -> None:
+        try:
+            next(self.running[key])
+        except StopIteration:
+            self.running.pop(key, None)
+            if shiboken6.isValid(w) and w.isVisible() and isinstance(w, QDialog):
+                w.reject()
+        except BaseException:
+            self.running.pop(key, None)
+            if shiboken6.isValid(w) and isinstance(w, QDialog):
+                w.reject()
+            raise
+        finally:
+            self.busy.discard(key)
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+
+def _reject(w: QWidget) -> Iterator[None]:
+    yield
+    if isinstance(w, QDialog):
+        w.reject()
+    else:
+        w.close()
+
+
+class Answers:
+    """The statics a dialog would ask a person: message boxes, file names, text."""
+
+    def __init__(self, monkeypatch, tmp_path: Path) -> None:
+        self.tmp = tmp_path
+        self.messages: list[tuple[str, str, str]] = []
+        self.open_queue: list[str] = []
+        self.saved: list[Path] = []
+        self.question_answer = QMessageBox.StandardButton.Yes
+        self.n = 0
+
+        def box(kind):
+            def answer(parent, title, text, *args, **kwargs):
+                self.messages.append((kind, title, text))
+                if kind == "question":
+                    buttons = args[0] if args else kwargs.get("buttons")
+                    want = self.question_answer
+                    if buttons is not None and not (buttons & want):
+                        # Save/Discard/Cancel: discard the unsaved game
+                        return QMessageBox.StandardButton.Discard
+                    return want
+                if kind == "warning" and args and args[0] & QMessageBox.StandardButton.Discard:
+                    return QMessageBox.StandardButton.Discard
+                return QMessageBox.StandardButton.Ok
+            return answer
+
+        for kind in ("question", "warning", "critical", "information"):
+            monkeypatch.setattr(QMessageBox, kind, box(kind))
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", self._save_name)
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", self._open_name)
+        monkeypatch.setattr(QInputDialog, "getText",
+                            lambda *a, **k: (f"smoke-copy-{self._next()}", True))
+
+    def _next(self) -> int:
+        self.n += 1
+        return self.n
+
+    def _save_name(self, parent, caption="", directory="", *args, **kwargs):
+        suffix = Path(str(directory)).suffix or ".txt"
+        path = self.tmp / f"saved-{self._next()}{suffix}"
+        self.saved.append(path)
+        return str(path), ""
+
+    def _open_name(self, parent, caption="", directory="", *args, **kwargs):
+        if "faction" in caption.lower():
+            found = [p for p in self.saved if p.suffix == ".json" and p.exists()
+                     and "warboard-faction" in p.read_text(encoding="utf-8")]
+            return (str(found[-1]), "") if found else ("", "")
+        return (self.open_queue.pop(0), "") if self.open_queue else ("", "")
+
+    def titles(self, kind: str) -> list[str]:
+        return [t for k, t, _ in self.messages if k == kind]
+
+
+# --------------------------------------------------------------------------- dialog scripts
+
+
+def preview_script(pages: list[int]):
+    """Wait for the preview to paint its pages, flip through them, then close it."""
+    def script(d: QDialog) -> Iterator[None]:
+        from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+        widget = d.findChild(QPrintPreviewWidget)
+        for _ in range(300):
+            if widget is not None and widget.pageCount() > 0:
+                break
+            yield
+        pages.append(widget.pageCount() if widget is not None else 0)
+        for action in d.findChildren(QAction):
+            text = action.text().replace("&", "").lower()
+            if action.isEnabled() and text and not any(
+                    w in text for w in ("print", "page setup", "close")):
+                action.trigger()
+                yield
+        d.reject()
+    return script
+
+
+def library_script(done: list[str]):
+    def script(d) -> Iterator[None]:
+        yield
+        d.search.setText("rifle")
+        yield
+        d.search.setText("zzz-no-such-record")
+        yield
+        d.search.setText("")
+        assert d.select("iron-hearts", "character", "us-rifleman")
+        for bad in ("x", "99", "-3", ""):
+            d.form.set_value("accuracy", bad)
+            d.save_button.click()
+            done.append(f"accuracy {bad!r}: {d.error.text()}")
+        d.form.set_value("accuracy", "5")
+        d.save_button.click()
+        d.duplicate_button.click()      # QInputDialog answered with a fresh id
+        yield
+        d.print_button.click()          # a nested print preview, driven by its own script
+        yield
+        for b in d.findChildren(QPushButton):
+            if b.text() == "Export faction…":
+                b.click()
+        yield
+        for b in d.findChildren(QPushButton):
+            if b.text() == "Import faction…":
+                b.click()
+        yield
+        d.delete_button.click()         # the copy, asked and answered Yes
+        yield
+        # a vehicle and a weapon, their JSON fields typed badly
+        for kind, rid in (("vehicle", "m4a1-sherman"), ("weapon", "m1-garand")):
+            if d.select("iron-hearts", kind, rid):
+                for name in list(d.form.editors)[:4]:
+                    d.form.set_value(name, "{not json")
+                d.save_button.click()
+                done.append(f"{rid}: {d.error.text()}")
+                yield
+        # a faction node, a kind node, the ruleset node: buttons off or harmless
+        d.tree.setCurrentItem(d.tree.topLevelItem(0))
+        for b in (d.save_button, d.duplicate_button, d.delete_button, d.print_button):
+            b.click()
+        yield
+        done.append("library")
+        d.reject()
+    return script
+
+
+def roster_script(done: list[str]):
+    def script(d) -> Iterator[None]:
+        yield
+        d.add_selected()                # nothing chosen: a message, no change
+        d.from_scenario()
+        yield
+        d.records.setCurrentRow(0)
+        for b in d.findChildren(QPushButton):
+            if b.text().startswith("Add to side"):
+                b.click()
+        yield
+        for table in d.tables.values():
+            for row in range(table.rowCount()):
+                spin = table.cellWidget(row, 1)
+                if spin is not None:
+                    spin.setValue(3)
+                    break
+        d.name.setText("Smoke roster")
+        for text in ("Save", "Load", "Export JSON…", "Print cards…", "Delete"):
+            for b in d.findChildren(QPushButton):
+                if b.text() == text:
+                    b.click()
+                    yield
+        # a count set to 0 removes the line (and rebuilds the table under the spin box)
+        for table in d.tables.values():
+            if table.rowCount():
+                table.cellWidget(0, 1).setValue(0)
+                yield
+                break
+        d.search.setText("grenadier")
+        yield
+        d.ruleset.setCurrentIndex(d.ruleset.count() - 1)
+        yield
+        done.append("roster")
+        d.reject()
+    return script
+
+
+def new_game_script(choice: str):
+    def script(d) -> Iterator[None]:
+        yield
+        if choice == "demo":
+            d.demo.setChecked(True)
+        else:
+            d.name.setText("Smoke table")
+            d.width.lineEdit().setText("abc")
+            d.height.lineEdit().setText("100000")
+            d.scale.lineEdit().setText("-4")
+            yield
+        d.accept()
+    return script
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def pump(qtbot, ms: int = 0) -> None:
+    QApplication.processEvents()
+    if ms:
+        qtbot.wait(ms)
+
+
+def walk_actions(win: MainWindow) -> list[QAction]:
+    """Every action of the menu bar (submenus included; Open Recent filled) and toolbar."""
+    out: list[QAction] = []
+
+    def walk(menu: QMenu) -> None:
+        menu.aboutToShow.emit()
+        for a in menu.actions():
+            if a.isSeparator():
+                continue
+            if a.menu() is not None:
+                walk(a.menu())
+            else:
+                out.append(a)
+
+    for a in win.menuBar().actions():
+        if a.menu() is not None:
+            walk(a.menu())
+    out += [a for a in win.toolbar.actions() if not a.isSeparator()]
+    return list(dict.fromkeys(out))
+
+
+def is_file_entry(a: QAction, win: MainWindow) -> bool:
+    files = getattr(win, "files", None)
+    recent = files.recent_menu.actions() if files is not None else []
+    return a.text() in FILE_ENTRIES or a in recent or a is win.quit_action
+
+
+def trigger_every_action(win: MainWindow, qtbot) -> int:
+    n = 0
+    for a in walk_actions(win):
+        if is_file_entry(a, win) or not a.isEnabled():
+            continue
+        a.trigger()
+        pump(qtbot)
+        n += 1
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    return n
+
+
+def at(win: MainWindow, x: float, y: float) -> QPoint:
+    return win.view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, win, x, y, button=Qt.MouseButton.LeftButton) -> None:
+    qtbot.mouseClick(win.view.viewport(), button, Qt.KeyboardModifier.NoModifier,
+                     at(win, x, y))
+
+
+def drag(qtbot, win, a, b, steps: int = 4) -> None:
+    vp = win.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     at(win, *a))
+    for i in range(1, steps + 1):
+        t = i / steps
+        qtbot.mouseMove(vp, at(win, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       at(win, *b))
+
+
+def key(qtbot, win, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
+    win.view.setFocus()
+    qtbot.keyClick(win.view, k, mods)
+
+
+def undo_keys(qtbot, win) -> None:
+    key(qtbot, win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+        | Qt.KeyboardModifier.ShiftModifier)
+
+
+def buttons_of(widget: QWidget) -> list[QAbstractButton]:
+    return [b for b in widget.findChildren(QAbstractButton)
+            if b.isVisibleTo(widget) and b.isEnabled()]
+
+
+def press_every_button(widget: QWidget, qtbot, skip: tuple[str, ...] = ()) -> int:
+    n = 0
+    for b in buttons_of(widget):
+        if not shiboken6.isValid(b) or not b.isEnabled() or b.text() in skip:
+            continue
+        b.click()
+        pump(qtbot)
+        n += 1
+    return n
+
+
+def dump(win: MainWindow) -> str:
+    game = win.game
+    return dumps_scenario(game.scenario)
+
+
+def assert_consistent(win: MainWindow, start: str, start_meta: dict) -> None:
+    """The scenario dumps and re-parses to the same text; undo takes everything back."""
+    text = dump(win)
+    assert dumps_scenario(loads_scenario(text)) == text
+    stack = win.editor.undo_stack
+    while stack.canUndo():
+        stack.undo()
+    assert dump(win) == start
+    meta = {k: v for k, v in win.game.meta().items() if k != "log"}
+    assert meta == start_meta
+    while stack.canRedo():
+        stack.redo()
+    assert dump(win) == text
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture
+def evening(qtbot, monkeypatch, tmp_path):
+    """The real window on the demo table, dice seeded, every modal answered."""
+    monkeypatch.setenv("WARBOARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path / "config"))
+    rng = random.Random(SEED)
+    monkeypatch.setattr(engine.dice.secrets, "randbits", rng.getrandbits)
+    answers = Answers(monkeypatch, tmp_path)
+    pages: list[int] = []
+    done: list[str] = []
+    driver = ModalDriver({
+        "QPrintPreviewDialog": preview_script(pages),
+        "LibraryDialog": library_script(done),
+        "RosterDialog": roster_script(done),
+        "NewGameDialog": new_game_script("blank"),
+    })
+    win = build_window([])
+    qtbot.addWidget(win)
+    win.resize(1280, 820)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_table()
+    win.view.setFocus()
+    state = type("Evening", (), {})()
+    state.win, state.answers, state.driver, state.pages, state.done = (
+        win, answers, driver, pages, done)
+    state.start = dump(win)
+    state.start_meta = {k: v for k, v in win.game.meta().items() if k != "log"}
+    yield state
+    driver.stop()
+    files = getattr(win, "files", None)
+    if files is not None:
+        files.close()
+
+
+# --------------------------------------------------------------------------- the evening
+
+
+def test_every_action_in_every_state(evening, qtbot):
+    """Menus and toolbar with nothing selected, a unit selected, after a move and an undo;
+    the print preview paints its pages; the library and roster dialogs are driven."""
+    win = evening.win
+    with qtbot.captureExceptions() as errors:
+        counts = [trigger_every_action(win, qtbot)]
+        win.select_unit(SELECTED)
+        counts.append(trigger_every_action(win, qtbot))
+        win.tools.activate("select")
+        win.select_unit(TANK)
+        drag(qtbot, win, (9, 24), (11, 26))
+        counts.append(trigger_every_action(win, qtbot))
+        undo_keys(qtbot, win)
+        key(qtbot, win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        counts.append(trigger_every_action(win, qtbot))
+        pump(qtbot, 50)
+    assert not errors, errors
+    assert min(counts) >= 15
+    assert "LibraryDialog" in evening.driver.seen and "RosterDialog" in evening.driver.seen
+    assert evening.pages and all(p > 0 for p in evening.pages), evening.pages
+    assert "library" in evening.done and "roster" in evening.done
+    assert_consistent(win, evening.start, evening.start_meta)
+
+
+# --------------------------------------------------------------------------- regressions
+
+
+def _library_dialog(qtbot, tmp_path):
+    from app.library_dialog import LibraryDialog
+    from engine.library import Library
+
+    lib = Library(tmp_path / "library.sqlite")
+    d = LibraryDialog(lib)
+    qtbot.addWidget(d)
+    return d, lib
+
+
+def test_library_faction_buttons_ask_for_a_file(qtbot, tmp_path, monkeypatch):
+    """The Export/Import faction buttons once passed clicked's `checked` (False) as the
+    path: Path(False) raised TypeError in the slot and nothing was written or read."""
+    d, lib = _library_dialog(qtbot, tmp_path)
+    out = tmp_path / "us.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(out), ""))
+    buttons = {b.text(): b for b in d.findChildren(QPushButton)}
+    with qtbot.captureExceptions() as errors:
+        assert d.select("iron-hearts", "character", "us-rifleman")
+        buttons["Export faction…"].click()
+        buttons["Import faction…"].click()
+    lib.close()
+    assert not errors, errors
+    assert '"format": "warboard-faction"' in out.read_text(encoding="utf-8")
+    assert d.error.text().startswith("Imported us")
+
+
+def test_library_delete_button_asks_first(qtbot, tmp_path, monkeypatch):
+    """Delete once got clicked's `checked` (False) as `confirm` and deleted without asking."""
+    d, lib = _library_dialog(qtbot, tmp_path)
+    asked = []
+
+    def no(parent, title, text, *a, **k):
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", no)
+    assert d.select("iron-hearts", "character", "us-rifleman")
+    assert d.duplicate("smoke-rifleman")
+    d.delete_button.click()
+    assert len(asked) == 1 and asked[0].startswith("Delete")
+    assert lib.get("iron-hearts", "character", "smoke-rifleman").id == "smoke-rifleman"
+    lib.close()
