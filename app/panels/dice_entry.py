@@ -160,7 +160,7 @@ class DiceEntry(QWidget):
     `set_groups(groups)` lays out the fields (keeping what was typed by position);
     `values()` are the typed faces in order up to the first empty field."""
 
-    roll_requested = Signal(int)
+    roll_requested = Signal(object)  # a seed up to 2**63 - 1: Signal(int) is a C++ int
     typed_changed = Signal()
     mode_changed = Signal(str)
 

@@ -521,3 +521,240 @@ def test_library_delete_button_asks_first(qtbot, tmp_path, monkeypatch):
     assert len(asked) == 1 and asked[0].startswith("Delete")
     assert lib.get("iron-hearts", "character", "smoke-rifleman").id == "smoke-rifleman"
     lib.close()
+
+
+def test_every_tool_on_the_board(evening, qtbot):
+    """Each tool: clicks on units and empty table, drags, its keys, Esc/Del/undo/redo, with
+    zoom, resize and bad values typed into the tool panels."""
+    win = evening.win
+    tools = win.tools
+    with qtbot.captureExceptions() as errors:
+        for tool_id in list(tools.tools):
+            tools.actions[tool_id].trigger()
+            pump(qtbot)
+            click(qtbot, win, 21.5, 7.5)                 # a unit
+            click(qtbot, win, 60, 44)                    # empty table, far corner
+            drag(qtbot, win, (21.5, 9), (25, 11))        # from a unit
+            drag(qtbot, win, (60, 40), (64, 42))         # on empty table
+            drag(qtbot, win, (9, 24), (41.4, 13.6))      # tank onto an enemy
+            for k in (Qt.Key.Key_S, Qt.Key.Key_Return, Qt.Key.Key_Backspace,
+                      Qt.Key.Key_Delete, Qt.Key.Key_Escape):
+                key(qtbot, win, k)
+            undo_keys(qtbot, win)
+            key(qtbot, win, Qt.Key.Key_Escape)
+        # the terrain tool drawing: a self-crossing outline (refused), then a good one
+        terrain = tools.activate("terrain")
+        terrain.set_mode("draw")
+        for p in ((50, 30), (56, 36), (56, 30), (50, 36)):
+            click(qtbot, win, *p)
+        key(qtbot, win, Qt.Key.Key_Return)
+        key(qtbot, win, Qt.Key.Key_Escape)
+        for p in ((50, 30), (56, 30), (56, 36)):
+            click(qtbot, win, *p)
+        key(qtbot, win, Qt.Key.Key_Return)
+        terrain.set_mode("select")
+        for i in range(terrain.panel.kind.count()):    # every kind on the selected piece
+            terrain.panel.kind.setCurrentIndex(i)
+            pump(qtbot)
+        key(qtbot, win, Qt.Key.Key_Delete)
+        # the template panel with bad values: letters, out-of-range faces, bearings
+        tmpl = tools.activate("template")
+        panel = tmpl.panel
+        for shape in ("blast-3", "blast-5", "flamer"):
+            panel.shape.setCurrentText(shape)
+            click(qtbot, win, 41.4, 16.2)
+            click(qtbot, win, 45, 18)
+            for seed in ("abc", "-1", "99999999999999999999999", "7"):
+                panel.seed.setText(seed)
+                panel.scatter_button.click()
+            panel.typed_dice.setChecked(True)
+            for scheme in range(panel.scheme.count()):
+                panel.scheme.setCurrentIndex(scheme)
+                for kind in range(panel.direction_kind.count()):
+                    panel.direction_kind.setCurrentIndex(kind)
+                    for face, direction in (("0", "0"), ("21", "7"), ("x", "abc"),
+                                            ("3", "400"), ("3", "nan"), ("3", "-0"),
+                                            ("4", "2")):
+                        panel.distance_face.setText(face)
+                        panel.direction.setText(direction)
+                        panel.scatter_button.click()
+                        pump(qtbot)
+            panel.app_dice.setChecked(True)
+            panel.clear_button.click()
+        panel.accuracy.lineEdit().setText("abc")
+        panel.step.lineEdit().setText("-5")
+        pump(qtbot)
+        # the units panel: place, rename with bad values, duplicate, delete
+        units = tools.activate("units")
+        click(qtbot, win, 30, 40)
+        for name, side in (("", ""), ("x" * 200, "axis"), ("Smoke Sgt.", "new side")):
+            units.panel.name.setText(name)
+            units.panel.side.setCurrentText(side)
+            units.panel.apply_button.click()
+        units.panel.duplicate_button.click()
+        key(qtbot, win, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+        units.panel.delete_button.click()
+        units.panel.new_side.setCurrentText("")
+        click(qtbot, win, 33, 40)
+        # the select tool's allowance with letters and out of range
+        tools.activate("select")
+        box = win.modules["app.tools.select"].allowance_box
+        for text in ("abc", "9999", "-4"):
+            box.lineEdit().setText(text)
+            box.interpretText()
+        drag(qtbot, win, (21.5, 12), (21.5, 40))         # far past the allowance
+        # rotation keys on a tank and on a rifleman, arcs on
+        win.select_unit(TANK)
+        for k, mods in ((Qt.Key.Key_R, Qt.KeyboardModifier.NoModifier),
+                        (Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier),
+                        (Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier),
+                        (Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier),
+                        (Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier)):
+            key(qtbot, win, k, mods)
+        win.select_unit(SELECTED)
+        key(qtbot, win, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+        # zoom, resize, fit
+        for notch in (1, 1, 1, -1, -1, -1, -1, -1):
+            win.view.zoom_by(1.25 ** notch)
+        for size in ((640, 420), (300, 200), (1600, 1000), (1280, 820)):
+            win.resize(*size)
+            pump(qtbot)
+        key(qtbot, win, Qt.Key.Key_F)
+        pump(qtbot, 50)
+    assert not errors, errors
+    assert win.editor.undo_stack.count() > 0
+    import os
+    if os.environ.get("SMOKE_DEBUG"):
+        st = win.editor.undo_stack
+        print([st.text(i) for i in range(st.count())], st.index())
+        print(evening.answers.messages)
+        print([e.summary for e in win.game.log])
+    assert_consistent(win, evening.start, evening.start_meta)
+
+
+def drive_action_panel(panel, win, qtbot, actor: str, target: str) -> int:
+    """Every action of `actor`: roles picked on the board and from the lists, app dice
+    rolled and applied, typed dice with bad faces then good ones, copies. Returns how many
+    resolutions were applied."""
+    applied = 0
+    win.select_unit(actor)
+    pump(qtbot)
+    for i in range(panel.action_box.count()):
+        panel.action_box.setCurrentIndex(i)
+        pump(qtbot)
+        if panel.target_row.isVisibleTo(panel):
+            panel.target_pick.click()
+            click(qtbot, win, *_pos(win, target))
+            panel.target_box.setCurrentIndex(panel.target_box.findData(target))
+        if panel.targets_row.isVisibleTo(panel):
+            panel.targets_pick.click()
+            for uid in ("gren-2", "gren-3", "gren-2"):
+                click(qtbot, win, *_pos(win, uid))
+            click(qtbot, win, 60, 44, Qt.MouseButton.RightButton)
+            lst = panel.targets_list
+            for row in range(min(3, lst.count())):
+                lst.item(row).setCheckState(Qt.CheckState.Checked)
+        if panel.point_row.isVisibleTo(panel):
+            panel.point_pick.click()
+            click(qtbot, win, *_pos(win, target))
+            panel.template_box.setCurrentIndex(panel.template_box.count() - 1)
+        if panel.weapon_box.isVisibleTo(panel):
+            panel.weapon_box.setCurrentIndex(panel.weapon_box.count() - 1)
+        for w in panel.options_view.editors.values():
+            if hasattr(w, "lineEdit") and w.lineEdit() is not None:
+                w.lineEdit().setText("abc")
+        pump(qtbot)
+        entry = panel.dice_entry
+        entry.set_mode("app")
+        entry.seed_edit.setText("")
+        entry.roll_button.click()
+        entry.new_seed_button.click()
+        entry.roll_button.click()
+        panel.copy_bbcode.click()
+        panel.copy_markdown.click()
+        if panel.apply_button.isEnabled():
+            panel.apply_button.click()
+            applied += 1
+        entry.set_mode("typed")
+        for _ in range(12):
+            if not entry.fields:
+                break
+            empty = [f for f in entry.fields if not f.text()]
+            if not empty:
+                break
+            for bad in ("x", "0", "99"):
+                qtbot.keyClicks(empty[0], bad)
+                empty[0].clear()
+            qtbot.keyClicks(empty[0], "3")
+            pump(qtbot)
+        if panel.apply_button.isEnabled():
+            panel.apply_button.click()
+            applied += 1
+        entry.set_mode("app")
+        key(qtbot, win, Qt.Key.Key_Escape)
+    return applied
+
+
+def _pos(win: MainWindow, unit_id: str) -> tuple[float, float]:
+    u = win.game.unit(unit_id)
+    return u.x, u.y
+
+
+def test_every_dock_button(evening, qtbot):
+    """The Actions, Tests, Turn and Log docks: every button pressed in a plausible order,
+    bad dice typed, every action of a rifleman and a tank resolved and applied."""
+    win = evening.win
+    with qtbot.captureExceptions() as errors:
+        for dock in (win.action_panel, win.tests_dock, win.turn_dock, win.log_dock):
+            dock.toggleViewAction().trigger()
+            pump(qtbot)
+        turn = win.turn_dock
+        turn.typed_dice.setChecked(True)
+        for faces in ("x", "11", "0", "7", "5 5", "5 5 2 8 1 1 1"):
+            turn.typed_faces.setText(faces)
+            turn.roll_button.click()
+        turn.app_dice.setChecked(True)
+        turn.roll_button.click()
+        turn.table.selectRow(0)
+        press_every_button(turn, qtbot)
+        applied = 0
+        win.action_panel.raise_()
+        applied += drive_action_panel(win.action_panel, win, qtbot, SELECTED, ENEMY)
+        applied += drive_action_panel(win.action_panel, win, qtbot, TANK, ENEMY)
+        win.tests_dock.raise_()
+        applied += drive_action_panel(win.tests_dock, win, qtbot, ENEMY, SELECTED)
+        turn.table.selectRow(1)
+        press_every_button(turn, qtbot)
+        press_every_button(turn, qtbot)
+        log = win.log_dock
+        for box in (log.unit_box, log.turn_box):
+            for i in range(box.count()):
+                box.setCurrentIndex(i)
+                pump(qtbot)
+        for row in range(min(5, log.table.model().rowCount())):
+            log.table.selectRow(row)
+        log.save_button.click()
+        for _ in range(3):
+            undo_keys(qtbot, win)
+            key(qtbot, win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        pump(qtbot, 50)
+    assert not errors, errors
+    assert applied >= 3
+    assert any(p.suffix == ".txt" and p.exists() for p in evening.answers.saved)
+    assert_consistent(win, evening.start, evening.start_meta)
+
+
+def test_roll_button_carries_a_63_bit_seed(qtbot):
+    """The seeds the app draws are 63-bit; Roll once emitted them through Signal(int) (a C++
+    int): OverflowError in the slot, a SystemError in RandomDice, then a segfault."""
+    from app.panels.dice_entry import SEED_LIMIT, DiceEntry
+
+    entry = DiceEntry()
+    qtbot.addWidget(entry)
+    for seed in (7619047176271439954, SEED_LIMIT, 2 ** 31):
+        entry.seed_edit.setText(str(seed))
+        with qtbot.captureExceptions() as errors, \
+                qtbot.waitSignal(entry.roll_requested, timeout=1000) as blocker:
+            entry.roll_button.click()
+        assert not errors, errors
+        assert blocker.args == [seed]
