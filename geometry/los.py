@@ -99,12 +99,16 @@ def sample_points(
     is the base), and stretched from the disc to the square for rectangles so the corners are
     seen too. Every point lies strictly inside a convex base; the first is next to the centre.
     """
-    return _samples(_as_polygons(polys, name), _check_samples(samples))
+    centre, pts, _ = _samples(_as_polygons(polys, name), _check_samples(samples))
+    return centre, pts
 
 
-def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray]:
+def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`sample_points`, and how far each base reaches from its centre at most (the corner of
+    its box: every vertex is within it)."""
     centre, half_a, half_b = base_frames(polys)
-    rect = shapely.area(polys) / (4 * np.hypot(*half_a.T) * np.hypot(*half_b.T)) > _RECT_FILL
+    len_a, len_b = np.hypot(*half_a.T), np.hypot(*half_b.T)
+    rect = shapely.area(polys) / (4 * len_a * len_b) > _RECT_FILL
     i = np.arange(samples)
     r = np.sqrt((i + 0.5) / samples)
     th = i * _GOLDEN_ANGLE
@@ -117,7 +121,7 @@ def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray]:
         + unit[..., 0:1] * half_a[:, None, :]
         + unit[..., 1:2] * half_b[:, None, :]
     )
-    return centre, pts
+    return centre, pts, np.hypot(len_a, len_b)
 
 
 def base_frames(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -132,13 +136,15 @@ def base_frames(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n = len(polys)
     last = np.r_[ring[1:] != ring[:-1], True]  # the closing repeat of each ring
     keep = ~last
-    nv = np.bincount(ring[keep], minlength=n)
-    mx = np.bincount(ring[keep], xy[keep, 0], minlength=n) / nv
-    my = np.bincount(ring[keep], xy[keep, 1], minlength=n) / nv
+    rk, xk = ring[keep], xy[keep]
+    nv = np.bincount(rk, minlength=n)
+    mx = np.bincount(rk, xk[:, 0], minlength=n) / nv
+    my = np.bincount(rk, xk[:, 1], minlength=n) / nv
     dx, dy = xy[:, 0] - mx[ring], xy[:, 1] - my[ring]
-    sxx = np.bincount(ring[keep], (dx * dx)[keep], minlength=n)
-    syy = np.bincount(ring[keep], (dy * dy)[keep], minlength=n)
-    sxy = np.bincount(ring[keep], (dx * dy)[keep], minlength=n)
+    dxk, dyk = dx[keep], dy[keep]
+    sxx = np.bincount(rk, dxk * dxk, minlength=n)
+    syy = np.bincount(rk, dyk * dyk, minlength=n)
+    sxy = np.bincount(rk, dxk * dyk, minlength=n)
     first = np.flatnonzero(np.r_[True, ring[1:] != ring[:-1]])
     edge = np.arctan2(xy[first + 1, 1] - xy[first, 1], xy[first + 1, 0] - xy[first, 0])
     pca = 0.5 * np.arctan2(2 * sxy, sxx - syy)
@@ -288,13 +294,14 @@ class _Scene:
     solid: np.ndarray  # (J,)
     depth: np.ndarray  # (J,) inf for solid
     on: np.ndarray  # (U, J) base overlaps piece
+    bound: np.ndarray  # (U,) no vertex of a base is farther from its centre
 
     @classmethod
     def build(
         cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
         overlaps: np.ndarray | None = None,
     ) -> _Scene:
-        centres, points = _samples(polys, _check_samples(samples))
+        centres, points, bound = _samples(polys, _check_samples(samples))
         reach = np.sqrt(((points - centres[:, None, :]) ** 2).sum(-1)).max(axis=1)
         table, solid, depth = index.los_edges, index.los_solid, index.los_depth
         if overlaps is None:
@@ -307,7 +314,7 @@ class _Scene:
             b_on = shapely.intersects(polys[:, None], blockers[None, :])
             b_on &= ~shapely.touches(polys[:, None], blockers[None, :])
             on = np.concatenate((on, b_on), axis=1)
-        return cls(polys, centres, points, reach, table, solid, depth, on)
+        return cls(polys, centres, points, reach, table, solid, depth, on, bound)
 
 
 def _wrap(a: np.ndarray) -> np.ndarray:
@@ -400,11 +407,9 @@ def _fractions(
 
     # candidate (pair, piece) x sample lines: cull by angle and distance
     rk = row[kk]
-    px, py = p[kk, 0:1], p[kk, 1:2]
-    q = scene.points[t[kk]]  # (C, N, 2)
-    qx, qy = q[..., 0], q[..., 1]
-    length = np.hypot(qx - px, qy - py)
-    rel = _wrap(np.arctan2(qy - py, qx - px) - sp.mid[rk, jj][:, None])
+    q = scene.points[t]  # (pairs, N, 2)
+    length, angle = _sight_lines(kk, p, q)
+    rel = _wrap(angle - sp.mid[rk, jj][:, None])
     lo_c, hi_c = sp.lo[rk, jj][:, None], sp.hi[rk, jj][:, None]
     wrap_c = sp.wrap[rk, jj][:, None]
     maybe = (wrap_c | ((rel >= lo_c - 1e-9) & (rel <= hi_c + 1e-9)))
@@ -423,7 +428,7 @@ def _fractions(
     if len(ci):
         k, j = kk[ci], jj[ci]
         inside0 = sp.inside[rk[ci], j]
-        n_cross, frac = _cross(scene.table, j, px[ci, 0], py[ci, 0], qx[ci, li], qy[ci, li],
+        n_cross, frac = _cross(scene.table, j, p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1],
                                inside0)
         is_solid = scene.solid[j]
         hit = is_solid & ((n_cross > 0) | inside0)
@@ -432,10 +437,10 @@ def _fractions(
             blocking.update(j[hit].tolist())
         d = ~is_solid
         if d.any():
+            kd, ld = k[d], li[d]
             share, inside = _woods_shares(
-                scene, s, t, k[d], li[d], j[d], px[ci[d], 0], py[ci[d], 0],
-                qx[ci[d], li[d]], qy[ci[d], li[d]], frac[d] * length[ci[d], li[d]],
-                inside0[d], (n_pairs, n_samples))
+                scene, s, t, kd, ld, j[d], p[kd, 0], p[kd, 1], q[kd, ld, 0], q[kd, ld, 1],
+                frac[d] * length[ci[d], ld], inside0[d], (n_pairs, n_samples), want_blocking)
             deep = share > 1 + _EPS
             blocked |= deep
             if want_blocking:
@@ -444,13 +449,27 @@ def _fractions(
     return 1.0 - blocked.mean(axis=1), blocking
 
 
+def _sight_lines(
+    kk: np.ndarray, p: np.ndarray, q: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Length and direction of the sight lines p[k] -> q[k, i], one row per entry k of kk.
+
+    Worked out once per pair among kk (a pair has a row for each piece near it).
+    """
+    first = np.r_[True, kk[1:] != kk[:-1]]
+    used, row = kk[first], np.cumsum(first) - 1
+    dx, dy = q[used, :, 0] - p[used, 0:1], q[used, :, 1] - p[used, 1:2]
+    return np.hypot(dx, dy)[row], np.arctan2(dy, dx)[row]
+
+
 def _woods_shares(
     scene: _Scene, s: np.ndarray, t: np.ndarray, k: np.ndarray, li: np.ndarray, j: np.ndarray,
     px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray, inside: np.ndarray,
-    inside0: np.ndarray, shape: tuple[int, int],
+    inside0: np.ndarray, shape: tuple[int, int], lengths: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Woods depth used by each sight line (the sum of length / depth over its woods) as a
-    (pairs, samples) array, and each row's length counted (not inside the two bases).
+    (pairs, samples) array, and each row's length counted (not inside the two bases) on the
+    lines past the threshold if `lengths`, else only where that decides the line.
 
     Row h is line li[h] of pair k[h] (s[k[h]] shoots at t[k[h]]) through woods column j[h],
     `inside` the length of it inside the woods, `inside0` whether it starts inside them. The
@@ -460,9 +479,19 @@ def _woods_shares(
     share = np.zeros(shape)
     np.add.at(share, (k, li), np.maximum(inside, 0.0) / scene.depth[j])
     need = share[k, li] > 1 + _EPS
-    need &= scene.on[s[k], j] | scene.on[t[k], j]
+    on_s, on_t = scene.on[s[k], j], scene.on[t[k], j]
+    need &= on_s | on_t
     if not need.any():
         return share, inside
+    if not lengths:
+        # nor the lines that stay over it whatever the bases take off: from the shooter's
+        # centre a line is in its base for at most `bound`, in the target's for 2 `bound`
+        most = (on_s * scene.bound[s[k]] + on_t * 2 * scene.bound[t[k]]) * (1 + 1e-9) + 1e-9
+        least = np.zeros(shape)
+        np.add.at(least, (k, li), np.maximum(inside - most, 0.0) / scene.depth[j])
+        need &= least[k, li] <= 1 + _EPS
+        if not need.any():
+            return share, inside
     inside = inside.copy()
     inside[need] -= _inside_bases(scene, s[k[need]], t[k[need]], j[need], px[need], py[need],
                                   qx[need], qy[need], inside0[need])
@@ -570,8 +599,9 @@ def _crossings(
     """
     rows_out, t_out, enter_out = [], [], []
     cnt = tab.scount[j] - 1  # edges and ring steps
-    width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4,
-                         1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64))
+    width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
+        cnt <= 256, (cnt + 15) // 16 * 16,
+        1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
     for w in np.unique(width):
         rows = np.flatnonzero(width == w)
         step = max(1, _CHUNK // int(w))
@@ -803,14 +833,13 @@ class _Sight(_Scene):
     los: np.ndarray  # (J,) the column can block a sight line (solid or depth)
     touch: np.ndarray  # (U, P) base overlaps or touches the terrain piece: ignored for cover
     radius: np.ndarray  # (J,) farthest vertex from the column's `rep` point
-    bound: np.ndarray  # (U,) farthest vertex of each base from its centre
 
     @classmethod
     def build(  # type: ignore[override]
         cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
         overlaps: np.ndarray | None = None,
     ) -> _Sight:
-        centres, points = _samples(polys, _check_samples(samples))
+        centres, points, bound = _samples(polys, _check_samples(samples))
         reach = np.sqrt(((points - centres[:, None, :]) ** 2).sum(-1)).max(axis=1)
         n_p = len(index)
         touch = np.zeros((len(polys), n_p), dtype=bool)
@@ -836,11 +865,8 @@ class _Sight(_Scene):
         vpiece = np.repeat(np.arange(len(table)), table.vcount)
         far = np.hypot(table.vx - table.rep[vpiece, 0], table.vy - table.rep[vpiece, 1])
         radius = (np.maximum.reduceat(far, table.vstart) if len(table) else np.zeros(0))
-        xy, owner = shapely.get_coordinates(polys, return_index=True)
-        bound = np.zeros(len(polys))
-        np.maximum.at(bound, owner, np.hypot(*(xy - centres[owner]).T))
-        return cls(polys, centres, points, reach, table, solid, depth, on, los, touch, radius,
-                   bound)
+        return cls(polys, centres, points, reach, table, solid, depth, on, bound, los, touch,
+                   radius)
 
 
 def _spans_at(
@@ -910,11 +936,9 @@ def _trace(
 
     # candidate (pair, piece) x sample lines: cull by angle and distance
     p = sc.centres[s]
-    px, py = p[kk, 0:1], p[kk, 1:2]
-    q = sc.points[t[kk]]  # (C, N, 2)
-    qx, qy = q[..., 0], q[..., 1]
-    length = np.hypot(qx - px, qy - py)
-    rel = _wrap(np.arctan2(qy - py, qx - px) - sp.mid[:, None])
+    q = sc.points[t]  # (pairs, N, 2)
+    length, angle = _sight_lines(kk, p, q)
+    rel = _wrap(angle - sp.mid[:, None])
     lo_c, hi_c, wrap_c = sp.lo[:, None], sp.hi[:, None], sp.wrap[:, None]
     maybe = wrap_c | ((rel >= lo_c - 1e-9) & (rel <= hi_c + 1e-9))
     maybe &= length > sp.dmin[:, None] - 1e-9
@@ -928,14 +952,14 @@ def _trace(
     ci, li = np.nonzero(need)
     k, j = kk[ci], jj[ci]
     inside0 = sp.inside[ci]
-    n_cross, frac = _cross(tab, j, px[ci, 0], py[ci, 0], qx[ci, li], qy[ci, li], inside0)
+    n_cross, frac = _cross(tab, j, p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], inside0)
     hit = solid_c[ci, 0] & ((n_cross > 0) | inside0)
     blocked[k[hit], li[hit]] = True
     d = depth_c[ci, 0]
     if d.any():
-        share, _ = _woods_shares(sc, s, t, k[d], li[d], j[d], px[ci[d], 0], py[ci[d], 0],
-                                 qx[ci[d], li[d]], qy[ci[d], li[d]],
-                                 frac[d] * length[ci[d], li[d]], inside0[d],
+        kd, ld = k[d], li[d]
+        share, _ = _woods_shares(sc, s, t, kd, ld, j[d], p[kd, 0], p[kd, 1], q[kd, ld, 0],
+                                 q[kd, ld, 1], frac[d] * length[ci[d], ld], inside0[d],
                                  (n_pairs, n_samples))
         blocked |= share > 1 + _EPS
     fraction = 1.0 - blocked.mean(axis=1)
@@ -955,7 +979,8 @@ def _trace(
     wall[counts] = index.is_line[jj[counts]]
     more = counts & (wall | ~line_hit.any(axis=1))
     ci, li = np.nonzero(maybe & ~sure & ~need & more[:, None])
-    n_cross, _ = _cross(tab, jj[ci], px[ci, 0], py[ci, 0], qx[ci, li], qy[ci, li], sp.inside[ci])
+    k = kk[ci]
+    n_cross, _ = _cross(tab, jj[ci], p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], sp.inside[ci])
     line_hit[ci, li] |= n_cross > 0
     keep = seen[kk]
     cover[:] = _trace_cover(index, sc, s, t, kk[keep], jj[keep], line_hit[keep])
@@ -982,7 +1007,13 @@ def _candidates(
     kk, jj = np.nonzero(near & acts)
     if len(kk) == 0:
         return kk, jj, _Spans(*(np.zeros(0) for _ in _SPAN_FIELDS))
-    sp = _spans_at(tab, jj, p[kk, 0], p[kk, 1], sc.radius[jj])
+    if (s == s[0]).all():  # one shooter (the unit looking out): each piece's span once
+        uj, inv = np.unique(jj, return_inverse=True)
+        x, y = np.full(len(uj), p[0, 0]), np.full(len(uj), p[0, 1])
+        one = _spans_at(tab, uj, x, y, sc.radius[uj])
+        sp = _Spans(*(getattr(one, f)[inv] for f in _SPAN_FIELDS))
+    else:
+        sp = _spans_at(tab, jj, p[kk, 0], p[kk, 1], sc.radius[jj])
     # the sight fan, as `_fractions` cuts it (a little wider: this is only a cull)
     dist = np.sqrt(l2[kk])
     r_k = r_t[kk]
