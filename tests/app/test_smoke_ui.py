@@ -399,12 +399,13 @@ def assert_consistent(win: MainWindow, start: str, start_meta: dict) -> None:
     text = dump(win)
     assert dumps_scenario(loads_scenario(text)) == text
     stack = win.editor.undo_stack
+    here = stack.index()
     while stack.canUndo():
         stack.undo()
     assert dump(win) == start
     meta = {k: v for k, v in win.game.meta().items() if k != "log"}
     assert meta == start_meta
-    while stack.canRedo():
+    while stack.index() < here:
         stack.redo()
     assert dump(win) == text
 
@@ -623,12 +624,6 @@ def test_every_tool_on_the_board(evening, qtbot):
         pump(qtbot, 50)
     assert not errors, errors
     assert win.editor.undo_stack.count() > 0
-    import os
-    if os.environ.get("SMOKE_DEBUG"):
-        st = win.editor.undo_stack
-        print([st.text(i) for i in range(st.count())], st.index())
-        print(evening.answers.messages)
-        print([e.summary for e in win.game.log])
     assert_consistent(win, evening.start, evening.start_meta)
 
 
@@ -758,3 +753,99 @@ def test_roll_button_carries_a_63_bit_seed(qtbot):
             entry.roll_button.click()
         assert not errors, errors
         assert blocker.args == [seed]
+
+
+def test_file_menu_evening(evening, qtbot):
+    """Save As, autosave, Save, Export, New (bad sizes typed, then the demo), Open a JSON, a
+    refused file, Open Recent, every action once more, and Quit — no exception, and the game
+    read back from its file equals the one on the board."""
+    from engine.gamefile import load_game
+
+    win, answers = evening.win, evening.answers
+    files = win.files
+    bad = answers.tmp / "bad.json"
+    bad.write_text('{"format": "warboard-scenario", "version": 1, "units": [{"id": 3}]}',
+                   encoding="utf-8")
+    garbage = answers.tmp / "garbage.warboard"
+    garbage.write_bytes(b"SQLite format 3\x00" + b"\x01" * 200)
+    with qtbot.captureExceptions() as errors:
+        tmpl = win.tools.activate("template")
+        click(qtbot, win, 41.4, 16.2)
+        tmpl.panel.seed.setText("99999999999999999999999")   # a seed past 64 bits
+        tmpl.panel.scatter_button.click()
+        win.tools.activate("select")
+        drag(qtbot, win, (21.5, 7.5), (23, 8))
+        files.save_as_action.trigger()                    # no file yet: asks for one
+        game_file = files.path
+        drag(qtbot, win, (21.5, 9), (23, 10))               # autosaved
+        key(qtbot, win, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+        files.export_action.trigger()
+        exported = answers.saved[-1]
+        files.new_action.trigger()                        # NewGameDialog: bad sizes typed
+        pump(qtbot, 50)
+        blank_title = win.windowTitle()
+        answers.open_queue += [str(exported)]
+        files.open_action.trigger()
+        answers.open_queue += [str(bad)]
+        files.import_action.trigger()
+        answers.open_queue += [str(garbage)]
+        files.open_action.trigger()
+        files.open_action.trigger()                       # cancelled: empty name
+        evening.driver.scripts["NewGameDialog"] = new_game_script("demo")
+        files.new_action.trigger()
+        files.recent_menu.aboutToShow.emit()
+        recent = [a for a in files.recent_menu.actions() if a.data() == str(game_file)]
+        recent[0].trigger()
+        on_board = dump(win)
+        counts = trigger_every_action(win, qtbot)
+        files.flush()
+        pump(qtbot, 50)
+    assert not errors, errors
+    assert game_file is not None and game_file.suffix == ".warboard"
+    assert exported.suffix == ".json" and exported.exists()
+    assert blank_title.endswith("Smoke table — Warboard")
+    assert "Not a valid scenario file" in answers.titles("critical")
+    assert any(t in answers.titles("critical") for t in
+               ("The game file is damaged", "Not a Warboard game file"))
+    assert counts >= 15
+    assert dumps_scenario(load_game(game_file).scenario) == on_board
+    with qtbot.captureExceptions() as errors:
+        win.quit_action.trigger()
+        pump(qtbot)
+    assert not errors, errors
+    assert not win.isVisible()
+
+
+def test_the_unit_every_panel_shows_is_deleted_and_restored(evening, qtbot):
+    """A unit that is the actor, the target, the picked squad, the turn dock's row, the arcs
+    overlay and the threat view's unit is deleted, then the deletion undone and redone."""
+    win = evening.win
+    with qtbot.captureExceptions() as errors:
+        for dock in (win.action_panel, win.turn_dock, win.log_dock):
+            dock.toggleViewAction().trigger()
+        panel = win.action_panel
+        win.select_unit(SELECTED)
+        win.modules["app.tools.arcs"].action.setChecked(True)
+        panel.set_target(ENEMY)
+        panel.targets_pick.click()                # a pick left waiting on the board
+        win.turn_dock.select_unit(SELECTED)
+        threat = win.tools.activate("threat")
+        qtbot.mouseMove(win.view.viewport(), at(win, *_pos(win, SELECTED)))
+        threat.show_unit(SELECTED)
+        units = win.tools.activate("units")
+        win.select_unit(SELECTED)
+        units.panel.delete_button.click()
+        win.select_unit(TANK)
+        win.select_unit(ENEMY)
+        key(qtbot, win, Qt.Key.Key_Delete)
+        for _ in range(2):
+            undo_keys(qtbot, win)
+            key(qtbot, win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        key(qtbot, win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+            | Qt.KeyboardModifier.ShiftModifier)
+        win.tools.activate("threat")
+        qtbot.mouseMove(win.view.viewport(), at(win, 21.5, 7.5))
+        panel.dice_entry.roll_button.click()
+        pump(qtbot, 50)
+    assert not errors, errors
+    assert_consistent(win, evening.start, evening.start_meta)
