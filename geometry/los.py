@@ -602,7 +602,7 @@ def _crossings(
     width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
         cnt <= 256, (cnt + 15) // 16 * 16,
         1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
-    for w in np.unique(width):
+    for w in np.flatnonzero(np.bincount(width)):
         rows = np.flatnonzero(width == w)
         step = max(1, _CHUNK // int(w))
         for r in (rows[i:i + step] for i in range(0, len(rows), step)):
@@ -634,7 +634,10 @@ def _padded_strips(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The strips of the distinct polygons among j as (m, w) arrays x, y, padded by repeating
     each strip's last point, and for each j its row."""
-    uj, inv = np.unique(j, return_inverse=True)
+    seen = np.zeros(len(tab.scount), dtype=bool)
+    seen[j] = True
+    uj = np.flatnonzero(seen)
+    inv = (np.cumsum(seen) - 1)[j]
     cnt = tab.scount[uj, None]
     v = tab.sstart[uj, None] + np.minimum(np.arange(w)[None, :], cnt - 1)
     return tab.sx[v], tab.sy[v], inv
@@ -946,6 +949,11 @@ def _trace(
             & (length >= sp.dmax[:, None]))
     ci, li = np.nonzero(sure & solid_c)
     blocked[kk[ci], li] = True
+    # woods a line surely goes through for more than their depth (between the bases)
+    deep = _deep_in_woods(index, sc, s, t, kk, jj, depth_c[:, 0], p, q, length)
+    ci, li = np.nonzero(deep)
+    blocked[kk[ci], li] = True
+    sure |= deep
     # what still needs crossing for the fractions: lines not yet blocked, for a solid piece
     # they do not surely meet and for woods (their depth)
     need = maybe & ~blocked[kk] & ((solid_c & ~sure) | depth_c)
@@ -986,6 +994,32 @@ def _trace(
     cover[:] = _trace_cover(index, sc, s, t, kk[keep], jj[keep], line_hit[keep])
     cover[~seen] = NOT_SEEN
     return fraction, cover
+
+
+def _deep_in_woods(
+    index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, kk: np.ndarray,
+    jj: np.ndarray, woods: np.ndarray, p: np.ndarray, q: np.ndarray, length: np.ndarray,
+) -> np.ndarray:
+    """(candidates, samples): the line runs through the disc inside the woods piece
+    (`TerrainIndex.woods_discs`) for more than its depth, so it is blocked whatever else it
+    crosses. Only where neither base stands in the woods (nothing is taken off then)."""
+    out = np.zeros(length.shape, dtype=bool)
+    c = np.flatnonzero(woods & (jj < len(index)))
+    if len(c) == 0:
+        return out
+    c = c[~(sc.on[s[kk[c]], jj[c]] | sc.on[t[kk[c]], jj[c]])]
+    centre, radius = index.woods_discs
+    j, k = jj[c], kk[c]
+    wx = (centre[j, 0] - p[k, 0])[:, None]
+    wy = (centre[j, 1] - p[k, 1])[:, None]
+    dx, dy = q[k, :, 0] - p[k, 0:1], q[k, :, 1] - p[k, 1:2]
+    ll = np.maximum(length[c], 1e-300)
+    along = (wx * dx + wy * dy) / ll  # from the shooter's centre, along the line
+    half2 = radius[j, None] ** 2 - (wx * wx + wy * wy - along * along)
+    half = np.sqrt(np.maximum(half2, 0.0))
+    chord = np.minimum(along + half, ll) - np.maximum(along - half, 0.0)
+    out[c] = (half2 > 0) & (chord > sc.depth[j, None] * (1 + 2 * _EPS) + 1e-9)
+    return out
 
 
 def _candidates(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -291,6 +292,22 @@ class TerrainIndex:
             shapely.prepare(u)
             self._unions[key] = u
         return self._unions[key]
+
+    @cached_property
+    def woods_discs(self) -> tuple[np.ndarray, np.ndarray]:
+        """A disc inside each woods (LOS_DEPTH) piece: centres (n, 2), radii (n,), radius 0
+        for the other pieces. A sight line that runs through the disc for more than the
+        woods' depth surely goes that far through the woods (built on first use)."""
+        centre = np.zeros((len(self.pieces), 2))
+        radius = np.zeros(len(self.pieces))
+        woods = np.flatnonzero(self.effect == LOS_DEPTH)
+        if len(woods):
+            ends = shapely.get_coordinates(
+                shapely.maximum_inscribed_circle(self.shapes[woods])).reshape(-1, 2, 2)
+            centre[woods] = ends[:, 0]
+            # the radius reaches the outline: a hair less keeps the disc strictly inside
+            radius[woods] = np.hypot(*(ends[:, 1] - ends[:, 0]).T) * (1 - 1e-9) - 1e-9
+        return centre, np.maximum(radius, 0.0)
 
     def movement_mask(self, movement: str, vehicle: bool = False) -> np.ndarray:
         """Which pieces have this movement class for infantry (or vehicles)."""

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from geometry.bases import BaseShape, base_polygon
 from geometry.los import (
@@ -209,3 +209,21 @@ def pieces(draw, n: int):
        blockers=st.lists(placed, max_size=2), samples=st.sampled_from([1, 7, 24]))
 def test_threat_view_equals_per_pair_line_of_sight(terrain, unit, others, blockers, samples):
     assert_matches(TerrainIndex(terrain), unit, others, blockers=blockers, samples=samples)
+
+
+def test_woods_discs_lie_inside_the_woods_only():
+    index = TerrainIndex([area("wood", "woods", 0, 0, 6, 4), area("house", "building", 8, 0, 9, 1),
+                          TerrainPiece("hedge", "hedge", line=[(0, 6), (5, 6)])])
+    centre, radius = index.woods_discs
+    assert radius[0] == pytest.approx(2.0, abs=0.01)  # a 6" x 4" wood: a 2" disc
+    assert index.shapes[0].buffer(1e-12).contains(Point(centre[0]).buffer(radius[0]))
+    assert radius[1:].tolist() == [0.0, 0.0]
+
+
+def test_wide_woods_between_units_block_every_line_as_line_of_sight_does():
+    # 4" of woods between the units (its 2" disc decides most lines without crossing its
+    # edges); a small second wood near the shooter adds depth to some lines only
+    index = TerrainIndex([area("wood", "woods", 3, -2, 7, 2),
+                          area("wood2", "woods", 1, 0.3, 1.6, 2)])
+    tv = assert_matches(index, at(0, 0), [at(10, 0), at(10, 4, OVAL, 30)])
+    assert tv.sees[0] == 0.0 and tv.seen_by[0] == 0.0
