@@ -185,7 +185,11 @@ class RosterDialog(QDialog):
             self.message.setText("Select a record in the library list first.")
             return False
         kind, rid = item.data(ROLE)
-        self.roster.add(side or self.side_pick.currentText(), kind, rid)
+        side = side or self.side_pick.currentText()
+        if not side.strip():
+            self.message.setText("Choose a side to add to first.")
+            return False
+        self.roster.add(side, kind, rid)
         self.update_totals()
         return True
 
@@ -226,6 +230,8 @@ class RosterDialog(QDialog):
             self.message.setText("No table is open.")
             return
         self.roster = roster_from_scenario(self.scenario, self.library)
+        for side in self._side_names():  # a table without units: the default sides
+            self.roster.sides.setdefault(side, [])
         self.name.setText(self.roster.name)
         self.ruleset.blockSignals(True)
         self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(self.roster.ruleset)))
@@ -262,7 +268,10 @@ class RosterDialog(QDialog):
     def delete_saved(self) -> None:
         name = self.saved.currentText()
         if name:
-            delete_roster(self.library, name)
+            try:
+                delete_roster(self.library, name)
+            except SchemaError as err:
+                self.message.setText(str(err))
             self._fill_saved()
 
     def export_json(self) -> None:

@@ -116,6 +116,7 @@ def check_roster(roster: Roster, library: Library) -> None:
     """Every line names a unit record the library holds; SchemaError names the line."""
     spec = library.spec(roster.ruleset)
     for side, lines in roster.sides.items():
+        _text(side, f"sides.{side}")  # as roster_from_dict reads it back
         for i, ln in enumerate(lines):
             where = f"sides.{side}[{i}]"
             try:
@@ -209,7 +210,9 @@ def list_rosters(library: Library, ruleset: str | None = None) -> list[str]:
 
 
 def delete_roster(library: Library, name: str) -> None:
-    load_roster(library, name)
+    """Delete a stored roster, even one that no longer reads back."""
+    if not list(library.db.table("rosters").rows_where("name = ?", [name])):
+        raise LibraryError(f"roster: no roster named {name!r}")
     with library.transaction():
         library.db.execute("DELETE FROM rosters WHERE name = ?", [name])
 

@@ -849,3 +849,80 @@ def test_the_unit_every_panel_shows_is_deleted_and_restored(evening, qtbot):
         pump(qtbot, 50)
     assert not errors, errors
     assert_consistent(win, evening.start, evening.start_meta)
+
+
+def test_a_blank_table(evening, qtbot):
+    """File ▸ New blank table: every action, tool, dock button and dialog with no unit and
+    no terrain; then a unit placed and every dock pressed again."""
+    win = evening.win
+    with qtbot.captureExceptions() as errors:
+        win.files.new_action.trigger()
+        pump(qtbot, 30)
+        assert win.game.units == [] and win.game.scenario.terrain == []
+        start, meta = dump(win), {k: v for k, v in win.game.meta().items() if k != "log"}
+        counts = trigger_every_action(win, qtbot)
+        for tool_id in list(win.tools.tools):
+            win.tools.actions[tool_id].trigger()
+            click(qtbot, win, 10, 10)
+            drag(qtbot, win, (12, 12), (20, 20))
+            key(qtbot, win, Qt.Key.Key_Return)
+            key(qtbot, win, Qt.Key.Key_Delete)
+            key(qtbot, win, Qt.Key.Key_Escape)
+        for dock in (win.action_panel, win.tests_dock, win.turn_dock, win.log_dock):
+            if not dock.isVisible():
+                dock.toggleViewAction().trigger()
+            press_every_button(dock, qtbot)
+        win.select_unit(win.game.units[0].id if win.game.units else None)
+        for dock in (win.action_panel, win.tests_dock, win.turn_dock):
+            press_every_button(dock, qtbot)
+        pump(qtbot, 30)
+    assert not errors, errors
+    assert counts >= 15
+    assert_consistent(win, start, meta)
+
+
+def test_roster_with_an_empty_side_is_refused_and_a_bad_one_deletable(tmp_path):
+    """A side named "" was saved (check_roster let it through) but load_roster refused it,
+    and delete_roster loaded first: the roster could be neither loaded nor deleted, and the
+    dialog's Delete raised SchemaError in its slot."""
+    import json
+
+    from engine.library import Library
+    from engine.options import SchemaError
+    from engine.roster import Roster, delete_roster, list_rosters, save_roster
+
+    with Library(tmp_path / "library.sqlite") as lib:
+        roster = Roster("Blank", "iron-hearts")
+        roster.add("", "character", "us-rifleman")
+        with pytest.raises(SchemaError, match=r"^sides\.: expected text, got ''$"):
+            save_roster(lib, roster)
+        assert list_rosters(lib) == []
+        bad = {"format": "warboard-roster", "version": 1, "name": "Old", "ruleset":
+               "iron-hearts", "sides": {"": [{"kind": "character", "id": "us-rifleman"}]}}
+        lib.db.table("rosters").insert({"name": "Old", "ruleset": "iron-hearts",
+                                        "data": json.dumps(bad), "updated": ""})
+        delete_roster(lib, "Old")
+        assert list_rosters(lib) == []
+
+
+def test_roster_dialog_on_a_blank_table(qtbot, tmp_path):
+    """From the table on a table without units keeps the default sides, so Add to side has a
+    side to add to (it used to add to a side named "")."""
+    from app.files import NewTable, blank_scenario
+    from app.roster_dialog import DEFAULT_SIDES, RosterDialog
+    from engine.library import Library
+
+    with Library(tmp_path / "library.sqlite") as lib:
+        d = RosterDialog(lib, scenario=blank_scenario(NewTable()))
+        qtbot.addWidget(d)
+        with qtbot.captureExceptions() as errors:
+            d.from_scenario()
+            d.records.setCurrentRow(0)
+            assert d.add_selected()
+            d.name.setText("Blank")
+            assert d.save()
+            d.delete_saved()
+        assert not errors, errors
+        assert list(d.roster.sides) == list(DEFAULT_SIDES)
+        assert len(d.roster.sides[DEFAULT_SIDES[0]]) == 1
+        assert d.saved.count() == 0
