@@ -130,7 +130,8 @@ def p1_measure_pair(opts: Options) -> Outcome:
 @target("P2", "threat-view")
 def p2_threat_view(opts: Options) -> Outcome:
     """geometry.los.threat_view, what the threat tool draws for one hovered unit: how much of
-    each of 200 others it sees and how much of it each sees, with the cover both ways."""
+    each of 200 others it sees and how much of it each sees, with the cover both ways (for
+    the pairs that see something: the tool shows no cover for the others)."""
     index, us = scene(seed=2, n_pieces=40, n_units=201)
     polys = [u.poly for u in us]
     per_shooter = []

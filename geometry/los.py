@@ -35,10 +35,18 @@ crossed edge by edge with a half-open side rule, which also gives the length ins
 `reference_visible_fraction` is the plain shapely form of the same rules, kept as the oracle
 for tests and the baseline for the benchmark.
 
+Woods inside a base are taken off along the line itself: the crossings of the line with
+the woods' outline and with the base's give the length inside both (no polygon overlay),
+and only on lines the woods would block without that.
+
 The threat view (`threat_view`, `seen_by_fractions`) has many shooters against one target,
 so it cannot share one shooter's spans: it first keeps the pieces whose bounding circle
-meets each pair's sight fan, computes spans for those (pair, piece) alone, and takes cover
-from the same line crossings, in one scene for both directions.
+meets each pair's sight fan, computes spans for those (pair, piece) alone (once per piece
+when the one unit looks out), and takes cover from the same line crossings, in one scene for
+both directions. A line through the disc inscribed in a woods piece for more than its depth
+is blocked without crossing anything. Cover is worked out only for pairs that see
+something (NOT_SEEN otherwise), after the fractions, crossing only the lines whose pieces
+are not yet known to be met.
 """
 
 from __future__ import annotations
