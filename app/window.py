@@ -8,7 +8,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
@@ -18,7 +18,7 @@ from geometry.units import in_to_m
 
 from .board import BoardScene, BoardView
 from .editor import Editor
-from .modules import TOOL_MODULES, WINDOW_MODULES
+from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
 from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
 
@@ -46,12 +46,18 @@ class MainWindow(QMainWindow):
     `scene`, `view`, `tools` (ToolManager), `toolbar`, `file_menu`, `edit_menu`,
     `view_menu`, `tools_menu`, `pointer_hint` (the text beside the pointer), and the
     selection: `selected_unit_id`, `select_unit(id)`, signal `selection_changed(str|None)`.
-    Modules listed in app/modules.py are installed at start-up (`modules[name]`).
+    Modules listed in app/modules.py are installed at start-up (`modules[name]`). With
+    `defer_modules`, those the first paint does not draw wait in `pending_modules` until
+    `finish_startup()` (the program runs it just after the board's first paint); without it —
+    tests, scripts — the window is complete when built.
     """
 
     selection_changed = Signal(object)
+    #: Every module is installed (emitted by `finish_startup`, once it had work to do).
+    startup_finished = Signal()
 
-    def __init__(self, scenario: Scenario | None = None) -> None:
+    def __init__(self, scenario: Scenario | None = None, *,
+                 defer_modules: bool = False) -> None:
         super().__init__()
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
@@ -72,7 +78,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
         self.modules: dict[str, object] = {}
         self.missing_modules: list[str] = []
-        self._install_modules((*TOOL_MODULES, *WINDOW_MODULES))
+        now, later = startup_split((*TOOL_MODULES, *WINDOW_MODULES))
+        if not defer_modules:
+            now, later = (*now, *later), ()
+        self.pending_modules: tuple[str, ...] = later
+        self._install_modules(now)
         if scenario is not None:
             self.set_scenario(scenario)
 
@@ -126,6 +136,30 @@ class MainWindow(QMainWindow):
                 self.missing_modules.append(name)
                 continue
             self.modules[name] = module.install(self)
+
+    def finish_startup_after_paint(self, fallback_ms: int = 1000) -> None:
+        """Run `finish_startup` once the board has been painted for the first time (on the
+        event loop's next turn, so the table is on screen first), or after `fallback_ms`
+        should no paint come (a window shown minimised)."""
+        if not self.pending_modules:
+            return
+        self.view.viewport().installEventFilter(self)
+        QTimer.singleShot(fallback_ms, self, self.finish_startup)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
+            obj.removeEventFilter(self)
+            QTimer.singleShot(0, self, self.finish_startup)
+        return super().eventFilter(obj, event)
+
+    def finish_startup(self) -> None:
+        """Install the modules held back at start-up (docks, the Library menu …), in their
+        listed order; does nothing once they are in."""
+        names, self.pending_modules = self.pending_modules, ()
+        if not names:
+            return
+        self._install_modules(names)
+        self.startup_finished.emit()
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -216,12 +250,18 @@ class MainWindow(QMainWindow):
 
 def build_window(args: list[str], *, show: bool = False) -> MainWindow:
     """The window for `warboard [FILE]`: the file, or the demo if none is given or it fails.
-    With `show`, the window is up before loading, so an error box sits over it."""
-    window = MainWindow()
+
+    Without `show` (tests, scripts) the window is complete on return. With `show` (the
+    program) it is up before loading, so an error box sits over it, and the table is on it
+    before the event loop first turns; what the first paint does not draw (hidden docks, the
+    Library menu) is installed by `finish_startup` just after the board's first paint."""
+    window = MainWindow(defer_modules=show)
     if show:
         window.show()
     if not (args and window.open_path(args[0])):
         window.open_demo()
+    if show:
+        window.finish_startup_after_paint()
     return window
 
 

@@ -216,7 +216,7 @@ class UnitsTool(Tool):
         self.panel.delete_button.clicked.connect(self.delete)
         window.selection_changed.connect(self._show_selected)
         window.editor.changed.connect(lambda _ids: self._show_selected())
-        window.editor.game_replaced.connect(self.refresh_profiles)
+        window.editor.game_replaced.connect(self._game_replaced)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -230,6 +230,12 @@ class UnitsTool(Tool):
     def deactivate(self) -> None:
         super().deactivate()
         self.panel.hide()
+
+    def _game_replaced(self) -> None:
+        """Refill the list now only if it is shown: the catalogue reads the ruleset's library
+        (slow, and not needed to draw the table); `activate` fills it when the tool is chosen."""
+        if self.window.tools.active is self:
+            self.refresh_profiles()
 
     def refresh_profiles(self) -> None:
         """Fill the list from the game's scenario and ruleset."""
