@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -41,8 +41,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.library import Entry, Library, LibraryError
 from engine.options import Field, SchemaError
+
+if TYPE_CHECKING:
+    from engine.library import Entry, Library
 
 __all__ = ["LibraryDialog", "RecordForm", "install", "open_library"]
 
@@ -53,6 +55,8 @@ ORIGIN_TEXT = {"seed": "shipped with Warboard", "edited": "shipped, edited by yo
 
 def open_library(path: str | Path | None = None) -> Library:
     """The user's library (created and seeded on first use)."""
+    from engine.library import Library  # sqlite-utils: loaded when the library is opened
+
     return Library(path)
 
 
@@ -400,6 +404,8 @@ class LibraryDialog(QDialog):
         return True
 
     def import_faction(self, path: str | None = None, replace: bool = False) -> bool:
+        from engine.library import LibraryError
+
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self, "Import faction", "",
                                                   "Faction (*.json);;All files (*)")

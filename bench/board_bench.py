@@ -13,18 +13,36 @@ their window has been shown and the event loop has turned once (a zero timer que
 the window's Show event arrives), print a line and exit; the parent times from spawning
 the process to reading that line. Both run on the same Qt platform (offscreen unless
 QT_QPA_PLATFORM or a DISPLAY says otherwise).
+
+Both children run with Python's bytecode cache, as a program a user starts does (pip compiles
+a package's modules when it installs them; a source tree caches them on the first run). This
+tree is worked on with PYTHONDONTWRITEBYTECODE=1, under which every child would compile the
+program's ~20 000 lines anew — a cost the bare window, having none, never pays. So P6 gives
+the children a private cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by the
+untimed warm-up runs; the tree gets no __pycache__), and reports the uncached start as
+`warboard_nopyc_ms` beside it.
+
+`P6.parts` (printed before the P6 line) breaks a start down, medians of 3 instrumented runs,
+each part in ms from the end of the one before: `python` (interpreter up), `qt` (PySide6
+and the QApplication), `import` (app.window and what it needs), `window` (the MainWindow
+built, up to its Show event), `load` (the demo read and put on the board, and the event
+loop's first turn: the P6 "shown" point), `paint` (the board's first paint) and `finish`
+(the modules installed after that paint, `MainWindow.finish_startup`); `complete_ms` is the
+total from spawning to the window complete.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from bench import Options, Outcome, target, timings_ms
+from bench import Options, Outcome, fmt, target, timings_ms
 from bench.geometry_bench import measure_scenario
 
 VIEW_W, VIEW_H = 1280, 800
@@ -67,6 +85,59 @@ w.resize(1280, 820)
 w.show()
 app.exec()
 """
+
+
+# The P6.parts child: `warboard` as WARBOARD_CHILD starts it, with wall-clock marks (epoch
+# seconds, so the parent can place them after its spawn) printed as JSON once the window is
+# complete. Marks are taken from outside the program: its own Show event, the board
+# viewport's first Paint event, the `startup_finished` signal.
+PARTS_CHILD = """
+import time
+marks = {"python": time.time()}
+import json, os, sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+qapp = QApplication([sys.argv[0]])
+marks["qt"] = time.time()
+import app.window
+marks["import"] = time.time()
+
+def report():
+    sys.stdout.write(json.dumps(marks) + "\\n")
+    sys.stdout.flush()
+    os._exit(0)
+
+class _Marks(QObject):
+    window = None
+    painting = False
+    def eventFilter(self, obj, ev):
+        t = ev.type()
+        if self.window is None and t == QEvent.Type.Show and isinstance(obj, QMainWindow):
+            marks["window"] = time.time()
+            self.window = obj
+            obj.startup_finished.connect(self.finished)
+            QTimer.singleShot(0, self.loop_turned)
+        elif self.window is not None and t == QEvent.Type.Paint \\
+                and obj is self.window.view.viewport() and not self.painting:
+            self.painting = True
+            QTimer.singleShot(0, self.painted)
+        return False
+    def loop_turned(self):
+        marks["load"] = time.time()
+    def painted(self):
+        marks["paint"] = time.time()
+    def finished(self):
+        marks["finish"] = time.time()
+        QTimer.singleShot(0, report)
+
+probe = _Marks()
+qapp.installEventFilter(probe)
+QTimer.singleShot(20000, report)
+from app.main import main
+main([])
+"""
+
+PARTS = ("python", "qt", "import", "window", "load", "paint", "finish")
 
 
 def _qt_env() -> dict[str, str]:
@@ -148,10 +219,21 @@ def p5_repaint(opts: Options) -> Outcome:
 # --------------------------------------------------------------------------- P6
 
 
-def start_ms(script: str, timeout: float = 60.0) -> float:
-    """Milliseconds from spawning `python -c script` to its "shown" line."""
+def _cached_env(cache_dir: str) -> dict[str, str]:
+    """The Qt environment with Python's bytecode cache on, kept in `cache_dir`."""
+    env = _qt_env()
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = cache_dir
+    return env
+
+
+def _first_line(script: str, env: dict[str, str] | None,
+                timeout: float = 60.0) -> tuple[str, float, float]:
+    """Spawn `python -c script`; its first line, the ms until it came, and the epoch second
+    at the spawn."""
+    spawned = time.time()
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=_qt_env(),
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env or _qt_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline() if proc.stdout else ""
@@ -161,24 +243,55 @@ def start_ms(script: str, timeout: float = 60.0) -> float:
         proc.kill()
         proc.communicate()
         raise RuntimeError("start-up probe: no window within the timeout") from None
-    if line.strip() != "shown":
+    if not line.strip():
         raise RuntimeError(f"start-up probe: no window shown (exit {proc.returncode}): "
                            f"{err.strip()[-500:]}")
+    return line.strip(), elapsed, spawned
+
+
+def start_ms(script: str, env: dict[str, str] | None = None, timeout: float = 60.0) -> float:
+    """Milliseconds from spawning `python -c script` to its "shown" line."""
+    line, elapsed, _ = _first_line(script, env, timeout)
+    if line != "shown":
+        raise RuntimeError(f"start-up probe: expected 'shown', got {line[:200]!r}")
     return elapsed
+
+
+def start_parts(env: dict[str, str] | None = None) -> dict[str, float]:
+    """One instrumented start: each part's ms (PARTS), and `complete_ms` from the spawn."""
+    line, _, spawned = _first_line(PARTS_CHILD, env)
+    marks = json.loads(line)
+    missing = [p for p in PARTS if p not in marks]
+    if missing:
+        raise RuntimeError(f"start-up parts: no mark for {', '.join(missing)}")
+    out, before = {}, spawned
+    for part in PARTS:
+        out[f"{part}_ms"] = (marks[part] - before) * 1000
+        before = marks[part]
+    out["complete_ms"] = (marks[PARTS[-1]] - spawned) * 1000
+    return out
 
 
 @target("P6", "cold-start")
 def p6_cold_start(opts: Options) -> Outcome:
-    """`warboard` (demo table) vs a bare PySide6 QMainWindow, interleaved, median of 5."""
+    """`warboard` (demo table) vs a bare PySide6 QMainWindow, interleaved, median of 5, both
+    with the bytecode cache; the uncached warboard start (median of 3) for reference."""
     runs = 7 if opts.full else 5
-    start_ms(BARE_CHILD)  # warm the OS file cache for both, untimed
-    start_ms(WARBOARD_CHILD)
-    bare, warboard = [], []
-    for _ in range(runs):
-        bare.append(start_ms(BARE_CHILD))
-        warboard.append(start_ms(WARBOARD_CHILD))
-    b, w = statistics.median(bare), statistics.median(warboard)
+    with tempfile.TemporaryDirectory(prefix="warboard-bench-pyc-") as cache:
+        env = _cached_env(cache)
+        for script in (BARE_CHILD, WARBOARD_CHILD, PARTS_CHILD):  # untimed: fill the cache
+            _first_line(script, env)                                # and the OS file cache
+        bare, warboard = [], []
+        for _ in range(runs):
+            bare.append(start_ms(BARE_CHILD, env))
+            warboard.append(start_ms(WARBOARD_CHILD, env))
+        parts = [start_parts(env) for _ in range(3)]
+    nopyc = [start_ms(WARBOARD_CHILD) for _ in range(3)]
+    b, w, wn = statistics.median(bare), statistics.median(warboard), statistics.median(nopyc)
+    print("P6.parts " + " ".join(f"{k}={fmt(statistics.median(p[k] for p in parts))}"
+                                 for k in parts[0]), flush=True)
     ratio = w / b
     return Outcome({"warboard_ms": w, "bare_ms": b, "ratio": ratio, "runs": runs,
+                    "warboard_nopyc_ms": wn, "ratio_nopyc": wn / b,
                     "platform": _qt_env().get("QT_QPA_PLATFORM", "default"),
                     "target_ratio": 2}, ratio <= 2.0)
