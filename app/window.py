@@ -138,9 +138,10 @@ class MainWindow(QMainWindow):
             self.modules[name] = module.install(self)
 
     def finish_startup_after_paint(self, fallback_ms: int = 1000) -> None:
-        """Run `finish_startup` once the board has been painted for the first time (on the
-        event loop's next turn, so the table is on screen first), or after `fallback_ms`
-        should no paint come (a window shown minimised)."""
+        """Install the held-back modules once the board has been painted for the first time,
+        one per turn of the event loop (so the table is on screen first, and a click or a
+        repaint can come between them); whatever is left after `fallback_ms` — no paint came
+        (a window shown minimised) — is installed then, at once."""
         if not self.pending_modules:
             return
         self.view.viewport().installEventFilter(self)
@@ -149,12 +150,23 @@ class MainWindow(QMainWindow):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
-            QTimer.singleShot(0, self, self.finish_startup)
+            QTimer.singleShot(0, self, self._install_next_pending)
         return super().eventFilter(obj, event)
 
+    def _install_next_pending(self) -> None:
+        if not self.pending_modules:
+            return
+        name, *rest = self.pending_modules
+        self.pending_modules = tuple(rest)
+        if rest:
+            QTimer.singleShot(0, self, self._install_next_pending)
+        self._install_modules((name,))
+        if not rest:
+            self.startup_finished.emit()
+
     def finish_startup(self) -> None:
-        """Install the modules held back at start-up (docks, the Library menu …), in their
-        listed order; does nothing once they are in."""
+        """Install the modules still held back (docks, the Library menu …), in their listed
+        order; does nothing once they are in."""
         names, self.pending_modules = self.pending_modules, ()
         if not names:
             return
