@@ -130,6 +130,24 @@ def test_the_program_path_shows_the_table_then_installs_the_rest(qtbot):
     assert set(DEFERRED) <= set(w.modules)
 
 
+def test_the_program_opens_a_game_file_through_the_files_controller(qtbot, tmp_path,
+                                                                       monkeypatch):
+    """`warboard FILE.warboard`: the files controller is in before the window is shown, so a
+    game file (which only it can read) opens, and is autosaved from then on."""
+    from engine.gamefile import new_game_file
+    from engine.model import Game
+
+    monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path / "config"))
+    path = tmp_path / "table.warboard"
+    new_game_file(path, Game(dataclasses.replace(load_demo(), name="From a file")))
+    w = build_window([str(path)], show=True)
+    qtbot.addWidget(w)
+    assert w.scenario.name == "From a file"
+    assert w.files.path == path
+    assert w.windowTitle() == "From a file (table.warboard) — Warboard"
+    qtbot.waitUntil(lambda: w.pending_modules == (), timeout=5000)
+
+
 @pytest.fixture
 def win(qtbot):
     w = MainWindow(load_demo())
