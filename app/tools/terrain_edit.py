@@ -310,6 +310,10 @@ class TerrainTool(Tool):
             if k is not None:
                 self._drag = (self.selected, k, QPointF(pos))
                 return True
+        if self.view.unit_at(self.window.tools.last_view_pos) is not None:
+            # a unit stands here: a press meant for the unit must not drag the road under it
+            self.hint("a unit stands here: grab the piece clear of units")
+            return True
         hit = self.piece_at(p)
         if hit is None:
             if self.selected is not None:

@@ -178,3 +178,17 @@ def test_kind_box_sets_the_selected_pieces_kind(win, qtbot):
     assert tool.panel.kind_value() == "fortification"
     win.editor.undo_stack.undo()
     assert win.game.scenario.piece("house-1").kind == "building"
+
+
+def test_a_drag_that_starts_on_a_unit_leaves_the_terrain_beneath_alone(win, qtbot):
+    """Units stand on terrain: grabbing where a unit stands must not drag the piece under it."""
+    game = win.game
+    game.scenario.units.append(Unit("b", "axis", "rifleman", 23, 12.5, BaseShape.round(25)))
+    win.scene.sync(["b"])
+    terrain_tool(win, qtbot)
+    before = list(game.scenario.piece("house-1").polygon)
+    drag(qtbot, win, (23, 12.5), (33, 20))
+    assert game.scenario.piece("house-1").polygon == before
+    assert not win.editor.undo_stack.canUndo()
+    drag(qtbot, win, (21, 11), (31, 18.5))  # clear of the unit, the house moves
+    assert game.scenario.piece("house-1").polygon[0] == pytest.approx((30.0, 17.5), abs=0.05)
