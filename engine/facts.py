@@ -162,7 +162,8 @@ def _lay(scenario: Scenario, actor: Unit, template: str | TemplateResult | None,
     if point is None:
         raise MeasureError(f"point: a {template} template needs the point it is laid at")
     if template == "flamer":
-        return template_query(scenario, "flamer", actor.x, actor.y, toward=point)
+        return template_query(scenario, "flamer", actor.x, actor.y, toward=point,
+                              shooter=actor.id)
     return template_query(scenario, template, point[0], point[1])
 
 

@@ -204,23 +204,33 @@ def template_query(
     *,
     toward: tuple[float, float] | None = None,
     scatter: tuple[float, float] | None = None,
+    shooter: str | None = None,
 ) -> TemplateResult:
     """The units under a blast-3 / blast-5 template centred at (x, y), or a flamer whose
     narrow end is at (x, y) pointing at `toward`; `scatter` (distance, bearing) moves the
-    template before anything is counted."""
+    template before anything is counted. A flamer fired by `shooter` starts at the edge of
+    his base (x, y then only name the unit's place) and never counts him as under it."""
     if shape not in TEMPLATE_SHAPES:
         raise MeasureError(f"shape: expected one of {', '.join(TEMPLATE_SHAPES)}, got {shape!r}")
     if shape == "flamer" and toward is None:
         raise MeasureError("toward: a flamer needs a point to aim at")
+    origin = None
+    if shape == "flamer" and shooter is not None:
+        try:
+            unit = scenario.unit(shooter)
+        except KeyError:
+            raise MeasureError(f"shooter: no unit with id {shooter!r}") from None
+        x, y, origin = unit.x, unit.y, unit.polygon()
     try:
-        template = make_template(shape, x, y, toward)
+        template = make_template(shape, x, y, toward, origin=origin)
         cx, cy = (x, y) if scatter is None else scatter_point(x, y, *scatter)
     except ValueError as e:
         raise MeasureError(str(e)) from None
     if (cx, cy) != (x, y):
         template = template.translated(cx - x, cy - y)
-    polys: Sequence = [u.polygon() for u in scenario.units]
-    hit = under_template(template, polys, [u.id for u in scenario.units])
+    units = [u for u in scenario.units if not (origin is not None and u.id == shooter)]
+    polys: Sequence = [u.polygon() for u in units]
+    hit = under_template(template, polys, [u.id for u in units])
     return TemplateResult(
         shape=shape,
         aim=(x, y),

@@ -490,7 +490,8 @@ class TemplateTool(Tool):
             laid = make_template("flamer", shooter.x, shooter.y, toward,
                                  origin=shooter.polygon())
             tip = laid.origin
-            result = template_query(game.scenario, "flamer", tip[0], tip[1], toward=toward)
+            result = template_query(game.scenario, "flamer", tip[0], tip[1], toward=toward,
+                                    shooter=origin_id)
         except (ValueError, MeasureError) as err:
             self.panel.show_message(str(err), error=True)
             return None

@@ -14,7 +14,6 @@ from engine.measure import template_query
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.template_odds import d6_minus_accuracy, d20_steps, template_odds
-from geometry.templates import make_template
 
 INF = BaseShape.round(25)
 
@@ -188,11 +187,9 @@ def test_flamer_from_a_unit_by_two_clicks_and_by_drag(win, qtbot):
     click(qtbot, win, 20, 20)
     assert tool.origin_id == "a"
     click(qtbot, win, 25, 21)
-    shooter = win.game.unit("a")
-    tip = make_template("flamer", 20, 20, tool.aim, origin=shooter.polygon()).origin
-    expect = template_query(win.game.scenario, "flamer", *tip, toward=tool.aim)
+    expect = template_query(win.game.scenario, "flamer", 20, 20, toward=tool.aim, shooter="a")
     assert tool.result == expect
-    assert {i for i, _ in expect.under} >= {"b", "c"}
+    assert {i for i, _ in expect.under} >= {"b", "c"} and "a" not in dict(expect.under)
     assert win.game.log[-1].actor == "a" and win.game.log[-1].details["template"] == \
         expect.to_dict()
     # drag from the tank to a point

@@ -217,6 +217,17 @@ def test_flamer_from_a_point(table):
         template_query(table, "flamer", 12.5, 10)
 
 
+def test_flamer_fired_by_a_unit_starts_at_its_base_and_spares_it(table):
+    """A's flamer: the narrow end sits on A's base edge (x = 10 + 0.49), so it reaches
+    18.49" and B (19.51..20.49) is out of reach; A itself is never under its own template."""
+    r = template_query(table, "flamer", 0, 0, toward=(20, 10), shooter="A")
+    assert r.under == () and r.direction == pytest.approx(0)
+    from_point = template_query(table, "flamer", 10, 10, toward=(20, 10))
+    assert "A" in dict(from_point.under)  # a bare point at A's centre would catch A itself
+    with pytest.raises(MeasureError, match="shooter: no unit with id 'nobody'"):
+        template_query(table, "flamer", 0, 0, toward=(20, 10), shooter="nobody")
+
+
 def test_template_errors(table):
     with pytest.raises(MeasureError, match="shape: expected one of blast-3, blast-5, flamer"):
         template_query(table, "blast-7", 0, 0)
