@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QLineF, QObject, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsPathItem
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QLabel,
+    QWidget,
+)
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
 
@@ -102,6 +109,42 @@ class Tool(QObject):
             if shiboken6.isValid(item) and item.scene() is not None:
                 item.scene().removeItem(item)
         self._overlay.clear()
+
+
+#: A panel's message line when it reports a refusal.
+ERROR_STYLE = "color: #b3261e;"
+
+
+class ToolPanel(QDockWidget):
+    """A board tool's dock: the subclass's controls and a message line (`message`, placed
+    by the subclass) that says what the last click did or why it was refused."""
+
+    def __init__(self, title: str, object_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.setObjectName(object_name)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setStyleSheet(ERROR_STYLE if error else "")
+        self.message.setText(text)
+
+
+class PanelTool(Tool):
+    """A tool with its own panel on the right, shown only while the tool is active."""
+
+    def __init__(self, window: MainWindow, panel: ToolPanel) -> None:
+        super().__init__(window)
+        self.panel = panel
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
+        panel.hide()
+
+    def activate(self) -> None:
+        self.panel.show()
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.panel.hide()
 
 
 # --- drawing helpers shared by the tools ------------------------------------------------------

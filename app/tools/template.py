@@ -31,7 +31,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDockWidget,
     QDoubleSpinBox,
     QFormLayout,
     QGraphicsEllipseItem,
@@ -73,7 +72,7 @@ from geometry.template_odds import (
 )
 from geometry.templates import HOLE_DIAMETER_IN, make_template
 
-from .base import Tool
+from .base import PanelTool, ToolPanel
 
 SHAPES = ("blast-3", "blast-5", "flamer")
 SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
@@ -113,13 +112,12 @@ def percent(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-class TemplatePanel(QDockWidget):
+class TemplatePanel(ToolPanel):
     """The tool's controls and read-outs beside the board: shape, scatter scheme, dice, the
     odds before the roll and the units under the template after it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Template", parent)
-        self.setObjectName("template-panel")
+        super().__init__("Template", "template-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
 
@@ -178,8 +176,6 @@ class TemplatePanel(QDockWidget):
         buttons.addWidget(self.scatter_button)
         buttons.addWidget(self.clear_button)
         lay.addLayout(buttons)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
         lay.addWidget(self.message)
 
         self.odds_title = QLabel("Before the roll — chance of ending under it")
@@ -232,10 +228,6 @@ class TemplatePanel(QDockWidget):
     def distance_die(self) -> Die:
         return D20 if self.scheme.currentData() == "d20" else D6
 
-    def show_message(self, text: str, error: bool = False) -> None:
-        self.message.setStyleSheet("color: #b3261e;" if error else "")
-        self.message.setText(text)
-
     def fill(self, table: QTableWidget, rows: list[tuple[str, str, str]]) -> None:
         table.setRowCount(len(rows))
         for r, row in enumerate(rows):
@@ -252,7 +244,7 @@ class TemplatePanel(QDockWidget):
                 for r in range(table.rowCount())]
 
 
-class TemplateTool(Tool):
+class TemplateTool(PanelTool):
     id = "template"
     label = "Template"
     shortcut = "T"
@@ -260,10 +252,7 @@ class TemplateTool(Tool):
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
-        super().__init__(window)
-        self.panel = TemplatePanel(window)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
-        self.panel.hide()
+        super().__init__(window, TemplatePanel(window))
         self.panel.scatter_button.clicked.connect(self.scatter)
         self.panel.clear_button.clicked.connect(self.clear)
         for w in (self.panel.shape, self.panel.scheme):
@@ -291,12 +280,8 @@ class TemplateTool(Tool):
         self.panel.shape.setCurrentText(shape)
 
     def activate(self) -> None:
-        self.panel.show()
+        super().activate()
         self.panel.show_message(self._instructions())
-
-    def deactivate(self) -> None:
-        super().deactivate()
-        self.panel.hide()
 
     def reset(self) -> None:
         super().reset()

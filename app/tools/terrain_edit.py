@@ -23,13 +23,11 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, 
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDockWidget,
     QFormLayout,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsRectItem,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -40,7 +38,7 @@ from app.board.style import Z_OVERLAY, cosmetic_pen
 from engine.model import AddTerrain, Change, EditTerrain, ModelError, RemoveTerrain
 from geometry.terrain import KINDS, TerrainPiece
 
-from .base import Tool
+from .base import PanelTool, ToolPanel
 
 #: How close (screen pixels) a click must be to a vertex or a line to take it.
 PICK_PX = 7.0
@@ -85,12 +83,11 @@ def piece_points(piece: TerrainPiece) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in (pts or [])]
 
 
-class TerrainPanel(QDockWidget):
+class TerrainPanel(ToolPanel):
     """Kind, mode and delete, with a message line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Terrain", parent)
-        self.setObjectName("terrain-panel")
+        super().__init__("Terrain", "terrain-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
         form = QFormLayout()
@@ -111,8 +108,6 @@ class TerrainPanel(QDockWidget):
         lay.addLayout(row)
         self.delete_button = QPushButton("Delete piece (Del)")
         lay.addWidget(self.delete_button)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
         lay.addWidget(self.message)
         lay.addStretch(1)
         self.setWidget(body)
@@ -126,12 +121,8 @@ class TerrainPanel(QDockWidget):
             raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
         self.kind.setCurrentIndex(i)
 
-    def show_message(self, text: str, error: bool = False) -> None:
-        self.message.setStyleSheet("color: #b3261e;" if error else "")
-        self.message.setText(text)
 
-
-class TerrainTool(Tool):
+class TerrainTool(PanelTool):
     id = "terrain"
     label = "Terrain"
     shortcut = "E"
@@ -139,10 +130,7 @@ class TerrainTool(Tool):
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
-        super().__init__(window)
-        self.panel = TerrainPanel(window)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
-        self.panel.hide()
+        super().__init__(window, TerrainPanel(window))
         self.panel.delete_button.clicked.connect(self.delete_selected)
         self.panel.kind.currentIndexChanged.connect(self._kind_chosen)
         self.panel.draw_mode.toggled.connect(self._mode_changed)
@@ -163,12 +151,8 @@ class TerrainTool(Tool):
         (self.panel.draw_mode if mode == "draw" else self.panel.select_mode).setChecked(True)
 
     def activate(self) -> None:
-        self.panel.show()
+        super().activate()
         self._redraw()
-
-    def deactivate(self) -> None:
-        super().deactivate()
-        self.panel.hide()
 
     def reset(self) -> None:
         self._cancel_drag()

@@ -16,7 +16,6 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QDockWidget,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -34,7 +33,7 @@ from engine.scenario import Scenario, Unit
 from engine.scenario_io import scenario_to_dict
 from geometry.bases import BaseShape
 
-from .base import Tool
+from .base import PanelTool, ToolPanel
 
 #: The bases a library profile without a base size is placed on: a figure, a vehicle.
 DEFAULT_BASE = BaseShape.round(25)
@@ -132,12 +131,11 @@ def new_unit_id(stem: str, taken: set[str]) -> str:
     return f"{stem}-{n}"
 
 
-class UnitsPanel(QDockWidget):
+class UnitsPanel(ToolPanel):
     """The profile list, the side for new units, and the selected unit's fields."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Units", parent)
-        self.setObjectName("units-panel")
+        super().__init__("Units", "units-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
         lay.addWidget(QLabel("Profile to place (click the table):"))
@@ -168,14 +166,8 @@ class UnitsPanel(QDockWidget):
         bl.addRow(row)
         lay.addWidget(box)
         self.unit_box = box
-        self.message = QLabel()
-        self.message.setWordWrap(True)
         lay.addWidget(self.message)
         self.setWidget(body)
-
-    def show_message(self, text: str, error: bool = False) -> None:
-        self.message.setStyleSheet("color: #b3261e;" if error else "")
-        self.message.setText(text)
 
     def set_sides(self, sides: list[str]) -> None:
         for combo in (self.new_side, self.side):
@@ -198,7 +190,7 @@ class UnitsPanel(QDockWidget):
         raise KeyError(f"profile: {profile_id!r} is not in the list")
 
 
-class UnitsTool(Tool):
+class UnitsTool(PanelTool):
     id = "units"
     label = "Units"
     shortcut = "U"
@@ -206,10 +198,7 @@ class UnitsTool(Tool):
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
-        super().__init__(window)
-        self.panel = UnitsPanel(window)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
-        self.panel.hide()
+        super().__init__(window, UnitsPanel(window))
         self.panel.apply_button.clicked.connect(self.apply_fields)
         self.panel.name.returnPressed.connect(self.apply_fields)
         self.panel.duplicate_button.clicked.connect(self.duplicate)
@@ -222,14 +211,10 @@ class UnitsTool(Tool):
 
     def activate(self) -> None:
         self.refresh_profiles()
-        self.panel.show()
+        super().activate()
         self._show_selected()
         self.panel.show_message("Click the table to place the chosen profile; click a unit to "
                                 "edit it.")
-
-    def deactivate(self) -> None:
-        super().deactivate()
-        self.panel.hide()
 
     def _game_replaced(self) -> None:
         """Refill the list now only if it is shown: the catalogue reads the ruleset's library
