@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.panels.docks import add_view_dock
 from engine.dice import RollRecord
 from engine.model import LogEntry
 
@@ -420,14 +421,7 @@ def install(window) -> LogDock:
     """Add the dock on the right, hidden until View ▸ Log (Ctrl+L) shows it — the board
     keeps the room until the log is wanted — and follow the window's editor."""
     dock = LogDock(window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.hide()
-    toggle = dock.toggleViewAction()
-    toggle.setText("&Log")
-    toggle.setShortcut("Ctrl+L")
-    view_menu = getattr(window, "view_menu", None)
-    if view_menu is not None:
-        view_menu.addAction(toggle)
+    add_view_dock(window, dock, "&Log", "Ctrl+L")
     editor = getattr(window, "editor", None)
     if editor is not None:
         def reload() -> None:

@@ -46,6 +46,7 @@ from engine.scenario import Unit
 from geometry.templates import TEMPLATE_SHAPES
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
+from .docks import add_view_dock
 from .facts_view import FactsView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
@@ -707,23 +708,6 @@ def _text(err: BaseException) -> str:
 def install(window) -> ActionPanel:
     """The Actions dock on the right, hidden until View ▸ Actions (Ctrl+Shift+A)."""
     dock = ActionPanel(window)
-    _dock(window, dock, "&Actions", "Ctrl+Shift+A")
+    add_view_dock(window, dock, "&Actions", "Ctrl+Shift+A", tab_with=ActionPanel)
     window.action_panel = dock
     return dock
-
-
-def _dock(window, dock: QDockWidget, text: str, shortcut: str) -> None:
-    """Put a panel on the right, tabbed with the other panels, with a View menu toggle."""
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-    window.addDockWidget(area, dock)
-    others = [d for d in window.findChildren(ActionPanel) if d is not dock
-              and window.dockWidgetArea(d) == area]
-    if others:
-        window.tabifyDockWidget(others[0], dock)
-    dock.hide()  # the board keeps its room until a panel is asked for
-    toggle = dock.toggleViewAction()
-    toggle.setText(text)
-    toggle.setShortcut(shortcut)
-    view_menu = getattr(window, "view_menu", None)
-    if view_menu is not None:
-        view_menu.addAction(toggle)

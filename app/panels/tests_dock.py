@@ -6,7 +6,8 @@ apply flow as the action panel. It is the action panel filtered on kind, not a c
 
 from __future__ import annotations
 
-from .action_panel import ActionPanel, _dock, is_test
+from .action_panel import ActionPanel, is_test
+from .docks import add_view_dock
 
 
 class TestsDock(ActionPanel):
@@ -21,6 +22,6 @@ class TestsDock(ActionPanel):
 def install(window) -> TestsDock:
     """The Tests dock, tabbed with the Actions dock (View ▸ Tests, Ctrl+Shift+T)."""
     dock = TestsDock(window)
-    _dock(window, dock, "&Tests", "Ctrl+Shift+T")
+    add_view_dock(window, dock, "&Tests", "Ctrl+Shift+T", tab_with=ActionPanel)
     window.tests_dock = dock
     return dock

@@ -40,6 +40,7 @@ from engine.model import Change, ModelError
 from engine.turns import TurnError, TurnStructure
 
 from ..board.style import SidePalette
+from .docks import add_view_dock
 
 COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State")
 ERROR_STYLE = "color: #b3261e;"
@@ -517,14 +518,7 @@ def install(window) -> TurnDock:
     """Add the dock on the right, hidden until View ▸ Turn (Ctrl+T) shows it — as the Log
     dock, the board keeps the room until it is wanted — and follow the window's editor."""
     dock = TurnDock(window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.hide()
-    toggle = dock.toggleViewAction()
-    toggle.setText("&Turn")
-    toggle.setShortcut("Ctrl+T")
-    view_menu = getattr(window, "view_menu", None)
-    if view_menu is not None:
-        view_menu.addAction(toggle)
+    add_view_dock(window, dock, "&Turn", "Ctrl+T")
     editor = getattr(window, "editor", None)
     if editor is not None:
         dock.set_editor(editor, window)
