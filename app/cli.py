@@ -60,22 +60,33 @@ def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentPars
 # --- shared pieces -----------------------------------------------------------------------
 
 
+def _is_game_path(p: Path) -> bool:
+    """A .warboard name or a SQLite header: read as a game file; anything else as JSON."""
+    try:
+        with open(p, "rb") as f:
+            if f.read(16) == b"SQLite format 3\x00":
+                return True
+    except OSError:
+        pass
+    return p.suffix.lower() == ".warboard"
+
+
+def _load_game_file(p: Path):
+    """The Game saved in `p`; a refused game file says which kind of problem it has."""
+    from engine.gamefile import GameFileError, load_game
+
+    try:
+        return load_game(p)
+    except GameFileError as e:
+        raise CliError(str(e)) from None
+
+
 def open_scenario(path: str | Path) -> Scenario:
     """The table in FILE: a scenario JSON, or a .warboard game file (its units on the table
     now; a refused game file says which kind of problem it has)."""
     p = Path(path)
-    try:
-        with open(p, "rb") as f:
-            sqlite = f.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        sqlite = False
-    if sqlite or p.suffix.lower() == ".warboard":
-        from engine.gamefile import GameFileError, load_game
-
-        try:
-            return load_game(p).scenario
-        except GameFileError as e:
-            raise CliError(str(e)) from None
+    if _is_game_path(p):
+        return _load_game_file(p).scenario
     from engine.scenario_io import ScenarioError, load_scenario
 
     try:
@@ -393,18 +404,8 @@ def _open_game(path: str | Path):
     """(Game, is a game file) for FILE: a .warboard game as saved, or a scenario JSON as
     a new game (units marked removed start off the table)."""
     p = Path(path)
-    try:
-        with open(p, "rb") as f:
-            sqlite = f.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        sqlite = False
-    if sqlite or p.suffix.lower() == ".warboard":
-        from engine.gamefile import GameFileError, load_game
-
-        try:
-            return load_game(p), True
-        except GameFileError as e:
-            raise CliError(str(e)) from None
+    if _is_game_path(p):
+        return _load_game_file(p), True
     from engine.model import Game
     from engine.scenario_io import ScenarioError, load_scenario
 
