@@ -1,13 +1,14 @@
 """P4 odds: exact odds of every Iron Hearts worked example that rolls dice (01 §7, IH-1 …
 IH-12), against a 10^5-sample Monte Carlo of the same actions, same run.
 
-Each example's contexts are built as its golden test builds them (the helpers of
-tests/engine/iron_hearts: the same profiles, facts and earlier steps applied with the
-example's dice), and the example's exact odds are the odds of every action in it that
-rolls (IH-8: the squad volley, three start-of-turn tests and the rally). The exact figure
-is timed cold — engine.odds' caches cleared before every run — as the median of several
-runs. The Monte Carlo is engine.odds.simulate of the real resolvers: 10^4 samples timed
-once and scaled ×10 (`mc=1e4x10`), or 10^5 with --full (`mc=1e5`).
+Each example's contexts are built as its golden test builds them (the set-ups of
+bench/ih_examples.py, which the golden tests import too: the same profiles, facts and
+earlier steps applied with the example's dice), and the example's exact odds are the odds
+of every action in it that rolls (IH-8: the squad volley, three start-of-turn tests and
+the rally). The exact figure is timed cold — engine.odds' caches cleared before every run —
+as the median of several runs. The Monte Carlo is engine.odds.simulate of the real
+resolvers: 10^4 samples timed once and scaled ×10 (`mc=1e4x10`), or 10^5 with --full
+(`mc=1e5`).
 
 Target: every example's exact odds ≤ 10 ms and ≥ 30× faster than its Monte Carlo.
 """
@@ -18,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from bench import Options, Outcome, fmt, median_ms, target
+from bench.ih_examples import DAMAGE8, DUEL, ctx, ctx_of, game, gunner5, make_game, play
 from engine.dice import ScriptedDice
 from engine.model import apply_change
 from engine.odds import clear_caches, simulate
@@ -29,42 +31,25 @@ SAMPLES = 100_000
 EXACT_RUNS = 7
 
 
-def _infantry() -> tuple:
-    from tests.engine.iron_hearts.test_golden_infantry import DAMAGE8, ctx, game
-
-    return ctx, game, DAMAGE8
-
-
-def _tanks() -> tuple:
-    from tests.engine.iron_hearts.test_tank_setup import DUEL, ctx_of, make_game, play
-
-    return ctx_of, make_game, play, DUEL
-
-
 def ih1() -> list[Context]:
-    ctx, game, _ = _infantry()
     return [ctx(game(), "stat_test", "ninja", options={"stat": "melee"})]
 
 
 def ih2() -> list[Context]:
-    ctx, game, _ = _infantry()
     return [ctx(game(), "detect", "sarge")]
 
 
 def ih3() -> list[Context]:
-    ctx, game, _ = _infantry()
     return [ctx(game(), "shoot", "mg", "vova", weapon="mg42", options={"volleys": 3},
                 facts=Facts(distance_m=60.0, cover=0))]
 
 
 def ih4() -> list[Context]:
-    ctx, game, damage8 = _infantry()
-    return [ctx(game(), "shoot", "mg", "cmd", weapon=damage8,
+    return [ctx(game(), "shoot", "mg", "cmd", weapon=DAMAGE8,
                 facts=Facts(distance_m=50.0, cover=2))]
 
 
 def ih5() -> list[Context]:
-    ctx, game, _ = _infantry()
     g = game()
     shot = ctx(g, "shoot", "mg", "vova", weapon="mg42", facts=Facts(distance_m=60.0, cover=0))
     apply_change(g, shot.resolve(ScriptedDice([1, 2, 9, 9, 9, 8, 10])).change)
@@ -72,22 +57,19 @@ def ih5() -> list[Context]:
 
 
 def ih6() -> list[Context]:
-    ctx_of, make_game, play, duel = _tanks()
     g = make_game()
     play(g, "tank_move", [], target=None)
-    aim = ctx_of(g, "tank_aim", facts=duel)
-    play(g, "tank_aim", [1], facts=duel)
-    return [aim, ctx_of(g, "tank_fire", facts=duel)]
+    aim = ctx_of(g, "tank_aim", facts=DUEL)
+    play(g, "tank_aim", [1], facts=DUEL)
+    return [aim, ctx_of(g, "tank_fire", facts=DUEL)]
 
 
 def ih7() -> list[Context]:
-    ctx, game, _ = _infantry()
     return [ctx(game(("smg", "axis", "soldier")), "shoot", "smg", "vova", weapon="mp40",
                 options={"volleys": 3}, facts=Facts(distance_m=20.0, cover=0))]
 
 
 def ih8() -> list[Context]:
-    ctx, game, _ = _infantry()
     g = game()
     squad = ("vova", "tolik", "zhora")
     shot = ctx(g, "shoot", "mg", targets=squad, weapon="mg42",
@@ -102,24 +84,15 @@ def ih8() -> list[Context]:
 
 
 def ih9() -> list[Context]:
-    ctx_of, make_game, play, duel = _tanks()
     g = make_game({"crew": {"gunner": {"status": "killed"}, "commander": {"at": "gunner"}}})
-    aim = ctx_of(g, "tank_aim", facts=duel, options={"paid": True})
-    play(g, "tank_aim", [3], facts=duel, options={"paid": True})
-    return [aim, ctx_of(g, "tank_fire", facts=duel)]
+    aim = ctx_of(g, "tank_aim", facts=DUEL, options={"paid": True})
+    play(g, "tank_aim", [3], facts=DUEL, options={"paid": True})
+    return [aim, ctx_of(g, "tank_fire", facts=DUEL)]
 
 
 def ih10() -> list[Context]:
-    import copy
-
-    ctx_of, make_game, play, _ = _tanks()
     g = make_game()
-    card = copy.deepcopy(g.scenario.profiles["vets_plus1"])
-    card["crew"]["gunner"]["accuracy"] = 5
-    for m in card["crew"].values():
-        m["training_experience"] = 0
-    g.scenario.profiles["gunner5"] = card
-    g.unit("sherman").profile = "gunner5"
+    gunner5(g)
     near = Facts(distance_m=150.0, in_arc=True, cover=0, los=True)
     for _ in range(2):
         play(g, "tank_aim", [10], facts=near)
@@ -127,7 +100,6 @@ def ih10() -> list[Context]:
 
 
 def ih11() -> list[Context]:
-    ctx, game, _ = _infantry()
     g = game(*[(f"x{i}", "allies", "soldier") for i in range(4)])
     two = ctx(g, "grenade", "zhora", "vova", weapon="hand-grenade",
               facts=Facts(distance_m=20.0, under_template=("tolik", "vova")))
@@ -138,7 +110,6 @@ def ih11() -> list[Context]:
 
 
 def ih12() -> list[Context]:
-    ctx_of, make_game, play, _ = _tanks()
     front = Facts(distance_m=350.0, side_struck="front", in_arc=True, cover=0, los=True)
     g = make_game(profile="vets_plus1")
     play(g, "tank_aim", [1], facts=front)

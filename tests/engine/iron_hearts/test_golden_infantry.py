@@ -2,53 +2,18 @@
 golden tests: scripted dice, each step asserted (faces, target, comparison, modifiers,
 outcome) and the effects.
 
-The helpers at the top (`game`, `ctx`) are shared by the other infantry test files.
+The set-ups (`game`, `ctx`, `DAMAGE8`) are in bench/ih_examples.py, shared with bench P4.
 """
 
 from __future__ import annotations
 
+from bench.ih_examples import DAMAGE8, ctx, game
 from engine.dice import Comparison, ScriptedDice
-from engine.model import AddMarker, AdjustState, Game, SetState, apply_change
+from engine.model import AddMarker, AdjustState, SetState, apply_change
 from engine.rulesets.base import Facts
 from engine.rulesets.iron_hearts import RULESET as IH
-from engine.scenario import Scenario, Table, Unit
-from geometry.bases import BaseShape
 
 LE = Comparison.LE
-
-#: Test profiles with the seed's own numbers where it gives them.
-PROFILES = {
-    "ninja": {"accuracy": 5, "melee": 6, "guts": 7, "hp": 1},                 # IH-1
-    "sergeant": {"accuracy": 6, "melee": 6, "guts": 7, "hp": 1,              # IH-2
-                 "training_experience": 2, "rank": "nco"},
-    "gunner": {"accuracy": 5, "melee": 5, "guts": 7, "hp": 1, "weapons": ["mg42"]},
-    "soldier": {"accuracy": 5, "melee": 6, "guts": 7, "hp": 1,               # IH-8 Guts 7
-                "weapons": ["kar98k"], "has_grenades": True},
-    "commander": {"accuracy": 6, "melee": 6, "guts": 9, "hp": 2,             # IH-8 Guts 9
-                  "is_pc": True, "rank": "officer", "weapons": ["thompson"],
-                  "has_grenades": True},
-}
-
-
-def game(*extra: tuple[str, str, str]) -> Game:
-    """A game with an MG gunner, the three soldiers of IH-8 and their commander."""
-    b = BaseShape.round(25)
-    spec = [("mg", "axis", "gunner"), ("ninja", "axis", "ninja"),
-            ("sarge", "allies", "sergeant"), ("cmd", "allies", "commander"),
-            ("vova", "allies", "soldier"), ("tolik", "allies", "soldier"),
-            ("zhora", "allies", "soldier"), *extra]
-    units = [Unit(uid, side, prof, float(i), 0.0, b,
-                  parent="cmd" if prof == "soldier" else None)
-             for i, (uid, side, prof) in enumerate(spec)]
-    return Game(Scenario("golden", "iron-hearts", Table(metres_per_inch=2.5), units=units,
-                         profiles=PROFILES))
-
-
-def ctx(g: Game, action: str, actor: str, target: str | None = None,
-        targets: tuple[str, ...] = (), **kw):
-    return IH.context(action, actor=g.unit(actor),
-                      target=g.unit(target) if target else None,
-                      targets=[g.unit(t) for t in targets], game=g, **kw)
 
 
 # --------------------------------------------------------------------------- IH-1
@@ -109,10 +74,6 @@ def test_ih7_mp40_full_turn_is_nine_dice():
 
 
 # --------------------------------------------------------------------------- IH-4
-
-
-DAMAGE8 = {"name": "Damage 8 illustration", "kind": "small_arm", "range_m": 100,
-           "rate_of_fire": 10, "damage": 8, "morale_modifier": 0}
 
 
 def test_ih4_damage_8_against_cover_2():

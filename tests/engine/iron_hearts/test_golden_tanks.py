@@ -7,19 +7,17 @@ Board facts of the duel: the Panzer IV is 350 m away (Sherman 75 mm Range 200 m 
 
 from __future__ import annotations
 
-import copy
 import json
 from fractions import Fraction as F
 
 import pytest
 
+from bench.ih_examples import DUEL, ctx_of, gunner5, make_game, play
 from engine.dice import Comparison, ScriptedDice
 from engine.model import AdjustState, SetState, apply_change, revert_change
 from engine.render import render
 from engine.rulesets.base import Facts
 from engine.rulesets.iron_hearts.tank_rules import RuleRefused
-
-from .test_tank_setup import DUEL, ctx_of, make_game, play
 
 LE, GT = Comparison.LE, Comparison.GT
 
@@ -163,12 +161,7 @@ def test_crew_losses_driver_loader_co_driver():
 ])
 def test_ih10_failed_aim_progression(reading, targets):
     game = make_game()
-    card = copy.deepcopy(game.scenario.profiles["vets_plus1"])
-    card["crew"]["gunner"]["accuracy"] = 5
-    for m in card["crew"].values():
-        m["training_experience"] = 0
-    game.scenario.profiles["gunner5"] = card
-    game.unit("sherman").profile = "gunner5"
+    gunner5(game)
     near = Facts(distance_m=150.0, in_arc=True, cover=0, los=True)    # band 1: no penalty
     seen = []
     for n, want in enumerate(targets):

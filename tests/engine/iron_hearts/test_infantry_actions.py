@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bench.ih_examples import ctx, game
 from engine.dice import DiceError, ScriptedDice, TypedDice
 from engine.model import AdjustState, RemoveUnit, SetGameState, SetState, apply_change
 from engine.options import Modifier, SchemaError
@@ -14,8 +15,6 @@ from engine.render import render
 from engine.rulesets.base import FactMissing, Facts
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.rulesets.registry import get_ruleset
-
-from .test_golden_infantry import ctx, game
 
 
 def test_registry_finds_the_package_ruleset():

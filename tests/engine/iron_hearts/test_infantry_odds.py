@@ -14,12 +14,11 @@ from fractions import Fraction as F
 
 import pytest
 
+from bench.ih_examples import ctx, game
 from engine.dice import ScriptedDice
 from engine.odds import OutcomeDistribution, simulate
 from engine.options import Modifier
 from engine.rulesets.base import Context, Facts, Resolution
-
-from .test_golden_infantry import ctx, game
 
 N = 100_000
 

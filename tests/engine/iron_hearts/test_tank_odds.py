@@ -9,11 +9,10 @@ import math
 
 import pytest
 
+from bench.ih_examples import DUEL, ctx_of, make_game, play
 from engine.dice import DiceError, TypedDice
 from engine.odds import simulate
 from engine.rulesets.base import Facts
-
-from .test_tank_setup import DUEL, ctx_of, make_game, play
 
 N = 100_000
 

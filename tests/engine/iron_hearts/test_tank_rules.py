@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.ih_examples import DUEL, ctx_of, make_game, play
 from engine.dice import ScriptedDice
 from engine.model import Change, MoveUnit, apply_change
 from engine.rulesets.base import Facts
@@ -25,8 +26,6 @@ from engine.rulesets.iron_hearts.tank_rules import (
     run_length,
 )
 from engine.rulesets.registry import get_ruleset
-
-from .test_tank_setup import DUEL, ctx_of, make_game, play
 
 SHERMAN = VEHICLES["m4a1-sherman"]
 

@@ -1,5 +1,5 @@
-"""Shared setup for the tank tests (a Sherman and a Panzer IV on a 10 m/inch table), and
-tests of the tank data files: the shipped cards load, bad cards fail naming the field."""
+"""Tests of the tank data files: the shipped cards load, bad cards fail naming the field.
+(The tank tests' shared set-up is bench/ih_examples.py.)"""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ import json
 
 import pytest
 
-from engine.dice import D10, ScriptedDice
-from engine.model import Game, apply_change
+from bench.ih_examples import TANKS
 from engine.options import SchemaError
-from engine.rulesets.base import CoverTerm, Facts, Resolution, Ruleset
-from engine.rulesets.iron_hearts import readings, tanks
+from engine.rulesets.iron_hearts import tanks
 from engine.rulesets.iron_hearts.tank_data import (
     HIT_LOCATION,
     MODIFIERS,
@@ -22,58 +20,6 @@ from engine.rulesets.iron_hearts.tank_data import (
     check_hit_location,
     check_vehicle,
 )
-from engine.scenario import Scenario, Table, Unit
-from geometry.bases import BaseShape
-
-# The tank actions in a ruleset of their own, so these tests do not depend on the infantry
-# actions; the infantry readings are in it because tank fire at men applies the infantry
-# side's suppression and wound effects (suppression_source, suppression_excess, mm_stacking)
-# and reads `natural_1_10` (§4.A-23).
-TANKS = Ruleset(
-    id="iron-hearts-tanks-test", name="Iron Hearts (tanks only)", dice=(D10,),
-    metres_per_inch=10, distance_unit="m",
-    cover={i: CoverTerm(f"cover {i}", i, proposed=i == 4) for i in range(5)},
-    actions=tuple(tanks.ACTIONS), options=(*tanks.OPTIONS, *readings.OPTIONS),
-    profile_fields={"character": {}, **tanks.PROFILE_FIELDS},
-    profiles={"rifleman": {"hp": 1}}, weapons=tanks.WEAPONS,
-)
-
-
-def vets(te: int) -> dict:
-    """A Sherman card whose crew all have T&E `te` (crew T&E = te)."""
-    card = copy.deepcopy(VEHICLES["m4a1-sherman"])
-    for m in card["crew"].values():
-        m["training_experience"] = te
-    return card
-
-
-def make_game(sherman_state: dict | None = None, profile: str = "m4a1-sherman") -> Game:
-    rect = BaseShape.rect(50, 100)
-    units = [Unit("sherman", "allies", profile, 10, 10, rect, facing=90.0, turret=0.0,
-                  state=sherman_state or {}),
-             Unit("pz4", "axis", "pz4-h", 45, 10, rect, facing=0.0, turret=0.0),
-             Unit("gren", "axis", "rifleman", 30, 20, BaseShape.round(25))]
-    return Game(Scenario("duel", "iron-hearts", Table(metres_per_inch=10), units=units,
-                         profiles={"vets_plus1": vets(1), "vets_minus1": vets(-1)}))
-
-
-def ctx_of(game: Game, action: str, actor: str = "sherman", target: str | None = "pz4",
-           facts: Facts | None = None, **kw):
-    return TANKS.context(action, actor=game.unit(actor),
-                         target=game.unit(target) if target else None,
-                         facts=facts or Facts(), game=game, **kw)
-
-
-def play(game: Game, action: str, dice, **kw) -> Resolution:
-    """Resolve with scripted faces and apply the change (as the app does)."""
-    ctx = ctx_of(game, action, **kw)
-    res = ctx.resolve(ScriptedDice(dice))
-    apply_change(game, res.change)
-    return res
-
-
-DUEL = Facts(distance_m=350.0, side_struck="left", in_arc=True, cover=0, los=True)
-
 
 # --------------------------------------------------------------------------- data tests
 
