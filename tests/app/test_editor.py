@@ -8,7 +8,6 @@ from PySide6.QtCore import QPointF, Qt
 
 from app.editor import Editor, touched_ids
 from app.tools.base import Tool
-from app.window import MainWindow
 from engine.model import (
     AddUnit,
     Change,
@@ -20,22 +19,13 @@ from engine.model import (
     MoveUnit,
     RemoveTerrain,
 )
+from tests.app.helpers import at, show_window
 from tests.app.test_board import make_scenario
 
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(make_scenario())
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit_table()
-    return w
-
-
-def at(view, x: float, y: float):
-    return view.mapFromScene(QPointF(x, y))
+    return show_window(qtbot, make_scenario(), (1000, 700), fit=True)
 
 
 def test_push_undo_redo_and_signals(qtbot):
@@ -128,10 +118,10 @@ def test_click_selects_a_unit_and_empty_table_clears(win, qtbot):
     vp = win.view.viewport()
     got = []
     win.selection_changed.connect(got.append)
-    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=at(win.view, 50, 24))
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=at(win, 50, 24))
     assert win.selected_unit_id == "gren-1" and got == ["gren-1"]
     assert win.scene.selection_item.isVisible()
-    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=at(win.view, 30, 5))  # empty table
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=at(win, 30, 5))  # empty table
     assert win.selected_unit_id is None and got == ["gren-1", None]
     assert not win.scene.selection_item.isVisible()
 
@@ -164,7 +154,7 @@ def test_tool_shortcut_routing_and_escape(win, qtbot):
     win.view.setFocus()
     qtbot.keyClick(win.view, Qt.Key.Key_P)
     assert win.tools.active is probe and win.tools.actions["probe"].isChecked()
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win.view, 20, 30))
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win, 20, 30))
     assert probe.events == [("press", pytest.approx(20, abs=0.05), pytest.approx(30, abs=0.05))]
     assert win.pointer_hint.isVisible() and win.pointer_hint.text() == "20.0, 30.0"
     qtbot.keyClick(win.view, Qt.Key.Key_Escape)

@@ -22,6 +22,7 @@ from app.window import MainWindow, build_window
 from engine.gamefile import export_scenario, load_game, new_game_file, read_log
 from engine.model import Change, Game, LogEntry, MoveUnit
 from engine.scenario_io import load_demo, save_scenario
+from tests.app.helpers import show_window
 from tests.app.test_board import make_scenario
 
 
@@ -35,11 +36,7 @@ def config_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(make_scenario())
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_window(qtbot, make_scenario())
 
 
 @pytest.fixture

@@ -8,13 +8,14 @@ import contextlib
 import io
 import json
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox
 
 from app import cli
 from app.panels.action_panel import ActionPanel
 from app.window import MainWindow
 from engine.scenario_io import save_scenario
+from tests.app.helpers import click_board, show_window
 
 PX_PER_INCH = 12.0
 LEFT = Qt.MouseButton.LeftButton
@@ -23,11 +24,7 @@ LEFT = Qt.MouseButton.LeftButton
 def open_window(qtbot, scenario, centre: tuple[float, float]) -> MainWindow:
     """The program's window over `scenario`, both panels shown, the board zoomed so every
     unit of the test is on screen."""
-    win = MainWindow(scenario)
-    qtbot.addWidget(win)
-    win.resize(1600, 1000)
-    win.show()
-    qtbot.waitExposed(win)
+    win = show_window(qtbot, scenario, (1600, 1000))
     for dock in (win.action_panel, win.tests_dock):
         dock.show()
     win.action_panel.raise_()
@@ -36,17 +33,6 @@ def open_window(qtbot, scenario, centre: tuple[float, float]) -> MainWindow:
     view.scale(PX_PER_INCH, PX_PER_INCH)
     view.centerOn(*centre)
     return win
-
-
-def at(win: MainWindow, x: float, y: float):
-    return win.view.mapFromScene(QPointF(x, y))
-
-
-def click_board(qtbot, win: MainWindow, x: float, y: float,
-                button: Qt.MouseButton = LEFT) -> None:
-    """A real click on the board's viewport at a table point."""
-    qtbot.mouseClick(win.view.viewport(), button, Qt.KeyboardModifier.NoModifier,
-                     at(win, x, y))
 
 
 def select_unit(qtbot, win: MainWindow, unit_id: str) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 import engine.dice
 from app.window import MainWindow, build_window
 from engine.scenario_io import dumps_scenario, loads_scenario
+from tests.app.helpers import at, click_board, drag_line
 
 SEED = 20240607
 SELECTED = "us-1-1"      # a rifleman at (21.5, 7.5)
@@ -342,24 +343,8 @@ def trigger_every_action(win: MainWindow, qtbot) -> int:
     return n
 
 
-def at(win: MainWindow, x: float, y: float) -> QPoint:
-    return win.view.mapFromScene(QPointF(x, y))
-
-
-def click(qtbot, win, x, y, button=Qt.MouseButton.LeftButton) -> None:
-    qtbot.mouseClick(win.view.viewport(), button, Qt.KeyboardModifier.NoModifier,
-                     at(win, x, y))
-
-
-def drag(qtbot, win, a, b, steps: int = 4) -> None:
-    vp = win.view.viewport()
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     at(win, *a))
-    for i in range(1, steps + 1):
-        t = i / steps
-        qtbot.mouseMove(vp, at(win, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                       at(win, *b))
+def drag(qtbot, win, a, b) -> None:
+    drag_line(qtbot, win, a, b, steps=4)
 
 
 def key(qtbot, win, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
@@ -533,8 +518,8 @@ def test_every_tool_on_the_board(evening, qtbot):
         for tool_id in list(tools.tools):
             tools.actions[tool_id].trigger()
             pump(qtbot)
-            click(qtbot, win, 21.5, 7.5)                 # a unit
-            click(qtbot, win, 60, 44)                    # empty table, far corner
+            click_board(qtbot, win, 21.5, 7.5)                 # a unit
+            click_board(qtbot, win, 60, 44)                    # empty table, far corner
             drag(qtbot, win, (21.5, 9), (25, 11))        # from a unit
             drag(qtbot, win, (60, 40), (64, 42))         # on empty table
             drag(qtbot, win, (9, 24), (41.4, 13.6))      # tank onto an enemy
@@ -547,11 +532,11 @@ def test_every_tool_on_the_board(evening, qtbot):
         terrain = tools.activate("terrain")
         terrain.set_mode("draw")
         for p in ((50, 30), (56, 36), (56, 30), (50, 36)):
-            click(qtbot, win, *p)
+            click_board(qtbot, win, *p)
         key(qtbot, win, Qt.Key.Key_Return)
         key(qtbot, win, Qt.Key.Key_Escape)
         for p in ((50, 30), (56, 30), (56, 36)):
-            click(qtbot, win, *p)
+            click_board(qtbot, win, *p)
         key(qtbot, win, Qt.Key.Key_Return)
         terrain.set_mode("select")
         for i in range(terrain.panel.kind.count()):    # every kind on the selected piece
@@ -563,8 +548,8 @@ def test_every_tool_on_the_board(evening, qtbot):
         panel = tmpl.panel
         for shape in ("blast-3", "blast-5", "flamer"):
             panel.shape.setCurrentText(shape)
-            click(qtbot, win, 41.4, 16.2)
-            click(qtbot, win, 45, 18)
+            click_board(qtbot, win, 41.4, 16.2)
+            click_board(qtbot, win, 45, 18)
             for seed in ("abc", "-1", "99999999999999999999999", "7"):
                 panel.seed.setText(seed)
                 panel.scatter_button.click()
@@ -587,7 +572,7 @@ def test_every_tool_on_the_board(evening, qtbot):
         pump(qtbot)
         # the units panel: place, rename with bad values, duplicate, delete
         units = tools.activate("units")
-        click(qtbot, win, 30, 40)
+        click_board(qtbot, win, 30, 40)
         for name, side in (("", ""), ("x" * 200, "axis"), ("Smoke Sgt.", "new side")):
             units.panel.name.setText(name)
             units.panel.side.setCurrentText(side)
@@ -596,7 +581,7 @@ def test_every_tool_on_the_board(evening, qtbot):
         key(qtbot, win, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
         units.panel.delete_button.click()
         units.panel.new_side.setCurrentText("")
-        click(qtbot, win, 33, 40)
+        click_board(qtbot, win, 33, 40)
         # the select tool's allowance with letters and out of range
         tools.activate("select")
         box = win.modules["app.tools.select"].allowance_box
@@ -639,19 +624,19 @@ def drive_action_panel(panel, win, qtbot, actor: str, target: str) -> int:
         pump(qtbot)
         if panel.target_row.isVisibleTo(panel):
             panel.target_pick.click()
-            click(qtbot, win, *_pos(win, target))
+            click_board(qtbot, win, *_pos(win, target))
             panel.target_box.setCurrentIndex(panel.target_box.findData(target))
         if panel.targets_row.isVisibleTo(panel):
             panel.targets_pick.click()
             for uid in ("gren-2", "gren-3", "gren-2"):
-                click(qtbot, win, *_pos(win, uid))
-            click(qtbot, win, 60, 44, Qt.MouseButton.RightButton)
+                click_board(qtbot, win, *_pos(win, uid))
+            click_board(qtbot, win, 60, 44, Qt.MouseButton.RightButton)
             lst = panel.targets_list
             for row in range(min(3, lst.count())):
                 lst.item(row).setCheckState(Qt.CheckState.Checked)
         if panel.point_row.isVisibleTo(panel):
             panel.point_pick.click()
-            click(qtbot, win, *_pos(win, target))
+            click_board(qtbot, win, *_pos(win, target))
             panel.template_box.setCurrentIndex(panel.template_box.count() - 1)
         if panel.weapon_box.isVisibleTo(panel):
             panel.weapon_box.setCurrentIndex(panel.weapon_box.count() - 1)
@@ -770,7 +755,7 @@ def test_file_menu_evening(evening, qtbot):
     garbage.write_bytes(b"SQLite format 3\x00" + b"\x01" * 200)
     with qtbot.captureExceptions() as errors:
         tmpl = win.tools.activate("template")
-        click(qtbot, win, 41.4, 16.2)
+        click_board(qtbot, win, 41.4, 16.2)
         tmpl.panel.seed.setText("99999999999999999999999")   # a seed past 64 bits
         tmpl.panel.scatter_button.click()
         win.tools.activate("select")
@@ -863,7 +848,7 @@ def test_a_blank_table(evening, qtbot):
         counts = trigger_every_action(win, qtbot)
         for tool_id in list(win.tools.tools):
             win.tools.actions[tool_id].trigger()
-            click(qtbot, win, 10, 10)
+            click_board(qtbot, win, 10, 10)
             drag(qtbot, win, (12, 12), (20, 20))
             key(qtbot, win, Qt.Key.Key_Return)
             key(qtbot, win, Qt.Key.Key_Delete)

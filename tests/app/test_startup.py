@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from app.modules import BEFORE_SHOW, TOOL_MODULES, WINDOW_MODULES, startup_split
 from app.window import MainWindow, build_window
 from engine.scenario_io import load_demo
+from tests.app.helpers import show_window
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Installed only after the first paint (everything in WINDOW_MODULES after app.files).
@@ -150,11 +151,7 @@ def test_the_program_opens_a_game_file_through_the_files_controller(qtbot, tmp_p
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(load_demo())
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_window(qtbot, load_demo())
 
 
 def test_units_catalogue_is_built_when_the_tool_is_chosen(win):

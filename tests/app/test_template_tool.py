@@ -5,15 +5,15 @@ flamer from a unit, the log entries, and nothing on the undo stack."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
-from app.window import MainWindow
 from engine.dice import D20, Die, RandomDice, draw
 from engine.measure import template_query
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.template_odds import d6_minus_accuracy, d20_steps, template_odds
+from tests.app.helpers import at, click_board, show_window
 
 INF = BaseShape.round(25)
 
@@ -32,23 +32,7 @@ def scenario() -> Scenario:
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(scenario())
-    qtbot.addWidget(w)
-    w.resize(1200, 760)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit_table()
-    return w
-
-
-def at(view, x: float, y: float):
-    return view.mapFromScene(QPointF(x, y))
-
-
-def click(qtbot, win, x, y):
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win.view, x, y))
-
-
+    return show_window(qtbot, scenario(), (1200, 760), fit=True)
 def template_tool(win, qtbot):
     qtbot.keyClick(win.view, Qt.Key.Key_T)
     tool = win.tools.active
@@ -73,7 +57,7 @@ def test_click_aims_a_blast_and_shows_the_odds_and_heat_map(win, qtbot):
     tool.panel.scheme.setCurrentIndex(1)  # d6 − accuracy
     tool.panel.accuracy.setValue(4)
     tool.set_shape("blast-5")
-    click(qtbot, win, 20, 20)
+    click_board(qtbot, win, 20, 20)
     ax, ay = tool.aim
     assert (ax, ay) == pytest.approx((20, 20), abs=0.1)  # within a pixel or two
     # d6 − 4: no scatter 4/6, else 1" or 2"; a blast-5 (r 2.5") always covers Able's base,
@@ -97,7 +81,7 @@ def test_click_aims_a_blast_and_shows_the_odds_and_heat_map(win, qtbot):
 
 def test_scatter_with_the_apps_seeded_dice(win, qtbot):
     tool = template_tool(win, qtbot)
-    click(qtbot, win, 21, 20)
+    click_board(qtbot, win, 21, 20)
     ax, ay = tool.aim
     tool.panel.seed.setText("42")
     qtbot.mouseClick(tool.panel.scatter_button, Qt.MouseButton.LeftButton)
@@ -120,7 +104,7 @@ def test_scatter_with_the_apps_seeded_dice(win, qtbot):
 
 def test_typed_dice_checked_through_the_dice_module(win, qtbot):
     tool = template_tool(win, qtbot)
-    click(qtbot, win, 20, 20)
+    click_board(qtbot, win, 20, 20)
     logged = len(win.game.log)
     p = tool.panel
     qtbot.mouseClick(p.typed_dice, Qt.MouseButton.LeftButton)
@@ -164,7 +148,7 @@ def test_d6_minus_accuracy_typed_no_scatter(win, qtbot):
     tool = template_tool(win, qtbot)
     tool.panel.scheme.setCurrentIndex(1)
     tool.panel.accuracy.setValue(3)
-    click(qtbot, win, 20, 20)
+    click_board(qtbot, win, 20, 20)
     p = tool.panel
     p.typed_dice.setChecked(True)
     p.distance_face.setText("3")
@@ -182,11 +166,11 @@ def test_flamer_from_a_unit_by_two_clicks_and_by_drag(win, qtbot):
     tool = template_tool(win, qtbot)
     tool.set_shape("flamer")
     assert not tool.panel.scatter_button.isEnabled()
-    click(qtbot, win, 40, 30)  # empty table: refused
+    click_board(qtbot, win, 40, 30)  # empty table: refused
     assert "Click the unit" in tool.panel.message.text() and tool.origin_id is None
-    click(qtbot, win, 20, 20)
+    click_board(qtbot, win, 20, 20)
     assert tool.origin_id == "a"
-    click(qtbot, win, 25, 21)
+    click_board(qtbot, win, 25, 21)
     expect = template_query(win.game.scenario, "flamer", 20, 20, toward=tool.aim, shooter="a")
     assert tool.result == expect
     assert {i for i, _ in expect.under} >= {"b", "c"} and "a" not in dict(expect.under)
@@ -194,9 +178,9 @@ def test_flamer_from_a_unit_by_two_clicks_and_by_drag(win, qtbot):
         expect.to_dict()
     # drag from the tank to a point
     vp = win.view.viewport()
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(win.view, 10, 10))
-    qtbot.mouseMove(vp, at(win.view, 14, 14))
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(win.view, 18, 18))
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(win, 10, 10))
+    qtbot.mouseMove(vp, at(win, 14, 14))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(win, 18, 18))
     assert tool.origin_id == "tank" and tool.result is not None
     assert tool.result.direction == pytest.approx(45.0, abs=1.0)
     assert win.editor.undo_stack.count() == 0
@@ -204,7 +188,7 @@ def test_flamer_from_a_unit_by_two_clicks_and_by_drag(win, qtbot):
 
 def test_d20_odds_follow_the_step_and_blast_5_covers_more(win, qtbot):
     tool = template_tool(win, qtbot)
-    click(qtbot, win, 21, 20)
+    click_board(qtbot, win, 21, 20)
     small = {r[0]: r[1] for r in tool.panel.rows(tool.panel.odds)}
     tool.set_shape("blast-5")  # re-aims at the same point, no new log entry
     big = {r[0]: r[1] for r in tool.panel.rows(tool.panel.odds)}

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from app.window import MainWindow
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.terrain import TerrainPiece
+from tests.app.helpers import at, click_board, drag_line, show_window
 
 HOUSE = [(20.0, 10.0), (26.0, 10.0), (26.0, 15.0), (20.0, 15.0)]
 
@@ -24,30 +24,7 @@ def scenario() -> Scenario:
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(scenario())
-    qtbot.addWidget(w)
-    w.resize(1200, 760)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit_table()
-    return w
-
-
-def at(view, x, y):
-    return view.mapFromScene(QPointF(x, y))
-
-
-def click(qtbot, win, x, y):
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win.view, x, y))
-
-
-def drag(qtbot, win, a, b):
-    vp = win.view.viewport()
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(win.view, *a))
-    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    qtbot.mouseMove(vp, at(win.view, *mid))
-    qtbot.mouseMove(vp, at(win.view, *b))
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(win.view, *b))
+    return show_window(qtbot, scenario(), (1200, 760), fit=True)
 
 
 def terrain_tool(win, qtbot):
@@ -72,10 +49,10 @@ def test_draw_a_woods_polygon_closed_by_double_click(win, qtbot):
     assert tool.mode == "draw"
     corners = [(40, 5), (50, 5), (50, 12)]
     for x, y in corners:
-        click(qtbot, win, x, y)
-    click(qtbot, win, 44, 14)  # a double-click's first click adds the last vertex …
+        click_board(qtbot, win, x, y)
+    click_board(qtbot, win, 44, 14)  # a double-click's first click adds the last vertex …
     qtbot.mouseDClick(win.view.viewport(), Qt.MouseButton.LeftButton,
-                      pos=at(win.view, 44, 14))  # … and the double-click closes
+                      pos=at(win, 44, 14))  # … and the double-click closes
     wood = win.game.scenario.piece("woods-1")
     assert wood.kind == "woods" and len(wood.polygon) == 4
     for got, want in zip(wood.polygon, [*corners, (44, 14)], strict=True):
@@ -93,13 +70,13 @@ def test_self_crossing_outline_is_refused(win, qtbot):
     tool.panel.set_kind("rough")
     tool.set_mode("draw")
     for x, y in [(40, 20), (50, 30), (50, 20), (40, 30)]:  # a bow tie
-        click(qtbot, win, x, y)
+        click_board(qtbot, win, x, y)
     qtbot.keyClick(win.view, Qt.Key.Key_Return)
     assert "crosses itself" in tool.panel.message.text()
     assert ids(win) == ["house-1", "wall-1"] and win.editor.undo_stack.count() == 0
     # take back the last vertex, then click the first vertex to close a triangle
     qtbot.keyClick(win.view, Qt.Key.Key_Backspace)
-    click(qtbot, win, 40, 20)
+    click_board(qtbot, win, 40, 20)
     assert ids(win) == ["house-1", "wall-1", "rough-1"]
     assert len(win.game.scenario.piece("rough-1").polygon) == 3
 
@@ -108,15 +85,15 @@ def test_draw_a_wall_line_finished_by_enter(win, qtbot):
     tool = terrain_tool(win, qtbot)
     tool.panel.set_kind("hedge")
     tool.set_mode("draw")
-    click(qtbot, win, 5, 40)
-    click(qtbot, win, 15, 40)
-    click(qtbot, win, 15, 45)
+    click_board(qtbot, win, 5, 40)
+    click_board(qtbot, win, 15, 40)
+    click_board(qtbot, win, 15, 45)
     qtbot.keyClick(win.view, Qt.Key.Key_Enter)
     hedge = win.game.scenario.piece("hedge-1")
     assert hedge.polygon is None and len(hedge.line) == 3
     assert hedge.line[2] == pytest.approx((15, 45), abs=tol(win))
     # one point is not a line
-    click(qtbot, win, 5, 46)
+    click_board(qtbot, win, 5, 46)
     qtbot.keyClick(win.view, Qt.Key.Key_Enter)
     assert "needs at least 2 points" in tool.panel.message.text()
 
@@ -124,7 +101,7 @@ def test_draw_a_wall_line_finished_by_enter(win, qtbot):
 def test_select_and_move_a_piece(win, qtbot):
     terrain_tool(win, qtbot)
     tool = win.tools.active
-    drag(qtbot, win, (23, 12), (33, 17))
+    drag_line(qtbot, win, (23, 12), (33, 17))
     assert tool.selected == "house-1"
     house = win.game.scenario.piece("house-1")
     dx, dy = house.polygon[0][0] - 20, house.polygon[0][1] - 10
@@ -139,15 +116,15 @@ def test_select_and_move_a_piece(win, qtbot):
 
 def test_drag_a_vertex_and_a_bad_vertex_move_is_refused(win, qtbot):
     tool = terrain_tool(win, qtbot)
-    click(qtbot, win, 23, 12)
+    click_board(qtbot, win, 23, 12)
     assert tool.selected == "house-1"
-    drag(qtbot, win, (26, 15), (28, 18))
+    drag_line(qtbot, win, (26, 15), (28, 18))
     house = win.game.scenario.piece("house-1")
     assert house.polygon[2] == pytest.approx((28, 18), abs=tol(win))
     assert house.polygon[:2] == HOUSE[:2] and house.polygon[3] == HOUSE[3]
     assert win.editor.undo_stack.undoText() == "Reshape house-1"
     # dragging a corner across the far side makes the outline cross itself: refused
-    drag(qtbot, win, (20, 15), (30, 12))
+    drag_line(qtbot, win, (20, 15), (30, 12))
     assert "crosses itself" in tool.panel.message.text()
     assert win.game.scenario.piece("house-1").polygon[3] == HOUSE[3]
     win.editor.undo_stack.undo()
@@ -156,7 +133,7 @@ def test_drag_a_vertex_and_a_bad_vertex_move_is_refused(win, qtbot):
 
 def test_delete_with_del_and_undo(win, qtbot):
     tool = terrain_tool(win, qtbot)
-    click(qtbot, win, 35, 30)  # on the wall line
+    click_board(qtbot, win, 35, 30)  # on the wall line
     assert tool.selected == "wall-1"
     qtbot.keyClick(win.view, Qt.Key.Key_Delete)
     assert ids(win) == ["house-1"] and "wall-1" not in win.scene.terrain_items
@@ -167,7 +144,7 @@ def test_delete_with_del_and_undo(win, qtbot):
 
 def test_kind_box_sets_the_selected_pieces_kind(win, qtbot):
     tool = terrain_tool(win, qtbot)
-    click(qtbot, win, 23, 12)
+    click_board(qtbot, win, 23, 12)
     assert tool.panel.kind_value() == "building"
     tool.panel.set_kind("fortification")
     assert win.game.scenario.piece("house-1").kind == "fortification"
@@ -187,8 +164,8 @@ def test_a_drag_that_starts_on_a_unit_leaves_the_terrain_beneath_alone(win, qtbo
     win.scene.sync(["b"])
     terrain_tool(win, qtbot)
     before = list(game.scenario.piece("house-1").polygon)
-    drag(qtbot, win, (23, 12.5), (33, 20))
+    drag_line(qtbot, win, (23, 12.5), (33, 20))
     assert game.scenario.piece("house-1").polygon == before
     assert not win.editor.undo_stack.canUndo()
-    drag(qtbot, win, (21, 11), (31, 18.5))  # clear of the unit, the house moves
+    drag_line(qtbot, win, (21, 11), (31, 18.5))  # clear of the unit, the house moves
     assert game.scenario.piece("house-1").polygon[0] == pytest.approx((30.0, 17.5), abs=0.05)

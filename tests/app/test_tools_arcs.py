@@ -10,7 +10,7 @@ from app.tools.arcs import SECTOR_RADIUS_IN, TURRET_RADIUS_IN, sectors
 from engine.scenario import Unit
 from geometry.bases import BaseShape
 from geometry.facing import QUADRANTS
-from tests.app.test_tools_select import at, demo_window
+from tests.app.helpers import at, demo_window
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsLineItem
 
 from app import cli
 from app.tools.measure import BAND_COLOURS, LOS_COLOURS, MeasureTool, RulerTool
-from tests.app.test_tools_select import at, demo_window, drag, zoom
+from tests.app.helpers import at, click_board, demo_window, drag, zoom
 
 DEMO_FILE = Path(__file__).resolve().parents[2] / "resources" / "scenarios" / "crossroads.json"
 
@@ -35,19 +35,15 @@ def lines(tool) -> list[QGraphicsLineItem]:
     return [i for i in tool._overlay if isinstance(i, QGraphicsLineItem)]
 
 
-def click(qtbot, win, x, y):
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win, x, y))
-
-
 @pytest.mark.parametrize("a, b", [("us-1-1", "schreck-loader"), ("us-1-1", "gren-1")])
 def test_click_a_then_b_shows_the_cli_figures(demo, qtbot, capsys, a, b):
     win = demo
     game = win.game
     ua, ub = game.unit(a), game.unit(b)
     assert win.view.unit_at(at(win, ub.x, ub.y)).unit is ub
-    click(qtbot, win, ua.x, ua.y)
+    click_board(qtbot, win, ua.x, ua.y)
     qtbot.mouseMove(win.view.viewport(), at(win, ub.x + 0.1, ub.y))
-    click(qtbot, win, ub.x, ub.y)
+    click_board(qtbot, win, ub.x, ub.y)
     tool = win.tools.active
     expected = cli_json(capsys, a, b)
     assert tool.result.to_dict() == expected
@@ -87,7 +83,7 @@ def test_range_bands_lie_along_the_line(demo, qtbot):
     tool = win.tools.active
     a = win.game.unit("us-1-1")  # M1 Garand, Range 100 m = 40" at 2.5 m per inch
     far = (a.x + 45.0, a.y)  # an empty point 45" east of its centre
-    click(qtbot, win, a.x, a.y)
+    click_board(qtbot, win, a.x, a.y)
     qtbot.mouseMove(win.view.viewport(), at(win, *far))
     bands = [li for li in lines(tool) if li.pen().widthF() == 9.0]
     assert len(bands) == 2  # effective to 40", beyond-range to 80": the line ends first
@@ -99,7 +95,7 @@ def test_range_bands_lie_along_the_line(demo, qtbot):
     assert bands[0].pen().color().name() == BAND_COLOURS[0]
     text = win.pointer_hint.text()
     assert f'edge {45 - edge:.2f}"' in text and "beyond-range" in text
-    click(qtbot, win, *far)  # A to an empty point: logged with its distances
+    click_board(qtbot, win, *far)  # A to an empty point: logged with its distances
     entry = win.game.log[-1]
     assert entry.details["to_point"] == [pytest.approx(far[0]), pytest.approx(far[1])]
     assert entry.details["centre_in"] == pytest.approx(45.0)
@@ -108,7 +104,7 @@ def test_range_bands_lie_along_the_line(demo, qtbot):
 def test_escape_drops_a_half_made_measurement_then_leaves_the_tool(demo, qtbot):
     win = demo
     a = win.game.unit("us-1-1")
-    click(qtbot, win, a.x, a.y)
+    click_board(qtbot, win, a.x, a.y)
     qtbot.mouseMove(win.view.viewport(), at(win, a.x + 5, a.y + 3))
     tool = win.tools.active
     assert lines(tool) and win.pointer_hint.isVisible()
@@ -128,9 +124,9 @@ def test_free_ruler_on_empty_table_and_ruler_tool_over_units(demo, qtbot):
     qtbot.keyClick(win.view, Qt.Key.Key_L)
     assert isinstance(win.tools.active, RulerTool)
     a = win.game.unit("us-1-1")
-    click(qtbot, win, a.x, a.y)  # click-click, starting on a unit: still a plain ruler
+    click_board(qtbot, win, a.x, a.y)  # click-click, starting on a unit: still a plain ruler
     qtbot.mouseMove(win.view.viewport(), at(win, a.x + 3, a.y + 4))
-    click(qtbot, win, a.x + 3, a.y + 4)
+    click_board(qtbot, win, a.x + 3, a.y + 4)
     assert win.pointer_hint.text() == 'ruler 5.00" (12.5 m)'
     assert win.tools.active.result is None and win.game.log[-1].action == "ruler"
     assert len(win.game.log) == 2

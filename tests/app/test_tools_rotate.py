@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.tools.rotate import snap, turn_label
-from tests.app.test_tools_select import at, demo_window, drag
+from tests.app.helpers import at, demo_window, drag
 
 
 @pytest.fixture

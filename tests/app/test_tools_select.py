@@ -11,50 +11,14 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from app.tools.select import DEFAULT_ALLOWANCE_IN, SelectTool
 from app.window import MainWindow
-from engine.scenario_io import load_demo
+from tests.app.helpers import at, demo_window, drag, show_window, zoom
 from tests.app.test_board import make_scenario
-
-PX_PER_INCH = 20.0  # 1 px = 0.05": whole pixels land on exact table points
 
 
 def show(qtbot, scenario) -> MainWindow:
-    w = MainWindow(scenario)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
+    w = show_window(qtbot, scenario, (1200, 800))
     w.view.setFocus()
     return w
-
-
-def zoom(win: MainWindow, x: float, y: float, px_per_inch: float = PX_PER_INCH) -> None:
-    """A fixed zoom centred on (x, y) so test positions are exact."""
-    view = win.view
-    view.resetTransform()
-    view.scale(px_per_inch, px_per_inch)
-    view.centerOn(x, y)
-
-
-def at(win: MainWindow, x: float, y: float):
-    """The viewport pixel of a table point (exact at PX_PER_INCH)."""
-    return win.view.mapFromScene(QPointF(x, y))
-
-
-def drag(qtbot, win, points, modifier=Qt.KeyboardModifier.NoModifier, release=True):
-    """Press at the first table point, move through the rest, release at the last."""
-    vp = win.view.viewport()
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, modifier, at(win, *points[0]))
-    for p in points[1:]:
-        qtbot.mouseMove(vp, at(win, *p))
-    if release:
-        qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, at(win, *points[-1]))
-
-
-def demo_window(qtbot) -> MainWindow:
-    """The demo table, zoomed to 20 px per inch around the US platoon."""
-    win = show(qtbot, load_demo())
-    zoom(win, 24, 12)
-    return win
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsLineItem
 from app.tools.threat import ThreatTool, enemies, fraction_colour
 from engine.measure import terrain_index
 from geometry.los import line_of_sight, visible_fractions
-from tests.app.test_tools_select import at, demo_window, zoom
+from tests.app.helpers import at, demo_window, zoom
 
 
 @pytest.fixture

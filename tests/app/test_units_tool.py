@@ -5,12 +5,12 @@ field) — each one undoable change."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 
 from app.tools.units import DEFAULT_BASE, profile_catalogue
-from app.window import MainWindow
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
+from tests.app.helpers import click_board, show_window
 
 TANK = BaseShape.rect(50, 100)
 
@@ -25,23 +25,7 @@ def scenario() -> Scenario:
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(scenario())
-    qtbot.addWidget(w)
-    w.resize(1200, 760)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit_table()
-    return w
-
-
-def at(view, x, y):
-    return view.mapFromScene(QPointF(x, y))
-
-
-def click(qtbot, win, x, y):
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win.view, x, y))
-
-
+    return show_window(qtbot, scenario(), (1200, 760), fit=True)
 def units_tool(win, qtbot):
     qtbot.keyClick(win.view, Qt.Key.Key_U)
     tool = win.tools.active
@@ -67,7 +51,7 @@ def test_place_a_profile_by_clicking_and_undo(win, qtbot):
     tool = units_tool(win, qtbot)
     tool.panel.choose_profile("m4a1-sherman")
     tool.panel.new_side.setCurrentText("allies")
-    click(qtbot, win, 30, 40)
+    click_board(qtbot, win, 30, 40)
     unit = win.game.unit("m4a1-sherman-1")
     assert (unit.x, unit.y) == pytest.approx((30, 40), abs=1.5 / win.view.px_per_inch())
     assert unit.base == TANK and unit.side == "allies" and unit.profile == "m4a1-sherman"
@@ -88,13 +72,13 @@ def test_library_profile_from_the_ruleset_is_offered(win, qtbot):
     assert {"m4a1-sherman", "grenadier", "npc-sniper"} <= set(ids)
     tool.panel.choose_profile("npc-sniper")
     tool.panel.new_side.setCurrentText("axis")
-    click(qtbot, win, 60, 10)
+    click_board(qtbot, win, 60, 10)
     assert win.game.unit("npc-sniper-1").base == BaseShape.round(32)
 
 
 def test_click_a_unit_selects_it_and_fills_the_fields(win, qtbot):
     tool = units_tool(win, qtbot)
-    click(qtbot, win, 10, 24)
+    click_board(qtbot, win, 10, 24)
     assert win.selected_unit_id == "sherman-1"
     assert tool.panel.unit_id.text() == "sherman-1"
     assert tool.panel.name.text() == "Sherman 1" and tool.panel.side.currentText() == "allies"
@@ -103,7 +87,7 @@ def test_click_a_unit_selects_it_and_fills_the_fields(win, qtbot):
 
 def test_duplicate_with_ctrl_d_and_delete_with_del(win, qtbot):
     units_tool(win, qtbot)
-    click(qtbot, win, 50, 24)
+    click_board(qtbot, win, 50, 24)
     qtbot.keyClick(win.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     copy = win.game.unit("grenadier-1")
     assert copy.side == "axis" and copy.base == BaseShape.round(25) and copy.facing == 180
@@ -121,7 +105,7 @@ def test_duplicate_with_ctrl_d_and_delete_with_del(win, qtbot):
 
 def test_set_name_and_side_and_refuse_an_empty_side(win, qtbot):
     tool = units_tool(win, qtbot)
-    click(qtbot, win, 50, 24)
+    click_board(qtbot, win, 50, 24)
     p = tool.panel
     p.name.clear()
     qtbot.keyClicks(p.name, "Kessler")
@@ -146,6 +130,6 @@ def test_set_name_and_side_and_refuse_an_empty_side(win, qtbot):
 def test_empty_side_for_new_units_is_refused(win, qtbot):
     tool = units_tool(win, qtbot)
     tool.panel.new_side.setCurrentText("")
-    click(qtbot, win, 30, 10)
+    click_board(qtbot, win, 30, 10)
     assert tool.panel.message.text().startswith("side of new units:")
     assert len(win.game.units) == 2 and win.editor.undo_stack.count() == 0

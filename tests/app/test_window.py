@@ -12,20 +12,15 @@ from PySide6.QtWidgets import QApplication
 
 from app import window as window_module
 from app.board.view import FIT_MARGIN_PX, ZOOM_PER_NOTCH
-from app.window import MainWindow, build_window, pointer_text, run_gui, scenario_text
+from app.window import build_window, pointer_text, run_gui, scenario_text
 from engine.scenario_io import load_demo, save_scenario
+from tests.app.helpers import show_window
 from tests.app.test_board import make_scenario
 
 
 @pytest.fixture
 def win(qtbot):
-    w = MainWindow(make_scenario())
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit_table()
-    return w
+    return show_window(qtbot, make_scenario(), (1000, 700), fit=True)
 
 
 @pytest.fixture

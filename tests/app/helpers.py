@@ -1,0 +1,71 @@
+"""Helpers the app tests share (no tests here): the program's window shown over a scenario,
+the demo table at a fixed zoom, and real mouse events on the board at table points."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+
+from app.window import MainWindow
+from engine.scenario_io import load_demo
+
+PX_PER_INCH = 20.0  # 1 px = 0.05": whole pixels land on exact table points
+LEFT = Qt.MouseButton.LeftButton
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+def show_window(qtbot, scenario, size: tuple[int, int] | None = None,
+                fit: bool = False) -> MainWindow:
+    """The program's window over `scenario`, shown (at `size`, the table fitted if `fit`)."""
+    w = MainWindow(scenario)
+    qtbot.addWidget(w)
+    if size is not None:
+        w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    if fit:
+        w.view.fit_table()
+    return w
+
+
+def zoom(win: MainWindow, x: float, y: float, px_per_inch: float = PX_PER_INCH) -> None:
+    """A fixed zoom centred on (x, y) so test positions are exact."""
+    view = win.view
+    view.resetTransform()
+    view.scale(px_per_inch, px_per_inch)
+    view.centerOn(x, y)
+
+
+def demo_window(qtbot) -> MainWindow:
+    """The demo table, zoomed to 20 px per inch around the US platoon."""
+    win = show_window(qtbot, load_demo(), (1200, 800))
+    win.view.setFocus()
+    zoom(win, 24, 12)
+    return win
+
+
+def at(win: MainWindow, x: float, y: float) -> QPoint:
+    """The viewport pixel of a table point (exact at PX_PER_INCH)."""
+    return win.view.mapFromScene(QPointF(x, y))
+
+
+def click_board(qtbot, win: MainWindow, x: float, y: float,
+                button: Qt.MouseButton = LEFT) -> None:
+    """A real click on the board's viewport at a table point."""
+    qtbot.mouseClick(win.view.viewport(), button, NO_MODIFIER, at(win, x, y))
+
+
+def drag(qtbot, win: MainWindow, points, modifier=NO_MODIFIER, release: bool = True) -> None:
+    """Press at the first table point, move through the rest, release at the last."""
+    vp = win.view.viewport()
+    qtbot.mousePress(vp, LEFT, modifier, at(win, *points[0]))
+    for p in points[1:]:
+        qtbot.mouseMove(vp, at(win, *p))
+    if release:
+        qtbot.mouseRelease(vp, LEFT, modifier, at(win, *points[-1]))
+
+
+def drag_line(qtbot, win: MainWindow, a, b, steps: int = 2) -> None:
+    """Drag from table point `a` to `b` in `steps` even moves."""
+    (ax, ay), (bx, by) = a, b
+    drag(qtbot, win, [a, *[(ax + i / steps * (bx - ax), ay + i / steps * (by - ay))
+                           for i in range(1, steps + 1)]])
