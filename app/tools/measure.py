@@ -23,45 +23,20 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
 from shapely.geometry import LineString, Point
 
+from engine.board_rules import weapon_scheme
 from engine.measure import COVER_NAMES, MeasureError, Measurement, measure_pair
 from engine.model import LogEntry
 from engine.scenario import Scenario, Unit
 from geometry.distance import centre_distance, edge_distance
 from geometry.ranges import RangeScheme
-from geometry.ranges import iron_hearts as iron_hearts_scheme
-from geometry.ranges import tank_gun as tank_gun_scheme
 
 from .base import Tool, inches_and_metres, line_item, translucent
-from .select import vehicle_card
 
 LOS_COLOURS = {"clear": "#1f9d55", "partial": "#e08a00", "blocked": "#d0342c"}
 BAND_COLOURS = ("#2f80ed", "#9b51e0", "#e056a0", "#f2994a", "#b8a000", "#6b7280")
 RULER_COLOUR = "#111418"
 #: A press and release closer than this (pixels) is a click, not a drag.
 CLICK_PX = 4.0
-
-
-def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | None:
-    """The range scheme of the unit's first weapon from the ruleset's data, with the weapon's
-    name; None when the ruleset offers none (the line is then drawn plain)."""
-    if scenario.ruleset != "iron-hearts":
-        return None
-    try:
-        card = vehicle_card(unit)
-        if card is not None and card.get("weapons"):
-            weapon = next(iter(card["weapons"].values()))
-            if weapon.get("kind") == "main_gun":
-                return weapon["name"], tank_gun_scheme(float(weapon["range_m"]))
-            return weapon["name"], iron_hearts_scheme(float(weapon["range_m"]))
-        from engine.rulesets.iron_hearts import data
-
-        profile = data.profiles().get(unit.profile)
-        if profile is None or not profile["weapons"]:
-            return None
-        weapon = data.weapons()[profile["weapons"][0]]
-        return weapon["name"], iron_hearts_scheme(float(weapon["range_m"]))
-    except Exception:  # ruleset data missing or being rewritten: measure without bands
-        return None
 
 
 def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:

@@ -6,9 +6,10 @@ the pointer the distance moved and what is left of its allowance, in inches and 
 move that is too long or crosses impassable terrain (geometry's `check_path`) turns red and
 says why; it can still be dropped there — the real table wins.
 
-The allowance is one AP of the ruleset's movement where the ruleset's data gives it (Iron
-Hearts: 15 m for a character, the first step of a vehicle card's speed), else the toolbar's
-"Move" setting in inches. The selected unit's rotation handles belong to the rotate module.
+The allowance is one AP of the ruleset's movement where the ruleset's data gives it
+(engine.board_rules; Iron Hearts: 15 m for a character, the first step of a vehicle card's
+speed), else the toolbar's "Move" setting in inches. The selected unit's rotation handles
+belong to the rotate module.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel
 
+from engine.board_rules import is_vehicle, move_allowance_m
 from engine.measure import terrain_index
 from engine.model import Change, MoveUnit
-from engine.scenario import Scenario, Unit
+from engine.scenario import Unit
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -49,37 +51,6 @@ def move_label(name: str, distance_in: float) -> str:
     return f'Move {name} {distance_in:.1f}"'
 
 
-def vehicle_card(unit: Unit) -> dict | None:
-    """The Iron Hearts vehicle card of a unit (scenario ids use -, the card library _)."""
-    try:
-        from engine.rulesets.iron_hearts.tank_common import VEHICLES
-    except Exception:  # the ruleset package is optional for the board
-        return None
-    return VEHICLES.get(unit.profile) or VEHICLES.get(unit.profile.replace("-", "_"))
-
-
-def ruleset_allowance_m(scenario: Scenario, unit: Unit) -> tuple[float, str] | None:
-    """Metres for one AP of movement from the ruleset's data, or None if it has none."""
-    if scenario.ruleset != "iron-hearts":
-        return None
-    card = vehicle_card(unit)
-    if card is not None:
-        return float(card["speed_m_by_ap"][0]), f"Iron Hearts: {card.get('name', 'card')} 1 AP"
-    try:
-        from engine.rulesets.iron_hearts import data
-
-        if unit.profile in data.profiles():
-            return float(data.rule_number("movement.metres_per_ap")), "Iron Hearts: 1 AP"
-    except Exception:
-        return None
-    return None
-
-
-def is_vehicle(unit: Unit) -> bool:
-    """Vehicles use terrain's vehicle movement (buildings impassable)."""
-    return unit.turret is not None or vehicle_card(unit) is not None
-
-
 class SelectTool(Tool):
     id = "select"
     label = "Select"
@@ -99,7 +70,7 @@ class SelectTool(Tool):
 
     def allowance(self, unit: Unit) -> Allowance:
         scenario = self.editor.game.scenario
-        found = ruleset_allowance_m(scenario, unit)
+        found = move_allowance_m(scenario, unit)
         if found is not None:
             metres, source = found
             return Allowance(m_to_in(metres, scenario.table.metres_per_inch),
