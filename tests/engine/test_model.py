@@ -28,6 +28,7 @@ from engine.model import (
 )
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
+from tests.engine.helpers import check_revert_and_redo
 
 IDS = ("a", "b", "c")
 
@@ -198,27 +199,7 @@ effects = st.one_of(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.lists(effects, max_size=4), max_size=6))
 def test_any_sequence_of_changes_reverts_exactly(batches):
-    g = make_game()
-    states = [frozen(g)]
-    applied = []
-    for batch in batches:
-        ch = Change(list(batch))
-        try:
-            apply_change(g, ch)
-        except ModelError:
-            assert frozen(g) == states[-1]       # a refused change leaves no trace
-            continue
-        applied.append(ch)
-        states.append(frozen(g))
-    redo_state = frozen(g)
-    for ch in reversed(applied):
-        revert_change(g, ch)
-        states.pop()
-        assert frozen(g) == states[-1]
-    assert frozen(g) == json.dumps(make_game().snapshot(), sort_keys=True)
-    for ch in applied:                              # redo reproduces the same end state
-        apply_change(g, ch)
-    assert frozen(g) == redo_state
+    check_revert_and_redo(make_game, frozen, batches)
 
 
 def test_meta_round_trip_keeps_removed_units_and_log():

@@ -26,6 +26,7 @@ from engine.model import (
     revert_change,
 )
 from engine.scenario_io import dumps_scenario, loads_scenario
+from tests.engine.helpers import check_revert_and_redo
 
 SCENARIO = {
     "format": "warboard-scenario", "version": 1, "name": "Edits", "ruleset": "toy",
@@ -245,24 +246,4 @@ effects = st.one_of(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.lists(effects, min_size=1, max_size=3), max_size=6))
 def test_any_sequence_of_edits_reverts_and_redoes_exactly(batches):
-    g = make_game()
-    states = [whole(g)]
-    applied = []
-    for batch in batches:
-        ch = Change(list(batch))
-        try:
-            apply_change(g, ch)
-        except ModelError:
-            assert whole(g) == states[-1]  # a refused change leaves no trace
-            continue
-        applied.append(ch)
-        states.append(whole(g))
-    end = whole(g)
-    for ch in reversed(applied):
-        revert_change(g, ch)
-        states.pop()
-        assert whole(g) == states[-1]
-    assert whole(g) == whole(make_game())
-    for ch in applied:
-        apply_change(g, ch)
-    assert whole(g) == end
+    check_revert_and_redo(make_game, whole, batches)
