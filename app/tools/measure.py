@@ -93,6 +93,8 @@ class MeasureTool(Tool):
         self.a: str | None = None
         self.start = QPointF()
         self.press_view = QPointF()
+        self._scheme_key: tuple[str, str, str] | None = None
+        self._scheme: tuple[str, RangeScheme] | None = None
         self.result: Measurement | None = None  # the last A → B measurement shown
         self.ruler_in: float | None = None  # the last ruler's length
         self.band: str | None = None
@@ -184,7 +186,10 @@ class MeasureTool(Tool):
         return measure_pair(self.scenario, a, b)
 
     def band_text(self, a: Unit, distance_in: float) -> tuple[str | None, RangeScheme | None]:
-        found = weapon_scheme(self.scenario, a)
+        key = (a.id, a.profile, self.scenario.ruleset)
+        if key != self._scheme_key:  # once per unit A, not on every pointer move
+            self._scheme_key, self._scheme = key, weapon_scheme(self.scenario, a)
+        found = self._scheme
         if found is None:
             return None, None
         name, scheme = found
