@@ -31,11 +31,6 @@ def bearings(x0: float, y0: float, xs: np.ndarray, ys: np.ndarray) -> np.ndarray
     return np.mod(np.degrees(np.arctan2(np.asarray(ys) - y0, np.asarray(xs) - x0)), 360.0)
 
 
-def relative_bearing(heading: float, absolute: float) -> float:
-    """`absolute` measured from `heading`, signed in (-180, 180]; + is to the right."""
-    return norm180(absolute - heading)
-
-
 def unit_vector(deg: float) -> tuple[float, float]:
     r = math.radians(deg)
     return math.cos(r), math.sin(r)

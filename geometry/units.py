@@ -10,10 +10,6 @@ def mm_to_in(mm: float) -> float:
     return mm / MM_PER_INCH
 
 
-def in_to_mm(inches: float) -> float:
-    return inches * MM_PER_INCH
-
-
 def in_to_m(inches: float, metres_per_inch: float) -> float:
     """Ground distance in metres for a table distance, at the scenario's ground scale."""
     return inches * metres_per_inch
