@@ -110,10 +110,31 @@ def _modifier(m: Modifier, st: _Style) -> str:
     return text
 
 
-def _per_test(step: Step) -> int:
+def per_test(step: Step) -> int:
+    """How many of the step's faces make one test (one result each); 1 when they do not
+    divide evenly."""
     n = len(step.faces)
     k = len(step.results)
     return n // k if k and n % k == 0 else 1
+
+
+def dice_groups(step: Step) -> list[str]:
+    """Each test's faces as text: "3 + 4 = 7" where a test rolls several dice, "6 + 1 = 7"
+    with a one-die roll bonus, else the face alone. The text and the app's steps view both
+    show dice this way."""
+    faces = step.faces
+    size = per_test(step)
+    shown = []
+    for idx in range(0, len(faces), size):
+        text = " + ".join(str(f) for f in faces[idx:idx + size])
+        i = idx // size
+        if step.totals and i < len(step.totals) and (size > 1 or step.roll_bonus):
+            bonus = step.roll_bonus
+            if size == 1 and bonus:
+                text = f"{text} {'+' if bonus > 0 else '−'} {abs(bonus)}"
+            text = f"{text} = {step.totals[i]}"
+        shown.append(text)
+    return shown
 
 
 def _dice_text(step: Step, st: _Style) -> str:
@@ -121,20 +142,10 @@ def _dice_text(step: Step, st: _Style) -> str:
     faces = step.faces
     if not step.results:
         return ", ".join(str(f) for f in faces)
-    size = _per_test(step)
-    groups = [faces[i:i + size] for i in range(0, len(faces), size)]
-    shown = []
-    for idx, g in enumerate(groups):
-        text = " + ".join(str(f) for f in g)
-        if step.totals and idx < len(step.totals) and (size > 1 or step.roll_bonus):
-            bonus = step.roll_bonus
-            if size == 1 and bonus:
-                text = f"{text} {'+' if bonus > 0 else '−'} {abs(bonus)}"
-            text = f"{text} = {step.totals[idx]}"
-        shown.append(text)
+    shown = dice_groups(step)
     if step.results == ("rolled",):          # roll_step: a plain total, nothing judged
         return shown[0]
-    if len(set(step.results)) == 1 and len(groups) == 1:
+    if len(set(step.results)) == 1 and len(shown) == 1:
         r = step.results[0]
         mark = st.good if r in step.highlight else (lambda s: s)
         return f"{mark(shown[0])} ({st.esc(r)})"
@@ -149,7 +160,7 @@ def _dice_text(step: Step, st: _Style) -> str:
 
 def _target_text(step: Step, st: _Style) -> str | None:
     die = step.rolls[0].die if step.rolls else "d?"
-    size = _per_test(step)
+    size = per_test(step)
     dice = f"{size if size > 1 else ''}{die}"
     if step.roll_bonus:
         dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
@@ -166,7 +177,7 @@ def _target_text(step: Step, st: _Style) -> str | None:
 def _step_lines(step: Step, st: _Style) -> list[str]:
     head = st.bold(st.esc(step.label))
     if step.rolls:
-        size = _per_test(step)
+        size = per_test(step)
         count = len(step.faces) // size
         dice = f"{size if size > 1 else ''}{step.rolls[0].die}"
         sources = ", ".join(dict.fromkeys(r.source_text for r in step.rolls))

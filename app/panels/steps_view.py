@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from engine.options import Modifier
+from engine.render import dice_groups, per_test
 from engine.rulesets.base import Step
 
 GOOD = "#1f7a3a"
@@ -27,26 +28,13 @@ def _e(s: object) -> str:
     return html.escape(str(s))
 
 
-def _per_test(step: Step) -> int:
-    n, k = len(step.faces), len(step.results)
-    return n // k if k and n % k == 0 else 1
-
-
 def dice_html(step: Step) -> str:
     """Faces (grouped per test, with totals when they differ) coloured by result."""
     faces = step.faces
     if not faces:
         return ""
-    size = _per_test(step)
-    groups = [faces[i:i + size] for i in range(0, len(faces), size)]
     shown = []
-    for i, g in enumerate(groups):
-        text = " + ".join(str(f) for f in g)
-        if step.totals and i < len(step.totals) and (size > 1 or step.roll_bonus):
-            b = step.roll_bonus
-            if size == 1 and b:
-                text += f" {'+' if b > 0 else '−'} {abs(b)}"
-            text += f" = {step.totals[i]}"
+    for i, text in enumerate(dice_groups(step)):
         result = step.results[i] if i < len(step.results) else ""
         colour = GOOD if result in step.highlight else "#222"
         label = "" if result in ("", "rolled") else \
@@ -58,7 +46,7 @@ def dice_html(step: Step) -> str:
 def target_html(step: Step) -> str:
     """"needs d10 ≤ 7" or "read d10 − 1: ≥ 12 ammo explosion · … · otherwise shaken"."""
     die = step.rolls[0].die if step.rolls else "d?"
-    size = _per_test(step)
+    size = per_test(step)
     dice = f"{size if size > 1 else ''}{die}"
     if step.roll_bonus:
         dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
@@ -84,7 +72,7 @@ def modifier_html(m: Modifier) -> str:
 def step_html(i: int, step: Step) -> str:
     head = f"<b>{i}. {_e(step.label)}</b>"
     if step.rolls:
-        size = _per_test(step)
+        size = per_test(step)
         count = len(step.faces) // size
         src = ", ".join(dict.fromkeys(r.source_text for r in step.rolls))
         die = f"{size if size > 1 else ''}{step.rolls[0].die}"
