@@ -1,70 +1,45 @@
-"""What the board tools ask a ruleset's data for while a unit is dragged or measured: how far
-one AP of movement takes it, whether it moves as a vehicle, and its first weapon's range
-bands. Each answer is None where the ruleset's data gives none (the board then falls back
-to its own setting or draws plain lines); a ruleset package missing or failing to load is
-treated the same, so the board still works.
-"""
+"""What the board tools ask the scenario's ruleset while a unit is dragged or measured — how
+far one AP of movement takes it, whether it moves as a vehicle, its first weapon's range
+bands — through the ruleset's declared BoardHints. Each answer is None where the ruleset
+(or an unknown ruleset) has none; the board then falls back to its own setting."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.scenario import Scenario, Unit
 from geometry.ranges import RangeScheme
-from geometry.ranges import iron_hearts as iron_hearts_scheme
-from geometry.ranges import tank_gun as tank_gun_scheme
 
-IRON_HEARTS = "iron-hearts"
+if TYPE_CHECKING:
+    from engine.rulesets.base import BoardHints
 
 
-def vehicle_card(unit: Unit) -> dict | None:
-    """The Iron Hearts vehicle card of a unit (scenario ids use -, the card library _)."""
+def _hints(scenario: Scenario) -> BoardHints:
+    """The ruleset's hints, loaded on first use (the rulesets pull in icepool: start-up
+    leaves them for after the first paint)."""
+    from engine.rulesets.base import BoardHints
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
     try:
-        from engine.rulesets.iron_hearts.tank_common import VEHICLES
-    except Exception:  # the ruleset package is optional for the board
-        return None
-    return VEHICLES.get(unit.profile) or VEHICLES.get(unit.profile.replace("-", "_"))
+        return get_ruleset(scenario.ruleset).board
+    except RulesetNotFound:
+        return BoardHints()
 
 
-def is_vehicle(unit: Unit) -> bool:
-    """Vehicles use terrain's vehicle movement (buildings impassable)."""
-    return unit.turret is not None or vehicle_card(unit) is not None
+def is_vehicle(scenario: Scenario, unit: Unit) -> bool:
+    """Vehicles use terrain's vehicle movement (buildings impassable); a turret says so
+    whatever the ruleset."""
+    hook = _hints(scenario).is_vehicle
+    return unit.turret is not None or (hook is not None and bool(hook(unit)))
 
 
 def move_allowance_m(scenario: Scenario, unit: Unit) -> tuple[float, str] | None:
-    """Metres for one AP of movement from the ruleset's data and where the figure comes
-    from, or None if it has none."""
-    if scenario.ruleset != IRON_HEARTS:
-        return None
-    card = vehicle_card(unit)
-    if card is not None:
-        return float(card["speed_m_by_ap"][0]), f"Iron Hearts: {card.get('name', 'card')} 1 AP"
-    try:
-        from engine.rulesets.iron_hearts import data
-
-        if unit.profile in data.profiles():
-            return float(data.rule_number("movement.metres_per_ap")), "Iron Hearts: 1 AP"
-    except Exception:
-        return None
-    return None
+    """Metres for one AP of movement and where the figure comes from, or None."""
+    hook = _hints(scenario).move_allowance_m
+    return None if hook is None else hook(unit)
 
 
 def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | None:
-    """The range scheme of the unit's first weapon from the ruleset's data, with the weapon's
-    name; None when the ruleset offers none."""
-    if scenario.ruleset != IRON_HEARTS:
-        return None
-    try:
-        card = vehicle_card(unit)
-        if card is not None and card.get("weapons"):
-            weapon = next(iter(card["weapons"].values()))
-            if weapon.get("kind") == "main_gun":
-                return weapon["name"], tank_gun_scheme(float(weapon["range_m"]))
-            return weapon["name"], iron_hearts_scheme(float(weapon["range_m"]))
-        from engine.rulesets.iron_hearts import data
-
-        profile = data.profiles().get(unit.profile)
-        if profile is None or not profile["weapons"]:
-            return None
-        weapon = data.weapons()[profile["weapons"][0]]
-        return weapon["name"], iron_hearts_scheme(float(weapon["range_m"]))
-    except Exception:  # ruleset data missing or being rewritten: measure without bands
-        return None
+    """The unit's first weapon's name and range scheme, or None."""
+    hook = _hints(scenario).weapon_scheme
+    return None if hook is None else hook(unit)

@@ -141,7 +141,7 @@ class _Drag:
         self.x0, self.y0 = unit.x, unit.y
         self.moved = False
         self.allow = tool.allowance(unit)
-        self.vehicle = is_vehicle(unit)
+        self.vehicle = is_vehicle(tool.editor.game.scenario, unit)
         self.index = terrain_index(tool.editor.game.scenario)
         self.reach = None
         self.path_line = None

@@ -522,6 +522,20 @@ class Action(ABC):
 # --------------------------------------------------------------------------- ruleset
 
 
+@dataclass(frozen=True, slots=True)
+class BoardHints:
+    """What the board asks a ruleset while a unit is dragged or measured. Each hook takes a
+    scenario Unit and answers None where the ruleset's data has no answer (the board then
+    falls back to its own setting or draws plain lines)."""
+
+    #: metres one AP of movement takes the unit, and where that figure comes from
+    move_allowance_m: Callable[[Any], tuple[float, str] | None] | None = None
+    #: the unit's first weapon: its name and range scheme (geometry.ranges.RangeScheme)
+    weapon_scheme: Callable[[Any], tuple[str, Any] | None] | None = None
+    #: whether the unit moves as a vehicle (terrain's vehicle movement)
+    is_vehicle: Callable[[Any], bool] | None = None
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A ruleset's declaration. `profile_fields` maps a profile kind ("character",
@@ -542,6 +556,9 @@ class Ruleset:
     measure: Literal["edge", "centre"] = "edge"
     inches_per_step: float = 1.0
     doc: str = ""
+    #: engine.turns.TurnStructure (None: engine.turns.DEFAULT)
+    turn_structure: Any = None
+    board: BoardHints = field(default_factory=BoardHints)
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice import D10
-from engine.rulesets.base import CoverTerm, Ruleset
+from engine.rulesets.base import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
-from . import data, infantry, tanks
+from . import board, data, infantry, tanks
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -48,9 +48,8 @@ def turn_structure() -> TurnStructure:
 
 def build_ruleset() -> Ruleset:
     """The Ruleset from the shipped data and both halves of the rules, with its turn
-    structure as the attribute `turn_structure` (engine.turns reads it with getattr: the
-    protocol's Ruleset has no such field yet)."""
-    ruleset = Ruleset(
+    structure and what the board asks of it."""
+    return Ruleset(
         id=data.RULESET_ID,
         name="Iron Hearts",
         dice=(D10,),
@@ -64,9 +63,10 @@ def build_ruleset() -> Ruleset:
         profiles=_merge(data.profiles(), dict(tanks.VEHICLES), "profiles"),
         weapons=_merge(data.weapons(), dict(tanks.WEAPONS), "weapons"),
         doc="WWII skirmish (seed 000): d10 roll-under, 3 AP, suppression and Guts, tanks.",
+        turn_structure=turn_structure(),
+        board=BoardHints(move_allowance_m=board.move_allowance_m,
+                         weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle),
     )
-    object.__setattr__(ruleset, "turn_structure", turn_structure())
-    return ruleset
 
 
 RULESET = build_ruleset()
