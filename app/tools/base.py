@@ -38,6 +38,8 @@ class Tool(QObject):
     shortcut: str = ""
     tooltip: str = ""
     cursor: Qt.CursorShape = Qt.CursorShape.ArrowCursor
+    #: False for a tool only other parts of the app switch on (the panels' pick tool)
+    on_toolbar: bool = True
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)

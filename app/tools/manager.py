@@ -58,8 +58,9 @@ class ToolManager(QObject):
         action.triggered.connect(lambda _=False, t=tool.id: self.activate(t))
         self.group.addAction(action)
         self.actions[tool.id] = action
-        self.window.toolbar.addAction(action)
-        self.window.tools_menu.addAction(action)
+        if tool.on_toolbar:
+            self.window.toolbar.addAction(action)
+            self.window.tools_menu.addAction(action)
         if self._active is None and tool.id == DEFAULT_TOOL:
             self.activate(tool.id)
         return action

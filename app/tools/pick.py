@@ -45,6 +45,7 @@ class PickTool(Tool):
     label = "Pick"
     tooltip = "Pick a target, several units or a point for the action panel"
     cursor = Qt.CursorShape.PointingHandCursor
+    on_toolbar = False  # it only means something when a panel asks for a pick
 
     def __init__(self, window) -> None:
         super().__init__(window)

@@ -38,3 +38,12 @@ def test_the_same_letter_on_the_board_switches_the_tool(qtbot):
     qtbot.waitUntil(win.view.hasFocus)
     qtbot.keyClick(win.view, Qt.Key.Key_M)
     assert win.tools.active.id == "measure"
+
+
+def test_the_panels_pick_tool_is_not_a_toolbar_button(qtbot):
+    """Picking only means something when a panel asks for it, so it has no button."""
+    win = _window(qtbot)
+    labels = [a.text() for a in win.toolbar.actions()]
+    assert "Measure" in labels and "Pick" not in labels
+    assert "Pick" not in [a.text() for a in win.tools_menu.actions()]
+    assert "pick" in win.tools.tools
