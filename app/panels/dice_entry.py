@@ -35,7 +35,7 @@ ERROR_STYLE = "color: #b3261e;"
 INFO_STYLE = "color: #444;"
 OK_STYLE = "color: #1f7a3a;"
 BAD_FIELD_STYLE = "background: #ffd9d6; border: 1px solid #b3261e;"
-SEED_LIMIT = 2 ** 63 - 1
+SEED_LIMIT = 2 ** 63 - 1  # the largest seed the app draws itself; a typed one may be larger
 FIELDS_PER_ROW = 10
 
 
@@ -228,7 +228,7 @@ class DiceEntry(QWidget):
 
     def seed(self) -> int:
         text = self.seed_edit.text().strip()
-        return min(int(text), SEED_LIMIT) if text else 0
+        return int(text) if text else 0  # any size: the seed used is the seed shown
 
     def new_seed(self) -> int:
         seed = RandomDice().seed or 0
