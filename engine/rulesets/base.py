@@ -7,7 +7,8 @@ module attribute `RULESET`; the registry finds it. Read docs/ruleset-protocol.md
   own term and value), ruleset-wide `Option`s (AMBIGUOUS readings) and `Action`s.
 - `Action`   — id, label, `Role`s it needs, player `Option`s, the geometry `facts` it
   reads, and two methods: `resolve(ctx, dice) -> Resolution` and
-  `odds(ctx) -> OutcomeDistribution` (exact).
+  `odds(ctx) -> OutcomeDistribution` (exact); `applies_to(ruleset, unit, profile)` says
+  which units may take it (`Ruleset.actions_for(unit)` is what the app offers a unit).
 - `Context`  — everything an action reads: actor, target, weapon, point, `Facts` (filled
   by the app from the board, any of them overridden by the player), option values,
   ruleset option values, the game, profiles.
@@ -429,11 +430,11 @@ class Context:
 
     def profile(self, unit: Unit | None = None) -> Mapping[str, Any]:
         """The profile record of `unit` (default: the actor): the scenario's own profiles
-        first, then the ruleset's library."""
+        first, then the ruleset's library (`Ruleset.profile_of`)."""
         u = unit or self.actor
-        for source in (self.profiles, self.ruleset.profiles):
-            if u.profile in source:
-                return source[u.profile]
+        record = self.ruleset.profile_of(u, self.profiles)
+        if record is not None:
+            return record
         raise SchemaError(f"units[{u.id}].profile: no profile {u.profile!r} in the "
                           f"scenario or the {self.ruleset.id} library")
 
@@ -491,6 +492,9 @@ class Action(ABC):
     steps: ClassVar[tuple[str, ...]] = ()
     ap_cost: ClassVar[int | None] = None
     doc: ClassVar[str] = ""
+    #: whom `applies_to` admits, in words ("vehicles", "characters with grenades"), for
+    #: the refusal "tank_fire applies to vehicles only"; "" when it applies to every unit
+    audience: ClassVar[str] = ""
 
     @abstractmethod
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
@@ -499,6 +503,14 @@ class Action(ABC):
     @abstractmethod
     def odds(self, ctx: Context) -> OutcomeDistribution:
         """The exact outcome distribution of `resolve` for the same context."""
+
+    def applies_to(self, ruleset: Ruleset, unit: Unit, profile: Mapping[str, Any]) -> bool:
+        """Whether `unit` (whose profile record is `profile`) can take this action at all,
+        so the app offers it only to units that can: a rifleman has no main gun to fire.
+        Read the profile, not the unit's state — a tank out of AP still *has* the action,
+        and `resolve` refuses it. Default: every unit. Override it together with
+        `audience`."""
+        return True
 
     def role(self, name: str) -> Role | None:
         return next((r for r in self.roles if r.name == name), None)
@@ -516,7 +528,8 @@ class Action(ABC):
                 "roles": [{"name": r.name, "required": r.required, "label": r.label}
                           for r in self.roles],
                 "options": [o.to_dict() for o in self.options], "facts": list(self.facts),
-                "steps": list(self.steps), "ap_cost": self.ap_cost}
+                "steps": list(self.steps), "ap_cost": self.ap_cost,
+                "audience": self.audience}
 
 
 # --------------------------------------------------------------------------- ruleset
@@ -580,6 +593,37 @@ class Ruleset:
                 return a
         known = ", ".join(a.id for a in self.actions)
         raise KeyError(f"ruleset {self.id!r} has no action {action_id!r} (known: {known})")
+
+    def profile_of(self, unit: Unit, profiles: Mapping[str, Mapping[str, Any]] | None = None
+                   ) -> Mapping[str, Any] | None:
+        """`unit`'s profile record: from `profiles` (the scenario's own) first, then this
+        ruleset's library; None when neither has it."""
+        for source in (profiles or {}, self.profiles):
+            if unit.profile in source:
+                return source[unit.profile]
+        return None
+
+    def actions_for(self, unit: Unit, profile: Mapping[str, Any] | None = None, *,
+                    profiles: Mapping[str, Mapping[str, Any]] | None = None
+                    ) -> tuple[Action, ...]:
+        """The actions `unit` can take (`Action.applies_to`), in declaration order.
+        `profile` defaults to `profile_of(unit, profiles)`; a unit whose profile is
+        unknown gets every action (nothing to judge it by)."""
+        record = profile if profile is not None else self.profile_of(unit, profiles)
+        if record is None:
+            return self.actions
+        return tuple(a for a in self.actions if a.applies_to(self, unit, record))
+
+    def why_not(self, action_id: str, unit: Unit, profile: Mapping[str, Any] | None = None,
+                *, profiles: Mapping[str, Mapping[str, Any]] | None = None) -> str | None:
+        """None when `unit` can take action `action_id`, else why not, in words:
+        "tank_fire applies to vehicles only" (KeyError for an unknown action)."""
+        action = self.action(action_id)
+        if action in self.actions_for(unit, profile, profiles=profiles):
+            return None
+        if action.audience:
+            return f"{action.id} applies to {action.audience} only"
+        return f"{action.id} does not apply to this unit"
 
     def cover_term(self, level: int) -> CoverTerm:
         if level not in self.cover:

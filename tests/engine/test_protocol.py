@@ -367,6 +367,54 @@ def test_profiles_scenario_first_then_library():
         TOY.validate_profile("character", {"accuracy": 5, "guts": 7}, "profiles.x")
 
 
+class Drive(Action):
+    """A toy action for vehicles only: its profile has a `speed`."""
+
+    id = "drive"
+    label = "Drive"
+    audience = "vehicles"
+
+    def applies_to(self, ruleset, unit, profile) -> bool:
+        return "speed" in profile
+
+    def resolve(self, ctx: Context, dice) -> Resolution:
+        return ctx.resolution([info_step("drive", "Drive", "drove")], [], "drove")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("drive", (("drove", F(1)),))
+
+
+def test_actions_for_asks_each_action_with_the_profile():
+    toy = Ruleset("toy-vehicles", "Toy", (D10,), 10, "m", TOY.cover,
+                  (Shoot(), Drive(), Morale()),
+                  profiles={"rifleman": {"accuracy": 6, "guts": 7, "hp": 1},
+                            "jeep": {"speed": 30}})
+    b = BaseShape.round(25)
+    man = Unit("m", "a", "rifleman", 0, 0, b)
+    jeep = Unit("j", "a", "jeep", 0, 0, b)
+    truck = Unit("t", "a", "truck", 0, 0, b)     # in the scenario's profiles only
+    ghost = Unit("g", "a", "nobody", 0, 0, b)
+    ids = lambda actions: [a.id for a in actions]  # noqa: E731
+    # every action's default applies_to is True: Drive alone filters
+    assert ids(toy.actions_for(man)) == ["shoot", "morale"]
+    assert ids(toy.actions_for(jeep)) == ["shoot", "drive", "morale"]
+    # the scenario's profiles come first, as Context.profile reads them
+    assert ids(toy.actions_for(truck, profiles={"truck": {"speed": 60}})) == \
+        ["shoot", "drive", "morale"]
+    assert ids(toy.actions_for(jeep, profiles={"jeep": {"guts": 5}})) == ["shoot", "morale"]
+    # a profile given explicitly wins over the lookup
+    assert ids(toy.actions_for(man, {"speed": 1})) == ["shoot", "drive", "morale"]
+    # an unknown profile: nothing to judge by, every action
+    assert toy.actions_for(ghost) == toy.actions
+    assert toy.profile_of(ghost) is None and toy.profile_of(jeep) == {"speed": 30}
+    assert toy.why_not("drive", jeep) is None
+    assert toy.why_not("drive", man) == "drive applies to vehicles only"
+    with pytest.raises(KeyError, match="no action 'fly'"):
+        toy.why_not("fly", man)
+    assert toy.describe()["actions"][1]["audience"] == "vehicles"
+    assert toy.describe()["actions"][0]["audience"] == ""
+
+
 def test_log_entry_from_resolution():
     game = make_game()
     res = TOY.action("shoot").resolve(shoot_ctx(game), ScriptedDice([3, 7, 1, 2, 8]))

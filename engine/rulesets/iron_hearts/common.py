@@ -16,6 +16,7 @@ from engine.rulesets.base import Action, Context, Resolution, info_step, make_te
 from engine.scenario import Unit
 
 from . import data
+from .audience import ForCharacters
 
 __all__ = ["IHAction", "Refused", "rn", "proposed", "te_modifiers", "stat_test",
            "naturals", "hp_of", "ap_effect", "wound_effects", "guts_penalty",
@@ -29,9 +30,10 @@ CASUALTY = {"npc-pending": "NPC at 0 HP: roll the death roll",
             "dead": "killed"}
 
 
-class IHAction(Action):
+class IHAction(ForCharacters, Action):
     """An Iron Hearts infantry action (`kind` = "test" marks the unit-wide tests: Guts,
-    Overcome, skill, detection), with a refusal that rolls nothing."""
+    Overcome, skill, detection), with a refusal that rolls nothing. It is for characters
+    (audience.ForCharacters) unless the subclass says otherwise."""
 
     def refused(self, ctx: Context, text: str) -> Resolution:
         """A resolution that rolls nothing and changes nothing, saying why."""

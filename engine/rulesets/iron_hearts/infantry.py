@@ -26,6 +26,7 @@ from engine.rulesets.base import (
 )
 from engine.scenario import Unit
 
+from .audience import ForAnyUnit, ForGrenadiers
 from .common import (
     CASUALTY,
     IHAction,
@@ -98,7 +99,7 @@ def grenade_allocation(people: list[str], n_dice: int, mode: str) -> list[str | 
     return [people[i % len(people)] for i in range(n_dice)]
 
 
-class Grenade(IHAction):
+class Grenade(ForGrenadiers, IHAction):
     """§4.9: 1 AP, once per turn; d10 ≤ Accuracy lands it; max(5, n) d10 ≤ 1 wound."""
 
     id = "grenade"
@@ -329,7 +330,7 @@ COMMAND_TEXT = {"voice": "in cohesion: verbal orders, the commander's Guts acts"
                 "radio_or_nco": "out of reach: radio or an NCO only"}
 
 
-class CommandRange(IHAction):
+class CommandRange(ForAnyUnit, IHAction):
     """§4.11: which orders reach a soldier at this distance from his commander."""
 
     id = "command_range"

@@ -20,6 +20,7 @@ from engine.options import Modifier, Option, SchemaError
 from engine.rulesets.base import Context, Resolution, Role, info_step, roll_test
 from engine.scenario import Unit
 
+from .audience import ForCommanders
 from .common import IHAction, ap_effect, penalty_modifier, rn, stat_test
 
 __all__ = ["guts_test", "SuppressionTest", "Overcome", "Rally", "StatTest"]
@@ -140,7 +141,7 @@ class Overcome(IHAction):
             lambda k: "pass" if k else "fail"), order=["pass", "fail"])
 
 
-class Rally(IHAction):
+class Rally(ForCommanders, IHAction):
     """§4.5-5: the commander tests his own Guts for suppressed or refusing soldiers."""
 
     id = "rally"

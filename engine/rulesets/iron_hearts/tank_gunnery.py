@@ -32,6 +32,7 @@ from engine.rulesets.base import (
 )
 from engine.scenario import Unit
 
+from .audience import ForVehicles
 from .common import suppression_effects, wound_effects
 from .shooting import suppression_sources
 from .tank_common import (
@@ -150,7 +151,7 @@ def aim_check(ctx: Context, view: TankView, target: Unit) -> tuple[bool, str]:
 # --------------------------------------------------------------------------- search
 
 
-class TankSearch(Action):
+class TankSearch(ForVehicles, Action):
     id = "tank_search"
     label = "Commander's search"
     roles = (Role("actor"), Role("target", required=False))
@@ -211,7 +212,7 @@ class TankSearch(Action):
 # --------------------------------------------------------------------------- aim
 
 
-class TankAim(Action):
+class TankAim(ForVehicles, Action):
     id = "tank_aim"
     label = "Search & Aim"
     roles = (Role("actor"), Role("target"))
@@ -373,7 +374,7 @@ class FirePlan:
         return self.pen_cmp.holds(self.pen_value(face), av)
 
 
-class TankFire(Action):
+class TankFire(ForVehicles, Action):
     id = "tank_fire"
     label = "Fire main gun"
     roles = (Role("actor"), Role("target"), Role("weapon", required=False))

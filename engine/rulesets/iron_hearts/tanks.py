@@ -30,6 +30,7 @@ from engine.rulesets.base import (
     roll_test,
 )
 
+from .audience import ForVehicles
 from .tank_common import TankView, fact_or, need_target, refuse
 from .tank_data import VEHICLE, VEHICLES
 from .tank_gunnery import TankAim, TankFire, TankSearch, personnel_effects
@@ -50,7 +51,7 @@ def _certain(label: str, outcome: str) -> OutcomeDistribution:
 # --------------------------------------------------------------------------- move
 
 
-class TankMove(Action):
+class TankMove(ForVehicles, Action):
     id = "tank_move"
     label = "Tank movement"
     roles = (Role("actor"), Role("point", required=False, label="destination"))
@@ -102,7 +103,7 @@ class TankMove(Action):
 # --------------------------------------------------------------------------- reload, target
 
 
-class TankReload(Action):
+class TankReload(ForVehicles, Action):
     id = "tank_reload"
     label = "Reload main gun"
     ap_cost = 1
@@ -133,7 +134,7 @@ class TankReload(Action):
         return _certain("reload", "loaded")
 
 
-class TankChangeTarget(Action):
+class TankChangeTarget(ForVehicles, Action):
     id = "tank_change_target"
     label = "Change target"
     roles = (Role("actor"), Role("target"))
@@ -160,7 +161,7 @@ class TankChangeTarget(Action):
 # --------------------------------------------------------------------------- rotation
 
 
-class _Rotate(Action):
+class _Rotate(ForVehicles, Action):
     ap_cost = None
     options = (Option("direction", "Direction", "choice", "right",
                       choices=("right", "left")),)
@@ -222,7 +223,7 @@ class TankRotateTurret(_Rotate):
 # --------------------------------------------------------------------------- machine guns
 
 
-class TankMG(Action):
+class TankMG(ForVehicles, Action):
     id = "tank_mg"
     label = "Tank machine gun"
     roles = (Role("actor"), Role("target"), Role("weapon", required=False))
