@@ -426,7 +426,8 @@ def _unit_of(game, unit_id: str, flag: str):
 
 def _setup(args: argparse.Namespace) -> _Setup:
     """The validated context of ACTION on FILE, with its facts measured on the table and
-    the --fact values laid on top; every refusal names the argument at fault."""
+    the --fact values laid on top; every refusal names the argument at fault (an action
+    --by cannot take at all, such as a rifleman's tank_fire, is one)."""
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
@@ -444,6 +445,9 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except KeyError as e:
         raise CliError(f"ACTION: {e.args[0]}") from None
     actor = _unit_of(game, args.by, "--by")
+    why = rs.why_not(action.id, actor, profiles=scenario.profiles)
+    if why is not None:
+        raise CliError(f"--by {actor.id} ({actor.profile}): {why}")
     target = _unit_of(game, args.target, "--target") if args.target else None
     targets = [_unit_of(game, t, "--targets") for t in args.targets or ()]
     options, rules = _pairs(args.option, "--option"), _pairs(args.rule, "--rule")

@@ -6,6 +6,7 @@ facts and options are read from the ruleset's declarations, so a ruleset added l
 up here without a new widget. The panel decides nothing itself:
 
 - facts come from the board through `engine.facts.facts_for`, overridable row by row;
+- the action list is `Ruleset.actions_for(the selected unit)`: only what it can take;
 - `Ruleset.context(...)` validates the set-up, `ctx.odds()` gives the chart, and
   `ctx.resolve(dice)` the steps — with `RandomDice(seed)` or the typed faces;
 - Apply pushes `resolution.change` on the editor's undo stack and logs
@@ -76,8 +77,14 @@ def game_rules(game: Game) -> dict[str, Any]:
 
 def profile_of(rs: Ruleset, game: Game, unit: Unit) -> Mapping[str, Any]:
     """The unit's profile record (the scenario's own first), or {} when unknown."""
-    own = game.scenario.profiles or {}
-    return own.get(unit.profile) or rs.profiles.get(unit.profile) or {}
+    return rs.profile_of(unit, game.scenario.profiles) or {}
+
+
+def actions_offered(rs: Ruleset, game: Game, unit: Unit,
+                    accept: Callable[[Action], bool]) -> list[Action]:
+    """The actions `unit` can take (`Ruleset.actions_for`, the scenario's profiles first)
+    that this dock lists: a rifleman is not offered a main gun, nor a Sherman a melee."""
+    return [a for a in rs.actions_for(unit, profiles=game.scenario.profiles) if accept(a)]
 
 
 def weapon_choices(rs: Ruleset, game: Game, unit: Unit) -> list[tuple[str, str]]:
@@ -99,7 +106,8 @@ def weapon_choices(rs: Ruleset, game: Game, unit: Unit) -> list[tuple[str, str]]
 
 
 class ActionPanel(QDockWidget):
-    """The dock. `accept(action)` filters the ruleset's actions (all but tests here).
+    """The dock. It lists the actions the selected unit can take (`Ruleset.actions_for`)
+    that `accept(action)` keeps (all but tests here).
 
     Widgets tests and scripts drive: `actor_box`, `action_box`, `target_box`,
     `target_pick`, `targets_list`, `targets_pick`, `weapon_box`, `point_pick`,
@@ -304,6 +312,8 @@ class ActionPanel(QDockWidget):
             self.target_id = None
         self.target_ids = [t for t in self.target_ids if game.on_table(t)]
         self._fill_actors()
+        if self._offered_ids() != self._listed_ids():   # the actor's profile was edited
+            self._fill_actions()
         self._fill_units()
         self.update_all()
 
@@ -355,16 +365,27 @@ class ActionPanel(QDockWidget):
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
         box.blockSignals(False)
 
+    def offered(self) -> list[Action]:
+        """The actions listed for the acting unit (none without one)."""
+        rs, game, actor = self.ruleset, self.game, self._unit(self.actor_id)
+        if rs is None or game is None or actor is None:
+            return []
+        return actions_offered(rs, game, actor, self.accept)
+
+    def _offered_ids(self) -> list[str]:
+        return [a.id for a in self.offered()]
+
+    def _listed_ids(self) -> list[str]:
+        return [self.action_box.itemData(i) for i in range(self.action_box.count())]
+
     def _fill_actions(self) -> None:
-        rs = self.ruleset
+        """List the actor's actions; the chosen one stays chosen if the new actor has it."""
         box = self.action_box
         keep = box.currentData()
         box.blockSignals(True)
         box.clear()
-        if rs is not None and self.actor_id is not None:
-            for a in rs.actions:
-                if self.accept(a):
-                    box.addItem(a.label, a.id)
+        for a in self.offered():
+            box.addItem(a.label, a.id)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._action_chosen(box.currentIndex(), update=False)

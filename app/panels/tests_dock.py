@@ -1,7 +1,8 @@
-"""The Tests dock: the unit-wide tests a ruleset declares (`Action.kind == "test"`) —
-Iron Hearts' start-of-turn suppression tests, overcome, the commander's rally, stat and
-skill checks, detection, the death roll — with the same facts / odds / roll / enter dice /
-apply flow as the action panel. It is the action panel filtered on kind, not a copy.
+"""The Tests dock: the unit-wide tests a ruleset declares (`Action.kind == "test"`) that
+the selected unit can take (`Ruleset.actions_for`) — Iron Hearts' start-of-turn
+suppression tests, overcome, the commander's rally, stat and skill checks, detection, the
+death roll — with the same facts / odds / roll / enter dice / apply flow as the action
+panel. It is the action panel filtered on kind, not a copy.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from .docks import add_view_dock
 
 
 class TestsDock(ActionPanel):
-    """An ActionPanel listing only the ruleset's tests."""
+    """An ActionPanel listing only the ruleset's tests (those the selected unit can take)."""
 
     __test__ = False  # not a pytest class, whatever its name
 

@@ -207,3 +207,41 @@ def test_odds_of_named_outcomes_have_no_at_least(capsys, demo):
     # Accuracy 6: hit 6/10; personnel Damage 6 − cover 3: wound 3/10 → 9/50
     assert data["at_least"] is None
     assert {o["outcome"]: o["exact"] for o in data["outcomes"]}["hit, wound"] == "9/50"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("tank_fire", "--by", "us-1-1", "--target", "gren-1"),
+     "--by us-1-1 (us-rifleman): tank_fire applies to vehicles only"),
+    (("melee", "--by", "sherman-1", "--target", "gren-1"),
+     "--by sherman-1 (m4a1-sherman): melee applies to characters only"),
+    (("rally", "--by", "us-1-1", "--targets", "us-1-2"),
+     "--by us-1-1 (us-rifleman): rally applies to commanders (NCOs, officers, player "
+     "characters) only"),
+])
+def test_an_action_the_unit_cannot_take_exits_2(capsys, demo, argv, message):
+    before = demo.read_bytes()
+    for cmd, extra in (("resolve", ("--dice", "1", "--apply")), ("odds", ())):
+        code, out, err = run(capsys, cmd, demo, *argv, *extra)
+        assert (code, out) == (2, "")
+        assert err == f"warboard {cmd}: error: {message}\n"
+    assert demo.read_bytes() == before                # nothing applied
+
+
+def test_a_grenade_needs_a_thrower_with_grenades(capsys, tmp_path):
+    import dataclasses
+
+    scenario = load_demo()
+    profiles = {"sgt-no-grenades": {"accuracy": 6, "melee": 6, "guts": 7, "hp": 1,
+                                    "rank": "nco", "weapons": ["thompson"]}}
+    units = [dataclasses.replace(u, profile="sgt-no-grenades") if u.id == "us-1-nco" else u
+             for u in scenario.units]
+    path = tmp_path / "no-grenades.json"
+    save_scenario(dataclasses.replace(scenario, units=units, profiles=profiles), path)
+    code, _, err = run(capsys, "odds", path, "grenade", "--by", "us-1-nco", "--point", "30",
+                       "30")
+    assert code == 2
+    assert "--by us-1-nco (sgt-no-grenades): grenade applies to characters with grenades " \
+           "only" in err
+    # the same sergeant may still rally and shoot: only the grenade is refused
+    code, _, err = run(capsys, "odds", path, "shoot", "--by", "us-1-nco", "--target", "gren-1")
+    assert (code, err) == (0, "")

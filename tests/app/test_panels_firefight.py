@@ -118,7 +118,9 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
     select_unit(qtbot, win, "vova")
     assert tests.actor_box.currentData() == "vova"
     offered = [tests.action_box.itemData(i) for i in range(tests.action_box.count())]
-    assert "suppression_test" in offered and "rally" in offered and "shoot" not in offered
+    # a private's tests: no rally (a commander's, §4.5-5), no actions such as shoot
+    assert offered == ["detect", "suppression_test", "overcome", "stat_test", "skill",
+                       "death_roll"]
     choose(qtbot, tests.action_box, "suppression_test")
     assert tests.odds_chart.heights() == [float(p) for _, p in tests.context.odds().outcomes]
     enter_dice_mode(qtbot, tests)
@@ -145,6 +147,7 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
 
     # --- the commander's rally: his own Guts 9, one AP per test ----------------------------
     select_unit(qtbot, win, "cmd")
+    assert tests.action_box.currentData() == "suppression_test"   # kept: he has it too
     choose(qtbot, tests.action_box, "rally")
     pick_units(qtbot, win, tests.targets_pick, ("vova", "tolik"))
     assert [g.text for g in tests.dice_entry.groups] == ["Rally (commander's Guts) — 2 × d10"]
