@@ -79,9 +79,21 @@ def _outline(base: BaseShape) -> np.ndarray:
 def base_polygon(base: BaseShape, x: float, y: float, facing: float = 0.0) -> Polygon:
     """The base's outline on the table, centred at (x, y), depth along `facing` degrees.
 
-    Built with numpy from a cached outline: measuring a pair builds two of these, so it
-    must cost microseconds, not the tenth of a millisecond that shapely.affinity takes.
+    The same placement gives the same (immutable, prepared) outline object, so what
+    geometry works out per outline — LOS sample points — is reused while units stand still.
     """
+    return _placed(base, float(x), float(y), float(facing))
+
+
+def clear_cache() -> None:
+    """Forget the placed outlines (benchmarks start cold with it)."""
+    _placed.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _placed(base: BaseShape, x: float, y: float, facing: float) -> Polygon:
+    """Built with numpy from a cached outline: measuring a pair builds two of these, so it
+    must cost microseconds, not the tenth of a millisecond that shapely.affinity takes."""
     r = math.radians(facing)
     c, s = math.cos(r), math.sin(r)
     local = _outline(base)

@@ -51,6 +51,7 @@ are not yet known to be met.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
@@ -111,9 +112,35 @@ def sample_points(
     return centre, pts
 
 
+#: Sample points already worked out, per base outline and sample count. Outlines come from
+#: geometry.bases.base_polygon, which hands out the same object for the same placement, so
+#: measuring a pair again (the pointer moving, the threat view, a re-aimed measure) reuses
+#: them; entries go when the outline is garbage-collected.
+_SAMPLED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`sample_points`, and how far each base reaches from its centre at most (the corner of
-    its box: every vertex is within it)."""
+    its box: every vertex is within it). Each row depends on its own base only, so rows are
+    cached per outline and only the unseen outlines are computed."""
+    rows = [_SAMPLED.get(p, {}).get(samples) for p in polys]
+    todo = [i for i, r in enumerate(rows) if r is None]
+    if todo:
+        fresh = _compute_samples(polys[todo], samples)
+        for k, i in enumerate(todo):
+            rows[i] = (fresh[0][k], fresh[1][k], fresh[2][k])
+            try:
+                _SAMPLED.setdefault(polys[i], {})[samples] = rows[i]
+            except TypeError:  # an outline that takes no weak reference: just not cached
+                pass
+    if not rows:
+        return _compute_samples(polys, samples)
+    return (np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]),
+            np.array([r[2] for r in rows]))
+
+
+def _compute_samples(polys: np.ndarray, samples: int
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     centre, half_a, half_b = base_frames(polys)
     len_a, len_b = np.hypot(*half_a.T), np.hypot(*half_b.T)
     rect = shapely.area(polys) / (4 * len_a * len_b) > _RECT_FILL

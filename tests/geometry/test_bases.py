@@ -77,3 +77,16 @@ def test_enclosing_radius_reaches_rect_corners():
     p = base_polygon(rect, 0, 0, 30)
     far = max(math.hypot(x, y) for x, y in p.exterior.coords)
     assert far == pytest.approx(enclosing_radius_in(rect), abs=1e-9)
+
+
+def test_the_same_placement_gives_the_same_outline_object():
+    """Outlines are immutable and cached per placement, so per-outline work is reused."""
+    from geometry.bases import clear_cache
+
+    base = BaseShape.rect(50, 100)
+    a = base_polygon(base, 10, 12, 30)
+    assert base_polygon(base, 10.0, 12.0, 30.0) is a
+    assert base_polygon(base, 10, 12, 31) is not a
+    clear_cache()
+    b = base_polygon(base, 10, 12, 30)
+    assert b is not a and b.equals_exact(a, 0.0)

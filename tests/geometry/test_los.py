@@ -385,3 +385,20 @@ def test_chunked_crossing_gives_the_same_matrix(monkeypatch):
     whole = visibility_matrix(index, units)
     monkeypatch.setattr(los_module, "_CHUNK", 97)
     assert np.array_equal(visibility_matrix(index, units), whole)
+
+
+def test_cached_sample_points_equal_freshly_computed_ones():
+    """Sample points are cached per outline; a cached row is exactly the computed one, also
+    when cached and new outlines are mixed in one call."""
+    from geometry.los import _compute_samples, _samples
+
+    polys = np.array([base_polygon(BaseShape.round(25), 3, 4),
+                      base_polygon(BaseShape.rect(50, 100), 10, 2, 37),
+                      base_polygon(BaseShape.oval(60, 35), -5, 8, 200)], dtype=object)
+    first = _samples(polys[:2], 24)
+    again = _samples(polys, 24)  # two cached rows, one new
+    fresh = _compute_samples(polys, 24)
+    for got, want in zip(again, fresh, strict=True):
+        assert np.array_equal(got, want)
+    for got, want in zip(first, fresh, strict=True):
+        assert np.array_equal(got, want[:2])
