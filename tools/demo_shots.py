@@ -41,12 +41,7 @@ def fresh(app: QApplication) -> MainWindow:
 
 
 def frame(window: MainWindow, centre: tuple[float, float], px_per_inch: float) -> None:
-    view = window.view
-    view.resetTransform()
-    view.scale(px_per_inch, px_per_inch)
-    view.centerOn(QPointF(*centre))
-    view._fitted = False
-    window.scene.layout_labels(px_per_inch)
+    window.view.show_area(*centre, px_per_inch)
     settle(100)
 
 

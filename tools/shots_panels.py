@@ -43,12 +43,7 @@ def window_for(scenario, centre, px_per_inch: float, dock: str = "action_panel")
     panel.raise_()
     win.resizeDocks([panel], [DOCK_WIDTH], Qt.Orientation.Horizontal)
     settle(300)
-    view = win.view
-    view.resetTransform()
-    view.scale(px_per_inch, px_per_inch)
-    view.centerOn(QPointF(*centre))
-    view._fitted = False
-    win.scene.layout_labels(px_per_inch)
+    win.view.show_area(*centre, px_per_inch)
     settle()
     return win
 

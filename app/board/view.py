@@ -90,6 +90,15 @@ class BoardView(QGraphicsView):
         self._fitted = True
         self.board().layout_labels(scale)
 
+    def show_area(self, x: float, y: float, px_per_inch: float) -> None:
+        """A fixed zoom of `px_per_inch` centred on table point (x, y): what a user gets by
+        zooming there, so a resize no longer refits the table."""
+        self.resetTransform()
+        self.scale(px_per_inch, px_per_inch)
+        self.centerOn(QPointF(x, y))
+        self._fitted = False
+        self.board().layout_labels(px_per_inch)
+
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by `factor`, keeping the table point under `anchor` (view pixels) in place."""
         anchor = self.viewport().rect().center() if anchor is None else anchor

@@ -29,10 +29,7 @@ def show_window(qtbot, scenario, size: tuple[int, int] | None = None,
 
 def zoom(win: MainWindow, x: float, y: float, px_per_inch: float = PX_PER_INCH) -> None:
     """A fixed zoom centred on (x, y) so test positions are exact."""
-    view = win.view
-    view.resetTransform()
-    view.scale(px_per_inch, px_per_inch)
-    view.centerOn(x, y)
+    win.view.show_area(x, y, px_per_inch)
 
 
 def demo_window(qtbot) -> MainWindow:

@@ -278,3 +278,21 @@ def test_woods_get_trees_inside_the_wood(qapp):
     assert not item.dots.isEmpty()
     assert QRectF(40, 2, 10, 10).contains(trees)
     assert math.isclose(item.shape().boundingRect().width(), 10)
+
+
+def test_show_area_zooms_and_centres_and_stops_refitting(qtbot):
+    """show_area: a fixed zoom about a table point that a later resize keeps."""
+    from app.window import MainWindow
+    from engine.scenario_io import load_demo
+
+    win = MainWindow(load_demo())
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.show_area(20.0, 15.0, 30.0)
+    assert win.view.px_per_inch() == pytest.approx(30.0)
+    centre = win.view.view_centre()
+    assert (centre.x(), centre.y()) == pytest.approx((20.0, 15.0), abs=0.05)
+    win.resize(win.width() + 100, win.height() + 60)
+    qtbot.wait(50)
+    assert win.view.px_per_inch() == pytest.approx(30.0)

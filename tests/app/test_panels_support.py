@@ -28,10 +28,7 @@ def open_window(qtbot, scenario, centre: tuple[float, float]) -> MainWindow:
     for dock in (win.action_panel, win.tests_dock):
         dock.show()
     win.action_panel.raise_()
-    view = win.view
-    view.resetTransform()
-    view.scale(PX_PER_INCH, PX_PER_INCH)
-    view.centerOn(*centre)
+    win.view.show_area(*centre, PX_PER_INCH)
     return win
 
 
