@@ -431,7 +431,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
-    from engine.rulesets.base import Facts
+    from engine.protocol import Facts
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
     game, is_game_file = _open_game(args.file)

@@ -13,7 +13,7 @@ import copy
 
 from engine.dice import D10, ScriptedDice
 from engine.model import Game, apply_change
-from engine.rulesets.base import CoverTerm, Facts, Resolution, Ruleset
+from engine.protocol import CoverTerm, Facts, Resolution, Ruleset
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.rulesets.iron_hearts import readings, tanks
 from engine.rulesets.iron_hearts.tank_data import VEHICLES

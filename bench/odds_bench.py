@@ -23,7 +23,7 @@ from bench.ih_examples import DAMAGE8, DUEL, ctx, ctx_of, game, gunner5, make_ga
 from engine.dice import ScriptedDice
 from engine.model import apply_change
 from engine.odds import clear_caches, simulate
-from engine.rulesets.base import Context, Facts
+from engine.protocol import Context, Facts
 
 TARGET_MS = 10.0
 TARGET_RATIO = 30.0

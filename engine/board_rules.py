@@ -11,13 +11,13 @@ from engine.scenario import Scenario, Unit
 from geometry.ranges import RangeScheme
 
 if TYPE_CHECKING:
-    from engine.rulesets.base import BoardHints
+    from engine.protocol import BoardHints
 
 
 def _hints(scenario: Scenario) -> BoardHints:
     """The ruleset's hints, loaded on first use (the rulesets pull in icepool: start-up
     leaves them for after the first paint)."""
-    from engine.rulesets.base import BoardHints
+    from engine.protocol import BoardHints
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
     try:

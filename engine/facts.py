@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.measure import FACING_MODELS, MeasureError, TemplateResult, measure_pair, template_query
 from engine.options import SchemaError
-from engine.rulesets.base import FACTS, Action, Context, Facts, Ruleset
+from engine.protocol import FACTS, Action, Context, Facts, Ruleset
 from engine.scenario import Scenario, Unit
 from geometry.facing import FRONT180, FacingModel
 from geometry.units import in_to_m, m_to_in

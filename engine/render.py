@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.options import Modifier
-from engine.rulesets.base import Resolution, Step
+from engine.protocol import Resolution, Step
 
 __all__ = ["render", "render_text", "render_markdown", "render_bbcode", "FORMATS"]
 

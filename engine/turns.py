@@ -44,7 +44,7 @@ from engine.model import (
     SetGameState,
     SetState,
 )
-from engine.rulesets.base import Step, info_step, roll_step
+from engine.protocol import Step, info_step, roll_step
 
 __all__ = [
     "TurnError", "Initiative", "TurnStructure", "DEFAULT", "KINDS", "INITIATIVE_WHEN",

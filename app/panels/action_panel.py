@@ -1,7 +1,7 @@
 """The action panel: pick a unit and an action, see the facts and the exact odds, roll or
 type the dice, watch the steps, apply the effects as one undoable change.
 
-Built only from the ruleset protocol (`engine.rulesets.base`): the actions, their roles,
+Built only from the ruleset protocol (`engine.protocol`): the actions, their roles,
 facts and options are read from the ruleset's declarations, so a ruleset added later shows
 up here without a new widget. The panel decides nothing itself:
 
@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 
 from engine.facts import facts_for
 from engine.model import Game, ModelError
+from engine.protocol import Action, Context, Facts, Resolution, Ruleset
 from engine.render import render
-from engine.rulesets.base import Action, Context, Facts, Resolution, Ruleset
 from engine.rulesets.registry import get_ruleset
 from engine.scenario import Unit
 from geometry.templates import TEMPLATE_SHAPES

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.dice import DiceError, Die, RandomDice, TypedDice, die
-from engine.rulesets.base import Context, Resolution, Step
+from engine.protocol import Context, Resolution, Step
 
 ERROR_STYLE = "color: #b3261e;"
 INFO_STYLE = "color: #444;"

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.rulesets.base import FACTS, SIDES, CoverTerm, Facts
+from engine.protocol import FACTS, SIDES, CoverTerm, Facts
 
 #: Editor kind per fact name; anything else (ruleset extras) is a text field.
 FACT_KINDS: dict[str, str] = {

@@ -1,6 +1,6 @@
 """The steps of a resolution as players check them: dice, target, modifiers, outcome.
 
-Each `engine.rulesets.base.Step` is shown with its dice faces (and their source), the
+Each `engine.protocol.Step` is shown with its dice faces (and their source), the
 target number with its comparison (or the table the roll is read against), every modifier
 with its reason and a PROPOSED mark where the number is ours, the outcome and the note.
 While dice are being typed the view shows the steps decided so far and what the next step
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from engine.options import Modifier
+from engine.protocol import Step
 from engine.render import dice_groups, per_test
-from engine.rulesets.base import Step
 
 GOOD = "#1f7a3a"
 BAD = "#8a8a8a"

@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from engine.options import Schema, SchemaError, validate_record, validate_table
-from engine.rulesets.base import Ruleset
+from engine.protocol import Ruleset
 
 __all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data", "parse_data",
            "MAX_DATA_BYTES", "RulesetNotFound"]

@@ -72,7 +72,7 @@ def test_dice_error_for_leftovers_and_parsing():
 
 def test_resolve_typed_shows_only_the_steps_the_faces_decide():
     from engine.model import Game
-    from engine.rulesets.base import Facts
+    from engine.protocol import Facts
     from engine.rulesets.iron_hearts import RULESET
 
     game = Game(firefight())

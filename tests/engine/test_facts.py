@@ -9,7 +9,7 @@ import pytest
 from engine.facts import facts_for, parse_fact
 from engine.measure import MeasureError, measure_pair, template_query
 from engine.options import SchemaError
-from engine.rulesets.base import FactMissing
+from engine.protocol import FactMissing
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.scenario_io import load_demo
 from geometry.facing import QUADRANTS

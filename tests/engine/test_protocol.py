@@ -26,8 +26,7 @@ from engine.model import (
 from engine.odds import OutcomeDistribution, band_die, chain, simulate, successes
 from engine.odds import distribution as dist_of
 from engine.options import Field, Modifier, Option, SchemaError
-from engine.render import render
-from engine.rulesets.base import (
+from engine.protocol import (
     Action,
     Context,
     CoverTerm,
@@ -41,6 +40,7 @@ from engine.rulesets.base import (
     roll_bands,
     roll_test,
 )
+from engine.render import render
 from engine.rulesets.registry import (
     RulesetNotFound,
     get_ruleset,

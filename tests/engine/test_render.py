@@ -7,8 +7,8 @@ import pytest
 from engine.dice import D6, D10, Comparison, RollRecord, ScriptedDice
 from engine.model import AddMarker, Change
 from engine.options import Modifier
+from engine.protocol import Facts, Resolution, Step, info_step, make_test, roll_test
 from engine.render import render, render_bbcode, render_markdown, render_text
-from engine.rulesets.base import Facts, Resolution, Step, info_step, make_test, roll_test
 
 OFFICER = Modifier("officer", 1, "officer present")
 GUN = Modifier("gun", 2, "75 mm gun", to="roll")
@@ -98,7 +98,7 @@ def test_unknown_format_refused():
 
 
 def test_plain_roll_step_shows_its_total():
-    from engine.rulesets.base import roll_step
+    from engine.protocol import roll_step
 
     move = roll_step(ScriptedDice([3, 4]), D6, id="move", label="Combat move", n=2)
     init = roll_step(ScriptedDice([7]), D10, id="init", label="Initiative",

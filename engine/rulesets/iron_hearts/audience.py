@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rulesets.base import Ruleset
+from engine.protocol import Ruleset
 from engine.scenario import Unit
 
 __all__ = ["is_vehicle_card", "is_commander", "ForCharacters", "ForVehicles", "ForAnyUnit",

@@ -12,7 +12,7 @@ from engine.dice import D10, Test
 from engine.model import AddMarker, AdjustState, Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Modifier
-from engine.rulesets.base import Action, Context, Resolution, info_step, make_test
+from engine.protocol import Action, Context, Resolution, info_step, make_test
 from engine.scenario import Unit
 
 from . import data

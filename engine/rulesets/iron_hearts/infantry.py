@@ -14,7 +14,7 @@ from engine.dice import D10, Comparison, DiceSource
 from engine.model import Effect, RemoveUnit, SetGameState, SetState
 from engine.odds import OutcomeDistribution, band_die, distribution, successes
 from engine.options import Modifier, Option, SchemaError
-from engine.rulesets.base import (
+from engine.protocol import (
     Context,
     Resolution,
     Role,

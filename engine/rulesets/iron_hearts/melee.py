@@ -22,7 +22,7 @@ from engine.dice import D10, DiceSource, Test
 from engine.model import Effect
 from engine.odds import OutcomeDistribution, chain, successes
 from engine.options import Modifier, Option
-from engine.rulesets.base import (
+from engine.protocol import (
     Context,
     Resolution,
     Role,

@@ -17,7 +17,7 @@ from engine.dice import DiceSource, Test
 from engine.model import AddMarker, Effect, SetState
 from engine.odds import OutcomeDistribution, distribution, p_test, successes
 from engine.options import Modifier, Option, SchemaError
-from engine.rulesets.base import Context, Resolution, Role, info_step, roll_test
+from engine.protocol import Context, Resolution, Role, info_step, roll_test
 from engine.scenario import Unit
 
 from .audience import ForCommanders

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice import D10
-from engine.rulesets.base import BoardHints, CoverTerm, Ruleset
+from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
 from . import board, data, infantry, tanks

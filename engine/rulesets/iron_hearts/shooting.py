@@ -19,7 +19,7 @@ from engine.dice import D10, Bands, Comparison, DiceSource, Die, Test, draw
 from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution, band_die, distribution, success_die, successes
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
-from engine.rulesets.base import Context, Resolution, Role, Step, roll_bands, roll_test
+from engine.protocol import Context, Resolution, Role, Step, roll_bands, roll_test
 from engine.scenario import Unit
 from geometry.ranges import iron_hearts, snap_fire
 

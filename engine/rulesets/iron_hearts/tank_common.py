@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.model import AdjustState, Effect, SetState
 from engine.options import Modifier, SchemaError
-from engine.rulesets.base import Context, FactMissing
+from engine.protocol import Context, FactMissing
 from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
 from geometry.ranges import tank_gun as _tank_gun

@@ -18,7 +18,7 @@ from engine.dice import D3, D10, Bands, Comparison, Die, Test, draw
 from engine.model import AdjustState, Effect, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, p_test
 from engine.options import Modifier, Option
-from engine.rulesets.base import (
+from engine.protocol import (
     Action,
     Context,
     Resolution,

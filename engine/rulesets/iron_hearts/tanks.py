@@ -19,7 +19,7 @@ from engine.dice import D10, Bands, Comparison
 from engine.model import Effect, MoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, chain, distribution, successes
 from engine.options import Modifier, Option
-from engine.rulesets.base import (
+from engine.protocol import (
     Action,
     Context,
     Resolution,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bench.ih_examples import DAMAGE8, ctx, game
 from engine.dice import Comparison, ScriptedDice
 from engine.model import AddMarker, AdjustState, SetState, apply_change
-from engine.rulesets.base import Facts
+from engine.protocol import Facts
 from engine.rulesets.iron_hearts import RULESET as IH
 
 LE = Comparison.LE

@@ -15,8 +15,8 @@ import pytest
 from bench.ih_examples import DUEL, ctx_of, gunner5, make_game, play
 from engine.dice import Comparison, ScriptedDice
 from engine.model import AdjustState, SetState, apply_change, revert_change
+from engine.protocol import Facts
 from engine.render import render
-from engine.rulesets.base import Facts
 from engine.rulesets.iron_hearts.tank_rules import RuleRefused
 
 LE, GT = Comparison.LE, Comparison.GT

@@ -11,8 +11,8 @@ from bench.ih_examples import ctx, game
 from engine.dice import DiceError, ScriptedDice, TypedDice
 from engine.model import AdjustState, RemoveUnit, SetGameState, SetState, apply_change
 from engine.options import Modifier, SchemaError
+from engine.protocol import FactMissing, Facts
 from engine.render import render
-from engine.rulesets.base import FactMissing, Facts
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.rulesets.registry import get_ruleset
 

@@ -18,7 +18,7 @@ from bench.ih_examples import ctx, game
 from engine.dice import ScriptedDice
 from engine.odds import OutcomeDistribution, simulate
 from engine.options import Modifier
-from engine.rulesets.base import Context, Facts, Resolution
+from engine.protocol import Context, Facts, Resolution
 
 N = 100_000
 

@@ -12,7 +12,7 @@ import pytest
 from bench.ih_examples import DUEL, ctx_of, make_game, play
 from engine.dice import DiceError, TypedDice
 from engine.odds import simulate
-from engine.rulesets.base import Facts
+from engine.protocol import Facts
 
 N = 100_000
 

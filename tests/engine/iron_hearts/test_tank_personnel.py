@@ -7,7 +7,7 @@ from __future__ import annotations
 from bench.ih_examples import ctx_of, make_game, play
 from engine.dice import ScriptedDice
 from engine.model import AddMarker, AdjustState, SetState, apply_change
-from engine.rulesets.base import Facts
+from engine.protocol import Facts
 
 NEAR = Facts(distance_m=150.0, cover=2, in_arc=True, los=True)
 MG = Facts(distance_m=120.0, cover=1, los=True)

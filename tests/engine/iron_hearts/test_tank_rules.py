@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bench.ih_examples import DUEL, ctx_of, make_game, play
 from engine.dice import ScriptedDice
 from engine.model import Change, MoveUnit, apply_change
-from engine.rulesets.base import Facts
+from engine.protocol import Facts
 from engine.rulesets.iron_hearts.tank_data import VEHICLES
 from engine.rulesets.iron_hearts.tank_rules import (
     RuleRefused,

@@ -1,0 +1,46 @@
+"""The ruleset protocol: what a ruleset declares and what resolving an action returns.
+
+A ruleset package (engine/rulesets/<name>/) builds one `Ruleset` and exposes it as the
+module attribute `RULESET`; the registry finds it. Read docs/ruleset-protocol.md first.
+
+- `Ruleset`  — id, name, dice, scale, profile schemas, cover mapping (generic 0–4 → its
+  own term and value), ruleset-wide `Option`s (AMBIGUOUS readings) and `Action`s.
+- `Action`   — id, label, `Role`s it needs, player `Option`s, the geometry `facts` it
+  reads, and two methods: `resolve(ctx, dice) -> Resolution` and
+  `odds(ctx) -> OutcomeDistribution` (exact); `applies_to(ruleset, unit, profile)` says
+  which units may take it (`Ruleset.actions_for(unit)` is what the app offers a unit).
+- `Context`  — everything an action reads: actor, target, weapon, point, `Facts` (filled
+  by the app from the board, any of them overridden by the player), option values,
+  ruleset option values, the game, profiles.
+- `Step` / `Resolution` — the ordered steps (dice and faces, target, comparison,
+  modifiers with reasons, outcome) and the effects as one undoable `Change`.
+
+`roll_test`, `roll_bands` and `info_step` build Steps so every ruleset shows its work the
+same way; `make_test` turns a base number and modifiers into the `Test` that both the roll
+and the odds use, so the two never disagree.
+
+Import from here (`from engine.protocol import Action, Ruleset, ...`); the pieces live in
+facts, roles, steps, context, action and ruleset.
+"""
+
+from engine.protocol.action import Action
+from engine.protocol.context import Context
+from engine.protocol.facts import FACTS, SIDES, FactMissing, Facts
+from engine.protocol.roles import CoverTerm, Role, RoleName
+from engine.protocol.ruleset import BoardHints, Ruleset
+from engine.protocol.steps import (
+    Resolution,
+    Step,
+    info_step,
+    make_bands,
+    make_test,
+    roll_bands,
+    roll_step,
+    roll_test,
+)
+
+__all__ = [
+    "FACTS", "SIDES", "Facts", "FactMissing", "Role", "RoleName", "CoverTerm", "Context",
+    "Step", "Resolution", "Action", "BoardHints", "Ruleset", "make_test", "make_bands",
+    "roll_test", "roll_bands", "roll_step", "info_step",
+]

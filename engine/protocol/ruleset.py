@@ -1,0 +1,171 @@
+"""The Ruleset declaration and the board hints it offers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.dice import Die
+from engine.model import Game
+from engine.options import Modifier, Option, Schema, SchemaError, validate_options, validate_record
+from engine.protocol.action import Action
+from engine.protocol.context import Context
+from engine.protocol.facts import Facts
+from engine.protocol.roles import CoverTerm
+from engine.scenario import Unit
+
+__all__ = ["BoardHints", "Ruleset"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardHints:
+    """What the board asks a ruleset while a unit is dragged or measured. Each hook takes a
+    scenario Unit and answers None where the ruleset's data has no answer (the board then
+    falls back to its own setting or draws plain lines)."""
+
+    #: metres one AP of movement takes the unit, and where that figure comes from
+    move_allowance_m: Callable[[Any], tuple[float, str] | None] | None = None
+    #: the unit's first weapon: its name and range scheme (geometry.ranges.RangeScheme)
+    weapon_scheme: Callable[[Any], tuple[str, Any] | None] | None = None
+    #: whether the unit moves as a vehicle (terrain's vehicle movement)
+    is_vehicle: Callable[[Any], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset's declaration. `profile_fields` maps a profile kind ("character",
+    "weapon", "vehicle" …) to its schema; `profiles` and `weapons` are the library
+    records loaded from resources/rulesets/<id>/ (validated)."""
+
+    id: str
+    name: str
+    dice: tuple[Die, ...]
+    metres_per_inch: float
+    distance_unit: Literal["m", "in", "step"]
+    cover: Mapping[int, CoverTerm]
+    actions: tuple[Action, ...]
+    options: tuple[Option, ...] = ()
+    profile_fields: Mapping[str, Schema] = field(default_factory=dict)
+    profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    weapons: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    measure: Literal["edge", "centre"] = "edge"
+    inches_per_step: float = 1.0
+    doc: str = ""
+    #: engine.turns.TurnStructure (None: engine.turns.DEFAULT)
+    turn_structure: Any = None
+    board: BoardHints = field(default_factory=BoardHints)
+
+    def __post_init__(self) -> None:
+        where = f"ruleset {self.id}"
+        if sorted(self.cover) != [0, 1, 2, 3, 4]:
+            raise SchemaError(f"{where}.cover: expected terms for levels 0–4, "
+                              f"got {sorted(self.cover)}")
+        if not (isinstance(self.metres_per_inch, int | float) and self.metres_per_inch > 0):
+            raise SchemaError(f"{where}.metres_per_inch: expected a number > 0, "
+                              f"got {self.metres_per_inch!r}")
+        for what, ids in (("actions", [a.id for a in self.actions]),
+                          ("options", [o.id for o in self.options])):
+            dup = [i for i, c in Counter(ids).items() if c > 1]
+            if dup:
+                raise SchemaError(f"{where}.{what}: duplicate id {dup[0]!r}")
+
+    def action(self, action_id: str) -> Action:
+        for a in self.actions:
+            if a.id == action_id:
+                return a
+        known = ", ".join(a.id for a in self.actions)
+        raise KeyError(f"ruleset {self.id!r} has no action {action_id!r} (known: {known})")
+
+    def profile_of(self, unit: Unit, profiles: Mapping[str, Mapping[str, Any]] | None = None
+                   ) -> Mapping[str, Any] | None:
+        """`unit`'s profile record: from `profiles` (the scenario's own) first, then this
+        ruleset's library; None when neither has it."""
+        for source in (profiles or {}, self.profiles):
+            if unit.profile in source:
+                return source[unit.profile]
+        return None
+
+    def actions_for(self, unit: Unit, profile: Mapping[str, Any] | None = None, *,
+                    profiles: Mapping[str, Mapping[str, Any]] | None = None
+                    ) -> tuple[Action, ...]:
+        """The actions `unit` can take (`Action.applies_to`), in declaration order.
+        `profile` defaults to `profile_of(unit, profiles)`; a unit whose profile is
+        unknown gets every action (nothing to judge it by)."""
+        record = profile if profile is not None else self.profile_of(unit, profiles)
+        if record is None:
+            return self.actions
+        return tuple(a for a in self.actions if a.applies_to(self, unit, record))
+
+    def why_not(self, action_id: str, unit: Unit, profile: Mapping[str, Any] | None = None,
+                *, profiles: Mapping[str, Mapping[str, Any]] | None = None) -> str | None:
+        """None when `unit` can take action `action_id`, else why not, in words:
+        "tank_fire applies to vehicles only" (KeyError for an unknown action)."""
+        action = self.action(action_id)
+        if action in self.actions_for(unit, profile, profiles=profiles):
+            return None
+        if action.audience:
+            return f"{action.id} applies to {action.audience} only"
+        return f"{action.id} does not apply to this unit"
+
+    def cover_term(self, level: int) -> CoverTerm:
+        if level not in self.cover:
+            raise SchemaError(f"cover: expected a level 0–4, got {level!r}")
+        return self.cover[level]
+
+    def option_values(self, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Ruleset options: defaults with `values` applied (validated)."""
+        return validate_options(self.options, values or {}, f"{self.id}.options")
+
+    def validate_profile(self, kind: str, data: Mapping[str, Any], where: str) -> dict:
+        if kind not in self.profile_fields:
+            known = ", ".join(self.profile_fields) or "none"
+            raise SchemaError(f"{where}: unknown profile kind {kind!r} (known: {known})")
+        return validate_record(data, self.profile_fields[kind], where)
+
+    def weapon(self, weapon_id: str) -> Mapping[str, Any]:
+        try:
+            return self.weapons[weapon_id]
+        except KeyError:
+            raise SchemaError(f"weapon: no weapon {weapon_id!r} in the {self.id} "
+                              f"library") from None
+
+    def context(self, action_id: str, *, actor: Unit, target: Unit | None = None,
+                targets: Sequence[Unit] = (),
+                weapon: str | Mapping[str, Any] | None = None,
+                point: tuple[float, float] | None = None, facts: Facts | None = None,
+                options: Mapping[str, Any] | None = None,
+                rules: Mapping[str, Any] | None = None, game: Game | None = None,
+                profiles: Mapping[str, Mapping[str, Any]] | None = None,
+                extra_modifiers: Sequence[tuple[str, Modifier]] = ()) -> Context:
+        """A validated Context: required roles present, options known and in range,
+        extra modifiers aimed at declared steps."""
+        action = self.action(action_id)
+        given = {"actor": actor, "target": target, "targets": targets or None,
+                 "weapon": weapon, "point": point}
+        for r in action.roles:
+            if r.required and given[r.name] is None:
+                raise SchemaError(f"{action.id}.{r.name}: required ({r.label or r.name})")
+        weapon_id = weapon if isinstance(weapon, str) else None
+        record = self.weapon(weapon) if isinstance(weapon, str) else weapon
+        for step, _ in extra_modifiers:
+            if step not in action.steps:
+                raise SchemaError(f"{action.id}.modifiers: no step {step!r} "
+                                  f"(steps: {', '.join(action.steps) or 'none'})")
+        if profiles is None and game is not None:
+            profiles = game.scenario.profiles or {}
+        return Context(self, action, actor, target, tuple(targets), record, weapon_id,
+                       point, facts or Facts(),
+                       validate_options(action.options, options or {}, action.id),
+                       self.option_values(rules), game, profiles or {},
+                       tuple(extra_modifiers))
+
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.name, "dice": [d.name for d in self.dice],
+                "metres_per_inch": self.metres_per_inch, "distance_unit": self.distance_unit,
+                "measure": self.measure,
+                "cover": {lvl: {"term": t.term, "value": t.value, "proposed": t.proposed}
+                          for lvl, t in self.cover.items()},
+                "options": [o.to_dict() for o in self.options],
+                "actions": [a.describe() for a in self.actions]}
