@@ -54,6 +54,7 @@ class Cost:
       or battle of everything sharing `once_key` (default: the action's id);
     - `uses_weapon`: the ledger records the weapon; `weapon_once_per`: the same weapon at
       most once in that scope;
+    - `phases`: the phases it belongs to (a move in the manoeuvre phase); () = any;
     - `proposed` / `reason`: the cost is ours, not the rules text's, and why.
     """
 
@@ -65,10 +66,15 @@ class Cost:
     once_key: str | None = None
     uses_weapon: bool = False
     weapon_once_per: Literal["activation", "phase", "turn"] | None = None
+    phases: tuple[str, ...] = ()
     proposed: bool = False
     reason: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "phases", tuple(self.phases))
+        for i, p in enumerate(self.phases):
+            if not isinstance(p, str) or not p:
+                raise CostRefused(f"cost.phases[{i}]: expected a phase name, got {p!r}")
         for name in ("ap", "actions"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -109,6 +115,9 @@ def from_table(table: Mapping[str, Any], where: str = "cost") -> Cost:
     unknown = [k for k in table if k not in _COST_KEYS]
     if unknown:
         raise CostRefused(f"{where}.{unknown[0]}: unknown key (known: {', '.join(_COST_KEYS)})")
+    phases = table.get("phases", ())
+    if isinstance(phases, str) or not isinstance(phases, list | tuple):
+        raise CostRefused(f"{where}.phases: expected a list of phase names, got {phases!r}")
     try:
         return Cost(**table)
     except CostRefused as e:
@@ -176,6 +185,12 @@ def refusal(ctx: Context, cost: Cost | None = None, structure=None) -> str | Non
     why = turns.why_cannot_act(game, s, u.id)
     if why:
         return f"{who} cannot act: {why}"
+    why = turns.why_not_now(game, s, u.id)
+    if why:
+        return f"{who} cannot act now: {why}"
+    if cost.phases and game.phase not in cost.phases:
+        return f"{what} belongs to the {' or '.join(cost.phases)} phase; it is the " \
+               f"{game.phase or 'no'} phase"
     if cost.ap:
         left = turns.ap_left(game, u.id, s)
         if left is None:
@@ -230,6 +245,24 @@ def cost_effects(ctx: Context, cost: Cost, structure=None) -> list[Effect]:
     return out
 
 
+def _own_turn_ends(ctx: Context, cost: Cost | None, structure) -> list[Effect]:
+    """In a combat round a unit's own turn is its action: when this one spends its last,
+    what was deferred to the end of its turn applies now (04 §4.A-5: a character killed
+    earlier in the round dies at the end of his own turn)."""
+    from engine import deferred, turns
+    from engine.triggers import Crossing
+
+    game = ctx.game
+    if game is None or structure.kind != "rounds" or cost is None or not deferred.pending(game):
+        return []
+    left = turns.actions_left(game, ctx.actor.id, structure) or 0
+    if left - _actions_needed(cost, structure) > 0:
+        return []
+    late, _waiting, _notes = deferred.due_now(
+        game, [Crossing("activation_end", side=ctx.actor.side, unit=ctx.actor.id)])
+    return late
+
+
 def charge(ctx: Context, resolution: Resolution, *, override: bool = False,
            structure=None) -> Resolution:
     """`resolution` with its Change extended by the cost, the ledger entry and the due test
@@ -256,5 +289,6 @@ def charge(ctx: Context, resolution: Resolution, *, override: bool = False,
             ap=cost.ap if cost is not None else 0, actions=need,
             keys=[] if battle else keys, battle_keys=battle, override=bool(why))))
     effects += triggers.taken_effects(ctx.game, u.id, ctx.action.id)
+    effects += _own_turn_ends(ctx, cost, s)
     label = resolution.change.label + (f" (cost overridden: {why})" if why else "")
     return dataclasses.replace(resolution, change=Change(effects, label))

@@ -23,7 +23,7 @@ from typing import ClassVar
 from engine.model import EFFECT_KINDS, Effect, Game, ModelError, effect_from_dict
 from engine.triggers import BOUNDARIES, Crossing
 
-__all__ = ["DEFERRED", "Defer", "defer", "pending", "due_now"]
+__all__ = ["DEFERRED", "Defer", "Release", "defer", "pending", "due_now"]
 
 DEFERRED = "deferred"
 _END_OF_TURN = ("activation_end", "side_end", "phase_end", "turn_end")
@@ -70,6 +70,25 @@ class Defer(Effect):
 EFFECT_KINDS.setdefault(Defer.kind, Defer)
 
 
+@dataclass(frozen=True)
+class Release(Effect):
+    """Take `entries` off the waiting list (they have been applied), read at apply time so
+    an entry deferred by the same Change stays."""
+
+    entries: list
+    kind: ClassVar[str] = "release_deferred"
+
+    def writes(self, game):
+        rest = [e for e in pending(game) if e not in self.entries]
+        return [(["game", "state", DEFERRED], bool(rest), rest or None)]
+
+    def describe(self) -> str:
+        return f"{len(self.entries)} deferred effect group(s) applied"
+
+
+EFFECT_KINDS.setdefault(Release.kind, Release)
+
+
 def defer(effects: Sequence[Effect], at: str, *, side: str | None = None,
           unit: str | None = None, label: str = "") -> Defer:
     """The effect that schedules `effects` for boundary `at` (of `side` / `unit`)."""
@@ -88,7 +107,8 @@ def _matches(entry: dict, c: Crossing) -> bool:
 
 def due_now(game: Game, crossings: Sequence[Crossing]) -> tuple[list[Effect], list[dict],
                                                                    list[str]]:
-    """(effects to apply, entries left waiting, notes) for a turn step crossing
+    """(effects to apply — the last one a `Release` of their entries —, entries left
+    waiting, notes) for a turn step crossing
     `crossings` in order. The effects are tried on the game in order and reverted, so one
     that can no longer apply is left out with a note instead of failing the step."""
     waiting = pending(game)
@@ -116,4 +136,6 @@ def due_now(game: Game, crossings: Sequence[Crossing]) -> tuple[list[Effect], li
     finally:
         for before in reversed(tried):
             Effect.revert(game, before)
+    if due:
+        effects.append(Release(due))
     return effects, waiting, notes

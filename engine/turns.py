@@ -647,10 +647,8 @@ def _crossing(game: Game, structure: TurnStructure, label: str, base: Sequence[E
     trig = structure.hooks.triggers
     crossings = [*ends, *starts]
     waiting = deferred.pending(game)
-    late, left, notes = deferred.due_now(game, crossings) if waiting else ([], waiting, [])
+    late, _left, notes = deferred.due_now(game, crossings) if waiting else ([], waiting, [])
     effects: list[Effect] = [*late, *base]
-    if waiting and left != waiting:
-        effects.append(SetGameState(deferred.DEFERRED, left or None))
     now = triggers.due(game)
     if trig or now:
         kept = [] if fresh or any(c.at == "turn_end" for c in ends) else \
@@ -665,8 +663,9 @@ def _crossing(game: Game, structure: TurnStructure, label: str, base: Sequence[E
         effects += triggers.set_due(game, kept + raised)
         if raised:
             label += f"; {len(raised)} test{'s' if len(raised) > 1 else ''} due"
-    if late:
-        label += f"; {len(late)} deferred effect{'s' if len(late) > 1 else ''} applied"
+    n = len(late) - 1        # the last is the Release of their entries
+    if n > 0:
+        label += f"; {n} deferred effect{'s' if n > 1 else ''} applied"
     if notes:
         label += " (" + "; ".join(notes) + ")"
     return Change(effects, label)
