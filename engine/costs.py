@@ -48,7 +48,7 @@ class Cost:
 
     - `ap`: action points of this turn (structure `ap_per_unit`);
     - `actions`: actions of the running activation (or of the round);
-      `whole_activation`: it takes every action left and needs the full allowance (Keno
+      `whole_activation`: it takes every action left and needs the full allowance (05
       melee "takes both actions");
     - `once_per` / `times` / `once_key`: at most `times` uses per activation, phase, turn
       or battle of everything sharing `once_key` (default: the action's id);

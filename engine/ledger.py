@@ -9,7 +9,7 @@ part of the Change of the action that made it (undo takes it back):
 - `game.state["ledger_battle"]` — {unit: {key: count}}: what a unit used once per battle.
 
 An entry: {"unit", "side", "action", "weapon" (id or None), "ap", "actions" (what it
-cost), "ap_on" (what each AP was spent on, for rulesets that read the sequence — a tank's
+cost), "ap_on" (what each AP was spent on, for rulesets that read the sequence — a vehicle's
 "move, fire, move"), "activation" (the index of the unit's activation in
 `game.state["activations"]`, None outside one), "phase", "keys" (the once-per keys it
 used), "marks" (ruleset notes: what else it used this turn, e.g. crew T&E on the aim),

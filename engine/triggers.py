@@ -2,8 +2,8 @@
 
 A ruleset declares `Trigger`s in its turn hooks (engine.turns.TurnHooks.triggers): at the
 start or end of a turn, a side's turn, a phase or an activation, which units must (or may)
-take which test — Iron Hearts: a suppressed soldier's Guts tests at the start of his side's
-turn; later rulesets: panic, rally, a Leadership test for a unit under 3 figures. The turn
+take which test — a suppressed soldier's Guts tests at the start of his side's turn (01
+§4.5-3); later rulesets: panic, rally, a Leadership test for a unit under 3 figures. The turn
 operations (engine.turns) call `fire` at each boundary they cross and store the result in
 `game.state["due"]` as part of their Change; the Tests dock offers what is due, and
 applying the test (engine.costs.charge) takes it off the list in the same Change.

@@ -9,8 +9,8 @@ a test can revert it exactly. Nothing here decides a rule of a particular rulese
 what the structure declares.
 
 Where the turn lives in the game (all plain JSON, saved with the game):
-- `game.turn` — the round: every side acts once per turn (a Boets "turn" of one side is
-  half of ours);
+- `game.turn` — the round: every side acts once per turn (where a rules text calls one
+  side's go a "turn", 03 §4.2, it is half of ours);
 - `game.activation_order` — the sides in acting order this turn (initiative winner first;
   empty until initiative is rolled, when the structure rolls it);
 - `game.active_side` — whose turn (sides) or whose activation slot (alternating); None when
@@ -93,8 +93,8 @@ class TurnError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Initiative:
     """Who goes first: every side rolls `die`, higher goes first, ties are re-rolled among
-    the tied sides. `when`: "each_turn" (Keno, Iron Hearts PROPOSED) or "once" per game
-    (Boets: "who moves first")."""
+    the tied sides. `when`: "each_turn" (05 §4.2-1; 01 §8-1 PROPOSED) or "once" per
+    game (03 §4.2-1: "who moves first")."""
 
     die: Die = D10
     when: Literal["each_turn", "once"] = "each_turn"
@@ -124,7 +124,7 @@ class TurnHooks:
 
     - `can_act(game, unit)`: None when the unit may act, else why not ("failed its
       start-of-turn Guts test"); None (no hook) = every unit on the table may act;
-    - `flags(game, unit)`: what hampers it, in words, for the Turn dock ("suppressed 2");
+    - `flags(game, unit)`: what hampers it, in words, for the Turn dock ("shaken", "2 markers");
     - `triggers`: the tests due at the boundaries of the turn (engine.triggers.Trigger);
     - `comm_test(game, commander, unit, bypassed, dice)`: the test a passed action needs
       (None returned = none needed, e.g. in sight within 6"); `bypassed` = links skipped.
@@ -156,18 +156,18 @@ class TurnStructure:
       "rounds" — a combat round: every unit has `actions_per_turn` active actions and
       units act in any order, except that a side declared as ambushing acts first
       with all its units (`ambush`).
-    - `phases`: the phases of a side's turn in order (Boets: manoeuvre, fire); () = none.
-    - `ap_per_unit`: action points per unit per turn (Iron Hearts: 3), reset each turn.
-    - `actions_per_activation`: actions in one activation (Keno: 2).
-    - `actions_per_turn`: active actions per unit per round (Butterfly Effect: 1).
+    - `phases`: the phases of a side's turn in order (03 §4.2-4: manoeuvre, fire); () = none.
+    - `ap_per_unit`: action points per unit per turn (01 §4.2-1: 3), reset each turn.
+    - `actions_per_activation`: actions in one activation (05 §4.3-1: 2).
+    - `actions_per_turn`: active actions per unit per round (04 §4.2-1: 1).
     - `initiative`: how the order of sides is rolled; None = the sides' listed order.
     - `passes_allowed`: a commander may pass an action to a unit under him, giving it a
-      whole activation (Keno §4.4); only with alternating activations.
-    - `allies`: several players share a side and act in any order, interleaving (Boets
+      whole activation (05 §4.4); only with alternating activations.
+    - `allies`: several players share a side and act in any order, interleaving (03
       §4.2-3); the Turn dock shows each unit's player (the unit's "player" key).
     - `ambush`: a side may be declared to ambush this round and act first (rounds only).
-    - `clear_each_turn`: per-unit state keys that last "this turn" (Iron Hearts:
-      cannot_act, the detection and grenade marks), removed when a turn starts.
+    - `clear_each_turn`: per-unit state keys that last "this turn" (a failed
+      morale test, a once-a-turn detection roll), removed when a turn starts.
     - `proposed`: the field names whose values are ours, not the rules text's.
     """
 
@@ -925,7 +925,7 @@ def _pass_check(game: Game, structure: TurnStructure, commander_id: str,
 
 def pass_action(game: Game, structure: TurnStructure, commander_id: str, unit_id: str,
                 *, succeeded: bool = True) -> Change:
-    """A commander spends one action to give a unit under him a whole activation (Keno
+    """A commander spends one action to give a unit under him a whole activation (05
     §4.4). The unit keeps its own activation (PROPOSED §4.A-2). `succeeded=False` records
     a failed communication test: the action is lost. `pass_tested` rolls the ruleset's
     test and calls this with its result."""
@@ -974,7 +974,7 @@ class TurnRoll:
 def pass_tested(game: Game, structure: TurnStructure, commander_id: str, unit_id: str,
                 dice: DiceSource) -> TurnRoll:
     """Pass an action with the ruleset's communication test (`TurnHooks.comm_test`): the
-    test is rolled with `dice`; on a failure the commander's action is lost (Keno §4.4-3).
+    test is rolled with `dice`; on a failure the commander's action is lost (05 §4.4-3).
     Without a declared test, or when the ruleset says none is needed, the pass succeeds."""
     _side, c, u, links = _pass_check(game, structure, commander_id, unit_id)
     hook = structure.hooks.comm_test
@@ -990,7 +990,7 @@ def pass_tested(game: Game, structure: TurnStructure, commander_id: str, unit_id
 
 
 def declare_ambush(game: Game, structure: TurnStructure, side: str) -> Change:
-    """`side` opens fire from hiding (Butterfly Effect §4.7): this round it spends all its
+    """`side` opens fire from hiding (04 §4.7): this round it spends all its
     active actions first; the others act once it has (next activation)."""
     if not structure.ambush:
         raise TurnError("ambush: this ruleset's turn has no ambush side going first")

@@ -1,8 +1,8 @@
 """The Tests dock: the unit-wide tests a ruleset declares (`Action.kind == "test"`) that
-the selected unit can take (`Ruleset.actions_for`) — Iron Hearts' start-of-turn
-suppression tests, overcome, the commander's rally, stat and skill checks, detection, the
-death roll — with the same facts / odds / roll / enter dice / apply flow as the action
-panel. It is the action panel filtered on kind, not a copy.
+the selected unit can take (`Ruleset.actions_for`) — start-of-turn suppression tests,
+overcome, a commander's rally, stat and skill checks, detection, a death roll — with the
+same facts / odds / roll / enter dice / apply flow as the action panel. It is the action
+panel filtered on kind, not a copy.
 
 On top it lists the tests that are due now (engine.triggers: what the ruleset's triggers
 raised when the turn crossed a boundary — the start of a side's turn, the end of a phase
