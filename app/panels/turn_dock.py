@@ -47,6 +47,8 @@ from .docks import add_view_dock
 
 COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State", "Player", "Due")
 ERROR_STYLE = "color: #b3261e;"
+#: Names listed in the "may still act" and "tests due" lines before "… N more".
+MAX_NAMES = 6
 INFO_STYLE = "color: #333;"
 
 
@@ -112,7 +114,9 @@ class TurnDock(QDockWidget):
         self.structure_label.setStyleSheet("color: #555;")
         self.may_act_label = QLabel()
         self.may_act_label.setWordWrap(True)
+        self.may_act_label.setTextFormat(Qt.TextFormat.PlainText)
         self.due_label = QLabel()
+        self.due_label.setTextFormat(Qt.TextFormat.PlainText)
         self.due_label.setWordWrap(True)
         self.due_label.setStyleSheet("color: #8a4b00;")
         for w in (self.structure_label, self.order_label, self.initiative_label,
@@ -273,18 +277,34 @@ class TurnDock(QDockWidget):
 
     def _show_may_act(self, game) -> None:
         ids = turns.may_act(game, self.structure)
-        names = ", ".join(html.escape(self._name(game, u)) for u in ids)
-        self.may_act_label.setText(self.tr("May still act: {0}").format(names) if ids
-                                   else self.tr("Nobody may act now"))
+        names = [self._name(game, u) for u in ids]
+        if len(names) > MAX_NAMES:
+            names = [*names[:MAX_NAMES], self.tr("… {0} more").format(len(ids) - MAX_NAMES)]
+        self.may_act_label.setText(self.tr("May still act: {0}").format(", ".join(names))
+                                   if ids else self.tr("Nobody may act now"))
+        self.may_act_label.setToolTip("\n".join(self._name(game, u) for u in ids))
 
     def _show_due(self, game) -> None:
         due = [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))]
         self.due_label.setVisible(bool(due))
         if due:
-            items = "; ".join(f"{self._name(game, d['unit'])}: {d['test']}" for d in due)
+            items = "; ".join(f"{self._name(game, d['unit'])}: {self._test_label(d['test'])}"
+                              for d in due[:MAX_NAMES])
+            if len(due) > MAX_NAMES:
+                items += "; " + self.tr("… {0} more").format(len(due) - MAX_NAMES)
             self.due_label.setText(self.tr("Tests due (Tests dock): {0}").format(items))
         else:
             self.due_label.clear()
+
+    def _test_label(self, test: str) -> str:
+        """A test's label from the game's ruleset (its id when the ruleset lacks it)."""
+        from engine.rulesets.registry import get_ruleset
+
+        game = self.game
+        try:
+            return get_ruleset(game.scenario.ruleset).action(test).label
+        except (KeyError, ValueError, AttributeError):
+            return test
 
     def _structure_text(self) -> str:
         s = self.structure
@@ -407,7 +427,8 @@ class TurnDock(QDockWidget):
             state = ", ".join(st.flags)
             cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
                      ("activating" if st.activating else "yes") if st.activated
-                     or st.activating else "", state, st.player or "", ", ".join(st.due))
+                     or st.activating else "", state, st.player or "",
+                     ", ".join(self._test_label(t) for t in st.due))
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, u.id)

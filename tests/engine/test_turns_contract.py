@@ -493,3 +493,31 @@ def test_any_sequence_of_steps_and_charged_actions_reverts_exactly(name, ops):
     for change in reversed(applied):
         revert_change(g, change)
     assert frozen(g) == start
+
+
+def test_iron_hearts_suppression_tests_fall_due_when_the_side_starts_its_turn():
+    """01 §4.5-3 through the Iron Hearts hooks: a suppressed character is due his Guts
+    tests when his side's turn starts (a suppressed vehicle is not: the test is for
+    characters), he cannot act after failing one, and taking it clears it from the list."""
+    from engine.rulesets.registry import get_ruleset
+    from engine.scenario import Scenario, Table, Unit
+    from geometry.bases import BaseShape
+
+    ih = get_ruleset("iron-hearts")
+    s = structure_of(ih)
+    units = [Unit("vova", "us", "us-rifleman", 5, 5, BaseShape.round(25),
+                  markers={"suppression": 1}),
+             Unit("tank", "us", "m4a1-sherman", 9, 5, BaseShape.rect(50, 100), turret=0.0,
+                  markers={"suppression": 1}),
+             Unit("hans", "axis", "grenadier", 30, 5, BaseShape.round(25))]
+    g = Game(Scenario("t", "iron-hearts", Table(), units=units))
+    change = push(g, roll_initiative(g, s, ScriptedDice([3, 9])).change)   # axis first
+    assert triggers.due(g) == [] and "test" not in change.label
+    push(g, next_activation(g, s))                                          # us starts
+    assert [(d["unit"], d["test"]) for d in triggers.due(g)] == [("vova", "suppression_test")]
+    ctx = ih.context("suppression_test", actor=g.unit("vova"), game=g)
+    res = charge(ctx, ctx.resolve(ScriptedDice([10])))                     # fails
+    push(g, res.change)
+    assert triggers.due(g) == [] and unit_status(g, "vova", s).blocked.startswith(
+        "failed a start-of-turn Guts test")
+    assert unit_status(g, "vova", s).flags == ("cannot act", "suppressed 1")
