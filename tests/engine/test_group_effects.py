@@ -175,3 +175,17 @@ def test_game_files_carry_groups_in_the_same_save_as_units(tmp_path):
     assert dumps_scenario(back.scenario) == dumps_scenario(g.scenario)
     assert back.scenario.group("pl").state == {"morale": "shaken"}
     assert back.scenario.table.edges == {"red": "north"}
+
+
+def test_groups_added_to_a_file_without_units_keep_the_saved_key_order(tmp_path):
+    from engine.edits import AddUnit
+
+    doc = {"format": "warboard-scenario", "version": 2, "name": "x", "ruleset": "r",
+           "table": {"width_in": 10, "height_in": 10}, "profiles": {"p": {}}}
+    g = Game(loads_scenario(json.dumps(doc)))
+    apply_change(g, Change([AddUnit({"id": "u", "side": "a", "profile": "p", "x": 1, "y": 1,
+                                     "base": ROUND}),
+                            AddGroup({"id": "g", "kind": "hq", "members": ["u"]})]))
+    save_game(tmp_path / "g.warboard", g)
+    assert dumps_scenario(load_game(tmp_path / "g.warboard").scenario) == \
+        dumps_scenario(g.scenario)
