@@ -188,20 +188,19 @@ class BoardOps:
         dist = draw(dice, rule.distance_die, 1, label=f"{label.lower()} distance")
         distance = float(rule.scheme.distances[dist.faces[0] - 1])
         rolls: tuple[RollRecord, ...] = (dist,)
-        if distance == 0:
-            heading = 0.0
-        elif bearing is not None:
+        if bearing is not None:
             if isinstance(bearing, bool) or not isinstance(bearing, int | float) \
                     or not math.isfinite(bearing):
                 raise MeasureError(f"bearing: expected degrees, got {bearing!r}")
             heading = float(bearing) % 360.0
+        elif distance == 0:
+            heading = 0.0
         else:
             way = draw(dice, rule.direction, 1, label=f"{label.lower()} direction")
             rolls += (way,)
             heading = rule.bearing(way.faces[0])
         x, y = aim
-        landed = template_query(self.scenario, shape, x, y,
-                                scatter=(distance, heading) if distance else None)
+        landed = template_query(self.scenario, shape, x, y, scatter=(distance, heading))
         if distance:
             outcome = f'{distance:g}" at {heading:g}° to ({landed.centre[0]:.2f}, ' \
                       f'{landed.centre[1]:.2f})'
