@@ -24,7 +24,7 @@ from engine.measure import COVER_NAMES, terrain_index
 from engine.scenario import Scenario, Unit
 from geometry.los import NOT_SEEN, threat_view
 
-from .base import Tool, line_item, path_item
+from .base import LinesItem, Tool, path_item
 
 #: Units listed in the text beside the pointer, each way (all are drawn).
 LIST_MOST = 6
@@ -86,6 +86,8 @@ class ThreatTool(Tool):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.hovered: str | None = None
+        #: The sight lines drawn for the hovered unit (one item; empty when none is).
+        self.lines = LinesItem()
         self.view_of: list[Sighting] = []
         self.last_ms = 0.0
         self._cache: dict[str, list[Sighting]] = {}
@@ -114,6 +116,7 @@ class ThreatTool(Tool):
     def reset(self) -> None:
         self.hovered = None
         self.view_of = []
+        self.lines = LinesItem()
         super().reset()
 
     def show_unit(self, unit_id: str) -> None:
@@ -130,19 +133,21 @@ class ThreatTool(Tool):
         me = scenario.unit(unit_id)
         self.add_overlay(path_item(geometry_path(me.polygon().buffer(0.15)), HOVER_COLOUR,
                                    None, 3.0))
+        self.lines = LinesItem()
+        units = {u.id: u for u in scenario.units}
         for s in found:
-            other = scenario.unit(s.other)
+            other = units[s.other]
             dx, dy = other.x - me.x, other.y - me.y
             length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
             ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
             if s.seen_by > 0:
-                self.add_overlay(line_item(QPointF(other.x + ox, other.y + oy),
-                                           QPointF(me.x + ox, me.y + oy),
-                                           fraction_colour(s.seen_by), 2.5))
+                self.lines.add(QPointF(other.x + ox, other.y + oy),
+                               QPointF(me.x + ox, me.y + oy), fraction_colour(s.seen_by), 2.5)
             if s.sees > 0:
-                self.add_overlay(line_item(QPointF(me.x - ox, me.y - oy),
-                                           QPointF(other.x - ox, other.y - oy),
-                                           fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine))
+                self.lines.add(QPointF(me.x - ox, me.y - oy),
+                               QPointF(other.x - ox, other.y - oy), fraction_colour(s.sees),
+                               1.5, Qt.PenStyle.DashLine)
+        self.add_overlay(self.lines)
         self.hint(self.text(me))
 
     def text(self, me: Unit) -> str:
