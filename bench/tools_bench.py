@@ -100,13 +100,14 @@ def rotate_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         d.settle()
         knob = rotation.handle_points(u)["hull"]
         r = math.hypot(knob.x() - u.x, knob.y() - u.y)
-        d.timed(lambda kx=knob.x(), ky=knob.y(): d.press(kx, ky), out["rotate"])
+        kx, ky = knob.x(), knob.y()
+        d.timed(lambda kx=kx, ky=ky: d.press(kx, ky), out["rotate"])
         for s in range(1, 6):
             a = math.radians(u.facing + 15 * s)
-            d.timed(lambda a=a, u=u: d.move(u.x + r * math.cos(a), u.y + r * math.sin(a),
-                                            held=True), out["rotate"])
+            d.timed(lambda a=a, u=u, r=r: d.move(u.x + r * math.cos(a), u.y + r * math.sin(a),
+                                                 held=True), out["rotate"])
         a = math.radians(u.facing + 90)
-        d.timed(lambda a=a, u=u: d.release(u.x + r * math.cos(a), u.y + r * math.sin(a)),
+        d.timed(lambda a=a, u=u, r=r: d.release(u.x + r * math.cos(a), u.y + r * math.sin(a)),
                 out["rotate"])
         d.window.editor.undo_stack.undo()
         d.settle()
@@ -193,10 +194,11 @@ def terrain_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         tool.select(piece.id)
         d.settle()
         vx, vy = piece.polygon[0]
-        d.timed(lambda: d.press(vx, vy), out["terrain"])
+        d.timed(lambda vx=vx, vy=vy: d.press(vx, vy), out["terrain"])
         for s in range(1, 5):
-            d.timed(lambda s=s: d.move(vx + 0.2 * s, vy + 0.15 * s, held=True), out["terrain"])
-        d.timed(lambda: d.release(vx + 0.8, vy + 0.6), out["terrain"])
+            d.timed(lambda s=s, vx=vx, vy=vy: d.move(vx + 0.2 * s, vy + 0.15 * s, held=True),
+                    out["terrain"])
+        d.timed(lambda vx=vx, vy=vy: d.release(vx + 0.8, vy + 0.6), out["terrain"])
         d.window.editor.undo_stack.undo()
         d.settle()
     tool.select(None)
