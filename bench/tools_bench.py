@@ -23,7 +23,9 @@ What each tool's events are (units picked evenly over the table, the same every 
 - terrain: a piece selected, its vertex dragged (press, moves, release);
 - pick: the action panel's pick (several units) — moves over units, clicks choosing them;
 - zoom: wheel notches in and out about points on the table; every step at a zoom not seen
-  before, so the items' pixel caches are as cold as the user has them.
+  before, so the items' pixel caches are as cold as the user has them; zoom-relabel: the
+  label layout a wheel zoom leaves until the wheel rests, timed with its repaint after
+  each notch out.
 """
 
 from __future__ import annotations
@@ -226,6 +228,8 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         x, y = float(rng.uniform(10, t.width_in - 10)), float(rng.uniform(8, t.height_in - 8))
         for notches in (1, 1, 1, -1, -1, -1):
             d.timed(lambda x=x, y=y, n=notches: d.wheel(x, y, n), out["zoom"])
+            if d.view.labels_pending() and notches < 0:  # the wheel rests: labels settle
+                d.timed(d.view.flush_labels, out["zoom-relabel"])
         d.view.fit_table()
         d.settle()
     d.view.fit_table()
@@ -235,7 +239,7 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 TOOLS = (select_events, rotate_events, measure_events, ruler_events, threat_events,
          arcs_events, template_events, terrain_events, pick_events, zoom_events)
 KINDS = ("select", "drag-start", "rotate", "measure", "ruler", "threat-cold", "threat-warm",
-         "arcs", "template", "template-place", "terrain", "pick", "zoom")
+         "arcs", "template", "template-place", "terrain", "pick", "zoom", "zoom-relabel")
 
 
 def run_table(spec, k: int) -> dict[str, Timings]:

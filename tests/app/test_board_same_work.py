@@ -69,3 +69,17 @@ def test_label_layout_places_every_label_where_the_plain_greedy_did(qtbot, table
         assert shown_places(scene) == expected
         assert shown == sum(w is not None for w in expected)
     assert 0 < shown < len(scenario.units) or table == "demo"
+
+
+def test_a_wheel_zoom_lays_the_labels_out_once_the_wheel_rests(qtbot) -> None:
+    from PySide6.QtCore import QPoint
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    for factor in (1.2, 1.2, 1.2):
+        view.zoom_by(factor, QPoint(400, 300))
+    assert view.labels_pending()
+    qtbot.waitUntil(lambda: not view.labels_pending(), timeout=2000)
+    assert shown_places(win.scene) == reference_layout(win.scene, view.px_per_inch())
