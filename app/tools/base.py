@@ -187,16 +187,19 @@ class LinesItem(QGraphicsItem):
 
     def add(self, a: QPointF, b: QPointF, colour: QColor | str, width_px: float = 2.0,
             style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
-        pen = line_pen(colour, width_px, style)
-        key = (pen.color().rgba(), width_px, style)
-        group = self._groups.setdefault(key, (pen, []))
+        rgba = colour.rgba() if isinstance(colour, QColor) else QColor(colour).rgba()
+        key = (rgba, width_px, style)
+        group = self._groups.get(key)
+        if group is None:
+            group = self._groups[key] = (line_pen(colour, width_px, style), [])
         line = QLineF(a, b)
         group[1].append(line)
         self._all.append((line, group[0]))
         # room for the pen as QGraphicsLineItem leaves it (its width taken as inches)
         m = width_px
         box = QRectF(a, b).normalized().adjusted(-m, -m, m, m)
-        self.prepareGeometryChange()
+        if self.scene() is not None:
+            self.prepareGeometryChange()
         self._bounds = box if self._bounds.isNull() else self._bounds.united(box)
 
     def lines(self) -> list[tuple[QLineF, QPen]]:
