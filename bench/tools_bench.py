@@ -16,7 +16,10 @@ What each tool's events are (units picked evenly over the table, the same every 
   over empty table, release on a unit B;
 - ruler: press on empty table, moves (the tape's ticks), release;
 - threat: hover units never hovered (cold: LOS both ways against every enemy) and hover
-  back over units already seen (warm);
+  back over units already seen (warm); on a big table a cold hover only outlines the unit
+  and a worker thread works the sight lines out: threat-arrival is the event that draws
+  them when they come, threat-latency the time from the hover until they are on screen
+  (target PROPOSED: 100 ms);
 - arcs: with the arcs overlay on, clicks that select another unit (the sectors redrawn);
 - template: moves of the blast's ghost (units under it counted), clicks placing it (the
   landing odds and heat map);
@@ -31,6 +34,7 @@ What each tool's events are (units picked evenly over the table, the same every 
 from __future__ import annotations
 
 import statistics
+import time
 
 import numpy as np
 
@@ -41,6 +45,8 @@ MEDIAN_MS = 16.0
 P95_MS = 33.0
 BIG_MEDIAN_MS = 33.0
 DRAG_START_MS = 30.0
+#: PROPOSED (ours): a threat view worked out on a worker shows its lines within this.
+LATENCY_MS = 100.0
 TABLES = (("demo", None), ("500", (500, 50)), ("2000", (2000, 50)))
 
 
@@ -151,8 +157,16 @@ def threat_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     d.tool("threat")
     units = _reachable(d, _spread(d.window.scenario.units, k))
     free = _free_points(d, 1, seed=5)[0]
+    tool = d.window.tools.active
     for u in units:
+        t0 = time.perf_counter()
         d.timed(lambda u=u: d.move(u.x, u.y), out["threat-cold"])
+        if tool.pending == u.id:  # a big table: worked out on a worker thread
+            while not tool._future.done():
+                time.sleep(0.0005)
+            d.timed(lambda: None, out["threat-arrival"])  # the figures drawn, repainted
+            assert tool.pending is None and tool.view_of, "threat: the figures never came"
+            out["threat-latency"].ms.append((time.perf_counter() - t0) * 1000)
     for u in units:
         d.timed(lambda u=u: d.move(u.x, u.y), out["threat-warm"])
     d.timed(lambda: d.move(*free), out["threat-warm"])
@@ -238,7 +252,8 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 
 TOOLS = (select_events, rotate_events, measure_events, ruler_events, threat_events,
          arcs_events, template_events, terrain_events, pick_events, zoom_events)
-KINDS = ("select", "drag-start", "rotate", "measure", "ruler", "threat-cold", "threat-warm",
+KINDS = ("select", "drag-start", "rotate", "measure", "ruler", "threat-cold", "threat-arrival",
+         "threat-latency", "threat-warm",
          "arcs", "template", "template-place", "terrain", "pick", "zoom", "zoom-relabel")
 
 
@@ -292,14 +307,20 @@ def p8_board_events(opts: Options) -> Outcome:
         for kind, t in kinds.items():
             if kind == "drag-start" or not t.ms:
                 continue
-            every += t.ms
             s = stats(t.ms)
-            ok = _meets(s, table)
+            if kind == "threat-latency":  # not an event: how long until the lines show
+                ok = s["median_ms"] <= LATENCY_MS
+                goal = f"target_median_ms={fmt(LATENCY_MS)}"
+            else:
+                every += t.ms
+                ok = _meets(s, table)
+                goal = f"target_median_ms={fmt(med)}" + (
+                    f" target_p95_ms={fmt(p95)}" if p95 else "")
             ok_all &= ok
-            goal = f"target_median_ms={fmt(med)}" + (f" target_p95_ms={fmt(p95)}" if p95 else "")
+            cpu = f" cpu_median_ms={fmt(float(np.median(t.cpu_ms)))}" if t.cpu_ms else ""
             print(f"P8.{table}.{kind} " + " ".join(f"{k}={fmt(v)}" for k, v in s.items())
-                  + f" events={len(t.ms)} paints={t.paints} {goal} {'ok' if ok else 'FAIL'}",
-                  flush=True)
+                  + f"{cpu} events={len(t.ms)} paints={t.paints} {goal} "
+                  f"{'ok' if ok else 'FAIL'}", flush=True)
         s = stats(every)
         figures[f"t{table}_median_ms"] = s["median_ms"]
         figures[f"t{table}_p95_ms"] = s["p95_ms"]

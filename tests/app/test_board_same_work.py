@@ -83,3 +83,26 @@ def test_a_wheel_zoom_lays_the_labels_out_once_the_wheel_rests(qtbot) -> None:
     assert view.labels_pending()
     qtbot.waitUntil(lambda: not view.labels_pending(), timeout=2000)
     assert shown_places(win.scene) == reference_layout(win.scene, view.px_per_inch())
+
+
+def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once(qtbot):
+    from app.tools.threat import WORKER_FROM, sightings
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("threat")
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
+    assert tool.hovered == unit.id and tool.pending == unit.id
+    assert tool.view_of == []  # only the outline until the figures come
+    qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
+    expected = sightings(scenario, unit.id)
+    assert tool.view_of == expected
+    pens = [pen for _line, pen in tool.lines.lines()]
+    assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
+    assert tool.lines.scene() is win.scene
