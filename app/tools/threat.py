@@ -108,6 +108,7 @@ class ThreatTool(Tool):
         self.view_of: list[Sighting] = []
         self.last_ms = 0.0
         self._cache: dict[str, list[Sighting]] = {}
+        self._drawn: dict[str, LinesItem] = {}  # the lines drawn per unit, kept with _cache
         #: the unit whose sightings a worker is working out (None: none is)
         self.pending: str | None = None
         self._generation = 0  # bumped by every change: a result from before is dropped
@@ -121,6 +122,7 @@ class ThreatTool(Tool):
 
     def _invalidate(self) -> None:
         self._cache.clear()
+        self._drawn.clear()
         self._generation += 1
         self.pending = None
         if self.hovered is not None and self.window.tools.active is self:
@@ -204,7 +206,13 @@ class ThreatTool(Tool):
         if self.lines.scene() is not None:
             self.scene.removeItem(self.lines)
             self._overlay.remove(self.lines)
-        self.lines = LinesItem()
+        drawn = self._drawn.get(me.id)
+        if drawn is not None:  # hovered before, nothing changed since: the same lines
+            self.lines = drawn
+            self.add_overlay(drawn)
+            self.hint(self.text(me))
+            return
+        self.lines = self._drawn[me.id] = LinesItem()
         units = {u.id: u for u in scenario.units}
         for s in found:
             other = units[s.other]
