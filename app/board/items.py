@@ -210,6 +210,10 @@ class TerrainItem(QGraphicsItem):
             self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache,
                               QSize(max(1, round(b.width() * side)),
                                     max(1, round(b.height() * side))))
+        else:
+            # the rest is drawn again at a new zoom, and blitted from its pixmap when the
+            # board repaints under an overlay that spans it (threat lines, arcs)
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
