@@ -738,6 +738,7 @@ class ActionPanel(QDockWidget):
             self.say(f"Could not apply: {_text(err)}", error=True)
             return False
         self.editor.log(res.log_entry(game.turn))
+        self.ignore_cost.setChecked(False)   # an override is for this one action only
         self.dice_entry.new_seed()
         self.resolution = None
         self.shown_resolution = res
