@@ -17,6 +17,7 @@ is written to the game's log (kind "template") with its dice and their source.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -58,7 +59,6 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
-from engine.board_ops import APP_DIRECTION_DIE, BoardOps, ScatterRule
 from engine.dice import (
     D6,
     D20,
@@ -89,7 +89,6 @@ from .base import PanelTool, ToolPanel
 SHAPES = ("blast-3", "blast-5", "flamer")
 SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart).
-DIRECTION_DIE = APP_DIRECTION_DIE
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -122,6 +121,10 @@ def percent(p: float) -> str:
     if p < 0.001:
         return "<0.1%"
     return f"{100 * p:.1f}%"
+
+
+if TYPE_CHECKING:
+    from engine.board_ops import ScatterRule
 
 
 class TemplatePanel(ToolPanel):
@@ -416,6 +419,8 @@ class TemplateTool(PanelTool):
         x, y = self.aim
         try:
             rule, dice, typed_bearing, source = self._dice()
+            from engine.board_ops import BoardOps  # icepool: not before the first paint
+
             landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
                                                         bearing=typed_bearing)
         except (DiceError, ValueError, MeasureError) as err:
@@ -437,6 +442,9 @@ class TemplateTool(PanelTool):
         return result
 
     def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
+        from engine.board_ops import APP_DIRECTION_DIE as DIRECTION_DIE
+        from engine.board_ops import ScatterRule
+
         """The scatter rule, the dice source, a typed bearing (None: roll the direction
         die) and the source's description, from the panel. The dice are rolled by the
         engine's board service, as a scatter inside an action is."""
