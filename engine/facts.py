@@ -27,6 +27,7 @@ from engine.protocol import (
     Context,
     Facts,
     FactSpec,
+    GroupRef,
     Ruleset,
     TemplatePlacement,
     group_lookup,
@@ -49,7 +50,8 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
               rules: Mapping[str, Any] | None = None,
               facing_model: FacingModel | None = None,
               members: Sequence[str] | None = None,
-              targets: Sequence[str] = ()) -> Facts:
+              targets: Sequence[str] = (),
+              groups: Mapping[str, GroupRef] | None = None) -> Facts:
     """The facts `action` declares, measured on `scenario`, with `overrides` laid on top.
 
     Each fact is measured by its declaration's `measure` (`Ruleset.fact_specs`), per its
@@ -67,13 +69,14 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
     under_template / under_template_centre.
 
     `ruleset` defaults to the scenario's; `action` may be an id; `actor_id` may be a
-    group id. Facts that cannot be measured (no target, no template) stay None, so the
-    action asks for them by name.
+    group id (looked up in `groups`, by default the scenario's). Facts that cannot be
+    measured (no target, no template) stay None, so the action asks for them by name.
     """
     rs = ruleset if ruleset is not None else _scenario_ruleset(scenario)
     act = rs.action(action) if isinstance(action, str) else action
     specs = rs.fact_specs(act)
-    groups = group_lookup(getattr(scenario, "groups", None), scenario.units)
+    if groups is None:
+        groups = group_lookup(getattr(scenario, "groups", None), scenario.units)
     if actor_id in groups and members is None:
         members = groups[actor_id].member_ids
         if not members:
