@@ -30,6 +30,7 @@ from engine.protocol import (
     GroupRef,
     Ruleset,
     TemplatePlacement,
+    fact_spec,
     group_lookup,
 )
 from engine.scenario import Scenario, Unit
@@ -174,31 +175,49 @@ def _with(facts: Facts, name: str, value: Any) -> Facts:
     return Facts(**{**_fields(facts), "extra": {**facts.extra, name: value}})
 
 
-def parse_fact(name: str, text: str) -> Any:
-    """A fact's value from command-line text, typed as the fact needs (SchemaError naming
-    the fact otherwise). Ruleset-specific names take JSON, a number, true/false or text."""
+def parse_fact(name: str, text: str, spec: FactSpec | None = None) -> Any:
+    """A fact's value from command-line text, typed as its declaration says (SchemaError
+    naming the fact otherwise): numbers, yes/no, a cover level, a side, ids separated by
+    commas; an each-unit fact ("member" / "target" scope) as `id:value,id:value`; an
+    undeclared name takes JSON, a number, true/false or text. `spec` defaults to the
+    built-in declaration of `name`."""
+    spec = spec or fact_spec(name)
     t = text.strip()
-    where = f"facts.{name}"
-    if name in ("distance_in", "distance_m", "visible_fraction"):
+    if spec.each:
+        out = {}
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            uid, sep, value = part.partition(":")
+            if not sep or not uid.strip():
+                raise SchemaError(f"facts.{name}: expected unit:value pairs separated by "
+                                  f"commas (a1:yes,a2:no), got {text!r}")
+            out[uid.strip()] = _parse_one(spec, f"facts.{name}.{uid.strip()}", value.strip())
+        return out
+    return _parse_one(spec, f"facts.{name}", t)
+
+
+def _parse_one(spec: FactSpec, where: str, t: str) -> Any:
+    kind = spec.type
+    if kind in ("distance_in", "distance_m", "number", "fraction"):
         try:
             return float(t)
         except ValueError:
-            raise SchemaError(f"{where}: expected a number, got {text!r}") from None
-    if name == "cover":
+            raise SchemaError(f"{where}: expected a number, got {t!r}") from None
+    if kind in ("cover", "count"):
         try:
             return int(t)
         except ValueError:
-            raise SchemaError(f"{where}: expected a whole number 0–4, got {text!r}") from None
-    if name in ("los", "in_arc"):
+            what = "a whole number 0–4" if kind == "cover" else "a whole number ≥ 0"
+            raise SchemaError(f"{where}: expected {what}, got {t!r}") from None
+    if kind == "bool":
         try:
             return _BOOL_TEXT[t.lower()]
         except KeyError:
-            raise SchemaError(f"{where}: expected true or false, got {text!r}") from None
-    if name == "under_template":
+            raise SchemaError(f"{where}: expected true or false, got {t!r}") from None
+    if kind == "ids":
         return tuple(s for s in (p.strip() for p in t.split(",")) if s)
-    if name == "range_band":
+    if kind == "band":
         return int(t) if t.lstrip("+-").isdigit() else t
-    if name in FACTS:
+    if kind in ("side", "id") or spec.name in FACTS:
         return t or None
     try:
         return json.loads(t)
@@ -206,9 +225,9 @@ def parse_fact(name: str, text: str) -> Any:
         return t
 
 
-def parse_facts(pairs: Mapping[str, str]) -> dict[str, Any]:
-    """`parse_fact` over a mapping of name → text."""
-    return {k: parse_fact(k, v) for k, v in pairs.items()}
+def parse_facts(pairs: Mapping[str, str], specs: Sequence[FactSpec] = ()) -> dict[str, Any]:
+    """`parse_fact` over a mapping of name → text (`specs`: the action's declarations)."""
+    return {k: parse_fact(k, v, fact_spec(k, *specs)) for k, v in pairs.items()}
 
 
 # --------------------------------------------------------------------------- pieces
