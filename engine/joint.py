@@ -39,8 +39,8 @@ from engine.odds import OutcomeDistribution
 from engine.options import SchemaError
 from engine.protocol import Context, Resolution
 
-__all__ = ["JointResolution", "resolve_joint", "joint_odds", "merge_changes",
-           "answer_context", "JointError"]
+__all__ = ["JointResolution", "JointContext", "resolve_joint", "joint_odds",
+           "merge_changes", "answer_context", "JointError"]
 
 
 class JointError(ValueError):
@@ -65,6 +65,11 @@ class JointResolution:
     def rolls(self) -> list:
         return [x for r in self.resolutions for x in r.rolls]
 
+    @property
+    def steps(self) -> list:
+        """Every action's steps, in the order their dice were drawn."""
+        return [s for r in self.resolutions for s in r.steps]
+
     def log_entries(self, turn: int) -> list[LogEntry]:
         """One roll-log entry per action; each names the others it was resolved with and
         the first carries the merged effects."""
@@ -79,6 +84,27 @@ class JointResolution:
             out.append(LogEntry(e.turn, e.actor, e.action, e.target, e.dice, e.summary,
                                 data))
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class JointContext:
+    """Contexts to resolve together, used where one Context is (`resolve(dice)`,
+    `odds()`): the app's dice entry types the dice of both actions in order."""
+
+    contexts: tuple[Context, ...]
+
+    def __post_init__(self) -> None:
+        _same_prior(self.contexts)
+
+    @property
+    def action(self):
+        return self.contexts[0].action
+
+    def resolve(self, dice: DiceSource) -> JointResolution:
+        return resolve_joint(self.contexts, dice)
+
+    def odds(self) -> OutcomeDistribution:
+        return joint_odds(self.contexts)
 
 
 def _same_prior(contexts: Sequence[Context]) -> None:

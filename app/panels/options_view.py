@@ -30,6 +30,9 @@ BADGE_STYLE = ("background: #f2c94c; color: #3d2e00; border-radius: 3px; "
                "padding: 0px 4px; font-size: 8pt; font-weight: bold;")
 REASON_STYLE = "color: #666; font-size: 8pt;"
 INT_LIMIT = 10_000
+#: What a modifier of each kind (engine.options.MODIFIER_TARGETS) changes, in words.
+MODIFIES = {"target": "target", "roll": "roll", "pool": "dice in the pool",
+            "die_step": "die step"}
 
 
 def proposed_badge(tooltip: str = "") -> QLabel:
@@ -43,7 +46,8 @@ def proposed_badge(tooltip: str = "") -> QLabel:
 def modifier_text(o: Option) -> str:
     """"+2 to hit" for an option that becomes a modifier, else ""."""
     steps = ", ".join(o.steps)
-    where = f" ({'roll' if o.to == 'roll' else 'target'}{': ' + steps if steps else ''})"
+    what = MODIFIES.get(o.to, o.to)
+    where = f" ({what}{': ' + steps if steps else ''})"
     if o.modifier is not None:
         return f"{o.modifier:+d}{where}"
     if o.modifier_from_value:
