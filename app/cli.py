@@ -482,7 +482,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
-    from engine.protocol import TemplatePlacement, group_lookup
+    from engine.protocol import TemplatePlacement, scenario_groups
     from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
@@ -496,7 +496,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
         action = rs.action(args.action)
     except KeyError as e:
         raise CliError(f"ACTION: {e.args[0]}") from None
-    groups = group_lookup(getattr(scenario, "groups", None), game.units)
+    groups = scenario_groups(scenario)
     actor_role = action.role("actor")
     group_actor = actor_role is not None and actor_role.kind == "group"
     if group_actor:

@@ -31,7 +31,7 @@ from engine.protocol import (
     Ruleset,
     TemplatePlacement,
     fact_spec,
-    group_lookup,
+    scenario_groups,
 )
 from engine.scenario import Scenario, Unit
 from geometry.facing import FRONT180, FacingModel
@@ -77,7 +77,7 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
     act = rs.action(action) if isinstance(action, str) else action
     specs = rs.fact_specs(act)
     if groups is None:
-        groups = group_lookup(getattr(scenario, "groups", None), scenario.units)
+        groups = scenario_groups(scenario)
     if actor_id in groups and members is None:
         members = groups[actor_id].member_ids
         if not members:

@@ -237,11 +237,20 @@ def answer_context(ctx: Context, responder: Any = None, *, action: str | None = 
     why = rs.why_not(act.id, responder, profiles=game.scenario.profiles)
     if why is not None:
         raise SchemaError(f"return fire: {responder.id} ({responder.profile}): {why}")
-    facts = facts_for(game.scenario, act, responder.id, ctx.actor.id, ruleset=rs,
-                      weapon=weapon, rules=ctx.rules, overrides=overrides)
+    acting: Any = responder
+    actor_role = act.role("actor")
+    if actor_role is not None and actor_role.kind == "group":   # the responder's group acts
+        mine = [g for g in ctx.groups.values() if responder.id in g.member_ids]
+        if not mine:
+            raise SchemaError(f"return fire: {act.id} is taken by a group; {responder.id} is "
+                              f"in none")
+        acting = min(mine, key=lambda g: len(g.members))
+    facts = facts_for(game.scenario, act, acting.id, ctx.actor.id, ruleset=rs,
+                      weapon=weapon, rules=ctx.rules, overrides=overrides,
+                      groups=ctx.groups)
     roles = {r.name: ctx.actor for r in act.roles
              if r.kind == "responder" and r.name not in ("actor", "target")}
-    return rs.context(act.id, actor=responder,
+    return rs.context(act.id, actor=acting, groups=ctx.groups,
                       target=ctx.actor if act.role("target") else None,
                       weapon=weapon, facts=facts, options=options, rules=ctx.rules,
                       game=game, roles=roles or None)

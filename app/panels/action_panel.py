@@ -49,7 +49,7 @@ from engine.protocol import (
     Role,
     Ruleset,
     TemplatePlacement,
-    group_lookup,
+    scenario_groups,
 )
 from engine.readings import game_readings
 from engine.render import render, render_joint
@@ -218,6 +218,9 @@ class ActionPanel(QDockWidget):
         self.answer_action_box = QComboBox()
         self.answer_action_box.currentIndexChanged.connect(lambda _i: self.update_all())
         answer.addRow(self.tr("with"), self.answer_action_box)
+        self.answer_weapon_box = QComboBox()
+        self.answer_weapon_box.currentIndexChanged.connect(lambda _i: self.update_all())
+        answer.addRow(self.tr("weapon"), self.answer_weapon_box)
         lay.addWidget(self.answer_box)
 
         self.odds_chart = OddsChart()
@@ -526,9 +529,7 @@ class ActionPanel(QDockWidget):
     def groups(self) -> dict[str, GroupRef]:
         """The scenario's groups (id → GroupRef over the units on the table)."""
         game = self.game
-        if game is None:
-            return {}
-        return group_lookup(getattr(game.scenario, "groups", None), game.units)
+        return scenario_groups(game.scenario) if game is not None else {}
 
     def _fill_units(self) -> None:
         game, rs = self.game, self.ruleset
@@ -586,6 +587,19 @@ class ActionPanel(QDockWidget):
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         box.setEnabled(who is not None)
+        weapons = weapon_choices(rs, game, who) if who is not None and rs is not None else []
+        wbox = self.answer_weapon_box
+        keep = wbox.currentData()
+        wbox.blockSignals(True)
+        wbox.clear()
+        wbox.addItem(self.tr("(the unit's own)"), None)
+        for wid, name in weapons:
+            wbox.addItem(name, wid)
+        # the answer fires its first weapon unless another is chosen
+        i = wbox.findData(keep) if keep is not None else -1
+        wbox.setCurrentIndex(i if i >= 0 else (1 if weapons else 0))
+        wbox.blockSignals(False)
+        wbox.setEnabled(who is not None)
 
     def _responder_chosen(self, _index: int) -> None:
         self._fill_answer_actions()
@@ -736,7 +750,8 @@ class ActionPanel(QDockWidget):
         if responder is None:
             return ctx
         answer = answer_context(ctx, responder,
-                                action=self.answer_action_box.currentData())
+                                action=self.answer_action_box.currentData(),
+                                weapon=self.answer_weapon_box.currentData())
         return JointContext((ctx, answer))
 
     def update_all(self) -> None:

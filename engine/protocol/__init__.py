@@ -50,6 +50,7 @@ from engine.protocol.roles import (
     RoleName,
     TemplatePlacement,
     group_lookup,
+    scenario_groups,
 )
 from engine.protocol.ruleset import BoardHints, Ruleset
 from engine.protocol.steps import (
@@ -71,7 +72,8 @@ from engine.protocol.steps import (
 __all__ = [
     "FACTS", "SIDES", "FACT_TYPES", "FACT_SCOPES", "BUILTIN_FACTS", "Facts", "FactMissing",
     "FactSpec", "FactProbe", "fact_spec", "Role", "RoleKind", "RoleName", "ROLE_KINDS",
-    "GroupRef", "TemplatePlacement", "group_lookup", "CoverTerm", "Context", "Step",
+    "GroupRef", "TemplatePlacement", "group_lookup", "scenario_groups", "CoverTerm", "Context",
+    "Step",
     "Resolution", "Action", "BoardHints", "Ruleset", "Pool", "make_test", "make_bands",
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
     "roll_step", "info_step",

@@ -28,7 +28,7 @@ from typing import Any, Literal
 from engine.options import SchemaError
 
 __all__ = ["RoleKind", "ROLE_KINDS", "RoleName", "Role", "CoverTerm", "GroupRef",
-           "TemplatePlacement", "group_lookup"]
+           "TemplatePlacement", "group_lookup", "scenario_groups"]
 
 RoleKind = Literal["unit", "units", "group", "point", "template", "responder", "weapon"]
 #: Each role kind and what fills it.
@@ -116,6 +116,16 @@ class TemplatePlacement:
 
 def _field(g: Any, name: str, default: Any = None) -> Any:
     return g.get(name, default) if isinstance(g, Mapping) else getattr(g, name, default)
+
+
+def scenario_groups(scenario: Any) -> dict[str, GroupRef]:
+    """The group lookup of a scenario: its `groups` (scenario format 2), else a `groups`
+    list kept among a version-1 file's unknown keys (`scenario.extra`), over the units on
+    the table."""
+    groups = getattr(scenario, "groups", None)
+    if not groups:
+        groups = (getattr(scenario, "extra", None) or {}).get("groups")
+    return group_lookup(groups if isinstance(groups, list | tuple) else None, scenario.units)
 
 
 def group_lookup(groups: Iterable[Any] | None, units: Sequence[Any]

@@ -13,7 +13,7 @@ from engine.options import Modifier, Option, Schema, SchemaError, validate_optio
 from engine.protocol.action import Action
 from engine.protocol.context import Context
 from engine.protocol.facts import Facts, FactSpec, fact_spec
-from engine.protocol.roles import CoverTerm, GroupRef, TemplatePlacement, group_lookup
+from engine.protocol.roles import CoverTerm, GroupRef, TemplatePlacement, scenario_groups
 from engine.scenario import Unit
 
 __all__ = ["BoardHints", "Ruleset"]
@@ -165,8 +165,7 @@ class Ruleset:
         TemplatePlacement for "template", a weapon id for "weapon"."""
         action = self.action(action_id)
         if groups is None:
-            groups = group_lookup(getattr(game.scenario, "groups", None), game.units) \
-                if game is not None else {}
+            groups = scenario_groups(game.scenario) if game is not None else {}
         given: dict[str, Any] = {"actor": actor, "target": target,
                                  "targets": tuple(targets) or None, "weapon": weapon,
                                  "point": point}
