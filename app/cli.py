@@ -396,7 +396,11 @@ def _resolve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text, markdown or bbcode (forum posts); default text")
     p.add_argument("--apply", action="store_true",
-                   help="apply the effects to FILE (a game file also logs the roll)")
+                   help="apply the effects to FILE (a game file also logs the roll); the "
+                        "action's declared cost is charged, or refused when not available")
+    p.add_argument("--override-cost", action="store_true",
+                   help="with --apply: apply even when the cost is not available (the real "
+                        "table wins); the ledger marks it")
 
 
 def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
@@ -583,18 +587,28 @@ def _answer(args: argparse.Namespace, ctx):
         raise CliError(f"--return-fire {args.return_fire}: {e}") from None
 
 
-def _apply(setup: _Setup, res) -> str:
-    """Apply the resolution's effects to the file: a scenario JSON is rewritten atomically
-    (units, markers and state; a scenario keeps no roll log), a game file saves the change
-    and appends the log entries in one transaction. `res` is a Resolution or a
-    JointResolution (its merged change, one entry per action)."""
+def _apply(setup: _Setup, res, override: bool = False) -> tuple[str, Any]:
+    """Charge the action's cost (engine.costs.charge: refused unless `override`; a joint
+    resolution charges each action, engine.joint.charge_joint) and apply the effects to
+    the file: a scenario JSON is rewritten atomically (units, markers and state; a
+    scenario keeps no roll log), a game file saves the change and appends the log entries
+    in one transaction. Returns (what was done, the charged resolution)."""
     import dataclasses
 
+    from engine.costs import CostRefused, charge
     from engine.gamefile import GameFileError, save_game
+    from engine.joint import JointResolution, charge_joint
     from engine.model import ModelError, apply_change
     from engine.scenario_io import save_scenario
 
     game = setup.game
+    try:
+        if isinstance(res, JointResolution):
+            res = charge_joint([setup.ctx, setup.answer], res, override=override)
+        else:
+            res = charge(setup.ctx, res, override=override)
+    except CostRefused as e:
+        raise CliError(f"--apply: {e} (--override-cost applies it anyway)") from None
     try:
         apply_change(game, res.change)
     except ModelError as e:
@@ -608,9 +622,9 @@ def _apply(setup: _Setup, res) -> str:
             save_game(setup.path, game)
         except GameFileError as e:
             raise CliError(str(e)) from None
-        return f"applied to {setup.path} and logged"
+        return f"applied to {setup.path} and logged", res
     save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
-    return f"applied to {setup.path} (a scenario keeps no roll log)"
+    return f"applied to {setup.path} (a scenario keeps no roll log)", res
 
 
 @command("resolve", "resolve an action: every step, die and modifier, and its effects "
@@ -637,7 +651,11 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             dice.check_exhausted()
     except DiceError as e:
         raise CliError(f"--dice: {e} (result: {res.summary})") from None
-    applied = _apply(setup, res) if args.apply else None
+    if args.override_cost and not args.apply:
+        raise CliError("--override-cost: only with --apply")
+    applied = None
+    if args.apply:
+        applied, res = _apply(setup, res, args.override_cost)
     seed = dice.seed if isinstance(dice, RandomDice) else None
     joint = setup.answer is not None
     text = render_joint(res, args.format) if joint else render(res, args.format)

@@ -40,7 +40,7 @@ from engine.options import SchemaError
 from engine.protocol import Context, Resolution
 
 __all__ = ["JointResolution", "JointContext", "resolve_joint", "joint_odds",
-           "merge_changes", "answer_context", "JointError"]
+           "merge_changes", "answer_context", "charge_joint", "JointError"]
 
 
 class JointError(ValueError):
@@ -123,6 +123,21 @@ def resolve_joint(contexts: Sequence[Context], dice: DiceSource) -> JointResolut
     resolutions = [c.resolve(dice) for c in contexts]
     change, notes = merge_changes([r.change for r in resolutions])
     return JointResolution(resolutions, change, notes)
+
+
+def charge_joint(contexts: Sequence[Context], joint: JointResolution, *,
+                 override: bool = False) -> JointResolution:
+    """`joint` with each action's cost charged (engine.costs.charge) and the changes merged
+    again. The first action is refused when its cost is not available (unless
+    `override`); the answers are declared out of their own turn by nature (return fire,
+    the other side of a duel), so their cost is charged as far as it goes and marked
+    instead of refused."""
+    from engine.costs import charge
+
+    charged = [charge(c, r, override=override or i > 0)
+               for i, (c, r) in enumerate(zip(contexts, joint.resolutions, strict=True))]
+    change, notes = merge_changes([r.change for r in charged])
+    return JointResolution(charged, change, notes)
 
 
 def _key(e: Effect) -> tuple | None:
