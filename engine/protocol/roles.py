@@ -119,13 +119,9 @@ def _field(g: Any, name: str, default: Any = None) -> Any:
 
 
 def scenario_groups(scenario: Any) -> dict[str, GroupRef]:
-    """The group lookup of a scenario: its `groups` (scenario format 2), else a `groups`
-    list kept among a version-1 file's unknown keys (`scenario.extra`), over the units on
-    the table."""
-    groups = getattr(scenario, "groups", None)
-    if not groups:
-        groups = (getattr(scenario, "extra", None) or {}).get("groups")
-    return group_lookup(groups if isinstance(groups, list | tuple) else None, scenario.units)
+    """The group lookup of a scenario: its `groups` (scenario format 2, engine.scenario
+    Group records) over the units on the table."""
+    return group_lookup(getattr(scenario, "groups", None), scenario.units)
 
 
 def group_lookup(groups: Iterable[Any] | None, units: Sequence[Any]

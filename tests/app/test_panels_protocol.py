@@ -17,7 +17,7 @@ import pytest
 from engine.model import Game
 from engine.readings import READINGS_KEY, game_readings
 from engine.rulesets.registry import register, unregister
-from engine.scenario import Scenario, Table, Unit
+from engine.scenario import Group, Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.terrain import TerrainPiece
 from tests.app.test_panels_support import choose, click, open_window, select_unit
@@ -38,7 +38,8 @@ def volley_scenario() -> Scenario:
     game = volley.make_game()
     s = game.scenario
     return Scenario(s.name, s.ruleset, Table(72, 48, 1), list(s.terrain), list(s.units),
-                    extra={"groups": volley.GROUPS})
+                    groups=[Group(g["id"], "team", list(g["members"]), g["name"])
+                            for g in volley.GROUPS])
 
 
 def toy_scenario() -> Scenario:

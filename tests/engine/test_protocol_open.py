@@ -373,3 +373,28 @@ def test_facts_without_groups_landing_use_a_given_lookup():
     game = make_game()
     ctx = volley_ctx(game, facts=Facts(extra={"los_each": {"a1": True}}))
     assert ctx.odds().probability(1) == F(1, 2)
+
+
+def test_the_scenarios_own_groups_need_no_lookup():
+    from engine.facts import facts_for
+    from engine.scenario import Group
+
+    game = make_game()
+    game.scenario.groups = [Group("team-a", "team", ["a1", "a2", "a3"], "Team A")]
+    facts = facts_for(game.scenario, "volley", "team-a", "b1", ruleset=VOLLEY)
+    assert facts.get("los_each") == {"a1": True, "a2": False, "a3": False}
+    ctx = VOLLEY.context("volley", actor="team-a", target=game.unit("b1"), game=game,
+                         facts=facts)
+    assert ctx.group("actor").label == "Team A"
+
+
+def test_charge_joint_charges_each_action_and_merges_again():
+    from engine.joint import charge_joint
+
+    game = make_game()
+    first, second = two_volleys(game)
+    joint = resolve_joint([first, second], ScriptedDice([6, 5, 5, 2]))
+    charged = charge_joint([first, second], joint)
+    assert [r.summary for r in charged.resolutions] == ["1 hits", "2 hits"]
+    assert charged.change.effects[-1] == RemoveUnit("a1", "shot down")
+    assert len(charged.change.effects) >= len(joint.change.effects)
