@@ -212,6 +212,8 @@ _FACT_UNITS = {"distance_in": ("distance", "in"), "distance_m": ("distance", "m"
 
 
 def _fact_value(v: object) -> str:
+    if isinstance(v, dict):          # a fact measured per member or per target
+        return ", ".join(f"{k} {_fact_value(x)}" for k, x in v.items()) or "none"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, float):
@@ -255,6 +257,9 @@ def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     facts = _facts_text(res, st)
     if facts:
         tail.append(facts)
+    if res.roles:
+        tail.append("Roles: " + " · ".join(st.esc(f"{k.replace('_', ' ')} {v}")
+                                           for k, v in res.roles.items()))
     if res.summary:
         tail.append(st.bold("Result") + ": " + st.esc(res.summary))
     return tail

@@ -144,7 +144,27 @@ class Context:
         return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor_id,
                           target, list(steps),
                           Change(list(effects), f"{self.action.label}: {self.actor_label}"),
-                          summary, self.facts, dict(self.options), dict(self.rules))
+                          summary, self.facts, dict(self.options), dict(self.rules),
+                          self.roles_text())
+
+    def roles_text(self) -> dict[str, str]:
+        """The chosen roles the resolution's title does not name (all but actor, target,
+        targets and weapon), as text for the renderings: ids, points, templates."""
+        out = {}
+        for name, v in self.chosen.items():
+            if name in ("actor", "target", "targets", "weapon"):
+                continue
+            if isinstance(v, GroupRef):
+                out[name] = v.id
+            elif isinstance(v, tuple) and v and all(isinstance(x, float) for x in v):
+                out[name] = ", ".join(f"{x:g}" for x in v)
+            elif isinstance(v, tuple):
+                out[name] = ", ".join(getattr(x, "id", str(x)) for x in v)
+            elif hasattr(v, "shape") and hasattr(v, "x"):
+                out[name] = f"{v.shape} at {v.x:g}, {v.y:g}"
+            else:
+                out[name] = getattr(v, "id", str(v))
+        return out
 
     def resolve(self, dice: DiceSource) -> Resolution:
         """Shorthand for `ctx.action.resolve(ctx, dice)`."""

@@ -102,6 +102,8 @@ class Resolution:
     facts: Facts = field(default_factory=Facts)
     options: dict = field(default_factory=dict)
     rules: dict = field(default_factory=dict)
+    #: the roles beyond actor, target, targets and weapon, as text (name → "b1", "3, 4")
+    roles: dict = field(default_factory=dict)
 
     @property
     def rolls(self) -> list[RollRecord]:

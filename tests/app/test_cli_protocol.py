@@ -65,6 +65,7 @@ def test_a_group_actor_by_its_id(volley_file):
     data = json.loads(out)
     assert data["actor"] == "team-a" and data["details"]["facts"]["los_each"] == \
         {"a1": True, "a2": False, "a3": False}
+    assert "Facts: los each a1 yes, a2 no, a3 no" in data["text"]
     status, out, err = run(["resolve", volley_file, "volley", "--by", "team-z",
                             "--target", "b1"])
     assert status == 2 and "--by: no group 'team-z' (groups: team-a, solo)" in err
@@ -83,6 +84,7 @@ def test_per_member_facts_pool_option_and_roles_by_name(volley_file):
     status, out, _ = run(["resolve", volley_file, "stance", "--by", "a1",
                           "--role", "answering=b1", "--role", "where=3,4"])
     assert status == 0 and "ready against b1" in out
+    assert "Roles: where 3, 4 · answering b1" in out
     status, _, err = run(["resolve", volley_file, "stance", "--by", "a1", "--role", "x=1"])
     assert status == 2 and "--role x: stance has no such role (roles: actor, where, " \
         "answering)" in err
