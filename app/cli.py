@@ -277,6 +277,9 @@ def _cards_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--library", metavar="PATH",
                    help="unit library file (default: the user's library if it exists, "
                         "else the ruleset's shipped data)")
+    p.add_argument("--rule", action="append", type=key_value, default=[], metavar="K=V",
+                   help="a rules reading printed on the cards, e.g. sprint=45m; overrides "
+                        "a game file's own readings (Game > Rules readings); repeat")
     p.add_argument("-o", "--output", metavar="PDF", required=True, help="the PDF to write")
 
 
@@ -290,6 +293,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.per_page is not None and args.per_page < 1:
         raise CliError(f"--per-page: expected a whole number ≥ 1, got {args.per_page}")
     scenario = open_scenario(args.file)
+    readings = _card_readings(args, scenario)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
@@ -304,7 +308,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         raise CliError(f"--library: no such file {args.library}")
     try:
         with Library(path) as library:
-            cards = cards_for_scenario(scenario, library, args.units)
+            cards = cards_for_scenario(scenario, library, args.units, readings=readings)
     except (SchemaError, LibraryError) as e:
         raise CliError(str(e)) from None
     options = SheetOptions(args.size, args.per_page, args.one_per_page,
@@ -318,6 +322,28 @@ def cmd_cards(args: argparse.Namespace) -> int:
     print(f"{args.output}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
           f"{pages} page{'s' if pages != 1 else ''}")
     return 0
+
+
+def _card_readings(args: argparse.Namespace, scenario: Scenario) -> dict[str, Any]:
+    """The readings the cards print: a game file's own, with --rule on top (validated
+    against the scenario's ruleset; {} for a ruleset not installed and no --rule)."""
+    from engine.options import SchemaError
+    from engine.readings import readings_for
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    rules = _pairs(args.rule, "--rule")
+    try:
+        rs = get_ruleset(scenario.ruleset)
+    except RulesetNotFound as e:
+        if rules:
+            raise CliError(f"--rule: {e}") from None
+        return {}
+    p = Path(args.file)
+    game = _load_game_file(p) if _is_game_path(p) else None
+    try:
+        return readings_for(rs, game, rules)
+    except SchemaError as e:
+        raise CliError(f"--rule {e}") from None
 
 
 # --- resolve / odds ----------------------------------------------------------------------
