@@ -186,3 +186,24 @@ def test_a_game_without_a_ruleset_option_change_logs_nothing(qtbot, rulesets):
     assert dialog.apply() is False and len(win.game.log) == logged
     assert isinstance(win.game, Game)
 
+
+
+def test_return_fire_with_typed_dice(qtbot, rulesets):
+    from engine.joint import JointResolution
+    from tests.app.test_panels_support import enter_dice_mode, type_dice
+
+    win = open_window(qtbot, toy_scenario(), centre=(14, 14))
+    panel = win.action_panel
+    select_unit(qtbot, win, "gren-1")
+    choose(qtbot, panel.action_box, "shoot")
+    choose(qtbot, panel.target_box, "tommy-1")
+    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.responder_box, "tommy-1")
+    enter_dice_mode(qtbot, panel)
+    # the first volley's three hit dice, then the answer's three: every one a miss
+    type_dice(qtbot, panel, [9, 9, 9, 8, 7, 9])
+    res = panel.resolution
+    assert isinstance(res, JointResolution)
+    assert [r.summary for r in res.resolutions] == ["0 hits, 0 wounds, 0 suppression"] * 2
+    assert [g.label for g in panel.dice_entry.groups] == ["Hit roll", "Hit roll"]
+    assert "typed" in panel.answer_steps.toPlainText()
