@@ -101,13 +101,22 @@ class ReadingsDialog(QDialog):
 
 
 def game_menu(window) -> QMenu:
-    """The window's Game menu (made once, after Edit, by whichever module asks first)."""
+    """The window's Game menu (made once, by whichever module asks first), right after
+    Tools: File, Edit, View, Tools, Game, then the menus modules add (Library)."""
     menu = getattr(window, "game_menu", None)
     if isinstance(menu, QMenu):
         return menu
+    bar = window.menuBar()
+    acts = bar.actions()
+    tools = window.tools_menu.menuAction()
+    after = acts[acts.index(tools) + 1] if tools in acts and acts.index(tools) + 1 < len(acts) \
+        else None
     menu = QMenu(_tr("&Game"), window)
     menu.setObjectName("game-menu")
-    window.menuBar().insertMenu(window.view_menu.menuAction(), menu)
+    if after is not None:
+        bar.insertMenu(after, menu)
+    else:
+        bar.addMenu(menu)
     window.game_menu = menu
     return menu
 
