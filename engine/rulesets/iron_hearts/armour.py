@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.dice import D3, D10, Bands, Comparison, DiceSource, Die, draw
@@ -29,7 +29,7 @@ from engine.scenario import Unit
 from .tank_common import TankView
 from .tank_data import HIT_LOCATION, VEHICLE_DAMAGE, armour_face
 
-__all__ = ["ArmourHit", "location_for", "plan_armour_hit", "roll_armour_hit",
+__all__ = ["ArmourHit", "location_for", "plan_armour_hit", "roll_armour_hit", "state_after",
            "armour_hit_odds", "damage_label", "DAMAGE_ORDER", "PENETRATION_TEN"]
 
 LE, GT, GE = Comparison.LE, Comparison.GT, Comparison.GE
@@ -143,6 +143,21 @@ def plan_armour_hit(ctx: Context, target: Unit, card: dict, side: str, *, penetr
     hit.damage = make_bands(D10, GE, [(r["min_total"], r["id"]) for r in results[:-1]],
                             results[-1]["id"], dm)
     return hit
+
+
+def state_after(unit: Unit, effects: Sequence[Effect]) -> Unit:
+    """`unit` as the effects of one hit leave it, so a second hit of the same volley reads
+    the penetrations, crew and systems the first one left (+1 per earlier penetration)."""
+    state = dict(unit.state)
+    markers = dict(unit.markers)
+    for e in effects:
+        if isinstance(e, SetState) and e.unit == unit.id:
+            state[e.key] = e.value
+        elif isinstance(e, AdjustState) and e.unit == unit.id:
+            state[e.key] = state.get(e.key, e.default) + e.delta
+        elif isinstance(e, SetMarker) and e.unit == unit.id:
+            markers[e.marker] = e.value
+    return replace(unit, state=state, markers=markers)
 
 
 def roll_armour_hit(ctx: Context, dice: DiceSource, hit: ArmourHit, steps: list[Step], *,

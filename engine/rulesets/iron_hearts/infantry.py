@@ -340,13 +340,29 @@ class CommandRange(ForAnyUnit, IHAction):
     roles = (Role("actor", label="commander"), Role("target", label="soldier"))
     facts = ("distance_m",)
 
+    def _refusal(self, ctx: Context) -> str | None:
+        """Command runs between a commander and the men of his own side (§4.11)."""
+        t = ctx.target
+        if t is None:
+            raise SchemaError("command_range.target: required (a soldier)")
+        if t.side != ctx.actor.side:
+            return f"target: {t.label} is on the other side ({t.side}): no orders reach him"
+        if t.id == ctx.actor.id:
+            return "target: the commander himself"
+        return None
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        why = self._refusal(ctx)
+        if why:
+            return self.refused(ctx, why)
         band = command_band(ctx.fact("distance_m"))
         step = info_step("command", "Command range", COMMAND_TEXT[band],
                          note=f"{ctx.fact('distance_m'):g} m")
         return ctx.resolution([step], [], band)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        if self._refusal(ctx):
+            return self.refused_odds("command")
         return OutcomeDistribution("command", ((command_band(ctx.fact("distance_m")),
                                                 Fraction(1)),))
 
