@@ -132,3 +132,15 @@ def test_command_range_is_within_the_commanders_own_side():
     assert other.steps[0].id == "refused" and "other side" in other.summary
     own = ctx(g, "command_range", "us-1-nco", "us-1-1").resolve(ScriptedDice([]))
     assert own.summary in ("voice", "whistle", "radio_or_nco")
+
+
+def test_a_grenade_thrown_at_a_tank_goes_through_penetration():
+    g = game()
+    c = ctx(g, "grenade", "gren-1", "sherman-2", weapon="hand-grenade",
+            facts={"distance_m": 20.0, "side_struck": "rear"})
+    # on target (3 ≤ Accuracy); tracks (rear AV 3); penetration 2 + 2 = 4 > 3; damage 1
+    res = c.resolve(ScriptedDice([3, 1, 2, 1]))
+    assert res.step("penetration").totals == (4,)
+    assert res.step("damage").results == ("shaken",)
+    odds = c.odds()
+    assert odds.outcomes[0][0] == "off target" and sum(p for _, p in odds.outcomes) == 1
