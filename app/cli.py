@@ -13,6 +13,7 @@ functions that use them: app.main imports this module on every start, window or 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import sys
@@ -792,9 +793,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """The parser, built once per process (building it is most of a short command's time;
+    parsing does not change it)."""
+    return build_parser()
+
+
 def run(argv: list[str]) -> int:
     """Run one subcommand; returns the exit status (0 ok, 2 for the user's errors)."""
-    parser = build_parser()
+    parser = _parser()
     try:
         args = parser.parse_args(argv)
         return COMMANDS[args.command].handle(args)
