@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from .artillery import ArtilleryFire
 from .fire import Fire
+from .morale_actions import Rally, RollAmmunition, StartActivation, SuppressionTest
 
 __all__ = ["ACTIONS"]
 
-ACTIONS = (Fire(),)
+ACTIONS = (Fire(), ArtilleryFire(), Rally(), SuppressionTest(), RollAmmunition(),
+           StartActivation())

@@ -16,7 +16,7 @@ from .companies import Company, company_of
 from .data import rule_number
 from .modifiers import Shooter, Target
 
-__all__ = ["CWAction", "Refused", "company", "stand_count", "fire_value", "shooter_of",
+__all__ = ["CWAction", "Refused", "company", "stand_count", "fire_value", "shooter_of", "full_ammo",
            "target_of", "ammo_left", "ammo_effect", "Kind"]
 
 

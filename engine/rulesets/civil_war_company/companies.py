@@ -54,8 +54,8 @@ class Company:
 
     @property
     def name(self) -> str:
-        return self.record.state.get("company_name") or self.profile.get("name") \
-            or self.record.label
+        return self.record.state.get("company_name") or self.record.name \
+            or self.profile.get("name") or self.record.id
 
     @property
     def kind(self) -> str:

@@ -176,7 +176,9 @@ def _state_effects(ctx: Context, c: Company, am: Aftermath, lost_stands: list[Un
 
 def summary_of(o: Outcome) -> str:
     am, parts = o.aftermath, []
-    if am.lost:
+    if am.lost and o.company.kind != "company":
+        parts.append("destroyed")
+    elif am.lost:
         parts.append(f"{am.lost} platoon{'s' if am.lost != 1 else ''} lost")
     if am.retreat_failures:
         parts.append(o.text.split(";")[0].removeprefix(f"{o.company.name} "))

@@ -1,0 +1,147 @@
+"""The company-wide tests and bookkeeping actions: RALLY (§4.6, §8-4), a suppression test
+(§4.6), rolling a poor supply's ammunition before the battle (§4.10), and the start of a
+company's activation (turn-start positions for the retreat, "moved" and "under fire"
+cleared)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.dice import D3, D6, DiceSource
+from engine.model import Effect, SetMarker
+from engine.odds import OutcomeDistribution, distribution, p_test
+from engine.protocol import Context, Resolution, Role, roll_step
+
+from .aftermath import morale_test, officer_modifier, roll_morale
+from .common import CWAction, Kind, company, full_ammo
+from .companies import set_flag
+from .data import rule_number
+
+__all__ = ["Rally", "SuppressionTest", "RollAmmunition", "StartActivation"]
+
+
+def _pass_fail(label: str, p: Fraction) -> OutcomeDistribution:
+    return OutcomeDistribution(label, (("pass", p), ("fail", 1 - p)))
+
+
+class Rally(Kind, CWAction):
+    """§4.6 / §8-4 (PROPOSED): 2d6 ≤ RALLY (+1 officer); a pass ends suppression, stands
+    the company up, stops a rout and clears its Terror markers (§8-6)."""
+
+    kinds = ("company", "machine_gun", "battery")
+    audience = "companies, MGs and batteries"
+    id = "rally"
+    label = "RALLY test"
+    kind = "test"
+    doc = "2d6 ≤ RALLY (+1 officer): recovers from suppression or rout (PROPOSED, §8-4)."
+    roles = (Role("actor", label="a stand of the company"),)
+
+    def _value(self, ctx: Context) -> tuple[int, bool]:
+        c = company(ctx, ctx.actor)
+        return int(c.profile.get("rally") or rule_number("tests.rally_default")), c.officer
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        c = company(ctx, ctx.actor)
+        if not (c.flag("suppressed") or c.flag("routing")):
+            return self.refused(ctx, f"{c.name} is neither suppressed nor fleeing")
+        value, alive = self._value(ctx)
+        step = roll_morale(dice, "RALLY", value, alive, ctx.rules, id="rally",
+                           label="RALLY test", note="PROPOSED: 2d6 ≤ RALLY (§8-4)")
+        effects: list[Effect] = []
+        if step.count("pass"):
+            effects = [set_flag(c, "suppressed", False), set_flag(c, "prone", False),
+                       set_flag(c, "routing", False)]
+            if c.terror:
+                effects.append(SetMarker(c.id, "terror", None))
+        return ctx.resolution([step], effects, f"{c.name}: RALLY {step.outcome}")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        value, alive = self._value(ctx)
+        return _pass_fail("RALLY", p_test(morale_test(value, officer_modifier(
+            alive, ctx.rules, False), ctx.rules)))
+
+
+class SuppressionTest(Kind, CWAction):
+    """§4.6: a SERIOUS test (+1 officer); failure: prone and suppressed."""
+
+    kinds = ("company", "machine_gun", "battery")
+    audience = "companies, MGs and batteries"
+    id = "suppression_test"
+    label = "Suppression test"
+    kind = "test"
+    doc = "SERIOUS 2d6 (+1 officer): failure = prone and suppressed (§4.6)."
+    roles = (Role("actor", label="a stand of the company"),)
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        c = company(ctx, ctx.actor)
+        step = roll_morale(dice, "SERIOUS", int(c.profile["serious"]), c.officer, ctx.rules,
+                           id="suppression", label="Suppression test", failure="suppressed")
+        effects = [set_flag(c, "suppressed", True), set_flag(c, "prone", True)] \
+            if step.count("suppressed") else []
+        return ctx.resolution([step], effects, f"{c.name}: {step.outcome}")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        c = company(ctx, ctx.actor)
+        p = p_test(morale_test(int(c.profile["serious"]),
+                               officer_modifier(c.officer, ctx.rules, False), ctx.rules))
+        return _pass_fail("suppression test", p)
+
+
+class RollAmmunition(Kind, CWAction):
+    """§4.10: poor supply — d6 shots per battery, d6 + d3 per MG or tachanka, rolled before
+    the battle; normal supply has 8."""
+
+    kinds = ("machine_gun", "battery")
+    audience = "MGs and batteries"
+    id = "roll_ammunition"
+    label = "Roll ammunition (poor supply)"
+    kind = "test"
+    doc = "Before the battle: d6 shots per battery, d6 + d3 per MG or tachanka (§4.10)."
+    roles = (Role("actor", label="the MG or battery"),)
+
+    def _dice(self, ctx: Context) -> list:
+        c = company(ctx, ctx.actor)
+        key = "poor_machine_gun" if c.kind == "machine_gun" else "poor_battery"
+        return [D6, D3] if rule_number(f"ammunition.{key}") == "d6+d3" else [D6]
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        c = company(ctx, ctx.actor)
+        full = full_ammo(c.profile)
+        if full is not None:
+            return self.refused(ctx, f"{c.name} has normal supply: {full} shots")
+        steps = [roll_step(dice, d, id=f"ammo.{d.name}", label=f"Ammunition {d.name}")
+                 for d in self._dice(ctx)]
+        shots = sum(s.totals[0] for s in steps)
+        return ctx.resolution(steps, [set_flag(c, "ammo", shots)],
+                              f"{c.name}: {shots} shots for the battle")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        import icepool
+
+        total = icepool.Die([0])
+        for d in self._dice(ctx):
+            total = total + icepool.Die(list(d.faces))
+        return distribution("shots", total)
+
+
+class StartActivation(Kind, CWAction):
+    """The start of a company's activation (PROPOSED, §8-1): its stands' positions are
+    kept as the turn's start (a company that moved retreats toward them, §4.2-3), and
+    'moved' and 'under fire' are cleared."""
+
+    kinds = ("company", "machine_gun", "battery")
+    audience = "companies, MGs and batteries"
+    id = "start_activation"
+    label = "Start of activation"
+    doc = "Keep the stands' positions for the retreat; clear 'moved' and 'under fire'."
+    roles = (Role("actor", label="a stand of the company"),)
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        c = company(ctx, ctx.actor)
+        start = {u.id: [u.x, u.y] for u in c.stands}
+        effects = [set_flag(c, "turn_start", start), set_flag(c, "moved", False),
+                   set_flag(c, "under_fire", False)]
+        return ctx.resolution([], effects, f"{c.name}: start positions kept")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("start", (("done", Fraction(1)),))
