@@ -223,10 +223,8 @@ class ArtilleryFire(Kind, CWAction):
         lost_units: dict[str, list[Unit]] = {cid: [] for cid in companies}
         units = {u.id: u for u in stands}
         for p in [p for p in plans if p.direct]:
-            s = roll_test(dice, p.cover, id=f"cover.{p.stand}",
-                          label=f"Cover roll (direct hit on {p.stand})", base=6,
-                          base_label="base", modifiers=p.cover_mods, success="destroyed",
-                          failure="terror", note="direct hit: no result roll (§4.7-3)")
+            s = _cover_roll(dice, p, 1, f"Cover roll (direct hit on {p.stand})",
+                            "direct hit: no result roll (§4.7-3)")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         results: list[tuple[StandPlan, Step]] = []
@@ -243,9 +241,7 @@ class ArtilleryFire(Kind, CWAction):
             k = r.count("success")
             if not k:
                 continue
-            s = roll_test(dice, p.cover, id=f"cover.{p.stand}", label=f"Cover roll ({p.stand})",
-                          n=k, base=6, base_label="base", modifiers=p.cover_mods,
-                          success="destroyed", failure="terror")
+            s = _cover_roll(dice, p, k, f"Cover roll ({p.stand})", "")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         effects: list[Effect] = list(ammo_effect(b))
@@ -273,7 +269,7 @@ class ArtilleryFire(Kind, CWAction):
 
     @staticmethod
     def _count(s: Step, p: StandPlan, per: dict, lost_units: dict, units: dict) -> None:
-        if s.count("destroyed"):
+        if s.count("destroyed") or s.outcome.startswith("automatic"):
             per[p.company]["lost"] += 1
             lost_units[p.company].append(units[p.stand])
         per[p.company]["terror"] += s.count("terror")
@@ -300,3 +296,14 @@ class ArtilleryFire(Kind, CWAction):
         dist = shot_odds(plans)
         return OutcomeDistribution(dist.label, dist.outcomes,
                                    {**dist.parts, "scatter (inches)": scatter_odds(shot.accuracy)})
+
+
+def _cover_roll(dice: DiceSource, p: StandPlan, n: int, label: str, note: str) -> Step:
+    """The cover roll of a stand; automatic (no dice) when its target is 6 or more."""
+    if p.cover.target >= 6:
+        return info_step(f"cover.{p.stand}", label, "automatic: destroyed",
+                         modifiers=p.cover_mods,
+                         note=f"d6 ≤ {p.cover.target}: every cover roll succeeds (L6)")
+    return roll_test(dice, p.cover, id=f"cover.{p.stand}", label=label, n=n, base=6,
+                     base_label="base", modifiers=p.cover_mods, success="destroyed",
+                     failure="terror", note=note)
