@@ -21,7 +21,8 @@ from typing import Any
 from engine.model import AddMarker, Effect, Game, SetMarker, SetState
 from engine.scenario import Unit
 
-__all__ = ["Company", "company_of", "set_flag", "add_terror", "clear_terror", "FLAGS"]
+__all__ = ["Company", "company_of", "set_flag", "add_terror", "clear_terror", "FLAGS",
+           "MARKER_FLAGS"]
 
 #: Company state flags and their meaning (all default False / absent).
 FLAGS = {
@@ -37,6 +38,10 @@ FLAGS = {
     "galloping": "cavalry galloping / vehicles moving (artillery −1 accuracy)",
     "in_woods": "in woods (mortars −1 cover; a partisan counts as in cover)",
 }
+
+
+#: Flags kept as markers on the command stand (badges on the board: SUP, PRO, ROU).
+MARKER_FLAGS = ("suppressed", "prone", "routing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,8 @@ class Company:
         return self.profile.get("kind", "company")
 
     def flag(self, key: str) -> bool:
+        if key in MARKER_FLAGS:
+            return bool(self.record.markers.get(key, False))
         return bool(self.record.state.get(key, False))
 
     @property
@@ -105,8 +112,12 @@ def company_of(unit: Unit, profile: Mapping[str, Any], game: Game | None = None)
 
 
 def set_flag(c: Company, key: str, value: Any) -> Effect:
-    """Set (or with None / False clear) a company state key."""
-    return SetState(c.record.id, key, None if value is False else value)
+    """Set (or with None / False clear) a company state key; the flags players must see
+    on the table (MARKER_FLAGS) are markers, so the board shows them as badges."""
+    value = None if value is False else value
+    if key in MARKER_FLAGS:
+        return SetMarker(c.record.id, key, value)
+    return SetState(c.record.id, key, value)
 
 
 def add_terror(c: Company, n: int) -> Effect:

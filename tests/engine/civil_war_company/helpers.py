@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.model import Game
 from engine.rulesets.civil_war_company import RULESET as CW
+from engine.rulesets.civil_war_company.companies import MARKER_FLAGS
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
 
@@ -14,8 +15,9 @@ MG_BASE = BaseShape("rect", 40, 30)
 def unit(uid: str, profile: str, x: float = 0.0, y: float = 0.0, *, side: str = "a",
          parent: str | None = None, facing: float = 90.0, base: BaseShape = STAND,
          **state) -> Unit:
+    markers = {k: v for k, v in state.items() if k in MARKER_FLAGS}
     return Unit(uid, side, profile, x, y, base, facing=facing, parent=parent,
-                state=dict(state))
+                markers=markers, state={k: v for k, v in state.items() if k not in markers})
 
 
 def company(prefix: str, profile: str, xs: list[float], y: float, *, side: str,

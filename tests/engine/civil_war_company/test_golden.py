@@ -10,7 +10,15 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.facts import facts_for
-from engine.model import AdjustState, MoveUnit, RemoveUnit, SetState, apply_change, revert_change
+from engine.model import (
+    AdjustState,
+    MoveUnit,
+    RemoveUnit,
+    SetMarker,
+    SetState,
+    apply_change,
+    revert_change,
+)
 from engine.protocol import Facts
 from engine.rulesets.civil_war_company import RULESET as CW
 from engine.rulesets.civil_war_company.artillery_rules import crew_accuracy, scatter_in
@@ -74,8 +82,8 @@ def check_cw1(res) -> None:
     assert AdjustState("pl", "platoons", -1, minimum=0, default=4) in effects
     assert AdjustState("unr", "platoons", -4, minimum=0, default=5) in effects
     assert SetState("pl", "moved", True) in effects                  # it now counts as moved
-    assert SetState("unr", "routing", True) in effects               # one failure suffices
-    assert SetState("pl", "routing", True) not in effects
+    assert SetMarker("unr", "routing", True) in effects               # one failure suffices
+    assert SetMarker("pl", "routing", True) not in effects
 
 
 def test_cw1_in_the_seeds_order():
@@ -158,10 +166,10 @@ def check_cw1_board(game, res) -> None:
     apply_change(game, res.change)
     assert game.unit("pl-1").y == pytest.approx(22.0)
     assert [u.id for u in game.units if u.side == "unr"] == ["unr-1"]
-    assert game.unit("unr-1").state["routing"] is True
+    assert game.unit("unr-1").markers["routing"] is True
     revert_change(game, res.change)
     assert {u.id: (u.x, u.y) for u in game.units} == before
-    assert "routing" not in game.unit("unr-1").state
+    assert "routing" not in game.unit("unr-1").markers
 
 
 def test_cw1_retreat_blocked_by_the_river_gives_a_suppression_test():
@@ -243,7 +251,7 @@ def test_cw2_with_the_stands_the_text_gives():
     assert AdjustState("bat", "ammo", -1, minimum=0, default=8) in e
     assert AdjustState("red1", "platoons", -1, minimum=0, default=4) in e
     assert AdjustState("mg", "platoons", -1, minimum=0, default=1) in e
-    assert SetState("red2", "suppressed", True) in e and SetState("red2", "prone", True) in e
+    assert SetMarker("red2", "suppressed", True) in e and SetMarker("red2", "prone", True) in e
     assert not any(isinstance(x, MoveUnit) for x in e)             # artillery: no Retreat
     assert res.step("mg.destroyed").outcome.endswith("no tests")    # §4.A-21
 
@@ -293,7 +301,7 @@ def test_cw2_on_the_board_scatter_lands_and_finds_the_stands():
     e = res.change.effects
     assert RemoveUnit("mg", "platoon lost") in e
     assert RemoveUnit("red1-stand1", "platoon lost") in e      # the stand under the template
-    assert SetState("red2-stand1", "suppressed", True) in e
+    assert SetMarker("red2-stand1", "suppressed", True) in e
     shot = next(x for x in e if isinstance(x, SetState) and x.key == "last_shot")
     assert shot.value["centre"] == [32.0, 20.0] and shot.value["scatter"] == [2.0, 0.0]
     apply_change(game, res.change)
