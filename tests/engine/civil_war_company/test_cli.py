@@ -74,10 +74,3 @@ def test_an_mg_cannot_use_artillery_fire(capsys, sample):
                        "--point", "20", "30", "--seed", "1")
     assert code == 2
     assert "artillery_fire applies to batteries only" in err
-
-
-def test_cards_of_the_sample(capsys, sample, tmp_path):
-    out_pdf = tmp_path / "cards.pdf"
-    code, out, err = run(capsys, "cards", sample, "-o", out_pdf)
-    assert code == 0, err
-    assert out_pdf.stat().st_size > 1000
