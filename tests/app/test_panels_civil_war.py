@@ -66,7 +66,7 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
     res = panel.resolution
     assert res is not None, panel.dice_entry.message.text()
     assert res.step("hit").count("hit") == 2 and res.step("return.hit").count("hit") == 4
-    assert res.step("return.unr-1.fear").results == ("pass", "flees", "pass", "flees")
+    assert res.step("return.unr.fear").results == ("pass", "flees", "pass", "flees")
     text = panel.steps_view.toPlainText()
     assert "−1 target SKIRMISHER in open order" in text and "+1 target MOB" in text
     click(qtbot, panel.apply_button)
@@ -81,7 +81,7 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
         assert scene_pos(win, uid) == pytest.approx((x, y))
     assert sorted(positions(win, "unr-")) == ["unr-1"]            # UNR lost four stands
     assert "ROU" in win.scene.unit_item("unr-1").badge_texts()    # and flees
-    assert game.unit("pl-1").state["moved"] is True
+    assert game.group("pl").state["moved"] is True
 
     # --- the White battery fires at the Red companies ----------------------------------------
     select_unit(qtbot, win, "white-gun")

@@ -19,7 +19,7 @@ from shapely.geometry import Point
 
 from engine.dice import D6, DiceSource, Die
 from engine.measure import measure_pair, template_query, terrain_index
-from engine.model import Effect, SetState
+from engine.model import Effect
 from engine.odds import OutcomeDistribution
 from engine.options import Option, SchemaError
 from engine.protocol import Context, Resolution, Role, Step, info_step, roll_step, roll_test
@@ -41,7 +41,7 @@ from .artillery_rules import (
     shot_odds,
 )
 from .common import CWAction, Kind, Refused, ammo_effect, ammo_left, company, target_of
-from .companies import Company
+from .companies import Company, set_flag
 from .consequences import resolve_aftermath, summary_of
 from .data import guns, rule_number
 from .fire_rules import band_of
@@ -247,9 +247,9 @@ class ArtilleryFire(Kind, CWAction):
         effects: list[Effect] = list(ammo_effect(b))
         if shot.point is not None:
             pts = list(b.value("aim_points") or []) + [[shot.point[0], shot.point[1]]]
-            effects.append(SetState(b.id, "aim_points", pts))
+            effects.append(set_flag(b, "aim_points", pts))
             if centre is not None:
-                effects.append(SetState(b.id, "last_shot", {
+                effects.append(set_flag(b, "last_shot", {
                     "shape": "blast-5" if shot.area else "blast-3",
                     "aim": list(shot.point), "centre": [centre[0], centre[1]],
                     "scatter": [float(dist), bearing]}))

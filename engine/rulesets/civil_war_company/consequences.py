@@ -10,8 +10,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.board_ops import GroupMove
 from engine.dice import DiceSource
-from engine.model import AdjustState, Effect, MoveUnit, RemoveUnit, SetMarker
+from engine.model import AdjustState, Effect, RemoveUnit, SetMarker
 from engine.protocol import Context, Step, info_step
 from engine.scenario import Unit
 
@@ -21,7 +22,7 @@ from .common import stand_count
 from .companies import Company, add_terror, set_flag
 from .data import rule_number
 
-__all__ = ["Outcome", "morale_of", "resolve_aftermath", "retreat_plan", "summary_of"]
+__all__ = ["Outcome", "morale_of", "resolve_aftermath", "retreat_move", "summary_of"]
 
 
 @dataclass
@@ -42,37 +43,24 @@ def morale_of(ctx: Context, c: Company) -> Morale:
                   stands=stand_count(ctx, c), support=c.kind != "company")
 
 
-def retreat_plan(ctx: Context, c: Company, shooter: Company, failures: int,
-                 ignore: set[str]) -> board.Retreat | None:
-    """Where a retreat of `failures` failed tests takes the company's stands (None: no
-    board). 2" per failure, capped by its move; toward the turn-start positions if it had
-    moved (§4.2-3), else directly away from the shooter."""
-    if ctx.game is None or not failures:
+def retreat_move(ctx: Context, c: Company, shooter: Company, failures: int
+                 ) -> GroupMove | None:
+    """Where a retreat of `failures` failed tests takes the company (None: no board):
+    2" per failure, capped by its move; the whole company together, toward its turn-start
+    position if it had moved (§4.2-3), else directly away from the shooter; stopped by
+    terrain it cannot cross, another base or the table edge (engine.board_ops)."""
+    if ctx.game is None or not failures or not c.stands:
         return None
-    stands = [u for u in c.stands if u.id not in ignore]
     wanted = failures * rule_number("retreat.step_in")
     move = c.profile.get("move_in")
     if move is not None:
         wanted = min(wanted, float(move))
     start = c.value("turn_start") or {}
-    vectors: dict[str, tuple[float, float, float]] = {}
-    toward = c.flag("moved") and ctx.rule("retreat_toward") == "turn_start" and start
-    if toward:
-        for u in stands:
-            sx, sy = start.get(u.id, (u.x, u.y))
-            dx, dy = sx - u.x, sy - u.y
-            d = math.hypot(dx, dy)
-            vectors[u.id] = (dx / d, dy / d, d) if d > 1e-9 else (0.0, 0.0, 0.0)
-    else:
-        ux, uy = board.away_vector(shooter.stands, c.centre)
-        vectors = {u.id: (ux, uy, math.inf) for u in stands}
-    scenario = ctx.game.scenario
-    if ignore:
-        import dataclasses
-
-        scenario = dataclasses.replace(scenario,
-                                       units=[u for u in scenario.units if u.id not in ignore])
-    return board.retreat(scenario, stands, vectors, wanted, rule_number("retreat.sample_in"))
+    back = [start[u.id] for u in c.stands if u.id in start]
+    if c.flag("moved") and ctx.rule("retreat_toward") == "turn_start" and back:
+        point = (sum(p[0] for p in back) / len(back), sum(p[1] for p in back) / len(back))
+        return ctx.board.move_toward(c.id, point, wanted)
+    return ctx.board.move_away(c.id, board.shooter_point(shooter.stands, c.centre), wanted)
 
 
 def resolve_aftermath(dice: DiceSource, ctx: Context, c: Company, shooter: Company, *,
@@ -86,21 +74,20 @@ def resolve_aftermath(dice: DiceSource, ctx: Context, c: Company, shooter: Compa
     who = morale_of(ctx, c)
     n_lost = min(lost, who.stands)
     if lost_stands is None:
-        lost_stands = board.loss_order(c.stands, shooter.centre, c.id)[:n_lost] \
+        lost_stands = board.loss_order(c.stands, shooter.centre, c.record.id)[:n_lost] \
             if ctx.game is not None else []
-    gone = {u.id for u in lost_stands}
     holder: dict[str, Any] = {}
     no_move = c.flag("suppressed") and ctx.rule("retreat_when_suppressed") == "suppression_test"
 
     def blocked(failures: int) -> int:
         if no_move:
             return failures
-        plan = retreat_plan(ctx, c, shooter, failures, gone)
+        plan = retreat_move(ctx, c, shooter, failures)
         holder["retreat"] = plan
         if plan is None or not plan.blocked:
             return 0
         step = rule_number("retreat.blocked_step_in")
-        return max(1, math.ceil((plan.wanted_in - plan.achieved_in) / step - 1e-9))
+        return max(1, math.ceil((plan.requested - plan.distance) / step - 1e-9))
 
     am = roll_aftermath(dice, who, ctx.rules, retreats=retreats, lost=n_lost, terror=terror,
                         artillery_failures=artillery_failures, artillery=artillery,
@@ -113,36 +100,30 @@ def resolve_aftermath(dice: DiceSource, ctx: Context, c: Company, shooter: Compa
 
 
 def _retreat_effects(ctx: Context, c: Company, shooter: Company, am: Aftermath,
-                     plan: board.Retreat | None, no_move: bool, out: Outcome, prefix: str,
+                     plan: GroupMove | None, no_move: bool, out: Outcome, prefix: str,
                      label: str) -> None:
     if not am.retreat_failures:
         return
-    step_in = rule_number("retreat.step_in")
-    wanted = am.retreat_failures * step_in
+    wanted = am.retreat_failures * rule_number("retreat.step_in")
+    toward = c.flag("moved") and ctx.rule("retreat_toward") == "turn_start" \
+        and c.value("turn_start")
+    how = "toward its start position" if toward else f"directly away from {shooter.name}"
     if no_move:
         text = f"{c.name} is suppressed and cannot move: suppression test instead (§4.A-16)"
     elif plan is None:
-        how = "toward its start position" if c.flag("moved") else \
-            f"directly away from {shooter.name}"
         text = f'{c.name} retreats {wanted:g}" {how}'
     else:
-        moved = [MoveUnit(uid, x, y) for uid, (x, y) in plan.moves.items()
-                 if plan.achieved_in > 0]
-        out.effects += moved
-        how = "toward its start position" if c.flag("moved") and \
-            ctx.rule("retreat_toward") == "turn_start" and c.value("turn_start") else \
-            f"directly away from {shooter.name}"
-        text = f'{c.name} retreats {plan.achieved_in:.1f}" {how}'
-        if plan.wanted_in < wanted:
-            text += f' (capped by its move {plan.wanted_in:g}")'
+        out.effects += list(plan.effects)
+        text = f'{c.name} retreats {plan.distance:.1f}" {how}'
+        if plan.requested < wanted:
+            text += f' (capped by its move {plan.requested:g}")'
         if plan.blocked:
-            text += f" — blocked by {', '.join(plan.blocked_by)}: " \
-                    f"{am.blocked_steps} suppression test(s)"
+            text += f" — blocked by {plan.blocked_by}: {am.blocked_steps} suppression test(s)"
     if not c.flag("moved") and not no_move:
         out.effects.append(set_flag(c, "moved", True))
         text += "; it now counts as having moved (§4.2-4)"
     out.steps.append(info_step(f"{prefix}{c.id}.retreat_move", f"{label}{c.name}: retreat",
-                               text))
+                               text, note=plan.note if plan is not None else ""))
     out.text = text
 
 
@@ -156,7 +137,7 @@ def _state_effects(ctx: Context, c: Company, am: Aftermath, lost_stands: list[Un
                              default=int(c.profile.get("platoons", 1))))
     if am.terror_added:
         if ctx.rule("terror_markers") == "spend":
-            e.append(SetMarker(c.id, "terror", am.terror_after or None))
+            e.append(SetMarker(c.record.id, "terror", am.terror_after or None))
         else:
             e.append(add_terror(c, am.terror_added))
     if am.suppressed:

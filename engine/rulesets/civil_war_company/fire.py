@@ -85,10 +85,11 @@ def _dice(ctx: Context, shooter: Company, target: Company, reverse: bool
         if mg and n:
             n = rule_number("machine_gun.dice")
         return {band: n}, distance, f"{n} dice (entered)"
-    lines = board.stand_lines(ctx.game.scenario, shooter.stands, target.stands)
+    lines = board.stand_lines(ctx.board, shooter.id, target.id)
     if shooter.flag("prone"):
         stuck = board.in_building_or_trench(ctx.game.scenario, shooter.stands)
-        lines = [ln for ln, s in zip(lines, stuck, strict=True) if not s]
+        held = {u.id for u, s in zip(shooter.stands, stuck, strict=True) if s}
+        lines = [ln for ln in lines if ln.stand not in held]
     if ctx.rule("dice_per_company") == "platoons_with_los":
         lines = [ln for ln in lines if ln.los]
     if not lines:

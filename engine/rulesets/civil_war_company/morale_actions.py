@@ -8,13 +8,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import D3, D6, DiceSource
-from engine.model import Effect, SetMarker
+from engine.model import Effect
 from engine.odds import OutcomeDistribution, distribution, p_test
 from engine.protocol import Context, Resolution, Role, roll_step
 
 from .aftermath import morale_test, officer_modifier, roll_morale
 from .common import CWAction, Kind, company, full_ammo
-from .companies import set_flag
+from .companies import clear_terror, set_flag
 from .data import rule_number
 
 __all__ = ["Rally", "SuppressionTest", "RollAmmunition", "StartActivation"]
@@ -52,7 +52,7 @@ class Rally(Kind, CWAction):
             effects = [set_flag(c, "suppressed", False), set_flag(c, "prone", False),
                        set_flag(c, "routing", False)]
             if c.terror:
-                effects.append(SetMarker(c.id, "terror", None))
+                effects.append(clear_terror(c))
         return ctx.resolution([step], effects, f"{c.name}: RALLY {step.outcome}")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -30,8 +30,8 @@ def run(capsys, *argv):
 def test_the_sample_scenario_loads():
     s = load_scenario(SAMPLE)
     assert s.ruleset == "civil-war-company"
-    kids = [u for u in s.units if u.parent == "unr-1"]
-    assert len(kids) == 4
+    assert s.group("unr").members == [f"unr-{i}" for i in range(1, 6)]
+    assert s.group("pl").commander == "pl-1" and s.group("pl").state["formation"] == "open_order"
 
 
 def test_odds_of_fire_with_return_fire(capsys, sample):

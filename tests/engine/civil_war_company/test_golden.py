@@ -128,7 +128,7 @@ def cw1_board():
                   facing=270)
     pl = company("pl", "plastuns", [15.5, 18.5, 21.5, 24.5], 24.0, side="whites",
                  prone=True, formation="open_order")
-    return game_of(*unr, *pl)
+    return game_of(unr, pl)
 
 
 def test_cw1_on_the_board_moves_and_removes_stands():
@@ -166,7 +166,8 @@ def check_cw1_board(game, res) -> None:
     apply_change(game, res.change)
     assert game.unit("pl-1").y == pytest.approx(22.0)
     assert [u.id for u in game.units if u.side == "unr"] == ["unr-1"]
-    assert game.unit("unr-1").markers["routing"] is True
+    assert game.unit("unr-1").markers["routing"] is True       # on the command stand
+    assert game.group("pl").state["moved"] is True
     revert_change(game, res.change)
     assert {u.id: (u.x, u.y) for u in game.units} == before
     assert "routing" not in game.unit("unr-1").markers
@@ -183,16 +184,16 @@ def test_cw1_retreat_blocked_by_the_river_gives_a_suppression_test():
                   facing=270)
     pl = company("pl", "plastuns", [15.5, 18.5, 21.5, 24.5], 24.0, side="whites",
                  prone=True, formation="open_order")
-    game = game_of(*unr, *pl, terrain=[river])
+    game = game_of(unr, pl, terrain=[river])
     facts = facts_for(game.scenario, "fire", "unr-3", "pl-2", ruleset=CW)
     ctx = CW.context("fire", actor=game.unit("unr-3"), target=game.unit("pl-2"),
                      facts=facts, game=game)
     dice = ScriptedDice(CW1_VOLLEY_1 + [6, 3, 5, 1, 1] + [4, 4])
     res = ctx.resolve(dice)
     dice.check_exhausted()
-    supp = res.step("pl-1.suppression")
+    supp = res.step("pl.suppression")
     assert supp.totals == (8,) and supp.results == ("pass",)
-    text = res.step("pl-1.retreat_move").outcome
+    text = res.step("pl.retreat_move").outcome
     assert "blocked by river" in text and "1 suppression test" in text
     moves = [e for e in res.change.effects if isinstance(e, MoveUnit)]
     for e in moves:
@@ -208,7 +209,7 @@ def test_cw1_retreat_blocked_by_the_river_gives_a_suppression_test():
 CW2_DICE = [4, 1, 3, 1, 4, 5, 4, 1, 1, 5, 6]
 
 
-def check_cw2(res, red1: str, red2: str, mg: str) -> None:
+def check_cw2(res, red1: str, red2: str, mg: str, cid1: str, cid2: str) -> None:
     sc = res.step("scatter")
     assert sc.base == 3 and [m.value for m in sc.modifiers] == [-1]
     assert sc.outcome.endswith('scatter 2"')                        # 4 − (3 − 1)
@@ -220,7 +221,6 @@ def check_cw2(res, red1: str, red2: str, mg: str) -> None:
     assert r1.results == ("success",) and r2.results == ("suppression",)
     c1 = res.step(f"cover.{red1}")
     assert c1.faces == (5,) and c1.target == 5 and c1.results == ("destroyed",)
-    cid1, cid2 = red1, red2         # the stands hit are the command stands here
     officer = res.step(f"{cid1}.officer")
     assert officer.faces == (4,) and officer.outcome == "officer survives"
     fear = res.step(f"{cid1}.fear")
@@ -246,7 +246,7 @@ def test_cw2_with_the_stands_the_text_gives():
     dice = ScriptedDice(CW2_DICE)
     res = ctx.resolve(dice)
     dice.check_exhausted()
-    check_cw2(res, "red1", "red2", "mg")
+    check_cw2(res, "red1", "red2", "mg", "red1", "red2")
     e = res.change.effects
     assert AdjustState("bat", "ammo", -1, minimum=0, default=8) in e
     assert AdjustState("red1", "platoons", -1, minimum=0, default=4) in e
@@ -274,17 +274,14 @@ def cw2_board():
     the MG; a platoon of each Red company 1.9" either side, the rest of the companies 3"
     further north; the battery 25" south."""
     land = (32.0, 20.0)
-    red1 = [unit("red1-stand1", "red-army-regulars", land[0] - 1.9, land[1], side="reds"),
-            unit("red1-stand2", "red-army-regulars", land[0] - 1.9, land[1] - 3,
-                 side="reds", parent="red1-stand1"),
-            unit("red1-stand3", "red-army-regulars", land[0] - 4.0, land[1] - 3,
-                 side="reds", parent="red1-stand1")]
-    red2 = [unit("red2-stand1", "red-army-regulars", land[0] + 1.9, land[1], side="reds"),
-            unit("red2-stand2", "red-army-regulars", land[0] + 1.9, land[1] - 3,
-                 side="reds", parent="red2-stand1")]
+    red1 = company("red1", "red-army-regulars", [land[0] - 1.9, land[0] - 1.9, land[0] - 4.0],
+                   [land[1], land[1] - 3, land[1] - 3], side="reds",
+                   ids=["red1-stand1", "red1-stand2", "red1-stand3"])
+    red2 = company("red2", "red-army-regulars", [land[0] + 1.9, land[0] + 1.9],
+                   [land[1], land[1] - 3], side="reds", ids=["red2-stand1", "red2-stand2"])
     mg = unit("mg", "red-army-mg", land[0], land[1], side="reds", base=MG_BASE)
     bat = unit("bat", "white-light-battery", 30.0, 45.0, side="whites", facing=270)
-    return game_of(*red1, *red2, mg, bat)
+    return game_of(red1, red2, mg, bat)
 
 
 def test_cw2_on_the_board_scatter_lands_and_finds_the_stands():
@@ -297,7 +294,7 @@ def test_cw2_on_the_board_scatter_lands_and_finds_the_stands():
     template = res.step("template").outcome
     assert "lands at (32.0, 20.0)" in template
     assert "red1-stand1, red2-stand1, mg; direct hit on mg" in template
-    check_cw2(res, "red1-stand1", "red2-stand1", "mg")
+    check_cw2(res, "red1-stand1", "red2-stand1", "mg", "red1", "red2")
     e = res.change.effects
     assert RemoveUnit("mg", "platoon lost") in e
     assert RemoveUnit("red1-stand1", "platoon lost") in e      # the stand under the template
