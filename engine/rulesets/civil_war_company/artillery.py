@@ -15,18 +15,19 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import icepool
 from shapely.geometry import Point
 
-from engine.dice import D6, DiceSource, Die
-from engine.measure import measure_pair, template_query, terrain_index
+from engine.board_ops import APP_DIRECTION_DIE, ScatterRule, scatter_d6
+from engine.dice import D6, DiceSource, draw
+from engine.measure import measure_pair, terrain_index
 from engine.model import Effect
-from engine.odds import OutcomeDistribution
+from engine.odds import OutcomeDistribution, distribution
 from engine.options import Option, SchemaError
-from engine.protocol import Context, Resolution, Role, Step, info_step, roll_step, roll_test
+from engine.protocol import Context, Resolution, Role, Step, info_step, roll_test
 from engine.scenario import Unit
-from geometry.angles import norm360
 from geometry.los import line_of_sight
-from geometry.scatter import direction_die_bearing, scatter_point
+from geometry.scatter import scatter_point
 
 from . import board
 from .artillery_rules import (
@@ -36,8 +37,8 @@ from .artillery_rules import (
     accuracy_of,
     crew_accuracy,
     plan_stand,
-    scatter_in,
     scatter_odds,
+    shot_lost_die,
     shot_odds,
 )
 from .common import CWAction, Kind, Refused, ammo_effect, ammo_left, company, target_of
@@ -133,9 +134,10 @@ class ArtilleryFire(Kind, CWAction):
 
     # ------------------------------------------------------------------ the stands hit
 
-    def _under(self, ctx: Context, shot: Shot, centre: tuple[float, float] | None
-               ) -> tuple[list[Unit], str | None]:
-        """The stands under the template where it landed, and the one under the hole."""
+    def _under(self, ctx: Context, shot: Shot, centre: tuple[float, float] | None,
+               landed=None) -> tuple[list[Unit], str | None]:
+        """The stands under the template where it landed (`landed`: the TemplateResult of
+        the board's scatter), and the one under the hole; or as the player entered them."""
         f = ctx.facts
         if f.under_template is not None and ("under_template" in f.overridden
                                              or ctx.game is None or centre is None):
@@ -150,17 +152,63 @@ class ArtilleryFire(Kind, CWAction):
             return [units[i] for i in f.under_template], hole
         if ctx.game is None or centre is None:
             return list(ctx.targets), None
-        shape = "blast-5" if shot.area else "blast-3"
-        r = template_query(ctx.game.scenario, shape, centre[0], centre[1])
-        ids = [i for i, _ in r.under]
+        if landed is None:
+            landed = ctx.board.lay_template(self._shape(shot), centre[0], centre[1])
+        ids = [i for i, _ in landed.under]
         if ctx.rule("under_template") == "centre":
-            radius = (rule_number("artillery.area_template_in") if shot.area
-                      else rule_number("artillery.aimed_template_in")) / 2
+            radius = self._diameter(shot) / 2
             ids = [i for i in ids if math.hypot(ctx.game.unit(i).x - centre[0],
                                                 ctx.game.unit(i).y - centre[1]) <= radius]
+        return self._ordered(ctx, ids), (None if shot.area else landed.hole)
+
+    @staticmethod
+    def _ordered(ctx: Context, ids) -> list[Unit]:
         order = {u.id: k for k, u in enumerate(ctx.game.units)}
-        ids.sort(key=lambda i: order[i])
-        return [ctx.game.unit(i) for i in ids], (None if shot.area else r.hole)
+        return [ctx.game.unit(i) for i in sorted(ids, key=lambda i: order[i])]
+
+    @staticmethod
+    def _shape(shot: Shot) -> str:
+        return "blast-5" if shot.area else "blast-3"
+
+    @staticmethod
+    def _diameter(shot: Shot) -> float:
+        return rule_number("artillery.area_template_in") if shot.area \
+            else rule_number("artillery.aimed_template_in")
+
+    def _rule(self, ctx: Context, shot: Shot) -> ScatterRule:
+        """d6 − accuracy with the direction die (§4.7-2, §4.A-6): the app's (a face per
+        2°) or a physical d6 of arrows, face 1 up the table."""
+        direction = D6 if ctx.rule("direction_die") == "d6" else APP_DIRECTION_DIE
+        return scatter_d6(shot.accuracy, direction)
+
+    def _accuracy_step(self, shot: Shot) -> Step:
+        q = shot.battery.profile["crew_quality"]
+        return Step("accuracy", "Accuracy", base=crew_accuracy(q),
+                    base_label=f"crew accuracy ({q})", modifiers=shot.mods,
+                    outcome=f"accuracy {shot.accuracy}",
+                    note="scatter = d6 − accuracy inches; 0 or less: no scatter (§4.A-6)")
+
+    def _scatter(self, ctx: Context, shot: Shot, dice: DiceSource):
+        """The scatter rolled with the action's dice: on the board through
+        BoardOps.scatter (the template laid where it lands); without a board (or a point)
+        the same dice and the same rule, the stands entered by the player."""
+        rule = self._rule(ctx, shot)
+        if ctx.game is not None and shot.point is not None:
+            sc = ctx.board.scatter(self._shape(shot), shot.point, rule, dice)
+            return sc.step, sc.distance, sc.bearing, sc.landing, sc.template
+        dist_roll = draw(dice, rule.distance_die, 1, label="scatter distance")
+        dist = float(rule.scheme.distances[dist_roll.faces[0] - 1])
+        rolls, bearing = (dist_roll,), 0.0
+        if dist:
+            way = draw(dice, rule.direction, 1, label="scatter direction")
+            rolls += (way,)
+            bearing = rule.bearing(way.faces[0])
+        centre = None
+        if shot.point is not None:
+            centre = scatter_point(shot.point[0], shot.point[1], dist, bearing)
+        outcome = f'{dist:g}" at {bearing:g}°' if dist else "no scatter"
+        return (Step("scatter", "Scatter", rolls, outcome=outcome, note=rule.scheme.label),
+                dist, bearing, centre, None)
 
     def _plans(self, ctx: Context, shot: Shot, stands: Sequence[Unit], hole: str | None
                ) -> tuple[list[StandPlan], dict[str, Company]]:
@@ -192,24 +240,10 @@ class ArtilleryFire(Kind, CWAction):
         except Refused as r:
             return self.refused(ctx, str(r))
         b = shot.battery
-        steps: list[Step] = []
-        crew = crew_accuracy(b.profile["crew_quality"])
-        sc = roll_step(dice, D6, id="scatter", label="Scatter die")
-        face = sc.totals[0]
-        dist = scatter_in(face, shot.accuracy)
-        steps.append(Step(sc.id, sc.label, sc.rolls, base=crew,
-                          base_label=f"crew accuracy ({b.profile['crew_quality']})",
-                          modifiers=shot.mods, results=sc.results, totals=sc.totals,
-                          outcome=f"{face} − accuracy {shot.accuracy} = "
-                                  f"{face - shot.accuracy} → scatter {dist}\"",
-                          note="0 or less: the template stays on its point (§4.A-6)"))
-        bearing, dstep = self._direction(ctx, dice)
-        steps.append(dstep)
-        centre = None
-        if shot.point is not None:
-            centre = scatter_point(shot.point[0], shot.point[1], float(dist), bearing) \
-                if dist else shot.point
-        stands, hole = self._under(ctx, shot, centre)
+        steps: list[Step] = [self._accuracy_step(shot)]
+        scatter_step, dist, bearing, centre, landed = self._scatter(ctx, shot, dice)
+        steps.append(scatter_step)
+        stands, hole = self._under(ctx, shot, centre, landed)
         where = f"lands at ({centre[0]:.1f}, {centre[1]:.1f})" if centre else "lands"
         kind = '5" area' if shot.area else '3" aimed'
         steps.append(info_step("template", "Template",
@@ -264,7 +298,7 @@ class ArtilleryFire(Kind, CWAction):
             steps += o.steps
             effects += o.effects
             texts.append(summary_of(o))
-        summary = f"scatter {dist}\"; " + ("; ".join(texts) if texts else "no effect")
+        summary = f"scatter {dist:g}\"; " + ("; ".join(texts) if texts else "no effect")
         return ctx.resolution(steps, effects, summary)
 
     @staticmethod
@@ -274,29 +308,38 @@ class ArtilleryFire(Kind, CWAction):
             lost_units[p.company].append(units[p.stand])
         per[p.company]["terror"] += s.count("terror")
 
-    def _direction(self, ctx: Context, dice: DiceSource) -> tuple[float, Step]:
-        """The direction die: a uniform bearing (d360), or a d6 of arrows 60° apart."""
-        if ctx.rule("direction_die") == "d6":
-            s = roll_step(dice, D6, id="direction", label="Direction die")
-            bearing = direction_die_bearing(s.totals[0])
-        else:
-            s = roll_step(dice, Die(360), id="direction", label="Direction die")
-            bearing = norm360(float(s.totals[0] - 1))
-        return bearing, s.with_outcome(f"bearing {bearing:g}°")
-
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        """Exact for the stands under the template as entered (or, on a board, where the
-        template is placed before the scatter); the scatter distance is a part."""
+        """Exact: on the board, the mixture over every landing the scatter can give
+        (BoardOps.chain_landings) of the stands destroyed there; without a board, for the
+        stands under the template as entered. The scatter distance is a part."""
         try:
             shot = self._shot(ctx)
-            stands, hole = self._under(ctx, shot, shot.point)
         except Refused:
             return self.refused_odds("stands destroyed")
-        plans, _ = self._plans(ctx, shot, stands, hole)
-        dist = shot_odds(plans)
-        return OutcomeDistribution(dist.label, dist.outcomes,
-                                   {**dist.parts, "scatter (inches)": scatter_odds(shot.accuracy)})
+        parts = {"scatter (inches)": scatter_odds(shot.accuracy)}
+        f = ctx.facts
+        entered = f.under_template is not None and ("under_template" in f.overridden
+                                                    or ctx.game is None)
+        if ctx.game is None or shot.point is None or entered or \
+                ctx.rule("under_template") != "overlap":
+            stands, hole = self._under(ctx, shot, shot.point)
+            plans, _ = self._plans(ctx, shot, stands, hole)
+            dist = shot_odds(plans)
+            return OutcomeDistribution(dist.label, dist.outcomes, {**dist.parts, **parts})
+        cache: dict[tuple, icepool.Die] = {}
 
+        def then(landing) -> icepool.Die:
+            key = (landing.under, landing.hole)
+            if key not in cache:
+                stands = self._ordered(ctx, landing.under)
+                plans, _ = self._plans(ctx, shot, stands,
+                                       None if shot.area else landing.hole)
+                cache[key] = shot_lost_die(plans)
+            return cache[key]
+        mixed = ctx.board.chain_landings(self._shape(shot), shot.point, self._rule(ctx, shot),
+                                         then)
+        top = max(int(o) for o in mixed.outcomes())
+        return distribution("stands destroyed", mixed, order=range(top + 1), parts=parts)
 
 def _cover_roll(dice: DiceSource, p: StandPlan, n: int, label: str, note: str) -> Step:
     """The cover roll of a stand; automatic (no dice) when its target is 6 or more."""

@@ -24,7 +24,7 @@ from .data import rule_number
 from .modifiers import Target, cover_modifiers, result_modifiers
 
 __all__ = ["Aim", "crew_accuracy", "accuracy_modifiers", "accuracy_of", "scatter_in",
-           "StandPlan", "plan_stand", "stand_die", "shot_odds", "scatter_odds"]
+           "StandPlan", "plan_stand", "stand_die", "shot_lost_die", "shot_odds", "scatter_odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +151,17 @@ def stand_die(p: StandPlan, base: int) -> icepool.Die:
         die = p.result_dice @ die
     b2 = base * base
     return die.map(lambda c: min(int(c) // b2, 1) * b2 + int(c) % b2)
+
+
+def shot_lost_die(plans: Sequence[StandPlan]) -> icepool.Die:
+    """The stands destroyed by one shot whose template covers `plans`' stands, exactly."""
+    if not plans:
+        return icepool.Die([0])
+    base = sum(p.result_dice if not p.direct else 1 for p in plans) + 1
+    total = icepool.Die([0])
+    for p in plans:
+        total = total + stand_die(p, base)
+    return total.map(lambda c: int(c) // (base * base))
 
 
 def shot_odds(plans: Sequence[StandPlan], label: str = "stands destroyed"

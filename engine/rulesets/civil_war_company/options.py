@@ -29,9 +29,10 @@ OPTIONS: tuple[Option, ...] = (
     _o("artillery_range", "Accuracy 'long range −1' of the artillery example", "per_18in",
        ("per_18in", "long_range_literal"), 5,
        "per_18in: only −1 per 18\" (the list); long_range_literal: also −1 beyond ⅓ range"),
-    _o("direction_die", "Scatter direction die", "d360", ("d360", "d6"), 6,
-       "d360: uniform whole degrees (app dice); d6: six arrows 60° apart, face 1 up the "
-       "table; a scatter of 0 or less leaves the template on its point", proposed=True),
+    _o("direction_die", "Scatter direction die", "app", ("app", "d6"), 6,
+       "app: the app's direction die, a face per 2° (face 1 = +x); d6: six arrows 60° "
+       "apart, face 1 up the table; a scatter of 0 or less leaves the template on its "
+       "point and rolls no direction", proposed=True),
     _o("heavy_result", "Heavy artillery '2d6' result", "two_dice", ("two_dice", "2d6_total"),
        7, "two_dice: two result dice per stand, at most one platoon lost; 2d6_total: one "
        "2d6 total ≤ target", proposed=True),

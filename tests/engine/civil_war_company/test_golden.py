@@ -210,9 +210,11 @@ CW2_DICE = [4, 1, 3, 1, 4, 5, 4, 1, 1, 5, 6]
 
 
 def check_cw2(res, red1: str, red2: str, mg: str, cid1: str, cid2: str) -> None:
+    acc = res.step("accuracy")
+    assert acc.base == 3 and [m.value for m in acc.modifiers] == [-1]
+    assert acc.outcome == "accuracy 2"
     sc = res.step("scatter")
-    assert sc.base == 3 and [m.value for m in sc.modifiers] == [-1]
-    assert sc.outcome.endswith('scatter 2"')                        # 4 − (3 − 1)
+    assert sc.faces == (4, 1) and sc.outcome.startswith('2" at 0°')   # 4 − (3 − 1)
     direct = res.step(f"cover.{mg}")
     assert direct.faces == (3,) and direct.target == 5              # light artillery −1
     assert direct.results == ("destroyed",)
@@ -264,9 +266,9 @@ def test_cw2_literal_long_range_reading_also_gives_accuracy_2():
     ctx = CW.context("artillery_fire", actor=bat, facts=facts,
                      rules={"artillery_range": "long_range_literal"})
     res = ctx.resolve(ScriptedDice([4, 1]))
-    sc = res.step("scatter")
-    assert [m.label for m in sc.modifiers] == ["long range (literal reading of the example)"]
-    assert sc.outcome.endswith('scatter 2"')
+    acc = res.step("accuracy")
+    assert [m.label for m in acc.modifiers] == ["long range (literal reading of the example)"]
+    assert acc.outcome == "accuracy 2" and res.step("scatter").outcome.startswith('2"')
 
 
 def cw2_board():

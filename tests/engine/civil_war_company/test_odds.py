@@ -146,3 +146,20 @@ def test_ammunition_odds_agree_with_resolve():
         return next(e.value for e in ctx.resolve(d).change.effects
                     if isinstance(e, SetState) and e.key == "ammo")
     agrees(exact, simulate(shots, N, seed=9))
+
+
+def test_artillery_odds_on_the_board_mix_every_landing():
+    """On a board the odds are the exact mixture over every landing of the scatter
+    (BoardOps.chain_landings); they agree with resolving the shot, scatter included."""
+    from engine.model import RemoveUnit
+
+    from .test_golden import cw2_board
+
+    game = cw2_board()
+    ctx = CW.context("artillery_fire", actor=game.unit("bat"), point=(30.0, 20.0), game=game)
+    exact = ctx.odds()
+    assert exact.probability(0) > 0 and exact.probability(3) > 0
+
+    def removed(d):
+        return sum(isinstance(e, RemoveUnit) for e in ctx.resolve(d).change.effects)
+    agrees(exact, simulate(removed, 2000, seed=8), n=2000)
