@@ -105,6 +105,7 @@ RULES: Schema = {
         "poor_battery": Field("str", choices=("d6", "d6+d3")),
         "poor_machine_gun": Field("str", choices=("d6", "d6+d3"))}),
     "rout": Field("dict", fields={"move": Field("str", choices=("full",))}),
+    "turn": Field("dict", doc="engine.turns.from_table reads it"),
 }
 
 

@@ -132,7 +132,8 @@ class StartActivation(Kind, CWAction):
     kinds = ("company", "machine_gun", "battery")
     audience = "companies, MGs and batteries"
     id = "start_activation"
-    label = "Start of activation"
+    label = "Start of the company's turn"
+    kind = "test"
     doc = "Keep the stands' positions for the retreat; clear 'moved' and 'under fire'."
     roles = (Role("actor", label="a stand of the company"),)
 

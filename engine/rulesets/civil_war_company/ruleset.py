@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.dice import D3, D6
 from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.turns import TurnStructure, from_table
 
-from . import board, data
+from . import board, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 
@@ -19,6 +20,13 @@ COVER: dict[int, CoverTerm] = {
     3: CoverTerm("heavy cover (сильное укрытие)", -3, reason="§5.3 C4"),
     4: CoverTerm("fortifications (укрепления)", -4, reason="§5.3 C5"),
 }
+
+
+def turn_structure() -> TurnStructure:
+    """Side turns with a d6 initiative (PROPOSED, §8-1), the start-of-turn triggers."""
+    proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
+    return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
+                      proposed).with_hooks(turn_hooks.HOOKS)
 
 
 def build_ruleset() -> Ruleset:
@@ -36,6 +44,7 @@ def build_ruleset() -> Ruleset:
         doc="Russian Civil War, company level (seed 001): platoon stands, three-roll fire "
             "(hit, result, cover), Retreat and Terror, 2d6 morale, MGs and artillery "
             "templates with d6 − accuracy scatter.",
+        turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
                          weapon_scheme=board.weapon_scheme),
     )
