@@ -50,7 +50,7 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
     # --- UNR fires at the Plastuns, who return fire ------------------------------------------
     select_unit(qtbot, win, "unr-3")
     offered = [panel.action_box.itemData(i) for i in range(panel.action_box.count())]
-    assert offered == ["fire"]           # RALLY, suppression, start of turn: the Tests dock
+    assert offered == ["fire", "rout_move"]   # RALLY, suppression, start of turn: Tests dock
     choose(qtbot, panel.action_box, "fire")
     click(qtbot, panel.target_pick)
     click_board(qtbot, win, *start["pl-2"])

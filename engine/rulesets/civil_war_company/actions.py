@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .artillery import ArtilleryFire
 from .fire import Fire
-from .morale_actions import Rally, RollAmmunition, StartActivation, SuppressionTest
+from .morale_actions import Rally, RollAmmunition, RoutMove, StartActivation, SuppressionTest
 
 __all__ = ["ACTIONS"]
 
-ACTIONS = (Fire(), ArtilleryFire(), Rally(), SuppressionTest(), RollAmmunition(),
+ACTIONS = (Fire(), ArtilleryFire(), RoutMove(), Rally(), SuppressionTest(), RollAmmunition(),
            StartActivation())

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from shapely.geometry import box
+
 from engine.dice import D3, D6, DiceSource
-from engine.model import Effect
+from engine.model import Effect, RemoveUnit
 from engine.odds import OutcomeDistribution, distribution, p_test
-from engine.protocol import Context, Resolution, Role, roll_step
+from engine.protocol import Context, Resolution, Role, info_step, roll_step
+from geometry.bases import base_polygon
 
 from .aftermath import morale_test, officer_modifier, roll_morale
 from .common import CWAction, Kind, company, full_ammo
 from .companies import clear_terror, set_flag
 from .data import rule_number
 
-__all__ = ["Rally", "SuppressionTest", "RollAmmunition", "StartActivation"]
+__all__ = ["Rally", "SuppressionTest", "RollAmmunition", "StartActivation", "RoutMove"]
 
 
 def _pass_fail(label: str, p: Fraction) -> OutcomeDistribution:
@@ -146,3 +149,49 @@ class StartActivation(Kind, CWAction):
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("start", (("done", Fraction(1)),))
+
+
+class RoutMove(Kind, CWAction):
+    """A fleeing company runs (PROPOSED, §4.A-17, §8-5): its full move directly away from
+    the nearest enemy stand, the whole company together, stopped by what it cannot cross;
+    stands that run off the table are gone."""
+
+    kinds = ("company",)
+    audience = "companies"
+    id = "rout_move"
+    label = "Rout move"
+    doc = ("A fleeing company moves its full move away from the nearest enemy (PROPOSED, "
+           "§8-5); stands leaving the table are removed.")
+    roles = (Role("actor", label="a stand of the fleeing company"),)
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        c = company(ctx, ctx.actor)
+        if not c.flag("routing"):
+            return self.refused(ctx, f"{c.name} is not fleeing")
+        if ctx.game is None:
+            return self.refused(ctx, "a rout move needs the board")
+        enemies = [u for u in ctx.game.units if u.side != ctx.actor.side]
+        if not enemies:
+            return self.refused(ctx, "no enemy on the table to flee from")
+        cx, cy = c.centre
+        near = min(enemies, key=lambda u: (u.x - cx) ** 2 + (u.y - cy) ** 2)
+        move = ctx.board.move_away(c.id, (near.x, near.y), float(c.profile["move_in"]),
+                                   leave_table=True)
+        t = ctx.game.scenario.table
+        effects: list[Effect] = []
+        gone = []
+        for e in move.effects:
+            u = ctx.game.unit(e.unit)
+            moved = base_polygon(u.base, e.x, e.y, u.facing)
+            if not moved.intersects(box(0, 0, t.width_in, t.height_in)):
+                gone.append(e.unit)
+                effects.append(RemoveUnit(e.unit, "routed off the table"))
+            else:
+                effects.append(e)
+        text = move.note + (f"; off the table: {', '.join(gone)}" if gone else "")
+        step = info_step("rout", "Rout move", text,
+                         note=f"away from {near.label}, the nearest enemy (PROPOSED, §8-5)")
+        return ctx.resolution([step], effects, f"{c.name} flees {move.distance:.1f}\"")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("rout move", (("moved", Fraction(1)),))

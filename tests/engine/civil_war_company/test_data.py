@@ -89,7 +89,8 @@ def test_actions_offered_by_kind():
     def ids(profile):
         u = unit("x", profile)
         return [a.id for a in CW.actions_for(u)]
-    assert ids("plastuns") == ["fire", "rally", "suppression_test", "start_activation"]
+    assert ids("plastuns") == ["fire", "rout_move", "rally", "suppression_test",
+                               "start_activation"]
     assert ids("red-army-mg") == ["fire", "rally", "suppression_test", "roll_ammunition",
                                   "start_activation"]
     assert ids("white-light-battery")[0] == "artillery_fire"

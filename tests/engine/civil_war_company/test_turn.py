@@ -53,3 +53,20 @@ def test_flags_for_the_turn_dock():
     game = table()
     assert flags(game, game.unit("pl-2")) == ("suppressed", "prone")
     assert flags(game, game.unit("unr-1")) == ()
+
+
+def test_rout_move_runs_away_and_off_the_table():
+    """A fleeing UNR company 3" from the south edge runs its 6" away from the Plastuns
+    (north of it): the stands leave the table and are removed."""
+    from engine.model import RemoveUnit
+
+    unr = company("unr", "unr-infantry", [14, 17], 45.0, side="unr", routing=True)
+    pl = company("pl", "plastuns", [15.5], 30.0, side="whites")
+    game = game_of(unr, pl)
+    res = CW.context("rout_move", actor=game.unit("unr-2"), game=game).resolve(ScriptedDice([]))
+    assert [e for e in res.change.effects if isinstance(e, RemoveUnit)] == [
+        RemoveUnit("unr-1", "routed off the table"), RemoveUnit("unr-2", "routed off the table")]
+    calm = company("c", "plastuns", [30], 20.0, side="whites")
+    game = game_of(calm, unit("e", "unr-infantry", 30, 30, side="unr"))
+    res = CW.context("rout_move", actor=game.unit("c-1"), game=game).resolve(ScriptedDice([]))
+    assert res.summary == "Plastun company (Cossack scouts) is not fleeing"
