@@ -38,6 +38,7 @@ class Morale:
     terror: int = 0                # markers before this fire
     stands: int = 1
     support: bool = False          # an MG or a battery: no FEAR test (§4.A-21)
+    proposed: frozenset[str] = frozenset()   # card values that are ours ("serious", …)
 
 
 @dataclass
@@ -77,11 +78,13 @@ def morale_test(value: int, mods: list[Modifier], rules: Mapping[str, Any]) -> T
 
 def roll_morale(dice: DiceSource, what: str, value: int, officer: bool, rules: Mapping[str, Any],
                 *, id: str, label: str, n: int = 1, artillery: bool = False,
-                failure: str = "fail", note: str = "") -> Step:
-    """`n` SERIOUS / FEAR / RALLY tests of one company."""
+                failure: str = "fail", note: str = "", proposed: bool = False) -> Step:
+    """`n` SERIOUS / FEAR / RALLY tests of one company; `proposed`: the card value is
+    ours, not the seed's (shown so)."""
     mods = officer_modifier(officer, rules, artillery)
     return roll_test(dice, morale_test(value, mods, rules), id=id, label=label, n=n,
-                     base=value, base_label=what, modifiers=mods, success="pass",
+                     base=value, base_label=f"{what} (PROPOSED)" if proposed else what,
+                     modifiers=mods, success="pass",
                      failure=failure, note=note)
 
 
@@ -129,6 +132,7 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
     if retreats:
         step = roll_morale(dice, "SERIOUS", who.serious, alive, rules, id=f"{p}retreat",
                            label=f"{lab}Retreat test", n=retreats, artillery=artillery,
+                           proposed="serious" in who.proposed,
                            note="one SERIOUS test per Retreat result (§4.2-1)")
         out.steps.append(step)
         out.retreat_failures = step.count("fail")
@@ -154,6 +158,7 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
     if supp_tests:
         step = roll_morale(dice, "SERIOUS", who.serious, alive, rules, id=f"{p}suppression",
                            label=f"{lab}Suppression test", n=supp_tests, artillery=artillery,
+                           proposed="serious" in who.proposed,
                            failure="suppressed",
                            note="SERIOUS: failure = prone and suppressed (§4.6)")
         out.steps.append(step)
@@ -191,6 +196,7 @@ def _fear(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Aftermat
         return
     step = roll_morale(dice, "FEAR", who.fear, alive, rules, id=f"{p}{sid}",
                        label=f"{lab}FEAR test ({why})", n=n, artillery=artillery,
+                       proposed="fear" in who.proposed,
                        failure="flees",
                        note="one failure is enough: the company flees (§4.4-2)")
     out.steps.append(step)

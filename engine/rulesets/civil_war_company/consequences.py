@@ -40,7 +40,8 @@ def morale_of(ctx: Context, c: Company) -> Morale:
     p = c.profile
     return Morale(id=c.id, name=c.name, serious=int(p["serious"]), fear=p.get("fear"),
                   officer=c.officer, has_officer=c.kind == "company", terror=c.terror,
-                  stands=stand_count(ctx, c), support=c.kind != "company")
+                  stands=stand_count(ctx, c), support=c.kind != "company",
+                  proposed=frozenset(p.get("proposed") or ()))
 
 
 def retreat_move(ctx: Context, c: Company, shooter: Company, failures: int

@@ -143,8 +143,16 @@ def setup_fire(ctx: Context, shooter_unit: Unit, target_unit: Unit, *, reverse: 
                      target_stands=stand_count(ctx, target),
                      hit_extra=ctx.modifiers("hit") if not reverse else (),
                      result_extra=ctx.modifiers("result") if not reverse else (),
-                     cover_extra=ctx.modifiers("cover") if not reverse else (), note=note)
+                     cover_extra=ctx.modifiers("cover") if not reverse else (), note=note,
+                     fire_label=_fire_label(shooter))
     return FireSetup(shooter, target, plan, note)
+
+
+def _fire_label(c: Company) -> str:
+    """FIRE, by crew for an MG (§4.8-1), marked PROPOSED when the card's value is ours."""
+    if c.kind == "machine_gun":
+        return f"FIRE ({c.profile['crew_quality']} crew)"
+    return "FIRE (PROPOSED)" if "fire" in (c.profile.get("proposed") or ()) else "FIRE"
 
 
 def _cover_back(ctx: Context, shooter: Company, target: Company) -> int:

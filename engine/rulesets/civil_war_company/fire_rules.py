@@ -85,6 +85,7 @@ class FirePlan:
     groups: tuple[FireGroup, ...]
     target_stands: int
     note: str = ""
+    fire_label: str = "FIRE"
 
     @property
     def dice(self) -> int:
@@ -106,7 +107,7 @@ def plan_fire(shooter: Shooter, target: Target, dice_by_band: Mapping[str, int],
               rules: Mapping[str, Any], *, distance_in: float | None = None,
               target_stands: int = 99, hit_extra: Sequence[Modifier] = (),
               result_extra: Sequence[Modifier] = (), cover_extra: Sequence[Modifier] = (),
-              note: str = "") -> FirePlan:
+              note: str = "", fire_label: str = "FIRE") -> FirePlan:
     """The volley of `dice_by_band` hit dice ({"long": 5}) at `target`."""
     groups = []
     close = shooter.kind == "machine_gun" and distance_in is not None and \
@@ -123,7 +124,7 @@ def plan_fire(shooter: Shooter, target: Target, dice_by_band: Mapping[str, int],
         groups.append(FireGroup(band, n, make_test(D6, shooter.fire, hm), tuple(hm),
                                 make_test(D6, rule_number("fire.result_base"), rm),
                                 tuple(rm), cover, tuple(cm)))
-    return FirePlan(shooter.fire, tuple(groups), target_stands, note)
+    return FirePlan(shooter.fire, tuple(groups), target_stands, note, fire_label)
 
 
 def _sid(base: str, g: FireGroup, plan: FirePlan, prefix: str) -> str:
@@ -148,7 +149,7 @@ def roll_fire(dice: DiceSource, plan: FirePlan, *, prefix: str = "", label: str 
     rolls nothing (L6, §4.A-10)."""
     hits = [roll_test(dice, g.hit, id=_sid("hit", g, plan, prefix),
                       label=_glabel("Hit roll", g, plan, label), n=g.n, base=plan.fire,
-                      base_label="FIRE", modifiers=g.hit_mods, success="hit",
+                      base_label=plan.fire_label, modifiers=g.hit_mods, success="hit",
                       failure="miss",
                       note=plan.note if g is plan.groups[0] else "")
             for g in plan.groups]

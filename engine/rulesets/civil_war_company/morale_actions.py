@@ -49,7 +49,9 @@ class Rally(Kind, CWAction):
             return self.refused(ctx, f"{c.name} is neither suppressed nor fleeing")
         value, alive = self._value(ctx)
         step = roll_morale(dice, "RALLY", value, alive, ctx.rules, id="rally",
-                           label="RALLY test", note="PROPOSED: 2d6 ≤ RALLY (§8-4)")
+                           label="RALLY test", note="PROPOSED: 2d6 ≤ RALLY (§8-4)",
+                           proposed="rally" in (c.profile.get("proposed") or ())
+                           or not c.profile.get("rally"))
         effects: list[Effect] = []
         if step.count("pass"):
             effects = [set_flag(c, "suppressed", False), set_flag(c, "prone", False),
@@ -78,7 +80,8 @@ class SuppressionTest(Kind, CWAction):
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         c = company(ctx, ctx.actor)
         step = roll_morale(dice, "SERIOUS", int(c.profile["serious"]), c.officer, ctx.rules,
-                           id="suppression", label="Suppression test", failure="suppressed")
+                           id="suppression", label="Suppression test", failure="suppressed",
+                           proposed="serious" in (c.profile.get("proposed") or ()))
         effects = [set_flag(c, "suppressed", True), set_flag(c, "prone", True)] \
             if step.count("suppressed") else []
         return ctx.resolution([step], effects, f"{c.name}: {step.outcome}")

@@ -48,6 +48,11 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
         out.append(f"terror {c.terror}")
     if c.kind == "company" and not c.officer:
         out.append("officer lost")
+    if c.kind != "company":
+        from .common import ammo_left
+
+        left = ammo_left(c)
+        out.append("ammunition not rolled" if left is None else f"ammunition {left}")
     return tuple(out)
 
 
