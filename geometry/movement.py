@@ -30,24 +30,12 @@ from .terrain import TerrainIndex
 #: Difficult terrain costs this many inches of allowance per inch moved (half rate).
 DIFFICULT_FACTOR = 2.0
 #: Grid cells across the allowance radius in `reach_area`: the reach is found to about
-#: allowance / 80 at its rim, and the 16-neighbour grid metric overstates a straight move by
-#: at most 2.7 %, so the area errs on the short side.
+#: allowance / 80 at its rim.
 REACH_CELLS = 40
+#: The fast march starts from a disc this many cells wide around the centre (a point source
+#: is where a first-order march errs most), whose cost is charged at the disc's slowest cell.
+SOURCE_CELLS = 1.5
 _TOL = 1e-9
-# 16-neighbour moves (dx, dy) and the cells each passes beside, which must be free too
-_MOVES: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
-for _dx, _dy in [(1, 0), (0, 1), (1, 1), (1, 2), (2, 1)]:
-    for _sx in (1, -1):
-        for _sy in (1, -1):
-            dx, dy = _dx * _sx, _dy * _sy
-            via: tuple[tuple[int, int], ...] = ()
-            if abs(dx) == 1 and abs(dy) == 1:
-                via = ((dx, 0), (0, dy))
-            elif abs(dx) + abs(dy) == 3:  # a knight's move skirts two cells
-                hx, hy = int(math.copysign(1, dx)), int(math.copysign(1, dy))
-                via = ((0, hy), (hx, hy)) if abs(dy) == 2 else ((hx, 0), (hx, hy))
-            if (dx, dy, via) not in _MOVES:
-                _MOVES.append((dx, dy, via))
 
 
 @dataclass
@@ -118,7 +106,13 @@ def reach_area(
         return base_poly
     centres = _reachable_centres(index, cx, cy, allowance, half, vehicle, impassable)
     limit = Point(cx, cy).buffer(allowance, quad_segs=32)
-    area = shapely.intersection(centres, limit).buffer(half, quad_segs=16)
+    # Widening the cells' staircase outline costs a buffer of every step: simplified first
+    # (moved at most `tol`) and widened by `tol` less, the area stays inside the staircase's
+    # own widening; arcs of 4 segments a quarter lie inside the true circle. Both err short.
+    cell = max(allowance / REACH_CELLS, 0.02)
+    tol = min(cell / 4, half / 2)
+    inner = shapely.simplify(shapely.intersection(centres, limit), tol)
+    area = inner.buffer(half - tol, quad_segs=4)
     if not impassable.is_empty:
         area = shapely.difference(area, impassable)
     # where it stands now is always reachable, even a base forced partly into water
@@ -132,43 +126,62 @@ def _reachable_centres(
     index: TerrainIndex, cx: float, cy: float, allowance: float, half: float, vehicle: bool,
     impassable: BaseGeometry,
 ) -> BaseGeometry:
-    """Grid cells (as one shape) whose centre the base can reach within the allowance."""
+    """Grid cells (as one shape) whose centre the base can reach within the allowance.
+
+    The cost of getting to each cell is the travel time of a fast march (scikit-fmm's
+    second-order Eikonal solution, speed 1 in the open and 1 / DIFFICULT_FACTOR in difficult
+    terrain; closed cells masked out), so a straight move costs its length with no grid-
+    direction error — the 16-neighbour grid search it replaced charged up to 2.7 % more. The
+    march starts from a disc of SOURCE_CELLS cells around the centre; on open ground it never
+    charges less than the true distance (measured: 0 to +0.5 % at the rim), so the area
+    stays on the short side."""
+    import skfmm  # only a drag needs it; kept off the program's start-up
+
     cell = max(allowance / REACH_CELLS, 0.02)
     n = int(math.ceil(allowance / cell))
     xs = cx + cell * np.arange(-n, n + 1)
     ys = cy + cell * np.arange(-n, n + 1)
     gx, gy = np.meshgrid(xs, ys)  # [row = y, col = x]
-    closed = np.hypot(gx - cx, gy - cy) > allowance + cell
+    dist = np.hypot(gx - cx, gy - cy)
+    closed = dist > allowance + cell
     if not impassable.is_empty:
-        wide = impassable.buffer(half, quad_segs=8)
-        shapely.prepare(wide)
-        closed |= shapely.intersects_xy(wide, gx, gy)
+        closed |= shapely.intersects_xy(_widened(index, vehicle, half, impassable), gx, gy)
     slow = index.union_where(_slow_mask(index, vehicle))
     factor = np.where(shapely.intersects_xy(slow, gx, gy), DIFFICULT_FACTOR, 1.0)
-    factor[closed] = np.inf
-    cost = np.full(gx.shape, np.inf)
-    cost[n, n] = 0.0
-    size = 2 * n + 1
-    for _ in range(8 * size):
-        before = cost.copy()
-        for dx, dy, via in _MOVES:
-            _relax(cost, factor, dx, dy, via, cell, size)
-        if np.array_equal(before, cost):
-            break
-    ok = cost <= allowance + _TOL
+    ok = np.zeros(gx.shape, dtype=bool)
+    ok[n, n] = True  # where it stands
+    r0 = SOURCE_CELLS * cell
+    disc = dist < r0
+    if not closed[n, n] and (~closed).sum() > disc.sum():
+        phi = np.ma.MaskedArray(dist - r0, mask=closed)
+        try:
+            t = skfmm.travel_time(phi, 1.0 / factor, dx=cell, order=2)
+        except ValueError:  # no open cell around the source: it stays where it is
+            t = None
+        if t is not None:
+            start = r0 * float(factor[disc & ~closed].max(initial=1.0))
+            cost = np.ma.filled(np.ma.where(disc, 0.0, t), np.inf) + start
+            ok |= (cost <= allowance + _TOL) & ~closed
     return _cells_shape(ok, xs, ys, cell)
 
 
-def _relax(cost, factor, dx, dy, via, cell, size) -> None:
-    """cost[b] = min(cost[b], cost[a] + step) for every a -> b = a + (dx, dy), in place."""
-    src = (slice(max(0, -dy), size - max(0, dy)), slice(max(0, -dx), size - max(0, dx)))
-    dst = (slice(max(0, dy), size - max(0, -dy)), slice(max(0, dx), size - max(0, -dx)))
-    step = cell * math.hypot(dx, dy) * (factor[src] + factor[dst]) / 2
-    for vx, vy in via:  # the cells the move passes beside must be open too
-        mid = (slice(max(0, -dy) + vy, size - max(0, dy) + vy),
-               slice(max(0, -dx) + vx, size - max(0, dx) + vx))
-        step = np.where(np.isinf(factor[mid]), np.inf, step)
-    np.minimum(cost[dst], cost[src] + step, out=cost[dst])
+#: Impassable terrain widened by a base's half width, per terrain index: a drag start
+#: should not buffer every water piece again.
+_WIDENED: dict[tuple[int, bool, float], tuple[TerrainIndex, BaseGeometry]] = {}
+
+
+def _widened(index: TerrainIndex, vehicle: bool, half: float,
+             impassable: BaseGeometry) -> BaseGeometry:
+    key = (id(index), vehicle, round(half, 9))
+    hit = _WIDENED.get(key)
+    if hit is not None and hit[0] is index:
+        return hit[1]
+    wide = impassable.buffer(half, quad_segs=8)
+    shapely.prepare(wide)
+    if len(_WIDENED) > 64:
+        _WIDENED.clear()
+    _WIDENED[key] = (index, wide)
+    return wide
 
 
 def _cells_shape(ok: np.ndarray, xs: np.ndarray, ys: np.ndarray, cell: float) -> BaseGeometry:
