@@ -70,11 +70,11 @@ class GroupsController(QObject):
             units = game.group_units(g.id, leaders=True)
             if not units:
                 continue
-            shape = formation_outline([u.polygon() for u in units],
-                                      group_depth(scenario, g.id))
+            depth = group_depth(scenario, g.id)
+            shape = formation_outline([u.polygon() for u in units], depth)
             side = scenario.group_side(g.id) or units[0].side
             outlines.append(GroupOutline(g.id, g.label, scene.palette.colour(side),
-                                         geometry_path(shape)))
+                                         geometry_path(shape), depth))
         self.layer.set_outlines(outlines)
         if self.selected_group_id is not None and \
                 self.selected_group_id not in self.layer.outlines:

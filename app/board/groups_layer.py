@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from . import style
@@ -31,6 +31,7 @@ class GroupOutline:
     label: str
     colour: QColor
     path: QPainterPath
+    depth: int = 0  # 0 for a group of units, 1 for a group of those …
 
 
 class GroupsLayer(QGraphicsItem):
@@ -67,9 +68,15 @@ class GroupsLayer(QGraphicsItem):
             label = QGraphicsSimpleTextItem(o.label, self)
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
             label.setBrush(QBrush(o.colour.darker(150)))
+            font = QFont(label.font())
+            font.setItalic(True)
+            font.setBold(o.depth > 0)
+            label.setFont(font)
             label.setPos(QPointF(r.left(), r.top()))
-            # the name sits just above the outline's top-left corner
-            label.setTransform(label.transform().translate(0, -label.boundingRect().height()))
+            # the name sits above the outline's top-left corner; an outer group's one row
+            # higher per level, so nested names at the same corner stack instead of overlap
+            rise = label.boundingRect().height() * (1 + o.depth)
+            label.setTransform(label.transform().translate(0, -rise))
             self._labels[o.id] = label
         self._rect = rect.adjusted(-1, -1, 1, 1)
         self.update()
