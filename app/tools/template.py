@@ -74,6 +74,7 @@ from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
 from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
+    N_BEARINGS,
     DistanceScheme,
     Heatmap,
     TemplateOdds,
@@ -86,9 +87,15 @@ from geometry.templates import HOLE_DIAMETER_IN, make_template
 
 from .base import PanelTool, ToolPanel
 
+if TYPE_CHECKING:
+    from engine.board_ops import ScatterRule
+
 SHAPES = ("blast-3", "blast-5", "flamer")
 SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
-#: The app's direction die: one face per bearing of the odds' grid (2° apart).
+#: The app's direction die: one face per bearing of the odds' grid (2° apart), as
+#: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
+#: protocol, which the first paint leaves for later).
+DIRECTION_DIE = Die(N_BEARINGS)
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -121,10 +128,6 @@ def percent(p: float) -> str:
     if p < 0.001:
         return "<0.1%"
     return f"{100 * p:.1f}%"
-
-
-if TYPE_CHECKING:
-    from engine.board_ops import ScatterRule
 
 
 class TemplatePanel(ToolPanel):
@@ -417,10 +420,10 @@ class TemplateTool(PanelTool):
             return None
         scenario = self.editor.game.scenario
         x, y = self.aim
+        from engine.board_ops import BoardOps
+
         try:
             rule, dice, typed_bearing, source = self._dice()
-            from engine.board_ops import BoardOps  # icepool: not before the first paint
-
             landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
                                                         bearing=typed_bearing)
         except (DiceError, ValueError, MeasureError) as err:
@@ -442,12 +445,11 @@ class TemplateTool(PanelTool):
         return result
 
     def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
-        from engine.board_ops import APP_DIRECTION_DIE as DIRECTION_DIE
-        from engine.board_ops import ScatterRule
-
         """The scatter rule, the dice source, a typed bearing (None: roll the direction
         die) and the source's description, from the panel. The dice are rolled by the
         engine's board service, as a scatter inside an action is."""
+        from engine.board_ops import ScatterRule
+
         p = self.panel
         scheme = p.scheme_obj()
         if p.app_dice.isChecked():

@@ -24,7 +24,8 @@ from tests.app.helpers import show_window
 ROOT = Path(__file__).resolve().parents[2]
 #: Installed only after the first paint (everything in WINDOW_MODULES after app.files).
 DEFERRED = ("app.log_dock", "app.library_dialog", "app.panels.turn_dock",
-            "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog")
+            "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog",
+            "app.groups")
 HEAVY = ("pyqtgraph", "sqlite_utils", "icepool", "engine.rulesets.registry", "engine.library",
          "engine.gamefile")
 
