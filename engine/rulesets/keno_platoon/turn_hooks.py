@@ -3,6 +3,7 @@ Turn dock's flags (morale, suppression, a detached group acting only through its
 
 from __future__ import annotations
 
+from engine.dice import Die
 from engine.model import Game
 from engine.scenario import Unit
 from engine.turns import TurnHooks
@@ -10,7 +11,7 @@ from engine.turns import TurnHooks
 from . import common
 from .command import comm_test
 
-__all__ = ["HOOKS", "flags"]
+__all__ = ["HOOKS", "flags", "initiative_die"]
 
 
 def flags(game: Game, unit: Unit) -> tuple[str, ...]:
@@ -28,4 +29,18 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     return tuple(out)
 
 
-HOOKS = TurnHooks(flags=flags, comm_test=comm_test)
+def initiative_die(game: Game, side: str) -> Die | None:
+    """§4.A-1 (PROPOSED best_quality): the best quality die among the side's units on the
+    table; "d6" (or a side with nobody on the table): the structure's d6."""
+    from engine.readings import readings_for
+
+    from .ruleset import RULESET
+
+    if readings_for(RULESET, game).get("initiative_die") != "best_quality":
+        return None
+    dice = [common.quality_die(game.scenario, u) for u in game.scenario.units
+            if u.side == side and game.on_table(u.id)]
+    return max(dice, key=lambda d: d.sides) if dice else None
+
+
+HOOKS = TurnHooks(flags=flags, comm_test=comm_test, initiative_die=initiative_die)
