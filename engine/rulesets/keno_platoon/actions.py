@@ -99,14 +99,28 @@ class Advance(Action):
                              "combat move (§4.A-15)")
         return d
 
+    def why_not_move(self, ctx: Context, u: Unit, row: str, gap: float) -> str | None:
+        """Why the unit cannot make this move (None: it can)."""
+        able = u.state.get("able_carriers")
+        if able is not None and not movement.can_carry(int(able), int(u.state.get("carried", 0))):
+            return (f"{u.state.get('carried')} items carried by {able} able fighters: no "
+                    "movement at all (§4.10-3)")
+        if u.state.get("march_order") and row == "manhandled":
+            return "crews cannot manhandle guns in march order (§4.10-6)"
+        rec = data.move_class(row)
+        if rec["limit"] == "at_least" and ctx.rule("aircraft_minimum") \
+                and gap < rec["inches"] - 1e-9:
+            return (f"an aircraft moves at least {rec['inches']:g}\" per action; the "
+                    f"destination is {gap:.1f}\" away (§4.10-1, §4.A-16)")
+        return None
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u, dest = ctx.actor, _destination(ctx)
         base, row = _rows(ctx, u)
-        able = u.state.get("able_carriers")
-        if able is not None and not movement.can_carry(int(able), int(u.state.get("carried", 0))):
-            raise ValueError(f"{u.label}: {u.state.get('carried')} items carried by {able} "
-                             "able fighters: no movement at all (§4.10-3)")
         gap = _gap(u, dest)
+        why = self.why_not_move(ctx, u, row, gap)
+        if why:
+            raise ValueError(f"{u.label}: {why}")
         steps = []
         if ctx.option("mode") == "combat":
             d = self._die(ctx)
@@ -373,6 +387,8 @@ class Fire(Action):
         return Cost(actions=1, uses_weapon=True, weapon_once_per="activation")
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        if ctx.actor.state.get("march_order"):
+            raise ValueError(f"{ctx.actor.label}: no firing in march order (§4.10-6)")
         w = (ctx.weapon or {}).get("name", ctx.weapon_id)
         at = f" at {ctx.target.label}" if ctx.target else ""
         return ctx.resolution([info_step("fire", "Fire", f"{w}{at}",

@@ -355,3 +355,25 @@ def test_melee_takes_both_actions_and_reorganise_and_morale_once_per_activation(
     res = act(g, "enter_melee", "f", [5], target="sq")
     assert res.steps[0].label == "Reaction test (PROPOSED)"
     assert g.unit("f").state["actions_left"] == 0
+
+
+# --------------------------------------------------------------------------- §4.10 limits
+
+
+def test_aircraft_keep_moving_march_order_forbids_fire_and_manhandling():
+    g = game_of([unit("air", 10, 10, side="steel", profile="steel-tank",
+                      move_class="aircraft"),
+                 unit("gun", 40, 40, profile="keno-at-gun", march_order=True),
+                 unit("sq", 30, 30, march_order=True)], sides=["keno", "steel"])
+    with pytest.raises(ValueError, match=r"at least 24\" per action; the destination is "
+                                         r"10\.0\" away"):
+        ctx_of(g, "advance", "air", point=(20.0, 10.0)).resolve(ScriptedDice([]))
+    res = ctx_of(g, "advance", "air", point=(40.0, 10.0)).resolve(ScriptedDice([]))
+    assert res.steps[0].outcome == '24" (aircraft (near the ground))'
+    with pytest.raises(ValueError, match="aircraft .*has no combat move"):
+        ctx_of(g, "advance", "air", point=(40.0, 10.0),
+               options={"mode": "combat"}).resolve(ScriptedDice([1, 1]))
+    with pytest.raises(ValueError, match="cannot manhandle guns in march order"):
+        ctx_of(g, "advance", "gun", point=(40.0, 44.0)).resolve(ScriptedDice([]))
+    with pytest.raises(ValueError, match="no firing in march order"):
+        ctx_of(g, "fire_weapon", "sq", weapon="rifles").resolve(ScriptedDice([]))
