@@ -23,6 +23,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.turn_dock",
     "app.panels.action_panel",
     "app.panels.tests_dock",
+    "app.panels.readings_dialog",
     "app.groups",
 )
 
