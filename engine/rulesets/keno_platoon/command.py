@@ -25,7 +25,8 @@ from engine.turns import CommTest, TurnError
 from . import common, data
 
 __all__ = ["CommFacts", "CommPlan", "in_contact", "comm_die", "worse_level", "plan_comm",
-           "comm_odds", "roll_comm", "comm_facts", "comm_test", "CommImpossible"]
+           "comm_odds", "roll_comm", "comm_facts", "comm_test", "CommImpossible",
+           "Contact", "under_command", "contact_report"]
 
 
 class CommImpossible(TurnError):
@@ -149,3 +150,63 @@ def comm_test(game: Game, commander: Unit, unit: Unit, bypassed: int,
     step = roll_comm(plan, dice)
     passed = step.results[0] == "through"
     return CommTest((step,), passed, f"{commander.label} → {unit.label}: {step.results[0]}")
+
+
+# --------------------------------------------------------------------------- the chain
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """One unit under a commander, for the Turn dock and the board: how many links down,
+    whether it is in contact (no test), the exact chance a pass gets through, or why a
+    pass is impossible."""
+
+    unit: str
+    links: int
+    kind: str
+    p_through: Fraction
+    distance_in: float
+    los: bool
+    why: str = ""
+
+
+def under_command(game: Game, commander_id: str) -> list[tuple[str, int]]:
+    """Every unit on the table whose chain of command (Unit.parent) reaches the commander,
+    with the links between (1 = direct subordinate), nearest first (§4.1, §4.4-6)."""
+    out = []
+    for u in game.scenario.units:
+        if u.id == commander_id or not game.on_table(u.id):
+            continue
+        links, cur, seen = 0, u.parent, set()
+        while cur is not None and cur not in seen:
+            links += 1
+            if cur == commander_id:
+                out.append((u.id, links))
+                break
+            seen.add(cur)
+            try:
+                cur = game.scenario.unit(cur).parent
+            except KeyError:
+                break
+    return sorted(out, key=lambda t: t[1])
+
+
+def contact_report(game: Game, commander_id: str, rules: dict | None = None
+                   ) -> list[Contact]:
+    """For each unit under the commander: in contact within 6" in sight, the comm test's
+    exact odds (with the bypassed links' step-down), or why no pass is possible."""
+    if rules is None:
+        from engine.readings import readings_for
+
+        from .ruleset import RULESET
+
+        rules = readings_for(RULESET, game)
+    c = game.unit(commander_id)
+    out = []
+    for uid, links in under_command(game, commander_id):
+        f = comm_facts(game, c, game.unit(uid), links - 1)
+        plan = plan_comm(f, rules)
+        p = comm_odds(plan).probability("through") if plan.kind != "impossible" \
+            else Fraction(0)
+        out.append(Contact(uid, links, plan.kind, p, f.distance_in, f.los, plan.why))
+    return out

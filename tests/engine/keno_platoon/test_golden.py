@@ -377,3 +377,28 @@ def test_aircraft_keep_moving_march_order_forbids_fire_and_manhandling():
         ctx_of(g, "advance", "gun", point=(40.0, 44.0)).resolve(ScriptedDice([]))
     with pytest.raises(ValueError, match="no firing in march order"):
         ctx_of(g, "fire_weapon", "sq", weapon="rifles").resolve(ScriptedDice([]))
+
+
+# --------------------------------------------------------------------------- the chain
+
+
+def test_contact_report_for_a_selected_commander_measured_on_the_board():
+    """p1 sees s1, s2 and the MG team within 6" (no test); the Khara teams are beyond 6"
+    without radios (no pass possible); tc reaches tp by radio (d8 > 2) and the tanks
+    through one bypassed link (d6 > 2)."""
+    from engine.rulesets.keno_platoon.command import contact_report, under_command
+
+    g = sample_game()
+    assert under_command(g, "tc") == [("tp", 1), ("t1", 2), ("t2", 2), ("t3", 2)]
+    rep = {c.unit: c for c in contact_report(g, "p1")}
+    assert {u: rep[u].kind for u in rep} == {"s1": "contact", "s2": "contact",
+                                             "mg": "contact", "k1": "impossible",
+                                             "k2": "impossible"}
+    assert all(rep[u].distance_in <= 6 and rep[u].los for u in ("s1", "s2", "mg"))
+    assert rep["k1"].p_through == 0 and "§4.4-4" in rep["k1"].why
+    near = {c.unit: c.kind for c in contact_report(g, "tc")}
+    assert near == {"tp": "contact", "t1": "test", "t2": "contact", "t3": "contact"}
+    g.unit("tc").x, g.unit("tc").y = 66.0, 3.0                          # hangs back
+    tanks = {c.unit: c.p_through for c in contact_report(g, "tc")}
+    assert tanks == {"tp": Fraction(6, 8), "t1": Fraction(4, 6), "t2": Fraction(4, 6),
+                     "t3": Fraction(4, 6)}
