@@ -6,12 +6,12 @@ from __future__ import annotations
 from engine.dice import Die
 from engine.model import Game
 from engine.scenario import Unit
-from engine.turns import TurnHooks
+from engine.turns import TurnHooks, activating, activations
 
 from . import common
 from .command import comm_test
 
-__all__ = ["HOOKS", "flags", "initiative_die"]
+__all__ = ["HOOKS", "flags", "initiative_die", "can_act", "running"]
 
 
 def flags(game: Game, unit: Unit) -> tuple[str, ...]:
@@ -29,6 +29,34 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     return tuple(out)
 
 
+def running(game: Game) -> set[str]:
+    """The units acting now: the one whose activation runs, and every unit that received a
+    passed activation inside it (§4.4-5, recursively)."""
+    head = activating(game)
+    if head is None:
+        return set()
+    out = {head}
+    for rec in reversed(activations(game)):
+        if rec.get("kind") == "passed":
+            out.add(rec.get("unit"))
+        elif rec.get("kind") != "pass failed":
+            break
+    return out
+
+
+def can_act(game: Game, unit: Unit) -> str | None:
+    """A detached group acts only through its parent squad's passed actions (§4.4-7,
+    §4.8-5): it may receive one while the parent acts, and act on it; never in an
+    activation slot of its own (so the turn does not wait for it)."""
+    parent = unit.state.get("detached_from")
+    if not parent:
+        return None
+    now = running(game)
+    if unit.id in now or parent in now:
+        return None
+    return f"a detached group acts only through {parent}'s passed actions (§4.4-7)"
+
+
 def initiative_die(game: Game, side: str) -> Die | None:
     """§4.A-1 (PROPOSED best_quality): the best quality die among the side's units on the
     table; "d6" (or a side with nobody on the table): the structure's d6."""
@@ -43,4 +71,5 @@ def initiative_die(game: Game, side: str) -> Die | None:
     return max(dice, key=lambda d: d.sides) if dice else None
 
 
-HOOKS = TurnHooks(flags=flags, comm_test=comm_test, initiative_die=initiative_die)
+HOOKS = TurnHooks(can_act=can_act, flags=flags, comm_test=comm_test,
+                  initiative_die=initiative_die)

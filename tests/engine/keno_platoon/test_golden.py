@@ -22,6 +22,7 @@ from engine.turns import (
     pass_tested,
     roll_initiative,
     turn_complete,
+    why_cannot_act,
 )
 
 from .helpers import T, act, ctx_of, game_of, push, sample_game, unit
@@ -300,6 +301,14 @@ def test_kp8_detaching_on_the_board_costs_an_action_and_the_parent_passes_to_it(
     roll = pass_tested(g, T, "sq", "mg", ScriptedDice([]))       # 1.5" away: in contact
     push(g, roll.change)
     assert g.unit("mg").state["actions_left"] == 2
+    act(g, "fire_weapon", "mg", weapon="mg")                     # acts on the passed action
+    push(g, next_activation(g, T))
+    push(g, activate(g, T, "f"))
+    push(g, next_activation(g, T))
+    # never in a slot of its own (§4.4-7): the turn is complete without it
+    assert why_cannot_act(g, T, "mg") == \
+        "a detached group acts only through sq's passed actions (§4.4-7)"
+    assert turn_complete(g, T)
 
 
 # --------------------------------------------------------------------------- KP-9
