@@ -308,7 +308,9 @@ class ActionPanel(QDockWidget):
                 return getattr(ed, part) if part != "row" else ed.row
         key = f"{names}{part}"
         if key not in self._absent:        # the action has no such role: a hidden stand-in
-            self._absent[key] = factory()
+            w = factory(self)
+            w.hide()
+            self._absent[key] = w
         return self._absent[key]
 
     @property
@@ -1004,15 +1006,6 @@ class ActionPanel(QDockWidget):
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
         self.message.setText(text)
         self.message.setVisible(bool(text))
-
-
-def _row(*widgets: QWidget) -> QWidget:
-    w = QWidget()
-    h = QHBoxLayout(w)
-    h.setContentsMargins(0, 0, 0, 0)
-    for x in widgets:
-        h.addWidget(x, 1 if isinstance(x, QComboBox | QListWidget | QLabel) else 0)
-    return w
 
 
 def _text(err: BaseException) -> str:
