@@ -758,10 +758,17 @@ def odds_dict(dist) -> dict:
             "parts": {k: odds_dict(v) for k, v in dist.parts.items()}}
 
 
+def _outcome_text(o: object) -> str:
+    if isinstance(o, tuple):
+        return " / ".join(_outcome_text(x) for x in o)
+    return str(_plain(o))
+
+
 def odds_text(dist, indent: str = "") -> str:
-    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N"."""
+    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N". A
+    joint outcome (one entry per action) reads "1 / 0"."""
     cum = _at_least(dist)
-    rows = [(str(_plain(o)), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
+    rows = [(_outcome_text(o), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
             for o, p in dist.outcomes]
     head = (dist.label or "outcome", "probability", "at least" if cum else "")
     w0 = max(len(r[0]) for r in [head, *rows])
