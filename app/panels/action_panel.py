@@ -470,6 +470,7 @@ class ActionPanel(QDockWidget):
             ed.set_value(unit_id, emit=False)
         self.facts_view.clear_overrides()
         self._fill_units()
+        self._default_responders()
         self.update_all()
 
     def set_targets(self, unit_ids: Sequence[str]) -> None:
@@ -500,8 +501,19 @@ class ActionPanel(QDockWidget):
         ed = self.roles_view.editor(name)
         if ed is not None and ed.role.kind in ("unit", "responder", "group"):
             self.facts_view.clear_overrides()
+        self._default_responders()
         self._fill_answer()
         self.update_all()
+
+    def _default_responders(self) -> None:
+        """A responder role left empty answers with the target (the other side of a duel
+        is, by default, the unit the action is aimed at)."""
+        target = self.target_id
+        if target is None:
+            return
+        for ed in self.roles_view.of_kind("responder"):
+            if ed.value() is None:
+                ed.set_value(target, emit=False)
 
     def _fill_actors(self) -> None:
         game = self.game

@@ -207,3 +207,34 @@ def test_return_fire_with_typed_dice(qtbot, rulesets):
     assert [r.summary for r in res.resolutions] == ["0 hits, 0 wounds, 0 suppression"] * 2
     assert [g.label for g in panel.dice_entry.groups] == ["Hit roll", "Hit roll"]
     assert "typed" in panel.answer_steps.toPlainText()
+
+
+def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
+    from engine.protocol import Role
+    from tests.engine.test_protocol_open import Stance
+
+    class Duel(Stance):
+        id = "duel"
+        label = "Duel"
+        roles = (Role("actor"), Role("target", required=False),
+                 Role("answering", kind="responder", required=False))
+
+    from dataclasses import replace
+
+    rs = replace(volley.VOLLEY, id="toy-duel", actions=(Duel(),))
+    register(rs)
+    try:
+        s = volley_scenario()
+        s.ruleset = "toy-duel"
+        win = open_window(qtbot, s, centre=(20, 18))
+        panel = win.action_panel
+        select_unit(qtbot, win, "a1")
+        assert panel.action.id == "duel"
+        answering = panel.roles_view.editor("answering")
+        assert answering.role.kind == "responder" and answering.value() is None
+        choose(qtbot, panel.target_box, "b1")
+        assert answering.value() == "b1"
+        assert panel.context.role("answering").id == "b1"
+        assert panel.roll(seed=1).summary == "ready against b1"
+    finally:
+        unregister("toy-duel")
