@@ -61,6 +61,7 @@ from engine.scenario import Unit
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
 from .facts_view import FactsView
+from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
 from .roles_view import RoleEditor, RolesView
@@ -208,6 +209,15 @@ class ActionPanel(QDockWidget):
         self.options_view.changed.connect(self.update_all)
         QVBoxLayout(self.options_box).addWidget(self.options_view)
         lay.addWidget(self.options_box)
+
+        self.modifiers_box = QGroupBox(self.tr("Modifiers agreed at the table"))
+        self.modifiers_box.setToolTip(self.tr(
+            "A modifier the rules do not list (smoke, a GM ruling) for one step: to its "
+            "target, its roll, the dice in its pool or its die step"))
+        self.modifiers_view = ModifiersView()
+        self.modifiers_view.changed.connect(self.update_all)
+        QVBoxLayout(self.modifiers_box).addWidget(self.modifiers_view)
+        lay.addWidget(self.modifiers_box)
 
         self.answer_box = QGroupBox(self.tr("With return fire"))
         self.answer_box.setToolTip(self.tr(
@@ -662,6 +672,8 @@ class ActionPanel(QDockWidget):
         self.doc.setVisible(bool(self.doc.text()))
         self.options_view.set_options(action.options if action is not None else ())
         self.options_box.setVisible(action is not None)
+        self.modifiers_view.set_steps(action.steps if action is not None else ())
+        self.modifiers_box.setVisible(action is not None and bool(action.steps))
         self.dice_entry.clear_typed()
         if update:
             self.update_all()
@@ -770,7 +782,8 @@ class ActionPanel(QDockWidget):
         roles.pop("actor", None)
         ctx = rs.context(action.id, actor=ref if ref != actor.id else actor, facts=facts,
                          options=self.options_view.values(), rules=game_rules(game),
-                         game=game, roles=roles, groups=self.groups())
+                         game=game, roles=roles, groups=self.groups(),
+                         extra_modifiers=self.modifiers_view.modifiers())
         responder = self.responder_box.currentData() if self._answerable(action) else None
         if responder is None:
             return ctx
