@@ -106,3 +106,35 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
     pens = [pen for _line, pen in tool.lines.lines()]
     assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
     assert tool.lines.scene() is win.scene
+
+
+def _pixels(view) -> np.ndarray:
+    from PySide6.QtGui import QImage
+
+    img = view.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine() // 4,
+                                                        4)
+    return a[:, :img.width(), :3].astype(int)
+
+
+@pytest.mark.parametrize("zoom", [None, 31.0])
+def test_the_board_cached_looks_as_drawn_without_caches(qtbot, zoom) -> None:
+    """Pixel caches (units, labels, terrain) change the speed of a repaint, not the picture:
+    the same view drawn with every item's cache off differs in a few edge pixels at most."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    if zoom is not None:
+        win.view.show_area(14.0, 10.0, zoom)  # over the big wood, close in
+    qtbot.wait(50)
+    cached = _pixels(win.view)
+    for item in win.scene.items():
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    win.view.resetCachedContent()
+    win.view.viewport().update()
+    qtbot.wait(50)
+    plain = _pixels(win.view)
+    differ = np.abs(cached - plain).max(axis=2) > 48
+    assert differ.mean() < 0.003, f"{differ.sum()} pixels differ"
