@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -232,3 +233,206 @@ def _allowance(value: object) -> float:
     if not math.isfinite(v) or v < 0:
         raise ValueError(f"allowance_in: expected a distance of 0 or more, got {value!r}")
     return v
+
+
+# ------------------------------------------------------------------------- straight moves
+
+#: A straight move stops this far (inches) short of the contact it found, so the base
+#: touches what stopped it without overlapping it by a rounding error.
+STOP_GAP_IN = 1e-6
+#: Overlap (square inches) below which two shapes at the start only touch.
+_START_OVERLAP_SQIN = 1e-9
+#: A contact is confirmed by moving this much further (inches) and finding an overlap of
+#: more than _CONFIRM_SQIN; a base that only grazes an edge or a corner overlaps nothing.
+CONFIRM_IN = 1e-3
+_CONFIRM_SQIN = 1e-10
+_CONFIRM_BATCH = 16
+
+
+@dataclass(frozen=True, slots=True)
+class StraightMove:
+    """How far bases moving together along one direction get before something stops them.
+
+    `distance` ≤ `requested`; `blocker` is the index (into the obstacles given) of what
+    stopped them, or -1 for the table's edge, None when nothing did; `mover` is the index of
+    the moving base that met it. `ignored` lists obstacles the bases already overlapped at
+    the start (they may leave them, so those do not stop the move)."""
+
+    requested: float
+    distance: float
+    direction: tuple[float, float]
+    blocker: int | None = None
+    mover: int | None = None
+    ignored: tuple[int, ...] = ()
+
+    @property
+    def blocked(self) -> bool:
+        return self.blocker is not None
+
+    @property
+    def short_by(self) -> float:
+        return self.requested - self.distance
+
+
+def straight_move(
+    movers: Sequence[Polygon],
+    direction: tuple[float, float],
+    distance: float,
+    obstacles: Sequence[BaseGeometry] = (),
+    *,
+    table: tuple[float, float] | None = None,
+) -> StraightMove:
+    """Move the polygons `movers` together by up to `distance` inches along `direction`
+    (a vector, any length), stopping at first contact with an obstacle's area (a polygon)
+    or, with `table` = (width, height), at the table's edge.
+
+    First contact of translating polygons is a vertex of one meeting an edge of the other,
+    so it is found exactly by casting each mover vertex along the direction against every
+    obstacle edge and each obstacle vertex backwards against every mover edge, all at once
+    with numpy; a hit counts only where the ray enters the other shape (sliding along an
+    edge does not stop a move). Obstacles whose bounding box the swept bases cannot reach
+    are left out first.
+    """
+    d = _allowance(distance)
+    ux, uy = _unit_vector(direction)
+    polys = [_as_area(p, f"movers[{i}]") for i, p in enumerate(movers)]
+    if not polys:
+        raise ValueError("movers: expected at least one base")
+    obs = [_as_area(q, f"obstacles[{j}]") for j, q in enumerate(obstacles)]
+    best, blocker, mover = d, None, None
+    ignored: list[int] = []
+    if obs:
+        mover_arr = np.array(polys, dtype=object)
+        obs_arr = np.array(obs, dtype=object)
+        overl = shapely.area(shapely.intersection(mover_arr[:, None], obs_arr[None, :]))
+        start_in = (overl > _START_OVERLAP_SQIN).any(axis=0)
+        ignored = [int(j) for j in np.flatnonzero(start_in)]
+        near = _reachable(mover_arr, obs_arr, ux, uy, d) & ~start_in
+        cand = np.flatnonzero(near)
+        if cand.size:
+            t, j, i = _first_contact(polys, [obs[k] for k in cand], ux, uy, d)
+            if j is not None and t < best:
+                best, blocker, mover = t, int(cand[j]), i
+    if table is not None:
+        t, i = _table_limit(polys, ux, uy, table)
+        if t < best:
+            best, blocker, mover = t, -1, i
+    if blocker is not None:
+        best = max(0.0, best - STOP_GAP_IN)
+    return StraightMove(d, best, (ux, uy), blocker, mover, tuple(ignored))
+
+
+def _unit_vector(direction: object) -> tuple[float, float]:
+    try:
+        dx, dy = (float(v) for v in direction)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        raise ValueError(f"direction: expected a vector (dx, dy), got {direction!r}") from None
+    n = math.hypot(dx, dy)
+    if not math.isfinite(n) or n <= _TOL:
+        raise ValueError(f"direction: expected a non-zero finite vector, got {direction!r}")
+    return dx / n, dy / n
+
+
+def _as_area(p: object, name: str) -> Polygon:
+    if isinstance(p, Polygon) and not p.is_empty and p.area > 0:
+        return shapely.geometry.polygon.orient(p, 1.0)  # counter-clockwise (in x-right, y-up)
+    if isinstance(p, shapely.MultiPolygon) and not p.is_empty:
+        raise ValueError(f"{name}: expected one polygon, got a MultiPolygon; pass its parts")
+    raise ValueError(f"{name}: expected a polygon with an area, got {p!r:.60}")
+
+
+def _reachable(movers: np.ndarray, obs: np.ndarray, ux: float, uy: float, d: float
+               ) -> np.ndarray:
+    """Obstacles whose bounds meet the bounds of the bases swept by the move."""
+    mb = shapely.bounds(movers)
+    lo = np.minimum(mb[:, :2], mb[:, :2] + d * np.array([ux, uy])).min(axis=0)
+    hi = np.maximum(mb[:, 2:], mb[:, 2:] + d * np.array([ux, uy])).max(axis=0)
+    ob = shapely.bounds(obs)
+    return ((ob[:, 0] <= hi[0]) & (ob[:, 2] >= lo[0]) & (ob[:, 1] <= hi[1])
+            & (ob[:, 3] >= lo[1]))
+
+
+def _rings(polys: Sequence[Polygon]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every ring edge (start, end) of the polygons (holes too), with its polygon index.
+    Exteriors are counter-clockwise and holes clockwise, so the area is on each edge's left."""
+    starts, ends, owner = [], [], []
+    for k, p in enumerate(polys):
+        for ring in (p.exterior, *p.interiors):
+            xy = np.asarray(ring.coords)
+            starts.append(xy[:-1])
+            ends.append(xy[1:])
+            owner.append(np.full(len(xy) - 1, k))
+    return np.concatenate(starts), np.concatenate(ends), np.concatenate(owner)
+
+
+def _ray_hits(points: np.ndarray, vx: float, vy: float, a: np.ndarray, b: np.ndarray,
+              limit: float) -> np.ndarray:
+    """[point, edge] distance along (vx, vy) at which each point's ray enters through each
+    edge (the area on the edge's left), inf where it does not within `limit`."""
+    ex, ey = (b - a)[:, 0][None, :], (b - a)[:, 1][None, :]
+    wx = a[:, 0][None, :] - points[:, 0][:, None]
+    wy = a[:, 1][None, :] - points[:, 1][:, None]
+    den = vx * ey - vy * ex  # cross(v, e): < 0 where the ray crosses into the left side
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (wx * ey - wy * ex) / den
+        s = (wx * vy - wy * vx) / den
+    ok = (den < -_TOL) & (t >= -1e-9) & (t <= limit) & (s >= -1e-12) & (s <= 1 + 1e-12)
+    return np.where(ok, np.maximum(t, 0.0), np.inf)
+
+
+def _first_contact(movers: Sequence[Polygon], obs: Sequence[Polygon], ux: float, uy: float,
+                   d: float) -> tuple[float, int | None, int | None]:
+    """(distance, obstacle index, mover index) of the first contact within `d`.
+
+    Every vertex-edge meeting is a candidate; taken in order of distance, the first one
+    after which the shapes really overlap (moved CONFIRM_IN further) is the contact, so a
+    base sliding along an edge or past a corner it only touches is not stopped."""
+    ma, mb, mown = _rings(movers)
+    oa, ob, oown = _rings(obs)
+    t1 = _ray_hits(ma, ux, uy, oa, ob, d)  # mover vertices into obstacle edges
+    r1, c1 = np.nonzero(np.isfinite(t1))
+    t2 = _ray_hits(oa, -ux, -uy, ma, mb, d)  # obstacle vertices into mover edges
+    r2, c2 = np.nonzero(np.isfinite(t2))
+    t = np.concatenate([t1[r1, c1], t2[r2, c2]])
+    ob_i = np.concatenate([oown[c1], oown[r2]])
+    mv_i = np.concatenate([mown[r1], mown[c2]])
+    if t.size == 0:
+        return math.inf, None, None
+    cand = np.unique(np.column_stack([np.round(t, 12), ob_i, mv_i]), axis=0)
+    cand = cand[np.argsort(cand[:, 0], kind="stable")]
+    for lo in range(0, len(cand), _CONFIRM_BATCH):
+        chunk = cand[lo:lo + _CONFIRM_BATCH]
+        step = chunk[:, 0] + CONFIRM_IN
+        moved = [affinity.translate(movers[int(m)], float(s) * ux, float(s) * uy)
+                 for s, m in zip(step, chunk[:, 2], strict=True)]
+        others = np.array([obs[int(j)] for j in chunk[:, 1]], dtype=object)
+        area = shapely.area(shapely.intersection(np.array(moved, dtype=object), others))
+        real = np.flatnonzero(area > _CONFIRM_SQIN)
+        if real.size:
+            k = int(real[0])
+            return float(chunk[k, 0]), int(chunk[k, 1]), int(chunk[k, 2])
+    return math.inf, None, None
+
+
+def _table_limit(movers: Sequence[Polygon], ux: float, uy: float,
+                 table: tuple[float, float]) -> tuple[float, int | None]:
+    """How far the bases go before one leaves the table (vertices already off it in the
+    direction of travel stop it at once)."""
+    w, h = (float(v) for v in table)
+    best, who = math.inf, None
+    for i, p in enumerate(movers):
+        xy = np.asarray(p.exterior.coords)
+        lims = []
+        if ux > _TOL:
+            lims.append((w - xy[:, 0]) / ux)
+        elif ux < -_TOL:
+            lims.append(-xy[:, 0] / ux)
+        if uy > _TOL:
+            lims.append((h - xy[:, 1]) / uy)
+        elif uy < -_TOL:
+            lims.append(-xy[:, 1] / uy)
+        if lims:
+            t = max(0.0, float(np.min(np.concatenate(lims))))
+            if t < best:
+                best, who = t, i
+    return best, who
