@@ -82,8 +82,11 @@ def _hit_point(d: Driver, unit):
     return (unit.x, unit.y) if item is not None and item.unit is unit else None
 
 
-def _reachable(d: Driver, units):
-    return [u for u in units if _hit_point(d, u) is not None]
+def _units(d: Driver, k: int):
+    """k units spread over the table that a click at their centre picks (on a crowded table
+    some lie under others): every n/(4k)-th unit, the first k that can be picked."""
+    out = [u for u in _spread(d.window.scenario.units, 4 * k) if _hit_point(d, u) is not None]
+    return out[::4][:k] if len(out) >= 4 * k else out[:k]
 
 
 def _await(d: Driver, future, arrived, into: Timings) -> None:
@@ -105,7 +108,7 @@ def _await(d: Driver, future, arrived, into: Timings) -> None:
 
 def select_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     d.tool("select")
-    for u in _reachable(d, _spread(d.window.scenario.units, k)):
+    for u in _units(d, k):
         x, y = u.x, u.y
         d.timed(lambda x=x, y=y: d.press(x, y), out["select"])
         d.timed(lambda x=x, y=y: d.move(x + 0.3, y + 0.2, held=True), out["drag-start"])
@@ -122,7 +125,7 @@ def rotate_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 
     d.tool("select")
     rotation = d.window.rotation
-    for u in _reachable(d, _spread(d.window.scenario.units, k)):
+    for u in _units(d, k):
         d.click(u.x, u.y)
         d.settle()
         knob = rotation.handle_points(u)["hull"]
@@ -144,7 +147,7 @@ def rotate_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 
 def measure_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     d.tool("measure")
-    units = _reachable(d, _spread(d.window.scenario.units, 2 * k))
+    units = _units(d, 2 * k)
     free = _free_points(d, 4 * k)
     for i in range(0, len(units) - 1, 2):
         a, b = units[i], units[i + 1]
@@ -174,7 +177,7 @@ def ruler_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 
 def threat_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     d.tool("threat")
-    units = _reachable(d, _spread(d.window.scenario.units, k))
+    units = _units(d, k)
     free = _free_points(d, 1, seed=5)[0]
     tool = d.window.tools.active
     for u in units:
@@ -195,7 +198,7 @@ def arcs_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     arcs = d.window.modules["app.tools.arcs"]
     arcs.action.setChecked(True)
     d.settle()
-    for u in _reachable(d, _spread(d.window.scenario.units, k)):
+    for u in _units(d, k):
         d.timed(lambda u=u: d.press(u.x, u.y), out["arcs"])
         d.timed(lambda u=u: d.release(u.x, u.y), out["arcs"])
     arcs.action.setChecked(False)
@@ -248,7 +251,7 @@ def pick_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     chosen: list = []
     pick.request("units", "Pick targets", chosen.append)
     d.settle()
-    for u in _reachable(d, _spread(d.window.scenario.units, k)):
+    for u in _units(d, k):
         d.timed(lambda u=u: d.move(u.x, u.y), out["pick"])
         d.timed(lambda u=u: d.press(u.x, u.y), out["pick"])
         d.timed(lambda u=u: d.release(u.x, u.y), out["pick"])
