@@ -92,10 +92,9 @@ def simulate(ctx, n: int, rng: np.random.Generator) -> dict | None:
             return {0: 1.0}
         return _freq(passes(rng, test, (n, k)).sum(axis=1))
     if kind == "rally":
-        need, test, *_ = action._plan(ctx)
         back = np.zeros(n, dtype=np.int64)
-        for _, t in need:  # a soldier is back when all his t tests pass
-            back += passes(rng, test, (n, t)).all(axis=1)
+        for _, t, test, *_ in action._plan(ctx):  # (soldier, tests, Test, ...) per soldier
+            back += passes(rng, test, (n, t)).all(axis=1)  # back when all his t tests pass
         return _freq(back)
     if kind == "grenade":
         from engine.rulesets.iron_hearts.infantry import grenade_allocation

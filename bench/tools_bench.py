@@ -183,7 +183,7 @@ def threat_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     for u in units:
         t0 = time.perf_counter()
         d.timed(lambda u=u: d.move(u.x, u.y), out["threat-cold"])
-        if tool.pending == u.id:  # a big table: worked out on a worker thread
+        if getattr(tool, "pending", None) == u.id:  # a big table: on a worker thread
             _await(d, tool._future, lambda: tool.pending is None, out["threat-arrival"])
             assert tool.view_of, "threat: the figures never came"
             out["threat-latency"].ms.append((time.perf_counter() - t0) * 1000)
@@ -218,7 +218,7 @@ def template_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         p = free[3 * i + 2]
         t0 = time.perf_counter()
         d.timed(lambda p=p: d.press(*p), out["template-place"])
-        if tool._pending is not None:  # a big table: the odds come from a worker thread
+        if getattr(tool, "_pending", None) is not None:  # big table: odds from a worker
             _await(d, tool._pending[0], lambda: tool._pending is None,
                    out["template-arrival"])
             out["template-latency"].ms.append((time.perf_counter() - t0) * 1000)
@@ -267,7 +267,8 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         x, y = float(rng.uniform(10, t.width_in - 10)), float(rng.uniform(8, t.height_in - 8))
         for notches in (1, 1, 1, -1, -1, -1):
             d.timed(lambda x=x, y=y, n=notches: d.wheel(x, y, n), out["zoom"])
-            if d.view.labels_pending() and notches < 0:  # the wheel rests: labels settle
+            rests = getattr(d.view, "labels_pending", lambda: False)()
+            if rests and notches < 0:  # the wheel rests: the labels settle
                 d.timed(d.view.flush_labels, out["zoom-relabel"])
         d.view.fit_table()
         d.settle()
