@@ -605,6 +605,71 @@ def odds_text(dist, indent: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- picture (app/picture.py, app/picture_cli.py) ------------------------------------------
+
+
+def _picture_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a .warboard game or a scenario .json")
+    p.add_argument("-o", "--output", metavar="OUT", required=True,
+                   help="the picture to write: OUT.png or OUT.svg")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--area", nargs=4, metavar=("X", "Y", "W", "H"), type=finite_float,
+                       help="the part of the table to draw, inches (default: all of it)")
+    where.add_argument("--around", nargs=2, metavar=("UNIT", "RADIUS"),
+                       help="the square RADIUS inches each way from UNIT")
+    p.add_argument("--width", type=int, default=1600, metavar="PX",
+                   help="picture width in pixels (default 1600)")
+    p.add_argument("--measure", nargs=2, metavar=("A", "B"),
+                   help="the measure tool from unit A to unit B (or to a point X,Y)")
+    p.add_argument("--template", nargs=3, metavar=("SHAPE", "X", "Y"),
+                   help="a blast-3 / blast-5 template aimed at X Y")
+    p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
+                   help="the template scattered DIST inches along BEARING degrees")
+    p.add_argument("--threat", metavar="UNIT", help="the threat view of UNIT")
+    p.add_argument("--arcs", metavar="UNIT", help="UNIT's sectors and turret arc")
+    p.add_argument("--grid", action="store_true",
+                   help="coordinates along the edges and a line every 6\"")
+    p.add_argument("--labels", choices=("all", "leaders", "none"), default="all",
+                   help="unit names shown (leaders: commanders and units on their own)")
+
+
+@command("picture", "a picture of the table for a forum post (PNG or SVG)",
+         _picture_arguments)
+def cmd_picture(args: argparse.Namespace) -> int:
+    from app.picture import PictureError
+    from app.picture_cli import Overlays, make_picture
+
+    if args.scatter is not None and args.template is None:
+        raise CliError("--scatter: needs --template SHAPE X Y")
+    template = None
+    if args.template is not None:
+        shape, x, y = args.template
+        try:
+            template = (shape, finite_float(x), finite_float(y))
+        except argparse.ArgumentTypeError as e:
+            raise CliError(f"--template: {e}") from None
+    around = None
+    if args.around is not None:
+        try:
+            around = (args.around[0], finite_float(args.around[1]))
+        except argparse.ArgumentTypeError as e:
+            raise CliError(f"--around: RADIUS {e}") from None
+    game, _ = _open_game(args.file)
+    overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
+                        template=template, scatter=args.scatter, threat=args.threat,
+                        arcs=args.arcs)
+    try:
+        r = make_picture(game, args.output, area=tuple(args.area) if args.area else None,
+                         around_unit=around, width_px=args.width, labels=args.labels,
+                         grid=args.grid, overlays=overlays)
+    except PictureError as e:
+        raise CliError(str(e)) from None
+    a = r.area
+    print(f"{args.output}: {r.size.width()} × {r.size.height()} px, table "
+          f"({a.left():g}, {a.top():g}) {a.width():g}\" × {a.height():g}\"")
+    return 0
+
+
 # --- dispatch ----------------------------------------------------------------------------
 
 

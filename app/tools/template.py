@@ -423,6 +423,17 @@ class TemplateTool(PanelTool):
                   extra={"scheme": self.panel.scheme_obj().label, "source": source})
         return result
 
+    def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
+        """Show the placed blast moved `distance` inches along `bearing` without rolling
+        or logging (a picture of a scatter already rolled: `warboard picture --scatter`)."""
+        if self.aim is None or self.shape == "flamer":
+            raise ValueError("scatter: place a blast template first")
+        result = template_query(self.editor.game.scenario, self.shape, *self.aim,
+                                scatter=(distance, bearing))
+        self.result = result
+        self._redraw_after_scatter(result)
+        return result
+
     def _roll(self) -> tuple[float, float, tuple[RollRecord, ...], str]:
         """(distance, bearing, dice records, source text) from the chosen source."""
         scheme, die = self.panel.scheme_obj(), self.panel.distance_die()
