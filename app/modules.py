@@ -24,6 +24,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.action_panel",
     "app.panels.tests_dock",
     "app.picture_dialog",
+    "app.turn_post_dialog",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

@@ -1,0 +1,98 @@
+"""A turn as one post (engine/turn_post.py): the turn's log lines grouped by side and unit in
+log order, every die with its source, pictures as placeholders, in BBCode, Markdown and
+text, English and Russian."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import RollRecord
+from engine.model import Game, LogEntry
+from engine.scenario_io import load_demo
+from engine.turn_post import TEXTS, turn_post, turn_sections
+
+
+def played() -> Game:
+    game = Game(load_demo())
+    log = [
+        LogEntry(1, "gren-1", "shoot", "us-1-1",
+                 (RollRecord("Hit roll", "d10", (3,), "typed"),
+                  RollRecord("Wound roll", "d10", (2,), "typed")),
+                 "1 hits; Pvt. Dawson wounded",
+                 {"ruleset": "iron-hearts", "steps": [
+                     {"id": "hit", "label": "Hit roll", "outcome": "1 hit",
+                      "rolls": [{"label": "Hit roll", "die": "d10", "faces": [3],
+                                 "source": "typed", "seed": None}]},
+                     {"id": "wound", "label": "Wound roll", "outcome": "wound",
+                      "rolls": [{"label": "Wound roll", "die": "d10", "faces": [2],
+                                 "source": "typed", "seed": None}]}],
+                  "effects": ["Pvt. Dawson: wounds 0 → 1"]}),
+        LogEntry(1, "sherman-3", "measure", "gren-5", summary='edge 26.94", LOS partial'),
+        LogEntry(1, None, "picture", None, summary="picture t1.png",
+                 details={"kind": "picture", "file": "t1.png"}),
+        LogEntry(2, "us-1-1", "measure", "gren-1", summary="next turn"),
+        LogEntry(1, None, "template", None,
+                 (RollRecord("scatter distance", "d20", (7,), "app", 42),),
+                 'blast-3 scattered 3" at 90°', {"template": {"under": []}}),
+        LogEntry(1, "gren-1", "measure", "us-1-2", summary="second line of Albers"),
+        LogEntry(1, "sherman-3", "ruler", None, summary='ruler 6.00"'),
+    ]
+    for e in log:
+        game.append_log(e)
+    return game
+
+
+def test_sections_group_by_side_and_unit_in_log_order():
+    game = played()
+    secs = turn_sections(game, 1)
+    assert [(s.title, s.side) for s in secs] == [
+        ("Pictures", None), ("Sherman 3 'Cyclone'", "allies"), ("Gefr. Vogel", "axis"),
+        ("Table", None)]
+    assert [[e.seq for e in s.entries] for s in secs] == [[3], [2, 7], [1, 6], [5]]
+    # every line of the turn exactly once, none of another turn
+    seqs = sorted(e.seq for s in secs for e in s.entries)
+    assert seqs == [i for i, e in enumerate(game.log, 1) if e.turn == 1]
+    shot = secs[2].entries[0]
+    assert shot.head == "Shoot — Gefr. Vogel → Pfc. Dawson"
+    assert shot.lines == ("Hit roll: d10 = 3 (typed) → 1 hit",
+                          "Wound roll: d10 = 2 (typed) → wound",
+                          "Effects: Pvt. Dawson: wounds 0 → 1",
+                          "Result: 1 hits; Pvt. Dawson wounded")
+
+
+def test_bbcode_post():
+    post = turn_post(played(), 1, "bbcode")
+    assert post.startswith("[size=150][b]Crossroads at Saint-Aubin — turn 1[/b][/size]")
+    assert "[img]t1.png[/img]" in post
+    assert post.index("Side: allies") < post.index("Side: axis") < post.index("[b]Table[/b]")
+    assert "[*][b]1. Shoot — Gefr. Vogel → Pfc. Dawson[/b]\nHit roll: d10 = 3 (typed)" \
+        in post
+    assert "dice: scatter distance: d20 = 7 (app, seed 42)" in post
+    assert "next turn" not in post
+    assert post.count("[list]") == post.count("[/list]") == 3
+
+
+def test_markdown_and_text_posts():
+    md = turn_post(played(), 1, "markdown")
+    assert md.startswith("## Crossroads at Saint-Aubin — turn 1")
+    assert "![picture t1.png — replace with the uploaded picture](t1.png)" in md
+    assert "### Side: axis" in md and "#### Gefr. Vogel" in md
+    assert "- **1. Shoot — Gefr. Vogel → Pfc. Dawson**" in md
+    txt = turn_post(played(), 1, "text")
+    assert "- 7. ruler: ruler 6.00\"" in txt
+
+
+def test_russian_post_uses_the_catalogue():
+    post = turn_post(played(), 1, "bbcode", "ru")
+    assert "ход 1" in post and "Сторона: axis" in post and "Стол" in post
+    assert "(введены вручную)" in post
+    assert set(TEXTS["ru"]) == set(TEXTS["en"])
+
+
+def test_empty_turn_and_bad_arguments():
+    game = Game(load_demo())
+    assert "Nothing was logged in turn 1." in turn_post(game, 1, "text")
+    with pytest.raises(ValueError, match="format"):
+        turn_post(game, 1, "html")
+    with pytest.raises(ValueError, match="language"):
+        turn_post(game, 1, "text", "de")
