@@ -515,10 +515,12 @@ def _apply(setup: _Setup, res) -> str:
 def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
     from engine.render import render
+    from engine.sealed import app_dice
 
     setup = _setup(args)
     try:
-        dice = TypedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
+        dice = TypedDice(args.dice) if args.dice is not None else app_dice(setup.game,
+                                                                           args.seed)
         res = setup.ctx.resolve(dice)
     except DiceError as e:
         raise CliError(f"--dice: {e}" if args.dice is not None else str(e)) from None
@@ -668,6 +670,49 @@ def cmd_picture(args: argparse.Namespace) -> int:
     print(f"{args.output}: {r.size.width()} × {r.size.height()} px, table "
           f"({a.left():g}, {a.top():g}) {a.width():g}\" × {a.height():g}\"")
     return 0
+
+
+# --- verify (engine/sealed.py) ---------------------------------------------------------------
+
+#: Exit status of `warboard verify` when the rolls do not check out (2 stays the user's error).
+VERIFY_FAILED = 1
+
+
+def _verify_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="GAME", help="a .warboard game played with sealed dice")
+    p.add_argument("--seed", metavar="S",
+                   help="the revealed seed (64 hex digits; default: the one the game holds "
+                        "once the game master revealed it)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+@command("verify", "check every sealed roll of a game against the revealed seed",
+         _verify_arguments)
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Exit 0 when every roll matches and the commitment holds, 1 when not."""
+    from engine import sealed
+
+    p = Path(args.file)
+    if not _is_game_path(p):
+        raise CliError(f"{p}: expected a .warboard game file (a scenario has no rolls)")
+    game = _load_game_file(p)
+    try:
+        sealing = sealed.sealing_of(game.state)
+    except sealed.SealedError as e:
+        raise CliError(str(e)) from None
+    if sealing is None:
+        raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
+    seed = args.seed if args.seed is not None else sealing.revealed
+    if seed is None:
+        raise CliError("--seed: the game master has not revealed the seed in this file; "
+                       "give it with --seed")
+    try:
+        report = sealed.verify(game.log, sealing, seed)
+    except sealed.SealedError as e:
+        raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
+    _emit({**report.to_dict(), "commitment": sealing.commitment,
+           "game_id": sealing.game_id}, report.text(), args.json, sys.stdout)
+    return 0 if report.ok else VERIFY_FAILED
 
 
 # --- dispatch ----------------------------------------------------------------------------

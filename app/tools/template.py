@@ -56,9 +56,10 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
-from engine.dice import D6, D20, DiceError, Die, RandomDice, RollRecord, TypedDice, draw
+from engine.dice import D6, D20, DiceError, Die, RollRecord, TypedDice, draw
 from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
+from engine.sealed import app_dice
 from geometry.scatter import direction_die_bearing
 from geometry.template_odds import (
     N_BEARINGS,
@@ -442,10 +443,13 @@ class TemplateTool(PanelTool):
             text = p.seed.text().strip()
             if text and not text.isdigit():
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
-            src = RandomDice(int(text) if text else None)
+            src = app_dice(self.editor.game, int(text) if text else None)
             dist = draw(src, die, 1, label="scatter distance")
             direc = draw(src, DIRECTION_DIE, 1, label="scatter direction")
             bearing = (direc.faces[0] - 1) * 360.0 / DIRECTION_DIE.sides
+            if src.seed is None:  # a sealed game's dice: numbered rolls, no seed to show
+                return (scheme.distances[dist.faces[0] - 1], bearing, (dist, direc),
+                        f"sealed dice, rolls #{dist.roll} and #{direc.roll}")
             p.seed.setPlaceholderText(f"last: {src.seed}")
             return (scheme.distances[dist.faces[0] - 1], bearing, (dist, direc),
                     f"app dice, seed {src.seed}")
