@@ -28,7 +28,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "title": "{game} — turn {turn}",
         "pictures": "Pictures",
-        "picture": "picture {file} — replace with the uploaded picture",
+        "picture": "{file}: put the link of the uploaded picture here",
         "side": "Side: {side}",
         "table": "Table",
         "dice": "dice",
@@ -50,7 +50,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ru": {
         "title": "{game} — ход {turn}",
         "pictures": "Картинки",
-        "picture": "картинка {file} — замените загруженной картинкой",
+        "picture": "{file}: вставьте сюда ссылку на загруженную картинку",
         "side": "Сторона: {side}",
         "table": "Стол",
         "dice": "кубы",
@@ -277,7 +277,10 @@ class _BBCode(_Markup):
         return f"[img]{file}[/img]\n[i]{note}[/i]"
 
     def entry(self, head: str, lines: tuple[str, ...]) -> list[str]:
-        return ["[*]" + self.bold(head) + "".join(f"\n{x}" for x in lines)]
+        # the lines as a nested list: forums keep it apart where they would join lines
+        if not lines:
+            return ["[*]" + self.bold(head)]
+        return ["[*]" + self.bold(head), "[list]", *[f"[*]{x}" for x in lines], "[/list]"]
 
     def block(self, title: str, body: list[str]) -> list[str]:
         return [self.bold(title), "[list]", *body, "[/list]", ""]

@@ -65,17 +65,18 @@ def test_bbcode_post():
     assert post.startswith("[size=150][b]Crossroads at Saint-Aubin — turn 1[/b][/size]")
     assert "[img]t1.png[/img]" in post
     assert post.index("Side: allies") < post.index("Side: axis") < post.index("[b]Table[/b]")
-    assert "[*][b]1. Shoot — Gefr. Vogel → Pfc. Dawson[/b]\nHit roll: d10 = 3 (typed)" \
-        in post
+    assert "[*][b]1. Shoot — Gefr. Vogel → Pfc. Dawson[/b]\n[list]\n" \
+        "[*]Hit roll: d10 = 3 (typed) → 1 hit\n" in post
     assert "dice: scatter distance: d20 = 7 (app, seed 42)" in post
     assert "next turn" not in post
-    assert post.count("[list]") == post.count("[/list]") == 3
+    # one list per unit and the table, one nested list per line with dice or effects
+    assert post.count("[list]") == post.count("[/list]") == 3 + 2
 
 
 def test_markdown_and_text_posts():
     md = turn_post(played(), 1, "markdown")
     assert md.startswith("## Crossroads at Saint-Aubin — turn 1")
-    assert "![picture t1.png — replace with the uploaded picture](t1.png)" in md
+    assert "![t1.png: put the link of the uploaded picture here](t1.png)" in md
     assert "### Side: axis" in md and "#### Gefr. Vogel" in md
     assert "- **1. Shoot — Gefr. Vogel → Pfc. Dawson**" in md
     txt = turn_post(played(), 1, "text")
