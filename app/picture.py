@@ -336,6 +336,7 @@ class _Marks:
                 self.readout(readout, below)
             self.scale_bar()
             self.legend()
+            self.edges()
         finally:
             self.p.restore()
 
@@ -390,6 +391,60 @@ class _Marks:
         self.p.drawText(QRectF(rect.left(), rect.top() + 2, size, self.unit * 1.4),
                         Qt.AlignmentFlag.AlignCenter, tr("N"))
         return rect.bottom() + self.pad
+
+    def edges(self) -> None:
+        """A tag on each table edge the picture shows — "north edge", and the side that
+        deploys there when the scenario names it — so a part of the table is placed."""
+        table, r = self.scene.table_rect(), self.r
+        if table.isEmpty():
+            return
+        deploy = self.game.scenario.table.extra.get("edges") or {}
+        by_edge = {e: side for side, e in deploy.items()} if isinstance(deploy, dict) else {}
+
+        def px(x: float, y: float) -> QPointF:
+            return QPointF((x - r.area.left()) * r.px_per_inch,
+                           (y - r.area.top()) * r.px_per_inch)
+
+        x0, x1 = max(table.left(), r.area.left()), min(table.right(), r.area.right())
+        y0, y1 = max(table.top(), r.area.top()), min(table.bottom(), r.area.bottom())
+        if x0 >= x1 or y0 >= y1:
+            return
+        names = {"north": tr("north"), "south": tr("south"), "west": tr("west"),
+                 "east": tr("east")}
+        spots = {"north": (px((x0 + x1) / 2, table.top()), table.top() >= r.area.top()),
+                 "south": (px((x0 + x1) / 2, table.bottom()),
+                           table.bottom() <= r.area.bottom()),
+                 "west": (px(table.left(), (y0 + y1) / 2), table.left() >= r.area.left()),
+                 "east": (px(table.right(), (y0 + y1) / 2),
+                          table.right() <= r.area.right())}
+        font = _font(self.unit * 0.85)
+        fm = QFontMetricsF(font)
+        self.p.setFont(font)
+        for edge, (at, shown) in spots.items():
+            if not shown:
+                continue
+            text = tr("{edge} edge").format(edge=names[edge])
+            if edge in by_edge:
+                text += " · " + by_edge[edge]
+            size = fm.size(0, text)
+            w, h = size.width() + self.pad, size.height() + 2
+            inset = 4.0
+            if edge == "north":
+                rect = QRectF(at.x() - w / 2, at.y() + inset, w, h)
+            elif edge == "south":
+                rect = QRectF(at.x() - w / 2, at.y() - inset - h, w, h)
+            elif edge == "west":
+                rect = QRectF(at.x() + inset, at.y() - h / 2, w, h)
+            else:
+                rect = QRectF(at.x() - inset - w, at.y() - h / 2, w, h)
+            if any(rect.intersects(m) for m in r.marks):
+                continue  # a corner box is there already
+            self.p.setPen(Qt.PenStyle.NoPen)
+            self.p.setBrush(QColor(43, 47, 51, 200))
+            self.p.drawRoundedRect(rect, 3, 3)
+            self.p.setPen(QColor("white"))
+            self.p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            r.marks.append(rect)
 
     def readout(self, text: str, y: float) -> None:
         lines = [(line, self.font) for line in text.splitlines() if line.strip()]

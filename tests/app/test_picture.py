@@ -237,3 +237,27 @@ def test_cli_picture_runs_offscreen_without_a_display(tmp_path):
     assert done.returncode == 0, done.stderr
     assert QImage(str(out)).width() == 1600
     assert 0 < out.stat().st_size < MAX_PNG_BYTES
+
+
+def test_cli_picture_of_a_game_file_names_its_turn_and_edges(tmp_path, capsys):
+    from engine.gamefile import new_game_file
+    from engine.model import Game
+    from engine.scenario_io import load_demo
+
+    scenario = load_demo()
+    scenario.table.extra["edges"] = {"allies": "west", "axis": "east"}
+    game = Game(scenario, turn=3, active_side="axis")
+    path = tmp_path / "g.warboard"
+    new_game_file(path, game)
+    out = tmp_path / "g.svg"
+    assert cli.run(["picture", str(path), "-o", str(out)]) == 0
+    texts = svg_texts(out.read_bytes())
+    assert "Turn 3 · axis to act" in texts
+    assert "allies — 17 on the table · west edge" in texts
+    assert {"west edge · allies", "east edge · axis", "north edge", "south edge"} <= set(texts)
+    # a part of the table marks only the edges it shows
+    assert cli.run(["picture", str(path), "-o", str(out), "--area", "50", "20", "30", "30"]) \
+        == 0
+    texts = svg_texts(out.read_bytes())
+    assert "east edge · axis" in texts and "south edge" in texts
+    assert "north edge" not in texts and "west edge · allies" not in texts
