@@ -683,6 +683,8 @@ def _verify_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", metavar="S",
                    help="the revealed seed (64 hex digits; default: the one the game holds "
                         "once the game master revealed it)")
+    p.add_argument("--lang", choices=("en", "ru"), default=None,
+                   help="language of the report (default: from LANG, else English)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -690,6 +692,8 @@ def _verify_arguments(p: argparse.ArgumentParser) -> None:
          _verify_arguments)
 def cmd_verify(args: argparse.Namespace) -> int:
     """Exit 0 when every roll matches and the commitment holds, 1 when not."""
+    import os
+
     from engine import sealed
 
     p = Path(args.file)
@@ -710,8 +714,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         report = sealed.verify(game.log, sealing, seed)
     except sealed.SealedError as e:
         raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
+    lang = args.lang or ("ru" if os.environ.get("LANG", "").startswith("ru") else "en")
     _emit({**report.to_dict(), "commitment": sealing.commitment,
-           "game_id": sealing.game_id}, report.text(), args.json, sys.stdout)
+           "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
     return 0 if report.ok else VERIFY_FAILED
 
 

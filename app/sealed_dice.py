@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 from engine import sealed
 from engine.model import Change, SetGameState
 
+from .turn_post_dialog import default_lang
+
 CONTEXT = "SealedDice"
 
 
@@ -129,7 +131,7 @@ class VerifyDialog(QDialog):
             self.verdict.setStyleSheet("color: #b3261e; font-weight: bold;")
             self.verdict.setText(tr("{n} problem(s) found.").format(
                 n=len(report.problems) + (0 if report.commitment_ok else 1)))
-        self.report.setPlainText(report.text())
+        self.report.setPlainText(report.text(default_lang()))
         return report
 
 

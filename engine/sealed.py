@@ -21,7 +21,7 @@ changed, re-rolled quietly or picked among after the fact without `verify` showi
 It does not prove that the game master did not know the seed — he holds it, so he could
 compute the coming rolls in advance and order his actions to suit them.
 
-Every message a player reads is in MESSAGES, the one place their translation goes.
+Every message a player reads is in engine.forum_text (English and Russian).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.dice import DiceError, Die, RollRecord
+from engine.forum_text import TEXTS, text
 from engine.model import LogEntry
 
 __all__ = ["STATE_KEY", "MESSAGES", "SealedError", "Sealing", "SealedDice", "SealedSession",
@@ -51,31 +52,12 @@ SEED_BYTES = 32
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
 MIN_PASSPHRASE = 6
 
-MESSAGES: dict[str, str] = {
-    "passphrase_short": "passphrase: at least {n} characters",
-    "passphrase_wrong": "passphrase: not the one this game was sealed with",
-    "not_sealed": "this game is not played with sealed dice",
-    "already_sealed": "this game is already sealed (commitment {commitment})",
-    "locked": "sealed dice: the game master must unlock the seed first, or type the "
-              "faces of physical dice",
-    "seed_format": "seed: expected {n} hexadecimal digits, got {got!r}",
-    "bad_state": "sealed dice: the game's sealing is damaged ({field})",
-    "commit_ok": "commitment matches: the seed is the one committed to ({commitment})",
-    "commit_bad": "commitment does NOT match: this seed and game id give {got}, "
-                  "the game committed to {want}",
-    "mismatch": "roll #{roll} (log line {seq}, {label} {die}): logged {logged}, "
-                "the seed gives {expected}",
-    "missing": "roll #{roll} missing: made and not in the log",
-    "duplicate": "roll #{roll} logged twice with different faces (log lines {first} and "
-                 "{seq})",
-    "unnumbered": "log line {seq}: a sealed roll ({label}) without its number",
-    "summary_ok": "{n} sealed rolls verified, none missing; {typed} typed",
-    "summary_bad": "{bad} problem(s) in {n} sealed rolls; {typed} typed",
-}
+#: The messages a player reads: engine.forum_text, in English and Russian.
+MESSAGES = TEXTS["en"]
 
 
 def _msg(key: str, **values: object) -> str:
-    return MESSAGES[key].format(**values)
+    return text("en", key, **values)
 
 
 class SealedError(ValueError):
@@ -305,19 +287,32 @@ def app_dice(game, seed: int | None = None):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One finding: its kind (mismatch, missing, duplicate, unnumbered), the roll number
-    (None for an unnumbered roll), the log line, and the message."""
+    """One finding: its kind (mismatch, missing, duplicate, unnumbered — also its message's
+    key), the roll number (None for an unnumbered roll), the log line, and the message's
+    values."""
 
     kind: str
     roll: int | None
     seq: int | None
-    message: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        return text(lang, self.kind, **dict(self.values))
+
+    @property
+    def message(self) -> str:
+        return self.text("en")
+
+
+def _problem(kind: str, roll: int | None, seq: int | None, **values: object) -> Problem:
+    return Problem(kind, roll, seq, tuple({"roll": roll, "seq": seq, **values}.items()))
 
 
 @dataclass(slots=True)
 class VerifyReport:
     commitment_ok: bool
-    commitment_text: str
+    commitment: str  # what the seed gives
+    committed: str  # what the game committed to
     rolls: int = 0
     typed: int = 0
     problems: list[Problem] = field(default_factory=list)
@@ -326,11 +321,16 @@ class VerifyReport:
     def ok(self) -> bool:
         return self.commitment_ok and not self.problems
 
-    def text(self) -> str:
-        lines = [self.commitment_text]
-        lines += [p.message for p in self.problems]
+    def commitment_text(self, lang: str = "en") -> str:
+        if self.commitment_ok:
+            return text(lang, "commit_ok", commitment=self.commitment)
+        return text(lang, "commit_bad", got=self.commitment, want=self.committed)
+
+    def text(self, lang: str = "en") -> str:
+        lines = [self.commitment_text(lang)]
+        lines += [p.text(lang) for p in self.problems]
         key = "summary_ok" if not self.problems else "summary_bad"
-        lines.append(_msg(key, n=self.rolls, typed=self.typed, bad=len(self.problems)))
+        lines.append(text(lang, key, n=self.rolls, typed=self.typed, bad=len(self.problems)))
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -350,10 +350,8 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
     A roll logged twice with the same faces (rolled, then applied) is one roll."""
     check_seed(seed)
     got = commitment(seed, sealing.game_id)
-    ok = hmac.compare_digest(got, sealing.commitment)
-    text = _msg("commit_ok", commitment=got) if ok else _msg(
-        "commit_bad", got=got, want=sealing.commitment)
-    report = VerifyReport(ok, text)
+    report = VerifyReport(hmac.compare_digest(got, sealing.commitment), got,
+                          sealing.commitment)
     seen: dict[int, tuple[tuple[int, ...], str, int]] = {}
     for seq, e in enumerate(log, start=1):
         for r in e.dice:
@@ -363,14 +361,13 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
             if r.source != "sealed":
                 continue
             if r.roll is None:
-                report.problems.append(Problem("unnumbered", None, seq, _msg(
-                    "unnumbered", seq=seq, label=r.label)))
+                report.problems.append(_problem("unnumbered", None, seq, label=r.label))
                 continue
             before = seen.get(r.roll)
             if before is not None:
                 if (before[0], before[1]) != (r.faces, r.die):
-                    report.problems.append(Problem("duplicate", r.roll, seq, _msg(
-                        "duplicate", roll=r.roll, first=before[2], seq=seq)))
+                    report.problems.append(_problem("duplicate", r.roll, seq,
+                                                    first=before[2]))
                 continue
             seen[r.roll] = (r.faces, r.die, seq)
             report.rolls += 1
@@ -380,13 +377,12 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
             except DiceError:
                 expected = ()
             if expected != r.faces:
-                report.problems.append(Problem("mismatch", r.roll, seq, _msg(
-                    "mismatch", roll=r.roll, seq=seq, label=r.label, die=r.die,
-                    logged=_faces(r.faces), expected=_faces(expected) or "?")))
+                report.problems.append(_problem(
+                    "mismatch", r.roll, seq, label=r.label, die=r.die,
+                    logged=_faces(r.faces), expected=_faces(expected) or "?"))
     top = max(seen, default=0)
     missing = [k for k in range(1, top + 1) if k not in seen]
-    report.problems.extend(Problem("missing", k, None, _msg("missing", roll=k))
-                           for k in missing)
+    report.problems.extend(_problem("missing", k, None) for k in missing)
     report.problems.sort(key=lambda p: (p.roll is None, p.roll or 0, p.kind))
     return report
 

@@ -6,7 +6,7 @@ turn, for the game master to replace with the uploaded picture.
 
 `turn_sections` is the post as data (what the tests compare with the log); `turn_post`
 writes it as BBCode, Markdown or plain text, in English or Russian. Every fixed word of
-the post is in TEXTS, the one place a translation of the engine's forum output goes.
+the post is in engine.forum_text, the one place the engine's forum output is translated.
 """
 
 from __future__ import annotations
@@ -15,68 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.dice import RollRecord
+from engine.forum_text import LANGS, TEXTS, text
 from engine.model import Game, LogEntry
 
 __all__ = ["TEXTS", "LANGS", "FORMATS", "PostEntry", "PostSection", "turn_sections",
            "turn_post", "roll_text", "text"]
 
 FORMATS = ("bbcode", "markdown", "text")
-LANGS = ("en", "ru")
-
-#: Every fixed string of a post, per language. Placeholders are str.format fields.
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "{game} — turn {turn}",
-        "pictures": "Pictures",
-        "picture": "{file}: put the link of the uploaded picture here",
-        "side": "Side: {side}",
-        "table": "Table",
-        "dice": "dice",
-        "typed": "typed",
-        "app": "app, seed {seed}",
-        "sealed": "sealed, roll #{roll}",
-        "script": "script",
-        "effects": "Effects",
-        "result": "Result",
-        "measure": "measurement",
-        "template": "template",
-        "roll": "roll",
-        "ruler": "ruler",
-        "nothing": "Nothing was logged in turn {turn}.",
-        "sealed_note": "Sealed dice: commitment {commitment}. Every app roll has its number; "
-                       "check them with the seed once it is revealed.",
-        "entries": "{n} log lines",
-    },
-    "ru": {
-        "title": "{game} — ход {turn}",
-        "pictures": "Картинки",
-        "picture": "{file}: вставьте сюда ссылку на загруженную картинку",
-        "side": "Сторона: {side}",
-        "table": "Стол",
-        "dice": "кубы",
-        "typed": "введены вручную",
-        "app": "программа, зерно {seed}",
-        "sealed": "запечатанные, бросок №{roll}",
-        "script": "сценарий",
-        "effects": "Последствия",
-        "result": "Итог",
-        "measure": "замер",
-        "template": "шаблон",
-        "roll": "бросок",
-        "ruler": "линейка",
-        "nothing": "В ходе {turn} ничего не записано.",
-        "sealed_note": "Запечатанные кубы: обязательство {commitment}. У каждого броска "
-                       "программы свой номер; проверьте их, когда зерно будет раскрыто.",
-        "entries": "строк журнала: {n}",
-    },
-}
-
-
-def text(lang: str, key: str, **values: object) -> str:
-    """The fixed string `key` in `lang` (English when the language lacks it)."""
-    table = TEXTS.get(lang, TEXTS["en"])
-    return table.get(key, TEXTS["en"][key]).format(**values)
-
 
 def roll_text(r: RollRecord, lang: str = "en") -> str:
     """"Hit roll: d10 = 7 (sealed, roll #12)", "Hit roll: 2×d10 = 4, 9 (typed)" — one

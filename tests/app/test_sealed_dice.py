@@ -210,3 +210,12 @@ def test_unlock_dialog_refuses_a_wrong_passphrase(qtbot, win, monkeypatch):
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (PASS, True))
     assert win.sealed_dice.unlock_dialog()
     assert sealed.session_for(win.game.state) is not None
+
+
+def test_cli_verify_report_in_russian(tmp_path, capsys):
+    game, seed = _ten_exact()
+    log = [e for e in game.log if not (e.dice and e.dice[0].roll == 5)]
+    code, out, _ = verify(capsys, saved(tmp_path, game, log), "--seed", seed, "--lang", "ru")
+    assert code == cli.VERIFY_FAILED
+    assert "обязательство сходится" in out
+    assert "бросок №5 пропущен" in out
