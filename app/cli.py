@@ -378,7 +378,11 @@ def _resolve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text, markdown or bbcode (forum posts); default text")
     p.add_argument("--apply", action="store_true",
-                   help="apply the effects to FILE (a game file also logs the roll)")
+                   help="apply the effects to FILE (a game file also logs the roll); the "
+                        "action's declared cost is charged, or refused when not available")
+    p.add_argument("--override-cost", action="store_true",
+                   help="with --apply: apply even when the cost is not available (the real "
+                        "table wins); the ledger marks it")
 
 
 def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
@@ -484,17 +488,24 @@ def _setup(args: argparse.Namespace) -> _Setup:
     return _Setup(game, Path(args.file), is_game_file, ctx)
 
 
-def _apply(setup: _Setup, res) -> str:
-    """Apply the resolution's effects to the file: a scenario JSON is rewritten atomically
-    (units, markers and state; a scenario keeps no roll log), a game file saves the change
-    and appends the log entry in one transaction."""
+def _apply(setup: _Setup, res, override: bool = False) -> tuple[str, Any]:
+    """Charge the action's cost (engine.costs.charge: refused unless `override`) and apply
+    the resolution's effects to the file: a scenario JSON is rewritten atomically (units,
+    markers and state; a scenario keeps no roll log), a game file saves the change and
+    appends the log entry in one transaction. Returns (what was done, the charged
+    resolution)."""
     import dataclasses
 
+    from engine.costs import CostRefused, charge
     from engine.gamefile import GameFileError, save_game
     from engine.model import ModelError, apply_change
     from engine.scenario_io import save_scenario
 
     game = setup.game
+    try:
+        res = charge(setup.ctx, res, override=override)
+    except CostRefused as e:
+        raise CliError(f"--apply: {e} (--override-cost applies it anyway)") from None
     try:
         apply_change(game, res.change)
     except ModelError as e:
@@ -505,9 +516,9 @@ def _apply(setup: _Setup, res) -> str:
             save_game(setup.path, game)
         except GameFileError as e:
             raise CliError(str(e)) from None
-        return f"applied to {setup.path} and logged"
+        return f"applied to {setup.path} and logged", res
     save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
-    return f"applied to {setup.path} (a scenario keeps no roll log)"
+    return f"applied to {setup.path} (a scenario keeps no roll log)", res
 
 
 @command("resolve", "resolve an action: every step, die and modifier, and its effects",
@@ -531,7 +542,11 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             dice.check_exhausted()
     except DiceError as e:
         raise CliError(f"--dice: {e} (result: {res.summary})") from None
-    applied = _apply(setup, res) if args.apply else None
+    if args.override_cost and not args.apply:
+        raise CliError("--override-cost: only with --apply")
+    applied = None
+    if args.apply:
+        applied, res = _apply(setup, res, args.override_cost)
     seed = dice.seed if isinstance(dice, RandomDice) else None
     if args.json:
         data = res.log_entry(setup.game.turn).to_dict()

@@ -398,7 +398,7 @@ class _Marks:
         table, r = self.scene.table_rect(), self.r
         if table.isEmpty():
             return
-        deploy = self.game.scenario.table.extra.get("edges") or {}
+        deploy = self.game.scenario.table.edges
         by_edge = {e: side for side, e in deploy.items()} if isinstance(deploy, dict) else {}
 
         def px(x: float, y: float) -> QPointF:
@@ -490,7 +490,7 @@ class _Marks:
             sides[u.side] = sides.get(u.side, 0) + 1
         if not sides:
             return
-        edges = scenario.table.extra.get("edges") or {}
+        edges = scenario.table.edges
         rows = []
         for side, n in sides.items():
             text = tr("{side} — {n} on the table").format(side=side, n=n)

@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.costs import CostRefused, charge, cost_of, describe_cost, refusal
 from engine.facts import facts_for
 from engine.model import Game, ModelError
 from engine.protocol import Action, Context, Facts, Resolution, Ruleset
@@ -237,7 +239,16 @@ class ActionPanel(QDockWidget):
         self.copy_bbcode.clicked.connect(lambda: self.copy("bbcode"))
         self.copy_markdown = QPushButton("Copy Markdown")
         self.copy_markdown.clicked.connect(lambda: self.copy("markdown"))
+        self.ignore_cost = QCheckBox(self.tr("Ignore cost"))
+        self.ignore_cost.setToolTip(self.tr(
+            "Apply even when the action's cost (AP, actions, once per turn …) is not "
+            "available: the real table wins; the ledger marks it"))
+        self.ignore_cost.toggled.connect(lambda _on: self._show_cost())
+        self.cost_label = QLabel()
+        self.cost_label.setWordWrap(True)
+        res.addWidget(self.cost_label)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.ignore_cost)
         buttons.addWidget(self.apply_button, 1)
         buttons.addWidget(self.copy_bbcode)
         buttons.addWidget(self.copy_markdown)
@@ -662,10 +673,48 @@ class ActionPanel(QDockWidget):
         self.dice_entry.set_message(f"Not possible: {text}", "error")
         self._set_buttons()
 
+    def cost_refusal(self) -> str | None:
+        """Why the chosen action's declared cost cannot be paid now (engine.costs)."""
+        ctx = self.context
+        if ctx is None:
+            return None
+        try:
+            return refusal(ctx)
+        except (ValueError, KeyError) as err:
+            return _text(err)
+
+    def _show_cost(self) -> None:
+        """The action's cost, and the refusal when it is not available."""
+        ctx = self.context
+        cost = None
+        if ctx is not None:
+            try:
+                cost = cost_of(ctx)
+            except (ValueError, KeyError):
+                cost = None
+        why = self.cost_refusal()
+        self.ignore_cost.setVisible(cost is not None)
+        if cost is None:
+            self.cost_label.clear()
+        elif why and self.ignore_cost.isChecked():
+            self.cost_label.setText(self.tr("Cost: {0} — not available ({1}); applied anyway")
+                                    .format(describe_cost(cost), why))
+        elif why:
+            self.cost_label.setText(self.tr("Cost: {0} — not available: {1}")
+                                    .format(describe_cost(cost), why))
+        else:
+            self.cost_label.setText(self.tr("Cost: {0}").format(describe_cost(cost)))
+        self.cost_label.setStyleSheet(ERROR_STYLE if why and not self.ignore_cost.isChecked()
+                                      else "color: #555;")
+        self.cost_label.setVisible(cost is not None)
+        self.apply_button.setEnabled(self.resolution is not None and not (
+            why and not self.ignore_cost.isChecked()))
+
     def _set_buttons(self) -> None:
         self.apply_button.setEnabled(self.resolution is not None)
         for b in (self.copy_bbcode, self.copy_markdown):
             b.setEnabled(self.shown_resolution is not None)
+        self._show_cost()
 
     # --- apply and copy ---------------------------------------------------------------------
 
@@ -676,6 +725,12 @@ class ActionPanel(QDockWidget):
             self.say("Nothing to apply: roll or enter every die first.", error=True)
             return False
         game = self.game
+        try:
+            res = charge(self.context, res, override=self.ignore_cost.isChecked())
+        except CostRefused as err:
+            self.say(self.tr("Not possible: {0} (tick “Ignore cost” to apply it anyway)")
+                     .format(_text(err)), error=True)
+            return False
         self.dice_entry.clear_typed()
         try:
             self.editor.push(res.change)

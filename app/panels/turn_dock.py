@@ -1,13 +1,16 @@
 """The "Turn" dock: the turn and activation tracker.
 
-Shows the turn number, the side acting (in its board colour), the phase, the order of
-sides and this turn's activations, the last initiative roll, and a table of the acting
-side's units with AP left and spent, actions left, activated, and what stops or hampers
-them (cannot act, suppressed, pinned, casualty). Its buttons run the turn steps of
-`engine.turns` for the game's ruleset (`turn_structure`, or the default): each is one
-undoable change through `editor.push` and one line in the log through `editor.log`. The
-dock holds no rule: what a step may do, and the message when it may not, come from the
-engine. It re-reads the game on every `changed` (an action spending AP shows at once).
+Shows the turn number, the side acting (in its board colour, with its players when allies
+share it), the phase, the order of sides and this turn's activations, the last initiative
+roll, who may still act, the tests due, and a table of the acting side's units with AP
+left and spent, actions left, activated, what the ruleset says stops or hampers them
+(`TurnHooks.flags`) and their player. Its buttons run the turn steps of `engine.turns`
+for the game's ruleset (`turn_structure`, or the default) — side turns with AP,
+alternating activations with passed actions (the ruleset's communication test rolled with
+the dock's dice), phases, combat rounds with an ambushing side: each is one undoable
+change through `editor.push` and one line in the log through `editor.log`. The dock
+holds no rule: what a step may do, and the message when it may not, come from the engine.
+It re-reads the game on every `changed` (an action spending AP shows at once).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import turns
+from engine import triggers, turns
 from engine.dice import DiceError, DiceSource, TypedDice
 from engine.model import Change, ModelError
 from engine.sealed import app_dice
@@ -43,7 +46,7 @@ from engine.turns import TurnError, TurnStructure
 from ..board.style import SidePalette
 from .docks import add_view_dock
 
-COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State")
+COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State", "Player", "Due")
 ERROR_STYLE = "color: #b3261e;"
 INFO_STYLE = "color: #333;"
 
@@ -108,8 +111,13 @@ class TurnDock(QDockWidget):
         self.structure_label = QLabel()
         self.structure_label.setWordWrap(True)
         self.structure_label.setStyleSheet("color: #555;")
+        self.may_act_label = QLabel()
+        self.may_act_label.setWordWrap(True)
+        self.due_label = QLabel()
+        self.due_label.setWordWrap(True)
+        self.due_label.setStyleSheet("color: #8a4b00;")
         for w in (self.structure_label, self.order_label, self.initiative_label,
-                  self.activations_label):
+                  self.activations_label, self.may_act_label, self.due_label):
             lay.addWidget(w)
 
         self.units_title = QLabel()
@@ -139,7 +147,7 @@ class TurnDock(QDockWidget):
         self.typed_faces.setPlaceholderText("faces in side order, e.g. 7 3")
         self.typed_faces.setEnabled(False)
         self.typed_dice.toggled.connect(self.typed_faces.setEnabled)
-        dice.addWidget(QLabel("Initiative:"))
+        dice.addWidget(QLabel(self.tr("Dice (initiative, tests):")))
         dice.addWidget(self.app_dice)
         dice.addWidget(self.typed_dice)
         dice.addWidget(self.typed_faces, 1)
@@ -153,6 +161,7 @@ class TurnDock(QDockWidget):
         self.pass_button = QPushButton("Pass action")
         self.phase_button = QPushButton("Next phase")
         self.spend_button = QPushButton("Spend 1")
+        self.ambush_button = QPushButton(self.tr("Ambush"))
         self.end_button = QPushButton("End turn")
         self.roll_button.clicked.connect(self.roll_initiative)
         self.start_button.clicked.connect(self.start_turn)
@@ -161,17 +170,22 @@ class TurnDock(QDockWidget):
         self.pass_button.clicked.connect(self.pass_to_selected)
         self.phase_button.clicked.connect(self.next_phase)
         self.spend_button.clicked.connect(self.spend_selected)
+        self.ambush_button.clicked.connect(self.ambush_selected)
         self.end_button.clicked.connect(self.end_turn)
         self.roll_button.setToolTip("Every side rolls; higher goes first, ties re-rolled")
         self.start_button.setToolTip("Full AP for every unit; this turn's flags cleared")
         self.activate_button.setToolTip("The selected unit of the acting side activates")
-        self.pass_button.setToolTip("The activating commander passes one action to the "
-                                    "selected unit under him")
+        self.pass_button.setToolTip(self.tr(
+            "The activating commander passes one action to the selected unit under him; "
+            "the ruleset's communication test is rolled with the dice above"))
+        self.ambush_button.setToolTip(self.tr(
+            "The selected unit's side ambushes: it spends all its active actions first "
+            "this round"))
         self.spend_button.setToolTip("Mark 1 AP (or action) of the selected unit as spent on "
                                      "something the app did not resolve")
         self.buttons = (self.roll_button, self.start_button, self.activate_button,
-                        self.pass_button, self.spend_button, self.phase_button,
-                        self.next_button, self.end_button)
+                        self.pass_button, self.ambush_button, self.spend_button,
+                        self.phase_button, self.next_button, self.end_button)
         lay.addLayout(self.button_grid)
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -225,14 +239,20 @@ class TurnDock(QDockWidget):
     def refresh(self, *_args) -> None:
         game, s = self.game, self.structure
         alternating = s.kind == "alternating"
-        self.next_button.setText("Next activation" if alternating else "Next side")
-        self.spend_button.setText("Spend 1 AP" if s.ap_per_unit else "Spend 1 action")
+        self.next_button.setText(self.tr("Next activation") if alternating else
+                                 self.tr("End ambush") if s.kind == "rounds" else
+                                 self.tr("Next side"))
+        self.end_button.setText(self.tr("End round") if s.kind == "rounds"
+                                else self.tr("End turn"))
+        self.spend_button.setText(self.tr("Spend 1 AP") if s.ap_per_unit
+                                  else self.tr("Spend 1 action"))
         if game is None:
             self.turn_label.setText("Turn –")
             self.side_label.clear()
             self.side_label.setStyleSheet("")
             for w in (self.phase_label, self.order_label, self.initiative_label,
-                      self.activations_label, self.structure_label, self.units_title):
+                      self.activations_label, self.structure_label, self.units_title,
+                      self.may_act_label, self.due_label):
                 w.clear()
             self.table.setRowCount(0)
             self._enable(False)
@@ -245,18 +265,42 @@ class TurnDock(QDockWidget):
         self._show_order(game)
         self._show_initiative(game)
         self._show_activations(game)
+        self._show_may_act(game)
+        self._show_due(game)
         self._fill_table(game)
         self._enable(True)
 
+    def _show_may_act(self, game) -> None:
+        ids = turns.may_act(game, self.structure)
+        names = ", ".join(html.escape(self._name(game, u)) for u in ids)
+        self.may_act_label.setText(self.tr("May still act: {0}").format(names) if ids
+                                   else self.tr("Nobody may act now"))
+
+    def _show_due(self, game) -> None:
+        due = [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))]
+        self.due_label.setVisible(bool(due))
+        if due:
+            items = "; ".join(f"{self._name(game, d['unit'])}: {d['test']}" for d in due)
+            self.due_label.setText(self.tr("Tests due (Tests dock): {0}").format(items))
+        else:
+            self.due_label.clear()
+
     def _structure_text(self) -> str:
         s = self.structure
-        parts = ["side turns" if s.kind == "sides" else "alternating activations"]
+        parts = [{"sides": "side turns", "alternating": "alternating activations",
+                  "rounds": "combat rounds"}[s.kind]]
         if s.phases:
             parts.append(" → ".join(s.phases))
         if s.ap_per_unit:
             parts.append(f"{s.ap_per_unit} AP per unit")
         if s.actions_per_activation:
             parts.append(f"{s.actions_per_activation} actions per activation")
+        if s.actions_per_turn:
+            parts.append(f"{s.actions_per_turn} action(s) per unit per round")
+        if s.ambush:
+            parts.append("an ambushing side goes first")
+        if s.allies:
+            parts.append("allied players interleave")
         if s.initiative:
             when = "each turn" if s.initiative.when == "each_turn" else "once per game"
             flag = " (PROPOSED)" if s.initiative.proposed else ""
@@ -269,10 +313,19 @@ class TurnDock(QDockWidget):
             self.side_label.setStyleSheet("color: #555; padding: 2px 6px;")
             return
         c = self.palette.colour(side)
-        self.side_label.setText(side)
+        players = self._players(side)
+        self.side_label.setText(f"{side} ({', '.join(players)})" if players else side)
         self.side_label.setStyleSheet(f"background: {c.name()}; color: {_text_on(c)}; "
                                       "font-weight: bold; padding: 2px 6px; "
                                       "border-radius: 3px;")
+
+    def _players(self, side: str) -> list[str]:
+        """The players sharing `side` (allies), in the order their units are listed."""
+        game = self.game
+        if game is None or not self.structure.allies:
+            return []
+        return list(dict.fromkeys(p for u in game.units_of(side)
+                                  if (p := turns.player_of(u)) is not None))
 
     def _show_order(self, game) -> None:
         order = turns.sides_order(game)
@@ -310,6 +363,8 @@ class TurnDock(QDockWidget):
                 text = "turn done"
             elif kind == "pass":
                 text = "let its slot go"
+            elif kind == "ambush":
+                text = "ambush sprung"
             elif kind in ("passed", "pass failed"):
                 src = html.escape(self._name(game, a.get("from")))
                 text = f"{who} (passed by {src}{', failed' if kind == 'pass failed' else ''})"
@@ -343,15 +398,16 @@ class TurnDock(QDockWidget):
         for row, u in enumerate(units):
             st = turns.unit_status(game, u.id, s)
             actions = "" if st.actions_left is None else str(st.actions_left)
+            state = ", ".join(st.flags)
             cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
                      ("activating" if st.activating else "yes") if st.activated
-                     or st.activating else "", ", ".join(st.flags))
+                     or st.activating else "", state, st.player or "", ", ".join(st.due))
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, u.id)
                 if col in (1, 2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if col == 5 and st.flags:
+                if col in (5, 7) and cells[col]:
                     item.setForeground(QColor("#b3261e"))
                 if st.activating:
                     item.setBackground(QColor("#fff3c4"))
@@ -362,15 +418,19 @@ class TurnDock(QDockWidget):
                 self.table.selectRow(row)
         self.table.setColumnHidden(1, s.ap_per_unit is None)
         self.table.setColumnHidden(2, s.ap_per_unit is None)
-        self.table.setColumnHidden(3, s.actions_per_activation is None)
+        self.table.setColumnHidden(3, s.actions_per_activation is None
+                                   and s.actions_per_turn is None)
         self.table.setColumnHidden(4, s.kind != "alternating")
+        self.table.setColumnHidden(6, not s.allies)
+        self.table.setColumnHidden(7, not s.hooks.triggers)
         self.table.blockSignals(False)
 
     def _layout_buttons(self) -> None:
         """Only the buttons this structure uses, three to a row, in turn order."""
         s = self.structure
         wanted = {self.activate_button: s.kind == "alternating",
-                  self.pass_button: s.passes_allowed, self.phase_button: bool(s.phases)}
+                  self.pass_button: s.passes_allowed, self.phase_button: bool(s.phases),
+                  self.ambush_button: s.ambush}
         for b in self.buttons:
             self.button_grid.removeWidget(b)
         shown = [b for b in self.buttons if wanted.get(b, True)]
@@ -385,9 +445,10 @@ class TurnDock(QDockWidget):
         self.roll_button.setEnabled(on and s.initiative is not None)
         self.app_dice.setEnabled(on and s.initiative is not None)
         self.typed_dice.setEnabled(on and s.initiative is not None)
-        self.spend_button.setEnabled(on and bool(s.ap_per_unit or s.actions_per_activation))
+        self.spend_button.setEnabled(on and bool(s.ap_per_unit or s.actions_per_activation
+                                                 or s.actions_per_turn))
         for b in (self.start_button, self.next_button, self.activate_button, self.pass_button,
-                  self.phase_button, self.end_button):
+                  self.ambush_button, self.phase_button, self.end_button):
             b.setEnabled(on)
 
     # --- selection ------------------------------------------------------------------------
@@ -494,13 +555,37 @@ class TurnDock(QDockWidget):
         return self._run("activate", make, self.selected_unit())
 
     def pass_to_selected(self) -> bool:
-        def make() -> Change:
-            commander = turns.activating(self.game)
+        """The activating commander passes an action to the selected unit; the ruleset's
+        communication test (if it needs one) is rolled with the dock's dice and logged."""
+        game = self.game
+        if game is None:
+            return False
+        try:
+            commander = turns.activating(game)
             if commander is None:
                 raise TurnError("pass an action: activate the commander first")
-            return turns.pass_action(self.game, self.structure, commander,
-                                     self._need_selected("pass an action"))
-        return self._run("pass_action", make, turns.activating(self.game) if self.game else None)
+            target = self._need_selected("pass an action")
+            dice = self.dice_source()
+            roll = turns.pass_tested(game, self.structure, commander, target, dice)
+            if isinstance(dice, TypedDice):
+                dice.check_exhausted()
+            self.editor.push(roll.change)
+        except (TurnError, DiceError, ModelError) as e:
+            self.show_message(str(e), error=True)
+            return False
+        self.editor.log(roll.log_entry())
+        tests = "; ".join(f"{st.label}: {st.outcome}" for st in roll.steps if st.rolls)
+        self.show_message(roll.change.label + (f" — {tests}" if tests else ""))
+        if self.typed_dice.isChecked():
+            self.typed_faces.clear()
+        return True
+
+    def ambush_selected(self) -> bool:
+        """The selected unit's side ambushes this round (it acts first)."""
+        def make() -> Change:
+            uid = self._need_selected("ambush")
+            return turns.declare_ambush(self.game, self.structure, self.game.unit(uid).side)
+        return self._run("ambush", make, self.selected_unit())
 
     def spend_selected(self) -> bool:
         def make() -> Change:

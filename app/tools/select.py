@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QDoubleSpinBox, QLabel
+from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
 from engine.board_rules import is_vehicle, move_allowance_m
 from engine.measure import terrain_index
@@ -159,6 +159,9 @@ class _Drag:
         if not area.is_empty:
             self.reach = self.tool.add_overlay(
                 path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0), z=9.0)
+            # drawn once into a pixmap: each move of the drag repaints the unit's old and new
+            # place, and filling the area's outline again there cost more than the move
+            self.reach.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         start = QPointF(self.x0, self.y0)
         self.path_line = self.tool.add_overlay(line_item(start, start, OK_COLOUR, 2.0))
 

@@ -5,8 +5,10 @@ Every number comes from below: the landing odds and heat map from
 `geometry.template_odds` (exact over the distance die's faces × a 2° bearing grid), the
 units under the template from `engine.measure.template_query` (the figures
 `warboard template` prints), the dice from `engine.dice` (checked faces, recorded source).
-The app rolls the direction on the same 180-bearing grid the odds are taken over, so the
-odds shown are exactly those of the app's roll.
+Scattering is a call of the engine's board service (`engine.board_ops.BoardOps.scatter`),
+the same one an action's resolution uses. The app rolls the direction on the same
+180-bearing grid the odds are taken over, so the odds shown are exactly those of the
+app's roll.
 
 Placing and scattering are not board edits (nothing goes on the undo stack) but each one
 is written to the game's log (kind "template") with its dice and their source.
@@ -56,13 +58,23 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
-from engine.dice import D6, D20, DiceError, Die, RollRecord, TypedDice, draw
+from engine.board_ops import APP_DIRECTION_DIE, BoardOps, ScatterRule
+from engine.dice import (
+    D6,
+    D20,
+    DiceError,
+    DiceSource,
+    Die,
+    RandomDice,
+    RollRecord,
+    TypedDice,
+    draw,
+)
 from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
 from engine.sealed import app_dice
-from geometry.scatter import direction_die_bearing
+from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
-    N_BEARINGS,
     DistanceScheme,
     Heatmap,
     TemplateOdds,
@@ -78,7 +90,7 @@ from .base import PanelTool, ToolPanel
 SHAPES = ("blast-3", "blast-5", "flamer")
 SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart).
-DIRECTION_DIE = Die(N_BEARINGS)
+DIRECTION_DIE = APP_DIRECTION_DIE
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -401,18 +413,19 @@ class TemplateTool(PanelTool):
             self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
                                     else "Place the template first.", error=True)
             return None
-        try:
-            distance, bearing, records, source = self._roll()
-        except (DiceError, ValueError) as err:
-            self.panel.show_message(str(err), error=True)
-            return None
         scenario = self.editor.game.scenario
         x, y = self.aim
         try:
-            result = template_query(scenario, self.shape, x, y, scatter=(distance, bearing))
-        except MeasureError as err:
+            rule, dice, typed_bearing, source = self._dice()
+            landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
+                                                        bearing=typed_bearing)
+        except (DiceError, ValueError, MeasureError) as err:
             self.panel.show_message(str(err), error=True)
             return None
+        if isinstance(dice, RandomDice):
+            self.panel.seed.setPlaceholderText(f"last: {dice.seed}")
+        result, records = landed.template, landed.rolls
+        distance, bearing = landed.distance, landed.bearing
         self.result = result
         self._redraw_after_scatter(result)
         names = {u.id: u.label for u in scenario.units}
@@ -435,35 +448,28 @@ class TemplateTool(PanelTool):
         self._redraw_after_scatter(result)
         return result
 
-    def _roll(self) -> tuple[float, float, tuple[RollRecord, ...], str]:
-        """(distance, bearing, dice records, source text) from the chosen source."""
-        scheme, die = self.panel.scheme_obj(), self.panel.distance_die()
+    def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
+        """The scatter rule, the dice source, a typed bearing (None: roll the direction
+        die) and the source's description, from the panel. The dice are rolled by the
+        engine's board service, as a scatter inside an action is."""
         p = self.panel
+        scheme = p.scheme_obj()
         if p.app_dice.isChecked():
             text = p.seed.text().strip()
             if text and not text.isdigit():
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
-            src = app_dice(self.editor.game, int(text) if text else None)
-            dist = draw(src, die, 1, label="scatter distance")
-            direc = draw(src, DIRECTION_DIE, 1, label="scatter direction")
-            bearing = (direc.faces[0] - 1) * 360.0 / DIRECTION_DIE.sides
-            if src.seed is None:  # a sealed game's dice: numbered rolls, no seed to show
-                return (scheme.distances[dist.faces[0] - 1], bearing, (dist, direc),
-                        f"sealed dice, rolls #{dist.roll} and #{direc.roll}")
-            p.seed.setPlaceholderText(f"last: {src.seed}")
-            return (scheme.distances[dist.faces[0] - 1], bearing, (dist, direc),
-                    f"app dice, seed {src.seed}")
-        dist = draw(TypedDice([p.distance_face.text().strip() or "?"]), die, 1,
-                    label="scatter distance")
-        records: tuple[RollRecord, ...] = (dist,)
+            src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
+            source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
+            return ScatterRule(scheme, DIRECTION_DIE), src, None, source
+        distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
-            direc = draw(TypedDice([text or "?"]), D6, 1, label="direction die")
-            bearing = direction_die_bearing(direc.faces[0])
-            records += (direc,)
-        else:
-            bearing = _typed_bearing(text)
-        return scheme.distances[dist.faces[0] - 1], bearing, records, "typed dice"
+            rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
+            return rule, TypedDice([distance, text or "?"]), None, "typed dice"
+        rule = ScatterRule(scheme, DIRECTION_DIE)
+        draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
+        bearing = _typed_bearing(text)
+        return rule, TypedDice([distance]), bearing, "typed dice"
 
     # --- flamer -----------------------------------------------------------------------------
 

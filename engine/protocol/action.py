@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from engine.costs import Cost, describe_cost
 from engine.dice import DiceSource
 from engine.odds import OutcomeDistribution
 from engine.options import Option
@@ -37,6 +38,10 @@ class Action(ABC):
     facts: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[tuple[str, ...]] = ()
     ap_cost: ClassVar[int | None] = None
+    #: what one use costs (engine.costs.Cost: AP, actions, once per …, weapon used), which
+    #: the engine charges when the change is applied; None = the action charges itself.
+    #: A cost that depends on the options: define `cost_of(self, ctx) -> Cost | None`.
+    cost: ClassVar[Cost | None] = None
     doc: ClassVar[str] = ""
     #: whom `applies_to` admits, in words ("vehicles", "characters with grenades"), for
     #: the refusal "tank_fire applies to vehicles only"; "" when it applies to every unit
@@ -75,4 +80,6 @@ class Action(ABC):
                           for r in self.roles],
                 "options": [o.to_dict() for o in self.options], "facts": list(self.facts),
                 "steps": list(self.steps), "ap_cost": self.ap_cost,
+                "cost": None if self.cost is None else
+                {**self.cost.to_dict(), "text": describe_cost(self.cost)},
                 "audience": self.audience}

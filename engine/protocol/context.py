@@ -15,6 +15,7 @@ from engine.protocol.steps import Resolution, Step
 from engine.scenario import Unit
 
 if TYPE_CHECKING:
+    from engine.board_ops import BoardOps
     from engine.protocol.action import Action
     from engine.protocol.ruleset import Ruleset
 
@@ -39,6 +40,18 @@ class Context:
     game: Game | None = None
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     extra_modifiers: tuple[tuple[str, Modifier], ...] = ()
+
+    @property
+    def board(self) -> BoardOps:
+        """The table, read-only, for rules that lay and scatter templates with the action's
+        dice, move units and groups until blocked, or look between groups
+        (engine.board_ops)."""
+        from engine.board_ops import BoardOps
+
+        if self.game is None:
+            raise SchemaError(f"action {self.action.id!r}: the board needs the game "
+                              f"(build the context with game=...)")
+        return BoardOps(self.game)
 
     def option(self, option_id: str) -> Any:
         try:

@@ -245,7 +245,7 @@ def test_cli_picture_of_a_game_file_names_its_turn_and_edges(tmp_path, capsys):
     from engine.scenario_io import load_demo
 
     scenario = load_demo()
-    scenario.table.extra["edges"] = {"allies": "west", "axis": "east"}
+    scenario.table.edges = {"allies": "west", "axis": "east"}
     game = Game(scenario, turn=3, active_side="axis")
     path = tmp_path / "g.warboard"
     new_game_file(path, game)

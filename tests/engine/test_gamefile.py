@@ -460,7 +460,7 @@ def test_autosave_error_is_reported_by_flush(tmp_path):
 def test_export_and_import_scenario():
     game = demo_game()
     doc = export_scenario(game)
-    assert doc["format"] == "warboard-scenario" and doc["version"] == 1
+    assert doc["format"] == "warboard-scenario" and doc["version"] == 2
     assert [u["id"] for u in doc["units"]] == [u.id for u in game.all_units()]
     assert {"suppression": 2} == doc["units"][1]["markers"]
     assert doc["units"][-1]["state"] == {"removed": "destroyed"}

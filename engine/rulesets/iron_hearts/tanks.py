@@ -3,7 +3,8 @@
 ruleset.py assembles `infantry.ACTIONS + tanks.ACTIONS` and `infantry.OPTIONS +
 tanks.OPTIONS`. A tank is one unit with 3 AP per turn; its card (resources/rulesets/
 iron-hearts/vehicles.toml, or a card in the scenario's profiles) gives speeds, crew,
-armour and weapons. Every action records the AP it spends in the unit's "turn_log", so
+armour and weapons. Every action records the AP it spends in the activation ledger
+(engine.ledger, one entry per action with what each AP went on), so
 the sequence rules (Move–Fire–Move, fire after full-speed movement, reload without a
 loader) read what was declared earlier in the turn. Gunnery lives in tank_gunnery.py.
 
