@@ -219,3 +219,25 @@ def test_cli_verify_report_in_russian(tmp_path, capsys):
     assert code == cli.VERIFY_FAILED
     assert "обязательство сходится" in out
     assert "бросок №5 пропущен" in out
+
+
+def test_initiative_and_template_scatter_roll_sealed_dice(qtbot, win):
+    seal_from_the_menu(qtbot, win)
+    dock = win.turn_dock
+    dock.show()
+    click(qtbot, dock.roll_button)
+    init = win.game.log[-1]
+    assert init.action == "initiative"
+    assert [r.source for r in init.dice] == ["sealed"] * len(init.dice)
+    first = [r.roll for r in init.dice]
+    assert first == list(range(1, len(first) + 1))
+    tool = win.tools.tools["template"]
+    win.tools.activate("template")
+    tool.place(41.4, 17.5)
+    assert tool.scatter() is not None
+    scatter = win.game.log[-1]
+    assert [r.roll for r in scatter.dice] == [len(first) + 1, len(first) + 2]
+    assert "(sealed dice)" in scatter.summary
+    sealing = sealed.sealing_of(win.game.state)
+    seed = sealed.unlock(sealing, PASS)
+    assert sealed.verify(win.game.log, sealing, seed).ok
