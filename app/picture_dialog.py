@@ -62,6 +62,15 @@ def picture_entry(turn: int, path: Path, r: Rendered) -> LogEntry:
                              "width_px": r.size.width(), "height_px": r.size.height()})
 
 
+def tool_readout(window) -> str:
+    """The active tool's readout — the text it last showed beside the pointer — while its
+    result is still drawn (the text is hidden once the pointer leaves for the menu)."""
+    tool = window.tools.active
+    if tool is None or not tool.has_overlay():
+        return ""
+    return window.pointer_hint.text()
+
+
 class PictureDialog(QDialog):
     """The export choices; `options(window)` turns them into PictureOptions."""
 
@@ -104,8 +113,7 @@ class PictureDialog(QDialog):
         self.grid = QCheckBox(tr("Coordinates along the edges, a line every 6\""))
         form.addRow(tr("Grid"), self.grid)
         self.readout = QCheckBox(tr("Print the tool's readout in a corner"))
-        hint = window.pointer_hint
-        self.readout_text = "" if hint.isHidden() else hint.text()
+        self.readout_text = tool_readout(window)
         self.readout.setChecked(bool(self.readout_text))
         self.readout.setEnabled(bool(self.readout_text))
         form.addRow(tr("Readout"), self.readout)

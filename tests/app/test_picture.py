@@ -187,6 +187,20 @@ def test_export_picture_from_the_file_menu(measured, tmp_path, qtbot):
     assert log_kind(entry) == "picture"
 
 
+def test_the_readout_survives_the_pointer_leaving_for_the_menu(measured, qtbot, tmp_path):
+    win = measured
+    text = win.pointer_hint.text()
+    win.tools.active.leave()                     # the pointer goes to the menu bar
+    assert win.pointer_hint.isHidden()
+    dlg = PictureDialog(win, tmp_path / "x.png")
+    qtbot.addWidget(dlg)
+    assert dlg.readout.isChecked() and dlg.readout_text == text
+    qtbot.keyClick(win.view, "v")                # another tool: nothing drawn, no readout
+    dlg = PictureDialog(win, tmp_path / "x.png")
+    qtbot.addWidget(dlg)
+    assert not dlg.readout.isEnabled() and dlg.readout_text == ""
+
+
 def test_export_dialog_shows_a_refusal_and_stays_open(measured, tmp_path, qtbot):
     win = measured
     dlg = PictureDialog(win, tmp_path / "x.gif")
