@@ -80,6 +80,11 @@ def view_area(win) -> tuple[float, float, float, float]:
 
 def test_picture_is_the_boards_own_render(measured):
     win = measured
+    # The village east of the woods: main's board currently draws no woods at all (their
+    # item cache is set with a logical size, which Qt 6.11 paints empty), while a picture
+    # draws them (test_woods_off_screen_and_on_the_command_line_are_drawn); away from woods
+    # the two renders must agree.
+    win.view.show_area(40, 17, 30)
     readout = win.pointer_hint.text()
     win.pointer_hint.hide()  # a widget over the viewport, not part of the board
     vp = win.view.viewport()
@@ -275,3 +280,29 @@ def test_cli_picture_of_a_game_file_names_its_turn_and_edges(tmp_path, capsys):
     texts = svg_texts(out.read_bytes())
     assert "east edge · axis" in texts and "south edge" in texts
     assert "north edge" not in texts and "west edge · allies" not in texts
+
+
+def green_share(img: QImage) -> float:
+    px = pixels(img)
+    return float(((px[..., 1] - px[..., 2]) > 40).mean())
+
+
+def test_woods_off_screen_and_on_the_command_line_are_drawn(measured, tmp_path):
+    """The woods' item cache comes out of an offscreen render empty unless a view filled it
+    first: a picture turns it off for the render and puts it back as it was."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    win = measured
+    win.view.show_area(60, 40, 30)               # the north-west woods off screen
+    woods = [t for t in win.scene.terrain_items.values() if t.piece.kind == "woods"]
+    modes = [t.cacheMode() for t in woods]
+    assert QGraphicsItem.CacheMode.ItemCoordinateCache in modes
+    image, _ = render_image(win.scene, win.editor.game,
+                            PictureOptions(area=(6, 3, 10, 8), width_px=400,
+                                           decorations=False))
+    assert green_share(image) > 0.3
+    assert [t.cacheMode() for t in woods] == modes
+    out = tmp_path / "woods.png"
+    assert cli.run(["picture", str(DEMO_FILE), "-o", str(out), "--area", "6", "3", "10", "8",
+                    "--width", "400"]) == 0
+    assert green_share(QImage(str(out))) > 0.3
