@@ -23,6 +23,8 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.turn_dock",
     "app.panels.action_panel",
     "app.panels.tests_dock",
+    "app.panels.readings_dialog",
+    "app.groups",
     "app.picture_dialog",
     "app.turn_post_dialog",
     "app.sealed_dice",

@@ -32,7 +32,7 @@ from engine.protocol import (
 )
 
 from .audience import ForVehicles
-from .tank_common import TankView, fact_or, need_target, refuse
+from .tank_common import TankView, fact_or, need_target, refuse, vehicle_card
 from .tank_data import VEHICLE, VEHICLES
 from .tank_gunnery import TankAim, TankFire, TankSearch, personnel_effects
 from .tank_options import OPTIONS
@@ -254,6 +254,10 @@ class TankMG(ForVehicles, Action):
             raise refuse(ctx, f"the {post}'s post is empty: no {w['name']} fire (§4.14-3)")
         if ctx.facts.los is False:
             raise refuse(ctx, "no line of sight to the target")
+        if vehicle_card(ctx, ctx.target) is not None:
+            raise refuse(ctx, f"target: {ctx.target.label} is an armoured vehicle; the "
+                              f"{w['name']} has no armour piercing (§3.2) — fire the main "
+                              "gun (tank_fire)")
         shooter = view.at(post)
         d = ctx.fact("distance_m")
         if d > 2 * w["range_m"]:
