@@ -31,6 +31,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "sealed_note": "Sealed dice: commitment {commitment}. Every app roll has its number; "
                        "check them with the seed once it is revealed.",
         "entries": "{n} log lines",
+        "unapplied": "rolled, not applied",
         # sealed dice (engine.sealed)
         "passphrase_short": "passphrase: at least {n} characters",
         "passphrase_wrong": "passphrase: not the one this game was sealed with",
@@ -73,6 +74,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "sealed_note": "Запечатанные кубы: обязательство {commitment}. У каждого броска "
                        "программы свой номер; проверьте их, когда зерно будет раскрыто.",
         "entries": "строк журнала: {n}",
+        "unapplied": "брошено, не применено",
         # sealed dice (engine.sealed)
         "passphrase_short": "парольная фраза: не короче {n} знаков",
         "passphrase_wrong": "парольная фраза: не та, которой запечатана эта игра",

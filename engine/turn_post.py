@@ -125,6 +125,9 @@ def _entry(seq: int, e: LogEntry, name: Namer, lang: str) -> PostEntry:
         who += f" → {name(e.target)}"
     if kind == "resolution":
         head = f"{_action_label(e)}" + (f" — {who}" if who else "")
+        mark = _roll_mark(e)
+        if mark is not None and mark.get("applied") is False:
+            head += f" ({text(lang, 'unapplied')})"
         lines: list[str] = []
         for step in e.details.get("steps", []):
             if isinstance(step, dict):
@@ -143,14 +146,36 @@ def _entry(seq: int, e: LogEntry, name: Namer, lang: str) -> PostEntry:
     return PostEntry(seq, e, head, dice)
 
 
+def _roll_mark(e: LogEntry) -> dict | None:
+    """The honest roll log's mark on an entry (details["roll"]): {"applied": False} on a
+    roll logged when rolled, {"applied": True, "of": n} on the resolution applying roll n."""
+    mark = e.details.get("roll") if isinstance(e.details, dict) else None
+    return mark if isinstance(mark, dict) else None
+
+
+def _applied_rolls(log: tuple[LogEntry, ...]) -> set[int]:
+    """Log positions of rolls a later entry applies: the applying entry carries the same
+    dice, so the post shows the roll once, where it was applied."""
+    out = set()
+    for e in log:
+        mark = _roll_mark(e)
+        if mark is not None and mark.get("applied") and isinstance(mark.get("of"), int):
+            out.add(mark["of"])
+    return out
+
+
 def turn_sections(game: Game, turn: int, lang: str = "en",
                   name: Namer | None = None) -> list[PostSection]:
     """The turn's log lines as sections: the pictures first, then each side (in the game's
     side order, else the order sides appear on the table) with one section per unit that
     acted, then the table's own lines (initiative, rulers, templates without a firer). Within
-    a section the lines keep their log order; every line of the turn is in exactly one."""
+    a section the lines keep their log order; every line of the turn is in exactly one,
+    but for a roll logged when rolled and applied later, which is the applying line. A roll
+    never applied stays in, marked so: the players see every re-roll."""
     name = name or _namer(game)
-    rows = [(i, e) for i, e in enumerate(game.log, start=1) if e.turn == turn]
+    applied = _applied_rolls(game.log)
+    rows = [(i, e) for i, e in enumerate(game.log, start=1)
+            if e.turn == turn and i not in applied]
     pictures = PostSection(text(lang, "pictures"))
     table = PostSection(text(lang, "table"))
     by_unit: dict[str, PostSection] = {}

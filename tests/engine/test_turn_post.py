@@ -97,3 +97,30 @@ def test_empty_turn_and_bad_arguments():
         turn_post(game, 1, "html")
     with pytest.raises(ValueError, match="language"):
         turn_post(game, 1, "text", "de")
+
+
+def test_a_roll_logged_when_rolled_shows_once_and_an_unapplied_one_is_marked():
+    """The honest roll log (details["roll"]): a roll is logged when rolled and again when
+    applied (naming the first); the post shows it once, where it was applied, and keeps a
+    roll never applied — a re-roll — marked as such."""
+    game = Game(load_demo())
+    dice = (RollRecord("Hit roll", "d10", (9,), "app", 11),)
+    step = {"id": "hit", "label": "Hit roll", "outcome": "miss",
+            "rolls": [{"label": "Hit roll", "die": "d10", "faces": [9], "source": "app",
+                       "seed": 11}]}
+    base = {"ruleset": "iron-hearts", "steps": [step], "effects": []}
+    game.append_log(LogEntry(1, "gren-1", "shoot", "us-1-1", dice, "Rolled, seed 11: miss",
+                             {**base, "kind": "roll", "roll": {"seed": 11, "applied": False}}))
+    again = (RollRecord("Hit roll", "d10", (2,), "app", 12),)
+    game.append_log(LogEntry(1, "gren-1", "shoot", "us-1-1", again,
+                             "Re-roll of #1 (seed 11 → seed 12): hit",
+                             {**base, "kind": "roll", "roll": {"seed": 12, "applied": False,
+                                                              "reroll_of": {"seq": 1}}}))
+    game.append_log(LogEntry(1, "gren-1", "shoot", "us-1-1", again, "hit",
+                             {**base, "roll": {"seed": 12, "applied": True, "of": 2}}))
+    (sec,) = turn_sections(game, 1)
+    assert [(pe.seq, pe.head) for pe in sec.entries] == [
+        (1, "Shoot — Gefr. Vogel → Pfc. Dawson (rolled, not applied)"),
+        (3, "Shoot — Gefr. Vogel → Pfc. Dawson")]
+    assert "Re-roll of #1" not in turn_post(game, 1, "text")
+    assert "(брошено, не применено)" in turn_post(game, 1, "text", "ru")
