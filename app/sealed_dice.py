@@ -156,6 +156,28 @@ class SealedDiceMenu(QObject):
         file_menu.insertSeparator(window.quit_action)
         self.menu.aboutToShow.connect(self.sync)
         self.last_dialog: QDialog | None = None
+        #: On the status bar while the game is sealed: locked, or the next roll's number.
+        self.badge = QLabel()
+        window.statusBar().addPermanentWidget(self.badge)
+        ed = window.editor
+        for signal in (ed.game_replaced, ed.changed, ed.logged):
+            signal.connect(lambda *_: self.show_state())
+        self.show_state()
+
+    def show_state(self) -> None:
+        s = self.sealing()
+        if s is None:
+            self.badge.hide()
+            return
+        session = sealed.session_for(self.window.editor.game.state)
+        if s.revealed is not None:
+            text = tr("Sealed dice: seed revealed")
+        elif session is None:
+            text = tr("Sealed dice: locked (File ▸ Sealed dice ▸ Unlock the seed…)")
+        else:
+            text = tr("Sealed dice: next roll #{n}").format(n=session.next_roll)
+        self.badge.setText(text)
+        self.badge.show()
 
     def _add(self, text: str, slot) -> QAction:
         action = QAction(text, self.window)
@@ -200,6 +222,7 @@ class SealedDiceMenu(QObject):
         self.window.editor.push(Change([SetGameState(sealed.STATE_KEY, sealing.to_dict())],
                                        tr("Seal the dice")))
         sealed.open_session(sealing, seed, game.log)
+        self.show_state()
         return sealing.commitment
 
     def unlock(self, passphrase: str) -> int:
@@ -208,7 +231,9 @@ class SealedDiceMenu(QObject):
         if sealing is None:
             raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
         seed = sealed.unlock(sealing, passphrase)
-        return sealed.open_session(sealing, seed, self.window.editor.game.log).next_roll
+        n = sealed.open_session(sealing, seed, self.window.editor.game.log).next_roll
+        self.show_state()
+        return n
 
     def reveal(self, passphrase: str) -> str:
         """Write the seed into the game for anyone to verify; returns it."""

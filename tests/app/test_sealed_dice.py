@@ -241,3 +241,18 @@ def test_initiative_and_template_scatter_roll_sealed_dice(qtbot, win):
     sealing = sealed.sealing_of(win.game.state)
     seed = sealed.unlock(sealing, PASS)
     assert sealed.verify(win.game.log, sealing, seed).ok
+
+
+def test_opening_a_locked_sealed_game_says_how_to_roll(qtbot, win, tmp_path):
+    game, _ = _ten_exact()
+    sealed.lock(game.state)
+    path = saved(tmp_path, game)
+    assert win.open_path(path)
+    badge = win.sealed_dice.badge
+    assert badge.isVisibleTo(win) and "locked" in badge.text()
+    assert win.sealed_dice.unlock(PASS) == 11
+    assert badge.text() == "Sealed dice: next roll #11"
+    win.sealed_dice.reveal(PASS)
+    assert badge.text() == "Sealed dice: seed revealed"
+    win.set_game(Game(load_demo()))
+    assert not badge.isVisibleTo(win)
