@@ -286,7 +286,8 @@ class SealedDiceMenu(QObject):
                           QMessageBox.StandardButton.Close, self.window)
         copy = box.addButton(tr("Copy"), QMessageBox.ButtonRole.ActionRole)
         copy.clicked.connect(lambda: QApplication.clipboard().setText(
-            f"Sealed dice commitment: {s.commitment} (game {s.game_id})"))
+            tr("Sealed dice commitment: {c} (game {g})").format(c=s.commitment,
+                                                                g=s.game_id)))
         self.last_dialog = box
         box.exec()
 
