@@ -980,6 +980,7 @@ class ActionPanel(QDockWidget):
             else [res.log_entry(game.turn)]
         for entry in entries:
             self.editor.log(entry)
+        self.ignore_cost.setChecked(False)   # an override is for this one action only
         self.dice_entry.new_seed()
         self.resolution = None
         self.shown_resolution = res
