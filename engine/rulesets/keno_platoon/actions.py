@@ -391,8 +391,15 @@ class Fire(Action):
             raise ValueError(f"{ctx.actor.label}: no firing in march order (§4.10-6)")
         w = (ctx.weapon or {}).get("name", ctx.weapon_id)
         at = f" at {ctx.target.label}" if ctx.target else ""
-        return ctx.resolution([info_step("fire", "Fire", f"{w}{at}",
-                                         note="fire tables are not in this seed (§8-10)")],
+        note = "fire tables are not in this seed (§8-10)"
+        if ctx.target is not None and ctx.game is not None:
+            from .officers import attached_squad
+
+            squad = attached_squad(ctx.game, ctx.target.id, float(ctx.rule("cohesion_in")))
+            if squad and not common.value(_sc(ctx), ctx.actor, "sniper", False):
+                note += f"; {ctx.target.label} counts as part of {squad} when shot at " \
+                        "(§4.9-1: only a sniper may pick him out)"
+        return ctx.resolution([info_step("fire", "Fire", f"{w}{at}", note=note)],
                               [], f"{ctx.actor.label} fires {w}{at}")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

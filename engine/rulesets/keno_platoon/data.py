@@ -45,6 +45,8 @@ PROFILE: Schema = {
     "at_phone": Field("bool", required=False, default=False, doc="§4.A-12"),
     "android": Field("bool", required=False, default=False, doc="§4.8-4"),
     "vehicle": Field("bool", required=False, default=False),
+    "sniper": Field("bool", required=False, default=False, doc="may pick out an attached "
+                    "officer (§4.9-1)"),
     "proposed": _NAMES,
     "note": _TEXT,
 }

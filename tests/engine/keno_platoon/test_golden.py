@@ -411,3 +411,29 @@ def test_contact_report_for_a_selected_commander_measured_on_the_board():
     tanks = {c.unit: c.p_through for c in contact_report(g, "tc")}
     assert tanks == {"tp": Fraction(6, 8), "t1": Fraction(4, 6), "t2": Fraction(4, 6),
                      "t3": Fraction(4, 6)}
+
+
+# --------------------------------------------------------------------------- §4.9
+
+
+def test_a_single_officer_near_a_squad_counts_as_part_of_it_when_shot_at():
+    from engine.rulesets.keno_platoon.officers import attached_squad
+
+    g = sample_game()
+    assert attached_squad(g, "p1") == "s1"             # the commander is in the 1st squad
+    assert attached_squad(g, "s1") is None             # a squad is not a single figure
+    g.unit("p1").x, g.unit("p1").y = 60.0, 44.0
+    assert attached_squad(g, "p1") is None             # alone in the open
+    g.unit("p1").x, g.unit("p1").y = 20.0, 36.0
+    g.sides = ["steel", "keno"]
+    start(g, [6, 1])
+    push(g, activate(g, T, "t2"))
+    res = act(g, "fire_weapon", "t2", weapon="tank_mg", target="p1")
+    assert "counts as part of s1 when shot at" in res.steps[0].note
+    g.unit("t3").state["sniper"] = True                 # a sniper may pick him out
+    push(g, next_activation(g, T))
+    push(g, activate(g, T, "p1"))
+    push(g, next_activation(g, T))
+    push(g, activate(g, T, "t3"))
+    res = act(g, "fire_weapon", "t3", weapon="tank_mg", target="p1")
+    assert "counts as part" not in res.steps[0].note
