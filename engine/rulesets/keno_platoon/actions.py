@@ -514,6 +514,13 @@ class Merge(Action):
                 raise ValueError(f"merge_groups.other: {b.label} is {gap:.1f}\" away; the "
                                  f"squads must be next to each other (≤ {reach:g}\", "
                                  "§4.7-1, §4.A-20)")
+        both = ctx.rule("merge_action") == "both"
+        if both and ctx.game is not None:
+            from engine.turns import actions_left, structure_of
+
+            if (actions_left(ctx.game, b.id, structure_of(ctx.ruleset)) or 0) < 1:
+                raise ValueError(f"merge_groups.other: {b.label} has no action left to "
+                                 "spend on the merge (§4.A-7 both)")
         m = self.plan(ctx)
         steps = [info_step("merge", "Merge", f"{m.figures} figures, {m.quality.name}, level "
                            f"{m.level}, {common.label_morale(m.morale)}", note="; ".join(
@@ -524,6 +531,8 @@ class Merge(Action):
                                  SetState(a.id, "morale", m.morale)]
         if b.state.get("activated") and not a.state.get("activated"):
             effects.append(SetState(a.id, "activated", True))
+        if both:
+            effects.append(AdjustState(b.id, "actions_left", -1, minimum=0))
         effects.append(RemoveUnit(b.id, f"merged into {a.id}"))
         return ctx.resolution(steps, effects, f"{b.label} merges into {a.label}")
 

@@ -11,10 +11,10 @@ OPTIONS: tuple[Option, ...] = (
            help="best_quality: each side rolls the best quality die among its units on the "
                 "table, higher first, ties re-rolled (keno_platoon.turn.roll_initiative); "
                 "d6: each side rolls a d6 (the generic initiative roll)."),
-    Option("passed_activation_slot", "A passed activation uses an alternation slot", "bool",
-           False, reason="§4.A-2", proposed=True,
-           help="False: it happens at once inside the commander's activation, which is the "
-                "slot; the receiving unit keeps its own activation."),
+    Option("passed_activation", "When a passed activation happens", "choice", "immediate",
+           choices=("immediate",), reason="§4.A-2", proposed=True,
+           help="immediate: at once inside the commander's activation, which is the slot "
+                "(no slot of its own); the receiving unit keeps its own activation."),
     Option("detach_duplicate", "\"Detach a child group\" and \"detach part of a squad\"",
            "choice", "same", choices=("same",), reason="§4.A-3", proposed=True,
            help="same: one action (§4.8), listed twice in the source."),
@@ -70,8 +70,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("aircraft_minimum", "Aircraft move at least 24\" per action", "bool", True,
            reason="§4.A-16", proposed=True,
            help="a minimum per action (aircraft must keep moving); no maximum is given."),
-    Option("rail_per_action", "Rail: at most 24\" per action", "bool", True,
-           reason="§4.A-17", proposed=True, help="read as per action."),
+    Option("rail_limit", "Rail: at most 24\"", "choice", "per_action",
+           choices=("per_action",), reason="§4.A-17", proposed=True,
+           help="per_action: at most 24\" in each move action."),
     Option("make_contact", "Effect of the Make contact action", "choice", "report",
            choices=("report",), reason="§4.A-18", proposed=True,
            help="report: the comm test establishes contact for reporting or spotting "

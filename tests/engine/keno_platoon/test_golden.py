@@ -437,3 +437,17 @@ def test_a_single_officer_near_a_squad_counts_as_part_of_it_when_shot_at():
     push(g, activate(g, T, "t3"))
     res = act(g, "fire_weapon", "t3", weapon="tank_mg", target="p1")
     assert "counts as part" not in res.steps[0].note
+
+
+def test_kp7_merge_action_both_needs_an_action_of_the_other_squad():
+    a = unit("a", 10, 10, figures=2)
+    b = unit("b", 11, 10, figures=3)
+    g = game_of([a, b, unit("f", 50, 40, side="steel", profile="steel-tank")],
+                sides=["keno", "steel"])
+    start(g, [6, 1])
+    push(g, activate(g, T, "a"))
+    with pytest.raises(ValueError, match="b has no action left to spend on the merge"):
+        ctx_of(g, "merge_groups", "a", other="b",
+               rules={"merge_action": "both"}).resolve(ScriptedDice([]))
+    act(g, "merge_groups", "a", other="b")             # either squad's action (default)
+    assert g.unit("a").state["figures"] == 5
