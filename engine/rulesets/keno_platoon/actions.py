@@ -121,6 +121,7 @@ class Advance(Action):
         why = self.why_not_move(ctx, u, row, gap)
         if why:
             raise ValueError(f"{u.label}: {why}")
+        _need_game(ctx, "a move")
         steps = []
         if ctx.option("mode") == "combat":
             d = self._die(ctx)
@@ -138,7 +139,6 @@ class Advance(Action):
         if ctx.option("mode") == "combat" and ctx.rule("combat_move") == "full" and gap > 0:
             k = distance / gap
             target = (u.x + (dest[0] - u.x) * max(k, 1.0), u.y + (dest[1] - u.y) * max(k, 1.0))
-        _need_game(ctx, "a move")
         mv = ctx.board.move_toward(u.id, target, distance)
         steps.append(info_step("move", "Move", f'{mv.distance:.2f}" of {gap:.2f}"'
                                + (f" (blocked by {mv.blocked_by})" if mv.blocked else ""),

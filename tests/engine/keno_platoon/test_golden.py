@@ -451,3 +451,14 @@ def test_kp7_merge_action_both_needs_an_action_of_the_other_squad():
                rules={"merge_action": "both"}).resolve(ScriptedDice([]))
     act(g, "merge_groups", "a", other="b")             # either squad's action (default)
     assert g.unit("a").state["figures"] == 5
+
+
+def test_kp6_full_reading_moves_the_whole_total_past_the_destination():
+    """§4.A-14 alternative: the unit must move the full rolled distance."""
+    g = _kp6()
+    act(g, "advance", "sq", [5, 6], point=(17.0, 10.0), options={"mode": "combat"},
+        rules={"combat_move": "full"})
+    assert g.unit("sq").x == pytest.approx(21.0)
+    g2 = _kp6()
+    act(g2, "advance", "sq", [5, 6], point=(17.0, 10.0), options={"mode": "combat"})
+    assert g2.unit("sq").x == pytest.approx(17.0)                  # declared: stops there
