@@ -73,6 +73,7 @@ from engine.dice import (
 )
 from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
+from engine.sealed import app_dice
 from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
     N_BEARINGS,
@@ -493,6 +494,17 @@ class TemplateTool(PanelTool):
                   extra={"scheme": self.panel.scheme_obj().label, "source": source})
         return result
 
+    def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
+        """Show the placed blast moved `distance` inches along `bearing` without rolling
+        or logging (a picture of a scatter already rolled: `warboard picture --scatter`)."""
+        if self.aim is None or self.shape == "flamer":
+            raise ValueError("scatter: place a blast template first")
+        result = template_query(self.editor.game.scenario, self.shape, *self.aim,
+                                scatter=(distance, bearing))
+        self.result = result
+        self._redraw_after_scatter(result)
+        return result
+
     def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
         """The scatter rule, the dice source, a typed bearing (None: roll the direction
         die) and the source's description, from the panel. The dice are rolled by the
@@ -505,8 +517,9 @@ class TemplateTool(PanelTool):
             text = p.seed.text().strip()
             if text and not text.isdigit():
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
-            src = RandomDice(int(text) if text else None)
-            return ScatterRule(scheme, DIRECTION_DIE), src, None, f"app dice, seed {src.seed}"
+            src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
+            source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
+            return ScatterRule(scheme, DIRECTION_DIE), src, None, source
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
