@@ -28,11 +28,6 @@ from . import style
 
 #: Room around an item's outline for its cosmetic (pixel-wide) pens, in inches.
 PEN_MARGIN_IN = 0.25
-#: The resolution an item-coordinate cache would use (pixels per inch, at most CACHE_MAX_PX
-#: a side). The board's items no longer take one (woods came out blank with a cache size
-#: given); app.picture still sizes any such cache it meets by these.
-CACHE_PX_PER_INCH = 48.0
-CACHE_MAX_PX = 2048
 
 
 # --- shapely → Qt ---------------------------------------------------------------------------
