@@ -24,7 +24,6 @@ from PySide6.QtWidgets import QGraphicsItem
 from engine.model import Game
 
 from .board import BoardScene
-from .board.items import CACHE_MAX_PX, CACHE_PX_PER_INCH
 from .board.scene import INCHES_PER_FOOT
 
 __all__ = ["LABEL_MODES", "DEFAULT_WIDTH_PX", "MAX_PNG_BYTES", "PictureOptions", "Rendered",
@@ -124,11 +123,9 @@ def _size(area: QRectF, width_px: int) -> QSize:
 def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: bool,
               restore_px_per_inch: float | None) -> Iterator[None]:
     """The scene as the picture shows it, then as it was: labels laid out for the picture's
-    scale (and thinned to leaders or none), the selection outline hidden, and item caches
-    off where a render cannot use them — every cache for a vector picture (a cached item
-    would be pasted into the SVG as a bitmap, its text lost), and the item-coordinate cache
-    of woods always (filled by anything but a view's paint it comes out empty, so woods off
-    screen, or on the command line, would be missing)."""
+    scale (and thinned to leaders or none), the selection outline hidden, and for a vector
+    picture the per-view caches off (a cached item would be pasted into the SVG as a
+    bitmap, its text lost)."""
     scene.layout_labels(px_per_inch)
     if labels != "all":
         leaders = {i.unit.parent for i in scene.unit_items.values() if i.unit.parent}
@@ -140,31 +137,21 @@ def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: boo
     selected = selection is not None and selection.isVisible()
     if selected:
         selection.hide()
-    caches: list[tuple[QGraphicsItem, QGraphicsItem.CacheMode, QSize]] = []
-    item_cache = QGraphicsItem.CacheMode.ItemCoordinateCache
-    for item in scene.items():
-        mode = item.cacheMode()
-        if mode == item_cache or (vector and mode != QGraphicsItem.CacheMode.NoCache):
-            caches.append((item, mode, _item_cache_size(item) if mode == item_cache
-                           else QSize()))
+    cached: list[QGraphicsItem] = []
+    if vector:
+        device = QGraphicsItem.CacheMode.DeviceCoordinateCache
+        cached = [item for item in scene.items() if item.cacheMode() == device]
+        for item in cached:
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     try:
         yield
     finally:
-        for item, mode, size in caches:
-            item.setCacheMode(mode, size)
+        for item in cached:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         if selected:
             selection.show()
         if restore_px_per_inch is not None:
             scene.layout_labels(restore_px_per_inch)
-
-
-def _item_cache_size(item: QGraphicsItem) -> QSize:
-    """The logical size of an item-coordinate cache as app.board.items gives it (Qt has no
-    getter): CACHE_PX_PER_INCH of the item's bounds, at most CACHE_MAX_PX a side."""
-    b = item.boundingRect()
-    side = min(CACHE_MAX_PX / max(b.width(), b.height(), 1e-9), CACHE_PX_PER_INCH)
-    return QSize(max(1, round(b.width() * side)), max(1, round(b.height() * side)))
 
 
 def _paint(painter: QPainter, scene: BoardScene, game: Game, opts: PictureOptions,
