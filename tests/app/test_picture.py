@@ -283,12 +283,15 @@ def green_share(img: QImage) -> float:
 
 
 def test_woods_off_screen_and_on_the_command_line_are_drawn(measured, tmp_path):
-    """Items no view has painted (off screen, or no view shown at all) are drawn too, and
-    their caches are as they were after an SVG picture."""
+    """Items no view has painted (off screen, or no view shown at all) are drawn whole,
+    and their cache modes are as they were after a PNG and an SVG picture."""
+    from PySide6.QtWidgets import QGraphicsItem
+
     win = measured
     win.view.show_area(60, 40, 30)               # the north-west woods off screen
     woods = [t for t in win.scene.terrain_items.values() if t.piece.kind == "woods"]
     modes = [t.cacheMode() for t in woods]
+    assert QGraphicsItem.CacheMode.NoCache not in modes        # the board caches them
     render_svg(win.scene, win.editor.game)
     assert [t.cacheMode() for t in woods] == modes
     image, _ = render_image(win.scene, win.editor.game,
