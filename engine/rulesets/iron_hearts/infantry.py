@@ -140,11 +140,10 @@ class Grenade(ForGrenadiers, IHAction):
         test = stat_test(ctx, p[stat], mods)
         card = vehicle_card(ctx, ctx.target) if ctx.target is not None else None
         if card is not None:
-            if w.get("armour_piercing") is None:
-                raise Refused(f"target: {ctx.target.label} is a vehicle and the {w['name']} "
-                              "has no armour piercing (§3.2)")
+            ap = w.get("armour_piercing")   # a hand grenade's: grenade.armour_piercing
             hit = plan_armour_hit(ctx, ctx.target, card, side_struck(ctx, card),
-                                  penetration=int(w["armour_piercing"]),
+                                  penetration=int(rn("grenade.armour_piercing")
+                                                  if ap is None else ap),
                                   damage_modifier=int(w.get("damage_modifier", 0)),
                                   what=f"{w['name']} armour piercing")
             return w, stat, test, mods, hit, 0, None
