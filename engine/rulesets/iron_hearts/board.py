@@ -5,9 +5,9 @@ vehicle, and its first weapon's range bands (tank guns in steps of R, small arms
 from __future__ import annotations
 
 from engine.scenario import Unit
-from geometry.ranges import RangeScheme, iron_hearts, tank_gun
+from geometry.ranges import RangeScheme
 
-from . import data
+from . import data, ranges
 from .tank_common import VEHICLES
 
 
@@ -36,10 +36,10 @@ def weapon_scheme(unit: Unit) -> tuple[str, RangeScheme] | None:
     card = vehicle_card(unit)
     if card is not None and card.get("weapons"):
         weapon = next(iter(card["weapons"].values()))
-        scheme = tank_gun if weapon.get("kind") == "main_gun" else iron_hearts
+        scheme = ranges.tank_gun if weapon.get("kind") == "main_gun" else ranges.small_arms
         return weapon["name"], scheme(float(weapon["range_m"]))
     profile = data.profiles().get(unit.profile)
     if profile is None or not profile["weapons"]:
         return None
     weapon = data.weapons()[profile["weapons"][0]]
-    return weapon["name"], iron_hearts(float(weapon["range_m"]))
+    return weapon["name"], ranges.small_arms(float(weapon["range_m"]))

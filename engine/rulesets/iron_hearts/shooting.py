@@ -2,12 +2,11 @@
 
 A volley is planned once (`plan_volley`: dice count, hit Test, wound Bands, modifiers)
 and both rolled and priced from that plan, so the exact odds and the roll agree. The
-range zone comes from geometry.ranges' Iron Hearts schemes; the rules never measure.
+range zone comes from the ruleset's schemes (ranges.py); the rules never measure.
 """
 
 from __future__ import annotations
 
-import functools
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -29,8 +28,8 @@ from engine.odds import (
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
 from engine.protocol import Context, Resolution, Role, Step, roll_bands, roll_test
 from engine.scenario import Unit
-from geometry.ranges import iron_hearts, snap_fire
 
+from . import ranges
 from .armour import (
     DAMAGE_ORDER,
     ArmourHit,
@@ -76,9 +75,6 @@ class Volley:
     note: str
 
 
-#: A weapon's schemes are built once per Range (a scheme is frozen).
-range_scheme = functools.lru_cache(maxsize=256)(iron_hearts)
-snap_scheme = functools.lru_cache(maxsize=256)(snap_fire)
 
 
 def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -> str:
@@ -94,9 +90,9 @@ def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -
     else:
         d = ctx.fact("distance_m")
         if snap:
-            scheme = snap_scheme(weapon["range_m"] * 2 * rn("snap_fire.range_factor"))
+            scheme = ranges.snap_fire(weapon["range_m"] * rn("snap_fire.range_factor"))
         else:
-            scheme = range_scheme(weapon["range_m"])
+            scheme = ranges.small_arms(weapon["range_m"])
         found = scheme.band_for(d)
         zone = found.name if found is not None else "out"
     if zone == "beyond-range" and ctx.rule("range_zones") == "range_only":
