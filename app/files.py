@@ -84,10 +84,17 @@ class NewTable:
 
     demo: bool = False
     name: str = "New table"
-    ruleset: str = "iron-hearts"
+    ruleset: str = ""          # "": the first ruleset the registry knows
     width_in: float = 72.0
     height_in: float = 48.0
     metres_per_inch: float = 2.5
+
+
+def _first_ruleset() -> str:
+    from engine.rulesets.registry import list_rulesets
+
+    found = list_rulesets()
+    return found[0].id if found else ""
 
 
 def blank_scenario(spec: NewTable) -> Scenario:
@@ -98,7 +105,7 @@ def blank_scenario(spec: NewTable) -> Scenario:
     if spec.metres_per_inch <= 0:
         raise ValueError(f"table.metres_per_inch: expected a positive number, "
                          f"got {spec.metres_per_inch:g}")
-    return Scenario(spec.name.strip() or "New table", spec.ruleset,
+    return Scenario(spec.name.strip() or "New table", spec.ruleset or _first_ruleset(),
                     Table(float(spec.width_in), float(spec.height_in),
                           float(spec.metres_per_inch)))
 
@@ -155,7 +162,7 @@ class NewGameDialog(QDialog):
     def spec(self) -> NewTable:
         if self.demo.isChecked():
             return NewTable(demo=True)
-        return NewTable(False, self.name.text(), self.ruleset.currentData() or "iron-hearts",
+        return NewTable(False, self.name.text(), self.ruleset.currentData() or _first_ruleset(),
                         self.width.value(), self.height.value(), self.scale.value())
 
 

@@ -87,7 +87,7 @@ from geometry.templates import HOLE_DIAMETER_IN, make_template
 from .base import PanelTool, ToolPanel
 
 SHAPES = ("blast-3", "blast-5", "flamer")
-SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
+SCHEMES = {"d20": "d20 face = distance in steps", "d6": "d6 − accuracy, in inches"}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart).
 DIRECTION_DIE = APP_DIRECTION_DIE
 TEMPLATE_EDGE = QColor("#b3261e")

@@ -24,6 +24,7 @@ from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
 
 from . import ranges
+from .common import current_turn
 from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
 from .tank_rules import (
     TANK_AP,
@@ -62,10 +63,6 @@ def vehicle_card(ctx: Context, unit: Unit) -> dict | None:
 
 #: Scenario cards already checked, by identity (a card is checked once, not per roll).
 _CHECKED: dict[int, tuple[Mapping, dict]] = {}
-
-
-def current_turn(ctx: Context) -> int:
-    return ctx.game.turn if ctx.game is not None else 1
 
 
 def metres_per_inch(ctx: Context) -> float:
@@ -148,7 +145,7 @@ class TankView:
         if status in ("knocked_out", "destroyed") and u is ctx.actor:
             raise refuse(ctx, f"{u.label} is {status.replace('_', ' ')}")
         crew = crew_state(card, u.state, f"units[{u.id}].state.crew")
-        turn = current_turn(ctx)
+        turn = current_turn(ctx) or 1      # no game: the first turn
         return cls(ctx, u, card, crew, missing_posts(crew), ledger_log(ctx, u, turn), turn)
 
     # ---- reading
