@@ -153,6 +153,31 @@ def aim_check(ctx: Context, view: TankView, target: Unit) -> tuple[bool, str]:
                      bool(fact_or(ctx, "in_arc", True)), AIM_BREAK_M)
 
 
+def crew_te_notes(ctx: Context) -> tuple[str, ...]:
+    """Crew T&E is applied to exactly one roll a turn, and must be (§4.14-2, §4.12-8): say
+    whether this turn's is still to use, or where it went."""
+    try:
+        view = TankView.of(ctx)
+    except (ValueError, KeyError):
+        return ()
+    used = view.log.get("te")
+    te = view.te
+    if used:
+        return (f"Crew T&E {te:+d} already applied to {used.replace('_', ' ')} this turn "
+                "(§4.14-2).",)
+    where = "aim, fire or hit location" if te >= 0 else "aim or fire (negative: not hit " \
+        "location)"
+    return (f"Crew T&E {te:+d} not used yet this turn: apply it to one roll — {where} "
+            "(§4.14-2, it must be applied).",)
+
+
+class CrewTeNotes:
+    """Mixin: the tank's gunnery actions say whether crew T&E is still to use this turn."""
+
+    def notes(self, ctx: Context) -> tuple[str, ...]:
+        return crew_te_notes(ctx)
+
+
 # --------------------------------------------------------------------------- search
 
 
@@ -217,7 +242,7 @@ class TankSearch(ForVehicles, Action):
 # --------------------------------------------------------------------------- aim
 
 
-class TankAim(ForVehicles, Action):
+class TankAim(CrewTeNotes, ForVehicles, Action):
     id = "tank_aim"
     label = "Search & Aim"
     roles = (Role("actor"), Role("target"))
@@ -340,7 +365,7 @@ class FirePlan:
     personnel_mods: list[Modifier] = field(default_factory=list)
 
 
-class TankFire(ForVehicles, Action):
+class TankFire(CrewTeNotes, ForVehicles, Action):
     id = "tank_fire"
     label = "Fire main gun"
     roles = (Role("actor"), Role("target"), Role("weapon", required=False))
