@@ -245,6 +245,13 @@ def cost_effects(ctx: Context, cost: Cost, structure=None) -> list[Effect]:
     return out
 
 
+def _spent_by(change: Change, unit: str, key: str) -> int:
+    """AP (`ap_left`) or actions (`actions_left`) the change's own effects take from the
+    unit, by the conventional state keys."""
+    return max(0, -sum(int(e.delta) for e in change.effects
+                       if isinstance(e, AdjustState) and e.unit == unit and e.key == key))
+
+
 def _own_turn_ends(ctx: Context, cost: Cost | None, structure) -> list[Effect]:
     """In a combat round a unit's own turn is its action: when this one spends its last,
     what was deferred to the end of its turn applies now (04 §4.A-5: a character killed
@@ -282,11 +289,14 @@ def charge(ctx: Context, resolution: Resolution, *, override: bool = False,
     if not ledger.records(resolution.change, u.id, ctx.action.id):
         keys = [cost.once_key or ctx.action.id] if cost is not None and cost.once_per else []
         battle = keys if cost is not None and cost.once_per == "battle" else []
-        need = _actions_needed(cost, s) if cost is not None else 0
         weapon = ctx.weapon_id if cost is None or cost.uses_weapon else None
+        if cost is not None:
+            ap, need = cost.ap, _actions_needed(cost, s)
+        else:     # an action that spends its own AP: record what its effects spend
+            ap, need = (_spent_by(resolution.change, u.id, k) for k in ("ap_left",
+                                                                        "actions_left"))
         effects.append(ledger.RecordAction(ledger.entry(
-            u.id, ctx.action.id, side=u.side, weapon=weapon,
-            ap=cost.ap if cost is not None else 0, actions=need,
+            u.id, ctx.action.id, side=u.side, weapon=weapon, ap=ap, actions=need,
             keys=[] if battle else keys, battle_keys=battle, override=bool(why))))
     effects += triggers.taken_effects(ctx.game, u.id, ctx.action.id)
     effects += _own_turn_ends(ctx, cost, s)

@@ -640,8 +640,29 @@ def save_scenario(s: Scenario, path: str | os.PathLike) -> None:
         raise
 
 
-def load_demo() -> Scenario:
-    """The demo table shipped with the program (resources/scenarios/crossroads.json)."""
+def load_demo(name: str | None = None) -> Scenario:
+    """A table shipped with the program: the demo (resources/scenarios/crossroads.json),
+    or the shipped scenario file `name` (see `shipped_scenarios`)."""
     from resources.loader import read_text
 
-    return loads_scenario(read_text(*DEMO), source="demo:" + DEMO[-1])
+    file = name or DEMO[-1]
+    if file not in {f for f, _ in shipped_scenarios()}:
+        raise ScenarioError("scenario", f"no shipped scenario {file!r}")
+    return loads_scenario(read_text(DEMO[0], file), source="demo:" + file)
+
+
+def shipped_scenarios() -> list[tuple[str, str]]:
+    """(file name, title) of every scenario shipped in resources/scenarios, the demo
+    first: what File ▸ New offers. The title is the file's name and its ruleset."""
+    import json
+
+    from resources.loader import list_names, read_text
+
+    out = []
+    for file in list_names(DEMO[0], suffix=".json"):
+        try:
+            data = json.loads(read_text(DEMO[0], file))
+            out.append((file, f"{data['name']} ({data['ruleset']})"))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return sorted(out, key=lambda fr: (fr[0] != DEMO[-1], fr[1]))

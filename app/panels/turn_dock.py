@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,6 +47,8 @@ from .docks import add_view_dock
 
 COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State", "Player", "Due")
 ERROR_STYLE = "color: #b3261e;"
+#: Names listed in the "may still act" and "tests due" lines before "… N more".
+MAX_NAMES = 6
 INFO_STYLE = "color: #333;"
 
 
@@ -70,7 +72,7 @@ class TurnDock(QDockWidget):
 
     def __init__(self, parent: QWidget | None = None, palette: SidePalette | None = None
                  ) -> None:
-        super().__init__("Turn", parent)
+        super().__init__(QCoreApplication.translate("TurnDock", "Turn"), parent)
         self.setObjectName("turn_dock")
         self.editor = None
         self.window_ = None
@@ -84,7 +86,7 @@ class TurnDock(QDockWidget):
         body = QWidget()
         lay = QVBoxLayout(body)
         head = QHBoxLayout()
-        self.turn_label = QLabel("Turn –")
+        self.turn_label = QLabel(self.tr("Turn –"))
         font = QFont(self.turn_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.5)
         font.setBold(True)
@@ -112,7 +114,9 @@ class TurnDock(QDockWidget):
         self.structure_label.setStyleSheet("color: #555;")
         self.may_act_label = QLabel()
         self.may_act_label.setWordWrap(True)
+        self.may_act_label.setTextFormat(Qt.TextFormat.PlainText)
         self.due_label = QLabel()
+        self.due_label.setTextFormat(Qt.TextFormat.PlainText)
         self.due_label.setWordWrap(True)
         self.due_label.setStyleSheet("color: #8a4b00;")
         for w in (self.structure_label, self.order_label, self.initiative_label,
@@ -123,7 +127,7 @@ class TurnDock(QDockWidget):
         self.units_title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.units_title)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -136,14 +140,14 @@ class TurnDock(QDockWidget):
         lay.addWidget(self.table, 1)
 
         dice = QHBoxLayout()
-        self.app_dice = QRadioButton("App dice")
-        self.typed_dice = QRadioButton("Typed")
+        self.app_dice = QRadioButton(self.tr("App dice"))
+        self.typed_dice = QRadioButton(self.tr("Typed"))
         self.app_dice.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.app_dice)
         group.addButton(self.typed_dice)
         self.typed_faces = QLineEdit()
-        self.typed_faces.setPlaceholderText("faces in side order, e.g. 7 3")
+        self.typed_faces.setPlaceholderText(self.tr("faces in side order, e.g. 7 3"))
         self.typed_faces.setEnabled(False)
         self.typed_dice.toggled.connect(self.typed_faces.setEnabled)
         dice.addWidget(QLabel(self.tr("Dice (initiative, tests):")))
@@ -153,15 +157,15 @@ class TurnDock(QDockWidget):
         lay.addLayout(dice)
 
         self.button_grid = QGridLayout()
-        self.roll_button = QPushButton("Roll initiative")
-        self.start_button = QPushButton("Start turn")
+        self.roll_button = QPushButton(self.tr("Roll initiative"))
+        self.start_button = QPushButton(self.tr("Start turn"))
         self.next_button = QPushButton("Next activation")
-        self.activate_button = QPushButton("Activate")
-        self.pass_button = QPushButton("Pass action")
-        self.phase_button = QPushButton("Next phase")
-        self.spend_button = QPushButton("Spend 1")
+        self.activate_button = QPushButton(self.tr("Activate"))
+        self.pass_button = QPushButton(self.tr("Pass action"))
+        self.phase_button = QPushButton(self.tr("Next phase"))
+        self.spend_button = QPushButton(self.tr("Spend 1"))
         self.ambush_button = QPushButton(self.tr("Ambush"))
-        self.end_button = QPushButton("End turn")
+        self.end_button = QPushButton(self.tr("End turn"))
         self.roll_button.clicked.connect(self.roll_initiative)
         self.start_button.clicked.connect(self.start_turn)
         self.next_button.clicked.connect(self.next_activation)
@@ -171,17 +175,18 @@ class TurnDock(QDockWidget):
         self.spend_button.clicked.connect(self.spend_selected)
         self.ambush_button.clicked.connect(self.ambush_selected)
         self.end_button.clicked.connect(self.end_turn)
-        self.roll_button.setToolTip("Every side rolls; higher goes first, ties re-rolled")
-        self.start_button.setToolTip("Full AP for every unit; this turn's flags cleared")
-        self.activate_button.setToolTip("The selected unit of the acting side activates")
+        self.roll_button.setToolTip(self.tr("Every side rolls; higher goes first, ties re-rolled"))
+        self.start_button.setToolTip(self.tr("Full AP for every unit; this turn's flags cleared"))
+        self.activate_button.setToolTip(self.tr("The selected unit of the acting side activates"))
         self.pass_button.setToolTip(self.tr(
             "The activating commander passes one action to the selected unit under him; "
             "the ruleset's communication test is rolled with the dice above"))
         self.ambush_button.setToolTip(self.tr(
             "The selected unit's side ambushes: it spends all its active actions first "
             "this round"))
-        self.spend_button.setToolTip("Mark 1 AP (or action) of the selected unit as spent on "
-                                     "something the app did not resolve")
+        self.spend_button.setToolTip(self.tr(
+            "Mark 1 AP (or action) of the selected unit as spent on something the app did "
+            "not resolve"))
         self.buttons = (self.roll_button, self.start_button, self.activate_button,
                         self.pass_button, self.ambush_button, self.spend_button,
                         self.phase_button, self.next_button, self.end_button)
@@ -246,7 +251,7 @@ class TurnDock(QDockWidget):
         self.spend_button.setText(self.tr("Spend 1 AP") if s.ap_per_unit
                                   else self.tr("Spend 1 action"))
         if game is None:
-            self.turn_label.setText("Turn –")
+            self.turn_label.setText(self.tr("Turn –"))
             self.side_label.clear()
             self.side_label.setStyleSheet("")
             for w in (self.phase_label, self.order_label, self.initiative_label,
@@ -256,10 +261,11 @@ class TurnDock(QDockWidget):
             self.table.setRowCount(0)
             self._enable(False)
             return
-        self.turn_label.setText(f"Turn {game.turn}")
+        self.turn_label.setText(self.tr("Turn {0}").format(game.turn))
         self._show_side(game.active_side)
         self.phase_label.setVisible(bool(s.phases))
-        self.phase_label.setText(f"Phase: <b>{html.escape(game.phase or '—')}</b>")
+        self.phase_label.setText(self.tr("Phase: <b>{0}</b>").format(
+            html.escape(game.phase or "—")))
         self.structure_label.setText(self._structure_text())
         self._show_order(game)
         self._show_initiative(game)
@@ -271,44 +277,61 @@ class TurnDock(QDockWidget):
 
     def _show_may_act(self, game) -> None:
         ids = turns.may_act(game, self.structure)
-        names = ", ".join(html.escape(self._name(game, u)) for u in ids)
-        self.may_act_label.setText(self.tr("May still act: {0}").format(names) if ids
-                                   else self.tr("Nobody may act now"))
+        names = [self._name(game, u) for u in ids]
+        if len(names) > MAX_NAMES:
+            names = [*names[:MAX_NAMES], self.tr("… {0} more").format(len(ids) - MAX_NAMES)]
+        self.may_act_label.setText(self.tr("May still act: {0}").format(", ".join(names))
+                                   if ids else self.tr("Nobody may act now"))
+        self.may_act_label.setToolTip("\n".join(self._name(game, u) for u in ids))
 
     def _show_due(self, game) -> None:
         due = [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))]
         self.due_label.setVisible(bool(due))
         if due:
-            items = "; ".join(f"{self._name(game, d['unit'])}: {d['test']}" for d in due)
+            items = "; ".join(f"{self._name(game, d['unit'])}: {self._test_label(d['test'])}"
+                              for d in due[:MAX_NAMES])
+            if len(due) > MAX_NAMES:
+                items += "; " + self.tr("… {0} more").format(len(due) - MAX_NAMES)
             self.due_label.setText(self.tr("Tests due (Tests dock): {0}").format(items))
         else:
             self.due_label.clear()
 
+    def _test_label(self, test: str) -> str:
+        """A test's label from the game's ruleset (its id when the ruleset lacks it)."""
+        from engine.rulesets.registry import get_ruleset
+
+        game = self.game
+        try:
+            return get_ruleset(game.scenario.ruleset).action(test).label
+        except (KeyError, ValueError, AttributeError):
+            return test
+
     def _structure_text(self) -> str:
         s = self.structure
-        parts = [{"sides": "side turns", "alternating": "alternating activations",
-                  "rounds": "combat rounds"}[s.kind]]
+        tr = self.tr
+        parts = [{"sides": tr("side turns"), "alternating": tr("alternating activations"),
+                  "rounds": tr("combat rounds")}[s.kind]]
         if s.phases:
             parts.append(" → ".join(s.phases))
         if s.ap_per_unit:
-            parts.append(f"{s.ap_per_unit} AP per unit")
+            parts.append(tr("{0} AP per unit").format(s.ap_per_unit))
         if s.actions_per_activation:
-            parts.append(f"{s.actions_per_activation} actions per activation")
+            parts.append(tr("{0} actions per activation").format(s.actions_per_activation))
         if s.actions_per_turn:
-            parts.append(f"{s.actions_per_turn} action(s) per unit per round")
+            parts.append(tr("{0} action(s) per unit per round").format(s.actions_per_turn))
         if s.ambush:
-            parts.append("an ambushing side goes first")
+            parts.append(tr("an ambushing side goes first"))
         if s.allies:
-            parts.append("allied players interleave")
+            parts.append(tr("allied players interleave"))
         if s.initiative:
-            when = "each turn" if s.initiative.when == "each_turn" else "once per game"
+            when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
             flag = " (PROPOSED)" if s.initiative.proposed else ""
-            parts.append(f"initiative {s.initiative.die.name} {when}{flag}")
+            parts.append(tr("initiative {0} {1}").format(s.initiative.die.name, when) + flag)
         return "; ".join(parts)
 
     def _show_side(self, side: str | None) -> None:
         if side is None:
-            self.side_label.setText("nobody acting")
+            self.side_label.setText(self.tr("nobody acting"))
             self.side_label.setStyleSheet("color: #555; padding: 2px 6px;")
             return
         c = self.palette.colour(side)
@@ -331,42 +354,45 @@ class TurnDock(QDockWidget):
         rolled = bool(game.activation_order)
         chips = " → ".join(self._chip(s, s == game.active_side) for s in order)
         note = "" if rolled or self.structure.initiative is None else \
-            ' <span style="color:#555">(not rolled yet)</span>'
-        self.order_label.setText(f"Order: {chips}{note}")
+            ' <span style="color:#555">' + self.tr("(not rolled yet)") + "</span>"
+        self.order_label.setText(self.tr("Order: {0}").format(chips) + note)
 
     def _show_initiative(self, game) -> None:
         last = game.state.get("initiative")
         if not isinstance(last, dict):
             due = turns.initiative_due(game, self.structure)
-            self.initiative_label.setText("Initiative: roll it to start" if due else "")
+            self.initiative_label.setText(self.tr("Initiative: roll it to start") if due else "")
             return
         faces = last.get("rolls", {})
         rolls = ", ".join(f"{side} {' → '.join(str(f) for f in fs)}"
                           for side, fs in faces.items())
-        tie = " (ties re-rolled)" if any(len(fs) > 1 for fs in faces.values()) else ""
-        self.initiative_label.setText(f"Initiative (turn {last.get('turn')}): {rolls}{tie}")
+        tie = self.tr(" (ties re-rolled)") if any(len(fs) > 1 for fs in faces.values()) \
+            else ""
+        self.initiative_label.setText(self.tr("Initiative (turn {0}): {1}").format(
+            last.get("turn"), rolls) + tie)
 
     def _show_activations(self, game) -> None:
         items = turns.activations(game)
         sides = self.structure.kind == "sides"
-        title = "Done this turn: " if sides else "Activations this turn: "
+        title = self.tr("Done this turn: ") if sides else self.tr("Activations this turn: ")
         self.activations_label.setVisible(bool(items) or not sides)
         if not items:
-            self.activations_label.setText(title + "none yet")
+            self.activations_label.setText(title + self.tr("none yet"))
             return
         parts = []
         for i, a in enumerate(items, 1):
             who = html.escape(self._name(game, a.get("unit")) if a.get("unit") else "")
             kind = a.get("kind")
             if kind == "side":
-                text = "turn done"
+                text = self.tr("turn done")
             elif kind == "pass":
-                text = "let its slot go"
+                text = self.tr("let its slot go")
             elif kind == "ambush":
-                text = "ambush sprung"
+                text = self.tr("ambush sprung")
             elif kind in ("passed", "pass failed"):
                 src = html.escape(self._name(game, a.get("from")))
-                text = f"{who} (passed by {src}{', failed' if kind == 'pass failed' else ''})"
+                text = (self.tr("{0} (passed by {1}, failed)") if kind == "pass failed"
+                        else self.tr("{0} (passed by {1})")).format(who, src)
             else:
                 text = who
             parts.append(f"{i}. {self._chip(a.get('side'), False)} {text}")
@@ -390,7 +416,8 @@ class TurnDock(QDockWidget):
         s = self.structure
         side = self.shown_side()
         units = game.units_of(side) if side else list(game.units)
-        self.units_title.setText(f"Units of {side}" if side else "All units")
+        self.units_title.setText(self.tr("Units of {0}").format(side) if side
+                                 else self.tr("All units"))
         keep = self.selected_unit()
         self.table.blockSignals(True)
         self.table.setRowCount(len(units))
@@ -400,7 +427,8 @@ class TurnDock(QDockWidget):
             state = ", ".join(st.flags)
             cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
                      ("activating" if st.activating else "yes") if st.activated
-                     or st.activating else "", state, st.player or "", ", ".join(st.due))
+                     or st.activating else "", state, st.player or "",
+                     ", ".join(self._test_label(t) for t in st.due))
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, u.id)
@@ -492,7 +520,7 @@ class TurnDock(QDockWidget):
     def _run(self, action: str, make: Callable[[], Change], actor: str | None = None) -> bool:
         game = self.game
         if game is None:
-            self.show_message("No game is open", error=True)
+            self.show_message(self.tr("No game is open"), error=True)
             return False
         try:
             change = make()

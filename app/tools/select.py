@@ -1,4 +1,5 @@
-"""Select and move: click a unit to select it, drag it to move it (one undoable change).
+"""Select and move: click a unit to select it, drag it to move it (one undoable change);
+Shift+click selects its group, and again the group above (app/groups.py).
 
 While a unit is dragged the board shows the area it can reach this move (geometry's
 `reach_area`, computed once when the drag starts), the path from where it stood, and beside
@@ -55,7 +56,7 @@ class SelectTool(Tool):
     id = "select"
     label = "Select"
     shortcut = "V"
-    tooltip = "Select and move units: click to select, drag to move"
+    tooltip = "Select and move units: click to select, drag to move, Shift+click: its group"
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -89,6 +90,10 @@ class SelectTool(Tool):
         if item is None:
             self.window.select_unit(None)
             return False  # the view pans
+        groups = getattr(self.window, "groups", None)
+        if groups is not None and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            groups.select_group_of(item.unit.id)  # its squad, then the squad's platoon …
+            return True
         self.window.select_unit(item.unit.id)
         self._drag = _Drag(self, item.unit, pos)
         return True

@@ -17,6 +17,7 @@ is written to the game's log (kind "template") with its dice and their source.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -58,7 +59,6 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
-from engine.board_ops import APP_DIRECTION_DIE, BoardOps, ScatterRule
 from engine.dice import (
     D6,
     D20,
@@ -74,6 +74,7 @@ from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
 from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
+    N_BEARINGS,
     DistanceScheme,
     Heatmap,
     TemplateOdds,
@@ -86,10 +87,15 @@ from geometry.templates import HOLE_DIAMETER_IN, make_template
 
 from .base import PanelTool, ToolPanel
 
+if TYPE_CHECKING:
+    from engine.board_ops import ScatterRule
+
 SHAPES = ("blast-3", "blast-5", "flamer")
 SCHEMES = {"d20": "d20 face = distance in steps", "d6": "d6 − accuracy, in inches"}
-#: The app's direction die: one face per bearing of the odds' grid (2° apart).
-DIRECTION_DIE = APP_DIRECTION_DIE
+#: The app's direction die: one face per bearing of the odds' grid (2° apart), as
+#: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
+#: protocol, which the first paint leaves for later).
+DIRECTION_DIE = Die(N_BEARINGS)
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -414,6 +420,8 @@ class TemplateTool(PanelTool):
             return None
         scenario = self.editor.game.scenario
         x, y = self.aim
+        from engine.board_ops import BoardOps
+
         try:
             rule, dice, typed_bearing, source = self._dice()
             landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
@@ -440,6 +448,8 @@ class TemplateTool(PanelTool):
         """The scatter rule, the dice source, a typed bearing (None: roll the direction
         die) and the source's description, from the panel. The dice are rolled by the
         engine's board service, as a scatter inside an action is."""
+        from engine.board_ops import ScatterRule
+
         p = self.panel
         scheme = p.scheme_obj()
         if p.app_dice.isChecked():

@@ -273,9 +273,9 @@ def test_a_start_of_turn_trigger_shows_in_the_tests_dock_after_end_turn(qtbot, t
     assert game.turn == 2 and game.active_side == "axis"
     assert dock.message.text() == "End of turn 1; turn 2 begins: axis acts; 1 test due"
     assert tests.due_texts() == ["Pvt. Fischer — Rally test (side start)"]
-    assert dock.due_label.text() == "Tests due (Tests dock): Pvt. Fischer: rally_test"
+    assert dock.due_label.text() == "Tests due (Tests dock): Pvt. Fischer: Rally test"
     r = row_of(dock, "fischer")
-    assert dock.table.item(r, COLUMNS.index("Due")).text() == "rally_test"
+    assert dock.table.item(r, COLUMNS.index("Due")).text() == "Rally test"
     # take it from the list: the unit and its test are chosen, typed dice, Apply
     item = tests.due_list.item(0)
     qtbot.mouseClick(tests.due_list.viewport(), Qt.MouseButton.LeftButton,
@@ -321,6 +321,7 @@ def test_the_actions_dock_refuses_a_cost_and_ignore_cost_applies_it(qtbot, toy_r
     click_widget(qtbot, panel.apply_button)
     assert [e["override"] for e in ledger.entries(game)] == [False, True]
     assert game.unit("fischer").state["ap_left"] == 0
+    assert not panel.ignore_cost.isChecked()          # for that one action only
     assert "fischer: grenade recorded (1 AP) (cost overridden)" in \
         game.log[-1].details["effects"]
     win.editor.undo_stack.undo()

@@ -418,3 +418,119 @@ def test_costs_from_data_name_the_field(table, message):
         from_table(table, "unit.cost")
     assert from_table({"ap": 1, "once_per": "turn", "uses_weapon": True}, "c") == \
         Cost(ap=1, once_per="turn", uses_weapon=True)
+
+
+def test_an_action_that_spends_its_own_ap_is_recorded_with_what_it_spent():
+    """Iron Hearts' infantry actions declare no cost and spend their AP in their effects:
+    charge records them in the ledger with the AP their effects take, adding nothing."""
+    from engine.rulesets.registry import get_ruleset
+    from engine.scenario import Scenario, Table, Unit
+    from geometry.bases import BaseShape
+
+    ih = get_ruleset("iron-hearts")
+    g = Game(Scenario("t", "iron-hearts", Table(), units=[
+        Unit("rifle", "allies", "us-rifleman", 5, 5, BaseShape.round(25))]))
+    ctx = ih.context("move", actor=g.unit("rifle"), options={"ap": 2}, game=g)
+    res = ctx.resolve(ScriptedDice([]))
+    charged = charge(ctx, res)
+    assert charged.change.effects[:len(res.change.effects)] == res.change.effects
+    push(g, charged.change)
+    [e] = ledger.entries(g, "rifle")
+    assert (e["action"], e["ap"], e["ap_on"]) == ("move", 2, ["move", "move"])
+    assert g.unit("rifle").state["ap_left"] == 1               # charged once, by the action
+
+
+# --------------------------------------------------------------------------- exact revert
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+TOY_GAMES = {"sides": (toys.SIDES, sides_game), "alternating": (toys.ALTERNATING, alt_game),
+             "phases": (toys.PHASES, phase_game), "rounds": (toys.ROUNDS, round_game)}
+
+
+def toy_step(g: Game, rs, op: str, k: int, face: int):
+    s = structure_of(rs)
+    ids = [u.id for u in g.units]
+    if not ids:
+        raise TurnError("no units")
+    uid, other = ids[k % len(ids)], ids[(k + 1) % len(ids)]
+    if op == "ini":
+        return roll_initiative(g, s, ScriptedDice([face, face % 6 + 1])).change
+    if op == "act":
+        return activate(g, s, uid)
+    if op == "pass":
+        return pass_tested(g, s, ids[0], uid, ScriptedDice([face])).change
+    if op == "ambush":
+        return declare_ambush(g, s, g.unit(uid).side)
+    if op == "action":
+        action = rs.actions[k % len(rs.actions)]
+        roles = {"target": g.unit(other)} if action.role("target") else {}
+        ctx = rs.context(action.id, actor=g.unit(uid), game=g, **roles)
+        return charge(ctx, ctx.resolve(ScriptedDice([face])), override=face > 4).change
+    return {"start": start_turn, "end": end_turn, "next": next_activation,
+            "phase": next_phase}[op](g, s)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(TOY_GAMES)),
+       ops=st.lists(st.tuples(st.sampled_from(["ini", "start", "end", "next", "phase", "act",
+                                               "pass", "ambush", "action", "action"]),
+                              st.integers(0, 4), st.integers(1, 6)), max_size=14))
+def test_any_sequence_of_steps_and_charged_actions_reverts_exactly(name, ops):
+    """Turn steps, charged (and overridden) actions, deferred deaths and due tests: undoing
+    them all in reverse restores the game exactly."""
+    rs, make = TOY_GAMES[name]
+    g = make()
+    start = frozen(g)
+    applied = []
+    for op, k, face in ops:
+        try:
+            change = toy_step(g, rs, op, k, face)
+        except (TurnError, CostRefused, ValueError):
+            continue
+        applied.append(push(g, change))
+    for change in reversed(applied):
+        revert_change(g, change)
+    assert frozen(g) == start
+
+
+def test_iron_hearts_suppression_tests_fall_due_when_the_side_starts_its_turn():
+    """01 §4.5-3 through the Iron Hearts hooks: a suppressed character is due his Guts
+    tests when his side's turn starts (a suppressed vehicle is not: the test is for
+    characters), he cannot act after failing one, and taking it clears it from the list."""
+    from engine.rulesets.registry import get_ruleset
+    from engine.scenario import Scenario, Table, Unit
+    from geometry.bases import BaseShape
+
+    ih = get_ruleset("iron-hearts")
+    s = structure_of(ih)
+    units = [Unit("vova", "us", "us-rifleman", 5, 5, BaseShape.round(25),
+                  markers={"suppression": 1}),
+             Unit("tank", "us", "m4a1-sherman", 9, 5, BaseShape.rect(50, 100), turret=0.0,
+                  markers={"suppression": 1}),
+             Unit("hans", "axis", "grenadier", 30, 5, BaseShape.round(25))]
+    g = Game(Scenario("t", "iron-hearts", Table(), units=units))
+    change = push(g, roll_initiative(g, s, ScriptedDice([3, 9])).change)   # axis first
+    assert triggers.due(g) == [] and "test" not in change.label
+    push(g, next_activation(g, s))                                          # us starts
+    assert [(d["unit"], d["test"]) for d in triggers.due(g)] == [("vova", "suppression_test")]
+    ctx = ih.context("suppression_test", actor=g.unit("vova"), game=g)
+    res = charge(ctx, ctx.resolve(ScriptedDice([10])))                     # fails
+    push(g, res.change)
+    assert triggers.due(g) == [] and unit_status(g, "vova", s).blocked.startswith(
+        "failed a start-of-turn Guts test")
+    assert unit_status(g, "vova", s).flags == ("cannot act", "suppressed 1")
+
+
+@pytest.mark.parametrize("at, effects, message", [
+    ("noon", [RemoveUnit("x").to_dict()], "defer.at: expected one of turn_start"),
+    ("turn_end", [], "defer.effects: expected a list"),
+    ("turn_end", ["remove x"], r"defer.effects\[0\]: expected an effect's dict form"),
+    ("turn_end", [{"kind": "explode"}], r"defer.effects\[0\]: effect.kind: expected one of"),
+])
+def test_bad_deferred_effects_are_refused_when_scheduled(at, effects, message):
+    from engine.model import ModelError
+
+    with pytest.raises(ModelError, match=message):
+        deferred.Defer(at, effects)

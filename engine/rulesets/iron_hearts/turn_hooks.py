@@ -52,9 +52,13 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
 
 
 def suppressed(game: Game, unit: Unit) -> bool:
-    """Due the start-of-turn Guts tests: carries Suppression and is still in the fight."""
+    """Due the start-of-turn Guts tests: a character (the test is for characters, §4.5)
+    who carries Suppression and is still in the fight."""
+    from .ruleset import RULESET  # the ruleset is built from this module: read it late
+
     sup = unit.markers.get("suppression", 0)
-    return bool(sup) and not unit.state.get("casualty")
+    return bool(sup) and not unit.state.get("casualty") and RULESET.why_not(
+        "suppression_test", unit, profiles=game.scenario.profiles) is None
 
 
 HOOKS = TurnHooks(can_act=can_act, flags=flags, triggers=(
