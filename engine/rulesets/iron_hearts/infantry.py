@@ -52,6 +52,7 @@ from .common import (
 )
 from .melee import Assault, Melee, run_allowance
 from .morale import Overcome, Rally, StatTest, SuppressionTest
+from .orders import Order
 from .readings import OPTIONS
 from .shooting import Detect, Shoot
 from .tank_common import side_struck, vehicle_card
@@ -406,6 +407,6 @@ class CommandRange(ForAnyUnit, IHAction):
 
 ACTIONS: list[IHAction] = [Shoot(), Detect(), SuppressionTest(), Overcome(), Rally(),
                            StatTest(), Melee(), Assault(), SkillCheck(), Grenade(),
-                           DeathRoll(), Medkit(), Move(), CommandRange()]
+                           DeathRoll(), Medkit(), Move(), CommandRange(), Order()]
 
 __all__ += ["Unit"]  # re-exported for callers building contexts
