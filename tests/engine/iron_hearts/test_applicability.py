@@ -1,7 +1,8 @@
 """Which Iron Hearts actions a unit is offered (`Ruleset.actions_for`): characters get the
 character actions (§4.2–4.11), vehicle cards the tank actions (§4.12–4.15), the grenade
 only a character who owns grenades (§4.9-5), the rally and orders only a commander
-(§4.5-5, §4.11), and the command range both (§4.11-3: radio-equipped vehicles are in the command network)."""
+(§4.5-5, §4.11), and the command range both (§4.11-3: radio-equipped vehicles are in
+the command network)."""
 
 from __future__ import annotations
 
