@@ -438,16 +438,42 @@ class Detect(IHAction):
     id = "detect"
     label = "Detect hidden shooter"
     kind = "test"
-    doc = "Free, once per turn: d10 ≤ 3 ± T&E spots a shooter whose direction is not obvious."
+    doc = ("Free, once per turn: d10 ≤ 3 ± T&E spots a shooter whose direction is not "
+           "obvious; against camouflage −1 per level, one roll for the whole squad (§4.17).")
     ap_cost = 0
-    roles = (Role("actor"), Role("target", required=False, label="the hidden shooter"))
+    roles = (Role("actor"), Role("target", required=False, label="the hidden shooter"),
+             Role("targets", required=False, label="his squad"))
     steps = ("detect",)
+    options = (
+        Option("camouflage", "Camouflage level of the hidden unit", "int", 0, minimum=0,
+               maximum=4, proposed=True,
+               reason="§4.17, §8-18: woods and bushes camouflage; −1 per level (PROPOSED)"),
+        Option("squad", "One roll for the target's whole squad", "bool", True,
+               reason="§4.17: detection is rolled for the whole squad, not per man"),
+    )
 
     def _test(self, ctx: Context) -> tuple[Test, list[Modifier], int]:
         base = rn("detection.base")
-        mods = te_modifiers(ctx, ctx.profile().get("training_experience", 0)) + \
-            ctx.modifiers("detect")
+        mods = te_modifiers(ctx, ctx.profile().get("training_experience", 0))
+        camo = ctx.option("camouflage")
+        if camo:
+            mods.append(Modifier(f"camouflage {camo}", -camo, "−1 per level (§8-18)",
+                                 proposed=True))
+        mods += ctx.modifiers("detect")
         return stat_test(ctx, base, mods), mods, base
+
+    def _spotted(self, ctx: Context) -> list[Unit]:
+        """Who the roll uncovers: the target, with his squad (units sharing his parent, or
+        the targets given) when the squad is rolled for as one (§4.17)."""
+        t = ctx.target
+        members = list(ctx.targets)
+        if t is not None and all(u.id != t.id for u in members):
+            members.insert(0, t)
+        if t is not None and ctx.option("squad") and not ctx.targets and ctx.game is not None \
+                and t.parent is not None:
+            members += [u for u in ctx.game.units if u.side == t.side and u.id != t.id
+                        and u.parent == t.parent]
+        return members
 
     def _used(self, ctx: Context) -> bool:
         turn = current_turn(ctx)
@@ -464,6 +490,12 @@ class Detect(IHAction):
         effects: list[Effect] = [SetState(ctx.actor.id, "detect_turn", turn)] \
             if turn is not None else []
         who = ctx.target.label if ctx.target else "the shooter"
+        spotted = self._spotted(ctx)
+        if step.count("detected"):
+            effects += [SetState(u.id, "detected", {"by": ctx.actor.side, "turn": turn})
+                        for u in spotted]
+            if len(spotted) > 1:
+                who += f" and {len(spotted) - 1} of his squad"
         text = f"{who} detected: may be fired on" if step.count("detected") \
             else f"{who} not detected"
         return ctx.resolution([step], effects, text)

@@ -50,3 +50,19 @@ def test_assault_order_only_near_the_enemy_and_never_to_the_other_side():
     assert near.odds().outcomes == (("given", 1),)
     enemy = ctx(g, "order", "us-1-nco", "gren-1").resolve(ScriptedDice([]))
     assert "other side" in enemy.summary
+
+
+def test_camouflaged_squad_is_detected_with_one_roll():
+    g = game()
+    c = ctx(g, "detect", "us-1-nco", "gren-2", options={"camouflage": 2})
+    res = c.resolve(ScriptedDice([1]))
+    step = res.step("detect")
+    assert [m.label for m in step.modifiers][-1] == "camouflage 2" and len(step.faces) == 1
+    spotted = {e.unit for e in res.change.effects
+               if isinstance(e, SetState) and e.key == "detected"}
+    assert spotted == {"gren-1", "gren-2", "gren-3", "gren-4", "gren-5", "gren-6",
+                       "schreck-gunner"}
+    assert "6 of his squad" in res.summary
+    miss = ctx(g, "detect", "us-1-nco", "gren-2", options={"camouflage": 2}).resolve(
+        ScriptedDice([9]))
+    assert not any(getattr(e, "key", "") == "detected" for e in miss.change.effects)
