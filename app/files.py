@@ -84,7 +84,7 @@ class NewTable:
 
     demo: bool = False
     name: str = "New table"
-    ruleset: str = ""          # "": the first ruleset the registry knows
+    ruleset: str = ""          # "": the default table's (the shipped demo's) ruleset
     width_in: float = 72.0
     height_in: float = 48.0
     metres_per_inch: float = 2.5
@@ -93,10 +93,15 @@ class NewTable:
 
 
 def _first_ruleset() -> str:
+    """The default table's ruleset (the shipped demo's), else the first registered."""
     from engine.rulesets.registry import list_rulesets
+    from engine.scenario_io import ScenarioError, load_demo
 
-    found = list_rulesets()
-    return found[0].id if found else ""
+    try:
+        return load_demo().ruleset
+    except (ScenarioError, OSError):
+        found = list_rulesets()
+        return found[0].id if found else ""
 
 
 def blank_scenario(spec: NewTable) -> Scenario:
@@ -164,7 +169,7 @@ class NewGameDialog(QDialog):
         self.demo.toggled.connect(lambda on: [w.setEnabled(not on) for w in (
             self.name, self.width, self.height, self.ruleset, self.scale)])
         self.demo.toggled.connect(self.demos.setEnabled)
-        default = self.ruleset.findData(NewTable().ruleset)  # the default, not the first
+        default = self.ruleset.findData(NewTable().ruleset or _first_ruleset())  # not the first
         if default >= 0:
             self.ruleset.setCurrentIndex(default)
         self._ruleset_scale(self.ruleset.currentIndex())
