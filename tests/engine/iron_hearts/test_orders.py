@@ -66,3 +66,20 @@ def test_camouflaged_squad_is_detected_with_one_roll():
     miss = ctx(g, "detect", "us-1-nco", "gren-2", options={"camouflage": 2}).resolve(
         ScriptedDice([9]))
     assert not any(getattr(e, "key", "") == "detected" for e in miss.change.effects)
+
+
+def test_a_tank_without_a_working_radio_is_out_of_reach_beyond_the_whistle():
+    g = game()
+    far = {"distance_m": 300.0}
+    ok = ctx(g, "command_range", "sherman-1", "sherman-2", facts=far).resolve(ScriptedDice([]))
+    assert ok.summary == "radio_or_nco"
+    g.unit("sherman-2").state["systems"] = ["radio"]
+    dead = ctx(g, "command_range", "sherman-1", "sherman-2", facts=far)
+    assert dead.resolve(ScriptedDice([])).summary == "out_of_reach"
+    assert "radio is damaged" in dead.resolve(ScriptedDice([])).steps[0].outcome
+    assert dead.odds().outcomes[0][0] == "out_of_reach"
+    g.unit("sherman-2").state.pop("systems")
+    g.unit("sherman-1").state["crew"] = {"co_driver": {"status": "killed"}}
+    gone = ctx(g, "command_range", "sherman-1", "sherman-2", facts=far).resolve(
+        ScriptedDice([]))
+    assert "radio operator is out" in gone.steps[0].outcome
