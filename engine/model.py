@@ -36,6 +36,7 @@ __all__ = [
     "STATE_KEYS", "MARKER_KEYS", "Game", "LogEntry", "Effect", "SetMarker", "AddMarker",
     "SetState", "AdjustState", "MoveUnit", "RemoveUnit", "SetGame", "SetGameState",
     "SetGroupState", "AddGroupMarker", "EFFECT_KINDS", "register_path", "group_writes",
+    "need_unit",
     "Change", "apply_change", "revert_change", "effect_from_dict", "ModelError",
 ]
 
@@ -112,6 +113,9 @@ class Game:
     state: dict = field(default_factory=dict)
     removed: list[Unit] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
+    #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
+    #: it, so a list changed behind the game's back is read again, never misread
+    _unit_pos: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -132,9 +136,16 @@ class Game:
 
     def unit(self, unit_id: str) -> Unit:
         """A unit on the table or removed; ModelError naming the id otherwise."""
-        for u in self.scenario.units:
-            if u.id == unit_id:
-                return u
+        units = self.scenario.units
+        i = self._unit_pos.get(unit_id)
+        if i is None or i >= len(units) or units[i].id != unit_id:
+            # a panel asks for every unit after each change: one pass, not one per unit
+            self._unit_pos = pos = {}
+            for k, u in enumerate(units):
+                pos.setdefault(u.id, k)
+            i = pos.get(unit_id)
+        if i is not None:
+            return units[i]
         for u in self.removed:
             if u.id == unit_id:
                 return u
@@ -156,7 +167,11 @@ class Game:
         return [on[i] for i in ids if i in on]
 
     def on_table(self, unit_id: str) -> bool:
-        return any(u.id == unit_id for u in self.scenario.units)
+        units = self.scenario.units
+        i = self._unit_pos.get(unit_id)
+        if i is not None and i < len(units) and units[i].id == unit_id:
+            return True
+        return any(u.id == unit_id for u in units)
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.scenario.units if u.side == side]
@@ -335,8 +350,8 @@ _OPTIONAL_UNIT_FIELDS: dict[str, Any] = {"facing": 0, "turret": None, "name": No
                                          "parent": None}
 
 
-def _forget_key(u: Unit | Group, key: str) -> None:
-    """Drop `key` from the record's remembered source key order (it was not in the file)."""
+def _forget_key(u: Unit, key: str) -> None:
+    """Drop `key` from the unit's remembered source key order (it was not in the file)."""
     order = getattr(u.extra, "order", None)
     if order is not None and key in order:
         u.extra.order = tuple(k for k in order if k != key)
@@ -452,7 +467,9 @@ class Effect:
         return {"kind": self.kind, **d}
 
 
-def _need_unit(game: Game, unit_id: str, *, on_table: bool = False) -> Unit:
+def need_unit(game: Game, unit_id: str, *, on_table: bool = False) -> Unit:
+    """The unit an effect writes (ModelError naming it when unknown, or not on the table
+    when `on_table`)."""
     u = game.unit(unit_id)
     if on_table and not game.on_table(unit_id):
         raise ModelError(f"unit {unit_id!r}: not on the table")
@@ -469,7 +486,7 @@ class SetMarker(Effect):
     kind: ClassVar[str] = "set_marker"
 
     def writes(self, game):
-        _need_unit(game, self.unit)
+        need_unit(game, self.unit)
         return [(["unit", self.unit, "markers", self.marker], self.value is not None,
                  self.value)]
 
@@ -492,7 +509,7 @@ class AddMarker(Effect):
     kind: ClassVar[str] = "add_marker"
 
     def writes(self, game):
-        u = _need_unit(game, self.unit)
+        u = need_unit(game, self.unit)
         old = u.markers.get(self.marker, 0)
         if isinstance(old, bool) or not isinstance(old, int):
             raise ModelError(f"unit {self.unit!r}.markers.{self.marker}: "
@@ -517,7 +534,7 @@ class SetState(Effect):
     kind: ClassVar[str] = "set_state"
 
     def writes(self, game):
-        _need_unit(game, self.unit)
+        need_unit(game, self.unit)
         return [(["unit", self.unit, "state", self.key], self.value is not None, self.value)]
 
     def describe(self) -> str:
@@ -540,7 +557,7 @@ class AdjustState(Effect):
     kind: ClassVar[str] = "adjust_state"
 
     def writes(self, game):
-        u = _need_unit(game, self.unit)
+        u = need_unit(game, self.unit)
         old = u.state.get(self.key, self.default)
         if isinstance(old, bool) or not isinstance(old, int | float):
             raise ModelError(f"unit {self.unit!r}.state.{self.key}: "
@@ -568,7 +585,7 @@ class MoveUnit(Effect):
     kind: ClassVar[str] = "move"
 
     def writes(self, game):
-        _need_unit(game, self.unit, on_table=True)
+        need_unit(game, self.unit, on_table=True)
         w: list[tuple[list, bool, Any]] = [(["unit", self.unit, "x"], True, float(self.x)),
                                            (["unit", self.unit, "y"], True, float(self.y))]
         if self.facing is not None:
@@ -591,7 +608,7 @@ class RemoveUnit(Effect):
     kind: ClassVar[str] = "remove"
 
     def writes(self, game):
-        _need_unit(game, self.unit, on_table=True)
+        need_unit(game, self.unit, on_table=True)
         return [(["unit", self.unit, "state", "removed"], True, self.reason),
                 (["table", self.unit], False, None)]
 
