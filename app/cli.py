@@ -72,13 +72,18 @@ def _is_game_path(p: Path) -> bool:
 
 
 def _load_game_file(p: Path):
-    """The Game saved in `p`; a refused game file says which kind of problem it has."""
-    from engine.gamefile import GameFileError, load_game
+    """The Game saved in `p`; a refused game file says which kind of problem it has. A log
+    altered outside Warboard is told on stderr, one line per finding (the command goes on:
+    the game itself is readable)."""
+    from engine.gamefile import GameFileError, open_game
 
     try:
-        return load_game(p)
+        read = open_game(p)
     except GameFileError as e:
         raise CliError(str(e)) from None
+    for problem in read.log_problems:
+        print(f"{PROG}: warning: {p}: {problem}", file=sys.stderr)
+    return read.game
 
 
 def open_scenario(path: str | Path) -> Scenario:
@@ -484,7 +489,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     return _Setup(game, Path(args.file), is_game_file, ctx)
 
 
-def _apply(setup: _Setup, res) -> str:
+def _apply(setup: _Setup, res, seed: int | None = None, chosen: bool = False) -> str:
     """Apply the resolution's effects to the file: a scenario JSON is rewritten atomically
     (units, markers and state; a scenario keeps no roll log), a game file saves the change
     and appends the log entry in one transaction."""
@@ -500,7 +505,12 @@ def _apply(setup: _Setup, res) -> str:
     except ModelError as e:
         raise CliError(f"--apply: {e}") from None
     if setup.is_game_file:
-        game.append_log(res.log_entry(game.turn))
+        entry = res.log_entry(game.turn)
+        if seed is not None:  # the app's dice: the seed, and whether --seed chose it
+            from engine.roll_log import applied_entry
+
+            entry = applied_entry(entry, seed=seed, chosen=chosen)
+        game.append_log(entry)
         try:
             save_game(setup.path, game)
         except GameFileError as e:
@@ -529,8 +539,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             dice.check_exhausted()
     except DiceError as e:
         raise CliError(f"--dice: {e} (result: {res.summary})") from None
-    applied = _apply(setup, res) if args.apply else None
     seed = dice.seed if isinstance(dice, RandomDice) else None
+    applied = _apply(setup, res, seed, args.seed is not None) if args.apply else None
     if args.json:
         data = res.log_entry(setup.game.turn).to_dict()
         data.update(label=res.action_label, seed=seed, applied=applied,

@@ -212,6 +212,9 @@ class FileController(QObject):
         self._autosaver: Autosaver | None = None
         self._last_submitted: tuple[str, int] | None = None
         self._replacing = False
+        #: What the open game's log chain reported when it was opened (engine.log_chain).
+        self.log_problems: tuple[str, ...] = ()
+        self._read_problems: tuple[str, ...] = ()
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)
         self._check_timer.setInterval(AUTOSAVE_CHECK_MS)
@@ -440,19 +443,35 @@ class FileController(QObject):
         p = Path(path)
         as_game = looks_like_game(p) if scenario is None else not scenario
         read = self._read_game if as_game else self._read_scenario
+        self._read_problems = ()
         game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
         self._show(game, path=p if as_game else None, source=p)
         self.recent.add(p)
         self._status(f"Opened {p}")
+        self.log_problems = self._read_problems
+        if self.log_problems:
+            self.warn_altered_log(p, self.log_problems)
         return True
 
+    def warn_altered_log(self, p: Path, problems: tuple[str, ...]) -> None:
+        """Say that the game's log was altered outside Warboard: the game is open, but the
+        player sees the finding (engine.log_chain) instead of an untouched-looking log."""
+        text = "\n".join(f"• {x}" for x in problems)
+        self._status(f"{p.name}: the roll log was altered outside Warboard")
+        QMessageBox.warning(self.window, self.tr("The roll log was altered"),
+                            self.tr("{file}: the roll log does not match its hash chain:"
+                                    "\n\n{found}\n\nThe game is open as the file holds it."
+                                    ).format(file=p, found=text))
+
     def _read_game(self, p: Path) -> Game | None:
-        from engine.gamefile import GameFileError, load_game
+        from engine.gamefile import GameFileError, open_game
 
         try:
-            return load_game(p)
+            read = open_game(p)
+            self._read_problems = read.log_problems
+            return read.game
         except GameFileError as e:
             self.window.show_error(REFUSAL_TITLES.get(e.kind, "Could not open the game"),
                                    f"{e}\n\n{LEFT_ALONE}")

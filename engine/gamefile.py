@@ -47,6 +47,7 @@ from engine.gamefile_schema import (
     Capture,
     GameFileError,
     GameSnapshot,
+    add_chain_column,
     build_game,
     capture_game,
     create_tables,
@@ -58,12 +59,14 @@ from engine.gamefile_schema import (
     scenario_doc,
     snapshot_game,
 )
+from engine.log_chain import GENESIS, chain_problems, entry_hash
 from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
 
 __all__ = [
     "GameFileError", "GameSnapshot", "SaveStats", "GameFile", "Autosaver", "new_game_file",
-    "save_game", "load_game", "append_log", "check_game_file", "read_log", "LogRow",
+    "save_game", "load_game", "open_game", "GameRead", "append_log", "check_game_file",
+    "read_log", "LogRow",
     "export_scenario", "import_scenario", "SCHEMA_VERSION", "FORMAT",
 ]
 
@@ -196,7 +199,28 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
         raise GameFileError("invalid", f"table {missing[0]!r} is missing")
 
 
-def _read_game(db: sqlite_utils.Database) -> Game:
+@dataclass(frozen=True, slots=True)
+class GameRead:
+    """A game as read from its file, with what the file's log chain says about it: each
+    problem one sentence (a log entry changed or removed outside Warboard). The game opens
+    all the same; the program shows the problems instead of silently accepting them."""
+
+    game: Game
+    log_problems: tuple[str, ...] = ()
+
+
+def _read_checked(db: sqlite_utils.Database) -> GameRead:
+    rows = _log_rows(db)
+    game = _read_game(db, rows)
+    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    count = meta.get("log_entries")
+    problems = chain_problems(
+        game.log, [r.get("prev") for r in rows], head=meta.get("log_head"),
+        count=int(count) if isinstance(count, str) and count.isdigit() else None)
+    return GameRead(game, tuple(problems))
+
+
+def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) -> Game:
     top = db.execute("SELECT key, json FROM scenario ORDER BY pos").fetchall()
     rows = {t: db.execute(f"SELECT id, json FROM [{t}] ORDER BY pos").fetchall()
             for t in ROW_TABLES}
@@ -204,7 +228,7 @@ def _read_game(db: sqlite_utils.Database) -> Game:
     ids = {t: [r[0] for r in rows[t]] for t in ROW_TABLES}
     meta = game_meta(db.execute("SELECT key, json FROM game").fetchall())
     log = []
-    for i, r in enumerate(_log_rows(db)):
+    for i, r in enumerate(_log_rows(db) if log_rows is None else log_rows):
         if r["seq"] != i + 1:
             raise invalid("log", r["seq"], "seq", f"expected {i + 1} (the log has a gap)")
         log.append(log_entry(r))
@@ -245,8 +269,14 @@ def check_game_file(path: str | os.PathLike) -> None:
 
 
 def load_game(path: str | os.PathLike) -> Game:
-    """The game in a .warboard file, every row checked. Opens the file read-only."""
-    return _with_reader(path, _read_game)  # type: ignore[return-value]
+    """The game in a .warboard file, every row checked. Opens the file read-only.
+    (`open_game` also says whether its log was altered outside Warboard.)"""
+    return open_game(path).game
+
+
+def open_game(path: str | os.PathLike) -> GameRead:
+    """The game in a .warboard file with its log chain's problems (see GameRead)."""
+    return _with_reader(path, _read_checked)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,13 +300,18 @@ def read_log(path: str | os.PathLike) -> list[LogRow]:
 # --------------------------------------------------------------------------- writing
 
 
-def _meta_rows(created: str | None, saved: str) -> list[dict]:
+def _meta_rows(created: str | None, saved: str,
+               log: tuple[int, str] | None = None) -> list[dict]:
+    """meta's rows; `log` is (entries, hash of the last) after the save."""
     rows = [{"key": "format", "value": FORMAT},
             {"key": "schema_version", "value": str(SCHEMA_VERSION)},
             {"key": "app_version", "value": app_version()},
             {"key": "saved", "value": saved}]
     if created is not None:
         rows.append({"key": "created", "value": created})
+    if log is not None:
+        rows += [{"key": "log_entries", "value": str(log[0])},
+                 {"key": "log_head", "value": log[1]}]
     return rows
 
 
@@ -335,7 +370,8 @@ def _write_snapshot(db: sqlite_utils.Database, snap: GameSnapshot,
                               replace=True)
         stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
         appended = _append_rows(db, snap, last_stored(stored))
-        db["meta"].insert_all(_meta_rows(None, now_iso()), pk="key", replace=True)
+        db["meta"].insert_all(_meta_rows(None, now_iso(), (snap.log_end, snap.log_head)),
+                              pk="key", replace=True)
     return SaveStats(uw, ud, tw, td, appended, (time.perf_counter() - t0) * 1000)
 
 
@@ -409,6 +445,9 @@ class GameFile:
         self.path = Path(path)
         _check_writable(self.path)
         self._db: sqlite_utils.Database | None = _open_rw(self.path)
+        if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
+            with _transaction(self._db):
+                add_chain_column(self._db)
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -442,10 +481,17 @@ class GameFile:
         stamp = now_iso()
         with _transaction(self.db):
             stored = self.stored_log()
-            rows = [log_row(stored + 1 + i, e, stamp) for i, e in enumerate(entries)]
+            last = _log_rows(self.db, "WHERE seq = ?", (stored,))
+            head = entry_hash(log_entry(last[0])) if last else GENESIS
+            rows = []
+            for i, e in enumerate(entries):
+                e = dataclasses.replace(e, prev=head)
+                rows.append(log_row(stored + 1 + i, e, stamp))
+                head = entry_hash(e)
             if rows:
                 self.db["log"].insert_all(rows, pk="seq")
-            self.db["meta"].insert_all(_meta_rows(None, stamp), pk="key", replace=True)
+            self.db["meta"].insert_all(_meta_rows(None, stamp, (stored + len(rows), head)),
+                                       pk="key", replace=True)
         return len(rows)
 
     def close(self) -> None:

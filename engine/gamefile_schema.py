@@ -12,7 +12,10 @@ A game file is one SQLite database (engine/gamefile.py opens and writes it). Its
 - `game`     key → JSON: turn, active_side, phase, sides, activation_order, state.
 - `log`      the append-only roll log: seq (1, 2, …), kind, turn, actor, action, target,
              dice (JSON, each roll with its source and seed), summary, details (JSON),
-             timestamp.
+             timestamp, prev (the sha256 of the entry before it, engine/log_chain.py;
+             a file written before the chain gains the column on its next write, and
+             meta's log_entries / log_head record the count and the last entry's hash,
+             so an entry changed or removed outside Warboard is found on open).
 
 `GameSnapshot` is a game reduced to these rows as JSON text: immutable strings, so a snapshot
 taken on the interface's thread can be written on another while play goes on. Reading goes
@@ -31,6 +34,7 @@ from typing import Any
 import sqlite_utils
 
 from engine.dice import RollRecord
+from engine.log_chain import GENESIS, entry_hash
 from engine.model import Game, LogEntry, ModelError
 from engine.scenario import Scenario, Table, Unit
 from engine.scenario_io import ScenarioError, parse_scenario, scenario_to_dict
@@ -95,10 +99,25 @@ def create_tables(db: sqlite_utils.Database) -> None:
     db["game"].create({"key": str, "json": str}, pk="key", not_null={"json"})
     db["log"].create(
         {"seq": int, "kind": str, "turn": int, "actor": str, "action": str, "target": str,
-         "dice": str, "summary": str, "details": str, "timestamp": str},
+         "dice": str, "summary": str, "details": str, "timestamp": str, "prev": str},
         pk="seq", not_null={"kind", "turn", "action", "dice", "summary", "details",
                             "timestamp"},
     )
+
+
+def add_chain_column(db: sqlite_utils.Database) -> bool:
+    """Give a file written before the hash chain its `log.prev` column, the stored rows
+    chained as they are (inside the caller's transaction). False if it had one."""
+    if "prev" in db["log"].columns_dict:
+        return False
+    db.execute("ALTER TABLE log ADD COLUMN prev TEXT")
+    prev = GENESIS
+    for row in db.execute("SELECT * FROM log ORDER BY seq").fetchall():
+        names = [c.name for c in db["log"].columns]
+        r = dict(zip(names, row, strict=True))
+        db.execute("UPDATE log SET prev = ? WHERE seq = ?", (prev, r["seq"]))
+        prev = entry_hash(log_entry(r), prev)
+    return True
 
 
 # --------------------------------------------------------------------------- game → rows
@@ -124,7 +143,8 @@ def log_row(seq: int, entry: LogEntry, timestamp: str) -> dict:
     return {"seq": seq, "kind": log_kind(entry), "turn": entry.turn, "actor": entry.actor,
             "action": entry.action, "target": entry.target,
             "dice": dumps([r.to_dict() for r in entry.dice]), "summary": entry.summary,
-            "details": dumps(entry.details), "timestamp": timestamp}
+            "details": dumps(entry.details), "timestamp": timestamp,
+            "prev": entry.prev or None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +162,8 @@ class GameSnapshot:
     log_start: int = 0
     log: tuple[dict, ...] = ()
     taken: str = field(default_factory=now_iso)
+    #: The hash of the game's last log entry (engine.log_chain), stored in meta.
+    log_head: str = GENESIS
 
     @property
     def log_end(self) -> int:
@@ -188,6 +210,7 @@ class Capture:
     log_start: int
     log: tuple[dict, ...]
     taken: str
+    log_head: str = GENESIS
 
     @property
     def log_end(self) -> int:
@@ -211,7 +234,7 @@ class Capture:
         terrain = tuple((p["id"], dumps(p)) for p in self.doc.get("terrain", ()))
         units = tuple((u["id"], dumps(u)) for u in unit_docs)
         return GameSnapshot(top, terrain, units, self.game, self.log_start, self.log,
-                            self.taken)
+                            self.taken, self.log_head)
 
 
 def _units_position(doc: dict, scenario: Scenario) -> int:
@@ -238,7 +261,7 @@ def capture_game(game: Game, log_start: int = 0) -> Capture:
     log = game.log
     rows = tuple(log_row(i + 1, log[i], stamp) for i in range(log_start, len(log)))
     return Capture(doc, _units_position(doc, game.scenario), fields, dynamic, game_rows,
-                   log_start, rows, stamp)
+                   log_start, rows, stamp, game.log_head())
 
 
 # --------------------------------------------------------------------------- rows → game
@@ -330,8 +353,11 @@ def log_entry(row: dict) -> LogEntry:
     details = _json(row["details"], "log", seq, "details")
     if not isinstance(details, dict):
         raise invalid("log", seq, "details", "expected an object")
+    prev = row.get("prev")
+    if prev is not None and not isinstance(prev, str):
+        raise invalid("log", seq, "prev", f"expected a hash (text) or null, got {prev!r}")
     return LogEntry(turn, row["actor"], row["action"], row["target"], tuple(records),
-                    row["summary"], details)
+                    row["summary"], details, prev or "")
 
 
 def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,

@@ -17,12 +17,14 @@ reason in `state["removed"]`, so geometry only ever sees units on the table.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.dice import RollRecord
+from engine.log_chain import GENESIS, entry_hash
 from engine.scenario import Scenario, Unit
 
 __all__ = [
@@ -72,6 +74,9 @@ class LogEntry:
     dice: tuple[RollRecord, ...] = ()
     summary: str = ""
     details: dict = field(default_factory=dict)
+    #: The hash of the entry before it (engine.log_chain), set by `Game.append_log`; not
+    #: part of the entry's value (two entries with the same content are equal).
+    prev: str = field(default="", compare=False)
 
     def to_dict(self) -> dict:
         return {"turn": self.turn, "actor": self.actor, "action": self.action,
@@ -114,8 +119,18 @@ class Game:
         """The roll log, read-only: entries are only ever appended."""
         return tuple(self._log)
 
-    def append_log(self, entry: LogEntry) -> None:
+    def append_log(self, entry: LogEntry) -> LogEntry:
+        """Append `entry`, chained to the last one (it carries that one's hash); the log is
+        append-only, so the chain only ever grows. Returns the entry as stored."""
+        prev = entry_hash(self._log[-1]) if self._log else GENESIS
+        if entry.prev != prev:
+            entry = dataclasses.replace(entry, prev=prev)
         self._log.append(entry)
+        return entry
+
+    def log_head(self) -> str:
+        """The hash of the last log entry (GENESIS for an empty log)."""
+        return entry_hash(self._log[-1]) if self._log else GENESIS
 
     @property
     def units(self) -> list[Unit]:

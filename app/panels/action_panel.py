@@ -42,6 +42,7 @@ from engine.facts import facts_for
 from engine.model import Game, ModelError
 from engine.protocol import Action, Context, Facts, Resolution, Ruleset
 from engine.render import render
+from engine.roll_log import RerollTracker, applied_entry, rolled_entry
 from engine.rulesets.registry import get_ruleset
 from engine.scenario import Unit
 from geometry.templates import TEMPLATE_SHAPES
@@ -136,6 +137,9 @@ class ActionPanel(QDockWidget):
         self.run: TypedRun | None = None
         self._updating = False
         self._stale = True
+        #: (resolution, its log position, seed, chosen) of the last app roll shown.
+        self._rolled: tuple[Resolution, int, int, bool] | None = None
+        self.rerolls = RerollTracker()
         self._build()
         window.selection_changed.connect(self._selection_changed)
         window.editor.changed.connect(lambda _ids: self._board_changed())
@@ -218,7 +222,7 @@ class ActionPanel(QDockWidget):
         res.setContentsMargins(6, 0, 6, 6)
         self.dice_box = QGroupBox("Dice")
         self.dice_entry = DiceEntry()
-        self.dice_entry.roll_requested.connect(self.roll)
+        self.dice_entry.roll_requested.connect(lambda _seed: self.roll())
         self.dice_entry.typed_changed.connect(self._typed_changed)
         self.dice_entry.mode_changed.connect(lambda _m: self._dice_setup_changed())
         QVBoxLayout(self.dice_box).addWidget(self.dice_entry)
@@ -298,6 +302,9 @@ class ActionPanel(QDockWidget):
 
     def _game_replaced(self) -> None:
         self.actor_id, self.target_id, self.target_ids, self.point = None, None, [], None
+        game = self.game
+        self.rerolls = RerollTracker.from_log(game.log if game is not None else ())
+        self._rolled = None
         self._fill_actors()
         self._fill_actions()
         self.update_all()
@@ -605,16 +612,28 @@ class ActionPanel(QDockWidget):
     # --- dice -------------------------------------------------------------------------------
 
     def roll(self, seed: int | None = None) -> Resolution | None:
-        """Resolve with the app's dice at `seed` (default: the seed shown)."""
+        """Resolve with the app's dice at `seed` (default: the seed shown; a seed given
+        here, or typed into the field, is logged as chosen) and log the roll at once,
+        applied or not (engine.roll_log): a re-roll of an unapplied roll shows as one."""
         ctx = self.context
         if ctx is None:
             return None
+        chosen = seed is not None or self.dice_entry.seed_chosen
         seed = self.dice_entry.seed() if seed is None else seed
         try:
             res = roll_app(ctx, seed)
         except (ValueError, KeyError) as err:
             self._show_refusal([], _text(err))
             return None
+        game = self.game
+        self._rolled = None
+        if game is not None:
+            again = self.rerolls.pending(res.actor, res.action)
+            self.editor.log(rolled_entry(res.log_entry(game.turn), seed=seed, chosen=chosen,
+                                         reroll_of=again))
+            seq = len(game.log)
+            self.rerolls.rolled(res.actor, res.action, seq, seed)
+            self._rolled = (res, seq, seed, chosen)
         self._show_complete(res)
         self.dice_entry.set_message(f"Rolled with the app's dice, seed {seed}.", "ok")
         return res
@@ -682,7 +701,13 @@ class ActionPanel(QDockWidget):
         except (ModelError, ValueError) as err:
             self.say(f"Could not apply: {_text(err)}", error=True)
             return False
-        self.editor.log(res.log_entry(game.turn))
+        entry = res.log_entry(game.turn)
+        rolled = self._rolled
+        if rolled is not None and rolled[0] is res:
+            entry = applied_entry(entry, seed=rolled[2], chosen=rolled[3], of=rolled[1])
+            self.rerolls.applied(res.actor, res.action)
+        self._rolled = None
+        self.editor.log(entry)
         self.dice_entry.new_seed()
         self.resolution = None
         self.shown_resolution = res
