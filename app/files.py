@@ -357,6 +357,8 @@ class FileController(QObject):
         self._last_submitted = None
         self._autosaver = Autosaver(
             path, on_saved=lambda snap, stats: self._autosaved.emit((snap.taken, snap.log_end)))
+        if self.game is not None:  # just opened or saved: autosaves copy only changes
+            self._autosaver.synced(self.game)
 
     def _stop_autosave(self, *, report: bool = True) -> bool:
         """Write what is queued and stop; False (after saying why) if the last write failed."""
@@ -507,7 +509,7 @@ class FileController(QObject):
         if self.path is None:
             return self.save_as_dialog()
         try:
-            self._autosaver.submit(self.game)  # type: ignore[union-attr]
+            self._autosaver.submit(self.game, full=True)  # type: ignore[union-attr]
             self.flush()
         except Exception as e:  # noqa: BLE001
             self.window.show_error("Could not save the game", str(e))

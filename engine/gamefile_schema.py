@@ -164,6 +164,11 @@ class GameSnapshot:
     taken: str = field(default_factory=now_iso)
     #: The hash of the game's last log entry (engine.log_chain), stored in meta.
     log_head: str = GENESIS
+    #: An autosave's partial snapshot: every unit id in order, `units` holding only the
+    #: units that changed (None: `units` is every unit). `top` / `terrain` empty with
+    #: `keep_doc`: the scenario's own rows did not change.
+    unit_ids: tuple[str, ...] | None = None
+    keep_doc: bool = False
 
     @property
     def log_end(self) -> int:
@@ -202,7 +207,7 @@ class Capture:
     changes), every unit's markers and state in one JSON string, the game state and the
     new log rows. `snapshot()` turns it into rows on the writer's thread."""
 
-    doc: dict
+    doc: dict | None
     units_at: int
     units: tuple[tuple, ...]
     dynamic: str
@@ -211,6 +216,9 @@ class Capture:
     log: tuple[dict, ...]
     taken: str
     log_head: str = GENESIS
+    #: A partial capture (`capture_changes`): every unit id in order, `units` only those
+    #: an effect wrote, `doc` None when neither the terrain nor the scenario changed.
+    unit_ids: tuple[str, ...] | None = None
 
     @property
     def log_end(self) -> int:
@@ -220,21 +228,57 @@ class Capture:
         """`later` with both captures' log rows (see GameSnapshot.followed_by)."""
         return _followed_by(self, later)
 
-    def snapshot(self) -> GameSnapshot:
+    def unit_rows(self) -> tuple[tuple[str, str], ...]:
+        """(id, JSON) of the captured units (built on the writer's thread)."""
         dynamic = json.loads(self.dynamic)
         rebuilt = [Unit(uid, side, profile, x, y, base, facing, turret, name, markers, state,
                         parent, extra)
                    for (uid, side, profile, x, y, base, facing, turret, name, parent, extra),
                    (markers, state) in zip(self.units, dynamic, strict=True)]
         unit_docs = scenario_to_dict(Scenario("-", "-", Table(), units=rebuilt))["units"]
+        return tuple((u["id"], dumps(u)) for u in unit_docs)
+
+    def doc_rows(self, has_units: bool) -> tuple[tuple, tuple]:
+        """(top rows, terrain rows) of the captured scenario document."""
+        assert self.doc is not None
         items = list(self.doc.items())
-        if "units" not in self.doc and unit_docs:
+        if "units" not in self.doc and has_units:
             items.insert(self.units_at, ("units", None))
         top = tuple((k, None if k in ROW_TABLES else dumps(v)) for k, v in items)
         terrain = tuple((p["id"], dumps(p)) for p in self.doc.get("terrain", ()))
-        units = tuple((u["id"], dumps(u)) for u in unit_docs)
-        return GameSnapshot(top, terrain, units, self.game, self.log_start, self.log,
-                            self.taken, self.log_head)
+        return top, terrain
+
+    def snapshot(self) -> GameSnapshot:
+        return merge_captures([self])
+
+
+def merge_captures(captures: list[Capture]) -> GameSnapshot:
+    """One snapshot of captures taken in order (on the writer's thread): the latest
+    document, game state and unit order, each unit as last captured, and the log rows of
+    all of them. A full capture (unit_ids None) starts afresh."""
+    units: dict[str, str] = {}
+    full = False
+    last_doc: Capture | None = None
+    log: Capture | GameSnapshot | None = None
+    for c in captures:
+        if c.unit_ids is None:
+            units, full = {}, True
+        units.update(c.unit_rows())
+        if c.doc is not None:
+            last_doc = c
+        log = c if log is None else _followed_by(log, c)
+    last = captures[-1]
+    assert log is not None
+    order = last.unit_ids if last.unit_ids is not None else tuple(units)
+    if full:
+        missing = [u for u in order if u not in units]
+        if missing:
+            raise ValueError(f"autosave: unit {missing[0]!r} was never captured")
+        units = {u: units[u] for u in order}
+    top, terrain = last_doc.doc_rows(bool(order)) if last_doc is not None else ((), ())
+    return GameSnapshot(top, terrain, tuple(units.items()), last.game, log.log_start,
+                        log.log, last.taken, last.log_head,
+                        unit_ids=None if full else order, keep_doc=last_doc is None)
 
 
 def _units_position(doc: dict, scenario: Scenario) -> int:
@@ -247,10 +291,31 @@ def _units_position(doc: dict, scenario: Scenario) -> int:
     return len(keys)
 
 
+#: Effect path heads (engine.model._write) that change one unit, and the terrain.
+UNIT_HEADS = ("unit", "units", "table")
+DOC_HEADS = ("terrain",)
+
+
+def capture_changes(game: Game, log_start: int, touched: set) -> Capture:
+    """A partial capture of what the effects in `touched` (Game.take_touched) wrote: the
+    units they name, the unit order, the document only if the terrain or anything but
+    units and game state changed — a few units' worth of work on the caller's thread
+    whatever the size of the table."""
+    ids = {i for head, i in touched if head in UNIT_HEADS}
+    doc_changed = any(head not in UNIT_HEADS and head != "game" for head, _ in touched)
+    everyone = game.all_units()
+    chosen = [u for u in everyone if u.id in ids]
+    capture = _capture(game, log_start, chosen, doc_changed)
+    return dataclasses.replace(capture, unit_ids=tuple(u.id for u in everyone))
+
+
 def capture_game(game: Game, log_start: int = 0) -> Capture:
     """The caller's-thread part of a snapshot (see Capture); log entries from `log_start`."""
-    everyone = game.all_units()
-    doc = scenario_to_dict(dataclasses.replace(game.scenario, units=[]))
+    return _capture(game, log_start, game.all_units(), True)
+
+
+def _capture(game: Game, log_start: int, everyone: list[Unit], with_doc: bool) -> Capture:
+    doc = scenario_to_dict(dataclasses.replace(game.scenario, units=[])) if with_doc else None
     fields = tuple((u.id, u.side, u.profile, u.x, u.y, u.base, u.facing, u.turret, u.name,
                     u.parent, u.extra) for u in everyone)
     dynamic = json.dumps([[u.markers, u.state] for u in everyone], allow_nan=False)
@@ -260,8 +325,8 @@ def capture_game(game: Game, log_start: int = 0) -> Capture:
     stamp = now_iso()
     log = game.log
     rows = tuple(log_row(i + 1, log[i], stamp) for i in range(log_start, len(log)))
-    return Capture(doc, _units_position(doc, game.scenario), fields, dynamic, game_rows,
-                   log_start, rows, stamp, game.log_head())
+    return Capture(doc, _units_position(doc, game.scenario) if doc is not None else 0,
+                   fields, dynamic, game_rows, log_start, rows, stamp, game.log_head())
 
 
 # --------------------------------------------------------------------------- rows → game

@@ -109,6 +109,9 @@ class Game:
     state: dict = field(default_factory=dict)
     removed: list[Unit] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
+    #: (path head, id) of everything an effect wrote since `take_touched` last ran: what
+    #: an autosave must copy (engine.gamefile.Autosaver); not part of the game's value.
+    _touched: set = field(default_factory=set, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -127,6 +130,12 @@ class Game:
             entry = dataclasses.replace(entry, prev=prev)
         self._log.append(entry)
         return entry
+
+    def take_touched(self) -> set[tuple[str, Any]]:
+        """What effects wrote since the last call — ("unit" | "units" | "table", unit id),
+        ("terrain", piece id), ("game", key) … — and forget it."""
+        got, self._touched = self._touched, set()
+        return got
 
     def log_head(self) -> str:
         """The hash of the last log entry (GENESIS for an empty log)."""
@@ -266,6 +275,7 @@ def _read(game: Game, path: list) -> tuple[bool, Any]:
 
 def _write(game: Game, path: list, present: bool, value: Any) -> None:
     head = path[0]
+    game._touched.add((head, path[1] if len(path) > 1 else None))
     if head in ("units", "terrain"):
         _write_record(game, head, path[1], present, value)
         return

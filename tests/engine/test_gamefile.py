@@ -190,13 +190,16 @@ def test_save_writes_only_changed_rows(saved):
     assert back.unit(mover).x == 40 and not any(u.id == gone.id for u in back.all_units())
 
 
-def test_game_file_session_saves_in_wal_and_closes_whole(saved):
+def test_game_file_session_saves_in_the_rollback_journal_and_stays_whole(saved):
+    # Issue #10 replaced the WAL session (whose switch back on close left hot journals
+    # after kills) by the rollback journal only: between transactions no side file exists.
     path, game = saved
     with GameFile(path) as f:
         apply_change(game, Change([MoveUnit(game.units[0].id, 3, 4)]))
         assert f.save(game).units_written == 1
         assert f.save(game).units_written == 0
-        assert "game.warboard-wal" in files_in(path.parent)   # a session writes through WAL
+        assert files_in(path.parent) == {"game.warboard"}     # no -wal, no -journal
+        assert path.read_bytes()[18:20] == b"\x01\x01"        # never switched to WAL
         assert load_game(path) == game                        # and readers see it meanwhile
     assert files_in(path.parent) == {"game.warboard"}
     assert path.read_bytes()[18:20] == b"\x01\x01"             # at rest: rollback journal
