@@ -13,6 +13,7 @@ functions that use them: app.main imports this module on every start, window or 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import sys
@@ -282,6 +283,9 @@ def _cards_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--library", metavar="PATH",
                    help="unit library file (default: the user's library if it exists, "
                         "else the ruleset's shipped data)")
+    p.add_argument("--rule", action="append", type=key_value, default=[], metavar="K=V",
+                   help="a rules reading printed on the cards, e.g. sprint=45m; overrides "
+                        "a game file's own readings (Game > Rules readings); repeat")
     p.add_argument("-o", "--output", metavar="PDF", required=True, help="the PDF to write")
 
 
@@ -295,6 +299,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.per_page is not None and args.per_page < 1:
         raise CliError(f"--per-page: expected a whole number ≥ 1, got {args.per_page}")
     scenario = open_scenario(args.file)
+    readings = _card_readings(args, scenario)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
@@ -309,7 +314,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         raise CliError(f"--library: no such file {args.library}")
     try:
         with Library(path) as library:
-            cards = cards_for_scenario(scenario, library, args.units)
+            cards = cards_for_scenario(scenario, library, args.units, readings=readings)
     except (SchemaError, LibraryError) as e:
         raise CliError(str(e)) from None
     options = SheetOptions(args.size, args.per_page, args.one_per_page,
@@ -323,6 +328,28 @@ def cmd_cards(args: argparse.Namespace) -> int:
     print(f"{args.output}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
           f"{pages} page{'s' if pages != 1 else ''}")
     return 0
+
+
+def _card_readings(args: argparse.Namespace, scenario: Scenario) -> dict[str, Any]:
+    """The readings the cards print: a game file's own, with --rule on top (validated
+    against the scenario's ruleset; {} for a ruleset not installed and no --rule)."""
+    from engine.options import SchemaError
+    from engine.readings import readings_for
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    rules = _pairs(args.rule, "--rule")
+    try:
+        rs = get_ruleset(scenario.ruleset)
+    except RulesetNotFound as e:
+        if rules:
+            raise CliError(f"--rule: {e}") from None
+        return {}
+    p = Path(args.file)
+    game = _load_game_file(p) if _is_game_path(p) else None
+    try:
+        return readings_for(rs, game, rules)
+    except SchemaError as e:
+        raise CliError(f"--rule {e}") from None
 
 
 # --- resolve / odds ----------------------------------------------------------------------
@@ -345,13 +372,15 @@ def unit_list(text: str) -> list[str]:
 
 
 def _action_arguments(p: argparse.ArgumentParser) -> None:
-    """What `resolve` and `odds` share: the action, its roles, options, rules and facts."""
+    """What `resolve` and `odds` share: the action, its roles, options, rules and facts,
+    and the answering action resolved with it (return fire)."""
     from geometry.templates import TEMPLATE_SHAPES
 
     p.add_argument("file", metavar="FILE", help="scenario .json or .warboard game")
     p.add_argument("action", metavar="ACTION",
                    help="an action of the scenario's ruleset (e.g. shoot, tank_fire)")
-    p.add_argument("--by", required=True, metavar="UNIT", help="the acting unit")
+    p.add_argument("--by", required=True, metavar="UNIT",
+                   help="the acting unit (a group id when the action's actor is a group)")
     p.add_argument("--target", metavar="UNIT", help="the target unit")
     p.add_argument("--targets", type=unit_list, metavar="U1,U2",
                    help="several targets (squad members); facts are measured to --target, "
@@ -362,12 +391,28 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--template", choices=TEMPLATE_SHAPES,
                    help="lay this template at --point (a flamer from the actor toward it) "
                         "to measure the units under it")
-    for name, what in (("option", "an action option, e.g. volleys=3"),
-                       ("rule", "a ruleset option (a reading), e.g. suppression_source=both"),
-                       ("fact", "a fact entered by hand, e.g. cover=2 or los=no "
-                                "(the real table wins over its mirror)")):
+    for name, what in (("role", "any role the action declares, by name: a unit id, ids "
+                                "separated by commas, a group id, a point X,Y, a template "
+                                "SHAPE@X,Y[>TX,TY] or a weapon id, as its kind needs"),
+                       ("option", "an action option, e.g. volleys=3"),
+                       ("rule", "a ruleset option (a reading), e.g. suppression_source=both;"
+                                " overrides the game's own readings (Game > Rules readings)"),
+                       ("fact", "a fact entered by hand, e.g. cover=2 or los=no, a per-member"
+                                " fact as los_each=a1:yes,a2:no (the real table wins over "
+                                "its mirror)")):
         p.add_argument(f"--{name}", action="append", type=key_value, default=[],
                        metavar="K=V", help=f"{what}; repeat for more")
+    joint = p.add_argument_group(
+        "return fire", "resolve an answer together with ACTION, both against the table as "
+        "it is now (one prior state): the steps side by side, one merged change, the "
+        "joint odds")
+    joint.add_argument("--return-fire", metavar="UNIT",
+                       help="the unit that answers (it acts on --by)")
+    joint.add_argument("--return-action", metavar="ACTION",
+                       help="the answering action (default: ACTION)")
+    joint.add_argument("--return-weapon", metavar="W", help="the answering unit's weapon")
+    joint.add_argument("--return-option", action="append", type=key_value, default=[],
+                       metavar="K=V", help="an option of the answering action; repeat")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -383,7 +428,11 @@ def _resolve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text, markdown or bbcode (forum posts); default text")
     p.add_argument("--apply", action="store_true",
-                   help="apply the effects to FILE (a game file also logs the roll)")
+                   help="apply the effects to FILE (a game file also logs the roll); the "
+                        "action's declared cost is charged, or refused when not available")
+    p.add_argument("--override-cost", action="store_true",
+                   help="with --apply: apply even when the cost is not available (the real "
+                        "table wins); the ledger marks it")
 
 
 def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
@@ -397,12 +446,14 @@ def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
 
 @dataclass
 class _Setup:
-    """An action ready to resolve: the game it reads, where it came from, its context."""
+    """An action ready to resolve: the game it reads, where it came from, its context,
+    and the answering context when --return-fire was given."""
 
     game: Any
     path: Path
     is_game_file: bool
     ctx: Any
+    answer: Any = None
 
 
 def _open_game(path: str | Path):
@@ -429,14 +480,46 @@ def _unit_of(game, unit_id: str, flag: str):
         raise CliError(f"{flag}: no unit with id {unit_id!r}") from None
 
 
+def _point(text: str, flag: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise CliError(f"{flag}: expected a point X,Y (inches), got {text!r}") from None
+    return (x, y)
+
+
+def _role_value(game, role, text: str):
+    """`--role NAME=TEXT` as the value its kind needs (CliError naming the role)."""
+    from engine.protocol import TemplatePlacement
+
+    flag = f"--role {role.name}"
+    if role.kind in ("unit", "responder"):
+        return _unit_of(game, text, flag)
+    if role.kind == "units":
+        return [_unit_of(game, t, flag) for t in unit_list(text)]
+    if role.kind == "point":
+        return _point(text, flag)
+    if role.kind == "template":
+        shape, sep, rest = text.partition("@")
+        if not sep:
+            raise CliError(f"{flag}: expected SHAPE@X,Y[>TX,TY], got {text!r}")
+        at, _, toward = rest.partition(">")
+        x, y = _point(at, flag)
+        return TemplatePlacement(shape.strip(), x, y,
+                                 _point(toward, flag) if toward else None)
+    return text   # a group id (looked up by the context) or a weapon id
+
+
 def _setup(args: argparse.Namespace) -> _Setup:
     """The validated context of ACTION on FILE, with its facts measured on the table and
-    the --fact values laid on top; every refusal names the argument at fault (an action
-    --by cannot take at all, such as a rifleman's tank_fire, is one)."""
+    the --fact values laid on top, the game's readings under the --rule values; every
+    refusal names the argument at fault (an action --by cannot take at all, such as a
+    rifleman's tank_fire, is one). With --return-fire, the answering context too."""
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
-    from engine.protocol import Facts
+    from engine.protocol import TemplatePlacement, scenario_groups
+    from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
     game, is_game_file = _open_game(args.file)
@@ -449,87 +532,153 @@ def _setup(args: argparse.Namespace) -> _Setup:
         action = rs.action(args.action)
     except KeyError as e:
         raise CliError(f"ACTION: {e.args[0]}") from None
-    actor = _unit_of(game, args.by, "--by")
+    groups = scenario_groups(scenario)
+    actor_role = action.role("actor")
+    group_actor = actor_role is not None and actor_role.kind == "group"
+    if group_actor:
+        if args.by not in groups:
+            known = ", ".join(groups) or "none in this scenario"
+            raise CliError(f"--by: no group {args.by!r} (groups: {known})")
+        if not groups[args.by].members:
+            raise CliError(f"--by: group {args.by!r} has no member on the table")
+        actor = groups[args.by].members[0]
+    else:
+        actor = _unit_of(game, args.by, "--by")
     why = rs.why_not(action.id, actor, profiles=scenario.profiles)
     if why is not None:
         raise CliError(f"--by {actor.id} ({actor.profile}): {why}")
     target = _unit_of(game, args.target, "--target") if args.target else None
     targets = [_unit_of(game, t, "--targets") for t in args.targets or ()]
     options, rules = _pairs(args.option, "--option"), _pairs(args.rule, "--rule")
+    roles = {}
+    for name, text in _pairs(args.role, "--role").items():
+        role = action.role(name)
+        if role is None:
+            known = ", ".join(r.name for r in action.roles)
+            raise CliError(f"--role {name}: {action.id} has no such role (roles: {known})")
+        roles[name] = _role_value(game, role, text)
     try:
         validate_options(action.options, options, action.id)
     except SchemaError as e:
         raise CliError(f"--option {e}") from None
     try:
-        rs.option_values(rules)
+        readings = readings_for(rs, game, rules)
     except SchemaError as e:
         raise CliError(f"--rule {e}") from None
     try:
-        overrides = {k: parse_fact(k, v) for k, v in _pairs(args.fact, "--fact").items()}
-        Facts().override(**overrides)
+        overrides = {k: parse_fact(k, v, rs.fact_spec(k, action))
+                     for k, v in _pairs(args.fact, "--fact").items()}
+        for k, v in overrides.items():
+            rs.fact_spec(k, action).check(v)
         if args.weapon:
             rs.weapon(args.weapon)
     except SchemaError as e:
         flag = "--weapon" if str(e).startswith("weapon") else "--fact"
         raise CliError(f"{flag} {e}") from None
     measured_to = target or (targets[0] if targets else None)
+    template = next((v for v in roles.values() if isinstance(v, TemplatePlacement)),
+                    args.template)
     try:
-        facts = facts_for(scenario, action, actor.id, measured_to.id if measured_to else None,
+        facts = facts_for(scenario, action, args.by if group_actor else actor.id,
+                          measured_to.id if measured_to else None,
                           point=tuple(args.point) if args.point else None,
-                          template=args.template, overrides=overrides, ruleset=rs,
-                          weapon=args.weapon, rules=rules)
-        ctx = rs.context(action.id, actor=actor, target=target, targets=targets,
-                         weapon=args.weapon, point=tuple(args.point) if args.point else None,
-                         facts=facts, options=options, rules=rules, game=game)
+                          template=template, overrides=overrides, ruleset=rs,
+                          weapon=args.weapon, rules=readings,
+                          targets=[t.id for t in targets], groups=groups)
+        ctx = rs.context(action.id, actor=args.by if group_actor else actor, target=target,
+                         targets=targets, weapon=args.weapon,
+                         point=tuple(args.point) if args.point else None,
+                         facts=facts, options=options, rules=readings, game=game,
+                         roles=roles or None, groups=groups)
     except MeasureError as e:
         raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
             from None
     except SchemaError as e:
         raise CliError(str(e)) from None
-    return _Setup(game, Path(args.file), is_game_file, ctx)
+    return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
 
 
-def _apply(setup: _Setup, res, seed: int | None = None, chosen: bool = False) -> str:
-    """Apply the resolution's effects to the file: a scenario JSON is rewritten atomically
-    (units, markers and state; a scenario keeps no roll log), a game file saves the change
-    and appends the log entry in one transaction."""
+def _answer(args: argparse.Namespace, ctx):
+    """The --return-fire context (None without it); refusals name the flag."""
+    from engine.joint import answer_context
+    from engine.measure import MeasureError
+    from engine.options import SchemaError
+
+    if args.return_fire is None:
+        for flag in ("return_action", "return_weapon"):
+            if getattr(args, flag):
+                raise CliError(f"--{flag.replace('_', '-')}: needs --return-fire UNIT")
+        if args.return_option:
+            raise CliError("--return-option: needs --return-fire UNIT")
+        return None
+    try:
+        return answer_context(ctx, args.return_fire, action=args.return_action,
+                              weapon=args.return_weapon,
+                              options=_pairs(args.return_option, "--return-option"))
+    except (SchemaError, MeasureError) as e:
+        raise CliError(f"--return-fire {args.return_fire}: {e}") from None
+
+
+def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
+           chosen: bool = False) -> tuple[str, Any]:
+    """Charge the action's cost (engine.costs.charge: refused unless `override`; a joint
+    resolution charges each action, engine.joint.charge_joint) and apply the effects to
+    the file: a scenario JSON is rewritten atomically (units, markers and state; a
+    scenario keeps no roll log), a game file saves the change and appends the log entries
+    in one transaction. Returns (what was done, the charged resolution)."""
     import dataclasses
 
+    from engine.costs import CostRefused, charge
     from engine.gamefile import GameFileError, save_game
+    from engine.joint import JointResolution, charge_joint
     from engine.model import ModelError, apply_change
     from engine.scenario_io import save_scenario
 
     game = setup.game
     try:
+        if isinstance(res, JointResolution):
+            res = charge_joint([setup.ctx, setup.answer], res, override=override)
+        else:
+            res = charge(setup.ctx, res, override=override)
+    except CostRefused as e:
+        raise CliError(f"--apply: {e} (--override-cost applies it anyway)") from None
+    try:
         apply_change(game, res.change)
     except ModelError as e:
         raise CliError(f"--apply: {e}") from None
     if setup.is_game_file:
-        entry = res.log_entry(game.turn)
+        entries = res.log_entries(game.turn) if hasattr(res, "log_entries") \
+            else [res.log_entry(game.turn)]
         if seed is not None:  # the app's dice: the seed, and whether --seed chose it
             from engine.roll_log import applied_entry
 
-            entry = applied_entry(entry, seed=seed, chosen=chosen)
-        game.append_log(entry)
+            entries = [applied_entry(e, seed=seed, chosen=chosen) for e in entries]
+        for entry in entries:
+            game.append_log(entry)
         try:
             save_game(setup.path, game)
         except GameFileError as e:
             raise CliError(str(e)) from None
-        return f"applied to {setup.path} and logged"
+        return f"applied to {setup.path} and logged", res
     save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
-    return f"applied to {setup.path} (a scenario keeps no roll log)"
+    return f"applied to {setup.path} (a scenario keeps no roll log)", res
 
 
-@command("resolve", "resolve an action: every step, die and modifier, and its effects",
+@command("resolve", "resolve an action: every step, die and modifier, and its effects "
+         "(with --return-fire, the answer too, both from the table as it is)",
          _resolve_arguments)
 def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
-    from engine.render import render
+    from engine.joint import resolve_joint
+    from engine.render import render, render_joint
 
     setup = _setup(args)
     try:
         dice = TypedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
-        res = setup.ctx.resolve(dice)
+        if setup.answer is not None:
+            res = resolve_joint([setup.ctx, setup.answer], dice)
+        else:
+            res = setup.ctx.resolve(dice)
     except DiceError as e:
         raise CliError(f"--dice: {e}" if args.dice is not None else str(e)) from None
     except ValueError as e:  # a missing fact, a refusal by the rules, a bad value
@@ -539,15 +688,25 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             dice.check_exhausted()
     except DiceError as e:
         raise CliError(f"--dice: {e} (result: {res.summary})") from None
+    if args.override_cost and not args.apply:
+        raise CliError("--override-cost: only with --apply")
+    applied = None
     seed = dice.seed if isinstance(dice, RandomDice) else None
-    applied = _apply(setup, res, seed, args.seed is not None) if args.apply else None
+    if args.apply:
+        applied, res = _apply(setup, res, args.override_cost, seed, args.seed is not None)
+    joint = setup.answer is not None
+    text = render_joint(res, args.format) if joint else render(res, args.format)
     if args.json:
-        data = res.log_entry(setup.game.turn).to_dict()
-        data.update(label=res.action_label, seed=seed, applied=applied,
-                    text=render(res, args.format))
+        if joint:
+            data = {"joint": [e.to_dict() for e in res.log_entries(setup.game.turn)],
+                    "effects": res.change.describe(), "notes": list(res.notes),
+                    "summary": res.summary}
+        else:
+            data = res.log_entry(setup.game.turn).to_dict()
+            data.update(label=res.action_label)
+        data.update(seed=seed, applied=applied, text=text)
         _emit(data, "", True, sys.stdout)
         return 0
-    text = render(res, args.format)
     if seed is not None:
         text += f"Dice: app, seed {seed} (replay with --seed {seed})\n"
     if applied:
@@ -556,19 +715,28 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("odds", "exact outcome distribution of an action", _action_arguments)
+@command("odds", "exact outcome distribution of an action (with --return-fire, the joint "
+         "distribution of the action and the answer)", _action_arguments)
 def cmd_odds(args: argparse.Namespace) -> int:
+    from engine.joint import joint_odds
+
     setup = _setup(args)
+    ctx = setup.ctx
     try:
-        dist = setup.ctx.odds()
+        dist = joint_odds([ctx, setup.answer]) if setup.answer is not None else ctx.odds()
     except ValueError as e:
         raise CliError(str(e)) from None
-    ctx = setup.ctx
-    data = {"action": ctx.action.id, "actor": ctx.actor.id,
+    data = {"action": ctx.action.id, "actor": ctx.actor_id,
             "target": ctx.target.id if ctx.target else None,
             "facts": ctx.facts.to_dict(), **odds_dict(dist)}
-    title = f"{ctx.action.label} — {ctx.actor.label}" + \
+    title = f"{ctx.action.label} — {ctx.actor_label}" + \
         (f" → {ctx.target.label}" if ctx.target else "")
+    if setup.answer is not None:
+        a = setup.answer
+        data["answer"] = {"action": a.action.id, "actor": a.actor_id,
+                          "target": a.target.id if a.target else None,
+                          "facts": a.facts.to_dict()}
+        title += f", answered by {a.action.label} — {a.actor_label} (joint odds)"
     _emit(data, title + "\n" + odds_text(dist), args.json, sys.stdout)
     return 0
 
@@ -635,9 +803,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """The parser, built once per process (building it is most of a short command's time;
+    parsing does not change it)."""
+    return build_parser()
+
+
 def run(argv: list[str]) -> int:
     """Run one subcommand; returns the exit status (0 ok, 2 for the user's errors)."""
-    parser = build_parser()
+    parser = _parser()
     try:
         args = parser.parse_args(argv)
         return COMMANDS[args.command].handle(args)

@@ -15,10 +15,11 @@ from engine.model import Change, Game, LogEntry, apply_change, revert_change
 
 
 def touched_ids(change: Change) -> list[str]:
-    """Ids of the units and terrain pieces a change writes, in order, without repeats."""
+    """Ids of the units, terrain pieces and groups a change writes, in order, without
+    repeats."""
     ids: dict[str, None] = {}
     for effect in change.effects:
-        for attr in ("unit", "piece"):
+        for attr in ("unit", "piece", "group"):
             value = getattr(effect, attr, None)
             if isinstance(value, dict):
                 value = value.get("id")

@@ -88,6 +88,8 @@ class NewTable:
     width_in: float = 72.0
     height_in: float = 48.0
     metres_per_inch: float = 2.5
+    #: with `demo`: which shipped scenario (resources/scenarios); None = the demo
+    demo_file: str | None = None
 
 
 def blank_scenario(spec: NewTable) -> Scenario:
@@ -114,7 +116,12 @@ class NewGameDialog(QDialog):
         self._rulesets = [(rs.id, rs.name, rs.metres_per_inch) for rs in list_rulesets()]
         layout = QVBoxLayout(self)
         self.blank = QRadioButton("A blank table")
-        self.demo = QRadioButton("The demo table (Crossroads)")
+        self.demo = QRadioButton(self.tr("A shipped table"))
+        from engine.scenario_io import shipped_scenarios
+
+        self.demos = QComboBox()
+        for file, title in shipped_scenarios():
+            self.demos.addItem(title, file)
         self.blank.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.blank)
@@ -138,6 +145,9 @@ class NewGameDialog(QDialog):
         form.addRow("Ground scale", self.scale)
         layout.addLayout(form)
         layout.addWidget(self.demo)
+        layout.addWidget(self.demos)
+        self.demos.setEnabled(False)
+        self.demos.activated.connect(lambda _i: self.demo.setChecked(True))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -146,6 +156,10 @@ class NewGameDialog(QDialog):
         self.ruleset.currentIndexChanged.connect(self._ruleset_scale)
         self.demo.toggled.connect(lambda on: [w.setEnabled(not on) for w in (
             self.name, self.width, self.height, self.ruleset, self.scale)])
+        self.demo.toggled.connect(self.demos.setEnabled)
+        default = self.ruleset.findData(NewTable().ruleset)  # the default, not the first
+        if default >= 0:
+            self.ruleset.setCurrentIndex(default)
         self._ruleset_scale(self.ruleset.currentIndex())
 
     def _ruleset_scale(self, index: int) -> None:
@@ -154,7 +168,9 @@ class NewGameDialog(QDialog):
 
     def spec(self) -> NewTable:
         if self.demo.isChecked():
-            return NewTable(demo=True)
+            file = self.demos.currentData()
+            return NewTable(demo=True, demo_file=None if self.demos.currentIndex() <= 0
+                            else file)
         return NewTable(False, self.name.text(), self.ruleset.currentData() or "iron-hearts",
                         self.width.value(), self.height.value(), self.scale.value())
 
@@ -419,7 +435,7 @@ class FileController(QObject):
             if spec.demo:
                 from engine.scenario_io import load_demo
 
-                scenario = load_demo()
+                scenario = load_demo(spec.demo_file)
             else:
                 scenario = blank_scenario(spec)
         except (OSError, ValueError) as e:

@@ -446,6 +446,20 @@ class LibraryDialog(QDialog):
 # --------------------------------------------------------------------------- window menu
 
 
+def _readings(window) -> dict:
+    """The open game's rules readings (Game ▸ Rules readings…), for the cards."""
+    from engine.readings import readings_for
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    game = getattr(window, "game", None)
+    if game is None:
+        return {}
+    try:
+        return readings_for(get_ruleset(game.scenario.ruleset), game)
+    except RulesetNotFound:
+        return {}
+
+
 def _scenario_cards_dialog(window) -> None:
     """Print preview of the cards of the table (one card per profile), A4 sheets with cut
     marks; the same pages as `warboard cards FILE`."""
@@ -458,7 +472,7 @@ def _scenario_cards_dialog(window) -> None:
         return
     try:
         with open_library() as library:
-            cards = cards_for_scenario(scenario, library)
+            cards = cards_for_scenario(scenario, library, readings=_readings(window))
     except SchemaError as err:
         QMessageBox.warning(window, "Print unit cards", str(err))
         return

@@ -23,6 +23,8 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.turn_dock",
     "app.panels.action_panel",
     "app.panels.tests_dock",
+    "app.panels.readings_dialog",
+    "app.groups",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

@@ -22,7 +22,11 @@ the children a private cache (PYTHONPYCACHEPREFIX in a temporary folder, filled 
 untimed warm-up runs; the tree gets no __pycache__), and reports the uncached start as
 `warboard_nopyc_ms` beside it.
 
-`P6.parts` (printed before the P6 line) breaks a start down, medians of 3 instrumented runs,
+The target (design.md P6) is the window *complete* — docks, menus and tools, the
+`startup_finished` signal of the instrumented child below — within 2x the bare window shown
+(`ratio_complete`); the shown point is reported beside it (`ratio_shown`).
+
+`P6.parts` (printed before the P6 line) breaks a start down, medians of 5 instrumented runs,
 each part in ms from the end of the one before: `python` (interpreter up), `qt` (PySide6
 and the QApplication), `import` (app.window and what it needs), `window` (the MainWindow
 built, up to its Show event), `load` (the demo read and put on the board, and the event
@@ -274,8 +278,9 @@ def start_parts(env: dict[str, str] | None = None) -> dict[str, float]:
 
 @target("P6", "cold-start")
 def p6_cold_start(opts: Options) -> Outcome:
-    """`warboard` (demo table) vs a bare PySide6 QMainWindow, interleaved, median of 5, both
-    with the bytecode cache; the uncached warboard start (median of 3) for reference."""
+    """`warboard` (demo table) complete — every module installed, `startup_finished` — vs a
+    bare PySide6 QMainWindow shown, interleaved, medians of 5, both with the bytecode cache;
+    the shown point and the uncached warboard start (median of 3) for reference."""
     runs = 7 if opts.full else 5
     with tempfile.TemporaryDirectory(prefix="warboard-bench-pyc-") as cache:
         env = _cached_env(cache)
@@ -285,13 +290,20 @@ def p6_cold_start(opts: Options) -> Outcome:
         for _ in range(runs):
             bare.append(start_ms(BARE_CHILD, env))
             warboard.append(start_ms(WARBOARD_CHILD, env))
-        parts = [start_parts(env) for _ in range(3)]
+        parts = []
+        for _ in range(runs):  # interleaved with bare windows, as the shown starts are
+            bare.append(start_ms(BARE_CHILD, env))
+            parts.append(start_parts(env))
     nopyc = [start_ms(WARBOARD_CHILD) for _ in range(3)]
     b, w, wn = statistics.median(bare), statistics.median(warboard), statistics.median(nopyc)
     print("P6.parts " + " ".join(f"{k}={fmt(statistics.median(p[k] for p in parts))}"
                                  for k in parts[0]), flush=True)
-    ratio = w / b
-    return Outcome({"warboard_ms": w, "bare_ms": b, "ratio": ratio, "runs": runs,
+    complete = statistics.median(p["complete_ms"] for p in parts)
+    # a bare window is complete when it is shown: the target compares the window complete
+    # (docks, menus, tools: `startup_finished`) with it (design.md P6)
+    ratio = complete / b
+    return Outcome({"complete_ms": complete, "bare_ms": b, "ratio_complete": ratio,
+                    "warboard_shown_ms": w, "ratio_shown": w / b, "runs": runs,
                     "warboard_nopyc_ms": wn, "ratio_nopyc": wn / b,
                     "platform": _qt_env().get("QT_QPA_PLATFORM", "default"),
                     "target_ratio": 2}, ratio <= 2.0)

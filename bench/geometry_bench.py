@@ -167,9 +167,52 @@ def p3_all_pairs(opts: Options) -> Outcome:
     naive = np.array([reference_visible_fraction(index, polys[s[k]], polys[t[k]]) for k in pick])
     naive_ms = (time.perf_counter() - t0) * 1000 * len(s) / len(pick)
     mismatches = int(np.sum(np.abs(naive - matrix[s[pick], t[pick]]) > 1e-9))
+    # the cheapest honest loop: one sight line per pair (centre to centre), the same rule
+    t0 = time.perf_counter()
+    for k in pick:
+        reference_visible_fraction(index, polys[s[k]], polys[t[k]], samples=1)
+    one_ms = (time.perf_counter() - t0) * 1000 * len(s) / len(pick)
     ratio = naive_ms / fast_ms
     return Outcome({
         "pairs": len(s), "fast_ms": fast_ms, "naive_ms": naive_ms,
         "naive_timed_pairs": len(pick), "ratio": ratio, "mismatches": mismatches,
+        "one_line_ms": one_ms, "ratio_one_line": one_ms / fast_ms,
         "pieces": 30, "target_ratio": 10,
     }, ratio >= 10 and mismatches == 0)
+
+
+# P10 runs in its own process, so its peak resident memory is the all-pairs work alone.
+_P10_CHILD = """
+import json, resource, sys, time
+from bench.geometry_bench import scene
+from geometry.los import visibility_matrix
+index, us = scene(seed=10, n_pieces={pieces}, n_units={units})
+polys = [u.poly for u in us]
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+t0 = time.perf_counter()
+m = visibility_matrix(index, polys)
+ms = (time.perf_counter() - t0) * 1000
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({{"before_mb": before, "peak_mb": peak, "ms": ms, "mean": float(m.mean())}}))
+"""
+P10_UNITS, P10_PIECES, P10_TARGET_MB = 2000, 150, 300.0
+
+
+@target("P10", "los-all-pairs-memory")
+def p10_all_pairs_memory(opts: Options) -> Outcome:
+    """Peak resident memory (ru_maxrss) of a fresh process computing visibility_matrix for
+    2,000 units and 150 pieces (4 million pairs), with the process's size before the call."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    script = _P10_CHILD.format(units=P10_UNITS, pieces=P10_PIECES)
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
+                          text=True, timeout=600, check=True)
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    return Outcome({"peak_mb": got["peak_mb"], "before_mb": got["before_mb"],
+                    "ms": got["ms"], "pairs": P10_UNITS * (P10_UNITS - 1),
+                    "units": P10_UNITS, "pieces": P10_PIECES, "target_mb": P10_TARGET_MB},
+                   got["peak_mb"] <= P10_TARGET_MB)

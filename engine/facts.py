@@ -14,24 +14,30 @@ typed value the fact needs.
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.measure import FACING_MODELS, MeasureError, TemplateResult, measure_pair, template_query
 from engine.options import SchemaError
-from engine.protocol import FACTS, Action, Context, Facts, Ruleset
+from engine.protocol import (
+    FACTS,
+    Action,
+    Context,
+    Facts,
+    FactSpec,
+    GroupRef,
+    Ruleset,
+    TemplatePlacement,
+    fact_spec,
+    scenario_groups,
+)
 from engine.scenario import Scenario, Unit
 from geometry.facing import FRONT180, FacingModel
 from geometry.units import in_to_m, m_to_in
 
-__all__ = ["PAIR_FACTS", "TEMPLATE_FACTS", "facts_for", "parse_fact", "parse_facts"]
-
-#: Facts measured between the actor and its target.
-PAIR_FACTS = ("distance_in", "distance_m", "los", "visible_fraction", "cover", "side_struck",
-              "in_arc")
-#: Facts read from a template laid on the table.
-TEMPLATE_FACTS = ("under_template", "under_template_centre")
+__all__ = ["facts_for", "parse_fact", "parse_facts"]
 
 _BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True,
               "false": False, "no": False, "off": False, "0": False}
@@ -39,74 +45,179 @@ _BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True,
 
 def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
               target_id: str | None = None, *, point: tuple[float, float] | None = None,
-              template: str | TemplateResult | None = None,
+              template: str | TemplateResult | TemplatePlacement | None = None,
               overrides: Mapping[str, Any] | None = None, ruleset: Ruleset | None = None,
               weapon: str | Mapping[str, Any] | None = None,
               rules: Mapping[str, Any] | None = None,
-              facing_model: FacingModel | None = None) -> Facts:
+              facing_model: FacingModel | None = None,
+              members: Sequence[str] | None = None,
+              targets: Sequence[str] = (),
+              groups: Mapping[str, GroupRef] | None = None) -> Facts:
     """The facts `action` declares, measured on `scenario`, with `overrides` laid on top.
 
-    - distance_in / distance_m: edge to edge, or centre to centre when the ruleset
-      measures so (`Ruleset.measure`); metres at the scenario's metres_per_inch.
-    - los (anything but "blocked"), visible_fraction, cover (0–4), side_struck (by the
-      ruleset option `facing_model` when it names a geometric model, else front180) and
-      in_arc (None for a unit without a turret): from the actor to the target.
-    - range_band: `Action.range_band(ctx)` at that distance (None when the action has
-      no scheme: the ruleset then derives it itself).
-    - under_template / under_template_centre: `template` is a laid TemplateResult, or a
-      shape laid at `point` ("blast-3", "blast-5"; a "flamer" from the actor toward
-      `point`).
+    Each fact is measured by its declaration's `measure` (`Ruleset.fact_specs`), per its
+    scope: "pair" from the actor to the target; "member" from each of `members` (the
+    actor group's units; by default the group's when `actor_id` names a group, else the
+    actor alone) to the target, as {member id: value}; "target" from the actor to each of
+    `targets`; "template" on the laid template (`template` is a TemplateResult, a
+    TemplatePlacement, or a shape laid at `point` — a flamer from the actor toward it);
+    "derived" after the others (the range band at the distance); "context" once.
 
-    `ruleset` defaults to the scenario's; `action` may be an id. Facts that cannot be
+    The built-ins: distance_in / distance_m edge to edge (centre to centre when the
+    ruleset measures so), los (anything but "blocked"), visible_fraction, cover (0–4),
+    side_struck (by the ruleset option `facing_model` when it names a geometric model,
+    else front180), in_arc (None without a turret), range_band (`Action.range_band`),
+    under_template / under_template_centre.
+
+    `ruleset` defaults to the scenario's; `action` may be an id; `actor_id` may be a
+    group id (looked up in `groups`, by default the scenario's). Facts that cannot be
     measured (no target, no template) stay None, so the action asks for them by name.
     """
     rs = ruleset if ruleset is not None else _scenario_ruleset(scenario)
     act = rs.action(action) if isinstance(action, str) else action
-    wanted = set(act.facts)
+    specs = rs.fact_specs(act)
+    if groups is None:
+        groups = scenario_groups(scenario)
+    if actor_id in groups and members is None:
+        members = groups[actor_id].member_ids
+        if not members:
+            raise MeasureError(f"actor: group {actor_id!r} has no member on the table")
+        actor_id = members[0]
     actor = _unit(scenario, actor_id, "actor")
+    target = _unit(scenario, target_id, "target") if target_id is not None else None
+    member_units = [_unit(scenario, m, "actor") for m in (members or (actor_id,))]
+    target_units = [_unit(scenario, t, "targets") for t in targets]
+    probe = _Probe(scenario, rs, act, actor, target, rules, _facing(rs, rules, facing_model),
+                   weapon)
+    if any(s.scope == "template" for s in specs):
+        probe.template = _lay(scenario, actor, template, point)
     values: dict[str, Any] = {}
-    if target_id is not None and wanted & set(PAIR_FACTS + ("range_band",)):
-        _unit(scenario, target_id, "target")
-        values.update(_pair_facts(scenario, rs, actor_id, target_id, rules, facing_model))
-    if wanted & set(TEMPLATE_FACTS):
-        laid = _lay(scenario, actor, template, point)
-        if laid is not None:
-            values["under_template"] = tuple(uid for uid, _ in laid.under)
-            values["under_template_centre"] = laid.hole
-    measured = Facts(**{k: v for k, v in values.items() if k in wanted})
-    facts = _apply_overrides(measured, dict(overrides or {}), scenario)
-    if "range_band" in wanted and "range_band" not in facts.overridden:
-        band = _range_band(rs, act, scenario, actor, target_id, facts, weapon, rules)
-        if band is not None:
-            facts = Facts(**{**_fields(facts), "range_band": band})
+    for spec in specs:
+        if spec.measure is None or spec.scope == "derived":
+            continue
+        if spec.scope == "member":
+            values[spec.name] = _each(probe, spec, member_units, "actor") \
+                if target is not None else None
+        elif spec.scope == "target":
+            values[spec.name] = _each(probe, spec, target_units, "target") \
+                if target_units else None
+        else:
+            values[spec.name] = spec.check(spec.measure(probe))
+    measured = _facts(values)
+    hand = {k: rs.fact_spec(k, act).check(v) for k, v in (overrides or {}).items()}
+    facts = _apply_overrides(measured, hand, scenario)
+    for spec in specs:
+        if spec.scope != "derived" or spec.measure is None or spec.name in facts.overridden:
+            continue
+        probe.facts = facts
+        value = spec.check(spec.measure(probe))
+        if value is not None:
+            facts = _with(facts, spec.name, value)
     return facts
 
 
-def parse_fact(name: str, text: str) -> Any:
-    """A fact's value from command-line text, typed as the fact needs (SchemaError naming
-    the fact otherwise). Ruleset-specific names take JSON, a number, true/false or text."""
+class _Probe:
+    """The FactProbe engine.facts hands each fact's `measure`: the two units of one
+    measurement, their Measurement computed once per pair, the laid template."""
+
+    def __init__(self, scenario: Scenario, rs: Ruleset, act: Action, actor: Unit,
+                 target: Unit | None, rules: Mapping[str, Any] | None, model: FacingModel,
+                 weapon: str | Mapping[str, Any] | None) -> None:
+        self.scenario, self.ruleset, self.action = scenario, rs, act
+        self.actor, self.target = actor, target
+        self.rules = dict(rules or {})
+        self.model, self.weapon = model, weapon
+        self.template: TemplateResult | None = None
+        self.facts = Facts()
+        self._pairs: dict[tuple[str, str], Any] = {}
+
+    def pair(self) -> Any:
+        if self.target is None:
+            raise MeasureError("target: this fact is measured to a target; none is chosen")
+        key = (self.actor.id, self.target.id)
+        if key not in self._pairs:
+            self._pairs[key] = measure_pair(self.scenario, self.actor.id, self.target.id,
+                                            facing_model=self.model)
+        return self._pairs[key]
+
+    def range_band(self) -> int | str | None:
+        return _range_band(self.ruleset, self.action, self.scenario, self.actor,
+                           self.target.id if self.target is not None else None, self.facts,
+                           self.weapon, self.rules)
+
+    def between(self, actor: Unit, target: Unit | None) -> _Probe:
+        """The same probe for another pair (sharing the measurement cache)."""
+        other = copy.copy(self)
+        other.actor, other.target = actor, target
+        return other
+
+
+def _each(probe: _Probe, spec: FactSpec, units: Sequence[Unit], as_: str) -> dict[str, Any]:
+    """{unit id: value}: `spec` measured from each member (as_="actor") to the target, or
+    from the actor to each target (as_="target")."""
+    out = {}
+    for u in units:
+        p = probe.between(u, probe.target) if as_ == "actor" else probe.between(probe.actor, u)
+        out[u.id] = spec.check(spec.measure(p))
+    return out
+
+
+def _facts(values: Mapping[str, Any]) -> Facts:
+    """Facts from measured values: built-in names as fields, the rest in `extra`."""
+    own = {k: v for k, v in values.items() if k in FACTS}
+    extra = {k: v for k, v in values.items() if k not in FACTS and v is not None}
+    return Facts(**own, extra=extra)
+
+
+def _with(facts: Facts, name: str, value: Any) -> Facts:
+    if name in FACTS:
+        return Facts(**{**_fields(facts), name: value})
+    return Facts(**{**_fields(facts), "extra": {**facts.extra, name: value}})
+
+
+def parse_fact(name: str, text: str, spec: FactSpec | None = None) -> Any:
+    """A fact's value from command-line text, typed as its declaration says (SchemaError
+    naming the fact otherwise): numbers, yes/no, a cover level, a side, ids separated by
+    commas; an each-unit fact ("member" / "target" scope) as `id:value,id:value`; an
+    undeclared name takes JSON, a number, true/false or text. `spec` defaults to the
+    built-in declaration of `name`."""
+    spec = spec or fact_spec(name)
     t = text.strip()
-    where = f"facts.{name}"
-    if name in ("distance_in", "distance_m", "visible_fraction"):
+    if spec.each:
+        out = {}
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            uid, sep, value = part.partition(":")
+            if not sep or not uid.strip():
+                raise SchemaError(f"facts.{name}: expected unit:value pairs separated by "
+                                  f"commas (a1:yes,a2:no), got {text!r}")
+            out[uid.strip()] = _parse_one(spec, f"facts.{name}.{uid.strip()}", value.strip())
+        return out
+    return _parse_one(spec, f"facts.{name}", t)
+
+
+def _parse_one(spec: FactSpec, where: str, t: str) -> Any:
+    kind = spec.type
+    if kind in ("distance_in", "distance_m", "number", "fraction"):
         try:
             return float(t)
         except ValueError:
-            raise SchemaError(f"{where}: expected a number, got {text!r}") from None
-    if name == "cover":
+            raise SchemaError(f"{where}: expected a number, got {t!r}") from None
+    if kind in ("cover", "count"):
         try:
             return int(t)
         except ValueError:
-            raise SchemaError(f"{where}: expected a whole number 0–4, got {text!r}") from None
-    if name in ("los", "in_arc"):
+            what = "a whole number 0–4" if kind == "cover" else "a whole number ≥ 0"
+            raise SchemaError(f"{where}: expected {what}, got {t!r}") from None
+    if kind == "bool":
         try:
             return _BOOL_TEXT[t.lower()]
         except KeyError:
-            raise SchemaError(f"{where}: expected true or false, got {text!r}") from None
-    if name == "under_template":
+            raise SchemaError(f"{where}: expected true or false, got {t!r}") from None
+    if kind == "ids":
         return tuple(s for s in (p.strip() for p in t.split(",")) if s)
-    if name == "range_band":
+    if kind == "band":
         return int(t) if t.lstrip("+-").isdigit() else t
-    if name in FACTS:
+    if kind in ("side", "id") or spec.name in FACTS:
         return t or None
     try:
         return json.loads(t)
@@ -114,9 +225,9 @@ def parse_fact(name: str, text: str) -> Any:
         return t
 
 
-def parse_facts(pairs: Mapping[str, str]) -> dict[str, Any]:
-    """`parse_fact` over a mapping of name → text."""
-    return {k: parse_fact(k, v) for k, v in pairs.items()}
+def parse_facts(pairs: Mapping[str, str], specs: Sequence[FactSpec] = ()) -> dict[str, Any]:
+    """`parse_fact` over a mapping of name → text (`specs`: the action's declarations)."""
+    return {k: parse_fact(k, v, fact_spec(k, *specs)) for k, v in pairs.items()}
 
 
 # --------------------------------------------------------------------------- pieces
@@ -155,10 +266,17 @@ def _pair_facts(scenario: Scenario, rs: Ruleset, actor_id: str, target_id: str,
             "cover": m.cover, "side_struck": m.target_side, "in_arc": m.in_arc}
 
 
-def _lay(scenario: Scenario, actor: Unit, template: str | TemplateResult | None,
+def _lay(scenario: Scenario, actor: Unit,
+         template: str | TemplateResult | TemplatePlacement | None,
          point: tuple[float, float] | None) -> TemplateResult | None:
     if template is None or isinstance(template, TemplateResult):
         return template
+    if isinstance(template, TemplatePlacement):
+        if template.shape == "flamer":
+            return template_query(scenario, "flamer", actor.x, actor.y,
+                                  toward=template.toward or (template.x, template.y),
+                                  shooter=actor.id)
+        return template_query(scenario, template.shape, template.x, template.y)
     if point is None:
         raise MeasureError(f"point: a {template} template needs the point it is laid at")
     if template == "flamer":

@@ -37,7 +37,7 @@ from engine.dice import RollRecord
 from engine.log_chain import GENESIS, entry_hash
 from engine.model import Game, LogEntry, ModelError
 from engine.scenario import Scenario, Table, Unit
-from engine.scenario_io import ScenarioError, parse_scenario, scenario_to_dict
+from engine.scenario_io import TOP_KEYS, ScenarioError, parse_scenario, scenario_to_dict
 
 FORMAT = "warboard-game"
 SCHEMA_VERSION = 1
@@ -283,12 +283,12 @@ def merge_captures(captures: list[Capture]) -> GameSnapshot:
 
 def _units_position(doc: dict, scenario: Scenario) -> int:
     """Where scenario_to_dict puts "units" when the source document had no such key (it
-    writes it after the source's keys, before a "profiles" the source lacked)."""
+    writes it after the source's keys, before the keys the source lacked that follow it
+    in canonical order: "groups", "profiles")."""
     order = getattr(scenario.extra, "order", ())
+    later = TOP_KEYS[TOP_KEYS.index("units") + 1:]
     keys = list(doc)
-    if "profiles" in keys and "profiles" not in order:
-        return keys.index("profiles")
-    return len(keys)
+    return next((i for i, k in enumerate(keys) if k in later and k not in order), len(keys))
 
 
 #: Effect path heads (engine.model._write) that change one unit, and the terrain.

@@ -11,27 +11,33 @@ JSON-able dicts, so a scenario exported mid-game still carries it:
 - `unit.state`   — everything else: "hp", "wounds", "morale", "crew", "ap_left",
   "ap_spent", "activated", "aim", … (ruleset-specific keys are fine; see STATE_KEYS).
 Removed units (casualties, routed) leave `scenario.units` for `game.removed`, with the
-reason in `state["removed"]`, so geometry only ever sees units on the table.
+reason in `state["removed"]`, so geometry only ever sees units on the table. Groups
+(engine/scenario.py `Group`) carry their own `markers` and `state` the same way.
+
+Board edits (placing, deleting and editing units, terrain and groups) are effects too; they
+live in engine/edits.py and join this module's registries (`EFFECT_KINDS`, the write paths)
+when it is imported, which `effect_from_dict` and reverting a stored change make sure of.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
 import json
-import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engine import scenario_io as sio
 from engine.dice import RollRecord
 from engine.log_chain import GENESIS, entry_hash
-from engine.scenario import Scenario, Unit
+from engine.scenario import Group, Scenario, Unit
 
 __all__ = [
     "STATE_KEYS", "MARKER_KEYS", "Game", "LogEntry", "Effect", "SetMarker", "AddMarker",
     "SetState", "AdjustState", "MoveUnit", "RemoveUnit", "SetGame", "SetGameState",
-    "AddUnit", "DeleteUnit", "EditUnit", "AddTerrain", "RemoveTerrain", "EditTerrain",
-    "UNIT_EDIT_FIELDS", "TERRAIN_EDIT_FIELDS",
+    "SetGroupState", "AddGroupMarker", "EFFECT_KINDS", "register_path", "group_writes",
     "Change", "apply_change", "revert_change", "effect_from_dict", "ModelError",
 ]
 
@@ -54,6 +60,8 @@ MARKER_KEYS = {
 }
 
 GAME_FIELDS = ("turn", "active_side", "phase", "activation_order", "sides")
+#: Every effect by its `kind`, filled as Effect subclasses are defined.
+EFFECT_KINDS: dict[str, type] = {}
 
 
 class ModelError(ValueError):
@@ -156,6 +164,21 @@ class Game:
                 return u
         raise ModelError(f"unit {unit_id!r}: no such unit")
 
+    def group(self, group_id: str) -> Group:
+        """A group of the scenario; ModelError naming the id otherwise."""
+        for g in self.scenario.groups:
+            if g.id == group_id:
+                return g
+        raise ModelError(f"group {group_id!r}: no such group")
+
+    def group_units(self, group_id: str, *, leaders: bool = False) -> list[Unit]:
+        """The group's units on the table (through its member groups), in member order;
+        `leaders` adds its commander and deputy."""
+        self.group(group_id)
+        on = {u.id: u for u in self.scenario.units}
+        ids = self.scenario.members(group_id, recursive=True, leaders=leaders)
+        return [on[i] for i in ids if i in on]
+
     def on_table(self, unit_id: str) -> bool:
         return any(u.id == unit_id for u in self.scenario.units)
 
@@ -215,6 +238,7 @@ class Game:
             "state": copy.deepcopy(self.state),
             "units": [_unit_dyn(u) for u in self.scenario.units],
             "removed": [_unit_dyn(u) for u in self.removed],
+            "groups": [sio.group_to_dict(g) for g in self.scenario.groups],
             "log": [e.to_dict() for e in self._log],
         }
 
@@ -228,13 +252,40 @@ def _unit_dyn(u: Unit) -> dict:
 
 # A "before" record is [path, present, old_value]: path is a list such as
 # ["unit", "gren-1", "markers", "suppression"], ["unit", id, "x"], ["game", "turn"],
-# ["game", "state", key] or ["table", id] (old_value = index on the table).
-# Board edits add: ["unit", id, "base"] (value = the base's JSON form), ["units", id]
-# (value = [index, the unit's scenario JSON]; absent = not in scenario.units at all) and
-# ["terrain", id] (value = [index, the piece's scenario JSON]; absent = no such piece).
-# Whole units and pieces travel as their scenario-file JSON (engine.scenario_io), so a
-# change and its before-records stay plain JSON and an added piece is validated exactly
-# as a loaded one.
+# ["game", "state", key] or ["table", id] (old_value = index on the table), and
+# ["groups", id] (value = [index, the group's scenario JSON]; absent = no such group: every
+# group effect writes the whole group, so undo restores its file form exactly).
+# ["unit", id, "base"] holds the base's JSON form. engine/edits.py registers the heads of
+# whole units and pieces: ["units", id], ["terrain", id] (value = [index, the record's
+# scenario JSON]; absent = not in the scenario at all). Whole records travel as
+# their scenario-file JSON (engine.scenario_io), so a change and its before-records stay
+# plain JSON and an added piece is validated exactly as a loaded one.
+
+#: Path heads other modules own: head -> (read(game, path), write(game, path, present,
+#: value)). See `register_path`.
+PATH_HANDLERS: dict[str, tuple[Callable[[Game, list], tuple[bool, Any]],
+                               Callable[[Game, list, bool, Any], None]]] = {}
+#: Modules that register effects and path heads of their own (the board edits); imported on
+#: first need, so a change read back from a game file finds its effects.
+EFFECT_MODULES = ("engine.edits",)
+
+
+def register_path(head: str, read: Callable[[Game, list], tuple[bool, Any]],
+                  write: Callable[[Game, list, bool, Any], None]) -> None:
+    """Let effects write paths starting with `head` through `read` and `write`."""
+    if head in ("unit", "table", "game", "groups"):
+        raise ValueError(f"path head {head!r} belongs to engine.model")
+    PATH_HANDLERS[head] = (read, write)
+
+
+def _handler(head: str):
+    if head not in PATH_HANDLERS:
+        for module in EFFECT_MODULES:
+            importlib.import_module(module)
+    try:
+        return PATH_HANDLERS[head]
+    except KeyError:
+        raise ModelError(f"change path {head!r}: no effect writes it") from None
 
 
 def _check_json(value: Any, where: str) -> None:
@@ -246,8 +297,10 @@ def _check_json(value: Any, where: str) -> None:
 
 def _read(game: Game, path: list) -> tuple[bool, Any]:
     head = path[0]
-    if head in ("units", "terrain"):
-        return _read_record(game, head, path[1])
+    if head == "groups":
+        return _read_group(game, path[1])
+    if head not in ("unit", "table", "game"):
+        return _handler(head)[0](game, path)
     if head == "table":
         for i, u in enumerate(game.scenario.units):
             if u.id == path[1]:
@@ -276,8 +329,11 @@ def _read(game: Game, path: list) -> tuple[bool, Any]:
 def _write(game: Game, path: list, present: bool, value: Any) -> None:
     head = path[0]
     game._touched.add((head, path[1] if len(path) > 1 else None))
-    if head in ("units", "terrain"):
-        _write_record(game, head, path[1], present, value)
+    if head == "groups":
+        _write_group(game, path[1], present, value)
+        return
+    if head not in ("unit", "table", "game"):
+        _handler(head)[1](game, path, present, value)
         return
     if head == "table":
         _set_on_table(game, path[1], present, value)
@@ -304,11 +360,46 @@ _OPTIONAL_UNIT_FIELDS: dict[str, Any] = {"facing": 0, "turret": None, "name": No
                                          "parent": None}
 
 
-def _forget_key(u: Unit, key: str) -> None:
-    """Drop `key` from the unit's remembered source key order (it was not in the file)."""
+def _forget_key(u: Unit | Group, key: str) -> None:
+    """Drop `key` from the record's remembered source key order (it was not in the file)."""
     order = getattr(u.extra, "order", None)
     if order is not None and key in order:
         u.extra.order = tuple(k for k in order if k != key)
+
+
+def _read_group(game: Game, group_id: str) -> tuple[bool, Any]:
+    for i, g in enumerate(game.scenario.groups):
+        if g.id == group_id:
+            return True, [i, sio.group_to_dict(g)]
+    return False, None
+
+
+def _write_group(game: Game, group_id: str, present: bool, value: Any) -> None:
+    """Replace, add or drop a whole group from its scenario JSON: exact on undo, key order
+    and unknown keys included."""
+    groups = game.scenario.groups
+    at = next((i for i, g in enumerate(groups) if g.id == group_id), None)
+    if at is not None:
+        groups.pop(at)
+    if present:
+        index, d = value
+        try:
+            g = sio.parse_group(copy.deepcopy(d), f"group {group_id!r}")
+        except sio.ScenarioError as e:
+            raise ModelError(str(e)) from None
+        groups.insert(len(groups) if index is None else min(int(index), len(groups)), g)
+
+
+def group_writes(game: Game, group_id: str, changes: dict) -> list[tuple[list, bool, Any]]:
+    """The write that sets some of a group's JSON keys ({key: value}, None drops the key):
+    one whole-record write, so undo restores the group exactly."""
+    index, d = _read_group(game, game.group(group_id).id)[1]
+    for key, value in changes.items():
+        if value is None:
+            d.pop(key, None)
+        else:
+            d[key] = copy.deepcopy(value)
+    return [(["groups", group_id], True, [index, d])]
 
 
 def _set_in(d: dict, key: str, present: bool, value: Any) -> None:
@@ -329,55 +420,15 @@ def _set_on_table(game: Game, unit_id: str, present: bool, index: Any) -> None:
         game.removed.append(units.pop(on))
 
 
-# --- whole units and pieces as scenario JSON (board edits) ---------------------------------
-
-
-def _read_record(game: Game, head: str, ident: str) -> tuple[bool, Any]:
-    from engine import scenario_io as sio
-
-    items = game.scenario.units if head == "units" else game.scenario.terrain
-    for i, thing in enumerate(items):
-        if thing.id == ident:
-            d = sio._unit_to_dict(thing) if head == "units" else sio._piece_to_dict(thing)
-            return True, [i, d]
-    return False, None
-
-
-def _write_record(game: Game, head: str, ident: str, present: bool, value: Any) -> None:
-    items: list = game.scenario.units if head == "units" else game.scenario.terrain
-    at = next((i for i, thing in enumerate(items) if thing.id == ident), None)
-    if at is not None:
-        items.pop(at)
-    if present:
-        index, d = value
-        thing = _parse_record(head, d, f"{head} {ident!r}")
-        items.insert(len(items) if index is None else min(int(index), len(items)), thing)
-
-
-def _parse_record(head: str, d: Any, where: str):
-    """A Unit or TerrainPiece from its scenario JSON; ModelError naming the field."""
-    from engine import scenario_io as sio
-
-    try:
-        if head == "units":
-            return sio._parse_unit(copy.deepcopy(d), where)
-        return sio._parse_piece(copy.deepcopy(d), where)
-    except sio.ScenarioError as e:
-        raise ModelError(str(e)) from None
-
 
 def _base_json(u: Unit) -> dict:
-    from engine import scenario_io as sio
-
-    return sio._base_to_dict(u.base, getattr(u.extra, "raw", {}).get("base"))
+    return sio.unit_base_to_dict(u)
 
 
 def _set_base(u: Unit, value: Any) -> None:
     """Set a unit's base from its JSON form, remembered verbatim for the file's round trip."""
-    from engine import scenario_io as sio
-
     try:
-        base = sio._parse_base(sio._object(value, "base"), f"unit {u.id!r}.base")
+        base = sio.parse_base(value, f"unit {u.id!r}.base")
     except sio.ScenarioError as e:
         raise ModelError(str(e)) from None
     u.base = base
@@ -386,20 +437,18 @@ def _set_base(u: Unit, value: Any) -> None:
         raw["base"] = (base, copy.deepcopy(value))
 
 
-def _id_taken(game: Game, ident: str) -> str | None:
-    """What already uses an id (ids are unique across units, removed units and terrain)."""
-    if any(u.id == ident for u in game.all_units()):
-        return "a unit"
-    if any(p.id == ident for p in game.scenario.terrain):
-        return "a terrain piece"
-    return None
-
 
 class Effect:
     """One change to a game. Subclasses say what to write; `apply` returns the before
-    records that `revert` uses to restore the game exactly."""
+    records that `revert` uses to restore the game exactly. A subclass that sets its own
+    `kind` is registered in EFFECT_KINDS, so `effect_from_dict` reads it back."""
 
     kind: ClassVar[str] = "effect"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in cls.__dict__:
+            EFFECT_KINDS[cls.kind] = cls  # the dataclass(slots=True) copy replaces the first
 
     def writes(self, game: Game) -> list[tuple[list, bool, Any]]:
         """(path, present, new_value) to write, in order, computed from the current game."""
@@ -611,199 +660,81 @@ class SetGameState(Effect):
         return f"game: {self.key} = {self.value}"
 
 
-# --------------------------------------------------------------------------- board edits
 
-#: Unit fields EditUnit may set (position and facing go through MoveUnit).
-UNIT_EDIT_FIELDS = ("name", "side", "profile", "parent", "base", "turret")
-#: Terrain fields EditTerrain may set: the shape, the kind and the per-piece overrides.
-TERRAIN_EDIT_FIELDS = ("kind", "name", "polygon", "line", "blocks_los", "los_depth_in",
-                       "cover", "movement", "height", "thickness_in")
+# --------------------------------------------------------------------------- groups
 
 
-def _record_id(d: Any, where: str) -> str:
-    if not isinstance(d, dict):
-        raise ModelError(f"{where}: expected the scenario JSON object, got {d!r:.40}")
-    ident = d.get("id")
-    if not isinstance(ident, str) or not ident.strip():
-        raise ModelError(f"{where}.id: expected a non-empty string, got {ident!r}")
-    return ident
+def _need_group(game: Game, group_id: str) -> Group:
+    return game.group(group_id)
 
 
-@dataclass(frozen=True, slots=True)
-class AddUnit(Effect):
-    """Put a new unit on the table. `unit` is its scenario JSON (format v1's unit object);
-    `index` is its place in the unit list (None = last)."""
-
-    unit: dict
-    index: int | None = None
-    kind: ClassVar[str] = "add_unit"
-
-    def writes(self, game):
-        ident = _record_id(self.unit, "add_unit.unit")
-        taken = _id_taken(game, ident)
-        if taken:
-            raise ModelError(f"add_unit.unit.id: {ident!r} is already used by {taken}")
-        _parse_record("units", self.unit, "add_unit.unit")  # refuse bad data before writing
-        return [(["units", ident], True, [self.index, copy.deepcopy(self.unit)])]
-
-    def describe(self) -> str:
-        return f"{self.unit.get('id')}: placed at ({self.unit.get('x')}, {self.unit.get('y')})"
+def _with(g: Group, field_name: str, key: str, value: Any) -> dict | None:
+    """The group's markers / state with `key` set (None removes it); None (the key left
+    out of the file) once empty, unless the file wrote it."""
+    d = copy.deepcopy(getattr(g, field_name))
+    if value is None:
+        d.pop(key, None)
+    else:
+        d[key] = copy.deepcopy(value)
+    if not d and field_name not in getattr(g.extra, "order", ()):
+        return None
+    return d
 
 
 @dataclass(frozen=True, slots=True)
-class DeleteUnit(Effect):
-    """Take a unit out of the scenario altogether (a board edit, not a casualty:
-    RemoveUnit keeps casualties in `game.removed`). Units it commanded lose their parent,
-    so the scenario stays loadable."""
+class SetGroupState(Effect):
+    """Set a group's state key (morale, losses, orders …); None removes it."""
 
-    unit: str
-    kind: ClassVar[str] = "delete_unit"
+    group: str
+    key: str
+    value: Any
+    kind: ClassVar[str] = "set_group_state"
 
     def writes(self, game):
-        _need_unit(game, self.unit, on_table=True)
-        orphans = [u.id for u in game.all_units() if u.parent == self.unit]
-        return [*[(["unit", o, "parent"], True, None) for o in orphans],
-                (["units", self.unit], False, None)]
+        g = _need_group(game, self.group)
+        return group_writes(game, g.id, {"state": _with(g, "state", self.key, self.value)})
 
     def describe(self) -> str:
-        return f"{self.unit}: deleted"
+        if self.value is None:
+            return f"{self.group}: {self.key} cleared"
+        return f"{self.group}: {self.key} = {self.value}"
 
 
 @dataclass(frozen=True, slots=True)
-class EditUnit(Effect):
-    """Set some of a unit's fields: {field: value} over UNIT_EDIT_FIELDS. `base` takes the
-    scenario JSON form ({"shape": "round", "diameter_mm": 25}); name, parent and turret
-    take None to clear."""
+class AddGroupMarker(Effect):
+    """Add `delta` to a group's marker count (terror, pinned …) within [minimum, maximum];
+    a count that reaches 0 removes the marker."""
 
-    unit: str
-    changes: dict
-    kind: ClassVar[str] = "edit_unit"
-
-    def writes(self, game):
-        _need_unit(game, self.unit)
-        if not isinstance(self.changes, dict) or not self.changes:
-            raise ModelError("edit_unit.changes: expected a table of fields to set")
-        out = []
-        for key, value in self.changes.items():
-            where = f"edit_unit.changes.{key}"
-            if key not in UNIT_EDIT_FIELDS:
-                raise ModelError(f"{where}: expected one of {', '.join(UNIT_EDIT_FIELDS)}")
-            _check_unit_field(game, self.unit, key, value, where)
-            out.append((["unit", self.unit, key], True, copy.deepcopy(value)))
-        return out
-
-    def describe(self) -> str:
-        return f"{self.unit}: " + ", ".join(f"{k} = {v}" for k, v in self.changes.items())
-
-
-def _check_unit_field(game: Game, unit_id: str, key: str, value: Any, where: str) -> None:
-    if key in ("side", "profile") or (key == "name" and value is not None):
-        if not isinstance(value, str) or not value.strip():
-            raise ModelError(f"{where}: expected a non-empty string, got {value!r}")
-    elif key == "parent" and value is not None:
-        parents = {u.id: u.parent for u in game.all_units()}
-        if value == unit_id or value not in parents:
-            raise ModelError(f"{where}: expected the id of another unit, got {value!r}")
-        cur = value
-        while cur is not None:
-            if cur == unit_id:
-                raise ModelError(f"{where}: {value!r} is under {unit_id!r}: a command loop")
-            cur = parents.get(cur)
-    elif key == "turret" and value is not None:
-        if isinstance(value, bool) or not isinstance(value, int | float) \
-                or not math.isfinite(value):
-            raise ModelError(f"{where}: expected a number or null, got {value!r}")
-    elif key == "base":
-        from engine import scenario_io as sio
-
-        try:
-            sio._parse_base(sio._object(value, where), where)
-        except sio.ScenarioError as e:
-            raise ModelError(str(e)) from None
-
-
-@dataclass(frozen=True, slots=True)
-class AddTerrain(Effect):
-    """Lay a new terrain piece. `piece` is its scenario JSON; `index` its place in the
-    terrain list (None = last)."""
-
-    piece: dict
-    index: int | None = None
-    kind: ClassVar[str] = "add_terrain"
+    group: str
+    marker: str
+    delta: int
+    minimum: int = 0
+    maximum: int | None = None
+    kind: ClassVar[str] = "add_group_marker"
 
     def writes(self, game):
-        ident = _record_id(self.piece, "add_terrain.piece")
-        taken = _id_taken(game, ident)
-        if taken:
-            raise ModelError(f"add_terrain.piece.id: {ident!r} is already used by {taken}")
-        _parse_record("terrain", self.piece, "add_terrain.piece")
-        return [(["terrain", ident], True, [self.index, copy.deepcopy(self.piece)])]
+        g = _need_group(game, self.group)
+        old = g.markers.get(self.marker, 0)
+        if isinstance(old, bool) or not isinstance(old, int):
+            raise ModelError(f"group {self.group!r}.markers.{self.marker}: "
+                             f"expected a count, got {old!r}")
+        new = max(self.minimum, old + self.delta)
+        if self.maximum is not None:
+            new = min(self.maximum, new)
+        markers = _with(g, "markers", self.marker, new if new != 0 else None)
+        return group_writes(game, g.id, {"markers": markers})
 
     def describe(self) -> str:
-        return f"{self.piece.get('id')}: {self.piece.get('kind')} laid"
+        cap = f" (max {self.maximum})" if self.maximum is not None else ""
+        return f"{self.group}: {self.marker} {self.delta:+d}{cap}"
 
-
-def _need_piece(game: Game, piece_id: str) -> tuple[int, dict]:
-    present, record = _read_record(game, "terrain", piece_id)
-    if not present:
-        raise ModelError(f"terrain {piece_id!r}: no such piece")
-    return record[0], record[1]
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveTerrain(Effect):
-    """Take a terrain piece off the table."""
-
-    piece: str
-    kind: ClassVar[str] = "remove_terrain"
-
-    def writes(self, game):
-        _need_piece(game, self.piece)
-        return [(["terrain", self.piece], False, None)]
-
-    def describe(self) -> str:
-        return f"{self.piece}: removed"
-
-
-@dataclass(frozen=True, slots=True)
-class EditTerrain(Effect):
-    """Set some of a piece's fields: {field: value} over TERRAIN_EDIT_FIELDS (None = the
-    kind's default for an override). The edited piece must still be a valid piece: a kind
-    changed between area and line kinds must come with the matching polygon / line."""
-
-    piece: str
-    changes: dict
-    kind: ClassVar[str] = "edit_terrain"
-
-    def writes(self, game):
-        index, d = _need_piece(game, self.piece)
-        if not isinstance(self.changes, dict) or not self.changes:
-            raise ModelError("edit_terrain.changes: expected a table of fields to set")
-        for key, value in self.changes.items():
-            if key not in TERRAIN_EDIT_FIELDS:
-                raise ModelError(f"edit_terrain.changes.{key}: expected one of "
-                                 f"{', '.join(TERRAIN_EDIT_FIELDS)}")
-            if value is None:
-                d.pop(key, None)
-            else:
-                d[key] = copy.deepcopy(value)
-        _parse_record("terrain", d, f"terrain {self.piece!r}")
-        return [(["terrain", self.piece], True, [index, d])]
-
-    def describe(self) -> str:
-        return f"{self.piece}: " + ", ".join(
-            f"{k} = {'…' if k in ('polygon', 'line') else v}" for k, v in self.changes.items())
-
-
-EFFECT_KINDS: dict[str, type[Effect]] = {
-    c.kind: c for c in (SetMarker, AddMarker, SetState, AdjustState, MoveUnit, RemoveUnit,
-                        SetGame, SetGameState, AddUnit, DeleteUnit, EditUnit, AddTerrain,
-                        RemoveTerrain, EditTerrain)
-}
 
 
 def effect_from_dict(d: dict) -> Effect:
-    """An effect from its `to_dict` form (game files, the log)."""
+    """An effect from its `to_dict` form (game files, the log): any registered kind, the
+    board edits of engine/edits.py included."""
+    for module in EFFECT_MODULES:
+        importlib.import_module(module)
     d = dict(d)
     kind = d.pop("kind", None)
     cls = EFFECT_KINDS.get(kind)  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ expected a whole number ≥ 1, got 0") instead of surfacing later as a wrong res
   (`suppression_source = hits | cover_band | both`) or an action's situational modifier
   ("side shot", +1, PROPOSED). A bool or int option may carry a `Modifier` for named
   steps, so rule code collects "what modifies the fire roll" from the options set.
-- `Modifier` is one line of a target-number or roll calculation, with its reason and a
+- `Modifier` is one line of a calculation — the target number, the roll, the number of
+  dice in a pool or the die's step on the ladder (d8 → d6) — with its reason and a
   PROPOSED mark when the number is ours, not the source's.
 """
 
@@ -22,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 __all__ = ["SchemaError", "Field", "Schema", "validate_value", "validate_record",
-           "validate_table", "Option", "Modifier", "apply_modifiers", "validate_options"]
+           "validate_table", "Option", "Modifier", "MODIFIER_TARGETS", "apply_modifiers",
+           "validate_options"]
 
 FieldType = Literal["int", "float", "str", "bool", "list", "dict", "die"]
 
@@ -163,36 +165,54 @@ def validate_table(data: Any, schema: Schema, where: str, *,
 # --------------------------------------------------------------------------- modifiers
 
 
+ModifierTarget = Literal["target", "roll", "pool", "die_step"]
+#: What a modifier can change: the target number, the roll's total, the number of dice in
+#: a pool, or the die's step on engine.dice.DIE_LADDER (−1: d8 → d6).
+MODIFIER_TARGETS: tuple[str, ...] = ("target", "roll", "pool", "die_step")
+_UNIT_WORD = {"pool": ("die", "dice"), "die_step": ("die step", "die steps")}
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """One term of a target (or roll) calculation, shown to the players with its reason.
+    """One term of a calculation, shown to the players with its reason.
 
     `to` = "target" adds to the number the die is compared with; "roll" adds to the die
-    total (penetration d10 + gun − band). `sets=True` replaces the running value instead
-    of adding (snap fire: "Accuracy set to 2"). `proposed` marks numbers that are ours.
+    total (penetration d10 + gun − band); "pool" adds dice to a pool (`pool_size`,
+    `make_pool`); "die_step" moves the die along the ladder (`make_test`: −1 turns a d8
+    into a d6). `sets=True` replaces the running value instead of adding (snap fire:
+    "Accuracy set to 2"). `proposed` marks numbers that are ours.
     """
 
     label: str
     value: int
     reason: str = ""
     proposed: bool = False
-    to: Literal["target", "roll"] = "target"
+    to: ModifierTarget = "target"
     sets: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
             raise SchemaError(f"modifier {self.label!r}.value: expected a whole number, "
                               f"got {self.value!r}")
-        if self.to not in ("target", "roll"):
-            raise SchemaError(f"modifier {self.label!r}.to: expected target or roll")
+        if self.to not in MODIFIER_TARGETS:
+            raise SchemaError(f"modifier {self.label!r}.to: expected one of "
+                              f"{' | '.join(MODIFIER_TARGETS)}, got {self.to!r}")
+        if self.sets and self.to == "die_step":
+            raise SchemaError(f"modifier {self.label!r}.sets: a die step moves the die, "
+                              f"it cannot set it")
 
     @property
     def text(self) -> str:
-        """"+1 coax ranging" / "= 2 snap fire" / "−2 full-speed fire"."""
+        """"+1 coax ranging" / "= 2 snap fire" / "−2 full-speed fire" / "+2 dice
+        veterans" / "−1 die step wounded"."""
+        word = ""
+        if self.to in _UNIT_WORD:
+            one, many = _UNIT_WORD[self.to]
+            word = (one if abs(self.value) == 1 else many) + " "
         if self.sets:
-            return f"= {self.value} {self.label}"
+            return f"= {self.value} {word}{self.label}"
         sign = "+" if self.value >= 0 else "−"
-        return f"{sign}{abs(self.value)} {self.label}"
+        return f"{sign}{abs(self.value)} {word}{self.label}"
 
 
 def apply_modifiers(base: int, modifiers: list[Modifier] | tuple[Modifier, ...],
@@ -238,9 +258,12 @@ class Option:
     modifier: int | None = None
     modifier_from_value: bool = False
     steps: tuple[str, ...] = ()
-    to: Literal["target", "roll"] = "target"
+    to: ModifierTarget = "target"
 
     def __post_init__(self) -> None:
+        if self.to not in MODIFIER_TARGETS:
+            raise SchemaError(f"option {self.id}.to: expected one of "
+                              f"{' | '.join(MODIFIER_TARGETS)}, got {self.to!r}")
         if self.kind == "choice" and not self.choices:
             raise SchemaError(f"option {self.id}: a choice option needs choices")
         if self.modifier is not None and self.kind != "bool":
@@ -274,7 +297,8 @@ class Option:
                 "default": self.default, "choices": list(self.choices),
                 "minimum": self.minimum, "maximum": self.maximum, "reason": self.reason,
                 "proposed": self.proposed, "help": self.help, "modifier": self.modifier,
-                "modifier_from_value": self.modifier_from_value, "steps": list(self.steps)}
+                "modifier_from_value": self.modifier_from_value, "steps": list(self.steps),
+                "to": self.to}
 
 
 def _from_text(text: str, kind: str, where: str) -> Any:

@@ -9,13 +9,18 @@ forum game master pastes it as is, so a player can check every number.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.options import Modifier
 from engine.protocol import Resolution, Step
 
-__all__ = ["render", "render_text", "render_markdown", "render_bbcode", "FORMATS"]
+if TYPE_CHECKING:
+    from engine.joint import JointResolution
+
+__all__ = ["render", "render_joint", "render_text", "render_markdown", "render_bbcode",
+           "FORMATS"]
 
 Format = Literal["text", "markdown", "bbcode"]
 FORMATS: tuple[str, ...] = ("text", "markdown", "bbcode")
@@ -103,6 +108,8 @@ def _modifier(m: Modifier, st: _Style) -> str:
     text = st.esc(m.text)
     if m.to == "roll":
         text += " (to the roll)"
+    elif m.to == "pool":
+        text += " (to the pool)"
     if m.reason:
         text += f" — {st.esc(m.reason)}"
     if m.proposed:
@@ -205,6 +212,8 @@ _FACT_UNITS = {"distance_in": ("distance", "in"), "distance_m": ("distance", "m"
 
 
 def _fact_value(v: object) -> str:
+    if isinstance(v, dict):          # a fact measured per member or per target
+        return ", ".join(f"{k} {_fact_value(x)}" for k, x in v.items()) or "none"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, float):
@@ -229,23 +238,92 @@ def _facts_text(res: Resolution, st: _Style) -> str | None:
     return "Facts: " + " · ".join(items)
 
 
-def render(res: Resolution, fmt: Format | str = "text") -> str:
-    """The resolution in `fmt`: "text", "markdown" or "bbcode"."""
+def _style(fmt: str) -> _Style:
     if fmt not in _STYLES:
         raise ValueError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
-    st = _STYLES[fmt]
+    return _STYLES[fmt]
+
+
+def _title(res: Resolution, st: _Style) -> str:
     who = st.esc(res.actor) + (f" → {st.esc(res.target)}" if res.target else "")
-    title = f"{st.bold(st.esc(res.action_label))} — {who}"
+    return f"{st.bold(st.esc(res.action_label))} — {who}"
+
+
+def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     tail: list[str] = []
-    effects: Sequence[str] = res.change.describe()
-    if effects:
-        tail.append(st.bold("Effects") + ": " + "; ".join(st.esc(e) for e in effects))
+    said: Sequence[str] = res.change.describe() if effects else ()
+    if said:
+        tail.append(st.bold("Effects") + ": " + "; ".join(st.esc(e) for e in said))
     facts = _facts_text(res, st)
     if facts:
         tail.append(facts)
+    if res.roles:
+        tail.append("Roles: " + " · ".join(st.esc(f"{k.replace('_', ' ')} {v}")
+                                           for k, v in res.roles.items()))
     if res.summary:
         tail.append(st.bold("Result") + ": " + st.esc(res.summary))
-    return st.document(title, [_step_lines(s, st) for s in res.steps], tail)
+    return tail
+
+
+def render(res: Resolution, fmt: Format | str = "text") -> str:
+    """The resolution in `fmt`: "text", "markdown" or "bbcode"."""
+    st = _style(fmt)
+    return st.document(_title(res, st), [_step_lines(s, st) for s in res.steps],
+                       _tail(res, st))
+
+
+def _column(res: Resolution, st: _Style) -> list[str]:
+    """One action of a joint resolution as lines: title, numbered steps, its own result
+    (effects are shown once, merged, below the columns)."""
+    lines = [_title(res, st)]
+    for i, s in enumerate(res.steps, start=1):
+        body = _step_lines(s, st)
+        lines.append(f"{i}. {body[0]}")
+        lines.extend(f"   {b}" for b in body[1:])
+    lines.extend(_tail(res, st, effects=False))
+    return lines
+
+
+def _side_by_side(columns: list[list[str]], width: int) -> list[str]:
+    wrapped = [[w for line in col for w in (textwrap.wrap(line, width,
+                                                          subsequent_indent="   ") or [""])]
+               for col in columns]
+    rows = max(len(c) for c in wrapped)
+    out = []
+    for r in range(rows):
+        cells = [c[r] if r < len(c) else "" for c in wrapped]
+        out.append(" │ ".join(f"{cell:<{width}}" for cell in cells).rstrip())
+    return out
+
+
+def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
+                 width: int = 58) -> str:
+    """A joint resolution: the actions side by side (text: columns `width` wide;
+    Markdown: a table, one column per action; BBCode: one after the other, as forums
+    have no portable table), then the merged effects, what the merge decided, and each
+    result."""
+    st = _style(fmt)
+    cols = [_column(r, st) for r in joint.resolutions]
+    head = st.bold("Resolved together") + " (one prior state: " + \
+        ", ".join(st.esc(f"{r.action_label} by {r.actor}") for r in joint.resolutions) + ")"
+    lines = [head, ""]
+    if fmt == "text":
+        lines.extend(_side_by_side(cols, width))
+    elif fmt == "markdown":
+        lines.append("| " + " | ".join(c[0] for c in cols) + " |")
+        lines.append("|" + "---|" * len(cols))
+        lines.append("| " + " | ".join("<br>".join(c[1:]) for c in cols) + " |")
+    else:
+        for c in cols:
+            lines.extend(c)
+            lines.append("")
+    lines.append("")
+    effects = joint.change.describe()
+    lines.append(st.bold("Effects (merged)") + ": " +
+                 ("; ".join(st.esc(e) for e in effects) if effects else "none"))
+    for n in joint.notes:
+        lines.append(st.italic(st.esc(n)))
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def render_text(res: Resolution) -> str:

@@ -1,10 +1,15 @@
-"""Scenario interchange format v1 (design.md): JSON in, model out, and back — exactly.
+"""Scenario interchange format v2 (design.md): JSON in, model out, and back — exactly.
 
 Reading validates every value and names the field at fault (`units[3].facing: expected a
-number`). Keys this version does not know are kept and written back, and so is the order of
-the keys in each object, so a hand-written file survives import and export unchanged and
-diffs stay small. The round trip rides on `Extra`, the dict the model classes already hold
-for unknown keys: it also remembers its object's key order and the raw form of a base.
+number`). Version 1 files (no `groups`, no table `edges`) are read as they are and written
+back as version 2: nothing else in them changes. Keys this version does not know are kept
+and written back, and so is the order of the keys in each object, so a hand-written file
+survives import and export unchanged and diffs stay small. The round trip rides on `Extra`,
+the dict the model classes already hold for unknown keys: it also remembers its object's key
+order and the raw form of a base.
+
+The public parsers and writers of single records (`parse_unit`, `unit_to_dict`, …) are what
+board edits (engine/edits.py) use to carry a unit, piece or group as its file JSON.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 import shapely
 from shapely.geometry import Polygon
 
-from engine.scenario import FORMAT, VERSION, Scenario, Table, Unit
+from engine.scenario import EDGES, FORMAT, VERSION, Group, Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.terrain import KINDS, TerrainPiece
 
@@ -37,12 +42,22 @@ MOVEMENTS = ("normal", "difficult", "impassable", "obstacle")
 BASE_SHAPES = ("round", "oval", "rect")
 
 # Canonical key order of each object, used for keys the source did not have.
-TOP_KEYS = ("format", "version", "name", "ruleset", "table", "terrain", "units", "profiles")
-TABLE_KEYS = ("width_in", "height_in", "metres_per_inch")
+TOP_KEYS = ("format", "version", "name", "ruleset", "table", "terrain", "units", "groups",
+            "profiles")
+TABLE_KEYS = ("width_in", "height_in", "metres_per_inch", "edges")
 PIECE_KEYS = ("id", "kind", "name", "polygon", "line", "blocks_los", "los_depth_in", "cover",
               "movement", "height", "thickness_in")
 UNIT_KEYS = ("id", "name", "side", "profile", "parent", "x", "y", "facing", "turret", "base",
              "markers", "state")
+GROUP_KEYS = ("id", "kind", "name", "side", "off_table", "members", "commander", "deputy",
+              "markers", "state")
+
+__all__ = [
+    "ScenarioError", "Extra", "MAX_FILE_BYTES", "parse_scenario", "parse_unit", "parse_piece",
+    "parse_base", "parse_group", "check_groups", "scenario_to_dict", "unit_to_dict",
+    "piece_to_dict", "base_to_dict", "unit_base_to_dict", "group_to_dict", "dumps_scenario",
+    "loads_scenario", "load_scenario", "save_scenario", "load_demo",
+]
 
 
 class ScenarioError(ValueError):
@@ -186,15 +201,18 @@ def parse_scenario(data: Any) -> Scenario:
         name=_text(_required(d, "name", ""), "name"),
         ruleset=_text(_required(d, "ruleset", ""), "ruleset"),
         table=_parse_table(_required(d, "table", ""), "table"),
-        terrain=[_parse_piece(p, _at("terrain", i))
+        terrain=[parse_piece(p, _at("terrain", i))
                  for i, p in enumerate(_list(d.get("terrain", []), "terrain"))],
-        units=[_parse_unit(u, _at("units", i))
+        units=[parse_unit(u, _at("units", i))
                for i, u in enumerate(_list(d.get("units", []), "units"))],
         profiles=_optional(d, "profiles", "", lambda v, p: copy.deepcopy(_object(v, p))),
         extra=_extra(d, TOP_KEYS),
+        groups=[parse_group(g, _at("groups", i))
+                for i, g in enumerate(_list(d.get("groups", []), "groups"))],
     )
     _check_ids(scenario)
     _check_parents(scenario)
+    check_groups(scenario)
     return scenario
 
 
@@ -223,10 +241,16 @@ def _parse_table(v: Any, path: str) -> Table:
     mpi = _optional(d, "metres_per_inch", path, lambda v, p: _number(v, p, positive=True))
     if mpi is not None:
         table.metres_per_inch = mpi
+    edges = _object(d.get("edges", {}), _at(path, "edges"))
+    table.edges = {_text(side, _at(path, "edges")): _choice(edge, _at(_at(path, "edges"), side),
+                                                            EDGES, "edge")
+                   for side, edge in edges.items()}
     return table
 
 
-def _parse_piece(v: Any, path: str) -> TerrainPiece:
+def parse_piece(v: Any, path: str) -> TerrainPiece:
+    """A terrain piece from its scenario JSON object; `path` names it in errors
+    ("terrain[2]", or "add_terrain.piece" for a board edit)."""
     d = _object(v, path)
     pid = _text(_required(d, "id", path), _at(path, "id"))
     kind = _choice(_required(d, "kind", path), _at(path, "kind"), KINDS, "kind")
@@ -272,11 +296,12 @@ def _cover(v: Any, path: str) -> int:
     return v
 
 
-def _parse_unit(v: Any, path: str) -> Unit:
+def parse_unit(v: Any, path: str) -> Unit:
+    """A unit from its scenario JSON object; `path` names it in errors ("units[0]")."""
     d = _object(v, path)
     base_path = _at(path, "base")
     base_raw = _object(_required(d, "base", path), base_path)
-    base = _parse_base(base_raw, base_path)
+    base = parse_base(base_raw, base_path)
     facing = d.get("facing", 0.0)
     return Unit(
         id=_text(_required(d, "id", path), _at(path, "id")),
@@ -295,7 +320,9 @@ def _parse_unit(v: Any, path: str) -> Unit:
     )
 
 
-def _parse_base(d: dict, path: str) -> BaseShape:
+def parse_base(v: Any, path: str) -> BaseShape:
+    """A base from its JSON object ({"shape": "round", "diameter_mm": 25})."""
+    d = _object(v, path)
     shape = _choice(_required(d, "shape", path), _at(path, "shape"), BASE_SHAPES, "shape")
     if shape == "round":
         for wrong in ("width_mm", "depth_mm"):
@@ -311,11 +338,92 @@ def _parse_base(d: dict, path: str) -> BaseShape:
     return BaseShape(shape, w, dp)
 
 
+def parse_group(v: Any, path: str) -> Group:
+    """A group from its scenario JSON object. Its members, commander and deputy are only
+    checked against the rest of the scenario by `check_groups`."""
+    d = _object(v, path)
+    members_path = _at(path, "members")
+    members = [_text(m, _at(members_path, j))
+               for j, m in enumerate(_list(_required(d, "members", path), members_path))]
+    off = _bool(d["off_table"], _at(path, "off_table")) if "off_table" in d else False
+    return Group(
+        id=_text(_required(d, "id", path), _at(path, "id")),
+        kind=_text(_required(d, "kind", path), _at(path, "kind")),
+        members=members,
+        name=_optional(d, "name", path, _text),
+        side=_optional(d, "side", path, _text),
+        commander=_optional(d, "commander", path, _text),
+        deputy=_optional(d, "deputy", path, _text),
+        off_table=off,
+        markers=copy.deepcopy(_object(d.get("markers", {}), _at(path, "markers"))),
+        state=copy.deepcopy(_object(d.get("state", {}), _at(path, "state"))),
+        extra=_extra(d, GROUP_KEYS),
+    )
+
+
+def check_groups(s: Scenario) -> None:
+    """Groups fit the scenario: members name units or groups, once each; a unit or group is
+    in at most one group of a kind; no group contains itself; commander and deputy are
+    units (and two different ones). ScenarioError names the field ("groups[1].members[0]")."""
+    units = {u.id for u in s.units}
+    index = {g.id: i for i, g in enumerate(s.groups)}
+    owner: dict[tuple[str, str], int] = {}  # (kind, member) -> group index
+    for i, g in enumerate(s.groups):
+        path = _at("groups", i)
+        seen: set[str] = set()
+        for j, m in enumerate(g.members):
+            where = _at(_at(path, "members"), j)
+            if m not in units and m not in index:
+                raise ScenarioError(where, f"no unit or group with id {m!r}")
+            if m in seen:
+                raise ScenarioError(where, f"{m!r} is listed twice")
+            seen.add(m)
+            if m == g.id:
+                raise ScenarioError(where, f"group {g.id!r} cannot contain itself")
+            other = owner.setdefault((g.kind, m), i)
+            if other != i:
+                what = "unit" if m in units else "group"
+                raise ScenarioError(where, f"{what} {m!r} is already in {g.kind} "
+                                           f"{s.groups[other].id!r} (groups[{other}]); it "
+                                           f"may belong to one {g.kind} only")
+        for key in ("commander", "deputy"):
+            ident = getattr(g, key)
+            if ident is not None and ident not in units:
+                hint = " (a group, not a unit)" if ident in index else ""
+                raise ScenarioError(_at(path, key), f"no unit with id {ident!r}{hint}")
+        if g.commander is not None and g.commander == g.deputy:
+            raise ScenarioError(_at(path, "deputy"), f"{g.deputy!r} is already the commander")
+    _check_group_loops(s, index)
+
+
+def _check_group_loops(s: Scenario, index: dict[str, int]) -> None:
+    """No group is its own member through other groups (depth-first, colours by state)."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+
+    def visit(gid: str) -> None:
+        state[gid] = 1
+        g = s.groups[index[gid]]
+        for j, m in enumerate(g.members):
+            if m not in index:
+                continue
+            if state.get(m) == 1:
+                raise ScenarioError(_at(_at(_at("groups", index[gid]), "members"), j),
+                                    f"membership loop: {m!r} already contains {gid!r}")
+            if m not in state:
+                visit(m)
+        state[gid] = 2
+
+    for g in s.groups:
+        if g.id not in state:
+            visit(g.id)
+
+
 def _check_ids(s: Scenario) -> None:
-    """Ids name one thing on the table: unique across units and terrain together."""
+    """Ids name one thing on the table: unique across units, terrain and groups together."""
     seen: dict[str, str] = {}
     things = [(_at("terrain", i), p.id) for i, p in enumerate(s.terrain)]
     things += [(_at("units", i), u.id) for i, u in enumerate(s.units)]
+    things += [(_at("groups", i), g.id) for i, g in enumerate(s.groups)]
     for path, ident in things:
         if ident in seen:
             raise ScenarioError(_at(path, "id"),
@@ -351,22 +459,26 @@ def scenario_to_dict(s: Scenario) -> dict:
         "name": s.name,
         "ruleset": s.ruleset,
         "table": _table_to_dict(s.table),
-        "terrain": [_piece_to_dict(p) for p in s.terrain],
-        "units": [_unit_to_dict(u) for u in s.units],
+        "terrain": [piece_to_dict(p) for p in s.terrain],
+        "units": [unit_to_dict(u) for u in s.units],
+        "groups": [group_to_dict(g) for g in s.groups],
         "profiles": copy.deepcopy(s.profiles),
     }
     fresh = not getattr(s.extra, "order", ())
-    defaults = {"profiles": None} if fresh else {"profiles": None, "terrain": [], "units": []}
+    defaults = {"profiles": None, "groups": []} if fresh else \
+        {"profiles": None, "groups": [], "terrain": [], "units": []}
     return _assemble(values, defaults, s.extra, TOP_KEYS)
 
 
 def _table_to_dict(t: Table) -> dict:
     values = {"width_in": t.width_in, "height_in": t.height_in,
-              "metres_per_inch": t.metres_per_inch}
-    return _assemble(values, {"metres_per_inch": DEFAULT_MPI}, t.extra, TABLE_KEYS)
+              "metres_per_inch": t.metres_per_inch, "edges": dict(t.edges)}
+    return _assemble(values, {"metres_per_inch": DEFAULT_MPI, "edges": {}}, t.extra,
+                     TABLE_KEYS)
 
 
-def _piece_to_dict(p: TerrainPiece) -> dict:
+def piece_to_dict(p: TerrainPiece) -> dict:
+    """A piece's scenario JSON object: the inverse of parse_piece, key order included."""
     values = {
         "id": p.id, "kind": p.kind, "name": p.name,
         "polygon": None if p.polygon is None else [list(pt) for pt in p.polygon],
@@ -378,11 +490,12 @@ def _piece_to_dict(p: TerrainPiece) -> dict:
     return _assemble(values, defaults, p.extra, PIECE_KEYS)
 
 
-def _unit_to_dict(u: Unit) -> dict:
+def unit_to_dict(u: Unit) -> dict:
+    """A unit's scenario JSON object: the inverse of parse_unit, key order included."""
     values = {
         "id": u.id, "name": u.name, "side": u.side, "profile": u.profile, "parent": u.parent,
         "x": u.x, "y": u.y, "facing": u.facing, "turret": u.turret,
-        "base": _base_to_dict(u.base, getattr(u.extra, "raw", {}).get("base")),
+        "base": unit_base_to_dict(u),
         "markers": copy.deepcopy(u.markers), "state": copy.deepcopy(u.state),
     }
     defaults = {"name": None, "parent": None, "facing": 0, "turret": None,
@@ -390,7 +503,24 @@ def _unit_to_dict(u: Unit) -> dict:
     return _assemble(values, defaults, u.extra, UNIT_KEYS)
 
 
-def _base_to_dict(base: BaseShape, raw: tuple[BaseShape, dict] | None) -> dict:
+def unit_base_to_dict(u: Unit) -> dict:
+    """A unit's base as JSON: verbatim as read while the base is unchanged."""
+    return base_to_dict(u.base, getattr(u.extra, "raw", {}).get("base"))
+
+
+def group_to_dict(g: Group) -> dict:
+    """A group's scenario JSON object: the inverse of parse_group, key order included."""
+    values = {"id": g.id, "kind": g.kind, "name": g.name, "side": g.side,
+              "off_table": g.off_table, "members": list(g.members), "commander": g.commander,
+              "deputy": g.deputy, "markers": copy.deepcopy(g.markers),
+              "state": copy.deepcopy(g.state)}
+    defaults = {"name": None, "side": None, "off_table": False, "commander": None,
+                "deputy": None, "markers": {}, "state": {}}
+    return _assemble(values, defaults, g.extra, GROUP_KEYS)
+
+
+def base_to_dict(base: BaseShape, raw: tuple[BaseShape, dict] | None = None) -> dict:
+    """A base as JSON; `raw` is (the base as read, its JSON) to write back unchanged."""
     if raw is not None and raw[0] == base:
         return copy.deepcopy(raw[1])
     if base.shape == "round":
@@ -510,8 +640,29 @@ def save_scenario(s: Scenario, path: str | os.PathLike) -> None:
         raise
 
 
-def load_demo() -> Scenario:
-    """The demo table shipped with the program (resources/scenarios/crossroads.json)."""
+def load_demo(name: str | None = None) -> Scenario:
+    """A table shipped with the program: the demo (resources/scenarios/crossroads.json),
+    or the shipped scenario file `name` (see `shipped_scenarios`)."""
     from resources.loader import read_text
 
-    return loads_scenario(read_text(*DEMO), source="demo:" + DEMO[-1])
+    file = name or DEMO[-1]
+    if file not in {f for f, _ in shipped_scenarios()}:
+        raise ScenarioError("scenario", f"no shipped scenario {file!r}")
+    return loads_scenario(read_text(DEMO[0], file), source="demo:" + file)
+
+
+def shipped_scenarios() -> list[tuple[str, str]]:
+    """(file name, title) of every scenario shipped in resources/scenarios, the demo
+    first: what File ▸ New offers. The title is the file's name and its ruleset."""
+    import json
+
+    from resources.loader import list_names, read_text
+
+    out = []
+    for file in list_names(DEMO[0], suffix=".json"):
+        try:
+            data = json.loads(read_text(DEMO[0], file))
+            out.append((file, f"{data['name']} ({data['ruleset']})"))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return sorted(out, key=lambda fr: (fr[0] != DEMO[-1], fr[1]))

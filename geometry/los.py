@@ -66,6 +66,8 @@ from .terrain import LOS_NONE, LOS_SOLID, EdgeTable, TerrainIndex
 #: Sight lines per target base; 24 keeps a half-hidden base within ±0.1 of 0.5 while the
 #: threat view (one unit against 200) stays inside its 10 ms budget.
 DEFAULT_SAMPLES = 24
+#: visibility_matrix works through this many (pair, piece) cells at a time at most.
+CHUNK_CELLS = 400_000
 #: A wall or hedge gives cover when the sight line crosses it this close to the target.
 WALL_COVER_REACH_IN = 1.0
 #: The cover `threat_view` gives for a pair that sees nothing: not worked out (cover only
@@ -258,16 +260,27 @@ def visible_fractions(
 def visibility_matrix(
     index: TerrainIndex, polys: Sequence[Polygon] | np.ndarray, *, samples: int = DEFAULT_SAMPLES
 ) -> np.ndarray:
-    """n x n visible fractions: [i, j] is how much of unit j unit i sees (diagonal 1)."""
+    """n x n visible fractions: [i, j] is how much of unit j unit i sees (diagonal 1).
+
+    Worked through a block of shooters at a time, each block's pairs x pieces arrays held
+    to about CHUNK_CELLS elements: memory stays bounded (≈ 100 MB of work arrays besides the
+    n x n answer) however many units and pieces; every pair's figure is the one a single
+    call for it gives (each pair is worked out on its own)."""
     polys = _as_polygons(polys, "polys")
     n = len(polys)
     out = np.ones((n, n))
     if n < 2:
         return out
     scene = _Scene.build(index, polys, samples, _NO_POLYS)
-    s, t = np.nonzero(~np.eye(n, dtype=bool))
-    frac, _ = _fractions(scene, s, t)
-    out[s, t] = frac
+    pieces = max(len(scene.table), 1)
+    rows = max(1, CHUNK_CELLS // (pieces * (n - 1)))
+    others = np.arange(n)
+    for first in range(0, n, rows):
+        shooters = np.arange(first, min(first + rows, n))
+        s = np.repeat(shooters, n - 1)
+        t = np.concatenate([np.delete(others, i) for i in shooters])
+        frac, _ = _fractions(scene, s, t)
+        out[s, t] = frac
     return out
 
 

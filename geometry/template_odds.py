@@ -121,10 +121,15 @@ def diameter_of(shape: str) -> float:
                          f"got {shape!r}") from None
 
 
-def bearing_grid(n_bearings: int = N_BEARINGS) -> np.ndarray:
-    """The bearings the odds are taken over: k · 360 / n degrees."""
+def bearing_grid(n_bearings: int = N_BEARINGS, offset: float = 0.0) -> np.ndarray:
+    """The bearings the odds are taken over: offset + k · 360 / n degrees (a direction die
+    whose face 1 points along `offset`)."""
     n = _check_bearings(n_bearings)
-    return np.arange(n) * (360.0 / n)
+    if isinstance(offset, bool) or not isinstance(offset, int | float) \
+            or not math.isfinite(offset):
+        raise ValueError(f"bearing_offset: expected a finite number, got {offset!r}")
+    grid = np.arange(n) * (360.0 / n)
+    return grid if offset == 0 else (grid + float(offset)) % 360.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +150,11 @@ class Landings:
 
 
 def landings(aim: Sequence[float], scheme: DistanceScheme,
-             n_bearings: int = N_BEARINGS) -> Landings:
+             n_bearings: int = N_BEARINGS, bearing_offset: float = 0.0) -> Landings:
     """The (face × bearing) landings of a scatter from `aim`; a zero distance is one landing
     (every bearing leaves the template where it was)."""
     x, y = _check_aim(aim)
-    grid = bearing_grid(n_bearings)
+    grid = bearing_grid(n_bearings, bearing_offset)
     # math.cos/sin, as scatter_point uses, so the landed points match it exactly.
     cos = np.array([math.cos(math.radians(b)) for b in grid])
     sin = np.array([math.sin(math.radians(b)) for b in grid])
@@ -216,23 +221,37 @@ def _overlaps(template_ring: np.ndarray, offsets: np.ndarray, bases: np.ndarray)
     return (covered >= MIN_OVERLAP_SQIN) & (shapely.area(bases) > 0)
 
 
-def template_odds(
+@dataclass(frozen=True, slots=True)
+class LandingHits:
+    """Per landing, who is under the template: `under[k, j]` is whether base k is under it
+    at landing j, `hole[j]` the index of the base under the hole there (-1 for none). For
+    chaining a rule's odds over where the template lands (engine.board_ops)."""
+
+    ids: tuple[str, ...]
+    under: np.ndarray  # (n, m) bool
+    hole: np.ndarray  # (m,) int
+    landings: Landings
+
+
+def landing_hits(
     shape: str,
     aim: Sequence[float],
     scheme: DistanceScheme,
     polys: Sequence[BaseGeometry] | np.ndarray,
     ids: Sequence[str],
     n_bearings: int = N_BEARINGS,
-) -> TemplateOdds:
-    """For each base, P(under the template) and P(under the hole) once a blast-3 / blast-5
-    aimed at `aim` has scattered by `scheme` over `n_bearings` uniform bearings."""
+    bearing_offset: float = 0.0,
+) -> LandingHits:
+    """Who is under a scattered blast-3 / blast-5 at each of its landings (the rules of
+    `template_odds`, which sums these with the landings' weights)."""
     radius = diameter_of(shape) / 2
     arr = _check_polys(polys, ids)
-    land = landings(aim, scheme, n_bearings)
-    under = np.zeros(arr.size)
-    hole = np.zeros(arr.size)
+    land = landings(aim, scheme, n_bearings, bearing_offset)
+    m = land.weights.size
+    under = np.zeros((arr.size, m), dtype=bool)
+    hole = np.full(m, -1, dtype=np.int64)
     if arr.size == 0:
-        return TemplateOdds(shape, tuple(ids), under, hole, land)
+        return LandingHits(tuple(ids), under, hole, land)
     template = blast(*land.aim, diameter_of(shape))
     ring = shapely.get_coordinates(template.shape.exterior)  # the aimed template's outline
     apothem = radius * math.cos(math.pi / (4 * TEMPLATE_QUAD_SEGS))
@@ -245,7 +264,7 @@ def template_odds(
     gap_y = np.maximum(0.0, np.maximum(bounds[:, 1] - ay, ay - bounds[:, 3]))
     near = np.flatnonzero(np.hypot(gap_x, gap_y) < reach)
     if near.size == 0:
-        return TemplateOdds(shape, tuple(ids), under, hole, land)
+        return LandingHits(tuple(ids), under, hole, land)
 
     # Pairs whose base's bounding box comes within the radius of the landed centre: only
     # those are asked of GEOS, so the cost follows the bases near the landings.
@@ -262,31 +281,47 @@ def template_odds(
     if edge.any():
         ek, ej = np.nonzero(edge)
         hit[ek, ej] = _overlaps(ring, land.offsets[ej], arr[near][ek])
-    under[near] = hit.astype(float) @ land.weights
+    under[near] = hit
 
     inside = dist == 0.0  # distance 0: the base covers the landed centre (boundary included)
     if inside.any():
-        hole[near] = _hole_weights(arr[near], [ids[i] for i in near], points, inside,
-                                   land.weights)
-    return TemplateOdds(shape, tuple(ids), under, hole, land)
+        cols, winner = _hole_winners(arr[near], [ids[i] for i in near], points, inside)
+        hole[cols] = near[winner]
+    return LandingHits(tuple(ids), under, hole, land)
 
 
-def _hole_weights(bases: np.ndarray, ids: list[str], points: np.ndarray, inside: np.ndarray,
-                  weights: np.ndarray) -> np.ndarray:
-    """Probability of each base being the hole's base: at each landing, among the bases
-    containing it, the one whose centroid is nearest (to 1e-9"), then the smallest id."""
-    order = sorted(range(len(ids)), key=lambda k: ids[k])
+def template_odds(
+    shape: str,
+    aim: Sequence[float],
+    scheme: DistanceScheme,
+    polys: Sequence[BaseGeometry] | np.ndarray,
+    ids: Sequence[str],
+    n_bearings: int = N_BEARINGS,
+    bearing_offset: float = 0.0,
+) -> TemplateOdds:
+    """For each base, P(under the template) and P(under the hole) once a blast-3 / blast-5
+    aimed at `aim` has scattered by `scheme` over `n_bearings` uniform bearings."""
+    hits = landing_hits(shape, aim, scheme, polys, ids, n_bearings, bearing_offset)
+    w = hits.landings.weights
+    under = hits.under.astype(float) @ w
+    hole = np.zeros(len(hits.ids))
+    has = hits.hole >= 0
+    np.add.at(hole, hits.hole[has], w[has])
+    return TemplateOdds(shape, tuple(ids), under, hole, hits.landings)
+
+
+def _hole_winners(bases: np.ndarray, ids: list[str], points: np.ndarray, inside: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """(landings with a base under the hole, that base's index): among the bases containing
+    the landed centre, the one whose centroid is nearest (to 1e-9"), then the smallest id."""
+    order = np.array(sorted(range(len(ids)), key=lambda k: ids[k]), dtype=np.int64)
     inside = inside[order]
     cols = np.flatnonzero(inside.any(axis=0))
     cents = shapely.centroid(bases[order])
     gaps = np.round(shapely.distance(cents[:, None], points[None, cols]), 9)
     gaps[~inside[:, cols]] = np.inf
     winner = np.argmin(gaps, axis=0)  # first minimum = smallest id among ties
-    out_sorted = np.zeros(len(ids))
-    np.add.at(out_sorted, winner, weights[cols])
-    out = np.zeros(len(ids))
-    out[order] = out_sorted
-    return out
+    return cols, order[winner]
 
 
 # --- heat map -------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shapely.geometry import LineString
@@ -28,6 +28,10 @@ from . import style
 
 #: Room around an item's outline for its cosmetic (pixel-wide) pens, in inches.
 PEN_MARGIN_IN = 0.25
+#: Woods are drawn once into a pixmap of this many pixels per inch (at most CACHE_MAX_PX a
+#: side), scaled at other zooms.
+CACHE_PX_PER_INCH = 48.0
+CACHE_MAX_PX = 2048
 
 
 # --- shapely → Qt ---------------------------------------------------------------------------
@@ -197,7 +201,18 @@ class TerrainItem(QGraphicsItem):
                 parallel_lines(area, 0.6, -45.0)))
         self._bounds = self._path.boundingRect().adjusted(
             -PEN_MARGIN_IN, -PEN_MARGIN_IN, PEN_MARGIN_IN, PEN_MARGIN_IN)
-        if st.texture == "trees":  # dozens of circles: paint once per zoom level
+        if st.texture == "trees":
+            # Hundreds of overlapping tree crowns take 10-40 ms to draw: drawn once into a
+            # pixmap of the piece at CACHE_PX_PER_INCH, which a zoom only scales (a device
+            # cache would draw them again at every wheel notch).
+            b = self._bounds
+            side = min(CACHE_MAX_PX / max(b.width(), b.height(), 1e-9), CACHE_PX_PER_INCH)
+            self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache,
+                              QSize(max(1, round(b.width() * side)),
+                                    max(1, round(b.height() * side))))
+        else:
+            # the rest is drawn again at a new zoom, and blitted from its pixmap when the
+            # board repaints under an overlay that spans it (threat lines, arcs)
             self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
@@ -278,6 +293,11 @@ class LabelItem(QGraphicsItem):
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
         self._rect = self.rect_at(self._where)
         self.update()
+
+    @property
+    def size_px(self) -> tuple[float, float]:
+        """The label's width and height in pixels."""
+        return self._size
 
     def rect_at(self, where: str) -> QRectF:
         """The label's rectangle in pixels from its anchor when placed `where`."""
@@ -451,6 +471,9 @@ class UnitItem(QGraphicsItem):
         self._fill = QBrush(self.colour)
         self._edge_pen = style.cosmetic_pen(style.edge_of(self.colour), 1.0)
         self.setZValue(style.Z_UNIT)
+        # A pixmap per unit at the current zoom: a repaint under an overlay that spans the
+        # board (threat lines, a reach area) blits 500 pixmaps instead of drawing 500 bases.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.label = LabelItem(unit.label, self)
         #: Made on the first marker, so a board without markers carries no extra items.
         self.badges: BadgeItem | None = None
@@ -522,6 +545,12 @@ class UnitItem(QGraphicsItem):
 
     def shape(self) -> QPainterPath:
         return self._base
+
+    def base_box(self) -> tuple[float, float, float, float]:
+        """Left, top, width and height of the base outline's bounding box in item
+        coordinates (inches), as Qt holds the rectangle."""
+        b = self._base.boundingRect()
+        return b.x(), b.y(), b.width(), b.height()
 
     def label_anchor(self, where: str) -> QPointF:
         """The middle of the base's bounding box side that a label placed `where` sits on."""

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 from engine.scenario import Scenario, Unit
 from geometry.terrain import TerrainPiece
 
-from . import style
-from .items import LABEL_PLACES, TerrainItem, UnitItem, geometry_path
+from . import labels, style
+from .items import LabelItem, TerrainItem, UnitItem, geometry_path
 
 INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
@@ -152,44 +152,31 @@ class BoardScene(QGraphicsScene):
         label tries below, above, right and left of its base and is hidden if all collide.
         Zooming in spreads the bases apart and brings hidden labels back. Returns how many
         labels show.
+
+        Every candidate rectangle (4 per label) is built at once and its collisions with the
+        bases and with the other candidates are found through a bounding-box tree, so the
+        greedy pass only looks at the few candidates near each label; a label is touched
+        (moved, shown or hidden, which repaints it) only when its place changes.
         """
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
         if not items:
             return 0
-        s = px_per_inch
-        bases = s * np.array([_rect_tuple(i.mapRectToScene(i.shape().boundingRect()))
-                              for i in items])
-        leaders = {i.unit.parent for i in items if i.unit.parent}
-        order = sorted(range(len(items)), key=lambda k: (
-            -items[k].unit.base.width_mm * items[k].unit.base.depth_mm,
-            items[k].unit.id not in leaders, k))
-        placed = np.empty((len(items), 4))
-        n_placed = 0
-        others = np.ones(len(items), dtype=bool)
-        for k in order:
-            item = items[k]
-            others[k] = False
-            spot = None
-            for where in LABEL_PLACES:
-                anchor = item.label_anchor(where)
-                r = item.label.rect_at(where)
-                ax, ay = (item.x() + anchor.x()) * s, (item.y() + anchor.y()) * s
-                cand = np.array([ax + r.left(), ay + r.top(), ax + r.right(), ay + r.bottom()])
-                if _overlaps(cand, bases[others]) or _overlaps(cand, placed[:n_placed]):
-                    continue
-                spot = where, anchor, cand
-                break
-            others[k] = True
-            if spot is None:
-                item.label.setVisible(False)
+        places = plan_labels(items, px_per_inch)
+        shown = 0
+        for item, where in zip(items, places, strict=True):
+            label = item.label
+            if where is None:
+                if label.isVisible():
+                    label.setVisible(False)
                 continue
-            where, anchor, cand = spot
-            item.label.place(where, anchor)
-            item.label.setVisible(True)
-            placed[n_placed] = cand
-            n_placed += 1
-        return n_placed
+            shown += 1
+            anchor = item.label_anchor(where)
+            if label.where != where or label.pos() != anchor:
+                label.place(where, anchor)
+            if not label.isVisible():
+                label.setVisible(True)
+        return shown
 
     def unit_item(self, unit_id: str) -> UnitItem:
         return self.unit_items[unit_id]
@@ -224,16 +211,19 @@ class BoardScene(QGraphicsScene):
         painter.drawRect(table)
 
 
-def _rect_tuple(r: QRectF) -> tuple[float, float, float, float]:
-    return r.left(), r.top(), r.right(), r.bottom()
-
-
-def _overlaps(rect: np.ndarray, rects: np.ndarray) -> bool:
-    """Whether `rect` (left, top, right, bottom) overlaps any row of `rects`."""
-    if len(rects) == 0:
-        return False
-    return bool(np.any((rect[0] < rects[:, 2]) & (rect[2] > rects[:, 0])
-                       & (rect[1] < rects[:, 3]) & (rect[3] > rects[:, 1])))
+def plan_labels(items: list[UnitItem], px_per_inch: float) -> list[str | None]:
+    """Each item's label place at this zoom (labels.plan), from the items' geometry."""
+    s = px_per_inch
+    boxes = np.array([i.base_box() for i in items], dtype=float)
+    pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
+    sizes = np.array([i.label.size_px for i in items], dtype=float)
+    left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
+    bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
+    cands = labels.candidate_rects(boxes, pos, sizes, LabelItem.GAP_PX, s)
+    leaders = {i.unit.parent for i in items if i.unit.parent}
+    order = labels.greedy_order([i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
+                                [i.unit.id in leaders for i in items])
+    return labels.plan(bases, cands, order)
 
 
 def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
@@ -28,6 +28,9 @@ MAX_PX_PER_INCH = 600.0
 MIN_TABLE_SHARE = 0.2
 #: Pixels left between the fitted table and the view's edge.
 FIT_MARGIN_PX = 12
+#: Wheel zoom lays the labels out again once the wheel has rested this long: a notch then
+#: costs only its repaint, and the labels settle (the same layout as at once) when it stops.
+RELABEL_IDLE_MS = 120
 
 
 class Router(Protocol):
@@ -62,6 +65,10 @@ class BoardView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self.router: Router | None = None
         self._fitted = True  # refit on resize until the user zooms or pans
+        self._relabel = QTimer(self)
+        self._relabel.setSingleShot(True)
+        self._relabel.setInterval(RELABEL_IDLE_MS)
+        self._relabel.timeout.connect(self.flush_labels)
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
 
@@ -88,6 +95,7 @@ class BoardView(QGraphicsView):
         self.scale(scale, scale)
         self.centerOn(table.center())
         self._fitted = True
+        self._relabel.stop()
         self.board().layout_labels(scale)
 
     def show_area(self, x: float, y: float, px_per_inch: float) -> None:
@@ -97,6 +105,7 @@ class BoardView(QGraphicsView):
         self.scale(px_per_inch, px_per_inch)
         self.centerOn(QPointF(x, y))
         self._fitted = False
+        self._relabel.stop()
         self.board().layout_labels(px_per_inch)
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
@@ -111,7 +120,16 @@ class BoardView(QGraphicsView):
         self.scale(new / current, new / current)
         self.scroll_by(self.mapFromScene(before) - anchor)
         self._fitted = False
-        self.board().layout_labels(new)
+        self._relabel.start()  # restarted by every notch: laid out when the wheel rests
+
+    def labels_pending(self) -> bool:
+        """Whether a wheel zoom's label layout is still waiting for the wheel to rest."""
+        return self._relabel.isActive()
+
+    def flush_labels(self) -> None:
+        """Lay the labels out for the current zoom now, if a wheel zoom left them waiting."""
+        self._relabel.stop()
+        self.board().layout_labels(self.px_per_inch())
 
     def scroll_by(self, delta: QPoint) -> None:
         """Move the view `delta` pixels over the table (positive = the table slides left/up)."""

@@ -60,9 +60,12 @@ def card_for_entry(library: Library, entry: Entry, *,
 
 
 def cards_for_scenario(scenario: Any, library: Library,
-                       unit_ids: Sequence[str] | None = None) -> list[CardData]:
+                       unit_ids: Sequence[str] | None = None, *,
+                       readings: Mapping[str, Any] | None = None) -> list[CardData]:
     """Cards for a scenario: with `unit_ids`, one per unit in that order (its name, markers
-    and state on the card); without, one per distinct profile in order of first use."""
+    and state on the card); without, one per distinct profile in order of first use.
+    `readings` are the game's rules readings (engine.readings.readings_for), printed as
+    the game plays them."""
     ruleset = scenario.ruleset
     own = scenario.profiles or {}
     spec = library.spec(ruleset)
@@ -97,5 +100,5 @@ def cards_for_scenario(scenario: Any, library: Library,
             unit_name=(u.label if unit_ids else None),
             markers=dict(u.markers) if unit_ids else {},
             state=dict(u.state) if unit_ids else {},
-            metres_per_inch=scenario.table.metres_per_inch))
+            metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {})))
     return cards

@@ -351,6 +351,8 @@ class InfantryCard:
         one = float(rule_number("movement.metres_per_ap"))
         two = float(rule_number("movement.two_ap_m"))
         sprint = float(rule_number("movement.sprint_m"))
+        if card.readings.get("sprint") == "45m":      # §4.A-8 read as 3 × 15 m
+            sprint = 3 * float(rule_number("movement.metres_per_ap"))
         ink.heading("Move", note="3 AP a turn")
         cols = [Col(ink.width / 3, "1 AP"), Col(ink.width / 3, "2 AP"),
                 Col(ink.width / 3, "sprint, 3 AP")]

@@ -67,6 +67,9 @@ class CardData:
     markers: Mapping[str, Any] = field(default_factory=dict)
     state: Mapping[str, Any] = field(default_factory=dict)
     metres_per_inch: float | None = None
+    #: the game's rules readings (ruleset option id → value; engine.readings), so a card
+    #: prints what this game plays (an empty mapping: the ruleset's defaults)
+    readings: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def title(self) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
@@ -30,7 +31,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -38,26 +38,41 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.costs import CostRefused, charge, cost_of, describe_cost, refusal
 from engine.facts import facts_for
+from engine.joint import JointContext, JointResolution, answer_context, charge_joint
 from engine.model import Game, ModelError
-from engine.protocol import Action, Context, Facts, Resolution, Ruleset
-from engine.render import render
+from engine.protocol import (
+    Action,
+    Context,
+    Facts,
+    GroupRef,
+    Resolution,
+    Role,
+    Ruleset,
+    TemplatePlacement,
+    scenario_groups,
+)
+from engine.readings import game_readings
+from engine.render import render, render_joint
 from engine.roll_log import RerollTracker, applied_entry, rolled_entry
 from engine.rulesets.registry import get_ruleset
 from engine.scenario import Unit
-from geometry.templates import TEMPLATE_SHAPES
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
 from .facts_view import FactsView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
+from .roles_view import RoleEditor, RolesView
 from .steps_view import StepsView
 
 NONE = "—"
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1f7a3a;"
-TEMPLATE_FACTS = ("under_template", "under_template_centre")
+#: the template role an action that reads template facts gets when it declares none
+IMPLICIT_TEMPLATE = Role("template", required=False, label="template", kind="template",
+                         doc="lay a template for the facts read under it")
 
 
 def is_action(action: Action) -> bool:
@@ -71,9 +86,18 @@ def is_test(action: Action) -> bool:
 
 
 def game_rules(game: Game) -> dict[str, Any]:
-    """The ruleset readings chosen for this game (`game.state["rules"]`), else defaults."""
-    rules = game.state.get("rules")
-    return dict(rules) if isinstance(rules, Mapping) else {}
+    """The ruleset readings chosen for this game (engine.readings), else {} (defaults)."""
+    return game_readings(game)
+
+
+def roles_shown(rs: Ruleset, action: Action) -> tuple[Role, ...]:
+    """The roles the panel draws for `action`: its own, and a template when it reads
+    template facts without declaring a template role."""
+    roles = tuple(action.roles)
+    wants_template = any(f.scope == "template" for f in rs.fact_specs(action))
+    if wants_template and not any(r.kind == "template" for r in roles):
+        roles += (IMPLICIT_TEMPLATE,)
+    return roles
 
 
 def profile_of(rs: Ruleset, game: Game, unit: Unit) -> Mapping[str, Any]:
@@ -110,10 +134,14 @@ class ActionPanel(QDockWidget):
     """The dock. It lists the actions the selected unit can take (`Ruleset.actions_for`)
     that `accept(action)` keeps (all but tests here).
 
-    Widgets tests and scripts drive: `actor_box`, `action_box`, `target_box`,
-    `target_pick`, `targets_list`, `targets_pick`, `weapon_box`, `point_pick`,
-    `template_box`, `facts_view`, `options_view`, `odds_chart`, `dice_entry`,
-    `steps_view`, `apply_button`, `copy_bbcode`, `copy_markdown`, `message`.
+    Widgets tests and scripts drive: `actor_box`, `action_box`, `roles_view` (one editor
+    per declared role, by kind: `roles_view.editor(name)`), `facts_view`, `options_view`,
+    `odds_chart`, `dice_entry`, `steps_view`, `answer_box` (return fire: `responder_box`,
+    `answer_action_box`, `answer_steps`), `apply_button`, `copy_bbcode`, `copy_markdown`,
+    `message`. `target_box`, `target_pick`, `targets_list`, `targets_pick`, `weapon_box`,
+    `point_pick` and `template_box` are the parts of the editors of the roles named
+    target, targets, weapon, point and of the template (hidden stand-ins when the action
+    has no such role).
     State: `context` (the validated Context or None), `resolution` (complete, not yet
     applied), `shown_resolution` (the last complete one shown, applied or not).
     Signal `applied(Resolution)` after Apply.
@@ -128,17 +156,16 @@ class ActionPanel(QDockWidget):
         self.window_ = window
         self.accept = accept
         self.actor_id: str | None = None
-        self.target_id: str | None = None
-        self.target_ids: list[str] = []
-        self.point: tuple[float, float] | None = None
-        self.context: Context | None = None
-        self.resolution: Resolution | None = None
-        self.shown_resolution: Resolution | None = None
+        self.context: Context | JointContext | None = None
+        self.resolution: Resolution | JointResolution | None = None
+        self.shown_resolution: Resolution | JointResolution | None = None
+        self._absent: dict[str, QWidget] = {}
+        self._loose_point: tuple[float, float] | None = None
         self.run: TypedRun | None = None
         self._updating = False
         self._stale = True
-        #: (resolution, its log position, seed, chosen) of the last app roll shown.
-        self._rolled: tuple[Resolution, int, int, bool] | None = None
+        #: (resolution, its log positions, seed, chosen) of the last app roll shown.
+        self._rolled: tuple[Any, tuple[int, ...], int, bool] | None = None
         self.rerolls = RerollTracker()
         self._build()
         window.selection_changed.connect(self._selection_changed)
@@ -168,39 +195,10 @@ class ActionPanel(QDockWidget):
         lay.addLayout(head)
         lay.addWidget(self.doc)
 
-        self.roles_box = QGroupBox("Roles")
-        roles = QFormLayout(self.roles_box)
-        self.target_box = QComboBox()
-        self.target_box.currentIndexChanged.connect(self._target_chosen)
-        self.target_pick = QPushButton("Pick on board")
-        self.target_pick.setToolTip("Click the target on the board")
-        self.target_pick.clicked.connect(self.pick_target)
-        self.target_row = _row(self.target_box, self.target_pick)
-        roles.addRow("Target", self.target_row)
-        self.targets_list = QListWidget()
-        self.targets_list.setMaximumHeight(110)
-        self.targets_list.itemChanged.connect(self._targets_checked)
-        self.targets_pick = QPushButton("Pick on board")
-        self.targets_pick.setToolTip("Click each unit on the board; Enter when done")
-        self.targets_pick.clicked.connect(self.pick_targets)
-        self.targets_row = _row(self.targets_list, self.targets_pick)
-        roles.addRow("Targets", self.targets_row)
-        self.weapon_box = QComboBox()
-        self.weapon_box.currentIndexChanged.connect(lambda _i: self.update_all())
-        roles.addRow("Weapon", self.weapon_box)
-        self.point_label = QLabel(NONE)
-        self.point_pick = QPushButton("Pick on board")
-        self.point_pick.setToolTip("Click the point on the board")
-        self.point_pick.clicked.connect(self.pick_point)
-        self.point_row = _row(self.point_label, self.point_pick)
-        roles.addRow("Point", self.point_row)
-        self.template_box = QComboBox()
-        self.template_box.addItem(NONE, None)
-        for shape in TEMPLATE_SHAPES:
-            self.template_box.addItem(shape, shape)
-        self.template_box.currentIndexChanged.connect(lambda _i: self.update_all())
-        roles.addRow("Template", self.template_box)
-        self.roles_form = roles
+        self.roles_box = QGroupBox(self.tr("Roles"))
+        self.roles_view = RolesView(self._request_pick)
+        self.roles_view.changed.connect(self._roles_changed)
+        QVBoxLayout(self.roles_box).addWidget(self.roles_view)
         lay.addWidget(self.roles_box)
 
         self.facts_box = QGroupBox("Facts from the board")
@@ -214,6 +212,22 @@ class ActionPanel(QDockWidget):
         self.options_view.changed.connect(self.update_all)
         QVBoxLayout(self.options_box).addWidget(self.options_view)
         lay.addWidget(self.options_box)
+
+        self.answer_box = QGroupBox(self.tr("With return fire"))
+        self.answer_box.setToolTip(self.tr(
+            "The unit that answers acts on the actor; both are resolved against the table "
+            "as it is now (one prior state), with joint odds and one undoable change"))
+        answer = QFormLayout(self.answer_box)
+        self.responder_box = QComboBox()
+        self.responder_box.currentIndexChanged.connect(self._responder_chosen)
+        answer.addRow(self.tr("Answered by"), self.responder_box)
+        self.answer_action_box = QComboBox()
+        self.answer_action_box.currentIndexChanged.connect(lambda _i: self.update_all())
+        answer.addRow(self.tr("with"), self.answer_action_box)
+        self.answer_weapon_box = QComboBox()
+        self.answer_weapon_box.currentIndexChanged.connect(lambda _i: self.update_all())
+        answer.addRow(self.tr("weapon"), self.answer_weapon_box)
+        lay.addWidget(self.answer_box)
 
         self.odds_chart = OddsChart()
 
@@ -229,7 +243,18 @@ class ActionPanel(QDockWidget):
         res.addWidget(self.dice_box)
         res.addWidget(QLabel("<b>Steps</b>"))
         self.steps_view = StepsView()
-        res.addWidget(self.steps_view, 1)
+        self.answer_steps = StepsView()
+        self.answer_steps.setPlaceholderText(self.tr("The answer's steps."))
+        self.answer_steps.hide()
+        side = QSplitter(Qt.Orientation.Horizontal)
+        side.setChildrenCollapsible(False)
+        side.addWidget(self.steps_view)
+        side.addWidget(self.answer_steps)
+        res.addWidget(side, 1)
+        self.joint_effects = QLabel()
+        self.joint_effects.setWordWrap(True)
+        self.joint_effects.hide()
+        res.addWidget(self.joint_effects)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -241,7 +266,16 @@ class ActionPanel(QDockWidget):
         self.copy_bbcode.clicked.connect(lambda: self.copy("bbcode"))
         self.copy_markdown = QPushButton("Copy Markdown")
         self.copy_markdown.clicked.connect(lambda: self.copy("markdown"))
+        self.ignore_cost = QCheckBox(self.tr("Ignore cost"))
+        self.ignore_cost.setToolTip(self.tr(
+            "Apply even when the action's cost (AP, actions, once per turn …) is not "
+            "available: the real table wins; the ledger marks it"))
+        self.ignore_cost.toggled.connect(lambda _on: self._show_cost())
+        self.cost_label = QLabel()
+        self.cost_label.setWordWrap(True)
+        res.addWidget(self.cost_label)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.ignore_cost)
         buttons.addWidget(self.apply_button, 1)
         buttons.addWidget(self.copy_bbcode)
         buttons.addWidget(self.copy_markdown)
@@ -264,6 +298,90 @@ class ActionPanel(QDockWidget):
         self.setWidget(self.splitter)
         self._set_role_rows(None)
         self._set_buttons()
+
+    # --- the legacy role widgets: parts of the editors of the roles with those names ---------
+
+    def _part(self, names: tuple[str, ...], kinds: tuple[str, ...], part: str,
+              factory: type[QWidget]) -> QWidget:
+        for n in names:
+            ed = self.roles_view.editor(n)
+            if ed is not None and getattr(ed, part) is not None:
+                return getattr(ed, part) if part != "row" else ed.row
+        for ed in self.roles_view.of_kind(*kinds):
+            if getattr(ed, part) is not None:
+                return getattr(ed, part) if part != "row" else ed.row
+        key = f"{names}{part}"
+        if key not in self._absent:        # the action has no such role: a hidden stand-in
+            self._absent[key] = factory()
+        return self._absent[key]
+
+    @property
+    def target_row(self) -> QWidget:
+        return self._part(("target",), (), "row", QWidget)
+
+    @property
+    def target_box(self) -> QComboBox:
+        return self._part(("target",), (), "combo", QComboBox)
+
+    @property
+    def target_pick(self) -> QPushButton:
+        return self._part(("target",), (), "pick", QPushButton)
+
+    @property
+    def targets_row(self) -> QWidget:
+        return self._part(("targets",), (), "row", QWidget)
+
+    @property
+    def targets_list(self) -> QListWidget:
+        return self._part(("targets",), (), "list", QListWidget)
+
+    @property
+    def targets_pick(self) -> QPushButton:
+        return self._part(("targets",), (), "pick", QPushButton)
+
+    @property
+    def weapon_box(self) -> QComboBox:
+        return self._part(("weapon",), ("weapon",), "combo", QComboBox)
+
+    @property
+    def point_row(self) -> QWidget:
+        return self._part(("point",), ("point", "template"), "row", QWidget)
+
+    @property
+    def point_pick(self) -> QPushButton:
+        return self._part(("point",), ("point", "template"), "pick", QPushButton)
+
+    @property
+    def point_label(self) -> QLabel:
+        return self._part(("point",), ("point", "template"), "label", QLabel)
+
+    @property
+    def template_box(self) -> QComboBox:
+        return self._part(("template",), ("template",), "shape", QComboBox)
+
+    @property
+    def target_id(self) -> str | None:
+        ed = self._first("target", "unit")
+        return ed.value() if ed is not None else None
+
+    @property
+    def target_ids(self) -> list[str]:
+        ed = self._first("targets", "units")
+        return list(ed.value() or []) if ed is not None else []
+
+    @property
+    def point(self) -> tuple[float, float] | None:
+        """The point role's (or the template's) point; a point picked while the action
+        has neither is kept for the next action that has one."""
+        ed = self._first("point", "point", "template")
+        return ed.point if ed is not None and ed.point is not None else self._loose_point
+
+    def _first(self, name: str, *kinds: str) -> RoleEditor | None:
+        ed = self.roles_view.editor(name)
+        if ed is not None:
+            return ed
+        eds = [e for e in self.roles_view.of_kind(*kinds) if e.role.name != "actor"]
+        return eds[0] if eds else None
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -301,7 +419,8 @@ class ActionPanel(QDockWidget):
             return None
 
     def _game_replaced(self) -> None:
-        self.actor_id, self.target_id, self.target_ids, self.point = None, None, [], None
+        self.actor_id = None
+        self.roles_view.clear_values()
         game = self.game
         self.rerolls = RerollTracker.from_log(game.log if game is not None else ())
         self._rolled = None
@@ -315,9 +434,11 @@ class ActionPanel(QDockWidget):
             return
         if self.actor_id is not None and not game.on_table(self.actor_id):
             self.actor_id = None
-        if self.target_id is not None and not game.on_table(self.target_id):
-            self.target_id = None
-        self.target_ids = [t for t in self.target_ids if game.on_table(t)]
+        for ed in self.roles_view.of_kind("unit", "responder"):
+            if ed.value() is not None and not game.on_table(ed.value()):
+                ed.set_value(None, emit=False)
+        for ed in self.roles_view.of_kind("units"):
+            ed.set_value([t for t in ed.value() or [] if game.on_table(t)], emit=False)
         self._fill_actors()
         if self._offered_ids() != self._listed_ids():   # the actor's profile was edited
             self._fill_actions()
@@ -331,7 +452,10 @@ class ActionPanel(QDockWidget):
     def set_actor(self, unit_id: str | None) -> None:
         """Make `unit_id` the acting unit (the target and targets are cleared)."""
         self.actor_id = unit_id
-        self.target_id, self.target_ids, self.point = None, [], None
+        self._loose_point = None
+        self.roles_view.clear_values("unit", "units", "responder", "point", "template",
+                                     "group")
+        self._preset_group()
         self.facts_view.clear_overrides()
         self._fill_actors()
         self._fill_actions()
@@ -345,20 +469,43 @@ class ActionPanel(QDockWidget):
         self.action_box.setCurrentIndex(i)
 
     def set_target(self, unit_id: str | None) -> None:
-        self.target_id = unit_id
+        """Fill the target role (the role named target, else the first one-unit role)."""
+        ed = self._first("target", "unit")
+        if ed is not None:
+            ed.set_value(unit_id, emit=False)
         self.facts_view.clear_overrides()
         self._fill_units()
         self.update_all()
 
     def set_targets(self, unit_ids: Sequence[str]) -> None:
-        self.target_ids = list(unit_ids)
+        ed = self._first("targets", "units")
+        if ed is not None:
+            ed.set_value(list(unit_ids), emit=False)
         self._fill_units()
         self.update_all()
 
     def set_point(self, point: tuple[float, float] | None) -> None:
-        self.point = point
-        self.point_label.setText(NONE if point is None
-                                 else f'x {point[0]:.2f}"  y {point[1]:.2f}"')
+        ed = self._first("point", "point", "template")
+        self._loose_point = point
+        if ed is not None:
+            ed.set_value(point, emit=False)
+        self.update_all()
+
+    def set_role(self, name: str, value: Any) -> None:
+        """Fill role `name` with `value` (a unit id, ids, a group id, a point …)."""
+        ed = self.roles_view.editor(name)
+        if ed is None:
+            raise KeyError(f"role: the action shown has no role {name!r}")
+        ed.set_value(value)
+
+    def _roles_changed(self, name: str) -> None:
+        """A role was filled: a new unit to measure to drops the facts typed by hand."""
+        if self._updating:
+            return
+        ed = self.roles_view.editor(name)
+        if ed is not None and ed.role.kind in ("unit", "responder", "group"):
+            self.facts_view.clear_overrides()
+        self._fill_answer()
         self.update_all()
 
     def _fill_actors(self) -> None:
@@ -397,40 +544,95 @@ class ActionPanel(QDockWidget):
         box.blockSignals(False)
         self._action_chosen(box.currentIndex(), update=False)
 
-    def _fill_units(self) -> None:
+    def groups(self) -> dict[str, GroupRef]:
+        """The scenario's groups (id → GroupRef over the units on the table)."""
         game = self.game
-        others = [u for u in (game.units if game is not None else []) if u.id != self.actor_id]
-        box = self.target_box
-        box.blockSignals(True)
-        box.clear()
-        box.addItem(NONE, None)
-        for u in others:
-            box.addItem(f"{u.label} ({u.side})", u.id)
-        box.setCurrentIndex(max(0, box.findData(self.target_id)))
-        box.blockSignals(False)
-        lst = self.targets_list
-        lst.blockSignals(True)
-        lst.clear()
-        for u in others:
-            item = QListWidgetItem(f"{u.label} ({u.side})")
-            item.setData(Qt.ItemDataRole.UserRole, u.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if u.id in self.target_ids
-                               else Qt.CheckState.Unchecked)
-            lst.addItem(item)
-        lst.blockSignals(False)
-        rs, game = self.ruleset, self.game
+        return scenario_groups(game.scenario) if game is not None else {}
+
+    def _fill_units(self) -> None:
+        game, rs = self.game, self.ruleset
         actor = self._unit(self.actor_id)
-        box = self.weapon_box
+        weapons = weapon_choices(rs, game, actor) \
+            if rs is not None and game is not None and actor is not None else []
+        self.roles_view.fill(game.units if game is not None else [], self.actor_id,
+                             self.groups(), weapons)
+        self._fill_answer()
+
+    def _preset_group(self) -> None:
+        """A group actor role starts as the (smallest) group the selected unit is in."""
+        ed = self.roles_view.editor("actor")
+        if ed is None or ed.role.kind != "group" or self.actor_id is None:
+            return
+        hits = [g for g in self.groups().values() if self.actor_id in g.member_ids]
+        if hits:
+            ed.fill(self.game.units, self.actor_id, self.groups(), [])
+            ed.set_value(min(hits, key=lambda g: len(g.members)).id, emit=False)
+
+    # --- return fire ------------------------------------------------------------------------
+
+    def _answerable(self, action: Action | None) -> bool:
+        """Return fire is offered for actions (not unit-wide tests) with a unit target."""
+        return action is not None and action.kind == "action" and any(
+            r.kind in ("unit", "responder") and r.name != "actor" for r in action.roles)
+
+    def _fill_answer(self) -> None:
+        game, action = self.game, self.action
+        shown = self._answerable(action)
+        self.answer_box.setVisible(shown)
+        box = self.responder_box
         keep = box.currentData()
         box.blockSignals(True)
         box.clear()
-        box.addItem("(the unit's own)", None)
-        if rs is not None and game is not None and actor is not None:
-            for wid, name in weapon_choices(rs, game, actor):
-                box.addItem(name, wid)
+        box.addItem(self.tr("(nobody: this action alone)"), None)
+        if shown and game is not None:
+            for u in game.units:
+                if u.id != self.actor_id:
+                    box.addItem(f"{u.label} ({u.side})", u.id)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
+        self._fill_answer_actions()
+
+    def _fill_answer_actions(self) -> None:
+        game, rs, action = self.game, self.ruleset, self.action
+        box = self.answer_action_box
+        keep = box.currentData() or (action.id if action is not None else None)
+        box.blockSignals(True)
+        box.clear()
+        who = self._unit(self.responder_box.currentData())
+        if who is not None and rs is not None and game is not None:
+            for a in actions_offered(rs, game, who, lambda a: a.kind == "action"):
+                box.addItem(a.label, a.id)
+        box.setCurrentIndex(max(0, box.findData(keep)))
+        box.blockSignals(False)
+        box.setEnabled(who is not None)
+        weapons = weapon_choices(rs, game, who) if who is not None and rs is not None else []
+        wbox = self.answer_weapon_box
+        keep = wbox.currentData()
+        wbox.blockSignals(True)
+        wbox.clear()
+        wbox.addItem(self.tr("(the unit's own)"), None)
+        for wid, name in weapons:
+            wbox.addItem(name, wid)
+        # the answer fires its first weapon unless another is chosen
+        i = wbox.findData(keep) if keep is not None else -1
+        wbox.setCurrentIndex(i if i >= 0 else (1 if weapons else 0))
+        wbox.blockSignals(False)
+        wbox.setEnabled(who is not None)
+
+    def _responder_chosen(self, _index: int) -> None:
+        self._fill_answer_actions()
+        self.update_all()
+
+    def set_responder(self, unit_id: str | None, action_id: str | None = None) -> None:
+        """Answer the action with `unit_id`'s `action_id` (default: the same action);
+        None resolves the action alone."""
+        self.responder_box.setCurrentIndex(max(0, self.responder_box.findData(unit_id)))
+        if action_id is not None:
+            i = self.answer_action_box.findData(action_id)
+            if i < 0:
+                raise KeyError(f"return fire: {unit_id} cannot take {action_id!r}")
+            self.answer_action_box.setCurrentIndex(i)
+        self.update_all()
 
     def _unit(self, unit_id: str | None) -> Unit | None:
         game = self.game
@@ -458,36 +660,12 @@ class ActionPanel(QDockWidget):
             self.update_all()
 
     def _set_role_rows(self, action: Action | None) -> None:
-        names = {r.name for r in action.roles} if action is not None else set()
-        wants_template = action is not None and bool(set(action.facts) & set(TEMPLATE_FACTS))
-        rows = ((self.target_row, "target" in names), (self.targets_row, "targets" in names),
-                (self.weapon_box, "weapon" in names),
-                (self.point_row, "point" in names or wants_template),
-                (self.template_box, wants_template))
-        for widget, shown in rows:
-            self.roles_form.setRowVisible(widget, shown)
-        self.roles_box.setVisible(any(shown for _, shown in rows))
-        if action is not None:
-            for r in action.roles:
-                req = " (required)" if r.required else ""
-                label = {"target": self.target_row, "targets": self.targets_row,
-                         "weapon": self.weapon_box, "point": self.point_row}.get(r.name)
-                if label is not None:
-                    lab = self.roles_form.labelForField(label)
-                    if lab is not None:
-                        text = r.label or r.name
-                        lab.setText(text[:1].upper() + text[1:] + req)
-
-    def _target_chosen(self, index: int) -> None:
-        self.set_target(self.target_box.itemData(index))
-
-    def _targets_checked(self, _item: QListWidgetItem) -> None:
-        lst = self.targets_list
-        checked = [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())
-                   if lst.item(i).checkState() == Qt.CheckState.Checked]
-        # keep the click order of those still checked, then the new ones
-        self.set_targets([t for t in self.target_ids if t in checked] +
-                         [t for t in checked if t not in self.target_ids])
+        rs = self.ruleset
+        roles = roles_shown(rs, action) if action is not None and rs is not None else ()
+        self.roles_view.set_roles(roles)
+        self._fill_units()
+        self._preset_group()
+        self.roles_box.setVisible(bool(self.roles_view.editors))
 
     # --- picking on the board ---------------------------------------------------------------
 
@@ -497,41 +675,78 @@ class ActionPanel(QDockWidget):
             self.say("The pick tool is not installed: choose from the list instead", error=True)
         return tool
 
-    def pick_target(self) -> None:
+    def _request_pick(self, mode: str, prompt: str, on_pick, *, chosen=(),
+                      allow_actor: bool = False) -> None:
+        """A role editor asks the board for a unit, several units or a point."""
         tool = self._pick_tool()
         if tool is not None:
-            tool.request("unit", "Click the target", self.set_target,
-                         exclude=[self.actor_id] if self.actor_id else [])
+            exclude = [self.actor_id] if self.actor_id and not allow_actor else []
+            tool.request(mode, prompt, on_pick, exclude=exclude, chosen=list(chosen))
+
+    def pick_target(self) -> None:
+        ed = self._first("target", "unit")
+        if ed is not None:
+            ed.request_pick()
+        else:
+            self._request_pick("unit", "Click the target", self.set_target)
 
     def pick_targets(self) -> None:
-        tool = self._pick_tool()
-        if tool is not None:
-            tool.request("units", "Click the units (again to drop one)", self.set_targets,
-                         exclude=[self.actor_id] if self.actor_id else [],
-                         chosen=self.target_ids)
+        ed = self._first("targets", "units")
+        if ed is not None:
+            ed.request_pick()
+        else:
+            self._request_pick("units", "Click the units (again to drop one)",
+                               self.set_targets)
 
     def pick_point(self) -> None:
-        tool = self._pick_tool()
-        if tool is not None:
-            tool.request("point", "Click the point", self.set_point)
+        ed = self._first("point", "point", "template")
+        if ed is not None:
+            ed.request_pick()
+        else:
+            self._request_pick("point", "Click the point", self.set_point)
 
     # --- the pipeline: facts → context → odds → dice ----------------------------------------
 
     def _facts_target(self) -> str | None:
+        """The unit the pair facts are measured to: the first one-unit role's, else the
+        first of the first several-units role."""
         return self.target_id or (self.target_ids[0] if self.target_ids else None)
+
+    def _actor_ref(self, action: Action) -> str | None:
+        """The actor as facts and contexts take it: the group id for a group actor."""
+        role = action.role("actor")
+        if role is not None and role.kind == "group":
+            ed = self.roles_view.editor("actor")
+            return ed.value() if ed is not None else None
+        return self.actor_id
+
+    def _role_values(self, action: Action) -> dict[str, Any]:
+        """The declared roles' values (the implicit template is facts-only)."""
+        declared = {r.name for r in action.roles}
+        return {k: v for k, v in self.roles_view.values().items() if k in declared}
+
+    def _template(self) -> TemplatePlacement | None:
+        eds = self.roles_view.of_kind("template")
+        return eds[0].value() if eds else None
 
     def measure(self, overrides: Mapping[str, Any] | None = None) -> Facts:
         """The action's facts read from the board (with `overrides` on top)."""
         game, rs, action = self.game, self.ruleset, self.action
         if game is None or rs is None or action is None or self.actor_id is None:
             return Facts()
-        return facts_for(game.scenario, action, self.actor_id, self._facts_target(),
-                         point=self.point, template=self.template_box.currentData(),
-                         overrides=overrides, ruleset=rs,
-                         weapon=self.weapon_box.currentData(), rules=game_rules(game))
+        actor = self._actor_ref(action)
+        if actor is None:
+            return Facts()
+        weapon = next((e.value() for e in self.roles_view.of_kind("weapon")), None)
+        return facts_for(game.scenario, action, actor, self._facts_target(),
+                         point=self.point, template=self._template(),
+                         overrides=overrides, ruleset=rs, weapon=weapon,
+                         rules=game_rules(game), targets=self.target_ids,
+                         groups=self.groups())
 
-    def build_context(self) -> Context:
-        """The validated Context of what the panel shows (ValueError/KeyError says why not)."""
+    def build_context(self) -> Context | JointContext:
+        """The validated Context of what the panel shows — with return fire chosen, the
+        JointContext of the action and its answer (ValueError/KeyError says why not)."""
         game, rs, action = self.game, self.ruleset, self.action
         if game is None or rs is None:
             raise ValueError("no game with a known ruleset is open")
@@ -540,17 +755,22 @@ class ActionPanel(QDockWidget):
             raise ValueError("select the acting unit on the board")
         if action is None:
             raise ValueError("choose an action")
-        names = {r.name for r in action.roles}
+        ref = self._actor_ref(action)
+        if ref is None:
+            raise ValueError("choose the acting group")
         facts = self.measure(self.facts_view.overrides())
-        return rs.context(
-            action.id, actor=actor,
-            target=self._unit(self.target_id) if "target" in names else None,
-            targets=[u for u in map(self._unit, self.target_ids) if u is not None]
-            if "targets" in names else (),
-            weapon=self.weapon_box.currentData() if "weapon" in names else None,
-            point=self.point if "point" in names else None,
-            facts=facts, options=self.options_view.values(), rules=game_rules(game),
-            game=game)
+        roles = self._role_values(action)
+        roles.pop("actor", None)
+        ctx = rs.context(action.id, actor=ref if ref != actor.id else actor, facts=facts,
+                         options=self.options_view.values(), rules=game_rules(game),
+                         game=game, roles=roles, groups=self.groups())
+        responder = self.responder_box.currentData() if self._answerable(action) else None
+        if responder is None:
+            return ctx
+        answer = answer_context(ctx, responder,
+                                action=self.answer_action_box.currentData(),
+                                weapon=self.answer_weapon_box.currentData())
+        return JointContext((ctx, answer))
 
     def update_all(self) -> None:
         """Re-read everything after any change: facts, context, odds, then the dice.
@@ -576,9 +796,9 @@ class ActionPanel(QDockWidget):
             measured = self.measure()
         except (ValueError, KeyError) as err:
             measured, note = Facts(), _text(err)
-        self.facts_view.set_facts(action.facts if action is not None else (), measured,
-                                  rs.cover if rs is not None else None, note)
-        self.facts_box.setVisible(action is not None and bool(action.facts))
+        specs = rs.fact_specs(action) if action is not None and rs is not None else ()
+        self.facts_view.set_facts(specs, measured, rs.cover if rs is not None else None, note)
+        self.facts_box.setVisible(bool(specs))
         try:
             self.context = self.build_context()
         except (ValueError, KeyError) as err:
@@ -628,12 +848,15 @@ class ActionPanel(QDockWidget):
         game = self.game
         self._rolled = None
         if game is not None:
-            again = self.rerolls.pending(res.actor, res.action)
-            self.editor.log(rolled_entry(res.log_entry(game.turn), seed=seed, chosen=chosen,
-                                         reroll_of=again))
-            seq = len(game.log)
-            self.rerolls.rolled(res.actor, res.action, seq, seed)
-            self._rolled = (res, seq, seed, chosen)
+            entries = _log_entries(res, game.turn)
+            first = entries[0]
+            again = self.rerolls.pending(first.actor, first.action)
+            seqs = []
+            for e in entries:
+                self.editor.log(rolled_entry(e, seed=seed, chosen=chosen, reroll_of=again))
+                seqs.append(len(game.log))
+            self.rerolls.rolled(first.actor, first.action, seqs[0], seed)
+            self._rolled = (res, tuple(seqs), seed, chosen)
         self._show_complete(res)
         self.dice_entry.set_message(f"Rolled with the app's dice, seed {seed}.", "ok")
         return res
@@ -669,22 +892,86 @@ class ActionPanel(QDockWidget):
             self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "")
         self._set_buttons()
 
-    def _show_complete(self, res: Resolution) -> None:
+    def _show_complete(self, res: Resolution | JointResolution) -> None:
         self.resolution = self.shown_resolution = res
-        self.steps_view.show_steps(res.steps, effects=res.change.describe(),
-                                   summary=res.summary)
+        self._show_steps(res)
         self._set_buttons()
+
+    def _show_steps(self, res: Resolution | JointResolution) -> None:
+        """One resolution's steps; a joint one's side by side, the merged effects below."""
+        joint = isinstance(res, JointResolution)
+        self.answer_steps.setVisible(joint)
+        self.joint_effects.setVisible(joint)
+        if not joint:
+            self.steps_view.show_steps(res.steps, effects=res.change.describe(),
+                                       summary=res.summary)
+            return
+        first, *rest = res.resolutions
+        self.steps_view.show_steps(first.steps, summary=f"{first.action_label} "
+                                   f"({first.actor}): {first.summary}")
+        self.answer_steps.show_steps([s for r in rest for s in r.steps],
+                                     summary="; ".join(f"{r.action_label} ({r.actor}): "
+                                                       f"{r.summary}" for r in rest))
+        effects = "; ".join(res.change.describe()) or self.tr("none")
+        notes = "".join(f"<br><i>{n}</i>" for n in res.notes)
+        self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)
 
     def _show_refusal(self, steps, text: str) -> None:
         self.resolution = self.shown_resolution = None
+        self.answer_steps.hide()
+        self.joint_effects.hide()
         self.steps_view.show_steps(steps, refusal=text)
         self.dice_entry.set_message(f"Not possible: {text}", "error")
         self._set_buttons()
+
+    def cost_refusal(self) -> str | None:
+        """Why the chosen action's declared cost cannot be paid now (engine.costs)."""
+        ctx = self.lead_context
+        if ctx is None:
+            return None
+        try:
+            return refusal(ctx)
+        except (ValueError, KeyError) as err:
+            return _text(err)
+
+    @property
+    def lead_context(self) -> Context | None:
+        """The chosen action's own Context (the first of a joint one)."""
+        ctx = self.context
+        return ctx.contexts[0] if isinstance(ctx, JointContext) else ctx
+
+    def _show_cost(self) -> None:
+        """The action's cost, and the refusal when it is not available."""
+        ctx = self.lead_context
+        cost = None
+        if ctx is not None:
+            try:
+                cost = cost_of(ctx)
+            except (ValueError, KeyError):
+                cost = None
+        why = self.cost_refusal()
+        self.ignore_cost.setVisible(cost is not None)
+        if cost is None:
+            self.cost_label.clear()
+        elif why and self.ignore_cost.isChecked():
+            self.cost_label.setText(self.tr("Cost: {0} — not available ({1}); applied anyway")
+                                    .format(describe_cost(cost), why))
+        elif why:
+            self.cost_label.setText(self.tr("Cost: {0} — not available: {1}")
+                                    .format(describe_cost(cost), why))
+        else:
+            self.cost_label.setText(self.tr("Cost: {0}").format(describe_cost(cost)))
+        self.cost_label.setStyleSheet(ERROR_STYLE if why and not self.ignore_cost.isChecked()
+                                      else "color: #555;")
+        self.cost_label.setVisible(cost is not None)
+        self.apply_button.setEnabled(self.resolution is not None and not (
+            why and not self.ignore_cost.isChecked()))
 
     def _set_buttons(self) -> None:
         self.apply_button.setEnabled(self.resolution is not None)
         for b in (self.copy_bbcode, self.copy_markdown):
             b.setEnabled(self.shown_resolution is not None)
+        self._show_cost()
 
     # --- apply and copy ---------------------------------------------------------------------
 
@@ -695,24 +982,35 @@ class ActionPanel(QDockWidget):
             self.say("Nothing to apply: roll or enter every die first.", error=True)
             return False
         game = self.game
+        try:
+            if isinstance(res, JointResolution):
+                res = charge_joint(self.context.contexts, res,
+                                   override=self.ignore_cost.isChecked())
+            else:
+                res = charge(self.context, res, override=self.ignore_cost.isChecked())
+        except CostRefused as err:
+            self.say(self.tr("Not possible: {0} (tick “Ignore cost” to apply it anyway)")
+                     .format(_text(err)), error=True)
+            return False
         self.dice_entry.clear_typed()
         try:
             self.editor.push(res.change)
         except (ModelError, ValueError) as err:
             self.say(f"Could not apply: {_text(err)}", error=True)
             return False
-        entry = res.log_entry(game.turn)
+        entries = _log_entries(res, game.turn)
         rolled = self._rolled
         if rolled is not None and rolled[0] is res:
-            entry = applied_entry(entry, seed=rolled[2], chosen=rolled[3], of=rolled[1])
-            self.rerolls.applied(res.actor, res.action)
+            entries = [applied_entry(e, seed=rolled[2], chosen=rolled[3], of=seq)
+                       for e, seq in zip(entries, rolled[1], strict=True)]
+            self.rerolls.applied(entries[0].actor, entries[0].action)
         self._rolled = None
-        self.editor.log(entry)
+        for entry in entries:
+            self.editor.log(entry)
         self.dice_entry.new_seed()
         self.resolution = None
         self.shown_resolution = res
-        self.steps_view.show_steps(res.steps, effects=res.change.describe(),
-                                   summary=res.summary)
+        self._show_steps(res)
         self.dice_entry.set_message("")  # the next roll's needs show once it is set up
         self.say(f"Applied: {res.summary} (Edit ▸ Undo takes it back)")
         self._set_buttons()
@@ -724,7 +1022,7 @@ class ActionPanel(QDockWidget):
         res = self.shown_resolution
         if res is None:
             return ""
-        text = render(res, fmt)
+        text = render_joint(res, fmt) if isinstance(res, JointResolution) else render(res, fmt)
         QApplication.clipboard().setText(text)
         self.say(f"Copied as {'BBCode' if fmt == 'bbcode' else 'Markdown'}.")
         return text
@@ -733,6 +1031,11 @@ class ActionPanel(QDockWidget):
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
         self.message.setText(text)
         self.message.setVisible(bool(text))
+
+
+def _log_entries(res, turn: int) -> list:
+    """The roll-log lines of a resolution: one, or one per action of a joint one."""
+    return res.log_entries(turn) if isinstance(res, JointResolution) else [res.log_entry(turn)]
 
 
 def _row(*widgets: QWidget) -> QWidget:

@@ -4,8 +4,11 @@
 (`engine.facts.facts_for`) and a check box that replaces it with a value typed by hand.
 Overridden rows are marked (✎, tinted) and the resulting `Facts` carries them in
 `overridden`, so every rendering of the resolution says which numbers were entered by hand.
-The editor of each fact follows its type (cover 0–4 in the ruleset's own terms, the side
-struck, yes/no, a distance); ruleset-specific facts get a plain field.
+Every row is drawn from the fact's declaration (`engine.protocol.FactSpec`): its label and
+doc, and an editor chosen by its type (cover 0–4 in the ruleset's own terms, a facing,
+yes/no, a distance, a share, unit ids, text). A fact measured per member of a group or per
+target ("LOS from each stand") shows each unit's value and is typed as `a1:yes, a2:no`.
+Nothing here knows a fact by name.
 """
 
 from __future__ import annotations
@@ -25,37 +28,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.protocol import FACTS, SIDES, CoverTerm, Facts
+from engine.facts import parse_fact
+from engine.protocol import SIDES, CoverTerm, Facts, FactSpec, fact_spec
 
-#: Editor kind per fact name; anything else (ruleset extras) is a text field.
-FACT_KINDS: dict[str, str] = {
-    "distance_in": "distance", "distance_m": "distance", "visible_fraction": "fraction",
-    "los": "bool", "in_arc": "bool", "cover": "cover", "side_struck": "side",
-    "range_band": "text", "under_template": "ids", "under_template_centre": "text",
-}
-NAMES: dict[str, str] = {
-    "distance_in": "distance (in)", "distance_m": "distance (m)", "range_band": "range band",
-    "los": "line of sight", "visible_fraction": "visible", "cover": "cover",
-    "side_struck": "side struck", "in_arc": "in arc", "under_template": "under template",
-    "under_template_centre": "under the hole",
+#: Editor kind per declared fact type; any other type is a text field.
+TYPE_EDITORS: dict[str, str] = {
+    "distance_in": "distance", "distance_m": "distance", "fraction": "fraction",
+    "bool": "bool", "cover": "cover", "side": "side", "ids": "ids",
 }
 OVERRIDE_STYLE = "background: #fff4d6; font-weight: bold;"
 MISSING = "not measured"
 
 
-def fact_text(name: str, value: Any, cover: Mapping[int, CoverTerm] | None = None) -> str:
-    """A measured value as a player reads it: 35.00", 350.0 m, 80 %, yes, cover 2 …"""
+def fact_text(spec: FactSpec | str, value: Any,
+              cover: Mapping[int, CoverTerm] | None = None) -> str:
+    """A measured value as a player reads it: 35.00", 350.0 m, 80 %, yes, cover 2 …; a
+    per-unit fact as "a1: yes · a2: no"."""
+    spec = spec if isinstance(spec, FactSpec) else fact_spec(spec)
     if value is None:
         return MISSING
+    if isinstance(value, Mapping):
+        return " · ".join(f"{k}: {fact_text(_one(spec), v, cover)}"
+                          for k, v in value.items()) or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if name == "distance_in":
+    if spec.type == "distance_in":
         return f'{value:.2f}"'
-    if name == "distance_m":
+    if spec.type == "distance_m":
         return f"{value:.1f} m"
-    if name == "visible_fraction":
+    if spec.type == "fraction":
         return f"{value:.0%}"
-    if name == "cover" and cover and value in cover:
+    if spec.type == "cover" and cover and value in cover:
         return f"{value} — {cover[value].term}"
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value)) or "none"
@@ -78,14 +81,27 @@ def parse_text(text: str) -> Any:
     return t or None
 
 
+def _one(spec: FactSpec) -> FactSpec:
+    """The declaration of one unit's value of a per-unit fact."""
+    return FactSpec(spec.name, spec.label, spec.type, "pair")
+
+
+def _each_text(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}:{'yes' if v is True else 'no' if v is False else v}"
+                         for k, v in value.items())
+    return "" if value is None else str(value)
+
+
 class FactRow:
     """The widgets of one fact: name, measured value, override box and its editor."""
 
-    def __init__(self, name: str, kind: str, cover: Mapping[int, CoverTerm] | None) -> None:
-        self.name = name
-        self.kind = kind
-        self.label = QLabel(NAMES.get(name, name.replace("_", " ")))
-        self.label.setToolTip(FACTS.get(name, "ruleset-specific fact"))
+    def __init__(self, spec: FactSpec, cover: Mapping[int, CoverTerm] | None) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.kind = "each" if spec.each else TYPE_EDITORS.get(spec.type, "text")
+        self.label = QLabel(spec.title)
+        self.label.setToolTip(spec.doc or "ruleset-specific fact")
         self.measured = QLabel(MISSING)
         self.check = QCheckBox("override")
         self.check.setToolTip("Use the value typed here instead of the board's")
@@ -128,8 +144,11 @@ class FactRow:
         elif isinstance(w, QComboBox):
             w.setCurrentIndex(max(0, w.findData(value)))
         elif isinstance(w, QLineEdit):
-            w.setText(", ".join(map(str, value)) if isinstance(value, list | tuple)
-                      else str(value))
+            if self.kind == "each":
+                w.setText(_each_text(value))
+            else:
+                w.setText(", ".join(map(str, value)) if isinstance(value, list | tuple)
+                          else str(value))
 
     def editor_value(self) -> Any:
         w = self.editor
@@ -140,13 +159,14 @@ class FactRow:
         text = w.text()
         if self.kind == "ids":
             return tuple(t for t in re.split(r"[\s,;]+", text.strip()) if t)
-        if self.kind == "text" and self.name == "under_template_centre":
-            return text.strip() or None
+        if not text.strip():
+            return None
+        if self.kind == "each" or self.spec.type not in ("text",):
+            return parse_fact(self.name, text, self.spec)   # SchemaError names the fact
         return parse_text(text)
 
     def mark(self, overridden: bool) -> None:
-        self.label.setText(("✎ " if overridden else "") +
-                           NAMES.get(self.name, self.name.replace("_", " ")))
+        self.label.setText(("✎ " if overridden else "") + self.spec.title)
         self.label.setStyleSheet(OVERRIDE_STYLE if overridden else "")
         self.editor.setEnabled(overridden)
         self.measured.setEnabled(not overridden)
@@ -155,8 +175,15 @@ class FactRow:
         return [self.label, self.measured, self.check, self.editor]
 
 
+def _kept_value(row: FactRow) -> Any:
+    try:
+        return row.editor_value()
+    except ValueError:
+        return None
+
+
 class FactsView(QWidget):
-    """`set_facts(names, measured, cover)`; `facts()` is the measured Facts with the
+    """`set_facts(specs, measured, cover)`; `facts()` is the measured Facts with the
     overrides applied (SchemaError for a bad typed value); `changed()` on any edit."""
 
     changed = Signal()
@@ -173,38 +200,40 @@ class FactsView(QWidget):
         self.grid.addWidget(self.empty, 0, 0, 1, 4)
         self._names: tuple[str, ...] = ()
 
-    def set_facts(self, names: Sequence[str], measured: Facts,
+    def set_facts(self, specs: Sequence[FactSpec | str], measured: Facts,
                   cover: Mapping[int, CoverTerm] | None = None, note: str = "") -> None:
-        """Show the facts `names` as measured. Rows (and their overrides) are kept while
-        the names stay the same, so a board change re-measures without losing what the
-        player typed."""
-        names = tuple(names)
+        """Show the declared facts `specs` (a name stands for its built-in declaration)
+        as measured. Rows (and their overrides) are kept while the facts stay the same,
+        so a board change re-measures without losing what the player typed."""
+        specs = tuple(s if isinstance(s, FactSpec) else fact_spec(s) for s in specs)
+        names = tuple(s.name for s in specs)
         self.measured = measured
         if names != self._names:
-            kept = {n: (r.check.isChecked(), r.editor_value()) for n, r in self.rows.items()}
-            self._rebuild(names, cover)
+            kept = {n: (r.check.isChecked(), _kept_value(r)) for n, r in self.rows.items()}
+            self._rebuild(specs, cover)
             for n, (on, value) in kept.items():
                 if n in self.rows and on:
                     self.set_override(n, value, emit=False)
         for n, row in self.rows.items():
             value = measured.get(n)
-            row.measured.setText(fact_text(n, value, cover))
+            row.measured.setText(fact_text(row.spec, value, cover))
             if not row.check.isChecked():
                 row.set_editor_value(value)
         self.empty.setText(note or ("" if names else "No board facts for this action."))
         self.empty.setVisible(bool(self.empty.text()))
 
-    def _rebuild(self, names: tuple[str, ...], cover: Mapping[int, CoverTerm] | None) -> None:
+    def _rebuild(self, specs: tuple[FactSpec, ...],
+                 cover: Mapping[int, CoverTerm] | None) -> None:
         for row in self.rows.values():
             for w in row.widgets():
                 w.hide()
                 w.setParent(None)
                 w.deleteLater()
         self.rows.clear()
-        self._names = names
-        for i, n in enumerate(names, start=1):
-            row = FactRow(n, FACT_KINDS.get(n, "text"), cover)
-            self.rows[n] = row
+        self._names = tuple(s.name for s in specs)
+        for i, spec in enumerate(specs, start=1):
+            row = FactRow(spec, cover)
+            self.rows[spec.name] = row
             for c, w in enumerate(row.widgets()):
                 self.grid.addWidget(w, i, c)
             row.check.toggled.connect(lambda on, r=row: self._toggled(r, on))
@@ -225,7 +254,8 @@ class FactsView(QWidget):
     # --- reading and setting ----------------------------------------------------------------
 
     def overrides(self) -> dict[str, Any]:
-        """The facts typed by hand: name → value."""
+        """The facts typed by hand: name → value (SchemaError for one that does not
+        parse)."""
         return {n: r.editor_value() for n, r in self.rows.items() if r.check.isChecked()}
 
     def facts(self) -> Facts:

@@ -30,6 +30,9 @@ BADGE_STYLE = ("background: #f2c94c; color: #3d2e00; border-radius: 3px; "
                "padding: 0px 4px; font-size: 8pt; font-weight: bold;")
 REASON_STYLE = "color: #666; font-size: 8pt;"
 INT_LIMIT = 10_000
+#: What a modifier of each kind (engine.options.MODIFIER_TARGETS) changes, in words.
+MODIFIES = {"target": "target", "roll": "roll", "pool": "dice in the pool",
+            "die_step": "die step"}
 
 
 def proposed_badge(tooltip: str = "") -> QLabel:
@@ -43,12 +46,22 @@ def proposed_badge(tooltip: str = "") -> QLabel:
 def modifier_text(o: Option) -> str:
     """"+2 to hit" for an option that becomes a modifier, else ""."""
     steps = ", ".join(o.steps)
-    where = f" ({'roll' if o.to == 'roll' else 'target'}{': ' + steps if steps else ''})"
+    what = MODIFIES.get(o.to, o.to)
+    where = f" ({what}{': ' + steps if steps else ''})"
     if o.modifier is not None:
         return f"{o.modifier:+d}{where}"
     if o.modifier_from_value:
         return f"value as modifier{where}"
     return ""
+
+
+def default_text(o: Option) -> str:
+    """An option's default as the editor shows it: "yes", "damage", "3"."""
+    if o.kind == "bool":
+        return "yes" if o.default else "no"
+    if o.kind == "choice":
+        return str(o.default).replace("_", " ")
+    return str(o.default)
 
 
 def _editor(o: Option) -> QWidget:
@@ -119,13 +132,15 @@ class OptionsView(QWidget):
         self.grid.setColumnStretch(1, 1)
 
     def set_options(self, options: Sequence[Option],
-                    values: Mapping[str, Any] | None = None) -> None:
-        """Show `options` (with `values` where given, else each default)."""
+                    values: Mapping[str, Any] | None = None, *, explain: bool = False,
+                    empty: str = "No options for this action.") -> None:
+        """Show `options` (with `values` where given, else each default). `explain` adds
+        each option's default and help under it (the Rules readings dialog)."""
         self._clear()
         self.options = tuple(options)
         values = values or {}
         if not self.options:
-            self.empty = QLabel("No options for this action.")
+            self.empty = QLabel(empty)
             self.empty.setStyleSheet(REASON_STYLE)
             self.grid.addWidget(self.empty, 0, 0, 1, 3)
         for row, o in enumerate(self.options):
@@ -148,6 +163,11 @@ class OptionsView(QWidget):
                 self.badges[o.id] = badge
                 self.grid.addWidget(badge, 2 * row, 2)
             detail = " · ".join(filter(None, [modifier_text(o), o.reason]))
+            if explain:
+                default = default_text(o)
+                detail = " · ".join(filter(None, [detail, f"default: {default}"]))
+                if o.help:
+                    detail += f"\n{o.help}"
             if detail:
                 reason = QLabel(detail)
                 reason.setStyleSheet(REASON_STYLE)
@@ -175,6 +195,12 @@ class OptionsView(QWidget):
 
     def values(self) -> dict[str, Any]:
         return {o.id: _value(o, self.editors[o.id]) for o in self.options}
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        """Set the editors of the options in `values` (one `changed` per edit)."""
+        for k, v in values.items():
+            if k in self.editors:
+                _set_value(self.editors[k], v)
 
     def editor(self, option_id: str) -> QWidget:
         return self.editors[option_id]

@@ -61,7 +61,7 @@ def target_html(step: Step) -> str:
 
 
 def modifier_html(m: Modifier) -> str:
-    text = _e(m.text) + (" (to the roll)" if m.to == "roll" else "")
+    text = _e(m.text) + {"roll": " (to the roll)", "pool": " (to the pool)"}.get(m.to, "")
     if m.reason:
         text += f" <span style='color:#666;'>— {_e(m.reason)}</span>"
     if m.proposed:

@@ -1,13 +1,16 @@
 """The "Turn" dock: the turn and activation tracker.
 
-Shows the turn number, the side acting (in its board colour), the phase, the order of
-sides and this turn's activations, the last initiative roll, and a table of the acting
-side's units with AP left and spent, actions left, activated, and what stops or hampers
-them (cannot act, suppressed, pinned, casualty). Its buttons run the turn steps of
-`engine.turns` for the game's ruleset (`turn_structure`, or the default): each is one
-undoable change through `editor.push` and one line in the log through `editor.log`. The
-dock holds no rule: what a step may do, and the message when it may not, come from the
-engine. It re-reads the game on every `changed` (an action spending AP shows at once).
+Shows the turn number, the side acting (in its board colour, with its players when allies
+share it), the phase, the order of sides and this turn's activations, the last initiative
+roll, who may still act, the tests due, and a table of the acting side's units with AP
+left and spent, actions left, activated, what the ruleset says stops or hampers them
+(`TurnHooks.flags`) and their player. Its buttons run the turn steps of `engine.turns`
+for the game's ruleset (`turn_structure`, or the default) — side turns with AP,
+alternating activations with passed actions (the ruleset's communication test rolled with
+the dock's dice), phases, combat rounds with an ambushing side: each is one undoable
+change through `editor.push` and one line in the log through `editor.log`. The dock
+holds no rule: what a step may do, and the message when it may not, come from the engine.
+It re-reads the game on every `changed` (an action spending AP shows at once).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import turns
+from engine import triggers, turns
 from engine.dice import DiceError, DiceSource, RandomDice, TypedDice
 from engine.model import Change, ModelError
 from engine.turns import TurnError, TurnStructure
@@ -42,8 +45,10 @@ from engine.turns import TurnError, TurnStructure
 from ..board.style import SidePalette
 from .docks import add_view_dock
 
-COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State")
+COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State", "Player", "Due")
 ERROR_STYLE = "color: #b3261e;"
+#: Names listed in the "may still act" and "tests due" lines before "… N more".
+MAX_NAMES = 6
 INFO_STYLE = "color: #333;"
 
 
@@ -67,7 +72,7 @@ class TurnDock(QDockWidget):
 
     def __init__(self, parent: QWidget | None = None, palette: SidePalette | None = None
                  ) -> None:
-        super().__init__("Turn", parent)
+        super().__init__(QCoreApplication.translate("TurnDock", "Turn"), parent)
         self.setObjectName("turn_dock")
         self.editor = None
         self.window_ = None
@@ -81,7 +86,7 @@ class TurnDock(QDockWidget):
         body = QWidget()
         lay = QVBoxLayout(body)
         head = QHBoxLayout()
-        self.turn_label = QLabel("Turn –")
+        self.turn_label = QLabel(self.tr("Turn –"))
         font = QFont(self.turn_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.5)
         font.setBold(True)
@@ -107,15 +112,22 @@ class TurnDock(QDockWidget):
         self.structure_label = QLabel()
         self.structure_label.setWordWrap(True)
         self.structure_label.setStyleSheet("color: #555;")
+        self.may_act_label = QLabel()
+        self.may_act_label.setWordWrap(True)
+        self.may_act_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.due_label = QLabel()
+        self.due_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.due_label.setWordWrap(True)
+        self.due_label.setStyleSheet("color: #8a4b00;")
         for w in (self.structure_label, self.order_label, self.initiative_label,
-                  self.activations_label):
+                  self.activations_label, self.may_act_label, self.due_label):
             lay.addWidget(w)
 
         self.units_title = QLabel()
         self.units_title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.units_title)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -128,31 +140,32 @@ class TurnDock(QDockWidget):
         lay.addWidget(self.table, 1)
 
         dice = QHBoxLayout()
-        self.app_dice = QRadioButton("App dice")
-        self.typed_dice = QRadioButton("Typed")
+        self.app_dice = QRadioButton(self.tr("App dice"))
+        self.typed_dice = QRadioButton(self.tr("Typed"))
         self.app_dice.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.app_dice)
         group.addButton(self.typed_dice)
         self.typed_faces = QLineEdit()
-        self.typed_faces.setPlaceholderText("faces in side order, e.g. 7 3")
+        self.typed_faces.setPlaceholderText(self.tr("faces in side order, e.g. 7 3"))
         self.typed_faces.setEnabled(False)
         self.typed_dice.toggled.connect(self.typed_faces.setEnabled)
-        dice.addWidget(QLabel("Initiative:"))
+        dice.addWidget(QLabel(self.tr("Dice (initiative, tests):")))
         dice.addWidget(self.app_dice)
         dice.addWidget(self.typed_dice)
         dice.addWidget(self.typed_faces, 1)
         lay.addLayout(dice)
 
         self.button_grid = QGridLayout()
-        self.roll_button = QPushButton("Roll initiative")
-        self.start_button = QPushButton("Start turn")
+        self.roll_button = QPushButton(self.tr("Roll initiative"))
+        self.start_button = QPushButton(self.tr("Start turn"))
         self.next_button = QPushButton("Next activation")
-        self.activate_button = QPushButton("Activate")
-        self.pass_button = QPushButton("Pass action")
-        self.phase_button = QPushButton("Next phase")
-        self.spend_button = QPushButton("Spend 1")
-        self.end_button = QPushButton("End turn")
+        self.activate_button = QPushButton(self.tr("Activate"))
+        self.pass_button = QPushButton(self.tr("Pass action"))
+        self.phase_button = QPushButton(self.tr("Next phase"))
+        self.spend_button = QPushButton(self.tr("Spend 1"))
+        self.ambush_button = QPushButton(self.tr("Ambush"))
+        self.end_button = QPushButton(self.tr("End turn"))
         self.roll_button.clicked.connect(self.roll_initiative)
         self.start_button.clicked.connect(self.start_turn)
         self.next_button.clicked.connect(self.next_activation)
@@ -160,17 +173,23 @@ class TurnDock(QDockWidget):
         self.pass_button.clicked.connect(self.pass_to_selected)
         self.phase_button.clicked.connect(self.next_phase)
         self.spend_button.clicked.connect(self.spend_selected)
+        self.ambush_button.clicked.connect(self.ambush_selected)
         self.end_button.clicked.connect(self.end_turn)
-        self.roll_button.setToolTip("Every side rolls; higher goes first, ties re-rolled")
-        self.start_button.setToolTip("Full AP for every unit; this turn's flags cleared")
-        self.activate_button.setToolTip("The selected unit of the acting side activates")
-        self.pass_button.setToolTip("The activating commander passes one action to the "
-                                    "selected unit under him")
-        self.spend_button.setToolTip("Mark 1 AP (or action) of the selected unit as spent on "
-                                     "something the app did not resolve")
+        self.roll_button.setToolTip(self.tr("Every side rolls; higher goes first, ties re-rolled"))
+        self.start_button.setToolTip(self.tr("Full AP for every unit; this turn's flags cleared"))
+        self.activate_button.setToolTip(self.tr("The selected unit of the acting side activates"))
+        self.pass_button.setToolTip(self.tr(
+            "The activating commander passes one action to the selected unit under him; "
+            "the ruleset's communication test is rolled with the dice above"))
+        self.ambush_button.setToolTip(self.tr(
+            "The selected unit's side ambushes: it spends all its active actions first "
+            "this round"))
+        self.spend_button.setToolTip(self.tr(
+            "Mark 1 AP (or action) of the selected unit as spent on something the app did "
+            "not resolve"))
         self.buttons = (self.roll_button, self.start_button, self.activate_button,
-                        self.pass_button, self.spend_button, self.phase_button,
-                        self.next_button, self.end_button)
+                        self.pass_button, self.ambush_button, self.spend_button,
+                        self.phase_button, self.next_button, self.end_button)
         lay.addLayout(self.button_grid)
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -224,94 +243,156 @@ class TurnDock(QDockWidget):
     def refresh(self, *_args) -> None:
         game, s = self.game, self.structure
         alternating = s.kind == "alternating"
-        self.next_button.setText("Next activation" if alternating else "Next side")
-        self.spend_button.setText("Spend 1 AP" if s.ap_per_unit else "Spend 1 action")
+        self.next_button.setText(self.tr("Next activation") if alternating else
+                                 self.tr("End ambush") if s.kind == "rounds" else
+                                 self.tr("Next side"))
+        self.end_button.setText(self.tr("End round") if s.kind == "rounds"
+                                else self.tr("End turn"))
+        self.spend_button.setText(self.tr("Spend 1 AP") if s.ap_per_unit
+                                  else self.tr("Spend 1 action"))
         if game is None:
-            self.turn_label.setText("Turn –")
+            self.turn_label.setText(self.tr("Turn –"))
             self.side_label.clear()
             self.side_label.setStyleSheet("")
             for w in (self.phase_label, self.order_label, self.initiative_label,
-                      self.activations_label, self.structure_label, self.units_title):
+                      self.activations_label, self.structure_label, self.units_title,
+                      self.may_act_label, self.due_label):
                 w.clear()
             self.table.setRowCount(0)
             self._enable(False)
             return
-        self.turn_label.setText(f"Turn {game.turn}")
+        self.turn_label.setText(self.tr("Turn {0}").format(game.turn))
         self._show_side(game.active_side)
         self.phase_label.setVisible(bool(s.phases))
-        self.phase_label.setText(f"Phase: <b>{html.escape(game.phase or '—')}</b>")
+        self.phase_label.setText(self.tr("Phase: <b>{0}</b>").format(
+            html.escape(game.phase or "—")))
         self.structure_label.setText(self._structure_text())
         self._show_order(game)
         self._show_initiative(game)
         self._show_activations(game)
+        self._show_may_act(game)
+        self._show_due(game)
         self._fill_table(game)
         self._enable(True)
 
+    def _show_may_act(self, game) -> None:
+        ids = turns.may_act(game, self.structure)
+        names = [self._name(game, u) for u in ids]
+        if len(names) > MAX_NAMES:
+            names = [*names[:MAX_NAMES], self.tr("… {0} more").format(len(ids) - MAX_NAMES)]
+        self.may_act_label.setText(self.tr("May still act: {0}").format(", ".join(names))
+                                   if ids else self.tr("Nobody may act now"))
+        self.may_act_label.setToolTip("\n".join(self._name(game, u) for u in ids))
+
+    def _show_due(self, game) -> None:
+        due = [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))]
+        self.due_label.setVisible(bool(due))
+        if due:
+            items = "; ".join(f"{self._name(game, d['unit'])}: {self._test_label(d['test'])}"
+                              for d in due[:MAX_NAMES])
+            if len(due) > MAX_NAMES:
+                items += "; " + self.tr("… {0} more").format(len(due) - MAX_NAMES)
+            self.due_label.setText(self.tr("Tests due (Tests dock): {0}").format(items))
+        else:
+            self.due_label.clear()
+
+    def _test_label(self, test: str) -> str:
+        """A test's label from the game's ruleset (its id when the ruleset lacks it)."""
+        from engine.rulesets.registry import get_ruleset
+
+        game = self.game
+        try:
+            return get_ruleset(game.scenario.ruleset).action(test).label
+        except (KeyError, ValueError, AttributeError):
+            return test
+
     def _structure_text(self) -> str:
         s = self.structure
-        parts = ["side turns" if s.kind == "sides" else "alternating activations"]
+        tr = self.tr
+        parts = [{"sides": tr("side turns"), "alternating": tr("alternating activations"),
+                  "rounds": tr("combat rounds")}[s.kind]]
         if s.phases:
             parts.append(" → ".join(s.phases))
         if s.ap_per_unit:
-            parts.append(f"{s.ap_per_unit} AP per unit")
+            parts.append(tr("{0} AP per unit").format(s.ap_per_unit))
         if s.actions_per_activation:
-            parts.append(f"{s.actions_per_activation} actions per activation")
+            parts.append(tr("{0} actions per activation").format(s.actions_per_activation))
+        if s.actions_per_turn:
+            parts.append(tr("{0} action(s) per unit per round").format(s.actions_per_turn))
+        if s.ambush:
+            parts.append(tr("an ambushing side goes first"))
+        if s.allies:
+            parts.append(tr("allied players interleave"))
         if s.initiative:
-            when = "each turn" if s.initiative.when == "each_turn" else "once per game"
+            when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
             flag = " (PROPOSED)" if s.initiative.proposed else ""
-            parts.append(f"initiative {s.initiative.die.name} {when}{flag}")
+            parts.append(tr("initiative {0} {1}").format(s.initiative.die.name, when) + flag)
         return "; ".join(parts)
 
     def _show_side(self, side: str | None) -> None:
         if side is None:
-            self.side_label.setText("nobody acting")
+            self.side_label.setText(self.tr("nobody acting"))
             self.side_label.setStyleSheet("color: #555; padding: 2px 6px;")
             return
         c = self.palette.colour(side)
-        self.side_label.setText(side)
+        players = self._players(side)
+        self.side_label.setText(f"{side} ({', '.join(players)})" if players else side)
         self.side_label.setStyleSheet(f"background: {c.name()}; color: {_text_on(c)}; "
                                       "font-weight: bold; padding: 2px 6px; "
                                       "border-radius: 3px;")
+
+    def _players(self, side: str) -> list[str]:
+        """The players sharing `side` (allies), in the order their units are listed."""
+        game = self.game
+        if game is None or not self.structure.allies:
+            return []
+        return list(dict.fromkeys(p for u in game.units_of(side)
+                                  if (p := turns.player_of(u)) is not None))
 
     def _show_order(self, game) -> None:
         order = turns.sides_order(game)
         rolled = bool(game.activation_order)
         chips = " → ".join(self._chip(s, s == game.active_side) for s in order)
         note = "" if rolled or self.structure.initiative is None else \
-            ' <span style="color:#555">(not rolled yet)</span>'
-        self.order_label.setText(f"Order: {chips}{note}")
+            ' <span style="color:#555">' + self.tr("(not rolled yet)") + "</span>"
+        self.order_label.setText(self.tr("Order: {0}").format(chips) + note)
 
     def _show_initiative(self, game) -> None:
         last = game.state.get("initiative")
         if not isinstance(last, dict):
             due = turns.initiative_due(game, self.structure)
-            self.initiative_label.setText("Initiative: roll it to start" if due else "")
+            self.initiative_label.setText(self.tr("Initiative: roll it to start") if due else "")
             return
         faces = last.get("rolls", {})
         rolls = ", ".join(f"{side} {' → '.join(str(f) for f in fs)}"
                           for side, fs in faces.items())
-        tie = " (ties re-rolled)" if any(len(fs) > 1 for fs in faces.values()) else ""
-        self.initiative_label.setText(f"Initiative (turn {last.get('turn')}): {rolls}{tie}")
+        tie = self.tr(" (ties re-rolled)") if any(len(fs) > 1 for fs in faces.values()) \
+            else ""
+        self.initiative_label.setText(self.tr("Initiative (turn {0}): {1}").format(
+            last.get("turn"), rolls) + tie)
 
     def _show_activations(self, game) -> None:
         items = turns.activations(game)
         sides = self.structure.kind == "sides"
-        title = "Done this turn: " if sides else "Activations this turn: "
+        title = self.tr("Done this turn: ") if sides else self.tr("Activations this turn: ")
         self.activations_label.setVisible(bool(items) or not sides)
         if not items:
-            self.activations_label.setText(title + "none yet")
+            self.activations_label.setText(title + self.tr("none yet"))
             return
         parts = []
         for i, a in enumerate(items, 1):
             who = html.escape(self._name(game, a.get("unit")) if a.get("unit") else "")
             kind = a.get("kind")
             if kind == "side":
-                text = "turn done"
+                text = self.tr("turn done")
             elif kind == "pass":
-                text = "let its slot go"
+                text = self.tr("let its slot go")
+            elif kind == "ambush":
+                text = self.tr("ambush sprung")
             elif kind in ("passed", "pass failed"):
                 src = html.escape(self._name(game, a.get("from")))
-                text = f"{who} (passed by {src}{', failed' if kind == 'pass failed' else ''})"
+                text = (self.tr("{0} (passed by {1}, failed)") if kind == "pass failed"
+                        else self.tr("{0} (passed by {1})")).format(who, src)
             else:
                 text = who
             parts.append(f"{i}. {self._chip(a.get('side'), False)} {text}")
@@ -335,22 +416,25 @@ class TurnDock(QDockWidget):
         s = self.structure
         side = self.shown_side()
         units = game.units_of(side) if side else list(game.units)
-        self.units_title.setText(f"Units of {side}" if side else "All units")
+        self.units_title.setText(self.tr("Units of {0}").format(side) if side
+                                 else self.tr("All units"))
         keep = self.selected_unit()
         self.table.blockSignals(True)
         self.table.setRowCount(len(units))
         for row, u in enumerate(units):
             st = turns.unit_status(game, u.id, s)
             actions = "" if st.actions_left is None else str(st.actions_left)
+            state = ", ".join(st.flags)
             cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
                      ("activating" if st.activating else "yes") if st.activated
-                     or st.activating else "", ", ".join(st.flags))
+                     or st.activating else "", state, st.player or "",
+                     ", ".join(self._test_label(t) for t in st.due))
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, u.id)
                 if col in (1, 2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if col == 5 and st.flags:
+                if col in (5, 7) and cells[col]:
                     item.setForeground(QColor("#b3261e"))
                 if st.activating:
                     item.setBackground(QColor("#fff3c4"))
@@ -361,15 +445,19 @@ class TurnDock(QDockWidget):
                 self.table.selectRow(row)
         self.table.setColumnHidden(1, s.ap_per_unit is None)
         self.table.setColumnHidden(2, s.ap_per_unit is None)
-        self.table.setColumnHidden(3, s.actions_per_activation is None)
+        self.table.setColumnHidden(3, s.actions_per_activation is None
+                                   and s.actions_per_turn is None)
         self.table.setColumnHidden(4, s.kind != "alternating")
+        self.table.setColumnHidden(6, not s.allies)
+        self.table.setColumnHidden(7, not s.hooks.triggers)
         self.table.blockSignals(False)
 
     def _layout_buttons(self) -> None:
         """Only the buttons this structure uses, three to a row, in turn order."""
         s = self.structure
         wanted = {self.activate_button: s.kind == "alternating",
-                  self.pass_button: s.passes_allowed, self.phase_button: bool(s.phases)}
+                  self.pass_button: s.passes_allowed, self.phase_button: bool(s.phases),
+                  self.ambush_button: s.ambush}
         for b in self.buttons:
             self.button_grid.removeWidget(b)
         shown = [b for b in self.buttons if wanted.get(b, True)]
@@ -384,9 +472,10 @@ class TurnDock(QDockWidget):
         self.roll_button.setEnabled(on and s.initiative is not None)
         self.app_dice.setEnabled(on and s.initiative is not None)
         self.typed_dice.setEnabled(on and s.initiative is not None)
-        self.spend_button.setEnabled(on and bool(s.ap_per_unit or s.actions_per_activation))
+        self.spend_button.setEnabled(on and bool(s.ap_per_unit or s.actions_per_activation
+                                                 or s.actions_per_turn))
         for b in (self.start_button, self.next_button, self.activate_button, self.pass_button,
-                  self.phase_button, self.end_button):
+                  self.ambush_button, self.phase_button, self.end_button):
             b.setEnabled(on)
 
     # --- selection ------------------------------------------------------------------------
@@ -431,7 +520,7 @@ class TurnDock(QDockWidget):
     def _run(self, action: str, make: Callable[[], Change], actor: str | None = None) -> bool:
         game = self.game
         if game is None:
-            self.show_message("No game is open", error=True)
+            self.show_message(self.tr("No game is open"), error=True)
             return False
         try:
             change = make()
@@ -493,13 +582,37 @@ class TurnDock(QDockWidget):
         return self._run("activate", make, self.selected_unit())
 
     def pass_to_selected(self) -> bool:
-        def make() -> Change:
-            commander = turns.activating(self.game)
+        """The activating commander passes an action to the selected unit; the ruleset's
+        communication test (if it needs one) is rolled with the dock's dice and logged."""
+        game = self.game
+        if game is None:
+            return False
+        try:
+            commander = turns.activating(game)
             if commander is None:
                 raise TurnError("pass an action: activate the commander first")
-            return turns.pass_action(self.game, self.structure, commander,
-                                     self._need_selected("pass an action"))
-        return self._run("pass_action", make, turns.activating(self.game) if self.game else None)
+            target = self._need_selected("pass an action")
+            dice = self.dice_source()
+            roll = turns.pass_tested(game, self.structure, commander, target, dice)
+            if isinstance(dice, TypedDice):
+                dice.check_exhausted()
+            self.editor.push(roll.change)
+        except (TurnError, DiceError, ModelError) as e:
+            self.show_message(str(e), error=True)
+            return False
+        self.editor.log(roll.log_entry())
+        tests = "; ".join(f"{st.label}: {st.outcome}" for st in roll.steps if st.rolls)
+        self.show_message(roll.change.label + (f" — {tests}" if tests else ""))
+        if self.typed_dice.isChecked():
+            self.typed_faces.clear()
+        return True
+
+    def ambush_selected(self) -> bool:
+        """The selected unit's side ambushes this round (it acts first)."""
+        def make() -> Change:
+            uid = self._need_selected("ambush")
+            return turns.declare_ambush(self.game, self.structure, self.game.unit(uid).side)
+        return self._run("ambush", make, self.selected_unit())
 
     def spend_selected(self) -> bool:
         def make() -> Change:

@@ -1,4 +1,5 @@
-"""Select and move: click a unit to select it, drag it to move it (one undoable change).
+"""Select and move: click a unit to select it, drag it to move it (one undoable change);
+Shift+click selects its group, and again the group above (app/groups.py).
 
 While a unit is dragged the board shows the area it can reach this move (geometry's
 `reach_area`, computed once when the drag starts), the path from where it stood, and beside
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QDoubleSpinBox, QLabel
+from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
 from engine.board_rules import is_vehicle, move_allowance_m
 from engine.measure import terrain_index
@@ -55,7 +56,7 @@ class SelectTool(Tool):
     id = "select"
     label = "Select"
     shortcut = "V"
-    tooltip = "Select and move units: click to select, drag to move"
+    tooltip = "Select and move units: click to select, drag to move, Shift+click: its group"
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -89,6 +90,10 @@ class SelectTool(Tool):
         if item is None:
             self.window.select_unit(None)
             return False  # the view pans
+        groups = getattr(self.window, "groups", None)
+        if groups is not None and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            groups.select_group_of(item.unit.id)  # its squad, then the squad's platoon …
+            return True
         self.window.select_unit(item.unit.id)
         self._drag = _Drag(self, item.unit, pos)
         return True
@@ -159,6 +164,9 @@ class _Drag:
         if not area.is_empty:
             self.reach = self.tool.add_overlay(
                 path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0), z=9.0)
+            # drawn once into a pixmap: each move of the drag repaints the unit's old and new
+            # place, and filling the area's outline again there cost more than the move
+            self.reach.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         start = QPointF(self.x0, self.y0)
         self.path_line = self.tool.add_overlay(line_item(start, start, OK_COLOUR, 2.0))
 

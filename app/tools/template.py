@@ -5,8 +5,10 @@ Every number comes from below: the landing odds and heat map from
 `geometry.template_odds` (exact over the distance die's faces × a 2° bearing grid), the
 units under the template from `engine.measure.template_query` (the figures
 `warboard template` prints), the dice from `engine.dice` (checked faces, recorded source).
-The app rolls the direction on the same 180-bearing grid the odds are taken over, so the
-odds shown are exactly those of the app's roll.
+Scattering is a call of the engine's board service (`engine.board_ops.BoardOps.scatter`),
+the same one an action's resolution uses. The app rolls the direction on the same
+180-bearing grid the odds are taken over, so the odds shown are exactly those of the
+app's roll.
 
 Placing and scattering are not board edits (nothing goes on the undo stack) but each one
 is written to the game's log (kind "template") with its dice and their source.
@@ -15,6 +17,7 @@ is written to the game's log (kind "template") with its dice and their source.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -56,10 +59,20 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
-from engine.dice import D6, D20, DiceError, Die, RandomDice, RollRecord, TypedDice, draw
+from engine.dice import (
+    D6,
+    D20,
+    DiceError,
+    DiceSource,
+    Die,
+    RandomDice,
+    RollRecord,
+    TypedDice,
+    draw,
+)
 from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
-from geometry.scatter import direction_die_bearing
+from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
     N_BEARINGS,
     DistanceScheme,
@@ -74,9 +87,14 @@ from geometry.templates import HOLE_DIAMETER_IN, make_template
 
 from .base import PanelTool, ToolPanel
 
+if TYPE_CHECKING:
+    from engine.board_ops import ScatterRule
+
 SHAPES = ("blast-3", "blast-5", "flamer")
 SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
-#: The app's direction die: one face per bearing of the odds' grid (2° apart).
+#: The app's direction die: one face per bearing of the odds' grid (2° apart), as
+#: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
+#: protocol, which the first paint leaves for later).
 DIRECTION_DIE = Die(N_BEARINGS)
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
@@ -400,18 +418,21 @@ class TemplateTool(PanelTool):
             self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
                                     else "Place the template first.", error=True)
             return None
-        try:
-            distance, bearing, records, source = self._roll()
-        except (DiceError, ValueError) as err:
-            self.panel.show_message(str(err), error=True)
-            return None
         scenario = self.editor.game.scenario
         x, y = self.aim
+        from engine.board_ops import BoardOps
+
         try:
-            result = template_query(scenario, self.shape, x, y, scatter=(distance, bearing))
-        except MeasureError as err:
+            rule, dice, typed_bearing, source = self._dice()
+            landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
+                                                        bearing=typed_bearing)
+        except (DiceError, ValueError, MeasureError) as err:
             self.panel.show_message(str(err), error=True)
             return None
+        if isinstance(dice, RandomDice):
+            self.panel.seed.setPlaceholderText(f"last: {dice.seed}")
+        result, records = landed.template, landed.rolls
+        distance, bearing = landed.distance, landed.bearing
         self.result = result
         self._redraw_after_scatter(result)
         names = {u.id: u.label for u in scenario.units}
@@ -423,32 +444,29 @@ class TemplateTool(PanelTool):
                   extra={"scheme": self.panel.scheme_obj().label, "source": source})
         return result
 
-    def _roll(self) -> tuple[float, float, tuple[RollRecord, ...], str]:
-        """(distance, bearing, dice records, source text) from the chosen source."""
-        scheme, die = self.panel.scheme_obj(), self.panel.distance_die()
+    def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
+        """The scatter rule, the dice source, a typed bearing (None: roll the direction
+        die) and the source's description, from the panel. The dice are rolled by the
+        engine's board service, as a scatter inside an action is."""
+        from engine.board_ops import ScatterRule
+
         p = self.panel
+        scheme = p.scheme_obj()
         if p.app_dice.isChecked():
             text = p.seed.text().strip()
             if text and not text.isdigit():
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
             src = RandomDice(int(text) if text else None)
-            dist = draw(src, die, 1, label="scatter distance")
-            direc = draw(src, DIRECTION_DIE, 1, label="scatter direction")
-            bearing = (direc.faces[0] - 1) * 360.0 / DIRECTION_DIE.sides
-            p.seed.setPlaceholderText(f"last: {src.seed}")
-            return (scheme.distances[dist.faces[0] - 1], bearing, (dist, direc),
-                    f"app dice, seed {src.seed}")
-        dist = draw(TypedDice([p.distance_face.text().strip() or "?"]), die, 1,
-                    label="scatter distance")
-        records: tuple[RollRecord, ...] = (dist,)
+            return ScatterRule(scheme, DIRECTION_DIE), src, None, f"app dice, seed {src.seed}"
+        distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
-            direc = draw(TypedDice([text or "?"]), D6, 1, label="direction die")
-            bearing = direction_die_bearing(direc.faces[0])
-            records += (direc,)
-        else:
-            bearing = _typed_bearing(text)
-        return scheme.distances[dist.faces[0] - 1], bearing, records, "typed dice"
+            rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
+            return rule, TypedDice([distance, text or "?"]), None, "typed dice"
+        rule = ScatterRule(scheme, DIRECTION_DIE)
+        draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
+        bearing = _typed_bearing(text)
+        return rule, TypedDice([distance]), bearing, "typed dice"
 
     # --- flamer -----------------------------------------------------------------------------
 

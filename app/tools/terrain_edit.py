@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 from shapely.geometry import LineString, Point, Polygon
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
-from engine.model import AddTerrain, Change, EditTerrain, ModelError, RemoveTerrain
+from engine.edits import AddTerrain, EditTerrain, RemoveTerrain
+from engine.model import Change, ModelError
 from geometry.terrain import KINDS, TerrainPiece
 
 from .base import PanelTool, ToolPanel

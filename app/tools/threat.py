@@ -14,9 +14,11 @@ kept until the game changes, so moving over the same unit costs nothing.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
@@ -24,13 +26,16 @@ from engine.measure import COVER_NAMES, terrain_index
 from engine.scenario import Scenario, Unit
 from geometry.los import NOT_SEEN, threat_view
 
-from .base import Tool, line_item, path_item
+from .base import LinesItem, Tool, path_item
 
 #: Units listed in the text beside the pointer, each way (all are drawn).
 LIST_MOST = 6
 HOVER_COLOUR = "#7c3aed"
 #: Sideways offset between the two lines of a pair, inches, so both show.
 PAIR_OFFSET_IN = 0.18
+#: Tables with more units than this work a new hover out on a worker thread (at 500 units
+#: one costs 15-25 ms, more than a frame); smaller ones at once.
+WORKER_FROM = 150
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +57,31 @@ def enemies(scenario: Scenario, unit: Unit) -> list[Unit]:
 
 def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
     """Both directions of sight between a unit and every enemy (geometry.los)."""
+    return sightings_job(scenario, unit_id)()
+
+
+def sightings_job(scenario: Scenario, unit_id: str) -> Callable[[], list[Sighting]]:
+    """`sightings` split in two: what is read from the game now (the terrain index, the
+    bases' outlines), and a call that works out the sight lines from those alone — so it
+    may run on a worker thread while the game goes on changing."""
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
-        return []
+        return list
     index = terrain_index(scenario)
     me = unit.polygon()
     polys = [v.polygon() for v in others]
-    tv = threat_view(index, me, polys)
-    return [
-        Sighting(v.id, float(b), float(s), _cover(cb), _cover(cs))
-        for v, s, cs, b, cb in zip(others, tv.sees, tv.sees_cover, tv.seen_by,
-                                   tv.seen_by_cover, strict=True)
-    ]
+    ids = [v.id for v in others]
+
+    def work() -> list[Sighting]:
+        tv = threat_view(index, me, polys)
+        return [
+            Sighting(v, float(b), float(s), _cover(cb), _cover(cs))
+            for v, s, cs, b, cb in zip(ids, tv.sees, tv.sees_cover, tv.seen_by,
+                                       tv.seen_by_cover, strict=True)
+        ]
+
+    return work
 
 
 def _cover(level: int) -> int | None:
@@ -86,14 +103,28 @@ class ThreatTool(Tool):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.hovered: str | None = None
+        #: The sight lines drawn for the hovered unit (one item; empty when none is).
+        self.lines = LinesItem()
         self.view_of: list[Sighting] = []
         self.last_ms = 0.0
         self._cache: dict[str, list[Sighting]] = {}
+        self._drawn: dict[str, LinesItem] = {}  # the lines drawn per unit, kept with _cache
+        #: the unit whose sightings a worker is working out (None: none is)
+        self.pending: str | None = None
+        self._generation = 0  # bumped by every change: a result from before is dropped
+        self._workers: ThreadPoolExecutor | None = None
+        self._future = None  # the last job handed to the worker
+        self._arrived.connect(self._on_arrival)
         window.editor.changed.connect(lambda _ids: self._invalidate())
         window.editor.game_replaced.connect(self._invalidate)
 
+    _arrived = Signal(int, str, object)  # generation, unit id, sightings (from the worker)
+
     def _invalidate(self) -> None:
         self._cache.clear()
+        self._drawn.clear()
+        self._generation += 1
+        self.pending = None
         if self.hovered is not None and self.window.tools.active is self:
             unit_id, self.hovered = self.hovered, None
             if self.scene.has_unit(unit_id):
@@ -114,35 +145,88 @@ class ThreatTool(Tool):
     def reset(self) -> None:
         self.hovered = None
         self.view_of = []
+        self.lines = LinesItem()
         super().reset()
 
     def show_unit(self, unit_id: str) -> None:
-        """Draw and list the sightings of one unit."""
+        """Draw and list the sightings of one unit.
+
+        On a table of more than WORKER_FROM units a unit not seen yet is worked out on a
+        worker thread: the pointer's event only outlines the unit, and the lines are drawn
+        when the figures arrive (the same figures: `sightings_job` both ways)."""
         scenario = self.editor.game.scenario
         t0 = time.perf_counter()
         found = self._cache.get(unit_id)
         if found is None:
-            found = sightings(scenario, unit_id)
-            self._cache[unit_id] = found
+            job = sightings_job(scenario, unit_id)
+            if len(scenario.units) <= WORKER_FROM:
+                found = job()
+                self._cache[unit_id] = found
+            else:
+                self._start(unit_id, job)
         self.last_ms = (time.perf_counter() - t0) * 1000
         self.clear_overlay()
-        self.hovered, self.view_of = unit_id, found
+        self.hovered = unit_id
         me = scenario.unit(unit_id)
         self.add_overlay(path_item(geometry_path(me.polygon().buffer(0.15)), HOVER_COLOUR,
                                    None, 3.0))
+        if found is None:
+            self.view_of = []
+            self.lines = LinesItem()
+            self.hint(f"{me.label} ({me.side})\nworking out who sees whom …")
+            return
+        self.view_of = found
+        self._draw(me, found)
+
+    def _start(self, unit_id: str, job: Callable[[], list[Sighting]]) -> None:
+        if self.pending == unit_id:
+            return
+        if self._workers is None:
+            self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="threat")
+        self.pending = unit_id
+        generation = self._generation
+        future = self._future = self._workers.submit(job)
+        future.add_done_callback(
+            lambda f, g=generation, u=unit_id: self._arrived.emit(g, u, f))
+
+    def _on_arrival(self, generation: int, unit_id: str, future) -> None:
+        """A worker's sightings, on the UI thread: kept, and drawn if still hovered."""
+        if generation != self._generation:
+            return  # the game changed meanwhile: a fresh hover works it out again
+        if self.pending == unit_id:
+            self.pending = None
+        found = future.result()
+        self._cache[unit_id] = found
+        if self.hovered == unit_id and self.window.tools.active is self:
+            self.view_of = found
+            self._draw(self.editor.game.scenario.unit(unit_id), found)
+
+    def _draw(self, me: Unit, found: list[Sighting]) -> None:
+        scenario = self.editor.game.scenario
+        if self.lines.scene() is not None:
+            self.scene.removeItem(self.lines)
+            self._overlay.remove(self.lines)
+        drawn = self._drawn.get(me.id)
+        if drawn is not None:  # hovered before, nothing changed since: the same lines
+            self.lines = drawn
+            self.add_overlay(drawn)
+            self.hint(self.text(me))
+            return
+        self.lines = self._drawn[me.id] = LinesItem()
+        units = {u.id: u for u in scenario.units}
         for s in found:
-            other = scenario.unit(s.other)
+            other = units[s.other]
             dx, dy = other.x - me.x, other.y - me.y
             length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
             ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
             if s.seen_by > 0:
-                self.add_overlay(line_item(QPointF(other.x + ox, other.y + oy),
-                                           QPointF(me.x + ox, me.y + oy),
-                                           fraction_colour(s.seen_by), 2.5))
+                self.lines.add(QPointF(other.x + ox, other.y + oy),
+                               QPointF(me.x + ox, me.y + oy), fraction_colour(s.seen_by), 2.5)
             if s.sees > 0:
-                self.add_overlay(line_item(QPointF(me.x - ox, me.y - oy),
-                                           QPointF(other.x - ox, other.y - oy),
-                                           fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine))
+                self.lines.add(QPointF(me.x - ox, me.y - oy),
+                               QPointF(other.x - ox, other.y - oy), fraction_colour(s.sees),
+                               1.5, Qt.PenStyle.DashLine)
+        self.add_overlay(self.lines)
         self.hint(self.text(me))
 
     def text(self, me: Unit) -> str:

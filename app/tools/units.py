@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.model import AddUnit, Change, DeleteUnit, EditUnit, ModelError
+from engine.edits import AddUnit, DeleteUnit, EditUnit
+from engine.model import Change, ModelError
 from engine.scenario import Scenario, Unit
 from engine.scenario_io import scenario_to_dict
 from geometry.bases import BaseShape

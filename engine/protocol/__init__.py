@@ -5,19 +5,23 @@ module attribute `RULESET`; the registry finds it. Read docs/ruleset-protocol.md
 
 - `Ruleset`  — id, name, dice, scale, profile schemas, cover mapping (generic 0–4 → its
   own term and value), ruleset-wide `Option`s (AMBIGUOUS readings) and `Action`s.
-- `Action`   — id, label, `Role`s it needs, player `Option`s, the geometry `facts` it
-  reads, and two methods: `resolve(ctx, dice) -> Resolution` and
-  `odds(ctx) -> OutcomeDistribution` (exact); `applies_to(ruleset, unit, profile)` says
-  which units may take it (`Ruleset.actions_for(unit)` is what the app offers a unit).
+- `Action`   — id, label, `Role`s it needs (each of a kind: unit, units, group, point,
+  template, responder, weapon), player `Option`s, the `facts` it reads (declared as
+  `FactSpec`s with the function that measures them), and two methods:
+  `resolve(ctx, dice) -> Resolution` and `odds(ctx) -> OutcomeDistribution` (exact);
+  `applies_to(ruleset, unit, profile)` says which units may take it
+  (`Ruleset.actions_for(unit)` is what the app offers a unit).
 - `Context`  — everything an action reads: actor, target, weapon, point, `Facts` (filled
   by the app from the board, any of them overridden by the player), option values,
   ruleset option values, the game, profiles.
 - `Step` / `Resolution` — the ordered steps (dice and faces, target, comparison,
   modifiers with reasons, outcome) and the effects as one undoable `Change`.
 
-`roll_test`, `roll_bands` and `info_step` build Steps so every ruleset shows its work the
-same way; `make_test` turns a base number and modifiers into the `Test` that both the roll
-and the odds use, so the two never disagree.
+Modifiers change a target number, a roll, the number of dice in a pool or the die step;
+`make_pool` / `roll_pool` carry all four. Two actions against one prior state (return
+fire) are `engine.joint`. `roll_test`, `roll_bands` and `info_step` build Steps so
+every ruleset shows its work the same way; `make_test` turns a base number and
+modifiers into the `Test` that both the roll and the odds use, so the two never disagree.
 
 Import from here (`from engine.protocol import Action, Ruleset, ...`); the pieces live in
 facts, roles, steps, context, action and ruleset.
@@ -25,22 +29,52 @@ facts, roles, steps, context, action and ruleset.
 
 from engine.protocol.action import Action
 from engine.protocol.context import Context
-from engine.protocol.facts import FACTS, SIDES, FactMissing, Facts
-from engine.protocol.roles import CoverTerm, Role, RoleName
+from engine.protocol.facts import (
+    BUILTIN_FACTS,
+    FACT_SCOPES,
+    FACT_TYPES,
+    FACTS,
+    SIDES,
+    FactMissing,
+    FactProbe,
+    Facts,
+    FactSpec,
+    fact_spec,
+)
+from engine.protocol.roles import (
+    ROLE_KINDS,
+    CoverTerm,
+    GroupRef,
+    Role,
+    RoleKind,
+    RoleName,
+    TemplatePlacement,
+    group_lookup,
+    scenario_groups,
+)
 from engine.protocol.ruleset import BoardHints, Ruleset
 from engine.protocol.steps import (
+    Pool,
     Resolution,
     Step,
     info_step,
     make_bands,
+    make_pool,
     make_test,
+    pool_size,
     roll_bands,
+    roll_pool,
     roll_step,
     roll_test,
+    stepped_die,
 )
 
 __all__ = [
-    "FACTS", "SIDES", "Facts", "FactMissing", "Role", "RoleName", "CoverTerm", "Context",
-    "Step", "Resolution", "Action", "BoardHints", "Ruleset", "make_test", "make_bands",
-    "roll_test", "roll_bands", "roll_step", "info_step",
+    "FACTS", "SIDES", "FACT_TYPES", "FACT_SCOPES", "BUILTIN_FACTS", "Facts", "FactMissing",
+    "FactSpec", "FactProbe", "fact_spec", "Role", "RoleKind", "RoleName", "ROLE_KINDS",
+    "GroupRef", "TemplatePlacement", "group_lookup", "scenario_groups", "CoverTerm", "Context",
+    "Step",
+    "Resolution", "Action", "BoardHints", "Ruleset", "Pool", "make_test", "make_bands",
+    "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
+    "roll_step", "info_step",
 ]

@@ -6,10 +6,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from engine.costs import Cost, describe_cost
 from engine.dice import DiceSource
 from engine.odds import OutcomeDistribution
 from engine.options import Option
 from engine.protocol.context import Context
+from engine.protocol.facts import FactSpec
 from engine.protocol.roles import Role
 from engine.protocol.steps import Resolution
 from engine.scenario import Unit
@@ -23,8 +25,10 @@ __all__ = ["Action"]
 class Action(ABC):
     """An action of a ruleset. Subclass, set the class attributes, implement both methods.
 
-    `steps` lists the step ids a player may add free modifiers to; `facts` the FACTS
-    names (or ruleset-specific names) it reads; `ap_cost` is informative for the UI.
+    `roles` are the things chosen for it, each with a kind (engine.protocol.roles);
+    `steps` lists the step ids a player may add free modifiers to; `facts` the facts it
+    reads — names of declared facts (built-in or the ruleset's) or `FactSpec`s of its
+    own; `ap_cost` is informative for the UI.
     `kind` is "action" (something a unit does, usually for AP) or "test" (a unit-wide
     test the Tests panel lists: morale, detection, a skill check).
     """
@@ -34,9 +38,13 @@ class Action(ABC):
     kind: ClassVar[Literal["action", "test"]] = "action"
     roles: ClassVar[tuple[Role, ...]] = (Role("actor"),)
     options: ClassVar[tuple[Option, ...]] = ()
-    facts: ClassVar[tuple[str, ...]] = ()
+    facts: ClassVar[tuple[str | FactSpec, ...]] = ()
     steps: ClassVar[tuple[str, ...]] = ()
     ap_cost: ClassVar[int | None] = None
+    #: what one use costs (engine.costs.Cost: AP, actions, once per …, weapon used), which
+    #: the engine charges when the change is applied; None = the action charges itself.
+    #: A cost that depends on the options: define `cost_of(self, ctx) -> Cost | None`.
+    cost: ClassVar[Cost | None] = None
     doc: ClassVar[str] = ""
     #: whom `applies_to` admits, in words ("vehicles", "characters with grenades"), for
     #: the refusal "tank_fire applies to vehicles only"; "" when it applies to every unit
@@ -61,6 +69,16 @@ class Action(ABC):
     def role(self, name: str) -> Role | None:
         return next((r for r in self.roles if r.name == name), None)
 
+    @property
+    def fact_names(self) -> tuple[str, ...]:
+        """The names of the facts it reads, in order."""
+        return tuple(f.name if isinstance(f, FactSpec) else f for f in self.facts)
+
+    def fact_specs(self) -> tuple[FactSpec, ...]:
+        """The facts it declares itself (its `FactSpec`s; named ones are declared by the
+        ruleset or the protocol: `Ruleset.fact_specs(action)` gives them all)."""
+        return tuple(f for f in self.facts if isinstance(f, FactSpec))
+
     def range_band(self, ctx: Context) -> int | str | None:
         """The range band this action reads at `ctx`'s distance, from the ruleset's scheme
         for the weapon, so the app can fill and show `facts.range_band`. None (the
@@ -71,8 +89,10 @@ class Action(ABC):
     def describe(self) -> dict:
         """JSON-able declaration for the UI and `warboard … --json`."""
         return {"id": self.id, "label": self.label, "kind": self.kind, "doc": self.doc,
-                "roles": [{"name": r.name, "required": r.required, "label": r.label}
-                          for r in self.roles],
-                "options": [o.to_dict() for o in self.options], "facts": list(self.facts),
+                "roles": [r.describe() for r in self.roles],
+                "options": [o.to_dict() for o in self.options],
+                "facts": list(self.fact_names),
                 "steps": list(self.steps), "ap_cost": self.ap_cost,
+                "cost": None if self.cost is None else
+                {**self.cost.to_dict(), "text": describe_cost(self.cost)},
                 "audience": self.audience}

@@ -11,10 +11,12 @@ from engine.model import Change, Effect, Game
 from engine.odds import OutcomeDistribution
 from engine.options import Modifier, SchemaError
 from engine.protocol.facts import Facts
+from engine.protocol.roles import GroupRef, Role
 from engine.protocol.steps import Resolution, Step
 from engine.scenario import Unit
 
 if TYPE_CHECKING:
+    from engine.board_ops import BoardOps
     from engine.protocol.action import Action
     from engine.protocol.ruleset import Ruleset
 
@@ -23,7 +25,13 @@ __all__ = ["Context"]
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What an action reads. Build it with `Ruleset.context(...)`, which validates it."""
+    """What an action reads. Build it with `Ruleset.context(...)`, which validates it.
+
+    `chosen` maps each role name to what fills it (a Unit, a tuple of Units, a GroupRef,
+    a point, a TemplatePlacement, a weapon id); `actor`, `target`, `targets`, `weapon` and
+    `point` stay as shorthands of the legacy roles. For a group actor `actor` is the
+    group's first member and `chosen["actor"]` the GroupRef. `groups` is the scenario's
+    group lookup (id → GroupRef)."""
 
     ruleset: Ruleset
     action: Action
@@ -39,6 +47,58 @@ class Context:
     game: Game | None = None
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     extra_modifiers: tuple[tuple[str, Modifier], ...] = ()
+    chosen: Mapping[str, Any] = field(default_factory=dict)
+    groups: Mapping[str, GroupRef] = field(default_factory=dict)
+
+    def role(self, name: str) -> Any:
+        """What fills role `name` (None when it is not filled)."""
+        if name in self.chosen:
+            return self.chosen[name]
+        return {"actor": self.actor, "target": self.target, "targets": self.targets or None,
+                "weapon": self.weapon_id or self.weapon, "point": self.point}.get(name)
+
+    def units(self, name: str) -> tuple[Unit, ...]:
+        """The units of role `name`, whatever its kind: one unit, several, a group's
+        members, the responder; () when it is not filled."""
+        v = self.role(name)
+        if v is None:
+            return ()
+        if isinstance(v, GroupRef):
+            return v.members
+        if isinstance(v, tuple | list):
+            return tuple(v)
+        return (v,)
+
+    def group(self, name: str) -> GroupRef | None:
+        """The GroupRef filling role `name` (None when it is not a group)."""
+        v = self.role(name)
+        return v if isinstance(v, GroupRef) else None
+
+    @property
+    def actor_id(self) -> str:
+        """The actor's id as the log names it: the group's id for a group actor."""
+        g = self.group("actor")
+        return g.id if g is not None else self.actor.id
+
+    @property
+    def actor_label(self) -> str:
+        g = self.group("actor")
+        return g.label if g is not None else self.actor.label
+
+    def role_decl(self, name: str) -> Role | None:
+        return self.action.role(name)
+
+    @property
+    def board(self) -> BoardOps:
+        """The table, read-only, for rules that lay and scatter templates with the action's
+        dice, move units and groups until blocked, or look between groups
+        (engine.board_ops)."""
+        from engine.board_ops import BoardOps
+
+        if self.game is None:
+            raise SchemaError(f"action {self.action.id!r}: the board needs the game "
+                              f"(build the context with game=...)")
+        return BoardOps(self.game)
 
     def option(self, option_id: str) -> Any:
         try:
@@ -81,10 +141,30 @@ class Context:
                    summary: str) -> Resolution:
         """The Resolution of this context's action (effects as one unapplied Change)."""
         target = self.target.id if self.target else None
-        return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor.id,
+        return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor_id,
                           target, list(steps),
-                          Change(list(effects), f"{self.action.label}: {self.actor.label}"),
-                          summary, self.facts, dict(self.options), dict(self.rules))
+                          Change(list(effects), f"{self.action.label}: {self.actor_label}"),
+                          summary, self.facts, dict(self.options), dict(self.rules),
+                          self.roles_text())
+
+    def roles_text(self) -> dict[str, str]:
+        """The chosen roles the resolution's title does not name (all but actor, target,
+        targets and weapon), as text for the renderings: ids, points, templates."""
+        out = {}
+        for name, v in self.chosen.items():
+            if name in ("actor", "target", "targets", "weapon"):
+                continue
+            if isinstance(v, GroupRef):
+                out[name] = v.id
+            elif isinstance(v, tuple) and v and all(isinstance(x, float) for x in v):
+                out[name] = ", ".join(f"{x:g}" for x in v)
+            elif isinstance(v, tuple):
+                out[name] = ", ".join(getattr(x, "id", str(x)) for x in v)
+            elif hasattr(v, "shape") and hasattr(v, "x"):
+                out[name] = f"{v.shape} at {v.x:g}, {v.y:g}"
+            else:
+                out[name] = getattr(v, "id", str(v))
+        return out
 
     def resolve(self, dice: DiceSource) -> Resolution:
         """Shorthand for `ctx.action.resolve(ctx, dice)`."""

@@ -1,17 +1,28 @@
-"""Geometry facts of one resolution: what the board measured and what the player overrode."""
+"""Facts of one resolution: what the board measured and what the player overrode, and the
+declarations (`FactSpec`) that say what each fact is and how it is measured.
+
+A fact is declared once — by the protocol (the built-ins below), by a ruleset
+(`Ruleset.facts`) or by an action (a `FactSpec` in `Action.facts`) — with its type (which
+decides how it is shown, typed and checked), its scope (what it is measured between) and
+the function that measures it from a `FactProbe` (engine.facts builds the probe on the
+board). A "member" fact is measured from each member of a group actor ("LOS from each
+stand") and a "target" fact to each unit of a several-units role; their value is a
+mapping unit id → value.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from engine.options import SchemaError
 
-__all__ = ["FACTS", "SIDES", "Facts", "FactMissing"]
+__all__ = ["FACTS", "SIDES", "FACT_TYPES", "FACT_SCOPES", "Facts", "FactMissing", "FactSpec",
+           "FactProbe", "BUILTIN_FACTS", "fact_spec"]
 
-#: The geometry facts an action may consume; the app fills them from the board.
+#: The built-in facts an action may consume; the app fills them from the board.
 FACTS: dict[str, str] = {
     "distance_in": "distance between the units, inches (edge to edge unless the ruleset "
                    "measures centre to centre)",
@@ -27,6 +38,209 @@ FACTS: dict[str, str] = {
     "under_template_centre": "id of the unit under a template's centre hole, if any",
 }
 SIDES = ("front", "left", "right", "rear")
+
+FactType = Literal["distance_in", "distance_m", "number", "fraction", "count", "bool",
+                   "cover", "side", "band", "ids", "id", "text"]
+#: How a fact's value is typed, shown and entered (the app picks its editor from this).
+FACT_TYPES: dict[str, str] = {
+    "distance_in": "a distance in inches (a number ≥ 0)",
+    "distance_m": "a distance in metres (a number ≥ 0)",
+    "number": "a number",
+    "fraction": "a share 0–1",
+    "count": "a whole number ≥ 0",
+    "bool": "yes or no",
+    "cover": "a generic cover level 0–4 (the ruleset names each)",
+    "side": "a facing: front, left, right or rear",
+    "band": "a range band: a number or a name",
+    "ids": "unit ids (a list)",
+    "id": "one unit id",
+    "text": "text (or JSON)",
+}
+FactScope = Literal["pair", "member", "target", "template", "derived", "context"]
+#: What a fact is measured between.
+FACT_SCOPES: dict[str, str] = {
+    "pair": "the actor and its target (one value)",
+    "member": "each member of the actor (a group; a single unit is one member) and the "
+              "target: unit id → value",
+    "target": "the actor and each unit of its several-units role: unit id → value",
+    "template": "the template laid for the action",
+    "derived": "the other facts (the range band from the distance)",
+    "context": "anything else on the board (the probe's scenario)",
+}
+
+
+class FactProbe(Protocol):
+    """What a fact's `measure` function reads (engine.facts builds it on the board).
+
+    `actor` / `target` are the two units of this measurement (for a "member" fact each
+    member of the group in turn, for a "target" fact each target); `pair()` is the
+    engine.measure Measurement between them (cached: every pair fact shares one);
+    `template` the laid TemplateResult or None; `facts` the facts measured so far (for
+    "derived" facts); `range_band()` the action's band at those facts' distance."""
+
+    scenario: Any
+    ruleset: Any
+    action: Any
+    actor: Any
+    target: Any
+    template: Any
+    facts: Facts
+    rules: Mapping[str, Any]
+
+    def pair(self) -> Any: ...
+
+    def range_band(self) -> int | str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class FactSpec:
+    """A declared fact: its name, label and doc for the panels, its `type` (FACT_TYPES),
+    its `scope` (FACT_SCOPES) and `measure(probe) -> value` (None: the board cannot
+    measure it; the player enters it). A measure that cannot answer returns None."""
+
+    name: str
+    label: str = ""
+    type: FactType = "text"
+    scope: FactScope = "pair"
+    measure: Callable[[FactProbe], Any] | None = None
+    doc: str = ""
+
+    def __post_init__(self) -> None:
+        if self.type not in FACT_TYPES:
+            raise SchemaError(f"fact {self.name}.type: expected one of "
+                              f"{' | '.join(FACT_TYPES)}, got {self.type!r}")
+        if self.scope not in FACT_SCOPES:
+            raise SchemaError(f"fact {self.name}.scope: expected one of "
+                              f"{' | '.join(FACT_SCOPES)}, got {self.scope!r}")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ")
+
+    @property
+    def each(self) -> bool:
+        """Whether the value is a mapping unit id → value (member and target scopes)."""
+        return self.scope in ("member", "target")
+
+    def check(self, value: Any) -> Any:
+        """`value` typed and checked (SchemaError "facts.<name>: expected …"); a mapping
+        for an each-unit fact is checked item by item."""
+        if value is None:
+            return None
+        if self.each and isinstance(value, Mapping):
+            return {str(k): _check_one(self, v, f"facts.{self.name}.{k}")
+                    for k, v in value.items()}
+        return _check_one(self, value, f"facts.{self.name}")
+
+    def describe(self) -> dict:
+        return {"name": self.name, "label": self.title, "type": self.type,
+                "scope": self.scope, "measured": self.measure is not None, "doc": self.doc}
+
+
+_EXPECT = {"distance_in": "a number ≥ 0", "distance_m": "a number ≥ 0", "number": "a number",
+           "fraction": "a number 0–1", "count": "a whole number ≥ 0",
+           "cover": "a whole number 0–4", "bool": "true or false",
+           "side": "one of " + " | ".join(SIDES), "band": "a number or a name",
+           "ids": "a list of unit ids", "id": "a unit id"}
+
+
+def _check_one(spec: FactSpec, v: Any, where: str) -> Any:
+    t = spec.type
+
+    def bad() -> SchemaError:
+        return SchemaError(f"{where}: expected {_EXPECT.get(t, FACT_TYPES[t])}, got {v!r}")
+
+    if t in ("distance_in", "distance_m", "number", "fraction"):
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+            raise bad()
+        if (t != "number" and v < 0) or (t == "fraction" and v > 1):
+            raise bad()
+        return float(v)
+    if t in ("count", "cover"):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0 or (t == "cover" and v > 4):
+            raise bad()
+        return v
+    if t == "bool":
+        if not isinstance(v, bool):
+            raise bad()
+        return v
+    if t == "side":
+        if v not in SIDES:
+            raise bad()
+        return v
+    if t == "band":
+        if isinstance(v, bool) or not isinstance(v, int | str):
+            raise bad()
+        return v
+    if t == "ids":
+        if isinstance(v, str) or not isinstance(v, list | tuple):
+            raise bad()
+        return tuple(str(x) for x in v)
+    if t == "id":
+        if not isinstance(v, str):
+            raise bad()
+        return v
+    return v
+
+
+def _pair(attr: str) -> Callable[[FactProbe], Any]:
+    def measure(p: FactProbe) -> Any:
+        return getattr(p.pair(), attr) if p.target is not None else None
+    return measure
+
+
+def _distance(unit: str) -> Callable[[FactProbe], Any]:
+    def measure(p: FactProbe) -> Any:
+        if p.target is None:
+            return None
+        m = p.pair()
+        centre = getattr(p.ruleset, "measure", "edge") == "centre"
+        return getattr(m, f"{'centre' if centre else 'edge'}_{unit}")
+    return measure
+
+
+def _los(p: FactProbe) -> bool | None:
+    return p.pair().los != "blocked" if p.target is not None else None
+
+
+def _under(p: FactProbe) -> tuple[str, ...] | None:
+    return tuple(uid for uid, _ in p.template.under) if p.template is not None else None
+
+
+def _hole(p: FactProbe) -> str | None:
+    return p.template.hole if p.template is not None else None
+
+
+#: The protocol's own facts, declared like any ruleset's (FACTS keeps their docs).
+BUILTIN_FACTS: dict[str, FactSpec] = {s.name: s for s in (
+    FactSpec("distance_in", "distance (in)", "distance_in", "pair", _distance("in"),
+             FACTS["distance_in"]),
+    FactSpec("distance_m", "distance (m)", "distance_m", "pair", _distance("m"),
+             FACTS["distance_m"]),
+    FactSpec("range_band", "range band", "band", "derived", lambda p: p.range_band(),
+             FACTS["range_band"]),
+    FactSpec("los", "line of sight", "bool", "pair", _los, FACTS["los"]),
+    FactSpec("visible_fraction", "visible", "fraction", "pair", _pair("visible_fraction"),
+             FACTS["visible_fraction"]),
+    FactSpec("cover", "cover", "cover", "pair", _pair("cover"), FACTS["cover"]),
+    FactSpec("side_struck", "side struck", "side", "pair", _pair("target_side"),
+             FACTS["side_struck"]),
+    FactSpec("in_arc", "in arc", "bool", "pair", _pair("in_arc"), FACTS["in_arc"]),
+    FactSpec("under_template", "under template", "ids", "template", _under,
+             FACTS["under_template"]),
+    FactSpec("under_template_centre", "under the hole", "id", "template", _hole,
+             FACTS["under_template_centre"]),
+)}
+
+
+def fact_spec(name: str, *declared: FactSpec) -> FactSpec:
+    """The declaration of fact `name`: the first of `declared` (an action's, then its
+    ruleset's) with that name, then the built-ins; an undeclared name is a text fact
+    the board cannot measure (the player enters it)."""
+    for s in declared:
+        if s.name == name:
+            return s
+    return BUILTIN_FACTS.get(name) or FactSpec(name, doc="ruleset fact (entered by hand)")
 
 
 class FactMissing(ValueError):

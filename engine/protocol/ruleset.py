@@ -12,8 +12,8 @@ from engine.model import Game
 from engine.options import Modifier, Option, Schema, SchemaError, validate_options, validate_record
 from engine.protocol.action import Action
 from engine.protocol.context import Context
-from engine.protocol.facts import Facts
-from engine.protocol.roles import CoverTerm
+from engine.protocol.facts import Facts, FactSpec, fact_spec
+from engine.protocol.roles import CoverTerm, GroupRef, TemplatePlacement, scenario_groups
 from engine.scenario import Unit
 
 __all__ = ["BoardHints", "Ruleset"]
@@ -56,6 +56,8 @@ class Ruleset:
     #: engine.turns.TurnStructure (None: engine.turns.DEFAULT)
     turn_structure: Any = None
     board: BoardHints = field(default_factory=BoardHints)
+    #: the ruleset's own declared facts (engine.protocol.FactSpec), beside the built-ins
+    facts: tuple[FactSpec, ...] = ()
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"
@@ -66,7 +68,8 @@ class Ruleset:
             raise SchemaError(f"{where}.metres_per_inch: expected a number > 0, "
                               f"got {self.metres_per_inch!r}")
         for what, ids in (("actions", [a.id for a in self.actions]),
-                          ("options", [o.id for o in self.options])):
+                          ("options", [o.id for o in self.options]),
+                          ("facts", [f.name for f in self.facts])):
             dup = [i for i, c in Counter(ids).items() if c > 1]
             if dup:
                 raise SchemaError(f"{where}.{what}: duplicate id {dup[0]!r}")
@@ -77,6 +80,17 @@ class Ruleset:
                 return a
         known = ", ".join(a.id for a in self.actions)
         raise KeyError(f"ruleset {self.id!r} has no action {action_id!r} (known: {known})")
+
+    def fact_spec(self, name: str, action: Action | None = None) -> FactSpec:
+        """The declaration of fact `name` for `action`: the action's own, then this
+        ruleset's, then the protocol's built-ins (an undeclared name: a fact entered by
+        hand)."""
+        own = action.fact_specs() if action is not None else ()
+        return fact_spec(name, *own, *self.facts)
+
+    def fact_specs(self, action: Action) -> tuple[FactSpec, ...]:
+        """The declarations of every fact `action` reads, in its order."""
+        return tuple(self.fact_spec(n, action) for n in action.fact_names)
 
     def profile_of(self, unit: Unit, profiles: Mapping[str, Mapping[str, Any]] | None = None
                    ) -> Mapping[str, Any] | None:
@@ -131,22 +145,55 @@ class Ruleset:
             raise SchemaError(f"weapon: no weapon {weapon_id!r} in the {self.id} "
                               f"library") from None
 
-    def context(self, action_id: str, *, actor: Unit, target: Unit | None = None,
-                targets: Sequence[Unit] = (),
+    def context(self, action_id: str, *, actor: Unit | GroupRef | str,
+                target: Unit | None = None, targets: Sequence[Unit] = (),
                 weapon: str | Mapping[str, Any] | None = None,
                 point: tuple[float, float] | None = None, facts: Facts | None = None,
                 options: Mapping[str, Any] | None = None,
                 rules: Mapping[str, Any] | None = None, game: Game | None = None,
                 profiles: Mapping[str, Mapping[str, Any]] | None = None,
-                extra_modifiers: Sequence[tuple[str, Modifier]] = ()) -> Context:
+                extra_modifiers: Sequence[tuple[str, Modifier]] = (),
+                roles: Mapping[str, Any] | None = None,
+                groups: Mapping[str, GroupRef] | None = None) -> Context:
         """A validated Context: required roles present, options known and in range,
-        extra modifiers aimed at declared steps."""
+        extra modifiers aimed at declared steps.
+
+        `roles` fills any declared role by name (as the legacy keywords do for actor,
+        target, targets, weapon and point): a Unit or unit id for "unit" and "responder",
+        a list of them for "units", a group id or GroupRef for "group" (looked up in
+        `groups`, by default the game scenario's groups), (x, y) for "point", a
+        TemplatePlacement for "template", a weapon id for "weapon"."""
         action = self.action(action_id)
-        given = {"actor": actor, "target": target, "targets": targets or None,
-                 "weapon": weapon, "point": point}
+        if groups is None:
+            groups = scenario_groups(game.scenario) if game is not None else {}
+        given: dict[str, Any] = {"actor": actor, "target": target,
+                                 "targets": tuple(targets) or None, "weapon": weapon,
+                                 "point": point}
+        given.update(roles or {})
+        chosen: dict[str, Any] = {}
         for r in action.roles:
-            if r.required and given[r.name] is None:
-                raise SchemaError(f"{action.id}.{r.name}: required ({r.label or r.name})")
+            value = given.get(r.name)
+            if value is None:
+                if r.required:
+                    raise SchemaError(f"{action.id}.{r.name}: required "
+                                      f"({r.label or r.name}: {r.kind})")
+                continue
+            chosen[r.name] = _fill(action.id, r.name, r.kind, value, game, groups)
+        for name in (roles or {}):
+            if action.role(name) is None:
+                known = ", ".join(r.name for r in action.roles)
+                raise SchemaError(f"{action.id}.{name}: no such role (roles: {known})")
+        head = chosen.get("actor", actor)
+        if isinstance(head, GroupRef):
+            if not head.members:
+                raise SchemaError(f"{action.id}.actor: group {head.id!r} has no member "
+                                  f"on the table")
+            actor_unit = head.members[0]
+        elif isinstance(head, str):
+            actor_unit = _fill(action.id, "actor", "unit", head, game, groups)
+        else:
+            actor_unit = head
+        weapon = chosen.get("weapon", weapon) if action.role("weapon") else weapon
         weapon_id = weapon if isinstance(weapon, str) else None
         record = self.weapon(weapon) if isinstance(weapon, str) else weapon
         for step, _ in extra_modifiers:
@@ -155,11 +202,15 @@ class Ruleset:
                                   f"(steps: {', '.join(action.steps) or 'none'})")
         if profiles is None and game is not None:
             profiles = game.scenario.profiles or {}
-        return Context(self, action, actor, target, tuple(targets), record, weapon_id,
-                       point, facts or Facts(),
+        tgt = chosen.get("target", target) if action.role("target") else target
+        tgts = chosen.get("targets", tuple(targets)) if action.role("targets") \
+            else tuple(targets)
+        pt = chosen.get("point", point) if action.role("point") else point
+        return Context(self, action, actor_unit, tgt if not isinstance(tgt, str) else None,
+                       tuple(tgts or ()), record, weapon_id, pt, facts or Facts(),
                        validate_options(action.options, options or {}, action.id),
                        self.option_values(rules), game, profiles or {},
-                       tuple(extra_modifiers))
+                       tuple(extra_modifiers), chosen, dict(groups))
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "dice": [d.name for d in self.dice],
@@ -168,4 +219,48 @@ class Ruleset:
                 "cover": {lvl: {"term": t.term, "value": t.value, "proposed": t.proposed}
                           for lvl, t in self.cover.items()},
                 "options": [o.to_dict() for o in self.options],
+                "facts": [f.describe() for f in self.facts],
                 "actions": [a.describe() for a in self.actions]}
+
+
+def _unit_value(action: str, role: str, value: Any, game: Game | None) -> Unit:
+    if isinstance(value, str):
+        if game is None:
+            raise SchemaError(f"{action}.{role}: a unit id ({value!r}) needs the game")
+        try:
+            return game.unit(value)
+        except ValueError:
+            raise SchemaError(f"{action}.{role}: no unit with id {value!r}") from None
+    return value
+
+
+def _fill(action: str, role: str, kind: str | None, value: Any, game: Game | None,
+          groups: Mapping[str, GroupRef]) -> Any:
+    """A role's value in the form its kind reads (ids looked up, lists made tuples)."""
+    where = f"{action}.{role}"
+    if kind in ("unit", "responder"):
+        return _unit_value(action, role, value, game)
+    if kind == "units":
+        if isinstance(value, GroupRef):
+            return value.members
+        if isinstance(value, str | Unit):
+            value = [value]
+        return tuple(_unit_value(action, role, v, game) for v in value)
+    if kind == "group":
+        if isinstance(value, GroupRef):
+            return value
+        if isinstance(value, str) and value in groups:
+            return groups[value]
+        known = ", ".join(groups) or "none in this scenario"
+        raise SchemaError(f"{where}: no group {value!r} (groups: {known})")
+    if kind == "point":
+        try:
+            x, y = value
+            return (float(x), float(y))
+        except (TypeError, ValueError):
+            raise SchemaError(f"{where}: expected a point (x, y), got {value!r}") from None
+    if kind == "template":
+        if not isinstance(value, TemplatePlacement):
+            raise SchemaError(f"{where}: expected a template placement, got {value!r}")
+        return value
+    return value

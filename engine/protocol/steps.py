@@ -1,7 +1,8 @@
 """Steps and resolutions: how every ruleset shows its work, and the helpers that roll them.
 
 `make_test` turns a base number and modifiers into the `Test` that both the roll and the
-odds use, so the two never disagree."""
+odds use, so the two never disagree; `make_pool` does the same for a pool of dice whose
+size and die step modifiers may change ("+2 dice veterans", "−1 die step wounded")."""
 
 from __future__ import annotations
 
@@ -10,13 +11,26 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.dice import Bands, Comparison, DiceSource, Die, RollRecord, Test, draw
+import icepool
+
+from engine.dice import (
+    Bands,
+    Comparison,
+    DiceError,
+    DiceSource,
+    Die,
+    RollRecord,
+    Test,
+    draw,
+    step_die,
+)
 from engine.model import Change, LogEntry
+from engine.odds import successes
 from engine.options import Modifier, apply_modifiers
 from engine.protocol.facts import Facts
 
-__all__ = ["Step", "Resolution", "make_test", "make_bands", "roll_test", "roll_bands",
-           "roll_step", "info_step"]
+__all__ = ["Step", "Resolution", "Pool", "make_test", "make_bands", "make_pool", "pool_size",
+           "stepped_die", "roll_test", "roll_pool", "roll_bands", "roll_step", "info_step"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +102,8 @@ class Resolution:
     facts: Facts = field(default_factory=Facts)
     options: dict = field(default_factory=dict)
     rules: dict = field(default_factory=dict)
+    #: the roles beyond actor, target, targets and weapon, as text (name → "b1", "3, 4")
+    roles: dict = field(default_factory=dict)
 
     @property
     def rolls(self) -> list[RollRecord]:
@@ -109,13 +125,43 @@ class Resolution:
                          "effects": self.change.describe()})
 
 
+def stepped_die(die: Die, modifiers: Sequence[Modifier] = ()) -> Die:
+    """`die` moved along the ladder (d4–d12) by the "die_step" modifiers: −1 turns a d8
+    into a d6. ValueError naming the modifiers when the die falls off the bottom (the roll
+    is impossible) or is not on the ladder."""
+    steps = [m for m in modifiers if m.to == "die_step"]
+    if not steps:
+        return die
+    total = sum(m.value for m in steps)
+    names = ", ".join(m.text for m in steps)
+    try:
+        out = step_die(die, total)
+    except DiceError as err:
+        raise ValueError(f"die step ({names}): {err}") from None
+    if out is None:
+        raise ValueError(f"die step ({names}): a {die.name} stepped {total:+d} falls off "
+                         f"the ladder below d4 — the roll is impossible")
+    return out
+
+
+def pool_size(base: int, modifiers: Sequence[Modifier] = ()) -> int:
+    """The number of dice in a pool: `base` with the "pool" modifiers applied in order
+    (`sets` replaces it), never below 0."""
+    return max(0, apply_modifiers(base, modifiers, "pool"))
+
+
 def make_test(die: Die, base: int, modifiers: Sequence[Modifier] = (),
               comparison: Comparison = Comparison.LE, *, dice: int = 1,
               natural_success: int | None = None,
               natural_failure: int | None = None) -> Test:
     """The Test for a base number and its modifiers: "target" modifiers move the target
-    (in order; `sets` replaces it), "roll" modifiers become the roll bonus."""
-    return Test(die, apply_modifiers(base, modifiers, "target"), comparison, dice,
+    (in order; `sets` replaces it), "roll" modifiers become the roll bonus, "die_step"
+    modifiers step the die (`stepped_die`). "pool" modifiers are for `make_pool`."""
+    d = stepped_die(die, modifiers)
+    if d is not die:   # a natural face the stepped die does not have cannot come up
+        natural_success = natural_success if natural_success in d.faces else None
+        natural_failure = natural_failure if natural_failure in d.faces else None
+    return Test(d, apply_modifiers(base, modifiers, "target"), comparison, dice,
                 apply_modifiers(0, modifiers, "roll"), natural_success, natural_failure)
 
 
@@ -123,10 +169,40 @@ def make_bands(die: Die, comparison: Comparison, thresholds: Sequence[tuple[int,
                otherwise: str, modifiers: Sequence[Modifier] = (), *, dice: int = 1,
                naturals: Sequence[tuple[int, str]] = ()) -> Bands:
     """Bands whose roll bonus is the sum of the "roll" modifiers (damage table d10 +
-    previous penetrations + DM). Thresholds are given final: a target-side modifier
-    (cover lowering Damage) is already in them, and is listed in the step for display."""
-    return Bands(die, comparison, tuple(thresholds), otherwise, dice,
+    previous penetrations + DM), on the die the "die_step" modifiers leave. Thresholds
+    are given final: a target-side modifier (cover lowering Damage) is already in them,
+    and is listed in the step for display."""
+    return Bands(stepped_die(die, modifiers), comparison, tuple(thresholds), otherwise, dice,
                  apply_modifiers(0, modifiers, "roll"), tuple(naturals))
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """`n` tests of `test` rolled together — a pool of dice after its modifiers: the pool
+    size (`base_n` and the "pool" modifiers), the die (the "die_step" ones), the target
+    and the roll. Roll it with `roll_pool`, price it with `successes()`: the same object
+    both ways."""
+
+    test: Test
+    n: int
+    base_n: int
+    modifiers: tuple[Modifier, ...] = ()
+
+    def successes(self) -> icepool.Die:
+        """The exact number of successes (engine.odds.successes)."""
+        return successes(self.n, self.test)
+
+
+def make_pool(die: Die, n: int, target: int, modifiers: Sequence[Modifier] = (),
+              comparison: Comparison = Comparison.GE, *, dice: int = 1,
+              natural_success: int | None = None,
+              natural_failure: int | None = None) -> Pool:
+    """A pool of `n` dice (before modifiers) each a test against `target`: seed 04's d6
+    pool with successes on X+, seed 05's quality die stepped down. Every modifier kind
+    applies: pool → n, die_step → the die, target → the number, roll → each die."""
+    test = make_test(die, target, modifiers, comparison, dice=dice,
+                     natural_success=natural_success, natural_failure=natural_failure)
+    return Pool(test, pool_size(n, modifiers), n, tuple(modifiers))
 
 
 def roll_step(dice: DiceSource, die: Die, *, id: str, label: str, n: int = 1,
@@ -199,6 +275,24 @@ def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
                 tuple(test.total(g) for g in groups) if show_totals else (),
                 outcome=text, note="; ".join(filter(None, [note, ", ".join(nat)])),
                 highlight=(success,))
+
+
+def roll_pool(dice: DiceSource, pool: Pool, *, id: str, label: str,
+              base: int | None = None, base_label: str = "", success: str = "success",
+              failure: str = "failure",
+              outcome: str | Callable[[int], str] | None = None, note: str = "") -> Step:
+    """Roll a `Pool`: `roll_test` with the pool's size and modifiers, and a note saying how
+    the pool and the die came to be when a modifier changed them ("pool 3 +2 dice = 5")."""
+    said = []
+    if pool.n != pool.base_n:
+        said.append(f"pool {pool.base_n} → {pool.n} dice")
+    stepped = [m for m in pool.modifiers if m.to == "die_step"]
+    if stepped:
+        said.append(f"die stepped to {pool.test.die.name}")
+    return roll_test(dice, pool.test, id=id, label=label, n=pool.n, base=base,
+                     base_label=base_label, modifiers=pool.modifiers, success=success,
+                     failure=failure, outcome=outcome,
+                     note="; ".join(filter(None, [note, *said])))
 
 
 def roll_bands(dice: DiceSource, bands: Bands, *, id: str, label: str, n: int = 1,

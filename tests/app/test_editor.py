@@ -8,17 +8,8 @@ from PySide6.QtCore import QPointF, Qt
 
 from app.editor import Editor, touched_ids
 from app.tools.base import Tool
-from engine.model import (
-    AddUnit,
-    Change,
-    DeleteUnit,
-    EditUnit,
-    Game,
-    LogEntry,
-    ModelError,
-    MoveUnit,
-    RemoveTerrain,
-)
+from engine.edits import AddUnit, DeleteUnit, EditUnit, RemoveTerrain
+from engine.model import Change, Game, LogEntry, ModelError, MoveUnit
 from tests.app.helpers import at, show_window
 from tests.app.test_board import make_scenario
 

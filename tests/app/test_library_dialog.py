@@ -29,8 +29,9 @@ def dialog(qtbot, lib):
 
 
 def test_tree_lists_ruleset_factions_and_kinds(dialog):
-    top = dialog.tree.topLevelItem(0)
-    assert top.text(0) == "Iron Hearts"
+    # one top-level item per ruleset, sorted by id (civil-war-company comes first)
+    tops = [dialog.tree.topLevelItem(i) for i in range(dialog.tree.topLevelItemCount())]
+    top = next(t for t in tops if t.text(0) == "Iron Hearts")
     factions = [top.child(i).text(0) for i in range(top.childCount())]
     assert factions == ["Common (either side)", "US Army (1944)", "Wehrmacht (1944)"]
     us = top.child(1)

@@ -24,7 +24,8 @@ from tests.app.helpers import show_window
 ROOT = Path(__file__).resolve().parents[2]
 #: Installed only after the first paint (everything in WINDOW_MODULES after app.files).
 DEFERRED = ("app.log_dock", "app.library_dialog", "app.panels.turn_dock",
-            "app.panels.action_panel", "app.panels.tests_dock")
+            "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog",
+            "app.groups")
 HEAVY = ("pyqtgraph", "sqlite_utils", "icepool", "engine.rulesets.registry", "engine.library",
          "engine.gamefile")
 
@@ -109,8 +110,8 @@ def test_a_window_with_deferred_modules_is_drawable_then_completes(qtbot):
         w.show()
         w.finish_startup_after_paint()
     assert w.pending_modules == ()
-    assert [a.text() for a in w.menuBar().actions()][:5] == \
-        ["&File", "&Edit", "&View", "&Tools", "&Library"]
+    assert [a.text() for a in w.menuBar().actions()][:6] == \
+        ["&File", "&Edit", "&View", "&Tools", "&Game", "&Library"]
     # the docks installed after the demo was loaded show that game
     ids = [u.id for u in demo.units]
     assert all(w.log_dock.unit_box.findData(uid) > 0 for uid in ids)

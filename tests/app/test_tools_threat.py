@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsLineItem
 
 from app.tools.threat import ThreatTool, enemies, fraction_colour
 from engine.measure import terrain_index
@@ -50,9 +49,10 @@ def test_hover_shows_who_sees_the_unit_and_whom_it_sees(win, qtbot):
     n_seen = sum(s.seen_by > 0 for s in tool.view_of)
     n_sees = sum(s.sees > 0 for s in tool.view_of)
     assert n_seen > 0 and n_sees > 0
-    items = [i for i in tool._overlay if isinstance(i, QGraphicsLineItem)]
-    solid = [i for i in items if i.pen().style() == Qt.PenStyle.SolidLine]
-    dashed = [i for i in items if i.pen().style() == Qt.PenStyle.DashLine]
+    assert tool.lines in tool._overlay and tool.lines.scene() is win.scene
+    pens = [pen for _line, pen in tool.lines.lines()]
+    solid = [p for p in pens if p.style() == Qt.PenStyle.SolidLine]
+    dashed = [p for p in pens if p.style() == Qt.PenStyle.DashLine]
     assert (len(solid), len(dashed)) == (n_seen, n_sees)
     text = win.pointer_hint.text()
     assert text.startswith(f"{me.label} (axis)\nseen by {n_seen} of 17 (solid):")
@@ -60,7 +60,7 @@ def test_hover_shows_who_sees_the_unit_and_whom_it_sees(win, qtbot):
     # the partly hidden US sergeant: its line carries its fraction's colour
     sgt = by_id["us-1-nco"]
     assert 0 < sgt.seen_by < 1
-    assert fraction_colour(sgt.seen_by) in [i.pen().color() for i in solid]
+    assert fraction_colour(sgt.seen_by) in [p.color() for p in solid]
 
 
 def test_leaving_the_unit_clears_the_view_and_a_move_updates_it(win, qtbot):

@@ -227,3 +227,165 @@ def test_installed_in_the_window(qtbot):
     assert dock.selected_unit() == window.selected_unit_id
     window.editor.undo_stack.undo()
     assert window.editor.game.active_side is None
+
+
+# --------------------------------------------------------------------------- the turn contract
+
+
+@pytest.fixture
+def toy_rulesets():
+    """The toy rulesets of tests/engine/turn_toys.py, registered for the app to find."""
+    from engine.rulesets import registry
+    from tests.engine import turn_toys
+
+    rulesets = (turn_toys.SIDES, turn_toys.ALTERNATING, turn_toys.PHASES, turn_toys.ROUNDS)
+    for rs in rulesets:
+        registry.register(rs)
+    yield turn_toys
+    for rs in rulesets:
+        registry.unregister(rs.id)
+
+
+def toy_window(qtbot, toys, rs, units):
+    from engine.scenario import Scenario, Table
+    from tests.app.test_panels_support import open_window
+
+    win = open_window(qtbot, Scenario("toy", rs.id, Table(48, 24), units=units), (24, 10))
+    win.turn_dock.show()
+    return win
+
+
+def test_a_start_of_turn_trigger_shows_in_the_tests_dock_after_end_turn(qtbot, toy_rulesets):
+    from tests.app.test_panels_support import click as click_widget
+    from tests.app.test_panels_support import enter_dice_mode, type_dice
+
+    toys = toy_rulesets
+    win = toy_window(qtbot, toys, toys.SIDES, [
+        toys.unit("fischer", "axis", x=10, name="Pvt. Fischer"), toys.unit("braun", "axis", x=14),
+        toys.unit("smith", "allies", x=34)])
+    game, dock, tests = win.game, win.turn_dock, win.tests_dock
+    tests.show()
+    tests.raise_()
+    assert dock.structure.ap_per_unit == 2 and tests.due_texts() == []
+    assert tests.due_empty.isVisible() and tests.due_empty.text() == "No test is due."
+    game.unit("fischer").markers["shaken"] = 1          # shaken during the turn
+    click(qtbot, dock.end_button)                       # turn 2: axis' turn starts
+    assert game.turn == 2 and game.active_side == "axis"
+    assert dock.message.text() == "End of turn 1; turn 2 begins: axis acts; 1 test due"
+    assert tests.due_texts() == ["Pvt. Fischer — Rally test (side start)"]
+    assert dock.due_label.text() == "Tests due (Tests dock): Pvt. Fischer: Rally test"
+    r = row_of(dock, "fischer")
+    assert dock.table.item(r, COLUMNS.index("Due")).text() == "Rally test"
+    # take it from the list: the unit and its test are chosen, typed dice, Apply
+    item = tests.due_list.item(0)
+    qtbot.mouseClick(tests.due_list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=tests.due_list.visualItemRect(item).center())
+    assert tests.actor_id == "fischer" and tests.action_box.currentData() == "rally_test"
+    assert win.selected_unit_id == "fischer"
+    enter_dice_mode(qtbot, tests)
+    type_dice(qtbot, tests, [4])
+    click_widget(qtbot, tests.apply_button)
+    assert tests.due_texts() == [] and not game.unit("fischer").markers.get("shaken")
+    assert not dock.due_label.isVisible()
+    win.editor.undo_stack.undo()                         # undo puts it back on the list
+    assert tests.due_texts() == ["Pvt. Fischer — Rally test (side start)"]
+
+
+def test_the_actions_dock_refuses_a_cost_and_ignore_cost_applies_it(qtbot, toy_rulesets):
+    from engine import ledger
+    from tests.app.test_panels_support import choose, select_unit
+    from tests.app.test_panels_support import click as click_widget
+
+    toys = toy_rulesets
+    win = toy_window(qtbot, toys, toys.SIDES, [
+        toys.unit("fischer", "axis", x=10, name="Pvt. Fischer"),
+        toys.unit("smith", "allies", x=34)])
+    game, dock, panel = win.game, win.turn_dock, win.action_panel
+    click(qtbot, dock.start_button)
+    select_unit(qtbot, win, "fischer")
+    choose(qtbot, panel.action_box, "grenade")
+    assert panel.cost_label.text() == "Cost: 1 AP, once per turn"
+    click_widget(qtbot, panel.dice_entry.roll_button)
+    click_widget(qtbot, panel.apply_button)
+    assert game.unit("fischer").state["ap_left"] == 1
+    assert [e["action"] for e in ledger.entries(game)] == ["grenade"]
+    assert panel.cost_label.text() == ("Cost: 1 AP, once per turn — not available: "
+                                       "Pvt. Fischer already used grenade this turn "
+                                       "(Grenade: once per turn)")
+    click_widget(qtbot, panel.dice_entry.roll_button)
+    assert not panel.apply_button.isEnabled()
+    assert not panel.apply()                              # refused, with the reason
+    assert panel.message.text().startswith("Not possible: Pvt. Fischer already used grenade")
+    click_widget(qtbot, panel.ignore_cost)                # the real table wins
+    assert panel.apply_button.isEnabled()
+    click_widget(qtbot, panel.apply_button)
+    assert [e["override"] for e in ledger.entries(game)] == [False, True]
+    assert game.unit("fischer").state["ap_left"] == 0
+    assert "fischer: grenade recorded (1 AP) (cost overridden)" in \
+        game.log[-1].details["effects"]
+    win.editor.undo_stack.undo()
+    assert game.unit("fischer").state["ap_left"] == 1 and len(ledger.entries(game)) == 1
+
+
+def test_the_dock_drives_alternating_activations_with_a_typed_communication_test(
+        qtbot, toy_rulesets):
+    toys = toy_rulesets
+    win = toy_window(qtbot, toys, toys.ALTERNATING, [
+        toys.unit("pl", "keno", x=10, level=3), toys.unit("sq", "keno", x=14, parent="pl"),
+        toys.unit("t1", "steel", x=34)])
+    game, dock = win.game, win.turn_dock
+    typed_roll(qtbot, dock, "6 2")
+    assert dock.may_act_label.text() == "May still act: pl, sq"
+    dock.select_unit("pl")
+    click(qtbot, dock.activate_button)
+    assert dock.may_act_label.text() == "May still act: pl"
+    dock.select_unit("sq")
+    dock.typed_dice.setChecked(True)
+    dock.typed_faces.setText("2")                       # d8 2 is not > 3: the action is lost
+    click(qtbot, dock.pass_button)
+    assert dock.message.text() == ("pl's passed action to sq is lost (communication "
+                                   "failed) — Communication test (d8 > 3): lost")
+    entry = game.log[-1]
+    assert entry.action == "pass_action" and entry.dice[0].faces == (2,)
+    assert entry.dice[0].source == "typed"
+    dock.typed_faces.setText("7")
+    click(qtbot, dock.pass_button)
+    assert game.unit("sq").state["actions_left"] == 2
+    assert "sq (passed by pl)" in dock.activations_label.text()
+    click(qtbot, dock.next_button)
+    assert game.active_side == "steel"
+
+
+def test_the_dock_shows_allied_players_and_drives_a_combat_round_with_an_ambush(
+        qtbot, toy_rulesets):
+    toys = toy_rulesets
+    win = toy_window(qtbot, toys, toys.PHASES, [
+        toys.unit("u1", "polaris", x=10, player="P1"), toys.unit("u2", "polaris", x=14,
+                                                                 player="P2"),
+        toys.unit("x1", "raiders", x=34)])
+    dock = win.turn_dock
+    typed_roll(qtbot, dock, "15 3")
+    assert dock.side_label.text() == "polaris (P1, P2)" and dock.phase_label.isVisible()
+    assert not dock.table.isColumnHidden(COLUMNS.index("Player"))
+    assert column(dock, "Player") == ["P1", "P2"]
+    assert dock.structure_label.text() == ("side turns; manoeuvre → fire; allied players "
+                                           "interleave; initiative d20 once per game")
+
+    win2 = toy_window(qtbot, toys, toys.ROUNDS, [
+        toys.unit("jiy", "operatives", x=10, name="Jiy"),
+        toys.unit("manny", "raiders", x=34, name="Manny")])
+    dock, game = win2.turn_dock, win2.game
+    assert dock.ambush_button.isVisible() and not dock.activate_button.isVisible()
+    assert dock.end_button.text() == "End round" and dock.next_button.text() == "End ambush"
+    click(qtbot, dock.start_button)
+    assert dock.units_title.text() == "All units"
+    assert dock.may_act_label.text() == "May still act: Jiy, Manny"
+    dock.select_unit("jiy")
+    click(qtbot, dock.ambush_button)
+    assert game.active_side == "operatives" and dock.may_act_label.text() == "May still act: Jiy"
+    click(qtbot, dock.spend_button)                     # Jiy's action on the real table
+    assert dock.may_act_label.text() == "Nobody may act now"
+    click(qtbot, dock.next_button)
+    assert game.active_side is None and dock.may_act_label.text() == "May still act: Manny"
+    click(qtbot, dock.end_button)
+    assert game.turn == 2 and "ambush" not in game.state

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.dice import RollRecord
+from engine.edits import DeleteUnit
 from engine.gamefile import (
     Autosaver,
     GameFile,
@@ -181,7 +182,8 @@ def test_save_writes_only_changed_rows(saved):
     assert (stats.units_written, stats.units_deleted, stats.terrain_written) == (1, 0, 0)
     parents = {u.parent for u in game.all_units()}
     at = next(i for i, u in enumerate(game.units) if u.id not in parents)
-    gone = game.scenario.units.pop(at)
+    gone = game.units[at]
+    apply_change(game, Change([DeleteUnit(gone.id)]))  # out of its group too
     stats = save_game(path, game)
     # the unit is deleted and every unit after it moves up one place
     assert stats.units_deleted == 1
@@ -421,7 +423,7 @@ def test_units_key_missing_from_the_source_document(tmp_path):
     """A scenario read without "units" gains the key where scenario_to_dict puts it: after
     the source's keys, or before a "profiles" key the source did not have."""
     doc = export_scenario(demo_game())
-    del doc["units"]
+    del doc["units"], doc["groups"]  # (groups name the units)
     for late_profiles in (False, True):
         source = doc if late_profiles else {**doc, "profiles": {"npc": {}}}
         game = import_scenario(source)
@@ -463,7 +465,7 @@ def test_autosave_error_is_reported_by_flush(tmp_path):
 def test_export_and_import_scenario():
     game = demo_game()
     doc = export_scenario(game)
-    assert doc["format"] == "warboard-scenario" and doc["version"] == 1
+    assert doc["format"] == "warboard-scenario" and doc["version"] == 2
     assert [u["id"] for u in doc["units"]] == [u.id for u in game.all_units()]
     assert {"suppression": 2} == doc["units"][1]["markers"]
     assert doc["units"][-1]["state"] == {"removed": "destroyed"}

@@ -9,17 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.edits import AddTerrain, AddUnit, DeleteUnit, EditTerrain, EditUnit, RemoveTerrain
 from engine.model import (
-    AddTerrain,
-    AddUnit,
     Change,
-    DeleteUnit,
-    EditTerrain,
-    EditUnit,
     Game,
     ModelError,
     MoveUnit,
-    RemoveTerrain,
     RemoveUnit,
     apply_change,
     effect_from_dict,

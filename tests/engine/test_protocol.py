@@ -1,8 +1,10 @@
 """The ruleset protocol end to end, through a toy ruleset defined here.
 
-The toy is a cut-down Iron Hearts: RoF × d10 ≤ Accuracy (a natural 1 only beyond Range,
-no fire beyond 2 × Range), each hit re-rolled as a wound roll read against bands
-(≤ Damage − cover wound, ≤ Damage suppression, else miss), and a 2d6 ≤ Guts morale test.
+The toy is a cut-down Iron Hearts (tests/engine/test_protocol_open.py has the second toy,
+for groups, per-member facts, pool and die-step modifiers and joint resolution):
+RoF × d10 ≤ Accuracy (a natural 1 only beyond Range, no fire beyond 2 × Range), each hit
+re-rolled as a wound roll read against bands (≤ Damage − cover wound, ≤ Damage
+suppression, else miss), and a 2d6 ≤ Guts morale test.
 """
 
 from __future__ import annotations
@@ -62,7 +64,9 @@ LE = Comparison.LE
 class Shoot(Action):
     id = "shoot"
     label = "Shoot"
-    roles = (Role("actor"), Role("target"), Role("weapon"))
+    # each role declares its kind (the five first names would imply these kinds)
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit", label="target"),
+             Role("weapon", kind="weapon"))
     facts = ("distance_m", "cover")
     steps = ("hit", "wound")
     ap_cost = 1

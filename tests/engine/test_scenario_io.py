@@ -1,4 +1,5 @@
-"""Scenario format v1: validation messages, exact round trip, files, and the demo table."""
+"""Scenario format v2: validation messages (groups included), exact round trip, the v1
+upgrade, files, and the demo table."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from geometry.terrain import TerrainPiece
 def minimal() -> dict:
     return {
         "format": "warboard-scenario",
-        "version": 1,
+        "version": 2,
         "name": "Test",
         "ruleset": "iron-hearts",
         "table": {"width_in": 72, "height_in": 48, "metres_per_inch": 2.5},
@@ -154,7 +155,7 @@ def without(path: list, key: str) -> dict:
         (with_piece(1, thickness_in=0), "terrain[1].thickness_in", "expected a positive number"),
         ({**minimal(), "format": "something-else"}, "format",
          'expected "warboard-scenario" (a Warboard scenario), got "something-else"'),
-        ({**minimal(), "version": 2}, "version", "2 is newer than this program reads (1)"),
+        ({**minimal(), "version": 3}, "version", "3 is newer than this program reads (2)"),
         ({**minimal(), "version": "1"}, "version", 'expected a whole number, got "1"'),
         ({**minimal(), "version": 0}, "version", "0 is not a version of this format"),
         ({**minimal(), "table": {"width_in": 72}}, "table.height_in", "required key is missing"),
@@ -190,7 +191,7 @@ def test_top_level_must_be_an_object():
 
 def test_round_trip_keeps_unknown_keys_and_key_order():
     data = {
-        "version": 1,
+        "version": 2,
         "format": "warboard-scenario",
         "x-author": {"name": "GM", "tags": ["forum", 3]},
         "ruleset": "iron-hearts",
@@ -303,11 +304,51 @@ def scenario_docs(draw) -> dict:
     table = {"width_in": draw(st.integers(1, 96)), "height_in": 48}
     if draw(st.booleans()):
         table["metres_per_inch"] = draw(st.floats(0.1, 20, allow_nan=False))
-    top = {"format": "warboard-scenario", "version": 1, "name": "S", "ruleset": "r",
+    if draw(st.booleans()):
+        table["edges"] = draw(st.dictionaries(st.sampled_from(["allies", "axis", "unr"]),
+                                              st.sampled_from(["north", "south", "east",
+                                                               "west"]), max_size=3))
+    top = {"format": "warboard-scenario", "version": 2, "name": "S", "ruleset": "r",
            "table": draw(shuffled(table)), "units": units}
     if draw(st.booleans()):
         top["terrain"] = terrain
+    groups = draw(group_docs([u["id"] for u in units]))
+    if groups or draw(st.booleans()):
+        top["groups"] = groups
     return draw(shuffled(top))
+
+
+@st.composite
+def group_docs(draw, unit_ids: list[str]) -> list[dict]:
+    """Valid groups over the units: each kind partitions some units; a later group may hold
+    earlier ones (so there is no loop); commander and deputy are distinct units."""
+    groups: list[dict] = []
+    used: dict[str, set[str]] = {}
+    for i in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["squad", "platoon", "hq"]))
+        taken = used.setdefault(kind, set())
+        free = [u for u in unit_ids if u not in taken]
+        free += [g["id"] for g in groups if g["id"] not in taken]
+        members = draw(st.lists(st.sampled_from(free), unique=True, max_size=3)) if free else []
+        used[kind].update(members)
+        g = {"id": f"g{i}", "kind": kind, "members": members}
+        for key, value in (("name", st.text(min_size=1, max_size=6).filter(str.strip)),
+                           ("side", st.sampled_from(["allies", "axis"])),
+                           ("off_table", st.booleans()),
+                           ("markers", st.dictionaries(st.text(max_size=4), JSON_LEAF,
+                                                       max_size=2)),
+                           ("state", st.dictionaries(st.text(max_size=4), JSON_VALUE,
+                                                     max_size=2))):
+            if draw(st.booleans()):
+                g[key] = draw(value)
+        if unit_ids and draw(st.booleans()):
+            leaders = draw(st.lists(st.sampled_from(unit_ids), unique=True, min_size=1,
+                                    max_size=2))
+            g["commander"] = leaders[0]
+            if len(leaders) > 1:
+                g["deputy"] = leaders[1]
+        groups.append(draw(shuffled(g)))
+    return groups
 
 
 @settings(max_examples=150, deadline=None)
@@ -470,3 +511,91 @@ def test_a_failed_replace_removes_the_temporary_file(tmp_path):
     with pytest.raises(OSError):
         save_scenario(parse_scenario(minimal()), target)
     assert sorted(os.listdir(tmp_path)) == ["taken"]
+
+
+# --- version 2: groups, edges, and the upgrade from version 1 -----------------------------
+
+
+def v2_doc() -> dict:
+    doc = minimal()
+    doc["table"]["edges"] = {"allies": "south", "axis": "north"}
+    doc["units"].append({"id": "gren-2", "side": "axis", "profile": "grenadier", "x": 52,
+                         "y": 26, "base": {"shape": "round", "diameter_mm": 25}})
+    doc["groups"] = [
+        {"id": "sq-1", "kind": "squad", "name": "1st squad", "members": ["gren", "gren-2"],
+         "commander": "gren", "state": {"losses": 1}, "markers": {"pinned": 1}},
+        {"id": "coy", "kind": "company", "side": "axis", "members": ["sq-1"],
+         "commander": "gren-2", "x-colour": "grey"},
+        {"id": "bn-hq", "kind": "hq", "off_table": True, "members": ["coy"]},
+    ]
+    return doc
+
+
+def test_version_1_is_read_and_written_as_version_2():
+    doc = minimal()
+    doc["version"] = 1
+    out = scenario_to_dict(parse_scenario(copy.deepcopy(doc)))
+    assert out["version"] == 2
+    assert {**out, "version": 1} == doc and list(out) == list(doc)  # nothing else changes
+    assert "groups" not in out and "edges" not in out["table"]
+
+
+def test_groups_and_edges_are_read():
+    s = parse_scenario(v2_doc())
+    assert s.table.edges == {"allies": "south", "axis": "north"}
+    sq = s.group("sq-1")
+    assert (sq.kind, sq.label, sq.commander, sq.state, sq.markers) == (
+        "squad", "1st squad", "gren", {"losses": 1}, {"pinned": 1})
+    assert s.group("bn-hq").off_table and not sq.off_table
+    assert s.group("coy").extra == {"x-colour": "grey"}
+    assert s.members("bn-hq") == ["gren", "gren-2"]
+    assert s.members("bn-hq", recursive=False) == ["coy"]
+    assert s.members("coy", leaders=True) == ["gren", "gren-2"]
+    assert [g.id for g in s.top_groups_of("gren")] == ["sq-1", "coy", "bn-hq"]
+    assert s.group_side("sq-1") == "axis" and s.group_side("coy") == "axis"
+    assert json.dumps(scenario_to_dict(s)) == json.dumps(v2_doc())
+    with pytest.raises(KeyError, match="no group with id 'nope'"):
+        s.group("nope")
+
+
+def _groups_error(mutate) -> ScenarioError:
+    doc = v2_doc()
+    mutate(doc)
+    return error_of(doc)
+
+
+@pytest.mark.parametrize(
+    "mutate, field, text",
+    [
+        (lambda d: d["groups"][0]["members"].append("ghost"), "groups[0].members[2]",
+         "no unit or group with id 'ghost'"),
+        (lambda d: d["groups"][0]["members"].append("gren"), "groups[0].members[2]",
+         "'gren' is listed twice"),
+        (lambda d: d["groups"].append({"id": "sq-2", "kind": "squad", "members": ["gren-2"]}),
+         "groups[3].members[0]", "unit 'gren-2' is already in squad 'sq-1' (groups[0])"),
+        (lambda d: d["groups"][0]["members"].append("bn-hq"), "groups[1].members[0]",
+         "membership loop: 'sq-1' already contains 'coy'"),
+        (lambda d: d["groups"][0]["members"].append("sq-1"), "groups[0].members[2]",
+         "cannot contain itself"),
+        (lambda d: d["groups"][1].update(commander="sq-1"), "groups[1].commander",
+         "no unit with id 'sq-1' (a group, not a unit)"),
+        (lambda d: d["groups"][1].update(deputy="nobody"), "groups[1].deputy",
+         "no unit with id 'nobody'"),
+        (lambda d: d["groups"][0].update(deputy="gren"), "groups[0].deputy",
+         "'gren' is already the commander"),
+        (lambda d: d["groups"][0].update(id="tank"), "groups[0].id", "duplicate id 'tank'"),
+        (lambda d: d["groups"][0].pop("members"), "groups[0].members",
+         "required key is missing"),
+        (lambda d: d["groups"][0].update(kind=""), "groups[0].kind",
+         "expected a non-empty string"),
+        (lambda d: d["groups"][2].update(off_table="yes"), "groups[2].off_table",
+         "expected true or false"),
+        (lambda d: d["table"]["edges"].update(axis="up"), "table.edges.axis",
+         "unknown edge \"up\" (expected one of north, south, east, west)"),
+        (lambda d: d.update(groups={}), "groups", "expected a list"),
+    ],
+)
+def test_group_errors_name_the_field(mutate, field, text):
+    err = _groups_error(mutate)
+    assert err.field == field
+    assert text in err.message

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from engine.dice import D10, Comparison, DiceSource
 from engine.model import Effect, RemoveUnit, SetGameState, SetState
-from engine.odds import OutcomeDistribution, band_die, distribution, successes
+from engine.odds import OutcomeDistribution, band_die, distribution, p_test, successes
 from engine.options import Modifier, Option, SchemaError
 from engine.protocol import (
     Context,
@@ -26,6 +26,13 @@ from engine.protocol import (
 )
 from engine.scenario import Unit
 
+from .armour import (
+    DAMAGE_ORDER,
+    ArmourHit,
+    armour_hit_odds,
+    plan_armour_hit,
+    roll_armour_hit,
+)
 from .audience import ForAnyUnit, ForGrenadiers
 from .common import (
     CASUALTY,
@@ -37,6 +44,7 @@ from .common import (
     proposed,
     rn,
     stat_test,
+    suppression_effects,
     te_modifiers,
     unit_by_id,
     weapon_of,
@@ -46,6 +54,7 @@ from .melee import Assault, Melee, run_allowance
 from .morale import Overcome, Rally, StatTest, SuppressionTest
 from .readings import OPTIONS
 from .shooting import Detect, Shoot
+from .tank_common import side_struck, vehicle_card
 
 __all__ = ["ACTIONS", "OPTIONS", "SkillCheck", "Grenade", "DeathRoll", "Medkit", "Move",
            "CommandRange", "command_band", "grenade_allocation"]
@@ -109,8 +118,8 @@ class Grenade(ForGrenadiers, IHAction):
     ap_cost = 1
     roles = (Role("actor"), Role("target", required=False, label="the man aimed at"),
              Role("weapon", required=False, label="hand or rifle grenade"))
-    facts = ("distance_m", "under_template", "under_template_centre")
-    steps = ("throw",)
+    facts = ("distance_m", "under_template", "under_template_centre", "side_struck")
+    steps = ("throw", "damage")
 
     def _plan(self, ctx: Context):
         p = ctx.profile()
@@ -129,6 +138,16 @@ class Grenade(ForGrenadiers, IHAction):
         stat = ctx.rule("grenade_stat")
         mods = ctx.modifiers("throw")
         test = stat_test(ctx, p[stat], mods)
+        card = vehicle_card(ctx, ctx.target) if ctx.target is not None else None
+        if card is not None:
+            if w.get("armour_piercing") is None:
+                raise Refused(f"target: {ctx.target.label} is a vehicle and the {w['name']} "
+                              "has no armour piercing (§3.2)")
+            hit = plan_armour_hit(ctx, ctx.target, card, side_struck(ctx, card),
+                                  penetration=int(w["armour_piercing"]),
+                                  damage_modifier=int(w.get("damage_modifier", 0)),
+                                  what=f"{w['name']} armour piercing")
+            return w, stat, test, mods, hit, 0, None
         people = list(ctx.fact("under_template"))
         aimed = ctx.target.id if ctx.target is not None else ctx.facts.under_template_centre
         if aimed in people:
@@ -153,6 +172,10 @@ class Grenade(ForGrenadiers, IHAction):
         if not throw.count("on target"):
             return ctx.resolution([throw], effects,
                                   "off target: lands harmlessly (PROPOSED: no scatter)")
+        if isinstance(people, ArmourHit):        # thrown at a vehicle (§4.16)
+            steps = [throw]
+            more, text = roll_armour_hit(ctx, dice, people, steps)
+            return ctx.resolution(steps, effects + more, text)
         alloc = grenade_allocation(people, n_dice, ctx.rule("grenade_dice"))
         shown = ", ".join(a or "nobody" for a in alloc)
         dstep = roll_test(dice, dmg, id="damage", label="Grenade damage", n=n_dice,
@@ -163,14 +186,23 @@ class Grenade(ForGrenadiers, IHAction):
         notes = []
         landed = sum(1 for a, r in zip(alloc, dstep.results, strict=True)
                      if a and r == "wound")
+        suppress = ctx.rule("grenade_suppression") == "per_die"
+        suppressed = 0
         for uid in dict.fromkeys(a for a in alloc if a):
-            k = sum(1 for a, r in zip(alloc, dstep.results, strict=True)
-                    if a == uid and r == "wound")
-            e, note = wound_effects(ctx, unit_by_id(ctx, uid), k)
+            mine = [r for a, r in zip(alloc, dstep.results, strict=True) if a == uid]
+            k = mine.count("wound")
+            unit = unit_by_id(ctx, uid)
+            if suppress and len(mine) > k:       # §4.A-12: the dice that did not wound
+                e, added = suppression_effects(ctx, unit, len(mine) - k,
+                                               rn("grenade.morale_modifier"))
+                effects += e
+                suppressed += len(mine) - k
+            e, note = wound_effects(ctx, unit, k)
             effects += e
             if note:
                 notes.append(note)
-        text = f"{landed} wounds" + (": " + "; ".join(notes) if notes else "")
+        text = f"{landed} wounds" + (f", {suppressed} suppression" if suppress else "") + \
+            (": " + "; ".join(notes) if notes else "")
         return ctx.resolution([throw, dstep], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
@@ -178,6 +210,12 @@ class Grenade(ForGrenadiers, IHAction):
             _, _, test, _, people, n_dice, dmg = self._plan(ctx)
         except Refused:
             return self.refused_odds("wounds")
+        if isinstance(people, ArmourHit):
+            p = p_test(test)
+            probs = armour_hit_odds(people)
+            order = ["off target", "no penetration", *DAMAGE_ORDER]
+            return OutcomeDistribution("grenade", tuple(
+                (o, 1 - p if o == "off target" else p * probs.get(o, 0)) for o in order))
         counted = sum(1 for a in grenade_allocation(people, n_dice, ctx.rule("grenade_dice"))
                       if a)
         hit = successes(1, test)
@@ -340,13 +378,29 @@ class CommandRange(ForAnyUnit, IHAction):
     roles = (Role("actor", label="commander"), Role("target", label="soldier"))
     facts = ("distance_m",)
 
+    def _refusal(self, ctx: Context) -> str | None:
+        """Command runs between a commander and the men of his own side (§4.11)."""
+        t = ctx.target
+        if t is None:
+            raise SchemaError("command_range.target: required (a soldier)")
+        if t.side != ctx.actor.side:
+            return f"target: {t.label} is on the other side ({t.side}): no orders reach him"
+        if t.id == ctx.actor.id:
+            return "target: the commander himself"
+        return None
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        why = self._refusal(ctx)
+        if why:
+            return self.refused(ctx, why)
         band = command_band(ctx.fact("distance_m"))
         step = info_step("command", "Command range", COMMAND_TEXT[band],
                          note=f"{ctx.fact('distance_m'):g} m")
         return ctx.resolution([step], [], band)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        if self._refusal(ctx):
+            return self.refused_odds("command")
         return OutcomeDistribution("command", ((command_band(ctx.fact("distance_m")),
                                                 Fraction(1)),))
 

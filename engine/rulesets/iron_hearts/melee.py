@@ -287,16 +287,29 @@ class Melee(IHAction):
     ap_cost = 0
     roles = (Role("actor", label="attacker"), Role("target", label="defender"),
              Role("weapon", required=False, label="attacker's weapon (weapon_damage)"))
+    facts = ("distance_m",)
     steps = ("hit", "wound")
     options = (Option("closing_ap", "AP spent closing in", "int", 0, minimum=0, maximum=3,
                       reason="§4.2-2: melee is free unless the attacker closes in"),)
 
     def _fighters(self, ctx: Context) -> tuple[Fighter, Fighter]:
+        melee_target_check(ctx)
+        d = ctx.facts.distance_m     # None: no board to measure on, contact as declared
+        ap = ctx.option("closing_ap")
+        if d is not None and d > rn("melee.contact_m") and run_allowance(ctx, ap) < d:
+            need = next((k for k in range(ap + 1, 4) if run_allowance(ctx, k) >= d), None)
+            how = (f"close in first: closing_ap = {need} ({run_allowance(ctx, need):g} m)"
+                   if need else f"out of reach: 3 AP run {run_allowance(ctx, 3):g} m")
+            raise Refused(f"target: {ctx.target.label} is {d:g} m away, not in base contact "
+                          f"(≤ {rn('melee.contact_m'):g} m, PROPOSED); {how} (§4.2-2)")
         return (fighter(ctx, ctx.actor, ctx.weapon, attacker=True),
                 fighter(ctx, ctx.target, None, attacker=False))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        a, d = self._fighters(ctx)
+        try:
+            a, d = self._fighters(ctx)
+        except Refused as r:
+            return self.refused(ctx, str(r))
         steps, to_a, to_d, outcome = fight(ctx, dice, a, d)
         effects, notes = _wounds(ctx, a, d, to_a, to_d)
         effects += ap_effect(ctx, ctx.actor, ctx.option("closing_ap"))
@@ -305,9 +318,28 @@ class Melee(IHAction):
                                                          if notes else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        a, d = self._fighters(ctx)
+        try:
+            a, d = self._fighters(ctx)
+        except Refused:
+            return self.refused_odds("melee")
         probs = melee_probabilities(ctx, a, d)
         return OutcomeDistribution("melee", tuple(probs.items()))
+
+
+def melee_target_check(ctx: Context) -> None:
+    """Melee and assault are between characters (§4.6, §4.7): a vehicle is fought with
+    anti-tank weapons or grenades."""
+    from .tank_common import vehicle_card
+
+    t = ctx.target
+    if t is None:
+        from engine.options import SchemaError
+        raise SchemaError(f"{ctx.action.id}.target: required")
+    if vehicle_card(ctx, t) is not None:
+        raise Refused(f"target: {t.label} is a vehicle — melee and assault are between "
+                      "characters (§4.6, §4.7); use an anti-tank weapon or a grenade")
+    if t.id == ctx.actor.id:
+        raise Refused("target: the attacker himself")
 
 
 def run_allowance(ctx: Context, ap: int) -> float:
@@ -346,6 +378,7 @@ class Assault(IHAction):
     )
 
     def _plan(self, ctx: Context):
+        melee_target_check(ctx)
         if ctx.facts.los is False:
             raise Refused("the assaulter must see the target (§4.7-1)")
         d = ctx.fact("distance_m")
@@ -375,6 +408,8 @@ class Assault(IHAction):
                                  "level of fortification (§4.7-3)", proposed=True))
         mods += ctx.modifiers("assault")
         check = stat_test(ctx, base, mods)
+        if ctx.weapon is None and not ctx.profile(ctx.target).get("weapons"):
+            return d, run_ap, (check, base, label, mods), {"name": "no weapon"}, None
         _, w = weapon_of(ctx, ctx.target, given=ctx.weapon)
         zone = range_zone(ctx, w, snap=True)
         volley = None if zone == "out" else plan_volley(
@@ -399,8 +434,10 @@ class Assault(IHAction):
         d = fighter(ctx, ctx.target, None, attacker=False)
         snap_w, supp_added = 0, 0
         if volley is None:
+            why = "has no weapon" if w["name"] == "no weapon" else \
+                f"beyond ½ Range of the {w['name']}"
             steps.append(info_step("snap-fire", "Snap fire", f"{d.label} cannot snap fire: "
-                                   f"beyond ½ Range of the {w['name']}"))
+                                   f"{why}"))
         else:
             hit, wound = roll_volley(dice, volley, prefix="snap-", label="Snap fire: ")
             steps += [hit, wound]

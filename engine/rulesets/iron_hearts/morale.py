@@ -9,6 +9,7 @@ state["cannot_act"], and the MM penalty is gone once the start-of-turn tests are
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import icepool
@@ -37,16 +38,21 @@ def _cohesion_commander(ctx: Context) -> Unit | None:
 
 
 def guts_test(ctx: Context, unit: Unit, *, step: str = "guts",
-              commander: Unit | None = None) -> tuple[Test, int, str, list[Modifier]]:
-    """(test, base, base label, modifiers) for `unit`'s Guts less its MM penalty; under
-    commander_guts = cohesion a commander in voice range lends his Guts if higher."""
+              commander: Unit | None = None, own_penalty: bool = True,
+              also: Unit | None = None) -> tuple[Test, int, str, list[Modifier]]:
+    """(test, base, base label, modifiers) for `unit`'s Guts less its MM penalty
+    (`own_penalty`), and less `also`'s (a rally for a soldier under rally_mm = soldier);
+    under commander_guts = cohesion a commander in voice range lends his Guts if higher."""
     guts = ctx.profile(unit)["guts"]
     label = "Guts"
     if commander is not None:
         cg = ctx.profile(commander)["guts"]
         if cg > guts:
             guts, label = cg, f"Guts of {commander.label} (cohesion, §4.A-6)"
-    mods = penalty_modifier(ctx, unit) + ctx.modifiers(step)
+    mods = (penalty_modifier(ctx, unit) if own_penalty else []) + \
+        ([replace(m, label=f"{m.label} of {also.label}") for m in penalty_modifier(ctx, also)]
+         if also is not None else []) + \
+        ctx.modifiers(step)
     return stat_test(ctx, guts, mods), guts, label, mods
 
 
@@ -56,6 +62,14 @@ def _clear_penalty(unit: Unit) -> list[Effect]:
         if key in unit.state:
             out.append(SetState(unit.id, key, None))
     return out
+
+
+def _refuses(ctx: Context, passes: int, tests: int) -> bool:
+    """Whether the character does nothing this turn after `passes` of `tests` start-of-turn
+    tests (§4.A-4): any failure (all_pass), or no pass at all (one_pass)."""
+    if ctx.rule("start_test_acts") == "one_pass":
+        return passes == 0
+    return passes < tests
 
 
 class SuppressionTest(IHAction):
@@ -89,9 +103,9 @@ class SuppressionTest(IHAction):
                          "die is its own test — never summed")
         passes = step.count("pass")
         effects: list[Effect] = []
-        if passes:
+        if passes and ctx.rule("start_test_pass_removes") == "one":
             effects.append(AddMarker(ctx.actor.id, "suppression", -passes))
-        failed = passes < n
+        failed = _refuses(ctx, passes, n)
         effects.append(SetState(ctx.actor.id, "cannot_act", True if failed else None))
         effects += _clear_penalty(ctx.actor)
         if ctx.rule("start_test_cost") == "ap_per_test":
@@ -107,10 +121,12 @@ class SuppressionTest(IHAction):
                                        {"acts": OutcomeDistribution(
                                            "acts", (("acts", Fraction(1)),))})
         k = successes(n, test)
-        p_all = p_test(test) ** n
-        return distribution("suppression removed", k, order=range(n + 1), parts={
-            "acts": OutcomeDistribution("acts", (("acts", p_all),
-                                                 ("cannot act", 1 - p_all)))})
+        p = p_test(test)
+        p_acts = p ** n if ctx.rule("start_test_acts") == "all_pass" else 1 - (1 - p) ** n
+        removed = k if ctx.rule("start_test_pass_removes") == "one" else k.map(lambda _: 0)
+        return distribution("suppression removed", removed, order=range(n + 1), parts={
+            "acts": OutcomeDistribution("acts", (("acts", p_acts),
+                                                 ("cannot act", 1 - p_acts)))})
 
 
 class Overcome(IHAction):
@@ -148,66 +164,97 @@ class Rally(ForCommanders, IHAction):
     label = "Commander's rally"
     kind = "test"
     doc = ("The commander rolls his own Guts once per suppression of each soldier (1 for "
-           "a soldier who refuses without one); a soldier whose tests all pass acts again.")
+           "a soldier who refuses without one); a soldier whose tests all pass acts again "
+           "this turn, his suppression kept (seed L281; rally_clears).")
     ap_cost = 1
     roles = (Role("actor", label="commander"), Role("targets", label="soldiers"))
     steps = ("guts",)
 
     def _plan(self, ctx: Context):
+        if not ctx.targets:
+            raise SchemaError("rally.targets: required (soldiers)")
         need = []
         for u in ctx.targets:
             s = int(u.markers.get("suppression", 0))
-            if s or u.state.get("cannot_act"):
+            if u.state.get("cannot_act") or s:
                 need.append((u, max(1, s)))
-        if not ctx.targets:
-            raise SchemaError("rally.targets: required (soldiers)")
-        test, base, label, mods = guts_test(ctx, ctx.actor)
-        return need, test, base, label, mods
+        groups = []
+        own = ctx.rule("rally_mm") != "none"
+        for u, t in need:
+            test, base, label, mods = guts_test(ctx, ctx.actor, own_penalty=own,
+                                                also=u if ctx.rule("rally_mm") == "soldier"
+                                                else None)
+            groups.append((u, t, test, base, label, mods))
+        return groups
 
     def _ap(self, ctx: Context, tests: int) -> int:
         return tests if ctx.rule("rally_ap") == "per_test" else int(tests > 0)
 
+    def _rolls(self, ctx: Context, dice: DiceSource, groups) -> list[tuple[Unit, int, list]]:
+        """One roll of all the tests when they share a target number, else one step per
+        soldier (rally_mm = soldier with different penalties)."""
+        if len({(g[2], tuple(g[5])) for g in groups}) <= 1:
+            _, _, test, base, label, mods = groups[0]
+            total = sum(g[1] for g in groups)
+            order = ", ".join(f"{u.label} × {t}" for u, t, *_ in groups)
+            step = roll_test(dice, test, id="guts", label="Rally (commander's Guts)",
+                             n=total, base=base, base_label=f"{label} of {ctx.actor.label}",
+                             modifiers=mods, success="pass", failure="fail",
+                             note=f"tests in order: {order}; each die its own test — never "
+                             "summed")
+            out, i = [], 0
+            for u, t, *_ in groups:
+                out.append((u, t, list(step.results[i:i + t])))
+                i += t
+            return [step], out
+        steps, out = [], []
+        for u, t, test, base, label, mods in groups:
+            step = roll_test(dice, test, id=f"guts-{u.id}", label=f"Rally: {u.label}", n=t,
+                             base=base, base_label=f"{label} of {ctx.actor.label}",
+                             modifiers=mods, success="pass", failure="fail",
+                             note="with the soldier's MM penalty (rally_mm = soldier)")
+            steps.append(step)
+            out.append((u, t, list(step.results)))
+        return steps, out
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        need, test, base, label, mods = self._plan(ctx)
-        total = sum(t for _, t in need)
-        if not total:
-            return self.refused(ctx, "no soldier among the targets is suppressed or refusing")
-        order = ", ".join(f"{u.label} × {t}" for u, t in need)
-        step = roll_test(dice, test, id="guts", label="Rally (commander's Guts)", n=total,
-                         base=base, base_label=f"{label} of {ctx.actor.label}",
-                         modifiers=mods, success="pass", failure="fail",
-                         note=f"tests in order: {order}; each die its own test — never "
-                         "summed")
+        groups = self._plan(ctx)
+        if not groups:
+            return self.refused(ctx, "targets: no soldier among them is suppressed or "
+                                     "refusing")
+        steps, results = self._rolls(ctx, dice, groups)
+        total = sum(t for _, t, _ in results)
+        clears = ctx.rule("rally_clears") == "suppression"
         effects: list[Effect] = []
-        back, i = [], 0
-        for u, t in need:
-            res = step.results[i:i + t]
-            i += t
+        back = []
+        for u, t, res in results:
             passes = res.count("pass")
-            if passes and u.markers.get("suppression", 0):
+            if clears and passes and u.markers.get("suppression", 0):
                 effects.append(AddMarker(u.id, "suppression", -passes))
             if passes == t:
                 back.append(u.label)
                 if u.state.get("cannot_act"):
                     effects.append(SetState(u.id, "cannot_act", None))
         effects += ap_effect(ctx, ctx.actor, self._ap(ctx, total))
-        text = (f"{', '.join(back)} act again" if back else "nobody rallied") + \
-            f" ({self._ap(ctx, total)} AP)"
-        return ctx.resolution([step], effects, text)
+        kept = "" if clears else "; suppression kept until their next tests (seed L281)"
+        text = (f"{', '.join(back)} act again this turn{kept}" if back else "nobody rallied") \
+            + f" ({self._ap(ctx, total)} AP)"
+        return ctx.resolution(steps, effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        need, test, *_ = self._plan(ctx)
-        if not need:
+        groups = self._plan(ctx)
+        if not groups:
             return self.refused_odds("soldiers back")
-        p = p_test(test)
         back = icepool.Die([0])
-        for _, t in need:
-            q = p ** t
+        passes = icepool.Die([0])
+        for _, t, test, *_ in groups:
+            q = p_test(test) ** t
             weights = {1: q.numerator, 0: q.denominator - q.numerator}
             back = back + icepool.Die({k: w for k, w in weights.items() if w})
-        total = sum(t for _, t in need)
-        return distribution("soldiers back", back, order=range(len(need) + 1), parts={
-            "passes": distribution("passes", successes(total, test), order=range(total + 1))})
+            passes = passes + successes(t, test)
+        total = sum(g[1] for g in groups)
+        return distribution("soldiers back", back, order=range(len(groups) + 1), parts={
+            "passes": distribution("passes", passes, order=range(total + 1))})
 
 
 class StatTest(IHAction):

@@ -36,6 +36,14 @@ OPTIONS: list[Option] = [
             ("free", "ap_per_test"), "§4.A-4",
             "free: automatic (any failure: no action this turn); ap_per_test: each test "
             "costs 1 AP as Overcome does"),
+    _choice("start_test_acts", "To act after the start-of-turn tests", "all_pass",
+            ("all_pass", "one_pass"), "§4.A-4",
+            "all_pass: any failure and the character does nothing this turn (recommended); "
+            "one_pass: one passed test is enough to act"),
+    _choice("start_test_pass_removes", "A passed start-of-turn test removes", "one",
+            ("one", "none"), "§4.A-4",
+            "one: each pass removes one suppression (recommended); none: a pass only lets "
+            "him act, the suppression stays until Overcome"),
     _choice("mm_stacking", "MM from several weapons", "sum", ("sum", "highest"), "§4.A-5",
             "sum: each suppression adds its own weapon's MM; highest: every suppression "
             "counts at the highest MM among them", proposed=True),
@@ -43,6 +51,16 @@ OPTIONS: list[Option] = [
             ("rally", "cohesion"), "§4.A-6",
             "rally: the commander spends AP to test his own Guts for them (as the "
             "example); cohesion: soldiers within voice range test with his Guts"),
+    _choice("rally_mm", "MM penalty on the commander's rally roll", "own", ("own", "none",
+            "soldier"), "§4.A-6",
+            "own: only the commander's own MM penalty, if he is suppressed himself (the "
+            "example rolls his plain Guts 9); none: never; soldier: each test also carries "
+            "the MM penalty of the soldier it is for"),
+    _choice("rally_clears", "A passed rally", "action_only", ("action_only", "suppression"),
+            "§4.5-5, §4.5-6 (seed L281)",
+            "action_only: the soldiers act again this turn, their suppression stays; next "
+            "turn the Guts penalty is lifted and they test again (seed L281); suppression: "
+            "each pass also removes one suppression (the reading before issue 9)"),
     _choice("rally_ap", "Commander's rally costs", "per_test", ("per_test", "per_rally"),
             "§4.A-7", "per_test: 1 AP per Guts test; per_rally: 1 AP for all tests",
             proposed=True),
@@ -62,6 +80,10 @@ OPTIONS: list[Option] = [
             "round_robin: max(5, n) dice dealt in turn over the people in the blast, the "
             "aimed man first; wasted: one die each, the rest of the 5 hit nobody",
             proposed=True),
+    _choice("grenade_suppression", "Grenades suppress", "none", ("none", "per_die"),
+            "§4.A-12", "none: the text gives grenades no suppression; per_die: each damage "
+            "die that falls on a man and does not wound him gives 1 suppression, with the "
+            "grenade's MM (grenade.morale_modifier, PROPOSED)", proposed=True),
     _choice("melee_wound_vs", "Melee wound roll against", "melee_stat",
             ("melee_stat", "weapon_damage"), "§4.A-13",
             "melee_stat: d10 ≤ Melee (the text); weapon_damage: d10 ≤ the weapon's Damage"),

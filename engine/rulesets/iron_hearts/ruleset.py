@@ -13,7 +13,7 @@ from engine.dice import D10
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, infantry, tanks
+from . import board, data, infantry, tanks, turn_hooks
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -41,9 +41,10 @@ def _merge(base: dict[str, Any], extra: dict[str, Any], what: str) -> dict[str, 
 
 def turn_structure() -> TurnStructure:
     """3 AP per unit per turn (§4.2-1); side order and initiative from ruleset.toml [turn]
-    (PROPOSED, §8-1)."""
+    (PROPOSED, §8-1); who may act and the start-of-turn tests from turn_hooks."""
     proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
-    return from_table(data.rules()["turn"], "iron-hearts/ruleset.toml: turn", proposed)
+    return from_table(data.rules()["turn"], "iron-hearts/ruleset.toml: turn",
+                      proposed).with_hooks(turn_hooks.HOOKS)
 
 
 def build_ruleset() -> Ruleset:

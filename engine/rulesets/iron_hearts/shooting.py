@@ -8,8 +8,9 @@ range zone comes from geometry.ranges' Iron Hearts schemes; the rules never meas
 from __future__ import annotations
 
 import functools
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -17,12 +18,27 @@ import icepool
 
 from engine.dice import D10, Bands, Comparison, DiceSource, Die, Test, draw
 from engine.model import Effect, SetState
-from engine.odds import OutcomeDistribution, band_die, distribution, success_die, successes
+from engine.odds import (
+    OutcomeDistribution,
+    band_die,
+    distribution,
+    p_test,
+    success_die,
+    successes,
+)
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
 from engine.protocol import Context, Resolution, Role, Step, roll_bands, roll_test
 from engine.scenario import Unit
 from geometry.ranges import iron_hearts, snap_fire
 
+from .armour import (
+    DAMAGE_ORDER,
+    ArmourHit,
+    armour_hit_odds,
+    plan_armour_hit,
+    roll_armour_hit,
+    state_after,
+)
 from .common import (
     IHAction,
     Refused,
@@ -35,6 +51,7 @@ from .common import (
     weapon_of,
     wound_effects,
 )
+from .tank_common import side_struck, vehicle_card
 
 __all__ = ["Volley", "range_zone", "plan_volley", "roll_hits", "roll_wounds", "roll_volley",
            "volley_odds", "volley_marginals", "suppression_sources", "Shoot", "Detect"]
@@ -210,8 +227,8 @@ class Shoot(IHAction):
     roles = (Role("actor"), Role("target", required=False, label="target (one man)"),
              Role("targets", required=False, label="squad members"),
              Role("weapon", required=False, label="weapon (default: the first carried)"))
-    facts = ("distance_m", "cover", "range_band", "los")
-    steps = ("hit", "wound")
+    facts = ("distance_m", "cover", "range_band", "los", "side_struck")
+    steps = ("hit", "wound", "damage")
     options = (
         Option(
             "volleys", "AP spent shooting", "int", 1, minimum=1, maximum=3,
@@ -245,16 +262,38 @@ class Shoot(IHAction):
             raise SchemaError("shoot.target: required (a target or squad members)")
         return members
 
-    def _plan(self, ctx: Context) -> tuple[Volley, list[Unit], Mapping[str, Any], int]:
+    def _card(self, ctx: Context, members: list[Unit], w: Mapping[str, Any]) -> dict | None:
+        """The target's vehicle card when the shot is at a vehicle (§4.16): only a weapon
+        with armour piercing (anti-tank weapons, rifle grenades) can hurt it."""
+        cards = [vehicle_card(ctx, u) for u in members]
+        if not any(c is not None for c in cards):
+            return None
+        if len(members) > 1:
+            raise Refused("targets: a vehicle is shot at on its own, not among squad members")
+        if w.get("armour_piercing") is None:
+            raise Refused(f"target: {members[0].label} is an armoured vehicle and the "
+                          f"{w['name']} has no armour piercing (§3.2): only anti-tank "
+                          "weapons and rifle grenades can hurt it (§4.16)")
+        return cards[0]
+
+    def _plan(self, ctx: Context
+              ) -> tuple[Volley, list[Unit], Mapping[str, Any], int, dict | None]:
         members = self._members(ctx)
         _, w = weapon_of(ctx, given=ctx.weapon)
+        card = self._card(ctx, members, w)
         if ctx.facts.los is False:
             raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)")
         if w.get("stationary_only") and ctx.option("moved"):
             raise Refused(f"{w['name']} can be used only by a stationary character")
         volleys = ctx.option("volleys")
-        if w.get("single_shot") and volleys > 1:
-            raise Refused(f"{w['name']} can be fired only once")
+        if w.get("single_shot"):
+            if volleys > 1:
+                raise Refused(f"{w['name']} can be fired only once")
+            fired = (ctx.actor.state.get("single_shot_fired") or {}).get(
+                ctx.weapon_id or w["name"])
+            if fired is not None and fired == current_turn(ctx):
+                raise Refused(f"{w['name']} was already fired this turn (§3.2: once a "
+                              "turn, PROPOSED)")
         zone = range_zone(ctx, w)
         if zone == "out":
             limit = "Range" if ctx.rule("range_zones") == "range_only" else "2 × Range"
@@ -267,13 +306,52 @@ class Shoot(IHAction):
         v = plan_volley(ctx, ctx.profile(), w, n=n, cover_level=ctx.fact("cover"),
                         zone=zone, hit_mods=ctx.modifiers("hit"),
                         wound_mods=ctx.modifiers("wound"), note=note)
-        return v, members, w, volleys
+        return v, members, w, volleys, card
+
+    def _armour_hit(self, ctx: Context, target: Unit, card: dict, w: Mapping[str, Any]
+                    ) -> ArmourHit:
+        """One hit of the weapon on the vehicle: its armour piercing against the AV of the
+        location struck (no tank-gun range bands: the weapon's own zones decided the hit)."""
+        return plan_armour_hit(ctx, target, card, side_struck(ctx, card),
+                               penetration=int(w["armour_piercing"]),
+                               damage_modifier=int(w.get("damage_modifier", 0)),
+                               what=f"{w['name']} armour piercing")
+
+    def _resolve_vehicle(self, ctx: Context, dice: DiceSource, v: Volley, target: Unit,
+                         card: dict, w: Mapping[str, Any], volleys: int) -> Resolution:
+        hit = roll_hits(dice, v)
+        steps: list[Step] = [hit]
+        effects: list[Effect] = []
+        notes = []
+        k = hit.count("hit")
+        for i in range(k):
+            prefix, label = (f"hit{i + 1}-", f"Hit {i + 1}: ") if k > 1 else ("", "")
+            more, note = roll_armour_hit(ctx, dice, self._armour_hit(ctx, target, card, w),
+                                         steps, prefix=prefix, label=label)
+            effects += more
+            notes.append(note)
+            target = state_after(target, more)
+        effects += self._spent(ctx, w, volleys)
+        summary = "; ".join(notes) if notes else "miss"
+        return ctx.resolution(steps, effects, summary)
+
+    def _spent(self, ctx: Context, w: Mapping[str, Any], volleys: int) -> list[Effect]:
+        """AP for the volleys, and a single-shot weapon marked fired this turn."""
+        out = ap_effect(ctx, ctx.actor, 1 if ctx.rule("rof_unit") == "per_turn" else volleys)
+        turn = current_turn(ctx)
+        if w.get("single_shot") and turn is not None:
+            fired = dict(ctx.actor.state.get("single_shot_fired") or {})
+            fired[ctx.weapon_id or w["name"]] = turn
+            out.append(SetState(ctx.actor.id, "single_shot_fired", fired))
+        return out
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         try:
-            v, members, w, volleys = self._plan(ctx)
+            v, members, w, volleys, card = self._plan(ctx)
         except Refused as r:
             return self.refused(ctx, str(r))
+        if card is not None:
+            return self._resolve_vehicle(ctx, dice, v, members[0], card, w, volleys)
         hit = roll_hits(dice, v)
         steps = [hit]
         k = hit.count("hit")
@@ -289,8 +367,7 @@ class Shoot(IHAction):
         wound = roll_wounds(dice, v, k)
         steps.append(wound)
         effects, summary = self._effects(ctx, v, members, w, alloc, wound.results)
-        effects += ap_effect(ctx, ctx.actor, 1 if ctx.rule("rof_unit") == "per_turn"
-                             else volleys)
+        effects += self._spent(ctx, w, volleys)
         return ctx.resolution(steps, effects, summary)
 
     def _effects(self, ctx: Context, v: Volley, members: list[Unit], w: Mapping[str, Any],
@@ -317,11 +394,40 @@ class Shoot(IHAction):
             summary += " — " + "; ".join(notes)
         return effects, summary
 
+    def _vehicle_odds(self, ctx: Context, v: Volley, target: Unit, card: dict,
+                      w: Mapping[str, Any]) -> OutcomeDistribution:
+        """Exact odds of the worst result over the volley's hits: each hit's damage reads
+        +1 per earlier penetration, so the programme runs over (penetrations, worst)."""
+        order = ["miss", "no penetration", *DAMAGE_ORDER]
+        rank = {o: i for i, o in enumerate(order)}
+        p = p_test(v.hit)
+        prev = int(target.state.get("penetrations", 0))
+        per_hit: dict[int, Counter] = {}
+        states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+        for _ in range(v.n):
+            nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+            for (pens, worst), q in states.items():
+                nxt[(pens, worst)] += q * (1 - p)
+                if pens not in per_hit:
+                    now = replace(target, state={**target.state, "penetrations": prev + pens})
+                    per_hit[pens] = armour_hit_odds(self._armour_hit(ctx, now, card, w))
+                for lab, r in per_hit[pens].items():
+                    key = (pens + (lab != "no penetration"), max(worst, rank[lab]))
+                    nxt[key] += q * p * r
+            states = nxt
+        out: dict[str, Fraction] = defaultdict(Fraction)
+        for (_, worst), q in states.items():
+            out[order[worst]] += q
+        return OutcomeDistribution("worst result", tuple((o, out[o]) for o in order), {
+            "hits": distribution("hits", successes(v.n, v.hit), order=range(v.n + 1))})
+
     def odds(self, ctx: Context) -> OutcomeDistribution:
         try:
-            v, _, _, _ = self._plan(ctx)
+            v, members, w, _, card = self._plan(ctx)
         except Refused:
             return self.refused_odds("wounds")
+        if card is not None:
+            return self._vehicle_odds(ctx, v, members[0], card, w)
         wounds, supp = volley_marginals(ctx, v)
         hits = successes(v.n, v.hit)
         return distribution("wounds", wounds, order=range(v.n + 1), parts={

@@ -1,5 +1,9 @@
 """What every Iron Hearts tank action reads: the card, the crew, the turn log, the facts.
 
+The turn log (this turn's AP sequence and once-per-turn uses) is read from the generic
+activation ledger (engine.ledger: `ap_on` per entry, `marks` for T&E, hull and turret
+turns, coax use) and written back as one ledger entry per action.
+
 `TankView` gathers them once per resolution, so each action reads "who sits at the
 gunner's post", "how many AP are left" or "which face was struck" the same way, and a
 refusal always names the rule ("tank_aim: change target first (1 AP), 01 §4.12-6").
@@ -13,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.model import AdjustState, Effect, SetState
+from engine import ledger
+from engine.model import AdjustState, Effect
 from engine.options import Modifier, SchemaError
 from engine.protocol import Context, FactMissing
 from engine.scenario import Unit
@@ -26,6 +31,7 @@ from .tank_rules import (
     RuleRefused,
     crew_state,
     crew_te,
+    empty_turn_log,
     member_at,
     missing_posts,
     run_length,
@@ -146,7 +152,7 @@ class TankView:
             raise refuse(ctx, f"{u.label} is {status.replace('_', ' ')}")
         crew = crew_state(card, u.state, f"units[{u.id}].state.crew")
         turn = current_turn(ctx)
-        return cls(ctx, u, card, crew, missing_posts(crew), turn_log(u.state, turn), turn)
+        return cls(ctx, u, card, crew, missing_posts(crew), ledger_log(ctx, u, turn), turn)
 
     # ---- reading
 
@@ -205,13 +211,30 @@ class TankView:
         return {**log, "te": where}
 
     def log_effect(self, log: dict) -> list[Effect]:
-        """The turn log, and the AP spent as the conventional state["ap_left"]."""
-        out: list[Effect] = [SetState(self.unit.id, "turn_log", log)]
+        """This action's ledger entry (the AP it added to the sequence, the once-per-turn
+        uses it marked), and the AP spent as the conventional state["ap_left"]."""
+        new_ap = list(log["ap"][len(self.log["ap"]):])
+        marks = {k: v for k, v in log.items() if k not in ("turn", "ap")
+                 and v != self.log.get(k)}
+        u = self.unit
+        out: list[Effect] = [ledger.RecordAction(ledger.entry(
+            u.id, self.ctx.action.id, side=u.side, weapon=self.ctx.weapon_id, ap=len(new_ap),
+            ap_on=new_ap, marks=marks))]
         spent = len(log["ap"]) - len(self.log["ap"])
         if spent:
             out.append(AdjustState(self.unit.id, "ap_left", -spent, minimum=0,
                                    default=TANK_AP))
         return out
+
+
+def ledger_log(ctx: Context, unit: Unit, turn: int) -> dict:
+    """This turn's tank log from the activation ledger: the AP sequence and the marks of
+    the unit's entries. A game saved before the ledger still has its state["turn_log"]."""
+    game = ctx.game
+    if game is None or not ledger.entries(game, unit.id):
+        return turn_log(unit.state, turn)
+    return {**empty_turn_log(turn), **ledger.marks(game, unit.id),
+            "ap": ledger.ap_sequence(game, unit.id)}
 
 
 def need_target(ctx: Context) -> Unit:

@@ -89,6 +89,9 @@ HIT_ENTRY = {
     "label": Field("str"),
     "armour": Field("str", choices=("tracks", "hull", "turret", "lowest")),
     "proposed": Field("bool"),
+    "max_damage": Field("str", required=False, default="",
+                        doc="the damage result a penetrating natural 10 gives here "
+                            "(default: the table's worst)"),
 }
 HIT_LOCATION_FILE = {"entries": Field("list", items=Field("dict", fields=HIT_ENTRY))}
 DAMAGE_RESULT = {

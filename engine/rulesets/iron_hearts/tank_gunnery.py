@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.dice import D3, D10, Bands, Comparison, Die, Test, draw
-from engine.model import AdjustState, Effect, SetMarker, SetState
+from engine.dice import D10, Bands, Comparison, Test
+from engine.model import Effect, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, p_test
 from engine.options import Modifier, Option
 from engine.protocol import (
@@ -25,13 +24,20 @@ from engine.protocol import (
     Role,
     Step,
     info_step,
-    make_bands,
     make_test,
     roll_bands,
     roll_test,
 )
 from engine.scenario import Unit
 
+from .armour import (
+    DAMAGE_ORDER,
+    ArmourHit,
+    armour_hit_odds,
+    location_for,
+    plan_armour_hit,
+    roll_armour_hit,
+)
 from .audience import ForVehicles
 from .common import suppression_effects, wound_effects
 from .shooting import suppression_sources
@@ -46,13 +52,12 @@ from .tank_common import (
     tank_band,
     vehicle_card,
 )
-from .tank_data import HIT_LOCATION, VEHICLE_DAMAGE, armour_face
 from .tank_rules import AIM_BREAK_M, aim_holds, failed_aim_bonus, speed_category
 
 __all__ = ["TankSearch", "TankAim", "TankFire", "aim_check", "location_for",
            "personnel_effects"]
 
-LE, GT, GE = Comparison.LE, Comparison.GT, Comparison.GE
+LE = Comparison.LE
 SIZE = Option("target_size", "Target size", "choice", "auto",
               choices=("auto", "small", "normal", "large"), reason="§5.4, §5.6",
               help="auto: the target card's size (infantry: normal)")
@@ -319,17 +324,6 @@ class TankAim(ForVehicles, Action):
 # --------------------------------------------------------------------------- fire
 
 
-def location_for(face: int) -> dict:
-    """The hit-location entry for an (adjusted) d10 face, kept within 1..10."""
-    f = min(10, max(1, face))
-    return next(e for e in HIT_LOCATION if e["low"] <= f <= e["high"])
-
-
-def _av(card: dict, face_name: str, entry: dict) -> int:
-    armour = card["armour"][face_name]
-    return min(armour.values()) if entry["armour"] == "lowest" else armour[entry["armour"]]
-
-
 @dataclass
 class FirePlan:
     view: TankView
@@ -341,37 +335,9 @@ class FirePlan:
     note: str
     card: dict | None                       # the target's card (None: infantry)
     side: str = ""
-    te: int = 0
-    adjust: str = "none"                    # none | up | down | best
-    pen_mods: list[Modifier] = field(default_factory=list)
-    pen_value: Callable[[int], int] = lambda f: f
-    pen_cmp: Comparison = GT
-    damage: Bands | None = None
-    damage_mods: list[Modifier] = field(default_factory=list)
+    armour: ArmourHit | None = None         # the hit on a vehicle, planned
     personnel: Bands | None = None
     personnel_mods: list[Modifier] = field(default_factory=list)
-
-    def av(self, entry: dict) -> int:
-        assert self.card is not None
-        return _av(self.card, armour_face(self.side), entry)
-
-    def choices(self, face: int) -> list[int]:
-        if self.adjust == "none":
-            return [face]
-        if self.adjust == "up":
-            return [face + self.te]
-        if self.adjust == "down":
-            return [face - self.te]
-        return [face - self.te, face + self.te]
-
-    def read_location(self, face: int) -> tuple[int, dict]:
-        """(face used, entry): "best" takes the reading with the lowest AV (then the
-        unadjusted direction order: down first)."""
-        options = [(min(10, max(1, f)), location_for(f)) for f in self.choices(face)]
-        return min(options, key=lambda fe: self.av(fe[1]))
-
-    def penetrates(self, face: int, av: int) -> bool:
-        return self.pen_cmp.holds(self.pen_value(face), av)
 
 
 class TankFire(ForVehicles, Action):
@@ -469,49 +435,18 @@ class TankFire(ForVehicles, Action):
         nat = ctx.rules.get("natural_1_10", "tank_aim") == "all_d10_tests"  # §4.A-23
         test = make_test(D10, gunner["accuracy"], mods, natural_success=1 if nat else None,
                          natural_failure=10 if nat else None)
-        plan = FirePlan(view, target, gunner, band, mods, test, note, card, side, te,
-                        "none")
-        if te_on == "hit_location" and card is not None:
-            plan.adjust = ctx.option("location_adjust")
+        plan = FirePlan(view, target, gunner, band, mods, test, note, card, side)
         if card is not None:
-            self._vehicle_plan(ctx, plan, gun, card, target)
+            plan.armour = plan_armour_hit(ctx, target, card, side,
+                                          penetration=gun["penetration"], band=band,
+                                          damage_modifier=gun["damage_modifier"],
+                                          table=gun["penetration_table"])
+            plan.armour.te = te
+            if te_on == "hit_location":
+                plan.armour.adjust = ctx.option("location_adjust")
         else:
             self._personnel_plan(ctx, plan, gun)
         return plan
-
-    def _vehicle_plan(self, ctx, plan: FirePlan, gun: dict, card: dict, target: Unit) -> None:
-        band = plan.band
-        if ctx.rule("penetration_model") == "card" and gun["penetration_table"]:
-            row = gun["penetration_table"][band - 1]
-            plan.pen_value = lambda f: row[f - 1]
-            plan.pen_mods = [Modifier(f"card row band {band}", 0,
-                                      "§4.A-18: penetration_table[band][d10]")]
-        else:
-            pen = gun["penetration"]
-            plan.pen_mods = [Modifier("gun penetration", pen, "§8-8", True, "roll")]
-            if band > 1:
-                plan.pen_mods.append(Modifier(f"range band {band}", -(band - 1),
-                                              "§4.15: lowers armour piercing", False, "roll"))
-            total = pen - (band - 1)
-            plan.pen_value = lambda f: f + total
-        plan.pen_cmp = GE if ctx.rule("penetration_equal") == "penetrates" else GT
-        prev = int(target.state.get("penetrations", 0))
-        dm: list[Modifier] = []
-        if prev:
-            dm.append(Modifier(f"{prev} previous penetration{'s' * (prev > 1)}", prev,
-                               "§4.15-5: +1 each", False, "roll"))
-        if gun["damage_modifier"]:
-            dm.append(Modifier("weapon DM", gun["damage_modifier"], "§3.2", False, "roll"))
-        if card["damage_modifier_received"]:
-            dm.append(Modifier("target DM", card["damage_modifier_received"], "§3.3", False,
-                               "roll"))
-        if card["screens"]:
-            dm.append(Modifier("screens", -card["screens"], "§4.15-5", False, "roll"))
-        dm += ctx.modifiers("damage")
-        results = VEHICLE_DAMAGE["results"]
-        plan.damage_mods = dm
-        plan.damage = make_bands(D10, GE, [(r["min_total"], r["id"]) for r in results[:-1]],
-                                 results[-1]["id"], dm)
 
     def _personnel_plan(self, ctx, plan: FirePlan, gun: dict) -> None:
         cover = int(fact_or(ctx, "cover", 0))
@@ -563,87 +498,9 @@ class TankFire(ForVehicles, Action):
                               (f" — {note}" if note else ""))
 
     def _resolve_vehicle(self, ctx, dice, plan: FirePlan, steps, effects) -> Resolution:
-        loc_roll = draw(dice, D10, 1, label="Hit location")
-        face = loc_roll.faces[0]
-        used, entry = plan.read_location(face)
-        av = plan.av(entry)
-        adj = "" if plan.adjust == "none" else \
-            f"crew T&E {plan.te:+d} applied ({plan.adjust}): {face} → {used}"
-        steps.append(Step("location", "Hit location", (loc_roll,), results=(entry["location"],),
-                          totals=(used,) if used != face else (),
-                          outcome=f"{entry['label']} ({plan.side}, AV {av})",
-                          note="; ".join(filter(None, [adj, "PROPOSED table (§8-6)"]))))
-        pen_roll = draw(dice, D10, 1, label="Penetration")
-        g = pen_roll.faces[0]
-        value = plan.pen_value(g)
-        through = plan.penetrates(g, av)
-        maximum = through and g == 10
-        steps.append(Step("penetration", "Penetration", (pen_roll,), plan.pen_cmp, av, av,
-                          f"AV {entry['location']} ({armour_face(plan.side)})",
-                          tuple(plan.pen_mods), value - g, ("penetrated" if through else
-                                                            "no penetration",), (value,),
-                          outcome="penetrated" if through else "no penetration",
-                          note="natural 10 that penetrates: maximum damage (§4.15-4)"
-                          if maximum else "", highlight=("penetrated",)))
-        if not through:
-            return ctx.resolution(steps, effects, f"hit {entry['label']}, no penetration")
-        assert plan.damage is not None
-        if maximum:
-            total = 10 + plan.damage.roll_bonus
-            result = plan.damage.classify((10,))
-            steps.append(Step("damage", "Damage", (), GE, None, None, "", tuple(plan.damage_mods),
-                              plan.damage.roll_bonus, (result,), (total,),
-                              plan.damage.thresholds, plan.damage.otherwise,
-                              outcome=_damage_label(result),
-                              note="maximum damage: the d10 counts as 10, not rolled "
-                                   "(PROPOSED, §4.15-4)", highlight=()))
-        else:
-            dmg = roll_bands(dice, plan.damage, id="damage", label="Damage",
-                             modifiers=plan.damage_mods, note="PROPOSED table (§8-7)",
-                             outcome=lambda c: _damage_label(next(iter(c))))
-            steps.append(dmg)
-            result = dmg.results[0]
-        effects += self._damage_effects(ctx, dice, plan, result, steps)
-        return ctx.resolution(steps, effects,
-                              f"hit {entry['label']}, penetrated: {_damage_label(result)}")
-
-    def _damage_effects(self, ctx, dice, plan: FirePlan, result: str,
-                        steps: list[Step]) -> list[Effect]:
-        t = plan.target
-        rec = next(r for r in VEHICLE_DAMAGE["results"] if r["id"] == result)
-        view = TankView.of(ctx, t)
-        crew = {p: dict(e) for p, e in view.crew.items()}
-        out: list[Effect] = [AdjustState(t.id, "penetrations", 1, default=0)]
-        for kind, n in (("killed", rec["crew_killed"]), ("wounded", rec["crew_wounded"])):
-            for _ in range(n):
-                able = [p for p, e in crew.items() if e["status"] == "ok"]
-                if not able:
-                    break
-                r = draw(dice, Die(len(able)), 1, label=f"Crew member {kind}")
-                post = able[r.faces[0] - 1]
-                crew[post]["status"] = kind
-                steps.append(Step(f"crew_{kind}", f"Crew member {kind}", (r,),
-                                  results=(post,), outcome=f"{post} {kind}",
-                                  note=f"d{len(able)} over the able crew: "
-                                       f"{', '.join(able)}"))
-        if rec["all_crew_killed"]:
-            for e in crew.values():
-                e["status"] = "killed"
-        if crew != view.crew:
-            out.append(SetState(t.id, "crew", crew))
-        if rec["system"]:
-            r = draw(dice, D3, 1, label="System damaged")
-            system = VEHICLE_DAMAGE["systems"][r.faces[0] - 1]
-            steps.append(Step("system", "System damaged", (r,), results=(system["id"],),
-                              outcome=system["label"], note="PROPOSED d3 table (§8-7)"))
-            systems = sorted({*t.state.get("systems", []), system["id"]})
-            out.append(SetState(t.id, "systems", systems))
-        if rec["knocked_out"]:
-            out.append(SetState(t.id, "status",
-                                "destroyed" if rec["all_crew_killed"] else "knocked_out"))
-        if rec["shaken"]:
-            out.append(SetMarker(t.id, "shaken", 1))
-        return out
+        assert plan.armour is not None
+        more, summary = roll_armour_hit(ctx, dice, plan.armour, steps)
+        return ctx.resolution(steps, effects + more, summary)
 
     # ---- odds
 
@@ -658,28 +515,13 @@ class TankFire(ForVehicles, Action):
                 probs[f"hit, {lab}"] += p_hit * Fraction(q, 10)
             order = ["miss", "hit, wound", "hit, suppression", "hit, miss"]
             return OutcomeDistribution("fire", tuple((o, probs[o]) for o in order))
-        assert plan.damage is not None
-        dmg = {lab: Fraction(q, 10) for lab, q in band_die(plan.damage).items()}
-        tenth = Fraction(1, 10)
-        for face in range(1, 11):
-            av = plan.av(plan.read_location(face)[1])
-            for g in range(1, 11):
-                w = p_hit * tenth * tenth
-                if not plan.penetrates(g, av):
-                    probs["no penetration"] += w
-                elif g == 10:
-                    probs[plan.damage.classify((10,))] += w
-                else:
-                    for lab, q in dmg.items():
-                        probs[lab] += w * q
-        order = ["miss", "no penetration"] + [r["id"] for r in reversed(VEHICLE_DAMAGE["results"])]
+        assert plan.armour is not None
+        for lab, q in armour_hit_odds(plan.armour).items():
+            probs[lab] += p_hit * q
+        order = ["miss", "no penetration", *DAMAGE_ORDER]
         penetrated = sum((probs[o] for o in order[2:]), Fraction(0))
         parts = {"hit": OutcomeDistribution("hit", (("hit", p_hit), ("miss", 1 - p_hit))),
                  "penetration": OutcomeDistribution(
                      "penetration", (("penetrated", penetrated),
                                      ("not penetrated", 1 - penetrated)))}
         return OutcomeDistribution("fire", tuple((o, probs[o]) for o in order), parts)
-
-
-def _damage_label(result_id: str) -> str:
-    return next(r["label"] for r in VEHICLE_DAMAGE["results"] if r["id"] == result_id)

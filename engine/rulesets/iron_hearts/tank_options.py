@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from engine.options import Option
 
+from .armour import PENETRATION_TEN
+
 __all__ = ["OPTIONS"]
 
 OPTIONS: list[Option] = [
@@ -17,6 +19,7 @@ OPTIONS: list[Option] = [
     Option("penetration_equal", "Penetration equal to AV", "choice", "fails",
            choices=("fails", "penetrates"), reason="§4.A-18", proposed=True,
            help="the card says only 'greater → penetrated, less → not'"),
+    PENETRATION_TEN,
     Option("band_penalty", "Range-band penalty applies to", "choice", "aim_and_penetration",
            choices=("aim_and_penetration", "aim_penetration_and_fire"), reason="§4.A-19"),
     Option("failed_aim_bonus", "Bonus after failed aims", "choice", "capped",

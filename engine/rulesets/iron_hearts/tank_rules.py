@@ -7,10 +7,12 @@ referee can read what decided a case ("aim lost: the target moved 62 m ≥ 50 m"
 Per-unit state keys a tank uses (plain JSON, in `unit.state`):
 - "crew": {post: {"status": "ok" | "wounded" | "killed", "at": post}} — who sits where;
   a member whose "at" differs from his own post is a substitute (01 §4.14-3, IH-9).
-- "turn_log": {"turn": n, "ap": ["move", "fire", …], "te": None | "aim" | "fire" |
+- the turn log {"turn": n, "ap": ["move", "fire", …], "te": None | "aim" | "fire" |
   "hit_location", "hull": 0/1, "turret": 0/1, "coax": None | "ranging",
-  "reload_no_loader": bool} — this turn's AP sequence and once-per-turn uses; a log for
-  an older turn counts as empty.
+  "reload_no_loader": bool} — this turn's AP sequence and once-per-turn uses, kept in
+  the activation ledger (engine.ledger; tank_common.ledger_log reads it). A
+  "turn_log" state key of a game saved before the ledger is still read; a log for an
+  older turn counts as empty.
 - "aim": {"target", "x", "y", "cover"} — the kept aim and where the target stood;
   "failed_aims": consecutive failed aims at the current target; "target": current target;
   "loaded": main gun loaded (default True); "penetrations": times this vehicle was

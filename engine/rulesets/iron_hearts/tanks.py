@@ -3,7 +3,8 @@
 ruleset.py assembles `infantry.ACTIONS + tanks.ACTIONS` and `infantry.OPTIONS +
 tanks.OPTIONS`. A tank is one unit with 3 AP per turn; its card (resources/rulesets/
 iron-hearts/vehicles.toml, or a card in the scenario's profiles) gives speeds, crew,
-armour and weapons. Every action records the AP it spends in the unit's "turn_log", so
+armour and weapons. Every action records the AP it spends in the activation ledger
+(engine.ledger, one entry per action with what each AP went on), so
 the sequence rules (Move–Fire–Move, fire after full-speed movement, reload without a
 loader) read what was declared earlier in the turn. Gunnery lives in tank_gunnery.py.
 
@@ -31,7 +32,7 @@ from engine.protocol import (
 )
 
 from .audience import ForVehicles
-from .tank_common import TankView, fact_or, need_target, refuse
+from .tank_common import TankView, fact_or, need_target, refuse, vehicle_card
 from .tank_data import VEHICLE, VEHICLES
 from .tank_gunnery import TankAim, TankFire, TankSearch, personnel_effects
 from .tank_options import OPTIONS
@@ -253,6 +254,10 @@ class TankMG(ForVehicles, Action):
             raise refuse(ctx, f"the {post}'s post is empty: no {w['name']} fire (§4.14-3)")
         if ctx.facts.los is False:
             raise refuse(ctx, "no line of sight to the target")
+        if vehicle_card(ctx, ctx.target) is not None:
+            raise refuse(ctx, f"target: {ctx.target.label} is an armoured vehicle; the "
+                              f"{w['name']} has no armour piercing (§3.2) — fire the main "
+                              "gun (tank_fire)")
         shooter = view.at(post)
         d = ctx.fact("distance_m")
         if d > 2 * w["range_m"]:

@@ -163,16 +163,47 @@ def test_ih8_mg_suppresses_three_and_the_commander_rallies():
     step = rally.step("guts")
     assert (step.base, step.target, step.modifiers) == (9, 9, ())
     assert step.results == ("pass", "pass") and step.totals == ()
+    # Corrected in issue 9: this test used to expect each pass to remove a suppression.
+    # The seed (L281) says the rally puts them back in action this turn, and only «в
+    # следующем ходу штраф к Яйцам снимается, и Подавленные бойцы могут опять пройти тест
+    # Яиц» — next turn the Guts penalty is lifted and the suppressed test again. So the
+    # rally clears "cannot act" and leaves the markers (the old reading: rally_clears =
+    # suppression, test_ih8_old_reading_rally_clears_suppression).
+    assert rally.change.effects == [
+        SetState("vova", "cannot_act", None), SetState("tolik", "cannot_act", None),
+        AdjustState("cmd", "ap_left", -2, minimum=0, default=3)]
+    apply_change(g, rally.change)
+    assert [g.unit(u).markers.get("suppression") for u in squad] == [1, 1, None]
+    assert not any(g.unit(u).state.get("cannot_act") for u in squad)
+
+    # Step 4: next turn the MM penalty is gone and Vova and Tolik test again with their
+    # plain Guts 7 (not shot again): 4 passes, 8 fails.
+    g.turn += 1
+    for uid, face, result in (("vova", 4, "pass"), ("tolik", 8, "fail")):
+        res = ctx(g, "suppression_test", uid).resolve(ScriptedDice([face]))
+        step = res.step("guts")
+        assert (step.base, step.target, step.modifiers) == (7, 7, ())
+        assert step.results == (result,)
+        apply_change(g, res.change)
+    assert "suppression" not in g.unit("vova").markers and \
+        not g.unit("vova").state.get("cannot_act")
+    assert g.unit("tolik").markers["suppression"] == 1 and g.unit("tolik").state["cannot_act"]
+    nxt = ctx(g, "suppression_test", "zhora").resolve(ScriptedDice([]))
+    assert nxt.rolls == [] and nxt.summary == "acts normally"
+
+
+def test_ih8_old_reading_rally_clears_suppression():
+    """The reading before issue 9, kept as rally_clears = suppression."""
+    g = game()
+    for u in ("vova", "tolik"):
+        g.unit(u).markers["suppression"] = 1
+        g.unit(u).state["cannot_act"] = True
+    rally = ctx(g, "rally", "cmd", targets=("vova", "tolik"),
+                rules={"rally_clears": "suppression"}).resolve(ScriptedDice([1, 6]))
     assert rally.change.effects == [
         AddMarker("vova", "suppression", -1), SetState("vova", "cannot_act", None),
         AddMarker("tolik", "suppression", -1), SetState("tolik", "cannot_act", None),
         AdjustState("cmd", "ap_left", -2, minimum=0, default=3)]
-    apply_change(g, rally.change)
-    assert not any(g.unit(u).markers.get("suppression") for u in squad)
-
-    # Step 4: next turn, nothing left to test.
-    nxt = ctx(g, "suppression_test", "vova").resolve(ScriptedDice([]))
-    assert nxt.rolls == [] and nxt.summary == "acts normally"
 
 
 def test_ih8_rally_per_rally_reading_costs_one_ap():

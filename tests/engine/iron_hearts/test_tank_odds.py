@@ -125,11 +125,11 @@ def test_bad_dice_other_actions(action, kw, faces, message):
 def test_system_die_is_a_d3():
     game = make_game({"penetrations": 0})
     play(game, "tank_aim", [1], facts=DUEL)
-    # hit, hull, pen 10 (max damage: 10 − 1 screens = 9 → crew killed + system)
+    # hit, tracks, pen 10: the tracks' maximum damage (PROPOSED) is crew killed + system
     ctx = ctx_of(game, "tank_fire", facts=DUEL)
     with pytest.raises(DiceError, match="step 'System damaged' needs a d3: 4 is not a face"):
-        ctx.resolve(TypedDice("3 4 10 1 4"))
-    res = ctx.resolve(TypedDice("3 4 10 1 2"))
+        ctx.resolve(TypedDice("3 1 10 1 4"))
+    res = ctx.resolve(TypedDice("3 1 10 1 2"))
     assert res.step("damage").results == ("crew_killed_system",)
     assert res.step("crew_killed").results == ("commander",)
     assert res.step("system").results == ("engine",)

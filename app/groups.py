@@ -1,0 +1,133 @@
+"""Groups on the board: their outlines, and selecting a group through one of its members.
+
+Shift+click a unit (with the Select tool) selects the unit and its innermost group (its
+squad); Shift+click it again selects the group that group belongs to (the platoon, then the
+company …) and, past the outermost one, no group. A plain click on a unit clears the group
+selection. The selected group is `window.groups.selected_group_id`, announced by
+`group_selected(id or None)`, outlined in amber and named in the status bar; an action that
+takes a group as actor or target can read it there.
+
+Off-table groups (an HQ off the board) have no figure on the table and draw no outline;
+their member groups do. The outlines follow every change (moves, edits, undo).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from shiboken6 import isValid
+
+from app.board.groups_layer import GroupOutline, GroupsLayer
+from app.board.items import geometry_path
+from engine.scenario import Scenario
+from geometry.formation import formation_outline
+
+
+def group_depth(scenario: Scenario, group_id: str, _seen: frozenset = frozenset()) -> int:
+    """0 for a group of units; one more than its deepest member group otherwise."""
+    known = {g.id: g for g in scenario.groups}
+    inner = [m for m in known[group_id].members if m in known and m not in _seen]
+    if not inner:
+        return 0
+    return 1 + max(group_depth(scenario, m, _seen | {group_id}) for m in inner)
+
+
+class GroupsController(QObject):
+    """Keeps the board's group outlines in line with the game, and the group selection."""
+
+    group_selected = Signal(object)
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.layer: GroupsLayer | None = None
+        self.selected_group_id: str | None = None
+        self._climbing = False
+        window.scene.scenario_changed.connect(self.rebuild)
+        window.editor.changed.connect(self._on_changed)
+        window.selection_changed.connect(self._on_unit_selected)
+        self.rebuild()
+
+    # --- outlines ---------------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        """Outlines for every group from the game on the board (a new scenario clears the
+        scene, so the layer is put back too)."""
+        scene = self.window.scene
+        if self.layer is None or not isValid(self.layer) or self.layer.scene() is not scene:
+            # a new scenario clears the scene, and the layer with it
+            self.layer = GroupsLayer()
+            scene.addItem(self.layer)
+        editor = self.window.editor
+        if not editor.has_game:
+            self.layer.set_outlines([])
+            return
+        game = editor.game
+        scenario = game.scenario
+        outlines = []
+        for g in scenario.groups:
+            if g.off_table:
+                continue
+            units = game.group_units(g.id, leaders=True)
+            if not units:
+                continue
+            depth = group_depth(scenario, g.id)
+            shape = formation_outline([u.polygon() for u in units], depth)
+            side = scenario.group_side(g.id) or units[0].side
+            outlines.append(GroupOutline(g.id, g.label, scene.palette.colour(side),
+                                         geometry_path(shape), depth))
+        self.layer.set_outlines(outlines)
+        if self.selected_group_id is not None and \
+                self.selected_group_id not in self.layer.outlines:
+            self.select_group(None)
+        else:
+            self.layer.set_selected(self.selected_group_id)
+
+    def _on_changed(self, ids: list[str]) -> None:
+        if self.window.editor.has_game and self.window.editor.game.scenario.groups:
+            self.rebuild()
+
+    # --- selection --------------------------------------------------------------------------
+
+    def select_group(self, group_id: str | None) -> None:
+        """Select a group (None clears); emits `group_selected`."""
+        if group_id is not None:
+            self.window.editor.game.group(group_id)  # ModelError naming an unknown id
+        self.selected_group_id = group_id
+        if self.layer is not None and isValid(self.layer):
+            self.layer.set_selected(group_id)
+        if group_id is None:
+            self.window.statusBar().clearMessage()
+        else:
+            game = self.window.editor.game
+            g = game.group(group_id)
+            n = len(game.group_units(group_id))
+            self.window.statusBar().showMessage(
+                self.tr("Group: %1 (%2), %n unit(s) on the table", "", n)
+                .replace("%1", g.label).replace("%2", g.kind))
+        self.group_selected.emit(group_id)
+
+    def select_group_of(self, unit_id: str) -> str | None:
+        """Select the unit and its innermost group; when that group (or one holding it) is
+        already selected, the next group out instead. Returns the group selected."""
+        chain = [g.id for g in self.window.editor.game.scenario.top_groups_of(unit_id)]
+        if self.selected_group_id in chain:
+            k = chain.index(self.selected_group_id) + 1
+            target = chain[k] if k < len(chain) else None
+        else:
+            target = chain[0] if chain else None
+        self._climbing = True
+        try:
+            self.window.select_unit(unit_id)
+        finally:
+            self._climbing = False
+        self.select_group(target)
+        return target
+
+    def _on_unit_selected(self, unit_id) -> None:
+        if not self._climbing and self.selected_group_id is not None:
+            self.select_group(None)
+
+
+def install(window) -> GroupsController:
+    window.groups = GroupsController(window)
+    return window.groups

@@ -1,0 +1,148 @@
+"""Game ▸ Rules readings…: the ruleset options (AMBIGUOUS readings) chosen for this game.
+
+Every option of the game's ruleset is listed with its label, reason (§), default, PROPOSED
+mark and help (app/panels/options_view in its explaining form), set to the game's current
+readings. OK stores the changed readings as one undoable change (engine.readings: the game
+state, so the .warboard file keeps them) and logs what changed; the Actions and Tests docks
+re-read them at once, and `warboard resolve/odds` on the saved game read them too (`--rule`
+still overrides them for one call).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+)
+
+from engine.options import SchemaError
+from engine.readings import readings_change, readings_for, readings_log_entry
+from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+from .options_view import OptionsView
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ReadingsDialog", text)
+
+
+class ReadingsDialog(QDialog):
+    """The game's readings. `options_view` holds one editor per option; `apply()` stores
+    them (what OK does) and returns whether anything changed."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window_ = window
+        game = window.editor.game
+        self.ruleset = get_ruleset(game.scenario.ruleset)
+        self.setWindowTitle(self.tr("Rules readings — {0}").format(self.ruleset.name))
+        self.resize(620, 640)
+        lay = QVBoxLayout(self)
+        intro = QLabel(self.tr(
+            "How this game reads the points the rules leave open. Each reading is saved "
+            "in the game; a PROPOSED default is ours, not the rules'."))
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        self.options_view = OptionsView()
+        self.options_view.set_options(self.ruleset.options, readings_for(self.ruleset, game),
+                                      explain=True,
+                                      empty=self.tr("This ruleset has no readings to choose."))
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.options_view)
+        lay.addWidget(scroll, 1)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b3261e;")
+        self.message.hide()
+        lay.addWidget(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        self.defaults_button = QPushButton(self.tr("Defaults"))
+        self.defaults_button.setToolTip(self.tr("Set every reading to the ruleset's default"))
+        self.defaults_button.clicked.connect(self.reset)
+        buttons.addButton(self.defaults_button, QDialogButtonBox.ButtonRole.ResetRole)
+        buttons.accepted.connect(self._ok)
+        buttons.rejected.connect(self.reject)
+        self.buttons = buttons
+        lay.addWidget(buttons)
+
+    def reset(self) -> None:
+        self.options_view.set_values({o.id: o.default for o in self.ruleset.options})
+
+    def apply(self) -> bool:
+        """Store the readings shown as one undoable change and log it; False when they
+        are the game's already. SchemaError for a value the ruleset refuses."""
+        editor = self.window_.editor
+        game = editor.game
+        before = readings_for(self.ruleset, game)
+        values = self.options_view.values()
+        after = self.ruleset.option_values(values)
+        if after == before:
+            return False
+        editor.push(readings_change(self.ruleset, game, values))
+        editor.log(readings_log_entry(self.ruleset, game, before, after))
+        return True
+
+    def _ok(self) -> None:
+        try:
+            self.apply()
+        except (SchemaError, ValueError) as err:
+            self.message.setText(str(err))
+            self.message.show()
+            return
+        self.accept()
+
+
+def game_menu(window) -> QMenu:
+    """The window's Game menu (made once, by whichever module asks first), right after
+    Tools: File, Edit, View, Tools, Game, then the menus modules add (Library)."""
+    menu = getattr(window, "game_menu", None)
+    if isinstance(menu, QMenu):
+        return menu
+    bar = window.menuBar()
+    acts = bar.actions()
+    tools = window.tools_menu.menuAction()
+    after = acts[acts.index(tools) + 1] if tools in acts and acts.index(tools) + 1 < len(acts) \
+        else None
+    menu = QMenu(_tr("&Game"), window)
+    menu.setObjectName("game-menu")
+    if after is not None:
+        bar.insertMenu(after, menu)
+    else:
+        bar.addMenu(menu)
+    window.game_menu = menu
+    return menu
+
+
+def open_readings(window) -> ReadingsDialog | None:
+    """Show the dialog for the open game (None, with a message, when it cannot be)."""
+    editor = window.editor
+    if not editor.has_game:
+        window.statusBar().showMessage(_tr("Open a game first"), 5000)
+        return None
+    try:
+        dialog = ReadingsDialog(window)
+    except RulesetNotFound as err:
+        window.show_error(_tr("Rules readings"), str(err))
+        return None
+    window.readings_dialog = dialog
+    dialog.open()
+    return dialog
+
+
+def install(window) -> QAction:
+    """Game ▸ Rules readings…"""
+    action = QAction(_tr("Rules &readings…"), window)
+    action.setObjectName("rules-readings")
+    action.setToolTip(_tr("The ruleset's open points as this game reads them"))
+    action.triggered.connect(lambda: open_readings(window))
+    game_menu(window).addAction(action)
+    window.readings_action = action
+    return action

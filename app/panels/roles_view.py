@@ -1,0 +1,296 @@
+"""An action's roles as editors, one per declared role, chosen by the role's kind.
+
+Nothing here knows a role by name: `Action.roles` says each role's name, label and kind
+(engine.protocol.ROLE_KINDS) and the view draws the editor the kind calls for —
+
+- unit, responder: a unit list and "Pick on board";
+- units: a checkable list and "Pick on board" (click each, Enter when done);
+- group: the scenario's groups and "Pick a member on board";
+- point: the point and "Pick on board";
+- template: the template's shape and its point ("Pick on board");
+- weapon: the weapons the acting unit carries.
+
+An action that reads template facts (engine.protocol.FactSpec scope "template") without a
+template role gets one, optional: the facts need a template laid somewhere.
+`values()` gives role name → what the engine's `Ruleset.context(roles=…)` takes (unit ids,
+lists of ids, a group id, a point, a TemplatePlacement, a weapon id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QWidget,
+)
+
+from engine.protocol import GroupRef, Role, TemplatePlacement
+from geometry.templates import TEMPLATE_SHAPES
+
+NONE = "—"
+#: request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)
+PickRequest = Callable[..., None]
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("RolesView", text)
+
+
+def _row(*widgets: QWidget) -> QWidget:
+    w = QWidget()
+    h = QHBoxLayout(w)
+    h.setContentsMargins(0, 0, 0, 0)
+    for x in widgets:
+        h.addWidget(x, 1 if isinstance(x, QComboBox | QListWidget | QLabel) else 0)
+    return w
+
+
+def point_text(point: tuple[float, float] | None) -> str:
+    return NONE if point is None else f'x {point[0]:.2f}"  y {point[1]:.2f}"'
+
+
+class RoleEditor:
+    """The editor of one role. `row` is the form's field widget; `combo`, `list`, `label`,
+    `pick` and `shape` are the parts its kind uses (None otherwise)."""
+
+    def __init__(self, role: Role, changed: Callable[[], None], request: PickRequest) -> None:
+        self.role = role
+        self._changed = changed
+        self._request = request
+        self.combo: QComboBox | None = None
+        self.list: QListWidget | None = None
+        self.label: QLabel | None = None
+        self.pick: QPushButton | None = None
+        self.shape: QComboBox | None = None
+        self.point: tuple[float, float] | None = None
+        self.chosen: list[str] = []
+        self._pending: Any = None   # a choice set before the list was filled
+        kind = role.kind
+        parts: list[QWidget] = []
+        if kind in ("unit", "responder", "group", "weapon"):
+            self.combo = QComboBox()
+            self.combo.currentIndexChanged.connect(lambda _i: self._changed())
+            parts.append(self.combo)
+        if kind == "units":
+            self.list = QListWidget()
+            self.list.setMaximumHeight(110)
+            self.list.itemChanged.connect(self._checked)
+            parts.append(self.list)
+        if kind == "template":
+            self.shape = QComboBox()
+            self.shape.addItem(NONE, None)
+            for s in TEMPLATE_SHAPES:
+                self.shape.addItem(s, s)
+            self.shape.currentIndexChanged.connect(lambda _i: self._changed())
+            parts.append(self.shape)
+        if kind in ("point", "template"):
+            self.label = QLabel(NONE)
+            parts.append(self.label)
+        if kind != "weapon":
+            self.pick = QPushButton(_tr("Pick a member on board") if kind == "group"
+                                    else _tr("Pick on board"))
+            self.pick.setToolTip(role.doc or _tr("Choose on the board"))
+            self.pick.clicked.connect(self.request_pick)
+            parts.append(self.pick)
+        self.row = _row(*parts)
+        self.row.setToolTip(role.doc)
+        self.groups: Mapping[str, GroupRef] = {}
+
+    # --- filling ----------------------------------------------------------------------------
+
+    def fill(self, units: Sequence[Any], actor_id: str | None,
+             groups: Mapping[str, GroupRef], weapons: Sequence[tuple[str, str]]) -> None:
+        """Refill the choices (the current one kept when still there)."""
+        self.groups = groups
+        others = [u for u in units if u.id != actor_id]
+        box = self.combo
+        if box is not None:
+            keep = self._pending if self._pending is not None else box.currentData()
+            self._pending = None
+            box.blockSignals(True)
+            box.clear()
+            if self.role.kind == "weapon":
+                box.addItem(_tr("(the unit's own)"), None)
+                for wid, name in weapons:
+                    box.addItem(name, wid)
+            elif self.role.kind == "group":
+                box.addItem(NONE, None)
+                for g in groups.values():
+                    box.addItem(f"{g.label} ({len(g.members)})", g.id)
+            else:
+                box.addItem(NONE, None)
+                for u in others:
+                    box.addItem(f"{u.label} ({u.side})", u.id)
+            box.setCurrentIndex(max(0, box.findData(keep)))
+            box.blockSignals(False)
+        if self.list is not None:
+            lst = self.list
+            lst.blockSignals(True)
+            lst.clear()
+            for u in others:
+                item = QListWidgetItem(f"{u.label} ({u.side})")
+                item.setData(Qt.ItemDataRole.UserRole, u.id)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if u.id in self.chosen
+                                   else Qt.CheckState.Unchecked)
+                lst.addItem(item)
+            lst.blockSignals(False)
+            ids = [u.id for u in others]
+            self.chosen = [c for c in self.chosen if c in ids]
+
+    # --- values -----------------------------------------------------------------------------
+
+    def value(self) -> Any:
+        kind = self.role.kind
+        if kind == "units":
+            return list(self.chosen) or None
+        if kind == "point":
+            return self.point
+        if kind == "template":
+            shape = self.shape.currentData() if self.shape is not None else None
+            if shape is None or self.point is None:
+                return None
+            return TemplatePlacement(shape, *self.point)
+        return self.combo.currentData() if self.combo is not None else None
+
+    def set_value(self, value: Any, *, emit: bool = True) -> None:
+        kind = self.role.kind
+        if kind == "units":
+            self.chosen = list(value or [])
+            if self.list is not None:
+                self.list.blockSignals(True)
+                for i in range(self.list.count()):
+                    it = self.list.item(i)
+                    it.setCheckState(Qt.CheckState.Checked
+                                     if it.data(Qt.ItemDataRole.UserRole) in self.chosen
+                                     else Qt.CheckState.Unchecked)
+                self.list.blockSignals(False)
+        elif kind in ("point", "template"):
+            if isinstance(value, TemplatePlacement):
+                self.shape.setCurrentIndex(max(0, self.shape.findData(value.shape)))
+                value = (value.x, value.y)
+            self.point = tuple(value) if value is not None else None
+            self.label.setText(point_text(self.point))
+        elif self.combo is not None:
+            i = self.combo.findData(value)
+            self._pending = value if i < 0 and value is not None else None
+            self.combo.blockSignals(True)
+            self.combo.setCurrentIndex(max(0, i))
+            self.combo.blockSignals(False)
+        if emit:
+            self._changed()
+
+    def _checked(self, _item: QListWidgetItem) -> None:
+        lst = self.list
+        checked = [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())
+                   if lst.item(i).checkState() == Qt.CheckState.Checked]
+        # keep the click order of those still checked, then the new ones
+        self.chosen = [t for t in self.chosen if t in checked] + \
+            [t for t in checked if t not in self.chosen]
+        self._changed()
+
+    # --- the board --------------------------------------------------------------------------
+
+    def request_pick(self) -> None:
+        kind = self.role.kind
+        name = self.role.label or self.role.name
+        if kind in ("unit", "responder"):
+            self._request("unit", _tr("Click the {0}").format(name), self.set_value)
+        elif kind == "units":
+            self._request("units", _tr("Click the units (again to drop one)"),
+                          self.set_value, chosen=self.chosen)
+        elif kind == "group":
+            self._request("unit", _tr("Click a member of the group"), self._member_picked,
+                          allow_actor=True)
+        else:
+            self._request("point", _tr("Click the point"), self.set_value)
+
+    def _member_picked(self, unit_id: str | None) -> None:
+        """The group a clicked unit belongs to (the smallest, when nested)."""
+        hits = [g for g in self.groups.values() if unit_id in g.member_ids]
+        if hits:
+            self.set_value(min(hits, key=lambda g: len(g.members)).id)
+
+
+class RolesView(QWidget):
+    """`set_roles(roles)`, `fill(...)`, `values()`, `editor(name)`; `changed()` on any
+    edit. `request` asks the board for a pick (the panel's pick tool)."""
+
+    changed = Signal(str)   # the name of the role edited
+
+    def __init__(self, request: PickRequest, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.request = request
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.editors: dict[str, RoleEditor] = {}
+        self.roles: tuple[Role, ...] = ()
+        #: role name → (kind, value) chosen under earlier actions: an action that has a
+        #: role of the same name and kind starts with it (aim, then fire at the same tank)
+        self.memory: dict[str, tuple[str, Any]] = {}
+
+    def set_roles(self, roles: Sequence[Role]) -> None:
+        """One editor per role (the actor role is the panel's unit choice and has none,
+        unless it is a group). Values of roles kept by name and kind stay."""
+        roles = tuple(r for r in roles if not (r.name == "actor" and r.kind == "unit"))
+        if roles == self.roles:
+            return
+        self.remember()
+        kept = self.memory
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.editors.clear()
+        self.roles = roles
+        for r in roles:
+            ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
+            self.editors[r.name] = ed
+            self.form.addRow(r.title + ("" if not r.required else _tr(" (required)")), ed.row)
+            # a layout shows a new child only from the event loop: show it now, so the
+            # row is there as soon as the action is chosen
+            ed.row.show()
+            label = self.form.labelForField(ed.row)
+            if label is not None:
+                label.show()
+            if r.name in kept and kept[r.name][0] == r.kind and kept[r.name][1] is not None:
+                ed.set_value(kept[r.name][1], emit=False)
+
+    def remember(self) -> None:
+        for n, e in self.editors.items():
+            v = e.value()
+            if v is None:
+                self.memory.pop(n, None)
+            else:
+                self.memory[n] = (e.role.kind, v)
+
+    def fill(self, units: Sequence[Any], actor_id: str | None,
+             groups: Mapping[str, GroupRef], weapons: Sequence[tuple[str, str]]) -> None:
+        for ed in self.editors.values():
+            ed.fill(units, actor_id, groups, weapons)
+
+    def editor(self, name: str) -> RoleEditor | None:
+        return self.editors.get(name)
+
+    def of_kind(self, *kinds: str) -> list[RoleEditor]:
+        return [e for e in self.editors.values() if e.role.kind in kinds]
+
+    def values(self) -> dict[str, Any]:
+        """Role name → value, the roles left empty omitted."""
+        return {n: v for n, e in self.editors.items() if (v := e.value()) is not None}
+
+    def clear_values(self, *kinds: str) -> None:
+        """Empty the editors of `kinds` (all when none given), without signalling."""
+        for e in self.editors.values():
+            if not kinds or e.role.kind in kinds:
+                e.set_value(None, emit=False)
+        for n, (kind, _v) in list(self.memory.items()):
+            if not kinds or kind in kinds:
+                del self.memory[n]

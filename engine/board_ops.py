@@ -1,0 +1,388 @@
+"""The board inside a resolution: what an action may ask of the table while it resolves.
+
+`BoardOps(game)` is a read-only service (the resolution context carries one as
+`ctx.board`): it lays templates and scatters them with the resolution's OWN dice, so the
+scatter is a Step of the action (in its undo and its log); it works out straight moves of a
+unit or a whole group — directly away from a point, toward a point or toward a table edge —
+that stop where terrain or another base is in the way, and says what stopped them; LOS
+between the members of two groups; distance to a table edge; and the exact odds of a
+scattered template's landings, so a rule can chain its own odds over where it lands.
+
+Nothing here changes the game: moves come back as MoveUnit effects for the action's
+Change. Geometry is geometry/movement.py's `straight_move`, geometry/los.py's
+`visibility_matrix` and geometry/template_odds.py's `landing_hits`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import icepool
+import numpy as np
+
+from engine import board_rules
+from engine.dice import D6, DiceSource, Die, RollRecord, draw
+from engine.measure import MeasureError, TemplateResult, template_query, terrain_index
+from engine.model import Game, ModelError, MoveUnit
+from engine.protocol.steps import Step
+from engine.scenario import EDGES, Unit
+from geometry.los import visibility_matrix
+from geometry.movement import StraightMove, straight_move
+from geometry.scatter import DIE_ZERO_BEARING
+from geometry.template_odds import (
+    N_BEARINGS,
+    DistanceScheme,
+    LandingHits,
+    d6_minus_accuracy,
+    d20_steps,
+    landing_hits,
+)
+
+__all__ = ["BoardOps", "ScatterRule", "Scattered", "Landing", "GroupMove", "EDGE_VECTORS",
+           "APP_DIRECTION_DIE", "scatter_d6", "scatter_d20"]
+
+#: The app's direction die: one face per bearing of the odds' grid (2° apart, face 1 = +x).
+APP_DIRECTION_DIE = Die(N_BEARINGS)
+#: Which way each table edge lies (y grows down the table as drawn: north is the top).
+EDGE_VECTORS: dict[str, tuple[float, float]] = {
+    "north": (0.0, -1.0), "south": (0.0, 1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
+
+
+# --------------------------------------------------------------------------- scatter
+
+
+@dataclass(frozen=True, slots=True)
+class ScatterRule:
+    """How a template scatters: a distance die read through `scheme` (each face a distance
+    in inches) and a direction die whose faces point evenly round the clock, face 1 along
+    `zero_bearing`, the next ones clockwise. The app's own direction die has one face per
+    2° (`APP_DIRECTION_DIE`); a physical d6 scatter die is `D6` with face 1 up the table."""
+
+    scheme: DistanceScheme
+    direction: Die = APP_DIRECTION_DIE
+    zero_bearing: float = 0.0
+
+    @property
+    def distance_die(self) -> Die:
+        return Die(self.scheme.die_sides)
+
+    def bearing(self, face: int) -> float:
+        return (self.zero_bearing + (face - 1) * 360.0 / self.direction.sides) % 360.0
+
+    @property
+    def label(self) -> str:
+        return f"{self.scheme.label}, direction {self.direction.name}"
+
+
+def scatter_d6(accuracy: int, direction: Die = APP_DIRECTION_DIE) -> ScatterRule:
+    """d6 − accuracy inches (0 or less: no scatter) with a direction die (02 §4.7)."""
+    zero = DIE_ZERO_BEARING if direction == D6 else 0.0
+    return ScatterRule(d6_minus_accuracy(accuracy), direction, zero)
+
+
+def scatter_d20(inches_per_step: float = 1.0, direction: Die = APP_DIRECTION_DIE
+                ) -> ScatterRule:
+    """The d20 face is the distance in steps (03 §4.9)."""
+    zero = DIE_ZERO_BEARING if direction == D6 else 0.0
+    return ScatterRule(d20_steps(inches_per_step), direction, zero)
+
+
+@dataclass(frozen=True, slots=True)
+class Scattered:
+    """A scatter rolled inside an action: its Step (dice and outcome, for the log and the
+    steps panel), how far and which way, where the template landed and who is under it."""
+
+    step: Step
+    distance: float
+    bearing: float
+    landing: tuple[float, float]
+    template: TemplateResult
+
+    @property
+    def rolls(self) -> tuple[RollRecord, ...]:
+        return self.step.rolls
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """One distinct result of a scatter for the odds: who is under the template (ids, in
+    the order of the units given) and under its hole, with its exact probability."""
+
+    under: tuple[str, ...]
+    hole: str | None
+    probability: Fraction
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMove:
+    """A straight move worked out for some units: the MoveUnit effects (none when nobody
+    moves), how far they went of the distance asked, what stopped them and a note for the
+    steps panel ('stopped 1.2" short: house-1')."""
+
+    effects: tuple[MoveUnit, ...]
+    units: tuple[str, ...]
+    requested: float
+    distance: float
+    direction: tuple[float, float]
+    blocked_by: str | None = None
+    blocked_unit: str | None = None
+    note: str = ""
+    ignored: tuple[str, ...] = field(default=())
+
+    @property
+    def blocked(self) -> bool:
+        return self.blocked_by is not None
+
+
+#: What stops a straight move, by the terrain's movement class for the moving unit.
+DEFAULT_STOP_AT = ("impassable",)
+TABLE_EDGE = "the table edge"
+
+
+class BoardOps:
+    """The table of a game, for rules to ask while they resolve. Read-only: every answer
+    is data, steps or effects; nothing is applied here."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @property
+    def scenario(self):
+        return self.game.scenario
+
+    # --- who ------------------------------------------------------------------------------
+
+    def units_of(self, ident: str) -> list[Unit]:
+        """A unit on the table, or a group's units on the table (its leaders included)."""
+        if any(g.id == ident for g in self.scenario.groups):
+            units = self.game.group_units(ident, leaders=True)
+            if not units:
+                raise ModelError(f"group {ident!r}: none of its units is on the table")
+            return units
+        if not self.game.on_table(ident):
+            raise ModelError(f"{ident!r}: no unit on the table or group with this id")
+        return [self.game.unit(ident)]
+
+    # --- templates ------------------------------------------------------------------------
+
+    def lay_template(self, shape: str, x: float, y: float, *,
+                     toward: tuple[float, float] | None = None,
+                     shooter: str | None = None) -> TemplateResult:
+        """Who is under a template laid at (x, y) (a flamer from `shooter` toward a point)."""
+        return template_query(self.scenario, shape, x, y, toward=toward, shooter=shooter)
+
+    def scatter(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
+                dice: DiceSource, *, bearing: float | None = None,
+                step_id: str = "scatter", label: str = "Scatter") -> Scattered:
+        """Scatter a blast template aimed at `aim` with the action's dice: the distance die,
+        then the direction die (unless `bearing` was measured at the table and typed in,
+        in degrees). A zero distance rolls no direction: the template stays where it is."""
+        if shape == "flamer":
+            raise MeasureError("shape: a flamer does not scatter")
+        dist = draw(dice, rule.distance_die, 1, label=f"{label.lower()} distance")
+        distance = float(rule.scheme.distances[dist.faces[0] - 1])
+        rolls: tuple[RollRecord, ...] = (dist,)
+        if bearing is not None:
+            if isinstance(bearing, bool) or not isinstance(bearing, int | float) \
+                    or not math.isfinite(bearing):
+                raise MeasureError(f"bearing: expected degrees, got {bearing!r}")
+            heading = float(bearing) % 360.0
+        elif distance == 0:
+            heading = 0.0
+        else:
+            way = draw(dice, rule.direction, 1, label=f"{label.lower()} direction")
+            rolls += (way,)
+            heading = rule.bearing(way.faces[0])
+        x, y = aim
+        landed = template_query(self.scenario, shape, x, y, scatter=(distance, heading))
+        if distance:
+            outcome = f'{distance:g}" at {heading:g}° to ({landed.centre[0]:.2f}, ' \
+                      f'{landed.centre[1]:.2f})'
+        else:
+            outcome = "no scatter"
+        under = ", ".join(i for i, _ in landed.under) or "nobody"
+        step = Step(step_id, label, rolls, outcome=outcome,
+                    note=f"{rule.scheme.label}; under it: {under}"
+                         + (f"; hole: {landed.hole}" if landed.hole else ""))
+        return Scattered(step, distance, heading, landed.centre, landed)
+
+    def landing_hits(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
+                     units: Sequence[Unit] | None = None) -> LandingHits:
+        """Who is under the template at every landing the rule's dice can give."""
+        us = list(self.scenario.units if units is None else units)
+        return landing_hits(shape, aim, rule.scheme, [u.polygon() for u in us],
+                            [u.id for u in us], rule.direction.sides, rule.zero_bearing)
+
+    def landings(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
+                 units: Sequence[Unit] | None = None) -> list[Landing]:
+        """The distinct results of the scatter (who is under it, who under the hole) with
+        exact probabilities: each distance face weighs 1/sides, spread evenly over the
+        direction die's faces (a zero distance is one landing)."""
+        hits = self.landing_hits(shape, aim, rule, units)
+        p_of = dict(rule.scheme.distance_weights())
+        n = rule.direction.sides
+        out: dict[tuple, Fraction] = {}
+        for j, d in enumerate(hits.landings.distance):
+            p = p_of[float(d)] if d == 0 else p_of[float(d)] / n
+            key = (tuple(hits.ids[k] for k in np.flatnonzero(hits.under[:, j])),
+                   hits.ids[hits.hole[j]] if hits.hole[j] >= 0 else None)
+            out[key] = out.get(key, Fraction(0)) + p
+        return [Landing(u, h, p) for (u, h), p in out.items()]
+
+    def chain_landings(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
+                       then: Callable[[Landing], icepool.Die],
+                       units: Sequence[Unit] | None = None) -> icepool.Die:
+        """The exact mixture over where the template lands: `then(landing)` is the rule's
+        distribution once it has landed there (e.g. its casualties), weighted by the
+        landing's probability. `then` is asked once per distinct landing."""
+        parts = self.landings(shape, aim, rule, units)
+        den = math.lcm(*(p.denominator for p in (x.probability for x in parts)))
+        return icepool.Die([then(x) for x in parts],
+                           times=[int(x.probability * den) for x in parts])
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def move_away(self, ident: str, point: tuple[float, float], distance: float, *,
+                  stop_at: Iterable[str] = DEFAULT_STOP_AT,
+                  leave_table: bool = False) -> GroupMove:
+        """Move a unit or a whole group (in formation) DIRECTLY AWAY from `point`: along
+        the line from the point through the unit's centre (a group's: its centroid)."""
+        units = self.units_of(ident)
+        cx, cy = _centroid(units)
+        dx, dy = cx - point[0], cy - point[1]
+        if math.hypot(dx, dy) < 1e-9:
+            raise ModelError(f"point: {ident!r} stands on it; away from it has no direction")
+        return self._move(ident, units, (dx, dy), distance, stop_at, leave_table,
+                          f"away from ({point[0]:g}, {point[1]:g})")
+
+    def move_toward(self, ident: str, point: tuple[float, float], distance: float, *,
+                    stop_at: Iterable[str] = DEFAULT_STOP_AT) -> GroupMove:
+        """Move a unit or group straight TOWARD `point`, at most until its centre (a
+        group's centroid) reaches it."""
+        units = self.units_of(ident)
+        cx, cy = _centroid(units)
+        dx, dy = point[0] - cx, point[1] - cy
+        gap = math.hypot(dx, dy)
+        if gap < 1e-9:
+            return self._still(ident, units, distance, "already there")
+        return self._move(ident, units, (dx, dy), min(_distance(distance), gap), stop_at,
+                          False, f"toward ({point[0]:g}, {point[1]:g})", requested=distance)
+
+    def move_toward_edge(self, ident: str, edge: str, distance: float, *,
+                         stop_at: Iterable[str] = DEFAULT_STOP_AT,
+                         leave_table: bool = False) -> GroupMove:
+        """Move a unit or group straight toward a table edge (north / south / east / west;
+        `side_edge` gives a side's own). Without `leave_table` the edge stops it."""
+        if edge not in EDGE_VECTORS:
+            raise ModelError(f"edge: expected one of {', '.join(EDGES)}, got {edge!r}")
+        units = self.units_of(ident)
+        return self._move(ident, units, EDGE_VECTORS[edge], distance, stop_at, leave_table,
+                          f"toward the {edge} edge")
+
+    def side_edge(self, side: str) -> str:
+        """The table edge a side deploys from (the table's `edges`)."""
+        try:
+            return self.scenario.table.edges[side]
+        except KeyError:
+            raise ModelError(f"table.edges: no deployment edge for side {side!r}") from None
+
+    def distance_to_edge(self, ident: str, edge: str) -> float:
+        """Inches from a unit's base (a group's nearest base) to a table edge."""
+        if edge not in EDGE_VECTORS:
+            raise ModelError(f"edge: expected one of {', '.join(EDGES)}, got {edge!r}")
+        t = self.scenario.table
+        gaps = []
+        for u in self.units_of(ident):
+            minx, miny, maxx, maxy = u.polygon().bounds
+            gaps.append({"north": miny, "south": t.height_in - maxy, "west": minx,
+                         "east": t.width_in - maxx}[edge])
+        return max(0.0, float(min(gaps)))
+
+    def _still(self, ident, units, distance, why) -> GroupMove:
+        return GroupMove((), tuple(u.id for u in units), _distance(distance), 0.0, (0.0, 0.0),
+                         note=f"{ident}: {why}")
+
+    def _move(self, ident: str, units: list[Unit], direction: tuple[float, float],
+              distance: float, stop_at: Iterable[str], leave_table: bool, how: str,
+              requested: float | None = None) -> GroupMove:
+        d = _distance(distance)
+        asked = d if requested is None else _distance(requested)
+        stop = tuple(stop_at)
+        index = terrain_index(self.scenario)
+        moving = {u.id for u in units}
+        others = [u for u in self.scenario.units if u.id not in moving]
+        other_polys = [u.polygon() for u in others]
+        table = None if leave_table else (self.scenario.table.width_in,
+                                          self.scenario.table.height_in)
+        best: StraightMove | None = None
+        best_names: list[str] = []
+        best_group: list[Unit] = []
+        for vehicle in sorted({board_rules.is_vehicle(self.scenario, u) for u in units}):
+            mask = np.zeros(len(index), dtype=bool)
+            for cls in stop:
+                mask |= index.movement_mask(cls, vehicle)
+            pieces = [index.ids[j] for j in np.flatnonzero(mask)]
+            shapes = [self.scenario.piece(p).shape() for p in pieces]
+            group = [u for u in units if board_rules.is_vehicle(self.scenario, u) == vehicle]
+            res = straight_move([u.polygon() for u in group], direction, d,
+                                [*shapes, *other_polys], table=table)
+            names = [*pieces, *(u.id for u in others)]
+            if best is None or res.distance < best.distance:
+                best, best_names = res, names
+                best_group = group
+        assert best is not None
+        ux, uy = best.direction
+        moved = best.distance
+        effects = tuple(MoveUnit(u.id, u.x + moved * ux, u.y + moved * uy) for u in units) \
+            if moved > 0 else ()
+        blocked_by = blocked_unit = None
+        ignored = tuple(best_names[j] for j in best.ignored)
+        if best.blocker is not None:
+            blocked_by = TABLE_EDGE if best.blocker == -1 else best_names[best.blocker]
+            blocked_unit = best_group[best.mover].id if best.mover is not None else None
+        short = asked - moved
+        if blocked_by is not None:
+            who = f" ({blocked_unit})" if len(units) > 1 and blocked_unit else ""
+            what = blocked_by if blocked_by == TABLE_EDGE or blocked_by in self._piece_ids() \
+                else f"{blocked_by}'s base"
+            note = f'{ident} moves {moved:.2f}" {how}: stopped {short:.1f}" short: {what}{who}'
+        else:
+            note = f'{ident} moves {moved:.2f}" {how}'
+        return GroupMove(effects, tuple(u.id for u in units), asked, moved, best.direction,
+                         blocked_by, blocked_unit, note, ignored)
+
+    def _piece_ids(self) -> set[str]:
+        return {p.id for p in self.scenario.terrain}
+
+    # --- sight ----------------------------------------------------------------------------
+
+    def los_between(self, a: str, b: str) -> tuple[tuple[str, ...], tuple[str, ...],
+                                                    np.ndarray]:
+        """Visible fractions from each unit of `a` (a unit or group) to each of `b`, in one
+        vectorised pass: (ids of a, ids of b, matrix [i, j] = how much of b[j] a[i] sees)."""
+        ua, ub = self.units_of(a), self.units_of(b)
+        both = {u.id: u for u in [*ua, *ub]}
+        order = list(both)
+        m = visibility_matrix(terrain_index(self.scenario), [both[i].polygon() for i in order])
+        rows = [order.index(u.id) for u in ua]
+        cols = [order.index(u.id) for u in ub]
+        return (tuple(u.id for u in ua), tuple(u.id for u in ub),
+                m[np.ix_(rows, cols)])
+
+
+def _centroid(units: Sequence[Unit]) -> tuple[float, float]:
+    return (float(np.mean([u.x for u in units])), float(np.mean([u.y for u in units])))
+
+
+def _distance(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not math.isfinite(value) or value < 0:
+        raise ModelError(f"distance: expected inches, 0 or more, got {value!r}")
+    return float(value)
+

@@ -1,0 +1,70 @@
+"""Readings per game: the ruleset options (AMBIGUOUS points) a group chose for one game.
+
+They live in the game state under `READINGS_KEY`, so a game file saves them with the
+rest of the game and every resolution, card and command run on that game reads them.
+Only the readings that differ from the ruleset's defaults are stored; setting them is an
+undoable Change (one `SetGameState`), and the roll log records it.
+
+- `game_readings(game)` — the stored choices (id → value);
+- `readings_for(ruleset, game, overrides)` — every option's value for this game: the
+  defaults, the game's choices over them, `overrides` (a command line's `--rule`) on top;
+- `readings_change(ruleset, game, values)` — the Change that stores `values`;
+- `readings_log_entry(ruleset, game, before, after)` — the log line saying what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.model import Change, Game, LogEntry, SetGameState
+from engine.options import SchemaError
+
+__all__ = ["READINGS_KEY", "game_readings", "readings_for", "readings_change",
+           "readings_log_entry"]
+
+#: The game-state key holding the game's readings.
+READINGS_KEY = "rules"
+
+
+def game_readings(game: Game | None) -> dict[str, Any]:
+    """The readings chosen for `game` (id → value); {} when none were set."""
+    if game is None:
+        return {}
+    rules = game.state.get(READINGS_KEY)
+    return dict(rules) if isinstance(rules, Mapping) else {}
+
+
+def readings_for(ruleset: Any, game: Game | None,
+                 overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every option of `ruleset` for `game`: defaults, the game's readings, then
+    `overrides` (validated; SchemaError naming "<ruleset>.options.<id>"). A stored
+    reading the ruleset no longer has is ignored rather than refused, so an old game
+    still opens."""
+    known = {o.id for o in ruleset.options}
+    stored = {k: v for k, v in game_readings(game).items() if k in known}
+    return ruleset.option_values({**stored, **dict(overrides or {})})
+
+
+def readings_change(ruleset: Any, game: Game, values: Mapping[str, Any]) -> Change:
+    """The undoable Change storing `values` as the game's readings: validated, only
+    those that differ from the defaults kept (none: the key is removed)."""
+    full = ruleset.option_values(values)
+    defaults = ruleset.option_values()
+    chosen = {k: v for k, v in full.items() if v != defaults[k]}
+    if not isinstance(game, Game):
+        raise SchemaError("readings: no game")
+    return Change([SetGameState(READINGS_KEY, chosen or None)],
+                  f"Rules readings: {ruleset.name}")
+
+
+def readings_log_entry(ruleset: Any, game: Game, before: Mapping[str, Any],
+                       after: Mapping[str, Any]) -> LogEntry:
+    """The roll-log line for a change of readings: each option changed, old → new."""
+    labels = {o.id: o.label for o in ruleset.options}
+    changed = [k for k in after if before.get(k) != after.get(k)]
+    text = "; ".join(f"{labels.get(k, k)}: {before.get(k)} → {after.get(k)}"
+                     for k in changed) or "no change"
+    return LogEntry(game.turn, None, "rules_readings", None, (), text,
+                    {"ruleset": ruleset.id, "before": dict(before), "after": dict(after),
+                     "changed": changed})

@@ -1,0 +1,203 @@
+"""Civil War company numbers as data: schemas and loaders for
+resources/rulesets/civil-war-company/ (ruleset.toml, modifiers.toml, profiles.toml,
+guns.toml).
+
+Every number lives in a TOML file and is validated on load, so a typo is reported with its
+file and field. Numbers that are ours rather than the seed's are named in `proposed` lists
+(ruleset.toml's "section.key" names, a profile's field names) so the app can show them as
+PROPOSED.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from engine.options import Field, Modifier, Schema, SchemaError
+from engine.rulesets.registry import load_data
+
+__all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
+           "GUN_CLASSES", "KINDS", "rules", "profiles", "guns", "modifier_table",
+           "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules"]
+
+RULESET_ID = "civil-war-company"
+PACKAGE = "resources.rulesets"
+
+#: Keywords of a company card (§3.1); formations and cavalry are state / arm, not traits.
+TRAITS = ("specialist", "skirmisher", "partisan", "storm", "mob")
+QUALITIES = ("poor", "normal", "good")
+GUN_CLASSES = ("light", "medium", "field", "heavy")
+KINDS = ("company", "machine_gun", "battery")
+
+_NAMES = Field("list", required=False, default=(), items=Field("str"))
+_TEXT = Field("str", required=False, default="")
+_TEST = Field("int", required=False, minimum=2, maximum=12, doc="2d6 ≤ value")
+
+#: One profile: a company card, a machine gun / tachanka, or a battery (§3.1–3.3).
+PROFILE: Schema = {
+    "kind": Field("str", choices=KINDS),
+    "name": Field("str"),
+    "name_ru": Field("str"),
+    "faction": _TEXT,
+    "faction_ru": _TEXT,
+    "arm": Field("str", required=False, default="infantry", choices=("infantry", "cavalry")),
+    "platoons": Field("int", required=False, default=1, minimum=1, maximum=6),
+    "fire": Field("int", required=False, minimum=1, maximum=6, doc="d6 ≤ FIRE to hit"),
+    "serious": _TEST,
+    "fear": _TEST,
+    "rally": _TEST,
+    "traits": Field("list", required=False, default=(), items=Field("str", choices=TRAITS)),
+    "move_in": Field("float", required=False, minimum=0),
+    "range_in": Field("float", required=False, minimum=1),
+    "crew_quality": Field("str", required=False, choices=QUALITIES),
+    "supply": Field("str", required=False, default="normal", choices=("normal", "poor")),
+    "gun_class": Field("str", required=False, choices=GUN_CLASSES),
+    "gun_shield": Field("bool", required=False, default=False),
+    "mortar": Field("bool", required=False, default=False),
+    "proposed": _NAMES,
+    "note": _TEXT,
+}
+
+GUN: Schema = {
+    "name": Field("str"),
+    "name_ru": Field("str"),
+    "calibre_mm": Field("int", minimum=1),
+    "range_in": Field("float", minimum=1),
+    "proposed": _NAMES,
+}
+
+MODIFIER: Schema = {
+    "value": Field("int", minimum=-10, maximum=10),
+    "label": Field("str"),
+    "label_ru": Field("str"),
+    "reason": Field("str"),
+}
+
+
+def _n(kind: str, lo: float, hi: float | None = None) -> Field:
+    return Field(kind, minimum=lo, maximum=hi)
+
+
+RULES: Schema = {
+    "metres_per_inch": _n("float", 0.01),
+    "proposed": _NAMES,
+    "tests": Field("dict", fields={
+        "dice": _n("int", 1, 3), "officer_bonus": _n("int", 0, 6),
+        "officer_death_face": _n("int", 1, 6), "rally_default": _n("int", 2, 12)}),
+    "fire": Field("dict", fields={
+        "result_base": _n("int", 1, 6), "cover_base": _n("int", 1, 6),
+        "terror_every": _n("int", 1, 10)}),
+    "retreat": Field("dict", fields={
+        "step_in": _n("float", 0.1), "blocked_step_in": _n("float", 0.1),
+        "sample_in": _n("float", 0.01, 1)}),
+    "machine_gun": Field("dict", fields={
+        "dice": _n("int", 1, 20), "close_in": _n("float", 0), "fire_poor": _n("int", 1, 6),
+        "fire_normal": _n("int", 1, 6), "fire_good": _n("int", 1, 6)}),
+    "artillery": Field("dict", fields={
+        "accuracy_poor": _n("int", 0, 6), "accuracy_normal": _n("int", 0, 6),
+        "accuracy_good": _n("int", 0, 6), "aimed_template_in": _n("float", 0.5),
+        "area_template_in": _n("float", 0.5), "direct_fire_in": _n("float", 0),
+        "per_distance_in": _n("float", 1), "ranged_in_from_shot": _n("int", 1, 20),
+        "ranged_in_radius_in": _n("float", 0), "heavy_result_dice": _n("int", 1, 3)}),
+    "ammunition": Field("dict", fields={
+        "normal": _n("int", 1, 99),
+        "poor_battery": Field("str", choices=("d6", "d6+d3")),
+        "poor_machine_gun": Field("str", choices=("d6", "d6+d3"))}),
+    "rout": Field("dict", fields={"move": Field("str", choices=("full",))}),
+    "turn": Field("dict", doc="engine.turns.from_table reads it"),
+}
+
+
+def _check_proposed(records: Mapping[str, Mapping[str, Any]], schema: Schema,
+                    where: str) -> None:
+    for rid, rec in records.items():
+        for i, name in enumerate(rec.get("proposed") or ()):
+            if name not in schema or name in ("proposed", "note"):
+                raise SchemaError(f"{where}: {rid}.proposed[{i}]: {name!r} is not a field")
+
+
+def _check_kind(pid: str, rec: Mapping[str, Any], where: str) -> None:
+    """A record must carry the fields its kind needs (a company its FIRE, a battery its
+    class), so a card cannot silently lack a number the rules read."""
+    need = {"company": ("fire", "serious", "fear", "move_in", "range_in"),
+            "machine_gun": ("crew_quality", "serious", "range_in"),
+            "battery": ("crew_quality", "gun_class", "serious")}[rec["kind"]]
+    for name in need:
+        if rec.get(name) is None:
+            raise SchemaError(f"{where}: profiles.{pid}.{name}: required for a "
+                              f"{rec['kind'].replace('_', ' ')}")
+
+
+def load_profiles(package: str = PACKAGE) -> dict[str, dict]:
+    data = load_data(RULESET_ID, "profiles.toml", schema=PROFILE, table="profiles",
+                     package=package)
+    where = f"{RULESET_ID}/profiles.toml"
+    _check_proposed(data, PROFILE, where)
+    for pid, rec in data.items():
+        _check_kind(pid, rec, where)
+    return data
+
+
+def load_rules(package: str = PACKAGE) -> dict[str, Any]:
+    data = load_data(RULESET_ID, "ruleset.toml", schema=RULES, package=package)
+    for i, name in enumerate(data["proposed"]):
+        section, _, key = name.partition(".")
+        if not (isinstance(data.get(section), dict) and key in data[section]) \
+                and name not in data:
+            raise SchemaError(f"{RULESET_ID}/ruleset.toml: proposed[{i}]: {name!r} names "
+                              "no number in the file")
+    return data
+
+
+@cache
+def rules() -> dict[str, Any]:
+    return load_rules()
+
+
+@cache
+def profiles() -> dict[str, dict]:
+    return load_profiles()
+
+
+@cache
+def guns() -> dict[str, dict]:
+    data = load_data(RULESET_ID, "guns.toml", schema=GUN, table="guns", package=PACKAGE)
+    _check_proposed(data, GUN, f"{RULESET_ID}/guns.toml")
+    missing = [c for c in GUN_CLASSES if c not in data]
+    if missing:
+        raise SchemaError(f"{RULESET_ID}/guns.toml: guns.{missing[0]}: required")
+    return data
+
+
+@cache
+def modifier_table() -> dict[str, dict]:
+    return load_data(RULESET_ID, "modifiers.toml", schema=MODIFIER, table="modifiers",
+                     package=PACKAGE)
+
+
+def modifier(key: str, *, value: int | None = None, note: str = "",
+             proposed: bool = False) -> Modifier:
+    """The Modifier of modifiers.toml `key` ("hit_long_range"), shown with its reason;
+    `value` overrides the number (−1 per 18" counted several times)."""
+    try:
+        m = modifier_table()[key]
+    except KeyError:
+        raise KeyError(f"{RULESET_ID}/modifiers.toml: no modifier {key!r}") from None
+    reason = f"{m['reason']}; {note}" if note else m["reason"]
+    return Modifier(m["label"], m["value"] if value is None else value, reason, proposed)
+
+
+def rule_number(name: str) -> Any:
+    """A number of ruleset.toml by "section.key"."""
+    section, _, key = name.partition(".")
+    return rules()[section][key] if key else rules()[section]
+
+
+def is_proposed(name: str) -> bool:
+    return name in rules()["proposed"]
+
+
+def label_ru(key: str) -> str:
+    """The Russian original of modifiers.toml `key`."""
+    return modifier_table()[key]["label_ru"]

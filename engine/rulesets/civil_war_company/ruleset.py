@@ -1,0 +1,56 @@
+"""The Civil War company declaration: dice, scale, cover, profile schema, options, actions."""
+
+from __future__ import annotations
+
+from engine.dice import D3, D6
+from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.turns import TurnStructure, from_table
+
+from . import board, data, turn_hooks
+from .actions import ACTIONS
+from .options import OPTIONS
+
+__all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset"]
+
+#: Generic cover level → the seed's cover terms and their cover-roll modifier (§5.3, §6.8).
+COVER: dict[int, CoverTerm] = {
+    0: CoverTerm("no cover", 0),
+    1: CoverTerm("light cover (слабое укрытие)", -1, reason="§5.3 C2"),
+    2: CoverTerm("medium cover (среднее укрытие)", -2, reason="§5.3 C3"),
+    3: CoverTerm("heavy cover (сильное укрытие)", -3, reason="§5.3 C4"),
+    4: CoverTerm("fortifications (укрепления)", -4, reason="§5.3 C5"),
+}
+
+
+def turn_structure() -> TurnStructure:
+    """Side turns with a d6 initiative (PROPOSED, §8-1), the start-of-turn triggers."""
+    proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
+    return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
+                      proposed).with_hooks(turn_hooks.HOOKS)
+
+
+def build_ruleset() -> Ruleset:
+    return Ruleset(
+        id=data.RULESET_ID,
+        name="Civil War company",
+        dice=(D6, D3),
+        metres_per_inch=data.rule_number("metres_per_inch"),
+        distance_unit="in",
+        cover=COVER,
+        actions=ACTIONS,
+        options=OPTIONS,
+        profile_fields={"profile": data.PROFILE},
+        profiles=data.profiles(),
+        doc="Russian Civil War, company level (seed 001): platoon stands, three-roll fire "
+            "(hit, result, cover), Retreat and Terror, 2d6 morale, MGs and artillery "
+            "templates with d6 − accuracy scatter.",
+        turn_structure=turn_structure(),
+        board=BoardHints(move_allowance_m=board.move_allowance_m,
+                         weapon_scheme=board.weapon_scheme),
+    )
+
+
+RULESET = build_ruleset()
+
+#: Every PROPOSED number of ruleset.toml ("section.key"), for the UI to flag.
+PROPOSED_NUMBERS: tuple[str, ...] = tuple(data.rules()["proposed"])

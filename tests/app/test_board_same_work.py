@@ -1,0 +1,108 @@
+"""Speed never changes a result: the board's fast paths do the same work as the plain ones.
+
+Each test runs a per-event path (label layout per zoom, the threat lines, the reach area …)
+and checks it against the straightforward version it replaced, kept here as the reference:
+same labels in the same places, same overlays, same numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.board import BoardScene
+from app.board.items import LABEL_PLACES
+from bench.board_driver import big_table
+from engine.scenario_io import load_demo
+
+
+def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
+    """The label placement as the board did it before labels.plan: every candidate against
+    every other base and every label placed so far, one at a time."""
+    items = list(scene.unit_items.values())
+    s = px_per_inch
+    bases = s * np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in
+                          (i.mapRectToScene(i.shape().boundingRect()) for i in items)])
+    leaders = {i.unit.parent for i in items if i.unit.parent}
+    order = sorted(range(len(items)), key=lambda k: (
+        -items[k].unit.base.width_mm * items[k].unit.base.depth_mm,
+        items[k].unit.id not in leaders, k))
+
+    def overlaps(rect, rects) -> bool:
+        return len(rects) > 0 and bool(np.any(
+            (rect[0] < rects[:, 2]) & (rect[2] > rects[:, 0])
+            & (rect[1] < rects[:, 3]) & (rect[3] > rects[:, 1])))
+
+    placed = np.empty((len(items), 4))
+    n_placed = 0
+    others = np.ones(len(items), dtype=bool)
+    out: list[str | None] = [None] * len(items)
+    for k in order:
+        item = items[k]
+        others[k] = False
+        for where in LABEL_PLACES:
+            anchor = item.label_anchor(where)
+            r = item.label.rect_at(where)
+            ax, ay = (item.x() + anchor.x()) * s, (item.y() + anchor.y()) * s
+            cand = np.array([ax + r.left(), ay + r.top(), ax + r.right(), ay + r.bottom()])
+            if overlaps(cand, bases[others]) or overlaps(cand, placed[:n_placed]):
+                continue
+            out[k] = where
+            placed[n_placed] = cand
+            n_placed += 1
+            break
+        others[k] = True
+    return out
+
+
+def shown_places(scene: BoardScene) -> list[str | None]:
+    return [i.label.where if i.label.isVisible() else None for i in scene.unit_items.values()]
+
+
+@pytest.mark.parametrize("table", ["demo", "300"])
+def test_label_layout_places_every_label_where_the_plain_greedy_did(qtbot, table) -> None:
+    scenario = load_demo() if table == "demo" else big_table(300, 30, seed=9)
+    scene = BoardScene(scenario)
+    for zoom in (6.0, 11.3, 17.28, 24.0, 40.0, 90.0, 17.28):
+        expected = reference_layout(scene, zoom)
+        shown = scene.layout_labels(zoom)
+        assert shown_places(scene) == expected
+        assert shown == sum(w is not None for w in expected)
+    assert 0 < shown < len(scenario.units) or table == "demo"
+
+
+def test_a_wheel_zoom_lays_the_labels_out_once_the_wheel_rests(qtbot) -> None:
+    from PySide6.QtCore import QPoint
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    for factor in (1.2, 1.2, 1.2):
+        view.zoom_by(factor, QPoint(400, 300))
+    assert view.labels_pending()
+    qtbot.waitUntil(lambda: not view.labels_pending(), timeout=2000)
+    assert shown_places(win.scene) == reference_layout(win.scene, view.px_per_inch())
+
+
+def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once(qtbot):
+    from app.tools.threat import WORKER_FROM, sightings
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("threat")
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
+    assert tool.hovered == unit.id and tool.pending == unit.id
+    assert tool.view_of == []  # only the outline until the figures come
+    qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
+    expected = sightings(scenario, unit.id)
+    assert tool.view_of == expected
+    pens = [pen for _line, pen in tool.lines.lines()]
+    assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
+    assert tool.lines.scene() is win.scene

@@ -1,0 +1,86 @@
+"""No command prints a traceback (issue 9): every (actor, action, target, weapon) of the demo
+table goes through `warboard resolve` and `warboard odds` in this process, through
+app.cli.run as the console script calls it. The scenario is opened once and shared (the
+walk applies nothing), so the walk takes a few tens of seconds, not 40 000 processes."""
+
+import contextlib
+import io
+import traceback
+from collections import Counter
+
+import pytest
+
+import app.cli as cli
+from engine.model import Game
+from engine.rulesets.registry import get_ruleset
+from engine.scenario_io import load_scenario
+from resources import __file__ as _res
+
+DEMO = str(__import__("pathlib").Path(_res).parent / "scenarios" / "crossroads.json")
+
+
+def _weapons(unit, profile) -> list[str | None]:
+    """No --weapon, then every weapon the unit carries (a card's as "<card>.<key>")."""
+    carried = profile.get("weapons") or []
+    if isinstance(carried, dict):
+        return [None, *(f"{unit.profile}.{k}" for k in carried)]
+    return [None, *carried]
+
+
+@pytest.fixture
+def demo_game(monkeypatch):
+    scenario = load_scenario(DEMO)
+    game = Game.from_meta(scenario, {})
+    monkeypatch.setattr(cli, "_open_game", lambda path: (game, False))
+    return game
+
+
+def test_every_action_unit_and_weapon_of_the_demo_table_gives_a_result_or_a_refusal(
+        demo_game):
+    game = demo_game
+    rs = get_ruleset(game.scenario.ruleset)
+    before = game.snapshot()
+    crashes: Counter = Counter()
+    first: dict = {}
+    exit_codes: Counter = Counter()
+    calls = 0
+    for actor in game.units:
+        profile = rs.profile_of(actor, game.scenario.profiles)
+        weapons = _weapons(actor, profile)
+        for action in rs.actions_for(actor, profile, profiles=game.scenario.profiles):
+            for target in (None, *game.units):
+                for weapon in weapons:
+                    for cmd in ("resolve", "odds"):
+                        argv = [cmd, DEMO, action.id, "--by", actor.id]
+                        argv += ["--target", target.id] if target else []
+                        argv += ["--weapon", weapon] if weapon else []
+                        argv += ["--seed", "7"] if cmd == "resolve" else []
+                        calls += 1
+                        err = io.StringIO()
+                        try:
+                            with contextlib.redirect_stdout(io.StringIO()), \
+                                    contextlib.redirect_stderr(err):
+                                code = cli.run(argv)
+                        except Exception as e:  # a traceback the user would see
+                            key = (action.id, type(e).__name__)
+                            crashes[key] += 1
+                            first.setdefault(key, " ".join(argv[2:]) + "\n" +
+                                             traceback.format_exc(limit=-3))
+                            continue
+                        exit_codes[code] += 1
+                        if code:
+                            # a refusal names the argument or the rule, never a bare key
+                            text = err.getvalue()
+                            assert "Traceback" not in text and "KeyError" not in text, text
+    assert not crashes, "\n".join(first.values())
+    assert calls > 10_000 and exit_codes[0] > calls // 2
+    assert game.snapshot() == before           # nothing was applied
+
+
+def test_the_schreck_at_a_sherman_resolves_through_penetration(demo_game, capsys):
+    code = cli.run(["resolve", DEMO, "shoot", "--by", "schreck-gunner", "--target",
+                    "sherman-1", "--dice", "2,4,9,2"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "Penetration" in out.out and "Hit location" in out.out and "Damage" in out.out
+    assert "Not possible" not in out.out
