@@ -982,6 +982,7 @@ class ActionPanel(QDockWidget):
             self.say("Nothing to apply: roll or enter every die first.", error=True)
             return False
         game = self.game
+        rolled = self._rolled if self._rolled is not None and self._rolled[0] is res else None
         try:
             if isinstance(res, JointResolution):
                 res = charge_joint(self.context.contexts, res,
@@ -999,8 +1000,7 @@ class ActionPanel(QDockWidget):
             self.say(f"Could not apply: {_text(err)}", error=True)
             return False
         entries = _log_entries(res, game.turn)
-        rolled = self._rolled
-        if rolled is not None and rolled[0] is res:
+        if rolled is not None:  # the app's roll shown (charged since): name its entry
             entries = [applied_entry(e, seed=rolled[2], chosen=rolled[3], of=seq)
                        for e, seq in zip(entries, rolled[1], strict=True)]
             self.rerolls.applied(entries[0].actor, entries[0].action)
