@@ -33,6 +33,7 @@ from typing import Any
 
 import sqlite_utils
 
+from engine import safe_json
 from engine.dice import RollRecord
 from engine.log_chain import GENESIS, entry_hash
 from engine.model import Game, LogEntry, ModelError
@@ -338,9 +339,13 @@ def _json(text: Any, table: str, row: Any, field_name: str) -> Any:
     if not isinstance(text, str):
         raise invalid(table, row, field_name, f"expected JSON text, got {text!r}")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise invalid(table, row, field_name, f"not valid JSON ({e.msg})") from None
+        return safe_json.loads(text)
+    except safe_json.JSONInputError as e:
+        if e.decode is not None:
+            raise invalid(table, row, field_name, f"not valid JSON ({e.decode.msg})") \
+                from None
+        where = f"{field_name}.{e.field}" if e.field else field_name
+        raise invalid(table, row, where, e.message) from None
 
 
 def scenario_doc(top_rows: list[tuple], piece_rows: dict[str, list[tuple]]) -> dict:
