@@ -16,6 +16,7 @@ import argparse
 import functools
 import json
 import math
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -565,9 +566,14 @@ def _setup(args: argparse.Namespace) -> _Setup:
         readings = readings_for(rs, game, rules)
     except SchemaError as e:
         raise CliError(f"--rule {e}") from None
+    given = _pairs(args.fact, "--fact")
+    reads = tuple(action.fact_names)
+    unknown = [k for k in given if k not in reads]
+    if unknown:  # a typo would otherwise be stored and silently ignored
+        raise CliError(f"--fact {unknown[0]}: {action.id} reads no such fact (it reads: "
+                       f"{', '.join(reads) or 'none'})")
     try:
-        overrides = {k: parse_fact(k, v, rs.fact_spec(k, action))
-                     for k, v in _pairs(args.fact, "--fact").items()}
+        overrides = {k: parse_fact(k, v, rs.fact_spec(k, action)) for k, v in given.items()}
         for k, v in overrides.items():
             rs.fact_spec(k, action).check(v)
         if args.weapon:
@@ -786,8 +792,20 @@ def odds_text(dist, indent: str = "") -> str:
 # --- dispatch ----------------------------------------------------------------------------
 
 
+#: What reads as a negative number, not an option: -5, -2.5, -.5, -1e3, -inf, -nan
+#: (argparse's own pattern knows only the first three, so `-inf` became an unknown option).
+NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|inf(inity)?|nan)$",
+                             re.IGNORECASE)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports errors by exception instead of exiting the process."""
+    """argparse that reports errors by exception instead of exiting the process, and reads
+    every negative number as a value (so `template F blast-3 -inf 5` is refused by the
+    number check, naming X, instead of being taken for an option)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message: str):
         sys.stderr.write(self.format_usage())
