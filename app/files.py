@@ -468,6 +468,8 @@ class FileController(QObject):
         self._show(game, path=p if as_game else None, source=p)
         self.recent.add(p)
         self._status(f"Opened {p}")
+        if as_game:
+            self._backup(p)
         self.log_problems = self._read_problems
         if self.log_problems:
             self.warn_altered_log(p, self.log_problems)
@@ -491,11 +493,54 @@ class FileController(QObject):
             self._read_problems = read.log_problems
             return read.game
         except GameFileError as e:
+            if e.kind == "damaged":
+                restored = self._offer_backup(p, e)
+                if restored is not None:
+                    return restored
             self.window.show_error(REFUSAL_TITLES.get(e.kind, "Could not open the game"),
                                    f"{e}\n\n{LEFT_ALONE}")
         except OSError as e:
             self.window.show_error("Could not open the game", f"{p}: {e.strerror or e}")
         return None
+
+    def _offer_backup(self, p: Path, error: Exception) -> Game | None:
+        """A damaged game file: offer its newest good backup (engine.backups) in its place;
+        the damaged file is kept beside it. None when there is none or the user says no."""
+        from engine.backups import last_good_backup, restore_backup
+        from engine.gamefile import GameFileError, open_game
+
+        backup = last_good_backup(p)
+        if backup is None:
+            return None
+        answer = QMessageBox.question(
+            self.window, self.tr("The game file is damaged"),
+            self.tr("{error}\n\nOpen its last good backup ({name}) instead? The damaged "
+                    "file is kept beside it.").format(error=error, name=backup.name),
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Open)
+        if answer != QMessageBox.StandardButton.Open:
+            return None
+        try:
+            kept = restore_backup(p, backup)
+            read = open_game(p)
+        except (GameFileError, OSError) as e:
+            self.window.show_error(self.tr("Could not restore the backup"), str(e))
+            return None
+        self._read_problems = read.log_problems
+        self._status(self.tr("Restored {name}; the damaged file is {kept}").format(
+            name=backup.name, kept=kept.name))
+        return read.game
+
+    def _backup(self, path: Path) -> None:
+        """A rolling backup of the game file (after opening and after each Save); a
+        failure is told in the status bar and never stops the save."""
+        from app.settings import backup_count
+        from engine.backups import make_backup
+
+        try:
+            make_backup(path, backup_count())
+        except OSError as e:
+            self._status(self.tr("Backup failed: {0}").format(e.strerror or e))
 
     def _read_scenario(self, p: Path) -> Game | None:
         from engine.scenario_io import ScenarioError, load_scenario
@@ -531,6 +576,7 @@ class FileController(QObject):
             self.window.show_error("Could not save the game", str(e))
             return False
         self._status(f"Saved {self.path}")
+        self._backup(self.path)
         self.saved.emit(self.path)
         return True
 
@@ -567,6 +613,7 @@ class FileController(QObject):
         self._update_title()
         self.recent.add(p)
         self._status(f"Saved {p}")
+        self._backup(p)
         self.file_changed.emit(p)
         self.saved.emit(p)
         return True
