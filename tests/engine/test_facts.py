@@ -23,12 +23,15 @@ def demo():
 def test_shoot_gets_exactly_its_facts_measured_edge_to_edge(demo):
     f = facts_for(demo, "shoot", "gren-3", "us-1-1")
     m = measure_pair(demo, "gren-3", "us-1-1")
-    assert IH.action("shoot").facts == ("distance_m", "cover", "range_band", "los")
+    # side_struck: an anti-tank weapon's hit on a vehicle reads the side it strikes
+    assert IH.action("shoot").facts == ("distance_m", "cover", "range_band", "los",
+                                        "side_struck")
     assert f.distance_m == pytest.approx(m.edge_in * 2.5)        # the demo's 2.5 m per inch
     assert f.distance_m == m.edge_m and f.cover == m.cover
     assert f.los is (m.los != "blocked")
     # not declared by shoot: left empty
-    assert (f.distance_in, f.visible_fraction, f.side_struck, f.in_arc) == (None,) * 4
+    assert f.side_struck == m.target_side
+    assert (f.distance_in, f.visible_fraction, f.in_arc) == (None,) * 3
     assert f.overridden == frozenset()
     # the Kar98k (Range 100 m) at ~52 m: the effective zone
     assert 0 < f.distance_m <= 100 and f.range_band == "effective"
