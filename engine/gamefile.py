@@ -726,6 +726,7 @@ class Autosaver:
         self._numbers = itertools.count(1)
         self._wake = threading.Event()
         self._stopping = threading.Event()
+        self._urgent = threading.Event()    # set by flush and close: write at once
         self._log_taken: int | None = None
         self._baseline = False   # a full capture was taken (or the file holds the game)
         self._submitted = 0
@@ -774,6 +775,8 @@ class Autosaver:
 
     def flush(self, timeout: float | None = None) -> None:
         """Wait until everything submitted so far is written (or has failed: raises)."""
+        self._urgent.set()          # no pause between writes while someone waits
+        self._wake.set()
         with self._done:
             target = self._submitted
             ok = self._done.wait_for(lambda: self._written >= target or self._error,
@@ -789,6 +792,7 @@ class Autosaver:
             return
         self._closed = True
         self._stopping.set()
+        self._urgent.set()
         self._wake.set()
         self._thread.join()
         if self._error is not None:
@@ -810,7 +814,9 @@ class Autosaver:
                 self._wake.clear()
                 rest = last_write + self.INTERVAL_S - time.monotonic()
                 if rest > 0:
-                    self._stopping.wait(rest)
+                    self._urgent.wait(rest)
+                if not self._stopping.is_set():
+                    self._urgent.clear()
                 stop = self._stopping.is_set()
                 batch, upto = [], 0
                 while self._pending:

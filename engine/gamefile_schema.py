@@ -292,18 +292,24 @@ def _units_position(doc: dict, scenario: Scenario) -> int:
     return next((i for i, k in enumerate(keys) if k in later and k not in order), len(keys))
 
 
-#: Effect path heads (engine.model._write) that change one unit, and the terrain.
+#: Effect path heads (engine.model._write) whose writes a partial capture knows: those
+#: that change one unit (named by the path's id), the scenario document's (terrain,
+#: groups), and the game state (always captured). A write under any other head (a path a
+#: ruleset registers) makes the capture a full one: nothing it changed can be missed.
 UNIT_HEADS = ("unit", "units", "table")
-DOC_HEADS = ("terrain",)
+DOC_HEADS = ("terrain", "groups")
+GAME_HEADS = ("game",)
 
 
 def capture_changes(game: Game, log_start: int, touched: set) -> Capture:
     """A partial capture of what the effects in `touched` (Game.take_touched) wrote: the
-    units they name, the unit order, the document only if the terrain or anything but
-    units and game state changed — a few units' worth of work on the caller's thread
-    whatever the size of the table."""
+    units they name, the unit order, the document only if the terrain or the groups
+    changed — a few units' worth of work on the caller's thread whatever the size of the
+    table. A head it does not know makes it a full capture."""
+    if any(head not in (*UNIT_HEADS, *DOC_HEADS, *GAME_HEADS) for head, _ in touched):
+        return capture_game(game, log_start)
     ids = {i for head, i in touched if head in UNIT_HEADS}
-    doc_changed = any(head not in UNIT_HEADS and head != "game" for head, _ in touched)
+    doc_changed = any(head in DOC_HEADS for head, _ in touched)
     everyone = game.all_units()
     chosen = [u for u in everyone if u.id in ids]
     capture = _capture(game, log_start, chosen, doc_changed)

@@ -143,7 +143,12 @@ class Library:
                  specs: list[LibrarySpec] | None = None, seed: bool = True) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+        if self.path.is_dir():
+            raise LibraryError(f"{self.path}: is a folder, not a library file")
+        try:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+        except sqlite3.Error as e:
+            raise LibraryError(f"{self.path}: cannot open the library file ({e})") from None
         self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._specs = {s.ruleset: s for s in (specs if specs is not None else all_specs())}
         try:

@@ -48,6 +48,13 @@ COMMANDS = {
 FILES = ["scenario", "game", "foreign", "missing", "folder", "hostile", "deep"]
 
 
+@pytest.fixture(autouse=True)
+def _qt_app(qapp):
+    """`cards` makes a QGuiApplication when none exists (as its own process does); in the
+    suite a later Qt test needs the QApplication, so it exists first."""
+    return qapp
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("cli")
