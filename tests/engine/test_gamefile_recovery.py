@@ -114,3 +114,14 @@ def test_killed_saves_temporary_files_are_cleaned_and_a_live_one_is_not(tmp_path
         os.close(fd)
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [".g.warboard.live1.tmp", "g.warboard"]
+
+
+def test_a_game_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path):
+    from engine import gamefile
+
+    path = tmp_path / "huge.warboard"
+    with open(path, "wb") as f:
+        f.write(b"SQLite format 3\x00")
+        f.truncate(gamefile.MAX_GAME_BYTES + 1)          # sparse: nothing to read
+    with pytest.raises(gamefile.GameFileError, match="more than a game file may be"):
+        load_game(path)
