@@ -364,6 +364,28 @@ def key_value(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+def modifier_spec(text: str):
+    """argparse type for STEP:VALUE[:TO]:LABEL → (step, Modifier)."""
+    from engine.options import MODIFIER_TARGETS, Modifier
+
+    parts = text.split(":", 3)
+    if len(parts) == 4 and parts[2] in MODIFIER_TARGETS:
+        step, value, to, label = parts
+    elif len(parts) >= 3:
+        step, value, label = parts[0], parts[1], ":".join(parts[2:])
+        to = "target"
+    else:
+        raise argparse.ArgumentTypeError(f"expected STEP:VALUE[:TO]:LABEL, got {text!r}")
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the value must be a whole number, got {value!r}") from None
+    if not step.strip() or not label.strip():
+        raise argparse.ArgumentTypeError(f"expected STEP:VALUE[:TO]:LABEL, got {text!r}")
+    return step.strip(), Modifier(label.strip(), number, "entered by hand", to=to)
+
+
 def unit_list(text: str) -> list[str]:
     """argparse type for U1,U2,...: unit ids."""
     ids = [t.strip() for t in text.split(",") if t.strip()]
@@ -403,6 +425,11 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
                                 "its mirror)")):
         p.add_argument(f"--{name}", action="append", type=key_value, default=[],
                        metavar="K=V", help=f"{what}; repeat for more")
+    p.add_argument("--modifier", action="append", type=modifier_spec, default=[],
+                   metavar="STEP:VALUE[:TO]:LABEL",
+                   help="a modifier agreed at the table for one declared step, e.g. "
+                        "hit:-2:smoke or fire:+2:pool:veterans; TO is target (default), "
+                        "roll, pool (dice in a pool) or die_step (d8 -> d6 is -1); repeat")
     joint = p.add_argument_group(
         "return fire", "resolve an answer together with ACTION, both against the table as "
         "it is now (one prior state): the steps side by side, one merged change, the "
@@ -595,12 +622,14 @@ def _setup(args: argparse.Namespace) -> _Setup:
                          targets=targets, weapon=args.weapon,
                          point=tuple(args.point) if args.point else None,
                          facts=facts, options=options, rules=readings, game=game,
-                         roles=roles or None, groups=groups)
+                         roles=roles or None, groups=groups,
+                         extra_modifiers=args.modifier)
     except MeasureError as e:
         raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
             from None
     except SchemaError as e:
-        raise CliError(str(e)) from None
+        flag = "--modifier " if ".modifiers:" in str(e) else ""
+        raise CliError(f"{flag}{e}") from None
     return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
 
 
@@ -774,10 +803,17 @@ def odds_dict(dist) -> dict:
             "parts": {k: odds_dict(v) for k, v in dist.parts.items()}}
 
 
+def _outcome_text(o: object) -> str:
+    if isinstance(o, tuple):
+        return " / ".join(_outcome_text(x) for x in o)
+    return str(_plain(o))
+
+
 def odds_text(dist, indent: str = "") -> str:
-    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N"."""
+    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N". A
+    joint outcome (one entry per action) reads "1 / 0"."""
     cum = _at_least(dist)
-    rows = [(str(_plain(o)), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
+    rows = [(_outcome_text(o), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
             for o, p in dist.outcomes]
     head = (dist.label or "outcome", "probability", "at least" if cum else "")
     w0 = max(len(r[0]) for r in [head, *rows])

@@ -41,49 +41,81 @@ class GroupsController(QObject):
         self.window = window
         self.layer: GroupsLayer | None = None
         self.selected_group_id: str | None = None
+        self._outlines: dict[str, GroupOutline] = {}
         self._climbing = False
-        window.scene.scenario_changed.connect(self.rebuild)
+        window.scene.scenario_changed.connect(lambda: self.rebuild())
         window.editor.changed.connect(self._on_changed)
         window.selection_changed.connect(self._on_unit_selected)
         self.rebuild()
 
     # --- outlines ---------------------------------------------------------------------------
 
-    def rebuild(self) -> None:
-        """Outlines for every group from the game on the board (a new scenario clears the
-        scene, so the layer is put back too)."""
+    def rebuild(self, ids: list[str] | None = None) -> None:
+        """Outlines from the game on the board: of every group, or (given the ids a change
+        touched) of the groups holding those units or groups and the groups above them. A
+        new scenario clears the scene, and the layer with it: then it is put back whole."""
         scene = self.window.scene
         if self.layer is None or not isValid(self.layer) or self.layer.scene() is not scene:
-            # a new scenario clears the scene, and the layer with it
             self.layer = GroupsLayer()
             scene.addItem(self.layer)
+            self._outlines = {}
+            ids = None
         editor = self.window.editor
         if not editor.has_game:
+            self._outlines = {}
             self.layer.set_outlines([])
             return
-        game = editor.game
-        scenario = game.scenario
-        outlines = []
-        for g in scenario.groups:
-            if g.off_table:
+        scenario = editor.game.scenario
+        on = {u.id: u for u in scenario.units}
+        known = {g.id: g for g in scenario.groups}
+        memo: dict[str, list[str]] = {}
+
+        def units(gid: str, seen: frozenset = frozenset()) -> list[str]:
+            if gid not in memo:
+                g, out = known[gid], []
+                for m in (*g.members, g.commander, g.deputy):
+                    if m in known and m not in seen:
+                        out += units(m, seen | {gid})
+                    elif m in on:
+                        out.append(m)
+                memo[gid] = list(dict.fromkeys(out))
+            return memo[gid]
+
+        if ids is None:
+            affected = set(known)
+        else:
+            touched = set(ids)
+            affected = {gid for gid in known if gid in touched or touched & set(units(gid))}
+            frontier = list(affected)
+            while frontier:  # a squad's change moves its platoon's outline too
+                gid = frontier.pop()
+                for g in scenario.groups_of(gid):
+                    if g.id not in affected:
+                        affected.add(g.id)
+                        frontier.append(g.id)
+        for gid in affected:
+            self._outlines.pop(gid, None)
+            g = known[gid]
+            members = [on[u] for u in units(gid)]
+            if g.off_table or not members:
                 continue
-            units = game.group_units(g.id, leaders=True)
-            if not units:
-                continue
-            depth = group_depth(scenario, g.id)
-            shape = formation_outline([u.polygon() for u in units], depth)
-            side = scenario.group_side(g.id) or units[0].side
-            outlines.append(GroupOutline(g.id, g.label, scene.palette.colour(side),
-                                         geometry_path(shape), depth))
-        self.layer.set_outlines(outlines)
-        if self.selected_group_id is not None and \
-                self.selected_group_id not in self.layer.outlines:
+            depth = group_depth(scenario, gid)
+            shape = formation_outline([u.polygon() for u in members], depth)
+            side = g.side or members[0].side
+            self._outlines[gid] = GroupOutline(gid, g.label, scene.palette.colour(side),
+                                               geometry_path(shape), depth)
+        self._outlines = {gid: o for gid, o in self._outlines.items() if gid in known}
+        self.layer.set_outlines([self._outlines[g.id] for g in scenario.groups
+                                 if g.id in self._outlines])
+        if self.selected_group_id is not None and self.selected_group_id not in known:
             self.select_group(None)
         else:
             self.layer.set_selected(self.selected_group_id)
 
     def _on_changed(self, ids: list[str]) -> None:
         if self.window.editor.has_game and self.window.editor.game.scenario.groups:
+            self.rebuild(list(ids))
+        elif self._outlines:
             self.rebuild()
 
     # --- selection --------------------------------------------------------------------------

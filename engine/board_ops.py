@@ -134,6 +134,8 @@ class GroupMove:
     blocked_unit: str | None = None
     note: str = ""
     ignored: tuple[str, ...] = field(default=())
+    #: Units whose base ends wholly or partly off the table (moves with leave_table).
+    off_table: tuple[str, ...] = ()
 
     @property
     def blocked(self) -> bool:
@@ -354,8 +356,18 @@ class BoardOps:
             note = f'{ident} moves {moved:.2f}" {how}: stopped {short:.1f}" short: {what}{who}'
         else:
             note = f'{ident} moves {moved:.2f}" {how}'
+        w, h = self.scenario.table.width_in, self.scenario.table.height_in
+        off = []
+        for u in units:
+            minx, miny, maxx, maxy = u.polygon().bounds
+            minx, maxx = minx + moved * ux, maxx + moved * ux
+            miny, maxy = miny + moved * uy, maxy + moved * uy
+            if minx < -1e-9 or miny < -1e-9 or maxx > w + 1e-9 or maxy > h + 1e-9:
+                off.append(u.id)
+        if off:
+            note += "; off the table: " + ", ".join(off)
         return GroupMove(effects, tuple(u.id for u in units), asked, moved, best.direction,
-                         blocked_by, blocked_unit, note, ignored)
+                         blocked_by, blocked_unit, note, ignored, tuple(off))
 
     def _piece_ids(self) -> set[str]:
         return {p.id for p in self.scenario.terrain}

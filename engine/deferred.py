@@ -51,10 +51,15 @@ class Defer(Effect):
         if self.at not in BOUNDARIES:
             raise ModelError(f"defer.at: expected one of {' | '.join(BOUNDARIES)}, "
                              f"got {self.at!r}")
+        if not isinstance(self.effects, list) or not self.effects:
+            raise ModelError("defer.effects: expected a list of effects' dict forms")
         for i, e in enumerate(self.effects):
-            effect_from_dict(e)   # refuse a bad effect now, not at the boundary
             if not isinstance(e, dict):
                 raise ModelError(f"defer.effects[{i}]: expected an effect's dict form")
+            try:
+                effect_from_dict(e)   # refuse a bad effect now, not at the boundary
+            except ModelError as err:
+                raise ModelError(f"defer.effects[{i}]: {err}") from None
 
     def writes(self, game):
         entry = {"at": self.at, "side": self.side, "unit": self.unit, "turn": game.turn,

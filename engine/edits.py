@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine import scenario_io as sio
-from engine.model import Effect, Game, ModelError, _need_unit, group_writes, register_path
+from engine.model import Effect, Game, ModelError, group_writes, need_unit, register_path
 
 __all__ = [
     "AddUnit", "DeleteUnit", "EditUnit", "AddTerrain", "RemoveTerrain", "EditTerrain",
@@ -126,7 +126,7 @@ class DeleteUnit(Effect):
     kind: ClassVar[str] = "delete_unit"
 
     def writes(self, game):
-        _need_unit(game, self.unit, on_table=True)
+        need_unit(game, self.unit, on_table=True)
         orphans = [u.id for u in game.all_units() if u.parent == self.unit]
         return [*[(["unit", o, "parent"], True, None) for o in orphans],
                 *_leave_groups(game, self.unit),
@@ -147,7 +147,7 @@ class EditUnit(Effect):
     kind: ClassVar[str] = "edit_unit"
 
     def writes(self, game):
-        _need_unit(game, self.unit)
+        need_unit(game, self.unit)
         if not isinstance(self.changes, dict) or not self.changes:
             raise ModelError("edit_unit.changes: expected a table of fields to set")
         out = []

@@ -38,6 +38,7 @@ __all__ = [
     "STATE_KEYS", "MARKER_KEYS", "Game", "LogEntry", "Effect", "SetMarker", "AddMarker",
     "SetState", "AdjustState", "MoveUnit", "RemoveUnit", "SetGame", "SetGameState",
     "SetGroupState", "AddGroupMarker", "EFFECT_KINDS", "register_path", "group_writes",
+    "need_unit",
     "Change", "apply_change", "revert_change", "effect_from_dict", "ModelError",
 ]
 
@@ -360,8 +361,8 @@ _OPTIONAL_UNIT_FIELDS: dict[str, Any] = {"facing": 0, "turret": None, "name": No
                                          "parent": None}
 
 
-def _forget_key(u: Unit | Group, key: str) -> None:
-    """Drop `key` from the record's remembered source key order (it was not in the file)."""
+def _forget_key(u: Unit, key: str) -> None:
+    """Drop `key` from the unit's remembered source key order (it was not in the file)."""
     order = getattr(u.extra, "order", None)
     if order is not None and key in order:
         u.extra.order = tuple(k for k in order if k != key)
@@ -477,7 +478,9 @@ class Effect:
         return {"kind": self.kind, **d}
 
 
-def _need_unit(game: Game, unit_id: str, *, on_table: bool = False) -> Unit:
+def need_unit(game: Game, unit_id: str, *, on_table: bool = False) -> Unit:
+    """The unit an effect writes (ModelError naming it when unknown, or not on the table
+    when `on_table`)."""
     u = game.unit(unit_id)
     if on_table and not game.on_table(unit_id):
         raise ModelError(f"unit {unit_id!r}: not on the table")
@@ -494,7 +497,7 @@ class SetMarker(Effect):
     kind: ClassVar[str] = "set_marker"
 
     def writes(self, game):
-        _need_unit(game, self.unit)
+        need_unit(game, self.unit)
         return [(["unit", self.unit, "markers", self.marker], self.value is not None,
                  self.value)]
 
@@ -517,7 +520,7 @@ class AddMarker(Effect):
     kind: ClassVar[str] = "add_marker"
 
     def writes(self, game):
-        u = _need_unit(game, self.unit)
+        u = need_unit(game, self.unit)
         old = u.markers.get(self.marker, 0)
         if isinstance(old, bool) or not isinstance(old, int):
             raise ModelError(f"unit {self.unit!r}.markers.{self.marker}: "
@@ -542,7 +545,7 @@ class SetState(Effect):
     kind: ClassVar[str] = "set_state"
 
     def writes(self, game):
-        _need_unit(game, self.unit)
+        need_unit(game, self.unit)
         return [(["unit", self.unit, "state", self.key], self.value is not None, self.value)]
 
     def describe(self) -> str:
@@ -565,7 +568,7 @@ class AdjustState(Effect):
     kind: ClassVar[str] = "adjust_state"
 
     def writes(self, game):
-        u = _need_unit(game, self.unit)
+        u = need_unit(game, self.unit)
         old = u.state.get(self.key, self.default)
         if isinstance(old, bool) or not isinstance(old, int | float):
             raise ModelError(f"unit {self.unit!r}.state.{self.key}: "
@@ -593,7 +596,7 @@ class MoveUnit(Effect):
     kind: ClassVar[str] = "move"
 
     def writes(self, game):
-        _need_unit(game, self.unit, on_table=True)
+        need_unit(game, self.unit, on_table=True)
         w: list[tuple[list, bool, Any]] = [(["unit", self.unit, "x"], True, float(self.x)),
                                            (["unit", self.unit, "y"], True, float(self.y))]
         if self.facing is not None:
@@ -616,7 +619,7 @@ class RemoveUnit(Effect):
     kind: ClassVar[str] = "remove"
 
     def writes(self, game):
-        _need_unit(game, self.unit, on_table=True)
+        need_unit(game, self.unit, on_table=True)
         return [(["unit", self.unit, "state", "removed"], True, self.reason),
                 (["table", self.unit], False, None)]
 

@@ -17,6 +17,8 @@ from shapely.geometry.base import BaseGeometry
 
 #: Margin (inches) between a squad's bases and its outline.
 OUTLINE_MARGIN_IN = 0.3
+#: How far (inches) the hull may be thinned before it is widened (added to the margin).
+SIMPLIFY_IN = 0.05
 
 
 def formation_outline(polys: Sequence[BaseGeometry] | np.ndarray, depth: int = 0,
@@ -30,5 +32,11 @@ def formation_outline(polys: Sequence[BaseGeometry] | np.ndarray, depth: int = 0
         raise ValueError(f"depth: expected a whole number ≥ 0, got {depth!r}")
     if not margin_in > 0:
         raise ValueError(f"margin_in: expected a positive distance, got {margin_in!r}")
-    hull = shapely.convex_hull(shapely.multipolygons(list(arr)) if arr.size > 1 else arr[0])
-    return hull.buffer(margin_in * (1 + depth), quad_segs=8)
+    coords = shapely.get_coordinates(arr)
+    # one line through every vertex: its hull is the points' hull, built without a Point each
+    hull = shapely.convex_hull(shapely.linestrings(coords) if len(coords) > 1
+                               else shapely.points(coords[0]))
+    # a hull round many round bases has a vertex every few hundredths of an inch: thinned
+    # to SIMPLIFY_IN (inside the margin, so no base pokes out) it draws as fast as a box
+    hull = shapely.simplify(hull, SIMPLIFY_IN)
+    return hull.buffer(margin_in * (1 + depth) + SIMPLIFY_IN, quad_segs=4)

@@ -66,12 +66,17 @@ def test_each_group_is_outlined_in_its_sides_colour_with_its_name(qtbot):
     platoon = outlines["pl-1"].path
     assert all(platoon.contains(QPointF(x, y)) for x, y in ((10, 10), (12, 14), (16, 12)))
     assert not platoon.contains(QPointF(36, 20))
-    # and the board really paints it: between Able's bases the table takes the side's tint
+    # and the board really paints it: a line along the top of Able's outline; the selected
+    # group is tinted too, between its bases
+    top = able.boundingRect().top()
     shown = render(win)
     layer.hide()
     hidden = render(win)
     layer.show()
-    assert shown.pixelColor(at(win, 11, 10.65)) != hidden.pixelColor(at(win, 11, 10.65))
+    assert shown.pixelColor(at(win, 11, top)) != hidden.pixelColor(at(win, 11, top))
+    assert shown.pixelColor(at(win, 11, 10.65)) == hidden.pixelColor(at(win, 11, 10.65))
+    win.groups.select_group("sq-a")
+    assert render(win).pixelColor(at(win, 11, 10.65)) != hidden.pixelColor(at(win, 11, 10.65))
     # outside every outline the table is as it was
     assert shown.pixelColor(at(win, 26, 20)) == hidden.pixelColor(at(win, 26, 20))
 
@@ -87,8 +92,11 @@ def render(win) -> QImage:
 
 def test_outlines_follow_moves_membership_and_undo(qtbot):
     win = window(qtbot)
+    baker = layer_of(win).outline_item("sq-b")
     win.editor.push(Change([MoveUnit("a2", 20, 10)], "move"))
     assert layer_of(win).outlines["sq-a"].path.contains(QPointF(19.5, 10))
+    assert layer_of(win).outlines["pl-1"].path.contains(QPointF(19.5, 10))  # the group above
+    assert layer_of(win).outline_item("sq-b") is baker  # untouched groups are not rebuilt
     win.editor.push(Change([RemoveMember("sq-a", "a2")], "leave"))
     assert not layer_of(win).outlines["sq-a"].path.contains(QPointF(20, 10))
     win.editor.undo_stack.undo()

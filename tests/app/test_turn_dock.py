@@ -321,6 +321,7 @@ def test_the_actions_dock_refuses_a_cost_and_ignore_cost_applies_it(qtbot, toy_r
     click_widget(qtbot, panel.apply_button)
     assert [e["override"] for e in ledger.entries(game)] == [False, True]
     assert game.unit("fischer").state["ap_left"] == 0
+    assert not panel.ignore_cost.isChecked()          # for that one action only
     assert "fischer: grenade recorded (1 AP) (cost overridden)" in \
         game.log[-1].details["effects"]
     win.editor.undo_stack.undo()

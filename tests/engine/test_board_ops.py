@@ -258,6 +258,8 @@ def test_moves_toward_an_edge_stop_at_it():
     assert m.distance == pytest.approx(30 - 12.5 / 25.4, abs=1e-5)
     off = ops.move_toward_edge("sq", "north", 40, leave_table=True)
     assert off.distance == 40 and not off.blocked
+    assert off.off_table == ("s1", "s2", "s3") and off.note.endswith("off the table: s1, s2, s3")
+    assert m.off_table == ()
     with pytest.raises(ModelError, match="edge: expected one of north"):
         ops.move_toward_edge("sq", "up", 1)
     with pytest.raises(ModelError, match="no deployment edge for side 'red'"):

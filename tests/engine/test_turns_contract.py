@@ -521,3 +521,16 @@ def test_iron_hearts_suppression_tests_fall_due_when_the_side_starts_its_turn():
     assert triggers.due(g) == [] and unit_status(g, "vova", s).blocked.startswith(
         "failed a start-of-turn Guts test")
     assert unit_status(g, "vova", s).flags == ("cannot act", "suppressed 1")
+
+
+@pytest.mark.parametrize("at, effects, message", [
+    ("noon", [RemoveUnit("x").to_dict()], "defer.at: expected one of turn_start"),
+    ("turn_end", [], "defer.effects: expected a list"),
+    ("turn_end", ["remove x"], r"defer.effects\[0\]: expected an effect's dict form"),
+    ("turn_end", [{"kind": "explode"}], r"defer.effects\[0\]: effect.kind: expected one of"),
+])
+def test_bad_deferred_effects_are_refused_when_scheduled(at, effects, message):
+    from engine.model import ModelError
+
+    with pytest.raises(ModelError, match=message):
+        deferred.Defer(at, effects)
