@@ -810,7 +810,8 @@ class Autosaver:
         last_write = -self.INTERVAL_S
         try:
             while True:
-                self._wake.wait(self.RETRY_S if failed else None)
+                if not self._stopping.is_set():  # closing: never wait (its wake-up may
+                    self._wake.wait(self.RETRY_S if failed else None)  # be consumed)
                 self._wake.clear()
                 rest = last_write + self.INTERVAL_S - time.monotonic()
                 if rest > 0:
