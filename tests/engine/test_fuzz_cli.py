@@ -66,6 +66,7 @@ def folder(tmp_path_factory) -> Path:
     conn.commit()
     conn.close()
     (root / "folder").mkdir()
+    (root / "cwd").mkdir()        # where a mutated output name lands, never the repo
     (root / "hostile.json").write_text('{"format": "warboard-scenario", "version": 1, '
                                        '"name": "x", "x": 1' + "0" * 400 + "}")
     (root / "deep.json").write_text("[" * 20000 + "]" * 20000)
@@ -115,7 +116,8 @@ def test_every_command_line_ends_in_a_result_or_a_named_refusal(folder, data):
     argv = data.draw(command_lines(folder))
     before = snapshot(folder)
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.chdir(folder / "cwd"), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
         code = cli.run(argv)
     TALLY["tried"] += 1
     assert code in (0, 2), (argv, code, err.getvalue())
