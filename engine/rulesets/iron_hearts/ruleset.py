@@ -67,7 +67,8 @@ def build_ruleset() -> Ruleset:
         turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
                          move_allowance_ap_m=board.move_allowance_ap_m,
-                         weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle),
+                         weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle,
+                         state_badges=board.state_badges),
     )
 
 
