@@ -849,6 +849,11 @@ def _picture_arguments(p: argparse.ArgumentParser) -> None:
                    help="the template scattered DIST inches along BEARING degrees")
     p.add_argument("--threat", metavar="UNIT", help="the threat view of UNIT")
     p.add_argument("--arcs", metavar="UNIT", help="UNIT's sectors and turret arc")
+    p.add_argument("--reach", metavar="UNIT",
+                   help="the area UNIT can reach, as the board shows it while UNIT is dragged")
+    p.add_argument("--ap", type=int, metavar="N",
+                   help="with --reach: the area for N AP of movement (default: the drag's "
+                        "allowance, one AP where the ruleset gives it)")
     p.add_argument("--grid", action="store_true",
                    help="coordinates along the edges and a line every 6\"")
     p.add_argument("--labels", choices=("all", "leaders", "none"), default="all",
@@ -879,7 +884,7 @@ def cmd_picture(args: argparse.Namespace) -> int:
     game, _ = _open_game(args.file)
     overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
                         template=template, scatter=args.scatter, threat=args.threat,
-                        arcs=args.arcs)
+                        arcs=args.arcs, reach=args.reach, reach_ap=args.ap)
     try:
         r = make_picture(game, args.output, area=tuple(args.area) if args.area else None,
                          around_unit=around, width_px=args.width, labels=args.labels,
