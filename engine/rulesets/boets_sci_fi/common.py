@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from engine.board_ops import BoardOps
 from engine.dice import DiceSource
 from engine.model import Effect, Game, RemoveUnit, SetGroupState
 from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
-from engine.board_ops import BoardOps
 from engine.protocol import Action, Context, Resolution, Step, info_step, roll_test
 from engine.scenario import Group
 

@@ -50,7 +50,8 @@ def _dist_steps(a: Unit, b: Unit) -> float:
     return math.hypot(a.x - b.x, a.y - b.y) / steps_in()
 
 
-def _wound_effects(ctx: Context, order: Sequence[Unit], wounds: int) -> tuple[list[Effect], list[str]]:
+def _wound_effects(ctx: Context, order: Sequence[Unit],
+                   wounds: int) -> tuple[list[Effect], list[str]]:
     """Wounds land on the fighters in `order`, each removed after Стк wounds (§8-4)."""
     effects: list[Effect] = []
     dead: list[str] = []
@@ -76,7 +77,9 @@ class Fire(BoetsAction):
     roles = (Role("actor", kind="group", label="firing squad or platoon"),
              Role("target", kind="unit", label="target fighter"))
     steps = ("hit", "penetration")
-    cost = Cost(phases=("fire",), reason="§4.2-4: shooting belongs to the Fire phase")
+    cost = Cost(phases=("fire",), once_per="phase", once_key="fire_or_assault",
+                reason="§4.2-4, §4.8-1: one target per Fire phase; an assault instead "
+                       "(§4.A-3 a)")
 
     def _plan(self, ctx: Context):
         if not ctx.rule("house_rules"):

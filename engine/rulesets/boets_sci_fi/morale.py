@@ -107,7 +107,7 @@ class TakeoverTest(BoetsAction):
             from engine.edits import EditGroup
 
             effects.append(EditGroup(g.id, {"commander": ctx.actor.id, "deputy": None}))
-            effects += set_state(g, takeover="done", prone=None, melee_modifier=None)
+            effects += set_state(g, takeover=None, prone=None, melee_modifier=None)
             text = f"{ctx.actor.label} takes command of {g.label}"
         elif not retest:
             effects += set_state(g, takeover="failed", prone=True,

@@ -7,7 +7,7 @@ from engine.dice import D20
 from engine.protocol import CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
-from . import data, fire, morale, turn_hooks
+from . import data, fire, manoeuvre, morale, turn_hooks
 from .options import OPTIONS
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
@@ -38,7 +38,7 @@ def build_ruleset() -> Ruleset:
         inches_per_step=float(data.rule_number("inches_per_step")),
         measure="centre",
         cover=COVER,
-        actions=morale.ACTIONS + fire.ACTIONS,
+        actions=manoeuvre.ACTIONS + fire.ACTIONS + morale.ACTIONS,
         options=OPTIONS,
         profile_fields={"armlist": data.ARMLIST, "weapon": data.WEAPON},
         profiles=data.armlists(),
