@@ -690,10 +690,12 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
     from engine.joint import resolve_joint
     from engine.render import render, render_joint
+    from engine.sealed import app_dice
 
     setup = _setup(args)
     try:
-        dice = TypedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
+        dice = TypedDice(args.dice) if args.dice is not None else app_dice(setup.game,
+                                                                           args.seed)
         if setup.answer is not None:
             res = resolve_joint([setup.ctx, setup.answer], dice)
         else:
@@ -807,6 +809,119 @@ def odds_text(dist, indent: str = "") -> str:
         lines.append(f"{indent}{name}:")
         lines.append(odds_text(part, indent + "  ").rstrip("\n"))
     return "\n".join(lines) + "\n"
+
+
+# --- picture (app/picture.py, app/picture_cli.py) ------------------------------------------
+
+
+def _picture_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a .warboard game or a scenario .json")
+    p.add_argument("-o", "--output", metavar="OUT", required=True,
+                   help="the picture to write: OUT.png or OUT.svg")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--area", nargs=4, metavar=("X", "Y", "W", "H"), type=finite_float,
+                       help="the part of the table to draw, inches (default: all of it)")
+    where.add_argument("--around", nargs=2, metavar=("UNIT", "RADIUS"),
+                       help="the square RADIUS inches each way from UNIT")
+    p.add_argument("--width", type=int, default=1600, metavar="PX",
+                   help="picture width in pixels (default 1600)")
+    p.add_argument("--measure", nargs=2, metavar=("A", "B"),
+                   help="the measure tool from unit A to unit B (or to a point X,Y)")
+    p.add_argument("--template", nargs=3, metavar=("SHAPE", "X", "Y"),
+                   help="a blast-3 / blast-5 template aimed at X Y")
+    p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
+                   help="the template scattered DIST inches along BEARING degrees")
+    p.add_argument("--threat", metavar="UNIT", help="the threat view of UNIT")
+    p.add_argument("--arcs", metavar="UNIT", help="UNIT's sectors and turret arc")
+    p.add_argument("--grid", action="store_true",
+                   help="coordinates along the edges and a line every 6\"")
+    p.add_argument("--labels", choices=("all", "leaders", "none"), default="all",
+                   help="unit names shown (leaders: commanders and units on their own)")
+
+
+@command("picture", "a picture of the table for a forum post (PNG or SVG)",
+         _picture_arguments)
+def cmd_picture(args: argparse.Namespace) -> int:
+    from app.picture import PictureError
+    from app.picture_cli import Overlays, make_picture
+
+    if args.scatter is not None and args.template is None:
+        raise CliError("--scatter: needs --template SHAPE X Y")
+    template = None
+    if args.template is not None:
+        shape, x, y = args.template
+        try:
+            template = (shape, finite_float(x), finite_float(y))
+        except argparse.ArgumentTypeError as e:
+            raise CliError(f"--template: {e}") from None
+    around = None
+    if args.around is not None:
+        try:
+            around = (args.around[0], finite_float(args.around[1]))
+        except argparse.ArgumentTypeError as e:
+            raise CliError(f"--around: RADIUS {e}") from None
+    game, _ = _open_game(args.file)
+    overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
+                        template=template, scatter=args.scatter, threat=args.threat,
+                        arcs=args.arcs)
+    try:
+        r = make_picture(game, args.output, area=tuple(args.area) if args.area else None,
+                         around_unit=around, width_px=args.width, labels=args.labels,
+                         grid=args.grid, overlays=overlays)
+    except PictureError as e:
+        raise CliError(str(e)) from None
+    a = r.area
+    print(f"{args.output}: {r.size.width()} × {r.size.height()} px, table "
+          f"({a.left():g}, {a.top():g}) {a.width():g}\" × {a.height():g}\"")
+    return 0
+
+
+# --- verify (engine/sealed.py) ---------------------------------------------------------------
+
+#: Exit status of `warboard verify` when the rolls do not check out (2 stays the user's error).
+VERIFY_FAILED = 1
+
+
+def _verify_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="GAME", help="a .warboard game played with sealed dice")
+    p.add_argument("--seed", metavar="S",
+                   help="the revealed seed (64 hex digits; default: the one the game holds "
+                        "once the game master revealed it)")
+    p.add_argument("--lang", choices=("en", "ru"), default=None,
+                   help="language of the report (default: from LANG, else English)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+@command("verify", "check every sealed roll of a game against the revealed seed",
+         _verify_arguments)
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Exit 0 when every roll matches and the commitment holds, 1 when not."""
+    import os
+
+    from engine import sealed
+
+    p = Path(args.file)
+    if not _is_game_path(p):
+        raise CliError(f"{p}: expected a .warboard game file (a scenario has no rolls)")
+    game = _load_game_file(p)
+    try:
+        sealing = sealed.sealing_of(game.state)
+    except sealed.SealedError as e:
+        raise CliError(str(e)) from None
+    if sealing is None:
+        raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
+    seed = args.seed if args.seed is not None else sealing.revealed
+    if seed is None:
+        raise CliError("--seed: the game master has not revealed the seed in this file; "
+                       "give it with --seed")
+    try:
+        report = sealed.verify(game.log, sealing, seed)
+    except sealed.SealedError as e:
+        raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
+    lang = args.lang or ("ru" if os.environ.get("LANG", "").startswith("ru") else "en")
+    _emit({**report.to_dict(), "commitment": sealing.commitment,
+           "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
+    return 0 if report.ok else VERIFY_FAILED
 
 
 # --- dispatch ----------------------------------------------------------------------------
