@@ -35,6 +35,9 @@ def roll_mark(entry: LogEntry) -> dict | None:
 
 
 def _seed_text(seed: int | None, chosen: bool) -> str:
+    """"seed 42 (chosen)"; a roll with no seed of its own came from the sealed dice."""
+    if seed is None:
+        return "sealed dice"
     return f"seed {seed}" + (" (chosen)" if chosen else "")
 
 
@@ -46,7 +49,7 @@ def rolled_entry(entry: LogEntry, *, seed: int | None, chosen: bool,
     head = f"Rolled, {_seed_text(seed, chosen)}"
     if reroll_of is not None:
         mark["reroll_of"] = {"seq": reroll_of[0], "seed": reroll_of[1]}
-        head = (f"Re-roll of #{reroll_of[0]} (seed {reroll_of[1]} → "
+        head = (f"Re-roll of #{reroll_of[0]} ({_seed_text(reroll_of[1], False)} → "
                 f"{_seed_text(seed, chosen)})")
     details = {**entry.details, "kind": "roll", ROLL: mark}
     return dataclasses.replace(entry, details=details, summary=f"{head}: {entry.summary}",

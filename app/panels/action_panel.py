@@ -58,6 +58,7 @@ from engine.render import render, render_joint
 from engine.roll_log import RerollTracker, applied_entry, rolled_entry
 from engine.rulesets.registry import get_ruleset
 from engine.scenario import Unit
+from engine.sealed import sealing_of
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
@@ -887,6 +888,8 @@ class ActionPanel(QDockWidget):
             return None
         game = self.game
         self._rolled = None
+        if game is not None and sealing_of(game.state) is not None:
+            seed, chosen = None, False           # sealed rolls come from the game's seed
         if game is not None:
             entries = _log_entries(res, game.turn)
             first = entries[0]
@@ -898,7 +901,9 @@ class ActionPanel(QDockWidget):
             self.rerolls.rolled(first.actor, first.action, seqs[0], seed)
             self._rolled = (res, tuple(seqs), seed, chosen)
         self._show_complete(res)
-        self.dice_entry.set_message(f"Rolled with the app's dice, seed {seed}.", "ok")
+        self.dice_entry.set_message(
+            self.tr("Rolled with the sealed dice.") if seed is None
+            else self.tr("Rolled with the app's dice, seed {seed}.").format(seed=seed), "ok")
         return res
 
     def _typed_changed(self) -> None:

@@ -155,6 +155,11 @@ def test_a_game_sealed_rolled_revealed_and_verified_in_the_program(qtbot, win):
     assert res is not None
     assert [r.source for r in res.rolls] == ["sealed"] * len(res.rolls)
     assert [r.roll for r in res.rolls] == list(range(1, len(res.rolls) + 1))
+    # the honest log's rolled line names the sealed dice, not the unused seed field
+    rolled = win.game.log[-1]
+    assert rolled.summary.startswith("Rolled, sealed dice:"), rolled.summary
+    assert rolled.details["roll"]["seed"] is None
+    assert panel.dice_entry.message.text() == "Rolled with the sealed dice."
     click(qtbot, panel.apply_button)
     assert "sealed, roll #1" in panel.copy("bbcode")       # the copied resolution
     assert "sealed, roll #1" in turn_post(win.game, 1, "bbcode")
