@@ -358,6 +358,28 @@ def key_value(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+def modifier_spec(text: str):
+    """argparse type for STEP:VALUE[:TO]:LABEL → (step, Modifier)."""
+    from engine.options import MODIFIER_TARGETS, Modifier
+
+    parts = text.split(":", 3)
+    if len(parts) == 4 and parts[2] in MODIFIER_TARGETS:
+        step, value, to, label = parts
+    elif len(parts) >= 3:
+        step, value, label = parts[0], parts[1], ":".join(parts[2:])
+        to = "target"
+    else:
+        raise argparse.ArgumentTypeError(f"expected STEP:VALUE[:TO]:LABEL, got {text!r}")
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the value must be a whole number, got {value!r}") from None
+    if not step.strip() or not label.strip():
+        raise argparse.ArgumentTypeError(f"expected STEP:VALUE[:TO]:LABEL, got {text!r}")
+    return step.strip(), Modifier(label.strip(), number, "entered by hand", to=to)
+
+
 def unit_list(text: str) -> list[str]:
     """argparse type for U1,U2,...: unit ids."""
     ids = [t.strip() for t in text.split(",") if t.strip()]
@@ -397,6 +419,11 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
                                 "its mirror)")):
         p.add_argument(f"--{name}", action="append", type=key_value, default=[],
                        metavar="K=V", help=f"{what}; repeat for more")
+    p.add_argument("--modifier", action="append", type=modifier_spec, default=[],
+                   metavar="STEP:VALUE[:TO]:LABEL",
+                   help="a modifier agreed at the table for one declared step, e.g. "
+                        "hit:-2:smoke or fire:+2:pool:veterans; TO is target (default), "
+                        "roll, pool (dice in a pool) or die_step (d8 -> d6 is -1); repeat")
     joint = p.add_argument_group(
         "return fire", "resolve an answer together with ACTION, both against the table as "
         "it is now (one prior state): the steps side by side, one merged change, the "
@@ -584,12 +611,14 @@ def _setup(args: argparse.Namespace) -> _Setup:
                          targets=targets, weapon=args.weapon,
                          point=tuple(args.point) if args.point else None,
                          facts=facts, options=options, rules=readings, game=game,
-                         roles=roles or None, groups=groups)
+                         roles=roles or None, groups=groups,
+                         extra_modifiers=args.modifier)
     except MeasureError as e:
         raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
             from None
     except SchemaError as e:
-        raise CliError(str(e)) from None
+        flag = "--modifier " if ".modifiers:" in str(e) else ""
+        raise CliError(f"{flag}{e}") from None
     return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
 
 
@@ -661,10 +690,12 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
     from engine.joint import resolve_joint
     from engine.render import render, render_joint
+    from engine.sealed import app_dice
 
     setup = _setup(args)
     try:
-        dice = TypedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
+        dice = TypedDice(args.dice) if args.dice is not None else app_dice(setup.game,
+                                                                           args.seed)
         if setup.answer is not None:
             res = resolve_joint([setup.ctx, setup.answer], dice)
         else:
@@ -758,10 +789,17 @@ def odds_dict(dist) -> dict:
             "parts": {k: odds_dict(v) for k, v in dist.parts.items()}}
 
 
+def _outcome_text(o: object) -> str:
+    if isinstance(o, tuple):
+        return " / ".join(_outcome_text(x) for x in o)
+    return str(_plain(o))
+
+
 def odds_text(dist, indent: str = "") -> str:
-    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N"."""
+    """A table: outcome, probability (%, 2 decimals) and, for numbers, "at least N". A
+    joint outcome (one entry per action) reads "1 / 0"."""
     cum = _at_least(dist)
-    rows = [(str(_plain(o)), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
+    rows = [(_outcome_text(o), f"{float(p):.2%}", f"{float(cum[o]):.2%}" if cum else "")
             for o, p in dist.outcomes]
     head = (dist.label or "outcome", "probability", "at least" if cum else "")
     w0 = max(len(r[0]) for r in [head, *rows])
@@ -771,6 +809,119 @@ def odds_text(dist, indent: str = "") -> str:
         lines.append(f"{indent}{name}:")
         lines.append(odds_text(part, indent + "  ").rstrip("\n"))
     return "\n".join(lines) + "\n"
+
+
+# --- picture (app/picture.py, app/picture_cli.py) ------------------------------------------
+
+
+def _picture_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a .warboard game or a scenario .json")
+    p.add_argument("-o", "--output", metavar="OUT", required=True,
+                   help="the picture to write: OUT.png or OUT.svg")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--area", nargs=4, metavar=("X", "Y", "W", "H"), type=finite_float,
+                       help="the part of the table to draw, inches (default: all of it)")
+    where.add_argument("--around", nargs=2, metavar=("UNIT", "RADIUS"),
+                       help="the square RADIUS inches each way from UNIT")
+    p.add_argument("--width", type=int, default=1600, metavar="PX",
+                   help="picture width in pixels (default 1600)")
+    p.add_argument("--measure", nargs=2, metavar=("A", "B"),
+                   help="the measure tool from unit A to unit B (or to a point X,Y)")
+    p.add_argument("--template", nargs=3, metavar=("SHAPE", "X", "Y"),
+                   help="a blast-3 / blast-5 template aimed at X Y")
+    p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
+                   help="the template scattered DIST inches along BEARING degrees")
+    p.add_argument("--threat", metavar="UNIT", help="the threat view of UNIT")
+    p.add_argument("--arcs", metavar="UNIT", help="UNIT's sectors and turret arc")
+    p.add_argument("--grid", action="store_true",
+                   help="coordinates along the edges and a line every 6\"")
+    p.add_argument("--labels", choices=("all", "leaders", "none"), default="all",
+                   help="unit names shown (leaders: commanders and units on their own)")
+
+
+@command("picture", "a picture of the table for a forum post (PNG or SVG)",
+         _picture_arguments)
+def cmd_picture(args: argparse.Namespace) -> int:
+    from app.picture import PictureError
+    from app.picture_cli import Overlays, make_picture
+
+    if args.scatter is not None and args.template is None:
+        raise CliError("--scatter: needs --template SHAPE X Y")
+    template = None
+    if args.template is not None:
+        shape, x, y = args.template
+        try:
+            template = (shape, finite_float(x), finite_float(y))
+        except argparse.ArgumentTypeError as e:
+            raise CliError(f"--template: {e}") from None
+    around = None
+    if args.around is not None:
+        try:
+            around = (args.around[0], finite_float(args.around[1]))
+        except argparse.ArgumentTypeError as e:
+            raise CliError(f"--around: RADIUS {e}") from None
+    game, _ = _open_game(args.file)
+    overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
+                        template=template, scatter=args.scatter, threat=args.threat,
+                        arcs=args.arcs)
+    try:
+        r = make_picture(game, args.output, area=tuple(args.area) if args.area else None,
+                         around_unit=around, width_px=args.width, labels=args.labels,
+                         grid=args.grid, overlays=overlays)
+    except PictureError as e:
+        raise CliError(str(e)) from None
+    a = r.area
+    print(f"{args.output}: {r.size.width()} × {r.size.height()} px, table "
+          f"({a.left():g}, {a.top():g}) {a.width():g}\" × {a.height():g}\"")
+    return 0
+
+
+# --- verify (engine/sealed.py) ---------------------------------------------------------------
+
+#: Exit status of `warboard verify` when the rolls do not check out (2 stays the user's error).
+VERIFY_FAILED = 1
+
+
+def _verify_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="GAME", help="a .warboard game played with sealed dice")
+    p.add_argument("--seed", metavar="S",
+                   help="the revealed seed (64 hex digits; default: the one the game holds "
+                        "once the game master revealed it)")
+    p.add_argument("--lang", choices=("en", "ru"), default=None,
+                   help="language of the report (default: from LANG, else English)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+@command("verify", "check every sealed roll of a game against the revealed seed",
+         _verify_arguments)
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Exit 0 when every roll matches and the commitment holds, 1 when not."""
+    import os
+
+    from engine import sealed
+
+    p = Path(args.file)
+    if not _is_game_path(p):
+        raise CliError(f"{p}: expected a .warboard game file (a scenario has no rolls)")
+    game = _load_game_file(p)
+    try:
+        sealing = sealed.sealing_of(game.state)
+    except sealed.SealedError as e:
+        raise CliError(str(e)) from None
+    if sealing is None:
+        raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
+    seed = args.seed if args.seed is not None else sealing.revealed
+    if seed is None:
+        raise CliError("--seed: the game master has not revealed the seed in this file; "
+                       "give it with --seed")
+    try:
+        report = sealed.verify(game.log, sealing, seed)
+    except sealed.SealedError as e:
+        raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
+    lang = args.lang or ("ru" if os.environ.get("LANG", "").startswith("ru") else "en")
+    _emit({**report.to_dict(), "commitment": sealing.commitment,
+           "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
+    return 0 if report.ok else VERIFY_FAILED
 
 
 # --- dispatch ----------------------------------------------------------------------------

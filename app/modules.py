@@ -25,6 +25,9 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.tests_dock",
     "app.panels.readings_dialog",
     "app.groups",
+    "app.picture_dialog",
+    "app.turn_post_dialog",
+    "app.sealed_dice",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

@@ -6,11 +6,17 @@ bench/ih_examples.py, which the golden tests import too: the same profiles, fact
 earlier steps applied with the example's dice), and the example's exact odds are the odds
 of every action in it that rolls (IH-8: the squad volley, three start-of-turn tests and
 the rally). The exact figure is timed cold — engine.odds' caches cleared before every run —
-as the median of several runs. The Monte Carlo is engine.odds.simulate of the real
-resolvers: 10^4 samples timed once and scaled ×10 (`mc=1e4x10`), or 10^5 with --full
-(`mc=1e5`).
+as the median of several runs. Two baselines, same run:
+- numpy: a vectorised numpy Monte Carlo of 10^5 samples of the same actions
+  (bench.odds_numpy: the ruleset's own plan — Test, Bands, Volley — with the dice drawn all at
+  once), checked against the exact odds (`numpy_tv`, total-variation distance); an action
+  kind it does not simulate (the tank actions) is timed on its resolver's Monte Carlo and
+  named in `numpy_falls_back`;
+- resolver: engine.odds.simulate of the real resolvers, 10^4 samples timed once and scaled
+  ×10 (`mc=1e4x10`), or 10^5 with --full (`mc=1e5`).
 
-Target: every example's exact odds ≤ 10 ms and ≥ 30× faster than its Monte Carlo.
+Target (issue #15): every example's exact odds ≤ 5 ms, the worst named; the ratios are
+reported (against a vectorised simulation the exact odds are only a few times faster).
 """
 
 from __future__ import annotations
@@ -18,15 +24,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 from bench import Options, Outcome, fmt, median_ms, target
 from bench.ih_examples import DAMAGE8, DUEL, ctx, ctx_of, game, gunner5, make_game, play
+from bench.odds_numpy import simulate as numpy_simulate
+from bench.odds_numpy import total_variation
 from engine.dice import ScriptedDice
 from engine.model import apply_change
 from engine.odds import clear_caches, simulate
 from engine.protocol import Context, Facts
 
-TARGET_MS = 10.0
-TARGET_RATIO = 30.0
+#: Exact odds of each example within this (issue #15: 5 ms; design.md P4 allows 10).
+TARGET_MS = 5.0
+#: A vectorised simulation further than this from the exact odds is not the same action.
+MAX_TV = 0.02
 SAMPLES = 100_000
 EXACT_RUNS = 7
 
@@ -133,29 +145,61 @@ def exact_ms(contexts: list[Context]) -> float:
     return median_ms(run, EXACT_RUNS)
 
 
-def monte_carlo_ms(contexts: list[Context], samples: int) -> float:
-    """Wall time of `samples` resolutions of each action, scaled to SAMPLES."""
-    t0 = time.perf_counter()
+def monte_carlo_ms(contexts: list[Context], samples: int) -> list[float]:
+    """Wall time of `samples` resolutions of each action by its resolver, scaled to SAMPLES."""
+    out = []
     for i, c in enumerate(contexts):
+        t0 = time.perf_counter()
         simulate(lambda dice, c=c: c.resolve(dice).summary, samples, seed=i + 1)
-    return (time.perf_counter() - t0) * 1000 * SAMPLES / samples
+        out.append((time.perf_counter() - t0) * 1000 * SAMPLES / samples)
+    return out
+
+
+def numpy_ms(contexts: list[Context], resolver_ms: list[float]) -> tuple[float, float,
+                                                                         list[str]]:
+    """The vectorised numpy Monte Carlo of SAMPLES samples of each action (bench.odds_numpy):
+    wall ms, the largest total-variation distance from the exact headline distribution
+    (sampling noise, ~0.005; more would mean it is not the same action), and the actions
+    with no vectorised simulation, counted at their resolver's Monte Carlo time instead."""
+    rng = np.random.default_rng(7)
+    ms, tv, fallback = 0.0, 0.0, []
+    for c, by_resolver in zip(contexts, resolver_ms, strict=True):
+        t0 = time.perf_counter()
+        got = numpy_simulate(c, SAMPLES, rng)
+        spent = (time.perf_counter() - t0) * 1000
+        if got is None:
+            fallback.append(c.action.id)
+            ms += by_resolver
+            continue
+        ms += spent
+        tv = max(tv, total_variation(got, c.odds()))
+    return ms, tv, fallback
 
 
 @target("P4", "odds")
 def odds(options: Options) -> Outcome:
     samples = SAMPLES if options.full else SAMPLES // 10
     mc = "1e5" if samples == SAMPLES else "1e4x10"
-    worst, min_ratio = 0.0, float("inf")
+    worst, worst_name, min_ratio, max_tv = 0.0, "", float("inf"), 0.0
+    min_np = float("inf")
     for name, build in EXAMPLES.items():
         contexts = build()
         ex = exact_ms(contexts)
-        sim = monte_carlo_ms(contexts, samples)
-        ratio = sim / ex
-        worst, min_ratio = max(worst, ex), min(min_ratio, ratio)
-        ok = ex <= TARGET_MS and ratio >= TARGET_RATIO
+        per_action = monte_carlo_ms(contexts, samples)
+        sim = sum(per_action)
+        vec, tv, fallback = numpy_ms(contexts, per_action)
+        ratio, np_ratio = sim / ex, vec / ex
+        if ex > worst:
+            worst, worst_name = ex, name
+        min_ratio, min_np, max_tv = min(min_ratio, ratio), min(min_np, np_ratio), max(max_tv, tv)
+        ok = ex <= TARGET_MS and tv <= MAX_TV
         actions = ",".join(c.action.id for c in contexts)
-        print(f"P4.{name} actions={actions} exact_ms={fmt(ex)} mc_ms={fmt(sim)} mc={mc} "
-              f"ratio={fmt(ratio)} {'ok' if ok else 'FAIL'}", flush=True)
-    return Outcome({"worst_ms": worst, "min_ratio": min_ratio, "examples": len(EXAMPLES),
-                    "target_ms": TARGET_MS, "target_ratio": TARGET_RATIO, "mc": mc},
-                   worst <= TARGET_MS and min_ratio >= TARGET_RATIO)
+        note = f" numpy_falls_back={','.join(fallback)}" if fallback else ""
+        print(f"P4.{name} actions={actions} exact_ms={fmt(ex)} numpy_ms={fmt(vec)} "
+              f"numpy_ratio={fmt(np_ratio)} numpy_tv={fmt(tv)}{note} resolver_mc_ms={fmt(sim)} "
+              f"mc={mc} resolver_ratio={fmt(ratio)} target_ms={fmt(TARGET_MS)} "
+              f"{'ok' if ok else 'FAIL'}", flush=True)
+    return Outcome({"worst_ms": worst, "worst": worst_name, "min_numpy_ratio": min_np,
+                    "max_numpy_tv": max_tv, "min_resolver_ratio": min_ratio,
+                    "examples": len(EXAMPLES), "samples": SAMPLES, "target_ms": TARGET_MS},
+                   worst <= TARGET_MS and max_tv <= MAX_TV)

@@ -311,28 +311,35 @@ class Bands:
 # --------------------------------------------------------------------------- records
 
 
-SOURCE_KINDS = ("app", "typed", "script")
+#: "sealed": the app's dice of a sealed game (engine.sealed), each roll numbered.
+SOURCE_KINDS = ("app", "typed", "script", "sealed")
 
 
 @dataclass(frozen=True, slots=True)
 class RollRecord:
-    """One roll as it goes to the log: what was rolled, for which step, from where."""
+    """One roll as it goes to the log: what was rolled, for which step, from where.
+    `roll` is a sealed roll's number (engine.sealed), None for every other source."""
 
     label: str
     die: str
     faces: tuple[int, ...]
     source: str
     seed: int | None = None
+    roll: int | None = None
 
     def to_dict(self) -> dict:
-        return {"label": self.label, "die": self.die, "faces": list(self.faces),
-                "source": self.source, "seed": self.seed}
+        d = {"label": self.label, "die": self.die, "faces": list(self.faces),
+             "source": self.source, "seed": self.seed}
+        if self.roll is not None:  # only sealed rolls carry the key
+            d["roll"] = self.roll
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> RollRecord:
         try:
             rec = cls(str(d["label"]), str(d["die"]), tuple(int(f) for f in d["faces"]),
-                      str(d["source"]), None if d.get("seed") is None else int(d["seed"]))
+                      str(d["source"]), None if d.get("seed") is None else int(d["seed"]),
+                      None if d.get("roll") is None else int(d["roll"]))
         except KeyError as e:
             raise ValueError(f"roll record: missing {e.args[0]!r}") from None
         if rec.source not in SOURCE_KINDS:
@@ -342,7 +349,10 @@ class RollRecord:
 
     @property
     def source_text(self) -> str:
-        """"app, seed 42" / "typed" / "script" — for renderings and the log view."""
+        """"app, seed 42" / "sealed, roll #7" / "typed" / "script" — for renderings and
+        the log view (a copied resolution so carries its sealed roll numbers)."""
+        if self.source == "sealed" and self.roll is not None:
+            return f"sealed, roll #{self.roll}"
         if self.source == "app" and self.seed is not None:
             return f"app, seed {self.seed}"
         return self.source
@@ -478,5 +488,6 @@ def draw(source: DiceSource, die: Die, n: int, *, label: str) -> RollRecord:
                         reason="missing", step=label, die=die.name, needed=n,
                         left=len(faces))
     checked = tuple(die.check(f, label=label) for f in faces)
-    return RollRecord(label, die.name, checked, source.kind, getattr(source, "seed", None))
+    return RollRecord(label, die.name, checked, source.kind, getattr(source, "seed", None),
+                      getattr(source, "last_roll", None))
 

@@ -39,7 +39,7 @@ FORMAT = "warboard-game"
 SCHEMA_VERSION = 1
 #: SQLite's application_id header field: "WBRD", so `file(1)` and we can tell our files.
 APPLICATION_ID = 0x57425244
-LOG_KINDS = ("roll", "resolution", "measurement", "template")
+LOG_KINDS = ("roll", "resolution", "measurement", "template", "picture")
 TABLES = ("meta", "scenario", "terrain", "units", "game", "log")
 #: Top-level scenario keys whose contents live in their own row tables.
 ROW_TABLES = ("terrain", "units")

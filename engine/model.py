@@ -113,6 +113,9 @@ class Game:
     state: dict = field(default_factory=dict)
     removed: list[Unit] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
+    #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
+    #: it, so a list changed behind the game's back is read again, never misread
+    _unit_pos: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -133,9 +136,16 @@ class Game:
 
     def unit(self, unit_id: str) -> Unit:
         """A unit on the table or removed; ModelError naming the id otherwise."""
-        for u in self.scenario.units:
-            if u.id == unit_id:
-                return u
+        units = self.scenario.units
+        i = self._unit_pos.get(unit_id)
+        if i is None or i >= len(units) or units[i].id != unit_id:
+            # a panel asks for every unit after each change: one pass, not one per unit
+            self._unit_pos = pos = {}
+            for k, u in enumerate(units):
+                pos.setdefault(u.id, k)
+            i = pos.get(unit_id)
+        if i is not None:
+            return units[i]
         for u in self.removed:
             if u.id == unit_id:
                 return u
@@ -157,7 +167,11 @@ class Game:
         return [on[i] for i in ids if i in on]
 
     def on_table(self, unit_id: str) -> bool:
-        return any(u.id == unit_id for u in self.scenario.units)
+        units = self.scenario.units
+        i = self._unit_pos.get(unit_id)
+        if i is not None and i < len(units) and units[i].id == unit_id:
+            return True
+        return any(u.id == unit_id for u in units)
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.scenario.units if u.side == side]

@@ -46,7 +46,7 @@ def main() -> None:
     click(panel.target_pick)
     u = win.game.unit("pl-2")
     click_board(win, u.x, u.y)
-    click(panel.options_view.editors["return_fire"])
+    choose(panel.responder_box, "pl-2")            # the Plastuns declare return fire
     show_part(panel, panel.odds_chart)
     save(win, "cw-fire-odds.png")
     click(panel.dice_entry.typed_radio)

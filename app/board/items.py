@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shapely.geometry import LineString
@@ -28,10 +28,6 @@ from . import style
 
 #: Room around an item's outline for its cosmetic (pixel-wide) pens, in inches.
 PEN_MARGIN_IN = 0.25
-#: Woods are drawn once into a pixmap of this many pixels per inch (at most CACHE_MAX_PX a
-#: side), scaled at other zooms.
-CACHE_PX_PER_INCH = 48.0
-CACHE_MAX_PX = 2048
 
 
 # --- shapely → Qt ---------------------------------------------------------------------------
@@ -201,19 +197,10 @@ class TerrainItem(QGraphicsItem):
                 parallel_lines(area, 0.6, -45.0)))
         self._bounds = self._path.boundingRect().adjusted(
             -PEN_MARGIN_IN, -PEN_MARGIN_IN, PEN_MARGIN_IN, PEN_MARGIN_IN)
-        if st.texture == "trees":
-            # Hundreds of overlapping tree crowns take 10-40 ms to draw: drawn once into a
-            # pixmap of the piece at CACHE_PX_PER_INCH, which a zoom only scales (a device
-            # cache would draw them again at every wheel notch).
-            b = self._bounds
-            side = min(CACHE_MAX_PX / max(b.width(), b.height(), 1e-9), CACHE_PX_PER_INCH)
-            self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache,
-                              QSize(max(1, round(b.width() * side)),
-                                    max(1, round(b.height() * side))))
-        else:
-            # the rest is drawn again at a new zoom, and blitted from its pixmap when the
-            # board repaints under an overlay that spans it (threat lines, arcs)
-            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # Drawn once per zoom into a pixmap, blitted when the board repaints under an
+        # overlay that spans it (threat lines, arcs). Not in item coordinates: with a cache
+        # size given, PySide6 6.11 left the woods blank (and scaled pixmaps blur the pens).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._bounds

@@ -61,6 +61,7 @@ from engine.scenario import Unit
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
 from .facts_view import FactsView
+from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
 from .roles_view import RoleEditor, RolesView
@@ -209,6 +210,15 @@ class ActionPanel(QDockWidget):
         QVBoxLayout(self.options_box).addWidget(self.options_view)
         lay.addWidget(self.options_box)
 
+        self.modifiers_box = QGroupBox(self.tr("Modifiers agreed at the table"))
+        self.modifiers_box.setToolTip(self.tr(
+            "A modifier the rules do not list (smoke, a GM ruling) for one step: to its "
+            "target, its roll, the dice in its pool or its die step"))
+        self.modifiers_view = ModifiersView()
+        self.modifiers_view.changed.connect(self.update_all)
+        QVBoxLayout(self.modifiers_box).addWidget(self.modifiers_view)
+        lay.addWidget(self.modifiers_box)
+
         self.answer_box = QGroupBox(self.tr("With return fire"))
         self.answer_box.setToolTip(self.tr(
             "The unit that answers acts on the actor; both are resolved against the table "
@@ -308,7 +318,9 @@ class ActionPanel(QDockWidget):
                 return getattr(ed, part) if part != "row" else ed.row
         key = f"{names}{part}"
         if key not in self._absent:        # the action has no such role: a hidden stand-in
-            self._absent[key] = factory()
+            w = factory(self)
+            w.hide()
+            self._absent[key] = w
         return self._absent[key]
 
     @property
@@ -468,6 +480,7 @@ class ActionPanel(QDockWidget):
             ed.set_value(unit_id, emit=False)
         self.facts_view.clear_overrides()
         self._fill_units()
+        self._default_responders()
         self.update_all()
 
     def set_targets(self, unit_ids: Sequence[str]) -> None:
@@ -498,8 +511,19 @@ class ActionPanel(QDockWidget):
         ed = self.roles_view.editor(name)
         if ed is not None and ed.role.kind in ("unit", "responder", "group"):
             self.facts_view.clear_overrides()
+        self._default_responders()
         self._fill_answer()
         self.update_all()
+
+    def _default_responders(self) -> None:
+        """A responder role left empty answers with the target (the other side of a duel
+        is, by default, the unit the action is aimed at)."""
+        target = self.target_id
+        if target is None:
+            return
+        for ed in self.roles_view.of_kind("responder"):
+            if ed.value() is None:
+                ed.set_value(target, emit=False)
 
     def _fill_actors(self) -> None:
         game = self.game
@@ -648,6 +672,8 @@ class ActionPanel(QDockWidget):
         self.doc.setVisible(bool(self.doc.text()))
         self.options_view.set_options(action.options if action is not None else ())
         self.options_box.setVisible(action is not None)
+        self.modifiers_view.set_steps(action.steps if action is not None else ())
+        self.modifiers_box.setVisible(action is not None and bool(action.steps))
         self.dice_entry.clear_typed()
         if update:
             self.update_all()
@@ -756,7 +782,8 @@ class ActionPanel(QDockWidget):
         roles.pop("actor", None)
         ctx = rs.context(action.id, actor=ref if ref != actor.id else actor, facts=facts,
                          options=self.options_view.values(), rules=game_rules(game),
-                         game=game, roles=roles, groups=self.groups())
+                         game=game, roles=roles, groups=self.groups(),
+                         extra_modifiers=self.modifiers_view.modifiers())
         responder = self.responder_box.currentData() if self._answerable(action) else None
         if responder is None:
             return ctx
@@ -1005,15 +1032,6 @@ class ActionPanel(QDockWidget):
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
         self.message.setText(text)
         self.message.setVisible(bool(text))
-
-
-def _row(*widgets: QWidget) -> QWidget:
-    w = QWidget()
-    h = QHBoxLayout(w)
-    h.setContentsMargins(0, 0, 0, 0)
-    for x in widgets:
-        h.addWidget(x, 1 if isinstance(x, QComboBox | QListWidget | QLabel) else 0)
-    return w
 
 
 def _text(err: BaseException) -> str:

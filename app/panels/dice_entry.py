@@ -129,8 +129,11 @@ def resolve_typed(ctx: Context, values: Sequence[str | int]) -> TypedRun:
 
 
 def roll_app(ctx: Context, seed: int) -> Resolution:
-    """Resolve with the app's generator at `seed` (so the roll can be replayed)."""
-    return ctx.resolve(RandomDice(seed))
+    """Resolve with the app's generator at `seed` (so the roll can be replayed), or with
+    the game's sealed dice when it is played with them (engine.sealed)."""
+    from engine.sealed import app_dice
+
+    return ctx.resolve(app_dice(ctx.game, seed))
 
 
 # --------------------------------------------------------------------------- widget

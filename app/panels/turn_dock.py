@@ -38,8 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine import triggers, turns
-from engine.dice import DiceError, DiceSource, RandomDice, TypedDice
+from engine.dice import DiceError, DiceSource, TypedDice
 from engine.model import Change, ModelError
+from engine.sealed import app_dice
 from engine.turns import TurnError, TurnStructure
 
 from ..board.style import SidePalette
@@ -536,7 +537,7 @@ class TurnDock(QDockWidget):
     def dice_source(self) -> DiceSource:
         if self.typed_dice.isChecked():
             return TypedDice(self.typed_faces.text())
-        return RandomDice()
+        return app_dice(self.game)  # the game's sealed dice, or a new seed
 
     def roll_initiative(self) -> bool:
         game = self.game

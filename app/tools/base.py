@@ -106,6 +106,11 @@ class Tool(QObject):
         self._overlay.append(item)
         return item
 
+    def has_overlay(self) -> bool:
+        """Whether the tool has something drawn on the board (its result stays drawn after
+        the pointer leaves; a picture of the board prints its readout with it)."""
+        return any(shiboken6.isValid(i) and i.scene() is not None for i in self._overlay)
+
     def clear_overlay(self) -> None:
         for item in self._overlay:
             if shiboken6.isValid(item) and item.scene() is not None:

@@ -17,10 +17,11 @@ is written to the game's log (kind "template") with its dice and their source.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -72,6 +73,7 @@ from engine.dice import (
 )
 from engine.measure import MeasureError, TemplateResult, template_query
 from engine.model import LogEntry
+from engine.sealed import app_dice
 from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
     N_BEARINGS,
@@ -96,6 +98,9 @@ SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil W
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).
 DIRECTION_DIE = Die(N_BEARINGS)
+#: Tables with more units than this work a blast's odds and heat map out on a worker
+#: thread (at 500 units they cost 50-90 ms); the template and who is under it show at once.
+WORKER_FROM = 150
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -285,6 +290,9 @@ class TemplateTool(PanelTool):
         self._press_at: QPointF | None = None
         self._ghost: QGraphicsItem | None = None
         self._placed: list[QGraphicsItem] = []
+        self._workers: ThreadPoolExecutor | None = None
+        self._pending = None  # (future, show, game) of odds a worker is working out
+        self._arrived.connect(self._on_arrival)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -302,6 +310,7 @@ class TemplateTool(PanelTool):
         self.panel.show_message(self._instructions())
 
     def reset(self) -> None:
+        self._settle_pending()
         super().reset()
         self._ghost = None
         self._placed = []
@@ -379,6 +388,7 @@ class TemplateTool(PanelTool):
     def place(self, x: float, y: float, *, log: bool = True) -> TemplateResult:
         """Aim a blast at (x, y): the odds and heat map of where it may land, and who is
         under it before any scatter."""
+        self._settle_pending()
         scenario = self.editor.game.scenario
         self.clear_overlay()
         self._ghost = None
@@ -386,30 +396,69 @@ class TemplateTool(PanelTool):
         self.result = None
         units = scenario.units
         scheme = self.panel.scheme_obj()
-        self.odds = template_odds(self.shape, (x, y), scheme, [u.polygon() for u in units],
-                                  [u.id for u in units])
-        t = scenario.table
-        self.heat = coverage_raster(self.shape, (x, y), scheme,
-                                    clip=(0.0, 0.0, t.width_in, t.height_in))
-        self._draw_heat(self.heat)
+        shape, t = self.shape, scenario.table
+        polys, ids = [u.polygon() for u in units], [u.id for u in units]
+
+        def work() -> tuple[TemplateOdds, Heatmap]:
+            return (template_odds(shape, (x, y), scheme, polys, ids),
+                    coverage_raster(shape, (x, y), scheme,
+                                    clip=(0.0, 0.0, t.width_in, t.height_in)))
+
         here = template_query(scenario, self.shape, x, y)
         self._draw_template(self.shape, (x, y), None, aimed=True)
         names = {u.id: u.label for u in units}
+        self._fill_result(here, "Under it if it does not scatter")
+        self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
+                                "Scatter with the app's dice or type the dice in.")
+
+        def show(found: tuple[TemplateOdds, Heatmap]) -> None:
+            self._show_odds(found, here, names, scheme, shape, (x, y), log)
+
+        if len(units) <= WORKER_FROM:
+            show(work())
+        else:  # the odds and heat map arrive from a worker; the template is down already
+            if self._workers is None:
+                self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
+            self.panel.odds_title.setText("Before the roll — working out the odds …")
+            self.panel.fill(self.panel.odds, [])
+            self._pending = (self._workers.submit(work), show, self.editor.game)
+            self._pending[0].add_done_callback(lambda _f: self._arrived.emit())
+        return here
+
+    _arrived = Signal()  # a worker's odds are ready (emitted on the worker's thread)
+
+    def _on_arrival(self) -> None:
+        self._settle_pending()
+
+    def _settle_pending(self) -> None:
+        """Show (and log) the odds a worker is working out, waiting for them if need be:
+        before anything else is done with the template, so the log keeps its order. Odds
+        for a game since replaced are dropped."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        future, show, game = pending
+        if game is self.editor.game:
+            show(future.result())
+
+    def _show_odds(self, found: tuple[TemplateOdds, Heatmap], here: TemplateResult,
+                   names: dict[str, str], scheme: DistanceScheme, shape: str,
+                   at: tuple[float, float], log: bool) -> None:
+        """The landing odds and heat map of a placement: drawn, listed and logged."""
+        self.odds, self.heat = found
+        self._draw_heat(self.heat)
         self.panel.fill(self.panel.odds, [(names[i], percent(pu), percent(ph))
                                           for i, pu, ph in self.odds.ranked()])
         peak = percent(float(self.heat.values.max(initial=0.0)))
         self.panel.odds_title.setText(
             f"Before the roll — chance of ending under it ({scheme.label}, no scatter "
             f"{percent(scheme.p_no_scatter())}; darkest heat: {peak} that a point is covered)")
-        self._fill_result(here, "Under it if it does not scatter")
-        self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
-                                "Scatter with the app's dice or type the dice in.")
         if log:
-            self._log(here, summary=f"{self.shape} placed at ({x:.2f}, {y:.2f})"
+            x, y = at
+            self._log(here, summary=f"{shape} placed at ({x:.2f}, {y:.2f})"
                       + _under_text(here, names), extra={"odds": [
                           {"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
                           for i, pu, ph in self.odds.ranked()]})
-        return here
 
     def scatter(self) -> TemplateResult | None:
         """Roll (or read) the scatter dice, move the template, and list who is under it.
@@ -418,6 +467,7 @@ class TemplateTool(PanelTool):
             self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
                                     else "Place the template first.", error=True)
             return None
+        self._settle_pending()
         scenario = self.editor.game.scenario
         x, y = self.aim
         from engine.board_ops import BoardOps
@@ -444,6 +494,17 @@ class TemplateTool(PanelTool):
                   extra={"scheme": self.panel.scheme_obj().label, "source": source})
         return result
 
+    def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
+        """Show the placed blast moved `distance` inches along `bearing` without rolling
+        or logging (a picture of a scatter already rolled: `warboard picture --scatter`)."""
+        if self.aim is None or self.shape == "flamer":
+            raise ValueError("scatter: place a blast template first")
+        result = template_query(self.editor.game.scenario, self.shape, *self.aim,
+                                scatter=(distance, bearing))
+        self.result = result
+        self._redraw_after_scatter(result)
+        return result
+
     def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
         """The scatter rule, the dice source, a typed bearing (None: roll the direction
         die) and the source's description, from the panel. The dice are rolled by the
@@ -456,8 +517,9 @@ class TemplateTool(PanelTool):
             text = p.seed.text().strip()
             if text and not text.isdigit():
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
-            src = RandomDice(int(text) if text else None)
-            return ScatterRule(scheme, DIRECTION_DIE), src, None, f"app dice, seed {src.seed}"
+            src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
+            source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
+            return ScatterRule(scheme, DIRECTION_DIE), src, None, source
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":

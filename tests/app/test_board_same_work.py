@@ -106,3 +106,71 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
     pens = [pen for _line, pen in tool.lines.lines()]
     assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
     assert tool.lines.scene() is win.scene
+
+
+def _pixels(view) -> np.ndarray:
+    from PySide6.QtGui import QImage
+
+    img = view.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine() // 4,
+                                                        4)
+    return a[:, :img.width(), :3].astype(int)
+
+
+@pytest.mark.parametrize("zoom", [None, 31.0])
+def test_the_board_cached_looks_as_drawn_without_caches(qtbot, zoom) -> None:
+    """Pixel caches (units, labels, terrain) change the speed of a repaint, not the picture:
+    the same view drawn with every item's cache off differs in a few edge pixels at most."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    if zoom is not None:
+        win.view.show_area(14.0, 10.0, zoom)  # over the big wood, close in
+    qtbot.wait(50)
+    cached = _pixels(win.view)
+    for item in win.scene.items():
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    win.view.resetCachedContent()
+    win.view.viewport().update()
+    qtbot.wait(50)
+    plain = _pixels(win.view)
+    differ = np.abs(cached - plain).max(axis=2) > 48
+    assert differ.mean() < 0.003, f"{differ.sum()} pixels differ"
+
+
+def test_blast_odds_worked_out_on_a_worker_are_the_odds_worked_out_at_once(qtbot) -> None:
+    from app.tools.template import WORKER_FROM, percent
+    from geometry.template_odds import coverage_raster, template_odds
+    from tests.app.helpers import click_board, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=6)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("template")
+    tool = win.tools.active
+    tool.set_shape("blast-5")
+    before = len(win.game.log)
+    click_board(qtbot, win, 30.0, 20.0)
+    aim = tool.aim
+    assert tool.result is None and tool.odds is None  # the template is down, odds to come
+    qtbot.waitUntil(lambda: tool.odds is not None, timeout=10000)
+    units = win.game.scenario.units
+    scheme = tool.panel.scheme_obj()
+    odds = template_odds("blast-5", aim, scheme, [u.polygon() for u in units],
+                         [u.id for u in units])
+    assert tool.odds.under.tolist() == odds.under.tolist()
+    names = {u.id: u.label for u in units}
+    assert tool.panel.rows(tool.panel.odds) == [(names[i], percent(pu), percent(ph))
+                                               for i, pu, ph in odds.ranked()]
+    t = scenario.table
+    heat = coverage_raster("blast-5", aim, scheme, clip=(0.0, 0.0, t.width_in, t.height_in))
+    assert np.array_equal(tool.heat.values, heat.values)
+    placed = win.game.log[before]
+    assert placed.action == "template" and "placed at" in placed.summary
+    assert placed.details["odds"][0]["id"] == odds.ranked()[0][0]
+    # scattered before its odds came: they are shown and logged first, in order
+    click_board(qtbot, win, 40.0, 24.0)
+    tool.scatter()
+    kinds = [e.summary.split(" ")[1] for e in win.game.log[before + 1:]]
+    assert kinds == ["placed", "at"] and tool.odds is not None and tool.result is not None

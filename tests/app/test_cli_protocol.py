@@ -161,3 +161,22 @@ def test_the_games_readings_under_rule(toy_file, tmp_path):
     assert json.loads(out)["details"]["rules"]["suppression_source"] == "both"
     status, _, err = run([*argv, "--rule", "suppression_source=never"])
     assert status == 2 and "--rule toy-skirmish.options.suppression_source" in err
+
+
+def test_modifiers_agreed_at_the_table_of_every_kind(volley_file):
+    base = ["odds", volley_file, "volley", "--by", "team-a", "--target", "b1", "--json"]
+    status, out, _ = run(base)
+    assert [o["outcome"] for o in json.loads(out)["outcomes"]] == [0, 1]
+    status, out, _ = run([*base, "--modifier", "fire:+1:pool:GM ruling"])
+    assert [o["outcome"] for o in json.loads(out)["outcomes"]] == [0, 1, 2]
+    status, out, _ = run([*base, "--modifier", "fire:-1:die_step:mud"])
+    assert json.loads(out)["outcomes"][1]["exact"] == "1/4"          # d4 ≥ 4
+    status, out, _ = run([*base, "--modifier", "fire:-1:smoke"])
+    assert json.loads(out)["outcomes"][1]["exact"] == "2/3"          # d6 ≥ 3
+    status, out, _ = run(["resolve", volley_file, "volley", "--by", "team-a", "--target", "b1",
+                          "--modifier", "fire:+1:pool:GM ruling", "--dice", "6,1"])
+    assert status == 0 and "+1 die GM ruling (to the pool) — entered by hand" in out
+    status, _, err = run([*base, "--modifier", "aim:+1:x"])
+    assert status == 2 and "--modifier volley.modifiers: no step 'aim' (steps: fire)" in err
+    status, _, err = run([*base, "--modifier", "fire:lots:x"])
+    assert status == 2 and "the value must be a whole number" in err

@@ -56,19 +56,22 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
     click_board(qtbot, win, *start["pl-2"])
     assert panel.target_id == "pl-2"
     assert panel.facts_view.measured.range_band == "long"
-    click(qtbot, panel.options_view.editors["return_fire"])
-    assert panel.context.options["return_fire"] is True
-    odds = panel.context.odds()
-    assert panel.odds_chart.heights() == [float(p) for _, p in odds.outcomes]
+    alone = panel.context.odds()
+    assert panel.odds_chart.heights() == [float(p) for _, p in alone.outcomes]
+    choose(qtbot, panel.responder_box, "pl-2")           # the Plastuns declare return fire
+    assert panel.answer_action_box.currentData() == "fire"
+    joint = panel.odds_chart.distribution
+    assert list(joint.parts.values())[0] == alone
     enter_dice_mode(qtbot, panel)
     assert [g.text for g in panel.dice_entry.groups][0] == "Hit roll — 5 × d6"
     type_dice(qtbot, panel, CW1)
     res = panel.resolution
     assert res is not None, panel.dice_entry.message.text()
-    assert res.step("hit").count("hit") == 2 and res.step("return.hit").count("hit") == 4
-    assert res.step("return.unr.fear").results == ("pass", "flees", "pass", "flees")
-    text = panel.steps_view.toPlainText()
-    assert "−1 target SKIRMISHER in open order" in text and "+1 target MOB" in text
+    first, back = res.resolutions
+    assert first.step("hit").count("hit") == 2 and back.step("hit").count("hit") == 4
+    assert back.step("unr.fear").results == ("pass", "flees", "pass", "flees")
+    assert "−1 target SKIRMISHER in open order" in panel.steps_view.toPlainText()
+    assert "+1 target MOB" in panel.answer_steps.toPlainText()
     click(qtbot, panel.apply_button)
 
     # the Plastuns lost one stand and retreated 2" directly away from UNR (north-ish)

@@ -207,3 +207,56 @@ def test_return_fire_with_typed_dice(qtbot, rulesets):
     assert [r.summary for r in res.resolutions] == ["0 hits, 0 wounds, 0 suppression"] * 2
     assert [g.label for g in panel.dice_entry.groups] == ["Hit roll", "Hit roll"]
     assert "typed" in panel.answer_steps.toPlainText()
+
+
+def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
+    from engine.protocol import Role
+    from tests.engine.test_protocol_open import Stance
+
+    class Duel(Stance):
+        id = "duel"
+        label = "Duel"
+        roles = (Role("actor"), Role("target", required=False),
+                 Role("answering", kind="responder", required=False))
+
+    from dataclasses import replace
+
+    rs = replace(volley.VOLLEY, id="toy-duel", actions=(Duel(),))
+    register(rs)
+    try:
+        s = volley_scenario()
+        s.ruleset = "toy-duel"
+        win = open_window(qtbot, s, centre=(20, 18))
+        panel = win.action_panel
+        select_unit(qtbot, win, "a1")
+        assert panel.action.id == "duel"
+        answering = panel.roles_view.editor("answering")
+        assert answering.role.kind == "responder" and answering.value() is None
+        choose(qtbot, panel.target_box, "b1")
+        assert answering.value() == "b1"
+        assert panel.context.role("answering").id == "b1"
+        assert panel.roll(seed=1).summary == "ready against b1"
+    finally:
+        unregister("toy-duel")
+
+
+def test_a_modifier_agreed_at_the_table_changes_the_pool(qtbot, rulesets):
+    win = open_window(qtbot, volley_scenario(), centre=(20, 18))
+    panel = win.action_panel
+    select_unit(qtbot, win, "a2")
+    choose(qtbot, panel.roles_view.editor("target").combo, "b1")
+    view = panel.modifiers_view
+    assert panel.modifiers_box.isVisibleTo(panel)
+    assert [view.step_box.itemData(i) for i in range(view.step_box.count())] == ["fire"]
+    choose(qtbot, view.kind_box, "pool")
+    view.value_box.setValue(2)
+    qtbot.keyClicks(view.label_edit, "GM ruling")
+    click(qtbot, view.add_button)
+    assert view.list.item(0).text() == "fire: +2 dice GM ruling"
+    assert [o for o, _ in panel.odds_chart.distribution.outcomes] == [0, 1, 2, 3]
+    res = panel.roll(seed=5)
+    assert len(res.step("fire").faces) == 3
+    assert "+2 dice GM ruling (to the pool)" in panel.steps_view.toPlainText()
+    view.list.setCurrentRow(0)
+    click(qtbot, view.remove_button)
+    assert [o for o, _ in panel.odds_chart.distribution.outcomes] == [0, 1]

@@ -10,6 +10,7 @@ fire), artillery_rules.py (accuracy, scatter, stands under the template), board.
 fire.py / artillery.py / morale_actions.py (the actions); ruleset.py assembles `RULESET`.
 """
 
+from . import library  # noqa: F401  (registers the unit library spec)
 from .ruleset import RULESET
 
 __all__ = ["RULESET"]

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.model import AddMarker, Effect, Game, SetGroupState, SetMarker, SetState
+from engine.model import AddMarker, Effect, Game, ModelError, SetGroupState, SetMarker, SetState
 from engine.scenario import Group, Unit
 
 __all__ = ["Company", "company_of", "set_flag", "add_terror", "clear_terror", "FLAGS",
@@ -123,7 +123,7 @@ def company_of(unit: Unit, profile: Mapping[str, Any], game: Game | None = None)
     lead_id = g.commander or (ids[0] if ids else unit.id)
     try:
         record = game.unit(lead_id)
-    except Exception:  # noqa: BLE001 - a commander not in the game: the unit itself
+    except ModelError:      # a commander not in the game: the unit itself
         record = unit
     return Company(record, stands, profile, g)
 

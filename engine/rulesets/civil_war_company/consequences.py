@@ -95,14 +95,15 @@ def resolve_aftermath(dice: DiceSource, ctx: Context, c: Company, shooter: Compa
                         prefix=prefix, label=label, blocked_steps=blocked)
     out = Outcome(c, am)
     out.steps = list(am.steps)
-    _retreat_effects(ctx, c, shooter, am, holder.get("retreat"), no_move, out, prefix, label)
+    _retreat_effects(ctx, c, shooter, am, holder.get("retreat"), no_move, out, prefix, label,
+                     {u.id for u in lost_stands})
     _state_effects(ctx, c, am, lost_stands, out)
     return out
 
 
 def _retreat_effects(ctx: Context, c: Company, shooter: Company, am: Aftermath,
                      plan: GroupMove | None, no_move: bool, out: Outcome, prefix: str,
-                     label: str) -> None:
+                     label: str, gone: set[str]) -> None:
     if not am.retreat_failures:
         return
     wanted = am.retreat_failures * rule_number("retreat.step_in")
@@ -114,7 +115,7 @@ def _retreat_effects(ctx: Context, c: Company, shooter: Company, am: Aftermath,
     elif plan is None:
         text = f'{c.name} retreats {wanted:g}" {how}'
     else:
-        out.effects += list(plan.effects)
+        out.effects += [e for e in plan.effects if e.unit not in gone]   # the lost stay
         text = f'{c.name} retreats {plan.distance:.1f}" {how}'
         if plan.requested < wanted:
             text += f' (capped by its move {plan.requested:g}")'

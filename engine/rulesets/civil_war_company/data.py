@@ -19,7 +19,8 @@ from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
            "GUN_CLASSES", "KINDS", "rules", "profiles", "guns", "modifier_table",
-           "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules"]
+           "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules",
+           "check_kind"]
 
 RULESET_ID = "civil-war-company"
 PACKAGE = "resources.rulesets"
@@ -117,15 +118,16 @@ def _check_proposed(records: Mapping[str, Mapping[str, Any]], schema: Schema,
                 raise SchemaError(f"{where}: {rid}.proposed[{i}]: {name!r} is not a field")
 
 
-def _check_kind(pid: str, rec: Mapping[str, Any], where: str) -> None:
+def check_kind(rec: Mapping[str, Any], where: str) -> None:
     """A record must carry the fields its kind needs (a company its FIRE, a battery its
-    class), so a card cannot silently lack a number the rules read."""
+    class), so a card cannot silently lack a number the rules read; `where` names the
+    record ("civil-war-company/profiles.toml: profiles.unr-infantry")."""
     need = {"company": ("fire", "serious", "fear", "move_in", "range_in"),
             "machine_gun": ("crew_quality", "serious", "range_in"),
             "battery": ("crew_quality", "gun_class", "serious")}[rec["kind"]]
     for name in need:
         if rec.get(name) is None:
-            raise SchemaError(f"{where}: profiles.{pid}.{name}: required for a "
+            raise SchemaError(f"{where}.{name}: required for a "
                               f"{rec['kind'].replace('_', ' ')}")
 
 
@@ -135,7 +137,7 @@ def load_profiles(package: str = PACKAGE) -> dict[str, dict]:
     where = f"{RULESET_ID}/profiles.toml"
     _check_proposed(data, PROFILE, where)
     for pid, rec in data.items():
-        _check_kind(pid, rec, where)
+        check_kind(rec, f"{where}: profiles.{pid}")
     return data
 
 

@@ -36,12 +36,16 @@ def test_the_sample_scenario_loads():
 
 def test_odds_of_fire_with_return_fire(capsys, sample):
     code, out, err = run(capsys, "odds", sample, "fire", "--by", "unr-3", "--target", "pl-2",
-                         "--option", "return_fire=true", "--json")
+                         "--return-fire", "pl-2", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["facts"]["range_band"] == "long"
-    assert "return fire: platoons lost" in data["parts"]
+    assert len(data["parts"]) == 2                     # the volley and the answer
+    assert all(len(o["outcome"]) == 2 for o in data["outcomes"])
     assert abs(sum(o["probability"] for o in data["outcomes"]) - 1) < 1e-9
+    code, out, err = run(capsys, "odds", sample, "fire", "--by", "unr-3", "--target", "pl-2",
+                         "--json")
+    assert json.loads(out)["facts"]["range_band"] == "long"
+    assert json.loads(out)["facts"]["firing_stands"] == 5
 
 
 def test_resolve_fire_applies_the_retreat(capsys, sample):

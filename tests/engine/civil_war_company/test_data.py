@@ -94,3 +94,18 @@ def test_actions_offered_by_kind():
     assert ids("red-army-mg") == ["fire", "rally", "suppression_test", "roll_ammunition",
                                   "start_activation"]
     assert ids("white-light-battery")[0] == "artillery_fire"
+
+
+def test_the_unit_library_seeds_three_kinds_in_their_factions():
+    from engine.library import Library
+
+    with Library(":memory:") as lib:
+        factions = {f.id: f.name for f in lib.factions(CW.id)}
+        assert factions == {"unr": "UNR", "whites": "Whites", "red-army": "Red Army",
+                            "makhno": "Makhno", "partisans": "Partisans"}
+        kinds = {e.id: e.kind for e in lib.entries(CW.id)}
+        assert kinds["makhno-tachanka"] == "machine_gun"
+        assert kinds["white-light-battery"] == "battery" and kinds["plastuns"] == "company"
+        with pytest.raises(SchemaError, match=r"companies\.x\.fire: required for a company"):
+            lib.validate(CW.id, "company", "x", {"name": "X", "name_ru": "Х", "serious": 7,
+                                                "fear": 6, "move_in": 6.0, "range_in": 24.0})

@@ -10,6 +10,7 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.facts import facts_for
+from engine.joint import answer_context, resolve_joint
 from engine.model import (
     AdjustState,
     MoveUnit,
@@ -37,16 +38,20 @@ CW1_UNR_FEAR = [3, 1, 5, 3, 2, 4, 4, 4]
 CW1_UNR_OFFICER = [4, 3, 3, 5]
 
 
-def cw1_context(rules=None, **facts_extra):
+def cw1_contexts(rules=None):
+    """UNR's volley and the Plastuns' declared return fire, both from the state before
+    the fire (engine.joint); without a board the dice counts and the band are entered."""
     unr = unit("unr", "unr-infantry", side="unr")
     pl = unit("pl", "plastuns", side="whites", prone=True, formation="open_order")
-    facts = Facts(range_band="long").override(firing_stands=5, return_firing_stands=4,
-                                              **facts_extra)
-    return CW.context("fire", actor=unr, target=pl, facts=facts,
-                      options={"return_fire": True}, rules=rules or {})
+    volley = CW.context("fire", actor=unr, target=pl, rules=rules or {},
+                        facts=Facts(range_band="long").override(firing_stands=5))
+    answer = CW.context("fire", actor=pl, target=unr, rules=rules or {},
+                        facts=Facts(range_band="long").override(firing_stands=4))
+    return [volley, answer]
 
 
-def check_cw1(res) -> None:
+def check_cw1(joint) -> None:
+    res, back = joint.resolutions
     hit = res.step("hit")
     assert hit.faces == (4, 3, 2, 6, 5) and hit.target == 3           # 4 − 1 long range
     assert [m.label for m in hit.modifiers] == ["long range (> ⅓)"]
@@ -57,32 +62,35 @@ def check_cw1(res) -> None:
     cover = res.step("cover")
     assert cover.faces == (3,) and cover.target == 5                 # prone −1
     assert cover.results == ("destroyed",)
-    retreat = res.step("pl.retreat")
+    pl = "pl"                                  # the Plastuns' company id, on both set-ups
+    retreat = res.step(f"{pl}.retreat")
     assert retreat.totals == (9,) and retreat.target == 8            # SERIOUS 7 + officer
     assert retreat.results == ("fail",)
-    fear = res.step("pl.fear")
+    fear = res.step(f"{pl}.fear")
     assert fear.totals == (2,) and fear.target == 6 and fear.results == ("pass",)
-    officer = res.step("pl.officer")
+    officer = res.step(f"{pl}.officer")
     assert officer.faces == (5,) and officer.outcome == "officer survives"
-    assert res.step("pl.retreat_move").outcome.startswith('Plastun company (Cossack scouts)'
-                                                         ' retreats 2"')
+    assert " retreats 2" in res.step(f"{pl}.retreat_move").outcome
     # return fire: simultaneous, still 4 dice (the Plastuns' strength before the fire)
-    rh = res.step("return.hit")
+    rh = back.step("hit")
     assert rh.faces == (1, 2, 3, 1) and rh.target == 3 and rh.count("hit") == 4
-    rr = res.step("return.result")
+    rr = back.step("result")
     assert rr.faces == (2, 4, 2, 2) and rr.target == 5 and rr.count("success") == 4  # MOB +1
-    rc = res.step("return.cover")
+    rc = back.step("cover")
     assert rc.rolls == () and rc.outcome == "automatic: 4 × destroyed"
-    uf = res.step("return.unr.fear")
+    uf = back.step("unr.fear")
     assert uf.totals == (4, 8, 6, 8) and uf.target == 7              # FEAR 6 + officer
     assert uf.results == ("pass", "flees", "pass", "flees")
-    uo = res.step("return.unr.officer")
+    uo = back.step("unr.officer")
     assert uo.faces == (4, 3, 3, 5) and uo.outcome == "officer survives"
-    effects = res.change.effects
+
+
+def check_cw1_effects(joint) -> None:
+    effects = joint.change.effects
     assert AdjustState("pl", "platoons", -1, minimum=0, default=4) in effects
     assert AdjustState("unr", "platoons", -4, minimum=0, default=5) in effects
     assert SetState("pl", "moved", True) in effects                  # it now counts as moved
-    assert SetMarker("unr", "routing", True) in effects               # one failure suffices
+    assert SetMarker("unr", "routing", True) in effects              # one failure suffices
     assert SetMarker("pl", "routing", True) not in effects
 
 
@@ -92,9 +100,10 @@ def test_cw1_in_the_seeds_order():
     officer's +1 (§4.A-2) every outcome is unchanged (9 > 8, 2 ≤ 6, 8 > 7)."""
     dice = ScriptedDice(CW1_VOLLEY_1 + CW1_PLASTUN_TESTS_SEED + CW1_VOLLEY_2 + CW1_UNR_FEAR
                         + CW1_UNR_OFFICER)
-    res = cw1_context({"officer_test_order": "fear_first"}).resolve(dice)
+    joint = resolve_joint(cw1_contexts({"officer_test_order": "fear_first"}), dice)
     dice.check_exhausted()
-    check_cw1(res)
+    check_cw1(joint)
+    check_cw1_effects(joint)
 
 
 def test_cw1_with_the_default_order_officer_first():
@@ -103,10 +112,11 @@ def test_cw1_with_the_default_order_officer_first():
     plastuns = [6, 3, 5, 1, 1]
     dice = ScriptedDice(CW1_VOLLEY_1 + plastuns + CW1_VOLLEY_2 + CW1_UNR_OFFICER
                         + CW1_UNR_FEAR)
-    res = cw1_context().resolve(dice)
+    joint = resolve_joint(cw1_contexts(), dice)
     dice.check_exhausted()
-    check_cw1(res)
-    order = [s.id for s in res.steps]
+    check_cw1(joint)
+    check_cw1_effects(joint)
+    order = [s.id for s in joint.resolutions[0].steps]
     assert order.index("pl.officer") < order.index("pl.fear")
 
 
@@ -115,9 +125,9 @@ def test_cw1_without_the_officer_bonus_the_seeds_targets():
     FEAR 5, FEAR 6), with the same outcomes."""
     dice = ScriptedDice(CW1_VOLLEY_1 + [6, 3, 5, 1, 1] + CW1_VOLLEY_2 + CW1_UNR_OFFICER
                         + CW1_UNR_FEAR)
-    res = cw1_context({"officer_bonus": "none"}).resolve(dice)
+    res, back = resolve_joint(cw1_contexts({"officer_bonus": "none"}), dice).resolutions
     assert res.step("pl.retreat").target == 7 and res.step("pl.fear").target == 5
-    uf = res.step("return.unr.fear")
+    uf = back.step("unr.fear")
     assert uf.target == 6 and uf.results == ("pass", "flees", "pass", "flees")
 
 
@@ -134,20 +144,24 @@ def cw1_board():
 def test_cw1_on_the_board_moves_and_removes_stands():
     game = cw1_board()
     facts = facts_for(game.scenario, "fire", "unr-3", "pl-2", ruleset=CW)
-    assert facts.range_band == "long"
+    assert facts.range_band == "long" and facts.get("firing_stands") == 5
     ctx = CW.context("fire", actor=game.unit("unr-3"), target=game.unit("pl-2"),
-                     facts=facts, options={"return_fire": True}, game=game)
+                     facts=facts, game=game)
+    answer = answer_context(ctx)                # the Plastuns fire back at unr-3
+    assert answer.facts.get("firing_stands") == 4
     dice = ScriptedDice(CW1_VOLLEY_1 + [6, 3, 5, 1, 1] + CW1_VOLLEY_2 + CW1_UNR_OFFICER
                         + CW1_UNR_FEAR)
-    res = ctx.resolve(dice)
+    joint = resolve_joint([ctx, answer], dice)
     dice.check_exhausted()
-    check_cw1_board(game, res)
+    check_cw1(joint)
+    check_cw1_board(game, joint)
 
 
-def check_cw1_board(game, res) -> None:
+def check_cw1_board(game, joint) -> None:
+    res, back = joint.resolutions
     assert res.step("hit").note == "5 of 5 stands see the target"
-    assert res.step("return.hit").note == "4 of 4 stands see the target"
-    effects = res.change.effects
+    assert back.step("hit").note == "4 of 4 stands see the target"
+    effects = joint.change.effects
     removed = [e.unit for e in effects if isinstance(e, RemoveUnit)]
     # the Plastuns lose the stand nearest UNR (not the command stand); UNR four stands,
     # keeping its command stand
@@ -163,12 +177,12 @@ def check_cw1_board(game, res) -> None:
         assert math.isclose(x, before.x, abs_tol=1e-9)
         assert math.isclose(before.y - y, 2.0, abs_tol=1e-9)
     before = {u.id: (u.x, u.y) for u in game.units}
-    apply_change(game, res.change)
+    apply_change(game, joint.change)
     assert game.unit("pl-1").y == pytest.approx(22.0)
     assert [u.id for u in game.units if u.side == "unr"] == ["unr-1"]
     assert game.unit("unr-1").markers["routing"] is True       # on the command stand
     assert game.group("pl").state["moved"] is True
-    revert_change(game, res.change)
+    revert_change(game, joint.change)
     assert {u.id: (u.x, u.y) for u in game.units} == before
     assert "routing" not in game.unit("unr-1").markers
 

@@ -72,13 +72,24 @@ def test_fire_odds_by_hand():
     assert dist.parts["hits"].probability(5) == Fraction(1, 32)
 
 
-def test_return_fire_odds_part_agrees():
+def test_return_fire_joint_odds_agree():
+    """Volley and return fire from one prior state: the joint odds (engine.joint) are the
+    product of the two; the pairs of losses sampled from resolve_joint agree."""
+    from engine.joint import joint_odds, resolve_joint
+
     a = unit("a", "unr-infantry", side="x")
     b = unit("b", "plastuns", side="y", prone=True, formation="open_order")
-    facts = Facts(range_band="long").override(firing_stands=5, return_firing_stands=4)
-    ctx = CW.context("fire", actor=a, target=b, facts=facts, options={"return_fire": True})
-    part = ctx.odds().parts["return fire: platoons lost"]
-    agrees(part, simulate(lambda d: lost(ctx.resolve(d), "a"), N, seed=5))
+    first = CW.context("fire", actor=a, target=b,
+                       facts=Facts(range_band="long").override(firing_stands=5))
+    back = CW.context("fire", actor=b, target=a,
+                      facts=Facts(range_band="long").override(firing_stands=4))
+    exact = joint_odds([first, back])
+    assert list(exact.parts.values()) == [first.odds(), back.odds()]
+
+    def pair(d):
+        j = resolve_joint([first, back], d)
+        return (lost(j.resolutions[0], "b"), lost(j.resolutions[1], "a"))
+    agrees(exact, simulate(pair, N, seed=5))
 
 
 def art_ctx(profile="white-light-battery", mode="aimed", rules=None):

@@ -1,0 +1,163 @@
+"""`warboard picture`: the board of a game file or scenario drawn into a PNG or SVG without a
+display, with the overlays asked for on the command line.
+
+The board is the program's own: a main window is built offscreen (QT_QPA_PLATFORM=offscreen
+is set when no platform is chosen), the game put on it, and the tools asked to draw — the
+measure tool's line and bands, the template tool's template and scatter arrow, the threat
+view, the arcs overlay — exactly as a player's clicks would have them; then app.picture
+renders the scene. Nothing is logged and no file but the picture is written.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QPointF
+
+from engine.model import Game
+
+from .picture import PictureError, PictureOptions, Rendered, around, save_picture
+
+CONTEXT = "PictureCli"
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Overlays:
+    """What the tools draw before the picture is taken (None / empty: nothing)."""
+
+    measure: tuple[str, str] | None = None  # unit A, then unit B or "X,Y"
+    template: tuple[str, float, float] | None = None  # shape, x, y
+    scatter: tuple[float, float] | None = None  # distance in inches, bearing in degrees
+    toward: tuple[float, float] | None = None  # a flamer's aim point
+    threat: str | None = None
+    arcs: str | None = None
+
+
+def application():
+    """The running QApplication, or a new one on the offscreen platform (no display)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QApplication(["warboard"])
+    return app
+
+
+def board_window(game: Game):
+    """A main window (not shown) with `game` on its board and every tool installed."""
+    from .window import MainWindow
+
+    application()
+    window = MainWindow()
+    window.resize(1280, 820)
+    window.set_game(game)
+    return window
+
+
+def _unit(game: Game, unit_id: str, flag: str) -> None:
+    if not any(u.id == unit_id for u in game.scenario.units):
+        raise PictureError(f"{flag}: no unit with id {unit_id!r} on the table")
+
+
+def _point(text: str) -> QPointF | None:
+    """"X,Y" as a table point, or None when `text` is not one (a unit id)."""
+    x, sep, y = text.partition(",")
+    if not sep:
+        return None
+    try:
+        return QPointF(float(x), float(y))
+    except ValueError:
+        return None
+
+
+def draw_overlays(window, ov: Overlays) -> str:
+    """Have the tools draw `ov` on the window's board; returns the readout to print in the
+    picture (the measure tool's text beside the pointer, the template's units under it)."""
+    game = window.editor.game
+    readout: list[str] = []
+    if ov.arcs is not None:
+        _unit(game, ov.arcs, "--arcs")
+        window.select_unit(ov.arcs)  # its outline is left out of the picture
+        window.modules["app.tools.arcs"].action.setChecked(True)
+    if ov.threat is not None:
+        _unit(game, ov.threat, "--threat")
+        tool = window.tools.tools["threat"]
+        tool.show_unit(ov.threat)
+        readout.append(tool.text(game.unit(ov.threat)))
+    if ov.template is not None:
+        readout.append(_template(window, ov))
+    if ov.measure is not None:
+        readout.append(_measure(window, *ov.measure))
+    return "\n\n".join(t for t in readout if t)
+
+
+def _measure(window, a: str, b: str) -> str:
+    game = window.editor.game
+    _unit(game, a, "--measure")
+    tool = window.tools.tools["measure"]
+    tool.a = a
+    point = _point(b)
+    if point is not None:
+        tool.preview(point, None)
+        text = window.pointer_hint.text()
+        return "\n".join(line for line in text.splitlines() if not line.startswith("click"))
+    _unit(game, b, "--measure")
+    if a == b:
+        raise PictureError("--measure: A and B are the same unit")
+    tool.preview_pair(a, b)
+    if tool.result is None:
+        raise PictureError(f"--measure: {window.pointer_hint.text()}")
+    return window.pointer_hint.text()
+
+
+def _template(window, ov: Overlays) -> str:
+    from engine.measure import MeasureError
+
+    shape, x, y = ov.template
+    tool = window.tools.tools["template"]
+    try:
+        tool.set_shape(shape)
+    except ValueError as e:
+        raise PictureError(f"--template: {e}") from None
+    game = window.editor.game
+    names = {u.id: u.label for u in game.scenario.units}
+    try:
+        if shape == "flamer":
+            raise PictureError("--template: a flamer is laid from a unit; use "
+                               "`warboard template` for its figures")
+        tool.place(x, y, log=False)
+        result = tool.show_scatter(*ov.scatter) if ov.scatter is not None else tool.result
+    except MeasureError as e:
+        raise PictureError(f"--template: {e}") from None
+    if result is None:
+        from engine.measure import template_query
+        result = template_query(game.scenario, shape, x, y)
+    head = f"{shape}"
+    if ov.scatter is not None:
+        d, b = ov.scatter
+        head += " " + tr('scattered {d}" at {b}°').format(d=f"{d:g}", b=f"{b:g}")
+    under = [f"{names.get(i, i)} {f:.0%}" + (" (" + tr("hole") + ")" if i == result.hole
+                                             else "") for i, f in result.under]
+    return "\n".join([head, *under] if under else [head, tr("nobody under it")])
+
+
+def make_picture(game: Game, out: str, *, area=None, around_unit: tuple[str, float] | None
+                 = None, width_px: int, labels: str, grid: bool, overlays: Overlays) -> Rendered:
+    """The picture of `game` in `out` (.png / .svg), the overlays drawn first."""
+    if around_unit is not None:
+        area = around(game, *around_unit)
+    opts = PictureOptions(area=area, width_px=width_px, labels=labels, grid=grid)
+    window = board_window(game)
+    try:
+        readout = draw_overlays(window, overlays)
+        opts = PictureOptions(area=opts.area, width_px=opts.width_px, labels=opts.labels,
+                              grid=opts.grid, readout=readout)
+        return save_picture(out, window.scene, window.editor.game, opts)
+    finally:
+        window.deleteLater()

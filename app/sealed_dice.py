@@ -1,0 +1,319 @@
+"""File ▸ Sealed dice: seal a game, unlock its seed for this session, show the commitment,
+reveal the seed, and File ▸ Verify dice… to recompute every logged roll (engine.sealed).
+
+Sealing and revealing are game-state changes (undoable, saved with the game); the unlocked
+seed lives in this process only. While a sealed game is locked the app's dice refuse to
+roll (typed physical dice still work), so no roll can come from anywhere but the seed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtGui import QAction, QFontDatabase
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from engine import sealed
+from engine.model import Change, SetGameState
+
+from .turn_post_dialog import default_lang
+
+CONTEXT = "SealedDice"
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+class SealDialog(QDialog):
+    """The passphrase, twice."""
+
+    def __init__(self, parent) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Seal the dice"))
+        form = QFormLayout()
+        intro = QLabel(tr("The app draws a secret seed for this game; every roll of its "
+                          "dice will come from it. The seed is kept in the game file "
+                          "encrypted under your passphrase: you need it to roll in a later "
+                          "session and to reveal the seed."))
+        intro.setWordWrap(True)
+        self.first = QLineEdit()
+        self.second = QLineEdit()
+        for w in (self.first, self.second):
+            w.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow(tr("Passphrase"), self.first)
+        form.addRow(tr("Again"), self.second)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b3261e;")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._check)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(intro)
+        lay.addLayout(form)
+        lay.addWidget(self.message)
+        lay.addWidget(buttons)
+
+    def _check(self) -> None:
+        if self.first.text() != self.second.text():
+            self.message.setText(tr("The two passphrases differ."))
+            return
+        if len(self.first.text()) < sealed.MIN_PASSPHRASE:
+            self.message.setText(tr("The passphrase needs at least {n} characters.").format(
+                n=sealed.MIN_PASSPHRASE))
+            return
+        self.accept()
+
+
+class VerifyDialog(QDialog):
+    """The revealed seed in, the report out: each roll that does not match, each number
+    missing, and whether the commitment matches."""
+
+    def __init__(self, controller) -> None:
+        super().__init__(controller.window)
+        self.controller = controller
+        self.setWindowTitle(tr("Verify dice"))
+        self.resize(680, 460)
+        form = QFormLayout()
+        sealing = controller.sealing()
+        self.commitment = QLabel(sealing.commitment if sealing else "")
+        self.commitment.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(tr("Commitment"), self.commitment)
+        self.seed = QLineEdit((sealing.revealed or "") if sealing else "")
+        self.seed.setPlaceholderText(tr("the seed the game master revealed (64 hex digits)"))
+        form.addRow(tr("Seed"), self.seed)
+        self.verify_button = QPushButton(tr("Verify"))
+        self.verify_button.clicked.connect(self.run)
+        self.verdict = QLabel()
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        self.report.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.verify_button)
+        lay.addWidget(self.verdict)
+        lay.addWidget(self.report, 1)
+        lay.addWidget(buttons)
+        self.last: sealed.VerifyReport | None = None
+
+    def run(self) -> sealed.VerifyReport | None:
+        sealing = self.controller.sealing()
+        if sealing is None:
+            self.verdict.setText(tr("This game is not played with sealed dice."))
+            return None
+        try:
+            report = sealed.verify(self.controller.window.editor.game.log, sealing,
+                                   self.seed.text())
+        except sealed.SealedError as e:
+            self.verdict.setStyleSheet("color: #b3261e;")
+            self.verdict.setText(str(e))
+            return None
+        self.last = report
+        if report.ok:
+            self.verdict.setStyleSheet("color: #1f7a3a; font-weight: bold;")
+            self.verdict.setText(tr("Every sealed roll matches the seed."))
+        else:
+            self.verdict.setStyleSheet("color: #b3261e; font-weight: bold;")
+            self.verdict.setText(tr("{n} problem(s) found.").format(
+                n=len(report.problems) + (0 if report.commitment_ok else 1)))
+        self.report.setPlainText(report.text(default_lang()))
+        return report
+
+
+class SealedDiceMenu(QObject):
+    """File ▸ Sealed dice ▸ Seal / Unlock / Commitment / Reveal, and File ▸ Verify dice…"""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.menu = QMenu(tr("Sealed &dice"), window)
+        self.seal_action = self._add(tr("&Seal this game…"), self.seal_dialog)
+        self.unlock_action = self._add(tr("&Unlock the seed…"), self.unlock_dialog)
+        self.commitment_action = self._add(tr("Show the &commitment…"), self.show_commitment)
+        self.reveal_action = self._add(tr("&Reveal the seed…"), self.reveal_dialog)
+        self.verify_action = QAction(tr("&Verify dice…"), window)
+        self.verify_action.setStatusTip(tr("Recompute every sealed roll from the revealed "
+                                           "seed"))
+        self.verify_action.triggered.connect(lambda _=False: self.verify_dialog())
+        file_menu = window.file_menu
+        file_menu.insertMenu(window.quit_action, self.menu)
+        file_menu.insertAction(window.quit_action, self.verify_action)
+        file_menu.insertSeparator(window.quit_action)
+        self.menu.aboutToShow.connect(self.sync)
+        self.last_dialog: QDialog | None = None
+        #: On the status bar while the game is sealed: locked, or the next roll's number.
+        self.badge = QLabel()
+        window.statusBar().addPermanentWidget(self.badge)
+        ed = window.editor
+        for signal in (ed.game_replaced, ed.changed, ed.logged):
+            signal.connect(lambda *_: self.show_state())
+        self.show_state()
+
+    def show_state(self) -> None:
+        s = self.sealing()
+        if s is None:
+            self.badge.hide()
+            return
+        session = sealed.session_for(self.window.editor.game.state)
+        if s.revealed is not None:
+            text = tr("Sealed dice: seed revealed")
+        elif session is None:
+            text = tr("Sealed dice: locked (File ▸ Sealed dice ▸ Unlock the seed…)")
+        else:
+            text = tr("Sealed dice: next roll #{n}").format(n=session.next_roll)
+        self.badge.setText(text)
+        self.badge.show()
+
+    def _add(self, text: str, slot) -> QAction:
+        action = QAction(text, self.window)
+        action.triggered.connect(lambda _=False: slot())
+        self.menu.addAction(action)
+        return action
+
+    # --- state ------------------------------------------------------------------------------
+
+    def sealing(self) -> sealed.Sealing | None:
+        ed = self.window.editor
+        if not ed.has_game:
+            return None
+        try:
+            return sealed.sealing_of(ed.game.state)
+        except sealed.SealedError:
+            return None
+
+    def sync(self) -> None:
+        s = self.sealing()
+        unlocked = s is not None and sealed.session_for(self.window.editor.game.state)
+        self.seal_action.setEnabled(s is None)
+        self.unlock_action.setEnabled(s is not None and not unlocked)
+        self.commitment_action.setEnabled(s is not None)
+        self.reveal_action.setEnabled(s is not None and s.revealed is None)
+
+    def _status(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 8000)
+
+    def _error(self, text: str) -> None:
+        QMessageBox.warning(self.window, tr("Sealed dice"), text)
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def seal(self, passphrase: str) -> str:
+        """Seal the game (one undoable change) and unlock it; returns the commitment."""
+        game = self.window.editor.game
+        if self.sealing() is not None:
+            raise sealed.SealedError(sealed.MESSAGES["already_sealed"].format(
+                commitment=self.sealing().commitment))
+        sealing, seed = sealed.seal(passphrase)
+        self.window.editor.push(Change([SetGameState(sealed.STATE_KEY, sealing.to_dict())],
+                                       tr("Seal the dice")))
+        sealed.open_session(sealing, seed, game.log)
+        self.show_state()
+        return sealing.commitment
+
+    def unlock(self, passphrase: str) -> int:
+        """Unlock the seed for this session; returns the next roll number."""
+        sealing = self.sealing()
+        if sealing is None:
+            raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
+        seed = sealed.unlock(sealing, passphrase)
+        n = sealed.open_session(sealing, seed, self.window.editor.game.log).next_roll
+        self.show_state()
+        return n
+
+    def reveal(self, passphrase: str) -> str:
+        """Write the seed into the game for anyone to verify; returns it."""
+        sealing = self.sealing()
+        if sealing is None:
+            raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
+        shown = sealed.reveal(sealing, passphrase)
+        self.window.editor.push(Change([SetGameState(sealed.STATE_KEY, shown.to_dict())],
+                                       tr("Reveal the seed")))
+        return shown.revealed or ""
+
+    def _passphrase(self, title: str) -> str | None:
+        text, ok = QInputDialog.getText(self.window, title, tr("Passphrase"),
+                                        QLineEdit.EchoMode.Password)
+        return text if ok else None
+
+    def seal_dialog(self) -> bool:
+        dlg = SealDialog(self.window)
+        self.last_dialog = dlg
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return False
+        try:
+            self.seal(dlg.first.text())
+        except sealed.SealedError as e:
+            self._error(str(e))
+            return False
+        self.show_commitment()
+        return True
+
+    def unlock_dialog(self) -> bool:
+        text = self._passphrase(tr("Unlock the seed"))
+        if text is None:
+            return False
+        try:
+            n = self.unlock(text)
+        except sealed.SealedError as e:
+            self._error(str(e))
+            return False
+        self._status(tr("Sealed dice unlocked: the next roll is #{n}").format(n=n))
+        return True
+
+    def show_commitment(self) -> None:
+        s = self.sealing()
+        if s is None:
+            return
+        text = tr("Post this before play; reveal the seed at the end.\n\n"
+                  "Commitment (SHA-256 of the seed and the game id):\n{c}\n\nGame id: {g}"
+                  ).format(c=s.commitment, g=s.game_id)
+        box = QMessageBox(QMessageBox.Icon.Information, tr("Sealed dice"), text,
+                          QMessageBox.StandardButton.Close, self.window)
+        copy = box.addButton(tr("Copy"), QMessageBox.ButtonRole.ActionRole)
+        copy.clicked.connect(lambda: QApplication.clipboard().setText(
+            tr("Sealed dice commitment: {c} (game {g})").format(c=s.commitment,
+                                                                g=s.game_id)))
+        self.last_dialog = box
+        box.exec()
+
+    def reveal_dialog(self) -> bool:
+        text = self._passphrase(tr("Reveal the seed"))
+        if text is None:
+            return False
+        try:
+            seed = self.reveal(text)
+        except sealed.SealedError as e:
+            self._error(str(e))
+            return False
+        QApplication.clipboard().setText(seed)
+        self._status(tr("Seed revealed and copied: {seed}").format(seed=seed))
+        return True
+
+    def verify_dialog(self) -> bool:
+        if not self.window.editor.has_game:
+            return False
+        dlg = VerifyDialog(self)
+        self.last_dialog = dlg
+        dlg.exec()
+        return dlg.last is not None and dlg.last.ok
+
+
+def install(window) -> SealedDiceMenu:
+    menu = SealedDiceMenu(window)
+    window.sealed_dice = menu
+    return menu

@@ -1,0 +1,130 @@
+"""Log ▸ Copy turn as BBCode… / Markdown…: the whole turn as one forum post
+(engine.turn_post), shown in a preview where the turn, the format and the language can be
+changed before it goes to the clipboard."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLocale, QObject
+from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from engine.turn_post import turn_post, turn_sections
+
+CONTEXT = "TurnPost"
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def default_lang() -> str:
+    """The post's language: Russian under a Russian interface, else English."""
+    return "ru" if QLocale().language() == QLocale.Language.Russian else "en"
+
+
+class TurnPostDialog(QDialog):
+    """The preview: turn, format, language, the post itself; Copy puts it on the
+    clipboard."""
+
+    def __init__(self, window, fmt: str) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.setWindowTitle(tr("Turn as one post"))
+        self.resize(720, 640)
+        game = window.editor.game
+        form = QFormLayout()
+        self.turn = QSpinBox()
+        self.turn.setRange(1, max(game.turn, max((e.turn for e in game.log), default=1)))
+        self.turn.setValue(game.turn)
+        form.addRow(tr("Turn"), self.turn)
+        self.fmt = QComboBox()
+        self.fmt.addItem(tr("BBCode"), "bbcode")
+        self.fmt.addItem(tr("Markdown"), "markdown")
+        self.fmt.setCurrentIndex(self.fmt.findData(fmt))
+        form.addRow(tr("Format"), self.fmt)
+        self.lang = QComboBox()
+        self.lang.addItem("English", "en")
+        self.lang.addItem("Русский", "ru")
+        self.lang.setCurrentIndex(self.lang.findData(default_lang()))
+        form.addRow(tr("Language"), self.lang)
+        self.count = QLabel()
+        self.preview = QPlainTextEdit()
+        self.preview.setReadOnly(True)
+        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.copy_button = buttons.addButton(tr("Copy"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.copy)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.count)
+        lay.addWidget(self.preview, 1)
+        lay.addWidget(buttons)
+        for box in (self.fmt, self.lang):
+            box.currentIndexChanged.connect(self.refresh)
+        self.turn.valueChanged.connect(self.refresh)
+        self.refresh()
+
+    def post(self) -> str:
+        game = self.window_.editor.game
+        return turn_post(game, self.turn.value(), self.fmt.currentData(),
+                         self.lang.currentData())
+
+    def refresh(self) -> None:
+        game = self.window_.editor.game
+        n = sum(len(s.entries) for s in turn_sections(game, self.turn.value()))
+        self.count.setText(tr("{n} log lines of turn {turn}").format(n=n,
+                                                                     turn=self.turn.value()))
+        self.preview.setPlainText(self.post())
+        self.copy_button.setEnabled(n > 0)
+
+    def copy(self) -> None:
+        QApplication.clipboard().setText(self.preview.toPlainText())
+        self.window_.statusBar().showMessage(
+            tr("Turn {turn} copied as {fmt}").format(turn=self.turn.value(),
+                                                     fmt=self.fmt.currentText()), 5000)
+        self.accept()
+
+
+class TurnPost(QObject):
+    """The Log menu's two Copy turn actions."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        menu = getattr(window, "log_menu", None)
+        if menu is None:
+            menu = window.menuBar().addMenu(tr("&Log"))
+            window.log_menu = menu
+        self.bbcode_action = QAction(tr("Copy turn as &BBCode…"), window)
+        self.bbcode_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
+        self.markdown_action = QAction(tr("Copy turn as &Markdown…"), window)
+        for action, fmt in ((self.bbcode_action, "bbcode"), (self.markdown_action, "markdown")):
+            action.setStatusTip(tr("Every roll, measurement and template of a turn as one "
+                                   "forum post, previewed first"))
+            action.triggered.connect(lambda _=False, f=fmt: self.dialog(f))
+            menu.addAction(action)
+        self.last_dialog: TurnPostDialog | None = None
+
+    def dialog(self, fmt: str) -> bool:
+        if not self.window.editor.has_game:
+            return False
+        dlg = TurnPostDialog(self.window, fmt)
+        self.last_dialog = dlg
+        return dlg.exec() == QDialog.DialogCode.Accepted
+
+
+def install(window) -> TurnPost:
+    post = TurnPost(window)
+    window.turn_post = post
+    return post

@@ -1,0 +1,108 @@
+"""Every string the engine writes for players of a forum game — the words of a turn's
+post (engine.turn_post) and the sealed-dice messages (engine.sealed) — in English and
+Russian: the one place their translation is kept. Placeholders are str.format fields.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LANGS", "TEXTS", "text"]
+
+LANGS = ("en", "ru")
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{game} — turn {turn}",
+        "pictures": "Pictures",
+        "picture": "{file}: put the link of the uploaded picture here",
+        "side": "Side: {side}",
+        "table": "Table",
+        "dice": "dice",
+        "typed": "typed",
+        "app": "app, seed {seed}",
+        "sealed": "sealed, roll #{roll}",
+        "script": "script",
+        "effects": "Effects",
+        "result": "Result",
+        "measure": "measurement",
+        "template": "template",
+        "roll": "roll",
+        "ruler": "ruler",
+        "nothing": "Nothing was logged in turn {turn}.",
+        "sealed_note": "Sealed dice: commitment {commitment}. Every app roll has its number; "
+                       "check them with the seed once it is revealed.",
+        "entries": "{n} log lines",
+        "unapplied": "rolled, not applied",
+        # sealed dice (engine.sealed)
+        "passphrase_short": "passphrase: at least {n} characters",
+        "passphrase_wrong": "passphrase: not the one this game was sealed with",
+        "not_sealed": "this game is not played with sealed dice",
+        "already_sealed": "this game is already sealed (commitment {commitment})",
+        "locked": "sealed dice: the game master must unlock the seed first, or type the "
+                  "faces of physical dice",
+        "seed_format": "seed: expected {n} hexadecimal digits, got {got!r}",
+        "bad_state": "sealed dice: the game's sealing is damaged ({field})",
+        "commit_ok": "commitment matches: the seed is the one committed to ({commitment})",
+        "commit_bad": "commitment does NOT match: this seed and game id give {got}, "
+                      "the game committed to {want}",
+        "mismatch": "roll #{roll} (log line {seq}, {label} {die}): logged {logged}, "
+                    "the seed gives {expected}",
+        "missing": "roll #{roll} missing: made and not in the log",
+        "duplicate": "roll #{roll} logged twice with different faces (log lines {first} and "
+                     "{seq})",
+        "unnumbered": "log line {seq}: a sealed roll ({label}) without its number",
+        "summary_ok": "{n} sealed rolls verified, none missing; {typed} typed",
+        "summary_bad": "{bad} problem(s) in {n} sealed rolls; {typed} typed",
+    },
+    "ru": {
+        "title": "{game} — ход {turn}",
+        "pictures": "Картинки",
+        "picture": "{file}: вставьте сюда ссылку на загруженную картинку",
+        "side": "Сторона: {side}",
+        "table": "Стол",
+        "dice": "кубы",
+        "typed": "введены вручную",
+        "app": "программа, зерно {seed}",
+        "sealed": "запечатанные, бросок №{roll}",
+        "script": "сценарий",
+        "effects": "Последствия",
+        "result": "Итог",
+        "measure": "замер",
+        "template": "шаблон",
+        "roll": "бросок",
+        "ruler": "линейка",
+        "nothing": "В ходе {turn} ничего не записано.",
+        "sealed_note": "Запечатанные кубы: обязательство {commitment}. У каждого броска "
+                       "программы свой номер; проверьте их, когда зерно будет раскрыто.",
+        "entries": "строк журнала: {n}",
+        "unapplied": "брошено, не применено",
+        # sealed dice (engine.sealed)
+        "passphrase_short": "парольная фраза: не короче {n} знаков",
+        "passphrase_wrong": "парольная фраза: не та, которой запечатана эта игра",
+        "not_sealed": "эта игра идёт без запечатанных кубов",
+        "already_sealed": "эта игра уже запечатана (обязательство {commitment})",
+        "locked": "запечатанные кубы: ведущий должен сначала открыть зерно, или введите "
+                  "грани настоящих кубов",
+        "seed_format": "зерно: нужно {n} шестнадцатеричных цифр, получено {got!r}",
+        "bad_state": "запечатанные кубы: запись в игре повреждена ({field})",
+        "commit_ok": "обязательство сходится: это то самое зерно ({commitment})",
+        "commit_bad": "обязательство НЕ сходится: это зерно и id игры дают {got}, "
+                      "а игра обязалась {want}",
+        "mismatch": "бросок №{roll} (строка журнала {seq}, {label} {die}): записано {logged}, "
+                    "зерно даёт {expected}",
+        "missing": "бросок №{roll} пропущен: сделан, но его нет в журнале",
+        "duplicate": "бросок №{roll} записан дважды с разными гранями (строки журнала {first} "
+                     "и {seq})",
+        "unnumbered": "строка журнала {seq}: запечатанный бросок ({label}) без номера",
+        "summary_ok": "проверено запечатанных бросков: {n}, пропусков нет; введены вручную: "
+                      "{typed}",
+        "summary_bad": "проблем: {bad} на {n} запечатанных бросков; введены вручную: {typed}",
+    },
+}
+
+
+
+
+def text(lang: str, key: str, **values: object) -> str:
+    """The string `key` in `lang` (English when the language lacks it), filled in."""
+    table = TEXTS.get(lang, TEXTS["en"])
+    return table.get(key, TEXTS["en"][key]).format(**values)

@@ -1,0 +1,326 @@
+"""A whole turn as one forum post: every resolution, measurement, template and roll of the
+turn from the game's log, grouped by side and, within a side, by unit — each group in the
+order its lines were logged — with every die, where it came from (typed, app-rolled with its
+seed, or sealed with its roll number) and a placeholder line for each picture exported that
+turn, for the game master to replace with the uploaded picture.
+
+`turn_sections` is the post as data (what the tests compare with the log); `turn_post`
+writes it as BBCode, Markdown or plain text, in English or Russian. Every fixed word of
+the post is in engine.forum_text, the one place the engine's forum output is translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.dice import RollRecord
+from engine.forum_text import LANGS, TEXTS, text
+from engine.model import Game, LogEntry
+
+__all__ = ["TEXTS", "LANGS", "FORMATS", "PostEntry", "PostSection", "turn_sections",
+           "turn_post", "roll_text", "text"]
+
+FORMATS = ("bbcode", "markdown", "text")
+
+def roll_text(r: RollRecord, lang: str = "en") -> str:
+    """"Hit roll: d10 = 7 (sealed, roll #12)", "Hit roll: 2×d10 = 4, 9 (typed)" — one
+    roll, with its source (no brackets: a forum would read them as tags)."""
+    roll = getattr(r, "roll", None)
+    if roll is not None:
+        source = text(lang, "sealed", roll=roll)
+    elif r.source == "app" and r.seed is not None:
+        source = text(lang, "app", seed=r.seed)
+    else:
+        source = text(lang, r.source) if r.source in ("typed", "script") else r.source
+    faces = ", ".join(str(f) for f in r.faces)
+    dice = r.die if len(r.faces) == 1 else f"{len(r.faces)}×{r.die}"
+    return f"{r.label}: {dice} = {faces} ({source})"
+
+
+@dataclass(frozen=True, slots=True)
+class PostEntry:
+    """One log line in the post: its number in the log, what it is, and its text lines
+    (head first)."""
+
+    seq: int
+    entry: LogEntry
+    head: str
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class PostSection:
+    """A heading (a side, a unit of it, the table, the pictures) and its lines."""
+
+    title: str
+    side: str | None = None
+    unit: str | None = None
+    entries: list[PostEntry] = field(default_factory=list)
+
+
+Namer = Callable[[str], str]
+
+
+def _namer(game: Game) -> Namer:
+    def name(unit_id: str) -> str:
+        try:
+            return game.unit(unit_id).label
+        except (KeyError, ValueError):
+            return unit_id
+    return name
+
+
+def _side_of(game: Game, unit_id: str | None) -> str | None:
+    if unit_id is None:
+        return None
+    try:
+        return game.unit(unit_id).side
+    except (KeyError, ValueError):
+        return None
+
+
+def _action_label(entry: LogEntry) -> str:
+    """The action's label from its ruleset when it has one, else its id in words."""
+    ruleset = entry.details.get("ruleset") if isinstance(entry.details, dict) else None
+    if isinstance(ruleset, str):
+        try:
+            from engine.rulesets.registry import get_ruleset
+
+            return get_ruleset(ruleset).action(entry.action).label
+        except (KeyError, ValueError):
+            pass
+    return entry.action.replace("_", " ")
+
+
+def _kind(entry: LogEntry) -> str:
+    details = entry.details if isinstance(entry.details, dict) else {}
+    if details.get("kind") == "picture" or entry.action == "picture":
+        return "picture"
+    if "steps" in details or "effects" in details:
+        return "resolution"
+    if entry.action in ("measure", "measurement", "ruler"):
+        return "measure"
+    if entry.action.startswith("template"):
+        return "template"
+    return "roll"
+
+
+def _step_lines(step: dict, lang: str) -> list[str]:
+    """A logged step: its label, each roll and the outcome."""
+    rolls = [RollRecord.from_dict(r) for r in step.get("rolls", [])]
+    head = str(step.get("label", step.get("id", "")))
+    outcome = step.get("outcome")
+    if rolls:
+        head += ": " + "; ".join(roll_text(r, lang).split(": ", 1)[1] for r in rolls)
+    if outcome:
+        head += f" → {outcome}"
+    return [head]
+
+
+def _entry(seq: int, e: LogEntry, name: Namer, lang: str) -> PostEntry:
+    kind = _kind(e)
+    who = name(e.actor) if e.actor else ""
+    if e.target and kind in ("resolution", "measure"):
+        who += f" → {name(e.target)}"
+    if kind == "resolution":
+        head = f"{_action_label(e)}" + (f" — {who}" if who else "")
+        mark = _roll_mark(e)
+        if mark is not None and mark.get("applied") is False:
+            head += f" ({text(lang, 'unapplied')})"
+        lines: list[str] = []
+        for step in e.details.get("steps", []):
+            if isinstance(step, dict):
+                lines.extend(_step_lines(step, lang))
+        effects = e.details.get("effects") or []
+        if effects:
+            lines.append(f"{text(lang, 'effects')}: " + "; ".join(str(x) for x in effects))
+        if e.summary:
+            lines.append(f"{text(lang, 'result')}: {e.summary}")
+        return PostEntry(seq, e, head, tuple(lines))
+    if kind == "picture":
+        return PostEntry(seq, e, text(lang, "picture", file=e.details.get("file", "")))
+    label = text(lang, "ruler" if e.action == "ruler" else kind)
+    head = f"{label}: {e.summary}" if e.summary else label
+    dice = tuple(f"{text(lang, 'dice')}: {roll_text(r, lang)}" for r in e.dice)
+    return PostEntry(seq, e, head, dice)
+
+
+def _roll_mark(e: LogEntry) -> dict | None:
+    """The honest roll log's mark on an entry (details["roll"]): {"applied": False} on a
+    roll logged when rolled, {"applied": True, "of": n} on the resolution applying roll n."""
+    mark = e.details.get("roll") if isinstance(e.details, dict) else None
+    return mark if isinstance(mark, dict) else None
+
+
+def _applied_rolls(log: tuple[LogEntry, ...]) -> set[int]:
+    """Log positions of rolls a later entry applies: the applying entry carries the same
+    dice, so the post shows the roll once, where it was applied."""
+    out = set()
+    for e in log:
+        mark = _roll_mark(e)
+        if mark is not None and mark.get("applied") and isinstance(mark.get("of"), int):
+            out.add(mark["of"])
+    return out
+
+
+def turn_sections(game: Game, turn: int, lang: str = "en",
+                  name: Namer | None = None) -> list[PostSection]:
+    """The turn's log lines as sections: the pictures first, then each side (in the game's
+    side order, else the order sides appear on the table) with one section per unit that
+    acted, then the table's own lines (initiative, rulers, templates without a firer). Within
+    a section the lines keep their log order; every line of the turn is in exactly one,
+    but for a roll logged when rolled and applied later, which is the applying line. A roll
+    never applied stays in, marked so: the players see every re-roll."""
+    name = name or _namer(game)
+    applied = _applied_rolls(game.log)
+    rows = [(i, e) for i, e in enumerate(game.log, start=1)
+            if e.turn == turn and i not in applied]
+    pictures = PostSection(text(lang, "pictures"))
+    table = PostSection(text(lang, "table"))
+    by_unit: dict[str, PostSection] = {}
+    for seq, e in rows:
+        item = _entry(seq, e, name, lang)
+        side = _side_of(game, e.actor)
+        if _kind(e) == "picture":
+            pictures.entries.append(item)
+        elif side is None:
+            table.entries.append(item)
+        else:
+            if e.actor not in by_unit:
+                by_unit[e.actor] = PostSection(name(e.actor), side, e.actor)
+            by_unit[e.actor].entries.append(item)
+    order = list(game.sides) + [u.side for u in game.all_units()]
+    sides = list(dict.fromkeys(s for s in order if any(
+        sec.side == s for sec in by_unit.values())))
+    out = [pictures] if pictures.entries else []
+    for side in sides:
+        out.extend(sec for sec in by_unit.values() if sec.side == side)
+    if table.entries:
+        out.append(table)
+    return out
+
+
+class _Markup:
+    def bold(self, s: str) -> str:
+        return s
+
+    def italic(self, s: str) -> str:
+        return s
+
+    def esc(self, s: str) -> str:
+        return s
+
+    def heading(self, s: str) -> str:
+        return s.upper()
+
+    def side(self, s: str) -> str:
+        return f"== {s} =="
+
+    def picture(self, file: str, note: str) -> str:
+        return f"[{note}]"
+
+    def entry(self, head: str, lines: tuple[str, ...]) -> list[str]:
+        return [f"- {head}", *[f"    {x}" for x in lines]]
+
+    def block(self, title: str, body: list[str]) -> list[str]:
+        return [title, *body, ""]
+
+
+class _BBCode(_Markup):
+    def bold(self, s: str) -> str:
+        return f"[b]{s}[/b]"
+
+    def italic(self, s: str) -> str:
+        return f"[i]{s}[/i]"
+
+    def esc(self, s: str) -> str:
+        return s.replace("[", "［").replace("]", "］")  # inert look-alikes (engine.render)
+
+    def heading(self, s: str) -> str:
+        return f"[size=150][b]{s}[/b][/size]"
+
+    def side(self, s: str) -> str:
+        return f"[size=120][b][u]{s}[/u][/b][/size]"
+
+    def picture(self, file: str, note: str) -> str:
+        return f"[img]{file}[/img]\n[i]{note}[/i]"
+
+    def entry(self, head: str, lines: tuple[str, ...]) -> list[str]:
+        # the lines as a nested list: forums keep it apart where they would join lines
+        if not lines:
+            return ["[*]" + self.bold(head)]
+        return ["[*]" + self.bold(head), "[list]", *[f"[*]{x}" for x in lines], "[/list]"]
+
+    def block(self, title: str, body: list[str]) -> list[str]:
+        return [self.bold(title), "[list]", *body, "[/list]", ""]
+
+
+class _Markdown(_Markup):
+    def bold(self, s: str) -> str:
+        return f"**{s}**"
+
+    def italic(self, s: str) -> str:
+        return f"*{s}*"
+
+    def esc(self, s: str) -> str:
+        for ch in "\\`*_[]<>|#":
+            s = s.replace(ch, "\\" + ch)
+        return s
+
+    def heading(self, s: str) -> str:
+        return f"## {s}"
+
+    def side(self, s: str) -> str:
+        return f"### {s}"
+
+    def picture(self, file: str, note: str) -> str:
+        return f"![{note}]({file})"
+
+    def entry(self, head: str, lines: tuple[str, ...]) -> list[str]:
+        return [f"- {self.bold(head)}" + ("  " if lines else ""),
+                *[f"  {x}" + ("  " if i < len(lines) - 1 else "")
+                  for i, x in enumerate(lines)]]
+
+    def block(self, title: str, body: list[str]) -> list[str]:
+        return [f"#### {title}", "", *body, ""]
+
+
+_MARKUP: dict[str, _Markup] = {"text": _Markup(), "bbcode": _BBCode(), "markdown": _Markdown()}
+
+
+def turn_post(game: Game, turn: int | None = None, fmt: str = "bbcode", lang: str = "en",
+              name: Namer | None = None) -> str:
+    """The turn (default: the game's current one) as one post in `fmt`."""
+    if fmt not in _MARKUP:
+        raise ValueError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
+    if lang not in LANGS:
+        raise ValueError(f"language: expected one of {', '.join(LANGS)}, got {lang!r}")
+    turn = game.turn if turn is None else turn
+    m = _MARKUP[fmt]
+    out = [m.heading(m.esc(text(lang, "title", game=game.scenario.name, turn=turn))), ""]
+    sections = turn_sections(game, turn, lang, name)
+    if not sections:
+        out.append(text(lang, "nothing", turn=turn))
+    sealed = game.state.get("sealed") if isinstance(game.state, dict) else None
+    if isinstance(sealed, dict) and sealed.get("commitment"):
+        out += [m.italic(m.esc(text(lang, "sealed_note", commitment=sealed["commitment"]))),
+                ""]
+    side: str | None = None
+    for sec in sections:
+        if sec.entries and _kind(sec.entries[0].entry) == "picture":
+            for pe in sec.entries:
+                file = str(pe.entry.details.get("file", ""))
+                out += [m.picture(file, m.esc(text(lang, "picture", file=file))), ""]
+            continue
+        if sec.side is not None and sec.side != side:
+            side = sec.side
+            head = text(lang, "side", side=side) if side is not None else sec.title
+            out += [m.side(m.esc(head)), ""]
+        title = sec.title
+        body = []
+        for pe in sec.entries:
+            body.extend(m.entry(m.esc(f"{pe.seq}. {pe.head}"),
+                                tuple(m.esc(x) for x in pe.lines)))
+        out.extend(m.block(m.esc(title), body))
+    return "\n".join(out).rstrip() + "\n"
