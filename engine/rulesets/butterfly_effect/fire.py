@@ -199,7 +199,7 @@ class Fire(BEAction):
         immediate = _immediate(ctx)
         for i, line in enumerate(lines):
             sid = "fire" if i == 0 else "fire2"
-            note = bands.NOTES.get(line.band, "")
+            note = ""
             if line.impossible:
                 note = f"threshold {line.pool.test.target}+: no die can succeed (§4.4-3)"
             step = roll_pool(dice, line.pool, id=sid, label=f"Fire at {line.target.label}",
