@@ -13,7 +13,7 @@ from geometry.ranges import RangeScheme, from_dict
 
 from . import data
 
-__all__ = ["scheme", "band_of", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
+__all__ = ["scheme", "band_of", "weapon_scheme", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
 
 OUT_OF_RANGE = "out_of_range"
 #: What each band means for the rules (§4.1), for the measure tool and the steps.
@@ -58,3 +58,14 @@ def _measure(probe: FactProbe) -> str | None:
 RANGE_BAND = FactSpec("range_band", "distance band", "band", "derived", _measure,
                       "close / short ≤ 30 m / medium ≤ 100 m / long ≤ 500 m / extreme ≤ "
                       "3000 m (04 §4.1), from the distance in metres")
+
+
+def weapon_scheme(unit) -> tuple[str, RangeScheme] | None:
+    """For the board's measure tool (BoardHints): the distance bands, named after the
+    unit's first ranged weapon; the bands are the same for every weapon (§4.1)."""
+    profile = data.profiles().get(unit.profile)
+    if profile is None:
+        return None
+    ranged = [w for w in profile["weapons"] if data.weapons()[w]["kind"] == "ranged"]
+    name = data.weapons()[ranged[0]]["name"] if ranged else "distance bands"
+    return name, scheme()

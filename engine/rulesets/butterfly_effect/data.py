@@ -99,7 +99,8 @@ RULES: Schema = {
     "turn": Field("dict", fields={
         "kind": Field("str", choices=("rounds",)),
         "actions_per_turn": _n("int", 1, 10), "ambush": Field("bool"),
-        "ambush_rounds": _n("int", 1, 10)}),
+        "ambush_rounds": _n("int", 1, 10),
+        "clear_each_turn": Field("list", required=False, default=(), items=Field("str"))}),
     "fire": _ints("partial_cover", "full_cover", "max_face"),
     "melee": _ints("success", "unarmed_dice", "butt_dice", "level2_dice", "best_of"),
     "stealth": _ints("success", "night", "undergrowth", "sentry", "weather_light",

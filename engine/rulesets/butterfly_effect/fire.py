@@ -134,8 +134,8 @@ def plan_fire(ctx: Context) -> list[FireLine]:
     band1 = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
     if band1 is None:
         raise SchemaError("facts.distance_m: the distance (or the band) is needed")
-    if ctx.option("dashing"):   # §5.1: a dashing target counts as at medium
-        band1 = "medium"
+    if ctx.option("dashing") or ctx.target.state.get("dashing"):
+        band1 = "medium"        # §5.1: a dashing target counts as at medium
     targets = [(ctx.target, n - split, band1, ctx.fact("cover"))]
     if second is not None:
         d2, c2 = _second_facts(ctx, second)

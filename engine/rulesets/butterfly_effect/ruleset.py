@@ -8,12 +8,13 @@ from __future__ import annotations
 from engine.dice import D6
 from engine.model import Game
 from engine.options import Option
-from engine.protocol import CoverTerm, Ruleset
+from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.scenario import Unit
 from engine.turns import TurnHooks, TurnStructure, from_table
 
 from . import data
-from .bands import RANGE_BAND
+from .bands import RANGE_BAND, weapon_scheme
+from .dash import Dash
 from .fire import Fire
 from .melee import Melee
 from .stealth import StealthDuel
@@ -136,7 +137,7 @@ def build_ruleset() -> Ruleset:
         distance_unit="m",
         cover=COVER,
         options=OPTIONS,
-        actions=(Fire(), Melee(), StealthDuel()),
+        actions=(Fire(), Melee(), StealthDuel(), Dash()),
         facts=(RANGE_BAND,),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON},
         profiles=data.profiles(),
@@ -144,6 +145,7 @@ def build_ruleset() -> Ruleset:
         doc="Play-by-post operatives (seed 003): d6 pools, distance bands, simultaneous "
             "fire, cover and camouflage, the stealth duel.",
         turn_structure=turn_structure(),
+        board=BoardHints(weapon_scheme=weapon_scheme),
     )
 
 

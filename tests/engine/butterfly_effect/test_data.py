@@ -70,6 +70,12 @@ def test_bands_are_the_rulesets_data():
     assert scheme().unit == "m" and scheme().max_range == 3000
 
 
+def test_the_board_shows_the_bands(game):
+    name, bands = BE.board.weapon_scheme(game.unit("jiy"))
+    assert name == "Assault rifle" and bands is scheme()
+    assert bands.band_for_table(37, BE.metres_per_inch).name == "medium"     # 74 m
+
+
 def test_the_measured_band(game):
     from engine.facts import facts_for
     f = facts_for(game.scenario, "fire", "jiy", "manny", ruleset=BE)
