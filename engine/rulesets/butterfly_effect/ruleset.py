@@ -10,6 +10,7 @@ from engine.model import Game
 from engine.options import Option
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.scenario import Unit
+from engine.triggers import Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
 from . import data
@@ -17,7 +18,7 @@ from .bands import RANGE_BAND, weapon_scheme
 from .dash import Dash
 from .fire import Fire
 from .melee import Melee
-from .stealth import StealthDuel
+from .stealth import StealthDuel, duel_due
 
 __all__ = ["RULESET", "COVER", "OPTIONS", "turn_structure", "build_ruleset"]
 
@@ -125,7 +126,10 @@ def turn_structure() -> TurnStructure:
     """Combat rounds of one active action, an ambush side first (§4.2-1, §4.7)."""
     t = {k: v for k, v in data.rules()["turn"].items() if k != "ambush_rounds"}
     return from_table(t, f"{data.RULESET_ID}/ruleset.toml: turn").with_hooks(
-        TurnHooks(can_act=can_act, flags=flags))
+        TurnHooks(can_act=can_act, flags=flags, triggers=(
+            Trigger("turn_start", "stealth_duel", duel_due,
+                    "a stealthed operative within medium distance of a scout: the stealth "
+                    "duel (04 §4.8-2)"),)))
 
 
 def build_ruleset() -> Ruleset:

@@ -48,8 +48,27 @@ def _hider_cover(probe: FactProbe) -> int | None:
 HIDER_COVER = FactSpec("hider_cover", "hider's cover", "cover", "pair", _hider_cover,
                        "the hider's cover seen from the scout (counts when not moving)")
 
-__all__ = ["HIDER_COVER", "camouflage_class", "static_detection", "duel_pools", "StealthDuel",
-           "WEATHER"]
+def scouts_in_range(game, unit) -> list[str]:
+    """The enemies within medium distance (100 m) of a stealthed operative: the duel falls
+    due (§4.8-2, §6-6). Measured edge to edge on the board at the scenario's scale."""
+    if not unit.state.get("stealth"):
+        return []
+    limit = bands.scheme().bands[2].max           # medium
+    out = []
+    for other in game.scenario.units:
+        if other.side != unit.side and not other.state.get("neutralised"):
+            if measure_pair(game.scenario, unit.id, other.id).edge_m <= limit + 1e-9:
+                out.append(other.id)
+    return out
+
+
+def duel_due(game, unit) -> bool:
+    """Due once (§4.8-2 "only once"): not after the hider has won it; a tie re-rolls."""
+    return not unit.state.get("duel_won") and bool(scouts_in_range(game, unit))
+
+
+__all__ = ["HIDER_COVER", "scouts_in_range", "duel_due", "camouflage_class",
+           "static_detection", "duel_pools", "StealthDuel", "WEATHER"]
 
 WEATHER = ("none", "light", "heavy", "fierce")
 _REDUCE = {"medium": "camouflage.reduce_medium", "short": "camouflage.reduce_short"}
