@@ -24,7 +24,6 @@ from PySide6.QtWidgets import QGraphicsItem
 from engine.model import Game
 
 from .board import BoardScene
-from .board.items import CACHE_MAX_PX, CACHE_PX_PER_INCH
 from .board.scene import INCHES_PER_FOOT
 
 __all__ = ["LABEL_MODES", "DEFAULT_WIDTH_PX", "MAX_PNG_BYTES", "PictureOptions", "Rendered",
@@ -145,8 +144,7 @@ def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: boo
     for item in scene.items():
         mode = item.cacheMode()
         if mode == item_cache or (vector and mode != QGraphicsItem.CacheMode.NoCache):
-            caches.append((item, mode, _item_cache_size(item) if mode == item_cache
-                           else QSize()))
+            caches.append((item, mode, QSize()))
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     try:
         yield
@@ -157,14 +155,6 @@ def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: boo
             selection.show()
         if restore_px_per_inch is not None:
             scene.layout_labels(restore_px_per_inch)
-
-
-def _item_cache_size(item: QGraphicsItem) -> QSize:
-    """The logical size of an item-coordinate cache as app.board.items gives it (Qt has no
-    getter): CACHE_PX_PER_INCH of the item's bounds, at most CACHE_MAX_PX a side."""
-    b = item.boundingRect()
-    side = min(CACHE_MAX_PX / max(b.width(), b.height(), 1e-9), CACHE_PX_PER_INCH)
-    return QSize(max(1, round(b.width() * side)), max(1, round(b.height() * side)))
 
 
 def _paint(painter: QPainter, scene: BoardScene, game: Game, opts: PictureOptions,
