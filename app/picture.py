@@ -123,11 +123,9 @@ def _size(area: QRectF, width_px: int) -> QSize:
 def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: bool,
               restore_px_per_inch: float | None) -> Iterator[None]:
     """The scene as the picture shows it, then as it was: labels laid out for the picture's
-    scale (and thinned to leaders or none), the selection outline hidden, and item caches
-    off where a render cannot use them — every cache for a vector picture (a cached item
-    would be pasted into the SVG as a bitmap, its text lost), and the item-coordinate cache
-    of woods always (filled by anything but a view's paint it comes out empty, so woods off
-    screen, or on the command line, would be missing)."""
+    scale (and thinned to leaders or none), the selection outline hidden, and for a vector
+    picture the per-view caches off (a cached item would be pasted into the SVG as a
+    bitmap, its text lost)."""
     scene.layout_labels(px_per_inch)
     if labels != "all":
         leaders = {i.unit.parent for i in scene.unit_items.values() if i.unit.parent}
@@ -139,18 +137,17 @@ def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: boo
     selected = selection is not None and selection.isVisible()
     if selected:
         selection.hide()
-    caches: list[tuple[QGraphicsItem, QGraphicsItem.CacheMode, QSize]] = []
-    item_cache = QGraphicsItem.CacheMode.ItemCoordinateCache
-    for item in scene.items():
-        mode = item.cacheMode()
-        if mode == item_cache or (vector and mode != QGraphicsItem.CacheMode.NoCache):
-            caches.append((item, mode, QSize()))
+    cached: list[QGraphicsItem] = []
+    if vector:
+        device = QGraphicsItem.CacheMode.DeviceCoordinateCache
+        cached = [item for item in scene.items() if item.cacheMode() == device]
+        for item in cached:
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     try:
         yield
     finally:
-        for item, mode, size in caches:
-            item.setCacheMode(mode, size)
+        for item in cached:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         if selected:
             selection.show()
         if restore_px_per_inch is not None:

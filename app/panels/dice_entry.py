@@ -133,7 +133,14 @@ def roll_app(ctx: Context, seed: int) -> Resolution:
     the game's sealed dice when it is played with them (engine.sealed)."""
     from engine.sealed import app_dice
 
-    return ctx.resolve(app_dice(ctx.game, seed))
+    return ctx.resolve(app_dice(_game_of(ctx), seed))
+
+
+def _game_of(ctx) -> object:
+    """The game a context (or each context of a joint one) reads; None when it reads none."""
+    if hasattr(ctx, "game"):
+        return ctx.game
+    return next((c.game for c in getattr(ctx, "contexts", ()) if c.game is not None), None)
 
 
 # --------------------------------------------------------------------------- widget

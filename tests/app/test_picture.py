@@ -80,11 +80,6 @@ def view_area(win) -> tuple[float, float, float, float]:
 
 def test_picture_is_the_boards_own_render(measured):
     win = measured
-    # The village east of the woods: main's board currently draws no woods at all (their
-    # item cache is set with a logical size, which Qt 6.11 paints empty), while a picture
-    # draws them (test_woods_off_screen_and_on_the_command_line_are_drawn); away from woods
-    # the two renders must agree.
-    win.view.show_area(40, 17, 30)
     readout = win.pointer_hint.text()
     win.pointer_hint.hide()  # a widget over the viewport, not part of the board
     vp = win.view.viewport()
@@ -288,8 +283,8 @@ def green_share(img: QImage) -> float:
 
 
 def test_woods_off_screen_and_on_the_command_line_are_drawn(measured, tmp_path):
-    """A cached woods item can come out of an offscreen render empty unless a view filled
-    its cache first: a picture draws it whole and puts the cache mode back as it was."""
+    """Items no view has painted (off screen, or no view shown at all) are drawn whole,
+    and their cache modes are as they were after a PNG and an SVG picture."""
     from PySide6.QtWidgets import QGraphicsItem
 
     win = measured
@@ -297,6 +292,8 @@ def test_woods_off_screen_and_on_the_command_line_are_drawn(measured, tmp_path):
     woods = [t for t in win.scene.terrain_items.values() if t.piece.kind == "woods"]
     modes = [t.cacheMode() for t in woods]
     assert QGraphicsItem.CacheMode.NoCache not in modes        # the board caches them
+    render_svg(win.scene, win.editor.game)
+    assert [t.cacheMode() for t in woods] == modes
     image, _ = render_image(win.scene, win.editor.game,
                             PictureOptions(area=(6, 3, 10, 8), width_px=400,
                                            decorations=False))

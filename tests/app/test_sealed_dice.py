@@ -256,3 +256,22 @@ def test_opening_a_locked_sealed_game_says_how_to_roll(qtbot, win, tmp_path):
     assert badge.text() == "Sealed dice: seed revealed"
     win.set_game(Game(load_demo()))
     assert not badge.isVisibleTo(win)
+
+
+def test_a_joint_resolution_rolls_the_sealed_dice():
+    """Return fire (engine.joint) is resolved with the same sealed dice as one action."""
+    from app.panels.dice_entry import roll_app
+    from engine.facts import facts_for
+    from engine.joint import JointContext, answer_context
+    from engine.rulesets.iron_hearts import RULESET as IH
+    from tests.engine.test_sealed import sealed_game
+
+    game, seed = sealed_game()
+    facts = facts_for(game.scenario, "shoot", "gren-1", "us-1-1", ruleset=IH)
+    ctx = IH.context("shoot", actor=game.unit("gren-1"), target=game.unit("us-1-1"),
+                     facts=facts, game=game)
+    joint = JointContext((ctx, answer_context(ctx, "us-1-1")))
+    res = roll_app(joint, 5)
+    rolls = [r for e in res.log_entries(1) for r in e.dice]
+    assert rolls and {r.source for r in rolls} == {"sealed"}
+    assert sorted(r.roll for r in rolls) == list(range(1, len(rolls) + 1))
