@@ -16,6 +16,7 @@ from engine.turns import TurnHooks, TurnStructure, from_table
 from . import data
 from .bands import RANGE_BAND, weapon_scheme
 from .dash import Dash
+from .elimination import SilentElimination
 from .fire import Fire
 from .melee import Melee
 from .stealth import StealthDuel, duel_due
@@ -102,10 +103,12 @@ OPTIONS: tuple[Option, ...] = (
 
 
 def can_act(game: Game, unit: Unit) -> str | None:
-    """A neutralised character does nothing (§4.3-3); a killed one still acts this round
-    (§4.4-7) — his removal is deferred to the end of his turn."""
+    """A neutralised character (or a hostage) does nothing (§4.3-3, §4.8-6); a killed one
+    still acts this round (§4.4-7) — his removal is deferred to the end of his turn."""
     if unit.state.get("neutralised"):
         return "neutralised (04 §4.3-3)"
+    if unit.state.get("hostage"):
+        return "taken hostage (04 §4.8-6)"
     return None
 
 
@@ -141,7 +144,7 @@ def build_ruleset() -> Ruleset:
         distance_unit="m",
         cover=COVER,
         options=OPTIONS,
-        actions=(Fire(), Melee(), StealthDuel(), Dash()),
+        actions=(Fire(), Melee(), StealthDuel(), Dash(), SilentElimination()),
         facts=(RANGE_BAND,),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON},
         profiles=data.profiles(),

@@ -59,6 +59,26 @@ def test_approach_duel_ambush_and_undo():
     assert snapshot(game) == before
 
 
+def test_silent_elimination_after_the_duel():
+    """BE-3's outcome: Jiy reaches Manny at the start of the next round and kills him."""
+    game = sample_game((20, 24))
+    duel = context(game, "stealth_duel", "jiy", "manny", options=BE3)
+    apply_change(game, duel.resolve(ScriptedDice(MANNY + JIY)).change)
+    apply_change(game, end_turn(game, BE.turn_structure))
+    kill = context(game, "silent_elimination", "jiy", "manny")
+    res = charge(kill, kill.resolve(ScriptedDice([])))
+    assert res.summary == "Manny (Мэнни) killed"
+    apply_change(game, res.change)
+    assert [u.id for u in game.scenario.units] == ["jiy"]
+    fresh = sample_game((20, 24))                 # no duel won: refused
+    assert context(fresh, "silent_elimination", "jiy", "manny").resolve(
+        ScriptedDice([])).step("refused")
+    stun = context(fresh, "silent_elimination", "jiy", "manny",
+                   options={"act": "stun", "alone": False})
+    fresh.unit("jiy").state["duel_won"] = "manny"
+    assert "not alone" in stun.resolve(ScriptedDice([])).step("refused").outcome
+
+
 def test_firefight_dying_man_fires_back_and_undo():
     game = sample_game()
     game.unit("jiy").state.pop("stealth")
