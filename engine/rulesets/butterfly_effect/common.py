@@ -95,7 +95,8 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
         said.append(f"−{on_hp} HP ({hp} → {max(0, left)})")
     killed = on_hp > 0 and left <= 0
     if on_hp and not killed:
-        sev = wound_severity(left, int(ctx.profile(unit).get("hp", hp)))
+        sev = wound_severity(left, int(ctx.profile(unit).get("hp", hp))) \
+            if ctx.rule("wound_severity") == "by_hp" else "unrated"
         effects.append(SetState(unit.id, "wound", sev))
         said.append(f"{sev} wound")
     if killed:

@@ -193,8 +193,10 @@ class Melee(BEAction):
                 effects += [AdjustState(lose.unit.id, "hp", -1, minimum=0,
                                         default=hp[lose.unit.id] + 1)]
                 if hp[lose.unit.id] > 0:
-                    effects.append(SetState(lose.unit.id, "wound", wound_severity(
-                        hp[lose.unit.id], int(ctx.profile(lose.unit).get("hp", 1)))))
+                    sev = wound_severity(hp[lose.unit.id], int(ctx.profile(lose.unit)
+                                                               .get("hp", 1))) \
+                        if ctx.rule("wound_severity") == "by_hp" else "unrated"
+                    effects.append(SetState(lose.unit.id, "wound", sev))
                 text += f"; {lose.unit.label} WOUNDED (−1 HP, §4.A-3)"
             steps.append(info_step(f"r{rnd}", f"Round {rnd}", text))
         win, lose = (a, b) if (score[a.unit.id] == need or hp[b.unit.id] <= 0) else (b, a)

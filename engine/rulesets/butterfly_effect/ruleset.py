@@ -92,7 +92,8 @@ OPTIONS: tuple[Option, ...] = (
     _o("weather_scale", "Weather dice", "graded", ("graded",), 16,
        "light 1, heavy 2, fierce 3 (only fierce sandstorm +3 is the text's)"),
     _o("wound_severity", "Wound severity", "by_hp", ("by_hp", "none"), 17,
-       "light above half HP, heavy at half or less, critical at 1 HP; narrative only"),
+       "by_hp: light above half HP, heavy at half or less, critical at 1 HP; none: an "
+       "unrated WOUND; narrative only"),
     _o("band_edges", "Band limits", "inclusive", ("inclusive",), 18,
        "d ≤ 30 short, ≤ 100 medium, ≤ 500 long, ≤ 3000 extreme; contact ≤ 2 m "
        "(ruleset.toml [range])"),

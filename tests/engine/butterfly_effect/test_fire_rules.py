@@ -85,3 +85,17 @@ def test_ambush_casualties_fall_at_once():
 def test_turn_structure_is_rounds_with_an_ambush():
     ts = BE.turn_structure
     assert (ts.kind, ts.actions_per_turn, ts.ambush) == ("rounds", 1, True)
+
+
+def test_wound_severity_reading():
+    game = sample_game()
+    unrated = context(game, "fire", "jiy", "manny", weapon="assault_rifle",
+                      overrides={"cover": 0}, rules={"wound_severity": "none"})
+    res = unrated.resolve(ScriptedDice([6, 1, 1, 1, 1]))
+    assert SetState("manny", "wound", "unrated") in res.change.effects
+    rated = context(game, "fire", "jiy", "manny", weapon="assault_rifle",
+                    overrides={"cover": 0})
+    assert SetState("manny", "wound", "heavy") in rated.resolve(
+        ScriptedDice([6, 6, 6, 1, 1])).change.effects             # 2 of 5 HP left
+    assert SetState("manny", "wound", "critical") in rated.resolve(
+        ScriptedDice([6, 6, 6, 6, 1])).change.effects             # 1 HP left
