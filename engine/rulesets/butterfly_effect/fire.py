@@ -28,6 +28,7 @@ from engine.turns import ambush_side
 
 from . import bands, data
 from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
+from .cover import better_cover
 
 __all__ = ["threshold", "FireLine", "plan_fire", "Fire", "Refused"]
 
@@ -145,7 +146,7 @@ def plan_fire(ctx: Context) -> list[FireLine]:
                               "needed")
         targets.append((second, split, b2, c2))
     for unit, dice_n, band, level in targets:
-        cover = cover_class(level)
+        cover = better_cover(cover_class(level), unit.state.get("in_cover"))
         if unit.state.get("full_defence") and not (weapon["heavy"] or weapon["grenade"]):
             raise Refused(f"{unit.label} is in full defence: immune to shooting (§4.5-5)")
         base, _, mods = threshold(weapon, band, cover, ctx.rule("missing_band"))

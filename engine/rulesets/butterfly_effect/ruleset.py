@@ -15,6 +15,7 @@ from engine.turns import TurnHooks, TurnStructure, from_table
 
 from . import data
 from .bands import RANGE_BAND, weapon_scheme
+from .cover import LeaveCover, TakeCover
 from .dash import Dash
 from .elimination import SilentElimination
 from .fire import Fire
@@ -145,7 +146,8 @@ def build_ruleset() -> Ruleset:
         distance_unit="m",
         cover=COVER,
         options=OPTIONS,
-        actions=(Fire(), Melee(), StealthDuel(), Dash(), SilentElimination()),
+        actions=(Fire(), Melee(), StealthDuel(), Dash(), TakeCover(), LeaveCover(),
+                 SilentElimination()),
         facts=(RANGE_BAND,),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON},
         profiles=data.profiles(),
