@@ -84,12 +84,24 @@ class NewTable:
 
     demo: bool = False
     name: str = "New table"
-    ruleset: str = "iron-hearts"
+    ruleset: str = ""          # "": the default table's (the shipped demo's) ruleset
     width_in: float = 72.0
     height_in: float = 48.0
     metres_per_inch: float = 2.5
     #: with `demo`: which shipped scenario (resources/scenarios); None = the demo
     demo_file: str | None = None
+
+
+def _first_ruleset() -> str:
+    """The default table's ruleset (the shipped demo's), else the first registered."""
+    from engine.rulesets.registry import list_rulesets
+    from engine.scenario_io import ScenarioError, load_demo
+
+    try:
+        return load_demo().ruleset
+    except (ScenarioError, OSError):
+        found = list_rulesets()
+        return found[0].id if found else ""
 
 
 def blank_scenario(spec: NewTable) -> Scenario:
@@ -100,7 +112,7 @@ def blank_scenario(spec: NewTable) -> Scenario:
     if spec.metres_per_inch <= 0:
         raise ValueError(f"table.metres_per_inch: expected a positive number, "
                          f"got {spec.metres_per_inch:g}")
-    return Scenario(spec.name.strip() or "New table", spec.ruleset,
+    return Scenario(spec.name.strip() or "New table", spec.ruleset or _first_ruleset(),
                     Table(float(spec.width_in), float(spec.height_in),
                           float(spec.metres_per_inch)))
 
@@ -157,7 +169,7 @@ class NewGameDialog(QDialog):
         self.demo.toggled.connect(lambda on: [w.setEnabled(not on) for w in (
             self.name, self.width, self.height, self.ruleset, self.scale)])
         self.demo.toggled.connect(self.demos.setEnabled)
-        default = self.ruleset.findData(NewTable().ruleset)  # the default, not the first
+        default = self.ruleset.findData(NewTable().ruleset or _first_ruleset())  # not the first
         if default >= 0:
             self.ruleset.setCurrentIndex(default)
         self._ruleset_scale(self.ruleset.currentIndex())
@@ -171,7 +183,7 @@ class NewGameDialog(QDialog):
             file = self.demos.currentData()
             return NewTable(demo=True, demo_file=None if self.demos.currentIndex() <= 0
                             else file)
-        return NewTable(False, self.name.text(), self.ruleset.currentData() or "iron-hearts",
+        return NewTable(False, self.name.text(), self.ruleset.currentData() or _first_ruleset(),
                         self.width.value(), self.height.value(), self.scale.value())
 
 

@@ -1,10 +1,12 @@
 """What the board tools ask the scenario's ruleset while a unit is dragged or measured — how
 far one AP of movement takes it, whether it moves as a vehicle, its first weapon's range
-bands — through the ruleset's declared BoardHints. Each answer is None where the ruleset
-(or an unknown ruleset) has none; the board then falls back to its own setting."""
+bands, the badges its state shows — through the ruleset's declared BoardHints. Each answer
+is None where the ruleset (or an unknown ruleset) has none; the board then falls back to
+its own setting."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.scenario import Scenario, Unit
@@ -24,6 +26,30 @@ def _hints(scenario: Scenario) -> BoardHints:
         return get_ruleset(scenario.ruleset).board
     except RulesetNotFound:
         return BoardHints()
+
+
+@dataclass(frozen=True, slots=True)
+class UnitBadge:
+    """A badge a ruleset declares for a unit's state (penetrations, damaged systems, crew
+    lost, knocked out): its short text, a tooltip line, and a tone the board colours —
+    "damage", "loss", "out" (out of the fight) or "info"."""
+
+    key: str
+    text: str
+    tip: str
+    tone: str = "info"
+
+
+TONES = ("damage", "loss", "out", "info")
+
+
+def state_badges(scenario: Scenario, unit: Unit) -> list[UnitBadge]:
+    """The badges the scenario's ruleset declares for `unit`'s state; none for a unit with
+    no state (so a fresh table never loads a ruleset to draw its first frame)."""
+    if not unit.state:
+        return []
+    hook = _hints(scenario).state_badges
+    return [] if hook is None else list(hook(unit))
 
 
 def is_vehicle(scenario: Scenario, unit: Unit) -> bool:

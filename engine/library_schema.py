@@ -1,7 +1,7 @@
 """What the unit library holds per ruleset: its kinds of record and its seed.
 
 The library (engine/library.py) is one SQLite file of records — factions, and per ruleset
-the kinds its profiles come in ("character", "weapon", "vehicle" for Iron Hearts). A
+the kinds its profiles come in (say "character", "weapon", "vehicle"). A
 `LibrarySpec` tells the library, for one ruleset, which kinds exist, how to validate a
 record of each kind (the ruleset's own schema, plus cross-field checks such as a vehicle
 weapon crewed by a post the card has), which fields refer to other records (a character's
@@ -9,8 +9,9 @@ weapon crewed by a post the card has), which fields refer to other records (a ch
 records shipped in resources/, grouped into factions.
 
 Any registered ruleset gets a generic spec from its declaration (`profile_fields`,
-`profiles`, `weapons`); a ruleset with more to say (Iron Hearts: vehicle cards that live
-outside `Ruleset.profiles`, factions) registers its own with `register_spec`.
+`profiles`, `weapons`); a ruleset with more to say (records outside `Ruleset.profiles`,
+factions) registers its own with `register_spec` from its package, which the registry
+imports before a spec is looked up.
 """
 
 from __future__ import annotations
@@ -117,11 +118,17 @@ def register_spec(ruleset_id: str, build: Callable[[], LibrarySpec]) -> None:
 
 @cache
 def _built(ruleset_id: str) -> LibrarySpec:
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    try:
+        ruleset = get_ruleset(ruleset_id)  # imports the rulesets, which register their specs
+    except RulesetNotFound:
+        if ruleset_id not in _specs:
+            raise
+        ruleset = None
     if ruleset_id in _specs:
         return _specs[ruleset_id]()
-    from engine.rulesets.registry import get_ruleset
-
-    return generic_spec(get_ruleset(ruleset_id))
+    return generic_spec(ruleset)
 
 
 def get_spec(ruleset_id: str) -> LibrarySpec:
@@ -167,73 +174,3 @@ def generic_spec(ruleset: Any) -> LibrarySpec:
         return Seed({"general": "General"}, tuple(entries))
 
     return LibrarySpec(ruleset.id, ruleset.name, kinds, seed)
-
-
-# --------------------------------------------------------------------------- Iron Hearts
-
-#: Seed factions of the Iron Hearts demo data. The ruleset's TOML files carry no faction,
-#: so membership is listed here; a `factions.toml` in the ruleset's resources (same shape:
-#: [factions.<id>] name = "…", members = ["id", …]) replaces this list when present.
-IRON_HEARTS_FACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "us-army": ("US Army (1944)", (
-        "us-rifleman", "us-nco", "us-lieutenant", "m4a1-sherman",
-        "m1-garand", "thompson", "bar", "m1919")),
-    "wehrmacht": ("Wehrmacht (1944)", (
-        "grenadier", "grenadier-nco", "panzerschreck-gunner", "panzerschreck-loader", "pz4-h",
-        "kar98k", "mp40", "mg42", "panzerschreck", "panzerfaust-30", "panzerfaust-60",
-        "panzerfaust-100")),
-    "common": ("Common (either side)", ("hand-grenade", "rifle-grenade")),
-}
-
-
-def _iron_hearts_factions() -> dict[str, tuple[str, tuple[str, ...]]]:
-    from engine.rulesets.registry import load_data
-
-    try:
-        raw = load_data("iron-hearts", "factions.toml")
-    except SchemaError as e:
-        if "no such ruleset data file" in str(e):
-            return IRON_HEARTS_FACTIONS
-        raise
-    out = {}
-    for fid, rec in (raw.get("factions") or {}).items():
-        where = f"iron-hearts/factions.toml: factions.{fid}"
-        check_id(fid, where)
-        if not isinstance(rec, Mapping) or not isinstance(rec.get("name"), str):
-            raise SchemaError(f"{where}.name: expected text")
-        members = rec.get("members", [])
-        if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
-            raise SchemaError(f"{where}.members: expected a list of ids")
-        out[fid] = (rec["name"], tuple(members))
-    return out
-
-
-def _iron_hearts_spec() -> LibrarySpec:
-    from engine.rulesets.iron_hearts import data, tank_data
-
-    kinds = (
-        Kind("character", "profiles", "Profiles", data.CHARACTER,
-             refs={"weapons": "weapon"}),
-        Kind("vehicle", "vehicles", "Vehicles", tank_data.VEHICLE, check=tank_data.check_vehicle,
-             cost_field="cost_points"),
-        Kind("weapon", "weapons", "Weapons", data.WEAPON, unit=False),
-    )
-
-    def seed() -> Seed:
-        factions = _iron_hearts_factions()
-        member_of = {m: fid for fid, (_, members) in factions.items() for m in members}
-        fallback = "common" if "common" in factions else next(iter(factions), "general")
-        names = {fid: name for fid, (name, _) in factions.items()}
-        if fallback not in names:
-            names[fallback] = "General"
-        entries = [SeedEntry(kind, rid, member_of.get(rid, fallback), rec)
-                   for kind, records in (("character", data.load_profiles()),
-                                         ("vehicle", tank_data.load_vehicles()),
-                                         ("weapon", data.load_weapons()))
-                   for rid, rec in records.items()]
-        return Seed(names, tuple(entries))
-
-    return LibrarySpec("iron-hearts", "Iron Hearts", kinds, seed)
-
-
-register_spec("iron-hearts", _iron_hearts_spec)

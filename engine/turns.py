@@ -127,17 +127,21 @@ class TurnHooks:
     - `flags(game, unit)`: what hampers it, in words, for the Turn dock ("shaken", "2 markers");
     - `triggers`: the tests due at the boundaries of the turn (engine.triggers.Trigger);
     - `comm_test(game, commander, unit, bypassed, dice)`: the test a passed action needs
-      (None returned = none needed, e.g. in sight within 6"); `bypassed` = links skipped.
+      (None returned = none needed, e.g. in sight within 6"); `bypassed` = links skipped;
+    - `initiative_die(game, side)`: the die this side rolls for initiative when it is not
+      the structure's (05 §4.A-1: the best quality die among its units); None = the
+      structure's die.
     """
 
     can_act: Callable[[Game, Unit], str | None] | None = None
     flags: Callable[[Game, Unit], Sequence[str]] | None = None
     triggers: tuple[Trigger, ...] = ()
     comm_test: Callable[[Game, Unit, Unit, int, DiceSource], CommTest | None] | None = None
+    initiative_die: Callable[[Game, str], Die | None] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "triggers", triggers.check_triggers(self.triggers))
-        for name in ("can_act", "flags", "comm_test"):
+        for name in ("can_act", "flags", "comm_test", "initiative_die"):
             v = getattr(self, name)
             if v is not None and not callable(v):
                 raise TurnError(f"turn.hooks.{name}: expected a function, got {v!r}")
@@ -559,16 +563,16 @@ class InitiativeRoll:
                          "steps": [s.to_dict() for s in self.steps]})
 
 
-def _rank(group: list[str], d: Die, dice: DiceSource, rnd: int, steps: list[Step],
-          rolls: dict[str, list[int]]) -> list[str]:
-    """`group` ordered by one die each, higher first; tied sides roll again among
-    themselves (recursively)."""
+def _rank(group: list[str], d: Die | Callable[[str], Die], dice: DiceSource, rnd: int,
+          steps: list[Step], rolls: dict[str, list[int]]) -> list[str]:
+    """`group` ordered by one die each (`d`, or `d(side)`: each side's own), higher first;
+    tied sides roll again among themselves (recursively)."""
     if rnd > MAX_INITIATIVE_ROUNDS:
         raise TurnError(f"initiative: still tied after {MAX_INITIATIVE_ROUNDS} rolls")
     faces: dict[str, int] = {}
     for side in group:
         label = f"Initiative: {side}" + (f" (re-roll {rnd - 1})" if rnd > 1 else "")
-        step = roll_step(dice, d, id="initiative", label=label)
+        step = roll_step(dice, d(side) if callable(d) else d, id="initiative", label=label)
         faces[side] = step.totals[0]
         rolls[side].append(faces[side])
         steps.append(step.with_outcome(f"{side} {faces[side]}"))
@@ -603,7 +607,9 @@ def roll_initiative(game: Game, structure: TurnStructure, dice: DiceSource) -> I
                         "roll again")
     steps: list[Step] = []
     rolls: dict[str, list[int]] = {s: [] for s in game.sides}
-    order = _rank(list(game.sides), ini.die, dice, 1, steps, rolls)
+    own = structure.hooks.initiative_die
+    die_of = ini.die if own is None else (lambda side: own(game, side) or ini.die)
+    order = _rank(list(game.sides), die_of, dice, 1, steps, rolls)
     how = "higher goes first, ties re-rolled" + (" (PROPOSED)" if ini.proposed else "")
     summary = f"{order[0]} first: " + ", ".join(order)
     steps.append(info_step("order", "Order", ", then ".join(order), note=how))

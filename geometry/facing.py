@@ -62,9 +62,9 @@ class FacingModel:
         return {"front": self.front_width, "right": s, "rear": self.rear_width, "left": s}
 
 
-#: Iron Hearts default (01 §4.A-22 Reading B, design.md): front 180°, rear 90°, sides 45°.
+#: Front 180°, rear 90°, sides 45° each (design.md's tank arcs).
 FRONT180 = FacingModel(180.0, 90.0)
-#: Four equal quarters (01 §4.A-22 Reading A).
+#: Four equal quarters.
 QUADRANTS = FacingModel(90.0, 90.0)
 
 

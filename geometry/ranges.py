@@ -2,8 +2,9 @@
 
 A scheme is an ascending list of bands, each holding the distances up to and including its
 `max` (and above the previous band's `max`). A distance past the last band is out of range
-(`band_for` returns None). The presets below encode the rulesets' texts; a ruleset may
-instead ship its scheme as a dict (`from_dict`) in its data files.
+(`band_for` returns None). A ruleset ships its schemes as data in its own files: a fixed
+scheme (`from_dict`) or one scaled to a weapon's Range (`scaled`); geometry keeps no
+ruleset's scheme.
 
 `modifier` is the band's headline modifier as the ruleset's text gives it (e.g. a tank gun's
 −(k−1)); which roll it applies to is the engine's business, and the `note` says it in words.
@@ -12,6 +13,7 @@ instead ship its scheme as a dict (`from_dict`) in its data files.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -177,103 +179,40 @@ def to_dict(scheme: RangeScheme) -> dict[str, Any]:
 
 
 def simple(range_: float, unit: RangeUnit = "in", name: str = "range") -> RangeScheme:
-    """One band: in range up to `range_` (Boets' Дальн, a grenade's 50 m, an MG's 8")."""
+    """One band: in range up to `range_` (a grenade's 50 m, an MG's 8")."""
     r = _positive(range_, "range")
     return RangeScheme(name, unit, (RangeBand("in-range", r, f"≤ {r:g} {unit}"),))
 
 
-def iron_hearts(range_m: float) -> RangeScheme:
-    """Iron Hearts small arms (01 §4.4): ≤ R normal; ≤ 2R hit only on a natural 1."""
-    r = _positive(range_m, "range_m")
-    return RangeScheme(
-        "iron-hearts",
-        "m",
-        (
-            RangeBand("effective", r, f"≤ {r:g} m (Range)", "normal hit: d10 ≤ Accuracy"),
-            RangeBand(
-                "beyond-range", 2 * r, f"≤ {2 * r:g} m (2 × Range)", "hit only on a natural 1"
-            ),
-        ),
-    )
+def scaled(template: Mapping[str, Any], range_: float | None = None) -> RangeScheme:
+    """A scheme from ruleset data whose bands are fixed distances (`max`) or multiples of
+    a weapon's Range (`factor` × `range_`). `label` and `note` may name `{max:g}` (the
+    band's distance) and `{range:g}`; a bad field raises ValueError naming it.
 
-
-def snap_fire(range_m: float) -> RangeScheme:
-    """Iron Hearts snap fire (01 §4.7): only within half the weapon's Range."""
-    r = _positive(range_m, "range_m") / 2
-    return RangeScheme(
-        "iron-hearts-snap-fire",
-        "m",
-        (RangeBand("snap", r, f"≤ {r:g} m (½ Range)", "snap fire: Accuracy 2, one volley"),),
-    )
-
-
-def tank_gun(range_m: float, steps: int = 5) -> RangeScheme:
-    """Iron Hearts tank guns (01 §4.15): `steps` bands of R each; band k gives −(k−1)."""
-    r = _positive(range_m, "range_m")
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        raise ValueError(f"steps: expected a whole number ≥ 1, got {steps!r}")
-    bands = tuple(
-        RangeBand(
-            f"band-{k}",
-            k * r,
-            f"band {k}: ≤ {k * r:g} m",
-            "no range penalty" if k == 1 else f"−{k - 1} to Aim and penetration",
-            modifier=-(k - 1),
-        )
-        for k in range(1, steps + 1)
-    )
-    return RangeScheme("iron-hearts-tank-gun", "m", bands)
-
-
-def civil_war(range_in: float, *, machine_gun: bool = False) -> RangeScheme:
-    """Civil War company (02 §6.2): short ≤ ⅓ R, long > ⅓, extreme > ⅔ (up to R).
-
-    "More than" is exclusive, so exactly ⅓ is still short. A machine gun cannot fire at
-    extreme range, so its scheme stops at ⅔ R.
-    """
-    r = _positive(range_in, "range_in")
-    bands = [
-        RangeBand("short", r / 3, f'≤ {r / 3:.4g}" (⅓ range)', "no modifier"),
-        RangeBand("long", 2 * r / 3, f'≤ {2 * r / 3:.4g}" (> ⅓ range)', "−1 hit", modifier=-1),
-    ]
-    if not machine_gun:
-        bands.append(
-            RangeBand(
-                "extreme",
-                r,
-                f'≤ {r:.4g}" (> ⅔ range)',
-                "−2 hit (with long), −1 result, −1 cover; machine guns cannot fire",
-                modifier=-2,
-            )
-        )
-    name = "civil-war-company-mg" if machine_gun else "civil-war-company"
-    return RangeScheme(name, "in", tuple(bands))
-
-
-#: Butterfly Effect "close combat" is "contact" in the source (04 §4.1); PROPOSED (04 §4.A-18)
-#: a measured distance up to 2 m counts as contact.
-BE_CLOSE_M = 2.0
-
-
-def butterfly_effect(close_m: float = BE_CLOSE_M) -> RangeScheme:
-    """Butterfly Effect bands (04 §4.1): close / short ≤ 30 / medium ≤ 100 / long ≤ 500 /
-    extreme ≤ 3000 m, each inclusive; past 3000 m out of range."""
-    c = _positive(close_m, "close_m")
-    if c >= 30:
-        raise ValueError(f"close_m: expected less than 30 (the short band), got {close_m!r}")
-    return RangeScheme(
-        "butterfly-effect",
-        "m",
-        (
-            RangeBand(
-                "close",
-                c,
-                f"close combat (≤ {c:g} m)",
-                f"point blank: only melee weapons work; PROPOSED contact = within {c:g} m",
-            ),
-            RangeBand("short", 30.0, "short (≤ 30 m)", "DASH resolves before the enemy"),
-            RangeBand("medium", 100.0, "medium (≤ 100 m)", "DASH is simultaneous"),
-            RangeBand("long", 500.0, "long (≤ 500 m)", "no DASH"),
-            RangeBand("extreme", 3000.0, "extreme (≤ 3000 m)", "no DASH"),
-        ),
-    )
+    {"name": "small-arms", "unit": "m", "bands": [
+        {"name": "effective", "factor": 1, "label": "≤ {max:g} m (Range)"},
+        {"name": "beyond-range", "factor": 2, "note": "hit only on a natural 1"}]}"""
+    if not isinstance(template, Mapping):
+        raise ValueError(f"range scheme: expected an object, got {type(template).__name__}")
+    bands = template.get("bands")
+    if not isinstance(bands, list | tuple):
+        raise ValueError("bands: expected a list")
+    r = None if range_ is None else _positive(range_, "range")
+    out = []
+    for i, b in enumerate(bands):
+        if not isinstance(b, Mapping):
+            raise ValueError(f"bands[{i}]: expected an object")
+        if "factor" in b:
+            if r is None:
+                raise ValueError(f"bands[{i}].factor: the scheme needs a weapon's range")
+            top = _positive(b["factor"], f"bands[{i}].factor") * r
+        elif "max" in b:
+            top = b["max"]
+        else:
+            raise ValueError(f"bands[{i}]: expected max or factor")
+        words = {"max": top, "range": r if r is not None else 0.0}
+        out.append({**{k: v for k, v in b.items() if k != "factor"}, "max": top,
+                    "label": str(b.get("label", b.get("name", ""))).format(**words),
+                    "note": str(b.get("note", "")).format(**words)})
+    return from_dict({"name": template.get("name"), "unit": template.get("unit"),
+                      "bands": out})

@@ -1,8 +1,8 @@
 """Scatter: moving an aim point by a distance along a bearing, from the rulesets' dice.
 
-Two rules use it. Boets (03 §4.9): a d20, whose face is the distance in steps, and a
-direction read off the die (typed in as a bearing). Civil War (02 §4.7): a d6 minus the crew's
-accuracy in inches, no scatter when that is 0 or less, and a direction die. When the app
+Two schemes are provided: a d20, whose face is the distance in steps, with a direction
+read off the die (typed in as a bearing); and a d6 minus the crew's accuracy in inches, no
+scatter when that is 0 or less, with a direction die. When the app
 rolls, the direction is a uniform bearing; a physical direction die typed in gives its face,
 turned into a bearing by `direction_die_bearing`.
 
@@ -70,7 +70,7 @@ def scatter(x: float, y: float, distance: float, bearing: float) -> Scatter:
 def scatter_d20(
     x: float, y: float, face: int, bearing: float, inches_per_step: float = 1.0
 ) -> Scatter:
-    """Boets scatter: the d20 face is the distance in steps (every shot scatters, 03 §4.A-15)."""
+    """d20 scatter: the face is the distance in steps (every shot scatters)."""
     f = check_face(face, 20)
     step = _finite(inches_per_step, "inches_per_step")
     if step <= 0:
@@ -81,7 +81,7 @@ def scatter_d20(
 def scatter_d6_minus_accuracy(
     x: float, y: float, d6: int, accuracy: int, bearing: float
 ) -> Scatter:
-    """Civil War scatter: max(0, d6 − accuracy) inches along the direction die's bearing;
+    """d6 scatter: max(0, d6 − accuracy) inches along the direction die's bearing;
     0 or less leaves the template on its aim point (PROPOSED, 02 §4.A-6)."""
     f = check_face(d6, 6)
     if isinstance(accuracy, bool) or not isinstance(accuracy, Integral):

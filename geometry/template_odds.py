@@ -75,7 +75,7 @@ class DistanceScheme:
 
 
 def d20_steps(inches_per_step: float = 1.0) -> DistanceScheme:
-    """Boets (03 §4.9): the d20 face is the distance in steps; every shot scatters."""
+    """The d20 face is the distance in steps; every shot scatters."""
     if isinstance(inches_per_step, bool) or not isinstance(inches_per_step, int | float) \
             or not math.isfinite(inches_per_step) or inches_per_step <= 0:
         raise ValueError(f"inches_per_step: expected a positive number, got {inches_per_step!r}")
@@ -84,7 +84,7 @@ def d20_steps(inches_per_step: float = 1.0) -> DistanceScheme:
 
 
 def d6_minus_accuracy(accuracy: int) -> DistanceScheme:
-    """Civil War (02 §4.7): d6 − accuracy inches, no scatter at 0 or less."""
+    """d6 − accuracy inches, no scatter at 0 or less."""
     if isinstance(accuracy, bool) or not isinstance(accuracy, int | np.integer):
         raise ValueError(f"accuracy: expected a whole number, got {accuracy!r}")
     acc = int(accuracy)

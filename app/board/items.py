@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -338,9 +339,11 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def badges_for(unit: Unit) -> list[Badge]:
+def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
     """The badges a unit shows: its markers (known ones first, in MARKER_BADGES order), then
-    wounds taken and hit points left from its state. A marker at 0, false or null has none."""
+    wounds taken and hit points left from its state, then what its ruleset `declared` for
+    its state (engine.board_rules.UnitBadge: vehicle damage…). A marker at 0, false or null
+    has none."""
     out: list[Badge] = []
     markers = unit.markers
     known = [k for k in style.MARKER_BADGES if k in markers]
@@ -361,6 +364,9 @@ def badges_for(unit: Unit) -> list[Badge]:
         if key == "wounds" and value <= 0:
             continue
         out.append(Badge(key, f"{text}{value:g}", colour, f"{key}: {value:g}"))
+    for b in declared:
+        out.append(Badge(b.key, b.text, style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE),
+                         b.tip))
     return out
 
 
@@ -464,6 +470,8 @@ class UnitItem(QGraphicsItem):
         self.label = LabelItem(unit.label, self)
         #: Made on the first marker, so a board without markers carries no extra items.
         self.badges: BadgeItem | None = None
+        #: The ruleset's badges for a unit's state (the scene sets it: it knows the rules).
+        self.declared_badges: Callable[[Unit], Sequence] | None = None
         self.sync()
 
     def sync(self) -> None:
@@ -497,17 +505,20 @@ class UnitItem(QGraphicsItem):
         self._bounds = extent.adjusted(-m, -m, m, m)
         self.label.set_text(u.label)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
-        self._sync_badges()
-        self.setToolTip(f"{u.label} — {u.profile} ({u.side})")
+        badges = self._sync_badges()
+        self.setToolTip("\n".join([f"{u.label} — {u.profile} ({u.side})",
+                                   *(b.tip for b in badges)]))
         self.update()
 
-    def _sync_badges(self) -> None:
-        badges = badges_for(self.unit)
+    def _sync_badges(self) -> list[Badge]:
+        declared = self.declared_badges(self.unit) if self.declared_badges else ()
+        badges = badges_for(self.unit, declared)
         if badges and self.badges is None:
             self.badges = BadgeItem(self)
         if self.badges is not None:
             self.badges.set_badges(badges)
             self.place_badges()
+        return badges
 
     def place_badges(self) -> None:
         """Put the badges at the base corner the label leaves free."""

@@ -50,42 +50,65 @@ def candidate_rects(boxes: np.ndarray, pos: np.ndarray, sizes: np.ndarray, gap: 
     return np.stack([ax + r_left, ay + r_top, ax + r_right, ay + r_bottom], axis=2)
 
 
-def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray) -> tuple[np.ndarray,
-                                                                            np.ndarray]:
-    """(query, tree) index pairs whose rectangles overlap with a positive area."""
+#: Candidate rectangles queried against a tree at a time: at a far zoom every label covers
+#: every base, and all pairs at once would be n x n (gigabytes at 2,000 units).
+QUERY_CHUNK = 1024
+
+
+def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
+                  keep_pair=None) -> tuple[np.ndarray, np.ndarray]:
+    """(query, tree) index pairs whose rectangles overlap with a positive area and that
+    `keep_pair(q, t)` keeps, worked out QUERY_CHUNK query boxes at a time."""
     tree = shapely.STRtree(shapely.box(*tree_boxes.T))
-    q, t = tree.query(shapely.box(*query_boxes.T))
-    a, b = query_boxes[q], tree_boxes[t]
-    keep = (a[:, 0] < b[:, 2]) & (a[:, 2] > b[:, 0]) & (a[:, 1] < b[:, 3]) & (a[:, 3] > b[:, 1])
-    return q[keep], t[keep]
+    qs, ts = [], []
+    for first in range(0, len(query_boxes), QUERY_CHUNK):
+        chunk = query_boxes[first:first + QUERY_CHUNK]
+        q, t = tree.query(shapely.box(*chunk.T))
+        a, b = chunk[q], tree_boxes[t]
+        keep = (a[:, 0] < b[:, 2]) & (a[:, 2] > b[:, 0]) & (a[:, 1] < b[:, 3]) & \
+            (a[:, 3] > b[:, 1])
+        q, t = q[keep] + first, t[keep]
+        if keep_pair is not None:
+            k = keep_pair(q, t)
+            q, t = q[k], t[k]
+        qs.append(q)
+        ts.append(t)
+    if not qs:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.concatenate(qs), np.concatenate(ts)
 
 
 def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int]) -> list[str | None]:
     """Each label's place (a PLACES name) or None (hidden).
 
     `bases` (n, 4): every base's pixel rectangle; `candidates` (n, 4, 4) from
-    `candidate_rects`; `order`: the greedy order of the labels."""
+    `candidate_rects`; `order`: the greedy order of the labels. A candidate on another
+    unit's base is never taken, so only the others are compared with each other."""
     n = len(bases)
     flat = candidates.reshape(n * 4, 4)
     owner = np.repeat(np.arange(n), 4)
-    q, b = _strict_pairs(bases, flat)
-    blocked = np.zeros(n * 4, dtype=bool)
-    blocked[q[owner[q] != b]] = True
-    q, c = _strict_pairs(flat, flat)
-    other = owner[q] != owner[c]
-    q, c = q[other], c[other]
+    q, _ = _strict_pairs(bases, flat, lambda q, b: owner[q] != b)
+    free = np.ones(n * 4, dtype=bool)
+    free[q] = False
+    open_ = np.flatnonzero(free)
+    if len(open_):
+        q, c = _strict_pairs(flat[open_], flat[open_],
+                             lambda q, c: owner[open_[q]] != owner[open_[c]])
+        q, c = open_[q], open_[c]
+    else:
+        q = c = np.zeros(0, dtype=np.intp)
     sort = np.argsort(q, kind="stable")
     q, c = q[sort], c[sort]
     starts = np.searchsorted(q, np.arange(n * 4 + 1))
     near = c.tolist()
     start = starts.tolist()
-    free = (~blocked).tolist()
+    free_list = free.tolist()
     chosen = bytearray(n * 4)
     out: list[str | None] = [None] * n
     for k in order:
         for p in range(4):
             cand = 4 * k + p
-            if not free[cand]:
+            if not free_list[cand]:
                 continue
             if any(chosen[j] for j in near[start[cand]:start[cand + 1]]):
                 continue

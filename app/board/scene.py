@@ -79,9 +79,20 @@ class BoardScene(QGraphicsScene):
 
     def add_unit(self, unit: Unit) -> UnitItem:
         item = UnitItem(unit, self.palette.colour(unit.side))
+        item.declared_badges = self._declared_badges
+        if unit.state:
+            item.sync()
         self.addItem(item)
         self.unit_items[unit.id] = item
         return item
+
+    def _declared_badges(self, unit: Unit) -> list:
+        """The badges the scenario's ruleset declares for the unit's state."""
+        if self._scenario is None:
+            return []
+        from engine.board_rules import state_badges
+
+        return state_badges(self._scenario, unit)
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""

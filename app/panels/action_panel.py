@@ -280,6 +280,11 @@ class ActionPanel(QDockWidget):
         self.cost_label = QLabel()
         self.cost_label.setWordWrap(True)
         res.addWidget(self.cost_label)
+        #: The action's notes at this context (Action.notes: a resource not used yet …).
+        self.notes_label = QLabel()
+        self.notes_label.setWordWrap(True)
+        self.notes_label.setStyleSheet("color: #555;")
+        res.addWidget(self.notes_label)
         buttons = QHBoxLayout()
         buttons.addWidget(self.ignore_cost)
         buttons.addWidget(self.apply_button, 1)
@@ -811,6 +816,8 @@ class ActionPanel(QDockWidget):
         action, rs = self.action, self.ruleset
         self.context = None
         self.resolution = None
+        self.notes_label.clear()
+        self.notes_label.setVisible(False)
         note = ""
         try:
             measured = self.measure()
@@ -826,6 +833,12 @@ class ActionPanel(QDockWidget):
             self.say(_text(err) if self.actor_id is not None else "", error=True)
             self._show_dice_state()
             return
+        try:
+            notes = self.context.action.notes(self.context)
+        except (ValueError, KeyError):
+            notes = ()
+        self.notes_label.setText("\n".join(notes))
+        self.notes_label.setVisible(bool(notes))
         try:
             self.odds_chart.set_distribution(self.context.odds())
             self.say("")

@@ -1,7 +1,7 @@
 """Arcs overlay (A): the selected unit's front / side / rear sectors and its turret arc.
 
 A toggle, not a tool: it stays on while other tools are used. The sectors are the facing
-model's (geometry.facing: Iron Hearts' default front 180°, rear 90°, sides 45° each — the
+model's (geometry.facing: the default front 180°, rear 90°, sides 45° each — the
 model `warboard measure` uses for the side struck); the turret arc is TURRET_ARC_DEG centred
 on the gun. Wedges are translucent so the terrain under them still reads.
 """

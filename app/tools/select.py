@@ -8,7 +8,7 @@ move that is too long or crosses impassable terrain (geometry's `check_path`) tu
 says why; it can still be dropped there — the real table wins.
 
 The allowance is one AP of the ruleset's movement where the ruleset's data gives it
-(engine.board_rules; Iron Hearts: 15 m for a character, the first step of a vehicle card's
+(engine.board_rules; e.g. 15 m for a character, the first step of a vehicle card's
 speed), else the toolbar's "Move" setting in inches. The selected unit's rotation handles
 belong to the rotate module.
 """
@@ -44,7 +44,7 @@ class Allowance:
     """How far a unit may move this step, and where that figure comes from."""
 
     inches: float
-    source: str  # "Iron Hearts: 15 m per AP" or "toolbar setting"
+    source: str  # the ruleset's "…: 1 AP" or "toolbar setting"
 
 
 def move_label(name: str, distance_in: float) -> str:

@@ -93,7 +93,7 @@ if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
 
 SHAPES = ("blast-3", "blast-5", "flamer")
-SCHEMES = {"d20": "d20 face = distance (Boets)", "d6": "d6 − accuracy (Civil War)"}
+SCHEMES = {"d20": "d20 face = distance in steps", "d6": "d6 − accuracy, in inches"}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart), as
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).

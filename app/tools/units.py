@@ -84,9 +84,13 @@ def _profile_base(profile: object) -> BaseShape | None:
         return None
 
 
-def _is_vehicle(profile: object) -> bool:
-    """A vehicle card (Iron Hearts: a vehicle class, armour) rather than a figure."""
-    return isinstance(profile, dict) and ("vehicle_class" in profile or "armour" in profile)
+def _is_vehicle(scenario: Scenario, profile_id: str, turret: bool) -> bool:
+    """Whether a unit of this profile is a vehicle, as the ruleset says (BoardHints; a
+    turret says so whatever the ruleset)."""
+    from engine.board_rules import is_vehicle
+
+    return is_vehicle(scenario, Unit("_probe", "_", profile_id, 0.0, 0.0, DEFAULT_BASE,
+                                     turret=0.0 if turret else None))
 
 
 def _library_profiles(ruleset_id: str) -> dict:
@@ -117,10 +121,10 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[P
         base, source = _profile_base(record), "profile"
         if base is None and pid in used:
             base, source = used[pid], "scenario"
-        if base is None:
-            vehicle = _is_vehicle(record)
-            base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
         turret = isinstance(record, dict) and record.get("turret") is True
+        if base is None:
+            vehicle = _is_vehicle(scenario, pid, turret)
+            base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
         out[pid] = ProfileChoice(pid, str(name or pid), base, source, turret)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 

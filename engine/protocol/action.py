@@ -86,6 +86,11 @@ class Action(ABC):
         the fact is empty either way."""
         return None
 
+    def notes(self, ctx: Context) -> tuple[str, ...]:
+        """What the player should know before rolling at `ctx` — e.g. a once-a-turn
+        resource not used yet this turn. The panels show them; default: none."""
+        return ()
+
     def describe(self) -> dict:
         """JSON-able declaration for the UI and `warboard … --json`."""
         return {"id": self.id, "label": self.label, "kind": self.kind, "doc": self.doc,

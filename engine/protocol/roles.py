@@ -154,7 +154,7 @@ def group_lookup(groups: Iterable[Any] | None, units: Sequence[Any]
 @dataclass(frozen=True, slots=True)
 class CoverTerm:
     """What the generic cover level means in this ruleset: its own word and number
-    (Iron Hearts: level 2 → "cover 2", value 2 off Damage)."""
+    (e.g. level 2 → "cover 2", value 2 off Damage)."""
 
     term: str
     value: int

@@ -31,6 +31,8 @@ class BoardHints:
     weapon_scheme: Callable[[Any], tuple[str, Any] | None] | None = None
     #: whether the unit moves as a vehicle (terrain's vehicle movement)
     is_vehicle: Callable[[Any], bool] | None = None
+    #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
+    state_badges: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -150,12 +150,12 @@ def test_infantry_card_shows_every_field(qapp, tmp_path, library, scenario):
               '15 m (6") 30 m (12") 50 m (20")',
               # weapons: range, RoF, damage, MM; the Garand's numbers are demo values
               "Range RoF Dmg MM", 'M1 Garand rifle 100 m (40") d 2d 7d 0d',
-              # the hand grenade's numbers are the seed's; its armour piercing against
-              # vehicles is ours, marked P
-              'Hand grenade 50 m (20") 1 1 0 AP 2 P',
+              # the hand grenade is the seed's: no marks
+              'Hand grenade 50 m (20") 1 1 0',
               "Wounds (HP)", "Suppression", "Ammunition",
-              "d demo value, not from the rules", "P PROPOSED default, not from the rules"):
+              "d demo value, not from the rules"):
         assert has(text, p), p
+    assert "PROPOSED" not in text
 
 
 def test_seed_values_are_unmarked(qapp, tmp_path, library):

@@ -217,3 +217,27 @@ def test_copy_as_bbcode_and_markdown(win, qtbot):
     click(qtbot, panel.copy_markdown)
     assert QApplication.clipboard().text() == render(panel.resolution, "markdown")
     assert json.dumps(panel.resolution.log_entry(1).to_dict())   # plain JSON for the log
+
+
+def test_crew_te_is_offered_until_used_and_then_recorded(win, qtbot):
+    """§4.14-2: crew T&E is applied to one roll a turn; the panel says when it is still to
+    use, the choice is recorded in the ledger, and the panel then says where it went."""
+    panel = win.action_panel
+    game = win.game
+    select_unit(qtbot, win, "sherman")
+    choose(qtbot, panel.action_box, "tank_aim")
+    click(qtbot, panel.target_pick)
+    click_board(qtbot, win, 48, 20)
+    note = panel.notes_label.text()
+    assert panel.notes_label.isVisible() and "not used yet this turn" in note
+    assert "Crew T&E" in note
+    click(qtbot, panel.options_view.editor("crew_te"))
+    enter_dice_mode(qtbot, panel)
+    type_dice(qtbot, panel, [4])
+    assert "crew T&E" in [m.label for m in panel.resolution.step("aim").modifiers]
+    click(qtbot, panel.apply_button)
+    choose(qtbot, panel.action_box, "tank_fire")
+    assert "already applied to aim this turn" in panel.notes_label.text()
+    choose(qtbot, panel.action_box, "tank_aim")
+    assert "already applied to aim" in panel.notes_label.text()
+    assert game.unit("sherman").state["aim"]["target"] == "pz4"

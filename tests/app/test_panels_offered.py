@@ -74,7 +74,8 @@ def test_a_sergeant_without_grenades_rallies_but_throws_none(win, qtbot):
     select_unit(qtbot, win, "rifle")
     choose(qtbot, actions.action_box, "grenade")
     choose(qtbot, actions.actor_box, "sarge")
-    assert listed(actions) == [a for a in RIFLEMAN if a != "grenade"]
+    # a commander's orders (§4.11, issue 9) come after the rifleman's actions
+    assert listed(actions) == [a for a in RIFLEMAN if a != "grenade"] + ["order"]
     assert actions.action_box.currentData() == "shoot"            # his first, not a grenade
     assert listed(tests) == ["detect", "suppression_test", "overcome", "rally", "stat_test",
                              "skill", "death_roll"]

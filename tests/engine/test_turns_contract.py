@@ -13,7 +13,7 @@ import pytest
 
 from engine import deferred, ledger, triggers
 from engine.costs import Cost, CostRefused, charge, describe_cost, from_table, refusal
-from engine.dice import ScriptedDice
+from engine.dice import D10, ScriptedDice
 from engine.model import Change, Game, RemoveUnit, apply_change, revert_change
 from engine.turns import (
     TurnError,
@@ -534,3 +534,18 @@ def test_bad_deferred_effects_are_refused_when_scheduled(at, effects, message):
 
     with pytest.raises(ModelError, match=message):
         deferred.Defer(at, effects)
+
+
+def test_a_side_may_roll_its_own_initiative_die():
+    """TurnHooks.initiative_die (05 §4.A-1: each side its best quality die): keno rolls a
+    d10, steel the structure's d8; a 9 is a d10's face only."""
+    from engine.turns import TurnHooks
+
+    own = A.with_hooks(TurnHooks(initiative_die=lambda g, side: D10 if side == "keno"
+                                 else None))
+    g = alt_game()
+    roll = roll_initiative(g, own, ScriptedDice([9, 8]))
+    assert [s.rolls[0].die for s in roll.steps[:2]] == ["d10", "d8"]
+    assert roll.order == ["keno", "steel"]
+    with pytest.raises(Exception, match="d8"):
+        roll_initiative(g, A, ScriptedDice([9, 8]))          # the structure's d8 for both

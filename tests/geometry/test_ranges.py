@@ -1,63 +1,42 @@
-"""Range bands: the rulesets' presets at and around their edges, and schemes as data."""
+"""Range bands as data: fixed schemes (from_dict) and schemes scaled to a weapon's Range
+(scaled), at and around their edges. The schemes here are examples in the shape other
+rulesets' texts give (02 §6.2 thirds of a range, 04 §4.1 fixed bands) — geometry keeps no
+ruleset's scheme; Iron Hearts' own are tested with its data (tests/engine/iron_hearts)."""
 
 import json
 
 import pytest
 
-from geometry.ranges import (
-    RangeBand,
-    RangeScheme,
-    butterfly_effect,
-    civil_war,
-    from_dict,
-    iron_hearts,
-    simple,
-    snap_fire,
-    tank_gun,
-    to_dict,
-)
+from geometry.ranges import RangeBand, RangeScheme, from_dict, scaled, simple, to_dict
+
+#: Thirds of a weapon's range (02 §6.2): short ≤ ⅓, long > ⅓, extreme > ⅔ ("more than" is
+#: exclusive, so exactly ⅓ is still short); a machine gun stops at ⅔.
+THIRDS = {"name": "thirds", "unit": "in", "bands": [
+    {"name": "short", "factor": 1 / 3, "label": '≤ {max:.4g}" (⅓ range)', "note": "no modifier"},
+    {"name": "long", "factor": 2 / 3, "label": '≤ {max:.4g}" (> ⅓ range)', "modifier": -1},
+    {"name": "extreme", "factor": 1, "label": '≤ {max:.4g}" (> ⅔ range)', "modifier": -2}]}
+THIRDS_MG = {**THIRDS, "name": "thirds-mg", "bands": THIRDS["bands"][:2]}
+
+
+def civil_war(range_in, *, machine_gun=False):
+    return scaled(THIRDS_MG if machine_gun else THIRDS, range_in)
+
+
+def butterfly_effect(close_m=2.0):
+    """Fixed bands in metres (04 §4.1), the close band's edge a parameter."""
+    return from_dict({"name": "fixed-bands", "unit": "m", "bands": [
+        {"name": "close", "max": close_m, "note": f"PROPOSED contact = within {close_m:g} m"},
+        {"name": "short", "max": 30.0}, {"name": "medium", "max": 100.0},
+        {"name": "long", "max": 500.0}, {"name": "extreme", "max": 3000.0}]})
+
+
+SMALL = {"name": "r-2r", "unit": "m", "bands": [
+    {"name": "effective", "factor": 1, "label": "≤ {max:g} m"},
+    {"name": "beyond-range", "factor": 2, "note": "natural 1 only up to {max:g} m"}]}
 
 
 def names(scheme, distances):
     return [None if (b := scheme.band_for(d)) is None else b.name for d in distances]
-
-
-def test_iron_hearts_small_arms():
-    s = iron_hearts(100)  # Range 100 m
-    assert s.unit == "m"
-    assert names(s, [0, 99.9, 100, 100.1, 200, 200.1]) == [
-        "effective",
-        "effective",
-        "effective",
-        "beyond-range",
-        "beyond-range",
-        None,
-    ]
-    assert s.max_range == 200
-    assert "natural 1" in s.band_for(150).note
-
-
-def test_snap_fire_is_half_range():
-    s = snap_fire(100)
-    assert s.band_for(50).name == "snap"
-    assert s.band_for(50.1) is None
-
-
-def test_tank_gun_five_steps_with_penalties():
-    s = tank_gun(400)
-    # band k covers ((k-1)R, kR]; penalty -(k-1); past 5R no aimed fire
-    assert [s.band_for(d).modifier for d in (1, 400, 401, 800, 1201, 2000)] == [
-        0,
-        0,
-        -1,
-        -1,
-        -3,
-        -4,
-    ]
-    assert s.band_for(2000.5) is None
-    assert s.max_range == 2000
-    assert s.index_for(1199) == 2
-    assert len(tank_gun(400, steps=3).bands) == 3
 
 
 def test_civil_war_thirds_are_exclusive():
@@ -94,8 +73,16 @@ def test_butterfly_effect_bands():
     ]
     assert "PROPOSED" in s.band_for(1).note
     assert butterfly_effect(close_m=5).band_for(4).name == "close"
-    with pytest.raises(ValueError, match="close_m"):
+    with pytest.raises(ValueError, match=r"bands\[1\]\.max: expected more than"):
         butterfly_effect(close_m=30)
+
+
+def test_scaled_bands_follow_the_range_and_format_their_labels():
+    s = scaled(SMALL, 100)
+    assert [b.max for b in s.bands] == [100, 200]
+    assert s.band_for(150).note == "natural 1 only up to 200 m"
+    assert s.bands[0].label == "≤ 100 m"
+    assert scaled({"name": "x", "unit": "m", "bands": [{"name": "a", "max": 5}]}).max_range == 5
 
 
 def test_table_distance_is_converted_for_metre_schemes():
@@ -111,7 +98,7 @@ def test_table_distance_is_converted_for_metre_schemes():
 
 
 def test_round_trip_through_json():
-    for scheme in (iron_hearts(50), tank_gun(300), civil_war(24), butterfly_effect(), simple(6)):
+    for scheme in (scaled(SMALL, 50), civil_war(24), butterfly_effect(), simple(6)):
         again = from_dict(json.loads(json.dumps(to_dict(scheme))))
         assert again == scheme
 
@@ -155,15 +142,17 @@ def test_bad_scheme_data_names_the_field(data, field):
 @pytest.mark.parametrize("d", [-0.1, float("nan"), float("inf"), "10", None])
 def test_bad_distance_is_refused(d):
     with pytest.raises(ValueError, match="^distance:"):
-        iron_hearts(100).band_for(d)
+        scaled(SMALL, 100).band_for(d)
 
 
-def test_bad_preset_arguments():
-    with pytest.raises(ValueError, match="range_m"):
-        iron_hearts(0)
-    with pytest.raises(ValueError, match="steps"):
-        tank_gun(100, steps=0)
-    with pytest.raises(ValueError, match="range_in"):
-        civil_war(-24)
+def test_bad_scaled_arguments_name_the_field():
+    with pytest.raises(ValueError, match="^range:"):
+        scaled(SMALL, 0)
+    with pytest.raises(ValueError, match=r"^bands\[0\]\.factor: the scheme needs"):
+        scaled(SMALL)
+    with pytest.raises(ValueError, match=r"^bands\[0\]\.factor"):
+        scaled({"name": "x", "unit": "m", "bands": [{"name": "a", "factor": -1}]}, 10)
+    with pytest.raises(ValueError, match=r"^bands\[0\]: expected max or factor"):
+        scaled({"name": "x", "unit": "m", "bands": [{"name": "a"}]}, 10)
     with pytest.raises(ValueError, match="unit"):
         RangeScheme("x", "ft", (RangeBand("a", 1, "a"),))

@@ -1,14 +1,19 @@
 """What the board asks Iron Hearts while a unit is dragged or measured (BoardHints): one AP
 of movement (15 m for a character, a vehicle card's first speed step), whether a unit is a
-vehicle, and its first weapon's range bands (tank guns in steps of R, small arms R / 2R)."""
+vehicle, its first weapon's range bands (tank guns in steps of R, small arms R / 2R), and
+the badges of a vehicle's damage."""
 
 from __future__ import annotations
 
-from engine.scenario import Unit
-from geometry.ranges import RangeScheme, iron_hearts, tank_gun
+from collections.abc import Mapping
 
-from . import data
+from engine.board_rules import UnitBadge
+from engine.scenario import Unit
+from geometry.ranges import RangeScheme
+
+from . import data, ranges
 from .tank_common import VEHICLES
+from .tank_data import VEHICLE_DAMAGE
 
 
 def vehicle_card(unit: Unit) -> dict | None:
@@ -36,10 +41,41 @@ def weapon_scheme(unit: Unit) -> tuple[str, RangeScheme] | None:
     card = vehicle_card(unit)
     if card is not None and card.get("weapons"):
         weapon = next(iter(card["weapons"].values()))
-        scheme = tank_gun if weapon.get("kind") == "main_gun" else iron_hearts
+        scheme = ranges.tank_gun if weapon.get("kind") == "main_gun" else ranges.small_arms
         return weapon["name"], scheme(float(weapon["range_m"]))
     profile = data.profiles().get(unit.profile)
     if profile is None or not profile["weapons"]:
         return None
     weapon = data.weapons()[profile["weapons"][0]]
-    return weapon["name"], iron_hearts(float(weapon["range_m"]))
+    return weapon["name"], ranges.small_arms(float(weapon["range_m"]))
+
+
+def state_badges(unit: Unit) -> list[UnitBadge]:
+    """Vehicle damage as badges (01 §4.15-5): penetrations taken, damaged systems, crew
+    killed and wounded, knocked out or destroyed."""
+    card = vehicle_card(unit)
+    st = unit.state
+    out: list[UnitBadge] = []
+    status = st.get("status")
+    if status in ("knocked_out", "destroyed"):
+        out.append(UnitBadge("status", "KO" if status == "knocked_out" else "DES",
+                             status.replace("_", " "), "out"))
+    pens = st.get("penetrations")
+    if isinstance(pens, int) and not isinstance(pens, bool) and pens > 0:
+        out.append(UnitBadge("penetrations", f"PEN{pens}", f"penetrations: {pens} "
+                             f"(+{pens} to damage, §4.15-5)", "damage"))
+    systems = [s for s in st.get("systems") or () if isinstance(s, str)]
+    if systems:
+        labels = {s["id"]: s["label"] for s in VEHICLE_DAMAGE["systems"]}
+        out.append(UnitBadge("systems", "SYS" + "".join(s[0].upper() for s in systems),
+                             "damaged: " + ", ".join(labels.get(s, s) for s in systems),
+                             "damage"))
+    crew = st.get("crew")
+    if card is not None and isinstance(crew, Mapping):
+        for status, text in (("killed", "KIA"), ("wounded", "WIA")):
+            posts = [p for p, e in crew.items() if isinstance(e, Mapping)
+                     and e.get("status") == status]
+            if posts:
+                out.append(UnitBadge(f"crew_{status}", f"{text}{len(posts)}",
+                                     f"crew {status}: {', '.join(posts)}", "loss"))
+    return out

@@ -58,6 +58,8 @@ def proposed(name: str) -> bool:
 
 
 def current_turn(ctx: Context) -> int | None:
+    """The game's turn; None when the action is resolved without a game (the one reading
+    of "this turn" for every Iron Hearts action, infantry and tank)."""
     return ctx.game.turn if ctx.game is not None else None
 
 

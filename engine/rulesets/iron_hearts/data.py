@@ -98,7 +98,8 @@ RULES: Schema = {
     "grenade": Field("dict", fields={
         "hand_range_m": _n("float", 1), "rifle_range_m": _n("float", 1),
         "min_damage_dice": _n("int", 1, 50), "blast_radius_m": _n("float", 0.1),
-        "per_turn": _n("int", 1, 10), "morale_modifier": _n("int", 0, 10)}),
+        "per_turn": _n("int", 1, 10), "morale_modifier": _n("int", 0, 10),
+        "armour_piercing": _n("int", 0, 30)}),
     "melee": Field("dict", fields={"attack_dice": _n("int", 1, 10),
                                    "max_exchanges": _n("int", 1, 100),
                                    "contact_m": _n("float", 0)}),

@@ -52,6 +52,7 @@ from .common import (
 )
 from .melee import Assault, Melee, run_allowance
 from .morale import Overcome, Rally, StatTest, SuppressionTest
+from .orders import Order
 from .readings import OPTIONS
 from .shooting import Detect, Shoot
 from .tank_common import side_struck, vehicle_card
@@ -140,11 +141,10 @@ class Grenade(ForGrenadiers, IHAction):
         test = stat_test(ctx, p[stat], mods)
         card = vehicle_card(ctx, ctx.target) if ctx.target is not None else None
         if card is not None:
-            if w.get("armour_piercing") is None:
-                raise Refused(f"target: {ctx.target.label} is a vehicle and the {w['name']} "
-                              "has no armour piercing (§3.2)")
+            ap = w.get("armour_piercing")   # a hand grenade's: grenade.armour_piercing
             hit = plan_armour_hit(ctx, ctx.target, card, side_struck(ctx, card),
-                                  penetration=int(w["armour_piercing"]),
+                                  penetration=int(rn("grenade.armour_piercing")
+                                                  if ap is None else ap),
                                   damage_modifier=int(w.get("damage_modifier", 0)),
                                   what=f"{w['name']} armour piercing")
             return w, stat, test, mods, hit, 0, None
@@ -368,6 +368,25 @@ COMMAND_TEXT = {"voice": "in cohesion: verbal orders, the commander's Guts acts"
                 "radio_or_nco": "out of reach: radio or an NCO only"}
 
 
+def radio_out(ctx: Context, unit: Unit) -> str:
+    """Why a vehicle cannot talk by radio (its card has no radio, the radio is damaged,
+    or the radio operator's post is empty), or "" — a character is not judged here."""
+    card = vehicle_card(ctx, unit)
+    if card is None:
+        return ""
+    if "radio" not in card.get("features", ()):
+        return f"{unit.label} has no radio"
+    if "radio" in (unit.state.get("systems") or ()):
+        return f"{unit.label}'s radio is damaged"
+    from .tank_common import TankView
+
+    view = TankView.of(ctx, unit)
+    operators = [p for p, m in card["crew"].items() if m.get("radio_operator")]
+    if operators and all(p in view.missing for p in operators):
+        return f"{unit.label}'s radio operator is out (§4.14-3)"
+    return ""
+
+
 class CommandRange(ForAnyUnit, IHAction):
     """§4.11: which orders reach a soldier at this distance from his commander."""
 
@@ -389,24 +408,35 @@ class CommandRange(ForAnyUnit, IHAction):
             return "target: the commander himself"
         return None
 
+    def _band(self, ctx: Context) -> tuple[str, str]:
+        """The band, and what it means — beyond whistle range a vehicle talks only by a
+        working radio (§4.11-3, §4.14-3: no radio operator, no contact)."""
+        band = command_band(ctx.fact("distance_m"))
+        text = COMMAND_TEXT[band]
+        if band == "radio_or_nco":
+            dead = [why for u in (ctx.actor, ctx.target) if (why := radio_out(ctx, u))]
+            if dead:
+                text = "out of reach: " + "; ".join(dead)
+                band = "out_of_reach"
+        return band, text
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         why = self._refusal(ctx)
         if why:
             return self.refused(ctx, why)
-        band = command_band(ctx.fact("distance_m"))
-        step = info_step("command", "Command range", COMMAND_TEXT[band],
+        band, text = self._band(ctx)
+        step = info_step("command", "Command range", text,
                          note=f"{ctx.fact('distance_m'):g} m")
         return ctx.resolution([step], [], band)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         if self._refusal(ctx):
             return self.refused_odds("command")
-        return OutcomeDistribution("command", ((command_band(ctx.fact("distance_m")),
-                                                Fraction(1)),))
+        return OutcomeDistribution("command", ((self._band(ctx)[0], Fraction(1)),))
 
 
 ACTIONS: list[IHAction] = [Shoot(), Detect(), SuppressionTest(), Overcome(), Rally(),
                            StatTest(), Melee(), Assault(), SkillCheck(), Grenade(),
-                           DeathRoll(), Medkit(), Move(), CommandRange()]
+                           DeathRoll(), Medkit(), Move(), CommandRange(), Order()]
 
 __all__ += ["Unit"]  # re-exported for callers building contexts

@@ -2,12 +2,11 @@
 
 A volley is planned once (`plan_volley`: dice count, hit Test, wound Bands, modifiers)
 and both rolled and priced from that plan, so the exact odds and the roll agree. The
-range zone comes from geometry.ranges' Iron Hearts schemes; the rules never measure.
+range zone comes from the ruleset's schemes (ranges.py); the rules never measure.
 """
 
 from __future__ import annotations
 
-import functools
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -29,8 +28,8 @@ from engine.odds import (
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
 from engine.protocol import Context, Resolution, Role, Step, roll_bands, roll_test
 from engine.scenario import Unit
-from geometry.ranges import iron_hearts, snap_fire
 
+from . import ranges
 from .armour import (
     DAMAGE_ORDER,
     ArmourHit,
@@ -76,9 +75,6 @@ class Volley:
     note: str
 
 
-#: A weapon's schemes are built once per Range (a scheme is frozen).
-range_scheme = functools.lru_cache(maxsize=256)(iron_hearts)
-snap_scheme = functools.lru_cache(maxsize=256)(snap_fire)
 
 
 def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -> str:
@@ -94,9 +90,9 @@ def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -
     else:
         d = ctx.fact("distance_m")
         if snap:
-            scheme = snap_scheme(weapon["range_m"] * 2 * rn("snap_fire.range_factor"))
+            scheme = ranges.snap_fire(weapon["range_m"] * rn("snap_fire.range_factor"))
         else:
-            scheme = range_scheme(weapon["range_m"])
+            scheme = ranges.small_arms(weapon["range_m"])
         found = scheme.band_for(d)
         zone = found.name if found is not None else "out"
     if zone == "beyond-range" and ctx.rule("range_zones") == "range_only":
@@ -442,16 +438,42 @@ class Detect(IHAction):
     id = "detect"
     label = "Detect hidden shooter"
     kind = "test"
-    doc = "Free, once per turn: d10 ≤ 3 ± T&E spots a shooter whose direction is not obvious."
+    doc = ("Free, once per turn: d10 ≤ 3 ± T&E spots a shooter whose direction is not "
+           "obvious; against camouflage −1 per level, one roll for the whole squad (§4.17).")
     ap_cost = 0
-    roles = (Role("actor"), Role("target", required=False, label="the hidden shooter"))
+    roles = (Role("actor"), Role("target", required=False, label="the hidden shooter"),
+             Role("targets", required=False, label="his squad"))
     steps = ("detect",)
+    options = (
+        Option("camouflage", "Camouflage level of the hidden unit", "int", 0, minimum=0,
+               maximum=4, proposed=True,
+               reason="§4.17, §8-18: woods and bushes camouflage; −1 per level (PROPOSED)"),
+        Option("squad", "One roll for the target's whole squad", "bool", True,
+               reason="§4.17: detection is rolled for the whole squad, not per man"),
+    )
 
     def _test(self, ctx: Context) -> tuple[Test, list[Modifier], int]:
         base = rn("detection.base")
-        mods = te_modifiers(ctx, ctx.profile().get("training_experience", 0)) + \
-            ctx.modifiers("detect")
+        mods = te_modifiers(ctx, ctx.profile().get("training_experience", 0))
+        camo = ctx.option("camouflage")
+        if camo:
+            mods.append(Modifier(f"camouflage {camo}", -camo, "−1 per level (§8-18)",
+                                 proposed=True))
+        mods += ctx.modifiers("detect")
         return stat_test(ctx, base, mods), mods, base
+
+    def _spotted(self, ctx: Context) -> list[Unit]:
+        """Who the roll uncovers: the target, with his squad (units sharing his parent, or
+        the targets given) when the squad is rolled for as one (§4.17)."""
+        t = ctx.target
+        members = list(ctx.targets)
+        if t is not None and all(u.id != t.id for u in members):
+            members.insert(0, t)
+        if t is not None and ctx.option("squad") and not ctx.targets and ctx.game is not None \
+                and t.parent is not None:
+            members += [u for u in ctx.game.units if u.side == t.side and u.id != t.id
+                        and u.parent == t.parent]
+        return members
 
     def _used(self, ctx: Context) -> bool:
         turn = current_turn(ctx)
@@ -468,6 +490,12 @@ class Detect(IHAction):
         effects: list[Effect] = [SetState(ctx.actor.id, "detect_turn", turn)] \
             if turn is not None else []
         who = ctx.target.label if ctx.target else "the shooter"
+        spotted = self._spotted(ctx)
+        if step.count("detected"):
+            effects += [SetState(u.id, "detected", {"by": ctx.actor.side, "turn": turn})
+                        for u in spotted]
+            if len(spotted) > 1:
+                who += f" and {len(spotted) - 1} of his squad"
         text = f"{who} detected: may be fired on" if step.count("detected") \
             else f"{who} not detected"
         return ctx.resolution([step], effects, text)

@@ -11,7 +11,6 @@ refusal always names the rule ("tank_aim: change target first (1 AP), 01 §4.12-
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,8 +22,9 @@ from engine.options import Modifier, SchemaError
 from engine.protocol import Context, FactMissing
 from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
-from geometry.ranges import tank_gun as _tank_gun
 
+from . import ranges
+from .common import current_turn
 from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
 from .tank_rules import (
     TANK_AP,
@@ -42,8 +42,6 @@ __all__ = ["vehicle_card", "TankView", "modifier", "tank_band", "side_struck", "
            "current_turn", "metres_per_inch"]
 
 
-#: A gun's band scheme is built once per Range (a scheme is frozen).
-tank_gun = functools.lru_cache(maxsize=256)(_tank_gun)
 
 
 def refuse(ctx: Context, why: str) -> RuleRefused:
@@ -67,10 +65,6 @@ def vehicle_card(ctx: Context, unit: Unit) -> dict | None:
 _CHECKED: dict[int, tuple[Mapping, dict]] = {}
 
 
-def current_turn(ctx: Context) -> int:
-    return ctx.game.turn if ctx.game is not None else 1
-
-
 def metres_per_inch(ctx: Context) -> float:
     if ctx.game is not None:
         return float(ctx.game.scenario.table.metres_per_inch)
@@ -87,13 +81,13 @@ def modifier(key: str, label: str | None = None, value: int | None = None,
 
 def tank_band(ctx: Context, range_m: float) -> int | None:
     """Range band 1..5 of the main gun (01 §4.15): the player's band if set, else from
-    facts.distance_m via geometry.ranges.tank_gun; None beyond 5 × Range."""
+    facts.distance_m via ranges.tank_gun; None beyond 5 × Range."""
     band = ctx.facts.range_band
     if band is not None:
         if isinstance(band, bool) or not isinstance(band, int) or not 1 <= band <= 5:
             raise SchemaError(f"facts.range_band: expected a tank-gun band 1–5, got {band!r}")
         return band
-    i = tank_gun(range_m).index_for(ctx.fact("distance_m"))
+    i = ranges.tank_gun(range_m).index_for(ctx.fact("distance_m"))
     return None if i is None else i + 1
 
 
@@ -151,7 +145,7 @@ class TankView:
         if status in ("knocked_out", "destroyed") and u is ctx.actor:
             raise refuse(ctx, f"{u.label} is {status.replace('_', ' ')}")
         crew = crew_state(card, u.state, f"units[{u.id}].state.crew")
-        turn = current_turn(ctx)
+        turn = current_turn(ctx) or 1      # no game: the first turn
         return cls(ctx, u, card, crew, missing_posts(crew), ledger_log(ctx, u, turn), turn)
 
     # ---- reading

@@ -52,6 +52,7 @@ from .tank_common import (
     tank_band,
     vehicle_card,
 )
+from .tank_data import MODIFIERS
 from .tank_rules import AIM_BREAK_M, aim_holds, failed_aim_bonus, speed_category
 
 __all__ = ["TankSearch", "TankAim", "TankFire", "aim_check", "location_for",
@@ -62,6 +63,23 @@ SIZE = Option("target_size", "Target size", "choice", "auto",
               choices=("auto", "small", "normal", "large"), reason="§5.4, §5.6",
               help="auto: the target card's size (infantry: normal)")
 COAX = Option("coax_ranging", "Coax MG ranging (+1)", "bool", False, reason="§4.12-3")
+VISIBILITY = Option("visibility", "Weather / time of day", "choice", "clear",
+                    choices=("clear", "poor", "night"), reason="§3.3, §5.6 (values PROPOSED)",
+                    help="poor −1, night −2 to Aim and Fire; a card with advanced_optics "
+                         "takes 1 off the penalty")
+
+
+def _visibility_mods(ctx: Context, view: TankView) -> list[Modifier]:
+    """The weather / time-of-day penalty, eased by advanced optics (§3.3 features)."""
+    seen = ctx.option("visibility")
+    if seen == "clear":
+        return []
+    mods = [modifier("poor_visibility" if seen == "poor" else "night", seen)]
+    if "advanced_optics" in view.card.get("features", ()):
+        penalty = -mods[0].value
+        mods.append(modifier("advanced_optics", "advanced optics",
+                             min(penalty, MODIFIERS["advanced_optics"]["value"])))
+    return mods
 
 
 def _run(view: TankView) -> int:
@@ -153,6 +171,31 @@ def aim_check(ctx: Context, view: TankView, target: Unit) -> tuple[bool, str]:
                      bool(fact_or(ctx, "in_arc", True)), AIM_BREAK_M)
 
 
+def crew_te_notes(ctx: Context) -> tuple[str, ...]:
+    """Crew T&E is applied to exactly one roll a turn, and must be (§4.14-2, §4.12-8): say
+    whether this turn's is still to use, or where it went."""
+    try:
+        view = TankView.of(ctx)
+    except (ValueError, KeyError):
+        return ()
+    used = view.log.get("te")
+    te = view.te
+    if used:
+        return (f"Crew T&E {te:+d} already applied to {used.replace('_', ' ')} this turn "
+                "(§4.14-2).",)
+    where = "aim, fire or hit location" if te >= 0 else "aim or fire (negative: not hit " \
+        "location)"
+    return (f"Crew T&E {te:+d} not used yet this turn: apply it to one roll — {where} "
+            "(§4.14-2, it must be applied).",)
+
+
+class CrewTeNotes:
+    """Mixin: the tank's gunnery actions say whether crew T&E is still to use this turn."""
+
+    def notes(self, ctx: Context) -> tuple[str, ...]:
+        return crew_te_notes(ctx)
+
+
 # --------------------------------------------------------------------------- search
 
 
@@ -217,7 +260,7 @@ class TankSearch(ForVehicles, Action):
 # --------------------------------------------------------------------------- aim
 
 
-class TankAim(ForVehicles, Action):
+class TankAim(CrewTeNotes, ForVehicles, Action):
     id = "tank_aim"
     label = "Search & Aim"
     roles = (Role("actor"), Role("target"))
@@ -235,6 +278,7 @@ class TankAim(ForVehicles, Action):
                reason="§5.5"),
         SIZE,
         Option("target_is_building", "Target is a building", "bool", False, reason="§4.12-2"),
+        VISIBILITY,
     )
 
     def range_band(self, ctx: Context) -> int | None:
@@ -282,6 +326,7 @@ class TankAim(ForVehicles, Action):
         if cover and ctx.rule("tank_aim_cover") == "per_level":
             mods.append(modifier("aim_cover", f"cover {cover}", -cover))
         mods += _size_mods(ctx, target)
+        mods += _visibility_mods(ctx, view)
         if ctx.option("commander_exposed"):
             if no_commander:
                 raise refuse(ctx, "the commander is missing: nobody can look out of his hatch")
@@ -340,7 +385,7 @@ class FirePlan:
     personnel_mods: list[Modifier] = field(default_factory=list)
 
 
-class TankFire(ForVehicles, Action):
+class TankFire(CrewTeNotes, ForVehicles, Action):
     id = "tank_fire"
     label = "Fire main gun"
     roles = (Role("actor"), Role("target"), Role("weapon", required=False))
@@ -363,6 +408,7 @@ class TankFire(ForVehicles, Action):
                reason="§5.6"),
         Option("after_full_speed", "Fire after full-speed movement (declared)", "bool",
                False, reason="§4.A-21"),
+        VISIBILITY,
     )
 
     def range_band(self, ctx: Context) -> int | None:
@@ -416,6 +462,7 @@ class TankFire(ForVehicles, Action):
         mods: list[Modifier] = []
         mods += _coax_mods(ctx, view, float(fact_or(ctx, "distance_m", 0.0)))
         mods += _size_mods(ctx, target)
+        mods += _visibility_mods(ctx, view)
         if side in ("left", "right"):
             mods.append(modifier("side_shot", f"shot into the {side} side"))
         mods += self._speed_mods(ctx, view)

@@ -1,7 +1,8 @@
 """Which Iron Hearts actions a unit is offered (`Ruleset.actions_for`): characters get the
 character actions (§4.2–4.11), vehicle cards the tank actions (§4.12–4.15), the grenade
-only a character who owns grenades (§4.9-5), the rally only a commander (§4.5-5), and the
-command range both (§4.11-3: radio-equipped vehicles are in the command network)."""
+only a character who owns grenades (§4.9-5), the rally and orders only a commander
+(§4.5-5, §4.11), and the command range both (§4.11-3: radio-equipped vehicles are in
+the command network)."""
 
 from __future__ import annotations
 
@@ -39,12 +40,12 @@ def test_a_rifleman_gets_the_character_actions_and_his_grenade():
 
 
 def test_an_nco_rallies_and_throws_only_with_grenades():
-    assert offered("us-nco") == with_(["rally", "grenade"])
+    assert offered("us-nco") == with_(["rally", "grenade", "order"])
     nco = dict(IH.profiles["us-nco"], has_grenades=False)
-    assert offered("us-nco", nco) == with_(["rally"])
+    assert offered("us-nco", nco) == with_(["rally", "order"])
     # a scenario's own NCO without grenades, looked up like Context.profile does
     own = {"sgt": {"accuracy": 6, "melee": 6, "guts": 7, "hp": 1, "rank": "nco"}}
-    assert offered("sgt", profiles=own) == with_(["rally"])
+    assert offered("sgt", profiles=own) == with_(["rally", "order"])
 
 
 @pytest.mark.parametrize("profile", ["m4a1-sherman", "pz4-h"])
@@ -54,7 +55,7 @@ def test_a_tank_gets_the_tank_actions_and_the_command_range(profile):
 
 def test_a_player_character_private_rallies_a_gunner_without_grenades_does_not_throw():
     pc = {"accuracy": 6, "melee": 6, "guts": 9, "hp": 2, "is_pc": True}
-    assert offered("pc", pc) == with_(["rally"])
+    assert offered("pc", pc) == with_(["rally", "order"])
     assert offered("panzerschreck-gunner") == CHARACTER
 
 

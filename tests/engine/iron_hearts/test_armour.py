@@ -56,3 +56,18 @@ def test_odds_put_the_natural_ten_on_the_locations_maximum():
     assert odds.probability("ammo_explosion") == F(7, 10) * F(4, 10) * F(1, 10) + \
         F(7, 10) * F(1, 10) * F(1, 10)                  # hull and weak spot
     assert sum(p for _, p in odds.outcomes) == 1
+
+
+def test_poor_visibility_is_eased_by_advanced_optics():
+    """§3.3: advanced optics reduce the fire penalty for weather and time of day (the
+    Sherman has them, the Panzer IV of the demo data does not)."""
+    game = _aimed_game()
+    plain = ctx_of(game, "tank_fire", facts=DUEL).resolve(ScriptedDice([5, 4, 3, 6, 2]))
+    night = ctx_of(game, "tank_fire", facts=DUEL, options={"visibility": "night"}
+                   ).resolve(ScriptedDice([5, 4, 3, 6, 2]))
+    labels = [(m.label, m.value) for m in night.step("fire").modifiers]
+    assert ("night", -2) in labels and ("advanced optics", 1) in labels
+    assert night.step("fire").target == plain.step("fire").target - 1
+    pz = ctx_of(game, "tank_aim", actor="pz4", target="sherman", facts=DUEL,
+                options={"visibility": "poor"}).resolve(ScriptedDice([1]))
+    assert [(m.label, m.value) for m in pz.step("aim").modifiers][-1] == ("poor", -1)

@@ -1,0 +1,61 @@
+"""The Keno platoon declaration: dice, scale, cover, options, actions, the turn as data."""
+
+from __future__ import annotations
+
+from engine.dice import D4, D6, D8, D10, D12
+from engine.options import Field
+from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.rulesets.registry import load_data
+from engine.turns import TurnStructure, from_table
+
+from . import board, data, turn_hooks
+from .actions import ACTIONS
+from .options import OPTIONS
+
+__all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
+
+#: The seed gives no cover levels (only "in cover" / "leave cover", §4.3): generic terms.
+COVER: dict[int, CoverTerm] = {
+    0: CoverTerm("no cover", 0),
+    1: CoverTerm("in cover (укрытие)", 1, proposed=True, reason="§4.3 cover, no levels"),
+    2: CoverTerm("in cover (укрытие)", 2, proposed=True, reason="§4.3 cover, no levels"),
+    3: CoverTerm("in cover (укрытие)", 3, proposed=True, reason="§4.3 cover, no levels"),
+    4: CoverTerm("trench (окоп)", 4, proposed=True, reason="§4.10-5 KP-6 trench"),
+}
+
+WEAPON = {"name": Field("str"), "name_ru": Field("str"), "support": Field("bool")}
+
+
+def turn_structure() -> TurnStructure:
+    """Alternating activations of 2 actions, passed actions with the comm test (§4.2–4.5)."""
+    proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
+    return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
+                      proposed).with_hooks(turn_hooks.HOOKS)
+
+
+def build_ruleset() -> Ruleset:
+    return Ruleset(
+        id=data.RULESET_ID,
+        name="Keno platoon",
+        dice=(D6, D8, D10, D4, D12),
+        metres_per_inch=1.0,
+        distance_unit="in",
+        cover=COVER,
+        actions=ACTIONS,
+        options=OPTIONS,
+        profile_fields={"profile": data.PROFILE},
+        profiles=data.profiles(),
+        weapons=load_data(data.RULESET_ID, "weapons.toml", schema=WEAPON, table="weapons"),
+        doc="Keno vs \"Steel\", platoon level (seed 004): the chain of command, alternating "
+            "activations of two actions, passed actions with the communication test, merge "
+            "and detach, movement with the 2dN combat move.",
+        turn_structure=turn_structure(),
+        board=BoardHints(move_allowance_m=board.move_allowance_m,
+                         is_vehicle=board.is_vehicle),
+    )
+
+
+RULESET = build_ruleset()
+
+#: Every PROPOSED number of ruleset.toml ("section.key"), for the UI to flag.
+PROPOSED_NUMBERS: tuple[str, ...] = tuple(data.rules()["proposed"])
