@@ -16,6 +16,7 @@ import argparse
 import functools
 import json
 import math
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,13 +74,18 @@ def _is_game_path(p: Path) -> bool:
 
 
 def _load_game_file(p: Path):
-    """The Game saved in `p`; a refused game file says which kind of problem it has."""
-    from engine.gamefile import GameFileError, load_game
+    """The Game saved in `p`; a refused game file says which kind of problem it has. A log
+    altered outside Warboard is told on stderr, one line per finding (the command goes on:
+    the game itself is readable)."""
+    from engine.gamefile import GameFileError, open_game
 
     try:
-        return load_game(p)
+        read = open_game(p)
     except GameFileError as e:
         raise CliError(str(e)) from None
+    for problem in read.log_problems:
+        print(f"{PROG}: warning: {p}: {problem}", file=sys.stderr)
+    return read.game
 
 
 def open_scenario(path: str | Path) -> Scenario:
@@ -587,9 +593,14 @@ def _setup(args: argparse.Namespace) -> _Setup:
         readings = readings_for(rs, game, rules)
     except SchemaError as e:
         raise CliError(f"--rule {e}") from None
+    given = _pairs(args.fact, "--fact")
+    reads = tuple(action.fact_names)
+    unknown = [k for k in given if k not in reads]
+    if unknown:  # a typo would otherwise be stored and silently ignored
+        raise CliError(f"--fact {unknown[0]}: {action.id} reads no such fact (it reads: "
+                       f"{', '.join(reads) or 'none'})")
     try:
-        overrides = {k: parse_fact(k, v, rs.fact_spec(k, action))
-                     for k, v in _pairs(args.fact, "--fact").items()}
+        overrides = {k: parse_fact(k, v, rs.fact_spec(k, action)) for k, v in given.items()}
         for k, v in overrides.items():
             rs.fact_spec(k, action).check(v)
         if args.weapon:
@@ -643,7 +654,8 @@ def _answer(args: argparse.Namespace, ctx):
         raise CliError(f"--return-fire {args.return_fire}: {e}") from None
 
 
-def _apply(setup: _Setup, res, override: bool = False) -> tuple[str, Any]:
+def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
+           chosen: bool = False) -> tuple[str, Any]:
     """Charge the action's cost (engine.costs.charge: refused unless `override`; a joint
     resolution charges each action, engine.joint.charge_joint) and apply the effects to
     the file: a scenario JSON is rewritten atomically (units, markers and state; a
@@ -672,6 +684,10 @@ def _apply(setup: _Setup, res, override: bool = False) -> tuple[str, Any]:
     if setup.is_game_file:
         entries = res.log_entries(game.turn) if hasattr(res, "log_entries") \
             else [res.log_entry(game.turn)]
+        if seed is not None:  # the app's dice: the seed, and whether --seed chose it
+            from engine.roll_log import applied_entry
+
+            entries = [applied_entry(e, seed=seed, chosen=chosen) for e in entries]
         for entry in entries:
             game.append_log(entry)
         try:
@@ -712,9 +728,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.override_cost and not args.apply:
         raise CliError("--override-cost: only with --apply")
     applied = None
-    if args.apply:
-        applied, res = _apply(setup, res, args.override_cost)
     seed = dice.seed if isinstance(dice, RandomDice) else None
+    if args.apply:
+        applied, res = _apply(setup, res, args.override_cost, seed, args.seed is not None)
     joint = setup.answer is not None
     text = render_joint(res, args.format) if joint else render(res, args.format)
     if args.json:
@@ -833,6 +849,11 @@ def _picture_arguments(p: argparse.ArgumentParser) -> None:
                    help="the template scattered DIST inches along BEARING degrees")
     p.add_argument("--threat", metavar="UNIT", help="the threat view of UNIT")
     p.add_argument("--arcs", metavar="UNIT", help="UNIT's sectors and turret arc")
+    p.add_argument("--reach", metavar="UNIT",
+                   help="the area UNIT can reach, as the board shows it while UNIT is dragged")
+    p.add_argument("--ap", type=int, metavar="N",
+                   help="with --reach: the area for N AP of movement (default: the drag's "
+                        "allowance, one AP where the ruleset gives it)")
     p.add_argument("--grid", action="store_true",
                    help="coordinates along the edges and a line every 6\"")
     p.add_argument("--labels", choices=("all", "leaders", "none"), default="all",
@@ -863,7 +884,7 @@ def cmd_picture(args: argparse.Namespace) -> int:
     game, _ = _open_game(args.file)
     overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
                         template=template, scatter=args.scatter, threat=args.threat,
-                        arcs=args.arcs)
+                        arcs=args.arcs, reach=args.reach, reach_ap=args.ap)
     try:
         r = make_picture(game, args.output, area=tuple(args.area) if args.area else None,
                          around_unit=around, width_px=args.width, labels=args.labels,
@@ -927,8 +948,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
 # --- dispatch ----------------------------------------------------------------------------
 
 
+#: What reads as a negative number, not an option: -5, -2.5, -.5, -1e3, -inf, -nan
+#: (argparse's own pattern knows only the first three, so `-inf` became an unknown option).
+NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*(e[-+]?\d+)?|\.\d+(e[-+]?\d+)?|inf(inity)?|nan)$",
+                             re.IGNORECASE)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports errors by exception instead of exiting the process."""
+    """argparse that reports errors by exception instead of exiting the process, and reads
+    every negative number as a value (so `template F blast-3 -inf 5` is refused by the
+    number check, naming X, instead of being taken for an option)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message: str):
         sys.stderr.write(self.format_usage())

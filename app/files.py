@@ -240,6 +240,9 @@ class FileController(QObject):
         self._autosaver: Autosaver | None = None
         self._last_submitted: tuple[str, int] | None = None
         self._replacing = False
+        #: What the open game's log chain reported when it was opened (engine.log_chain).
+        self.log_problems: tuple[str, ...] = ()
+        self._read_problems: tuple[str, ...] = ()
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)
         self._check_timer.setInterval(AUTOSAVE_CHECK_MS)
@@ -382,6 +385,8 @@ class FileController(QObject):
         self._last_submitted = None
         self._autosaver = Autosaver(
             path, on_saved=lambda snap, stats: self._autosaved.emit((snap.taken, snap.log_end)))
+        if self.game is not None:  # just opened or saved: autosaves copy only changes
+            self._autosaver.synced(self.game)
 
     def _stop_autosave(self, *, report: bool = True) -> bool:
         """Write what is queued and stop; False (after saying why) if the last write failed."""
@@ -468,25 +473,86 @@ class FileController(QObject):
         p = Path(path)
         as_game = looks_like_game(p) if scenario is None else not scenario
         read = self._read_game if as_game else self._read_scenario
+        self._read_problems = ()
         game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
         self._show(game, path=p if as_game else None, source=p)
         self.recent.add(p)
         self._status(f"Opened {p}")
+        if as_game:
+            self._backup(p)
+        self.log_problems = self._read_problems
+        if self.log_problems:
+            self.warn_altered_log(p, self.log_problems)
         return True
 
+    def warn_altered_log(self, p: Path, problems: tuple[str, ...]) -> None:
+        """Say that the game's log was altered outside Warboard: the game is open, but the
+        player sees the finding (engine.log_chain) instead of an untouched-looking log."""
+        text = "\n".join(f"• {x}" for x in problems)
+        self._status(f"{p.name}: the roll log was altered outside Warboard")
+        QMessageBox.warning(self.window, self.tr("The roll log was altered"),
+                            self.tr("{file}: the roll log does not match its hash chain:"
+                                    "\n\n{found}\n\nThe game is open as the file holds it."
+                                    ).format(file=p, found=text))
+
     def _read_game(self, p: Path) -> Game | None:
-        from engine.gamefile import GameFileError, load_game
+        from engine.gamefile import GameFileError, open_game
 
         try:
-            return load_game(p)
+            read = open_game(p)
+            self._read_problems = read.log_problems
+            return read.game
         except GameFileError as e:
+            if e.kind == "damaged":
+                restored = self._offer_backup(p, e)
+                if restored is not None:
+                    return restored
             self.window.show_error(REFUSAL_TITLES.get(e.kind, "Could not open the game"),
                                    f"{e}\n\n{LEFT_ALONE}")
         except OSError as e:
             self.window.show_error("Could not open the game", f"{p}: {e.strerror or e}")
         return None
+
+    def _offer_backup(self, p: Path, error: Exception) -> Game | None:
+        """A damaged game file: offer its newest good backup (engine.backups) in its place;
+        the damaged file is kept beside it. None when there is none or the user says no."""
+        from engine.backups import last_good_backup, restore_backup
+        from engine.gamefile import GameFileError, open_game
+
+        backup = last_good_backup(p)
+        if backup is None:
+            return None
+        answer = QMessageBox.question(
+            self.window, self.tr("The game file is damaged"),
+            self.tr("{error}\n\nOpen its last good backup ({name}) instead? The damaged "
+                    "file is kept beside it.").format(error=error, name=backup.name),
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Open)
+        if answer != QMessageBox.StandardButton.Open:
+            return None
+        try:
+            kept = restore_backup(p, backup)
+            read = open_game(p)
+        except (GameFileError, OSError) as e:
+            self.window.show_error(self.tr("Could not restore the backup"), str(e))
+            return None
+        self._read_problems = read.log_problems
+        self._status(self.tr("Restored {name}; the damaged file is {kept}").format(
+            name=backup.name, kept=kept.name))
+        return read.game
+
+    def _backup(self, path: Path) -> None:
+        """A rolling backup of the game file (after opening and after each Save); a
+        failure is told in the status bar and never stops the save."""
+        from app.settings import backup_count
+        from engine.backups import make_backup
+
+        try:
+            make_backup(path, backup_count())
+        except OSError as e:
+            self._status(self.tr("Backup failed: {0}").format(e.strerror or e))
 
     def _read_scenario(self, p: Path) -> Game | None:
         from engine.scenario_io import ScenarioError, load_scenario
@@ -516,12 +582,13 @@ class FileController(QObject):
         if self.path is None:
             return self.save_as_dialog()
         try:
-            self._autosaver.submit(self.game)  # type: ignore[union-attr]
+            self._autosaver.submit(self.game, full=True)  # type: ignore[union-attr]
             self.flush()
         except Exception as e:  # noqa: BLE001
             self.window.show_error("Could not save the game", str(e))
             return False
         self._status(f"Saved {self.path}")
+        self._backup(self.path)
         self.saved.emit(self.path)
         return True
 
@@ -558,6 +625,7 @@ class FileController(QObject):
         self._update_title()
         self.recent.add(p)
         self._status(f"Saved {p}")
+        self._backup(p)
         self.file_changed.emit(p)
         self.saved.emit(p)
         return True

@@ -412,8 +412,7 @@ class LibraryDialog(QDialog):
             if not path:
                 return False
         try:
-            raw = Path(path).read_bytes()
-            report = self.library.import_faction(raw, replace=replace)
+            report = self.library.import_faction_file(path, replace=replace)
         except LibraryError as err:
             if not replace and "already has a different record" in str(err) and \
                     QMessageBox.question(self, "Import faction",

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,10 +41,13 @@ from PySide6.QtWidgets import (
 from app.panels.docks import add_view_dock
 from engine.dice import RollRecord
 from engine.model import LogEntry
+from engine.roll_log import roll_mark, unapplied
 
 COLUMNS = ("#", "Turn", "Kind", "Actor", "Action", "Target", "Dice", "Summary")
 #: Columns whose text can run long start at these widths (pixels); the user may drag them.
 INITIAL_WIDTHS = {"Actor": 120, "Target": 120, "Dice": 150}
+#: The text colour of rolls that were not applied.
+UNAPPLIED_GREY = "#8a8a8a"
 TEXT_FILTER = "Text (*.txt);;All files (*)"
 ALL = None  # the filters' "no filter" value
 
@@ -129,6 +133,7 @@ class LogModel(QAbstractTableModel):
         super().__init__(parent)
         self._entries: list[LogEntry] = []
         self._kinds: list[str] = []
+        self._unapplied: set[int] = set()  # rows (0-based) of rolls nobody applied
         self.name: Namer = _plain
 
     def entries(self) -> list[LogEntry]:
@@ -141,6 +146,7 @@ class LogModel(QAbstractTableModel):
         self.beginResetModel()
         self._entries = list(entries)
         self._kinds = [entry_kind(e) for e in self._entries]
+        self._unapplied = {seq - 1 for seq in unapplied(self._entries)}
         self.endResetModel()
 
     def append(self, entry: LogEntry) -> None:
@@ -148,7 +154,18 @@ class LogModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), n, n)
         self._entries.append(entry)
         self._kinds.append(entry_kind(entry))
+        mark = roll_mark(entry)
+        if mark is not None and mark.get("applied") is False:
+            self._unapplied.add(n)
         self.endInsertRows()
+        of = mark.get("of") if mark is not None else None
+        if isinstance(of, int) and of - 1 in self._unapplied:  # that roll is applied now
+            self._unapplied.discard(of - 1)
+            self.dataChanged.emit(self.index(of - 1, 0), self.index(of - 1, len(COLUMNS) - 1))
+
+    def is_unapplied(self, row: int) -> bool:
+        """Row `row` is a roll of the app's dice that was never applied (shown grey)."""
+        return row in self._unapplied
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._entries)
@@ -175,6 +192,8 @@ class LogModel(QAbstractTableModel):
                 return "\n".join(roll_text(r) for r in e.dice)
             if col == COLUMNS.index("Summary") and e.summary:
                 return e.summary
+        if role == Qt.ItemDataRole.ForegroundRole and index.row() in self._unapplied:
+            return QBrush(QColor(UNAPPLIED_GREY))
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

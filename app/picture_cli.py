@@ -4,8 +4,9 @@ display, with the overlays asked for on the command line.
 The board is the program's own: a main window is built offscreen (QT_QPA_PLATFORM=offscreen
 is set when no platform is chosen), the game put on it, and the tools asked to draw — the
 measure tool's line and bands, the template tool's template and scatter arrow, the threat
-view, the arcs overlay — exactly as a player's clicks would have them; then app.picture
-renders the scene. Nothing is logged and no file but the picture is written.
+view, the arcs overlay, the select tool's reach area — exactly as a player's clicks (or
+drag) would have them; then app.picture renders the scene. Nothing is logged and no file
+but the picture is written.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class Overlays:
     toward: tuple[float, float] | None = None  # a flamer's aim point
     threat: str | None = None
     arcs: str | None = None
+    reach: str | None = None  # the select tool's reach area of this unit …
+    reach_ap: int | None = None  # … for this many AP (None: the drag's allowance)
 
 
 def application():
@@ -85,6 +88,10 @@ def draw_overlays(window, ov: Overlays) -> str:
         _unit(game, ov.arcs, "--arcs")
         window.select_unit(ov.arcs)  # its outline is left out of the picture
         window.modules["app.tools.arcs"].action.setChecked(True)
+    if ov.reach_ap is not None and ov.reach is None:
+        raise PictureError("--ap: needs --reach UNIT")
+    if ov.reach is not None:
+        readout.append(_reach(window, ov.reach, ov.reach_ap))
     if ov.threat is not None:
         _unit(game, ov.threat, "--threat")
         tool = window.tools.tools["threat"]
@@ -95,6 +102,26 @@ def draw_overlays(window, ov: Overlays) -> str:
     if ov.measure is not None:
         readout.append(_measure(window, *ov.measure))
     return "\n\n".join(t for t in readout if t)
+
+
+def _reach(window, unit_id: str, ap: int | None) -> str:
+    """The select tool draws the unit's reach area as a drag of it would; the readout names
+    the allowance."""
+    from .tools.base import inches_and_metres
+
+    game = window.editor.game
+    _unit(game, unit_id, "--reach")
+    if ap is not None and ap < 1:
+        raise PictureError(f"--ap: expected 1 or more, got {ap}")
+    try:
+        allow = window.tools.tools["select"].show_reach(unit_id, ap)
+    except ValueError as e:
+        raise PictureError(f"--ap: {e}") from None
+    mpi = game.scenario.table.metres_per_inch
+    label = game.unit(unit_id).label
+    return "\n".join([tr("{unit}: reach {allowance}").format(
+        unit=label, allowance=inches_and_metres(allow.inches, mpi)),
+        tr("allowance: {source}").format(source=allow.source)])
 
 
 def _measure(window, a: str, b: str) -> str:

@@ -2,9 +2,10 @@
 and the tool's readout — written to a PNG or SVG for a forum post (app.picture draws it).
 
 The dialog asks for the area (the whole table, what the view shows, or around the selected
-unit), the width, which names to show, the coordinate grid and whether to print the readout
-beside the pointer. Each exported picture goes into the game's log (action "picture"), so the
-turn's post (Log ▸ Copy turn as …) has a line where it belongs.
+unit), the width, which names to show, the coordinate grid, whether to print the readout
+beside the pointer, and whether to draw the selected unit's reach area (the select tool's
+drag overlay, drawn for the picture only). Each exported picture goes into the game's log
+(action "picture"), so the turn's post (Log ▸ Copy turn as …) has a line where it belongs.
 """
 
 from __future__ import annotations
@@ -117,6 +118,10 @@ class PictureDialog(QDialog):
         self.readout.setChecked(bool(self.readout_text))
         self.readout.setEnabled(bool(self.readout_text))
         form.addRow(tr("Readout"), self.readout)
+        self.reach = QCheckBox(tr("Reach area of the selected unit"))
+        self.reach.setEnabled(window.selected_unit_id is not None)
+        self.reach.setToolTip(tr("The area it can reach this move, as dragging it shows"))
+        form.addRow(tr("Movement"), self.reach)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b3261e;")
@@ -195,20 +200,30 @@ class PictureExport(QObject):
 
     def export_from(self, dlg: PictureDialog) -> bool:
         """Export with the dialog's choices; a refusal is shown in the dialog."""
+        reach = dlg.reach.isChecked() and dlg.reach.isEnabled()
         try:
-            self.export(Path(dlg.path.text().strip()), dlg.options())
+            self.export(Path(dlg.path.text().strip()), dlg.options(),
+                        reach_of=self.window.selected_unit_id if reach else None)
         except PictureError as e:
             dlg.message.setText(str(e))
             return False
         return True
 
-    def export(self, path: Path, opts: PictureOptions) -> Rendered:
-        """Write the picture and log it (PictureError says why not)."""
+    def export(self, path: Path, opts: PictureOptions, reach_of: str | None = None) -> Rendered:
+        """Write the picture and log it (PictureError says why not); `reach_of`: a unit
+        whose reach area the select tool draws for the picture and takes away after."""
         if not path.name:
             raise PictureError(tr("File: choose where to write the picture"))
         w = self.window
-        r = save_picture(path, w.scene, w.editor.game, opts,
-                         restore_px_per_inch=w.view.px_per_inch())
+        select = w.tools.tools["select"] if reach_of is not None else None
+        try:
+            if select is not None:
+                select.show_reach(reach_of)
+            r = save_picture(path, w.scene, w.editor.game, opts,
+                             restore_px_per_inch=w.view.px_per_inch())
+        finally:
+            if select is not None:
+                select.clear_overlay()
         game = w.editor.game
         w.editor.log(picture_entry(game.turn, path, r))
         w.statusBar().showMessage(tr("Picture written to {path}").format(path=path), 5000)

@@ -59,10 +59,19 @@ def is_vehicle(scenario: Scenario, unit: Unit) -> bool:
     return unit.turret is not None or (hook is not None and bool(hook(unit)))
 
 
-def move_allowance_m(scenario: Scenario, unit: Unit) -> tuple[float, str] | None:
-    """Metres for one AP of movement and where the figure comes from, or None."""
-    hook = _hints(scenario).move_allowance_m
-    return None if hook is None else hook(unit)
+def move_allowance_m(scenario: Scenario, unit: Unit, ap: int = 1) -> tuple[float, str] | None:
+    """Metres for `ap` AP of movement (default one) and where the figure comes from, or
+    None. ValueError when the ruleset refuses that many AP."""
+    if ap < 1:
+        raise ValueError(f"AP: expected 1 or more, got {ap}")
+    hints = _hints(scenario)
+    if ap > 1 and hints.move_allowance_ap_m is not None:
+        return hints.move_allowance_ap_m(unit, ap)
+    one = None if hints.move_allowance_m is None else hints.move_allowance_m(unit)
+    if one is None or ap == 1:
+        return one
+    metres, source = one
+    return ap * metres, f"{ap} × {source}"
 
 
 def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | None:

@@ -3,18 +3,22 @@
 The file is one SQLite database (tables in engine/gamefile_schema.py), written through
 sqlite-utils over connections opened here.
 
-Atomicity and journal mode. Every write is one SQLite transaction, and writers use WAL
-(`journal_mode=WAL`, `synchronous=FULL`): a process killed mid-save leaves a -wal file
-whose committed frames SQLite replays and whose half-written tail it ignores, so the file
-opens with the last committed save. WAL is chosen over a rollback journal because a hot
-rollback journal (left by a kill) cannot be rolled back by a read-only connection — SQLite
-refuses to read such a file read-only — whereas a read-only connection reads a leftover
--wal fine. When a writer closes cleanly it switches the file back to
-`journal_mode=DELETE` (which checkpoints and removes the -wal), so a game file at rest is
-a single self-contained file and read-only opens of it create no side files. The switches
-cost a few fsyncs, so a play session holds one `GameFile` (or an `Autosaver`) open and each
-save is one transaction; `save_game` opens and closes around a single save. A new file is
-built in rollback mode under a temporary name and moved over the target.
+Atomicity and journal mode. Every write is one SQLite transaction in the rollback
+journal (`journal_mode=DELETE`, `synchronous=FULL`), and only that mode: never WAL, never
+a switch. Why: a switch between WAL and the rollback journal is itself a write, and a kill
+during one leaves a hot -journal; with no switches a file at rest is always one
+self-contained file, and a kill at any moment leaves either nothing or a hot -journal of
+one unfinished transaction. SQLite rolls a hot journal back only through a read-write
+connection, so every opener first calls `recover` — which opens read-write only when a
+hot journal (or a WAL left by an older Warboard) is there, and only for a file whose
+header carries our application_id — and then reads read-only. A -journal, -wal or -shm
+left beside a path is never applied to another file: a new file (new_game_file, Save As)
+first recovers the old file at the path (the journal belongs to it) and then removes any
+side file before the new one takes the name. Temporary files of a killed Save As
+(`.<name>.*.tmp`) are removed by the next save into that folder (they are flock-ed while
+written, so a live one is never touched). A rollback-journal commit costs a few more
+fsyncs than a WAL commit (a 500-unit autosave is still ~10 ms) and blocks readers for the
+commit's length; readers wait on a busy timeout.
 
 Reading never writes. `check_game_file` and `load_game` open `file:…?mode=ro`, so a file
 that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it was.
@@ -22,10 +26,12 @@ that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it w
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
+import glob
+import itertools
 import os
-import queue
 import sqlite3
 import tempfile
 import threading
@@ -38,6 +44,11 @@ from pathlib import Path
 
 import sqlite_utils
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 from engine.gamefile_schema import (
     APPLICATION_ID,
     FORMAT,
@@ -47,29 +58,37 @@ from engine.gamefile_schema import (
     Capture,
     GameFileError,
     GameSnapshot,
+    add_chain_column,
     build_game,
+    capture_changes,
     capture_game,
     create_tables,
     game_meta,
     invalid,
     log_entry,
     log_row,
+    merge_captures,
     now_iso,
     scenario_doc,
     snapshot_game,
 )
+from engine.log_chain import GENESIS, chain_problems, entry_hash
 from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
 
 __all__ = [
     "GameFileError", "GameSnapshot", "SaveStats", "GameFile", "Autosaver", "new_game_file",
-    "save_game", "load_game", "append_log", "check_game_file", "read_log", "LogRow",
+    "save_game", "load_game", "open_game", "GameRead", "append_log", "check_game_file",
+    "read_log", "LogRow",
     "export_scenario", "import_scenario", "SCHEMA_VERSION", "FORMAT",
 ]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 #: How long a writer waits for another (the autosaver and an explicit save) to finish.
 BUSY_TIMEOUT_S = 10.0
+#: The largest game file opened, checked before reading (a 2,000-unit game with a
+#: 10,000-entry log is ~30 MB).
+MAX_GAME_BYTES = 512 * 2**20
 
 
 def app_version() -> str:
@@ -96,26 +115,105 @@ class SaveStats:
 
 def _open_ro(path: Path) -> sqlite_utils.Database:
     uri = path.resolve().as_uri() + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S,
+                           check_same_thread=False)
     return sqlite_utils.Database(conn, execute_plugins=False)
 
 
 def _open_rw(path: Path) -> sqlite_utils.Database:
     conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_S,
                            check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA journal_mode=DELETE")
     conn.execute("PRAGMA synchronous=FULL")
     return sqlite_utils.Database(conn, execute_plugins=False)
 
 
 def _close_rw(db: sqlite_utils.Database) -> None:
-    """Checkpoint into the main file and leave it in rollback mode (see module doc);
-    if another writer still has it open, that one does it when it closes."""
-    try:
-        db.conn.execute("PRAGMA journal_mode=DELETE")
-    except sqlite3.OperationalError:
-        pass
     db.close()
+
+
+def _ours(path: Path) -> bool:
+    """The file's header says it is a Warboard game (SQLite magic and our application_id,
+    which a file gets when it is created and keeps)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError:
+        return False
+    return (len(head) == 100 and head.startswith(SQLITE_MAGIC)
+            and int.from_bytes(head[68:72], "big") == APPLICATION_ID)
+
+
+def needs_recovery(path: Path) -> bool:
+    """A hot -journal beside the file, or a -wal / WAL header left by an older Warboard."""
+    journal = Path(str(path) + "-journal")
+    if journal.exists() and journal.stat().st_size > 0:
+        return True
+    try:
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except OSError:
+        return False
+    return len(head) == 20 and (head[18], head[19]) == (2, 2)  # WAL mode
+
+
+def recover(path: str | os.PathLike) -> bool:
+    """Finish what a killed writer left: roll a hot journal back (or check a WAL in) with a
+    read-write connection, leaving the file in rollback mode. Only for our own files and
+    only when needed; True if it did. A file SQLite cannot recover stays as it is (the
+    reader then reports it damaged)."""
+    p = Path(path)
+    if not p.is_file() or not _ours(p) or not needs_recovery(p):
+        return False
+    try:
+        conn = sqlite3.connect(str(p), isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        try:
+            conn.execute("PRAGMA journal_mode=DELETE").fetchone()  # rolls back, checks in
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return False
+    return True
+
+
+def _remove_side_files(path: Path) -> None:
+    for side in ("-journal", "-wal", "-shm"):
+        Path(str(path) + side).unlink(missing_ok=True)
+
+
+def clean_temporaries(path: Path) -> list[Path]:
+    """Remove `.<name>.*.tmp` files (and their side files) that a killed save left beside
+    `path`; one still being written is flock-ed by its writer and stays."""
+    gone = []
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        if _held(tmp):
+            continue
+        for side in ("-journal", "-wal", "-shm", ""):
+            Path(str(tmp) + side).unlink(missing_ok=True)
+        gone.append(tmp)
+    return gone
+
+
+def _held(tmp: Path) -> bool:
+    """Someone alive holds the temporary file's lock (POSIX flock; elsewhere: younger than
+    a minute)."""
+    if fcntl is None:
+        try:
+            return time.time() - tmp.stat().st_mtime < 60
+        except OSError:
+            return False
+    try:
+        fd = os.open(tmp, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing drops our lock
+    return False
 
 
 @contextmanager
@@ -136,30 +234,46 @@ def _transaction(db: sqlite_utils.Database) -> Iterator[None]:
 
 
 def _check_header(path: Path) -> None:
-    """not-found / not-sqlite / a database cut short, from the first 100 bytes alone."""
+    """not-found / not-sqlite / too big, from the file's size and first bytes alone."""
     if not path.exists():
         raise GameFileError("not-found", "no such file")
     if path.is_dir():
         raise GameFileError("not-found", "is a folder, not a game file")
     size = path.stat().st_size
-    with open(path, "rb") as f:
-        head = f.read(100)
     if size == 0:
         raise GameFileError("not-sqlite", "the file is empty, not a Warboard game")
+    if size > MAX_GAME_BYTES:
+        raise GameFileError("invalid", f"the file is {size / 2**20:.0f} MB, more than a game "
+                                       f"file may be ({MAX_GAME_BYTES // 2**20} MB)")
+    with open(path, "rb") as f:
+        head = f.read(100)
     if not head.startswith(SQLITE_MAGIC):
         raise GameFileError("not-sqlite", "not a Warboard game file (not a SQLite database)")
     if len(head) < 100:
         raise GameFileError("damaged", f"damaged: the file is cut short ({size} bytes)")
+
+
+def _cut_short(path: Path) -> str:
+    """", cut short (N bytes of M)" when the header promises more pages than the file has
+    — said only once SQLite itself has found the file damaged (a kill during a
+    checkpoint can leave such a header on a file SQLite reads fine)."""
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError:
+        return ""
     page_size = int.from_bytes(head[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
     if pages and head[24:28] == head[92:96] and pages * page_size > size:
-        raise GameFileError("damaged", f"damaged: the file is cut short ({size} bytes of "
-                                       f"{pages * page_size})")
+        return f": the file is cut short ({size} bytes of {pages * page_size})"
+    return ""
 
 
-def _damaged(e: sqlite3.DatabaseError) -> GameFileError:
-    return GameFileError("damaged", f"damaged: SQLite says {str(e).rstrip('.')}")
+def _damaged(e: sqlite3.DatabaseError, path: Path | None = None) -> GameFileError:
+    short = _cut_short(path) if path is not None else ""
+    return GameFileError("damaged", f"damaged{short}: SQLite says {str(e).rstrip('.')}")
 
 
 def _table_names(db: sqlite_utils.Database) -> set[str]:
@@ -171,7 +285,7 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
     if integrity:
         problems = [r[0] for r in db.execute("PRAGMA quick_check(5)")]
         if problems != ["ok"]:
-            raise GameFileError("damaged", f"damaged: {problems[0]}")
+            raise sqlite3.DatabaseError(problems[0])
     app_id = db.execute("PRAGMA application_id").fetchone()[0]
     names = _table_names(db)
     if "meta" not in names or app_id not in (0, APPLICATION_ID):
@@ -196,7 +310,28 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
         raise GameFileError("invalid", f"table {missing[0]!r} is missing")
 
 
-def _read_game(db: sqlite_utils.Database) -> Game:
+@dataclass(frozen=True, slots=True)
+class GameRead:
+    """A game as read from its file, with what the file's log chain says about it: each
+    problem one sentence (a log entry changed or removed outside Warboard). The game opens
+    all the same; the program shows the problems instead of silently accepting them."""
+
+    game: Game
+    log_problems: tuple[str, ...] = ()
+
+
+def _read_checked(db: sqlite_utils.Database) -> GameRead:
+    rows = _log_rows(db)
+    game = _read_game(db, rows)
+    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    count = meta.get("log_entries")
+    problems = chain_problems(
+        game.log, [r.get("prev") for r in rows], head=meta.get("log_head"),
+        count=int(count) if isinstance(count, str) and count.isdigit() else None)
+    return GameRead(game, tuple(problems))
+
+
+def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) -> Game:
     top = db.execute("SELECT key, json FROM scenario ORDER BY pos").fetchall()
     rows = {t: db.execute(f"SELECT id, json FROM [{t}] ORDER BY pos").fetchall()
             for t in ROW_TABLES}
@@ -204,7 +339,7 @@ def _read_game(db: sqlite_utils.Database) -> Game:
     ids = {t: [r[0] for r in rows[t]] for t in ROW_TABLES}
     meta = game_meta(db.execute("SELECT key, json FROM game").fetchall())
     log = []
-    for i, r in enumerate(_log_rows(db)):
+    for i, r in enumerate(_log_rows(db) if log_rows is None else log_rows):
         if r["seq"] != i + 1:
             raise invalid("log", r["seq"], "seq", f"expected {i + 1} (the log has a gap)")
         log.append(log_entry(r))
@@ -226,6 +361,7 @@ def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database]
     p = Path(path)
     try:
         _check_header(p)
+        recover(p)
         db = _open_ro(p)
         try:
             _check_identity(db, integrity=integrity)
@@ -235,7 +371,7 @@ def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database]
     except GameFileError as e:
         raise e.at(str(p)) from None
     except sqlite3.DatabaseError as e:
-        raise _damaged(e).at(str(p)) from None
+        raise _damaged(e, p).at(str(p)) from None
 
 
 def check_game_file(path: str | os.PathLike) -> None:
@@ -245,8 +381,14 @@ def check_game_file(path: str | os.PathLike) -> None:
 
 
 def load_game(path: str | os.PathLike) -> Game:
-    """The game in a .warboard file, every row checked. Opens the file read-only."""
-    return _with_reader(path, _read_game)  # type: ignore[return-value]
+    """The game in a .warboard file, every row checked. Opens the file read-only.
+    (`open_game` also says whether its log was altered outside Warboard.)"""
+    return open_game(path).game
+
+
+def open_game(path: str | os.PathLike) -> GameRead:
+    """The game in a .warboard file with its log chain's problems (see GameRead)."""
+    return _with_reader(path, _read_checked)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,13 +412,18 @@ def read_log(path: str | os.PathLike) -> list[LogRow]:
 # --------------------------------------------------------------------------- writing
 
 
-def _meta_rows(created: str | None, saved: str) -> list[dict]:
+def _meta_rows(created: str | None, saved: str,
+               log: tuple[int, str] | None = None) -> list[dict]:
+    """meta's rows; `log` is (entries, hash of the last) after the save."""
     rows = [{"key": "format", "value": FORMAT},
             {"key": "schema_version", "value": str(SCHEMA_VERSION)},
             {"key": "app_version", "value": app_version()},
             {"key": "saved", "value": saved}]
     if created is not None:
         rows.append({"key": "created", "value": created})
+    if log is not None:
+        rows += [{"key": "log_entries", "value": str(log[0])},
+                 {"key": "log_head", "value": log[1]}]
     return rows
 
 
@@ -295,6 +442,32 @@ def _sync_rows(db: sqlite_utils.Database, table: str,
         chunk = gone[i:i + 500]
         db[table].delete_where(f"id IN ({','.join('?' * len(chunk))})", chunk)
     return len(changed), len(gone)
+
+
+def _sync_some_rows(db: sqlite_utils.Database, table: str, order: tuple[str, ...],
+                    changed: tuple[tuple[str, str], ...]) -> tuple[int, int]:
+    """A partial save of `table`: rows `changed` (id, json) written, every id in `order`
+    at its position, the rest deleted. An id in `order` the table lacks and `changed`
+    does not bring is an error (the capture missed a unit): nothing is written."""
+    have = dict(db.execute(f"SELECT id, pos FROM [{table}]").fetchall())
+    texts = dict(changed)
+    lost = [rid for rid in order if rid not in have and rid not in texts]
+    if lost:
+        raise GameFileError("conflict", f"{table} row {lost[0]!r}: neither in the file nor "
+                                        f"in the autosave (a change it was not told of)")
+    where = {rid: pos for pos, rid in enumerate(order)}
+    rows = [{"id": rid, "pos": where[rid], "json": text} for rid, text in changed
+            if rid in where]
+    if rows:
+        db[table].insert_all(rows, pk="id", replace=True)
+    moved = [(pos, rid) for rid, pos in where.items() if rid not in texts and have[rid] != pos]
+    if moved:
+        db.conn.executemany(f"UPDATE [{table}] SET pos = ? WHERE id = ?", moved)
+    gone = [rid for rid in have if rid not in where]
+    for i in range(0, len(gone), 500):
+        chunk = gone[i:i + 500]
+        db[table].delete_where(f"id IN ({','.join('?' * len(chunk))})", chunk)
+    return len(rows), len(gone)
 
 
 def _append_rows(db: sqlite_utils.Database, snap: GameSnapshot,
@@ -326,16 +499,23 @@ def _write_snapshot(db: sqlite_utils.Database, snap: GameSnapshot,
     against, or None when the caller does not have it (an autosave snapshot)."""
     t0 = time.perf_counter()
     with contextlib.nullcontext() if nested else _transaction(db):
-        db.execute("DELETE FROM scenario")
-        db["scenario"].insert_all(
-            [{"key": k, "pos": i, "json": v} for i, (k, v) in enumerate(snap.top)], pk="key")
-        uw, ud = _sync_rows(db, "units", snap.units)
-        tw, td = _sync_rows(db, "terrain", snap.terrain)
+        tw = td = 0
+        if not snap.keep_doc:
+            db.execute("DELETE FROM scenario")
+            db["scenario"].insert_all(
+                [{"key": k, "pos": i, "json": v} for i, (k, v) in enumerate(snap.top)],
+                pk="key")
+            tw, td = _sync_rows(db, "terrain", snap.terrain)
+        if snap.unit_ids is None:
+            uw, ud = _sync_rows(db, "units", snap.units)
+        else:
+            uw, ud = _sync_some_rows(db, "units", snap.unit_ids, snap.units)
         db["game"].insert_all([{"key": k, "json": v} for k, v in snap.game], pk="key",
                               replace=True)
         stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
         appended = _append_rows(db, snap, last_stored(stored))
-        db["meta"].insert_all(_meta_rows(None, now_iso()), pk="key", replace=True)
+        db["meta"].insert_all(_meta_rows(None, now_iso(), (snap.log_end, snap.log_head)),
+                              pk="key", replace=True)
     return SaveStats(uw, ud, tw, td, appended, (time.perf_counter() - t0) * 1000)
 
 
@@ -352,13 +532,17 @@ def _check_writable(path: Path) -> None:
 
 def _create(path: Path, snap: GameSnapshot) -> SaveStats:
     """A new file with the snapshot in it, built beside the target and moved over it, so
-    `path` is always either the old file or the complete new one."""
+    `path` is always either the old file or the complete new one. The temporary file is
+    flock-ed while written (so `clean_temporaries` leaves it alone); the old file's hot
+    journal is rolled back into it before the new file takes its place, and its side files
+    are removed, so none can ever be applied to the new file."""
+    clean_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
     try:
-        # Rollback-journal mode: nobody else sees the temporary file, so a crash leaves only
-        # a stray .tmp (never a hot journal beside the game), and no WAL switch to pay.
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
         conn = sqlite3.connect(tmp, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=DELETE")
         conn.execute("PRAGMA synchronous=FULL")
         db = sqlite_utils.Database(conn, execute_plugins=False)
         try:
@@ -369,14 +553,16 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
                 stats = _write_snapshot(db, snap, nested=True)
         finally:
             db.close()
-        for side in ("-wal", "-shm"):  # a stale -wal must not be replayed onto the new file
-            Path(str(path) + side).unlink(missing_ok=True)
+        recover(path)             # a hot journal of the old file is rolled back into it,
+        _remove_side_files(path)  # and no side file is left to meet the new one
         os.replace(tmp, path)
         _sync_folder(path.parent)
     except BaseException:
         for side in ("", "-wal", "-shm", "-journal"):
             Path(tmp + side).unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
     return stats
 
 
@@ -397,18 +583,18 @@ def new_game_file(path: str | os.PathLike, game: Game) -> SaveStats:
 
 
 class GameFile:
-    """A game file open for writing during a play session.
-
-    It holds one read-write connection in WAL mode, so a save is a single transaction
-    (~10 ms for 500 units); opening switches the file to WAL and `close()` checkpoints it
-    back into one self-contained file, which costs a few fsyncs each — keep one GameFile
-    (or an Autosaver) open while playing instead of calling `save_game` each time.
-    The file must exist and be a Warboard game this version writes (GameFileError)."""
+    """A game file open for writing during a play session: one read-write connection, so
+    a save is a single transaction (~10 ms for 500 units). The file must exist and be a
+    Warboard game this version writes (GameFileError); a hot journal a kill left is
+    rolled back first (see the module doc)."""
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
         _check_writable(self.path)
         self._db: sqlite_utils.Database | None = _open_rw(self.path)
+        if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
+            with _transaction(self._db):
+                add_chain_column(self._db)
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -442,14 +628,21 @@ class GameFile:
         stamp = now_iso()
         with _transaction(self.db):
             stored = self.stored_log()
-            rows = [log_row(stored + 1 + i, e, stamp) for i, e in enumerate(entries)]
+            last = _log_rows(self.db, "WHERE seq = ?", (stored,))
+            head = entry_hash(log_entry(last[0])) if last else GENESIS
+            rows = []
+            for i, e in enumerate(entries):
+                e = dataclasses.replace(e, prev=head)
+                rows.append(log_row(stored + 1 + i, e, stamp))
+                head = entry_hash(e)
             if rows:
                 self.db["log"].insert_all(rows, pk="seq")
-            self.db["meta"].insert_all(_meta_rows(None, stamp), pk="key", replace=True)
+            self.db["meta"].insert_all(_meta_rows(None, stamp, (stored + len(rows), head)),
+                                       pk="key", replace=True)
         return len(rows)
 
     def close(self) -> None:
-        """Checkpoint and close: the file is left whole, in rollback-journal mode."""
+        """Close: the file is whole (every transaction committed or rolled back)."""
         if self._db is not None:
             _close_rw(self._db)
             self._db = None
@@ -498,24 +691,44 @@ def import_scenario(data: dict) -> Game:
 
 class Autosaver:
     """Saves a game on a background thread after every change, never blocking the caller
-    on the disk.
+    on the disk, and never starving: the latest state is in the file within one write
+    after the one in progress, however fast changes keep coming.
 
-    `submit(game)` takes a capture on the caller's thread (engine.gamefile_schema.Capture:
-    plain values and JSON text, ~0.5 ms for 500 units) and queues it; the writer thread
-    turns it into rows and writes them. The writer coalesces: when several captures are
-    waiting, only the latest one's scenario and state are written — but the log entries of
-    all of them are, in order (each capture carries the entries added since the one
-    before). A write that fails is kept and retried with the next snapshot; `flush()`
-    raises its error. `on_saved(snapshot, stats)` runs on the writer thread after each
-    commit. The file is created on the first write if it does not exist.
+    `submit(game)` takes a capture on the caller's thread and appends it to a pending
+    list (no merging there). After a first full capture (or `synced(game)`, which says
+    the file holds the game as it is), a capture is partial — copy-on-write of what the
+    effects wrote since the last one (`Game.take_touched`: those units, the unit order, the
+    document only if the terrain or scenario changed) — so it costs the same few units'
+    work at 26 or 2,000 units; `submit(game, full=True)` captures everything (for changes
+    made without effects). The writer thread takes the whole pending list at once,
+    merges it (engine.gamefile_schema.merge_captures: latest state, every log entry) and
+    writes it in one transaction, then takes whatever arrived meanwhile — it never waits
+    for the stream to pause. A write that fails is kept and retried, merged with what
+    came after, at the next submit or after RETRY_S; `flush()` raises its error.
+    `on_saved(snapshot, stats)` runs on the writer thread after each commit. The file is
+    created on the first write if it does not exist.
     """
+
+    #: How long a failed write waits before it is tried again without a new submit.
+    RETRY_S = 1.0
+    #: The writer starts a write at most this often: changes in between go into one
+    #: transaction (fewer fsyncs, fewer hand-offs of the interpreter lock to the writer
+    #: while the interface runs); the latest state still lands within a write of it.
+    INTERVAL_S = 0.1
 
     def __init__(self, path: str | os.PathLike, *,
                  on_saved: Callable[[GameSnapshot, SaveStats], None] | None = None) -> None:
         self.path = Path(path)
         self.on_saved = on_saved
-        self._queue: queue.Queue[Capture | None] = queue.Queue()
+        # The caller's thread appends (number, capture) and the writer pops: a deque's
+        # append and popleft need no lock, so a submit never waits for the writer.
+        self._pending: collections.deque[tuple[int, Capture]] = collections.deque()
+        self._numbers = itertools.count(1)
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._urgent = threading.Event()    # set by flush and close: write at once
         self._log_taken: int | None = None
+        self._baseline = False   # a full capture was taken (or the file holds the game)
         self._submitted = 0
         self._written = 0
         self._done = threading.Condition()
@@ -525,29 +738,45 @@ class Autosaver:
                                         daemon=True)
         self._thread.start()
 
-    def capture(self, game: Game) -> Capture:
-        """The game's state, with the log entries not taken by an earlier capture."""
+    def synced(self, game: Game) -> None:
+        """The file holds `game` as it is now (just opened or saved): later captures are
+        partial from here on."""
+        game.take_touched()
+        self._log_taken = len(game.log)
+        self._baseline = True
+
+    def capture(self, game: Game, *, full: bool = False) -> Capture:
+        """The game's state (partial after the first, see the class doc), with the log
+        entries not taken by an earlier capture."""
         if self._log_taken is None:
             self._log_taken = 0
         if len(game.log) < self._log_taken:
             raise ValueError(f"autosave: the game's log has {len(game.log)} entries, fewer "
                              f"than the {self._log_taken} already saved (another game?)")
-        snap = capture_game(game, self._log_taken)
+        touched = game.take_touched()
+        if full or not self._baseline:
+            snap = capture_game(game, self._log_taken)
+            self._baseline = True
+        else:
+            snap = capture_changes(game, self._log_taken, touched)
         self._log_taken = snap.log_end
         return snap
 
-    def submit(self, game: Game) -> Capture:
+    def submit(self, game: Game, *, full: bool = False) -> Capture:
         """Capture the game now (on this thread) and have it written soon."""
         if self._closed:
             raise RuntimeError("autosave: closed")
-        snap = self.capture(game)
-        with self._done:
-            self._submitted += 1
-        self._queue.put(snap)
+        snap = self.capture(game, full=full)
+        number = next(self._numbers)
+        self._pending.append((number, snap))
+        self._submitted = number
+        self._wake.set()
         return snap
 
     def flush(self, timeout: float | None = None) -> None:
         """Wait until everything submitted so far is written (or has failed: raises)."""
+        self._urgent.set()          # no pause between writes while someone waits
+        self._wake.set()
         with self._done:
             target = self._submitted
             ok = self._done.wait_for(lambda: self._written >= target or self._error,
@@ -558,11 +787,13 @@ class Autosaver:
                 raise TimeoutError(f"autosave: not written within {timeout} s")
 
     def close(self) -> None:
-        """Write what is queued, stop the thread, leave the file closed and whole."""
+        """Write what is pending, stop the thread, leave the file closed and whole."""
         if self._closed:
             return
         self._closed = True
-        self._queue.put(None)
+        self._stopping.set()
+        self._urgent.set()
+        self._wake.set()
         self._thread.join()
         if self._error is not None:
             raise self._error
@@ -575,54 +806,64 @@ class Autosaver:
 
     def _run(self) -> None:
         db: GameFile | None = None
-        pending: Capture | None = None
-        stop = False
+        failed: list[Capture] = []   # a batch whose write failed, retried first
+        last_write = -self.INTERVAL_S
         try:
-            while not stop:
-                item = self._queue.get()
-                count = 0
-                while True:
-                    if item is None:
-                        stop = True
-                    else:
-                        pending = item if pending is None else pending.followed_by(item)
-                        count += 1
-                    try:
-                        item = self._queue.get_nowait()
-                    except queue.Empty:
-                        break
-                if pending is None:
+            while True:
+                if not self._stopping.is_set():  # closing: never wait (its wake-up may
+                    self._wake.wait(self.RETRY_S if failed else None)  # be consumed)
+                self._wake.clear()
+                rest = last_write + self.INTERVAL_S - time.monotonic()
+                if rest > 0:
+                    self._urgent.wait(rest)
+                if not self._stopping.is_set():
+                    self._urgent.clear()
+                stop = self._stopping.is_set()
+                batch, upto = [], 0
+                while self._pending:
+                    upto, capture = self._pending.popleft()
+                    batch.append(capture)
+                if not batch and not failed:
+                    if stop:
+                        return                  # stopped with nothing left to write
                     continue
-                db, pending = self._write(db, pending, count)
+                batch = failed + batch
+                last_write = time.monotonic()
+                db, ok = self._write(db, batch, upto)
+                failed = [] if ok else batch
+                if stop and not ok:
+                    return                      # closing: close() raises the error
         finally:
             if db is not None:
                 db.close()
 
-    def _write(self, db: GameFile | None, capture: Capture, count: int
-               ) -> tuple[GameFile | None, Capture | None]:
-        """Write one (coalesced) capture; on failure keep it for the next try."""
+    def _write(self, db: GameFile | None, batch: list[Capture], upto: int
+               ) -> tuple[GameFile | None, bool]:
+        """Write one merged batch; False (the error kept for flush) if it failed."""
         try:
-            snap = capture.snapshot()
+            snap = merge_captures(batch)
             if db is None:
                 if not self.path.exists():
+                    if snap.unit_ids is not None:
+                        raise GameFileError("not-found", "no such file (an autosave of "
+                                                         "changes needs the game's file)")
                     stats = _create(self.path, snap)
-                    self._saved(snap, stats, count)
-                    return None, None
+                    self._saved(snap, stats, upto)
+                    return None, True
                 db = GameFile(self.path)
             stats = db.write(snap)
-        except BaseException as e:  # kept for flush(); the snapshot is retried
+        except BaseException as e:  # kept for flush(); the batch is retried
             with self._done:
                 self._error = e.at(str(self.path)) if isinstance(e, GameFileError) else e
-                self._written += count
+                self._written = max(self._written, upto)
                 self._done.notify_all()
-            return db, capture
-        self._saved(snap, stats, count)
-        return db, None
-
-    def _saved(self, snap: GameSnapshot, stats: SaveStats, count: int) -> None:
+            return db, False
+        self._saved(snap, stats, upto)
+        return db, True
+    def _saved(self, snap: GameSnapshot, stats: SaveStats, upto: int) -> None:
         with self._done:
             self._error = None
-            self._written += count
+            self._written = max(self._written, upto)
             self._done.notify_all()
         if self.on_saved is not None:
             try:

@@ -12,7 +12,10 @@ A game file is one SQLite database (engine/gamefile.py opens and writes it). Its
 - `game`     key → JSON: turn, active_side, phase, sides, activation_order, state.
 - `log`      the append-only roll log: seq (1, 2, …), kind, turn, actor, action, target,
              dice (JSON, each roll with its source and seed), summary, details (JSON),
-             timestamp.
+             timestamp, prev (the sha256 of the entry before it, engine/log_chain.py;
+             a file written before the chain gains the column on its next write, and
+             meta's log_entries / log_head record the count and the last entry's hash,
+             so an entry changed or removed outside Warboard is found on open).
 
 `GameSnapshot` is a game reduced to these rows as JSON text: immutable strings, so a snapshot
 taken on the interface's thread can be written on another while play goes on. Reading goes
@@ -30,7 +33,9 @@ from typing import Any
 
 import sqlite_utils
 
+from engine import safe_json
 from engine.dice import RollRecord
+from engine.log_chain import GENESIS, entry_hash
 from engine.model import Game, LogEntry, ModelError
 from engine.scenario import Scenario, Table, Unit
 from engine.scenario_io import TOP_KEYS, ScenarioError, parse_scenario, scenario_to_dict
@@ -95,10 +100,25 @@ def create_tables(db: sqlite_utils.Database) -> None:
     db["game"].create({"key": str, "json": str}, pk="key", not_null={"json"})
     db["log"].create(
         {"seq": int, "kind": str, "turn": int, "actor": str, "action": str, "target": str,
-         "dice": str, "summary": str, "details": str, "timestamp": str},
+         "dice": str, "summary": str, "details": str, "timestamp": str, "prev": str},
         pk="seq", not_null={"kind", "turn", "action", "dice", "summary", "details",
                             "timestamp"},
     )
+
+
+def add_chain_column(db: sqlite_utils.Database) -> bool:
+    """Give a file written before the hash chain its `log.prev` column, the stored rows
+    chained as they are (inside the caller's transaction). False if it had one."""
+    if "prev" in db["log"].columns_dict:
+        return False
+    db.execute("ALTER TABLE log ADD COLUMN prev TEXT")
+    prev = GENESIS
+    for row in db.execute("SELECT * FROM log ORDER BY seq").fetchall():
+        names = [c.name for c in db["log"].columns]
+        r = dict(zip(names, row, strict=True))
+        db.execute("UPDATE log SET prev = ? WHERE seq = ?", (prev, r["seq"]))
+        prev = entry_hash(log_entry(r), prev)
+    return True
 
 
 # --------------------------------------------------------------------------- game → rows
@@ -124,7 +144,8 @@ def log_row(seq: int, entry: LogEntry, timestamp: str) -> dict:
     return {"seq": seq, "kind": log_kind(entry), "turn": entry.turn, "actor": entry.actor,
             "action": entry.action, "target": entry.target,
             "dice": dumps([r.to_dict() for r in entry.dice]), "summary": entry.summary,
-            "details": dumps(entry.details), "timestamp": timestamp}
+            "details": dumps(entry.details), "timestamp": timestamp,
+            "prev": entry.prev or None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +163,13 @@ class GameSnapshot:
     log_start: int = 0
     log: tuple[dict, ...] = ()
     taken: str = field(default_factory=now_iso)
+    #: The hash of the game's last log entry (engine.log_chain), stored in meta.
+    log_head: str = GENESIS
+    #: An autosave's partial snapshot: every unit id in order, `units` holding only the
+    #: units that changed (None: `units` is every unit). `top` / `terrain` empty with
+    #: `keep_doc`: the scenario's own rows did not change.
+    unit_ids: tuple[str, ...] | None = None
+    keep_doc: bool = False
 
     @property
     def log_end(self) -> int:
@@ -180,7 +208,7 @@ class Capture:
     changes), every unit's markers and state in one JSON string, the game state and the
     new log rows. `snapshot()` turns it into rows on the writer's thread."""
 
-    doc: dict
+    doc: dict | None
     units_at: int
     units: tuple[tuple, ...]
     dynamic: str
@@ -188,6 +216,10 @@ class Capture:
     log_start: int
     log: tuple[dict, ...]
     taken: str
+    log_head: str = GENESIS
+    #: A partial capture (`capture_changes`): every unit id in order, `units` only those
+    #: an effect wrote, `doc` None when neither the terrain nor the scenario changed.
+    unit_ids: tuple[str, ...] | None = None
 
     @property
     def log_end(self) -> int:
@@ -197,21 +229,57 @@ class Capture:
         """`later` with both captures' log rows (see GameSnapshot.followed_by)."""
         return _followed_by(self, later)
 
-    def snapshot(self) -> GameSnapshot:
+    def unit_rows(self) -> tuple[tuple[str, str], ...]:
+        """(id, JSON) of the captured units (built on the writer's thread)."""
         dynamic = json.loads(self.dynamic)
         rebuilt = [Unit(uid, side, profile, x, y, base, facing, turret, name, markers, state,
                         parent, extra)
                    for (uid, side, profile, x, y, base, facing, turret, name, parent, extra),
                    (markers, state) in zip(self.units, dynamic, strict=True)]
         unit_docs = scenario_to_dict(Scenario("-", "-", Table(), units=rebuilt))["units"]
+        return tuple((u["id"], dumps(u)) for u in unit_docs)
+
+    def doc_rows(self, has_units: bool) -> tuple[tuple, tuple]:
+        """(top rows, terrain rows) of the captured scenario document."""
+        assert self.doc is not None
         items = list(self.doc.items())
-        if "units" not in self.doc and unit_docs:
+        if "units" not in self.doc and has_units:
             items.insert(self.units_at, ("units", None))
         top = tuple((k, None if k in ROW_TABLES else dumps(v)) for k, v in items)
         terrain = tuple((p["id"], dumps(p)) for p in self.doc.get("terrain", ()))
-        units = tuple((u["id"], dumps(u)) for u in unit_docs)
-        return GameSnapshot(top, terrain, units, self.game, self.log_start, self.log,
-                            self.taken)
+        return top, terrain
+
+    def snapshot(self) -> GameSnapshot:
+        return merge_captures([self])
+
+
+def merge_captures(captures: list[Capture]) -> GameSnapshot:
+    """One snapshot of captures taken in order (on the writer's thread): the latest
+    document, game state and unit order, each unit as last captured, and the log rows of
+    all of them. A full capture (unit_ids None) starts afresh."""
+    units: dict[str, str] = {}
+    full = False
+    last_doc: Capture | None = None
+    log: Capture | GameSnapshot | None = None
+    for c in captures:
+        if c.unit_ids is None:
+            units, full = {}, True
+        units.update(c.unit_rows())
+        if c.doc is not None:
+            last_doc = c
+        log = c if log is None else _followed_by(log, c)
+    last = captures[-1]
+    assert log is not None
+    order = last.unit_ids if last.unit_ids is not None else tuple(units)
+    if full:
+        missing = [u for u in order if u not in units]
+        if missing:
+            raise ValueError(f"autosave: unit {missing[0]!r} was never captured")
+        units = {u: units[u] for u in order}
+    top, terrain = last_doc.doc_rows(bool(order)) if last_doc is not None else ((), ())
+    return GameSnapshot(top, terrain, tuple(units.items()), last.game, log.log_start,
+                        log.log, last.taken, last.log_head,
+                        unit_ids=None if full else order, keep_doc=last_doc is None)
 
 
 def _units_position(doc: dict, scenario: Scenario) -> int:
@@ -224,10 +292,37 @@ def _units_position(doc: dict, scenario: Scenario) -> int:
     return next((i for i, k in enumerate(keys) if k in later and k not in order), len(keys))
 
 
+#: Effect path heads (engine.model._write) whose writes a partial capture knows: those
+#: that change one unit (named by the path's id), the scenario document's (terrain,
+#: groups), and the game state (always captured). A write under any other head (a path a
+#: ruleset registers) makes the capture a full one: nothing it changed can be missed.
+UNIT_HEADS = ("unit", "units", "table")
+DOC_HEADS = ("terrain", "groups")
+GAME_HEADS = ("game",)
+
+
+def capture_changes(game: Game, log_start: int, touched: set) -> Capture:
+    """A partial capture of what the effects in `touched` (Game.take_touched) wrote: the
+    units they name, the unit order, the document only if the terrain or the groups
+    changed — a few units' worth of work on the caller's thread whatever the size of the
+    table. A head it does not know makes it a full capture."""
+    if any(head not in (*UNIT_HEADS, *DOC_HEADS, *GAME_HEADS) for head, _ in touched):
+        return capture_game(game, log_start)
+    ids = {i for head, i in touched if head in UNIT_HEADS}
+    doc_changed = any(head in DOC_HEADS for head, _ in touched)
+    everyone = game.all_units()
+    chosen = [u for u in everyone if u.id in ids]
+    capture = _capture(game, log_start, chosen, doc_changed)
+    return dataclasses.replace(capture, unit_ids=tuple(u.id for u in everyone))
+
+
 def capture_game(game: Game, log_start: int = 0) -> Capture:
     """The caller's-thread part of a snapshot (see Capture); log entries from `log_start`."""
-    everyone = game.all_units()
-    doc = scenario_to_dict(dataclasses.replace(game.scenario, units=[]))
+    return _capture(game, log_start, game.all_units(), True)
+
+
+def _capture(game: Game, log_start: int, everyone: list[Unit], with_doc: bool) -> Capture:
+    doc = scenario_to_dict(dataclasses.replace(game.scenario, units=[])) if with_doc else None
     fields = tuple((u.id, u.side, u.profile, u.x, u.y, u.base, u.facing, u.turret, u.name,
                     u.parent, u.extra) for u in everyone)
     dynamic = json.dumps([[u.markers, u.state] for u in everyone], allow_nan=False)
@@ -237,8 +332,8 @@ def capture_game(game: Game, log_start: int = 0) -> Capture:
     stamp = now_iso()
     log = game.log
     rows = tuple(log_row(i + 1, log[i], stamp) for i in range(log_start, len(log)))
-    return Capture(doc, _units_position(doc, game.scenario), fields, dynamic, game_rows,
-                   log_start, rows, stamp)
+    return Capture(doc, _units_position(doc, game.scenario) if doc is not None else 0,
+                   fields, dynamic, game_rows, log_start, rows, stamp, game.log_head())
 
 
 # --------------------------------------------------------------------------- rows → game
@@ -250,9 +345,13 @@ def _json(text: Any, table: str, row: Any, field_name: str) -> Any:
     if not isinstance(text, str):
         raise invalid(table, row, field_name, f"expected JSON text, got {text!r}")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise invalid(table, row, field_name, f"not valid JSON ({e.msg})") from None
+        return safe_json.loads(text)
+    except safe_json.JSONInputError as e:
+        if e.decode is not None:
+            raise invalid(table, row, field_name, f"not valid JSON ({e.decode.msg})") \
+                from None
+        where = f"{field_name}.{e.field}" if e.field else field_name
+        raise invalid(table, row, where, e.message) from None
 
 
 def scenario_doc(top_rows: list[tuple], piece_rows: dict[str, list[tuple]]) -> dict:
@@ -330,8 +429,11 @@ def log_entry(row: dict) -> LogEntry:
     details = _json(row["details"], "log", seq, "details")
     if not isinstance(details, dict):
         raise invalid("log", seq, "details", "expected an object")
+    prev = row.get("prev")
+    if prev is not None and not isinstance(prev, str):
+        raise invalid("log", seq, "prev", f"expected a hash (text) or null, got {prev!r}")
     return LogEntry(turn, row["actor"], row["action"], row["target"], tuple(records),
-                    row["summary"], details)
+                    row["summary"], details, prev or "")
 
 
 def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from typing import Any
 
 import sqlite_utils
 
+from engine import safe_json
 from engine.library_schema import Kind, LibrarySpec, all_specs, check_id, get_spec
 from engine.options import SchemaError
 
@@ -44,6 +46,8 @@ __all__ = ["Library", "Entry", "Faction", "SeedReport", "ImportReport", "Library
            "MAX_IMPORT_BYTES", "ORIGINS", "kind_of"]
 
 SCHEMA_VERSION = 1
+#: SQLite's application_id header field of a library file: "WBLB".
+LIBRARY_APPLICATION_ID = 0x57424C42
 FACTION_FORMAT = "warboard-faction"
 FACTION_VERSION = 1
 #: Faction files larger than this are refused (design.md: imports have size limits).
@@ -139,7 +143,12 @@ class Library:
                  specs: list[LibrarySpec] | None = None, seed: bool = True) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+        if self.path.is_dir():
+            raise LibraryError(f"{self.path}: is a folder, not a library file")
+        try:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+        except sqlite3.Error as e:
+            raise LibraryError(f"{self.path}: cannot open the library file ({e})") from None
         self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._specs = {s.ruleset: s for s in (specs if specs is not None else all_specs())}
         try:
@@ -173,7 +182,24 @@ class Library:
             raise
         self.db.conn.execute("COMMIT")
 
+    def _refuse_foreign(self) -> None:
+        """A library is only ever written into a file that is one: an existing database
+        with tables but no library `meta` (another program's) is refused before a byte is
+        written, as is a schema version that is not a whole number."""
+        names = {r[0] for r in self.db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
+        if app_id not in (0, LIBRARY_APPLICATION_ID) or (names and not (
+                "meta" in names and "entries" in names)):
+            raise LibraryError(f"{self.path}: a SQLite database, but not a Warboard library "
+                               f"(left as it was)")
+        version = self._meta("schema_version") if names else None
+        if version is not None and not (isinstance(version, str) and version.isdigit()):
+            raise LibraryError(f"{self.path}: meta.schema_version: expected a whole number, "
+                               f"got {version!r}")
+
     def _create(self) -> None:
+        self._refuse_foreign()
         version = self._meta("schema_version")
         if version is not None and int(version) > SCHEMA_VERSION:
             raise LibraryError(f"{self.path}: library schema {version} is newer than this "
@@ -198,6 +224,8 @@ class Library:
                 t("rosters").create({"name": str, "ruleset": str, "data": str, "updated": str},
                                     pk="name")
             self._set_meta("schema_version", str(SCHEMA_VERSION))
+            if self.db.execute("PRAGMA application_id").fetchone()[0] == 0:
+                self.db.execute(f"PRAGMA application_id = {LIBRARY_APPLICATION_ID}")
 
     def _meta(self, key: str) -> str | None:
         try:
@@ -572,6 +600,22 @@ class Library:
                                 [ruleset, kind, rid])
         return report
 
+    def import_faction_file(self, path: str | os.PathLike, *,
+                            replace: bool = False) -> ImportReport:
+        """`import_faction` of a file, its size checked before a byte is read."""
+        try:
+            size = os.stat(path).st_size
+            if size > MAX_IMPORT_BYTES:
+                raise SchemaError(f"faction file: {size} bytes is over the "
+                                  f"{MAX_IMPORT_BYTES}-byte limit")
+            with open(path, "rb") as f:
+                raw = f.read(MAX_IMPORT_BYTES + 1)
+        except IsADirectoryError:
+            raise SchemaError("faction file: is a folder") from None
+        except OSError as e:
+            raise SchemaError(f"faction file: {e.strerror or e}") from None
+        return self.import_faction(raw, replace=replace)
+
     @staticmethod
     def _parse_import(source: str | bytes | Mapping[str, Any]) -> dict:
         if isinstance(source, Mapping):
@@ -582,12 +626,12 @@ class Library:
                 raise SchemaError(f"faction file: {len(raw)} bytes is over the "
                                   f"{MAX_IMPORT_BYTES}-byte limit")
             try:
-                data = json.loads(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise SchemaError("faction file: not UTF-8 text") from None
-            except json.JSONDecodeError as e:
-                raise SchemaError(f"faction file: bad JSON at line {e.lineno}: {e.msg}") \
-                    from None
+                data = safe_json.loads(raw)
+            except safe_json.JSONInputError as e:
+                if e.decode is not None:
+                    raise SchemaError(f"faction file: bad JSON at line {e.decode.lineno}: "
+                                      f"{e.decode.msg}") from None
+                raise SchemaError(f"faction file: {e}") from None
             if not isinstance(data, dict):
                 raise SchemaError("faction file: expected a JSON object at the top")
         if data.get("format") != FACTION_FORMAT:

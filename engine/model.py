@@ -22,6 +22,7 @@ when it is imported, which `effect_from_dict` and reverting a stored change make
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 import json
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from typing import Any, ClassVar
 
 from engine import scenario_io as sio
 from engine.dice import RollRecord
+from engine.log_chain import GENESIS, entry_hash
 from engine.scenario import Group, Scenario, Unit
 
 __all__ = [
@@ -81,6 +83,9 @@ class LogEntry:
     dice: tuple[RollRecord, ...] = ()
     summary: str = ""
     details: dict = field(default_factory=dict)
+    #: The hash of the entry before it (engine.log_chain), set by `Game.append_log`; not
+    #: part of the entry's value (two entries with the same content are equal).
+    prev: str = field(default="", compare=False)
 
     def to_dict(self) -> dict:
         return {"turn": self.turn, "actor": self.actor, "action": self.action,
@@ -113,6 +118,9 @@ class Game:
     state: dict = field(default_factory=dict)
     removed: list[Unit] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
+    #: (path head, id) of everything an effect wrote since `take_touched` last ran: what
+    #: an autosave must copy (engine.gamefile.Autosaver); not part of the game's value.
+    _touched: set = field(default_factory=set, compare=False, repr=False)
     #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
     #: it, so a list changed behind the game's back is read again, never misread
     _unit_pos: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
@@ -126,8 +134,24 @@ class Game:
         """The roll log, read-only: entries are only ever appended."""
         return tuple(self._log)
 
-    def append_log(self, entry: LogEntry) -> None:
+    def append_log(self, entry: LogEntry) -> LogEntry:
+        """Append `entry`, chained to the last one (it carries that one's hash); the log is
+        append-only, so the chain only ever grows. Returns the entry as stored."""
+        prev = entry_hash(self._log[-1]) if self._log else GENESIS
+        if entry.prev != prev:
+            entry = dataclasses.replace(entry, prev=prev)
         self._log.append(entry)
+        return entry
+
+    def take_touched(self) -> set[tuple[str, Any]]:
+        """What effects wrote since the last call — ("unit" | "units" | "table", unit id),
+        ("terrain", piece id), ("game", key) … — and forget it."""
+        got, self._touched = self._touched, set()
+        return got
+
+    def log_head(self) -> str:
+        """The hash of the last log entry (GENESIS for an empty log)."""
+        return entry_hash(self._log[-1]) if self._log else GENESIS
 
     @property
     def units(self) -> list[Unit]:
@@ -319,6 +343,7 @@ def _read(game: Game, path: list) -> tuple[bool, Any]:
 
 def _write(game: Game, path: list, present: bool, value: Any) -> None:
     head = path[0]
+    game._touched.add((head, path[1] if len(path) > 1 else None))
     if head == "groups":
         _write_group(game, path[1], present, value)
         return

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine import safe_json
 from engine.library import Library, LibraryError
 from engine.options import SchemaError
 
@@ -73,13 +74,28 @@ def _text(value: Any, where: str) -> str:
     return value.strip()
 
 
+#: The largest roster text read (a roster of 1,000 lines is ~60 kB).
+MAX_ROSTER_BYTES = 2 * 2**20
+
+
 def roster_from_dict(data: Any) -> Roster:
     """A roster from its JSON object; SchemaError names the bad field."""
     if isinstance(data, str | bytes):
+        if len(data) > MAX_ROSTER_BYTES:
+            raise SchemaError(f"roster: {len(data)} bytes is over the {MAX_ROSTER_BYTES}-byte "
+                              f"limit")
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise SchemaError(f"roster: bad JSON at line {e.lineno}: {e.msg}") from None
+            data = safe_json.loads(data)
+        except safe_json.JSONInputError as e:
+            if e.decode is not None:
+                raise SchemaError(f"roster: bad JSON at line {e.decode.lineno}: "
+                                  f"{e.decode.msg}") from None
+            raise SchemaError(f"roster: {e}") from None
+    elif isinstance(data, Mapping):
+        try:
+            safe_json.check_value(data)
+        except safe_json.JSONInputError as e:
+            raise SchemaError(f"roster: {e}") from None
     if not isinstance(data, Mapping):
         raise SchemaError("roster: expected a JSON object")
     if data.get("format") != ROSTER_FORMAT:

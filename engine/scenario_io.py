@@ -26,12 +26,16 @@ from typing import Any
 import shapely
 from shapely.geometry import Polygon
 
+from engine import safe_json
 from engine.scenario import EDGES, FORMAT, VERSION, Group, Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.terrain import KINDS, TerrainPiece
 
 #: Imports are refused above this size: a scenario of 500 units and 50 pieces is ~150 kB.
 MAX_FILE_BYTES = 20 * 1024 * 1024
+#: The largest magnitude of a number in a scenario (inches, millimetres, degrees): 1e308
+#: is finite but no table is; geometry on it would overflow.
+MAX_MAGNITUDE = 1e6
 #: Saved files wrap at this width: short objects (a base, a point list) stay on one line.
 LINE_WIDTH = 100
 DEMO = ("scenarios", "crossroads.json")
@@ -132,6 +136,11 @@ def _list(v: Any, path: str) -> list:
 def _text(v: Any, path: str) -> str:
     if not isinstance(v, str) or not v.strip():
         raise ScenarioError(path, f"expected a non-empty string, got {_describe(v)}")
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ScenarioError(path, "text holding a lone surrogate, which no file can hold") \
+            from None
     return v
 
 
@@ -139,8 +148,13 @@ def _number(v: Any, path: str, *, positive: bool = False, minimum: float | None 
     """A finite JSON number, kept as given (an int stays an int, for the round trip)."""
     if isinstance(v, bool) or not isinstance(v, int | float):
         raise ScenarioError(path, f"expected a number, got {_describe(v)}")
+    if isinstance(v, int) and abs(v) > MAX_MAGNITUDE:
+        raise ScenarioError(path, f"expected a number within ±{MAX_MAGNITUDE:g}, got a "
+                                  f"{len(str(abs(v)))}-digit whole number")
     if not math.isfinite(v):
         raise ScenarioError(path, f"expected a finite number, got {v!r}")
+    if abs(v) > MAX_MAGNITUDE:
+        raise ScenarioError(path, f"expected a number within ±{MAX_MAGNITUDE:g}, got {v!r}")
     if positive and v <= 0:
         raise ScenarioError(path, f"expected a positive number, got {v!r}")
     if minimum is not None and v < minimum:
@@ -577,8 +591,10 @@ def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = safe_json.loads(text)
         return parse_scenario(data)
+    except safe_json.JSONInputError as e:
+        raise ScenarioError(e.field, e.message, source=source) from None
     except UnicodeDecodeError as e:
         raise ScenarioError("", f"not UTF-8 text (bad byte at offset {e.start})",
                             source=source) from None
@@ -589,15 +605,6 @@ def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
         raise ScenarioError("", "JSON nested too deeply", source=source) from None
     except ScenarioError as e:
         raise (e.with_source(source) if source else e) from None
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for k, v in pairs:
-        if k in out:
-            raise ScenarioError("", f"duplicate key {k!r} in one JSON object")
-        out[k] = v
-    return out
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:

@@ -55,6 +55,7 @@ from engine.protocol import (
 )
 from engine.readings import game_readings
 from engine.render import render, render_joint
+from engine.roll_log import RerollTracker, applied_entry, rolled_entry
 from engine.rulesets.registry import get_ruleset
 from engine.scenario import Unit
 
@@ -164,6 +165,9 @@ class ActionPanel(QDockWidget):
         self.run: TypedRun | None = None
         self._updating = False
         self._stale = True
+        #: (resolution, its log positions, seed, chosen) of the last app roll shown.
+        self._rolled: tuple[Any, tuple[int, ...], int, bool] | None = None
+        self.rerolls = RerollTracker()
         self._build()
         window.selection_changed.connect(self._selection_changed)
         window.editor.changed.connect(lambda _ids: self._board_changed())
@@ -242,7 +246,7 @@ class ActionPanel(QDockWidget):
         res.setContentsMargins(6, 0, 6, 6)
         self.dice_box = QGroupBox("Dice")
         self.dice_entry = DiceEntry()
-        self.dice_entry.roll_requested.connect(self.roll)
+        self.dice_entry.roll_requested.connect(lambda _seed: self.roll())
         self.dice_entry.typed_changed.connect(self._typed_changed)
         self.dice_entry.mode_changed.connect(lambda _m: self._dice_setup_changed())
         QVBoxLayout(self.dice_box).addWidget(self.dice_entry)
@@ -434,6 +438,9 @@ class ActionPanel(QDockWidget):
     def _game_replaced(self) -> None:
         self.actor_id = None
         self.roles_view.clear_values()
+        game = self.game
+        self.rerolls = RerollTracker.from_log(game.log if game is not None else ())
+        self._rolled = None
         self._fill_actors()
         self._fill_actions()
         self.update_all()
@@ -865,16 +872,31 @@ class ActionPanel(QDockWidget):
     # --- dice -------------------------------------------------------------------------------
 
     def roll(self, seed: int | None = None) -> Resolution | None:
-        """Resolve with the app's dice at `seed` (default: the seed shown)."""
+        """Resolve with the app's dice at `seed` (default: the seed shown; a seed given
+        here, or typed into the field, is logged as chosen) and log the roll at once,
+        applied or not (engine.roll_log): a re-roll of an unapplied roll shows as one."""
         ctx = self.context
         if ctx is None:
             return None
+        chosen = seed is not None or self.dice_entry.seed_chosen
         seed = self.dice_entry.seed() if seed is None else seed
         try:
             res = roll_app(ctx, seed)
         except (ValueError, KeyError) as err:
             self._show_refusal([], _text(err))
             return None
+        game = self.game
+        self._rolled = None
+        if game is not None:
+            entries = _log_entries(res, game.turn)
+            first = entries[0]
+            again = self.rerolls.pending(first.actor, first.action)
+            seqs = []
+            for e in entries:
+                self.editor.log(rolled_entry(e, seed=seed, chosen=chosen, reroll_of=again))
+                seqs.append(len(game.log))
+            self.rerolls.rolled(first.actor, first.action, seqs[0], seed)
+            self._rolled = (res, tuple(seqs), seed, chosen)
         self._show_complete(res)
         self.dice_entry.set_message(f"Rolled with the app's dice, seed {seed}.", "ok")
         return res
@@ -1000,6 +1022,7 @@ class ActionPanel(QDockWidget):
             self.say("Nothing to apply: roll or enter every die first.", error=True)
             return False
         game = self.game
+        rolled = self._rolled if self._rolled is not None and self._rolled[0] is res else None
         try:
             if isinstance(res, JointResolution):
                 res = charge_joint(self.context.contexts, res,
@@ -1016,8 +1039,12 @@ class ActionPanel(QDockWidget):
         except (ModelError, ValueError) as err:
             self.say(f"Could not apply: {_text(err)}", error=True)
             return False
-        entries = res.log_entries(game.turn) if isinstance(res, JointResolution) \
-            else [res.log_entry(game.turn)]
+        entries = _log_entries(res, game.turn)
+        if rolled is not None:  # the app's roll shown (charged since): name its entry
+            entries = [applied_entry(e, seed=rolled[2], chosen=rolled[3], of=seq)
+                       for e, seq in zip(entries, rolled[1], strict=True)]
+            self.rerolls.applied(entries[0].actor, entries[0].action)
+        self._rolled = None
         for entry in entries:
             self.editor.log(entry)
         self.ignore_cost.setChecked(False)   # an override is for this one action only
@@ -1045,6 +1072,11 @@ class ActionPanel(QDockWidget):
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
         self.message.setText(text)
         self.message.setVisible(bool(text))
+
+
+def _log_entries(res, turn: int) -> list:
+    """The roll-log lines of a resolution: one, or one per action of a joint one."""
+    return res.log_entries(turn) if isinstance(res, JointResolution) else [res.log_entry(turn)]
 
 
 def _text(err: BaseException) -> str:

@@ -189,6 +189,9 @@ class DiceEntry(QWidget):
         self.seed_edit = QLineEdit(str(RandomDice().seed))
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}")))
         self.seed_edit.setToolTip("The generator's seed: the same seed replays the same roll")
+        #: The player typed the seed (it was not the app's draw): the log marks it chosen.
+        self.seed_chosen = False
+        self.seed_edit.textEdited.connect(self._seed_typed)
         self.new_seed_button = QPushButton("New seed")
         self.new_seed_button.clicked.connect(self.new_seed)
         self.roll_button = QPushButton("Roll")
@@ -243,7 +246,11 @@ class DiceEntry(QWidget):
     def new_seed(self) -> int:
         seed = RandomDice().seed or 0
         self.seed_edit.setText(str(seed))
+        self.seed_chosen = False
         return seed
+
+    def _seed_typed(self, _text: str) -> None:
+        self.seed_chosen = True
 
     def _roll(self) -> None:
         self.roll_requested.emit(self.seed())

@@ -37,6 +37,7 @@ OK_COLOUR = "#1f7a3a"
 BAD_COLOUR = "#c0392b"
 REACH_FILL = translucent("#2e8b57", 55)
 REACH_EDGE = "#2e8b57"
+REACH_Z = 9.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,18 @@ class Allowance:
 
     inches: float
     source: str  # the ruleset's "…: 1 AP" or "toolbar setting"
+
+
+def reach_item(area) -> QGraphicsItem:
+    """The reach area (a shapely geometry) as the board draws it while a unit is dragged;
+    a picture of the board draws the same item."""
+    from app.board.items import geometry_path
+
+    item = path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0)
+    # drawn once into a pixmap: each move of the drag repaints the unit's old and new
+    # place, and filling the area's outline again there cost more than the move
+    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    return item
 
 
 def move_label(name: str, distance_in: float) -> str:
@@ -69,14 +82,29 @@ class SelectTool(Tool):
         self.allowance_box.setValue(DEFAULT_ALLOWANCE_IN)
         self.allowance_box.setToolTip("Move allowance when the ruleset gives none (inches)")
 
-    def allowance(self, unit: Unit) -> Allowance:
+    def allowance(self, unit: Unit, ap: int = 1) -> Allowance:
+        """How far `ap` AP of movement take the unit (ValueError: the ruleset refuses)."""
         scenario = self.editor.game.scenario
-        found = move_allowance_m(scenario, unit)
+        found = move_allowance_m(scenario, unit, ap)
         if found is not None:
             metres, source = found
             return Allowance(m_to_in(metres, scenario.table.metres_per_inch),
                              f"{source} = {metres:g} m")
-        return Allowance(self.allowance_box.value(), "toolbar setting")
+        if ap == 1:
+            return Allowance(self.allowance_box.value(), "toolbar setting")
+        return Allowance(ap * self.allowance_box.value(), f"{ap} × toolbar setting")
+
+    def show_reach(self, unit_id: str, ap: int | None = None) -> Allowance:
+        """Draw the unit's reach area where it stands, as a drag of it would (for `ap` AP;
+        None: the drag's allowance) until the tool is reset; for a picture of the board."""
+        unit = self.editor.game.unit(unit_id)
+        allow = self.allowance(unit) if ap is None else self.allowance(unit, ap)
+        scenario = self.editor.game.scenario
+        area = reach_area(terrain_index(scenario), unit.polygon(), allow.inches,
+                          vehicle=is_vehicle(scenario, unit))
+        if not area.is_empty:
+            self.add_overlay(reach_item(area), z=REACH_Z)
+        return allow
 
     # --- events -----------------------------------------------------------------------------
 
@@ -154,19 +182,13 @@ class _Drag:
         self.check = None
 
     def _start_drawing(self) -> None:
-        from app.board.items import geometry_path
-
         area = reach_area(self.index, self.unit.polygon(), self.allow.inches,
                           vehicle=self.vehicle)
         rotation = getattr(self.tool.window, "rotation", None)
         if rotation is not None:
             rotation.hide_handles()  # they stay at the start until the move is made
         if not area.is_empty:
-            self.reach = self.tool.add_overlay(
-                path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0), z=9.0)
-            # drawn once into a pixmap: each move of the drag repaints the unit's old and new
-            # place, and filling the area's outline again there cost more than the move
-            self.reach.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            self.reach = self.tool.add_overlay(reach_item(area), z=REACH_Z)
         start = QPointF(self.x0, self.y0)
         self.path_line = self.tool.add_overlay(line_item(start, start, OK_COLOUR, 2.0))
 

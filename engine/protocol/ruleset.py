@@ -27,6 +27,9 @@ class BoardHints:
 
     #: metres one AP of movement takes the unit, and where that figure comes from
     move_allowance_m: Callable[[Any], tuple[float, str] | None] | None = None
+    #: metres `ap` consecutive AP of movement take the unit (a vehicle's speed table is not
+    #: linear); without it the board takes `ap` times the one-AP figure. ValueError: too many
+    move_allowance_ap_m: Callable[[Any, int], tuple[float, str] | None] | None = None
     #: the unit's first weapon: its name and range scheme (geometry.ranges.RangeScheme)
     weapon_scheme: Callable[[Any], tuple[str, Any] | None] | None = None
     #: whether the unit moves as a vehicle (terrain's vehicle movement)

@@ -440,3 +440,53 @@ def test_command_line_opens_a_game_file(qtbot, tmp_path, errors):
     assert w.files.path == path
     assert w.game.unit("gren-1").x == 44.0
     assert w.windowTitle() == "Test table (cli.warboard) — Warboard"
+
+
+def test_a_log_altered_outside_warboard_is_shown_when_the_game_opens(win, tmp_path, errors,
+                                                                     monkeypatch):
+    game = Game(make_scenario())
+    for i in range(3):
+        game.append_log(LogEntry(1, None, "roll", None, summary=f"roll {i}"))
+    path = game_file(tmp_path, "altered.warboard", game)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE log SET summary = 'roll 9' WHERE seq = 2")
+    conn.commit()
+    conn.close()
+    warned: list[tuple[str, str]] = []
+    monkeypatch.setattr(files_module.QMessageBox, "warning",
+                        lambda parent, title, text, *a, **k: warned.append((title, text)))
+    assert win.files.open_path(path)                  # opens: the game is readable
+    assert [e.summary for e in win.game.log] == ["roll 0", "roll 9", "roll 2"]
+    assert len(warned) == 1 and warned[0][0] == "The roll log was altered"
+    assert "log entry 3: the hash of entry 2" in warned[0][1]
+    assert win.files.log_problems and errors == []
+    untouched = game_file(tmp_path, "fine.warboard", game)
+    assert win.files.open_path(untouched) and win.files.log_problems == ()
+    assert len(warned) == 1
+
+
+def test_a_damaged_game_offers_its_last_good_backup(win, tmp_path, errors, monkeypatch):
+    from engine.backups import list_backups
+
+    path = game_file(tmp_path, "kept.warboard")
+    assert win.files.open_path(path)                  # opening takes a backup
+    move(win, "gren-1", 30, 20)
+    win.files.flush()
+    assert len(list_backups(path)) == 1
+    win.files.close()
+    data = bytearray(path.read_bytes())
+    data[4096:8192] = b"\xff" * 4096
+    path.write_bytes(bytes(data))
+    asked = []
+    monkeypatch.setattr(files_module.QMessageBox, "question",
+                        lambda parent, title, text, *a, **k: asked.append(text) or
+                        QMessageBox.StandardButton.Open)
+    assert win.files.open_path(path)
+    assert len(asked) == 1 and "last good backup" in asked[0] and errors == []
+    assert win.game.unit("gren-1").x != 30           # the backup: as opened
+    assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    monkeypatch.setattr(files_module.QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    path.write_bytes(bytes(data))
+    assert not win.files.open_path(path)              # declined: refused as before
+    assert errors and errors[-1][0] == "The game file is damaged"

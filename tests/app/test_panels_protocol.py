@@ -112,10 +112,18 @@ def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, ruleset
     assert "Hit roll" in panel.steps_view.toPlainText()
     assert "Hit roll" in panel.answer_steps.toPlainText()
     assert "Effects (merged)" in panel.joint_effects.text()
-    assert json.dumps(win.game.snapshot()) == before            # one prior state
+    # one prior state: the board unchanged by the roll; the log holds the roll (issue #10:
+    # every app roll is logged when rolled, one entry per action of the joint roll)
+    snap, was = win.game.snapshot(), json.loads(before)
+    assert {k: v for k, v in snap.items() if k != "log"} == \
+        {k: v for k, v in was.items() if k != "log"}
+    assert len(win.game.log) == 2 and all(
+        e.details["roll"] == {"seed": 11, "chosen": True, "applied": False}
+        for e in win.game.log)
     logged = len(win.game.log)
     click(qtbot, panel.apply_button)
     assert len(win.game.log) == logged + 2
+    assert [e.details["roll"]["of"] for e in win.game.log[-2:]] == [1, 2]
     assert win.game.log[-1].details["joint"]["with"] == ["shoot:gren-1"]
     assert win.editor.undo_stack.count() == 1 and res.change.effects
     assert "Resolved together" in panel.copy("markdown")

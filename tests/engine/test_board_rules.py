@@ -31,3 +31,30 @@ def test_an_unknown_ruleset_gives_no_answers(demo):
     assert weapon_scheme(demo, rifleman) is None
     assert is_vehicle(demo, sherman)  # a turret says so whatever the ruleset
     assert not is_vehicle(demo, rifleman)
+
+
+def test_more_ap_of_movement(demo):
+    """N AP: a character N times 15 m; a vehicle its cumulative speed table (01 §4.12-1),
+    refused beyond the table's last step."""
+    from engine.rulesets.iron_hearts.board import vehicle_card
+
+    rifleman, sherman = demo.unit("us-1-1"), demo.unit("sherman-1")
+    assert move_allowance_m(demo, rifleman, 3) == (45.0, "Iron Hearts: 3 AP")
+    speeds = vehicle_card(sherman)["speed_m_by_ap"]
+    metres, source = move_allowance_m(demo, sherman, 2)
+    assert metres == float(speeds[1]) and "2 AP" in source
+    with pytest.raises(ValueError, match="at most"):
+        move_allowance_m(demo, sherman, len(speeds) + 1)
+    with pytest.raises(ValueError, match="AP: expected 1 or more"):
+        move_allowance_m(demo, rifleman, 0)
+
+
+def test_more_ap_without_the_hook_is_that_many_times_one_ap(demo, monkeypatch):
+    """A ruleset with only the one-AP hook (Civil War's stand move): N times its figure."""
+    import engine.board_rules as board_rules
+    from engine.protocol import BoardHints
+    from engine.rulesets.registry import get_ruleset
+
+    one = BoardHints(move_allowance_m=get_ruleset(demo.ruleset).board.move_allowance_m)
+    monkeypatch.setattr(board_rules, "_hints", lambda scenario: one)
+    assert move_allowance_m(demo, demo.unit("us-1-1"), 2) == (30.0, "2 × Iron Hearts: 1 AP")

@@ -192,13 +192,16 @@ def test_save_writes_only_changed_rows(saved):
     assert back.unit(mover).x == 40 and not any(u.id == gone.id for u in back.all_units())
 
 
-def test_game_file_session_saves_in_wal_and_closes_whole(saved):
+def test_game_file_session_saves_in_the_rollback_journal_and_stays_whole(saved):
+    # Issue #10 replaced the WAL session (whose switch back on close left hot journals
+    # after kills) by the rollback journal only: between transactions no side file exists.
     path, game = saved
     with GameFile(path) as f:
         apply_change(game, Change([MoveUnit(game.units[0].id, 3, 4)]))
         assert f.save(game).units_written == 1
         assert f.save(game).units_written == 0
-        assert "game.warboard-wal" in files_in(path.parent)   # a session writes through WAL
+        assert files_in(path.parent) == {"game.warboard"}     # no -wal, no -journal
+        assert path.read_bytes()[18:20] == b"\x01\x01"        # never switched to WAL
         assert load_game(path) == game                        # and readers see it meanwhile
     assert files_in(path.parent) == {"game.warboard"}
     assert path.read_bytes()[18:20] == b"\x01\x01"             # at rest: rollback journal
@@ -479,3 +482,44 @@ def test_saving_creates_a_missing_file(tmp_path):
     stats = save_game(path, demo_game())
     assert stats.log_appended == len(LOG) and load_game(path).log == LOG
     assert os.path.getsize(path) > 0
+
+
+def test_autosave_writes_during_a_stream_of_changes_that_never_pauses(tmp_path):
+    """The writer takes what is pending and writes it: it never waits for the stream to
+    stop (issue #10: merging the queue before writing wrote nothing in 4 s)."""
+    path = tmp_path / "stream.warboard"
+    game = demo_game(extra_units=200)
+    new_game_file(path, game)
+    during: list[int] = []
+    with Autosaver(path, on_saved=lambda snap, stats: during.append(
+            snap.game_value("state").get("iteration", 0))) as saver:
+        saver.synced(game)
+        i = 0
+        while len(during) < 3 and i < 200_000:   # submits back to back, no pause
+            i += 1
+            unit = game.units[i % len(game.units)]
+            apply_change(game, Change([MoveUnit(unit.id, 1 + i % 70, 1 + i % 46),
+                                       SetGameState("iteration", i)]))
+            saver.submit(game)
+        assert len(during) >= 3 and during[-1] < i     # written while changes kept coming
+        saver.flush()
+    back = load_game(path)
+    assert back.state["iteration"] == i and back.unit(game.units[i % len(game.units)].id).x \
+        == 1 + i % 70
+
+
+def test_a_partial_autosave_writes_only_what_effects_touched_and_loads_whole(tmp_path):
+    path = tmp_path / "partial.warboard"
+    game = demo_game(extra_units=50)
+    new_game_file(path, game)
+    stats = []
+    with Autosaver(path, on_saved=lambda snap, s: stats.append((snap.unit_ids, s))) as saver:
+        saver.synced(game)
+        ids = [u.id for u in game.units]
+        apply_change(game, Change([MoveUnit(ids[3], 5, 6), AddMarker(ids[7], "pinned", 1),
+                                   RemoveUnit(ids[9], "destroyed")]))
+        saver.submit(game)
+        saver.flush()
+    (order, s), = stats
+    assert order is not None and s.units_written == 3 and s.terrain_written == 0
+    assert load_game(path) == game

@@ -36,6 +36,22 @@ def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
     return None
 
 
+def move_allowance_ap_m(unit: Unit, ap: int) -> tuple[float, str] | None:
+    """Metres for `ap` consecutive Move AP: a vehicle's speed table (cumulative, 01 §4.12-1),
+    a character's 15 m each."""
+    card = vehicle_card(unit)
+    if card is not None:
+        speeds = card["speed_m_by_ap"]
+        if ap > len(speeds):
+            raise ValueError(f"AP: {card.get('name', 'the card')} moves at most {len(speeds)} "
+                             f"consecutive AP, got {ap}")
+        return float(speeds[ap - 1]), f"Iron Hearts: {card.get('name', 'card')} {ap} AP"
+    if unit.profile in data.profiles():
+        return (ap * float(data.rule_number("movement.metres_per_ap")),
+                f"Iron Hearts: {ap} AP")
+    return None
+
+
 def weapon_scheme(unit: Unit) -> tuple[str, RangeScheme] | None:
     """The unit's first weapon's name and range bands."""
     card = vehicle_card(unit)

@@ -66,6 +66,7 @@ def build_ruleset() -> Ruleset:
         doc="WWII skirmish (seed 000): d10 roll-under, 3 AP, suppression and Guts, tanks.",
         turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
+                         move_allowance_ap_m=board.move_allowance_ap_m,
                          weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle,
                          state_badges=board.state_badges),
     )

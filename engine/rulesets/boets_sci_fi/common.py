@@ -1,0 +1,79 @@
+"""Shared pieces of the Boets actions: the refusal, the pass/fail odds, the Leadership
+step, the panic retreat toward the own table edge, casualties with their tally."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from engine.board_ops import BoardOps
+from engine.dice import DiceSource
+from engine.model import Effect, Game, RemoveUnit, SetGroupState
+from engine.odds import OutcomeDistribution, p_test
+from engine.options import Modifier
+from engine.protocol import Action, Context, Resolution, Step, info_step, roll_test
+from engine.scenario import Group
+
+from .data import rule_number
+from .formations import profile_of, tally_effects
+from .leadership import leadership_test
+
+__all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in", "set_state"]
+
+
+class BoetsAction(Action):
+    """A Boets action with a refusal that rolls nothing and changes nothing."""
+
+    def refused(self, ctx: Context, text: str) -> Resolution:
+        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
+
+    @staticmethod
+    def refused_odds(label: str) -> OutcomeDistribution:
+        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+
+
+def ldr_step(dice: DiceSource, ldr: int, *, id: str, label: str, base_label: str,
+             modifiers: Sequence[Modifier] = (), note: str = "") -> Step:
+    """One Leadership test, d20 ≥ LDR (§4.3)."""
+    return roll_test(dice, leadership_test(ldr, modifiers), id=id, label=label, base=ldr,
+                     base_label=base_label, modifiers=modifiers, success="pass",
+                     failure="fail", note=note)
+
+
+def pass_fail(label: str, ldr: int) -> OutcomeDistribution:
+    p = p_test(leadership_test(ldr))
+    return OutcomeDistribution(label, (("pass", p), ("fail", 1 - p)))
+
+
+def steps_in() -> float:
+    return float(rule_number("inches_per_step"))
+
+
+def kill(game: Game | None, ids: Sequence[str], reason: str) -> list[Effect]:
+    """Remove fighters and keep their formations' loss tallies (§4.A-9)."""
+    return tally_effects(game, ids) + [RemoveUnit(i, reason) for i in ids]
+
+
+def retreat(ctx: Context, group: Group) -> tuple[Step, list[Effect]]:
+    """§4.6-3: the formation retreats its Ск toward its side's own table edge, in
+    formation, stopped by what it cannot cross; with `panic_off_table` = removed, the
+    figures that leave the table are removed (PROPOSED, §4.A-10)."""
+    game = ctx.game
+    board: BoardOps = ctx.board
+    units = game.group_units(group.id)
+    speed = min(int(profile_of(game, u)["speed"]) for u in units)
+    side = game.scenario.group_side(group.id) or units[0].side
+    edge = board.side_edge(side)
+    leave = ctx.rule("panic_off_table") == "removed"
+    move = board.move_toward_edge(group.id, edge, speed * steps_in(), leave_table=leave)
+    gone = set(move.off_table)
+    effects: list[Effect] = [e for e in move.effects if e.unit not in gone]
+    effects += [RemoveUnit(u, "retreated off the table in panic") for u in move.off_table]
+    text = move.note + (f"; off the table (removed, PROPOSED): {', '.join(move.off_table)}"
+                        if gone else "")
+    return (info_step("retreat", "Panic retreat", text,
+                      note=f"Ск {speed} steps toward the {edge} edge (§4.6-3)"), effects)
+
+
+def set_state(group: Group, **values) -> list[Effect]:
+    return [SetGroupState(group.id, k, v) for k, v in values.items()]

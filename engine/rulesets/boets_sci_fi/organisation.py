@@ -1,0 +1,95 @@
+"""Organisation checks before the battle (03 §4.1): squads, platoons and companies of one
+armlist within their size limits, each with one commander; the independents (Advisors,
+Lords, Invasion cyborgs) may stand alone. Every message names the rule it breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.scenario import Scenario
+
+from .data import rule_number
+
+__all__ = ["Finding", "check_organisation", "troop_type_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem: `level` "error" or "warning", the group (or unit), the message."""
+
+    level: str
+    where: str
+    message: str
+
+
+def troop_type_of(profile: Mapping[str, Any]) -> str | None:
+    return profile.get("troop_type")
+
+
+def _o(key: str) -> int:
+    return int(rule_number(f"organisation.{key}"))
+
+
+def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, Any]],
+                       company_size: str = "warn") -> list[Finding]:
+    """Check every squad / platoon / company of the scenario and every unit outside one.
+    `company_size` (§4.A-4): "warn" — a company of 3–4 platoons over 30 figures (up to 60)
+    is a warning; "strict" — over 30 is an error."""
+    out: list[Finding] = []
+    known = {g.id: g for g in scenario.groups}
+
+    def prof(uid: str) -> Mapping[str, Any]:
+        try:
+            return profiles.get(scenario.unit(uid).profile, {})
+        except KeyError:
+            return {}
+
+    for g in scenario.groups:
+        kind = g.kind
+        figures = scenario.members(g.id)
+        n = len(figures)
+        types = sorted({troop_type_of(prof(u)) or "?" for u in figures})
+        if len(types) > 1 and kind in ("squad", "platoon", "company"):
+            out.append(Finding("error", g.id, f"{g.label}: mixes armlists "
+                               f"({', '.join(types)}): one armlist per formation (§4.1-1)"))
+        subs = [known[m] for m in g.members if m in known]
+        if kind == "squad":
+            if not _o("squad_min") <= n <= _o("squad_max"):
+                out.append(Finding("error", g.id, f"{g.label}: a squad has "
+                                   f"{_o('squad_min')}–{_o('squad_max')} figures, not {n} "
+                                   "(§4.1-2)"))
+        elif kind == "platoon":
+            if len(subs) != _o("platoon_squads") or any(s.kind != "squad" for s in subs):
+                out.append(Finding("error", g.id, f"{g.label}: a platoon is "
+                                   f"{_o('platoon_squads')} squads (§4.1-2)"))
+            if not _o("platoon_min") <= n <= _o("platoon_max"):
+                out.append(Finding("error", g.id, f"{g.label}: a platoon has "
+                                   f"{_o('platoon_min')}–{_o('platoon_max')} figures, not {n} "
+                                   "(§4.1-2, §4.A-4)"))
+        elif kind == "company":
+            k = len(subs)
+            if not _o("company_min_platoons") <= k <= _o("company_max_platoons") \
+                    or any(s.kind != "platoon" for s in subs):
+                out.append(Finding("error", g.id, f"{g.label}: a company is "
+                                   f"{_o('company_min_platoons')}–{_o('company_max_platoons')} "
+                                   "platoons (§4.1-2)"))
+            top = _o("company_max") if company_size == "strict" or k <= 2 else _o("company_max_4")
+            if n < _o("company_min") or n > top:
+                out.append(Finding("error", g.id, f"{g.label}: a company has "
+                                   f"{_o('company_min')}–{top} figures, not {n} "
+                                   "(§4.1-2, §4.A-4)"))
+            elif n > _o("company_max"):
+                out.append(Finding("warning", g.id, f"{g.label}: {n} figures, more than "
+                                   f"{_o('company_max')} (allowed with {k} platoons, §4.A-4)"))
+        if kind in ("squad", "platoon", "company") and not g.commander:
+            out.append(Finding("error", g.id, f"{g.label}: exactly one commander per "
+                               "sub-unit (§4.1-4)"))
+    grouped = {u for g in scenario.groups for u in scenario.members(g.id, leaders=True)}
+    for u in scenario.units:
+        if u.id not in grouped and not prof(u.id).get("independent"):
+            out.append(Finding("warning", u.id, f"{u.label}: outside any squad; only "
+                               "Advisors, Lords and Invasion cyborgs may act alone (§4.1-6); "
+                               "a unit under 3 tests Leadership every turn (§4.1-7)"))
+    return out

@@ -1,0 +1,56 @@
+"""The Boets sci-fi declaration: d20, steps, cover terms, armlists, options, actions, the
+Manoeuvre-then-Fire side turn with allies interleaving."""
+
+from __future__ import annotations
+
+from engine.dice import D20
+from engine.protocol import CoverTerm, Ruleset
+from engine.turns import TurnStructure, from_table
+
+from . import data, fire, manoeuvre, morale, turn_hooks
+from .options import OPTIONS
+
+__all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
+
+#: Cover is not mentioned in this seed (the basic rules are missing): no numbers.
+COVER: dict[int, CoverTerm] = {
+    level: CoverTerm(name, 0, proposed=level > 0,
+                     reason="cover rules are in the missing basic rules (§1)")
+    for level, name in enumerate(("no cover", "light cover", "medium cover",
+                                  "heavy cover", "fortification"))}
+
+
+def turn_structure() -> TurnStructure:
+    """§4.2: a d20 roll once decides who goes first (PROPOSED, §4.A-1); each side's turn is
+    Manoeuvre then Fire, the allies of a side interleaving in any order (§4.2-3, BF-1)."""
+    proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
+    return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
+                      proposed).with_hooks(turn_hooks.HOOKS)
+
+
+def build_ruleset() -> Ruleset:
+    return Ruleset(
+        id=data.RULESET_ID,
+        name="Boets sci-fi (Fighter level)",
+        dice=(D20,),
+        metres_per_inch=1.0,
+        distance_unit="step",
+        inches_per_step=float(data.rule_number("inches_per_step")),
+        measure="centre",
+        cover=COVER,
+        actions=manoeuvre.ACTIONS + fire.ACTIONS + morale.ACTIONS,
+        options=OPTIONS,
+        profile_fields={"armlist": data.ARMLIST, "weapon": data.WEAPON},
+        profiles=data.armlists(),
+        weapons=data.weapons(),
+        doc="Far-future squads (seed 002): d20 ≥ ЛДР Leadership, derived commander ЛДР, "
+            "command takeover, Panic retreats to the own edge, templates that hit friends; "
+            "fire by PROPOSED house rules (the basic rules are missing).",
+        turn_structure=turn_structure(),
+    )
+
+
+RULESET = build_ruleset()
+
+#: Every PROPOSED number of ruleset.toml ("section.key"), for the UI to flag.
+PROPOSED_NUMBERS: tuple[str, ...] = tuple(data.rules()["proposed"])

@@ -1,0 +1,110 @@
+"""JSON from outside (scenario files, faction files, game-file rows, rosters) read with
+limits, so that no input ends in a traceback or is quietly misread.
+
+`loads` refuses, with a `JSONInputError` naming the field (a path like
+`units[3].name`): text that is not UTF-8; JSON nested deeper than MAX_DEPTH (checked on
+the parsed value; text nested thousands deep, which would exhaust the parser's
+recursion, is refused as such); NaN and Infinity (not JSON); integers of more than
+MAX_INT_DIGITS digits (a float cannot hold them: `1` followed by 400 zeros); a key given
+twice in one object (JSON leaves it open, Python keeps the last); strings holding a lone
+surrogate (`"\\ud800"`: valid JSON escapes, but no UTF-8 text can hold them, so the
+value could never be saved or shown). Size limits stay with each reader, which checks
+them before reading.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["JSONInputError", "loads", "check_value", "MAX_DEPTH", "MAX_INT_DIGITS"]
+
+#: The deepest nesting of arrays and objects accepted (a scenario needs about 6).
+MAX_DEPTH = 64
+#: The longest integer accepted, in digits (a seed of 2**64 has 20).
+MAX_INT_DIGITS = 40
+
+
+class JSONInputError(ValueError):
+    """JSON refused: `field` is where (empty for the whole text), `message` why."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        #: The parser's own error, when the text is not JSON at all.
+        self.decode: json.JSONDecodeError | None = None
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise JSONInputError("", f"a whole number of {len(text.lstrip('-'))} digits "
+                                 f"(at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise JSONInputError("", f"{name} is not a JSON number")
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise JSONInputError("", f"duplicate key {k!r} in one JSON object")
+        out[k] = v
+    return out
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse JSON text within the limits above (JSONInputError otherwise)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise JSONInputError("", f"not UTF-8 text (bad byte at offset {e.start})") \
+                from None
+    try:
+        value = json.loads(text, parse_int=_int, parse_constant=_constant,
+                           object_pairs_hook=_pairs)
+    except RecursionError:
+        raise JSONInputError("", f"JSON nested too deeply (at most {MAX_DEPTH} levels)") \
+            from None
+    except json.JSONDecodeError as e:
+        err = JSONInputError("", f"not valid JSON: {e.msg} (line {e.lineno}, "
+                                 f"column {e.colno})")
+        err.decode = e
+        raise err from None
+    check_value(value)
+    return value
+
+
+def _key(path: str, k: object) -> str:
+    return f"{path}.{k}" if path else str(k)
+
+
+def check_value(value: Any, path: str = "") -> None:
+    """Depth and lone surrogates, walked without recursion; the first problem raises."""
+    stack: list[tuple[Any, str, int]] = [(value, path, 1)]
+    while stack:
+        v, where, depth = stack.pop()
+        if isinstance(v, dict | list):
+            if depth > MAX_DEPTH:
+                raise JSONInputError(where, f"nested too deeply (at most {MAX_DEPTH} levels)")
+            items = v.items() if isinstance(v, dict) else enumerate(v)
+            for k, x in items:
+                if isinstance(k, str):
+                    _text_ok(k, where)
+                sub = _key(where, k) if isinstance(v, dict) else f"{where}[{k}]"
+                stack.append((x, sub, depth + 1))
+        elif isinstance(v, str):
+            _text_ok(v, where)
+
+
+def _text_ok(s: str, where: str) -> None:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise JSONInputError(where, f"text holding a lone surrogate "
+                                    f"(U+{ord(s[e.start]):04X}), which no file can hold") \
+            from None

@@ -1,0 +1,1 @@
+"""Boets sci-fi (seed 002) data: ruleset numbers, armlists, template weapons."""

@@ -1,0 +1,66 @@
+"""`warboard resolve` / `odds` on the Boets sample scenario, in process: two allied players
+on one side, a legal organisation, a grenade's odds over friend and foe, a Leadership test
+applied and logged."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from app import cli
+from engine.rulesets.boets_sci_fi import RULESET as BF
+from engine.rulesets.boets_sci_fi.organisation import check_organisation
+from engine.scenario_io import load_scenario
+from resources.loader import resource
+
+SAMPLE = resource("scenarios", "boets-velian-ridge.json")
+
+
+@pytest.fixture
+def sample(tmp_path):
+    path = tmp_path / "ridge.json"
+    shutil.copy(SAMPLE, path)
+    return path
+
+
+def run(capsys, *argv):
+    code = cli.run([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_sample_has_two_allied_players_on_one_side_and_a_legal_organisation():
+    s = load_scenario(SAMPLE)
+    assert s.ruleset == BF.id
+    assert {u.extra.get("player") for u in s.units if u.side == "polaris"} == {"P1", "P2"}
+    assert s.group("cy-pl").commander == "cy-a-2" and s.group("cy-pl").deputy == "cy-b-1"
+    assert [f for f in check_organisation(s, BF.profiles) if f.level == "error"] == []
+
+
+def test_odds_of_a_grenade_include_friends(capsys, sample):
+    code, out, err = run(capsys, "odds", sample, "template_fire", "--by", "cl-3",
+                         "--role", "weapon=grenade", "--role", "point=30,33", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert abs(sum(o["probability"] for o in data["outcomes"]) - 1) < 1e-9
+    assert "friends" in data["parts"]
+
+
+def test_resolve_a_leadership_test_with_the_commanders_ldr(capsys, sample):
+    code, out, err = run(capsys, "resolve", sample, "leadership_test", "--by", "cy-b-3",
+                         "--dice", "8")
+    assert code == 0, err
+    assert "pass" in out and "commander's ЛДР" in out
+
+
+def test_resolve_fire_and_apply(capsys, sample):
+    code, out, err = run(capsys, "resolve", sample, "fire", "--by", "cl", "--target", "vm-2",
+                         "--dice", ",".join(["15"] * 5 + ["20"] * 5), "--apply",
+                         "--override-cost")
+    assert code == 0, err
+    assert "house rule" in out.lower() or "PROPOSED" in out
+    after = load_scenario(sample)
+    assert "removed" in after.unit("vm-2").state or not any(
+        u.id == "vm-2" for u in after.units)

@@ -1,0 +1,123 @@
+"""Templates (03 §4.9) with scripted dice — a grenade scattered by d20 onto a friendly
+squad, the flamer from the base edge — and every action's exact odds against
+engine.odds.simulate within 4σ, the scattered blast over friend and foe included."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from engine.dice import ScriptedDice
+from engine.model import apply_change
+from engine.odds import simulate
+from engine.rulesets.boets_sci_fi import RULESET as BF
+
+from .helpers import game_of, squad
+
+
+def table():
+    me = squad("me", "cyber_infantry", 3, 7, 30)              # grenadiers: Бр 5
+    fr = squad("fr", "cyber_infantry", 3, 14, 26)             # friends east of the aim
+    en = squad("en", "velian_militia", 3, 8, 25.5, side="raiders")   # Бр 3
+    game = game_of(me, fr, en)
+    game.active_side, game.phase = "polaris", "fire"
+    return game
+
+
+def grenade(game, **options):
+    return BF.context("template_fire", actor=game.unit("me-1"), game=game,
+                      roles={"weapon": "grenade", "point": (10.0, 25.5)}, options=options)
+
+
+def test_a_grenade_scatters_by_d20_onto_a_friendly_squad():
+    game = table()
+    # d20 = 4: 4 steps (1" each, PROPOSED); bearing 0° typed as measured at the table
+    res = grenade(game, bearing=0).resolve(ScriptedDice([4, 12, 11]))
+    s = res.step("scatter")
+    assert [r.faces for r in s.rolls] == [(4,)]
+    assert s.outcome == '4" at 0° to (14.00, 25.50)'
+    steps = [x for x in res.steps if x.id.startswith("penetration.")]
+    assert [x.label for x in steps] == ["Penetration: fr-1 (friend)",
+                                        "Penetration: fr-2 (friend)"]
+    assert [(x.target, x.results) for x in steps] == [(15, ("wound",)), (15, ("no effect",))]
+    # cyber infantry have Стк 2 (PROPOSED): the wound is kept, nobody is removed
+    assert res.summary == "Grenade: 2 under the template, 0 killed"
+    apply_change(game, res.change)
+    assert game.unit("fr-1").state["wounds"] == 1
+    again = grenade(game, bearing=0).resolve(ScriptedDice([4, 20, 1]))
+    assert again.summary == "Grenade: 2 under the template, 1 killed"   # 2nd wound: Стк 2
+    apply_change(game, again.change)
+    assert not game.on_table("fr-1")
+    assert game.group("fr").state["tally"]["losses"] == 1     # a friend lost, tallied
+
+
+def test_a_grenade_beyond_range_is_refused():
+    game = table()
+    c = BF.context("template_fire", actor=game.unit("me-1"), game=game,
+                   roles={"weapon": "grenade", "point": (30.0, 30.0)})
+    assert c.resolve(ScriptedDice([])).summary == \
+        "aim point 23.0 steps away: beyond Дальн 6 (§4.9-5)"
+
+
+def _within_4_sigma(exact, freq, n):
+    for k, p in exact.items():
+        p = float(p)
+        sigma = math.sqrt(max(p * (1 - p), 1e-12) / n)
+        assert abs(freq.get(k, 0.0) - p) <= 4 * sigma + 1e-9, (k, p, freq.get(k))
+
+
+def _probabilities(dist):
+    return {o: p for o, p in dist.outcomes}
+
+
+def test_fire_odds_agree_with_simulation():
+    game = table()
+    c = BF.context("fire", actor="me", game=game, target=game.unit("en-2"))
+    exact = _probabilities(c.odds())
+    assert sum(exact.values()) == 1
+    n = 20000
+    freq = simulate(lambda d: c.resolve(d).step("penetration").count("wound"), n, seed=3)
+    _within_4_sigma(exact, freq, n)
+
+
+def test_scattered_blast_odds_over_friend_and_foe_agree_with_simulation():
+    game = table()
+    c = grenade(game)
+    dist = c.odds()
+    exact = _probabilities(dist)
+    friends = _probabilities(dist.parts["friends"])
+    assert sum(exact.values()) == 1 and friends.get(0, 0) < 1   # friends can be hit
+    n = 3000
+
+    def wounds(d):
+        res = c.resolve(d)
+        return sum(x.count("wound") for x in res.steps if x.id.startswith("penetration."))
+
+    _within_4_sigma(exact, simulate(wounds, n, seed=5), n)
+
+
+def test_leadership_and_assault_odds_agree_with_simulation():
+    game = table()
+    c = BF.context("leadership_test", actor=game.unit("fr-2"), game=game)
+    assert _probabilities(c.odds())["pass"] == Fraction(13, 20)   # commander ЛДР 9 − 2 → 8
+    n = 20000
+    _within_4_sigma(_probabilities(c.odds()), simulate(
+        lambda d: c.resolve(d).step("leadership").results[0], n, seed=1), n)
+    game.phase = "fire"
+    a = BF.context("assault", actor="fr", game=game, target=game.unit("en-1"))
+    exact = _probabilities(a.odds())
+
+    def diff(d):
+        s = a.resolve(d)
+        return s.step("attacker").totals[0] + 3 - s.step("defender").totals[0] - 2
+
+    _within_4_sigma(exact, simulate(diff, n, seed=2), n)
+
+
+@pytest.mark.parametrize("bad", [{"bearing": 400}])
+def test_a_bearing_out_of_range_is_refused_naming_the_option(bad):
+    game = table()
+    with pytest.raises(Exception, match="bearing"):
+        grenade(game, **bad)
