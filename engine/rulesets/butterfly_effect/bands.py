@@ -1,0 +1,71 @@
+"""Distance bands (04 §4.1, §4.A-18): close combat (contact, PROPOSED ≤ 2 m), short ≤ 30,
+medium ≤ 100, long ≤ 500, extreme ≤ 3000 m, each limit inclusive; past 3000 m out of
+range. The scheme is this ruleset's data (ruleset.toml [range]) read into the generic
+geometry.ranges machinery; `range_band` is the fact the actions read, measured from the
+board's distance in metres (the GM may type the band instead)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.protocol import FactProbe, FactSpec
+from geometry.ranges import RangeScheme, from_dict
+
+from . import data
+
+__all__ = ["scheme", "band_of", "weapon_scheme", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
+
+OUT_OF_RANGE = "out_of_range"
+#: What each band means for the rules (§4.1), for the measure tool and the steps.
+NOTES = {
+    "close": "point blank: only melee weapons work (§4.1)",
+    "short": "DASH resolves before the enemy's turn (§4.1)",
+    "medium": "DASH is simultaneous: the dasher is a target at medium (§4.1)",
+    "long": "no DASH (§4.1)",
+    "extreme": "no DASH (§4.1)",
+}
+
+
+@cache
+def scheme() -> RangeScheme:
+    """The bands as a geometry.ranges scheme, from ruleset.toml [range]."""
+    r = data.rules()["range"]
+    close = r["close_m"]
+    bands = [{"name": "close", "max": close, "label": f"close combat (≤ {close:g} m)",
+              "note": NOTES["close"] + f"; contact = within {close:g} m (PROPOSED §4.A-18)"}]
+    for name in data.BANDS:
+        m = r[f"{name}_m"]
+        bands.append({"name": name, "max": m, "label": f"{name} (≤ {m:g} m)",
+                      "note": NOTES[name]})
+    return from_dict({"name": data.RULESET_ID, "unit": "m", "bands": bands})
+
+
+def band_of(distance_m: float | None) -> str | None:
+    """The band holding `distance_m` ("close" … "extreme", or "out_of_range"); None when
+    the distance is not known."""
+    if distance_m is None:
+        return None
+    band = scheme().band_for(float(distance_m))
+    return OUT_OF_RANGE if band is None else band.name
+
+
+def _measure(probe: FactProbe) -> str | None:
+    return band_of(probe.facts.distance_m)
+
+
+#: The ruleset's own declaration of the built-in `range_band` fact: derived from the
+#: measured (or typed) distance in metres.
+RANGE_BAND = FactSpec("range_band", "distance band", "band", "derived", _measure,
+                      "close / short ≤ 30 m / medium ≤ 100 m / long ≤ 500 m / extreme ≤ "
+                      "3000 m (04 §4.1), from the distance in metres")
+
+
+def weapon_scheme(unit) -> tuple[str, RangeScheme] | None:
+    """For the board's measure tool (BoardHints): the distance bands, named after the
+    unit's first ranged weapon; the bands are the same for every weapon (§4.1)."""
+    profile = data.profiles().get(unit.profile)
+    if profile is None:
+        return None
+    ranged = [w for w in profile["weapons"] if data.weapons()[w]["kind"] == "ranged"]
+    name = data.weapons()[ranged[0]]["name"] if ranged else "distance bands"
+    return name, scheme()

@@ -1,0 +1,85 @@
+"""Taking and leaving cover (04 §4.5-1..3, §4.5-5): occupying cover within short distance
+takes the active action with no check; cover at medium distance is reached by a DASH first
+(the dasher is shot at medium on the way); leaving cover is free. In full cover the
+character may go into full defence (immune to shooting, cannot shoot). The cover taken is
+the unit's state `in_cover` ("partial" / "full"), which fire reads when it is better than
+what the board measures (the table wins over its mirror: the GM may also type the fact)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.costs import Cost
+from engine.dice import DiceSource
+from engine.model import SetState
+from engine.odds import OutcomeDistribution
+from engine.options import Option
+from engine.protocol import Context, Resolution, info_step
+
+from .common import BEAction
+
+__all__ = ["TakeCover", "LeaveCover", "better_cover"]
+
+_RANK = {"none": 0, "partial": 1, "full": 2}
+
+
+def better_cover(measured: str, declared: str | None) -> str:
+    """The better of the board's cover and the cover the character has taken."""
+    d = declared if declared in _RANK else "none"
+    return measured if _RANK[measured] >= _RANK[d] else d
+
+
+class TakeCover(BEAction):
+    id = "take_cover"
+    label = "Take cover"
+    cost = Cost(actions=1, reason="occupying cover takes the active action (§4.5-1)")
+    options = (
+        Option("cover", "Cover", "choice", "partial", choices=("partial", "full"),
+               reason="§4.5-4, §4.5-5"),
+        Option("distance", "Cover is at", "choice", "short", choices=("short", "medium"),
+               reason="§4.5-1, §4.5-2", help="short: no check; medium: DASH there first"),
+        Option("full_defence", "Full defence", "bool", False, reason="§4.5-5",
+               help="in full cover: immune to shooting, cannot shoot back"),
+    )
+    doc = "occupy cover within short distance, or at medium after a DASH (04 §4.5)"
+
+    def _why_not(self, ctx: Context) -> str | None:
+        if ctx.option("full_defence") and ctx.option("cover") != "full":
+            return "full defence needs full cover (§4.5-5)"
+        if ctx.option("distance") == "medium" and not ctx.actor.state.get("dashing"):
+            return "cover at medium distance is reached by a DASH first (§4.5-2)"
+        return None
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        why = self._why_not(ctx)
+        if why:
+            return self.refused(ctx, why)
+        u, cover = ctx.actor, ctx.option("cover")
+        effects = [SetState(u.id, "in_cover", cover)]
+        text = f"{u.label} in {cover} cover (camouflage {1 if cover == 'partial' else 2})"
+        if ctx.option("full_defence"):
+            effects.append(SetState(u.id, "full_defence", True))
+            text += "; full defence: immune to shooting, cannot shoot"
+        return ctx.resolution([info_step("cover", "Take cover", text)], effects, text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return self.refused_odds("take cover") if self._why_not(ctx) else \
+            OutcomeDistribution("take cover", ((ctx.option("cover"), Fraction(1)),))
+
+
+class LeaveCover(BEAction):
+    id = "leave_cover"
+    label = "Leave cover"
+    doc = "free: step out a few paces and act from the open (04 §4.5-3)"
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        u = ctx.actor
+        if not u.state.get("in_cover") and not u.state.get("full_defence"):
+            return self.refused(ctx, f"{u.label} has taken no cover")
+        text = f"{u.label} steps out into the open (free, §4.5-3)"
+        return ctx.resolution([info_step("cover", "Leave cover", text)],
+                              [SetState(u.id, "in_cover", None),
+                               SetState(u.id, "full_defence", None)], text)
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("leave cover", (("open", Fraction(1)),))

@@ -1,0 +1,267 @@
+"""Ranged fire (04 §4.4, §4.5, §5.1): lethality × d6 against the weapon's accuracy for the
+band, worsened by the target's cover (partial +1, not for grenades and heavy weapons; full
++2); a threshold above 6 cannot succeed. A burst may be split over at most two targets,
+the dice allocated before the roll (§4.A-9). Each hit is one damage unit (armour first,
+§4.A-8). Simultaneous fire: a character killed this round still fires and dies at the end
+of his own turn (engine.deferred); the return fire is an answer through engine.joint.
+
+Plan, then roll and price: `plan_fire` builds one Pool per target, `Fire.resolve` rolls
+them and `Fire.odds` prices the very same pools.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import icepool
+
+from engine.costs import Cost
+from engine.dice import D6, Comparison, DiceSource
+from engine.measure import measure_pair
+from engine.model import Effect, SetState
+from engine.odds import OutcomeDistribution, distribution
+from engine.options import Modifier, Option, SchemaError
+from engine.protocol import Context, Pool, Resolution, Role, info_step, make_pool, roll_pool
+from engine.scenario import Unit
+from engine.turns import ambush_side
+
+from . import bands, data
+from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
+from .cover import better_cover
+
+__all__ = ["threshold", "FireLine", "plan_fire", "Fire", "Refused"]
+
+
+class Refused(Exception):
+    """The shot cannot be taken (raised inside the plan, shown as an info step)."""
+
+
+def threshold(weapon: dict, band: str, cover: str, rule_missing: str = "cannot_fire"
+              ) -> tuple[int, int, list[Modifier]]:
+    """(base accuracy, final threshold, cover modifiers) of `weapon` at `band` against
+    cover "none" / "partial" / "full" (§4.4-3). Refused when the weapon cannot fire there:
+    close combat (melee only, §4.1), out of range, or a band its profile does not list
+    (§4.A-19: cannot fire, or at its worst listed accuracy)."""
+    if band == "close":
+        raise Refused("point blank: a firearm loses to any melee weapon (§4.1, §4.A-1); "
+                      "use Melee")
+    if band not in data.BANDS:
+        raise Refused(f"{band}: beyond extreme distance (3000 m), out of range (§4.1)")
+    acc = weapon["accuracy"].get(band)
+    if acc is None:
+        listed = [v for v in weapon["accuracy"].values() if v is not None]
+        if rule_missing != "worst_listed" or not listed:
+            raise Refused(f"{weapon['name']} has no accuracy at {band} distance: cannot fire "
+                          "there (§4.A-19)")
+        acc = max(listed)
+    mods: list[Modifier] = []
+    ignores_partial = weapon["heavy"] or weapon["grenade"]
+    if cover == "partial" and not ignores_partial:
+        mods.append(Modifier("partial cover", rn("fire.partial_cover"),
+                             "target in partial cover: accuracy worse by 1 (§4.5-4)"))
+    elif cover == "partial":
+        mods.append(Modifier("partial cover (ignored)", 0,
+                             "grenades and heavy weapons ignore partial cover (§4.5-4)"))
+    elif cover == "full":
+        mods.append(Modifier("full cover", rn("fire.full_cover"),
+                             "target in full cover: any weapon worse by 2 (§4.5-5)"))
+    final = acc + sum(m.value for m in mods)
+    return acc, final, mods
+
+
+@dataclass(frozen=True, slots=True)
+class FireLine:
+    """The fire at one target: its band and cover, the pool, and whether full cover's
+    first-heavy-hit save applies (§4.5-5, §4.A-7)."""
+
+    target: Unit
+    band: str
+    cover: str
+    base: int
+    pool: Pool
+    saved: bool
+
+    @property
+    def impossible(self) -> bool:
+        return self.pool.test.target > rn("fire.max_face")
+
+
+def _second_facts(ctx: Context, target: Unit) -> tuple[float | None, int | None]:
+    """Distance (m) and cover level to the second burst target: typed facts win, else
+    measured on the board."""
+    d, c = ctx.facts.get("distance2_m"), ctx.facts.get("cover2")
+    if (d is None or c is None) and ctx.game is not None:
+        m = measure_pair(ctx.game.scenario, ctx.actor.id, target.id)
+        centre = ctx.ruleset.measure == "centre"
+        d = d if d is not None else (m.centre_m if centre else m.edge_m)
+        c = c if c is not None else m.cover
+    return d, c
+
+
+def _save_applies(ctx: Context, weapon: dict, target: Unit, cover: str) -> bool:
+    """Full cover absorbs the first heavy-weapon attack or grenade (§4.5-5, §4.A-7)."""
+    if not (weapon["heavy"] or weapon["grenade"]) or target.state.get("cover_save_used"):
+        return False
+    where = ctx.rule("full_cover_save")
+    if where == "none":
+        return False
+    if where == "full_defence_only":
+        return bool(target.state.get("full_defence"))
+    return cover == "full"
+
+
+def plan_fire(ctx: Context) -> list[FireLine]:
+    """One FireLine per target (at most two, §4.4-5), dice allocated before the roll."""
+    weapon = dict(ctx.weapon) if ctx.weapon is not None else None
+    if weapon is None:
+        raise SchemaError("fire.weapon: required (the ranged weapon fired)")
+    if weapon["kind"] != "ranged":
+        raise Refused(f"{weapon['name']} is a melee weapon: use Melee")
+    if ctx.target is None:
+        raise SchemaError("fire.target: required")
+    second: Unit | None = ctx.role("target2")
+    n = weapon["lethality"]
+    split = int(ctx.option("dice_on_second"))
+    if second is not None:
+        if not weapon["burst"]:
+            raise Refused(f"{weapon['name']} fires no burst: one target only (§4.4-5)")
+        if not 1 <= split < n:
+            raise Refused(f"dice_on_second: allocate 1–{n - 1} of the {n} dice to "
+                          f"{second.label} before the roll (§4.A-9)")
+    elif split:
+        raise Refused("dice_on_second: no second target chosen")
+    lines = []
+    band1 = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+    if band1 is None:
+        raise SchemaError("facts.distance_m: the distance (or the band) is needed")
+    if ctx.option("dashing") or ctx.target.state.get("dashing"):
+        band1 = "medium"        # §5.1: a dashing target counts as at medium
+    targets = [(ctx.target, n - split, band1, ctx.fact("cover"))]
+    if second is not None:
+        d2, c2 = _second_facts(ctx, second)
+        b2 = bands.band_of(d2)
+        if b2 is None:
+            raise SchemaError("facts.distance2_m: the distance to the second target is "
+                              "needed")
+        targets.append((second, split, b2, c2))
+    for unit, dice_n, band, level in targets:
+        cover = better_cover(cover_class(level), unit.state.get("in_cover"))
+        if unit.state.get("full_defence") and not (weapon["heavy"] or weapon["grenade"]):
+            raise Refused(f"{unit.label} is in full defence: immune to shooting (§4.5-5)")
+        base, _, mods = threshold(weapon, band, cover, ctx.rule("missing_band"))
+        mods = mods + ctx.modifiers("fire")
+        pool = make_pool(D6, dice_n, base, mods, Comparison.GE)
+        lines.append(FireLine(unit, band, cover, base, pool,
+                              _save_applies(ctx, weapon, unit, cover)))
+    return lines
+
+
+def _immediate(ctx: Context) -> bool:
+    """Casualties of a SURPRISE round are removed before the attacked side acts (§4.7-2)."""
+    if ctx.option("surprise"):
+        return True
+    return ctx.game is not None and ambush_side(ctx.game) == ctx.actor.side
+
+
+class Fire(BEAction):
+    id = "fire"
+    label = "Fire"
+    roles = (Role("actor"), Role("target"), Role("weapon"),
+             Role("target2", kind="unit", required=False, label="second target",
+                  doc="a burst may be split over at most two targets (§4.4-5)"),
+             Role("return_fire", kind="responder", required=False, label="fires back",
+                  doc="who answers at the same moment (default: the target, §4.4-7)"))
+    facts = ("distance_m", bands.RANGE_BAND, "cover", "los")
+    steps = ("fire",)
+    cost = Cost(actions=1, uses_weapon=True, reason="one active action per round (§4.2-1)")
+    options = (
+        Option("dice_on_second", "Dice on the second target", "int", 0, minimum=0,
+               maximum=50, reason="§4.A-9", help="burst dice allocated to the second "
+               "target before the roll"),
+        Option("dashing", "Target is dashing", "bool", False, reason="§5.1",
+               help="a dashing target counts as at medium distance"),
+        Option("surprise", "Surprise attack", "bool", False, reason="§4.7-2",
+               help="ambush round: casualties fall at once (also when the actor's side "
+               "is the declared ambush side)"),
+    )
+    doc = "lethality × d6 against the weapon's accuracy for the band (04 §4.4)"
+
+    def range_band(self, ctx: Context) -> str | None:
+        return bands.band_of(ctx.fact("distance_m"))
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        try:
+            lines = plan_fire(ctx)
+        except Refused as e:
+            return self.refused(ctx, str(e))
+        weapon = dict(ctx.weapon)
+        steps, effects, summary = [], [], []
+        immediate = _immediate(ctx)
+        for i, line in enumerate(lines):
+            sid = "fire" if i == 0 else "fire2"
+            note = ""
+            if line.impossible:
+                note = f"threshold {line.pool.test.target}+: no die can succeed (§4.4-3)"
+            step = roll_pool(dice, line.pool, id=sid, label=f"Fire at {line.target.label}",
+                             base=line.base, base_label=f"accuracy at {line.band}",
+                             success="hit", failure="miss", note=note)
+            steps.append(step)
+            hits = step.count("hit")
+            eff, text = self._damage(ctx, line, hits, weapon, immediate)
+            steps.append(info_step(f"damage{'' if i == 0 else '2'}",
+                                   f"Damage to {line.target.label}", text))
+            effects += eff
+            summary.append(f"{line.target.label}: {hits} hit{'s' if hits != 1 else ''}")
+        effects += self._stealth_broken(ctx)
+        return ctx.resolution(steps, effects, "; ".join(summary))
+
+    def _damage(self, ctx: Context, line: FireLine, hits: int, weapon: dict,
+                immediate: bool) -> tuple[list[Effect], str]:
+        if line.saved and hits:
+            used: list[Effect] = [SetState(line.target.id, "cover_save_used", True)]
+            if ctx.rule("heavy_save_scope") == "whole_attack":
+                what = "grenade" if weapon["grenade"] else "heavy-weapon attack"
+                return used, (f"full cover absorbs the first {what}: {hits} hits saved "
+                              "(§4.5-5, §4.A-7)")
+            eff, text, _ = damage_effects(ctx, line.target, hits - 1, immediate=immediate)
+            return used + eff, "full cover absorbs the first hit (§4.A-7); " + text
+        eff, text, _ = damage_effects(ctx, line.target, hits, immediate=immediate)
+        return eff, text
+
+    def _stealth_broken(self, ctx: Context) -> list[Effect]:
+        """Firing breaks stealth: at once without a flash suppressor (§4.8-5)."""
+        if not ctx.actor.state.get("stealth"):
+            return []
+        if "flash_suppressor" in gear_effects(ctx, ctx.actor):
+            return [SetState(ctx.actor.id, "alarm", True)]
+        return [SetState(ctx.actor.id, "stealth", None),
+                SetState(ctx.actor.id, "camouflage_broken", True)]
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        """Damage units dealt (after full cover's save): to the target, or (target,
+        second) pairs for a split burst; part "killed" the chance the target dies."""
+        try:
+            lines = plan_fire(ctx)
+        except Refused:
+            return self.refused_odds("fire")
+        whole = ctx.rule("heavy_save_scope") == "whole_attack"
+        dists = []
+        for line in lines:
+            k = line.pool.successes()
+            if line.saved:
+                k = k.map(lambda x: 0 if whole else max(0, x - 1))
+            dists.append(k)
+        t = lines[0].target
+        lethal = hp_of(ctx, t) + (armour_of(ctx, t) if ctx.rule("damage_order") ==
+                                  "armour_first" else 0)
+        parts: dict[str, Any] = {
+            f"{t.label} killed": distribution("killed", dists[0].map(lambda x: x >= lethal),
+                                              order=(False, True))}
+        if len(lines) == 1:
+            n = lines[0].pool.n
+            return distribution("hits", dists[0], order=range(n + 1), parts=parts)
+        pair = icepool.tupleize(dists[0], dists[1])
+        for line, dd in zip(lines, dists, strict=True):
+            parts[f"hits on {line.target.label}"] = distribution("hits", dd)
+        return distribution("hits (target, second)", pair, parts=parts)

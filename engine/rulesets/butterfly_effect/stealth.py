@@ -1,0 +1,261 @@
+"""Camouflage (04 §4.6, §5.2) and the stealth duel (§4.8, §5.3).
+
+The camouflage class comes from cover (open 0, partial 1, full 2) or, while moving in
+stealth with darkness or some vegetation, 1 without cover; items and a prepared position
+raise it. Distance lowers it for the static check (medium −1, short −2; close combat always
+reveals) and the class is the successes needed to detect (`static_detection`).
+
+The duel is ONE opposed roll when a stealthed operative comes within medium distance of a
+scout: the hider's pool (ОП dice, +1 per camouflage class, +1 night unless the scout has
+NVG or there is bright light, +N weather, +1 dense undergrowth) against the scout's
+(Perception dice, +1 medium / +2 short distance by default (§4.A-10), +1 per extra
+sentry); 5–6 a success, more wins (tie: §4.A-13). A portable scanner ends stealth at once
+unless the hider's suit is in "Invisible" mode.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.dice import D6, Comparison, DiceSource
+from engine.measure import measure_pair
+from engine.model import Effect, SetState
+from engine.odds import OutcomeDistribution
+from engine.options import Modifier, Option
+from engine.protocol import (
+    Context,
+    FactProbe,
+    FactSpec,
+    Pool,
+    Resolution,
+    Role,
+    info_step,
+    make_pool,
+    roll_pool,
+)
+
+from . import bands
+from .common import BEAction, cover_class, gear_effects, rn
+
+
+def _hider_cover(probe: FactProbe) -> int | None:
+    """The hider's cover as the scout sees him (the scout looking at the hider)."""
+    if probe.target is None:
+        return None
+    return measure_pair(probe.scenario, probe.target.id, probe.actor.id).cover
+
+
+HIDER_COVER = FactSpec("hider_cover", "hider's cover", "cover", "pair", _hider_cover,
+                       "the hider's cover seen from the scout (counts when not moving)")
+
+def scouts_in_range(game, unit) -> list[str]:
+    """The enemies within medium distance (100 m) of a stealthed operative: the duel falls
+    due (§4.8-2, §6-6). Measured edge to edge on the board at the scenario's scale."""
+    if not unit.state.get("stealth"):
+        return []
+    limit = bands.scheme().bands[2].max           # medium
+    out = []
+    for other in game.scenario.units:
+        if other.side != unit.side and not other.state.get("neutralised"):
+            if measure_pair(game.scenario, unit.id, other.id).edge_m <= limit + 1e-9:
+                out.append(other.id)
+    return out
+
+
+def duel_due(game, unit) -> bool:
+    """Due once (§4.8-2 "only once"): not after the hider has won it; a tie re-rolls."""
+    return not unit.state.get("duel_won") and bool(scouts_in_range(game, unit))
+
+
+__all__ = ["HIDER_COVER", "scouts_in_range", "duel_due", "camouflage_class",
+           "static_detection", "duel_pools", "StealthDuel", "WEATHER"]
+
+WEATHER = ("none", "light", "heavy", "fierce")
+_REDUCE = {"medium": "camouflage.reduce_medium", "short": "camouflage.reduce_short"}
+
+
+def camouflage_class(cover: str = "none", *, stealth: bool = False,
+                     dark_or_vegetation: bool = True, bonus: int = 0) -> int:
+    """§4.6-1, §4.8-1: moving in stealth, cover does not count and the class is 1 with
+    darkness or some vegetation (else 0); standing, open 0 / partial 1 / full 2. `bonus`:
+    special items, a prepared position, weather (§4.6-2)."""
+    if stealth:
+        base = rn("camouflage.stealth") if dark_or_vegetation else 0
+    else:
+        base = rn(f"camouflage.{'open' if cover == 'none' else cover}")
+    return max(0, base + bonus)
+
+
+def static_detection(cls: int, band: str) -> tuple[int, int | None]:
+    """(class at this distance, successes needed), needed None = detected by default.
+    Close combat always reveals (§4.6-5); medium −1, short −2 (§4.6-3); class 0 is seen
+    at any distance below extreme, and needs 1 success at extreme (§4.A-11 PROPOSED)."""
+    if band == "close":
+        return 0, None
+    eff = max(0, cls - (rn(_REDUCE[band]) if band in _REDUCE else 0))
+    if eff == 0:
+        return 0, (rn("camouflage.extreme_needed") if band == "extreme" else None)
+    return eff, eff
+
+
+def _pool(base: int, mods: list[Modifier]) -> Pool:
+    return make_pool(D6, base, rn("stealth.success"), mods, Comparison.GE)
+
+
+def duel_pools(ctx: Context) -> tuple[Pool, Pool, list[str], bool]:
+    """(scout's pool, hider's pool, notes, scanner ends stealth)."""
+    hider, scout = ctx.actor, ctx.target
+    hp, sp = ctx.profile(hider), ctx.profile(scout)
+    notes: list[str] = []
+    band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m")) or "medium"
+    scout_gear, hider_gear = gear_effects(ctx, scout), gear_effects(ctx, hider)
+    sheet = ctx.rule("stat_dice") == "sheet"
+    h_base = int(hp.get("stealth_dice", 0)) if sheet else int(hp.get("operative_training", 0))
+    s_base = int(sp.get("perception_dice", 0)) if sheet else int(sp.get("perception", 0))
+    cls = camouflage_class(stealth=bool(ctx.option("moving")),
+                           dark_or_vegetation=bool(ctx.option("dark_or_vegetation")),
+                           bonus=int(ctx.option("camouflage_bonus")),
+                           cover=cover_class(ctx.fact("hider_cover")))
+    scout_dice = ctx.rule("duel_distance") == "scout_dice"
+    if not scout_dice and band in _REDUCE:
+        cut = rn(_REDUCE[band])
+        notes.append(f"class {cls} − {cut} at {band} distance (§4.A-10 class_reduction)")
+        cls = max(0, cls - cut)
+    h_mods: list[Modifier] = []
+    if cls:
+        h_mods.append(Modifier(f"camouflage class {cls}", cls,
+                               "+1 die per class: the stealth base die (§4.8-2)", to="pool"))
+    if ctx.option("night"):
+        if "negates_night" in scout_gear or ctx.option("bright_light"):
+            why = "scout's night vision" if "negates_night" in scout_gear else "bright light"
+            notes.append(f"night die negated by the {why} (§4.8-2)")
+        else:
+            h_mods.append(Modifier("night", rn("stealth.night"), "darkness (§4.8-2)",
+                                   to="pool"))
+    weather = ctx.option("weather")
+    if weather != "none":
+        h_mods.append(Modifier(f"{weather} weather", rn(f"stealth.weather_{weather}"),
+                               "bad weather by its fury (§4.A-16)",
+                               proposed=weather != "fierce", to="pool"))
+    if ctx.option("undergrowth"):
+        h_mods.append(Modifier("dense undergrowth", rn("stealth.undergrowth"),
+                               "from the example (§4.8-2)", to="pool"))
+    s_mods: list[Modifier] = []
+    if scout_dice and band in ("medium", "short"):
+        s_mods.append(Modifier(f"{band} distance", rn(f"stealth.distance_{band}"),
+                               "distance dice for the scout (§4.A-10)",
+                               proposed=band == "short", to="pool"))
+    if ctx.option("sentries"):
+        k = int(ctx.option("sentries"))
+        s_mods.append(Modifier(f"{k} extra sentr{'y' if k == 1 else 'ies'}",
+                               k * rn("stealth.sentry"), "+1d6 per sentry (§4.8-2)",
+                               to="pool"))
+    scanner = "scanner" in scout_gear
+    ended = scanner and "invisible_mode" not in hider_gear
+    if scanner and not ended:
+        notes.append("portable scanner countered by the suit's \"Invisible\" mode")
+    return (_pool(s_base, s_mods + ctx.modifiers("scout")),
+            _pool(h_base, h_mods + ctx.modifiers("hider")), notes, ended)
+
+
+class StealthDuel(BEAction):
+    id = "stealth_duel"
+    label = "Stealth duel"
+    kind = "test"
+    roles = (Role("actor", label="hider"), Role("target", label="scout"))
+    facts = ("distance_m", bands.RANGE_BAND, HIDER_COVER)
+    steps = ("hider", "scout")
+
+    options = (
+        Option("moving", "Moving in stealth", "bool", True, reason="§4.8-1",
+               help="cover does not count while moving; class 1 with darkness or "
+               "vegetation"),
+        Option("dark_or_vegetation", "Darkness or some vegetation", "bool", True,
+               reason="§4.6-1"),
+        Option("camouflage_bonus", "Camouflage bonus", "int", 0, minimum=0, maximum=10,
+               reason="§4.6-2", help="special items, a prepared position"),
+        Option("night", "Night", "bool", False, reason="§4.8-2"),
+        Option("bright_light", "Bright artificial light", "bool", False, reason="§4.8-2"),
+        Option("weather", "Bad weather", "choice", "none", choices=WEATHER,
+               reason="§4.A-16", help="light 1, heavy 2 (PROPOSED), fierce 3 dice"),
+        Option("undergrowth", "Dense undergrowth", "bool", False, reason="§4.8-2"),
+        Option("sentries", "Extra sentries", "int", 0, minimum=0, maximum=20,
+               reason="§4.8-2", help="+1d6 per real sentry beside the scout"),
+    )
+    doc = "one opposed d6 pool roll, stealth against detection (04 §4.8)"
+
+    def range_band(self, ctx: Context) -> str | None:
+        return bands.band_of(ctx.fact("distance_m"))
+
+    def _refusal(self, ctx: Context) -> str | None:
+        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        if band in ("long", "extreme", bands.OUT_OF_RANGE):
+            return f"{band} distance: the duel comes within medium distance (§4.8-2)"
+        return None
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        why = self._refusal(ctx)
+        if why:
+            return self.refused(ctx, why)
+        hider, scout = ctx.actor, ctx.target
+        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        if band == "close":
+            return ctx.resolution([info_step("close", "Close combat",
+                                             "entering close combat always reveals (§4.6-5)")],
+                                  self._effects("scout", ctx), f"{hider.label} detected")
+        s_pool, h_pool, notes, ended = duel_pools(ctx)
+        if ended:
+            return ctx.resolution([info_step("scanner", "Portable scanner",
+                                             "ends stealth at once (§4.8-2)")],
+                                  self._effects("scout", ctx), f"{hider.label} detected")
+        s = roll_pool(dice, s_pool, id="scout", label=f"Detection: {scout.label}",
+                      base=s_pool.base_n, base_label="Perception dice",
+                      note="; ".join(n for n in notes if "scanner" in n))
+        h = roll_pool(dice, h_pool, id="hider", label=f"Stealth: {hider.label}",
+                      base=h_pool.base_n, base_label="ОП dice",
+                      note="; ".join(n for n in notes if "scanner" not in n))
+        ks, kh = s.count("success"), h.count("success")
+        result = self._winner(ctx, kh, ks)
+        text = {"hider": f"{hider.label} slips through {kh}–{ks}",
+                "scout": f"{scout.label} detects {hider.label} {ks}–{kh}",
+                "tie": f"tie {kh}–{ks}: not detected, no approach this round; re-roll next "
+                       "round (§4.A-13)"}[result]
+        return ctx.resolution([s, h, info_step("duel", "Duel", text)],
+                              self._effects(result, ctx), text)
+
+    def _winner(self, ctx: Context, kh: int, ks: int) -> str:
+        if kh == ks:
+            return "tie" if ctx.rule("duel_tie") == "hider_holds" else "scout"
+        return "hider" if kh > ks else "scout"
+
+    def _effects(self, result: str, ctx: Context) -> list[Effect]:
+        h = ctx.actor.id
+        if result == "scout":
+            return [SetState(h, "stealth", None), SetState(h, "detected", True)]
+        if result == "hider":   # silent elimination at the start of next round (§4.8-6)
+            return [SetState(h, "duel_won", ctx.target.id)]
+        return [SetState(h, "duel_tie", True)]
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        """P(hider wins), P(scout wins), P(tie) (a tie is the scout's under duel_tie =
+        scout)."""
+        if self._refusal(ctx):
+            return self.refused_odds("stealth duel")
+        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        if band == "close":
+            return OutcomeDistribution("stealth duel", (("scout", Fraction(1)),))
+        s_pool, h_pool, _, ended = duel_pools(ctx)
+        if ended:
+            return OutcomeDistribution("stealth duel", (("scout", Fraction(1)),))
+        diff = h_pool.successes() - s_pool.successes()
+        win = Fraction(diff.probability(">", 0))
+        lose = Fraction(diff.probability("<", 0))
+        tie = 1 - win - lose
+        if ctx.rule("duel_tie") == "hider_holds":
+            out = (("hider", win), ("scout", lose), ("tie", tie))
+        else:
+            out = (("hider", win), ("scout", lose + tie))
+        return OutcomeDistribution("stealth duel", out)
+
+
+
