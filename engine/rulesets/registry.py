@@ -153,3 +153,15 @@ def load_data(ruleset_id: str, filename: str, *, schema: Schema | None = None,
         return validate_table(data[table], schema, table, allow_extra=allow_extra)
     except SchemaError as e:
         raise SchemaError(f"{where}: {e}") from None
+
+
+def check_proposed_names(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """A ruleset.toml's `proposed` list names numbers of the file ("section.key" or a
+    top-level key): a PROPOSED mark that names nothing is a typo that would hide the mark."""
+    for i, name in enumerate(data["proposed"]):
+        section, _, key = name.partition(".")
+        if not (isinstance(data.get(section), dict) and key in data[section]) \
+                and name not in data:
+            raise SchemaError(f"{where}: proposed[{i}]: {name!r} names no number in the "
+                              "file")
+    return data

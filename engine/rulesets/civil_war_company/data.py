@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from engine.options import Field, Modifier, Schema, SchemaError
-from engine.rulesets.registry import load_data
+from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
            "GUN_CLASSES", "KINDS", "rules", "profiles", "guns", "modifier_table",
@@ -143,13 +143,7 @@ def load_profiles(package: str = PACKAGE) -> dict[str, dict]:
 
 def load_rules(package: str = PACKAGE) -> dict[str, Any]:
     data = load_data(RULESET_ID, "ruleset.toml", schema=RULES, package=package)
-    for i, name in enumerate(data["proposed"]):
-        section, _, key = name.partition(".")
-        if not (isinstance(data.get(section), dict) and key in data[section]) \
-                and name not in data:
-            raise SchemaError(f"{RULESET_ID}/ruleset.toml: proposed[{i}]: {name!r} names "
-                              "no number in the file")
-    return data
+    return check_proposed_names(data, f"{RULESET_ID}/ruleset.toml")
 
 
 @cache

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from engine.options import Field, Schema, SchemaError
-from engine.rulesets.registry import load_data
+from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PACKAGE", "CHARACTER", "WEAPON", "RULES", "load_rules",
            "load_profiles", "load_weapons", "rules", "profiles", "weapons", "rule_number",
@@ -127,13 +127,7 @@ def check_flag_names(records: Mapping[str, Mapping[str, Any]], schema: Schema,
 def load_rules(package: str = PACKAGE) -> dict[str, Any]:
     """ruleset.toml, validated; the `proposed` names must exist."""
     data = load_data(RULESET_ID, "ruleset.toml", schema=RULES, package=package)
-    for i, name in enumerate(data["proposed"]):
-        section, _, key = name.partition(".")
-        if not (isinstance(data.get(section), dict) and key in data[section]) \
-                and name not in data:
-            raise SchemaError(f"{RULESET_ID}/ruleset.toml: proposed[{i}]: {name!r} names "
-                              f"no number in the file")
-    return data
+    return check_proposed_names(data, f"{RULESET_ID}/ruleset.toml")
 
 
 def load_weapons(package: str = PACKAGE) -> dict[str, dict]:
