@@ -17,7 +17,7 @@ imports before a spec is looked up.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -58,6 +58,9 @@ class Kind:
     cost_field: str | None = None
     #: Whether a unit on the table can use a record of this kind as its profile.
     unit: bool = True
+    #: Records a record of this kind reads without listing them by id, as (kind, id)
+    #: pairs (a soldier who owns grenades reads the grenade's numbers).
+    implied: Callable[[Mapping[str, Any]], Iterable[tuple[str, str]]] | None = None
 
     def validate(self, data: Any, where: str) -> dict:
         if self.check is not None:

@@ -2,9 +2,9 @@
 
 Profiles are resolved as the rules engine does: a scenario's own "profiles" object first
 (its kind found by which schema accepts it), then the unit library (ids written with "-"
-or "_" match). The records a card reads besides its own (an Iron Hearts character's weapons)
-come from the same two places. Layouts are in layout.py (registry), the Iron Hearts ones in
-iron_hearts.py, paper and PDF in printing.py, templates in templates_sheet.py.
+or "_" match). The records a card reads besides its own (a soldier's weapons)
+come from the same two places. Layouts are in layout.py (registry), each ruleset's in
+rulesets/ (discovered), paper and PDF in printing.py, templates in templates_sheet.py.
 """
 
 from __future__ import annotations
@@ -14,11 +14,20 @@ from typing import Any
 
 from engine.library import Entry, Library, kind_of
 from engine.options import SchemaError
+from engine.scenario import Group
 
-from .layout import FACE_H, FACE_W, CardData, CardOptions, layout_for, register_layout
+from .layout import (
+    FACE_H,
+    FACE_W,
+    CardData,
+    CardOptions,
+    has_layout,
+    layout_for,
+    register_layout,
+)
 
 __all__ = ["CardData", "CardOptions", "FACE_W", "FACE_H", "register_layout", "layout_for",
-           "card_for_entry", "cards_for_scenario", "CardError"]
+           "card_for_entry", "cards_for_scenario", "group_kind", "CardError"]
 
 
 class CardError(SchemaError):
@@ -33,9 +42,8 @@ def _related(library: Library, ruleset: str, kind: str, record: Mapping[str, Any
     k = spec.kind(kind)
     wanted = {(target, ref) for fname, target in k.refs.items()
               for ref in (record.get(fname) or ())}
-    # Iron Hearts characters with grenades also read the hand grenade's numbers
-    if "weapon" in {t for t in k.refs.values()} and record.get("has_grenades"):
-        wanted.add(("weapon", "hand-grenade"))
+    if k.implied is not None:
+        wanted.update(k.implied(record))
     for target, ref in sorted(wanted):
         tk = spec.kind(target)
         if own and ref in own:
@@ -62,43 +70,73 @@ def card_for_entry(library: Library, entry: Entry, *,
 def cards_for_scenario(scenario: Any, library: Library,
                        unit_ids: Sequence[str] | None = None, *,
                        readings: Mapping[str, Any] | None = None) -> list[CardData]:
-    """Cards for a scenario: with `unit_ids`, one per unit in that order (its name, markers
-    and state on the card); without, one per distinct profile in order of first use.
+    """Cards for a scenario: with `unit_ids`, one per unit or group in that order (its
+    name, markers and state on the card); without, one per distinct profile in order of
+    first use, then one per group whose kind has a card layout (a company's tally card).
     `readings` are the game's rules readings (engine.readings.readings_for), printed as
     the game plays them."""
     ruleset = scenario.ruleset
-    own = scenario.profiles or {}
-    spec = library.spec(ruleset)
+    groups = {g.id: g for g in scenario.groups}
     if unit_ids:
-        units = []
+        units: list[Any] = []
         for uid in unit_ids:
+            if uid in groups:
+                units.append(groups[uid])
+                continue
             try:
                 units.append(scenario.unit(uid))
             except KeyError:
-                known = ", ".join(u.id for u in scenario.units)
-                raise CardError(f"--units: no unit {uid!r} in the scenario "
-                                f"(units: {known})") from None
+                known = ", ".join([u.id for u in scenario.units] + list(groups))
+                raise CardError(f"--units: no unit or group {uid!r} in the scenario "
+                                f"(known: {known})") from None
     else:
         seen: dict[str, Any] = {}
         for u in scenario.units:
             seen.setdefault(u.profile, u)
         units = list(seen.values())
-    cards = []
-    for u in units:
-        where = f"units[{u.id}].profile"
-        if u.profile in own:
-            kind, record = kind_of(spec, own[u.profile], f"profiles.{u.profile}")
-            kid, pid = kind.id, u.profile
-        else:
-            e = library.find(ruleset, u.profile)
-            if e is None:
-                raise CardError(f"{where}: no profile {u.profile!r} in the scenario's "
-                                f"profiles or the {ruleset} library")
-            kid, pid, record = e.kind, e.id, e.data
-        cards.append(CardData(
-            ruleset, kid, pid, record, _related(library, ruleset, kid, record, own),
-            unit_name=(u.label if unit_ids else None),
-            markers=dict(u.markers) if unit_ids else {},
-            state=dict(u.state) if unit_ids else {},
-            metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {})))
-    return cards
+        units += [g for g in scenario.groups if has_layout(ruleset, group_kind(g.kind))]
+    return [_group_card(scenario, library, x, readings) if isinstance(x, Group)
+            else _unit_card(scenario, library, x, bool(unit_ids), readings) for x in units]
+
+
+def group_kind(kind: str) -> str:
+    """The card kind of a group of `kind` (layouts register "group:company" etc.)."""
+    return f"group:{kind}"
+
+
+def _unit_card(scenario: Any, library: Library, u: Any, with_unit: bool,
+               readings: Mapping[str, Any] | None) -> CardData:
+    ruleset = scenario.ruleset
+    own = scenario.profiles or {}
+    spec = library.spec(ruleset)
+    where = f"units[{u.id}].profile"
+    if u.profile in own:
+        kind, record = kind_of(spec, own[u.profile], f"profiles.{u.profile}")
+        kid, pid = kind.id, u.profile
+    else:
+        e = library.find(ruleset, u.profile)
+        if e is None:
+            raise CardError(f"{where}: no profile {u.profile!r} in the scenario's "
+                            f"profiles or the {ruleset} library")
+        kid, pid, record = e.kind, e.id, e.data
+    return CardData(
+        ruleset, kid, pid, record, _related(library, ruleset, kid, record, own),
+        unit_name=(u.label if with_unit else None),
+        markers=dict(u.markers) if with_unit else {},
+        state=dict(u.state) if with_unit else {},
+        metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {}))
+
+
+def _group_card(scenario: Any, library: Library, g: Any,
+                readings: Mapping[str, Any] | None) -> CardData:
+    """A group's card: the group itself and its unit members (nested groups are named in
+    `record["members"]`, their units are not repeated)."""
+    ids = {u.id for u in scenario.units}
+    members = tuple(_unit_card(scenario, library, scenario.unit(m), True, readings)
+                    for m in g.members if m in ids)
+    record = {"name": g.label, "kind": g.kind, "side": g.side, "members": list(g.members),
+              "commander": g.commander, "deputy": g.deputy, "off_table": g.off_table}
+    return CardData(scenario.ruleset, group_kind(g.kind), g.id, record, {},
+                    unit_name=g.label, markers=dict(g.markers), state=dict(g.state),
+                    metres_per_inch=scenario.table.metres_per_inch,
+                    readings=dict(readings or {}), group=g, members=members)

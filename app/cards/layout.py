@@ -70,6 +70,10 @@ class CardData:
     #: the game's rules readings (ruleset option id → value; engine.readings), so a card
     #: prints what this game plays (an empty mapping: the ruleset's defaults)
     readings: Mapping[str, Any] = field(default_factory=dict)
+    #: a group's card (kind "group:<group kind>"): the scenario's Group, and the cards'
+    #: data of its unit members in order (their records, names, markers and state)
+    group: Any = None
+    members: tuple[CardData, ...] = ()
 
     @property
     def title(self) -> str:
@@ -106,8 +110,26 @@ def layout_for(ruleset: str, kind: str) -> CardLayout:
     return _LAYOUTS.get((ruleset, kind), PlainLayout())
 
 
+_discovered = False
+
+
 def _load_builtin() -> None:
-    from . import iron_hearts  # noqa: F401  (registers its layouts on import)
+    """Register the layouts of every module of app.cards.rulesets (once)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import importlib
+    import pkgutil
+
+    from . import rulesets as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        for (ruleset, kind), layout in getattr(module, "LAYOUTS", {}).items():
+            _LAYOUTS.setdefault((ruleset, kind), layout)
 
 
 # --------------------------------------------------------------------------- drawing kit

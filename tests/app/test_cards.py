@@ -178,7 +178,7 @@ def test_scenario_profile_and_missing_profile(qapp, library, scenario):
     scenario.unit("gren-2").profile = "nobody"
     with pytest.raises(CardError, match=r"units\[gren-2\]\.profile: no profile 'nobody'"):
         cards_for_scenario(scenario, library, ["gren-2"])
-    with pytest.raises(CardError, match="--units: no unit 'zz'"):
+    with pytest.raises(CardError, match="--units: no unit or group 'zz'"):
         cards_for_scenario(scenario, library, ["zz"])
 
 
@@ -287,7 +287,7 @@ def test_cli_cards(qapp, tmp_path, capsys):
 def test_cli_cards_errors(qapp, tmp_path, capsys):
     out = tmp_path / "x.pdf"
     assert run(["cards", str(DEMO), "--units", "nope", "-o", str(out)]) == 2
-    assert "--units: no unit 'nope'" in capsys.readouterr().err
+    assert "--units: no unit or group 'nope'" in capsys.readouterr().err
     assert run(["cards", str(DEMO), "--per-page", "0", "-o", str(out)]) == 2
     assert "--per-page: expected a whole number ≥ 1" in capsys.readouterr().err
     assert run(["cards", str(DEMO), "--library", str(tmp_path / "none.sqlite"),
@@ -331,3 +331,25 @@ def test_print_preview_paints_every_page(qapp, qtbot, library, scenario):
     widget = dialog.findChild(QPrintPreviewWidget)
     qtbot.waitUntil(lambda: widget.pageCount() > 0)
     assert widget.pageCount() == len(plan_pages(cards, options))
+
+
+def test_group_cards_come_from_a_registered_group_layout(qapp, library, scenario):
+    """A layout registered under "group:<kind>" gives every such group a card after the
+    profile cards, with its unit members' data; asked for by id, a group gets its card."""
+    from app.cards import group_kind
+    from app.cards.layout import _LAYOUTS, PlainLayout, register_layout
+
+    before = cards_for_scenario(scenario, library)
+    assert all(not c.kind.startswith("group:") for c in before)
+    register_layout(scenario.ruleset, group_kind("squad"), PlainLayout())
+    try:
+        cards = cards_for_scenario(scenario, library)
+        squads = [g for g in scenario.groups if g.kind == "squad"]
+        assert len(cards) == len(before) + len(squads) > len(before)
+        card = cards_for_scenario(scenario, library, [squads[0].id])[0]
+        assert card.group is squads[0] and card.title == squads[0].label
+        assert [m.unit_name for m in card.members] == [
+            scenario.unit(m).label for m in squads[0].members
+            if m in {u.id for u in scenario.units}]
+    finally:
+        _LAYOUTS.pop((scenario.ruleset, group_kind("squad")))

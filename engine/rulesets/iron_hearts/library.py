@@ -6,6 +6,7 @@ ruleset package is imported, so the generic library finds it through the registr
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry, check_id, register_spec
 from engine.options import SchemaError
@@ -32,10 +33,15 @@ def factions() -> dict[str, tuple[str, tuple[str, ...]]]:
     return out
 
 
+def _grenade(record: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A character who owns grenades reads the hand grenade's numbers (§3.1)."""
+    return [("weapon", "hand-grenade")] if record.get("has_grenades") else []
+
+
 def spec() -> LibrarySpec:
     kinds = (
         Kind("character", "profiles", "Profiles", data.CHARACTER,
-             refs={"weapons": "weapon"}),
+             refs={"weapons": "weapon"}, implied=_grenade),
         Kind("vehicle", "vehicles", "Vehicles", tank_data.VEHICLE, check=tank_data.check_vehicle,
              cost_field="cost_points"),
         Kind("weapon", "weapons", "Weapons", data.WEAPON, unit=False),

@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from .layout import (
+from ..layout import (
     BAND,
     FAINT,
     HIT,
@@ -33,11 +33,10 @@ from .layout import (
     Col,
     Ink,
     num,
-    register_layout,
     signed,
 )
 
-__all__ = ["VehicleCard", "InfantryCard", "RULESET"]
+__all__ = ["VehicleCard", "InfantryCard", "RULESET", "LAYOUTS"]
 
 RULESET = "iron-hearts"
 POSTS = {"commander": "Commander", "gunner": "Gunner", "loader": "Loader",
@@ -390,5 +389,5 @@ class InfantryCard:
             ink.line(str(casualty).replace("-", " ").upper(), size=7.5, bold=True, color=HIT)
 
 
-register_layout(RULESET, "vehicle", VehicleCard())
-register_layout(RULESET, "character", InfantryCard())
+#: discovered by app.cards.layout (see app/cards/rulesets/__init__.py)
+LAYOUTS = {(RULESET, "vehicle"): VehicleCard(), (RULESET, "character"): InfantryCard()}
