@@ -1,6 +1,7 @@
 """What the board tools ask the scenario's ruleset while a unit is dragged or measured — how
 far one AP of movement takes it, whether it moves as a vehicle, its first weapon's range
-bands, the badges its state shows — through the ruleset's declared BoardHints. Each answer
+bands, the badges its state shows, the shapes its state draws on the table (where a
+battery's last template landed) — through the ruleset's declared BoardHints. Each answer
 is None where the ruleset (or an unknown ruleset) has none; the board then falls back to
 its own setting."""
 
@@ -50,6 +51,53 @@ def state_badges(scenario: Scenario, unit: Unit) -> list[UnitBadge]:
         return []
     hook = _hints(scenario).state_badges
     return [] if hook is None else list(hook(unit))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShape:
+    """A shape a ruleset asks the board to draw for a unit's state, in table inches: a
+    circle (`points` = its centre, `radius_in`), a polygon (`points` = its ring) or a line
+    (`points` = its vertices, drawn dashed with an arrow head at the end when `arrow`).
+    `label` is printed beside it, `tip` is its tooltip; `tone` is one of SHAPE_TONES,
+    which the board colours: "hit" (where something struck), "aim" (where it was aimed),
+    "info"."""
+
+    key: str
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    radius_in: float = 0.0
+    label: str = ""
+    tip: str = ""
+    tone: str = "info"
+    arrow: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in SHAPE_KINDS:
+            raise ValueError(f"board shape {self.key}.kind: expected one of "
+                             f"{', '.join(SHAPE_KINDS)}, got {self.kind!r}")
+        if self.tone not in SHAPE_TONES:
+            raise ValueError(f"board shape {self.key}.tone: expected one of "
+                             f"{', '.join(SHAPE_TONES)}, got {self.tone!r}")
+        need = {"circle": 1, "polygon": 3, "line": 2}[self.kind]
+        if len(self.points) < need:
+            raise ValueError(f"board shape {self.key}.points: a {self.kind} needs at least "
+                             f"{need} point{'s' if need > 1 else ''}, got {len(self.points)}")
+        if self.kind == "circle" and not self.radius_in > 0:
+            raise ValueError(f"board shape {self.key}.radius_in: expected a number > 0, "
+                             f"got {self.radius_in!r}")
+
+
+SHAPE_KINDS = ("circle", "polygon", "line")
+SHAPE_TONES = ("hit", "aim", "info")
+
+
+def state_shapes(scenario: Scenario, unit: Unit) -> list[BoardShape]:
+    """The shapes the scenario's ruleset draws for `unit`'s state (none for a unit with no
+    state, as for the badges)."""
+    if not unit.state:
+        return []
+    hook = _hints(scenario).state_shapes
+    return [] if hook is None else list(hook(unit) or ())
 
 
 def is_vehicle(scenario: Scenario, unit: Unit) -> bool:

@@ -36,6 +36,9 @@ class BoardHints:
     is_vehicle: Callable[[Any], bool] | None = None
     #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
     state_badges: Callable[[Any], Any] | None = None
+    #: shapes the unit's state draws on the table (engine.board_rules.BoardShape): where a
+    #: battery's last template landed, say; the board redraws them when the state changes
+    state_shapes: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)

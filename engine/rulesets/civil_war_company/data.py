@@ -56,6 +56,9 @@ PROFILE: Schema = {
     "gun_class": Field("str", required=False, choices=GUN_CLASSES),
     "gun_shield": Field("bool", required=False, default=False),
     "mortar": Field("bool", required=False, default=False),
+    "vehicle": Field("bool", required=False, default=False,
+                     doc="техника: only MGs at short range and artillery damage it (§4.8-4, "
+                         "§8-9); its cover roll takes 'target armoured −1'"),
     "proposed": _NAMES,
     "note": _TEXT,
 }

@@ -46,7 +46,9 @@ def build_ruleset() -> Ruleset:
             "templates with d6 − accuracy scatter.",
         turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
-                         weapon_scheme=board.weapon_scheme),
+                         weapon_scheme=board.weapon_scheme,
+                         state_badges=board.state_badges,
+                         state_shapes=board.state_shapes),
     )
 
 
