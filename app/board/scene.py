@@ -18,6 +18,7 @@ from geometry.terrain import TerrainPiece
 
 from . import labels, style
 from .items import LabelItem, TerrainItem, UnitItem, geometry_path
+from .state_shapes import StateShapesItem
 
 INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
@@ -40,6 +41,8 @@ class BoardScene(QGraphicsScene):
         self.palette = style.SidePalette()
         self.terrain_items: dict[str, TerrainItem] = {}
         self.unit_items: dict[str, UnitItem] = {}
+        #: the shapes the ruleset draws for a unit's state (a battery's landed template)
+        self.shape_items: dict[str, StateShapesItem] = {}
         self._label_scale: float | None = None
         self._selected: str | None = None
         self.selection_item: QGraphicsPathItem | None = None
@@ -59,6 +62,7 @@ class BoardScene(QGraphicsScene):
         self._selected = None
         self.terrain_items.clear()
         self.unit_items.clear()
+        self.shape_items.clear()
         self.palette = style.SidePalette()
         self._scenario = scenario
         for piece in scenario.terrain:
@@ -84,7 +88,28 @@ class BoardScene(QGraphicsScene):
             item.sync()
         self.addItem(item)
         self.unit_items[unit.id] = item
+        self._sync_shapes(unit.id, unit)
         return item
+
+    def _sync_shapes(self, unit_id: str, unit: Unit | None) -> None:
+        """Draw (or take away) the shapes the ruleset declares for the unit's state."""
+        shapes = []
+        if unit is not None and unit.state and self._scenario is not None:
+            from engine.board_rules import state_shapes
+
+            shapes = state_shapes(self._scenario, unit)
+        item = self.shape_items.get(unit_id)
+        if not shapes:
+            if item is not None:
+                self.removeItem(item)
+                del self.shape_items[unit_id]
+            return
+        if item is None:
+            item = StateShapesItem(unit_id, shapes)
+            self.addItem(item)
+            self.shape_items[unit_id] = item
+        elif item.shapes != tuple(shapes):
+            item.set_shapes(shapes)
 
     def _declared_badges(self, unit: Unit) -> list:
         """The badges the scenario's ruleset declares for the unit's state."""
@@ -129,6 +154,8 @@ class BoardScene(QGraphicsScene):
                 else:
                     item.sync()
                 relabel = True
+            if unit is not None or ident in self.shape_items:
+                self._sync_shapes(ident, unit)
             titem = self.terrain_items.pop(ident, None)
             if titem is not None:
                 self.removeItem(titem)
