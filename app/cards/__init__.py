@@ -121,7 +121,7 @@ def _unit_card(scenario: Any, library: Library, u: Any, with_unit: bool,
         kid, pid, record = e.kind, e.id, e.data
     return CardData(
         ruleset, kid, pid, record, _related(library, ruleset, kid, record, own),
-        unit_name=(u.label if with_unit else None),
+        unit_name=(u.label if with_unit else None), unit_id=u.id if with_unit else None,
         markers=dict(u.markers) if with_unit else {},
         state=dict(u.state) if with_unit else {},
         metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {}))

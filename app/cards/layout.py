@@ -74,6 +74,9 @@ class CardData:
     #: data of its unit members in order (their records, names, markers and state)
     group: Any = None
     members: tuple[CardData, ...] = ()
+    #: the scenario unit's id when the card is a unit's (a group card's members: which
+    #: stands are still on the table)
+    unit_id: str | None = None
 
     @property
     def title(self) -> str:

@@ -18,7 +18,8 @@ from engine.options import Field, Modifier, Schema, SchemaError
 from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
-           "GUN_CLASSES", "KINDS", "rules", "profiles", "guns", "modifier_table",
+           "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits",
+           "modifier_table",
            "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules",
            "check_kind"]
 
@@ -69,6 +70,15 @@ GUN: Schema = {
     "calibre_mm": Field("int", minimum=1),
     "range_in": Field("float", minimum=1),
     "proposed": _NAMES,
+}
+
+#: A company keyword (§3.1): its names and the result modifier fire at it takes.
+TRAIT: Schema = {
+    "name": Field("str"),
+    "name_ru": Field("str"),
+    "modifier": Field("str", doc="a key of modifiers.toml"),
+    "when": Field("str"),
+    "when_ru": Field("str"),
 }
 
 MODIFIER: Schema = {
@@ -166,6 +176,24 @@ def guns() -> dict[str, dict]:
     missing = [c for c in GUN_CLASSES if c not in data]
     if missing:
         raise SchemaError(f"{RULESET_ID}/guns.toml: guns.{missing[0]}: required")
+    return data
+
+
+@cache
+def traits() -> dict[str, dict]:
+    """The keywords of traits.toml, each naming a modifier of modifiers.toml; every
+    keyword a profile may carry (TRAITS) must be there."""
+    where = f"{RULESET_ID}/traits.toml"
+    data = load_data(RULESET_ID, "traits.toml", schema=TRAIT, table="traits", package=PACKAGE)
+    for tid, rec in data.items():
+        if tid not in TRAITS:
+            raise SchemaError(f"{where}: traits.{tid}: not a keyword ({', '.join(TRAITS)})")
+        if rec["modifier"] not in modifier_table():
+            raise SchemaError(f"{where}: traits.{tid}.modifier: no modifier "
+                              f"{rec['modifier']!r} in modifiers.toml")
+    missing = [t for t in TRAITS if t not in data]
+    if missing:
+        raise SchemaError(f"{where}: traits.{missing[0]}: required")
     return data
 
 
