@@ -18,7 +18,8 @@ from engine.options import Field, Modifier, Schema, SchemaError
 from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
-           "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits",
+           "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits", "labels_ru",
+           "check_labels_ru",
            "modifier_table",
            "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules",
            "check_kind"]
@@ -177,6 +178,41 @@ def guns() -> dict[str, dict]:
     if missing:
         raise SchemaError(f"{RULESET_ID}/guns.toml: guns.{missing[0]}: required")
     return data
+
+
+@cache
+def labels_ru() -> dict[str, dict[str, str]]:
+    """The Russian labels of labels_ru.toml: "actions" (by action id), "action_options"
+    ("action.option") and "options" (the ruleset options). `check_labels_ru` checks
+    them against the ruleset."""
+    where = f"{RULESET_ID}/labels_ru.toml"
+    table = Field("dict", required=False, default={})
+    data = load_data(RULESET_ID, "labels_ru.toml", schema={
+        "actions": table, "action_options": table, "options": table}, package=PACKAGE)
+    for section, names in data.items():
+        for key, text in names.items():
+            if not isinstance(text, str) or not text.strip():
+                raise SchemaError(f"{where}: {section}.{key}: expected a Russian label")
+    return data
+
+
+def check_labels_ru(actions, options, labels: Mapping[str, Mapping[str, str]] | None = None
+                    ) -> None:
+    """Every action, action option and ruleset option has its Russian label, and no label
+    names one that does not exist (labels_ru.toml)."""
+    where = f"{RULESET_ID}/labels_ru.toml"
+    labels = labels_ru() if labels is None else labels
+    want = {"actions": {a.id for a in actions},
+            "action_options": {f"{a.id}.{o.id}" for a in actions for o in a.options},
+            "options": {o.id for o in options}}
+    for section, ids in want.items():
+        have = set(labels.get(section) or {})
+        missing, unknown = sorted(ids - have), sorted(have - ids)
+        if missing:
+            raise SchemaError(f"{where}: {section}.{missing[0]}: required (a Russian label)")
+        if unknown:
+            raise SchemaError(f"{where}: {section}.{unknown[0]}: no such "
+                              f"{section.rstrip('s').replace('_', ' ')}")
 
 
 @cache

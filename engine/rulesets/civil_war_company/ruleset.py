@@ -30,6 +30,7 @@ def turn_structure() -> TurnStructure:
 
 
 def build_ruleset() -> Ruleset:
+    data.check_labels_ru(ACTIONS, OPTIONS)
     return Ruleset(
         id=data.RULESET_ID,
         name="Civil War company",

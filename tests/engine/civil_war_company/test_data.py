@@ -55,6 +55,29 @@ def test_every_ambiguity_of_4A_is_an_option():
     assert defaults["cover_reading"] == "net" and defaults["area_fire_twice"] == "once"
 
 
+def test_every_action_and_option_has_its_russian_label():
+    labels = data.labels_ru()
+    cyr = re.compile("[а-яА-Я]")
+    for section in ("actions", "action_options", "options"):
+        assert labels[section] and all(cyr.search(t) for t in labels[section].values())
+    data.check_labels_ru(CW.actions, CW.options)          # complete, nothing unknown
+    short = {**labels, "options": {k: v for k, v in labels["options"].items()
+                                   if k != "rout"}}
+    with pytest.raises(SchemaError, match=r"labels_ru.toml: options.rout: required"):
+        data.check_labels_ru(CW.actions, CW.options, short)
+    extra = {**labels, "actions": {**labels["actions"], "charge": "Атака"}}
+    with pytest.raises(SchemaError, match=r"actions.charge: no such action"):
+        data.check_labels_ru(CW.actions, CW.options, extra)
+
+
+def test_every_trait_names_its_russian_original_and_a_modifier():
+    t = data.traits()
+    assert set(t) == set(data.TRAITS)
+    assert t["mob"]["name_ru"] == "вахлаки" and t["skirmisher"]["name_ru"] == "застрельщики"
+    assert all(rec["modifier"] in data.modifier_table() for rec in t.values())
+    assert all(re.search("[а-яА-Я]", p["name_ru"]) for p in data.profiles().values())
+
+
 def test_a_bad_profile_is_refused_naming_the_field(tmp_path, monkeypatch):
     pkg = tmp_path / "pkg"
     shutil.copytree(Path(data.__file__).parents[3] / "resources" / "rulesets", pkg)
