@@ -9,7 +9,15 @@ import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QPainter,
+    QPainterPath,
+    QPolygonF,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QWidget
 
 from engine.board_rules import BoardShape
@@ -28,7 +36,7 @@ ARROW_IN = 0.45
 
 class StateShapesItem(QGraphicsItem):
     """A unit's declared shapes, in table inches; the first shape's label is printed
-    beside it at a fixed screen size."""
+    under it at a fixed screen size."""
 
     def __init__(self, unit_id: str, shapes: Sequence[BoardShape]) -> None:
         super().__init__()
@@ -57,7 +65,11 @@ class StateShapesItem(QGraphicsItem):
         self.label.setBrush(TONE_COLOURS[first.tone] if first else QColor())
         if first is not None:
             r = self._path(first).boundingRect()
-            self.label.setPos(QPointF(r.right() + 0.15, r.top()))
+            self.label.setPos(QPointF(r.center().x(), r.bottom() + 0.1))
+            # centred under the shape: half the text's width, in pixels (the label
+            # ignores the zoom)
+            self.label.setTransform(QTransform.fromTranslate(
+                -self.label.boundingRect().width() / 2, 0.0))
         self.label.setVisible(first is not None)
         self.setToolTip("\n".join(s.tip for s in self.shapes if s.tip))
         self.update()

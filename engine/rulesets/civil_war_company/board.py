@@ -162,7 +162,7 @@ def state_shapes(unit: Unit) -> list[BoardShape]:
     who = unit.label
     moved = f'scattered {dist:g}" at {bearing:.0f}°' if dist > 0 else "no scatter"
     out = [BoardShape(f"{unit.id}.last_shot", "circle", ((cx, cy),), size / 2,
-                      label=f"{who}: last shot", tone="hit",
+                      label="last shot", tone="hit",
                       tip=f"{who}: {kind}, last shot, {moved}; it lands at "
                           f"({cx:.1f}, {cy:.1f})")]
     if not area:
