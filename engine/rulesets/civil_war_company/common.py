@@ -78,7 +78,7 @@ def target_of(c: Company, cover: int, *, charging_shooter: bool = False,
                   arm=p.get("arm", "infantry"), formation=c.formation,
                   prone=c.flag("prone"), cover=cover, in_ambush=c.flag("in_ambush"),
                   storm_charging_shooter=charging_shooter and c.flag("charging"),
-                  armoured=c.flag("armoured") or bool(p.get("vehicle")),
+                  armoured=c.flag("armoured"), vehicle=bool(p.get("vehicle")),
                   gun_shield_front=bool(p.get("gun_shield")) and front,
                   in_woods=c.flag("in_woods"))
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import board_rules
 from engine.board_rules import BoardShape
@@ -135,6 +137,7 @@ def test_an_mg_at_short_range_fires_at_a_vehicle_with_armour():
     res = ctx.resolve(ScriptedDice([1, 6, 6, 6, 1, 1]))
     cover = res.step("cover")
     assert [m.label for m in cover.modifiers] == ["target armoured"]
+    assert cover.modifiers[0].proposed and "§8-9" in cover.modifiers[0].reason
     assert cover.results == ("destroyed",)
     apply_change(game, res.change)
     assert not game.on_table("car")
@@ -163,3 +166,23 @@ def test_the_rolled_ammunition_is_kept_for_the_card_and_the_badge():
     fire = CW.context("fire", actor=game.unit("t"), target=game.unit("unr-1"), game=game)
     apply_change(game, fire.resolve(ScriptedDice([6, 6, 6, 6])).change)
     assert "5 of 6 shots left" in board.state_badges(game.unit("t"))[0].tip
+
+
+@settings(max_examples=60, deadline=None)
+@given(ax=st.floats(0, 72), ay=st.floats(0, 48), dist=st.integers(0, 6),
+       bearing=st.floats(0, 359.9), area=st.booleans())
+def test_the_drawn_template_is_where_the_shot_landed(ax, ay, dist, bearing, area):
+    """Whatever the shot, the template is drawn centred where it landed, at its size, the
+    hole only on the 3" one, the arrow only when it scattered, running aim → landing."""
+    cx = ax + dist * math.cos(math.radians(bearing))
+    cy = ay + dist * math.sin(math.radians(bearing))
+    u = unit("gun", "white-light-battery", last_shot={
+        "shape": "blast-5" if area else "blast-3", "aim": [ax, ay], "centre": [cx, cy],
+        "scatter": [float(dist), bearing]})
+    shapes = {s.key.rpartition(".")[2]: s for s in board.state_shapes(u)}
+    template = shapes["last_shot"]
+    assert template.points == ((cx, cy),) and template.radius_in == (2.5 if area else 1.5)
+    assert ("hole" in shapes) is (not area)
+    assert ("scatter" in shapes) is (dist > 0)
+    if dist:
+        assert shapes["scatter"].points == ((ax, ay), (cx, cy))
