@@ -10,7 +10,7 @@ from engine.dice import ScriptedDice
 from engine.rulesets.registry import get_ruleset
 from engine.scenario_io import load_scenario
 from resources.loader import resource
-from tests.app.test_panels_support import open_window
+from tests.app.test_panels_support import open_window, select_unit
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def shoot(win, point, dice):
     return game.unit("white-gun").state["last_shot"]
 
 
-def test_the_landed_template_is_drawn_and_undone(win):
+def test_the_landed_template_is_drawn_and_undone(win, qtbot):
     scene = win.scene
     assert "white-gun" not in scene.shape_items                 # no shot yet
     assert scene.unit_item("white-gun").badge_texts() == ["AM8"]
@@ -50,6 +50,9 @@ def test_the_landed_template_is_drawn_and_undone(win):
     assert scene.shape_items["white-gun"] is item
     assert item.shapes[0].points == (tuple(second["centre"]),) == ((46.0, 9.0),)
     assert len(item.shapes) == 2                                # no scatter: no arrow
+    # the stand under the hole (it survived its cover roll) is clicked through the template
+    assert win.game.on_table("red1-3")
+    select_unit(qtbot, win, "red1-3")
     # undo: back to the first landing, then none
     win.undo_action.trigger()
     assert scene.shape_items["white-gun"].shapes[0].points == ((cx, cy),)
