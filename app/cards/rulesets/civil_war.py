@@ -131,6 +131,13 @@ def _range_table(ink: Ink, range_in: float, mark: str, machine_gun: bool,
     ink.table(cols, [effects], size=5.0, row_h=7.0, header=False, shade=False)
 
 
+def _title(card: CardData, profile: Mapping[str, Any]) -> str:
+    """The unit's or group's own name; a unit known only by its id gets its profile's."""
+    if card.unit_name and card.unit_name != card.unit_id:
+        return card.unit_name
+    return str(profile.get("name") or card.unit_name or card.id)
+
+
 def _footer(ink: Ink) -> None:
     ink.footnote()
     ink.frame()
@@ -150,7 +157,7 @@ class CompanyCard:
         ink.fill_background()
         group = card.group is not None
         profile = (card.members[0].record if card.members else {}) if group else card.record
-        title = card.unit_name or profile.get("name") or card.id
+        title = _title(card, profile)
         arm = tr("cavalry") if profile.get("arm") == "cavalry" else tr("infantry")
         sub = " · ".join(filter(None, [profile.get("name_ru"), profile.get("faction"),
                                        arm if profile else ""]))
@@ -236,7 +243,9 @@ class CompanyCard:
         self._pairs(ink, n, card.readings)
         labels = {"officer_lost": tr("officer lost"), "moved": tr("moved"),
                   "prone": tr("prone"), "suppressed": tr("suppressed"),
-                  "routing": tr("fleeing"), "column": tr("in column")}
+                  "routing": tr("fleeing"),
+                  "column": tr("in close order") if profile.get("arm") == "cavalry"
+                  else tr("in column")}
         _checks(ink, [(labels[k], on) for k, on in t.checks.items()])
 
     @staticmethod
@@ -326,7 +335,7 @@ class SupportCard:
         what = tr("battery") if battery else (tr("vehicle") if p.get("vehicle")
                                                else tr("machine gun"))
         sub = " · ".join(filter(None, [p.get("name_ru"), p.get("faction"), what]))
-        ink.band(card.unit_name or p.get("name") or card.id, sub)
+        ink.band(_title(card, p), sub)
         q = p["crew_quality"]
         if battery:
             acc = data.rule_number(f"artillery.accuracy_{q}")
