@@ -18,7 +18,8 @@ from engine.options import Field, Modifier, Schema, SchemaError
 from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
-           "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits", "labels_ru",
+           "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits", "load_traits",
+           "labels_ru",
            "check_labels_ru",
            "modifier_table",
            "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules",
@@ -217,10 +218,14 @@ def check_labels_ru(actions, options, labels: Mapping[str, Mapping[str, str]] | 
 
 @cache
 def traits() -> dict[str, dict]:
+    return load_traits()
+
+
+def load_traits(package: str = PACKAGE) -> dict[str, dict]:
     """The keywords of traits.toml, each naming a modifier of modifiers.toml; every
     keyword a profile may carry (TRAITS) must be there."""
     where = f"{RULESET_ID}/traits.toml"
-    data = load_data(RULESET_ID, "traits.toml", schema=TRAIT, table="traits", package=PACKAGE)
+    data = load_data(RULESET_ID, "traits.toml", schema=TRAIT, table="traits", package=package)
     for tid, rec in data.items():
         if tid not in TRAITS:
             raise SchemaError(f"{where}: traits.{tid}: not a keyword ({', '.join(TRAITS)})")

@@ -91,6 +91,27 @@ def test_a_bad_profile_is_refused_naming_the_field(tmp_path, monkeypatch):
         data.load_profiles(package="pkg")
 
 
+@pytest.mark.parametrize("old, new, message", [
+    ('modifier = "result_mob"', 'modifier = "result_mobs"',
+     r"traits.mob.modifier: no modifier 'result_mobs' in modifiers.toml"),
+    ('[traits.mob]', '[traits.mobs]', r"traits.mobs: not a keyword"),
+    ('name_ru = "вахлаки"\n', '', r"traits.mob.name_ru: required"),
+])
+def test_a_bad_trait_is_refused_naming_the_field(tmp_path, monkeypatch, old, new, message):
+    name = f"pkg_{tmp_path.name.replace('-', '_')}"       # a fresh package each case
+    pkg = tmp_path / name
+    shutil.copytree(Path(data.__file__).parents[3] / "resources" / "rulesets", pkg)
+    (pkg / "__init__.py").touch()
+    f = pkg / "civil-war-company" / "traits.toml"
+    text = f.read_text(encoding="utf-8")
+    old = old.replace("\\n", "\n")
+    assert old in text
+    f.write_text(text.replace(old, new, 1), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(SchemaError, match=message):
+        data.load_traits(package=name)
+
+
 def test_range_in_thirds_is_exclusive():
     assert band_of(8.0, 24) == "short" and band_of(8.01, 24) == "long"
     assert band_of(16.0, 24) == "long" and band_of(16.01, 24) == "extreme"
