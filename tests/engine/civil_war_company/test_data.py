@@ -104,7 +104,6 @@ def test_a_bad_trait_is_refused_naming_the_field(tmp_path, monkeypatch, old, new
     (pkg / "__init__.py").touch()
     f = pkg / "civil-war-company" / "traits.toml"
     text = f.read_text(encoding="utf-8")
-    old = old.replace("\\n", "\n")
     assert old in text
     f.write_text(text.replace(old, new, 1), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
