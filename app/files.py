@@ -431,6 +431,20 @@ class FileController(QObject):
         """Finish autosaving and let go of the file."""
         return self._stop_autosave()
 
+    def hand_over(self, other: FileController) -> None:
+        """The window was rebuilt in another language (app.window.relocalize): `other`, the
+        new window's controller, takes the game's file; the autosave is finished here and
+        started there, so no change is written twice or lost."""
+        path, source, modified = self.path, self.source, self.modified
+        self._stop_autosave(report=False)
+        self.path = self.source = None
+        other.path, other.source, other.modified = path, source, modified
+        other.log_problems = self.log_problems
+        if path is not None:
+            other._start_autosave(path)
+        other._update_title()
+        other.file_changed.emit(path)
+
     # --- new and open -----------------------------------------------------------------------
 
     def new_dialog(self) -> bool:

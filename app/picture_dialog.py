@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.model import LogEntry
 
 from .picture import (
@@ -45,12 +46,9 @@ from .picture import (
     save_picture,
 )
 
-CONTEXT = "PictureDialog"
 AREAS = ("table", "view", "unit")
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 def picture_entry(turn: int, path: Path, r: Rendered) -> LogEntry:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.options import MODIFIER_TARGETS, Modifier
 
 #: Each modifier kind in words.
@@ -29,8 +30,6 @@ KIND_TEXT = {"target": "to the target", "roll": "to the roll", "pool": "dice in 
              "die_step": "die steps"}
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ModifiersView", text)
 
 
 class ModifiersView(QWidget):
@@ -47,17 +46,17 @@ class ModifiersView(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         self.step_box = QComboBox()
-        self.step_box.setToolTip(_tr("The step it modifies"))
+        self.step_box.setToolTip(tr("The step it modifies"))
         self.kind_box = QComboBox()
         for k in MODIFIER_TARGETS:
-            self.kind_box.addItem(_tr(KIND_TEXT.get(k, k)), k)
+            self.kind_box.addItem(tr(KIND_TEXT.get(k, k)), k)
         self.value_box = QSpinBox()
         self.value_box.setRange(-20, 20)
         self.label_edit = QLineEdit()
-        self.label_edit.setPlaceholderText(_tr("why (smoke, GM ruling …)"))
-        self.add_button = QPushButton(_tr("Add"))
+        self.label_edit.setPlaceholderText(tr("why (smoke, GM ruling …)"))
+        self.add_button = QPushButton(tr("Add"))
         self.add_button.clicked.connect(self._add_typed)
-        self.remove_button = QPushButton(_tr("Remove"))
+        self.remove_button = QPushButton(tr("Remove"))
         self.remove_button.clicked.connect(self._remove_selected)
         self.list = QListWidget()
         self.list.setMaximumHeight(80)
@@ -106,8 +105,8 @@ class ModifiersView(QWidget):
         value = self.value_box.value()
         if step is None or value == 0:
             return
-        label = self.label_edit.text().strip() or _tr("agreed at the table")
-        self.add(step, Modifier(label, value, _tr("entered by hand"),
+        label = self.label_edit.text().strip() or tr("agreed at the table")
+        self.add(step, Modifier(label, value, tr("entered by hand"),
                                 to=self.kind_box.currentData()))
         self.value_box.setValue(0)
         self.label_edit.clear()

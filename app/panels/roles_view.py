@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.protocol import GroupRef, Role, TemplatePlacement
 from geometry.templates import TEMPLATE_SHAPES
 
@@ -41,8 +42,6 @@ NONE = "—"
 PickRequest = Callable[..., None]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RolesView", text)
 
 
 def _row(*widgets: QWidget) -> QWidget:
@@ -96,9 +95,9 @@ class RoleEditor:
             self.label = QLabel(NONE)
             parts.append(self.label)
         if kind != "weapon":
-            self.pick = QPushButton(_tr("Pick a member on board") if kind == "group"
-                                    else _tr("Pick on board"))
-            self.pick.setToolTip(role.doc or _tr("Choose on the board"))
+            self.pick = QPushButton(tr("Pick a member on board") if kind == "group"
+                                    else tr("Pick on board"))
+            self.pick.setToolTip(role.doc or tr("Choose on the board"))
             self.pick.clicked.connect(self.request_pick)
             parts.append(self.pick)
         self.row = _row(*parts)
@@ -119,7 +118,7 @@ class RoleEditor:
             box.blockSignals(True)
             box.clear()
             if self.role.kind == "weapon":
-                box.addItem(_tr("(the unit's own)"), None)
+                box.addItem(tr("(the unit's own)"), None)
                 for wid, name in weapons:
                     box.addItem(name, wid)
             elif self.role.kind == "group":
@@ -204,15 +203,15 @@ class RoleEditor:
         kind = self.role.kind
         name = self.role.label or self.role.name
         if kind in ("unit", "responder"):
-            self._request("unit", _tr("Click the {0}").format(name), self.set_value)
+            self._request("unit", tr("Click the {0}").format(name), self.set_value)
         elif kind == "units":
-            self._request("units", _tr("Click the units (again to drop one)"),
+            self._request("units", tr("Click the units (again to drop one)"),
                           self.set_value, chosen=self.chosen)
         elif kind == "group":
-            self._request("unit", _tr("Click a member of the group"), self._member_picked,
+            self._request("unit", tr("Click a member of the group"), self._member_picked,
                           allow_actor=True)
         else:
-            self._request("point", _tr("Click the point"), self.set_value)
+            self._request("point", tr("Click the point"), self.set_value)
 
     def _member_picked(self, unit_id: str | None) -> None:
         """The group a clicked unit belongs to (the smallest, when nested)."""
@@ -253,7 +252,7 @@ class RolesView(QWidget):
         for r in roles:
             ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
             self.editors[r.name] = ed
-            self.form.addRow(r.title + ("" if not r.required else _tr(" (required)")), ed.row)
+            self.form.addRow(r.title + ("" if not r.required else tr(" (required)")), ed.row)
             # a layout shows a new child only from the event loop: show it now, so the
             # row is there as soon as the action is chosen
             ed.row.show()

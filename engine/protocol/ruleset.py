@@ -63,6 +63,8 @@ class Ruleset:
     board: BoardHints = field(default_factory=BoardHints)
     #: the ruleset's own declared facts (engine.protocol.FactSpec), beside the built-ins
     facts: tuple[FactSpec, ...] = ()
+    #: the ruleset's name in Russian (engine.i18n.localized picks it)
+    name_ru: str = ""
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"
