@@ -29,7 +29,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "Text", "msg", "localized", "glossary", "normalize", "ru_plural",
+__all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
+           "ru_plural",
            "register_glossary", "GlossaryError"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -201,3 +202,18 @@ def _field(obj: Any, key: str) -> Any:
     if isinstance(obj, Mapping):
         return obj.get(key)
     return getattr(obj, key, None)
+
+
+def join(sep: str, parts: Any) -> Text:
+    """`sep.join(parts)` as a message: each part (a `Text`, a name …) is localized in
+    turn, the separator kept — for summaries made of several notes."""
+    parts = list(parts)
+    escaped = sep.replace("{", "{{").replace("}", "}}")
+    template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
+    return Text(template, **{f"p{i}": p for i, p in enumerate(parts)})
+
+
+def prefixed(prefix: Any, text: Any) -> Any:
+    """`text` after `prefix` ("Hit 2: " + "Penetration") as a message both parts of which
+    are translated; `text` alone when there is no prefix."""
+    return Text("{prefix}{text}", prefix=prefix, text=text) if prefix else text

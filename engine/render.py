@@ -141,7 +141,7 @@ def _modifier_text(m: Modifier, st: _Style) -> str:
     english = m.text
     label = str(m.label)
     shown = st.loc(m.label)
-    return shown + english[len(label):] if english.startswith(label) else st.loc(english)
+    return english.replace(label, shown, 1) if label and label in english else st.loc(english)
 
 
 def per_test(step: Step) -> int:
