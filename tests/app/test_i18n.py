@@ -104,3 +104,39 @@ def test_set_language_saves_the_choice_and_says_so(qapp, qm_folder, monkeypatch)
         i18n.notifier().language_changed.disconnect(seen.append)
         i18n.install("en")
         i18n.settings_store().remove(i18n.LANGUAGE_KEY)
+
+
+def _resolve(capsys, *extra):
+    from app.main import main
+    from resources.loader import resource
+
+    demo = str(resource("scenarios", "crossroads.json"))
+    code = main([*extra, "resolve", demo, "shoot", "--by", "gren-1", "--target", "us-1-1",
+                 "--dice", "3,2"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    return out
+
+
+def test_the_command_line_follows_lang(capsys, monkeypatch):
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    for key in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(key, raising=False)
+    out = _resolve(capsys)
+    assert out.startswith("Стрельба — ")
+    assert "1. Бросок на попадание — 1 × d10 (введены вручную): 3 (попадание)" in out
+    assert "нужно d10 ≤ 5 (Точность 5)" in out
+    assert "Итог: 1 попадание, 1 ранение, подавление 1 — Pfc. Dawson: −1 ХП (1 → 0); " \
+           "НПС на 0 ХП: бросьте бросок смерти" in out
+    # --lang wins over LANG, before or after the command
+    assert _resolve(capsys, "--lang", "en").startswith("Shoot — ")
+    monkeypatch.setenv("LANG", "C")
+    assert "Итог: 1 попадание" in _resolve(capsys, "--lang=ru")
+    assert "Result: 1 hits, 1 wounds, 1 suppression" in _resolve(capsys)
+
+
+def test_a_language_we_do_not_have_is_refused_by_name(capsys):
+    from app.main import main
+
+    assert main(["--lang", "fr", "resolve"]) == 2
+    assert "--lang: expected one of en, ru, got 'fr'" in capsys.readouterr().err
