@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from app.panels.docks import add_view_dock
 from engine.dice import RollRecord
 from engine.model import LogEntry
@@ -266,13 +267,13 @@ class LogDock(QDockWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
         self.unit_box = QComboBox(body)
-        self.unit_box.setToolTip("Show only the entries about one unit")
+        self.unit_box.setToolTip(tr("Show only the entries about one unit"))
         self.unit_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.turn_box = QComboBox(body)
-        self.turn_box.setToolTip("Show only the entries of one turn")
-        top.addWidget(QLabel("Unit", body))
+        self.turn_box.setToolTip(tr("Show only the entries of one turn"))
+        top.addWidget(QLabel(tr("Unit"), body))
         top.addWidget(self.unit_box, 1)
-        top.addWidget(QLabel("Turn", body))
+        top.addWidget(QLabel(tr("Turn"), body))
         top.addWidget(self.turn_box)
         layout.addLayout(top)
         self.table = QTableView(body)
@@ -291,13 +292,13 @@ class LogDock(QDockWidget):
         layout.addWidget(self.table, 1)
         self.detail = QPlainTextEdit(body)  # the chosen entry in full: nothing elided
         self.detail.setReadOnly(True)
-        self.detail.setPlaceholderText("Choose an entry to read it in full")
+        self.detail.setPlaceholderText(tr("Choose an entry to read it in full"))
         self.detail.setMaximumHeight(self.detail.fontMetrics().lineSpacing() * 6)
         layout.addWidget(self.detail)
         bottom = QHBoxLayout()
         self.count_label = QLabel(body)
-        self.save_button = QPushButton("Save…", body)
-        self.save_button.setToolTip("Save the entries shown as a text file")
+        self.save_button = QPushButton(tr("Save…"), body)
+        self.save_button.setToolTip(tr("Save the entries shown as a text file"))
         self.save_button.clicked.connect(self.save_dialog)
         bottom.addWidget(self.count_label, 1)
         bottom.addWidget(self.save_button)
@@ -412,14 +413,14 @@ class LogDock(QDockWidget):
         Path(path).write_text(self.export_text(), encoding="utf-8")
 
     def save_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the log as text", "log.txt",
+        name, _ = QFileDialog.getSaveFileName(self, tr("Save the log as text"), "log.txt",
                                               TEXT_FILTER)
         if not name:
             return
         try:
             self.save_text(name)
         except OSError as e:
-            QMessageBox.critical(self, "Could not save the log", f"{name}:\n{e.strerror or e}")
+            QMessageBox.critical(self, tr("Could not save the log"), f"{name}:\n{e.strerror or e}")
 
 
 def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:

@@ -102,7 +102,7 @@ class PictureDialog(QDialog):
         self.width_px = QSpinBox()
         self.width_px.setRange(MIN_WIDTH_PX, MAX_WIDTH_PX)
         self.width_px.setValue(DEFAULT_WIDTH_PX)
-        self.width_px.setSuffix(" px")
+        self.width_px.setSuffix(tr(" px"))
         form.addRow(tr("Width"), self.width_px)
         self.labels = QComboBox()
         for mode, text in zip(LABEL_MODES, (tr("All names"), tr("Leaders and lone units"),

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -57,7 +58,7 @@ class RosterDialog(QDialog):
         super().__init__(parent)
         self.library = library
         self.scenario = scenario
-        self.setWindowTitle("Rosters")
+        self.setWindowTitle(tr("Rosters"))
         self.resize(900, 560)
         first = scenario.ruleset if scenario is not None else library.rulesets()[0].ruleset
         self.roster = Roster("New roster", first, {s: [] for s in self._side_names()})
@@ -70,8 +71,8 @@ class RosterDialog(QDialog):
         self.name = QLineEdit(self.roster.name)
         self.saved = QComboBox()
         top = QHBoxLayout()
-        for w in (QLabel("Ruleset"), self.ruleset, QLabel("Name"), self.name,
-                  QLabel("Saved"), self.saved):
+        for w in (QLabel(tr("Ruleset")), self.ruleset, QLabel(tr("Name")), self.name,
+                  QLabel(tr("Saved")), self.saved):
             top.addWidget(w)
         for text, slot in (("Load", self.load), ("Save", self.save),
                            ("Delete", self.delete_saved)):
@@ -83,7 +84,7 @@ class RosterDialog(QDialog):
         self.search.textChanged.connect(self._fill_library)
         self.records = QListWidget()
         self.side_pick = QComboBox()
-        add = QPushButton("Add to side →")
+        add = QPushButton(tr("Add to side →"))
         add.clicked.connect(lambda: self.add_selected())
         left = QVBoxLayout()
         left.addWidget(self.search)
@@ -182,12 +183,12 @@ class RosterDialog(QDialog):
     def add_selected(self, side: str | None = None) -> bool:
         item = self.records.currentItem()
         if item is None:
-            self.message.setText("Select a record in the library list first.")
+            self.message.setText(tr("Select a record in the library list first."))
             return False
         kind, rid = item.data(ROLE)
         side = side or self.side_pick.currentText()
         if not side.strip():
-            self.message.setText("Choose a side to add to first.")
+            self.message.setText(tr("Choose a side to add to first."))
             return False
         self.roster.add(side, kind, rid)
         self.update_totals()
@@ -218,7 +219,7 @@ class RosterDialog(QDialog):
                 spin = QSpinBox()
                 spin.setRange(0, 999)
                 spin.setValue(lc.line.count)
-                spin.setToolTip("0 removes the line")
+                spin.setToolTip(tr("0 removes the line"))
                 spin.valueChanged.connect(
                     lambda v, s=side, k=i: self._set_count(s, k, v))
                 table.setCellWidget(i, 1, spin)
@@ -227,7 +228,7 @@ class RosterDialog(QDialog):
 
     def from_scenario(self) -> None:
         if self.scenario is None:
-            self.message.setText("No table is open.")
+            self.message.setText(tr("No table is open."))
             return
         self.roster = roster_from_scenario(self.scenario, self.library)
         for side in self._side_names():  # a table without units: the default sides
@@ -275,7 +276,7 @@ class RosterDialog(QDialog):
             self._fill_saved()
 
     def export_json(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export roster",
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export roster"),
                                               f"{self.roster.name}.json", "Roster (*.json)")
         if path:
             Path(path).write_text(self.roster.to_json(), encoding="utf-8")

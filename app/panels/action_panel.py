@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.costs import CostRefused, charge, cost_of, describe_cost, refusal
 from engine.facts import facts_for
 from engine.joint import JointContext, JointResolution, answer_context, charge_joint
@@ -184,7 +185,7 @@ class ActionPanel(QDockWidget):
         lay.setContentsMargins(6, 6, 6, 6)
 
         self.actor_box = QComboBox()
-        self.actor_box.setToolTip("The acting unit (or select it on the board)")
+        self.actor_box.setToolTip(tr("The acting unit (or select it on the board)"))
         self.actor_box.activated.connect(self._actor_chosen)
         self.action_box = QComboBox()
         self.action_box.currentIndexChanged.connect(self._action_chosen)
@@ -192,8 +193,8 @@ class ActionPanel(QDockWidget):
         self.doc.setWordWrap(True)
         self.doc.setStyleSheet("color: #555;")
         head = QFormLayout()
-        head.addRow("Unit", self.actor_box)
-        head.addRow("Action", self.action_box)
+        head.addRow(tr("Unit"), self.actor_box)
+        head.addRow(tr("Action"), self.action_box)
         lay.addLayout(head)
         lay.addWidget(self.doc)
 
@@ -203,13 +204,13 @@ class ActionPanel(QDockWidget):
         QVBoxLayout(self.roles_box).addWidget(self.roles_view)
         lay.addWidget(self.roles_box)
 
-        self.facts_box = QGroupBox("Facts from the board")
+        self.facts_box = QGroupBox(tr("Facts from the board"))
         self.facts_view = FactsView()
         self.facts_view.changed.connect(self.update_all)
         QVBoxLayout(self.facts_box).addWidget(self.facts_view)
         lay.addWidget(self.facts_box)
 
-        self.options_box = QGroupBox("Options")
+        self.options_box = QGroupBox(tr("Options"))
         self.options_view = OptionsView()
         self.options_view.changed.connect(self.update_all)
         QVBoxLayout(self.options_box).addWidget(self.options_view)
@@ -245,14 +246,14 @@ class ActionPanel(QDockWidget):
         results = QWidget()
         res = QVBoxLayout(results)
         res.setContentsMargins(6, 0, 6, 6)
-        self.dice_box = QGroupBox("Dice")
+        self.dice_box = QGroupBox(tr("Dice"))
         self.dice_entry = DiceEntry()
         self.dice_entry.roll_requested.connect(lambda _seed: self.roll())
         self.dice_entry.typed_changed.connect(self._typed_changed)
         self.dice_entry.mode_changed.connect(lambda _m: self._dice_setup_changed())
         QVBoxLayout(self.dice_box).addWidget(self.dice_entry)
         res.addWidget(self.dice_box)
-        res.addWidget(QLabel("<b>Steps</b>"))
+        res.addWidget(QLabel(tr("<b>Steps</b>")))
         self.steps_view = StepsView()
         self.answer_steps = StepsView()
         self.answer_steps.setPlaceholderText(self.tr("The answer's steps."))
@@ -270,12 +271,12 @@ class ActionPanel(QDockWidget):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         res.addWidget(self.message)
-        self.apply_button = QPushButton("Apply")
-        self.apply_button.setToolTip("Apply the effects as one undoable change and log it")
+        self.apply_button = QPushButton(tr("Apply"))
+        self.apply_button.setToolTip(tr("Apply the effects as one undoable change and log it"))
         self.apply_button.clicked.connect(self.apply)
-        self.copy_bbcode = QPushButton("Copy BBCode")
+        self.copy_bbcode = QPushButton(tr("Copy BBCode"))
         self.copy_bbcode.clicked.connect(lambda: self.copy("bbcode"))
-        self.copy_markdown = QPushButton("Copy Markdown")
+        self.copy_markdown = QPushButton(tr("Copy Markdown"))
         self.copy_markdown.clicked.connect(lambda: self.copy("markdown"))
         self.ignore_cost = QCheckBox(self.tr("Ignore cost"))
         self.ignore_cost.setToolTip(self.tr(
@@ -543,7 +544,7 @@ class ActionPanel(QDockWidget):
         box = self.actor_box
         box.blockSignals(True)
         box.clear()
-        box.addItem("(select a unit on the board)", None)
+        box.addItem(tr("(select a unit on the board)"), None)
         for u in game.units if game is not None else []:
             box.addItem(f"{u.label} ({u.side})", u.id)
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
@@ -704,7 +705,7 @@ class ActionPanel(QDockWidget):
     def _pick_tool(self):
         tool = self.window_.tools.tools.get("pick")
         if tool is None:
-            self.say("The pick tool is not installed: choose from the list instead", error=True)
+            self.say(tr("The pick tool is not installed: choose from the list instead"), error=True)
         return tool
 
     def _request_pick(self, mode: str, prompt: str, on_pick, *, chosen=(),
@@ -1024,7 +1025,7 @@ class ActionPanel(QDockWidget):
         """Apply the shown resolution as one undoable change and log it."""
         res = self.resolution
         if res is None:
-            self.say("Nothing to apply: roll or enter every die first.", error=True)
+            self.say(tr("Nothing to apply: roll or enter every die first."), error=True)
             return False
         game = self.game
         rolled = self._rolled if self._rolled is not None and self._rolled[0] is res else None

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.facts import parse_fact
 from engine.protocol import SIDES, CoverTerm, Facts, FactSpec, fact_spec
 
@@ -101,10 +102,10 @@ class FactRow:
         self.name = spec.name
         self.kind = "each" if spec.each else TYPE_EDITORS.get(spec.type, "text")
         self.label = QLabel(spec.title)
-        self.label.setToolTip(spec.doc or "ruleset-specific fact")
+        self.label.setToolTip(spec.doc or tr("ruleset-specific fact"))
         self.measured = QLabel(MISSING)
-        self.check = QCheckBox("override")
-        self.check.setToolTip("Use the value typed here instead of the board's")
+        self.check = QCheckBox(tr("override"))
+        self.check.setToolTip(tr("Use the value typed here instead of the board's"))
         self.editor = self._make_editor(cover)
         self.editor.setEnabled(False)
 
@@ -123,8 +124,8 @@ class FactRow:
         if self.kind in ("bool", "cover", "side"):
             w = QComboBox()
             if self.kind == "bool":
-                w.addItem("yes", True)
-                w.addItem("no", False)
+                w.addItem(tr("yes"), True)
+                w.addItem(tr("no"), False)
             elif self.kind == "side":
                 for s in SIDES:
                     w.addItem(s, s)
@@ -219,7 +220,7 @@ class FactsView(QWidget):
             row.measured.setText(fact_text(row.spec, value, cover))
             if not row.check.isChecked():
                 row.set_editor_value(value)
-        self.empty.setText(note or ("" if names else "No board facts for this action."))
+        self.empty.setText(note or ("" if names else tr("No board facts for this action.")))
         self.empty.setVisible(bool(self.empty.text()))
 
     def _rebuild(self, specs: tuple[FactSpec, ...],

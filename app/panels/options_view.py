@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.options import Option
 
 BADGE_STYLE = ("background: #f2c94c; color: #3d2e00; border-radius: 3px; "
@@ -37,9 +38,9 @@ MODIFIES = {"target": "target", "roll": "roll", "pool": "dice in the pool",
 
 def proposed_badge(tooltip: str = "") -> QLabel:
     """The yellow PROPOSED mark: a number of ours, not the rules'."""
-    badge = QLabel("PROPOSED")
+    badge = QLabel(tr("PROPOSED"))
     badge.setStyleSheet(BADGE_STYLE)
-    badge.setToolTip(tooltip or "Our value: the rules text does not give this number")
+    badge.setToolTip(tooltip or tr("Our value: the rules text does not give this number"))
     return badge
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from app.i18n import tr
 from engine.options import Modifier
 from engine.protocol import Step
 from engine.render import dice_groups, per_test
@@ -112,7 +113,7 @@ class StepsView(QTextBrowser):
         self.steps: list[Step] = []
         self.setOpenLinks(False)
         self.setMinimumHeight(120)
-        self.setPlaceholderText("Roll or enter the dice to see the steps.")
+        self.setPlaceholderText(tr("Roll or enter the dice to see the steps."))
 
     def show_steps(self, steps: Sequence[Step], *, pending: str = "",
                    effects: Sequence[str] = (), summary: str = "",

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine import triggers, turns
 from engine.dice import DiceError, DiceSource, TypedDice
 from engine.model import Change, ModelError
@@ -160,7 +161,7 @@ class TurnDock(QDockWidget):
         self.button_grid = QGridLayout()
         self.roll_button = QPushButton(self.tr("Roll initiative"))
         self.start_button = QPushButton(self.tr("Start turn"))
-        self.next_button = QPushButton("Next activation")
+        self.next_button = QPushButton(tr("Next activation"))
         self.activate_button = QPushButton(self.tr("Activate"))
         self.pass_button = QPushButton(self.tr("Pass action"))
         self.phase_button = QPushButton(self.tr("Next phase"))

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from shapely.geometry import LineString, Point, Polygon
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
+from app.i18n import tr
 from engine.edits import AddTerrain, EditTerrain, RemoveTerrain
 from engine.model import Change, ModelError
 from geometry.terrain import KINDS, TerrainPiece
@@ -95,11 +96,11 @@ class TerrainPanel(ToolPanel):
         self.kind = QComboBox()
         for k, d in KINDS.items():
             self.kind.addItem(f"{k} (line)" if d.is_line else k, k)
-        form.addRow("Kind", self.kind)
+        form.addRow(tr("Kind"), self.kind)
         lay.addLayout(form)
         row = QHBoxLayout()
-        self.select_mode = QPushButton("Select / edit")
-        self.draw_mode = QPushButton("Draw new")
+        self.select_mode = QPushButton(tr("Select / edit"))
+        self.draw_mode = QPushButton(tr("Draw new"))
         self.modes = QButtonGroup(self)
         for b in (self.select_mode, self.draw_mode):
             b.setCheckable(True)
@@ -107,7 +108,7 @@ class TerrainPanel(ToolPanel):
             row.addWidget(b)
         self.select_mode.setChecked(True)
         lay.addLayout(row)
-        self.delete_button = QPushButton("Delete piece (Del)")
+        self.delete_button = QPushButton(tr("Delete piece (Del)"))
         lay.addWidget(self.delete_button)
         lay.addWidget(self.message)
         lay.addStretch(1)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.edits import AddUnit, DeleteUnit, EditUnit
 from engine.model import Change, ModelError
 from engine.scenario import Scenario, Unit
@@ -143,29 +144,29 @@ class UnitsPanel(ToolPanel):
         super().__init__("Units", "units-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
-        lay.addWidget(QLabel("Profile to place (click the table):"))
+        lay.addWidget(QLabel(tr("Profile to place (click the table):")))
         self.profiles = QListWidget()
         lay.addWidget(self.profiles, 2)
         form = QFormLayout()
         self.new_side = QComboBox()
         self.new_side.setEditable(True)
-        form.addRow("Side of new units", self.new_side)
+        form.addRow(tr("Side of new units"), self.new_side)
         lay.addLayout(form)
 
-        box = QGroupBox("Selected unit")
+        box = QGroupBox(tr("Selected unit"))
         bl = QFormLayout(box)
         self.unit_id = QLabel("—")
-        bl.addRow("Id", self.unit_id)
+        bl.addRow(tr("Id"), self.unit_id)
         self.name = QLineEdit()
-        self.name.setPlaceholderText("(none: the id is shown)")
-        bl.addRow("Name", self.name)
+        self.name.setPlaceholderText(tr("(none: the id is shown)"))
+        bl.addRow(tr("Name"), self.name)
         self.side = QComboBox()
         self.side.setEditable(True)
-        bl.addRow("Side", self.side)
+        bl.addRow(tr("Side"), self.side)
         row = QHBoxLayout()
-        self.apply_button = QPushButton("Apply")
-        self.duplicate_button = QPushButton("Duplicate (Ctrl+D)")
-        self.delete_button = QPushButton("Delete (Del)")
+        self.apply_button = QPushButton(tr("Apply"))
+        self.duplicate_button = QPushButton(tr("Duplicate (Ctrl+D)"))
+        self.delete_button = QPushButton(tr("Delete (Del)"))
         for b in (self.apply_button, self.duplicate_button, self.delete_button):
             row.addWidget(b)
         bl.addRow(row)
