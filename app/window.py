@@ -212,6 +212,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_replaced(self) -> None:
         game = self.editor.game
+        i18n.set_game_ruleset(game.scenario.ruleset)
         self.select_unit(None)
         self.tools.reset()
         self.scene.set_scenario(game.scenario)

@@ -151,10 +151,42 @@ def glossary(lang: str, scope: str = "") -> dict[str, str]:
     if lang == DEFAULT:
         return {}
     if scope:
-        base = _read("resources.rulesets", scope, f"glossary_{lang}.toml")
+        base = {**_record_names(scope, lang),
+                **_read("resources.rulesets", scope, f"glossary_{lang}.toml")}
     else:
         base = _read("resources.translations", f"engine_{lang}.toml")
     return {**base, **_extra.get((lang, scope), {})}
+
+
+def _record_names(scope: str, lang: str) -> dict[str, str]:
+    """name → name_<lang> (label → label_<lang>) of every record a ruleset carries (its
+    profiles and weapons, and the records nested in them: a vehicle's guns), so that a name
+    written into a message or a list is translated like the record itself."""
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        rs = get_ruleset(scope)
+    except (KeyError, ImportError):
+        return {}
+    out: dict[str, str] = {}
+
+    def walk(node: Any, depth: int = 0) -> None:
+        if depth > 6:
+            return
+        if isinstance(node, Mapping):
+            for key in _NAME_KEYS:
+                english, own = node.get(key), node.get(f"{key}_{lang}")
+                if isinstance(english, str) and isinstance(own, str) and english and own:
+                    out.setdefault(english, own)
+            for value in node.values():
+                walk(value, depth + 1)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value, depth + 1)
+
+    walk(rs.profiles)
+    walk(rs.weapons)
+    return out
 
 
 def _lookup(text: str, lang: str, ruleset: str | None) -> str | None:
@@ -167,7 +199,7 @@ def _lookup(text: str, lang: str, ruleset: str | None) -> str | None:
 
 # --------------------------------------------------------------------------- localized
 
-_NAME_KEYS = ("name", "label", "title")
+_NAME_KEYS = ("name", "label", "title", "term")
 
 
 def localized(obj: Any, lang: str | None, ruleset: str | None = None) -> str:

@@ -186,11 +186,22 @@ def set_language(lang: str, *, save: bool = True) -> str:
     return _current
 
 
+_ruleset: str | None = None
+
+
+def set_game_ruleset(ruleset_id: str | None) -> None:
+    """The ruleset of the game on the board: `loc` reads its glossary when a caller names
+    none (the window sets it whenever a game is put on the board)."""
+    global _ruleset
+    _ruleset = ruleset_id
+
+
 def loc(obj: object, ruleset: str | None = None) -> str:
-    """A ruleset's name, label or message (engine.i18n) in the interface's language."""
+    """A ruleset's name, label or message (engine.i18n) in the interface's language,
+    through `ruleset`'s glossary (default: the game on the board's)."""
     from engine.i18n import localized
 
-    return localized(obj, _current, ruleset)
+    return localized(obj, _current, ruleset or _ruleset)
 
 
 def ruleset_name(ruleset_id: str, *, load: bool = True) -> str:

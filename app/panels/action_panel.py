@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import current_language, loc, tr
 from engine.costs import CostRefused, charge, cost_of, describe_cost, refusal
 from engine.facts import facts_for
 from engine.joint import JointContext, JointResolution, answer_context, charge_joint
@@ -417,6 +417,11 @@ class ActionPanel(QDockWidget):
     def game(self) -> Game | None:
         return self.editor.game if self.editor.has_game else None
 
+    def _ruleset_id(self) -> str | None:
+        """The game's ruleset id (for names and labels in the interface's language)."""
+        game = self.game
+        return game.scenario.ruleset if game is not None else None
+
     @property
     def ruleset(self) -> Ruleset | None:
         game = self.game
@@ -570,7 +575,7 @@ class ActionPanel(QDockWidget):
         box.blockSignals(True)
         box.clear()
         for a in self.offered():
-            box.addItem(a.label, a.id)
+            box.addItem(loc(a, self._ruleset_id()), a.id)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._action_chosen(box.currentIndex(), update=False)
@@ -632,7 +637,7 @@ class ActionPanel(QDockWidget):
         who = self._unit(self.responder_box.currentData())
         if who is not None and rs is not None and game is not None:
             for a in actions_offered(rs, game, who, lambda a: a.kind == "action"):
-                box.addItem(a.label, a.id)
+                box.addItem(loc(a, rs.id), a.id)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         box.setEnabled(who is not None)
@@ -682,7 +687,7 @@ class ActionPanel(QDockWidget):
     def _action_chosen(self, _index: int, *, update: bool = True) -> None:
         action = self.action
         self._set_role_rows(action)
-        self.doc.setText(action.doc if action is not None else "")
+        self.doc.setText(loc(action.doc, self._ruleset_id()) if action is not None else "")
         self.doc.setVisible(bool(self.doc.text()))
         self.options_view.set_options(action.options if action is not None else ())
         self.options_box.setVisible(action is not None)
@@ -853,7 +858,8 @@ class ActionPanel(QDockWidget):
             self.say("")
         except (ValueError, KeyError) as err:
             self.odds_chart.set_distribution(None, f"Not possible: {_text(err)}")
-            self.say(f"Not possible: {_text(err)}", error=True)
+            self.say(tr("Not possible: {0}").format(loc(_text(err), self._ruleset_id())),
+                     error=True)
         self._show_dice_state()
 
     def _dice_setup_changed(self) -> None:
@@ -922,7 +928,8 @@ class ActionPanel(QDockWidget):
         err = run.error
         if run.resolution is not None:
             entry.mark_refused(None)
-            entry.set_message("All dice entered." if run.groups else "No dice needed.", "ok")
+            entry.set_message(tr("All dice entered.") if run.groups else tr("No dice needed."),
+                              "ok")
             self._show_complete(run.resolution)
             return
         self.resolution = self.shown_resolution = None
@@ -931,11 +938,13 @@ class ActionPanel(QDockWidget):
         elif err is not None and err.reason == "face":
             entry.mark_refused(err.position)
             entry.set_message(str(err), "error")
-            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "")
+            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
+                                       ruleset=self._ruleset_id())
         elif err is not None:
             entry.mark_refused(None)
             entry.set_message(str(err), "info")
-            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "")
+            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
+                                       ruleset=self._ruleset_id())
         self._set_buttons()
 
     def _show_complete(self, res: Resolution | JointResolution) -> None:
@@ -950,24 +959,30 @@ class ActionPanel(QDockWidget):
         self.joint_effects.setVisible(joint)
         if not joint:
             self.steps_view.show_steps(res.steps, effects=res.change.describe(),
-                                       summary=res.summary)
+                                       summary=res.summary, ruleset=res.ruleset)
             return
         first, *rest = res.resolutions
-        self.steps_view.show_steps(first.steps, summary=f"{first.action_label} "
-                                   f"({first.actor}): {first.summary}")
+        rs = first.ruleset
+
+        def said(r: Resolution) -> str:
+            return tr("{action} ({actor}): {summary}").format(
+                action=loc(r.action_label, rs), actor=r.actor, summary=loc(r.summary, rs))
+
+        self.steps_view.show_steps(first.steps, summary=said(first), ruleset=rs)
         self.answer_steps.show_steps([s for r in rest for s in r.steps],
-                                     summary="; ".join(f"{r.action_label} ({r.actor}): "
-                                                       f"{r.summary}" for r in rest))
-        effects = "; ".join(res.change.describe()) or self.tr("none")
-        notes = "".join(f"<br><i>{n}</i>" for n in res.notes)
+                                     summary="; ".join(said(r) for r in rest), ruleset=rs)
+        effects = "; ".join(loc(e, rs) for e in res.change.describe()) or self.tr("none")
+        notes = "".join(f"<br><i>{loc(n, rs)}</i>" for n in res.notes)
         self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)
 
     def _show_refusal(self, steps, text: str) -> None:
         self.resolution = self.shown_resolution = None
         self.answer_steps.hide()
         self.joint_effects.hide()
-        self.steps_view.show_steps(steps, refusal=text)
-        self.dice_entry.set_message(f"Not possible: {text}", "error")
+        self.steps_view.show_steps(steps, refusal=text, ruleset=self._ruleset_id())
+        self.dice_entry.set_message(tr("Not possible: {0}").format(loc(text,
+                                                                      self._ruleset_id())),
+                                    "error")
         self._set_buttons()
 
     def cost_refusal(self) -> str | None:
@@ -1043,7 +1058,7 @@ class ActionPanel(QDockWidget):
         try:
             self.editor.push(res.change)
         except (ModelError, ValueError) as err:
-            self.say(f"Could not apply: {_text(err)}", error=True)
+            self.say(tr("Could not apply: {0}").format(_text(err)), error=True)
             return False
         entries = _log_entries(res, game.turn)
         if rolled is not None:  # the app's roll shown (charged since): name its entry
@@ -1059,7 +1074,8 @@ class ActionPanel(QDockWidget):
         self.shown_resolution = res
         self._show_steps(res)
         self.dice_entry.set_message("")  # the next roll's needs show once it is set up
-        self.say(f"Applied: {res.summary} (Edit ▸ Undo takes it back)")
+        self.say(tr("Applied: {0} (Edit ▸ Undo takes it back)").format(
+            loc(res.summary, getattr(res, "ruleset", None))))
         self._set_buttons()
         self.applied.emit(res)
         return True
@@ -1069,9 +1085,11 @@ class ActionPanel(QDockWidget):
         res = self.shown_resolution
         if res is None:
             return ""
-        text = render_joint(res, fmt) if isinstance(res, JointResolution) else render(res, fmt)
+        lang = current_language()
+        text = (render_joint(res, fmt, lang=lang) if isinstance(res, JointResolution)
+                else render(res, fmt, lang=lang))
         QApplication.clipboard().setText(text)
-        self.say(f"Copied as {'BBCode' if fmt == 'bbcode' else 'Markdown'}.")
+        self.say(tr("Copied as BBCode.") if fmt == "bbcode" else tr("Copied as Markdown."))
         return text
 
     def say(self, text: str, *, error: bool = False) -> None:

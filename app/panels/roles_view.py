@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.protocol import GroupRef, Role, TemplatePlacement
 from geometry.templates import TEMPLATE_SHAPES
 
@@ -97,11 +97,11 @@ class RoleEditor:
         if kind != "weapon":
             self.pick = QPushButton(tr("Pick a member on board") if kind == "group"
                                     else tr("Pick on board"))
-            self.pick.setToolTip(role.doc or tr("Choose on the board"))
+            self.pick.setToolTip(loc(role.doc) if role.doc else tr("Choose on the board"))
             self.pick.clicked.connect(self.request_pick)
             parts.append(self.pick)
         self.row = _row(*parts)
-        self.row.setToolTip(role.doc)
+        self.row.setToolTip(loc(role.doc) if role.doc else "")
         self.groups: Mapping[str, GroupRef] = {}
 
     # --- filling ----------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class RoleEditor:
             if self.role.kind == "weapon":
                 box.addItem(tr("(the unit's own)"), None)
                 for wid, name in weapons:
-                    box.addItem(name, wid)
+                    box.addItem(loc(name), wid)
             elif self.role.kind == "group":
                 box.addItem(NONE, None)
                 for g in groups.values():
@@ -201,7 +201,7 @@ class RoleEditor:
 
     def request_pick(self) -> None:
         kind = self.role.kind
-        name = self.role.label or self.role.name
+        name = loc(self.role.label) if self.role.label else self.role.name
         if kind in ("unit", "responder"):
             self._request("unit", tr("Click the {0}").format(name), self.set_value)
         elif kind == "units":
@@ -252,7 +252,7 @@ class RolesView(QWidget):
         for r in roles:
             ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
             self.editors[r.name] = ed
-            self.form.addRow(r.title + ("" if not r.required else tr(" (required)")), ed.row)
+            self.form.addRow(loc(r.title) + ("" if not r.required else tr(" (required)")), ed.row)
             # a layout shows a new child only from the event loop: show it now, so the
             # row is there as soon as the action is chosen
             ed.row.show()
