@@ -393,8 +393,8 @@ class LogDock(QDockWidget):
 
     def _update_count(self, *args) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count_label.setText(f"{total} entries" if shown == total
-                                 else f"{shown} of {total} entries")
+        self.count_label.setText(tr("%n entries", "", total) if shown == total
+                                 else tr("{0} of %n entries", "", total).format(shown))
 
     # --- export -----------------------------------------------------------------------------
 
@@ -420,7 +420,8 @@ class LogDock(QDockWidget):
         try:
             self.save_text(name)
         except OSError as e:
-            QMessageBox.critical(self, tr("Could not save the log"), f"{name}:\n{e.strerror or e}")
+            QMessageBox.critical(self, tr("Could not save the log"),
+                                 f"{name}:\n{e.strerror or e}")
 
 
 def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:

@@ -168,7 +168,7 @@ class RosterDialog(QDialog):
             self.side_pick.addItem(side)
             title = QLabel(f"<b>{side}</b>")
             table = QTableWidget(0, 3)
-            table.setHorizontalHeaderLabels(["Record", "Count", "Points"])
+            table.setHorizontalHeaderLabels([tr("Record"), tr("Count"), tr("Points")])
             table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             total = QLabel()
             self.sides_box.addWidget(title)
@@ -224,7 +224,7 @@ class RosterDialog(QDialog):
                     lambda v, s=side, k=i: self._set_count(s, k, v))
                 table.setCellWidget(i, 1, spin)
                 table.setItem(i, 2, QTableWidgetItem("—" if lc.cost is None else str(lc.cost)))
-            self.totals[side].setText(t.text() if t else f"{side}: 0 points")
+            self.totals[side].setText(t.text() if t else tr("{0}: 0 points").format(side))
 
     def from_scenario(self) -> None:
         if self.scenario is None:
@@ -277,7 +277,7 @@ class RosterDialog(QDialog):
 
     def export_json(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, tr("Export roster"),
-                                              f"{self.roster.name}.json", "Roster (*.json)")
+                                              f"{self.roster.name}.json", tr("Roster (*.json)"))
         if path:
             Path(path).write_text(self.roster.to_json(), encoding="utf-8")
 

@@ -216,7 +216,7 @@ class MainWindow(QMainWindow):
         self.select_unit(None)
         self.tools.reset()
         self.scene.set_scenario(game.scenario)
-        self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")
+        self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")  # names: not translated
         self._show_scenario_label()
         self.pointer_label.clear()
 

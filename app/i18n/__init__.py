@@ -18,7 +18,15 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
+from PySide6.QtCore import (
+    QT_TR_NOOP,
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QTranslator,
+    Signal,
+)
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -32,6 +40,14 @@ ENV_KEYS: tuple[str, ...] = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 _current = DEFAULT
 _installed: list[QTranslator] = []
+
+#: Words the app shows through tr(variable), marked here so lupdate lists them: the
+#: terrain kinds of geometry.terrain, the sides of the facts, the compass edges.
+MARKED: tuple[str, ...] = (
+    QT_TR_NOOP("building"), QT_TR_NOOP("woods"), QT_TR_NOOP("hill"), QT_TR_NOOP("wall"),
+    QT_TR_NOOP("hedge"), QT_TR_NOOP("trench"), QT_TR_NOOP("fortification"),
+    QT_TR_NOOP("rough"), QT_TR_NOOP("crops"), QT_TR_NOOP("water"), QT_TR_NOOP("road"),
+)
 
 
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
@@ -218,3 +234,21 @@ def ruleset_name(ruleset_id: str, *, load: bool = True) -> str:
         return loc(get_ruleset(ruleset_id), ruleset_id)
     except RulesetNotFound:
         return ruleset_id
+
+
+def profile_name(profile_id: str, ruleset_id: str | None = None) -> str:
+    """A unit's profile by its name in the interface's language ("Grenadier", "гренадер"),
+    its id when the ruleset does not know it — or while the rulesets are not loaded yet
+    (the board's first paint waits for nothing heavy)."""
+    import sys
+
+    rid = ruleset_id or _ruleset
+    if not rid or "engine.rulesets.registry" not in sys.modules:
+        return profile_id
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    try:
+        record = get_ruleset(rid).profiles.get(profile_id)
+    except RulesetNotFound:
+        return profile_id
+    return loc(record, rid) if record and record.get("name") else profile_id

@@ -156,7 +156,7 @@ class DiceField(QLineEdit):
         self.setFixedWidth(38)
         self.setMaxLength(len(str(d.sides)) + 1)
         self.setPlaceholderText(d.name)
-        self.setToolTip(f"a face of the {d.name}, 1–{d.sides}")
+        self.setToolTip(tr("a face of the {die}, 1–{sides}").format(die=d.name, sides=d.sides))
 
     def complete(self) -> bool:
         """No further digit can make a face of this die: move on to the next field."""

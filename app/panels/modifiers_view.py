@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.options import MODIFIER_TARGETS, Modifier
 
 #: Each modifier kind in words.
@@ -121,5 +121,6 @@ class ModifiersView(QWidget):
     def _show(self) -> None:
         self.list.clear()
         for step, m in self.items:
-            kind = "" if m.to in ("target", "pool", "die_step") else f" ({KIND_TEXT[m.to]})"
-            self.list.addItem(QListWidgetItem(f"{step.replace('_', ' ')}: {m.text}{kind}"))
+            kind = "" if m.to in ("target", "pool", "die_step") else f" ({tr(KIND_TEXT[m.to])})"
+            shown = m.text.replace(str(m.label), loc(m.label), 1) if m.label else m.text
+            self.list.addItem(QListWidgetItem(f"{loc(step).replace('_', ' ')}: {shown}{kind}"))

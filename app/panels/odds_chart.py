@@ -86,7 +86,7 @@ class OddsChart(QWidget):
         self.placeholder.setMinimumHeight(150)
         self.placeholder.setStyleSheet("color: #666; background: white;")
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["outcome", "exactly", "at least"])
+        self.table.setHorizontalHeaderLabels([tr("outcome"), tr("exactly"), tr("at least")])
         self.table.horizontalHeaderItem(2).setToolTip(tr("P(outcome ≥ this row's outcome)"))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -159,7 +159,7 @@ class OddsChart(QWidget):
 
     def _show(self, dist: OutcomeDistribution | None) -> None:
         self.shown = dist
-        self.title.setText(f"Odds — {outcome_text(dist.label)}" if dist is not None
+        self.title.setText(tr("Odds — {0}").format(outcome_text(dist.label)) if dist is not None
                            else tr("Odds"))
         self._fill_table(dist)
         if dist is None and self.plot is None:

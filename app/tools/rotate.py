@@ -74,8 +74,12 @@ class RotationController(QObject):
         self._items: list[QGraphicsItem] = []
         menu = window.tools_menu.addMenu(tr("&Rotate selected"))
         for shortcut, part, degrees in KEYS:
-            side = "clockwise" if degrees > 0 else "anticlockwise"
-            action = QAction(f"Turn {part} {abs(degrees):g}° {side}", window)
+            text = {("hull", True): tr("Turn hull {0}° clockwise"),
+                    ("hull", False): tr("Turn hull {0}° anticlockwise"),
+                    ("turret", True): tr("Turn turret {0}° clockwise"),
+                    ("turret", False): tr("Turn turret {0}° anticlockwise")}.get(
+                (part, degrees > 0), f"{part} {{0}}°")
+            action = QAction(text.format(f"{abs(degrees):g}"), window)
             action.setShortcut(QKeySequence(shortcut))
             action.triggered.connect(lambda _=False, p=part, d=degrees: self.turn_by(p, d))
             menu.addAction(action)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
@@ -68,9 +68,10 @@ def move_label(name: str, distance_in: float) -> str:
 
 class SelectTool(Tool):
     id = "select"
-    label = "Select"
+    label = QT_TR_NOOP("Select")
     shortcut = "V"
-    tooltip = "Select and move units: click to select, drag to move, Shift+click: its group"
+    tooltip = QT_TR_NOOP("Select and move units: click to select, drag to move, "
+                         "Shift+click: its group")
 
     def __init__(self, window) -> None:
         super().__init__(window)

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -60,7 +60,7 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.dice import (
     D6,
     D20,
@@ -270,9 +270,9 @@ class TemplatePanel(ToolPanel):
 
 class TemplateTool(PanelTool):
     id = "template"
-    label = "Template"
+    label = QT_TR_NOOP("Template")
     shortcut = "T"
-    tooltip = "Lay a blast or flamer template, see where it may land, scatter it"
+    tooltip = QT_TR_NOOP("Lay a blast or flamer template, see where it may land, scatter it")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
@@ -452,8 +452,9 @@ class TemplateTool(PanelTool):
                                           for i, pu, ph in self.odds.ranked()])
         peak = percent(float(self.heat.values.max(initial=0.0)))
         self.panel.odds_title.setText(
-            f"Before the roll — chance of ending under it ({scheme.label}, no scatter "
-            f"{percent(scheme.p_no_scatter())}; darkest heat: {peak} that a point is covered)")
+            tr("Before the roll — chance of ending under it ({scheme}, no scatter {p}; "
+               "darkest heat: {peak} that a point is covered)").format(
+                scheme=loc(scheme.label), p=percent(scheme.p_no_scatter()), peak=peak))
         if log:
             x, y = at
             self._log(here, summary=f"{shape} placed at ({x:.2f}, {y:.2f})"
@@ -481,7 +482,7 @@ class TemplateTool(PanelTool):
             self.panel.show_message(str(err), error=True)
             return None
         if isinstance(dice, RandomDice):
-            self.panel.seed.setPlaceholderText(f"last: {dice.seed}")
+            self.panel.seed.setPlaceholderText(tr("last: {0}").format(dice.seed))
         result, records = landed.template, landed.rolls
         distance, bearing = landed.distance, landed.bearing
         self.result = result
@@ -677,9 +678,9 @@ class TemplateTool(PanelTool):
 
     def _fill_result(self, result: TemplateResult, title: str) -> None:
         names = {u.id: u.label for u in self.editor.game.scenario.units}
-        rows = [(names.get(i, i), percent(f), "hole" if i == result.hole else "")
+        rows = [(names.get(i, i), percent(f), tr("hole") if i == result.hole else "")
                 for i, f in result.under]
-        self.panel.result_title.setText(title if rows else f"{title}: nobody")
+        self.panel.result_title.setText(title if rows else tr("{0}: nobody").format(title))
         self.panel.fill(self.panel.result, rows)
 
     def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),

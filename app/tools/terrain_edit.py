@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 import shapely
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -95,7 +95,7 @@ class TerrainPanel(ToolPanel):
         form = QFormLayout()
         self.kind = QComboBox()
         for k, d in KINDS.items():
-            self.kind.addItem(f"{k} (line)" if d.is_line else k, k)
+            self.kind.addItem(tr("{0} (line)").format(tr(k)) if d.is_line else tr(k), k)
         form.addRow(tr("Kind"), self.kind)
         lay.addLayout(form)
         row = QHBoxLayout()
@@ -126,9 +126,9 @@ class TerrainPanel(ToolPanel):
 
 class TerrainTool(PanelTool):
     id = "terrain"
-    label = "Terrain"
+    label = QT_TR_NOOP("Terrain")
     shortcut = "E"
-    tooltip = "Draw, move, reshape and delete terrain pieces"
+    tooltip = QT_TR_NOOP("Draw, move, reshape and delete terrain pieces")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:

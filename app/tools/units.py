@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -198,9 +198,9 @@ class UnitsPanel(ToolPanel):
 
 class UnitsTool(PanelTool):
     id = "units"
-    label = "Units"
+    label = QT_TR_NOOP("Units")
     shortcut = "U"
-    tooltip = "Place units from profiles, duplicate, delete, set side and name"
+    tooltip = QT_TR_NOOP("Place units from profiles, duplicate, delete, set side and name")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
