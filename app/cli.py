@@ -306,6 +306,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from PySide6.QtGui import QGuiApplication
 
     app = QGuiApplication.instance() or QGuiApplication([PROG])  # noqa: F841  (fonts need it)
+    _install_language()
     from app.cards import cards_for_scenario
     from app.cards.layout import CardOptions
     from app.cards.printing import SheetOptions, write_pdf
@@ -991,6 +992,15 @@ _language = "en"
 def language() -> str:
     """The language of this command's output (set by `run` from --lang or the environment)."""
     return _language
+
+
+def _install_language() -> None:
+    """Qt's translators for the command's language, once a Qt application exists (the
+    commands that draw: cards, pictures)."""
+    from app.i18n import current_language, install
+
+    if current_language() != _language:
+        install(_language)
 
 
 def run(argv: list[str]) -> int:
