@@ -183,7 +183,7 @@ class LibraryDialog(QDialog):
         self.setWindowTitle(tr("Unit library"))
         self.resize(980, 640)
 
-        self.search = QLineEdit(placeholderText="Search by name or id…")
+        self.search = QLineEdit(placeholderText=tr("Search by name or id…"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.refresh)
         self.tree = QTreeWidget()
@@ -196,8 +196,8 @@ class LibraryDialog(QDialog):
         lv.addWidget(self.search)
         lv.addWidget(self.tree)
         row = QHBoxLayout()
-        for text, slot in (("Import faction…", self.import_faction),
-                           ("Export faction…", self.export_faction)):
+        for text, slot in ((tr("Import faction…"), self.import_faction),
+                           (tr("Export faction…"), self.export_faction)):
             b = QPushButton(text)
             b.clicked.connect(lambda _checked=False, slot=slot: slot())  # not path=False
             row.addWidget(b)

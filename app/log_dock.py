@@ -249,7 +249,7 @@ class LogDock(QDockWidget):
     """The "Log" dock: filters on top, the table, a count and Save… below."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Log", parent)
+        super().__init__(tr("Log"), parent)
         self.setObjectName("log_dock")
         self.model = LogModel(self)
         self.proxy = LogFilter(self)
@@ -377,10 +377,11 @@ class LogDock(QDockWidget):
         seen = [u for e in entries for u in sorted(entry_units(e)) if u not in known]
         units = [*self._units, *((u, self.model.name(u)) for u in dict.fromkeys(seen))]
         turns = sorted({e.turn for e in entries})
-        _fill(self.unit_box, [("All units", None), *((f"{label} ({uid})" if label != uid
+        _fill(self.unit_box, [(tr("All units"), None), *((f"{label} ({uid})" if label != uid
                                                       else uid, uid) for uid, label in units)],
               self.proxy.unit)
-        _fill(self.turn_box, [("All turns", None), *((f"Turn {t}", t) for t in turns)],
+        _fill(self.turn_box, [(tr("All turns"), None),
+                             *((tr("Turn {0}").format(t), t) for t in turns)],
               self.proxy.turn)
 
     def _unit_chosen(self, index: int) -> None:
@@ -442,7 +443,7 @@ def install(window) -> LogDock:
     """Add the dock on the right, hidden until View ▸ Log (Ctrl+L) shows it — the board
     keeps the room until the log is wanted — and follow the window's editor."""
     dock = LogDock(window)
-    add_view_dock(window, dock, "&Log", "Ctrl+L")
+    add_view_dock(window, dock, tr("&Log"), "Ctrl+L")
     editor = getattr(window, "editor", None)
     if editor is not None:
         def reload() -> None:

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -74,13 +74,13 @@ class RosterDialog(QDialog):
         for w in (QLabel(tr("Ruleset")), self.ruleset, QLabel(tr("Name")), self.name,
                   QLabel(tr("Saved")), self.saved):
             top.addWidget(w)
-        for text, slot in (("Load", self.load), ("Save", self.save),
+        for text, slot in ((tr("Load"), self.load), (tr("Save"), self.save),
                            ("Delete", self.delete_saved)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             top.addWidget(b)
 
-        self.search = QLineEdit(placeholderText="Search the library…")
+        self.search = QLineEdit(placeholderText=tr("Search the library…"))
         self.search.textChanged.connect(self._fill_library)
         self.records = QListWidget()
         self.side_pick = QComboBox()
@@ -105,9 +105,9 @@ class RosterDialog(QDialog):
         body.addLayout(left, 2)
         body.addLayout(self.sides_box, 3)
         bottom = QHBoxLayout()
-        for text, slot in (("From the table", self.from_scenario),
-                           ("Export JSON…", self.export_json),
-                           ("Print cards…", self.print_cards)):
+        for text, slot in ((tr("From the table"), self.from_scenario),
+                           (tr("Export JSON…"), self.export_json),
+                           (tr("Print cards…"), self.print_cards)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             bottom.addWidget(b)
@@ -146,8 +146,11 @@ class RosterDialog(QDialog):
         for kind in spec.unit_kinds:
             for e in self.library.entries(ruleset, kind.id, search=self.search.text() or None):
                 cost = kind.cost(e.data)
-                text = f"{e.name or e.id}  ({kind.id}" + (f", {cost} pts)" if cost is not None
-                                                        else ")")
+                name = loc({"name": e.name or e.id, "name_ru": e.data.get("name_ru", "")},
+                           ruleset)
+                text = (tr("{name}  ({kind}, {cost} pts)") if cost is not None
+                        else tr("{name}  ({kind})")).format(
+                    name=name, kind=loc(kind.label, ruleset), cost=cost)
                 item = QListWidgetItem(text)
                 item.setData(ROLE, (kind.id, e.id))
                 self.records.addItem(item)

@@ -140,14 +140,14 @@ class OptionsView(QWidget):
 
     def set_options(self, options: Sequence[Option],
                     values: Mapping[str, Any] | None = None, *, explain: bool = False,
-                    empty: str = "No options for this action.") -> None:
+                    empty: str = QT_TR_NOOP("No options for this action.")) -> None:
         """Show `options` (with `values` where given, else each default). `explain` adds
         each option's default and help under it (the Rules readings dialog)."""
         self._clear()
         self.options = tuple(options)
         values = values or {}
         if not self.options:
-            self.empty = QLabel(empty)
+            self.empty = QLabel(tr(empty))
             self.empty.setStyleSheet(REASON_STYLE)
             self.grid.addWidget(self.empty, 0, 0, 1, 3)
         for row, o in enumerate(self.options):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
+from app.i18n import tr
 from engine import triggers
 
 from .action_panel import ActionPanel, is_test
@@ -99,6 +100,6 @@ class TestsDock(ActionPanel):
 def install(window) -> TestsDock:
     """The Tests dock, tabbed with the Actions dock (View ▸ Tests, Ctrl+Shift+T)."""
     dock = TestsDock(window)
-    add_view_dock(window, dock, "&Tests", "Ctrl+Shift+T", tab_with=ActionPanel)
+    add_view_dock(window, dock, tr("&Tests"), "Ctrl+Shift+T", tab_with=ActionPanel)
     window.tests_dock = dock
     return dock

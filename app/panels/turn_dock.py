@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TR_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,7 +47,9 @@ from engine.turns import TurnError, TurnStructure
 from ..board.style import SidePalette
 from .docks import add_view_dock
 
-COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State", "Player", "Due")
+COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
+           QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
+           QT_TR_NOOP("Player"), QT_TR_NOOP("Due"))
 ERROR_STYLE = "color: #b3261e;"
 #: Names listed in the "may still act" and "tests due" lines before "… N more".
 MAX_NAMES = 6
@@ -129,7 +131,7 @@ class TurnDock(QDockWidget):
         self.units_title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.units_title)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
+        self.table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -633,7 +635,7 @@ def install(window) -> TurnDock:
     """Add the dock on the right, hidden until View ▸ Turn (Ctrl+T) shows it — as the Log
     dock, the board keeps the room until it is wanted — and follow the window's editor."""
     dock = TurnDock(window)
-    add_view_dock(window, dock, "&Turn", "Ctrl+T")
+    add_view_dock(window, dock, tr("&Turn"), "Ctrl+T")
     editor = getattr(window, "editor", None)
     if editor is not None:
         dock.set_editor(editor, window)

@@ -62,7 +62,7 @@ class ArcsOverlay(QObject):
         self.items: list[QGraphicsItem] = []
         self.action = QAction(tr("&Arcs of the selected unit"), window)
         self.action.setCheckable(True)
-        self.action.setIconText("Arcs")
+        self.action.setIconText(tr("Arcs"))
         self.action.setShortcut(QKeySequence("A"))
         self.action.setToolTip(tr("Arcs overlay: front / side / rear sectors and turret arc (A)"))
         self.action.toggled.connect(lambda _on: self.refresh())

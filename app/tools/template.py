@@ -141,7 +141,7 @@ class TemplatePanel(ToolPanel):
     odds before the roll and the units under the template after it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Template", "template-panel", parent)
+        super().__init__(tr("Template"), "template-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
 
@@ -205,12 +205,12 @@ class TemplatePanel(ToolPanel):
         self.odds_title = QLabel(tr("Before the roll — chance of ending under it"))
         self.odds_title.setWordWrap(True)
         lay.addWidget(self.odds_title)
-        self.odds = self._table(("Unit", "Template", "Hole"))
+        self.odds = self._table((tr("Unit"), tr("Template"), tr("Hole")))
         lay.addWidget(self.odds, 2)
         self.result_title = QLabel(tr("Under the template"))
         self.result_title.setWordWrap(True)
         lay.addWidget(self.result_title)
-        self.result = self._table(("Unit", "Covered", "Hole"))
+        self.result = self._table((tr("Unit"), tr("Covered"), tr("Hole")))
         lay.addWidget(self.result, 1)
         self.setWidget(body)
         self.typed_dice.toggled.connect(self._sync_enabled)
@@ -330,7 +330,7 @@ class TemplateTool(PanelTool):
         if self.shape == "flamer":
             return ("Click the unit that fires, then the point it aims at (or drag from the "
                     "unit). A flamer does not scatter.")
-        return "Click where the template is aimed; then Scatter (or S)."
+        return tr("Click where the template is aimed; then Scatter (or S).")
 
     def _settings_changed(self) -> None:
         self.panel._sync_enabled()

@@ -89,7 +89,7 @@ class TerrainPanel(ToolPanel):
     """Kind, mode and delete, with a message line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Terrain", "terrain-panel", parent)
+        super().__init__(tr("Terrain"), "terrain-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
         form = QFormLayout()

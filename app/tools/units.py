@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.edits import AddUnit, DeleteUnit, EditUnit
 from engine.model import Change, ModelError
 from engine.scenario import Scenario, Unit
@@ -55,14 +55,15 @@ class ProfileChoice:
 
     @property
     def text(self) -> str:
-        note = " (default base)" if self.base_from == "default" else ""
-        return f"{self.name} — {base_text(self.base)}{note}"
+        note = tr(" (default base)") if self.base_from == "default" else ""
+        return tr("{profile} — {base}").format(profile=self.name, base=base_text(self.base)) + note
 
 
 def base_text(base: BaseShape) -> str:
     if base.shape == "round":
-        return f"{base.width_mm:g} mm round"
-    return f"{base.width_mm:g}×{base.depth_mm:g} mm {base.shape}"
+        return tr("{0} mm round").format(f"{base.width_mm:g}")
+    return tr("{w}×{d} mm {shape}").format(w=f"{base.width_mm:g}", d=f"{base.depth_mm:g}",
+                                           shape=tr(base.shape))
 
 
 def base_json(base: BaseShape) -> dict:
@@ -126,7 +127,8 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[P
         if base is None:
             vehicle = _is_vehicle(scenario, pid, turret)
             base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
-        out[pid] = ProfileChoice(pid, str(name or pid), base, source, turret)
+        shown = loc(record, scenario.ruleset) if name else pid
+        out[pid] = ProfileChoice(pid, shown, base, source, turret)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 
 
@@ -141,7 +143,7 @@ class UnitsPanel(ToolPanel):
     """The profile list, the side for new units, and the selected unit's fields."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Units", "units-panel", parent)
+        super().__init__(tr("Units"), "units-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
         lay.addWidget(QLabel(tr("Profile to place (click the table):")))
@@ -219,8 +221,8 @@ class UnitsTool(PanelTool):
         self.refresh_profiles()
         super().activate()
         self._show_selected()
-        self.panel.show_message("Click the table to place the chosen profile; click a unit to "
-                                "edit it.")
+        self.panel.show_message(tr("Click the table to place the chosen profile; click a unit to "
+                                   "edit it."))
 
     def _game_replaced(self) -> None:
         """Refill the list now only if it is shown: the catalogue reads the ruleset's library

@@ -76,8 +76,14 @@ def allowed_words(scenario, rid: str) -> set[str]:
     the Latin words its records keep in Russian (model names)."""
     from engine.rulesets.registry import get_ruleset
 
+    from engine.rulesets.registry import list_rulesets
+    from engine.scenario_io import shipped_scenarios
+
     words = set(ALLOW)
-    texts: list[str] = [scenario.name, rid, get_ruleset(rid).name]
+    texts: list[str] = [scenario.name, rid]
+    # the games' own names: every ruleset's and every shipped table's (the New game dialog)
+    texts += [r.name for r in list_rulesets()] + [r.id for r in list_rulesets()]
+    texts += [title for _file, title in shipped_scenarios()]
     for u in scenario.units:
         texts += [u.id, u.label, u.side, u.profile]
     for g in getattr(scenario, "groups", ()) or ():
