@@ -75,7 +75,7 @@ class RosterDialog(QDialog):
                   QLabel(tr("Saved")), self.saved):
             top.addWidget(w)
         for text, slot in ((tr("Load"), self.load), (tr("Save"), self.save),
-                           ("Delete", self.delete_saved)):
+                           (tr("Delete"), self.delete_saved)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             top.addWidget(b)
@@ -227,7 +227,7 @@ class RosterDialog(QDialog):
                     lambda v, s=side, k=i: self._set_count(s, k, v))
                 table.setCellWidget(i, 1, spin)
                 table.setItem(i, 2, QTableWidgetItem("—" if lc.cost is None else str(lc.cost)))
-            self.totals[side].setText(t.text() if t else tr("{0}: 0 points").format(side))
+            self.totals[side].setText(loc(t.text()) if t else tr("{0}: 0 points").format(side))
 
     def from_scenario(self) -> None:
         if self.scenario is None:

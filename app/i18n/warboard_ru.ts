@@ -13,6 +13,7 @@
     </message>
     <message>
         <source>Actions</source>
+        <extracomment>the template role an action that reads template facts gets when it declares none</extracomment>
         <translation>Действия</translation>
     </message>
     <message>
@@ -953,7 +954,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>The acting unit (or select it on the board)</source>
-        <extracomment>the template role an action that reads template facts gets when it declares none (resolution, its log positions, seed, chosen) of the last app roll shown.</extracomment>
+        <extracomment>(resolution, its log positions, seed, chosen) of the last app roll shown.</extracomment>
         <translation>Действующий отряд (или выберите его на столе)</translation>
     </message>
     <message>
@@ -1079,8 +1080,20 @@ Replace the library&apos;s records?</source>
         <translation>Этому действию не нужны замеры со стола.</translation>
     </message>
     <message>
-        <source>The step it modifies</source>
+        <source>to the target</source>
         <extracomment>Each modifier kind in words.</extracomment>
+        <translation>к целевому числу</translation>
+    </message>
+    <message>
+        <source>to the roll</source>
+        <translation>к броску</translation>
+    </message>
+    <message>
+        <source>die steps</source>
+        <translation>ступени куба</translation>
+    </message>
+    <message>
+        <source>The step it modifies</source>
         <translation>Шаг, который он меняет</translation>
     </message>
     <message>
@@ -1439,6 +1452,14 @@ Replace the library&apos;s records?</source>
         <translation> Допуск без данных правил </translation>
     </message>
     <message>
+        <source>d20 face = distance in steps</source>
+        <translation>грань d20 = расстояние в шагах</translation>
+    </message>
+    <message>
+        <source>d6 − accuracy, in inches</source>
+        <translation>d6 − меткость, в дюймах</translation>
+    </message>
+    <message>
         <source>Template</source>
         <extracomment>The app&apos;s direction die: one face per bearing of the odds&apos; grid (2° apart), as engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules protocol, which the first paint leaves for later). Tables with more units than this work a blast&apos;s odds and heat map out on a worker thread (at 500 units they cost 50-90 ms); the template and who is under it show at once. Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.</extracomment>
         <translation>Шаблон</translation>
@@ -1645,6 +1666,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Place units from profiles, duplicate, delete, set side and name</source>
         <translation>Ставить отряды по профилям, дублировать, удалять, задавать сторону и имя</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>Проверки</translation>
     </message>
     <message>
         <source>&amp;Tests</source>

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -152,9 +152,10 @@ class ActionPanel(QDockWidget):
 
     applied = Signal(object)
 
-    def __init__(self, window, *, title: str = "Actions", object_name: str = "action-panel",
+    def __init__(self, window, *, title: str = QT_TR_NOOP("Actions"),
+                 object_name: str = "action-panel",
                  accept: Callable[[Action], bool] = is_action) -> None:
-        super().__init__(title, window)
+        super().__init__(tr(title), window)
         self.setObjectName(object_name)
         self.window_ = window
         self.accept = accept

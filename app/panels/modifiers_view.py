@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -26,8 +26,8 @@ from app.i18n import loc, tr
 from engine.options import MODIFIER_TARGETS, Modifier
 
 #: Each modifier kind in words.
-KIND_TEXT = {"target": "to the target", "roll": "to the roll", "pool": "dice in the pool",
-             "die_step": "die steps"}
+KIND_TEXT = {"target": QT_TR_NOOP("to the target"), "roll": QT_TR_NOOP("to the roll"),
+             "pool": QT_TR_NOOP("dice in the pool"), "die_step": QT_TR_NOOP("die steps")}
 
 
 

@@ -154,7 +154,7 @@ class OptionsView(QWidget):
             w = _editor(o)
             if o.id in values:
                 _set_value(w, values[o.id])
-            tip = "\n".join(filter(None, [loc(o.help), o.reason]))
+            tip = "\n".join(filter(None, [loc(o.help), loc(o.reason)]))
             w.setToolTip(tip)
             self.editors[o.id] = w
             if o.kind == "bool":
@@ -166,11 +166,11 @@ class OptionsView(QWidget):
                 self.grid.addWidget(w, 2 * row, 1)
             if o.proposed:
                 badge = proposed_badge(tr("{option}: our default, not the rules' ({reason})")
-                                       .format(option=loc(o), reason=o.reason)
+                                       .format(option=loc(o), reason=loc(o.reason))
                                        if o.reason else "")
                 self.badges[o.id] = badge
                 self.grid.addWidget(badge, 2 * row, 2)
-            detail = " · ".join(filter(None, [modifier_text(o), o.reason]))
+            detail = " · ".join(filter(None, [modifier_text(o), loc(o.reason)]))
             if explain:
                 default = default_text(o)
                 detail = " · ".join(filter(None, [detail, tr("default: {0}").format(default)]))

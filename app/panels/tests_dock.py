@@ -29,7 +29,7 @@ class TestsDock(ActionPanel):
     __test__ = False  # not a pytest class, whatever its name
 
     def __init__(self, window) -> None:
-        super().__init__(window, title="Tests", object_name="tests-dock", accept=is_test)
+        super().__init__(window, title=tr("Tests"), object_name="tests-dock", accept=is_test)
         self.due_box = QGroupBox(self.tr("Due now"))
         lay = QVBoxLayout(self.due_box)
         lay.setContentsMargins(6, 4, 6, 4)

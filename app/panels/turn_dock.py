@@ -312,7 +312,7 @@ class TurnDock(QDockWidget):
 
     def _structure_text(self) -> str:
         s = self.structure
-        tr = self.tr
+        # (app.i18n.tr: the shared context lupdate files these under)
         parts = [{"sides": tr("side turns"), "alternating": tr("alternating activations"),
                   "rounds": tr("combat rounds")}[s.kind]]
         if s.phases:
@@ -329,7 +329,7 @@ class TurnDock(QDockWidget):
             parts.append(tr("allied players interleave"))
         if s.initiative:
             when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
-            flag = " (PROPOSED)" if s.initiative.proposed else ""
+            flag = " (" + tr("PROPOSED") + ")" if s.initiative.proposed else ""
             parts.append(tr("initiative {0} {1}").format(s.initiative.die.name, when) + flag)
         return "; ".join(parts)
 

@@ -94,7 +94,8 @@ if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
 
 SHAPES = ("blast-3", "blast-5", "flamer")
-SCHEMES = {"d20": "d20 face = distance in steps", "d6": "d6 − accuracy, in inches"}
+SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
+           "d6": QT_TR_NOOP("d6 − accuracy, in inches")}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart), as
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).
@@ -147,11 +148,12 @@ class TemplatePanel(ToolPanel):
 
         form = QFormLayout()
         self.shape = QComboBox()
-        self.shape.addItems(SHAPES)
+        for s in SHAPES:
+            self.shape.addItem(loc(s), s)
         form.addRow(tr("Template"), self.shape)
         self.scheme = QComboBox()
         for key, text in SCHEMES.items():
-            self.scheme.addItem(text, key)
+            self.scheme.addItem(tr(text), key)
         form.addRow(tr("Scatter"), self.scheme)
         self.step = QDoubleSpinBox()
         self.step.setRange(0.1, 12.0)
@@ -233,7 +235,7 @@ class TemplatePanel(ToolPanel):
     def _sync_enabled(self) -> None:
         typed = self.typed_dice.isChecked()
         d20 = self.scheme.currentData() == "d20"
-        flamer = self.shape.currentText() == "flamer"
+        flamer = self.shape.currentData() == "flamer"
         self.seed.setEnabled(not typed)
         self.distance_face.setEnabled(typed)
         self.direction.setEnabled(typed)
@@ -299,12 +301,12 @@ class TemplateTool(PanelTool):
 
     @property
     def shape(self) -> str:
-        return self.panel.shape.currentText()
+        return self.panel.shape.currentData()
 
     def set_shape(self, shape: str) -> None:
         if shape not in SHAPES:
             raise ValueError(f"shape: expected one of {', '.join(SHAPES)}, got {shape!r}")
-        self.panel.shape.setCurrentText(shape)
+        self.panel.shape.setCurrentIndex(self.panel.shape.findData(shape))
 
     def activate(self) -> None:
         super().activate()

@@ -53,7 +53,7 @@ UNTRANSLATED = {rid for rid in SCENARIOS
                 if not resource("rulesets", rid, "glossary_ru.toml").is_file()}
 #: words that stay as they are in a Russian interface
 ALLOW = {
-    "Warboard", "BBCode", "Markdown", "PNG", "SVG", "JSON", "PDF", "SHA", "SQLite",
+    "Warboard", "English", "BBCode", "Markdown", "PNG", "SVG", "JSON", "PDF", "SHA", "SQLite",
     "warboard", "json", "png", "svg", "pdf", "txt", "log", "Ctrl", "Shift", "Alt", "Del",
     "Esc", "Tab", "Space", "Enter", "Return", "Backspace", "PgUp", "PgDown", "Home",
     "End", "Ins", "Up", "Down", "Left", "Right", "nbsp",
@@ -74,9 +74,7 @@ def qm_folder(tmp_path_factory):
 def allowed_words(scenario, rid: str) -> set[str]:
     """The proper names of the game: units, groups, sides, the scenario, the ruleset's name,
     the Latin words its records keep in Russian (model names)."""
-    from engine.rulesets.registry import get_ruleset
-
-    from engine.rulesets.registry import list_rulesets
+    from engine.rulesets.registry import get_ruleset, list_rulesets
     from engine.scenario_io import shipped_scenarios
 
     words = set(ALLOW)
@@ -116,6 +114,8 @@ def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
     for t in texts:
         plain = re.sub(r"<[^>]+>|&\w+;", " ", t)       # markup is not text
         plain = re.sub(r"\b[\w.-]+\.(json|warboard|txt|png|svg|pdf)\b", " ", plain)
+        # code names quoted from the rules' sources: option ids, data keys, seed lines
+        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|\b(seed|issue|max|IH|L\d+)\b", " ", plain)
         words = [w for w in LATIN.findall(plain) if w not in allowed]
         if words:
             found.append(t.strip())
