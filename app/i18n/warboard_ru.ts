@@ -1048,8 +1048,312 @@ Replace the library&apos;s records?</source>
         <translation>не замерено</translation>
     </message>
     <message>
+        <source>Commander</source>
+        <translation>Командир</translation>
+    </message>
+    <message>
+        <source>Gunner</source>
+        <translation>Наводчик</translation>
+    </message>
+    <message>
+        <source>Loader</source>
+        <translation>Заряжающий</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Мехвод</translation>
+    </message>
+    <message>
+        <source>Co-driver</source>
+        <translation>Стрелок-радист</translation>
+    </message>
+    <message>
+        <source>cmdr</source>
+        <translation>ком.</translation>
+    </message>
+    <message>
+        <source>gunner</source>
+        <translation>наводчик</translation>
+    </message>
+    <message>
+        <source>loader</source>
+        <translation>заряж.</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>мехвод</translation>
+    </message>
+    <message>
+        <source>co-drv</source>
+        <translation>радист</translation>
+    </message>
+    <message>
+        <source>advanced optics (less fire penalty for weather, time of day)</source>
+        <translation>улучшенная оптика (меньше штраф к огню за погоду и время суток)</translation>
+    </message>
+    <message>
+        <source>radio</source>
+        <translation>рация</translation>
+    </message>
+    <message>
+        <source>Private</source>
+        <translation>Рядовой</translation>
+    </message>
+    <message>
+        <source>NCO</source>
+        <translation>Сержант</translation>
+    </message>
+    <message>
+        <source>Officer</source>
+        <translation>Офицер</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>Лоб</translation>
+    </message>
+    <message>
+        <source>Rear</source>
+        <translation>Корма</translation>
+    </message>
+    <message>
+        <source>{0} pts</source>
+        <translation>{0} очк.</translation>
+    </message>
+    <message>
+        <source>Class </source>
+        <translation>Класс </translation>
+    </message>
+    <message>
+        <source>DM </source>
+        <translation>МУ </translation>
+    </message>
+    <message>
+        <source>screens {0}</source>
+        <translation>экраны {0}</translation>
+    </message>
+    <message>
+        <source>{0} target</source>
+        <translation>цель: {0}</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Скорость</translation>
+    </message>
+    <message>
+        <source>consecutive Move AP · 1&quot; = {0} m</source>
+        <translation>ОД движения подряд · 1&quot; = {0} м</translation>
+    </message>
+    <message>
+        <source>{0} AP</source>
+        <translation>{0} ОД</translation>
+    </message>
+    <message>
+        <source>Crew</source>
+        <translation>Экипаж</translation>
+    </message>
+    <message>
+        <source>Acc · Guts · T&amp;E</source>
+        <translation>Точн. · Яйца · ПО</translation>
+    </message>
+    <message>
+        <source>post</source>
+        <translation>место</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>имя</translation>
+    </message>
+    <message>
+        <source>Acc</source>
+        <translation>Точн.</translation>
+    </message>
+    <message>
+        <source>Guts</source>
+        <translation>Яйца</translation>
+    </message>
+    <message>
+        <source>(radio)</source>
+        <translation>(радио)</translation>
+    </message>
+    <message>
+        <source>KIA</source>
+        <translation>убит</translation>
+    </message>
+    <message>
+        <source>WIA</source>
+        <translation>ранен</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>«Фичи»</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>нет</translation>
+    </message>
+    <message>
+        <source>In play</source>
+        <translation>В игре</translation>
+    </message>
+    <message>
+        <source>tick as the game goes</source>
+        <translation>отмечайте по ходу игры</translation>
+    </message>
+    <message>
+        <source>Penetrations</source>
+        <translation>Пробития</translation>
+    </message>
+    <message>
+        <source>Damaged</source>
+        <translation>Повреждено</translation>
+    </message>
+    <message>
+        <source>shaken</source>
+        <translation>потрясён</translation>
+    </message>
+    <message>
+        <source>knocked out</source>
+        <translation>подбит</translation>
+    </message>
+    <message>
+        <source>Ammunition</source>
+        <translation>Боеприпасы</translation>
+    </message>
+    <message>
+        <source>armour · weapons · penetration</source>
+        <translation>броня · оружие · пробитие</translation>
+    </message>
+    <message>
+        <source>Armour (AV)</source>
+        <translation>Броня</translation>
+    </message>
+    <message>
+        <source>hit location: d10 on the struck face</source>
+        <translation>точка попадания: к10 по стороне попадания</translation>
+    </message>
+    <message>
+        <source>weak</source>
+        <translation>уязв.</translation>
+    </message>
+    <message>
+        <source>Weapons</source>
+        <translation>Оружие</translation>
+    </message>
+    <message>
+        <source>Dmg = damage to men</source>
+        <translation>Урон = урон по людям</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Дальность</translation>
+    </message>
+    <message>
+        <source>RoF</source>
+        <translation>Скорстр.</translation>
+    </message>
+    <message>
+        <source>Dmg</source>
+        <translation>Урон</translation>
+    </message>
+    <message>
+        <source>MM</source>
+        <translation>ММ</translation>
+    </message>
+    <message>
+        <source>DM</source>
+        <translation>МУ</translation>
+    </message>
+    <message>
+        <source>crew</source>
+        <translation>экипаж</translation>
+    </message>
+    <message>
+        <source>Main gun penetration</source>
+        <translation>Пробитие пушки</translation>
+    </message>
+    <message>
+        <source>penetrates when &gt; AV</source>
+        <translation>пробивает, если &gt; брони</translation>
+    </message>
+    <message>
+        <source>step \ d10</source>
+        <translation>шаг \ к10</translation>
+    </message>
+    <message>
+        <source>{0} (≤{1} m)</source>
+        <translation>{0} (≤{1} м)</translation>
+    </message>
+    <message>
+        <source>step {0}</source>
+        <translation>шаг {0}</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>до</translation>
+    </message>
+    <message>
+        <source>Melee</source>
+        <translation>Ближний бой</translation>
+    </message>
+    <message>
+        <source>T&amp;E</source>
+        <translation>ПО</translation>
+    </message>
+    <message>
+        <source>HP</source>
+        <translation>ХП</translation>
+    </message>
+    <message>
+        <source>player character</source>
+        <translation>персонаж игрока</translation>
+    </message>
+    <message>
+        <source>NPC</source>
+        <translation>НПС</translation>
+    </message>
+    <message>
+        <source>1 AP: RoF × d10 ≤ Acc; past Range only a 1</source>
+        <translation>1 ОД: Скорострельность × к10 ≤ Точн.; дальше Дальности только 1</translation>
+    </message>
+    <message>
+        <source>not in the library</source>
+        <translation>нет в библиотеке</translation>
+    </message>
+    <message>
+        <source>AP {0}</source>
+        <translation>Бронебойность {0}</translation>
+    </message>
+    <message>
+        <source>no grenades</source>
+        <translation>без гранат</translation>
+    </message>
+    <message>
+        <source>3 AP a turn</source>
+        <translation>3 ОД за ход</translation>
+    </message>
+    <message>
+        <source>1 AP</source>
+        <translation>1 ОД</translation>
+    </message>
+    <message>
+        <source>2 AP</source>
+        <translation>2 ОД</translation>
+    </message>
+    <message>
+        <source>sprint, 3 AP</source>
+        <translation>спринт, 3 ОД</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Заметки</translation>
+    </message>
+    <message>
+        <source>Wounds (HP)</source>
+        <translation>Раны (ХП)</translation>
+    </message>
+    <message>
+        <source>Suppression</source>
+        <translation>Подавление</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1674,6 +1978,56 @@ Replace the library&apos;s records?</source>
     <message>
         <source>&amp;Tests</source>
         <translation>&amp;Проверки</translation>
+    </message>
+    <message>
+        <source>demo value, not from the rules</source>
+        <extracomment>A card face: poker size, 2.5&quot; × 3.5&quot;, in points.</extracomment>
+        <translation>демонстрационное значение, не из правил</translation>
+    </message>
+    <message>
+        <source>PROPOSED default, not from the rules</source>
+        <translation>ПРЕДЛОЖЕННОЕ значение, не из правил</translation>
+    </message>
+    <message>
+        <source> — replace with your group&apos;s values.</source>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
+        <translation> — замените значениями вашей группы.</translation>
+    </message>
+    <message>
+        <source>Blast templates — true scale</source>
+        <translation>Шаблоны взрыва — в натуральную величину</translation>
+    </message>
+    <message>
+        <source>Print at 100 % (actual size). The square must measure exactly 1 inch; cut along the outer line, punch the hole.</source>
+        <translation>Печатайте в масштабе 100 % (натуральная величина). Квадрат должен быть ровно 1 дюйм; вырежьте по внешней линии, проколите отверстие.</translation>
+    </message>
+    <message>
+        <source>Flamer template — true scale</source>
+        <translation>Шаблон огнемёта — в натуральную величину</translation>
+    </message>
+    <message>
+        <source>12&quot; range ruler — true scale</source>
+        <translation>Линейка 12&quot; — в натуральную величину</translation>
+    </message>
+    <message>
+        <source>Printed on the diagonal so that 12 inches fit on one sheet. Cut along the outer line.</source>
+        <translation>Напечатано по диагонали, чтобы 12 дюймов поместились на лист. Вырежьте по внешней линии.</translation>
+    </message>
+    <message>
+        <source>1 inch</source>
+        <translation>1 дюйм</translation>
+    </message>
+    <message>
+        <source>(25.4 mm)</source>
+        <translation>(25,4 мм)</translation>
+    </message>
+    <message>
+        <source>Flamer</source>
+        <translation>Огнемёт</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>дюйм.</translation>
     </message>
 </context>
 <context>
