@@ -113,7 +113,8 @@ def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
     found = []
     for t in texts:
         plain = re.sub(r"<[^>]+>|&\w+;", " ", t)       # markup is not text
-        plain = re.sub(r"\b[\w.-]+\.(json|warboard|txt|png|svg|pdf)\b", " ", plain)
+        plain = re.sub(r"(/[\w.+-]+)+/?|\b[\w.-]+\.(json|warboard|txt|png|svg|pdf)\b", " ",
+                       plain)                          # file names and paths (Open Recent)
         # code names quoted from the rules' sources: option ids, data keys, seed lines
         plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|\b(seed|issue|max|IH|L\d+)\b", " ", plain)
         words = [w for w in LATIN.findall(plain) if w not in allowed]
