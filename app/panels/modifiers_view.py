@@ -78,7 +78,7 @@ class ModifiersView(QWidget):
         self.steps = steps
         self.step_box.clear()
         for s in steps:
-            self.step_box.addItem(s.replace("_", " "), s)
+            self.step_box.addItem(loc(s).replace("_", " "), s)
         if self.items:
             self.items = []
             self._show()

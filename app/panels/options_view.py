@@ -52,7 +52,7 @@ def proposed_badge(tooltip: str = "") -> QLabel:
 
 def modifier_text(o: Option) -> str:
     """"+2 to hit" for an option that becomes a modifier, else ""."""
-    steps = ", ".join(o.steps)
+    steps = ", ".join(loc(s) for s in o.steps)
     what = tr(MODIFIES.get(o.to, o.to))
     where = f" ({what}{': ' + steps if steps else ''})"
     if o.modifier is not None:

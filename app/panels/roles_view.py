@@ -53,6 +53,13 @@ def _row(*widgets: QWidget) -> QWidget:
     return w
 
 
+def role_title(role) -> str:
+    """A role's title in the interface's language ("Target (one man)", "Цель (один
+    человек)"): its label through the glossary, capitalised as Role.title is."""
+    text = loc(role.label) if role.label else loc(role.name.replace("_", " "))
+    return text[:1].upper() + text[1:]
+
+
 def point_text(point: tuple[float, float] | None) -> str:
     return NONE if point is None else f'x {point[0]:.2f}"  y {point[1]:.2f}"'
 
@@ -88,7 +95,7 @@ class RoleEditor:
             self.shape = QComboBox()
             self.shape.addItem(NONE, None)
             for s in TEMPLATE_SHAPES:
-                self.shape.addItem(s, s)
+                self.shape.addItem(loc(s), s)
             self.shape.currentIndexChanged.connect(lambda _i: self._changed())
             parts.append(self.shape)
         if kind in ("point", "template"):
@@ -252,7 +259,8 @@ class RolesView(QWidget):
         for r in roles:
             ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
             self.editors[r.name] = ed
-            self.form.addRow(loc(r.title) + ("" if not r.required else tr(" (required)")), ed.row)
+            self.form.addRow(role_title(r) + ("" if not r.required else tr(" (required)")),
+                             ed.row)
             # a layout shows a new child only from the event loop: show it now, so the
             # row is there as soon as the action is chosen
             ed.row.show()

@@ -206,14 +206,26 @@ def walk_window(win: MainWindow) -> list[str]:
             a.trigger()                     # each tool's panel and hints
             QApplication.processEvents()
             texts += widget_texts(win)
-    units = win.scenario.units if win.scenario else []
-    if units:
-        win.select_unit(units[0].id)        # the docks fill for a unit
-        QApplication.processEvents()
     for dock in win.findChildren(QDockWidget):
         dock.show()
         QApplication.processEvents()
         texts += widget_texts(dock)
+    # every unit kind's actions in the Actions dock: each action's roles, options and doc
+    seen: set[str] = set()
+    for unit in win.scenario.units if win.scenario else []:
+        if unit.profile in seen:
+            continue
+        seen.add(unit.profile)
+        win.select_unit(unit.id)
+        QApplication.processEvents()
+        for dock in win.findChildren(QDockWidget):
+            box = getattr(dock, "action_box", None)
+            if box is None:
+                continue
+            for i in range(box.count()):
+                box.setCurrentIndex(i)
+                QApplication.processEvents()
+                texts += widget_texts(dock)
     texts += widget_texts(win.statusBar())
     return texts
 
