@@ -858,7 +858,8 @@ class ActionPanel(QDockWidget):
             self.odds_chart.set_distribution(self.context.odds())
             self.say("")
         except (ValueError, KeyError) as err:
-            self.odds_chart.set_distribution(None, f"Not possible: {_text(err)}")
+            self.odds_chart.set_distribution(None, tr("Not possible: {0}").format(
+                loc(_text(err), self._ruleset_id())))
             self.say(tr("Not possible: {0}").format(loc(_text(err), self._ruleset_id())),
                      error=True)
         self._show_dice_state()
