@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QT_TR_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
@@ -38,13 +39,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from app.panels.docks import add_view_dock
 from engine.dice import RollRecord
 from engine.model import LogEntry
 from engine.roll_log import roll_mark, unapplied
 
 COLUMNS = ("#", "Turn", "Kind", "Actor", "Action", "Target", "Dice", "Summary")
+#: the column heads as shown (COLUMNS stay the English keys the code and tests use)
+HEADS = ("#", QT_TR_NOOP("Turn"), QT_TR_NOOP("Kind"), QT_TR_NOOP("Actor"),
+         QT_TR_NOOP("Action"), QT_TR_NOOP("Target"), QT_TR_NOOP("Dice"), QT_TR_NOOP("Summary"))
+#: the kinds of log line (engine.gamefile_schema.log_kind), marked for translation
+KINDS = (QT_TR_NOOP("roll"), QT_TR_NOOP("resolution"), QT_TR_NOOP("measurement"),
+         QT_TR_NOOP("template"))
 #: Columns whose text can run long start at these widths (pixels); the user may drag them.
 INITIAL_WIDTHS = {"Actor": 120, "Target": 120, "Dice": 150}
 #: The text colour of rolls that were not applied.
@@ -70,12 +77,29 @@ def entry_kind(entry: LogEntry) -> str:
 def roll_text(r: RollRecord) -> str:
     """`to hit: d10 [3, 7] (app, seed 42)`."""
     faces = ", ".join(str(f) for f in r.faces)
-    head = f"{r.label}: " if r.label else ""
-    return f"{head}{r.die} [{faces}] ({r.source_text})"
+    head = f"{loc(r.label)}: " if r.label else ""
+    return f"{head}{r.die} [{faces}] ({loc(r.source_text)})"
 
 
 def dice_text(dice: Iterable[RollRecord]) -> str:
     return "; ".join(roll_text(r) for r in dice)
+
+
+def action_name(entry: LogEntry) -> str:
+    """The entry's action as players read it: its label in the interface's language when
+    the entry's ruleset declares it, else the action as logged ("measure", "shoot")."""
+    import sys
+
+    details = entry.details if isinstance(entry.details, dict) else {}
+    ruleset = details.get("ruleset")
+    if isinstance(ruleset, str) and "engine.rulesets.registry" in sys.modules:
+        from engine.rulesets.registry import get_ruleset
+
+        try:
+            return loc(get_ruleset(ruleset).action(entry.action), ruleset)
+        except (KeyError, ValueError):
+            pass
+    return entry.action
 
 
 def entry_units(entry: LogEntry) -> set[str]:
@@ -108,11 +132,13 @@ def entry_text(seq: int, entry: LogEntry, name: Namer = _plain) -> str:
     who = name(entry.actor) if entry.actor else "—"
     if entry.target:
         who += f" → {name(entry.target)}"
-    lines = [f"{seq}. Turn {entry.turn} · {entry_kind(entry)} · {who} · {entry.action}"]
+    lines = [tr("{seq}. Turn {turn} · {kind} · {who} · {action}").format(
+        seq=seq, turn=entry.turn, kind=tr(entry_kind(entry)), who=who,
+        action=action_name(entry))]
     if entry.summary:
-        lines.extend(f"   {part}" for part in entry.summary.splitlines())
+        lines.extend(f"   {part}" for part in loc(entry.summary).splitlines())
     for r in entry.dice:
-        lines.append(f"   dice: {roll_text(r)}")
+        lines.append("   " + tr("dice: {0}").format(roll_text(r)))
     return "\n".join(lines)
 
 
@@ -177,7 +203,7 @@ class LogModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return tr(HEADS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -192,7 +218,7 @@ class LogModel(QAbstractTableModel):
             if col == COLUMNS.index("Dice") and e.dice:
                 return "\n".join(roll_text(r) for r in e.dice)
             if col == COLUMNS.index("Summary") and e.summary:
-                return e.summary
+                return loc(e.summary)
         if role == Qt.ItemDataRole.ForegroundRole and index.row() in self._unapplied:
             return QBrush(QColor(UNAPPLIED_GREY))
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1):
@@ -202,10 +228,10 @@ class LogModel(QAbstractTableModel):
     def cell(self, row: int, col: int) -> str:
         """The text shown in a cell (also what tests read)."""
         e = self._entries[row]
-        values = (str(row + 1), str(e.turn), self._kinds[row],
-                  self.name(e.actor) if e.actor else "", e.action,
+        values = (str(row + 1), str(e.turn), tr(self._kinds[row]),
+                  self.name(e.actor) if e.actor else "", action_name(e),
                   self.name(e.target) if e.target else "", dice_text(e.dice),
-                  " ".join(e.summary.split()))
+                  " ".join(loc(e.summary).split()))
         return values[col]
 
 

@@ -642,7 +642,6 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>Log</source>
-        <extracomment>Columns whose text can run long start at these widths (pixels); the user may drag them. The text colour of rolls that were not applied.</extracomment>
         <translation>Журнал</translation>
     </message>
     <message>
@@ -659,7 +658,41 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>Turn</source>
+        <extracomment>the column heads as shown (COLUMNS stay the English keys the code and tests use)</extracomment>
         <translation>Ход</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Исполнитель</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Цель</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>resolution</source>
+        <translation>разрешение</translation>
+    </message>
+    <message>
+        <source>measurement</source>
+        <translation>замер</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>шаблон</translation>
+    </message>
+    <message>
+        <source>{seq}. Turn {turn} · {kind} · {who} · {action}</source>
+        <extracomment>Columns whose text can run long start at these widths (pixels); the user may drag them. The text colour of rolls that were not applied.</extracomment>
+        <translation>{seq}. Ход {turn} · {kind} · {who} · {action}</translation>
+    </message>
+    <message>
+        <source>dice: {0}</source>
+        <translation>кубы: {0}</translation>
     </message>
     <message>
         <source>Choose an entry to read it in full</source>
@@ -1459,6 +1492,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>roll</source>
+        <extracomment>the kinds of log line (engine.gamefile_schema.log_kind), marked for translation</extracomment>
         <translation>бросок</translation>
     </message>
     <message>
