@@ -158,6 +158,8 @@ class ActionPanel(QDockWidget):
         self.window_ = window
         self.accept = accept
         self.actor_id: str | None = None
+        #: the group selected on the board (app.groups), the first choice of a group role
+        self.board_group: str | None = None
         self.context: Context | JointContext | None = None
         self.resolution: Resolution | JointResolution | None = None
         self.shown_resolution: Resolution | JointResolution | None = None
@@ -589,14 +591,37 @@ class ActionPanel(QDockWidget):
         self._fill_answer()
 
     def _preset_group(self) -> None:
-        """A group actor role starts as the (smallest) group the selected unit is in."""
+        """A group actor role starts as the group selected on the board when the acting
+        unit is in it, else the (smallest) group the selected unit is in."""
         ed = self.roles_view.editor("actor")
         if ed is None or ed.role.kind != "group" or self.actor_id is None:
             return
-        hits = [g for g in self.groups().values() if self.actor_id in g.member_ids]
+        groups = self.groups()
+        chosen = groups.get(self.board_group) if self.board_group else None
+        if chosen is not None and self.actor_id in chosen.member_ids:
+            hits = [chosen]
+        else:
+            hits = [g for g in groups.values() if self.actor_id in g.member_ids]
         if hits:
-            ed.fill(self.game.units, self.actor_id, self.groups(), [])
+            ed.fill(self.game.units, self.actor_id, groups, [])
             ed.set_value(min(hits, key=lambda g: len(g.members)).id, emit=False)
+
+    def use_group(self, group_id: str | None) -> None:
+        """The group selected on the board (Shift+click on a member, app.groups) fills a
+        group role of the action shown: the actor's when the acting unit is in that group,
+        else the first other group role (a group target). None only forgets it."""
+        self.board_group = group_id
+        group = self.groups().get(group_id) if group_id else None
+        if group is None:
+            return
+        editors = self.roles_view.of_kind("group")
+        actor = self.roles_view.editor("actor")
+        if actor in editors and self.actor_id in group.member_ids:
+            target = actor
+        else:
+            target = next((e for e in editors if e is not actor), None)
+        if target is not None and target.value() != group_id:
+            target.set_value(group_id)
 
     # --- return fire ------------------------------------------------------------------------
 
