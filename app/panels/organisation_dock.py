@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -76,6 +77,11 @@ class OrganisationTree(QTreeWidget):
         self.setAcceptDrops(True)
         self.setDropIndicatorShown(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        head = self.header()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2):
+            head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt's name)
         target = self.itemAt(event.position().toPoint())
@@ -167,6 +173,7 @@ class OrganisationDock(QDockWidget):
         v.addWidget(self.message)
         v.addWidget(QLabel(_tr("The ruleset's check")))
         v.addWidget(self.notes)
+        body.setMinimumWidth(380)
         self.setWidget(body)
         self.refresh()
 
@@ -242,9 +249,9 @@ class OrganisationDock(QDockWidget):
 
         def group_item(parent, g, owner, seen: frozenset) -> None:
             label = g.label + ("  " + _tr("(off the table)") if g.off_table else "")
-            item = QTreeWidgetItem(parent, [label, g.kind, g.side or ""])
+            item = QTreeWidgetItem(parent, [label, g.kind, ""])
             item.setData(0, ID_ROLE, ("group", g.id, owner))
-            item.setToolTip(0, g.id)
+            item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
             for m in g.members:
                 if m in known and m not in seen:
                     group_item(item, known[m], g.id, seen | {g.id})
