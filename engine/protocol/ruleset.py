@@ -37,6 +37,9 @@ class BoardHints:
     is_vehicle: Callable[[Any], bool] | None = None
     #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
     state_badges: Callable[[Any], Any] | None = None
+    #: the facing model (an engine.measure.FACING_MODELS name) the side struck is measured
+    #: by, from the game's readings (the ruleset options with their values); None: front180
+    facing_model: Callable[[Mapping[str, Any]], str | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,8 @@ def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, ruleset
     panel = win.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     assert panel.answer_box.isVisibleTo(panel)
     before = json.dumps(win.game.snapshot())
     alone = panel.odds_chart.distribution
@@ -137,8 +137,8 @@ def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, ruleset
     # (a unit shot down leaves the panel's choices; undone, it is chosen again)
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     choose(qtbot, panel.responder_box, None)
     assert panel.odds_chart.distribution == alone
 
@@ -152,8 +152,8 @@ def test_rules_readings_per_game_are_undoable_logged_and_read(qtbot, rulesets, t
     panel = win.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     dialog = open_readings(win)
     view = dialog.options_view
     text = " ".join(w.text() for w in view.findChildren(type(dialog.message)))
@@ -206,8 +206,8 @@ def test_return_fire_with_typed_dice(qtbot, rulesets):
     panel = win.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     choose(qtbot, panel.responder_box, "tommy-1")
     enter_dice_mode(qtbot, panel)
     # the first volley's three hit dice, then the answer's three: every one a miss
@@ -242,7 +242,7 @@ def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
         assert panel.action.id == "duel"
         answering = panel.roles_view.editor("answering")
         assert answering.role.kind == "responder" and answering.value() is None
-        choose(qtbot, panel.target_box, "b1")
+        choose(qtbot, panel.roles_view.part("target", "combo"), "b1")
         assert answering.value() == "b1"
         assert panel.context.role("answering").id == "b1"
         assert panel.roll(seed=1).summary == "ready against b1"
