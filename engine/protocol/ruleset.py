@@ -126,7 +126,7 @@ class Ruleset:
     def why_not(self, action_id: str, unit: Unit, profile: Mapping[str, Any] | None = None,
                 *, profiles: Mapping[str, Mapping[str, Any]] | None = None) -> str | None:
         """None when `unit` can take action `action_id`, else why not, in words:
-        "tank_fire applies to vehicles only" (KeyError for an unknown action)."""
+        "ram applies to vehicles only" (KeyError for an unknown action)."""
         action = self.action(action_id)
         if action in self.actions_for(unit, profile, profiles=profiles):
             return None
