@@ -227,6 +227,11 @@ class RoleEditor:
             self.set_value(min(hits, key=lambda g: len(g.members)).id)
 
 
+_STAND_INS: dict[str, type[QWidget]] = {"combo": QComboBox, "shape": QComboBox,
+                                         "pick": QPushButton, "list": QListWidget,
+                                         "label": QLabel}
+
+
 class RolesView(QWidget):
     """`set_roles(roles)`, `fill(...)`, `values()`, `editor(name)`; `changed()` on any
     edit. `request` asks the board for a pick (the panel's pick tool)."""
@@ -239,6 +244,7 @@ class RolesView(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.editors: dict[str, RoleEditor] = {}
+        self._absent: dict[str, QWidget] = {}
         self.roles: tuple[Role, ...] = ()
         #: role name → (kind, value) chosen under earlier actions: an action that has a
         #: role of the same name and kind starts with it (aim, then fire at the same tank)
@@ -285,6 +291,24 @@ class RolesView(QWidget):
 
     def editor(self, name: str) -> RoleEditor | None:
         return self.editors.get(name)
+
+    def part(self, name: str, part: str, *kinds: str) -> QWidget:
+        """A widget of the editor of role `name` — else of the first non-actor role of one
+        of `kinds` — by part: "combo", "pick", "list", "shape", "label" or "row". The
+        caller names the role (a test, a script): a hidden stand-in when the action shown
+        has no such role, so it can be asked whether it is visible."""
+        ed = self.editors.get(name)
+        if ed is None or (getattr(ed, part, None) is None and part != "row"):
+            ed = next((e for e in self.of_kind(*kinds) if e.role.name != "actor"
+                       and (part == "row" or getattr(e, part, None) is not None)), None)
+        if ed is not None and (part == "row" or getattr(ed, part, None) is not None):
+            return ed.row if part == "row" else getattr(ed, part)
+        key = f"{name}:{part}"
+        if key not in self._absent:
+            w = _STAND_INS.get(part, QWidget)(self)
+            w.hide()
+            self._absent[key] = w
+        return self._absent[key]
 
     def of_kind(self, *kinds: str) -> list[RoleEditor]:
         return [e for e in self.editors.values() if e.role.kind in kinds]
