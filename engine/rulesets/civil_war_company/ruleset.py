@@ -9,6 +9,7 @@ from engine.turns import TurnStructure, from_table
 from . import board, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
+from .organisation import ORGANISATION
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset"]
 
@@ -50,6 +51,7 @@ def build_ruleset() -> Ruleset:
                          weapon_scheme=board.weapon_scheme,
                          state_badges=board.state_badges,
                          state_shapes=board.state_shapes),
+        organisation=ORGANISATION,
     )
 
 
