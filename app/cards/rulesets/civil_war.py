@@ -21,9 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPen
 
+from app.i18n import loc, tr
 from engine.rulesets.civil_war_company import data
 from engine.rulesets.civil_war_company.common import ammo_left, ammo_total, fire_value
 from engine.rulesets.civil_war_company.companies import Company
@@ -35,15 +36,10 @@ __all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_
            "LAYOUTS", "RULESET"]
 
 RULESET = data.RULESET_ID
-CONTEXT = "CivilWarCard"
 #: Terror tally boxes (two per officer death test + suppression test, §4.3).
 TERROR_BOXES = 8
 #: The default card options: tallies printed and filled from the game.
 FILLED = CardOptions()
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 def _mark(rec: Mapping[str, Any], key: str) -> str:
@@ -135,7 +131,7 @@ def _title(card: CardData, profile: Mapping[str, Any]) -> str:
     """The unit's or group's own name; a unit known only by its id gets its profile's."""
     if card.unit_name and card.unit_name != card.unit_id:
         return card.unit_name
-    return str(profile.get("name") or card.unit_name or card.id)
+    return loc(profile, RULESET) if profile.get("name") else str(card.unit_name or card.id)
 
 
 def _footer(ink: Ink) -> None:

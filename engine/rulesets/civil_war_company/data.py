@@ -19,7 +19,7 @@ from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
            "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits", "load_traits",
-           "labels_ru",
+           "labels_ru", "glossary_ru",
            "check_labels_ru",
            "modifier_table",
            "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules",
@@ -214,6 +214,23 @@ def check_labels_ru(actions, options, labels: Mapping[str, Mapping[str, str]] | 
         if unknown:
             raise SchemaError(f"{where}: {section}.{unknown[0]}: no such "
                               f"{section.rstrip('s').replace('_', ' ')}")
+
+
+def glossary_ru(actions, options) -> dict[str, str]:
+    """English → Russian of the words the data already translates, for the ruleset's
+    glossary (engine.i18n.register_glossary): the modifiers' labels (modifiers.toml), the
+    keywords (traits.toml), the gun classes (guns.toml), and the labels of the actions,
+    their options and the ruleset options (labels_ru.toml)."""
+    out = {m["label"]: m["label_ru"] for m in modifier_table().values()}
+    out.update({t["name"]: t["name_ru"] for t in traits().values()})
+    out.update({t["when"]: t["when_ru"] for t in traits().values()})
+    out.update({g["name"]: g["name_ru"] for g in guns().values()})
+    labels = labels_ru()
+    out.update({o.label: labels["options"][o.id] for o in options})
+    out.update({o.label: labels["action_options"][f"{a.id}.{o.id}"]
+                for a in actions for o in a.options})
+    out.update({a.label: labels["actions"][a.id] for a in actions})
+    return out
 
 
 @cache

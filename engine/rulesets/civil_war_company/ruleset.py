@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.dice import D3, D6
+from engine.i18n import register_glossary
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
@@ -32,6 +33,7 @@ def turn_structure() -> TurnStructure:
 
 def build_ruleset() -> Ruleset:
     data.check_labels_ru(ACTIONS, OPTIONS)
+    register_glossary("ru", data.glossary_ru(ACTIONS, OPTIONS), data.RULESET_ID)
     return Ruleset(
         id=data.RULESET_ID,
         name="Civil War company",

@@ -152,3 +152,29 @@ def test_the_unit_library_seeds_three_kinds_in_their_factions():
         with pytest.raises(SchemaError, match=r"companies\.x\.fire: required for a company"):
             lib.validate(CW.id, "company", "x", {"name": "X", "name_ru": "Х", "serious": 7,
                                                 "fear": 6, "move_in": 6.0, "range_in": 24.0})
+
+
+def test_the_russian_labels_join_the_rulesets_glossary():
+    """engine.i18n reads them: the actions, options, modifiers and keywords in Russian, in
+    the Actions dock and in a rendered resolution."""
+    from engine.i18n import localized
+    from engine.render import render
+
+    assert localized(CW.action("fire"), "ru", CW.id) == "Стрельба"
+    assert localized(CW.action("artillery_fire").options[0], "ru", CW.id).startswith(
+        "Вид огня")
+    rout = next(o for o in CW.options if o.id == "rout")
+    assert localized(rout, "ru", CW.id) == "Рота, бросившаяся в бегство"
+    assert localized("long range (> ⅓)", "ru", CW.id) == \
+        "Дальняя дистанция (более 1/3 дистанции)"
+    assert localized("MOB", "ru", CW.id) == "вахлаки"
+    from engine.dice import ScriptedDice
+
+    from .helpers import company, game_of
+    unr = company("unr", "unr-infantry", [10, 13], 36.0, side="unr", facing=270)
+    pl = company("pl", "plastuns", [10, 13], 24.0, side="whites")
+    game = game_of(unr, pl)
+    res = CW.context("fire", actor=game.unit("unr-1"), target=game.unit("pl-1"),
+                     game=game).resolve(ScriptedDice([6, 6]))
+    text = render(res, "text", lang="ru")
+    assert "Стрельба" in text and "Дальняя дистанция" in text
