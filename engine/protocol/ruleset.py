@@ -36,6 +36,9 @@ class BoardHints:
     is_vehicle: Callable[[Any], bool] | None = None
     #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
     state_badges: Callable[[Any], Any] | None = None
+    #: areas the board draws round the selected unit, with the units they concern marked
+    #: (engine.board_rules.BoardZone: a commander's contact zone); takes (game, unit)
+    selection_zones: Callable[[Game, Any], Any] | None = None
 
 
 @dataclass(frozen=True)

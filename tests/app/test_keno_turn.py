@@ -1,8 +1,10 @@
 """A Keno turn played through the program (pytest-qt, offscreen): the initiative typed in
-the Turn dock, the platoon commander activated, his two actions passed — one free to the
-1st squad within 6" in sight, one by a phone comm test that fails and loses the action —
-a combat move moving the squad on the board from the Actions dock, a merge of the two
-battered squads; Edit ▸ Undo restores the board."""
+the Turn dock, the platoon commander activated — the dock's chain of command saying who
+may receive his passed actions and on what terms, the board drawing his 6" contact zone
+with his subordinates marked — his two actions passed — one free to the 1st squad within
+6" in sight, one by a phone comm test that fails and loses the action — a combat move
+moving the squad on the board from the Actions dock, a merge of the two battered squads,
+then the Steel's activation in alternation; Edit ▸ Undo restores the board."""
 
 from __future__ import annotations
 
@@ -40,6 +42,23 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     assert game.active_side == "keno"
     dock.select_unit("p1")
     click(qtbot, dock.activate_button)
+    # the chain of command: p1 over his squads and teams, what a pass to each would meet
+    tree = {uid: (depth, may, passed) for uid, depth, may, passed in dock.tree_units()}
+    assert dock.tree.isVisible()
+    assert tree["p1"][:2] == (0, "acting: 2 action(s) left")
+    assert tree["s1"][0] == 1 and "no test" in tree["s1"][2]
+    assert "comm test d8 > 2: 3/4" in tree["k1"][2]
+    assert tree["sp"] == (0, "yes", "")                   # another chain: nobody passes
+    # the board: his 6" contact zone, s1 marked in contact, k1 by a comm test
+    select_unit(qtbot, win, "p1")
+    zone = win.zones.zones[0]
+    assert "6\" contact" in zone.label
+    tones = {m.unit: m.tone for m in zone.marks}
+    assert tones["s1"] == "in" and tones["k1"] == "test" and "sp" not in tones
+    assert set(win.zones.marks) >= {"s1", "s2", "mg", "k1", "k2"}
+    assert win.zones.marks["s1"].pen().color().name() == "#1f7a3a"
+    assert zone.area.contains(win.game.unit("s1").polygon().centroid)
+    assert not zone.area.intersects(win.game.unit("k1").polygon())
     # 1st squad: 2" away in the open, no test
     dock.typed_dice.setChecked(False)
     dock.select_unit("s1")
@@ -81,6 +100,16 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     st = game.unit("s1").state
     assert (st["figures"], st["quality"], st["level"], st["morale"]) == (5, "d6", 2, "shaken")
     assert not game.on_table("s2")
+
+    # alternation: the Steel's slot, a tank activates; the tree is now the Steel's
+    click(qtbot, dock.next_button)
+    assert game.active_side == "steel"
+    dock.select_unit("t1")
+    click(qtbot, dock.activate_button)
+    assert [(u, d) for u, d, _m, _p in dock.tree_units()] == \
+        [("tc", 0), ("tp", 1), ("t1", 2), ("t2", 2), ("t3", 2)]
+    select_unit(qtbot, win, "t1")
+    assert win.zones.zones == []                          # nobody is under a tank
 
     # undo everything: the board as it was
     while win.editor.undo_stack.canUndo():

@@ -1,13 +1,23 @@
 """BoardHints for the board's tools: a unit's move per action (by its movement class and
-state, §4.10) and whether it moves as a vehicle."""
+state, §4.10), whether it moves as a vehicle, and a selected commander's contact zone —
+6" round his base (edge to edge, §6-1), inside which a subordinate in sight needs no comm
+test (§4.4-3, §4.5-4) — with every unit under him marked: in contact, by a comm test
+with its exact odds, or out of reach and why."""
 
 from __future__ import annotations
 
+from shapely.geometry import Point
+
+from engine.board_rules import BoardZone, ZoneMark
+from engine.model import Game
 from engine.scenario import Unit
 
 from . import common, data, movement
 
-__all__ = ["move_allowance_m", "is_vehicle"]
+__all__ = ["move_allowance_m", "is_vehicle", "contact_zones"]
+
+#: A contact's kind (command.contact_report) as the board marks it.
+TONES = {"contact": "in", "test": "test", "impossible": "out"}
 
 
 def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
@@ -24,3 +34,29 @@ def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
 
 def is_vehicle(unit: Unit) -> bool:
     return bool(common.value(None, unit, "vehicle", False))
+
+
+def contact_zones(game: Game, unit: Unit) -> list[BoardZone]:
+    """The selected commander's 6" contact zone and the units under him, marked; none for
+    a unit nobody is under."""
+    from .command import contact_report
+
+    report = contact_report(game, unit.id)
+    if not report:
+        return []
+    reach = float(data.rule_number("comms.contact_in"))
+    edge = data.rule_number("comms.measure") == "edge"
+    area = unit.polygon().buffer(reach) if edge else Point(unit.x, unit.y).buffer(reach)
+    marks = []
+    for c in report:
+        sight = "in sight" if c.los else "out of sight"
+        if c.kind == "contact":
+            text = f'{sight}, {c.distance_in:.1f}": no comm test'
+        elif c.kind == "test":
+            text = f'{sight}, {c.distance_in:.1f}": comm test, {c.p_through} to get through'
+        else:
+            text = f'{sight}, {c.distance_in:.1f}": no pass — {c.why}'
+        short = {"contact": "no test", "test": f"{c.p_through}"}.get(c.kind, "no pass")
+        marks.append(ZoneMark(c.unit, TONES[c.kind], text, short))
+    return [BoardZone(f'{unit.label}: {reach:g}" contact in sight (no comm test)', area,
+                      tuple(marks))]

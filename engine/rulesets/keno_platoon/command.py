@@ -20,13 +20,13 @@ from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
 from engine.protocol import Step, info_step, make_test, roll_test
 from engine.scenario import Unit
-from engine.turns import CommTest, TurnError
+from engine.turns import CommTest, PassOutlook, TurnError
 
 from . import common, data
 
 __all__ = ["CommFacts", "CommPlan", "in_contact", "comm_die", "worse_level", "plan_comm",
            "comm_odds", "roll_comm", "comm_facts", "comm_test", "CommImpossible",
-           "Contact", "under_command", "contact_report"]
+           "pass_outlook", "Contact", "under_command", "contact_report"]
 
 
 class CommImpossible(TurnError):
@@ -150,6 +150,39 @@ def comm_test(game: Game, commander: Unit, unit: Unit, bypassed: int,
     step = roll_comm(plan, dice)
     passed = step.results[0] == "through"
     return CommTest((step,), passed, f"{commander.label} → {unit.label}: {step.results[0]}")
+
+
+def _rules(game: Game) -> dict:
+    from engine.readings import readings_for
+
+    from .ruleset import RULESET
+
+    return readings_for(RULESET, game)
+
+
+def outlook_of(plan: CommPlan, f: CommFacts) -> PassOutlook:
+    """A plan in the Turn dock's words, with the exact chance a pass gets through."""
+    if plan.kind == "contact":
+        return PassOutlook("free", f'in sight within {data.rule_number("comms.contact_in"):g}'
+                           f'" ({f.distance_in:.1f}"): no test', Fraction(1))
+    if plan.kind == "impossible":
+        return PassOutlook("impossible", plan.why, Fraction(0))
+    p = comm_odds(plan).probability("through")
+    d = comm_die(f.quality, f.bypassed) or f.quality
+    bypass = f", {f.bypassed} link(s) bypassed" if f.bypassed else ""
+    return PassOutlook("test", f"comm test {d.name} > {plan.level}: {p} "
+                       f"({float(p):.0%}){bypass}", p)
+
+
+def pass_outlook(game: Game, commander: Unit, unit: Unit, bypassed: int) -> PassOutlook:
+    """TurnHooks.pass_outlook: what a pass from the commander to the unit would meet,
+    measured on the board now (§4.4, §4.5)."""
+    rules = _rules(game)
+    f = comm_facts(game, commander, unit, bypassed)
+    if common.value(game.scenario, unit, "detached_from") and \
+            not rules.get("detached_comm_test", True):
+        return PassOutlook("free", "detached group: no comm test (§4.A-13)", Fraction(1))
+    return outlook_of(plan_comm(f, rules), f)
 
 
 # --------------------------------------------------------------------------- the chain

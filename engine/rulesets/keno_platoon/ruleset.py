@@ -51,7 +51,8 @@ def build_ruleset() -> Ruleset:
             "and detach, movement with the 2dN combat move.",
         turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
-                         is_vehicle=board.is_vehicle),
+                         is_vehicle=board.is_vehicle,
+                         selection_zones=board.contact_zones),
     )
 
 
