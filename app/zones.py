@@ -80,8 +80,8 @@ class ZonesController(QObject):
     def _draw(self, zone: BoardZone, game) -> None:
         area = self._add(path_item(geometry_path(zone.area), ZONE_EDGE, ZONE_FILL, 1.5))
         area.setToolTip(zone.label)
-        x0, y0, _x1, _y1 = zone.area.bounds
-        self._add(self._text(zone.label, ZONE_EDGE, QPointF(x0, y0), bold=True), Z_ZONE + 1)
+        x0, _y0, _x1, y1 = zone.area.bounds  # the name under the area: unit names sit
+        self._add(self._text(zone.label, ZONE_EDGE, QPointF(x0, y1)), Z_ZONE + 1)  # on top
         for m in zone.marks:
             if not game.on_table(m.unit):
                 continue
@@ -92,8 +92,10 @@ class ZonesController(QObject):
             ring.setToolTip(f"{game.unit(m.unit).label}: {m.text}")
             self.marks[m.unit] = ring
             if m.short:
-                _bx0, _by0, bx1, by1 = poly.bounds
-                self._add(self._text(m.short, colour, QPointF(bx1, by1), bold=True),
+                _bx0, by0, bx1, _by1 = poly.bounds  # top right: the unit's name is below
+                tag = self._text(m.short, colour, QPointF(bx1, by0), bold=True)
+                tag.setTransform(tag.transform().translate(0, -tag.boundingRect().height()))
+                self._add(tag,
                           Z_ZONE + 1)
 
 

@@ -153,7 +153,11 @@ class TurnDock(QDockWidget):
         self.tree.setHeaderLabels([self.tr(c) for c in TREE_COLUMNS])
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        th = self.tree.header()
+        th.setStretchLastSection(True)
+        th.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        th.resizeSection(0, 170)
         self.tree.setToolTip(self.tr(
             "Who commands whom; who may still act this turn; who may receive a passed "
             "action now, from which commander, and what the pass would meet"))
@@ -351,7 +355,9 @@ class TurnDock(QDockWidget):
         if s.initiative:
             when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
             flag = " (PROPOSED)" if s.initiative.proposed else ""
-            parts.append(tr("initiative {0} {1}").format(s.initiative.die.name, when) + flag)
+            die = tr("the ruleset's die per side") if s.hooks.initiative_die is not None \
+                else s.initiative.die.name
+            parts.append(tr("initiative {0} {1}").format(die, when) + flag)
         return "; ".join(parts)
 
     def _show_side(self, side: str | None) -> None:
@@ -504,13 +510,14 @@ class TurnDock(QDockWidget):
             item.setText(0, name)
             item.setData(0, Qt.ItemDataRole.UserRole, node.unit)
             if node.actions_left:
-                may = self.tr("acting: {0} action(s) left").format(node.actions_left)
+                may = self.tr("acting ({0} left)").format(node.actions_left)
             elif node.may_act:
                 may = self.tr("yes")
             else:
                 may = self.tr("activated") if node.activated else self.tr("no")
             item.setText(1, may)
             item.setText(2, self._receive_text(game, node))
+            item.setToolTip(2, self._receive_text(game, node, full=True))
             colour = OUTLOOK_COLOURS.get(node.outlook.kind) if node.outlook else None
             if node.passer is not None and node.receive is not None:
                 colour = OUTLOOK_COLOURS["impossible"]
@@ -528,15 +535,19 @@ class TurnDock(QDockWidget):
             items[keep].setSelected(True)
         self.tree.blockSignals(False)
 
-    def _receive_text(self, game, node) -> str:
+    def _receive_text(self, game, node, full: bool = False) -> str:
+        """What a pass to the node would meet; the passer named when he is not the unit
+        whose activation runs (or always, `full`, for the tool tip)."""
         if node.passer is None:
             return ""
-        src = self._name(game, node.passer)
-        if node.receive is not None:
-            return self.tr("not from {0}: {1}").format(src, node.receive)
-        if node.outlook is None:
-            return self.tr("from {0}").format(src)
-        return self.tr("from {0}: {1}").format(src, node.outlook.text)
+        what = node.receive if node.receive is not None else \
+            node.outlook.text if node.outlook is not None else self.tr("may receive")
+        if node.receive is not None and (node.outlook is None
+                                         or node.outlook.kind != "impossible"):
+            what = self.tr("cannot: {0}").format(what)
+        if full or node.passer != turns.activating(game):
+            return self.tr("from {0}: {1}").format(self._name(game, node.passer), what)
+        return what
 
     def tree_units(self) -> list[tuple[str, int, str, str]]:
         """The tree as shown: (unit id, depth, may act, passed action) in order."""

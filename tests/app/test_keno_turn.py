@@ -45,7 +45,7 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     # the chain of command: p1 over his squads and teams, what a pass to each would meet
     tree = {uid: (depth, may, passed) for uid, depth, may, passed in dock.tree_units()}
     assert dock.tree.isVisible()
-    assert tree["p1"][:2] == (0, "acting: 2 action(s) left")
+    assert tree["p1"][:2] == (0, "acting (2 left)")
     assert tree["s1"][0] == 1 and "no test" in tree["s1"][2]
     assert "comm test d8 > 2: 3/4" in tree["k1"][2]
     assert tree["sp"] == (0, "yes", "")                   # another chain: nobody passes

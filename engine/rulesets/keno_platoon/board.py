@@ -58,5 +58,5 @@ def contact_zones(game: Game, unit: Unit) -> list[BoardZone]:
             text = f'{sight}, {c.distance_in:.1f}": no pass — {c.why}'
         short = {"contact": "no test", "test": f"{c.p_through}"}.get(c.kind, "no pass")
         marks.append(ZoneMark(c.unit, TONES[c.kind], text, short))
-    return [BoardZone(f'{unit.label}: {reach:g}" contact in sight (no comm test)', area,
+    return [BoardZone(f'{reach:g}" contact in sight: no comm test', area,
                       tuple(marks))]

@@ -163,10 +163,10 @@ def _rules(game: Game) -> dict:
 def outlook_of(plan: CommPlan, f: CommFacts) -> PassOutlook:
     """A plan in the Turn dock's words, with the exact chance a pass gets through."""
     if plan.kind == "contact":
-        return PassOutlook("free", f'in sight within {data.rule_number("comms.contact_in"):g}'
-                           f'" ({f.distance_in:.1f}"): no test', Fraction(1))
+        return PassOutlook("free", f'no test: in sight, {f.distance_in:.1f}" (within '
+                           f'{data.rule_number("comms.contact_in"):g}")', Fraction(1))
     if plan.kind == "impossible":
-        return PassOutlook("impossible", plan.why, Fraction(0))
+        return PassOutlook("impossible", f"impossible: {plan.why}", Fraction(0))
     p = comm_odds(plan).probability("through")
     d = comm_die(f.quality, f.bypassed) or f.quality
     bypass = f", {f.bypassed} link(s) bypassed" if f.bypassed else ""
