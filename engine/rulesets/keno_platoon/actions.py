@@ -108,11 +108,35 @@ class Advance(Action):
         if u.state.get("march_order") and row == "manhandled":
             return "crews cannot manhandle guns in march order (§4.10-6)"
         rec = data.move_class(row)
+        if row == "rail_vehicle" and ctx.game is not None:
+            path = movement.path_along((u.x, u.y), _destination(ctx), rec["inches"])
+            off = movement.off_way(path, movement.ways(ctx.game.scenario.terrain, "railway"))
+            if off is not None:
+                return (f"a railway vehicle moves only along intact rails; this move leaves "
+                        f"them at ({off[0]:.1f}, {off[1]:.1f}) (§4.10-1, §6-5)")
         if rec["limit"] == "at_least" and ctx.rule("aircraft_minimum") \
                 and gap < rec["inches"] - 1e-9:
             return (f"an aircraft moves at least {rec['inches']:g}\" per action; the "
                     f"destination is {gap:.1f}\" away (§4.10-1, §4.A-16)")
         return None
+
+    @staticmethod
+    def normal_distance(ctx: Context, u: Unit, row: str, dest: tuple[float, float]
+                        ) -> tuple[float, str]:
+        """The normal move and how it was found: the class's inches per action, times the
+        march road factor when in march order the whole move keeps to a road (PROPOSED
+        §8-9; the seed gives no march speed, §4.10-6)."""
+        inches = movement.normal_move(row)
+        text = f'{inches:g}" ({data.move_class(row)["name"]})'
+        factor = float(data.rule_number("march.road_factor"))
+        if not u.state.get("march_order") or factor == 1 or ctx.game is None:
+            return inches, text
+        fast = inches * factor
+        path = movement.path_along((u.x, u.y), dest, fast)
+        if movement.off_way(path, movement.ways(ctx.game.scenario.terrain, "road")) is None:
+            return fast, (f'{fast:g}" in march order on the road ({factor:g} × {inches:g}", '
+                          "PROPOSED §8-9)")
+        return inches, text + " — march order off the road: no road speed (PROPOSED §8-9)"
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u, dest = ctx.actor, _destination(ctx)
@@ -132,9 +156,8 @@ class Advance(Action):
                 "destination reached" if reached else f'{gap - total:.1f}" short')))
             distance = total
         else:
-            distance = movement.normal_move(row)
-            steps.append(info_step("normal_move", "Normal move",
-                                   f'{distance:g}" ({data.move_class(row)["name"]})'))
+            distance, text = self.normal_distance(ctx, u, row, dest)
+            steps.append(info_step("normal_move", "Normal move", text))
         target = dest
         if ctx.option("mode") == "combat" and ctx.rule("combat_move") == "full" and gap > 0:
             k = distance / gap
@@ -159,7 +182,7 @@ class Advance(Action):
                                 order=("reached", "short"),
                                 parts={"inches": distribution("inches", reach)})
         _base, row = _rows(ctx, u)
-        ok = movement.normal_move(row) >= gap - 1e-9
+        ok = self.normal_distance(ctx, u, row, dest)[0] >= gap - 1e-9
         return OutcomeDistribution("destination", (("reached", Fraction(int(ok))),
                                                    ("short", Fraction(int(not ok)))))
 
@@ -185,6 +208,33 @@ class Pivot(Action):
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("pivot", (("done", Fraction(1)),))
+
+
+class MarchOrder(Action):
+    """Enter or leave march order (§4.10-6): weapons slung, no cover taken, in column; no
+    firing, no manhandled guns, the road speed of §8-9 (PROPOSED: 1 action either way)."""
+
+    id = "march_order"
+    label = "Enter / leave march order"
+    cost = Cost(actions=int(data.rule_number("march.action")))
+    doc = "§4.10-6 march order; its cost and speed PROPOSED (§8-9)"
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        u = ctx.actor
+        now = not u.state.get("march_order")
+        effects: list[Effect] = [SetState(u.id, "march_order", True if now else None)]
+        if now:
+            effects.append(SetState(u.id, "in_cover", None))  # "no cover is taken"
+            text = ("forms march order: in column, weapons slung, no firing (§4.10-6); "
+                    "on a road it moves at the march speed (PROPOSED §8-9)")
+        else:
+            text = "leaves march order: ready for combat"
+        return ctx.resolution([info_step("march_order", "March order (PROPOSED cost §8-9)",
+                                         text)], effects,
+                              f"{u.label} {'forms' if now else 'leaves'} march order")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("march order", (("done", Fraction(1)),))
 
 
 class Prone(Action):
@@ -597,7 +647,7 @@ class Detach(Action):
         return distribution("level", levels, order=(1, 2, 3))
 
 
-ACTIONS: tuple[Action, ...] = (Advance(), Pivot(), Prone(), LeaveCover(), Fire(),
+ACTIONS: tuple[Action, ...] = (Advance(), Pivot(), MarchOrder(), Prone(), LeaveCover(), Fire(),
                                FireSupport(), EnterMelee(), Reorganise(), MakeContact(),
                                Observe(), RemoveSuppression(), Detach(), ImproveMorale(),
                                Merge())
