@@ -63,7 +63,7 @@ def _binary(label: str, p: Fraction, yes: str, no: str) -> OutcomeDistribution:
 def _rows(ctx: Context, u: Unit) -> tuple[str, str]:
     sc = _sc(ctx)
     base = common.move_class_of(sc, u)
-    row = movement.state_class(base, bool(u.state.get("encumbered")), u.state.get("tow_state"))
+    row = movement.state_class(base, movement.is_encumbered(u.state), u.state.get("tow_state"))
     return base, row
 
 

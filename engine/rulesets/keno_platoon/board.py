@@ -26,7 +26,7 @@ def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
     if common.profile_of(None, unit) == {} and "move_class" not in unit.state:
         return None
     base = common.move_class_of(None, unit)
-    row = movement.state_class(base, bool(unit.state.get("encumbered")),
+    row = movement.state_class(base, movement.is_encumbered(unit.state),
                                unit.state.get("tow_state"))
     rec = data.move_class(row)
     return float(rec["inches"]), f"Keno: {rec['name']} {rec['inches']:g}\" per action"

@@ -17,7 +17,7 @@ from geometry.terrain import TerrainPiece
 from . import data
 
 __all__ = ["state_class", "normal_move", "combat_die", "combat_reach", "p_reach",
-           "can_carry", "REDUCED", "ways", "path_along", "off_way"]
+           "can_carry", "is_encumbered", "REDUCED", "ways", "path_along", "off_way"]
 
 #: How far a path may stray from a road's or a rail's shape (inches): drawing slack.
 WAY_SLACK_IN = 0.05
@@ -67,6 +67,17 @@ def p_reach(d: Die, distance_in: float) -> Fraction:
     dist = combat_reach(d)
     return Fraction(sum(q for v, q in dist.items() if v >= distance_in - 1e-9),
                     dist.denominator())
+
+
+def is_encumbered(state) -> bool:
+    """Carrying a wounded comrade or a heavy item (§4.10-3): the `encumbered` flag, or any
+    items in `carried`."""
+    try:
+        carried = int(state.get("carried", 0) or 0)
+    except (TypeError, ValueError):
+        raise ValueError(f"carried: expected a count of items, got "
+                         f"{state.get('carried')!r}") from None
+    return bool(state.get("encumbered")) or carried > 0
 
 
 def can_carry(able_carriers: int, items_carried: int) -> bool:

@@ -71,7 +71,7 @@ def unit_sheet(record: Mapping[str, Any], state: Mapping[str, Any] | None = None
     ladder = tuple((m, rules["morale"]["names"][m]["name"], rules["morale"]["names"][m]
                     ["name_ru"]) for m in data.morale_ladder())
     base = str(_get(record, st, "move_class", "infantry"))
-    row = movement.state_class(base, bool(st.get("encumbered")), st.get("tow_state"))
+    row = movement.state_class(base, movement.is_encumbered(st), st.get("tow_state"))
     mv = data.move_class(row)
     cd = movement.combat_die(row, base)
     limit = {"at_most": "at most", "at_least": "at least"}.get(mv.get("limit", ""), "")

@@ -92,3 +92,20 @@ def test_march_order_costs_an_action_and_doubles_the_move_on_the_road_only():
     assert off.steps[0].outcome.startswith('6" (normal infantry) — march order off the road')
     odds = ctx_of(g, "advance", "sq", point=(34.0, 10.0)).odds()
     assert odds.probability("reached") == 1                  # 12" on the road reaches 12"
+
+
+def test_carrying_wounded_encumbers_a_squad_by_the_carriers_rule():
+    """§4.10-3, KP-9: carrying anything makes infantry encumbered (4"), light infantry 6";
+    more items than able carriers: no movement at all."""
+    g = game_of([unit("sq", 10, 10, able_carriers=5, carried=2),
+                 unit("lt", 10, 20, move_class="light_infantry", carried=1)],
+                sides=["keno"])
+    res = ctx_of(g, "advance", "sq", point=(30.0, 10.0)).resolve(ScriptedDice([]))
+    assert res.steps[0].outcome == '4" (encumbered normal infantry)'
+    res = ctx_of(g, "advance", "lt", point=(30.0, 20.0)).resolve(ScriptedDice([]))
+    assert res.steps[0].outcome == '6" (encumbered light infantry)'
+    combat = ctx_of(g, "advance", "sq", point=(30.0, 10.0), options={"mode": "combat"})
+    assert "Combat move (2d4)" in combat.resolve(ScriptedDice([1, 2])).steps[0].label
+    g.unit("sq").state["carried"] = 6
+    with pytest.raises(ValueError, match="6 items carried by 5 able fighters: no movement"):
+        ctx_of(g, "advance", "sq", point=(30.0, 10.0)).resolve(ScriptedDice([]))
