@@ -25,10 +25,10 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.tests_dock",
     "app.panels.readings_dialog",
     "app.groups",
-    "app.zones",
     "app.picture_dialog",
     "app.turn_post_dialog",
     "app.sealed_dice",
+    "app.zones",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files
