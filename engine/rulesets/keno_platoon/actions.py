@@ -84,6 +84,7 @@ class Advance(Action):
 
     id = "advance"
     label = "Advance"
+    label_ru = "Продвинуться"
     roles = (Role("actor"), Role("point", label="destination"))
     options = (Option("mode", "Move", "choice", "normal", choices=("normal", "combat"),
                       help="normal: the class's inches per action; combat: 2dN, N = the "
@@ -192,6 +193,7 @@ class Pivot(Action):
 
     id = "pivot"
     label = "Turn on the spot"
+    label_ru = "Поворот на месте"
     roles = (Role("actor"),)
     options = (Option("facing", "New facing (degrees)", "float", 0.0, minimum=0,
                       maximum=360),)
@@ -216,6 +218,7 @@ class MarchOrder(Action):
 
     id = "march_order"
     label = "Enter / leave march order"
+    label_ru = "Построиться в походный порядок / выйти из него"
     cost = Cost(actions=int(data.rule_number("march.action")))
     doc = "§4.10-6 march order; its cost and speed PROPOSED (§8-9)"
 
@@ -240,6 +243,7 @@ class MarchOrder(Action):
 class Prone(Action):
     id = "go_prone"
     label = "Go prone / stand up"
+    label_ru = "Залечь / встать из залегания"
     cost = ONE
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
@@ -300,6 +304,7 @@ class LeaveCover(_QualityTest):
 
     id = "leave_cover"
     label = "Leave cover"
+    label_ru = "Выйти из укрытия"
     cost = ONE
     yes, no = "leaves cover", "stays in cover"
 
@@ -336,6 +341,7 @@ class EnterMelee(_QualityTest):
 
     id = "enter_melee"
     label = "Enter melee"
+    label_ru = "Вступить в рукопашный бой"
     roles = (Role("actor"), Role("target"))
     cost = Cost(whole_activation=True)
     yes, no = "charges", "holds back"
@@ -355,6 +361,7 @@ class Observe(_QualityTest):
 
     id = "observe"
     label = "Observe"
+    label_ru = "Наблюдать"
     roles = (Role("actor"), Role("target", required=False))
     options = (Option("concealment", "Target's concealment", "int", 0, minimum=0, maximum=2,
                       proposed=True, help="+1 or +2 to the number (§8-3)"),)
@@ -376,6 +383,7 @@ class RemoveSuppression(_QualityTest):
 
     id = "remove_suppression"
     label = "Remove a suppression marker"
+    label_ru = "Удалить маркер подавления"
     cost = ONE
     yes, no = "marker removed", "still suppressed"
 
@@ -398,6 +406,7 @@ class ImproveMorale(_QualityTest):
 
     id = "rally_morale"
     label = "Try to improve morale"
+    label_ru = "Попытаться улучшить боевой дух"
     cost = Cost(actions=1, once_per="activation")
     yes, no = "one step better", "no change"
 
@@ -427,6 +436,7 @@ class Fire(Action):
 
     id = "fire_weapon"
     label = "Fire a weapon"
+    label_ru = "Стрелять из оружия"
     roles = (Role("actor"), Role("weapon"), Role("target", required=False))
     support = False
 
@@ -459,6 +469,7 @@ class Fire(Action):
 class FireSupport(Fire):
     id = "fire_support_weapon"
     label = "Fire a support weapon"
+    label_ru = "Стрелять из оружия поддержки"
     support = True
 
 
@@ -468,6 +479,7 @@ class MakeContact(Action):
 
     id = "make_contact"
     label = "Make contact"
+    label_ru = "Выйти на связь"
     roles = (Role("actor"), Role("target", label="unit contacted"))
     cost = ONE
 
@@ -498,6 +510,7 @@ class Reorganise(Action):
 
     id = "reorganise"
     label = "Reorganise"
+    label_ru = "Реорганизоваться"
     cost = Cost(actions=1, once_per="activation")
 
     def _blocked(self, ctx: Context) -> bool:
@@ -540,6 +553,7 @@ class Merge(Action):
 
     id = "merge_groups"
     label = "Merge two groups"
+    label_ru = "Объединить две группы в одну"
     roles = (Role("actor"), Role("other", kind="unit", label="squad merged in"))
     cost = ONE
 
@@ -597,6 +611,7 @@ class Detach(Action):
 
     id = "detach_group"
     label = "Detach a group"
+    label_ru = "Выделить часть отделения в отдельную группу"
     roles = (Role("actor"), Role("point", required=False, label="where the group stands"))
     options = (Option("figures", "Figures detached", "int", 1, minimum=1, maximum=50),
                Option("android", "The group's leader is an android", "choice", "parent",
