@@ -4,7 +4,8 @@ may receive his passed actions and on what terms, the board drawing his 6" conta
 with his subordinates marked — his two actions passed — one free to the 1st squad within
 6" in sight, one by a phone comm test that fails and loses the action — a combat move
 moving the squad on the board from the Actions dock, a merge of the two battered squads,
-then the Steel's activation in alternation; Edit ▸ Undo restores the board."""
+then the Steel's activation in alternation, its company commander passing down the chain
+through the platoon commander to a tank; Edit ▸ Undo restores the board."""
 
 from __future__ import annotations
 
@@ -101,13 +102,22 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     assert (st["figures"], st["quality"], st["level"], st["morale"]) == (5, "d6", 2, "shaken")
     assert not game.on_table("s2")
 
-    # alternation: the Steel's slot, a tank activates; the tree is now the Steel's
+    # alternation: the Steel's slot; the tree is now the Steel's. The company commander
+    # passes to the platoon commander (2.9" in sight: free), who passes on to Tank 1 (KP-3)
     click(qtbot, dock.next_button)
     assert game.active_side == "steel"
-    dock.select_unit("t1")
+    dock.select_unit("tc")
     click(qtbot, dock.activate_button)
     assert [(u, d) for u, d, _m, _p in dock.tree_units()] == \
         [("tc", 0), ("tp", 1), ("t1", 2), ("t2", 2), ("t3", 2)]
+    dock.select_unit("tp")
+    click(qtbot, dock.pass_button)
+    tree = {uid: passed for uid, _d, _m, passed in dock.tree_units()}
+    assert tree["t1"].startswith("from Tank platoon commander: no test")
+    dock.select_unit("t1")
+    click(qtbot, dock.pass_button)
+    assert game.log[-1].actor == "tp" and game.unit("t1").state["actions_left"] == 2
+    assert game.unit("tp").state["actions_left"] == 1
     select_unit(qtbot, win, "t1")
     assert win.zones.zones == []                          # nobody is under a tank
 
