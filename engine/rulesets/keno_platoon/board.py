@@ -1,16 +1,19 @@
 """BoardHints for the board's tools: a unit's move per action (by its movement class and
 state, §4.10), whether it moves as a vehicle, and a selected commander's contact zone —
-6" round his base (edge to edge, §6-1), inside which a subordinate in sight needs no comm
-test (§4.4-3, §4.5-4) — with every unit under him marked: in contact, by a comm test
-with its exact odds, or out of reach and why."""
+the ground within 6" of his base (edge to edge, §6-1) that he sees (geometry.viewshed),
+where a subordinate needs no comm test (§4.4-3, §4.5-4) — with every unit under him
+marked: in contact, by a comm test with its exact odds, or out of reach and why (each
+measured pair by pair on the board, as the pass measures it)."""
 
 from __future__ import annotations
 
 from shapely.geometry import Point
 
 from engine.board_rules import BoardZone, ZoneMark
+from engine.measure import terrain_index
 from engine.model import Game
 from engine.scenario import Unit
+from geometry.viewshed import seen_within
 
 from . import common, data, movement
 
@@ -45,8 +48,10 @@ def contact_zones(game: Game, unit: Unit) -> list[BoardZone]:
     if not report:
         return []
     reach = float(data.rule_number("comms.contact_in"))
-    edge = data.rule_number("comms.measure") == "edge"
-    area = unit.polygon().buffer(reach) if edge else Point(unit.x, unit.y).buffer(reach)
+    # the ground within 6" of his base that he sees (solid pieces and deep woods cut it)
+    area = seen_within(terrain_index(game.scenario), unit.polygon(), reach)
+    if data.rule_number("comms.measure") != "edge":
+        area = area.intersection(Point(unit.x, unit.y).buffer(reach))
     marks = []
     for c in report:
         sight = "in sight" if c.los else "out of sight"

@@ -84,9 +84,29 @@ def test_the_board_draws_a_commanders_contact_zone_with_his_subordinates_marked(
     assert marks["s1"].tone == "in" and marks["s1"].short == "no test"
     assert marks["k1"].tone == "test" and marks["k1"].short == "3/4"
     assert marks["k2"].tone == "out" and "no radio or phone" in marks["k2"].text
-    # 6" round the base, edge to edge: s1 (2" off) inside, k1 (13" off) outside
+    # 6" round the base, edge to edge, in sight: s1 (2" off) inside, k1 (13" off) outside;
+    # nothing on this ground blocks his sight, so the whole 6"
     p1 = g.unit("p1").polygon()
     assert zone.area.area == pytest.approx(p1.buffer(6.0).area)
     assert zone.area.intersects(g.unit("s1").polygon())
     assert not zone.area.intersects(g.unit("k1").polygon())
     assert selection_zones(g, g.unit("s2")) == []           # nobody is under a squad
+
+
+def test_the_contact_zone_is_cut_by_what_blocks_his_sight():
+    from shapely.geometry import Point
+
+    from engine.board_rules import selection_zones
+    from geometry.terrain import TerrainPiece
+
+    g = _keno_turn()
+    # a house between the platoon commander (20, 36) and the 2nd squad (26, 37)
+    house = TerrainPiece("house", "building", polygon=[(22.5, 35), (23.5, 35), (23.5, 39),
+                                                       (22.5, 39)])
+    g.scenario.terrain.append(house)
+    (zone,) = selection_zones(g, g.unit("p1"))
+    assert not zone.area.contains(Point(25.0, 37.0))       # behind the house
+    assert zone.area.contains(Point(18.0, 37.5))           # the 1st squad's side
+    marks = {m.unit: m for m in zone.marks}
+    assert marks["s2"].tone == "out" and "out of sight" in marks["s2"].text
+    assert marks["s1"].tone == "in"
