@@ -1,9 +1,9 @@
 """The zones a ruleset draws round the selected unit (BoardHints.selection_zones, read
-through engine.board_rules): the area, translucent, with its name at its top-left, and a
+through engine.board_rules): the area, translucent, with its name under it, and a
 ring round every unit it concerns in the mark's tone — green inside and fine, amber at a
 cost (a test), red out — with the mark's short tag beside it and its line as the ring's
-tooltip. E.g. a Keno commander's 6" contact zone with his subordinates marked: in contact,
-by a comm test with its odds, or out of reach. Redrawn on every selection and change (a
+tooltip. E.g. a commander's contact zone with his subordinates marked: in contact, by a
+test with its odds, or out of reach. Redrawn on every selection and change (a
 move, an undo); nothing is drawn for a ruleset that declares no zones."""
 
 from __future__ import annotations

@@ -19,8 +19,9 @@ __all__ = ["CommandNode", "command_tree", "passer_for"]
 class CommandNode:
     """One unit in the tree, in the order drawn (a commander before his subordinates).
 
-    `depth` 0 is a root (no commander on the table; `off_table` names a commander id that
-    is not a unit on the table). `may_act`: it may still take its own activation this turn
+    `depth` 0 is a root (no commander on the table; `off_table` names whom it answers to
+    off the table: a commander id that is no unit on the table, or an off-table group
+    holding it). `may_act`: it may still take its own activation this turn
     or is acting now. `passer`: the running commander above it with an action left (None:
     nobody can pass to it now); `receive`: why it cannot receive from him, or None when it
     can; `outlook`: what the pass would meet, as the ruleset says."""
@@ -42,6 +43,18 @@ class CommandNode:
     @property
     def can_receive(self) -> bool:
         return self.passer is not None and self.receive is None
+
+
+def _off_table_head(game: Game, unit) -> str | None:
+    """Who a unit answers to off the table: its commander's id when that is no unit on the
+    table, else the name of an off-table group that holds it (a battery's HQ, KP-1's
+    spotters)."""
+    if unit.parent is not None:
+        return unit.parent
+    for g in game.scenario.groups:
+        if g.off_table and unit.id in g.members:
+            return g.label
+    return None
 
 
 def _on_table_parent(game: Game, unit) -> str | None:
@@ -111,7 +124,7 @@ def command_tree(game: Game, structure: TurnStructure, side: str | None = None
         if passer is not None:
             links, why, outlook = _receive(game, structure, passer, u.id)
         out.append(CommandNode(u.id, u.label, u.side, depth, parent if parent in ids else None,
-                               u.parent if parent is None else None, may,
+                               _off_table_head(game, u) if parent is None else None, may,
                                bool(u.state.get("activated")), left, passer, links, why,
                                outlook))
         for c in children.get(u.id, []):

@@ -506,7 +506,7 @@ class TurnDock(QDockWidget):
             item = QTreeWidgetItem(parent if parent is not None else self.tree)
             name = node.label
             if node.off_table:
-                name += " " + self.tr("(under {0}, off the table)").format(node.off_table)
+                name += " " + self.tr("(under {0})").format(node.off_table)
             item.setText(0, name)
             item.setData(0, Qt.ItemDataRole.UserRole, node.unit)
             if node.actions_left:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.scenario_io import load_scenario
 from tests.app.helpers import click_board
@@ -50,6 +51,9 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     assert tree["s1"][0] == 1 and "no test" in tree["s1"][2]
     assert "comm test d8 > 2: 3/4" in tree["k1"][2]
     assert tree["sp"] == (0, "yes", "")                   # another chain: nobody passes
+    sp_item = dock.tree.findItems("Spotter team", Qt.MatchFlag.MatchStartsWith
+                                  | Qt.MatchFlag.MatchRecursive)[0]
+    assert sp_item.text(0) == "Spotter team (under Mortar battery, 2nd bn (off-table))"
     # the board: his 6" contact zone, s1 marked in contact, k1 by a comm test
     select_unit(qtbot, win, "p1")
     zone = win.zones.zones[0]

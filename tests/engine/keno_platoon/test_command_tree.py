@@ -30,7 +30,10 @@ def test_the_tree_puts_commanders_before_their_subordinates():
     assert order[0] == ("p1", 0, None)
     assert {(u, d, c) for u, d, c in order[1:6]} == {(u, 1, "p1") for u in
                                                     ("s1", "s2", "mg", "k1", "k2")}
-    assert ("sp", 0, None) in order               # another chain: a root of its own
+    assert ("sp", 0, None) in order               # another chain: a root of its own,
+    sp = next(n for n in tree if n.unit == "sp")  # under the battery HQ off the table
+    assert sp.off_table == "Mortar battery, 2nd bn (off-table)"
+    assert next(n for n in tree if n.unit == "p1").off_table is None
     assert all(n.may_act and n.passer is None for n in tree)   # nobody is activating yet
     steel = command_tree(g, T, "steel")
     assert [(n.unit, n.depth) for n in steel] == [("tc", 0), ("tp", 1), ("t1", 2),
