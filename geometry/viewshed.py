@@ -34,7 +34,10 @@ def seen_within(index: TerrainIndex, base: Polygon, reach_in: float, *,
     if cell_in <= 0:
         raise ValueError(f"cell_in: expected inches > 0, got {cell_in!r}")
     reach = base.buffer(reach_in)
-    if not index.pieces:
+    # every sight line from the base to the reach lies in the reach (both convex for a
+    # round or rectangular base): only pieces that touch it can hide anything
+    near = index.tree.query(reach, predicate="intersects")
+    if not np.isin(near, index.los_pieces).any():
         return reach
     x0, y0, x1, y1 = reach.bounds
     xs = np.arange(x0, x1, cell_in)
