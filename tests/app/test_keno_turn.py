@@ -2,10 +2,11 @@
 the Turn dock, the platoon commander activated — the dock's chain of command saying who
 may receive his passed actions and on what terms, the board drawing his 6" contact zone
 with his subordinates marked — his two actions passed — one free to the 1st squad within
-6" in sight, one by a phone comm test that fails and loses the action — a combat move
-moving the squad on the board from the Actions dock, a merge of the two battered squads,
-then the Steel's activation in alternation, its company commander passing down the chain
-through the platoon commander to a tank; Edit ▸ Undo restores the board."""
+6" in sight, one to the 2nd squad by a phone comm test that fails and loses the action —
+a combat move moving the squad on the board from the Actions dock, a merge of the two
+battered squads, then the Steel's activation in alternation, its company commander
+passing down the chain through the platoon commander to a tank; Edit ▸ Undo restores the
+board."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ from tests.engine.keno_platoon.helpers import SAMPLE
 
 def test_a_keno_turn_through_the_tracker(qtbot):
     scenario = load_scenario(SAMPLE)
-    for uid in ("p1", "k1"):                    # both ends sit at field phones
+    for uid in ("p1", "s2"):                    # both ends sit at field phones
         scenario.unit(uid).state.update({"comms": "phone", "at_phone": True})
+    p1 = scenario.unit("p1")                    # the lieutenant a little back, by the trench:
+    p1.x, p1.y = 18.5, 32.5                     # the 1st squad 3.8" off, the 2nd 7.5"
     win = open_window(qtbot, scenario, (24, 34))
     game, dock, panel = win.game, win.turn_dock, win.action_panel
     win.turn_dock.show()
@@ -49,7 +52,8 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     assert dock.tree.isVisible()
     assert tree["p1"][:2] == (0, "acting (2 left)")
     assert tree["s1"][0] == 1 and "no test" in tree["s1"][2]
-    assert "comm test d8 > 2: 3/4" in tree["k1"][2]
+    assert "comm test d8 > 2: 3/4" in tree["s2"][2]
+    assert tree["k1"][2].startswith("impossible: no radio or phone")
     assert tree["sp"] == (0, "yes", "")                   # another chain: nobody passes
     sp_item = dock.tree.findItems("Spotter team", Qt.MatchFlag.MatchStartsWith
                                   | Qt.MatchFlag.MatchRecursive)[0]
@@ -59,7 +63,8 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     zone = win.zones.zones[0]
     assert "6\" contact" in zone.label
     tones = {m.unit: m.tone for m in zone.marks}
-    assert tones["s1"] == "in" and tones["k1"] == "test" and "sp" not in tones
+    assert tones["s1"] == "in" and tones["s2"] == "test" and tones["k1"] == "out"
+    assert "sp" not in tones
     assert set(win.zones.marks) >= {"s1", "s2", "mg", "k1", "k2"}
     assert win.zones.marks["s1"].pen().color().name() == "#1f7a3a"
     assert zone.area.contains(win.game.unit("s1").polygon().centroid)
@@ -69,15 +74,15 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     dock.select_unit("s1")
     click(qtbot, dock.pass_button)
     assert game.unit("s1").state["actions_left"] == 2
-    # Khara team 1: beyond 6", by phone: d8 > 2, a 2 loses the action
+    # 2nd squad: 7.5" off, by phone: d8 > 2, a 2 loses the action
     dock.typed_dice.setChecked(True)
     dock.typed_faces.setText("2")
-    dock.select_unit("k1")
+    dock.select_unit("s2")
     click(qtbot, dock.pass_button)
     assert "lost" in dock.message.text() and "Communication test (d8 > 2)" in \
         dock.message.text()
     assert game.unit("p1").state["actions_left"] == 0
-    assert "actions_left" not in game.unit("k1").state
+    assert "actions_left" not in game.unit("s2").state
 
     # the 1st squad's combat move (infantry: 2d6) toward the 2nd squad — 4 + 4 = 8"
     select_unit(qtbot, win, "s1")
