@@ -500,40 +500,43 @@ class TurnDock(QDockWidget):
             self.tree.blockSignals(False)
             return
         items: dict[str, QTreeWidgetItem] = {}
-        grey = QColor("#888")
         for node in command_tree.command_tree(game, s, self.shown_side()):
             parent = items.get(node.commander) if node.commander else None
-            item = QTreeWidgetItem(parent if parent is not None else self.tree)
-            name = node.label
-            if node.off_table:
-                name += " " + self.tr("(under {0})").format(node.off_table)
-            item.setText(0, name)
-            item.setData(0, Qt.ItemDataRole.UserRole, node.unit)
-            if node.actions_left:
-                may = self.tr("acting ({0} left)").format(node.actions_left)
-            elif node.may_act:
-                may = self.tr("yes")
-            else:
-                may = self.tr("activated") if node.activated else self.tr("no")
-            item.setText(1, may)
-            item.setText(2, self._receive_text(game, node))
-            item.setToolTip(2, self._receive_text(game, node, full=True))
-            colour = OUTLOOK_COLOURS.get(node.outlook.kind) if node.outlook else None
-            if node.passer is not None and node.receive is not None:
-                colour = OUTLOOK_COLOURS["impossible"]
-            if colour:
-                item.setForeground(2, QColor(colour))
-            if not node.may_act:
-                item.setForeground(0, grey)
-                item.setForeground(1, grey)
-            if node.unit == turns.activating(game):
-                for col in range(len(TREE_COLUMNS)):
-                    item.setBackground(col, QColor("#fff3c4"))
-            items[node.unit] = item
+            items[node.unit] = self._tree_item(game, node, parent)
         self.tree.expandAll()
         if keep in items:
             items[keep].setSelected(True)
         self.tree.blockSignals(False)
+
+    def _tree_item(self, game, node, parent: QTreeWidgetItem | None) -> QTreeWidgetItem:
+        """One unit's row under its commander's: name, may act, what a pass would meet."""
+        item = QTreeWidgetItem(parent if parent is not None else self.tree)
+        name = node.label
+        if node.off_table:
+            name += " " + self.tr("(under {0})").format(node.off_table)
+        item.setText(0, name)
+        item.setData(0, Qt.ItemDataRole.UserRole, node.unit)
+        if node.actions_left:
+            may = self.tr("acting ({0} left)").format(node.actions_left)
+        elif node.may_act:
+            may = self.tr("yes")
+        else:
+            may = self.tr("activated") if node.activated else self.tr("no")
+        item.setText(1, may)
+        item.setText(2, self._receive_text(game, node))
+        item.setToolTip(2, self._receive_text(game, node, full=True))
+        colour = OUTLOOK_COLOURS.get(node.outlook.kind) if node.outlook else None
+        if node.passer is not None and node.receive is not None:
+            colour = OUTLOOK_COLOURS["impossible"]
+        if colour:
+            item.setForeground(2, QColor(colour))
+        if not node.may_act:
+            for col in (0, 1):
+                item.setForeground(col, QColor("#888"))
+        if node.unit == turns.activating(game):
+            for col in range(len(TREE_COLUMNS)):
+                item.setBackground(col, QColor("#fff3c4"))
+        return item
 
     def _receive_text(self, game, node, full: bool = False) -> str:
         """What a pass to the node would meet; the passer named when he is not the unit
