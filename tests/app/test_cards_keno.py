@@ -41,7 +41,7 @@ def _card_text(unit: str, tmp_path, capsys) -> str:
 def test_unit_and_commander_cards_print_what_the_game_holds(qapp, tmp_path, capsys):
     text = _card_text("s1", tmp_path, capsys)
     # 1st squad: its state (2 veterans, a bad commander, broken), unmarked; its die's odds
-    for p in ("1st squad", "Rifle squad · отделение", "Quality d10 veterans · ветераны",
+    for p in ("1st squad", "Rifle squad · отделение", "Quality d10 veterans",
               "Level 3 bad commander", "Comms voice, flags", "Steady (Ст)", "Shaken (По)",
               "Broken (Ра)", "Figures", "Suppression", "normal infantry 6\" 2d6",
               "action 1", "action 2", "activated", "passed",

@@ -42,6 +42,7 @@ class UnitSheet:
     quality_name_ru: str
     level: int
     level_name: str
+    level_name_ru: str
     android: bool
     comms: str
     at_phone: bool
@@ -49,6 +50,7 @@ class UnitSheet:
     morale: str
     figures: int
     move_name: str
+    move_name_ru: str
     move_in: float
     move_limit: str
     combat: str            # "2d6", or "" (no combat move)
@@ -79,10 +81,12 @@ def unit_sheet(record: Mapping[str, Any], state: Mapping[str, Any] | None = None
         str(record.get("name", "")), str(record.get("name_ru", "")),
         str(record.get("kind", "")), str(record.get("side", "")), q, qn["name"],
         qn["name_ru"], lv, rules["levels"]["names"][str(lv)]["name"],
+        rules["levels"]["names"][str(lv)]["name_ru"],
         bool(_get(record, st, "android", False)), str(_get(record, st, "comms", "none")),
         bool(_get(record, st, "at_phone", False)), ladder,
         str(_get(record, st, "morale", ladder[0][0])), int(_get(record, st, "figures", 1)),
-        mv["name"], float(mv["inches"]), limit, f"2{cd.name}" if cd is not None else "",
+        mv["name"], mv["name_ru"], float(mv["inches"]), limit,
+        f"2{cd.name}" if cd is not None else "",
         bool(record.get("vehicle", False)),
         frozenset(k for k in record.get("proposed") or () if k not in st),
         data.is_proposed(f"movement.{row}"))
