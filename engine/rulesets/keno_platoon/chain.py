@@ -6,14 +6,15 @@ scenario or game; the ruleset registers them with the editor's protocol hooks.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.model import Game
+from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
 
 from . import common, data
 
-__all__ = ["GROUP_KINDS", "Note", "check_chain", "chain_locked"]
+__all__ = ["GROUP_KINDS", "Note", "check_chain", "chain_locked", "ORGANISATION"]
+
+Note = OrganisationNote
 
 #: (id, label, Russian label) — the formations of §2's glossary.
 GROUP_KINDS: tuple[tuple[str, str, str], ...] = (
@@ -28,17 +29,6 @@ GROUP_KINDS: tuple[tuple[str, str, str], ...] = (
     ("mortar_battery", "mortar battery", "миномётная батарея"),
     ("detached_group", "detached group", "выделенная группа"),
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One finding: the rule it serves, the text, the group it is about, whether an edit
-    bringing it in is refused (a loop in the chain) rather than warned of."""
-
-    rule: str
-    text: str
-    group: str | None = None
-    refuse: bool = False
 
 
 def _loops(sc: Scenario) -> list[str]:
@@ -104,3 +94,9 @@ def chain_locked(game: Game) -> str | None:
         return ("the battle has started: the chain of command is set before it (§4.1); "
                 "merge and detach squads with their actions (§4.7, §4.8)")
     return None
+
+
+#: The ruleset's organisation hooks (engine.protocol.Organisation).
+ORGANISATION = Organisation(
+    kinds=tuple(GroupKind(kid, label, label_ru) for kid, label, label_ru in GROUP_KINDS),
+    check=check_chain, locked=chain_locked)

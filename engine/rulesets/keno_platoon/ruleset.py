@@ -8,7 +8,7 @@ from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.rulesets.registry import load_data
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, turn_hooks
+from . import board, chain, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 
@@ -53,6 +53,7 @@ def build_ruleset() -> Ruleset:
         board=BoardHints(move_allowance_m=board.move_allowance_m,
                          is_vehicle=board.is_vehicle,
                          selection_zones=board.contact_zones),
+        organisation=chain.ORGANISATION,
     )
 
 

@@ -43,3 +43,33 @@ def test_locked_once_the_battle_has_started():
     assert chain_locked(g) is None
     push(g, roll_initiative(g, T, ScriptedDice([9, 2])).change)
     assert "the battle has started" in chain_locked(g) and "§4.1" in chain_locked(g)
+
+
+
+def test_the_ruleset_registers_its_organisation_hooks():
+    """The organisation editor's protocol hooks (engine.organisation): Keno's kinds with
+    Russian labels, its check, its lock; a kind it does not have is refused, a squad put
+    under a commander who cannot pass to it is named, the lock holds once the battle has
+    started and the override passes it."""
+    import pytest
+
+    from engine.edits import AddGroup, AddMember
+    from engine.model import Change
+    from engine.organisation import OrganisationRefused, vet_change
+    from engine.rulesets.keno_platoon import RULESET
+
+    assert [k.id for k in RULESET.group_kinds()][:3] == ["squad", "platoon", "company"]
+    assert RULESET.group_kinds()[1].label_ru == "взвод"
+    g = sample_game()
+    assert RULESET.check_organisation(g.scenario) == []
+    with pytest.raises(OrganisationRefused, match="'squadron' is not a kind of group"):
+        vet_change(g, Change([AddGroup({"id": "x", "kind": "squadron", "members": []})],
+                             "form"))
+    notes = vet_change(g, Change([AddMember("tplt", "k1")], "k1 into the tank platoon"))
+    assert [(n.rule, n.group) for n in notes] == [("§4.1", "tplt")]
+    assert "Tank platoon commander cannot pass it actions" in notes[0].text
+    g.sides = ["keno", "steel"]
+    push(g, roll_initiative(g, T, ScriptedDice([9, 2])).change)
+    with pytest.raises(OrganisationRefused, match="the battle has started"):
+        vet_change(g, Change([AddMember("tplt", "k1")], "again"))
+    assert vet_change(g, Change([AddMember("tplt", "k1")], "again"), override=True)
