@@ -15,6 +15,7 @@ from shiboken6 import isValid
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY
+from app.i18n import loc
 from app.tools.base import path_item, translucent
 from engine.board_rules import BoardZone, selection_zones
 
@@ -79,9 +80,9 @@ class ZonesController(QObject):
 
     def _draw(self, zone: BoardZone, game) -> None:
         area = self._add(path_item(geometry_path(zone.area), ZONE_EDGE, ZONE_FILL, 1.5))
-        area.setToolTip(zone.label)
-        x0, _y0, _x1, y1 = zone.area.bounds  # the name under the area: unit names sit
-        self._add(self._text(zone.label, ZONE_EDGE, QPointF(x0, y1)), Z_ZONE + 1)  # on top
+        area.setToolTip(loc(zone.label))
+        x0, _y0, _x1, y1 = zone.area.bounds  # the name under the area (units: names above)
+        self._add(self._text(loc(zone.label), ZONE_EDGE, QPointF(x0, y1)), Z_ZONE + 1)
         for m in zone.marks:
             if not game.on_table(m.unit):
                 continue
@@ -89,11 +90,11 @@ class ZonesController(QObject):
             colour = MARK_COLOURS[m.tone]
             ring = self._add(path_item(geometry_path(poly.exterior), colour, None, 3.0),
                              Z_ZONE + 1)
-            ring.setToolTip(f"{game.unit(m.unit).label}: {m.text}")
+            ring.setToolTip(f"{game.unit(m.unit).label}: {loc(m.text)}")
             self.marks[m.unit] = ring
             if m.short:
                 _bx0, by0, bx1, _by1 = poly.bounds  # top right: the unit's name is below
-                tag = self._text(m.short, colour, QPointF(bx1, by0), bold=True)
+                tag = self._text(loc(m.short), colour, QPointF(bx1, by0), bold=True)
                 tag.setTransform(tag.transform().translate(0, -tag.boundingRect().height()))
                 self._add(tag,
                           Z_ZONE + 1)

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine import command_tree, triggers, turns
 from engine.dice import DiceError, DiceSource, TypedDice
 from engine.model import Change, ModelError
@@ -546,8 +546,8 @@ class TurnDock(QDockWidget):
         whose activation runs (or always, `full`, for the tool tip)."""
         if node.passer is None:
             return ""
-        what = node.receive if node.receive is not None else \
-            node.outlook.text if node.outlook is not None else self.tr("may receive")
+        what = loc(node.receive) if node.receive is not None else \
+            loc(node.outlook.text) if node.outlook is not None else self.tr("may receive")
         if node.receive is not None and (node.outlook is None
                                          or node.outlook.kind != "impossible"):
             what = self.tr("cannot: {0}").format(what)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from shapely.geometry import Point
 
 from engine.board_rules import BoardZone, ZoneMark
+from engine.i18n import msg
 from engine.measure import terrain_index
 from engine.model import Game
 from engine.scenario import Unit
@@ -54,14 +55,16 @@ def contact_zones(game: Game, unit: Unit) -> list[BoardZone]:
         area = area.intersection(Point(unit.x, unit.y).buffer(reach))
     marks = []
     for c in report:
-        sight = "in sight" if c.los else "out of sight"
+        where = {"sight": "in sight" if c.los else "out of sight",
+                 "distance": f"{c.distance_in:.1f}"}
         if c.kind == "contact":
-            text = f'{sight}, {c.distance_in:.1f}": no comm test'
+            text = msg('{sight}, {distance}": no comm test', **where)
         elif c.kind == "test":
-            text = f'{sight}, {c.distance_in:.1f}": comm test, {c.p_through} to get through'
+            text = msg('{sight}, {distance}": comm test, {p} to get through',
+                       p=str(c.p_through), **where)
         else:
-            text = f'{sight}, {c.distance_in:.1f}": no pass — {c.why}'
+            text = msg('{sight}, {distance}": no pass — {why}', why=c.why, **where)
         short = {"contact": "no test", "test": f"{c.p_through}"}.get(c.kind, "no pass")
         marks.append(ZoneMark(c.unit, TONES[c.kind], text, short))
-    return [BoardZone(f'{reach:g}" contact in sight: no comm test', area,
-                      tuple(marks))]
+    return [BoardZone(msg('{reach}" contact in sight: no comm test', reach=f"{reach:g}"),
+                      area, tuple(marks))]
