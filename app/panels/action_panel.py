@@ -63,6 +63,7 @@ from engine.sealed import sealing_of
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
 from .facts_view import FactsView
+from .list_sync import sync_combo
 from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
@@ -542,10 +543,9 @@ class ActionPanel(QDockWidget):
         game = self.game
         box = self.actor_box
         box.blockSignals(True)
-        box.clear()
-        box.addItem("(select a unit on the board)", None)
-        for u in game.units if game is not None else []:
-            box.addItem(f"{u.label} ({u.side})", u.id)
+        sync_combo(box, [("(select a unit on the board)", None),
+                         *((f"{u.label} ({u.side})", u.id)
+                           for u in (game.units if game is not None else []))])
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
         box.blockSignals(False)
 

@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
 from engine.protocol import GroupRef, Role, TemplatePlacement
 from geometry.templates import TEMPLATE_SHAPES
 
+from .list_sync import sync_combo, sync_list
+
 NONE = "—"
 #: request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)
 PickRequest = Callable[..., None]
@@ -52,6 +54,15 @@ def _row(*widgets: QWidget) -> QWidget:
     for x in widgets:
         h.addWidget(x, 1 if isinstance(x, QComboBox | QListWidget | QLabel) else 0)
     return w
+
+
+def _check_item(text: str, unit_id: str) -> QListWidgetItem:
+    """A row of a units list: the unit's name, checkable, unchecked."""
+    item = QListWidgetItem(text)
+    item.setData(Qt.ItemDataRole.UserRole, unit_id)
+    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+    item.setCheckState(Qt.CheckState.Unchecked)
+    return item
 
 
 def point_text(point: tuple[float, float] | None) -> str:
@@ -116,36 +127,35 @@ class RoleEditor:
         if box is not None:
             keep = self._pending if self._pending is not None else box.currentData()
             self._pending = None
-            box.blockSignals(True)
-            box.clear()
             if self.role.kind == "weapon":
-                box.addItem(_tr("(the unit's own)"), None)
-                for wid, name in weapons:
-                    box.addItem(name, wid)
+                want = [(_tr("(the unit's own)"), None), *((n, w) for w, n in weapons)]
             elif self.role.kind == "group":
-                box.addItem(NONE, None)
-                for g in groups.values():
-                    box.addItem(f"{g.label} ({len(g.members)})", g.id)
+                want = [(NONE, None), *((f"{g.label} ({len(g.members)})", g.id)
+                                        for g in groups.values())]
             else:
-                box.addItem(NONE, None)
-                for u in others:
-                    box.addItem(f"{u.label} ({u.side})", u.id)
+                want = [(NONE, None), *((f"{u.label} ({u.side})", u.id) for u in others)]
+            box.blockSignals(True)
+            sync_combo(box, want)  # only the rows that differ: a selection changes one
             box.setCurrentIndex(max(0, box.findData(keep)))
             box.blockSignals(False)
         if self.list is not None:
             lst = self.list
             lst.blockSignals(True)
-            lst.clear()
-            for u in others:
-                item = QListWidgetItem(f"{u.label} ({u.side})")
-                item.setData(Qt.ItemDataRole.UserRole, u.id)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Checked if u.id in self.chosen
-                                   else Qt.CheckState.Unchecked)
-                lst.addItem(item)
+            sync_list(lst, [(f"{u.label} ({u.side})", u.id) for u in others], _check_item)
+            self._show_checks()
             lst.blockSignals(False)
             ids = [u.id for u in others]
             self.chosen = [c for c in self.chosen if c in ids]
+
+    def _show_checks(self) -> None:
+        """Tick the rows of the units chosen (only the rows whose tick changes)."""
+        lst, chosen = self.list, set(self.chosen)
+        checked, unchecked = Qt.CheckState.Checked, Qt.CheckState.Unchecked
+        for i in range(lst.count()):
+            it = lst.item(i)
+            state = checked if it.data(Qt.ItemDataRole.UserRole) in chosen else unchecked
+            if it.checkState() != state:
+                it.setCheckState(state)
 
     # --- values -----------------------------------------------------------------------------
 
@@ -168,11 +178,7 @@ class RoleEditor:
             self.chosen = list(value or [])
             if self.list is not None:
                 self.list.blockSignals(True)
-                for i in range(self.list.count()):
-                    it = self.list.item(i)
-                    it.setCheckState(Qt.CheckState.Checked
-                                     if it.data(Qt.ItemDataRole.UserRole) in self.chosen
-                                     else Qt.CheckState.Unchecked)
+                self._show_checks()
                 self.list.blockSignals(False)
         elif kind in ("point", "template"):
             if isinstance(value, TemplatePlacement):

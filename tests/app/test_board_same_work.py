@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.board import BoardScene
 from app.board.items import LABEL_PLACES
@@ -174,3 +176,95 @@ def test_blast_odds_worked_out_on_a_worker_are_the_odds_worked_out_at_once(qtbot
     tool.scatter()
     kinds = [e.summary.split(" ")[1] for e in win.game.log[before + 1:]]
     assert kinds == ["placed", "at"] and tool.odds is not None and tool.result is not None
+
+
+# --- panels: rows edited in place are the rows a refill gives ---------------------------------
+
+_rows_strategy = st.lists(st.sampled_from([("a", "1"), ("b", "2"), ("c", "3"), ("d", "4"),
+                                           ("e", None), ("a", "5"), ("f", "6")]),
+                          max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=_rows_strategy, then=st.lists(_rows_strategy, min_size=1, max_size=4))
+def test_a_combo_synced_in_place_holds_the_rows_a_refill_gives(qapp, first, then) -> None:
+    from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem
+
+    from app.panels.list_sync import sync_combo, sync_list
+
+    box, lst = QComboBox(), QListWidget()
+
+    def make(text, data):
+        item = QListWidgetItem(text)
+        item.setData(256, data)
+        return item
+
+    for want in (first, *then):
+        sync_combo(box, want)
+        sync_list(lst, want, make)
+        assert [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == want
+        assert [(lst.item(i).text(), lst.item(i).data(256)) for i in range(lst.count())] \
+            == want
+    box.clear()  # filled elsewhere: read back, not trusted
+    box.addItem("z", "9")
+    sync_combo(box, first)
+    assert [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == first
+
+
+def _combo_rows(box) -> list[tuple[str, object]]:
+    return [(box.itemText(i), box.itemData(i)) for i in range(box.count())]
+
+
+def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot) -> None:
+    """Selections and a move edit the actor box and the role lists in place: they then hold
+    what a refill from scratch gives (every unit but the actor, in the table's order)."""
+    from tests.app.helpers import show_window
+
+    scenario = big_table(60, 10, seed=3)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    panel = win.modules["app.panels.action_panel"]
+    units = scenario.units
+    for u in (units[3], units[10], units[3], units[41]):
+        win.select_unit(u.id)
+        assert panel.actor_id == u.id
+        want = [("(select a unit on the board)", None),
+                *((f"{v.label} ({v.side})", v.id) for v in units)]
+        assert _combo_rows(panel.actor_box) == want
+        assert panel.actor_box.currentData() == u.id
+        roles = [e for e in panel.roles_view.editors.values() if e.combo is not None
+                 and e.role.kind in ("unit", "responder")]
+        assert roles, "the actor's first action has a unit role"
+        for ed in roles:
+            assert _combo_rows(ed.combo) == [("—", None), *(
+                (f"{v.label} ({v.side})", v.id) for v in units if v.id != u.id)]
+        lists = [e for e in panel.roles_view.editors.values() if e.list is not None]
+        for ed in lists:
+            assert [ed.list.item(i).data(256) for i in range(ed.list.count())] == \
+                [v.id for v in units if v.id != u.id]
+
+
+def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
+    """The turn dock skips its rebuild while hidden and rebuilds when shown: then it lists
+    what it would have listed had it been open all along, the board's selection selected."""
+    from tests.app.helpers import show_window
+
+    scenario = big_table(40, 10, seed=3)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    dock = win.turn_dock
+    assert not dock.isVisible()
+    unit = scenario.units[5]
+    from engine.model import Change, MoveUnit
+
+    win.editor.push(Change([MoveUnit(unit.id, unit.x + 1.0, unit.y)], label="move"))
+    win.turn_dock.next_button.click() if win.turn_dock.next_button.isEnabled() else None
+    win.select_unit(unit.id)
+    assert dock._stale
+    dock.show()
+    qtbot.waitUntil(dock.isVisible)
+    shown = [[dock.table.item(r, c).text() for c in range(dock.table.columnCount())]
+             for r in range(dock.table.rowCount())]
+    assert dock.selected_unit() == unit.id
+    dock.refresh()  # what an always-open dock holds
+    assert shown == [[dock.table.item(r, c).text() for c in range(dock.table.columnCount())]
+                     for r in range(dock.table.rowCount())]
+    assert dock.table.rowCount() > 0
