@@ -21,12 +21,37 @@ from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem
 Entry = tuple[str, Any]
 _DATA = Qt.ItemDataRole.UserRole
 #: The rows a widget was last synced to, kept on the widget: reading 500 rows back through
-#: Qt costs more than the edit. Trusted while the row count still matches (a widget filled
-#: elsewhere is read back).
+#: Qt costs more than the edit. Any change of its rows (or of their text or data) made
+#: elsewhere forgets them, so they are read back next time.
 _ROWS = "_list_sync_rows"
+_WATCHED = "_list_sync_watched"
+_ROLES = {int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.EditRole), int(_DATA)}
+
+
+def _watch(widget) -> None:
+    """Forget the synced rows on any edit of the widget's model (ours included: they are
+    stored again after the edit)."""
+    if getattr(widget, _WATCHED, False):
+        return
+    model = widget.model()
+
+    def forget(*_args) -> None:
+        if hasattr(widget, _ROWS):
+            delattr(widget, _ROWS)
+
+    def data_changed(_first, _last, roles=()) -> None:
+        if not roles or any(int(r) in _ROLES for r in roles):
+            forget()
+
+    for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved,
+                   model.modelReset, model.layoutChanged):
+        signal.connect(forget)
+    model.dataChanged.connect(data_changed)
+    setattr(widget, _WATCHED, True)
 
 
 def _rows(widget, count: int, read: Callable[[int], Entry]) -> list[Entry]:
+    _watch(widget)
     rows = getattr(widget, _ROWS, None)
     if rows is not None and len(rows) == count:
         return rows
@@ -45,18 +70,19 @@ def sync_combo(box: QComboBox, want: Sequence[Entry]) -> bool:
     are the caller's to block; the current row is the caller's to choose afterwards."""
     have = _rows(box, box.count(), lambda i: (box.itemText(i), box.itemData(i)))
     want = list(want)
-    setattr(box, _ROWS, want)
     if have == want:
+        setattr(box, _ROWS, want)
         return False
     if not have:
         for text, data in want:
             box.addItem(text, data)
-        return True
-    for _tag, i1, i2, j1, j2 in _edits(have, want):
-        for i in range(i2 - 1, i1 - 1, -1):
-            box.removeItem(i)
-        for k, (text, data) in enumerate(want[j1:j2]):
-            box.insertItem(i1 + k, text, data)
+    else:
+        for _tag, i1, i2, j1, j2 in _edits(have, want):
+            for i in range(i2 - 1, i1 - 1, -1):
+                box.removeItem(i)
+            for k, (text, data) in enumerate(want[j1:j2]):
+                box.insertItem(i1 + k, text, data)
+    setattr(box, _ROWS, want)
     return True
 
 
@@ -66,12 +92,13 @@ def sync_list(lst: QListWidget, want: Sequence[Entry],
     returns whether any row was added or removed."""
     have = _rows(lst, lst.count(), lambda i: (lst.item(i).text(), lst.item(i).data(_DATA)))
     want = list(want)
-    setattr(lst, _ROWS, want)
     if have == want:
+        setattr(lst, _ROWS, want)
         return False
     for _tag, i1, i2, j1, j2 in _edits(have, want):
         for i in range(i2 - 1, i1 - 1, -1):
             lst.takeItem(i)
         for k, (text, data) in enumerate(want[j1:j2]):
             lst.insertItem(i1 + k, make(text, data))
+    setattr(lst, _ROWS, want)
     return True

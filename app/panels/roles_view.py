@@ -84,6 +84,8 @@ class RoleEditor:
         self.shape: QComboBox | None = None
         self.point: tuple[float, float] | None = None
         self.chosen: list[str] = []
+        #: the ids whose rows are ticked in `list` (rows are made unticked)
+        self._ticked: set[str] = set()
         self._pending: Any = None   # a choice set before the list was filled
         kind = role.kind
         parts: list[QWidget] = []
@@ -141,15 +143,20 @@ class RoleEditor:
         if self.list is not None:
             lst = self.list
             lst.blockSignals(True)
-            sync_list(lst, [(f"{u.label} ({u.side})", u.id) for u in others], _check_item)
-            self._show_checks()
+            rows_changed = sync_list(lst, [(f"{u.label} ({u.side})", u.id) for u in others],
+                                     _check_item)
+            self._show_checks(rows_changed)
             lst.blockSignals(False)
             ids = [u.id for u in others]
             self.chosen = [c for c in self.chosen if c in ids]
 
-    def _show_checks(self) -> None:
-        """Tick the rows of the units chosen (only the rows whose tick changes)."""
+    def _show_checks(self, rows_changed: bool = False) -> None:
+        """Tick the rows of the units chosen (only the rows whose tick changes; nothing to
+        do when the ticks and the rows are as they were, or rows came but none is chosen)."""
         lst, chosen = self.list, set(self.chosen)
+        if chosen == self._ticked and not (rows_changed and chosen):
+            return
+        self._ticked = chosen
         checked, unchecked = Qt.CheckState.Checked, Qt.CheckState.Unchecked
         for i in range(lst.count()):
             it = lst.item(i)
@@ -200,6 +207,7 @@ class RoleEditor:
         checked = [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())
                    if lst.item(i).checkState() == Qt.CheckState.Checked]
         # keep the click order of those still checked, then the new ones
+        self._ticked = set(checked)
         self.chosen = [t for t in self.chosen if t in checked] + \
             [t for t in checked if t not in self.chosen]
         self._changed()

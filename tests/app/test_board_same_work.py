@@ -218,6 +218,8 @@ def _combo_rows(box) -> list[tuple[str, object]]:
 def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot) -> None:
     """Selections and a move edit the actor box and the role lists in place: they then hold
     what a refill from scratch gives (every unit but the actor, in the table's order)."""
+    from PySide6.QtCore import Qt
+
     from tests.app.helpers import show_window
 
     scenario = big_table(60, 10, seed=3)
@@ -233,14 +235,19 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
         assert panel.actor_box.currentData() == u.id
         roles = [e for e in panel.roles_view.editors.values() if e.combo is not None
                  and e.role.kind in ("unit", "responder")]
-        assert roles, "the actor's first action has a unit role"
         for ed in roles:
             assert _combo_rows(ed.combo) == [("—", None), *(
                 (f"{v.label} ({v.side})", v.id) for v in units if v.id != u.id)]
         lists = [e for e in panel.roles_view.editors.values() if e.list is not None]
+        assert roles and lists, "the actor's first action has unit and units roles"
         for ed in lists:
             assert [ed.list.item(i).data(256) for i in range(ed.list.count())] == \
                 [v.id for v in units if v.id != u.id]
+            ed.set_value([units[7].id, units[12].id], emit=False)
+            panel._fill_units()  # a board change: the rows stay, the ticks follow `chosen`
+            ticked = [ed.list.item(i).data(256) for i in range(ed.list.count())
+                      if ed.list.item(i).checkState() == Qt.CheckState.Checked]
+            assert ticked == [v.id for v in units if v.id in ed.chosen]
 
 
 def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
