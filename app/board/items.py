@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
@@ -198,10 +198,14 @@ class TerrainItem(QGraphicsItem):
                 parallel_lines(area, 0.6, -45.0)))
         self._bounds = self._path.boundingRect().adjusted(
             -PEN_MARGIN_IN, -PEN_MARGIN_IN, PEN_MARGIN_IN, PEN_MARGIN_IN)
-        # Drawn once per zoom into a pixmap, blitted when the board repaints under an
-        # overlay that spans it (threat lines, arcs). Not in item coordinates: with a cache
-        # size given, PySide6 6.11 left the woods blank (and scaled pixmaps blur the pens).
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # The board draws the terrain with its background (BoardScene.drawBackground), which
+        # the view caches as one picture: a repaint under an overlay that spans the board
+        # (threat lines, arcs) blits it, and a zoom draws every piece straight into it
+        # instead of drawing each into a pixmap of its own first (10 of 27 ms per wheel
+        # step at 500 units). The item stays for what items give: its shape for picking,
+        # its tooltip, its place in the scene.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -209,8 +213,29 @@ class TerrainItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._path
 
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):
+        """Moved (a piece dragged whole) or shown/hidden: the background it is drawn in
+        is redrawn where it was and where it is."""
+        moved = (QGraphicsItem.GraphicsItemChange.ItemPositionChange,
+                 QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+                 QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged)
+        if change in moved:
+            self.redraw_background()
+        return super().itemChange(change, value)
+
+    def redraw_background(self) -> None:
+        """Have the scene's background (which this piece is drawn in) redrawn under it."""
+        scene = self.scene()
+        if scene is not None:
+            scene.invalidate(self.sceneBoundingRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        """Not called (the item has no contents of its own): see `draw`."""
+        self.draw(painter)
+
+    def draw(self, painter: QPainter) -> None:
+        """Draw the piece in its own coordinates (the scene's background calls it)."""
         st = self.style
         if self._stroke_only:
             painter.setPen(style.cosmetic_pen(st.fill, 3.0))

@@ -1,7 +1,9 @@
 """The table drawn to scale: 1 scene unit = 1 inch, x right, y down, as the model.
 
 The grid (every inch, heavier every foot) is painted in `drawBackground` from a handful of
-line arrays, not as items, so it costs nothing to keep and little to draw.
+line arrays, not as items, so it costs nothing to keep and little to draw. The terrain is
+painted there too, over the grid (TerrainItem explains why): the view keeps the background
+as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ class BoardScene(QGraphicsScene):
         w, h = scenario.table.width_in, scenario.table.height_in
         margin = max(w, h) * 0.05
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
+        for view in self.views():  # the old table's terrain is in their cached background
+            view.resetCachedContent()
         self.update()
         self.scenario_changed.emit()
 
@@ -75,7 +79,15 @@ class BoardScene(QGraphicsScene):
         item = TerrainItem(piece)
         self.addItem(item)
         self.terrain_items[piece.id] = item
+        item.redraw_background()
         return item
+
+    def remove_terrain(self, piece_id: str) -> None:
+        """Take a piece's item off the board (and out of the background it is drawn in)."""
+        item = self.terrain_items.pop(piece_id, None)
+        if item is not None:
+            item.redraw_background()
+            self.removeItem(item)
 
     def add_unit(self, unit: Unit) -> UnitItem:
         item = UnitItem(unit, self.palette.colour(unit.side))
@@ -129,9 +141,7 @@ class BoardScene(QGraphicsScene):
                 else:
                     item.sync()
                 relabel = True
-            titem = self.terrain_items.pop(ident, None)
-            if titem is not None:
-                self.removeItem(titem)
+            self.remove_terrain(ident)
             if ident in pieces:
                 self.add_terrain(pieces[ident])
         if self._selected is not None:
@@ -220,6 +230,19 @@ class BoardScene(QGraphicsScene):
             painter.drawLines(grid_lines(table, visible, INCHES_PER_FOOT))
         painter.setPen(style.cosmetic_pen(style.TABLE_EDGE, 2.0))
         painter.drawRect(table)
+        self._draw_terrain(painter, rect)
+
+    def _draw_terrain(self, painter: QPainter, rect: QRectF) -> None:
+        """The terrain pieces under `rect`, in their stacking order (z, then the order
+        added), over the table and its grid: the view caches them with the background
+        (TerrainItem)."""
+        shown = [i for i in self.terrain_items.values()
+                 if i.isVisible() and i.sceneBoundingRect().intersects(rect)]
+        for item in sorted(shown, key=lambda i: i.zValue()):  # stable: ties keep their order
+            painter.save()
+            painter.translate(item.pos())
+            item.draw(painter)
+            painter.restore()
 
 
 def plan_labels(items: list[UnitItem], px_per_inch: float) -> list[str | None]:

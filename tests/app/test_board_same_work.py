@@ -275,3 +275,59 @@ def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
     assert shown == [[dock.table.item(r, c).text() for c in range(dock.table.columnCount())]
                      for r in range(dock.table.rowCount())]
     assert dock.table.rowCount() > 0
+
+
+# --- the terrain, drawn with the cached background ----------------------------------------
+
+def _redrawn_from_scratch(view) -> np.ndarray:
+    """The view's picture with its cached background thrown away and drawn anew."""
+    view.resetCachedContent()
+    view.viewport().repaint()
+    return _pixels(view)
+
+
+def _settled(qtbot, view) -> np.ndarray:
+    qtbot.wait(30)
+    view.viewport().repaint()
+    return _pixels(view)
+
+
+def test_terrain_edits_redraw_the_cached_background_where_they_happen(qtbot) -> None:
+    """The terrain is drawn with the view's cached background: after each edit (a piece
+    edited, removed, laid again, dragged whole, hidden) the board shows what a background
+    drawn from scratch shows — no piece left behind where it was, none missing."""
+    from engine.edits import EditTerrain, RemoveTerrain
+    from engine.model import Change
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    view, scene = win.view, win.scene
+    qtbot.wait(50)
+    start = _settled(qtbot, view)
+    wood = next(p for p in win.game.scenario.terrain if p.kind == "woods")
+    poly = [(x + 4.0, y + 2.0) for x, y in wood.polygon]
+
+    def same_as_from_scratch() -> np.ndarray:
+        shown = _settled(qtbot, view)
+        fresh = _redrawn_from_scratch(view)
+        assert np.abs(shown - fresh).max() <= 2
+        return shown
+
+    win.editor.push(Change([EditTerrain(wood.id, {"polygon": [list(p) for p in poly]})],
+                           label="move wood"))
+    moved = same_as_from_scratch()
+    assert np.abs(moved - start).max() > 40  # the wood is drawn elsewhere
+    win.editor.push(Change([RemoveTerrain(wood.id)], label="remove"))
+    same_as_from_scratch()
+    win.editor.undo_stack.undo()
+    win.editor.undo_stack.undo()
+    back = same_as_from_scratch()
+    assert np.abs(back - start).max() <= 2
+    item = scene.terrain_items[wood.id]
+    item.setPos(3.0, 1.5)  # a whole-piece drag of the terrain tool
+    same_as_from_scratch()
+    item.setPos(0.0, 0.0)
+    item.hide()
+    same_as_from_scratch()
+    item.show()
+    assert np.abs(same_as_from_scratch() - start).max() <= 2
