@@ -612,12 +612,9 @@ class ActionPanel(QDockWidget):
         box = self.responder_box
         keep = box.currentData()
         box.blockSignals(True)
-        box.clear()
-        box.addItem(self.tr("(nobody: this action alone)"), None)
-        if shown and game is not None:
-            for u in game.units:
-                if u.id != self.actor_id:
-                    box.addItem(f"{u.label} ({u.side})", u.id)
+        sync_combo(box, [(self.tr("(nobody: this action alone)"), None), *(
+            (f"{u.label} ({u.side})", u.id) for u in (game.units if shown and game else ())
+            if u.id != self.actor_id)])
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._fill_answer_actions()

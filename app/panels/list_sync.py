@@ -60,9 +60,18 @@ def _rows(widget, count: int, read: Callable[[int], Entry]) -> list[Entry]:
 
 def _edits(have: Sequence[Entry], want: Sequence[Entry]) -> list[tuple[str, int, int, int, int]]:
     """difflib opcodes turning `have` into `want`, last first (so earlier row numbers hold
-    while a later block is edited)."""
-    ops = SequenceMatcher(None, have, want, autojunk=False).get_opcodes()
-    return [op for op in reversed(ops) if op[0] != "equal"]
+    while a later block is edited). The common head and tail are cut off first: a
+    selection changes a couple of rows in the middle of 500."""
+    head, most = 0, min(len(have), len(want))
+    while head < most and have[head] == want[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and have[-1 - tail] == want[-1 - tail]:
+        tail += 1
+    mid_have, mid_want = have[head:len(have) - tail], want[head:len(want) - tail]
+    ops = SequenceMatcher(None, mid_have, mid_want, autojunk=False).get_opcodes()
+    return [(tag, i1 + head, i2 + head, j1 + head, j2 + head)
+            for tag, i1, i2, j1, j2 in reversed(ops) if tag != "equal"]
 
 
 def sync_combo(box: QComboBox, want: Sequence[Entry]) -> bool:
