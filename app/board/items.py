@@ -287,6 +287,8 @@ class LabelItem(QGraphicsItem):
         self._font = QFont()
         self._font.setPointSizeF(8.0)
         self._where = "below"
+        #: (where, anchor x, anchor y) of the last `place`, None before the first
+        self.placed_at: tuple[str, float, float] | None = None
         self.set_text(text)
 
     @property
@@ -332,6 +334,7 @@ class LabelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._where, self._rect = where, rect
         self.setPos(anchor)
+        self.placed_at = (where, anchor.x(), anchor.y())
         self.update()
         parent = self.parentItem()
         if isinstance(parent, UnitItem):
@@ -528,7 +531,14 @@ class UnitItem(QGraphicsItem):
             extent = extent.united(QRectF(self._barrel[0], self._barrel[1]).normalized())
         m = PEN_MARGIN_IN
         self._bounds = extent.adjusted(-m, -m, m, m)
+        # what the label layout reads of the base, worked out once per change rather than
+        # asked of Qt for every unit at every zoom (BoardScene.layout_labels)
+        b = self._base.boundingRect()
+        self._box = (b.x(), b.y(), b.width(), b.height())
+        self._anchors = {"below": (0.0, b.bottom()), "above": (0.0, b.top()),
+                         "right": (b.right(), 0.0), "left": (b.left(), 0.0)}
         self.label.set_text(u.label)
+        self.layout_row = (*self._box, *self.label.size_px)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
         badges = self._sync_badges()
         self.setToolTip("\n".join([f"{u.label} — {u.profile} ({u.side})",
@@ -572,14 +582,19 @@ class UnitItem(QGraphicsItem):
     def base_box(self) -> tuple[float, float, float, float]:
         """Left, top, width and height of the base outline's bounding box in item
         coordinates (inches), as Qt holds the rectangle."""
-        b = self._base.boundingRect()
-        return b.x(), b.y(), b.width(), b.height()
+        return self._box
 
     def label_anchor(self, where: str) -> QPointF:
         """The middle of the base's bounding box side that a label placed `where` sits on."""
-        b = self._base.boundingRect()
-        return {"below": QPointF(0.0, b.bottom()), "above": QPointF(0.0, b.top()),
-                "right": QPointF(b.right(), 0.0), "left": QPointF(b.left(), 0.0)}[where]
+        return QPointF(*self._anchors[where])
+
+    #: (left, top, width, height) of `base_box` and the label's pixel (width, height): the
+    #: label layout's row for this unit, set by `sync`
+    layout_row: tuple[float, float, float, float, float, float]
+
+    def label_anchor_xy(self, where: str) -> tuple[float, float]:
+        """`label_anchor` as plain numbers (the label layout compares thousands of them)."""
+        return self._anchors[where]
 
     def facing_mark(self) -> QPolygonF:
         """The triangle on the front edge, in item coordinates (inches from the centre)."""

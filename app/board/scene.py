@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QLineF, QRectF, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
@@ -192,9 +192,9 @@ class BoardScene(QGraphicsScene):
                     label.setVisible(False)
                 continue
             shown += 1
-            anchor = item.label_anchor(where)
-            if label.where != where or label.pos() != anchor:
-                label.place(where, anchor)
+            ax, ay = item.label_anchor_xy(where)
+            if label.placed_at != (where, ax, ay):  # labels move only through place()
+                label.place(where, QPointF(ax, ay))
             if not label.isVisible():
                 label.setVisible(True)
         return shown
@@ -248,9 +248,9 @@ class BoardScene(QGraphicsScene):
 def plan_labels(items: list[UnitItem], px_per_inch: float) -> list[str | None]:
     """Each item's label place at this zoom (labels.plan), from the items' geometry."""
     s = px_per_inch
-    boxes = np.array([i.base_box() for i in items], dtype=float)
+    rows = np.array([i.layout_row for i in items], dtype=float)
+    boxes, sizes = rows[:, :4], rows[:, 4:]
     pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-    sizes = np.array([i.label.size_px for i in items], dtype=float)
     left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
     bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
     cands = labels.candidate_rects(boxes, pos, sizes, LabelItem.GAP_PX, s)
