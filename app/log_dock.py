@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from app.panels.docks import add_view_dock
 from engine.dice import RollRecord
+from engine.log_kinds import log_kind
 from engine.model import LogEntry
 from engine.roll_log import roll_mark, unapplied
 
@@ -61,8 +62,6 @@ def _plain(unit_id: str) -> str:
 
 def entry_kind(entry: LogEntry) -> str:
     """roll / resolution / measurement / template: the kind the game file stores."""
-    from engine.gamefile_schema import log_kind  # heavy (sqlite-utils): not at start-up
-
     return log_kind(entry)
 
 
