@@ -331,3 +331,28 @@ def test_terrain_edits_redraw_the_cached_background_where_they_happen(qtbot) -> 
     same_as_from_scratch()
     item.show()
     assert np.abs(same_as_from_scratch() - start).max() <= 2
+
+
+def test_a_repaint_at_2000_units_draws_no_unit_again(qtbot, monkeypatch) -> None:
+    """Every unit's picture stays in Qt's pixmap cache (PIXMAP_CACHE_KB): a second repaint
+    of the whole board at the same zoom blits them all and draws none (with Qt's 10 MB
+    default it drew most of them again, every time)."""
+    from app.board import items, scene
+    from tests.app.helpers import show_window
+
+    drawn = []
+
+    class Counted(items.UnitItem):
+        def paint(self, *args) -> None:
+            drawn.append(self)
+            super().paint(*args)
+
+    monkeypatch.setattr(scene, "UnitItem", Counted)
+    win = show_window(qtbot, big_table(2000, 10, seed=2), (1280, 820), fit=True)
+    view = win.view
+    view.grab()
+    assert len(set(drawn)) > 1500  # the first paint at this zoom draws every unit
+    drawn.clear()
+    view.grab()
+    view.grab()
+    assert drawn == []
