@@ -95,15 +95,18 @@ def _await(d: Driver, future, arrived, into: Timings) -> None:
     while not future.done():
         time.sleep(0.0005)
     time.sleep(0.003)  # the future's callback posts the result to the UI thread
-    ms = 0.0
+    ms = cpu = 0.0
     for _ in range(200):
+        c0 = time.thread_time()
         ms += d.timed(lambda: None)
+        cpu += (time.thread_time() - c0) * 1000
         if arrived():
             break
         time.sleep(0.002)
     else:
         raise RuntimeError("a worker's result never arrived")
     into.ms.append(ms)
+    into.cpu_ms.append(cpu)
 
 
 def select_events(d: Driver, k: int, out: dict[str, Timings]) -> None:

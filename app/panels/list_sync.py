@@ -20,24 +20,33 @@ from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem
 
 Entry = tuple[str, Any]
 _DATA = Qt.ItemDataRole.UserRole
-#: The rows a widget was last synced to, kept on the widget: reading 500 rows back through
-#: Qt costs more than the edit. Any change of its rows (or of their text or data) made
-#: elsewhere forgets them, so they are read back next time.
-_ROWS = "_list_sync_rows"
-_WATCHED = "_list_sync_watched"
+class _Synced:
+    """What a widget was last synced to, kept on the widget: reading 500 rows back through
+    Qt costs more than the edit. Any change of its rows (or of their text or data) made
+    elsewhere forgets them (`rows` None), so they are read back next time."""
+
+    __slots__ = ("rows", "busy")
+
+    def __init__(self) -> None:
+        self.rows: list[Entry] | None = None
+        self.busy = False  # our own edits: nothing to forget
+
+
+_HOLDER = "_list_sync"
 _ROLES = {int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.EditRole), int(_DATA)}
 
 
-def _watch(widget) -> None:
-    """Forget the synced rows on any edit of the widget's model (ours included: they are
-    stored again after the edit)."""
-    if getattr(widget, _WATCHED, False):
-        return
+def _holder(widget) -> _Synced:
+    """The widget's _Synced, watching its model's edits from the first sync on."""
+    held = getattr(widget, _HOLDER, None)
+    if held is not None:
+        return held
+    held = _Synced()
     model = widget.model()
 
     def forget(*_args) -> None:
-        if hasattr(widget, _ROWS):
-            delattr(widget, _ROWS)
+        if not held.busy:
+            held.rows = None
 
     def data_changed(_first, _last, roles=()) -> None:
         if not roles or any(int(r) in _ROLES for r in roles):
@@ -47,14 +56,13 @@ def _watch(widget) -> None:
                    model.modelReset, model.layoutChanged):
         signal.connect(forget)
     model.dataChanged.connect(data_changed)
-    setattr(widget, _WATCHED, True)
+    setattr(widget, _HOLDER, held)
+    return held
 
 
-def _rows(widget, count: int, read: Callable[[int], Entry]) -> list[Entry]:
-    _watch(widget)
-    rows = getattr(widget, _ROWS, None)
-    if rows is not None and len(rows) == count:
-        return rows
+def _rows(held: _Synced, count: int, read: Callable[[int], Entry]) -> list[Entry]:
+    if held.rows is not None and len(held.rows) == count:
+        return held.rows
     return [read(i) for i in range(count)]
 
 
@@ -77,37 +85,45 @@ def _edits(have: Sequence[Entry], want: Sequence[Entry]) -> list[tuple[str, int,
 def sync_combo(box: QComboBox, want: Sequence[Entry]) -> bool:
     """Make `box`'s rows the (text, data) `want`; returns whether any row changed. Signals
     are the caller's to block; the current row is the caller's to choose afterwards."""
-    have = _rows(box, box.count(), lambda i: (box.itemText(i), box.itemData(i)))
+    held = _holder(box)
+    have = _rows(held, box.count(), lambda i: (box.itemText(i), box.itemData(i)))
     want = list(want)
-    if have == want:
-        setattr(box, _ROWS, want)
-        return False
-    if not have:
-        for text, data in want:
-            box.addItem(text, data)
-    else:
-        for _tag, i1, i2, j1, j2 in _edits(have, want):
-            for i in range(i2 - 1, i1 - 1, -1):
-                box.removeItem(i)
-            for k, (text, data) in enumerate(want[j1:j2]):
-                box.insertItem(i1 + k, text, data)
-    setattr(box, _ROWS, want)
-    return True
+    if have != want:
+        held.busy = True
+        try:
+            if not have:
+                for text, data in want:
+                    box.addItem(text, data)
+            else:
+                for _tag, i1, i2, j1, j2 in _edits(have, want):
+                    for i in range(i2 - 1, i1 - 1, -1):
+                        box.removeItem(i)
+                    for k, (text, data) in enumerate(want[j1:j2]):
+                        box.insertItem(i1 + k, text, data)
+        finally:
+            held.busy = False
+    changed = have != want
+    held.rows = want
+    return changed
 
 
 def sync_list(lst: QListWidget, want: Sequence[Entry],
               make: Callable[[str, Any], QListWidgetItem]) -> bool:
     """Make `lst`'s rows the (text, data) `want`, new rows made by `make(text, data)`;
     returns whether any row was added or removed."""
-    have = _rows(lst, lst.count(), lambda i: (lst.item(i).text(), lst.item(i).data(_DATA)))
+    held = _holder(lst)
+    have = _rows(held, lst.count(), lambda i: (lst.item(i).text(), lst.item(i).data(_DATA)))
     want = list(want)
-    if have == want:
-        setattr(lst, _ROWS, want)
-        return False
-    for _tag, i1, i2, j1, j2 in _edits(have, want):
-        for i in range(i2 - 1, i1 - 1, -1):
-            lst.takeItem(i)
-        for k, (text, data) in enumerate(want[j1:j2]):
-            lst.insertItem(i1 + k, make(text, data))
-    setattr(lst, _ROWS, want)
-    return True
+    changed = have != want
+    if changed:
+        held.busy = True
+        try:
+            for _tag, i1, i2, j1, j2 in _edits(have, want):
+                for i in range(i2 - 1, i1 - 1, -1):
+                    lst.takeItem(i)
+                for k, (text, data) in enumerate(want[j1:j2]):
+                    lst.insertItem(i1 + k, make(text, data))
+        finally:
+            held.busy = False
+    held.rows = want
+    return changed

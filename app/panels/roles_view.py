@@ -118,6 +118,15 @@ class RoleEditor:
         self.row.setToolTip(role.doc)
         self.groups: Mapping[str, GroupRef] = {}
 
+    def reset(self) -> None:
+        """Back to a fresh editor's state (nothing chosen), its lists' rows kept."""
+        self._pending = None
+        if self.shape is not None:
+            self.shape.blockSignals(True)
+            self.shape.setCurrentIndex(0)
+            self.shape.blockSignals(False)
+        self.set_value(None, emit=False)
+
     # --- filling ----------------------------------------------------------------------------
 
     def fill(self, units: Sequence[Any], actor_id: str | None,
@@ -247,6 +256,8 @@ class RolesView(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.editors: dict[str, RoleEditor] = {}
+        #: editors of roles not shown now, kept for when an action has that role again
+        self._spare: dict[Role, RoleEditor] = {}
         self.roles: tuple[Role, ...] = ()
         #: role name → (kind, value) chosen under earlier actions: an action that has a
         #: role of the same name and kind starts with it (aim, then fire at the same tank)
@@ -260,12 +271,14 @@ class RolesView(QWidget):
             return
         self.remember()
         kept = self.memory
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self.editors.clear()
+        self._put_away()
         self.roles = roles
         for r in roles:
-            ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
+            ed = self._spare.pop(r, None)
+            if ed is None:
+                ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
+            else:
+                ed.reset()
             self.editors[r.name] = ed
             self.form.addRow(r.title + ("" if not r.required else _tr(" (required)")), ed.row)
             # a layout shows a new child only from the event loop: show it now, so the
@@ -276,6 +289,23 @@ class RolesView(QWidget):
                 label.show()
             if r.name in kept and kept[r.name][0] == r.kind and kept[r.name][1] is not None:
                 ed.set_value(kept[r.name][1], emit=False)
+
+    def _put_away(self) -> None:
+        """Take the editors' rows out of the form and keep the editors (by role) for the
+        next action with the same role: their unit lists stay filled (a fresh editor
+        filled 500 rows per list, on every selection of a unit of another kind)."""
+        while self.form.rowCount():
+            taken = self.form.takeRow(0)
+            label = taken.labelItem.widget() if taken.labelItem is not None else None
+            if label is not None:
+                label.hide()
+                label.deleteLater()
+            field = taken.fieldItem.widget() if taken.fieldItem is not None else None
+            if field is not None:
+                field.hide()
+        for ed in self.editors.values():
+            self._spare[ed.role] = ed
+        self.editors.clear()
 
     def remember(self) -> None:
         for n, e in self.editors.items():

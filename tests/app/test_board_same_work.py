@@ -226,9 +226,20 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
     win = show_window(qtbot, scenario, (1280, 820), fit=True)
     panel = win.modules["app.panels.action_panel"]
     units = scenario.units
-    for u in (units[3], units[10], units[3], units[41]):
+    vehicle = next(u for u in units if u.base.shape == "rect")
+    foot = [u for u in units if u.base.shape != "rect"]
+    seen: dict[tuple, set[int]] = {}
+    listed = 0
+    for u in (foot[3], vehicle, foot[10], units[3], foot[3], vehicle, units[41]):
         win.select_unit(u.id)
         assert panel.actor_id == u.id
+        view = panel.roles_view
+        assert view.form.rowCount() == len(view.editors)
+        key = view.roles
+        seen.setdefault(key, set()).update(id(e) for e in view.editors.values())
+        for ed in view.editors.values():  # as a fresh editor: nothing chosen
+            if ed.role.kind in ("unit", "units", "responder", "point", "template", "group"):
+                assert ed.value() is None, ed.role.name
         want = [("(select a unit on the board)", None),
                 *((f"{v.label} ({v.side})", v.id) for v in units)]
         assert _combo_rows(panel.actor_box) == want
@@ -239,7 +250,8 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
             assert _combo_rows(ed.combo) == [("—", None), *(
                 (f"{v.label} ({v.side})", v.id) for v in units if v.id != u.id)]
         lists = [e for e in panel.roles_view.editors.values() if e.list is not None]
-        assert roles and lists, "the actor's first action has unit and units roles"
+        assert roles, "the actor's first action has a unit role"
+        listed += len(lists)
         for ed in lists:
             assert [ed.list.item(i).data(256) for i in range(ed.list.count())] == \
                 [v.id for v in units if v.id != u.id]
@@ -248,6 +260,10 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
             ticked = [ed.list.item(i).data(256) for i in range(ed.list.count())
                       if ed.list.item(i).checkState() == Qt.CheckState.Checked]
             assert ticked == [v.id for v in units if v.id in ed.chosen]
+    assert listed, "a foot unit's first action has a units role"
+    assert len(seen) > 1, "a vehicle and a foot unit offer different roles"
+    assert all(len(ids) == len(key) for key, ids in seen.items()), \
+        "an action's roles shown again reuse their editors"
 
 
 def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
