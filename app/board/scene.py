@@ -43,6 +43,8 @@ class BoardScene(QGraphicsScene):
         self.terrain_items: dict[str, TerrainItem] = {}
         self.unit_items: dict[str, UnitItem] = {}
         self._label_scale: float | None = None
+        #: each unit's layout_state when the labels were last laid out
+        self._laid_out: dict[str, tuple] = {}
         self._selected: str | None = None
         self.selection_item: QGraphicsPathItem | None = None
         if scenario is not None:
@@ -61,6 +63,7 @@ class BoardScene(QGraphicsScene):
         self._selected = None
         self.terrain_items.clear()
         self.unit_items.clear()
+        self._laid_out = {}
         self.palette = style.SidePalette()
         self._scenario = scenario
         for piece in scenario.terrain:
@@ -108,8 +111,9 @@ class BoardScene(QGraphicsScene):
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
-        self.unit_items[unit_id].sync()
-        if self._label_scale is not None:
+        item = self.unit_items[unit_id]
+        item.sync()
+        if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
             self.layout_labels(self._label_scale)
 
     def has_unit(self, unit_id: str) -> bool:
@@ -138,9 +142,12 @@ class BoardScene(QGraphicsScene):
                 elif self.palette.colour(unit.side) != item.colour:  # side changed
                     self.removeItem(item)
                     self.add_unit(unit)
+                    relabel = True
                 else:
                     item.sync()
-                relabel = True
+                    # laid out again only if what the layout reads of it changed since
+                    # (a click without a move, a marker set: the same places)
+                    relabel |= layout_state(item) != self._laid_out.get(ident)
             self.remove_terrain(ident)
             if ident in pieces:
                 self.add_terrain(pieces[ident])
@@ -182,8 +189,12 @@ class BoardScene(QGraphicsScene):
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
         if not items:
+            self._laid_out = {}
             return 0
-        places = plan_labels(items, px_per_inch)
+        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
+        places = plan_labels(items, px_per_inch, pos)
+        self._laid_out = {i.unit.id: layout_state(i, x, y)
+                          for i, (x, y) in zip(items, pos.tolist(), strict=True)}
         shown = 0
         for item, where in zip(items, places, strict=True):
             label = item.label
@@ -245,12 +256,25 @@ class BoardScene(QGraphicsScene):
             painter.restore()
 
 
-def plan_labels(items: list[UnitItem], px_per_inch: float) -> list[str | None]:
-    """Each item's label place at this zoom (labels.plan), from the items' geometry."""
+def layout_state(item: UnitItem, x: float | None = None, y: float | None = None) -> tuple:
+    """What the label layout reads of one unit (plan_labels): where its item is, its base
+    box and label size, its base's size and its commander. The same state, the same
+    places for every label."""
+    u = item.unit
+    if x is None or y is None:
+        x, y = item.x(), item.y()
+    return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
+
+
+def plan_labels(items: list[UnitItem], px_per_inch: float,
+                pos: np.ndarray | None = None) -> list[str | None]:
+    """Each item's label place at this zoom (labels.plan), from the items' geometry
+    (`pos`: the items' positions, when the caller has them)."""
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
     boxes, sizes = rows[:, :4], rows[:, 4:]
-    pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
+    if pos is None:
+        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
     left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
     bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
     cands = labels.candidate_rects(boxes, pos, sizes, LabelItem.GAP_PX, s)

@@ -372,3 +372,43 @@ def test_a_repaint_at_2000_units_draws_no_unit_again(qtbot, monkeypatch) -> None
     view.grab()
     view.grab()
     assert drawn == []
+
+
+def test_labels_after_board_changes_are_where_a_fresh_layout_puts_them(qtbot) -> None:
+    """A change that leaves what the layout reads as it was (a click without a move, a
+    marker) skips the layout; every other (a move, its undo, a rename, a new commander)
+    lays out again: after each, the labels are where the plain greedy puts them."""
+    from engine.edits import EditUnit
+    from engine.model import Change, MoveUnit, SetMarker
+    from tests.app.helpers import show_window
+
+    scenario = big_table(300, 30, seed=9)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    scene, view = win.scene, win.view
+    view.flush_labels()
+    crowded = sorted(scenario.units, key=lambda u: abs(u.x - 36) + abs(u.y - 24))[:3]
+    a, b, c = crowded
+
+    def check() -> None:
+        assert shown_places(scene) == reference_layout(scene, view.px_per_inch())
+
+    laid = []
+    layout = scene.layout_labels
+    scene.layout_labels = lambda s: (laid.append(s), layout(s))[1]
+    scene.sync([a.id])  # nothing changed
+    assert laid == []
+    check()
+    win.editor.push(Change([MoveUnit(a.id, b.x + 0.4, b.y + 0.3)], label="move"))
+    assert laid
+    check()
+    win.editor.undo_stack.undo()
+    check()
+    win.editor.push(Change([EditUnit(b.id, {"name": "A much longer name than before"})],
+                           label="rename"))
+    check()
+    win.editor.push(Change([EditUnit(c.id, {"parent": b.id})], label="commander"))
+    check()
+    laid.clear()
+    win.editor.push(Change([SetMarker(a.id, "suppression", 2)], label="mark"))
+    assert laid == []
+    check()
