@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.panels.docks import add_view_dock
+from app.panels.list_sync import sync_combo
 from engine.dice import RollRecord
 from engine.log_kinds import log_kind
 from engine.model import LogEntry
@@ -422,11 +423,11 @@ class LogDock(QDockWidget):
 
 
 def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:
-    """Replace a combo box's items without emitting a change, keeping `current` chosen."""
+    """Replace a combo box's items without emitting a change, keeping `current` chosen.
+    Only the rows that differ are edited (list_sync): every line logged refilled 500
+    units' rows."""
     box.blockSignals(True)
-    box.clear()
-    for text, data in items:
-        box.addItem(text, data)
+    sync_combo(box, items)
     i = box.findData(current) if current is not None else 0
     box.setCurrentIndex(max(i, 0))
     box.blockSignals(False)
