@@ -412,3 +412,41 @@ def test_labels_after_board_changes_are_where_a_fresh_layout_puts_them(qtbot) ->
     win.editor.push(Change([SetMarker(a.id, "suppression", 2)], label="mark"))
     assert laid == []
     check()
+
+
+def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot) -> None:
+    """On a big table the drag's first move only moves the unit; the reach area comes from
+    a worker thread and is the very area the drag works out at once on a small table."""
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.board.items import geometry_path
+    from app.tools.select import WORKER_FROM
+    from engine.board_rules import is_vehicle
+    from engine.measure import terrain_index
+    from geometry.movement import reach_area
+    from tests.app.helpers import at, drag, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=7)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    drag(qtbot, win, [(unit.x, unit.y), (unit.x + 0.5, unit.y + 0.3)], release=False)
+    moving = tool._drag
+    assert moving is not None and win.scene.unit_item(unit.id).pos() != QPointF(unit.x, unit.y)
+    qtbot.waitUntil(lambda: moving.reach_pending is None and moving.reach is not None,
+                    timeout=10000)
+    area = reach_area(terrain_index(scenario), unit.polygon(), tool.allowance(unit).inches,
+                      vehicle=is_vehicle(scenario, unit))
+    assert moving.reach.path() == geometry_path(area)
+    # a drag that ends before its area comes: nothing drawn once it has ended
+    qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=at(win, unit.x + 0.5, unit.y + 0.3))
+    win.editor.undo_stack.undo()
+    drag(qtbot, win, [(unit.x, unit.y), (unit.x + 0.4, unit.y)], release=False)
+    early = tool._drag
+    qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=at(win, unit.x + 0.4, unit.y))
+    qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
+    assert early.reach_pending is None and list(tool._overlay) == []
