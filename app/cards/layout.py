@@ -76,9 +76,10 @@ class CardData:
     #: data of its unit members in order (their records, names, markers and state)
     group: Any = None
     members: tuple[CardData, ...] = ()
-    #: the scenario unit's id when the card is a unit's (a group card's members: which
-    #: stands are still on the table)
+    #: the unit on the table the card is for (None: a library record, or a group)
     unit_id: str | None = None
+    #: a group's card: its commander's card data (a unit, a member of it or not)
+    leader: CardData | None = None
 
     @property
     def title(self) -> str:
