@@ -12,6 +12,9 @@ def main(argv: list[str] | None = None) -> int:
 
     if args and args[0] in cli.COMMANDS:
         return cli.run(args)
+    if args and args[0] in ("-h", "--help"):
+        sys.stdout.write(cli.overview())
+        return 0
     from app.window import run_gui
 
     return run_gui(args)
