@@ -175,8 +175,10 @@ class NewGameDialog(QDialog):
         self._ruleset_scale(self.ruleset.currentIndex())
 
     def _ruleset_scale(self, index: int) -> None:
-        if 0 <= index < len(self._rulesets):
-            self.scale.setValue(self._rulesets[index][2])
+        from app.settings import default_scale
+
+        if 0 <= index < len(self._rulesets):  # Settings' ground scale, else the ruleset's
+            self.scale.setValue(default_scale() or self._rulesets[index][2])
 
     def spec(self) -> NewTable:
         if self.demo.isChecked():

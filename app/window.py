@@ -28,7 +28,14 @@ USAGE = "usage: warboard [FILE]   (a scenario .json; no FILE opens the demo tabl
 
 def pointer_text(x_in: float, y_in: float, metres_per_inch: float) -> str:
     """The status-bar position: `x 12.50"  y 30.25"  (31.3 m, 75.6 m)`."""
+    from app.settings import units_shown
+
     xm, ym = in_to_m(x_in, metres_per_inch), in_to_m(y_in, metres_per_inch)
+    units = units_shown()
+    if units == "inches":
+        return f'x {x_in:.2f}"  y {y_in:.2f}"'
+    if units == "metres":
+        return f"x {xm:.1f} m  y {ym:.1f} m"
     return f'x {x_in:.2f}"  y {y_in:.2f}"  ({xm:.1f} m, {ym:.1f} m)'
 
 
