@@ -29,6 +29,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.settings_dialog",
+    "app.room",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

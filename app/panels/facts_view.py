@@ -103,6 +103,7 @@ class FactRow:
         self.label = QLabel(spec.title)
         self.label.setToolTip(spec.doc or "ruleset-specific fact")
         self.measured = QLabel(MISSING)
+        self.measured.setWordWrap(True)  # a long reading wraps instead of widening the dock
         self.check = QCheckBox("override")
         self.check.setToolTip("Use the value typed here instead of the board's")
         self.editor = self._make_editor(cover)
@@ -122,6 +123,8 @@ class FactRow:
             return w
         if self.kind in ("bool", "cover", "side"):
             w = QComboBox()
+            w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            w.setMinimumContentsLength(6)
             if self.kind == "bool":
                 w.addItem("yes", True)
                 w.addItem("no", False)
