@@ -30,6 +30,9 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.sealed_dice",
     "app.settings_dialog",
     "app.room",
+    "app.zoom",
+    "app.first_run",
+    "app.help_menu",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

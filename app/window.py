@@ -284,6 +284,13 @@ def build_window(args: list[str], *, show: bool = False) -> MainWindow:
     return window
 
 
+def _first_run(window: MainWindow) -> None:
+    """The first-run overlay naming the tools (app/first_run.py), when never put away."""
+    first_run = getattr(window, "first_run", None)
+    if first_run is not None:
+        first_run.maybe_show()
+
+
 def run_gui(args: list[str]) -> int:
     """Open the program; returns the exit status."""
     if args and args[0] in ("-h", "--help"):
@@ -298,6 +305,10 @@ def run_gui(args: list[str]) -> int:
         return 2
     app.setApplicationName(APP_NAME)
     window = build_window(args, show=True)
+    if window.pending_modules:  # the overlay comes with the modules held back
+        window.startup_finished.connect(lambda: _first_run(window))
+    else:
+        _first_run(window)
     status = app.exec()
     window.deleteLater()
     return status
