@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from engine.options import Modifier
 from engine.protocol import Resolution, Step
+from engine.wording import change_words
 
 if TYPE_CHECKING:
     from engine.joint import JointResolution
@@ -244,14 +245,19 @@ def _style(fmt: str) -> _Style:
     return _STYLES[fmt]
 
 
+def _name(res: Resolution, unit_id: str) -> str:
+    return res.names.get(unit_id, unit_id)
+
+
 def _title(res: Resolution, st: _Style) -> str:
-    who = st.esc(res.actor) + (f" → {st.esc(res.target)}" if res.target else "")
+    who = st.esc(_name(res, res.actor)) + \
+        (f" → {st.esc(_name(res, res.target))}" if res.target else "")
     return f"{st.bold(st.esc(res.action_label))} — {who}"
 
 
 def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     tail: list[str] = []
-    said: Sequence[str] = res.change.describe() if effects else ()
+    said: Sequence[str] = change_words(res.change, res.names) if effects else ()
     if said:
         tail.append(st.bold("Effects") + ": " + "; ".join(st.esc(e) for e in said))
     facts = _facts_text(res, st)
@@ -304,8 +310,10 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
     result."""
     st = _style(fmt)
     cols = [_column(r, st) for r in joint.resolutions]
+    names = {k: v for r in joint.resolutions for k, v in r.names.items()}
     head = st.bold("Resolved together") + " (one prior state: " + \
-        ", ".join(st.esc(f"{r.action_label} by {r.actor}") for r in joint.resolutions) + ")"
+        ", ".join(st.esc(f"{r.action_label} by {_name(r, r.actor)}")
+                  for r in joint.resolutions) + ")"
     lines = [head, ""]
     if fmt == "text":
         lines.extend(_side_by_side(cols, width))
@@ -318,7 +326,7 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
             lines.extend(c)
             lines.append("")
     lines.append("")
-    effects = joint.change.describe()
+    effects = change_words(joint.change, names)
     lines.append(st.bold("Effects (merged)") + ": " +
                  ("; ".join(st.esc(e) for e in effects) if effects else "none"))
     for n in joint.notes:

@@ -56,10 +56,11 @@ def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:
     if m.cover_terrain:
         cover += ": " + ", ".join(m.cover_terrain)
     lines.append(cover)
+    # "the turret arc of X", not "X's": a name may end in a quote ("Sherman 3 'Cyclone'")
     arc = (f"{a.label} has no turret" if m.in_arc is None
-           else f"in {a.label}'s turret arc" if m.in_arc
-           else f"outside {a.label}'s turret arc")
-    lines.append(f"strikes {b.label}'s {m.target_side} · {arc}")
+           else f"in the turret arc of {a.label}" if m.in_arc
+           else f"outside the turret arc of {a.label}")
+    lines.append(f"strikes the {m.target_side} of {b.label} · {arc}")
     if band:
         lines.append(band)
     return "\n".join(lines)
