@@ -12,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args and args[0] in cli.COMMANDS:
         return cli.run(args)
+    if args[:1] == ["--self-test"]:
+        from app import self_test
+
+        return self_test.run()
     if args and args[0] in ("-h", "--help"):
         sys.stdout.write(cli.overview())
         return 0
