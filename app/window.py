@@ -23,7 +23,8 @@ from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
 
 APP_NAME = "Warboard"
-USAGE = "usage: warboard [FILE]   (a scenario .json; no FILE opens the demo table)"
+USAGE = ("usage: warboard [FILE]   (a scenario .json or a .warboard game; no FILE reopens "
+         "the last game, the demo table on first run; warboard --help lists the commands)")
 
 
 def pointer_text(x_in: float, y_in: float, metres_per_inch: float) -> str:
@@ -267,8 +268,18 @@ class MainWindow(QMainWindow):
         self.pointer_label.setText(pointer_text(x_in, y_in, self.scenario.table.metres_per_inch))
 
 
-def build_window(args: list[str], *, show: bool = False) -> MainWindow:
+def last_game() -> Path | None:
+    """The most recently opened file that is still there (app.recent), if any."""
+    from .recent import RecentFiles
+
+    return next((p for p in RecentFiles().paths() if p.is_file()), None)
+
+
+def build_window(args: list[str], *, show: bool = False,
+                 reopen_last: bool = False) -> MainWindow:
     """The window for `warboard [FILE]`: the file, or the demo if none is given or it fails.
+    With `reopen_last` (the program, design.md "Command line"), no FILE reopens the last
+    game instead, and the demo only on the first run or when that file cannot be opened.
 
     Without `show` (tests, scripts) the window is complete on return. With `show` (the
     program) it is up before loading, so an error box sits over it, and the table is on it
@@ -277,7 +288,8 @@ def build_window(args: list[str], *, show: bool = False) -> MainWindow:
     window = MainWindow(defer_modules=show)
     if show:
         window.show()
-    if not (args and window.open_path(args[0])):
+    path = args[0] if args else (last_game() if reopen_last else None)
+    if not (path is not None and window.open_path(path)):
         window.open_demo()
     if show:
         window.finish_startup_after_paint()
@@ -304,7 +316,7 @@ def run_gui(args: list[str]) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     app.setApplicationName(APP_NAME)
-    window = build_window(args, show=True)
+    window = build_window(args, show=True, reopen_last=True)
     if window.pending_modules:  # the overlay comes with the modules held back
         window.startup_finished.connect(lambda: _first_run(window))
     else:

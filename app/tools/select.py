@@ -205,8 +205,10 @@ class _Drag:
         sel = self.tool.scene.selection_item
         if sel is not None:
             sel.setPos(d)
+        t = self.tool.editor.game.scenario.table
         self.check = check_path(self.index, self.unit.base, [(self.x0, self.y0), (x, y)],
-                                self.allow.inches, vehicle=self.vehicle)
+                                self.allow.inches, vehicle=self.vehicle,
+                                table=(t.width_in, t.height_in), facing=self.unit.facing)
         colour = OK_COLOUR if self.check.legal else BAD_COLOUR
         self.path_line.setLine(self.x0, self.y0, x, y)
         pen = self.path_line.pen()
