@@ -104,6 +104,13 @@ def _first_ruleset() -> str:
         return found[0].id if found else ""
 
 
+def _remember(chosen: str) -> None:
+    """The next file dialog starts where this one's file was chosen."""
+    from app.settings import remember_folder
+
+    remember_folder(chosen)
+
+
 def blank_scenario(spec: NewTable) -> Scenario:
     """An empty table: no terrain, no units."""
     if spec.width_in <= 0 or spec.height_in <= 0:
@@ -461,11 +468,13 @@ class FileController(QObject):
     def open_dialog(self) -> bool:
         name, _ = QFileDialog.getOpenFileName(self.window, "Open a game or scenario",
                                               self._start_dir(), OPEN_FILTER)
+        _remember(name)
         return bool(name) and self.open_path(name)
 
     def import_dialog(self) -> bool:
         name, _ = QFileDialog.getOpenFileName(self.window, "Import a scenario",
                                               self._start_dir(), JSON_FILTER)
+        _remember(name)
         return bool(name) and self.open_path(name, scenario=True)
 
     def open_path(self, path: str | os.PathLike, *, scenario: bool | None = None) -> bool:
@@ -569,11 +578,17 @@ class FileController(QObject):
         return None
 
     def _start_dir(self) -> str:
+        """The open file's folder, else the last folder a file was chosen in, else the
+        most recent file's, else the user's documents (never the program's folder)."""
+        from app.settings import FOLDER_KEY, settings, start_folder
+
         shown = self.path or self.source
-        if shown is not None:
+        if shown is not None and not str(shown).startswith("demo:"):
             return str(shown.parent)
+        if settings().value(FOLDER_KEY, ""):
+            return str(start_folder())
         recent = self.recent.paths()
-        return str(recent[0].parent) if recent else ""
+        return str(recent[0].parent) if recent else str(start_folder())
 
     # --- save -------------------------------------------------------------------------------
 
@@ -599,6 +614,7 @@ class FileController(QObject):
             return False
         name, _ = QFileDialog.getSaveFileName(self.window, "Save the game as",
                                               str(self._suggested(GAME_SUFFIX)), GAME_FILTER)
+        _remember(name)
         return bool(name) and self.save_as(name)
 
     def save_as(self, path: str | os.PathLike) -> bool:
@@ -647,6 +663,7 @@ class FileController(QObject):
             return False
         name, _ = QFileDialog.getSaveFileName(self.window, "Export the scenario",
                                               str(self._suggested(".json")), JSON_FILTER)
+        _remember(name)
         return bool(name) and self.export_scenario(name)
 
     def export_scenario(self, path: str | os.PathLike) -> bool:

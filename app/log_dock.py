@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.panels.docks import add_view_dock
+from app.settings import remember_folder, start_path
 from engine.dice import RollRecord
 from engine.model import LogEntry
 from engine.roll_log import roll_mark, unapplied
@@ -412,10 +413,11 @@ class LogDock(QDockWidget):
         Path(path).write_text(self.export_text(), encoding="utf-8")
 
     def save_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the log as text", "log.txt",
-                                              TEXT_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, "Save the log as text",
+                                              start_path("log.txt"), TEXT_FILTER)
         if not name:
             return
+        remember_folder(name)
         try:
             self.save_text(name)
         except OSError as e:

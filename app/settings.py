@@ -11,13 +11,17 @@ default, and a value that is not one of the choices reads as the default:
 - `ui/theme`: "light" (the default) or "dark";
 - `dice/source`: the dice a new resolution starts with — "app" (the default) or "typed";
 - `table/metres_per_inch`: the ground scale File ▸ New offers; 0 (the default) means the
-  ruleset's own.
+  ruleset's own;
+- `files/last_folder`: the folder of the last file chosen in a file dialog (where the next
+  dialog starts; the user's documents folder before the first).
 
 Reading a key on every pointer move would cost a file read, so the units shown are cached
 (`units_shown()`), and `notifier().changed(key)` tells open windows when a key is set.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
@@ -30,6 +34,7 @@ UNITS_KEY = "ui/units"
 THEME_KEY = "ui/theme"
 DICE_KEY = "dice/source"
 SCALE_KEY = "table/metres_per_inch"
+FOLDER_KEY = "files/last_folder"
 
 LANGUAGES = ("system", "en", "ru")
 UNITS = ("both", "inches", "metres")
@@ -163,3 +168,43 @@ def distance_text(inches: float, metres_per_inch: float, digits: int = 2) -> str
     if units == "metres":
         return metres
     return f'{inches:.{digits}f}" ({metres})'
+
+
+# --- where file dialogs start -------------------------------------------------------------
+
+
+def documents_dir() -> Path:
+    """The user's documents folder (platformdirs), else the home folder."""
+    import platformdirs
+
+    try:
+        docs = Path(platformdirs.user_documents_dir())
+    except Exception:  # noqa: BLE001 - an odd platform: the home folder will do
+        docs = Path.home()
+    return docs if docs.is_dir() else Path.home()
+
+
+def start_folder() -> Path:
+    """Where a file dialog starts: the last folder a file was chosen in, if it is still
+    there, else the user's documents — never the program's own folder."""
+    last = settings().value(FOLDER_KEY, "")
+    if isinstance(last, str) and last and Path(last).is_dir():
+        return Path(last)
+    return documents_dir()
+
+
+def start_path(name: str = "") -> str:
+    """`name` in the start folder, for a save dialog's suggestion (the folder alone when
+    no name)."""
+    folder = start_folder()
+    return str(folder / name) if name else str(folder)
+
+
+def remember_folder(chosen: str | Path) -> None:
+    """Note the folder of a file the user chose (nothing for an empty choice)."""
+    if not chosen:
+        return
+    folder = Path(chosen).expanduser().resolve().parent
+    s = settings()
+    s.setValue(FOLDER_KEY, str(folder))
+    s.sync()

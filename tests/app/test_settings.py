@@ -130,3 +130,32 @@ def test_bad_values_are_refused_naming_the_key():
         st.set_backup_count(-1)
     st.settings().setValue(st.THEME_KEY, "purple")
     assert st.theme() == "light"
+
+
+def test_file_dialogs_start_in_documents_then_the_last_folder(qtbot, tmp_path, monkeypatch):
+    """Issue 16: Save As started in the program's folder. Now: the user's documents, then
+    wherever the last file was chosen."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from engine.scenario_io import load_demo
+    from tests.app.helpers import show_window as show
+
+    docs = tmp_path / "Documents"
+    docs.mkdir()
+    monkeypatch.setattr(st, "documents_dir", lambda: docs)
+    win = show(qtbot, load_demo())
+    starts = []
+
+    def save_dialog(parent, caption, start="", *a, **k):
+        starts.append(start)
+        return str(tmp_path / "games" / "first.warboard"), ""
+
+    (tmp_path / "games").mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    win.files.save_as_dialog()
+    assert starts[0].startswith(str(docs))            # the demo has no folder of its own
+    assert st.start_folder() == tmp_path / "games"
+    win.files.path = None
+    win.files.source = None
+    win.files.export_dialog()
+    assert starts[1].startswith(str(tmp_path / "games"))
