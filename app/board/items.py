@@ -253,7 +253,9 @@ class LabelItem(QGraphicsItem):
 
     PAD_PX = 2.0
     GAP_PX = 2.0
-    MAX_WIDTH_PX = 150.0  # longer names are elided; the tooltip keeps them whole
+    MAX_WIDTH_PX = 150.0  # longer names are elided (when zoomed out); the tooltip keeps them
+    #: From this zoom on (screen pixels per table inch) names are shown whole.
+    WHOLE_AT_PX_PER_INCH = 24.0
 
     def __init__(self, text: str, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -262,7 +264,17 @@ class LabelItem(QGraphicsItem):
         self._font = QFont()
         self._font.setPointSizeF(8.0)
         self._where = "below"
+        self._whole = False
         self.set_text(text)
+
+    def set_whole(self, whole: bool) -> bool:
+        """Show the name whole (zoomed in) or elided to MAX_WIDTH_PX; True if it changed
+        (the label's size changes: lay the labels out again)."""
+        if whole == self._whole:
+            return False
+        self._whole = whole
+        self.set_text(self._text)
+        return True
 
     @property
     def text(self) -> str:
@@ -276,7 +288,8 @@ class LabelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._text = text
         fm = QFontMetricsF(self._font)
-        self._shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
+        self._shown = text if self._whole else \
+            fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
         p = self.PAD_PX
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
         self._rect = self.rect_at(self._where)

@@ -173,6 +173,9 @@ class BoardScene(QGraphicsScene):
         items = list(self.unit_items.values())
         if not items:
             return 0
+        whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH  # zoomed in: names whole
+        for item in items:
+            item.label.set_whole(whole)  # nothing to do unless the zoom crossed the line
         places = plan_labels(items, px_per_inch)
         shown = 0
         for item, where in zip(items, places, strict=True):
