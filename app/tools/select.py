@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
@@ -26,6 +27,8 @@ from engine.board_rules import is_vehicle, move_allowance_m
 from engine.measure import terrain_index
 from engine.model import Change, MoveUnit
 from engine.scenario import Unit
+from geometry.bases import base_polygon
+from geometry.contact import nearest, snap_to_contact
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -132,7 +135,7 @@ class SelectTool(Tool):
             return True
         if self._drag is None:
             return False
-        self._drag.to(pos)
+        self._drag.to(pos, free=_free(ev))
         return True
 
     def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
@@ -142,7 +145,7 @@ class SelectTool(Tool):
         if self._drag is None:
             return False
         drag, self._drag = self._drag, None
-        drag.to(pos)
+        drag.to(pos, free=_free(ev))
         self.clear_overlay()
         self.hide_hint()
         drag.finish()
@@ -164,6 +167,15 @@ class SelectTool(Tool):
         super().reset()
 
 
+#: A base dropped this close (inches, edge to edge) to an enemy's snaps into contact with it.
+SNAP_IN = 0.5
+
+
+def _free(ev: QMouseEvent) -> bool:
+    """Ctrl held: the unit goes exactly where the pointer is (no snapping)."""
+    return bool(ev.modifiers() & Qt.KeyboardModifier.ControlModifier)
+
+
 class _Drag:
     """One unit being dragged: its start, allowance, reach area and the path check."""
 
@@ -180,6 +192,14 @@ class _Drag:
         self.path_line = None
         self.last = (self.x0, self.y0)
         self.check = None
+        # the other bases, for base contact and the nearest enemies (built once per drag)
+        game = tool.editor.game
+        others = [u for u in game.scenario.units if u.id != unit.id]
+        self.others = others
+        self.other_polys = np.array([u.polygon() for u in others], dtype=object)
+        enemy = [i for i, u in enumerate(others) if u.side != unit.side]
+        self.enemy_index = np.array(enemy, dtype=int)
+        self.contact: Unit | None = None
 
     def _start_drawing(self) -> None:
         area = reach_area(self.index, self.unit.polygon(), self.allow.inches,
@@ -192,7 +212,9 @@ class _Drag:
         start = QPointF(self.x0, self.y0)
         self.path_line = self.tool.add_overlay(line_item(start, start, OK_COLOUR, 2.0))
 
-    def to(self, pos: QPointF) -> None:
+    def to(self, pos: QPointF, free: bool = False) -> None:
+        """Follow the pointer; close to an enemy's base, snap into contact with it (unless
+        `free`: the player holds Ctrl to place it anywhere)."""
         d = pos - self.grab
         if not self.moved:
             if d.x() == 0 and d.y() == 0:
@@ -200,6 +222,14 @@ class _Drag:
             self.moved = True
             self._start_drawing()
         x, y = self.x0 + d.x(), self.y0 + d.y()
+        self.contact = None
+        if not free and len(self.enemy_index):  # a charge: into contact with an enemy
+            hit = snap_to_contact(self.unit.base, x, y, self.unit.facing,
+                                  self.other_polys[self.enemy_index], SNAP_IN)
+            if hit is not None:
+                x, y = hit.x, hit.y
+                self.contact = self.others[self.enemy_index[hit.index]]
+                d = QPointF(x - self.x0, y - self.y0)
         self.last = (x, y)
         self.tool.scene.unit_item(self.unit.id).setPos(x, y)
         sel = self.tool.scene.selection_item
@@ -230,10 +260,24 @@ class _Drag:
             lines.append(f"over by {inches_and_metres(-left, mpi)}; "
                          f"allowance {inches_and_metres(self.allow.inches, mpi)}")
         lines.append(f"allowance: {self.allow.source}")
+        if self.contact is not None:
+            lines.append(f"in base contact with {self.contact.label} (Ctrl: place freely)")
+        lines += self._nearest_enemies(mpi)
         lines += [f"✗ {r}" for r in c.reasons]
         if c.reasons:
             lines.append("drop to place it anyway")
         return "\n".join(lines)
+
+    def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
+        """The nearest enemy bases to where the unit is now, edge to edge."""
+        if not len(self.enemy_index):
+            return []
+        x, y = self.last
+        me = base_polygon(self.unit.base, x, y, self.unit.facing)
+        found = nearest(me, self.other_polys[self.enemy_index], n)
+        parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
+                 for k, d in found]
+        return ["nearest enemies: " + "; ".join(parts)]
 
     def finish(self) -> None:
         sel = self.tool.scene.selection_item
