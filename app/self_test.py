@@ -81,16 +81,35 @@ def check_card(state: dict) -> str:
     return f"card printed to PDF ({size} bytes)"
 
 
+def _switch(i18n, lang: str) -> str:
+    """Switch the interface language without saving the choice; the language now in use."""
+    try:
+        return i18n.set_language(lang, save=False)
+    except TypeError:  # an app.i18n without the keyword
+        return i18n.set_language(lang)
+
+
 def check_russian(state: dict) -> str:
     try:
         i18n = importlib.import_module("app.i18n")
     except ModuleNotFoundError:
-        return "Russian: skipped (translations not installed)"
-    i18n.set_language("ru")
+        return "Russian: skipped (app.i18n is not installed)"
+    from PySide6.QtWidgets import QApplication
+
+    from app.window import MainWindow
+
     try:
-        title = state["window"].menuBar().actions()[0].text()
+        now = _switch(i18n, "ru")
+        if now != "ru":
+            return "Russian: skipped (no compiled Russian translation, warboard_ru.qm)"
+        # switching rebuilds the windows around their games: read the one shown now
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        title = windows[-1].menuBar().actions()[0].text() if windows else "?"
+        state["window"] = windows[-1] if windows else state["window"]
     finally:
-        i18n.set_language("en")
+        _switch(i18n, "en")
+    if title.replace("&", "") == "File":
+        raise RuntimeError("switched to Russian, but the File menu is still 'File'")
     return f"switched to Russian (File menu: {title})"
 
 

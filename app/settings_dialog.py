@@ -124,13 +124,22 @@ def apply_theme(name: str) -> None:
 
 
 def apply_language(lang: str) -> bool:
-    """Switch the interface language through app.i18n (helper module of the translations);
-    False when that module is not installed."""
+    """Switch the interface language through app.i18n (its translators, every window
+    rebuilt around its game): "system" follows the system, without saving a language over
+    the setting. False when app.i18n is not installed."""
     try:
         i18n = importlib.import_module("app.i18n")
     except ModuleNotFoundError:
         return False
-    i18n.set_language(lang)
+    if lang == "system":
+        wanted = i18n.choose_language(use_setting=False) \
+            if hasattr(i18n, "choose_language") else "en"
+        try:
+            i18n.set_language(wanted, save=False)
+        except TypeError:
+            i18n.set_language(wanted)
+    else:
+        i18n.set_language(lang)
     return True
 
 

@@ -159,3 +159,26 @@ def test_file_dialogs_start_in_documents_then_the_last_folder(qtbot, tmp_path, m
     win.files.source = None
     win.files.export_dialog()
     assert starts[1].startswith(str(tmp_path / "games"))
+
+
+def test_a_new_language_is_applied_through_app_i18n(qtbot, monkeypatch):
+    """The Settings dialog hands a changed language to app.i18n.set_language (helper i18n's
+    module: the translators swapped, the windows rebuilt around their games); "system"
+    follows the system without saving a language over the setting."""
+    import sys
+    import types
+
+    calls = []
+    fake = types.ModuleType("app.i18n")
+    fake.set_language = lambda lang, save=True: calls.append((lang, save)) or lang
+    fake.choose_language = lambda use_setting=True: "en"
+    monkeypatch.setitem(sys.modules, "app.i18n", fake)
+    win = show_window(qtbot, make_scenario())
+    _fill_and_ok(qtbot, language="ru")
+    assert win.settings.open()
+    assert calls == [("ru", True)]
+    _fill_and_ok(qtbot, language="system")
+    assert win.settings.open()
+    assert calls[-1] == ("en", False) and st.language() == "system"
+    _fill_and_ok(qtbot, units="inches")                  # the language unchanged: not called
+    assert win.settings.open() and len(calls) == 2
