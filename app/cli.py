@@ -560,7 +560,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
-    from engine.protocol import TemplatePlacement, scenario_groups
+    from engine.protocol import MissingRole, TemplatePlacement, scenario_groups
     from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
@@ -649,6 +649,12 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except MeasureError as e:
         raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
             from None
+    except MissingRole as e:  # the role's own flag, in words
+        name = e.role.name
+        flag = f"--{name}" if name in ("target", "targets", "weapon", "point") else \
+            f"--role {name}=…"
+        raise CliError(f"{flag}: {e.action.label} needs the {e.role.title.lower()} "
+                       f"({e.role.kind}); give it with {flag.rstrip('=…')}") from None
     except SchemaError as e:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
         raise CliError(f"{flag}{e}") from None

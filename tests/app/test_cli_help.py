@@ -67,3 +67,10 @@ def test_a_die_face_out_of_range_is_named_as_such(capsys):
     assert main(["resolve", CROSSROADS, "shoot", "--by", "gren-1", "--target", "us-1-1",
                  "--dice", "0"]) == 2
     assert "0 is not a face of a d10" in capsys.readouterr().err
+
+
+def test_a_missing_role_names_its_flag_in_words(capsys):
+    assert main(["odds", CROSSROADS, "tank_aim", "--by", "sherman-1"]) == 2
+    err = capsys.readouterr().err
+    assert "--target: Search & Aim needs the target (unit); give it with --target" in err
+    assert "required" not in err
