@@ -5,7 +5,8 @@ Edit ▸ Settings… (app/settings_dialog.py) edits them; each key is read here 
 default, and a value that is not one of the choices reads as the default:
 - `files/backups`: how many rolling backups a game keeps beside it (engine.backups;
   default engine.backups.DEFAULT_KEEP, 0 turns them off);
-- `ui/language`: "system" (the default), "en" or "ru";
+- `ui/language`: "system" (the default: follow the system), "en" or "ru"; read by
+  app.i18n.choose_language at start, written by app.i18n.set_language;
 - `ui/units`: the distances shown — "both" (inches and metres, the default), "inches" or
   "metres";
 - `ui/theme`: "light" (the default) or "dark";
