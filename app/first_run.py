@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
 
 from app import settings as st
+from app.i18n import tr
 
 SEEN_KEY = "ui/first_run_seen"
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("FirstRun", text)
 
 
 def tools_html(window) -> str:
@@ -27,10 +25,11 @@ def tools_html(window) -> str:
         tip = action.statusTip() or action.toolTip()
         rows.append(f"<tr><td><b>{html.escape(action.text().replace('&', ''))}</b></td>"
                     f"<td>{html.escape(keys)}</td><td>{html.escape(tip)}</td></tr>")
-    conventions = _tr("Wheel zooms, drag the empty table to pan, F fits the table, Ctrl+= / "
+    conventions = tr("Wheel zooms, drag the empty table to pan, F fits the table, Ctrl+= / "
                       "Ctrl+− / Ctrl+0 zoom by key. Select a unit to see its actions "
                       "(View ▸ Actions). F1 lists every shortcut.")
-    return (f"<h3>{_tr('The tools')}</h3><table cellpadding='3'>{''.join(rows)}</table>"
+    head = tr("The tools")
+    return (f"<h3>{head}</h3><table cellpadding='3'>{''.join(rows)}</table>"
             f"<p>{html.escape(conventions)}</p>")
 
 
@@ -45,7 +44,7 @@ class Overlay(QFrame):
         self.text = QLabel(tools_html(window))
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
-        self.ok = QPushButton(_tr("Got it"))
+        self.ok = QPushButton(tr("Got it"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(self.ok, 0, Qt.AlignmentFlag.AlignRight)

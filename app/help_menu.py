@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import importlib.metadata
 
-from PySide6.QtCore import QCoreApplication, qVersion
+from PySide6.QtCore import qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -21,9 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Help", text)
+from app.i18n import current_language, loc, tr
+from app.panels.options_view import default_text
 
 
 def _plain(text: str) -> str:
@@ -32,9 +31,9 @@ def _plain(text: str) -> str:
 
 
 def mouse_conventions() -> list[tuple[str, str]]:
-    return [(_tr("Wheel"), _tr("zoom about the pointer")),
-            (_tr("Drag the empty table / middle button"), _tr("pan")),
-            (_tr("Esc"), _tr("drop what the tool has half done, then back to Select"))]
+    return [(tr("Wheel"), tr("zoom about the pointer")),
+            (tr("Drag the empty table / middle button"), tr("pan")),
+            (tr("Esc"), tr("drop what the tool has half done, then back to Select"))]
 
 
 def shortcuts(window) -> list[tuple[str, str, str]]:
@@ -61,9 +60,9 @@ def shortcuts(window) -> list[tuple[str, str, str]]:
         if top.menu() is not None:
             walk(top.menu(), _plain(top.menu().title()))
     for action in window.toolbar.actions():
-        add(action, _tr("Toolbar"))
+        add(action, tr("Toolbar"))
     for action in [*window.view.actions(), *window.actions()]:
-        add(action, _tr("Board"))
+        add(action, tr("Board"))
     return rows
 
 
@@ -77,32 +76,42 @@ def shortcuts_html(window) -> str:
     body = "<table cellpadding='3'>" + "".join(
         f"<tr><td>{k}</td><td>{html.escape(w)}</td><td><i>{html.escape(m)}</i></td></tr>"
         for k, w, m in keys) + "</table>"
-    return (f"<h3>{_tr('Keyboard shortcuts')}</h3>{body}"
-            f"<h3>{_tr('Mouse')}</h3>{table(mouse_conventions())}")
+    heads = tr("Keyboard shortcuts"), tr("Mouse")
+    return f"<h3>{heads[0]}</h3>{body}<h3>{heads[1]}</h3>{table(mouse_conventions())}"
 
 
 def ruleset_html(rs) -> str:
-    """One ruleset's summary: what it is, dice, scale, actions, and its readings with
-    their defaults — each reading of ours marked PROPOSED."""
+    """One ruleset's summary in the interface's language: what it is, dice, scale, actions,
+    and its readings with their defaults — each reading of ours marked PROPOSED."""
     e = html.escape
+    rid = rs.id
+
+    def words(text: object) -> str:
+        return e(loc(text, rid)) if text else ""
+
     dice = ", ".join(d.name for d in rs.dice)
-    parts = [f"<h2>{e(rs.name)}</h2><p><code>{e(rs.id)}</code></p>",
-             f"<p>{e(rs.doc)}</p>" if rs.doc else "",
-             f"<p><b>{_tr('Dice')}</b>: {e(dice)} · <b>{_tr('Ground scale')}</b>: "
-             f"1\" = {rs.metres_per_inch:g} m · <b>{_tr('Distances')}</b>: "
-             f"{e(_tr('edge to edge') if rs.measure == 'edge' else _tr('centre to centre'))}"
-             "</p>"]
-    actions = [a.label for a in rs.actions]
+    measure = tr("edge to edge") if rs.measure == "edge" else tr("centre to centre")
+    dice_h, scale_h, dist_h, actions_h = tr("Dice"), tr("Ground scale"), tr("Distances"), \
+        tr("Actions")
+    doc = loc(rs.doc, rid) if rs.doc else ""
+    if doc == rs.doc and current_language() != "en":
+        doc = ""  # no translation of the ruleset's blurb: its readings below say it all
+    parts = [f"<h2>{words(rs)}</h2><p><code>{e(rid)}</code></p>",
+             f"<p>{e(doc)}</p>" if doc else "",
+             f"<p><b>{dice_h}</b>: {e(dice)} · <b>{scale_h}</b>: "
+             f"1\" = {rs.metres_per_inch:g} m · <b>{dist_h}</b>: {e(measure)}</p>"]
+    actions = [loc(a, rid) for a in rs.actions]
     if actions:
-        parts.append(f"<p><b>{_tr('Actions')}</b>: {e(', '.join(actions))}</p>")
+        parts.append(f"<p><b>{actions_h}</b>: {e(', '.join(actions))}</p>")
     proposed = [o for o in rs.options if o.proposed]
-    parts.append(f"<h3>{_tr('Readings of the rules')} ({len(rs.options)}, "
-                 f"{len(proposed)} PROPOSED)</h3><ul>")
+    parts.append("<h3>" + e(tr("Readings of the rules ({n}, {p} PROPOSED)").format(
+        n=len(rs.options), p=len(proposed))) + "</h3><ul>")
+    mark = e(tr("PROPOSED"))
     for o in rs.options:
-        badge = " <b style='color:#b36b00'>PROPOSED</b>" if o.proposed else ""
-        reason = f" <i>({e(o.reason)})</i>" if o.reason else ""
-        help_ = f"<br>{e(o.help)}" if o.help else ""
-        parts.append(f"<li>{e(o.label)}: <b>{e(str(o.default))}</b>{badge}{reason}{help_}</li>")
+        badge = f" <b style='color:#b36b00'>{mark}</b>" if o.proposed else ""
+        reason = f" <i>({words(o.reason)})</i>" if o.reason else ""
+        help_ = f"<br>{words(o.help)}" if o.help else ""
+        parts.append(f"<li>{words(o)}: <b>{e(default_text(o))}</b>{badge}{reason}{help_}</li>")
     parts.append("</ul>")
     return "".join(parts)
 
@@ -112,12 +121,12 @@ class RulesDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, rulesets, current: str | None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Rules"))
+        self.setWindowTitle(tr("Rules"))
         self.resize(720, 640)
         self.rulesets = {rs.id: rs for rs in rulesets}
         self.box = QComboBox()
         for rs in rulesets:
-            self.box.addItem(rs.name, rs.id)
+            self.box.addItem(loc(rs, rs.id), rs.id)
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(False)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -141,11 +150,12 @@ def about_text() -> str:
         version = importlib.metadata.version("warboard")
     except importlib.metadata.PackageNotFoundError:
         version = "?"
-    import PySide6
-
+    blurb = tr("A desktop companion for miniature wargames: the table beside the laptop "
+               "mirrored to scale, with ranges, line of sight, cover, arcs and templates, "
+               "and an exact referee for the rulesets installed.")
     return (f"<h3>Warboard {html.escape(version)}</h3>"
-            f"<p>{_tr('A desktop companion for miniature wargames: the table beside the laptop mirrored to scale, with ranges, line of sight, cover, arcs and templates, and an exact referee for the rulesets installed.')}</p>"  # noqa: E501
-            f"<p>PySide6 {PySide6.__version__} · Qt {qVersion()}</p>")
+            f"<p>{blurb}</p>"
+            f"<p>Qt {qVersion()}</p>")
 
 
 class HelpMenu:
@@ -153,23 +163,23 @@ class HelpMenu:
 
     def __init__(self, window) -> None:
         self.window = window
-        self.menu = window.menuBar().addMenu(_tr("&Help"))
-        self.shortcuts_action = self.menu.addAction(_tr("&Keyboard shortcuts"))
+        self.menu = window.menuBar().addMenu(tr("&Help"))
+        self.shortcuts_action = self.menu.addAction(tr("&Keyboard shortcuts"))
         self.shortcuts_action.setShortcut(QKeySequence("F1"))
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
-        self.rules_action = self.menu.addAction(_tr("&Rules…"))
+        self.rules_action = self.menu.addAction(tr("&Rules…"))
         self.rules_action.triggered.connect(self.show_rules)
-        self.tour_action = self.menu.addAction(_tr("The &tools at a glance"))
+        self.tour_action = self.menu.addAction(tr("The &tools at a glance"))
         self.tour_action.triggered.connect(self.show_tour)
         self.menu.addSeparator()
-        self.about_action = self.menu.addAction(_tr("&About Warboard"))
+        self.about_action = self.menu.addAction(tr("&About Warboard"))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
         self.dialog: QDialog | None = None
 
     def shortcuts_dialog(self) -> QDialog:
         dialog = QDialog(self.window)
-        dialog.setWindowTitle(_tr("Keyboard shortcuts"))
+        dialog.setWindowTitle(tr("Keyboard shortcuts"))
         dialog.resize(620, 640)
         text = QTextBrowser()
         text.setHtml(shortcuts_html(self.window))
@@ -199,7 +209,7 @@ class HelpMenu:
             first_run.show_overlay()
 
     def show_about(self) -> None:
-        QMessageBox.about(self.window, _tr("About Warboard"), about_text())
+        QMessageBox.about(self.window, tr("About Warboard"), about_text())
 
 
 def install(window) -> HelpMenu:

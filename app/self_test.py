@@ -98,16 +98,23 @@ def check_russian(state: dict) -> str:
 
     from app.window import MainWindow
 
+    def shown() -> list:
+        for _ in range(5):   # the windows are rebuilt on the next turns of the event loop
+            QApplication.processEvents()
+        return [w for w in QApplication.topLevelWidgets()
+                if isinstance(w, MainWindow) and w.isVisible()]
+
     try:
         now = _switch(i18n, "ru")
         if now != "ru":
             return "Russian: skipped (no compiled Russian translation, warboard_ru.qm)"
-        # switching rebuilds the windows around their games: read the one shown now
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        windows = shown()   # switching rebuilt the window around its game
         title = windows[-1].menuBar().actions()[0].text() if windows else "?"
-        state["window"] = windows[-1] if windows else state["window"]
     finally:
         _switch(i18n, "en")
+        windows = shown()
+        if windows:
+            state["window"] = windows[-1]
     if title.replace("&", "") == "File":
         raise RuntimeError("switched to Russian, but the File menu is still 'File'")
     return f"switched to Russian (File menu: {title})"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -23,10 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import settings as st
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SettingsDialog", text)
+from app.i18n import tr
 
 
 def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
@@ -42,34 +39,34 @@ class SettingsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Settings"))
-        self.language = _combo([("system", self.tr("As the system")), ("en", "English"),
+        self.setWindowTitle(tr("Settings"))
+        self.language = _combo([("system", tr("As the system")), ("en", "English"),
                                 ("ru", "Русский")], st.language())
-        self.units = _combo([("both", self.tr("Inches and metres")),
-                             ("inches", self.tr("Inches")), ("metres", self.tr("Metres"))],
+        self.units = _combo([("both", tr("Inches and metres")),
+                             ("inches", tr("Inches")), ("metres", tr("Metres"))],
                             st.units_shown())
-        self.dice = _combo([("app", self.tr("App dice")),
-                            ("typed", self.tr("Enter dice (physical dice)"))],
+        self.dice = _combo([("app", tr("App dice")),
+                            ("typed", tr("Enter dice (physical dice)"))],
                            st.dice_source())
         self.scale = QDoubleSpinBox()
         self.scale.setRange(0.0, 1000.0)
         self.scale.setDecimals(2)
-        self.scale.setSuffix(self.tr(" m per inch"))
-        self.scale.setSpecialValueText(self.tr("The ruleset's own"))
+        self.scale.setSuffix(tr(" m per inch"))
+        self.scale.setSpecialValueText(tr("The ruleset's own"))
         self.scale.setValue(st.default_scale())
-        self.theme = _combo([("light", self.tr("Light")), ("dark", self.tr("Dark"))],
+        self.theme = _combo([("light", tr("Light")), ("dark", tr("Dark"))],
                             st.theme())
         self.backups = QSpinBox()
         self.backups.setRange(0, 1000)
-        self.backups.setSpecialValueText(self.tr("None"))
+        self.backups.setSpecialValueText(tr("None"))
         self.backups.setValue(st.backup_count())
         form = QFormLayout()
-        form.addRow(self.tr("Language"), self.language)
-        form.addRow(self.tr("Distances shown"), self.units)
-        form.addRow(self.tr("Dice to start with"), self.dice)
-        form.addRow(self.tr("Ground scale of a new table"), self.scale)
-        form.addRow(self.tr("Theme"), self.theme)
-        form.addRow(self.tr("Backups kept beside a game"), self.backups)
+        form.addRow(tr("Language"), self.language)
+        form.addRow(tr("Distances shown"), self.units)
+        form.addRow(tr("Dice to start with"), self.dice)
+        form.addRow(tr("Ground scale of a new table"), self.scale)
+        form.addRow(tr("Theme"), self.theme)
+        form.addRow(tr("Backups kept beside a game"), self.backups)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -148,7 +145,7 @@ class SettingsController:
 
     def __init__(self, window) -> None:
         self.window = window
-        self.action = QAction(_tr("&Settings…"), window)
+        self.action = QAction(tr("&Settings…"), window)
         self.action.setShortcut(QKeySequence(QKeySequence.StandardKey.Preferences))
         self.action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.action.triggered.connect(self.open)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox
+
+from app.i18n import tr
 
 #: One step of Ctrl+= / Ctrl+−, like one wheel notch.
 STEP = 1.2
@@ -20,9 +22,6 @@ STEP = 1.2
 PRESETS = (10, 25, 50, 100, 200, 400)
 PERCENT = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%?\s*$")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Zoom", text)
 
 
 def parse_percent(text: str) -> float | None:
@@ -41,19 +40,19 @@ class ZoomController(QObject):
         super().__init__(window)
         self.window = window
         self.view = window.view
-        self.zoom_in_action = self._action(_tr("Zoom &in"), ["Ctrl+=", "Ctrl++"],
+        self.zoom_in_action = self._action(tr("Zoom &in"), ["Ctrl+=", "Ctrl++"],
                                            lambda: self.view.zoom_by(STEP))
-        self.zoom_out_action = self._action(_tr("Zoom &out"), ["Ctrl+-"],
+        self.zoom_out_action = self._action(tr("Zoom &out"), ["Ctrl+-"],
                                             lambda: self.view.zoom_by(1 / STEP))
-        self.actual_size_action = self._action(_tr("&Actual size (100 %)"), ["Ctrl+0"],
+        self.actual_size_action = self._action(tr("&Actual size (100 %)"), ["Ctrl+0"],
                                                lambda: self.set_percent(100.0))
         self.box = QComboBox()
         self.box.setObjectName("zoom-box")
         self.box.setEditable(True)
         self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.box.setToolTip(_tr("Zoom: 100 % is the table at life size; type a percentage "
+        self.box.setToolTip(tr("Zoom: 100 % is the table at life size; type a percentage "
                                 "or pick Fit"))
-        self.box.addItem(_tr("Fit"), "fit")
+        self.box.addItem(tr("Fit"), "fit")
         for p in PRESETS:
             self.box.addItem(f"{p} %", float(p))
         self.box.setMinimumContentsLength(6)

@@ -177,9 +177,9 @@ class UnitsPanel(ToolPanel):
         lay.addWidget(QLabel(tr("Profile to place:")))
         self.profiles = QListWidget()
         lay.addWidget(self.profiles, 2)
-        self.place_button = QPushButton(self.tr("Place on the table (P)"))
+        self.place_button = QPushButton(tr("Place on the table (P)"))
         self.place_button.setCheckable(True)
-        self.place_button.setToolTip(self.tr(
+        self.place_button.setToolTip(tr(
             "While on, a click on the table places the chosen profile (once; hold Shift to "
             "place several). Off: a click only selects."))
         lay.addWidget(self.place_button)

@@ -50,7 +50,25 @@ def test_defaults_before_anything_is_set():
     assert st.default_scale() == 0.0
 
 
-def test_the_menu_entry_opens_the_dialog_and_ok_stores_every_field(qtbot):
+def _stand_in_i18n(monkeypatch) -> list:
+    """app.i18n as the dialog imports it, recording set_language (the real one would turn
+    the rest of the session Russian and rebuild the test's window)."""
+    import sys
+    import types
+
+    import app.i18n as real
+
+    calls: list = []
+    fake = types.ModuleType("app.i18n")
+    fake.__dict__.update({k: v for k, v in vars(real).items() if not k.startswith("__")})
+    fake.set_language = lambda lang, save=True: calls.append((lang, save)) or lang
+    fake.choose_language = lambda use_setting=True: "en"
+    monkeypatch.setitem(sys.modules, "app.i18n", fake)
+    return calls
+
+
+def test_the_menu_entry_opens_the_dialog_and_ok_stores_every_field(qtbot, monkeypatch):
+    calls = _stand_in_i18n(monkeypatch)
     win = show_window(qtbot, make_scenario())
     assert win.settings.action in win.edit_menu.actions()
     _fill_and_ok(qtbot, language="ru", units="metres", dice="typed", scale=5.0,
@@ -59,6 +77,7 @@ def test_the_menu_entry_opens_the_dialog_and_ok_stores_every_field(qtbot):
     assert (st.language(), st.units_shown(), st.dice_source(), st.theme()) == \
         ("ru", "metres", "typed", "dark")
     assert st.default_scale() == 5.0 and st.backup_count() == 7
+    assert calls == [("ru", True)]
     window_colour = QApplication.instance().palette().color(QPalette.ColorRole.Window)
     assert window_colour.lightness() < 80
 
@@ -165,14 +184,7 @@ def test_a_new_language_is_applied_through_app_i18n(qtbot, monkeypatch):
     """The Settings dialog hands a changed language to app.i18n.set_language (helper i18n's
     module: the translators swapped, the windows rebuilt around their games); "system"
     follows the system without saving a language over the setting."""
-    import sys
-    import types
-
-    calls = []
-    fake = types.ModuleType("app.i18n")
-    fake.set_language = lambda lang, save=True: calls.append((lang, save)) or lang
-    fake.choose_language = lambda use_setting=True: "en"
-    monkeypatch.setitem(sys.modules, "app.i18n", fake)
+    calls = _stand_in_i18n(monkeypatch)
     win = show_window(qtbot, make_scenario())
     _fill_and_ok(qtbot, language="ru")
     assert win.settings.open()
