@@ -49,11 +49,11 @@ def test_picking_a_target_from_a_long_list_keeps_the_board_room(win, qtbot):
     settle(qtbot)
     panel = win.action_panel
     panel.action_box.setCurrentIndex(panel.action_box.findData("shoot"))
-    assert panel.target_box.count() > 20   # the long list
-    longest = max(range(panel.target_box.count()),
-                  key=lambda i: len(panel.target_box.itemText(i)))
-    panel.target_box.setCurrentIndex(longest)
-    panel.target_box.activated.emit(longest)
+    targets = panel.roles_view.editor("target").combo
+    assert targets.count() > 20   # the long list
+    longest = max(range(targets.count()), key=lambda i: len(targets.itemText(i)))
+    targets.setCurrentIndex(longest)
+    targets.activated.emit(longest)
     settle(qtbot)
     assert panel.isVisible()
     assert board_share(win) >= BOARD_SHARE - 0.01, (win.view.width(), win.width())
