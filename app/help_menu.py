@@ -196,11 +196,21 @@ class HelpMenu:
         self.dialog.show()
 
     def show_rules(self) -> None:
+        from importlib import resources
+
         from engine.rulesets.registry import list_rulesets
 
+        def speaks(rid: str, lang: str) -> bool:
+            return resources.files("resources.rulesets").joinpath(
+                rid, f"glossary_{lang}.toml").is_file()
+
         scenario = self.window.scenario
-        self.dialog = RulesDialog(self.window, list_rulesets(),
-                                  scenario.ruleset if scenario is not None else None)
+        current = scenario.ruleset if scenario is not None else None
+        lang = current_language()
+        # in another language, the rulesets that speak it (a glossary) and the game's own
+        rulesets = [rs for rs in list_rulesets() if lang == "en" or rs.id == current
+                    or speaks(rs.id, lang)]
+        self.dialog = RulesDialog(self.window, rulesets, current)
         self.dialog.show()
 
     def show_tour(self) -> None:
