@@ -283,7 +283,8 @@ class Shoot(IHAction):
         _, w = weapon_of(ctx, given=ctx.weapon)
         card = self._card(ctx, members, w)
         if ctx.facts.los is False:
-            raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)")
+            raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)",
+                          argument="facts.los")
         if w.get("stationary_only") and ctx.option("moved"):
             raise Refused(f"{w['name']} can be used only by a stationary character")
         volleys = ctx.option("volleys")
