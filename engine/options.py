@@ -259,6 +259,8 @@ class Option:
     modifier_from_value: bool = False
     steps: tuple[str, ...] = ()
     to: ModifierTarget = "target"
+    #: the label in Russian (engine.i18n.localized picks it; else the ruleset's glossary)
+    label_ru: str = ""
 
     def __post_init__(self) -> None:
         if self.to not in MODIFIER_TARGETS:

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import safe_json
+from engine.i18n import msg
 from engine.library import Library, LibraryError
 from engine.options import SchemaError
 
@@ -178,10 +179,10 @@ class SideTotal:
         return sum(c.line.count for c in self.lines)
 
     def text(self) -> str:
-        s = f"{self.side}: {self.points} points"
         if self.uncosted:
-            s += f" + {self.uncosted} uncosted model{'s' if self.uncosted != 1 else ''}"
-        return s
+            return msg("{side}: {points} points + {n} uncosted {n|model|models|models}",
+                       side=self.side, points=self.points, n=self.uncosted)
+        return msg("{side}: {points} points", side=self.side, points=self.points)
 
 
 def roster_totals(roster: Roster, library: Library) -> dict[str, SideTotal]:

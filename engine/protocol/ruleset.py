@@ -67,6 +67,8 @@ class Ruleset:
     board: BoardHints = field(default_factory=BoardHints)
     #: the ruleset's own declared facts (engine.protocol.FactSpec), beside the built-ins
     facts: tuple[FactSpec, ...] = ()
+    #: the ruleset's name in Russian (engine.i18n.localized picks it)
+    name_ru: str = ""
     #: the organisation hooks (engine.protocol.Organisation): group kinds, check, lock
     organisation: Organisation = field(default_factory=Organisation)
 
