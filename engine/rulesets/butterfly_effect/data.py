@@ -102,6 +102,7 @@ RULES: Schema = {
         "ambush_rounds": _n("int", 1, 10),
         "clear_each_turn": Field("list", required=False, default=(), items=Field("str"))}),
     "fire": _ints("partial_cover", "full_cover", "max_face"),
+    "cover": _ints("partial_heavy_shots", "full_heavy_shots", lo=1),
     "melee": _ints("success", "unarmed_dice", "butt_dice", "level2_dice", "best_of"),
     "stealth": _ints("success", "night", "undergrowth", "sentry", "weather_light",
                      "weather_heavy", "weather_fierce", "distance_medium", "distance_short"),

@@ -2,8 +2,10 @@
 band, worsened by the target's cover (partial +1, not for grenades and heavy weapons; full
 +2); a threshold above 6 cannot succeed. A burst may be split over at most two targets,
 the dice allocated before the roll (§4.A-9). Each hit is one damage unit (armour first,
-§4.A-8). Simultaneous fire: a character killed this round still fires and dies at the end
-of his own turn (engine.deferred); the return fire is an answer through engine.joint.
+§4.A-8); heavy shots that hit wear the target's cover down (§4.5-4,
+cover.heavy_fire_wear). Simultaneous fire: a character killed this round still fires and
+dies at the end of his own turn (engine.deferred); the return fire is an answer through
+engine.joint.
 
 Plan, then roll and price: `plan_fire` builds one Pool per target, `Fire.resolve` rolls
 them and `Fire.odds` prices the very same pools.
@@ -28,7 +30,7 @@ from engine.turns import ambush_side
 
 from . import bands, data
 from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
-from .cover import better_cover
+from .cover import better_cover, heavy_fire_wear
 
 __all__ = ["threshold", "FireLine", "plan_fire", "Fire", "Refused"]
 
@@ -198,6 +200,7 @@ class Fire(BEAction):
         weapon = dict(ctx.weapon)
         steps, effects, summary = [], [], []
         immediate = _immediate(ctx)
+        heavy_shots = []
         for i, line in enumerate(lines):
             sid = "fire" if i == 0 else "fire2"
             note = ""
@@ -213,6 +216,12 @@ class Fire(BEAction):
                                    f"Damage to {line.target.label}", text))
             effects += eff
             summary.append(f"{line.target.label}: {hits} hit{'s' if hits != 1 else ''}")
+            if hits and (weapon["heavy"] or weapon["grenade"]):
+                heavy_shots.append((line.target, line.cover))
+        wear, said = heavy_fire_wear(ctx, heavy_shots)
+        if said:
+            steps.append(info_step("cover", "Cover under heavy fire", said))
+            effects += wear
         effects += self._stealth_broken(ctx)
         return ctx.resolution(steps, effects, "; ".join(summary))
 
