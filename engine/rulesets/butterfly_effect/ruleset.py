@@ -13,7 +13,7 @@ from engine.scenario import Unit
 from engine.triggers import Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
-from . import data
+from . import board, data
 from .bands import RANGE_BAND, weapon_scheme
 from .cover import LeaveCover, TakeCover
 from .dash import Dash
@@ -155,7 +155,7 @@ def build_ruleset() -> Ruleset:
         doc="Play-by-post operatives (seed 003): d6 pools, distance bands, simultaneous "
             "fire, cover and camouflage, the stealth duel.",
         turn_structure=turn_structure(),
-        board=BoardHints(weapon_scheme=weapon_scheme),
+        board=BoardHints(weapon_scheme=weapon_scheme, state_badges=board.state_badges),
     )
 
 
