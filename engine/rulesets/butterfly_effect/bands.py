@@ -13,7 +13,7 @@ from geometry.ranges import RangeScheme, from_dict
 
 from . import data
 
-__all__ = ["scheme", "band_of", "weapon_scheme", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
+__all__ = ["scheme", "band_of", "band", "weapon_scheme", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
 
 OUT_OF_RANGE = "out_of_range"
 #: What each band means for the rules (§4.1), for the measure tool and the steps.
@@ -40,17 +40,30 @@ def scheme() -> RangeScheme:
     return from_dict({"name": data.RULESET_ID, "unit": "m", "bands": bands})
 
 
-def band_of(distance_m: float | None) -> str | None:
+def band_of(distance_m: float | None, edges: str = "inclusive") -> str | None:
     """The band holding `distance_m` ("close" … "extreme", or "out_of_range"); None when
-    the distance is not known."""
+    the distance is not known. `edges` (§4.A-18): "inclusive" — a limit belongs to the band
+    it closes (30 m is short); "exclusive" — "up to 30 m" means under 30 (30 m is medium)."""
     if distance_m is None:
         return None
-    band = scheme().band_for(float(distance_m))
+    d = float(distance_m)
+    if edges == "exclusive":
+        band = next((b for b in scheme().bands if d < b.max), None)
+    else:
+        band = scheme().band_for(d)
     return OUT_OF_RANGE if band is None else band.name
 
 
+def band(ctx) -> str | None:
+    """The action's band: the one the GM typed, else the distance's under the game's
+    `band_edges` reading (the derived fact may have been measured under the default)."""
+    if "range_band" in ctx.facts.overridden or ctx.fact("distance_m") is None:
+        return ctx.fact("range_band")
+    return band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
+
+
 def _measure(probe: FactProbe) -> str | None:
-    return band_of(probe.facts.distance_m)
+    return band_of(probe.facts.distance_m, (probe.rules or {}).get("band_edges", "inclusive"))
 
 
 #: The ruleset's own declaration of the built-in `range_band` fact: derived from the

@@ -11,22 +11,24 @@ board piece has taken and takes away its cover at the piece's limit."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from engine.costs import Cost
+from engine.deferred import DEFERRED, pending
 from engine.dice import DiceSource
 from engine.edits import EditTerrain
 from engine.measure import measure_pair
-from engine.model import Effect, SetGameState, SetState
+from engine.model import AdjustState, Effect, SetGameState, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option, SchemaError
 from engine.protocol import Context, Resolution, info_step
 from engine.scenario import Unit
 from geometry.terrain import TerrainPiece
 
-from .common import BEAction, cover_class, rn
+from .common import BEAction, armour_of, cover_class, hp_of, rn, wound_severity
 
 __all__ = ["TakeCover", "LeaveCover", "better_cover", "shots_to_destroy", "heavy_fire_wear",
-           "SHOTS_KEY"]
+           "SHOTS_KEY", "FIRED_ON", "incoming_record", "reprice_earlier_fire"]
 
 _RANK = {"none": 0, "partial": 1, "full": 2}
 
@@ -63,12 +65,18 @@ class TakeCover(BEAction):
         if why:
             return self.refused(ctx, why)
         u, cover = ctx.actor, ctx.option("cover")
-        effects = [SetState(u.id, "in_cover", cover)]
+        effects: list[Effect] = [SetState(u.id, "in_cover", cover)]
         text = f"{u.label} in {cover} cover (camouflage {1 if cover == 'partial' else 2})"
         if ctx.option("full_defence"):
             effects.append(SetState(u.id, "full_defence", True))
             text += "; full defence: immune to shooting, cannot shoot"
-        return ctx.resolution([info_step("cover", "Take cover", text)], effects, text)
+        steps = [info_step("cover", "Take cover", text)]
+        if ctx.rule("cover_timing") == "whole_round":
+            more, said = reprice_earlier_fire(ctx, u, cover)
+            if said:
+                effects += more
+                steps.append(info_step("earlier_fire", "Fire earlier this round", said))
+        return ctx.resolution(steps, effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return self.refused_odds("take cover") if self._why_not(ctx) else \
@@ -167,4 +175,87 @@ def heavy_fire_wear(ctx: Context, shots: list[tuple[Unit, str]]) -> tuple[list[E
                 said.append(f"{name}: {n}/{limit} heavy shots taken (§4.5-4)")
     if touched:
         effects.insert(0, SetGameState(SHOTS_KEY, counts or None))
+    return effects, "; ".join(said)
+
+
+# --------------------------------------------------------------------------- cover timing
+
+#: unit state: the fire he took this round, so cover taken later in the round can count
+#: for it (§4.5-1, §4.A-6 reading A); cleared each round (ruleset.toml turn.clear_each_turn).
+FIRED_ON = "fired_on"
+_PENALTY = {"none": 0, "partial": 1, "full": 2}
+
+
+def incoming_record(ctx: Context, line: Any, step: Any, weapon: dict,
+                    effects: list[Effect]) -> Effect | None:
+    """The effect adding this shot to the target's `fired_on` list: its dice, accuracy,
+    the cover it was priced at, whether heavy, and the armour and HP it took (None when
+    it took nothing: there is nothing to give back)."""
+    took = {"armour": 0, "hp": 0}
+    for e in effects:
+        if isinstance(e, AdjustState) and e.unit == line.target.id and e.key in took:
+            took[e.key] += -e.delta
+    if not (took["armour"] or took["hp"]):
+        return None
+    record = {"turn": ctx.game.turn if ctx.game is not None else 0,
+              "by": ctx.actor.id, "faces": list(step.faces), "base": line.base,
+              "cover": line.cover, "heavy": bool(weapon["heavy"] or weapon["grenade"]),
+              "armour": took["armour"], "hp": took["hp"]}
+    return SetState(line.target.id, FIRED_ON,
+                    list(line.target.state.get(FIRED_ON) or []) + [record])
+
+
+def _threshold(base: int, cover: str, heavy: bool) -> int:
+    return base + (0 if heavy and cover == "partial" else _PENALTY[cover])
+
+
+def reprice_earlier_fire(ctx: Context, unit: Unit, cover: str) -> tuple[list[Effect], str]:
+    """Reading A of §4.A-6: cover taken this round counts for the fire already resolved at
+    him this round. Each earlier shot's dice are priced again at the new threshold; the
+    hits that now miss are given back (HP first — the last hits took HP —, then armour),
+    and one brought back above 0 HP no longer dies at the end of his turn."""
+    game = ctx.game
+    if game is None:
+        return [], ""
+    shots = [r for r in unit.state.get(FIRED_ON) or () if r.get("turn") == game.turn]
+    back_hp = back_armour = 0
+    said = []
+    for r in shots:
+        old = _threshold(r["base"], r["cover"], r["heavy"])
+        new = _threshold(r["base"], cover, r["heavy"])
+        if new <= old:
+            continue
+        took = r["armour"] + r["hp"]
+        hits_now = sum(1 for f in r["faces"] if f >= new and new <= rn("fire.max_face"))
+        give = max(0, took - hits_now)
+        hp_back = min(give, r["hp"])
+        back_hp += hp_back
+        back_armour += give - hp_back
+        said.append(f"{r['by']}'s fire: {old}+ → {new}+, {took} → {min(took, hits_now)} "
+                    "damage")
+    if not (back_hp or back_armour):
+        return [], "; ".join(said)
+    prof = ctx.profile(unit)
+    top = int(prof.get("hp", 1))
+    hp_now = hp_of(ctx, unit)
+    effects: list[Effect] = []
+    if back_armour:
+        effects.append(AdjustState(unit.id, "armour", back_armour,
+                                   default=armour_of(ctx, unit)))
+    if back_hp:
+        hp_after = min(top, hp_now + back_hp)
+        effects.append(AdjustState(unit.id, "hp", back_hp, maximum=top, default=hp_now))
+        if hp_after > 0 and unit.state.get("dead_pending"):
+            effects.append(SetState(unit.id, "dead_pending", None))
+            left = [e for e in pending(game) if not (e.get("unit") == unit.id and any(
+                x.get("kind") == "remove" and x.get("unit") == unit.id
+                for x in e.get("effects") or ()))]
+            effects.append(SetGameState(DEFERRED, left or None))
+            said.append(f"{unit.label} is no longer killed")
+        sev = None if hp_after >= top else (
+            wound_severity(hp_after, top) if ctx.rule("wound_severity") == "by_hp"
+            else "unrated")
+        effects.append(SetState(unit.id, "wound", sev))
+    said.append(f"given back: {back_hp} HP, {back_armour} armour (cover counts for the "
+                "whole round, §4.A-6 A)")
     return effects, "; ".join(said)

@@ -30,9 +30,9 @@ from engine.turns import ambush_side
 
 from . import bands, data
 from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
-from .cover import better_cover, heavy_fire_wear
+from .cover import better_cover, heavy_fire_wear, incoming_record
 
-__all__ = ["threshold", "FireLine", "plan_fire", "Fire", "Refused"]
+__all__ = ["threshold", "FireLine", "plan_fire", "shared_hits", "Fire", "Refused"]
 
 
 class Refused(Exception):
@@ -125,16 +125,19 @@ def plan_fire(ctx: Context) -> list[FireLine]:
     second: Unit | None = ctx.role("target2")
     n = weapon["lethality"]
     split = int(ctx.option("dice_on_second"))
+    after = ctx.rule("burst_allocation") == "successes_after"
     if second is not None:
         if not weapon["burst"]:
             raise Refused(f"{weapon['name']} fires no burst: one target only (§4.4-5)")
-        if not 1 <= split < n:
+        if after:
+            split = 0           # one pool; its hits are shared out after the roll
+        elif not 1 <= split < n:
             raise Refused(f"dice_on_second: allocate 1–{n - 1} of the {n} dice to "
                           f"{second.label} before the roll (§4.A-9)")
     elif split:
         raise Refused("dice_on_second: no second target chosen")
     lines = []
-    band1 = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+    band1 = bands.band(ctx)
     if band1 is None:
         raise SchemaError("facts.distance_m: the distance (or the band) is needed")
     if ctx.option("dashing") or ctx.target.state.get("dashing"):
@@ -142,11 +145,11 @@ def plan_fire(ctx: Context) -> list[FireLine]:
     targets = [(ctx.target, n - split, band1, ctx.fact("cover"))]
     if second is not None:
         d2, c2 = _second_facts(ctx, second)
-        b2 = bands.band_of(d2)
+        b2 = bands.band_of(d2, ctx.rule("band_edges"))
         if b2 is None:
             raise SchemaError("facts.distance2_m: the distance to the second target is "
                               "needed")
-        targets.append((second, split, b2, c2))
+        targets.append((second, n if after else split, b2, c2))
     for unit, dice_n, band, level in targets:
         cover = better_cover(cover_class(level), unit.state.get("in_cover"))
         if unit.state.get("full_defence") and not (weapon["heavy"] or weapon["grenade"]):
@@ -156,7 +159,18 @@ def plan_fire(ctx: Context) -> list[FireLine]:
         pool = make_pool(D6, dice_n, base, mods, Comparison.GE)
         lines.append(FireLine(unit, band, cover, base, pool,
                               _save_applies(ctx, weapon, unit, cover)))
+    if after and len(lines) == 2 and lines[0].pool.test.target != lines[1].pool.test.target:
+        raise Refused(f"successes allocated after the roll need both targets at one "
+                      f"threshold ({lines[0].pool.test.target}+ and "
+                      f"{lines[1].pool.test.target}+): allocate the dice before (§4.A-9)")
     return lines
+
+
+def shared_hits(ctx: Context, hits: int) -> tuple[int, int]:
+    """A burst's hits shared after the roll (§4.A-9 successes_after): the second target
+    takes up to `hits_on_second`, the first the rest."""
+    second = min(hits, int(ctx.option("hits_on_second")))
+    return hits - second, second
 
 
 def _immediate(ctx: Context) -> bool:
@@ -181,6 +195,9 @@ class Fire(BEAction):
         Option("dice_on_second", "Dice on the second target", "int", 0, minimum=0,
                maximum=50, reason="§4.A-9", help="burst dice allocated to the second "
                "target before the roll"),
+        Option("hits_on_second", "Hits on the second target", "int", 0, minimum=0,
+               maximum=50, reason="§4.A-9", help="with successes allocated after the roll: "
+               "the hits the second target takes (at most the hits rolled)"),
         Option("dashing", "Target is dashing", "bool", False, reason="§5.1",
                help="a dashing target counts as at medium distance"),
         Option("surprise", "Surprise attack", "bool", False, reason="§4.7-2",
@@ -190,7 +207,7 @@ class Fire(BEAction):
     doc = "lethality × d6 against the weapon's accuracy for the band (04 §4.4)"
 
     def range_band(self, ctx: Context) -> str | None:
-        return bands.band_of(ctx.fact("distance_m"))
+        return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         try:
@@ -201,17 +218,34 @@ class Fire(BEAction):
         steps, effects, summary = [], [], []
         immediate = _immediate(ctx)
         heavy_shots = []
+        shared = len(lines) == 2 and ctx.rule("burst_allocation") == "successes_after"
+        share: tuple[int, int] = (0, 0)
         for i, line in enumerate(lines):
             sid = "fire" if i == 0 else "fire2"
             note = ""
             if line.impossible:
                 note = f"threshold {line.pool.test.target}+: no die can succeed (§4.4-3)"
-            step = roll_pool(dice, line.pool, id=sid, label=f"Fire at {line.target.label}",
-                             base=line.base, base_label=f"accuracy at {line.band}",
-                             success="hit", failure="miss", note=note)
-            steps.append(step)
-            hits = step.count("hit")
+            if shared and i == 1:
+                hits = share[1]
+            else:
+                label = (f"Fire at {line.target.label} and {lines[1].target.label}" if shared
+                         else f"Fire at {line.target.label}")
+                step = roll_pool(dice, line.pool, id=sid, label=label, base=line.base,
+                                 base_label=f"accuracy at {line.band}", success="hit",
+                                 failure="miss", note=note)
+                steps.append(step)
+                hits = step.count("hit")
+                if shared:
+                    share = shared_hits(ctx, hits)
+                    hits = share[0]
+                    steps.append(info_step("share", "Hits shared", (
+                        f"{share[0]} to {line.target.label}, {share[1]} to "
+                        f"{lines[1].target.label} (allocated after the roll, §4.A-9)")))
             eff, text = self._damage(ctx, line, hits, weapon, immediate)
+            if not shared and ctx.game is not None:     # damage a later cover may undo
+                record = incoming_record(ctx, line, step, weapon, eff)
+                if record is not None:
+                    eff.append(record)
             steps.append(info_step(f"damage{'' if i == 0 else '2'}",
                                    f"Damage to {line.target.label}", text))
             effects += eff
@@ -238,6 +272,13 @@ class Fire(BEAction):
         eff, text, _ = damage_effects(ctx, line.target, hits, immediate=immediate)
         return eff, text
 
+    @staticmethod
+    def _saved(line: FireLine, hits: int, whole: bool) -> int:
+        """Hits left after full cover's first-heavy-attack save."""
+        if not line.saved:
+            return hits
+        return 0 if whole else max(0, hits - 1)
+
     def _stealth_broken(self, ctx: Context) -> list[Effect]:
         """Firing breaks stealth: at once without a flash suppressor (§4.8-5)."""
         if not ctx.actor.state.get("stealth"):
@@ -255,9 +296,12 @@ class Fire(BEAction):
         except Refused:
             return self.refused_odds("fire")
         whole = ctx.rule("heavy_save_scope") == "whole_attack"
+        shared = len(lines) == 2 and ctx.rule("burst_allocation") == "successes_after"
         dists = []
-        for line in lines:
-            k = line.pool.successes()
+        for i, line in enumerate(lines):
+            k = lines[0].pool.successes() if shared else line.pool.successes()
+            if shared:
+                k = k.map(lambda x, i=i: shared_hits(ctx, x)[i])
             if line.saved:
                 k = k.map(lambda x: 0 if whole else max(0, x - 1))
             dists.append(k)
@@ -270,7 +314,11 @@ class Fire(BEAction):
         if len(lines) == 1:
             n = lines[0].pool.n
             return distribution("hits", dists[0], order=range(n + 1), parts=parts)
-        pair = icepool.tupleize(dists[0], dists[1])
+        if shared:      # one roll: the pair is a function of the one pool's hits
+            pair = lines[0].pool.successes().map(lambda x: tuple(
+                self._saved(lines[j], h, whole) for j, h in enumerate(shared_hits(ctx, x))))
+        else:
+            pair = icepool.tupleize(dists[0], dists[1])
         for line, dd in zip(lines, dists, strict=True):
             parts[f"hits on {line.target.label}"] = distribution("hits", dd)
         return distribution("hits (target, second)", pair, parts=parts)
