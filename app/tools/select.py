@@ -22,10 +22,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
-from engine.board_rules import is_vehicle, move_allowance_m
+from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
 from engine.measure import terrain_index
-from engine.model import Change, MoveUnit
+from engine.model import MoveUnit
 from engine.scenario import Unit
+from engine.triggers import due, move_change
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -74,6 +75,8 @@ class SelectTool(Tool):
     def __init__(self, window) -> None:
         super().__init__(window)
         self._drag: _Drag | None = None
+        #: the tests the last move made due ("unit: why"), as the status bar said them
+        self.last_due: list[str] = []
         self.allowance_box = QDoubleSpinBox()
         self.allowance_box.setRange(0.0, 120.0)
         self.allowance_box.setSingleStep(0.5)
@@ -153,6 +156,16 @@ class SelectTool(Tool):
             self.reset()  # the unit goes back where it stood
             return True
         return False
+
+    def announce_due(self, entries: list[dict]) -> None:
+        """Say in the status bar which tests a move has just made due (the Tests dock
+        lists them under "Due now")."""
+        self.last_due = [f"{self.window.editor.game.unit(d['unit']).label}: "
+                         f"{d.get('label') or d['test']}" for d in entries
+                         if self.window.editor.game.on_table(d.get("unit", ""))]
+        if self.last_due:
+            self.window.statusBar().showMessage(
+                self.tr("Now due — {0}").format("; ".join(self.last_due)), 15000)
 
     def reset(self) -> None:
         if self._drag is not None:
@@ -245,8 +258,13 @@ class _Drag:
                 rotation.refresh()
             return
         distance = math.hypot(x - self.x0, y - self.y0)
-        self.tool.editor.push(Change([MoveUnit(self.unit.id, x, y)],
-                                     label=move_label(self.unit.label, distance)))
+        game = self.tool.editor.game
+        before = {(d.get("unit"), d.get("test")) for d in due(game)}
+        self.tool.editor.push(move_change(game, move_triggers(game.scenario),
+                                          [MoveUnit(self.unit.id, x, y)],
+                                          move_label(self.unit.label, distance)))
+        self.tool.announce_due([d for d in due(game)
+                                if (d.get("unit"), d.get("test")) not in before])
 
     def cancel(self) -> None:
         sel = self.tool.scene.selection_item

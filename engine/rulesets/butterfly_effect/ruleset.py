@@ -10,7 +10,7 @@ from engine.model import Game
 from engine.options import Option
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.scenario import Unit
-from engine.triggers import Trigger
+from engine.triggers import MOVE, Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
 from . import board, data
@@ -132,14 +132,19 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     return tuple(out)
 
 
+DUEL_DUE = ("a stealthed operative within medium distance of a scout: the stealth duel "
+            "(04 §4.8-2)")
+
+
 def turn_structure() -> TurnStructure:
-    """Combat rounds of one active action, an ambush side first (§4.2-1, §4.7)."""
+    """Combat rounds of one active action, an ambush side first (§4.2-1, §4.7); the stealth
+    duel falls due at the start of a round and as soon as a move on the board brings a
+    stealthed operative within medium distance of a scout (§4.8-2, §6-6)."""
     t = {k: v for k, v in data.rules()["turn"].items() if k != "ambush_rounds"}
     return from_table(t, f"{data.RULESET_ID}/ruleset.toml: turn").with_hooks(
-        TurnHooks(can_act=can_act, flags=flags, triggers=(
-            Trigger("turn_start", "stealth_duel", duel_due,
-                    "a stealthed operative within medium distance of a scout: the stealth "
-                    "duel (04 §4.8-2)"),)))
+        TurnHooks(can_act=can_act, flags=flags, triggers=tuple(
+            Trigger(at, "stealth_duel", duel_due, DUEL_DUE) for at in ("turn_start",
+                                                                        MOVE))))
 
 
 def build_ruleset() -> Ruleset:

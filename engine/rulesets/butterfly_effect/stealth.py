@@ -64,8 +64,10 @@ def scouts_in_range(game, unit) -> list[str]:
 
 
 def duel_due(game, unit) -> bool:
-    """Due once (§4.8-2 "only once"): not after the hider has won it; a tie re-rolls."""
-    return not unit.state.get("duel_won") and bool(scouts_in_range(game, unit))
+    """Due once (§4.8-2 "only once"): not after the hider has won it; a tie re-rolls next
+    round (not again in the round of the tie, §4.A-13)."""
+    return not unit.state.get("duel_won") and not unit.state.get("duel_tie") and \
+        bool(scouts_in_range(game, unit))
 
 
 __all__ = ["HIDER_COVER", "scouts_in_range", "duel_due", "camouflage_class",
