@@ -31,12 +31,11 @@ def scheme() -> RangeScheme:
     """The bands as a geometry.ranges scheme, from ruleset.toml [range]."""
     r = data.rules()["range"]
     close = r["close_m"]
-    bands = [{"name": "close", "max": close, "label": f"close combat (≤ {close:g} m)",
+    bands = [{"name": "close", "max": close, "label": f"contact, ≤ {close:g} m",
               "note": NOTES["close"] + f"; contact = within {close:g} m (PROPOSED §4.A-18)"}]
     for name in data.BANDS:
         m = r[f"{name}_m"]
-        bands.append({"name": name, "max": m, "label": f"{name} (≤ {m:g} m)",
-                      "note": NOTES[name]})
+        bands.append({"name": name, "max": m, "label": f"≤ {m:g} m", "note": NOTES[name]})
     return from_dict({"name": data.RULESET_ID, "unit": "m", "bands": bands})
 
 
@@ -74,11 +73,6 @@ RANGE_BAND = FactSpec("range_band", "distance band", "band", "derived", _measure
 
 
 def weapon_scheme(unit) -> tuple[str, RangeScheme] | None:
-    """For the board's measure tool (BoardHints): the distance bands, named after the
-    unit's first ranged weapon; the bands are the same for every weapon (§4.1)."""
-    profile = data.profiles().get(unit.profile)
-    if profile is None:
-        return None
-    ranged = [w for w in profile["weapons"] if data.weapons()[w]["kind"] == "ranged"]
-    name = data.weapons()[ranged[0]]["name"] if ranged else "distance bands"
-    return name, scheme()
+    """For the board's measure tool (BoardHints): the distance bands — the same for every
+    weapon and every character (§4.1), so any unit of the ruleset has them."""
+    return "distance band", scheme()
