@@ -17,7 +17,7 @@ from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "BANDS", "CHARACTER", "WEAPON", "GEAR", "RULES", "rules", "weapons",
            "gear", "profiles", "number", "is_proposed", "load_rules", "load_weapons",
-           "load_gear", "load_profiles"]
+           "load_gear", "load_profiles", "names_ru", "load_names_ru"]
 
 RULESET_ID = "butterfly-effect"
 PACKAGE = "resources.rulesets"
@@ -172,6 +172,27 @@ def load_profiles(package: str = PACKAGE, known_weapons: Mapping[str, Any] | Non
                     raise SchemaError(f"{where}: profiles.{pid}.{key}[{i}]: no {key[:-1]} "
                                       f"{name!r}")
     return data
+
+
+NAMES_RU: Schema = {k: Field("dict", required=False, default={}) for k in
+                    ("actions", "options", "choices")}
+
+
+def load_names_ru(package: str = PACKAGE) -> dict[str, dict[str, str]]:
+    """names_ru.toml: the Russian names of the actions, options and choices (each a
+    non-empty string, named in the refusal otherwise)."""
+    data = load_data(RULESET_ID, "names_ru.toml", schema=NAMES_RU, package=package)
+    for section, names in data.items():
+        for key, value in names.items():
+            if not isinstance(value, str) or not value.strip():
+                raise SchemaError(f"{RULESET_ID}/names_ru.toml: {section}.{key}: expected "
+                                  f"a Russian name, got {value!r}")
+    return data
+
+
+@cache
+def names_ru() -> dict[str, dict[str, str]]:
+    return load_names_ru()
 
 
 @cache

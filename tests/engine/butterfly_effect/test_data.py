@@ -106,3 +106,27 @@ def test_bad_data_names_the_field(broken):
                  encoding="utf-8")
     with pytest.raises(SchemaError, match="range: the band limits must rise"):
         data.load_rules("be_data.rulesets")
+
+
+def test_every_action_option_and_choice_has_a_russian_name():
+    """names_ru.toml names every action, every option (readings and the actions' own) and
+    every choice value in Russian; no name is left over for something that is gone."""
+    from engine.rulesets.butterfly_effect.data import names_ru
+
+    ru = names_ru()
+    options = [*BE.options, *(o for a in BE.actions for o in a.options)]
+    assert {a.id for a in BE.actions} == set(ru["actions"])
+    assert {o.id for o in options} == set(ru["options"])
+    assert {c for o in options for c in o.choices} == set(ru["choices"])
+    cyrillic = [v for section in ru.values() for v in section.values()
+                if not any("а" <= ch.lower() <= "я" or ch == "ё" for ch in v)]
+    assert cyrillic == []
+    assert ru["actions"]["dash"] == "РЫВОК"                 # the glossary's own term
+
+
+def test_every_data_record_has_a_russian_name():
+    from engine.rulesets.butterfly_effect import data
+
+    for records in (data.profiles(), data.weapons(), data.gear()):
+        for rid, rec in records.items():
+            assert rec["name_ru"].strip() and rec["name_ru"] != rec["name"], rid
