@@ -38,6 +38,8 @@ CHARACTER: Schema = {
     "name_ru": Field("str"),
     "hp": Field("int", minimum=1, maximum=50),
     "armour": Field("int", required=False, default=0, minimum=0, maximum=50),
+    "heavily_armoured": Field("bool", required=False, default=False,
+                              doc="light weapons do him no damage (§4.4-9, §8-3 PROPOSED)"),
     "operative_training": Field("int", required=False, default=0, minimum=0, maximum=10,
                                 doc="ОП grade"),
     "stealth_dice": Field("int", required=False, default=0, minimum=0, maximum=20,

@@ -83,6 +83,8 @@ class FireLine:
     base: int
     pool: Pool
     saved: bool
+    #: a light weapon against a heavily armoured target: no damage (§4.4-9, §8-3)
+    immune: bool = False
 
     @property
     def impossible(self) -> bool:
@@ -157,8 +159,10 @@ def plan_fire(ctx: Context) -> list[FireLine]:
         base, _, mods = threshold(weapon, band, cover, ctx.rule("missing_band"))
         mods = mods + ctx.modifiers("fire")
         pool = make_pool(D6, dice_n, base, mods, Comparison.GE)
+        immune = bool(weapon["light"] and (ctx.profile(unit).get("heavily_armoured")
+                                           or unit.state.get("heavily_armoured")))
         lines.append(FireLine(unit, band, cover, base, pool,
-                              _save_applies(ctx, weapon, unit, cover)))
+                              _save_applies(ctx, weapon, unit, cover), immune))
     if after and len(lines) == 2 and lines[0].pool.test.target != lines[1].pool.test.target:
         raise Refused(f"successes allocated after the roll need both targets at one "
                       f"threshold ({lines[0].pool.test.target}+ and "
@@ -261,6 +265,9 @@ class Fire(BEAction):
 
     def _damage(self, ctx: Context, line: FireLine, hits: int, weapon: dict,
                 immediate: bool) -> tuple[list[Effect], str]:
+        if line.immune and hits:
+            return [], (f"{weapon['name']} is a light weapon: no damage to the heavily "
+                        f"armoured {line.target.label} (§4.4-9, §8-3 PROPOSED)")
         if line.saved and hits:
             used: list[Effect] = [SetState(line.target.id, "cover_save_used", True)]
             if ctx.rule("heavy_save_scope") == "whole_attack":
@@ -274,7 +281,10 @@ class Fire(BEAction):
 
     @staticmethod
     def _saved(line: FireLine, hits: int, whole: bool) -> int:
-        """Hits left after full cover's first-heavy-attack save."""
+        """Damage left after full cover's first-heavy-attack save (none from a light weapon
+        on a heavily armoured target)."""
+        if line.immune:
+            return 0
         if not line.saved:
             return hits
         return 0 if whole else max(0, hits - 1)
@@ -304,6 +314,8 @@ class Fire(BEAction):
                 k = k.map(lambda x, i=i: shared_hits(ctx, x)[i])
             if line.saved:
                 k = k.map(lambda x: 0 if whole else max(0, x - 1))
+            if line.immune:
+                k = k.map(lambda x: 0)
             dists.append(k)
         t = lines[0].target
         lethal = hp_of(ctx, t) + (armour_of(ctx, t) if ctx.rule("damage_order") ==

@@ -99,3 +99,20 @@ def test_wound_severity_reading():
         ScriptedDice([6, 6, 6, 1, 1])).change.effects             # 2 of 5 HP left
     assert SetState("manny", "wound", "critical") in rated.resolve(
         ScriptedDice([6, 6, 6, 6, 1])).change.effects             # 1 HP left
+
+
+def test_light_weapons_do_no_damage_to_the_heavily_armoured():
+    """§4.4-9, §8-3 PROPOSED: a light weapon (the pistol) does no damage to a heavily
+    armoured target; a rifle does."""
+    game = sample_game((56, 34))                          # short distance, in the open
+    game.unit("manny").state["heavily_armoured"] = True
+    pistol = context(game, "fire", "jiy", "manny", weapon="pistol", overrides={"cover": 0})
+    res = pistol.resolve(ScriptedDice([6, 6]))
+    assert res.step("fire").count("hit") == 2
+    assert "no damage to the heavily armoured" in res.step("damage").outcome
+    assert not any(isinstance(e, AdjustState) for e in res.change.effects)
+    assert dict(pistol.odds().outcomes)[0] == 1                # no damage, surely
+    rifle = context(game, "fire", "jiy", "manny", weapon="assault_rifle",
+                    overrides={"cover": 0})
+    assert AdjustState("manny", "hp", -2, minimum=0, default=5) in rifle.resolve(
+        ScriptedDice([6, 6, 1, 1, 1])).change.effects
