@@ -34,7 +34,7 @@ from engine.scenario import Unit
 
 __all__ = ["BOUNDARIES", "MOVE", "Trigger", "Crossing", "DUE", "due", "due_for", "fire",
            "after_crossings", "taken_effects", "TakeDue", "check_triggers", "after_move",
-           "move_change"]
+           "due_after_move", "move_change"]
 
 BOUNDARIES = ("turn_start", "turn_end", "side_start", "side_end", "phase_start", "phase_end",
               "activation_start", "activation_end")
@@ -185,6 +185,23 @@ def after_move(game: Game, triggers: Sequence[Trigger]) -> list[Effect]:
                 "test": t.test, "unit": u.id, "at": MOVE, "turn": game.turn, "side": u.side,
                 "label": t.label, "until": "turn_end"})
     return set_due(game, kept)
+
+
+def due_after_move(game: Game, triggers: Sequence[Trigger], effects: Sequence[Effect]
+                   ) -> list[dict]:
+    """The tests a move (MoveUnit effects) would newly make due, without making it: what
+    the board says while a unit is dragged."""
+    if not any(t.at == MOVE for t in triggers):
+        return []
+    before = {(d.get("unit"), d.get("test")) for d in due(game)}
+    change = Change(list(effects), "preview")
+    apply_change(game, change)
+    try:
+        more = after_move(game, triggers)
+        now = more[0].value if more else due(game)
+    finally:
+        revert_change(game, change)
+    return [d for d in now or () if (d.get("unit"), d.get("test")) not in before]
 
 
 def move_change(game: Game, triggers: Sequence[Trigger], effects: Sequence[Effect],

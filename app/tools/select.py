@@ -3,7 +3,8 @@ Shift+click selects its group, and again the group above (app/groups.py).
 
 While a unit is dragged the board shows the area it can reach this move (geometry's
 `reach_area`, computed once when the drag starts), the path from where it stood, and beside
-the pointer the distance moved and what is left of its allowance, in inches and metres. A
+the pointer the distance moved and what is left of its allowance, in inches and metres, and
+the tests a drop there would make due (the ruleset's triggers at "move"). A
 move that is too long or crosses impassable terrain (geometry's `check_path`) turns red and
 says why; it can still be dropped there — the real table wins.
 
@@ -26,7 +27,7 @@ from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
 from engine.measure import terrain_index
 from engine.model import MoveUnit
 from engine.scenario import Unit
-from engine.triggers import due, move_change
+from engine.triggers import due, due_after_move, move_change
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -193,6 +194,9 @@ class _Drag:
         self.path_line = None
         self.last = (self.x0, self.y0)
         self.check = None
+        #: the ruleset's triggers checked after a move (engine.triggers at "move"): the
+        #: hint says which tests a drop here would make due
+        self.triggers = move_triggers(tool.editor.game.scenario)
 
     def _start_drawing(self) -> None:
         area = reach_area(self.index, self.unit.polygon(), self.allow.inches,
@@ -241,6 +245,10 @@ class _Drag:
             lines.append(f"over by {inches_and_metres(-left, mpi)}; "
                          f"allowance {inches_and_metres(self.allow.inches, mpi)}")
         lines.append(f"allowance: {self.allow.source}")
+        game = self.tool.editor.game
+        for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
+            lines.append(self.tool.tr("due on drop: {0} — {1}").format(
+                game.unit(d["unit"]).label, d.get("label") or d["test"]))
         lines += [f"✗ {r}" for r in c.reasons]
         if c.reasons:
             lines.append("drop to place it anyway")

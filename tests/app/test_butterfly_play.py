@@ -3,8 +3,8 @@ clicks, drags and typed dice:
 
 1. the measure tool reads the distance band (long: 114 m) from Jiy to Manny;
 2. Jiy, in stealth, is dragged toward Manny's trench: at long distance nothing happens;
-   the drag that brings him within medium distance (98 m) makes the stealth duel due —
-   the status bar says so and the Tests dock lists it;
+   while dragged within medium distance (98 m) the pointer hint says the duel will fall
+   due, and the drop makes it due — the status bar says so and the Tests dock lists it;
 3. the duel is taken from the Tests dock with BE-3's conditions and dice: Jiy slips
    through 5–3 (the seed's "4–3", a slip), and the duel is no longer due;
 4. the next round the operatives ambush: Jiy fires first (Manny cannot act until the
@@ -22,7 +22,7 @@ from PySide6.QtCore import Qt
 
 from engine.scenario_io import load_scenario
 from resources.loader import resource
-from tests.app.helpers import click_board, drag_line
+from tests.app.helpers import LEFT, NO_MODIFIER, at, click_board, drag, drag_line
 from tests.app.test_panels_support import (
     choose,
     click,
@@ -69,10 +69,16 @@ def test_the_night_approach_through_the_program(qtbot):
 
     # --- 2. the approach: the duel falls due on entering medium distance -------------------
     select_unit(qtbot, win, "jiy")
-    drag_line(qtbot, win, (6, 24), (10, 24))                # 106 m: still long
+    drag(qtbot, win, [(6, 24), (8, 24), (10, 24)], release=False)     # 106 m: still long
+    assert "due on drop" not in win.pointer_hint.text()
+    qtbot.mouseRelease(win.view.viewport(), LEFT, NO_MODIFIER, at(win, 10, 24))
     assert (jiy.x, jiy.y) == (10, 24)
     assert tests.due_texts() == [] and tests.due_empty.isVisibleTo(tests)
-    drag_line(qtbot, win, (10, 24), (14, 24))               # 98 m: medium
+    drag(qtbot, win, [(10, 24), (12, 24), (14, 24)], release=False)   # 98 m: medium
+    assert "due on drop: Jiy (Жий) — a stealthed operative within medium distance of a " \
+        "scout" in win.pointer_hint.text()                  # the board tells, mid-drag
+    assert tests.due_texts() == []                          # nothing due until the drop
+    qtbot.mouseRelease(win.view.viewport(), LEFT, NO_MODIFIER, at(win, 14, 24))
     assert tests.due_texts() == ["Jiy (Жий) — Stealth duel (move)"]
     assert "Now due" in win.statusBar().currentMessage()
     assert "within medium distance of a scout" in win.statusBar().currentMessage()

@@ -8,7 +8,7 @@ import pytest
 
 from engine.model import Game, MoveUnit, apply_change, revert_change
 from engine.scenario import Scenario, Table, Unit
-from engine.triggers import MOVE, Trigger, due, move_change
+from engine.triggers import MOVE, Trigger, due, due_after_move, move_change
 from geometry.bases import BaseShape
 
 R = BaseShape.round(25)
@@ -53,3 +53,14 @@ def test_no_move_trigger_leaves_the_move_alone_and_bad_boundaries_are_refused():
     assert plain.effects == [MoveUnit("a1", 35, 5)]
     with pytest.raises(ValueError, match="move"):
         Trigger("moved", "spot")
+
+
+def test_a_drag_preview_says_what_a_drop_would_make_due_and_changes_nothing():
+    g = game()
+    before = g.snapshot()
+    assert due_after_move(g, TRIGGERS, [MoveUnit("a1", 10, 5)]) == []
+    [entry] = due_after_move(g, TRIGGERS, [MoveUnit("a1", 35, 5)])
+    assert (entry["unit"], entry["test"], entry["label"]) == ("a1", "spot",
+                                                              "within 10\" of the enemy")
+    assert g.snapshot() == before
+    assert due_after_move(g, TRIGGERS[1:], [MoveUnit("a1", 35, 5)]) == []

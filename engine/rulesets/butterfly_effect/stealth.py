@@ -33,6 +33,7 @@ from engine.protocol import (
     make_pool,
     roll_pool,
 )
+from geometry.distance import edge_distances
 
 from . import bands
 from .common import BEAction, cover_class, gear_effects, rn
@@ -51,16 +52,18 @@ HIDER_COVER = FactSpec("hider_cover", "hider's cover", "cover", "pair", _hider_c
 
 def scouts_in_range(game, unit) -> list[str]:
     """The enemies within medium distance (100 m) of a stealthed operative: the duel falls
-    due (§4.8-2, §6-6). Measured edge to edge on the board at the scenario's scale."""
+    due (§4.8-2, §6-6). Edge to edge on the board at the scenario's scale, every enemy in
+    one vectorised distance query (it runs after every move, and during a drag)."""
     if not unit.state.get("stealth"):
         return []
     limit = bands.scheme().bands[2].max           # medium
-    out = []
-    for other in game.scenario.units:
-        if other.side != unit.side and not other.state.get("neutralised"):
-            if measure_pair(game.scenario, unit.id, other.id).edge_m <= limit + 1e-9:
-                out.append(other.id)
-    return out
+    enemies = [o for o in game.units if o.side != unit.side
+               and not o.state.get("neutralised")]
+    if not enemies:
+        return []
+    metres = edge_distances(unit.polygon(), [o.polygon() for o in enemies]) * \
+        game.scenario.table.metres_per_inch
+    return [o.id for o, m in zip(enemies, metres, strict=True) if m <= limit + 1e-9]
 
 
 def duel_due(game, unit) -> bool:
