@@ -199,14 +199,15 @@ def incoming_record(ctx: Context, line: Any, step: Any, weapon: dict,
         return None
     record = {"turn": ctx.game.turn if ctx.game is not None else 0,
               "by": ctx.actor.id, "faces": list(step.faces), "base": line.base,
-              "cover": line.cover, "heavy": bool(weapon["heavy"] or weapon["grenade"]),
+              "target": line.pool.test.target, "cover": line.cover,
+              "heavy": bool(weapon["heavy"] or weapon["grenade"]),
               "armour": took["armour"], "hp": took["hp"]}
     return SetState(line.target.id, FIRED_ON,
                     list(line.target.state.get(FIRED_ON) or []) + [record])
 
 
-def _threshold(base: int, cover: str, heavy: bool) -> int:
-    return base + (0 if heavy and cover == "partial" else _PENALTY[cover])
+def _penalty(cover: str, heavy: bool) -> int:
+    return 0 if heavy and cover == "partial" else _PENALTY[cover]
 
 
 def reprice_earlier_fire(ctx: Context, unit: Unit, cover: str) -> tuple[list[Effect], str]:
@@ -221,8 +222,8 @@ def reprice_earlier_fire(ctx: Context, unit: Unit, cover: str) -> tuple[list[Eff
     back_hp = back_armour = 0
     said = []
     for r in shots:
-        old = _threshold(r["base"], r["cover"], r["heavy"])
-        new = _threshold(r["base"], cover, r["heavy"])
+        old = int(r["target"])      # the shot's threshold, the player's modifiers in it
+        new = old - _penalty(r["cover"], r["heavy"]) + _penalty(cover, r["heavy"])
         if new <= old:
             continue
         took = r["armour"] + r["hp"]

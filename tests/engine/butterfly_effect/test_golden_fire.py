@@ -87,8 +87,8 @@ def test_be2_cover(game):
     assert damage == [AdjustState("manny", "hp", -1, minimum=0, default=5),
                       SetState("manny", "wound", "light")]
     assert record.key == "fired_on" and record.value == [
-        {"turn": 1, "by": "jiy", "faces": [5, 5, 5, 6, 5], "base": 4, "cover": "full",
-         "heavy": False, "armour": 0, "hp": 1}]
+        {"turn": 1, "by": "jiy", "faces": [5, 5, 5, 6, 5], "base": 4, "target": 6,
+         "cover": "full", "heavy": False, "armour": 0, "hp": 1}]
     assert dict(answer.odds().outcomes)[0] == 1     # the impossible shot: 0 hits, surely
 
 
