@@ -28,6 +28,7 @@ from geometry.terrain import TerrainPiece
 from .common import BEAction, armour_of, cover_class, hp_of, rn, wound_severity
 
 __all__ = ["TakeCover", "LeaveCover", "better_cover", "shots_to_destroy", "heavy_fire_wear",
+           "full_cover_pieces",
            "SHOTS_KEY", "FIRED_ON", "incoming_record", "reprice_earlier_fire"]
 
 _RANK = {"none": 0, "partial": 1, "full": 2}
@@ -127,6 +128,12 @@ def _pieces_giving(ctx: Context, target: Unit, cover: str) -> list[TerrainPiece]
     m = measure_pair(game.scenario, ctx.actor.id, target.id)
     return [p for p in game.scenario.terrain
             if p.id in m.cover_terrain and cover_class(p.eff_cover()) == cover]
+
+
+def full_cover_pieces(ctx: Context, target: Unit) -> list[TerrainPiece]:
+    """The board's pieces giving `target` full cover against the actor (none when his full
+    cover is typed or taken without a piece)."""
+    return _pieces_giving(ctx, target, "full")
 
 
 def heavy_fire_wear(ctx: Context, shots: list[tuple[Unit, str]]) -> tuple[list[Effect], str]:

@@ -21,7 +21,7 @@ import icepool
 from engine.costs import Cost
 from engine.dice import D6, Comparison, DiceSource
 from engine.measure import measure_pair
-from engine.model import Effect, SetState
+from engine.model import Effect, SetGameState, SetState
 from engine.odds import OutcomeDistribution, distribution
 from engine.options import Modifier, Option, SchemaError
 from engine.protocol import Context, Pool, Resolution, Role, info_step, make_pool, roll_pool
@@ -30,9 +30,14 @@ from engine.turns import ambush_side
 
 from . import bands, data
 from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
-from .cover import better_cover, heavy_fire_wear, incoming_record
+from .cover import better_cover, full_cover_pieces, heavy_fire_wear, incoming_record
 
-__all__ = ["threshold", "FireLine", "plan_fire", "shared_hits", "Fire", "Refused"]
+__all__ = ["threshold", "FireLine", "plan_fire", "shared_hits", "save_effects", "Fire",
+           "Refused", "SAVE_KEY"]
+
+#: The full cover whose first-heavy-attack save is used up: a list of terrain piece ids in
+#: the game state, or True in the state of a character whose cover has no piece (§4.A-7).
+SAVE_KEY = "cover_save_used"
 
 
 class Refused(Exception):
@@ -104,15 +109,35 @@ def _second_facts(ctx: Context, target: Unit) -> tuple[float | None, int | None]
 
 
 def _save_applies(ctx: Context, weapon: dict, target: Unit, cover: str) -> bool:
-    """Full cover absorbs the first heavy-weapon attack or grenade (§4.5-5, §4.A-7)."""
-    if not (weapon["heavy"] or weapon["grenade"]) or target.state.get("cover_save_used"):
+    """Full cover absorbs the first heavy-weapon attack or grenade (§4.5-5, §4.A-7): once
+    per piece of cover — the board's pieces giving it (`save_effects`), or, for cover
+    with no piece behind it, once per character."""
+    if not (weapon["heavy"] or weapon["grenade"]) or cover != "full":
         return False
     where = ctx.rule("full_cover_save")
     if where == "none":
         return False
-    if where == "full_defence_only":
-        return bool(target.state.get("full_defence"))
-    return cover == "full"
+    if where == "full_defence_only" and not target.state.get("full_defence"):
+        return False
+    pieces = full_cover_pieces(ctx, target)
+    if pieces:
+        used = set(_used_saves(ctx))
+        return any(p.id not in used for p in pieces)
+    return not target.state.get(SAVE_KEY)
+
+
+def _used_saves(ctx: Context) -> list[str]:
+    return list((ctx.game.state.get(SAVE_KEY) or []) if ctx.game is not None else [])
+
+
+def save_effects(ctx: Context, target: Unit) -> list[Effect]:
+    """The save is used up (§4.A-7 "the cover is used up"): on the board's pieces that
+    give the target his full cover (game state), else on the character."""
+    pieces = full_cover_pieces(ctx, target)
+    if pieces:
+        used = _used_saves(ctx)
+        return [SetGameState(SAVE_KEY, used + [p.id for p in pieces if p.id not in used])]
+    return [SetState(target.id, SAVE_KEY, True)]
 
 
 def plan_fire(ctx: Context) -> list[FireLine]:
@@ -269,7 +294,7 @@ class Fire(BEAction):
             return [], (f"{weapon['name']} is a light weapon: no damage to the heavily "
                         f"armoured {line.target.label} (§4.4-9, §8-3 PROPOSED)")
         if line.saved and hits:
-            used: list[Effect] = [SetState(line.target.id, "cover_save_used", True)]
+            used: list[Effect] = save_effects(ctx, line.target)
             if ctx.rule("heavy_save_scope") == "whole_attack":
                 what = "grenade" if weapon["grenade"] else "heavy-weapon attack"
                 return used, (f"full cover absorbs the first {what}: {hits} hits saved "
