@@ -17,7 +17,7 @@ from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "BANDS", "CHARACTER", "WEAPON", "GEAR", "RULES", "rules", "weapons",
            "gear", "profiles", "number", "is_proposed", "load_rules", "load_weapons",
-           "load_gear", "load_profiles", "names_ru", "load_names_ru"]
+           "load_gear", "load_profiles", "glossary_ru", "load_glossary_ru"]
 
 RULESET_ID = "butterfly-effect"
 PACKAGE = "resources.rulesets"
@@ -176,25 +176,27 @@ def load_profiles(package: str = PACKAGE, known_weapons: Mapping[str, Any] | Non
     return data
 
 
-NAMES_RU: Schema = {k: Field("dict", required=False, default={}) for k in
-                    ("actions", "options", "choices")}
-
-
-def load_names_ru(package: str = PACKAGE) -> dict[str, dict[str, str]]:
-    """names_ru.toml: the Russian names of the actions, options and choices (each a
-    non-empty string, named in the refusal otherwise)."""
-    data = load_data(RULESET_ID, "names_ru.toml", schema=NAMES_RU, package=package)
-    for section, names in data.items():
+def load_glossary_ru(package: str = PACKAGE) -> dict[str, dict[str, str]]:
+    """glossary_ru.toml (read by engine.i18n when it is there): English → Russian for the
+    action and option labels, choice values, roles, steps and results; each value a
+    non-empty string, named in the refusal otherwise."""
+    data = load_data(RULESET_ID, "glossary_ru.toml", package=package)
+    out: dict[str, dict[str, str]] = {}
+    for section in ("terms", "messages"):
+        names = data.get(section, {})
+        if not isinstance(names, dict):
+            raise SchemaError(f"{RULESET_ID}/glossary_ru.toml: {section}: expected a table")
         for key, value in names.items():
             if not isinstance(value, str) or not value.strip():
-                raise SchemaError(f"{RULESET_ID}/names_ru.toml: {section}.{key}: expected "
-                                  f"a Russian name, got {value!r}")
-    return data
+                raise SchemaError(f"{RULESET_ID}/glossary_ru.toml: {section}.{key}: "
+                                  f"expected a Russian text, got {value!r}")
+        out[section] = dict(names)
+    return out
 
 
 @cache
-def names_ru() -> dict[str, dict[str, str]]:
-    return load_names_ru()
+def glossary_ru() -> dict[str, dict[str, str]]:
+    return load_glossary_ru()
 
 
 @cache

@@ -109,19 +109,21 @@ def test_bad_data_names_the_field(broken):
 
 
 def test_every_action_option_and_choice_has_a_russian_name():
-    """names_ru.toml names every action, every option (readings and the actions' own) and
-    every choice value in Russian; no name is left over for something that is gone."""
-    from engine.rulesets.butterfly_effect.data import names_ru
+    """glossary_ru.toml (engine.i18n's per-ruleset glossary) names every action label,
+    every option label (readings and the actions' own) and every choice value in Russian,
+    in the glossary's terms."""
+    from engine.rulesets.butterfly_effect.data import glossary_ru
 
-    ru = names_ru()
+    terms = glossary_ru()["terms"]
     options = [*BE.options, *(o for a in BE.actions for o in a.options)]
-    assert {a.id for a in BE.actions} == set(ru["actions"])
-    assert {o.id for o in options} == set(ru["options"])
-    assert {c for o in options for c in o.choices} == set(ru["choices"])
-    cyrillic = [v for section in ru.values() for v in section.values()
-                if not any("а" <= ch.lower() <= "я" or ch == "ё" for ch in v)]
-    assert cyrillic == []
-    assert ru["actions"]["dash"] == "РЫВОК"                 # the glossary's own term
+    wanted = {a.label for a in BE.actions} | {o.label for o in options} | {
+        c for o in options for c in o.choices} | {
+        r.label for a in BE.actions for r in a.roles if r.label}
+    assert sorted(wanted - set(terms)) == []
+    latin = [k for k, v in terms.items()
+             if not any("а" <= ch.lower() <= "я" or ch == "ё" for ch in v)]
+    assert latin == []
+    assert terms["DASH"] == "РЫВОК" and terms["Full defence"] == "Глухая оборона"
 
 
 def test_every_data_record_has_a_russian_name():
