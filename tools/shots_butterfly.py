@@ -40,13 +40,16 @@ from tools.shots_panels import (  # noqa: E402
 LEFT = Qt.MouseButton.LeftButton
 
 
-def drag(win, a, b) -> None:
+def drag(win, a, b, shot: str | None = None) -> None:
+    """Drag from a to b; with `shot`, save the window before the button is released."""
     vp, view = win.view.viewport(), win.view
     QTest.mousePress(vp, LEFT, Qt.KeyboardModifier.NoModifier, view.mapFromScene(QPointF(*a)))
     for i in range(1, 5):
         p = (a[0] + i / 4 * (b[0] - a[0]), a[1] + i / 4 * (b[1] - a[1]))
         QTest.mouseMove(vp, view.mapFromScene(QPointF(*p)))
         settle(40)
+    if shot:
+        save(win, shot)
     QTest.mouseRelease(vp, LEFT, Qt.KeyboardModifier.NoModifier,
                        view.mapFromScene(QPointF(*b)))
     settle(120)
@@ -71,8 +74,8 @@ def main() -> None:
     QTest.keyClick(win.view, Qt.Key.Key_Escape)
     # the approach: the duel falls due
     select(win, "jiy")
-    drag(win, (6, 24), (14, 24))
     tests.raise_()
+    drag(win, (6, 24), (14, 24), shot="be-duel-drag.png")
     save(win, "be-duel-due.png")
     tests.take_due(0)
     pick(win, tests, "manny")
