@@ -30,7 +30,9 @@ from engine.turns import ambush_side
 
 from . import bands, data
 from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
-from .cover import better_cover, full_cover_pieces, heavy_fire_wear, incoming_record
+from .cover import better_cover
+from .cover_timing import incoming_record
+from .cover_wear import full_cover_pieces, heavy_fire_wear
 
 __all__ = ["threshold", "FireLine", "plan_fire", "shared_hits", "save_effects", "Fire",
            "Refused", "SAVE_KEY"]

@@ -13,7 +13,7 @@ from engine.dice import ScriptedDice
 from engine.measure import measure_pair
 from engine.model import apply_change, revert_change
 from engine.options import SchemaError
-from engine.rulesets.butterfly_effect.cover import SHOTS_KEY, shots_to_destroy
+from engine.rulesets.butterfly_effect.cover_wear import SHOTS_KEY, shots_to_destroy
 
 from .conftest import context, sample_game
 
