@@ -151,6 +151,9 @@ def plan_fire(ctx: Context) -> list[FireLine]:
         raise Refused(f"{weapon['name']} is a melee weapon: use Melee")
     if ctx.target is None:
         raise SchemaError("fire.target: required")
+    if ctx.actor.state.get("dashing"):
+        raise Refused(f"{ctx.actor.label} has DASHed: his active action goes to close combat "
+                      "or to occupying cover (§4.2-2)")
     second: Unit | None = ctx.role("target2")
     n = weapon["lethality"]
     split = int(ctx.option("dice_on_second"))
