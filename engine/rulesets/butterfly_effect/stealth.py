@@ -291,6 +291,9 @@ class Detect(BEAction):
                reason="§4.6-2", help="special items, a prepared position, weather"),
         Option("sentries", "Extra sentries", "int", 0, minimum=0, maximum=20,
                reason="§4.8-2", help="+1d6 per sentry beside the scout"),
+        Option("scout_equipment", "Scout's special equipment", "int", 0, minimum=0,
+               maximum=10, reason="§4.6-2", help="lowers the class by this much (the text "
+               "gives no values: the GM's)"),
     )
     doc = "successes against the camouflage class, lowered by distance (04 §4.6)"
 
@@ -306,6 +309,7 @@ class Detect(BEAction):
         cls = camouflage_class(cover, stealth=stealth,
                                dark_or_vegetation=bool(ctx.option("dark_or_vegetation")),
                                bonus=int(ctx.option("camouflage_bonus")))
+        cls = max(0, cls - int(ctx.option("scout_equipment")))
         eff, needed = static_detection(cls, band)
         sp = ctx.profile(ctx.actor)
         base = int(sp.get("perception_dice", 0)) if ctx.rule("stat_dice") == "sheet" \

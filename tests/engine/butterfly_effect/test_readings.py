@@ -200,6 +200,9 @@ def test_static_detection_and_its_pool():
     assert len(step.faces) == 6 and "1 success needed" in step.note
     assert res.summary == "Jiy (Жий) detected (1 ≥ 1)"
     assert SetState("jiy", "detected", True) in res.change.effects
+    gear = context(game, "detect", "manny", "jiy", overrides={"cover": 4},
+                   options={"scout_equipment": 1})              # §4.6-2: class 2 − 1 − 1
+    assert "seen without a roll" in gear.resolve(ScriptedDice([])).step("detect").outcome
     duel_pool = context(game, "detect", "manny", "jiy", overrides={"cover": 4},
                         rules={"static_pool": "duel_pool"})
     assert len(duel_pool.resolve(ScriptedDice([1] * 7)).step("detect").faces) == 7
