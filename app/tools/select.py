@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
+from app.i18n import loc, tr
 from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
 from engine.measure import terrain_index
 from engine.model import MoveUnit
@@ -69,9 +70,10 @@ def move_label(name: str, distance_in: float) -> str:
 
 class SelectTool(Tool):
     id = "select"
-    label = "Select"
+    label = QT_TR_NOOP("Select")
     shortcut = "V"
-    tooltip = "Select and move units: click to select, drag to move, Shift+click: its group"
+    tooltip = QT_TR_NOOP("Select and move units: click to select, drag to move, "
+                         "Shift+click: its group")
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -84,7 +86,7 @@ class SelectTool(Tool):
         self.allowance_box.setDecimals(1)
         self.allowance_box.setSuffix('"')
         self.allowance_box.setValue(DEFAULT_ALLOWANCE_IN)
-        self.allowance_box.setToolTip("Move allowance when the ruleset gives none (inches)")
+        self.allowance_box.setToolTip(tr("Move allowance when the ruleset gives none (inches)"))
 
     def allowance(self, unit: Unit, ap: int = 1) -> Allowance:
         """How far `ap` AP of movement take the unit (ValueError: the ruleset refuses)."""
@@ -161,12 +163,13 @@ class SelectTool(Tool):
     def announce_due(self, entries: list[dict]) -> None:
         """Say in the status bar which tests a move has just made due (the Tests dock
         lists them under "Due now")."""
-        self.last_due = [f"{self.window.editor.game.unit(d['unit']).label}: "
-                         f"{d.get('label') or d['test']}" for d in entries
-                         if self.window.editor.game.on_table(d.get("unit", ""))]
+        game = self.window.editor.game
+        self.last_due = [f"{game.unit(d['unit']).label}: "
+                         f"{loc(d.get('label') or d['test'], game.scenario.ruleset)}"
+                         for d in entries if game.on_table(d.get("unit", ""))]
         if self.last_due:
             self.window.statusBar().showMessage(
-                self.tr("Now due — {0}").format("; ".join(self.last_due)), 15000)
+                tr("Now due — {0}").format("; ".join(self.last_due)), 15000)
 
     def reset(self) -> None:
         if self._drag is not None:
@@ -247,8 +250,9 @@ class _Drag:
         lines.append(f"allowance: {self.allow.source}")
         game = self.tool.editor.game
         for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
-            lines.append(self.tool.tr("due on drop: {0} — {1}").format(
-                game.unit(d["unit"]).label, d.get("label") or d["test"]))
+            lines.append(tr("due on drop: {0} — {1}").format(
+                game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
+                                                game.scenario.ruleset)))
         lines += [f"✗ {r}" for r in c.reasons]
         if c.reasons:
             lines.append("drop to place it anyway")
@@ -288,8 +292,8 @@ class _Drag:
 def install(window) -> SelectTool:
     tool = SelectTool(window)
     window.tools.add(tool)
-    bar = window.addToolBar("Move")
+    bar = window.addToolBar(tr("Move"))
     bar.setObjectName("move-options")
-    bar.addWidget(QLabel(" Allowance without ruleset data "))
+    bar.addWidget(QLabel(tr(" Allowance without ruleset data ")))
     bar.addWidget(tool.allowance_box)
     return tool
