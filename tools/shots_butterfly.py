@@ -56,7 +56,7 @@ def drag(win, a, b, shot: str | None = None) -> None:
 
 
 def pick(win, panel, uid) -> None:
-    click(panel.target_pick)
+    click(panel.roles_view.part("target", "pick"))
     u = win.game.unit(uid)
     click_board(win, u.x, u.y)
 
@@ -94,7 +94,7 @@ def main() -> None:
     actions.show()
     actions.raise_()
     choose(actions.action_box, "fire")
-    choose(actions.weapon_box, "assault_rifle")
+    choose(actions.roles_view.part("weapon", "combo", "weapon"), "assault_rifle")
     pick(win, actions, "manny")
     click(actions.dice_entry.typed_radio)
     type_faces(actions, [6, 5, 6, 4, 5])
@@ -105,7 +105,7 @@ def main() -> None:
     select(win, "jiy")
     drag(win, (14, 24), (30, 30))
     choose(actions.action_box, "fire")
-    choose(actions.weapon_box, "assault_rifle")
+    choose(actions.roles_view.part("weapon", "combo", "weapon"), "assault_rifle")
     pick(win, actions, "manny")
     choose(actions.responder_box, "manny")
     choose(actions.answer_weapon_box, "combat_shotgun")

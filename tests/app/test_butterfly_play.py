@@ -47,7 +47,7 @@ def badges(win, uid):
 
 
 def pick_target(qtbot, win, panel, uid):
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     u = win.game.unit(uid)
     click_board(qtbot, win, u.x, u.y)
     assert panel.target_id == uid
@@ -115,7 +115,7 @@ def test_the_night_approach_through_the_program(qtbot):
     select_unit(qtbot, win, "manny")
     actions.raise_()
     choose(qtbot, actions.action_box, "fire")
-    choose(qtbot, actions.weapon_box, "combat_shotgun")
+    choose(qtbot, actions.roles_view.part("weapon", "combo", "weapon"), "combat_shotgun")
     pick_target(qtbot, win, actions, "jiy")
     enter_dice_mode(qtbot, actions)
     type_dice(qtbot, actions, [1] * 12)
@@ -127,7 +127,7 @@ def test_the_night_approach_through_the_program(qtbot):
     # Jiy fires from the undergrowth at Manny in his trench: 4+ and full cover +2 = 6+
     select_unit(qtbot, win, "jiy")
     choose(qtbot, actions.action_box, "fire")
-    choose(qtbot, actions.weapon_box, "assault_rifle")
+    choose(qtbot, actions.roles_view.part("weapon", "combo", "weapon"), "assault_rifle")
     pick_target(qtbot, win, actions, "manny")
     type_dice(qtbot, actions, [6, 5, 6, 4, 5])
     shot = actions.resolution
@@ -145,7 +145,7 @@ def test_the_night_approach_through_the_program(qtbot):
     drag_line(qtbot, win, (14, 24), (30, 30))               # the open ground, 68 m: medium
     assert game.unit("jiy").x == 30
     choose(qtbot, actions.action_box, "fire")
-    choose(qtbot, actions.weapon_box, "assault_rifle")
+    choose(qtbot, actions.roles_view.part("weapon", "combo", "weapon"), "assault_rifle")
     pick_target(qtbot, win, actions, "manny")
     choose(qtbot, actions.responder_box, "manny")           # Manny fires back
     assert actions.answer_action_box.currentData() == "fire"

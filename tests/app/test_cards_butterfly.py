@@ -45,7 +45,7 @@ def test_jiy_sheet_shows_every_field(qapp, tmp_path, library):
               "4 0 2d6 0d6", "HP Armour ОП +2 stealth Perception +0",
               "short medium long extreme d6",
               # the rifle's short and long accuracies are PROPOSED (§8-1)
-              "Assault rifle (burst) 3+ P 4+ 5+ P 6+ 5",
+              "Assault rifle (bursts) 3+ P 4+ 5+ P 6+ 5",
               'short ≤ 30 m (15") · medium ≤ 100 m (50")',
               "Operative knife L1 2d6", "Assault rifle, butt strike L1 2d6 P",
               "bare hands L0 1d6", 'Operative suit, "Invisible" mode',
