@@ -76,6 +76,10 @@ class CardData:
     #: data of its unit members in order (their records, names, markers and state)
     group: Any = None
     members: tuple[CardData, ...] = ()
+    #: the unit on the table the card is for (None: a library record, or a group)
+    unit_id: str | None = None
+    #: a group's card: its commander's card data (a unit, a member of it or not)
+    leader: CardData | None = None
 
     @property
     def title(self) -> str:
