@@ -29,6 +29,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.picture_dialog",
     "app.turn_post_dialog",
     "app.sealed_dice",
+    "app.zones",
     "app.settings_dialog",
     "app.room",
     "app.zoom",

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.protocol.refusal import ActionRefused
 from engine.wording import distance
 
 __all__ = [
@@ -42,8 +43,9 @@ AIM_BREAK_M = 50.0
 STATUSES = ("ok", "wounded", "killed")
 
 
-class RuleRefused(ValueError):
-    """The rules forbid the action as declared; the message says which rule and why."""
+class RuleRefused(ActionRefused):
+    """The rules forbid the action as declared; the message says which rule and why (the
+    protocol's one refusal, engine.protocol.ActionRefused)."""
 
 
 # --------------------------------------------------------------------------- crew
