@@ -138,6 +138,17 @@ def _emit(data: dict, text: str, as_json: bool, out: TextIO) -> None:
         out.write(text if text.endswith("\n") else text + "\n")
 
 
+def warn_off_table(scenario: Scenario, x: float, y: float, what: str) -> bool:
+    """Say on stderr when (x, y) is off the table (the command still answers: a point just
+    past the edge can be meant); True when it warned."""
+    t = scenario.table
+    if 0 <= x <= t.width_in and 0 <= y <= t.height_in:
+        return False
+    print(f"{PROG}: warning: {what} ({x:g}, {y:g}) is off the {t.width_in:g}\" × "
+          f"{t.height_in:g}\" table", file=sys.stderr)
+    return True
+
+
 def _fmt(v: float, digits: int = 2) -> str:
     return f"{v:.{digits}f}"
 
@@ -237,12 +248,15 @@ def cmd_template(args: argparse.Namespace) -> int:
     from engine.measure import MeasureError, template_query
 
     scenario = open_scenario(args.file)
+    warn_off_table(scenario, args.x, args.y, "X Y")
     try:
         r = template_query(scenario, args.shape, args.x, args.y,
                            toward=tuple(args.toward) if args.toward else None,
                            scatter=args.scatter)
     except MeasureError as e:
         raise CliError(str(e)) from None
+    if r.centre != r.aim:
+        warn_off_table(scenario, *r.centre, "--scatter: the template's centre")
     _emit(r.to_dict(), template_text(scenario, r), args.json, sys.stdout)
     return 0
 
@@ -547,7 +561,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
-    from engine.protocol import TemplatePlacement, scenario_groups
+    from engine.protocol import MissingRole, TemplatePlacement, scenario_groups
     from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
@@ -609,6 +623,14 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except SchemaError as e:
         flag = "--weapon" if str(e).startswith("weapon") else "--fact"
         raise CliError(f"{flag} {e}") from None
+    if args.point:
+        warn_off_table(scenario, *args.point, "--point")
+    for name, value in roles.items():
+        if isinstance(value, TemplatePlacement):
+            warn_off_table(scenario, value.x, value.y, f"--role {name}")
+        elif isinstance(value, tuple) and len(value) == 2 and \
+                all(isinstance(v, float) for v in value):
+            warn_off_table(scenario, *value, f"--role {name}")
     measured_to = target or (targets[0] if targets else None)
     template = next((v for v in roles.values() if isinstance(v, TemplatePlacement)),
                     args.template)
@@ -628,10 +650,46 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except MeasureError as e:
         raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
             from None
+    except MissingRole as e:  # the role's own flag, in words
+        name = e.role.name
+        flag = f"--{name}" if name in ("target", "targets", "weapon", "point") else \
+            f"--role {name}=…"
+        raise CliError(f"{flag}: {e.action.label} needs the {e.role.title.lower()} "
+                       f"({e.role.kind}); give it with {flag.rstrip('=…')}") from None
     except SchemaError as e:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
         raise CliError(f"{flag}{e}") from None
     return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
+
+
+#: the flags that fill a role by its name (the protocol's keywords), and the actor's
+_ROLE_FLAGS = {"actor": "--by", "target": "--target", "targets": "--targets",
+               "weapon": "--weapon", "point": "--point"}
+
+
+def _refused(err, ctx) -> CliError:
+    """A refusal of the rules (engine.protocol.ActionRefused) as the CLI says it: after
+    the flag that sets the argument at fault, as the panel says "Not possible: …"."""
+    from engine.protocol import argument_of, refusal_argument
+
+    arg = argument_of(err, ctx.action)
+    text = err.text
+    if arg is None:
+        head = "" if text.startswith(f"{ctx.action.id}:") else f"{ctx.action.id}: "
+        return CliError(f"not possible: {head}{text}")
+    for prefix, flag in (("facts.", "--fact"), ("options.", "--option"),
+                         ("rules.", "--rule")):
+        if arg.startswith(prefix):
+            where = f"{flag} {arg[len(prefix):]}"
+            break
+    else:
+        where = "--by" if arg.startswith("state.") else \
+            _ROLE_FLAGS.get(arg, f"--role {arg}")
+    tail = text.split(": ", 1)[1] if refusal_argument(text) in (arg, arg.split(".")[-1]) \
+        else text
+    if tail.startswith(f"{arg}: "):
+        tail = tail[len(arg) + 2:]
+    return CliError(f"{where}: not possible: {tail}")
 
 
 def _answer(args: argparse.Namespace, ctx):
@@ -706,6 +764,7 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
 def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
     from engine.joint import resolve_joint
+    from engine.protocol import ActionRefused
     from engine.render import render, render_joint
     from engine.sealed import app_dice
 
@@ -719,7 +778,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             res = setup.ctx.resolve(dice)
     except DiceError as e:
         raise CliError(f"--dice: {e}" if args.dice is not None else str(e)) from None
-    except ValueError as e:  # a missing fact, a refusal by the rules, a bad value
+    except ActionRefused as e:
+        raise _refused(e, setup.ctx) from None
+    except ValueError as e:  # a missing fact, a bad value
         raise CliError(str(e)) from None
     try:
         if isinstance(dice, TypedDice):
@@ -758,11 +819,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
          "distribution of the action and the answer)", _action_arguments)
 def cmd_odds(args: argparse.Namespace) -> int:
     from engine.joint import joint_odds
+    from engine.protocol import ActionRefused
 
     setup = _setup(args)
     ctx = setup.ctx
     try:
         dist = joint_odds([ctx, setup.answer]) if setup.answer is not None else ctx.odds()
+    except ActionRefused as e:
+        raise _refused(e, ctx) from None
     except ValueError as e:
         raise CliError(str(e)) from None
     data = {"action": ctx.action.id, "actor": ctx.actor_id,
@@ -944,6 +1008,46 @@ def cmd_verify(args: argparse.Namespace) -> int:
     _emit({**report.to_dict(), "commitment": sealing.commitment,
            "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
     return 0 if report.ok else VERIFY_FAILED
+
+
+# --- help --------------------------------------------------------------------------------
+
+
+def _help_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("topic", metavar="COMMAND", nargs="?",
+                   help="the command to explain (default: the list of commands)")
+
+
+def overview() -> str:
+    """What `warboard --help` and `warboard help` print: how to open the window, then every
+    command with its line (from COMMANDS, so a new command is listed without editing this)."""
+    width = max(len(name) for name in COMMANDS)
+    lines = [f"usage: {PROG} [FILE]            open the window on FILE (a scenario .json or a "
+             ".warboard game;",
+             f"       {' ' * len(PROG)}                   no FILE: the last game, the demo "
+             "table on first run)",
+             f"       {PROG} COMMAND [ARGS]    answer on the command line",
+             f"       {PROG} --self-test       open the demo offscreen, measure, resolve, "
+             "print a card; exit 0 if all work",
+             "", "commands:"]
+    lines += [f"  {name:<{width}}  {cmd.help.split(' (')[0]}" for name, cmd in COMMANDS.items()]
+    lines += ["", f"`{PROG} help COMMAND` (or `{PROG} COMMAND --help`) explains one command.",
+              "Problems go to stderr with exit status 2."]
+    return "\n".join(lines) + "\n"
+
+
+@command("help", "this list, or one command's arguments: help [COMMAND]", _help_arguments)
+def cmd_help(args: argparse.Namespace) -> int:
+    if args.topic is None:
+        sys.stdout.write(overview())
+        return 0
+    if args.topic not in COMMANDS:
+        raise CliError(f"COMMAND: no command {args.topic!r}; one of {', '.join(COMMANDS)}")
+    cmd = COMMANDS[args.topic]
+    sub = _Parser(prog=f"{PROG} {cmd.name}", description=cmd.help)
+    cmd.add_arguments(sub)
+    sys.stdout.write(sub.format_help())
+    return 0
 
 
 # --- dispatch ----------------------------------------------------------------------------

@@ -163,3 +163,18 @@ def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | N
     """The unit's first weapon's name and range scheme, or None."""
     hook = _hints(scenario).weapon_scheme
     return None if hook is None else hook(unit)
+
+
+def move_triggers(scenario: Scenario) -> tuple:
+    """The triggers the scenario's ruleset checks after a move on the board (engine.
+    triggers, at "move"); none for a ruleset without a turn structure."""
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+    from engine.triggers import MOVE
+
+    try:
+        ts = get_ruleset(scenario.ruleset).turn_structure
+    except RulesetNotFound:
+        return ()
+    if ts is None:
+        return ()
+    return tuple(t for t in ts.hooks.triggers if t.at == MOVE)

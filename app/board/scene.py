@@ -200,6 +200,14 @@ class BoardScene(QGraphicsScene):
         self.selection_item.setPath(geometry_path(unit.polygon().buffer(0.12)))
         self.selection_item.show()
 
+    def fit_label_texts(self, px_per_inch: float) -> None:
+        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below;
+        nothing to do unless the zoom crossed that line. The layout reads the sizes."""
+        whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
+        for item in self.unit_items.values():
+            if item.label.set_whole(whole):
+                item.layout_row = (*item.layout_row[:4], *item.label.size_px)
+
     def layout_labels(self, px_per_inch: float) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.
 
@@ -218,6 +226,7 @@ class BoardScene(QGraphicsScene):
         if not items:
             self._laid_out = {}
             return 0
+        self.fit_label_texts(px_per_inch)
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
         places = plan_labels(items, px_per_inch, pos)
         self._laid_out = {i.unit.id: layout_state(i, x, y)

@@ -962,8 +962,72 @@ Id игры: {g}</translation>
         <translation>Формат</translation>
     </message>
     <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Inches and metres</source>
+        <translation>Дюймы и метры</translation>
+    </message>
+    <message>
+        <source>Inches</source>
+        <translation>Дюймы</translation>
+    </message>
+    <message>
+        <source>Metres</source>
+        <translation>Метры</translation>
+    </message>
+    <message>
+        <source>Enter dice (physical dice)</source>
+        <translation>Ввод кубов (настоящие кубы)</translation>
+    </message>
+    <message>
+        <source>The ruleset&apos;s own</source>
+        <translation>Как в правилах</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Светлая</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Тёмная</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Distances shown</source>
+        <translation>Расстояния показывать в</translation>
+    </message>
+    <message>
+        <source>Dice to start with</source>
+        <translation>Кубы по умолчанию</translation>
+    </message>
+    <message>
+        <source>Ground scale of a new table</source>
+        <translation>Масштаб нового стола</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Тема</translation>
+    </message>
+    <message>
+        <source>Backups kept beside a game</source>
+        <translation>Резервных копий рядом с игрой</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
     </message>
     <message>
         <source>{n} log lines of turn {turn}</source>
@@ -990,6 +1054,14 @@ Id игры: {g}</translation>
         <translation>Все броски, замеры и шаблоны хода одним сообщением для форума, сначала с предпросмотром</translation>
     </message>
     <message>
+        <source>x {x}&quot;  y {y}&quot;</source>
+        <translation>x {x}&quot;  y {y}&quot;</translation>
+    </message>
+    <message>
+        <source>x {xm} m  y {ym} m</source>
+        <translation>x {xm} м  y {ym} м</translation>
+    </message>
+    <message>
         <source>x {x}&quot;  y {y}&quot;  ({xm} m, {ym} m)</source>
         <translation>x {x}&quot;  y {y}&quot;  ({xm} м, {ym} м)</translation>
     </message>
@@ -1004,7 +1076,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -1079,6 +1151,14 @@ Id игры: {g}</translation>
     <message>
         <source>your own</source>
         <translation>ваше</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Несохранённые изменения</translation>
+    </message>
+    <message>
+        <source>{name} has changes that are not saved.</source>
+        <translation>В записи «{name}» есть несохранённые изменения.</translation>
     </message>
     <message>
         <source>Unit library</source>
@@ -1247,6 +1327,10 @@ Replace the library&apos;s records?</source>
         <translation>Инструмент выбора не установлен: выберите из списка</translation>
     </message>
     <message>
+        <source>Choose the {role} for {action}</source>
+        <translation>Выберите: {role} — для действия «{action}»</translation>
+    </message>
+    <message>
         <source>Not possible: {0}</source>
         <translation>Невозможно: {0}</translation>
     </message>
@@ -1281,6 +1365,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Copied as Markdown.</source>
         <translation>Скопировано как Markdown.</translation>
+    </message>
+    <message>
+        <source>Enter {n} × {die} for {step}</source>
+        <translation>Введите {n} × {die} для шага «{step}»</translation>
+    </message>
+    <message>
+        <source>this action needs “{key}”, which the unit&apos;s profile or state does not have</source>
+        <translation>этому действию нужно «{key}», а в профиле или состоянии отряда этого нет</translation>
     </message>
     <message>
         <source>&amp;Actions</source>
@@ -1994,6 +2086,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Move</source>
+        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it.</extracomment>
         <translation>Движение</translation>
     </message>
     <message>
@@ -2156,10 +2249,6 @@ Replace the library&apos;s records?</source>
         <translation>Угрозы: наведите на отряд, чтобы увидеть, кто видит его и кого видит он</translation>
     </message>
     <message>
-        <source>Profile to place (click the table):</source>
-        <translation>Профиль для постановки (щёлкните по столу):</translation>
-    </message>
-    <message>
         <source>Side of new units</source>
         <translation>Сторона новых отрядов</translation>
     </message>
@@ -2188,10 +2277,6 @@ Replace the library&apos;s records?</source>
         <translation>Удалить (Del)</translation>
     </message>
     <message>
-        <source>Click the table to place the chosen profile; click a unit to edit it.</source>
-        <translation>Щёлкните по столу, чтобы поставить выбранный профиль; щёлкните по отряду, чтобы править его.</translation>
-    </message>
-    <message>
         <source>Units</source>
         <translation>Отряды</translation>
     </message>
@@ -2213,8 +2298,28 @@ Replace the library&apos;s records?</source>
         <translation>{w}×{d} мм, {shape}</translation>
     </message>
     <message>
+        <source>Profile to place:</source>
+        <translation>Профиль для расстановки:</translation>
+    </message>
+    <message>
+        <source>Place on the table (P)</source>
+        <translation>Ставить на стол (P)</translation>
+    </message>
+    <message>
+        <source>While on, a click on the table places the chosen profile (once; hold Shift to place several). Off: a click only selects.</source>
+        <translation>Пока включено, щелчок по столу ставит выбранный профиль (один раз; с Shift — несколько). Выключено: щелчок только выбирает.</translation>
+    </message>
+    <message>
         <source>Place units from profiles, duplicate, delete, set side and name</source>
         <translation>Ставить отряды по профилям, дублировать, удалять, задавать сторону и имя</translation>
+    </message>
+    <message>
+        <source>Click the table to place {name} (Shift: several); Esc or P stops.</source>
+        <translation>Щёлкните по столу, чтобы поставить «{name}» (с Shift — несколько); Esc или P — стоп.</translation>
+    </message>
+    <message>
+        <source>Choose a profile (or press P) to place it; click a unit to edit it.</source>
+        <translation>Выберите профиль (или нажмите P), чтобы ставить его; щёлкните отряд, чтобы править его.</translation>
     </message>
     <message>
         <source>Tests</source>
@@ -2273,6 +2378,127 @@ Replace the library&apos;s records?</source>
     <message>
         <source>in</source>
         <translation>дюйм.</translation>
+    </message>
+    <message>
+        <source>Wheel zooms, drag the empty table to pan, F fits the table, Ctrl+= / Ctrl+− / Ctrl+0 zoom by key. Select a unit to see its actions (View ▸ Actions). F1 lists every shortcut.</source>
+        <translation>Колесо — масштаб, протяжка по пустому столу — сдвиг, F — весь стол, Ctrl+= / Ctrl+− / Ctrl+0 — масштаб с клавиатуры. Выберите отряд, чтобы увидеть его действия (Вид ▸ Действия). F1 — все сочетания клавиш.</translation>
+    </message>
+    <message>
+        <source>The tools</source>
+        <translation>Инструменты</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Понятно</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>Колесо мыши</translation>
+    </message>
+    <message>
+        <source>zoom about the pointer</source>
+        <translation>масштаб вокруг указателя</translation>
+    </message>
+    <message>
+        <source>Drag the empty table / middle button</source>
+        <translation>Протяжка по пустому столу / средняя кнопка</translation>
+    </message>
+    <message>
+        <source>pan</source>
+        <translation>сдвиг</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>drop what the tool has half done, then back to Select</source>
+        <translation>отменить начатое инструментом, затем вернуться к выбору</translation>
+    </message>
+    <message>
+        <source>Toolbar</source>
+        <translation>Панель инструментов</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Стол</translation>
+    </message>
+    <message>
+        <source>Mouse</source>
+        <translation>Мышь</translation>
+    </message>
+    <message>
+        <source>edge to edge</source>
+        <translation>от края до края</translation>
+    </message>
+    <message>
+        <source>centre to centre</source>
+        <translation>от центра до центра</translation>
+    </message>
+    <message>
+        <source>Distances</source>
+        <translation>Расстояния</translation>
+    </message>
+    <message>
+        <source>Readings of the rules ({n}, {p} PROPOSED)</source>
+        <translation>Толкования правил ({n}, из них {p} ПРЕДЛОЖЕНО)</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <source>A desktop companion for miniature wargames: the table beside the laptop mirrored to scale, with ranges, line of sight, cover, arcs and templates, and an exact referee for the rulesets installed.</source>
+        <translation>Настольный помощник для варгеймов с миниатюрами: стол рядом с ноутбуком в точном масштабе — дистанции, линия видимости, укрытия, секторы и шаблоны — и точный судья для установленных правил.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>&amp;Rules…</source>
+        <translation>&amp;Правила…</translation>
+    </message>
+    <message>
+        <source>The &amp;tools at a glance</source>
+        <translation>&amp;Инструменты коротко</translation>
+    </message>
+    <message>
+        <source>&amp;About Warboard</source>
+        <translation>&amp;О программе Warboard</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>About Warboard</source>
+        <translation>О программе Warboard</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <extracomment>One step of Ctrl+= / Ctrl+−, like one wheel notch. The percentages the box offers (and &quot;Fit&quot;).</extracomment>
+        <translation>&amp;Крупнее</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>&amp;Мельче</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size (100 %)</source>
+        <translation>&amp;Натуральный размер (100 %)</translation>
+    </message>
+    <message>
+        <source>Zoom: 100 % is the table at life size; type a percentage or pick Fit</source>
+        <translation>Масштаб: 100 % — стол в натуральную величину; введите проценты или выберите «Весь стол»</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Весь стол</translation>
     </message>
 </context>
 <context>
@@ -2747,6 +2973,177 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <message>
         <source>No game is open</source>
         <translation>Игра не открыта</translation>
+    </message>
+</context>
+<context>
+    <name>OrganisationDock</name>
+    <message>
+        <source>%1: %2 is %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is no longer %3</source>
+        <translation>%1: %2 больше не %3</translation>
+    </message>
+    <message>
+        <source>%1: kind</source>
+        <translation>%1: тип</translation>
+    </message>
+    <message>
+        <source>%1: not on the table</source>
+        <translation>%1: нет на столе</translation>
+    </message>
+    <message>
+        <source>%1: off the table</source>
+        <translation>%1: вне стола</translation>
+    </message>
+    <message>
+        <source>%1: on the table</source>
+        <translation>%1: на столе</translation>
+    </message>
+    <message>
+        <source>%1: side</source>
+        <translation>%1: сторона</translation>
+    </message>
+    <message>
+        <source>&amp;Organisation</source>
+        <translation>&amp;Организация</translation>
+    </message>
+    <message>
+        <source>(off the table)</source>
+        <translation>(вне стола)</translation>
+    </message>
+    <message>
+        <source>(override)</source>
+        <translation>(вопреки правилам)</translation>
+    </message>
+    <message>
+        <source>Commander %1</source>
+        <translation>Командир %1</translation>
+    </message>
+    <message>
+        <source>Deputy %1</source>
+        <translation>Заместитель %1</translation>
+    </message>
+    <message>
+        <source>Disband %1</source>
+        <translation>Расформировать %1</translation>
+    </message>
+    <message>
+        <source>Disband</source>
+        <translation>Расформировать</translation>
+    </message>
+    <message>
+        <source>Edit anyway (the table agrees)</source>
+        <translation>Править всё равно (стол согласен)</translation>
+    </message>
+    <message>
+        <source>Form %1</source>
+        <translation>Сформировать %1</translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation>Название группы</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Тип</translation>
+    </message>
+    <message>
+        <source>Move %1 into %2</source>
+        <translation>Перевести %1 в %2</translation>
+    </message>
+    <message>
+        <source>Move into</source>
+        <translation>Перевести в</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Новая группа: %1</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>Новая группа</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>Игра не открыта.</translation>
+    </message>
+    <message>
+        <source>No remarks.</source>
+        <translation>Замечаний нет.</translation>
+    </message>
+    <message>
+        <source>Not in a group</source>
+        <translation>Вне групп</translation>
+    </message>
+    <message>
+        <source>Off the table (an HQ)</source>
+        <translation>Вне стола (штаб)</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Организация</translation>
+    </message>
+    <message>
+        <source>Post</source>
+        <translation>Должность</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>Переименовать %1</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Сторона</translation>
+    </message>
+    <message>
+        <source>Take %1 out</source>
+        <translation>Вывести %1</translation>
+    </message>
+    <message>
+        <source>Take out</source>
+        <translation>Вывести</translation>
+    </message>
+    <message>
+        <source>The group to move the selection into</source>
+        <translation>Группа, в которую перевести выбранное</translation>
+    </message>
+    <message>
+        <source>The organisation can no longer be edited: %1</source>
+        <translation>Организацию больше нельзя менять: %1</translation>
+    </message>
+    <message>
+        <source>The ruleset's check</source>
+        <translation>Проверка по правилам</translation>
+    </message>
+    <message>
+        <source>commander</source>
+        <translation>командир</translation>
+    </message>
+    <message>
+        <source>deputy</source>
+        <translation>заместитель</translation>
+    </message>
+    <message>
+        <source>— (the members' side)</source>
+        <translation>— (сторона бойцов)</translation>
+    </message>
+    <message>
+        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
+        <translation>Применить правку, которую правила запрещают; изменение помечается как сделанное вопреки правилам</translation>
+    </message>
+    <message>
+        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
+        <translation>Сформировать группу из выбранных бойцов и групп (пустую, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>Take the selected units and groups out of the group they are listed in</source>
+        <translation>Вывести выбранных бойцов и группы из группы, в которой они числятся</translation>
     </message>
 </context>
 </TS>

@@ -42,10 +42,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import i18n
 from engine import organisation
 from engine.edits import AddGroup, AddMember, DeleteGroup, EditGroup, RemoveMember
 from engine.model import Change, Effect, Game, ModelError
 from engine.organisation import OrganisationRefused
+from engine.protocol import GroupKind
 
 from .docks import add_view_dock
 
@@ -60,6 +62,12 @@ UNGROUPED = "__ungrouped__"
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("OrganisationDock", text)
+
+
+def kind_label(kind: GroupKind) -> str:
+    """A group kind's label in the interface's language (its English one without a
+    Russian label)."""
+    return kind.label_ru if i18n.current_language() == "ru" and kind.label_ru else kind.label
 
 
 class OrganisationTree(QTreeWidget):
@@ -236,6 +244,7 @@ class OrganisationDock(QDockWidget):
         units = {u.id: u for u in scenario.units}
         inner = {m for g in scenario.groups for m in g.members if m in known}
         listed: set[str] = set()
+        kinds = {k.id: kind_label(k) for k in organisation.kinds_offered(game)[0]}
 
         def unit_item(parent: QTreeWidgetItem, uid: str, group, post: str = "") -> None:
             u = units.get(uid)
@@ -249,7 +258,7 @@ class OrganisationDock(QDockWidget):
 
         def group_item(parent, g, owner, seen: frozenset) -> None:
             label = g.label + ("  " + _tr("(off the table)") if g.off_table else "")
-            item = QTreeWidgetItem(parent, [label, g.kind, ""])
+            item = QTreeWidgetItem(parent, [label, kinds.get(g.kind, g.kind), ""])
             item.setData(0, ID_ROLE, ("group", g.id, owner))
             item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
             for m in g.members:
@@ -288,7 +297,7 @@ class OrganisationDock(QDockWidget):
         self.kind.clear()
         self.kind.setEditable(free)
         for k in kinds:
-            self.kind.addItem(f"{k.label} — {k.label_ru}" if k.label_ru else k.label, k.id)
+            self.kind.addItem(kind_label(k), k.id)
         edit = self.kind.lineEdit()
         if free and edit is not None and edit is not self._kind_edit:
             edit.editingFinished.connect(lambda: self.set_kind(self._kind_text()))
@@ -431,11 +440,12 @@ class OrganisationDock(QDockWidget):
             return None
         kinds, _free = organisation.kinds_offered(game)
         kind = kind or (kinds[0].id if kinds else "group")
+        words = next((kind_label(k) for k in kinds if k.id == kind), kind)
         sel = [s for s in self.selected() if s[0] in ("unit", "group")]
         members = list(dict.fromkeys(ident for _w, ident, _o in sel))
         sides = {u.side for u in game.scenario.units if u.id in members}
         gid = self._new_id(game, kind)
-        record = {"id": gid, "kind": kind, "name": name or _tr("New %1").replace("%1", kind),
+        record = {"id": gid, "kind": kind, "name": name or _tr("New %1").replace("%1", words),
                   "members": members}
         if len(sides) == 1:
             record["side"] = sides.pop()

@@ -42,6 +42,7 @@ from engine.protocol.facts import (
     fact_spec,
 )
 from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
+from engine.protocol.refusal import ActionRefused, argument_of, refusal_argument
 from engine.protocol.roles import (
     ROLE_KINDS,
     CoverTerm,
@@ -53,7 +54,7 @@ from engine.protocol.roles import (
     group_lookup,
     scenario_groups,
 )
-from engine.protocol.ruleset import BoardHints, Ruleset
+from engine.protocol.ruleset import BoardHints, MissingRole, Ruleset
 from engine.protocol.steps import (
     Pool,
     Resolution,
@@ -75,7 +76,9 @@ __all__ = [
     "FactSpec", "FactProbe", "fact_spec", "Role", "RoleKind", "RoleName", "ROLE_KINDS",
     "GroupRef", "TemplatePlacement", "group_lookup", "scenario_groups", "CoverTerm", "Context",
     "Step",
-    "Resolution", "Action", "BoardHints", "Ruleset", "Pool", "make_test", "make_bands",
+    "Resolution", "Action", "BoardHints", "Ruleset", "MissingRole", "Pool", "make_test",
+    "make_bands",
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
     "roll_step", "info_step", "GroupKind", "Organisation", "OrganisationNote",
+    "ActionRefused", "refusal_argument", "argument_of",
 ]

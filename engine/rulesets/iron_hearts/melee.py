@@ -32,6 +32,7 @@ from engine.protocol import (
     roll_test,
 )
 from engine.scenario import Unit
+from engine.wording import distance
 
 from .common import (
     IHAction,
@@ -300,16 +301,14 @@ class Melee(IHAction):
             need = next((k for k in range(ap + 1, 4) if run_allowance(ctx, k) >= d), None)
             how = (f"close in first: closing_ap = {need} ({run_allowance(ctx, need):g} m)"
                    if need else f"out of reach: 3 AP run {run_allowance(ctx, 3):g} m")
-            raise Refused(f"target: {ctx.target.label} is {d:g} m away, not in base contact "
+            raise Refused(f"target: {ctx.target.label} is {distance(d)} m away, not in base "
+                          "contact "
                           f"(≤ {rn('melee.contact_m'):g} m, PROPOSED); {how} (§4.2-2)")
         return (fighter(ctx, ctx.actor, ctx.weapon, attacker=True),
                 fighter(ctx, ctx.target, None, attacker=False))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            a, d = self._fighters(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        a, d = self._fighters(ctx)
         steps, to_a, to_d, outcome = fight(ctx, dice, a, d)
         effects, notes = _wounds(ctx, a, d, to_a, to_d)
         effects += ap_effect(ctx, ctx.actor, ctx.option("closing_ap"))
@@ -318,10 +317,7 @@ class Melee(IHAction):
                                                          if notes else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            a, d = self._fighters(ctx)
-        except Refused:
-            return self.refused_odds("melee")
+        a, d = self._fighters(ctx)
         probs = melee_probabilities(ctx, a, d)
         return OutcomeDistribution("melee", tuple(probs.items()))
 
@@ -388,7 +384,7 @@ class Assault(IHAction):
             rn("turn.ap_per_turn") - (1 if grenade != "none" else 0)
         run_ap = next((k for k in range(1, ap + 1) if run_allowance(ctx, k) >= d), None)
         if run_ap is None:
-            raise Refused(f"cannot reach: {d:g} m, and {ap} AP run at most "
+            raise Refused(f"cannot reach: {distance(d)} m, and {ap} AP run at most "
                           f"{run_allowance(ctx, ap):g} m")
         p = ctx.profile()
         which = ctx.rule("assault_check")
@@ -419,16 +415,13 @@ class Assault(IHAction):
         return d, run_ap, (check, base, label, mods), w, volley
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            dist, run_ap, (check, base, label, mods), w, volley = self._plan(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        dist, run_ap, (check, base, label, mods), w, volley = self._plan(ctx)
         c = roll_test(dice, check, id="assault", label="Assault check", base=base,
                       base_label=label, modifiers=mods, success="pass", failure="fail",
                       note="target number not given by the seed: PROPOSED (§4.A-16)")
         if not c.count("pass"):
             return ctx.resolution([c], [], "assault check failed: no charge (PROPOSED)")
-        steps = [c, info_step("run", "Charge", f"runs {dist:g} m ({run_ap} AP)")]
+        steps = [c, info_step("run", "Charge", f"runs {distance(dist)} m ({run_ap} AP)")]
         effects: list[Effect] = ap_effect(ctx, ctx.actor, run_ap)
         a = fighter(ctx, ctx.actor, None, attacker=True)
         d = fighter(ctx, ctx.target, None, attacker=False)
@@ -462,10 +455,7 @@ class Assault(IHAction):
                               summary + ("; " + "; ".join(notes) if notes else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            _, _, (check, *_r), _, volley = self._plan(ctx)
-        except Refused:
-            return self.refused_odds("assault")
+        _, _, (check, *_r), _, volley = self._plan(ctx)
         from engine.odds import p_test
 
         p_check = p_test(check)

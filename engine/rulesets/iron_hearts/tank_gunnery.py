@@ -29,6 +29,7 @@ from engine.protocol import (
     roll_test,
 )
 from engine.scenario import Unit
+from engine.wording import distance
 
 from .armour import (
     DAMAGE_ORDER,
@@ -118,7 +119,7 @@ def _coax_mods(ctx: Context, view: TankView, distance_m: float) -> list[Modifier
                           f"{speed_category(run)} speed ({run} Move AP)")
     if distance_m > coax["range_m"]:
         raise refuse(ctx, f"coax ranging needs the target within the coax MG's range "
-                          f"({distance_m:g} m > {coax['range_m']:g} m)")
+                          f"({distance(distance_m)} m > {coax['range_m']:g} m)")
     return [modifier("coax_ranging", "coax MG ranging")]
 
 

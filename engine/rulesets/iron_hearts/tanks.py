@@ -30,6 +30,7 @@ from engine.protocol import (
     roll_bands,
     roll_test,
 )
+from engine.wording import distance
 
 from .audience import ForVehicles
 from .tank_common import TankView, fact_or, need_target, refuse, vehicle_card
@@ -261,7 +262,7 @@ class TankMG(ForVehicles, Action):
         shooter = view.at(post)
         d = ctx.fact("distance_m")
         if d > 2 * w["range_m"]:
-            raise refuse(ctx, f"{d:g} m is beyond 2 × Range ({2 * w['range_m']:g} m)")
+            raise refuse(ctx, f"{distance(d)} m is beyond 2 × Range ({2 * w['range_m']:g} m)")
         mods = ctx.modifiers("hit")
         if d > w["range_m"]:
             mods.append(Modifier("beyond Range", 1, "only a natural 1 hits (§4.4-3)",
