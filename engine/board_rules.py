@@ -32,7 +32,8 @@ def _hints(scenario: Scenario) -> BoardHints:
 class UnitBadge:
     """A badge a ruleset declares for a unit's state (penetrations, damaged systems, crew
     lost, knocked out): its short text, a tooltip line, and a tone the board colours —
-    "damage", "loss", "out" (out of the fight) or "info"."""
+    "damage", "loss", "out" (out of the fight), "info" or "warning" (a rule the board's
+    layout breaks, e.g. out of command distance)."""
 
     key: str
     text: str
@@ -40,7 +41,7 @@ class UnitBadge:
     tone: str = "info"
 
 
-TONES = ("damage", "loss", "out", "info")
+TONES = ("damage", "loss", "out", "info", "warning")
 
 
 def state_badges(scenario: Scenario, unit: Unit) -> list[UnitBadge]:
@@ -50,6 +51,18 @@ def state_badges(scenario: Scenario, unit: Unit) -> list[UnitBadge]:
         return []
     hook = _hints(scenario).state_badges
     return [] if hook is None else list(hook(unit))
+
+
+def board_warnings(scenario: Scenario) -> dict[str, list[UnitBadge]]:
+    """The badges the scenario's ruleset gives units for the board as a whole (a fighter
+    out of his unit's command distance), by unit id; none without groups (so a fresh
+    table never loads a ruleset to draw its first frame) or without the hook."""
+    if not scenario.groups:
+        return {}
+    hook = _hints(scenario).board_warnings
+    if hook is None:
+        return {}
+    return {uid: list(badges) for uid, badges in hook(scenario).items() if badges}
 
 
 def is_vehicle(scenario: Scenario, unit: Unit) -> bool:

@@ -42,6 +42,8 @@ class BoardScene(QGraphicsScene):
         self.unit_items: dict[str, UnitItem] = {}
         self._label_scale: float | None = None
         self._selected: str | None = None
+        #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
+        self._warnings: dict[str, list] = {}
         self.selection_item: QGraphicsPathItem | None = None
         if scenario is not None:
             self.set_scenario(scenario)
@@ -61,6 +63,7 @@ class BoardScene(QGraphicsScene):
         self.unit_items.clear()
         self.palette = style.SidePalette()
         self._scenario = scenario
+        self._warnings = self._board_warnings()
         for piece in scenario.terrain:
             self.add_terrain(piece)
         for unit in scenario.units:
@@ -87,12 +90,30 @@ class BoardScene(QGraphicsScene):
         return item
 
     def _declared_badges(self, unit: Unit) -> list:
-        """The badges the scenario's ruleset declares for the unit's state."""
+        """The badges the scenario's ruleset declares for the unit's state, then those the
+        board as a whole earns it (out of command distance)."""
         if self._scenario is None:
             return []
         from engine.board_rules import state_badges
 
-        return state_badges(self._scenario, unit)
+        return state_badges(self._scenario, unit) + self._warnings.get(unit.id, [])
+
+    def _board_warnings(self) -> dict[str, list]:
+        if self._scenario is None or not self._scenario.groups:
+            return {}
+        from engine.board_rules import board_warnings
+
+        return board_warnings(self._scenario)
+
+    def warnings(self) -> dict[str, list]:
+        """The board's warnings now shown, by unit id (engine.board_rules.UnitBadge)."""
+        return {k: list(v) for k, v in self._warnings.items()}
+
+    def _refresh_warnings(self) -> set[str]:
+        """Recompute the board's warnings; the ids whose warnings changed."""
+        old, self._warnings = self._warnings, self._board_warnings()
+        return {i for i in set(old) | set(self._warnings)
+                if old.get(i) != self._warnings.get(i)}
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
@@ -111,6 +132,8 @@ class BoardScene(QGraphicsScene):
         units = {u.id: u for u in self._scenario.units}
         pieces = {p.id: p for p in self._scenario.terrain}
         relabel = False
+        ids = list(ids)
+        ids += sorted(self._refresh_warnings() - set(ids))
         for ident in ids:
             item = self.unit_items.get(ident)
             unit = units.get(ident)

@@ -36,6 +36,10 @@ class BoardHints:
     is_vehicle: Callable[[Any], bool] | None = None
     #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
     state_badges: Callable[[Any], Any] | None = None
+    #: badges the board as a whole earns its units, by unit id ({id: [UnitBadge]}): a
+    #: fighter out of his unit's command distance after a move. Takes the Scenario; the
+    #: board asks again after every edit, so keep it vectorised
+    board_warnings: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,17 @@ from .formations import (
     FORMATION_KINDS,
     commander_lost,
     formation_of,
+    panic_tally,
     profile_of,
     rank_of,
     successor,
-    tally,
     test_ldr,
     unit_ldr,
 )
 from .leadership import panic_due, senior_first
 
 __all__ = ["LeadershipTest", "TakeoverTest", "PanicTest", "SmallUnitTest", "SplitFireTest",
-           "takeover_group", "panic_reason", "ACTIONS"]
+           "takeover_group", "panic_reason", "panic_key", "ACTIONS"]
 
 
 def _ldr(ctx: Context, unit) -> tuple[int, str]:
@@ -126,6 +126,15 @@ class TakeoverTest(BoetsAction):
         return self.refused_odds("takeover") if g is None else pass_fail("takeover", ldr)
 
 
+def panic_key(game, group: Group, reading: str) -> list:
+    """Which losses a Panic test answers: the side-turn of the tally (Reading A) or the
+    game turn (Reading B); a formation tests once for them."""
+    if reading == "cumulative":
+        return ["turn", game.turn]
+    t = panic_tally(game, group)
+    return [t.get("turn"), t.get("side")]
+
+
 def panic_reason(game, group: Group, reading: str) -> tuple[bool, str]:
     """Whether the formation's losses call for a Panic test (§4.6-1, §4.A-9), and why."""
     now = len(game.group_units(group.id))
@@ -134,7 +143,7 @@ def panic_reason(game, group: Group, reading: str) -> tuple[bool, str]:
         lost = start - now
         what = f"{lost} lost of {start} at the game's start (Reading B)"
     else:
-        t = tally(game, group)
+        t = panic_tally(game, group)
         start, lost = int(t.get("start", now)), int(t.get("losses", 0))
         what = f"{lost} lost this turn of {start} at its start (Reading A)"
     return panic_due(lost, start), what
@@ -170,7 +179,8 @@ class PanicTest(BoetsAction):
                         else "Panic recovery test", base_label=src)
         if step.count("pass"):
             if mode == "panic":
-                return ctx.resolution([first, step], set_state(g, panic_tested=True),
+                key = panic_key(ctx.game, g, ctx.rule("panic_trigger"))
+                return ctx.resolution([first, step], set_state(g, panic_tested=key),
                                       f"{g.label} holds")
             effects = set_state(g, panicking=None) + [
                 SetState(u.id, "only_shoot", True) for u in ctx.game.group_units(g.id)]
@@ -178,7 +188,8 @@ class PanicTest(BoetsAction):
                                   f"{g.label} rallies: this turn it may only shoot (§4.6-4)")
         move, moved = retreat(ctx, g)
         return ctx.resolution([first, step, move],
-                              set_state(g, panicking=True, panic_tested=True) + moved,
+                              set_state(g, panicking=True, panic_tested=panic_key(
+                                  ctx.game, g, ctx.rule("panic_trigger"))) + moved,
                               f"{g.label} panics and retreats")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
