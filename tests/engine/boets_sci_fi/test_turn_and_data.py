@@ -121,3 +121,33 @@ def test_every_ambiguity_is_an_option_with_its_reason():
     assert {f"§4.A-{n}" for n in (2, 4, 5, 6, 7, 8, 9, 10, 12, 13, 15, 17, 18, 19, 20)} <= \
         reasons
     assert BF.inches_per_step == 1.0 and BF.distance_unit == "step"
+
+
+def test_organisation_findings_name_their_rule_and_lone_independents_are_legal():
+    from engine.scenario import Group
+
+    cy = [fighter(f"c{i}", "invasion_cyborg", 10 + i, 10) for i in range(2)]
+    mil = [fighter(f"m{i}", "velian_militia", 20 + i, 10) for i in range(2)]
+    lord = fighter("lord", "lord", 30, 10)
+    game = game_of(*cy, *mil, lord, Group("pack", "unit", ["c0", "c1"]),
+                   Group("pair", "unit", ["m0", "m1"]))
+    found = {(f.where, f.rule) for f in check_organisation(game.scenario, BF.profiles)}
+    # the cyborg pack and the Lord stand alone; the militia pair tests every turn
+    assert found == {("pair", "§4.1-7")}
+    mixed = squad("mx", "cyber_infantry", 3, 10, 30)
+    mixed[1].members.append("lord")
+    game = game_of(mixed, lord)
+    (f, *_) = check_organisation(game.scenario, BF.profiles)
+    assert (f.rule, f.mixes_armlists, f.level) == ("§4.1-1", True, "error")
+
+
+def test_the_organisation_is_locked_once_the_battle_has_started():
+    from engine.rulesets.boets_sci_fi.organisation import organisation_locked
+
+    game = game_of(squad("sq", "cyber_infantry", 3, 10, 30),
+                   squad("en", "velian_militia", 3, 10, 10, side="raiders"))
+    assert organisation_locked(game) is None
+    apply_change(game, roll_initiative(game, S, ScriptedDice([18, 3])).change)
+    assert organisation_locked(game) == (
+        "the battle has started (who goes first was rolled on turn 1): the organisation is "
+        "fixed before the game (§4.1-3)")
