@@ -258,15 +258,29 @@ class TemplateFire(BoetsAction):
             return distribution("wounds", self._pens(ctx, w, ids, False),
                                 parts={"friends": distribution(
                                     "friends wounded", self._pens(ctx, w, ids, True))})
-        if ctx.option("bearing") >= 0:
-            return self.refused_odds("wounds")  # a typed bearing: no landing odds
         rule = self._rule(ctx)
-        allw = ctx.board.chain_landings(shape, ctx.point, rule,
-                                        lambda la: self._pens(ctx, w, la.under, False))
-        fr = ctx.board.chain_landings(shape, ctx.point, rule,
-                                      lambda la: self._pens(ctx, w, la.under, True))
+        if ctx.option("bearing") >= 0:           # the bearing measured: over the d20 alone
+            allw, fr = self._along_bearing(ctx, w, shape, rule, float(ctx.option("bearing")))
+        else:
+            allw = ctx.board.chain_landings(shape, ctx.point, rule,
+                                            lambda la: self._pens(ctx, w, la.under, False))
+            fr = ctx.board.chain_landings(shape, ctx.point, rule,
+                                          lambda la: self._pens(ctx, w, la.under, True))
         return distribution("wounds", allw,
                             parts={"friends": distribution("friends wounded", fr)})
+
+    def _along_bearing(self, ctx: Context, w, shape: str, rule, bearing: float
+                       ) -> tuple[icepool.Die, icepool.Die]:
+        """The exact mixture over the d20 distance faces with the bearing typed in: each
+        face lands the template once along it (§4.9-5, §4.A-16)."""
+        rad = math.radians(bearing)
+        under = []
+        for d in rule.scheme.distances:
+            x = ctx.point[0] + float(d) * math.cos(rad)
+            y = ctx.point[1] + float(d) * math.sin(rad)
+            under.append([i for i, _ in ctx.board.lay_template(shape, x, y).under])
+        return (icepool.Die([self._pens(ctx, w, ids, False) for ids in under]),
+                icepool.Die([self._pens(ctx, w, ids, True) for ids in under]))
 
 
 ACTIONS = (Fire(), TemplateFire())
