@@ -11,6 +11,11 @@ OPTIONS: tuple[Option, ...] = (
            choices=("d20", "d6", "d10"), reason="§4.A-1", proposed=True,
            help="The die is not given: d20, the game's die (PROPOSED); each side rolls it "
                 "once before the game, the higher goes first, ties are re-rolled."),
+    Option("house_rules", "Resolve fire with the house rules (§8)", "bool", True,
+           reason="§4.A-2", proposed=True,
+           help="The seed's basic fire rules are missing. True: the PROPOSED house rules "
+                "(Accuracy d20 ≥ 11 within Дальн, Скр shots, Penetration d20 + М ≥ 10 + Бр, "
+                "Стк wounds); False: Fire refuses and the table decides."),
     Option("assault_phase", "When an assault is made", "choice", "instead_of_fire",
            choices=("instead_of_fire", "after_fire", "manoeuvre"), reason="§4.A-3",
            proposed=True,
@@ -20,11 +25,6 @@ OPTIONS: tuple[Option, ...] = (
                 "manoeuvre (c): an assault is part of the Manoeuvre phase. The side's "
                 "Manoeuvre phase comes before its Fire phase in every reading, its players "
                 "in any order."),
-    Option("house_rules", "Resolve fire with the house rules (§8)", "bool", True,
-           reason="§4.A-2", proposed=True,
-           help="The seed's basic fire rules are missing. True: the PROPOSED house rules "
-                "(Accuracy d20 ≥ 11 within Дальн, Скр shots, Penetration d20 + М ≥ 10 + Бр, "
-                "Стк wounds); False: Fire refuses and the table decides."),
     Option("company_size", "Company of 3–4 platoons over 30 figures", "choice", "warn",
            choices=("warn", "strict"), reason="§4.A-4", proposed=True,
            help="warn: up to 60 figures with 4 platoons, a warning beyond 30; strict: 30."),
