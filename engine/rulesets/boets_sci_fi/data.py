@@ -14,7 +14,7 @@ from engine.options import Field, Schema, SchemaError
 from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "ARMLIST", "WEAPON", "RULES", "COLUMNS", "RANKS", "rules",
-           "armlists", "weapons", "rule_number", "is_proposed"]
+           "armlists", "weapons", "rule_number", "is_proposed", "names_ru", "NAMES_RU"]
 
 RULESET_ID = "boets-sci-fi"
 
@@ -122,6 +122,18 @@ def weapons() -> dict[str, Any]:
     out = load_data(RULESET_ID, "weapons.toml", schema=WEAPON, table="weapons")
     _check_proposed(out, WEAPON, f"{RULESET_ID}/weapons.toml")
     return out
+
+
+_RU = Field("dict", required=False, default={}, items=Field("str"))
+
+#: names_ru.toml: the Russian names of actions, options, step labels and group kinds
+NAMES_RU: Schema = {k: _RU for k in ("actions", "options", "steps", "group_kinds")}
+
+
+@cache
+def names_ru() -> dict[str, dict[str, str]]:
+    """The Russian names (from the rules file's glossary) by table and English key."""
+    return load_data(RULESET_ID, "names_ru.toml", schema=NAMES_RU)
 
 
 def rule_number(path: str) -> Any:

@@ -151,3 +151,25 @@ def test_the_organisation_is_locked_once_the_battle_has_started():
     assert organisation_locked(game) == (
         "the battle has started (who goes first was rolled on turn 1): the organisation is "
         "fixed before the game (§4.1-3)")
+
+
+def test_every_action_option_and_step_label_has_a_russian_name():
+    from engine.rulesets.boets_sci_fi.data import names_ru
+
+    ru = names_ru()
+    assert {a.id for a in BF.actions} == set(ru["actions"])
+    opts = {o.id for o in BF.options} | {o.id for a in BF.actions for o in a.options}
+    assert opts == set(ru["options"])
+    assert set(ru["group_kinds"]) == {"squad", "platoon", "company", "unit"}
+    # the labels of the steps the sample's actions show (the grenade, fire, the tests)
+    game = game_of(squad("me", "cyber_infantry", 3, 10, 30),
+                   squad("en", "velian_militia", 3, 10, 22, side="raiders"))
+    labels = set()
+    for c, faces in ((BF.context("fire", actor="me", game=game, target=game.unit("en-1")),
+                      [20] * 12),
+                     (BF.context("move", actor="me", game=game, roles={"point": (10, 28)}),
+                      []),
+                     (BF.context("leadership_test", actor=game.unit("me-2"), game=game), [9])):
+        labels |= {s.label for s in c.resolve(ScriptedDice(faces)).steps}
+    assert labels <= set(ru["steps"]), labels - set(ru["steps"])
+    assert all(v and not v.isascii() for t in ru.values() for v in t.values())
