@@ -1,4 +1,5 @@
-"""What the Boets ruleset tells the board (engine.protocol.BoardHints): each fighter out of
+"""What the Boets ruleset tells the board (engine.protocol.BoardHints): a drag reaches the
+fighter's Ск; each fighter out of
 his squad's command distance — the 1-step chain of §4.7-3 / §4.A-12 — gets a warning badge,
 so a move that breaks coherency shows on the table at once, whoever made it (the Move
 action, a drag, an undo)."""
@@ -9,10 +10,21 @@ from engine.board_rules import UnitBadge
 from engine.scenario import Scenario
 
 from .data import rule_number
-from .formations import FORMATION_KINDS
+from .formations import FORMATION_KINDS, profile_of
 from .manoeuvre import coherency_violators
 
-__all__ = ["out_of_command", "board_warnings"]
+__all__ = ["out_of_command", "board_warnings", "move_allowance_m"]
+
+
+def move_allowance_m(unit) -> tuple[float, str] | None:
+    """A fighter's drag on the board reaches his Ск (§4.7-1), in steps of the ruleset's
+    length; "metres" at the ruleset's scale of 1 m to the inch (the board turns it back
+    into inches)."""
+    speed = profile_of(None, unit).get("speed")
+    if speed is None:
+        return None
+    step = float(rule_number("inches_per_step"))
+    return speed * step, f"Boets: Ск {speed} steps ({speed * step:g}\")"
 
 
 def _leaf_formations(scenario: Scenario):

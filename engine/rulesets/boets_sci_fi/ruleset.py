@@ -47,7 +47,8 @@ def build_ruleset() -> Ruleset:
             "command takeover, Panic retreats to the own edge, templates that hit friends; "
             "fire by PROPOSED house rules (the basic rules are missing).",
         turn_structure=turn_structure(),
-        board=BoardHints(board_warnings=board.board_warnings),
+        board=BoardHints(board_warnings=board.board_warnings,
+                         move_allowance_m=board.move_allowance_m),
     )
 
 

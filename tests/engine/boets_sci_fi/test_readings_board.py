@@ -134,3 +134,11 @@ def test_reading_a_panic_falls_due_at_the_start_of_the_own_turn_after_the_enemys
     assert ("me-1", "panic_test") not in [(d["unit"], d["test"]) for d in triggers.due(game)]
     from engine.rulesets.boets_sci_fi.turn_hooks import panic_due_now
     assert not panic_due_now(game, game.unit("me-1"))                    # tested once
+
+
+def test_a_drag_on_the_board_reaches_the_fighters_speed():
+    from engine.board_rules import move_allowance_m
+
+    game = _game()
+    assert move_allowance_m(game.scenario, game.unit("me-1")) == (5.0, 'Boets: Ск 5 steps (5")')
+    assert move_allowance_m(game.scenario, game.unit("en-1"))[0] == 6.0
