@@ -25,6 +25,7 @@ from engine.scenario import Unit
 from .common import BoetsAction, kill, steps_in
 from .data import rule_number, weapons
 from .formations import formation_of, profile_of, squad_of
+from .targets import fire_refusal, fired_effects
 
 __all__ = ["Fire", "TemplateFire", "penetration_test", "hit_test", "ACTIONS"]
 
@@ -88,6 +89,11 @@ class Fire(BoetsAction):
         shooters = [u for u in ctx.units("actor") if not u.state.get("holds")]
         if any(u.side == ctx.target.side for u in shooters):
             return None, "the target is a friend"
+        if ctx.game is not None:
+            why = fire_refusal(ctx.game, ctx.actor, ctx.target,
+                               ctx.rule("single_fighter_target"))
+            if why:
+                return None, why
         in_range = [u for u in shooters
                     if _dist_steps(u, ctx.target) <= int(profile_of(ctx.game, u)["range"])]
         if not in_range:
@@ -130,6 +136,9 @@ class Fire(BoetsAction):
         wounds = p.count("wound")
         effects, dead = _wound_effects(ctx, self._order(ctx, shooters), wounds)
         effects += kill(ctx.game, dead, "killed")
+        if ctx.game is not None:
+            effects = fired_effects(ctx.game, ctx.actor, ctx.target,
+                                    ctx.rule("single_fighter_target")) + effects
         return ctx.resolution([rng, h, p], effects,
                               f"{wounds} wounds, {len(dead)} killed (house rules, PROPOSED)")
 

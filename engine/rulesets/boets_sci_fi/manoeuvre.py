@@ -26,6 +26,7 @@ from engine.scenario import Unit
 from .common import BoetsAction, kill, steps_in
 from .data import rule_number
 from .formations import formation_of, profile_of, squad_of
+from .targets import assault_refusal
 
 __all__ = ["Move", "Assault", "coherency_violators", "ACTIONS"]
 
@@ -156,6 +157,10 @@ class Assault(BoetsAction):
             _melee_mods(ctx, ctx.target, ours[0])
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        why = assault_refusal(ctx.game, ctx.actor, ctx.target,
+                              ctx.rule("single_fighter_target")) if ctx.game else ""
+        if why:
+            return self.refused(ctx, why)
         ours, theirs, a, b, ma, mb = self._sides(ctx)
         sa = roll_step(dice, D20, id="attacker", label="Attacker d20 + ББ", modifiers=ma)
         sb = roll_step(dice, D20, id="defender", label="Defender d20 + ББ", modifiers=mb)

@@ -24,6 +24,7 @@ from .formations import (
     unit_ldr,
 )
 from .leadership import panic_due, senior_first
+from .targets import split_record
 
 __all__ = ["LeadershipTest", "TakeoverTest", "PanicTest", "SmallUnitTest", "SplitFireTest",
            "takeover_group", "panic_reason", "panic_key", "ACTIONS"]
@@ -270,7 +271,8 @@ class SplitFireTest(BoetsAction):
         chosen = ctx.target if step.count("pass") else first
         text = (f"{pl.label} may fire at {chosen.label}" if step.count("pass")
                 else f"{pl.label} must fire at {chosen.label}, platoon 1's target")
-        return ctx.resolution([step], set_state(pl, fire_target=chosen.id), text)
+        rec = split_record(ctx.game, chosen, ctx.rule("single_fighter_target"))
+        return ctx.resolution([step], set_state(pl, fire_target=rec), text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         pl, ldr, _, _ = self._plan(ctx)
