@@ -80,7 +80,9 @@ def test_ldr(game: Game | None, unit: Unit, reading: str = "numeric_max",
     g = _led_by_living_commander(game, unit)
     if g is None:
         return own, "own ЛДР"
-    return unit_ldr(game, g, reading, when), f"commander's ЛДР of {g.label} (§4.4)"
+    his = int(profile_of(game, game.unit(g.commander))["ldr"])
+    return unit_ldr(game, g, reading, when), \
+        f"commander's ЛДР of {g.label} (§4.4; his own {his})"
 
 
 def commander_lost(game: Game, group: Group) -> bool:

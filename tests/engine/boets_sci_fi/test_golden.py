@@ -206,7 +206,7 @@ def test_bf6_commander_ldr_is_highest_minus_two_not_below_eight():
     for face, result in ((8, "pass"), (7, "fail"), (20, "pass")):
         step = c.resolve(ScriptedDice([face])).step("leadership")
         assert (step.target, step.results) == (8, (result,))
-        assert step.base_label == "commander's ЛДР of cl (§4.4)"
+        assert step.base_label == "commander's ЛДР of cl (§4.4; his own 10)"
     kill(game, "cl-1")                                          # commander dead: own ЛДР
     assert c.resolve(ScriptedDice([9])).step("leadership").results == ("fail",)
 
