@@ -18,7 +18,8 @@ from .data import rule_number
 from .formations import profile_of, tally_effects
 from .leadership import leadership_test
 
-__all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in", "set_state"]
+__all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in", "in_steps",
+           "set_state"]
 
 
 class BoetsAction(Action):
@@ -47,6 +48,11 @@ def pass_fail(label: str, ldr: int) -> OutcomeDistribution:
 
 def steps_in() -> float:
     return float(rule_number("inches_per_step"))
+
+
+def in_steps(steps: float) -> str:
+    """A distance in steps and inches (§1: the step's length is a ruleset setting)."""
+    return f'{steps:.1f} steps ({steps * steps_in():.1f}")'
 
 
 def kill(game: Game | None, ids: Sequence[str], reason: str) -> list[Effect]:

@@ -22,7 +22,7 @@ from engine.options import Modifier, Option
 from engine.protocol import Context, Resolution, Role, info_step, make_test, roll_test
 from engine.scenario import Unit
 
-from .common import BoetsAction, kill, steps_in
+from .common import BoetsAction, in_steps, kill, steps_in
 from .data import rule_number, weapons
 from .formations import formation_of, profile_of, squad_of
 from .targets import fire_refusal, fired_effects
@@ -125,8 +125,10 @@ class Fire(BoetsAction):
         if plan is None:
             return self.refused(ctx, why)
         shooters, n, hit, hmods, pen, pmods = plan
+        near = [_dist_steps(u, ctx.target) for u in shooters]
         rng = info_step("range", "Range (Дальн)", f"{len(shooters)} fighters in range, "
-                        f"{n} shots (Скр)", note=HOUSE)
+                        f"{n} shots (Скр); {in_steps(min(near))} to {in_steps(max(near))}",
+                        note=HOUSE)
         h = roll_test(dice, hit, id="hit", label="Accuracy (house rule)", n=n,
                       base=int(rule_number("house.hit_on")), base_label="hit on (PROPOSED)",
                       modifiers=hmods, success="hit", failure="miss", note=HOUSE)
@@ -190,7 +192,7 @@ class TemplateFire(BoetsAction):
         if w["template"] != "flamer":
             d = math.hypot(ctx.point[0] - ctx.actor.x, ctx.point[1] - ctx.actor.y) / steps_in()
             if d > w["range"]:
-                return f"aim point {d:.1f} steps away: beyond Дальн {w['range']} (§4.9-5)"
+                return f"aim point {in_steps(d)} away: beyond Дальн {w['range']} (§4.9-5)"
         return ""
 
     def _victims(self, ctx: Context, ids: Sequence[str], w) -> list[Unit]:

@@ -23,7 +23,7 @@ from engine.options import Modifier
 from engine.protocol import Context, Resolution, Role, info_step, roll_step
 from engine.scenario import Unit
 
-from .common import BoetsAction, kill, steps_in
+from .common import BoetsAction, in_steps, kill, steps_in
 from .data import rule_number
 from .formations import formation_of, profile_of, squad_of
 from .targets import assault_refusal
@@ -103,7 +103,7 @@ class Move(BoetsAction):
                                   else "each to his nearest") + " (§4.A-12)")
         step = info_step("move", "Move", move.note, note=f"Ск {speed} steps (§4.7-1)")
         return ctx.resolution([step, check], list(move.effects),
-                              f"moved {move.distance / steps_in():.1f} steps"
+                              f"moved {in_steps(move.distance / steps_in())}"
                               + (f"; {len(bad)} out of command distance" if bad else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

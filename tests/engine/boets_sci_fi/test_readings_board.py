@@ -142,3 +142,15 @@ def test_a_drag_on_the_board_reaches_the_fighters_speed():
     game = _game()
     assert move_allowance_m(game.scenario, game.unit("me-1")) == (5.0, 'Boets: Ск 5 steps (5")')
     assert move_allowance_m(game.scenario, game.unit("en-1"))[0] == 6.0
+
+
+def test_distances_are_given_in_steps_and_inches(monkeypatch):
+    from engine.rulesets.boets_sci_fi import data
+
+    game = _game()
+    apply_change(game, roll_initiative(game, S, ScriptedDice([17, 4])).change)
+    c = BF.context("move", actor="me", game=game, roles={"point": (11, 45)})
+    assert c.resolve(ScriptedDice([])).summary == 'moved 5.0 steps (5.0")'
+    rules = dict(data.rules(), inches_per_step=2.0)            # a scenario of 2" steps
+    monkeypatch.setattr(data, "rules", lambda: rules)
+    assert c.resolve(ScriptedDice([])).summary == 'moved 5.0 steps (10.0")'

@@ -58,7 +58,7 @@ def test_a_grenade_beyond_range_is_refused():
     c = BF.context("template_fire", actor=game.unit("me-1"), game=game,
                    roles={"weapon": "grenade", "point": (30.0, 30.0)})
     assert c.resolve(ScriptedDice([])).summary == \
-        "aim point 23.0 steps away: beyond Дальн 6 (§4.9-5)"
+        "aim point 23.0 steps (23.0\") away: beyond Дальн 6 (§4.9-5)"
 
 
 def _within_4_sigma(exact, freq, n):
