@@ -163,7 +163,7 @@ class ArmlistCard:
         st = card.state if options.state else {}
         ink.heading(tr("In play"), note=tr("tick as the game goes"))
         ink.boxes(tr("Wounds (Стк)"), int(card.record["toughness"]),
-                  int(st.get("wounds", 0) or 0))
+                  int(st.get("wounds", 0) or 0), label_w=60)
         flags = [t for k, t in (("holds", tr("holds this turn")),
                                 ("only_shoot", tr("may only shoot"))) if st.get(k)]
         if flags:
