@@ -4,6 +4,8 @@ made, §4.A-12 the links of the command distance) and the board's out-of-command
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.board_rules import board_warnings
 from engine.costs import charge, refusal
@@ -154,3 +156,46 @@ def test_distances_are_given_in_steps_and_inches(monkeypatch):
     rules = dict(data.rules(), inches_per_step=2.0)            # a scenario of 2" steps
     monkeypatch.setattr(data, "rules", lambda: rules)
     assert c.resolve(ScriptedDice([])).summary == 'moved 5.0 steps (10.0")'
+
+
+def _reference(points, step):
+    """A plain union-find over every pair: the fighters outside the largest chain (the
+    first one found on ties, as the vectorised check keeps the first largest)."""
+    n = len(points)
+    parent = list(range(n))
+
+    def find(i):
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            (ax, ay), (bx, by) = points[i], points[j]
+            if ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 <= step + 1e-9:
+                parent[find(i)] = find(j)
+    comps: dict[int, list[int]] = {}
+    for i in range(n):
+        comps.setdefault(find(i), []).append(i)
+    best = max(comps.values(), key=lambda c: (len(c), -min(c)))
+    return sorted(set(range(n)) - set(best))
+
+
+
+
+_QUARTERS = st.integers(0, 32).map(lambda k: k / 4)      # exact binary fractions
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_QUARTERS, _QUARTERS), min_size=2, max_size=12),
+       st.integers(-20, 20), st.integers(-20, 20))
+def test_coherency_matches_a_pairwise_union_find_and_ignores_where_the_unit_stands(
+        points, dx, dy):
+    units = [fighter(f"f{i}", "cyber_infantry", x, y) for i, (x, y) in enumerate(points)]
+    got = coherency_violators(units, 1.0)
+    assert got == [f"f{i}" for i in _reference(points, 1.0)]
+    moved = [fighter(u.id, u.profile, u.x + dx, u.y + dy) for u in units]
+    assert coherency_violators(moved, 1.0) == got             # exact: quarters and integers
+    nearest = coherency_violators(units, 1.0, links="nearest")
+    if len(units) - len(got) >= 2:                            # the kept chain has links
+        assert set(nearest) <= set(got)           # no neighbour at all: cut off from it
