@@ -14,7 +14,7 @@ from engine.options import Field, Schema, SchemaError
 from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "ARMLIST", "WEAPON", "RULES", "COLUMNS", "RANKS", "rules",
-           "armlists", "weapons", "rule_number", "is_proposed", "names_ru", "NAMES_RU"]
+           "armlists", "weapons", "rule_number", "is_proposed", "glossary_ru", "GLOSSARY"]
 
 RULESET_ID = "boets-sci-fi"
 
@@ -124,16 +124,17 @@ def weapons() -> dict[str, Any]:
     return out
 
 
-_RU = Field("dict", required=False, default={}, items=Field("str"))
+_TEXTS = Field("dict", required=False, default={}, items=Field("str"))
 
-#: names_ru.toml: the Russian names of actions, options, step labels and group kinds
-NAMES_RU: Schema = {k: _RU for k in ("actions", "options", "steps", "group_kinds")}
+#: glossary_ru.toml (engine.i18n's ruleset glossary): English text → Russian
+GLOSSARY: Schema = {"terms": _TEXTS, "messages": _TEXTS}
 
 
 @cache
-def names_ru() -> dict[str, dict[str, str]]:
-    """The Russian names (from the rules file's glossary) by table and English key."""
-    return load_data(RULESET_ID, "names_ru.toml", schema=NAMES_RU)
+def glossary_ru() -> dict[str, str]:
+    """The Russian terms of the ruleset's labels (from the rules file's glossary)."""
+    data = load_data(RULESET_ID, "glossary_ru.toml", schema=GLOSSARY)
+    return {**data["terms"], **data["messages"]}
 
 
 def rule_number(path: str) -> Any:

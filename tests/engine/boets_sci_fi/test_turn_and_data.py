@@ -153,23 +153,27 @@ def test_the_organisation_is_locked_once_the_battle_has_started():
         "fixed before the game (§4.1-3)")
 
 
-def test_every_action_option_and_step_label_has_a_russian_name():
-    from engine.rulesets.boets_sci_fi.data import names_ru
+def test_every_action_option_role_and_step_label_has_a_russian_name():
+    from engine.rulesets.boets_sci_fi.data import glossary_ru
 
-    ru = names_ru()
-    assert {a.id for a in BF.actions} == set(ru["actions"])
-    opts = {o.id for o in BF.options} | {o.id for a in BF.actions for o in a.options}
-    assert opts == set(ru["options"])
-    assert set(ru["group_kinds"]) == {"squad", "platoon", "company", "unit"}
-    # the labels of the steps the sample's actions show (the grenade, fire, the tests)
+    ru = glossary_ru()
+    labels = {a.label for a in BF.actions} | {a.doc for a in BF.actions}
+    labels |= {r.label for a in BF.actions for r in a.roles}
+    labels |= {o.label for o in BF.options} | {o.label for a in BF.actions for o in a.options}
+    labels |= {"squad", "platoon", "company", "unit", "pass", "fail"}
+    # the steps and flags the sample's actions show (fire, a move, the tests, a refusal)
     game = game_of(squad("me", "cyber_infantry", 3, 10, 30),
                    squad("en", "velian_militia", 3, 10, 22, side="raiders"))
-    labels = set()
     for c, faces in ((BF.context("fire", actor="me", game=game, target=game.unit("en-1")),
                       [20] * 12),
                      (BF.context("move", actor="me", game=game, roles={"point": (10, 28)}),
                       []),
-                     (BF.context("leadership_test", actor=game.unit("me-2"), game=game), [9])):
-        labels |= {s.label for s in c.resolve(ScriptedDice(faces)).steps}
-    assert labels <= set(ru["steps"]), labels - set(ru["steps"])
-    assert all(v and not v.isascii() for t in ru.values() for v in t.values())
+                     (BF.context("leadership_test", actor=game.unit("me-2"), game=game), [9]),
+                     (BF.context("takeover_test", actor=game.unit("me-2"), game=game), [])):
+        res = c.resolve(ScriptedDice(faces))
+        labels |= {s.label for s in res.steps} | {r for s in res.steps for r in s.results}
+    game.group("me").state.update(prone=True, panicking=True)
+    labels |= set(flags(game, game.unit("me-2")))
+    missing = labels - set(ru)
+    assert not missing, missing
+    assert all(v and not v.isascii() for v in ru.values())
