@@ -306,6 +306,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from PySide6.QtGui import QGuiApplication
 
     app = QGuiApplication.instance() or QGuiApplication([PROG])  # noqa: F841  (fonts need it)
+    _install_language()
     from app.cards import cards_for_scenario
     from app.cards.layout import CardOptions
     from app.cards.printing import SheetOptions, write_pdf
@@ -401,7 +402,7 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("file", metavar="FILE", help="scenario .json or .warboard game")
     p.add_argument("action", metavar="ACTION",
-                   help="an action of the scenario's ruleset (e.g. shoot, tank_fire)")
+                   help="an action of the scenario's ruleset (its id, e.g. shoot)")
     p.add_argument("--by", required=True, metavar="UNIT",
                    help="the acting unit (a group id when the action's actor is a group)")
     p.add_argument("--target", metavar="UNIT", help="the target unit")
@@ -418,7 +419,7 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
                                 "separated by commas, a group id, a point X,Y, a template "
                                 "SHAPE@X,Y[>TX,TY] or a weapon id, as its kind needs"),
                        ("option", "an action option, e.g. volleys=3"),
-                       ("rule", "a ruleset option (a reading), e.g. suppression_source=both;"
+                       ("rule", "a ruleset option (a reading), e.g. OPTION=VALUE;"
                                 " overrides the game's own readings (Game > Rules readings)"),
                        ("fact", "a fact entered by hand, e.g. cover=2 or los=no, a per-member"
                                 " fact as los_each=a1:yes,a2:no (the real table wins over "
@@ -542,7 +543,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     """The validated context of ACTION on FILE, with its facts measured on the table and
     the --fact values laid on top, the game's readings under the --rule values; every
     refusal names the argument at fault (an action --by cannot take at all, such as a
-    rifleman's tank_fire, is one). With --return-fire, the answering context too."""
+    vehicle action asked of a rifleman, is one). With --return-fire, the answering context too."""
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
@@ -732,7 +733,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.apply:
         applied, res = _apply(setup, res, args.override_cost, seed, args.seed is not None)
     joint = setup.answer is not None
-    text = render_joint(res, args.format) if joint else render(res, args.format)
+    text = (render_joint(res, args.format, lang=language()) if joint
+            else render(res, args.format, lang=language()))
     if args.json:
         if joint:
             data = {"joint": [e.to_dict() for e in res.log_entries(setup.game.turn)],
@@ -917,7 +919,6 @@ def _verify_arguments(p: argparse.ArgumentParser) -> None:
          _verify_arguments)
 def cmd_verify(args: argparse.Namespace) -> int:
     """Exit 0 when every roll matches and the commitment holds, 1 when not."""
-    import os
 
     from engine import sealed
 
@@ -939,7 +940,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         report = sealed.verify(game.log, sealing, seed)
     except sealed.SealedError as e:
         raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
-    lang = args.lang or ("ru" if os.environ.get("LANG", "").startswith("ru") else "en")
+    lang = args.lang or language()
     _emit({**report.to_dict(), "commitment": sealing.commitment,
            "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
     return 0 if report.ok else VERIFY_FAILED
@@ -984,8 +985,37 @@ def _parser() -> argparse.ArgumentParser:
     return build_parser()
 
 
+#: The language the command line writes in ("en", "ru"): `--lang`, else LANG and its kin.
+_language = "en"
+
+
+def language() -> str:
+    """The language of this command's output (set by `run` from --lang or the environment)."""
+    return _language
+
+
+def _install_language() -> None:
+    """Qt's translators for the command's language, once a Qt application exists (the
+    commands that draw: cards, pictures)."""
+    from app.i18n import current_language, install
+
+    if current_language() != _language:
+        install(_language)
+
+
 def run(argv: list[str]) -> int:
-    """Run one subcommand; returns the exit status (0 ok, 2 for the user's errors)."""
+    """Run one subcommand; returns the exit status (0 ok, 2 for the user's errors).
+    `--lang en|ru` anywhere on the line (else LANG / LC_ALL / LC_MESSAGES) chooses the
+    language of what it prints."""
+    global _language
+    from app.i18n import lang_from_args, language_from_env
+
+    try:
+        lang, argv = lang_from_args(argv)
+    except ValueError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return USAGE_ERROR
+    _language = lang or language_from_env() or "en"
     parser = _parser()
     try:
         args = parser.parse_args(argv)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QT_TR_NOOP, QEvent, QObject, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import ruleset_name, tr
 from engine.model import Game
 from engine.scenario import Scenario, Table
 
@@ -62,17 +63,18 @@ AUTOSAVE_CHECK_MS = 1500
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 #: The message box title for each kind of refused game file (GameFileError.kind).
+#: (English, marked for translation: shown through tr())
 REFUSAL_TITLES = {
-    "not-found": "No such file",
-    "not-sqlite": "Not a Warboard game file",
-    "damaged": "The game file is damaged",
-    "foreign": "Not a Warboard game",
-    "newer": "Made by a newer Warboard",
-    "invalid": "The game file holds a bad value",
-    "conflict": "The file holds another game",
+    "not-found": QT_TR_NOOP("No such file"),
+    "not-sqlite": QT_TR_NOOP("Not a Warboard game file"),
+    "damaged": QT_TR_NOOP("The game file is damaged"),
+    "foreign": QT_TR_NOOP("Not a Warboard game"),
+    "newer": QT_TR_NOOP("Made by a newer Warboard"),
+    "invalid": QT_TR_NOOP("The game file holds a bad value"),
+    "conflict": QT_TR_NOOP("The file holds another game"),
 }
-SCENARIO_REFUSAL = "Not a valid scenario file"
-LEFT_ALONE = "The file was left as it was; the game on the board is still open."
+SCENARIO_REFUSAL = QT_TR_NOOP("Not a valid scenario file")
+LEFT_ALONE = QT_TR_NOOP("The file was left as it was; the game on the board is still open.")
 
 
 # --------------------------------------------------------------------------- new table
@@ -122,12 +124,12 @@ class NewGameDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New game")
+        self.setWindowTitle(tr("New game"))
         from engine.rulesets.registry import list_rulesets  # slow: only when asked
 
         self._rulesets = [(rs.id, rs.name, rs.metres_per_inch) for rs in list_rulesets()]
         layout = QVBoxLayout(self)
-        self.blank = QRadioButton("A blank table")
+        self.blank = QRadioButton(tr("A blank table"))
         self.demo = QRadioButton(self.tr("A shipped table"))
         from engine.scenario_io import shipped_scenarios
 
@@ -144,17 +146,17 @@ class NewGameDialog(QDialog):
         self.width = _inches(72.0)
         self.height = _inches(48.0)
         self.ruleset = QComboBox()
-        for rid, name, _ in self._rulesets:
-            self.ruleset.addItem(f"{name} ({rid})", rid)
+        for rid, _name, _ in self._rulesets:
+            self.ruleset.addItem(tr("{name} ({id})").format(name=ruleset_name(rid), id=rid), rid)
         self.scale = QDoubleSpinBox()
         self.scale.setRange(0.01, 1000.0)
         self.scale.setDecimals(2)
-        self.scale.setSuffix(" m per inch")
-        form.addRow("Name", self.name)
-        form.addRow("Width", self.width)
-        form.addRow("Height", self.height)
-        form.addRow("Ruleset", self.ruleset)
-        form.addRow("Ground scale", self.scale)
+        self.scale.setSuffix(tr(" m per inch"))
+        form.addRow(tr("Name"), self.name)
+        form.addRow(tr("Width"), self.width)
+        form.addRow(tr("Height"), self.height)
+        form.addRow(tr("Ruleset"), self.ruleset)
+        form.addRow(tr("Ground scale"), self.scale)
         layout.addLayout(form)
         layout.addWidget(self.demo)
         layout.addWidget(self.demos)
@@ -267,19 +269,19 @@ class FileController(QObject):
         return action
 
     def _build_actions(self) -> None:
-        self.new_action = self._action("&New…", self.new_dialog, "Ctrl+N",
-                                       "A blank table or the demo")
-        self.open_action = self._action("&Open…", self.open_dialog, "Ctrl+O",
-                                        "Open a .warboard game or a scenario .json")
-        self.save_action = self._action("&Save", self.save, "Ctrl+S",
-                                        "Save the game into its .warboard file")
-        self.save_as_action = self._action("Save &As…", self.save_as_dialog, "Ctrl+Shift+S",
-                                           "Save the game into a new .warboard file")
-        self.import_action = self._action("&Import Scenario JSON…", self.import_dialog,
-                                          tip="Start a game on a scenario .json")
-        self.export_action = self._action("&Export Scenario JSON…", self.export_dialog,
-                                          tip="Write the table as a scenario .json")
-        self.recent_menu = QMenu("Open &Recent", self.window)
+        self.new_action = self._action(tr("&New…"), self.new_dialog, "Ctrl+N",
+                                       tr("A blank table or the demo"))
+        self.open_action = self._action(tr("&Open…"), self.open_dialog, "Ctrl+O",
+                                        tr("Open a .warboard game or a scenario .json"))
+        self.save_action = self._action(tr("&Save"), self.save, "Ctrl+S",
+                                        tr("Save the game into its .warboard file"))
+        self.save_as_action = self._action(tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S",
+                                           tr("Save the game into a new .warboard file"))
+        self.import_action = self._action(tr("&Import Scenario JSON…"), self.import_dialog,
+                                          tip=tr("Start a game on a scenario .json"))
+        self.export_action = self._action(tr("&Export Scenario JSON…"), self.export_dialog,
+                                          tip=tr("Write the table as a scenario .json"))
+        self.recent_menu = QMenu(tr("Open &Recent"), self.window)
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
         menu = self.window.file_menu
         first = menu.actions()[0] if menu.actions() else None  # Quit stays last
@@ -307,9 +309,9 @@ class FileController(QObject):
             action.setEnabled(p.exists())
             action.triggered.connect(lambda checked=False, p=p: self.open_path(p))
         if not paths:
-            menu.addAction("(none yet)").setEnabled(False)
+            menu.addAction(tr("(none yet)")).setEnabled(False)
         menu.addSeparator()
-        clear = menu.addAction("Clear the list")
+        clear = menu.addAction(tr("Clear the list"))
         clear.setEnabled(bool(paths))
         clear.triggered.connect(lambda checked=False: self.recent.clear())
 
@@ -372,7 +374,7 @@ class FileController(QObject):
             try:
                 snap = self._autosaver.submit(self.game)
             except (RuntimeError, ValueError) as e:
-                self._status(f"Autosave failed: {e}")
+                self._status(tr("Autosave failed: {0}").format(e))
                 return
             self._last_submitted = (snap.taken, snap.log_end)
             self._check_timer.start()
@@ -398,10 +400,10 @@ class FileController(QObject):
             saver.close()
         except Exception as e:  # noqa: BLE001 — any failure is reported, never raised
             if report:
-                self.window.show_error("Autosave failed", f"{e}\n\nThe last changes may not "
-                                                          f"be in the file.")
+                self.window.show_error(tr("Autosave failed"), tr(
+                    "{0}\n\nThe last changes may not be in the file.").format(e))
             else:
-                self._status(f"Autosave failed: {e}")
+                self._status(tr("Autosave failed: {0}").format(e))
             return False
         return True
 
@@ -425,11 +427,25 @@ class FileController(QObject):
         except TimeoutError:
             self._check_timer.start()
         except Exception as e:  # noqa: BLE001
-            self._status(f"Autosave failed: {e}")
+            self._status(tr("Autosave failed: {0}").format(e))
 
     def close(self) -> bool:
         """Finish autosaving and let go of the file."""
         return self._stop_autosave()
+
+    def hand_over(self, other: FileController) -> None:
+        """The window was rebuilt in another language (app.window.relocalize): `other`, the
+        new window's controller, takes the game's file; the autosave is finished here and
+        started there, so no change is written twice or lost."""
+        path, source, modified = self.path, self.source, self.modified
+        self._stop_autosave(report=False)
+        self.path = self.source = None
+        other.path, other.source, other.modified = path, source, modified
+        other.log_problems = self.log_problems
+        if path is not None:
+            other._start_autosave(path)
+        other._update_title()
+        other.file_changed.emit(path)
 
     # --- new and open -----------------------------------------------------------------------
 
@@ -451,18 +467,18 @@ class FileController(QObject):
             else:
                 scenario = blank_scenario(spec)
         except (OSError, ValueError) as e:
-            self.window.show_error("Could not start a new game", str(e))
+            self.window.show_error(tr("Could not start a new game"), str(e))
             return False
         self._show(Game(scenario), path=None, source=None)
         return True
 
     def open_dialog(self) -> bool:
-        name, _ = QFileDialog.getOpenFileName(self.window, "Open a game or scenario",
+        name, _ = QFileDialog.getOpenFileName(self.window, tr("Open a game or scenario"),
                                               self._start_dir(), OPEN_FILTER)
         return bool(name) and self.open_path(name)
 
     def import_dialog(self) -> bool:
-        name, _ = QFileDialog.getOpenFileName(self.window, "Import a scenario",
+        name, _ = QFileDialog.getOpenFileName(self.window, tr("Import a scenario"),
                                               self._start_dir(), JSON_FILTER)
         return bool(name) and self.open_path(name, scenario=True)
 
@@ -479,7 +495,7 @@ class FileController(QObject):
             return False
         self._show(game, path=p if as_game else None, source=p)
         self.recent.add(p)
-        self._status(f"Opened {p}")
+        self._status(tr("Opened {0}").format(p))
         if as_game:
             self._backup(p)
         self.log_problems = self._read_problems
@@ -491,7 +507,7 @@ class FileController(QObject):
         """Say that the game's log was altered outside Warboard: the game is open, but the
         player sees the finding (engine.log_chain) instead of an untouched-looking log."""
         text = "\n".join(f"• {x}" for x in problems)
-        self._status(f"{p.name}: the roll log was altered outside Warboard")
+        self._status(tr("{0}: the roll log was altered outside Warboard").format(p.name))
         QMessageBox.warning(self.window, self.tr("The roll log was altered"),
                             self.tr("{file}: the roll log does not match its hash chain:"
                                     "\n\n{found}\n\nThe game is open as the file holds it."
@@ -509,10 +525,10 @@ class FileController(QObject):
                 restored = self._offer_backup(p, e)
                 if restored is not None:
                     return restored
-            self.window.show_error(REFUSAL_TITLES.get(e.kind, "Could not open the game"),
-                                   f"{e}\n\n{LEFT_ALONE}")
+            self.window.show_error(tr(REFUSAL_TITLES.get(e.kind, "Could not open the game")),
+                                   f"{e}\n\n{tr(LEFT_ALONE)}")
         except OSError as e:
-            self.window.show_error("Could not open the game", f"{p}: {e.strerror or e}")
+            self.window.show_error(tr("Could not open the game"), f"{p}: {e.strerror or e}")
         return None
 
     def _offer_backup(self, p: Path, error: Exception) -> Game | None:
@@ -561,9 +577,9 @@ class FileController(QObject):
             scenario = load_scenario(p)
             return Game.from_meta(scenario, {})
         except (ScenarioError, ValueError) as e:
-            self.window.show_error(SCENARIO_REFUSAL, f"{e}\n\n{LEFT_ALONE}")
+            self.window.show_error(tr(SCENARIO_REFUSAL), f"{e}\n\n{tr(LEFT_ALONE)}")
         except OSError as e:
-            self.window.show_error(SCENARIO_REFUSAL, f"{p}: {e.strerror or e}")
+            self.window.show_error(tr(SCENARIO_REFUSAL), f"{p}: {e.strerror or e}")
         return None
 
     def _start_dir(self) -> str:
@@ -585,9 +601,9 @@ class FileController(QObject):
             self._autosaver.submit(self.game, full=True)  # type: ignore[union-attr]
             self.flush()
         except Exception as e:  # noqa: BLE001
-            self.window.show_error("Could not save the game", str(e))
+            self.window.show_error(tr("Could not save the game"), str(e))
             return False
-        self._status(f"Saved {self.path}")
+        self._status(tr("Saved {0}").format(self.path))
         self._backup(self.path)
         self.saved.emit(self.path)
         return True
@@ -595,7 +611,7 @@ class FileController(QObject):
     def save_as_dialog(self) -> bool:
         if self.game is None:
             return False
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save the game as",
+        name, _ = QFileDialog.getSaveFileName(self.window, tr("Save the game as"),
                                               str(self._suggested(GAME_SUFFIX)), GAME_FILTER)
         return bool(name) and self.save_as(name)
 
@@ -615,7 +631,7 @@ class FileController(QObject):
         try:
             new_game_file(p, game)
         except (GameFileError, OSError) as e:
-            self.window.show_error("Could not save the game", f"{p}: {e}")
+            self.window.show_error(tr("Could not save the game"), f"{p}: {e}")
             return False
         self._stop_autosave()
         self.path, self.source = p, p
@@ -624,7 +640,7 @@ class FileController(QObject):
         self.modified = False
         self._update_title()
         self.recent.add(p)
-        self._status(f"Saved {p}")
+        self._status(tr("Saved {0}").format(p))
         self._backup(p)
         self.file_changed.emit(p)
         self.saved.emit(p)
@@ -643,7 +659,7 @@ class FileController(QObject):
     def export_dialog(self) -> bool:
         if self.game is None:
             return False
-        name, _ = QFileDialog.getSaveFileName(self.window, "Export the scenario",
+        name, _ = QFileDialog.getSaveFileName(self.window, tr("Export the scenario"),
                                               str(self._suggested(".json")), JSON_FILTER)
         return bool(name) and self.export_scenario(name)
 
@@ -659,9 +675,9 @@ class FileController(QObject):
         try:
             save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), p)
         except (OSError, ValueError) as e:
-            self.window.show_error("Could not export the scenario", f"{p}: {e}")
+            self.window.show_error(tr("Could not export the scenario"), f"{p}: {e}")
             return False
-        self._status(f"Exported {p}")
+        self._status(tr("Exported {0}").format(p))
         return True
 
     # --- closing ----------------------------------------------------------------------------
@@ -674,16 +690,17 @@ class FileController(QObject):
                 self.flush()
             except Exception as e:  # noqa: BLE001
                 answer = QMessageBox.warning(
-                    self.window, "Autosave failed",
-                    f"{e}\n\nLeave the game anyway? The last changes may be lost.",
+                    self.window, tr("Autosave failed"),
+                    tr("{0}\n\nLeave the game anyway? The last changes may be lost.").format(e),
                     QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
                 return answer == QMessageBox.StandardButton.Discard
             return True
         if not self.modified or self.game is None:
             return True
         answer = QMessageBox.question(
-            self.window, "Save the game?",
-            f"“{self.game.scenario.name}” has changes that are in no file. Save them?",
+            self.window, tr("Save the game?"),
+            tr("“{0}” has changes that are in no file. Save them?").format(
+                self.game.scenario.name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:

@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, ruleset_name, tr
 from engine.options import Field, SchemaError
 
 if TYPE_CHECKING:
@@ -49,8 +50,14 @@ if TYPE_CHECKING:
 __all__ = ["LibraryDialog", "RecordForm", "install", "open_library"]
 
 ROLE = Qt.ItemDataRole.UserRole
-ORIGIN_TEXT = {"seed": "shipped with Warboard", "edited": "shipped, edited by you",
-               "user": "your own"}
+ORIGIN_TEXT = {"seed": QT_TR_NOOP("shipped with Warboard"),
+               "edited": QT_TR_NOOP("shipped, edited by you"), "user": QT_TR_NOOP("your own")}
+
+
+def entry_name(e) -> str:
+    """A library record's name in the interface's language (its id when it has none)."""
+    return loc({"name": e.name or e.id, "name_ru": (e.data or {}).get("name_ru", "")},
+               e.ruleset)
 
 
 def open_library(path: str | Path | None = None) -> Library:
@@ -173,14 +180,14 @@ class LibraryDialog(QDialog):
         super().__init__(parent)
         self.library = library
         self.current: Entry | None = None
-        self.setWindowTitle("Unit library")
+        self.setWindowTitle(tr("Unit library"))
         self.resize(980, 640)
 
-        self.search = QLineEdit(placeholderText="Search by name or id…")
+        self.search = QLineEdit(placeholderText=tr("Search by name or id…"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.refresh)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Name", "id"])
+        self.tree.setHeaderLabels([tr("Name"), tr("id")])
         self.tree.setColumnWidth(0, 230)
         self.tree.currentItemChanged.connect(self._selected)
         left = QWidget()
@@ -189,8 +196,8 @@ class LibraryDialog(QDialog):
         lv.addWidget(self.search)
         lv.addWidget(self.tree)
         row = QHBoxLayout()
-        for text, slot in (("Import faction…", self.import_faction),
-                           ("Export faction…", self.export_faction)):
+        for text, slot in ((tr("Import faction…"), self.import_faction),
+                           (tr("Export faction…"), self.export_faction)):
             b = QPushButton(text)
             b.clicked.connect(lambda _checked=False, slot=slot: slot())  # not path=False
             row.addWidget(b)
@@ -209,14 +216,14 @@ class LibraryDialog(QDialog):
         self.error.setStyleSheet("color: #a61b1b")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QHBoxLayout()
-        self.save_button = QPushButton("Save")
+        self.save_button = QPushButton(tr("Save"))
         self.save_button.clicked.connect(self.save)
-        self.duplicate_button = QPushButton("Duplicate…")
+        self.duplicate_button = QPushButton(tr("Duplicate…"))
         # clicked(bool) would fill the first parameter (new_id, confirm): call with none
         self.duplicate_button.clicked.connect(lambda _checked=False: self.duplicate())
-        self.delete_button = QPushButton("Delete")
+        self.delete_button = QPushButton(tr("Delete"))
         self.delete_button.clicked.connect(lambda _checked=False: self.delete())
-        self.print_button = QPushButton("Print card…")
+        self.print_button = QPushButton(tr("Print card…"))
         self.print_button.clicked.connect(self.print_card)
         for b in (self.save_button, self.duplicate_button, self.delete_button,
                   self.print_button):
@@ -253,23 +260,24 @@ class LibraryDialog(QDialog):
         text = self.search.text().strip() or None
         select = None
         for spec in self.library.rulesets():
-            rs = QTreeWidgetItem(self.tree, [spec.name, spec.ruleset])
+            rs = QTreeWidgetItem(self.tree, [ruleset_name(spec.ruleset), spec.ruleset])
             rs.setData(0, ROLE, ("ruleset", spec.ruleset))
             for fac in self.library.factions(spec.ruleset):
                 entries = self.library.entries(spec.ruleset, faction=fac.id, search=text)
                 if text and not entries:
                     continue
-                fi = QTreeWidgetItem(rs, [fac.name, fac.id])
+                fi = QTreeWidgetItem(rs, [loc(fac.name, spec.ruleset), fac.id])
                 fi.setData(0, ROLE, ("faction", spec.ruleset, fac.id))
                 for kind in spec.kinds:
                     mine = [e for e in entries if e.kind == kind.id]
                     if not mine:
                         continue
-                    ki = QTreeWidgetItem(fi, [f"{kind.label} ({len(mine)})", ""])
+                    ki = QTreeWidgetItem(fi, [tr("{kind} ({n})").format(
+                        kind=loc(kind.label, spec.ruleset), n=len(mine)), ""])
                     ki.setData(0, ROLE, ("kind", spec.ruleset, fac.id, kind.id))
                     for e in mine:
                         mark = {"edited": " ✎", "user": " ★"}.get(e.origin, "")
-                        item = QTreeWidgetItem(ki, [(e.name or e.id) + mark, e.id])
+                        item = QTreeWidgetItem(ki, [entry_name(e) + mark, e.id])
                         item.setData(0, ROLE, ("entry", e.ruleset, e.kind, e.id))
                         if keep == (e.ruleset, e.kind, e.id):
                             select = item
@@ -308,9 +316,10 @@ class LibraryDialog(QDialog):
         e = self.library.get(ruleset, kind, rid)
         self.current = e
         spec = self.library.spec(ruleset)
-        self.title.setText(f"{e.name or e.id}")
-        self.origin.setText(f"{spec.kind(kind).id} · {e.id} · faction {e.faction} · "
-                            f"{ORIGIN_TEXT.get(e.origin, e.origin)}")
+        self.title.setText(entry_name(e))
+        self.origin.setText(tr("{kind} · {id} · faction {faction} · {origin}").format(
+            kind=spec.kind(kind).id, id=e.id, faction=e.faction,
+            origin=tr(ORIGIN_TEXT.get(e.origin, e.origin))))
         self.form.set_record(dict(spec.kind(kind).schema), e.data)
         self._enable(True)
 
@@ -335,7 +344,7 @@ class LibraryDialog(QDialog):
             return False
         self.current = saved
         self.refresh()
-        self.error.setText("Saved.")
+        self.error.setText(tr("Saved."))
         return True
 
     def duplicate(self, new_id: str | None = None) -> bool:
@@ -360,7 +369,8 @@ class LibraryDialog(QDialog):
         if self.current is None:
             return False
         e = self.current
-        if confirm and QMessageBox.question(self, "Delete", f"Delete {e.name or e.id}?") \
+        if confirm and QMessageBox.question(self, tr("Delete"),
+                                                tr("Delete {0}?").format(entry_name(e))) \
                 != QMessageBox.StandardButton.Yes:
             return False
         try:
@@ -388,11 +398,11 @@ class LibraryDialog(QDialog):
     def export_faction(self, path: str | None = None) -> bool:
         at = self._faction_at()
         if at is None:
-            self.error.setText("Select a faction (or one of its records) to export.")
+            self.error.setText(tr("Select a faction (or one of its records) to export."))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export faction", f"{at[1]}.json",
-                                                  "Faction (*.json)")
+            path, _ = QFileDialog.getSaveFileName(self, tr("Export faction"), f"{at[1]}.json",
+                                                  tr("Faction (*.json)"))
             if not path:
                 return False
         try:
@@ -400,23 +410,24 @@ class LibraryDialog(QDialog):
         except OSError as err:
             self.error.setText(f"{path}: {err.strerror or err}")
             return False
-        self.error.setText(f"Exported to {path}.")
+        self.error.setText(tr("Exported to {0}.").format(path))
         return True
 
     def import_faction(self, path: str | None = None, replace: bool = False) -> bool:
         from engine.library import LibraryError
 
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Import faction", "",
-                                                  "Faction (*.json);;All files (*)")
+            path, _ = QFileDialog.getOpenFileName(self, tr("Import faction"), "",
+                                                  tr("Faction (*.json);;All files (*)"))
             if not path:
                 return False
         try:
             report = self.library.import_faction_file(path, replace=replace)
         except LibraryError as err:
             if not replace and "already has a different record" in str(err) and \
-                    QMessageBox.question(self, "Import faction",
-                                         f"{err}\n\nReplace the library's records?") \
+                    QMessageBox.question(self, tr("Import faction"),
+                                         tr("{0}\n\nReplace the library's records?")
+                                         .format(err)) \
                     == QMessageBox.StandardButton.Yes:
                 return self.import_faction(path, replace=True)
             self.error.setText(str(err))
@@ -425,8 +436,10 @@ class LibraryDialog(QDialog):
             self.error.setText(f"{path}: {err}")
             return False
         self.refresh()
-        self.error.setText(f"Imported {report.faction}: {len(report.added)} added, "
-                           f"{len(report.replaced)} replaced, {len(report.unchanged)} unchanged.")
+        self.error.setText(tr("Imported {faction}: {added} added, {replaced} replaced, "
+                              "{unchanged} unchanged.").format(
+            faction=report.faction, added=len(report.added), replaced=len(report.replaced),
+            unchanged=len(report.unchanged)))
         return True
 
     # ---- cards
@@ -467,13 +480,14 @@ def _scenario_cards_dialog(window) -> None:
 
     scenario = getattr(window, "scenario", None)
     if scenario is None:
-        QMessageBox.information(window, "Print unit cards", "Open a game or scenario first.")
+        QMessageBox.information(window, tr("Print unit cards"),
+                                tr("Open a game or scenario first."))
         return
     try:
         with open_library() as library:
             cards = cards_for_scenario(scenario, library, readings=_readings(window))
     except SchemaError as err:
-        QMessageBox.warning(window, "Print unit cards", str(err))
+        QMessageBox.warning(window, tr("Print unit cards"), str(err))
         return
     options = SheetOptions("a4", metres_per_inch=scenario.table.metres_per_inch)
     preview(window, cards, options).exec()
@@ -481,13 +495,13 @@ def _scenario_cards_dialog(window) -> None:
 
 def install(window) -> QAction:
     """Add the Library menu to the main window; returns the "Unit library…" action."""
-    menu = window.menuBar().addMenu("&Library")
+    menu = window.menuBar().addMenu(tr("&Library"))
 
     def show_library() -> None:
         try:
             library = open_library()
         except SchemaError as err:
-            QMessageBox.warning(window, "Unit library", str(err))
+            QMessageBox.warning(window, tr("Unit library"), str(err))
             return
         try:
             LibraryDialog(library, window).exec()
@@ -500,7 +514,7 @@ def install(window) -> QAction:
         try:
             library = open_library()
         except SchemaError as err:
-            QMessageBox.warning(window, "Rosters", str(err))
+            QMessageBox.warning(window, tr("Rosters"), str(err))
             return
         try:
             RosterDialog(library, window,
@@ -508,11 +522,11 @@ def install(window) -> QAction:
         finally:
             library.close()
 
-    lib_action = QAction("Unit &library…", window)
+    lib_action = QAction(tr("Unit &library…"), window)
     lib_action.triggered.connect(show_library)
-    roster_action = QAction("&Rosters…", window)
+    roster_action = QAction(tr("&Rosters…"), window)
     roster_action.triggered.connect(show_rosters)
-    print_action = QAction("&Print unit cards…", window)
+    print_action = QAction(tr("&Print unit cards…"), window)
     print_action.setShortcut(QKeySequence.StandardKey.Print)
     print_action.triggered.connect(lambda: _scenario_cards_dialog(window))
     for a in (lib_action, roster_action, print_action):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QT_TR_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
@@ -38,12 +39,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from app.panels.docks import add_view_dock
 from engine.dice import RollRecord
 from engine.model import LogEntry
 from engine.roll_log import roll_mark, unapplied
 
 COLUMNS = ("#", "Turn", "Kind", "Actor", "Action", "Target", "Dice", "Summary")
+#: the column heads as shown (COLUMNS stay the English keys the code and tests use)
+HEADS = ("#", QT_TR_NOOP("Turn"), QT_TR_NOOP("Kind"), QT_TR_NOOP("Actor"),
+         QT_TR_NOOP("Action"), QT_TR_NOOP("Target"), QT_TR_NOOP("Dice"), QT_TR_NOOP("Summary"))
+#: the kinds of log line (engine.gamefile_schema.log_kind), marked for translation
+KINDS = (QT_TR_NOOP("roll"), QT_TR_NOOP("resolution"), QT_TR_NOOP("measurement"),
+         QT_TR_NOOP("template"))
 #: Columns whose text can run long start at these widths (pixels); the user may drag them.
 INITIAL_WIDTHS = {"Actor": 120, "Target": 120, "Dice": 150}
 #: The text colour of rolls that were not applied.
@@ -69,12 +77,29 @@ def entry_kind(entry: LogEntry) -> str:
 def roll_text(r: RollRecord) -> str:
     """`to hit: d10 [3, 7] (app, seed 42)`."""
     faces = ", ".join(str(f) for f in r.faces)
-    head = f"{r.label}: " if r.label else ""
-    return f"{head}{r.die} [{faces}] ({r.source_text})"
+    head = f"{loc(r.label)}: " if r.label else ""
+    return f"{head}{r.die} [{faces}] ({loc(r.source_text)})"
 
 
 def dice_text(dice: Iterable[RollRecord]) -> str:
     return "; ".join(roll_text(r) for r in dice)
+
+
+def action_name(entry: LogEntry) -> str:
+    """The entry's action as players read it: its label in the interface's language when
+    the entry's ruleset declares it, else the action as logged ("measure", "shoot")."""
+    import sys
+
+    details = entry.details if isinstance(entry.details, dict) else {}
+    ruleset = details.get("ruleset")
+    if isinstance(ruleset, str) and "engine.rulesets.registry" in sys.modules:
+        from engine.rulesets.registry import get_ruleset
+
+        try:
+            return loc(get_ruleset(ruleset).action(entry.action), ruleset)
+        except (KeyError, ValueError):
+            pass
+    return entry.action
 
 
 def entry_units(entry: LogEntry) -> set[str]:
@@ -107,11 +132,13 @@ def entry_text(seq: int, entry: LogEntry, name: Namer = _plain) -> str:
     who = name(entry.actor) if entry.actor else "—"
     if entry.target:
         who += f" → {name(entry.target)}"
-    lines = [f"{seq}. Turn {entry.turn} · {entry_kind(entry)} · {who} · {entry.action}"]
+    lines = [tr("{seq}. Turn {turn} · {kind} · {who} · {action}").format(
+        seq=seq, turn=entry.turn, kind=tr(entry_kind(entry)), who=who,
+        action=action_name(entry))]
     if entry.summary:
-        lines.extend(f"   {part}" for part in entry.summary.splitlines())
+        lines.extend(f"   {part}" for part in loc(entry.summary).splitlines())
     for r in entry.dice:
-        lines.append(f"   dice: {roll_text(r)}")
+        lines.append("   " + tr("dice: {0}").format(roll_text(r)))
     return "\n".join(lines)
 
 
@@ -176,7 +203,7 @@ class LogModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return tr(HEADS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -191,7 +218,7 @@ class LogModel(QAbstractTableModel):
             if col == COLUMNS.index("Dice") and e.dice:
                 return "\n".join(roll_text(r) for r in e.dice)
             if col == COLUMNS.index("Summary") and e.summary:
-                return e.summary
+                return loc(e.summary)
         if role == Qt.ItemDataRole.ForegroundRole and index.row() in self._unapplied:
             return QBrush(QColor(UNAPPLIED_GREY))
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1):
@@ -201,10 +228,10 @@ class LogModel(QAbstractTableModel):
     def cell(self, row: int, col: int) -> str:
         """The text shown in a cell (also what tests read)."""
         e = self._entries[row]
-        values = (str(row + 1), str(e.turn), self._kinds[row],
-                  self.name(e.actor) if e.actor else "", e.action,
+        values = (str(row + 1), str(e.turn), tr(self._kinds[row]),
+                  self.name(e.actor) if e.actor else "", action_name(e),
                   self.name(e.target) if e.target else "", dice_text(e.dice),
-                  " ".join(e.summary.split()))
+                  " ".join(loc(e.summary).split()))
         return values[col]
 
 
@@ -248,7 +275,7 @@ class LogDock(QDockWidget):
     """The "Log" dock: filters on top, the table, a count and Save… below."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Log", parent)
+        super().__init__(tr("Log"), parent)
         self.setObjectName("log_dock")
         self.model = LogModel(self)
         self.proxy = LogFilter(self)
@@ -266,13 +293,13 @@ class LogDock(QDockWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
         self.unit_box = QComboBox(body)
-        self.unit_box.setToolTip("Show only the entries about one unit")
+        self.unit_box.setToolTip(tr("Show only the entries about one unit"))
         self.unit_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.turn_box = QComboBox(body)
-        self.turn_box.setToolTip("Show only the entries of one turn")
-        top.addWidget(QLabel("Unit", body))
+        self.turn_box.setToolTip(tr("Show only the entries of one turn"))
+        top.addWidget(QLabel(tr("Unit"), body))
         top.addWidget(self.unit_box, 1)
-        top.addWidget(QLabel("Turn", body))
+        top.addWidget(QLabel(tr("Turn"), body))
         top.addWidget(self.turn_box)
         layout.addLayout(top)
         self.table = QTableView(body)
@@ -291,13 +318,13 @@ class LogDock(QDockWidget):
         layout.addWidget(self.table, 1)
         self.detail = QPlainTextEdit(body)  # the chosen entry in full: nothing elided
         self.detail.setReadOnly(True)
-        self.detail.setPlaceholderText("Choose an entry to read it in full")
+        self.detail.setPlaceholderText(tr("Choose an entry to read it in full"))
         self.detail.setMaximumHeight(self.detail.fontMetrics().lineSpacing() * 6)
         layout.addWidget(self.detail)
         bottom = QHBoxLayout()
         self.count_label = QLabel(body)
-        self.save_button = QPushButton("Save…", body)
-        self.save_button.setToolTip("Save the entries shown as a text file")
+        self.save_button = QPushButton(tr("Save…"), body)
+        self.save_button.setToolTip(tr("Save the entries shown as a text file"))
         self.save_button.clicked.connect(self.save_dialog)
         bottom.addWidget(self.count_label, 1)
         bottom.addWidget(self.save_button)
@@ -376,10 +403,11 @@ class LogDock(QDockWidget):
         seen = [u for e in entries for u in sorted(entry_units(e)) if u not in known]
         units = [*self._units, *((u, self.model.name(u)) for u in dict.fromkeys(seen))]
         turns = sorted({e.turn for e in entries})
-        _fill(self.unit_box, [("All units", None), *((f"{label} ({uid})" if label != uid
+        _fill(self.unit_box, [(tr("All units"), None), *((f"{label} ({uid})" if label != uid
                                                       else uid, uid) for uid, label in units)],
               self.proxy.unit)
-        _fill(self.turn_box, [("All turns", None), *((f"Turn {t}", t) for t in turns)],
+        _fill(self.turn_box, [(tr("All turns"), None),
+                             *((tr("Turn {0}").format(t), t) for t in turns)],
               self.proxy.turn)
 
     def _unit_chosen(self, index: int) -> None:
@@ -392,8 +420,8 @@ class LogDock(QDockWidget):
 
     def _update_count(self, *args) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count_label.setText(f"{total} entries" if shown == total
-                                 else f"{shown} of {total} entries")
+        self.count_label.setText(tr("%n entries", "", total) if shown == total
+                                 else tr("{0} of %n entries", "", total).format(shown))
 
     # --- export -----------------------------------------------------------------------------
 
@@ -412,14 +440,15 @@ class LogDock(QDockWidget):
         Path(path).write_text(self.export_text(), encoding="utf-8")
 
     def save_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the log as text", "log.txt",
+        name, _ = QFileDialog.getSaveFileName(self, tr("Save the log as text"), "log.txt",
                                               TEXT_FILTER)
         if not name:
             return
         try:
             self.save_text(name)
         except OSError as e:
-            QMessageBox.critical(self, "Could not save the log", f"{name}:\n{e.strerror or e}")
+            QMessageBox.critical(self, tr("Could not save the log"),
+                                 f"{name}:\n{e.strerror or e}")
 
 
 def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:
@@ -440,7 +469,7 @@ def install(window) -> LogDock:
     """Add the dock on the right, hidden until View ▸ Log (Ctrl+L) shows it — the board
     keeps the room until the log is wanted — and follow the window's editor."""
     dock = LogDock(window)
-    add_view_dock(window, dock, "&Log", "Ctrl+L")
+    add_view_dock(window, dock, tr("&Log"), "Ctrl+L")
     editor = getattr(window, "editor", None)
     if editor is not None:
         def reload() -> None:

@@ -9,8 +9,14 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch: a known subcommand answers on the command line; otherwise open the window."""
     args = list(sys.argv[1:] if argv is None else argv)
     from app import cli
+    from app.i18n import lang_from_args
 
-    if args and args[0] in cli.COMMANDS:
+    try:
+        _lang, rest = lang_from_args(args)
+    except ValueError as e:
+        print(f"warboard: error: {e}", file=sys.stderr)
+        return 2
+    if rest and rest[0] in cli.COMMANDS:
         return cli.run(args)
     from app.window import run_gui
 

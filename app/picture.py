@@ -17,10 +17,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
+from app.i18n import tr
 from engine.model import Game
 
 from .board import BoardScene
@@ -40,11 +41,8 @@ SCALE_STEPS_IN = (1, 2, 3, 6, 12, 18, 24, 36, 48, 72, 96, 120)
 BOX_BACK = QColor(255, 255, 255, 225)
 BOX_EDGE = QColor("#6b7280")
 INK = QColor("#111418")
-CONTEXT = "Picture"
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 class PictureError(ValueError):

@@ -14,17 +14,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QPointF
+from PySide6.QtCore import QPointF
 
+from app.i18n import tr
 from engine.model import Game
 
 from .picture import PictureError, PictureOptions, Rendered, around, save_picture
-
-CONTEXT = "PictureCli"
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +44,9 @@ def application():
     if app is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         app = QApplication(["warboard"])
+    from app.cli import _install_language  # the command's language (--lang, LANG)
+
+    _install_language()
     return app
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.model import LogEntry
 
 from .picture import (
@@ -45,12 +46,9 @@ from .picture import (
     save_picture,
 )
 
-CONTEXT = "PictureDialog"
 AREAS = ("table", "view", "unit")
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 def picture_entry(turn: int, path: Path, r: Rendered) -> LogEntry:
@@ -104,7 +102,7 @@ class PictureDialog(QDialog):
         self.width_px = QSpinBox()
         self.width_px.setRange(MIN_WIDTH_PX, MAX_WIDTH_PX)
         self.width_px.setValue(DEFAULT_WIDTH_PX)
-        self.width_px.setSuffix(" px")
+        self.width_px.setSuffix(tr(" px"))
         form.addRow(tr("Width"), self.width_px)
         self.labels = QComboBox()
         for mode, text in zip(LABEL_MODES, (tr("All names"), tr("Leaders and lone units"),

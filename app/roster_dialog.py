@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -57,7 +58,7 @@ class RosterDialog(QDialog):
         super().__init__(parent)
         self.library = library
         self.scenario = scenario
-        self.setWindowTitle("Rosters")
+        self.setWindowTitle(tr("Rosters"))
         self.resize(900, 560)
         first = scenario.ruleset if scenario is not None else library.rulesets()[0].ruleset
         self.roster = Roster("New roster", first, {s: [] for s in self._side_names()})
@@ -70,20 +71,20 @@ class RosterDialog(QDialog):
         self.name = QLineEdit(self.roster.name)
         self.saved = QComboBox()
         top = QHBoxLayout()
-        for w in (QLabel("Ruleset"), self.ruleset, QLabel("Name"), self.name,
-                  QLabel("Saved"), self.saved):
+        for w in (QLabel(tr("Ruleset")), self.ruleset, QLabel(tr("Name")), self.name,
+                  QLabel(tr("Saved")), self.saved):
             top.addWidget(w)
-        for text, slot in (("Load", self.load), ("Save", self.save),
-                           ("Delete", self.delete_saved)):
+        for text, slot in ((tr("Load"), self.load), (tr("Save"), self.save),
+                           (tr("Delete"), self.delete_saved)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             top.addWidget(b)
 
-        self.search = QLineEdit(placeholderText="Search the library…")
+        self.search = QLineEdit(placeholderText=tr("Search the library…"))
         self.search.textChanged.connect(self._fill_library)
         self.records = QListWidget()
         self.side_pick = QComboBox()
-        add = QPushButton("Add to side →")
+        add = QPushButton(tr("Add to side →"))
         add.clicked.connect(lambda: self.add_selected())
         left = QVBoxLayout()
         left.addWidget(self.search)
@@ -104,9 +105,9 @@ class RosterDialog(QDialog):
         body.addLayout(left, 2)
         body.addLayout(self.sides_box, 3)
         bottom = QHBoxLayout()
-        for text, slot in (("From the table", self.from_scenario),
-                           ("Export JSON…", self.export_json),
-                           ("Print cards…", self.print_cards)):
+        for text, slot in ((tr("From the table"), self.from_scenario),
+                           (tr("Export JSON…"), self.export_json),
+                           (tr("Print cards…"), self.print_cards)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             bottom.addWidget(b)
@@ -145,8 +146,11 @@ class RosterDialog(QDialog):
         for kind in spec.unit_kinds:
             for e in self.library.entries(ruleset, kind.id, search=self.search.text() or None):
                 cost = kind.cost(e.data)
-                text = f"{e.name or e.id}  ({kind.id}" + (f", {cost} pts)" if cost is not None
-                                                        else ")")
+                name = loc({"name": e.name or e.id, "name_ru": e.data.get("name_ru", "")},
+                           ruleset)
+                text = (tr("{name}  ({kind}, {cost} pts)") if cost is not None
+                        else tr("{name}  ({kind})")).format(
+                    name=name, kind=loc(kind.label, ruleset), cost=cost)
                 item = QListWidgetItem(text)
                 item.setData(ROLE, (kind.id, e.id))
                 self.records.addItem(item)
@@ -167,7 +171,7 @@ class RosterDialog(QDialog):
             self.side_pick.addItem(side)
             title = QLabel(f"<b>{side}</b>")
             table = QTableWidget(0, 3)
-            table.setHorizontalHeaderLabels(["Record", "Count", "Points"])
+            table.setHorizontalHeaderLabels([tr("Record"), tr("Count"), tr("Points")])
             table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             total = QLabel()
             self.sides_box.addWidget(title)
@@ -182,12 +186,12 @@ class RosterDialog(QDialog):
     def add_selected(self, side: str | None = None) -> bool:
         item = self.records.currentItem()
         if item is None:
-            self.message.setText("Select a record in the library list first.")
+            self.message.setText(tr("Select a record in the library list first."))
             return False
         kind, rid = item.data(ROLE)
         side = side or self.side_pick.currentText()
         if not side.strip():
-            self.message.setText("Choose a side to add to first.")
+            self.message.setText(tr("Choose a side to add to first."))
             return False
         self.roster.add(side, kind, rid)
         self.update_totals()
@@ -218,16 +222,16 @@ class RosterDialog(QDialog):
                 spin = QSpinBox()
                 spin.setRange(0, 999)
                 spin.setValue(lc.line.count)
-                spin.setToolTip("0 removes the line")
+                spin.setToolTip(tr("0 removes the line"))
                 spin.valueChanged.connect(
                     lambda v, s=side, k=i: self._set_count(s, k, v))
                 table.setCellWidget(i, 1, spin)
                 table.setItem(i, 2, QTableWidgetItem("—" if lc.cost is None else str(lc.cost)))
-            self.totals[side].setText(t.text() if t else f"{side}: 0 points")
+            self.totals[side].setText(loc(t.text()) if t else tr("{0}: 0 points").format(side))
 
     def from_scenario(self) -> None:
         if self.scenario is None:
-            self.message.setText("No table is open.")
+            self.message.setText(tr("No table is open."))
             return
         self.roster = roster_from_scenario(self.scenario, self.library)
         for side in self._side_names():  # a table without units: the default sides
@@ -275,8 +279,8 @@ class RosterDialog(QDialog):
             self._fill_saved()
 
     def export_json(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export roster",
-                                              f"{self.roster.name}.json", "Roster (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export roster"),
+                                              f"{self.roster.name}.json", tr("Roster (*.json)"))
         if path:
             Path(path).write_text(self.roster.to_json(), encoding="utf-8")
 

@@ -8,7 +8,7 @@ roll (typed physical dice still work), so no roll can come from anywhere but the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QFontDatabase
 from PySide6.QtWidgets import (
     QApplication,
@@ -25,16 +25,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.i18n import tr
 from engine import sealed
 from engine.model import Change, SetGameState
 
 from .turn_post_dialog import default_lang
-
-CONTEXT = "SealedDice"
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 class SealDialog(QDialog):

@@ -4,6 +4,8 @@ config folder, app.recent.config_dir, so tests and portable installs keep theirs
 There is no Settings dialog yet; the keys are read here with their defaults:
 - `files/backups`: how many rolling backups a game keeps beside it (engine.backups;
   default engine.backups.DEFAULT_KEEP, 0 turns them off).
+- `ui/language`: the interface's language, "en" or "ru" (absent: follow the system);
+  read by app.i18n.choose_language at start, written by app.i18n.set_language.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ changed before it goes to the clipboard."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -18,18 +18,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.i18n import current_language, tr
 from engine.turn_post import turn_post, turn_sections
-
-CONTEXT = "TurnPost"
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 def default_lang() -> str:
     """The post's language: Russian under a Russian interface, else English."""
-    return "ru" if QLocale().language() == QLocale.Language.Russian else "en"
+    return current_language()
 
 
 class TurnPostDialog(QDialog):

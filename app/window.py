@@ -8,7 +8,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
@@ -16,27 +16,33 @@ from engine.model import Game
 from engine.scenario import Scenario
 from geometry.units import in_to_m
 
+from . import i18n
 from .board import BoardScene, BoardView
 from .editor import Editor
+from .i18n import ruleset_name, tr
 from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
 from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
 
 APP_NAME = "Warboard"
-USAGE = "usage: warboard [FILE]   (a scenario .json; no FILE opens the demo table)"
+USAGE = ("usage: warboard [--lang en|ru] [FILE]   (a scenario .json; no FILE opens the demo "
+         "table)")
 
 
 def pointer_text(x_in: float, y_in: float, metres_per_inch: float) -> str:
     """The status-bar position: `x 12.50"  y 30.25"  (31.3 m, 75.6 m)`."""
     xm, ym = in_to_m(x_in, metres_per_inch), in_to_m(y_in, metres_per_inch)
-    return f'x {x_in:.2f}"  y {y_in:.2f}"  ({xm:.1f} m, {ym:.1f} m)'
+    return tr('x {x}"  y {y}"  ({xm} m, {ym} m)').format(
+        x=f"{x_in:.2f}", y=f"{y_in:.2f}", xm=f"{xm:.1f}", ym=f"{ym:.1f}")
 
 
-def scenario_text(scenario: Scenario) -> str:
-    """Ruleset, ground scale and table size, for the status bar's right end."""
+def scenario_text(scenario: Scenario, *, load: bool = True) -> str:
+    """Ruleset, ground scale and table size, for the status bar's right end (`load`
+    False: the ruleset's id until the rulesets are loaded)."""
     t = scenario.table
-    return (f'{scenario.ruleset}   1" = {t.metres_per_inch:g} m   '
-            f'table {t.width_in:g}" × {t.height_in:g}"')
+    return tr('{ruleset}   1" = {scale} m   table {w}" × {h}"').format(
+        ruleset=ruleset_name(scenario.ruleset, load=load), scale=f"{t.metres_per_inch:g}",
+        w=f"{t.width_in:g}", h=f"{t.height_in:g}")
 
 
 class MainWindow(QMainWindow):
@@ -56,12 +62,16 @@ class MainWindow(QMainWindow):
     #: Every module is installed (emitted by `finish_startup`, once it had work to do).
     startup_finished = Signal()
 
+    #: This window was rebuilt in another language (`relocalize`): the new window.
+    relocalized = Signal(object)
+
     def __init__(self, scenario: Scenario | None = None, *,
-                 defer_modules: bool = False) -> None:
+                 defer_modules: bool = False, editor: Editor | None = None) -> None:
         super().__init__()
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
-        self.editor = Editor(parent=self)
+        self.editor = editor if editor is not None else Editor()
+        self.editor.setParent(self)
         self.scene = BoardScene(parent=self)
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
@@ -83,16 +93,18 @@ class MainWindow(QMainWindow):
             now, later = (*now, *later), ()
         self.pending_modules: tuple[str, ...] = later
         self._install_modules(now)
+        i18n.notifier().language_changed.connect(self._language_changed)
+        self.startup_finished.connect(self._show_scenario_label)
         if scenario is not None:
             self.set_scenario(scenario)
 
     # --- building ---------------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        self.quit_action = QAction("&Quit", self)
+        self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.quit_action.triggered.connect(self.close)
-        self.fit_action = QAction("&Fit table", self)
+        self.fit_action = QAction(self.tr("&Fit table"), self)
         self.fit_action.setShortcut(QKeySequence("F"))
         # a board key: only while the board has the focus (typing F in a field stays an F)
         self.fit_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -104,15 +116,15 @@ class MainWindow(QMainWindow):
         self.redo_action = stack.createRedoAction(self)
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
 
-        self.file_menu = self.menuBar().addMenu("&File")
+        self.file_menu = self.menuBar().addMenu(self.tr("&File"))
         self.file_menu.addAction(self.quit_action)
-        self.edit_menu = self.menuBar().addMenu("&Edit")
+        self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
-        self.view_menu = self.menuBar().addMenu("&View")
+        self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.fit_action)
-        self.tools_menu = self.menuBar().addMenu("&Tools")
-        self.toolbar = self.addToolBar("Tools")
+        self.tools_menu = self.menuBar().addMenu(self.tr("&Tools"))
+        self.toolbar = self.addToolBar(self.tr("Tools"))
         self.toolbar.setObjectName("tools")
         self.toolbar.setMovable(False)
 
@@ -173,6 +185,13 @@ class MainWindow(QMainWindow):
         self._install_modules(names)
         self.startup_finished.emit()
 
+    def _language_changed(self, _lang: str) -> None:
+        """The interface's language was switched: rebuild this window in it, once the
+        current event (a Settings dialog's OK) is done."""
+        if not getattr(self, "_relocalizing", False):
+            self._relocalizing = True
+            QTimer.singleShot(0, self, lambda: relocalize(self))
+
     # --- the game ---------------------------------------------------------------------------
 
     @property
@@ -193,12 +212,18 @@ class MainWindow(QMainWindow):
 
     def _on_game_replaced(self) -> None:
         game = self.editor.game
+        i18n.set_game_ruleset(game.scenario.ruleset)
         self.select_unit(None)
         self.tools.reset()
         self.scene.set_scenario(game.scenario)
-        self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")
-        self.scenario_label.setText(scenario_text(game.scenario))
+        self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")  # names: not translated
+        self._show_scenario_label()
         self.pointer_label.clear()
+
+    def _show_scenario_label(self) -> None:
+        if self.editor.has_game:
+            self.scenario_label.setText(scenario_text(self.editor.game.scenario,
+                                                      load=not self.pending_modules))
 
     def _on_changed(self, ids: list[str]) -> None:
         self.scene.sync(ids)
@@ -232,7 +257,7 @@ class MainWindow(QMainWindow):
             scenario = load_scenario(path)
         except (ScenarioError, OSError, ValueError) as err:
             text = str(err) if str(path) in str(err) else f"{path}:\n{err}"
-            self.show_error("Could not open the scenario", text)
+            self.show_error(self.tr("Could not open the scenario"), text)
             return False
         self.set_scenario(scenario, path)
         return True
@@ -244,7 +269,7 @@ class MainWindow(QMainWindow):
         try:
             scenario = load_demo()
         except (ScenarioError, OSError, ValueError) as err:
-            self.show_error("Could not open the demo table", str(err))
+            self.show_error(self.tr("Could not open the demo table"), str(err))
             return False
         self.set_scenario(scenario)
         return True
@@ -277,11 +302,65 @@ def build_window(args: list[str], *, show: bool = False) -> MainWindow:
     return window
 
 
+#: The program's main windows (a window rebuilt in another language replaces its entry).
+_open: list[MainWindow] = []
+
+
+def relocalize(old: MainWindow) -> MainWindow:
+    """The window rebuilt in the interface's current language around the same game: the
+    editor (the game, its undo history) moves into a new window, each module hands its
+    state over (`hand_over(new_module)` where it has one: the files controller keeps the
+    game's file and autosave), the docks, geometry, zoom and selection are kept, and the
+    old window goes away without closing (so nothing asks to save)."""
+    editor = old.editor
+    for signal in (editor.changed, editor.game_replaced, editor.logged):
+        _disconnect_all(signal)          # lambdas of the old window's modules
+    state, geometry = old.saveState(), old.saveGeometry()
+    transform, centre = old.view.transform(), old.view.mapToScene(
+        old.view.viewport().rect().center())
+    selected = old.selected_unit_id
+    new = MainWindow(editor=editor)
+    if editor.has_game:
+        new.path = old.path
+        editor.game_replaced.emit()
+    for name, module in old.modules.items():
+        hand_over = getattr(module, "hand_over", None)
+        if callable(hand_over) and name in new.modules:
+            hand_over(new.modules[name])
+    new.restoreGeometry(QByteArray(geometry))
+    new.restoreState(QByteArray(state))
+    new.view.setTransform(transform)
+    new.view.centerOn(centre)
+    if selected is not None and new.scene.has_unit(selected):
+        new.select_unit(selected)
+    if old.isVisible():
+        new.show()
+        old.hide()
+    if old in _open:
+        _open[_open.index(old)] = new
+    old.relocalized.emit(new)
+    old.deleteLater()
+    return new
+
+
+def _disconnect_all(signal) -> None:
+    try:
+        signal.disconnect()
+    except (RuntimeError, TypeError):  # nothing was connected
+        pass
+
+
 def run_gui(args: list[str]) -> int:
-    """Open the program; returns the exit status."""
+    """Open the program; returns the exit status. `--lang en|ru` chooses the language
+    (else the Settings choice, LANG, the system's)."""
     if args and args[0] in ("-h", "--help"):
         print(USAGE)
         return 0
+    try:
+        lang, args = i18n.lang_from_args(args)
+    except ValueError as e:
+        print(f"warboard: error: {e}", file=sys.stderr)
+        return 2
     app = QApplication.instance()
     if app is None:
         app = QApplication([sys.argv[0] if sys.argv else "warboard", *args])
@@ -290,7 +369,10 @@ def run_gui(args: list[str]) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     app.setApplicationName(APP_NAME)
-    window = build_window(args, show=True)
+    i18n.install(i18n.choose_language(lang))
+    _open.append(build_window(args, show=True))
     status = app.exec()
-    window.deleteLater()
+    for window in _open:
+        window.deleteLater()
+    _open.clear()
     return status

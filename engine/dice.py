@@ -25,6 +25,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from engine.i18n import msg
+
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
     "Die", "die", "step_die", "Comparison", "Test", "Bands", "DiceError", "RollRecord",
@@ -352,9 +354,9 @@ class RollRecord:
         """"app, seed 42" / "sealed, roll #7" / "typed" / "script" — for renderings and
         the log view (a copied resolution so carries its sealed roll numbers)."""
         if self.source == "sealed" and self.roll is not None:
-            return f"sealed, roll #{self.roll}"
+            return msg("sealed, roll #{roll}", roll=self.roll)
         if self.source == "app" and self.seed is not None:
-            return f"app, seed {self.seed}"
+            return msg("app, seed {seed}", seed=self.seed)
         return self.source
 
 

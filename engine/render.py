@@ -9,10 +9,12 @@ forum game master pastes it as is, so a player can check every number.
 
 from __future__ import annotations
 
+import copy
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
+from engine.i18n import localized, msg
 from engine.options import Modifier
 from engine.protocol import Resolution, Step
 
@@ -27,7 +29,24 @@ FORMATS: tuple[str, ...] = ("text", "markdown", "bbcode")
 
 
 class _Style:
-    """Inline markup of one format."""
+    """Inline markup of one format, and the language the text is written in."""
+
+    lang: str = "en"
+    ruleset: str | None = None
+
+    def speaking(self, lang: str | None, ruleset: str | None) -> _Style:
+        """A copy of this style that writes in `lang`, reading `ruleset`'s glossary."""
+        other = copy.copy(self)
+        other.lang, other.ruleset = lang or "en", ruleset
+        return other
+
+    def loc(self, obj: object) -> str:
+        """A name, label, fixed text or message in the style's language (engine.i18n)."""
+        return localized(obj, self.lang, self.ruleset)
+
+    def w(self, template: str, **params: object) -> str:
+        """One of the renderer's own phrases, in the style's language."""
+        return self.loc(msg(template, **params))
 
     def bold(self, s: str) -> str:
         return s
@@ -105,16 +124,24 @@ _STYLES: dict[str, _Style] = {"text": _Style(), "markdown": _Markdown(), "bbcode
 
 
 def _modifier(m: Modifier, st: _Style) -> str:
-    text = st.esc(m.text)
+    text = st.esc(m.text if st.lang == "en" else _modifier_text(m, st))
     if m.to == "roll":
-        text += " (to the roll)"
+        text += " " + st.w("(to the roll)")
     elif m.to == "pool":
-        text += " (to the pool)"
+        text += " " + st.w("(to the pool)")
     if m.reason:
-        text += f" — {st.esc(m.reason)}"
+        text += f" — {st.esc(st.loc(m.reason))}"
     if m.proposed:
-        text += " " + st.italic("(PROPOSED)")
+        text += " " + st.italic(st.w("(PROPOSED)"))
     return text
+
+
+def _modifier_text(m: Modifier, st: _Style) -> str:
+    """The modifier's label and value as Modifier.text writes them, the label localized."""
+    english = m.text
+    label = str(m.label)
+    shown = st.loc(m.label)
+    return english.replace(label, shown, 1) if label and label in english else st.loc(english)
 
 
 def per_test(step: Step) -> int:
@@ -155,13 +182,13 @@ def _dice_text(step: Step, st: _Style) -> str:
     if len(set(step.results)) == 1 and len(shown) == 1:
         r = step.results[0]
         mark = st.good if r in step.highlight else (lambda s: s)
-        return f"{mark(shown[0])} ({st.esc(r)})"
+        return f"{mark(shown[0])} ({st.esc(st.loc(r))})"
     order = list(dict.fromkeys(step.results))
     parts = []
     for r in order:
         vals = ", ".join(s for s, res in zip(shown, step.results, strict=True) if res == r)
         mark = st.good if r in step.highlight else (lambda s: s)
-        parts.append(f"{st.esc(r)}: {mark(vals)}")
+        parts.append(f"{st.esc(st.loc(r))}: {mark(vals)}")
     return " · ".join(parts)
 
 
@@ -173,37 +200,38 @@ def _target_text(step: Step, st: _Style) -> str | None:
         dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
     if step.bands and step.comparison is not None:
         sym = step.comparison.symbol
-        rows = [f"{sym} {t} {st.esc(lab)}" for t, lab in step.bands]
-        rows.append(f"otherwise {st.esc(step.otherwise)}")
-        return f"read {dice}: " + " · ".join(rows)
+        rows = [f"{sym} {t} {st.esc(st.loc(lab))}" for t, lab in step.bands]
+        rows.append(st.w("otherwise {result}", result=st.esc(st.loc(step.otherwise))))
+        return st.w("read {dice}:", dice=dice) + " " + " · ".join(rows)
     if step.comparison is None or step.target is None:
         return None
-    return f"needs {dice} {st.bold(f'{step.comparison.symbol} {step.target}')}"
+    return st.w("needs {dice} {target}", dice=dice,
+                target=st.bold(f"{step.comparison.symbol} {step.target}"))
 
 
 def _step_lines(step: Step, st: _Style) -> list[str]:
-    head = st.bold(st.esc(step.label))
+    head = st.bold(st.esc(st.loc(step.label)))
     if step.rolls:
         size = per_test(step)
         count = len(step.faces) // size
         dice = f"{size if size > 1 else ''}{step.rolls[0].die}"
-        sources = ", ".join(dict.fromkeys(r.source_text for r in step.rolls))
+        sources = ", ".join(dict.fromkeys(st.loc(r.source_text) for r in step.rolls))
         head += (f" — {count} × {dice} {st.italic(f'({sources})')}: "
                  f"{_dice_text(step, st)}")
     body = [head]
     target = _target_text(step, st)
     calc = []
     if step.base is not None:
-        calc.append(f"{st.esc(step.base_label or 'base')} {step.base}")
+        calc.append(f"{st.esc(st.loc(step.base_label or 'base'))} {step.base}")
     calc.extend(_modifier(m, st) for m in step.modifiers)
     if target:
         body.append(target + (f" ({'; '.join(calc)})" if calc else ""))
     elif calc:
         body.append("; ".join(calc))
     if step.outcome:
-        body.append("→ " + st.bold(st.esc(step.outcome)))
+        body.append("→ " + st.bold(st.esc(st.loc(step.outcome))))
     if step.note:
-        body.append(st.italic(st.esc(step.note)))
+        body.append(st.italic(st.esc(st.loc(step.note))))
     return body
 
 
@@ -211,16 +239,16 @@ _FACT_UNITS = {"distance_in": ("distance", "in"), "distance_m": ("distance", "m"
                "visible_fraction": ("visible", "")}
 
 
-def _fact_value(v: object) -> str:
+def _fact_value(v: object, st: _Style) -> str:
     if isinstance(v, dict):          # a fact measured per member or per target
-        return ", ".join(f"{k} {_fact_value(x)}" for k, x in v.items()) or "none"
+        return ", ".join(f"{k} {_fact_value(x, st)}" for k, x in v.items()) or st.w("none")
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return st.w("yes") if v else st.w("no")
     if isinstance(v, float):
         return f"{v:.2f}".rstrip("0").rstrip(".")
     if isinstance(v, list):
-        return ", ".join(map(str, v)) or "none"
-    return str(v)
+        return ", ".join(map(str, v)) or st.w("none")
+    return st.loc(v) if isinstance(v, str) else str(v)
 
 
 def _facts_text(res: Resolution, st: _Style) -> str | None:
@@ -231,43 +259,47 @@ def _facts_text(res: Resolution, st: _Style) -> str | None:
     items = []
     for k, v in d.items():
         name, unit = _FACT_UNITS.get(k, (k.replace("_", " "), ""))
-        text = st.esc(f"{name} {_fact_value(v)}{' ' + unit if unit else ''}")
+        unit = st.loc(unit) if unit else ""
+        text = st.esc(f"{st.loc(name)} {_fact_value(v, st)}{' ' + unit if unit else ''}")
         if k in over:
-            text += " " + st.italic("(entered by hand)")
+            text += " " + st.italic(st.w("(entered by hand)"))
         items.append(text)
-    return "Facts: " + " · ".join(items)
+    return st.w("Facts:") + " " + " · ".join(items)
 
 
-def _style(fmt: str) -> _Style:
+def _style(fmt: str, lang: str | None = None, ruleset: str | None = None) -> _Style:
     if fmt not in _STYLES:
         raise ValueError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
-    return _STYLES[fmt]
+    return _STYLES[fmt].speaking(lang, ruleset)
 
 
 def _title(res: Resolution, st: _Style) -> str:
-    who = st.esc(res.actor) + (f" → {st.esc(res.target)}" if res.target else "")
-    return f"{st.bold(st.esc(res.action_label))} — {who}"
+    who = st.esc(st.loc(res.actor)) + (f" → {st.esc(st.loc(res.target))}" if res.target
+                                       else "")
+    return f"{st.bold(st.esc(st.loc(res.action_label)))} — {who}"
 
 
 def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     tail: list[str] = []
     said: Sequence[str] = res.change.describe() if effects else ()
     if said:
-        tail.append(st.bold("Effects") + ": " + "; ".join(st.esc(e) for e in said))
+        tail.append(st.bold(st.w("Effects")) + ": " + "; ".join(st.esc(st.loc(e))
+                                                                for e in said))
     facts = _facts_text(res, st)
     if facts:
         tail.append(facts)
     if res.roles:
-        tail.append("Roles: " + " · ".join(st.esc(f"{k.replace('_', ' ')} {v}")
-                                           for k, v in res.roles.items()))
+        tail.append(st.w("Roles:") + " " + " · ".join(
+            st.esc(f"{st.loc(k.replace('_', ' '))} {v}") for k, v in res.roles.items()))
     if res.summary:
-        tail.append(st.bold("Result") + ": " + st.esc(res.summary))
+        tail.append(st.bold(st.w("Result")) + ": " + st.esc(st.loc(res.summary)))
     return tail
 
 
-def render(res: Resolution, fmt: Format | str = "text") -> str:
-    """The resolution in `fmt`: "text", "markdown" or "bbcode"."""
-    st = _style(fmt)
+def render(res: Resolution, fmt: Format | str = "text", lang: str | None = None) -> str:
+    """The resolution in `fmt`: "text", "markdown" or "bbcode", written in `lang` (English
+    by default; names, labels and messages through engine.i18n)."""
+    st = _style(fmt, lang, res.ruleset)
     return st.document(_title(res, st), [_step_lines(s, st) for s in res.steps],
                        _tail(res, st))
 
@@ -297,15 +329,18 @@ def _side_by_side(columns: list[list[str]], width: int) -> list[str]:
 
 
 def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
-                 width: int = 58) -> str:
+                 width: int = 58, lang: str | None = None) -> str:
     """A joint resolution: the actions side by side (text: columns `width` wide;
     Markdown: a table, one column per action; BBCode: one after the other, as forums
     have no portable table), then the merged effects, what the merge decided, and each
     result."""
-    st = _style(fmt)
+    first = joint.resolutions[0].ruleset if joint.resolutions else None
+    st = _style(fmt, lang, first)
     cols = [_column(r, st) for r in joint.resolutions]
-    head = st.bold("Resolved together") + " (one prior state: " + \
-        ", ".join(st.esc(f"{r.action_label} by {r.actor}") for r in joint.resolutions) + ")"
+    head = st.bold(st.w("Resolved together")) + " " + st.w(
+        "(one prior state: {actions})", actions=", ".join(
+            st.esc(st.w("{action} by {actor}", action=st.loc(r.action_label),
+                        actor=st.loc(r.actor))) for r in joint.resolutions))
     lines = [head, ""]
     if fmt == "text":
         lines.extend(_side_by_side(cols, width))
@@ -319,10 +354,10 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
             lines.append("")
     lines.append("")
     effects = joint.change.describe()
-    lines.append(st.bold("Effects (merged)") + ": " +
-                 ("; ".join(st.esc(e) for e in effects) if effects else "none"))
+    lines.append(st.bold(st.w("Effects (merged)")) + ": " +
+                 ("; ".join(st.esc(st.loc(e)) for e in effects) if effects else st.w("none")))
     for n in joint.notes:
-        lines.append(st.italic(st.esc(n)))
+        lines.append(st.italic(st.esc(st.loc(n))))
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

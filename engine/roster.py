@@ -1,8 +1,8 @@
 """Rosters: the force each side brings to a game, picked from the unit library.
 
 A roster names a ruleset and, per side, lines of (kind, library id, count). Points come
-from the library record's cost field where the ruleset has one (a vehicle card's
-`cost_points`); a line whose kind has no cost counts as "uncosted", so a total reads
+from the library record's cost field where the ruleset has one (the `cost_field` its
+library kind names); a line whose kind has no cost counts as "uncosted", so a total reads
 "200 points + 11 uncosted models" rather than pretending infantry is free.
 
 Rosters are kept in the library file (table `rosters`, one JSON object per name) and can be
@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import safe_json
+from engine.i18n import msg
 from engine.library import Library, LibraryError
 from engine.options import SchemaError
 
@@ -178,10 +179,10 @@ class SideTotal:
         return sum(c.line.count for c in self.lines)
 
     def text(self) -> str:
-        s = f"{self.side}: {self.points} points"
         if self.uncosted:
-            s += f" + {self.uncosted} uncosted model{'s' if self.uncosted != 1 else ''}"
-        return s
+            return msg("{side}: {points} points + {n} uncosted {n|model|models|models}",
+                       side=self.side, points=self.points, n=self.uncosted)
+        return msg("{side}: {points} points", side=self.side, points=self.points)
 
 
 def roster_totals(roster: Roster, library: Library) -> dict[str, SideTotal]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.dice import RollRecord
 from engine.forum_text import LANGS, TEXTS, text
+from engine.i18n import localized
 from engine.model import Game, LogEntry
 
 __all__ = ["TEXTS", "LANGS", "FORMATS", "PostEntry", "PostSection", "turn_sections",
@@ -23,7 +24,7 @@ __all__ = ["TEXTS", "LANGS", "FORMATS", "PostEntry", "PostSection", "turn_sectio
 
 FORMATS = ("bbcode", "markdown", "text")
 
-def roll_text(r: RollRecord, lang: str = "en") -> str:
+def roll_text(r: RollRecord, lang: str = "en", ruleset: str | None = None) -> str:
     """"Hit roll: d10 = 7 (sealed, roll #12)", "Hit roll: 2×d10 = 4, 9 (typed)" — one
     roll, with its source (no brackets: a forum would read them as tags)."""
     roll = getattr(r, "roll", None)
@@ -35,7 +36,7 @@ def roll_text(r: RollRecord, lang: str = "en") -> str:
         source = text(lang, r.source) if r.source in ("typed", "script") else r.source
     faces = ", ".join(str(f) for f in r.faces)
     dice = r.die if len(r.faces) == 1 else f"{len(r.faces)}×{r.die}"
-    return f"{r.label}: {dice} = {faces} ({source})"
+    return f"{localized(r.label, lang, ruleset)}: {dice} = {faces} ({source})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +81,20 @@ def _side_of(game: Game, unit_id: str | None) -> str | None:
         return None
 
 
-def _action_label(entry: LogEntry) -> str:
-    """The action's label from its ruleset when it has one, else its id in words."""
+def _ruleset_of(entry: LogEntry) -> str | None:
     ruleset = entry.details.get("ruleset") if isinstance(entry.details, dict) else None
-    if isinstance(ruleset, str):
+    return ruleset if isinstance(ruleset, str) else None
+
+
+def _action_label(entry: LogEntry, lang: str = "en") -> str:
+    """The action's label from its ruleset when it has one (in `lang`), else its id in
+    words."""
+    ruleset = _ruleset_of(entry)
+    if ruleset is not None:
         try:
             from engine.rulesets.registry import get_ruleset
 
-            return get_ruleset(ruleset).action(entry.action).label
+            return localized(get_ruleset(ruleset).action(entry.action), lang, ruleset)
         except (KeyError, ValueError):
             pass
     return entry.action.replace("_", " ")
@@ -106,15 +113,16 @@ def _kind(entry: LogEntry) -> str:
     return "roll"
 
 
-def _step_lines(step: dict, lang: str) -> list[str]:
-    """A logged step: its label, each roll and the outcome."""
+def _step_lines(step: dict, lang: str, ruleset: str | None = None) -> list[str]:
+    """A logged step: its label, each roll and the outcome (names and fixed texts in
+    `lang` through the ruleset's glossary)."""
     rolls = [RollRecord.from_dict(r) for r in step.get("rolls", [])]
-    head = str(step.get("label", step.get("id", "")))
+    head = localized(str(step.get("label", step.get("id", ""))), lang, ruleset)
     outcome = step.get("outcome")
     if rolls:
-        head += ": " + "; ".join(roll_text(r, lang).split(": ", 1)[1] for r in rolls)
+        head += ": " + "; ".join(roll_text(r, lang, ruleset).split(": ", 1)[1] for r in rolls)
     if outcome:
-        head += f" → {outcome}"
+        head += f" → {localized(outcome, lang, ruleset)}"
     return [head]
 
 
@@ -124,19 +132,21 @@ def _entry(seq: int, e: LogEntry, name: Namer, lang: str) -> PostEntry:
     if e.target and kind in ("resolution", "measure"):
         who += f" → {name(e.target)}"
     if kind == "resolution":
-        head = f"{_action_label(e)}" + (f" — {who}" if who else "")
+        rs = _ruleset_of(e)
+        head = f"{_action_label(e, lang)}" + (f" — {who}" if who else "")
         mark = _roll_mark(e)
         if mark is not None and mark.get("applied") is False:
             head += f" ({text(lang, 'unapplied')})"
         lines: list[str] = []
         for step in e.details.get("steps", []):
             if isinstance(step, dict):
-                lines.extend(_step_lines(step, lang))
+                lines.extend(_step_lines(step, lang, rs))
         effects = e.details.get("effects") or []
         if effects:
-            lines.append(f"{text(lang, 'effects')}: " + "; ".join(str(x) for x in effects))
+            lines.append(f"{text(lang, 'effects')}: " + "; ".join(localized(str(x), lang, rs)
+                                                                   for x in effects))
         if e.summary:
-            lines.append(f"{text(lang, 'result')}: {e.summary}")
+            lines.append(f"{text(lang, 'result')}: {localized(e.summary, lang, rs)}")
         return PostEntry(seq, e, head, tuple(lines))
     if kind == "picture":
         return PostEntry(seq, e, text(lang, "picture", file=e.details.get("file", "")))

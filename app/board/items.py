@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
+from app.i18n import profile_name, tr
 from engine.scenario import Unit
 from geometry.angles import unit_vector
 from geometry.bases import base_polygon
@@ -160,7 +161,8 @@ class TerrainItem(QGraphicsItem):
         self.piece = piece
         self.style = style.terrain_style(piece.kind)
         self.setZValue(self.style.z)
-        self.setToolTip(f"{piece.name or piece.id} — {piece.kind}")
+        self.setToolTip(tr("{name} — {kind}").format(name=piece.name or piece.id,
+                                                    kind=tr(piece.kind)))
         self._build()
 
     def _build(self) -> None:
@@ -506,7 +508,8 @@ class UnitItem(QGraphicsItem):
         self.label.set_text(u.label)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
         badges = self._sync_badges()
-        self.setToolTip("\n".join([f"{u.label} — {u.profile} ({u.side})",
+        self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
+            unit=u.label, profile=profile_name(u.profile), side=u.side),
                                    *(b.tip for b in badges)]))
         self.update()
 

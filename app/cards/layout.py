@@ -17,8 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+
+from app.i18n import loc, tr
 
 __all__ = ["FACE_W", "FACE_H", "CardData", "CardOptions", "CardLayout", "register_layout",
            "layout_for", "has_layout", "Ink", "PlainLayout", "MARK_TEXT", "Col"]
@@ -28,8 +30,8 @@ FACE_W = 180.0
 FACE_H = 252.0
 
 MARK_TEXT = {
-    "d": "demo value, not from the rules",
-    "P": "PROPOSED default, not from the rules",
+    "d": QT_TR_NOOP("demo value, not from the rules"),
+    "P": QT_TR_NOOP("PROPOSED default, not from the rules"),
 }
 INK = QColor("#1c1a17")
 RULE = QColor("#8a8478")
@@ -56,7 +58,7 @@ class CardOptions:
 class CardData:
     """What a card shows: a library or scenario record, and optionally a unit on the table
     (its name, markers and state). `related` holds records the card reads besides its own
-    (an Iron Hearts character's weapons by id); `metres_per_inch` converts distances."""
+    (a character's weapons by id); `metres_per_inch` converts distances."""
 
     ruleset: str
     kind: str
@@ -83,7 +85,7 @@ class CardData:
 
     @property
     def title(self) -> str:
-        return str(self.record.get("name") or self.id)
+        return loc(self.record) if self.record.get("name") else str(self.id)
 
     @property
     def has_unit(self) -> bool:
@@ -348,13 +350,14 @@ class Ink:
 
     def footnote(self, extra: str = "") -> None:
         """The marks used on this face, explained, at the bottom of the face."""
-        parts = [f"{m} {MARK_TEXT[m]}" for m in ("d", "P") if m in self.marks]
+        parts = [f"{m} {tr(MARK_TEXT[m])}" for m in ("d", "P") if m in self.marks]
         if extra:
             parts.append(extra)
         if not parts:
             return
         f = self.font(5.6, italic=True)
-        text = "; ".join(parts) + (" — replace with your group's values." if self.marks else "")
+        text = "; ".join(parts) + (tr(" — replace with your group's values.") if self.marks
+                                   else "")
         lines = self.wrap(text, f, self.width)
         y = self.rect.bottom() - self.pad + 1.5 - (len(lines) - 1) * 6.6
         self.p.setPen(QPen(RULE, 0.4))

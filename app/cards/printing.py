@@ -31,6 +31,8 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from app.i18n import tr
+
 from .layout import FACE_H, FACE_W, CardData, CardOptions, layout_for
 from .templates_sheet import TEMPLATE_PAGES, draw_templates_page
 
@@ -265,6 +267,6 @@ def preview(parent, cards: Sequence[CardData], options: SheetOptions):
     # the dialog only borrows the printer: keep it alive as long as the dialog (a printer
     # collected here left the dialog painting on freed memory — a crash on show)
     dialog.printer = printer
-    dialog.setWindowTitle("Print preview — unit cards")
+    dialog.setWindowTitle(tr("Print preview — unit cards"))
     dialog.paintRequested.connect(lambda pr: print_cards(pr, cards, options))
     return dialog

@@ -18,6 +18,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
+from app.i18n import tr
 from geometry.templates import (
     BLAST_3,
     BLAST_5,
@@ -50,9 +51,9 @@ def draw_templates_page(painter: QPainter, page: QRectF, index: int,
     title = ink.font(11, bold=True, serif=True)
     small = ink.font(7.5, italic=True)
     if index == 0:
-        ink.text(area.left(), area.top() + 10, "Blast templates — true scale", title)
-        ink.text(area.left(), area.top() + 22, "Print at 100 % (actual size). The square "
-                 "must measure exactly 1 inch; cut along the outer line, punch the hole.",
+        ink.text(area.left(), area.top() + 10, tr("Blast templates — true scale"), title)
+        ink.text(area.left(), area.top() + 22, tr("Print at 100 % (actual size). The square "
+                 "must measure exactly 1 inch; cut along the outer line, punch the hole."),
                  small, color=FAINT)
         c5 = QPointF(area.center().x(), area.top() + 40 + BLAST_5 * PT_PER_IN / 2)
         _blast(ink, c5, BLAST_5, '5" blast')
@@ -61,16 +62,16 @@ def draw_templates_page(painter: QPainter, page: QRectF, index: int,
         _blast(ink, c3, BLAST_3, '3" blast')
         _check_square(ink, QPointF(area.right() - 150, c3.y() - 36))
     elif index == 1:
-        ink.text(area.left(), area.top() + 10, "Flamer template — true scale", title)
+        ink.text(area.left(), area.top() + 10, tr("Flamer template — true scale"), title)
         ink.text(area.left(), area.top() + 22, f'{FLAMER_LENGTH_IN:g}" long, '
                  f'{FLAMER_NARROW_IN:g}" at the narrow end, {FLAMER_WIDE_IN:g}" at the wide '
                  "end (PROPOSED, 03 §6.6). The narrow end touches the shooter's base.",
                  small, color=FAINT)
         _flamer(ink, QPointF(area.center().x(), area.top() + 48))
     else:
-        ink.text(area.left(), area.top() + 10, '12" range ruler — true scale', title)
-        ink.text(area.left(), area.top() + 22, "Printed on the diagonal so that 12 inches "
-                 "fit on one sheet. Cut along the outer line.", small, color=FAINT)
+        ink.text(area.left(), area.top() + 10, tr('12" range ruler — true scale'), title)
+        ink.text(area.left(), area.top() + 22, tr("Printed on the diagonal so that 12 inches "
+                 "fit on one sheet. Cut along the outer line."), small, color=FAINT)
         _ruler(ink, area, metres_per_inch)
 
 
@@ -99,8 +100,8 @@ def _check_square(ink: Ink, at: QPointF) -> None:
     ink.p.setPen(QPen(INK, 0.5))
     ink.p.setBrush(Qt.BrushStyle.NoBrush)
     ink.p.drawRect(QRectF(at.x(), at.y(), s, s))
-    ink.text(at.x() + s + 6, at.y() + 14, "1 inch", ink.font(8, bold=True))
-    ink.text(at.x() + s + 6, at.y() + 25, "(25.4 mm)", ink.font(7, italic=True), color=FAINT)
+    ink.text(at.x() + s + 6, at.y() + 14, tr("1 inch"), ink.font(8, bold=True))
+    ink.text(at.x() + s + 6, at.y() + 25, tr("(25.4 mm)"), ink.font(7, italic=True), color=FAINT)
 
 
 def _flamer(ink: Ink, tip: QPointF) -> None:
@@ -116,7 +117,7 @@ def _flamer(ink: Ink, tip: QPointF) -> None:
     end = FLAMER_LENGTH_IN * PT_PER_IN
     ink.p.drawLine(tip, QPointF(tip.x(), tip.y() + end))
     f = ink.font(9, bold=True)
-    ink.text(tip.x() - 60, tip.y() + end * 0.7, "Flamer", f, align="c", width=120)
+    ink.text(tip.x() - 60, tip.y() + end * 0.7, tr("Flamer"), f, align="c", width=120)
     ink.text(tip.x() - 60, tip.y() + end * 0.7 + 10, f'{FLAMER_LENGTH_IN:g}" long',
              ink.font(7, italic=True), color=FAINT, align="c", width=120)
 
@@ -147,7 +148,7 @@ def _ruler(ink: Ink, area: QRectF, metres_per_inch: float | None) -> None:
         p.drawLine(QPointF(x, 0), QPointF(x, tick))
         if i % 4 == 0 and 0 < i < RULER_LENGTH_IN * 4:
             ink.text(x - 10, 23, f"{i // 4}", num, align="c", width=20)
-    ink.text(4, 23, "in", ink.font(7, italic=True), color=FAINT)
+    ink.text(4, 23, tr("in"), ink.font(7, italic=True), color=FAINT)
     if metres_per_inch:
         mf = ink.font(6, italic=True)
         for i in range(2, int(RULER_LENGTH_IN) + 1, 2):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -38,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import current_language, loc, tr
 from engine.costs import CostRefused, charge, cost_of, describe_cost, refusal
 from engine.facts import facts_for
 from engine.joint import JointContext, JointResolution, answer_context, charge_joint
@@ -140,10 +140,8 @@ class ActionPanel(QDockWidget):
     per declared role, by kind: `roles_view.editor(name)`), `facts_view`, `options_view`,
     `odds_chart`, `dice_entry`, `steps_view`, `answer_box` (return fire: `responder_box`,
     `answer_action_box`, `answer_steps`), `apply_button`, `copy_bbcode`, `copy_markdown`,
-    `message`. `target_box`, `target_pick`, `targets_list`, `targets_pick`, `weapon_box`,
-    `point_pick` and `template_box` are the parts of the editors of the roles named
-    target, targets, weapon, point and of the template (hidden stand-ins when the action
-    has no such role).
+    `message`. A role editor's widgets: `roles_view.part(role name, "combo" | "pick" |
+    "list" | "shape" | "row", *kinds)` (a hidden stand-in when the action has no such role).
     State: `context` (the validated Context or None), `resolution` (complete, not yet
     applied), `shown_resolution` (the last complete one shown, applied or not).
     Signal `applied(Resolution)` after Apply.
@@ -151,17 +149,19 @@ class ActionPanel(QDockWidget):
 
     applied = Signal(object)
 
-    def __init__(self, window, *, title: str = "Actions", object_name: str = "action-panel",
+    def __init__(self, window, *, title: str = QT_TR_NOOP("Actions"),
+                 object_name: str = "action-panel",
                  accept: Callable[[Action], bool] = is_action) -> None:
-        super().__init__(title, window)
+        super().__init__(tr(title), window)
         self.setObjectName(object_name)
         self.window_ = window
         self.accept = accept
         self.actor_id: str | None = None
+        #: the group selected on the board (app.groups), the first choice of a group role
+        self.board_group: str | None = None
         self.context: Context | JointContext | None = None
         self.resolution: Resolution | JointResolution | None = None
         self.shown_resolution: Resolution | JointResolution | None = None
-        self._absent: dict[str, QWidget] = {}
         self._loose_point: tuple[float, float] | None = None
         self.run: TypedRun | None = None
         self._updating = False
@@ -184,7 +184,7 @@ class ActionPanel(QDockWidget):
         lay.setContentsMargins(6, 6, 6, 6)
 
         self.actor_box = QComboBox()
-        self.actor_box.setToolTip("The acting unit (or select it on the board)")
+        self.actor_box.setToolTip(tr("The acting unit (or select it on the board)"))
         self.actor_box.activated.connect(self._actor_chosen)
         self.action_box = QComboBox()
         self.action_box.currentIndexChanged.connect(self._action_chosen)
@@ -192,8 +192,8 @@ class ActionPanel(QDockWidget):
         self.doc.setWordWrap(True)
         self.doc.setStyleSheet("color: #555;")
         head = QFormLayout()
-        head.addRow("Unit", self.actor_box)
-        head.addRow("Action", self.action_box)
+        head.addRow(tr("Unit"), self.actor_box)
+        head.addRow(tr("Action"), self.action_box)
         lay.addLayout(head)
         lay.addWidget(self.doc)
 
@@ -203,13 +203,13 @@ class ActionPanel(QDockWidget):
         QVBoxLayout(self.roles_box).addWidget(self.roles_view)
         lay.addWidget(self.roles_box)
 
-        self.facts_box = QGroupBox("Facts from the board")
+        self.facts_box = QGroupBox(tr("Facts from the board"))
         self.facts_view = FactsView()
         self.facts_view.changed.connect(self.update_all)
         QVBoxLayout(self.facts_box).addWidget(self.facts_view)
         lay.addWidget(self.facts_box)
 
-        self.options_box = QGroupBox("Options")
+        self.options_box = QGroupBox(tr("Options"))
         self.options_view = OptionsView()
         self.options_view.changed.connect(self.update_all)
         QVBoxLayout(self.options_box).addWidget(self.options_view)
@@ -245,14 +245,14 @@ class ActionPanel(QDockWidget):
         results = QWidget()
         res = QVBoxLayout(results)
         res.setContentsMargins(6, 0, 6, 6)
-        self.dice_box = QGroupBox("Dice")
+        self.dice_box = QGroupBox(tr("Dice"))
         self.dice_entry = DiceEntry()
         self.dice_entry.roll_requested.connect(lambda _seed: self.roll())
         self.dice_entry.typed_changed.connect(self._typed_changed)
         self.dice_entry.mode_changed.connect(lambda _m: self._dice_setup_changed())
         QVBoxLayout(self.dice_box).addWidget(self.dice_entry)
         res.addWidget(self.dice_box)
-        res.addWidget(QLabel("<b>Steps</b>"))
+        res.addWidget(QLabel(tr("<b>Steps</b>")))
         self.steps_view = StepsView()
         self.answer_steps = StepsView()
         self.answer_steps.setPlaceholderText(self.tr("The answer's steps."))
@@ -270,12 +270,12 @@ class ActionPanel(QDockWidget):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         res.addWidget(self.message)
-        self.apply_button = QPushButton("Apply")
-        self.apply_button.setToolTip("Apply the effects as one undoable change and log it")
+        self.apply_button = QPushButton(tr("Apply"))
+        self.apply_button.setToolTip(tr("Apply the effects as one undoable change and log it"))
         self.apply_button.clicked.connect(self.apply)
-        self.copy_bbcode = QPushButton("Copy BBCode")
+        self.copy_bbcode = QPushButton(tr("Copy BBCode"))
         self.copy_bbcode.clicked.connect(lambda: self.copy("bbcode"))
-        self.copy_markdown = QPushButton("Copy Markdown")
+        self.copy_markdown = QPushButton(tr("Copy Markdown"))
         self.copy_markdown.clicked.connect(lambda: self.copy("markdown"))
         self.ignore_cost = QCheckBox(self.tr("Ignore cost"))
         self.ignore_cost.setToolTip(self.tr(
@@ -315,68 +315,6 @@ class ActionPanel(QDockWidget):
         self._set_role_rows(None)
         self._set_buttons()
 
-    # --- the legacy role widgets: parts of the editors of the roles with those names ---------
-
-    def _part(self, names: tuple[str, ...], kinds: tuple[str, ...], part: str,
-              factory: type[QWidget]) -> QWidget:
-        for n in names:
-            ed = self.roles_view.editor(n)
-            if ed is not None and getattr(ed, part) is not None:
-                return getattr(ed, part) if part != "row" else ed.row
-        for ed in self.roles_view.of_kind(*kinds):
-            if getattr(ed, part) is not None:
-                return getattr(ed, part) if part != "row" else ed.row
-        key = f"{names}{part}"
-        if key not in self._absent:        # the action has no such role: a hidden stand-in
-            w = factory(self)
-            w.hide()
-            self._absent[key] = w
-        return self._absent[key]
-
-    @property
-    def target_row(self) -> QWidget:
-        return self._part(("target",), (), "row", QWidget)
-
-    @property
-    def target_box(self) -> QComboBox:
-        return self._part(("target",), (), "combo", QComboBox)
-
-    @property
-    def target_pick(self) -> QPushButton:
-        return self._part(("target",), (), "pick", QPushButton)
-
-    @property
-    def targets_row(self) -> QWidget:
-        return self._part(("targets",), (), "row", QWidget)
-
-    @property
-    def targets_list(self) -> QListWidget:
-        return self._part(("targets",), (), "list", QListWidget)
-
-    @property
-    def targets_pick(self) -> QPushButton:
-        return self._part(("targets",), (), "pick", QPushButton)
-
-    @property
-    def weapon_box(self) -> QComboBox:
-        return self._part(("weapon",), ("weapon",), "combo", QComboBox)
-
-    @property
-    def point_row(self) -> QWidget:
-        return self._part(("point",), ("point", "template"), "row", QWidget)
-
-    @property
-    def point_pick(self) -> QPushButton:
-        return self._part(("point",), ("point", "template"), "pick", QPushButton)
-
-    @property
-    def point_label(self) -> QLabel:
-        return self._part(("point",), ("point", "template"), "label", QLabel)
-
-    @property
-    def template_box(self) -> QComboBox:
-        return self._part(("template",), ("template",), "shape", QComboBox)
-
     @property
     def target_id(self) -> str | None:
         ed = self._first("target", "unit")
@@ -415,6 +353,11 @@ class ActionPanel(QDockWidget):
     @property
     def game(self) -> Game | None:
         return self.editor.game if self.editor.has_game else None
+
+    def _ruleset_id(self) -> str | None:
+        """The game's ruleset id (for names and labels in the interface's language)."""
+        game = self.game
+        return game.scenario.ruleset if game is not None else None
 
     @property
     def ruleset(self) -> Ruleset | None:
@@ -543,7 +486,7 @@ class ActionPanel(QDockWidget):
         box = self.actor_box
         box.blockSignals(True)
         box.clear()
-        box.addItem("(select a unit on the board)", None)
+        box.addItem(tr("(select a unit on the board)"), None)
         for u in game.units if game is not None else []:
             box.addItem(f"{u.label} ({u.side})", u.id)
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
@@ -569,7 +512,7 @@ class ActionPanel(QDockWidget):
         box.blockSignals(True)
         box.clear()
         for a in self.offered():
-            box.addItem(a.label, a.id)
+            box.addItem(loc(a, self._ruleset_id()), a.id)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._action_chosen(box.currentIndex(), update=False)
@@ -589,14 +532,37 @@ class ActionPanel(QDockWidget):
         self._fill_answer()
 
     def _preset_group(self) -> None:
-        """A group actor role starts as the (smallest) group the selected unit is in."""
+        """A group actor role starts as the group selected on the board when the acting
+        unit is in it, else the (smallest) group the selected unit is in."""
         ed = self.roles_view.editor("actor")
         if ed is None or ed.role.kind != "group" or self.actor_id is None:
             return
-        hits = [g for g in self.groups().values() if self.actor_id in g.member_ids]
+        groups = self.groups()
+        chosen = groups.get(self.board_group) if self.board_group else None
+        if chosen is not None and self.actor_id in chosen.member_ids:
+            hits = [chosen]
+        else:
+            hits = [g for g in groups.values() if self.actor_id in g.member_ids]
         if hits:
-            ed.fill(self.game.units, self.actor_id, self.groups(), [])
+            ed.fill(self.game.units, self.actor_id, groups, [])
             ed.set_value(min(hits, key=lambda g: len(g.members)).id, emit=False)
+
+    def use_group(self, group_id: str | None) -> None:
+        """The group selected on the board (Shift+click on a member, app.groups) fills a
+        group role of the action shown: the actor's when the acting unit is in that group,
+        else the first other group role (a group target). None only forgets it."""
+        self.board_group = group_id
+        group = self.groups().get(group_id) if group_id else None
+        if group is None:
+            return
+        editors = self.roles_view.of_kind("group")
+        actor = self.roles_view.editor("actor")
+        if actor in editors and self.actor_id in group.member_ids:
+            target = actor
+        else:
+            target = next((e for e in editors if e is not actor), None)
+        if target is not None and target.value() != group_id:
+            target.set_value(group_id)
 
     # --- return fire ------------------------------------------------------------------------
 
@@ -631,7 +597,7 @@ class ActionPanel(QDockWidget):
         who = self._unit(self.responder_box.currentData())
         if who is not None and rs is not None and game is not None:
             for a in actions_offered(rs, game, who, lambda a: a.kind == "action"):
-                box.addItem(a.label, a.id)
+                box.addItem(loc(a, rs.id), a.id)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         box.setEnabled(who is not None)
@@ -681,7 +647,7 @@ class ActionPanel(QDockWidget):
     def _action_chosen(self, _index: int, *, update: bool = True) -> None:
         action = self.action
         self._set_role_rows(action)
-        self.doc.setText(action.doc if action is not None else "")
+        self.doc.setText(loc(action.doc, self._ruleset_id()) if action is not None else "")
         self.doc.setVisible(bool(self.doc.text()))
         self.options_view.set_options(action.options if action is not None else ())
         self.options_box.setVisible(action is not None)
@@ -704,7 +670,7 @@ class ActionPanel(QDockWidget):
     def _pick_tool(self):
         tool = self.window_.tools.tools.get("pick")
         if tool is None:
-            self.say("The pick tool is not installed: choose from the list instead", error=True)
+            self.say(tr("The pick tool is not installed: choose from the list instead"), error=True)
         return tool
 
     def _request_pick(self, mode: str, prompt: str, on_pick, *, chosen=(),
@@ -851,8 +817,10 @@ class ActionPanel(QDockWidget):
             self.odds_chart.set_distribution(self.context.odds())
             self.say("")
         except (ValueError, KeyError) as err:
-            self.odds_chart.set_distribution(None, f"Not possible: {_text(err)}")
-            self.say(f"Not possible: {_text(err)}", error=True)
+            self.odds_chart.set_distribution(None, tr("Not possible: {0}").format(
+                loc(_text(err), self._ruleset_id())))
+            self.say(tr("Not possible: {0}").format(loc(_text(err), self._ruleset_id())),
+                     error=True)
         self._show_dice_state()
 
     def _dice_setup_changed(self) -> None:
@@ -921,7 +889,8 @@ class ActionPanel(QDockWidget):
         err = run.error
         if run.resolution is not None:
             entry.mark_refused(None)
-            entry.set_message("All dice entered." if run.groups else "No dice needed.", "ok")
+            entry.set_message(tr("All dice entered.") if run.groups else tr("No dice needed."),
+                              "ok")
             self._show_complete(run.resolution)
             return
         self.resolution = self.shown_resolution = None
@@ -930,11 +899,13 @@ class ActionPanel(QDockWidget):
         elif err is not None and err.reason == "face":
             entry.mark_refused(err.position)
             entry.set_message(str(err), "error")
-            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "")
+            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
+                                       ruleset=self._ruleset_id())
         elif err is not None:
             entry.mark_refused(None)
             entry.set_message(str(err), "info")
-            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "")
+            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
+                                       ruleset=self._ruleset_id())
         self._set_buttons()
 
     def _show_complete(self, res: Resolution | JointResolution) -> None:
@@ -949,24 +920,30 @@ class ActionPanel(QDockWidget):
         self.joint_effects.setVisible(joint)
         if not joint:
             self.steps_view.show_steps(res.steps, effects=res.change.describe(),
-                                       summary=res.summary)
+                                       summary=res.summary, ruleset=res.ruleset)
             return
         first, *rest = res.resolutions
-        self.steps_view.show_steps(first.steps, summary=f"{first.action_label} "
-                                   f"({first.actor}): {first.summary}")
+        rs = first.ruleset
+
+        def said(r: Resolution) -> str:
+            return tr("{action} ({actor}): {summary}").format(
+                action=loc(r.action_label, rs), actor=r.actor, summary=loc(r.summary, rs))
+
+        self.steps_view.show_steps(first.steps, summary=said(first), ruleset=rs)
         self.answer_steps.show_steps([s for r in rest for s in r.steps],
-                                     summary="; ".join(f"{r.action_label} ({r.actor}): "
-                                                       f"{r.summary}" for r in rest))
-        effects = "; ".join(res.change.describe()) or self.tr("none")
-        notes = "".join(f"<br><i>{n}</i>" for n in res.notes)
+                                     summary="; ".join(said(r) for r in rest), ruleset=rs)
+        effects = "; ".join(loc(e, rs) for e in res.change.describe()) or self.tr("none")
+        notes = "".join(f"<br><i>{loc(n, rs)}</i>" for n in res.notes)
         self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)
 
     def _show_refusal(self, steps, text: str) -> None:
         self.resolution = self.shown_resolution = None
         self.answer_steps.hide()
         self.joint_effects.hide()
-        self.steps_view.show_steps(steps, refusal=text)
-        self.dice_entry.set_message(f"Not possible: {text}", "error")
+        self.steps_view.show_steps(steps, refusal=text, ruleset=self._ruleset_id())
+        self.dice_entry.set_message(tr("Not possible: {0}").format(loc(text,
+                                                                      self._ruleset_id())),
+                                    "error")
         self._set_buttons()
 
     def cost_refusal(self) -> str | None:
@@ -1024,7 +1001,7 @@ class ActionPanel(QDockWidget):
         """Apply the shown resolution as one undoable change and log it."""
         res = self.resolution
         if res is None:
-            self.say("Nothing to apply: roll or enter every die first.", error=True)
+            self.say(tr("Nothing to apply: roll or enter every die first."), error=True)
             return False
         game = self.game
         rolled = self._rolled if self._rolled is not None and self._rolled[0] is res else None
@@ -1042,7 +1019,7 @@ class ActionPanel(QDockWidget):
         try:
             self.editor.push(res.change)
         except (ModelError, ValueError) as err:
-            self.say(f"Could not apply: {_text(err)}", error=True)
+            self.say(tr("Could not apply: {0}").format(_text(err)), error=True)
             return False
         entries = _log_entries(res, game.turn)
         if rolled is not None:  # the app's roll shown (charged since): name its entry
@@ -1058,7 +1035,8 @@ class ActionPanel(QDockWidget):
         self.shown_resolution = res
         self._show_steps(res)
         self.dice_entry.set_message("")  # the next roll's needs show once it is set up
-        self.say(f"Applied: {res.summary} (Edit ▸ Undo takes it back)")
+        self.say(tr("Applied: {0} (Edit ▸ Undo takes it back)").format(
+            loc(res.summary, getattr(res, "ruleset", None))))
         self._set_buttons()
         self.applied.emit(res)
         return True
@@ -1068,9 +1046,11 @@ class ActionPanel(QDockWidget):
         res = self.shown_resolution
         if res is None:
             return ""
-        text = render_joint(res, fmt) if isinstance(res, JointResolution) else render(res, fmt)
+        lang = current_language()
+        text = (render_joint(res, fmt, lang=lang) if isinstance(res, JointResolution)
+                else render(res, fmt, lang=lang))
         QApplication.clipboard().setText(text)
-        self.say(f"Copied as {'BBCode' if fmt == 'bbcode' else 'Markdown'}.")
+        self.say(tr("Copied as BBCode.") if fmt == "bbcode" else tr("Copied as Markdown."))
         return text
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -1094,6 +1074,6 @@ def _text(err: BaseException) -> str:
 def install(window) -> ActionPanel:
     """The Actions dock on the right, hidden until View ▸ Actions (Ctrl+Shift+A)."""
     dock = ActionPanel(window)
-    add_view_dock(window, dock, "&Actions", "Ctrl+Shift+A", tab_with=ActionPanel)
+    add_view_dock(window, dock, tr("&Actions"), "Ctrl+Shift+A", tab_with=ActionPanel)
     window.action_panel = dock
     return dock

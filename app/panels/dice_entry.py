@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.dice import DiceError, Die, RandomDice, TypedDice, die
 from engine.protocol import Context, Resolution, Step
 
@@ -155,7 +156,7 @@ class DiceField(QLineEdit):
         self.setFixedWidth(38)
         self.setMaxLength(len(str(d.sides)) + 1)
         self.setPlaceholderText(d.name)
-        self.setToolTip(f"a face of the {d.name}, 1–{d.sides}")
+        self.setToolTip(tr("a face of the {die}, 1–{sides}").format(die=d.name, sides=d.sides))
 
     def complete(self) -> bool:
         """No further digit can make a face of this die: move on to the next field."""
@@ -179,8 +180,8 @@ class DiceEntry(QWidget):
         self.groups: list[DiceGroup] = []
         self.fields: list[DiceField] = []
         self.group_labels: list[QLabel] = []
-        self.app_radio = QRadioButton("App dice")
-        self.typed_radio = QRadioButton("Enter dice")
+        self.app_radio = QRadioButton(tr("App dice"))
+        self.typed_radio = QRadioButton(tr("Enter dice"))
         self.app_radio.setChecked(True)
         self.mode_group = QButtonGroup(self)
         self.mode_group.addButton(self.app_radio)
@@ -188,13 +189,13 @@ class DiceEntry(QWidget):
         self.app_radio.toggled.connect(self._mode_toggled)
         self.seed_edit = QLineEdit(str(RandomDice().seed))
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}")))
-        self.seed_edit.setToolTip("The generator's seed: the same seed replays the same roll")
+        self.seed_edit.setToolTip(tr("The generator's seed: the same seed replays the same roll"))
         #: The player typed the seed (it was not the app's draw): the log marks it chosen.
         self.seed_chosen = False
         self.seed_edit.textEdited.connect(self._seed_typed)
-        self.new_seed_button = QPushButton("New seed")
+        self.new_seed_button = QPushButton(tr("New seed"))
         self.new_seed_button.clicked.connect(self.new_seed)
-        self.roll_button = QPushButton("Roll")
+        self.roll_button = QPushButton(tr("Roll"))
         self.roll_button.setDefault(True)
         self.roll_button.clicked.connect(self._roll)
         self.message = QLabel()
@@ -208,7 +209,7 @@ class DiceEntry(QWidget):
         self.app_row = QWidget()
         app = QHBoxLayout(self.app_row)
         app.setContentsMargins(0, 0, 0, 0)
-        app.addWidget(QLabel("Seed"))
+        app.addWidget(QLabel(tr("Seed")))
         app.addWidget(self.seed_edit, 1)
         app.addWidget(self.new_seed_button)
         app.addWidget(self.roll_button)

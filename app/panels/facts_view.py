@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TR_NOOP, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from engine.facts import parse_fact
 from engine.protocol import SIDES, CoverTerm, Facts, FactSpec, fact_spec
 
@@ -37,7 +38,7 @@ TYPE_EDITORS: dict[str, str] = {
     "bool": "bool", "cover": "cover", "side": "side", "ids": "ids",
 }
 OVERRIDE_STYLE = "background: #fff4d6; font-weight: bold;"
-MISSING = "not measured"
+MISSING = QT_TR_NOOP("not measured")
 
 
 def fact_text(spec: FactSpec | str, value: Any,
@@ -46,23 +47,23 @@ def fact_text(spec: FactSpec | str, value: Any,
     per-unit fact as "a1: yes · a2: no"."""
     spec = spec if isinstance(spec, FactSpec) else fact_spec(spec)
     if value is None:
-        return MISSING
+        return tr(MISSING)
     if isinstance(value, Mapping):
         return " · ".join(f"{k}: {fact_text(_one(spec), v, cover)}"
-                          for k, v in value.items()) or "none"
+                          for k, v in value.items()) or tr("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("yes") if value else tr("no")
     if spec.type == "distance_in":
         return f'{value:.2f}"'
     if spec.type == "distance_m":
-        return f"{value:.1f} m"
+        return tr("{0} m").format(f"{value:.1f}")
     if spec.type == "fraction":
         return f"{value:.0%}"
     if spec.type == "cover" and cover and value in cover:
-        return f"{value} — {cover[value].term}"
+        return f"{value} — {loc(cover[value].term)}"
     if isinstance(value, list | tuple):
-        return ", ".join(map(str, value)) or "none"
-    return str(value)
+        return ", ".join(map(str, value)) or tr("none")
+    return loc(value) if isinstance(value, str) else str(value)
 
 
 def parse_text(text: str) -> Any:
@@ -100,11 +101,11 @@ class FactRow:
         self.spec = spec
         self.name = spec.name
         self.kind = "each" if spec.each else TYPE_EDITORS.get(spec.type, "text")
-        self.label = QLabel(spec.title)
-        self.label.setToolTip(spec.doc or "ruleset-specific fact")
-        self.measured = QLabel(MISSING)
-        self.check = QCheckBox("override")
-        self.check.setToolTip("Use the value typed here instead of the board's")
+        self.label = QLabel(loc(spec.title))
+        self.label.setToolTip(loc(spec.doc) if spec.doc else tr("ruleset-specific fact"))
+        self.measured = QLabel(tr(MISSING))
+        self.check = QCheckBox(tr("override"))
+        self.check.setToolTip(tr("Use the value typed here instead of the board's"))
         self.editor = self._make_editor(cover)
         self.editor.setEnabled(False)
 
@@ -123,14 +124,14 @@ class FactRow:
         if self.kind in ("bool", "cover", "side"):
             w = QComboBox()
             if self.kind == "bool":
-                w.addItem("yes", True)
-                w.addItem("no", False)
+                w.addItem(tr("yes"), True)
+                w.addItem(tr("no"), False)
             elif self.kind == "side":
                 for s in SIDES:
-                    w.addItem(s, s)
+                    w.addItem(loc(s), s)
             else:
                 for level in range(5):
-                    term = f" — {cover[level].term}" if cover and level in cover else ""
+                    term = f" — {loc(cover[level].term)}" if cover and level in cover else ""
                     w.addItem(f"{level}{term}", level)
             return w
         return QLineEdit()
@@ -166,7 +167,7 @@ class FactRow:
         return parse_text(text)
 
     def mark(self, overridden: bool) -> None:
-        self.label.setText(("✎ " if overridden else "") + self.spec.title)
+        self.label.setText(("✎ " if overridden else "") + loc(self.spec.title))
         self.label.setStyleSheet(OVERRIDE_STYLE if overridden else "")
         self.editor.setEnabled(overridden)
         self.measured.setEnabled(not overridden)
@@ -219,7 +220,7 @@ class FactsView(QWidget):
             row.measured.setText(fact_text(row.spec, value, cover))
             if not row.check.isChecked():
                 row.set_editor_value(value)
-        self.empty.setText(note or ("" if names else "No board facts for this action."))
+        self.empty.setText(note or ("" if names else tr("No board facts for this action.")))
         self.empty.setVisible(bool(self.empty.text()))
 
     def _rebuild(self, specs: tuple[FactSpec, ...],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -22,15 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from engine.options import MODIFIER_TARGETS, Modifier
 
 #: Each modifier kind in words.
-KIND_TEXT = {"target": "to the target", "roll": "to the roll", "pool": "dice in the pool",
-             "die_step": "die steps"}
+KIND_TEXT = {"target": QT_TR_NOOP("to the target"), "roll": QT_TR_NOOP("to the roll"),
+             "pool": QT_TR_NOOP("dice in the pool"), "die_step": QT_TR_NOOP("die steps")}
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ModifiersView", text)
 
 
 class ModifiersView(QWidget):
@@ -47,17 +46,17 @@ class ModifiersView(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         self.step_box = QComboBox()
-        self.step_box.setToolTip(_tr("The step it modifies"))
+        self.step_box.setToolTip(tr("The step it modifies"))
         self.kind_box = QComboBox()
         for k in MODIFIER_TARGETS:
-            self.kind_box.addItem(_tr(KIND_TEXT.get(k, k)), k)
+            self.kind_box.addItem(tr(KIND_TEXT.get(k, k)), k)
         self.value_box = QSpinBox()
         self.value_box.setRange(-20, 20)
         self.label_edit = QLineEdit()
-        self.label_edit.setPlaceholderText(_tr("why (smoke, GM ruling …)"))
-        self.add_button = QPushButton(_tr("Add"))
+        self.label_edit.setPlaceholderText(tr("why (smoke, GM ruling …)"))
+        self.add_button = QPushButton(tr("Add"))
         self.add_button.clicked.connect(self._add_typed)
-        self.remove_button = QPushButton(_tr("Remove"))
+        self.remove_button = QPushButton(tr("Remove"))
         self.remove_button.clicked.connect(self._remove_selected)
         self.list = QListWidget()
         self.list.setMaximumHeight(80)
@@ -79,7 +78,7 @@ class ModifiersView(QWidget):
         self.steps = steps
         self.step_box.clear()
         for s in steps:
-            self.step_box.addItem(s.replace("_", " "), s)
+            self.step_box.addItem(loc(s).replace("_", " "), s)
         if self.items:
             self.items = []
             self._show()
@@ -106,8 +105,8 @@ class ModifiersView(QWidget):
         value = self.value_box.value()
         if step is None or value == 0:
             return
-        label = self.label_edit.text().strip() or _tr("agreed at the table")
-        self.add(step, Modifier(label, value, _tr("entered by hand"),
+        label = self.label_edit.text().strip() or tr("agreed at the table")
+        self.add(step, Modifier(label, value, tr("entered by hand"),
                                 to=self.kind_box.currentData()))
         self.value_box.setValue(0)
         self.label_edit.clear()
@@ -122,5 +121,6 @@ class ModifiersView(QWidget):
     def _show(self) -> None:
         self.list.clear()
         for step, m in self.items:
-            kind = "" if m.to in ("target", "pool", "die_step") else f" ({KIND_TEXT[m.to]})"
-            self.list.addItem(QListWidgetItem(f"{step.replace('_', ' ')}: {m.text}{kind}"))
+            kind = "" if m.to in ("target", "pool", "die_step") else f" ({tr(KIND_TEXT[m.to])})"
+            shown = m.text.replace(str(m.label), loc(m.label), 1) if m.label else m.text
+            self.list.addItem(QListWidgetItem(f"{loc(step).replace('_', ' ')}: {shown}{kind}"))

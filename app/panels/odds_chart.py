@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine.odds import OutcomeDistribution
 
 BAR_COLOUR = "#2f80ed"
@@ -71,22 +72,22 @@ class OddsChart(QWidget):
         super().__init__(parent)
         self.distribution: OutcomeDistribution | None = None
         self.shown: OutcomeDistribution | None = None
-        self.title = QLabel("Odds")
+        self.title = QLabel(tr("Odds"))
         self.title.setStyleSheet("font-weight: bold;")
         self.part_box = QComboBox()
-        self.part_box.setToolTip("Which figure of the action to chart")
+        self.part_box.setToolTip(tr("Which figure of the action to chart"))
         self.part_box.currentIndexChanged.connect(self._part_chosen)
         self.plot = None  # pyqtgraph.PlotWidget, made by _ensure_plot
         self.bars = None  # pyqtgraph.BarGraphItem
         self.horizontal = False
         self._probs: list[float] = []
-        self.placeholder = QLabel("Choose a unit and an action to see the odds.")
+        self.placeholder = QLabel(tr("Choose a unit and an action to see the odds."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setMinimumHeight(150)
         self.placeholder.setStyleSheet("color: #666; background: white;")
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["outcome", "exactly", "at least"])
-        self.table.horizontalHeaderItem(2).setToolTip("P(outcome ≥ this row's outcome)")
+        self.table.setHorizontalHeaderLabels([tr("outcome"), tr("exactly"), tr("at least")])
+        self.table.horizontalHeaderItem(2).setToolTip(tr("P(outcome ≥ this row's outcome)"))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -118,7 +119,7 @@ class OddsChart(QWidget):
         self.part_box.blockSignals(True)
         self.part_box.clear()
         if dist is not None:
-            self.part_box.addItem(outcome_text(dist.label) or "outcome", "")
+            self.part_box.addItem(outcome_text(dist.label) or tr("outcome"), "")
             for name in dist.parts:
                 self.part_box.addItem(outcome_text(name), name)
             i = self.part_box.findData(keep)
@@ -158,8 +159,8 @@ class OddsChart(QWidget):
 
     def _show(self, dist: OutcomeDistribution | None) -> None:
         self.shown = dist
-        self.title.setText(f"Odds — {outcome_text(dist.label)}" if dist is not None
-                           else "Odds")
+        self.title.setText(tr("Odds — {0}").format(outcome_text(dist.label)) if dist is not None
+                           else tr("Odds"))
         self._fill_table(dist)
         if dist is None and self.plot is None:
             return

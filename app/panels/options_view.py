@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TR_NOOP, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from engine.options import Option
 
 BADGE_STYLE = ("background: #f2c94c; color: #3d2e00; border-radius: 3px; "
@@ -31,48 +32,54 @@ BADGE_STYLE = ("background: #f2c94c; color: #3d2e00; border-radius: 3px; "
 REASON_STYLE = "color: #666; font-size: 8pt;"
 INT_LIMIT = 10_000
 #: What a modifier of each kind (engine.options.MODIFIER_TARGETS) changes, in words.
-MODIFIES = {"target": "target", "roll": "roll", "pool": "dice in the pool",
-            "die_step": "die step"}
+MODIFIES = {"target": QT_TR_NOOP("target"), "roll": QT_TR_NOOP("roll"),
+            "pool": QT_TR_NOOP("dice in the pool"), "die_step": QT_TR_NOOP("die step")}
+
+
+def choice_text(choice: str) -> str:
+    """A choice of an option as players read it: its translation, else "cover band"."""
+    shown = loc(choice)
+    return shown.replace("_", " ") if shown == choice else shown
 
 
 def proposed_badge(tooltip: str = "") -> QLabel:
     """The yellow PROPOSED mark: a number of ours, not the rules'."""
-    badge = QLabel("PROPOSED")
+    badge = QLabel(tr("PROPOSED"))
     badge.setStyleSheet(BADGE_STYLE)
-    badge.setToolTip(tooltip or "Our value: the rules text does not give this number")
+    badge.setToolTip(tooltip or tr("Our value: the rules text does not give this number"))
     return badge
 
 
 def modifier_text(o: Option) -> str:
     """"+2 to hit" for an option that becomes a modifier, else ""."""
-    steps = ", ".join(o.steps)
-    what = MODIFIES.get(o.to, o.to)
+    steps = ", ".join(loc(s) for s in o.steps)
+    what = tr(MODIFIES.get(o.to, o.to))
     where = f" ({what}{': ' + steps if steps else ''})"
     if o.modifier is not None:
         return f"{o.modifier:+d}{where}"
     if o.modifier_from_value:
-        return f"value as modifier{where}"
+        return tr("value as modifier") + where
     return ""
 
 
 def default_text(o: Option) -> str:
     """An option's default as the editor shows it: "yes", "damage", "3"."""
     if o.kind == "bool":
-        return "yes" if o.default else "no"
+        return tr("yes") if o.default else tr("no")
     if o.kind == "choice":
-        return str(o.default).replace("_", " ")
+        return choice_text(str(o.default))
     return str(o.default)
 
 
 def _editor(o: Option) -> QWidget:
     if o.kind == "bool":
-        w = QCheckBox(o.label)
+        w = QCheckBox(loc(o))
         w.setChecked(bool(o.default))
         return w
     if o.kind == "choice":
         w = QComboBox()
         for c in o.choices:
-            w.addItem(c.replace("_", " "), c)
+            w.addItem(choice_text(c), c)
         w.setCurrentIndex(max(0, w.findData(o.default)))
         return w
     if o.kind == "int":
@@ -133,41 +140,42 @@ class OptionsView(QWidget):
 
     def set_options(self, options: Sequence[Option],
                     values: Mapping[str, Any] | None = None, *, explain: bool = False,
-                    empty: str = "No options for this action.") -> None:
+                    empty: str = QT_TR_NOOP("No options for this action.")) -> None:
         """Show `options` (with `values` where given, else each default). `explain` adds
         each option's default and help under it (the Rules readings dialog)."""
         self._clear()
         self.options = tuple(options)
         values = values or {}
         if not self.options:
-            self.empty = QLabel(empty)
+            self.empty = QLabel(tr(empty))
             self.empty.setStyleSheet(REASON_STYLE)
             self.grid.addWidget(self.empty, 0, 0, 1, 3)
         for row, o in enumerate(self.options):
             w = _editor(o)
             if o.id in values:
                 _set_value(w, values[o.id])
-            tip = "\n".join(filter(None, [o.help, o.reason]))
+            tip = "\n".join(filter(None, [loc(o.help), loc(o.reason)]))
             w.setToolTip(tip)
             self.editors[o.id] = w
             if o.kind == "bool":
                 self.grid.addWidget(w, 2 * row, 0, 1, 2)
             else:
-                name = QLabel(o.label)
+                name = QLabel(loc(o))
                 name.setToolTip(tip)
                 self.grid.addWidget(name, 2 * row, 0)
                 self.grid.addWidget(w, 2 * row, 1)
             if o.proposed:
-                badge = proposed_badge(f"{o.label}: our default, not the rules' ({o.reason})"
+                badge = proposed_badge(tr("{option}: our default, not the rules' ({reason})")
+                                       .format(option=loc(o), reason=loc(o.reason))
                                        if o.reason else "")
                 self.badges[o.id] = badge
                 self.grid.addWidget(badge, 2 * row, 2)
-            detail = " · ".join(filter(None, [modifier_text(o), o.reason]))
+            detail = " · ".join(filter(None, [modifier_text(o), loc(o.reason)]))
             if explain:
                 default = default_text(o)
-                detail = " · ".join(filter(None, [detail, f"default: {default}"]))
+                detail = " · ".join(filter(None, [detail, tr("default: {0}").format(default)]))
                 if o.help:
-                    detail += f"\n{o.help}"
+                    detail += f"\n{loc(o.help)}"
             if detail:
                 reason = QLabel(detail)
                 reason.setStyleSheet(REASON_STYLE)

@@ -10,7 +10,6 @@ still overrides them for one call).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
@@ -22,15 +21,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.i18n import tr
 from engine.options import SchemaError
 from engine.readings import readings_change, readings_for, readings_log_entry
 from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
 from .options_view import OptionsView
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ReadingsDialog", text)
 
 
 class ReadingsDialog(QDialog):
@@ -111,7 +107,7 @@ def game_menu(window) -> QMenu:
     tools = window.tools_menu.menuAction()
     after = acts[acts.index(tools) + 1] if tools in acts and acts.index(tools) + 1 < len(acts) \
         else None
-    menu = QMenu(_tr("&Game"), window)
+    menu = QMenu(tr("&Game"), window)
     menu.setObjectName("game-menu")
     if after is not None:
         bar.insertMenu(after, menu)
@@ -125,12 +121,12 @@ def open_readings(window) -> ReadingsDialog | None:
     """Show the dialog for the open game (None, with a message, when it cannot be)."""
     editor = window.editor
     if not editor.has_game:
-        window.statusBar().showMessage(_tr("Open a game first"), 5000)
+        window.statusBar().showMessage(tr("Open a game first"), 5000)
         return None
     try:
         dialog = ReadingsDialog(window)
     except RulesetNotFound as err:
-        window.show_error(_tr("Rules readings"), str(err))
+        window.show_error(tr("Rules readings"), str(err))
         return None
     window.readings_dialog = dialog
     dialog.open()
@@ -139,9 +135,9 @@ def open_readings(window) -> ReadingsDialog | None:
 
 def install(window) -> QAction:
     """Game ▸ Rules readings…"""
-    action = QAction(_tr("Rules &readings…"), window)
+    action = QAction(tr("Rules &readings…"), window)
     action.setObjectName("rules-readings")
-    action.setToolTip(_tr("The ruleset's open points as this game reads them"))
+    action.setToolTip(tr("The ruleset's open points as this game reads them"))
     action.triggered.connect(lambda: open_readings(window))
     game_menu(window).addAction(action)
     window.readings_action = action

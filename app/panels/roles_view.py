@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from engine.protocol import GroupRef, Role, TemplatePlacement
 from geometry.templates import TEMPLATE_SHAPES
 
@@ -41,8 +42,6 @@ NONE = "—"
 PickRequest = Callable[..., None]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RolesView", text)
 
 
 def _row(*widgets: QWidget) -> QWidget:
@@ -52,6 +51,13 @@ def _row(*widgets: QWidget) -> QWidget:
     for x in widgets:
         h.addWidget(x, 1 if isinstance(x, QComboBox | QListWidget | QLabel) else 0)
     return w
+
+
+def role_title(role) -> str:
+    """A role's title in the interface's language ("Target (one man)", "Цель (один
+    человек)"): its label through the glossary, capitalised as Role.title is."""
+    text = loc(role.label) if role.label else loc(role.name.replace("_", " "))
+    return text[:1].upper() + text[1:]
 
 
 def point_text(point: tuple[float, float] | None) -> str:
@@ -89,20 +95,20 @@ class RoleEditor:
             self.shape = QComboBox()
             self.shape.addItem(NONE, None)
             for s in TEMPLATE_SHAPES:
-                self.shape.addItem(s, s)
+                self.shape.addItem(loc(s), s)
             self.shape.currentIndexChanged.connect(lambda _i: self._changed())
             parts.append(self.shape)
         if kind in ("point", "template"):
             self.label = QLabel(NONE)
             parts.append(self.label)
         if kind != "weapon":
-            self.pick = QPushButton(_tr("Pick a member on board") if kind == "group"
-                                    else _tr("Pick on board"))
-            self.pick.setToolTip(role.doc or _tr("Choose on the board"))
+            self.pick = QPushButton(tr("Pick a member on board") if kind == "group"
+                                    else tr("Pick on board"))
+            self.pick.setToolTip(loc(role.doc) if role.doc else tr("Choose on the board"))
             self.pick.clicked.connect(self.request_pick)
             parts.append(self.pick)
         self.row = _row(*parts)
-        self.row.setToolTip(role.doc)
+        self.row.setToolTip(loc(role.doc) if role.doc else "")
         self.groups: Mapping[str, GroupRef] = {}
 
     # --- filling ----------------------------------------------------------------------------
@@ -119,9 +125,9 @@ class RoleEditor:
             box.blockSignals(True)
             box.clear()
             if self.role.kind == "weapon":
-                box.addItem(_tr("(the unit's own)"), None)
+                box.addItem(tr("(the unit's own)"), None)
                 for wid, name in weapons:
-                    box.addItem(name, wid)
+                    box.addItem(loc(name), wid)
             elif self.role.kind == "group":
                 box.addItem(NONE, None)
                 for g in groups.values():
@@ -202,23 +208,28 @@ class RoleEditor:
 
     def request_pick(self) -> None:
         kind = self.role.kind
-        name = self.role.label or self.role.name
+        name = loc(self.role.label) if self.role.label else self.role.name
         if kind in ("unit", "responder"):
-            self._request("unit", _tr("Click the {0}").format(name), self.set_value)
+            self._request("unit", tr("Click the {0}").format(name), self.set_value)
         elif kind == "units":
-            self._request("units", _tr("Click the units (again to drop one)"),
+            self._request("units", tr("Click the units (again to drop one)"),
                           self.set_value, chosen=self.chosen)
         elif kind == "group":
-            self._request("unit", _tr("Click a member of the group"), self._member_picked,
+            self._request("unit", tr("Click a member of the group"), self._member_picked,
                           allow_actor=True)
         else:
-            self._request("point", _tr("Click the point"), self.set_value)
+            self._request("point", tr("Click the point"), self.set_value)
 
     def _member_picked(self, unit_id: str | None) -> None:
         """The group a clicked unit belongs to (the smallest, when nested)."""
         hits = [g for g in self.groups.values() if unit_id in g.member_ids]
         if hits:
             self.set_value(min(hits, key=lambda g: len(g.members)).id)
+
+
+_STAND_INS: dict[str, type[QWidget]] = {"combo": QComboBox, "shape": QComboBox,
+                                         "pick": QPushButton, "list": QListWidget,
+                                         "label": QLabel}
 
 
 class RolesView(QWidget):
@@ -233,6 +244,7 @@ class RolesView(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.editors: dict[str, RoleEditor] = {}
+        self._absent: dict[str, QWidget] = {}
         self.roles: tuple[Role, ...] = ()
         #: role name → (kind, value) chosen under earlier actions: an action that has a
         #: role of the same name and kind starts with it (aim, then fire at the same tank)
@@ -253,7 +265,8 @@ class RolesView(QWidget):
         for r in roles:
             ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
             self.editors[r.name] = ed
-            self.form.addRow(r.title + ("" if not r.required else _tr(" (required)")), ed.row)
+            self.form.addRow(role_title(r) + ("" if not r.required else tr(" (required)")),
+                             ed.row)
             # a layout shows a new child only from the event loop: show it now, so the
             # row is there as soon as the action is chosen
             ed.row.show()
@@ -278,6 +291,24 @@ class RolesView(QWidget):
 
     def editor(self, name: str) -> RoleEditor | None:
         return self.editors.get(name)
+
+    def part(self, name: str, part: str, *kinds: str) -> QWidget:
+        """A widget of the editor of role `name` — else of the first non-actor role of one
+        of `kinds` — by part: "combo", "pick", "list", "shape", "label" or "row". The
+        caller names the role (a test, a script): a hidden stand-in when the action shown
+        has no such role, so it can be asked whether it is visible."""
+        ed = self.editors.get(name)
+        if ed is None or (getattr(ed, part, None) is None and part != "row"):
+            ed = next((e for e in self.of_kind(*kinds) if e.role.name != "actor"
+                       and (part == "row" or getattr(e, part, None) is not None)), None)
+        if ed is not None and (part == "row" or getattr(ed, part, None) is not None):
+            return ed.row if part == "row" else getattr(ed, part)
+        key = f"{name}:{part}"
+        if key not in self._absent:
+            w = _STAND_INS.get(part, QWidget)(self)
+            w.hide()
+            self._absent[key] = w
+        return self._absent[key]
 
     def of_kind(self, *kinds: str) -> list[RoleEditor]:
         return [e for e in self.editors.values() if e.role.kind in kinds]

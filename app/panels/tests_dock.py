@@ -15,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
+from app.i18n import tr
 from engine import triggers
 
 from .action_panel import ActionPanel, is_test
@@ -28,7 +29,7 @@ class TestsDock(ActionPanel):
     __test__ = False  # not a pytest class, whatever its name
 
     def __init__(self, window) -> None:
-        super().__init__(window, title="Tests", object_name="tests-dock", accept=is_test)
+        super().__init__(window, title=tr("Tests"), object_name="tests-dock", accept=is_test)
         self.due_box = QGroupBox(self.tr("Due now"))
         lay = QVBoxLayout(self.due_box)
         lay.setContentsMargins(6, 4, 6, 4)
@@ -99,6 +100,6 @@ class TestsDock(ActionPanel):
 def install(window) -> TestsDock:
     """The Tests dock, tabbed with the Actions dock (View ▸ Tests, Ctrl+Shift+T)."""
     dock = TestsDock(window)
-    add_view_dock(window, dock, "&Tests", "Ctrl+Shift+T", tab_with=ActionPanel)
+    add_view_dock(window, dock, tr("&Tests"), "Ctrl+Shift+T", tab_with=ActionPanel)
     window.tests_dock = dock
     return dock

@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TR_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import tr
 from engine import triggers, turns
 from engine.dice import DiceError, DiceSource, TypedDice
 from engine.model import Change, ModelError
@@ -46,7 +47,9 @@ from engine.turns import TurnError, TurnStructure
 from ..board.style import SidePalette
 from .docks import add_view_dock
 
-COLUMNS = ("Unit", "AP left", "AP spent", "Actions", "Activated", "State", "Player", "Due")
+COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
+           QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
+           QT_TR_NOOP("Player"), QT_TR_NOOP("Due"))
 ERROR_STYLE = "color: #b3261e;"
 #: Names listed in the "may still act" and "tests due" lines before "… N more".
 MAX_NAMES = 6
@@ -128,7 +131,7 @@ class TurnDock(QDockWidget):
         self.units_title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.units_title)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
+        self.table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -160,7 +163,7 @@ class TurnDock(QDockWidget):
         self.button_grid = QGridLayout()
         self.roll_button = QPushButton(self.tr("Roll initiative"))
         self.start_button = QPushButton(self.tr("Start turn"))
-        self.next_button = QPushButton("Next activation")
+        self.next_button = QPushButton(tr("Next activation"))
         self.activate_button = QPushButton(self.tr("Activate"))
         self.pass_button = QPushButton(self.tr("Pass action"))
         self.phase_button = QPushButton(self.tr("Next phase"))
@@ -309,7 +312,7 @@ class TurnDock(QDockWidget):
 
     def _structure_text(self) -> str:
         s = self.structure
-        tr = self.tr
+        # (app.i18n.tr: the shared context lupdate files these under)
         parts = [{"sides": tr("side turns"), "alternating": tr("alternating activations"),
                   "rounds": tr("combat rounds")}[s.kind]]
         if s.phases:
@@ -326,7 +329,7 @@ class TurnDock(QDockWidget):
             parts.append(tr("allied players interleave"))
         if s.initiative:
             when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
-            flag = " (PROPOSED)" if s.initiative.proposed else ""
+            flag = " (" + tr("PROPOSED") + ")" if s.initiative.proposed else ""
             parts.append(tr("initiative {0} {1}").format(s.initiative.die.name, when) + flag)
         return "; ".join(parts)
 
@@ -632,7 +635,7 @@ def install(window) -> TurnDock:
     """Add the dock on the right, hidden until View ▸ Turn (Ctrl+T) shows it — as the Log
     dock, the board keeps the room until it is wanted — and follow the window's editor."""
     dock = TurnDock(window)
-    add_view_dock(window, dock, "&Turn", "Ctrl+T")
+    add_view_dock(window, dock, tr("&Turn"), "Ctrl+T")
     editor = getattr(window, "editor", None)
     if editor is not None:
         dock.set_editor(editor, window)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QFont, QKeySequence, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from app.board.style import Z_OVERLAY, Z_UNIT
+from app.i18n import tr
 from engine.scenario import Unit
 from geometry.angles import unit_vector
 from geometry.facing import FRONT180, TURRET_ARC_DEG, FacingModel, arc_direction
@@ -59,11 +60,11 @@ class ArcsOverlay(QObject):
         self.window = window
         self.model = model
         self.items: list[QGraphicsItem] = []
-        self.action = QAction("&Arcs of the selected unit", window)
+        self.action = QAction(tr("&Arcs of the selected unit"), window)
         self.action.setCheckable(True)
-        self.action.setIconText("Arcs")
+        self.action.setIconText(tr("Arcs"))
         self.action.setShortcut(QKeySequence("A"))
-        self.action.setToolTip("Arcs overlay: front / side / rear sectors and turret arc (A)")
+        self.action.setToolTip(tr("Arcs overlay: front / side / rear sectors and turret arc (A)"))
         self.action.toggled.connect(lambda _on: self.refresh())
         window.view_menu.addAction(self.action)
         window.toolbar.addAction(self.action)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence, QMouseEvent
 
+from app.i18n import tr
+
 from .base import Tool
 
 if TYPE_CHECKING:
@@ -47,12 +49,12 @@ class ToolManager(QObject):
         if not tool.id or tool.id in self.tools:
             raise ValueError(f"tool.id: expected a new, non-empty id, got {tool.id!r}")
         self.tools[tool.id] = tool
-        action = QAction(tool.label, self.window)
+        action = QAction(tr(tool.label), self.window)
         action.setCheckable(True)
         if tool.shortcut:
             action.setShortcut(QKeySequence(tool.shortcut))
             self.scope_to_board(action)
-        tip = tool.tooltip or tool.label
+        tip = tr(tool.tooltip or tool.label)
         action.setToolTip(f"{tip} ({tool.shortcut})" if tool.shortcut else tip)
         action.setStatusTip(tip)
         action.triggered.connect(lambda _=False, t=tool.id: self.activate(t))

@@ -18,7 +18,7 @@ import math
 from enum import Enum, auto
 
 import shapely
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
 from shapely.geometry import LineString, Point
@@ -81,9 +81,9 @@ class State(Enum):
 
 class MeasureTool(Tool):
     id = "measure"
-    label = "Measure"
+    label = QT_TR_NOOP("Measure")
     shortcut = "M"
-    tooltip = "Measure between two units: click A then B, or drag A to B"
+    tooltip = QT_TR_NOOP("Measure between two units: click A then B, or drag A to B")
     cursor = Qt.CursorShape.CrossCursor
     uses_units = True
 
@@ -331,9 +331,9 @@ class MeasureTool(Tool):
 
 class RulerTool(MeasureTool):
     id = "ruler"
-    label = "Ruler"
+    label = QT_TR_NOOP("Ruler")
     shortcut = "L"
-    tooltip = "Free ruler between any two points: click-click or drag"
+    tooltip = QT_TR_NOOP("Free ruler between any two points: click-click or drag")
     uses_units = False
 
 

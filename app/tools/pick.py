@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from app.board.items import geometry_path
@@ -42,8 +42,8 @@ class PickRequest:
 
 class PickTool(Tool):
     id = "pick"
-    label = "Pick"
-    tooltip = "Pick a target, several units or a point for the action panel"
+    label = QT_TR_NOOP("Pick")
+    tooltip = QT_TR_NOOP("Pick a target, several units or a point for the action panel")
     cursor = Qt.CursorShape.PointingHandCursor
     on_toolbar = False  # it only means something when a panel asks for a pick
 

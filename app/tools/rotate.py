@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QBrush, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
+from app.i18n import tr
 from engine.model import Change, MoveUnit
 from engine.scenario import Unit
 from geometry.angles import bearing, norm180, norm360, unit_vector
@@ -71,10 +72,14 @@ class RotationController(QObject):
         self.actions: list[QAction] = []
         self._dragging: str | None = None  # "hull" / "turret"
         self._items: list[QGraphicsItem] = []
-        menu = window.tools_menu.addMenu("&Rotate selected")
+        menu = window.tools_menu.addMenu(tr("&Rotate selected"))
         for shortcut, part, degrees in KEYS:
-            side = "clockwise" if degrees > 0 else "anticlockwise"
-            action = QAction(f"Turn {part} {abs(degrees):g}° {side}", window)
+            text = {("hull", True): tr("Turn hull {0}° clockwise"),
+                    ("hull", False): tr("Turn hull {0}° anticlockwise"),
+                    ("turret", True): tr("Turn turret {0}° clockwise"),
+                    ("turret", False): tr("Turn turret {0}° anticlockwise")}.get(
+                (part, degrees > 0), f"{part} {{0}}°")
+            action = QAction(text.format(f"{abs(degrees):g}"), window)
             action.setShortcut(QKeySequence(shortcut))
             action.triggered.connect(lambda _=False, p=part, d=degrees: self.turn_by(p, d))
             menu.addAction(action)
@@ -171,8 +176,8 @@ class RotationController(QObject):
                 self._items.append(stem)
             knob = _Knob("#ffffff" if part == "hull" else "#15181c", "#ffb000")
             knob.setPos(point)
-            knob.setToolTip("Drag to turn the hull" if part == "hull" else
-                            "Drag to turn the turret")
+            knob.setToolTip(tr("Drag to turn the hull") if part == "hull" else
+                            tr("Drag to turn the turret"))
             knob.setData(0, part)
             scene.addItem(knob)
             self._items.append(knob)

@@ -18,10 +18,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
+from app.i18n import tr
 from engine.board_rules import is_vehicle, move_allowance_m
 from engine.measure import terrain_index
 from engine.model import Change, MoveUnit
@@ -67,9 +68,10 @@ def move_label(name: str, distance_in: float) -> str:
 
 class SelectTool(Tool):
     id = "select"
-    label = "Select"
+    label = QT_TR_NOOP("Select")
     shortcut = "V"
-    tooltip = "Select and move units: click to select, drag to move, Shift+click: its group"
+    tooltip = QT_TR_NOOP("Select and move units: click to select, drag to move, "
+                         "Shift+click: its group")
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -80,7 +82,7 @@ class SelectTool(Tool):
         self.allowance_box.setDecimals(1)
         self.allowance_box.setSuffix('"')
         self.allowance_box.setValue(DEFAULT_ALLOWANCE_IN)
-        self.allowance_box.setToolTip("Move allowance when the ruleset gives none (inches)")
+        self.allowance_box.setToolTip(tr("Move allowance when the ruleset gives none (inches)"))
 
     def allowance(self, unit: Unit, ap: int = 1) -> Allowance:
         """How far `ap` AP of movement take the unit (ValueError: the ruleset refuses)."""
@@ -262,8 +264,8 @@ class _Drag:
 def install(window) -> SelectTool:
     tool = SelectTool(window)
     window.tools.add(tool)
-    bar = window.addToolBar("Move")
+    bar = window.addToolBar(tr("Move"))
     bar.setObjectName("move-options")
-    bar.addWidget(QLabel(" Allowance without ruleset data "))
+    bar.addWidget(QLabel(tr(" Allowance without ruleset data ")))
     bar.addWidget(tool.allowance_box)
     return tool

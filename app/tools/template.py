@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
+from app.i18n import loc, tr
 from engine.dice import (
     D6,
     D20,
@@ -93,7 +94,8 @@ if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
 
 SHAPES = ("blast-3", "blast-5", "flamer")
-SCHEMES = {"d20": "d20 face = distance in steps", "d6": "d6 − accuracy, in inches"}
+SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
+           "d6": QT_TR_NOOP("d6 − accuracy, in inches")}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart), as
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).
@@ -140,34 +142,35 @@ class TemplatePanel(ToolPanel):
     odds before the roll and the units under the template after it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Template", "template-panel", parent)
+        super().__init__(tr("Template"), "template-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
 
         form = QFormLayout()
         self.shape = QComboBox()
-        self.shape.addItems(SHAPES)
-        form.addRow("Template", self.shape)
+        for s in SHAPES:
+            self.shape.addItem(loc(s), s)
+        form.addRow(tr("Template"), self.shape)
         self.scheme = QComboBox()
         for key, text in SCHEMES.items():
-            self.scheme.addItem(text, key)
-        form.addRow("Scatter", self.scheme)
+            self.scheme.addItem(tr(text), key)
+        form.addRow(tr("Scatter"), self.scheme)
         self.step = QDoubleSpinBox()
         self.step.setRange(0.1, 12.0)
         self.step.setSingleStep(0.5)
         self.step.setValue(1.0)
-        self.step.setSuffix('" per step')
-        form.addRow("d20 step", self.step)
+        self.step.setSuffix(tr('" per step'))
+        form.addRow(tr("d20 step"), self.step)
         self.accuracy = QSpinBox()
         self.accuracy.setRange(-6, 12)
         self.accuracy.setValue(3)
-        form.addRow("Accuracy", self.accuracy)
+        form.addRow(tr("Accuracy"), self.accuracy)
         lay.addLayout(form)
 
-        dice = QGroupBox("Dice")
+        dice = QGroupBox(tr("Dice"))
         dl = QFormLayout(dice)
-        self.app_dice = QRadioButton("App dice")
-        self.typed_dice = QRadioButton("Typed (physical dice)")
+        self.app_dice = QRadioButton(tr("App dice"))
+        self.typed_dice = QRadioButton(tr("Typed (physical dice)"))
         self.app_dice.setChecked(True)
         self.source_group = QButtonGroup(self)
         self.source_group.addButton(self.app_dice)
@@ -177,39 +180,39 @@ class TemplatePanel(ToolPanel):
         row.addWidget(self.typed_dice)
         dl.addRow(row)
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("blank: a new seed")
-        dl.addRow("Seed", self.seed)
+        self.seed.setPlaceholderText(tr("blank: a new seed"))
+        dl.addRow(tr("Seed"), self.seed)
         self.distance_face = QLineEdit()
-        self.distance_face.setPlaceholderText("face of the distance die")
-        dl.addRow("Distance die", self.distance_face)
+        self.distance_face.setPlaceholderText(tr("face of the distance die"))
+        dl.addRow(tr("Distance die"), self.distance_face)
         self.direction_kind = QComboBox()
-        self.direction_kind.addItem("bearing °", "bearing")
-        self.direction_kind.addItem("direction die (d6)", "die")
+        self.direction_kind.addItem(tr("bearing °"), "bearing")
+        self.direction_kind.addItem(tr("direction die (d6)"), "die")
         self.direction = QLineEdit()
-        self.direction.setPlaceholderText("0–360, 0 = +x, clockwise")
+        self.direction.setPlaceholderText(tr("0–360, 0 = +x, clockwise"))
         drow = QHBoxLayout()
         drow.addWidget(self.direction_kind)
         drow.addWidget(self.direction, 1)
-        dl.addRow("Direction", drow)
+        dl.addRow(tr("Direction"), drow)
         lay.addWidget(dice)
 
         buttons = QHBoxLayout()
-        self.scatter_button = QPushButton("Scatter")
-        self.clear_button = QPushButton("Clear")
+        self.scatter_button = QPushButton(tr("Scatter"))
+        self.clear_button = QPushButton(tr("Clear"))
         buttons.addWidget(self.scatter_button)
         buttons.addWidget(self.clear_button)
         lay.addLayout(buttons)
         lay.addWidget(self.message)
 
-        self.odds_title = QLabel("Before the roll — chance of ending under it")
+        self.odds_title = QLabel(tr("Before the roll — chance of ending under it"))
         self.odds_title.setWordWrap(True)
         lay.addWidget(self.odds_title)
-        self.odds = self._table(("Unit", "Template", "Hole"))
+        self.odds = self._table((tr("Unit"), tr("Template"), tr("Hole")))
         lay.addWidget(self.odds, 2)
-        self.result_title = QLabel("Under the template")
+        self.result_title = QLabel(tr("Under the template"))
         self.result_title.setWordWrap(True)
         lay.addWidget(self.result_title)
-        self.result = self._table(("Unit", "Covered", "Hole"))
+        self.result = self._table((tr("Unit"), tr("Covered"), tr("Hole")))
         lay.addWidget(self.result, 1)
         self.setWidget(body)
         self.typed_dice.toggled.connect(self._sync_enabled)
@@ -232,7 +235,7 @@ class TemplatePanel(ToolPanel):
     def _sync_enabled(self) -> None:
         typed = self.typed_dice.isChecked()
         d20 = self.scheme.currentData() == "d20"
-        flamer = self.shape.currentText() == "flamer"
+        flamer = self.shape.currentData() == "flamer"
         self.seed.setEnabled(not typed)
         self.distance_face.setEnabled(typed)
         self.direction.setEnabled(typed)
@@ -240,8 +243,8 @@ class TemplatePanel(ToolPanel):
         self.step.setEnabled(d20)
         self.accuracy.setEnabled(not d20)
         self.scatter_button.setEnabled(not flamer)
-        self.scatter_button.setToolTip("A flamer does not scatter" if flamer else "")
-        self.distance_face.setPlaceholderText("d20 face, 1–20" if d20 else "d6 face, 1–6")
+        self.scatter_button.setToolTip(tr("A flamer does not scatter") if flamer else "")
+        self.distance_face.setPlaceholderText(tr("d20 face, 1–20") if d20 else tr("d6 face, 1–6"))
 
     def scheme_obj(self) -> DistanceScheme:
         if self.scheme.currentData() == "d20":
@@ -269,9 +272,9 @@ class TemplatePanel(ToolPanel):
 
 class TemplateTool(PanelTool):
     id = "template"
-    label = "Template"
+    label = QT_TR_NOOP("Template")
     shortcut = "T"
-    tooltip = "Lay a blast or flamer template, see where it may land, scatter it"
+    tooltip = QT_TR_NOOP("Lay a blast or flamer template, see where it may land, scatter it")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
@@ -298,12 +301,12 @@ class TemplateTool(PanelTool):
 
     @property
     def shape(self) -> str:
-        return self.panel.shape.currentText()
+        return self.panel.shape.currentData()
 
     def set_shape(self, shape: str) -> None:
         if shape not in SHAPES:
             raise ValueError(f"shape: expected one of {', '.join(SHAPES)}, got {shape!r}")
-        self.panel.shape.setCurrentText(shape)
+        self.panel.shape.setCurrentIndex(self.panel.shape.findData(shape))
 
     def activate(self) -> None:
         super().activate()
@@ -329,7 +332,7 @@ class TemplateTool(PanelTool):
         if self.shape == "flamer":
             return ("Click the unit that fires, then the point it aims at (or drag from the "
                     "unit). A flamer does not scatter.")
-        return "Click where the template is aimed; then Scatter (or S)."
+        return tr("Click where the template is aimed; then Scatter (or S).")
 
     def _settings_changed(self) -> None:
         self.panel._sync_enabled()
@@ -419,7 +422,7 @@ class TemplateTool(PanelTool):
         else:  # the odds and heat map arrive from a worker; the template is down already
             if self._workers is None:
                 self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
-            self.panel.odds_title.setText("Before the roll — working out the odds …")
+            self.panel.odds_title.setText(tr("Before the roll — working out the odds …"))
             self.panel.fill(self.panel.odds, [])
             self._pending = (self._workers.submit(work), show, self.editor.game)
             self._pending[0].add_done_callback(lambda _f: self._arrived.emit())
@@ -451,8 +454,9 @@ class TemplateTool(PanelTool):
                                           for i, pu, ph in self.odds.ranked()])
         peak = percent(float(self.heat.values.max(initial=0.0)))
         self.panel.odds_title.setText(
-            f"Before the roll — chance of ending under it ({scheme.label}, no scatter "
-            f"{percent(scheme.p_no_scatter())}; darkest heat: {peak} that a point is covered)")
+            tr("Before the roll — chance of ending under it ({scheme}, no scatter {p}; "
+               "darkest heat: {peak} that a point is covered)").format(
+                scheme=loc(scheme.label), p=percent(scheme.p_no_scatter()), peak=peak))
         if log:
             x, y = at
             self._log(here, summary=f"{shape} placed at ({x:.2f}, {y:.2f})"
@@ -480,7 +484,7 @@ class TemplateTool(PanelTool):
             self.panel.show_message(str(err), error=True)
             return None
         if isinstance(dice, RandomDice):
-            self.panel.seed.setPlaceholderText(f"last: {dice.seed}")
+            self.panel.seed.setPlaceholderText(tr("last: {0}").format(dice.seed))
         result, records = landed.template, landed.rolls
         distance, bearing = landed.distance, landed.bearing
         self.result = result
@@ -676,9 +680,9 @@ class TemplateTool(PanelTool):
 
     def _fill_result(self, result: TemplateResult, title: str) -> None:
         names = {u.id: u.label for u in self.editor.game.scenario.units}
-        rows = [(names.get(i, i), percent(f), "hole" if i == result.hole else "")
+        rows = [(names.get(i, i), percent(f), tr("hole") if i == result.hole else "")
                 for i, f in result.under]
-        self.panel.result_title.setText(title if rows else f"{title}: nobody")
+        self.panel.result_title.setText(title if rows else tr("{0}: nobody").format(title))
         self.panel.fill(self.panel.result, rows)
 
     def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),

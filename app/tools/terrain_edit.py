@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 import shapely
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from shapely.geometry import LineString, Point, Polygon
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
+from app.i18n import tr
 from engine.edits import AddTerrain, EditTerrain, RemoveTerrain
 from engine.model import Change, ModelError
 from geometry.terrain import KINDS, TerrainPiece
@@ -88,18 +89,18 @@ class TerrainPanel(ToolPanel):
     """Kind, mode and delete, with a message line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Terrain", "terrain-panel", parent)
+        super().__init__(tr("Terrain"), "terrain-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
         form = QFormLayout()
         self.kind = QComboBox()
         for k, d in KINDS.items():
-            self.kind.addItem(f"{k} (line)" if d.is_line else k, k)
-        form.addRow("Kind", self.kind)
+            self.kind.addItem(tr("{0} (line)").format(tr(k)) if d.is_line else tr(k), k)
+        form.addRow(tr("Kind"), self.kind)
         lay.addLayout(form)
         row = QHBoxLayout()
-        self.select_mode = QPushButton("Select / edit")
-        self.draw_mode = QPushButton("Draw new")
+        self.select_mode = QPushButton(tr("Select / edit"))
+        self.draw_mode = QPushButton(tr("Draw new"))
         self.modes = QButtonGroup(self)
         for b in (self.select_mode, self.draw_mode):
             b.setCheckable(True)
@@ -107,7 +108,7 @@ class TerrainPanel(ToolPanel):
             row.addWidget(b)
         self.select_mode.setChecked(True)
         lay.addLayout(row)
-        self.delete_button = QPushButton("Delete piece (Del)")
+        self.delete_button = QPushButton(tr("Delete piece (Del)"))
         lay.addWidget(self.delete_button)
         lay.addWidget(self.message)
         lay.addStretch(1)
@@ -125,9 +126,9 @@ class TerrainPanel(ToolPanel):
 
 class TerrainTool(PanelTool):
     id = "terrain"
-    label = "Terrain"
+    label = QT_TR_NOOP("Terrain")
     shortcut = "E"
-    tooltip = "Draw, move, reshape and delete terrain pieces"
+    tooltip = QT_TR_NOOP("Draw, move, reshape and delete terrain pieces")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
@@ -96,9 +96,9 @@ def fraction_colour(f: float) -> QColor:
 
 class ThreatTool(Tool):
     id = "threat"
-    label = "Threat"
+    label = QT_TR_NOOP("Threat")
     shortcut = "W"
-    tooltip = "Threat view: hover a unit to see who sees it and whom it sees"
+    tooltip = QT_TR_NOOP("Threat view: hover a unit to see who sees it and whom it sees")
 
     def __init__(self, window) -> None:
         super().__init__(window)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n import loc, tr
 from engine.edits import AddUnit, DeleteUnit, EditUnit
 from engine.model import Change, ModelError
 from engine.scenario import Scenario, Unit
@@ -54,14 +55,15 @@ class ProfileChoice:
 
     @property
     def text(self) -> str:
-        note = " (default base)" if self.base_from == "default" else ""
-        return f"{self.name} — {base_text(self.base)}{note}"
+        note = tr(" (default base)") if self.base_from == "default" else ""
+        return tr("{profile} — {base}").format(profile=self.name, base=base_text(self.base)) + note
 
 
 def base_text(base: BaseShape) -> str:
     if base.shape == "round":
-        return f"{base.width_mm:g} mm round"
-    return f"{base.width_mm:g}×{base.depth_mm:g} mm {base.shape}"
+        return tr("{0} mm round").format(f"{base.width_mm:g}")
+    return tr("{w}×{d} mm {shape}").format(w=f"{base.width_mm:g}", d=f"{base.depth_mm:g}",
+                                           shape=tr(base.shape))
 
 
 def base_json(base: BaseShape) -> dict:
@@ -125,7 +127,8 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[P
         if base is None:
             vehicle = _is_vehicle(scenario, pid, turret)
             base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
-        out[pid] = ProfileChoice(pid, str(name or pid), base, source, turret)
+        shown = loc(record, scenario.ruleset) if name else pid
+        out[pid] = ProfileChoice(pid, shown, base, source, turret)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 
 
@@ -140,32 +143,32 @@ class UnitsPanel(ToolPanel):
     """The profile list, the side for new units, and the selected unit's fields."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Units", "units-panel", parent)
+        super().__init__(tr("Units"), "units-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
-        lay.addWidget(QLabel("Profile to place (click the table):"))
+        lay.addWidget(QLabel(tr("Profile to place (click the table):")))
         self.profiles = QListWidget()
         lay.addWidget(self.profiles, 2)
         form = QFormLayout()
         self.new_side = QComboBox()
         self.new_side.setEditable(True)
-        form.addRow("Side of new units", self.new_side)
+        form.addRow(tr("Side of new units"), self.new_side)
         lay.addLayout(form)
 
-        box = QGroupBox("Selected unit")
+        box = QGroupBox(tr("Selected unit"))
         bl = QFormLayout(box)
         self.unit_id = QLabel("—")
-        bl.addRow("Id", self.unit_id)
+        bl.addRow(tr("Id"), self.unit_id)
         self.name = QLineEdit()
-        self.name.setPlaceholderText("(none: the id is shown)")
-        bl.addRow("Name", self.name)
+        self.name.setPlaceholderText(tr("(none: the id is shown)"))
+        bl.addRow(tr("Name"), self.name)
         self.side = QComboBox()
         self.side.setEditable(True)
-        bl.addRow("Side", self.side)
+        bl.addRow(tr("Side"), self.side)
         row = QHBoxLayout()
-        self.apply_button = QPushButton("Apply")
-        self.duplicate_button = QPushButton("Duplicate (Ctrl+D)")
-        self.delete_button = QPushButton("Delete (Del)")
+        self.apply_button = QPushButton(tr("Apply"))
+        self.duplicate_button = QPushButton(tr("Duplicate (Ctrl+D)"))
+        self.delete_button = QPushButton(tr("Delete (Del)"))
         for b in (self.apply_button, self.duplicate_button, self.delete_button):
             row.addWidget(b)
         bl.addRow(row)
@@ -197,9 +200,9 @@ class UnitsPanel(ToolPanel):
 
 class UnitsTool(PanelTool):
     id = "units"
-    label = "Units"
+    label = QT_TR_NOOP("Units")
     shortcut = "U"
-    tooltip = "Place units from profiles, duplicate, delete, set side and name"
+    tooltip = QT_TR_NOOP("Place units from profiles, duplicate, delete, set side and name")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
@@ -218,8 +221,8 @@ class UnitsTool(PanelTool):
         self.refresh_profiles()
         super().activate()
         self._show_selected()
-        self.panel.show_message("Click the table to place the chosen profile; click a unit to "
-                                "edit it.")
+        self.panel.show_message(tr("Click the table to place the chosen profile; click a unit to "
+                                   "edit it."))
 
     def _game_replaced(self) -> None:
         """Refill the list now only if it is shown: the catalogue reads the ruleset's library

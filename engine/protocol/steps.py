@@ -24,6 +24,7 @@ from engine.dice import (
     draw,
     step_die,
 )
+from engine.i18n import join, msg
 from engine.model import Change, LogEntry
 from engine.odds import successes
 from engine.options import Modifier, apply_modifiers
@@ -237,7 +238,14 @@ def _groups(faces: Sequence[int], size: int) -> list[tuple[int, ...]]:
 
 def _tally(results: Sequence[str], order: Sequence[str]) -> str:
     c = Counter(results)
-    return ", ".join(f"{c[k]} × {k}" for k in order if c[k])
+    parts = [msg("{n} × {result}", n=c[k], result=k) for k in order if c[k]]
+    return join(", ", parts) if parts else ""
+
+
+def _notes(*parts: str) -> str:
+    """The non-empty notes joined by "; " (one note is kept as it is: a message stays one)."""
+    given = [p for p in parts if p]
+    return given[0] if len(given) == 1 else (join("; ", given) if given else "")
 
 
 def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
@@ -273,7 +281,7 @@ def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
                 base if base is not None else None, base_label, tuple(modifiers),
                 test.roll_bonus, results,
                 tuple(test.total(g) for g in groups) if show_totals else (),
-                outcome=text, note="; ".join(filter(None, [note, ", ".join(nat)])),
+                outcome=text, note=_notes(note, ", ".join(nat)),
                 highlight=(success,))
 
 
@@ -285,14 +293,14 @@ def roll_pool(dice: DiceSource, pool: Pool, *, id: str, label: str,
     the pool and the die came to be when a modifier changed them ("pool 3 +2 dice = 5")."""
     said = []
     if pool.n != pool.base_n:
-        said.append(f"pool {pool.base_n} → {pool.n} dice")
+        said.append(msg("pool {base} → {n} dice", base=pool.base_n, n=pool.n))
     stepped = [m for m in pool.modifiers if m.to == "die_step"]
     if stepped:
-        said.append(f"die stepped to {pool.test.die.name}")
+        said.append(msg("die stepped to {die}", die=pool.test.die.name))
     return roll_test(dice, pool.test, id=id, label=label, n=pool.n, base=base,
                      base_label=base_label, modifiers=pool.modifiers, success=success,
                      failure=failure, outcome=outcome,
-                     note="; ".join(filter(None, [note, *said])))
+                     note=_notes(note, *said))
 
 
 def roll_bands(dice: DiceSource, bands: Bands, *, id: str, label: str, n: int = 1,

@@ -47,8 +47,9 @@ def test_pointer_text_in_inches_and_metres():
 
 def test_title_and_status_name_the_scenario(win):
     assert win.windowTitle() == "Test table — Warboard"
-    assert win.scenario_label.text() == 'iron-hearts   1" = 10 m   table 72" × 48"'
-    assert scenario_text(load_demo()) == 'iron-hearts   1" = 2.5 m   table 72" × 48"'
+    # the ruleset by its name, not its id (issue #16: no ids in what players read)
+    assert win.scenario_label.text() == 'Iron Hearts   1" = 10 m   table 72" × 48"'
+    assert scenario_text(load_demo()) == 'Iron Hearts   1" = 2.5 m   table 72" × 48"'
 
 
 @pytest.mark.parametrize("notches", [1, 3, -1])

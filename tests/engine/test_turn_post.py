@@ -88,6 +88,10 @@ def test_russian_post_uses_the_catalogue():
     assert "ход 1" in post and "Сторона: axis" in post and "Стол" in post
     assert "(введены вручную)" in post
     assert set(TEXTS["ru"]) == set(TEXTS["en"])
+    # the ruleset's words too: the action, the steps and their rolls (engine.i18n)
+    assert "Стрельба — " in post
+    assert "Бросок на попадание: d10 = 3 (введены вручную)" in post
+    assert "Бросок на ранение: d10 = 2 (введены вручную) → ранение" in post
 
 
 def test_empty_turn_and_bad_arguments():

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.dice import D10, Test
+from engine.i18n import join, msg
 from engine.model import AddMarker, AdjustState, Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Modifier
@@ -108,11 +109,12 @@ def wound_effects(ctx: Context, unit: Unit, wounds: int, hp_before: int | None =
     hp = hp_of(ctx, unit) if hp_before is None else hp_before
     loss = wounds * rn("wounds.hp_per_wound")
     effects: list[Effect] = [AdjustState(unit.id, "hp", -loss, minimum=0, default=hp)]
-    note = f"{unit.label}: −{loss} HP ({hp} → {max(0, hp - loss)})"
+    note = msg("{unit}: −{loss} HP ({before} → {after})", unit=unit.label, loss=loss,
+               before=hp, after=max(0, hp - loss))
     if hp - loss <= 0:
         state = "pc-wounded" if ctx.profile(unit).get("is_pc") else "npc-pending"
         effects.append(SetState(unit.id, "casualty", state))
-        note += f"; {CASUALTY[state]}"
+        note = join("; ", [note, CASUALTY[state]])
     return effects, note
 
 
@@ -133,8 +135,9 @@ def penalty_modifier(ctx: Context, unit: Unit) -> list[Modifier]:
         return []
     how = " + ".join(str(m) for m in mms) if ctx.rule("mm_stacking") == "sum" \
         else f"{len(mms)} × MM {max(mms)}"
-    return [Modifier("MM penalty", -pen, f"suppression from weapons with MM ({how}); "
-                     "gone next turn (§4.5-2)", proposed=len(set(mms)) > 1)]
+    return [Modifier("MM penalty", -pen, msg("suppression from weapons with MM ({how}); "
+                                            "gone next turn (§4.5-2)", how=how),
+                     proposed=len(set(mms)) > 1)]
 
 
 def suppression_effects(ctx: Context, unit: Unit, inflicted: int, mm: int,

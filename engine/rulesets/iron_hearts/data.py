@@ -28,11 +28,14 @@ _DEMO = Field("bool", required=False, default=False,
               doc="values chosen for the demo, not from the rules")
 _NAMES = Field("list", required=False, default=(), items=Field("str"))
 _NOTE = Field("str", required=False, default="")
+#: the record's name in Russian (engine.i18n.localized); a user's own record may leave it out
+_NAME_RU = Field("str", required=False, default="")
 
 #: A character's profile (§3.1). T&E is signed; the UI range −3..+3 is PROPOSED, the data
 #: accepts −5..+5 so a GM's outlier still loads.
 CHARACTER: Schema = {
     "name": Field("str", required=False, default=""),
+    "name_ru": _NAME_RU,
     "accuracy": Field("int", minimum=0, maximum=10, doc="d10 ≤ Accuracy to hit"),
     "melee": Field("int", minimum=0, maximum=10, doc="d10 ≤ Melee in melee"),
     "guts": Field("int", minimum=0, maximum=10, doc="d10 ≤ Guts for morale"),
@@ -53,6 +56,7 @@ CHARACTER: Schema = {
 #: tank side (penetration), `damage` is the wound roll against people.
 WEAPON: Schema = {
     "name": Field("str"),
+    "name_ru": _NAME_RU,
     "kind": Field("str", choices=("small_arm", "machine_gun", "grenade", "rifle_grenade",
                                   "anti_tank")),
     "range_m": Field("float", minimum=1),

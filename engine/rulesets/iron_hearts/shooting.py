@@ -16,6 +16,7 @@ from typing import Any
 import icepool
 
 from engine.dice import D10, Bands, Comparison, DiceSource, Die, Test, draw
+from engine.i18n import join, msg, prefixed
 from engine.model import Effect, SetState
 from engine.odds import (
     OutcomeDistribution,
@@ -116,15 +117,15 @@ def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, A
     if snap:
         acc2 = rn("snap_fire.accuracy")
         if ctx.rule("snap_fire_accuracy") == "set":
-            mods.append(Modifier("snap fire", acc2, f"Accuracy set to {acc2} (§4.7-5)",
+            mods.append(Modifier("snap fire", acc2, msg("Accuracy set to {n} (§4.7-5)", n=acc2),
                                  sets=True))
         else:
-            mods.append(Modifier("snap fire", -acc2, f"Accuracy − {acc2} (§4.A-30)"))
+            mods.append(Modifier("snap fire", -acc2, msg("Accuracy − {n} (§4.A-30)", n=acc2)))
     mods.extend(hit_mods)
     cover = ctx.ruleset.cover_term(cover_level)
     c = cover.value
     if c and ctx.rule("cover_effect") in ("accuracy", "both"):
-        mods.append(Modifier(f"cover {c}", -c, "target in cover is harder to hit (§4.A-1)",
+        mods.append(Modifier(msg("cover {n}", n=c), -c, "target in cover is harder to hit (§4.A-1)",
                              proposed=cover.proposed))
     if zone == "beyond-range":
         mods.append(Modifier("beyond Range", 1, "R < distance ≤ 2R: only a natural 1 hits "
@@ -133,7 +134,7 @@ def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, A
     dmg = apply_modifiers(weapon["damage"], list(wound_mods))
     wmods = list(wound_mods)
     if c and ctx.rule("cover_effect") in ("damage", "both"):
-        wmods.append(Modifier(f"cover {c}", -c, "lowers Damage; between the two: "
+        wmods.append(Modifier(msg("cover {n}", n=c), -c, "lowers Damage; between the two: "
                               "suppression band (§4.4-4)", proposed=cover.proposed))
         bands = Bands(D10, LE, ((dmg - c, "wound"), (dmg, "suppression")), "miss")
     else:
@@ -144,7 +145,7 @@ def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, A
 
 def roll_hits(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = "") -> Step:
     """Roll the volley's hit dice."""
-    return roll_test(dice, v.hit, id=f"{prefix}hit", label=f"{label}Hit roll", n=v.n,
+    return roll_test(dice, v.hit, id=f"{prefix}hit", label=prefixed(label, "Hit roll"), n=v.n,
                      base=v.base, base_label=v.base_label, modifiers=v.hit_mods,
                      success="hit", failure="miss", note=v.note)
 
@@ -152,9 +153,11 @@ def roll_hits(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = "")
 def roll_wounds(dice: DiceSource, v: Volley, hits: int, *, prefix: str = "",
                 label: str = "") -> Step:
     """One wound die per hit, read against the bands."""
-    return roll_bands(dice, v.wound, id=f"{prefix}wound", label=f"{label}Wound roll", n=hits,
+    return roll_bands(dice, v.wound, id=f"{prefix}wound", label=prefixed(label, "Wound roll"),
+                      n=hits,
                       modifiers=v.wound_mods, highlight=("wound",),
-                      note=f"one die per hit ({hits}); Damage {v.wound.thresholds[-1][0]}")
+                      note=msg("one die per hit ({n}); Damage {damage}", n=hits,
+                               damage=v.wound.thresholds[-1][0]))
 
 
 def roll_volley(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = ""
@@ -297,8 +300,8 @@ class Shoot(IHAction):
                           f"(Range {w['range_m']:g} m): no shot")
         rof = w["rate_of_fire"]
         n = rof if ctx.rule("rof_unit") == "per_turn" else rof * volleys
-        note = (f"RoF {rof} per turn" if ctx.rule("rof_unit") == "per_turn"
-                else f"{volleys} AP × RoF {rof} = {n} dice")
+        note = (msg("RoF {rof} per turn", rof=rof) if ctx.rule("rof_unit") == "per_turn"
+                else msg("{ap} AP × RoF {rof} = {n} dice", ap=volleys, rof=rof, n=n))
         v = plan_volley(ctx, ctx.profile(), w, n=n, cover_level=ctx.fact("cover"),
                         zone=zone, hit_mods=ctx.modifiers("hit"),
                         wound_mods=ctx.modifiers("wound"), note=note)
@@ -311,7 +314,7 @@ class Shoot(IHAction):
         return plan_armour_hit(ctx, target, card, side_struck(ctx, card),
                                penetration=int(w["armour_piercing"]),
                                damage_modifier=int(w.get("damage_modifier", 0)),
-                               what=f"{w['name']} armour piercing")
+                               what=msg("{weapon} armour piercing", weapon=w))
 
     def _resolve_vehicle(self, ctx: Context, dice: DiceSource, v: Volley, target: Unit,
                          card: dict, w: Mapping[str, Any], volleys: int) -> Resolution:
@@ -321,14 +324,14 @@ class Shoot(IHAction):
         notes = []
         k = hit.count("hit")
         for i in range(k):
-            prefix, label = (f"hit{i + 1}-", f"Hit {i + 1}: ") if k > 1 else ("", "")
+            prefix, label = (f"hit{i + 1}-", msg("Hit {i}: ", i=i + 1)) if k > 1 else ("", "")
             more, note = roll_armour_hit(ctx, dice, self._armour_hit(ctx, target, card, w),
                                          steps, prefix=prefix, label=label)
             effects += more
             notes.append(note)
             target = state_after(target, more)
         effects += self._spent(ctx, w, volleys)
-        summary = "; ".join(notes) if notes else "miss"
+        summary = join("; ", notes) if notes else "miss"
         return ctx.resolution(steps, effects, summary)
 
     def _spent(self, ctx: Context, w: Mapping[str, Any], volleys: int) -> list[Effect]:
@@ -358,8 +361,9 @@ class Shoot(IHAction):
             steps.append(Step("allocate", "Hit allocation", (rec,),
                               results=tuple(members[i].id for i in alloc),
                               outcome=", ".join(f"{members[i].label}" for i in alloc),
-                              note=f"one d{len(members)} per hit: " + ", ".join(
-                                  f"{j + 1} = {u.id}" for j, u in enumerate(members))))
+                              note=msg("one d{sides} per hit: {members}", sides=len(members),
+                                       members=", ".join(f"{j + 1} = {u.label}"
+                                                         for j, u in enumerate(members)))))
         wound = roll_wounds(dice, v, k)
         steps.append(wound)
         effects, summary = self._effects(ctx, v, members, w, alloc, wound.results)
@@ -385,9 +389,9 @@ class Shoot(IHAction):
             tot_s += supp
             if note:
                 notes.append(note)
-        summary = f"{len(alloc)} hits, {tot_w} wounds, {tot_s} suppression"
+        summary = msg("{n} hits, {w} wounds, {s} suppression", n=len(alloc), w=tot_w, s=tot_s)
         if notes:
-            summary += " — " + "; ".join(notes)
+            summary = msg("{summary} — {notes}", summary=summary, notes=join("; ", notes))
         return effects, summary
 
     def _vehicle_odds(self, ctx: Context, v: Volley, target: Unit, card: dict,
@@ -495,9 +499,9 @@ class Detect(IHAction):
             effects += [SetState(u.id, "detected", {"by": ctx.actor.side, "turn": turn})
                         for u in spotted]
             if len(spotted) > 1:
-                who += f" and {len(spotted) - 1} of his squad"
-        text = f"{who} detected: may be fired on" if step.count("detected") \
-            else f"{who} not detected"
+                who = msg("{who} and {n} of his squad", who=who, n=len(spotted) - 1)
+        text = msg("{who} detected: may be fired on", who=who) if step.count("detected") \
+            else msg("{who} not detected", who=who)
         return ctx.resolution([step], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -43,6 +43,7 @@ ARMOUR_FACE = {
 }
 VEHICLE_WEAPON = {
     "name": Field("str"),
+    "name_ru": Field("str", required=False, default=""),
     "kind": Field("str", choices=WEAPON_KINDS),
     "range_m": Field("float", minimum=1),
     "rate_of_fire": Field("int", minimum=1),
@@ -58,6 +59,7 @@ VEHICLE_WEAPON = {
 }
 VEHICLE = {
     "name": Field("str"),
+    "name_ru": Field("str", required=False, default=""),
     "model": Field("str", required=False, default=""),
     "cost_points": Field("int", minimum=0),
     "vehicle_class": Field("str"),
@@ -87,6 +89,7 @@ HIT_ENTRY = {
     "high": Field("int", minimum=1, maximum=10),
     "location": Field("str"),
     "label": Field("str"),
+    "label_ru": Field("str", required=False, default=""),
     "armour": Field("str", choices=("tracks", "hull", "turret", "lowest")),
     "proposed": Field("bool"),
     "max_damage": Field("str", required=False, default="",
@@ -97,6 +100,7 @@ HIT_LOCATION_FILE = {"entries": Field("list", items=Field("dict", fields=HIT_ENT
 DAMAGE_RESULT = {
     "id": Field("str"),
     "label": Field("str"),
+    "label_ru": Field("str", required=False, default=""),
     "min_total": Field("int", minimum=-20, maximum=40),
     "crew_wounded": Field("int", required=False, default=0, minimum=0, maximum=5),
     "crew_killed": Field("int", required=False, default=0, minimum=0, maximum=5),
@@ -107,7 +111,8 @@ DAMAGE_RESULT = {
     "proposed": Field("bool"),
 }
 SYSTEM = {"face": Field("int", minimum=1, maximum=3), "id": Field("str"),
-          "label": Field("str"), "proposed": Field("bool")}
+          "label": Field("str"), "label_ru": Field("str", required=False, default=""),
+          "proposed": Field("bool")}
 DAMAGE_FILE = {"results": Field("list", items=Field("dict", fields=DAMAGE_RESULT)),
                "systems": Field("list", items=Field("dict", fields=SYSTEM))}
 

@@ -1,0 +1,255 @@
+"""The interface's language: English (the source strings) or Russian (app/i18n/warboard_ru.ts,
+compiled to warboard_ru.qm by the install step with PySide6's lrelease).
+
+Every visible string in app/ goes through Qt translation: `self.tr("…")` in a QObject
+subclass, or `tr("…")` from here anywhere else (one shared context, ""; lupdate files a bare
+`tr(` call under it). Strings with numbers are translated whole, with named fields filled
+after translation: `tr("{n} hits on {unit}").format(n=3, unit=name)`.
+
+The language is chosen once at start (`choose_language`: `--lang`, the `ui/language` setting,
+LANG / LC_ALL / LC_MESSAGES, the system locale) and may be changed while the program runs
+(`set_language`: the translators are swapped and every window is rebuilt around its game,
+see app.window.relocalize). Without a compiled .qm the program stays in English.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QT_TR_NOOP,
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QTranslator,
+    Signal,
+)
+
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+DEFAULT = "en"
+#: QSettings key of the chosen language ("en", "ru"; absent or "system": follow the system)
+LANGUAGE_KEY = "ui/language"
+#: names of the languages in their own tongue (the Settings dialog's choices)
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
+#: environment variable naming a folder holding warboard_<lang>.qm (tests, portable builds)
+QM_DIR_ENV = "WARBOARD_TRANSLATIONS"
+ENV_KEYS: tuple[str, ...] = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+_current = DEFAULT
+_installed: list[QTranslator] = []
+
+#: Words the app shows through tr(variable), marked here so lupdate lists them: the
+#: terrain kinds of geometry.terrain, the sides of the facts, the compass edges.
+MARKED: tuple[str, ...] = (
+    QT_TR_NOOP("building"), QT_TR_NOOP("woods"), QT_TR_NOOP("hill"), QT_TR_NOOP("wall"),
+    QT_TR_NOOP("hedge"), QT_TR_NOOP("trench"), QT_TR_NOOP("fortification"),
+    QT_TR_NOOP("rough"), QT_TR_NOOP("crops"), QT_TR_NOOP("water"), QT_TR_NOOP("road"),
+    QT_TR_NOOP("rect"), QT_TR_NOOP("round"),
+)
+
+
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """`text` in the interface's language (context ""; `n` chooses a plural form, %n)."""
+    return QCoreApplication.translate("", text, disambiguation, n)
+
+
+def normalize(tag: str | None) -> str | None:
+    """A supported language from a tag ("ru_RU.UTF-8", "ru-RU", "RU", "en_GB"), or None
+    for anything else ("C", "POSIX", "de_DE", "")."""
+    if not tag:
+        return None
+    head = tag.strip().split(":")[0].split(".")[0].split("@")[0].replace("-", "_")
+    lang = head.split("_")[0].lower()
+    return lang if lang in LANGUAGES else None
+
+
+def language_from_env(env: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment asks for (LC_ALL, LC_MESSAGES, LANG, LANGUAGE — the
+    first that is set decides), or None."""
+    env = os.environ if env is None else env
+    for key in ENV_KEYS:
+        value = env.get(key)
+        if value:
+            return normalize(value)
+    return None
+
+
+def lang_from_args(args: Sequence[str]) -> tuple[str | None, list[str]]:
+    """`--lang ru` / `--lang=ru` taken out of `args`: (the language or None, the rest).
+    ValueError naming the option for a language we do not have."""
+    rest: list[str] = []
+    lang: str | None = None
+    it = iter(args)
+    for arg in it:
+        if arg == "--lang" or arg.startswith("--lang="):
+            value = arg.split("=", 1)[1] if "=" in arg else next(it, "")
+            lang = normalize(value)
+            if lang is None:
+                raise ValueError(f"--lang: expected one of {', '.join(LANGUAGES)}, "
+                                 f"got {value!r}")
+        else:
+            rest.append(arg)
+    return lang, rest
+
+
+def settings_store():
+    """The program's QSettings (app.settings), where `ui/language` is kept."""
+    from app.settings import settings
+
+    return settings()
+
+
+def saved_language() -> str | None:
+    """The language chosen in Settings, or None (follow the system)."""
+    return normalize(str(settings_store().value(LANGUAGE_KEY, "") or ""))
+
+
+def choose_language(option: str | None = None, *, use_setting: bool = True,
+                    env: Mapping[str, str] | None = None) -> str:
+    """The language to start in: `option` (--lang), then the `ui/language` setting (the
+    desktop program only), then the environment, then the system locale, then English."""
+    for lang in (normalize(option),
+                 saved_language() if use_setting else None,
+                 language_from_env(env),
+                 normalize(QLocale.system().name()) if env is None else None):
+        if lang:
+            return lang
+    return DEFAULT
+
+
+def qm_dirs() -> list[Path]:
+    """Where compiled translations are looked for: $WARBOARD_TRANSLATIONS, then this
+    package's folder (the install step and the bundle put them there)."""
+    dirs = [Path(os.environ[QM_DIR_ENV])] if os.environ.get(QM_DIR_ENV) else []
+    return [*dirs, Path(__file__).resolve().parent]
+
+
+def qm_path(lang: str) -> Path | None:
+    """The compiled translation of the interface into `lang`, or None if none is built."""
+    for folder in qm_dirs():
+        path = folder / f"warboard_{lang}.qm"
+        if path.is_file():
+            return path
+    return None
+
+
+def current_language() -> str:
+    """The interface's language now ("en" or "ru")."""
+    return _current
+
+
+class _Notifier(QObject):
+    #: the new language, after its translators are in
+    language_changed = Signal(str)
+
+
+_notifier: _Notifier | None = None
+
+
+def notifier() -> _Notifier:
+    """The object whose `language_changed(str)` says the language was switched."""
+    global _notifier
+    if _notifier is None:
+        _notifier = _Notifier()
+    return _notifier
+
+
+def install(lang: str) -> bool:
+    """Install the translators for `lang` on the running application (ours and Qt's own,
+    for the standard buttons and the undo actions), removing the previous ones. Returns
+    whether our translation was found (English needs none; a missing .qm leaves English)."""
+    global _current
+    lang = normalize(lang) or DEFAULT
+    app = QCoreApplication.instance()
+    if app is None:
+        raise RuntimeError("i18n.install: no QApplication yet")
+    for old in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    found = lang == DEFAULT
+    if lang != DEFAULT:
+        qt = QTranslator(app)
+        if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt)
+            _installed.append(qt)
+        path = qm_path(lang)
+        ours = QTranslator(app)
+        if path is not None and ours.load(str(path)):
+            app.installTranslator(ours)
+            _installed.append(ours)
+            found = True
+    _current = lang if found else DEFAULT
+    return found
+
+
+def set_language(lang: str, *, save: bool = True) -> str:
+    """Switch the interface to `lang` while the program runs: the translators are swapped,
+    the choice is saved (`ui/language`, unless `save` is False), and `language_changed` is
+    emitted — every main window then rebuilds itself around its game, its undo history
+    and its file (app.window.relocalize), so nothing of the game is lost. Returns the
+    language now in use (English when `lang` has no compiled translation)."""
+    wanted = normalize(lang) or DEFAULT
+    if save:
+        s = settings_store()
+        s.setValue(LANGUAGE_KEY, wanted)
+        s.sync()
+    previous = _current
+    install(wanted)
+    if _current != previous:
+        notifier().language_changed.emit(_current)
+    return _current
+
+
+_ruleset: str | None = None
+
+
+def set_game_ruleset(ruleset_id: str | None) -> None:
+    """The ruleset of the game on the board: `loc` reads its glossary when a caller names
+    none (the window sets it whenever a game is put on the board)."""
+    global _ruleset
+    _ruleset = ruleset_id
+
+
+def loc(obj: object, ruleset: str | None = None) -> str:
+    """A ruleset's name, label or message (engine.i18n) in the interface's language,
+    through `ruleset`'s glossary (default: the game on the board's)."""
+    from engine.i18n import localized
+
+    return localized(obj, _current, ruleset or _ruleset)
+
+
+def ruleset_name(ruleset_id: str, *, load: bool = True) -> str:
+    """A ruleset's name in the interface's language (its id when it is not installed, or
+    when `load` is False and the rulesets are not loaded yet: the first paint waits for
+    nothing heavy)."""
+    import sys
+
+    if not load and "engine.rulesets.registry" not in sys.modules:
+        return ruleset_id
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    try:
+        return loc(get_ruleset(ruleset_id), ruleset_id)
+    except RulesetNotFound:
+        return ruleset_id
+
+
+def profile_name(profile_id: str, ruleset_id: str | None = None) -> str:
+    """A unit's profile by its name in the interface's language ("Grenadier", "гренадер"),
+    its id when the ruleset does not know it — or while the rulesets are not loaded yet
+    (the board's first paint waits for nothing heavy)."""
+    import sys
+
+    rid = ruleset_id or _ruleset
+    if not rid or "engine.rulesets.registry" not in sys.modules:
+        return profile_id
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    try:
+        record = get_ruleset(rid).profiles.get(profile_id)
+    except RulesetNotFound:
+        return profile_id
+    return loc(record, rid) if record and record.get("name") else profile_id

@@ -1,0 +1,2501 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru" sourcelanguage="en">
+<context>
+    <name></name>
+    <message>
+        <source>AP left</source>
+        <translation>ОД осталось</translation>
+    </message>
+    <message>
+        <source>AP spent</source>
+        <translation>ОД потрачено</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <extracomment>the template role an action that reads template facts gets when it declares none</extracomment>
+        <translation>Действия</translation>
+    </message>
+    <message>
+        <source>Activated</source>
+        <translation>Активирован</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Положено</translation>
+    </message>
+    <message>
+        <source>Next activation</source>
+        <translation>Следующая активация</translation>
+    </message>
+    <message>
+        <source>side turns</source>
+        <translation>ходы сторон</translation>
+    </message>
+    <message>
+        <source>alternating activations</source>
+        <translation>поочерёдные активации</translation>
+    </message>
+    <message>
+        <source>combat rounds</source>
+        <translation>боевые раунды</translation>
+    </message>
+    <message>
+        <source>{0} AP per unit</source>
+        <translation>{0} ОД на отряд</translation>
+    </message>
+    <message>
+        <source>{0} actions per activation</source>
+        <translation>действий за активацию: {0}</translation>
+    </message>
+    <message>
+        <source>{0} action(s) per unit per round</source>
+        <translation>действий на отряд за раунд: {0}</translation>
+    </message>
+    <message>
+        <source>an ambushing side goes first</source>
+        <translation>сторона в засаде ходит первой</translation>
+    </message>
+    <message>
+        <source>allied players interleave</source>
+        <translation>союзные игроки чередуются</translation>
+    </message>
+    <message>
+        <source>each turn</source>
+        <translation>каждый ход</translation>
+    </message>
+    <message>
+        <source>once per game</source>
+        <translation>раз за игру</translation>
+    </message>
+    <message>
+        <source>initiative {0} {1}</source>
+        <translation>инициатива {0} {1}</translation>
+    </message>
+    <message>
+        <source>&amp;Turn</source>
+        <translation>&amp;Ход</translation>
+    </message>
+    <message>
+        <source>A picture of the table made by Warboard</source>
+        <extracomment>Forum posts: wide enough to read a name, small enough to upload. Nice lengths for the scale bar, inches.</extracomment>
+        <translation>Картинка стола, сделанная в Warboard</translation>
+    </message>
+    <message>
+        <source>Turn {turn}</source>
+        <translation>Ход {turn}</translation>
+    </message>
+    <message>
+        <source>{side} to act</source>
+        <translation>действует: {side}</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <source>north</source>
+        <translation>север</translation>
+    </message>
+    <message>
+        <source>south</source>
+        <translation>юг</translation>
+    </message>
+    <message>
+        <source>west</source>
+        <translation>запад</translation>
+    </message>
+    <message>
+        <source>east</source>
+        <translation>восток</translation>
+    </message>
+    <message>
+        <source>{edge} edge</source>
+        <translation>край: {edge}</translation>
+    </message>
+    <message>
+        <source>{inches}&quot; = {metres} m</source>
+        <translation>{inches}&quot; = {metres} м</translation>
+    </message>
+    <message>
+        <source>{side} — {n} on the table</source>
+        <translation>{side} — {n} на столе</translation>
+    </message>
+    <message>
+        <source>{unit}: reach {allowance}</source>
+        <translation>{unit}: досягаемость {allowance}</translation>
+    </message>
+    <message>
+        <source>allowance: {source}</source>
+        <translation>допуск: {source}</translation>
+    </message>
+    <message>
+        <source>scattered {d}&quot; at {b}°</source>
+        <translation>отнесло на {d}&quot; по {b}°</translation>
+    </message>
+    <message>
+        <source>hole</source>
+        <translation>дыра</translation>
+    </message>
+    <message>
+        <source>nobody under it</source>
+        <translation>под ним никого</translation>
+    </message>
+    <message>
+        <source>Export picture</source>
+        <translation>Экспорт картинки</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>File (.png or .svg)</source>
+        <translation>Файл (.png или .svg)</translation>
+    </message>
+    <message>
+        <source>The whole table</source>
+        <translation>Весь стол</translation>
+    </message>
+    <message>
+        <source>What the board shows now</source>
+        <translation>То, что сейчас показывает стол</translation>
+    </message>
+    <message>
+        <source>Around the selected unit</source>
+        <translation>Вокруг выбранного отряда</translation>
+    </message>
+    <message>
+        <source>Area</source>
+        <translation>Область</translation>
+    </message>
+    <message>
+        <source>Radius around the unit</source>
+        <translation>Радиус вокруг отряда</translation>
+    </message>
+    <message>
+        <source>No such file</source>
+        <extracomment>How long Save, Close and Open wait for the autosaver to finish writing. How soon after a change the controller looks whether its autosave failed. The message box title for each kind of refused game file (GameFileError.kind). (English, marked for translation: shown through tr())</extracomment>
+        <translation>Нет такого файла</translation>
+    </message>
+    <message>
+        <source>Not a Warboard game file</source>
+        <translation>Это не файл игры Warboard</translation>
+    </message>
+    <message>
+        <source>The game file is damaged</source>
+        <translation>Файл игры повреждён</translation>
+    </message>
+    <message>
+        <source>Not a Warboard game</source>
+        <translation>Это не игра Warboard</translation>
+    </message>
+    <message>
+        <source>Made by a newer Warboard</source>
+        <translation>Сделано более новой версией Warboard</translation>
+    </message>
+    <message>
+        <source>The game file holds a bad value</source>
+        <translation>В файле игры неверное значение</translation>
+    </message>
+    <message>
+        <source>The file holds another game</source>
+        <translation>В файле другая игра</translation>
+    </message>
+    <message>
+        <source>Not a valid scenario file</source>
+        <translation>Неправильный файл сценария</translation>
+    </message>
+    <message>
+        <source>The file was left as it was; the game on the board is still open.</source>
+        <translation>Файл оставлен как был; игра на столе по-прежнему открыта.</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <extracomment>with `demo`: which shipped scenario (resources/scenarios); None = the demo</extracomment>
+        <translation>Новая игра</translation>
+    </message>
+    <message>
+        <source>A blank table</source>
+        <translation>Пустой стол</translation>
+    </message>
+    <message>
+        <source>{name} ({id})</source>
+        <translation>{name} ({id})</translation>
+    </message>
+    <message>
+        <source> m per inch</source>
+        <translation> м на дюйм</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ширина</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Высота</translation>
+    </message>
+    <message>
+        <source>Ruleset</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <source>Ground scale</source>
+        <translation>Масштаб местности</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <extracomment>What the open game&apos;s log chain reported when it was opened (engine.log_chain).</extracomment>
+        <translation>&amp;Новая…</translation>
+    </message>
+    <message>
+        <source>A blank table or the demo</source>
+        <translation>Пустой стол или демонстрационный</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Открыть…</translation>
+    </message>
+    <message>
+        <source>Open a .warboard game or a scenario .json</source>
+        <translation>Открыть игру .warboard или сценарий .json</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Save the game into its .warboard file</source>
+        <translation>Сохранить игру в её файл .warboard</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Сохранить &amp;как…</translation>
+    </message>
+    <message>
+        <source>Save the game into a new .warboard file</source>
+        <translation>Сохранить игру в новый файл .warboard</translation>
+    </message>
+    <message>
+        <source>&amp;Import Scenario JSON…</source>
+        <translation>&amp;Импорт сценария JSON…</translation>
+    </message>
+    <message>
+        <source>Start a game on a scenario .json</source>
+        <translation>Начать игру по сценарию .json</translation>
+    </message>
+    <message>
+        <source>&amp;Export Scenario JSON…</source>
+        <translation>&amp;Экспорт сценария JSON…</translation>
+    </message>
+    <message>
+        <source>Write the table as a scenario .json</source>
+        <translation>Записать стол сценарием .json</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Недавние</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(пока нет)</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>Очистить список</translation>
+    </message>
+    <message>
+        <source>Autosave failed: {0}</source>
+        <translation>Автосохранение не удалось: {0}</translation>
+    </message>
+    <message>
+        <source>Autosave failed</source>
+        <translation>Автосохранение не удалось</translation>
+    </message>
+    <message>
+        <source>{0}
+
+The last changes may not be in the file.</source>
+        <translation>{0}
+
+Последних изменений может не быть в файле.</translation>
+    </message>
+    <message>
+        <source>Could not start a new game</source>
+        <translation>Не удалось начать новую игру</translation>
+    </message>
+    <message>
+        <source>Open a game or scenario</source>
+        <translation>Открыть игру или сценарий</translation>
+    </message>
+    <message>
+        <source>Import a scenario</source>
+        <translation>Импорт сценария</translation>
+    </message>
+    <message>
+        <source>Opened {0}</source>
+        <translation>Открыто: {0}</translation>
+    </message>
+    <message>
+        <source>{0}: the roll log was altered outside Warboard</source>
+        <translation>{0}: журнал бросков изменён вне Warboard</translation>
+    </message>
+    <message>
+        <source>Could not open the game</source>
+        <translation>Не удалось открыть игру</translation>
+    </message>
+    <message>
+        <source>Could not save the game</source>
+        <translation>Не удалось сохранить игру</translation>
+    </message>
+    <message>
+        <source>Saved {0}</source>
+        <translation>Сохранено: {0}</translation>
+    </message>
+    <message>
+        <source>Save the game as</source>
+        <translation>Сохранить игру как</translation>
+    </message>
+    <message>
+        <source>Export the scenario</source>
+        <translation>Экспорт сценария</translation>
+    </message>
+    <message>
+        <source>Could not export the scenario</source>
+        <translation>Не удалось экспортировать сценарий</translation>
+    </message>
+    <message>
+        <source>Exported {0}</source>
+        <translation>Экспортировано: {0}</translation>
+    </message>
+    <message>
+        <source>{0}
+
+Leave the game anyway? The last changes may be lost.</source>
+        <translation>{0}
+
+Всё равно закрыть игру? Последние изменения могут пропасть.</translation>
+    </message>
+    <message>
+        <source>Save the game?</source>
+        <translation>Сохранить игру?</translation>
+    </message>
+    <message>
+        <source>“{0}” has changes that are in no file. Save them?</source>
+        <translation>В «{0}» есть изменения, которых нет ни в одном файле. Сохранить их?</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> пикс.</translation>
+    </message>
+    <message>
+        <source>All names</source>
+        <translation>Все имена</translation>
+    </message>
+    <message>
+        <source>Leaders and lone units</source>
+        <translation>Командиры и одиночные отряды</translation>
+    </message>
+    <message>
+        <source>No names</source>
+        <translation>Без имён</translation>
+    </message>
+    <message>
+        <source>Unit names</source>
+        <translation>Имена отрядов</translation>
+    </message>
+    <message>
+        <source>Coordinates along the edges, a line every 6&quot;</source>
+        <translation>Координаты по краям, линия через каждые 6&quot;</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>Сетка</translation>
+    </message>
+    <message>
+        <source>Print the tool&apos;s readout in a corner</source>
+        <translation>Напечатать показания инструмента в углу</translation>
+    </message>
+    <message>
+        <source>Readout</source>
+        <translation>Показания</translation>
+    </message>
+    <message>
+        <source>Reach area of the selected unit</source>
+        <translation>Область досягаемости выбранного отряда</translation>
+    </message>
+    <message>
+        <source>The area it can reach this move, as dragging it shows</source>
+        <translation>Область, которой он достигает этим движением, как показывает перетаскивание</translation>
+    </message>
+    <message>
+        <source>Movement</source>
+        <translation>Передвижение</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Pictures (*.png *.svg)</source>
+        <translation>Картинки (*.png *.svg)</translation>
+    </message>
+    <message>
+        <source>Area: select a unit on the board first</source>
+        <translation>Область: сначала выберите отряд на столе</translation>
+    </message>
+    <message>
+        <source>Export &amp;picture…</source>
+        <translation>Экспорт &amp;картинки…</translation>
+    </message>
+    <message>
+        <source>The board as a PNG or SVG picture for a forum post</source>
+        <translation>Стол картинкой PNG или SVG для сообщения на форуме</translation>
+    </message>
+    <message>
+        <source>File: choose where to write the picture</source>
+        <translation>Файл: выберите, куда записать картинку</translation>
+    </message>
+    <message>
+        <source>Picture written to {path}</source>
+        <translation>Картинка записана в {path}</translation>
+    </message>
+    <message>
+        <source>Seal the dice</source>
+        <translation>Запечатать кубы</translation>
+    </message>
+    <message>
+        <source>The app draws a secret seed for this game; every roll of its dice will come from it. The seed is kept in the game file encrypted under your passphrase: you need it to roll in a later session and to reveal the seed.</source>
+        <translation>Программа вытягивает для этой игры секретное зерно; каждый бросок её кубов будет из него. Зерно хранится в файле игры, зашифрованное вашей парольной фразой: она нужна, чтобы бросать в следующий раз и чтобы раскрыть зерно.</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>Парольная фраза</translation>
+    </message>
+    <message>
+        <source>Again</source>
+        <translation>Ещё раз</translation>
+    </message>
+    <message>
+        <source>The two passphrases differ.</source>
+        <translation>Парольные фразы не совпадают.</translation>
+    </message>
+    <message>
+        <source>The passphrase needs at least {n} characters.</source>
+        <translation>Парольная фраза должна быть не короче {n} знаков.</translation>
+    </message>
+    <message>
+        <source>Verify dice</source>
+        <translation>Проверка кубов</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>Обязательство</translation>
+    </message>
+    <message>
+        <source>the seed the game master revealed (64 hex digits)</source>
+        <translation>зерно, раскрытое ведущим (64 шестнадцатеричные цифры)</translation>
+    </message>
+    <message>
+        <source>a face of the {die}, 1–{sides}</source>
+        <translation>грань {die}, 1–{sides}</translation>
+    </message>
+    <message>
+        <source>App dice</source>
+        <translation>Кубы программы</translation>
+    </message>
+    <message>
+        <source>Enter dice</source>
+        <translation>Ввести кубы</translation>
+    </message>
+    <message>
+        <source>The generator&apos;s seed: the same seed replays the same roll</source>
+        <translation>Зерно генератора: то же зерно повторяет тот же бросок</translation>
+    </message>
+    <message>
+        <source>New seed</source>
+        <extracomment>The player typed the seed (it was not the app&apos;s draw): the log marks it chosen.</extracomment>
+        <translation>Новое зерно</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>Бросить</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Зерно</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>This game is not played with sealed dice.</source>
+        <translation>Эта игра идёт без запечатанных кубов.</translation>
+    </message>
+    <message>
+        <source>Every sealed roll matches the seed.</source>
+        <translation>Каждый запечатанный бросок сходится с зерном.</translation>
+    </message>
+    <message>
+        <source>{n} problem(s) found.</source>
+        <translation>Найдено проблем: {n}.</translation>
+    </message>
+    <message>
+        <source>Sealed &amp;dice</source>
+        <translation>Запечатанные &amp;кубы</translation>
+    </message>
+    <message>
+        <source>&amp;Seal this game…</source>
+        <translation>&amp;Запечатать эту игру…</translation>
+    </message>
+    <message>
+        <source>&amp;Unlock the seed…</source>
+        <translation>&amp;Открыть зерно…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;commitment…</source>
+        <translation>Показать &amp;обязательство…</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the seed…</source>
+        <translation>&amp;Раскрыть зерно…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify dice…</source>
+        <translation>&amp;Проверить кубы…</translation>
+    </message>
+    <message>
+        <source>Recompute every sealed roll from the revealed seed</source>
+        <translation>Пересчитать каждый запечатанный бросок по раскрытому зерну</translation>
+    </message>
+    <message>
+        <source>Sealed dice: seed revealed</source>
+        <extracomment>On the status bar while the game is sealed: locked, or the next roll&apos;s number.</extracomment>
+        <translation>Запечатанные кубы: зерно раскрыто</translation>
+    </message>
+    <message>
+        <source>Sealed dice: locked (File ▸ Sealed dice ▸ Unlock the seed…)</source>
+        <translation>Запечатанные кубы: закрыты (Файл ▸ Запечатанные кубы ▸ Открыть зерно…)</translation>
+    </message>
+    <message>
+        <source>Sealed dice: next roll #{n}</source>
+        <translation>Запечатанные кубы: следующий бросок №{n}</translation>
+    </message>
+    <message>
+        <source>Sealed dice</source>
+        <translation>Запечатанные кубы</translation>
+    </message>
+    <message>
+        <source>Reveal the seed</source>
+        <translation>Раскрыть зерно</translation>
+    </message>
+    <message>
+        <source>Unlock the seed</source>
+        <translation>Открыть зерно</translation>
+    </message>
+    <message>
+        <source>Sealed dice unlocked: the next roll is #{n}</source>
+        <translation>Запечатанные кубы открыты: следующий бросок №{n}</translation>
+    </message>
+    <message>
+        <source>Post this before play; reveal the seed at the end.
+
+Commitment (SHA-256 of the seed and the game id):
+{c}
+
+Game id: {g}</source>
+        <translation>Опубликуйте это до игры; раскройте зерно в конце.
+
+Обязательство (SHA-256 от зерна и id игры):
+{c}
+
+Id игры: {g}</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <source>Sealed dice commitment: {c} (game {g})</source>
+        <translation>Обязательство запечатанных кубов: {c} (игра {g})</translation>
+    </message>
+    <message>
+        <source>Seed revealed and copied: {seed}</source>
+        <translation>Зерно раскрыто и скопировано: {seed}</translation>
+    </message>
+    <message>
+        <source>Turn as one post</source>
+        <translation>Ход одним сообщением</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Журнал</translation>
+    </message>
+    <message>
+        <source>Show only the entries about one unit</source>
+        <translation>Показывать только записи об одном отряде</translation>
+    </message>
+    <message>
+        <source>Show only the entries of one turn</source>
+        <translation>Показывать только записи одного хода</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Отряд</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <extracomment>the column heads as shown (COLUMNS stay the English keys the code and tests use)</extracomment>
+        <translation>Ход</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Исполнитель</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Цель</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>resolution</source>
+        <translation>разрешение</translation>
+    </message>
+    <message>
+        <source>measurement</source>
+        <translation>замер</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>шаблон</translation>
+    </message>
+    <message>
+        <source>{seq}. Turn {turn} · {kind} · {who} · {action}</source>
+        <extracomment>Columns whose text can run long start at these widths (pixels); the user may drag them. The text colour of rolls that were not applied.</extracomment>
+        <translation>{seq}. Ход {turn} · {kind} · {who} · {action}</translation>
+    </message>
+    <message>
+        <source>dice: {0}</source>
+        <translation>кубы: {0}</translation>
+    </message>
+    <message>
+        <source>Choose an entry to read it in full</source>
+        <translation>Выберите запись, чтобы прочитать её целиком</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Сохранить…</translation>
+    </message>
+    <message>
+        <source>Save the entries shown as a text file</source>
+        <translation>Сохранить показанные записи текстовым файлом</translation>
+    </message>
+    <message>
+        <source>All units</source>
+        <translation>Все отряды</translation>
+    </message>
+    <message>
+        <source>All turns</source>
+        <translation>Все ходы</translation>
+    </message>
+    <message>
+        <source>Turn {0}</source>
+        <translation>Ход {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries</source>
+        <translation>
+            <numerusform>%n запись</numerusform>
+            <numerusform>%n записи</numerusform>
+            <numerusform>%n записей</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} of %n entries</source>
+        <translation>
+            <numerusform>{0} из %n записи</numerusform>
+            <numerusform>{0} из %n записей</numerusform>
+            <numerusform>{0} из %n записей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save the log as text</source>
+        <translation>Сохранить журнал текстом</translation>
+    </message>
+    <message>
+        <source>Could not save the log</source>
+        <translation>Не удалось сохранить журнал</translation>
+    </message>
+    <message>
+        <source>BBCode</source>
+        <translation>BBCode</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Формат</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>{n} log lines of turn {turn}</source>
+        <translation>строк журнала хода {turn}: {n}</translation>
+    </message>
+    <message>
+        <source>Turn {turn} copied as {fmt}</source>
+        <translation>Ход {turn} скопирован как {fmt}</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Журнал</translation>
+    </message>
+    <message>
+        <source>Copy turn as &amp;BBCode…</source>
+        <translation>Копировать ход как &amp;BBCode…</translation>
+    </message>
+    <message>
+        <source>Copy turn as &amp;Markdown…</source>
+        <translation>Копировать ход как &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Every roll, measurement and template of a turn as one forum post, previewed first</source>
+        <translation>Все броски, замеры и шаблоны хода одним сообщением для форума, сначала с предпросмотром</translation>
+    </message>
+    <message>
+        <source>x {x}&quot;  y {y}&quot;  ({xm} m, {ym} m)</source>
+        <translation>x {x}&quot;  y {y}&quot;  ({xm} м, {ym} м)</translation>
+    </message>
+    <message>
+        <source>{ruleset}   1&quot; = {scale} m   table {w}&quot; × {h}&quot;</source>
+        <translation>{ruleset}   1&quot; = {scale} м   стол {w}&quot; × {h}&quot;</translation>
+    </message>
+    <message>
+        <source>{name} — {kind}</source>
+        <extracomment>Room around an item&apos;s outline for its cosmetic (pixel-wide) pens, in inches.</extracomment>
+        <translation>{name} — {kind}</translation>
+    </message>
+    <message>
+        <source>{unit} — {profile} ({side})</source>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <translation>{unit} — {profile} ({side})</translation>
+    </message>
+    <message>
+        <source>Print preview — unit cards</source>
+        <translation>Предпросмотр печати — карточки отрядов</translation>
+    </message>
+    <message>
+        <source>building</source>
+        <extracomment>QSettings key of the chosen language (&quot;en&quot;, &quot;ru&quot;; absent or &quot;system&quot;: follow the system) names of the languages in their own tongue (the Settings dialog&apos;s choices) environment variable naming a folder holding warboard_&lt;lang&gt;.qm (tests, portable builds) Words the app shows through tr(variable), marked here so lupdate lists them: the terrain kinds of geometry.terrain, the sides of the facts, the compass edges.</extracomment>
+        <translation>здание</translation>
+    </message>
+    <message>
+        <source>woods</source>
+        <translation>лес</translation>
+    </message>
+    <message>
+        <source>hill</source>
+        <translation>холм</translation>
+    </message>
+    <message>
+        <source>wall</source>
+        <translation>стена</translation>
+    </message>
+    <message>
+        <source>hedge</source>
+        <translation>живая изгородь</translation>
+    </message>
+    <message>
+        <source>trench</source>
+        <translation>траншея</translation>
+    </message>
+    <message>
+        <source>fortification</source>
+        <translation>укрепление</translation>
+    </message>
+    <message>
+        <source>rough</source>
+        <translation>пересечённая местность</translation>
+    </message>
+    <message>
+        <source>crops</source>
+        <translation>посевы</translation>
+    </message>
+    <message>
+        <source>water</source>
+        <translation>вода</translation>
+    </message>
+    <message>
+        <source>road</source>
+        <translation>дорога</translation>
+    </message>
+    <message>
+        <source>rect</source>
+        <translation>прямоуг.</translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation>круглая</translation>
+    </message>
+    <message>
+        <source>shipped with Warboard</source>
+        <translation>поставляется с Warboard</translation>
+    </message>
+    <message>
+        <source>shipped, edited by you</source>
+        <translation>из поставки, изменено вами</translation>
+    </message>
+    <message>
+        <source>your own</source>
+        <translation>ваше</translation>
+    </message>
+    <message>
+        <source>Unit library</source>
+        <translation>Библиотека отрядов</translation>
+    </message>
+    <message>
+        <source>Search by name or id…</source>
+        <translation>Поиск по имени или id…</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>Import faction…</source>
+        <translation>Импорт фракции…</translation>
+    </message>
+    <message>
+        <source>Export faction…</source>
+        <translation>Экспорт фракции…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Duplicate…</source>
+        <translation>Дублировать…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Print card…</source>
+        <translation>Печать карточки…</translation>
+    </message>
+    <message>
+        <source>{kind} ({n})</source>
+        <translation>{kind} ({n})</translation>
+    </message>
+    <message>
+        <source>{kind} · {id} · faction {faction} · {origin}</source>
+        <translation>{kind} · {id} · фракция {faction} · {origin}</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Сохранено.</translation>
+    </message>
+    <message>
+        <source>Delete {0}?</source>
+        <translation>Удалить {0}?</translation>
+    </message>
+    <message>
+        <source>Select a faction (or one of its records) to export.</source>
+        <translation>Выберите фракцию (или одну из её записей) для экспорта.</translation>
+    </message>
+    <message>
+        <source>Export faction</source>
+        <translation>Экспорт фракции</translation>
+    </message>
+    <message>
+        <source>Faction (*.json)</source>
+        <translation>Фракция (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported to {0}.</source>
+        <translation>Экспортировано в {0}.</translation>
+    </message>
+    <message>
+        <source>Import faction</source>
+        <translation>Импорт фракции</translation>
+    </message>
+    <message>
+        <source>Faction (*.json);;All files (*)</source>
+        <translation>Фракция (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>{0}
+
+Replace the library&apos;s records?</source>
+        <translation>{0}
+
+Заменить записи библиотеки?</translation>
+    </message>
+    <message>
+        <source>Imported {faction}: {added} added, {replaced} replaced, {unchanged} unchanged.</source>
+        <translation>Импортировано {faction}: добавлено {added}, заменено {replaced}, без изменений {unchanged}.</translation>
+    </message>
+    <message>
+        <source>Print unit cards</source>
+        <translation>Печать карточек отрядов</translation>
+    </message>
+    <message>
+        <source>Open a game or scenario first.</source>
+        <translation>Сначала откройте игру или сценарий.</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>&amp;Библиотека</translation>
+    </message>
+    <message>
+        <source>Rosters</source>
+        <translation>Ростеры</translation>
+    </message>
+    <message>
+        <source>Unit &amp;library…</source>
+        <translation>&amp;Библиотека отрядов…</translation>
+    </message>
+    <message>
+        <source>&amp;Rosters…</source>
+        <translation>&amp;Ростеры…</translation>
+    </message>
+    <message>
+        <source>&amp;Print unit cards…</source>
+        <translation>&amp;Печать карточек отрядов…</translation>
+    </message>
+    <message>
+        <source>The acting unit (or select it on the board)</source>
+        <extracomment>(resolution, its log positions, seed, chosen) of the last app roll shown.</extracomment>
+        <translation>Действующий отряд (или выберите его на столе)</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Facts from the board</source>
+        <translation>Замеры со стола</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Параметры</translation>
+    </message>
+    <message>
+        <source>Dice</source>
+        <translation>Кубы</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Steps&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Шаги&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Применить</translation>
+    </message>
+    <message>
+        <source>Apply the effects as one undoable change and log it</source>
+        <translation>Применить последствия одним отменяемым изменением и записать в журнал</translation>
+    </message>
+    <message>
+        <source>Copy BBCode</source>
+        <translation>Копировать BBCode</translation>
+    </message>
+    <message>
+        <source>Copy Markdown</source>
+        <translation>Копировать Markdown</translation>
+    </message>
+    <message>
+        <source>(select a unit on the board)</source>
+        <extracomment>The action&apos;s notes at this context (Action.notes: a resource not used yet …).</extracomment>
+        <translation>(выберите отряд на столе)</translation>
+    </message>
+    <message>
+        <source>The pick tool is not installed: choose from the list instead</source>
+        <translation>Инструмент выбора не установлен: выберите из списка</translation>
+    </message>
+    <message>
+        <source>Not possible: {0}</source>
+        <translation>Невозможно: {0}</translation>
+    </message>
+    <message>
+        <source>All dice entered.</source>
+        <translation>Все кубы введены.</translation>
+    </message>
+    <message>
+        <source>No dice needed.</source>
+        <translation>Кубы не нужны.</translation>
+    </message>
+    <message>
+        <source>{action} ({actor}): {summary}</source>
+        <translation>{action} ({actor}): {summary}</translation>
+    </message>
+    <message>
+        <source>Nothing to apply: roll or enter every die first.</source>
+        <translation>Нечего применять: сначала бросьте или введите все кубы.</translation>
+    </message>
+    <message>
+        <source>Could not apply: {0}</source>
+        <translation>Не удалось применить: {0}</translation>
+    </message>
+    <message>
+        <source>Applied: {0} (Edit ▸ Undo takes it back)</source>
+        <translation>Применено: {0} (Правка ▸ Отменить вернёт назад)</translation>
+    </message>
+    <message>
+        <source>Copied as BBCode.</source>
+        <translation>Скопировано как BBCode.</translation>
+    </message>
+    <message>
+        <source>Copied as Markdown.</source>
+        <translation>Скопировано как Markdown.</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>&amp;Действия</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <extracomment>Editor kind per declared fact type; any other type is a text field.</extracomment>
+        <translation>не замерено</translation>
+    </message>
+    <message>
+        <source>Commander</source>
+        <translation>Командир</translation>
+    </message>
+    <message>
+        <source>Gunner</source>
+        <translation>Наводчик</translation>
+    </message>
+    <message>
+        <source>Loader</source>
+        <translation>Заряжающий</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Мехвод</translation>
+    </message>
+    <message>
+        <source>Co-driver</source>
+        <translation>Стрелок-радист</translation>
+    </message>
+    <message>
+        <source>cmdr</source>
+        <translation>ком.</translation>
+    </message>
+    <message>
+        <source>gunner</source>
+        <translation>наводчик</translation>
+    </message>
+    <message>
+        <source>loader</source>
+        <translation>заряж.</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>мехвод</translation>
+    </message>
+    <message>
+        <source>co-drv</source>
+        <translation>радист</translation>
+    </message>
+    <message>
+        <source>advanced optics (less fire penalty for weather, time of day)</source>
+        <translation>улучшенная оптика (меньше штраф к огню за погоду и время суток)</translation>
+    </message>
+    <message>
+        <source>radio</source>
+        <translation>рация</translation>
+    </message>
+    <message>
+        <source>Private</source>
+        <translation>Рядовой</translation>
+    </message>
+    <message>
+        <source>NCO</source>
+        <translation>Сержант</translation>
+    </message>
+    <message>
+        <source>Officer</source>
+        <translation>Офицер</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>Лоб</translation>
+    </message>
+    <message>
+        <source>Rear</source>
+        <translation>Корма</translation>
+    </message>
+    <message>
+        <source>{0} pts</source>
+        <translation>{0} очк.</translation>
+    </message>
+    <message>
+        <source>Class </source>
+        <translation>Класс </translation>
+    </message>
+    <message>
+        <source>DM </source>
+        <translation>МУ </translation>
+    </message>
+    <message>
+        <source>screens {0}</source>
+        <translation>экраны {0}</translation>
+    </message>
+    <message>
+        <source>{0} target</source>
+        <translation>цель: {0}</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Скорость</translation>
+    </message>
+    <message>
+        <source>consecutive Move AP · 1&quot; = {0} m</source>
+        <translation>ОД движения подряд · 1&quot; = {0} м</translation>
+    </message>
+    <message>
+        <source>{0} AP</source>
+        <translation>{0} ОД</translation>
+    </message>
+    <message>
+        <source>Crew</source>
+        <translation>Экипаж</translation>
+    </message>
+    <message>
+        <source>Acc · Guts · T&amp;E</source>
+        <translation>Точн. · Яйца · ПО</translation>
+    </message>
+    <message>
+        <source>post</source>
+        <translation>место</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>имя</translation>
+    </message>
+    <message>
+        <source>Acc</source>
+        <translation>Точн.</translation>
+    </message>
+    <message>
+        <source>Guts</source>
+        <translation>Яйца</translation>
+    </message>
+    <message>
+        <source>(radio)</source>
+        <translation>(радио)</translation>
+    </message>
+    <message>
+        <source>KIA</source>
+        <translation>убит</translation>
+    </message>
+    <message>
+        <source>WIA</source>
+        <translation>ранен</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>«Фичи»</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>In play</source>
+        <translation>В игре</translation>
+    </message>
+    <message>
+        <source>tick as the game goes</source>
+        <translation>отмечайте по ходу игры</translation>
+    </message>
+    <message>
+        <source>Penetrations</source>
+        <translation>Пробития</translation>
+    </message>
+    <message>
+        <source>Damaged</source>
+        <translation>Повреждено</translation>
+    </message>
+    <message>
+        <source>shaken</source>
+        <translation>потрясён</translation>
+    </message>
+    <message>
+        <source>knocked out</source>
+        <translation>подбит</translation>
+    </message>
+    <message>
+        <source>Ammunition</source>
+        <translation>Боеприпасы</translation>
+    </message>
+    <message>
+        <source>armour · weapons · penetration</source>
+        <translation>броня · оружие · пробитие</translation>
+    </message>
+    <message>
+        <source>Armour (AV)</source>
+        <translation>Броня</translation>
+    </message>
+    <message>
+        <source>hit location: d10 on the struck face</source>
+        <translation>точка попадания: к10 по стороне попадания</translation>
+    </message>
+    <message>
+        <source>weak</source>
+        <translation>уязв.</translation>
+    </message>
+    <message>
+        <source>Weapons</source>
+        <translation>Оружие</translation>
+    </message>
+    <message>
+        <source>Dmg = damage to men</source>
+        <translation>Урон = урон по людям</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Дальность</translation>
+    </message>
+    <message>
+        <source>RoF</source>
+        <translation>Скорстр.</translation>
+    </message>
+    <message>
+        <source>Dmg</source>
+        <translation>Урон</translation>
+    </message>
+    <message>
+        <source>MM</source>
+        <translation>ММ</translation>
+    </message>
+    <message>
+        <source>DM</source>
+        <translation>МУ</translation>
+    </message>
+    <message>
+        <source>crew</source>
+        <translation>экипаж</translation>
+    </message>
+    <message>
+        <source>Main gun penetration</source>
+        <translation>Пробитие пушки</translation>
+    </message>
+    <message>
+        <source>penetrates when &gt; AV</source>
+        <translation>пробивает, если &gt; брони</translation>
+    </message>
+    <message>
+        <source>step \ d10</source>
+        <translation>шаг \ к10</translation>
+    </message>
+    <message>
+        <source>{0} (≤{1} m)</source>
+        <translation>{0} (≤{1} м)</translation>
+    </message>
+    <message>
+        <source>step {0}</source>
+        <translation>шаг {0}</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>до</translation>
+    </message>
+    <message>
+        <source>Melee</source>
+        <translation>Ближний бой</translation>
+    </message>
+    <message>
+        <source>T&amp;E</source>
+        <translation>ПО</translation>
+    </message>
+    <message>
+        <source>HP</source>
+        <translation>ХП</translation>
+    </message>
+    <message>
+        <source>player character</source>
+        <translation>персонаж игрока</translation>
+    </message>
+    <message>
+        <source>NPC</source>
+        <translation>НПС</translation>
+    </message>
+    <message>
+        <source>1 AP: RoF × d10 ≤ Acc; past Range only a 1</source>
+        <translation>1 ОД: Скорострельность × к10 ≤ Точн.; дальше Дальности только 1</translation>
+    </message>
+    <message>
+        <source>not in the library</source>
+        <translation>нет в библиотеке</translation>
+    </message>
+    <message>
+        <source>AP {0}</source>
+        <translation>Бронебойность {0}</translation>
+    </message>
+    <message>
+        <source>no grenades</source>
+        <translation>без гранат</translation>
+    </message>
+    <message>
+        <source>3 AP a turn</source>
+        <translation>3 ОД за ход</translation>
+    </message>
+    <message>
+        <source>1 AP</source>
+        <translation>1 ОД</translation>
+    </message>
+    <message>
+        <source>2 AP</source>
+        <translation>2 ОД</translation>
+    </message>
+    <message>
+        <source>sprint, 3 AP</source>
+        <translation>спринт, 3 ОД</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Заметки</translation>
+    </message>
+    <message>
+        <source>Wounds (HP)</source>
+        <translation>Раны (ХП)</translation>
+    </message>
+    <message>
+        <source>Suppression</source>
+        <translation>Подавление</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>{0} m</source>
+        <translation>{0} м</translation>
+    </message>
+    <message>
+        <source>ruleset-specific fact</source>
+        <translation>замер по этим правилам</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <translation>вручную</translation>
+    </message>
+    <message>
+        <source>Use the value typed here instead of the board&apos;s</source>
+        <translation>Использовать введённое здесь значение вместо замера со стола</translation>
+    </message>
+    <message>
+        <source>No board facts for this action.</source>
+        <translation>Этому действию не нужны замеры со стола.</translation>
+    </message>
+    <message>
+        <source>to the target</source>
+        <extracomment>Each modifier kind in words.</extracomment>
+        <translation>к целевому числу</translation>
+    </message>
+    <message>
+        <source>to the roll</source>
+        <translation>к броску</translation>
+    </message>
+    <message>
+        <source>die steps</source>
+        <translation>ступени куба</translation>
+    </message>
+    <message>
+        <source>The step it modifies</source>
+        <translation>Шаг, который он меняет</translation>
+    </message>
+    <message>
+        <source>why (smoke, GM ruling …)</source>
+        <translation>почему (дым, решение ведущего …)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Добавить</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Убрать</translation>
+    </message>
+    <message>
+        <source>agreed at the table</source>
+        <translation>согласовано за столом</translation>
+    </message>
+    <message>
+        <source>entered by hand</source>
+        <translation>введено вручную</translation>
+    </message>
+    <message>
+        <source>Odds</source>
+        <translation>Шансы</translation>
+    </message>
+    <message>
+        <source>Which figure of the action to chart</source>
+        <translation>Какую величину действия показывать на графике</translation>
+    </message>
+    <message>
+        <source>Choose a unit and an action to see the odds.</source>
+        <translation>Выберите отряд и действие, чтобы увидеть шансы.</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>итог</translation>
+    </message>
+    <message>
+        <source>exactly</source>
+        <translation>ровно</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>не меньше</translation>
+    </message>
+    <message>
+        <source>P(outcome ≥ this row&apos;s outcome)</source>
+        <translation>P(итог ≥ итога этой строки)</translation>
+    </message>
+    <message>
+        <source>Odds — {0}</source>
+        <translation>Шансы — {0}</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <extracomment>What a modifier of each kind (engine.options.MODIFIER_TARGETS) changes, in words.</extracomment>
+        <translation>целевое число</translation>
+    </message>
+    <message>
+        <source>roll</source>
+        <extracomment>the kinds of log line (engine.gamefile_schema.log_kind), marked for translation</extracomment>
+        <translation>бросок</translation>
+    </message>
+    <message>
+        <source>dice in the pool</source>
+        <translation>кубы в пуле</translation>
+    </message>
+    <message>
+        <source>die step</source>
+        <translation>ступень куба</translation>
+    </message>
+    <message>
+        <source>PROPOSED</source>
+        <translation>ПРЕДЛОЖЕНО</translation>
+    </message>
+    <message>
+        <source>Our value: the rules text does not give this number</source>
+        <translation>Наше значение: в тексте правил этого числа нет</translation>
+    </message>
+    <message>
+        <source>value as modifier</source>
+        <translation>значение как модификатор</translation>
+    </message>
+    <message>
+        <source>No options for this action.</source>
+        <translation>У этого действия нет параметров.</translation>
+    </message>
+    <message>
+        <source>{option}: our default, not the rules&apos; ({reason})</source>
+        <translation>{option}: наше умолчание, не из правил ({reason})</translation>
+    </message>
+    <message>
+        <source>default: {0}</source>
+        <translation>по умолчанию: {0}</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Игра</translation>
+    </message>
+    <message>
+        <source>Open a game first</source>
+        <translation>Сначала откройте игру</translation>
+    </message>
+    <message>
+        <source>Rules readings</source>
+        <translation>Толкования правил</translation>
+    </message>
+    <message>
+        <source>Rules &amp;readings…</source>
+        <translation>&amp;Толкования правил…</translation>
+    </message>
+    <message>
+        <source>The ruleset&apos;s open points as this game reads them</source>
+        <translation>Открытые места правил, как их толкует эта игра</translation>
+    </message>
+    <message>
+        <source>Pick a member on board</source>
+        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)</extracomment>
+        <translation>Выбрать члена на столе</translation>
+    </message>
+    <message>
+        <source>Pick on board</source>
+        <translation>Выбрать на столе</translation>
+    </message>
+    <message>
+        <source>Choose on the board</source>
+        <translation>Выберите на столе</translation>
+    </message>
+    <message>
+        <source>(the unit&apos;s own)</source>
+        <translation>(своё у отряда)</translation>
+    </message>
+    <message>
+        <source>Click the {0}</source>
+        <translation>Щёлкните: {0}</translation>
+    </message>
+    <message>
+        <source>Click the units (again to drop one)</source>
+        <translation>Щёлкайте по отрядам (повторно — убрать)</translation>
+    </message>
+    <message>
+        <source>Click a member of the group</source>
+        <translation>Щёлкните по члену группы</translation>
+    </message>
+    <message>
+        <source>Click the point</source>
+        <translation>Щёлкните по точке</translation>
+    </message>
+    <message>
+        <source> (required)</source>
+        <extracomment>role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
+        <translation> (обязательно)</translation>
+    </message>
+    <message>
+        <source>otherwise {0}</source>
+        <translation>иначе {0}</translation>
+    </message>
+    <message>
+        <source>read {0}:</source>
+        <translation>читаем {0}:</translation>
+    </message>
+    <message>
+        <source>needs {dice} {target}</source>
+        <translation>нужно {dice} {target}</translation>
+    </message>
+    <message>
+        <source>(to the roll)</source>
+        <translation>(к броску)</translation>
+    </message>
+    <message>
+        <source>(to the pool)</source>
+        <translation>(к пулу)</translation>
+    </message>
+    <message>
+        <source>Not possible:</source>
+        <translation>Невозможно:</translation>
+    </message>
+    <message>
+        <source>Next: {0} — enter the dice</source>
+        <translation>Далее: {0} — введите кубы</translation>
+    </message>
+    <message>
+        <source>Effects:</source>
+        <translation>Последствия:</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Итог:</translation>
+    </message>
+    <message>
+        <source>Roll or enter the dice to see the steps.</source>
+        <translation>Бросьте или введите кубы, чтобы увидеть шаги.</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Сохранено</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Загрузить</translation>
+    </message>
+    <message>
+        <source>Search the library…</source>
+        <translation>Поиск в библиотеке…</translation>
+    </message>
+    <message>
+        <source>Add to side →</source>
+        <translation>Добавить стороне →</translation>
+    </message>
+    <message>
+        <source>From the table</source>
+        <translation>Со стола</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>Экспорт JSON…</translation>
+    </message>
+    <message>
+        <source>Print cards…</source>
+        <translation>Печать карточек…</translation>
+    </message>
+    <message>
+        <source>{name}  ({kind}, {cost} pts)</source>
+        <translation>{name}  ({kind}, {cost} очк.)</translation>
+    </message>
+    <message>
+        <source>{name}  ({kind})</source>
+        <translation>{name}  ({kind})</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Запись</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Кол-во</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Очки</translation>
+    </message>
+    <message>
+        <source>Select a record in the library list first.</source>
+        <translation>Сначала выберите запись в списке библиотеки.</translation>
+    </message>
+    <message>
+        <source>Choose a side to add to first.</source>
+        <translation>Сначала выберите сторону.</translation>
+    </message>
+    <message>
+        <source>0 removes the line</source>
+        <translation>0 убирает линию</translation>
+    </message>
+    <message>
+        <source>{0}: 0 points</source>
+        <translation>{0}: 0 очков</translation>
+    </message>
+    <message>
+        <source>No table is open.</source>
+        <translation>Стол не открыт.</translation>
+    </message>
+    <message>
+        <source>Export roster</source>
+        <translation>Экспорт ростера</translation>
+    </message>
+    <message>
+        <source>Roster (*.json)</source>
+        <translation>Ростер (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Arcs of the selected unit</source>
+        <extracomment>Radius of the hull sectors and of the turret arc, inches.</extracomment>
+        <translation>&amp;Секторы выбранного отряда</translation>
+    </message>
+    <message>
+        <source>Arcs</source>
+        <translation>Секторы</translation>
+    </message>
+    <message>
+        <source>Arcs overlay: front / side / rear sectors and turret arc (A)</source>
+        <translation>Секторы: лоб / борт / корма и сектор башни (A)</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <extracomment>A press and release closer than this (pixels) is a click, not a drag.</extracomment>
+        <translation>Замер</translation>
+    </message>
+    <message>
+        <source>Measure between two units: click A then B, or drag A to B</source>
+        <translation>Замер между двумя отрядами: щёлкните A, затем B, или протяните от A к B</translation>
+    </message>
+    <message>
+        <source>Ruler</source>
+        <translation>Линейка</translation>
+    </message>
+    <message>
+        <source>Free ruler between any two points: click-click or drag</source>
+        <translation>Свободная линейка между двумя точками: щелчок-щелчок или протяжка</translation>
+    </message>
+    <message>
+        <source>Pick</source>
+        <translation>Выбор</translation>
+    </message>
+    <message>
+        <source>Pick a target, several units or a point for the action panel</source>
+        <translation>Выбрать цель, несколько отрядов или точку для панели действий</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate selected</source>
+        <extracomment>Where the hull handle sits beyond the base&apos;s front edge, and how big the knobs are. A press this close (pixels) to a knob grabs it.</extracomment>
+        <translation>&amp;Повернуть выбранный</translation>
+    </message>
+    <message>
+        <source>Turn hull {0}° clockwise</source>
+        <translation>Повернуть корпус на {0}° по часовой</translation>
+    </message>
+    <message>
+        <source>Turn hull {0}° anticlockwise</source>
+        <translation>Повернуть корпус на {0}° против часовой</translation>
+    </message>
+    <message>
+        <source>Turn turret {0}° clockwise</source>
+        <translation>Повернуть башню на {0}° по часовой</translation>
+    </message>
+    <message>
+        <source>Turn turret {0}° anticlockwise</source>
+        <translation>Повернуть башню на {0}° против часовой</translation>
+    </message>
+    <message>
+        <source>Drag to turn the hull</source>
+        <translation>Тяните, чтобы повернуть корпус</translation>
+    </message>
+    <message>
+        <source>Drag to turn the turret</source>
+        <translation>Тяните, чтобы повернуть башню</translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting).</extracomment>
+        <translation>Выбор и движение</translation>
+    </message>
+    <message>
+        <source>Select and move units: click to select, drag to move, Shift+click: its group</source>
+        <translation>Выбирать и двигать отряды: щелчок — выбрать, протяжка — двигать, Shift+щелчок — его группа</translation>
+    </message>
+    <message>
+        <source>Move allowance when the ruleset gives none (inches)</source>
+        <translation>Допуск движения, если правила его не дают (дюймы)</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Движение</translation>
+    </message>
+    <message>
+        <source> Allowance without ruleset data </source>
+        <translation> Допуск без данных правил </translation>
+    </message>
+    <message>
+        <source>d20 face = distance in steps</source>
+        <translation>грань d20 = расстояние в шагах</translation>
+    </message>
+    <message>
+        <source>d6 − accuracy, in inches</source>
+        <translation>d6 − меткость, в дюймах</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <extracomment>The app&apos;s direction die: one face per bearing of the odds&apos; grid (2° apart), as engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules protocol, which the first paint leaves for later). Tables with more units than this work a blast&apos;s odds and heat map out on a worker thread (at 500 units they cost 50-90 ms); the template and who is under it show at once. Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.</extracomment>
+        <translation>Шаблон</translation>
+    </message>
+    <message>
+        <source>Scatter</source>
+        <translation>Отклонение</translation>
+    </message>
+    <message>
+        <source>&quot; per step</source>
+        <translation>&quot; на шаг</translation>
+    </message>
+    <message>
+        <source>d20 step</source>
+        <translation>шаг d20</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Точность</translation>
+    </message>
+    <message>
+        <source>Typed (physical dice)</source>
+        <translation>Вручную (настоящие кубы)</translation>
+    </message>
+    <message>
+        <source>blank: a new seed</source>
+        <translation>пусто: новое зерно</translation>
+    </message>
+    <message>
+        <source>face of the distance die</source>
+        <translation>грань куба расстояния</translation>
+    </message>
+    <message>
+        <source>Distance die</source>
+        <translation>Куб расстояния</translation>
+    </message>
+    <message>
+        <source>bearing °</source>
+        <translation>пеленг °</translation>
+    </message>
+    <message>
+        <source>direction die (d6)</source>
+        <translation>куб направления (d6)</translation>
+    </message>
+    <message>
+        <source>0–360, 0 = +x, clockwise</source>
+        <translation>0–360, 0 = +x, по часовой</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Направление</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Очистить</translation>
+    </message>
+    <message>
+        <source>Before the roll — chance of ending under it</source>
+        <translation>До броска — шанс оказаться под ним</translation>
+    </message>
+    <message>
+        <source>Hole</source>
+        <translation>Дыра</translation>
+    </message>
+    <message>
+        <source>Under the template</source>
+        <translation>Под шаблоном</translation>
+    </message>
+    <message>
+        <source>Covered</source>
+        <translation>Накрыто</translation>
+    </message>
+    <message>
+        <source>A flamer does not scatter</source>
+        <translation>Огнемёт не отклоняется</translation>
+    </message>
+    <message>
+        <source>d20 face, 1–20</source>
+        <translation>грань d20, 1–20</translation>
+    </message>
+    <message>
+        <source>d6 face, 1–6</source>
+        <translation>грань d6, 1–6</translation>
+    </message>
+    <message>
+        <source>Lay a blast or flamer template, see where it may land, scatter it</source>
+        <translation>Положить шаблон взрыва или огнемёта, увидеть, куда он может лечь, отклонить его</translation>
+    </message>
+    <message>
+        <source>Click where the template is aimed; then Scatter (or S).</source>
+        <translation>Щёлкните, куда нацелен шаблон; затем «Отклонение» (или S).</translation>
+    </message>
+    <message>
+        <source>Before the roll — working out the odds …</source>
+        <translation>До броска — считаем шансы …</translation>
+    </message>
+    <message>
+        <source>Before the roll — chance of ending under it ({scheme}, no scatter {p}; darkest heat: {peak} that a point is covered)</source>
+        <translation>До броска — шанс оказаться под ним ({scheme}, без отклонения {p}; самое тёмное: {peak}, что точка накрыта)</translation>
+    </message>
+    <message>
+        <source>last: {0}</source>
+        <translation>последнее: {0}</translation>
+    </message>
+    <message>
+        <source>{0}: nobody</source>
+        <translation>{0}: никого</translation>
+    </message>
+    <message>
+        <source>{0} (line)</source>
+        <translation>{0} (линия)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Select / edit</source>
+        <translation>Выбрать / править</translation>
+    </message>
+    <message>
+        <source>Draw new</source>
+        <translation>Нарисовать</translation>
+    </message>
+    <message>
+        <source>Delete piece (Del)</source>
+        <translation>Удалить элемент (Del)</translation>
+    </message>
+    <message>
+        <source>Terrain</source>
+        <extracomment>How close (screen pixels) a click must be to a vertex or a line to take it.</extracomment>
+        <translation>Местность</translation>
+    </message>
+    <message>
+        <source>Draw, move, reshape and delete terrain pieces</source>
+        <translation>Рисовать, двигать, менять форму и удалять элементы местности</translation>
+    </message>
+    <message>
+        <source>Threat</source>
+        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once.</extracomment>
+        <translation>Угроза</translation>
+    </message>
+    <message>
+        <source>Threat view: hover a unit to see who sees it and whom it sees</source>
+        <translation>Угрозы: наведите на отряд, чтобы увидеть, кто видит его и кого видит он</translation>
+    </message>
+    <message>
+        <source>Profile to place (click the table):</source>
+        <translation>Профиль для постановки (щёлкните по столу):</translation>
+    </message>
+    <message>
+        <source>Side of new units</source>
+        <translation>Сторона новых отрядов</translation>
+    </message>
+    <message>
+        <source>Selected unit</source>
+        <translation>Выбранный отряд</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>(none: the id is shown)</source>
+        <translation>(нет: показан id)</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Сторона</translation>
+    </message>
+    <message>
+        <source>Duplicate (Ctrl+D)</source>
+        <translation>Дублировать (Ctrl+D)</translation>
+    </message>
+    <message>
+        <source>Delete (Del)</source>
+        <translation>Удалить (Del)</translation>
+    </message>
+    <message>
+        <source>Click the table to place the chosen profile; click a unit to edit it.</source>
+        <translation>Щёлкните по столу, чтобы поставить выбранный профиль; щёлкните по отряду, чтобы править его.</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Отряды</translation>
+    </message>
+    <message>
+        <source> (default base)</source>
+        <extracomment>The bases a library profile without a base size is placed on: a figure, a vehicle.</extracomment>
+        <translation> (подставка по умолчанию)</translation>
+    </message>
+    <message>
+        <source>{profile} — {base}</source>
+        <translation>{profile} — {base}</translation>
+    </message>
+    <message>
+        <source>{0} mm round</source>
+        <translation>{0} мм, круглая</translation>
+    </message>
+    <message>
+        <source>{w}×{d} mm {shape}</source>
+        <translation>{w}×{d} мм, {shape}</translation>
+    </message>
+    <message>
+        <source>Place units from profiles, duplicate, delete, set side and name</source>
+        <translation>Ставить отряды по профилям, дублировать, удалять, задавать сторону и имя</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>Проверки</translation>
+    </message>
+    <message>
+        <source>&amp;Tests</source>
+        <translation>&amp;Проверки</translation>
+    </message>
+    <message>
+        <source>demo value, not from the rules</source>
+        <extracomment>A card face: poker size, 2.5&quot; × 3.5&quot;, in points.</extracomment>
+        <translation>демонстрационное значение, не из правил</translation>
+    </message>
+    <message>
+        <source>PROPOSED default, not from the rules</source>
+        <translation>ПРЕДЛОЖЕННОЕ значение, не из правил</translation>
+    </message>
+    <message>
+        <source> — replace with your group&apos;s values.</source>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
+        <translation> — замените значениями вашей группы.</translation>
+    </message>
+    <message>
+        <source>Blast templates — true scale</source>
+        <translation>Шаблоны взрыва — в натуральную величину</translation>
+    </message>
+    <message>
+        <source>Print at 100 % (actual size). The square must measure exactly 1 inch; cut along the outer line, punch the hole.</source>
+        <translation>Печатайте в масштабе 100 % (натуральная величина). Квадрат должен быть ровно 1 дюйм; вырежьте по внешней линии, проколите отверстие.</translation>
+    </message>
+    <message>
+        <source>Flamer template — true scale</source>
+        <translation>Шаблон огнемёта — в натуральную величину</translation>
+    </message>
+    <message>
+        <source>12&quot; range ruler — true scale</source>
+        <translation>Линейка 12&quot; — в натуральную величину</translation>
+    </message>
+    <message>
+        <source>Printed on the diagonal so that 12 inches fit on one sheet. Cut along the outer line.</source>
+        <translation>Напечатано по диагонали, чтобы 12 дюймов поместились на лист. Вырежьте по внешней линии.</translation>
+    </message>
+    <message>
+        <source>1 inch</source>
+        <translation>1 дюйм</translation>
+    </message>
+    <message>
+        <source>(25.4 mm)</source>
+        <translation>(25,4 мм)</translation>
+    </message>
+    <message>
+        <source>Flamer</source>
+        <translation>Огнемёт</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>дюйм.</translation>
+    </message>
+</context>
+<context>
+    <name>ActionPanel</name>
+    <message>
+        <source>Roles</source>
+        <translation>Роли</translation>
+    </message>
+    <message>
+        <source>Modifiers agreed at the table</source>
+        <translation>Модификаторы, согласованные за столом</translation>
+    </message>
+    <message>
+        <source>A modifier the rules do not list (smoke, a GM ruling) for one step: to its target, its roll, the dice in its pool or its die step</source>
+        <translation>Модификатор, которого нет в правилах (дым, решение ведущего), к одному шагу: к целевому числу, к броску, к числу кубов в пуле или к ступени куба</translation>
+    </message>
+    <message>
+        <source>With return fire</source>
+        <translation>С ответным огнём</translation>
+    </message>
+    <message>
+        <source>The unit that answers acts on the actor; both are resolved against the table as it is now (one prior state), with joint odds and one undoable change</source>
+        <translation>Отвечающий отряд действует по исполнителю; оба разрешаются по столу как он есть сейчас (одно исходное состояние), с совместными шансами и одним отменяемым изменением</translation>
+    </message>
+    <message>
+        <source>Answered by</source>
+        <translation>Отвечает</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>с</translation>
+    </message>
+    <message>
+        <source>weapon</source>
+        <translation>оружие</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s steps.</source>
+        <translation>Шаги ответа.</translation>
+    </message>
+    <message>
+        <source>Ignore cost</source>
+        <translation>Без цены</translation>
+    </message>
+    <message>
+        <source>Apply even when the action&apos;s cost (AP, actions, once per turn …) is not available: the real table wins; the ledger marks it</source>
+        <translation>Применить, даже если цены действия (ОД, действия, раз в ход …) нет: настоящий стол главнее; учёт это отметит</translation>
+    </message>
+    <message>
+        <source>(nobody: this action alone)</source>
+        <translation>(никто: только это действие)</translation>
+    </message>
+    <message>
+        <source>(the unit&apos;s own)</source>
+        <translation>(своё у отряда)</translation>
+    </message>
+    <message>
+        <source>Rolled with the sealed dice.</source>
+        <translation>Брошено запечатанными кубами.</translation>
+    </message>
+    <message>
+        <source>Rolled with the app&apos;s dice, seed {seed}.</source>
+        <translation>Брошено кубами программы, зерно {seed}.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Effects (merged)&lt;/b&gt;: </source>
+        <translation>&lt;b&gt;Последствия (сведённые)&lt;/b&gt;: </translation>
+    </message>
+    <message>
+        <source>Cost: {0} — not available ({1}); applied anyway</source>
+        <translation>Цена: {0} — недоступна ({1}); всё равно применено</translation>
+    </message>
+    <message>
+        <source>Cost: {0} — not available: {1}</source>
+        <translation>Цена: {0} — недоступна: {1}</translation>
+    </message>
+    <message>
+        <source>Cost: {0}</source>
+        <translation>Цена: {0}</translation>
+    </message>
+    <message>
+        <source>Not possible: {0} (tick “Ignore cost” to apply it anyway)</source>
+        <translation>Невозможно: {0} (отметьте «Без цены», чтобы всё равно применить)</translation>
+    </message>
+</context>
+<context>
+    <name>FileController</name>
+    <message>
+        <source>The roll log was altered</source>
+        <translation>Журнал бросков изменён</translation>
+    </message>
+    <message>
+        <source>{file}: the roll log does not match its hash chain:
+
+{found}
+
+The game is open as the file holds it.</source>
+        <translation>{file}: журнал бросков не сходится со своей цепочкой хешей:
+
+{found}
+
+Игра открыта так, как она записана в файле.</translation>
+    </message>
+    <message>
+        <source>The game file is damaged</source>
+        <translation>Файл игры повреждён</translation>
+    </message>
+    <message>
+        <source>{error}
+
+Open its last good backup ({name}) instead? The damaged file is kept beside it.</source>
+        <translation>{error}
+
+Открыть вместо него последнюю исправную резервную копию ({name})? Повреждённый файл останется рядом.</translation>
+    </message>
+    <message>
+        <source>Could not restore the backup</source>
+        <translation>Не удалось восстановить резервную копию</translation>
+    </message>
+    <message>
+        <source>Restored {name}; the damaged file is {kept}</source>
+        <translation>Восстановлено {name}; повреждённый файл — {kept}</translation>
+    </message>
+    <message>
+        <source>Backup failed: {0}</source>
+        <translation>Резервная копия не удалась: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsController</name>
+    <message numerus="yes">
+        <source>Group: %1 (%2), %n unit(s) on the table</source>
+        <translation>
+            <numerusform>Группа: %1 (%2), %n отряд на столе</numerusform>
+            <numerusform>Группа: %1 (%2), %n отряда на столе</numerusform>
+            <numerusform>Группа: %1 (%2), %n отрядов на столе</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;Quit</source>
+        <extracomment>Every module is installed (emitted by `finish_startup`, once it had work to do). This window was rebuilt in another language (`relocalize`): the new window.</extracomment>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;Fit table</source>
+        <translation>&amp;Весь стол</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Инструменты</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Инструменты</translation>
+    </message>
+    <message>
+        <source>Could not open the scenario</source>
+        <translation>Не удалось открыть сценарий</translation>
+    </message>
+    <message>
+        <source>Could not open the demo table</source>
+        <translation>Не удалось открыть демонстрационный стол</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>A shipped table</source>
+        <translation>Стол из поставки</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingsDialog</name>
+    <message>
+        <source>Rules readings — {0}</source>
+        <translation>Толкования правил — {0}</translation>
+    </message>
+    <message>
+        <source>How this game reads the points the rules leave open. Each reading is saved in the game; a PROPOSED default is ours, not the rules&apos;.</source>
+        <translation>Как эта игра толкует места, которые правила оставляют открытыми. Каждое толкование сохраняется в игре; ПРЕДЛОЖЕННОЕ по умолчанию — наше, не из правил.</translation>
+    </message>
+    <message>
+        <source>This ruleset has no readings to choose.</source>
+        <translation>У этих правил нет толкований на выбор.</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>По умолчанию</translation>
+    </message>
+    <message>
+        <source>Set every reading to the ruleset&apos;s default</source>
+        <translation>Вернуть каждое толкование к умолчанию правил</translation>
+    </message>
+</context>
+<context>
+    <name>TestsDock</name>
+    <message>
+        <source>Due now</source>
+        <translation>Положены сейчас</translation>
+    </message>
+    <message>
+        <source>Tests the turn has made due: click one to take it</source>
+        <translation>Проверки, положенные по ходу: щёлкните, чтобы пройти</translation>
+    </message>
+    <message>
+        <source>No test is due.</source>
+        <translation>Проверок не положено.</translation>
+    </message>
+    <message>
+        <source>{unit} — {test} ({when})</source>
+        <translation>{unit} — {test} ({when})</translation>
+    </message>
+    <message>
+        <source>{0} cannot take {1}</source>
+        <translation>{0} не может пройти {1}</translation>
+    </message>
+</context>
+<context>
+    <name>TurnDock</name>
+    <message>
+        <source>Turn</source>
+        <extracomment>Names listed in the &quot;may still act&quot; and &quot;tests due&quot; lines before &quot;… N more&quot;.</extracomment>
+        <translation>Ход</translation>
+    </message>
+    <message>
+        <source>Turn –</source>
+        <translation>Ход –</translation>
+    </message>
+    <message>
+        <source>App dice</source>
+        <translation>Кубы программы</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>Вручную</translation>
+    </message>
+    <message>
+        <source>faces in side order, e.g. 7 3</source>
+        <translation>грани в порядке сторон, напр. 7 3</translation>
+    </message>
+    <message>
+        <source>Dice (initiative, tests):</source>
+        <translation>Кубы (инициатива, проверки):</translation>
+    </message>
+    <message>
+        <source>Roll initiative</source>
+        <translation>Бросить инициативу</translation>
+    </message>
+    <message>
+        <source>Start turn</source>
+        <translation>Начать ход</translation>
+    </message>
+    <message>
+        <source>Activate</source>
+        <translation>Активировать</translation>
+    </message>
+    <message>
+        <source>Pass action</source>
+        <translation>Передать действие</translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation>Следующая фаза</translation>
+    </message>
+    <message>
+        <source>Spend 1</source>
+        <translation>Потратить 1</translation>
+    </message>
+    <message>
+        <source>Ambush</source>
+        <translation>Засада</translation>
+    </message>
+    <message>
+        <source>End turn</source>
+        <translation>Закончить ход</translation>
+    </message>
+    <message>
+        <source>Every side rolls; higher goes first, ties re-rolled</source>
+        <translation>Бросает каждая сторона; больший ходит первым, ничьи перебрасываются</translation>
+    </message>
+    <message>
+        <source>Full AP for every unit; this turn&apos;s flags cleared</source>
+        <translation>Полные ОД каждому отряду; отметки этого хода сняты</translation>
+    </message>
+    <message>
+        <source>The selected unit of the acting side activates</source>
+        <translation>Выбранный отряд действующей стороны активируется</translation>
+    </message>
+    <message>
+        <source>The activating commander passes one action to the selected unit under him; the ruleset&apos;s communication test is rolled with the dice above</source>
+        <translation>Активный командир передаёт одно действие выбранному подчинённому отряду; проверка связи по правилам бросается кубами выше</translation>
+    </message>
+    <message>
+        <source>The selected unit&apos;s side ambushes: it spends all its active actions first this round</source>
+        <translation>Сторона выбранного отряда устраивает засаду: она первой тратит все свои активные действия в этом раунде</translation>
+    </message>
+    <message>
+        <source>Mark 1 AP (or action) of the selected unit as spent on something the app did not resolve</source>
+        <translation>Отметить 1 ОД (или действие) выбранного отряда потраченным на то, что программа не разрешала</translation>
+    </message>
+    <message>
+        <source>Next activation</source>
+        <translation>Следующая активация</translation>
+    </message>
+    <message>
+        <source>End ambush</source>
+        <translation>Закончить засаду</translation>
+    </message>
+    <message>
+        <source>Next side</source>
+        <translation>Следующая сторона</translation>
+    </message>
+    <message>
+        <source>End round</source>
+        <translation>Закончить раунд</translation>
+    </message>
+    <message>
+        <source>Spend 1 AP</source>
+        <translation>Потратить 1 ОД</translation>
+    </message>
+    <message>
+        <source>Spend 1 action</source>
+        <translation>Потратить 1 действие</translation>
+    </message>
+    <message>
+        <source>Turn {0}</source>
+        <translation>Ход {0}</translation>
+    </message>
+    <message>
+        <source>Phase: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>Фаза: &lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>… {0} more</source>
+        <translation>… ещё {0}</translation>
+    </message>
+    <message>
+        <source>May still act: {0}</source>
+        <translation>Ещё могут действовать: {0}</translation>
+    </message>
+    <message>
+        <source>Nobody may act now</source>
+        <translation>Сейчас никто не может действовать</translation>
+    </message>
+    <message>
+        <source>Tests due (Tests dock): {0}</source>
+        <translation>Положены проверки (панель «Проверки»): {0}</translation>
+    </message>
+    <message>
+        <source>nobody acting</source>
+        <translation>никто не действует</translation>
+    </message>
+    <message>
+        <source>(not rolled yet)</source>
+        <translation>(ещё не брошено)</translation>
+    </message>
+    <message>
+        <source>Order: {0}</source>
+        <translation>Порядок: {0}</translation>
+    </message>
+    <message>
+        <source>Initiative: roll it to start</source>
+        <translation>Инициатива: бросьте, чтобы начать</translation>
+    </message>
+    <message>
+        <source> (ties re-rolled)</source>
+        <translation> (ничьи перебрасываются)</translation>
+    </message>
+    <message>
+        <source>Initiative (turn {0}): {1}</source>
+        <translation>Инициатива (ход {0}): {1}</translation>
+    </message>
+    <message>
+        <source>Done this turn: </source>
+        <translation>Сделано в этом ходу: </translation>
+    </message>
+    <message>
+        <source>Activations this turn: </source>
+        <translation>Активации в этом ходу: </translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>пока нет</translation>
+    </message>
+    <message>
+        <source>turn done</source>
+        <translation>ход сделан</translation>
+    </message>
+    <message>
+        <source>let its slot go</source>
+        <translation>пропустить его очередь</translation>
+    </message>
+    <message>
+        <source>ambush sprung</source>
+        <translation>засада сработала</translation>
+    </message>
+    <message>
+        <source>{0} (passed by {1}, failed)</source>
+        <translation>{0} (передал {1}, не вышло)</translation>
+    </message>
+    <message>
+        <source>{0} (passed by {1})</source>
+        <translation>{0} (передал {1})</translation>
+    </message>
+    <message>
+        <source>Units of {0}</source>
+        <translation>Отряды: {0}</translation>
+    </message>
+    <message>
+        <source>All units</source>
+        <translation>Все отряды</translation>
+    </message>
+    <message>
+        <source>No game is open</source>
+        <translation>Игра не открыта</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,251 @@
+"""Names, labels and messages in the player's language, with no Qt (the app's own strings go
+through Qt's translators; this is for what the engine and the rulesets write).
+
+Three things carry a translation:
+
+- **Records** (units, weapons, options, actions …) carry `name_ru` / `label_ru` beside
+  `name` / `label`, as data: `localized(record, "ru")` picks it.
+- **Fixed texts** — step labels, results ("hit", "miss"), outcomes, modifier labels and
+  reasons, generic words — are looked up whole in a glossary: the generic one
+  (resources/translations/engine_<lang>.toml) and each ruleset's own
+  (resources/rulesets/<id>/glossary_<lang>.toml), ruleset first.
+- **Messages with numbers** are `msg("{n} hits on {target}", n=2, target=name)`: a `Text`,
+  which is an ordinary English `str` everywhere (logs, tests, JSON) and also remembers its
+  template and fields, so `localized` translates the template whole and fills the fields in
+  (each field localized in turn). A Russian template may choose a plural form by a number
+  field: `{n|попадание|попадания|попаданий}` (one, few, many).
+
+A glossary file holds `[terms]` and `[messages]` tables, English → translation; a key not
+found stays English, so a half-translated ruleset still reads. See docs/ruleset-protocol.md,
+"Translation".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+__all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
+           "ru_plural",
+           "register_glossary", "GlossaryError"]
+
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+DEFAULT = "en"
+
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+class GlossaryError(ValueError):
+    """A glossary file that cannot be read; the message names the file and the key."""
+
+
+class Text(str):
+    """An English message built from a template with named fields, translatable whole.
+
+    It is the English string (compares, joins, serialises as one); `template` and `params`
+    let `localized` rebuild it in another language."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Text:
+        self = super().__new__(cls, _fill(template, params, DEFAULT, None))
+        self.template = template
+        self.params = params
+        return self
+
+    def __reduce__(self):  # pickles and copies keep the template
+        return (_rebuild, (self.template, self.params))
+
+
+def _rebuild(template: str, params: dict[str, Any]) -> Text:
+    return Text(template, **params)
+
+
+def msg(template: str, /, **params: Any) -> Text:
+    """A message to be shown to players: `template` with `{field}`s, filled by `params`."""
+    return Text(template, **params)
+
+
+def normalize(lang: str | None) -> str:
+    """A supported language from "ru", "ru_RU.UTF-8", "RU"…; English for anything else."""
+    head = (lang or "").split(".")[0].replace("-", "_").split("_")[0].lower()
+    return head if head in LANGUAGES else DEFAULT
+
+
+def ru_plural(n: int | float) -> int:
+    """The Russian plural form of `n`: 0 one (1, 21), 1 few (2–4, 22), 2 many (5–20, 0);
+    a fraction takes "few" (1,5 попадания)."""
+    if isinstance(n, float) and not n.is_integer():
+        return 1
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def _fill(template: str, params: Mapping[str, Any], lang: str, ruleset: str | None) -> str:
+    def plural(m: re.Match) -> str:
+        value = params.get(m.group(1))
+        if not isinstance(value, int | float):
+            return m.group(2)
+        return m.group(2 + ru_plural(value)) if lang == "ru" else (
+            m.group(2) if value == 1 else m.group(3))
+
+    shown = {k: _param(v, lang, ruleset) for k, v in params.items()}
+    return _PLURAL.sub(plural, template).format(**shown)
+
+
+def _param(value: Any, lang: str, ruleset: str | None) -> Any:
+    if isinstance(value, bool):
+        return localized("yes" if value else "no", lang, ruleset)
+    if isinstance(value, int | float):
+        return value
+    if lang == DEFAULT:
+        return localized(value, lang, ruleset) if not isinstance(value, str) else str(value)
+    return localized(value, lang, ruleset)
+
+
+# --------------------------------------------------------------------------- glossaries
+
+_extra: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def register_glossary(lang: str, entries: Mapping[str, str], scope: str = "") -> None:
+    """Add entries to the glossary of `scope` (a ruleset id; "" the generic one) — for
+    rulesets built in code (tests) and for terms a module computes."""
+    _extra.setdefault((lang, scope), {}).update(entries)
+    glossary.cache_clear()
+
+
+def _read(package: str, *parts: str) -> dict[str, str]:
+    node = resources.files(package)
+    for part in parts:
+        node = node.joinpath(part)
+    if not node.is_file():
+        return {}
+    where = "/".join(parts)
+    try:
+        data = tomllib.loads(node.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise GlossaryError(f"{where}: {e}") from None
+    out: dict[str, str] = {}
+    for table in ("terms", "messages"):
+        for key, value in data.get(table, {}).items():
+            if not isinstance(value, str):
+                raise GlossaryError(f"{where}: {table}.{key!r}: expected text, got "
+                                    f"{type(value).__name__}")
+            out[key] = value
+    return out
+
+
+@cache
+def glossary(lang: str, scope: str = "") -> dict[str, str]:
+    """English → `lang` for `scope`: a ruleset's glossary file, or ("") the generic one."""
+    if lang == DEFAULT:
+        return {}
+    if scope:
+        base = {**_record_names(scope, lang),
+                **_read("resources.rulesets", scope, f"glossary_{lang}.toml")}
+    else:
+        base = _read("resources.translations", f"engine_{lang}.toml")
+    return {**base, **_extra.get((lang, scope), {})}
+
+
+def _record_names(scope: str, lang: str) -> dict[str, str]:
+    """name → name_<lang> (label → label_<lang>) of every record a ruleset carries (its
+    profiles and weapons, and the records nested in them: a vehicle's guns), so that a name
+    written into a message or a list is translated like the record itself."""
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        rs = get_ruleset(scope)
+    except (KeyError, ImportError):
+        return {}
+    out: dict[str, str] = {}
+
+    def walk(node: Any, depth: int = 0) -> None:
+        if depth > 6:
+            return
+        if isinstance(node, Mapping):
+            for key in _NAME_KEYS:
+                english, own = node.get(key), node.get(f"{key}_{lang}")
+                if isinstance(english, str) and isinstance(own, str) and english and own:
+                    out.setdefault(english, own)
+            for value in node.values():
+                walk(value, depth + 1)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value, depth + 1)
+
+    walk(rs.profiles)
+    walk(rs.weapons)
+    return out
+
+
+def _lookup(text: str, lang: str, ruleset: str | None) -> str | None:
+    for scope in ((ruleset, "") if ruleset else ("",)):
+        found = glossary(lang, scope).get(text)
+        if found is not None:
+            return found
+    return None
+
+
+# --------------------------------------------------------------------------- localized
+
+_NAME_KEYS = ("name", "label", "title", "term")
+
+
+def localized(obj: Any, lang: str | None, ruleset: str | None = None) -> str:
+    """`obj` as the player reads it in `lang`.
+
+    A `Text` is rebuilt from its translated template; a plain string is looked up whole in
+    the glossaries (`ruleset`'s first) and kept if absent; a record (a mapping or an object)
+    gives its `name_<lang>` / `label_<lang>` when it has one, else its `name` / `label`
+    through the glossaries. Anything else is `str(obj)`."""
+    lang = normalize(lang)
+    if obj is None:
+        return ""
+    if isinstance(obj, Text):
+        template = obj.template if lang == DEFAULT else (
+            _lookup(obj.template, lang, ruleset) or obj.template)
+        return _fill(template, obj.params, lang, ruleset)
+    if isinstance(obj, str):
+        if lang == DEFAULT:
+            return obj
+        return _lookup(obj, lang, ruleset) or obj
+    for key in _NAME_KEYS:
+        own = _field(obj, f"{key}_{lang}") if lang != DEFAULT else None
+        if own:
+            return str(own)
+        english = _field(obj, key)
+        if english:
+            return localized(english, lang, ruleset)
+    return str(obj)
+
+
+def _field(obj: Any, key: str) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(key)
+    return getattr(obj, key, None)
+
+
+def join(sep: str, parts: Any) -> Text:
+    """`sep.join(parts)` as a message: each part (a `Text`, a name …) is localized in
+    turn, the separator kept — for summaries made of several notes."""
+    parts = list(parts)
+    escaped = sep.replace("{", "{{").replace("}", "}}")
+    template = escaped.join(f"{{p{i}}}" for i in range(len(parts)))
+    return Text(template, **{f"p{i}": p for i, p in enumerate(parts)})
+
+
+def prefixed(prefix: Any, text: Any) -> Any:
+    """`text` after `prefix` ("Hit 2: " + "Penetration") as a message both parts of which
+    are translated; `text` alone when there is no prefix."""
+    return Text("{prefix}{text}", prefix=prefix, text=text) if prefix else text
