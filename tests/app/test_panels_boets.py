@@ -76,7 +76,7 @@ def move(qtbot, win, unit, point):
     panel.raise_()
     select_unit(qtbot, win, unit)
     choose(qtbot, panel.action_box, "move")
-    click(qtbot, panel.point_pick)
+    click(qtbot, panel.roles_view.part("point", "pick"))
     click_board(qtbot, win, *point)
     assert panel.context is not None, panel.message.text()
     if panel.dice_entry.mode != "app":                          # a move rolls no dice
@@ -138,8 +138,8 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     k = round(aim[0] - cx)                                      # the d20 face: steps west
     select_unit(qtbot, win, "cl-1")
     choose(qtbot, panel.action_box, "template_fire")
-    choose(qtbot, panel.weapon_box, "grenade")
-    click(qtbot, panel.point_pick)
+    choose(qtbot, panel.roles_view.part("weapon", "combo"), "grenade")
+    click(qtbot, panel.roles_view.part("point", "pick"))
     click_board(qtbot, win, *aim)
     bearing = panel.options_view.editor("bearing")
     bearing.lineEdit().selectAll()
@@ -175,7 +175,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     click(qtbot, turn.phase_button)
     select_unit(qtbot, win, "vm-1")
     choose(qtbot, panel.action_box, "fire")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     cmdr = game.unit("cy-a-2")
     click_board(qtbot, win, cmdr.x, cmdr.y)
     assert panel.target_id == "cy-a-2"
@@ -237,7 +237,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     mv.raise_()
     select_unit(qtbot, win, "cy-b-2")
     choose(qtbot, mv.action_box, "move")
-    click(qtbot, mv.point_pick)
+    click(qtbot, mv.roles_view.part("point", "pick"))
     click_board(qtbot, win, 20.0, 30.0)
     assert "Cyber platoon is in Panic: it retreats, not under command (§4.6)" in \
         mv.cost_label.text() + mv.message.text(), (mv.message.text(), mv.cost_label.text())

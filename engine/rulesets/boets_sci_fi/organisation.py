@@ -9,12 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
 
 from .data import rule_number
 
 __all__ = ["Finding", "check_organisation", "troop_type_of", "battle_started",
-           "organisation_locked"]
+           "organisation_locked", "notes", "GROUP_KINDS", "ORGANISATION"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,3 +146,42 @@ def organisation_locked(game: Any) -> str | None:
     why = battle_started(game)
     return None if why is None else (f"the battle has started ({why}): the organisation "
                                      "is fixed before the game (§4.1-3)")
+
+
+#: The kinds of group (§4.1-2, §4.1-6), with the glossary's Russian names (03 §2)
+GROUP_KINDS: tuple[GroupKind, ...] = (
+    GroupKind("squad", "squad", "отделение", "3–9 figures of one armlist (§4.1-2)"),
+    GroupKind("platoon", "platoon", "взвод", "2 squads, 6–15 figures (§4.1-2)"),
+    GroupKind("company", "company", "рота",
+              "2–4 platoons, 12–30 figures (60 with 4, §4.A-4)"),
+    GroupKind("unit", "stand-alone unit", "отряд",
+              "Advisors, Lords or Invasion cyborgs acting alone (§4.1-6)"),
+)
+
+
+def notes(scenario: Scenario) -> list[OrganisationNote]:
+    """The organisation editor's check: every finding naming its rule; mixing armlists in a
+    formation is refused (§4.1-1: never a step on the way to a legal organisation), sizes
+    and commanders are noted while the player builds (the default readings: the editor
+    has the scenario, not the game's)."""
+    from .ruleset import RULESET  # built from this package: read it late
+
+    groups = {g.id: g for g in scenario.groups}
+    out = []
+    for f in check_organisation(scenario, {**RULESET.profiles, **(scenario.profiles or {})}):
+        text = f.message
+        g = groups.get(f.where)
+        if g is not None and text.startswith(f"{g.label}: "):
+            text = text[len(g.label) + 2:]              # the note names its group itself
+        refs = list(dict.fromkeys(_RULE.findall(text)))
+        text = _CITED.sub("", text)                     # the rules cited once, as its rule
+        out.append(OrganisationNote(", ".join(refs) or "§4.1", text,
+                                    f.where if g is not None else None,
+                                    refuse=f.mixes_armlists))
+    return out
+
+
+_CITED = re.compile(r" \(§[^()]*\)")
+
+
+ORGANISATION = Organisation(kinds=GROUP_KINDS, check=notes, locked=organisation_locked)

@@ -7,7 +7,7 @@ from engine.dice import D20
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, fire, manoeuvre, morale, turn_hooks
+from . import board, data, fire, manoeuvre, morale, organisation, turn_hooks
 from .options import OPTIONS
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
@@ -49,6 +49,7 @@ def build_ruleset() -> Ruleset:
         turn_structure=turn_structure(),
         board=BoardHints(board_warnings=board.board_warnings,
                          move_allowance_m=board.move_allowance_m),
+        organisation=organisation.ORGANISATION,
     )
 
 
