@@ -19,9 +19,10 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QRectF
+from PySide6.QtCore import QT_TR_NOOP, QRectF
 from PySide6.QtGui import QColor, QPainter, QPen
 
+from app.i18n import current_language, loc, tr
 from engine.rulesets.boets_sci_fi.data import COLUMNS, RULESET_ID, is_proposed, rule_number
 from engine.rulesets.boets_sci_fi.leadership import commander_ldr
 
@@ -30,19 +31,37 @@ from ..layout import BAND, FAINT, HIT, INK, SHADE, CardData, CardOptions, Col, I
 
 __all__ = ["ArmlistCard", "FormationCard", "LAYOUTS"]
 
-CTX = "BoetsCards"
+
+def _russian() -> bool:
+    return current_language() == "ru"
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CTX, text)
+def _kind_text(kind: str) -> str:
+    """The formation's kind in the interface's language, with the rules' Russian term
+    beside the English one."""
+    en, ru = KINDS.get(kind, (kind, ""))
+    shown = tr(en)
+    return shown if not ru or shown.lower() == ru else f"{shown} · {ru}"
 
 
-#: §2 glossary: the formation kinds with their Russian names
-KINDS = {"squad": ("Squad", "отделение"), "platoon": ("Platoon", "взвод"),
-         "company": ("Company", "рота")}
-RANKS = {"lieutenant": "lieutenant · лейтенант", "senior_sergeant": "sen. sergeant",
-         "sergeant": "sergeant · сержант", "private": "private", "advisor": "Advisor · Советник",
-         "lord": "Lord · Лорд"}
+def _name(rec: Mapping[str, Any], fallback: str) -> str:
+    return loc(rec, RULESET_ID) if rec.get("name") else fallback
+
+
+#: §2 glossary: the formation kinds and ranks, English (translated) and the rules' Russian
+KINDS = {"squad": (QT_TR_NOOP("Squad"), "отделение"),
+         "platoon": (QT_TR_NOOP("Platoon"), "взвод"),
+         "company": (QT_TR_NOOP("Company"), "рота")}
+RANKS = {"lieutenant": (QT_TR_NOOP("lieutenant"), "лейтенант"),
+         "senior_sergeant": (QT_TR_NOOP("senior sergeant"), "старший сержант"),
+         "sergeant": (QT_TR_NOOP("sergeant"), "сержант"),
+         "private": (QT_TR_NOOP("private"), "рядовой"),
+         "advisor": (QT_TR_NOOP("Advisor"), "Советник"),
+         "lord": (QT_TR_NOOP("Lord"), "Лорд")}
+
+
+def _rank_text(rank: str) -> str:
+    return tr(RANKS[rank][0]) if rank in RANKS else rank
 
 
 def _mark(rec: Mapping[str, Any], key: str) -> str:
@@ -80,7 +99,8 @@ def _stat_boxes(ink: Ink, rec: Mapping[str, Any]) -> None:
         en, ru, _ = COLUMNS[key]
         ink.text(x, y + 13.5, str(rec[key]), vf, mark=_mark(rec, key), align="c", width=w)
         ink.text(x, y + 20.5, ru, lf, align="c", width=w)
-        ink.text(x, y + h - 1.8, tr(en), ef, color=FAINT, align="c", width=w)
+        small = COLUMNS[key][2] if _russian() else en       # Лидерство / LDR
+        ink.text(x, y + h - 1.8, small, ef, color=FAINT, align="c", width=w)
     ink.y = top + 2 * h + gap + 1
 
 
@@ -94,13 +114,13 @@ class ArmlistCard:
         rec = card.record
         ink = Ink(painter, rect)
         ink.fill_background()
-        who = [rec.get("name_ru", "")]
+        title = _name(rec, card.id)
+        who = [rec.get("name_ru", "")] if rec.get("name_ru") != title else []
         if rec.get("rank", "private") not in ("private", rec.get("troop_type")):
-            who.append(RANKS.get(rec["rank"], rec["rank"]))
+            who.append(_rank_text(rec["rank"]))
         if card.unit_name:
             who.append(card.unit_name)
-        ink.band(rec.get("name") or card.id, " · ".join(w for w in who if w),
-                 right=tr("armlist"))
+        ink.band(title, " · ".join(w for w in who if w), right=tr("armlist"))
         _stat_boxes(ink, rec)
         self._lines(ink, rec)
         self._weapons(ink, card)
@@ -113,7 +133,7 @@ class ArmlistCard:
     def _lines(self, ink: Ink, rec: Mapping[str, Any]) -> None:
         step_mark = "P" if is_proposed("inches_per_step") else ""
         ink.line(tr("Ск {0} · Дальн {1} steps").format(_steps(rec["speed"]),
-                                                     _steps(rec["range"])),
+                                                       _steps(rec["range"])),
                  size=6.6, mark=step_mark)
         ink.line(tr("Leadership: d20 ≥ ЛДР passes; a commander's ЛДР is the highest of his "
                     "unit − 2, not below 8"), size=6.0, italic=True, color=FAINT)
@@ -141,7 +161,7 @@ class ArmlistCard:
                 continue
             shape = str(rule_number(f"templates.{w['template']}"))
             rng = tr("base") if w["template"] == "flamer" else str(w["range"])
-            rows.append([w["name"],
+            rows.append([_name(w, wid),
                          (tr("teardrop") if w["template"] == "flamer"
                           else tr("blast {0}\"").format(shape.removeprefix("blast-")),
                           "P" if is_proposed(f"templates.{w['template']}") else ""),
@@ -149,7 +169,7 @@ class ArmlistCard:
                          (str(w["power"]), _mark(w, "power"))])
         ink.table(cols, rows, size=6.5, row_h=8.4)
         ru = [card.related[w].get("name_ru", "") for w in ids if w in card.related]
-        if any(ru):
+        if any(ru) and not _russian():
             ink.line(" · ".join(r for r in ru if r), size=5.8, italic=True, color=FAINT)
 
     def _house(self, ink: Ink) -> None:
@@ -180,11 +200,10 @@ class FormationCard:
         rec = card.record
         ink = Ink(painter, rect)
         ink.fill_background()
-        en, ru = KINDS.get(rec["kind"], (rec["kind"], ""))
         fighters = list(rec.get("fighters") or ())
-        troop = card.units[0].record.get("name", "") if card.units else ""
-        ink.band(card.unit_name or card.id, f"{tr(en)} · {ru}" + (f" · {troop}" if troop
-                                                                    else ""),
+        troop = _name(card.units[0].record, "") if card.units else ""
+        ink.band(card.unit_name or card.id, _kind_text(rec["kind"])
+                 + (f" · {troop}" if troop else ""),
                  right=tr("{0} fighters").format(len(fighters)))
         units = {u.unit_id: u for u in card.units}
         self._command(ink, card, units)
@@ -219,7 +238,7 @@ class FormationCard:
             rank = (units[uid].state.get("rank") or units[uid].record.get("rank", "")) \
                 if uid in units else ""
             if rank and rank != "private":
-                name += f" ({RANKS.get(rank, rank).split(' · ')[0]})"
+                name += f" ({_rank_text(rank)})"
             rows.append([label, name + (" " + tr("KIA") if gone else ""), ldr])
             struck.append(gone)
         ink.table(cols, rows, size=6.8, row_h=8.6, first_bold=True, struck=struck)
