@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from engine.board_ops import BoardOps
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Effect, Game, RemoveUnit, SetGroupState
 from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
@@ -78,7 +79,8 @@ def retreat(ctx: Context, group: Group) -> tuple[Step, list[Effect]]:
     text = move.note + (f"; off the table (removed, PROPOSED): {', '.join(move.off_table)}"
                         if gone else "")
     return (info_step("retreat", "Panic retreat", text,
-                      note=f"Ск {speed} steps toward the {edge} edge (§4.6-3)"), effects)
+                      note=msg("Ск {speed} steps toward the {edge} edge (§4.6-3)", speed=speed,
+                               edge=edge)), effects)
 
 
 def set_state(group: Group, **values) -> list[Effect]:

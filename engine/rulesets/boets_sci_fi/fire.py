@@ -16,6 +16,7 @@ import icepool
 from engine.board_ops import scatter_d20
 from engine.costs import Cost
 from engine.dice import D20, Comparison, DiceSource, Test
+from engine.i18n import msg
 from engine.model import AdjustState, Effect
 from engine.odds import OutcomeDistribution, chain, distribution, successes
 from engine.options import Modifier, Option
@@ -142,7 +143,8 @@ class Fire(BoetsAction):
             effects = fired_effects(ctx.game, ctx.actor, ctx.target,
                                     ctx.rule("single_fighter_target")) + effects
         return ctx.resolution([rng, h, p], effects,
-                              f"{wounds} wounds, {len(dead)} killed (house rules, PROPOSED)")
+                              msg("{wounds} wounds, {dead} killed (house rules, PROPOSED)",
+                                  wounds=wounds, dead=len(dead)))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         plan, _ = self._plan(ctx)
@@ -235,9 +237,10 @@ class TemplateFire(BoetsAction):
         dead: list[str] = []
         for u in self._victims(ctx, under, w):
             test, mods = self._pen(ctx, w, u)
-            friend = " (friend)" if u.side == ctx.actor.side else ""
+            friend = u.side == ctx.actor.side
             s = roll_test(dice, test, id=f"penetration.{u.id}",
-                          label=f"Penetration: {u.label}{friend}", base=test.target,
+                          label=msg("Penetration: {unit} (friend)" if friend
+                                    else "Penetration: {unit}", unit=u.label), base=test.target,
                           base_label="10 + Бр (PROPOSED)", modifiers=mods, success="wound",
                           failure="no effect", note=HOUSE)
             steps.append(s)
@@ -246,8 +249,9 @@ class TemplateFire(BoetsAction):
                 effects += e
                 dead += d
         effects += kill(ctx.game, dead, "killed")
-        return ctx.resolution(steps, effects, f"{w['name']}: {len(under)} under the template, "
-                                              f"{len(dead)} killed")
+        return ctx.resolution(steps, effects, msg(
+            "{weapon}: {n} under the template, {dead} killed", weapon=w["name"], n=len(under),
+            dead=len(dead)))
 
     def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool) -> icepool.Die:
         total = icepool.Die([0])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.i18n import msg
 from engine.model import Effect, Game, SetGroupState
 from engine.scenario import Group, Unit
 
@@ -82,7 +83,7 @@ def test_ldr(game: Game | None, unit: Unit, reading: str = "numeric_max",
         return own, "own ЛДР"
     his = int(profile_of(game, game.unit(g.commander))["ldr"])
     return unit_ldr(game, g, reading, when), \
-        f"commander's ЛДР of {g.label} (§4.4; his own {his})"
+        msg("commander's ЛДР of {group} (§4.4; his own {own})", group=g.label, own=his)
 
 
 def commander_lost(game: Game, group: Group) -> bool:

@@ -18,6 +18,7 @@ import shapely
 
 from engine.costs import Cost
 from engine.dice import D20, DiceSource
+from engine.i18n import msg
 from engine.odds import OutcomeDistribution, distribution
 from engine.options import Modifier
 from engine.protocol import Context, Resolution, Role, info_step, roll_step
@@ -101,7 +102,8 @@ class Move(BoetsAction):
                                f"{ctx.rule('command_distance')}, "
                                + ("a chain" if ctx.rule("coherency") == "chain"
                                   else "each to his nearest") + " (§4.A-12)")
-        step = info_step("move", "Move", move.note, note=f"Ск {speed} steps (§4.7-1)")
+        step = info_step("move", "Move", move.note,
+                         note=msg("Ск {speed} steps (§4.7-1)", speed=speed))
         return ctx.resolution([step, check], list(move.effects),
                               f"moved {in_steps(move.distance / steps_in())}"
                               + (f"; {len(bad)} out of command distance" if bad else ""))
