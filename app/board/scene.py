@@ -99,11 +99,22 @@ class BoardScene(QGraphicsScene):
         return state_badges(self._scenario, unit) + self._warnings.get(unit.id, [])
 
     def _board_warnings(self) -> dict[str, list]:
-        if self._scenario is None or not self._scenario.groups:
+        """The ruleset's warnings for the board; none while the rulesets are not loaded yet
+        (the first paint waits for nothing heavy: `refresh_warnings` once they are)."""
+        import sys
+
+        if self._scenario is None or not self._scenario.groups \
+                or "engine.rulesets.registry" not in sys.modules:
             return {}
         from engine.board_rules import board_warnings
 
         return board_warnings(self._scenario)
+
+    def refresh_warnings(self) -> None:
+        """Recompute the board's warnings and redraw the units whose warnings changed."""
+        changed = self._refresh_warnings()
+        if changed:
+            self.sync(sorted(changed))
 
     def warnings(self) -> dict[str, list]:
         """The board's warnings now shown, by unit id (engine.board_rules.UnitBadge)."""
