@@ -7,12 +7,13 @@ its own setting."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.scenario import Scenario, Unit
 from geometry.ranges import RangeScheme
 
 if TYPE_CHECKING:
+    from engine.model import Game
     from engine.protocol import BoardHints
 
 
@@ -42,6 +43,42 @@ class UnitBadge:
 
 
 TONES = ("damage", "loss", "out", "info", "warning")
+
+#: How a zone marks a unit: inside it and fine, reachable at a cost, out of it.
+MARK_TONES = ("in", "test", "out")
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneMark:
+    """A unit a zone concerns, marked on the board: its tone ("in", "test", "out"), a line
+    saying why ("in sight, 2.0\": no comm test") and a short tag drawn beside it ("5/8")."""
+
+    unit: str
+    tone: str
+    text: str
+    short: str = ""
+
+    def __post_init__(self) -> None:
+        if self.tone not in MARK_TONES:
+            raise ValueError(f"zone mark tone: expected one of {', '.join(MARK_TONES)}, "
+                             f"got {self.tone!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardZone:
+    """An area a ruleset draws round the selected unit (a shapely geometry in table
+    inches), its name, and the units it concerns, marked."""
+
+    label: str
+    area: Any
+    marks: tuple[ZoneMark, ...] = ()
+
+
+def selection_zones(game: Game, unit: Unit) -> list[BoardZone]:
+    """The zones the game's ruleset draws round `unit` when it is selected (none when the
+    ruleset declares none)."""
+    hook = _hints(game.scenario).selection_zones
+    return [] if hook is None else list(hook(game, unit))
 
 
 def state_badges(scenario: Scenario, unit: Unit) -> list[UnitBadge]:

@@ -121,10 +121,11 @@ def _unit_card(scenario: Any, library: Library, u: Any, with_unit: bool,
         kid, pid, record = e.kind, e.id, e.data
     return CardData(
         ruleset, kid, pid, record, _related(library, ruleset, kid, record, own),
-        unit_name=(u.label if with_unit else None), unit_id=(u.id if with_unit else None),
+        unit_name=(u.label if with_unit else None),
         markers=dict(u.markers) if with_unit else {},
         state=dict(u.state) if with_unit else {},
-        metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {}))
+        metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {}),
+        unit_id=u.id if with_unit else None)
 
 
 def _group_card(scenario: Any, library: Library, g: Any,
@@ -139,6 +140,7 @@ def _group_card(scenario: Any, library: Library, g: Any,
     members = tuple(cards[m] for m in g.members if m in cards)
     known = {x.id: x for x in scenario.groups}
     fighters = scenario.members(g.id)
+    leader = cards.get(g.commander) if g.commander else None
     record = {"name": g.label, "kind": g.kind, "side": g.side, "members": list(g.members),
               "commander": g.commander, "deputy": g.deputy, "off_table": g.off_table,
               "fighters": fighters,
@@ -151,4 +153,5 @@ def _group_card(scenario: Any, library: Library, g: Any,
                     metres_per_inch=scenario.table.metres_per_inch,
                     readings=dict(readings or {}), group=g, members=members,
                     units=tuple(cards[m] for m in fighters if m in cards)
-                    + tuple(c for m, c in cards.items() if m not in fighters))
+                    + tuple(c for m, c in cards.items() if m not in fighters),
+                    leader=leader)

@@ -66,8 +66,6 @@ class CardData:
     record: Mapping[str, Any]
     related: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     unit_name: str | None = None
-    #: the unit on the table this card is for (None: a library record's card)
-    unit_id: str | None = None
     markers: Mapping[str, Any] = field(default_factory=dict)
     state: Mapping[str, Any] = field(default_factory=dict)
     metres_per_inch: float | None = None
@@ -78,6 +76,10 @@ class CardData:
     #: data of its unit members in order (their records, names, markers and state)
     group: Any = None
     members: tuple[CardData, ...] = ()
+    #: the unit on the table the card is for (None: a library record, or a group)
+    unit_id: str | None = None
+    #: a group's card: its commander's card data (a unit, a member of it or not)
+    leader: CardData | None = None
     #: a group's card: every unit under it still on the table, nested groups flattened
     #: (a platoon's fighters through its squads); `record["fighters"]` lists them all,
     #: those gone included, and `record["subgroups"]` its member groups

@@ -33,6 +33,14 @@
         <translation>Положено</translation>
     </message>
     <message>
+        <source>May act</source>
+        <translation>Может действовать</translation>
+    </message>
+    <message>
+        <source>Passed action</source>
+        <translation>Переданное действие</translation>
+    </message>
+    <message>
         <source>Next activation</source>
         <translation>Следующая активация</translation>
     </message>
@@ -75,6 +83,10 @@
     <message>
         <source>once per game</source>
         <translation>раз за игру</translation>
+    </message>
+    <message>
+        <source>the ruleset&apos;s die per side</source>
+        <translation>куб правил для каждой стороны</translation>
     </message>
     <message>
         <source>initiative {0} {1}</source>
@@ -441,8 +453,202 @@ Leave the game anyway? The last changes may be lost.</source>
         <translation>Область, которой он достигает этим движением, как показывает перетаскивание</translation>
     </message>
     <message>
+        <source>Keno</source>
+        <translation>Кено</translation>
+    </message>
+    <message>
+        <source>&quot;Steel&quot;</source>
+        <translation>«Стальные»</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <extracomment>Words the engine&apos;s card facts hold, marked so lupdate lists them (drawn through tr()).</extracomment>
+        <translation>не более</translation>
+    </message>
+    <message>
+        <source>fire</source>
+        <translation>стрельба</translation>
+    </message>
+    <message>
+        <source>not the same weapon twice</source>
+        <translation>не из того же оружия дважды</translation>
+    </message>
+    <message>
+        <source>melee</source>
+        <translation>рукопашная</translation>
+    </message>
+    <message>
+        <source>takes both actions</source>
+        <translation>занимает оба действия</translation>
+    </message>
+    <message>
+        <source>reorganise, improve morale</source>
+        <translation>реорганизация, улучшение боевого духа</translation>
+    </message>
+    <message>
+        <source>once each</source>
+        <translation>по разу</translation>
+    </message>
+    <message>
+        <source>voice, flags</source>
+        <translation>голос, флажки</translation>
+    </message>
+    <message>
+        <source>phone</source>
+        <translation>телефон</translation>
+    </message>
+    <message>
+        <source>Quality </source>
+        <extracomment>The group kinds that print a commander&apos;s card.</extracomment>
+        <translation>Качество </translation>
+    </message>
+    <message>
+        <source>Level </source>
+        <translation>Уровень </translation>
+    </message>
+    <message>
+        <source>, android (never better than 2)</source>
+        <translation>, андроид (не лучше 2)</translation>
+    </message>
+    <message>
+        <source>Comms </source>
+        <translation>Связь </translation>
+    </message>
+    <message>
+        <source>, at the phone</source>
+        <translation>, у телефона</translation>
+    </message>
+    <message>
+        <source>Morale</source>
+        <translation>Боевой дух</translation>
+    </message>
+    <message>
+        <source>cross the state it is in</source>
+        <translation>зачеркните текущее состояние</translation>
+    </message>
+    <message>
         <source>Movement</source>
         <translation>Передвижение</translation>
+    </message>
+    <message>
+        <source>per action</source>
+        <translation>за действие</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>тип</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>обычное</translation>
+    </message>
+    <message>
+        <source>combat move</source>
+        <translation>боевое движение</translation>
+    </message>
+    <message>
+        <source>Turning on the spot is a move: 1 action (the turret turns free).</source>
+        <translation>Поворот на месте — это движение: 1 действие (башня поворачивается свободно).</translation>
+    </message>
+    <message>
+        <source>Comm test</source>
+        <translation>Тест на связь</translation>
+    </message>
+    <message>
+        <source>roll &gt; the worse level; free in sight ≤ 6&quot;</source>
+        <translation>бросок &gt; худшего уровня; без теста в прямой видимости ≤ 6&quot;</translation>
+    </message>
+    <message>
+        <source>links bypassed</source>
+        <translation>обойдено звеньев</translation>
+    </message>
+    <message>
+        <source>impossible</source>
+        <translation>невозможно</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Фигурки</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Активация</translation>
+    </message>
+    <message>
+        <source>two actions, in any order</source>
+        <translation>два действия, в любом порядке</translation>
+    </message>
+    <message>
+        <source>action 1</source>
+        <translation>действие 1</translation>
+    </message>
+    <message>
+        <source>action 2</source>
+        <translation>действие 2</translation>
+    </message>
+    <message>
+        <source>activated</source>
+        <translation>активирован</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>передано</translation>
+    </message>
+    <message>
+        <source>off the table</source>
+        <translation>вне стола</translation>
+    </message>
+    <message>
+        <source>Under his command</source>
+        <translation>Под его командой</translation>
+    </message>
+    <message>
+        <source>die · level · morale · figures</source>
+        <translation>куб · уровень · дух · фигурки</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>подразделение</translation>
+    </message>
+    <message>
+        <source>die</source>
+        <translation>куб</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>ур.</translation>
+    </message>
+    <message>
+        <source>morale</source>
+        <translation>дух</translation>
+    </message>
+    <message>
+        <source>figs</source>
+        <translation>фиг.</translation>
+    </message>
+    <message>
+        <source>group {0}</source>
+        <translation>группа {0}</translation>
+    </message>
+    <message>
+        <source>Passed actions</source>
+        <translation>Переданные действия</translation>
+    </message>
+    <message>
+        <source>each of his actions: a whole activation of one of them</source>
+        <translation>каждое его действие — целая активация одного из них</translation>
+    </message>
+    <message>
+        <source>pass 1 →</source>
+        <translation>передача 1 →</translation>
+    </message>
+    <message>
+        <source>pass 2 →</source>
+        <translation>передача 2 →</translation>
+    </message>
+    <message>
+        <source>A failed comm test loses the action; one die step down per link bypassed.</source>
+        <translation>Проваленный тест на связь теряет действие; каждое обойдённое звено — куб на ступень ниже.</translation>
     </message>
     <message>
         <source>Export</source>
@@ -654,6 +860,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>Unit</source>
+        <extracomment>The command tree&apos;s columns (structures with passed actions).</extracomment>
         <translation>Отряд</translation>
     </message>
     <message>
@@ -797,7 +1004,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. (where, anchor x, anchor y) of the last `place`, None before the first Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -848,6 +1055,10 @@ Id игры: {g}</translation>
     <message>
         <source>road</source>
         <translation>дорога</translation>
+    </message>
+    <message>
+        <source>railway</source>
+        <translation>железная дорога</translation>
     </message>
     <message>
         <source>rect</source>
@@ -1766,7 +1977,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Pick a member on board</source>
-        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)</extracomment>
+        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) the ids whose rows are ticked in `list` (rows are made unticked)</extracomment>
         <translation>Выбрать члена на столе</translation>
     </message>
     <message>
@@ -1799,7 +2010,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> (required)</source>
-        <extracomment>role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
+        <extracomment>editors of roles not shown now, kept for when an action has that role again role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
         <translation> (обязательно)</translation>
     </message>
     <message>
@@ -1987,7 +2198,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Select</source>
-        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting).</extracomment>
+        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting). On a table of more units than this the reach area of a drag is worked out on a worker thread and drawn when it arrives (a few tens of ms later); the drag&apos;s first move only moves the unit (the threat and template tools do the same past their WORKER_FROM).</extracomment>
         <translation>Выбор и движение</translation>
     </message>
     <message>
@@ -2000,6 +2211,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Move</source>
+        <extracomment>the reach area&apos;s future while a worker works it out (big tables)</extracomment>
         <translation>Движение</translation>
     </message>
     <message>
@@ -2241,7 +2453,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> — replace with your group&apos;s values.</source>
-        <extracomment>the unit on the table this card is for (None: a library record&apos;s card) the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) a group&apos;s card: every unit under it still on the table, nested groups flattened (a platoon&apos;s fighters through its squads); `record[&quot;fighters&quot;]` lists them all, those gone included, and `record[&quot;subgroups&quot;]` its member groups Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) a group&apos;s card: every unit under it still on the table, nested groups flattened (a platoon&apos;s fighters through its squads); `record[&quot;fighters&quot;]` lists them all, those gone included, and `record[&quot;subgroups&quot;]` its member groups Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
         <translation> — замените значениями вашей группы.</translation>
     </message>
     <message>
@@ -2519,12 +2731,21 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <name>TurnDock</name>
     <message>
         <source>Turn</source>
-        <extracomment>Names listed in the &quot;may still act&quot; and &quot;tests due&quot; lines before &quot;… N more&quot;.</extracomment>
+        <extracomment>A pass&apos;s outlook as coloured in the tree: no test, a test, impossible. Names listed in the &quot;may still act&quot; and &quot;tests due&quot; lines before &quot;… N more&quot;.</extracomment>
         <translation>Ход</translation>
     </message>
     <message>
         <source>Turn –</source>
+        <extracomment>a refresh was skipped while the dock was hidden in its window: done when shown</extracomment>
         <translation>Ход –</translation>
+    </message>
+    <message>
+        <source>Chain of command</source>
+        <translation>Командная цепочка</translation>
+    </message>
+    <message>
+        <source>Who commands whom; who may still act this turn; who may receive a passed action now, from which commander, and what the pass would meet</source>
+        <translation>Кто кем командует; кто ещё может действовать в этом ходу; кто сейчас может получить переданное действие, от какого командира и что ждёт передачу</translation>
     </message>
     <message>
         <source>App dice</source>
@@ -2709,6 +2930,38 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <message>
         <source>All units</source>
         <translation>Все отряды</translation>
+    </message>
+    <message>
+        <source>(under {0})</source>
+        <translation>(подчинён: {0})</translation>
+    </message>
+    <message>
+        <source>acting ({0} left)</source>
+        <translation>действует (осталось {0})</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>activated</source>
+        <translation>активирован</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>may receive</source>
+        <translation>может получить</translation>
+    </message>
+    <message>
+        <source>cannot: {0}</source>
+        <translation>нельзя: {0}</translation>
+    </message>
+    <message>
+        <source>from {0}: {1}</source>
+        <translation>от {0}: {1}</translation>
     </message>
     <message>
         <source>No game is open</source>

@@ -63,6 +63,7 @@ from engine.sealed import sealing_of
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
 from .facts_view import FactsView
+from .list_sync import sync_combo
 from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
@@ -485,10 +486,9 @@ class ActionPanel(QDockWidget):
         game = self.game
         box = self.actor_box
         box.blockSignals(True)
-        box.clear()
-        box.addItem(tr("(select a unit on the board)"), None)
-        for u in game.units if game is not None else []:
-            box.addItem(f"{u.label} ({u.side})", u.id)
+        sync_combo(box, [(tr("(select a unit on the board)"), None),
+                         *((f"{u.label} ({u.side})", u.id)
+                           for u in (game.units if game is not None else []))])
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
         box.blockSignals(False)
 
@@ -578,12 +578,9 @@ class ActionPanel(QDockWidget):
         box = self.responder_box
         keep = box.currentData()
         box.blockSignals(True)
-        box.clear()
-        box.addItem(self.tr("(nobody: this action alone)"), None)
-        if shown and game is not None:
-            for u in game.units:
-                if u.id != self.actor_id:
-                    box.addItem(f"{u.label} ({u.side})", u.id)
+        sync_combo(box, [(self.tr("(nobody: this action alone)"), None), *(
+            (f"{u.label} ({u.side})", u.id) for u in (game.units if shown and game else ())
+            if u.id != self.actor_id)])
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._fill_answer_actions()
