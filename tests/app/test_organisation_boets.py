@@ -60,9 +60,13 @@ def test_the_boets_organisation_in_the_dock(win, qtbot):
 
     # who goes first is rolled: the organisation is fixed (§4.1-3)
     turn = win.turn_dock
+    turn.show()
+    turn.raise_()
+    qtbot.waitUntil(turn.roll_button.isEnabled, timeout=3000)   # refreshed once shown
     turn.typed_dice.setChecked(True)
     turn.typed_faces.setText("17 4")
-    turn.roll_button.click()
+    qtbot.mouseClick(turn.roll_button, LEFT)
+    assert game.state["initiative"]["order"] == ["polaris", "raiders"]
     assert dock.lock.text().startswith("The organisation can no longer be edited: the "
                                        "battle has started (who goes first was rolled on "
                                        "turn 1)")
