@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self._install_modules(now)
         i18n.notifier().language_changed.connect(self._language_changed)
         self.startup_finished.connect(self._show_scenario_label)
+        self.startup_finished.connect(self.scene.refresh_warnings)  # the rulesets are in
         if scenario is not None:
             self.set_scenario(scenario)
 

@@ -34,7 +34,8 @@ def _hints(scenario: Scenario) -> BoardHints:
 class UnitBadge:
     """A badge a ruleset declares for a unit's state (penetrations, damaged systems, crew
     lost, knocked out): its short text, a tooltip line, and a tone the board colours —
-    "damage", "loss", "out" (out of the fight) or "info"."""
+    "damage", "loss", "out" (out of the fight), "info" or "warning" (a rule the board's
+    layout breaks, e.g. out of command distance)."""
 
     key: str
     text: str
@@ -42,7 +43,7 @@ class UnitBadge:
     tone: str = "info"
 
 
-TONES = ("damage", "loss", "out", "info")
+TONES = ("damage", "loss", "out", "info", "warning")
 
 #: How a zone marks a unit: inside it and fine, reachable at a cost, out of it.
 MARK_TONES = ("in", "test", "out")
@@ -135,6 +136,18 @@ def state_shapes(scenario: Scenario, unit: Unit) -> list[BoardShape]:
         return []
     hook = _hints(scenario).state_shapes
     return [] if hook is None else list(hook(unit) or ())
+
+
+def board_warnings(scenario: Scenario) -> dict[str, list[UnitBadge]]:
+    """The badges the scenario's ruleset gives units for the board as a whole (a fighter
+    out of his unit's command distance), by unit id; none without groups (so a fresh
+    table never loads a ruleset to draw its first frame) or without the hook."""
+    if not scenario.groups:
+        return {}
+    hook = _hints(scenario).board_warnings
+    if hook is None:
+        return {}
+    return {uid: list(badges) for uid, badges in hook(scenario).items() if badges}
 
 
 def is_vehicle(scenario: Scenario, unit: Unit) -> bool:

@@ -49,6 +49,8 @@ class BoardScene(QGraphicsScene):
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
         self._selected: str | None = None
+        #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
+        self._warnings: dict[str, list] = {}
         self.selection_item: QGraphicsPathItem | None = None
         if scenario is not None:
             self.set_scenario(scenario)
@@ -70,6 +72,7 @@ class BoardScene(QGraphicsScene):
         self._laid_out = {}
         self.palette = style.SidePalette()
         self._scenario = scenario
+        self._warnings = self._board_warnings()
         for piece in scenario.terrain:
             self.add_terrain(piece)
         for unit in scenario.units:
@@ -127,12 +130,41 @@ class BoardScene(QGraphicsScene):
             item.set_shapes(shapes)
 
     def _declared_badges(self, unit: Unit) -> list:
-        """The badges the scenario's ruleset declares for the unit's state."""
+        """The badges the scenario's ruleset declares for the unit's state, then those the
+        board as a whole earns it (out of command distance)."""
         if self._scenario is None:
             return []
         from engine.board_rules import state_badges
 
-        return state_badges(self._scenario, unit)
+        return state_badges(self._scenario, unit) + self._warnings.get(unit.id, [])
+
+    def _board_warnings(self) -> dict[str, list]:
+        """The ruleset's warnings for the board; none while the rulesets are not loaded yet
+        (the first paint waits for nothing heavy: `refresh_warnings` once they are)."""
+        import sys
+
+        if self._scenario is None or not self._scenario.groups \
+                or "engine.rulesets.registry" not in sys.modules:
+            return {}
+        from engine.board_rules import board_warnings
+
+        return board_warnings(self._scenario)
+
+    def refresh_warnings(self) -> None:
+        """Recompute the board's warnings and redraw the units whose warnings changed."""
+        changed = self._refresh_warnings()
+        if changed:
+            self.sync(sorted(changed))
+
+    def warnings(self) -> dict[str, list]:
+        """The board's warnings now shown, by unit id (engine.board_rules.UnitBadge)."""
+        return {k: list(v) for k, v in self._warnings.items()}
+
+    def _refresh_warnings(self) -> set[str]:
+        """Recompute the board's warnings; the ids whose warnings changed."""
+        old, self._warnings = self._warnings, self._board_warnings()
+        return {i for i in set(old) | set(self._warnings)
+                if old.get(i) != self._warnings.get(i)}
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
@@ -152,6 +184,8 @@ class BoardScene(QGraphicsScene):
         units = {u.id: u for u in self._scenario.units}
         pieces = {p.id: p for p in self._scenario.terrain}
         relabel = False
+        ids = list(ids)
+        ids += sorted(self._refresh_warnings() - set(ids))
         for ident in ids:
             item = self.unit_items.get(ident)
             unit = units.get(ident)

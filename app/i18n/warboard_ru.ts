@@ -1528,12 +1528,229 @@ Replace the library&apos;s records?</source>
         <translation>нет</translation>
     </message>
     <message>
+        <source>Squad</source>
+        <extracomment>§2 glossary: the formation kinds and ranks, English (translated) and the rules&apos; Russian</extracomment>
+        <translation>Отделение</translation>
+    </message>
+    <message>
+        <source>Platoon</source>
+        <translation>Взвод</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>Рота</translation>
+    </message>
+    <message>
+        <source>lieutenant</source>
+        <translation>лейтенант</translation>
+    </message>
+    <message>
+        <source>senior sergeant</source>
+        <translation>старший сержант</translation>
+    </message>
+    <message>
+        <source>sergeant</source>
+        <translation>сержант</translation>
+    </message>
+    <message>
+        <source>private</source>
+        <translation>рядовой</translation>
+    </message>
+    <message>
+        <source>Advisor</source>
+        <translation>Советник</translation>
+    </message>
+    <message>
+        <source>Lord</source>
+        <translation>Лорд</translation>
+    </message>
+    <message>
+        <source>armlist</source>
+        <translation>армлист</translation>
+    </message>
+    <message>
+        <source>Ск {0} · Дальн {1} steps</source>
+        <translation>Ск {0} · Дальн {1} шагов</translation>
+    </message>
+    <message>
+        <source>Leadership: d20 ≥ ЛДР passes; a commander&apos;s ЛДР is the highest of his unit − 2, not below 8</source>
+        <translation>Лидерство: d20 ≥ ЛДР — пройден; ЛДР командира — наибольший в его отряде − 2, но не меньше 8</translation>
+    </message>
+    <message>
+        <source>may act alone (§4.1-6)</source>
+        <translation>может действовать отдельно (§4.1-6)</translation>
+    </message>
+    <message>
+        <source>jump pack: no effect until defined (§8-11)</source>
+        <translation>прыжковый ранец: без эффекта, пока не определён (§8-11)</translation>
+    </message>
+    <message>
+        <source>Template weapons</source>
+        <translation>Оружие с шаблоном</translation>
+    </message>
+    <message>
+        <source>no Accuracy test; friends are hit too</source>
+        <translation>без теста на Точность; свои тоже поражаются</translation>
+    </message>
+    <message>
+        <source>weapon</source>
+        <translation>оружие</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>подставка</translation>
+    </message>
+    <message>
+        <source>teardrop</source>
+        <translation>капля</translation>
+    </message>
+    <message>
+        <source>blast {0}&quot;</source>
+        <translation>круг {0}&quot;</translation>
+    </message>
+    <message>
+        <source>Fire, house rules</source>
+        <translation>Огонь, домашние правила</translation>
+    </message>
+    <message>
+        <source>not from the source (§8)</source>
+        <translation>не из источника (§8)</translation>
+    </message>
+    <message>
+        <source>Скр × d20 ≥ {0} within Дальн (+2 vs Panic); d20 + М ≥ {1} + Бр wounds; removed after Стк wounds</source>
+        <translation>Скр × d20 ≥ {0} в пределах Дальн (+2 против Паники); d20 + М ≥ {1} + Бр — рана; снимается после Стк ран</translation>
+    </message>
+    <message>
         <source>In play</source>
         <translation>В игре</translation>
     </message>
     <message>
         <source>tick as the game goes</source>
         <translation>отмечайте по ходу игры</translation>
+    </message>
+    <message>
+        <source>Wounds (Стк)</source>
+        <translation>Раны (Стк)</translation>
+    </message>
+    <message>
+        <source>holds this turn</source>
+        <translation>стоит на месте в этот ход</translation>
+    </message>
+    <message>
+        <source>may only shoot</source>
+        <translation>может только стрелять</translation>
+    </message>
+    <message>
+        <source>{0} fighters</source>
+        <translation>бойцов: {0}</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Командование</translation>
+    </message>
+    <message>
+        <source>one commander per sub-unit (§4.1-4)</source>
+        <translation>один командир на подразделение (§4.1-4)</translation>
+    </message>
+    <message>
+        <source>fighter</source>
+        <translation>боец</translation>
+    </message>
+    <message>
+        <source>own ЛДР</source>
+        <translation>свой ЛДР</translation>
+    </message>
+    <message>
+        <source>Deputy</source>
+        <translation>Зам</translation>
+    </message>
+    <message>
+        <source>ЛДР used</source>
+        <translation>ЛДР в тестах</translation>
+    </message>
+    <message>
+        <source>highest</source>
+        <translation>наибольший</translation>
+    </message>
+    <message>
+        <source>best (lowest)</source>
+        <translation>лучший (наименьший)</translation>
+    </message>
+    <message>
+        <source>{0} ЛДР {1} − {2}, not below {3}</source>
+        <translation>{0} ЛДР {1} − {2}, не меньше {3}</translation>
+    </message>
+    <message>
+        <source>commander&apos;s own ЛДР </source>
+        <translation>собственный ЛДР командира </translation>
+    </message>
+    <message>
+        <source>(KIA)</source>
+        <translation>(убит)</translation>
+    </message>
+    <message>
+        <source>d20 ≥ {0} while he lives (§4.3-3),</source>
+        <translation>d20 ≥ {0}, пока он жив (§4.3-3),</translation>
+    </message>
+    <message>
+        <source>from the survivors</source>
+        <translation>по выжившим</translation>
+    </message>
+    <message>
+        <source>from every fighter organised (§4.A-20)</source>
+        <translation>по всем бойцам подразделения (§4.A-20)</translation>
+    </message>
+    <message>
+        <source>Sub-units</source>
+        <translation>Подразделения</translation>
+    </message>
+    <message>
+        <source>commander</source>
+        <translation>командир</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>осталось</translation>
+    </message>
+    <message>
+        <source>Fighters</source>
+        <translation>Бойцы</translation>
+    </message>
+    <message>
+        <source>wounds / Стк</source>
+        <translation>раны / Стк</translation>
+    </message>
+    <message>
+        <source>Panic test at {0} lost of {1} (§4.A-9 B)</source>
+        <translation>тест на Панику при {0} потерях из {1} (§4.A-9 B)</translation>
+    </message>
+    <message>
+        <source>Panic test at ½ lost in one turn (§4.A-9 A)</source>
+        <translation>тест на Панику при потере ½ за один ход (§4.A-9 A)</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Потери</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Численность</translation>
+    </message>
+    <message>
+        <source>This turn</source>
+        <translation>Этот ход</translation>
+    </message>
+    <message>
+        <source>prone, ББ −2</source>
+        <translation>залёг, ББ −2</translation>
+    </message>
+    <message>
+        <source>in Panic</source>
+        <translation>в Панике</translation>
+    </message>
+    <message>
+        <source>takeover failed</source>
+        <translation>перехват провален</translation>
     </message>
     <message>
         <source>Penetrations</source>
@@ -1852,7 +2069,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Pick a member on board</source>
-        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)</extracomment>
+        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) the ids whose rows are ticked in `list` (rows are made unticked)</extracomment>
         <translation>Выбрать члена на столе</translation>
     </message>
     <message>
@@ -1885,7 +2102,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> (required)</source>
-        <extracomment>role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
+        <extracomment>editors of roles not shown now, kept for when an action has that role again role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
         <translation> (обязательно)</translation>
     </message>
     <message>
@@ -2073,7 +2290,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Select</source>
-        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting).</extracomment>
+        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting). On a table of more units than this the reach area of a drag is worked out on a worker thread and drawn when it arrives (a few tens of ms later); the drag&apos;s first move only moves the unit (the threat and template tools do the same past their WORKER_FROM).</extracomment>
         <translation>Выбор и движение</translation>
     </message>
     <message>
@@ -2340,7 +2557,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> — replace with your group&apos;s values.</source>
-        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) a group&apos;s card: every unit under it still on the table, nested groups flattened (a platoon&apos;s fighters through its squads); `record[&quot;fighters&quot;]` lists them all, those gone included, and `record[&quot;subgroups&quot;]` its member groups Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
         <translation> — замените значениями вашей группы.</translation>
     </message>
     <message>
@@ -2744,6 +2961,7 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     </message>
     <message>
         <source>Turn –</source>
+        <extracomment>a refresh was skipped while the dock was hidden in its window: done when shown</extracomment>
         <translation>Ход –</translation>
     </message>
     <message>

@@ -40,6 +40,10 @@ class BoardHints:
     #: shapes the unit's state draws on the table (engine.board_rules.BoardShape): where a
     #: battery's last template landed, say; the board redraws them when the state changes
     state_shapes: Callable[[Any], Any] | None = None
+    #: badges the board as a whole earns its units, by unit id ({id: [UnitBadge]}): a
+    #: fighter out of his unit's command distance after a move. Takes the Scenario; the
+    #: board asks again after every edit, so keep it vectorised
+    board_warnings: Callable[[Any], Any] | None = None
     #: the facing model (an engine.measure.FACING_MODELS name) the side struck is measured
     #: by, from the game's readings (the ruleset options with their values); None: front180
     facing_model: Callable[[Mapping[str, Any]], str | None] | None = None
