@@ -402,7 +402,7 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("file", metavar="FILE", help="scenario .json or .warboard game")
     p.add_argument("action", metavar="ACTION",
-                   help="an action of the scenario's ruleset (e.g. shoot, tank_fire)")
+                   help="an action of the scenario's ruleset (its id, e.g. shoot)")
     p.add_argument("--by", required=True, metavar="UNIT",
                    help="the acting unit (a group id when the action's actor is a group)")
     p.add_argument("--target", metavar="UNIT", help="the target unit")
@@ -419,7 +419,7 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
                                 "separated by commas, a group id, a point X,Y, a template "
                                 "SHAPE@X,Y[>TX,TY] or a weapon id, as its kind needs"),
                        ("option", "an action option, e.g. volleys=3"),
-                       ("rule", "a ruleset option (a reading), e.g. suppression_source=both;"
+                       ("rule", "a ruleset option (a reading), e.g. OPTION=VALUE;"
                                 " overrides the game's own readings (Game > Rules readings)"),
                        ("fact", "a fact entered by hand, e.g. cover=2 or los=no, a per-member"
                                 " fact as los_each=a1:yes,a2:no (the real table wins over "
@@ -543,7 +543,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     """The validated context of ACTION on FILE, with its facts measured on the table and
     the --fact values laid on top, the game's readings under the --rule values; every
     refusal names the argument at fault (an action --by cannot take at all, such as a
-    rifleman's tank_fire, is one). With --return-fire, the answering context too."""
+    vehicle action asked of a rifleman, is one). With --return-fire, the answering context too."""
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options

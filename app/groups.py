@@ -14,6 +14,7 @@ their member groups do. The outlines follow every change (moves, edits, undo).
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDockWidget
 from shiboken6 import isValid
 
 from app.board.groups_layer import GroupOutline, GroupsLayer
@@ -161,5 +162,10 @@ class GroupsController(QObject):
 
 
 def install(window) -> GroupsController:
+    """The controller; the action docks installed before it (any with `use_group`) take
+    the selected group as the actor or target of a group role."""
     window.groups = GroupsController(window)
+    for dock in window.findChildren(QDockWidget):
+        if callable(getattr(dock, "use_group", None)):
+            window.groups.group_selected.connect(dock.use_group)
     return window.groups

@@ -41,7 +41,9 @@ from PySide6.QtWidgets import (
 
 from app.i18n import loc, tr
 from app.panels.docks import add_view_dock
+from app.panels.list_sync import sync_combo
 from engine.dice import RollRecord
+from engine.log_kinds import log_kind
 from engine.model import LogEntry
 from engine.roll_log import roll_mark, unapplied
 
@@ -69,8 +71,6 @@ def _plain(unit_id: str) -> str:
 
 def entry_kind(entry: LogEntry) -> str:
     """roll / resolution / measurement / template: the kind the game file stores."""
-    from engine.gamefile_schema import log_kind  # heavy (sqlite-utils): not at start-up
-
     return log_kind(entry)
 
 
@@ -452,11 +452,11 @@ class LogDock(QDockWidget):
 
 
 def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:
-    """Replace a combo box's items without emitting a change, keeping `current` chosen."""
+    """Replace a combo box's items without emitting a change, keeping `current` chosen.
+    Only the rows that differ are edited (list_sync): every line logged refilled 500
+    units' rows."""
     box.blockSignals(True)
-    box.clear()
-    for text, data in items:
-        box.addItem(text, data)
+    sync_combo(box, items)
     i = box.findData(current) if current is not None else 0
     box.setCurrentIndex(max(i, 0))
     box.blockSignals(False)

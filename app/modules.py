@@ -25,6 +25,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.tests_dock",
     "app.panels.readings_dialog",
     "app.groups",
+    "app.panels.organisation_dock",
     "app.picture_dialog",
     "app.turn_post_dialog",
     "app.sealed_dice",

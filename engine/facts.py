@@ -65,8 +65,8 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
 
     The built-ins: distance_in / distance_m edge to edge (centre to centre when the
     ruleset measures so), los (anything but "blocked"), visible_fraction, cover (0–4),
-    side_struck (by the ruleset option `facing_model` when it names a geometric model,
-    else front180), in_arc (None without a turret), range_band (`Action.range_band`),
+    side_struck (by the facing model the ruleset's `BoardHints.facing_model` reads from
+    its readings, else front180), in_arc (None without a turret), range_band (`Action.range_band`),
     under_template / under_template_centre.
 
     `ruleset` defaults to the scenario's; `action` may be an id; `actor_id` may be a
@@ -250,9 +250,8 @@ def _facing(rs: Ruleset, rules: Mapping[str, Any] | None,
             given: FacingModel | None) -> FacingModel:
     if given is not None:
         return given
-    name = (rules or {}).get("facing_model")
-    if name is None and any(o.id == "facing_model" for o in rs.options):
-        name = rs.option_values().get("facing_model")
+    hook = rs.board.facing_model
+    name = hook({**rs.option_values(), **(rules or {})}) if hook is not None else None
     return FACING_MODELS.get(name, FRONT180) if isinstance(name, str) else FRONT180
 
 

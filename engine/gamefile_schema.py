@@ -36,6 +36,7 @@ import sqlite_utils
 from engine import safe_json
 from engine.dice import RollRecord
 from engine.log_chain import GENESIS, entry_hash
+from engine.log_kinds import LOG_KINDS, log_kind
 from engine.model import Game, LogEntry, ModelError
 from engine.scenario import Scenario, Table, Unit
 from engine.scenario_io import TOP_KEYS, ScenarioError, parse_scenario, scenario_to_dict
@@ -44,7 +45,6 @@ FORMAT = "warboard-game"
 SCHEMA_VERSION = 1
 #: SQLite's application_id header field: "WBRD", so `file(1)` and we can tell our files.
 APPLICATION_ID = 0x57425244
-LOG_KINDS = ("roll", "resolution", "measurement", "template", "picture")
 TABLES = ("meta", "scenario", "terrain", "units", "game", "log")
 #: Top-level scenario keys whose contents live in their own row tables.
 ROW_TABLES = ("terrain", "units")
@@ -122,22 +122,6 @@ def add_chain_column(db: sqlite_utils.Database) -> bool:
 
 
 # --------------------------------------------------------------------------- game → rows
-
-
-def log_kind(entry: LogEntry) -> str:
-    """The log row's kind: details["kind"] when it names one, else read from the entry —
-    a resolution has steps or effects, "measure" / "template…" actions are tools' lines,
-    anything else is a bare roll."""
-    given = entry.details.get("kind")
-    if given in LOG_KINDS:
-        return given
-    if "steps" in entry.details or "effects" in entry.details:
-        return "resolution"
-    if entry.action in ("measure", "measurement"):
-        return "measurement"
-    if entry.action.startswith("template"):
-        return "template"
-    return "roll"
 
 
 def log_row(seq: int, entry: LogEntry, timestamp: str) -> dict:

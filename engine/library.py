@@ -13,7 +13,7 @@ seed changes with its versions, and the user's own work must survive that:
   already holds is not added. Seed rows the user deleted are remembered (`tombstones`)
   and not brought back.
 
-Every write is validated first (SchemaError naming the field, e.g. "profiles.us-rifleman.
+Every write is validated first (SchemaError naming the field, e.g. "profiles.rifleman.
 accuracy: expected a whole number 0–10, got 'x'") and then made in one transaction, so a
 refused write or import leaves the file as it was.
 
@@ -358,7 +358,7 @@ class Library:
 
     def find(self, ruleset: str, rid: str, *, unit_only: bool = True) -> Entry | None:
         """The record `rid` of any unit kind (of any kind with unit_only=False); ids written
-        with "-" and "_" interchangeably match ("m4a1-sherman" finds "m4a1-sherman")."""
+        with "-" and "_" interchangeably match ("light-tank" finds "light_tank")."""
         spec = self.spec(ruleset)
         kinds = [k.id for k in (spec.unit_kinds if unit_only else spec.kinds)]
         for candidate in dict.fromkeys((rid, rid.replace("-", "_"), rid.replace("_", "-"))):
@@ -449,7 +449,7 @@ class Library:
         return self.save(ruleset, kind, new_id, data, faction=faction or src.faction, new=True)
 
     def referrers(self, ruleset: str, kind: str, rid: str) -> list[str]:
-        """Records that name `rid` in a reference field ("profiles.us-nco.weapons")."""
+        """Records that name `rid` in a reference field ("profiles.sergeant.weapons")."""
         spec = self.spec(ruleset)
         k = spec.kind(kind)
         out = []

@@ -45,7 +45,7 @@ def check_id(value: Any, where: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Kind:
     """One kind of library record. `table` is its plural name in messages and files
-    ("profiles.us-rifleman.accuracy: …"); `check` validates a whole record (default: the
+    ("profiles.rifleman.accuracy: …"); `check` validates a whole record (default: the
     schema alone); `refs` maps a list field to the kind its ids name; `cost_field` is the
     points cost when the ruleset has one."""
 

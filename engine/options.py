@@ -1,13 +1,13 @@
 """Typed, validated values: data-file fields, ruleset options, player options, modifiers.
 
 A ruleset's numbers live in data files and its choices in options; both are checked here
-so that a bad value is refused with the field's full name ("weapons.mg42.rate_of_fire:
+so that a bad value is refused with the field's full name ("weapons.rifle.shots:
 expected a whole number ≥ 1, got 0") instead of surfacing later as a wrong result.
 
 - `Field` describes one value (type, range, choices, required, default, nested items).
   `validate_record` / `validate_table` check a dict / a table of dicts against a schema.
 - `Option` is a choice a group or a player makes: a ruleset-wide AMBIGUOUS reading
-  (`suppression_source = hits | cover_band | both`) or an action's situational modifier
+  (`measure_from = edge | centre`) or an action's situational modifier
   ("side shot", +1, PROPOSED). A bool or int option may carry a `Modifier` for named
   steps, so rule code collects "what modifies the fire roll" from the options set.
 - `Modifier` is one line of a calculation — the target number, the roll, the number of
@@ -155,7 +155,7 @@ def validate_record(data: Any, schema: Schema, where: str, *,
 
 def validate_table(data: Any, schema: Schema, where: str, *,
                    allow_extra: bool = False) -> dict[str, dict]:
-    """A table of records keyed by id (`[weapons.mg42]` in TOML), each validated."""
+    """A table of records keyed by id (`[weapons.rifle]` in TOML), each validated."""
     if not isinstance(data, Mapping):
         raise SchemaError(f"{where}: expected a table of records, got {type(data).__name__}")
     return {str(k): validate_record(v, schema, f"{where}.{k}", allow_extra=allow_extra)

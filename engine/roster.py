@@ -1,8 +1,8 @@
 """Rosters: the force each side brings to a game, picked from the unit library.
 
 A roster names a ruleset and, per side, lines of (kind, library id, count). Points come
-from the library record's cost field where the ruleset has one (a vehicle card's
-`cost_points`); a line whose kind has no cost counts as "uncosted", so a total reads
+from the library record's cost field where the ruleset has one (the `cost_field` its
+library kind names); a line whose kind has no cost counts as "uncosted", so a total reads
 "200 points + 11 uncosted models" rather than pretending infantry is free.
 
 Rosters are kept in the library file (table `rosters`, one JSON object per name) and can be

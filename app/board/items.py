@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
@@ -200,10 +200,14 @@ class TerrainItem(QGraphicsItem):
                 parallel_lines(area, 0.6, -45.0)))
         self._bounds = self._path.boundingRect().adjusted(
             -PEN_MARGIN_IN, -PEN_MARGIN_IN, PEN_MARGIN_IN, PEN_MARGIN_IN)
-        # Drawn once per zoom into a pixmap, blitted when the board repaints under an
-        # overlay that spans it (threat lines, arcs). Not in item coordinates: with a cache
-        # size given, PySide6 6.11 left the woods blank (and scaled pixmaps blur the pens).
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # The board draws the terrain with its background (BoardScene.drawBackground), which
+        # the view caches as one picture: a repaint under an overlay that spans the board
+        # (threat lines, arcs) blits it, and a zoom draws every piece straight into it
+        # instead of drawing each into a pixmap of its own first (10 of 27 ms per wheel
+        # step at 500 units). The item stays for what items give: its shape for picking,
+        # its tooltip, its place in the scene.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -211,8 +215,29 @@ class TerrainItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._path
 
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):
+        """Moved (a piece dragged whole) or shown/hidden: the background it is drawn in
+        is redrawn where it was and where it is."""
+        moved = (QGraphicsItem.GraphicsItemChange.ItemPositionChange,
+                 QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+                 QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged)
+        if change in moved:
+            self.redraw_background()
+        return super().itemChange(change, value)
+
+    def redraw_background(self) -> None:
+        """Have the scene's background (which this piece is drawn in) redrawn under it."""
+        scene = self.scene()
+        if scene is not None:
+            scene.invalidate(self.sceneBoundingRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        """Not called (the item has no contents of its own): see `draw`."""
+        self.draw(painter)
+
+    def draw(self, painter: QPainter) -> None:
+        """Draw the piece in its own coordinates (the scene's background calls it)."""
         st = self.style
         if self._stroke_only:
             painter.setPen(style.cosmetic_pen(st.fill, 3.0))
@@ -264,6 +289,8 @@ class LabelItem(QGraphicsItem):
         self._font = QFont()
         self._font.setPointSizeF(8.0)
         self._where = "below"
+        #: (where, anchor x, anchor y) of the last `place`, None before the first
+        self.placed_at: tuple[str, float, float] | None = None
         self.set_text(text)
 
     @property
@@ -309,6 +336,7 @@ class LabelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._where, self._rect = where, rect
         self.setPos(anchor)
+        self.placed_at = (where, anchor.x(), anchor.y())
         self.update()
         parent = self.parentItem()
         if isinstance(parent, UnitItem):
@@ -505,7 +533,14 @@ class UnitItem(QGraphicsItem):
             extent = extent.united(QRectF(self._barrel[0], self._barrel[1]).normalized())
         m = PEN_MARGIN_IN
         self._bounds = extent.adjusted(-m, -m, m, m)
+        # what the label layout reads of the base, worked out once per change rather than
+        # asked of Qt for every unit at every zoom (BoardScene.layout_labels)
+        b = self._base.boundingRect()
+        self._box = (b.x(), b.y(), b.width(), b.height())
+        self._anchors = {"below": (0.0, b.bottom()), "above": (0.0, b.top()),
+                         "right": (b.right(), 0.0), "left": (b.left(), 0.0)}
         self.label.set_text(u.label)
+        self.layout_row = (*self._box, *self.label.size_px)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
         badges = self._sync_badges()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
@@ -550,14 +585,19 @@ class UnitItem(QGraphicsItem):
     def base_box(self) -> tuple[float, float, float, float]:
         """Left, top, width and height of the base outline's bounding box in item
         coordinates (inches), as Qt holds the rectangle."""
-        b = self._base.boundingRect()
-        return b.x(), b.y(), b.width(), b.height()
+        return self._box
 
     def label_anchor(self, where: str) -> QPointF:
         """The middle of the base's bounding box side that a label placed `where` sits on."""
-        b = self._base.boundingRect()
-        return {"below": QPointF(0.0, b.bottom()), "above": QPointF(0.0, b.top()),
-                "right": QPointF(b.right(), 0.0), "left": QPointF(b.left(), 0.0)}[where]
+        return QPointF(*self._anchors[where])
+
+    #: (left, top, width, height) of `base_box` and the label's pixel (width, height): the
+    #: label layout's row for this unit, set by `sync`
+    layout_row: tuple[float, float, float, float, float, float]
+
+    def label_anchor_xy(self, where: str) -> tuple[float, float]:
+        """`label_anchor` as plain numbers (the label layout compares thousands of them)."""
+        return self._anchors[where]
 
     def facing_mark(self) -> QPolygonF:
         """The triangle on the front edge, in item coordinates (inches from the centre)."""

@@ -1,7 +1,9 @@
 """The table drawn to scale: 1 scene unit = 1 inch, x right, y down, as the model.
 
 The grid (every inch, heavier every foot) is painted in `drawBackground` from a handful of
-line arrays, not as items, so it costs nothing to keep and little to draw.
+line arrays, not as items, so it costs nothing to keep and little to draw. The terrain is
+painted there too, over the grid (TerrainItem explains why): the view keeps the background
+as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QLineF, QRectF, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
@@ -41,6 +43,8 @@ class BoardScene(QGraphicsScene):
         self.terrain_items: dict[str, TerrainItem] = {}
         self.unit_items: dict[str, UnitItem] = {}
         self._label_scale: float | None = None
+        #: each unit's layout_state when the labels were last laid out
+        self._laid_out: dict[str, tuple] = {}
         self._selected: str | None = None
         self.selection_item: QGraphicsPathItem | None = None
         if scenario is not None:
@@ -59,6 +63,7 @@ class BoardScene(QGraphicsScene):
         self._selected = None
         self.terrain_items.clear()
         self.unit_items.clear()
+        self._laid_out = {}
         self.palette = style.SidePalette()
         self._scenario = scenario
         for piece in scenario.terrain:
@@ -68,6 +73,8 @@ class BoardScene(QGraphicsScene):
         w, h = scenario.table.width_in, scenario.table.height_in
         margin = max(w, h) * 0.05
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
+        for view in self.views():  # the old table's terrain is in their cached background
+            view.resetCachedContent()
         self.update()
         self.scenario_changed.emit()
 
@@ -75,7 +82,15 @@ class BoardScene(QGraphicsScene):
         item = TerrainItem(piece)
         self.addItem(item)
         self.terrain_items[piece.id] = item
+        item.redraw_background()
         return item
+
+    def remove_terrain(self, piece_id: str) -> None:
+        """Take a piece's item off the board (and out of the background it is drawn in)."""
+        item = self.terrain_items.pop(piece_id, None)
+        if item is not None:
+            item.redraw_background()
+            self.removeItem(item)
 
     def add_unit(self, unit: Unit) -> UnitItem:
         item = UnitItem(unit, self.palette.colour(unit.side))
@@ -96,8 +111,9 @@ class BoardScene(QGraphicsScene):
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
-        self.unit_items[unit_id].sync()
-        if self._label_scale is not None:
+        item = self.unit_items[unit_id]
+        item.sync()
+        if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
             self.layout_labels(self._label_scale)
 
     def has_unit(self, unit_id: str) -> bool:
@@ -126,12 +142,13 @@ class BoardScene(QGraphicsScene):
                 elif self.palette.colour(unit.side) != item.colour:  # side changed
                     self.removeItem(item)
                     self.add_unit(unit)
+                    relabel = True
                 else:
                     item.sync()
-                relabel = True
-            titem = self.terrain_items.pop(ident, None)
-            if titem is not None:
-                self.removeItem(titem)
+                    # laid out again only if what the layout reads of it changed since
+                    # (a click without a move, a marker set: the same places)
+                    relabel |= layout_state(item) != self._laid_out.get(ident)
+            self.remove_terrain(ident)
             if ident in pieces:
                 self.add_terrain(pieces[ident])
         if self._selected is not None:
@@ -172,8 +189,12 @@ class BoardScene(QGraphicsScene):
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
         if not items:
+            self._laid_out = {}
             return 0
-        places = plan_labels(items, px_per_inch)
+        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
+        places = plan_labels(items, px_per_inch, pos)
+        self._laid_out = {i.unit.id: layout_state(i, x, y)
+                          for i, (x, y) in zip(items, pos.tolist(), strict=True)}
         shown = 0
         for item, where in zip(items, places, strict=True):
             label = item.label
@@ -182,9 +203,9 @@ class BoardScene(QGraphicsScene):
                     label.setVisible(False)
                 continue
             shown += 1
-            anchor = item.label_anchor(where)
-            if label.where != where or label.pos() != anchor:
-                label.place(where, anchor)
+            ax, ay = item.label_anchor_xy(where)
+            if label.placed_at != (where, ax, ay):  # labels move only through place()
+                label.place(where, QPointF(ax, ay))
             if not label.isVisible():
                 label.setVisible(True)
         return shown
@@ -220,14 +241,40 @@ class BoardScene(QGraphicsScene):
             painter.drawLines(grid_lines(table, visible, INCHES_PER_FOOT))
         painter.setPen(style.cosmetic_pen(style.TABLE_EDGE, 2.0))
         painter.drawRect(table)
+        self._draw_terrain(painter, rect)
+
+    def _draw_terrain(self, painter: QPainter, rect: QRectF) -> None:
+        """The terrain pieces under `rect`, in their stacking order (z, then the order
+        added), over the table and its grid: the view caches them with the background
+        (TerrainItem)."""
+        shown = [i for i in self.terrain_items.values()
+                 if i.isVisible() and i.sceneBoundingRect().intersects(rect)]
+        for item in sorted(shown, key=lambda i: i.zValue()):  # stable: ties keep their order
+            painter.save()
+            painter.translate(item.pos())
+            item.draw(painter)
+            painter.restore()
 
 
-def plan_labels(items: list[UnitItem], px_per_inch: float) -> list[str | None]:
-    """Each item's label place at this zoom (labels.plan), from the items' geometry."""
+def layout_state(item: UnitItem, x: float | None = None, y: float | None = None) -> tuple:
+    """What the label layout reads of one unit (plan_labels): where its item is, its base
+    box and label size, its base's size and its commander. The same state, the same
+    places for every label."""
+    u = item.unit
+    if x is None or y is None:
+        x, y = item.x(), item.y()
+    return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
+
+
+def plan_labels(items: list[UnitItem], px_per_inch: float,
+                pos: np.ndarray | None = None) -> list[str | None]:
+    """Each item's label place at this zoom (labels.plan), from the items' geometry
+    (`pos`: the items' positions, when the caller has them)."""
     s = px_per_inch
-    boxes = np.array([i.base_box() for i in items], dtype=float)
-    pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-    sizes = np.array([i.label.size_px for i in items], dtype=float)
+    rows = np.array([i.layout_row for i in items], dtype=float)
+    boxes, sizes = rows[:, :4], rows[:, 4:]
+    if pos is None:
+        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
     left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
     bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
     cands = labels.candidate_rects(boxes, pos, sizes, LabelItem.GAP_PX, s)

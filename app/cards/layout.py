@@ -58,7 +58,7 @@ class CardOptions:
 class CardData:
     """What a card shows: a library or scenario record, and optionally a unit on the table
     (its name, markers and state). `related` holds records the card reads besides its own
-    (an Iron Hearts character's weapons by id); `metres_per_inch` converts distances."""
+    (a character's weapons by id); `metres_per_inch` converts distances."""
 
     ruleset: str
     kind: str

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -64,6 +63,7 @@ from engine.sealed import sealing_of
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
 from .facts_view import FactsView
+from .list_sync import sync_combo
 from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
@@ -141,10 +141,8 @@ class ActionPanel(QDockWidget):
     per declared role, by kind: `roles_view.editor(name)`), `facts_view`, `options_view`,
     `odds_chart`, `dice_entry`, `steps_view`, `answer_box` (return fire: `responder_box`,
     `answer_action_box`, `answer_steps`), `apply_button`, `copy_bbcode`, `copy_markdown`,
-    `message`. `target_box`, `target_pick`, `targets_list`, `targets_pick`, `weapon_box`,
-    `point_pick` and `template_box` are the parts of the editors of the roles named
-    target, targets, weapon, point and of the template (hidden stand-ins when the action
-    has no such role).
+    `message`. A role editor's widgets: `roles_view.part(role name, "combo" | "pick" |
+    "list" | "shape" | "row", *kinds)` (a hidden stand-in when the action has no such role).
     State: `context` (the validated Context or None), `resolution` (complete, not yet
     applied), `shown_resolution` (the last complete one shown, applied or not).
     Signal `applied(Resolution)` after Apply.
@@ -160,10 +158,11 @@ class ActionPanel(QDockWidget):
         self.window_ = window
         self.accept = accept
         self.actor_id: str | None = None
+        #: the group selected on the board (app.groups), the first choice of a group role
+        self.board_group: str | None = None
         self.context: Context | JointContext | None = None
         self.resolution: Resolution | JointResolution | None = None
         self.shown_resolution: Resolution | JointResolution | None = None
-        self._absent: dict[str, QWidget] = {}
         self._loose_point: tuple[float, float] | None = None
         self.run: TypedRun | None = None
         self._updating = False
@@ -316,68 +315,6 @@ class ActionPanel(QDockWidget):
         self.setWidget(self.splitter)
         self._set_role_rows(None)
         self._set_buttons()
-
-    # --- the legacy role widgets: parts of the editors of the roles with those names ---------
-
-    def _part(self, names: tuple[str, ...], kinds: tuple[str, ...], part: str,
-              factory: type[QWidget]) -> QWidget:
-        for n in names:
-            ed = self.roles_view.editor(n)
-            if ed is not None and getattr(ed, part) is not None:
-                return getattr(ed, part) if part != "row" else ed.row
-        for ed in self.roles_view.of_kind(*kinds):
-            if getattr(ed, part) is not None:
-                return getattr(ed, part) if part != "row" else ed.row
-        key = f"{names}{part}"
-        if key not in self._absent:        # the action has no such role: a hidden stand-in
-            w = factory(self)
-            w.hide()
-            self._absent[key] = w
-        return self._absent[key]
-
-    @property
-    def target_row(self) -> QWidget:
-        return self._part(("target",), (), "row", QWidget)
-
-    @property
-    def target_box(self) -> QComboBox:
-        return self._part(("target",), (), "combo", QComboBox)
-
-    @property
-    def target_pick(self) -> QPushButton:
-        return self._part(("target",), (), "pick", QPushButton)
-
-    @property
-    def targets_row(self) -> QWidget:
-        return self._part(("targets",), (), "row", QWidget)
-
-    @property
-    def targets_list(self) -> QListWidget:
-        return self._part(("targets",), (), "list", QListWidget)
-
-    @property
-    def targets_pick(self) -> QPushButton:
-        return self._part(("targets",), (), "pick", QPushButton)
-
-    @property
-    def weapon_box(self) -> QComboBox:
-        return self._part(("weapon",), ("weapon",), "combo", QComboBox)
-
-    @property
-    def point_row(self) -> QWidget:
-        return self._part(("point",), ("point", "template"), "row", QWidget)
-
-    @property
-    def point_pick(self) -> QPushButton:
-        return self._part(("point",), ("point", "template"), "pick", QPushButton)
-
-    @property
-    def point_label(self) -> QLabel:
-        return self._part(("point",), ("point", "template"), "label", QLabel)
-
-    @property
-    def template_box(self) -> QComboBox:
-        return self._part(("template",), ("template",), "shape", QComboBox)
 
     @property
     def target_id(self) -> str | None:
@@ -549,10 +486,9 @@ class ActionPanel(QDockWidget):
         game = self.game
         box = self.actor_box
         box.blockSignals(True)
-        box.clear()
-        box.addItem(tr("(select a unit on the board)"), None)
-        for u in game.units if game is not None else []:
-            box.addItem(f"{u.label} ({u.side})", u.id)
+        sync_combo(box, [(tr("(select a unit on the board)"), None),
+                         *((f"{u.label} ({u.side})", u.id)
+                           for u in (game.units if game is not None else []))])
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
         box.blockSignals(False)
 
@@ -596,14 +532,37 @@ class ActionPanel(QDockWidget):
         self._fill_answer()
 
     def _preset_group(self) -> None:
-        """A group actor role starts as the (smallest) group the selected unit is in."""
+        """A group actor role starts as the group selected on the board when the acting
+        unit is in it, else the (smallest) group the selected unit is in."""
         ed = self.roles_view.editor("actor")
         if ed is None or ed.role.kind != "group" or self.actor_id is None:
             return
-        hits = [g for g in self.groups().values() if self.actor_id in g.member_ids]
+        groups = self.groups()
+        chosen = groups.get(self.board_group) if self.board_group else None
+        if chosen is not None and self.actor_id in chosen.member_ids:
+            hits = [chosen]
+        else:
+            hits = [g for g in groups.values() if self.actor_id in g.member_ids]
         if hits:
-            ed.fill(self.game.units, self.actor_id, self.groups(), [])
+            ed.fill(self.game.units, self.actor_id, groups, [])
             ed.set_value(min(hits, key=lambda g: len(g.members)).id, emit=False)
+
+    def use_group(self, group_id: str | None) -> None:
+        """The group selected on the board (Shift+click on a member, app.groups) fills a
+        group role of the action shown: the actor's when the acting unit is in that group,
+        else the first other group role (a group target). None only forgets it."""
+        self.board_group = group_id
+        group = self.groups().get(group_id) if group_id else None
+        if group is None:
+            return
+        editors = self.roles_view.of_kind("group")
+        actor = self.roles_view.editor("actor")
+        if actor in editors and self.actor_id in group.member_ids:
+            target = actor
+        else:
+            target = next((e for e in editors if e is not actor), None)
+        if target is not None and target.value() != group_id:
+            target.set_value(group_id)
 
     # --- return fire ------------------------------------------------------------------------
 
@@ -619,12 +578,9 @@ class ActionPanel(QDockWidget):
         box = self.responder_box
         keep = box.currentData()
         box.blockSignals(True)
-        box.clear()
-        box.addItem(self.tr("(nobody: this action alone)"), None)
-        if shown and game is not None:
-            for u in game.units:
-                if u.id != self.actor_id:
-                    box.addItem(f"{u.label} ({u.side})", u.id)
+        sync_combo(box, [(self.tr("(nobody: this action alone)"), None), *(
+            (f"{u.label} ({u.side})", u.id) for u in (game.units if shown and game else ())
+            if u.id != self.actor_id)])
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._fill_answer_actions()

@@ -37,6 +37,8 @@ from app.i18n import loc, tr
 from engine.protocol import GroupRef, Role, TemplatePlacement
 from geometry.templates import TEMPLATE_SHAPES
 
+from .list_sync import sync_combo, sync_list
+
 NONE = "—"
 #: request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)
 PickRequest = Callable[..., None]
@@ -51,6 +53,15 @@ def _row(*widgets: QWidget) -> QWidget:
     for x in widgets:
         h.addWidget(x, 1 if isinstance(x, QComboBox | QListWidget | QLabel) else 0)
     return w
+
+
+def _check_item(text: str, unit_id: str) -> QListWidgetItem:
+    """A row of a units list: the unit's name, checkable, unchecked."""
+    item = QListWidgetItem(text)
+    item.setData(Qt.ItemDataRole.UserRole, unit_id)
+    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+    item.setCheckState(Qt.CheckState.Unchecked)
+    return item
 
 
 def role_title(role) -> str:
@@ -79,6 +90,8 @@ class RoleEditor:
         self.shape: QComboBox | None = None
         self.point: tuple[float, float] | None = None
         self.chosen: list[str] = []
+        #: the ids whose rows are ticked in `list` (rows are made unticked)
+        self._ticked: set[str] = set()
         self._pending: Any = None   # a choice set before the list was filled
         kind = role.kind
         parts: list[QWidget] = []
@@ -111,6 +124,15 @@ class RoleEditor:
         self.row.setToolTip(loc(role.doc) if role.doc else "")
         self.groups: Mapping[str, GroupRef] = {}
 
+    def reset(self) -> None:
+        """Back to a fresh editor's state (nothing chosen), its lists' rows kept."""
+        self._pending = None
+        if self.shape is not None:
+            self.shape.blockSignals(True)
+            self.shape.setCurrentIndex(0)
+            self.shape.blockSignals(False)
+        self.set_value(None, emit=False)
+
     # --- filling ----------------------------------------------------------------------------
 
     def fill(self, units: Sequence[Any], actor_id: str | None,
@@ -122,36 +144,40 @@ class RoleEditor:
         if box is not None:
             keep = self._pending if self._pending is not None else box.currentData()
             self._pending = None
-            box.blockSignals(True)
-            box.clear()
             if self.role.kind == "weapon":
-                box.addItem(tr("(the unit's own)"), None)
-                for wid, name in weapons:
-                    box.addItem(loc(name), wid)
+                want = [(tr("(the unit's own)"), None), *((loc(n), w) for w, n in weapons)]
             elif self.role.kind == "group":
-                box.addItem(NONE, None)
-                for g in groups.values():
-                    box.addItem(f"{g.label} ({len(g.members)})", g.id)
+                want = [(NONE, None), *((f"{g.label} ({len(g.members)})", g.id)
+                                        for g in groups.values())]
             else:
-                box.addItem(NONE, None)
-                for u in others:
-                    box.addItem(f"{u.label} ({u.side})", u.id)
+                want = [(NONE, None), *((f"{u.label} ({u.side})", u.id) for u in others)]
+            box.blockSignals(True)
+            sync_combo(box, want)  # only the rows that differ: a selection changes one
             box.setCurrentIndex(max(0, box.findData(keep)))
             box.blockSignals(False)
         if self.list is not None:
             lst = self.list
             lst.blockSignals(True)
-            lst.clear()
-            for u in others:
-                item = QListWidgetItem(f"{u.label} ({u.side})")
-                item.setData(Qt.ItemDataRole.UserRole, u.id)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Checked if u.id in self.chosen
-                                   else Qt.CheckState.Unchecked)
-                lst.addItem(item)
+            rows_changed = sync_list(lst, [(f"{u.label} ({u.side})", u.id) for u in others],
+                                     _check_item)
+            self._show_checks(rows_changed)
             lst.blockSignals(False)
             ids = [u.id for u in others]
             self.chosen = [c for c in self.chosen if c in ids]
+
+    def _show_checks(self, rows_changed: bool = False) -> None:
+        """Tick the rows of the units chosen (only the rows whose tick changes; nothing to
+        do when the ticks and the rows are as they were, or rows came but none is chosen)."""
+        lst, chosen = self.list, set(self.chosen)
+        if chosen == self._ticked and not (rows_changed and chosen):
+            return
+        self._ticked = chosen
+        checked, unchecked = Qt.CheckState.Checked, Qt.CheckState.Unchecked
+        for i in range(lst.count()):
+            it = lst.item(i)
+            state = checked if it.data(Qt.ItemDataRole.UserRole) in chosen else unchecked
+            if it.checkState() != state:
+                it.setCheckState(state)
 
     # --- values -----------------------------------------------------------------------------
 
@@ -174,11 +200,7 @@ class RoleEditor:
             self.chosen = list(value or [])
             if self.list is not None:
                 self.list.blockSignals(True)
-                for i in range(self.list.count()):
-                    it = self.list.item(i)
-                    it.setCheckState(Qt.CheckState.Checked
-                                     if it.data(Qt.ItemDataRole.UserRole) in self.chosen
-                                     else Qt.CheckState.Unchecked)
+                self._show_checks()
                 self.list.blockSignals(False)
         elif kind in ("point", "template"):
             if isinstance(value, TemplatePlacement):
@@ -200,6 +222,7 @@ class RoleEditor:
         checked = [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())
                    if lst.item(i).checkState() == Qt.CheckState.Checked]
         # keep the click order of those still checked, then the new ones
+        self._ticked = set(checked)
         self.chosen = [t for t in self.chosen if t in checked] + \
             [t for t in checked if t not in self.chosen]
         self._changed()
@@ -227,6 +250,11 @@ class RoleEditor:
             self.set_value(min(hits, key=lambda g: len(g.members)).id)
 
 
+_STAND_INS: dict[str, type[QWidget]] = {"combo": QComboBox, "shape": QComboBox,
+                                         "pick": QPushButton, "list": QListWidget,
+                                         "label": QLabel}
+
+
 class RolesView(QWidget):
     """`set_roles(roles)`, `fill(...)`, `values()`, `editor(name)`; `changed()` on any
     edit. `request` asks the board for a pick (the panel's pick tool)."""
@@ -239,6 +267,9 @@ class RolesView(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.editors: dict[str, RoleEditor] = {}
+        #: editors of roles not shown now, kept for when an action has that role again
+        self._spare: dict[Role, RoleEditor] = {}
+        self._absent: dict[str, QWidget] = {}
         self.roles: tuple[Role, ...] = ()
         #: role name → (kind, value) chosen under earlier actions: an action that has a
         #: role of the same name and kind starts with it (aim, then fire at the same tank)
@@ -252,12 +283,14 @@ class RolesView(QWidget):
             return
         self.remember()
         kept = self.memory
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self.editors.clear()
+        self._put_away()
         self.roles = roles
         for r in roles:
-            ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
+            ed = self._spare.pop(r, None)
+            if ed is None:
+                ed = RoleEditor(r, lambda n=r.name: self.changed.emit(n), self.request)
+            else:
+                ed.reset()
             self.editors[r.name] = ed
             self.form.addRow(role_title(r) + ("" if not r.required else tr(" (required)")),
                              ed.row)
@@ -269,6 +302,23 @@ class RolesView(QWidget):
                 label.show()
             if r.name in kept and kept[r.name][0] == r.kind and kept[r.name][1] is not None:
                 ed.set_value(kept[r.name][1], emit=False)
+
+    def _put_away(self) -> None:
+        """Take the editors' rows out of the form and keep the editors (by role) for the
+        next action with the same role: their unit lists stay filled (a fresh editor
+        filled 500 rows per list, on every selection of a unit of another kind)."""
+        while self.form.rowCount():
+            taken = self.form.takeRow(0)
+            label = taken.labelItem.widget() if taken.labelItem is not None else None
+            if label is not None:
+                label.hide()
+                label.deleteLater()
+            field = taken.fieldItem.widget() if taken.fieldItem is not None else None
+            if field is not None:
+                field.hide()
+        for ed in self.editors.values():
+            self._spare[ed.role] = ed
+        self.editors.clear()
 
     def remember(self) -> None:
         for n, e in self.editors.items():
@@ -285,6 +335,24 @@ class RolesView(QWidget):
 
     def editor(self, name: str) -> RoleEditor | None:
         return self.editors.get(name)
+
+    def part(self, name: str, part: str, *kinds: str) -> QWidget:
+        """A widget of the editor of role `name` — else of the first non-actor role of one
+        of `kinds` — by part: "combo", "pick", "list", "shape", "label" or "row". The
+        caller names the role (a test, a script): a hidden stand-in when the action shown
+        has no such role, so it can be asked whether it is visible."""
+        ed = self.editors.get(name)
+        if ed is None or (getattr(ed, part, None) is None and part != "row"):
+            ed = next((e for e in self.of_kind(*kinds) if e.role.name != "actor"
+                       and (part == "row" or getattr(e, part, None) is not None)), None)
+        if ed is not None and (part == "row" or getattr(ed, part, None) is not None):
+            return ed.row if part == "row" else getattr(ed, part)
+        key = f"{name}:{part}"
+        if key not in self._absent:
+            w = _STAND_INS.get(part, QWidget)(self)
+            w.hide()
+            self._absent[key] = w
+        return self._absent[key]
 
     def of_kind(self, *kinds: str) -> list[RoleEditor]:
         return [e for e in self.editors.values() if e.role.kind in kinds]

@@ -82,7 +82,10 @@ class TurnDock(QDockWidget):
         self.window_ = None
         self.palette = palette or SidePalette()
         self.structure: TurnStructure = turns.DEFAULT
+        #: a refresh was skipped while the dock was hidden in its window: done when shown
+        self._stale = False
         self._build()
+        self.visibilityChanged.connect(self._visibility_changed)
 
     # --- building -----------------------------------------------------------------------
 
@@ -244,7 +247,23 @@ class TurnDock(QDockWidget):
         return (f'<span style="{weight}background: {c.name()}; color: {_text_on(c)}; '
                 f'padding: 0 4px;">&nbsp;{html.escape(side)}&nbsp;</span>')
 
+    def _hidden_in_window(self) -> bool:
+        """Hidden in the main window (not yet shown, closed, or a tab behind another): its
+        rows would be rebuilt for nobody (40 ms per board change at 500 units)."""
+        return self.window_ is not None and not self.isVisible()
+
+    def _visibility_changed(self, visible: bool) -> None:
+        if visible and self._stale:
+            self.refresh()
+            selected = getattr(self.window_, "selected_unit_id", None)
+            if selected is not None:
+                self._board_selected(selected)
+
     def refresh(self, *_args) -> None:
+        if self._hidden_in_window():
+            self._stale = True
+            return
+        self._stale = False
         game, s = self.game, self.structure
         alternating = s.kind == "alternating"
         self.next_button.setText(self.tr("Next activation") if alternating else
@@ -511,6 +530,8 @@ class TurnDock(QDockWidget):
                 pass
 
     def _board_selected(self, unit_id) -> None:
+        if self._stale:  # the rows are rebuilt, with the board's selection, when shown
+            return
         self.table.blockSignals(True)
         self.select_unit(unit_id)
         self.table.blockSignals(False)

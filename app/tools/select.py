@@ -16,9 +16,10 @@ belong to the rotate module.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
@@ -34,6 +35,10 @@ from .base import Tool, inches_and_metres, line_item, path_item, translucent
 
 #: The allowance used when the ruleset's data does not give one (inches, toolbar setting).
 DEFAULT_ALLOWANCE_IN = 6.0
+#: On a table of more units than this the reach area of a drag is worked out on a worker
+#: thread and drawn when it arrives (a few tens of ms later); the drag's first move only
+#: moves the unit (the threat and template tools do the same past their WORKER_FROM).
+WORKER_FROM = 150
 OK_COLOUR = "#1f7a3a"
 BAD_COLOUR = "#c0392b"
 REACH_FILL = translucent("#2e8b57", 55)
@@ -73,9 +78,13 @@ class SelectTool(Tool):
     tooltip = QT_TR_NOOP("Select and move units: click to select, drag to move, "
                          "Shift+click: its group")
 
+    _reach_arrived = Signal(object, object)  # the drag, its reach future (worker thread)
+
     def __init__(self, window) -> None:
         super().__init__(window)
         self._drag: _Drag | None = None
+        self._workers: ThreadPoolExecutor | None = None
+        self._reach_arrived.connect(self._on_reach)
         self.allowance_box = QDoubleSpinBox()
         self.allowance_box.setRange(0.0, 120.0)
         self.allowance_box.setSingleStep(0.5)
@@ -95,6 +104,21 @@ class SelectTool(Tool):
         if ap == 1:
             return Allowance(self.allowance_box.value(), "toolbar setting")
         return Allowance(ap * self.allowance_box.value(), f"{ap} × toolbar setting")
+
+    def work_out_reach(self, drag: _Drag, job) -> None:
+        """Have a worker thread work the drag's reach area out; drawn on arrival."""
+        if self._workers is None:
+            self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")
+        future = drag.reach_pending = self._workers.submit(job)
+        future.add_done_callback(lambda f, d=drag: self._reach_arrived.emit(d, f))
+
+    def _on_reach(self, drag: _Drag, future) -> None:
+        """A worker's reach area, on the UI thread: drawn if its drag is still going."""
+        if drag.reach_pending is not future:
+            return
+        drag.reach_pending = None
+        if self._drag is drag:
+            drag.draw_reach(future.result())
 
     def show_reach(self, unit_id: str, ap: int | None = None) -> Allowance:
         """Draw the unit's reach area where it stands, as a drag of it would (for `ap` AP;
@@ -179,20 +203,33 @@ class _Drag:
         self.vehicle = is_vehicle(tool.editor.game.scenario, unit)
         self.index = terrain_index(tool.editor.game.scenario)
         self.reach = None
+        #: the reach area's future while a worker works it out (big tables)
+        self.reach_pending = None
         self.path_line = None
         self.last = (self.x0, self.y0)
         self.check = None
 
     def _start_drawing(self) -> None:
-        area = reach_area(self.index, self.unit.polygon(), self.allow.inches,
-                          vehicle=self.vehicle)
+        index, poly, inches, vehicle = self.index, self.unit.polygon(), self.allow.inches, \
+            self.vehicle
+
+        def job():
+            return reach_area(index, poly, inches, vehicle=vehicle)
+
         rotation = getattr(self.tool.window, "rotation", None)
         if rotation is not None:
             rotation.hide_handles()  # they stay at the start until the move is made
-        if not area.is_empty:
-            self.reach = self.tool.add_overlay(reach_item(area), z=REACH_Z)
+        if len(self.tool.editor.game.scenario.units) > WORKER_FROM:
+            self.tool.work_out_reach(self, job)
+        else:
+            self.draw_reach(job())
         start = QPointF(self.x0, self.y0)
         self.path_line = self.tool.add_overlay(line_item(start, start, OK_COLOUR, 2.0))
+
+    def draw_reach(self, area) -> None:
+        """Show the reach area (under the path line and the unit)."""
+        if not area.is_empty:
+            self.reach = self.tool.add_overlay(reach_item(area), z=REACH_Z)
 
     def to(self, pos: QPointF) -> None:
         d = pos - self.grab
@@ -236,6 +273,7 @@ class _Drag:
         return "\n".join(lines)
 
     def finish(self) -> None:
+        self.reach_pending = None  # a reach area still on its way is not drawn
         sel = self.tool.scene.selection_item
         if sel is not None:
             sel.setPos(0, 0)
@@ -251,6 +289,7 @@ class _Drag:
                                      label=move_label(self.unit.label, distance)))
 
     def cancel(self) -> None:
+        self.reach_pending = None
         sel = self.tool.scene.selection_item
         if sel is not None:
             sel.setPos(0, 0)

@@ -255,14 +255,20 @@ class TemplatePanel(ToolPanel):
         return D20 if self.scheme.currentData() == "d20" else D6
 
     def fill(self, table: QTableWidget, rows: list[tuple[str, str, str]]) -> None:
+        """Show `rows`; the cells already there get their new text (a placement lists up
+        to every unit: making hundreds of new cells each time cost more than the odds)."""
         table.setRowCount(len(rows))
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
-                item = QTableWidgetItem(text)
-                if c:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                table.setItem(r, c, item)
+                item = table.item(r, c)
+                if item is None:
+                    item = QTableWidgetItem(text)
+                    if c:
+                        item.setTextAlignment(right)
+                    table.setItem(r, c, item)
+                elif item.text() != text:
+                    item.setText(text)
 
     def rows(self, table: QTableWidget) -> list[tuple[str, ...]]:
         """The table's text, row by row (tests and the log read it)."""

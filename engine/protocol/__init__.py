@@ -41,6 +41,7 @@ from engine.protocol.facts import (
     FactSpec,
     fact_spec,
 )
+from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
 from engine.protocol.roles import (
     ROLE_KINDS,
     CoverTerm,
@@ -76,5 +77,5 @@ __all__ = [
     "Step",
     "Resolution", "Action", "BoardHints", "Ruleset", "Pool", "make_test", "make_bands",
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
-    "roll_step", "info_step",
+    "roll_step", "info_step", "GroupKind", "Organisation", "OrganisationNote",
 ]

@@ -47,7 +47,7 @@ class Action(ABC):
     cost: ClassVar[Cost | None] = None
     doc: ClassVar[str] = ""
     #: whom `applies_to` admits, in words ("vehicles", "characters with grenades"), for
-    #: the refusal "tank_fire applies to vehicles only"; "" when it applies to every unit
+    #: the refusal "ram applies to vehicles only"; "" when it applies to every unit
     audience: ClassVar[str] = ""
 
     @abstractmethod

@@ -13,8 +13,9 @@ from engine.options import Modifier, Option, Schema, SchemaError, validate_optio
 from engine.protocol.action import Action
 from engine.protocol.context import Context
 from engine.protocol.facts import Facts, FactSpec, fact_spec
+from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
 from engine.protocol.roles import CoverTerm, GroupRef, TemplatePlacement, scenario_groups
-from engine.scenario import Unit
+from engine.scenario import Scenario, Unit
 
 __all__ = ["BoardHints", "Ruleset"]
 
@@ -36,6 +37,9 @@ class BoardHints:
     is_vehicle: Callable[[Any], bool] | None = None
     #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
     state_badges: Callable[[Any], Any] | None = None
+    #: the facing model (an engine.measure.FACING_MODELS name) the side struck is measured
+    #: by, from the game's readings (the ruleset options with their values); None: front180
+    facing_model: Callable[[Mapping[str, Any]], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,8 @@ class Ruleset:
     facts: tuple[FactSpec, ...] = ()
     #: the ruleset's name in Russian (engine.i18n.localized picks it)
     name_ru: str = ""
+    #: the organisation hooks (engine.protocol.Organisation): group kinds, check, lock
+    organisation: Organisation = field(default_factory=Organisation)
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"
@@ -122,13 +128,28 @@ class Ruleset:
     def why_not(self, action_id: str, unit: Unit, profile: Mapping[str, Any] | None = None,
                 *, profiles: Mapping[str, Mapping[str, Any]] | None = None) -> str | None:
         """None when `unit` can take action `action_id`, else why not, in words:
-        "tank_fire applies to vehicles only" (KeyError for an unknown action)."""
+        "ram applies to vehicles only" (KeyError for an unknown action)."""
         action = self.action(action_id)
         if action in self.actions_for(unit, profile, profiles=profiles):
             return None
         if action.audience:
             return f"{action.id} applies to {action.audience} only"
         return f"{action.id} does not apply to this unit"
+
+    def group_kinds(self) -> tuple[GroupKind, ...]:
+        """The kinds of group this ruleset offers; () = any kind."""
+        return self.organisation.kinds
+
+    def check_organisation(self, scenario: Scenario) -> list[OrganisationNote]:
+        """What this ruleset finds wrong with `scenario`'s groups, each message naming its
+        rule; [] without a check."""
+        check = self.organisation.check
+        return list(check(scenario)) if check is not None else []
+
+    def organisation_locked(self, game: Game) -> str | None:
+        """Why `game`'s organisation can no longer be edited, or None while it may be."""
+        locked = self.organisation.locked
+        return locked(game) if locked is not None else None
 
     def cover_term(self, level: int) -> CoverTerm:
         if level not in self.cover:

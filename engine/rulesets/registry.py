@@ -134,7 +134,7 @@ def load_data(ruleset_id: str, filename: str, *, schema: Schema | None = None,
     - `schema` and no `table`: the whole file is one record;
     - `schema` and `table="weapons"`: the file's [weapons.<id>] entries are records
       (returned as {id: record}); other top-level keys are refused unless allow_extra.
-    Errors read "iron-hearts/weapons.toml: weapons.mg42.rate_of_fire: expected …".
+    Errors read "<id>/weapons.toml: weapons.<weapon>.<field>: expected …".
     `package` is where the <id>/ folders live (tests point it at a temporary package).
     """
     text = _read_text(ruleset_id, filename, package)

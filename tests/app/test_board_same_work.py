@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.board import BoardScene
 from app.board.items import LABEL_PLACES
@@ -174,3 +176,277 @@ def test_blast_odds_worked_out_on_a_worker_are_the_odds_worked_out_at_once(qtbot
     tool.scatter()
     kinds = [e.summary.split(" ")[1] for e in win.game.log[before + 1:]]
     assert kinds == ["placed", "at"] and tool.odds is not None and tool.result is not None
+
+
+# --- panels: rows edited in place are the rows a refill gives ---------------------------------
+
+_rows_strategy = st.lists(st.sampled_from([("a", "1"), ("b", "2"), ("c", "3"), ("d", "4"),
+                                           ("e", None), ("a", "5"), ("f", "6")]),
+                          max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=_rows_strategy, then=st.lists(_rows_strategy, min_size=1, max_size=4))
+def test_a_combo_synced_in_place_holds_the_rows_a_refill_gives(qapp, first, then) -> None:
+    from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem
+
+    from app.panels.list_sync import sync_combo, sync_list
+
+    box, lst = QComboBox(), QListWidget()
+
+    def make(text, data):
+        item = QListWidgetItem(text)
+        item.setData(256, data)
+        return item
+
+    for want in (first, *then):
+        sync_combo(box, want)
+        sync_list(lst, want, make)
+        assert [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == want
+        assert [(lst.item(i).text(), lst.item(i).data(256)) for i in range(lst.count())] \
+            == want
+    box.clear()  # filled elsewhere: read back, not trusted
+    box.addItem("z", "9")
+    sync_combo(box, first)
+    assert [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == first
+
+
+def _combo_rows(box) -> list[tuple[str, object]]:
+    return [(box.itemText(i), box.itemData(i)) for i in range(box.count())]
+
+
+def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot) -> None:
+    """Selections and a move edit the actor box and the role lists in place: they then hold
+    what a refill from scratch gives (every unit but the actor, in the table's order)."""
+    from PySide6.QtCore import Qt
+
+    from tests.app.helpers import show_window
+
+    scenario = big_table(60, 10, seed=3)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    panel = win.modules["app.panels.action_panel"]
+    units = scenario.units
+    vehicle = next(u for u in units if u.base.shape == "rect")
+    foot = [u for u in units if u.base.shape != "rect"]
+    seen: dict[tuple, set[int]] = {}
+    listed = 0
+    for u in (foot[3], vehicle, foot[10], units[3], foot[3], vehicle, units[41]):
+        win.select_unit(u.id)
+        assert panel.actor_id == u.id
+        view = panel.roles_view
+        assert view.form.rowCount() == len(view.editors)
+        key = view.roles
+        seen.setdefault(key, set()).update(id(e) for e in view.editors.values())
+        for ed in view.editors.values():  # as a fresh editor: nothing chosen
+            if ed.role.kind in ("unit", "units", "responder", "point", "template", "group"):
+                assert ed.value() is None, ed.role.name
+        want = [("(select a unit on the board)", None),
+                *((f"{v.label} ({v.side})", v.id) for v in units)]
+        assert _combo_rows(panel.actor_box) == want
+        assert panel.actor_box.currentData() == u.id
+        roles = [e for e in panel.roles_view.editors.values() if e.combo is not None
+                 and e.role.kind in ("unit", "responder")]
+        for ed in roles:
+            assert _combo_rows(ed.combo) == [("—", None), *(
+                (f"{v.label} ({v.side})", v.id) for v in units if v.id != u.id)]
+        lists = [e for e in panel.roles_view.editors.values() if e.list is not None]
+        assert roles, "the actor's first action has a unit role"
+        listed += len(lists)
+        for ed in lists:
+            assert [ed.list.item(i).data(256) for i in range(ed.list.count())] == \
+                [v.id for v in units if v.id != u.id]
+            ed.set_value([units[7].id, units[12].id], emit=False)
+            panel._fill_units()  # a board change: the rows stay, the ticks follow `chosen`
+            ticked = [ed.list.item(i).data(256) for i in range(ed.list.count())
+                      if ed.list.item(i).checkState() == Qt.CheckState.Checked]
+            assert ticked == [v.id for v in units if v.id in ed.chosen]
+    assert listed, "a foot unit's first action has a units role"
+    assert len(seen) > 1, "a vehicle and a foot unit offer different roles"
+    assert all(len(ids) == len(key) for key, ids in seen.items()), \
+        "an action's roles shown again reuse their editors"
+
+
+def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
+    """The turn dock skips its rebuild while hidden and rebuilds when shown: then it lists
+    what it would have listed had it been open all along, the board's selection selected."""
+    from tests.app.helpers import show_window
+
+    scenario = big_table(40, 10, seed=3)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    dock = win.turn_dock
+    assert not dock.isVisible()
+    unit = scenario.units[5]
+    from engine.model import Change, MoveUnit
+
+    win.editor.push(Change([MoveUnit(unit.id, unit.x + 1.0, unit.y)], label="move"))
+    win.turn_dock.next_button.click() if win.turn_dock.next_button.isEnabled() else None
+    win.select_unit(unit.id)
+    assert dock._stale
+    dock.show()
+    qtbot.waitUntil(dock.isVisible)
+    shown = [[dock.table.item(r, c).text() for c in range(dock.table.columnCount())]
+             for r in range(dock.table.rowCount())]
+    assert dock.selected_unit() == unit.id
+    dock.refresh()  # what an always-open dock holds
+    assert shown == [[dock.table.item(r, c).text() for c in range(dock.table.columnCount())]
+                     for r in range(dock.table.rowCount())]
+    assert dock.table.rowCount() > 0
+
+
+# --- the terrain, drawn with the cached background ----------------------------------------
+
+def _redrawn_from_scratch(view) -> np.ndarray:
+    """The view's picture with its cached background thrown away and drawn anew."""
+    view.resetCachedContent()
+    view.viewport().repaint()
+    return _pixels(view)
+
+
+def _settled(qtbot, view) -> np.ndarray:
+    qtbot.wait(30)
+    view.viewport().repaint()
+    return _pixels(view)
+
+
+def test_terrain_edits_redraw_the_cached_background_where_they_happen(qtbot) -> None:
+    """The terrain is drawn with the view's cached background: after each edit (a piece
+    edited, removed, laid again, dragged whole, hidden) the board shows what a background
+    drawn from scratch shows — no piece left behind where it was, none missing."""
+    from engine.edits import EditTerrain, RemoveTerrain
+    from engine.model import Change
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    view, scene = win.view, win.scene
+    qtbot.wait(50)
+    start = _settled(qtbot, view)
+    wood = next(p for p in win.game.scenario.terrain if p.kind == "woods")
+    poly = [(x + 4.0, y + 2.0) for x, y in wood.polygon]
+
+    def same_as_from_scratch() -> np.ndarray:
+        shown = _settled(qtbot, view)
+        fresh = _redrawn_from_scratch(view)
+        assert np.abs(shown - fresh).max() <= 2
+        return shown
+
+    win.editor.push(Change([EditTerrain(wood.id, {"polygon": [list(p) for p in poly]})],
+                           label="move wood"))
+    moved = same_as_from_scratch()
+    assert np.abs(moved - start).max() > 40  # the wood is drawn elsewhere
+    win.editor.push(Change([RemoveTerrain(wood.id)], label="remove"))
+    same_as_from_scratch()
+    win.editor.undo_stack.undo()
+    win.editor.undo_stack.undo()
+    back = same_as_from_scratch()
+    assert np.abs(back - start).max() <= 2
+    item = scene.terrain_items[wood.id]
+    item.setPos(3.0, 1.5)  # a whole-piece drag of the terrain tool
+    same_as_from_scratch()
+    item.setPos(0.0, 0.0)
+    item.hide()
+    same_as_from_scratch()
+    item.show()
+    assert np.abs(same_as_from_scratch() - start).max() <= 2
+
+
+def test_a_repaint_at_2000_units_draws_no_unit_again(qtbot, monkeypatch) -> None:
+    """Every unit's picture stays in Qt's pixmap cache (PIXMAP_CACHE_KB): a second repaint
+    of the whole board at the same zoom blits them all and draws none (with Qt's 10 MB
+    default it drew most of them again, every time)."""
+    from app.board import items, scene
+    from tests.app.helpers import show_window
+
+    drawn = []
+
+    class Counted(items.UnitItem):
+        def paint(self, *args) -> None:
+            drawn.append(self)
+            super().paint(*args)
+
+    monkeypatch.setattr(scene, "UnitItem", Counted)
+    win = show_window(qtbot, big_table(2000, 10, seed=2), (1280, 820), fit=True)
+    view = win.view
+    view.grab()
+    assert len(set(drawn)) > 1500  # the first paint at this zoom draws every unit
+    drawn.clear()
+    view.grab()
+    view.grab()
+    assert drawn == []
+
+
+def test_labels_after_board_changes_are_where_a_fresh_layout_puts_them(qtbot) -> None:
+    """A change that leaves what the layout reads as it was (a click without a move, a
+    marker) skips the layout; every other (a move, its undo, a rename, a new commander)
+    lays out again: after each, the labels are where the plain greedy puts them."""
+    from engine.edits import EditUnit
+    from engine.model import Change, MoveUnit, SetMarker
+    from tests.app.helpers import show_window
+
+    scenario = big_table(300, 30, seed=9)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    scene, view = win.scene, win.view
+    view.flush_labels()
+    crowded = sorted(scenario.units, key=lambda u: abs(u.x - 36) + abs(u.y - 24))[:3]
+    a, b, c = crowded
+
+    def check() -> None:
+        assert shown_places(scene) == reference_layout(scene, view.px_per_inch())
+
+    laid = []
+    layout = scene.layout_labels
+    scene.layout_labels = lambda s: (laid.append(s), layout(s))[1]
+    scene.sync([a.id])  # nothing changed
+    assert laid == []
+    check()
+    win.editor.push(Change([MoveUnit(a.id, b.x + 0.4, b.y + 0.3)], label="move"))
+    assert laid
+    check()
+    win.editor.undo_stack.undo()
+    check()
+    win.editor.push(Change([EditUnit(b.id, {"name": "A much longer name than before"})],
+                           label="rename"))
+    check()
+    win.editor.push(Change([EditUnit(c.id, {"parent": b.id})], label="commander"))
+    check()
+    laid.clear()
+    win.editor.push(Change([SetMarker(a.id, "suppression", 2)], label="mark"))
+    assert laid == []
+    check()
+
+
+def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot) -> None:
+    """On a big table the drag's first move only moves the unit; the reach area comes from
+    a worker thread and is the very area the drag works out at once on a small table."""
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.board.items import geometry_path
+    from app.tools.select import WORKER_FROM
+    from engine.board_rules import is_vehicle
+    from engine.measure import terrain_index
+    from geometry.movement import reach_area
+    from tests.app.helpers import at, drag, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=7)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    drag(qtbot, win, [(unit.x, unit.y), (unit.x + 0.5, unit.y + 0.3)], release=False)
+    moving = tool._drag
+    assert moving is not None and win.scene.unit_item(unit.id).pos() != QPointF(unit.x, unit.y)
+    qtbot.waitUntil(lambda: moving.reach_pending is None and moving.reach is not None,
+                    timeout=10000)
+    area = reach_area(terrain_index(scenario), unit.polygon(), tool.allowance(unit).inches,
+                      vehicle=is_vehicle(scenario, unit))
+    assert moving.reach.path() == geometry_path(area)
+    # a drag that ends before its area comes: nothing drawn once it has ended
+    qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=at(win, unit.x + 0.5, unit.y + 0.3))
+    win.editor.undo_stack.undo()
+    drag(qtbot, win, [(unit.x, unit.y), (unit.x + 0.4, unit.y)], release=False)
+    early = tool._drag
+    qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=at(win, unit.x + 0.4, unit.y))
+    qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
+    assert early.reach_pending is None and list(tool._overlay) == []

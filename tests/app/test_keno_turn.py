@@ -59,7 +59,7 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     select_unit(qtbot, win, "s1")
     choose(qtbot, panel.action_box, "advance")
     choose(qtbot, panel.options_view.editors["mode"], "combat")
-    click(qtbot, panel.point_pick)
+    click(qtbot, panel.roles_view.part("point", "pick", "point", "template"))
     click_board(qtbot, win, 25.0, 37.0)
     assert panel.point == pytest.approx((25.0, 37.0), abs=0.1)
     enter_dice_mode(qtbot, panel)

@@ -52,7 +52,7 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
     offered = [panel.action_box.itemData(i) for i in range(panel.action_box.count())]
     assert offered == ["fire", "rout_move"]   # RALLY, suppression, start of turn: Tests dock
     choose(qtbot, panel.action_box, "fire")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, *start["pl-2"])
     assert panel.target_id == "pl-2"
     assert panel.facts_view.measured.range_band == "long"
@@ -89,7 +89,7 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
     # --- the White battery fires at the Red companies ----------------------------------------
     select_unit(qtbot, win, "white-gun")
     choose(qtbot, panel.action_box, "artillery_fire")
-    click(qtbot, panel.point_pick)
+    click(qtbot, panel.roles_view.part("point", "pick", "point", "template"))
     click_board(qtbot, win, 46.0, 9.0)
     assert panel.point == pytest.approx((46.0, 9.0), abs=0.1)
     click(qtbot, panel.dice_entry.app_radio)

@@ -100,7 +100,7 @@ def duel(qtbot):
     select_unit(qtbot, win, "sherman")
     panel = win.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, 48, 20)
     enter_dice_mode(qtbot, panel)
     return win

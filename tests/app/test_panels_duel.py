@@ -69,7 +69,7 @@ def test_tank_duel_through_the_action_panel(win, qtbot, tmp_path):
     select_unit(qtbot, win, "sherman")
     assert panel.actor_box.currentData() == "sherman"
     choose(qtbot, panel.action_box, "tank_aim")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     assert win.tools.active.id == "pick"
     click_board(qtbot, win, 48, 20)
     assert panel.target_id == "pz4" and win.tools.active.id == "select"
@@ -226,7 +226,7 @@ def test_crew_te_is_offered_until_used_and_then_recorded(win, qtbot):
     game = win.game
     select_unit(qtbot, win, "sherman")
     choose(qtbot, panel.action_box, "tank_aim")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, 48, 20)
     note = panel.notes_label.text()
     assert panel.notes_label.isVisible() and "not used yet this turn" in note

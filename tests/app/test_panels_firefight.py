@@ -74,11 +74,12 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
     # --- the MG-42 shoots at the squad ------------------------------------------------------
     select_unit(qtbot, win, "mg")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.weapon_box, "mg42")
-    pick_units(qtbot, win, panel.targets_pick, SQUAD)
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "mg42")
+    pick_units(qtbot, win, panel.roles_view.part("targets", "pick"), SQUAD)
     assert panel.target_ids == list(SQUAD)
-    checked = [panel.targets_list.item(i).text() for i in range(panel.targets_list.count())
-               if panel.targets_list.item(i).checkState().value]
+    lst = panel.roles_view.part("targets", "list")
+    checked = [lst.item(i).text() for i in range(lst.count())
+               if lst.item(i).checkState().value]
     assert checked == ["Vova (us)", "Tolik (us)", "Zhora (us)"]
     # measured to the first target: centres 24.08" apart, less two 25 mm radii (the bases
     # are polygons a hair inside the circle)
@@ -149,7 +150,7 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
     select_unit(qtbot, win, "cmd")
     assert tests.action_box.currentData() == "suppression_test"   # kept: he has it too
     choose(qtbot, tests.action_box, "rally")
-    pick_units(qtbot, win, tests.targets_pick, ("vova", "tolik"))
+    pick_units(qtbot, win, tests.roles_view.part("targets", "pick"), ("vova", "tolik"))
     assert [g.text for g in tests.dice_entry.groups] == ["Rally (commander's Guts) — 2 × d10"]
     type_dice(qtbot, tests, [1, 6])
     rally = tests.resolution.step("guts")

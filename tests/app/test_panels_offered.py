@@ -57,7 +57,8 @@ def test_selecting_a_rifleman_then_a_sherman_changes_both_lists(win, qtbot):
     assert listed(tests) == []                                    # a tank has no unit tests
     assert tests.action is None and tests.context is None
     choose(qtbot, actions.action_box, "tank_fire")
-    assert actions.action.id == "tank_fire" and actions.target_row.isVisibleTo(actions)
+    assert actions.action.id == "tank_fire"
+    assert actions.roles_view.part("target", "row").isVisibleTo(actions)
 
     # back to the rifleman through the dock's unit list: tank_fire is not his, so the
     # list starts again at his first action

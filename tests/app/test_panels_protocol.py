@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.model import Game
 from engine.readings import READINGS_KEY, game_readings
@@ -20,6 +21,7 @@ from engine.rulesets.registry import register, unregister
 from engine.scenario import Group, Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.terrain import TerrainPiece
+from tests.app.helpers import at
 from tests.app.test_panels_support import choose, click, open_window, select_unit
 from tests.engine import test_protocol as toy
 from tests.engine import test_protocol_open as volley
@@ -93,8 +95,8 @@ def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, ruleset
     panel = win.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     assert panel.answer_box.isVisibleTo(panel)
     before = json.dumps(win.game.snapshot())
     alone = panel.odds_chart.distribution
@@ -135,8 +137,8 @@ def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, ruleset
     # (a unit shot down leaves the panel's choices; undone, it is chosen again)
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     choose(qtbot, panel.responder_box, None)
     assert panel.odds_chart.distribution == alone
 
@@ -150,8 +152,8 @@ def test_rules_readings_per_game_are_undoable_logged_and_read(qtbot, rulesets, t
     panel = win.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     dialog = open_readings(win)
     view = dialog.options_view
     text = " ".join(w.text() for w in view.findChildren(type(dialog.message)))
@@ -204,8 +206,8 @@ def test_return_fire_with_typed_dice(qtbot, rulesets):
     panel = win.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, "tommy-1")
-    choose(qtbot, panel.weapon_box, "smg")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
+    choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
     choose(qtbot, panel.responder_box, "tommy-1")
     enter_dice_mode(qtbot, panel)
     # the first volley's three hit dice, then the answer's three: every one a miss
@@ -240,7 +242,7 @@ def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
         assert panel.action.id == "duel"
         answering = panel.roles_view.editor("answering")
         assert answering.role.kind == "responder" and answering.value() is None
-        choose(qtbot, panel.target_box, "b1")
+        choose(qtbot, panel.roles_view.part("target", "combo"), "b1")
         assert answering.value() == "b1"
         assert panel.context.role("answering").id == "b1"
         assert panel.roll(seed=1).summary == "ready against b1"
@@ -268,3 +270,34 @@ def test_a_modifier_agreed_at_the_table_changes_the_pool(qtbot, rulesets):
     view.list.setCurrentRow(0)
     click(qtbot, view.remove_button)
     assert [o for o, _ in panel.odds_chart.distribution.outcomes] == [0, 1]
+
+
+def test_the_group_selected_on_the_board_is_the_group_actor(qtbot, rulesets):
+    """Shift+click a member selects its group, again the group above: the Actions dock's
+    group actor follows the group selected on the board (the acting unit is in it)."""
+    s = volley_scenario()
+    s.groups.append(Group("blue", "team", ["b1"], "Blue"))
+    s.groups.append(Group("pair", "team", ["a1", "a2"], "Pair"))
+    s.groups[0].members.remove("a1")
+    s.groups[0].members.remove("a2")
+    s.groups[0].members.append("pair")
+    win = open_window(qtbot, s, centre=(20, 18))
+    panel = win.action_panel
+    actor = panel.roles_view.editor
+    win.tools.activate("select")
+    u = win.game.unit("a2")
+    shift = Qt.KeyboardModifier.ShiftModifier
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, shift, at(win, u.x, u.y))
+    assert win.groups.selected_group_id == "pair" and win.selected_unit_id == "a2"
+    assert panel.action.id == "volley" and actor("actor").value() == "pair"
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, shift, at(win, u.x, u.y))
+    assert win.groups.selected_group_id == "team-a"
+    assert actor("actor").value() == "team-a"
+    # a group the acting unit is not in is no actor (this action has no group target)
+    panel.use_group("blue")
+    assert actor("actor").value() == "team-a"
+    # a plain click: the unit's smallest group again
+    select_unit(qtbot, win, "a3")
+    assert win.groups.selected_group_id is None and actor("actor").value() == "team-a"
+    select_unit(qtbot, win, "a1")
+    assert actor("actor").value() == "pair"

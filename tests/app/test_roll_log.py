@@ -18,7 +18,7 @@ def aimed_window(qtbot):
     select_unit(qtbot, win, "sherman")
     panel = win.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, 48, 20)
     return win
 
@@ -80,7 +80,7 @@ def test_a_reopened_game_still_knows_its_unapplied_roll(qtbot, tmp_path):
     select_unit(qtbot, win2, "sherman")
     panel = win2.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
-    click(qtbot, panel.target_pick)
+    click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win2, 48, 20)
     click(qtbot, panel.dice_entry.roll_button)
     assert roll_mark(win2.game.log[1])["reroll_of"] == {"seq": 1, "seed": seed}

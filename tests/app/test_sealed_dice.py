@@ -137,7 +137,7 @@ def app_roll(qtbot, win, actor: str, target: str) -> None:
     panel = win.action_panel
     select_unit(qtbot, win, actor)
     choose(qtbot, panel.action_box, "shoot")
-    choose(qtbot, panel.target_box, target)
+    choose(qtbot, panel.roles_view.part("target", "combo"), target)
     click(qtbot, panel.dice_entry.roll_button)
 
 

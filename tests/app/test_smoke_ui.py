@@ -622,24 +622,28 @@ def drive_action_panel(panel, win, qtbot, actor: str, target: str) -> int:
     for i in range(panel.action_box.count()):
         panel.action_box.setCurrentIndex(i)
         pump(qtbot)
-        if panel.target_row.isVisibleTo(panel):
-            panel.target_pick.click()
+        part = panel.roles_view.part
+        if part("target", "row").isVisibleTo(panel):
+            part("target", "pick").click()
             click_board(qtbot, win, *_pos(win, target))
-            panel.target_box.setCurrentIndex(panel.target_box.findData(target))
-        if panel.targets_row.isVisibleTo(panel):
-            panel.targets_pick.click()
+            box = part("target", "combo")
+            box.setCurrentIndex(box.findData(target))
+        if part("targets", "row").isVisibleTo(panel):
+            part("targets", "pick").click()
             for uid in ("gren-2", "gren-3", "gren-2"):
                 click_board(qtbot, win, *_pos(win, uid))
             click_board(qtbot, win, 60, 44, Qt.MouseButton.RightButton)
-            lst = panel.targets_list
+            lst = part("targets", "list")
             for row in range(min(3, lst.count())):
                 lst.item(row).setCheckState(Qt.CheckState.Checked)
-        if panel.point_row.isVisibleTo(panel):
-            panel.point_pick.click()
+        if part("point", "row", "point", "template").isVisibleTo(panel):
+            part("point", "pick", "point", "template").click()
             click_board(qtbot, win, *_pos(win, target))
-            panel.template_box.setCurrentIndex(panel.template_box.count() - 1)
-        if panel.weapon_box.isVisibleTo(panel):
-            panel.weapon_box.setCurrentIndex(panel.weapon_box.count() - 1)
+            shape = part("template", "shape", "template")
+            shape.setCurrentIndex(shape.count() - 1)
+        weapons = part("weapon", "combo", "weapon")
+        if weapons.isVisibleTo(panel):
+            weapons.setCurrentIndex(weapons.count() - 1)
         for w in panel.options_view.editors.values():
             if hasattr(w, "lineEdit") and w.lineEdit() is not None:
                 w.lineEdit().setText("abc")
@@ -812,7 +816,7 @@ def test_the_unit_every_panel_shows_is_deleted_and_restored(evening, qtbot):
         win.select_unit(SELECTED)
         win.modules["app.tools.arcs"].action.setChecked(True)
         panel.set_target(ENEMY)
-        panel.targets_pick.click()                # a pick left waiting on the board
+        panel.roles_view.part("targets", "pick").click()  # a pick left waiting on the board
         win.turn_dock.select_unit(SELECTED)
         threat = win.tools.activate("threat")
         qtbot.mouseMove(win.view.viewport(), at(win, *_pos(win, SELECTED)))

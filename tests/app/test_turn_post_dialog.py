@@ -27,7 +27,7 @@ def resolve(qtbot, win, actor: str, action: str, target: str, faces: list[int]) 
     panel = win.action_panel
     select_unit(qtbot, win, actor)
     choose(qtbot, panel.action_box, action)
-    choose(qtbot, panel.target_box, target)
+    choose(qtbot, panel.roles_view.part("target", "combo"), target)
     enter_dice_mode(qtbot, panel)
     type_dice(qtbot, panel, faces)
     assert panel.resolution is not None

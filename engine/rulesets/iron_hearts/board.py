@@ -52,6 +52,13 @@ def move_allowance_ap_m(unit: Unit, ap: int) -> tuple[float, str] | None:
     return None
 
 
+def facing_model(readings: Mapping[str, object]) -> str | None:
+    """The side struck by the reading `facing_model` (01 §4.A-22): a geometric model's
+    name (front180, quadrants)."""
+    name = readings.get("facing_model")
+    return name if isinstance(name, str) else None
+
+
 def weapon_scheme(unit: Unit) -> tuple[str, RangeScheme] | None:
     """The unit's first weapon's name and range bands."""
     card = vehicle_card(unit)

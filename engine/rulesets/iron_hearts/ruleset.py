@@ -68,7 +68,8 @@ def build_ruleset() -> Ruleset:
         board=BoardHints(move_allowance_m=board.move_allowance_m,
                          move_allowance_ap_m=board.move_allowance_ap_m,
                          weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle,
-                         state_badges=board.state_badges),
+                         state_badges=board.state_badges,
+                         facing_model=board.facing_model),
     )
 
 

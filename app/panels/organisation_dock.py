@@ -1,0 +1,553 @@
+"""The "Organisation" dock: the scenario's groups as a tree, and every edit of them.
+
+The tree shows each outermost group, its member groups under it and their units (the
+commander marked ★, the deputy ☆, a commander who is not a member listed beside them),
+off-table groups (an HQ off the board) marked so, and the units in no group under "Not in
+a group". The user forms a group from the selected items (or an empty one), renames it,
+sets its kind, side and whether it is off the table, moves units and groups into another
+group (the "Move into" list or a drag onto the group), takes them out, makes a unit the
+commander or deputy of its group, and disbands a group.
+
+Every edit is an engine edit (engine.edits AddGroup, EditGroup, AddMember, RemoveMember,
+DeleteGroup) in one Change pushed on the board's undo stack, so it is undone, redone and
+saved with the game like any other. Before it is pushed, `engine.organisation.vet_change`
+asks the game's ruleset: a locked organisation ("the battle has started"), a kind it does
+not offer or a refusing fault of its check refuses the edit with the message shown here,
+unless "Edit anyway" is ticked (the real table wins; the change's label says so). The
+ruleset's check messages, each naming its rule, are listed under the tree after every
+change. The dock holds no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QCoreApplication, QMimeData, Qt, Signal
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine import organisation
+from engine.edits import AddGroup, AddMember, DeleteGroup, EditGroup, RemoveMember
+from engine.model import Change, Effect, Game, ModelError
+from engine.organisation import OrganisationRefused
+
+from .docks import add_view_dock
+
+__all__ = ["OrganisationDock", "install"]
+
+ID_ROLE = Qt.ItemDataRole.UserRole          # (what, id, parent group id or None)
+ERROR_STYLE = "color: #b3261e;"
+OK_STYLE = "color: #1b5e20;"
+COMMANDER, DEPUTY = "★", "☆"
+UNGROUPED = "__ungrouped__"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("OrganisationDock", text)
+
+
+class OrganisationTree(QTreeWidget):
+    """The tree; a drop of selected items on a group item asks the dock to move them
+    there (`dropped(target_item)`), the tree itself moves nothing."""
+
+    dropped = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setColumnCount(3)
+        self.setHeaderLabels([_tr("Name"), _tr("Kind"), _tr("Post")])
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        head = self.header()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2):
+            head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt's name)
+        target = self.itemAt(event.position().toPoint())
+        event.setDropAction(Qt.DropAction.IgnoreAction)
+        event.accept()  # the dock rebuilds the tree from the game; Qt moves nothing
+        self.dropped.emit(target)
+
+    def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:  # noqa: N802
+        return super().mimeData(list(items))
+
+
+class OrganisationDock(QDockWidget):
+    """The organisation editor over the window's editor (`set_editor`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(_tr("Organisation"), parent)
+        self.setObjectName("organisation_dock")
+        self.editor = None
+        self._filling = False
+
+        self.lock = QLabel()
+        self.lock.setWordWrap(True)
+        self.lock.setStyleSheet(ERROR_STYLE)
+        self.override = QCheckBox(_tr("Edit anyway (the table agrees)"))
+        self.override.setToolTip(_tr("Apply an edit the ruleset refuses; the change is "
+                                     "marked as an override"))
+        self.tree = OrganisationTree()
+        self.tree.itemSelectionChanged.connect(self._selection_changed)
+        self.tree.dropped.connect(self._dropped)
+
+        self.new_button = QPushButton(_tr("New group"))
+        self.new_button.setToolTip(_tr("Form a group of the selected units and groups "
+                                       "(an empty one when nothing is selected)"))
+        self.new_button.clicked.connect(lambda: self.new_group())
+        self.delete_button = QPushButton(_tr("Disband"))
+        self.delete_button.clicked.connect(lambda: self.delete_group())
+        self.out_button = QPushButton(_tr("Take out"))
+        self.out_button.setToolTip(_tr("Take the selected units and groups out of the "
+                                       "group they are listed in"))
+        self.out_button.clicked.connect(lambda: self.take_out())
+        self.commander_button = QPushButton(_tr("Commander %1").replace("%1", COMMANDER))
+        self.commander_button.clicked.connect(lambda: self.set_post("commander"))
+        self.deputy_button = QPushButton(_tr("Deputy %1").replace("%1", DEPUTY))
+        self.deputy_button.clicked.connect(lambda: self.set_post("deputy"))
+        self.into = QComboBox()
+        self.into.setToolTip(_tr("The group to move the selection into"))
+        self.into_button = QPushButton(_tr("Move into"))
+        self.into_button.clicked.connect(lambda: self.move_into(self.into.currentData()))
+
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(_tr("Group name"))
+        self.name.editingFinished.connect(lambda: self.rename(self.name.text()))
+        self.kind = QComboBox()
+        self.kind.activated.connect(lambda _i: self.set_kind(self._kind_text()))
+        self._kind_edit = None  # the kind's line edit, once connected
+        self.side = QComboBox()
+        self.side.activated.connect(lambda _i: self.set_side(self.side.currentData()))
+        self.off_table = QCheckBox(_tr("Off the table (an HQ)"))
+        self.off_table.clicked.connect(lambda on: self.set_off_table(bool(on)))
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.notes = QListWidget()
+        self.notes.setMaximumHeight(110)
+
+        body = QWidget()
+        v = QVBoxLayout(body)
+        v.addWidget(self.lock)
+        v.addWidget(self.override)
+        v.addWidget(self.tree, 1)
+        row = QHBoxLayout()
+        for b in (self.new_button, self.delete_button, self.out_button):
+            row.addWidget(b)
+        v.addLayout(row)
+        row = QHBoxLayout()
+        for b in (self.commander_button, self.deputy_button):
+            row.addWidget(b)
+        v.addLayout(row)
+        row = QHBoxLayout()
+        row.addWidget(self.into, 1)
+        row.addWidget(self.into_button)
+        v.addLayout(row)
+        form = QFormLayout()
+        form.addRow(_tr("Name"), self.name)
+        form.addRow(_tr("Kind"), self.kind)
+        form.addRow(_tr("Side"), self.side)
+        form.addRow("", self.off_table)
+        v.addLayout(form)
+        v.addWidget(self.message)
+        v.addWidget(QLabel(_tr("The ruleset's check")))
+        v.addWidget(self.notes)
+        body.setMinimumWidth(380)
+        self.setWidget(body)
+        self.refresh()
+
+    # --- wiring -----------------------------------------------------------------------------
+
+    def set_editor(self, editor) -> None:
+        self.editor = editor
+        editor.changed.connect(lambda _ids: self.refresh())
+        editor.game_replaced.connect(self._game_replaced)
+        self.refresh()
+
+    @property
+    def game(self) -> Game | None:
+        if self.editor is None or not self.editor.has_game:
+            return None
+        return self.editor.game
+
+    def _game_replaced(self) -> None:
+        self.message.clear()
+        self.refresh()
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Rebuild the tree, the kind / side / move-into lists and the check from the
+        game, keeping the selection and the expanded groups."""
+        game = self.game
+        chosen = {self._key(i) for i in self.tree.selectedItems()}
+        self._filling = True
+        try:
+            self.tree.clear()
+            if game is None:
+                self.lock.setText(_tr("No game is open."))
+                self.notes.clear()
+                return
+            self._fill_tree(game)
+            self.tree.expandAll()
+            for item in self._items():
+                if self._key(item) in chosen:
+                    item.setSelected(True)
+            self._fill_kinds(game)
+            self._fill_sides(game)
+            self._fill_into(game)
+            reason = organisation.locked(game)
+            self.lock.setText(_tr("The organisation can no longer be edited: %1")
+                              .replace("%1", reason) if reason else "")
+            self.lock.setVisible(bool(reason))
+            self.notes.clear()
+            for n in organisation.check(game):
+                self.notes.addItem(("✖ " if n.refuse else "⚠ ") + str(n))
+            if not self.notes.count():
+                self.notes.addItem(_tr("No remarks."))
+        finally:
+            self._filling = False
+        self._selection_changed()
+
+    def _fill_tree(self, game: Game) -> None:
+        scenario = game.scenario
+        known = {g.id: g for g in scenario.groups}
+        units = {u.id: u for u in scenario.units}
+        inner = {m for g in scenario.groups for m in g.members if m in known}
+        listed: set[str] = set()
+
+        def unit_item(parent: QTreeWidgetItem, uid: str, group, post: str = "") -> None:
+            u = units.get(uid)
+            name = u.label if u is not None else uid
+            item = QTreeWidgetItem(parent, [name, "", post])
+            item.setData(0, ID_ROLE, ("unit", uid, group.id if group else None))
+            item.setToolTip(0, uid if u is not None else _tr("%1: not on the table")
+                            .replace("%1", uid))
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled)
+            listed.add(uid)
+
+        def group_item(parent, g, owner, seen: frozenset) -> None:
+            label = g.label + ("  " + _tr("(off the table)") if g.off_table else "")
+            item = QTreeWidgetItem(parent, [label, g.kind, ""])
+            item.setData(0, ID_ROLE, ("group", g.id, owner))
+            item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
+            for m in g.members:
+                if m in known and m not in seen:
+                    group_item(item, known[m], g.id, seen | {g.id})
+                else:
+                    unit_item(item, m, g, self._post(g, m))
+            for key in ("commander", "deputy"):
+                leader = getattr(g, key)
+                if leader and leader not in g.members:
+                    unit_item(item, leader, None, self._post(g, leader))
+                    item.child(item.childCount() - 1).setData(
+                        0, ID_ROLE, ("leader", leader, g.id))
+
+        for g in scenario.groups:
+            if g.id not in inner:
+                group_item(self.tree, g, None, frozenset())
+        loose = [u for u in scenario.units if u.id not in listed]
+        if loose:
+            head = QTreeWidgetItem(self.tree, [_tr("Not in a group"), "", ""])
+            head.setData(0, ID_ROLE, (UNGROUPED, "", None))
+            head.setFlags(head.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+            for u in loose:
+                unit_item(head, u.id, None)
+
+    @staticmethod
+    def _post(g, uid: str) -> str:
+        if g.commander == uid:
+            return COMMANDER + " " + _tr("commander")
+        if g.deputy == uid:
+            return DEPUTY + " " + _tr("deputy")
+        return ""
+
+    def _fill_kinds(self, game: Game) -> None:
+        kinds, free = organisation.kinds_offered(game)
+        self.kind.clear()
+        self.kind.setEditable(free)
+        for k in kinds:
+            self.kind.addItem(f"{k.label} — {k.label_ru}" if k.label_ru else k.label, k.id)
+        edit = self.kind.lineEdit()
+        if free and edit is not None and edit is not self._kind_edit:
+            edit.editingFinished.connect(lambda: self.set_kind(self._kind_text()))
+            self._kind_edit = edit
+
+    def _kind_text(self) -> str:
+        i = self.kind.currentIndex()
+        text = self.kind.currentText().strip()
+        if i >= 0 and self.kind.itemText(i) == self.kind.currentText():
+            return self.kind.itemData(i)
+        return text
+
+    def _fill_sides(self, game: Game) -> None:
+        self.side.clear()
+        self.side.addItem(_tr("— (the members' side)"), None)
+        for s in dict.fromkeys(u.side for u in game.all_units()):
+            self.side.addItem(s, s)
+
+    def _fill_into(self, game: Game) -> None:
+        self.into.clear()
+        for g in game.scenario.groups:
+            self.into.addItem(f"{g.label} ({g.kind})", g.id)
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        out: list[QTreeWidgetItem] = []
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop(0)
+            out.append(item)
+            stack[:0] = [item.child(i) for i in range(item.childCount())]
+        return out
+
+    @staticmethod
+    def _key(item: QTreeWidgetItem) -> tuple:
+        return tuple(item.data(0, ID_ROLE) or ())
+
+    def item_of(self, ident: str, parent: str | None = None) -> QTreeWidgetItem | None:
+        """The tree item of unit or group `ident` (listed under group `parent`, when
+        given)."""
+        for item in self._items():
+            what, i, owner = self._key(item)
+            if i == ident and what != UNGROUPED and (parent is None or owner == parent):
+                return item
+        return None
+
+    def selected(self) -> list[tuple[str, str, str | None]]:
+        """(what, id, the group it is listed in) of the selected items."""
+        return [self._key(i) for i in self.tree.selectedItems()
+                if self._key(i) and self._key(i)[0] != UNGROUPED]
+
+    def current_group(self) -> str | None:
+        """The group the details edit: the selected group, or the group of the selected
+        unit."""
+        for what, ident, owner in self.selected():
+            if what == "group":
+                return ident
+            if owner:
+                return owner
+        return None
+
+    def _selection_changed(self) -> None:
+        if self._filling:
+            return
+        game = self.game
+        gid = self.current_group()
+        g = game.group(gid) if game is not None and gid else None
+        for w in (self.name, self.kind, self.side, self.off_table, self.delete_button):
+            w.setEnabled(g is not None)
+        sel = self.selected()
+        units = [s for s in sel if s[0] in ("unit", "leader")]
+        self.commander_button.setEnabled(len(units) == 1 and units[0][2] is not None)
+        self.deputy_button.setEnabled(len(units) == 1 and units[0][2] is not None)
+        self.out_button.setEnabled(any(s[2] for s in sel))
+        self.into_button.setEnabled(bool(sel) and self.into.count() > 0)
+        self._filling = True
+        try:
+            self.name.setText(g.label if g else "")
+            if g is not None:
+                at = self.kind.findData(g.kind)
+                if at < 0 and self.kind.isEditable():
+                    self.kind.setEditText(g.kind)
+                else:
+                    self.kind.setCurrentIndex(at)
+                self.side.setCurrentIndex(max(0, self.side.findData(g.side)))
+                self.off_table.setChecked(g.off_table)
+        finally:
+            self._filling = False
+
+    # --- editing ----------------------------------------------------------------------------
+
+    def push(self, effects: Sequence[Effect], label: str) -> bool:
+        """Vet the edit with the ruleset and push it as one undoable change; a refusal is
+        shown and nothing changes."""
+        game = self.game
+        if game is None or not effects:
+            return False
+        override = self.override.isChecked()
+        change = Change(list(effects), label + (" " + _tr("(override)") if override else ""))
+        try:
+            organisation.vet_change(game, change, override=override)
+            self.editor.push(change)
+        except (OrganisationRefused, ModelError) as err:
+            self._say(str(err), ERROR_STYLE)
+            return False
+        self._say(change.label, OK_STYLE)
+        return True
+
+    def _say(self, text: str, style: str) -> None:
+        self.message.setStyleSheet(style)
+        self.message.setText(text)
+
+    def _new_id(self, game: Game, kind: str) -> str:
+        taken = {u.id for u in game.all_units()} | {p.id for p in game.scenario.terrain} \
+            | {g.id for g in game.scenario.groups}
+        stem = "".join(c if c.isalnum() else "-" for c in kind.lower()).strip("-") or "group"
+        n = 1
+        while f"{stem}-{n}" in taken:
+            n += 1
+        return f"{stem}-{n}"
+
+    def _leave(self, game: Game, sel) -> list[Effect]:
+        """Effects taking the selected members out of the groups they are listed in."""
+        out: list[Effect] = []
+        for what, ident, owner in sel:
+            if owner is None:
+                continue
+            if what == "leader":
+                g = game.group(owner)
+                post = "commander" if g.commander == ident else "deputy"
+                out.append(EditGroup(owner, {post: None}))
+            else:
+                out.append(RemoveMember(owner, ident))
+        return out
+
+    def new_group(self, kind: str | None = None, name: str | None = None) -> str | None:
+        """Form a group of the selected units and groups (they leave the groups they were
+        listed in); returns its id."""
+        game = self.game
+        if game is None:
+            return None
+        kinds, _free = organisation.kinds_offered(game)
+        kind = kind or (kinds[0].id if kinds else "group")
+        sel = [s for s in self.selected() if s[0] in ("unit", "group")]
+        members = list(dict.fromkeys(ident for _w, ident, _o in sel))
+        sides = {u.side for u in game.scenario.units if u.id in members}
+        gid = self._new_id(game, kind)
+        record = {"id": gid, "kind": kind, "name": name or _tr("New %1").replace("%1", kind),
+                  "members": members}
+        if len(sides) == 1:
+            record["side"] = sides.pop()
+        effects = [*self._leave(game, [s for s in sel if s[2]]), AddGroup(record)]
+        if not self.push(effects, _tr("Form %1").replace("%1", record["name"])):
+            return None
+        self._select([("group", gid)])
+        return gid
+
+    def _select(self, keys: Sequence[tuple[str, str]]) -> None:
+        self.tree.clearSelection()
+        for item in self._items():
+            if self._key(item)[:2] in keys:
+                item.setSelected(True)
+                self.tree.setCurrentItem(item)
+
+    def _edit(self, changes: dict, label: str) -> bool:
+        gid = self.current_group()
+        if self._filling or gid is None or self.game is None:
+            return False
+        g = self.game.group(gid)
+        if all(getattr(g, k) == v for k, v in changes.items()):
+            return False
+        return self.push([EditGroup(gid, changes)], label.replace("%1", g.label))
+
+    def rename(self, name: str) -> bool:
+        name = name.strip()
+        return bool(name) and self._edit({"name": name}, _tr("Rename %1") + f" → {name}")
+
+    def set_kind(self, kind: str | None) -> bool:
+        return bool(kind) and self._edit({"kind": kind}, _tr("%1: kind") + f" {kind}")
+
+    def set_side(self, side: str | None) -> bool:
+        return self._edit({"side": side}, _tr("%1: side") + f" {side or '—'}")
+
+    def set_off_table(self, on: bool) -> bool:
+        return self._edit({"off_table": on}, _tr("%1: off the table") if on
+                          else _tr("%1: on the table"))
+
+    def delete_group(self) -> bool:
+        gid = self.current_group()
+        if gid is None or self.game is None:
+            return False
+        return self.push([DeleteGroup(gid)],
+                         _tr("Disband %1").replace("%1", self.game.group(gid).label))
+
+    def take_out(self) -> bool:
+        game = self.game
+        sel = [s for s in self.selected() if s[2]]
+        if game is None or not sel:
+            return False
+        names = ", ".join(ident for _w, ident, _o in sel)
+        return self.push(self._leave(game, sel), _tr("Take %1 out").replace("%1", names))
+
+    def move_into(self, target: str | None) -> bool:
+        """Move the selected units and groups into group `target` (out of the groups they
+        were listed in)."""
+        game = self.game
+        sel = [s for s in self.selected() if s[0] in ("unit", "group", "leader")]
+        if game is None or not target or not sel:
+            return False
+        members = game.group(target).members
+        effects: list[Effect] = []
+        for what, ident, owner in sel:
+            if owner == target or ident == target:
+                continue
+            if owner is not None:
+                effects += self._leave(game, [(what, ident, owner)])
+            if ident not in members:
+                effects.append(AddMember(target, ident))
+        label = _tr("Move %1 into %2").replace("%1", ", ".join(s[1] for s in sel)) \
+            .replace("%2", game.group(target).label)
+        return self.push(effects, label)
+
+    def _dropped(self, item: QTreeWidgetItem | None) -> None:
+        if item is None:
+            return
+        what, ident, owner = self._key(item)
+        if what == UNGROUPED:
+            self.take_out()
+        elif what == "group":
+            self.move_into(ident)
+        elif owner:
+            self.move_into(owner)
+
+    def set_post(self, post: str) -> bool:
+        """Make the selected unit the commander or deputy of the group it is listed in
+        (again: no longer)."""
+        game = self.game
+        units = [s for s in self.selected() if s[0] in ("unit", "leader") and s[2]]
+        if game is None or len(units) != 1:
+            return False
+        _what, uid, gid = units[0]
+        g = game.group(gid)
+        value = None if getattr(g, post) == uid else uid
+        changes: dict = {post: value}
+        other = "deputy" if post == "commander" else "commander"
+        if value is not None and getattr(g, other) == uid:
+            changes[other] = None
+        word = _tr("commander") if post == "commander" else _tr("deputy")
+        label = (_tr("%1: %2 is %3") if value else _tr("%1: %2 is no longer %3"))
+        return self.push([EditGroup(gid, changes)],
+                         label.replace("%1", g.label).replace("%2", uid).replace("%3", word))
+
+
+def install(window) -> OrganisationDock:
+    """The dock on the right, tabbed with the Turn dock, hidden until View ▸
+    Organisation (Ctrl+Shift+O)."""
+    from .turn_dock import TurnDock
+
+    dock = OrganisationDock(window)
+    add_view_dock(window, dock, _tr("&Organisation"), "Ctrl+Shift+O", tab_with=TurnDock)
+    dock.set_editor(window.editor)
+    window.organisation_dock = dock
+    return dock

@@ -1,0 +1,131 @@
+"""Nothing ruleset-specific outside its package (issue 9): no discovered ruleset's id,
+name, package name or data keys (its options, actions, declared facts, weapons, profiles,
+profile fields) appear in app/, geometry/ or the generic engine — only in
+engine/rulesets/<its package>/ and the modules a ruleset registers (app/cards/rulesets/).
+
+A data key counts when it is distinctive (it has "_", "-", a digit or a space: "tank_fire",
+"mg42", "us-rifleman"); a plain word ("shoot", "order", "flamer") is ordinary English and
+the generic code may use it. Names the protocol itself defines (the built-in facts, the
+fields of its declarations) are its vocabulary, not a ruleset's; ALLOWED lists the few
+others with the reason each is generic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from engine.costs import Cost
+from engine.protocol import BUILTIN_FACTS, BoardHints, FactSpec, Organisation, Role, Ruleset
+from engine.rulesets.registry import list_rulesets
+from engine.turns import TurnHooks, TurnStructure
+
+ROOT = Path(__file__).resolve().parents[1]
+#: modules a ruleset registers (discovered like the rulesets): they may name it
+REGISTERED = ("app/cards/rulesets/",)
+#: generic names that happen to equal a ruleset's key, and why they are generic
+ALLOWED = {
+    "facing_model": "engine.measure's facing models (geometry) and `warboard measure "
+                    "--facing-model`; a ruleset's reading reaches them through "
+                    "BoardHints.facing_model",
+}
+
+
+def package_of(rs: Ruleset) -> str:
+    mods = {type(a).__module__.split(".")[2] for a in rs.actions
+            if type(a).__module__.startswith("engine.rulesets.")}
+    assert len(mods) == 1, (rs.id, mods)
+    return mods.pop()
+
+
+def _distinctive(term: str) -> bool:
+    return bool(re.search(r"[_\-\d ]", term))
+
+
+def vocabulary() -> set[str]:
+    """The protocol's own names."""
+    names = set(BUILTIN_FACTS)
+    for cls in (Ruleset, BoardHints, TurnStructure, TurnHooks, Cost, Organisation, Role,
+                FactSpec):
+        names |= {f.name for f in dataclasses.fields(cls)}
+    return names
+
+
+def ruleset_terms(rs: Ruleset) -> set[str]:
+    """What names this ruleset and no other: its id, name, package, distinctive keys."""
+    pkg = package_of(rs)
+    own = {rs.id, rs.id.replace("-", "_"), pkg, rs.name.split("(")[0].strip()}
+    keys = {o.id for o in rs.options} | {f.name for f in rs.facts} \
+        | {a.id for a in rs.actions} | set(rs.weapons) | set(rs.profiles) \
+        | {k for schema in rs.profile_fields.values() for k in schema}
+    return own | {k for k in keys if _distinctive(k)}
+
+
+def generic_files() -> list[Path]:
+    """app/, geometry/ and engine/ without the ruleset packages (registry.py stays)."""
+    out = []
+    for top in ("app", "geometry", "engine"):
+        for p in sorted((ROOT / top).rglob("*.py")):
+            rel = p.relative_to(ROOT).as_posix()
+            if rel.startswith(REGISTERED):
+                continue
+            parts = rel.split("/")
+            if parts[:2] == ["engine", "rulesets"] and len(parts) > 3:
+                continue  # a ruleset's own package
+            out.append(p)
+    return out
+
+
+def hits(files: list[tuple[str, str]], terms: dict[str, set[str]]) -> list[str]:
+    """'path:line: ruleset: term' for every term found in the (path, text) files."""
+    out = []
+    patterns = {(rid, t): re.compile(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])",
+                                     re.IGNORECASE if " " in t else 0)
+                for rid, ts in terms.items() for t in ts}
+    for path, text in files:
+        for i, line in enumerate(text.splitlines(), 1):
+            for (rid, t), rx in patterns.items():
+                if rx.search(line):
+                    out.append(f"{path}:{i}: {rid}: {t!r}: {line.strip()[:90]}")
+    return out
+
+
+def all_terms() -> dict[str, set[str]]:
+    rulesets = list_rulesets()
+    terms = {rs.id: ruleset_terms(rs) for rs in rulesets}
+    shared = vocabulary() | set(ALLOWED)
+    seen: dict[str, int] = {}
+    for ts in terms.values():
+        for t in ts:
+            seen[t] = seen.get(t, 0) + 1
+    # a key two rulesets share is common vocabulary ("weapons", "range_m"), not either's
+    return {rid: {t for t in ts if t not in shared and seen[t] == 1}
+            for rid, ts in terms.items()}
+
+
+def test_every_ruleset_is_found_and_has_terms():
+    terms = all_terms()
+    assert len(terms) >= 5
+    ih = terms["iron-hearts"]
+    assert {"iron-hearts", "iron_hearts", "Iron Hearts", "tank_fire", "mg42"} <= ih
+
+
+def test_no_ruleset_is_named_outside_its_package():
+    files = [(p.relative_to(ROOT).as_posix(), p.read_text(encoding="utf-8"))
+             for p in generic_files()]
+    found = hits(files, all_terms())
+    assert not found, "ruleset-specific names outside the ruleset's package:\n" + \
+        "\n".join(found)
+
+
+def test_the_scan_finds_a_planted_name():
+    terms = all_terms()
+    planted = [("app/panels/x.py", "x = 1\nif rs.id == 'iron-hearts':\n    pass\n"),
+               ("engine/y.py", "# the Iron Hearts way\nopts['tank_fire']\n"),
+               ("geometry/z.py", "ranges = {'tank_gun': 1}  # keno's\nshoot = 2\n")]
+    found = hits(planted, terms)
+    assert [f.split(":")[0] + ":" + f.split(":")[1] for f in found] == \
+        ["app/panels/x.py:2", "engine/y.py:1", "engine/y.py:2"] + \
+        (["geometry/z.py:1"] if "tank_gun" in set().union(*terms.values()) else [])
+    assert not hits([("app/a.py", "def shoot(order): return flamer\n")], terms)
