@@ -797,7 +797,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. (where, anchor x, anchor y) of the last `place`, None before the first Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -987,7 +987,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>The acting unit (or select it on the board)</source>
-        <extracomment>(resolution, its log positions, seed, chosen) of the last app roll shown.</extracomment>
+        <extracomment>the group selected on the board (app.groups), the first choice of a group role (resolution, its log positions, seed, chosen) of the last app roll shown.</extracomment>
         <translation>Действующий отряд (или выберите его на столе)</translation>
     </message>
     <message>
@@ -1549,7 +1549,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Pick a member on board</source>
-        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)</extracomment>
+        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) the ids whose rows are ticked in `list` (rows are made unticked)</extracomment>
         <translation>Выбрать члена на столе</translation>
     </message>
     <message>
@@ -1582,7 +1582,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> (required)</source>
-        <extracomment>role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
+        <extracomment>editors of roles not shown now, kept for when an action has that role again role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
         <translation> (обязательно)</translation>
     </message>
     <message>
@@ -1770,7 +1770,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Select</source>
-        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting).</extracomment>
+        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting). On a table of more units than this the reach area of a drag is worked out on a worker thread and drawn when it arrives (a few tens of ms later); the drag&apos;s first move only moves the unit (the threat and template tools do the same past their WORKER_FROM).</extracomment>
         <translation>Выбор и движение</translation>
     </message>
     <message>
@@ -1783,6 +1783,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Move</source>
+        <extracomment>the reach area&apos;s future while a worker works it out (big tables)</extracomment>
         <translation>Движение</translation>
     </message>
     <message>
@@ -2063,6 +2064,162 @@ Replace the library&apos;s records?</source>
         <source>in</source>
         <translation>дюйм.</translation>
     </message>
+    <message>
+        <source>Post</source>
+        <translation>Должность</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Организация</translation>
+    </message>
+    <message>
+        <source>Edit anyway (the table agrees)</source>
+        <translation>Всё равно править (стол согласен)</translation>
+    </message>
+    <message>
+        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
+        <translation>Применить правку, которую правила отвергают; изменение помечается как сделанное вопреки правилам</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>Новая группа</translation>
+    </message>
+    <message>
+        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
+        <translation>Сформировать группу из выбранных отрядов и групп (пустую, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>Disband</source>
+        <translation>Расформировать</translation>
+    </message>
+    <message>
+        <source>Take out</source>
+        <translation>Вывести</translation>
+    </message>
+    <message>
+        <source>Take the selected units and groups out of the group they are listed in</source>
+        <translation>Вывести выбранные отряды и группы из группы, в которой они числятся</translation>
+    </message>
+    <message>
+        <source>Commander %1</source>
+        <translation>Командир %1</translation>
+    </message>
+    <message>
+        <source>Deputy %1</source>
+        <translation>Заместитель %1</translation>
+    </message>
+    <message>
+        <source>The group to move the selection into</source>
+        <translation>Группа, в которую перевести выбранное</translation>
+    </message>
+    <message>
+        <source>Move into</source>
+        <translation>Перевести в</translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation>Название группы</translation>
+    </message>
+    <message>
+        <source>Off the table (an HQ)</source>
+        <translation>Вне стола (штаб)</translation>
+    </message>
+    <message>
+        <source>The ruleset&apos;s check</source>
+        <translation>Проверка по правилам</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>Игра не открыта.</translation>
+    </message>
+    <message>
+        <source>The organisation can no longer be edited: %1</source>
+        <translation>Организацию больше нельзя править: %1</translation>
+    </message>
+    <message>
+        <source>No remarks.</source>
+        <translation>Замечаний нет.</translation>
+    </message>
+    <message>
+        <source>%1: not on the table</source>
+        <translation>%1: не на столе</translation>
+    </message>
+    <message>
+        <source>(off the table)</source>
+        <translation>(вне стола)</translation>
+    </message>
+    <message>
+        <source>Not in a group</source>
+        <translation>Не в группе</translation>
+    </message>
+    <message>
+        <source>commander</source>
+        <translation>командир</translation>
+    </message>
+    <message>
+        <source>deputy</source>
+        <translation>заместитель</translation>
+    </message>
+    <message>
+        <source>— (the members&apos; side)</source>
+        <translation>— (сторона членов)</translation>
+    </message>
+    <message>
+        <source>(override)</source>
+        <translation>(вопреки правилам)</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Новая: %1</translation>
+    </message>
+    <message>
+        <source>Form %1</source>
+        <translation>Сформировать %1</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>Переименовать %1</translation>
+    </message>
+    <message>
+        <source>%1: kind</source>
+        <translation>%1: вид</translation>
+    </message>
+    <message>
+        <source>%1: side</source>
+        <translation>%1: сторона</translation>
+    </message>
+    <message>
+        <source>%1: off the table</source>
+        <translation>%1: вне стола</translation>
+    </message>
+    <message>
+        <source>%1: on the table</source>
+        <translation>%1: на столе</translation>
+    </message>
+    <message>
+        <source>Disband %1</source>
+        <translation>Расформировать %1</translation>
+    </message>
+    <message>
+        <source>Take %1 out</source>
+        <translation>Вывести %1</translation>
+    </message>
+    <message>
+        <source>Move %1 into %2</source>
+        <translation>Перевести %1 в %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is no longer %3</source>
+        <translation>%1: %2 больше не %3</translation>
+    </message>
+    <message>
+        <source>&amp;Organisation</source>
+        <translation>&amp;Организация</translation>
+    </message>
 </context>
 <context>
     <name>ActionPanel</name>
@@ -2307,6 +2464,7 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     </message>
     <message>
         <source>Turn –</source>
+        <extracomment>a refresh was skipped while the dock was hidden in its window: done when shown</extracomment>
         <translation>Ход –</translation>
     </message>
     <message>
