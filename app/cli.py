@@ -634,6 +634,36 @@ def _setup(args: argparse.Namespace) -> _Setup:
     return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
 
 
+#: the flags that fill a role by its name (the protocol's keywords), and the actor's
+_ROLE_FLAGS = {"actor": "--by", "target": "--target", "targets": "--targets",
+               "weapon": "--weapon", "point": "--point"}
+
+
+def _refused(err, ctx) -> CliError:
+    """A refusal of the rules (engine.protocol.ActionRefused) as the CLI says it: after
+    the flag that sets the argument at fault, as the panel says "Not possible: …"."""
+    from engine.protocol import argument_of, refusal_argument
+
+    arg = argument_of(err, ctx.action)
+    text = err.text
+    if arg is None:
+        head = "" if text.startswith(f"{ctx.action.id}:") else f"{ctx.action.id}: "
+        return CliError(f"not possible: {head}{text}")
+    for prefix, flag in (("facts.", "--fact"), ("options.", "--option"),
+                         ("rules.", "--rule")):
+        if arg.startswith(prefix):
+            where = f"{flag} {arg[len(prefix):]}"
+            break
+    else:
+        where = "--by" if arg.startswith("state.") else \
+            _ROLE_FLAGS.get(arg, f"--role {arg}")
+    tail = text.split(": ", 1)[1] if refusal_argument(text) in (arg, arg.split(".")[-1]) \
+        else text
+    if tail.startswith(f"{arg}: "):
+        tail = tail[len(arg) + 2:]
+    return CliError(f"{where}: not possible: {tail}")
+
+
 def _answer(args: argparse.Namespace, ctx):
     """The --return-fire context (None without it); refusals name the flag."""
     from engine.joint import answer_context
@@ -706,6 +736,7 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
 def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
     from engine.joint import resolve_joint
+    from engine.protocol import ActionRefused
     from engine.render import render, render_joint
     from engine.sealed import app_dice
 
@@ -719,7 +750,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             res = setup.ctx.resolve(dice)
     except DiceError as e:
         raise CliError(f"--dice: {e}" if args.dice is not None else str(e)) from None
-    except ValueError as e:  # a missing fact, a refusal by the rules, a bad value
+    except ActionRefused as e:
+        raise _refused(e, setup.ctx) from None
+    except ValueError as e:  # a missing fact, a bad value
         raise CliError(str(e)) from None
     try:
         if isinstance(dice, TypedDice):
@@ -758,11 +791,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
          "distribution of the action and the answer)", _action_arguments)
 def cmd_odds(args: argparse.Namespace) -> int:
     from engine.joint import joint_odds
+    from engine.protocol import ActionRefused
 
     setup = _setup(args)
     ctx = setup.ctx
     try:
         dist = joint_odds([ctx, setup.answer]) if setup.answer is not None else ctx.odds()
+    except ActionRefused as e:
+        raise _refused(e, ctx) from None
     except ValueError as e:
         raise CliError(str(e)) from None
     data = {"action": ctx.action.id, "actor": ctx.actor_id,

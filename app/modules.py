@@ -29,6 +29,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.picture_dialog",
     "app.turn_post_dialog",
     "app.sealed_dice",
+    "app.zones",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

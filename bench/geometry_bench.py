@@ -224,3 +224,17 @@ def p10_all_pairs_memory(opts: Options) -> Outcome:
                     "ms": got["ms"], "pairs": P10_UNITS * (P10_UNITS - 1),
                     "units": P10_UNITS, "pieces": P10_PIECES, "target_mb": P10_TARGET_MB},
                    got["peak_mb"] <= P10_TARGET_MB)
+
+
+@target("P11", "seen-within")
+def p11_seen_within(opts: Options) -> Outcome:
+    """geometry.viewshed.seen_within, what the board draws when a commander is selected
+    (his 6" contact zone cut by what he cannot see): 21 units of a 40-piece table, each the
+    median of 5 runs. Target: 50 ms, well inside a click's response."""
+    from geometry.viewshed import seen_within
+
+    index, us = scene(seed=11, n_pieces=40, n_units=21)
+    per_unit = [median_ms(lambda u=u: seen_within(index, u.poly, 6.0), repeat=5) for u in us]
+    med = statistics.median(per_unit)
+    return Outcome({"median_ms": med, "max_ms": max(per_unit), "units": len(us),
+                    "pieces": 40, "reach_in": 6, "target_ms": 50}, med <= 50.0)

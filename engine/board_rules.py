@@ -7,12 +7,13 @@ its own setting."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.scenario import Scenario, Unit
 from geometry.ranges import RangeScheme
 
 if TYPE_CHECKING:
+    from engine.model import Game
     from engine.protocol import BoardHints
 
 
@@ -41,6 +42,42 @@ class UnitBadge:
 
 
 TONES = ("damage", "loss", "out", "info")
+
+#: How a zone marks a unit: inside it and fine, reachable at a cost, out of it.
+MARK_TONES = ("in", "test", "out")
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneMark:
+    """A unit a zone concerns, marked on the board: its tone ("in", "test", "out"), a line
+    saying why ("in sight, 2.0\": no comm test") and a short tag drawn beside it ("5/8")."""
+
+    unit: str
+    tone: str
+    text: str
+    short: str = ""
+
+    def __post_init__(self) -> None:
+        if self.tone not in MARK_TONES:
+            raise ValueError(f"zone mark tone: expected one of {', '.join(MARK_TONES)}, "
+                             f"got {self.tone!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardZone:
+    """An area a ruleset draws round the selected unit (a shapely geometry in table
+    inches), its name, and the units it concerns, marked."""
+
+    label: str
+    area: Any
+    marks: tuple[ZoneMark, ...] = ()
+
+
+def selection_zones(game: Game, unit: Unit) -> list[BoardZone]:
+    """The zones the game's ruleset draws round `unit` when it is selected (none when the
+    ruleset declares none)."""
+    hook = _hints(game.scenario).selection_zones
+    return [] if hook is None else list(hook(game, unit))
 
 
 def state_badges(scenario: Scenario, unit: Unit) -> list[UnitBadge]:
@@ -78,3 +115,18 @@ def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | N
     """The unit's first weapon's name and range scheme, or None."""
     hook = _hints(scenario).weapon_scheme
     return None if hook is None else hook(unit)
+
+
+def move_triggers(scenario: Scenario) -> tuple:
+    """The triggers the scenario's ruleset checks after a move on the board (engine.
+    triggers, at "move"); none for a ruleset without a turn structure."""
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+    from engine.triggers import MOVE
+
+    try:
+        ts = get_ruleset(scenario.ruleset).turn_structure
+    except RulesetNotFound:
+        return ()
+    if ts is None:
+        return ()
+    return tuple(t for t in ts.hooks.triggers if t.at == MOVE)

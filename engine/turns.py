@@ -41,6 +41,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 from engine import deferred, ledger, triggers
@@ -69,7 +70,8 @@ __all__ = [
     "pass_action", "spend", "next_phase", "turn_entry",
     "sides_order", "activation_order", "whose_turn", "activations", "activating",
     "ap_left", "ap_spent", "actions_left", "to_activate", "turn_complete",
-    "initiative_due", "unit_status", "TurnHooks", "CommTest", "TurnRoll", "pass_tested",
+    "initiative_due", "unit_status", "TurnHooks", "CommTest", "PassOutlook", "TurnRoll",
+    "pass_tested", "chain_links",
     "declare_ambush", "why_cannot_act", "why_not_now", "may_act", "player_of", "ambush_side",
 ]
 
@@ -119,6 +121,23 @@ class CommTest:
 
 
 @dataclass(frozen=True, slots=True)
+class PassOutlook:
+    """What a passed action from a commander to a unit would meet, as the ruleset tells it
+    before any die is rolled: `kind` "free" (no test needed), "test" (`p_through` is the
+    exact chance it gets through) or "impossible"; `text` says so in words ("in sight
+    within 6\": no test", "d8 > 3: 5/8")."""
+
+    kind: Literal["free", "test", "impossible"]
+    text: str
+    p_through: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("free", "test", "impossible"):
+            raise TurnError(f"pass outlook: kind expected free | test | impossible, "
+                            f"got {self.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
 class TurnHooks:
     """What a ruleset answers for the turn model (none of it is the model's to know).
 
@@ -130,7 +149,10 @@ class TurnHooks:
       (None returned = none needed, e.g. in sight within 6"); `bypassed` = links skipped;
     - `initiative_die(game, side)`: the die this side rolls for initiative when it is not
       the structure's (05 §4.A-1: the best quality die among its units); None = the
-      structure's die.
+      structure's die;
+    - `pass_outlook(game, commander, unit, bypassed)`: what a pass would meet, before any
+      die is rolled (PassOutlook: no test, a test with its exact odds, or impossible and
+      why), for the Turn dock's command tree; None = nothing to say.
     """
 
     can_act: Callable[[Game, Unit], str | None] | None = None
@@ -138,10 +160,11 @@ class TurnHooks:
     triggers: tuple[Trigger, ...] = ()
     comm_test: Callable[[Game, Unit, Unit, int, DiceSource], CommTest | None] | None = None
     initiative_die: Callable[[Game, str], Die | None] | None = None
+    pass_outlook: Callable[[Game, Unit, Unit, int], PassOutlook | None] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "triggers", triggers.check_triggers(self.triggers))
-        for name in ("can_act", "flags", "comm_test", "initiative_die"):
+        for name in ("can_act", "flags", "comm_test", "initiative_die", "pass_outlook"):
             v = getattr(self, name)
             if v is not None and not callable(v):
                 raise TurnError(f"turn.hooks.{name}: expected a function, got {v!r}")
@@ -894,7 +917,7 @@ def activate(game: Game, structure: TurnStructure, unit_id: str) -> Change:
                      [Crossing("activation_start", side=side, unit=u.id)])
 
 
-def _chain_links(game: Game, commander: str, unit_id: str) -> int | None:
+def chain_links(game: Game, commander: str, unit_id: str) -> int | None:
     """How many command links lie between a commander and a unit under him (1 = direct),
     None if the unit is not under him."""
     links, cur = 0, game.unit(unit_id).parent
@@ -918,7 +941,7 @@ def _pass_check(game: Game, structure: TurnStructure, commander_id: str,
     side = _need_active(game, structure)
     c = _unit(game, commander_id)
     u = _unit(game, unit_id)
-    links = _chain_links(game, c.id, u.id)
+    links = chain_links(game, c.id, u.id)
     if links is None:
         raise TurnError(f"{u.label} is not under {c.label}'s command")
     if (actions_left(game, c.id, structure) or 0) < 1:

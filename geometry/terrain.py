@@ -44,6 +44,8 @@ KINDS: dict[str, KindDefaults] = {
     "crops": KindDefaults(False, 1, "difficult", "difficult"),
     "water": KindDefaults(False, 0, "impassable", "impassable"),
     "road": KindDefaults(False, 0, "normal", "normal"),
+    # a railway line: crossed freely; rail vehicles keep to its intact pieces (05 §6-5)
+    "railway": KindDefaults(False, 0, "normal", "normal", is_line=True, thickness_in=1.0),
 }
 
 

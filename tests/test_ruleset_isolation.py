@@ -80,15 +80,18 @@ def generic_files() -> list[Path]:
 def hits(files: list[tuple[str, str]], terms: dict[str, set[str]]) -> list[str]:
     """'path:line: ruleset: term' for every term found in the (path, text) files."""
     out = []
-    patterns = {(rid, t): re.compile(r"(?<![\w-])" + re.escape(t) + r"(?![\w-])",
-                                     re.IGNORECASE if " " in t else 0)
+    # a name of several words may be broken over lines (a docstring, a "# …" comment)
+    gap = r"\s+(?:#\s*)?"
+    patterns = {(rid, t): re.compile(r"(?<![\w-])" + gap.join(map(re.escape, t.split()))
+                                     + r"(?![\w-])", re.IGNORECASE if " " in t else 0)
                 for rid, ts in terms.items() for t in ts}
     for path, text in files:
-        for i, line in enumerate(text.splitlines(), 1):
-            for (rid, t), rx in patterns.items():
-                if rx.search(line):
-                    out.append(f"{path}:{i}: {rid}: {t!r}: {line.strip()[:90]}")
-    return out
+        lines = text.splitlines()
+        for (rid, t), rx in patterns.items():
+            for m in rx.finditer(text):
+                i = text.count("\n", 0, m.start()) + 1
+                out.append(f"{path}:{i}: {rid}: {t!r}: {lines[i - 1].strip()[:90]}")
+    return sorted(out, key=lambda h: (h.split(":")[0], int(h.split(":")[1])))
 
 
 def all_terms() -> dict[str, set[str]]:
@@ -129,3 +132,6 @@ def test_the_scan_finds_a_planted_name():
         ["app/panels/x.py:2", "engine/y.py:1", "engine/y.py:2"] + \
         (["geometry/z.py:1"] if "tank_gun" in set().union(*terms.values()) else [])
     assert not hits([("app/a.py", "def shoot(order): return flamer\n")], terms)
+    # a name broken over two lines of a docstring is still found
+    broken = hits([("engine/w.py", '"""a card (an Iron\n    Hearts vehicle)"""\n')], terms)
+    assert [h.split(":")[1] for h in broken] == ["1"]

@@ -372,8 +372,8 @@ def _is_count(value: object) -> bool:
 def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
     """The badges a unit shows: its markers (known ones first, in MARKER_BADGES order), then
     wounds taken and hit points left from its state, then what its ruleset `declared` for
-    its state (engine.board_rules.UnitBadge: vehicle damage…). A marker at 0, false or null
-    has none."""
+    its state (engine.board_rules.UnitBadge: vehicle damage…), which replace the board's own
+    wounds / HP badge of the same key. A marker at 0, false or null has none."""
     out: list[Badge] = []
     markers = unit.markers
     known = [k for k in style.MARKER_BADGES if k in markers]
@@ -387,8 +387,11 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
         if _is_count(value) and (counted or value > 1):  # "S1", "PIN" / "PIN2", "COM"
             text = f"{text}{value}"
         out.append(Badge(key, text, colour, f"{key}: {value}"))
+    replaced = {b.key for b in declared}  # the ruleset's own badge for that key wins
     for key, (text, colour, _) in style.STATE_BADGES.items():
         value = unit.state.get(key)
+        if key in replaced:
+            continue
         if value is None or isinstance(value, bool) or not isinstance(value, int | float):
             continue
         if key == "wounds" and value <= 0:

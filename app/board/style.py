@@ -81,6 +81,7 @@ TERRAIN_STYLES: dict[str, TerrainStyle] = {
     "building": _style("#5e4c43", "#241c18", Z_BUILDING, 1.5, "ridge", "#8a7468"),
     "wall": _style("#8f8f8a", "#3f3f3c", Z_LINE, 1.0),
     "hedge": _style("#4f7f37", "#2b4a1d", Z_LINE, 1.0),
+    "railway": _style("#8a8178", "#3b3632", Z_ROAD, 1.0, "hatch", "#3b3632"),
 }
 #: A kind the board does not know yet still shows, as a neutral outlined area.
 UNKNOWN_TERRAIN = _style("#c8c8c8", "#555555", Z_GROUND, 1.0, alpha=180)

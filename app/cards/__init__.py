@@ -124,7 +124,8 @@ def _unit_card(scenario: Any, library: Library, u: Any, with_unit: bool,
         unit_name=(u.label if with_unit else None),
         markers=dict(u.markers) if with_unit else {},
         state=dict(u.state) if with_unit else {},
-        metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {}))
+        metres_per_inch=scenario.table.metres_per_inch, readings=dict(readings or {}),
+        unit_id=u.id if with_unit else None)
 
 
 def _group_card(scenario: Any, library: Library, g: Any,
@@ -134,9 +135,13 @@ def _group_card(scenario: Any, library: Library, g: Any,
     ids = {u.id for u in scenario.units}
     members = tuple(_unit_card(scenario, library, scenario.unit(m), True, readings)
                     for m in g.members if m in ids)
+    leader = next((m for m in members if m.unit_id == g.commander), None)
+    if leader is None and g.commander in ids:
+        leader = _unit_card(scenario, library, scenario.unit(g.commander), True, readings)
     record = {"name": g.label, "kind": g.kind, "side": g.side, "members": list(g.members),
               "commander": g.commander, "deputy": g.deputy, "off_table": g.off_table}
     return CardData(scenario.ruleset, group_kind(g.kind), g.id, record, {},
                     unit_name=g.label, markers=dict(g.markers), state=dict(g.state),
                     metres_per_inch=scenario.table.metres_per_inch,
-                    readings=dict(readings or {}), group=g, members=members)
+                    readings=dict(readings or {}), group=g, members=members,
+                    leader=leader)

@@ -1,8 +1,8 @@
 """Card layouts: a registry keyed by (ruleset id, profile kind), and the drawing kit they share.
 
 Every card is made of faces of one size, a poker card (2.5" × 3.5" = 180 × 252 pt), so a
-sheet is a regular grid, a sleeve holds one face, and a card with more to say (an Iron
-Hearts vehicle) has two faces printed side by side to fold back to back. A layout says
+sheet is a regular grid, a sleeve holds one face, and a card with more to say (a
+vehicle's) has two faces printed side by side to fold back to back. A layout says
 how many faces it has and draws face `i` into a rectangle in points; it never knows about
 pages. Rulesets without a layout of their own get `PlainLayout` (fields as a list).
 
@@ -76,6 +76,10 @@ class CardData:
     #: data of its unit members in order (their records, names, markers and state)
     group: Any = None
     members: tuple[CardData, ...] = ()
+    #: the unit on the table the card is for (None: a library record, or a group)
+    unit_id: str | None = None
+    #: a group's card: its commander's card data (a unit, a member of it or not)
+    leader: CardData | None = None
 
     @property
     def title(self) -> str:

@@ -47,6 +47,7 @@ MARKED: tuple[str, ...] = (
     QT_TR_NOOP("building"), QT_TR_NOOP("woods"), QT_TR_NOOP("hill"), QT_TR_NOOP("wall"),
     QT_TR_NOOP("hedge"), QT_TR_NOOP("trench"), QT_TR_NOOP("fortification"),
     QT_TR_NOOP("rough"), QT_TR_NOOP("crops"), QT_TR_NOOP("water"), QT_TR_NOOP("road"),
+    QT_TR_NOOP("railway"),
     QT_TR_NOOP("rect"), QT_TR_NOOP("round"),
 )
 

@@ -33,6 +33,14 @@
         <translation>Положено</translation>
     </message>
     <message>
+        <source>May act</source>
+        <translation>Может действовать</translation>
+    </message>
+    <message>
+        <source>Passed action</source>
+        <translation>Переданное действие</translation>
+    </message>
+    <message>
         <source>Next activation</source>
         <translation>Следующая активация</translation>
     </message>
@@ -75,6 +83,10 @@
     <message>
         <source>once per game</source>
         <translation>раз за игру</translation>
+    </message>
+    <message>
+        <source>the ruleset&apos;s die per side</source>
+        <translation>куб правил для каждой стороны</translation>
     </message>
     <message>
         <source>initiative {0} {1}</source>
@@ -441,8 +453,202 @@ Leave the game anyway? The last changes may be lost.</source>
         <translation>Область, которой он достигает этим движением, как показывает перетаскивание</translation>
     </message>
     <message>
+        <source>Keno</source>
+        <translation>Кено</translation>
+    </message>
+    <message>
+        <source>&quot;Steel&quot;</source>
+        <translation>«Стальные»</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <extracomment>Words the engine&apos;s card facts hold, marked so lupdate lists them (drawn through tr()).</extracomment>
+        <translation>не более</translation>
+    </message>
+    <message>
+        <source>fire</source>
+        <translation>стрельба</translation>
+    </message>
+    <message>
+        <source>not the same weapon twice</source>
+        <translation>не из того же оружия дважды</translation>
+    </message>
+    <message>
+        <source>melee</source>
+        <translation>рукопашная</translation>
+    </message>
+    <message>
+        <source>takes both actions</source>
+        <translation>занимает оба действия</translation>
+    </message>
+    <message>
+        <source>reorganise, improve morale</source>
+        <translation>реорганизация, улучшение боевого духа</translation>
+    </message>
+    <message>
+        <source>once each</source>
+        <translation>по разу</translation>
+    </message>
+    <message>
+        <source>voice, flags</source>
+        <translation>голос, флажки</translation>
+    </message>
+    <message>
+        <source>phone</source>
+        <translation>телефон</translation>
+    </message>
+    <message>
+        <source>Quality </source>
+        <extracomment>The group kinds that print a commander&apos;s card.</extracomment>
+        <translation>Качество </translation>
+    </message>
+    <message>
+        <source>Level </source>
+        <translation>Уровень </translation>
+    </message>
+    <message>
+        <source>, android (never better than 2)</source>
+        <translation>, андроид (не лучше 2)</translation>
+    </message>
+    <message>
+        <source>Comms </source>
+        <translation>Связь </translation>
+    </message>
+    <message>
+        <source>, at the phone</source>
+        <translation>, у телефона</translation>
+    </message>
+    <message>
+        <source>Morale</source>
+        <translation>Боевой дух</translation>
+    </message>
+    <message>
+        <source>cross the state it is in</source>
+        <translation>зачеркните текущее состояние</translation>
+    </message>
+    <message>
         <source>Movement</source>
         <translation>Передвижение</translation>
+    </message>
+    <message>
+        <source>per action</source>
+        <translation>за действие</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>тип</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>обычное</translation>
+    </message>
+    <message>
+        <source>combat move</source>
+        <translation>боевое движение</translation>
+    </message>
+    <message>
+        <source>Turning on the spot is a move: 1 action (the turret turns free).</source>
+        <translation>Поворот на месте — это движение: 1 действие (башня поворачивается свободно).</translation>
+    </message>
+    <message>
+        <source>Comm test</source>
+        <translation>Тест на связь</translation>
+    </message>
+    <message>
+        <source>roll &gt; the worse level; free in sight ≤ 6&quot;</source>
+        <translation>бросок &gt; худшего уровня; без теста в прямой видимости ≤ 6&quot;</translation>
+    </message>
+    <message>
+        <source>links bypassed</source>
+        <translation>обойдено звеньев</translation>
+    </message>
+    <message>
+        <source>impossible</source>
+        <translation>невозможно</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Фигурки</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Активация</translation>
+    </message>
+    <message>
+        <source>two actions, in any order</source>
+        <translation>два действия, в любом порядке</translation>
+    </message>
+    <message>
+        <source>action 1</source>
+        <translation>действие 1</translation>
+    </message>
+    <message>
+        <source>action 2</source>
+        <translation>действие 2</translation>
+    </message>
+    <message>
+        <source>activated</source>
+        <translation>активирован</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>передано</translation>
+    </message>
+    <message>
+        <source>off the table</source>
+        <translation>вне стола</translation>
+    </message>
+    <message>
+        <source>Under his command</source>
+        <translation>Под его командой</translation>
+    </message>
+    <message>
+        <source>die · level · morale · figures</source>
+        <translation>куб · уровень · дух · фигурки</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>подразделение</translation>
+    </message>
+    <message>
+        <source>die</source>
+        <translation>куб</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>ур.</translation>
+    </message>
+    <message>
+        <source>morale</source>
+        <translation>дух</translation>
+    </message>
+    <message>
+        <source>figs</source>
+        <translation>фиг.</translation>
+    </message>
+    <message>
+        <source>group {0}</source>
+        <translation>группа {0}</translation>
+    </message>
+    <message>
+        <source>Passed actions</source>
+        <translation>Переданные действия</translation>
+    </message>
+    <message>
+        <source>each of his actions: a whole activation of one of them</source>
+        <translation>каждое его действие — целая активация одного из них</translation>
+    </message>
+    <message>
+        <source>pass 1 →</source>
+        <translation>передача 1 →</translation>
+    </message>
+    <message>
+        <source>pass 2 →</source>
+        <translation>передача 2 →</translation>
+    </message>
+    <message>
+        <source>A failed comm test loses the action; one die step down per link bypassed.</source>
+        <translation>Проваленный тест на связь теряет действие; каждое обойдённое звено — куб на ступень ниже.</translation>
     </message>
     <message>
         <source>Export</source>
@@ -654,6 +860,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>Unit</source>
+        <extracomment>The command tree&apos;s columns (structures with passed actions).</extracomment>
         <translation>Отряд</translation>
     </message>
     <message>
@@ -848,6 +1055,10 @@ Id игры: {g}</translation>
     <message>
         <source>road</source>
         <translation>дорога</translation>
+    </message>
+    <message>
+        <source>railway</source>
+        <translation>железная дорога</translation>
     </message>
     <message>
         <source>rect</source>
@@ -2025,7 +2236,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> — replace with your group&apos;s values.</source>
-        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
         <translation> — замените значениями вашей группы.</translation>
     </message>
     <message>
@@ -2459,13 +2670,21 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <name>TurnDock</name>
     <message>
         <source>Turn</source>
-        <extracomment>Names listed in the &quot;may still act&quot; and &quot;tests due&quot; lines before &quot;… N more&quot;.</extracomment>
+        <extracomment>A pass&apos;s outlook as coloured in the tree: no test, a test, impossible. Names listed in the &quot;may still act&quot; and &quot;tests due&quot; lines before &quot;… N more&quot;.</extracomment>
         <translation>Ход</translation>
     </message>
     <message>
         <source>Turn –</source>
         <extracomment>a refresh was skipped while the dock was hidden in its window: done when shown</extracomment>
         <translation>Ход –</translation>
+    </message>
+    <message>
+        <source>Chain of command</source>
+        <translation>Командная цепочка</translation>
+    </message>
+    <message>
+        <source>Who commands whom; who may still act this turn; who may receive a passed action now, from which commander, and what the pass would meet</source>
+        <translation>Кто кем командует; кто ещё может действовать в этом ходу; кто сейчас может получить переданное действие, от какого командира и что ждёт передачу</translation>
     </message>
     <message>
         <source>App dice</source>
@@ -2652,8 +2871,211 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
         <translation>Все отряды</translation>
     </message>
     <message>
+        <source>(under {0})</source>
+        <translation>(подчинён: {0})</translation>
+    </message>
+    <message>
+        <source>acting ({0} left)</source>
+        <translation>действует (осталось {0})</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>activated</source>
+        <translation>активирован</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>may receive</source>
+        <translation>может получить</translation>
+    </message>
+    <message>
+        <source>cannot: {0}</source>
+        <translation>нельзя: {0}</translation>
+    </message>
+    <message>
+        <source>from {0}: {1}</source>
+        <translation>от {0}: {1}</translation>
+    </message>
+    <message>
         <source>No game is open</source>
         <translation>Игра не открыта</translation>
+    </message>
+</context>
+<context>
+    <name>OrganisationDock</name>
+    <message>
+        <source>%1: %2 is %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is no longer %3</source>
+        <translation>%1: %2 больше не %3</translation>
+    </message>
+    <message>
+        <source>%1: kind</source>
+        <translation>%1: тип</translation>
+    </message>
+    <message>
+        <source>%1: not on the table</source>
+        <translation>%1: нет на столе</translation>
+    </message>
+    <message>
+        <source>%1: off the table</source>
+        <translation>%1: вне стола</translation>
+    </message>
+    <message>
+        <source>%1: on the table</source>
+        <translation>%1: на столе</translation>
+    </message>
+    <message>
+        <source>%1: side</source>
+        <translation>%1: сторона</translation>
+    </message>
+    <message>
+        <source>&amp;Organisation</source>
+        <translation>&amp;Организация</translation>
+    </message>
+    <message>
+        <source>(off the table)</source>
+        <translation>(вне стола)</translation>
+    </message>
+    <message>
+        <source>(override)</source>
+        <translation>(вопреки правилам)</translation>
+    </message>
+    <message>
+        <source>Commander %1</source>
+        <translation>Командир %1</translation>
+    </message>
+    <message>
+        <source>Deputy %1</source>
+        <translation>Заместитель %1</translation>
+    </message>
+    <message>
+        <source>Disband %1</source>
+        <translation>Расформировать %1</translation>
+    </message>
+    <message>
+        <source>Disband</source>
+        <translation>Расформировать</translation>
+    </message>
+    <message>
+        <source>Edit anyway (the table agrees)</source>
+        <translation>Править всё равно (стол согласен)</translation>
+    </message>
+    <message>
+        <source>Form %1</source>
+        <translation>Сформировать %1</translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation>Название группы</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Тип</translation>
+    </message>
+    <message>
+        <source>Move %1 into %2</source>
+        <translation>Перевести %1 в %2</translation>
+    </message>
+    <message>
+        <source>Move into</source>
+        <translation>Перевести в</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Новая группа: %1</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>Новая группа</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>Игра не открыта.</translation>
+    </message>
+    <message>
+        <source>No remarks.</source>
+        <translation>Замечаний нет.</translation>
+    </message>
+    <message>
+        <source>Not in a group</source>
+        <translation>Вне групп</translation>
+    </message>
+    <message>
+        <source>Off the table (an HQ)</source>
+        <translation>Вне стола (штаб)</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Организация</translation>
+    </message>
+    <message>
+        <source>Post</source>
+        <translation>Должность</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>Переименовать %1</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Сторона</translation>
+    </message>
+    <message>
+        <source>Take %1 out</source>
+        <translation>Вывести %1</translation>
+    </message>
+    <message>
+        <source>Take out</source>
+        <translation>Вывести</translation>
+    </message>
+    <message>
+        <source>The group to move the selection into</source>
+        <translation>Группа, в которую перевести выбранное</translation>
+    </message>
+    <message>
+        <source>The organisation can no longer be edited: %1</source>
+        <translation>Организацию больше нельзя менять: %1</translation>
+    </message>
+    <message>
+        <source>The ruleset's check</source>
+        <translation>Проверка по правилам</translation>
+    </message>
+    <message>
+        <source>commander</source>
+        <translation>командир</translation>
+    </message>
+    <message>
+        <source>deputy</source>
+        <translation>заместитель</translation>
+    </message>
+    <message>
+        <source>— (the members' side)</source>
+        <translation>— (сторона бойцов)</translation>
+    </message>
+    <message>
+        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
+        <translation>Применить правку, которую правила запрещают; изменение помечается как сделанное вопреки правилам</translation>
+    </message>
+    <message>
+        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
+        <translation>Сформировать группу из выбранных бойцов и групп (пустую, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>Take the selected units and groups out of the group they are listed in</source>
+        <translation>Вывести выбранных бойцов и группы из группы, в которой они числятся</translation>
     </message>
 </context>
 </TS>

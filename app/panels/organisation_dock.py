@@ -42,11 +42,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import current_language, tr
+from app import i18n
+from app.i18n import tr
 from engine import organisation
 from engine.edits import AddGroup, AddMember, DeleteGroup, EditGroup, RemoveMember
 from engine.model import Change, Effect, Game, ModelError
 from engine.organisation import OrganisationRefused
+from engine.protocol import GroupKind
 
 from .docks import add_view_dock
 
@@ -59,6 +61,12 @@ COMMANDER, DEPUTY = "★", "☆"
 UNGROUPED = "__ungrouped__"
 
 
+
+
+def kind_label(kind: GroupKind) -> str:
+    """A group kind's label in the interface's language (its English one without a
+    Russian label)."""
+    return kind.label_ru if i18n.current_language() == "ru" and kind.label_ru else kind.label
 
 
 class OrganisationTree(QTreeWidget):
@@ -235,6 +243,7 @@ class OrganisationDock(QDockWidget):
         units = {u.id: u for u in scenario.units}
         inner = {m for g in scenario.groups for m in g.members if m in known}
         listed: set[str] = set()
+        kinds = {k.id: kind_label(k) for k in organisation.kinds_offered(game)[0]}
 
         def unit_item(parent: QTreeWidgetItem, uid: str, group, post: str = "") -> None:
             u = units.get(uid)
@@ -248,7 +257,7 @@ class OrganisationDock(QDockWidget):
 
         def group_item(parent, g, owner, seen: frozenset) -> None:
             label = g.label + ("  " + tr("(off the table)") if g.off_table else "")
-            item = QTreeWidgetItem(parent, [label, g.kind, ""])
+            item = QTreeWidgetItem(parent, [label, kinds.get(g.kind, g.kind), ""])
             item.setData(0, ID_ROLE, ("group", g.id, owner))
             item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
             for m in g.members:
@@ -287,10 +296,7 @@ class OrganisationDock(QDockWidget):
         self.kind.clear()
         self.kind.setEditable(free)
         for k in kinds:
-            if current_language() != "en" and k.label_ru:
-                self.kind.addItem(k.label_ru, k.id)     # the player's language alone
-            else:
-                self.kind.addItem(f"{k.label} — {k.label_ru}" if k.label_ru else k.label, k.id)
+            self.kind.addItem(kind_label(k), k.id)
         edit = self.kind.lineEdit()
         if free and edit is not None and edit is not self._kind_edit:
             edit.editingFinished.connect(lambda: self.set_kind(self._kind_text()))
@@ -433,11 +439,12 @@ class OrganisationDock(QDockWidget):
             return None
         kinds, _free = organisation.kinds_offered(game)
         kind = kind or (kinds[0].id if kinds else "group")
+        words = next((kind_label(k) for k in kinds if k.id == kind), kind)
         sel = [s for s in self.selected() if s[0] in ("unit", "group")]
         members = list(dict.fromkeys(ident for _w, ident, _o in sel))
         sides = {u.side for u in game.scenario.units if u.id in members}
         gid = self._new_id(game, kind)
-        record = {"id": gid, "kind": kind, "name": name or tr("New %1").replace("%1", kind),
+        record = {"id": gid, "kind": kind, "name": name or tr("New %1").replace("%1", words),
                   "members": members}
         if len(sides) == 1:
             record["side"] = sides.pop()

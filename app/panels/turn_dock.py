@@ -33,12 +33,14 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QTableWidget,
     QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from app.i18n import tr
-from engine import triggers, turns
+from app.i18n import loc, tr
+from engine import command_tree, triggers, turns
 from engine.dice import DiceError, DiceSource, TypedDice
 from engine.model import Change, ModelError
 from engine.sealed import app_dice
@@ -50,6 +52,10 @@ from .docks import add_view_dock
 COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
            QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
            QT_TR_NOOP("Player"), QT_TR_NOOP("Due"))
+#: The command tree's columns (structures with passed actions).
+TREE_COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("May act"), QT_TR_NOOP("Passed action"))
+#: A pass's outlook as coloured in the tree: no test, a test, impossible.
+OUTLOOK_COLOURS = {"free": "#1f7a3a", "test": "#8a4b00", "impossible": "#b3261e"}
 ERROR_STYLE = "color: #b3261e;"
 #: Names listed in the "may still act" and "tests due" lines before "… N more".
 MAX_NAMES = 6
@@ -145,6 +151,25 @@ class TurnDock(QDockWidget):
         hh.setStretchLastSection(False)
         self.table.itemSelectionChanged.connect(self._row_chosen)
         lay.addWidget(self.table, 1)
+
+        self.tree_title = QLabel(self.tr("Chain of command"))
+        self.tree_title.setStyleSheet("font-weight: bold;")
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(len(TREE_COLUMNS))
+        self.tree.setHeaderLabels([tr(c) for c in TREE_COLUMNS])
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        th = self.tree.header()
+        th.setStretchLastSection(True)
+        th.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        th.resizeSection(0, 170)
+        self.tree.setToolTip(self.tr(
+            "Who commands whom; who may still act this turn; who may receive a passed "
+            "action now, from which commander, and what the pass would meet"))
+        self.tree.itemSelectionChanged.connect(self._tree_chosen)
+        lay.addWidget(self.tree_title)
+        lay.addWidget(self.tree, 1)
 
         dice = QHBoxLayout()
         self.app_dice = QRadioButton(self.tr("App dice"))
@@ -282,6 +307,8 @@ class TurnDock(QDockWidget):
                       self.may_act_label, self.due_label):
                 w.clear()
             self.table.setRowCount(0)
+            self.tree.clear()
+            self._show_tree(False)
             self._enable(False)
             return
         self.turn_label.setText(self.tr("Turn {0}").format(game.turn))
@@ -296,6 +323,7 @@ class TurnDock(QDockWidget):
         self._show_may_act(game)
         self._show_due(game)
         self._fill_table(game)
+        self._fill_tree(game)
         self._enable(True)
 
     def _show_may_act(self, game) -> None:
@@ -349,7 +377,9 @@ class TurnDock(QDockWidget):
         if s.initiative:
             when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
             flag = " (" + tr("PROPOSED") + ")" if s.initiative.proposed else ""
-            parts.append(tr("initiative {0} {1}").format(s.initiative.die.name, when) + flag)
+            die = tr("the ruleset's die per side") if s.hooks.initiative_die is not None \
+                else s.initiative.die.name
+            parts.append(tr("initiative {0} {1}").format(die, when) + flag)
         return "; ".join(parts)
 
     def _show_side(self, side: str | None) -> None:
@@ -475,6 +505,94 @@ class TurnDock(QDockWidget):
         self.table.setColumnHidden(7, not s.hooks.triggers)
         self.table.blockSignals(False)
 
+    def _show_tree(self, on: bool) -> None:
+        self.tree_title.setVisible(on)
+        self.tree.setVisible(on)
+
+    def _fill_tree(self, game) -> None:
+        """The acting side's chain of command (every side's when nobody acts), for
+        structures with passed actions: each unit under its commander, whether it may still
+        act, and whether it may receive a passed action now — from whom, on what terms."""
+        s = self.structure
+        self._show_tree(s.passes_allowed)
+        keep = self.selected_unit()
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        if not s.passes_allowed:
+            self.tree.blockSignals(False)
+            return
+        items: dict[str, QTreeWidgetItem] = {}
+        for node in command_tree.command_tree(game, s, self.shown_side()):
+            parent = items.get(node.commander) if node.commander else None
+            items[node.unit] = self._tree_item(game, node, parent)
+        self.tree.expandAll()
+        if keep in items:
+            items[keep].setSelected(True)
+        self.tree.blockSignals(False)
+
+    def _tree_item(self, game, node, parent: QTreeWidgetItem | None) -> QTreeWidgetItem:
+        """One unit's row under its commander's: name, may act, what a pass would meet."""
+        item = QTreeWidgetItem(parent if parent is not None else self.tree)
+        name = node.label
+        if node.off_table:
+            name += " " + self.tr("(under {0})").format(node.off_table)
+        item.setText(0, name)
+        item.setData(0, Qt.ItemDataRole.UserRole, node.unit)
+        if node.actions_left:
+            may = self.tr("acting ({0} left)").format(node.actions_left)
+        elif node.may_act:
+            may = self.tr("yes")
+        else:
+            may = self.tr("activated") if node.activated else self.tr("no")
+        item.setText(1, may)
+        item.setText(2, self._receive_text(game, node))
+        item.setToolTip(2, self._receive_text(game, node, full=True))
+        colour = OUTLOOK_COLOURS.get(node.outlook.kind) if node.outlook else None
+        if node.passer is not None and node.receive is not None:
+            colour = OUTLOOK_COLOURS["impossible"]
+        if colour:
+            item.setForeground(2, QColor(colour))
+        if not node.may_act:
+            for col in (0, 1):
+                item.setForeground(col, QColor("#888"))
+        if node.unit == turns.activating(game):
+            for col in range(len(TREE_COLUMNS)):
+                item.setBackground(col, QColor("#fff3c4"))
+        return item
+
+    def _receive_text(self, game, node, full: bool = False) -> str:
+        """What a pass to the node would meet; the passer named when he is not the unit
+        whose activation runs (or always, `full`, for the tool tip)."""
+        if node.passer is None:
+            return ""
+        what = loc(node.receive) if node.receive is not None else \
+            loc(node.outlook.text) if node.outlook is not None else self.tr("may receive")
+        if node.receive is not None and (node.outlook is None
+                                         or node.outlook.kind != "impossible"):
+            what = self.tr("cannot: {0}").format(what)
+        if full or node.passer != turns.activating(game):
+            return self.tr("from {0}: {1}").format(self._name(game, node.passer), what)
+        return what
+
+    def tree_units(self) -> list[tuple[str, int, str, str]]:
+        """The tree as shown: (unit id, depth, may act, passed action) in order."""
+        out: list[tuple[str, int, str, str]] = []
+
+        def walk(item: QTreeWidgetItem, depth: int) -> None:
+            out.append((item.data(0, Qt.ItemDataRole.UserRole), depth, item.text(1),
+                        item.text(2)))
+            for i in range(item.childCount()):
+                walk(item.child(i), depth + 1)
+
+        for i in range(self.tree.topLevelItemCount()):
+            walk(self.tree.topLevelItem(i), 0)
+        return out
+
+    def _tree_chosen(self) -> None:
+        chosen = self.tree.selectedItems()
+        if chosen:
+            self.select_unit(chosen[0].data(0, Qt.ItemDataRole.UserRole))
+
     def _layout_buttons(self) -> None:
         """Only the buttons this structure uses, three to a row, in turn order."""
         s = self.structure
@@ -512,7 +630,8 @@ class TurnDock(QDockWidget):
         return None
 
     def select_unit(self, unit_id: str | None) -> None:
-        """Select a unit's row (cleared if it is not listed)."""
+        """Select a unit's row (cleared if it is not listed); the tree follows the
+        table."""
         for row in range(self.table.rowCount()):
             item = self.table.item(row, 0)
             if item and item.data(Qt.ItemDataRole.UserRole) == unit_id:
@@ -535,6 +654,13 @@ class TurnDock(QDockWidget):
         self.table.blockSignals(True)
         self.select_unit(unit_id)
         self.table.blockSignals(False)
+        self.tree.blockSignals(True)
+        self.tree.clearSelection()
+        for item in self.tree.findItems("", Qt.MatchFlag.MatchContains
+                                        | Qt.MatchFlag.MatchRecursive):
+            if item.data(0, Qt.ItemDataRole.UserRole) == unit_id:
+                item.setSelected(True)
+        self.tree.blockSignals(False)
 
     # --- the steps ------------------------------------------------------------------------
 
@@ -613,10 +739,13 @@ class TurnDock(QDockWidget):
         if game is None:
             return False
         try:
-            commander = turns.activating(game)
-            if commander is None:
+            if turns.activating(game) is None:
                 raise TurnError("pass an action: activate the commander first")
             target = self._need_selected("pass an action")
+            # the nearest commander above it with an action left: the slot's unit, or one
+            # who received a passed activation in it (05 §4.4-5)
+            commander = command_tree.passer_for(game, self.structure, target) \
+                or turns.activating(game)
             dice = self.dice_source()
             roll = turns.pass_tested(game, self.structure, commander, target, dice)
             if isinstance(dice, TypedDice):

@@ -3,7 +3,8 @@ Shift+click selects its group, and again the group above (app/groups.py).
 
 While a unit is dragged the board shows the area it can reach this move (geometry's
 `reach_area`, computed once when the drag starts), the path from where it stood, and beside
-the pointer the distance moved and what is left of its allowance, in inches and metres. A
+the pointer the distance moved and what is left of its allowance, in inches and metres, and
+the tests a drop there would make due (the ruleset's triggers at "move"). A
 move that is too long or crosses impassable terrain (geometry's `check_path`) turns red and
 says why; it can still be dropped there — the real table wins.
 
@@ -23,11 +24,12 @@ from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
-from app.i18n import tr
-from engine.board_rules import is_vehicle, move_allowance_m
+from app.i18n import loc, tr
+from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
 from engine.measure import terrain_index
-from engine.model import Change, MoveUnit
+from engine.model import MoveUnit
 from engine.scenario import Unit
+from engine.triggers import due, due_after_move, move_change
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -83,6 +85,8 @@ class SelectTool(Tool):
     def __init__(self, window) -> None:
         super().__init__(window)
         self._drag: _Drag | None = None
+        #: the tests the last move made due ("unit: why"), as the status bar said them
+        self.last_due: list[str] = []
         self._workers: ThreadPoolExecutor | None = None
         self._reach_arrived.connect(self._on_reach)
         self.allowance_box = QDoubleSpinBox()
@@ -180,6 +184,17 @@ class SelectTool(Tool):
             return True
         return False
 
+    def announce_due(self, entries: list[dict]) -> None:
+        """Say in the status bar which tests a move has just made due (the Tests dock
+        lists them under "Due now")."""
+        game = self.window.editor.game
+        self.last_due = [f"{game.unit(d['unit']).label}: "
+                         f"{loc(d.get('label') or d['test'], game.scenario.ruleset)}"
+                         for d in entries if game.on_table(d.get("unit", ""))]
+        if self.last_due:
+            self.window.statusBar().showMessage(
+                tr("Now due — {0}").format("; ".join(self.last_due)), 15000)
+
     def reset(self) -> None:
         if self._drag is not None:
             drag, self._drag = self._drag, None
@@ -208,6 +223,9 @@ class _Drag:
         self.path_line = None
         self.last = (self.x0, self.y0)
         self.check = None
+        #: the ruleset's triggers checked after a move (engine.triggers at "move"): the
+        #: hint says which tests a drop here would make due
+        self.triggers = move_triggers(tool.editor.game.scenario)
 
     def _start_drawing(self) -> None:
         index, poly, inches, vehicle = self.index, self.unit.polygon(), self.allow.inches, \
@@ -267,6 +285,11 @@ class _Drag:
             lines.append(f"over by {inches_and_metres(-left, mpi)}; "
                          f"allowance {inches_and_metres(self.allow.inches, mpi)}")
         lines.append(f"allowance: {self.allow.source}")
+        game = self.tool.editor.game
+        for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
+            lines.append(tr("due on drop: {0} — {1}").format(
+                game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
+                                                game.scenario.ruleset)))
         lines += [f"✗ {r}" for r in c.reasons]
         if c.reasons:
             lines.append("drop to place it anyway")
@@ -285,8 +308,13 @@ class _Drag:
                 rotation.refresh()
             return
         distance = math.hypot(x - self.x0, y - self.y0)
-        self.tool.editor.push(Change([MoveUnit(self.unit.id, x, y)],
-                                     label=move_label(self.unit.label, distance)))
+        game = self.tool.editor.game
+        before = {(d.get("unit"), d.get("test")) for d in due(game)}
+        self.tool.editor.push(move_change(game, move_triggers(game.scenario),
+                                          [MoveUnit(self.unit.id, x, y)],
+                                          move_label(self.unit.label, distance)))
+        self.tool.announce_due([d for d in due(game)
+                                if (d.get("unit"), d.get("test")) not in before])
 
     def cancel(self) -> None:
         self.reach_pending = None

@@ -42,6 +42,7 @@ from engine.protocol.facts import (
     fact_spec,
 )
 from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
+from engine.protocol.refusal import ActionRefused, argument_of, refusal_argument
 from engine.protocol.roles import (
     ROLE_KINDS,
     CoverTerm,
@@ -78,4 +79,5 @@ __all__ = [
     "Resolution", "Action", "BoardHints", "Ruleset", "Pool", "make_test", "make_bands",
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
     "roll_step", "info_step", "GroupKind", "Organisation", "OrganisationNote",
+    "ActionRefused", "refusal_argument", "argument_of",
 ]

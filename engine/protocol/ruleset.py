@@ -40,6 +40,9 @@ class BoardHints:
     #: the facing model (an engine.measure.FACING_MODELS name) the side struck is measured
     #: by, from the game's readings (the ruleset options with their values); None: front180
     facing_model: Callable[[Mapping[str, Any]], str | None] | None = None
+    #: areas the board draws round the selected unit, with the units they concern marked
+    #: (engine.board_rules.BoardZone: a commander's contact zone); takes (game, unit)
+    selection_zones: Callable[[Game, Any], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -173,12 +173,14 @@ def test_unknown_names_exit_2(capsys, demo, argv, message):
         assert code == 2 and message in err
 
 
-def test_a_refusal_is_printed_not_an_error(capsys, demo):
-    # Dawson cannot see Brandt behind the farmhouse: the rules refuse, nothing is rolled
+def test_a_refusal_names_the_argument_at_fault(capsys, demo):
+    # Dawson cannot see Brandt behind the farmhouse: the rules refuse, nothing is rolled.
+    # One refusal style (issue 9): a refusal is the CLI's error naming the flag of the
+    # argument at fault (it was printed as a "Not possible" step with exit 0 before).
     code, out, err = run(capsys, "resolve", demo, "shoot", "--by", "us-1-1", "--target",
                          "gren-nco", "--fact", "los=no", "--dice", "")
-    assert (code, err) == (0, "")
-    assert "no line of sight" in out
+    assert (code, out) == (2, "")
+    assert "error: --fact los: not possible: no line of sight: the target is hidden" in err
 
 
 def test_odds_table_and_json(capsys, demo):

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFERRED = ("app.log_dock", "app.library_dialog", "app.panels.turn_dock",
             "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog",
             "app.groups", "app.panels.organisation_dock", "app.picture_dialog",
-            "app.turn_post_dialog", "app.sealed_dice")
+            "app.turn_post_dialog", "app.sealed_dice", "app.zones")
 HEAVY = ("pyqtgraph", "sqlite_utils", "icepool", "engine.rulesets.registry", "engine.library",
          "engine.gamefile")
 

@@ -5,15 +5,13 @@ wounds and what 0 HP means, suppression with its MM penalty)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from engine.dice import D10, Test
 from engine.i18n import join, msg
 from engine.model import AddMarker, AdjustState, Effect, SetState
-from engine.odds import OutcomeDistribution
 from engine.options import Modifier
-from engine.protocol import Action, Context, Resolution, info_step, make_test
+from engine.protocol import Action, ActionRefused, Context, make_test
 from engine.scenario import Unit
 
 from . import data
@@ -33,20 +31,14 @@ CASUALTY = {"npc-pending": "NPC at 0 HP: roll the death roll",
 
 class IHAction(ForCharacters, Action):
     """An Iron Hearts infantry action (`kind` = "test" marks the unit-wide tests: Guts,
-    Overcome, skill, detection), with a refusal that rolls nothing. It is for characters
-    (audience.ForCharacters) unless the subclass says otherwise."""
-
-    def refused(self, ctx: Context, text: str) -> Resolution:
-        """A resolution that rolls nothing and changes nothing, saying why."""
-        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
-
-    @staticmethod
-    def refused_odds(label: str) -> OutcomeDistribution:
-        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+    Overcome, skill, detection). It is for characters (audience.ForCharacters) unless the
+    subclass says otherwise; one it cannot take raises `Refused` from resolve and odds."""
 
 
-class Refused(Exception):
-    """Raised inside a plan when the action cannot be taken; turned into an info step."""
+class Refused(ActionRefused):
+    """The action cannot be taken as declared: the protocol's one refusal
+    (engine.protocol.ActionRefused), raised from resolve and odds alike, rolling nothing;
+    "target: …" names the argument at fault."""
 
 
 def rn(name: str) -> Any:

@@ -158,10 +158,7 @@ class Grenade(ForGrenadiers, IHAction):
         return w, stat, test, mods, people, n_dice, dmg
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            w, stat, test, mods, people, n_dice, dmg = self._plan(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        w, stat, test, mods, people, n_dice, dmg = self._plan(ctx)
         throw = roll_test(dice, test, id="throw", label="Grenade throw", base=ctx.profile()[stat],
                           base_label=stat.capitalize(), modifiers=mods, success="on target",
                           failure="off target")
@@ -206,10 +203,7 @@ class Grenade(ForGrenadiers, IHAction):
         return ctx.resolution([throw, dstep], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            _, _, test, _, people, n_dice, dmg = self._plan(ctx)
-        except Refused:
-            return self.refused_odds("wounds")
+        _, _, test, _, people, n_dice, dmg = self._plan(ctx)
         if isinstance(people, ArmourHit):
             p = p_test(test)
             probs = armour_hit_odds(people)
@@ -236,16 +230,22 @@ class DeathRoll(IHAction):
     def _test(self, ctx: Context):
         return make_test(D10, rn("wounds.npc_dead_max"))
 
+    @staticmethod
+    def _check(ctx: Context) -> None:
+        """Refused for a unit that is not an NPC casualty waiting for the roll."""
+        u = ctx.actor
+        if u.state.get("casualty") not in (None, "npc-pending"):
+            raise Refused(f"{u.label}: {CASUALTY.get(u.state['casualty'])}")
+        if hp_of(ctx, u) > 0 and u.state.get("casualty") is None:
+            raise Refused(f"{u.label} is not at 0 HP")
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u = ctx.actor
         if ctx.profile().get("is_pc"):
             step = info_step("death", "Death roll", "PC: always wounded, never a roll (§4.10-3)")
             return ctx.resolution([step], [SetState(u.id, "casualty", "pc-wounded")],
                                   "wounded (PC)")
-        if u.state.get("casualty") not in (None, "npc-pending"):
-            return self.refused(ctx, f"{u.label}: {CASUALTY.get(u.state['casualty'])}")
-        if hp_of(ctx, u) > 0 and u.state.get("casualty") is None:
-            return self.refused(ctx, f"{u.label} is not at 0 HP")
+        self._check(ctx)
         dead_max = rn("wounds.npc_dead_max")
         step = roll_test(dice, self._test(ctx), id="death", label="Death roll",
                          base=dead_max, base_label="dead on", success="dead",
@@ -262,10 +262,7 @@ class DeathRoll(IHAction):
     def odds(self, ctx: Context) -> OutcomeDistribution:
         if ctx.profile().get("is_pc"):
             return OutcomeDistribution("death roll", (("wounded", Fraction(1)),))
-        u = ctx.actor
-        if u.state.get("casualty") not in (None, "npc-pending") or \
-                (hp_of(ctx, u) > 0 and u.state.get("casualty") is None):
-            return self.refused_odds("death roll")
+        self._check(ctx)
         return distribution("death roll", successes(1, self._test(ctx)).map(
             lambda k: "dead" if k else "wounded"), order=["dead", "wounded"])
 
@@ -295,10 +292,7 @@ class Medkit(IHAction):
         return kits, left
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            kits, left = self._check(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        kits, left = self._check(ctx)
         t = ctx.target
         kits[t.side] = left - 1
         hp = rn("wounds.revive_hp")
@@ -309,10 +303,7 @@ class Medkit(IHAction):
         return ctx.resolution([step], effects, step.outcome)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            self._check(ctx)
-        except Refused:
-            return self.refused_odds("medkit")
+        self._check(ctx)
         return OutcomeDistribution("medkit", (("revived", Fraction(1)),))
 
 
@@ -423,15 +414,16 @@ class CommandRange(ForAnyUnit, IHAction):
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         why = self._refusal(ctx)
         if why:
-            return self.refused(ctx, why)
+            raise Refused(why)
         band, text = self._band(ctx)
         step = info_step("command", "Command range", text,
                          note=f"{ctx.fact('distance_m'):g} m")
         return ctx.resolution([step], [], band)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        if self._refusal(ctx):
-            return self.refused_odds("command")
+        why = self._refusal(ctx)
+        if why:
+            raise Refused(why)
         return OutcomeDistribution("command", ((self._band(ctx)[0], Fraction(1)),))
 
 

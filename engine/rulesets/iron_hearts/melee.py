@@ -306,10 +306,7 @@ class Melee(IHAction):
                 fighter(ctx, ctx.target, None, attacker=False))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            a, d = self._fighters(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        a, d = self._fighters(ctx)
         steps, to_a, to_d, outcome = fight(ctx, dice, a, d)
         effects, notes = _wounds(ctx, a, d, to_a, to_d)
         effects += ap_effect(ctx, ctx.actor, ctx.option("closing_ap"))
@@ -318,10 +315,7 @@ class Melee(IHAction):
                                                          if notes else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            a, d = self._fighters(ctx)
-        except Refused:
-            return self.refused_odds("melee")
+        a, d = self._fighters(ctx)
         probs = melee_probabilities(ctx, a, d)
         return OutcomeDistribution("melee", tuple(probs.items()))
 
@@ -419,10 +413,7 @@ class Assault(IHAction):
         return d, run_ap, (check, base, label, mods), w, volley
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            dist, run_ap, (check, base, label, mods), w, volley = self._plan(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        dist, run_ap, (check, base, label, mods), w, volley = self._plan(ctx)
         c = roll_test(dice, check, id="assault", label="Assault check", base=base,
                       base_label=label, modifiers=mods, success="pass", failure="fail",
                       note="target number not given by the seed: PROPOSED (§4.A-16)")
@@ -462,10 +453,7 @@ class Assault(IHAction):
                               summary + ("; " + "; ".join(notes) if notes else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            _, _, (check, *_r), _, volley = self._plan(ctx)
-        except Refused:
-            return self.refused_odds("assault")
+        _, _, (check, *_r), _, volley = self._plan(ctx)
         from engine.odds import p_test
 
         p_check = p_test(check)

@@ -22,9 +22,13 @@ from engine.protocol import Context, Resolution, Role, info_step, roll_test
 from engine.scenario import Unit
 
 from .audience import ForCommanders
-from .common import IHAction, ap_effect, penalty_modifier, rn, stat_test
+from .common import IHAction, Refused, ap_effect, penalty_modifier, rn, stat_test
 
 __all__ = ["guts_test", "SuppressionTest", "Overcome", "Rally", "StatTest"]
+
+
+#: the rally refusal when no target needs it
+NOBODY_TO_RALLY = "targets: no soldier among them is suppressed or refusing"
 
 
 def _cohesion_commander(ctx: Context) -> Unit | None:
@@ -70,6 +74,7 @@ def _refuses(ctx: Context, passes: int, tests: int) -> bool:
     if ctx.rule("start_test_acts") == "one_pass":
         return passes == 0
     return passes < tests
+
 
 
 class SuppressionTest(IHAction):
@@ -220,8 +225,7 @@ class Rally(ForCommanders, IHAction):
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         groups = self._plan(ctx)
         if not groups:
-            return self.refused(ctx, "targets: no soldier among them is suppressed or "
-                                     "refusing")
+            raise Refused(NOBODY_TO_RALLY)
         steps, results = self._rolls(ctx, dice, groups)
         total = sum(t for _, t, _ in results)
         clears = ctx.rule("rally_clears") == "suppression"
@@ -244,7 +248,7 @@ class Rally(ForCommanders, IHAction):
     def odds(self, ctx: Context) -> OutcomeDistribution:
         groups = self._plan(ctx)
         if not groups:
-            return self.refused_odds("soldiers back")
+            raise Refused(NOBODY_TO_RALLY)
         back = icepool.Die([0])
         passes = icepool.Die([0])
         for _, t, test, *_ in groups:

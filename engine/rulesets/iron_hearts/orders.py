@@ -110,10 +110,7 @@ class Order(ForCommanders, IHAction):
         return kind, reached, count
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            kind, reached, count = self._plan(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        kind, reached, count = self._plan(ctx)
         turn = current_turn(ctx)
         effects: list[Effect] = [SetState(u.id, "order", {"kind": kind, "turn": turn,
                                                           "by": ctx.actor.id})
@@ -129,8 +126,5 @@ class Order(ForCommanders, IHAction):
         return ctx.resolution([step], effects, f"{kind.replace('_', ' ')} order given{left}")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            self._plan(ctx)
-        except Refused:
-            return self.refused_odds("order")
+        self._plan(ctx)
         return OutcomeDistribution("order", (("given", Fraction(1)),))

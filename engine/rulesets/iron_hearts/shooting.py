@@ -61,7 +61,12 @@ ZONES = ("effective", "beyond-range", "out")
 SNAP_ZONES = ("snap", "out")
 
 
+#: the refusal of a second detection roll in a turn
+DETECTED_ALREADY = "one detection roll per turn (§4.3-4): already rolled"
+
+
 @dataclass(frozen=True, slots=True)
+
 class Volley:
     """One planned burst: `n` hit dice, each hit re-rolled on the wound bands."""
 
@@ -281,7 +286,8 @@ class Shoot(IHAction):
         _, w = weapon_of(ctx, given=ctx.weapon)
         card = self._card(ctx, members, w)
         if ctx.facts.los is False:
-            raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)")
+            raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)",
+                          argument="facts.los")
         if w.get("stationary_only") and ctx.option("moved"):
             raise Refused(f"{w['name']} can be used only by a stationary character")
         volleys = ctx.option("volleys")
@@ -345,10 +351,7 @@ class Shoot(IHAction):
         return out
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            v, members, w, volleys, card = self._plan(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        v, members, w, volleys, card = self._plan(ctx)
         if card is not None:
             return self._resolve_vehicle(ctx, dice, v, members[0], card, w, volleys)
         hit = roll_hits(dice, v)
@@ -422,10 +425,7 @@ class Shoot(IHAction):
             "hits": distribution("hits", successes(v.n, v.hit), order=range(v.n + 1))})
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            v, members, w, _, card = self._plan(ctx)
-        except Refused:
-            return self.refused_odds("wounds")
+        v, members, w, _, card = self._plan(ctx)
         if card is not None:
             return self._vehicle_odds(ctx, v, members[0], card, w)
         wounds, supp = volley_marginals(ctx, v)
@@ -485,7 +485,7 @@ class Detect(IHAction):
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         if self._used(ctx):
-            return self.refused(ctx, "one detection roll per turn (§4.3-4): already rolled")
+            raise Refused(DETECTED_ALREADY)
         test, mods, base = self._test(ctx)
         step = roll_test(dice, test, id="detect", label="Detection roll", base=base,
                          base_label="Detection difficulty", modifiers=mods,
@@ -506,7 +506,7 @@ class Detect(IHAction):
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         if self._used(ctx):
-            return self.refused_odds("detection")
+            raise Refused(DETECTED_ALREADY)
         test, _, _ = self._test(ctx)
         return distribution("detection", successes(1, test).map(
             lambda k: "detected" if k else "not detected"), order=["detected", "not detected"])

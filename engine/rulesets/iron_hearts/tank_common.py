@@ -19,7 +19,7 @@ from typing import Any
 from engine import ledger
 from engine.model import AdjustState, Effect
 from engine.options import Modifier, SchemaError
-from engine.protocol import Context, FactMissing
+from engine.protocol import Context, FactMissing, refusal_argument
 from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
 
@@ -45,7 +45,11 @@ __all__ = ["vehicle_card", "TankView", "modifier", "tank_band", "side_struck", "
 
 
 def refuse(ctx: Context, why: str) -> RuleRefused:
-    return RuleRefused(f"{ctx.action.id}: {why}")
+    """The refusal "<action>: why"; the argument at fault is the one `why` names
+    ("target: …"), else the action as a whole."""
+    head = refusal_argument(why)
+    named = head if head is not None and ctx.action.role(head) is not None else None
+    return RuleRefused(f"{ctx.action.id}: {why}", argument=named)
 
 
 def vehicle_card(ctx: Context, unit: Unit) -> dict | None:

@@ -53,7 +53,10 @@ VEHICLE_WEAPON = {
     "penetration": Field("int", required=False, default=0, minimum=-10, maximum=30),
     "penetration_table": Field("list", required=False, default=[],
                                items=Field("list", items=Field("int", minimum=0, maximum=40))),
-    "ammo_types": Field("list", required=False, default=[], items=Field("str")),
+    # shell types on the card only: the seed gives no effect for them (docs/rulesets/
+    # iron-hearts.md, "Ammunition types"), so nothing reads them
+    "ammo_types": Field("list", required=False, default=[], items=Field("str"),
+                        doc="shell types on the card; the seed gives them no effect"),
     "crewed_by": Field("str", choices=CREW_POSTS),
     "crewed_by_proposed": Field("bool", required=False, default=False),
 }

@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.protocol.refusal import ActionRefused
+
 __all__ = [
     "TANK_AP", "AIM_BREAK_M", "crew_state", "seat_map", "missing_posts", "member_at",
     "crew_te", "round_te", "failed_aim_bonus", "aim_holds", "run_length", "speed_category",
@@ -40,8 +42,9 @@ AIM_BREAK_M = 50.0
 STATUSES = ("ok", "wounded", "killed")
 
 
-class RuleRefused(ValueError):
-    """The rules forbid the action as declared; the message says which rule and why."""
+class RuleRefused(ActionRefused):
+    """The rules forbid the action as declared; the message says which rule and why (the
+    protocol's one refusal, engine.protocol.ActionRefused)."""
 
 
 # --------------------------------------------------------------------------- crew

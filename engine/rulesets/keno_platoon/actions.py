@@ -63,7 +63,7 @@ def _binary(label: str, p: Fraction, yes: str, no: str) -> OutcomeDistribution:
 def _rows(ctx: Context, u: Unit) -> tuple[str, str]:
     sc = _sc(ctx)
     base = common.move_class_of(sc, u)
-    row = movement.state_class(base, bool(u.state.get("encumbered")), u.state.get("tow_state"))
+    row = movement.state_class(base, movement.is_encumbered(u.state), u.state.get("tow_state"))
     return base, row
 
 
@@ -84,6 +84,7 @@ class Advance(Action):
 
     id = "advance"
     label = "Advance"
+    label_ru = "Продвинуться"
     roles = (Role("actor"), Role("point", label="destination"))
     options = (Option("mode", "Move", "choice", "normal", choices=("normal", "combat"),
                       help="normal: the class's inches per action; combat: 2dN, N = the "
@@ -108,11 +109,35 @@ class Advance(Action):
         if u.state.get("march_order") and row == "manhandled":
             return "crews cannot manhandle guns in march order (§4.10-6)"
         rec = data.move_class(row)
+        if row == "rail_vehicle" and ctx.game is not None:
+            path = movement.path_along((u.x, u.y), _destination(ctx), rec["inches"])
+            off = movement.off_way(path, movement.ways(ctx.game.scenario.terrain, "railway"))
+            if off is not None:
+                return (f"a railway vehicle moves only along intact rails; this move leaves "
+                        f"them at ({off[0]:.1f}, {off[1]:.1f}) (§4.10-1, §6-5)")
         if rec["limit"] == "at_least" and ctx.rule("aircraft_minimum") \
                 and gap < rec["inches"] - 1e-9:
             return (f"an aircraft moves at least {rec['inches']:g}\" per action; the "
                     f"destination is {gap:.1f}\" away (§4.10-1, §4.A-16)")
         return None
+
+    @staticmethod
+    def normal_distance(ctx: Context, u: Unit, row: str, dest: tuple[float, float]
+                        ) -> tuple[float, str]:
+        """The normal move and how it was found: the class's inches per action, times the
+        march road factor when in march order the whole move keeps to a road (PROPOSED
+        §8-9; the seed gives no march speed, §4.10-6)."""
+        inches = movement.normal_move(row)
+        text = f'{inches:g}" ({data.move_class(row)["name"]})'
+        factor = float(data.rule_number("march.road_factor"))
+        if not u.state.get("march_order") or factor == 1 or ctx.game is None:
+            return inches, text
+        fast = inches * factor
+        path = movement.path_along((u.x, u.y), dest, fast)
+        if movement.off_way(path, movement.ways(ctx.game.scenario.terrain, "road")) is None:
+            return fast, (f'{fast:g}" in march order on the road ({factor:g} × {inches:g}", '
+                          "PROPOSED §8-9)")
+        return inches, text + " — march order off the road: no road speed (PROPOSED §8-9)"
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u, dest = ctx.actor, _destination(ctx)
@@ -132,9 +157,8 @@ class Advance(Action):
                 "destination reached" if reached else f'{gap - total:.1f}" short')))
             distance = total
         else:
-            distance = movement.normal_move(row)
-            steps.append(info_step("normal_move", "Normal move",
-                                   f'{distance:g}" ({data.move_class(row)["name"]})'))
+            distance, text = self.normal_distance(ctx, u, row, dest)
+            steps.append(info_step("normal_move", "Normal move", text))
         target = dest
         if ctx.option("mode") == "combat" and ctx.rule("combat_move") == "full" and gap > 0:
             k = distance / gap
@@ -159,7 +183,7 @@ class Advance(Action):
                                 order=("reached", "short"),
                                 parts={"inches": distribution("inches", reach)})
         _base, row = _rows(ctx, u)
-        ok = movement.normal_move(row) >= gap - 1e-9
+        ok = self.normal_distance(ctx, u, row, dest)[0] >= gap - 1e-9
         return OutcomeDistribution("destination", (("reached", Fraction(int(ok))),
                                                    ("short", Fraction(int(not ok)))))
 
@@ -169,6 +193,7 @@ class Pivot(Action):
 
     id = "pivot"
     label = "Turn on the spot"
+    label_ru = "Поворот на месте"
     roles = (Role("actor"),)
     options = (Option("facing", "New facing (degrees)", "float", 0.0, minimum=0,
                       maximum=360),)
@@ -187,9 +212,38 @@ class Pivot(Action):
         return OutcomeDistribution("pivot", (("done", Fraction(1)),))
 
 
+class MarchOrder(Action):
+    """Enter or leave march order (§4.10-6): weapons slung, no cover taken, in column; no
+    firing, no manhandled guns, the road speed of §8-9 (PROPOSED: 1 action either way)."""
+
+    id = "march_order"
+    label = "Enter / leave march order"
+    label_ru = "Построиться в походный порядок / выйти из него"
+    cost = Cost(actions=int(data.rule_number("march.action")))
+    doc = "§4.10-6 march order; its cost and speed PROPOSED (§8-9)"
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        u = ctx.actor
+        now = not u.state.get("march_order")
+        effects: list[Effect] = [SetState(u.id, "march_order", True if now else None)]
+        if now:
+            effects.append(SetState(u.id, "in_cover", None))  # "no cover is taken"
+            text = ("forms march order: in column, weapons slung, no firing (§4.10-6); "
+                    "on a road it moves at the march speed (PROPOSED §8-9)")
+        else:
+            text = "leaves march order: ready for combat"
+        return ctx.resolution([info_step("march_order", "March order (PROPOSED cost §8-9)",
+                                         text)], effects,
+                              f"{u.label} {'forms' if now else 'leaves'} march order")
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return OutcomeDistribution("march order", (("done", Fraction(1)),))
+
+
 class Prone(Action):
     id = "go_prone"
     label = "Go prone / stand up"
+    label_ru = "Залечь / встать из залегания"
     cost = ONE
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
@@ -250,6 +304,7 @@ class LeaveCover(_QualityTest):
 
     id = "leave_cover"
     label = "Leave cover"
+    label_ru = "Выйти из укрытия"
     cost = ONE
     yes, no = "leaves cover", "stays in cover"
 
@@ -286,6 +341,7 @@ class EnterMelee(_QualityTest):
 
     id = "enter_melee"
     label = "Enter melee"
+    label_ru = "Вступить в рукопашный бой"
     roles = (Role("actor"), Role("target"))
     cost = Cost(whole_activation=True)
     yes, no = "charges", "holds back"
@@ -305,6 +361,7 @@ class Observe(_QualityTest):
 
     id = "observe"
     label = "Observe"
+    label_ru = "Наблюдать"
     roles = (Role("actor"), Role("target", required=False))
     options = (Option("concealment", "Target's concealment", "int", 0, minimum=0, maximum=2,
                       proposed=True, help="+1 or +2 to the number (§8-3)"),)
@@ -326,6 +383,7 @@ class RemoveSuppression(_QualityTest):
 
     id = "remove_suppression"
     label = "Remove a suppression marker"
+    label_ru = "Удалить маркер подавления"
     cost = ONE
     yes, no = "marker removed", "still suppressed"
 
@@ -348,6 +406,7 @@ class ImproveMorale(_QualityTest):
 
     id = "rally_morale"
     label = "Try to improve morale"
+    label_ru = "Попытаться улучшить боевой дух"
     cost = Cost(actions=1, once_per="activation")
     yes, no = "one step better", "no change"
 
@@ -377,6 +436,7 @@ class Fire(Action):
 
     id = "fire_weapon"
     label = "Fire a weapon"
+    label_ru = "Стрелять из оружия"
     roles = (Role("actor"), Role("weapon"), Role("target", required=False))
     support = False
 
@@ -409,6 +469,7 @@ class Fire(Action):
 class FireSupport(Fire):
     id = "fire_support_weapon"
     label = "Fire a support weapon"
+    label_ru = "Стрелять из оружия поддержки"
     support = True
 
 
@@ -418,6 +479,7 @@ class MakeContact(Action):
 
     id = "make_contact"
     label = "Make contact"
+    label_ru = "Выйти на связь"
     roles = (Role("actor"), Role("target", label="unit contacted"))
     cost = ONE
 
@@ -448,6 +510,7 @@ class Reorganise(Action):
 
     id = "reorganise"
     label = "Reorganise"
+    label_ru = "Реорганизоваться"
     cost = Cost(actions=1, once_per="activation")
 
     def _blocked(self, ctx: Context) -> bool:
@@ -490,6 +553,7 @@ class Merge(Action):
 
     id = "merge_groups"
     label = "Merge two groups"
+    label_ru = "Объединить две группы в одну"
     roles = (Role("actor"), Role("other", kind="unit", label="squad merged in"))
     cost = ONE
 
@@ -547,6 +611,7 @@ class Detach(Action):
 
     id = "detach_group"
     label = "Detach a group"
+    label_ru = "Выделить часть отделения в отдельную группу"
     roles = (Role("actor"), Role("point", required=False, label="where the group stands"))
     options = (Option("figures", "Figures detached", "int", 1, minimum=1, maximum=50),
                Option("android", "The group's leader is an android", "choice", "parent",
@@ -597,7 +662,7 @@ class Detach(Action):
         return distribution("level", levels, order=(1, 2, 3))
 
 
-ACTIONS: tuple[Action, ...] = (Advance(), Pivot(), Prone(), LeaveCover(), Fire(),
+ACTIONS: tuple[Action, ...] = (Advance(), Pivot(), MarchOrder(), Prone(), LeaveCover(), Fire(),
                                FireSupport(), EnterMelee(), Reorganise(), MakeContact(),
                                Observe(), RemoveSuppression(), Detach(), ImproveMorale(),
                                Merge())

@@ -14,19 +14,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dice import Comparison, DiceSource, Die, Test, step_die
+from engine.i18n import msg
 from engine.measure import measure_pair
 from engine.model import Game
 from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
 from engine.protocol import Step, info_step, make_test, roll_test
 from engine.scenario import Unit
-from engine.turns import CommTest, TurnError
+from engine.turns import CommTest, PassOutlook, TurnError
 
 from . import common, data
 
 __all__ = ["CommFacts", "CommPlan", "in_contact", "comm_die", "worse_level", "plan_comm",
            "comm_odds", "roll_comm", "comm_facts", "comm_test", "CommImpossible",
-           "Contact", "under_command", "contact_report"]
+           "pass_outlook", "Contact", "under_command", "contact_report"]
 
 
 class CommImpossible(TurnError):
@@ -87,12 +88,14 @@ def plan_comm(f: CommFacts, rules: dict | None = None) -> CommPlan:
     means = (f.means_from and f.means_to) if phones == "both_ends" \
         else (f.means_from or f.means_to)
     if not means:
-        return CommPlan("impossible", why="no radio or phone at both ends and not in sight "
-                        f"within {data.rule_number('comms.contact_in'):g}\" (§4.4-4)")
+        return CommPlan("impossible", why=msg(
+            'no radio or phone at both ends and not in sight within {reach}" (§4.4-4)',
+            reach=f"{data.rule_number('comms.contact_in'):g}"))
     floor = rules.get("die_floor", "d4")
     if comm_die(f.quality, f.bypassed, floor) is None:
-        return CommPlan("impossible", why=f"{f.quality.name} stepped down {f.bypassed} "
-                        f"time(s) falls below {floor} (§4.A-6)")
+        return CommPlan("impossible", why=msg(
+            "{die} stepped down {n} time(s) falls below {floor} (§4.A-6)",
+            die=f.quality.name, n=f.bypassed, floor=floor))
     mods = (Modifier(f"{f.bypassed} bypassed link(s)", -f.bypassed,
                      "one die step down per bypassed link (§4.4-6)", to="die_step"),) \
         if f.bypassed else ()
@@ -112,12 +115,14 @@ def comm_odds(plan: CommPlan) -> OutcomeDistribution:
 def roll_comm(plan: CommPlan, dice: DiceSource) -> Step:
     if plan.kind == "contact":
         return info_step("comm_test", "Communication test",
-                         "through (in sight within 6\": no test)")
+                         msg('through (in sight within {reach}": no test)',
+                             reach=f"{data.rule_number('comms.contact_in'):g}"))
     if plan.kind == "impossible":
-        raise CommImpossible(f"communication: {plan.why}")
+        raise CommImpossible(msg("communication: {why}", why=plan.why))
     t = plan.test
     return roll_test(dice, t, id="comm_test",
-                     label=f"Communication test ({t.die.name} > {plan.level})",
+                     label=msg("Communication test ({die} > {level})", die=t.die.name,
+                               level=plan.level),
                      base=plan.level, base_label="worse commander level",
                      modifiers=plan.modifiers, success="through", failure="lost")
 
@@ -149,7 +154,47 @@ def comm_test(game: Game, commander: Unit, unit: Unit, bypassed: int,
         return None
     step = roll_comm(plan, dice)
     passed = step.results[0] == "through"
-    return CommTest((step,), passed, f"{commander.label} → {unit.label}: {step.results[0]}")
+    return CommTest((step,), passed, msg("{commander} → {unit}: {result}",
+                                         commander=commander.label, unit=unit.label,
+                                         result=step.results[0]))
+
+
+def _rules(game: Game) -> dict:
+    from engine.readings import readings_for
+
+    from .ruleset import RULESET
+
+    return readings_for(RULESET, game)
+
+
+def outlook_of(plan: CommPlan, f: CommFacts) -> PassOutlook:
+    """A plan in the Turn dock's words, with the exact chance a pass gets through."""
+    if plan.kind == "contact":
+        return PassOutlook("free", msg('no test: in sight, {distance}" (within {reach}")',
+                                       distance=f"{f.distance_in:.1f}",
+                                       reach=f'{data.rule_number("comms.contact_in"):g}'),
+                           Fraction(1))
+    if plan.kind == "impossible":
+        return PassOutlook("impossible", msg("impossible: {why}", why=plan.why), Fraction(0))
+    p = comm_odds(plan).probability("through")
+    d = comm_die(f.quality, f.bypassed) or f.quality
+    fields = {"die": d.name, "level": plan.level, "p": str(p), "percent": f"{float(p):.0%}"}
+    if f.bypassed:
+        return PassOutlook("test", msg("comm test {die} > {level}: {p} ({percent}), {n} "
+                                       "link(s) bypassed", n=f.bypassed, **fields), p)
+    return PassOutlook("test", msg("comm test {die} > {level}: {p} ({percent})", **fields), p)
+
+
+def pass_outlook(game: Game, commander: Unit, unit: Unit, bypassed: int) -> PassOutlook:
+    """TurnHooks.pass_outlook: what a pass from the commander to the unit would meet,
+    measured on the board now (§4.4, §4.5)."""
+    rules = _rules(game)
+    f = comm_facts(game, commander, unit, bypassed)
+    if common.value(game.scenario, unit, "detached_from") and \
+            not rules.get("detached_comm_test", True):
+        return PassOutlook("free", msg("detached group: no comm test (§4.A-13)"),
+                           Fraction(1))
+    return outlook_of(plan_comm(f, rules), f)
 
 
 # --------------------------------------------------------------------------- the chain

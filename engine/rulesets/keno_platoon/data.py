@@ -78,6 +78,8 @@ RULES: Schema = {
     "casualties": Field("dict", fields={"killed_max": Field("int", minimum=0, maximum=6),
                                         "heavy_max": Field("int", minimum=0, maximum=6)}),
     "cohesion": Field("dict", fields={"distance_in": Field("float", minimum=0)}),
+    "march": Field("dict", fields={"road_factor": Field("float", minimum=1, maximum=4),
+                                   "action": Field("int", minimum=0, maximum=2)}),
 }
 
 FORCE_UNIT: Schema = {

@@ -3,16 +3,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 import icepool
+import shapely
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
 
 from engine.dice import Die
+from geometry.terrain import TerrainPiece
 
 from . import data
 
 __all__ = ["state_class", "normal_move", "combat_die", "combat_reach", "p_reach",
-           "can_carry", "REDUCED"]
+           "can_carry", "is_encumbered", "REDUCED", "ways", "path_along", "off_way"]
+
+#: How far a path may stray from a road's or a rail's shape (inches): drawing slack.
+WAY_SLACK_IN = 0.05
 
 #: Reduced states that replace the class's move (§4.10-3, -4), by the state key's value.
 REDUCED = ("encumbered", "encumbered_light", "towing", "overloaded_light",
@@ -61,6 +69,46 @@ def p_reach(d: Die, distance_in: float) -> Fraction:
                     dist.denominator())
 
 
+def is_encumbered(state) -> bool:
+    """Carrying a wounded comrade or a heavy item (§4.10-3): the `encumbered` flag, or any
+    items in `carried`."""
+    try:
+        carried = int(state.get("carried", 0) or 0)
+    except (TypeError, ValueError):
+        raise ValueError(f"carried: expected a count of items, got "
+                         f"{state.get('carried')!r}") from None
+    return bool(state.get("encumbered")) or carried > 0
+
+
 def can_carry(able_carriers: int, items_carried: int) -> bool:
     """Encumbrance limit (§4.10-3, KP-9): items carried ≤ fighters able to carry them."""
     return items_carried <= able_carriers
+
+
+def ways(terrain: Iterable[TerrainPiece], kind: str) -> BaseGeometry:
+    """The union of the pieces of `kind` ("road", "railway") still usable: a piece with
+    `"intact": false` (broken rails, a cratered road) is left out (§4.10-1)."""
+    shapes = [p.shape() for p in terrain if p.kind == kind and p.extra.get("intact", True)]
+    return shapely.union_all(shapes) if shapes else shapely.Polygon()
+
+
+def path_along(start: tuple[float, float], end: tuple[float, float], distance: float
+               ) -> LineString:
+    """The straight path from `start` toward `end`, `distance` long at most."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    gap = (dx * dx + dy * dy) ** 0.5
+    k = 1.0 if gap <= distance or gap == 0 else distance / gap
+    return LineString([start, (start[0] + dx * k, start[1] + dy * k)])
+
+
+def off_way(path: LineString, way: BaseGeometry) -> tuple[float, float] | None:
+    """Where the path first leaves `way` (a point on it), or None when it keeps to it."""
+    if way.is_empty:
+        return tuple(path.coords[0])  # type: ignore[return-value]
+    outside = path.difference(way.buffer(WAY_SLACK_IN))
+    if outside.is_empty or outside.length < 1e-6:
+        return None
+    d = min(path.project(shapely.Point(c)) for part in shapely.get_parts(outside)
+            for c in part.coords)
+    pt = path.interpolate(d)
+    return (pt.x, pt.y)

@@ -8,7 +8,7 @@ from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.rulesets.registry import load_data
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, turn_hooks
+from . import board, chain, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 
@@ -51,7 +51,9 @@ def build_ruleset() -> Ruleset:
             "and detach, movement with the 2dN combat move.",
         turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
-                         is_vehicle=board.is_vehicle),
+                         is_vehicle=board.is_vehicle,
+                         selection_zones=board.contact_zones),
+        organisation=chain.ORGANISATION,
     )
 
 

@@ -9,7 +9,7 @@ from engine.scenario import Unit
 from engine.turns import TurnHooks, activating, activations
 
 from . import common
-from .command import comm_test
+from .command import comm_test, pass_outlook
 
 __all__ = ["HOOKS", "flags", "initiative_die", "can_act", "running"]
 
@@ -72,4 +72,4 @@ def initiative_die(game: Game, side: str) -> Die | None:
 
 
 HOOKS = TurnHooks(can_act=can_act, flags=flags, comm_test=comm_test,
-                  initiative_die=initiative_die)
+                  initiative_die=initiative_die, pass_outlook=pass_outlook)

@@ -12,6 +12,7 @@ from engine.dice import Comparison, ScriptedDice
 from engine.model import AddMarker, AdjustState, SetState, apply_change
 from engine.protocol import Facts
 from engine.rulesets.iron_hearts import RULESET as IH
+from tests.engine.refusals import refused
 
 LE = Comparison.LE
 
@@ -44,9 +45,8 @@ def test_ih2_sergeant_detects_the_sniper():
     assert IH.action("detect").ap_cost == 0
     assert res.change.effects == [SetState("sarge", "detect_turn", 1)]
     apply_change(g, res.change)
-    again = ctx(g, "detect", "sarge").resolve(ScriptedDice([]))     # max 1 per turn
-    assert again.rolls == [] and again.change.effects == []
-    assert again.summary == "one detection roll per turn (§4.3-4): already rolled"
+    again = ctx(g, "detect", "sarge")     # max 1 per turn: refused, rolling nothing
+    assert refused(again) == "one detection roll per turn (§4.3-4): already rolled"
 
 
 # --------------------------------------------------------------------------- IH-3 / IH-7

@@ -15,6 +15,7 @@ from engine.protocol import FactMissing, Facts
 from engine.render import render
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.rulesets.registry import get_ruleset
+from tests.engine.refusals import refused
 
 
 def test_registry_finds_the_package_ruleset():
@@ -69,13 +70,11 @@ def test_bad_dice_name_the_die_and_the_step():
 def test_range_zones_and_refusals():
     g = game()
     far = ctx(g, "shoot", "mg", "vova", weapon="mg42", facts=Facts(distance_m=301.0, cover=0))
-    res = far.resolve(ScriptedDice([]))
-    assert res.rolls == [] and res.change.effects == []
-    assert res.summary == "target beyond 2 × Range of the MG-42 machine gun (Range 150 m): no shot"
-    assert far.odds().outcomes[0][0] == "refused"
+    assert refused(far) == \
+        "target beyond 2 × Range of the MG-42 machine gun (Range 150 m): no shot"
     only = ctx(g, "shoot", "mg", "vova", weapon="mg42", facts=Facts(distance_m=200.0, cover=0),
                rules={"range_zones": "range_only"})
-    assert "beyond Range" in only.resolve(ScriptedDice([])).summary
+    assert "beyond Range" in refused(only)
     band = ctx(g, "shoot", "mg", "vova", weapon="mg42",
                facts=Facts(distance_m=60.0, cover=0).override(range_band="beyond-range"))
     assert band.resolve(ScriptedDice([2, 1, 9, 9, 9, 5])).step("hit").target == 1
@@ -84,10 +83,10 @@ def test_range_zones_and_refusals():
             facts=Facts(distance_m=60.0, cover=0, range_band="long")).resolve(ScriptedDice([]))
     hidden = ctx(g, "shoot", "mg", "vova", weapon="mg42",
                  facts=Facts(distance_m=60.0, cover=0, los=False))
-    assert "no line of sight" in hidden.resolve(ScriptedDice([])).summary
+    assert "no line of sight" in refused(hidden)
     faust = ctx(g, "shoot", "mg", "vova", weapon="panzerfaust-60", options={"volleys": 2},
                 facts=Facts(distance_m=30.0, cover=0))
-    assert faust.resolve(ScriptedDice([])).summary == "Panzerfaust 60 can be fired only once"
+    assert refused(faust) == "Panzerfaust 60 can be fired only once"
     with pytest.raises(FactMissing, match="facts.distance_m"):
         ctx(g, "shoot", "mg", "vova", weapon="mg42", facts=Facts(cover=0)).resolve(
             ScriptedDice([]))
@@ -99,16 +98,16 @@ def test_range_zones_and_refusals():
 def test_grenade_limits():
     g = game()
     f = Facts(distance_m=20.0, under_template=("vova",))
-    assert "has no grenades" in ctx(g, "grenade", "mg", facts=f).resolve(ScriptedDice([])).summary
-    assert "beyond" in ctx(g, "grenade", "zhora", facts=Facts(
-        distance_m=51.0, under_template=())).resolve(ScriptedDice([])).summary
+    assert "has no grenades" in refused(ctx(g, "grenade", "mg", facts=f))
+    assert "beyond" in refused(ctx(g, "grenade", "zhora", facts=Facts(
+        distance_m=51.0, under_template=())))
     rifle = ctx(g, "grenade", "zhora", weapon="rifle-grenade", facts=Facts(
         distance_m=140.0, under_template=("vova",)))
     res = rifle.resolve(ScriptedDice([9]))
     assert res.summary.startswith("off target")
     apply_change(g, res.change)
-    again = ctx(g, "grenade", "zhora", facts=f).resolve(ScriptedDice([]))
-    assert again.summary == "a grenade only once per turn (§4.9-1)"
+    again = ctx(g, "grenade", "zhora", facts=f)
+    assert refused(again) == "a grenade only once per turn (§4.9-1)"
     melee = ctx(g, "grenade", "cmd", facts=f, rules={"grenade_stat": "melee"})
     assert melee.resolve(ScriptedDice([6, 10, 10, 10, 10, 10])).step("throw").base_label \
         == "Melee"
@@ -135,16 +134,16 @@ def test_wounds_to_zero_hp_then_death_roll_and_medkit():
                                   SetState("vova", "casualty", None),
                                   SetState("vova", "hp", 1)]
     apply_change(g, kit.change)
-    assert ctx(g, "medkit", "cmd", "vova").resolve(ScriptedDice([])).summary.startswith(
+    assert refused(ctx(g, "medkit", "cmd", "vova")).startswith(
         "vova is not a wounded casualty")
     g.unit("zhora").state["casualty"] = "wounded"
-    assert ctx(g, "medkit", "cmd", "zhora").resolve(ScriptedDice([])).summary == \
+    assert refused(ctx(g, "medkit", "cmd", "zhora")) == \
         "side allies has no medkits left"
     g.unit("tolik").state["hp"] = 0
     dead = ctx(g, "death_roll", "tolik").resolve(ScriptedDice([5]))
     assert dead.change.effects == [SetState("tolik", "casualty", "dead"),
                                    RemoveUnit("tolik", "killed")]
-    assert ctx(g, "death_roll", "mg").resolve(ScriptedDice([])).summary == "mg is not at 0 HP"
+    assert refused(ctx(g, "death_roll", "mg")) == "mg is not at 0 HP"
 
 
 def test_pc_at_zero_hp_is_wounded_without_a_roll():
@@ -223,7 +222,7 @@ def test_snap_fire_reading_and_assault_flow():
     assert fail.change.effects == []
     too_far = ctx(g, "assault", "zhora", "mg", facts=Facts(distance_m=45.0),
                   options={"grenade": "hit"})
-    assert too_far.resolve(ScriptedDice([])).summary.startswith("cannot reach: 45 m")
+    assert refused(too_far).startswith("cannot reach: 45 m")
 
 
 def test_render_shows_proposed_and_steps():

@@ -12,6 +12,7 @@ from engine.model import AdjustState, Game, SetState, apply_change
 from engine.rulesets.registry import get_ruleset
 from engine.scenario_io import load_scenario
 from resources import __file__ as _res
+from tests.engine.refusals import refused
 
 CROSSROADS = __import__("pathlib").Path(_res).parent / "scenarios" / "crossroads.json"
 RS = get_ruleset("iron-hearts")
@@ -76,11 +77,8 @@ def test_two_hits_in_one_volley_read_the_first_penetration():
 
 def test_small_arms_cannot_hurt_a_tank_and_say_why():
     g = game()
-    res = ctx(g, "shoot", "us-1-1", "sherman-2", facts={"los": True}).resolve(ScriptedDice([]))
-    assert res.steps[0].id == "refused"
-    assert "no armour piercing" in res.summary and "M1 Garand" in res.summary
-    odds = ctx(g, "shoot", "us-1-1", "sherman-2", facts={"los": True}).odds()
-    assert odds.outcomes[0][0] == "refused"
+    why = refused(ctx(g, "shoot", "us-1-1", "sherman-2", facts={"los": True}), "target")
+    assert "no armour piercing" in why and "M1 Garand" in why
 
 
 def test_panzerfaust_is_single_shot_once_a_turn_across_actions():
@@ -92,7 +90,7 @@ def test_panzerfaust_is_single_shot_once_a_turn_across_actions():
         in res.change.effects
     apply_change(g, res.change)
     again = ctx(g, "shoot", "gren-1", "sherman-1", weapon="panzerfaust-60", facts=facts)
-    assert "already fired this turn" in again.resolve(ScriptedDice([])).summary
+    assert "already fired this turn" in refused(again)
     g.turn += 1
     nxt = ctx(g, "shoot", "gren-1", "sherman-1", weapon="panzerfaust-60", facts=facts)
     assert nxt.resolve(ScriptedDice([9])).step("hit").results == ("miss",)
@@ -101,35 +99,30 @@ def test_panzerfaust_is_single_shot_once_a_turn_across_actions():
 @pytest.mark.parametrize("action", ["melee", "assault"])
 def test_melee_and_assault_against_a_tank_are_refused(action):
     g = game()
-    res = ctx(g, action, "us-1-1", "sherman-2", facts={"los": True, "distance_m": 0.0}
-              ).resolve(ScriptedDice([]))
-    assert res.steps[0].id == "refused" and "vehicle" in res.summary
+    c = ctx(g, action, "us-1-1", "sherman-2", facts={"los": True, "distance_m": 0.0})
+    assert "vehicle" in refused(c, "target")
 
 
 def test_melee_needs_base_contact_or_the_ap_to_close_in():
     g = game()
     far = ctx(g, "melee", "us-1-1", "gren-1", facts={"distance_m": 50.0})
-    res = far.resolve(ScriptedDice([]))
-    assert res.steps[0].id == "refused" and "not in base contact" in res.summary
-    assert "closing_ap = 3 (50 m)" in res.summary
-    assert far.odds().outcomes[0][0] == "refused"
+    why = refused(far, "target")
+    assert "not in base contact" in why and "closing_ap = 3 (50 m)" in why
     close = ctx(g, "melee", "us-1-1", "gren-1", facts={"distance_m": 12.0},
                 options={"closing_ap": 1})
-    assert close.odds().outcomes[0][0] != "refused"
+    assert close.odds().outcomes[0][0] != "refused"  # priced: no refusal raised
     contact = ctx(g, "melee", "us-1-1", "gren-1", facts={"distance_m": 0.5})
     assert contact.odds().outcomes[0][0] != "refused"
 
 
 def test_the_demo_tables_rifleman_cannot_melee_a_grenadier_across_the_field():
     g = game()
-    res = ctx(g, "melee", "us-1-1", "gren-1").resolve(ScriptedDice([]))
-    assert res.steps[0].id == "refused" and "m away" in res.summary
+    assert "m away" in refused(ctx(g, "melee", "us-1-1", "gren-1"), "target")
 
 
 def test_command_range_is_within_the_commanders_own_side():
     g = game()
-    other = ctx(g, "command_range", "us-1-nco", "gren-1").resolve(ScriptedDice([]))
-    assert other.steps[0].id == "refused" and "other side" in other.summary
+    assert "other side" in refused(ctx(g, "command_range", "us-1-nco", "gren-1"), "target")
     own = ctx(g, "command_range", "us-1-nco", "us-1-1").resolve(ScriptedDice([]))
     assert own.summary in ("voice", "whistle", "radio_or_nco")
 

@@ -4,6 +4,7 @@ by voice and at most 2 a turn, beyond 100 m only radio or an NCO; assault only â
 from engine.dice import ScriptedDice
 from engine.model import SetState, apply_change
 from tests.engine.iron_hearts.test_infantry_vs_vehicles import ctx, game
+from tests.engine.refusals import refused
 
 
 def test_at_most_two_personal_orders_a_turn():
@@ -15,8 +16,8 @@ def test_at_most_two_personal_orders_a_turn():
         assert SetState("us-1-1", "order", {"kind": "personal", "turn": g.turn,
                                             "by": "us-1-nco"}) in res.change.effects
         apply_change(g, res.change)
-    third = ctx(g, "order", "us-1-nco", "us-1-1").resolve(ScriptedDice([]))
-    assert third.steps[0].id == "refused" and "at most 2" in third.summary
+    third = ctx(g, "order", "us-1-nco", "us-1-1")
+    assert "at most 2" in refused(third, "options.order")
     generic = ctx(g, "order", "us-1-nco", "us-1-1", options={"order": "fire"})
     assert generic.resolve(ScriptedDice([])).summary == "fire order given"
     g.turn += 1
@@ -27,13 +28,12 @@ def test_at_most_two_personal_orders_a_turn():
 def test_reach_voice_whistle_radio():
     g = game()
     whistle = {"distance_m": 80.0}
-    personal = ctx(g, "order", "us-lt", "us-1-1", facts=whistle).resolve(ScriptedDice([]))
-    assert personal.steps[0].id == "refused" and "whistled generic" in personal.summary
+    personal = ctx(g, "order", "us-lt", "us-1-1", facts=whistle)
+    assert "whistled generic" in refused(personal, "targets")
     rush = ctx(g, "order", "us-lt", "us-1-1", facts=whistle, options={"order": "rush"})
     assert "whistle" in rush.resolve(ScriptedDice([])).steps[0].outcome
     far = {"distance_m": 300.0}
-    assert "only radio or an NCO" in ctx(g, "order", "us-lt", "us-1-1", facts=far).resolve(
-        ScriptedDice([])).summary
+    assert "only radio or an NCO" in refused(ctx(g, "order", "us-lt", "us-1-1", facts=far))
     assert "NCO" in ctx(g, "order", "us-lt", "us-1-nco", facts=far).resolve(
         ScriptedDice([])).steps[0].outcome
     radio = ctx(g, "order", "us-lt", "us-1-1", facts=far, options={"radio": True})
@@ -44,12 +44,12 @@ def test_assault_order_only_near_the_enemy_and_never_to_the_other_side():
     g = game()
     far = ctx(g, "order", "us-1-nco", "us-1-1",
               options={"order": "assault", "enemy_distance_m": 80.0})
-    assert "within 50 m" in far.resolve(ScriptedDice([])).summary
+    assert "within 50 m" in refused(far, "options.order")
     near = ctx(g, "order", "us-1-nco", "us-1-1",
                options={"order": "assault", "enemy_distance_m": 40.0})
     assert near.odds().outcomes == (("given", 1),)
-    enemy = ctx(g, "order", "us-1-nco", "gren-1").resolve(ScriptedDice([]))
-    assert "other side" in enemy.summary
+    enemy = ctx(g, "order", "us-1-nco", "gren-1")
+    assert "other side" in refused(enemy, "targets")
 
 
 def test_camouflaged_squad_is_detected_with_one_roll():

@@ -1,0 +1,106 @@
+"""The zones a ruleset draws round the selected unit (BoardHints.selection_zones, read
+through engine.board_rules): the area, translucent, with its name under it, and a
+ring round every unit it concerns in the mark's tone — green inside and fine, amber at a
+cost (a test), red out — with the mark's short tag beside it and its line as the ring's
+tooltip. E.g. a commander's contact zone with his subordinates marked: in contact, by a
+test with its odds, or out of reach. Redrawn on every selection and change (a
+move, an undo); nothing is drawn for a ruleset that declares no zones."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+from shiboken6 import isValid
+
+from app.board.items import geometry_path
+from app.board.style import Z_OVERLAY
+from app.i18n import loc
+from app.tools.base import path_item, translucent
+from engine.board_rules import BoardZone, selection_zones
+
+#: Below the tools' feedback, above the units.
+Z_ZONE = Z_OVERLAY - 2.0
+ZONE_EDGE = "#2f5d9e"
+ZONE_FILL = translucent("#2f5d9e", 36)
+MARK_COLOURS = {"in": "#1f7a3a", "test": "#c77700", "out": "#b3261e"}
+#: How far the ring stands off the unit's base (inches).
+RING_IN = 0.35
+
+
+class ZonesController(QObject):
+    """Keeps the selected unit's zones drawn: `zones` (as the ruleset gave them) and
+    `items` (the scene items drawn for them)."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.zones: list[BoardZone] = []
+        self.items: list[QGraphicsItem] = []
+        self.marks: dict[str, QGraphicsItem] = {}
+        window.selection_changed.connect(lambda _uid: self.redraw())
+        window.editor.changed.connect(lambda _ids: self.redraw())
+        window.editor.game_replaced.connect(self.redraw)
+        self.redraw()
+
+    def clear(self) -> None:
+        for item in self.items:
+            if isValid(item) and item.scene() is not None:
+                item.scene().removeItem(item)
+        self.items, self.marks, self.zones = [], {}, []
+
+    def redraw(self) -> None:
+        self.clear()
+        w = self.window
+        uid = getattr(w, "selected_unit_id", None)
+        game = w.game
+        if uid is None or game is None or not game.on_table(uid):
+            return
+        self.zones = selection_zones(game, game.unit(uid))
+        for zone in self.zones:
+            self._draw(zone, game)
+
+    def _add(self, item: QGraphicsItem, z: float = Z_ZONE) -> QGraphicsItem:
+        item.setZValue(z)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the units
+        self.window.scene.addItem(item)
+        self.items.append(item)
+        return item
+
+    def _text(self, text: str, colour: str, at: QPointF, bold: bool = False
+              ) -> QGraphicsSimpleTextItem:
+        label = QGraphicsSimpleTextItem(text)
+        label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        label.setBrush(QBrush(QColor(colour)))
+        font = QFont(label.font())
+        font.setBold(bold)
+        label.setFont(font)
+        label.setPos(at)
+        return label
+
+    def _draw(self, zone: BoardZone, game) -> None:
+        area = self._add(path_item(geometry_path(zone.area), ZONE_EDGE, ZONE_FILL, 1.5))
+        area.setToolTip(loc(zone.label))
+        x0, _y0, _x1, y1 = zone.area.bounds  # the name under the area (units: names above)
+        self._add(self._text(loc(zone.label), ZONE_EDGE, QPointF(x0, y1)), Z_ZONE + 1)
+        for m in zone.marks:
+            if not game.on_table(m.unit):
+                continue
+            poly = game.unit(m.unit).polygon().buffer(RING_IN)
+            colour = MARK_COLOURS[m.tone]
+            ring = self._add(path_item(geometry_path(poly.exterior), colour, None, 3.0),
+                             Z_ZONE + 1)
+            ring.setToolTip(f"{game.unit(m.unit).label}: {loc(m.text)}")
+            self.marks[m.unit] = ring
+            if m.short:
+                _bx0, by0, bx1, _by1 = poly.bounds  # top right: the unit's name is below
+                tag = self._text(loc(m.short), colour, QPointF(bx1, by0), bold=True)
+                tag.setTransform(tag.transform().translate(0, -tag.boundingRect().height()))
+                self._add(tag,
+                          Z_ZONE + 1)
+
+
+def install(window) -> ZonesController:
+    controller = ZonesController(window)
+    window.zones = controller
+    return controller

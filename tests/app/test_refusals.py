@@ -1,0 +1,54 @@
+"""One refusal style (issue 9): an action the rules refuse raises ActionRefused from resolve
+and odds; the Actions dock says "Not possible: …" and `warboard resolve/odds` names the
+flag of the argument at fault — for an infantry action and a tank action alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import cli
+from engine.scenario_io import load_scenario
+from tests.app.test_panels_offered import table
+from tests.app.test_panels_support import choose, open_window, select_unit
+
+CROSSROADS = "resources/scenarios/crossroads.json"
+
+
+def run(capsys, *argv) -> tuple[int, str]:
+    code = cli.run([str(a) for a in argv])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["resolve", "odds"])
+def test_the_cli_names_the_flag_of_the_refused_argument(capsys, command):
+    load_scenario(CROSSROADS)
+    code, err = run(capsys, command, CROSSROADS, "shoot", "--by", "us-1-1",
+                    "--target", "sherman-2", "--fact", "los=yes")
+    assert code == 2
+    assert "error: --target: not possible: Sherman 2 'Bulldog' is an armoured vehicle" in err
+    code, err = run(capsys, command, CROSSROADS, "order", "--by", "us-1-nco",
+                    "--target", "us-1-1", "--option", "order=assault",
+                    "--option", "enemy_distance_m=80")
+    assert code == 2 and "error: --option order: not possible: assault only within 50 m" \
+        in err
+    # a tank action: the same style, the action as a whole at fault
+    code, err = run(capsys, command, CROSSROADS, "tank_fire", "--by", "sherman-1",
+                    "--target", "sherman-2")
+    assert code == 2
+    assert "error: not possible: tank_fire: the main gun is not aimed at Sherman 2" in err
+    assert "Traceback" not in err
+
+
+def test_the_panel_says_not_possible_for_infantry_and_tanks_alike(qtbot):
+    win = open_window(qtbot, table(), centre=(24, 20))
+    panel = win.action_panel
+    select_unit(qtbot, win, "rifle")
+    choose(qtbot, panel.action_box, "melee")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "sherman")
+    assert panel.context is not None and panel.message.text().startswith(
+        "Not possible: target: Sherman is a vehicle — melee and assault are between")
+    select_unit(qtbot, win, "sherman")
+    choose(qtbot, panel.action_box, "tank_fire")
+    choose(qtbot, panel.roles_view.part("target", "combo"), "gren")
+    assert panel.message.text().startswith("Not possible: tank_fire: the main gun is not "
+                                           "aimed at Brandt")
