@@ -1436,12 +1436,72 @@ Replace the library&apos;s records?</source>
         <translation>нет</translation>
     </message>
     <message>
+        <source>Armour</source>
+        <translation>Броня</translation>
+    </message>
+    <message>
+        <source>Fire</source>
+        <translation>Огонь</translation>
+    </message>
+    <message>
+        <source>lethality × d6 ≥ accuracy; cover +1 / +2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no ranged weapon</source>
+        <translation>нет стрелкового оружия</translation>
+    </message>
+    <message>
+        <source>higher level wins; equal: dice, 5–6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bare hands</source>
+        <translation>голые руки</translation>
+    </message>
+    <message>
+        <source>dice</source>
+        <translation>кубы</translation>
+    </message>
+    <message>
+        <source>Gear</source>
+        <translation>Снаряжение</translation>
+    </message>
+    <message>
         <source>In play</source>
         <translation>В игре</translation>
     </message>
     <message>
         <source>tick as the game goes</source>
         <translation>отмечайте по ходу игры</translation>
+    </message>
+    <message>
+        <source>HP lost</source>
+        <translation>ХП потеряно</translation>
+    </message>
+    <message>
+        <source>Armour lost</source>
+        <translation>Броня потеряна</translation>
+    </message>
+    <message>
+        <source>no armour points (hits take HP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KILLED: acts, dies at the end of his turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{st[&apos;wound&apos;]} WOUND</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in {st[&apos;in_cover&apos;]} cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stealth</source>
+        <translation>скрытность</translation>
     </message>
     <message>
         <source>Penetrations</source>
@@ -1990,11 +2050,20 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Move allowance when the ruleset gives none (inches)</source>
+        <extracomment>the tests the last move made due (&quot;unit: why&quot;), as the status bar said them</extracomment>
         <translation>Допуск движения, если правила его не дают (дюймы)</translation>
     </message>
     <message>
+        <source>Now due — {0}</source>
+        <translation>Положено сейчас — {0}</translation>
+    </message>
+    <message>
+        <source>due on drop: {0} — {1}</source>
+        <extracomment>the reach area&apos;s future while a worker works it out (big tables) the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <translation>положено при постановке: {0} — {1}</translation>
+    </message>
+    <message>
         <source>Move</source>
-        <extracomment>the reach area&apos;s future while a worker works it out (big tables)</extracomment>
         <translation>Движение</translation>
     </message>
     <message>
@@ -2905,177 +2974,6 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <message>
         <source>No game is open</source>
         <translation>Игра не открыта</translation>
-    </message>
-</context>
-<context>
-    <name>OrganisationDock</name>
-    <message>
-        <source>%1: %2 is %3</source>
-        <translation>%1: %2 — %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 is no longer %3</source>
-        <translation>%1: %2 больше не %3</translation>
-    </message>
-    <message>
-        <source>%1: kind</source>
-        <translation>%1: тип</translation>
-    </message>
-    <message>
-        <source>%1: not on the table</source>
-        <translation>%1: нет на столе</translation>
-    </message>
-    <message>
-        <source>%1: off the table</source>
-        <translation>%1: вне стола</translation>
-    </message>
-    <message>
-        <source>%1: on the table</source>
-        <translation>%1: на столе</translation>
-    </message>
-    <message>
-        <source>%1: side</source>
-        <translation>%1: сторона</translation>
-    </message>
-    <message>
-        <source>&amp;Organisation</source>
-        <translation>&amp;Организация</translation>
-    </message>
-    <message>
-        <source>(off the table)</source>
-        <translation>(вне стола)</translation>
-    </message>
-    <message>
-        <source>(override)</source>
-        <translation>(вопреки правилам)</translation>
-    </message>
-    <message>
-        <source>Commander %1</source>
-        <translation>Командир %1</translation>
-    </message>
-    <message>
-        <source>Deputy %1</source>
-        <translation>Заместитель %1</translation>
-    </message>
-    <message>
-        <source>Disband %1</source>
-        <translation>Расформировать %1</translation>
-    </message>
-    <message>
-        <source>Disband</source>
-        <translation>Расформировать</translation>
-    </message>
-    <message>
-        <source>Edit anyway (the table agrees)</source>
-        <translation>Править всё равно (стол согласен)</translation>
-    </message>
-    <message>
-        <source>Form %1</source>
-        <translation>Сформировать %1</translation>
-    </message>
-    <message>
-        <source>Group name</source>
-        <translation>Название группы</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Тип</translation>
-    </message>
-    <message>
-        <source>Move %1 into %2</source>
-        <translation>Перевести %1 в %2</translation>
-    </message>
-    <message>
-        <source>Move into</source>
-        <translation>Перевести в</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Название</translation>
-    </message>
-    <message>
-        <source>New %1</source>
-        <translation>Новая группа: %1</translation>
-    </message>
-    <message>
-        <source>New group</source>
-        <translation>Новая группа</translation>
-    </message>
-    <message>
-        <source>No game is open.</source>
-        <translation>Игра не открыта.</translation>
-    </message>
-    <message>
-        <source>No remarks.</source>
-        <translation>Замечаний нет.</translation>
-    </message>
-    <message>
-        <source>Not in a group</source>
-        <translation>Вне групп</translation>
-    </message>
-    <message>
-        <source>Off the table (an HQ)</source>
-        <translation>Вне стола (штаб)</translation>
-    </message>
-    <message>
-        <source>Organisation</source>
-        <translation>Организация</translation>
-    </message>
-    <message>
-        <source>Post</source>
-        <translation>Должность</translation>
-    </message>
-    <message>
-        <source>Rename %1</source>
-        <translation>Переименовать %1</translation>
-    </message>
-    <message>
-        <source>Side</source>
-        <translation>Сторона</translation>
-    </message>
-    <message>
-        <source>Take %1 out</source>
-        <translation>Вывести %1</translation>
-    </message>
-    <message>
-        <source>Take out</source>
-        <translation>Вывести</translation>
-    </message>
-    <message>
-        <source>The group to move the selection into</source>
-        <translation>Группа, в которую перевести выбранное</translation>
-    </message>
-    <message>
-        <source>The organisation can no longer be edited: %1</source>
-        <translation>Организацию больше нельзя менять: %1</translation>
-    </message>
-    <message>
-        <source>The ruleset's check</source>
-        <translation>Проверка по правилам</translation>
-    </message>
-    <message>
-        <source>commander</source>
-        <translation>командир</translation>
-    </message>
-    <message>
-        <source>deputy</source>
-        <translation>заместитель</translation>
-    </message>
-    <message>
-        <source>— (the members' side)</source>
-        <translation>— (сторона бойцов)</translation>
-    </message>
-    <message>
-        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
-        <translation>Применить правку, которую правила запрещают; изменение помечается как сделанное вопреки правилам</translation>
-    </message>
-    <message>
-        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
-        <translation>Сформировать группу из выбранных бойцов и групп (пустую, если ничего не выбрано)</translation>
-    </message>
-    <message>
-        <source>Take the selected units and groups out of the group they are listed in</source>
-        <translation>Вывести выбранных бойцов и группы из группы, в которой они числятся</translation>
     </message>
 </context>
 </TS>
