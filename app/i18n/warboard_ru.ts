@@ -1076,7 +1076,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. (where, anchor x, anchor y) of the last `place`, None before the first Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -1484,8 +1484,233 @@ Replace the library&apos;s records?</source>
         <translation>{0} ОД</translation>
     </message>
     <message>
+        <source>2d6 ≤ value; no officer bonus (§4.A-2)</source>
+        <extracomment>Terror tally boxes (two per officer death test + suppression test, §4.3). The default card options: tallies printed and filled from the game.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2d6 ≤ value; +%1 while the officer lives, against artillery only (§4.A-2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2d6 ≤ value; +%1 while the officer lives (§4.A-2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−2 hit, −1 result, −1 cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−2 hit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−1 hit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot fire (§4.8-3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cavalry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>infantry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No stand of this company is on the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FIRE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SERIOUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FEAR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RALLY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move and range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retreat %1 a failed SERIOUS test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Traits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result roll of fire at them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a platoon each; ★ command; struck: lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Platoons lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terror</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>officer lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>suppressed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleeing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in close order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each 2: officer death + suppression test; 2 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each 2: officer death + suppression test; markers stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>battery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vehicle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine gun</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACCURACY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RESULT DICE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DICE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy: poor 1 · normal 2 · good 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FIRE: poor 3 · normal 4 · good 5; card values ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Crew</source>
         <translation>Экипаж</translation>
+    </message>
+    <message>
+        <source>≤ %1: +1 hit, +1 result · under fire −1 hit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>damages vehicles at short range only (§4.8-4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a vehicle: only MGs at short range and artillery damage it; cover roll −1 (armoured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gun</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 aimed (hole: direct hit) · %2 area (result %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class: result %1, cover %2; no hit roll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy: ≤ %1 +1 · −1 per %2 · indirect −2 / −1 · ranged-in +1 · under fire −1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gun shields: −1 cover fired on from the front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>poor supply: %1 before the battle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>normal supply: %1 shots a battle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not rolled yet: tick off the boxes beyond the roll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under fire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>destroyed</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Acc · Guts · T&amp;E</source>
@@ -1617,8 +1842,40 @@ Replace the library&apos;s records?</source>
         <translation>не из источника (§8)</translation>
     </message>
     <message>
+        <source>Armour</source>
+        <translation>Броня</translation>
+    </message>
+    <message>
+        <source>Fire</source>
+        <translation>Огонь</translation>
+    </message>
+    <message>
+        <source>lethality × d6 ≥ accuracy; cover +1 / +2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no ranged weapon</source>
+        <translation>нет стрелкового оружия</translation>
+    </message>
+    <message>
+        <source>higher level wins; equal: dice, 5–6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bare hands</source>
+        <translation>голые руки</translation>
+    </message>
+    <message>
+        <source>dice</source>
+        <translation>кубы</translation>
+    </message>
+    <message>
+        <source>Gear</source>
+        <translation>Снаряжение</translation>
+    </message>
+    <message>
         <source>Скр × d20 ≥ {0} within Дальн (+2 vs Panic); d20 + М ≥ {1} + Бр wounds; removed after Стк wounds</source>
-        <translation>Скр × d20 ≥ {0} в пределах Дальн (+2 против Паники); d20 + М ≥ {1} + Бр — рана; снимается после Стк ран</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>In play</source>
@@ -1750,7 +2007,35 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>takeover failed</source>
-        <translation>перехват провален</translation>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HP lost</source>
+        <translation>ХП потеряно</translation>
+    </message>
+    <message>
+        <source>Armour lost</source>
+        <translation>Броня потеряна</translation>
+    </message>
+    <message>
+        <source>no armour points (hits take HP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KILLED: acts, dies at the end of his turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{st[&apos;wound&apos;]} WOUND</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in {st[&apos;in_cover&apos;]} cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stealth</source>
+        <translation>скрытность</translation>
     </message>
     <message>
         <source>Penetrations</source>
@@ -2299,11 +2584,20 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Move allowance when the ruleset gives none (inches)</source>
+        <extracomment>the tests the last move made due (&quot;unit: why&quot;), as the status bar said them</extracomment>
         <translation>Допуск движения, если правила его не дают (дюймы)</translation>
     </message>
     <message>
+        <source>Now due — {0}</source>
+        <translation>Положено сейчас — {0}</translation>
+    </message>
+    <message>
+        <source>due on drop: {0} — {1}</source>
+        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <translation>положено при постановке: {0} — {1}</translation>
+    </message>
+    <message>
         <source>Move</source>
-        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it.</extracomment>
         <translation>Движение</translation>
     </message>
     <message>
@@ -2715,7 +3009,159 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Fit</source>
-        <translation>Весь стол</translation>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Post</source>
+        <translation>Должность</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Организация</translation>
+    </message>
+    <message>
+        <source>Edit anyway (the table agrees)</source>
+        <translation>Всё равно править (стол согласен)</translation>
+    </message>
+    <message>
+        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
+        <translation>Применить правку, которую правила отвергают; изменение помечается как сделанное вопреки правилам</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>Новая группа</translation>
+    </message>
+    <message>
+        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
+        <translation>Сформировать группу из выбранных отрядов и групп (пустую, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>Disband</source>
+        <translation>Расформировать</translation>
+    </message>
+    <message>
+        <source>Take out</source>
+        <translation>Вывести</translation>
+    </message>
+    <message>
+        <source>Take the selected units and groups out of the group they are listed in</source>
+        <translation>Вывести выбранные отряды и группы из группы, в которой они числятся</translation>
+    </message>
+    <message>
+        <source>Commander %1</source>
+        <translation>Командир %1</translation>
+    </message>
+    <message>
+        <source>Deputy %1</source>
+        <translation>Заместитель %1</translation>
+    </message>
+    <message>
+        <source>The group to move the selection into</source>
+        <translation>Группа, в которую перевести выбранное</translation>
+    </message>
+    <message>
+        <source>Move into</source>
+        <translation>Перевести в</translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation>Название группы</translation>
+    </message>
+    <message>
+        <source>Off the table (an HQ)</source>
+        <translation>Вне стола (штаб)</translation>
+    </message>
+    <message>
+        <source>The ruleset&apos;s check</source>
+        <translation>Проверка по правилам</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>Игра не открыта.</translation>
+    </message>
+    <message>
+        <source>The organisation can no longer be edited: %1</source>
+        <translation>Организацию больше нельзя править: %1</translation>
+    </message>
+    <message>
+        <source>No remarks.</source>
+        <translation>Замечаний нет.</translation>
+    </message>
+    <message>
+        <source>%1: not on the table</source>
+        <translation>%1: не на столе</translation>
+    </message>
+    <message>
+        <source>(off the table)</source>
+        <translation>(вне стола)</translation>
+    </message>
+    <message>
+        <source>Not in a group</source>
+        <translation>Не в группе</translation>
+    </message>
+    <message>
+        <source>deputy</source>
+        <translation>заместитель</translation>
+    </message>
+    <message>
+        <source>— (the members&apos; side)</source>
+        <translation>— (сторона членов)</translation>
+    </message>
+    <message>
+        <source>(override)</source>
+        <translation>(вопреки правилам)</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Новая: %1</translation>
+    </message>
+    <message>
+        <source>Form %1</source>
+        <translation>Сформировать %1</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>Переименовать %1</translation>
+    </message>
+    <message>
+        <source>%1: kind</source>
+        <translation>%1: вид</translation>
+    </message>
+    <message>
+        <source>%1: side</source>
+        <translation>%1: сторона</translation>
+    </message>
+    <message>
+        <source>%1: off the table</source>
+        <translation>%1: вне стола</translation>
+    </message>
+    <message>
+        <source>%1: on the table</source>
+        <translation>%1: на столе</translation>
+    </message>
+    <message>
+        <source>Disband %1</source>
+        <translation>Расформировать %1</translation>
+    </message>
+    <message>
+        <source>Take %1 out</source>
+        <translation>Вывести %1</translation>
+    </message>
+    <message>
+        <source>Move %1 into %2</source>
+        <translation>Перевести %1 в %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is no longer %3</source>
+        <translation>%1: %2 больше не %3</translation>
+    </message>
+    <message>
+        <source>&amp;Organisation</source>
+        <translation>&amp;Организация</translation>
     </message>
 </context>
 <context>
@@ -3191,177 +3637,6 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <message>
         <source>No game is open</source>
         <translation>Игра не открыта</translation>
-    </message>
-</context>
-<context>
-    <name>OrganisationDock</name>
-    <message>
-        <source>%1: %2 is %3</source>
-        <translation>%1: %2 — %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 is no longer %3</source>
-        <translation>%1: %2 больше не %3</translation>
-    </message>
-    <message>
-        <source>%1: kind</source>
-        <translation>%1: тип</translation>
-    </message>
-    <message>
-        <source>%1: not on the table</source>
-        <translation>%1: нет на столе</translation>
-    </message>
-    <message>
-        <source>%1: off the table</source>
-        <translation>%1: вне стола</translation>
-    </message>
-    <message>
-        <source>%1: on the table</source>
-        <translation>%1: на столе</translation>
-    </message>
-    <message>
-        <source>%1: side</source>
-        <translation>%1: сторона</translation>
-    </message>
-    <message>
-        <source>&amp;Organisation</source>
-        <translation>&amp;Организация</translation>
-    </message>
-    <message>
-        <source>(off the table)</source>
-        <translation>(вне стола)</translation>
-    </message>
-    <message>
-        <source>(override)</source>
-        <translation>(вопреки правилам)</translation>
-    </message>
-    <message>
-        <source>Commander %1</source>
-        <translation>Командир %1</translation>
-    </message>
-    <message>
-        <source>Deputy %1</source>
-        <translation>Заместитель %1</translation>
-    </message>
-    <message>
-        <source>Disband %1</source>
-        <translation>Расформировать %1</translation>
-    </message>
-    <message>
-        <source>Disband</source>
-        <translation>Расформировать</translation>
-    </message>
-    <message>
-        <source>Edit anyway (the table agrees)</source>
-        <translation>Править всё равно (стол согласен)</translation>
-    </message>
-    <message>
-        <source>Form %1</source>
-        <translation>Сформировать %1</translation>
-    </message>
-    <message>
-        <source>Group name</source>
-        <translation>Название группы</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Тип</translation>
-    </message>
-    <message>
-        <source>Move %1 into %2</source>
-        <translation>Перевести %1 в %2</translation>
-    </message>
-    <message>
-        <source>Move into</source>
-        <translation>Перевести в</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Название</translation>
-    </message>
-    <message>
-        <source>New %1</source>
-        <translation>Новая группа: %1</translation>
-    </message>
-    <message>
-        <source>New group</source>
-        <translation>Новая группа</translation>
-    </message>
-    <message>
-        <source>No game is open.</source>
-        <translation>Игра не открыта.</translation>
-    </message>
-    <message>
-        <source>No remarks.</source>
-        <translation>Замечаний нет.</translation>
-    </message>
-    <message>
-        <source>Not in a group</source>
-        <translation>Вне групп</translation>
-    </message>
-    <message>
-        <source>Off the table (an HQ)</source>
-        <translation>Вне стола (штаб)</translation>
-    </message>
-    <message>
-        <source>Organisation</source>
-        <translation>Организация</translation>
-    </message>
-    <message>
-        <source>Post</source>
-        <translation>Должность</translation>
-    </message>
-    <message>
-        <source>Rename %1</source>
-        <translation>Переименовать %1</translation>
-    </message>
-    <message>
-        <source>Side</source>
-        <translation>Сторона</translation>
-    </message>
-    <message>
-        <source>Take %1 out</source>
-        <translation>Вывести %1</translation>
-    </message>
-    <message>
-        <source>Take out</source>
-        <translation>Вывести</translation>
-    </message>
-    <message>
-        <source>The group to move the selection into</source>
-        <translation>Группа, в которую перевести выбранное</translation>
-    </message>
-    <message>
-        <source>The organisation can no longer be edited: %1</source>
-        <translation>Организацию больше нельзя менять: %1</translation>
-    </message>
-    <message>
-        <source>The ruleset's check</source>
-        <translation>Проверка по правилам</translation>
-    </message>
-    <message>
-        <source>commander</source>
-        <translation>командир</translation>
-    </message>
-    <message>
-        <source>deputy</source>
-        <translation>заместитель</translation>
-    </message>
-    <message>
-        <source>— (the members' side)</source>
-        <translation>— (сторона бойцов)</translation>
-    </message>
-    <message>
-        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
-        <translation>Применить правку, которую правила запрещают; изменение помечается как сделанное вопреки правилам</translation>
-    </message>
-    <message>
-        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
-        <translation>Сформировать группу из выбранных бойцов и групп (пустую, если ничего не выбрано)</translation>
-    </message>
-    <message>
-        <source>Take the selected units and groups out of the group they are listed in</source>
-        <translation>Вывести выбранных бойцов и группы из группы, в которой они числятся</translation>
     </message>
 </context>
 </TS>
