@@ -1486,171 +1486,171 @@ Replace the library&apos;s records?</source>
     <message>
         <source>2d6 ≤ value; no officer bonus (§4.A-2)</source>
         <extracomment>Terror tally boxes (two per officer death test + suppression test, §4.3). The default card options: tallies printed and filled from the game.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2d6 ≤ значения; без бонуса офицера (§4.A-2)</translation>
     </message>
     <message>
         <source>2d6 ≤ value; +%1 while the officer lives, against artillery only (§4.A-2)</source>
-        <translation type="unfinished"></translation>
+        <translation>2d6 ≤ значения; +%1, пока жив офицер, только против артиллерии (§4.A-2)</translation>
     </message>
     <message>
         <source>2d6 ≤ value; +%1 while the officer lives (§4.A-2)</source>
-        <translation type="unfinished"></translation>
+        <translation>2d6 ≤ значения; +%1, пока жив офицер (§4.A-2)</translation>
     </message>
     <message>
         <source>−2 hit, −1 result, −1 cover</source>
-        <translation type="unfinished"></translation>
+        <translation>−2 попадание, −1 результат, −1 укрытие</translation>
     </message>
     <message>
         <source>−2 hit</source>
-        <translation type="unfinished"></translation>
+        <translation>−2 попадание</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>−1 hit</source>
-        <translation type="unfinished"></translation>
+        <translation>−1 попадание</translation>
     </message>
     <message>
         <source>cannot fire (§4.8-3)</source>
-        <translation type="unfinished"></translation>
+        <translation>не может стрелять (§4.8-3)</translation>
     </message>
     <message>
         <source>cavalry</source>
-        <translation type="unfinished"></translation>
+        <translation>кавалерия</translation>
     </message>
     <message>
         <source>infantry</source>
-        <translation type="unfinished"></translation>
+        <translation>пехота</translation>
     </message>
     <message>
         <source>No stand of this company is on the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>На столе нет ни одной подставки этой роты.</translation>
     </message>
     <message>
         <source>FIRE</source>
-        <translation type="unfinished"></translation>
+        <translation>ОГОНЬ</translation>
     </message>
     <message>
         <source>SERIOUS</source>
-        <translation type="unfinished"></translation>
+        <translation>СТОЙКОСТЬ</translation>
     </message>
     <message>
         <source>FEAR</source>
-        <translation type="unfinished"></translation>
+        <translation>СТРАХ</translation>
     </message>
     <message>
         <source>RALLY</source>
-        <translation type="unfinished"></translation>
+        <translation>СБОР</translation>
     </message>
     <message>
         <source>Move and range</source>
-        <translation type="unfinished"></translation>
+        <translation>Движение и дальность</translation>
     </message>
     <message>
         <source>retreat %1 a failed SERIOUS test</source>
-        <translation type="unfinished"></translation>
+        <translation>отход на %1 за каждый проваленный тест СТОЙКОСТИ</translation>
     </message>
     <message>
         <source>move</source>
-        <translation type="unfinished"></translation>
+        <translation>движение</translation>
     </message>
     <message>
         <source>Traits</source>
-        <translation type="unfinished"></translation>
+        <translation>Свойства</translation>
     </message>
     <message>
         <source>result roll of fire at them</source>
-        <translation type="unfinished"></translation>
+        <translation>бросок на результат огня по ним</translation>
     </message>
     <message>
         <source>Stands</source>
-        <translation type="unfinished"></translation>
+        <translation>Подставки</translation>
     </message>
     <message>
         <source>a platoon each; ★ command; struck: lost</source>
-        <translation type="unfinished"></translation>
+        <translation>по взводу на каждой; ★ командование; зачёркнуто: потеряна</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>потерян</translation>
     </message>
     <message>
         <source>Platoons lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Потеряно взводов</translation>
     </message>
     <message>
         <source>Terror</source>
-        <translation type="unfinished"></translation>
+        <translation>Ужас</translation>
     </message>
     <message>
         <source>officer lost</source>
-        <translation type="unfinished"></translation>
+        <translation>офицер погиб</translation>
     </message>
     <message>
         <source>moved</source>
-        <translation type="unfinished"></translation>
+        <translation>двигался</translation>
     </message>
     <message>
         <source>prone</source>
-        <translation type="unfinished"></translation>
+        <translation>залегла</translation>
     </message>
     <message>
         <source>suppressed</source>
-        <translation type="unfinished"></translation>
+        <translation>подавлена огнём</translation>
     </message>
     <message>
         <source>fleeing</source>
-        <translation type="unfinished"></translation>
+        <translation>бежит</translation>
     </message>
     <message>
         <source>in close order</source>
-        <translation type="unfinished"></translation>
+        <translation>в сомкнутом строю</translation>
     </message>
     <message>
         <source>in column</source>
-        <translation type="unfinished"></translation>
+        <translation>в колонне</translation>
     </message>
     <message>
         <source>each 2: officer death + suppression test; 2 removed</source>
-        <translation type="unfinished"></translation>
+        <translation>каждые 2: тест на гибель офицера + тест на подавление; 2 снимаются</translation>
     </message>
     <message>
         <source>each 2: officer death + suppression test; markers stay</source>
-        <translation type="unfinished"></translation>
+        <translation>каждые 2: тест на гибель офицера + тест на подавление; маркеры остаются</translation>
     </message>
     <message>
         <source>battery</source>
-        <translation type="unfinished"></translation>
+        <translation>батарея</translation>
     </message>
     <message>
         <source>vehicle</source>
-        <translation type="unfinished"></translation>
+        <translation>техника</translation>
     </message>
     <message>
         <source>machine gun</source>
-        <translation type="unfinished"></translation>
+        <translation>пулемёт</translation>
     </message>
     <message>
         <source>ACCURACY</source>
-        <translation type="unfinished"></translation>
+        <translation>ТОЧНОСТЬ</translation>
     </message>
     <message>
         <source>RESULT DICE</source>
-        <translation type="unfinished"></translation>
+        <translation>КУБЫ РЕЗУЛЬТАТА</translation>
     </message>
     <message>
         <source>DICE</source>
-        <translation type="unfinished"></translation>
+        <translation>КУБЫ</translation>
     </message>
     <message>
         <source>accuracy: poor 1 · normal 2 · good 3</source>
-        <translation type="unfinished"></translation>
+        <translation>точность: плохой 1 · обычный 2 · хороший 3</translation>
     </message>
     <message>
         <source>FIRE: poor 3 · normal 4 · good 5; card values ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>ОГОНЬ: плохой 3 · обычный 4 · хороший 5; значения карточки не учитываются</translation>
     </message>
     <message>
         <source>Crew</source>
@@ -1658,59 +1658,59 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>≤ %1: +1 hit, +1 result · under fire −1 hit</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ %1: +1 попадание, +1 результат · под огнём −1 попадание</translation>
     </message>
     <message>
         <source>damages vehicles at short range only (§4.8-4)</source>
-        <translation type="unfinished"></translation>
+        <translation>повреждает технику только на ближней дистанции (§4.8-4)</translation>
     </message>
     <message>
         <source>a vehicle: only MGs at short range and artillery damage it; cover roll −1 (armoured)</source>
-        <translation type="unfinished"></translation>
+        <translation>техника: повреждают только пулемёты на ближней дистанции и артиллерия; бросок за укрытие −1 (броня)</translation>
     </message>
     <message>
         <source>Gun</source>
-        <translation type="unfinished"></translation>
+        <translation>Орудие</translation>
     </message>
     <message>
         <source>%1 aimed (hole: direct hit) · %2 area (result %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 прицельно (центр: прямое попадание) · %2 по площади (результат %3)</translation>
     </message>
     <message>
         <source>class: result %1, cover %2; no hit roll</source>
-        <translation type="unfinished"></translation>
+        <translation>класс: результат %1, укрытие %2; без броска на попадание</translation>
     </message>
     <message>
         <source>accuracy: ≤ %1 +1 · −1 per %2 · indirect −2 / −1 · ranged-in +1 · under fire −1</source>
-        <translation type="unfinished"></translation>
+        <translation>точность: ≤ %1 +1 · −1 за каждые %2 · навесной −2 / −1 · пристрелянная точка +1 · под огнём −1</translation>
     </message>
     <message>
         <source>gun shields: −1 cover fired on from the front</source>
-        <translation type="unfinished"></translation>
+        <translation>щиты орудий: −1 к укрытию при огне спереди</translation>
     </message>
     <message>
         <source>poor supply: %1 before the battle</source>
-        <translation type="unfinished"></translation>
+        <translation>плохое снабжение: %1 перед боем</translation>
     </message>
     <message>
         <source>normal supply: %1 shots a battle</source>
-        <translation type="unfinished"></translation>
+        <translation>обычное снабжение: %1 выстрелов на бой</translation>
     </message>
     <message>
         <source>Shots</source>
-        <translation type="unfinished"></translation>
+        <translation>Выстрелы</translation>
     </message>
     <message>
         <source>not rolled yet: tick off the boxes beyond the roll</source>
-        <translation type="unfinished"></translation>
+        <translation>ещё не брошено: зачеркните клетки сверх броска</translation>
     </message>
     <message>
         <source>under fire</source>
-        <translation type="unfinished"></translation>
+        <translation>под огнём</translation>
     </message>
     <message>
         <source>destroyed</source>
-        <translation type="unfinished"></translation>
+        <translation>уничтожено</translation>
     </message>
     <message>
         <source>Acc · Guts · T&amp;E</source>
@@ -1851,7 +1851,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>lethality × d6 ≥ accuracy; cover +1 / +2</source>
-        <translation type="unfinished"></translation>
+        <translation>летальность × d6 ≥ точности; укрытие +1 / +2</translation>
     </message>
     <message>
         <source>no ranged weapon</source>
@@ -1859,7 +1859,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>higher level wins; equal: dice, 5–6</source>
-        <translation type="unfinished"></translation>
+        <translation>побеждает более высокий уровень; при равенстве — кубы, 5–6</translation>
     </message>
     <message>
         <source>bare hands</source>
@@ -1874,8 +1874,16 @@ Replace the library&apos;s records?</source>
         <translation>Снаряжение</translation>
     </message>
     <message>
+        <source>%1 WOUND</source>
+        <translation>РАНЕНИЕ: %1</translation>
+    </message>
+    <message>
+        <source>in %1 cover</source>
+        <translation>в укрытии: %1</translation>
+    </message>
+    <message>
         <source>Скр × d20 ≥ {0} within Дальн (+2 vs Panic); d20 + М ≥ {1} + Бр wounds; removed after Стк wounds</source>
-        <translation type="unfinished"></translation>
+        <translation>Скр × d20 ≥ {0} в пределах Дальн (+2 против Паники); d20 + М ≥ {1} + Бр — ранение; снимается после Стк ранений</translation>
     </message>
     <message>
         <source>In play</source>
@@ -2007,7 +2015,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>takeover failed</source>
-        <translation type="unfinished"></translation>
+        <translation>принятие командования провалено</translation>
     </message>
     <message>
         <source>HP lost</source>
@@ -2019,19 +2027,11 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>no armour points (hits take HP)</source>
-        <translation type="unfinished"></translation>
+        <translation>нет единиц брони (попадания снимают HP)</translation>
     </message>
     <message>
         <source>KILLED: acts, dies at the end of his turn</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{st[&apos;wound&apos;]} WOUND</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in {st[&apos;in_cover&apos;]} cover</source>
-        <translation type="unfinished"></translation>
+        <translation>УБИТ: действует, умирает в конце своего хода</translation>
     </message>
     <message>
         <source>stealth</source>
@@ -3009,7 +3009,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Вписать</translation>
     </message>
     <message>
         <source>Post</source>

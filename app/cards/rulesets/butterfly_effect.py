@@ -205,9 +205,9 @@ class CharacterSheet:
         if st.get("dead_pending"):
             said.append(tr("KILLED: acts, dies at the end of his turn"))
         elif st.get("wound"):
-            said.append(tr(f"{st['wound']} WOUND"))
+            said.append(tr("%1 WOUND").replace("%1", tr(str(st["wound"]))))
         if st.get("in_cover"):
-            said.append(tr(f"in {st['in_cover']} cover"))
+            said.append(tr("in %1 cover").replace("%1", tr(str(st["in_cover"]))))
         if st.get("stealth"):
             said.append(tr("stealth"))
         if said:
