@@ -91,9 +91,9 @@ OPTIONS: tuple[Option, ...] = (
     _o("stealth_speed", "Stealth speed", "not_modelled", ("not_modelled",), 14,
        "the text gives no movement rates: a stealth flag only (§8-7)"),
     Option("ambush_rounds", "Ambush lasts (rounds)", "int", data.number("turn.ambush_rounds"),
-           minimum=1, maximum=1, reason="§4.A-15", proposed=True,
-           help="rounds played under the SURPRISE rule: one (the turn structure's declared "
-           "ambush side acts first for one round)"),
+           minimum=1, maximum=10, reason="§4.A-15", proposed=True,
+           help="rounds played under the SURPRISE rule, the ambushing side acting first in "
+           "each with casualties falling at once; PROPOSED one (the text: «the round»)"),
     _o("weather_scale", "Weather dice", "graded", ("graded", "fierce_only"), 16,
        "graded: light 1, heavy 2, fierce 3; fierce_only: only the text's fierce sandstorm "
        "(+3) gives dice, lighter weather none"),
@@ -136,13 +136,21 @@ DUEL_DUE = ("a stealthed operative within medium distance of a scout: the stealt
             "(04 §4.8-2)")
 
 
+def ambush_rounds(game: Game) -> int:
+    """How many rounds a declared ambush lasts in this game (§4.A-15, the game's reading)."""
+    from engine.readings import readings_for
+    from engine.rulesets.registry import get_ruleset
+
+    return int(readings_for(get_ruleset(data.RULESET_ID), game)["ambush_rounds"])
+
+
 def turn_structure() -> TurnStructure:
     """Combat rounds of one active action, an ambush side first (§4.2-1, §4.7); the stealth
     duel falls due at the start of a round and as soon as a move on the board brings a
     stealthed operative within medium distance of a scout (§4.8-2, §6-6)."""
     t = {k: v for k, v in data.rules()["turn"].items() if k != "ambush_rounds"}
     return from_table(t, f"{data.RULESET_ID}/ruleset.toml: turn").with_hooks(
-        TurnHooks(can_act=can_act, flags=flags, triggers=tuple(
+        TurnHooks(can_act=can_act, flags=flags, ambush_rounds=ambush_rounds, triggers=tuple(
             Trigger(at, "stealth_duel", duel_due, DUEL_DUE) for at in ("turn_start",
                                                                         MOVE))))
 
