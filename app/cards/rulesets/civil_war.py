@@ -116,15 +116,21 @@ def _range_table(ink: Ink, range_in: float, mark: str, machine_gun: bool,
     rest = ink.width - lw
     widths = {"short": rest * 0.24, "long": rest * 0.24, "extreme": rest * 0.52}
     cols = ([Col(lw, lead[0])] if lead else []) + \
-        [Col(widths[b.name], b.name) for b in bands]
+        [Col(widths[b.name], loc(b.name, RULESET)) for b in bands]
     heads: list = ([lead[1]] if lead else []) + [(f"≤ {_inches(b.max)}", mark) for b in bands]
     effects = ([""] if lead else []) + [notes[b.name] for b in bands]
     if machine_gun:
-        cols.append(Col(widths["extreme"], "extreme"))
+        cols.append(Col(widths["extreme"], loc("extreme", RULESET)))
         heads.append(("—", ""))
         effects.append(tr("cannot fire (§4.8-3)"))
     ink.table(cols, [heads], size=7.0, row_h=8.4)
     ink.table(cols, [effects], size=5.0, row_h=7.0, header=False, shade=False)
+
+
+def _faction(profile: Mapping[str, Any]) -> str:
+    """The profile's side in the interface's language (its `faction_ru` beside `faction`)."""
+    english = profile.get("faction") or ""
+    return loc(english, RULESET) if english else ""
 
 
 def _title(card: CardData, profile: Mapping[str, Any]) -> str:
@@ -155,7 +161,7 @@ class CompanyCard:
         profile = (card.members[0].record if card.members else {}) if group else card.record
         title = _title(card, profile)
         arm = tr("cavalry") if profile.get("arm") == "cavalry" else tr("infantry")
-        sub = " · ".join(filter(None, [profile.get("name_ru"), profile.get("faction"),
+        sub = " · ".join(filter(None, [profile.get("name_ru"), _faction(profile),
                                        arm if profile else ""]))
         ink.band(title, sub)
         if not profile:
@@ -201,10 +207,15 @@ class CompanyCard:
         for key in keys:
             t = table[key]
             value = signed(mods[t["modifier"]]["value"])
-            when = "" if t["when"] == "always" else f" {t['when']}"
-            ink.line(f"({t['name_ru']}): {value} {tr('result')}{when}", size=6.4,
-                     label=t["name"], label_w=ink.text_width(t["name"] + " ",
-                                                             ink.font(6.4, bold=True)))
+            when = "" if t["when"] == "always" else f" {loc(t['when'], RULESET)}"
+            # the keyword as the seed prints it, its Russian original beside it; a Russian
+            # card prints the Russian keyword alone
+            shown = loc(t["name"], RULESET)
+            label, gloss = (t["name"], f"({t['name_ru']}): ") if shown == t["name"] \
+                else (shown.upper(), ": ")
+            ink.line(f"{gloss}{value} {loc('result', RULESET)}{when}", size=6.4,
+                     label=label, label_w=ink.text_width(label + " ",
+                                                         ink.font(6.4, bold=True)))
 
     def _stands(self, ink: Ink, card: CardData) -> None:
         """The company's stands in member order; a lost one (no longer on the table)
@@ -330,7 +341,7 @@ class SupportCard:
         battery = p["kind"] == "battery"
         what = tr("battery") if battery else (tr("vehicle") if p.get("vehicle")
                                                else tr("machine gun"))
-        sub = " · ".join(filter(None, [p.get("name_ru"), p.get("faction"), what]))
+        sub = " · ".join(filter(None, [p.get("name_ru"), _faction(p), what]))
         ink.band(_title(card, p), sub)
         q = p["crew_quality"]
         if battery:
@@ -345,7 +356,7 @@ class SupportCard:
                              (tr("RALLY"), num(p.get("rally")), _mark(p, "rally"))])
         scale = (tr("accuracy: poor 1 · normal 2 · good 3") if battery
                  else tr("FIRE: poor 3 · normal 4 · good 5; card values ignored"))
-        ink.line(f"{q} — {scale}", size=6.2, label=tr("Crew"), label_w=26)
+        ink.line(f"{loc(q, RULESET)} — {scale}", size=6.2, label=tr("Crew"), label_w=26)
         if battery:
             self._gun(ink, p, card.readings)
         else:
@@ -371,7 +382,8 @@ class SupportCard:
         gun = data.guns()[p["gun_class"]]
         mods = data.modifier_table()
         ink.heading(tr("Gun"), note=f"{gun['name_ru']} · {gun['calibre_mm']} mm")
-        ink.line(f"{gun['name']} — {tr('range')} {_inches(gun['range_in'])}", size=6.6,
+        ink.line(f"{loc(gun['name'], RULESET)} — {loc('range', RULESET)} "
+                 f"{_inches(gun['range_in'])}", size=6.6,
                  mark=_mark(gun, "range_in"))
         aimed = data.rule_number("artillery.aimed_template_in")
         area = data.rule_number("artillery.area_template_in")

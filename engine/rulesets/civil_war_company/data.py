@@ -219,12 +219,15 @@ def check_labels_ru(actions, options, labels: Mapping[str, Mapping[str, str]] | 
 def glossary_ru(actions, options) -> dict[str, str]:
     """English → Russian of the words the data already translates, for the ruleset's
     glossary (engine.i18n.register_glossary): the modifiers' labels (modifiers.toml), the
-    keywords (traits.toml), the gun classes (guns.toml), and the labels of the actions,
+    keywords (traits.toml), the gun classes (guns.toml), the profiles' sides
+    (profiles.toml), and the labels of the actions,
     their options and the ruleset options (labels_ru.toml)."""
     out = {m["label"]: m["label_ru"] for m in modifier_table().values()}
     out.update({t["name"]: t["name_ru"] for t in traits().values()})
     out.update({t["when"]: t["when_ru"] for t in traits().values()})
     out.update({g["name"]: g["name_ru"] for g in guns().values()})
+    out.update({p["faction"]: p["faction_ru"] for p in profiles().values()
+                if p.get("faction") and p.get("faction_ru")})
     labels = labels_ru()
     out.update({o.label: labels["options"][o.id] for o in options})
     out.update({o.label: labels["action_options"][f"{a.id}.{o.id}"]
