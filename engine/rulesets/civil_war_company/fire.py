@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.board_ops import BoardOps
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Effect, Game
 from engine.odds import OutcomeDistribution
 from engine.options import Option, SchemaError
@@ -96,7 +97,7 @@ def _entered(ctx: Context, shooter: Company, target: Company
         raise Refused(f"{target.name} is out of range")
     if mg and n:
         n = rule_number("machine_gun.dice")
-    return {band: n}, distance, f"{n} dice (entered)"
+    return {band: n}, distance, msg("{n} dice (entered)", n=n)
 
 
 def _dice(ctx: Context, shooter: Company, target: Company

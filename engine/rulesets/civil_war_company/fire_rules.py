@@ -17,6 +17,7 @@ from typing import Any
 import icepool
 
 from engine.dice import D6, DiceSource, Test
+from engine.i18n import msg
 from engine.odds import OutcomeDistribution, distribution, success_die
 from engine.options import Modifier
 from engine.protocol import Step, info_step, make_test, roll_test
@@ -157,7 +158,8 @@ def roll_fire(dice: DiceSource, plan: FirePlan, *, prefix: str = "", label: str 
                          label=_glabel("Result roll", g, plan, label), n=h.count("hit"),
                          base=rule_number("fire.result_base"), base_label="base",
                          modifiers=g.result_mods, success="success",
-                         failure=result_failure, note=f"one die per hit ({h.count('hit')})")
+                         failure=result_failure,
+                         note=msg("one die per hit ({hits})", hits=h.count("hit")))
                for g, h in zip(plan.groups, hits, strict=True)]
     covers: list[Step] = []
     lost = 0
@@ -175,7 +177,9 @@ def roll_fire(dice: DiceSource, plan: FirePlan, *, prefix: str = "", label: str 
             covers.append(roll_test(dice, g.cover, id=sid, label=lab, n=k,
                                     base=rule_number("fire.cover_base"), base_label="base",
                                     modifiers=g.cover_mods, success="destroyed",
-                                    failure="terror", note=f"one die per success ({k})"))
+                                    failure="terror",
+                                    note=msg("one die per success ({successes})",
+                                             successes=k)))
             lost += covers[-1].count("destroyed")
     n_hits = sum(h.count("hit") for h in hits)
     retreats = sum(r.count(result_failure) for r in results)
