@@ -138,6 +138,17 @@ def _emit(data: dict, text: str, as_json: bool, out: TextIO) -> None:
         out.write(text if text.endswith("\n") else text + "\n")
 
 
+def warn_off_table(scenario: Scenario, x: float, y: float, what: str) -> bool:
+    """Say on stderr when (x, y) is off the table (the command still answers: a point just
+    past the edge can be meant); True when it warned."""
+    t = scenario.table
+    if 0 <= x <= t.width_in and 0 <= y <= t.height_in:
+        return False
+    print(f"{PROG}: warning: {what} ({x:g}, {y:g}) is off the {t.width_in:g}\" × "
+          f"{t.height_in:g}\" table", file=sys.stderr)
+    return True
+
+
 def _fmt(v: float, digits: int = 2) -> str:
     return f"{v:.{digits}f}"
 
@@ -237,12 +248,15 @@ def cmd_template(args: argparse.Namespace) -> int:
     from engine.measure import MeasureError, template_query
 
     scenario = open_scenario(args.file)
+    warn_off_table(scenario, args.x, args.y, "X Y")
     try:
         r = template_query(scenario, args.shape, args.x, args.y,
                            toward=tuple(args.toward) if args.toward else None,
                            scatter=args.scatter)
     except MeasureError as e:
         raise CliError(str(e)) from None
+    if r.centre != r.aim:
+        warn_off_table(scenario, *r.centre, "--scatter: the template's centre")
     _emit(r.to_dict(), template_text(scenario, r), args.json, sys.stdout)
     return 0
 
@@ -547,7 +561,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     from engine.facts import facts_for, parse_fact
     from engine.measure import MeasureError
     from engine.options import SchemaError, validate_options
-    from engine.protocol import TemplatePlacement, scenario_groups
+    from engine.protocol import MissingRole, TemplatePlacement, scenario_groups
     from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
@@ -609,6 +623,14 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except SchemaError as e:
         flag = "--weapon" if str(e).startswith("weapon") else "--fact"
         raise CliError(f"{flag} {e}") from None
+    if args.point:
+        warn_off_table(scenario, *args.point, "--point")
+    for name, value in roles.items():
+        if isinstance(value, TemplatePlacement):
+            warn_off_table(scenario, value.x, value.y, f"--role {name}")
+        elif isinstance(value, tuple) and len(value) == 2 and \
+                all(isinstance(v, float) for v in value):
+            warn_off_table(scenario, *value, f"--role {name}")
     measured_to = target or (targets[0] if targets else None)
     template = next((v for v in roles.values() if isinstance(v, TemplatePlacement)),
                     args.template)
@@ -628,6 +650,12 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except MeasureError as e:
         raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
             from None
+    except MissingRole as e:  # the role's own flag, in words
+        name = e.role.name
+        flag = f"--{name}" if name in ("target", "targets", "weapon", "point") else \
+            f"--role {name}=…"
+        raise CliError(f"{flag}: {e.action.label} needs the {e.role.title.lower()} "
+                       f"({e.role.kind}); give it with {flag.rstrip('=…')}") from None
     except SchemaError as e:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
         raise CliError(f"{flag}{e}") from None
@@ -980,6 +1008,46 @@ def cmd_verify(args: argparse.Namespace) -> int:
     _emit({**report.to_dict(), "commitment": sealing.commitment,
            "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
     return 0 if report.ok else VERIFY_FAILED
+
+
+# --- help --------------------------------------------------------------------------------
+
+
+def _help_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("topic", metavar="COMMAND", nargs="?",
+                   help="the command to explain (default: the list of commands)")
+
+
+def overview() -> str:
+    """What `warboard --help` and `warboard help` print: how to open the window, then every
+    command with its line (from COMMANDS, so a new command is listed without editing this)."""
+    width = max(len(name) for name in COMMANDS)
+    lines = [f"usage: {PROG} [FILE]            open the window on FILE (a scenario .json or a "
+             ".warboard game;",
+             f"       {' ' * len(PROG)}                   no FILE: the last game, the demo "
+             "table on first run)",
+             f"       {PROG} COMMAND [ARGS]    answer on the command line",
+             f"       {PROG} --self-test       open the demo offscreen, measure, resolve, "
+             "print a card; exit 0 if all work",
+             "", "commands:"]
+    lines += [f"  {name:<{width}}  {cmd.help.split(' (')[0]}" for name, cmd in COMMANDS.items()]
+    lines += ["", f"`{PROG} help COMMAND` (or `{PROG} COMMAND --help`) explains one command.",
+              "Problems go to stderr with exit status 2."]
+    return "\n".join(lines) + "\n"
+
+
+@command("help", "this list, or one command's arguments: help [COMMAND]", _help_arguments)
+def cmd_help(args: argparse.Namespace) -> int:
+    if args.topic is None:
+        sys.stdout.write(overview())
+        return 0
+    if args.topic not in COMMANDS:
+        raise CliError(f"COMMAND: no command {args.topic!r}; one of {', '.join(COMMANDS)}")
+    cmd = COMMANDS[args.topic]
+    sub = _Parser(prog=f"{PROG} {cmd.name}", description=cmd.help)
+    cmd.add_arguments(sub)
+    sys.stdout.write(sub.format_help())
+    return 0
 
 
 # --- dispatch ----------------------------------------------------------------------------

@@ -106,6 +106,13 @@ def _first_ruleset() -> str:
         return found[0].id if found else ""
 
 
+def _remember(chosen: str) -> None:
+    """The next file dialog starts where this one's file was chosen."""
+    from app.settings import remember_folder
+
+    remember_folder(chosen)
+
+
 def blank_scenario(spec: NewTable) -> Scenario:
     """An empty table: no terrain, no units."""
     if spec.width_in <= 0 or spec.height_in <= 0:
@@ -177,8 +184,10 @@ class NewGameDialog(QDialog):
         self._ruleset_scale(self.ruleset.currentIndex())
 
     def _ruleset_scale(self, index: int) -> None:
-        if 0 <= index < len(self._rulesets):
-            self.scale.setValue(self._rulesets[index][2])
+        from app.settings import default_scale
+
+        if 0 <= index < len(self._rulesets):  # Settings' ground scale, else the ruleset's
+            self.scale.setValue(default_scale() or self._rulesets[index][2])
 
     def spec(self) -> NewTable:
         if self.demo.isChecked():
@@ -475,11 +484,13 @@ class FileController(QObject):
     def open_dialog(self) -> bool:
         name, _ = QFileDialog.getOpenFileName(self.window, tr("Open a game or scenario"),
                                               self._start_dir(), OPEN_FILTER)
+        _remember(name)
         return bool(name) and self.open_path(name)
 
     def import_dialog(self) -> bool:
         name, _ = QFileDialog.getOpenFileName(self.window, tr("Import a scenario"),
                                               self._start_dir(), JSON_FILTER)
+        _remember(name)
         return bool(name) and self.open_path(name, scenario=True)
 
     def open_path(self, path: str | os.PathLike, *, scenario: bool | None = None) -> bool:
@@ -583,11 +594,17 @@ class FileController(QObject):
         return None
 
     def _start_dir(self) -> str:
+        """The open file's folder, else the last folder a file was chosen in, else the
+        most recent file's, else the user's documents (never the program's folder)."""
+        from app.settings import FOLDER_KEY, settings, start_folder
+
         shown = self.path or self.source
-        if shown is not None:
+        if shown is not None and not str(shown).startswith("demo:"):
             return str(shown.parent)
+        if settings().value(FOLDER_KEY, ""):
+            return str(start_folder())
         recent = self.recent.paths()
-        return str(recent[0].parent) if recent else ""
+        return str(recent[0].parent) if recent else str(start_folder())
 
     # --- save -------------------------------------------------------------------------------
 
@@ -613,6 +630,7 @@ class FileController(QObject):
             return False
         name, _ = QFileDialog.getSaveFileName(self.window, tr("Save the game as"),
                                               str(self._suggested(GAME_SUFFIX)), GAME_FILTER)
+        _remember(name)
         return bool(name) and self.save_as(name)
 
     def save_as(self, path: str | os.PathLike) -> bool:
@@ -661,6 +679,7 @@ class FileController(QObject):
             return False
         name, _ = QFileDialog.getSaveFileName(self.window, tr("Export the scenario"),
                                               str(self._suggested(".json")), JSON_FILTER)
+        _remember(name)
         return bool(name) and self.export_scenario(name)
 
     def export_scenario(self, path: str | os.PathLike) -> bool:

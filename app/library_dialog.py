@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, ruleset_name, tr
+from app.settings import remember_folder, start_path
 from engine.options import Field, SchemaError
 
 if TYPE_CHECKING:
@@ -88,9 +90,22 @@ class RecordForm(QWidget):
             label = name.replace("_", " ") + ("" if f.required and f.default is None else " ·")
             self.layout_.addRow(label, w)
             self.editors[name] = (f, w)
+        self.baseline = self.values()
+
+    def dirty(self) -> bool:
+        """Whether the fields hold something else than the record they were filled with."""
+        return self.values() != getattr(self, "baseline", {})
+
+    def mark_saved(self) -> None:
+        self.baseline = self.values()
 
     @staticmethod
     def _editor(f: Field, value: Any) -> QWidget:
+        if f.type == "dict" and f.fields:            # a fixed sub-record: its own form
+            return SubRecord(f.fields, value if isinstance(value, dict) else {})
+        if f.type == "dict" and f.items is not None and f.items.fields \
+                and isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
+            return RecordGrid(f.items.fields, value)  # crew posts, armour faces, weapons
         if f.type == "bool":
             w = QCheckBox()
             w.setChecked(bool(value))
@@ -118,28 +133,14 @@ class RecordForm(QWidget):
 
     def values(self) -> dict[str, Any]:
         """The form as a record: numbers where the text is a number, the text otherwise."""
-        out: dict[str, Any] = {}
-        for name, (f, w) in self.editors.items():
-            if isinstance(w, QCheckBox):
-                out[name] = w.isChecked()
-            elif isinstance(w, QComboBox):
-                out[name] = w.currentText()
-            elif isinstance(w, QPlainTextEdit):
-                out[name] = _json_or_text(w.toPlainText())
-            elif f.type == "list":
-                text = w.text().strip()
-                if f.items is not None and f.items.type in ("int", "float", "bool"):
-                    out[name] = _json_or_text(text or "[]")
-                else:
-                    out[name] = [t.strip() for t in text.split(",") if t.strip()]
-            else:
-                out[name] = _scalar(w.text(), f)
-        return out
+        return {name: widget_value(f, w) for name, (f, w) in self.editors.items()}
 
     def set_value(self, name: str, text: str) -> None:
         """Type `text` into a field's editor (tests, scripting)."""
         _, w = self.editors[name]
-        if isinstance(w, QLineEdit):
+        if isinstance(w, SubRecord | RecordGrid):
+            w.set_data(_json_or_text(text))
+        elif isinstance(w, QLineEdit):
             w.setText(text)
         elif isinstance(w, QPlainTextEdit):
             w.setPlainText(text)
@@ -147,6 +148,99 @@ class RecordForm(QWidget):
             w.setCurrentText(text)
         elif isinstance(w, QCheckBox):
             w.setChecked(text.lower() in ("1", "true", "yes"))
+
+
+def widget_value(f: Field, w: QWidget) -> Any:
+    """What an editor made by RecordForm._editor holds, as the record's value."""
+    if isinstance(w, SubRecord | RecordGrid):
+        return w.value()
+    if isinstance(w, QCheckBox):
+        return w.isChecked()
+    if isinstance(w, QComboBox):
+        return w.currentText()
+    if isinstance(w, QPlainTextEdit):
+        return _json_or_text(w.toPlainText())
+    if f.type == "list":
+        text = w.text().strip()
+        if f.items is not None and f.items.type in ("int", "float", "bool"):
+            return _json_or_text(text or "[]")
+        return [t.strip() for t in text.split(",") if t.strip()]
+    return _scalar(w.text(), f)
+
+
+class SubRecord(QWidget):
+    """A nested record with fixed fields (a weapon's accuracy per band): one editor each,
+    side by side under their names."""
+
+    def __init__(self, fields, value: dict) -> None:
+        super().__init__()
+        self.fields = dict(fields)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.cells: dict[str, QWidget] = {}
+        self.set_data(value)
+
+    def set_data(self, value: Any) -> None:
+        value = value if isinstance(value, dict) else {}
+        for w in self.cells.values():
+            w.deleteLater()
+        self.cells = {}
+        for col, (name, f) in enumerate(self.fields.items()):
+            if self.grid.itemAtPosition(0, col) is None:
+                self.grid.addWidget(QLabel(name.replace("_", " ")), 0, col)
+            w = RecordForm._editor(f, value.get(name))
+            w.setObjectName(f"cell-{name}")
+            self.grid.addWidget(w, 1, col)
+            self.cells[name] = w
+
+    def value(self) -> dict[str, Any]:
+        return {name: widget_value(self.fields[name], w) for name, w in self.cells.items()}
+
+
+class RecordGrid(QWidget):
+    """A table of records keyed by name — a vehicle's crew posts, its armour faces, its
+    weapons: one row per key, one column per field, each cell the field's own editor
+    (a check box for yes/no), instead of raw JSON. The keys are the record's own."""
+
+    def __init__(self, fields, value: dict) -> None:
+        super().__init__()
+        self.fields = dict(fields)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.cells: dict[tuple[str, str], QWidget] = {}
+        self.keys: list[str] = []
+        self.set_data(value)
+
+    def set_data(self, value: Any) -> None:
+        value = value if isinstance(value, dict) else {}
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.cells, self.keys = {}, list(value)
+        for col, name in enumerate(self.fields, start=1):
+            self.grid.addWidget(QLabel(name.replace("_", " ")), 0, col)
+        for row, key in enumerate(self.keys, start=1):
+            self.grid.addWidget(QLabel(f"<b>{key.replace('_', ' ')}</b>"), row, 0)
+            record = value[key] if isinstance(value[key], dict) else {}
+            for col, (name, f) in enumerate(self.fields.items(), start=1):
+                w = RecordForm._editor(f, record.get(name))
+                w.setObjectName(f"cell-{key}-{name}")
+                if isinstance(w, QLineEdit):
+                    w.setMinimumWidth(48)
+                self.grid.addWidget(w, row, col)
+                self.cells[(key, name)] = w
+
+    def cell(self, key: str, name: str) -> QWidget:
+        return self.cells[(key, name)]
+
+    def value(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for key in self.keys:
+            row = {name: widget_value(f, self.cells[(key, name)])
+                   for name, f in self.fields.items()}
+            out[key] = {k: v for k, v in row.items() if v is not None}
+        return out
 
 
 def _json_or_text(text: str) -> Any:
@@ -173,6 +267,17 @@ def _scalar(text: str, f: Field) -> Any:
     return text
 
 
+def ask_unsaved(parent: QWidget, name: str) -> str:
+    """"save", "discard" or "cancel" for an edited record about to be left. (Tests replace
+    this function.)"""
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.warning(
+        parent, tr("Unsaved changes"),
+        tr("{name} has changes that are not saved.").format(name=name),
+        buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+    return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+
 class LibraryDialog(QDialog):
     """Browse and edit the library. `library` stays open while the dialog lives."""
 
@@ -180,6 +285,7 @@ class LibraryDialog(QDialog):
         super().__init__(parent)
         self.library = library
         self.current: Entry | None = None
+        self._switching = False
         self.setWindowTitle(tr("Unit library"))
         self.resize(980, 640)
 
@@ -302,7 +408,45 @@ class LibraryDialog(QDialog):
             yield it
             stack.extend(it.child(i) for i in range(it.childCount()))
 
-    def _selected(self, item: QTreeWidgetItem | None, _prev=None) -> None:
+    # ---- unsaved edits
+
+    def settle_unsaved(self) -> bool:
+        """Before the form is left (another record, Close): ask about an edited record —
+        Save (kept only if it saves), Discard, or Cancel (stay). True: the form may go."""
+        if self.current is None or not self.form.dirty():
+            return True
+        answer = ask_unsaved(self, self.current.name or self.current.id)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def reject(self) -> None:  # Close, Esc, the window's close button
+        if self.settle_unsaved():
+            super().reject()
+
+    def closeEvent(self, event) -> None:
+        if self.settle_unsaved():
+            super().closeEvent(event)
+        else:
+            event.ignore()
+
+    def _selected(self, item: QTreeWidgetItem | None, prev=None) -> None:
+        if self._switching:
+            return
+        target = item.data(0, ROLE) if item is not None else None
+        if self.current is not None and self.form.dirty():
+            if not self.settle_unsaved():  # stay on the edited record
+                self._switching = True
+                self.tree.setCurrentItem(prev)
+                self._switching = False
+                return
+            # a save rebuilt the tree: go on to the record asked for, found again
+            found = next((it for it in self._items() if it.data(0, ROLE) == target), None)
+            if found is not None and found is not self.tree.currentItem():
+                self.form.mark_saved()
+                self.tree.setCurrentItem(found)
+                return
+            item = found
         data = item.data(0, ROLE) if item is not None else None
         self.error.clear()
         if not data or data[0] != "entry":
@@ -343,7 +487,12 @@ class LibraryDialog(QDialog):
             self.error.setText(str(err))
             return False
         self.current = saved
-        self.refresh()
+        self.form.mark_saved()
+        self._switching = True   # the rebuilt tree re-selects the record: not a switch
+        try:
+            self.refresh()
+        finally:
+            self._switching = False
         self.error.setText(tr("Saved."))
         return True
 
@@ -401,10 +550,12 @@ class LibraryDialog(QDialog):
             self.error.setText(tr("Select a faction (or one of its records) to export."))
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, tr("Export faction"), f"{at[1]}.json",
+            path, _ = QFileDialog.getSaveFileName(self, tr("Export faction"),
+                                                  start_path(f"{at[1]}.json"),
                                                   tr("Faction (*.json)"))
             if not path:
                 return False
+            remember_folder(path)
         try:
             Path(path).write_text(self.library.export_faction_json(*at), encoding="utf-8")
         except OSError as err:
@@ -417,10 +568,11 @@ class LibraryDialog(QDialog):
         from engine.library import LibraryError
 
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, tr("Import faction"), "",
+            path, _ = QFileDialog.getOpenFileName(self, tr("Import faction"), start_path(),
                                                   tr("Faction (*.json);;All files (*)"))
             if not path:
                 return False
+            remember_folder(path)
         try:
             report = self.library.import_faction_file(path, replace=replace)
         except LibraryError as err:

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from app.i18n import loc, tr
 from app.panels.docks import add_view_dock
 from app.panels.list_sync import sync_combo
+from app.settings import remember_folder, start_path
 from engine.dice import RollRecord
 from engine.log_kinds import log_kind
 from engine.model import LogEntry
@@ -440,10 +441,11 @@ class LogDock(QDockWidget):
         Path(path).write_text(self.export_text(), encoding="utf-8")
 
     def save_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, tr("Save the log as text"), "log.txt",
-                                              TEXT_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, tr("Save the log as text"),
+                                              start_path("log.txt"), TEXT_FILTER)
         if not name:
             return
+        remember_folder(name)
         try:
             self.save_text(name)
         except OSError as e:

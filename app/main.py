@@ -18,6 +18,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if rest and rest[0] in cli.COMMANDS:
         return cli.run(args)
+    if args[:1] == ["--self-test"]:
+        from app import self_test
+
+        return self_test.run()
+    if args and args[0] in ("-h", "--help"):
+        sys.stdout.write(cli.overview())
+        return 0
     from app.window import run_gui
 
     return run_gui(args)

@@ -30,6 +30,11 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.zones",
+    "app.settings_dialog",
+    "app.room",
+    "app.zoom",
+    "app.first_run",
+    "app.help_menu",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

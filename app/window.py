@@ -25,13 +25,21 @@ from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
 
 APP_NAME = "Warboard"
-USAGE = ("usage: warboard [--lang en|ru] [FILE]   (a scenario .json; no FILE opens the demo "
-         "table)")
+USAGE = ("usage: warboard [--lang en|ru] [FILE]   (a scenario .json or a .warboard game; no "
+         "FILE reopens the last game, the demo table on first run; warboard --help lists "
+         "the commands)")
 
 
 def pointer_text(x_in: float, y_in: float, metres_per_inch: float) -> str:
     """The status-bar position: `x 12.50"  y 30.25"  (31.3 m, 75.6 m)`."""
+    from app.settings import units_shown
+
     xm, ym = in_to_m(x_in, metres_per_inch), in_to_m(y_in, metres_per_inch)
+    units = units_shown()  # Settings ▸ Distances shown
+    if units == "inches":
+        return tr('x {x}"  y {y}"').format(x=f"{x_in:.2f}", y=f"{y_in:.2f}")
+    if units == "metres":
+        return tr("x {xm} m  y {ym} m").format(xm=f"{xm:.1f}", ym=f"{ym:.1f}")
     return tr('x {x}"  y {y}"  ({xm} m, {ym} m)').format(
         x=f"{x_in:.2f}", y=f"{y_in:.2f}", xm=f"{xm:.1f}", ym=f"{ym:.1f}")
 
@@ -95,6 +103,7 @@ class MainWindow(QMainWindow):
         self._install_modules(now)
         i18n.notifier().language_changed.connect(self._language_changed)
         self.startup_finished.connect(self._show_scenario_label)
+        self.startup_finished.connect(self.scene.refresh_warnings)  # the rulesets are in
         if scenario is not None:
             self.set_scenario(scenario)
 
@@ -285,8 +294,18 @@ class MainWindow(QMainWindow):
         self.pointer_label.setText(pointer_text(x_in, y_in, self.scenario.table.metres_per_inch))
 
 
-def build_window(args: list[str], *, show: bool = False) -> MainWindow:
+def last_game() -> Path | None:
+    """The most recently opened file that is still there (app.recent), if any."""
+    from .recent import RecentFiles
+
+    return next((p for p in RecentFiles().paths() if p.is_file()), None)
+
+
+def build_window(args: list[str], *, show: bool = False,
+                 reopen_last: bool = False) -> MainWindow:
     """The window for `warboard [FILE]`: the file, or the demo if none is given or it fails.
+    With `reopen_last` (the program, design.md "Command line"), no FILE reopens the last
+    game instead, and the demo only on the first run or when that file cannot be opened.
 
     Without `show` (tests, scripts) the window is complete on return. With `show` (the
     program) it is up before loading, so an error box sits over it, and the table is on it
@@ -295,11 +314,19 @@ def build_window(args: list[str], *, show: bool = False) -> MainWindow:
     window = MainWindow(defer_modules=show)
     if show:
         window.show()
-    if not (args and window.open_path(args[0])):
+    path = args[0] if args else (last_game() if reopen_last else None)
+    if not (path is not None and window.open_path(path)):
         window.open_demo()
     if show:
         window.finish_startup_after_paint()
     return window
+
+
+def _first_run(window: MainWindow) -> None:
+    """The first-run overlay naming the tools (app/first_run.py), when never put away."""
+    first_run = getattr(window, "first_run", None)
+    if first_run is not None:
+        first_run.maybe_show()
 
 
 #: The program's main windows (a window rebuilt in another language replaces its entry).
@@ -370,7 +397,12 @@ def run_gui(args: list[str]) -> int:
         return 2
     app.setApplicationName(APP_NAME)
     i18n.install(i18n.choose_language(lang))
-    _open.append(build_window(args, show=True))
+    window = build_window(args, show=True, reopen_last=True)
+    _open.append(window)
+    if window.pending_modules:  # the overlay comes with the modules held back
+        window.startup_finished.connect(lambda: _first_run(window))
+    else:
+        _first_run(window)
     status = app.exec()
     for window in _open:
         window.deleteLater()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.i18n import localized, msg
 from engine.options import Modifier
 from engine.protocol import Resolution, Step
+from engine.wording import change_words
 
 if TYPE_CHECKING:
     from engine.joint import JointResolution
@@ -273,15 +274,19 @@ def _style(fmt: str, lang: str | None = None, ruleset: str | None = None) -> _St
     return _STYLES[fmt].speaking(lang, ruleset)
 
 
+def _name(res: Resolution, unit_id: str) -> str:
+    return res.names.get(unit_id, unit_id)
+
+
 def _title(res: Resolution, st: _Style) -> str:
-    who = st.esc(st.loc(res.actor)) + (f" → {st.esc(st.loc(res.target))}" if res.target
-                                       else "")
+    who = st.esc(st.loc(_name(res, res.actor))) + \
+        (f" → {st.esc(st.loc(_name(res, res.target)))}" if res.target else "")
     return f"{st.bold(st.esc(st.loc(res.action_label)))} — {who}"
 
 
 def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     tail: list[str] = []
-    said: Sequence[str] = res.change.describe() if effects else ()
+    said: Sequence[str] = change_words(res.change, res.names) if effects else ()
     if said:
         tail.append(st.bold(st.w("Effects")) + ": " + "; ".join(st.esc(st.loc(e))
                                                                 for e in said))
@@ -337,10 +342,11 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
     first = joint.resolutions[0].ruleset if joint.resolutions else None
     st = _style(fmt, lang, first)
     cols = [_column(r, st) for r in joint.resolutions]
+    names = {k: v for r in joint.resolutions for k, v in r.names.items()}
     head = st.bold(st.w("Resolved together")) + " " + st.w(
         "(one prior state: {actions})", actions=", ".join(
             st.esc(st.w("{action} by {actor}", action=st.loc(r.action_label),
-                        actor=st.loc(r.actor))) for r in joint.resolutions))
+                        actor=st.loc(_name(r, r.actor)))) for r in joint.resolutions))
     lines = [head, ""]
     if fmt == "text":
         lines.extend(_side_by_side(cols, width))
@@ -353,7 +359,7 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
             lines.extend(c)
             lines.append("")
     lines.append("")
-    effects = joint.change.describe()
+    effects = change_words(joint.change, names)
     lines.append(st.bold(st.w("Effects (merged)")) + ": " +
                  ("; ".join(st.esc(st.loc(e)) for e in effects) if effects else st.w("none")))
     for n in joint.notes:

@@ -28,6 +28,20 @@ class Table:
     extra: dict = field(default_factory=dict)
 
 
+#: The heading that faces each edge (degrees, 0 = +x, clockwise with y down).
+EDGE_HEADING = {"east": 0.0, "south": 90.0, "west": 180.0, "north": 270.0}
+
+
+def deployment_facing(table: Table, side: str) -> float:
+    """The heading a new unit of `side` takes: toward the enemy's edge — away from its own
+    deployment edge, else toward another side's; 0 (east) when the table names none."""
+    own = table.edges.get(side)
+    if own in EDGE_HEADING:
+        return (EDGE_HEADING[own] + 180.0) % 360.0
+    enemy = next((e for s, e in table.edges.items() if s != side and e in EDGE_HEADING), None)
+    return EDGE_HEADING[enemy] if enemy is not None else 0.0
+
+
 @dataclass(slots=True)
 class Unit:
     """A unit on the table: where it stands, how it faces, on what base."""

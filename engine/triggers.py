@@ -21,14 +21,27 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.model import EFFECT_KINDS, Effect, Game, SetGameState
+from engine.model import (
+    EFFECT_KINDS,
+    Change,
+    Effect,
+    Game,
+    SetGameState,
+    apply_change,
+    revert_change,
+)
 from engine.scenario import Unit
 
-__all__ = ["BOUNDARIES", "Trigger", "Crossing", "DUE", "due", "due_for", "fire",
-           "after_crossings", "taken_effects", "TakeDue", "check_triggers"]
+__all__ = ["BOUNDARIES", "MOVE", "Trigger", "Crossing", "DUE", "due", "due_for", "fire",
+           "after_crossings", "taken_effects", "TakeDue", "check_triggers", "after_move",
+           "due_after_move", "move_change"]
 
 BOUNDARIES = ("turn_start", "turn_end", "side_start", "side_end", "phase_start", "phase_end",
               "activation_start", "activation_end")
+#: Not a boundary of the turn: a trigger at "move" is checked after every move on the board
+#: (`after_move`), over every unit on the table, and its entries last until the turn ends or
+#: the condition stops holding (a stealthed operative within medium distance of a scout).
+MOVE = "move"
 DUE = "due"
 
 
@@ -46,9 +59,9 @@ class Trigger:
     proposed: bool = False
 
     def __post_init__(self) -> None:
-        if self.at not in BOUNDARIES:
-            raise ValueError(f"trigger.at: expected one of {' | '.join(BOUNDARIES)}, "
-                             f"got {self.at!r}")
+        if self.at not in (*BOUNDARIES, MOVE):
+            raise ValueError(f"trigger.at: expected one of {' | '.join(BOUNDARIES)} | "
+                             f"{MOVE}, got {self.at!r}")
         if not isinstance(self.test, str) or not self.test:
             raise ValueError(f"trigger.test: expected an action id, got {self.test!r}")
 
@@ -148,6 +161,62 @@ def check_triggers(triggers: Any, where: str = "turn.hooks.triggers") -> tuple[T
         if not isinstance(t, Trigger):
             raise ValueError(f"{where}[{i}]: expected an engine.triggers.Trigger, got {t!r}")
     return out
+
+
+def after_move(game: Game, triggers: Sequence[Trigger]) -> list[Effect]:
+    """The due-list effect after a move on the board, read on the game as it now stands:
+    entries raised at "move" are checked again — kept while their condition holds, dropped
+    when it stops, added for every unit it newly holds for (none twice: a test already due
+    for the unit at a boundary is not added again)."""
+    moving = [t for t in triggers if t.at == MOVE]
+    if not moving:
+        return []
+    now = due(game)
+    kept = [d for d in now if d.get("at") != MOVE]
+    taken = {(d.get("unit"), d.get("test")) for d in kept}
+    for t in moving:
+        for u in game.units:
+            if (u.id, t.test) in taken or not (t.when is None or t.when(game, u)):
+                continue
+            taken.add((u.id, t.test))
+            old = next((d for d in now if d.get("at") == MOVE and d.get("unit") == u.id
+                        and d.get("test") == t.test), None)
+            kept.append(old if old is not None else {
+                "test": t.test, "unit": u.id, "at": MOVE, "turn": game.turn, "side": u.side,
+                "label": t.label, "until": "turn_end"})
+    return set_due(game, kept)
+
+
+def due_after_move(game: Game, triggers: Sequence[Trigger], effects: Sequence[Effect]
+                   ) -> list[dict]:
+    """The tests a move (MoveUnit effects) would newly make due, without making it: what
+    the board says while a unit is dragged."""
+    if not any(t.at == MOVE for t in triggers):
+        return []
+    before = {(d.get("unit"), d.get("test")) for d in due(game)}
+    change = Change(list(effects), "preview")
+    apply_change(game, change)
+    try:
+        more = after_move(game, triggers)
+        now = more[0].value if more else due(game)
+    finally:
+        revert_change(game, change)
+    return [d for d in now or () if (d.get("unit"), d.get("test")) not in before]
+
+
+def move_change(game: Game, triggers: Sequence[Trigger], effects: Sequence[Effect],
+                label: str) -> Change:
+    """A board move (MoveUnit effects) as one Change with the tests it makes due or no
+    longer due (`after_move`), so undoing the move takes them back with it."""
+    change = Change(list(effects), label)
+    if not any(t.at == MOVE for t in triggers):
+        return change
+    apply_change(game, change)
+    try:
+        more = after_move(game, triggers)
+    finally:
+        revert_change(game, change)
+    return Change([*effects, *more], label)
 
 
 __all__ += ["set_due"]

@@ -152,7 +152,9 @@ class TurnHooks:
       structure's die;
     - `pass_outlook(game, commander, unit, bypassed)`: what a pass would meet, before any
       die is rolled (PassOutlook: no test, a test with its exact odds, or impossible and
-      why), for the Turn dock's command tree; None = nothing to say.
+      why), for the Turn dock's command tree; None = nothing to say;
+    - `ambush_rounds(game)`: how many rounds a declared ambush lasts (04 §4.A-15, read from
+      the game's readings); None = one round.
     """
 
     can_act: Callable[[Game, Unit], str | None] | None = None
@@ -161,10 +163,12 @@ class TurnHooks:
     comm_test: Callable[[Game, Unit, Unit, int, DiceSource], CommTest | None] | None = None
     initiative_die: Callable[[Game, str], Die | None] | None = None
     pass_outlook: Callable[[Game, Unit, Unit, int], PassOutlook | None] | None = None
+    ambush_rounds: Callable[[Game], int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "triggers", triggers.check_triggers(self.triggers))
-        for name in ("can_act", "flags", "comm_test", "initiative_die", "pass_outlook"):
+        for name in ("can_act", "flags", "comm_test", "initiative_die", "pass_outlook",
+                     "ambush_rounds"):
             v = getattr(self, name)
             if v is not None and not callable(v):
                 raise TurnError(f"turn.hooks.{name}: expected a function, got {v!r}")
@@ -427,7 +431,8 @@ def why_cannot_act(game: Game, structure: TurnStructure, unit_id: str) -> str | 
 def ambush_side(game: Game) -> str | None:
     """The side ambushing this round (it acts first), None when none is."""
     amb = game.state.get("ambush")
-    if isinstance(amb, Mapping) and amb.get("turn") == game.turn:
+    if isinstance(amb, Mapping) and isinstance(amb.get("turn"), int) and \
+            amb["turn"] <= game.turn <= amb.get("until", amb["turn"]):
         return amb.get("side")
     return None
 
@@ -721,14 +726,27 @@ def _first_side(structure: TurnStructure, order: list[str]) -> str | None:
     return order[0] if order else None
 
 
-def _game_reset(game: Game, structure: TurnStructure, order: list[str]) -> list[Effect]:
+def _game_reset(game: Game, structure: TurnStructure, order: list[str],
+                turn: int) -> list[Effect]:
+    """The turn-wide state of a turn `turn` starting: cleared, except an ambush declared
+    for several rounds that runs on into it (its side acts first again)."""
     first = structure.phases[0] if structure.phases else None
-    out: list[Effect] = [SetGame("active_side", _first_side(structure, order)),
+    running = _ambush_running_into(game, turn)
+    out: list[Effect] = [SetGame("active_side", running or _first_side(structure, order)),
                          SetGame("phase", first)]
     for key in TURN_STATE:
-        if key in game.state:
+        if key in game.state and not (key == "ambush" and running):
             out.append(SetGameState(key, None))
     return out
+
+
+def _ambush_running_into(game: Game, turn: int) -> str | None:
+    """The side whose ambush, declared in an earlier round, still runs in round `turn`."""
+    amb = game.state.get("ambush")
+    if not isinstance(amb, Mapping) or not isinstance(amb.get("turn"), int):
+        return None
+    until = amb.get("until", amb["turn"])
+    return amb.get("side") if amb["turn"] < turn <= until else None
 
 
 def _start_crossings(structure: TurnStructure, order: list[str]) -> list[Crossing]:
@@ -763,7 +781,7 @@ def start_turn(game: Game, structure: TurnStructure) -> Change:
     turn's flags and ledger cleared, the first side (and phase) acting, no activations
     yet; the start-of-turn tests fall due."""
     order = [] if initiative_due(game, structure) else sides_order(game)
-    effects = _turn_reset(game, structure) + _game_reset(game, structure, order)
+    effects = _turn_reset(game, structure) + _game_reset(game, structure, order, game.turn)
     return _crossing(game, structure, f"Start of turn {game.turn}", effects, [],
                      _start_crossings(structure, order), fresh=True)
 
@@ -781,8 +799,8 @@ def end_turn(game: Game, structure: TurnStructure) -> Change:
             effects.append(SetGame("activation_order", []))
     else:
         order = sides_order(game)
-    effects += _turn_reset(game, structure) + _game_reset(game, structure, order)
-    first = _first_side(structure, order)
+    effects += _turn_reset(game, structure) + _game_reset(game, structure, order, nxt)
+    first = _ambush_running_into(game, nxt) or _first_side(structure, order)
     tail = ": roll initiative" if not order else \
         (f": {first} acts" if first else ": every side acts")
     return _crossing(game, structure, f"End of turn {game.turn}; turn {nxt} begins{tail}",
@@ -1031,8 +1049,14 @@ def declare_ambush(game: Game, structure: TurnStructure, side: str) -> Change:
     if ledger.current(game):
         raise TurnError("ambush: declared before anyone acts in the round (undo the "
                         "actions first)")
-    return _crossing(game, structure, f"{side} ambushes: it acts first this round",
-                     [SetGameState("ambush", {"turn": game.turn, "side": side}),
+    rounds = structure.hooks.ambush_rounds(game) if structure.hooks.ambush_rounds else 1
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise TurnError(f"ambush: the ruleset's ambush length must be a whole number of "
+                        f"rounds ≥ 1, got {rounds!r}")
+    how_long = "this round" if rounds == 1 else f"for {rounds} rounds"
+    return _crossing(game, structure, f"{side} ambushes: it acts first {how_long}",
+                     [SetGameState("ambush", {"turn": game.turn, "side": side,
+                                              "until": game.turn + rounds - 1}),
                       SetGame("active_side", side)], [], [Crossing("side_start", side=side)])
 
 

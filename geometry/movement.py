@@ -23,7 +23,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .bases import BaseShape
+from .bases import BaseShape, base_polygon
 from .los import base_frames
 from .terrain import TerrainIndex
 
@@ -63,8 +63,12 @@ def check_path(
     allowance_in: float,
     *,
     vehicle: bool = False,
+    table: tuple[float, float] | None = None,
+    facing: float = 0.0,
 ) -> PathCheck:
-    """Is moving the base's centre along `path` (first point = where it stands) legal?"""
+    """Is moving the base's centre along `path` (first point = where it stands) legal?
+    With `table` (width, height in inches) a base that ends wholly or partly past the
+    table's edge (standing at `facing`) is flagged too."""
     xy = _points(path, "path", min_points=2)
     allowance = _allowance(allowance_in)
     if not isinstance(base, BaseShape):
@@ -81,6 +85,12 @@ def check_path(
     if cost > allowance + _TOL:
         note = " (difficult terrain counted double)" if inside > _TOL else ""
         reasons.append(f'too long: costs {cost:.2f}"{note}, allowance {allowance:.2f}"')
+    if table is not None:
+        end = base_polygon(base, float(xy[-1][0]), float(xy[-1][1]), facing)
+        x0, y0, x1, y1 = end.bounds
+        if x0 < -_TOL or y0 < -_TOL or x1 > table[0] + _TOL or y1 > table[1] + _TOL:
+            whole = x1 < 0 or y1 < 0 or x0 > table[0] or y0 > table[1]
+            reasons.append("off the table" if whole else "over the table's edge")
     return PathCheck(not reasons, length, cost, reasons)
 
 

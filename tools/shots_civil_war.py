@@ -5,8 +5,9 @@ Run under a real X server, e.g. with the shared shot tool:
         .venv/bin/python tools/shots_civil_war.py
 It opens resources/scenarios/civil-war-vasylivka.json, lets UNR's company fire at the
 Plastuns with declared return fire (CW-1's dice, typed), applies it (the Plastuns' retreat
-moves their stands), then lets the White battery fire (app dice, seed 6), and saves the
-window with QWidget.grab() at each stage.
+moves their stands), then lets the White battery fire (app dice, seed 6) and applies it (the
+landed template drawn on the board, the battery's ammunition badge AM8 → AM7), and saves
+the window with QWidget.grab() at each stage.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ def main() -> None:
     click(panel.dice_entry.roll_button)
     show_part(panel, panel.steps_view)
     save(win, "cw-artillery.png")
+    click(panel.apply_button)
+    win.view.show_area(48, 12, 34)
+    settle()
+    save(win, "cw-artillery-applied.png")
     win.close()
 
 

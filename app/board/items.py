@@ -280,7 +280,9 @@ class LabelItem(QGraphicsItem):
 
     PAD_PX = 2.0
     GAP_PX = 2.0
-    MAX_WIDTH_PX = 150.0  # longer names are elided; the tooltip keeps them whole
+    MAX_WIDTH_PX = 150.0  # longer names are elided (when zoomed out); the tooltip keeps them
+    #: From this zoom on (screen pixels per table inch) names are shown whole.
+    WHOLE_AT_PX_PER_INCH = 24.0
 
     def __init__(self, text: str, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -289,9 +291,19 @@ class LabelItem(QGraphicsItem):
         self._font = QFont()
         self._font.setPointSizeF(8.0)
         self._where = "below"
+        self._whole = False
         #: (where, anchor x, anchor y) of the last `place`, None before the first
         self.placed_at: tuple[str, float, float] | None = None
         self.set_text(text)
+
+    def set_whole(self, whole: bool) -> bool:
+        """Show the name whole (zoomed in) or elided to MAX_WIDTH_PX; True if it changed
+        (the label's size changes: lay the labels out again)."""
+        if whole == self._whole:
+            return False
+        self._whole = whole
+        self.set_text(self._text)
+        return True
 
     @property
     def text(self) -> str:
@@ -305,7 +317,8 @@ class LabelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._text = text
         fm = QFontMetricsF(self._font)
-        self._shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
+        self._shown = text if self._whole else \
+            fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
         p = self.PAD_PX
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
         self._rect = self.rect_at(self._where)
@@ -372,8 +385,8 @@ def _is_count(value: object) -> bool:
 def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
     """The badges a unit shows: its markers (known ones first, in MARKER_BADGES order), then
     wounds taken and hit points left from its state, then what its ruleset `declared` for
-    its state (engine.board_rules.UnitBadge: vehicle damage…). A marker at 0, false or null
-    has none."""
+    its state (engine.board_rules.UnitBadge: vehicle damage…), which replace the board's own
+    wounds / HP badge of the same key. A marker at 0, false or null has none."""
     out: list[Badge] = []
     markers = unit.markers
     known = [k for k in style.MARKER_BADGES if k in markers]
@@ -387,8 +400,11 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
         if _is_count(value) and (counted or value > 1):  # "S1", "PIN" / "PIN2", "COM"
             text = f"{text}{value}"
         out.append(Badge(key, text, colour, f"{key}: {value}"))
+    replaced = {b.key for b in declared}  # the ruleset's own badge for that key wins
     for key, (text, colour, _) in style.STATE_BADGES.items():
         value = unit.state.get(key)
+        if key in replaced:
+            continue
         if value is None or isinstance(value, bool) or not isinstance(value, int | float):
             continue
         if key == "wounds" and value <= 0:

@@ -20,6 +20,7 @@ from geometry.terrain import TerrainPiece
 
 from . import labels, style
 from .items import LabelItem, TerrainItem, UnitItem, geometry_path
+from .state_shapes import StateShapesItem
 
 INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
@@ -42,10 +43,14 @@ class BoardScene(QGraphicsScene):
         self.palette = style.SidePalette()
         self.terrain_items: dict[str, TerrainItem] = {}
         self.unit_items: dict[str, UnitItem] = {}
+        #: the shapes the ruleset draws for a unit's state (a battery's landed template)
+        self.shape_items: dict[str, StateShapesItem] = {}
         self._label_scale: float | None = None
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
         self._selected: str | None = None
+        #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
+        self._warnings: dict[str, list] = {}
         self.selection_item: QGraphicsPathItem | None = None
         if scenario is not None:
             self.set_scenario(scenario)
@@ -63,9 +68,11 @@ class BoardScene(QGraphicsScene):
         self._selected = None
         self.terrain_items.clear()
         self.unit_items.clear()
+        self.shape_items.clear()
         self._laid_out = {}
         self.palette = style.SidePalette()
         self._scenario = scenario
+        self._warnings = self._board_warnings()
         for piece in scenario.terrain:
             self.add_terrain(piece)
         for unit in scenario.units:
@@ -99,15 +106,65 @@ class BoardScene(QGraphicsScene):
             item.sync()
         self.addItem(item)
         self.unit_items[unit.id] = item
+        self._sync_shapes(unit.id, unit)
         return item
 
+    def _sync_shapes(self, unit_id: str, unit: Unit | None) -> None:
+        """Draw (or take away) the shapes the ruleset declares for the unit's state."""
+        shapes = []
+        if unit is not None and unit.state and self._scenario is not None:
+            from engine.board_rules import state_shapes
+
+            shapes = state_shapes(self._scenario, unit)
+        item = self.shape_items.get(unit_id)
+        if not shapes:
+            if item is not None:
+                self.removeItem(item)
+                del self.shape_items[unit_id]
+            return
+        if item is None:
+            item = StateShapesItem(unit_id, shapes)
+            self.addItem(item)
+            self.shape_items[unit_id] = item
+        elif item.shapes != tuple(shapes):
+            item.set_shapes(shapes)
+
     def _declared_badges(self, unit: Unit) -> list:
-        """The badges the scenario's ruleset declares for the unit's state."""
+        """The badges the scenario's ruleset declares for the unit's state, then those the
+        board as a whole earns it (out of command distance)."""
         if self._scenario is None:
             return []
         from engine.board_rules import state_badges
 
-        return state_badges(self._scenario, unit)
+        return state_badges(self._scenario, unit) + self._warnings.get(unit.id, [])
+
+    def _board_warnings(self) -> dict[str, list]:
+        """The ruleset's warnings for the board; none while the rulesets are not loaded yet
+        (the first paint waits for nothing heavy: `refresh_warnings` once they are)."""
+        import sys
+
+        if self._scenario is None or not self._scenario.groups \
+                or "engine.rulesets.registry" not in sys.modules:
+            return {}
+        from engine.board_rules import board_warnings
+
+        return board_warnings(self._scenario)
+
+    def refresh_warnings(self) -> None:
+        """Recompute the board's warnings and redraw the units whose warnings changed."""
+        changed = self._refresh_warnings()
+        if changed:
+            self.sync(sorted(changed))
+
+    def warnings(self) -> dict[str, list]:
+        """The board's warnings now shown, by unit id (engine.board_rules.UnitBadge)."""
+        return {k: list(v) for k, v in self._warnings.items()}
+
+    def _refresh_warnings(self) -> set[str]:
+        """Recompute the board's warnings; the ids whose warnings changed."""
+        old, self._warnings = self._warnings, self._board_warnings()
+        return {i for i in set(old) | set(self._warnings)
+                if old.get(i) != self._warnings.get(i)}
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
@@ -127,6 +184,8 @@ class BoardScene(QGraphicsScene):
         units = {u.id: u for u in self._scenario.units}
         pieces = {p.id: p for p in self._scenario.terrain}
         relabel = False
+        ids = list(ids)
+        ids += sorted(self._refresh_warnings() - set(ids))
         for ident in ids:
             item = self.unit_items.get(ident)
             unit = units.get(ident)
@@ -148,6 +207,8 @@ class BoardScene(QGraphicsScene):
                     # laid out again only if what the layout reads of it changed since
                     # (a click without a move, a marker set: the same places)
                     relabel |= layout_state(item) != self._laid_out.get(ident)
+            if unit is not None or ident in self.shape_items:
+                self._sync_shapes(ident, unit)
             self.remove_terrain(ident)
             if ident in pieces:
                 self.add_terrain(pieces[ident])
@@ -173,6 +234,14 @@ class BoardScene(QGraphicsScene):
         self.selection_item.setPath(geometry_path(unit.polygon().buffer(0.12)))
         self.selection_item.show()
 
+    def fit_label_texts(self, px_per_inch: float) -> None:
+        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below;
+        nothing to do unless the zoom crossed that line. The layout reads the sizes."""
+        whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
+        for item in self.unit_items.values():
+            if item.label.set_whole(whole):
+                item.layout_row = (*item.layout_row[:4], *item.label.size_px)
+
     def layout_labels(self, px_per_inch: float) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.
 
@@ -191,6 +260,7 @@ class BoardScene(QGraphicsScene):
         if not items:
             self._laid_out = {}
             return 0
+        self.fit_label_texts(px_per_inch)
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
         places = plan_labels(items, px_per_inch, pos)
         self._laid_out = {i.unit.id: layout_state(i, x, y)

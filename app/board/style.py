@@ -157,6 +157,6 @@ STATE_BADGES: dict[str, tuple[str, str, bool]] = {
 UNKNOWN_BADGE = "#4a4f57"
 #: Colours of the badges a ruleset declares for a unit's state (engine.board_rules.TONES).
 TONE_BADGES: dict[str, str] = {"damage": "#b5491f", "loss": "#8c1d18", "out": "#26282b",
-                               "info": "#3d6a8c"}
+                               "info": "#3d6a8c", "warning": "#c77d00"}
 BADGE_TEXT = QColor("#ffffff")
 BADGE_EDGE = QColor(0, 0, 0, 140)

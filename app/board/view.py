@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
@@ -79,6 +79,7 @@ class BoardView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self.router: Router | None = None
         self._fitted = True  # refit on resize until the user zooms or pans
+        self._window_size = QSize()  # the window's size at the last resize
         self._relabel = QTimer(self)
         self._relabel.setSingleShot(True)
         self._relabel.setInterval(RELABEL_IDLE_MS)
@@ -248,9 +249,13 @@ class BoardView(QGraphicsView):
         super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        """Refit a fitted table when the window changes size; a dock opening or changing
+        width beside the board keeps its scale and centre (the resize anchor)."""
         super().resizeEvent(event)
-        if self._fitted:
+        window_size = self.window().size()
+        if self._fitted and window_size != self._window_size:
             self.fit_table()
+        self._window_size = window_size
 
     def unit_at(self, pos: QPoint) -> UnitItem | None:
         """The unit under a view pixel, if any (labels count as their unit)."""

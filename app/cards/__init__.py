@@ -131,17 +131,27 @@ def _unit_card(scenario: Any, library: Library, u: Any, with_unit: bool,
 def _group_card(scenario: Any, library: Library, g: Any,
                 readings: Mapping[str, Any] | None) -> CardData:
     """A group's card: the group itself and its unit members (nested groups are named in
-    `record["members"]`, their units are not repeated)."""
+    `record["members"]`, their units are not repeated in `members`); `units` holds every
+    unit under it, nested groups flattened (a platoon's fighters), and `record["fighters"]`
+    / `record["subgroups"]` the ids of all of them and its member groups."""
     ids = {u.id for u in scenario.units}
-    members = tuple(_unit_card(scenario, library, scenario.unit(m), True, readings)
-                    for m in g.members if m in ids)
-    leader = next((m for m in members if m.unit_id == g.commander), None)
-    if leader is None and g.commander in ids:
-        leader = _unit_card(scenario, library, scenario.unit(g.commander), True, readings)
+    cards = {m: _unit_card(scenario, library, scenario.unit(m), True, readings)
+             for m in scenario.members(g.id, leaders=True) if m in ids}
+    members = tuple(cards[m] for m in g.members if m in cards)
+    known = {x.id: x for x in scenario.groups}
+    fighters = scenario.members(g.id)
+    leader = cards.get(g.commander) if g.commander else None
     record = {"name": g.label, "kind": g.kind, "side": g.side, "members": list(g.members),
-              "commander": g.commander, "deputy": g.deputy, "off_table": g.off_table}
+              "commander": g.commander, "deputy": g.deputy, "off_table": g.off_table,
+              "fighters": fighters,
+              "subgroups": [{"id": s.id, "name": s.label, "kind": s.kind,
+                             "commander": s.commander, "deputy": s.deputy,
+                             "fighters": scenario.members(s.id)}
+                            for s in (known[m] for m in g.members if m in known)]}
     return CardData(scenario.ruleset, group_kind(g.kind), g.id, record, {},
                     unit_name=g.label, markers=dict(g.markers), state=dict(g.state),
                     metres_per_inch=scenario.table.metres_per_inch,
                     readings=dict(readings or {}), group=g, members=members,
+                    units=tuple(cards[m] for m in fighters if m in cards)
+                    + tuple(c for m, c in cards.items() if m not in fighters),
                     leader=leader)

@@ -80,6 +80,10 @@ class CardData:
     unit_id: str | None = None
     #: a group's card: its commander's card data (a unit, a member of it or not)
     leader: CardData | None = None
+    #: a group's card: every unit under it still on the table, nested groups flattened
+    #: (a platoon's fighters through its squads); `record["fighters"]` lists them all,
+    #: those gone included, and `record["subgroups"]` its member groups
+    units: tuple[CardData, ...] = ()
 
     @property
     def title(self) -> str:

@@ -962,8 +962,72 @@ Id игры: {g}</translation>
         <translation>Формат</translation>
     </message>
     <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Inches and metres</source>
+        <translation>Дюймы и метры</translation>
+    </message>
+    <message>
+        <source>Inches</source>
+        <translation>Дюймы</translation>
+    </message>
+    <message>
+        <source>Metres</source>
+        <translation>Метры</translation>
+    </message>
+    <message>
+        <source>Enter dice (physical dice)</source>
+        <translation>Ввод кубов (настоящие кубы)</translation>
+    </message>
+    <message>
+        <source>The ruleset&apos;s own</source>
+        <translation>Как в правилах</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Светлая</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Тёмная</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Distances shown</source>
+        <translation>Расстояния показывать в</translation>
+    </message>
+    <message>
+        <source>Dice to start with</source>
+        <translation>Кубы по умолчанию</translation>
+    </message>
+    <message>
+        <source>Ground scale of a new table</source>
+        <translation>Масштаб нового стола</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Тема</translation>
+    </message>
+    <message>
+        <source>Backups kept beside a game</source>
+        <translation>Резервных копий рядом с игрой</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
     </message>
     <message>
         <source>{n} log lines of turn {turn}</source>
@@ -990,6 +1054,14 @@ Id игры: {g}</translation>
         <translation>Все броски, замеры и шаблоны хода одним сообщением для форума, сначала с предпросмотром</translation>
     </message>
     <message>
+        <source>x {x}&quot;  y {y}&quot;</source>
+        <translation>x {x}&quot;  y {y}&quot;</translation>
+    </message>
+    <message>
+        <source>x {xm} m  y {ym} m</source>
+        <translation>x {xm} м  y {ym} м</translation>
+    </message>
+    <message>
         <source>x {x}&quot;  y {y}&quot;  ({xm} m, {ym} m)</source>
         <translation>x {x}&quot;  y {y}&quot;  ({xm} м, {ym} м)</translation>
     </message>
@@ -1004,7 +1076,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. (where, anchor x, anchor y) of the last `place`, None before the first Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -1079,6 +1151,14 @@ Id игры: {g}</translation>
     <message>
         <source>your own</source>
         <translation>ваше</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Несохранённые изменения</translation>
+    </message>
+    <message>
+        <source>{name} has changes that are not saved.</source>
+        <translation>В записи «{name}» есть несохранённые изменения.</translation>
     </message>
     <message>
         <source>Unit library</source>
@@ -1247,6 +1327,10 @@ Replace the library&apos;s records?</source>
         <translation>Инструмент выбора не установлен: выберите из списка</translation>
     </message>
     <message>
+        <source>Choose the {role} for {action}</source>
+        <translation>Выберите: {role} — для действия «{action}»</translation>
+    </message>
+    <message>
         <source>Not possible: {0}</source>
         <translation>Невозможно: {0}</translation>
     </message>
@@ -1281,6 +1365,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Copied as Markdown.</source>
         <translation>Скопировано как Markdown.</translation>
+    </message>
+    <message>
+        <source>Enter {n} × {die} for {step}</source>
+        <translation>Введите {n} × {die} для шага «{step}»</translation>
+    </message>
+    <message>
+        <source>this action needs “{key}”, which the unit&apos;s profile or state does not have</source>
+        <translation>этому действию нужно «{key}», а в профиле или состоянии отряда этого нет</translation>
     </message>
     <message>
         <source>&amp;Actions</source>
@@ -1392,8 +1484,233 @@ Replace the library&apos;s records?</source>
         <translation>{0} ОД</translation>
     </message>
     <message>
+        <source>2d6 ≤ value; no officer bonus (§4.A-2)</source>
+        <extracomment>Terror tally boxes (two per officer death test + suppression test, §4.3). The default card options: tallies printed and filled from the game.</extracomment>
+        <translation>2d6 ≤ значения; без бонуса офицера (§4.A-2)</translation>
+    </message>
+    <message>
+        <source>2d6 ≤ value; +%1 while the officer lives, against artillery only (§4.A-2)</source>
+        <translation>2d6 ≤ значения; +%1, пока жив офицер, только против артиллерии (§4.A-2)</translation>
+    </message>
+    <message>
+        <source>2d6 ≤ value; +%1 while the officer lives (§4.A-2)</source>
+        <translation>2d6 ≤ значения; +%1, пока жив офицер (§4.A-2)</translation>
+    </message>
+    <message>
+        <source>−2 hit, −1 result, −1 cover</source>
+        <translation>−2 попадание, −1 результат, −1 укрытие</translation>
+    </message>
+    <message>
+        <source>−2 hit</source>
+        <translation>−2 попадание</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>−1 hit</source>
+        <translation>−1 попадание</translation>
+    </message>
+    <message>
+        <source>cannot fire (§4.8-3)</source>
+        <translation>не может стрелять (§4.8-3)</translation>
+    </message>
+    <message>
+        <source>cavalry</source>
+        <translation>кавалерия</translation>
+    </message>
+    <message>
+        <source>infantry</source>
+        <translation>пехота</translation>
+    </message>
+    <message>
+        <source>No stand of this company is on the table.</source>
+        <translation>На столе нет ни одной подставки этой роты.</translation>
+    </message>
+    <message>
+        <source>FIRE</source>
+        <translation>ОГОНЬ</translation>
+    </message>
+    <message>
+        <source>SERIOUS</source>
+        <translation>СТОЙКОСТЬ</translation>
+    </message>
+    <message>
+        <source>FEAR</source>
+        <translation>СТРАХ</translation>
+    </message>
+    <message>
+        <source>RALLY</source>
+        <translation>СБОР</translation>
+    </message>
+    <message>
+        <source>Move and range</source>
+        <translation>Движение и дальность</translation>
+    </message>
+    <message>
+        <source>retreat %1 a failed SERIOUS test</source>
+        <translation>отход на %1 за каждый проваленный тест СТОЙКОСТИ</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>движение</translation>
+    </message>
+    <message>
+        <source>Traits</source>
+        <translation>Свойства</translation>
+    </message>
+    <message>
+        <source>result roll of fire at them</source>
+        <translation>бросок на результат огня по ним</translation>
+    </message>
+    <message>
+        <source>Stands</source>
+        <translation>Подставки</translation>
+    </message>
+    <message>
+        <source>a platoon each; ★ command; struck: lost</source>
+        <translation>по взводу на каждой; ★ командование; зачёркнуто: потеряна</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>потерян</translation>
+    </message>
+    <message>
+        <source>Platoons lost</source>
+        <translation>Потеряно взводов</translation>
+    </message>
+    <message>
+        <source>Terror</source>
+        <translation>Ужас</translation>
+    </message>
+    <message>
+        <source>officer lost</source>
+        <translation>офицер погиб</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>двигался</translation>
+    </message>
+    <message>
+        <source>prone</source>
+        <translation>залегла</translation>
+    </message>
+    <message>
+        <source>suppressed</source>
+        <translation>подавлена огнём</translation>
+    </message>
+    <message>
+        <source>fleeing</source>
+        <translation>бежит</translation>
+    </message>
+    <message>
+        <source>in close order</source>
+        <translation>в сомкнутом строю</translation>
+    </message>
+    <message>
+        <source>in column</source>
+        <translation>в колонне</translation>
+    </message>
+    <message>
+        <source>each 2: officer death + suppression test; 2 removed</source>
+        <translation>каждые 2: тест на гибель офицера + тест на подавление; 2 снимаются</translation>
+    </message>
+    <message>
+        <source>each 2: officer death + suppression test; markers stay</source>
+        <translation>каждые 2: тест на гибель офицера + тест на подавление; маркеры остаются</translation>
+    </message>
+    <message>
+        <source>battery</source>
+        <translation>батарея</translation>
+    </message>
+    <message>
+        <source>vehicle</source>
+        <translation>техника</translation>
+    </message>
+    <message>
+        <source>machine gun</source>
+        <translation>пулемёт</translation>
+    </message>
+    <message>
+        <source>ACCURACY</source>
+        <translation>ТОЧНОСТЬ</translation>
+    </message>
+    <message>
+        <source>RESULT DICE</source>
+        <translation>КУБЫ РЕЗУЛЬТАТА</translation>
+    </message>
+    <message>
+        <source>DICE</source>
+        <translation>КУБЫ</translation>
+    </message>
+    <message>
+        <source>accuracy: poor 1 · normal 2 · good 3</source>
+        <translation>точность: плохой 1 · обычный 2 · хороший 3</translation>
+    </message>
+    <message>
+        <source>FIRE: poor 3 · normal 4 · good 5; card values ignored</source>
+        <translation>ОГОНЬ: плохой 3 · обычный 4 · хороший 5; значения карточки не учитываются</translation>
+    </message>
+    <message>
         <source>Crew</source>
         <translation>Экипаж</translation>
+    </message>
+    <message>
+        <source>≤ %1: +1 hit, +1 result · under fire −1 hit</source>
+        <translation>≤ %1: +1 попадание, +1 результат · под огнём −1 попадание</translation>
+    </message>
+    <message>
+        <source>damages vehicles at short range only (§4.8-4)</source>
+        <translation>повреждает технику только на ближней дистанции (§4.8-4)</translation>
+    </message>
+    <message>
+        <source>a vehicle: only MGs at short range and artillery damage it; cover roll −1 (armoured)</source>
+        <translation>техника: повреждают только пулемёты на ближней дистанции и артиллерия; бросок за укрытие −1 (броня)</translation>
+    </message>
+    <message>
+        <source>Gun</source>
+        <translation>Орудие</translation>
+    </message>
+    <message>
+        <source>%1 aimed (hole: direct hit) · %2 area (result %3)</source>
+        <translation>%1 прицельно (центр: прямое попадание) · %2 по площади (результат %3)</translation>
+    </message>
+    <message>
+        <source>class: result %1, cover %2; no hit roll</source>
+        <translation>класс: результат %1, укрытие %2; без броска на попадание</translation>
+    </message>
+    <message>
+        <source>accuracy: ≤ %1 +1 · −1 per %2 · indirect −2 / −1 · ranged-in +1 · under fire −1</source>
+        <translation>точность: ≤ %1 +1 · −1 за каждые %2 · навесной −2 / −1 · пристрелянная точка +1 · под огнём −1</translation>
+    </message>
+    <message>
+        <source>gun shields: −1 cover fired on from the front</source>
+        <translation>щиты орудий: −1 к укрытию при огне спереди</translation>
+    </message>
+    <message>
+        <source>poor supply: %1 before the battle</source>
+        <translation>плохое снабжение: %1 перед боем</translation>
+    </message>
+    <message>
+        <source>normal supply: %1 shots a battle</source>
+        <translation>обычное снабжение: %1 выстрелов на бой</translation>
+    </message>
+    <message>
+        <source>Shots</source>
+        <translation>Выстрелы</translation>
+    </message>
+    <message>
+        <source>not rolled yet: tick off the boxes beyond the roll</source>
+        <translation>ещё не брошено: зачеркните клетки сверх броска</translation>
+    </message>
+    <message>
+        <source>under fire</source>
+        <translation>под огнём</translation>
+    </message>
+    <message>
+        <source>destroyed</source>
+        <translation>уничтожено</translation>
     </message>
     <message>
         <source>Acc · Guts · T&amp;E</source>
@@ -1436,12 +1753,289 @@ Replace the library&apos;s records?</source>
         <translation>нет</translation>
     </message>
     <message>
+        <source>Squad</source>
+        <extracomment>§2 glossary: the formation kinds and ranks, English (translated) and the rules&apos; Russian</extracomment>
+        <translation>Отделение</translation>
+    </message>
+    <message>
+        <source>Platoon</source>
+        <translation>Взвод</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>Рота</translation>
+    </message>
+    <message>
+        <source>lieutenant</source>
+        <translation>лейтенант</translation>
+    </message>
+    <message>
+        <source>senior sergeant</source>
+        <translation>старший сержант</translation>
+    </message>
+    <message>
+        <source>sergeant</source>
+        <translation>сержант</translation>
+    </message>
+    <message>
+        <source>private</source>
+        <translation>рядовой</translation>
+    </message>
+    <message>
+        <source>Advisor</source>
+        <translation>Советник</translation>
+    </message>
+    <message>
+        <source>Lord</source>
+        <translation>Лорд</translation>
+    </message>
+    <message>
+        <source>armlist</source>
+        <translation>армлист</translation>
+    </message>
+    <message>
+        <source>Ск {0} · Дальн {1} steps</source>
+        <translation>Ск {0} · Дальн {1} шагов</translation>
+    </message>
+    <message>
+        <source>Leadership: d20 ≥ ЛДР passes; a commander&apos;s ЛДР is the highest of his unit − 2, not below 8</source>
+        <translation>Лидерство: d20 ≥ ЛДР — пройден; ЛДР командира — наибольший в его отряде − 2, но не меньше 8</translation>
+    </message>
+    <message>
+        <source>may act alone (§4.1-6)</source>
+        <translation>может действовать отдельно (§4.1-6)</translation>
+    </message>
+    <message>
+        <source>jump pack: no effect until defined (§8-11)</source>
+        <translation>прыжковый ранец: без эффекта, пока не определён (§8-11)</translation>
+    </message>
+    <message>
+        <source>Template weapons</source>
+        <translation>Оружие с шаблоном</translation>
+    </message>
+    <message>
+        <source>no Accuracy test; friends are hit too</source>
+        <translation>без теста на Точность; свои тоже поражаются</translation>
+    </message>
+    <message>
+        <source>weapon</source>
+        <translation>оружие</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>подставка</translation>
+    </message>
+    <message>
+        <source>teardrop</source>
+        <translation>капля</translation>
+    </message>
+    <message>
+        <source>blast {0}&quot;</source>
+        <translation>круг {0}&quot;</translation>
+    </message>
+    <message>
+        <source>Fire, house rules</source>
+        <translation>Огонь, домашние правила</translation>
+    </message>
+    <message>
+        <source>not from the source (§8)</source>
+        <translation>не из источника (§8)</translation>
+    </message>
+    <message>
+        <source>Armour</source>
+        <translation>Броня</translation>
+    </message>
+    <message>
+        <source>Fire</source>
+        <translation>Огонь</translation>
+    </message>
+    <message>
+        <source>lethality × d6 ≥ accuracy; cover +1 / +2</source>
+        <translation>летальность × d6 ≥ точности; укрытие +1 / +2</translation>
+    </message>
+    <message>
+        <source>no ranged weapon</source>
+        <translation>нет стрелкового оружия</translation>
+    </message>
+    <message>
+        <source>higher level wins; equal: dice, 5–6</source>
+        <translation>побеждает более высокий уровень; при равенстве — кубы, 5–6</translation>
+    </message>
+    <message>
+        <source>bare hands</source>
+        <translation>голые руки</translation>
+    </message>
+    <message>
+        <source>dice</source>
+        <translation>кубы</translation>
+    </message>
+    <message>
+        <source>Gear</source>
+        <translation>Снаряжение</translation>
+    </message>
+    <message>
+        <source>%1 WOUND</source>
+        <translation>РАНЕНИЕ: %1</translation>
+    </message>
+    <message>
+        <source>in %1 cover</source>
+        <translation>в укрытии: %1</translation>
+    </message>
+    <message>
+        <source>Скр × d20 ≥ {0} within Дальн (+2 vs Panic); d20 + М ≥ {1} + Бр wounds; removed after Стк wounds</source>
+        <translation>Скр × d20 ≥ {0} в пределах Дальн (+2 против Паники); d20 + М ≥ {1} + Бр — ранение; снимается после Стк ранений</translation>
+    </message>
+    <message>
         <source>In play</source>
         <translation>В игре</translation>
     </message>
     <message>
         <source>tick as the game goes</source>
         <translation>отмечайте по ходу игры</translation>
+    </message>
+    <message>
+        <source>Wounds (Стк)</source>
+        <translation>Раны (Стк)</translation>
+    </message>
+    <message>
+        <source>holds this turn</source>
+        <translation>стоит на месте в этот ход</translation>
+    </message>
+    <message>
+        <source>may only shoot</source>
+        <translation>может только стрелять</translation>
+    </message>
+    <message>
+        <source>{0} fighters</source>
+        <translation>бойцов: {0}</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Командование</translation>
+    </message>
+    <message>
+        <source>one commander per sub-unit (§4.1-4)</source>
+        <translation>один командир на подразделение (§4.1-4)</translation>
+    </message>
+    <message>
+        <source>fighter</source>
+        <translation>боец</translation>
+    </message>
+    <message>
+        <source>own ЛДР</source>
+        <translation>свой ЛДР</translation>
+    </message>
+    <message>
+        <source>Deputy</source>
+        <translation>Зам</translation>
+    </message>
+    <message>
+        <source>ЛДР used</source>
+        <translation>ЛДР в тестах</translation>
+    </message>
+    <message>
+        <source>highest</source>
+        <translation>наибольший</translation>
+    </message>
+    <message>
+        <source>best (lowest)</source>
+        <translation>лучший (наименьший)</translation>
+    </message>
+    <message>
+        <source>{0} ЛДР {1} − {2}, not below {3}</source>
+        <translation>{0} ЛДР {1} − {2}, не меньше {3}</translation>
+    </message>
+    <message>
+        <source>commander&apos;s own ЛДР </source>
+        <translation>собственный ЛДР командира </translation>
+    </message>
+    <message>
+        <source>(KIA)</source>
+        <translation>(убит)</translation>
+    </message>
+    <message>
+        <source>d20 ≥ {0} while he lives (§4.3-3),</source>
+        <translation>d20 ≥ {0}, пока он жив (§4.3-3),</translation>
+    </message>
+    <message>
+        <source>from the survivors</source>
+        <translation>по выжившим</translation>
+    </message>
+    <message>
+        <source>from every fighter organised (§4.A-20)</source>
+        <translation>по всем бойцам подразделения (§4.A-20)</translation>
+    </message>
+    <message>
+        <source>Sub-units</source>
+        <translation>Подразделения</translation>
+    </message>
+    <message>
+        <source>commander</source>
+        <translation>командир</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>осталось</translation>
+    </message>
+    <message>
+        <source>Fighters</source>
+        <translation>Бойцы</translation>
+    </message>
+    <message>
+        <source>wounds / Стк</source>
+        <translation>раны / Стк</translation>
+    </message>
+    <message>
+        <source>Panic test at {0} lost of {1} (§4.A-9 B)</source>
+        <translation>тест на Панику при {0} потерях из {1} (§4.A-9 B)</translation>
+    </message>
+    <message>
+        <source>Panic test at ½ lost in one turn (§4.A-9 A)</source>
+        <translation>тест на Панику при потере ½ за один ход (§4.A-9 A)</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Потери</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Численность</translation>
+    </message>
+    <message>
+        <source>This turn</source>
+        <translation>Этот ход</translation>
+    </message>
+    <message>
+        <source>prone, ББ −2</source>
+        <translation>залёг, ББ −2</translation>
+    </message>
+    <message>
+        <source>in Panic</source>
+        <translation>в Панике</translation>
+    </message>
+    <message>
+        <source>takeover failed</source>
+        <translation>принятие командования провалено</translation>
+    </message>
+    <message>
+        <source>HP lost</source>
+        <translation>ХП потеряно</translation>
+    </message>
+    <message>
+        <source>Armour lost</source>
+        <translation>Броня потеряна</translation>
+    </message>
+    <message>
+        <source>no armour points (hits take HP)</source>
+        <translation>нет единиц брони (попадания снимают HP)</translation>
+    </message>
+    <message>
+        <source>KILLED: acts, dies at the end of his turn</source>
+        <translation>УБИТ: действует, умирает в конце своего хода</translation>
+    </message>
+    <message>
+        <source>stealth</source>
+        <translation>скрытность</translation>
     </message>
     <message>
         <source>Penetrations</source>
@@ -1760,7 +2354,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Pick a member on board</source>
-        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)</extracomment>
+        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) the ids whose rows are ticked in `list` (rows are made unticked)</extracomment>
         <translation>Выбрать члена на столе</translation>
     </message>
     <message>
@@ -1793,7 +2387,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> (required)</source>
-        <extracomment>role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
+        <extracomment>editors of roles not shown now, kept for when an action has that role again role name → (kind, value) chosen under earlier actions: an action that has a role of the same name and kind starts with it (aim, then fire at the same tank)</extracomment>
         <translation> (обязательно)</translation>
     </message>
     <message>
@@ -1981,7 +2575,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Select</source>
-        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting).</extracomment>
+        <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting). On a table of more units than this the reach area of a drag is worked out on a worker thread and drawn when it arrives (a few tens of ms later); the drag&apos;s first move only moves the unit (the threat and template tools do the same past their WORKER_FROM).</extracomment>
         <translation>Выбор и движение</translation>
     </message>
     <message>
@@ -1990,7 +2584,17 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Move allowance when the ruleset gives none (inches)</source>
+        <extracomment>the tests the last move made due (&quot;unit: why&quot;), as the status bar said them</extracomment>
         <translation>Допуск движения, если правила его не дают (дюймы)</translation>
+    </message>
+    <message>
+        <source>Now due — {0}</source>
+        <translation>Положено сейчас — {0}</translation>
+    </message>
+    <message>
+        <source>due on drop: {0} — {1}</source>
+        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <translation>положено при постановке: {0} — {1}</translation>
     </message>
     <message>
         <source>Move</source>
@@ -2156,10 +2760,6 @@ Replace the library&apos;s records?</source>
         <translation>Угрозы: наведите на отряд, чтобы увидеть, кто видит его и кого видит он</translation>
     </message>
     <message>
-        <source>Profile to place (click the table):</source>
-        <translation>Профиль для постановки (щёлкните по столу):</translation>
-    </message>
-    <message>
         <source>Side of new units</source>
         <translation>Сторона новых отрядов</translation>
     </message>
@@ -2188,10 +2788,6 @@ Replace the library&apos;s records?</source>
         <translation>Удалить (Del)</translation>
     </message>
     <message>
-        <source>Click the table to place the chosen profile; click a unit to edit it.</source>
-        <translation>Щёлкните по столу, чтобы поставить выбранный профиль; щёлкните по отряду, чтобы править его.</translation>
-    </message>
-    <message>
         <source>Units</source>
         <translation>Отряды</translation>
     </message>
@@ -2213,8 +2809,28 @@ Replace the library&apos;s records?</source>
         <translation>{w}×{d} мм, {shape}</translation>
     </message>
     <message>
+        <source>Profile to place:</source>
+        <translation>Профиль для расстановки:</translation>
+    </message>
+    <message>
+        <source>Place on the table (P)</source>
+        <translation>Ставить на стол (P)</translation>
+    </message>
+    <message>
+        <source>While on, a click on the table places the chosen profile (once; hold Shift to place several). Off: a click only selects.</source>
+        <translation>Пока включено, щелчок по столу ставит выбранный профиль (один раз; с Shift — несколько). Выключено: щелчок только выбирает.</translation>
+    </message>
+    <message>
         <source>Place units from profiles, duplicate, delete, set side and name</source>
         <translation>Ставить отряды по профилям, дублировать, удалять, задавать сторону и имя</translation>
+    </message>
+    <message>
+        <source>Click the table to place {name} (Shift: several); Esc or P stops.</source>
+        <translation>Щёлкните по столу, чтобы поставить «{name}» (с Shift — несколько); Esc или P — стоп.</translation>
+    </message>
+    <message>
+        <source>Choose a profile (or press P) to place it; click a unit to edit it.</source>
+        <translation>Выберите профиль (или нажмите P), чтобы ставить его; щёлкните отряд, чтобы править его.</translation>
     </message>
     <message>
         <source>Tests</source>
@@ -2235,7 +2851,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> — replace with your group&apos;s values.</source>
-        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) a group&apos;s card: every unit under it still on the table, nested groups flattened (a platoon&apos;s fighters through its squads); `record[&quot;fighters&quot;]` lists them all, those gone included, and `record[&quot;subgroups&quot;]` its member groups Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
         <translation> — замените значениями вашей группы.</translation>
     </message>
     <message>
@@ -2273,6 +2889,279 @@ Replace the library&apos;s records?</source>
     <message>
         <source>in</source>
         <translation>дюйм.</translation>
+    </message>
+    <message>
+        <source>Wheel zooms, drag the empty table to pan, F fits the table, Ctrl+= / Ctrl+− / Ctrl+0 zoom by key. Select a unit to see its actions (View ▸ Actions). F1 lists every shortcut.</source>
+        <translation>Колесо — масштаб, протяжка по пустому столу — сдвиг, F — весь стол, Ctrl+= / Ctrl+− / Ctrl+0 — масштаб с клавиатуры. Выберите отряд, чтобы увидеть его действия (Вид ▸ Действия). F1 — все сочетания клавиш.</translation>
+    </message>
+    <message>
+        <source>The tools</source>
+        <translation>Инструменты</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Понятно</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>Колесо мыши</translation>
+    </message>
+    <message>
+        <source>zoom about the pointer</source>
+        <translation>масштаб вокруг указателя</translation>
+    </message>
+    <message>
+        <source>Drag the empty table / middle button</source>
+        <translation>Протяжка по пустому столу / средняя кнопка</translation>
+    </message>
+    <message>
+        <source>pan</source>
+        <translation>сдвиг</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>drop what the tool has half done, then back to Select</source>
+        <translation>отменить начатое инструментом, затем вернуться к выбору</translation>
+    </message>
+    <message>
+        <source>Toolbar</source>
+        <translation>Панель инструментов</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Стол</translation>
+    </message>
+    <message>
+        <source>Mouse</source>
+        <translation>Мышь</translation>
+    </message>
+    <message>
+        <source>edge to edge</source>
+        <translation>от края до края</translation>
+    </message>
+    <message>
+        <source>centre to centre</source>
+        <translation>от центра до центра</translation>
+    </message>
+    <message>
+        <source>Distances</source>
+        <translation>Расстояния</translation>
+    </message>
+    <message>
+        <source>Readings of the rules ({n}, {p} PROPOSED)</source>
+        <translation>Толкования правил ({n}, из них {p} ПРЕДЛОЖЕНО)</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <source>A desktop companion for miniature wargames: the table beside the laptop mirrored to scale, with ranges, line of sight, cover, arcs and templates, and an exact referee for the rulesets installed.</source>
+        <translation>Настольный помощник для варгеймов с миниатюрами: стол рядом с ноутбуком в точном масштабе — дистанции, линия видимости, укрытия, секторы и шаблоны — и точный судья для установленных правил.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>&amp;Rules…</source>
+        <translation>&amp;Правила…</translation>
+    </message>
+    <message>
+        <source>The &amp;tools at a glance</source>
+        <translation>&amp;Инструменты коротко</translation>
+    </message>
+    <message>
+        <source>&amp;About Warboard</source>
+        <translation>&amp;О программе Warboard</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>About Warboard</source>
+        <translation>О программе Warboard</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <extracomment>One step of Ctrl+= / Ctrl+−, like one wheel notch. The percentages the box offers (and &quot;Fit&quot;).</extracomment>
+        <translation>&amp;Крупнее</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>&amp;Мельче</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size (100 %)</source>
+        <translation>&amp;Натуральный размер (100 %)</translation>
+    </message>
+    <message>
+        <source>Zoom: 100 % is the table at life size; type a percentage or pick Fit</source>
+        <translation>Масштаб: 100 % — стол в натуральную величину; введите проценты или выберите «Весь стол»</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Вписать</translation>
+    </message>
+    <message>
+        <source>Post</source>
+        <translation>Должность</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Организация</translation>
+    </message>
+    <message>
+        <source>Edit anyway (the table agrees)</source>
+        <translation>Всё равно править (стол согласен)</translation>
+    </message>
+    <message>
+        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
+        <translation>Применить правку, которую правила отвергают; изменение помечается как сделанное вопреки правилам</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>Новая группа</translation>
+    </message>
+    <message>
+        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
+        <translation>Сформировать группу из выбранных отрядов и групп (пустую, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>Disband</source>
+        <translation>Расформировать</translation>
+    </message>
+    <message>
+        <source>Take out</source>
+        <translation>Вывести</translation>
+    </message>
+    <message>
+        <source>Take the selected units and groups out of the group they are listed in</source>
+        <translation>Вывести выбранные отряды и группы из группы, в которой они числятся</translation>
+    </message>
+    <message>
+        <source>Commander %1</source>
+        <translation>Командир %1</translation>
+    </message>
+    <message>
+        <source>Deputy %1</source>
+        <translation>Заместитель %1</translation>
+    </message>
+    <message>
+        <source>The group to move the selection into</source>
+        <translation>Группа, в которую перевести выбранное</translation>
+    </message>
+    <message>
+        <source>Move into</source>
+        <translation>Перевести в</translation>
+    </message>
+    <message>
+        <source>Group name</source>
+        <translation>Название группы</translation>
+    </message>
+    <message>
+        <source>Off the table (an HQ)</source>
+        <translation>Вне стола (штаб)</translation>
+    </message>
+    <message>
+        <source>The ruleset&apos;s check</source>
+        <translation>Проверка по правилам</translation>
+    </message>
+    <message>
+        <source>No game is open.</source>
+        <translation>Игра не открыта.</translation>
+    </message>
+    <message>
+        <source>The organisation can no longer be edited: %1</source>
+        <translation>Организацию больше нельзя править: %1</translation>
+    </message>
+    <message>
+        <source>No remarks.</source>
+        <translation>Замечаний нет.</translation>
+    </message>
+    <message>
+        <source>%1: not on the table</source>
+        <translation>%1: не на столе</translation>
+    </message>
+    <message>
+        <source>(off the table)</source>
+        <translation>(вне стола)</translation>
+    </message>
+    <message>
+        <source>Not in a group</source>
+        <translation>Не в группе</translation>
+    </message>
+    <message>
+        <source>deputy</source>
+        <translation>заместитель</translation>
+    </message>
+    <message>
+        <source>— (the members&apos; side)</source>
+        <translation>— (сторона членов)</translation>
+    </message>
+    <message>
+        <source>(override)</source>
+        <translation>(вопреки правилам)</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Новая: %1</translation>
+    </message>
+    <message>
+        <source>Form %1</source>
+        <translation>Сформировать %1</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>Переименовать %1</translation>
+    </message>
+    <message>
+        <source>%1: kind</source>
+        <translation>%1: вид</translation>
+    </message>
+    <message>
+        <source>%1: side</source>
+        <translation>%1: сторона</translation>
+    </message>
+    <message>
+        <source>%1: off the table</source>
+        <translation>%1: вне стола</translation>
+    </message>
+    <message>
+        <source>%1: on the table</source>
+        <translation>%1: на столе</translation>
+    </message>
+    <message>
+        <source>Disband %1</source>
+        <translation>Расформировать %1</translation>
+    </message>
+    <message>
+        <source>Take %1 out</source>
+        <translation>Вывести %1</translation>
+    </message>
+    <message>
+        <source>Move %1 into %2</source>
+        <translation>Перевести %1 в %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is no longer %3</source>
+        <translation>%1: %2 больше не %3</translation>
+    </message>
+    <message>
+        <source>&amp;Organisation</source>
+        <translation>&amp;Организация</translation>
     </message>
 </context>
 <context>
@@ -2518,6 +3407,7 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     </message>
     <message>
         <source>Turn –</source>
+        <extracomment>a refresh was skipped while the dock was hidden in its window: done when shown</extracomment>
         <translation>Ход –</translation>
     </message>
     <message>
@@ -2747,177 +3637,6 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <message>
         <source>No game is open</source>
         <translation>Игра не открыта</translation>
-    </message>
-</context>
-<context>
-    <name>OrganisationDock</name>
-    <message>
-        <source>%1: %2 is %3</source>
-        <translation>%1: %2 — %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 is no longer %3</source>
-        <translation>%1: %2 больше не %3</translation>
-    </message>
-    <message>
-        <source>%1: kind</source>
-        <translation>%1: тип</translation>
-    </message>
-    <message>
-        <source>%1: not on the table</source>
-        <translation>%1: нет на столе</translation>
-    </message>
-    <message>
-        <source>%1: off the table</source>
-        <translation>%1: вне стола</translation>
-    </message>
-    <message>
-        <source>%1: on the table</source>
-        <translation>%1: на столе</translation>
-    </message>
-    <message>
-        <source>%1: side</source>
-        <translation>%1: сторона</translation>
-    </message>
-    <message>
-        <source>&amp;Organisation</source>
-        <translation>&amp;Организация</translation>
-    </message>
-    <message>
-        <source>(off the table)</source>
-        <translation>(вне стола)</translation>
-    </message>
-    <message>
-        <source>(override)</source>
-        <translation>(вопреки правилам)</translation>
-    </message>
-    <message>
-        <source>Commander %1</source>
-        <translation>Командир %1</translation>
-    </message>
-    <message>
-        <source>Deputy %1</source>
-        <translation>Заместитель %1</translation>
-    </message>
-    <message>
-        <source>Disband %1</source>
-        <translation>Расформировать %1</translation>
-    </message>
-    <message>
-        <source>Disband</source>
-        <translation>Расформировать</translation>
-    </message>
-    <message>
-        <source>Edit anyway (the table agrees)</source>
-        <translation>Править всё равно (стол согласен)</translation>
-    </message>
-    <message>
-        <source>Form %1</source>
-        <translation>Сформировать %1</translation>
-    </message>
-    <message>
-        <source>Group name</source>
-        <translation>Название группы</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Тип</translation>
-    </message>
-    <message>
-        <source>Move %1 into %2</source>
-        <translation>Перевести %1 в %2</translation>
-    </message>
-    <message>
-        <source>Move into</source>
-        <translation>Перевести в</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Название</translation>
-    </message>
-    <message>
-        <source>New %1</source>
-        <translation>Новая группа: %1</translation>
-    </message>
-    <message>
-        <source>New group</source>
-        <translation>Новая группа</translation>
-    </message>
-    <message>
-        <source>No game is open.</source>
-        <translation>Игра не открыта.</translation>
-    </message>
-    <message>
-        <source>No remarks.</source>
-        <translation>Замечаний нет.</translation>
-    </message>
-    <message>
-        <source>Not in a group</source>
-        <translation>Вне групп</translation>
-    </message>
-    <message>
-        <source>Off the table (an HQ)</source>
-        <translation>Вне стола (штаб)</translation>
-    </message>
-    <message>
-        <source>Organisation</source>
-        <translation>Организация</translation>
-    </message>
-    <message>
-        <source>Post</source>
-        <translation>Должность</translation>
-    </message>
-    <message>
-        <source>Rename %1</source>
-        <translation>Переименовать %1</translation>
-    </message>
-    <message>
-        <source>Side</source>
-        <translation>Сторона</translation>
-    </message>
-    <message>
-        <source>Take %1 out</source>
-        <translation>Вывести %1</translation>
-    </message>
-    <message>
-        <source>Take out</source>
-        <translation>Вывести</translation>
-    </message>
-    <message>
-        <source>The group to move the selection into</source>
-        <translation>Группа, в которую перевести выбранное</translation>
-    </message>
-    <message>
-        <source>The organisation can no longer be edited: %1</source>
-        <translation>Организацию больше нельзя менять: %1</translation>
-    </message>
-    <message>
-        <source>The ruleset's check</source>
-        <translation>Проверка по правилам</translation>
-    </message>
-    <message>
-        <source>commander</source>
-        <translation>командир</translation>
-    </message>
-    <message>
-        <source>deputy</source>
-        <translation>заместитель</translation>
-    </message>
-    <message>
-        <source>— (the members' side)</source>
-        <translation>— (сторона бойцов)</translation>
-    </message>
-    <message>
-        <source>Apply an edit the ruleset refuses; the change is marked as an override</source>
-        <translation>Применить правку, которую правила запрещают; изменение помечается как сделанное вопреки правилам</translation>
-    </message>
-    <message>
-        <source>Form a group of the selected units and groups (an empty one when nothing is selected)</source>
-        <translation>Сформировать группу из выбранных бойцов и групп (пустую, если ничего не выбрано)</translation>
-    </message>
-    <message>
-        <source>Take the selected units and groups out of the group they are listed in</source>
-        <translation>Вывести выбранных бойцов и группы из группы, в которой они числятся</translation>
     </message>
 </context>
 </TS>

@@ -17,6 +17,7 @@ The same class, filtered on `Action.kind`, is the Tests dock (app/panels/tests_d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -47,6 +48,7 @@ from engine.protocol import (
     Context,
     Facts,
     GroupRef,
+    MissingRole,
     Resolution,
     Role,
     Ruleset,
@@ -59,6 +61,7 @@ from engine.roll_log import RerollTracker, applied_entry, rolled_entry
 from engine.rulesets.registry import get_ruleset
 from engine.scenario import Unit
 from engine.sealed import sealing_of
+from engine.wording import change_words
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
@@ -799,6 +802,16 @@ class ActionPanel(QDockWidget):
         self.facts_box.setVisible(bool(specs))
         try:
             self.context = self.build_context()
+        except MissingRole as ask:  # the next thing to choose, not a mistake
+            self.context = None
+            rs_id = self._ruleset_id()
+            title = loc(ask.role.title, rs_id)
+            prompt = tr("Choose the {role} for {action}").format(
+                role=title[:1].lower() + title[1:], action=loc(ask.action.label, rs_id))
+            self.odds_chart.set_distribution(None, prompt)
+            self.say(prompt if self.actor_id is not None else "")
+            self._show_dice_state()
+            return
         except (ValueError, KeyError) as err:
             self.odds_chart.set_distribution(None, _text(err))
             self.say(_text(err) if self.actor_id is not None else "", error=True)
@@ -900,7 +913,7 @@ class ActionPanel(QDockWidget):
                                        ruleset=self._ruleset_id())
         elif err is not None:
             entry.mark_refused(None)
-            entry.set_message(str(err), "info")
+            entry.set_message(_dice_prompt(err), "info")
             self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
                                        ruleset=self._ruleset_id())
         self._set_buttons()
@@ -916,20 +929,23 @@ class ActionPanel(QDockWidget):
         self.answer_steps.setVisible(joint)
         self.joint_effects.setVisible(joint)
         if not joint:
-            self.steps_view.show_steps(res.steps, effects=res.change.describe(),
+            self.steps_view.show_steps(res.steps, effects=change_words(res.change, res.names),
                                        summary=res.summary, ruleset=res.ruleset)
             return
         first, *rest = res.resolutions
         rs = first.ruleset
+        names = {k: v for r in res.resolutions for k, v in r.names.items()}
 
         def said(r: Resolution) -> str:
             return tr("{action} ({actor}): {summary}").format(
-                action=loc(r.action_label, rs), actor=r.actor, summary=loc(r.summary, rs))
+                action=loc(r.action_label, rs), actor=names.get(r.actor, r.actor),
+                summary=loc(r.summary, rs))
 
         self.steps_view.show_steps(first.steps, summary=said(first), ruleset=rs)
         self.answer_steps.show_steps([s for r in rest for s in r.steps],
                                      summary="; ".join(said(r) for r in rest), ruleset=rs)
-        effects = "; ".join(loc(e, rs) for e in res.change.describe()) or self.tr("none")
+        effects = "; ".join(loc(e, rs) for e in change_words(res.change, names)) \
+            or self.tr("none")
         notes = "".join(f"<br><i>{loc(n, rs)}</i>" for n in res.notes)
         self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)
 
@@ -1061,10 +1077,25 @@ def _log_entries(res, turn: int) -> list:
     return res.log_entries(turn) if isinstance(res, JointResolution) else [res.log_entry(turn)]
 
 
+def _dice_prompt(err) -> str:
+    """What to type next ("Enter 1 × d10 for Aim") for dice that ran out; other dice
+    errors as they are."""
+    if err.reason == "missing" and err.needed is not None and err.step:
+        n = err.needed - (err.left or 0)
+        return tr("Enter {n} × {die} for {step}").format(n=n, die=err.die or "?",
+                                                         step=loc(err.step))
+    return str(err)
+
+
 def _text(err: BaseException) -> str:
-    """An error's message (KeyError quotes its text)."""
+    """An error's message (KeyError quotes its text). A KeyError that is only a key (a
+    record without a field the rules read) says so in words, not "hp"."""
     if isinstance(err, KeyError) and err.args:
-        return str(err.args[0])
+        text = str(err.args[0])
+        if re.fullmatch(r"[A-Za-z_][\w.]*|\d+", text):
+            return tr("this action needs “{key}”, which the unit's profile or state does "
+                      "not have").format(key=text.replace("_", " "))
+        return text
     return str(err)
 
 

@@ -223,6 +223,9 @@ class DiceEntry(QWidget):
         lay.addWidget(self.app_row)
         lay.addWidget(self.typed_box)
         lay.addWidget(self.message)
+        from app.settings import dice_source
+
+        self.set_mode(dice_source())  # Settings ▸ Dice: where a new resolution starts
         self._mode_toggled(True)
 
     # --- mode and seed ----------------------------------------------------------------------

@@ -104,6 +104,7 @@ class FactRow:
         self.label = QLabel(loc(spec.title))
         self.label.setToolTip(loc(spec.doc) if spec.doc else tr("ruleset-specific fact"))
         self.measured = QLabel(tr(MISSING))
+        self.measured.setWordWrap(True)  # a long reading wraps instead of widening the dock
         self.check = QCheckBox(tr("override"))
         self.check.setToolTip(tr("Use the value typed here instead of the board's"))
         self.editor = self._make_editor(cover)
@@ -123,6 +124,8 @@ class FactRow:
             return w
         if self.kind in ("bool", "cover", "side"):
             w = QComboBox()
+            w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            w.setMinimumContentsLength(6)
             if self.kind == "bool":
                 w.addItem(tr("yes"), True)
                 w.addItem(tr("no"), False)

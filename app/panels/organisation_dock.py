@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QMimeData, Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import i18n
+from app.i18n import tr
 from engine import organisation
 from engine.edits import AddGroup, AddMember, DeleteGroup, EditGroup, RemoveMember
 from engine.model import Change, Effect, Game, ModelError
@@ -60,8 +61,6 @@ COMMANDER, DEPUTY = "★", "☆"
 UNGROUPED = "__ungrouped__"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("OrganisationDock", text)
 
 
 def kind_label(kind: GroupKind) -> str:
@@ -79,7 +78,7 @@ class OrganisationTree(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setColumnCount(3)
-        self.setHeaderLabels([_tr("Name"), _tr("Kind"), _tr("Post")])
+        self.setHeaderLabels([tr("Name"), tr("Kind"), tr("Post")])
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setDragEnabled(True)
         self.setAcceptDrops(True)
@@ -105,7 +104,7 @@ class OrganisationDock(QDockWidget):
     """The organisation editor over the window's editor (`set_editor`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("Organisation"), parent)
+        super().__init__(tr("Organisation"), parent)
         self.setObjectName("organisation_dock")
         self.editor = None
         self._filling = False
@@ -113,41 +112,41 @@ class OrganisationDock(QDockWidget):
         self.lock = QLabel()
         self.lock.setWordWrap(True)
         self.lock.setStyleSheet(ERROR_STYLE)
-        self.override = QCheckBox(_tr("Edit anyway (the table agrees)"))
-        self.override.setToolTip(_tr("Apply an edit the ruleset refuses; the change is "
+        self.override = QCheckBox(tr("Edit anyway (the table agrees)"))
+        self.override.setToolTip(tr("Apply an edit the ruleset refuses; the change is "
                                      "marked as an override"))
         self.tree = OrganisationTree()
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         self.tree.dropped.connect(self._dropped)
 
-        self.new_button = QPushButton(_tr("New group"))
-        self.new_button.setToolTip(_tr("Form a group of the selected units and groups "
+        self.new_button = QPushButton(tr("New group"))
+        self.new_button.setToolTip(tr("Form a group of the selected units and groups "
                                        "(an empty one when nothing is selected)"))
         self.new_button.clicked.connect(lambda: self.new_group())
-        self.delete_button = QPushButton(_tr("Disband"))
+        self.delete_button = QPushButton(tr("Disband"))
         self.delete_button.clicked.connect(lambda: self.delete_group())
-        self.out_button = QPushButton(_tr("Take out"))
-        self.out_button.setToolTip(_tr("Take the selected units and groups out of the "
+        self.out_button = QPushButton(tr("Take out"))
+        self.out_button.setToolTip(tr("Take the selected units and groups out of the "
                                        "group they are listed in"))
         self.out_button.clicked.connect(lambda: self.take_out())
-        self.commander_button = QPushButton(_tr("Commander %1").replace("%1", COMMANDER))
+        self.commander_button = QPushButton(tr("Commander %1").replace("%1", COMMANDER))
         self.commander_button.clicked.connect(lambda: self.set_post("commander"))
-        self.deputy_button = QPushButton(_tr("Deputy %1").replace("%1", DEPUTY))
+        self.deputy_button = QPushButton(tr("Deputy %1").replace("%1", DEPUTY))
         self.deputy_button.clicked.connect(lambda: self.set_post("deputy"))
         self.into = QComboBox()
-        self.into.setToolTip(_tr("The group to move the selection into"))
-        self.into_button = QPushButton(_tr("Move into"))
+        self.into.setToolTip(tr("The group to move the selection into"))
+        self.into_button = QPushButton(tr("Move into"))
         self.into_button.clicked.connect(lambda: self.move_into(self.into.currentData()))
 
         self.name = QLineEdit()
-        self.name.setPlaceholderText(_tr("Group name"))
+        self.name.setPlaceholderText(tr("Group name"))
         self.name.editingFinished.connect(lambda: self.rename(self.name.text()))
         self.kind = QComboBox()
         self.kind.activated.connect(lambda _i: self.set_kind(self._kind_text()))
         self._kind_edit = None  # the kind's line edit, once connected
         self.side = QComboBox()
         self.side.activated.connect(lambda _i: self.set_side(self.side.currentData()))
-        self.off_table = QCheckBox(_tr("Off the table (an HQ)"))
+        self.off_table = QCheckBox(tr("Off the table (an HQ)"))
         self.off_table.clicked.connect(lambda on: self.set_off_table(bool(on)))
 
         self.message = QLabel()
@@ -173,13 +172,13 @@ class OrganisationDock(QDockWidget):
         row.addWidget(self.into_button)
         v.addLayout(row)
         form = QFormLayout()
-        form.addRow(_tr("Name"), self.name)
-        form.addRow(_tr("Kind"), self.kind)
-        form.addRow(_tr("Side"), self.side)
+        form.addRow(tr("Name"), self.name)
+        form.addRow(tr("Kind"), self.kind)
+        form.addRow(tr("Side"), self.side)
         form.addRow("", self.off_table)
         v.addLayout(form)
         v.addWidget(self.message)
-        v.addWidget(QLabel(_tr("The ruleset's check")))
+        v.addWidget(QLabel(tr("The ruleset's check")))
         v.addWidget(self.notes)
         body.setMinimumWidth(380)
         self.setWidget(body)
@@ -214,7 +213,7 @@ class OrganisationDock(QDockWidget):
         try:
             self.tree.clear()
             if game is None:
-                self.lock.setText(_tr("No game is open."))
+                self.lock.setText(tr("No game is open."))
                 self.notes.clear()
                 return
             self._fill_tree(game)
@@ -226,14 +225,14 @@ class OrganisationDock(QDockWidget):
             self._fill_sides(game)
             self._fill_into(game)
             reason = organisation.locked(game)
-            self.lock.setText(_tr("The organisation can no longer be edited: %1")
+            self.lock.setText(tr("The organisation can no longer be edited: %1")
                               .replace("%1", reason) if reason else "")
             self.lock.setVisible(bool(reason))
             self.notes.clear()
             for n in organisation.check(game):
                 self.notes.addItem(("✖ " if n.refuse else "⚠ ") + str(n))
             if not self.notes.count():
-                self.notes.addItem(_tr("No remarks."))
+                self.notes.addItem(tr("No remarks."))
         finally:
             self._filling = False
         self._selection_changed()
@@ -251,13 +250,13 @@ class OrganisationDock(QDockWidget):
             name = u.label if u is not None else uid
             item = QTreeWidgetItem(parent, [name, "", post])
             item.setData(0, ID_ROLE, ("unit", uid, group.id if group else None))
-            item.setToolTip(0, uid if u is not None else _tr("%1: not on the table")
+            item.setToolTip(0, uid if u is not None else tr("%1: not on the table")
                             .replace("%1", uid))
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled)
             listed.add(uid)
 
         def group_item(parent, g, owner, seen: frozenset) -> None:
-            label = g.label + ("  " + _tr("(off the table)") if g.off_table else "")
+            label = g.label + ("  " + tr("(off the table)") if g.off_table else "")
             item = QTreeWidgetItem(parent, [label, kinds.get(g.kind, g.kind), ""])
             item.setData(0, ID_ROLE, ("group", g.id, owner))
             item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
@@ -278,7 +277,7 @@ class OrganisationDock(QDockWidget):
                 group_item(self.tree, g, None, frozenset())
         loose = [u for u in scenario.units if u.id not in listed]
         if loose:
-            head = QTreeWidgetItem(self.tree, [_tr("Not in a group"), "", ""])
+            head = QTreeWidgetItem(self.tree, [tr("Not in a group"), "", ""])
             head.setData(0, ID_ROLE, (UNGROUPED, "", None))
             head.setFlags(head.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             for u in loose:
@@ -287,9 +286,9 @@ class OrganisationDock(QDockWidget):
     @staticmethod
     def _post(g, uid: str) -> str:
         if g.commander == uid:
-            return COMMANDER + " " + _tr("commander")
+            return COMMANDER + " " + tr("commander")
         if g.deputy == uid:
-            return DEPUTY + " " + _tr("deputy")
+            return DEPUTY + " " + tr("deputy")
         return ""
 
     def _fill_kinds(self, game: Game) -> None:
@@ -312,7 +311,7 @@ class OrganisationDock(QDockWidget):
 
     def _fill_sides(self, game: Game) -> None:
         self.side.clear()
-        self.side.addItem(_tr("— (the members' side)"), None)
+        self.side.addItem(tr("— (the members' side)"), None)
         for s in dict.fromkeys(u.side for u in game.all_units()):
             self.side.addItem(s, s)
 
@@ -395,7 +394,7 @@ class OrganisationDock(QDockWidget):
         if game is None or not effects:
             return False
         override = self.override.isChecked()
-        change = Change(list(effects), label + (" " + _tr("(override)") if override else ""))
+        change = Change(list(effects), label + (" " + tr("(override)") if override else ""))
         try:
             organisation.vet_change(game, change, override=override)
             self.editor.push(change)
@@ -445,12 +444,12 @@ class OrganisationDock(QDockWidget):
         members = list(dict.fromkeys(ident for _w, ident, _o in sel))
         sides = {u.side for u in game.scenario.units if u.id in members}
         gid = self._new_id(game, kind)
-        record = {"id": gid, "kind": kind, "name": name or _tr("New %1").replace("%1", words),
+        record = {"id": gid, "kind": kind, "name": name or tr("New %1").replace("%1", words),
                   "members": members}
         if len(sides) == 1:
             record["side"] = sides.pop()
         effects = [*self._leave(game, [s for s in sel if s[2]]), AddGroup(record)]
-        if not self.push(effects, _tr("Form %1").replace("%1", record["name"])):
+        if not self.push(effects, tr("Form %1").replace("%1", record["name"])):
             return None
         self._select([("group", gid)])
         return gid
@@ -473,24 +472,24 @@ class OrganisationDock(QDockWidget):
 
     def rename(self, name: str) -> bool:
         name = name.strip()
-        return bool(name) and self._edit({"name": name}, _tr("Rename %1") + f" → {name}")
+        return bool(name) and self._edit({"name": name}, tr("Rename %1") + f" → {name}")
 
     def set_kind(self, kind: str | None) -> bool:
-        return bool(kind) and self._edit({"kind": kind}, _tr("%1: kind") + f" {kind}")
+        return bool(kind) and self._edit({"kind": kind}, tr("%1: kind") + f" {kind}")
 
     def set_side(self, side: str | None) -> bool:
-        return self._edit({"side": side}, _tr("%1: side") + f" {side or '—'}")
+        return self._edit({"side": side}, tr("%1: side") + f" {side or '—'}")
 
     def set_off_table(self, on: bool) -> bool:
-        return self._edit({"off_table": on}, _tr("%1: off the table") if on
-                          else _tr("%1: on the table"))
+        return self._edit({"off_table": on}, tr("%1: off the table") if on
+                          else tr("%1: on the table"))
 
     def delete_group(self) -> bool:
         gid = self.current_group()
         if gid is None or self.game is None:
             return False
         return self.push([DeleteGroup(gid)],
-                         _tr("Disband %1").replace("%1", self.game.group(gid).label))
+                         tr("Disband %1").replace("%1", self.game.group(gid).label))
 
     def take_out(self) -> bool:
         game = self.game
@@ -498,7 +497,7 @@ class OrganisationDock(QDockWidget):
         if game is None or not sel:
             return False
         names = ", ".join(ident for _w, ident, _o in sel)
-        return self.push(self._leave(game, sel), _tr("Take %1 out").replace("%1", names))
+        return self.push(self._leave(game, sel), tr("Take %1 out").replace("%1", names))
 
     def move_into(self, target: str | None) -> bool:
         """Move the selected units and groups into group `target` (out of the groups they
@@ -516,7 +515,7 @@ class OrganisationDock(QDockWidget):
                 effects += self._leave(game, [(what, ident, owner)])
             if ident not in members:
                 effects.append(AddMember(target, ident))
-        label = _tr("Move %1 into %2").replace("%1", ", ".join(s[1] for s in sel)) \
+        label = tr("Move %1 into %2").replace("%1", ", ".join(s[1] for s in sel)) \
             .replace("%2", game.group(target).label)
         return self.push(effects, label)
 
@@ -545,8 +544,8 @@ class OrganisationDock(QDockWidget):
         other = "deputy" if post == "commander" else "commander"
         if value is not None and getattr(g, other) == uid:
             changes[other] = None
-        word = _tr("commander") if post == "commander" else _tr("deputy")
-        label = (_tr("%1: %2 is %3") if value else _tr("%1: %2 is no longer %3"))
+        word = tr("commander") if post == "commander" else tr("deputy")
+        label = (tr("%1: %2 is %3") if value else tr("%1: %2 is no longer %3"))
         return self.push([EditGroup(gid, changes)],
                          label.replace("%1", g.label).replace("%2", uid).replace("%3", word))
 
@@ -557,7 +556,7 @@ def install(window) -> OrganisationDock:
     from .turn_dock import TurnDock
 
     dock = OrganisationDock(window)
-    add_view_dock(window, dock, _tr("&Organisation"), "Ctrl+Shift+O", tab_with=TurnDock)
+    add_view_dock(window, dock, tr("&Organisation"), "Ctrl+Shift+O", tab_with=TurnDock)
     dock.set_editor(window.editor)
     window.organisation_dock = dock
     return dock

@@ -315,7 +315,7 @@ class TurnDock(QDockWidget):
         self._show_side(game.active_side)
         self.phase_label.setVisible(bool(s.phases))
         self.phase_label.setText(self.tr("Phase: <b>{0}</b>").format(
-            html.escape(game.phase or "—")))
+            html.escape(loc(game.phase) if game.phase else "—")))
         self.structure_label.setText(self._structure_text())
         self._show_order(game)
         self._show_initiative(game)
@@ -363,7 +363,7 @@ class TurnDock(QDockWidget):
         parts = [{"sides": tr("side turns"), "alternating": tr("alternating activations"),
                   "rounds": tr("combat rounds")}[s.kind]]
         if s.phases:
-            parts.append(" → ".join(s.phases))
+            parts.append(" → ".join(loc(p) for p in s.phases))
         if s.ap_per_unit:
             parts.append(tr("{0} AP per unit").format(s.ap_per_unit))
         if s.actions_per_activation:

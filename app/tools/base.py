@@ -236,5 +236,8 @@ def translucent(colour: str, alpha: int) -> QColor:
 
 
 def inches_and_metres(inches: float, metres_per_inch: float, digits: int = 2) -> str:
-    """`12.34" (30.9 m)`: how every distance on the board is written."""
-    return f'{inches:.{digits}f}" ({inches * metres_per_inch:.1f} m)'
+    """`12.34" (30.9 m)`: how every distance on the board is written (inches, metres or
+    both, as Settings ▸ Units shown say)."""
+    from app.settings import distance_text
+
+    return distance_text(inches, metres_per_inch, digits)

@@ -23,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
 from shapely.geometry import LineString, Point
 
+from app.settings import distance_text
 from engine.board_rules import weapon_scheme
 from engine.measure import COVER_NAMES, MeasureError, Measurement, measure_pair
 from engine.model import LogEntry
@@ -39,22 +40,27 @@ RULER_COLOUR = "#111418"
 CLICK_PX = 4.0
 
 
+def _both(inches: float, metres: float) -> str:
+    """A measured distance in the units shown (Settings), the metres as measured."""
+    return distance_text(inches, metres / inches if inches else 0.0)
+
+
 def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:
     """What the measure tool shows beside the pointer for A → B (metres as measured)."""
     lines = [
         f"{a.label} → {b.label}",
-        f'edge {m.edge_in:.2f}" ({m.edge_m:.1f} m)   '
-        f'centre {m.centre_in:.2f}" ({m.centre_m:.1f} m)',
+        f"edge {_both(m.edge_in, m.edge_m)}   centre {_both(m.centre_in, m.centre_m)}",
         f"LOS {m.los}: {m.visible_fraction:.0%} visible",
     ]
     cover = f"cover {m.cover} ({COVER_NAMES[m.cover]})"
     if m.cover_terrain:
         cover += ": " + ", ".join(m.cover_terrain)
     lines.append(cover)
+    # "the turret arc of X", not "X's": a name may end in a quote ("Sherman 3 'Cyclone'")
     arc = (f"{a.label} has no turret" if m.in_arc is None
-           else f"in {a.label}'s turret arc" if m.in_arc
-           else f"outside {a.label}'s turret arc")
-    lines.append(f"strikes {b.label}'s {m.target_side} · {arc}")
+           else f"in the turret arc of {a.label}" if m.in_arc
+           else f"outside the turret arc of {a.label}")
+    lines.append(f"strikes the {m.target_side} of {b.label} · {arc}")
     if band:
         lines.append(band)
     return "\n".join(lines)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtWidgets import QLabel, QToolTip, QWidget
 
 #: Offset from the pointer's hot spot, clear of the arrow cursor.
 OFFSET = QPoint(18, 18)
@@ -13,7 +13,9 @@ STYLE = ("QLabel { background: rgba(255, 255, 255, 235); color: #111418;"
 
 class PointerLabel(QLabel):
     """A small label floating over the board's viewport next to the pointer. It never
-    takes the mouse, and flips to the pointer's other side near the viewport's edge."""
+    takes the mouse, and flips to the pointer's other side near the viewport's edge.
+    While it shows a tool's result, the board's own tooltips (a unit's name and profile)
+    stay away: they would cover the very list the label holds (the threat view's)."""
 
     def __init__(self, viewport: QWidget) -> None:
         super().__init__(viewport)
@@ -21,7 +23,18 @@ class PointerLabel(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setStyleSheet(STYLE)
         self.anchor = QPoint(0, 0)
+        viewport.installEventFilter(self)
         self.hide()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.isVisible():
+            QToolTip.hideText()
+            return True  # swallowed: the label is the tip
+        return False
+
+    def showEvent(self, event) -> None:
+        QToolTip.hideText()  # a tip already up goes when the result comes
+        super().showEvent(event)
 
     def show_text(self, text: str, at: QPoint | None = None) -> None:
         """Show `text` beside the viewport point `at` (default: where it was last)."""

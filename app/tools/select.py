@@ -3,7 +3,8 @@ Shift+click selects its group, and again the group above (app/groups.py).
 
 While a unit is dragged the board shows the area it can reach this move (geometry's
 `reach_area`, computed once when the drag starts), the path from where it stood, and beside
-the pointer the distance moved and what is left of its allowance, in inches and metres. A
+the pointer the distance moved and what is left of its allowance, in inches and metres, and
+the tests a drop there would make due (the ruleset's triggers at "move"). A
 move that is too long or crosses impassable terrain (geometry's `check_path`) turns red and
 says why; it can still be dropped there — the real table wins.
 
@@ -19,15 +20,19 @@ import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
-from app.i18n import tr
-from engine.board_rules import is_vehicle, move_allowance_m
+from app.i18n import loc, tr
+from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
 from engine.measure import terrain_index
-from engine.model import Change, MoveUnit
+from engine.model import MoveUnit
 from engine.scenario import Unit
+from engine.triggers import due, due_after_move, move_change
+from geometry.bases import base_polygon
+from geometry.contact import nearest, snap_to_contact
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -83,6 +88,8 @@ class SelectTool(Tool):
     def __init__(self, window) -> None:
         super().__init__(window)
         self._drag: _Drag | None = None
+        #: the tests the last move made due ("unit: why"), as the status bar said them
+        self.last_due: list[str] = []
         self._workers: ThreadPoolExecutor | None = None
         self._reach_arrived.connect(self._on_reach)
         self.allowance_box = QDoubleSpinBox()
@@ -158,7 +165,7 @@ class SelectTool(Tool):
             return True
         if self._drag is None:
             return False
-        self._drag.to(pos)
+        self._drag.to(pos, free=_free(ev))
         return True
 
     def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
@@ -168,7 +175,7 @@ class SelectTool(Tool):
         if self._drag is None:
             return False
         drag, self._drag = self._drag, None
-        drag.to(pos)
+        drag.to(pos, free=_free(ev))
         self.clear_overlay()
         self.hide_hint()
         drag.finish()
@@ -180,6 +187,17 @@ class SelectTool(Tool):
             return True
         return False
 
+    def announce_due(self, entries: list[dict]) -> None:
+        """Say in the status bar which tests a move has just made due (the Tests dock
+        lists them under "Due now")."""
+        game = self.window.editor.game
+        self.last_due = [f"{game.unit(d['unit']).label}: "
+                         f"{loc(d.get('label') or d['test'], game.scenario.ruleset)}"
+                         for d in entries if game.on_table(d.get("unit", ""))]
+        if self.last_due:
+            self.window.statusBar().showMessage(
+                tr("Now due — {0}").format("; ".join(self.last_due)), 15000)
+
     def reset(self) -> None:
         if self._drag is not None:
             drag, self._drag = self._drag, None
@@ -188,6 +206,15 @@ class SelectTool(Tool):
         if rotation is not None:
             rotation.cancel()
         super().reset()
+
+
+#: A base dropped this close (inches, edge to edge) to an enemy's snaps into contact with it.
+SNAP_IN = 0.5
+
+
+def _free(ev: QMouseEvent) -> bool:
+    """Ctrl held: the unit goes exactly where the pointer is (no snapping)."""
+    return bool(ev.modifiers() & Qt.KeyboardModifier.ControlModifier)
 
 
 class _Drag:
@@ -208,6 +235,17 @@ class _Drag:
         self.path_line = None
         self.last = (self.x0, self.y0)
         self.check = None
+        # the other bases, for base contact and the nearest enemies (built once per drag)
+        game = tool.editor.game
+        others = [u for u in game.scenario.units if u.id != unit.id]
+        self.others = others
+        self.other_polys = np.array([u.polygon() for u in others], dtype=object)
+        enemy = [i for i, u in enumerate(others) if u.side != unit.side]
+        self.enemy_index = np.array(enemy, dtype=int)
+        self.contact: Unit | None = None
+        #: the ruleset's triggers checked after a move (engine.triggers at "move"): the
+        #: hint says which tests a drop here would make due
+        self.triggers = move_triggers(tool.editor.game.scenario)
 
     def _start_drawing(self) -> None:
         index, poly, inches, vehicle = self.index, self.unit.polygon(), self.allow.inches, \
@@ -231,7 +269,9 @@ class _Drag:
         if not area.is_empty:
             self.reach = self.tool.add_overlay(reach_item(area), z=REACH_Z)
 
-    def to(self, pos: QPointF) -> None:
+    def to(self, pos: QPointF, free: bool = False) -> None:
+        """Follow the pointer; close to an enemy's base, snap into contact with it (unless
+        `free`: the player holds Ctrl to place it anywhere)."""
         d = pos - self.grab
         if not self.moved:
             if d.x() == 0 and d.y() == 0:
@@ -239,13 +279,23 @@ class _Drag:
             self.moved = True
             self._start_drawing()
         x, y = self.x0 + d.x(), self.y0 + d.y()
+        self.contact = None
+        if not free and len(self.enemy_index):  # a charge: into contact with an enemy
+            hit = snap_to_contact(self.unit.base, x, y, self.unit.facing,
+                                  self.other_polys[self.enemy_index], SNAP_IN)
+            if hit is not None:
+                x, y = hit.x, hit.y
+                self.contact = self.others[self.enemy_index[hit.index]]
+                d = QPointF(x - self.x0, y - self.y0)
         self.last = (x, y)
         self.tool.scene.unit_item(self.unit.id).setPos(x, y)
         sel = self.tool.scene.selection_item
         if sel is not None:
             sel.setPos(d)
+        t = self.tool.editor.game.scenario.table
         self.check = check_path(self.index, self.unit.base, [(self.x0, self.y0), (x, y)],
-                                self.allow.inches, vehicle=self.vehicle)
+                                self.allow.inches, vehicle=self.vehicle,
+                                table=(t.width_in, t.height_in), facing=self.unit.facing)
         colour = OK_COLOUR if self.check.legal else BAD_COLOUR
         self.path_line.setLine(self.x0, self.y0, x, y)
         pen = self.path_line.pen()
@@ -267,10 +317,29 @@ class _Drag:
             lines.append(f"over by {inches_and_metres(-left, mpi)}; "
                          f"allowance {inches_and_metres(self.allow.inches, mpi)}")
         lines.append(f"allowance: {self.allow.source}")
+        if self.contact is not None:
+            lines.append(f"in base contact with {self.contact.label} (Ctrl: place freely)")
+        lines += self._nearest_enemies(mpi)
+        game = self.tool.editor.game
+        for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
+            lines.append(tr("due on drop: {0} — {1}").format(
+                game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
+                                                game.scenario.ruleset)))
         lines += [f"✗ {r}" for r in c.reasons]
         if c.reasons:
             lines.append("drop to place it anyway")
         return "\n".join(lines)
+
+    def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
+        """The nearest enemy bases to where the unit is now, edge to edge."""
+        if not len(self.enemy_index):
+            return []
+        x, y = self.last
+        me = base_polygon(self.unit.base, x, y, self.unit.facing)
+        found = nearest(me, self.other_polys[self.enemy_index], n)
+        parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
+                 for k, d in found]
+        return ["nearest enemies: " + "; ".join(parts)]
 
     def finish(self) -> None:
         self.reach_pending = None  # a reach area still on its way is not drawn
@@ -285,8 +354,13 @@ class _Drag:
                 rotation.refresh()
             return
         distance = math.hypot(x - self.x0, y - self.y0)
-        self.tool.editor.push(Change([MoveUnit(self.unit.id, x, y)],
-                                     label=move_label(self.unit.label, distance)))
+        game = self.tool.editor.game
+        before = {(d.get("unit"), d.get("test")) for d in due(game)}
+        self.tool.editor.push(move_change(game, move_triggers(game.scenario),
+                                          [MoveUnit(self.unit.id, x, y)],
+                                          move_label(self.unit.label, distance)))
+        self.tool.announce_due([d for d in due(game)
+                                if (d.get("unit"), d.get("test")) not in before])
 
     def cancel(self) -> None:
         self.reach_pending = None

@@ -3,7 +3,8 @@
 
 The list offers the profiles the scenario defines, the ones its units already use (with the
 base they stand on) and the ruleset's library profiles. A library profile that names no
-base is placed on a 25 mm round base (a vehicle card on 50×100 mm), and the list says so;
+base stands on the base its units have in the ruleset's shipped tables, else on a 25 mm
+round base (a vehicle card on 50×100 mm), and the list says so;
 a base taken from the scenario's own units is the real one. Units go through engine.model's
 AddUnit / EditUnit / DeleteUnit, so the model checks them exactly as a loaded scenario.
 """
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 from app.i18n import loc, tr
 from engine.edits import AddUnit, DeleteUnit, EditUnit
 from engine.model import Change, ModelError
-from engine.scenario import Scenario, Unit
+from engine.scenario import Scenario, Unit, deployment_facing
 from engine.scenario_io import scenario_to_dict
 from geometry.bases import BaseShape
 
@@ -105,11 +106,36 @@ def _library_profiles(ruleset_id: str) -> dict:
         return {}
 
 
-def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[ProfileChoice]:
+_sample_cache: dict[str, dict[str, BaseShape]] = {}
+
+
+def sample_bases(ruleset_id: str) -> dict[str, BaseShape]:
+    """Profile id → the base its units stand on in the shipped tables of this ruleset
+    (resources/scenarios): the model's real base where the data names none. Read once."""
+    if ruleset_id not in _sample_cache:
+        from engine.scenario_io import ScenarioError, load_demo, shipped_scenarios
+
+        bases: dict[str, BaseShape] = {}
+        for file, _title in shipped_scenarios():
+            try:
+                sample = load_demo(file)
+            except (ScenarioError, OSError, ValueError):
+                continue
+            if sample.ruleset == ruleset_id:
+                for u in sample.units:
+                    bases.setdefault(u.profile, u.base)
+        _sample_cache[ruleset_id] = bases
+    return _sample_cache[ruleset_id]
+
+
+def profile_catalogue(scenario: Scenario, library: dict | None = None,
+                      samples: dict[str, BaseShape] | None = None) -> list[ProfileChoice]:
     """Profiles to place, by id: the scenario's own, those its units use, the library's.
-    Base: the profile's own base, else the base the scenario's units stand on, else 25 mm
-    round for a figure and 50×100 mm for a vehicle card."""
+    Base: the profile's own base, else the base the scenario's units stand on, else the one
+    its units stand on in the ruleset's shipped tables (`sample_bases`), else 25 mm round
+    for a figure and 50×100 mm for a vehicle card."""
     library = _library_profiles(scenario.ruleset) if library is None else library
+    samples = sample_bases(scenario.ruleset) if samples is None else samples
     own = scenario.profiles or {}
     used: dict[str, BaseShape] = {}
     for u in scenario.units:
@@ -123,6 +149,8 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None) -> list[P
         base, source = _profile_base(record), "profile"
         if base is None and pid in used:
             base, source = used[pid], "scenario"
+        if base is None and pid in samples:
+            base, source = samples[pid], "sample"
         turret = isinstance(record, dict) and record.get("turret") is True
         if base is None:
             vehicle = _is_vehicle(scenario, pid, turret)
@@ -146,9 +174,15 @@ class UnitsPanel(ToolPanel):
         super().__init__(tr("Units"), "units-panel", parent)
         body = QWidget()
         lay = QVBoxLayout(body)
-        lay.addWidget(QLabel(tr("Profile to place (click the table):")))
+        lay.addWidget(QLabel(tr("Profile to place:")))
         self.profiles = QListWidget()
         lay.addWidget(self.profiles, 2)
+        self.place_button = QPushButton(tr("Place on the table (P)"))
+        self.place_button.setCheckable(True)
+        self.place_button.setToolTip(tr(
+            "While on, a click on the table places the chosen profile (once; hold Shift to "
+            "place several). Off: a click only selects."))
+        lay.addWidget(self.place_button)
         form = QFormLayout()
         self.new_side = QComboBox()
         self.new_side.setEditable(True)
@@ -211,6 +245,8 @@ class UnitsTool(PanelTool):
         self.panel.name.returnPressed.connect(self.apply_fields)
         self.panel.duplicate_button.clicked.connect(self.duplicate)
         self.panel.delete_button.clicked.connect(self.delete)
+        self.panel.profiles.itemClicked.connect(lambda _item: self.set_placing(True))
+        self.panel.place_button.toggled.connect(self._placing_toggled)
         window.selection_changed.connect(self._show_selected)
         window.editor.changed.connect(lambda _ids: self._show_selected())
         window.editor.game_replaced.connect(self._game_replaced)
@@ -221,8 +257,24 @@ class UnitsTool(PanelTool):
         self.refresh_profiles()
         super().activate()
         self._show_selected()
-        self.panel.show_message(tr("Click the table to place the chosen profile; click a unit to "
-                                   "edit it."))
+        self._placing_toggled(self.placing)
+
+    @property
+    def placing(self) -> bool:
+        """Place mode: a click on empty table places the chosen profile."""
+        return self.panel.place_button.isChecked()
+
+    def set_placing(self, on: bool) -> None:
+        self.panel.place_button.setChecked(on)
+
+    def _placing_toggled(self, on: bool) -> None:
+        choice = self.panel.chosen_profile()
+        if on and choice is not None:
+            self.panel.show_message(tr("Click the table to place {name} (Shift: several); "
+                                       "Esc or P stops.").format(name=choice.name))
+        else:
+            self.panel.show_message(tr("Choose a profile (or press P) to place it; click a "
+                                       "unit to edit it."))
 
     def _game_replaced(self) -> None:
         """Refill the list now only if it is shown: the catalogue reads the ruleset's library
@@ -263,10 +315,23 @@ class UnitsTool(PanelTool):
         if item is not None:
             self.window.select_unit(item.unit.id)
             return True
-        self.place(pos.x(), pos.y())
+        if not self.placing:  # a stray click on the table places nothing
+            self.window.select_unit(None)
+            return False
+        placed = self.place(pos.x(), pos.y())
+        if placed is not None and not ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.panel.place_button.blockSignals(True)  # keep the "Placed …" message
+            self.set_placing(False)
+            self.panel.place_button.blockSignals(False)
         return True
 
     def key(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_P and not ev.modifiers():
+            self.set_placing(not self.placing)
+            return True
+        if ev.key() == Qt.Key.Key_Escape and self.placing:
+            self.set_placing(False)
+            return True
         if ev.key() == Qt.Key.Key_D and ev.modifiers() == Qt.KeyboardModifier.ControlModifier:
             self.duplicate()
             return True
@@ -288,8 +353,9 @@ class UnitsTool(PanelTool):
             self.panel.show_message("side of new units: expected a side's name", error=True)
             return None
         uid = new_unit_id(choice.id, self._taken())
+        facing = deployment_facing(self.editor.game.scenario.table, side)
         record = {"id": uid, "side": side, "profile": choice.id, "x": round(x, 3),
-                  "y": round(y, 3), "facing": 0.0, "base": base_json(choice.base)}
+                  "y": round(y, 3), "facing": facing, "base": base_json(choice.base)}
         if choice.turret:
             record["turret"] = 0.0
         if not self._push(Change([AddUnit(record)], label=f"Place {choice.name} {uid}")):

@@ -54,7 +54,7 @@ from engine.protocol.roles import (
     group_lookup,
     scenario_groups,
 )
-from engine.protocol.ruleset import BoardHints, Ruleset
+from engine.protocol.ruleset import BoardHints, MissingRole, Ruleset
 from engine.protocol.steps import (
     Pool,
     Resolution,
@@ -76,7 +76,8 @@ __all__ = [
     "FactSpec", "FactProbe", "fact_spec", "Role", "RoleKind", "RoleName", "ROLE_KINDS",
     "GroupRef", "TemplatePlacement", "group_lookup", "scenario_groups", "CoverTerm", "Context",
     "Step",
-    "Resolution", "Action", "BoardHints", "Ruleset", "Pool", "make_test", "make_bands",
+    "Resolution", "Action", "BoardHints", "Ruleset", "MissingRole", "Pool", "make_test",
+    "make_bands",
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
     "roll_step", "info_step", "GroupKind", "Organisation", "OrganisationNote",
     "ActionRefused", "refusal_argument", "argument_of",

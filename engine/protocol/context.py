@@ -145,7 +145,20 @@ class Context:
                           target, list(steps),
                           Change(list(effects), f"{self.action.label}: {self.actor_label}"),
                           summary, self.facts, dict(self.options), dict(self.rules),
-                          self.roles_text())
+                          self.roles_text(), self.names())
+
+    def names(self) -> dict[str, str]:
+        """Unit and group ids → names: every unit of the game (or those of the context
+        without one) and the groups, for renderings that say names instead of ids."""
+        units = list(self.game.all_units()) if self.game is not None else \
+            [u for u in (self.actor, self.target, *self.targets) if u is not None]
+        out = {u.id: u.label for u in units}
+        if self.game is not None:
+            out.update({g.id: g.label for g in self.game.scenario.groups})
+        g = self.group("actor")
+        if g is not None:
+            out[g.id] = g.label
+        return out
 
     def roles_text(self) -> dict[str, str]:
         """The chosen roles the resolution's title does not name (all but actor, target,

@@ -14,7 +14,7 @@ from engine.protocol.action import Action
 from engine.protocol.context import Context
 from engine.protocol.facts import Facts, FactSpec, fact_spec
 from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
-from engine.protocol.roles import CoverTerm, GroupRef, TemplatePlacement, scenario_groups
+from engine.protocol.roles import CoverTerm, GroupRef, Role, TemplatePlacement, scenario_groups
 from engine.scenario import Scenario, Unit
 
 __all__ = ["BoardHints", "Ruleset"]
@@ -37,12 +37,34 @@ class BoardHints:
     is_vehicle: Callable[[Any], bool] | None = None
     #: badges for the unit's state beyond its markers (engine.board_rules.UnitBadge)
     state_badges: Callable[[Any], Any] | None = None
+    #: shapes the unit's state draws on the table (engine.board_rules.BoardShape): where a
+    #: battery's last template landed, say; the board redraws them when the state changes
+    state_shapes: Callable[[Any], Any] | None = None
+    #: badges the board as a whole earns its units, by unit id ({id: [UnitBadge]}): a
+    #: fighter out of his unit's command distance after a move. Takes the Scenario; the
+    #: board asks again after every edit, so keep it vectorised
+    board_warnings: Callable[[Any], Any] | None = None
     #: the facing model (an engine.measure.FACING_MODELS name) the side struck is measured
     #: by, from the game's readings (the ruleset options with their values); None: front180
     facing_model: Callable[[Mapping[str, Any]], str | None] | None = None
     #: areas the board draws round the selected unit, with the units they concern marked
     #: (engine.board_rules.BoardZone: a commander's contact zone); takes (game, unit)
     selection_zones: Callable[[Game, Any], Any] | None = None
+
+
+class MissingRole(SchemaError):
+    """A required role not chosen yet: not a mistake but the next thing to choose, so a
+    panel can ask for it (`action`, `role`) instead of reporting an error."""
+
+    def __init__(self, message: str, action: Action, role: Role) -> None:
+        super().__init__(message)
+        self.action = action
+        self.role = role
+
+    def prompt(self) -> str:
+        """"Choose the target for Search & Aim": what the player is asked."""
+        title = self.role.title
+        return f"Choose the {title[:1].lower()}{title[1:]} for {self.action.label}"
 
 
 @dataclass(frozen=True)
@@ -206,8 +228,8 @@ class Ruleset:
             value = given.get(r.name)
             if value is None:
                 if r.required:
-                    raise SchemaError(f"{action.id}.{r.name}: required "
-                                      f"({r.label or r.name}: {r.kind})")
+                    raise MissingRole(f"{action.id}.{r.name}: required "
+                                      f"({r.label or r.name}: {r.kind})", action, r)
                 continue
             chosen[r.name] = _fill(action.id, r.name, r.kind, value, game, groups)
         for name in (roles or {}):

@@ -105,6 +105,8 @@ class Resolution:
     rules: dict = field(default_factory=dict)
     #: the roles beyond actor, target, targets and weapon, as text (name → "b1", "3, 4")
     roles: dict = field(default_factory=dict)
+    #: unit and group ids → the names players read (renderings say names, the log ids)
+    names: dict = field(default_factory=dict)
 
     @property
     def rolls(self) -> list[RollRecord]:

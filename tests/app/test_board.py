@@ -296,3 +296,20 @@ def test_show_area_zooms_and_centres_and_stops_refitting(qtbot):
     win.resize(win.width() + 100, win.height() + 60)
     qtbot.wait(50)
     assert win.view.px_per_inch() == pytest.approx(30.0)
+
+
+def test_names_are_shown_whole_when_zoomed_in(qtbot):
+    """Issue 16: names stayed cut short at any zoom. Elided when zoomed out, whole from
+    LabelItem.WHOLE_AT_PX_PER_INCH on."""
+    from app.board.items import LabelItem
+    from engine.scenario_io import load_demo
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 800), fit=True)
+    label = win.scene.unit_items["sherman-1"].label
+    assert len(label.text) * 7 > LabelItem.MAX_WIDTH_PX      # a long name
+    win.view.show_area(9, 24, 10.0)
+    assert label._shown.endswith("…") and label._shown != label.text
+    win.view.show_area(9, 24, LabelItem.WHOLE_AT_PX_PER_INCH + 1)
+    assert label._shown == label.text
+    assert label.size_px[0] > LabelItem.MAX_WIDTH_PX

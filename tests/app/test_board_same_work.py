@@ -66,6 +66,7 @@ def test_label_layout_places_every_label_where_the_plain_greedy_did(qtbot, table
     scenario = load_demo() if table == "demo" else big_table(300, 30, seed=9)
     scene = BoardScene(scenario)
     for zoom in (6.0, 11.3, 17.28, 24.0, 40.0, 90.0, 17.28):
+        scene.fit_label_texts(zoom)   # the names' sizes at this zoom (whole when zoomed in)
         expected = reference_layout(scene, zoom)
         shown = scene.layout_labels(zoom)
         assert shown_places(scene) == expected

@@ -203,6 +203,8 @@ def test_layout_registry_is_open_to_other_rulesets(qapp, tmp_path):
 
 
 def test_sheet_plan(qapp, library, scenario):
+    # the demo without its Panzer IV (added for the tank duel, issue 16): one full sheet
+    scenario.units = [u for u in scenario.units if u.profile != "pz4-h"]
     cards = cards_for_scenario(scenario, library)    # 1 vehicle (2 faces) + 7 infantry
     assert [c.kind for c in cards].count("vehicle") == 1 and len(cards) == 8
     pages = plan_pages(cards, SheetOptions("a4"))

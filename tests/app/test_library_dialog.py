@@ -21,6 +21,27 @@ def lib(tmp_path):
         yield lib
 
 
+@pytest.fixture(autouse=True)
+def asked(monkeypatch):
+    """The unsaved-edits question answered "discard" unless a test says otherwise (a real
+    message box would wait for a person); each question is recorded."""
+    import app.library_dialog as module
+
+    class Calls(list):
+        answer: dict
+
+    calls = Calls()
+    answer = {"value": "discard"}
+
+    def ask(parent, name):
+        calls.append(name)
+        return answer["value"]
+
+    monkeypatch.setattr(module, "ask_unsaved", ask)
+    calls.answer = answer
+    return calls
+
+
 @pytest.fixture
 def dialog(qtbot, lib):
     d = LibraryDialog(lib)
@@ -69,7 +90,7 @@ def test_edit_duplicate_delete(dialog, lib, tmp_path):
     e = lib.get(IH, "vehicle", "m4a1-sherman")
     assert (e.data["cost_points"], e.data["speed_m_by_ap"], e.origin) == (95, [10, 30, 50],
                                                                          "edited")
-    # nested tables are JSON text; a bad one names its field
+    # nested tables are forms now (RecordGrid); a face with a cell left empty names it
     dialog.form.set_value("armour", '{"front": {"tracks": 6, "hull": 8}}')
     assert not dialog.save()
     assert "vehicles.m4a1-sherman.armour.front.turret: required" in dialog.error.text()
@@ -101,12 +122,14 @@ def test_roster_dialog_totals(qtbot, lib):
     assert list(d.tables) == ["allies", "axis"]
     d.from_scenario()
     assert d.totals["allies"].text() == "allies: 400 points + 13 uncosted models"
-    # add a Panzer IV to the axis from the library list
+    # the demo's own Panzer IV (the tank duel, issue 16) is counted: 110 points
+    assert d.totals["axis"].text() == "axis: 110 points + 9 uncosted models"
+    # add a second Panzer IV to the axis from the library list
     for i in range(d.records.count()):
         if d.records.item(i).data(0x0100) == ("vehicle", "pz4-h"):
             d.records.setCurrentRow(i)
     assert d.add_selected("axis")
-    assert d.totals["axis"].text() == "axis: 110 points + 9 uncosted models"
+    assert d.totals["axis"].text() == "axis: 220 points + 9 uncosted models"
     assert d.save()
     assert d.saved.currentText() == "Crossroads at Saint-Aubin"
 
@@ -120,3 +143,55 @@ def test_install_adds_the_library_menu(qtbot):
     assert action.text() == "Unit &library…"
     assert [a.text() for a in w.library_menu.actions()] == [
         "Unit &library…", "&Rosters…", "&Print unit cards…"]
+
+
+def test_nested_vehicle_fields_are_forms_not_json(dialog, lib):
+    """Issue 16: crew and armour were raw JSON. Now one row per post / face, one editor per
+    field (a check box for the radio operator), saved as the same record."""
+    from PySide6.QtWidgets import QCheckBox, QLineEdit, QPlainTextEdit
+
+    from app.library_dialog import RecordGrid
+
+    assert dialog.select(IH, "vehicle", "m4a1-sherman")
+    armour = dialog.form.editors["armour"][1]
+    crew = dialog.form.editors["crew"][1]
+    assert isinstance(armour, RecordGrid) and isinstance(crew, RecordGrid)
+    assert not any(isinstance(w, QPlainTextEdit) for _, w in dialog.form.editors.values()
+                   if w in (armour, crew))
+    assert armour.keys == ["front", "side", "rear"]
+    front_hull = armour.cell("front", "hull")
+    assert isinstance(front_hull, QLineEdit) and front_hull.text() == "8"
+    assert isinstance(crew.cell("co_driver", "radio_operator"), QCheckBox)
+    assert not dialog.form.dirty()
+    front_hull.setText("9")
+    crew.cell("gunner", "name").setText("Cpl. Upham")
+    assert dialog.form.dirty()
+    assert dialog.save(), dialog.error.text()
+    e = lib.get(IH, "vehicle", "m4a1-sherman")
+    assert e.data["armour"]["front"] == {"tracks": 6, "hull": 9, "turret": 9}
+    assert e.data["crew"]["gunner"]["name"] == "Cpl. Upham"
+    assert e.data["crew"]["co_driver"]["radio_operator"] is True
+
+
+def test_unsaved_edits_ask_before_closing_or_leaving(dialog, lib, asked, qtbot):
+    assert dialog.select(IH, "character", "us-rifleman")
+    dialog.show()
+    dialog.reject()                       # nothing edited: closes without a question
+    assert asked == [] and not dialog.isVisible()
+    dialog.show()
+    dialog.form.set_value("guts", "9")
+    asked.answer["value"] = "cancel"
+    dialog.reject()
+    assert asked == ["US rifleman"] and dialog.isVisible()   # stays, edit kept
+    assert dialog.form.editors["guts"][1].text() == "9"
+    assert not dialog.select(IH, "character", "grenadier") or \
+        dialog.current.id == "us-rifleman"                      # cancel: stays on it
+    asked.answer["value"] = "save"
+    assert dialog.select(IH, "character", "grenadier")
+    assert dialog.current.id == "grenadier"
+    assert lib.get(IH, "character", "us-rifleman").data["guts"] == 9
+    dialog.form.set_value("guts", "2")
+    asked.answer["value"] = "discard"
+    dialog.reject()
+    assert not dialog.isVisible()
+    assert lib.get(IH, "character", "grenadier").data["guts"] != 2

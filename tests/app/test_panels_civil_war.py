@@ -2,7 +2,8 @@
 civil-war-vasylivka.json): UNR's company fires at the Plastuns, who declare return fire
 (CW-1's dice), the Plastuns' retreat moves their stands on the board and the lost stands
 leave it; a White battery's shot is placed on the board, scattered inside the action and
-applied; undo restores the board. Real clicks and typed dice."""
+applied, the landed template drawn on the board and the battery's ammunition badge ticked
+down; undo restores the board. Real clicks and typed dice."""
 
 from __future__ import annotations
 
@@ -110,14 +111,22 @@ def test_a_civil_war_turn_through_the_panels(win, qtbot):
     hit = {st.id.split(".", 1)[1] for st in shot.steps
            if st.id.startswith(("result.", "cover."))}            # the stands under it
     before_shot = {u.id: (u.x, u.y) for u in game.units}
+    assert "white-gun" not in win.scene.shape_items
+    assert win.scene.unit_item("white-gun").badge_texts() == ["AM8"]
     click(qtbot, panel.apply_button)
     assert game.unit("white-gun").state["ammo"] == 7
+    assert win.scene.unit_item("white-gun").badge_texts() == ["AM7"]
+    drawn = win.scene.shape_items["white-gun"]                   # the template where it fell
+    assert drawn.shapes[0].points == ((cx, cy),) and drawn.shapes[0].radius_in == 1.5
+    assert drawn.isVisible() and drawn.scene() is win.scene
     gone = [uid for uid in before_shot if not game.on_table(uid)]
     assert len(gone) == 1 and gone[0] in hit and gone[0].startswith("red1-")
 
     # --- undo both: the board as it was ------------------------------------------------------
     win.undo_action.trigger()
-    assert "ammo" not in game.unit("white-gun").state
+    assert game.unit("white-gun").state["ammo"] == 8
+    assert "white-gun" not in win.scene.shape_items
+    assert win.scene.unit_item("white-gun").badge_texts() == ["AM8"]
     assert {u.id: (u.x, u.y) for u in game.units} == before_shot
     win.undo_action.trigger()
     assert {u.id: (u.x, u.y) for u in game.units} == start

@@ -129,7 +129,9 @@ def test_a_wrong_face_is_refused_in_the_panel_and_nothing_applied(duel, qtbot, t
 def test_a_missing_die_is_refused_and_nothing_applied(duel, qtbot):
     panel, game = duel.action_panel, duel.game
     before = game.snapshot()
-    assert panel.dice_entry.message.text() == "step 'Aim' needs 1 × d10, only 0 values left"
+    # a prompt before any die is typed, not the engine's "needs 1 × d10, only 0 values
+    # left" (issue 16: that read as an error)
+    assert panel.dice_entry.message.text() == "Enter 1 × d10 for Aim"
     assert not panel.apply_button.isEnabled()
     click(qtbot, panel.apply_button)
     assert panel.apply() is False
@@ -207,3 +209,18 @@ def test_pick_a_point_and_cancel_with_esc(qtbot):
     panel.pick_target()
     qtbot.keyClick(win.view, Qt.Key.Key_Escape)
     assert win.tools.active.id == "select" and panel.target_id is None
+
+
+def test_a_role_not_chosen_yet_is_asked_for_not_an_error(qtbot):
+    """Issue 16: "tank_aim.target: required (target)" read as an error; the panel asks."""
+    from app.panels.action_panel import OK_STYLE
+
+    win = open_window(qtbot, duel_scenario(), centre=(29, 20))
+    select_unit(qtbot, win, "sherman")
+    panel = win.action_panel
+    choose(qtbot, panel.action_box, "tank_aim")
+    text = panel.message.text()
+    assert text == "Choose the target for Search & Aim", text
+    assert "required" not in text and "tank_aim" not in text
+    assert panel.message.styleSheet() == OK_STYLE
+    assert panel.context is None and not panel.apply_button.isEnabled()

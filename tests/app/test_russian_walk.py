@@ -235,7 +235,10 @@ def walk_window(win: MainWindow) -> list[str]:
         rid in UNTRANSLATED, strict=True,
         reason=f"{rid} has no resources/rulesets/{rid}/glossary_ru.toml yet"))
     for rid in SCENARIOS])
-def test_every_window_string_is_russian(qtbot, qm_folder, rid):
+def test_every_window_string_is_russian(qtbot, qm_folder, rid, tmp_path, monkeypatch):
+    # a fresh config and data folder: no recent file, library record or game of another test
+    monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("WARBOARD_DATA_DIR", str(tmp_path / "data"))
     scenario = load_scenario(Path(str(resource("scenarios", SCENARIOS[rid]))))
     assert scenario.ruleset == rid
     with Russian(qm_folder):

@@ -375,8 +375,13 @@ def press_every_button(widget: QWidget, qtbot, skip: tuple[str, ...] = ()) -> in
 
 
 def dump(win: MainWindow) -> str:
+    """The game's scenario as a file holds it: every unit, the removed ones too (a
+    casualty stays its group's member; without it the dump did not re-parse — a flake
+    whenever the app's dice killed gren-1)."""
+    import dataclasses
+
     game = win.game
-    return dumps_scenario(game.scenario)
+    return dumps_scenario(dataclasses.replace(game.scenario, units=game.all_units()))
 
 
 def assert_consistent(win: MainWindow, start: str, start_meta: dict) -> None:

@@ -52,7 +52,7 @@ def test_click_a_then_b_shows_the_cli_figures(demo, qtbot, capsys, a, b):
     assert f'centre {expected["centre_in"]:.2f}" ({expected["centre_m"]:.1f} m)' in text
     assert f'LOS {expected["los"]}: {expected["visible_fraction"]:.0%} visible' in text
     assert f'cover {expected["cover"]}' in text
-    assert f"{ub.label}'s {expected['target_side']}" in text
+    assert f"the {expected['target_side']} of {ub.label}" in text
     assert f"{ua.label} has no turret" in text
     los_line = [li for li in lines(tool) if li.pen().widthF() == 3.0]
     assert len(los_line) == 1
@@ -71,7 +71,8 @@ def test_drag_from_a_to_b_measures_a_tank_with_its_turret_arc(demo, qtbot, capsy
     assert win.tools.active.result.to_dict() == expected
     assert expected["los"] == "partial"
     text = win.pointer_hint.text()
-    assert f"in {a.label}'s turret arc" in text
+    # "the turret arc of Sherman 3 'Cyclone'", not "'Cyclone''s turret arc" (issue 16)
+    assert f"in the turret arc of {a.label}" in text and "''s" not in text
     # the 75 mm's tank-gun bands are 200 m = 80" deep: the whole line is in band 1
     assert "75 mm M3: band-1 (band 1: ≤ 200 m) at the edge distance" in text
     assert len(win.game.log) == 1

@@ -117,3 +117,65 @@ def test_click_without_moving_changes_nothing(demo, qtbot):
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win, 21.5, 7.5))
     assert win.selected_unit_id == "us-1-1"
     assert win.editor.undo_stack.count() == 0
+
+
+def test_a_move_off_the_table_edge_is_flagged(qtbot):
+    """Issue 16: a unit dragged past the edge is red and says so (the real table wins:
+    dropped, it is placed anyway)."""
+    scenario = make_scenario()
+    scenario.ruleset = "toy"
+    win = show(qtbot, scenario)
+    zoom(win, 68, 24)
+    win.modules["app.tools.select"].allowance_box.setValue(12.0)
+    drag(qtbot, win, [(50, 24), (51, 24), (60, 24)], release=False)
+    assert "table" not in win.pointer_hint.text().split("allowance:")[1]
+    vp = win.view.viewport()
+    qtbot.mouseMove(vp, at(win, 71.8, 24))
+    assert "✗ over the table's edge" in win.pointer_hint.text()
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       at(win, 71.8, 24))
+    assert win.game.unit("gren-1").x == pytest.approx(71.8)
+
+
+def test_check_path_flags_a_base_past_the_edge():
+    from geometry.bases import BaseShape
+    from geometry.movement import check_path
+    from geometry.terrain import TerrainIndex
+
+    index = TerrainIndex([])
+    base = BaseShape.round(25)
+    inside = check_path(index, base, [(10, 10), (20, 10)], 12, table=(72, 48))
+    edge = check_path(index, base, [(10, 10), (10, 0.2)], 12, table=(72, 48))
+    off = check_path(index, base, [(70, 10), (80, 10)], 12, table=(72, 48))
+    assert inside.legal and not edge.legal and not off.legal
+    assert edge.reasons == ["over the table's edge"] and off.reasons == ["off the table"]
+    assert check_path(index, base, [(70, 10), (80, 10)], 12).legal  # no table: no check
+
+
+def test_dragging_close_to_an_enemy_snaps_into_base_contact(qtbot):
+    """Issue 16: a unit dragged close to an enemy ends in base contact (the charge every
+    melee rule needs), Ctrl places it freely; the nearest enemies are listed meanwhile."""
+    from geometry.distance import edge_distance
+
+    scenario = make_scenario()
+    scenario.ruleset = "toy"
+    win = show(qtbot, scenario)
+    zoom(win, 30, 24, 12.0)
+    win.modules["app.tools.select"].allowance_box.setValue(48.0)
+    tank = win.game.unit("sherman-1")      # allies, 50×100 mm, nose to +x: front at 11.97"
+    assert tank.side != win.game.unit("gren-1").side
+    drag(qtbot, win, [(50, 24), (49, 24), (40, 22)], release=False)
+    assert "nearest enemies: " in win.pointer_hint.text()
+    vp = win.view.viewport()
+    near = (12.8, 24.0)                      # the rifleman's base 0.3" from the tank's nose
+    qtbot.mouseMove(vp, at(win, *near))
+    assert f"in base contact with {tank.label}" in win.pointer_hint.text()
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       at(win, *near))
+    g = win.game.unit("gren-1")
+    assert edge_distance(g.polygon(), tank.polygon()) < 0.01
+    win.editor.undo_stack.undo()
+    assert (win.game.unit("gren-1").x, win.game.unit("gren-1").y) == (50, 24)
+    drag(qtbot, win, [(50, 24), (49, 24), near], modifier=Qt.KeyboardModifier.ControlModifier)
+    g = win.game.unit("gren-1")
+    assert (g.x, g.y) == pytest.approx(near, abs=0.1)   # where the pointer let go

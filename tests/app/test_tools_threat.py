@@ -79,3 +79,27 @@ def test_leaving_the_unit_clears_the_view_and_a_move_updates_it(win, qtbot):
     win.editor.push(Change([MoveUnit("us-1-nco", 36, 2)], label="Move"))  # into the open
     after = {s.other: s.seen_by for s in tool.view_of}
     assert tool.hovered == "gren-1" and after != before
+
+
+
+def test_the_unit_tooltip_never_covers_the_threat_list(win, qtbot):
+    """Issue 16: hovering a unit in the threat view brought up its own tooltip over the
+    list beside the pointer. While the list shows, the board's tooltips are held back."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    me = win.game.unit("gren-1")
+    vp = win.view.viewport()
+    pos = at(win, me.x, me.y)
+    qtbot.mouseMove(vp, at(win, me.x + 3, me.y + 3))
+    qtbot.mouseMove(vp, pos)
+    assert win.tools.active.hovered == "gren-1"
+    hint = win.pointer_hint
+    assert hint.isVisible() and "seen by" in hint.text()
+    tip = QHelpEvent(QEvent.Type.ToolTip, pos, vp.mapToGlobal(pos))
+    assert hint.eventFilter(vp, tip) is True          # swallowed while the list shows
+    QApplication.sendEvent(vp, tip)
+    assert not QToolTip.isVisible()
+    hint.hide()                                       # no result shown: tooltips come back
+    assert hint.eventFilter(vp, tip) is False

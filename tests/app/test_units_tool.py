@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from app.tools.units import DEFAULT_BASE, profile_catalogue
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
-from tests.app.helpers import click_board, show_window
+from tests.app.helpers import at, click_board, show_window
 
 TANK = BaseShape.rect(50, 100)
 
@@ -36,7 +36,8 @@ def units_tool(win, qtbot):
 def test_catalogue_real_bases_and_library_profiles():
     cat = {c.id: c for c in profile_catalogue(scenario(), library={
         "grenadier": {"name": "Grenadier"}, "us-rifleman": {"name": "US rifleman"},
-        "panzer-iv": {"name": "Panzer IV", "vehicle_class": "medium tank", "turret": True}})}
+        "panzer-iv": {"name": "Panzer IV", "vehicle_class": "medium tank", "turret": True}},
+        samples={})}  # no shipped table to take bases from: the defaults
     assert cat["m4a1-sherman"].base == TANK and cat["m4a1-sherman"].base_from == "scenario"
     assert cat["grenadier"].name == "Grenadier" and cat["grenadier"].base_from == "scenario"
     assert cat["npc-sniper"].base == BaseShape.round(32)
@@ -47,10 +48,26 @@ def test_catalogue_real_bases_and_library_profiles():
     assert cat["panzer-iv"].text == "Panzer IV — 50×100 mm rect (default base)"
 
 
+def test_library_profiles_take_their_base_from_the_shipped_tables():
+    """Issue 16: a library profile placed on the base its units have in the ruleset's
+    sample tables, not on a "(default base)"."""
+    from app.tools.units import sample_bases
+    from engine.scenario import Scenario, Table
+
+    empty = Scenario("blank", "iron-hearts", Table(72, 48, 2.5))
+    cat = {c.id: c for c in profile_catalogue(empty)}
+    samples = sample_bases("iron-hearts")
+    assert samples["m4a1-sherman"] == BaseShape.rect(50, 100)
+    assert cat["us-rifleman"].base_from == "sample"
+    assert "(default base)" not in cat["us-rifleman"].text
+    assert cat["pz4-h"].base_from == "sample"   # the demo's tank duel
+
+
 def test_place_a_profile_by_clicking_and_undo(win, qtbot):
     tool = units_tool(win, qtbot)
     tool.panel.choose_profile("m4a1-sherman")
     tool.panel.new_side.setCurrentText("allies")
+    qtbot.mouseClick(tool.panel.place_button, Qt.MouseButton.LeftButton)  # place mode
     click_board(qtbot, win, 30, 40)
     unit = win.game.unit("m4a1-sherman-1")
     assert (unit.x, unit.y) == pytest.approx((30, 40), abs=1.5 / win.view.px_per_inch())
@@ -72,6 +89,7 @@ def test_library_profile_from_the_ruleset_is_offered(win, qtbot):
     assert {"m4a1-sherman", "grenadier", "npc-sniper"} <= set(ids)
     tool.panel.choose_profile("npc-sniper")
     tool.panel.new_side.setCurrentText("axis")
+    tool.set_placing(True)
     click_board(qtbot, win, 60, 10)
     assert win.game.unit("npc-sniper-1").base == BaseShape.round(32)
 
@@ -130,6 +148,60 @@ def test_set_name_and_side_and_refuse_an_empty_side(win, qtbot):
 def test_empty_side_for_new_units_is_refused(win, qtbot):
     tool = units_tool(win, qtbot)
     tool.panel.new_side.setCurrentText("")
+    tool.set_placing(True)
     click_board(qtbot, win, 30, 10)
     assert tool.panel.message.text().startswith("side of new units:")
     assert len(win.game.units) == 2 and win.editor.undo_stack.count() == 0
+
+
+def test_a_click_places_only_in_place_mode_once(win, qtbot):
+    """Issue 16: with the Units tool any click on empty table placed a unit (a second
+    Panzer IV by accident). Now only in place mode, and once unless Shift is held."""
+    tool = units_tool(win, qtbot)
+    before = len(win.game.units)
+    assert not tool.placing
+    click_board(qtbot, win, 30, 10)
+    assert len(win.game.units) == before and win.editor.undo_stack.count() == 0
+    qtbot.keyClick(win.view, Qt.Key.Key_P)
+    assert tool.placing
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.ShiftModifier, at(win, 30, 10))
+    assert tool.placing and len(win.game.units) == before + 1   # Shift: stays on
+    click_board(qtbot, win, 34, 10)
+    assert not tool.placing and len(win.game.units) == before + 2
+    click_board(qtbot, win, 38, 10)
+    assert len(win.game.units) == before + 2
+    qtbot.keyClick(win.view, Qt.Key.Key_P)
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    assert not tool.placing
+
+
+def test_picking_a_profile_in_the_list_turns_place_mode_on(win, qtbot):
+    tool = units_tool(win, qtbot)
+    lst = tool.panel.profiles
+    rect = lst.visualItemRect(lst.item(0))
+    qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert tool.placing
+
+
+@pytest.mark.parametrize(("edges", "side", "facing"), [
+    ({"allies": "west", "axis": "east"}, "allies", 0.0),
+    ({"allies": "west", "axis": "east"}, "axis", 180.0),
+    ({"allies": "south"}, "allies", 270.0),
+    ({"axis": "north"}, "allies", 270.0),
+    ({}, "allies", 0.0),
+])
+def test_new_units_face_the_enemy_edge(qtbot, edges, side, facing):
+    from engine.scenario import deployment_facing
+
+    s = scenario()
+    s.table.edges = dict(edges)
+    assert deployment_facing(s.table, side) == facing
+    w = show_window(qtbot, s, (1200, 760), fit=True)
+    tool = units_tool(w, qtbot)
+    tool.panel.choose_profile("grenadier")
+    tool.panel.new_side.setCurrentText(side)
+    tool.set_placing(True)
+    click_board(qtbot, w, 30, 10)
+    placed = w.game.unit(w.selected_unit_id)
+    assert placed.facing == facing

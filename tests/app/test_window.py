@@ -184,7 +184,9 @@ def test_menus_are_minimal_and_real(win):
     assert titles[:4] == ["&File", "&Edit", "&View", "&Tools"]
     # opening and saving belong to the files module (app/files.py); Quit is always there
     assert win.quit_action in win.file_menu.actions()
-    assert [a.text() for a in win.edit_menu.actions()] == ["Undo", "Redo"]
+    # Undo and Redo first; Edit ▸ Settings… (app/settings_dialog.py, issue 16) after them
+    assert [a.text() for a in win.edit_menu.actions() if not a.isSeparator()] == \
+        ["Undo", "Redo", "&Settings…"]
     assert not win.undo_action.isEnabled() and not win.redo_action.isEnabled()
     assert all(a.isEnabled() for a in (win.quit_action, win.fit_action))
     assert win.quit_action.shortcut().toString() == "Ctrl+Q"

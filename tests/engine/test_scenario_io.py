@@ -474,9 +474,10 @@ def test_demo_is_the_iron_hearts_crossroads(demo):
     assert 3 <= profiles.count("m4a1-sherman") <= 5
     for p in ("us-rifleman", "us-nco", "grenadier", "grenadier-nco", "panzerschreck-gunner"):
         assert p in profiles
+    assert profiles.count("pz4-h") == 1    # the tank duel (issue 16)
     for u in demo.units:
         assert u.name, u.id
-        if u.profile == "m4a1-sherman":
+        if u.profile in ("m4a1-sherman", "pz4-h"):
             assert u.base == BaseShape.rect(50, 100) and u.turret == 0
         else:
             assert u.base == BaseShape.round(25) and u.turret is None

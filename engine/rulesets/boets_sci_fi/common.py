@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from engine.board_ops import BoardOps
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Effect, Game, RemoveUnit, SetGroupState
 from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
@@ -18,7 +19,8 @@ from .data import rule_number
 from .formations import profile_of, tally_effects
 from .leadership import leadership_test
 
-__all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in", "set_state"]
+__all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in", "in_steps",
+           "set_state"]
 
 
 class BoetsAction(Action):
@@ -49,6 +51,11 @@ def steps_in() -> float:
     return float(rule_number("inches_per_step"))
 
 
+def in_steps(steps: float) -> str:
+    """A distance in steps and inches (§1: the step's length is a ruleset setting)."""
+    return f'{steps:.1f} steps ({steps * steps_in():.1f}")'
+
+
 def kill(game: Game | None, ids: Sequence[str], reason: str) -> list[Effect]:
     """Remove fighters and keep their formations' loss tallies (§4.A-9)."""
     return tally_effects(game, ids) + [RemoveUnit(i, reason) for i in ids]
@@ -72,7 +79,8 @@ def retreat(ctx: Context, group: Group) -> tuple[Step, list[Effect]]:
     text = move.note + (f"; off the table (removed, PROPOSED): {', '.join(move.off_table)}"
                         if gone else "")
     return (info_step("retreat", "Panic retreat", text,
-                      note=f"Ск {speed} steps toward the {edge} edge (§4.6-3)"), effects)
+                      note=msg("Ск {speed} steps toward the {edge} edge (§4.6-3)", speed=speed,
+                               edge=edge)), effects)
 
 
 def set_state(group: Group, **values) -> list[Effect]:

@@ -14,7 +14,7 @@ from engine.options import Field, Schema, SchemaError
 from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "ARMLIST", "WEAPON", "RULES", "COLUMNS", "RANKS", "rules",
-           "armlists", "weapons", "rule_number", "is_proposed"]
+           "armlists", "weapons", "rule_number", "is_proposed", "glossary_ru", "GLOSSARY"]
 
 RULESET_ID = "boets-sci-fi"
 
@@ -122,6 +122,19 @@ def weapons() -> dict[str, Any]:
     out = load_data(RULESET_ID, "weapons.toml", schema=WEAPON, table="weapons")
     _check_proposed(out, WEAPON, f"{RULESET_ID}/weapons.toml")
     return out
+
+
+_TEXTS = Field("dict", required=False, default={}, items=Field("str"))
+
+#: glossary_ru.toml (engine.i18n's ruleset glossary): English text → Russian
+GLOSSARY: Schema = {"terms": _TEXTS, "messages": _TEXTS}
+
+
+@cache
+def glossary_ru() -> dict[str, str]:
+    """The Russian terms of the ruleset's labels (from the rules file's glossary)."""
+    data = load_data(RULESET_ID, "glossary_ru.toml", schema=GLOSSARY)
+    return {**data["terms"], **data["messages"]}
 
 
 def rule_number(path: str) -> Any:

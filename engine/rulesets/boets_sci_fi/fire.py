@@ -16,15 +16,17 @@ import icepool
 from engine.board_ops import scatter_d20
 from engine.costs import Cost
 from engine.dice import D20, Comparison, DiceSource, Test
+from engine.i18n import msg
 from engine.model import AdjustState, Effect
 from engine.odds import OutcomeDistribution, chain, distribution, successes
 from engine.options import Modifier, Option
 from engine.protocol import Context, Resolution, Role, info_step, make_test, roll_test
 from engine.scenario import Unit
 
-from .common import BoetsAction, kill, steps_in
+from .common import BoetsAction, in_steps, kill, steps_in
 from .data import rule_number, weapons
 from .formations import formation_of, profile_of, squad_of
+from .targets import fire_refusal, fired_effects
 
 __all__ = ["Fire", "TemplateFire", "penetration_test", "hit_test", "ACTIONS"]
 
@@ -88,6 +90,11 @@ class Fire(BoetsAction):
         shooters = [u for u in ctx.units("actor") if not u.state.get("holds")]
         if any(u.side == ctx.target.side for u in shooters):
             return None, "the target is a friend"
+        if ctx.game is not None:
+            why = fire_refusal(ctx.game, ctx.actor, ctx.target,
+                               ctx.rule("single_fighter_target"))
+            if why:
+                return None, why
         in_range = [u for u in shooters
                     if _dist_steps(u, ctx.target) <= int(profile_of(ctx.game, u)["range"])]
         if not in_range:
@@ -119,8 +126,10 @@ class Fire(BoetsAction):
         if plan is None:
             return self.refused(ctx, why)
         shooters, n, hit, hmods, pen, pmods = plan
+        near = [_dist_steps(u, ctx.target) for u in shooters]
         rng = info_step("range", "Range (Дальн)", f"{len(shooters)} fighters in range, "
-                        f"{n} shots (Скр)", note=HOUSE)
+                        f"{n} shots (Скр); {in_steps(min(near))} to {in_steps(max(near))}",
+                        note=HOUSE)
         h = roll_test(dice, hit, id="hit", label="Accuracy (house rule)", n=n,
                       base=int(rule_number("house.hit_on")), base_label="hit on (PROPOSED)",
                       modifiers=hmods, success="hit", failure="miss", note=HOUSE)
@@ -130,8 +139,12 @@ class Fire(BoetsAction):
         wounds = p.count("wound")
         effects, dead = _wound_effects(ctx, self._order(ctx, shooters), wounds)
         effects += kill(ctx.game, dead, "killed")
+        if ctx.game is not None:
+            effects = fired_effects(ctx.game, ctx.actor, ctx.target,
+                                    ctx.rule("single_fighter_target")) + effects
         return ctx.resolution([rng, h, p], effects,
-                              f"{wounds} wounds, {len(dead)} killed (house rules, PROPOSED)")
+                              msg("{wounds} wounds, {dead} killed (house rules, PROPOSED)",
+                                  wounds=wounds, dead=len(dead)))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         plan, _ = self._plan(ctx)
@@ -181,7 +194,7 @@ class TemplateFire(BoetsAction):
         if w["template"] != "flamer":
             d = math.hypot(ctx.point[0] - ctx.actor.x, ctx.point[1] - ctx.actor.y) / steps_in()
             if d > w["range"]:
-                return f"aim point {d:.1f} steps away: beyond Дальн {w['range']} (§4.9-5)"
+                return f"aim point {in_steps(d)} away: beyond Дальн {w['range']} (§4.9-5)"
         return ""
 
     def _victims(self, ctx: Context, ids: Sequence[str], w) -> list[Unit]:
@@ -224,9 +237,10 @@ class TemplateFire(BoetsAction):
         dead: list[str] = []
         for u in self._victims(ctx, under, w):
             test, mods = self._pen(ctx, w, u)
-            friend = " (friend)" if u.side == ctx.actor.side else ""
+            friend = u.side == ctx.actor.side
             s = roll_test(dice, test, id=f"penetration.{u.id}",
-                          label=f"Penetration: {u.label}{friend}", base=test.target,
+                          label=msg("Penetration: {unit} (friend)" if friend
+                                    else "Penetration: {unit}", unit=u.label), base=test.target,
                           base_label="10 + Бр (PROPOSED)", modifiers=mods, success="wound",
                           failure="no effect", note=HOUSE)
             steps.append(s)
@@ -235,8 +249,9 @@ class TemplateFire(BoetsAction):
                 effects += e
                 dead += d
         effects += kill(ctx.game, dead, "killed")
-        return ctx.resolution(steps, effects, f"{w['name']}: {len(under)} under the template, "
-                                              f"{len(dead)} killed")
+        return ctx.resolution(steps, effects, msg(
+            "{weapon}: {n} under the template, {dead} killed", weapon=w["name"], n=len(under),
+            dead=len(dead)))
 
     def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool) -> icepool.Die:
         total = icepool.Die([0])
@@ -258,15 +273,29 @@ class TemplateFire(BoetsAction):
             return distribution("wounds", self._pens(ctx, w, ids, False),
                                 parts={"friends": distribution(
                                     "friends wounded", self._pens(ctx, w, ids, True))})
-        if ctx.option("bearing") >= 0:
-            return self.refused_odds("wounds")  # a typed bearing: no landing odds
         rule = self._rule(ctx)
-        allw = ctx.board.chain_landings(shape, ctx.point, rule,
-                                        lambda la: self._pens(ctx, w, la.under, False))
-        fr = ctx.board.chain_landings(shape, ctx.point, rule,
-                                      lambda la: self._pens(ctx, w, la.under, True))
+        if ctx.option("bearing") >= 0:           # the bearing measured: over the d20 alone
+            allw, fr = self._along_bearing(ctx, w, shape, rule, float(ctx.option("bearing")))
+        else:
+            allw = ctx.board.chain_landings(shape, ctx.point, rule,
+                                            lambda la: self._pens(ctx, w, la.under, False))
+            fr = ctx.board.chain_landings(shape, ctx.point, rule,
+                                          lambda la: self._pens(ctx, w, la.under, True))
         return distribution("wounds", allw,
                             parts={"friends": distribution("friends wounded", fr)})
+
+    def _along_bearing(self, ctx: Context, w, shape: str, rule, bearing: float
+                       ) -> tuple[icepool.Die, icepool.Die]:
+        """The exact mixture over the d20 distance faces with the bearing typed in: each
+        face lands the template once along it (§4.9-5, §4.A-16)."""
+        rad = math.radians(bearing)
+        under = []
+        for d in rule.scheme.distances:
+            x = ctx.point[0] + float(d) * math.cos(rad)
+            y = ctx.point[1] + float(d) * math.sin(rad)
+            under.append([i for i, _ in ctx.board.lay_template(shape, x, y).under])
+        return (icepool.Die([self._pens(ctx, w, ids, False) for ids in under]),
+                icepool.Die([self._pens(ctx, w, ids, True) for ids in under]))
 
 
 ACTIONS = (Fire(), TemplateFire())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.i18n import msg
 from engine.model import Effect, Game, SetGroupState
 from engine.scenario import Group, Unit
 
@@ -14,7 +15,8 @@ from .data import armlists
 from .leadership import commander_ldr, senior_first
 
 __all__ = ["profile_of", "rank_of", "formation_of", "squad_of", "unit_ldr", "test_ldr",
-           "successor", "commander_lost", "tally_effects", "tally", "FORMATION_KINDS"]
+           "successor", "commander_lost", "tally_effects", "tally", "panic_tally",
+           "previous_side_turn", "FORMATION_KINDS"]
 
 FORMATION_KINDS = ("squad", "platoon", "company")
 
@@ -79,7 +81,9 @@ def test_ldr(game: Game | None, unit: Unit, reading: str = "numeric_max",
     g = _led_by_living_commander(game, unit)
     if g is None:
         return own, "own ЛДР"
-    return unit_ldr(game, g, reading, when), f"commander's ЛДР of {g.label} (§4.4)"
+    his = int(profile_of(game, game.unit(g.commander))["ldr"])
+    return unit_ldr(game, g, reading, when), \
+        msg("commander's ЛДР of {group} (§4.4; his own {own})", group=g.label, own=his)
 
 
 def commander_lost(game: Game, group: Group) -> bool:
@@ -102,6 +106,30 @@ def tally(game: Game, group: Group) -> Mapping[str, Any]:
     (empty when it has lost nobody to this ruleset's actions this side-turn)."""
     t = group.state.get("tally") or {}
     if t.get("turn") == game.turn and t.get("side") == game.active_side:
+        return t
+    return {}
+
+
+def previous_side_turn(game: Game) -> tuple[int, str | None]:
+    """The side-turn before the running one: the side before the active one in this turn's
+    order, else the last side of the turn before."""
+    order = list(game.activation_order or game.sides)
+    side = game.active_side
+    if side not in order:
+        return game.turn - 1, order[-1] if order else None
+    i = order.index(side)
+    return (game.turn, order[i - 1]) if i > 0 else (game.turn - 1, order[-1])
+
+
+def panic_tally(game: Game, group: Group) -> Mapping[str, Any]:
+    """The tally the Panic trigger reads under §4.A-9 A: this side-turn's, else that of the
+    side-turn just ended — the enemy's fire the formation suffered, tested at the start of
+    its own turn (PROPOSED)."""
+    now = tally(game, group)
+    if now:
+        return now
+    t = group.state.get("tally") or {}
+    if t and (t.get("turn"), t.get("side")) == previous_side_turn(game):
         return t
     return {}
 

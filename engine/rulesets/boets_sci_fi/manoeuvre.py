@@ -18,22 +18,25 @@ import shapely
 
 from engine.costs import Cost
 from engine.dice import D20, DiceSource
+from engine.i18n import msg
 from engine.odds import OutcomeDistribution, distribution
 from engine.options import Modifier
 from engine.protocol import Context, Resolution, Role, info_step, roll_step
 from engine.scenario import Unit
 
-from .common import BoetsAction, kill, steps_in
+from .common import BoetsAction, in_steps, kill, steps_in
 from .data import rule_number
-from .formations import formation_of, profile_of
+from .formations import formation_of, profile_of, squad_of
+from .targets import assault_refusal
 
 __all__ = ["Move", "Assault", "coherency_violators", "ACTIONS"]
 
 
-def coherency_violators(units: Sequence[Unit], step_in: float, measure: str = "centre"
-                        ) -> list[str]:
+def coherency_violators(units: Sequence[Unit], step_in: float, measure: str = "centre",
+                        links: str = "chain") -> list[str]:
     """§4.7-3, §4.A-12: the fighters cut off from the unit's largest chain of links of at
-    most 1 step (centre to centre, or base edge to edge)."""
+    most 1 step (centre to centre, or base edge to edge); with `links` "nearest", those
+    with nobody of the unit within 1 step."""
     if len(units) < 2:
         return []
     if measure == "centre":
@@ -43,6 +46,9 @@ def coherency_violators(units: Sequence[Unit], step_in: float, measure: str = "c
         polys = np.array([u.polygon() for u in units], dtype=object)
         d = shapely.distance(polys[:, None], polys[None, :])
     near = d <= step_in + 1e-9
+    if links == "nearest":
+        np.fill_diagonal(near, False)
+        return [u.id for u, ok in zip(units, near.any(axis=1), strict=True) if not ok]
     best: np.ndarray | None = None
     seen = np.zeros(len(units), dtype=bool)
     for start in range(len(units)):
@@ -82,15 +88,24 @@ class Move(BoetsAction):
         moved = {e.unit: e for e in move.effects}
         after = [Unit(u.id, u.side, u.profile, moved[u.id].x, moved[u.id].y, u.base,
                       facing=u.facing) if u.id in moved else u for u in units]
-        bad = coherency_violators(after, steps_in(), ctx.rule("command_distance"))
+        squads: dict[str, list[Unit]] = {}
+        for u in after:                       # each squad keeps its own chain (§4.7-3)
+            sq = squad_of(ctx.game, u)
+            squads.setdefault(sq.id if sq is not None else ctx.actor_id, []).append(u)
+        bad = [v for us in squads.values()
+               for v in coherency_violators(us, steps_in(), ctx.rule("command_distance"),
+                                            ctx.rule("coherency"))]
         check = info_step("coherency", "Command distance (1 step)",
                           "all within 1 step" if not bad else
                           f"out of command distance: {', '.join(bad)}",
                           note=f"measured {ctx.rule('command_distance')} to "
-                               f"{ctx.rule('command_distance')}, a chain (§4.A-12)")
-        step = info_step("move", "Move", move.note, note=f"Ск {speed} steps (§4.7-1)")
+                               f"{ctx.rule('command_distance')}, "
+                               + ("a chain" if ctx.rule("coherency") == "chain"
+                                  else "each to his nearest") + " (§4.A-12)")
+        step = info_step("move", "Move", move.note,
+                         note=msg("Ск {speed} steps (§4.7-1)", speed=speed))
         return ctx.resolution([step, check], list(move.effects),
-                              f"moved {move.distance / steps_in():.1f} steps"
+                              f"moved {in_steps(move.distance / steps_in())}"
                               + (f"; {len(bad)} out of command distance" if bad else ""))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
@@ -121,6 +136,19 @@ class Assault(BoetsAction):
     cost = Cost(phases=("fire",), once_per="phase", once_key="fire_or_assault",
                 reason="§4.A-3 a: an assault instead of shooting", proposed=True)
 
+    def cost_of(self, ctx: Context) -> Cost:
+        """§4.A-3: (a) instead of shooting, (b) after shooting in the Fire phase, (c) in the
+        Manoeuvre phase — once a phase in every reading."""
+        when = ctx.rule("assault_phase")
+        if when == "after_fire":
+            return Cost(phases=("fire",), once_per="phase", once_key="assault",
+                        reason="§4.A-3 b: a melee after shooting", proposed=True)
+        if when == "manoeuvre":
+            return Cost(phases=("manoeuvre",), once_per="phase", once_key="assault",
+                        reason="§4.A-3 c: an assault is part of the Manoeuvre phase",
+                        proposed=True)
+        return self.cost
+
     def _sides(self, ctx: Context):
         ours = list(ctx.units("actor"))
         tg = formation_of(ctx.game, ctx.target)
@@ -131,6 +159,10 @@ class Assault(BoetsAction):
             _melee_mods(ctx, ctx.target, ours[0])
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        why = assault_refusal(ctx.game, ctx.actor, ctx.target,
+                              ctx.rule("single_fighter_target")) if ctx.game else ""
+        if why:
+            return self.refused(ctx, why)
         ours, theirs, a, b, ma, mb = self._sides(ctx)
         sa = roll_step(dice, D20, id="attacker", label="Attacker d20 + ББ", modifiers=ma)
         sb = roll_step(dice, D20, id="defender", label="Defender d20 + ББ", modifiers=mb)

@@ -5,6 +5,7 @@ test of a unit under 3 at each turn start, and the split-fire test of a company'
 from __future__ import annotations
 
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.protocol import Context, Resolution, Role, info_step
@@ -16,17 +17,18 @@ from .formations import (
     FORMATION_KINDS,
     commander_lost,
     formation_of,
+    panic_tally,
     profile_of,
     rank_of,
     successor,
-    tally,
     test_ldr,
     unit_ldr,
 )
 from .leadership import panic_due, senior_first
+from .targets import split_record
 
 __all__ = ["LeadershipTest", "TakeoverTest", "PanicTest", "SmallUnitTest", "SplitFireTest",
-           "takeover_group", "panic_reason", "ACTIONS"]
+           "takeover_group", "panic_reason", "panic_key", "ACTIONS"]
 
 
 def _ldr(ctx: Context, unit) -> tuple[int, str]:
@@ -46,7 +48,8 @@ class LeadershipTest(BoetsAction):
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         ldr, src = _ldr(ctx, ctx.actor)
         step = ldr_step(dice, ldr, id="leadership", label="Leadership test", base_label=src)
-        return ctx.resolution([step], [], f"{ctx.actor.label}: Leadership {step.outcome}")
+        return ctx.resolution([step], [], msg("{unit}: Leadership {result}",
+                                              unit=ctx.actor.label, result=step.outcome))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return pass_fail("Leadership", _ldr(ctx, ctx.actor)[0])
@@ -108,22 +111,33 @@ class TakeoverTest(BoetsAction):
 
             effects.append(EditGroup(g.id, {"commander": ctx.actor.id, "deputy": None}))
             effects += set_state(g, takeover=None, prone=None, melee_modifier=None)
-            text = f"{ctx.actor.label} takes command of {g.label}"
+            text = msg("{unit} takes command of {group}", unit=ctx.actor.label,
+                       group=g.label)
         elif not retest:
             effects += set_state(g, takeover="failed", prone=True,
                                  melee_modifier=int(rule_number("leadership.takeover_melee")))
-            text = f"{g.label} goes to ground: prone, ББ −2; re-test next turn (§4.5-3)"
+            text = msg("{group} goes to ground: prone, ББ −2; re-test next turn (§4.5-3)",
+                       group=g.label)
         else:
             move, moved = retreat(ctx, g)
             effects += set_state(g, takeover="done", panicking=True, prone=None,
                                  melee_modifier=None) + moved
             return ctx.resolution([step, move], effects,
-                                  f"{g.label} panics and retreats (§4.5-3)")
+                                  msg("{group} panics and retreats (§4.5-3)", group=g.label))
         return ctx.resolution([step], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         g, ldr, _ = self._plan(ctx)
         return self.refused_odds("takeover") if g is None else pass_fail("takeover", ldr)
+
+
+def panic_key(game, group: Group, reading: str) -> list:
+    """Which losses a Panic test answers: the side-turn of the tally (Reading A) or the
+    game turn (Reading B); a formation tests once for them."""
+    if reading == "cumulative":
+        return ["turn", game.turn]
+    t = panic_tally(game, group)
+    return [t.get("turn"), t.get("side")]
 
 
 def panic_reason(game, group: Group, reading: str) -> tuple[bool, str]:
@@ -132,11 +146,13 @@ def panic_reason(game, group: Group, reading: str) -> tuple[bool, str]:
     if reading == "cumulative":
         start = len(game.scenario.members(group.id))
         lost = start - now
-        what = f"{lost} lost of {start} at the game's start (Reading B)"
+        what = msg("{lost} lost of {start} at the game's start (Reading B)", lost=lost,
+                   start=start)
     else:
-        t = tally(game, group)
+        t = panic_tally(game, group)
         start, lost = int(t.get("start", now)), int(t.get("losses", 0))
-        what = f"{lost} lost this turn of {start} at its start (Reading A)"
+        what = msg("{lost} lost this turn of {start} at its start (Reading A)", lost=lost,
+                   start=start)
     return panic_due(lost, start), what
 
 
@@ -158,7 +174,7 @@ class PanicTest(BoetsAction):
         if g.state.get("panicking"):
             return g, "recovery", "in Panic: recovery test (§4.6-4)"
         due, why = panic_reason(ctx.game, g, ctx.rule("panic_trigger"))
-        return (g, "panic", why) if due else (None, "", f"no Panic test: {why}")
+        return (g, "panic", why) if due else (None, "", msg("no Panic test: {why}", why=why))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         g, mode, why = self._plan(ctx)
@@ -170,16 +186,19 @@ class PanicTest(BoetsAction):
                         else "Panic recovery test", base_label=src)
         if step.count("pass"):
             if mode == "panic":
-                return ctx.resolution([first, step], set_state(g, panic_tested=True),
-                                      f"{g.label} holds")
+                key = panic_key(ctx.game, g, ctx.rule("panic_trigger"))
+                return ctx.resolution([first, step], set_state(g, panic_tested=key),
+                                      msg("{group} holds", group=g.label))
             effects = set_state(g, panicking=None) + [
                 SetState(u.id, "only_shoot", True) for u in ctx.game.group_units(g.id)]
             return ctx.resolution([first, step], effects,
-                                  f"{g.label} rallies: this turn it may only shoot (§4.6-4)")
+                                  msg("{group} rallies: this turn it may only shoot (§4.6-4)",
+                                      group=g.label))
         move, moved = retreat(ctx, g)
         return ctx.resolution([first, step, move],
-                              set_state(g, panicking=True, panic_tested=True) + moved,
-                              f"{g.label} panics and retreats")
+                              set_state(g, panicking=True, panic_tested=panic_key(
+                                  ctx.game, g, ctx.rule("panic_trigger"))) + moved,
+                              msg("{group} panics and retreats", group=g.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         g, _, _ = self._plan(ctx)
@@ -202,7 +221,7 @@ class SmallUnitTest(BoetsAction):
         ldr, src = _ldr(ctx, ctx.actor)
         step = ldr_step(dice, ldr, id="small_unit", label="Small unit test", base_label=src)
         if step.count("pass"):
-            return ctx.resolution([step], [], f"{ctx.actor.label} acts normally")
+            return ctx.resolution([step], [], msg("{unit} acts normally", unit=ctx.actor.label))
         g = formation_of(ctx.game, ctx.actor)
         if ctx.rule("small_unit_failure") == "panic" and g is not None:
             move, moved = retreat(ctx, g)
@@ -210,7 +229,8 @@ class SmallUnitTest(BoetsAction):
                                   f"{g.label} panics (§4.A-7 panic)")
         units = ctx.game.group_units(g.id) if g is not None else [ctx.actor]
         return ctx.resolution([step], [SetState(u.id, "holds", True) for u in units],
-                              f"{ctx.actor.label} holds: no move or fire this turn (§8-7)")
+                              msg("{unit} holds: no move or fire this turn (§8-7)",
+                                  unit=ctx.actor.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return pass_fail("small unit test", _ldr(ctx, ctx.actor)[0])
@@ -243,12 +263,14 @@ class SplitFireTest(BoetsAction):
         elif pl.commander and game.on_table(pl.commander):
             tester = game.unit(pl.commander)
         if ctx.rule("split_fire_ldr") == "own":
-            return pl, int(profile_of(game, tester)["ldr"]), f"{tester.label}'s own ЛДР", ""
+            own = msg("{unit}'s own ЛДР", unit=tester.label)
+            return pl, int(profile_of(game, tester)["ldr"]), own, ""
         if pl.commander and game.on_table(pl.commander):
             return pl, unit_ldr(game, pl, ctx.rule("commander_ldr_highest"),
                                 ctx.rule("commander_ldr_when")), \
-                f"{pl.label}'s commander ЛДР (§4.3-3)", ""
-        return pl, int(profile_of(game, tester)["ldr"]), f"{tester.label}'s own ЛДР", ""
+                msg("{platoon}'s commander ЛДР (§4.3-3)", platoon=pl.label), ""
+        own = msg("{unit}'s own ЛДР", unit=tester.label)
+        return pl, int(profile_of(game, tester)["ldr"]), own, ""
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         pl, ldr, src, why = self._plan(ctx)
@@ -257,9 +279,12 @@ class SplitFireTest(BoetsAction):
         first = ctx.role("first_target")
         step = ldr_step(dice, ldr, id="split", label="Split fire test", base_label=src)
         chosen = ctx.target if step.count("pass") else first
-        text = (f"{pl.label} may fire at {chosen.label}" if step.count("pass")
-                else f"{pl.label} must fire at {chosen.label}, platoon 1's target")
-        return ctx.resolution([step], set_state(pl, fire_target=chosen.id), text)
+        text = (msg("{platoon} may fire at {target}", platoon=pl.label, target=chosen.label)
+                if step.count("pass") else
+                msg("{platoon} must fire at {target}, platoon 1's target", platoon=pl.label,
+                    target=chosen.label))
+        rec = split_record(ctx.game, chosen, ctx.rule("single_fighter_target"))
+        return ctx.resolution([step], set_state(pl, fire_target=rec), text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         pl, ldr, _, _ = self._plan(ctx)

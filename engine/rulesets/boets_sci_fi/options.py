@@ -7,11 +7,24 @@ from engine.options import Option
 __all__ = ["OPTIONS"]
 
 OPTIONS: tuple[Option, ...] = (
+    Option("first_player_die", "The die for who goes first", "choice", "d20",
+           choices=("d20", "d6", "d10"), reason="§4.A-1", proposed=True,
+           help="The die is not given: d20, the game's die (PROPOSED); each side rolls it "
+                "once before the game, the higher goes first, ties are re-rolled."),
     Option("house_rules", "Resolve fire with the house rules (§8)", "bool", True,
            reason="§4.A-2", proposed=True,
            help="The seed's basic fire rules are missing. True: the PROPOSED house rules "
                 "(Accuracy d20 ≥ 11 within Дальн, Скр shots, Penetration d20 + М ≥ 10 + Бр, "
                 "Стк wounds); False: Fire refuses and the table decides."),
+    Option("assault_phase", "When an assault is made", "choice", "instead_of_fire",
+           choices=("instead_of_fire", "after_fire", "manoeuvre"), reason="§4.A-3",
+           proposed=True,
+           help="instead_of_fire (a): in the Fire phase, instead of shooting (the example "
+                "'skips the fire phase and at once attacks'); after_fire (b): a melee after "
+                "the shooting, in the Fire phase, so a squad may fire and then assault; "
+                "manoeuvre (c): an assault is part of the Manoeuvre phase. The side's "
+                "Manoeuvre phase comes before its Fire phase in every reading, its players "
+                "in any order."),
     Option("company_size", "Company of 3–4 platoons over 30 figures", "choice", "warn",
            choices=("warn", "strict"), reason="§4.A-4", proposed=True,
            help="warn: up to 60 figures with 4 platoons, a warning beyond 30; strict: 30."),
@@ -43,6 +56,11 @@ OPTIONS: tuple[Option, ...] = (
            choices=("centre", "edge"), reason="§4.A-12", proposed=True,
            help="centre: base centre to base centre ('heads'); edge: base edge to edge. "
                 "A chain: every fighter within 1 step of another of his unit."),
+    Option("coherency", "Command distance links", "choice", "chain",
+           choices=("chain", "nearest"), reason="§4.A-12", proposed=True,
+           help="chain: the fighters linked by ≤ 1 step form one chain (the unit's graph is "
+                "connected); nearest: each fighter within 1 step of at least one other "
+                "(§4.7-3), two apart pairs allowed."),
     Option("flamer_hits_friends", "The flamer hits friends under it", "bool", True,
            reason="§4.A-13", proposed=True,
            help="True: friends under the teardrop take the Penetration test too."),

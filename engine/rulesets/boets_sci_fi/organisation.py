@@ -4,24 +4,40 @@ Lords, Invasion cyborgs) may stand alone. Every message names the rule it breaks
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
 
 from .data import rule_number
 
-__all__ = ["Finding", "check_organisation", "troop_type_of"]
+__all__ = ["Finding", "check_organisation", "troop_type_of", "battle_started",
+           "organisation_locked", "notes", "GROUP_KINDS", "ORGANISATION"]
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem: `level` "error" or "warning", the group (or unit), the message."""
+    """One problem: `level` "error" or "warning", the group (or unit), the message, and
+    the rule it serves (the message's first "§4.1-n")."""
 
     level: str
     where: str
     message: str
+
+    @property
+    def rule(self) -> str:
+        m = _RULE.search(self.message)
+        return m.group(0) if m else "§4.1"
+
+    @property
+    def mixes_armlists(self) -> bool:
+        return self.rule == "§4.1-1"
+
+
+_RULE = re.compile(r"§4\.(?:1|A)-\d+")
 
 
 def troop_type_of(profile: Mapping[str, Any]) -> str | None:
@@ -92,4 +108,80 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
             out.append(Finding("warning", u.id, f"{u.label}: outside any squad; only "
                                "Advisors, Lords and Invasion cyborgs may act alone (§4.1-6); "
                                "a unit under 3 tests Leadership every turn (§4.1-7)"))
+    for g in scenario.groups:            # stand-alone units (kind "unit" or another)
+        if g.kind in ("squad", "platoon", "company"):
+            continue
+        ids = scenario.members(g.id)
+        if ids and all(prof(i).get("independent") for i in ids):
+            continue                       # Advisors, Lords, Invasion cyborgs: alone
+        if len(ids) < _o("squad_min"):
+            out.append(Finding("warning", g.id, f"{g.label}: a unit of {len(ids)}, fewer "
+                               "than 3: it tests Leadership at every turn start (§4.1-7)"))
+        else:
+            out.append(Finding("warning", g.id, f"{g.label}: only Advisors, Lords and "
+                               "Invasion cyborgs act as stand-alone units (§4.1-6); form "
+                               "a squad"))
     return out
+
+
+def battle_started(game: Any) -> str | None:
+    """Why the battle counts as started (the first-player roll made, a later turn, a roll
+    logged), or None before it."""
+    if game is None:
+        return None
+    ini = (game.state or {}).get("initiative")
+    if ini:
+        return f"who goes first was rolled on turn {ini.get('turn', game.turn)}"
+    if game.turn > 1:
+        return f"it is turn {game.turn}"
+    if game.log:
+        return "rolls are in the game's log"
+    return None
+
+
+def organisation_locked(game: Any) -> str | None:
+    """§4.1-3: squads become platoons and platoons companies only before the game, and a
+    formation may not be split during it: the organisation is locked once the battle has
+    started."""
+    why = battle_started(game)
+    return None if why is None else (f"the battle has started ({why}): the organisation "
+                                     "is fixed before the game (§4.1-3)")
+
+
+#: The kinds of group (§4.1-2, §4.1-6), with the glossary's Russian names (03 §2)
+GROUP_KINDS: tuple[GroupKind, ...] = (
+    GroupKind("squad", "squad", "отделение", "3–9 figures of one armlist (§4.1-2)"),
+    GroupKind("platoon", "platoon", "взвод", "2 squads, 6–15 figures (§4.1-2)"),
+    GroupKind("company", "company", "рота",
+              "2–4 platoons, 12–30 figures (60 with 4, §4.A-4)"),
+    GroupKind("unit", "stand-alone unit", "отряд",
+              "Advisors, Lords or Invasion cyborgs acting alone (§4.1-6)"),
+)
+
+
+def notes(scenario: Scenario) -> list[OrganisationNote]:
+    """The organisation editor's check: every finding naming its rule; mixing armlists in a
+    formation is refused (§4.1-1: never a step on the way to a legal organisation), sizes
+    and commanders are noted while the player builds (the default readings: the editor
+    has the scenario, not the game's)."""
+    from .ruleset import RULESET  # built from this package: read it late
+
+    groups = {g.id: g for g in scenario.groups}
+    out = []
+    for f in check_organisation(scenario, {**RULESET.profiles, **(scenario.profiles or {})}):
+        text = f.message
+        g = groups.get(f.where)
+        if g is not None and text.startswith(f"{g.label}: "):
+            text = text[len(g.label) + 2:]              # the note names its group itself
+        refs = list(dict.fromkeys(_RULE.findall(text)))
+        text = _CITED.sub("", text)                     # the rules cited once, as its rule
+        out.append(OrganisationNote(", ".join(refs) or "§4.1", text,
+                                    f.where if g is not None else None,
+                                    refuse=f.mixes_armlists))
+    return out
+
+
+_CITED = re.compile(r" \(§[^()]*\)")
+
+
+ORGANISATION = Organisation(kinds=GROUP_KINDS, check=notes, locked=organisation_locked)

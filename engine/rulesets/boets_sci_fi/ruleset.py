@@ -4,10 +4,10 @@ Manoeuvre-then-Fire side turn with allies interleaving."""
 from __future__ import annotations
 
 from engine.dice import D20
-from engine.protocol import CoverTerm, Ruleset
+from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
-from . import data, fire, manoeuvre, morale, turn_hooks
+from . import board, data, fire, manoeuvre, morale, organisation, turn_hooks
 from .options import OPTIONS
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
@@ -47,6 +47,9 @@ def build_ruleset() -> Ruleset:
             "command takeover, Panic retreats to the own edge, templates that hit friends; "
             "fire by PROPOSED house rules (the basic rules are missing).",
         turn_structure=turn_structure(),
+        board=BoardHints(board_warnings=board.board_warnings,
+                         move_allowance_m=board.move_allowance_m),
+        organisation=organisation.ORGANISATION,
     )
 
 

@@ -17,7 +17,8 @@ from engine.turns import TurnHooks
 from .data import rule_number
 from .formations import commander_lost, formation_of, profile_of
 
-__all__ = ["can_act", "flags", "small_unit", "takeover_due", "panic_due_now", "HOOKS"]
+__all__ = ["can_act", "flags", "initiative_die", "small_unit", "takeover_due", "panic_due_now",
+           "HOOKS"]
 
 
 def _rule(game: Game, key: str):
@@ -73,18 +74,26 @@ def takeover_due(game: Game, unit: Unit) -> bool:
 
 def panic_due_now(game: Game, unit: Unit) -> bool:
     """The formation's first fighter on the table is due its Panic or recovery test."""
-    from .morale import panic_reason
+    from .morale import panic_key, panic_reason
 
     g = formation_of(game, unit)
     if g is None or game.group_units(g.id)[0].id != unit.id:
         return False
     if g.state.get("panicking"):
         return True
-    return panic_reason(game, g, _rule(game, "panic_trigger"))[0] \
-        and not g.state.get("panic_tested")
+    reading = _rule(game, "panic_trigger")
+    return panic_reason(game, g, reading)[0] \
+        and g.state.get("panic_tested") != panic_key(game, g, reading)
 
 
-HOOKS = TurnHooks(can_act=can_act, flags=flags, triggers=(
+def initiative_die(game: Game, side: str):
+    """§4.A-1: the die each side rolls for who goes first, a reading of the game."""
+    from engine.dice import die
+
+    return die(_rule(game, "first_player_die"))
+
+
+HOOKS = TurnHooks(can_act=can_act, flags=flags, initiative_die=initiative_die, triggers=(
     Trigger("side_start", "small_unit_test", small_unit,
             "a unit under 3 fighters tests Leadership each turn (§4.1-7)"),
     Trigger("side_start", "takeover_test", takeover_due,

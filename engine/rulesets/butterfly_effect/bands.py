@@ -13,7 +13,7 @@ from geometry.ranges import RangeScheme, from_dict
 
 from . import data
 
-__all__ = ["scheme", "band_of", "weapon_scheme", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
+__all__ = ["scheme", "band_of", "band", "weapon_scheme", "RANGE_BAND", "NOTES", "OUT_OF_RANGE"]
 
 OUT_OF_RANGE = "out_of_range"
 #: What each band means for the rules (§4.1), for the measure tool and the steps.
@@ -31,26 +31,38 @@ def scheme() -> RangeScheme:
     """The bands as a geometry.ranges scheme, from ruleset.toml [range]."""
     r = data.rules()["range"]
     close = r["close_m"]
-    bands = [{"name": "close", "max": close, "label": f"close combat (≤ {close:g} m)",
+    bands = [{"name": "close", "max": close, "label": f"contact, ≤ {close:g} m",
               "note": NOTES["close"] + f"; contact = within {close:g} m (PROPOSED §4.A-18)"}]
     for name in data.BANDS:
         m = r[f"{name}_m"]
-        bands.append({"name": name, "max": m, "label": f"{name} (≤ {m:g} m)",
-                      "note": NOTES[name]})
+        bands.append({"name": name, "max": m, "label": f"≤ {m:g} m", "note": NOTES[name]})
     return from_dict({"name": data.RULESET_ID, "unit": "m", "bands": bands})
 
 
-def band_of(distance_m: float | None) -> str | None:
+def band_of(distance_m: float | None, edges: str = "inclusive") -> str | None:
     """The band holding `distance_m` ("close" … "extreme", or "out_of_range"); None when
-    the distance is not known."""
+    the distance is not known. `edges` (§4.A-18): "inclusive" — a limit belongs to the band
+    it closes (30 m is short); "exclusive" — "up to 30 m" means under 30 (30 m is medium)."""
     if distance_m is None:
         return None
-    band = scheme().band_for(float(distance_m))
+    d = float(distance_m)
+    if edges == "exclusive":
+        band = next((b for b in scheme().bands if d < b.max), None)
+    else:
+        band = scheme().band_for(d)
     return OUT_OF_RANGE if band is None else band.name
 
 
+def band(ctx) -> str | None:
+    """The action's band: the one the GM typed, else the distance's under the game's
+    `band_edges` reading (the derived fact may have been measured under the default)."""
+    if "range_band" in ctx.facts.overridden or ctx.fact("distance_m") is None:
+        return ctx.fact("range_band")
+    return band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
+
+
 def _measure(probe: FactProbe) -> str | None:
-    return band_of(probe.facts.distance_m)
+    return band_of(probe.facts.distance_m, (probe.rules or {}).get("band_edges", "inclusive"))
 
 
 #: The ruleset's own declaration of the built-in `range_band` fact: derived from the
@@ -61,11 +73,6 @@ RANGE_BAND = FactSpec("range_band", "distance band", "band", "derived", _measure
 
 
 def weapon_scheme(unit) -> tuple[str, RangeScheme] | None:
-    """For the board's measure tool (BoardHints): the distance bands, named after the
-    unit's first ranged weapon; the bands are the same for every weapon (§4.1)."""
-    profile = data.profiles().get(unit.profile)
-    if profile is None:
-        return None
-    ranged = [w for w in profile["weapons"] if data.weapons()[w]["kind"] == "ranged"]
-    name = data.weapons()[ranged[0]]["name"] if ranged else "distance bands"
-    return name, scheme()
+    """For the board's measure tool (BoardHints): the distance bands — the same for every
+    weapon and every character (§4.1), so any unit of the ruleset has them."""
+    return "distance band", scheme()

@@ -3,7 +3,9 @@ takes the active action with no check; cover at medium distance is reached by a 
 (the dasher is shot at medium on the way); leaving cover is free. In full cover the
 character may go into full defence (immune to shooting, cannot shoot). The cover taken is
 the unit's state `in_cover` ("partial" / "full"), which fire reads when it is better than
-what the board measures (the table wins over its mirror: the GM may also type the fact)."""
+what the board measures (the table wins over its mirror: the GM may also type the fact).
+Heavy fire wearing cover away is cover_wear.py; cover counting for the round's earlier
+fire (§4.A-6) is cover_timing.py."""
 
 from __future__ import annotations
 
@@ -11,12 +13,13 @@ from fractions import Fraction
 
 from engine.costs import Cost
 from engine.dice import DiceSource
-from engine.model import SetState
+from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option
 from engine.protocol import Context, Resolution, info_step
 
 from .common import BEAction
+from .cover_timing import reprice_earlier_fire
 
 __all__ = ["TakeCover", "LeaveCover", "better_cover"]
 
@@ -55,12 +58,18 @@ class TakeCover(BEAction):
         if why:
             return self.refused(ctx, why)
         u, cover = ctx.actor, ctx.option("cover")
-        effects = [SetState(u.id, "in_cover", cover)]
+        effects: list[Effect] = [SetState(u.id, "in_cover", cover)]
         text = f"{u.label} in {cover} cover (camouflage {1 if cover == 'partial' else 2})"
         if ctx.option("full_defence"):
             effects.append(SetState(u.id, "full_defence", True))
             text += "; full defence: immune to shooting, cannot shoot"
-        return ctx.resolution([info_step("cover", "Take cover", text)], effects, text)
+        steps = [info_step("cover", "Take cover", text)]
+        if ctx.rule("cover_timing") == "whole_round":
+            more, said = reprice_earlier_fire(ctx, u, cover)
+            if said:
+                effects += more
+                steps.append(info_step("earlier_fire", "Fire earlier this round", said))
+        return ctx.resolution(steps, effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return self.refused_odds("take cover") if self._why_not(ctx) else \

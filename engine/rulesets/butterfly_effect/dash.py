@@ -43,10 +43,10 @@ class Dash(BEAction):
     doc = "rush into melee or to cover: before the enemy at short, simultaneous at medium"
 
     def range_band(self, ctx: Context) -> str | None:
-        return bands.band_of(ctx.fact("distance_m"))
+        return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
     def _timing(self, ctx: Context) -> tuple[str | None, str]:
-        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        band = bands.band(ctx)
         return dash_timing(band), band or "unknown"
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:

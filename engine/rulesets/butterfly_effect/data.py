@@ -17,7 +17,7 @@ from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "BANDS", "CHARACTER", "WEAPON", "GEAR", "RULES", "rules", "weapons",
            "gear", "profiles", "number", "is_proposed", "load_rules", "load_weapons",
-           "load_gear", "load_profiles"]
+           "load_gear", "load_profiles", "glossary_ru", "load_glossary_ru"]
 
 RULESET_ID = "butterfly-effect"
 PACKAGE = "resources.rulesets"
@@ -38,6 +38,8 @@ CHARACTER: Schema = {
     "name_ru": Field("str"),
     "hp": Field("int", minimum=1, maximum=50),
     "armour": Field("int", required=False, default=0, minimum=0, maximum=50),
+    "heavily_armoured": Field("bool", required=False, default=False,
+                              doc="light weapons do him no damage (§4.4-9, §8-3 PROPOSED)"),
     "operative_training": Field("int", required=False, default=0, minimum=0, maximum=10,
                                 doc="ОП grade"),
     "stealth_dice": Field("int", required=False, default=0, minimum=0, maximum=20,
@@ -102,6 +104,7 @@ RULES: Schema = {
         "ambush_rounds": _n("int", 1, 10),
         "clear_each_turn": Field("list", required=False, default=(), items=Field("str"))}),
     "fire": _ints("partial_cover", "full_cover", "max_face"),
+    "cover": _ints("partial_heavy_shots", "full_heavy_shots", lo=1),
     "melee": _ints("success", "unarmed_dice", "butt_dice", "level2_dice", "best_of"),
     "stealth": _ints("success", "night", "undergrowth", "sentry", "weather_light",
                      "weather_heavy", "weather_fierce", "distance_medium", "distance_short"),
@@ -171,6 +174,29 @@ def load_profiles(package: str = PACKAGE, known_weapons: Mapping[str, Any] | Non
                     raise SchemaError(f"{where}: profiles.{pid}.{key}[{i}]: no {key[:-1]} "
                                       f"{name!r}")
     return data
+
+
+def load_glossary_ru(package: str = PACKAGE) -> dict[str, dict[str, str]]:
+    """glossary_ru.toml (read by engine.i18n when it is there): English → Russian for the
+    action and option labels, choice values, roles, steps and results; each value a
+    non-empty string, named in the refusal otherwise."""
+    data = load_data(RULESET_ID, "glossary_ru.toml", package=package)
+    out: dict[str, dict[str, str]] = {}
+    for section in ("terms", "messages"):
+        names = data.get(section, {})
+        if not isinstance(names, dict):
+            raise SchemaError(f"{RULESET_ID}/glossary_ru.toml: {section}: expected a table")
+        for key, value in names.items():
+            if not isinstance(value, str) or not value.strip():
+                raise SchemaError(f"{RULESET_ID}/glossary_ru.toml: {section}.{key}: "
+                                  f"expected a Russian text, got {value!r}")
+        out[section] = dict(names)
+    return out
+
+
+@cache
+def glossary_ru() -> dict[str, dict[str, str]]:
+    return load_glossary_ru()
 
 
 @cache

@@ -2,8 +2,10 @@
 band, worsened by the target's cover (partial +1, not for grenades and heavy weapons; full
 +2); a threshold above 6 cannot succeed. A burst may be split over at most two targets,
 the dice allocated before the roll (§4.A-9). Each hit is one damage unit (armour first,
-§4.A-8). Simultaneous fire: a character killed this round still fires and dies at the end
-of his own turn (engine.deferred); the return fire is an answer through engine.joint.
+§4.A-8); heavy shots that hit wear the target's cover down (§4.5-4,
+cover.heavy_fire_wear). Simultaneous fire: a character killed this round still fires and
+dies at the end of his own turn (engine.deferred); the return fire is an answer through
+engine.joint.
 
 Plan, then roll and price: `plan_fire` builds one Pool per target, `Fire.resolve` rolls
 them and `Fire.odds` prices the very same pools.
@@ -19,7 +21,7 @@ import icepool
 from engine.costs import Cost
 from engine.dice import D6, Comparison, DiceSource
 from engine.measure import measure_pair
-from engine.model import Effect, SetState
+from engine.model import Effect, SetGameState, SetState
 from engine.odds import OutcomeDistribution, distribution
 from engine.options import Modifier, Option, SchemaError
 from engine.protocol import Context, Pool, Resolution, Role, info_step, make_pool, roll_pool
@@ -29,8 +31,15 @@ from engine.turns import ambush_side
 from . import bands, data
 from .common import BEAction, armour_of, cover_class, damage_effects, gear_effects, hp_of, rn
 from .cover import better_cover
+from .cover_timing import incoming_record
+from .cover_wear import full_cover_pieces, heavy_fire_wear
 
-__all__ = ["threshold", "FireLine", "plan_fire", "Fire", "Refused"]
+__all__ = ["threshold", "FireLine", "plan_fire", "shared_hits", "save_effects", "Fire",
+           "Refused", "SAVE_KEY"]
+
+#: The full cover whose first-heavy-attack save is used up: a list of terrain piece ids in
+#: the game state, or True in the state of a character whose cover has no piece (§4.A-7).
+SAVE_KEY = "cover_save_used"
 
 
 class Refused(Exception):
@@ -81,6 +90,8 @@ class FireLine:
     base: int
     pool: Pool
     saved: bool
+    #: a light weapon against a heavily armoured target: no damage (§4.4-9, §8-3)
+    immune: bool = False
 
     @property
     def impossible(self) -> bool:
@@ -100,15 +111,35 @@ def _second_facts(ctx: Context, target: Unit) -> tuple[float | None, int | None]
 
 
 def _save_applies(ctx: Context, weapon: dict, target: Unit, cover: str) -> bool:
-    """Full cover absorbs the first heavy-weapon attack or grenade (§4.5-5, §4.A-7)."""
-    if not (weapon["heavy"] or weapon["grenade"]) or target.state.get("cover_save_used"):
+    """Full cover absorbs the first heavy-weapon attack or grenade (§4.5-5, §4.A-7): once
+    per piece of cover — the board's pieces giving it (`save_effects`), or, for cover
+    with no piece behind it, once per character."""
+    if not (weapon["heavy"] or weapon["grenade"]) or cover != "full":
         return False
     where = ctx.rule("full_cover_save")
     if where == "none":
         return False
-    if where == "full_defence_only":
-        return bool(target.state.get("full_defence"))
-    return cover == "full"
+    if where == "full_defence_only" and not target.state.get("full_defence"):
+        return False
+    pieces = full_cover_pieces(ctx, target)
+    if pieces:
+        used = set(_used_saves(ctx))
+        return any(p.id not in used for p in pieces)
+    return not target.state.get(SAVE_KEY)
+
+
+def _used_saves(ctx: Context) -> list[str]:
+    return list((ctx.game.state.get(SAVE_KEY) or []) if ctx.game is not None else [])
+
+
+def save_effects(ctx: Context, target: Unit) -> list[Effect]:
+    """The save is used up (§4.A-7 "the cover is used up"): on the board's pieces that
+    give the target his full cover (game state), else on the character."""
+    pieces = full_cover_pieces(ctx, target)
+    if pieces:
+        used = _used_saves(ctx)
+        return [SetGameState(SAVE_KEY, used + [p.id for p in pieces if p.id not in used])]
+    return [SetState(target.id, SAVE_KEY, True)]
 
 
 def plan_fire(ctx: Context) -> list[FireLine]:
@@ -120,19 +151,25 @@ def plan_fire(ctx: Context) -> list[FireLine]:
         raise Refused(f"{weapon['name']} is a melee weapon: use Melee")
     if ctx.target is None:
         raise SchemaError("fire.target: required")
+    if ctx.actor.state.get("dashing"):
+        raise Refused(f"{ctx.actor.label} has DASHed: his active action goes to close combat "
+                      "or to occupying cover (§4.2-2)")
     second: Unit | None = ctx.role("target2")
     n = weapon["lethality"]
     split = int(ctx.option("dice_on_second"))
+    after = ctx.rule("burst_allocation") == "successes_after"
     if second is not None:
         if not weapon["burst"]:
             raise Refused(f"{weapon['name']} fires no burst: one target only (§4.4-5)")
-        if not 1 <= split < n:
+        if after:
+            split = 0           # one pool; its hits are shared out after the roll
+        elif not 1 <= split < n:
             raise Refused(f"dice_on_second: allocate 1–{n - 1} of the {n} dice to "
                           f"{second.label} before the roll (§4.A-9)")
     elif split:
         raise Refused("dice_on_second: no second target chosen")
     lines = []
-    band1 = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+    band1 = bands.band(ctx)
     if band1 is None:
         raise SchemaError("facts.distance_m: the distance (or the band) is needed")
     if ctx.option("dashing") or ctx.target.state.get("dashing"):
@@ -140,11 +177,11 @@ def plan_fire(ctx: Context) -> list[FireLine]:
     targets = [(ctx.target, n - split, band1, ctx.fact("cover"))]
     if second is not None:
         d2, c2 = _second_facts(ctx, second)
-        b2 = bands.band_of(d2)
+        b2 = bands.band_of(d2, ctx.rule("band_edges"))
         if b2 is None:
             raise SchemaError("facts.distance2_m: the distance to the second target is "
                               "needed")
-        targets.append((second, split, b2, c2))
+        targets.append((second, n if after else split, b2, c2))
     for unit, dice_n, band, level in targets:
         cover = better_cover(cover_class(level), unit.state.get("in_cover"))
         if unit.state.get("full_defence") and not (weapon["heavy"] or weapon["grenade"]):
@@ -152,9 +189,22 @@ def plan_fire(ctx: Context) -> list[FireLine]:
         base, _, mods = threshold(weapon, band, cover, ctx.rule("missing_band"))
         mods = mods + ctx.modifiers("fire")
         pool = make_pool(D6, dice_n, base, mods, Comparison.GE)
+        immune = bool(weapon["light"] and (ctx.profile(unit).get("heavily_armoured")
+                                           or unit.state.get("heavily_armoured")))
         lines.append(FireLine(unit, band, cover, base, pool,
-                              _save_applies(ctx, weapon, unit, cover)))
+                              _save_applies(ctx, weapon, unit, cover), immune))
+    if after and len(lines) == 2 and lines[0].pool.test.target != lines[1].pool.test.target:
+        raise Refused(f"successes allocated after the roll need both targets at one "
+                      f"threshold ({lines[0].pool.test.target}+ and "
+                      f"{lines[1].pool.test.target}+): allocate the dice before (§4.A-9)")
     return lines
+
+
+def shared_hits(ctx: Context, hits: int) -> tuple[int, int]:
+    """A burst's hits shared after the roll (§4.A-9 successes_after): the second target
+    takes up to `hits_on_second`, the first the rest."""
+    second = min(hits, int(ctx.option("hits_on_second")))
+    return hits - second, second
 
 
 def _immediate(ctx: Context) -> bool:
@@ -179,6 +229,9 @@ class Fire(BEAction):
         Option("dice_on_second", "Dice on the second target", "int", 0, minimum=0,
                maximum=50, reason="§4.A-9", help="burst dice allocated to the second "
                "target before the roll"),
+        Option("hits_on_second", "Hits on the second target", "int", 0, minimum=0,
+               maximum=50, reason="§4.A-9", help="with successes allocated after the roll: "
+               "the hits the second target takes (at most the hits rolled)"),
         Option("dashing", "Target is dashing", "bool", False, reason="§5.1",
                help="a dashing target counts as at medium distance"),
         Option("surprise", "Surprise attack", "bool", False, reason="§4.7-2",
@@ -188,7 +241,7 @@ class Fire(BEAction):
     doc = "lethality × d6 against the weapon's accuracy for the band (04 §4.4)"
 
     def range_band(self, ctx: Context) -> str | None:
-        return bands.band_of(ctx.fact("distance_m"))
+        return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         try:
@@ -198,28 +251,55 @@ class Fire(BEAction):
         weapon = dict(ctx.weapon)
         steps, effects, summary = [], [], []
         immediate = _immediate(ctx)
+        heavy_shots = []
+        shared = len(lines) == 2 and ctx.rule("burst_allocation") == "successes_after"
+        share: tuple[int, int] = (0, 0)
         for i, line in enumerate(lines):
             sid = "fire" if i == 0 else "fire2"
             note = ""
             if line.impossible:
                 note = f"threshold {line.pool.test.target}+: no die can succeed (§4.4-3)"
-            step = roll_pool(dice, line.pool, id=sid, label=f"Fire at {line.target.label}",
-                             base=line.base, base_label=f"accuracy at {line.band}",
-                             success="hit", failure="miss", note=note)
-            steps.append(step)
-            hits = step.count("hit")
+            if shared and i == 1:
+                hits = share[1]
+            else:
+                label = (f"Fire at {line.target.label} and {lines[1].target.label}" if shared
+                         else f"Fire at {line.target.label}")
+                step = roll_pool(dice, line.pool, id=sid, label=label, base=line.base,
+                                 base_label=f"accuracy at {line.band}", success="hit",
+                                 failure="miss", note=note)
+                steps.append(step)
+                hits = step.count("hit")
+                if shared:
+                    share = shared_hits(ctx, hits)
+                    hits = share[0]
+                    steps.append(info_step("share", "Hits shared", (
+                        f"{share[0]} to {line.target.label}, {share[1]} to "
+                        f"{lines[1].target.label} (allocated after the roll, §4.A-9)")))
             eff, text = self._damage(ctx, line, hits, weapon, immediate)
+            if not shared and ctx.game is not None:     # damage a later cover may undo
+                record = incoming_record(ctx, line, step, weapon, eff)
+                if record is not None:
+                    eff.append(record)
             steps.append(info_step(f"damage{'' if i == 0 else '2'}",
                                    f"Damage to {line.target.label}", text))
             effects += eff
             summary.append(f"{line.target.label}: {hits} hit{'s' if hits != 1 else ''}")
+            if hits and (weapon["heavy"] or weapon["grenade"]):
+                heavy_shots.append((line.target, line.cover))
+        wear, said = heavy_fire_wear(ctx, heavy_shots)
+        if said:
+            steps.append(info_step("cover", "Cover under heavy fire", said))
+            effects += wear
         effects += self._stealth_broken(ctx)
         return ctx.resolution(steps, effects, "; ".join(summary))
 
     def _damage(self, ctx: Context, line: FireLine, hits: int, weapon: dict,
                 immediate: bool) -> tuple[list[Effect], str]:
+        if line.immune and hits:
+            return [], (f"{weapon['name']} is a light weapon: no damage to the heavily "
+                        f"armoured {line.target.label} (§4.4-9, §8-3 PROPOSED)")
         if line.saved and hits:
-            used: list[Effect] = [SetState(line.target.id, "cover_save_used", True)]
+            used: list[Effect] = save_effects(ctx, line.target)
             if ctx.rule("heavy_save_scope") == "whole_attack":
                 what = "grenade" if weapon["grenade"] else "heavy-weapon attack"
                 return used, (f"full cover absorbs the first {what}: {hits} hits saved "
@@ -228,6 +308,16 @@ class Fire(BEAction):
             return used + eff, "full cover absorbs the first hit (§4.A-7); " + text
         eff, text, _ = damage_effects(ctx, line.target, hits, immediate=immediate)
         return eff, text
+
+    @staticmethod
+    def _saved(line: FireLine, hits: int, whole: bool) -> int:
+        """Damage left after full cover's first-heavy-attack save (none from a light weapon
+        on a heavily armoured target)."""
+        if line.immune:
+            return 0
+        if not line.saved:
+            return hits
+        return 0 if whole else max(0, hits - 1)
 
     def _stealth_broken(self, ctx: Context) -> list[Effect]:
         """Firing breaks stealth: at once without a flash suppressor (§4.8-5)."""
@@ -246,11 +336,16 @@ class Fire(BEAction):
         except Refused:
             return self.refused_odds("fire")
         whole = ctx.rule("heavy_save_scope") == "whole_attack"
+        shared = len(lines) == 2 and ctx.rule("burst_allocation") == "successes_after"
         dists = []
-        for line in lines:
-            k = line.pool.successes()
+        for i, line in enumerate(lines):
+            k = lines[0].pool.successes() if shared else line.pool.successes()
+            if shared:
+                k = k.map(lambda x, i=i: shared_hits(ctx, x)[i])
             if line.saved:
                 k = k.map(lambda x: 0 if whole else max(0, x - 1))
+            if line.immune:
+                k = k.map(lambda x: 0)
             dists.append(k)
         t = lines[0].target
         lethal = hp_of(ctx, t) + (armour_of(ctx, t) if ctx.rule("damage_order") ==
@@ -261,7 +356,11 @@ class Fire(BEAction):
         if len(lines) == 1:
             n = lines[0].pool.n
             return distribution("hits", dists[0], order=range(n + 1), parts=parts)
-        pair = icepool.tupleize(dists[0], dists[1])
+        if shared:      # one roll: the pair is a function of the one pool's hits
+            pair = lines[0].pool.successes().map(lambda x: tuple(
+                self._saved(lines[j], h, whole) for j, h in enumerate(shared_hits(ctx, x))))
+        else:
+            pair = icepool.tupleize(dists[0], dists[1])
         for line, dd in zip(lines, dists, strict=True):
             parts[f"hits on {line.target.label}"] = distribution("hits", dd)
         return distribution("hits (target, second)", pair, parts=parts)

@@ -131,7 +131,7 @@ class Melee(BEAction):
     doc = "weapon levels compared; equal levels roll d6 pools, 5–6 a success (04 §4.3)"
 
     def range_band(self, ctx: Context) -> str | None:
-        return bands.band_of(ctx.fact("distance_m"))
+        return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
     def _sides(self, ctx: Context) -> tuple[Fighter, Fighter]:
         a = fighter(ctx, ctx.actor, ctx.weapon_id, shooting=bool(ctx.option("actor_shoots")))
@@ -139,7 +139,7 @@ class Melee(BEAction):
         return a, b
 
     def _band_refusal(self, ctx: Context) -> str | None:
-        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        band = bands.band(ctx)
         if band not in (None, "close"):
             return (f"{band} distance: melee needs close combat (§4.1); DASH first "
                     "(short or medium)")

@@ -10,17 +10,17 @@ from engine.model import Game
 from engine.options import Option
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.scenario import Unit
-from engine.triggers import Trigger
+from engine.triggers import MOVE, Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
-from . import data
+from . import board, data
 from .bands import RANGE_BAND, weapon_scheme
 from .cover import LeaveCover, TakeCover
 from .dash import Dash
 from .elimination import SilentElimination
 from .fire import Fire
 from .melee import Melee
-from .stealth import StealthDuel, duel_due
+from .stealth import Detect, StealthDuel, duel_due
 
 __all__ = ["RULESET", "COVER", "OPTIONS", "turn_structure", "build_ruleset"]
 
@@ -70,15 +70,19 @@ OPTIONS: tuple[Option, ...] = (
        ("whole_attack", "first_hit"), 7, "the whole first heavy attack, or only its first hit"),
     _o("damage_order", "Damage takes", "armour_first", ("armour_first", "hp_first"), 8,
        "armour points absorb first, then HP; or HP first"),
-    _o("burst_allocation", "Splitting a burst", "dice_before", ("dice_before",), 9,
-       "dice allocated to each target before the roll (successes may be moved only "
-       "between targets at the same threshold, at the GM's word)"),
+    _o("burst_allocation", "Splitting a burst", "dice_before",
+       ("dice_before", "successes_after"), 9,
+       "dice_before: dice allocated to each target before the roll (needed when the "
+       "targets' bands or cover differ); successes_after: one roll, its hits shared out "
+       "after it (\"distributing damage\"), only for targets at the same threshold"),
     _o("duel_distance", "Distance in the duel", "scout_dice", ("scout_dice", "class_reduction"),
        10, "scout_dice: medium +1, short +2 dice to the scout; class_reduction: the hider's "
        "class is lowered as in the static check"),
     _o("static_pool", "Static detection pool", "duel_pool_no_distance",
-       ("duel_pool_no_distance",), 11,
-       "the scout's duel pool without distance dice; detected if successes ≥ the class"),
+       ("duel_pool_no_distance", "duel_pool"), 11,
+       "duel_pool_no_distance: the scout's Perception dice and sentries, the distance "
+       "already lowering the class; duel_pool: the duel's distance dice as well; detected "
+       "if successes ≥ the class"),
     _o("stat_dice", "Stat dice", "sheet", ("sheet", "per_grade"), 12,
        "sheet: dice counts from the character sheet; per_grade: 1 die per grade"),
     _o("duel_tie", "Stealth duel tie", "hider_holds", ("hider_holds", "scout"), 13,
@@ -87,17 +91,18 @@ OPTIONS: tuple[Option, ...] = (
     _o("stealth_speed", "Stealth speed", "not_modelled", ("not_modelled",), 14,
        "the text gives no movement rates: a stealth flag only (§8-7)"),
     Option("ambush_rounds", "Ambush lasts (rounds)", "int", data.number("turn.ambush_rounds"),
-           minimum=1, maximum=1, reason="§4.A-15", proposed=True,
-           help="rounds played under the SURPRISE rule: one (the turn structure's declared "
-           "ambush side acts first for one round)"),
-    _o("weather_scale", "Weather dice", "graded", ("graded",), 16,
-       "light 1, heavy 2, fierce 3 (only fierce sandstorm +3 is the text's)"),
+           minimum=1, maximum=10, reason="§4.A-15", proposed=True,
+           help="rounds played under the SURPRISE rule, the ambushing side acting first in "
+           "each with casualties falling at once; PROPOSED one (the text: «the round»)"),
+    _o("weather_scale", "Weather dice", "graded", ("graded", "fierce_only"), 16,
+       "graded: light 1, heavy 2, fierce 3; fierce_only: only the text's fierce sandstorm "
+       "(+3) gives dice, lighter weather none"),
     _o("wound_severity", "Wound severity", "by_hp", ("by_hp", "none"), 17,
        "by_hp: light above half HP, heavy at half or less, critical at 1 HP; none: an "
        "unrated WOUND; narrative only"),
-    _o("band_edges", "Band limits", "inclusive", ("inclusive",), 18,
-       "d ≤ 30 short, ≤ 100 medium, ≤ 500 long, ≤ 3000 extreme; contact ≤ 2 m "
-       "(ruleset.toml [range])"),
+    _o("band_edges", "Band limits", "inclusive", ("inclusive", "exclusive"), 18,
+       "inclusive: d ≤ 30 short, ≤ 100 medium, ≤ 500 long, ≤ 3000 extreme, contact ≤ 2 m "
+       "(ruleset.toml [range]); exclusive: \"up to 30 m\" is under 30 (30 m is medium)"),
     _o("missing_band", "A band the weapon does not list", "cannot_fire",
        ("cannot_fire", "worst_listed"), 19,
        "cannot_fire; or fire at the worst accuracy the weapon lists"),
@@ -127,14 +132,27 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     return tuple(out)
 
 
+DUEL_DUE = ("a stealthed operative within medium distance of a scout: the stealth duel "
+            "(04 §4.8-2)")
+
+
+def ambush_rounds(game: Game) -> int:
+    """How many rounds a declared ambush lasts in this game (§4.A-15, the game's reading)."""
+    from engine.readings import readings_for
+    from engine.rulesets.registry import get_ruleset
+
+    return int(readings_for(get_ruleset(data.RULESET_ID), game)["ambush_rounds"])
+
+
 def turn_structure() -> TurnStructure:
-    """Combat rounds of one active action, an ambush side first (§4.2-1, §4.7)."""
+    """Combat rounds of one active action, an ambush side first (§4.2-1, §4.7); the stealth
+    duel falls due at the start of a round and as soon as a move on the board brings a
+    stealthed operative within medium distance of a scout (§4.8-2, §6-6)."""
     t = {k: v for k, v in data.rules()["turn"].items() if k != "ambush_rounds"}
     return from_table(t, f"{data.RULESET_ID}/ruleset.toml: turn").with_hooks(
-        TurnHooks(can_act=can_act, flags=flags, triggers=(
-            Trigger("turn_start", "stealth_duel", duel_due,
-                    "a stealthed operative within medium distance of a scout: the stealth "
-                    "duel (04 §4.8-2)"),)))
+        TurnHooks(can_act=can_act, flags=flags, ambush_rounds=ambush_rounds, triggers=tuple(
+            Trigger(at, "stealth_duel", duel_due, DUEL_DUE) for at in ("turn_start",
+                                                                        MOVE))))
 
 
 def build_ruleset() -> Ruleset:
@@ -146,7 +164,7 @@ def build_ruleset() -> Ruleset:
         distance_unit="m",
         cover=COVER,
         options=OPTIONS,
-        actions=(Fire(), Melee(), StealthDuel(), Dash(), TakeCover(), LeaveCover(),
+        actions=(Fire(), Melee(), StealthDuel(), Detect(), Dash(), TakeCover(), LeaveCover(),
                  SilentElimination()),
         facts=(RANGE_BAND,),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON},
@@ -155,7 +173,7 @@ def build_ruleset() -> Ruleset:
         doc="Play-by-post operatives (seed 003): d6 pools, distance bands, simultaneous "
             "fire, cover and camouflage, the stealth duel.",
         turn_structure=turn_structure(),
-        board=BoardHints(weapon_scheme=weapon_scheme),
+        board=BoardHints(weapon_scheme=weapon_scheme, state_badges=board.state_badges),
     )
 
 

@@ -33,9 +33,11 @@ from engine.protocol import (
     make_pool,
     roll_pool,
 )
+from geometry.distance import edge_distances
 
 from . import bands
 from .common import BEAction, cover_class, gear_effects, rn
+from .cover import better_cover
 
 
 def _hider_cover(probe: FactProbe) -> int | None:
@@ -50,25 +52,29 @@ HIDER_COVER = FactSpec("hider_cover", "hider's cover", "cover", "pair", _hider_c
 
 def scouts_in_range(game, unit) -> list[str]:
     """The enemies within medium distance (100 m) of a stealthed operative: the duel falls
-    due (§4.8-2, §6-6). Measured edge to edge on the board at the scenario's scale."""
+    due (§4.8-2, §6-6). Edge to edge on the board at the scenario's scale, every enemy in
+    one vectorised distance query (it runs after every move, and during a drag)."""
     if not unit.state.get("stealth"):
         return []
     limit = bands.scheme().bands[2].max           # medium
-    out = []
-    for other in game.scenario.units:
-        if other.side != unit.side and not other.state.get("neutralised"):
-            if measure_pair(game.scenario, unit.id, other.id).edge_m <= limit + 1e-9:
-                out.append(other.id)
-    return out
+    enemies = [o for o in game.units if o.side != unit.side
+               and not o.state.get("neutralised")]
+    if not enemies:
+        return []
+    metres = edge_distances(unit.polygon(), [o.polygon() for o in enemies]) * \
+        game.scenario.table.metres_per_inch
+    return [o.id for o, m in zip(enemies, metres, strict=True) if m <= limit + 1e-9]
 
 
 def duel_due(game, unit) -> bool:
-    """Due once (§4.8-2 "only once"): not after the hider has won it; a tie re-rolls."""
-    return not unit.state.get("duel_won") and bool(scouts_in_range(game, unit))
+    """Due once (§4.8-2 "only once"): not after the hider has won it; a tie re-rolls next
+    round (not again in the round of the tie, §4.A-13)."""
+    return not unit.state.get("duel_won") and not unit.state.get("duel_tie") and \
+        bool(scouts_in_range(game, unit))
 
 
 __all__ = ["HIDER_COVER", "scouts_in_range", "duel_due", "camouflage_class",
-           "static_detection", "duel_pools", "StealthDuel", "WEATHER"]
+           "static_detection", "duel_pools", "StealthDuel", "Detect", "WEATHER"]
 
 WEATHER = ("none", "light", "heavy", "fierce")
 _REDUCE = {"medium": "camouflage.reduce_medium", "short": "camouflage.reduce_short"}
@@ -107,7 +113,7 @@ def duel_pools(ctx: Context) -> tuple[Pool, Pool, list[str], bool]:
     hider, scout = ctx.actor, ctx.target
     hp, sp = ctx.profile(hider), ctx.profile(scout)
     notes: list[str] = []
-    band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m")) or "medium"
+    band = bands.band(ctx) or "medium"
     scout_gear, hider_gear = gear_effects(ctx, scout), gear_effects(ctx, hider)
     sheet = ctx.rule("stat_dice") == "sheet"
     h_base = int(hp.get("stealth_dice", 0)) if sheet else int(hp.get("operative_training", 0))
@@ -133,7 +139,9 @@ def duel_pools(ctx: Context) -> tuple[Pool, Pool, list[str], bool]:
             h_mods.append(Modifier("night", rn("stealth.night"), "darkness (§4.8-2)",
                                    to="pool"))
     weather = ctx.option("weather")
-    if weather != "none":
+    if weather not in ("none", "fierce") and ctx.rule("weather_scale") == "fierce_only":
+        notes.append(f"{weather} weather: no dice (§4.A-16 fierce_only)")
+    elif weather != "none":
         h_mods.append(Modifier(f"{weather} weather", rn(f"stealth.weather_{weather}"),
                                "bad weather by its fury (§4.A-16)",
                                proposed=weather != "fierce", to="pool"))
@@ -185,10 +193,10 @@ class StealthDuel(BEAction):
     doc = "one opposed d6 pool roll, stealth against detection (04 §4.8)"
 
     def range_band(self, ctx: Context) -> str | None:
-        return bands.band_of(ctx.fact("distance_m"))
+        return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
     def _refusal(self, ctx: Context) -> str | None:
-        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        band = bands.band(ctx)
         if band in ("long", "extreme", bands.OUT_OF_RANGE):
             return f"{band} distance: the duel comes within medium distance (§4.8-2)"
         return None
@@ -198,7 +206,7 @@ class StealthDuel(BEAction):
         if why:
             return self.refused(ctx, why)
         hider, scout = ctx.actor, ctx.target
-        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        band = bands.band(ctx)
         if band == "close":
             return ctx.resolution([info_step("close", "Close combat",
                                              "entering close combat always reveals (§4.6-5)")],
@@ -241,7 +249,7 @@ class StealthDuel(BEAction):
         scout)."""
         if self._refusal(ctx):
             return self.refused_odds("stealth duel")
-        band = ctx.fact("range_band") or bands.band_of(ctx.fact("distance_m"))
+        band = bands.band(ctx)
         if band == "close":
             return OutcomeDistribution("stealth duel", (("scout", Fraction(1)),))
         s_pool, h_pool, _, ended = duel_pools(ctx)
@@ -259,3 +267,90 @@ class StealthDuel(BEAction):
 
 
 
+
+
+class Detect(BEAction):
+    """The static check (§4.6, §4.A-11): a scout looks for a character who is not in a
+    duel — his camouflage class (cover, or stealth with darkness / vegetation, + items)
+    lowered by the distance band is the successes needed; class 0 is seen without a roll.
+    The scout rolls his Perception dice, +1 per extra sentry (and, under the `static_pool`
+    reading duel_pool, the duel's distance dice)."""
+
+    id = "detect"
+    label = "Detect (static)"
+    kind = "test"
+    roles = (Role("actor", label="scout"), Role("target", label="hidden character"))
+    facts = ("distance_m", bands.RANGE_BAND, "cover")
+    steps = ("detect",)
+    options = (
+        Option("stealth", "Hidden one moves in stealth", "bool", False, reason="§4.6-1",
+               help="class 1 with darkness or vegetation, whatever the cover"),
+        Option("dark_or_vegetation", "Darkness or some vegetation", "bool", True,
+               reason="§4.6-1"),
+        Option("camouflage_bonus", "Camouflage bonus", "int", 0, minimum=0, maximum=10,
+               reason="§4.6-2", help="special items, a prepared position, weather"),
+        Option("sentries", "Extra sentries", "int", 0, minimum=0, maximum=20,
+               reason="§4.8-2", help="+1d6 per sentry beside the scout"),
+        Option("scout_equipment", "Scout's special equipment", "int", 0, minimum=0,
+               maximum=10, reason="§4.6-2", help="lowers the class by this much (the text "
+               "gives no values: the GM's)"),
+    )
+    doc = "successes against the camouflage class, lowered by distance (04 §4.6)"
+
+    def range_band(self, ctx: Context) -> str | None:
+        return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
+
+    def _plan(self, ctx: Context) -> tuple[int, int, int | None, Pool]:
+        """(class, class at this distance, successes needed or None, scout's pool)."""
+        hidden = ctx.target
+        band = bands.band(ctx) or "medium"
+        stealth = bool(ctx.option("stealth") or hidden.state.get("stealth"))
+        cover = better_cover(cover_class(ctx.fact("cover")), hidden.state.get("in_cover"))
+        cls = camouflage_class(cover, stealth=stealth,
+                               dark_or_vegetation=bool(ctx.option("dark_or_vegetation")),
+                               bonus=int(ctx.option("camouflage_bonus")))
+        cls = max(0, cls - int(ctx.option("scout_equipment")))
+        eff, needed = static_detection(cls, band)
+        sp = ctx.profile(ctx.actor)
+        base = int(sp.get("perception_dice", 0)) if ctx.rule("stat_dice") == "sheet" \
+            else int(sp.get("perception", 0))
+        mods: list[Modifier] = []
+        if ctx.option("sentries"):
+            k = int(ctx.option("sentries"))
+            mods.append(Modifier(f"{k} extra sentr{'y' if k == 1 else 'ies'}",
+                                 k * rn("stealth.sentry"), "+1d6 per sentry (§4.8-2)",
+                                 to="pool"))
+        if ctx.rule("static_pool") == "duel_pool" and band in ("medium", "short"):
+            mods.append(Modifier(f"{band} distance", rn(f"stealth.distance_{band}"),
+                                 "the duel's distance dice (§4.A-11 duel_pool)",
+                                 proposed=True, to="pool"))
+        return cls, eff, needed, _pool(base, mods + ctx.modifiers("scout"))
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        cls, eff, needed, pool = self._plan(ctx)
+        who = ctx.target.label
+        head = f"camouflage class {cls}, {eff} at this distance (§4.6-3)"
+        if needed is None:
+            text = f"{who} detected: {head}, seen without a roll"
+            return ctx.resolution([info_step("detect", "Detection", text)],
+                                  self._seen(ctx), text)
+        step = roll_pool(dice, pool, id="detect", label=f"Detection: {ctx.actor.label}",
+                         base=pool.base_n, base_label="Perception dice",
+                         note=f"{head}: {needed} success{'es' if needed > 1 else ''} needed")
+        k = step.count("success")
+        seen = k >= needed
+        text = (f"{who} detected ({k} ≥ {needed})" if seen
+                else f"{who} not detected ({k} < {needed})")
+        return ctx.resolution([step, info_step("result", "Result", text)],
+                              self._seen(ctx) if seen else [], text)
+
+    def _seen(self, ctx: Context) -> list[Effect]:
+        return [SetState(ctx.target.id, "detected", True),
+                SetState(ctx.target.id, "stealth", None)]
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        _, _, needed, pool = self._plan(ctx)
+        if needed is None:
+            return OutcomeDistribution("detection", (("detected", Fraction(1)),))
+        p = Fraction(pool.successes().probability(">=", needed))
+        return OutcomeDistribution("detection", (("detected", p), ("not detected", 1 - p)))

@@ -98,7 +98,7 @@ class ArtilleryFire(Kind, CWAction):
     facts = ("distance_in",)
     steps = ("accuracy", "result", "cover")
     options = (
-        Option("mode", "Fire", "choice", "aimed", choices=("aimed", "area"),
+        Option("mode", "Fire mode", "choice", "aimed", choices=("aimed", "area"),
                reason="§4.7-1: aimed 3\" template, or area fire 5\""),
         Option("moving_target", "Target: moving vehicles / galloping cavalry", "bool", False,
                reason="§5.5: −1 accuracy"),

@@ -14,10 +14,12 @@ import shapely
 from shapely.geometry import Point
 
 from engine.board_ops import BoardOps
+from engine.board_rules import BoardShape, UnitBadge
 from engine.scenario import Scenario, Unit
 
 __all__ = ["StandLine", "stand_lines", "shooter_point", "loss_order", "in_building_or_trench",
-           "point_distance", "move_allowance_m", "weapon_scheme"]
+           "point_distance", "move_allowance_m", "weapon_scheme", "state_badges",
+           "state_shapes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +113,64 @@ def weapon_scheme(unit: Unit):
         gun = guns()[rec["gun_class"]]
         return gun["name"], range_scheme(gun["range_in"])
     return rec["name"], range_scheme(rec["range_in"], rec["kind"] == "machine_gun")
+
+
+def _profile(unit: Unit):
+    from .data import profiles
+
+    return profiles().get(unit.profile)
+
+
+def state_badges(unit: Unit) -> list[UnitBadge]:
+    """BoardHints: an MG's or a battery's ammunition left (§4.7-7, §4.8-5, §4.10): "AM7",
+    "AM0" when it is out, "AM?" for poor supply not rolled yet. A company's own markers
+    (SUP, PRO, ROU, Terror) are unit markers the board shows by itself."""
+    from .common import ammo_left, ammo_total
+    from .companies import Company
+
+    rec = _profile(unit)
+    if rec is None or rec["kind"] not in ("machine_gun", "battery"):
+        return []
+    c = Company(unit, (unit,), rec)
+    left, total = ammo_left(c), ammo_total(c)
+    if left is None:
+        return [UnitBadge("ammo", "AM?", "ammunition: poor supply, not rolled yet — "
+                          "roll it before the battle (§4.10)", "info")]
+    of = f" of {total}" if total is not None else ""
+    return [UnitBadge("ammo", f"AM{left}", f"ammunition: {left}{of} shots left (§4.10)",
+                      "out" if left <= 0 else "info")]
+
+
+def state_shapes(unit: Unit) -> list[BoardShape]:
+    """BoardHints: where the battery's last shot landed (state `last_shot`, written by
+    Artillery fire): the template where it came down, its hole (3"), and a dashed arrow
+    from the point it was aimed at when it scattered."""
+    from .data import rule_number
+
+    shot = unit.state.get("last_shot")
+    if not isinstance(shot, dict):
+        return []
+    try:
+        cx, cy = (float(v) for v in shot["centre"])
+        ax, ay = (float(v) for v in shot["aim"])
+        dist, bearing = (float(v) for v in shot.get("scatter") or (0.0, 0.0))
+    except (KeyError, TypeError, ValueError):
+        return []
+    area = shot.get("shape") == "blast-5"
+    size = rule_number("artillery.area_template_in" if area else "artillery.aimed_template_in")
+    kind = f'{size:g}" {"area" if area else "aimed"} template'
+    who = unit.label
+    moved = f'scattered {dist:g}" at {bearing:.0f}°' if dist > 0 else "no scatter"
+    out = [BoardShape(f"{unit.id}.last_shot", "circle", ((cx, cy),), size / 2,
+                      label="last shot", tone="hit",
+                      tip=f"{who}: {kind}, last shot, {moved}; it lands at "
+                          f"({cx:.1f}, {cy:.1f})")]
+    if not area:
+        out.append(BoardShape(f"{unit.id}.last_shot.hole", "circle", ((cx, cy),), 0.15,
+                              tone="hit", tip="the template's hole: the stand under it "
+                                              "took a direct hit (§4.7-3)"))
+    if dist > 0:
+        out.append(BoardShape(f"{unit.id}.last_shot.scatter", "line", ((ax, ay), (cx, cy)),
+                              tone="aim", arrow=True,
+                              tip=f"aimed at ({ax:.1f}, {ay:.1f}), {moved} (§4.7-2)"))
+    return out

@@ -17,7 +17,7 @@ from .data import rule_number
 from .modifiers import Shooter, Target
 
 __all__ = ["CWAction", "Refused", "company", "stand_count", "fire_value", "shooter_of", "full_ammo",
-           "target_of", "ammo_left", "ammo_effect", "Kind"]
+           "target_of", "ammo_left", "ammo_total", "ammo_effect", "Kind"]
 
 
 class Refused(Exception):
@@ -78,7 +78,7 @@ def target_of(c: Company, cover: int, *, charging_shooter: bool = False,
                   arm=p.get("arm", "infantry"), formation=c.formation,
                   prone=c.flag("prone"), cover=cover, in_ambush=c.flag("in_ambush"),
                   storm_charging_shooter=charging_shooter and c.flag("charging"),
-                  armoured=c.flag("armoured"),
+                  armoured=c.flag("armoured"), vehicle=bool(p.get("vehicle")),
                   gun_shield_front=bool(p.get("gun_shield")) and front,
                   in_woods=c.flag("in_woods"))
 
@@ -88,6 +88,17 @@ def full_ammo(profile: Mapping[str, Any]) -> int | None:
     battle, §4.10)."""
     return rule_number("ammunition.normal") if profile.get("supply", "normal") == "normal" \
         else None
+
+
+def ammo_total(c: Company) -> int | None:
+    """Shots the unit had for the battle: 8 with normal supply; with poor supply what was
+    rolled (state `ammo_rolled`, or the shots given in the scenario, taken as the roll);
+    None before the roll."""
+    full = full_ammo(c.profile)
+    if full is not None:
+        return full
+    rolled = c.value("ammo_rolled", c.value("ammo"))
+    return None if rolled is None else int(rolled)
 
 
 def ammo_left(c: Company) -> int | None:

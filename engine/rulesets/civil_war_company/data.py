@@ -18,7 +18,10 @@ from engine.options import Field, Modifier, Schema, SchemaError
 from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
-           "GUN_CLASSES", "KINDS", "rules", "profiles", "guns", "modifier_table",
+           "GUN_CLASSES", "KINDS", "TRAIT", "rules", "profiles", "guns", "traits", "load_traits",
+           "labels_ru", "glossary_ru",
+           "check_labels_ru",
+           "modifier_table",
            "modifier", "rule_number", "is_proposed", "load_profiles", "load_rules",
            "check_kind"]
 
@@ -56,6 +59,9 @@ PROFILE: Schema = {
     "gun_class": Field("str", required=False, choices=GUN_CLASSES),
     "gun_shield": Field("bool", required=False, default=False),
     "mortar": Field("bool", required=False, default=False),
+    "vehicle": Field("bool", required=False, default=False,
+                     doc="техника: only MGs at short range and artillery damage it (§4.8-4, "
+                         "§8-9); its cover roll takes 'target armoured −1'"),
     "proposed": _NAMES,
     "note": _TEXT,
 }
@@ -66,6 +72,15 @@ GUN: Schema = {
     "calibre_mm": Field("int", minimum=1),
     "range_in": Field("float", minimum=1),
     "proposed": _NAMES,
+}
+
+#: A company keyword (§3.1): its names and the result modifier fire at it takes.
+TRAIT: Schema = {
+    "name": Field("str"),
+    "name_ru": Field("str"),
+    "modifier": Field("str", doc="a key of modifiers.toml"),
+    "when": Field("str"),
+    "when_ru": Field("str"),
 }
 
 MODIFIER: Schema = {
@@ -163,6 +178,80 @@ def guns() -> dict[str, dict]:
     missing = [c for c in GUN_CLASSES if c not in data]
     if missing:
         raise SchemaError(f"{RULESET_ID}/guns.toml: guns.{missing[0]}: required")
+    return data
+
+
+@cache
+def labels_ru() -> dict[str, dict[str, str]]:
+    """The Russian labels of labels_ru.toml: "actions" (by action id), "action_options"
+    ("action.option") and "options" (the ruleset options). `check_labels_ru` checks
+    them against the ruleset."""
+    where = f"{RULESET_ID}/labels_ru.toml"
+    table = Field("dict", required=False, default={})
+    data = load_data(RULESET_ID, "labels_ru.toml", schema={
+        "actions": table, "action_options": table, "options": table}, package=PACKAGE)
+    for section, names in data.items():
+        for key, text in names.items():
+            if not isinstance(text, str) or not text.strip():
+                raise SchemaError(f"{where}: {section}.{key}: expected a Russian label")
+    return data
+
+
+def check_labels_ru(actions, options, labels: Mapping[str, Mapping[str, str]] | None = None
+                    ) -> None:
+    """Every action, action option and ruleset option has its Russian label, and no label
+    names one that does not exist (labels_ru.toml)."""
+    where = f"{RULESET_ID}/labels_ru.toml"
+    labels = labels_ru() if labels is None else labels
+    want = {"actions": {a.id for a in actions},
+            "action_options": {f"{a.id}.{o.id}" for a in actions for o in a.options},
+            "options": {o.id for o in options}}
+    for section, ids in want.items():
+        have = set(labels.get(section) or {})
+        missing, unknown = sorted(ids - have), sorted(have - ids)
+        if missing:
+            raise SchemaError(f"{where}: {section}.{missing[0]}: required (a Russian label)")
+        if unknown:
+            raise SchemaError(f"{where}: {section}.{unknown[0]}: no such "
+                              f"{section.rstrip('s').replace('_', ' ')}")
+
+
+def glossary_ru(actions, options) -> dict[str, str]:
+    """English → Russian of the words the data already translates, for the ruleset's
+    glossary (engine.i18n.register_glossary): the modifiers' labels (modifiers.toml), the
+    keywords (traits.toml), the gun classes (guns.toml), and the labels of the actions,
+    their options and the ruleset options (labels_ru.toml)."""
+    out = {m["label"]: m["label_ru"] for m in modifier_table().values()}
+    out.update({t["name"]: t["name_ru"] for t in traits().values()})
+    out.update({t["when"]: t["when_ru"] for t in traits().values()})
+    out.update({g["name"]: g["name_ru"] for g in guns().values()})
+    labels = labels_ru()
+    out.update({o.label: labels["options"][o.id] for o in options})
+    out.update({o.label: labels["action_options"][f"{a.id}.{o.id}"]
+                for a in actions for o in a.options})
+    out.update({a.label: labels["actions"][a.id] for a in actions})
+    return out
+
+
+@cache
+def traits() -> dict[str, dict]:
+    return load_traits()
+
+
+def load_traits(package: str = PACKAGE) -> dict[str, dict]:
+    """The keywords of traits.toml, each naming a modifier of modifiers.toml; every
+    keyword a profile may carry (TRAITS) must be there."""
+    where = f"{RULESET_ID}/traits.toml"
+    data = load_data(RULESET_ID, "traits.toml", schema=TRAIT, table="traits", package=package)
+    for tid, rec in data.items():
+        if tid not in TRAITS:
+            raise SchemaError(f"{where}: traits.{tid}: not a keyword ({', '.join(TRAITS)})")
+        if rec["modifier"] not in modifier_table():
+            raise SchemaError(f"{where}: traits.{tid}.modifier: no modifier "
+                              f"{rec['modifier']!r} in modifiers.toml")
+    missing = [t for t in TRAITS if t not in data]
+    if missing:
+        raise SchemaError(f"{where}: traits.{missing[0]}: required")
     return data
 
 

@@ -152,6 +152,7 @@ def setup_fire(ctx: Context, shooter_unit: Unit, target_unit: Unit) -> FireSetup
     if shooter.flag("routing"):
         raise Refused(f"{shooter.name} is fleeing")
     by_band, distance, note = _dice(ctx, shooter, target)
+    _check_vehicle(ctx, shooter, target, by_band, distance)
     t = target_of(target, int(ctx.facts.cover or 0),
                   charging_shooter=bool(ctx.options.get("target_charging")),
                   front=ctx.facts.side_struck == "front")
@@ -161,6 +162,28 @@ def setup_fire(ctx: Context, shooter_unit: Unit, target_unit: Unit) -> FireSetup
                      cover_extra=ctx.modifiers("cover"), note=note,
                      fire_label=_fire_label(shooter))
     return FireSetup(shooter, target, plan, note)
+
+
+def _check_vehicle(ctx: Context, shooter: Company, target: Company,
+                   by_band: dict[str, int], distance: float | None) -> None:
+    """A vehicle («техника») is damaged only by an MG at short range and by artillery
+    (§4.8-4; PROPOSED §8-9): rifle fire at one is refused, and so is an MG beyond short
+    range (≤ ⅓ of its range, or ≤ 8" with the `short_range` option, §4.A-12)."""
+    if not target.profile.get("vehicle"):
+        return
+    if shooter.kind != "machine_gun":
+        raise Refused(f"{shooter.name} cannot damage {target.name}: rifle fire has no effect "
+                      "on vehicles; only machine guns at short range and artillery do "
+                      "(§4.8-4, PROPOSED §8-9)")
+    if ctx.rule("short_range") == "8in":
+        close = rule_number("machine_gun.close_in")
+        short, what = distance is not None and distance <= close, f'≤ {close:g}"'
+    else:
+        short = set(by_band) == {"short"}
+        what = f'≤ ⅓ of its range, {_range_in(shooter) / 3:g}"'
+    if not short:
+        raise Refused(f"{target.name} is a vehicle: a machine gun damages vehicles only at "
+                      f"short range ({what}; §4.8-4, §4.A-12)")
 
 
 def _fire_label(c: Company) -> str:

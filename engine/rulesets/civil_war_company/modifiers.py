@@ -51,6 +51,7 @@ class Target:
     in_ambush: bool = False
     storm_charging_shooter: bool = False
     armoured: bool = False
+    vehicle: bool = False                  # «техника»: armoured −1 to cover (§8-9)
     gun_shield_front: bool = False
     in_woods: bool = False
 
@@ -125,6 +126,8 @@ def cover_modifiers(t: Target, band: str, rules: Mapping[str, Any]) -> list[Modi
         out.append(m(COVER_KEYS[t.cover]))
     if t.armoured:
         out.append(m("cover_armoured"))
+    elif t.vehicle:
+        out.append(m("cover_armoured", note="a vehicle, PROPOSED §8-9", proposed=True))
     if t.gun_shield_front:
         out.append(m("cover_gun_shield"))
     if band == "extreme" and _extreme_everywhere(rules):

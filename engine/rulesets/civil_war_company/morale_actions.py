@@ -118,7 +118,8 @@ class RollAmmunition(Kind, CWAction):
         steps = [roll_step(dice, d, id=f"ammo.{d.name}", label=f"Ammunition {d.name}")
                  for d in self._dice(ctx)]
         shots = sum(s.totals[0] for s in steps)
-        return ctx.resolution(steps, [set_flag(c, "ammo", shots)],
+        return ctx.resolution(steps, [set_flag(c, "ammo", shots),
+                                      set_flag(c, "ammo_rolled", shots)],
                               f"{c.name}: {shots} shots for the battle")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from engine.dice import D3, D6
+from engine.i18n import register_glossary
 from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
 from . import board, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
+from .organisation import ORGANISATION
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset"]
 
@@ -30,6 +32,8 @@ def turn_structure() -> TurnStructure:
 
 
 def build_ruleset() -> Ruleset:
+    data.check_labels_ru(ACTIONS, OPTIONS)
+    register_glossary("ru", data.glossary_ru(ACTIONS, OPTIONS), data.RULESET_ID)
     return Ruleset(
         id=data.RULESET_ID,
         name="Civil War company",
@@ -46,7 +50,10 @@ def build_ruleset() -> Ruleset:
             "templates with d6 − accuracy scatter.",
         turn_structure=turn_structure(),
         board=BoardHints(move_allowance_m=board.move_allowance_m,
-                         weapon_scheme=board.weapon_scheme),
+                         weapon_scheme=board.weapon_scheme,
+                         state_badges=board.state_badges,
+                         state_shapes=board.state_shapes),
+        organisation=ORGANISATION,
     )
 
 

@@ -6,7 +6,8 @@ company, and what falls due at the start of its side's turn.
 - triggers at the start of a side's turn, for each company's command stand (or a single
   stand): its start-of-turn bookkeeping (`start_activation`: turn-start positions for a
   retreat toward them, §4.2-3; 'moved' and 'under fire' cleared; PROPOSED, §8-1), and the
-  RALLY test of a suppressed or fleeing company (§4.6, §8-4, PROPOSED).
+  RALLY test of a suppressed or fleeing company (§4.6, §8-4, PROPOSED), and the ammunition
+  roll of an MG or battery with poor supply not rolled yet (§4.10).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from engine.turns import TurnHooks
 
 from .companies import Company, company_of
 
-__all__ = ["flags", "HOOKS", "is_record", "needs_rally"]
+__all__ = ["flags", "HOOKS", "is_record", "needs_rally", "needs_ammunition"]
 
 
 def _company(game: Game, unit: Unit) -> Company:
@@ -36,6 +37,14 @@ def is_record(game: Game, unit: Unit) -> bool:
 def needs_rally(game: Game, unit: Unit) -> bool:
     c = _company(game, unit)
     return c.record.id == unit.id and (c.flag("suppressed") or c.flag("routing"))
+
+
+def needs_ammunition(game: Game, unit: Unit) -> bool:
+    """An MG or battery with poor supply whose ammunition is not rolled yet (§4.10)."""
+    from .common import ammo_left
+
+    c = _company(game, unit)
+    return c.kind in ("machine_gun", "battery") and ammo_left(c) is None
 
 
 def flags(game: Game, unit: Unit) -> tuple[str, ...]:
@@ -63,4 +72,7 @@ HOOKS = TurnHooks(flags=flags, triggers=(
     Trigger("side_start", "rally", needs_rally,
             "a suppressed or fleeing company tests RALLY at the start of its turn (§4.6, "
             "§8-4)", proposed=True),
+    Trigger("side_start", "roll_ammunition", needs_ammunition,
+            "poor supply: its ammunition is rolled before the battle (d6 a battery, d6 + d3 "
+            "an MG or tachanka, §4.10) — at the start of its side's first turn"),
 ))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.dice import D3, D10, Bands, Comparison, DiceSource, Die, draw
+from engine.i18n import join, msg, prefixed
 from engine.model import AdjustState, Effect, SetMarker, SetState
 from engine.odds import band_die
 from engine.options import Modifier, Option
@@ -115,12 +116,12 @@ def plan_armour_hit(ctx: Context, target: Unit, card: dict, side: str, *, penetr
     if ctx.rule("penetration_model") == "card" and table:
         row = table[band - 1]
         hit.pen_value = lambda f: row[f - 1]
-        hit.pen_mods = [Modifier(f"card row band {band}", 0,
+        hit.pen_mods = [Modifier(msg("card row band {n}", n=band), 0,
                                  "§4.A-18: penetration_table[band][d10]")]
     else:
         hit.pen_mods = [Modifier(what, penetration, "§8-8", True, "roll")]
         if band > 1:
-            hit.pen_mods.append(Modifier(f"range band {band}", -(band - 1),
+            hit.pen_mods.append(Modifier(msg("range band {n}", n=band), -(band - 1),
                                          "§4.15: lowers armour piercing", False, "roll"))
         total = penetration - (band - 1)
         hit.pen_value = lambda f: f + total
@@ -128,7 +129,8 @@ def plan_armour_hit(ctx: Context, target: Unit, card: dict, side: str, *, penetr
     prev = int(target.state.get("penetrations", 0))
     dm: list[Modifier] = []
     if prev:
-        dm.append(Modifier(f"{prev} previous penetration{'s' * (prev > 1)}", prev,
+        dm.append(Modifier(msg("{n} previous {n|penetration|penetrations|penetrations}", n=prev),
+                           prev,
                            "§4.15-5: +1 each", False, "roll"))
     if damage_modifier:
         dm.append(Modifier("weapon DM", damage_modifier, "§3.2", False, "roll"))
@@ -164,30 +166,34 @@ def roll_armour_hit(ctx: Context, dice: DiceSource, hit: ArmourHit, steps: list[
                     prefix: str = "", label: str = "") -> tuple[list[Effect], str]:
     """Roll location, penetration and (if through) damage, appending the steps; returns
     the effects on the target and a summary ("hit hull, penetrated: knocked out")."""
-    loc_roll = draw(dice, D10, 1, label=f"{label}Hit location")
+    loc_roll = draw(dice, D10, 1, label=prefixed(label, "Hit location"))
     face = loc_roll.faces[0]
     used, entry = hit.read_location(face)
     av = hit.av(entry)
     adj = "" if hit.adjust == "none" else \
-        f"crew T&E {hit.te:+d} applied ({hit.adjust}): {face} → {used}"
-    steps.append(Step(f"{prefix}location", f"{label}Hit location", (loc_roll,),
+        msg("crew T&E {te} applied ({how}): {face} → {used}", te=f"{hit.te:+d}",
+            how=hit.adjust, face=face, used=used)
+    steps.append(Step(f"{prefix}location", prefixed(label, "Hit location"), (loc_roll,),
                       results=(entry["location"],), totals=(used,) if used != face else (),
-                      outcome=f"{entry['label']} ({hit.side}, AV {av})",
-                      note="; ".join(filter(None, [adj, "PROPOSED table (§8-6)"]))))
-    pen_roll = draw(dice, D10, 1, label=f"{label}Penetration")
+                      outcome=msg("{location} ({side}, AV {av})", location=entry,
+                                  side=hit.side, av=av),
+                      note=join("; ", filter(None, [adj, "PROPOSED table (§8-6)"]))))
+    pen_roll = draw(dice, D10, 1, label=prefixed(label, "Penetration"))
     g = pen_roll.faces[0]
     value = hit.pen_value(g)
     through = hit.penetrates(g, av)
     ten = through and g == 10
-    steps.append(Step(f"{prefix}penetration", f"{label}Penetration", (pen_roll,), hit.pen_cmp,
-                      av, av, f"AV {entry['location']} ({armour_face(hit.side)})",
+    steps.append(Step(f"{prefix}penetration", prefixed(label, "Penetration"), (pen_roll,),
+                      hit.pen_cmp, av, av,
+                      msg("AV {location} ({face})", location=entry["location"],
+                          face=armour_face(hit.side)),
                       tuple(hit.pen_mods), value - g,
                       ("penetrated" if through else "no penetration",), (value,),
                       outcome="penetrated" if through else "no penetration",
                       note="natural 10 that penetrates: maximum damage (§4.15-4)"
                       if ten else "", highlight=("penetrated",)))
     if not through:
-        return [], f"hit {entry['label']}, no penetration"
+        return [], msg("hit {location}, no penetration", location=entry)
     assert hit.damage is not None
     if ten:
         result = hit.maximum(entry)
@@ -200,18 +206,20 @@ def roll_armour_hit(ctx: Context, dice: DiceSource, hit: ArmourHit, steps: list[
             total, mods, bonus = (), (), 0
             note = (f"maximum damage at the {entry['label']}, whatever the modifiers "
                     "(seed L191; PROPOSED: the location's max_damage, else the table's worst)")
-        steps.append(Step(f"{prefix}damage", f"{label}Damage", (), GE, None, None, "", mods,
+        steps.append(Step(f"{prefix}damage", prefixed(label, "Damage"), (), GE, None, None, "",
+                          mods,
                           bonus, (result,), total, hit.damage.thresholds,
                           hit.damage.otherwise, outcome=damage_label(result), note=note,
                           highlight=()))
     else:
-        dmg = roll_bands(dice, hit.damage, id=f"{prefix}damage", label=f"{label}Damage",
+        dmg = roll_bands(dice, hit.damage, id=f"{prefix}damage", label=prefixed(label, "Damage"),
                          modifiers=hit.damage_mods, note="PROPOSED table (§8-7)",
                          outcome=lambda c: damage_label(next(iter(c))))
         steps.append(dmg)
         result = dmg.results[0]
     effects = damage_effects(ctx, dice, hit.target, result, steps, prefix=prefix)
-    return effects, f"hit {entry['label']}, penetrated: {damage_label(result)}"
+    return effects, msg("hit {location}, penetrated: {damage}", location=entry,
+                        damage=damage_label(result))
 
 
 def damage_effects(ctx: Context, dice: DiceSource, t: Unit, result: str, steps: list[Step],
@@ -227,12 +235,13 @@ def damage_effects(ctx: Context, dice: DiceSource, t: Unit, result: str, steps: 
             able = [p for p, e in crew.items() if e["status"] == "ok"]
             if not able:
                 break
-            r = draw(dice, Die(len(able)), 1, label=f"Crew member {kind}")
+            r = draw(dice, Die(len(able)), 1, label=msg("Crew member {what}", what=kind))
             post = able[r.faces[0] - 1]
             crew[post]["status"] = kind
-            steps.append(Step(f"{prefix}crew_{kind}", f"Crew member {kind}", (r,),
-                              results=(post,), outcome=f"{post} {kind}",
-                              note=f"d{len(able)} over the able crew: {', '.join(able)}"))
+            steps.append(Step(f"{prefix}crew_{kind}", msg("Crew member {what}", what=kind), (r,),
+                              results=(post,), outcome=msg("{post} {what}", post=post, what=kind),
+                              note=msg("d{n} over the able crew: {crew}", n=len(able),
+                                       crew=join(", ", able))))
     if rec["all_crew_killed"]:
         for e in crew.values():
             e["status"] = "killed"
@@ -242,7 +251,7 @@ def damage_effects(ctx: Context, dice: DiceSource, t: Unit, result: str, steps: 
         r = draw(dice, D3, 1, label="System damaged")
         system = VEHICLE_DAMAGE["systems"][r.faces[0] - 1]
         steps.append(Step(f"{prefix}system", "System damaged", (r,), results=(system["id"],),
-                          outcome=system["label"], note="PROPOSED d3 table (§8-7)"))
+                          outcome=system, note="PROPOSED d3 table (§8-7)"))
         systems = sorted({*t.state.get("systems", []), system["id"]})
         out.append(SetState(t.id, "systems", systems))
     if rec["knocked_out"]:

@@ -26,6 +26,7 @@ from engine.protocol import (
     roll_test,
 )
 from engine.scenario import Unit
+from engine.wording import distance
 
 from .armour import (
     DAMAGE_ORDER,
@@ -141,7 +142,7 @@ class Grenade(ForGrenadiers, IHAction):
             raise Refused("a grenade only once per turn (§4.9-1)")
         d = ctx.fact("distance_m")
         if d > w["range_m"]:
-            raise Refused(f"{d:g} m is beyond the {w['name']}'s {w['range_m']:g} m")
+            raise Refused(f"{distance(d)} m is beyond the {w['name']}'s {w['range_m']:g} m")
         stat = ctx.rule("grenade_stat")
         mods = ctx.modifiers("throw")
         test = stat_test(ctx, p[stat], mods)
@@ -427,7 +428,7 @@ class CommandRange(ForAnyUnit, IHAction):
             raise Refused(why)
         band, text = self._band(ctx)
         step = info_step("command", "Command range", text,
-                         note=f"{ctx.fact('distance_m'):g} m")
+                         note=f"{distance(ctx.fact('distance_m'))} m")
         return ctx.resolution([step], [], band)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -33,6 +33,7 @@ from engine.protocol import (
     roll_test,
 )
 from engine.scenario import Unit
+from engine.wording import distance
 
 from .common import (
     IHAction,
@@ -301,7 +302,8 @@ class Melee(IHAction):
             need = next((k for k in range(ap + 1, 4) if run_allowance(ctx, k) >= d), None)
             how = (f"close in first: closing_ap = {need} ({run_allowance(ctx, need):g} m)"
                    if need else f"out of reach: 3 AP run {run_allowance(ctx, 3):g} m")
-            raise Refused(f"target: {ctx.target.label} is {d:g} m away, not in base contact "
+            raise Refused(f"target: {ctx.target.label} is {distance(d)} m away, not in base "
+                          "contact "
                           f"(≤ {rn('melee.contact_m'):g} m, PROPOSED); {how} (§4.2-2)")
         return (fighter(ctx, ctx.actor, ctx.weapon, attacker=True),
                 fighter(ctx, ctx.target, None, attacker=False))
@@ -387,7 +389,7 @@ class Assault(IHAction):
             rn("turn.ap_per_turn") - (1 if grenade != "none" else 0)
         run_ap = next((k for k in range(1, ap + 1) if run_allowance(ctx, k) >= d), None)
         if run_ap is None:
-            raise Refused(f"cannot reach: {d:g} m, and {ap} AP run at most "
+            raise Refused(f"cannot reach: {distance(d)} m, and {ap} AP run at most "
                           f"{run_allowance(ctx, ap):g} m")
         p = ctx.profile()
         which = ctx.rule("assault_check")
@@ -424,7 +426,7 @@ class Assault(IHAction):
                       note="target number not given by the seed: PROPOSED (§4.A-16)")
         if not c.count("pass"):
             return ctx.resolution([c], [], "assault check failed: no charge (PROPOSED)")
-        steps = [c, info_step("run", "Charge", f"runs {dist:g} m ({run_ap} AP)")]
+        steps = [c, info_step("run", "Charge", f"runs {distance(dist)} m ({run_ap} AP)")]
         effects: list[Effect] = ap_effect(ctx, ctx.actor, run_ap)
         a = fighter(ctx, ctx.actor, None, attacker=True)
         d = fighter(ctx, ctx.target, None, attacker=False)

@@ -17,6 +17,7 @@ from engine.odds import OutcomeDistribution
 from engine.options import Option, SchemaError
 from engine.protocol import Context, Resolution, Role, info_step
 from engine.scenario import Unit
+from engine.wording import distance
 
 from .audience import ForCommanders, is_commander
 from .common import IHAction, Refused, current_turn, rn
@@ -96,14 +97,14 @@ class Order(ForCommanders, IHAction):
                 how = "voice"
             elif d <= rn("command.whistle_m"):
                 if kind == "personal":
-                    raise Refused(f"targets: {u.label} is {d:g} m away — beyond voice "
+                    raise Refused(f"targets: {u.label} is {distance(d)} m away — beyond voice "
                                   f"({rn('command.voice_m'):g} m) only whistled generic "
                                   "orders reach (§4.11-2)")
                 how = "whistle"
             elif is_commander(ctx.profile(u)):
                 how = "NCO"
             else:
-                raise Refused(f"targets: {u.label} is {d:g} m away — beyond "
+                raise Refused(f"targets: {u.label} is {distance(d)} m away — beyond "
                               f"{rn('command.whistle_m'):g} m only radio or an NCO reach "
                               "(§4.11-3, §4.11-4)")
             reached.append((u, d, how))
@@ -118,7 +119,7 @@ class Order(ForCommanders, IHAction):
         if kind == "personal":
             effects.append(SetState(ctx.actor.id, "personal_orders",
                                     {"turn": turn, "count": count + 1}))
-        who = ", ".join(f"{u.label} ({how}, {d:g} m)" for u, d, how in reached)
+        who = ", ".join(f"{u.label} ({how}, {distance(d)} m)" for u, d, how in reached)
         left = f"; {PERSONAL_PER_TURN - count - 1} personal left this turn" \
             if kind == "personal" else ""
         step = info_step("order", "Order", f"{kind.replace('_', ' ')} → {who}",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.dice import D10, Bands, Comparison, Test
+from engine.i18n import msg
 from engine.model import Effect, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, p_test
 from engine.options import Modifier, Option
@@ -29,6 +30,7 @@ from engine.protocol import (
     roll_test,
 )
 from engine.scenario import Unit
+from engine.wording import distance
 
 from .armour import (
     DAMAGE_ORDER,
@@ -118,7 +120,7 @@ def _coax_mods(ctx: Context, view: TankView, distance_m: float) -> list[Modifier
                           f"{speed_category(run)} speed ({run} Move AP)")
     if distance_m > coax["range_m"]:
         raise refuse(ctx, f"coax ranging needs the target within the coax MG's range "
-                          f"({distance_m:g} m > {coax['range_m']:g} m)")
+                          f"({distance(distance_m)} m > {coax['range_m']:g} m)")
     return [modifier("coax_ranging", "coax MG ranging")]
 
 
@@ -227,7 +229,7 @@ class TankSearch(ForVehicles, Action):
         mods: list[Modifier] = []
         camo = ctx.option("camouflage")
         if camo != "none":
-            mods.append(modifier(f"camouflage_{camo}", f"camouflage ({camo})"))
+            mods.append(modifier(f"camouflage_{camo}", msg("camouflage ({level})", level=camo)))
         if ctx.option("commander_exposed"):
             if view.at("commander") is None:
                 raise refuse(ctx, "the commander is missing: nobody can look out of his hatch")
@@ -240,7 +242,8 @@ class TankSearch(ForVehicles, Action):
         log = view.spend("search", cost)
         step = roll_test(dice, test, id="search", label="Commander's search",
                          base=searcher["accuracy"],
-                         base_label=f"Accuracy ({searcher['post']} {searcher['name']})",
+                         base_label=msg("Accuracy ({post} {name})", post=searcher["post"],
+                                        name=searcher["name"]),
                          modifiers=mods, success="found", failure="not found",
                          note="" if cost == 0 else "commander missing: search costs 1 AP "
                                                     "(PROPOSED: the next man searches)")
@@ -302,8 +305,8 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
         no_commander = "commander" in view.missing
         mods: list[Modifier] = []
         if band > 1:
-            mods.append(Modifier(f"range band {band}", -(band - 1), "§4.15: −1 per band after "
-                                                                  "the first"))
+            mods.append(Modifier(msg("range band {n}", n=band), -(band - 1),
+                                 "§4.15: −1 per band after the first"))
         hard = vehicle_card(ctx, target) is not None or ctx.option("target_is_building")
         paid = ctx.option("paid") or no_commander
         notes = []
@@ -320,11 +323,12 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
         fails = int(view.state("failed_aims", 0)) if cur in (None, target.id) else 0
         bonus = failed_aim_bonus(fails, ctx.rule("failed_aim_bonus"))
         if bonus:
-            mods.append(Modifier(f"{fails} failed aim{'s' * (fails > 1)}", bonus,
-                                 f"§4.15-1c, reading {ctx.rule('failed_aim_bonus')}"))
+            mods.append(Modifier(msg("{n} failed {n|aim|aims|aims}", n=fails), bonus,
+                                 msg("§4.15-1c, reading {reading}",
+                                     reading=ctx.rule("failed_aim_bonus"))))
         cover = int(fact_or(ctx, "cover", 0))
         if cover and ctx.rule("tank_aim_cover") == "per_level":
-            mods.append(modifier("aim_cover", f"cover {cover}", -cover))
+            mods.append(modifier("aim_cover", msg("cover {n}", n=cover), -cover))
         mods += _size_mods(ctx, target)
         mods += _visibility_mods(ctx, view)
         if ctx.option("commander_exposed"):
@@ -345,7 +349,8 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
         if ctx.option("coax_ranging"):
             log = {**log, "coax": "ranging"}
         step = roll_test(dice, test, id="aim", label="Aim", base=gunner["accuracy"],
-                         base_label=f"Accuracy ({gunner['post']} {gunner['name']})",
+                         base_label=msg("Accuracy ({post} {name})", post=gunner["post"],
+                                        name=gunner["name"]),
                          modifiers=mods, success="aimed", failure="not aimed", note=note)
         u = view.unit.id
         effects: list[Effect] = [*view.log_effect(log), SetState(u, "target", target.id)]
@@ -420,7 +425,7 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
         run, rule = _run(view), ctx.rule("full_speed_fire")
         auto: list[Modifier] = []
         if rule == "run_of_two" and run >= 2:
-            auto.append(modifier("full_speed_fire", f"fire after {run} Move AP"))
+            auto.append(modifier("full_speed_fire", msg("fire after {n} Move AP", n=run)))
         elif rule == "categories" and run == 2:
             auto.append(modifier("medium_speed", "medium speed (2 Move AP)"))
         elif rule == "categories" and run >= 3:
@@ -464,10 +469,10 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
         mods += _size_mods(ctx, target)
         mods += _visibility_mods(ctx, view)
         if side in ("left", "right"):
-            mods.append(modifier("side_shot", f"shot into the {side} side"))
+            mods.append(modifier("side_shot", msg("shot into the {side} side", side=side)))
         mods += self._speed_mods(ctx, view)
         if band > 1 and ctx.rule("band_penalty") == "aim_penetration_and_fire":
-            mods.append(Modifier(f"range band {band}", -(band - 1), "§4.A-19 option"))
+            mods.append(Modifier(msg("range band {n}", n=band), -(band - 1), "§4.A-19 option"))
         if view.unit.markers.get("shaken"):
             mods.append(modifier("shaken", "shaken"))
         if te_on == "fire":
@@ -499,7 +504,8 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
         cover = int(fact_or(ctx, "cover", 0))
         value = ctx.ruleset.cover_term(cover).value if cover else 0
         dp = gun["damage_personnel"]
-        plan.personnel_mods = [Modifier(f"cover {cover}", -value, "lowers Damage (§4.4-4)")] \
+        plan.personnel_mods = [Modifier(msg("cover {n}", n=cover), -value,
+                                        "lowers Damage (§4.4-4)")] \
             if value else []
         plan.personnel = Bands(D10, LE, ((dp - value, "wound"), (dp, "suppression")), "miss")
 
@@ -516,7 +522,8 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
             log = {**log, "coax": "ranging"}
         steps: list[Step] = []
         fire = roll_test(dice, plan.test, id="fire", label="Fire", base=plan.gunner["accuracy"],
-                         base_label=f"Accuracy ({plan.gunner['post']} {plan.gunner['name']})",
+                         base_label=msg("Accuracy ({post} {name})", post=plan.gunner["post"],
+                                        name=plan.gunner["name"]),
                          modifiers=plan.mods, success="hit", failure="miss", note=plan.note)
         steps.append(fire)
         u = view.unit.id
@@ -535,14 +542,16 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
         gun = plan.view.main_gun[1]
         wound = roll_bands(dice, plan.personnel, id="personnel",
                            label="Damage to personnel", modifiers=plan.personnel_mods,
-                           highlight=("wound",), note=f"Damage to personnel "
-                                                      f"{gun['damage_personnel']} (§4.15-4)")
+                           highlight=("wound",),
+                           note=msg("Damage to personnel {n} (§4.15-4)",
+                                    n=gun["damage_personnel"]))
         steps.append(wound)
         more, note = personnel_effects(ctx, plan.target, 1, wound.results,
                                        gun.get("morale_modifier", 0))
         effects += more
-        return ctx.resolution(steps, effects, f"hit, {wound.results[0]}" +
-                              (f" — {note}" if note else ""))
+        summary = msg("hit, {result}", result=wound.results[0])
+        return ctx.resolution(steps, effects, msg("{summary} — {notes}", summary=summary,
+                                                  notes=note) if note else summary)
 
     def _resolve_vehicle(self, ctx, dice, plan: FirePlan, steps, effects) -> Resolution:
         assert plan.armour is not None

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.protocol.refusal import ActionRefused
+from engine.wording import distance
 
 __all__ = [
     "TANK_AP", "AIM_BREAK_M", "crew_state", "seat_map", "missing_posts", "member_at",
@@ -151,12 +152,12 @@ def aim_holds(moved_m: float, cover_then: int, cover_now: int, in_arc: bool,
     """Whether a kept aim still holds (01 §4.15-1d): lost when the target moved ≥ 50 m,
     took cover (its cover level rose, PROPOSED), or left the turret's side (out of arc)."""
     if moved_m >= limit_m:
-        return False, f"the target moved {moved_m:g} m ≥ {limit_m:g} m"
+        return False, f"the target moved {distance(moved_m)} m ≥ {limit_m:g} m"
     if cover_now > cover_then:
         return False, f"the target took cover (cover {cover_then} → {cover_now})"
     if not in_arc:
         return False, "the target left the turret's side (the turret must turn)"
-    return True, f"aim kept (moved {moved_m:g} m < {limit_m:g} m, no new cover, in arc)"
+    return True, f"aim kept (moved {distance(moved_m)} m < {limit_m:g} m, no new cover, in arc)"
 
 
 # --------------------------------------------------------------------------- turn and speed

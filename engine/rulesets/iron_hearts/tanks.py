@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import D10, Bands, Comparison
+from engine.i18n import msg
 from engine.model import Effect, MoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, chain, distribution, successes
 from engine.options import Modifier, Option
@@ -30,6 +31,7 @@ from engine.protocol import (
     roll_bands,
     roll_test,
 )
+from engine.wording import distance
 
 from .audience import ForVehicles
 from .tank_common import TankView, fact_or, need_target, refuse, vehicle_card
@@ -86,15 +88,18 @@ class TankMove(ForVehicles, Action):
         speeds = view.card["speed_m_by_ap"]
         k = run + ap
         proposed = " (PROPOSED)" if view.card["speed_proposed"][k - 1] else ""
-        text = (f"run of {k} consecutive Move AP: {speeds[k - 1]:g} m{proposed} in all, "
-                f"{before:g} m already driven → up to {allowed:g} m now")
-        steps = [info_step("speed", "Speed", f"up to {allowed:g} m", note=text),
-                 info_step("move", "Move", f"{metres:g} m",
-                           note=f"speed now {speed_category(k)} (§4.A-29)")]
+        text = msg("run of {k} consecutive Move AP: {speed} m{proposed} in all, {before} m "
+                   "already driven → up to {allowed} m now", k=k, speed=f"{speeds[k - 1]:g}",
+                   proposed=proposed, before=f"{before:g}", allowed=f"{allowed:g}")
+        steps = [info_step("speed", "Speed", msg("up to {m} m", m=f"{allowed:g}"), note=text),
+                 info_step("move", "Move", msg("{m} m", m=f"{metres:g}"),
+                           note=msg("speed now {category} (§4.A-29)",
+                                    category=speed_category(k)))]
         effects: list[Effect] = [*view.log_effect(log)]
         if ctx.point is not None:
             effects.append(MoveUnit(view.unit.id, float(ctx.point[0]), float(ctx.point[1])))
-        return ctx.resolution(steps, effects, f"moves {metres:g} m ({k} consecutive AP)")
+        return ctx.resolution(steps, effects, msg("moves {m} m ({k} consecutive AP)",
+                                                  m=f"{metres:g}", k=k))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         _, _, _, _, _, metres = self._plan(ctx)
@@ -147,12 +152,12 @@ class TankChangeTarget(ForVehicles, Action):
         target = need_target(ctx)
         log = view.spend("change_target", 1)
         u = view.unit.id
-        step = info_step("target", "Change target", f"target: {target.label}",
+        step = info_step("target", "Change target", msg("target: {unit}", unit=target.label),
                          note="aim lost: aim again before firing")
         return ctx.resolution([step], [*view.log_effect(log), SetState(u, "target", target.id),
                                        SetState(u, "aim", None),
                                        SetState(u, "failed_aims", None)],
-                              f"new target {target.label}")
+                              msg("new target {unit}", unit=target.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         TankView.of(ctx)
@@ -193,11 +198,12 @@ class TankRotateHull(_Rotate):
         log = {**view.spend("rotate_hull", cost), "hull": 1}
         turn = 90 if ctx.option("direction") == "right" else -90
         u = view.unit
-        step = info_step("rotate", "Hull", f"turned 90° {ctx.option('direction')}",
+        step = info_step("rotate", "Hull", msg("turned 90° {direction}",
+                                               direction=ctx.option("direction")),
                          modifiers=[Modifier("AP", cost, "§4.A-25", proposed=True)])
         return ctx.resolution([step], [*view.log_effect(log),
                                        MoveUnit(u.id, u.x, u.y, facing=u.facing + turn)],
-                              f"hull turned {ctx.option('direction')}")
+                              msg("hull turned {direction}", direction=ctx.option("direction")))
 
 
 class TankRotateTurret(_Rotate):
@@ -213,12 +219,14 @@ class TankRotateTurret(_Rotate):
         log = {**view.spend("rotate_turret", cost), "turret": 1}
         turn = 90 if ctx.option("direction") == "right" else -90
         u = view.unit
-        step = info_step("rotate", "Turret", f"turned 90° {ctx.option('direction')}",
+        step = info_step("rotate", "Turret", msg("turned 90° {direction}",
+                                                 direction=ctx.option("direction")),
                          modifiers=[Modifier("AP", cost, "§4.A-25", proposed=True)])
         return ctx.resolution([step], [*view.log_effect(log),
                                        MoveUnit(u.id, u.x, u.y,
                                                 turret=(u.turret or 0.0) + turn)],
-                              f"turret turned {ctx.option('direction')}")
+                              msg("turret turned {direction}",
+                                  direction=ctx.option("direction")))
 
 
 # --------------------------------------------------------------------------- machine guns
@@ -261,7 +269,7 @@ class TankMG(ForVehicles, Action):
         shooter = view.at(post)
         d = ctx.fact("distance_m")
         if d > 2 * w["range_m"]:
-            raise refuse(ctx, f"{d:g} m is beyond 2 × Range ({2 * w['range_m']:g} m)")
+            raise refuse(ctx, f"{distance(d)} m is beyond 2 × Range ({2 * w['range_m']:g} m)")
         mods = ctx.modifiers("hit")
         if d > w["range_m"]:
             mods.append(Modifier("beyond Range", 1, "only a natural 1 hits (§4.4-3)",
@@ -271,7 +279,7 @@ class TankMG(ForVehicles, Action):
         value = ctx.ruleset.cover_term(cover).value if cover else 0
         dp = w["damage_personnel"]
         wound = Bands(D10, LE, ((dp - value, "wound"), (dp, "suppression")), "miss")
-        cover_mods = [Modifier(f"cover {cover}", -value, "lowers Damage (§4.4-4)")] \
+        cover_mods = [Modifier(msg("cover {n}", n=cover), -value, "lowers Damage (§4.4-4)")] \
             if value else []
         cost = 0 if ctx.option("with_fire") else 1
         if cost == 0 and "fire" not in view.log["ap"]:
@@ -283,11 +291,12 @@ class TankMG(ForVehicles, Action):
         log = view.spend("mg", cost)
         if w["kind"] == "coax_mg":
             log = {**log, "coax": "engaged"}
-        hit = roll_test(dice, hit_t, id="hit", label=f"{w['name']} hit roll",
+        hit = roll_test(dice, hit_t, id="hit", label=msg("{weapon} hit roll", weapon=w),
                         n=w["rate_of_fire"], base=shooter["accuracy"],
-                        base_label=f"Accuracy ({shooter['post']} {shooter['name']})",
+                        base_label=msg("Accuracy ({post} {name})", post=shooter["post"],
+                                       name=shooter["name"]),
                         modifiers=mods, success="hit", failure="miss")
-        wound = roll_bands(dice, wound_b, id="wound", label=f"{w['name']} wound roll",
+        wound = roll_bands(dice, wound_b, id="wound", label=msg("{weapon} wound roll", weapon=w),
                            n=hit.count("hit"), modifiers=cover_mods, highlight=("wound",))
         t = ctx.target
         assert t is not None
@@ -299,8 +308,9 @@ class TankMG(ForVehicles, Action):
         hits, wounds = hit.count("hit"), wound.count("wound")
         more, note = personnel_effects(ctx, t, hits, wound.results, w.get("morale_modifier", 0))
         effects += more
-        return ctx.resolution([hit, wound], effects, f"{hits} hits, {wounds} wounds" +
-                              (f" — {note}" if note else ""))
+        summary = msg("{n} hits, {w} wounds", n=hits, w=wounds)
+        return ctx.resolution([hit, wound], effects, msg("{summary} — {notes}", summary=summary,
+                                                         notes=note) if note else summary)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         _, _, w, _, _, hit_t, wound_b, _, _ = self._plan(ctx)

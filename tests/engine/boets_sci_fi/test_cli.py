@@ -64,3 +64,17 @@ def test_resolve_fire_and_apply(capsys, sample):
     after = load_scenario(sample)
     assert "removed" in after.unit("vm-2").state or not any(
         u.id == "vm-2" for u in after.units)
+
+
+def test_resolve_in_russian_prints_the_rules_terms(capsys, sample):
+    code, out, err = run(capsys, "--lang", "ru", "resolve", sample, "template_fire", "--by",
+                         "cl-1", "--weapon", "grenade", "--point", "24", "38",
+                         "--option", "bearing=180", "--dice", "8,20,1,1,1,1,1")
+    assert code == 0, err
+    assert "Оружие с шаблоном — cl-1" in out
+    assert "Пробитие: cy-a-2 (свой)" in out and "Граната: под шаблоном 6, убито 0" in out
+    assert "домашнее правило (§8), не из источника" in out
+    code, out, err = run(capsys, "--lang", "ru", "resolve", sample, "leadership_test", "--by",
+                         "cy-b-3", "--dice", "8")
+    assert "Тест на Лидерство — cy-b-3" in out and "ЛДР командира, 2nd cyber squad" in out
+    assert "Итог: cy-b-3: Лидерство — пройден" in out

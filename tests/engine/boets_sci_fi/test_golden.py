@@ -206,7 +206,7 @@ def test_bf6_commander_ldr_is_highest_minus_two_not_below_eight():
     for face, result in ((8, "pass"), (7, "fail"), (20, "pass")):
         step = c.resolve(ScriptedDice([face])).step("leadership")
         assert (step.target, step.results) == (8, (result,))
-        assert step.base_label == "commander's ЛДР of cl (§4.4)"
+        assert step.base_label == "commander's ЛДР of cl (§4.4; his own 10)"
     kill(game, "cl-1")                                          # commander dead: own ЛДР
     assert c.resolve(ScriptedDice([9])).step("leadership").results == ("fail",)
 
@@ -225,7 +225,7 @@ def test_bf7_split_fire_by_platoon_twos_leadership_test():
     res = c.resolve(ScriptedDice([5]))
     assert res.summary == "pl2 must fire at en-1, platoon 1's target"
     apply_change(game, res.change)
-    assert game.group("pl2").state["fire_target"] == "en-1"
+    assert game.group("pl2").state["fire_target"]["target"] == "en-1"
 
 
 # --------------------------------------------------------------------------- BF-8
@@ -291,3 +291,42 @@ def test_panic_gives_plus_two_to_shoot_and_to_melee():
     assert step.results[0] == "hit" and step.totals[0] == 11    # 9 + 2 ≥ 11
     m = ctx(game, "assault", "sh", target=game.unit("sq-1")).resolve(ScriptedDice([10, 10]))
     assert m.step("melee").outcome.startswith("15 against 12")  # 10+3+2 vs 10+2
+
+
+def test_bf7_one_target_per_platoon_and_the_company_split_by_the_test():
+    """§4.8-1: a platoon's squads fire at one target; §4.8-2: platoon 2 of a company fires
+    at platoon 1's target unless its split-fire test passes (then at the one it chose)."""
+    game = company_game()
+    game.active_side, game.phase = "polaris", "fire"
+    a, b = game.unit("en-1"), game.unit("en-3")
+    act(game, "fire", "p1a", [1] * 8, target=a)                  # platoon 1: at A (misses)
+    assert refusal(ctx(game, "fire", "p1b", target=b)) is None   # the cost allows it …
+    res = ctx(game, "fire", "p1b", target=b).resolve(ScriptedDice([]))
+    assert res.summary == "pl1 already fires at en-1: all its fighters shoot at one " \
+                          "target (§4.8-1)"                    # … the platoon's rule not
+    res = ctx(game, "fire", "p2a", target=b).resolve(ScriptedDice([]))
+    assert res.summary == "coy's first platoon fires at en-1: pl2 must fire at it unless " \
+                          "its split-fire test passes (§4.8-2)"
+    assert ctx(game, "fire", "p2a", target=a).resolve(ScriptedDice([1] * 8)).step("hit")
+    act(game, "split_fire_test", game.unit("p2b-2"), [12], target=b,
+        roles={"first_target": a})                               # pass: B
+    assert ctx(game, "fire", "p2a", target=b).resolve(ScriptedDice([1] * 8)).step("hit")
+    res = ctx(game, "fire", "p2a", target=a).resolve(ScriptedDice([]))
+    assert res.summary == "pl2 fires at en-3 after its split-fire test (§4.8-2)"
+
+
+def test_an_independent_squad_shoots_and_assaults_one_target():
+    sq = squad("sq", "cyber_infantry", 3, 10, 30)
+    en = squad("en", "velian_militia", 3, 10, 28, side="raiders")
+    game = game_of(sq, en)
+    game.active_side, game.phase = "polaris", "fire"
+    rules = {"assault_phase": "after_fire"}
+    c = BF.context("fire", actor="sq", game=game, target=game.unit("en-1"), rules=rules)
+    apply_change(game, charge(c, c.resolve(ScriptedDice([1] * 6))).change)
+    other = BF.context("assault", actor="sq", game=game, target=game.unit("en-2"),
+                       rules=rules).resolve(ScriptedDice([]))
+    assert other.summary == "sq fired at en-1: an independent squad shoots and assaults " \
+                            "one target (§4.8-1)"
+    same = BF.context("assault", actor="sq", game=game, target=game.unit("en-1"),
+                      rules=rules).resolve(ScriptedDice([10, 10]))
+    assert same.step("melee")

@@ -58,7 +58,7 @@ def test_a_grenade_beyond_range_is_refused():
     c = BF.context("template_fire", actor=game.unit("me-1"), game=game,
                    roles={"weapon": "grenade", "point": (30.0, 30.0)})
     assert c.resolve(ScriptedDice([])).summary == \
-        "aim point 23.0 steps away: beyond Дальн 6 (§4.9-5)"
+        "aim point 23.0 steps (23.0\") away: beyond Дальн 6 (§4.9-5)"
 
 
 def _within_4_sigma(exact, freq, n):
@@ -121,3 +121,66 @@ def test_a_bearing_out_of_range_is_refused_naming_the_option(bad):
     game = table()
     with pytest.raises(Exception, match="bearing"):
         grenade(game, **bad)
+
+
+def test_a_grenade_with_the_bearing_measured_at_the_table_prices_the_d20_alone():
+    game = table()
+    c = grenade(game, bearing=90)                             # toward +y, over the enemy
+    dist = c.odds()
+    exact = _probabilities(dist)
+    assert sum(exact.values()) == 1 and set(dist.parts) == {"friends"}
+    n = 4000
+
+    def wounds(d):
+        res = c.resolve(d)
+        return sum(x.count("wound") for x in res.steps if x.id.startswith("penetration."))
+
+    _within_4_sigma(exact, simulate(wounds, n, seed=7), n)
+    _within_4_sigma(_probabilities(dist.parts["friends"]), simulate(
+        lambda d: sum(x.count("wound") for x in c.resolve(d).steps
+                      if x.id.startswith("penetration.") and "(friend)" in x.label),
+        n, seed=8), n)
+
+
+def test_the_flamer_odds_over_friend_and_foe_agree_with_simulation():
+    game = table()
+    c = BF.context("template_fire", actor=game.unit("fr-1"), game=game,
+                   roles={"weapon": "flamer", "point": (8.0, 25.5)})
+    dist = c.odds()
+    n = 10000
+
+    def wounds(d):
+        return sum(x.count("wound") for x in c.resolve(d).steps
+                   if x.id.startswith("penetration."))
+
+    _within_4_sigma(_probabilities(dist), simulate(wounds, n, seed=9), n)
+
+
+def _first_result(ctx):
+    def run(d):
+        res = ctx.resolve(d)
+        return next(s for s in res.steps if s.rolls).results[0]
+    return run
+
+
+def test_every_leadership_test_agrees_with_simulation():
+    from engine.model import Change, RemoveUnit
+    from engine.rulesets.boets_sci_fi.common import kill
+
+    game = table()
+    apply_change(game, Change([RemoveUnit("fr-1", "killed")], "killed"))   # commander dead
+    apply_change(game, Change(kill(game, ["me-2", "me-3"], "killed"), "fire"))  # 2 of 3
+    cases = [BF.context("takeover_test", actor=game.unit("fr-2"), game=game),
+             BF.context("panic_test", actor=game.unit("me-1"), game=game),
+             BF.context("small_unit_test", actor=game.unit("me-1"), game=game),
+             ]
+    from .test_golden import company_game
+
+    coy = company_game()
+    cases.append(BF.context("split_fire_test", actor=coy.unit("p2b-2"), game=coy,
+                            target=coy.unit("en-3"), roles={"first_target": coy.unit("en-1")}))
+    for i, c in enumerate(cases):
+        exact = _probabilities(c.odds())
+        assert set(exact) == {"pass", "fail"}, (c.action.id, exact)
+        n = 8000
+        _within_4_sigma(exact, simulate(_first_result(c), n, seed=20 + i), n)

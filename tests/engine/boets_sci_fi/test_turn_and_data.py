@@ -121,3 +121,59 @@ def test_every_ambiguity_is_an_option_with_its_reason():
     assert {f"§4.A-{n}" for n in (2, 4, 5, 6, 7, 8, 9, 10, 12, 13, 15, 17, 18, 19, 20)} <= \
         reasons
     assert BF.inches_per_step == 1.0 and BF.distance_unit == "step"
+
+
+def test_organisation_findings_name_their_rule_and_lone_independents_are_legal():
+    from engine.scenario import Group
+
+    cy = [fighter(f"c{i}", "invasion_cyborg", 10 + i, 10) for i in range(2)]
+    mil = [fighter(f"m{i}", "velian_militia", 20 + i, 10) for i in range(2)]
+    lord = fighter("lord", "lord", 30, 10)
+    game = game_of(*cy, *mil, lord, Group("pack", "unit", ["c0", "c1"]),
+                   Group("pair", "unit", ["m0", "m1"]))
+    found = {(f.where, f.rule) for f in check_organisation(game.scenario, BF.profiles)}
+    # the cyborg pack and the Lord stand alone; the militia pair tests every turn
+    assert found == {("pair", "§4.1-7")}
+    mixed = squad("mx", "cyber_infantry", 3, 10, 30)
+    mixed[1].members.append("lord")
+    game = game_of(mixed, lord)
+    (f, *_) = check_organisation(game.scenario, BF.profiles)
+    assert (f.rule, f.mixes_armlists, f.level) == ("§4.1-1", True, "error")
+
+
+def test_the_organisation_is_locked_once_the_battle_has_started():
+    from engine.rulesets.boets_sci_fi.organisation import organisation_locked
+
+    game = game_of(squad("sq", "cyber_infantry", 3, 10, 30),
+                   squad("en", "velian_militia", 3, 10, 10, side="raiders"))
+    assert organisation_locked(game) is None
+    apply_change(game, roll_initiative(game, S, ScriptedDice([18, 3])).change)
+    assert organisation_locked(game) == (
+        "the battle has started (who goes first was rolled on turn 1): the organisation is "
+        "fixed before the game (§4.1-3)")
+
+
+def test_every_action_option_role_and_step_label_has_a_russian_name():
+    from engine.rulesets.boets_sci_fi.data import glossary_ru
+
+    ru = glossary_ru()
+    labels = {a.label for a in BF.actions} | {a.doc for a in BF.actions}
+    labels |= {r.label for a in BF.actions for r in a.roles}
+    labels |= {o.label for o in BF.options} | {o.label for a in BF.actions for o in a.options}
+    labels |= {"squad", "platoon", "company", "unit", "pass", "fail"}
+    # the steps and flags the sample's actions show (fire, a move, the tests, a refusal)
+    game = game_of(squad("me", "cyber_infantry", 3, 10, 30),
+                   squad("en", "velian_militia", 3, 10, 22, side="raiders"))
+    for c, faces in ((BF.context("fire", actor="me", game=game, target=game.unit("en-1")),
+                      [20] * 12),
+                     (BF.context("move", actor="me", game=game, roles={"point": (10, 28)}),
+                      []),
+                     (BF.context("leadership_test", actor=game.unit("me-2"), game=game), [9]),
+                     (BF.context("takeover_test", actor=game.unit("me-2"), game=game), [])):
+        res = c.resolve(ScriptedDice(faces))
+        labels |= {s.label for s in res.steps} | {r for s in res.steps for r in s.results}
+    game.group("me").state.update(prone=True, panicking=True)
+    labels |= set(flags(game, game.unit("me-2")))
+    missing = labels - set(ru)
+    assert not missing, missing
+    assert all(v and not v.isascii() for v in ru.values())

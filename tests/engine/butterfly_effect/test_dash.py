@@ -44,3 +44,20 @@ def test_what_stops_a_dash():
     assert not dash_stopped(jiy, "death") and dash_stopped(jiy, "wound")
     jiy.state["dead_pending"] = True
     assert dash_stopped(jiy, "death")
+
+
+def test_after_a_dash_the_action_is_melee_or_cover():
+    """§4.2-2: a DASH costs no action, but the active action after it goes to close combat
+    or to occupying cover — not to firing."""
+    from engine.dice import ScriptedDice
+    from engine.model import apply_change
+
+    from .conftest import context, sample_game
+
+    game = sample_game((56, 34))
+    dash = context(game, "dash", "jiy", "manny").resolve(ScriptedDice([]))
+    apply_change(game, dash.change)
+    fire = context(game, "fire", "jiy", "manny", weapon="assault_rifle")
+    assert "DASHed" in fire.resolve(ScriptedDice([])).step("refused").outcome
+    cover = context(game, "take_cover", "jiy", "manny", options={"cover": "partial"})
+    assert cover.resolve(ScriptedDice([])).step("cover")

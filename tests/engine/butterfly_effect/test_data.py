@@ -72,7 +72,7 @@ def test_bands_are_the_rulesets_data():
 
 def test_the_board_shows_the_bands(game):
     name, bands = BE.board.weapon_scheme(game.unit("jiy"))
-    assert name == "Assault rifle" and bands is scheme()
+    assert name == "distance band" and bands is scheme()    # the same for every weapon
     assert bands.band_for_table(37, BE.metres_per_inch).name == "medium"     # 74 m
 
 
@@ -106,3 +106,29 @@ def test_bad_data_names_the_field(broken):
                  encoding="utf-8")
     with pytest.raises(SchemaError, match="range: the band limits must rise"):
         data.load_rules("be_data.rulesets")
+
+
+def test_every_action_option_and_choice_has_a_russian_name():
+    """glossary_ru.toml (engine.i18n's per-ruleset glossary) names every action label,
+    every option label (readings and the actions' own) and every choice value in Russian,
+    in the glossary's terms."""
+    from engine.rulesets.butterfly_effect.data import glossary_ru
+
+    terms = glossary_ru()["terms"]
+    options = [*BE.options, *(o for a in BE.actions for o in a.options)]
+    wanted = {a.label for a in BE.actions} | {o.label for o in options} | {
+        c for o in options for c in o.choices} | {
+        r.label for a in BE.actions for r in a.roles if r.label}
+    assert sorted(wanted - set(terms)) == []
+    latin = [k for k, v in terms.items()
+             if not any("а" <= ch.lower() <= "я" or ch == "ё" for ch in v)]
+    assert latin == []
+    assert terms["DASH"] == "РЫВОК" and terms["Full defence"] == "Глухая оборона"
+
+
+def test_every_data_record_has_a_russian_name():
+    from engine.rulesets.butterfly_effect import data
+
+    for records in (data.profiles(), data.weapons(), data.gear()):
+        for rid, rec in records.items():
+            assert rec["name_ru"].strip() and rec["name_ru"] != rec["name"], rid

@@ -81,8 +81,14 @@ def test_be2_cover(game):
     assert "light wound" in jiy.step("damage").outcome
     assert (manny.step("fire").target, manny.step("fire").count("hit")) == (7, 0)
     assert "no die can succeed" in manny.step("fire").note
-    assert joint.change.effects == [AdjustState("manny", "hp", -1, minimum=0, default=5),
-                                    SetState("manny", "wound", "light")]
+    # the damage, then the record of the shot Manny took (so cover he takes later this
+    # round counts for it, §4.A-6 reading A; cover.FIRED_ON)
+    *damage, record = joint.change.effects
+    assert damage == [AdjustState("manny", "hp", -1, minimum=0, default=5),
+                      SetState("manny", "wound", "light")]
+    assert record.key == "fired_on" and record.value == [
+        {"turn": 1, "by": "jiy", "faces": [5, 5, 5, 6, 5], "base": 4, "target": 6,
+         "cover": "full", "heavy": False, "armour": 0, "hp": 1}]
     assert dict(answer.odds().outcomes)[0] == 1     # the impossible shot: 0 hits, surely
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from engine.dice import ScriptedDice
 from engine.odds import simulate
 from engine.rulesets.butterfly_effect.melee import MAX_TIES
 from engine.scenario import Unit
@@ -71,3 +72,42 @@ def test_stealth_duel_odds():
         return "tie" if text.startswith("tie") else ("hider" if text.startswith("Jiy")
                                                      else "scout")
     agree(exact, simulate(outcome, N, 4))
+
+
+def test_shared_burst_odds():
+    """§4.A-9 successes_after: one roll, up to 2 hits to the second target."""
+    game = sample_game((56, 34))
+    game.scenario.units.append(Unit("guard-2", "guards", "manny", 56, 38,
+                                    game.unit("manny").base))
+    ctx = context(game, "fire", "jiy", "manny", weapon="assault_rifle",
+                  roles={"target2": "guard-2"}, overrides={"cover": 0},
+                  options={"hits_on_second": 2},
+                  rules={"burst_allocation": "successes_after"})
+    exact = dict(ctx.odds().outcomes)
+
+    def both(d):
+        r = ctx.resolve(d)
+        k = r.step("fire").count("hit")
+        return (k - min(k, 2), min(k, 2))
+    agree(exact, simulate(both, N, 5))
+
+
+def test_heavy_first_hit_odds():
+    """§4.A-7 first_hit: Manny in the trench absorbs one hit of the minigun's first attack."""
+    game = sample_game()
+    ctx = context(game, "fire", "jiy", "manny", weapon="heavy_weapon",
+                  rules={"heavy_save_scope": "first_hit"})
+    exact = dict(ctx.odds().outcomes)
+    agree(exact, simulate(lambda d: max(0, ctx.resolve(d).step("fire").count("hit") - 1),
+                          N, 6))
+
+
+def test_static_detection_odds():
+    game = sample_game((20, 24))
+    game.unit("jiy").state.pop("stealth")
+    ctx = context(game, "detect", "manny", "jiy", overrides={"cover": 4},
+                  options={"camouflage_bonus": 1})   # class 3 − 1 at medium: 2 needed
+    exact = dict(ctx.odds().outcomes)
+    assert "2 successes needed" in ctx.resolve(ScriptedDice([1] * 6)).step("detect").note
+    agree(exact, simulate(lambda d: "detected" if "not" not in ctx.resolve(d).summary
+                          else "not detected", N, 7))

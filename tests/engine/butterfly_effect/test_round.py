@@ -33,6 +33,34 @@ def test_ambush_side_acts_first_then_everyone():
     assert may_act(game, ts) == ["manny"]
 
 
+def test_an_ambush_of_two_rounds_puts_its_side_first_in_both():
+    """§4.A-15 read as two rounds: the ambushing side acts first in the next round too,
+    and only then is the ambush over; the default (one round) ends it with the round."""
+    from engine.readings import readings_change
+    from engine.turns import ambush_side, end_turn
+
+    game = sample_game()
+    ts = BE.turn_structure
+    apply_change(game, readings_change(BE, game, {"ambush_rounds": 2}))
+    change = declare_ambush(game, ts, "operatives")
+    assert "for 2 rounds" in change.label
+    apply_change(game, change)
+    apply_change(game, next_activation(game, ts))        # sprung in round 1
+    apply_change(game, end_turn(game, ts))               # round 2: still the ambush
+    assert (ambush_side(game), game.active_side) == ("operatives", "operatives")
+    assert may_act(game, ts) == ["jiy"]
+    apply_change(game, next_activation(game, ts))
+    apply_change(game, end_turn(game, ts))               # round 3: over
+    assert (ambush_side(game), game.active_side) == (None, None)
+    assert sorted(may_act(game, ts)) == ["jiy", "manny"]
+
+    one = sample_game()
+    apply_change(one, declare_ambush(one, ts, "operatives"))
+    apply_change(one, next_activation(one, ts))
+    apply_change(one, end_turn(one, ts))
+    assert ambush_side(one) is None
+
+
 def test_the_responder_role_answers():
     game = sample_game()
     game.scenario.units.append(Unit("guard-2", "guards", "manny", 60, 30,

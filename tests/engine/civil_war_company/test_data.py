@@ -55,6 +55,29 @@ def test_every_ambiguity_of_4A_is_an_option():
     assert defaults["cover_reading"] == "net" and defaults["area_fire_twice"] == "once"
 
 
+def test_every_action_and_option_has_its_russian_label():
+    labels = data.labels_ru()
+    cyr = re.compile("[а-яА-Я]")
+    for section in ("actions", "action_options", "options"):
+        assert labels[section] and all(cyr.search(t) for t in labels[section].values())
+    data.check_labels_ru(CW.actions, CW.options)          # complete, nothing unknown
+    short = {**labels, "options": {k: v for k, v in labels["options"].items()
+                                   if k != "rout"}}
+    with pytest.raises(SchemaError, match=r"labels_ru.toml: options.rout: required"):
+        data.check_labels_ru(CW.actions, CW.options, short)
+    extra = {**labels, "actions": {**labels["actions"], "charge": "Атака"}}
+    with pytest.raises(SchemaError, match=r"actions.charge: no such action"):
+        data.check_labels_ru(CW.actions, CW.options, extra)
+
+
+def test_every_trait_names_its_russian_original_and_a_modifier():
+    t = data.traits()
+    assert set(t) == set(data.TRAITS)
+    assert t["mob"]["name_ru"] == "вахлаки" and t["skirmisher"]["name_ru"] == "застрельщики"
+    assert all(rec["modifier"] in data.modifier_table() for rec in t.values())
+    assert all(re.search("[а-яА-Я]", p["name_ru"]) for p in data.profiles().values())
+
+
 def test_a_bad_profile_is_refused_naming_the_field(tmp_path, monkeypatch):
     pkg = tmp_path / "pkg"
     shutil.copytree(Path(data.__file__).parents[3] / "resources" / "rulesets", pkg)
@@ -66,6 +89,26 @@ def test_a_bad_profile_is_refused_naming_the_field(tmp_path, monkeypatch):
     with pytest.raises(SchemaError, match=r"profiles\.unr-infantry\.fire: expected a whole "
                                           r"number 1–6, got 9"):
         data.load_profiles(package="pkg")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('modifier = "result_mob"', 'modifier = "result_mobs"',
+     r"traits.mob.modifier: no modifier 'result_mobs' in modifiers.toml"),
+    ('[traits.mob]', '[traits.mobs]', r"traits.mobs: not a keyword"),
+    ('name_ru = "вахлаки"\n', '', r"traits.mob.name_ru: required"),
+])
+def test_a_bad_trait_is_refused_naming_the_field(tmp_path, monkeypatch, old, new, message):
+    name = f"pkg_{tmp_path.name.replace('-', '_')}"       # a fresh package each case
+    pkg = tmp_path / name
+    shutil.copytree(Path(data.__file__).parents[3] / "resources" / "rulesets", pkg)
+    (pkg / "__init__.py").touch()
+    f = pkg / "civil-war-company" / "traits.toml"
+    text = f.read_text(encoding="utf-8")
+    assert old in text
+    f.write_text(text.replace(old, new, 1), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(SchemaError, match=message):
+        data.load_traits(package=name)
 
 
 def test_range_in_thirds_is_exclusive():
@@ -109,3 +152,29 @@ def test_the_unit_library_seeds_three_kinds_in_their_factions():
         with pytest.raises(SchemaError, match=r"companies\.x\.fire: required for a company"):
             lib.validate(CW.id, "company", "x", {"name": "X", "name_ru": "Х", "serious": 7,
                                                 "fear": 6, "move_in": 6.0, "range_in": 24.0})
+
+
+def test_the_russian_labels_join_the_rulesets_glossary():
+    """engine.i18n reads them: the actions, options, modifiers and keywords in Russian, in
+    the Actions dock and in a rendered resolution."""
+    from engine.i18n import localized
+    from engine.render import render
+
+    assert localized(CW.action("fire"), "ru", CW.id) == "Стрельба"
+    assert localized(CW.action("artillery_fire").options[0], "ru", CW.id).startswith(
+        "Вид огня")
+    rout = next(o for o in CW.options if o.id == "rout")
+    assert localized(rout, "ru", CW.id) == "Рота, бросившаяся в бегство"
+    assert localized("long range (> ⅓)", "ru", CW.id) == \
+        "Дальняя дистанция (более 1/3 дистанции)"
+    assert localized("MOB", "ru", CW.id) == "вахлаки"
+    from engine.dice import ScriptedDice
+
+    from .helpers import company, game_of
+    unr = company("unr", "unr-infantry", [10, 13], 36.0, side="unr", facing=270)
+    pl = company("pl", "plastuns", [10, 13], 24.0, side="whites")
+    game = game_of(unr, pl)
+    res = CW.context("fire", actor=game.unit("unr-1"), target=game.unit("pl-1"),
+                     game=game).resolve(ScriptedDice([6, 6]))
+    text = render(res, "text", lang="ru")
+    assert "Стрельба" in text and "Дальняя дистанция" in text

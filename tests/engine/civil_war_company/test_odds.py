@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from engine.dice import ScriptedDice
 from engine.model import AdjustState, SetState
 from engine.odds import simulate
 from engine.protocol import Facts
@@ -174,3 +175,70 @@ def test_artillery_odds_on_the_board_mix_every_landing():
     def removed(d):
         return sum(isinstance(e, RemoveUnit) for e in ctx.resolve(d).change.effects)
     agrees(exact, simulate(removed, 2000, seed=8), n=2000)
+
+
+def test_fire_odds_on_the_board_agree_with_resolve():
+    """On the board: one die per stand that sees the target, each at its own third of the
+    range (two bands here), the losses removed from the board."""
+    from engine.model import RemoveUnit
+
+    from .helpers import company, game_of
+
+    unr = company("unr", "unr-infantry", [10, 13, 16, 19, 22], 36.0, side="unr", facing=270)
+    pl = company("pl", "plastuns", [10, 13, 16, 19], 24.0, side="whites", prone=True,
+                 formation="open_order")
+    game = game_of(unr, pl)
+    ctx = CW.context("fire", actor=game.unit("unr-1"), target=game.unit("pl-1"), game=game)
+    exact = ctx.odds()
+    assert len(exact.outcomes) > 2
+
+    def removed(d):
+        return sum(isinstance(e, RemoveUnit) for e in ctx.resolve(d).change.effects)
+    agrees(exact, simulate(removed, N, seed=4))
+
+
+def test_mg_fire_at_a_vehicle_odds_agree_with_resolve():
+    from engine.model import RemoveUnit
+
+    from .helpers import game_of
+
+    mg = unit("mg", "red-army-mg", 17, 34, side="unr", facing=270, base=MG_BASE)
+    car = unit("car", "red-armoured-car", 17, 27, side="reds", base=MG_BASE)
+    game = game_of(mg, car)
+    ctx = CW.context("fire", actor=game.unit("mg"), target=game.unit("car"), game=game)
+    exact = ctx.odds()
+
+    def removed(d):
+        return sum(isinstance(e, RemoveUnit) for e in ctx.resolve(d).change.effects)
+    agrees(exact, simulate(removed, N, seed=12))
+
+
+def test_the_actions_without_dice_have_one_outcome():
+    """Start of the company's turn and the rout move roll nothing: their odds are one
+    outcome, which every resolve gives."""
+    from .helpers import company, game_of
+
+    unr = company("unr", "unr-infantry", [14, 17], 36.0, side="unr", facing=270,
+                  routing=True)
+    reds = company("red", "red-army-regulars", [14, 17], 20.0, side="reds")
+    game = game_of(unr, reds)
+    for action, outcome in (("start_activation", "done"), ("rout_move", "moved")):
+        ctx = CW.context(action, actor=game.unit("unr-1"), game=game)
+        assert ctx.odds().outcomes == ((outcome, Fraction(1)),)
+        res = ctx.resolve(ScriptedDice([]))                 # no die is asked for
+        assert res.change.effects and not any(s.rolls for s in res.steps)
+
+
+#: Each action's odds-against-resolve check in this file.
+CHECKED = {"fire": "test_fire_odds_agree_with_resolve", "artillery_fire":
+           "test_artillery_odds_agree_with_resolve", "rally":
+           "test_morale_test_odds_agree_with_resolve", "suppression_test":
+           "test_morale_test_odds_agree_with_resolve", "roll_ammunition":
+           "test_ammunition_odds_agree_with_resolve", "start_activation":
+           "test_the_actions_without_dice_have_one_outcome", "rout_move":
+           "test_the_actions_without_dice_have_one_outcome"}
+
+
+def test_every_action_has_its_odds_checked():
+    assert set(CHECKED) == {a.id for a in CW.actions}
+    assert all(name in globals() for name in CHECKED.values())

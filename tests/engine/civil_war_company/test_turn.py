@@ -8,7 +8,7 @@ from engine import triggers, turns
 from engine.dice import ScriptedDice
 from engine.model import apply_change
 from engine.rulesets.civil_war_company import RULESET as CW
-from engine.rulesets.civil_war_company.turn_hooks import flags
+from engine.rulesets.civil_war_company.turn_hooks import flags, needs_ammunition
 
 from .helpers import company, game_of, unit
 
@@ -37,6 +37,23 @@ def test_start_of_a_side_turn_makes_the_company_tests_due():
     apply_change(game, roll.change)
     due = {(d["unit"], d["test"]) for d in triggers.due(game)}
     assert due == {("pl-1", "start_activation"), ("pl-1", "rally"), ("mg", "start_activation")}
+
+
+def test_poor_supply_not_rolled_is_due_its_ammunition_roll():
+    """A tachanka with poor supply and no shots rolled: due its d6 + d3 at the start of
+    its side's turn; rolled, it is no longer due."""
+    base = table().scenario
+    g = game_of(*base.units, unit("t", "makhno-tachanka", 40, 24, side="whites"))
+    g.scenario.groups.extend(base.groups)
+    g.sides = ["unr", "whites"]
+    apply_change(g, turns.roll_initiative(g, S, ScriptedDice([1, 6])).change)
+    due = {(d["unit"], d["test"]) for d in triggers.due(g)}
+    assert ("t", "roll_ammunition") in due
+    ctx = CW.context("roll_ammunition", actor=g.unit("t"), game=g)
+    apply_change(g, ctx.resolve(ScriptedDice([3, 1])).change)
+    assert g.unit("t").state["ammo"] == 4
+    assert flags(g, g.unit("t"))[-1] == "ammunition 4"
+    assert not needs_ammunition(g, g.unit("t"))          # not raised again
 
 
 def test_taking_start_activation_keeps_the_positions_and_clears_moved():

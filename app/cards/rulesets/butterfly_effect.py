@@ -1,0 +1,231 @@
+"""Butterfly Effect character sheet card (04 §3.1–§3.3): one face.
+
+The band names the character (English and Russian) and his HP; then the four numbers of the
+sheet — HP, armour, ОП (stealth) dice and Perception dice (§4.A-12: dice counts from the
+sheet); the ranged weapons by distance band (accuracy X+ at short / medium / long /
+extreme, "—" where the weapon cannot fire, §4.A-19), their lethality in d6 and what they
+are (burst, heavy, grenade); the melee levels with their dice (bare hands 0 / 1 die, a
+rifle butt 1, §4.3); the gear; tally boxes for HP and armour, filled from the unit's state,
+and his WOUND status, cover and stealth. Marks: "P" PROPOSED (a band's accuracy, a number
+the seed does not give).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+from app.i18n import loc
+from engine.i18n import msg
+
+from ..layout import BAND, FAINT, HIT, RULE, CardData, CardOptions, Col, Ink
+
+__all__ = ["CharacterSheet", "RULESET", "LAYOUTS"]
+
+RULESET = "butterfly-effect"
+BANDS = ("short", "medium", "long", "extreme")
+
+
+def tr(text: Any) -> str:
+    """A fixed text or message of the card in the player's language, through the ruleset's
+    glossary (resources/rulesets/butterfly-effect/glossary_ru.toml, engine.i18n)."""
+    return loc(text, RULESET)
+
+
+def _rules() -> Mapping[str, Any]:
+    from engine.rulesets.butterfly_effect.data import rules
+
+    return rules()
+
+
+def _name(rec: Mapping[str, Any], fallback: str) -> str:
+    """A record's name in the player's language (its name_ru in Russian), capitalised as a
+    card's line starts."""
+    name = loc(rec, RULESET) if rec.get("name") else fallback
+    return name[:1].upper() + name[1:]
+
+
+def _mark(rec: Mapping[str, Any], key: str) -> str:
+    return "P" if key in (rec.get("proposed") or ()) else ""
+
+
+def _abbrev(ink: Ink, text: str, font: QFont, width: float) -> str:
+    """`text` cut to fit `width` with a full stop ("экстремальная" → "экстр."), as a
+    rulebook abbreviates a column head."""
+    if ink.text_width(text, font) <= width:
+        return text
+    for n in range(len(text) - 1, 0, -1):
+        short = text[:n].rstrip() + "."
+        if ink.text_width(short, font) <= width:
+            return short
+    return text[:1]
+
+
+def _fitting_font(ink: Ink, text: str, width: float, size: float) -> QFont:
+    """The bold font, from `size` down to 4.4 pt, in which `text` fits `width`."""
+    font = ink.font(size, bold=True)
+    while size > 4.4 and ink.text_width(text, font) > width:
+        size -= 0.2
+        font = ink.font(size, bold=True)
+    return font
+
+
+def _count(v: Any, default: int) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else default
+
+
+class CharacterSheet:
+    faces = 1
+
+    def draw_face(self, painter: QPainter, rect: QRectF, card: CardData, face: int,
+                  options: CardOptions) -> None:
+        p = card.record
+        ink = Ink(painter, rect)
+        ink.fill_background()
+        title = _name(p, card.id)
+        other = p.get("name_ru") if title != p.get("name_ru") else p.get("name")
+        sub = " · ".join(x for x in (other, card.unit_name) if x)
+        ink.band(title, sub, right=f"HP {p['hp']}",
+                 right_mark=_mark(p, "hp"))
+        self._stats(ink, p)
+        self._ranged(ink, card)
+        self._melee(ink, card)
+        self._gear(ink, card)
+        if options.tallies:
+            self._tallies(ink, card, options)
+        ink.footnote()
+        ink.frame()
+
+    def _stats(self, ink: Ink, p: Mapping[str, Any]) -> None:
+        stealth = tr(msg("ОП +{grade} stealth", grade=p.get("operative_training", 0)))
+        perception = tr(msg("Perception +{grade}", grade=p.get("perception", 0)))
+        boxes = [(str(p["hp"]), tr("HP"), _mark(p, "hp")),
+                 (str(p.get("armour", 0)), tr("Armour"), _mark(p, "armour")),
+                 (f"{p.get('stealth_dice', 0)}d6", stealth, _mark(p, "stealth_dice")),
+                 (f"{p.get('perception_dice', 0)}d6", perception,
+                  _mark(p, "perception_dice"))]
+        gap = 3.0
+        w = (ink.width - gap * (len(boxes) - 1)) / len(boxes)
+        top, h = ink.y + 1, 27.0
+        vf = ink.font(12.5, bold=True, serif=True)
+        for i, (value, label, mark) in enumerate(boxes):
+            x = ink.x0 + i * (w + gap)
+            ink.p.setPen(QPen(BAND, 0.9))
+            ink.p.setBrush(QColor("#f4f0e6"))
+            ink.p.drawRoundedRect(QRectF(x, top, w, h), 2.5, 2.5)
+            ink.text(x, top + 14.5, value, vf, mark=mark, align="c", width=w)
+            lf = _fitting_font(ink, label, w - 2, 5.4)
+            ink.text(x, top + h - 4, ink.fit(label, lf, w - 2), lf, color=FAINT, align="c",
+                     width=w)
+        ink.y = top + h + 1
+
+    def _weapons(self, card: CardData, kind: str) -> list[tuple[str, Mapping[str, Any]]]:
+        out = []
+        for wid in card.record.get("weapons") or ():
+            w = card.related.get(wid)
+            if w is not None and w.get("kind") == kind:
+                out.append((wid, w))
+        return out
+
+    def _ranged(self, ink: Ink, card: CardData) -> None:
+        ink.heading(tr("Fire"), note=tr("lethality × d6 ≥ accuracy; cover +1 / +2"))
+        name_w = ink.width - 4 * 17 - 20
+        head = ink.font(5.4, italic=True)           # the table's header font (size − 1)
+        # the English heads fit as they are; longer words (Russian) are cut with a stop
+        cols = [Col(name_w, "", "l"),
+                *[Col(17, tr(b) if tr(b) == b else _abbrev(ink, tr(b), head, 17))
+                  for b in BANDS], Col(20, "d6")]
+        ink.table(cols, [], size=6.4, row_h=7.4)
+        rows = []
+        for wid, w in self._weapons(card, "ranged"):
+            acc = w.get("accuracy") or {}
+            kinds = [tr(t) for t, on in (("bursts", w.get("burst")),
+                                         ("heavy weapon", w.get("heavy")),
+                                         ("grenade", w.get("grenade"))) if on]
+            name = _name(w, wid) + (f" ({', '.join(kinds)})" if kinds else "")
+            rows.append([name, *[(f"{acc[b]}+", _mark(w, f"accuracy.{b}")) if acc.get(b)
+                                 else "—" for b in BANDS],
+                         (str(w.get("lethality", 0)), _mark(w, "lethality"))])
+        if rows:
+            ink.table(cols, rows, header=False, size=6.6, row_h=8.4)
+        else:
+            ink.line(tr("no ranged weapon"), size=6.4, italic=True, color=FAINT)
+        r = _rules()["range"]
+        mpi = card.metres_per_inch or float(_rules()["metres_per_inch"])
+        ink.line(" · ".join(tr(msg("{band} ≤ {metres} m ({inches}\")", band=b,
+                                   metres=f"{r[f'{b}_m']:g}",
+                                   inches=f"{r[f'{b}_m'] / mpi:.0f}")) for b in BANDS),
+                 size=5.6, italic=True, color=FAINT)
+
+    def _melee(self, ink: Ink, card: CardData) -> None:
+        """Melee levels (§4.3-1): the melee weapons, a rifle butt, bare hands."""
+        rules = _rules()
+        butt = int(card.readings.get("butt_dice") or rules["melee"]["butt_dice"])
+        ink.heading(tr("Melee"), note=tr("higher level wins; equal: dice, 5–6"))
+        rows: list[list[Any]] = []
+        for wid, w in self._weapons(card, "melee"):
+            rows.append([_name(w, wid), (f"L{w.get('melee_level', 0)}",
+                                                _mark(w, "melee_level")),
+                         (f"{w.get('melee_dice', 0)}d6", _mark(w, "melee_dice"))])
+        for wid, w in self._weapons(card, "ranged"):
+            if w.get("butt_strike"):
+                rows.append([tr(msg("{weapon}, butt strike", weapon=_name(w, wid))), "L1",
+                             (f"{butt}d6", "P")])
+                break
+        rows.append([tr("bare hands"), "L0", f"{rules['melee']['unarmed_dice']}d6"])
+        ink.table([Col(ink.width - 44, "", "l"), Col(20, tr("level")), Col(24, tr("dice"))],
+                  rows, header=False, size=6.6, row_h=8.2)
+
+    def _gear(self, ink: Ink, card: CardData) -> None:
+        names = [_name(card.related.get(g) or {}, g) for g in card.record.get("gear") or ()]
+        if names:
+            label = tr("Gear")
+            ink.line("; ".join(names), size=6.3, label=label,
+                     label_w=ink.text_width(label, ink.font(6.3, bold=True)) + 4)
+
+    def _tallies(self, ink: Ink, card: CardData, options: CardOptions) -> None:
+        p = card.record
+        st = card.state if options.state else {}
+        ink.heading(tr("In play"), note=tr("tick as the game goes"))
+        hp = int(p["hp"])
+        lw = max(40.0, 4 + max(ink.text_width(t, ink.font(6.6, bold=True))
+                               for t in (tr("HP lost"), tr("Armour lost"))))
+        ink.boxes(tr("HP lost"), hp, max(0, hp - _count(st.get("hp"), hp)), label_w=lw)
+        armour = int(p.get("armour", 0))
+        if armour:
+            ink.boxes(tr("Armour lost"), armour,
+                      max(0, armour - _count(st.get("armour"), armour)), label_w=lw)
+        else:
+            ink.line(tr("no armour points (hits take HP)"), size=6.2, italic=True,
+                     color=FAINT)
+        said = []
+        if st.get("dead_pending"):
+            said.append(tr("KILLED: acts, dies at the end of his turn"))
+        elif st.get("wound"):
+            said.append(tr("%1 WOUND").replace("%1", tr(str(st["wound"]))))
+        if st.get("in_cover"):
+            said.append(tr("in %1 cover").replace("%1", tr(str(st["in_cover"]))))
+        if st.get("stealth"):
+            said.append(tr("stealth"))
+        if said:
+            ink.line(", ".join(said), size=6.8, bold=True, color=HIT)
+        self._notes(ink)
+
+    def _notes(self, ink: Ink) -> None:
+        """Ruled lines for the GM's notes down to the footnote."""
+        bottom = ink.rect.bottom() - 30
+        if bottom - ink.y < 22:
+            return
+        ink.heading(tr("Notes"))
+        ink.p.setPen(QPen(RULE, 0.35, Qt.PenStyle.DotLine))
+        y = ink.y + 11
+        while y < bottom:
+            ink.p.drawLine(QPointF(ink.x0, y), QPointF(ink.x1, y))
+            y += 11
+
+
+#: discovered by app.cards.layout (see app/cards/rulesets/__init__.py)
+LAYOUTS = {(RULESET, "character"): CharacterSheet()}

@@ -1,0 +1,178 @@
+"""Edit ▸ Settings…: the user's settings (app/settings.py) in one dialog — language, the
+distances shown, the dice a resolution starts with, File ▸ New's ground scale, the light or
+dark theme, the backups a game keeps. OK stores them and applies them at once: the theme
+and the units shown to the open window (the board's texts are rewritten on the next move),
+the language through app.i18n when it is installed; the game on the board is untouched."""
+
+from __future__ import annotations
+
+import importlib
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import settings as st
+from app.i18n import tr
+
+
+def _combo(choices: list[tuple[str, str]], current: str) -> QComboBox:
+    box = QComboBox()
+    for value, label in choices:
+        box.addItem(label, value)
+    box.setCurrentIndex(max(0, box.findData(current)))
+    return box
+
+
+class SettingsDialog(QDialog):
+    """The settings as fields; `store()` writes what the fields hold."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Settings"))
+        self.language = _combo([("system", tr("As the system")), ("en", "English"),
+                                ("ru", "Русский")], st.language())
+        self.units = _combo([("both", tr("Inches and metres")),
+                             ("inches", tr("Inches")), ("metres", tr("Metres"))],
+                            st.units_shown())
+        self.dice = _combo([("app", tr("App dice")),
+                            ("typed", tr("Enter dice (physical dice)"))],
+                           st.dice_source())
+        self.scale = QDoubleSpinBox()
+        self.scale.setRange(0.0, 1000.0)
+        self.scale.setDecimals(2)
+        self.scale.setSuffix(tr(" m per inch"))
+        self.scale.setSpecialValueText(tr("The ruleset's own"))
+        self.scale.setValue(st.default_scale())
+        self.theme = _combo([("light", tr("Light")), ("dark", tr("Dark"))],
+                            st.theme())
+        self.backups = QSpinBox()
+        self.backups.setRange(0, 1000)
+        self.backups.setSpecialValueText(tr("None"))
+        self.backups.setValue(st.backup_count())
+        form = QFormLayout()
+        form.addRow(tr("Language"), self.language)
+        form.addRow(tr("Distances shown"), self.units)
+        form.addRow(tr("Dice to start with"), self.dice)
+        form.addRow(tr("Ground scale of a new table"), self.scale)
+        form.addRow(tr("Theme"), self.theme)
+        form.addRow(tr("Backups kept beside a game"), self.backups)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def store(self) -> None:
+        st.set_language(self.language.currentData())
+        st.set_units_shown(self.units.currentData())
+        st.set_dice_source(self.dice.currentData())
+        st.set_default_scale(self.scale.value())
+        st.set_theme(self.theme.currentData())
+        st.set_backup_count(self.backups.value())
+
+
+# --- applying them ------------------------------------------------------------------------
+
+_light_palette: QPalette | None = None
+
+
+def dark_palette() -> QPalette:
+    """A dark palette for the Fusion style (the board keeps its own table colours)."""
+    p = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: "#2b2d31", QPalette.ColorRole.WindowText: "#e6e6e6",
+        QPalette.ColorRole.Base: "#1e1f22", QPalette.ColorRole.AlternateBase: "#2b2d31",
+        QPalette.ColorRole.ToolTipBase: "#3a3c41", QPalette.ColorRole.ToolTipText: "#f0f0f0",
+        QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#35373c",
+        QPalette.ColorRole.ButtonText: "#e6e6e6", QPalette.ColorRole.BrightText: "#ff6b6b",
+        QPalette.ColorRole.Highlight: "#3d7bd9", QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.Link: "#6ea8ff", QPalette.ColorRole.PlaceholderText: "#8a8d93",
+    }
+    for role, colour in colours.items():
+        p.setColor(role, QColor(colour))
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText,
+                 QPalette.ColorRole.WindowText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7d83"))
+    return p
+
+
+def apply_theme(name: str) -> None:
+    """Light: the palette the program started with; dark: dark_palette()."""
+    global _light_palette
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    if _light_palette is None:
+        _light_palette = QPalette(app.palette())
+    app.setPalette(dark_palette() if name == "dark" else _light_palette)
+
+
+def apply_language(lang: str) -> bool:
+    """Switch the interface language through app.i18n (its translators, every window
+    rebuilt around its game): "system" follows the system, without saving a language over
+    the setting. False when app.i18n is not installed."""
+    try:
+        i18n = importlib.import_module("app.i18n")
+    except ModuleNotFoundError:
+        return False
+    if lang == "system":
+        wanted = i18n.choose_language(use_setting=False) \
+            if hasattr(i18n, "choose_language") else "en"
+        try:
+            i18n.set_language(wanted, save=False)
+        except TypeError:
+            i18n.set_language(wanted)
+    else:
+        i18n.set_language(lang)
+    return True
+
+
+class SettingsController:
+    """The Edit ▸ Settings… entry of one window."""
+
+    def __init__(self, window) -> None:
+        self.window = window
+        self.action = QAction(tr("&Settings…"), window)
+        self.action.setShortcut(QKeySequence(QKeySequence.StandardKey.Preferences))
+        self.action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.action.triggered.connect(self.open)
+        window.edit_menu.addSeparator()
+        window.edit_menu.addAction(self.action)
+        self.dialog: SettingsDialog | None = None
+        if st.theme() != "light":
+            apply_theme(st.theme())
+
+    def open(self) -> bool:
+        """Show the dialog (modal); True when its values were stored and applied."""
+        self.dialog = SettingsDialog(self.window)
+        self.dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        if self.dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.apply(self.dialog)
+        return True
+
+    def apply(self, dialog: SettingsDialog) -> None:
+        before = st.language()
+        dialog.store()
+        apply_theme(st.theme())
+        if st.language() != before:
+            apply_language(st.language())
+
+
+def install(window) -> SettingsController:
+    controller = SettingsController(window)
+    window.settings = controller
+    return controller
