@@ -108,7 +108,9 @@ def test_apply_writes_markers_and_state_to_a_scenario(capsys, demo):
 
 def test_apply_to_a_game_file_logs_the_roll(capsys, tmp_path):
     path = tmp_path / "game.warboard"
-    new_game_file(path, Game(load_demo()))
+    g = Game(load_demo())
+    g.active_side = "axis"      # the shot's 1 AP is charged by the turn contract in its turn
+    new_game_file(path, g)
     code, out, err = run(capsys, "resolve", path, "shoot", "--by", "gren-1", "--target",
                          "us-1-1", "--dice", "3 2", "--apply")
     assert (code, err) == (0, "") and "logged" in out

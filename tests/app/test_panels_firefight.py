@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from engine.dice import Comparison
+from engine.rulesets.iron_hearts import RULESET as IH
 from engine.scenario import Scenario, Table, Unit
+from engine.turns import next_activation, structure_of
 from geometry.bases import BaseShape
 from tests.app.test_panels_support import (
     choose,
@@ -68,8 +70,11 @@ def pick_units(qtbot, win, button, ids) -> None:
 
 
 def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_path):
+    """AP is now charged by the turn contract (issue 9 point 4), so each side acts in its
+    own turn: the MG in the axis turn, the squad's tests and the rally in the US turn."""
     game = win.game
     panel = win.action_panel
+    game.active_side = "axis"
 
     # --- the MG-42 shoots at the squad ------------------------------------------------------
     select_unit(qtbot, win, "mg")
@@ -112,6 +117,10 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
     assert badges(win, "vova") == []
     win.redo_action.trigger()
     assert badges(win, "vova")[0] == "S1"
+
+    # --- the axis turn ends: the US side's turn begins (undoable, through the editor) ------
+    win.editor.push(next_activation(game, structure_of(IH)))
+    assert game.active_side == "us"
 
     # --- start-of-turn suppression tests in the Tests dock ----------------------------------
     tests = win.tests_dock

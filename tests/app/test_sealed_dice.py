@@ -113,7 +113,10 @@ def test_cli_verify_refusals(tmp_path, capsys):
 
 @pytest.fixture
 def win(qtbot):
-    return open_window(qtbot, load_demo(), centre=(28, 22))
+    w = open_window(qtbot, load_demo(), centre=(28, 22))
+    # the grenadiers shoot in the axis turn: their AP is charged by the turn contract
+    w.game.active_side = "axis"
+    return w
 
 
 def seal_from_the_menu(qtbot, win) -> str:

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from app.editor import Editor
 from app.panels.turn_dock import COLUMNS, TurnDock
+from engine.costs import charge
 from engine.dice import D8, D20, ScriptedDice
 from engine.model import Game
 from engine.rulesets.registry import get_ruleset
@@ -83,10 +84,11 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert dock.table.rowCount() == len(game.units_of("allies"))
     assert set(column(dock, "AP left")) == {"3"} and set(column(dock, "AP spent")) == {"0"}
 
-    # an action spends AP elsewhere (as the action panel would): the dock follows live
+    # an action spends AP elsewhere (as the action panel would: its declared Cost charged
+    # by the turn contract, issue 9 point 4): the dock follows live
     ih = get_ruleset("iron-hearts")
     ctx = ih.context("move", actor=game.unit("us-1-1"), options={"ap": 2}, game=game)
-    editor.push(ctx.resolve(ScriptedDice([])).change)
+    editor.push(charge(ctx, ctx.resolve(ScriptedDice([]))).change)
     r = row_of(dock, "us-1-1")
     assert dock.table.item(r, COLUMNS.index("AP left")).text() == "1"
     assert dock.table.item(r, COLUMNS.index("AP spent")).text() == "2"

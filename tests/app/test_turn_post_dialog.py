@@ -25,6 +25,9 @@ from tests.app.test_panels_support import (
 
 def resolve(qtbot, win, actor: str, action: str, target: str, faces: list[int]) -> None:
     panel = win.action_panel
+    # the demo plays both sides in one sitting; each acts in its side's turn, since an
+    # Iron Hearts action's AP is now charged by the turn contract (issue 9 point 4)
+    win.game.active_side = win.game.unit(actor).side
     select_unit(qtbot, win, actor)
     choose(qtbot, panel.action_box, action)
     choose(qtbot, panel.roles_view.part("target", "combo"), target)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.costs import charge
 from engine.dice import D8, D20, DiceError, ScriptedDice
 from engine.model import Game, apply_change, revert_change
 from engine.rulesets.registry import get_ruleset
@@ -169,7 +170,8 @@ def test_ap_spent_by_actions_then_reset_at_the_start_of_the_turn():
     push(g, roll_initiative(g, IH_TURN, ScriptedDice([8, 3])).change)
     assert ap_left(g, "rifle-1", IH_TURN) == 3 and ap_spent(g, "rifle-1", IH_TURN) == 0
     ctx = IH.context("move", actor=g.unit("rifle-1"), options={"ap": 2}, game=g)
-    push(g, ctx.resolve(ScriptedDice([])).change)           # a real action spends 2 AP
+    # a real action spends 2 AP, charged by the turn contract (issue 9 point 4)
+    push(g, charge(ctx, ctx.resolve(ScriptedDice([]))).change)
     assert ap_left(g, "rifle-1", IH_TURN) == 1 and ap_spent(g, "rifle-1", IH_TURN) == 2
     push(g, spend(g, IH_TURN, "rifle-1"))
     assert ap_left(g, "rifle-1", IH_TURN) == 0

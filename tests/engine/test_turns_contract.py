@@ -15,6 +15,7 @@ from engine import deferred, ledger, triggers
 from engine.costs import Cost, CostRefused, charge, describe_cost, from_table, refusal
 from engine.dice import D10, ScriptedDice
 from engine.model import Change, Game, RemoveUnit, apply_change, revert_change
+from engine.protocol import Facts
 from engine.turns import (
     TurnError,
     activate,
@@ -420,9 +421,10 @@ def test_costs_from_data_name_the_field(table, message):
         Cost(ap=1, once_per="turn", uses_weapon=True)
 
 
-def test_an_action_that_spends_its_own_ap_is_recorded_with_what_it_spent():
-    """Iron Hearts' infantry actions declare no cost and spend their AP in their effects:
-    charge records them in the ledger with the AP their effects take, adding nothing."""
+def test_an_iron_hearts_action_declares_its_ap_and_the_contract_charges_it():
+    """Changed in issue 9 point 4: Iron Hearts' infantry actions used to declare no cost
+    and spend their AP in their own effects; AP is now charged by the turn contract (the
+    action's Cost), once, and recorded in the ledger."""
     from engine.rulesets.registry import get_ruleset
     from engine.scenario import Scenario, Table, Unit
     from geometry.bases import BaseShape
@@ -430,10 +432,11 @@ def test_an_action_that_spends_its_own_ap_is_recorded_with_what_it_spent():
     ih = get_ruleset("iron-hearts")
     g = Game(Scenario("t", "iron-hearts", Table(), units=[
         Unit("rifle", "allies", "us-rifleman", 5, 5, BaseShape.round(25))]))
+    g.active_side = "allies"
     ctx = ih.context("move", actor=g.unit("rifle"), options={"ap": 2}, game=g)
     res = ctx.resolve(ScriptedDice([]))
+    assert res.change.effects == []                            # no AP inside the action
     charged = charge(ctx, res)
-    assert charged.change.effects[:len(res.change.effects)] == res.change.effects
     push(g, charged.change)
     [e] = ledger.entries(g, "rifle")
     assert (e["action"], e["ap"], e["ap_on"]) == ("move", 2, ["move", "move"])
@@ -549,3 +552,29 @@ def test_a_side_may_roll_its_own_initiative_die():
     assert roll.order == ["keno", "steel"]
     with pytest.raises(Exception, match="d8"):
         roll_initiative(g, A, ScriptedDice([9, 8]))          # the structure's d8 for both
+
+
+def test_an_iron_hearts_action_with_too_few_ap_is_refused_and_applied_with_the_override():
+    """Issue 9 point 4: a Shoot of 2 volleys with 1 AP left is refused naming the AP; the
+    override charges what is left (never below 0) and says so in the ledger and label."""
+    from engine.rulesets.registry import get_ruleset
+    from engine.scenario import Scenario, Table, Unit
+    from geometry.bases import BaseShape
+
+    ih = get_ruleset("iron-hearts")
+    g = Game(Scenario("t", "iron-hearts", Table(), units=[
+        Unit("rifle", "allies", "us-rifleman", 5, 5, BaseShape.round(25), name="Pvt. Kane"),
+        Unit("gren", "axis", "grenadier", 25, 5, BaseShape.round(25))]))
+    g.active_side = "allies"
+    g.unit("rifle").state["ap_left"] = 1
+    ctx = ih.context("shoot", actor=g.unit("rifle"), target=g.unit("gren"),
+                     options={"volleys": 2}, facts=Facts(distance_m=20.0, cover=0), game=g)
+    res = ctx.resolve(ScriptedDice([9] * 20))
+    with pytest.raises(CostRefused, match="Pvt. Kane has 1 AP left: Shoot costs 2 AP"):
+        charge(ctx, res)
+    forced = charge(ctx, res, override=True)
+    assert "cost overridden: Pvt. Kane has 1 AP left" in forced.change.label
+    push(g, forced.change)
+    assert g.unit("rifle").state["ap_left"] == 0
+    [e] = ledger.entries(g, "rifle")
+    assert (e["action"], e["ap"], e["override"]) == ("shoot", 2, True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.costs import Cost
 from engine.dice import D10, Comparison, DiceSource
 from engine.model import Effect, RemoveUnit, SetGameState, SetState
 from engine.odds import OutcomeDistribution, band_die, distribution, p_test, successes
@@ -39,7 +40,6 @@ from .common import (
     CASUALTY,
     IHAction,
     Refused,
-    ap_effect,
     current_turn,
     hp_of,
     proposed,
@@ -91,8 +91,12 @@ class SkillCheck(IHAction):
         step = roll_bands(dice, bands, id="skill", label="Skill check", modifiers=shown,
                           highlight=("success",),
                           note=f"a natural {rn('skill.fumble_face')} is a fumble")
-        return ctx.resolution([step], ap_effect(ctx, ctx.actor, ctx.option("ap")),
-                              step.outcome)
+        return ctx.resolution([step], [], step.outcome)
+
+    def cost_of(self, ctx: Context) -> Cost:
+        """The `ap` option's AP (PROPOSED, §8-14), charged by the turn contract."""
+        return Cost(ap=int(ctx.option("ap")), proposed=True,
+                    reason="'other actions' cost AP, amount not given (§8-14)")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         bands, *_ = self._bands(ctx)
@@ -118,6 +122,8 @@ class Grenade(ForGrenadiers, IHAction):
     doc = ("1 AP, once per turn: d10 ≤ Accuracy (or Melee, §4.A-11) lands it; then one "
            "damage die per person in the blast, at least 5, each d10 ≤ Damage 1 wounds.")
     ap_cost = 1
+    cost = Cost(ap=1, once_per="turn", once_key="grenade", uses_weapon=True,
+                reason="§4.9-1: 1 AP, a grenade once per turn")
     roles = (Role("actor"), Role("target", required=False, label="the man aimed at"),
              Role("weapon", required=False, label="hand or rifle grenade"))
     facts = ("distance_m", "under_template", "under_template_centre", "side_struck")
@@ -164,7 +170,7 @@ class Grenade(ForGrenadiers, IHAction):
                           base_label=stat.capitalize(), modifiers=mods, success="on target",
                           failure="off target")
         turn = current_turn(ctx)
-        effects: list[Effect] = ap_effect(ctx, ctx.actor, 1)
+        effects: list[Effect] = []
         if turn is not None:
             effects.append(SetState(ctx.actor.id, "grenade_turn", turn))
         if not throw.count("on target"):
@@ -339,7 +345,11 @@ class Move(IHAction):
         text = f"up to {metres:g} m ({metres / mpi:.1f} in at {mpi:g} m per inch)"
         step = info_step("move", "Movement allowance", text, modifiers=notes,
                          note="Sprint" if ctx.option("ap") == 3 else "")
-        return ctx.resolution([step], ap_effect(ctx, ctx.actor, ctx.option("ap")), text)
+        return ctx.resolution([step], [], text)
+
+    def cost_of(self, ctx: Context) -> Cost:
+        """The AP spent moving (§4.2-2), charged by the turn contract."""
+        return Cost(ap=int(ctx.option("ap")), reason="§4.2-2: 15 m per AP")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         metres, _ = self.allowance(ctx)

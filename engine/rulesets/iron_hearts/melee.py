@@ -18,6 +18,7 @@ from typing import Any
 
 import icepool
 
+from engine.costs import Cost
 from engine.dice import D10, DiceSource, Test
 from engine.model import Effect
 from engine.odds import OutcomeDistribution, chain, successes
@@ -307,11 +308,15 @@ class Melee(IHAction):
         return (fighter(ctx, ctx.actor, ctx.weapon, attacker=True),
                 fighter(ctx, ctx.target, None, attacker=False))
 
+    def cost_of(self, ctx: Context) -> Cost:
+        """Free, but for the AP spent closing in (§4.2-2): charged by the turn contract."""
+        return Cost(ap=int(ctx.option("closing_ap")),
+                    reason="§4.2-2: melee is free unless the attacker closes in")
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         a, d = self._fighters(ctx)
         steps, to_a, to_d, outcome = fight(ctx, dice, a, d)
         effects, notes = _wounds(ctx, a, d, to_a, to_d)
-        effects += ap_effect(ctx, ctx.actor, ctx.option("closing_ap"))
         summary = f"{outcome}: {to_d} wounds dealt, {to_a} taken"
         return ctx.resolution(steps, effects, summary + ("; " + "; ".join(notes)
                                                          if notes else ""))

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import icepool
 
+from engine.costs import Cost
 from engine.dice import DiceSource, Test
 from engine.model import AddMarker, Effect, SetState
 from engine.odds import OutcomeDistribution, distribution, p_test, successes
@@ -142,13 +143,14 @@ class Overcome(IHAction):
     kind = "test"
     doc = "1 AP: d10 ≤ Guts − MM penalty removes one suppression (or other negative effect)."
     ap_cost = 1
+    cost = Cost(ap=1, reason="§4.5-4: Overcome costs 1 AP")
     steps = ("guts",)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         test, base, label, mods = guts_test(ctx, ctx.actor)
         step = roll_test(dice, test, id="guts", label="Overcome (Guts)", base=base,
                          base_label=label, modifiers=mods, success="pass", failure="fail")
-        effects: list[Effect] = ap_effect(ctx, ctx.actor, 1)
+        effects: list[Effect] = []
         have = int(ctx.actor.markers.get("suppression", 0))
         if step.count("pass") and have:
             effects.insert(0, AddMarker(ctx.actor.id, "suppression", -1))
@@ -195,6 +197,14 @@ class Rally(ForCommanders, IHAction):
     def _ap(self, ctx: Context, tests: int) -> int:
         return tests if ctx.rule("rally_ap") == "per_test" else int(tests > 0)
 
+    def cost_of(self, ctx: Context) -> Cost:
+        """The commander's AP for the tests he rolls (rally_ap, §4.A-7), known before any
+        die: one test per suppression of each soldier, one for a soldier refusing without
+        one. Charged by the turn contract."""
+        tests = sum(max(1, int(u.markers.get("suppression", 0))) for u in ctx.targets
+                    if u.state.get("cannot_act") or u.markers.get("suppression"))
+        return Cost(ap=self._ap(ctx, tests), reason="§4.5-5, §4.A-7 (rally_ap)")
+
     def _rolls(self, ctx: Context, dice: DiceSource, groups) -> list[tuple[Unit, int, list]]:
         """One roll of all the tests when they share a target number, else one step per
         soldier (rally_mm = soldier with different penalties)."""
@@ -239,7 +249,6 @@ class Rally(ForCommanders, IHAction):
                 back.append(u.label)
                 if u.state.get("cannot_act"):
                     effects.append(SetState(u.id, "cannot_act", None))
-        effects += ap_effect(ctx, ctx.actor, self._ap(ctx, total))
         kept = "" if clears else "; suppression kept until their next tests (seed L281)"
         text = (f"{', '.join(back)} act again this turn{kept}" if back else "nobody rallied") \
             + f" ({self._ap(ctx, total)} AP)"

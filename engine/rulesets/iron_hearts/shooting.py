@@ -15,6 +15,7 @@ from typing import Any
 
 import icepool
 
+from engine.costs import Cost
 from engine.dice import D10, Bands, Comparison, DiceSource, Die, Test, draw
 from engine.i18n import join, msg, prefixed
 from engine.model import Effect, SetState
@@ -42,7 +43,6 @@ from .armour import (
 from .common import (
     IHAction,
     Refused,
-    ap_effect,
     current_turn,
     rn,
     stat_test,
@@ -340,9 +340,15 @@ class Shoot(IHAction):
         summary = join("; ", notes) if notes else "miss"
         return ctx.resolution(steps, effects, summary)
 
+    def cost_of(self, ctx: Context) -> Cost:
+        """1 AP per volley (§4.4-2), or 1 AP whatever the volleys under rof_unit = per_turn
+        (§4.A-9); the weapon is recorded in the ledger. Charged by the turn contract."""
+        ap = 1 if ctx.rule("rof_unit") == "per_turn" else int(ctx.option("volleys"))
+        return Cost(ap=ap, uses_weapon=True, reason="§4.4-2: 1 AP = one volley")
+
     def _spent(self, ctx: Context, w: Mapping[str, Any], volleys: int) -> list[Effect]:
-        """AP for the volleys, and a single-shot weapon marked fired this turn."""
-        out = ap_effect(ctx, ctx.actor, 1 if ctx.rule("rof_unit") == "per_turn" else volleys)
+        """A single-shot weapon marked fired this turn (its AP are the declared Cost)."""
+        out: list[Effect] = []
         turn = current_turn(ctx)
         if w.get("single_shot") and turn is not None:
             fired = dict(ctx.actor.state.get("single_shot_fired") or {})

@@ -7,7 +7,10 @@ The set-ups (`game`, `ctx`, `DAMAGE8`) are in bench/ih_examples.py, shared with 
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 from bench.ih_examples import DAMAGE8, ctx, game
+from engine.costs import Cost, charge, cost_of
 from engine.dice import Comparison, ScriptedDice
 from engine.model import AddMarker, AdjustState, SetState, apply_change
 from engine.protocol import Facts
@@ -15,6 +18,17 @@ from engine.rulesets.iron_hearts import RULESET as IH
 from tests.engine.refusals import refused
 
 LE = Comparison.LE
+
+
+def paid_ap(g, action, actor, target, res, **kw) -> int:
+    """The AP the turn contract charges when `res` is applied in `actor`'s side's turn
+    (engine.costs.charge): the action no longer spends them in its own effects."""
+    g.active_side = g.unit(actor).side
+    before = g.unit(actor).state.get("ap_left", 3)
+    paid = charge(ctx(g, action, actor, target, **kw), res)
+    after = deepcopy(g)
+    apply_change(after, paid.change)
+    return before - after.unit(actor).state["ap_left"]
 
 
 # --------------------------------------------------------------------------- IH-1
@@ -62,7 +76,10 @@ def test_ih3_mg_three_volleys_is_fifteen_dice():
     assert (hit.target, hit.comparison) == (5, LE)
     assert hit.note == "3 AP × RoF 5 = 15 dice"
     assert res.step("wound").faces == (9, 9, 9)
-    assert AdjustState("mg", "ap_left", -3, minimum=0, default=3) in res.change.effects
+    # AP is now charged by the turn contract (issue 9 point 4): 3 volleys, 3 AP, on apply.
+    assert not any(isinstance(e, AdjustState) and e.key == "ap_left" for e in res.change.effects)
+    assert paid_ap(g, "shoot", "mg", "vova", res, weapon="mg42", options={"volleys": 3},
+                   facts=Facts(distance_m=60.0, cover=0)) == 3
 
 
 def test_ih7_mp40_full_turn_is_nine_dice():
@@ -169,9 +186,11 @@ def test_ih8_mg_suppresses_three_and_the_commander_rallies():
     # Яиц» — next turn the Guts penalty is lifted and the suppressed test again. So the
     # rally clears "cannot act" and leaves the markers (the old reading: rally_clears =
     # suppression, test_ih8_old_reading_rally_clears_suppression).
+    # AP is now charged by the turn contract (issue 9 point 4): 2 tests, 2 AP, on apply.
     assert rally.change.effects == [
-        SetState("vova", "cannot_act", None), SetState("tolik", "cannot_act", None),
-        AdjustState("cmd", "ap_left", -2, minimum=0, default=3)]
+        SetState("vova", "cannot_act", None), SetState("tolik", "cannot_act", None)]
+    assert cost_of(ctx(g, "rally", "cmd", targets=squad)) == Cost(
+        ap=2, reason="§4.5-5, §4.A-7 (rally_ap)")
     apply_change(g, rally.change)
     assert [g.unit(u).markers.get("suppression") for u in squad] == [1, 1, None]
     assert not any(g.unit(u).state.get("cannot_act") for u in squad)
@@ -200,10 +219,12 @@ def test_ih8_old_reading_rally_clears_suppression():
         g.unit(u).state["cannot_act"] = True
     rally = ctx(g, "rally", "cmd", targets=("vova", "tolik"),
                 rules={"rally_clears": "suppression"}).resolve(ScriptedDice([1, 6]))
+    # AP is now charged by the turn contract (issue 9 point 4): 2 AP, on apply.
     assert rally.change.effects == [
         AddMarker("vova", "suppression", -1), SetState("vova", "cannot_act", None),
-        AddMarker("tolik", "suppression", -1), SetState("tolik", "cannot_act", None),
-        AdjustState("cmd", "ap_left", -2, minimum=0, default=3)]
+        AddMarker("tolik", "suppression", -1), SetState("tolik", "cannot_act", None)]
+    assert paid_ap(g, "rally", "cmd", None, rally, targets=("vova", "tolik"),
+                   rules={"rally_clears": "suppression"}) == 2
 
 
 def test_ih8_rally_per_rally_reading_costs_one_ap():
@@ -212,7 +233,9 @@ def test_ih8_rally_per_rally_reading_costs_one_ap():
         g.unit(u).markers["suppression"] = 1
     rally = ctx(g, "rally", "cmd", targets=("vova", "tolik"),
                 rules={"rally_ap": "per_rally"}).resolve(ScriptedDice([1, 6]))
-    assert AdjustState("cmd", "ap_left", -1, minimum=0, default=3) in rally.change.effects
+    # AP is now charged by the turn contract (issue 9 point 4): 1 AP for the rally.
+    assert paid_ap(g, "rally", "cmd", None, rally, targets=("vova", "tolik"),
+                   rules={"rally_ap": "per_rally"}) == 1
 
 
 # --------------------------------------------------------------------------- IH-11
