@@ -264,6 +264,19 @@ class Ink:
                       color=QColor("#e5dfcf"))
         self.y = r.bottom() + 5.5
 
+    def notes(self) -> None:
+        """Ruled lines for handwritten notes from here down to the footnote (none when
+        less than two lines' room is left)."""
+        bottom = self.rect.bottom() - 30
+        if bottom - self.y < 22:
+            return
+        self.heading(tr("Notes"))
+        self.p.setPen(QPen(RULE, 0.35, Qt.PenStyle.DotLine))
+        y = self.y + 11
+        while y < bottom:
+            self.p.drawLine(QPointF(self.x0, y), QPointF(self.x1, y))
+            y += 11
+
     def heading(self, title: str, mark: str = "", note: str = "") -> None:
         """A small-caps section heading with a rule under it."""
         hf = self.font(7.2, bold=True, serif=True)

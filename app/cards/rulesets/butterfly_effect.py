@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from app.i18n import loc
 from engine.i18n import msg
 
-from ..layout import BAND, FAINT, HIT, RULE, CardData, CardOptions, Col, Ink
+from ..layout import BAND, FAINT, HIT, CardData, CardOptions, Col, Ink
 
 __all__ = ["CharacterSheet", "RULESET", "LAYOUTS"]
 
@@ -212,19 +212,7 @@ class CharacterSheet:
             said.append(tr("stealth"))
         if said:
             ink.line(", ".join(said), size=6.8, bold=True, color=HIT)
-        self._notes(ink)
-
-    def _notes(self, ink: Ink) -> None:
-        """Ruled lines for the GM's notes down to the footnote."""
-        bottom = ink.rect.bottom() - 30
-        if bottom - ink.y < 22:
-            return
-        ink.heading(tr("Notes"))
-        ink.p.setPen(QPen(RULE, 0.35, Qt.PenStyle.DotLine))
-        y = ink.y + 11
-        while y < bottom:
-            ink.p.drawLine(QPointF(ink.x0, y), QPointF(ink.x1, y))
-            y += 11
+        ink.notes()
 
 
 #: discovered by app.cards.layout (see app/cards/rulesets/__init__.py)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TR_NOOP, QRectF
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from app.i18n import loc, tr
@@ -28,7 +28,6 @@ from ..layout import (
     FAINT,
     HIT,
     INK,
-    RULE,
     SHADE,
     CardData,
     CardOptions,
@@ -295,7 +294,7 @@ class InfantryCard:
         self._weapons(ink, card)
         if options.tallies:
             self._tallies(ink, card, options)
-        self._notes(ink)
+        ink.notes()
         ink.footnote()
         ink.frame()
 
@@ -377,18 +376,6 @@ class InfantryCard:
         ink.table(cols, [[tr("{0} m").format(num(m)) + f" ({_inches(m, mpi)})"
                           for m in (one, two, sprint)]],
                   size=7.2, row_h=9.6)
-
-    def _notes(self, ink: Ink) -> None:
-        """Ruled lines for the player's notes down to the footnote."""
-        bottom = ink.rect.bottom() - 30
-        if bottom - ink.y < 22:
-            return
-        ink.heading(tr("Notes"))
-        ink.p.setPen(QPen(RULE, 0.35, Qt.PenStyle.DotLine))
-        y = ink.y + 11
-        while y < bottom:
-            ink.p.drawLine(QPointF(ink.x0, y), QPointF(ink.x1, y))
-            y += 11
 
     def _tallies(self, ink: Ink, card: CardData, options: CardOptions) -> None:
         from engine.rulesets.iron_hearts.data import rule_number
