@@ -13,14 +13,17 @@ their member groups do. The outlines follow every change (moves, edits, undo).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDockWidget
 from shiboken6 import isValid
 
 from app.board.groups_layer import GroupOutline, GroupsLayer
 from app.board.items import geometry_path
-from engine.scenario import Scenario
-from geometry.formation import formation_outline
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
 
 
 def group_depth(scenario: Scenario, group_id: str, _seen: frozenset = frozenset()) -> int:
@@ -66,6 +69,8 @@ class GroupsController(QObject):
             self._outlines = {}
             self.layer.set_outlines([])
             return
+        from geometry.formation import formation_outline
+
         scenario = editor.game.scenario
         on = {u.id: u for u in scenario.units}
         known = {g.id: g for g in scenario.groups}

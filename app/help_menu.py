@@ -6,7 +6,6 @@ first-run overlay naming the tools again (app/first_run.py)."""
 from __future__ import annotations
 
 import html
-import importlib.metadata
 
 from PySide6.QtCore import qVersion
 from PySide6.QtGui import QAction, QKeySequence
@@ -146,6 +145,8 @@ class RulesDialog(QDialog):
 
 
 def about_text() -> str:
+    import importlib.metadata  # 30 ms at start-up: read when About is opened
+
     try:
         version = importlib.metadata.version("warboard")
     except importlib.metadata.PackageNotFoundError:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import enum
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -26,6 +25,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from engine.i18n import msg
+from engine.seeds import draw_seed
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
@@ -386,7 +386,7 @@ class RandomDice:
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = draw_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise DiceError(f"seed: expected a non-negative whole number, got {seed!r}")
         self.seed: int | None = seed

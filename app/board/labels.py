@@ -15,9 +15,10 @@ every candidate with every base and label (which took 50-80 ms at 500 units, per
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
-import shapely
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The order a label tries its places in (items.LABEL_PLACES).
 PLACES = ("below", "above", "right", "left")
@@ -32,6 +33,7 @@ def candidate_rects(boxes: np.ndarray, pos: np.ndarray, sizes: np.ndarray, gap: 
     `pos` (n, 2) the items' positions, `sizes` (n, 2) the labels' pixel sizes (w, h). The
     arithmetic follows LabelItem.rect_at and UnitItem.label_anchor step by step, so the
     rectangles are the very numbers the items give."""
+    import numpy as np
     left, top, width, height = boxes.T
     right, bottom = left + width, top + height  # QRectF.right() / bottom()
     x, y = pos.T
@@ -59,6 +61,8 @@ def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
                   keep_pair=None) -> tuple[np.ndarray, np.ndarray]:
     """(query, tree) index pairs whose rectangles overlap with a positive area and that
     `keep_pair(q, t)` keeps, worked out QUERY_CHUNK query boxes at a time."""
+    import numpy as np
+    import shapely
     tree = shapely.STRtree(shapely.box(*tree_boxes.T))
     qs, ts = [], []
     for first in range(0, len(query_boxes), QUERY_CHUNK):
@@ -84,6 +88,7 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int]) -> lis
     `bases` (n, 4): every base's pixel rectangle; `candidates` (n, 4, 4) from
     `candidate_rects`; `order`: the greedy order of the labels. A candidate on another
     unit's base is never taken, so only the others are compared with each other."""
+    import numpy as np
     n = len(bases)
     flat = candidates.reshape(n * 4, 4)
     owner = np.repeat(np.arange(n), 4)

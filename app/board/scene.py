@@ -9,18 +9,21 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
-from engine.scenario import Scenario, Unit
-from geometry.terrain import TerrainPiece
-
 from . import labels, style
 from .items import LabelItem, TerrainItem, UnitItem, geometry_path
 from .state_shapes import StateShapesItem
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from engine.scenario import Scenario, Unit
+    from geometry.terrain import TerrainPiece
 
 INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
@@ -255,6 +258,7 @@ class BoardScene(QGraphicsScene):
         greedy pass only looks at the few candidates near each label; a label is touched
         (moved, shown or hidden, which repaints it) only when its place changes.
         """
+        import numpy as np
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
         if not items:
@@ -340,6 +344,7 @@ def plan_labels(items: list[UnitItem], px_per_inch: float,
                 pos: np.ndarray | None = None) -> list[str | None]:
     """Each item's label place at this zoom (labels.plan), from the items' geometry
     (`pos`: the items' positions, when the caller has them)."""
+    import numpy as np
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
     boxes, sizes = rows[:, :4], rows[:, 4:]

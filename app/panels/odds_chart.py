@@ -13,6 +13,7 @@ second), so opening the program does not pay for a chart nobody has asked for ye
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,7 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import tr
-from engine.odds import OutcomeDistribution
+
+if TYPE_CHECKING:
+    from engine.odds import OutcomeDistribution
 
 BAR_COLOUR = "#2f80ed"
 BAR_EDGE = "#1b4f9c"

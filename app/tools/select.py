@@ -19,24 +19,19 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
 from app.i18n import loc, tr
-from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
-from engine.measure import terrain_index
-from engine.model import MoveUnit
-from engine.scenario import Unit
-from engine.triggers import due, due_after_move, move_change
-from geometry.bases import base_polygon
-from geometry.contact import nearest, snap_to_contact
-from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
 from .base import Tool, inches_and_metres, line_item, path_item, translucent
+
+if TYPE_CHECKING:
+    from engine.scenario import Unit
 
 #: The allowance used when the ruleset's data does not give one (inches, toolbar setting).
 DEFAULT_ALLOWANCE_IN = 6.0
@@ -102,6 +97,7 @@ class SelectTool(Tool):
 
     def allowance(self, unit: Unit, ap: int = 1) -> Allowance:
         """How far `ap` AP of movement take the unit (ValueError: the ruleset refuses)."""
+        from engine.board_rules import move_allowance_m
         scenario = self.editor.game.scenario
         found = move_allowance_m(scenario, unit, ap)
         if found is not None:
@@ -130,6 +126,9 @@ class SelectTool(Tool):
     def show_reach(self, unit_id: str, ap: int | None = None) -> Allowance:
         """Draw the unit's reach area where it stands, as a drag of it would (for `ap` AP;
         None: the drag's allowance) until the tool is reset; for a picture of the board."""
+        from engine.board_rules import is_vehicle
+        from engine.measure import terrain_index
+        from geometry.movement import reach_area
         unit = self.editor.game.unit(unit_id)
         allow = self.allowance(unit) if ap is None else self.allowance(unit, ap)
         scenario = self.editor.game.scenario
@@ -221,6 +220,10 @@ class _Drag:
     """One unit being dragged: its start, allowance, reach area and the path check."""
 
     def __init__(self, tool: SelectTool, unit: Unit, grab: QPointF) -> None:
+        import numpy as np
+
+        from engine.board_rules import is_vehicle, move_triggers
+        from engine.measure import terrain_index
         self.tool = tool
         self.unit = unit
         self.grab = QPointF(grab)
@@ -248,6 +251,7 @@ class _Drag:
         self.triggers = move_triggers(tool.editor.game.scenario)
 
     def _start_drawing(self) -> None:
+        from geometry.movement import reach_area
         index, poly, inches, vehicle = self.index, self.unit.polygon(), self.allow.inches, \
             self.vehicle
 
@@ -272,6 +276,8 @@ class _Drag:
     def to(self, pos: QPointF, free: bool = False) -> None:
         """Follow the pointer; close to an enemy's base, snap into contact with it (unless
         `free`: the player holds Ctrl to place it anywhere)."""
+        from geometry.contact import snap_to_contact
+        from geometry.movement import check_path
         d = pos - self.grab
         if not self.moved:
             if d.x() == 0 and d.y() == 0:
@@ -304,6 +310,8 @@ class _Drag:
         self.tool.hint(self.text())
 
     def text(self) -> str:
+        from engine.model import MoveUnit
+        from engine.triggers import due_after_move
         mpi = self.tool.editor.game.scenario.table.metres_per_inch
         c = self.check
         lines = [f"{self.unit.label}: moved {inches_and_metres(c.length_in, mpi)}"]
@@ -332,6 +340,8 @@ class _Drag:
 
     def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
         """The nearest enemy bases to where the unit is now, edge to edge."""
+        from geometry.bases import base_polygon
+        from geometry.contact import nearest
         if not len(self.enemy_index):
             return []
         x, y = self.last
@@ -342,6 +352,9 @@ class _Drag:
         return ["nearest enemies: " + "; ".join(parts)]
 
     def finish(self) -> None:
+        from engine.board_rules import move_triggers
+        from engine.model import MoveUnit
+        from engine.triggers import due, move_change
         self.reach_pending = None  # a reach area still on its way is not drawn
         sel = self.tool.scene.selection_item
         if sel is not None:

@@ -16,11 +16,10 @@ is written to the game's log (kind "template") with its dice and their source.
 
 from __future__ import annotations
 
+import functools
 import math
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -61,34 +60,18 @@ from PySide6.QtWidgets import (
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
-from engine.dice import (
-    D6,
-    D20,
-    DiceError,
-    DiceSource,
-    Die,
-    RandomDice,
-    RollRecord,
-    TypedDice,
-    draw,
-)
-from engine.measure import MeasureError, TemplateResult, template_query
-from engine.model import LogEntry
-from engine.sealed import app_dice
-from geometry.scatter import DIE_ZERO_BEARING
-from geometry.template_odds import (
-    N_BEARINGS,
-    DistanceScheme,
-    Heatmap,
-    TemplateOdds,
-    coverage_raster,
-    d6_minus_accuracy,
-    d20_steps,
-    template_odds,
-)
-from geometry.templates import HOLE_DIAMETER_IN, make_template
 
 from .base import PanelTool, ToolPanel
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from engine.dice import Die
+
+if TYPE_CHECKING:
+    from engine.dice import DiceSource, RollRecord
+    from engine.measure import TemplateResult
+    from geometry.template_odds import DistanceScheme, Heatmap, TemplateOdds
 
 if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
@@ -99,7 +82,17 @@ SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
 #: The app's direction die: one face per bearing of the odds' grid (2° apart), as
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).
-DIRECTION_DIE = Die(N_BEARINGS)
+
+
+@functools.cache
+def direction_die() -> Die:
+    """DIRECTION_DIE, made on first use (engine.dice comes in after the window is up)."""
+    from engine.dice import Die
+    from geometry.template_odds import N_BEARINGS
+
+    return Die(N_BEARINGS)
+
+
 #: Tables with more units than this work a blast's odds and heat map out on a worker
 #: thread (at 500 units they cost 50-90 ms); the template and who is under it show at once.
 WORKER_FROM = 150
@@ -107,7 +100,7 @@ TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
 #: Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.
-HEAT_RGB = np.array([[255, 236, 160], [250, 160, 60], [214, 60, 30], [140, 10, 30]], float)
+HEAT_RGB = ((255, 236, 160), (250, 160, 60), (214, 60, 30), (140, 10, 30))
 
 
 def heat_image(heat: Heatmap) -> QImage:
@@ -115,13 +108,16 @@ def heat_image(heat: Heatmap) -> QImage:
     dark red at the map's own highest chance (√ scale, so small chances still show); the
     panel names that highest chance. Opacity grows from 0, so the map's edge fades out
     instead of drawing a stepped rim over dark terrain."""
+    import numpy as np
+
+    ramp = np.array(HEAT_RGB, float)
     v = np.clip(heat.values, 0.0, 1.0)
     top = float(v.max()) if v.size else 0.0
     t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
     pos = t * (len(HEAT_RGB) - 1)
     lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
     frac = (pos - lo)[..., None]
-    rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
+    rgb = ramp[lo] * (1 - frac) + ramp[lo + 1] * frac
     alpha = 200.0 * t
     rgba = np.ascontiguousarray(np.dstack([rgb, alpha]).round().astype(np.uint8))
     h, w = v.shape
@@ -247,11 +243,13 @@ class TemplatePanel(ToolPanel):
         self.distance_face.setPlaceholderText(tr("d20 face, 1–20") if d20 else tr("d6 face, 1–6"))
 
     def scheme_obj(self) -> DistanceScheme:
+        from geometry.template_odds import d6_minus_accuracy, d20_steps
         if self.scheme.currentData() == "d20":
             return d20_steps(self.step.value())
         return d6_minus_accuracy(self.accuracy.value())
 
     def distance_die(self) -> Die:
+        from engine.dice import D6, D20
         return D20 if self.scheme.currentData() == "d20" else D6
 
     def fill(self, table: QTableWidget, rows: list[tuple[str, str, str]]) -> None:
@@ -397,6 +395,8 @@ class TemplateTool(PanelTool):
     def place(self, x: float, y: float, *, log: bool = True) -> TemplateResult:
         """Aim a blast at (x, y): the odds and heat map of where it may land, and who is
         under it before any scatter."""
+        from engine.measure import template_query
+        from geometry.template_odds import coverage_raster, template_odds
         self._settle_pending()
         scenario = self.editor.game.scenario
         self.clear_overlay()
@@ -427,6 +427,8 @@ class TemplateTool(PanelTool):
             show(work())
         else:  # the odds and heat map arrive from a worker; the template is down already
             if self._workers is None:
+                from concurrent.futures import ThreadPoolExecutor
+
                 self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
             self.panel.odds_title.setText(tr("Before the roll — working out the odds …"))
             self.panel.fill(self.panel.odds, [])
@@ -473,6 +475,8 @@ class TemplateTool(PanelTool):
     def scatter(self) -> TemplateResult | None:
         """Roll (or read) the scatter dice, move the template, and list who is under it.
         Bad typed dice are refused with the message naming the die; nothing moves."""
+        from engine.dice import DiceError, RandomDice
+        from engine.measure import MeasureError
         if self.aim is None or self.shape == "flamer":
             self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
                                     else "Place the template first.", error=True)
@@ -507,6 +511,7 @@ class TemplateTool(PanelTool):
     def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
         """Show the placed blast moved `distance` inches along `bearing` without rolling
         or logging (a picture of a scatter already rolled: `warboard picture --scatter`)."""
+        from engine.measure import template_query
         if self.aim is None or self.shape == "flamer":
             raise ValueError("scatter: place a blast template first")
         result = template_query(self.editor.game.scenario, self.shape, *self.aim,
@@ -520,6 +525,9 @@ class TemplateTool(PanelTool):
         die) and the source's description, from the panel. The dice are rolled by the
         engine's board service, as a scatter inside an action is."""
         from engine.board_ops import ScatterRule
+        from engine.dice import D6, TypedDice, draw
+        from engine.sealed import app_dice
+        from geometry.scatter import DIE_ZERO_BEARING
 
         p = self.panel
         scheme = p.scheme_obj()
@@ -529,13 +537,13 @@ class TemplateTool(PanelTool):
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
             src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
             source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
-            return ScatterRule(scheme, DIRECTION_DIE), src, None, source
+            return ScatterRule(scheme, direction_die()), src, None, source
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
             rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
             return rule, TypedDice([distance, text or "?"]), None, "typed dice"
-        rule = ScatterRule(scheme, DIRECTION_DIE)
+        rule = ScatterRule(scheme, direction_die())
         draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
         bearing = _typed_bearing(text)
         return rule, TypedDice([distance]), bearing, "typed dice"
@@ -559,6 +567,8 @@ class TemplateTool(PanelTool):
 
     def place_flamer(self, origin_id: str, toward: tuple[float, float]) -> TemplateResult | None:
         """Lay the flamer from `origin_id`'s base toward a point: who is under it."""
+        from engine.measure import MeasureError, template_query
+        from geometry.templates import make_template
         game = self.editor.game
         shooter = game.unit(origin_id)
         try:
@@ -586,6 +596,8 @@ class TemplateTool(PanelTool):
     # --- drawing ----------------------------------------------------------------------------
 
     def _show_ghost(self, pos: QPointF) -> None:
+        from engine.measure import template_query
+        from geometry.templates import make_template
         self._drop_ghost()
         game = self.editor.game
         try:
@@ -622,6 +634,7 @@ class TemplateTool(PanelTool):
 
     def _draw_template(self, shape: str, at: tuple[float, float],
                        toward: tuple[float, float] | None, *, aimed: bool) -> None:
+        from geometry.templates import HOLE_DIAMETER_IN, make_template
         if shape == "flamer":
             t = make_template("flamer", at[0], at[1], toward)
         else:
@@ -693,6 +706,7 @@ class TemplateTool(PanelTool):
 
     def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),
              actor: str | None = None, extra: dict | None = None) -> None:
+        from engine.model import LogEntry
         game = self.editor.game
         details = {"template": result.to_dict(), **(extra or {})}
         self.editor.log(LogEntry(game.turn, actor, "template", result.hole, tuple(dice),

@@ -17,16 +17,17 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
-from engine.measure import COVER_NAMES, terrain_index
-from engine.scenario import Scenario, Unit
-from geometry.los import NOT_SEEN, threat_view
 
 from .base import LinesItem, Tool, path_item
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario, Unit
 
 #: Units listed in the text beside the pointer, each way (all are drawn).
 LIST_MOST = 6
@@ -64,6 +65,8 @@ def sightings_job(scenario: Scenario, unit_id: str) -> Callable[[], list[Sightin
     """`sightings` split in two: what is read from the game now (the terrain index, the
     bases' outlines), and a call that works out the sight lines from those alone — so it
     may run on a worker thread while the game goes on changing."""
+    from engine.measure import terrain_index
+    from geometry.los import threat_view
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
@@ -86,6 +89,7 @@ def sightings_job(scenario: Scenario, unit_id: str) -> Callable[[], list[Sightin
 
 def _cover(level: int) -> int | None:
     """threat_view's cover as a Sighting holds it: None where nothing is seen."""
+    from geometry.los import NOT_SEEN
     return None if level == NOT_SEEN else int(level)
 
 
@@ -230,6 +234,7 @@ class ThreatTool(Tool):
         self.hint(self.text(me))
 
     def text(self, me: Unit) -> str:
+        from engine.measure import COVER_NAMES
         game = self.editor.game
         seen = sorted((s for s in self.view_of if s.seen_by > 0), key=lambda s: -s.seen_by)
         sees = sorted((s for s in self.view_of if s.sees > 0), key=lambda s: -s.sees)
