@@ -24,8 +24,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from engine import seeds
 from engine.i18n import msg
-from engine.seeds import draw_seed
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
@@ -386,7 +386,7 @@ class RandomDice:
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
-            seed = draw_seed()
+            seed = seeds.draw_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise DiceError(f"seed: expected a non-negative whole number, got {seed!r}")
         self.seed: int | None = seed

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import tr
-from engine.seeds import draw_seed
+from engine import seeds
 
 if TYPE_CHECKING:
     from engine.dice import DiceError, Die
@@ -200,7 +200,7 @@ class DiceEntry(QWidget):
         self.mode_group.addButton(self.app_radio)
         self.mode_group.addButton(self.typed_radio)
         self.app_radio.toggled.connect(self._mode_toggled)
-        self.seed_edit = QLineEdit(str(draw_seed()))
+        self.seed_edit = QLineEdit(str(seeds.draw_seed()))
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}")))
         self.seed_edit.setToolTip(tr("The generator's seed: the same seed replays the same roll"))
         #: The player typed the seed (it was not the app's draw): the log marks it chosen.
@@ -261,7 +261,7 @@ class DiceEntry(QWidget):
         return int(text) if text else 0  # any size: the seed used is the seed shown
 
     def new_seed(self) -> int:
-        seed = draw_seed()
+        seed = seeds.draw_seed()
         self.seed_edit.setText(str(seed))
         self.seed_chosen = False
         return seed
