@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QDockWidget
 from shiboken6 import isValid
 
 from app.board.groups_layer import GroupOutline, GroupsLayer
 from app.board.items import geometry_path
+from app.panels.docks import dock_widgets
 
 if TYPE_CHECKING:
     from engine.scenario import Scenario
@@ -170,7 +170,7 @@ def install(window) -> GroupsController:
     """The controller; the action docks installed before it (any with `use_group`) take
     the selected group as the actor or target of a group role."""
     window.groups = GroupsController(window)
-    for dock in window.findChildren(QDockWidget):
+    for dock in dock_widgets(window):
         if callable(getattr(dock, "use_group", None)):
             window.groups.group_selected.connect(dock.use_group)
     return window.groups

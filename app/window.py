@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox
+from shiboken6 import isValid
 
 from geometry.units import in_to_m
 
@@ -77,12 +78,16 @@ class MainWindow(QMainWindow):
     #: runs it once the window is complete, so the engine loads after the first paint).
     board_ready = Signal()
 
+    #: A dock was added (`addDockWidget`): app.room watches it.
+    dock_added = Signal(object)
+
     #: This window was rebuilt in another language (`relocalize`): the new window.
     relocalized = Signal(object)
 
     def __init__(self, scenario: Scenario | None = None, *,
                  defer_modules: bool = False, editor: Editor | None = None) -> None:
         super().__init__()
+        self._docks: list[QDockWidget] = []
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
         self.editor = editor if editor is not None else Editor()
@@ -115,6 +120,18 @@ class MainWindow(QMainWindow):
             self.set_scenario(scenario)
 
     # --- building ---------------------------------------------------------------------------
+
+    def addDockWidget(self, area: Qt.DockWidgetArea, dock: QDockWidget, *args) -> None:
+        """QMainWindow's, keeping the list `dock_widgets` reads and emitting `dock_added`."""
+        super().addDockWidget(area, dock, *args)
+        if dock not in self._docks:
+            self._docks.append(dock)
+        self.dock_added.emit(dock)
+
+    def dock_widgets(self) -> list[QDockWidget]:
+        """The docks added to this window, in order (those since deleted left out)."""
+        self._docks = [d for d in self._docks if isValid(d)]
+        return list(self._docks)
 
     def _build_actions(self) -> None:
         self.quit_action = QAction(self.tr("&Quit"), self)
