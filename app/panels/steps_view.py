@@ -9,7 +9,6 @@ needs; once complete, the effects and the summary follow.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -33,6 +32,7 @@ def badge() -> str:
 
 
 def _e(s: object) -> str:
+    import html
     return html.escape(str(s))
 
 

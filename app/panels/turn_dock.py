@@ -15,7 +15,6 @@ It re-reads the game on every `changed` (an action spending AP shows at once).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -282,6 +281,7 @@ class TurnDock(QDockWidget):
     # --- showing ------------------------------------------------------------------------
 
     def _chip(self, side: str | None, bold: bool = True) -> str:
+        import html
         if side is None:
             return "—"
         c = self.palette.colour(side)
@@ -305,6 +305,7 @@ class TurnDock(QDockWidget):
                 self._board_selected(selected)
 
     def refresh(self, *_args) -> None:
+        import html
         if self._hidden_in_window():
             self._stale = True
             return
@@ -450,6 +451,8 @@ class TurnDock(QDockWidget):
             last.get("turn"), rolls) + tie)
 
     def _show_activations(self, game) -> None:
+        import html
+
         from engine import turns
         items = turns.activations(game)
         sides = self.structure.kind == "sides"

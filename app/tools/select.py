@@ -17,7 +17,6 @@ belong to the rotate module.
 from __future__ import annotations
 
 import math
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,6 +28,9 @@ from app.i18n import loc, tr
 from geometry.units import m_to_in
 
 from .base import Tool, inches_and_metres, line_item, path_item, translucent
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 if TYPE_CHECKING:
     from engine.scenario import Unit
@@ -110,6 +112,7 @@ class SelectTool(Tool):
 
     def work_out_reach(self, drag: _Drag, job) -> None:
         """Have a worker thread work the drag's reach area out; drawn on arrival."""
+        from concurrent.futures import ThreadPoolExecutor
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")
         future = drag.reach_pending = self._workers.submit(job)

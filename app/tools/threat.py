@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,9 @@ from PySide6.QtGui import QColor, QMouseEvent
 from app.board.items import geometry_path
 
 from .base import LinesItem, Tool, path_item
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 if TYPE_CHECKING:
     from engine.scenario import Scenario, Unit
@@ -183,6 +185,7 @@ class ThreatTool(Tool):
         self._draw(me, found)
 
     def _start(self, unit_id: str, job: Callable[[], list[Sighting]]) -> None:
+        from concurrent.futures import ThreadPoolExecutor
         if self.pending == unit_id:
             return
         if self._workers is None:
