@@ -317,6 +317,7 @@ class MainWindow(QMainWindow):
                 path = last_game()
             if not (path is not None and self.open_path(path)):
                 self.open_demo()
+        self.scene.refresh_warnings()  # the rulesets came in with the game
         self.board_ready.emit()
 
     def show_error(self, title: str, text: str) -> None:

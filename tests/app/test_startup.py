@@ -213,6 +213,41 @@ def test_a_window_with_deferred_modules_is_drawable_then_completes(qtbot):
     assert not w.log_dock.isVisible() and not w.action_panel.isVisible()
 
 
+def test_the_late_game_gets_the_board_warnings_of_its_ruleset(tmp_path):
+    """The ruleset's board warnings need the rulesets, which now come in with the game: a
+    Boets table with a fighter out of his squad's chain shows the same warning (CMD) when
+    the program loads it late as when a window is built with it at once."""
+    raw = json.loads((ROOT / "resources" / "scenarios" / "boets-velian-ridge.json")
+                     .read_text(encoding="utf-8"))
+    unit = next(u for u in raw["units"] if u["id"] == "cy-a-4")
+    unit["x"] += 4
+    path = tmp_path / "chain.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+               WARBOARD_CONFIG_DIR=str(tmp_path / "config"))
+    code = ("import json, sys\n"
+            "from PySide6.QtCore import QTimer\n"
+            "from PySide6.QtWidgets import QApplication\n"
+            "qapp = QApplication([])\n"
+            "from app.window import build_window\n"
+            "w = build_window(sys.argv[1:], show=True)\n"
+            "def ready():\n"
+            "    print(json.dumps({k: [str(b) for b in v]"
+            " for k, v in w.scene.warnings().items()}))\n"
+            "    qapp.quit()\n"
+            "w.board_ready.connect(lambda: QTimer.singleShot(0, ready))\n"
+            "QTimer.singleShot(60000, qapp.quit)\n"
+            "qapp.exec()\n")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    late = json.loads(done.stdout.strip().splitlines()[-1])
+    assert list(late) == ["cy-a-4"]
+    at_once = build_window([str(path)])
+    assert late == {k: [str(b) for b in v] for k, v in at_once.scene.warnings().items()}
+    at_once.deleteLater()
+
+
 def test_the_program_path_shows_the_window_completes_it_then_loads_the_table(qtbot):
     """build_window(show=True), as run_gui calls it: the window is shown with no game; the
     held-back modules follow the first paint (`startup_finished`), then the demo goes on
