@@ -32,6 +32,10 @@ def scrollable(dock: QDockWidget) -> QScrollArea | None:
         return None
     if isinstance(inner, QScrollArea) and inner.property("warboard-room"):
         return inner
+    # moving a widget into the area takes its focus away: a dock added while the user works
+    # in it (one added after start-up) keeps the focus where it was
+    focus = inner.window().focusWidget()
+    keep_focus = focus is not None and (focus is inner or inner.isAncestorOf(focus))
     area = QScrollArea()
     area.setProperty("warboard-room", True)
     area.setObjectName(f"{dock.objectName() or 'dock'}-scroll")
@@ -41,6 +45,8 @@ def scrollable(dock: QDockWidget) -> QScrollArea | None:
     dock.setWidget(area)   # the dock gives up the old widget; the area takes it
     area.setWidget(inner)
     area.setMinimumWidth(min(MIN_DOCK_PX, inner.minimumSizeHint().width()))
+    if keep_focus:
+        focus.setFocus()
     return area
 
 
