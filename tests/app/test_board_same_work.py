@@ -294,6 +294,45 @@ def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
     assert dock.table.rowCount() > 0
 
 
+def test_a_hidden_organisation_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
+    """The organisation dock skips its rebuild while hidden (a move rebuilt 2,000 rows for
+    nobody) and rebuilds when shown: then it holds what a dock open all along holds."""
+    import json
+
+    from engine.edits import EditUnit
+    from engine.model import Change, MoveUnit
+    from engine.rulesets.registry import register, unregister
+    from engine.scenario_io import loads_scenario
+    from tests.app.helpers import show_window
+    from tests.app.test_groups_board import DOC
+    from tests.app.test_organisation_dock import notes, texts
+    from tests.engine.test_organisation import ORG
+
+    register(ORG)
+    try:
+        doc = json.loads(json.dumps(DOC))
+        doc["ruleset"] = "toy-org"
+        win = show_window(qtbot, loads_scenario(json.dumps(doc)), (1200, 800))
+        dock = win.organisation_dock
+        assert not dock.isVisible()
+        assert texts(dock)  # read while hidden: rebuilt for the reader
+        unit = win.game.scenario.units[0]
+        win.editor.push(Change([MoveUnit(unit.id, unit.x + 1.0, unit.y)], label="move"))
+        win.editor.push(Change([EditUnit(unit.id, {"name": "Renamed"})], label="rename"))
+        from PySide6.QtCore import Qt
+
+        renamed = dock.tree.findItems("Renamed", Qt.MatchFlag.MatchRecursive)
+        assert dock._stale and renamed == []  # nothing rebuilt while hidden
+        dock.show()
+        qtbot.waitUntil(dock.isVisible)
+        shown, said = texts(dock), notes(dock)
+        assert any(name == "Renamed" for _d, name, _k, _p in shown)
+        dock.refresh()  # what an always-open dock holds
+        assert (texts(dock), notes(dock)) == (shown, said)
+    finally:
+        unregister(ORG.id)
+
+
 # --- the terrain, drawn with the cached background ----------------------------------------
 
 def _redrawn_from_scratch(view) -> np.ndarray:
