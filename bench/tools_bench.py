@@ -32,7 +32,9 @@ What each tool's events are (units picked evenly over the table, the same every 
 - zoom: wheel notches in and out about points on the table; every step at a zoom not seen
   before, so the items' pixel caches are as cold as the user has them; zoom-relabel: the
   label layout a wheel zoom leaves until the wheel rests, timed with its repaint after
-  each notch out.
+  each notch out; while the wheel turns the board shows its last picture scaled
+  (app/board/wheel_picture.py), and zoom-settle times each of the band repaints that draw
+  it sharp once the wheel has rested (nothing left scaled after them).
 """
 
 from __future__ import annotations
@@ -284,6 +286,10 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
             rests = getattr(d.view, "labels_pending", lambda: False)()
             if rests and notches < 0:  # the wheel rests: the labels settle
                 d.timed(d.view.flush_labels, out["zoom-relabel"])
+                # then the scaled picture of the burst is drawn sharp, band by band
+                sharpen = getattr(d.view, "sharpen_step", None)
+                while sharpen is not None and d.view.wheel_picture_shown():
+                    d.timed(sharpen, out["zoom-settle"])
         d.view.fit_table()
         d.settle()
     d.view.fit_table()
@@ -295,7 +301,7 @@ TOOLS = (select_events, rotate_events, measure_events, ruler_events, threat_even
 KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "rotate", "measure", "ruler",
          "threat-cold", "threat-arrival", "threat-latency", "threat-warm", "arcs", "template",
          "template-place", "template-arrival", "template-latency", "terrain", "pick", "zoom",
-         "zoom-relabel")
+         "zoom-relabel", "zoom-settle")
 
 
 def tool_name(run) -> str:

@@ -490,3 +490,73 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
                        pos=at(win, unit.x + 0.4, unit.y))
     qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
     assert early.reach_pending is None and list(tool._overlay) == []
+
+
+# --- the wheel burst: the last picture scaled, then drawn sharp -------------------------------
+
+def _wheel(view, notches: int, at=None) -> None:
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    p = QPointF(at if at is not None else view.viewport().rect().center())
+    g = QPointF(view.viewport().mapToGlobal(p.toPoint()))
+    ev = QWheelEvent(p, g, QPoint(), QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), ev)
+
+
+def _on_screen(view) -> np.ndarray:
+    """The viewport's pixels as last painted (the offscreen backing store), not drawn anew
+    as `grab` would: what the bands left there."""
+    from PySide6.QtGui import QImage
+
+    top_left = view.viewport().mapToGlobal(view.viewport().rect().topLeft())
+    size = view.viewport().size()
+    shot = view.screen().grabWindow(0, top_left.x(), top_left.y(), size.width(),
+                                    size.height())
+    img = shot.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(),
+                                                        img.bytesPerLine() // 4, 4)
+    return a[:, :img.width(), :3].astype(int)
+
+
+@pytest.mark.parametrize("notches", [(1, 1, 1), (-1, -1), (1, -1, 1)])
+def test_a_wheel_burst_ends_with_the_board_a_repaint_from_scratch_shows(qtbot, notches):
+    """While the wheel turns the board shows its last picture scaled; once the wheel has
+    rested, the labels laid out and the bands drawn, the screen holds exactly what a repaint
+    from scratch at that zoom shows, and the labels are where the plain greedy puts them."""
+    from PySide6.QtCore import QPoint
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    qtbot.wait(50)
+    for n in notches:
+        _wheel(view, n, QPoint(500, 380))
+        assert view.wheel_picture_shown()
+        qtbot.wait(5)
+    zoom = view.px_per_inch()
+    qtbot.waitUntil(lambda: not view.wheel_picture_shown(), timeout=5000)
+    qtbot.wait(30)
+    assert view.px_per_inch() == zoom
+    left = _on_screen(view)
+    assert shown_places(win.scene) == reference_layout(win.scene, zoom)
+    fresh = _redrawn_from_scratch(view)
+    assert np.abs(_on_screen(view) - fresh).max() <= 2  # the backing store reads true
+    differ = np.abs(left - fresh).max(axis=2) > 2
+    assert not differ.any(), f"{differ.sum()} pixels left from the scaled picture"
+
+
+def test_a_click_during_a_wheel_burst_draws_the_board_sharp_at_once(qtbot) -> None:
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    _wheel(view, 1, QPoint(400, 300))
+    assert view.wheel_picture_shown()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert not view.wheel_picture_shown()
