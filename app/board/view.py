@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from .items import UnitItem
+from .items import LabelItem, UnitItem
 from .scene import BoardScene
 from .wheel_picture import SHARP_BANDS, WheelPicture
 
@@ -350,7 +350,7 @@ class BoardView(QGraphicsView):
         """The unit under a view pixel, if any (labels count as their unit)."""
         for item in self.items(pos):
             while item is not None and not isinstance(item, UnitItem):
-                item = item.parentItem()
+                item = item.owner if isinstance(item, LabelItem) else item.parentItem()
             if item is not None:
                 return item
         return None
