@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF
 from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 
 #: How many horizontal bands the sharp repaint after a wheel burst is split into.
-SHARP_BANDS = 4
+SHARP_BANDS = 8
 
 
 class WheelPicture:
