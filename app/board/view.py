@@ -151,6 +151,10 @@ class BoardView(QGraphicsView):
     def wheel_zoom(self, factor: float, anchor: QPoint) -> None:
         """One wheel notch: zoom about `anchor` showing the board's last picture scaled
         (wheel_picture); the board is drawn sharp once the wheel has rested."""
+        lo, hi = self._scale_limits()
+        current = self.px_per_inch()
+        if min(max(current * factor, lo), hi) == current:
+            return  # at the zoom's limit: nothing changes
         if self._wheel is None or self._wheel.band is not None:
             # the picture now on screen (sharp parts from their caches), grabbed at this zoom
             picture = self.viewport().grab()

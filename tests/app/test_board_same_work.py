@@ -560,3 +560,16 @@ def test_a_click_during_a_wheel_burst_draws_the_board_sharp_at_once(qtbot) -> No
     assert view.wheel_picture_shown()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert not view.wheel_picture_shown()
+
+
+def test_a_wheel_notch_at_the_zoom_limit_keeps_the_board_sharp(qtbot) -> None:
+    from PySide6.QtCore import QPoint
+
+    from app.board.view import MAX_PX_PER_INCH
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    win.view.show_area(20.0, 12.0, MAX_PX_PER_INCH)
+    _wheel(win.view, 1, QPoint(400, 300))
+    assert win.view.px_per_inch() == MAX_PX_PER_INCH
+    assert not win.view.wheel_picture_shown()
