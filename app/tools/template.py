@@ -85,8 +85,9 @@ SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
 
 
 @functools.cache
-def direction_die() -> Die:
-    """DIRECTION_DIE, made on first use (engine.dice comes in after the window is up)."""
+def bearing_die() -> Die:
+    """The app's direction die described above, made on first use (engine.dice comes in
+    after the window is up)."""
     from engine.dice import Die
     from geometry.template_odds import N_BEARINGS
 
@@ -537,13 +538,13 @@ class TemplateTool(PanelTool):
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
             src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
             source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
-            return ScatterRule(scheme, direction_die()), src, None, source
+            return ScatterRule(scheme, bearing_die()), src, None, source
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
             rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
             return rule, TypedDice([distance, text or "?"]), None, "typed dice"
-        rule = ScatterRule(scheme, direction_die())
+        rule = ScatterRule(scheme, bearing_die())
         draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
         bearing = _typed_bearing(text)
         return rule, TypedDice([distance]), bearing, "typed dice"
