@@ -298,12 +298,25 @@ KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "rotate", "meas
          "zoom-relabel")
 
 
-def run_table(spec, k: int) -> dict[str, Timings]:
-    """Every tool's events on one table, k rounds each."""
+def _chosen(tools: tuple[str, ...]):
+    """The tool runs `--tools` names (`threat` for threat_events), all when none."""
+    if not tools:
+        return TOOLS
+    known = {run.__name__.removesuffix("_events"): run for run in TOOLS}
+    unknown = set(tools) - known.keys()
+    if unknown:
+        raise ValueError(f"--tools: unknown {', '.join(sorted(unknown))} "
+                         f"(known: {', '.join(known)})")
+    return tuple(run for name, run in known.items() if name in tools)
+
+
+def run_table(spec, k: int, tools: tuple[str, ...] = ()) -> dict[str, Timings]:
+    """Every tool's events (or those named in `tools`) on one table, k rounds each."""
+    runs = _chosen(tools)
     d = Driver(_table(spec))
     out = {kind: Timings() for kind in KINDS}
     try:
-        for run in TOOLS:
+        for run in runs:
             run(d, k, out)
     finally:
         d.close()
@@ -323,8 +336,10 @@ def _results(opts: Options) -> dict[str, dict[str, Timings]]:
     """Every table's timings, run once for both P8 and P9."""
     if not _RESULTS:
         for name, spec in TABLES:
+            if opts.tables and name not in opts.tables:
+                continue
             k = 8 if name != "2000" else 5
-            _RESULTS[name] = run_table(spec, 2 * k if opts.full else k)
+            _RESULTS[name] = run_table(spec, 2 * k if opts.full else k, opts.tools)
     return _RESULTS
 
 
@@ -363,6 +378,8 @@ def p8_board_events(opts: Options) -> Outcome:
             print(f"P8.{table}.{kind} " + " ".join(f"{k}={fmt(v)}" for k, v in s.items())
                   + f"{cpu} events={len(t.ms)} paints={t.paints} {goal} "
                   f"{'ok' if ok else 'FAIL'}", flush=True)
+        if not every:
+            continue
         s = stats(every)
         figures[f"t{table}_median_ms"] = s["median_ms"]
         figures[f"t{table}_p95_ms"] = s["p95_ms"]
@@ -378,9 +395,12 @@ def p9_drag_start(opts: Options) -> Outcome:
     figures: dict[str, object] = {}
     ok = True
     for table in ("500", "2000"):
+        if table not in results or not results[table]["drag-start"].ms:
+            continue  # not chosen (--tables, --tools)
         s = stats(results[table]["drag-start"].ms)
         figures.update({f"t{table}_{k}": v for k, v in s.items()})
         ok &= s["p95_ms"] <= DRAG_START_MS
-    figures["demo_median_ms"] = statistics.median(results["demo"]["drag-start"].ms)
+    if "demo" in results and results["demo"]["drag-start"].ms:
+        figures["demo_median_ms"] = statistics.median(results["demo"]["drag-start"].ms)
     figures["target_p95_ms"] = DRAG_START_MS
     return Outcome(figures, ok)
