@@ -383,20 +383,53 @@ def coverage_raster(shape: str, aim: Sequence[float], scheme: DistanceScheme,
     px = lo_x + (np.arange(cols) + 0.5) * cell - x
     py = lo_y + (np.arange(rows) + 0.5) * cell - y
     dx, dy = np.meshgrid(px, py)
-    rho = np.hypot(dx, dy)
-    phi = np.degrees(np.arctan2(dy, dx))
-    step = 360.0 / n
-    out = np.zeros_like(rho)
+    rho = np.hypot(dx, dy).ravel()
+    phi = np.degrees(np.arctan2(dy, dx)).ravel()
+    # A landing at distance d > 0 covers only points with |ρ − d| < r (elsewhere c ≥ 1:
+    # no bearing reaches them), so each distance works on its ring of cells alone, found
+    # in the cells sorted by ρ; the margin keeps every cell the formula might count.
+    order = np.argsort(rho)
+    rho, phi = rho[order], phi[order]  # a ring is a slice of these
+    margin = 1e-9 * (1.0 + reach)
+    acc = np.zeros_like(rho)
     for d, p in pairs:
         if d == 0:
-            out += float(p) * (rho < radius)
+            acc += float(p) * (rho < radius)
             continue
-        with np.errstate(divide="ignore", invalid="ignore"):
-            c = (rho * rho + d * d - radius * radius) / (2 * rho * d)
-        half = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
-        # grid bearings k·step strictly inside (phi − half, phi + half)
-        count = np.ceil((phi + half) / step) - np.floor((phi - half) / step) - 1
-        count = np.clip(count, 0, n)
-        count = np.where(c <= -1.0, n, np.where((c >= 1.0) | np.isnan(c), 0, count))
-        out += float(p) * count / n
-    return Heatmap(lo_x, lo_y, cell, np.clip(out, 0.0, 1.0))
+        lo, hi = np.searchsorted(rho, [d - radius - margin, d + radius + margin])
+        acc[lo:hi] += float(p) * _arc_count(rho[lo:hi], phi[lo:hi], d, radius, n) / n
+    out = np.empty_like(acc)
+    out[order] = acc
+    return Heatmap(lo_x, lo_y, cell, np.clip(out.reshape(rows, cols), 0.0, 1.0))
+
+
+def _arc_count(rho: np.ndarray, phi: np.ndarray, d: float, radius: float,
+               n: int) -> np.ndarray:
+    """How many of the n grid bearings put a landing at distance d over each point (ρ, φ
+    about the aim): those within arccos((ρ² + d² − r²) / 2ρd) of φ. Worked in place (the
+    same operations in the same order as the plain expression, so the same floats)."""
+    step = 360.0 / n
+    c = rho * rho
+    c += d * d
+    c -= radius * radius
+    den = 2 * rho
+    den *= d
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c /= den
+    full, none = c <= -1.0, (c >= 1.0) | np.isnan(c)
+    half = np.clip(c, -1.0, 1.0, out=den)
+    np.arccos(half, out=half)
+    np.degrees(half, out=half)
+    # grid bearings k·step strictly inside (phi − half, phi + half)
+    count = np.add(phi, half, out=c)
+    count /= step
+    np.ceil(count, out=count)
+    low = np.subtract(phi, half, out=half)
+    low /= step
+    np.floor(low, out=low)
+    count -= low
+    count -= 1
+    np.clip(count, 0, n, out=count)
+    count[full] = n
+    count[none] = 0
+    return count
