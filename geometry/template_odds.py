@@ -27,6 +27,7 @@ up under the template, on a raster of cells, with the template taken as its circ
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -132,6 +133,17 @@ def bearing_grid(n_bearings: int = N_BEARINGS, offset: float = 0.0) -> np.ndarra
     return grid if offset == 0 else (grid + float(offset)) % 360.0
 
 
+@functools.lru_cache(maxsize=16)
+def _unit_steps(n_bearings: int, offset: float) -> tuple[np.ndarray, np.ndarray]:
+    """cos and sin of each grid bearing, by math.cos/sin as scatter_point takes them (the
+    same few grids every placement: kept, read-only)."""
+    grid = bearing_grid(n_bearings, offset)
+    cos = np.array([math.cos(math.radians(b)) for b in grid])
+    sin = np.array([math.sin(math.radians(b)) for b in grid])
+    cos.flags.writeable = sin.flags.writeable = False
+    return cos, sin
+
+
 @dataclass(frozen=True, slots=True)
 class Landings:
     """Every place the template's centre may land, with its probability (they sum to 1).
@@ -156,8 +168,7 @@ def landings(aim: Sequence[float], scheme: DistanceScheme,
     x, y = _check_aim(aim)
     grid = bearing_grid(n_bearings, bearing_offset)
     # math.cos/sin, as scatter_point uses, so the landed points match it exactly.
-    cos = np.array([math.cos(math.radians(b)) for b in grid])
-    sin = np.array([math.sin(math.radians(b)) for b in grid])
+    cos, sin = _unit_steps(n_bearings, bearing_offset)
     offs, ws, ds, bs = [], [], [], []
     for d, p in scheme.distance_weights():
         if d == 0:
@@ -386,17 +397,25 @@ def coverage_raster(shape: str, aim: Sequence[float], scheme: DistanceScheme,
     rho = np.hypot(dx, dy).ravel()
     phi = np.degrees(np.arctan2(dy, dx)).ravel()
     # A landing at distance d > 0 covers only points with |ρ − d| < r (elsewhere c ≥ 1:
-    # no bearing reaches them), so each distance works on its ring of cells alone, found
-    # in the cells sorted by ρ; the margin keeps every cell the formula might count.
-    order = np.argsort(rho)
-    rho, phi = rho[order], phi[order]  # a ring is a slice of these
+    # no bearing reaches them), so each distance works on its ring of cells alone: the
+    # cells sorted into bands of ρ one cell wide (an integer sort), a ring is the slice of
+    # the bands it meets. The margin keeps every cell the formula might count; the few
+    # cells of those bands outside the ring add the formula's exact 0.
+    band = np.floor(rho / cell)
+    small = band.size == 0 or band.max() < np.iinfo(np.int16).max  # int16: a radix sort
+    band = band.astype(np.int16 if small else np.int64)
+    order = np.argsort(band, kind="stable")
+    band, rho, phi = band[order], rho[order], phi[order]  # a ring is a slice of these
+    top = int(band[-1]) + 1 if band.size else 0  # past every band: the queries' bound
     margin = 1e-9 * (1.0 + reach)
     acc = np.zeros_like(rho)
     for d, p in pairs:
         if d == 0:
             acc += float(p) * (rho < radius)
             continue
-        lo, hi = np.searchsorted(rho, [d - radius - margin, d + radius + margin])
+        first = min(max(math.floor((d - radius - margin) / cell), -1), top)
+        last = min(max(math.floor((d + radius + margin) / cell), -1), top)
+        lo, hi = np.searchsorted(band, first, "left"), np.searchsorted(band, last, "right")
         acc[lo:hi] += float(p) * _arc_count(rho[lo:hi], phi[lo:hi], d, radius, n) / n
     out = np.empty_like(acc)
     out[order] = acc
