@@ -109,6 +109,80 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
     pens = [pen for _line, pen in tool.lines.lines()]
     assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
     assert tool.lines.scene() is win.scene
+    # the lines the worker built are the lines the plain loop drew, pen for pen
+    assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
+    # ... and the picture it drew of them looks as the lines painted on the interface
+    assert tool.lines.picture is not None
+    qtbot.wait(30)
+    pictured = _pixels(win.view)
+    tool.lines.picture = None
+    tool.lines.update()
+    qtbot.wait(30)
+    painted = _pixels(win.view)
+    differ = np.abs(pictured - painted).max(axis=2) > 48
+    assert differ.mean() < 0.002, f"{differ.sum()} pixels differ"
+
+
+def _line_values(lines) -> list[tuple]:
+    return [(round(ln.x1(), 9), round(ln.y1(), 9), round(ln.x2(), 9), round(ln.y2(), 9),
+             pen.color().rgba(), pen.widthF(), pen.style(), pen.capStyle(), pen.isCosmetic())
+            for ln, pen in lines]
+
+
+def reference_threat_lines(scenario, me, found) -> list[tuple]:
+    """The threat lines as ThreatTool._draw added them one by one before sight_lines."""
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.tools.base import LinesItem
+    from app.tools.threat import PAIR_OFFSET_IN, fraction_colour
+
+    item = LinesItem()
+    units = {u.id: u for u in scenario.units}
+    for s in found:
+        other = units[s.other]
+        dx, dy = other.x - me.x, other.y - me.y
+        length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+        if s.seen_by > 0:
+            item.add(QPointF(other.x + ox, other.y + oy), QPointF(me.x + ox, me.y + oy),
+                     fraction_colour(s.seen_by), 2.5)
+        if s.sees > 0:
+            item.add(QPointF(me.x - ox, me.y - oy), QPointF(other.x - ox, other.y - oy),
+                     fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine)
+    return _line_values(item.lines())
+
+
+def test_threat_lines_pictured_by_the_worker_are_drawn_as_lines_once_the_view_moves(qtbot):
+    """The worker's picture is only used at the transform it was drawn at: after a zoom the
+    lines are stroked (and look as lines), and hovering back shows them again."""
+    from PySide6.QtCore import QPoint
+
+    from app.tools.threat import WORKER_FROM
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("threat")
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
+    qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
+    painted: list[bool] = []
+    draw = type(tool.lines._lines).draw
+    tool.lines._lines.draw = lambda painter: (painted.append(True), draw(tool.lines._lines,
+                                                                        painter))
+    win.view.viewport().repaint()
+    assert painted == []  # the picture went up
+    win.view.zoom_by(1.25, QPoint(500, 400))
+    win.view.viewport().repaint()
+    assert painted  # zoomed: the lines stroked at the new scale
+    zoomed = _pixels(win.view)
+    tool.lines.picture = None
+    win.view.viewport().repaint()
+    assert np.array_equal(zoomed, _pixels(win.view))
 
 
 def _pixels(view) -> np.ndarray:
