@@ -292,3 +292,71 @@ def test_heat_map_cells_on_a_ring_edge_or_at_the_aim_match_the_formula(aim):
                           ("blast-5", d6_minus_accuracy(1))]:
         h = coverage_raster(shape, aim, scheme, cell=0.5)
         assert np.array_equal(h.values, _full_grid_raster(shape, aim, scheme, 180, 0.5, None))
+
+
+def dense_landing_hits(shape, aim, scheme, polys, ids, n_bearings):
+    """landing_hits as it was before its spatial index: every base's box against every
+    landing (a dense prefilter), and the hole's winner over every base × landing."""
+    import shapely
+
+    from geometry.template_odds import (
+        EXACT_BAND_IN,
+        TEMPLATE_QUAD_SEGS,
+        _overlaps,
+        diameter_of,
+    )
+    from geometry.templates import blast
+
+    radius = diameter_of(shape) / 2
+    arr = np.asarray(polys, dtype=object)
+    land = landings(aim, scheme, n_bearings)
+    m = land.weights.size
+    under = np.zeros((arr.size, m), dtype=bool)
+    hole = np.full(m, -1, dtype=np.int64)
+    ring = shapely.get_coordinates(blast(*land.aim, diameter_of(shape)).shape.exterior)
+    apothem = radius * math.cos(math.pi / (4 * TEMPLATE_QUAD_SEGS))
+    nb = shapely.bounds(arr)
+    px, py = land.centres[:, 0], land.centres[:, 1]
+    bx = np.maximum(0.0, np.maximum(nb[:, 0, None] - px, px - nb[:, 2, None]))
+    by = np.maximum(0.0, np.maximum(nb[:, 1, None] - py, py - nb[:, 3, None]))
+    k, j = np.nonzero(bx * bx + by * by < radius * radius)
+    points = shapely.points(land.centres)
+    dist = np.full((arr.size, m), np.inf)
+    dist[k, j] = shapely.distance(arr[k], points[j])
+    hit = dist < apothem - EXACT_BAND_IN
+    edge = (~hit) & (dist < radius)
+    if edge.any():
+        ek, ej = np.nonzero(edge)
+        hit[ek, ej] = _overlaps(ring, land.offsets[ej], arr[ek])
+    under[:] = hit
+    inside = dist == 0.0
+    if inside.any():
+        order = np.array(sorted(range(len(ids)), key=lambda q: ids[q]), dtype=np.int64)
+        ins = inside[order]
+        cols = np.flatnonzero(ins.any(axis=0))
+        cents = shapely.centroid(arr[order])
+        gaps = np.round(shapely.distance(cents[:, None], points[None, cols]), 9)
+        gaps[~ins[:, cols]] = np.inf
+        hole[cols] = order[np.argmin(gaps, axis=0)]
+    return under, hole
+
+
+crowd = st.lists(st.tuples(st.sampled_from([4.0, 4.5, 5.0, 6.0]),
+                           st.sampled_from([4.0, 4.5, 5.0, 6.0]), st.sampled_from([0.0, 90.0]),
+                           base_shapes), min_size=1, max_size=10)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(units, crowd), schemes, aims, st.sampled_from(["blast-3", "blast-5"]),
+       st.permutations([f"u{k}" for k in range(10)]))
+def test_landing_hits_equal_the_dense_prefilter_exactly(specs, scheme, aim, shape, names):
+    """The spatial index and the per-pair hole winner decide every (base, landing) as the
+    dense version did, ties included (stacked bases with equal centres: the smallest id)."""
+    from geometry.template_odds import landing_hits
+
+    polys = [base_polygon(b, x, y, f) for x, y, f, b in specs]
+    ids = names[:len(specs)]
+    got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=36)
+    under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 36)
+    assert np.array_equal(got.under, under)
+    assert np.array_equal(got.hole, hole)
