@@ -188,6 +188,10 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
     return pen
 
 
+#: Lines per QPainter call when a worker draws them (see `Lines.render`).
+RENDER_CHUNK = 8
+
+
 class Lines:
     """Many tool lines, each `add`-ed in table inches with its own pen (as `line_item`
     draws it), grouped by pen: plain values, so a worker thread may build them (and
@@ -232,7 +236,13 @@ class Lines:
         painter = QPainter(image)
         painter.setRenderHints(view.hints)
         painter.setTransform(view.transform)
-        self.draw(painter)
+        # In small calls: PySide holds the interpreter lock while QPainter strokes, so one
+        # call for every line would stall the interface thread for all of it; between calls
+        # it may take the lock (the same pixels: each line is stroked on its own).
+        for pen, lines in self.groups.values():
+            painter.setPen(pen)
+            for i in range(0, len(lines), RENDER_CHUNK):
+                painter.drawLines(lines[i:i + RENDER_CHUNK])
         painter.end()
         return Picture(image, QTransform(view.transform))
 
