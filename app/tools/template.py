@@ -121,11 +121,14 @@ def heat_image(heat: Heatmap) -> QImage:
     t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
     pos = t * (len(HEAT_RGB) - 1)
     lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
-    frac = (pos - lo)[..., None]
-    rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
-    alpha = 200.0 * t
-    rgba = np.ascontiguousarray(np.dstack([rgb, alpha]).round().astype(np.uint8))
+    frac = pos - lo
+    rest = 1 - frac
     h, w = v.shape
+    rgba = np.empty((h, w, 4), dtype=np.uint8)
+    for c in range(3):  # channel by channel: the ramp's arithmetic without (h, w, 3) temps
+        ramp = HEAT_RGB[:, c]
+        rgba[..., c] = np.rint(ramp[lo] * rest + ramp[lo + 1] * frac)
+    rgba[..., 3] = np.rint(200.0 * t)
     img = QImage(rgba.data, w, h, 4 * w, QImage.Format.Format_RGBA8888)
     return img.copy()  # own the pixels: the numpy buffer goes away
 

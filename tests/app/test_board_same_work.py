@@ -525,3 +525,28 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
                        pos=at(win, unit.x + 0.4, unit.y))
     qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
     assert early.reach_pending is None and list(tool._overlay) == []
+
+
+def test_the_heat_image_is_the_ramp_worked_over_whole_arrays(qapp) -> None:
+    """heat_image works the colour ramp channel by channel: the same bytes as the plain
+    expression over (h, w, 3) arrays it replaced."""
+    from app.tools.template import HEAT_RGB, heat_image
+    from geometry.template_odds import Heatmap, coverage_raster, d6_minus_accuracy, d20_steps
+
+    maps = [coverage_raster("blast-3", (30, 20), d20_steps(1.0), clip=(0, 0, 72, 48)),
+            coverage_raster("blast-5", (3, 4), d6_minus_accuracy(2)),
+            Heatmap(0, 0, 0.2, np.random.default_rng(3).uniform(0, 1.2, (37, 53))),
+            Heatmap(0, 0, 0.2, np.zeros((5, 7)))]
+    for heat in maps:
+        v = np.clip(heat.values, 0.0, 1.0)
+        top = float(v.max())
+        t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
+        pos = t * (len(HEAT_RGB) - 1)
+        lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
+        frac = (pos - lo)[..., None]
+        rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
+        want = np.ascontiguousarray(np.dstack([rgb, 200.0 * t]).round().astype(np.uint8))
+        img = heat_image(heat)
+        h, w = v.shape
+        got = np.frombuffer(img.constBits(), np.uint8).reshape(h, img.bytesPerLine())[:, :4 * w]
+        assert np.array_equal(got.reshape(h, w, 4), want)
