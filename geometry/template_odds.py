@@ -272,9 +272,11 @@ def landing_hits(
     # (a dense base × landing prefilter was 5 M cells at 2,000 units and a d20 scatter).
     points = shapely.points(land.centres)
     c = land.centres
-    boxes = shapely.box(c[:, 0] - radius, c[:, 1] - radius, c[:, 0] + radius, c[:, 1] + radius)
-    j, k = shapely.STRtree(arr).query(boxes)  # envelopes meeting: a superset, ...
-    bounds = shapely.bounds(arr)[k]
+    nb = shapely.bounds(arr)
+    reach = shapely.box(nb[:, 0] - radius, nb[:, 1] - radius, nb[:, 2] + radius,
+                        nb[:, 3] + radius)  # each base's box grown by the radius
+    k, j = shapely.STRtree(points).query(reach)  # landings in it: a superset, ...
+    bounds = nb[k]
     px, py = c[j, 0], c[j, 1]
     bx = np.maximum(0.0, np.maximum(bounds[:, 0] - px, px - bounds[:, 2]))
     by = np.maximum(0.0, np.maximum(bounds[:, 1] - py, py - bounds[:, 3]))
