@@ -1203,9 +1203,18 @@ def _as_polygon(p: object, name: str) -> Polygon:
 
 
 def _as_polygons(polys: Sequence[Polygon] | np.ndarray, name: str) -> np.ndarray:
+    """`_as_polygon` for each, checked at once (shapely's vectorised predicates); the first
+    bad one is named as `_as_polygon` names it."""
     arr = np.empty(len(polys), dtype=object)
-    for i, p in enumerate(polys):
-        arr[i] = _as_polygon(p, f"{name}[{i}]")
+    for i, p in enumerate(polys):  # one by one: a list inside must not become an axis
+        arr[i] = p
+    ok = shapely.is_geometry(arr)
+    if ok.all():
+        ok = (shapely.get_type_id(arr) == 3) & ~shapely.is_empty(arr)
+        ok[ok] = shapely.area(arr[ok]) > 0
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        _as_polygon(arr[i], f"{name}[{i}]")
     return arr
 
 
