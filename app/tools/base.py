@@ -220,6 +220,22 @@ class Lines:
         self.bounds = box if self.bounds.isNull() else self.bounds.united(box)
         return before
 
+    def add_line(self, line: QLineF, colour: QColor, rgba: int, width_px: float,
+                 style: Qt.PenStyle) -> None:
+        """`add` for a caller that works the bounds out itself for many lines at once
+        (`grow`): no rectangle arithmetic per line."""
+        key = (rgba, width_px, style)
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = (line_pen(colour, width_px, style), [])
+        group[1].append(line)
+        self.all.append((line, group[0]))
+
+    def grow(self, left: float, top: float, right: float, bottom: float) -> None:
+        """Make the bounds hold this box too."""
+        box = QRectF(left, top, right - left, bottom - top)
+        self.bounds = box if self.bounds.isNull() else self.bounds.united(box)
+
     def draw(self, painter: QPainter) -> None:
         for pen, lines in self.groups.values():
             painter.setPen(pen)

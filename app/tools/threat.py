@@ -18,7 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
+import numpy as np
+from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
@@ -93,20 +94,43 @@ def sight_lines(me: tuple[float, float], at: dict[str, tuple[float, float]],
                 found: list[Sighting]) -> Lines:
     """The lines drawn for a unit's sightings (`at`: where each other unit stands): solid
     from each unit that sees it, dashed to each it sees, a pair offset sideways so both
-    show. Plain values: a worker may build them."""
+    show. Plain values: a worker may build them. The offsets are worked with numpy (the
+    same arithmetic as a float at a time), one colour per distinct fraction, and the
+    bounds once for all lines."""
     lines = Lines()
+    if not found:
+        return lines
     mx, my = me
-    for s in found:
-        x, y = at[s.other]
-        dx, dy = x - mx, y - my
-        length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-        ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+    xy = np.array([at[s.other] for s in found], dtype=float)
+    dx, dy = xy[:, 0] - mx, xy[:, 1] - my
+    # ** 0.5 a float at a time, as before (C's pow; numpy's may take another route)
+    length = np.maximum([v ** 0.5 for v in (dx * dx + dy * dy).tolist()], 1e-9)
+    ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+    solid = np.column_stack([xy[:, 0] + ox, xy[:, 1] + oy, mx + ox, my + oy]).tolist()
+    dashed = np.column_stack([mx - ox, my - oy, xy[:, 0] - ox, xy[:, 1] - oy]).tolist()
+    colours: dict[float, tuple[QColor, int]] = {}
+
+    def colour(f: float) -> tuple[QColor, int]:
+        got = colours.get(f)
+        if got is None:
+            c = fraction_colour(f)
+            got = colours[f] = (c, c.rgba())
+        return got
+
+    dash = Qt.PenStyle.DashLine
+    solid_style = Qt.PenStyle.SolidLine
+    for s, a, b in zip(found, solid, dashed, strict=True):
         if s.seen_by > 0:
-            lines.add(QPointF(x + ox, y + oy), QPointF(mx + ox, my + oy),
-                      fraction_colour(s.seen_by), 2.5)
+            lines.add_line(QLineF(*a), *colour(s.seen_by), 2.5, solid_style)
         if s.sees > 0:
-            lines.add(QPointF(mx - ox, my - oy), QPointF(x - ox, y - oy),
-                      fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine)
+            lines.add_line(QLineF(*b), *colour(s.sees), 1.5, dash)
+    drawn = [s.seen_by > 0 for s in found], [s.sees > 0 for s in found]
+    for ends, keep, m in ((np.array(solid), drawn[0], 2.5), (np.array(dashed), drawn[1], 1.5)):
+        ends = ends[np.array(keep, dtype=bool)]
+        if len(ends):  # room for the pen as QGraphicsLineItem leaves it (width as inches)
+            xs, ys = ends[:, [0, 2]], ends[:, [1, 3]]
+            lines.grow(float(xs.min()) - m, float(ys.min()) - m, float(xs.max()) + m,
+                       float(ys.max()) + m)
     return lines
 
 

@@ -124,9 +124,8 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
 
 
 def _line_values(lines) -> list[tuple]:
-    return [(round(ln.x1(), 9), round(ln.y1(), 9), round(ln.x2(), 9), round(ln.y2(), 9),
-             pen.color().rgba(), pen.widthF(), pen.style(), pen.capStyle(), pen.isCosmetic())
-            for ln, pen in lines]
+    return [(ln.x1(), ln.y1(), ln.x2(), ln.y2(), pen.color().rgba(), pen.widthF(),
+             pen.style(), pen.capStyle(), pen.isCosmetic()) for ln, pen in lines]
 
 
 def reference_threat_lines(scenario, me, found) -> list[tuple]:
