@@ -24,8 +24,10 @@ def test_shoot_gets_exactly_its_facts_measured_edge_to_edge(demo):
     f = facts_for(demo, "shoot", "gren-3", "us-1-1")
     m = measure_pair(demo, "gren-3", "us-1-1")
     # side_struck: an anti-tank weapon's hit on a vehicle reads the side it strikes
-    assert IH.action("shoot").facts == ("distance_m", "cover", "range_band", "los",
-                                        "side_struck")
+    # member_cover: the cover of each man of the target's squad (issue 9, per-member cover)
+    assert IH.action("shoot").fact_names == ("distance_m", "cover", "member_cover",
+                                             "range_band", "los", "side_struck")
+    assert f.get("member_cover")["us-1-1"] == m.cover
     assert f.distance_m == pytest.approx(m.edge_in * 2.5)        # the demo's 2.5 m per inch
     assert f.distance_m == m.edge_m and f.cover == m.cover
     assert f.los is (m.los != "blocked")
