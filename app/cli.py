@@ -843,7 +843,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from engine.render import facts_line
 
     text = title + "\n" + odds_text(dist)
-    line = facts_line(ctx.facts, ruleset=ctx.ruleset.id)
+    line = facts_line(ctx.facts, lang=language(), ruleset=ctx.ruleset.id)
     if line:  # what the odds were worked out from, as `resolve` ends with it
         text += "\n" + line
     _emit(data, text, args.json, sys.stdout)

@@ -83,3 +83,26 @@ def test_per_member_cover_shown_overridden_and_priced(win, qtbot, tmp_path):
     assert out["facts"]["member_cover"] == {"vova": 2, "tolik": 2, "zhora": 3, "sasha": 0}
     assert [o["probability"] for o in out["outcomes"]] == pytest.approx(after)
     assert IH.action("shoot").fact_names.count("member_cover") == 1
+
+
+def test_cli_resolve_and_odds_print_who_is_in_what_cover(tmp_path, capsys):
+    from app import cli
+    from engine.scenario_io import save_scenario
+
+    path = tmp_path / "walled.json"
+    save_scenario(walled_squad(), path)
+    base = [str(path), "shoot", "--by", "mg", "--target", "vova", "--option", "squad=true",
+            "--weapon", "mg42"]
+    assert cli.run(["odds", *base]) == 0
+    out = capsys.readouterr().out
+    assert "member cover vova 2, tolik 2, zhora 0, sasha 0" in out
+    assert cli.run(["odds", *base, "--fact", "member_cover=zhora:3"]) == 0
+    out = capsys.readouterr().out
+    assert "member cover vova 2, tolik 2, zhora 3, sasha 0 (entered by hand)" in out
+    # 5 hits; d4 allocation vova, tolik, zhora, sasha, tolik: the three behind the wall
+    # read Damage 7 − 2 (9, 9, 1), the two in the open Damage 7 (1, 1)
+    assert cli.run(["resolve", *base, "--dice", "1 1 1 1 1 1 2 3 4 2 9 9 1 1 1"]) == 0
+    out = capsys.readouterr().out
+    assert "Cover 2 (Vova, Tolik): Wound roll — 3 × d10 (typed): miss: 9, 9 · wound: 1" in out
+    assert "Cover 0 (Zhora, Sasha): Wound roll — 2 × d10 (typed): wound: 1, 1" in out
+    assert "Result: 5 hits, 3 wounds, 5 suppression" in out
