@@ -96,7 +96,6 @@ class Volley:
         return self
 
 
-
 def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -> str:
     """"effective" / "beyond-range" / "out" (or "snap" / "out" for snap fire): the
     player's facts.range_band if set, else from facts.distance_m and the weapon's Range."""
@@ -216,9 +215,9 @@ def _per_die(ctx: Context, v: Volley, levels: Sequence[int] = ()) -> tuple[dict[
     level, or all the same, gives exactly the single-cover weights."""
     base = 2 * v.n + 1
     hit = success_die(v.hit)
-    kinds = Counter(levels) if len(set(levels)) > 1 else Counter({None: 1})
-    wounds = [(band_die(v.at_cover(lv).wound if lv is not None else
-                        v.at_cover(levels[0]).wound if levels else v.wound), k)
+    kinds: Counter[int | None] = Counter(levels) if len(set(levels)) > 1 else \
+        Counter({levels[0] if levels else None: 1})
+    wounds = [(band_die(v.wound if lv is None else v.at_cover(lv).wound), k)
               for lv, k in kinds.items()]
     den = math.lcm(*(w.denominator() for w, _ in wounds))
     total = sum(k for _, k in wounds)

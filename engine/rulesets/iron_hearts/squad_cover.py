@@ -11,11 +11,11 @@ cover the rules leave open (the seed: "at random within the squad"): `hit_alloca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.measure import terrain_index
-from engine.options import Option
+from engine.options import Option, SchemaError
 from engine.protocol import Context, FactProbe, FactSpec
 from engine.scenario import Unit
 from geometry.los import target_covers
@@ -73,6 +73,9 @@ def member_covers(ctx: Context, members: Sequence[Unit]) -> list[int]:
     wins for the men it names."""
     facts = ctx.facts
     per: Any = facts.get("member_cover") or {}
+    if not isinstance(per, Mapping):
+        raise SchemaError(f"facts.member_cover: expected a cover level per man (id:level, "
+                          f"e.g. zhora:3), got {per!r}")
     if "cover" in facts.overridden and "member_cover" not in facts.overridden:
         per = {}
     missing = [u for u in members if u.id not in per]

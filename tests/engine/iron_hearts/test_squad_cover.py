@@ -95,6 +95,10 @@ def test_cover_typed_by_hand_stands_for_the_whole_squad(g):
     assert ctx.action._plan(ctx)[0].covers == (0, 0, 0, 0)
     ctx = shoot(g, measured(g, cover=0, member_cover={"sasha": 4}))
     assert ctx.action._plan(ctx)[0].covers == (2, 2, 0, 4)
+    # a bare level where one per man is expected: refused, naming the fact
+    with pytest.raises(SchemaError, match=r"facts\.member_cover: expected a cover level "
+                                          r"per man"):
+        shoot(g, Facts(distance_m=50.0, cover=1).override(member_cover=2)).odds()
 
 
 # --------------------------------------------------------------------------- steps
