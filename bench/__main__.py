@@ -1,4 +1,5 @@
-"""`python -m bench [IDS...] [--full]`: run the registered performance targets.
+"""`python -m bench [IDS...] [--full] [--tools select,zoom] [--tables 500,2000]`: run the
+registered performance targets (`--tools` / `--tables`: only those board events of P8/P9).
 
 Exit status 0 when every target run says ok, 1 when any says FAIL or a module failed.
 """
