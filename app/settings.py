@@ -22,11 +22,12 @@ Reading a key on every pointer move would cost a file read, so the units shown a
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from app.recent import config_dir
+from app.recent import CONFIG_ENV, config_dir
 from engine.backups import DEFAULT_KEEP
 
 BACKUPS_KEY = "files/backups"
@@ -115,7 +116,7 @@ def set_language(lang: str) -> None:
 
 def units_shown() -> str:
     """"both", "inches" or "metres" (cached: the board asks on every pointer move)."""
-    where = str(config_dir())  # a test or a portable install may point elsewhere
+    where = os.environ.get(CONFIG_ENV, "")  # a test or a portable install points elsewhere
     if where not in _units_cache:
         _units_cache[where] = _choice(UNITS_KEY, UNITS)
     return _units_cache[where]

@@ -41,11 +41,16 @@ def snap_to_contact(base: BaseShape, x: float, y: float, facing: float,
     if len(others) == 0:
         return None
     me = base_polygon(base, x, y, facing)
-    d = edge_distances(me, others)
-    i = int(np.argmin(d))
-    if d[i] > snap_in:
+    arr = _array(others)
+    near = np.flatnonzero(box_gaps(me, arr) <= snap_in)  # only those can be this close
+    if near.size == 0:
         return None
-    other = others[i]
+    d = edge_distances(me, arr[near])
+    k = int(np.lexsort((near, d))[0])
+    if d[k] > snap_in:
+        return None
+    i = int(near[k])
+    other = arr[i]
     c = other.centroid
     dx, dy = x - c.x, y - c.y
     length = math.hypot(dx, dy)
@@ -68,6 +73,30 @@ def nearest(me: BaseGeometry, others: Sequence[BaseGeometry] | np.ndarray, n: in
     """The `n` nearest of `others` to `me`, edge to edge: (index, inches), nearest first."""
     if len(others) == 0 or n <= 0:
         return []
-    d = edge_distances(me, others)
-    order = np.argsort(d, kind="stable")[:n]
-    return [(int(k), float(d[k])) for k in order]
+    arr = _array(others)
+    lower = box_gaps(me, arr)
+    order = np.argsort(lower, kind="stable")
+    m = min(len(arr), max(4 * n, 16))
+    while True:  # exact distances for the nearest boxes, until no other box can beat them
+        cand = order[:m]
+        d = edge_distances(me, arr[cand])
+        best = np.lexsort((cand, d))[:n]
+        if m == len(arr) or d[best[-1]] < lower[order[m]]:
+            break
+        m = min(len(arr), 2 * m)
+    return [(int(cand[k]), float(d[k])) for k in best]
+
+
+def _array(others: Sequence[BaseGeometry] | np.ndarray) -> np.ndarray:
+    return others if isinstance(others, np.ndarray) else np.array(list(others), dtype=object)
+
+
+def box_gaps(me: BaseGeometry, others: np.ndarray) -> np.ndarray:
+    """The gap between `me`'s bounding box and each of `others`' (inches): never more than
+    the edge-to-edge distance, so it tells which bases need measuring at all (the exact
+    distance of a polygon to hundreds of round bases is what a drag cannot wait for)."""
+    b = shapely.bounds(others)
+    x0, y0, x1, y1 = me.bounds
+    dx = np.maximum(np.maximum(b[:, 0] - x1, x0 - b[:, 2]), 0.0)
+    dy = np.maximum(np.maximum(b[:, 1] - y1, y0 - b[:, 3]), 0.0)
+    return np.hypot(dx, dy)

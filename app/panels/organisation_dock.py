@@ -182,15 +182,30 @@ class OrganisationDock(QDockWidget):
         v.addWidget(self.notes)
         body.setMinimumWidth(380)
         self.setWidget(body)
+        #: the game changed while the dock was hidden: rebuilt when it shows
+        self._stale = False
+        self.visibilityChanged.connect(self._shown)
         self.refresh()
 
     # --- wiring -----------------------------------------------------------------------------
 
     def set_editor(self, editor) -> None:
         self.editor = editor
-        editor.changed.connect(lambda _ids: self.refresh())
+        editor.changed.connect(lambda _ids: self._changed())
         editor.game_replaced.connect(self._game_replaced)
         self.refresh()
+
+    def _changed(self) -> None:
+        """A change to the game: the dock rebuilt now if it shows, else when it next shows
+        (a hidden dock rebuilding its tree of every unit is what a drag's drop waited for)."""
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def _shown(self, visible: bool) -> None:
+        if visible and self._stale:
+            self.refresh()
 
     @property
     def game(self) -> Game | None:
@@ -208,6 +223,7 @@ class OrganisationDock(QDockWidget):
         """Rebuild the tree, the kind / side / move-into lists and the check from the
         game, keeping the selection and the expanded groups."""
         game = self.game
+        self._stale = False
         chosen = {self._key(i) for i in self.tree.selectedItems()}
         self._filling = True
         try:

@@ -60,3 +60,27 @@ def test_a_snapped_base_touches_and_does_not_overlap(angle, gap, facing, other_f
     placed = base_polygon(R25, hit.x, hit.y, facing)
     assert edge_distance(placed, other) <= 2 * CONTACT_TOL_IN
     assert placed.intersection(other).area < 1e-6
+
+
+@given(st.lists(st.tuples(st.floats(0, 40), st.floats(0, 30), st.booleans(),
+                          st.floats(0, 360)), min_size=1, max_size=60),
+       st.floats(0, 40), st.floats(0, 30), st.integers(1, 5), st.floats(0, 3))
+def test_the_box_prefilter_finds_what_measuring_every_base_finds(bases, x, y, n, snap_in):
+    """nearest and snap_to_contact measure only the bases whose boxes can be close enough:
+    the same answer as measuring all of them (index ties broken by order)."""
+    import numpy as np
+
+    from geometry.distance import edge_distances
+
+    others = [base_polygon(TANK if tank else R25, bx, by, f) for bx, by, tank, f in bases]
+    me = base_polygon(R25, x, y)
+    d = edge_distances(me, others)
+    order = np.argsort(d, kind="stable")[:n]
+    got = nearest(me, others, n)
+    assert [k for k, _ in got] == [int(k) for k in order]
+    assert [v for _, v in got] == pytest.approx([float(d[k]) for k in order])
+    hit = snap_to_contact(R25, x, y, 0.0, others, snap_in)
+    closest = int(np.argmin(d))
+    assert (hit is None) == (d[closest] > snap_in)
+    if hit is not None:
+        assert hit.index == closest
