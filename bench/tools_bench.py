@@ -185,12 +185,12 @@ def contact_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         d.settle()
         for s in range(1, 6):
             f = s / 5
-            d.timed(lambda f=f, x=x, y=y: d.move(x + f * (tx - x), y + f * (ty - y),
-                                                 held=True), out["contact"])
+            px, py = x + f * (tx - x), y + f * (ty - y)
+            d.timed(lambda px=px, py=py: d.move(px, py, held=True), out["contact"])
             if "nearest enemies:" not in d.window.pointer_hint.text():
                 raise RuntimeError("contact: the drag's readout names no nearest enemy")
         snapped += drag is not None and drag.contact is not None
-        d.timed(lambda: d.release(tx, ty), out["contact"])
+        d.timed(lambda tx=tx, ty=ty: d.release(tx, ty), out["contact"])
         d.window.editor.undo_stack.undo()
         d.settle()
     if not snapped:
