@@ -353,12 +353,15 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     d.settle()
 
 
-TOOLS = (select_events, contact_events, rotate_events, measure_events, ruler_events, threat_events,
+TOOLS = (select_events, rotate_events, measure_events, ruler_events, threat_events,
          arcs_events, template_events, terrain_events, pick_events, zoom_events)
-KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "contact", "rotate", "measure", "ruler",
+KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "rotate", "measure", "ruler",
          "threat-cold", "threat-arrival", "threat-latency", "threat-warm", "arcs", "template",
          "template-place", "template-arrival", "template-latency", "terrain", "pick", "zoom",
          "zoom-relabel")
+#: issue 16: the drag into base contact with the nearest enemies' readout (its own lines)
+TOOLS = (*TOOLS, contact_events)
+KINDS = (*KINDS, "contact")
 
 
 def run_table(spec, k: int) -> dict[str, Timings]:
