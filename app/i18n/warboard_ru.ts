@@ -1750,6 +1750,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>none</source>
+        <extracomment>A press and release closer than this (pixels) is a click, not a drag. The cover levels&apos; names (engine.measure.COVER_NAMES), marked so lupdate lists them.</extracomment>
         <translation>нет</translation>
     </message>
     <message>
@@ -2521,13 +2522,60 @@ Replace the library&apos;s records?</source>
         <translation>Секторы: лоб / борт / корма и сектор башни (A)</translation>
     </message>
     <message>
+        <source>light</source>
+        <translation>лёгкое</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>среднее</translation>
+    </message>
+    <message>
+        <source>heavy</source>
+        <translation>тяжёлое</translation>
+    </message>
+    <message>
+        <source>edge {edge}   centre {centre}</source>
+        <translation>от края {edge}   от центра {centre}</translation>
+    </message>
+    <message>
+        <source>LOS {los}: {visible} visible</source>
+        <translation>линия видимости {los}: видно {visible}</translation>
+    </message>
+    <message>
+        <source>cover {level} ({name})</source>
+        <translation>укрытие {level} ({name})</translation>
+    </message>
+    <message>
+        <source>{unit} has no turret</source>
+        <translation>у {unit} нет башни</translation>
+    </message>
+    <message>
+        <source>in the turret arc of {unit}</source>
+        <translation>в секторе башни {unit}</translation>
+    </message>
+    <message>
+        <source>outside the turret arc of {unit}</source>
+        <translation>вне сектора башни {unit}</translation>
+    </message>
+    <message>
+        <source>strikes the {side} of {unit} · {arc}</source>
+        <translation>попадание в {side}: {unit} · {arc}</translation>
+    </message>
+    <message>
         <source>Measure</source>
-        <extracomment>A press and release closer than this (pixels) is a click, not a drag.</extracomment>
         <translation>Замер</translation>
     </message>
     <message>
         <source>Measure between two units: click A then B, or drag A to B</source>
         <translation>Замер между двумя отрядами: щёлкните A, затем B, или протяните от A к B</translation>
+    </message>
+    <message>
+        <source>out of range</source>
+        <translation>вне дистанции</translation>
+    </message>
+    <message>
+        <source>{weapon}: {band} at the edge distance</source>
+        <translation>{weapon}: {band} по расстоянию от края</translation>
     </message>
     <message>
         <source>Ruler</source>
@@ -2544,6 +2592,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Pick a target, several units or a point for the action panel</source>
         <translation>Выбрать цель, несколько отрядов или точку для панели действий</translation>
+    </message>
+    <message>
+        <source>(no unit there)</source>
+        <translation>(здесь нет отряда)</translation>
+    </message>
+    <message>
+        <source>{n} chosen — Enter or right click when done</source>
+        <translation>выбрано: {n} — Enter или правый щелчок, когда готово</translation>
     </message>
     <message>
         <source>&amp;Rotate selected</source>
@@ -2565,6 +2621,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Turn turret {0}° anticlockwise</source>
         <translation>Повернуть башню на {0}° против часовой</translation>
+    </message>
+    <message>
+        <source>facing {deg}°</source>
+        <translation>направление {deg}°</translation>
+    </message>
+    <message>
+        <source>turret {deg}° from hull</source>
+        <translation>башня {deg}° от корпуса</translation>
     </message>
     <message>
         <source>Drag to turn the hull</source>
@@ -2589,13 +2653,53 @@ Replace the library&apos;s records?</source>
         <translation>Допуск движения, если правила его не дают (дюймы)</translation>
     </message>
     <message>
+        <source>{source} = {metres} m</source>
+        <translation>{source} = {metres} м</translation>
+    </message>
+    <message>
+        <source>toolbar setting</source>
+        <translation>значение на панели</translation>
+    </message>
+    <message>
+        <source>{ap} × toolbar setting</source>
+        <translation>{ap} × значение на панели</translation>
+    </message>
+    <message>
         <source>Now due — {0}</source>
         <translation>Положено сейчас — {0}</translation>
     </message>
     <message>
-        <source>due on drop: {0} — {1}</source>
+        <source>{unit}: moved {distance}</source>
         <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <translation>{unit}: пройдено {distance}</translation>
+    </message>
+    <message>
+        <source>costs {distance} (difficult ×2)</source>
+        <translation>стоит {distance} (труднопроходимая ×2)</translation>
+    </message>
+    <message>
+        <source>left {left} of {allowance}</source>
+        <translation>осталось {left} из {allowance}</translation>
+    </message>
+    <message>
+        <source>over by {over}; allowance {allowance}</source>
+        <translation>перебор на {over}; допуск {allowance}</translation>
+    </message>
+    <message>
+        <source>in base contact with {unit} (Ctrl: place freely)</source>
+        <translation>в контакте подставками с {unit} (Ctrl — поставить свободно)</translation>
+    </message>
+    <message>
+        <source>due on drop: {0} — {1}</source>
         <translation>положено при постановке: {0} — {1}</translation>
+    </message>
+    <message>
+        <source>drop to place it anyway</source>
+        <translation>отпустите, чтобы всё равно поставить</translation>
+    </message>
+    <message>
+        <source>nearest enemies: {list}</source>
+        <translation>ближайшие враги: {list}</translation>
     </message>
     <message>
         <source>Move</source>
@@ -2759,6 +2863,31 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Threat view: hover a unit to see who sees it and whom it sees</source>
         <translation>Угрозы: наведите на отряд, чтобы увидеть, кто видит его и кого видит он</translation>
+    </message>
+    <message>
+        <source>working out who sees whom …</source>
+        <extracomment>The sight lines drawn for the hovered unit (one item; empty when none is). the unit whose sightings a worker is working out (None: none is)</extracomment>
+        <translation>выясняю, кто кого видит …</translation>
+    </message>
+    <message>
+        <source>seen by {n} of {of} (solid):</source>
+        <translation>его видят {n} из {of} (сплошные):</translation>
+    </message>
+    <message>
+        <source>{unit} sees {seen}, cover {level} ({name})</source>
+        <translation>{unit} видит {seen}, укрытие {level} ({name})</translation>
+    </message>
+    <message>
+        <source>… {n} more</source>
+        <translation>… ещё {n}</translation>
+    </message>
+    <message>
+        <source>sees {n} of {of} (dashed):</source>
+        <translation>видит {n} из {of} (пунктир):</translation>
+    </message>
+    <message>
+        <source>{unit} {seen}, cover {level} ({name})</source>
+        <translation>{unit} {seen}, укрытие {level} ({name})</translation>
     </message>
     <message>
         <source>Side of new units</source>
@@ -3081,6 +3210,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>No game is open.</source>
+        <extracomment>the game changed while the dock was hidden: rebuilt when it shows</extracomment>
         <translation>Игра не открыта.</translation>
     </message>
     <message>
