@@ -27,6 +27,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from app.i18n import tr
 from app.recent import CONFIG_ENV, config_dir
 from engine.backups import DEFAULT_KEEP
 
@@ -163,7 +164,7 @@ def set_default_scale(metres_per_inch: float) -> None:
 
 def distance_text(inches: float, metres_per_inch: float, digits: int = 2) -> str:
     """`12.34" (30.9 m)`, `12.34"` or `30.9 m`, as the units shown say."""
-    metres = f"{inches * metres_per_inch:.1f} m"
+    metres = tr("{0} m").format(f"{inches * metres_per_inch:.1f}")
     units = units_shown()
     if units == "inches":
         return f'{inches:.{digits}f}"'

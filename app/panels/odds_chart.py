@@ -83,6 +83,7 @@ class OddsChart(QWidget):
         self._probs: list[float] = []
         self.placeholder = QLabel(tr("Choose a unit and an action to see the odds."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)  # whole in a narrow dock, and in Russian
         self.placeholder.setMinimumHeight(150)
         self.placeholder.setStyleSheet("color: #666; background: white;")
         self.table = QTableWidget(0, 3)
