@@ -2281,6 +2281,10 @@ Replace the library&apos;s records?</source>
         <translation>ровно</translation>
     </message>
     <message>
+        <source>probability</source>
+        <translation>вероятность</translation>
+    </message>
+    <message>
         <source>at least</source>
         <translation>не меньше</translation>
     </message>
