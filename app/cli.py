@@ -1178,20 +1178,21 @@ def language() -> str:
 
 
 def set_language(lang: str | None) -> str:
-    """The command's language: `lang` (--lang), else LANG and its kin, else English; its
-    words come through the running Qt application's translators, or without one through
-    app.i18n's standalone translator (no application is started for that)."""
+    """Set the command's language: `lang` (--lang), else LANG and its kin, else English;
+    its words come through the running Qt application's translators, or without one
+    through app.i18n's standalone translator (no application is started for that).
+    Returns the language the words are in: English when `lang`'s translation is not
+    built (the engine's texts still follow `lang`: they need no .qm)."""
     global _language
     from PySide6.QtCore import QCoreApplication
 
-    from app.i18n import install_standalone, language_from_env
+    from app.i18n import current_language, install_standalone, language_from_env
 
     _language = lang or language_from_env() or "en"
     if QCoreApplication.instance() is not None:
         _install_language()
-    else:
-        install_standalone(_language)
-    return _language
+        return current_language()
+    return _language if install_standalone(_language) else "en"
 
 
 def _install_language() -> None:

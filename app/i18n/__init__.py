@@ -193,17 +193,18 @@ def install(lang: str) -> bool:
         app.removeTranslator(old)
     _installed.clear()
     found = lang == DEFAULT
-    if lang != DEFAULT:
+    path = qm_path(lang) if lang != DEFAULT else None
+    ours = QTranslator(app)
+    if path is not None and ours.load(str(path)):
+        # Qt's own words only with ours: without our translation the program stays all
+        # English (a Russian "Отменить" before an English action's name otherwise)
         qt = QTranslator(app)
         if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(qt)
             _installed.append(qt)
-        path = qm_path(lang)
-        ours = QTranslator(app)
-        if path is not None and ours.load(str(path)):
-            app.installTranslator(ours)
-            _installed.append(ours)
-            found = True
+        app.installTranslator(ours)
+        _installed.append(ours)
+        found = True
     _current = lang if found else DEFAULT
     return found
 
