@@ -211,21 +211,3 @@ def test_a_ruleset_without_hooks_offers_any_kind_and_never_locks(qtbot):
     dock.kind.setEditText("fire team")
     dock.kind.lineEdit().editingFinished.emit()
     assert w.editor.game.group("sq-a").kind == "fire team"
-
-
-def test_a_hidden_dock_is_rebuilt_when_it_shows_not_on_every_change(win, qtbot):
-    """A drag's drop does not wait for a hidden dock rebuilding its tree of every unit;
-    the dock shows the change once it is opened."""
-    from engine.edits import EditUnit
-
-    dock = win.organisation_dock
-    dock.hide()
-    calls = []
-    real = dock.refresh
-    dock.refresh = lambda: (calls.append(1), real())[1]
-    uid = next(u.id for u in win.game.scenario.units)
-    win.editor.push(Change([EditUnit(uid, {"name": "Renamed while hidden"})], "rename"))
-    assert calls == []
-    dock.show()
-    qtbot.waitUntil(lambda: calls == [1])
-    assert any(name == "Renamed while hidden" for _d, name, _k, _p in texts(dock))
