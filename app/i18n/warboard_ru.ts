@@ -1076,7 +1076,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before the first pixels the label is slid from its place to stay on the table (labels.fit_inside) Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. the unit the label names (None: a label on its own) where the label hangs, in its unit&apos;s coordinates (inches from its centre) (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before the first pixels the label is slid from its place to stay on the table (labels.fit_inside) Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -2674,7 +2674,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>{unit}: moved {distance}</source>
-        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the enemy bases indexed: each move measures the few near the pointer the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
         <translation>{unit}: пройдено {distance}</translation>
     </message>
     <message>
@@ -3158,6 +3158,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Edit anyway (the table agrees)</source>
+        <extracomment>set by `install`: a dock in the main window rebuilds only while it shows a board change came while hidden: the tree is rebuilt when the dock shows</extracomment>
         <translation>Всё равно править (стол согласен)</translation>
     </message>
     <message>
@@ -3214,7 +3215,6 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>No game is open.</source>
-        <extracomment>the game changed while the dock was hidden: rebuilt when it shows</extracomment>
         <translation>Игра не открыта.</translation>
     </message>
     <message>
