@@ -23,6 +23,7 @@ from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
+from app.i18n import tr
 from engine.measure import COVER_NAMES, terrain_index
 from engine.scenario import Scenario, Unit
 from geometry.bases import base_polygon
@@ -233,7 +234,7 @@ class ThreatTool(Tool):
         if found is None:
             self.view_of = []
             self.lines = LinesItem()
-            self.hint(f"{me.label} ({me.side})\nworking out who sees whom …")
+            self.hint(f"{me.label} ({me.side})\n" + tr("working out who sees whom …"))
             return
         self.view_of = found
         self._draw(me, found)
@@ -307,17 +308,19 @@ class ThreatTool(Tool):
         seen = sorted((s for s in self.view_of if s.seen_by > 0), key=lambda s: -s.seen_by)
         sees = sorted((s for s in self.view_of if s.sees > 0), key=lambda s: -s.sees)
         n = len(self.view_of)
-        lines = [f"{me.label} ({me.side})", f"seen by {len(seen)} of {n} (solid):"]
-        lines += [f"  {game.unit(s.other).label} sees {s.seen_by:.0%}, "
-                  f"cover {s.cover_from} ({COVER_NAMES[s.cover_from]})"
-                  for s in seen[:LIST_MOST]]
+        lines = [f"{me.label} ({me.side})",
+                 tr("seen by {n} of {of} (solid):").format(n=len(seen), of=n)]
+        lines += ["  " + tr("{unit} sees {seen}, cover {level} ({name})").format(
+            unit=game.unit(s.other).label, seen=f"{s.seen_by:.0%}", level=s.cover_from,
+            name=tr(COVER_NAMES[s.cover_from])) for s in seen[:LIST_MOST]]
         if len(seen) > LIST_MOST:
-            lines.append(f"  … {len(seen) - LIST_MOST} more")
-        lines.append(f"sees {len(sees)} of {n} (dashed):")
-        lines += [f"  {game.unit(s.other).label} {s.sees:.0%}, "
-                  f"cover {s.cover_of} ({COVER_NAMES[s.cover_of]})" for s in sees[:LIST_MOST]]
+            lines.append("  " + tr("… {n} more").format(n=len(seen) - LIST_MOST))
+        lines.append(tr("sees {n} of {of} (dashed):").format(n=len(sees), of=n))
+        lines += ["  " + tr("{unit} {seen}, cover {level} ({name})").format(
+            unit=game.unit(s.other).label, seen=f"{s.sees:.0%}", level=s.cover_of,
+            name=tr(COVER_NAMES[s.cover_of])) for s in sees[:LIST_MOST]]
         if len(sees) > LIST_MOST:
-            lines.append(f"  … {len(sees) - LIST_MOST} more")
+            lines.append("  " + tr("… {n} more").format(n=len(sees) - LIST_MOST))
         return "\n".join(lines)
 
 

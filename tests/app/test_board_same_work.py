@@ -18,9 +18,36 @@ from bench.board_driver import big_table
 from engine.scenario_io import load_demo
 
 
+def slide(cand: np.ndarray, where: str, table: tuple) -> np.ndarray:
+    """A candidate slid toward the table: sideways below / above its base, up or down right
+    / left of it (the edge rule, one rectangle at a time)."""
+    left, top, right, bottom = table
+    c = cand.copy()
+    lo, hi, a = (left, right, 0) if where in ("below", "above") else (top, bottom, 1)
+    if c[a + 2] - c[a] > hi - lo or c[a] < lo:
+        move = lo - c[a]
+    elif c[a + 2] > hi:
+        move = hi - c[a + 2]
+    else:
+        move = 0.0
+    c[a] += move
+    c[a + 2] += move
+    return c
+
+
+def on_table(cand: np.ndarray, where: str, table: tuple) -> np.ndarray | None:
+    """The candidate slid onto the table, None when it still sticks out."""
+    left, top, right, bottom = table
+    c = slide(cand, where, table)
+    inside = c[0] >= left - 1e-6 and c[1] >= top - 1e-6 and c[2] <= right + 1e-6 \
+        and c[3] <= bottom + 1e-6
+    return c if inside else None
+
+
 def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
     """The label placement as the board did it before labels.plan: every candidate against
-    every other base and every label placed so far, one at a time."""
+    every other base and every label placed so far, one at a time; a place off the table
+    is not taken while the label has one on it (issue 16: labels at the table's edge)."""
     items = list(scene.unit_items.values())
     s = px_per_inch
     bases = s * np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in
@@ -35,6 +62,8 @@ def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
             (rect[0] < rects[:, 2]) & (rect[2] > rects[:, 0])
             & (rect[1] < rects[:, 3]) & (rect[3] > rects[:, 1])))
 
+    t = scene.table_rect()
+    table = (s * t.left(), s * t.top(), s * t.right(), s * t.bottom())
     placed = np.empty((len(items), 4))
     n_placed = 0
     others = np.ones(len(items), dtype=bool)
@@ -42,11 +71,19 @@ def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
     for k in order:
         item = items[k]
         others[k] = False
+        cands = {}
         for where in LABEL_PLACES:
             anchor = item.label_anchor(where)
             r = item.label.rect_at(where)
             ax, ay = (item.x() + anchor.x()) * s, (item.y() + anchor.y()) * s
             cand = np.array([ax + r.left(), ay + r.top(), ax + r.right(), ay + r.bottom()])
+            cands[where] = on_table(cand, where, table), cand
+        if all(fit is None for fit, _ in cands.values()):  # off the table: every place
+            cands = {w: (slide(c, w, table), c) for w, (_, c) in cands.items()}
+        for where in LABEL_PLACES:
+            cand = cands[where][0]
+            if cand is None:
+                continue
             if overlaps(cand, bases[others]) or overlaps(cand, placed[:n_placed]):
                 continue
             out[k] = where
