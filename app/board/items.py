@@ -319,8 +319,11 @@ class LabelItem(QGraphicsItem):
         self._font.setPointSizeF(8.0)
         self._where = "below"
         self._whole = False
-        #: (where, anchor x, anchor y) of the last `place`, None before the first
-        self.placed_at: tuple[str, float, float] | None = None
+        #: (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before
+        #: the first
+        self.placed_at: tuple[str, float, float, float, float] | None = None
+        #: pixels the label is slid from its place to stay on the table (labels.fit_inside)
+        self.shift: tuple[float, float] = (0.0, 0.0)
         self.set_text(text)
 
     def set_whole(self, whole: bool) -> bool:
@@ -348,7 +351,7 @@ class LabelItem(QGraphicsItem):
             fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
         p = self.PAD_PX
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
-        self._rect = self.rect_at(self._where)
+        self._rect = self.rect_at(self._where).translated(*self.shift)
         self.update()
 
     @property
@@ -370,14 +373,17 @@ class LabelItem(QGraphicsItem):
             return QRectF(-g - w, -h / 2, w, h)
         raise ValueError(f"where: expected one of {LABEL_PLACES}, got {where!r}")
 
-    def place(self, where: str, anchor: QPointF) -> None:
-        """Sit `where` of `anchor` (a point in the unit's coordinates, inches)."""
-        rect = self.rect_at(where)
+    def place(self, where: str, anchor: QPointF,
+              shift: tuple[float, float] | None = None) -> None:
+        """Sit `where` of `anchor` (a point in the unit's coordinates, inches), slid by
+        `shift` pixels (to stay on the table; default: the shift it has)."""
+        shift = self.shift if shift is None else shift
+        rect = self.rect_at(where).translated(*shift)
         self.prepareGeometryChange()
-        self._where, self._rect = where, rect
+        self._where, self._rect, self.shift = where, rect, shift
         self.anchor = QPointF(anchor)
         self.follow()
-        self.placed_at = (where, anchor.x(), anchor.y())
+        self.placed_at = (where, anchor.x(), anchor.y(), *shift)
         self.update()
         if self.owner is not None:
             self.owner.place_badges()

@@ -105,10 +105,12 @@ class SelectTool(Tool):
         if found is not None:
             metres, source = found
             return Allowance(m_to_in(metres, scenario.table.metres_per_inch),
-                             f"{source} = {metres:g} m")
+                             tr("{source} = {metres} m").format(source=loc(source),
+                                                                metres=f"{metres:g}"))
         if ap == 1:
-            return Allowance(self.allowance_box.value(), "toolbar setting")
-        return Allowance(ap * self.allowance_box.value(), f"{ap} × toolbar setting")
+            return Allowance(self.allowance_box.value(), tr("toolbar setting"))
+        return Allowance(ap * self.allowance_box.value(),
+                         tr("{ap} × toolbar setting").format(ap=ap))
 
     def work_out_reach(self, drag: _Drag, job) -> None:
         """Have a worker thread work the drag's reach area out; drawn on arrival."""
@@ -320,28 +322,32 @@ class _Drag:
         from engine.triggers import due_after_move
         mpi = self.tool.editor.game.scenario.table.metres_per_inch
         c = self.check
-        lines = [f"{self.unit.label}: moved {inches_and_metres(c.length_in, mpi)}"]
+        allowance = inches_and_metres(self.allow.inches, mpi)
+        lines = [tr("{unit}: moved {distance}").format(
+            unit=self.unit.label, distance=inches_and_metres(c.length_in, mpi))]
         left = self.allow.inches - c.cost_in
         if c.cost_in > c.length_in + 1e-9:
-            lines.append(f"costs {inches_and_metres(c.cost_in, mpi)} (difficult ×2)")
+            lines.append(tr("costs {distance} (difficult ×2)").format(
+                distance=inches_and_metres(c.cost_in, mpi)))
         if left >= -1e-9:
-            lines.append(f"left {inches_and_metres(max(left, 0.0), mpi)} of "
-                         f"{inches_and_metres(self.allow.inches, mpi)}")
+            lines.append(tr("left {left} of {allowance}").format(
+                left=inches_and_metres(max(left, 0.0), mpi), allowance=allowance))
         else:
-            lines.append(f"over by {inches_and_metres(-left, mpi)}; "
-                         f"allowance {inches_and_metres(self.allow.inches, mpi)}")
-        lines.append(f"allowance: {self.allow.source}")
+            lines.append(tr("over by {over}; allowance {allowance}").format(
+                over=inches_and_metres(-left, mpi), allowance=allowance))
+        lines.append(tr("allowance: {source}").format(source=self.allow.source))
         if self.contact is not None:
-            lines.append(f"in base contact with {self.contact.label} (Ctrl: place freely)")
+            lines.append(tr("in base contact with {unit} (Ctrl: place freely)").format(
+                unit=self.contact.label))
         lines += self._nearest_enemies(mpi)
         game = self.tool.editor.game
         for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
             lines.append(tr("due on drop: {0} — {1}").format(
                 game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
                                                 game.scenario.ruleset)))
-        lines += [f"✗ {r}" for r in c.reasons]
+        lines += [f"✗ {loc(r)}" for r in c.reasons]
         if c.reasons:
-            lines.append("drop to place it anyway")
+            lines.append(tr("drop to place it anyway"))
         return "\n".join(lines)
 
     def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
@@ -354,7 +360,7 @@ class _Drag:
         found = self.enemies.nearest(me, n)
         parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
                  for k, d in found]
-        return ["nearest enemies: " + "; ".join(parts)]
+        return [tr("nearest enemies: {list}").format(list="; ".join(parts))]
 
     def finish(self) -> None:
         from engine.board_rules import move_triggers
