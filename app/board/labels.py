@@ -61,6 +61,8 @@ def fit_inside(candidates: np.ndarray, bounds: tuple[float, float, float, float]
     that still sticks out (below a base on the bottom edge, right of one on the right edge)
     is not inside, so the label flips to another side. A label with no place inside (its
     unit off the table) keeps all four, slid as far as they go."""
+    import numpy as np
+
     left, top, right, bottom = bounds
     c = candidates.copy()
     for lo, hi, first, places in ((left, right, 0, [0, 1]), (top, bottom, 1, [2, 3])):
