@@ -100,7 +100,16 @@ TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
 #: Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.
-HEAT_RGB = ((255, 236, 160), (250, 160, 60), (214, 60, 30), (140, 10, 30))
+HEAT_RAMP = ((255, 236, 160), (250, 160, 60), (214, 60, 30), (140, 10, 30))
+
+
+def __getattr__(name: str) -> object:
+    """`HEAT_RGB`: the ramp as a numpy array (numpy comes in after the window is up)."""
+    if name == "HEAT_RGB":
+        import numpy as np
+
+        return np.array(HEAT_RAMP, float)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def heat_image(heat: Heatmap) -> QImage:
@@ -110,12 +119,12 @@ def heat_image(heat: Heatmap) -> QImage:
     instead of drawing a stepped rim over dark terrain."""
     import numpy as np
 
-    heat_rgb = np.array(HEAT_RGB, float)
+    heat_rgb = np.array(HEAT_RAMP, float)
     v = np.clip(heat.values, 0.0, 1.0)
     top = float(v.max()) if v.size else 0.0
     t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
-    pos = t * (len(HEAT_RGB) - 1)
-    lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
+    pos = t * (len(HEAT_RAMP) - 1)
+    lo = np.floor(pos).astype(int).clip(0, len(HEAT_RAMP) - 2)
     frac = pos - lo
     rest = 1 - frac
     h, w = v.shape
