@@ -79,7 +79,7 @@ def roll_text(r: RollRecord) -> str:
     """`to hit: d10 [3, 7] (app, seed 42)`."""
     faces = ", ".join(str(f) for f in r.faces)
     head = f"{loc(r.label)}: " if r.label else ""
-    return f"{head}{r.die} [{faces}] ({loc(r.source_text)})"
+    return f"{head}{loc(r.die)} [{faces}] ({loc(r.source_text)})"
 
 
 def dice_text(dice: Iterable[RollRecord]) -> str:
