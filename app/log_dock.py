@@ -100,7 +100,7 @@ def action_name(entry: LogEntry) -> str:
             return loc(get_ruleset(ruleset).action(entry.action), ruleset)
         except (KeyError, ValueError):
             pass
-    return entry.action
+    return loc(entry.action)      # a turn step, a measurement … by the engine's glossary
 
 
 def entry_units(entry: LogEntry) -> set[str]:

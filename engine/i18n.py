@@ -31,7 +31,8 @@ from typing import Any
 
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
-           "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json"]
+           "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
+           "said"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -303,3 +304,14 @@ def text_from_json(data: Any) -> Any:
     if isinstance(data, list):
         return [text_from_json(v) for v in data]
     return data
+
+
+def said(err: BaseException) -> Any:
+    """What an error says, as it was built: its message (a `Text` when made with `msg`, so
+    the reader's language can be shown) — `str(err)` for any other error."""
+    own = getattr(err, "text", None)
+    if isinstance(own, Text):
+        return own
+    if len(err.args) == 1 and isinstance(err.args[0], Text):
+        return err.args[0]
+    return str(err)

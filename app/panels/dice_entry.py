@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.dice import DiceError, Die, RandomDice, TypedDice, die
+from engine.i18n import Text, said
 from engine.protocol import Context, Resolution, Step
 
 ERROR_STYLE = "color: #b3261e;"
@@ -50,7 +51,7 @@ class DiceGroup:
 
     @property
     def text(self) -> str:
-        return f"{self.label} — {self.count} × {self.die}"
+        return f"{loc(self.label)} — {self.count} × {loc(self.die)}"
 
 
 @dataclass(slots=True)
@@ -115,7 +116,8 @@ def resolve_typed(ctx: Context, values: Sequence[str | int]) -> TypedRun:
     except DiceError as err:
         run.error = err
     except (ValueError, KeyError) as err:
-        run.refusal = str(err).strip("'\"")
+        text = said(err)
+        run.refusal = text if isinstance(text, Text) else str(err).strip("'\"")
     else:
         run.resolution = res
         run.steps = list(res.steps)
