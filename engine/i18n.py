@@ -192,8 +192,9 @@ def _record_names(scope: str, lang: str) -> dict[str, str]:
 
 
 def _action_ids(scope: str, terms: Mapping[str, str]) -> dict[str, str]:
-    """action id → its label's translation ("tank_aim" → "Наведение"), so an id a record
-    keeps (the turn's ledger: "tank_aim recorded") reads like the action's name."""
+    """action id → its label's translation ("dig_in" → "Окапывание"), so an id a
+    record keeps (the turn's ledger: "dig_in recorded") reads like the action's
+    name."""
     try:
         from engine.rulesets.registry import get_ruleset
 
