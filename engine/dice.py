@@ -25,7 +25,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from engine.i18n import msg
+from engine.i18n import Text, msg
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
@@ -100,15 +100,15 @@ class Die:
         """The face `value` as an int, or DiceError naming the step, the die and the value."""
         face = _as_int(value)
         if face is None:
-            raise DiceError(msg("step '{step}' needs a {die}: {value} is not a whole number",
-                                step=label, die=self.name, value=repr(value)),
+            raise DiceError(msg("step {step} needs a {die}: {value} is not a whole number",
+                                step=quoted(label), die=self.name, value=repr(value)),
                             reason="face", step=label, die=self.name, value=value)
         if not 1 <= face <= self.sides:
-            said = (msg("step '{step}' needs a {die}: {face} is not a face of a {die} "
-                        "(1–{sides}) (read a d6 halved, rounded up)", step=label,
+            said = (msg("step {step} needs a {die}: {face} is not a face of a {die} "
+                        "(1–{sides}) (read a d6 halved, rounded up)", step=quoted(label),
                         die=self.name, face=face, sides=self.sides) if self.sides == 3 else
-                    msg("step '{step}' needs a {die}: {face} is not a face of a {die} "
-                        "(1–{sides})", step=label, die=self.name, face=face,
+                    msg("step {step} needs a {die}: {face} is not a face of a {die} "
+                        "(1–{sides})", step=quoted(label), die=self.name, face=face,
                         sides=self.sides))
             raise DiceError(said, reason="face",
                             step=label, die=self.name, value=value)
@@ -116,6 +116,12 @@ class Die:
 
     def __str__(self) -> str:
         return self.name
+
+
+def quoted(label: str) -> Text:
+    """A step's label in quotes, as `repr` writes it ('Aim', "Commander's search") — a
+    message, so a Russian reader sees «Наведение»."""
+    return msg('"{label}"', label=label) if "'" in str(label) else msg("'{label}'", label=label)
 
 
 def dice_name(n: int, d: Die | str) -> str:
@@ -445,8 +451,8 @@ class TypedDice:
         _check_count(n, label)
         left = len(self._values) - self._pos
         if n > left:
-            raise DiceError(msg("step '{step}' needs {n} × {die}, only {left} "
-                                "{left|value|values|values} left", step=label, n=n,
+            raise DiceError(msg("step {step} needs {n} × {die}, only {left} "
+                                "{left|value|values|values} left", step=quoted(label), n=n,
                                 die=die.name, left=left),
                             reason="missing", step=label, die=die.name, needed=n, left=left)
         chunk = self._values[self._pos:self._pos + n]
@@ -478,8 +484,8 @@ class ScriptedDice(TypedDice):
 
 def _check_count(n: int, label: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DiceError(msg("step '{step}': dice count must be a whole number ≥ 0, got {n}",
-                            step=label, n=repr(n)))
+        raise DiceError(msg("step {step}: dice count must be a whole number ≥ 0, got {n}",
+                            step=quoted(label), n=repr(n)))
 
 
 def _split_tokens(text: str) -> list[str]:
@@ -510,8 +516,8 @@ def draw(source: DiceSource, die: Die, n: int, *, label: str) -> RollRecord:
     _check_count(n, label)
     faces = source.roll(die, n, label=label)
     if len(faces) != n:
-        raise DiceError(msg("step '{step}' needs {n} × {die}, the source gave {got}",
-                            step=label, n=n, die=die.name, got=len(faces)),
+        raise DiceError(msg("step {step} needs {n} × {die}, the source gave {got}",
+                            step=quoted(label), n=n, die=die.name, got=len(faces)),
                         reason="missing", step=label, die=die.name, needed=n,
                         left=len(faces))
     checked = tuple(die.check(f, label=label) for f in faces)
