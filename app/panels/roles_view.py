@@ -266,6 +266,9 @@ class RolesView(QWidget):
         self.request = request
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
+        # a long role title ("Moving squad or platoon (required)", longer in Russian) goes
+        # above its field when the dock is narrow, so the unit's name is not cut to "1st cybe"
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.editors: dict[str, RoleEditor] = {}
         #: editors of roles not shown now, kept for when an action has that role again
         self._spare: dict[Role, RoleEditor] = {}

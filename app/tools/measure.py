@@ -23,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
 from shapely.geometry import LineString, Point
 
+from app.i18n import loc, tr
 from app.settings import distance_text
 from engine.board_rules import weapon_scheme
 from engine.measure import COVER_NAMES, MeasureError, Measurement, measure_pair
@@ -45,22 +46,35 @@ def _both(inches: float, metres: float) -> str:
     return distance_text(inches, metres / inches if inches else 0.0)
 
 
+#: The cover levels' names (engine.measure.COVER_NAMES), marked so lupdate lists them.
+COVER_WORDS = (QT_TR_NOOP("none"), QT_TR_NOOP("light"), QT_TR_NOOP("medium"),
+               QT_TR_NOOP("heavy"), QT_TR_NOOP("fortification"))
+
+
+def cover_name(level: int) -> str:
+    """A cover level's name in the interface's language."""
+    return tr(COVER_NAMES[level])
+
+
 def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:
     """What the measure tool shows beside the pointer for A → B (metres as measured)."""
     lines = [
         f"{a.label} → {b.label}",
-        f"edge {_both(m.edge_in, m.edge_m)}   centre {_both(m.centre_in, m.centre_m)}",
-        f"LOS {m.los}: {m.visible_fraction:.0%} visible",
+        tr("edge {edge}   centre {centre}").format(edge=_both(m.edge_in, m.edge_m),
+                                                  centre=_both(m.centre_in, m.centre_m)),
+        tr("LOS {los}: {visible} visible").format(los=loc(m.los),
+                                                  visible=f"{m.visible_fraction:.0%}"),
     ]
-    cover = f"cover {m.cover} ({COVER_NAMES[m.cover]})"
+    cover = tr("cover {level} ({name})").format(level=m.cover, name=cover_name(m.cover))
     if m.cover_terrain:
         cover += ": " + ", ".join(m.cover_terrain)
     lines.append(cover)
     # "the turret arc of X", not "X's": a name may end in a quote ("Sherman 3 'Cyclone'")
-    arc = (f"{a.label} has no turret" if m.in_arc is None
-           else f"in the turret arc of {a.label}" if m.in_arc
-           else f"outside the turret arc of {a.label}")
-    lines.append(f"strikes the {m.target_side} of {b.label} · {arc}")
+    arc = (tr("{unit} has no turret") if m.in_arc is None
+           else tr("in the turret arc of {unit}") if m.in_arc
+           else tr("outside the turret arc of {unit}")).format(unit=a.label)
+    lines.append(tr("strikes the {side} of {unit} · {arc}").format(
+        side=loc(m.target_side), unit=b.label, arc=arc))
     if band:
         lines.append(band)
     return "\n".join(lines)
@@ -200,8 +214,10 @@ class MeasureTool(Tool):
             return None, None
         name, scheme = found
         band = scheme.band_for_table(distance_in, self.scenario.table.metres_per_inch)
-        where = "out of range" if band is None else f"{band.name} ({band.label})"
-        return f"{name}: {where} at the edge distance", scheme
+        where = tr("out of range") if band is None else \
+            f"{loc(band.name)} ({loc(band.label)})"
+        return tr("{weapon}: {band} at the edge distance").format(weapon=loc(name), band=where), \
+            scheme
 
     # --- finishing ----------------------------------------------------------------------------
 

@@ -122,7 +122,8 @@ class RotationController(QObject):
         self.window.editor.push(Change([move], label=turn_label(unit, part, delta,
                                                                 norm360(angle) % 360.0)))
         u = self.unit()
-        text = f"facing {u.facing:g}°" if part == "hull" else f"turret {u.turret:g}° from hull"
+        text = tr("facing {deg}°").format(deg=f"{u.facing:g}") if part == "hull" else \
+            tr("turret {deg}° from hull").format(deg=f"{u.turret:g}")
         self.window.pointer_hint.show_text(f"{u.label}: {text}")
         return True
 

@@ -32,7 +32,7 @@ from engine.model import MoveUnit
 from engine.scenario import Unit
 from engine.triggers import due, due_after_move, move_change
 from geometry.bases import base_polygon
-from geometry.contact import nearest, snap_to_contact
+from geometry.contact import BaseIndex, snap_to_contact
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -107,10 +107,12 @@ class SelectTool(Tool):
         if found is not None:
             metres, source = found
             return Allowance(m_to_in(metres, scenario.table.metres_per_inch),
-                             f"{source} = {metres:g} m")
+                             tr("{source} = {metres} m").format(source=loc(source),
+                                                                metres=f"{metres:g}"))
         if ap == 1:
-            return Allowance(self.allowance_box.value(), "toolbar setting")
-        return Allowance(ap * self.allowance_box.value(), f"{ap} × toolbar setting")
+            return Allowance(self.allowance_box.value(), tr("toolbar setting"))
+        return Allowance(ap * self.allowance_box.value(),
+                         tr("{ap} × toolbar setting").format(ap=ap))
 
     def work_out_reach(self, drag: _Drag, job) -> None:
         """Have a worker thread work the drag's reach area out; drawn on arrival."""
@@ -242,6 +244,8 @@ class _Drag:
         self.other_polys = np.array([u.polygon() for u in others], dtype=object)
         enemy = [i for i, u in enumerate(others) if u.side != unit.side]
         self.enemy_index = np.array(enemy, dtype=int)
+        #: the enemy bases indexed: each move measures the few near the pointer
+        self.enemies = BaseIndex(self.other_polys[self.enemy_index])
         self.contact: Unit | None = None
         #: the ruleset's triggers checked after a move (engine.triggers at "move"): the
         #: hint says which tests a drop here would make due
@@ -281,8 +285,8 @@ class _Drag:
         x, y = self.x0 + d.x(), self.y0 + d.y()
         self.contact = None
         if not free and len(self.enemy_index):  # a charge: into contact with an enemy
-            hit = snap_to_contact(self.unit.base, x, y, self.unit.facing,
-                                  self.other_polys[self.enemy_index], SNAP_IN)
+            hit = snap_to_contact(self.unit.base, x, y, self.unit.facing, self.enemies,
+                                  SNAP_IN)
             if hit is not None:
                 x, y = hit.x, hit.y
                 self.contact = self.others[self.enemy_index[hit.index]]
@@ -306,28 +310,32 @@ class _Drag:
     def text(self) -> str:
         mpi = self.tool.editor.game.scenario.table.metres_per_inch
         c = self.check
-        lines = [f"{self.unit.label}: moved {inches_and_metres(c.length_in, mpi)}"]
+        allowance = inches_and_metres(self.allow.inches, mpi)
+        lines = [tr("{unit}: moved {distance}").format(
+            unit=self.unit.label, distance=inches_and_metres(c.length_in, mpi))]
         left = self.allow.inches - c.cost_in
         if c.cost_in > c.length_in + 1e-9:
-            lines.append(f"costs {inches_and_metres(c.cost_in, mpi)} (difficult ×2)")
+            lines.append(tr("costs {distance} (difficult ×2)").format(
+                distance=inches_and_metres(c.cost_in, mpi)))
         if left >= -1e-9:
-            lines.append(f"left {inches_and_metres(max(left, 0.0), mpi)} of "
-                         f"{inches_and_metres(self.allow.inches, mpi)}")
+            lines.append(tr("left {left} of {allowance}").format(
+                left=inches_and_metres(max(left, 0.0), mpi), allowance=allowance))
         else:
-            lines.append(f"over by {inches_and_metres(-left, mpi)}; "
-                         f"allowance {inches_and_metres(self.allow.inches, mpi)}")
-        lines.append(f"allowance: {self.allow.source}")
+            lines.append(tr("over by {over}; allowance {allowance}").format(
+                over=inches_and_metres(-left, mpi), allowance=allowance))
+        lines.append(tr("allowance: {source}").format(source=self.allow.source))
         if self.contact is not None:
-            lines.append(f"in base contact with {self.contact.label} (Ctrl: place freely)")
+            lines.append(tr("in base contact with {unit} (Ctrl: place freely)").format(
+                unit=self.contact.label))
         lines += self._nearest_enemies(mpi)
         game = self.tool.editor.game
         for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
             lines.append(tr("due on drop: {0} — {1}").format(
                 game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
                                                 game.scenario.ruleset)))
-        lines += [f"✗ {r}" for r in c.reasons]
+        lines += [f"✗ {loc(r)}" for r in c.reasons]
         if c.reasons:
-            lines.append("drop to place it anyway")
+            lines.append(tr("drop to place it anyway"))
         return "\n".join(lines)
 
     def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
@@ -336,10 +344,10 @@ class _Drag:
             return []
         x, y = self.last
         me = base_polygon(self.unit.base, x, y, self.unit.facing)
-        found = nearest(me, self.other_polys[self.enemy_index], n)
+        found = self.enemies.nearest(me, n)
         parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
                  for k, d in found]
-        return ["nearest enemies: " + "; ".join(parts)]
+        return [tr("nearest enemies: {list}").format(list="; ".join(parts))]
 
     def finish(self) -> None:
         self.reach_pending = None  # a reach area still on its way is not drawn

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -46,14 +47,12 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -89,6 +88,8 @@ from geometry.template_odds import (
 from geometry.templates import HOLE_DIAMETER_IN, make_template
 
 from .base import PanelTool, ToolPanel
+from .rows_table import fill as fill_rows
+from .rows_table import rows_of, rows_table
 
 if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
@@ -120,13 +121,42 @@ def heat_image(heat: Heatmap) -> QImage:
     t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
     pos = t * (len(HEAT_RGB) - 1)
     lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
-    frac = (pos - lo)[..., None]
-    rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
-    alpha = 200.0 * t
-    rgba = np.ascontiguousarray(np.dstack([rgb, alpha]).round().astype(np.uint8))
+    frac = pos - lo
+    rest = 1 - frac
     h, w = v.shape
+    rgba = np.empty((h, w, 4), dtype=np.uint8)
+    for c in range(3):  # channel by channel: the ramp's arithmetic without (h, w, 3) temps
+        ramp = HEAT_RGB[:, c]
+        rgba[..., c] = np.rint(ramp[lo] * rest + ramp[lo + 1] * frac)
+    rgba[..., 3] = np.rint(200.0 * t)
     img = QImage(rgba.data, w, h, 4 * w, QImage.Format.Format_RGBA8888)
     return img.copy()  # own the pixels: the numpy buffer goes away
+
+
+@dataclass(frozen=True, slots=True)
+class Worked:
+    """What a placement's odds give, all made away from the interface (a worker thread on
+    a big table): the odds, the heat map and its image, the panel's rows and the log's."""
+
+    odds: TemplateOdds
+    heat: Heatmap
+    image: QImage | None
+    rows: list[tuple[str, str, str]]
+    logged: list[dict]
+
+
+def worked_out(shape: str, aim: tuple[float, float], scheme: DistanceScheme, polys: list,
+               ids: list[str], names: dict[str, str],
+               clip: tuple[float, float, float, float]) -> Worked:
+    """The landing odds and heat map of a blast aimed at `aim`, with what shows them: pure
+    work on values (QImage may be made on any thread), so it may run on a worker."""
+    odds = template_odds(shape, aim, scheme, polys, ids)
+    heat = coverage_raster(shape, aim, scheme, clip=clip)
+    ranked = odds.ranked()
+    return Worked(odds, heat, heat_image(heat) if heat.values.size else None,
+                  [(names[i], percent(pu), percent(ph)) for i, pu, ph in ranked],
+                  [{"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
+                   for i, pu, ph in ranked])
 
 
 def percent(p: float) -> str:
@@ -221,16 +251,8 @@ class TemplatePanel(ToolPanel):
         self._sync_enabled()
 
     @staticmethod
-    def _table(headers: tuple[str, ...]) -> QTableWidget:
-        t = QTableWidget(0, len(headers))
-        t.setHorizontalHeaderLabels(list(headers))
-        t.verticalHeader().setVisible(False)
-        t.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        t.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        t.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c in range(1, len(headers)):
-            t.horizontalHeader().setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        return t
+    def _table(headers: tuple[str, ...]) -> QTableView:
+        return rows_table(headers)
 
     def _sync_enabled(self) -> None:
         typed = self.typed_dice.isChecked()
@@ -254,26 +276,14 @@ class TemplatePanel(ToolPanel):
     def distance_die(self) -> Die:
         return D20 if self.scheme.currentData() == "d20" else D6
 
-    def fill(self, table: QTableWidget, rows: list[tuple[str, str, str]]) -> None:
-        """Show `rows`; the cells already there get their new text (a placement lists up
-        to every unit: making hundreds of new cells each time cost more than the odds)."""
-        table.setRowCount(len(rows))
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                item = table.item(r, c)
-                if item is None:
-                    item = QTableWidgetItem(text)
-                    if c:
-                        item.setTextAlignment(right)
-                    table.setItem(r, c, item)
-                elif item.text() != text:
-                    item.setText(text)
+    def fill(self, table: QTableView, rows: list[tuple[str, str, str]]) -> None:
+        """Show `rows` (the view reads only those on screen: a placement lists up to every
+        unit)."""
+        fill_rows(table, rows)
 
-    def rows(self, table: QTableWidget) -> list[tuple[str, ...]]:
+    def rows(self, table: QTableView) -> list[tuple[str, ...]]:
         """The table's text, row by row (tests and the log read it)."""
-        return [tuple(table.item(r, c).text() for c in range(table.columnCount()))
-                for r in range(table.rowCount())]
+        return rows_of(table)
 
 
 class TemplateTool(PanelTool):
@@ -407,20 +417,19 @@ class TemplateTool(PanelTool):
         scheme = self.panel.scheme_obj()
         shape, t = self.shape, scenario.table
         polys, ids = [u.polygon() for u in units], [u.id for u in units]
+        names = {u.id: u.label for u in units}
 
-        def work() -> tuple[TemplateOdds, Heatmap]:
-            return (template_odds(shape, (x, y), scheme, polys, ids),
-                    coverage_raster(shape, (x, y), scheme,
-                                    clip=(0.0, 0.0, t.width_in, t.height_in)))
+        def work() -> Worked:
+            return worked_out(shape, (x, y), scheme, polys, ids, names,
+                              (0.0, 0.0, t.width_in, t.height_in))
 
         here = template_query(scenario, self.shape, x, y)
         self._draw_template(self.shape, (x, y), None, aimed=True)
-        names = {u.id: u.label for u in units}
         self._fill_result(here, "Under it if it does not scatter")
         self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
                                 "Scatter with the app's dice or type the dice in.")
 
-        def show(found: tuple[TemplateOdds, Heatmap]) -> None:
+        def show(found: Worked) -> None:
             self._show_odds(found, here, names, scheme, shape, (x, y), log)
 
         if len(units) <= WORKER_FROM:
@@ -450,14 +459,13 @@ class TemplateTool(PanelTool):
         if game is self.editor.game:
             show(future.result())
 
-    def _show_odds(self, found: tuple[TemplateOdds, Heatmap], here: TemplateResult,
-                   names: dict[str, str], scheme: DistanceScheme, shape: str,
-                   at: tuple[float, float], log: bool) -> None:
+    def _show_odds(self, found: Worked, here: TemplateResult, names: dict[str, str],
+                   scheme: DistanceScheme, shape: str, at: tuple[float, float],
+                   log: bool) -> None:
         """The landing odds and heat map of a placement: drawn, listed and logged."""
-        self.odds, self.heat = found
-        self._draw_heat(self.heat)
-        self.panel.fill(self.panel.odds, [(names[i], percent(pu), percent(ph))
-                                          for i, pu, ph in self.odds.ranked()])
+        self.odds, self.heat = found.odds, found.heat
+        self._draw_heat(self.heat, found.image)
+        self.panel.fill(self.panel.odds, found.rows)
         peak = percent(float(self.heat.values.max(initial=0.0)))
         self.panel.odds_title.setText(
             tr("Before the roll — chance of ending under it ({scheme}, no scatter {p}; "
@@ -466,9 +474,7 @@ class TemplateTool(PanelTool):
         if log:
             x, y = at
             self._log(here, summary=f"{shape} placed at ({x:.2f}, {y:.2f})"
-                      + _under_text(here, names), extra={"odds": [
-                          {"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
-                          for i, pu, ph in self.odds.ranked()]})
+                      + _under_text(here, names), extra={"odds": found.logged})
 
     def scatter(self) -> TemplateResult | None:
         """Roll (or read) the scatter dice, move the template, and list who is under it.
@@ -611,10 +617,13 @@ class TemplateTool(PanelTool):
                 self._overlay.remove(self._ghost)
         self._ghost = None
 
-    def _draw_heat(self, heat: Heatmap) -> None:
+    def _draw_heat(self, heat: Heatmap, image: QImage | None = None) -> None:
+        """The heat map as one pixmap under the units (`image`: heat_image(heat), made
+        beforehand, e.g. on the worker that worked the odds out)."""
         if heat.values.size == 0:
             return
-        item = QGraphicsPixmapItem(QPixmap.fromImage(heat_image(heat)))
+        item = QGraphicsPixmapItem(QPixmap.fromImage(image if image is not None
+                                                     else heat_image(heat)))
         item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         item.setScale(heat.cell)
         item.setPos(heat.x0, heat.y0)

@@ -53,10 +53,13 @@ class ProfileChoice:
     base: BaseShape
     base_from: str
     turret: bool = False
+    #: the base is ours, not the rules' (the profile names "base" among its PROPOSED values)
+    base_proposed: bool = False
 
     @property
     def text(self) -> str:
-        note = tr(" (default base)") if self.base_from == "default" else ""
+        note = tr(" (default base)") if self.base_from == "default" else \
+            tr(" (PROPOSED base)") if self.base_proposed else ""
         return tr("{profile} — {base}").format(profile=self.name, base=base_text(self.base)) + note
 
 
@@ -156,7 +159,8 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None,
             vehicle = _is_vehicle(scenario, pid, turret)
             base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
         shown = loc(record, scenario.ruleset) if name else pid
-        out[pid] = ProfileChoice(pid, shown, base, source, turret)
+        proposed = source == "profile" and "base" in (record.get("proposed") or ())
+        out[pid] = ProfileChoice(pid, shown, base, source, turret, proposed)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 
 

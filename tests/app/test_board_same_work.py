@@ -18,9 +18,36 @@ from bench.board_driver import big_table
 from engine.scenario_io import load_demo
 
 
+def slide(cand: np.ndarray, where: str, table: tuple) -> np.ndarray:
+    """A candidate slid toward the table: sideways below / above its base, up or down right
+    / left of it (the edge rule, one rectangle at a time)."""
+    left, top, right, bottom = table
+    c = cand.copy()
+    lo, hi, a = (left, right, 0) if where in ("below", "above") else (top, bottom, 1)
+    if c[a + 2] - c[a] > hi - lo or c[a] < lo:
+        move = lo - c[a]
+    elif c[a + 2] > hi:
+        move = hi - c[a + 2]
+    else:
+        move = 0.0
+    c[a] += move
+    c[a + 2] += move
+    return c
+
+
+def on_table(cand: np.ndarray, where: str, table: tuple) -> np.ndarray | None:
+    """The candidate slid onto the table, None when it still sticks out."""
+    left, top, right, bottom = table
+    c = slide(cand, where, table)
+    inside = c[0] >= left - 1e-6 and c[1] >= top - 1e-6 and c[2] <= right + 1e-6 \
+        and c[3] <= bottom + 1e-6
+    return c if inside else None
+
+
 def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
     """The label placement as the board did it before labels.plan: every candidate against
-    every other base and every label placed so far, one at a time."""
+    every other base and every label placed so far, one at a time; a place off the table
+    is not taken while the label has one on it (issue 16: labels at the table's edge)."""
     items = list(scene.unit_items.values())
     s = px_per_inch
     bases = s * np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in
@@ -35,6 +62,8 @@ def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
             (rect[0] < rects[:, 2]) & (rect[2] > rects[:, 0])
             & (rect[1] < rects[:, 3]) & (rect[3] > rects[:, 1])))
 
+    t = scene.table_rect()
+    table = (s * t.left(), s * t.top(), s * t.right(), s * t.bottom())
     placed = np.empty((len(items), 4))
     n_placed = 0
     others = np.ones(len(items), dtype=bool)
@@ -42,11 +71,19 @@ def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
     for k in order:
         item = items[k]
         others[k] = False
+        cands = {}
         for where in LABEL_PLACES:
             anchor = item.label_anchor(where)
             r = item.label.rect_at(where)
             ax, ay = (item.x() + anchor.x()) * s, (item.y() + anchor.y()) * s
             cand = np.array([ax + r.left(), ay + r.top(), ax + r.right(), ay + r.bottom()])
+            cands[where] = on_table(cand, where, table), cand
+        if all(fit is None for fit, _ in cands.values()):  # off the table: every place
+            cands = {w: (slide(c, w, table), c) for w, (_, c) in cands.items()}
+        for where in LABEL_PLACES:
+            cand = cands[where][0]
+            if cand is None:
+                continue
             if overlaps(cand, bases[others]) or overlaps(cand, placed[:n_placed]):
                 continue
             out[k] = where
@@ -109,6 +146,79 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
     pens = [pen for _line, pen in tool.lines.lines()]
     assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
     assert tool.lines.scene() is win.scene
+    # the lines the worker built are the lines the plain loop drew, pen for pen
+    assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
+    # ... and the picture it drew of them looks as the lines painted on the interface
+    assert tool.lines.picture is not None
+    qtbot.wait(30)
+    pictured = _pixels(win.view)
+    tool.lines.picture = None
+    tool.lines.update()
+    qtbot.wait(30)
+    painted = _pixels(win.view)
+    differ = np.abs(pictured - painted).max(axis=2) > 48
+    assert differ.mean() < 0.002, f"{differ.sum()} pixels differ"
+
+
+def _line_values(lines) -> list[tuple]:
+    return [(ln.x1(), ln.y1(), ln.x2(), ln.y2(), pen.color().rgba(), pen.widthF(),
+             pen.style(), pen.capStyle(), pen.isCosmetic()) for ln, pen in lines]
+
+
+def reference_threat_lines(scenario, me, found) -> list[tuple]:
+    """The threat lines as ThreatTool._draw added them one by one before sight_lines."""
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.tools.base import LinesItem
+    from app.tools.threat import PAIR_OFFSET_IN, fraction_colour
+
+    item = LinesItem()
+    units = {u.id: u for u in scenario.units}
+    for s in found:
+        other = units[s.other]
+        dx, dy = other.x - me.x, other.y - me.y
+        length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+        if s.seen_by > 0:
+            item.add(QPointF(other.x + ox, other.y + oy), QPointF(me.x + ox, me.y + oy),
+                     fraction_colour(s.seen_by), 2.5)
+        if s.sees > 0:
+            item.add(QPointF(me.x - ox, me.y - oy), QPointF(other.x - ox, other.y - oy),
+                     fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine)
+    return _line_values(item.lines())
+
+
+def test_threat_lines_pictured_by_the_worker_are_drawn_as_lines_once_the_view_moves(qtbot):
+    """The worker's picture is only used at the transform it was drawn at: after a zoom the
+    lines are stroked (and look as lines), and hovering back shows them again."""
+    from PySide6.QtCore import QPoint
+
+    from app.tools.threat import WORKER_FROM
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("threat")
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
+    qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
+    painted: list[bool] = []
+    draw = type(tool.lines._lines).draw
+    tool.lines._lines.draw = lambda painter: (painted.append(True), draw(tool.lines._lines,
+                                                                        painter))
+    win.view.viewport().repaint()
+    assert painted == []  # the picture went up
+    win.view.zoom_by(1.25, QPoint(500, 400))
+    win.view.viewport().repaint()
+    assert painted  # zoomed: the lines stroked at the new scale
+    zoomed = _pixels(win.view)
+    tool.lines.picture = None
+    win.view.viewport().repaint()
+    assert np.array_equal(zoomed, _pixels(win.view))
 
 
 def _pixels(view) -> np.ndarray:
@@ -294,6 +404,45 @@ def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
     assert dock.table.rowCount() > 0
 
 
+def test_a_hidden_organisation_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
+    """The organisation dock skips its rebuild while hidden (a move rebuilt 2,000 rows for
+    nobody) and rebuilds when shown: then it holds what a dock open all along holds."""
+    import json
+
+    from engine.edits import EditUnit
+    from engine.model import Change, MoveUnit
+    from engine.rulesets.registry import register, unregister
+    from engine.scenario_io import loads_scenario
+    from tests.app.helpers import show_window
+    from tests.app.test_groups_board import DOC
+    from tests.app.test_organisation_dock import notes, texts
+    from tests.engine.test_organisation import ORG
+
+    register(ORG)
+    try:
+        doc = json.loads(json.dumps(DOC))
+        doc["ruleset"] = "toy-org"
+        win = show_window(qtbot, loads_scenario(json.dumps(doc)), (1200, 800))
+        dock = win.organisation_dock
+        assert not dock.isVisible()
+        assert texts(dock)  # read while hidden: rebuilt for the reader
+        unit = win.game.scenario.units[0]
+        win.editor.push(Change([MoveUnit(unit.id, unit.x + 1.0, unit.y)], label="move"))
+        win.editor.push(Change([EditUnit(unit.id, {"name": "Renamed"})], label="rename"))
+        from PySide6.QtCore import Qt
+
+        renamed = dock.tree.findItems("Renamed", Qt.MatchFlag.MatchRecursive)
+        assert dock._stale and renamed == []  # nothing rebuilt while hidden
+        dock.show()
+        qtbot.waitUntil(dock.isVisible)
+        shown, said = texts(dock), notes(dock)
+        assert any(name == "Renamed" for _d, name, _k, _p in shown)
+        dock.refresh()  # what an always-open dock holds
+        assert (texts(dock), notes(dock)) == (shown, said)
+    finally:
+        unregister(ORG.id)
+
+
 # --- the terrain, drawn with the cached background ----------------------------------------
 
 def _redrawn_from_scratch(view) -> np.ndarray:
@@ -451,3 +600,111 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
                        pos=at(win, unit.x + 0.4, unit.y))
     qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
     assert early.reach_pending is None and list(tool._overlay) == []
+
+
+def test_the_heat_image_is_the_ramp_worked_over_whole_arrays(qapp) -> None:
+    """heat_image works the colour ramp channel by channel: the same bytes as the plain
+    expression over (h, w, 3) arrays it replaced."""
+    from app.tools.template import HEAT_RGB, heat_image
+    from geometry.template_odds import Heatmap, coverage_raster, d6_minus_accuracy, d20_steps
+
+    maps = [coverage_raster("blast-3", (30, 20), d20_steps(1.0), clip=(0, 0, 72, 48)),
+            coverage_raster("blast-5", (3, 4), d6_minus_accuracy(2)),
+            Heatmap(0, 0, 0.2, np.random.default_rng(3).uniform(0, 1.2, (37, 53))),
+            Heatmap(0, 0, 0.2, np.zeros((5, 7)))]
+    for heat in maps:
+        v = np.clip(heat.values, 0.0, 1.0)
+        top = float(v.max())
+        t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
+        pos = t * (len(HEAT_RGB) - 1)
+        lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
+        frac = (pos - lo)[..., None]
+        rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
+        want = np.ascontiguousarray(np.dstack([rgb, 200.0 * t]).round().astype(np.uint8))
+        img = heat_image(heat)
+        h, w = v.shape
+        got = np.frombuffer(img.constBits(), np.uint8).reshape(h, img.bytesPerLine())[:, :4 * w]
+        assert np.array_equal(got.reshape(h, w, 4), want)
+
+
+# --- the wheel burst: the last picture scaled, then drawn sharp -------------------------------
+
+def _wheel(view, notches: int, at=None) -> None:
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    p = QPointF(at if at is not None else view.viewport().rect().center())
+    g = QPointF(view.viewport().mapToGlobal(p.toPoint()))
+    ev = QWheelEvent(p, g, QPoint(), QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), ev)
+
+
+def _on_screen(view) -> np.ndarray:
+    """The viewport's pixels as last painted (the offscreen backing store), not drawn anew
+    as `grab` would: what the bands left there."""
+    from PySide6.QtGui import QImage
+
+    top_left = view.viewport().mapToGlobal(view.viewport().rect().topLeft())
+    size = view.viewport().size()
+    shot = view.screen().grabWindow(0, top_left.x(), top_left.y(), size.width(),
+                                    size.height())
+    img = shot.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(),
+                                                        img.bytesPerLine() // 4, 4)
+    return a[:, :img.width(), :3].astype(int)
+
+
+@pytest.mark.parametrize("notches", [(1, 1, 1), (-1, -1), (1, -1, 1)])
+def test_a_wheel_burst_ends_with_the_board_a_repaint_from_scratch_shows(qtbot, notches):
+    """While the wheel turns the board shows its last picture scaled; once the wheel has
+    rested, the labels laid out and the bands drawn, the screen holds exactly what a repaint
+    from scratch at that zoom shows, and the labels are where the plain greedy puts them."""
+    from PySide6.QtCore import QPoint
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    qtbot.wait(50)
+    for n in notches:
+        _wheel(view, n, QPoint(500, 380))
+        assert view.wheel_picture_shown()
+        qtbot.wait(5)
+    zoom = view.px_per_inch()
+    qtbot.waitUntil(lambda: not view.wheel_picture_shown(), timeout=5000)
+    qtbot.wait(30)
+    assert view.px_per_inch() == zoom
+    left = _on_screen(view)
+    assert shown_places(win.scene) == reference_layout(win.scene, zoom)
+    fresh = _redrawn_from_scratch(view)
+    assert np.abs(_on_screen(view) - fresh).max() <= 2  # the backing store reads true
+    differ = np.abs(left - fresh).max(axis=2) > 2
+    assert not differ.any(), f"{differ.sum()} pixels left from the scaled picture"
+
+
+def test_a_click_during_a_wheel_burst_draws_the_board_sharp_at_once(qtbot) -> None:
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    _wheel(view, 1, QPoint(400, 300))
+    assert view.wheel_picture_shown()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert not view.wheel_picture_shown()
+
+
+def test_a_wheel_notch_at_the_zoom_limit_keeps_the_board_sharp(qtbot) -> None:
+    from PySide6.QtCore import QPoint
+
+    from app.board.view import MAX_PX_PER_INCH
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    win.view.show_area(20.0, 12.0, MAX_PX_PER_INCH)
+    _wheel(win.view, 1, QPoint(400, 300))
+    assert win.view.px_per_inch() == MAX_PX_PER_INCH
+    assert not win.view.wheel_picture_shown()
