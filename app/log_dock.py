@@ -81,7 +81,7 @@ def roll_text(r: RollRecord) -> str:
     """`to hit: d10 [3, 7] (app, seed 42)`."""
     faces = ", ".join(str(f) for f in r.faces)
     head = f"{loc(r.label)}: " if r.label else ""
-    return f"{head}{r.die} [{faces}] ({loc(r.source_text)})"
+    return f"{head}{loc(r.die)} [{faces}] ({loc(r.source_text)})"
 
 
 def dice_text(dice: Iterable[RollRecord]) -> str:
@@ -102,7 +102,7 @@ def action_name(entry: LogEntry) -> str:
             return loc(get_ruleset(ruleset).action(entry.action), ruleset)
         except (KeyError, ValueError):
             pass
-    return entry.action
+    return loc(entry.action)      # a turn step, a measurement … by the engine's glossary
 
 
 def entry_units(entry: LogEntry) -> set[str]:

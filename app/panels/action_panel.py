@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import current_language, loc, tr
+from engine.i18n import said
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
@@ -937,7 +938,7 @@ class ActionPanel(QDockWidget):
             self._show_refusal(run.steps, run.refusal)
         elif err is not None and err.reason == "face":
             entry.mark_refused(err.position)
-            entry.set_message(str(err), "error")
+            entry.set_message(loc(said(err)), "error")
             self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
                                        ruleset=self._ruleset_id())
         elif err is not None:
@@ -1128,9 +1129,9 @@ def _dice_prompt(err) -> str:
     errors as they are."""
     if err.reason == "missing" and err.needed is not None and err.step:
         n = err.needed - (err.left or 0)
-        return tr("Enter {n} × {die} for {step}").format(n=n, die=err.die or "?",
+        return tr("Enter {n} × {die} for {step}").format(n=n, die=loc(err.die) or "?",
                                                          step=loc(err.step))
-    return str(err)
+    return loc(said(err))
 
 
 def _text(err: BaseException) -> str:
@@ -1142,7 +1143,7 @@ def _text(err: BaseException) -> str:
             return tr("this action needs “{key}”, which the unit's profile or state does "
                       "not have").format(key=text.replace("_", " "))
         return text
-    return str(err)
+    return loc(said(err))
 
 
 def install(window) -> ActionPanel:

@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine import seeds
+from engine.i18n import Text, said
 
 if TYPE_CHECKING:
     from engine.dice import DiceError, Die
@@ -55,7 +56,7 @@ class DiceGroup:
 
     @property
     def text(self) -> str:
-        return f"{self.label} — {self.count} × {self.die}"
+        return f"{loc(self.label)} — {self.count} × {loc(self.die)}"
 
 
 @dataclass(slots=True)
@@ -128,7 +129,8 @@ def resolve_typed(ctx: Context, values: Sequence[str | int]) -> TypedRun:
     except DiceError as err:
         run.error = err
     except (ValueError, KeyError) as err:
-        run.refusal = str(err).strip("'\"")
+        text = said(err)
+        run.refusal = text if isinstance(text, Text) else str(err).strip("'\"")
     else:
         run.resolution = res
         run.steps = list(res.steps)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.i18n import loc, tr
+from engine.dice import dice_name
 from engine.options import Modifier
 
 if TYPE_CHECKING:
@@ -62,8 +63,7 @@ def target_html(step: Step, ruleset: str | None = None) -> str:
     """"needs d10 ≤ 7" or "read d10 − 1: ≥ 12 ammo explosion · … · otherwise shaken"."""
     from engine.render import per_test
     die = step.rolls[0].die if step.rolls else "d?"
-    size = per_test(step)
-    dice = f"{size if size > 1 else ''}{die}"
+    dice = loc(dice_name(per_test(step), die))      # к10 / 2к6 in Russian
     if step.roll_bonus:
         dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
     if step.bands and step.comparison is not None:
@@ -96,7 +96,7 @@ def step_html(i: int, step: Step, ruleset: str | None = None) -> str:
         size = per_test(step)
         count = len(step.faces) // size
         src = ", ".join(dict.fromkeys(loc(r.source_text, ruleset) for r in step.rolls))
-        die = f"{size if size > 1 else ''}{step.rolls[0].die}"
+        die = loc(dice_name(size, step.rolls[0].die))
         head += f" — {count} × {_e(die)} <i>({_e(src)})</i>: {dice_html(step, ruleset)}"
     lines = [head]
     target = target_html(step, ruleset)

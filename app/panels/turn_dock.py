@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
+from engine.i18n import said
 
 from ..board.style import SidePalette
 from .docks import add_view_dock
@@ -376,7 +377,7 @@ class TurnDock(QDockWidget):
 
         game = self.game
         try:
-            return get_ruleset(game.scenario.ruleset).action(test).label
+            return loc(get_ruleset(game.scenario.ruleset).action(test), game.scenario.ruleset)
         except (KeyError, ValueError, AttributeError):
             return test
 
@@ -401,7 +402,7 @@ class TurnDock(QDockWidget):
             when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
             flag = " (" + tr("PROPOSED") + ")" if s.initiative.proposed else ""
             die = tr("the ruleset's die per side") if s.hooks.initiative_die is not None \
-                else s.initiative.die.name
+                else loc(s.initiative.die.name)
             parts.append(tr("initiative {0} {1}").format(die, when) + flag)
         return "; ".join(parts)
 
@@ -715,10 +716,10 @@ class TurnDock(QDockWidget):
             turn = game.turn
             self.editor.push(change)
         except (TurnError, DiceError, ModelError) as e:
-            self.show_message(str(e), error=True)
+            self.show_message(loc(said(e)), error=True)
             return False
         self.editor.log(turns.turn_entry(turn, action, change, actor))
-        self.show_message(change.label)
+        self.show_message(loc(change.label))
         return True
 
     def dice_source(self) -> DiceSource:
@@ -743,10 +744,10 @@ class TurnDock(QDockWidget):
                 dice.check_exhausted()
             self.editor.push(roll.change)
         except (TurnError, DiceError, ModelError) as e:
-            self.show_message(str(e), error=True)
+            self.show_message(loc(said(e)), error=True)
             return False
         self.editor.log(roll.log_entry())
-        self.show_message(roll.change.label)
+        self.show_message(loc(roll.change.label))
         if self.typed_dice.isChecked():
             self.typed_faces.clear()
         return True
@@ -805,11 +806,12 @@ class TurnDock(QDockWidget):
                 dice.check_exhausted()
             self.editor.push(roll.change)
         except (TurnError, DiceError, ModelError) as e:
-            self.show_message(str(e), error=True)
+            self.show_message(loc(said(e)), error=True)
             return False
         self.editor.log(roll.log_entry())
-        tests = "; ".join(f"{st.label}: {st.outcome}" for st in roll.steps if st.rolls)
-        self.show_message(roll.change.label + (f" — {tests}" if tests else ""))
+        tests = "; ".join(f"{loc(st.label)}: {loc(st.outcome)}" for st in roll.steps
+                          if st.rolls)
+        self.show_message(loc(roll.change.label) + (f" — {tests}" if tests else ""))
         if self.typed_dice.isChecked():
             self.typed_faces.clear()
         return True
