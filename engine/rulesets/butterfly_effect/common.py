@@ -4,13 +4,11 @@ at the end of the victim's own turn (§4.4-7, §4.A-5) through engine.deferred."
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.deferred import defer
 from engine.model import AdjustState, Effect, RemoveUnit, SetState
-from engine.odds import OutcomeDistribution
-from engine.protocol import Action, Context, Resolution, info_step
+from engine.protocol import Action, ActionRefused, Context
 from engine.scenario import Unit
 
 from . import data
@@ -27,14 +25,13 @@ def rn(name: str) -> Any:
 
 
 class BEAction(Action):
-    """A Butterfly Effect action with a refusal that rolls nothing."""
-
-    def refused(self, ctx: Context, text: str) -> Resolution:
-        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
+    """A Butterfly Effect action. One it cannot take as declared raises `ActionRefused`
+    (the protocol's one refusal style) from resolve and odds alike, rolling nothing;
+    `argument` names the role, option or state at fault."""
 
     @staticmethod
-    def refused_odds(label: str) -> OutcomeDistribution:
-        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+    def refuse(text: str, argument: str | None = None) -> NoReturn:
+        raise ActionRefused(text, argument=argument)
 
 
 def hp_of(ctx: Context, unit: Unit) -> int:
