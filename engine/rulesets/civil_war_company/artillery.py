@@ -20,6 +20,7 @@ from shapely.geometry import Point
 
 from engine.board_ops import APP_DIRECTION_DIE, ScatterRule, scatter_d6
 from engine.dice import D6, DiceSource, draw
+from engine.i18n import msg
 from engine.measure import measure_pair, terrain_index
 from engine.model import Effect
 from engine.odds import OutcomeDistribution, distribution
@@ -107,12 +108,14 @@ class ArtilleryFire(Kind, CWAction):
     def _shot(self, ctx: Context) -> Shot:
         c = company(ctx, ctx.actor)
         if c.kind != "battery":
-            raise Refused(f"{c.name} is not a battery")
+            raise Refused(msg("{company} is not a battery", company=c.name), argument="actor")
         left = ammo_left(c)
         if left is None:
-            raise Refused(f"{c.name}: poor supply — roll its ammunition first (§4.10)")
+            raise Refused(msg("{company}: poor supply — roll its ammunition first (§4.10)",
+                              company=c.name), argument="state.ammo")
         if left <= 0:
-            raise Refused(f"{c.name} is out of ammunition")
+            raise Refused(msg("{company} is out of ammunition", company=c.name),
+                          argument="state.ammo")
         point = ctx.point
         given = ctx.facts.get("distance_in")
         if given is not None and ("distance_in" in ctx.facts.overridden or point is None):
@@ -123,8 +126,9 @@ class ArtilleryFire(Kind, CWAction):
             raise SchemaError("artillery_fire.point: required (where the template goes)")
         gun = guns()[c.profile["gun_class"]]
         if dist > gun["range_in"] + 1e-9:
-            raise Refused(f'the point is {dist:.1f}" away, beyond the {gun["name"]}\'s '
-                          f'range ({gun["range_in"]:g}")')
+            raise Refused(msg('the point is {distance:.1f}" away, beyond the {gun}\'s range '
+                              '({range:g}")', distance=dist, gun=gun, range=gun["range_in"]),
+                          argument="point")
         aim = Aim(dist, _in_view(ctx, ctx.actor, point), _earlier_at(c, point),
                   c.flag("under_fire"), bool(ctx.option("moving_target")),
                   float(gun["range_in"]))
@@ -235,10 +239,7 @@ class ArtilleryFire(Kind, CWAction):
     # ------------------------------------------------------------------ resolve
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            shot = self._shot(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        shot = self._shot(ctx)
         b = shot.battery
         steps: list[Step] = [self._accuracy_step(shot)]
         scatter_step, dist, bearing, centre, landed = self._scatter(ctx, shot, dice)
@@ -312,10 +313,7 @@ class ArtilleryFire(Kind, CWAction):
         """Exact: on the board, the mixture over every landing the scatter can give
         (BoardOps.chain_landings) of the stands destroyed there; without a board, for the
         stands under the template as entered. The scatter distance is a part."""
-        try:
-            shot = self._shot(ctx)
-        except Refused:
-            return self.refused_odds("stands destroyed")
+        shot = self._shot(ctx)
         parts = {"scatter (inches)": scatter_odds(shot.accuracy)}
         f = ctx.facts
         entered = f.under_template is not None and ("under_template" in f.overridden
