@@ -51,7 +51,7 @@ def _words(template: str) -> bool:
     """Whether the template has words to translate (not only fields and signs such as
     '{unit}: {why}' or '{old:g}° → {new:g}°')."""
     plain = re.sub(r"\{[^{}]*\}", " ", template)
-    return bool(re.search(r"[A-Za-z]{2,}", plain))
+    return any(not w.isupper() for w in re.findall(r"[A-Za-z]{2,}", plain))  # "HP" stays
 
 
 def _fields(text: str) -> set[str]:
@@ -75,6 +75,7 @@ def test_every_msg_template_has_russian(rid):
 
 def test_a_template_of_fields_and_signs_needs_no_translation():
     assert not _words("{unit}: {why}") and not _words('{inches:g}" ({move_class})')
+    assert not _words("−{n} HP ({before} → {after})")       # an abbreviation kept in Russian
     assert _words("{unit} goes prone")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from engine.deferred import defer
+from engine.i18n import join, msg
 from engine.model import AdjustState, Effect, RemoveUnit, SetState
 from engine.protocol import Action, ActionRefused, Context
 from engine.scenario import Unit
@@ -73,7 +74,7 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
     his own turn (§4.4-7, deferred) unless `immediate` (an ambush) or the reading says
     so. Returns (effects, note, killed)."""
     if hits <= 0:
-        return [], f"{unit.label}: no damage", False
+        return [], msg("{unit}: no damage", unit=unit.label), False
     hp, armour = hp_of(ctx, unit), armour_of(ctx, unit)
     if ctx.rule("damage_order") == "armour_first":
         on_armour = min(armour, hits)
@@ -85,17 +86,19 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
     said = []
     if on_armour:
         effects.append(AdjustState(unit.id, "armour", -on_armour, minimum=0, default=armour))
-        said.append(f"−{on_armour} armour ({armour} → {armour - on_armour})")
+        said.append(msg("−{n} armour ({before} → {after})", n=on_armour, before=armour,
+                        after=armour - on_armour))
     left = hp - on_hp
     if on_hp:
         effects.append(AdjustState(unit.id, "hp", -on_hp, minimum=0, default=hp))
-        said.append(f"−{on_hp} HP ({hp} → {max(0, left)})")
+        said.append(msg("−{n} HP ({before} → {after})", n=on_hp, before=hp,
+                        after=max(0, left)))
     killed = on_hp > 0 and left <= 0
     if on_hp and not killed:
         sev = wound_severity(left, int(ctx.profile(unit).get("hp", hp))) \
             if ctx.rule("wound_severity") == "by_hp" else "unrated"
         effects.append(SetState(unit.id, "wound", sev))
-        said.append(f"{sev} wound")
+        said.append(f"{sev} wound")              # a glossary term per severity
     if killed:
         if immediate or ctx.rule("death_timing") == "immediately":
             effects.append(RemoveUnit(unit.id, "killed"))
@@ -104,7 +107,8 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
             effects.append(SetState(unit.id, "dead_pending", True))
             effects.append(defer([RemoveUnit(unit.id, "killed")], "activation_end",
                                  unit=unit.id,
-                                 label=f"{unit.label} dies at the end of his own turn"))
+                                 label=msg("{unit} dies at the end of his own turn",
+                                           unit=unit.label)))
             said.append("killed: still acts, dies at the end of his own turn (§4.4-7)")
-    return effects, f"{unit.label}: " + ", ".join(said), killed
+    return effects, msg("{unit}: {damage}", unit=unit.label, damage=join(", ", said)), killed
 

@@ -20,7 +20,7 @@ import icepool
 
 from engine.costs import Cost
 from engine.dice import D6, Comparison, DiceSource
-from engine.i18n import msg
+from engine.i18n import join, msg
 from engine.measure import measure_pair
 from engine.model import Effect, SetGameState, SetState
 from engine.odds import OutcomeDistribution, distribution
@@ -276,32 +276,37 @@ class Fire(BEAction):
             sid = "fire" if i == 0 else "fire2"
             note = ""
             if line.impossible:
-                note = f"threshold {line.pool.test.target}+: no die can succeed (§4.4-3)"
+                note = msg("threshold {target}+: no die can succeed (§4.4-3)",
+                           target=line.pool.test.target)
             if shared and i == 1:
                 hits = share[1]
             else:
-                label = (f"Fire at {line.target.label} and {lines[1].target.label}" if shared
-                         else f"Fire at {line.target.label}")
+                label = (msg("Fire at {target} and {second}", target=line.target.label,
+                             second=lines[1].target.label) if shared
+                         else msg("Fire at {target}", target=line.target.label))
                 step = roll_pool(dice, line.pool, id=sid, label=label, base=line.base,
-                                 base_label=f"accuracy at {line.band}", success="hit",
+                                 base_label=msg("accuracy at {band}", band=line.band),
+                                 success="hit",
                                  failure="miss", note=note)
                 steps.append(step)
                 hits = step.count("hit")
                 if shared:
                     share = shared_hits(ctx, hits)
                     hits = share[0]
-                    steps.append(info_step("share", "Hits shared", (
-                        f"{share[0]} to {line.target.label}, {share[1]} to "
-                        f"{lines[1].target.label} (allocated after the roll, §4.A-9)")))
+                    steps.append(info_step("share", "Hits shared", msg(
+                        "{first} to {target}, {second} to {other} (allocated after the roll, "
+                        "§4.A-9)", first=share[0], target=line.target.label, second=share[1],
+                        other=lines[1].target.label)))
             eff, text = self._damage(ctx, line, hits, weapon, immediate)
             if not shared and ctx.game is not None:     # damage a later cover may undo
                 record = incoming_record(ctx, line, step, weapon, eff)
                 if record is not None:
                     eff.append(record)
             steps.append(info_step(f"damage{'' if i == 0 else '2'}",
-                                   f"Damage to {line.target.label}", text))
+                                   msg("Damage to {target}", target=line.target.label), text))
             effects += eff
-            summary.append(f"{line.target.label}: {hits} hit{'s' if hits != 1 else ''}")
+            summary.append(msg("{target}: {n} {n|hit|hits|hits}", target=line.target.label,
+                               n=hits))
             if hits and (weapon["heavy"] or weapon["grenade"]):
                 heavy_shots.append((line.target, line.cover))
         wear, said = heavy_fire_wear(ctx, heavy_shots)
@@ -309,21 +314,23 @@ class Fire(BEAction):
             steps.append(info_step("cover", "Cover under heavy fire", said))
             effects += wear
         effects += self._stealth_broken(ctx)
-        return ctx.resolution(steps, effects, "; ".join(summary))
+        return ctx.resolution(steps, effects, join("; ", summary))
 
     def _damage(self, ctx: Context, line: FireLine, hits: int, weapon: dict,
                 immediate: bool) -> tuple[list[Effect], str]:
         if line.immune and hits:
-            return [], (f"{weapon['name']} is a light weapon: no damage to the heavily "
-                        f"armoured {line.target.label} (§4.4-9, §8-3 PROPOSED)")
+            return [], msg("{weapon} is a light weapon: no damage to the heavily armoured "
+                           "{target} (§4.4-9, §8-3 PROPOSED)", weapon=weapon,
+                           target=line.target.label)
         if line.saved and hits:
             used: list[Effect] = save_effects(ctx, line.target)
             if ctx.rule("heavy_save_scope") == "whole_attack":
                 what = "grenade" if weapon["grenade"] else "heavy-weapon attack"
-                return used, (f"full cover absorbs the first {what}: {hits} hits saved "
-                              "(§4.5-5, §4.A-7)")
+                return used, msg("full cover absorbs the first {attack}: {n} hits saved "
+                                 "(§4.5-5, §4.A-7)", attack=what, n=hits)
             eff, text, _ = damage_effects(ctx, line.target, hits - 1, immediate=immediate)
-            return used + eff, "full cover absorbs the first hit (§4.A-7); " + text
+            return used + eff, msg("full cover absorbs the first hit (§4.A-7); {damage}",
+                                   damage=text)
         eff, text, _ = damage_effects(ctx, line.target, hits, immediate=immediate)
         return eff, text
 

@@ -521,7 +521,10 @@ class MakeContact(Action):
 
     def _plan(self, ctx: Context):
         game = _need_game(ctx, "a comm test")
-        return plan_comm(comm_facts(game, ctx.actor, ctx.target, 0), dict(ctx.rules))
+        plan = plan_comm(comm_facts(game, ctx.actor, ctx.target, 0), dict(ctx.rules))
+        if plan.kind == "impossible":        # refused before any die, odds alike
+            _refuse(msg("communication: {why}", why=plan.why), "target")
+        return plan
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         plan = self._plan(ctx)
