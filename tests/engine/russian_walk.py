@@ -92,7 +92,7 @@ def allowed_words(scenario, rid: str) -> set[str]:
 GENERIC = re.compile(r"""[\w-]+ moves [\d.]+" (toward|away)[^;]*?(: stopped [\d.]+" short: """
                      r"""[^;]*)?(?=;|$)|[\w-]+: already there|[\w-]+ stays put[^;]*|"""
                      r"""d20 × [\d.]+"; under it: [^;]*|[\d.]+" at [\d.]+° to \([^)]*\)|"""
-                     r"""no scatter|; hole: \S+""")
+                     r"""no scatter|[^;]*; under it: [^;]*(; hole: \S+)?""")
 
 
 def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
@@ -204,7 +204,7 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
     walk = Walk(rid, game)
     rs = get_ruleset(rid)
     for action, _by, _target, ctx in list(contexts(game, rid)):
-        if ctx is None:
+        if ctx is None or (not isinstance(ctx, ActionRefused) and _gone(game, ctx)):
             continue
         if isinstance(ctx, ActionRefused):
             walk.refusals.append(localized(ctx.text, "ru", rid))
@@ -230,9 +230,16 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
     return walk
 
 
+def _gone(game: Game, ctx) -> bool:
+    """Whether a unit of the context left the table since it was made (merged, killed)."""
+    named = [ctx.target, *(ctx.role(r.name) for r in ctx.action.roles if r.kind == "unit")]
+    ids = [u.id for u in ctx.units("actor")] + [u.id for u in named if u is not None]
+    return not all(game.on_table(i) for i in ids)
+
+
 def cross_turn(walk: Walk, rs) -> list[str]:
-    """End the turn (and every phase or side before it): the crossing's label, the due
-    tests' reasons, each unit's flags and why it may not act."""
+    """End the turn (and every phase or side before it); then what the ruleset says of
+    it: the due tests' reasons (its triggers), each unit's flags and why it may not act."""
     from engine import triggers, turns
 
     game = walk.game
@@ -245,8 +252,7 @@ def cross_turn(walk: Walk, rs) -> list[str]:
         except (turns.TurnError, ValueError):
             continue
         apply_change(game, change)
-        said.append(step)
-        walk.read(change.label)
+        said.append(step)          # its label is the generic engine's (engine/turns.py)
     for entry in triggers.due(game):
         walk.read(entry.get("label"))
     hooks = structure.hooks

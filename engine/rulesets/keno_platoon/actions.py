@@ -105,7 +105,7 @@ class Advance(Action):
         d = movement.combat_die(row, base, ctx.rule("combat_faces"))
         if d is None:
             _refuse(msg("{unit}: a {move_class} has no combat move (§4.A-15)",
-                        unit=ctx.actor.label, move_class=data.move_class(row)["name"]),
+                        unit=ctx.actor.label, move_class=data.move_class(row)),
                     "options.mode")
         return d
 
@@ -138,8 +138,7 @@ class Advance(Action):
         march road factor when in march order the whole move keeps to a road (PROPOSED
         §8-9; the seed gives no march speed, §4.10-6)."""
         inches = movement.normal_move(row)
-        text = msg('{inches:g}" ({move_class})', inches=inches,
-                   move_class=data.move_class(row)["name"])
+        text = msg('{inches:g}" ({move_class})', inches=inches, move_class=data.move_class(row))
         factor = float(data.rule_number("march.road_factor"))
         if not u.state.get("march_order") or factor == 1 or ctx.game is None:
             return inches, text
