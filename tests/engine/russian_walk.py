@@ -115,6 +115,7 @@ class Walk:
     texts: list[str] = field(default_factory=list)
     rendered: list[str] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
+    refused_actions: set[str] = field(default_factory=set)
     resolved: dict[str, int] = field(default_factory=dict)
     applied: list[str] = field(default_factory=list)
     crossed: list[str] = field(default_factory=list)
@@ -136,7 +137,7 @@ def _weapons(rs, unit, scenario) -> list[str | None]:
     ids = [w if isinstance(w, str) else (w.get("id") if isinstance(w, dict) else None)
            for w in carried]
     known = [w for w in ids if w and _is_weapon(rs, w)]
-    return known or [None]
+    return known or list(rs.weapons) or [None]    # a ruleset whose profiles list none
 
 
 def _is_weapon(rs, wid: str) -> bool:
@@ -208,12 +209,14 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
             continue
         if isinstance(ctx, ActionRefused):
             walk.refusals.append(localized(ctx.text, "ru", rid))
+            walk.refused_actions.add(action.id)
             continue
         try:
             res = ctx.resolve(CycleDice())
             ctx.odds()
         except ActionRefused as e:
             walk.refusals.append(localized(e.text, "ru", rid))
+            walk.refused_actions.add(action.id)
             continue
         walk.resolved[action.id] = walk.resolved.get(action.id, 0) + 1
         walk.rendered.append(render(res, "text", lang="ru"))
