@@ -33,7 +33,7 @@ SCENARIOS = {
 }
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 #: words that stay Latin in a Russian text: units of measure, formats, the program's name
-ALLOW = {"Warboard", "PROPOSED", "HP", "LOS", "BBCode", "MG", "AP"}
+ALLOW = {"Warboard", "HP", "LOS", "BBCode", "MG", "AP"}
 
 
 class CycleDice:
@@ -222,6 +222,8 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
         walk.rendered.append(render(res, "text", lang="ru"))
         walk.read(res.summary, *(s.outcome for s in res.steps), *(s.note for s in res.steps),
                   *(s.label for s in res.steps), *(r for s in res.steps for r in s.results),
+                  *(s.base_label for s in res.steps),
+                  *(x for s in res.steps for m in s.modifiers for x in (m.label, m.reason)),
                   *(getattr(e, "reason", "") for e in res.change.effects))
         if walk.resolved[action.id] <= apply_each and res.change.effects:
             try:

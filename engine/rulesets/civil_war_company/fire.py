@@ -199,7 +199,7 @@ def _check_vehicle(ctx: Context, shooter: Company, target: Company,
 def _fire_label(c: Company) -> str:
     """FIRE, by crew for an MG (§4.8-1), marked PROPOSED when the card's value is ours."""
     if c.kind == "machine_gun":
-        return f"FIRE ({c.profile['crew_quality']} crew)"
+        return msg("FIRE ({quality} crew)", quality=c.profile["crew_quality"])
     return "FIRE (PROPOSED)" if "fire" in (c.profile.get("proposed") or ()) else "FIRE"
 
 
