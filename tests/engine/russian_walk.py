@@ -260,6 +260,7 @@ def cross_turn(walk: Walk, rs) -> list[str]:
         said.append(step)          # its label is the generic engine's (engine/turns.py)
     for entry in triggers.due(game):
         walk.read(entry.get("label"))
+    walk.read(*(t.label for t in structure.hooks.triggers))    # due or not, as offered
     hooks = structure.hooks
     for u in game.units:
         if hooks is not None and hooks.flags is not None:
