@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import enum
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from engine import seeds
 from engine.i18n import msg
 
 __all__ = [
@@ -386,7 +386,7 @@ class RandomDice:
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = seeds.draw_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise DiceError(f"seed: expected a non-negative whole number, got {seed!r}")
         self.seed: int | None = seed

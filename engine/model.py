@@ -124,6 +124,9 @@ class Game:
     #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
     #: it, so a list changed behind the game's back is read again, never misread
     _unit_pos: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: (the last log entry, its hash): appending and every autosave capture ask for the
+    #: head, and hashing a big entry (a blast's odds) again each time cost milliseconds
+    _head: tuple[Any, str] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -137,7 +140,7 @@ class Game:
     def append_log(self, entry: LogEntry) -> LogEntry:
         """Append `entry`, chained to the last one (it carries that one's hash); the log is
         append-only, so the chain only ever grows. Returns the entry as stored."""
-        prev = entry_hash(self._log[-1]) if self._log else GENESIS
+        prev = self.log_head()
         if entry.prev != prev:
             entry = dataclasses.replace(entry, prev=prev)
         self._log.append(entry)
@@ -151,7 +154,12 @@ class Game:
 
     def log_head(self) -> str:
         """The hash of the last log entry (GENESIS for an empty log)."""
-        return entry_hash(self._log[-1]) if self._log else GENESIS
+        if not self._log:
+            return GENESIS
+        last = self._log[-1]
+        if self._head is None or self._head[0] is not last:
+            self._head = (last, entry_hash(last))
+        return self._head[1]
 
     @property
     def units(self) -> list[Unit]:
