@@ -18,7 +18,8 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -1221,6 +1222,27 @@ def run(argv: list[str]) -> int:
     except ValueError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return USAGE_ERROR
+    with _language_kept():
+        return _run(argv, lang)
+
+
+@contextmanager
+def _language_kept() -> Iterator[None]:
+    """A command run inside a running application (a test, the self-test) leaves that
+    application's interface language as it found it."""
+    from PySide6.QtCore import QCoreApplication
+
+    from app.i18n import current_language, install
+
+    before = current_language() if QCoreApplication.instance() is not None else None
+    try:
+        yield
+    finally:
+        if before is not None and current_language() != before:
+            install(before)
+
+
+def _run(argv: list[str], lang: str | None) -> int:
     parser = _parser(set_language(lang))
     try:
         args = parser.parse_args(argv)

@@ -131,8 +131,22 @@ def seal_from_the_menu(qtbot, win) -> str:
         QTimer.singleShot(0, lambda: QApplication.activeModalWidget().accept())  # commitment
         dlg._check()
 
-    QTimer.singleShot(0, fill)
-    assert win.sealed_dice.seal_dialog()
+    failed: list[BaseException] = []
+
+    def fill_or_close() -> None:  # a failed check closes the dialog: the test fails, never hangs
+        try:
+            fill()
+        except BaseException as e:  # noqa: BLE001 — re-raised below, outside Qt's loop
+            failed.append(e)
+            dlg = QApplication.activeModalWidget()
+            if dlg is not None:
+                dlg.reject()
+
+    QTimer.singleShot(0, fill_or_close)
+    sealed_ok = win.sealed_dice.seal_dialog()
+    if failed:
+        raise failed[0]
+    assert sealed_ok
     return sealed.sealing_of(win.game.state).commitment
 
 
