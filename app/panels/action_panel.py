@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import current_language, loc, tr
-from engine.costs import CostRefused, charge, cost_of, describe_cost, refusal
+from engine.costs import CostRefused, charge, charged_cost, describe_cost, refusal
 from engine.facts import facts_for
 from engine.joint import JointContext, JointResolution, answer_context, charge_joint
 from engine.model import Game, ModelError
@@ -959,13 +959,21 @@ class ActionPanel(QDockWidget):
                                     "error")
         self._set_buttons()
 
+    def _cost(self, ctx: Context):
+        """The cost Apply would charge: the one the rolled resolution priced (the
+        assault's AP only if its check passed, a tank's AP sequence), else the declared
+        one (engine.costs.charged_cost)."""
+        res = self.resolution
+        lead = res.resolutions[0] if isinstance(res, JointResolution) else res
+        return charged_cost(ctx, lead)
+
     def cost_refusal(self) -> str | None:
-        """Why the chosen action's declared cost cannot be paid now (engine.costs)."""
+        """Why the chosen action's cost cannot be paid now (engine.costs)."""
         ctx = self.lead_context
         if ctx is None:
             return None
         try:
-            return refusal(ctx)
+            return refusal(ctx, self._cost(ctx))
         except (ValueError, KeyError) as err:
             return _text(err)
 
@@ -981,7 +989,7 @@ class ActionPanel(QDockWidget):
         cost = None
         if ctx is not None:
             try:
-                cost = cost_of(ctx)
+                cost = self._cost(ctx)
             except (ValueError, KeyError):
                 cost = None
         why = self.cost_refusal()

@@ -51,7 +51,11 @@ def expected_edge_in() -> float:
 
 @pytest.fixture
 def win(qtbot):
-    return open_window(qtbot, duel_scenario(), centre=(29, 20))
+    w = open_window(qtbot, duel_scenario(), centre=(29, 20))
+    # the Sherman's side's turn: its AP are charged by the turn contract on Apply (issue 9
+    # point 4), which refuses an action while nobody's turn has started
+    w.game.active_side = "allies"
+    return w
 
 
 def assert_chart_is_the_engines(panel) -> None:
