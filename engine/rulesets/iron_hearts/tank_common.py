@@ -29,7 +29,6 @@ from . import ranges
 from .common import current_turn
 from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
 from .tank_rules import (
-    TANK_AP,
     RuleRefused,
     crew_state,
     crew_te,
@@ -163,10 +162,6 @@ class TankView:
     def te(self) -> int:
         return crew_te(self.card, self.crew, self.ctx.rule("crew_te_counts"),
                        self.ctx.rule("crew_te_rounding"))
-
-    @property
-    def ap_left(self) -> int:
-        return TANK_AP - len(self.log["ap"])
 
     @property
     def run(self) -> int:
