@@ -840,7 +840,13 @@ def cmd_odds(args: argparse.Namespace) -> int:
                           "target": a.target.id if a.target else None,
                           "facts": a.facts.to_dict()}
         title += f", answered by {a.action.label} — {a.actor_label} (joint odds)"
-    _emit(data, title + "\n" + odds_text(dist), args.json, sys.stdout)
+    from engine.render import facts_line
+
+    text = title + "\n" + odds_text(dist)
+    line = facts_line(ctx.facts, lang=language(), ruleset=ctx.ruleset.id)
+    if line:  # what the odds were worked out from, as `resolve` ends with it
+        text += "\n" + line
+    _emit(data, text, args.json, sys.stdout)
     return 0
 
 

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Options:
-    """Run-wide switches: `full` times the slow baselines over all their work."""
+    """Run-wide switches: `full` times the slow baselines over all their work; `tools` and
+    `tables` (empty: all) pick the board events P8/P9 drive (`--tools select,zoom`)."""
 
     full: bool = False
+    tools: tuple[str, ...] = ()
+    tables: tuple[str, ...] = ()
 
 
 @dataclass

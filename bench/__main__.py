@@ -1,4 +1,5 @@
-"""`python -m bench [IDS...] [--full]`: run the registered performance targets.
+"""`python -m bench [IDS...] [--full] [--tools select,zoom] [--tables 500,2000]`: run the
+registered performance targets (`--tools` / `--tables`: only those board events of P8/P9).
 
 Exit status 0 when every target run says ok, 1 when any says FAIL or a module failed.
 """
@@ -17,11 +18,19 @@ MODULES: tuple[str, ...] = ("bench.geometry_bench", "bench.board_bench", "bench.
                             "bench.odds_bench", "bench.tools_bench", "bench.autosave_bench")
 
 
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("ids", nargs="*", help="targets to run (default: all), e.g. P1 P3")
     parser.add_argument("--full", action="store_true",
                         help="time slow baselines over all their work, not a sample")
+    parser.add_argument("--tools", default="",
+                        help="P8/P9: only these tools' events, e.g. select,zoom (default: all)")
+    parser.add_argument("--tables", default="",
+                        help="P8/P9: only these tables, e.g. 500,2000 (default: all)")
     args = parser.parse_args(argv)
     failed = False
     for name in MODULES:
@@ -35,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"ids: unknown target(s) {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
-    options = Options(full=args.full)
+    options = Options(full=args.full, tools=_names(args.tools), tables=_names(args.tables))
     for tid in sorted(REGISTRY, key=sort_key):
         if wanted and tid not in wanted:
             continue

@@ -238,3 +238,34 @@ def p11_seen_within(opts: Options) -> Outcome:
     med = statistics.median(per_unit)
     return Outcome({"median_ms": med, "max_ms": max(per_unit), "units": len(us),
                     "pieces": 40, "reach_in": 6, "target_ms": 50}, med <= 50.0)
+
+
+@target("P12", "squad-cover")
+def p12_squad_cover(opts: Options) -> Outcome:
+    """Iron Hearts' per-member cover (fact member_cover): the cover of each man of a
+    10-man squad against the shooter, in one pass (geometry.los.target_covers through the
+    fact's measure_many), on the 500-unit / 50-piece bench table — 20 shooters, each the
+    median of 7 runs. Beside it the per-pair loop it replaced (measure_pair per man).
+    Target (PROPOSED, issue 9 point 7): 2 ms."""
+    from types import SimpleNamespace
+
+    from engine.rulesets.iron_hearts.squad_cover import MEMBER_COVER
+
+    scen = measure_scenario(seed=5, n_pieces=50, n_units=500)
+    units = scen.units
+    one_pass, per_pair = [], []
+    for k in range(0, 400, 20):
+        shooter = units[k]
+        squad = [u for u in units if u.side != shooter.side][k // 2:k // 2 + 10]
+        probe = SimpleNamespace(scenario=scen, actor=shooter)
+        assert MEMBER_COVER.measure_many is not None
+        fast = MEMBER_COVER.measure_many(probe, squad)
+        assert list(fast) == [measure_pair(scen, shooter.id, u.id).cover for u in squad]
+        one_pass.append(median_ms(lambda p=probe, s=squad: MEMBER_COVER.measure_many(p, s),
+                                  repeat=7))
+        per_pair.append(median_ms(lambda sh=shooter, s=squad: [
+            measure_pair(scen, sh.id, u.id).cover for u in s], repeat=3))
+    med = statistics.median(one_pass)
+    return Outcome({"median_ms": med, "max_ms": max(one_pass),
+                    "per_pair_loop_ms": statistics.median(per_pair), "men": 10,
+                    "units": 500, "pieces": 50, "target_ms": 2}, med <= 2.0)

@@ -93,18 +93,21 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
         probe.template = _lay(scenario, actor, template, point)
     values: dict[str, Any] = {}
     for spec in specs:
-        if spec.measure is None or spec.scope == "derived":
+        if not spec.measured or spec.scope == "derived":
             continue
         if spec.scope == "member":
             values[spec.name] = _each(probe, spec, member_units, "actor") \
                 if target is not None else None
         elif spec.scope == "target":
-            values[spec.name] = _each(probe, spec, target_units, "target") \
-                if target_units else None
-        else:
+            units = target_units
+            if not units and spec.units is not None and target is not None:
+                units = list(spec.units(probe))
+            values[spec.name] = _each(probe, spec, units, "target") if units else None
+        elif spec.measure is not None:
             values[spec.name] = spec.check(spec.measure(probe))
     measured = _facts(values)
-    hand = {k: rs.fact_spec(k, act).check(v) for k, v in (overrides or {}).items()}
+    hand = {k: _merged(rs.fact_spec(k, act), rs.fact_spec(k, act).check(v), values.get(k))
+            for k, v in (overrides or {}).items()}
     facts = _apply_overrides(measured, hand, scenario)
     for spec in specs:
         if spec.scope != "derived" or spec.measure is None or spec.name in facts.overridden:
@@ -152,9 +155,24 @@ class _Probe:
         return other
 
 
+def _merged(spec: FactSpec, hand: Any, measured: Any) -> Any:
+    """An each-unit override laid over the measured values: typing one member's value
+    ("gren-2:0") overrides that member only; the others keep what the board measured."""
+    if spec.each and isinstance(hand, Mapping) and isinstance(measured, Mapping):
+        return {**measured, **hand}
+    return hand
+
+
 def _each(probe: _Probe, spec: FactSpec, units: Sequence[Unit], as_: str) -> dict[str, Any]:
     """{unit id: value}: `spec` measured from each member (as_="actor") to the target, or
-    from the actor to each target (as_="target")."""
+    from the actor to each target (as_="target") — all at once by `measure_many` when the
+    fact declares it (the actor / target of the probe is then the fixed end)."""
+    if spec.measure_many is not None:
+        found = list(spec.measure_many(probe, units))
+        if len(found) != len(units):
+            raise SchemaError(f"fact {spec.name}: measure_many gave {len(found)} values "
+                              f"for {len(units)} units")
+        return {u.id: spec.check(v) for u, v in zip(units, found, strict=True)}
     out = {}
     for u in units:
         p = probe.between(u, probe.target) if as_ == "actor" else probe.between(probe.actor, u)

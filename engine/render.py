@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Literal
 
 from engine.i18n import localized, msg
 from engine.options import Modifier
-from engine.protocol import Resolution, Step
+from engine.protocol import Facts, Resolution, Step
 from engine.wording import change_words
 
 if TYPE_CHECKING:
     from engine.joint import JointResolution
 
 __all__ = ["render", "render_joint", "render_text", "render_markdown", "render_bbcode",
-           "FORMATS"]
+           "facts_line", "FORMATS"]
 
 Format = Literal["text", "markdown", "bbcode"]
 FORMATS: tuple[str, ...] = ("text", "markdown", "bbcode")
@@ -252,8 +252,19 @@ def _fact_value(v: object, st: _Style) -> str:
     return st.loc(v) if isinstance(v, str) else str(v)
 
 
+def facts_line(facts: Facts, fmt: Format | str = "text", lang: str | None = None,
+               ruleset: str | None = None) -> str | None:
+    """The "Facts: …" line a resolution ends with, for facts alone (`warboard odds`
+    prints it under the odds); None when there are none."""
+    return _facts_of(facts, _style(fmt, lang, ruleset))
+
+
 def _facts_text(res: Resolution, st: _Style) -> str | None:
-    d = res.facts.to_dict()
+    return _facts_of(res.facts, st)
+
+
+def _facts_of(facts: Facts, st: _Style) -> str | None:
+    d = facts.to_dict()
     over = set(d.pop("overridden", []))
     if not d:
         return None

@@ -873,6 +873,29 @@ def threat_view(
     return ThreatView(sees, sees_cover, seen_by, seen_by_cover)
 
 
+def target_covers(
+    index: TerrainIndex,
+    shooter: Polygon,
+    targets: Sequence[Polygon] | np.ndarray,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(visible fraction, cover) of each target from one shooter, in one pass ("who of the
+    squad is in what cover"). [i] equals line_of_sight(index, shooter, targets[i])'s
+    visible_fraction and cover — the cover also where nothing is seen, unlike threat_view."""
+    shooter = _as_polygon(shooter, "shooter")
+    targets = _as_polygons(targets, "targets")
+    n = len(targets)
+    if n == 0:
+        return np.ones(0), np.zeros(0, dtype=np.int64)
+    scene = _Sight.build(index, np.concatenate(([shooter], targets)).astype(object), samples,
+                         _NO_POLYS)
+    fraction, cover = _trace(index, scene, np.zeros(n, dtype=np.int64), np.arange(1, n + 1),
+                             True, cover_unseen=True)
+    assert cover is not None
+    return fraction, cover
+
+
 @dataclass
 class _Sight(_Scene):
     """A `_Scene` over every terrain piece (then the blockers), for fractions and cover at once.
@@ -962,9 +985,11 @@ def _ragged(count: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 def _trace(
     index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, want_cover: bool,
+    cover_unseen: bool = False,
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Visible fraction (and cover, if asked) for each pair: s[k] shoots at t[k]; the cover
-    of a pair that sees nothing (fraction 0) is not worked out, but NOT_SEEN.
+    of a pair that sees nothing (fraction 0) is not worked out, but NOT_SEEN — unless
+    `cover_unseen` (then every pair's cover is worked out, as line_of_sight gives it).
 
     The rules and the arithmetic are those of `_fractions` and `_cover`; what differs is the
     pruning, made for many shooters: a piece is looked at for a pair only if its bounding
@@ -1027,7 +1052,7 @@ def _trace(
     # line is yet known to meet, that the fractions did not cross already.
     line_hit = sure | (sp.inside[:, None] & (length > 0))
     line_hit[ci, li] |= n_cross > 0
-    seen = fraction > 0
+    seen = fraction > 0 if not cover_unseen else np.ones(n_pairs, dtype=bool)
     terrain = np.flatnonzero((jj < n_p) & seen[kk])
     counts = np.zeros(len(jj), dtype=bool)
     counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]

@@ -55,15 +55,21 @@ def candidate_rects(boxes: np.ndarray, pos: np.ndarray, sizes: np.ndarray, gap: 
 QUERY_CHUNK = 1024
 
 
+def _envelopes(boxes: np.ndarray) -> np.ndarray:
+    """Left/top/right/bottom rectangles as shapes with those envelopes: the diagonals.
+    The tree compares envelopes only, and a two-point line is made 10x faster than a box."""
+    return shapely.linestrings(np.ascontiguousarray(boxes, dtype=float).reshape(-1, 2, 2))
+
+
 def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
                   keep_pair=None) -> tuple[np.ndarray, np.ndarray]:
     """(query, tree) index pairs whose rectangles overlap with a positive area and that
     `keep_pair(q, t)` keeps, worked out QUERY_CHUNK query boxes at a time."""
-    tree = shapely.STRtree(shapely.box(*tree_boxes.T))
+    tree = shapely.STRtree(_envelopes(tree_boxes))
     qs, ts = [], []
     for first in range(0, len(query_boxes), QUERY_CHUNK):
         chunk = query_boxes[first:first + QUERY_CHUNK]
-        q, t = tree.query(shapely.box(*chunk.T))
+        q, t = tree.query(_envelopes(chunk))
         a, b = chunk[q], tree_boxes[t]
         keep = (a[:, 0] < b[:, 2]) & (a[:, 2] > b[:, 0]) & (a[:, 1] < b[:, 3]) & \
             (a[:, 3] > b[:, 1])

@@ -18,14 +18,16 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QPixmapCache,
     QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from .items import UnitItem
+from .items import LabelItem, UnitItem
 from .scene import BoardScene
+from .wheel_picture import SHARP_BANDS, WheelPicture
 
 #: Zoom per wheel notch (120 eighths of a degree).
 ZOOM_PER_NOTCH = 1.2
@@ -83,7 +85,12 @@ class BoardView(QGraphicsView):
         self._relabel = QTimer(self)
         self._relabel.setSingleShot(True)
         self._relabel.setInterval(RELABEL_IDLE_MS)
-        self._relabel.timeout.connect(self.flush_labels)
+        self._relabel.timeout.connect(self._wheel_rested)
+        #: the picture shown scaled while the wheel turns (wheel_picture), None otherwise
+        self._wheel: WheelPicture | None = None
+        self._sharpen = QTimer(self)
+        self._sharpen.setInterval(0)
+        self._sharpen.timeout.connect(self._sharpen_tick)
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
 
@@ -111,6 +118,7 @@ class BoardView(QGraphicsView):
         self.centerOn(table.center())
         self._fitted = True
         self._relabel.stop()
+        self.end_wheel_picture()
         self.board().layout_labels(scale)
 
     def show_area(self, x: float, y: float, px_per_inch: float) -> None:
@@ -121,6 +129,7 @@ class BoardView(QGraphicsView):
         self.centerOn(QPointF(x, y))
         self._fitted = False
         self._relabel.stop()
+        self.end_wheel_picture()
         self.board().layout_labels(px_per_inch)
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
@@ -136,6 +145,87 @@ class BoardView(QGraphicsView):
         self.scroll_by(self.mapFromScene(before) - anchor)
         self._fitted = False
         self._relabel.start()  # restarted by every notch: laid out when the wheel rests
+
+    # --- the wheel burst: the picture scaled, drawn sharp once the wheel rests ------------
+
+    def wheel_zoom(self, factor: float, anchor: QPoint) -> None:
+        """One wheel notch: zoom about `anchor` showing the board's last picture scaled
+        (wheel_picture); the board is drawn sharp once the wheel has rested."""
+        lo, hi = self._scale_limits()
+        current = self.px_per_inch()
+        if min(max(current * factor, lo), hi) == current:
+            return  # at the zoom's limit: nothing changes
+        if self._wheel is None or self._wheel.band is not None:
+            # the picture now on screen (sharp parts from their caches), grabbed at this zoom
+            picture = self.viewport().grab()
+            self._wheel = WheelPicture(picture, self.viewportTransform())
+        self._sharpen.stop()
+        self.zoom_by(factor, anchor)
+
+    def wheel_picture_shown(self) -> bool:
+        """Whether the board shows a scaled picture (a wheel burst not yet drawn sharp)."""
+        return self._wheel is not None
+
+    def end_wheel_picture(self) -> None:
+        """Draw the board sharp now (a click, a key, a resize, a fit)."""
+        self._sharpen.stop()
+        if self._wheel is not None:
+            self._wheel = None
+            self.viewport().update()
+
+    def sharpen_step(self) -> bool:
+        """Draw the next band of the board sharp after a wheel burst (the labels laid out
+        first: `flush_labels`); False once the whole board is sharp."""
+        pic = self._wheel
+        if pic is None:
+            return False
+        if pic.band is None:
+            if self._relabel.isActive():
+                self.flush_labels()
+            pic.band = 0
+        band = pic.next_band(self.viewport().rect())
+        if band is None:
+            self._wheel = None
+            return False
+        pic.sharp += band
+        self.viewport().update(band)
+        if pic.band is not None and pic.band >= SHARP_BANDS:
+            self._wheel = None  # the last band: nothing is left scaled
+        return self._wheel is not None
+
+    def _wheel_rested(self) -> None:
+        self.flush_labels()
+        if self._wheel is not None:
+            self._sharpen.start()
+
+    def _sharpen_tick(self) -> None:
+        if not self.sharpen_step():
+            self._sharpen.stop()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        pic = self._wheel
+        if pic is None:
+            super().paintEvent(event)
+            return
+        now = self.viewportTransform()
+        region = event.region()
+        real = region & pic.sharp
+        if not real.isEmpty():
+            super().paintEvent(QPaintEvent(real))
+        rest = region - real
+        if rest.isEmpty():
+            return
+        uncovered = rest - pic.covered(now)
+        painter = QPainter(self.viewport())
+        if not uncovered.isEmpty():  # a zoom out: the table, grid and terrain around it
+            painter.save()
+            painter.setClipRegion(uncovered)
+            painter.setTransform(now)
+            area = self.mapToScene(uncovered.boundingRect()).boundingRect()
+            self.board().drawBackground(painter, area)
+            painter.restore()
+        pic.draw(painter, now, rest - uncovered)
+        painter.end()
 
     def labels_pending(self) -> bool:
         """Whether a wheel zoom's label layout is still waiting for the wheel to rest."""
@@ -178,10 +268,11 @@ class BoardView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         notches = event.angleDelta().y() / 120.0
         if notches:
-            self.zoom_by(ZOOM_PER_NOTCH ** notches, event.position().toPoint())
+            self.wheel_zoom(ZOOM_PER_NOTCH ** notches, event.position().toPoint())
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.end_wheel_picture()
         pos = event.position().toPoint()
         if (self.router is not None and self._pan_from is None
                 and event.button() != Qt.MouseButton.MiddleButton
@@ -239,6 +330,7 @@ class BoardView(QGraphicsView):
         super().leaveEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.end_wheel_picture()
         if self.router is not None and self.router.key(event):
             event.accept()
             return
@@ -251,6 +343,7 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Refit a fitted table when the window changes size; a dock opening or changing
         width beside the board keeps its scale and centre (the resize anchor)."""
+        self.end_wheel_picture()
         super().resizeEvent(event)
         window_size = self.window().size()
         if self._fitted and window_size != self._window_size:
@@ -261,7 +354,7 @@ class BoardView(QGraphicsView):
         """The unit under a view pixel, if any (labels count as their unit)."""
         for item in self.items(pos):
             while item is not None and not isinstance(item, UnitItem):
-                item = item.parentItem()
+                item = item.owner if isinstance(item, LabelItem) else item.parentItem()
             if item is not None:
                 return item
         return None

@@ -32,7 +32,7 @@ from engine.model import MoveUnit
 from engine.scenario import Unit
 from engine.triggers import due, due_after_move, move_change
 from geometry.bases import base_polygon
-from geometry.contact import nearest, snap_to_contact
+from geometry.contact import BaseIndex, snap_to_contact
 from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
@@ -242,6 +242,8 @@ class _Drag:
         self.other_polys = np.array([u.polygon() for u in others], dtype=object)
         enemy = [i for i, u in enumerate(others) if u.side != unit.side]
         self.enemy_index = np.array(enemy, dtype=int)
+        #: the enemy bases indexed: each move measures the few near the pointer
+        self.enemies = BaseIndex(self.other_polys[self.enemy_index])
         self.contact: Unit | None = None
         #: the ruleset's triggers checked after a move (engine.triggers at "move"): the
         #: hint says which tests a drop here would make due
@@ -281,8 +283,8 @@ class _Drag:
         x, y = self.x0 + d.x(), self.y0 + d.y()
         self.contact = None
         if not free and len(self.enemy_index):  # a charge: into contact with an enemy
-            hit = snap_to_contact(self.unit.base, x, y, self.unit.facing,
-                                  self.other_polys[self.enemy_index], SNAP_IN)
+            hit = snap_to_contact(self.unit.base, x, y, self.unit.facing, self.enemies,
+                                  SNAP_IN)
             if hit is not None:
                 x, y = hit.x, hit.y
                 self.contact = self.others[self.enemy_index[hit.index]]
@@ -336,7 +338,7 @@ class _Drag:
             return []
         x, y = self.last
         me = base_polygon(self.unit.base, x, y, self.unit.facing)
-        found = nearest(me, self.other_polys[self.enemy_index], n)
+        found = self.enemies.nearest(me, n)
         parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
                  for k, d in found]
         return ["nearest enemies: " + "; ".join(parts)]

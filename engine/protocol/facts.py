@@ -13,7 +13,7 @@ mapping unit id → value.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
@@ -96,7 +96,14 @@ class FactProbe(Protocol):
 class FactSpec:
     """A declared fact: its name, label and doc for the panels, its `type` (FACT_TYPES),
     its `scope` (FACT_SCOPES) and `measure(probe) -> value` (None: the board cannot
-    measure it; the player enters it). A measure that cannot answer returns None."""
+    measure it; the player enters it). A measure that cannot answer returns None.
+
+    For an each-unit fact ("member" / "target" scope), `measure_many(probe, units)`
+    measures all the units in one pass (vectorised: one shapely/numpy call for the whole
+    squad, not one per pair) and returns their values in order — engine.facts calls it
+    instead of `measure` once per unit. `units(probe)` names the units a "target" fact is
+    measured to when the action's several-units role is empty (e.g. the squad of the one
+    target chosen); without it such a fact stays unmeasured then."""
 
     name: str
     label: str = ""
@@ -104,6 +111,8 @@ class FactSpec:
     scope: FactScope = "pair"
     measure: Callable[[FactProbe], Any] | None = None
     doc: str = ""
+    measure_many: Callable[[FactProbe, Sequence[Any]], Sequence[Any]] | None = None
+    units: Callable[[FactProbe], Sequence[Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.type not in FACT_TYPES:
@@ -134,7 +143,12 @@ class FactSpec:
 
     def describe(self) -> dict:
         return {"name": self.name, "label": self.title, "type": self.type,
-                "scope": self.scope, "measured": self.measure is not None, "doc": self.doc}
+                "scope": self.scope, "measured": self.measured, "doc": self.doc}
+
+    @property
+    def measured(self) -> bool:
+        """Whether the board measures it (else the player enters it)."""
+        return self.measure is not None or self.measure_many is not None
 
 
 _EXPECT = {"distance_in": "a number ≥ 0", "distance_m": "a number ≥ 0", "number": "a number",

@@ -151,7 +151,10 @@ def test_labels_keep_their_screen_size_and_show_the_name(qapp):
     assert sherman.label.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
     # hung under the base until the board lays labels out
     assert sherman.label.where == "below"
-    assert sherman.label.pos() == QPointF(0.0, sherman.shape().boundingRect().bottom())
+    assert sherman.label.anchor == QPointF(0.0, sherman.shape().boundingRect().bottom())
+    # an item of its own (not the unit's child: Qt's index) standing at that anchor
+    assert sherman.label.parentItem() is None and sherman.label.scene() is scene
+    assert sherman.label.pos() == sherman.pos() + sherman.label.anchor
     assert sherman.label.boundingRect().top() > 0
 
 
@@ -160,7 +163,7 @@ def shown_label_rects(scene: BoardScene, px_per_inch: float) -> dict[str, QRectF
     out = {}
     for uid, item in scene.unit_items.items():
         if item.label.isVisible():
-            anchor = item.mapToScene(item.label.pos()) * px_per_inch
+            anchor = item.mapToScene(item.label.anchor) * px_per_inch
             out[uid] = item.label.boundingRect().translated(anchor)
     return out
 

@@ -294,6 +294,45 @@ def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
     assert dock.table.rowCount() > 0
 
 
+def test_a_hidden_organisation_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
+    """The organisation dock skips its rebuild while hidden (a move rebuilt 2,000 rows for
+    nobody) and rebuilds when shown: then it holds what a dock open all along holds."""
+    import json
+
+    from engine.edits import EditUnit
+    from engine.model import Change, MoveUnit
+    from engine.rulesets.registry import register, unregister
+    from engine.scenario_io import loads_scenario
+    from tests.app.helpers import show_window
+    from tests.app.test_groups_board import DOC
+    from tests.app.test_organisation_dock import notes, texts
+    from tests.engine.test_organisation import ORG
+
+    register(ORG)
+    try:
+        doc = json.loads(json.dumps(DOC))
+        doc["ruleset"] = "toy-org"
+        win = show_window(qtbot, loads_scenario(json.dumps(doc)), (1200, 800))
+        dock = win.organisation_dock
+        assert not dock.isVisible()
+        assert texts(dock)  # read while hidden: rebuilt for the reader
+        unit = win.game.scenario.units[0]
+        win.editor.push(Change([MoveUnit(unit.id, unit.x + 1.0, unit.y)], label="move"))
+        win.editor.push(Change([EditUnit(unit.id, {"name": "Renamed"})], label="rename"))
+        from PySide6.QtCore import Qt
+
+        renamed = dock.tree.findItems("Renamed", Qt.MatchFlag.MatchRecursive)
+        assert dock._stale and renamed == []  # nothing rebuilt while hidden
+        dock.show()
+        qtbot.waitUntil(dock.isVisible)
+        shown, said = texts(dock), notes(dock)
+        assert any(name == "Renamed" for _d, name, _k, _p in shown)
+        dock.refresh()  # what an always-open dock holds
+        assert (texts(dock), notes(dock)) == (shown, said)
+    finally:
+        unregister(ORG.id)
+
+
 # --- the terrain, drawn with the cached background ----------------------------------------
 
 def _redrawn_from_scratch(view) -> np.ndarray:
@@ -451,3 +490,86 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
                        pos=at(win, unit.x + 0.4, unit.y))
     qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
     assert early.reach_pending is None and list(tool._overlay) == []
+
+
+# --- the wheel burst: the last picture scaled, then drawn sharp -------------------------------
+
+def _wheel(view, notches: int, at=None) -> None:
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    p = QPointF(at if at is not None else view.viewport().rect().center())
+    g = QPointF(view.viewport().mapToGlobal(p.toPoint()))
+    ev = QWheelEvent(p, g, QPoint(), QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), ev)
+
+
+def _on_screen(view) -> np.ndarray:
+    """The viewport's pixels as last painted (the offscreen backing store), not drawn anew
+    as `grab` would: what the bands left there."""
+    from PySide6.QtGui import QImage
+
+    top_left = view.viewport().mapToGlobal(view.viewport().rect().topLeft())
+    size = view.viewport().size()
+    shot = view.screen().grabWindow(0, top_left.x(), top_left.y(), size.width(),
+                                    size.height())
+    img = shot.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(),
+                                                        img.bytesPerLine() // 4, 4)
+    return a[:, :img.width(), :3].astype(int)
+
+
+@pytest.mark.parametrize("notches", [(1, 1, 1), (-1, -1), (1, -1, 1)])
+def test_a_wheel_burst_ends_with_the_board_a_repaint_from_scratch_shows(qtbot, notches):
+    """While the wheel turns the board shows its last picture scaled; once the wheel has
+    rested, the labels laid out and the bands drawn, the screen holds exactly what a repaint
+    from scratch at that zoom shows, and the labels are where the plain greedy puts them."""
+    from PySide6.QtCore import QPoint
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    qtbot.wait(50)
+    for n in notches:
+        _wheel(view, n, QPoint(500, 380))
+        assert view.wheel_picture_shown()
+        qtbot.wait(5)
+    zoom = view.px_per_inch()
+    qtbot.waitUntil(lambda: not view.wheel_picture_shown(), timeout=5000)
+    qtbot.wait(30)
+    assert view.px_per_inch() == zoom
+    left = _on_screen(view)
+    assert shown_places(win.scene) == reference_layout(win.scene, zoom)
+    fresh = _redrawn_from_scratch(view)
+    assert np.abs(_on_screen(view) - fresh).max() <= 2  # the backing store reads true
+    differ = np.abs(left - fresh).max(axis=2) > 2
+    assert not differ.any(), f"{differ.sum()} pixels left from the scaled picture"
+
+
+def test_a_click_during_a_wheel_burst_draws_the_board_sharp_at_once(qtbot) -> None:
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    _wheel(view, 1, QPoint(400, 300))
+    assert view.wheel_picture_shown()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert not view.wheel_picture_shown()
+
+
+def test_a_wheel_notch_at_the_zoom_limit_keeps_the_board_sharp(qtbot) -> None:
+    from PySide6.QtCore import QPoint
+
+    from app.board.view import MAX_PX_PER_INCH
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, load_demo(), (1280, 820), fit=True)
+    win.view.show_area(20.0, 12.0, MAX_PX_PER_INCH)
+    _wheel(win.view, 1, QPoint(400, 300))
+    assert win.view.px_per_inch() == MAX_PX_PER_INCH
+    assert not win.view.wheel_picture_shown()

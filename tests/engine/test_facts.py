@@ -9,7 +9,7 @@ import pytest
 from engine.facts import facts_for, parse_fact
 from engine.measure import MeasureError, measure_pair, template_query
 from engine.options import SchemaError
-from engine.protocol import FactMissing
+from engine.protocol import Action, FactMissing, FactSpec
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.scenario_io import load_demo
 from geometry.facing import QUADRANTS
@@ -24,8 +24,10 @@ def test_shoot_gets_exactly_its_facts_measured_edge_to_edge(demo):
     f = facts_for(demo, "shoot", "gren-3", "us-1-1")
     m = measure_pair(demo, "gren-3", "us-1-1")
     # side_struck: an anti-tank weapon's hit on a vehicle reads the side it strikes
-    assert IH.action("shoot").facts == ("distance_m", "cover", "range_band", "los",
-                                        "side_struck")
+    # member_cover: the cover of each man of the target's squad (issue 9, per-member cover)
+    assert IH.action("shoot").fact_names == ("distance_m", "cover", "member_cover",
+                                             "range_band", "los", "side_struck")
+    assert f.get("member_cover")["us-1-1"] == m.cover
     assert f.distance_m == pytest.approx(m.edge_in * 2.5)        # the demo's 2.5 m per inch
     assert f.distance_m == m.edge_m and f.cover == m.cover
     assert f.los is (m.los != "blocked")
@@ -133,3 +135,59 @@ def test_parse_fact_types_the_text():
         parse_fact("los", "maybe")
     with pytest.raises(SchemaError, match="facts.distance_m: expected a number, got 'far'"):
         parse_fact("distance_m", "far")
+
+
+# ------------------------------------------------------- each-unit facts in one pass
+
+
+_CALLS: list[tuple[str, tuple[str, ...]]] = []
+
+
+def _name_lengths(p, units):
+    """All the units at once (as a vectorised measure would), recording each call."""
+    _CALLS.append((p.actor.id, tuple(u.id for u in units)))
+    return [len(u.id) for u in units]
+
+
+def _his_squad(p):
+    return [p.target, *(u for u in p.scenario.units
+                        if u.parent == p.target.parent and u.id != p.target.id)]
+
+
+class _EachProbe(Action):
+    """A toy action reading one target fact measured for all its units at once."""
+
+    id = "each_probe"
+    label = "Each probe"
+    facts = (FactSpec("name_len", "name length", "count", "target",
+                      measure_many=_name_lengths, units=_his_squad),)
+
+    def resolve(self, ctx, dice):  # facts only
+        raise NotImplementedError
+
+    def odds(self, ctx):
+        raise NotImplementedError
+
+
+def test_measure_many_measures_all_units_in_one_call_and_units_names_them(demo):
+    act = _EachProbe()
+    _CALLS.clear()
+    f = facts_for(demo, act, "gren-3", "us-1-1", ruleset=IH)
+    assert f.get("name_len") == {"us-1-1": 6, "us-1-2": 6, "us-1-3": 6, "us-1-4": 6,
+                                 "us-1-5": 6}
+    assert _CALLS == [("gren-3", ("us-1-1", "us-1-2", "us-1-3", "us-1-4", "us-1-5"))]
+    # a several-units role given: those units, in one call again
+    _CALLS.clear()
+    f = facts_for(demo, act, "gren-3", "us-1-1", ruleset=IH, targets=["us-2-1", "us-lt"])
+    assert f.get("name_len") == {"us-2-1": 6, "us-lt": 5} and len(_CALLS) == 1
+    assert act.fact_specs()[0].measured and act.fact_specs()[0].describe()["measured"]
+    # no target: nothing to measure to
+    assert facts_for(demo, act, "gren-3", None, ruleset=IH).get("name_len") is None
+
+
+def test_an_each_unit_override_replaces_only_the_units_typed(demo):
+    f = facts_for(demo, _EachProbe(), "gren-3", "us-1-1", ruleset=IH,
+                  overrides={"name_len": {"us-1-3": 0}})
+    assert f.get("name_len") == {"us-1-1": 6, "us-1-2": 6, "us-1-3": 0, "us-1-4": 6,
+                                 "us-1-5": 6}
+    assert "name_len" in f.overridden

@@ -60,3 +60,31 @@ def test_a_snapped_base_touches_and_does_not_overlap(angle, gap, facing, other_f
     placed = base_polygon(R25, hit.x, hit.y, facing)
     assert edge_distance(placed, other) <= 2 * CONTACT_TOL_IN
     assert placed.intersection(other).area < 1e-6
+
+
+_centres = st.lists(st.tuples(st.floats(0, 40), st.floats(0, 30), st.floats(0, 360),
+                              st.sampled_from([R25, TANK])), min_size=0, max_size=40)
+
+
+@given(others=_centres, x=st.floats(-5, 45), y=st.floats(-5, 35), facing=st.floats(0, 360),
+       n=st.integers(0, 6), snap=st.floats(0, 3))
+def test_an_index_of_the_bases_answers_as_the_plain_list(others, x, y, facing, n, snap):
+    """BaseIndex prunes with a tree; the snap and the nearest bases are still exactly those
+    worked out over every base (same indices, same distances, same order among equals)."""
+    from geometry.contact import BaseIndex
+
+    polys = [base_polygon(b, ox, oy, of) for ox, oy, of, b in others]
+    index = BaseIndex(polys)
+    me = base_polygon(R25, x, y, facing)
+    assert index.nearest(me, n) == nearest(me, polys, n)
+    assert snap_to_contact(R25, x, y, facing, index, snap) == \
+        snap_to_contact(R25, x, y, facing, polys, snap)
+
+
+def test_an_index_keeps_the_first_of_equally_near_bases():
+    from geometry.contact import BaseIndex
+
+    polys = [base_polygon(R25, x, y) for x, y in ((5, 0), (0, 5), (-5, 0), (0, -5), (9, 9))]
+    me = base_polygon(R25, 0, 0)
+    assert [k for k, _ in BaseIndex(polys).nearest(me, 3)] == [0, 1, 2]
+    assert [k for k, _ in nearest(me, polys, 3)] == [0, 1, 2]

@@ -227,3 +227,48 @@ def test_wide_woods_between_units_block_every_line_as_line_of_sight_does():
                           area("wood2", "woods", 1, 0.3, 1.6, 2)])
     tv = assert_matches(index, at(0, 0), [at(10, 0), at(10, 4, OVAL, 30)])
     assert tv.sees[0] == 0.0 and tv.seen_by[0] == 0.0
+
+
+# ---------------------------------------------------------------------------- target_covers
+
+
+def test_target_covers_works_out_the_cover_of_a_man_it_cannot_see():
+    from geometry.los import target_covers
+
+    index = TerrainIndex([area("house", "building", 4, -2, 6, 2)])
+    frac, cover = target_covers(index, at(0, 0), [at(10, 0), at(0, 10)])
+    # behind the house: not seen, and still its cover (threat_view gives NOT_SEEN)
+    assert frac.tolist() == [0.0, 1.0] and cover.tolist() == [3, 0]
+    empty = target_covers(index, at(0, 0), [])
+    assert empty[0].shape == (0,) and empty[1].shape == (0,)
+    with pytest.raises(ValueError, match=r"targets\[0\]"):
+        target_covers(index, at(0, 0), [Point(0, 0)])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_target_covers_equals_line_of_sight_on_random_scenes(seed):
+    from geometry.los import target_covers
+
+    index, units = random_scene(seed)
+    hidden_with_cover = 0
+    for k in range(0, len(units), 3):
+        others = units[:k] + units[k + 1:]
+        frac, cover = target_covers(index, units[k], others)
+        ref = [line_of_sight(index, units[k], o) for o in others]
+        np.testing.assert_array_equal(frac, [r.visible_fraction for r in ref])
+        np.testing.assert_array_equal(cover, [r.cover for r in ref])
+        hidden_with_cover += sum(1 for r in ref if r.visible_fraction == 0 and r.cover > 0)
+    assert hidden_with_cover > 0  # the scenes exercise the men threat_view leaves out
+
+
+@settings(max_examples=60, deadline=None)
+@given(terrain=pieces(5), unit=placed, others=st.lists(placed, min_size=1, max_size=6),
+       samples=st.sampled_from([1, 7, 24]))
+def test_target_covers_equals_per_pair_line_of_sight(terrain, unit, others, samples):
+    from geometry.los import target_covers
+
+    index = TerrainIndex(terrain)
+    frac, cover = target_covers(index, unit, others, samples=samples)
+    ref = [line_of_sight(index, unit, o, samples=samples) for o in others]
+    np.testing.assert_array_equal(frac, [r.visible_fraction for r in ref])
+    np.testing.assert_array_equal(cover, [r.cover for r in ref])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from engine.options import Option
 
+from .squad_cover import OPTIONS as SQUAD_COVER_OPTIONS
+
 __all__ = ["OPTIONS"]
 
 
@@ -104,4 +106,5 @@ OPTIONS: list[Option] = [
             "succeeds and a natural 10 always fails on every d10 test"),
     _choice("snap_fire_accuracy", "Snap fire 'Accuracy 2'", "set", ("set", "minus"),
             "§4.A-30", "set: Accuracy becomes 2 (d10 ≤ 2); minus: Accuracy − 2"),
+    *SQUAD_COVER_OPTIONS,  # not a §4.A point: ours, where the text is silent (PROPOSED)
 ]

@@ -7,6 +7,7 @@ range zone comes from the ruleset's schemes (ranges.py); the rules never measure
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -51,10 +52,12 @@ from .common import (
     weapon_of,
     wound_effects,
 )
+from .squad_cover import MEMBER_COVER, member_covers, open_first_order
 from .tank_common import side_struck, vehicle_card
 
 __all__ = ["Volley", "range_zone", "plan_volley", "roll_hits", "roll_wounds", "roll_volley",
-           "volley_odds", "volley_marginals", "suppression_sources", "Shoot", "Detect"]
+           "volley_odds", "volley_marginals", "ordered_volley_die", "suppression_sources",
+           "Shoot", "Detect"]
 
 LE = Comparison.LE
 ZONES = ("effective", "beyond-range", "out")
@@ -66,9 +69,12 @@ DETECTED_ALREADY = "one detection roll per turn (§4.3-4): already rolled"
 
 
 @dataclass(frozen=True, slots=True)
-
 class Volley:
-    """One planned burst: `n` hit dice, each hit re-rolled on the wound bands."""
+    """One planned burst: `n` hit dice, each hit re-rolled on the wound bands.
+
+    `wound` / `wound_mods` are read against the target's (pair) cover; `covers` gives
+    each squad member's own cover level and `by_cover` the wound bands at each of those
+    levels, so a hit is priced against the man it falls on (squad_cover)."""
 
     n: int
     base: int
@@ -79,8 +85,15 @@ class Volley:
     wound_mods: tuple[Modifier, ...]
     zone: str
     note: str
+    covers: tuple[int, ...] = ()
+    by_cover: tuple[tuple[int, Bands, tuple[Modifier, ...]], ...] = ()
 
-
+    def at_cover(self, level: int) -> Volley:
+        """The volley with its wound bands read against cover `level` (one of `covers`)."""
+        for lv, bands, mods in self.by_cover:
+            if lv == level:
+                return replace(self, wound=bands, wound_mods=mods)
+        return self
 
 
 def range_zone(ctx: Context, weapon: Mapping[str, Any], *, snap: bool = False) -> str:
@@ -115,9 +128,12 @@ def suppression_sources(ctx: Context) -> tuple[bool, bool]:
 def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, Any], *,
                 n: int, cover_level: int, zone: str, hit_mods: Sequence[Modifier] = (),
                 wound_mods: Sequence[Modifier] = (), snap: bool = False,
-                note: str = "") -> Volley:
+                note: str = "", member_covers: Sequence[int] = ()) -> Volley:
     """The hit Test and wound Bands for `n` dice of `profile` with `weapon` at `zone`
-    against a target in generic cover `cover_level`."""
+    against a target in generic cover `cover_level` — and, for a squad whose men stand
+    in different cover (`member_covers`, one level per man), the wound bands at each.
+    The hit roll reads the target's cover (under cover_effect accuracy / both): the man
+    a hit falls on is known only after the hit."""
     mods: list[Modifier] = []
     if snap:
         acc2 = rn("snap_fire.accuracy")
@@ -137,15 +153,25 @@ def plan_volley(ctx: Context, profile: Mapping[str, Any], weapon: Mapping[str, A
                              "(§4.4-3)", sets=True))
     hit = stat_test(ctx, profile["accuracy"], mods)
     dmg = apply_modifiers(weapon["damage"], list(wound_mods))
+    bands, wmods = _wound_bands(ctx, dmg, wound_mods, cover_level)
+    by_cover = tuple((lv, *_wound_bands(ctx, dmg, wound_mods, lv))
+                     for lv in sorted(set(member_covers)))
+    return Volley(n, profile["accuracy"], "Accuracy", tuple(mods), hit, bands, wmods,
+                  zone, note, tuple(member_covers), by_cover)
+
+
+def _wound_bands(ctx: Context, dmg: int, wound_mods: Sequence[Modifier], level: int
+                 ) -> tuple[Bands, tuple[Modifier, ...]]:
+    """The wound bands of a hit on a man in cover `level`: ≤ Damage − cover wounds, up to
+    Damage the suppression band (§4.4-4), under cover_effect damage / both."""
+    cover = ctx.ruleset.cover_term(level)
+    c = cover.value
     wmods = list(wound_mods)
     if c and ctx.rule("cover_effect") in ("damage", "both"):
         wmods.append(Modifier(msg("cover {n}", n=c), -c, "lowers Damage; between the two: "
                               "suppression band (§4.4-4)", proposed=cover.proposed))
-        bands = Bands(D10, LE, ((dmg - c, "wound"), (dmg, "suppression")), "miss")
-    else:
-        bands = Bands(D10, LE, ((dmg, "wound"),), "miss")
-    return Volley(n, profile["accuracy"], "Accuracy", tuple(mods), hit, bands, tuple(wmods),
-                  zone, note)
+        return Bands(D10, LE, ((dmg - c, "wound"), (dmg, "suppression")), "miss"), tuple(wmods)
+    return Bands(D10, LE, ((dmg, "wound"),), "miss"), tuple(wmods)
 
 
 def roll_hits(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = "") -> Step:
@@ -172,44 +198,83 @@ def roll_volley(dice: DiceSource, v: Volley, *, prefix: str = "", label: str = "
     return hit, roll_wounds(dice, v, hit.count("hit"), prefix=prefix, label=label)
 
 
-def _per_die(ctx: Context, v: Volley) -> tuple[dict[int, int], int]:
+def _code(ctx: Context, label: str, base: int) -> int:
+    """A hit's wound-die band packed as wounds × base + suppressions (§4.4, §4.A-2)."""
+    from_hit, from_band = suppression_sources(ctx)
+    return int(label == "wound") * base + int(from_hit) + \
+        int(from_band and label == "suppression")
+
+
+def _per_die(ctx: Context, v: Volley, levels: Sequence[int] = ()) -> tuple[dict[int, int], int]:
     """One hit die's (wounds, suppressions) packed as wounds × base + suppressions, with
     integer weights: a miss, or a hit and its own wound die's band (§4.4, §4.A-2).
-    `base` exceeds the most suppressions a volley can give, so sums unpack exactly."""
-    from_hit, from_band = suppression_sources(ctx)
+    `base` exceeds the most suppressions a volley can give, so sums unpack exactly.
+
+    With `levels` (the cover of each man a hit may fall on, each as likely: one
+    allocation die per hit) the wound die is the even mixture of those men's bands; one
+    level, or all the same, gives exactly the single-cover weights."""
     base = 2 * v.n + 1
     hit = success_die(v.hit)
-    wound = band_die(v.wound)
+    kinds: Counter[int | None] = Counter(levels) if len(set(levels)) > 1 else \
+        Counter({levels[0] if levels else None: 1})
+    wounds = [(band_die(v.wound if lv is None else v.at_cover(lv).wound), k)
+              for lv, k in kinds.items()]
+    den = math.lcm(*(w.denominator() for w, _ in wounds))
+    total = sum(k for _, k in wounds)
     weights: dict[int, int] = {}
     if hit.quantity(0):
-        weights[0] = hit.quantity(0) * wound.denominator()
-    for label, q in wound.items():
-        code = int(label == "wound") * base + int(from_hit) + \
-            int(from_band and label == "suppression")
-        weights[code] = weights.get(code, 0) + hit.quantity(1) * q
+        weights[0] = hit.quantity(0) * den * total
+    for wound, k in wounds:
+        scale = den // wound.denominator() * k
+        for label, q in wound.items():
+            code = _code(ctx, label, base)
+            weights[code] = weights.get(code, 0) + hit.quantity(1) * q * scale
     return weights, base
 
 
-def volley_odds(ctx: Context, v: Volley) -> dict[tuple[int, int], Fraction]:
+def volley_odds(ctx: Context, v: Volley, levels: Sequence[int] = ()
+                ) -> dict[tuple[int, int], Fraction]:
     """Exact joint {(wounds, suppressions inflicted before the cap): probability}.
 
-    The hit dice are independent (each hit rolls its own wound die), so the volley is
-    `n @` one die's packed outcome: icepool sums plain integers, unpacked at the end."""
+    The hit dice are independent (each hit rolls its own wound die, on a man picked by
+    its own allocation die), so the volley is `n @` one die's packed outcome: icepool
+    sums plain integers, unpacked at the end. `levels`: as `_per_die`."""
     if v.n == 0:
         return {(0, 0): Fraction(1)}
-    weights, base = _per_die(ctx, v)
+    weights, base = _per_die(ctx, v, levels)
     packed = v.n @ icepool.Die(weights)
     den = packed.denominator()
     return {divmod(int(o), base): Fraction(q, den) for o, q in packed.items()}
 
 
-def volley_marginals(ctx: Context, v: Volley) -> tuple[icepool.Die, icepool.Die]:
+def ordered_volley_die(ctx: Context, v: Volley, order: Sequence[int]) -> icepool.Die:
+    """The packed (wounds × base + suppressions) outcome of a volley whose k-th hit falls
+    on the man of cover order[k mod len(order)] (hit_allocation = open_first): the
+    mixture over the number of hits K of the sum of the first K hits' wound dice."""
+    base = 2 * v.n + 1
+    hits = successes(v.n, v.hit)
+    per_level = {}
+    for lv in set(order):
+        weights: Counter[int] = Counter()
+        for lab, q in band_die(v.at_cover(lv).wound).items():
+            weights[_code(ctx, lab, base)] += q  # a miss and the band may pack alike
+        per_level[lv] = icepool.Die(dict(weights))
+    sums = [icepool.Die([0])]
+    for k in range(v.n):
+        sums.append(sums[-1] + per_level[order[k % len(order)]])
+    ks = [k for k in range(v.n + 1) if hits.quantity(k)]
+    return icepool.Die([sums[k] for k in ks], times=[hits.quantity(k) for k in ks])
+
+
+def volley_marginals(ctx: Context, v: Volley, levels: Sequence[int] = ()
+                     ) -> tuple[icepool.Die, icepool.Die]:
     """(wounds, suppressions inflicted) of a volley, each exact: sums over the dice of
-    one die's wounds / suppressions, without building the joint."""
+    one die's wounds / suppressions, without building the joint. `levels`: as
+    `_per_die`."""
     if v.n == 0:
         zero = icepool.Die([0])
         return zero, zero
-    weights, base = _per_die(ctx, v)
+    weights, base = _per_die(ctx, v, levels)
     wounds: dict[int, int] = {}
     supp: dict[int, int] = {}
     for code, q in weights.items():
@@ -226,12 +291,13 @@ class Shoot(IHAction):
     label = "Shoot"
     doc = ("RoF × d10 per AP spent (1–3), hit on d10 ≤ Accuracy (beyond Range to 2R only "
            "a natural 1, further no shot); each hit a wound die: ≤ Damage − cover wounds, "
-           "up to Damage suppresses. A squad target takes its hits at random (a die).")
+           "up to Damage suppresses. A squad target takes its hits at random (a die), "
+           "each read against the cover of the man it falls on.")
     ap_cost = 1
     roles = (Role("actor"), Role("target", required=False, label="target (one man)"),
              Role("targets", required=False, label="squad members"),
              Role("weapon", required=False, label="weapon (default: the first carried)"))
-    facts = ("distance_m", "cover", "range_band", "los", "side_struck")
+    facts = ("distance_m", "cover", MEMBER_COVER, "range_band", "los", "side_struck")
     steps = ("hit", "wound", "damage")
     options = (
         Option(
@@ -308,9 +374,10 @@ class Shoot(IHAction):
         n = rof if ctx.rule("rof_unit") == "per_turn" else rof * volleys
         note = (msg("RoF {rof} per turn", rof=rof) if ctx.rule("rof_unit") == "per_turn"
                 else msg("{ap} AP × RoF {rof} = {n} dice", ap=volleys, rof=rof, n=n))
+        covers = member_covers(ctx, members) if card is None else ()
         v = plan_volley(ctx, ctx.profile(), w, n=n, cover_level=ctx.fact("cover"),
                         zone=zone, hit_mods=ctx.modifiers("hit"),
-                        wound_mods=ctx.modifiers("wound"), note=note)
+                        wound_mods=ctx.modifiers("wound"), note=note, member_covers=covers)
         return v, members, w, volleys, card
 
     def _armour_hit(self, ctx: Context, target: Unit, card: dict, w: Mapping[str, Any]
@@ -363,21 +430,61 @@ class Shoot(IHAction):
         hit = roll_hits(dice, v)
         steps = [hit]
         k = hit.count("hit")
-        alloc = [0] * k
-        if len(members) > 1 and k:
-            rec = draw(dice, Die(len(members)), k, label="Hit allocation")
-            alloc = [f - 1 for f in rec.faces]
-            steps.append(Step("allocate", "Hit allocation", (rec,),
-                              results=tuple(members[i].id for i in alloc),
-                              outcome=", ".join(f"{members[i].label}" for i in alloc),
-                              note=msg("one d{sides} per hit: {members}", sides=len(members),
-                                       members=", ".join(f"{j + 1} = {u.label}"
-                                                         for j, u in enumerate(members)))))
-        wound = roll_wounds(dice, v, k)
-        steps.append(wound)
-        effects, summary = self._effects(ctx, v, members, w, alloc, wound.results)
+        alloc = self._allocate(ctx, dice, v, members, k, steps)
+        results = self._roll_wounds(dice, v, members, alloc, steps)
+        effects, summary = self._effects(ctx, v, members, w, alloc, results)
         effects += self._spent(ctx, w, volleys)
         return ctx.resolution(steps, effects, summary)
+
+    def _allocate(self, ctx: Context, dice: DiceSource, v: Volley, members: list[Unit],
+                  k: int, steps: list[Step]) -> list[int]:
+        """The member index each of the `k` hits falls on (§4.4-7): one d(men) per hit,
+        or under hit_allocation = open_first the least covered men first, in turn."""
+        if len(members) < 2 or not k:
+            return [0] * k
+        if ctx.rule("hit_allocation") == "open_first":
+            order = open_first_order(v.covers)
+            alloc = [order[j % len(order)] for j in range(k)]
+            steps.append(Step("allocate", "Hit allocation", (),
+                              results=tuple(members[i].id for i in alloc),
+                              outcome=", ".join(f"{members[i].label}" for i in alloc),
+                              note=msg("the shooter's choice: least cover first, one hit "
+                                       "each in turn (hit_allocation = open_first, "
+                                       "PROPOSED): {members}",
+                                       members=", ".join(f"{members[i].label} (cover "
+                                                         f"{v.covers[i]})" for i in order))))
+            return alloc
+        rec = draw(dice, Die(len(members)), k, label="Hit allocation")
+        alloc = [f - 1 for f in rec.faces]
+        steps.append(Step("allocate", "Hit allocation", (rec,),
+                          results=tuple(members[i].id for i in alloc),
+                          outcome=", ".join(f"{members[i].label}" for i in alloc),
+                          note=msg("one d{sides} per hit: {members}", sides=len(members),
+                                   members=", ".join(f"{j + 1} = {u.label}"
+                                                     for j, u in enumerate(members)))))
+        return alloc
+
+    def _roll_wounds(self, dice: DiceSource, v: Volley, members: list[Unit],
+                     alloc: list[int], steps: list[Step]) -> list[str]:
+        """One wound die per hit against the cover of the man it fell on (§4.4-4): one
+        step when those men share one cover (as for a single target), else one step per
+        cover level, in the order the hits fell. Returns each hit's band, in hit order."""
+        levels = [v.covers[a] for a in alloc] if v.covers else []
+        kinds = list(dict.fromkeys(levels))
+        if len(kinds) <= 1:
+            wound = roll_wounds(dice, v.at_cover(kinds[0]) if kinds else v, len(alloc))
+            steps.append(wound)
+            return list(wound.results)
+        results: list[str] = [""] * len(alloc)
+        for lv in kinds:
+            idx = [j for j, level in enumerate(levels) if level == lv]
+            who = ", ".join(dict.fromkeys(members[alloc[j]].label for j in idx))
+            step = roll_wounds(dice, v.at_cover(lv), len(idx), prefix=f"cover{lv}-",
+                               label=msg("Cover {n} ({who}): ", n=lv, who=who))
+            steps.append(step)
+            for j, r in zip(idx, step.results, strict=True):
+                results[j] = r
+        return results
 
     def _effects(self, ctx: Context, v: Volley, members: list[Unit], w: Mapping[str, Any],
                  alloc: list[int], results: Sequence[str]) -> tuple[list[Effect], str]:
@@ -434,7 +541,13 @@ class Shoot(IHAction):
         v, members, w, _, card = self._plan(ctx)
         if card is not None:
             return self._vehicle_odds(ctx, v, members[0], card, w)
-        wounds, supp = volley_marginals(ctx, v)
+        if len(members) > 1 and ctx.rule("hit_allocation") == "open_first":
+            order = [v.covers[i] for i in open_first_order(v.covers)]
+            packed = ordered_volley_die(ctx, v, order)
+            base = 2 * v.n + 1
+            wounds, supp = packed.map(lambda o: o // base), packed.map(lambda o: o % base)
+        else:
+            wounds, supp = volley_marginals(ctx, v, v.covers)
         hits = successes(v.n, v.hit)
         return distribution("wounds", wounds, order=range(v.n + 1), parts={
             "hits": distribution("hits", hits, order=range(v.n + 1)),
