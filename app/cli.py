@@ -23,6 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from PySide6.QtCore import QT_TR_NOOP
+
+from app.i18n import tr
+
 if TYPE_CHECKING:
     from engine.measure import Measurement, TemplateResult
     from engine.scenario import Scenario
@@ -84,7 +88,8 @@ def _load_game_file(p: Path):
     except GameFileError as e:
         raise CliError(str(e)) from None
     for problem in read.log_problems:
-        print(f"{PROG}: warning: {p}: {problem}", file=sys.stderr)
+        print(tr("{prog}: warning: {file}: {problem}").format(prog=PROG, file=p, problem=problem),
+              file=sys.stderr)
     return read.game
 
 
@@ -107,9 +112,11 @@ def finite_float(text: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            tr("expected a number, got {text!r}").format(text=text)) from None
     if not math.isfinite(v):
-        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr("expected a finite number, got {text!r}").format(text=text))
     return v
 
 
@@ -122,11 +129,14 @@ def scatter_spec(text: str) -> tuple[float, float]:
         d, b = float(dist), float(bearing)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected DIST@BEARING (inches@degrees, e.g. 3@90), got {text!r}") from None
+            tr("expected DIST@BEARING (inches@degrees, e.g. 3@90), got {text!r}").format(
+                text=text)) from None
     if not (math.isfinite(d) and math.isfinite(b)):
-        raise argparse.ArgumentTypeError(f"expected finite numbers, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr("expected finite numbers, got {text!r}").format(text=text))
     if d < 0:
-        raise argparse.ArgumentTypeError(f"distance must not be negative, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr("distance must not be negative, got {text!r}").format(text=text))
     return d, b
 
 
@@ -144,9 +154,49 @@ def warn_off_table(scenario: Scenario, x: float, y: float, what: str) -> bool:
     t = scenario.table
     if 0 <= x <= t.width_in and 0 <= y <= t.height_in:
         return False
-    print(f"{PROG}: warning: {what} ({x:g}, {y:g}) is off the {t.width_in:g}\" × "
-          f"{t.height_in:g}\" table", file=sys.stderr)
+    print(tr("{prog}: warning: {what} ({x}, {y}) is off the {w}\" × {h}\" table").format(
+        prog=PROG, what=what, x=f"{x:g}", y=f"{y:g}", w=f"{t.width_in:g}",
+        h=f"{t.height_in:g}"), file=sys.stderr)
     return True
+
+
+# --- argparse's own words ----------------------------------------------------------------
+
+#: The words argparse itself prints (its help layout and its refusals), which it takes
+#: through gettext: `_argparse_text` gives them in the command's language instead. Marked
+#: here so lupdate lists them in the .ts.
+ARGPARSE_WORDS: tuple[str, ...] = (
+    QT_TR_NOOP("usage: "), QT_TR_NOOP("positional arguments"), QT_TR_NOOP("options"),
+    QT_TR_NOOP("show this help message and exit"),
+    QT_TR_NOOP("show program's version number and exit"),
+    QT_TR_NOOP("%(prog)s: error: %(message)s\n"),
+    QT_TR_NOOP("argument %(argument_name)s: %(message)s"),
+    QT_TR_NOOP("the following arguments are required: %s"),
+    QT_TR_NOOP("one of the arguments %s is required"),
+    QT_TR_NOOP("unrecognized arguments: %s"), QT_TR_NOOP("not allowed with argument %s"),
+    QT_TR_NOOP("ignored explicit argument %r"), QT_TR_NOOP("expected one argument"),
+    QT_TR_NOOP("expected at most one argument"), QT_TR_NOOP("expected at least one argument"),
+    QT_TR_NOOP("expected %s argument"), QT_TR_NOOP("expected %s arguments"),
+    QT_TR_NOOP("ambiguous option: %(option)s could match %(matches)s"),
+    QT_TR_NOOP("unexpected option string: %s"),
+    QT_TR_NOOP("invalid %(type)s value: %(value)r"),
+    QT_TR_NOOP("invalid choice: %(value)r (choose from %(choices)s)"),
+    QT_TR_NOOP("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+
+
+def _argparse_text(text: str) -> str:
+    """argparse's gettext: its words in the command's language (English as they are)."""
+    return text if _language == "en" else tr(text)
+
+
+def _argparse_plural(singular: str, plural: str, n: int) -> str:
+    """argparse's ngettext (the Russian forms are worded so that one fits every number)."""
+    return _argparse_text(singular if n == 1 else plural)
+
+
+argparse._ = _argparse_text  # type: ignore[attr-defined]
+argparse.ngettext = _argparse_plural  # type: ignore[attr-defined]
 
 
 def _fmt(v: float, digits: int = 2) -> str:
@@ -159,15 +209,15 @@ def _fmt(v: float, digits: int = 2) -> str:
 def _measure_arguments(p: argparse.ArgumentParser) -> None:
     from engine.measure import FACING_MODELS
 
-    p.add_argument("file", metavar="FILE", help="scenario .json")
-    p.add_argument("from_id", metavar="FROM", help="id of the unit measuring (the shooter)")
-    p.add_argument("to_id", metavar="TO", help="id of the unit measured to (the target)")
+    p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
+    p.add_argument("from_id", metavar="FROM", help=tr("id of the unit measuring (the shooter)"))
+    p.add_argument("to_id", metavar="TO", help=tr("id of the unit measured to (the target)"))
     p.add_argument("--facing-model", choices=sorted(FACING_MODELS), default="front180",
-                   help="how the target's faces are divided (default: front180)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+                   help=tr("how the target's faces are divided (default: front180)"))
+    p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
-@command("measure", "distance, LOS, cover, facing struck, arcs", _measure_arguments)
+@command("measure", QT_TR_NOOP("distance, LOS, cover, facing struck, arcs"), _measure_arguments)
 def cmd_measure(args: argparse.Namespace) -> int:
     from engine.measure import MeasureError, facing_model, measure_pair
 
@@ -231,19 +281,20 @@ def measure_text(scenario: Scenario, m: Measurement) -> str:
 def _template_arguments(p: argparse.ArgumentParser) -> None:
     from geometry.templates import TEMPLATE_SHAPES
 
-    p.add_argument("file", metavar="FILE", help="scenario .json")
+    p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
     p.add_argument("shape", metavar="SHAPE", choices=TEMPLATE_SHAPES,
-                   help=f"one of {', '.join(TEMPLATE_SHAPES)}")
-    p.add_argument("x", metavar="X", type=finite_float, help="inches from the left edge")
-    p.add_argument("y", metavar="Y", type=finite_float, help="inches from the top edge")
+                   help=tr("one of {shapes}").format(shapes=", ".join(TEMPLATE_SHAPES)))
+    p.add_argument("x", metavar="X", type=finite_float, help=tr("inches from the left edge"))
+    p.add_argument("y", metavar="Y", type=finite_float, help=tr("inches from the top edge"))
     p.add_argument("--toward", nargs=2, metavar=("X", "Y"), type=finite_float,
-                   help="the point a flamer points at (its narrow end is at X Y)")
+                   help=tr("the point a flamer points at (its narrow end is at X Y)"))
     p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
-                   help="move the template DIST inches along BEARING degrees first")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+                   help=tr("move the template DIST inches along BEARING degrees first"))
+    p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
-@command("template", "units under a blast-3 / blast-5 / flamer template", _template_arguments)
+@command("template", QT_TR_NOOP("units under a blast-3 / blast-5 / flamer template"),
+         _template_arguments)
 def cmd_template(args: argparse.Namespace) -> int:
     from engine.measure import MeasureError, template_query
 
@@ -256,7 +307,7 @@ def cmd_template(args: argparse.Namespace) -> int:
     except MeasureError as e:
         raise CliError(str(e)) from None
     if r.centre != r.aim:
-        warn_off_table(scenario, *r.centre, "--scatter: the template's centre")
+        warn_off_table(scenario, *r.centre, tr("--scatter: the template's centre"))
     _emit(r.to_dict(), template_text(scenario, r), args.json, sys.stdout)
     return 0
 
@@ -281,30 +332,30 @@ def template_text(scenario: Scenario, r: TemplateResult) -> str:
 
 
 def _cards_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="scenario .json")
+    p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
     p.add_argument("--units", nargs="+", metavar="ID",
-                   help="one card per unit, with its name, markers and state (default: one "
-                        "card per profile on the table)")
+                   help=tr("one card per unit, with its name, markers and state (default: one "
+                        "card per profile on the table)"))
     p.add_argument("--size", choices=("a4", "letter", "sleeve"), default="a4",
-                   help="paper: a4 or letter sheets, or sleeve-size pages (2.5\" × 3.5\")")
+                   help=tr("paper: a4 or letter sheets, or sleeve-size pages (2.5\" × 3.5\")"))
     per = p.add_mutually_exclusive_group()
-    per.add_argument("--per-page", type=int, metavar="N", help="at most N cards per sheet")
-    per.add_argument("--one-per-page", action="store_true", help="one card per page")
+    per.add_argument("--per-page", type=int, metavar="N", help=tr("at most N cards per sheet"))
+    per.add_argument("--one-per-page", action="store_true", help=tr("one card per page"))
     p.add_argument("--templates", action="store_true",
-                   help="add the 3\"/5\" blast and flamer templates and a 12\" ruler, "
-                        "true scale")
+                   help=tr("add the 3\"/5\" blast and flamer templates and a 12\" ruler, "
+                        "true scale"))
     p.add_argument("--no-tallies", action="store_true",
-                   help="leave out the boxes for wounds, suppression, ammunition")
+                   help=tr("leave out the boxes for wounds, suppression, ammunition"))
     p.add_argument("--library", metavar="PATH",
-                   help="unit library file (default: the user's library if it exists, "
-                        "else the ruleset's shipped data)")
+                   help=tr("unit library file (default: the user's library if it exists, "
+                        "else the ruleset's shipped data)"))
     p.add_argument("--rule", action="append", type=key_value, default=[], metavar="K=V",
-                   help="a rules reading printed on the cards, e.g. sprint=45m; overrides "
-                        "a game file's own readings (Game > Rules readings); repeat")
-    p.add_argument("-o", "--output", metavar="PDF", required=True, help="the PDF to write")
+                   help=tr("a rules reading printed on the cards, e.g. sprint=45m; overrides "
+                        "a game file's own readings (Game > Rules readings); repeat"))
+    p.add_argument("-o", "--output", metavar="PDF", required=True, help=tr("the PDF to write"))
 
 
-@command("cards", "printable unit cards (PDF)", _cards_arguments)
+@command("cards", QT_TR_NOOP("printable unit cards (PDF)"), _cards_arguments)
 def cmd_cards(args: argparse.Namespace) -> int:
     import os
 
@@ -312,7 +363,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from engine.options import SchemaError
 
     if args.per_page is not None and args.per_page < 1:
-        raise CliError(f"--per-page: expected a whole number ≥ 1, got {args.per_page}")
+        raise CliError(tr("--per-page: expected a whole number ≥ 1, got {n}").format(
+            n=args.per_page))
     scenario = open_scenario(args.file)
     readings = _card_readings(args, scenario)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -327,7 +379,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     path = args.library or (default_path() if default_path().exists() else ":memory:")
     if args.library and not Path(args.library).exists():
-        raise CliError(f"--library: no such file {args.library}")
+        raise CliError(tr("--library: no such file {file}").format(file=args.library))
     try:
         with Library(path) as library:
             cards = cards_for_scenario(scenario, library, args.units, readings=readings)
@@ -341,8 +393,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
         pages = write_pdf(args.output, cards, options, title=f"{scenario.name} — unit cards")
     except (OSError, ValueError) as e:
         raise CliError(f"{args.output}: {e}") from None
-    print(f"{args.output}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
-          f"{pages} page{'s' if pages != 1 else ''}")
+    print(tr("{file}: {cards}, {pages}").format(
+        file=args.output,
+        cards=(tr("{n} card") if len(cards) == 1 else tr("{n} cards")).format(n=len(cards)),
+        pages=(tr("{n} page") if pages == 1 else tr("{n} pages")).format(n=pages)))
     return 0
 
 
@@ -375,7 +429,7 @@ def key_value(text: str) -> tuple[str, str]:
     """argparse type for K=V (the value may be empty; the key may not)."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected K=V, got {text!r}")
+        raise argparse.ArgumentTypeError(tr("expected K=V, got {text!r}").format(text=text))
     return key.strip(), value.strip()
 
 
@@ -395,7 +449,8 @@ def modifier_spec(text: str):
         number = int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: the value must be a whole number, got {value!r}") from None
+            tr("{text!r}: the value must be a whole number, got {value!r}").format(
+                text=text, value=value)) from None
     if not step.strip() or not label.strip():
         raise argparse.ArgumentTypeError(f"expected STEP:VALUE[:TO]:LABEL, got {text!r}")
     return step.strip(), Modifier(label.strip(), number, "entered by hand", to=to)
@@ -405,7 +460,8 @@ def unit_list(text: str) -> list[str]:
     """argparse type for U1,U2,...: unit ids."""
     ids = [t.strip() for t in text.split(",") if t.strip()]
     if not ids:
-        raise argparse.ArgumentTypeError(f"expected unit ids separated by commas, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr("expected unit ids separated by commas, got {text!r}").format(text=text))
     return ids
 
 
@@ -414,49 +470,49 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
     and the answering action resolved with it (return fire)."""
     from geometry.templates import TEMPLATE_SHAPES
 
-    p.add_argument("file", metavar="FILE", help="scenario .json or .warboard game")
+    p.add_argument("file", metavar="FILE", help=tr("scenario .json or .warboard game"))
     p.add_argument("action", metavar="ACTION",
-                   help="an action of the scenario's ruleset (its id, e.g. shoot)")
+                   help=tr("an action of the scenario's ruleset (its id, e.g. shoot)"))
     p.add_argument("--by", required=True, metavar="UNIT",
-                   help="the acting unit (a group id when the action's actor is a group)")
-    p.add_argument("--target", metavar="UNIT", help="the target unit")
+                   help=tr("the acting unit (a group id when the action's actor is a group)"))
+    p.add_argument("--target", metavar="UNIT", help=tr("the target unit"))
     p.add_argument("--targets", type=unit_list, metavar="U1,U2",
-                   help="several targets (squad members); facts are measured to --target, "
-                        "else to the first of these")
-    p.add_argument("--weapon", metavar="W", help="weapon id (default: the action's own)")
+                   help=tr("several targets (squad members); facts are measured to --target, "
+                        "else to the first of these"))
+    p.add_argument("--weapon", metavar="W", help=tr("weapon id (default: the action's own)"))
     p.add_argument("--point", nargs=2, type=finite_float, metavar=("X", "Y"),
-                   help="a point on the table, inches (a template's centre, a destination)")
+                   help=tr("a point on the table, inches (a template's centre, a destination)"))
     p.add_argument("--template", choices=TEMPLATE_SHAPES,
-                   help="lay this template at --point (a flamer from the actor toward it) "
-                        "to measure the units under it")
-    for name, what in (("role", "any role the action declares, by name: a unit id, ids "
+                   help=tr("lay this template at --point (a flamer from the actor toward it) "
+                        "to measure the units under it"))
+    for name, what in (("role", tr("any role the action declares, by name: a unit id, ids "
                                 "separated by commas, a group id, a point X,Y, a template "
-                                "SHAPE@X,Y[>TX,TY] or a weapon id, as its kind needs"),
-                       ("option", "an action option, e.g. volleys=3"),
-                       ("rule", "a ruleset option (a reading), e.g. OPTION=VALUE;"
-                                " overrides the game's own readings (Game > Rules readings)"),
-                       ("fact", "a fact entered by hand, e.g. cover=2 or los=no, a per-member"
+                                "SHAPE@X,Y[>TX,TY] or a weapon id, as its kind needs")),
+                       ("option", tr("an action option, e.g. volleys=3")),
+                       ("rule", tr("a ruleset option (a reading), e.g. OPTION=VALUE;"
+                                " overrides the game's own readings (Game > Rules readings)")),
+                       ("fact", tr("a fact entered by hand, e.g. cover=2 or los=no, a per-member"
                                 " fact as los_each=a1:yes,a2:no (the real table wins over "
-                                "its mirror)")):
+                                "its mirror)"))):
         p.add_argument(f"--{name}", action="append", type=key_value, default=[],
-                       metavar="K=V", help=f"{what}; repeat for more")
+                       metavar="K=V", help=tr("{what}; repeat for more").format(what=what))
     p.add_argument("--modifier", action="append", type=modifier_spec, default=[],
                    metavar="STEP:VALUE[:TO]:LABEL",
-                   help="a modifier agreed at the table for one declared step, e.g. "
+                   help=tr("a modifier agreed at the table for one declared step, e.g. "
                         "hit:-2:smoke or fire:+2:pool:veterans; TO is target (default), "
-                        "roll, pool (dice in a pool) or die_step (d8 -> d6 is -1); repeat")
+                        "roll, pool (dice in a pool) or die_step (d8 -> d6 is -1); repeat"))
     joint = p.add_argument_group(
-        "return fire", "resolve an answer together with ACTION, both against the table as "
-        "it is now (one prior state): the steps side by side, one merged change, the "
-        "joint odds")
+        tr("return fire"), tr("resolve an answer together with ACTION, both against the table "
+                              "as it is now (one prior state): the steps side by side, one "
+                              "merged change, the joint odds"))
     joint.add_argument("--return-fire", metavar="UNIT",
-                       help="the unit that answers (it acts on --by)")
+                       help=tr("the unit that answers (it acts on --by)"))
     joint.add_argument("--return-action", metavar="ACTION",
-                       help="the answering action (default: ACTION)")
-    joint.add_argument("--return-weapon", metavar="W", help="the answering unit's weapon")
+                       help=tr("the answering action (default: ACTION)"))
+    joint.add_argument("--return-weapon", metavar="W", help=tr("the answering unit's weapon"))
     joint.add_argument("--return-option", action="append", type=key_value, default=[],
-                       metavar="K=V", help="an option of the answering action; repeat")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+                       metavar="K=V", help=tr("an option of the answering action; repeat"))
+    p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
 def _resolve_arguments(p: argparse.ArgumentParser) -> None:
@@ -465,24 +521,24 @@ def _resolve_arguments(p: argparse.ArgumentParser) -> None:
     _action_arguments(p)
     source = p.add_mutually_exclusive_group()
     source.add_argument("--dice", metavar="3,5,1,...",
-                        help="faces of physical dice, in the order the steps roll them")
+                        help=tr("faces of physical dice, in the order the steps roll them"))
     source.add_argument("--seed", type=int, metavar="N",
-                        help="seed of the app's dice (printed when not given, to replay)")
+                        help=tr("seed of the app's dice (printed when not given, to replay)"))
     p.add_argument("--format", choices=FORMATS, default="text",
-                   help="text, markdown or bbcode (forum posts); default text")
+                   help=tr("text, markdown or bbcode (forum posts); default text"))
     p.add_argument("--apply", action="store_true",
-                   help="apply the effects to FILE (a game file also logs the roll); the "
-                        "action's declared cost is charged, or refused when not available")
+                   help=tr("apply the effects to FILE (a game file also logs the roll); the "
+                        "action's declared cost is charged, or refused when not available"))
     p.add_argument("--override-cost", action="store_true",
-                   help="with --apply: apply even when the cost is not available (the real "
-                        "table wins); the ledger marks it")
+                   help=tr("with --apply: apply even when the cost is not available (the real "
+                        "table wins); the ledger marks it"))
 
 
 def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for k, v in items:
         if k in out:
-            raise CliError(f"{flag} {k}: given twice")
+            raise CliError(tr("{flag} {key}: given twice").format(flag=flag, key=k))
         out[k] = v
     return out
 
@@ -520,14 +576,16 @@ def _unit_of(game, unit_id: str, flag: str):
     try:
         return game.unit(unit_id)
     except ModelError:
-        raise CliError(f"{flag}: no unit with id {unit_id!r}") from None
+        raise CliError(tr("{flag}: no unit with id {id!r}").format(flag=flag, id=unit_id)) \
+            from None
 
 
 def _point(text: str, flag: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise CliError(f"{flag}: expected a point X,Y (inches), got {text!r}") from None
+        raise CliError(tr("{flag}: expected a point X,Y (inches), got {text!r}").format(
+            flag=flag, text=text)) from None
     return (x, y)
 
 
@@ -545,7 +603,8 @@ def _role_value(game, role, text: str):
     if role.kind == "template":
         shape, sep, rest = text.partition("@")
         if not sep:
-            raise CliError(f"{flag}: expected SHAPE@X,Y[>TX,TY], got {text!r}")
+            raise CliError(tr("{flag}: expected SHAPE@X,Y[>TX,TY], got {text!r}").format(
+                flag=flag, text=text))
         at, _, toward = rest.partition(">")
         x, y = _point(at, flag)
         return TemplatePlacement(shape.strip(), x, y,
@@ -580,10 +639,12 @@ def _setup(args: argparse.Namespace) -> _Setup:
     group_actor = actor_role is not None and actor_role.kind == "group"
     if group_actor:
         if args.by not in groups:
-            known = ", ".join(groups) or "none in this scenario"
-            raise CliError(f"--by: no group {args.by!r} (groups: {known})")
+            known = ", ".join(groups) or tr("none in this scenario")
+            raise CliError(tr("--by: no group {group!r} (groups: {known})").format(
+                group=args.by, known=known))
         if not groups[args.by].members:
-            raise CliError(f"--by: group {args.by!r} has no member on the table")
+            raise CliError(tr("--by: group {group!r} has no member on the table").format(
+                group=args.by))
         actor = groups[args.by].members[0]
     else:
         actor = _unit_of(game, args.by, "--by")
@@ -598,7 +659,8 @@ def _setup(args: argparse.Namespace) -> _Setup:
         role = action.role(name)
         if role is None:
             known = ", ".join(r.name for r in action.roles)
-            raise CliError(f"--role {name}: {action.id} has no such role (roles: {known})")
+            raise CliError(tr("--role {role}: {action} has no such role (roles: {known})").format(
+                role=name, action=action.id, known=known))
         roles[name] = _role_value(game, role, text)
     try:
         validate_options(action.options, options, action.id)
@@ -612,8 +674,9 @@ def _setup(args: argparse.Namespace) -> _Setup:
     reads = tuple(action.fact_names)
     unknown = [k for k in given if k not in reads]
     if unknown:  # a typo would otherwise be stored and silently ignored
-        raise CliError(f"--fact {unknown[0]}: {action.id} reads no such fact (it reads: "
-                       f"{', '.join(reads) or 'none'})")
+        raise CliError(tr("--fact {fact}: {action} reads no such fact (it reads: {reads})")
+                       .format(fact=unknown[0], action=action.id,
+                               reads=", ".join(reads) or tr("none")))
     try:
         overrides = {k: parse_fact(k, v, rs.fact_spec(k, action)) for k, v in given.items()}
         for k, v in overrides.items():
@@ -654,8 +717,9 @@ def _setup(args: argparse.Namespace) -> _Setup:
         name = e.role.name
         flag = f"--{name}" if name in ("target", "targets", "weapon", "point") else \
             f"--role {name}=…"
-        raise CliError(f"{flag}: {e.action.label} needs the {e.role.title.lower()} "
-                       f"({e.role.kind}); give it with {flag.rstrip('=…')}") from None
+        raise CliError(tr("{flag}: {action} needs the {role} ({kind}); give it with {option}")
+                       .format(flag=flag, action=e.action.label, role=e.role.title.lower(),
+                               kind=e.role.kind, option=flag.rstrip("=…"))) from None
     except SchemaError as e:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
         raise CliError(f"{flag}{e}") from None
@@ -676,7 +740,7 @@ def _refused(err, ctx) -> CliError:
     text = err.text
     if arg is None:
         head = "" if text.startswith(f"{ctx.action.id}:") else f"{ctx.action.id}: "
-        return CliError(f"not possible: {head}{text}")
+        return CliError(tr("not possible: {why}").format(why=f"{head}{text}"))
     for prefix, flag in (("facts.", "--fact"), ("options.", "--option"),
                          ("rules.", "--rule")):
         if arg.startswith(prefix):
@@ -689,7 +753,7 @@ def _refused(err, ctx) -> CliError:
         else text
     if tail.startswith(f"{arg}: "):
         tail = tail[len(arg) + 2:]
-    return CliError(f"{where}: not possible: {tail}")
+    return CliError(tr("{flag}: not possible: {why}").format(flag=where, why=tail))
 
 
 def _answer(args: argparse.Namespace, ctx):
@@ -701,9 +765,10 @@ def _answer(args: argparse.Namespace, ctx):
     if args.return_fire is None:
         for flag in ("return_action", "return_weapon"):
             if getattr(args, flag):
-                raise CliError(f"--{flag.replace('_', '-')}: needs --return-fire UNIT")
+                raise CliError(tr("{flag}: needs --return-fire UNIT").format(
+                    flag="--" + flag.replace("_", "-")))
         if args.return_option:
-            raise CliError("--return-option: needs --return-fire UNIT")
+            raise CliError(tr("{flag}: needs --return-fire UNIT").format(flag="--return-option"))
         return None
     try:
         return answer_context(ctx, args.return_fire, action=args.return_action,
@@ -735,7 +800,8 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
         else:
             res = charge(setup.ctx, res, override=override)
     except CostRefused as e:
-        raise CliError(f"--apply: {e} (--override-cost applies it anyway)") from None
+        raise CliError(tr("--apply: {why} (--override-cost applies it anyway)").format(why=e)) \
+            from None
     try:
         apply_change(game, res.change)
     except ModelError as e:
@@ -753,13 +819,14 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
             save_game(setup.path, game)
         except GameFileError as e:
             raise CliError(str(e)) from None
-        return f"applied to {setup.path} and logged", res
+        return tr("applied to {file} and logged").format(file=setup.path), res
     save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
-    return f"applied to {setup.path} (a scenario keeps no roll log)", res
+    return tr("applied to {file} (a scenario keeps no roll log)").format(file=setup.path), res
 
 
-@command("resolve", "resolve an action: every step, die and modifier, and its effects "
-         "(with --return-fire, the answer too, both from the table as it is)",
+@command("resolve", QT_TR_NOOP("resolve an action: every step, die and modifier, and its "
+                               "effects (with --return-fire, the answer too, both from the "
+                               "table as it is)"),
          _resolve_arguments)
 def cmd_resolve(args: argparse.Namespace) -> int:
     from engine.dice import DiceError, RandomDice, TypedDice
@@ -786,9 +853,10 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         if isinstance(dice, TypedDice):
             dice.check_exhausted()
     except DiceError as e:
-        raise CliError(f"--dice: {e} (result: {res.summary})") from None
+        raise CliError(tr("--dice: {why} (result: {result})").format(why=e, result=res.summary)) \
+            from None
     if args.override_cost and not args.apply:
-        raise CliError("--override-cost: only with --apply")
+        raise CliError(tr("--override-cost: only with --apply"))
     applied = None
     seed = dice.seed if isinstance(dice, RandomDice) else None
     if args.apply:
@@ -808,15 +876,16 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         _emit(data, "", True, sys.stdout)
         return 0
     if seed is not None:
-        text += f"Dice: app, seed {seed} (replay with --seed {seed})\n"
+        text += tr("Dice: app, seed {seed} (replay with --seed {seed})").format(seed=seed) + "\n"
     if applied:
         text += f"{applied[0].upper()}{applied[1:]}.\n"
     sys.stdout.write(text)
     return 0
 
 
-@command("odds", "exact outcome distribution of an action (with --return-fire, the joint "
-         "distribution of the action and the answer)", _action_arguments)
+@command("odds", QT_TR_NOOP("exact outcome distribution of an action (with --return-fire, "
+                            "the joint distribution of the action and the answer)"),
+         _action_arguments)
 def cmd_odds(args: argparse.Namespace) -> int:
     from engine.joint import joint_odds
     from engine.protocol import ActionRefused
@@ -839,7 +908,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         data["answer"] = {"action": a.action.id, "actor": a.actor_id,
                           "target": a.target.id if a.target else None,
                           "facts": a.facts.to_dict()}
-        title += f", answered by {a.action.label} — {a.actor_label} (joint odds)"
+        title += tr(", answered by {action} — {actor} (joint odds)").format(
+            action=a.action.label, actor=a.actor_label)
     from engine.render import facts_line
 
     text = title + "\n" + odds_text(dist)
@@ -903,43 +973,43 @@ def odds_text(dist, indent: str = "") -> str:
 
 
 def _picture_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a .warboard game or a scenario .json")
+    p.add_argument("file", metavar="FILE", help=tr("a .warboard game or a scenario .json"))
     p.add_argument("-o", "--output", metavar="OUT", required=True,
-                   help="the picture to write: OUT.png or OUT.svg")
+                   help=tr("the picture to write: OUT.png or OUT.svg"))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--area", nargs=4, metavar=("X", "Y", "W", "H"), type=finite_float,
-                       help="the part of the table to draw, inches (default: all of it)")
+                       help=tr("the part of the table to draw, inches (default: all of it)"))
     where.add_argument("--around", nargs=2, metavar=("UNIT", "RADIUS"),
-                       help="the square RADIUS inches each way from UNIT")
+                       help=tr("the square RADIUS inches each way from UNIT"))
     p.add_argument("--width", type=int, default=1600, metavar="PX",
-                   help="picture width in pixels (default 1600)")
+                   help=tr("picture width in pixels (default 1600)"))
     p.add_argument("--measure", nargs=2, metavar=("A", "B"),
-                   help="the measure tool from unit A to unit B (or to a point X,Y)")
+                   help=tr("the measure tool from unit A to unit B (or to a point X,Y)"))
     p.add_argument("--template", nargs=3, metavar=("SHAPE", "X", "Y"),
-                   help="a blast-3 / blast-5 template aimed at X Y")
+                   help=tr("a blast-3 / blast-5 template aimed at X Y"))
     p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
-                   help="the template scattered DIST inches along BEARING degrees")
-    p.add_argument("--threat", metavar="UNIT", help="the threat view of UNIT")
-    p.add_argument("--arcs", metavar="UNIT", help="UNIT's sectors and turret arc")
+                   help=tr("the template scattered DIST inches along BEARING degrees"))
+    p.add_argument("--threat", metavar="UNIT", help=tr("the threat view of UNIT"))
+    p.add_argument("--arcs", metavar="UNIT", help=tr("UNIT's sectors and turret arc"))
     p.add_argument("--reach", metavar="UNIT",
-                   help="the area UNIT can reach, as the board shows it while UNIT is dragged")
+                   help=tr("the area UNIT can reach, as the board shows it while UNIT is dragged"))
     p.add_argument("--ap", type=int, metavar="N",
-                   help="with --reach: the area for N AP of movement (default: the drag's "
-                        "allowance, one AP where the ruleset gives it)")
+                   help=tr("with --reach: the area for N AP of movement (default: the drag's "
+                        "allowance, one AP where the ruleset gives it)"))
     p.add_argument("--grid", action="store_true",
-                   help="coordinates along the edges and a line every 6\"")
+                   help=tr("coordinates along the edges and a line every 6\""))
     p.add_argument("--labels", choices=("all", "leaders", "none"), default="all",
-                   help="unit names shown (leaders: commanders and units on their own)")
+                   help=tr("unit names shown (leaders: commanders and units on their own)"))
 
 
-@command("picture", "a picture of the table for a forum post (PNG or SVG)",
+@command("picture", QT_TR_NOOP("a picture of the table for a forum post (PNG or SVG)"),
          _picture_arguments)
 def cmd_picture(args: argparse.Namespace) -> int:
     from app.picture import PictureError
     from app.picture_cli import Overlays, make_picture
 
     if args.scatter is not None and args.template is None:
-        raise CliError("--scatter: needs --template SHAPE X Y")
+        raise CliError(tr("--scatter: needs --template SHAPE X Y"))
     template = None
     if args.template is not None:
         shape, x, y = args.template
@@ -952,7 +1022,7 @@ def cmd_picture(args: argparse.Namespace) -> int:
         try:
             around = (args.around[0], finite_float(args.around[1]))
         except argparse.ArgumentTypeError as e:
-            raise CliError(f"--around: RADIUS {e}") from None
+            raise CliError(tr("--around: RADIUS {why}").format(why=e)) from None
     game, _ = _open_game(args.file)
     overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
                         template=template, scatter=args.scatter, threat=args.threat,
@@ -964,8 +1034,9 @@ def cmd_picture(args: argparse.Namespace) -> int:
     except PictureError as e:
         raise CliError(str(e)) from None
     a = r.area
-    print(f"{args.output}: {r.size.width()} × {r.size.height()} px, table "
-          f"({a.left():g}, {a.top():g}) {a.width():g}\" × {a.height():g}\"")
+    print(tr("{file}: {w} × {h} px, table ({x}, {y}) {tw}\" × {th}\"").format(
+        file=args.output, w=r.size.width(), h=r.size.height(), x=f"{a.left():g}",
+        y=f"{a.top():g}", tw=f"{a.width():g}", th=f"{a.height():g}"))
     return 0
 
 
@@ -976,16 +1047,16 @@ VERIFY_FAILED = 1
 
 
 def _verify_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="GAME", help="a .warboard game played with sealed dice")
+    p.add_argument("file", metavar="GAME", help=tr("a .warboard game played with sealed dice"))
     p.add_argument("--seed", metavar="S",
-                   help="the revealed seed (64 hex digits; default: the one the game holds "
-                        "once the game master revealed it)")
+                   help=tr("the revealed seed (64 hex digits; default: the one the game holds "
+                        "once the game master revealed it)"))
     p.add_argument("--lang", choices=("en", "ru"), default=None,
-                   help="language of the report (default: from LANG, else English)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+                   help=tr("language of the report (default: from LANG, else English)"))
+    p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
-@command("verify", "check every sealed roll of a game against the revealed seed",
+@command("verify", QT_TR_NOOP("check every sealed roll of a game against the revealed seed"),
          _verify_arguments)
 def cmd_verify(args: argparse.Namespace) -> int:
     """Exit 0 when every roll matches and the commitment holds, 1 when not."""
@@ -994,7 +1065,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     p = Path(args.file)
     if not _is_game_path(p):
-        raise CliError(f"{p}: expected a .warboard game file (a scenario has no rolls)")
+        raise CliError(tr("{file}: expected a .warboard game file (a scenario has no rolls)")
+                       .format(file=p))
     game = _load_game_file(p)
     try:
         sealing = sealed.sealing_of(game.state)
@@ -1004,8 +1076,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
     seed = args.seed if args.seed is not None else sealing.revealed
     if seed is None:
-        raise CliError("--seed: the game master has not revealed the seed in this file; "
-                       "give it with --seed")
+        raise CliError(tr("--seed: the game master has not revealed the seed in this file; "
+                          "give it with --seed"))
     try:
         report = sealed.verify(game.log, sealing, seed)
     except sealed.SealedError as e:
@@ -1021,36 +1093,42 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def _help_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("topic", metavar="COMMAND", nargs="?",
-                   help="the command to explain (default: the list of commands)")
+                   help=tr("the command to explain (default: the list of commands)"))
 
 
 def overview() -> str:
     """What `warboard --help` and `warboard help` print: how to open the window, then every
     command with its line (from COMMANDS, so a new command is listed without editing this)."""
     width = max(len(name) for name in COMMANDS)
-    lines = [f"usage: {PROG} [FILE]            open the window on FILE (a scenario .json or a "
-             ".warboard game;",
-             f"       {' ' * len(PROG)}                   no FILE: the last game, the demo "
-             "table on first run)",
-             f"       {PROG} COMMAND [ARGS]    answer on the command line",
-             f"       {PROG} --self-test       open the demo offscreen, measure, resolve, "
-             "print a card; exit 0 if all work",
-             "", "commands:"]
-    lines += [f"  {name:<{width}}  {cmd.help.split(' (')[0]}" for name, cmd in COMMANDS.items()]
-    lines += ["", f"`{PROG} help COMMAND` (or `{PROG} COMMAND --help`) explains one command.",
-              "Problems go to stderr with exit status 2."]
+    pad = " " * len(tr("usage: "))
+    rows = [(f"{PROG} [FILE]", tr("open the window on FILE (a scenario .json or a .warboard "
+                                  "game;")),
+            ("", tr("no FILE: the last game, the demo table on first run)")),
+            (f"{PROG} COMMAND [ARGS]", tr("answer on the command line")),
+            (f"{PROG} --self-test", tr("open the demo offscreen, measure, resolve, print a "
+                                       "card; exit 0 if all work"))]
+    lines = [f"{tr('usage: ') if k == 0 else pad}{use:<27}{what}".rstrip()
+             for k, (use, what) in enumerate(rows)]
+    lines += ["", tr("commands:")]
+    lines += [f"  {name:<{width}}  {tr(cmd.help).split(' (')[0]}"
+              for name, cmd in COMMANDS.items()]
+    lines += ["", tr("`{prog} help COMMAND` (or `{prog} COMMAND --help`) explains one "
+                     "command.").format(prog=PROG),
+              tr("Problems go to stderr with exit status 2.")]
     return "\n".join(lines) + "\n"
 
 
-@command("help", "this list, or one command's arguments: help [COMMAND]", _help_arguments)
+@command("help", QT_TR_NOOP("this list, or one command's arguments: help [COMMAND]"),
+         _help_arguments)
 def cmd_help(args: argparse.Namespace) -> int:
     if args.topic is None:
         sys.stdout.write(overview())
         return 0
     if args.topic not in COMMANDS:
-        raise CliError(f"COMMAND: no command {args.topic!r}; one of {', '.join(COMMANDS)}")
+        raise CliError(tr("COMMAND: no command {name!r}; one of {names}").format(
+            name=args.topic, names=", ".join(COMMANDS)))
     cmd = COMMANDS[args.topic]
-    sub = _Parser(prog=f"{PROG} {cmd.name}", description=cmd.help)
+    sub = _Parser(prog=f"{PROG} {cmd.name}", description=tr(cmd.help))
     cmd.add_arguments(sub)
     sys.stdout.write(sub.format_help())
     return 0
@@ -1076,22 +1154,23 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         sys.stderr.write(self.format_usage())
-        raise CliError(f"{self.prog}: error: {message}")
+        raise CliError(tr("{prog}: error: {message}").format(prog=self.prog, message=message))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Warboard on the command line.")
+    parser = _Parser(prog=PROG, description=tr("Warboard on the command line."))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for cmd in COMMANDS.values():
-        cmd.add_arguments(sub.add_parser(cmd.name, help=cmd.help, description=cmd.help))
+        cmd.add_arguments(sub.add_parser(cmd.name, help=tr(cmd.help),
+                                         description=tr(cmd.help)))
     return parser
 
 
 @functools.cache
-def _parser() -> argparse.ArgumentParser:
-    """The parser, built once per process (building it is most of a short command's time;
-    parsing does not change it)."""
+def _parser(lang: str) -> argparse.ArgumentParser:
+    """The parser in `lang`, built once per process and language (building it is most of a
+    short command's time; parsing does not change it)."""
     return build_parser()
 
 
@@ -1102,6 +1181,24 @@ _language = "en"
 def language() -> str:
     """The language of this command's output (set by `run` from --lang or the environment)."""
     return _language
+
+
+def set_language(lang: str | None) -> str:
+    """Set the command's language: `lang` (--lang), else LANG and its kin, else English;
+    its words come through the running Qt application's translators, or without one
+    through app.i18n's standalone translator (no application is started for that).
+    Returns the language the words are in: English when `lang`'s translation is not
+    built (the engine's texts still follow `lang`: they need no .qm)."""
+    global _language
+    from PySide6.QtCore import QCoreApplication
+
+    from app.i18n import current_language, install_standalone, language_from_env
+
+    _language = lang or language_from_env() or "en"
+    if QCoreApplication.instance() is not None:
+        _install_language()
+        return current_language()
+    return _language if install_standalone(_language) else "en"
 
 
 def _install_language() -> None:
@@ -1117,23 +1214,22 @@ def run(argv: list[str]) -> int:
     """Run one subcommand; returns the exit status (0 ok, 2 for the user's errors).
     `--lang en|ru` anywhere on the line (else LANG / LC_ALL / LC_MESSAGES) chooses the
     language of what it prints."""
-    global _language
-    from app.i18n import lang_from_args, language_from_env
+    from app.i18n import lang_from_args
 
     try:
         lang, argv = lang_from_args(argv)
     except ValueError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return USAGE_ERROR
-    _language = lang or language_from_env() or "en"
-    parser = _parser()
+    parser = _parser(set_language(lang))
     try:
         args = parser.parse_args(argv)
         return COMMANDS[args.command].handle(args)
     except CliError as e:
         text = str(e)
         if not text.startswith(PROG):
-            text = f"{PROG} {argv[0] if argv else ''}: error: {text}"
+            text = tr("{prog}: error: {message}").format(
+                prog=f"{PROG} {argv[0] if argv else ''}", message=text)
         print(text, file=sys.stderr)
         return USAGE_ERROR
     except SystemExit as e:  # --help and --version exit through argparse

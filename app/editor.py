@@ -8,10 +8,13 @@ the units and pieces named there; `game_replaced()` says the whole game is anoth
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from engine.model import Change, Game, LogEntry, apply_change, revert_change
+if TYPE_CHECKING:
+    from engine.model import Change, Game, LogEntry
 
 
 def touched_ids(change: Change) -> list[str]:
@@ -38,6 +41,7 @@ class ChangeCommand(QUndoCommand):
         self._skip_redo = applied  # QUndoStack.push calls redo(); the change is already in
 
     def redo(self) -> None:
+        from engine.model import apply_change
         if self._skip_redo:
             self._skip_redo = False
         else:
@@ -45,6 +49,7 @@ class ChangeCommand(QUndoCommand):
         self.editor.changed.emit(touched_ids(self.change))
 
     def undo(self) -> None:
+        from engine.model import revert_change
         revert_change(self.editor.game, self.change)
         self.editor.changed.emit(touched_ids(self.change))
 
@@ -81,6 +86,7 @@ class Editor(QObject):
 
     def push(self, change: Change) -> None:
         """Apply `change` and put it on the undo stack; ModelError if it cannot apply."""
+        from engine.model import apply_change
         apply_change(self.game, change)
         self.undo_stack.push(ChangeCommand(self, change, applied=True))
 

@@ -42,10 +42,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import ruleset_name, tr
-from engine.model import Game
-from engine.scenario import Scenario, Table
 
 from .recent import RecentFiles
+
+if TYPE_CHECKING:
+    from engine.model import Game
+    from engine.scenario import Scenario
 
 if TYPE_CHECKING:
     from engine.gamefile import Autosaver
@@ -115,6 +117,7 @@ def _remember(chosen: str) -> None:
 
 def blank_scenario(spec: NewTable) -> Scenario:
     """An empty table: no terrain, no units."""
+    from engine.scenario import Scenario, Table
     if spec.width_in <= 0 or spec.height_in <= 0:
         raise ValueError(f"table: expected a positive size, got {spec.width_in:g} × "
                          f"{spec.height_in:g}")
@@ -466,6 +469,7 @@ class FileController(QObject):
 
     def new_game(self, spec: NewTable, *, ask: bool = True) -> bool:
         """Start a game on a blank table or the demo; it has no file until Save As."""
+        from engine.model import Game
         if ask and not self.maybe_save():
             return False
         try:
@@ -582,6 +586,7 @@ class FileController(QObject):
             self._status(self.tr("Backup failed: {0}").format(e.strerror or e))
 
     def _read_scenario(self, p: Path) -> Game | None:
+        from engine.model import Game
         from engine.scenario_io import ScenarioError, load_scenario
 
         try:

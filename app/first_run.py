@@ -6,8 +6,6 @@ Help ▸ The tools at a glance brings it back. Tests and scripts never see it: o
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
 
@@ -19,6 +17,7 @@ SEEN_KEY = "ui/first_run_seen"
 
 
 def tools_html(window) -> str:
+    import html
     rows = []
     for action in window.tools.actions.values():
         keys = action.shortcut().toString()

@@ -13,14 +13,17 @@ their member groups do. The outlines follow every change (moves, edits, undo).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QDockWidget
 from shiboken6 import isValid
 
 from app.board.groups_layer import GroupOutline, GroupsLayer
 from app.board.items import geometry_path
-from engine.scenario import Scenario
-from geometry.formation import formation_outline
+from app.panels.docks import dock_widgets
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
 
 
 def group_depth(scenario: Scenario, group_id: str, _seen: frozenset = frozenset()) -> int:
@@ -66,6 +69,8 @@ class GroupsController(QObject):
             self._outlines = {}
             self.layer.set_outlines([])
             return
+        from geometry.formation import formation_outline
+
         scenario = editor.game.scenario
         on = {u.id: u for u in scenario.units}
         known = {g.id: g for g in scenario.groups}
@@ -165,7 +170,7 @@ def install(window) -> GroupsController:
     """The controller; the action docks installed before it (any with `use_group`) take
     the selected group as the actor or target of a group role."""
     window.groups = GroupsController(window)
-    for dock in window.findChildren(QDockWidget):
+    for dock in dock_widgets(window):
         if callable(getattr(dock, "use_group", None)):
             window.groups.group_selected.connect(dock.use_group)
     return window.groups

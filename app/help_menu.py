@@ -5,9 +5,6 @@ first-run overlay naming the tools again (app/first_run.py)."""
 
 from __future__ import annotations
 
-import html
-import importlib.metadata
-
 from PySide6.QtCore import qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -67,6 +64,7 @@ def shortcuts(window) -> list[tuple[str, str, str]]:
 
 
 def shortcuts_html(window) -> str:
+    import html
     def table(rows) -> str:
         return "<table cellpadding='3'>" + "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows
@@ -83,6 +81,7 @@ def shortcuts_html(window) -> str:
 def ruleset_html(rs) -> str:
     """One ruleset's summary in the interface's language: what it is, dice, scale, actions,
     and its readings with their defaults — each reading of ours marked PROPOSED."""
+    import html
     e = html.escape
     rid = rs.id
 
@@ -146,6 +145,9 @@ class RulesDialog(QDialog):
 
 
 def about_text() -> str:
+    import html
+    import importlib.metadata  # 30 ms at start-up: read when About is opened
+
     try:
         version = importlib.metadata.version("warboard")
     except importlib.metadata.PackageNotFoundError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QT_TR_NOOP,
@@ -43,10 +44,11 @@ from app.i18n import loc, tr
 from app.panels.docks import add_view_dock
 from app.panels.list_sync import sync_combo
 from app.settings import remember_folder, start_path
-from engine.dice import RollRecord
 from engine.log_kinds import log_kind
-from engine.model import LogEntry
-from engine.roll_log import roll_mark, unapplied
+
+if TYPE_CHECKING:
+    from engine.dice import RollRecord
+    from engine.model import LogEntry
 
 COLUMNS = ("#", "Turn", "Kind", "Actor", "Action", "Target", "Dice", "Summary")
 #: the column heads as shown (COLUMNS stay the English keys the code and tests use)
@@ -79,7 +81,7 @@ def roll_text(r: RollRecord) -> str:
     """`to hit: d10 [3, 7] (app, seed 42)`."""
     faces = ", ".join(str(f) for f in r.faces)
     head = f"{loc(r.label)}: " if r.label else ""
-    return f"{head}{r.die} [{faces}] ({loc(r.source_text)})"
+    return f"{head}{loc(r.die)} [{faces}] ({loc(r.source_text)})"
 
 
 def dice_text(dice: Iterable[RollRecord]) -> str:
@@ -100,7 +102,7 @@ def action_name(entry: LogEntry) -> str:
             return loc(get_ruleset(ruleset).action(entry.action), ruleset)
         except (KeyError, ValueError):
             pass
-    return entry.action
+    return loc(entry.action)      # a turn step, a measurement … by the engine's glossary
 
 
 def entry_units(entry: LogEntry) -> set[str]:
@@ -174,10 +176,15 @@ class LogModel(QAbstractTableModel):
         self.beginResetModel()
         self._entries = list(entries)
         self._kinds = [entry_kind(e) for e in self._entries]
-        self._unapplied = {seq - 1 for seq in unapplied(self._entries)}
+        self._unapplied = set()
+        if self._entries:  # none before a game: the engine may not be loaded yet
+            from engine.roll_log import unapplied
+
+            self._unapplied = {seq - 1 for seq in unapplied(self._entries)}
         self.endResetModel()
 
     def append(self, entry: LogEntry) -> None:
+        from engine.roll_log import roll_mark
         n = len(self._entries)
         self.beginInsertRows(QModelIndex(), n, n)
         self._entries.append(entry)

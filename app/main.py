@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
         from app import self_test
 
         return self_test.run()
-    if args and args[0] in ("-h", "--help"):
+    if rest[:1] in (["-h"], ["--help"]):
+        cli.set_language(_lang)
         sys.stdout.write(cli.overview())
         return 0
     from app.window import run_gui

@@ -16,16 +16,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from app.i18n import tr
-from engine.model import Game
 
 from .board import BoardScene
 from .board.scene import INCHES_PER_FOOT
+
+if TYPE_CHECKING:
+    from engine.model import Game
 
 __all__ = ["LABEL_MODES", "DEFAULT_WIDTH_PX", "MAX_PNG_BYTES", "PictureOptions", "Rendered",
            "PictureError", "around", "picture_area", "render_image", "render_svg",

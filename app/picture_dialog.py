@@ -11,6 +11,7 @@ drag overlay, drawn for the picture only). Each exported picture goes into the g
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
@@ -32,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import tr
-from engine.model import LogEntry
 
 from .picture import (
     DEFAULT_WIDTH_PX,
@@ -46,6 +46,9 @@ from .picture import (
     save_picture,
 )
 
+if TYPE_CHECKING:
+    from engine.model import LogEntry
+
 AREAS = ("table", "view", "unit")
 
 
@@ -53,6 +56,7 @@ AREAS = ("table", "view", "unit")
 
 def picture_entry(turn: int, path: Path, r: Rendered) -> LogEntry:
     """The log line of an exported picture: its file and the table area it shows."""
+    from engine.model import LogEntry
     a = r.area
     area = [round(a.left(), 2), round(a.top(), 2), round(a.width(), 2), round(a.height(), 2)]
     return LogEntry(turn, None, "picture", None,

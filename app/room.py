@@ -15,6 +15,8 @@ import functools
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea
 
+from app.panels.docks import dock_widgets
+
 #: The share of the window's width the board keeps when docks are shown.
 BOARD_SHARE = 0.6
 #: The narrowest a dock is made (a dock narrower than this is useless).
@@ -30,6 +32,10 @@ def scrollable(dock: QDockWidget) -> QScrollArea | None:
         return None
     if isinstance(inner, QScrollArea) and inner.property("warboard-room"):
         return inner
+    # moving a widget into the area takes its focus away: a dock added while the user works
+    # in it (one added after start-up) keeps the focus where it was
+    focus = inner.window().focusWidget()
+    keep_focus = focus is not None and (focus is inner or inner.isAncestorOf(focus))
     area = QScrollArea()
     area.setProperty("warboard-room", True)
     area.setObjectName(f"{dock.objectName() or 'dock'}-scroll")
@@ -39,6 +45,8 @@ def scrollable(dock: QDockWidget) -> QScrollArea | None:
     dock.setWidget(area)   # the dock gives up the old widget; the area takes it
     area.setWidget(inner)
     area.setMinimumWidth(min(MIN_DOCK_PX, inner.minimumSizeHint().width()))
+    if keep_focus:
+        focus.setFocus()
     return area
 
 
@@ -50,8 +58,15 @@ class RoomKeeper(QObject):
         super().__init__(window)
         self.window = window
         self._pending = False
-        for dock in window.findChildren(QDockWidget):
+        for dock in dock_widgets(window):
             self.watch(dock)
+        #: the window says when a dock is added (app.window.MainWindow); other windows are
+        #: watched for any child added (each child wrapped in Python to see if it is a dock)
+        self._told = hasattr(window, "dock_added")
+        if self._told:
+            window.dock_added.connect(
+                lambda dock: QTimer.singleShot(0, self, functools.partial(self._watch_later,
+                                                                          dock)))
         window.installEventFilter(self)
 
     def watch(self, dock: QDockWidget) -> None:
@@ -65,7 +80,8 @@ class RoomKeeper(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         kind = event.type()
         if obj is self.window:
-            child = event.child() if kind == QEvent.Type.ChildAdded else None
+            child = event.child() if kind == QEvent.Type.ChildAdded and not self._told \
+                else None
             if isinstance(child, QDockWidget):
                 QTimer.singleShot(0, self, functools.partial(self._watch_later, child))
             elif kind == QEvent.Type.Resize:
@@ -91,7 +107,7 @@ class RoomKeeper(QObject):
             QTimer.singleShot(0, self, self.keep_room)
 
     def docked(self, area: Qt.DockWidgetArea) -> list[QDockWidget]:
-        return [d for d in self.window.findChildren(QDockWidget)
+        return [d for d in dock_widgets(self.window)
                 if d.isVisible() and not d.isFloating()
                 and self.window.dockWidgetArea(d) == area]
 

@@ -8,6 +8,8 @@ roll (typed physical dice still work), so no roll can come from anywhere but the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QFontDatabase
 from PySide6.QtWidgets import (
@@ -26,10 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import tr
-from engine import sealed
-from engine.model import Change, SetGameState
 
 from .turn_post_dialog import default_lang
+
+if TYPE_CHECKING:
+    from engine import sealed
 
 
 class SealDialog(QDialog):
@@ -63,6 +66,7 @@ class SealDialog(QDialog):
         lay.addWidget(buttons)
 
     def _check(self) -> None:
+        from engine import sealed
         if self.first.text() != self.second.text():
             self.message.setText(tr("The two passphrases differ."))
             return
@@ -107,6 +111,7 @@ class VerifyDialog(QDialog):
         self.last: sealed.VerifyReport | None = None
 
     def run(self) -> sealed.VerifyReport | None:
+        from engine import sealed
         sealing = self.controller.sealing()
         if sealing is None:
             self.verdict.setText(tr("This game is not played with sealed dice."))
@@ -164,6 +169,8 @@ class SealedDiceMenu(QObject):
         if s is None:
             self.badge.hide()
             return
+        from engine import sealed
+
         session = sealed.session_for(self.window.editor.game.state)
         if s.revealed is not None:
             text = tr("Sealed dice: seed revealed")
@@ -186,12 +193,15 @@ class SealedDiceMenu(QObject):
         ed = self.window.editor
         if not ed.has_game:
             return None
+        from engine import sealed
+
         try:
             return sealed.sealing_of(ed.game.state)
         except sealed.SealedError:
             return None
 
     def sync(self) -> None:
+        from engine import sealed
         s = self.sealing()
         unlocked = s is not None and sealed.session_for(self.window.editor.game.state)
         self.seal_action.setEnabled(s is None)
@@ -209,6 +219,8 @@ class SealedDiceMenu(QObject):
 
     def seal(self, passphrase: str) -> str:
         """Seal the game (one undoable change) and unlock it; returns the commitment."""
+        from engine import sealed
+        from engine.model import Change, SetGameState
         game = self.window.editor.game
         if self.sealing() is not None:
             raise sealed.SealedError(sealed.MESSAGES["already_sealed"].format(
@@ -222,6 +234,7 @@ class SealedDiceMenu(QObject):
 
     def unlock(self, passphrase: str) -> int:
         """Unlock the seed for this session; returns the next roll number."""
+        from engine import sealed
         sealing = self.sealing()
         if sealing is None:
             raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
@@ -232,6 +245,8 @@ class SealedDiceMenu(QObject):
 
     def reveal(self, passphrase: str) -> str:
         """Write the seed into the game for anyone to verify; returns it."""
+        from engine import sealed
+        from engine.model import Change, SetGameState
         sealing = self.sealing()
         if sealing is None:
             raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
@@ -246,6 +261,7 @@ class SealedDiceMenu(QObject):
         return text if ok else None
 
     def seal_dialog(self) -> bool:
+        from engine import sealed
         dlg = SealDialog(self.window)
         self.last_dialog = dlg
         if dlg.exec() != QDialog.DialogCode.Accepted:
@@ -259,6 +275,7 @@ class SealedDiceMenu(QObject):
         return True
 
     def unlock_dialog(self) -> bool:
+        from engine import sealed
         text = self._passphrase(tr("Unlock the seed"))
         if text is None:
             return False
@@ -287,6 +304,7 @@ class SealedDiceMenu(QObject):
         box.exec()
 
     def reveal_dialog(self) -> bool:
+        from engine import sealed
         text = self._passphrase(tr("Reveal the seed"))
         if text is None:
             return False

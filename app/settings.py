@@ -22,11 +22,13 @@ Reading a key on every pointer move would cost a file read, so the units shown a
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from app.recent import config_dir
+from app.i18n import tr
+from app.recent import CONFIG_ENV, config_dir
 from engine.backups import DEFAULT_KEEP
 
 BACKUPS_KEY = "files/backups"
@@ -115,7 +117,7 @@ def set_language(lang: str) -> None:
 
 def units_shown() -> str:
     """"both", "inches" or "metres" (cached: the board asks on every pointer move)."""
-    where = str(config_dir())  # a test or a portable install may point elsewhere
+    where = os.environ.get(CONFIG_ENV, "")  # a test or a portable install points elsewhere
     if where not in _units_cache:
         _units_cache[where] = _choice(UNITS_KEY, UNITS)
     return _units_cache[where]
@@ -162,7 +164,7 @@ def set_default_scale(metres_per_inch: float) -> None:
 
 def distance_text(inches: float, metres_per_inch: float, digits: int = 2) -> str:
     """`12.34" (30.9 m)`, `12.34"` or `30.9 m`, as the units shown say."""
-    metres = f"{inches * metres_per_inch:.1f} m"
+    metres = tr("{0} m").format(f"{inches * metres_per_inch:.1f}")
     units = units_shown()
     if units == "inches":
         return f'{inches:.{digits}f}"'

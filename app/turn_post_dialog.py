@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import current_language, tr
-from engine.turn_post import turn_post, turn_sections
 
 
 def default_lang() -> str:
@@ -71,11 +70,13 @@ class TurnPostDialog(QDialog):
         self.refresh()
 
     def post(self) -> str:
+        from engine.turn_post import turn_post
         game = self.window_.editor.game
         return turn_post(game, self.turn.value(), self.fmt.currentData(),
                          self.lang.currentData())
 
     def refresh(self) -> None:
+        from engine.turn_post import turn_sections
         game = self.window_.editor.game
         n = sum(len(s.entries) for s in turn_sections(game, self.turn.value()))
         self.count.setText(tr("{n} log lines of turn {turn}").format(n=n,

@@ -7,13 +7,13 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox
+from shiboken6 import isValid
 
-from engine.model import Game
-from engine.scenario import Scenario
 from geometry.units import in_to_m
 
 from . import i18n
@@ -23,6 +23,10 @@ from .i18n import ruleset_name, tr
 from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
 from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
+
+if TYPE_CHECKING:
+    from engine.model import Game
+    from engine.scenario import Scenario
 
 APP_NAME = "Warboard"
 USAGE = ("usage: warboard [--lang en|ru] [FILE]   (a scenario .json or a .warboard game; no "
@@ -70,12 +74,20 @@ class MainWindow(QMainWindow):
     #: Every module is installed (emitted by `finish_startup`, once it had work to do).
     startup_finished = Signal()
 
+    #: The game the program starts with is on the board (`open_start_game`: the program
+    #: runs it once the window is complete, so the engine loads after the first paint).
+    board_ready = Signal()
+
+    #: A dock was added (`addDockWidget`): app.room watches it.
+    dock_added = Signal(object)
+
     #: This window was rebuilt in another language (`relocalize`): the new window.
     relocalized = Signal(object)
 
     def __init__(self, scenario: Scenario | None = None, *,
                  defer_modules: bool = False, editor: Editor | None = None) -> None:
         super().__init__()
+        self._docks: list[QDockWidget] = []
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
         self.editor = editor if editor is not None else Editor()
@@ -108,6 +120,18 @@ class MainWindow(QMainWindow):
             self.set_scenario(scenario)
 
     # --- building ---------------------------------------------------------------------------
+
+    def addDockWidget(self, area: Qt.DockWidgetArea, dock: QDockWidget, *args) -> None:
+        """QMainWindow's, keeping the list `dock_widgets` reads and emitting `dock_added`."""
+        super().addDockWidget(area, dock, *args)
+        if dock not in self._docks:
+            self._docks.append(dock)
+        self.dock_added.emit(dock)
+
+    def dock_widgets(self) -> list[QDockWidget]:
+        """The docks added to this window, in order (those since deleted left out)."""
+        self._docks = [d for d in self._docks if isValid(d)]
+        return list(self._docks)
 
     def _build_actions(self) -> None:
         self.quit_action = QAction(self.tr("&Quit"), self)
@@ -213,6 +237,7 @@ class MainWindow(QMainWindow):
 
     def set_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
         """Show a scenario as a new game (its undo history starts empty)."""
+        from engine.model import Game
         self.set_game(Game(scenario), path)
 
     def set_game(self, game: Game, path: Path | None = None) -> None:
@@ -283,6 +308,18 @@ class MainWindow(QMainWindow):
         self.set_scenario(scenario)
         return True
 
+    def open_start_game(self, path: str | Path | None, *, reopen_last: bool = False) -> None:
+        """The game `warboard [FILE]` starts with: the file, else (`reopen_last`) the last
+        game, else the demo table — unless a game was opened meanwhile (File ▸ Open before
+        the engine arrived), which stays. Emits `board_ready` either way."""
+        if not self.editor.has_game:
+            if path is None and reopen_last:
+                path = last_game()
+            if not (path is not None and self.open_path(path)):
+                self.open_demo()
+        self.scene.refresh_warnings()  # the rulesets came in with the game
+        self.board_ready.emit()
+
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.critical(self, title, text)
 
@@ -307,18 +344,28 @@ def build_window(args: list[str], *, show: bool = False,
     With `reopen_last` (the program, design.md "Command line"), no FILE reopens the last
     game instead, and the demo only on the first run or when that file cannot be opened.
 
-    Without `show` (tests, scripts) the window is complete on return. With `show` (the
-    program) it is up before loading, so an error box sits over it, and the table is on it
-    before the event loop first turns; what the first paint does not draw (hidden docks, the
-    Library menu) is installed by `finish_startup` just after the board's first paint."""
+    Without `show` (tests, scripts) the window is complete, its game on the board, on
+    return. With `show` (the program) the window's chrome — menus, toolbar, tools, docks —
+    needs neither the engine nor numpy/shapely (design.md P6): it is shown at once, what
+    the first paint does not draw (hidden docks, the Library menu) is installed just after
+    that paint (`startup_finished`: the window is complete), and then, on the next turn of
+    the event loop, the game is loaded — the engine, the scenario, the board's items — and
+    `board_ready` is emitted. An action used before that imports what it needs."""
     window = MainWindow(defer_modules=show)
-    if show:
-        window.show()
-    path = args[0] if args else (last_game() if reopen_last else None)
-    if not (path is not None and window.open_path(path)):
-        window.open_demo()
-    if show:
+    path = args[0] if args else None
+    if not show:
+        window.open_start_game(path, reopen_last=reopen_last)
+        return window
+    window.show()
+
+    def load() -> None:
+        window.open_start_game(path, reopen_last=reopen_last)
+
+    if window.pending_modules:
+        window.startup_finished.connect(lambda: QTimer.singleShot(0, window, load))
         window.finish_startup_after_paint()
+    else:
+        QTimer.singleShot(0, window, load)
     return window
 
 

@@ -8,6 +8,8 @@ move, an undo); nothing is drawn for a ruleset that declares no zones."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
@@ -17,7 +19,9 @@ from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY
 from app.i18n import loc
 from app.tools.base import path_item, translucent
-from engine.board_rules import BoardZone, selection_zones
+
+if TYPE_CHECKING:
+    from engine.board_rules import BoardZone
 
 #: Below the tools' feedback, above the units.
 Z_ZONE = Z_OVERLAY - 2.0
@@ -56,6 +60,8 @@ class ZonesController(QObject):
         game = w.game
         if uid is None or game is None or not game.on_table(uid):
             return
+        from engine.board_rules import selection_zones
+
         self.zones = selection_zones(game, game.unit(uid))
         for zone in self.zones:
             self._draw(zone, game)

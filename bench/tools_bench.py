@@ -14,6 +14,9 @@ What each tool's events are (units picked evenly over the table, the same every 
   on a big table the first move only moves the unit and a worker thread works the reach
   area out: drag-arrival is the event that draws it, drag-latency the time from the first
   move until it is on screen (target PROPOSED: 100 ms);
+- contact: a unit dragged toward its nearest enemy (moves after the first), the readout
+  naming the nearest enemies on every move, the last move snapping it into base contact,
+  release (undone untimed);
 - rotate: press on the selected unit's hull knob, moves around it, release;
 - measure: press on a unit A, moves over other units (A → B measured: LOS, cover, bands) and
   over empty table, release on a unit B;
@@ -134,6 +137,66 @@ def select_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         d.timed(lambda x=x, y=y: d.release(x + 1.8, y + 1.2), out["select"])
         d.window.editor.undo_stack.undo()
         d.settle()
+
+
+def _approach(unit, enemy, gap: float = 0.25) -> tuple[float, float]:
+    """Where `unit` stands `gap` inches (edge to edge) short of `enemy` on the line between
+    their centres: inside the snap distance, so a drop there snaps into base contact."""
+    from geometry.bases import base_polygon
+
+    target = enemy.polygon()
+    lo, hi = 0.0, 1.0  # fractions of the way from the unit's centre to the enemy's
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        x, y = unit.x + mid * (enemy.x - unit.x), unit.y + mid * (enemy.y - unit.y)
+        if base_polygon(unit.base, x, y, unit.facing).distance(target) > gap:
+            lo = mid
+        else:
+            hi = mid
+    return unit.x + lo * (enemy.x - unit.x), unit.y + lo * (enemy.y - unit.y)
+
+
+def contact_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
+    """Drags that end in base contact (issue 16): a unit dragged toward its nearest enemy,
+    every move showing the nearest enemies' distances and, at the end, snapping into
+    contact; the release places it there. The drag's first move (the reach area, P9) is
+    not timed here."""
+    d.tool("select")
+    tool = d.window.tools.active
+    units = d.window.scenario.units
+    centres = np.array([(u.x, u.y) for u in units])
+    snapped = done = 0
+    for u in _units(d, 8 * k):
+        enemies = [i for i, e in enumerate(units) if e.side != u.side]
+        if done == k or not enemies:
+            continue
+        gaps = np.hypot(*(centres[enemies] - (u.x, u.y)).T)
+        enemy = units[enemies[int(np.argmin(gaps))]]
+        if u.polygon().distance(enemy.polygon()) < 0.6:  # at it already: no drag to make
+            continue
+        done += 1
+        tx, ty = _approach(u, enemy)
+        x, y = u.x, u.y
+        d.press(x, y)
+        d.move(x + 0.05 * (tx - x), y + 0.05 * (ty - y), held=True)
+        drag = getattr(tool, "_drag", None)
+        if getattr(drag, "reach_pending", None) is not None:  # a big table's worker
+            while not drag.reach_pending.done():
+                time.sleep(0.0005)
+            time.sleep(0.003)
+        d.settle()
+        for s in range(1, 6):
+            f = s / 5
+            px, py = x + f * (tx - x), y + f * (ty - y)
+            d.timed(lambda px=px, py=py: d.move(px, py, held=True), out["contact"])
+            if "nearest enemies:" not in d.window.pointer_hint.text():
+                raise RuntimeError("contact: the drag's readout names no nearest enemy")
+        snapped += drag is not None and drag.contact is not None
+        d.timed(lambda tx=tx, ty=ty: d.release(tx, ty), out["contact"])
+        d.window.editor.undo_stack.undo()
+        d.settle()
+    if not snapped:
+        raise RuntimeError("contact: no drag snapped into base contact")
 
 
 def rotate_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
@@ -302,6 +365,9 @@ KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "rotate", "meas
          "threat-cold", "threat-arrival", "threat-latency", "threat-warm", "arcs", "template",
          "template-place", "template-arrival", "template-latency", "terrain", "pick", "zoom",
          "zoom-relabel", "zoom-settle")
+#: issue 16: the drag into base contact with the nearest enemies' readout (its own lines)
+TOOLS = (*TOOLS, contact_events)
+KINDS = (*KINDS, "contact")
 
 
 def tool_name(run) -> str:

@@ -13,7 +13,6 @@ folder, so a killed backup leaves no half file among them.
 from __future__ import annotations
 
 import os
-import sqlite3
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -61,6 +60,8 @@ def make_backup(path: str | os.PathLike, keep: int = DEFAULT_KEEP) -> Path | Non
     folder.mkdir(exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")[:-3]
     target = folder / f"{p.stem}-{stamp}.warboard"
+    import sqlite3  # here: the settings read DEFAULT_KEEP at start-up, before any game
+
     fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
     os.close(fd)
     try:
@@ -99,6 +100,8 @@ def restore_backup(path: str | os.PathLike, backup: str | os.PathLike) -> Path:
     p, b = Path(path), Path(backup)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     kept = p.with_name(f"{p.name}.damaged-{stamp}")
+    import sqlite3
+
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     os.close(fd)
     try:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine import ledger
+from engine.i18n import Text, join, msg
 from engine.model import AdjustState, Change, Effect
 
 if TYPE_CHECKING:
@@ -198,21 +199,35 @@ def charged_cost(ctx: Context, resolution: Resolution | None) -> Cost | None:
 def describe_cost(cost: Cost | None) -> str:
     """"1 AP, once per turn" — for panels and refusals."""
     if cost is None:
-        return "no declared cost"
-    parts = []
+        return msg("no declared cost")
+    parts: list = []
     if cost.ap:
-        parts.append(f"{cost.ap} AP")
+        parts.append(msg("{n} AP", n=cost.ap))
     if cost.whole_activation:
-        parts.append("the whole activation")
+        parts.append(msg("the whole activation"))
     elif cost.actions:
-        parts.append(f"{cost.actions} action{'s' if cost.actions > 1 else ''}")
+        parts.append(msg("{n} {n|action|actions|actions}", n=cost.actions))
     if cost.once_per:
-        n = "once" if cost.times == 1 else f"{cost.times} times"
-        parts.append(f"{n} per {cost.once_per}")
+        parts.append(_times_per(cost.times, cost.once_per))
     if cost.weapon_once_per:
-        parts.append(f"not the same weapon twice per {cost.weapon_once_per}")
-    text = ", ".join(p for p in (", ".join(parts), cost.outcome) if p) or "free"
-    return text + (" (PROPOSED)" if cost.proposed else "")
+        parts.append(msg("not the same weapon twice per {period}", period=cost.weapon_once_per))
+    if cost.outcome:
+        parts.append(cost.outcome)
+    text = join(", ", parts) if parts else msg("free")
+    return msg("{cost} (PROPOSED)", cost=text) if cost.proposed else text
+
+
+def _either(names: list[str]) -> Any:
+    """"move or shoot" — a message, so "or" is translated."""
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return msg("{first} or {rest}", first=names[0], rest=_either(names[1:]))
+
+
+def _times_per(times: int, period: str) -> Text:
+    if times == 1:
+        return msg("once per {period}", period=period)
+    return msg("{n} times per {period}", n=times, period=period)
 
 
 def _what(ctx: Context) -> str:
@@ -244,45 +259,50 @@ def refusal(ctx: Context, cost: Cost | None = None, structure=None) -> str | Non
     who, what = u.label, _what(ctx)
     why = turns.why_cannot_act(game, s, u.id)
     if why:
-        return f"{who} cannot act: {why}"
+        return msg("{who} cannot act: {why}", who=who, why=why)
     why = turns.why_not_now(game, s, u.id)
     if why:
-        return f"{who} cannot act now: {why}"
+        return msg("{who} cannot act now: {why}", who=who, why=why)
     if cost.phases and game.phase not in cost.phases:
-        return f"{what} belongs to the {' or '.join(cost.phases)} phase; it is the " \
-               f"{game.phase or 'no'} phase"
+        return msg("{action} belongs to the {phases} phase; it is the {phase} phase",
+                   action=what, phases=_either(list(cost.phases)),
+                   phase=game.phase or msg("no"))
     if cost.ap:
         left = turns.ap_left(game, u.id, s)
         if left is None:
-            return f"{what} costs {cost.ap} AP, but this ruleset's turn counts no AP"
+            return msg("{action} costs {ap} AP, but this ruleset's turn counts no AP",
+                       action=what, ap=cost.ap)
         if left < cost.ap:
-            return f"{who} has {left} AP left: {what} costs {cost.ap} AP"
+            return msg("{who} has {left} AP left: {action} costs {ap} AP", who=who,
+                       left=left, action=what, ap=cost.ap)
     need = _actions_needed(cost, s)
     if need:
         left = turns.actions_left(game, u.id, s)
         if left is None:
             if s.kind == "alternating":
-                return f"{who} is not activating: activate it first ({what} costs " \
-                       f"{describe_cost(cost)})"
-            return f"{what} costs {need} action(s), but this ruleset's turn counts none"
+                return msg("{who} is not activating: activate it first ({action} costs "
+                           "{cost})", who=who, action=what, cost=describe_cost(cost))
+            return msg("{action} costs {n} action(s), but this ruleset's turn counts none",
+                       action=what, n=need)
         if cost.whole_activation and left < need:
-            return f"{who} has {left} of {need} actions left: {what} takes the whole " \
-                   "activation"
+            return msg("{who} has {left} of {n} actions left: {action} takes the whole "
+                       "activation", who=who, left=left, n=need, action=what)
         if left < need:
-            return f"{who} has {left} action{'s' if left != 1 else ''} left: {what} " \
-                   f"costs {need}"
+            return msg("{who} has {left} {left|action|actions|actions} left: {action} "
+                       "costs {n}", who=who, left=left, action=what, n=need)
     if cost.once_per:
         key = cost.once_key or ctx.action.id
         used = ledger.uses(game, u.id, key, cost.once_per)
         if used >= cost.times:
-            n = "once" if cost.times == 1 else f"{cost.times} times"
-            return f"{who} already used {key.replace('_', ' ')} this {cost.once_per} " \
-                   f"({what}: {n} per {cost.once_per})"
+            return msg("{who} already used {key} this {period} ({action}: {times})",
+                       who=who, key=key.replace("_", " "), period=cost.once_per,
+                       action=what, times=_times_per(cost.times, cost.once_per))
     if cost.weapon_once_per and ctx.weapon_id:
         if ctx.weapon_id in ledger.weapons_used(game, u.id, cost.weapon_once_per):
             name = (ctx.weapon or {}).get("name", ctx.weapon_id)
-            return f"{who} already fired {name} this {cost.weapon_once_per} (not the same " \
-                   f"weapon twice per {cost.weapon_once_per})"
+            return msg("{who} already fired {weapon} this {period} (not the same weapon "
+                       "twice per {period})", who=who, weapon=name,
+                       period=cost.weapon_once_per)
     return None
 
 
@@ -363,5 +383,6 @@ def charge(ctx: Context, resolution: Resolution, *, override: bool = False,
             marks=dict(cost.marks) if cost is not None else None, override=bool(why))))
     effects += triggers.taken_effects(ctx.game, u.id, ctx.action.id)
     effects += _own_turn_ends(ctx, cost, s)
-    label = resolution.change.label + (f" (cost overridden: {why})" if why else "")
+    label = msg("{label} (cost overridden: {why})", label=resolution.change.label,
+                why=why) if why else resolution.change.label
     return dataclasses.replace(resolution, change=Change(effects, label))

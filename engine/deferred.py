@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.i18n import join, msg
 from engine.model import EFFECT_KINDS, Effect, Game, ModelError, effect_from_dict
 from engine.triggers import BOUNDARIES, Crossing
 
@@ -67,9 +68,12 @@ class Defer(Effect):
         return [(["game", "state", DEFERRED], True, [*pending(game), entry])]
 
     def describe(self) -> str:
-        whose = f" of {self.unit or self.side}" if (self.unit or self.side) else ""
-        return f"deferred to {self.at.replace('_', ' ')}{whose}: " + \
-            (self.label or "; ".join(effect_from_dict(e).describe() for e in self.effects))
+        what = self.label or join("; ", [effect_from_dict(e).describe() for e in self.effects])
+        at = self.at.replace("_", " ")
+        if self.unit or self.side:
+            return msg("deferred to {at} of {whose}: {what}", at=at,
+                       whose=self.unit or self.side, what=what)
+        return msg("deferred to {at}: {what}", at=at, what=what)
 
 
 EFFECT_KINDS.setdefault(Defer.kind, Defer)
@@ -88,7 +92,7 @@ class Release(Effect):
         return [(["game", "state", DEFERRED], bool(rest), rest or None)]
 
     def describe(self) -> str:
-        return f"{len(self.entries)} deferred effect group(s) applied"
+        return msg("{n} deferred effect group(s) applied", n=len(self.entries))
 
 
 EFFECT_KINDS.setdefault(Release.kind, Release)

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import enum
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from engine.i18n import msg
+from engine import seeds
+from engine.i18n import Text, msg
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
@@ -89,7 +89,8 @@ class Die:
 
     @property
     def name(self) -> str:
-        return f"d{self.sides}"
+        """"d10" — a message, so a Russian reader sees "к10"."""
+        return msg("d{sides}", sides=self.sides)
 
     @property
     def faces(self) -> range:
@@ -99,18 +100,42 @@ class Die:
         """The face `value` as an int, or DiceError naming the step, the die and the value."""
         face = _as_int(value)
         if face is None:
-            raise DiceError(f"step {label!r} needs a {self.name}: "
-                            f"{value!r} is not a whole number", reason="face", step=label,
-                            die=self.name, value=value)
+            raise DiceError(msg("step {step} needs a {die}: {value} is not a whole number",
+                                step=quoted(label), die=self.name, value=repr(value)),
+                            reason="face", step=label, die=self.name, value=value)
         if not 1 <= face <= self.sides:
-            hint = " (read a d6 halved, rounded up)" if self.sides == 3 else ""
-            raise DiceError(f"step {label!r} needs a {self.name}: {face} is not a face "
-                            f"of a {self.name} (1–{self.sides}){hint}", reason="face",
+            said = (msg("step {step} needs a {die}: {face} is not a face of a {die} "
+                        "(1–{sides}) (read a d6 halved, rounded up)", step=quoted(label),
+                        die=self.name, face=face, sides=self.sides) if self.sides == 3 else
+                    msg("step {step} needs a {die}: {face} is not a face of a {die} "
+                        "(1–{sides})", step=quoted(label), die=self.name, face=face,
+                        sides=self.sides))
+            raise DiceError(said, reason="face",
                             step=label, die=self.name, value=value)
         return face
 
     def __str__(self) -> str:
         return self.name
+
+
+def quoted(label: str) -> Text:
+    """A step's label in quotes, as `repr` writes it ('Aim', "Commander's search") — a
+    message, so a Russian reader sees «Наведение»."""
+    return msg('"{label}"', label=label) if "'" in str(label) else msg("'{label}'", label=label)
+
+
+def dice_name(n: int, d: Die | str) -> str:
+    """"d10" for one die, "2d6" for two — messages, written "к10", "2к6" in Russian; `d`
+    a Die or a die's name as logged ("d10")."""
+    sides = d.sides if isinstance(d, Die) else _sides_of(str(d))
+    if sides is None:
+        return str(d) if n <= 1 else f"{n}×{d}"
+    return msg("d{sides}", sides=sides) if n <= 1 else msg("{n}d{sides}", n=n, sides=sides)
+
+
+def _sides_of(name: str) -> int | None:
+    m = re.fullmatch(r"\s*[dDкК](\d+)\s*", name)
+    return int(m.group(1)) if m else None
 
 
 D3, D4, D6, D8, D10, D12, D20 = (Die(n) for n in (3, 4, 6, 8, 10, 12, 20))
@@ -126,10 +151,10 @@ def die(spec: str | int | Die) -> Die:
     if isinstance(spec, int) and not isinstance(spec, bool):
         return Die(spec)
     if isinstance(spec, str):
-        m = re.fullmatch(r"\s*[dD](\d+)\s*", spec)
-        if m:
-            return Die(int(m.group(1)))
-    raise DiceError(f"die: expected a die such as 'd10', got {spec!r}")
+        sides = _sides_of(spec)                          # d10, D10, к10 (Russian)
+        if sides is not None:
+            return Die(sides)
+    raise DiceError(msg("die: expected a die such as 'd10', got {spec}", spec=repr(spec)))
 
 
 def step_die(d: Die, steps: int) -> Die | None:
@@ -247,10 +272,10 @@ class Test:
     @property
     def expression(self) -> str:
         """E.g. "d10 ≤ 6", "2d6 ≤ 7", "d10 + 2 > 7"."""
-        dice = f"{self.dice if self.dice > 1 else ''}{self.die.name}"
         bonus = f" {'+' if self.roll_bonus > 0 else '−'} {abs(self.roll_bonus)}" \
             if self.roll_bonus else ""
-        return f"{dice}{bonus} {self.comparison.symbol} {self.target}"
+        return msg("{dice}{rest}", dice=dice_name(self.dice, self.die),
+                   rest=f"{bonus} {self.comparison.symbol} {self.target}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,9 +411,10 @@ class RandomDice:
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = seeds.draw_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise DiceError(f"seed: expected a non-negative whole number, got {seed!r}")
+            raise DiceError(msg("seed: expected a non-negative whole number, got {seed}",
+                                seed=repr(seed)))
         self.seed: int | None = seed
         self._rng = np.random.default_rng(seed)
         self.records: list[RollRecord] = []
@@ -425,8 +451,9 @@ class TypedDice:
         _check_count(n, label)
         left = len(self._values) - self._pos
         if n > left:
-            raise DiceError(f"step {label!r} needs {n} × {die.name}, "
-                            f"only {left} value{'' if left == 1 else 's'} left",
+            raise DiceError(msg("step {step} needs {n} × {die}, only {left} "
+                                "{left|value|values|values} left", step=quoted(label), n=n,
+                                die=die.name, left=left),
                             reason="missing", step=label, die=die.name, needed=n, left=left)
         chunk = self._values[self._pos:self._pos + n]
         faces = []
@@ -444,7 +471,8 @@ class TypedDice:
         """Raise DiceError if typed values were left over (a miscount at the table)."""
         if self.remaining:
             left = ", ".join(str(v) for v in self.remaining)
-            raise DiceError(f"{len(self.remaining)} typed value(s) not used: {left}",
+            raise DiceError(msg("{n} typed value(s) not used: {values}",
+                                n=len(self.remaining), values=left),
                             reason="unused", left=len(self.remaining), position=self._pos)
 
 
@@ -456,7 +484,8 @@ class ScriptedDice(TypedDice):
 
 def _check_count(n: int, label: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DiceError(f"step {label!r}: dice count must be a whole number ≥ 0, got {n!r}")
+        raise DiceError(msg("step {step}: dice count must be a whole number ≥ 0, got {n}",
+                            step=quoted(label), n=repr(n)))
 
 
 def _split_tokens(text: str) -> list[str]:
@@ -471,7 +500,8 @@ def parse_faces(text: str) -> list[int]:
     for i, tok in enumerate(_split_tokens(text), start=1):
         v = _as_int(tok)
         if v is None:
-            raise DiceError(f"dice value {i}: {tok!r} is not a whole number", reason="face",
+            raise DiceError(msg("dice value {i}: {value} is not a whole number", i=i,
+                                value=repr(tok)), reason="face",
                             value=tok, position=i - 1)
         out.append(v)
     return out
@@ -486,7 +516,8 @@ def draw(source: DiceSource, die: Die, n: int, *, label: str) -> RollRecord:
     _check_count(n, label)
     faces = source.roll(die, n, label=label)
     if len(faces) != n:
-        raise DiceError(f"step {label!r} needs {n} × {die.name}, the source gave {len(faces)}",
+        raise DiceError(msg("step {step} needs {n} × {die}, the source gave {got}",
+                            step=quoted(label), n=n, die=die.name, got=len(faces)),
                         reason="missing", step=label, die=die.name, needed=n,
                         left=len(faces))
     checked = tuple(die.check(f, label=label) for f in faces)

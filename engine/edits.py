@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine import scenario_io as sio
+from engine.i18n import msg
 from engine.model import Effect, Game, ModelError, group_writes, need_unit, register_path
 
 __all__ = [
@@ -113,7 +114,8 @@ class AddUnit(Effect):
         return [(["units", ident], True, [self.index, copy.deepcopy(self.unit)])]
 
     def describe(self) -> str:
-        return f"{self.unit.get('id')}: placed at ({self.unit.get('x')}, {self.unit.get('y')})"
+        return msg("{unit}: placed at ({x}, {y})", unit=self.unit.get("id"),
+                   x=str(self.unit.get("x")), y=str(self.unit.get("y")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +135,7 @@ class DeleteUnit(Effect):
                 (["units", self.unit], False, None)]
 
     def describe(self) -> str:
-        return f"{self.unit}: deleted"
+        return msg("{unit}: deleted", unit=self.unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +162,8 @@ class EditUnit(Effect):
         return out
 
     def describe(self) -> str:
-        return f"{self.unit}: " + ", ".join(f"{k} = {v}" for k, v in self.changes.items())
+        return msg("{unit}: {changes}", unit=self.unit,
+                   changes=", ".join(f"{k} = {v}" for k, v in self.changes.items()))
 
 
 def _check_unit_field(game: Game, unit_id: str, key: str, value: Any, where: str) -> None:
@@ -205,7 +208,8 @@ class AddTerrain(Effect):
         return [(["terrain", ident], True, [self.index, copy.deepcopy(self.piece)])]
 
     def describe(self) -> str:
-        return f"{self.piece.get('id')}: {self.piece.get('kind')} laid"
+        return msg("{piece}: {kind} laid", piece=self.piece.get("id"),
+                   kind=self.piece.get("kind"))
 
 
 def _need_piece(game: Game, piece_id: str) -> tuple[int, dict]:
@@ -227,7 +231,7 @@ class RemoveTerrain(Effect):
         return [(["terrain", self.piece], False, None)]
 
     def describe(self) -> str:
-        return f"{self.piece}: removed"
+        return msg("{piece}: removed", piece=self.piece)
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +316,8 @@ class AddGroup(Effect):
         return [(["groups", ident], True, [self.index, copy.deepcopy(self.group)])]
 
     def describe(self) -> str:
-        return f"{self.group.get('id')}: {self.group.get('kind')} formed"
+        return msg("{group}: {kind} formed", group=self.group.get("id"),
+                   kind=self.group.get("kind"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +332,7 @@ class DeleteGroup(Effect):
         return [*_leave_groups(game, self.group), (["groups", self.group], False, None)]
 
     def describe(self) -> str:
-        return f"{self.group}: disbanded"
+        return msg("{group}: disbanded", group=self.group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +361,8 @@ class EditGroup(Effect):
         return writes
 
     def describe(self) -> str:
-        return f"{self.group}: " + ", ".join(f"{k} = {v}" for k, v in self.changes.items())
+        return msg("{group}: {changes}", group=self.group,
+                   changes=", ".join(f"{k} = {v}" for k, v in self.changes.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +383,7 @@ class AddMember(Effect):
         return EditGroup(self.group, {"members": members}).writes(game)
 
     def describe(self) -> str:
-        return f"{self.group}: {self.member} joins"
+        return msg("{group}: {member} joins", group=self.group, member=self.member)
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,4 +404,4 @@ class RemoveMember(Effect):
                             {"members": [m for m in g.members if m != self.member]})
 
     def describe(self) -> str:
-        return f"{self.group}: {self.member} leaves"
+        return msg("{group}: {member} leaves", group=self.group, member=self.member)

@@ -37,7 +37,7 @@ from engine import safe_json
 from engine.dice import RollRecord
 from engine.log_chain import GENESIS, entry_hash
 from engine.log_kinds import LOG_KINDS, log_kind
-from engine.model import Game, LogEntry, ModelError
+from engine.model import Game, LogEntry, ModelError, restored_summary
 from engine.scenario import Scenario, Table, Unit
 from engine.scenario_io import TOP_KEYS, ScenarioError, parse_scenario, scenario_to_dict
 
@@ -128,7 +128,7 @@ def log_row(seq: int, entry: LogEntry, timestamp: str) -> dict:
     return {"seq": seq, "kind": log_kind(entry), "turn": entry.turn, "actor": entry.actor,
             "action": entry.action, "target": entry.target,
             "dice": dumps([r.to_dict() for r in entry.dice]), "summary": entry.summary,
-            "details": dumps(entry.details), "timestamp": timestamp,
+            "details": dumps(entry.stored_details()), "timestamp": timestamp,
             "prev": entry.prev or None}
 
 
@@ -416,8 +416,9 @@ def log_entry(row: dict) -> LogEntry:
     prev = row.get("prev")
     if prev is not None and not isinstance(prev, str):
         raise invalid("log", seq, "prev", f"expected a hash (text) or null, got {prev!r}")
+    summary, details = restored_summary(row["summary"], details)
     return LogEntry(turn, row["actor"], row["action"], row["target"], tuple(records),
-                    row["summary"], details, prev or "")
+                    summary, details, prev or "")
 
 
 def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,

@@ -31,7 +31,8 @@ from typing import Any
 
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
-           "register_glossary", "GlossaryError"]
+           "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
+           "said"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -153,6 +154,7 @@ def glossary(lang: str, scope: str = "") -> dict[str, str]:
     if scope:
         base = {**_record_names(scope, lang),
                 **_read("resources.rulesets", scope, f"glossary_{lang}.toml")}
+        base = {**_action_ids(scope, base), **base}
     else:
         base = _read("resources.translations", f"engine_{lang}.toml")
     return {**base, **_extra.get((lang, scope), {})}
@@ -187,6 +189,20 @@ def _record_names(scope: str, lang: str) -> dict[str, str]:
     walk(rs.profiles)
     walk(rs.weapons)
     return out
+
+
+def _action_ids(scope: str, terms: Mapping[str, str]) -> dict[str, str]:
+    """action id → its label's translation ("dig_in" → "Окапывание"), so an id a
+    record keeps (the turn's ledger: "dig_in recorded") reads like the action's
+    name."""
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        actions = get_ruleset(scope).actions
+    except (KeyError, ImportError, AttributeError):
+        return {}
+    return {a.id: terms[a.label] for a in actions
+            if isinstance(getattr(a, "label", None), str) and a.label in terms}
 
 
 def _lookup(text: str, lang: str, ruleset: str | None) -> str | None:
@@ -249,3 +265,54 @@ def prefixed(prefix: Any, text: Any) -> Any:
     """`text` after `prefix` ("Hit 2: " + "Penetration") as a message both parts of which
     are translated; `text` alone when there is no prefix."""
     return Text("{prefix}{text}", prefix=prefix, text=text) if prefix else text
+
+
+# --------------------------------------------------------------------------- JSON form
+
+#: The key marking a message in its JSON form: {"$text": template, "params": {…}}.
+TEXT_KEY = "$text"
+
+
+def text_to_json(obj: Any) -> Any:
+    """`obj` as plain JSON that `text_from_json` turns back into what `localized` shows in
+    any language — for saved log lines (no pickle): a `Text` as its template and fields
+    (each field in turn), a record as its names in every language, a number or a string
+    as itself."""
+    if isinstance(obj, Text):
+        return {TEXT_KEY: obj.template,
+                "params": {k: text_to_json(v) for k, v in obj.params.items()}}
+    if obj is None or isinstance(obj, bool | int | float | str):
+        return obj
+    names = {f"{key}{suffix}": str(value) for key in _NAME_KEYS
+             for suffix in ("", *(f"_{lang}" for lang in LANGUAGES if lang != DEFAULT))
+             if (value := _field(obj, f"{key}{suffix}"))}
+    if names:
+        return names
+    if isinstance(obj, list | tuple):
+        return [text_to_json(v) for v in obj]
+    return str(obj)
+
+
+def text_from_json(data: Any) -> Any:
+    """What `text_to_json` wrote, back: a message is a `Text` again (the same English)."""
+    if isinstance(data, Mapping) and isinstance(data.get(TEXT_KEY), str):
+        params = data.get("params")
+        params = params if isinstance(params, Mapping) else {}
+        try:
+            return Text(data[TEXT_KEY], **{str(k): text_from_json(v) for k, v in params.items()})
+        except (KeyError, IndexError, ValueError):
+            return None
+    if isinstance(data, list):
+        return [text_from_json(v) for v in data]
+    return data
+
+
+def said(err: BaseException) -> Any:
+    """What an error says, as it was built: its message (a `Text` when made with `msg`, so
+    the reader's language can be shown) — `str(err)` for any other error."""
+    own = getattr(err, "text", None)
+    if isinstance(own, Text):
+        return own
+    if len(err.args) == 1 and isinstance(err.args[0], Text):
+        return err.args[0]
+    return str(err)

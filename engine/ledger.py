@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from engine.i18n import join, msg
 from engine.model import EFFECT_KINDS, Change, Effect, Game, ModelError
 
 __all__ = ["LEDGER", "BATTLE", "SCOPES", "Scope", "RecordAction", "entries", "current",
@@ -165,13 +166,17 @@ class RecordAction(Effect):
 
     def describe(self) -> str:
         e = self.entry
-        cost = ", ".join(p for p in (f"{e.get('ap')} AP" if e.get("ap") else "",
-                                     f"{e.get('actions')} action(s)" if e.get("actions")
-                                     else "") if p)
-        weapon = f" with {e['weapon']}" if e.get("weapon") else ""
-        over = " (cost overridden)" if e.get("override") else ""
-        return f"{e.get('unit')}: {e.get('action')}{weapon} recorded" + \
-            (f" ({cost})" if cost else "") + over
+        cost = [msg("{n} AP", n=e["ap"]) if e.get("ap") else "",
+                msg("{n} action(s)", n=e["actions"]) if e.get("actions") else ""]
+        cost = [p for p in cost if p]
+        said = (msg("{unit}: {action} with {weapon} recorded", unit=e.get("unit"),
+                    action=e.get("action"), weapon=e["weapon"])
+                if e.get("weapon") else
+                msg("{unit}: {action} recorded", unit=e.get("unit"),
+                    action=e.get("action")))
+        if cost:
+            said = msg("{said} ({cost})", said=said, cost=join(", ", cost))
+        return msg("{said} (cost overridden)", said=said) if e.get("override") else said
 
 
 EFFECT_KINDS.setdefault(RecordAction.kind, RecordAction)

@@ -35,8 +35,14 @@ def _normal(value: Any) -> Any:
 
 
 def canonical_json(entry: LogEntry, prev: str) -> str:
-    """The text an entry's hash is taken over."""
-    doc = _normal({"prev": prev, **entry.to_dict()})
+    """The text an entry's hash is taken over: `LogEntry.to_dict` with `prev`, read as
+    JSON reads it. Built from the entry's fields as to_dict gives them, without its deep
+    copy of the details (the JSON round trip copies them anyway; a blast's logged odds at
+    2,000 units made the copy most of a hash's cost)."""
+    doc = _normal({"prev": prev, "turn": entry.turn, "actor": entry.actor,
+                   "action": entry.action, "target": entry.target,
+                   "dice": [r.to_dict() for r in entry.dice], "summary": entry.summary,
+                   "details": entry.details})
     return json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 

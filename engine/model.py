@@ -90,16 +90,46 @@ class LogEntry:
     def to_dict(self) -> dict:
         return {"turn": self.turn, "actor": self.actor, "action": self.action,
                 "target": self.target, "dice": [r.to_dict() for r in self.dice],
-                "summary": self.summary, "details": copy.deepcopy(self.details)}
+                "summary": self.summary, "details": self.stored_details()}
+
+    def stored_details(self) -> dict:
+        """`details` as saved: with the summary's message form (`SUMMARY_TEXT`) when the
+        summary is a message, so a reopened game shows the line in either language."""
+        from engine.i18n import Text, text_to_json
+
+        out = copy.deepcopy(self.details)
+        if isinstance(self.summary, Text):
+            out[SUMMARY_TEXT] = text_to_json(self.summary)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict) -> LogEntry:
         try:
+            summary, details = restored_summary(str(d.get("summary", "")),
+                                                dict(d.get("details", {})))
             return cls(int(d["turn"]), d.get("actor"), str(d["action"]), d.get("target"),
                        tuple(RollRecord.from_dict(r) for r in d.get("dice", [])),
-                       str(d.get("summary", "")), dict(d.get("details", {})))
+                       summary, details)
         except KeyError as e:
             raise ValueError(f"log entry: missing {e.args[0]!r}") from None
+
+
+#: The details key of a saved log line's summary as a message (engine.i18n.text_to_json).
+SUMMARY_TEXT = "summary_text"
+
+
+def restored_summary(summary: str, details: dict) -> tuple[str, dict]:
+    """A saved line's summary and details: the summary a message again when its form was
+    saved beside it (and it still reads as the saved English), else the English as
+    stored — older files have no form."""
+    from engine.i18n import Text, text_from_json
+
+    if SUMMARY_TEXT not in details:
+        return summary, details
+    text = text_from_json(details[SUMMARY_TEXT])
+    if not isinstance(text, Text) or text != summary:
+        return summary, details          # kept whole, so the line's hash still holds
+    return text, {k: v for k, v in details.items() if k != SUMMARY_TEXT}
 
 
 # --------------------------------------------------------------------------- game
@@ -124,6 +154,9 @@ class Game:
     #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
     #: it, so a list changed behind the game's back is read again, never misread
     _unit_pos: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: (the last log entry, its hash): appending and every autosave capture ask for the
+    #: head, and hashing a big entry (a blast's odds) again each time cost milliseconds
+    _head: tuple[Any, str] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -137,7 +170,7 @@ class Game:
     def append_log(self, entry: LogEntry) -> LogEntry:
         """Append `entry`, chained to the last one (it carries that one's hash); the log is
         append-only, so the chain only ever grows. Returns the entry as stored."""
-        prev = entry_hash(self._log[-1]) if self._log else GENESIS
+        prev = self.log_head()
         if entry.prev != prev:
             entry = dataclasses.replace(entry, prev=prev)
         self._log.append(entry)
@@ -151,7 +184,12 @@ class Game:
 
     def log_head(self) -> str:
         """The hash of the last log entry (GENESIS for an empty log)."""
-        return entry_hash(self._log[-1]) if self._log else GENESIS
+        if not self._log:
+            return GENESIS
+        last = self._log[-1]
+        if self._head is None or self._head[0] is not last:
+            self._head = (last, entry_hash(last))
+        return self._head[1]
 
     @property
     def units(self) -> list[Unit]:

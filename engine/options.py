@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["SchemaError", "Field", "Schema", "validate_value", "validate_record",
+__all__ = ["SchemaError", "Field", "Schema", "BASE", "validate_value", "validate_record",
            "validate_table", "Option", "Modifier", "MODIFIER_TARGETS", "apply_modifiers",
            "validate_options"]
 
@@ -50,6 +50,16 @@ class Field:
 
 
 Schema = Mapping[str, Field]
+
+#: A library profile's base, in the scenario format's form ({shape = "round", diameter_mm =
+#: 25} or {shape = "rect", width_mm = 50, depth_mm = 25}): the base a placed unit of the
+#: profile stands on. Any ruleset's profile schema may carry it as "base".
+BASE = Field("dict", required=False, doc="the base a placed unit stands on", fields={
+    "shape": Field("str", choices=("round", "oval", "rect")),
+    "diameter_mm": Field("float", required=False, minimum=1),
+    "width_mm": Field("float", required=False, minimum=1),
+    "depth_mm": Field("float", required=False, minimum=1),
+})
 
 
 def _describe(f: Field) -> str:

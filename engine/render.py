@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
+from engine.dice import dice_name
 from engine.i18n import localized, msg
 from engine.options import Modifier
 from engine.protocol import Facts, Resolution, Step
@@ -195,8 +196,7 @@ def _dice_text(step: Step, st: _Style) -> str:
 
 def _target_text(step: Step, st: _Style) -> str | None:
     die = step.rolls[0].die if step.rolls else "d?"
-    size = per_test(step)
-    dice = f"{size if size > 1 else ''}{die}"
+    dice = st.loc(dice_name(per_test(step), die))
     if step.roll_bonus:
         dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
     if step.bands and step.comparison is not None:
@@ -215,7 +215,7 @@ def _step_lines(step: Step, st: _Style) -> list[str]:
     if step.rolls:
         size = per_test(step)
         count = len(step.faces) // size
-        dice = f"{size if size > 1 else ''}{step.rolls[0].die}"
+        dice = st.loc(dice_name(size, step.rolls[0].die))
         sources = ", ".join(dict.fromkeys(st.loc(r.source_text) for r in step.rolls))
         head += (f" — {count} × {dice} {st.italic(f'({sources})')}: "
                  f"{_dice_text(step, st)}")

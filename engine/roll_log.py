@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from engine.i18n import msg
 from engine.model import LogEntry
 
 __all__ = ["ROLL", "rolled_entry", "applied_entry", "roll_mark", "unapplied",
@@ -37,8 +38,8 @@ def roll_mark(entry: LogEntry) -> dict | None:
 def _seed_text(seed: int | None, chosen: bool) -> str:
     """"seed 42 (chosen)"; a roll with no seed of its own came from the sealed dice."""
     if seed is None:
-        return "sealed dice"
-    return f"seed {seed}" + (" (chosen)" if chosen else "")
+        return msg("sealed dice")
+    return msg("seed {seed} (chosen)", seed=seed) if chosen else msg("seed {seed}", seed=seed)
 
 
 def rolled_entry(entry: LogEntry, *, seed: int | None, chosen: bool,
@@ -46,13 +47,14 @@ def rolled_entry(entry: LogEntry, *, seed: int | None, chosen: bool,
     """The log line of a roll the moment it is rolled: `entry` (the resolution's line)
     marked not applied, `reroll_of` = (position, seed) of the unapplied roll it replaces."""
     mark: dict = {"seed": seed, "chosen": chosen, "applied": False}
-    head = f"Rolled, {_seed_text(seed, chosen)}"
+    head = msg("Rolled, {seed}", seed=_seed_text(seed, chosen))
     if reroll_of is not None:
         mark["reroll_of"] = {"seq": reroll_of[0], "seed": reroll_of[1]}
-        head = (f"Re-roll of #{reroll_of[0]} ({_seed_text(reroll_of[1], False)} → "
-                f"{_seed_text(seed, chosen)})")
+        head = msg("Re-roll of #{n} ({before} → {now})", n=reroll_of[0],
+                   before=_seed_text(reroll_of[1], False), now=_seed_text(seed, chosen))
     details = {**entry.details, "kind": "roll", ROLL: mark}
-    return dataclasses.replace(entry, details=details, summary=f"{head}: {entry.summary}",
+    return dataclasses.replace(entry, details=details, summary=msg("{head}: {summary}", head=head,
+                                                                  summary=entry.summary),
                                prev="")
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.i18n import msg
 from engine.model import (
     EFFECT_KINDS,
     Change,
@@ -134,7 +135,7 @@ class TakeDue(Effect):
         return [(["game", "state", DUE], bool(rest), rest or None)]
 
     def describe(self) -> str:
-        return f"{self.unit}: {self.test} taken (no longer due)"
+        return msg("{unit}: {test} taken (no longer due)", unit=self.unit, test=self.test)
 
 
 EFFECT_KINDS.setdefault(TakeDue.kind, TakeDue)

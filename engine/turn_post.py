@@ -35,7 +35,8 @@ def roll_text(r: RollRecord, lang: str = "en", ruleset: str | None = None) -> st
     else:
         source = text(lang, r.source) if r.source in ("typed", "script") else r.source
     faces = ", ".join(str(f) for f in r.faces)
-    dice = r.die if len(r.faces) == 1 else f"{len(r.faces)}×{r.die}"
+    dice = localized(r.die, lang) if len(r.faces) == 1 else \
+        f"{len(r.faces)}×{localized(r.die, lang)}"
     return f"{localized(r.label, lang, ruleset)}: {dice} = {faces} ({source})"
 
 

@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 from engine import deferred, ledger, triggers
 from engine.dice import D10, DiceError, DiceSource, Die, RollRecord, die
+from engine.i18n import join, msg
 from engine.model import (
     AdjustState,
     Change,
@@ -380,7 +381,8 @@ def _unit(game: Game, unit_id: str):
     except ModelError as e:
         raise TurnError(str(e)) from None
     if not game.on_table(unit_id):
-        raise TurnError(f"unit {unit_id!r}: not on the table ({u.state.get('removed')})")
+        raise TurnError(msg("unit '{unit}': not on the table ({reason})", unit=unit_id,
+                            reason=str(u.state.get("removed"))))
     return u
 
 
@@ -423,7 +425,7 @@ def why_cannot_act(game: Game, structure: TurnStructure, unit_id: str) -> str | 
     except ModelError as e:
         return str(e)
     if not game.on_table(unit_id):
-        return f"not on the table ({u.state.get('removed')})"
+        return msg("not on the table ({reason})", reason=str(u.state.get("removed")))
     hook = structure.hooks.can_act
     return hook(game, u) if hook is not None else None
 
@@ -445,20 +447,21 @@ def why_not_now(game: Game, structure: TurnStructure, unit_id: str) -> str | Non
     if structure.kind == "rounds":
         amb = ambush_side(game)
         if amb is not None and side == amb and u.side != amb:
-            return f"{amb} ambushes: it spends all its active actions first, then the others act"
+            return msg("{side} ambushes: it spends all its active actions first, then the "
+                       "others act", side=amb)
         return None
     if side is None:
         if initiative_due(game, structure):
-            return "nobody is acting yet: roll initiative first"
-        return "nobody is acting: start or end the turn"
+            return msg("nobody is acting yet: roll initiative first")
+        return msg("nobody is acting: start or end the turn")
     if u.side != side and structure.kind == "sides":
-        return f"it is {side}'s turn"
+        return msg("it is {side}'s turn", side=side)
     if structure.kind == "alternating":
         running = activating(game)
         if running != u.id and game.unit(u.id).state.get("actions_left") is None:
-            now = f"{game.unit(running).label} is activating" if running else \
-                f"{side} is to activate a unit"
-            return f"{u.label} is not activating ({now})"
+            now = msg("{unit} is activating", unit=game.unit(running).label) if running \
+                else msg("{side} is to activate a unit", side=side)
+            return msg("{unit} is not activating ({now})", unit=u.label, now=now)
     return None
 
 
@@ -599,17 +602,18 @@ def _rank(group: list[str], d: Die | Callable[[str], Die], dice: DiceSource, rnd
         raise TurnError(f"initiative: still tied after {MAX_INITIATIVE_ROUNDS} rolls")
     faces: dict[str, int] = {}
     for side in group:
-        label = f"Initiative: {side}" + (f" (re-roll {rnd - 1})" if rnd > 1 else "")
+        label = msg("Initiative: {side} (re-roll {n})", side=side, n=rnd - 1) if rnd > 1 \
+            else msg("Initiative: {side}", side=side)
         step = roll_step(dice, d(side) if callable(d) else d, id="initiative", label=label)
         faces[side] = step.totals[0]
         rolls[side].append(faces[side])
-        steps.append(step.with_outcome(f"{side} {faces[side]}"))
+        steps.append(step.with_outcome(msg("{side} {face}", side=side, face=faces[side])))
     out: list[str] = []
     for value in sorted(set(faces.values()), reverse=True):
         tied = [s for s in group if faces[s] == value]
         if len(tied) > 1:
-            steps.append(info_step("tie", "Tie", f"{' and '.join(tied)} tied on {value}: "
-                                                 "re-roll"))
+            steps.append(info_step("tie", "Tie", msg("{sides} tied on {value}: re-roll",
+                                                     sides=_listed(tied, "and"), value=value)))
             out += _rank(tied, d, dice, rnd + 1, steps, rolls)
         else:
             out += tied
@@ -638,9 +642,10 @@ def roll_initiative(game: Game, structure: TurnStructure, dice: DiceSource) -> I
     own = structure.hooks.initiative_die
     die_of = ini.die if own is None else (lambda side: own(game, side) or ini.die)
     order = _rank(list(game.sides), die_of, dice, 1, steps, rolls)
-    how = "higher goes first, ties re-rolled" + (" (PROPOSED)" if ini.proposed else "")
-    summary = f"{order[0]} first: " + ", ".join(order)
-    steps.append(info_step("order", "Order", ", then ".join(order), note=how))
+    how = msg("higher goes first, ties re-rolled (PROPOSED)") if ini.proposed else \
+        msg("higher goes first, ties re-rolled")
+    summary = msg("{side} first: {order}", side=order[0], order=join(", ", order))
+    steps.append(info_step("order", "Order", _listed(order, ", then"), note=how))
     first = order[0] if structure.kind != "rounds" else None
     effects: list[Effect] = [
         SetGame("activation_order", order), SetGame("active_side", first),
@@ -652,7 +657,8 @@ def roll_initiative(game: Game, structure: TurnStructure, dice: DiceSource) -> I
     if structure.phases and game.phase is None:
         effects.append(SetGame("phase", structure.phases[0]))
         crossings.append(Crossing("phase_start", side=first, phase=structure.phases[0]))
-    change = _crossing(game, structure, f"Initiative: {summary}", effects, [], crossings)
+    change = _crossing(game, structure, msg("Initiative: {summary}", summary=summary),
+                       effects, [], crossings)
     return InitiativeRoll(steps, order, rolls, change, summary, game.turn)
 
 
@@ -669,6 +675,17 @@ def _trial(game: Game, effects: Sequence[Effect], fn: Callable[[Game], Any]) -> 
         return fn(game)
     finally:
         revert_change(game, change)
+
+
+def _listed(names: Sequence[str], word: str) -> Any:
+    """"allies and axis", "axis, then allies" — a message whose joining word is
+    translated (`word` "and" or ", then")."""
+    if len(names) <= 1:
+        return names[0] if names else ""
+    rest = _listed(names[1:], word)
+    if word == "and":
+        return msg("{first} and {rest}", first=names[0], rest=rest)
+    return msg("{first}, then {rest}", first=names[0], rest=rest)
 
 
 def _crossing(game: Game, structure: TurnStructure, label: str, base: Sequence[Effect],
@@ -696,12 +713,13 @@ def _crossing(game: Game, structure: TurnStructure, label: str, base: Sequence[E
                              lambda g: [d for c in starts for d in triggers.fire(g, trig, c)])
         effects += triggers.set_due(game, kept + raised)
         if raised:
-            label += f"; {len(raised)} test{'s' if len(raised) > 1 else ''} due"
+            label = msg("{label}; {n} {n|test|tests|tests} due", label=label, n=len(raised))
     n = len(late) - 1        # the last is the Release of their entries
     if n > 0:
-        label += f"; {n} deferred effect{'s' if n > 1 else ''} applied"
+        label = msg("{label}; {n} deferred {n|effect|effects|effects} applied", label=label,
+                    n=n)
     if notes:
-        label += " (" + "; ".join(notes) + ")"
+        label = msg("{label} ({notes})", label=label, notes=join("; ", notes))
     return Change(effects, label)
 
 
@@ -782,7 +800,7 @@ def start_turn(game: Game, structure: TurnStructure) -> Change:
     yet; the start-of-turn tests fall due."""
     order = [] if initiative_due(game, structure) else sides_order(game)
     effects = _turn_reset(game, structure) + _game_reset(game, structure, order, game.turn)
-    return _crossing(game, structure, f"Start of turn {game.turn}", effects, [],
+    return _crossing(game, structure, msg("Start of turn {turn}", turn=game.turn), effects, [],
                      _start_crossings(structure, order), fresh=True)
 
 
@@ -801,9 +819,16 @@ def end_turn(game: Game, structure: TurnStructure) -> Change:
         order = sides_order(game)
     effects += _turn_reset(game, structure) + _game_reset(game, structure, order, nxt)
     first = _ambush_running_into(game, nxt) or _first_side(structure, order)
-    tail = ": roll initiative" if not order else \
-        (f": {first} acts" if first else ": every side acts")
-    return _crossing(game, structure, f"End of turn {game.turn}; turn {nxt} begins{tail}",
+    if not order:
+        said = msg("End of turn {turn}; turn {next} begins: roll initiative", turn=game.turn,
+                   next=nxt)
+    elif first:
+        said = msg("End of turn {turn}; turn {next} begins: {side} acts", turn=game.turn,
+                   next=nxt, side=first)
+    else:
+        said = msg("End of turn {turn}; turn {next} begins: every side acts", turn=game.turn,
+                   next=nxt)
+    return _crossing(game, structure, said,
                      effects, _end_crossings(game, structure),
                      _start_crossings(structure, order))
 
@@ -839,12 +864,14 @@ def next_phase(game: Game, structure: TurnStructure) -> Change:
                             f"{', '.join(structure.phases)}")
         i = structure.phases.index(game.phase)
         if i + 1 >= len(structure.phases):
-            then = "end the turn" if structure.kind == "sides" and \
-                sides_order(game)[-1] == side else "hand over to the next side"
-            raise TurnError(f"{game.phase} is the last phase: {then}")
+            then = msg("end the turn") if structure.kind == "sides" and \
+                sides_order(game)[-1] == side else msg("hand over to the next side")
+            raise TurnError(msg("{phase} is the last phase: {then}", phase=game.phase,
+                                then=then))
         nxt = structure.phases[i + 1]
     ends = [Crossing("phase_end", side=side, phase=game.phase)] if game.phase else []
-    return _crossing(game, structure, f"{side}: {nxt} phase", [SetGame("phase", nxt)], ends,
+    return _crossing(game, structure, msg("{side}: {phase} phase", side=side, phase=nxt),
+                     [SetGame("phase", nxt)], ends,
                      [Crossing("phase_start", side=side, phase=nxt)])
 
 
@@ -856,7 +883,8 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
     side = _need_active(game, structure)
     first = structure.phases[0] if structure.phases else None
     if structure.kind == "rounds":
-        return _crossing(game, structure, f"{side} has sprung its ambush; every side acts",
+        return _crossing(game, structure, msg("{side} has sprung its ambush; every side acts",
+                                              side=side),
                          [_append(game, {"side": side, "unit": None, "kind": "ambush"}),
                           SetGame("active_side", None)],
                          [Crossing("side_end", side=side)], [])
@@ -864,13 +892,14 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
         order = sides_order(game)
         i = order.index(side) if side in order else len(order)
         if i + 1 >= len(order):
-            raise TurnError(f"{side} is the last side this turn: end the turn")
+            raise TurnError(msg("{side} is the last side this turn: end the turn", side=side))
         nxt = order[i + 1]
         ends = ([Crossing("phase_end", side=side, phase=game.phase)] if game.phase else []) \
             + [Crossing("side_end", side=side)]
         starts = [Crossing("side_start", side=nxt)] + \
             ([Crossing("phase_start", side=nxt, phase=first)] if first else [])
-        return _crossing(game, structure, f"{side} ends its turn; {nxt} acts",
+        return _crossing(game, structure, msg("{side} ends its turn; {next} acts", side=side,
+                                              next=nxt),
                          [_append(game, {"side": side, "unit": None, "kind": "side"}),
                           SetGame("active_side", nxt), SetGame("phase", first)], ends, starts)
     effects: list[Effect] = []
@@ -878,18 +907,20 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
     ends: list[Crossing] = []
     if unit is None:
         effects.append(_append(game, {"side": side, "unit": None, "kind": "pass"}))
-        done = f"{side} lets its activation go"
+        done = msg("{side} lets its activation go", side=side)
     else:
         effects.append(SetGameState("activating", None))
         if game.on_table(unit) and "actions_left" in game.unit(unit).state:
             effects.append(SetState(unit, "actions_left", None))
-        done = f"{game.unit(unit).label} ends its activation"
+        done = msg("{unit} ends its activation", unit=game.unit(unit).label)
         ends.append(Crossing("activation_end", side=side, unit=unit))
     # the side that just acted counts as done for this slot: look past it
     nxt = _next_side_after(game, structure, side, unit)
     effects += [SetGame("active_side", nxt), SetGame("phase", first if nxt else game.phase)]
-    then = f"{nxt} activates" if nxt else "every unit has activated: end the turn"
-    return _crossing(game, structure, f"{done}; {then}", effects, ends, [])
+    then = msg("{side} activates", side=nxt) if nxt else \
+        msg("every unit has activated: end the turn")
+    return _crossing(game, structure, msg("{done}; {then}", done=done, then=then), effects,
+                     ends, [])
 
 
 def _next_side_after(game: Game, structure: TurnStructure, side: str,
@@ -916,22 +947,24 @@ def activate(game: Game, structure: TurnStructure, unit_id: str) -> Change:
     u = _unit(game, unit_id)
     running = activating(game)
     if running is not None:
-        raise TurnError(f"{game.unit(running).label} is still activating: hand over "
-                        "(next activation) first")
+        raise TurnError(msg("{unit} is still activating: hand over (next activation) first",
+                            unit=game.unit(running).label))
     if u.side != side:
-        raise TurnError(f"{u.label} is {u.side}'s: {side} is activating")
+        raise TurnError(msg("{unit} is {owner}'s: {side} is activating", unit=u.label,
+                            owner=u.side, side=side))
     if u.state.get("activated"):
-        raise TurnError(f"{u.label} has already activated this turn (only a passed action "
-                        "activates it again)")
+        raise TurnError(msg("{unit} has already activated this turn (only a passed action "
+                            "activates it again)", unit=u.label))
     why = why_cannot_act(game, structure, u.id)
     if why:
-        raise TurnError(f"{u.label} cannot act this turn: {why}")
+        raise TurnError(msg("{unit} cannot act this turn: {why}", unit=u.label, why=why))
     effects: list[Effect] = [SetState(u.id, "activated", True),
                              SetGameState("activating", u.id),
                              _append(game, {"side": side, "unit": u.id, "kind": "activation"})]
     if structure.actions_per_activation is not None:
         effects.append(SetState(u.id, "actions_left", structure.actions_per_activation))
-    return _crossing(game, structure, f"{side}: {u.label} activates", effects, [],
+    return _crossing(game, structure, msg("{side}: {unit} activates", side=side,
+                                          unit=u.label), effects, [],
                      [Crossing("activation_start", side=side, unit=u.id)])
 
 
@@ -961,12 +994,14 @@ def _pass_check(game: Game, structure: TurnStructure, commander_id: str,
     u = _unit(game, unit_id)
     links = chain_links(game, c.id, u.id)
     if links is None:
-        raise TurnError(f"{u.label} is not under {c.label}'s command")
+        raise TurnError(msg("{unit} is not under {commander}'s command", unit=u.label,
+                            commander=c.label))
     if (actions_left(game, c.id, structure) or 0) < 1:
-        raise TurnError(f"{c.label} has no action left to pass (activate it first)")
+        raise TurnError(msg("{commander} has no action left to pass (activate it first)",
+                            commander=c.label))
     why = why_cannot_act(game, structure, u.id)
     if why:
-        raise TurnError(f"{u.label} cannot act this turn: {why}")
+        raise TurnError(msg("{unit} cannot act this turn: {why}", unit=u.label, why=why))
     return side, c, u, links
 
 
@@ -985,11 +1020,13 @@ def pass_action(game: Game, structure: TurnStructure, commander_id: str, unit_id
     starts: list[Crossing] = []
     if succeeded:
         effects.append(SetState(u.id, "actions_left", structure.actions_per_activation))
-        text = f"{c.label} passes an action: {u.label} activates"
+        text = msg("{commander} passes an action: {unit} activates", commander=c.label,
+                   unit=u.label)
         starts.append(Crossing("activation_start", side=side, unit=u.id))
     else:
         record["kind"] = "pass failed"
-        text = f"{c.label}'s passed action to {u.label} is lost (communication failed)"
+        text = msg("{commander}'s passed action to {unit} is lost (communication failed)",
+                   commander=c.label, unit=u.label)
     effects.append(_append(game, record))
     return _crossing(game, structure, text, effects, [], starts)
 
@@ -1027,8 +1064,9 @@ def pass_tested(game: Game, structure: TurnStructure, commander_id: str, unit_id
     hook = structure.hooks.comm_test
     result = hook(game, c, u, links - 1, dice) if hook is not None else None
     if result is None:
-        why = "no test needed" if hook is not None else "this ruleset declares no test"
-        steps = [info_step("comm_test", "Communication test", f"passed ({why})")]
+        why = msg("no test needed") if hook is not None else \
+            msg("this ruleset declares no test")
+        steps = [info_step("comm_test", "Communication test", msg("passed ({why})", why=why))]
         passed = True
     else:
         steps, passed = list(result.steps), result.passed
@@ -1045,16 +1083,18 @@ def declare_ambush(game: Game, structure: TurnStructure, side: str) -> Change:
         raise TurnError(f"ambush: {side!r} is not a side of this game "
                         f"({', '.join(game.sides)})")
     if ambush_side(game) is not None:
-        raise TurnError(f"ambush: {ambush_side(game)} already ambushes this round")
+        raise TurnError(msg("ambush: {side} already ambushes this round",
+                            side=ambush_side(game)))
     if ledger.current(game):
-        raise TurnError("ambush: declared before anyone acts in the round (undo the "
-                        "actions first)")
+        raise TurnError(msg("ambush: declared before anyone acts in the round (undo the "
+                            "actions first)"))
     rounds = structure.hooks.ambush_rounds(game) if structure.hooks.ambush_rounds else 1
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise TurnError(f"ambush: the ruleset's ambush length must be a whole number of "
                         f"rounds ≥ 1, got {rounds!r}")
-    how_long = "this round" if rounds == 1 else f"for {rounds} rounds"
-    return _crossing(game, structure, f"{side} ambushes: it acts first {how_long}",
+    how_long = msg("this round") if rounds == 1 else msg("for {n} rounds", n=rounds)
+    return _crossing(game, structure, msg("{side} ambushes: it acts first {how_long}",
+                                          side=side, how_long=how_long),
                      [SetGameState("ambush", {"turn": game.turn, "side": side,
                                               "until": game.turn + rounds - 1}),
                       SetGame("active_side", side)], [], [Crossing("side_start", side=side)])
@@ -1070,19 +1110,23 @@ def spend(game: Game, structure: TurnStructure, unit_id: str, n: int = 1) -> Cha
     if structure.ap_per_unit is not None:
         left = ap_left(game, u.id, structure) or 0
         if n > left:
-            raise TurnError(f"{u.label} has {left} AP left this turn; this needs {n}")
+            raise TurnError(msg("{unit} has {left} AP left this turn; this needs {n}",
+                                unit=u.label, left=left, n=n))
         return Change([AdjustState(u.id, "ap_left", -n, minimum=0,
                                    default=structure.ap_per_unit),
                        ledger.RecordAction(ledger.entry(u.id, "spend", side=u.side, ap=n))],
-                      f"{u.label}: {n} AP spent ({left - n} left)")
+                      msg("{unit}: {n} AP spent ({left} left)", unit=u.label, n=n,
+                          left=left - n))
     if structure.actions_per_activation is not None or structure.kind == "rounds":
         left = actions_left(game, u.id, structure) or 0
         if n > left:
-            raise TurnError(f"{u.label} has {left} action(s) left; this needs {n}")
+            raise TurnError(msg("{unit} has {left} action(s) left; this needs {n}",
+                                unit=u.label, left=left, n=n))
         return Change([AdjustState(u.id, "actions_left", -n, minimum=0, default=left),
                        ledger.RecordAction(ledger.entry(u.id, "spend", side=u.side,
                                                         actions=n))],
-                      f"{u.label}: {n} action(s) spent ({left - n} left)")
+                      msg("{unit}: {n} action(s) spent ({left} left)", unit=u.label, n=n,
+                          left=left - n))
     raise TurnError("spend: this ruleset counts neither AP nor actions")
 
 

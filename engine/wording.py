@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.i18n import Text, msg
 from engine.model import (
     AddGroupMarker,
     AddMarker,
@@ -46,7 +47,7 @@ def value_words(value: Any) -> str | None:
     """A value as a player reads it; None for bookkeeping (a dict, a list) not worth
     printing."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return msg("yes") if value else msg("no")
     if isinstance(value, float):
         return f"{value:.4g}"
     if isinstance(value, int):
@@ -56,19 +57,41 @@ def value_words(value: Any) -> str | None:
     return None
 
 
-def _set(who: str, key: str, value: Any, cleared: str = "cleared") -> str:
+def _set(who: str, key: str, value: Any, cleared: str = "cleared") -> Text:
     if value is None:
-        return f"{who}: {words(key)} {cleared}"
+        return (msg("{who}: {key} removed", who=who, key=words(key)) if cleared == "removed"
+                else msg("{who}: {key} cleared", who=who, key=words(key)))
     if value is True:
-        return f"{who}: {words(key)}"
+        return msg("{who}: {key}", who=who, key=words(key))
     shown = value_words(value)
     if shown is None:
-        return f"{who}: {words(key)} updated"
-    return f"{who}: {words(key)} = {shown}"
+        return msg("{who}: {key} updated", who=who, key=words(key))
+    return msg("{who}: {key} = {value}", who=who, key=words(key), value=shown)
 
 
 def _delta(d: int | float) -> str:
     return f"{d:+g}"
+
+
+def _count(who: str, key: str, d: int | float, mx: int | None) -> Text:
+    if mx is None:
+        return msg("{who}: {key} {delta}", who=who, key=words(key), delta=_delta(d))
+    return msg("{who}: {key} {delta} (max {max})", who=who, key=words(key), delta=_delta(d),
+               max=mx)
+
+
+#: The fields of an effect's own message (its describe()) that hold a unit's or group's id.
+ID_FIELDS = ("unit", "group", "member", "whose")
+
+
+def _named(text: Text, names: Mapping[str, str]) -> Text:
+    """`text` with the ids in its ID_FIELDS (at any depth) replaced by names."""
+    def field(k: str, v: Any) -> Any:
+        if isinstance(v, Text):
+            return _named(v, names)
+        return names.get(v, v) if k in ID_FIELDS and isinstance(v, str) else v
+
+    return msg(text.template, **{k: field(k, v) for k, v in text.params.items()})
 
 
 def effect_words(effect: Effect, names: Mapping[str, str]) -> str:
@@ -80,29 +103,33 @@ def effect_words(effect: Effect, names: Mapping[str, str]) -> str:
         case SetMarker(unit=u, marker=m, value=v):
             return _set(name(u), m, v, "removed")
         case AddMarker(unit=u, marker=m, delta=d, maximum=mx):
-            cap = f" (max {mx})" if mx is not None else ""
-            return f"{name(u)}: {words(m)} {_delta(d)}{cap}"
+            return _count(name(u), m, d, mx)
         case SetState(unit=u, key=k, value=v):
-            return _set(name(u), k, v)
+            return _set(name(u), k, names.get(v, v) if isinstance(v, str) else v)
         case AdjustState(unit=u, key=k, delta=d):
-            return f"{name(u)}: {words(k)} {_delta(d)}"
+            return _count(name(u), k, d, None)
         case MoveUnit(unit=u, x=x, y=y, facing=f):
-            turn = f", facing {f:.0f}°" if f is not None else ""
-            return f"{name(u)}: moves to ({x:.1f}, {y:.1f}){turn}"
+            if f is None:
+                return msg("{who}: moves to ({x}, {y})", who=name(u), x=f"{x:.1f}",
+                           y=f"{y:.1f}")
+            return msg("{who}: moves to ({x}, {y}), facing {facing}°", who=name(u),
+                       x=f"{x:.1f}", y=f"{y:.1f}", facing=f"{f:.0f}")
         case RemoveUnit(unit=u, reason=r):
-            return f"{name(u)}: removed ({words(r)})"
+            return msg("{who}: removed ({reason})", who=name(u), reason=words(r))
         case SetGame(key=k, value=v) | SetGameState(key=k, value=v):
-            return _set("game", k, v)
+            return _set(msg("game"), k, v)
         case SetGroupState(group=g, key=k, value=v):
             return _set(name(g), k, v)
         case AddGroupMarker(group=g, marker=m, delta=d, maximum=mx):
-            cap = f" (max {mx})" if mx is not None else ""
-            return f"{name(g)}: {words(m)} {_delta(d)}{cap}"
+            return _count(name(g), m, d, mx)
     text = effect.describe()
+    if isinstance(text, Text):      # an effect's own message: its ids become names
+        return _named(text, names)
     head, sep, rest = text.partition(": ")
     return f"{name(head)}{sep}{rest}" if sep else text
 
 
 def change_words(change: Change, names: Mapping[str, str]) -> list[str]:
-    """Every effect of `change` in words, in order."""
+    """Every effect of `change` in words, in order (messages: `localized` shows them in
+    the reader's language)."""
     return [effect_words(e, names) for e in change.effects]

@@ -114,27 +114,51 @@ def sample_points(
     return centre, pts
 
 
-#: Sample points already worked out, per base outline and sample count. Outlines come from
-#: geometry.bases.base_polygon, which hands out the same object for the same placement, so
-#: measuring a pair again (the pointer moving, the threat view, a re-aimed measure) reuses
-#: them; entries go when the outline is garbage-collected.
-_SAMPLED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: Sample points already worked out, per base outline object and sample count: id(outline)
+#: → (weak reference to it, {samples: row}). Outlines come from geometry.bases.base_polygon,
+#: which hands out the same object for the same placement, so measuring a pair again (the
+#: pointer moving, the threat view, a re-aimed measure) reuses them; entries go when the
+#: outline is garbage-collected. Keyed by identity, not by the geometry: hashing a shapely
+#: outline hashes its WKB (~10 µs), which cost a threat view at 2,000 units 10-20 ms.
+_SAMPLED: dict[int, tuple[weakref.ref, dict[int, tuple]]] = {}
+
+
+def _sampled(poly, samples: int) -> tuple | None:
+    got = _SAMPLED.get(id(poly))
+    if got is None or got[0]() is not poly:
+        return None
+    return got[1].get(samples)
+
+
+def _remember(poly, samples: int, row: tuple) -> None:
+    key = id(poly)
+    got = _SAMPLED.get(key)
+    if got is None or got[0]() is not poly:
+        try:
+            ref = weakref.ref(poly, lambda r, key=key: _forget(key, r))
+        except TypeError:  # an outline that takes no weak reference: just not cached
+            return
+        got = _SAMPLED[key] = (ref, {})
+    got[1][samples] = row
+
+
+def _forget(key: int, ref: weakref.ref) -> None:
+    got = _SAMPLED.get(key)
+    if got is not None and got[0] is ref:
+        _SAMPLED.pop(key, None)
 
 
 def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`sample_points`, and how far each base reaches from its centre at most (the corner of
     its box: every vertex is within it). Each row depends on its own base only, so rows are
     cached per outline and only the unseen outlines are computed."""
-    rows = [_SAMPLED.get(p, {}).get(samples) for p in polys]
+    rows = [_sampled(p, samples) for p in polys]
     todo = [i for i, r in enumerate(rows) if r is None]
     if todo:
         fresh = _compute_samples(polys[todo], samples)
         for k, i in enumerate(todo):
             rows[i] = (fresh[0][k], fresh[1][k], fresh[2][k])
-            try:
-                _SAMPLED.setdefault(polys[i], {})[samples] = rows[i]
-            except TypeError:  # an outline that takes no weak reference: just not cached
-                pass
+            _remember(polys[i], samples, rows[i])
     if not rows:
         return _compute_samples(polys, samples)
     return (np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]),
@@ -1204,9 +1228,18 @@ def _as_polygon(p: object, name: str) -> Polygon:
 
 
 def _as_polygons(polys: Sequence[Polygon] | np.ndarray, name: str) -> np.ndarray:
+    """`_as_polygon` for each, checked at once (shapely's vectorised predicates); the first
+    bad one is named as `_as_polygon` names it."""
     arr = np.empty(len(polys), dtype=object)
-    for i, p in enumerate(polys):
-        arr[i] = _as_polygon(p, f"{name}[{i}]")
+    for i, p in enumerate(polys):  # one by one: a list inside must not become an axis
+        arr[i] = p
+    ok = shapely.is_geometry(arr)
+    if ok.all():
+        ok = (shapely.get_type_id(arr) == 3) & ~shapely.is_empty(arr)
+        ok[ok] = shapely.area(arr[ok]) > 0
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        _as_polygon(arr[i], f"{name}[{i}]")
     return arr
 
 

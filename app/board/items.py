@@ -11,22 +11,22 @@ import math
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
 
 from app.i18n import profile_name, tr
-from engine.scenario import Unit
-from geometry.angles import unit_vector
-from geometry.bases import base_polygon
-from geometry.terrain import TerrainPiece
 
 from . import style
+
+if TYPE_CHECKING:
+    import numpy as np
+    from shapely.geometry.base import BaseGeometry
+
+    from engine.scenario import Unit
+    from geometry.terrain import TerrainPiece
 
 #: Room around an item's outline for its cosmetic (pixel-wide) pens, in inches.
 PEN_MARGIN_IN = 0.25
@@ -41,6 +41,8 @@ def _ring_polygon(coords: np.ndarray) -> QPolygonF:
 def geometry_path(geom: BaseGeometry) -> QPainterPath:
     """A painter path of a shapely geometry: polygons (with holes) as closed subpaths,
     lines as open ones. Odd-even fill so holes stay empty."""
+    import numpy as np
+    import shapely
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
     for part in shapely.get_parts(geom):
@@ -64,11 +66,14 @@ def geometry_path(geom: BaseGeometry) -> QPainterPath:
 
 def _rng(key: str) -> np.random.Generator:
     """A generator seeded by the piece's id: the same wood looks the same every time."""
+    import numpy as np
     return np.random.default_rng(zlib.crc32(key.encode()))
 
 
 def _long_axis_angle(geom: BaseGeometry) -> float:
     """Direction (degrees) of the longer side of the piece's minimum rotated rectangle."""
+    import numpy as np
+    import shapely
     rect = np.asarray(shapely.minimum_rotated_rectangle(geom).exterior.coords)
     if len(rect) < 4:
         return 0.0
@@ -79,6 +84,10 @@ def _long_axis_angle(geom: BaseGeometry) -> float:
 
 def parallel_lines(geom: BaseGeometry, spacing: float, angle: float) -> BaseGeometry:
     """Lines `spacing` inches apart at `angle` degrees, clipped to the piece (rows, hatching)."""
+    import numpy as np
+    import shapely
+
+    from geometry.angles import unit_vector
     minx, miny, maxx, maxy = geom.bounds
     cx, cy, reach = (minx + maxx) / 2, (miny + maxy) / 2, math.hypot(maxx - minx, maxy - miny)
     ux, uy = unit_vector(angle)
@@ -93,6 +102,8 @@ def parallel_lines(geom: BaseGeometry, spacing: float, angle: float) -> BaseGeom
 def scattered_points(geom: BaseGeometry, spacing: float, inset: float,
                      rng: np.random.Generator) -> np.ndarray:
     """Points on a jittered hexagonal grid inside the piece, `inset` inches from its edge."""
+    import numpy as np
+    import shapely
     inner = geom.buffer(-inset)
     if inner.is_empty:
         rp = geom.representative_point()
@@ -121,6 +132,7 @@ def circles_path(centres: np.ndarray, radii: np.ndarray) -> QPainterPath:
 
 def contour_rings(geom: BaseGeometry, step: float = 0.8, most: int = 4) -> BaseGeometry:
     """Inner outlines of a hill, `step` inches apart: the look of contour lines."""
+    import shapely
     rings = []
     for k in range(1, most + 1):
         inner = geom.buffer(-k * step)
@@ -132,6 +144,8 @@ def contour_rings(geom: BaseGeometry, step: float = 0.8, most: int = 4) -> BaseG
 
 def roof_lines(geom: BaseGeometry) -> BaseGeometry:
     """A hipped roof's ridge and hips for a roughly rectangular building, else nothing."""
+    import numpy as np
+    import shapely
     rect = shapely.minimum_rotated_rectangle(geom)
     if rect.geom_type != "Polygon" or geom.area < 0.9 * rect.area:
         return shapely.GeometryCollection()
@@ -166,6 +180,7 @@ class TerrainItem(QGraphicsItem):
         self._build()
 
     def _build(self) -> None:
+        from shapely.geometry import LineString
         piece, st = self.piece, self.style
         area = piece.shape()
         self._stroke_only = area.is_empty and piece.line is not None
@@ -304,8 +319,11 @@ class LabelItem(QGraphicsItem):
         self._font.setPointSizeF(8.0)
         self._where = "below"
         self._whole = False
-        #: (where, anchor x, anchor y) of the last `place`, None before the first
-        self.placed_at: tuple[str, float, float] | None = None
+        #: (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before
+        #: the first
+        self.placed_at: tuple[str, float, float, float, float] | None = None
+        #: pixels the label is slid from its place to stay on the table (labels.fit_inside)
+        self.shift: tuple[float, float] = (0.0, 0.0)
         self.set_text(text)
 
     def set_whole(self, whole: bool) -> bool:
@@ -333,7 +351,7 @@ class LabelItem(QGraphicsItem):
             fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
         p = self.PAD_PX
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
-        self._rect = self.rect_at(self._where)
+        self._rect = self.rect_at(self._where).translated(*self.shift)
         self.update()
 
     @property
@@ -355,14 +373,17 @@ class LabelItem(QGraphicsItem):
             return QRectF(-g - w, -h / 2, w, h)
         raise ValueError(f"where: expected one of {LABEL_PLACES}, got {where!r}")
 
-    def place(self, where: str, anchor: QPointF) -> None:
-        """Sit `where` of `anchor` (a point in the unit's coordinates, inches)."""
-        rect = self.rect_at(where)
+    def place(self, where: str, anchor: QPointF,
+              shift: tuple[float, float] | None = None) -> None:
+        """Sit `where` of `anchor` (a point in the unit's coordinates, inches), slid by
+        `shift` pixels (to stay on the table; default: the shift it has)."""
+        shift = self.shift if shift is None else shift
+        rect = self.rect_at(where).translated(*shift)
         self.prepareGeometryChange()
-        self._where, self._rect = where, rect
+        self._where, self._rect, self.shift = where, rect, shift
         self.anchor = QPointF(anchor)
         self.follow()
-        self.placed_at = (where, anchor.x(), anchor.y())
+        self.placed_at = (where, anchor.x(), anchor.y(), *shift)
         self.update()
         if self.owner is not None:
             self.owner.place_badges()
@@ -541,6 +562,8 @@ class UnitItem(QGraphicsItem):
 
     def sync(self) -> None:
         """Re-read the unit: position, facing, turret, base and name."""
+        from geometry.angles import unit_vector
+        from geometry.bases import base_polygon
         u = self.unit
         self.prepareGeometryChange()
         self.setPos(u.x, u.y)

@@ -15,9 +15,10 @@ every candidate with every base and label (which took 50-80 ms at 500 units, per
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
-import shapely
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The order a label tries its places in (items.LABEL_PLACES).
 PLACES = ("below", "above", "right", "left")
@@ -32,6 +33,7 @@ def candidate_rects(boxes: np.ndarray, pos: np.ndarray, sizes: np.ndarray, gap: 
     `pos` (n, 2) the items' positions, `sizes` (n, 2) the labels' pixel sizes (w, h). The
     arithmetic follows LabelItem.rect_at and UnitItem.label_anchor step by step, so the
     rectangles are the very numbers the items give."""
+    import numpy as np
     left, top, width, height = boxes.T
     right, bottom = left + width, top + height  # QRectF.right() / bottom()
     x, y = pos.T
@@ -50,6 +52,33 @@ def candidate_rects(boxes: np.ndarray, pos: np.ndarray, sizes: np.ndarray, gap: 
     return np.stack([ax + r_left, ay + r_top, ax + r_right, ay + r_bottom], axis=2)
 
 
+def fit_inside(candidates: np.ndarray, bounds: tuple[float, float, float, float]
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates kept on the table: (shifted candidates, which of them lie inside).
+
+    A label below or above its base slides sideways, one right or left of it slides up or
+    down, until it is inside `bounds` (left, top, right, bottom pixels: the table); a place
+    that still sticks out (below a base on the bottom edge, right of one on the right edge)
+    is not inside, so the label flips to another side. A label with no place inside (its
+    unit off the table) keeps all four, slid as far as they go."""
+    import numpy as np
+
+    left, top, right, bottom = bounds
+    c = candidates.copy()
+    for lo, hi, first, places in ((left, right, 0, [0, 1]), (top, bottom, 1, [2, 3])):
+        side = c[:, places]
+        low, high = side[..., first], side[..., first + 2]
+        move = np.where(low < lo, lo - low, np.where(high > hi, hi - high, 0.0))
+        move = np.where(high - low > hi - lo, lo - low, move)  # wider than the table
+        side[..., first] += move
+        side[..., first + 2] += move
+        c[:, places] = side
+    inside = (c[..., 0] >= left - 1e-6) & (c[..., 1] >= top - 1e-6) & \
+        (c[..., 2] <= right + 1e-6) & (c[..., 3] <= bottom + 1e-6)
+    inside[~inside.any(axis=1)] = True
+    return c, inside
+
+
 #: Candidate rectangles queried against a tree at a time: at a far zoom every label covers
 #: every base, and all pairs at once would be n x n (gigabytes at 2,000 units).
 QUERY_CHUNK = 1024
@@ -58,6 +87,8 @@ QUERY_CHUNK = 1024
 def _envelopes(boxes: np.ndarray) -> np.ndarray:
     """Left/top/right/bottom rectangles as shapes with those envelopes: the diagonals.
     The tree compares envelopes only, and a two-point line is made 10x faster than a box."""
+    import numpy as np
+    import shapely
     return shapely.linestrings(np.ascontiguousarray(boxes, dtype=float).reshape(-1, 2, 2))
 
 
@@ -65,6 +96,8 @@ def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
                   keep_pair=None) -> tuple[np.ndarray, np.ndarray]:
     """(query, tree) index pairs whose rectangles overlap with a positive area and that
     `keep_pair(q, t)` keeps, worked out QUERY_CHUNK query boxes at a time."""
+    import numpy as np
+    import shapely
     tree = shapely.STRtree(_envelopes(tree_boxes))
     qs, ts = [], []
     for first in range(0, len(query_boxes), QUERY_CHUNK):
@@ -84,17 +117,20 @@ def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
     return np.concatenate(qs), np.concatenate(ts)
 
 
-def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int]) -> list[str | None]:
+def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
+         allowed: np.ndarray | None = None) -> list[str | None]:
     """Each label's place (a PLACES name) or None (hidden).
 
     `bases` (n, 4): every base's pixel rectangle; `candidates` (n, 4, 4) from
-    `candidate_rects`; `order`: the greedy order of the labels. A candidate on another
+    `candidate_rects`; `order`: the greedy order of the labels; `allowed` (n, 4): the
+    candidates that may be taken at all (`fit_inside`: on the table). A candidate on another
     unit's base is never taken, so only the others are compared with each other."""
+    import numpy as np
     n = len(bases)
     flat = candidates.reshape(n * 4, 4)
     owner = np.repeat(np.arange(n), 4)
     q, _ = _strict_pairs(bases, flat, lambda q, b: owner[q] != b)
-    free = np.ones(n * 4, dtype=bool)
+    free = np.ones(n * 4, dtype=bool) if allowed is None else allowed.reshape(n * 4).copy()
     free[q] = False
     open_ = np.flatnonzero(free)
     if len(open_):

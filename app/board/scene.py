@@ -9,18 +9,21 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
-from engine.scenario import Scenario, Unit
-from geometry.terrain import TerrainPiece
-
 from . import labels, style
 from .items import LabelItem, TerrainItem, UnitItem, geometry_path
 from .state_shapes import StateShapesItem
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from engine.scenario import Scenario, Unit
+    from geometry.terrain import TerrainPiece
 
 INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
@@ -255,6 +258,7 @@ class BoardScene(QGraphicsScene):
         greedy pass only looks at the few candidates near each label; a label is touched
         (moved, shown or hidden, which repaints it) only when its place changes.
         """
+        import numpy as np
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
         if not items:
@@ -262,11 +266,11 @@ class BoardScene(QGraphicsScene):
             return 0
         self.fit_label_texts(px_per_inch)
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-        places = plan_labels(items, px_per_inch, pos)
+        places, shifts = plan_labels(items, px_per_inch, pos, self.table_rect())
         self._laid_out = {i.unit.id: layout_state(i, x, y)
                           for i, (x, y) in zip(items, pos.tolist(), strict=True)}
         shown = 0
-        for item, where in zip(items, places, strict=True):
+        for item, where, shift in zip(items, places, shifts.tolist(), strict=True):
             label = item.label
             if where is None:
                 if label.isVisible():
@@ -274,8 +278,9 @@ class BoardScene(QGraphicsScene):
                 continue
             shown += 1
             ax, ay = item.label_anchor_xy(where)
-            if label.placed_at != (where, ax, ay):  # labels move only through place()
-                label.place(where, QPointF(ax, ay))
+            dx, dy = shift
+            if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
+                label.place(where, QPointF(ax, ay), (dx, dy))
             if not label.isVisible():
                 label.setVisible(True)
         return shown
@@ -336,10 +341,12 @@ def layout_state(item: UnitItem, x: float | None = None, y: float | None = None)
     return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
 
 
-def plan_labels(items: list[UnitItem], px_per_inch: float,
-                pos: np.ndarray | None = None) -> list[str | None]:
+def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
+                table: QRectF | None = None) -> tuple[list[str | None], np.ndarray]:
     """Each item's label place at this zoom (labels.plan), from the items' geometry
-    (`pos`: the items' positions, when the caller has them)."""
+    (`pos`: the items' positions, when the caller has them), and the (n, 2) pixel shift
+    that keeps it on `table` (labels.fit_inside; none without a table)."""
+    import numpy as np
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
     boxes, sizes = rows[:, :4], rows[:, 4:]
@@ -348,10 +355,17 @@ def plan_labels(items: list[UnitItem], px_per_inch: float,
     left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
     bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
     cands = labels.candidate_rects(boxes, pos, sizes, LabelItem.GAP_PX, s)
+    allowed, shifted = None, cands
+    if table is not None and not table.isEmpty():
+        bounds = (s * table.left(), s * table.top(), s * table.right(), s * table.bottom())
+        shifted, allowed = labels.fit_inside(cands, bounds)
     leaders = {i.unit.parent for i in items if i.unit.parent}
     order = labels.greedy_order([i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
                                 [i.unit.id in leaders for i in items])
-    return labels.plan(bases, cands, order)
+    places = labels.plan(bases, shifted, order, allowed)
+    picked = [labels.PLACES.index(w) if w else 0 for w in places]
+    shifts = (shifted - cands)[np.arange(len(items)), picked, :2]
+    return places, shifts
 
 
 def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:

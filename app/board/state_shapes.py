@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -20,9 +21,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QWidget
 
-from engine.board_rules import BoardShape
-
 from . import style
+
+if TYPE_CHECKING:
+    from engine.board_rules import BoardShape
 
 __all__ = ["StateShapesItem", "TONE_COLOURS"]
 

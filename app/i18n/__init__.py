@@ -52,9 +52,31 @@ MARKED: tuple[str, ...] = (
 )
 
 
+#: The translator of a process with no Qt application (the command line's text-only
+#: commands): `install_standalone` loads it, `tr` reads it while no application exists.
+_standalone: QTranslator | None = None
+
+
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """`text` in the interface's language (context ""; `n` chooses a plural form, %n)."""
+    """`text` in the interface's language (context ""; `n` chooses a plural form, %n).
+    Without a Qt application, through the command line's own translator, if one is in."""
+    if _standalone is not None and QCoreApplication.instance() is None:
+        found = _standalone.translate("", text, disambiguation, n) or text
+        return found.replace("%n", str(n)) if n >= 0 else found
     return QCoreApplication.translate("", text, disambiguation, n)
+
+
+def install_standalone(lang: str) -> bool:
+    """Translate `tr` into `lang` in a process that has no Qt application (the command
+    line answers without one: starting Qt's application costs more than most commands).
+    English, or a language without a compiled .qm, removes it. Returns whether `lang`'s
+    translation is in. Once an application exists its installed translators take over."""
+    global _standalone
+    lang = normalize(lang) or DEFAULT
+    path = qm_path(lang) if lang != DEFAULT else None
+    translator = QTranslator()
+    _standalone = translator if path is not None and translator.load(str(path)) else None
+    return _standalone is not None or lang == DEFAULT
 
 
 def normalize(tag: str | None) -> str | None:
@@ -171,17 +193,18 @@ def install(lang: str) -> bool:
         app.removeTranslator(old)
     _installed.clear()
     found = lang == DEFAULT
-    if lang != DEFAULT:
+    path = qm_path(lang) if lang != DEFAULT else None
+    ours = QTranslator(app)
+    if path is not None and ours.load(str(path)):
+        # Qt's own words only with ours: without our translation the program stays all
+        # English (a Russian "Отменить" before an English action's name otherwise)
         qt = QTranslator(app)
         if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(qt)
             _installed.append(qt)
-        path = qm_path(lang)
-        ours = QTranslator(app)
-        if path is not None and ours.load(str(path)):
-            app.installTranslator(ours)
-            _installed.append(ours)
-            found = True
+        app.installTranslator(ours)
+        _installed.append(ours)
+        found = True
     _current = lang if found else DEFAULT
     return found
 

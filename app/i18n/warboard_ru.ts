@@ -1076,7 +1076,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. (where, anchor x, anchor y) of the last `place`, None before the first Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
+        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. the unit the label names (None: a label on its own) where the label hangs, in its unit&apos;s coordinates (inches from its centre) (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before the first pixels the label is slid from its place to stay on the table (labels.fit_inside) Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
     </message>
     <message>
@@ -1750,6 +1750,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>none</source>
+        <extracomment>A press and release closer than this (pixels) is a click, not a drag. The cover levels&apos; names (engine.measure.COVER_NAMES), marked so lupdate lists them.</extracomment>
         <translation>нет</translation>
     </message>
     <message>
@@ -2183,6 +2184,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Notes</source>
+        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) a group&apos;s card: every unit under it still on the table, nested groups flattened (a platoon&apos;s fighters through its squads); `record[&quot;fighters&quot;]` lists them all, those gone included, and `record[&quot;subgroups&quot;]` its member groups Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
         <translation>Заметки</translation>
     </message>
     <message>
@@ -2277,6 +2279,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>exactly</source>
         <translation>ровно</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>вероятность</translation>
     </message>
     <message>
         <source>at least</source>
@@ -2520,13 +2526,60 @@ Replace the library&apos;s records?</source>
         <translation>Секторы: лоб / борт / корма и сектор башни (A)</translation>
     </message>
     <message>
+        <source>light</source>
+        <translation>лёгкое</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>среднее</translation>
+    </message>
+    <message>
+        <source>heavy</source>
+        <translation>тяжёлое</translation>
+    </message>
+    <message>
+        <source>edge {edge}   centre {centre}</source>
+        <translation>от края {edge}   от центра {centre}</translation>
+    </message>
+    <message>
+        <source>LOS {los}: {visible} visible</source>
+        <translation>линия видимости {los}: видно {visible}</translation>
+    </message>
+    <message>
+        <source>cover {level} ({name})</source>
+        <translation>укрытие {level} ({name})</translation>
+    </message>
+    <message>
+        <source>{unit} has no turret</source>
+        <translation>у {unit} нет башни</translation>
+    </message>
+    <message>
+        <source>in the turret arc of {unit}</source>
+        <translation>в секторе башни {unit}</translation>
+    </message>
+    <message>
+        <source>outside the turret arc of {unit}</source>
+        <translation>вне сектора башни {unit}</translation>
+    </message>
+    <message>
+        <source>strikes the {side} of {unit} · {arc}</source>
+        <translation>попадание в {side}: {unit} · {arc}</translation>
+    </message>
+    <message>
         <source>Measure</source>
-        <extracomment>A press and release closer than this (pixels) is a click, not a drag.</extracomment>
         <translation>Замер</translation>
     </message>
     <message>
         <source>Measure between two units: click A then B, or drag A to B</source>
         <translation>Замер между двумя отрядами: щёлкните A, затем B, или протяните от A к B</translation>
+    </message>
+    <message>
+        <source>out of range</source>
+        <translation>вне дистанции</translation>
+    </message>
+    <message>
+        <source>{weapon}: {band} at the edge distance</source>
+        <translation>{weapon}: {band} по расстоянию от края</translation>
     </message>
     <message>
         <source>Ruler</source>
@@ -2543,6 +2596,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Pick a target, several units or a point for the action panel</source>
         <translation>Выбрать цель, несколько отрядов или точку для панели действий</translation>
+    </message>
+    <message>
+        <source>(no unit there)</source>
+        <translation>(здесь нет отряда)</translation>
+    </message>
+    <message>
+        <source>{n} chosen — Enter or right click when done</source>
+        <translation>выбрано: {n} — Enter или правый щелчок, когда готово</translation>
     </message>
     <message>
         <source>&amp;Rotate selected</source>
@@ -2564,6 +2625,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Turn turret {0}° anticlockwise</source>
         <translation>Повернуть башню на {0}° против часовой</translation>
+    </message>
+    <message>
+        <source>facing {deg}°</source>
+        <translation>направление {deg}°</translation>
+    </message>
+    <message>
+        <source>turret {deg}° from hull</source>
+        <translation>башня {deg}° от корпуса</translation>
     </message>
     <message>
         <source>Drag to turn the hull</source>
@@ -2588,13 +2657,53 @@ Replace the library&apos;s records?</source>
         <translation>Допуск движения, если правила его не дают (дюймы)</translation>
     </message>
     <message>
+        <source>{source} = {metres} m</source>
+        <translation>{source} = {metres} м</translation>
+    </message>
+    <message>
+        <source>toolbar setting</source>
+        <translation>значение на панели</translation>
+    </message>
+    <message>
+        <source>{ap} × toolbar setting</source>
+        <translation>{ap} × значение на панели</translation>
+    </message>
+    <message>
         <source>Now due — {0}</source>
         <translation>Положено сейчас — {0}</translation>
     </message>
     <message>
+        <source>{unit}: moved {distance}</source>
+        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the enemy bases indexed: each move measures the few near the pointer the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <translation>{unit}: пройдено {distance}</translation>
+    </message>
+    <message>
+        <source>costs {distance} (difficult ×2)</source>
+        <translation>стоит {distance} (труднопроходимая ×2)</translation>
+    </message>
+    <message>
+        <source>left {left} of {allowance}</source>
+        <translation>осталось {left} из {allowance}</translation>
+    </message>
+    <message>
+        <source>over by {over}; allowance {allowance}</source>
+        <translation>перебор на {over}; допуск {allowance}</translation>
+    </message>
+    <message>
+        <source>in base contact with {unit} (Ctrl: place freely)</source>
+        <translation>в контакте подставками с {unit} (Ctrl — поставить свободно)</translation>
+    </message>
+    <message>
         <source>due on drop: {0} — {1}</source>
-        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
         <translation>положено при постановке: {0} — {1}</translation>
+    </message>
+    <message>
+        <source>drop to place it anyway</source>
+        <translation>отпустите, чтобы всё равно поставить</translation>
+    </message>
+    <message>
+        <source>nearest enemies: {list}</source>
+        <translation>ближайшие враги: {list}</translation>
     </message>
     <message>
         <source>Move</source>
@@ -2760,6 +2869,31 @@ Replace the library&apos;s records?</source>
         <translation>Угрозы: наведите на отряд, чтобы увидеть, кто видит его и кого видит он</translation>
     </message>
     <message>
+        <source>working out who sees whom …</source>
+        <extracomment>The sight lines drawn for the hovered unit (one item; empty when none is). the unit whose sightings a worker is working out (None: none is)</extracomment>
+        <translation>выясняю, кто кого видит …</translation>
+    </message>
+    <message>
+        <source>seen by {n} of {of} (solid):</source>
+        <translation>его видят {n} из {of} (сплошные):</translation>
+    </message>
+    <message>
+        <source>{unit} sees {seen}, cover {level} ({name})</source>
+        <translation>{unit} видит {seen}, укрытие {level} ({name})</translation>
+    </message>
+    <message>
+        <source>… {n} more</source>
+        <translation>… ещё {n}</translation>
+    </message>
+    <message>
+        <source>sees {n} of {of} (dashed):</source>
+        <translation>видит {n} из {of} (пунктир):</translation>
+    </message>
+    <message>
+        <source>{unit} {seen}, cover {level} ({name})</source>
+        <translation>{unit} {seen}, укрытие {level} ({name})</translation>
+    </message>
+    <message>
         <source>Side of new units</source>
         <translation>Сторона новых отрядов</translation>
     </message>
@@ -2793,8 +2927,12 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> (default base)</source>
-        <extracomment>The bases a library profile without a base size is placed on: a figure, a vehicle.</extracomment>
+        <extracomment>The bases a library profile without a base size is placed on: a figure, a vehicle. the base is ours, not the rules&apos; (the profile names &quot;base&quot; among its PROPOSED values)</extracomment>
         <translation> (подставка по умолчанию)</translation>
+    </message>
+    <message>
+        <source> (PROPOSED base)</source>
+        <translation> (подставка ПРЕДЛОЖЕНА)</translation>
     </message>
     <message>
         <source>{profile} — {base}</source>
@@ -2851,7 +2989,6 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> — replace with your group&apos;s values.</source>
-        <extracomment>the game&apos;s rules readings (ruleset option id → value; engine.readings), so a card prints what this game plays (an empty mapping: the ruleset&apos;s defaults) a group&apos;s card (kind &quot;group:&lt;group kind&gt;&quot;): the scenario&apos;s Group, and the cards&apos; data of its unit members in order (their records, names, markers and state) the unit on the table the card is for (None: a library record, or a group) a group&apos;s card: its commander&apos;s card data (a unit, a member of it or not) a group&apos;s card: every unit under it still on the table, nested groups flattened (a platoon&apos;s fighters through its squads); `record[&quot;fighters&quot;]` lists them all, those gone included, and `record[&quot;subgroups&quot;]` its member groups Fonts are sized for the device&apos;s resolution; the painter is scaled to points, so a font of n points is asked for as n × 72 / dpi.</extracomment>
         <translation> — замените значениями вашей группы.</translation>
     </message>
     <message>
@@ -3021,6 +3158,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Edit anyway (the table agrees)</source>
+        <extracomment>set by `install`: a dock in the main window rebuilds only while it shows a board change came while hidden: the tree is rebuilt when the dock shows</extracomment>
         <translation>Всё равно править (стол согласен)</translation>
     </message>
     <message>
@@ -3162,6 +3300,595 @@ Replace the library&apos;s records?</source>
     <message>
         <source>&amp;Organisation</source>
         <translation>&amp;Организация</translation>
+    </message>
+    <message>
+        <source>{prog}: warning: {file}: {problem}</source>
+        <extracomment>Exit status for anything the user got wrong (argparse&apos;s convention).</extracomment>
+        <translation>{prog}: предупреждение: {file}: {problem}</translation>
+    </message>
+    <message>
+        <source>expected a number, got {text!r}</source>
+        <translation>ожидалось число, получено {text!r}</translation>
+    </message>
+    <message>
+        <source>expected a finite number, got {text!r}</source>
+        <translation>ожидалось конечное число, получено {text!r}</translation>
+    </message>
+    <message>
+        <source>expected DIST@BEARING (inches@degrees, e.g. 3@90), got {text!r}</source>
+        <translation>ожидалось РАССТ@АЗИМУТ (дюймы@градусы, например 3@90), получено {text!r}</translation>
+    </message>
+    <message>
+        <source>expected finite numbers, got {text!r}</source>
+        <translation>ожидались конечные числа, получено {text!r}</translation>
+    </message>
+    <message>
+        <source>distance must not be negative, got {text!r}</source>
+        <translation>расстояние не может быть отрицательным, получено {text!r}</translation>
+    </message>
+    <message>
+        <source>{prog}: warning: {what} ({x}, {y}) is off the {w}&quot; × {h}&quot; table</source>
+        <translation>{prog}: предупреждение: {what} ({x}, {y}) за пределами стола {w}&quot; × {h}&quot;</translation>
+    </message>
+    <message>
+        <source>usage: </source>
+        <extracomment>The words argparse itself prints (its help layout and its refusals), which it takes through gettext: `_argparse_text` gives them in the command&apos;s language instead. Marked here so lupdate lists them in the .ts.</extracomment>
+        <translation>использование: </translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation>позиционные аргументы</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>параметры</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>показать эту справку и выйти</translation>
+    </message>
+    <message>
+        <source>show program&apos;s version number and exit</source>
+        <translation>показать версию программы и выйти</translation>
+    </message>
+    <message>
+        <source>%(prog)s: error: %(message)s
+</source>
+        <translation>%(prog)s: ошибка: %(message)s
+</translation>
+    </message>
+    <message>
+        <source>argument %(argument_name)s: %(message)s</source>
+        <translation>аргумент %(argument_name)s: %(message)s</translation>
+    </message>
+    <message>
+        <source>the following arguments are required: %s</source>
+        <translation>не заданы обязательные аргументы: %s</translation>
+    </message>
+    <message>
+        <source>one of the arguments %s is required</source>
+        <translation>нужен один из аргументов %s</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: %s</source>
+        <translation>непонятные аргументы: %s</translation>
+    </message>
+    <message>
+        <source>not allowed with argument %s</source>
+        <translation>нельзя вместе с аргументом %s</translation>
+    </message>
+    <message>
+        <source>ignored explicit argument %r</source>
+        <translation>лишнее значение аргумента %r</translation>
+    </message>
+    <message>
+        <source>expected one argument</source>
+        <translation>ожидалось одно значение</translation>
+    </message>
+    <message>
+        <source>expected at most one argument</source>
+        <translation>ожидалось не больше одного значения</translation>
+    </message>
+    <message>
+        <source>expected at least one argument</source>
+        <translation>ожидалось хотя бы одно значение</translation>
+    </message>
+    <message>
+        <source>expected %s argument</source>
+        <translation>ожидалось значений: %s</translation>
+    </message>
+    <message>
+        <source>expected %s arguments</source>
+        <translation>ожидалось значений: %s</translation>
+    </message>
+    <message>
+        <source>ambiguous option: %(option)s could match %(matches)s</source>
+        <translation>неоднозначный параметр: %(option)s подходит к %(matches)s</translation>
+    </message>
+    <message>
+        <source>unexpected option string: %s</source>
+        <translation>неожиданный параметр: %s</translation>
+    </message>
+    <message>
+        <source>invalid %(type)s value: %(value)r</source>
+        <translation>недопустимое значение (%(type)s): %(value)r</translation>
+    </message>
+    <message>
+        <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+        <translation>недопустимый выбор: %(value)r (выберите из %(choices)s)</translation>
+    </message>
+    <message>
+        <source>unknown parser %(parser_name)r (choices: %(choices)s)</source>
+        <translation>неизвестная команда %(parser_name)r (варианты: %(choices)s)</translation>
+    </message>
+    <message>
+        <source>scenario .json</source>
+        <translation>сценарий .json</translation>
+    </message>
+    <message>
+        <source>id of the unit measuring (the shooter)</source>
+        <translation>id отряда, который измеряет (стрелка)</translation>
+    </message>
+    <message>
+        <source>id of the unit measured to (the target)</source>
+        <translation>id отряда, до которого измеряют (цели)</translation>
+    </message>
+    <message>
+        <source>how the target&apos;s faces are divided (default: front180)</source>
+        <translation>как делятся стороны цели (по умолчанию: front180)</translation>
+    </message>
+    <message>
+        <source>print JSON instead of text</source>
+        <translation>вывести JSON вместо текста</translation>
+    </message>
+    <message>
+        <source>distance, LOS, cover, facing struck, arcs</source>
+        <translation>расстояние, линия видимости, укрытие, поражённая сторона, секторы</translation>
+    </message>
+    <message>
+        <source>one of {shapes}</source>
+        <translation>одно из: {shapes}</translation>
+    </message>
+    <message>
+        <source>inches from the left edge</source>
+        <translation>дюймы от левого края</translation>
+    </message>
+    <message>
+        <source>inches from the top edge</source>
+        <translation>дюймы от верхнего края</translation>
+    </message>
+    <message>
+        <source>the point a flamer points at (its narrow end is at X Y)</source>
+        <translation>точка, куда направлен огнемёт (его узкий конец в X Y)</translation>
+    </message>
+    <message>
+        <source>move the template DIST inches along BEARING degrees first</source>
+        <translation>сначала сместить шаблон на РАССТ дюймов по АЗИМУТУ в градусах</translation>
+    </message>
+    <message>
+        <source>units under a blast-3 / blast-5 / flamer template</source>
+        <translation>отряды под шаблоном взрыва 3&quot; / 5&quot; или огнемёта</translation>
+    </message>
+    <message>
+        <source>--scatter: the template&apos;s centre</source>
+        <translation>--scatter: центр шаблона</translation>
+    </message>
+    <message>
+        <source>one card per unit, with its name, markers and state (default: one card per profile on the table)</source>
+        <translation>по карточке на отряд, с его именем, маркерами и состоянием (по умолчанию: по карточке на профиль на столе)</translation>
+    </message>
+    <message>
+        <source>paper: a4 or letter sheets, or sleeve-size pages (2.5&quot; × 3.5&quot;)</source>
+        <translation>бумага: листы a4 или letter, или страницы размером с протектор (2,5&quot; × 3,5&quot;)</translation>
+    </message>
+    <message>
+        <source>at most N cards per sheet</source>
+        <translation>не больше N карточек на лист</translation>
+    </message>
+    <message>
+        <source>one card per page</source>
+        <translation>одна карточка на страницу</translation>
+    </message>
+    <message>
+        <source>add the 3&quot;/5&quot; blast and flamer templates and a 12&quot; ruler, true scale</source>
+        <translation>добавить шаблоны взрыва 3&quot;/5&quot; и огнемёта и линейку 12&quot; в натуральную величину</translation>
+    </message>
+    <message>
+        <source>leave out the boxes for wounds, suppression, ammunition</source>
+        <translation>без клеток для ранений, подавления, боеприпасов</translation>
+    </message>
+    <message>
+        <source>unit library file (default: the user&apos;s library if it exists, else the ruleset&apos;s shipped data)</source>
+        <translation>файл библиотеки отрядов (по умолчанию: библиотека пользователя, если есть, иначе данные правил из поставки)</translation>
+    </message>
+    <message>
+        <source>a rules reading printed on the cards, e.g. sprint=45m; overrides a game file&apos;s own readings (Game &gt; Rules readings); repeat</source>
+        <translation>прочтение правил, печатаемое на карточках, например sprint=45m; заменяет прочтения из файла игры (Игра &gt; Прочтения правил); можно повторять</translation>
+    </message>
+    <message>
+        <source>the PDF to write</source>
+        <translation>PDF для записи</translation>
+    </message>
+    <message>
+        <source>printable unit cards (PDF)</source>
+        <translation>карточки отрядов для печати (PDF)</translation>
+    </message>
+    <message>
+        <source>--per-page: expected a whole number ≥ 1, got {n}</source>
+        <translation>--per-page: ожидалось целое число ≥ 1, получено {n}</translation>
+    </message>
+    <message>
+        <source>--library: no such file {file}</source>
+        <translation>--library: нет файла {file}</translation>
+    </message>
+    <message>
+        <source>{file}: {cards}, {pages}</source>
+        <translation>{file}: {cards}, {pages}</translation>
+    </message>
+    <message>
+        <source>{n} card</source>
+        <translation>карточек: {n}</translation>
+    </message>
+    <message>
+        <source>{n} cards</source>
+        <translation>карточек: {n}</translation>
+    </message>
+    <message>
+        <source>{n} page</source>
+        <translation>страниц: {n}</translation>
+    </message>
+    <message>
+        <source>{n} pages</source>
+        <translation>страниц: {n}</translation>
+    </message>
+    <message>
+        <source>expected K=V, got {text!r}</source>
+        <translation>ожидалось К=З, получено {text!r}</translation>
+    </message>
+    <message>
+        <source>{text!r}: the value must be a whole number, got {value!r}</source>
+        <translation>{text!r}: значение должно быть целым числом, получено {value!r}</translation>
+    </message>
+    <message>
+        <source>expected unit ids separated by commas, got {text!r}</source>
+        <translation>ожидались id отрядов через запятую, получено {text!r}</translation>
+    </message>
+    <message>
+        <source>scenario .json or .warboard game</source>
+        <translation>сценарий .json или игра .warboard</translation>
+    </message>
+    <message>
+        <source>an action of the scenario&apos;s ruleset (its id, e.g. shoot)</source>
+        <translation>действие из правил сценария (его id, например shoot)</translation>
+    </message>
+    <message>
+        <source>the acting unit (a group id when the action&apos;s actor is a group)</source>
+        <translation>действующий отряд (id группы, если действует группа)</translation>
+    </message>
+    <message>
+        <source>the target unit</source>
+        <translation>отряд-цель</translation>
+    </message>
+    <message>
+        <source>several targets (squad members); facts are measured to --target, else to the first of these</source>
+        <translation>несколько целей (бойцы отделения); факты измеряются до --target, иначе до первой из них</translation>
+    </message>
+    <message>
+        <source>weapon id (default: the action&apos;s own)</source>
+        <translation>id оружия (по умолчанию: оружие действия)</translation>
+    </message>
+    <message>
+        <source>a point on the table, inches (a template&apos;s centre, a destination)</source>
+        <translation>точка на столе в дюймах (центр шаблона, место назначения)</translation>
+    </message>
+    <message>
+        <source>lay this template at --point (a flamer from the actor toward it) to measure the units under it</source>
+        <translation>положить этот шаблон в --point (огнемёт — от действующего к ней), чтобы найти отряды под ним</translation>
+    </message>
+    <message>
+        <source>any role the action declares, by name: a unit id, ids separated by commas, a group id, a point X,Y, a template SHAPE@X,Y[&gt;TX,TY] or a weapon id, as its kind needs</source>
+        <translation>любая роль действия по имени: id отряда, id через запятую, id группы, точка X,Y, шаблон ФОРМА@X,Y[&gt;TX,TY] или id оружия — что нужно её виду</translation>
+    </message>
+    <message>
+        <source>an action option, e.g. volleys=3</source>
+        <translation>параметр действия, например volleys=3</translation>
+    </message>
+    <message>
+        <source>a ruleset option (a reading), e.g. OPTION=VALUE; overrides the game&apos;s own readings (Game &gt; Rules readings)</source>
+        <translation>параметр правил (прочтение), например ПАРАМЕТР=ЗНАЧЕНИЕ; заменяет прочтения игры (Игра &gt; Прочтения правил)</translation>
+    </message>
+    <message>
+        <source>a fact entered by hand, e.g. cover=2 or los=no, a per-member fact as los_each=a1:yes,a2:no (the real table wins over its mirror)</source>
+        <translation>факт, введённый вручную, например cover=2 или los=no, факт по бойцам — los_each=a1:yes,a2:no (настоящий стол важнее своего отражения)</translation>
+    </message>
+    <message>
+        <source>{what}; repeat for more</source>
+        <translation>{what}; можно повторять</translation>
+    </message>
+    <message>
+        <source>a modifier agreed at the table for one declared step, e.g. hit:-2:smoke or fire:+2:pool:veterans; TO is target (default), roll, pool (dice in a pool) or die_step (d8 -&gt; d6 is -1); repeat</source>
+        <translation>модификатор, согласованный за столом, для одного шага, например hit:-2:smoke или fire:+2:pool:veterans; К — target (по умолчанию), roll, pool (кубы в пуле) или die_step (d8 -&gt; d6 — это -1); можно повторять</translation>
+    </message>
+    <message>
+        <source>return fire</source>
+        <translation>ответный огонь</translation>
+    </message>
+    <message>
+        <source>resolve an answer together with ACTION, both against the table as it is now (one prior state): the steps side by side, one merged change, the joint odds</source>
+        <translation>разрешить ответ вместе с ДЕЙСТВИЕМ, оба по столу как он есть сейчас (одно исходное состояние): шаги рядом, одно общее изменение, общие шансы</translation>
+    </message>
+    <message>
+        <source>the unit that answers (it acts on --by)</source>
+        <translation>отвечающий отряд (он действует против --by)</translation>
+    </message>
+    <message>
+        <source>the answering action (default: ACTION)</source>
+        <translation>ответное действие (по умолчанию: ДЕЙСТВИЕ)</translation>
+    </message>
+    <message>
+        <source>the answering unit&apos;s weapon</source>
+        <translation>оружие отвечающего отряда</translation>
+    </message>
+    <message>
+        <source>an option of the answering action; repeat</source>
+        <translation>параметр ответного действия; можно повторять</translation>
+    </message>
+    <message>
+        <source>faces of physical dice, in the order the steps roll them</source>
+        <translation>грани настоящих кубиков в том порядке, в каком их бросают шаги</translation>
+    </message>
+    <message>
+        <source>seed of the app&apos;s dice (printed when not given, to replay)</source>
+        <translation>зерно кубиков программы (печатается, если не задано, чтобы повторить)</translation>
+    </message>
+    <message>
+        <source>text, markdown or bbcode (forum posts); default text</source>
+        <translation>text, markdown или bbcode (посты на форуме); по умолчанию text</translation>
+    </message>
+    <message>
+        <source>apply the effects to FILE (a game file also logs the roll); the action&apos;s declared cost is charged, or refused when not available</source>
+        <translation>применить последствия к ФАЙЛУ (файл игры ещё и записывает бросок в журнал); списывается заявленная цена действия, или отказ, если её нет</translation>
+    </message>
+    <message>
+        <source>with --apply: apply even when the cost is not available (the real table wins); the ledger marks it</source>
+        <translation>с --apply: применить, даже если цены нет (настоящий стол важнее); в учёте это отмечается</translation>
+    </message>
+    <message>
+        <source>{flag} {key}: given twice</source>
+        <translation>{flag} {key}: задано дважды</translation>
+    </message>
+    <message>
+        <source>{flag}: no unit with id {id!r}</source>
+        <translation>{flag}: нет отряда с id {id!r}</translation>
+    </message>
+    <message>
+        <source>{flag}: expected a point X,Y (inches), got {text!r}</source>
+        <translation>{flag}: ожидалась точка X,Y (дюймы), получено {text!r}</translation>
+    </message>
+    <message>
+        <source>{flag}: expected SHAPE@X,Y[&gt;TX,TY], got {text!r}</source>
+        <translation>{flag}: ожидалось ФОРМА@X,Y[&gt;TX,TY], получено {text!r}</translation>
+    </message>
+    <message>
+        <source>none in this scenario</source>
+        <translation>в этом сценарии их нет</translation>
+    </message>
+    <message>
+        <source>--by: no group {group!r} (groups: {known})</source>
+        <translation>--by: нет группы {group!r} (группы: {known})</translation>
+    </message>
+    <message>
+        <source>--by: group {group!r} has no member on the table</source>
+        <translation>--by: у группы {group!r} нет никого на столе</translation>
+    </message>
+    <message>
+        <source>--role {role}: {action} has no such role (roles: {known})</source>
+        <translation>--role {role}: у {action} нет такой роли (роли: {known})</translation>
+    </message>
+    <message>
+        <source>--fact {fact}: {action} reads no such fact (it reads: {reads})</source>
+        <translation>--fact {fact}: {action} не читает такого факта (читает: {reads})</translation>
+    </message>
+    <message>
+        <source>{flag}: {action} needs the {role} ({kind}); give it with {option}</source>
+        <translation>{flag}: для «{action}» нужна роль «{role}» ({kind}); задайте её через {option}</translation>
+    </message>
+    <message>
+        <source>not possible: {why}</source>
+        <extracomment>the flags that fill a role by its name (the protocol&apos;s keywords), and the actor&apos;s</extracomment>
+        <translation>невозможно: {why}</translation>
+    </message>
+    <message>
+        <source>{flag}: not possible: {why}</source>
+        <translation>{flag}: невозможно: {why}</translation>
+    </message>
+    <message>
+        <source>{flag}: needs --return-fire UNIT</source>
+        <translation>{flag}: нужно --return-fire ОТРЯД</translation>
+    </message>
+    <message>
+        <source>--apply: {why} (--override-cost applies it anyway)</source>
+        <translation>--apply: {why} (--override-cost применит всё равно)</translation>
+    </message>
+    <message>
+        <source>applied to {file} and logged</source>
+        <translation>применено к {file} и записано в журнал</translation>
+    </message>
+    <message>
+        <source>applied to {file} (a scenario keeps no roll log)</source>
+        <translation>применено к {file} (сценарий не хранит журнал бросков)</translation>
+    </message>
+    <message>
+        <source>resolve an action: every step, die and modifier, and its effects (with --return-fire, the answer too, both from the table as it is)</source>
+        <translation>разрешить действие: каждый шаг, кубик и модификатор и последствия (с --return-fire — и ответ, оба по столу как он есть)</translation>
+    </message>
+    <message>
+        <source>--dice: {why} (result: {result})</source>
+        <translation>--dice: {why} (итог: {result})</translation>
+    </message>
+    <message>
+        <source>--override-cost: only with --apply</source>
+        <translation>--override-cost: только вместе с --apply</translation>
+    </message>
+    <message>
+        <source>Dice: app, seed {seed} (replay with --seed {seed})</source>
+        <translation>Кубики: программа, зерно {seed} (повторить: --seed {seed})</translation>
+    </message>
+    <message>
+        <source>exact outcome distribution of an action (with --return-fire, the joint distribution of the action and the answer)</source>
+        <translation>точное распределение исходов действия (с --return-fire — общее распределение действия и ответа)</translation>
+    </message>
+    <message>
+        <source>, answered by {action} — {actor} (joint odds)</source>
+        <translation>, ответ: {action} — {actor} (общие шансы)</translation>
+    </message>
+    <message>
+        <source>a .warboard game or a scenario .json</source>
+        <translation>игра .warboard или сценарий .json</translation>
+    </message>
+    <message>
+        <source>the picture to write: OUT.png or OUT.svg</source>
+        <translation>картинка для записи: OUT.png или OUT.svg</translation>
+    </message>
+    <message>
+        <source>the part of the table to draw, inches (default: all of it)</source>
+        <translation>какую часть стола рисовать, в дюймах (по умолчанию: весь стол)</translation>
+    </message>
+    <message>
+        <source>the square RADIUS inches each way from UNIT</source>
+        <translation>квадрат на РАДИУС дюймов в каждую сторону от ОТРЯДА</translation>
+    </message>
+    <message>
+        <source>picture width in pixels (default 1600)</source>
+        <translation>ширина картинки в пикселях (по умолчанию 1600)</translation>
+    </message>
+    <message>
+        <source>the measure tool from unit A to unit B (or to a point X,Y)</source>
+        <translation>замер от отряда A до отряда B (или до точки X,Y)</translation>
+    </message>
+    <message>
+        <source>a blast-3 / blast-5 template aimed at X Y</source>
+        <translation>шаблон взрыва 3&quot; / 5&quot;, наведённый в X Y</translation>
+    </message>
+    <message>
+        <source>the template scattered DIST inches along BEARING degrees</source>
+        <translation>шаблон, отклонённый на РАССТ дюймов по АЗИМУТУ в градусах</translation>
+    </message>
+    <message>
+        <source>the threat view of UNIT</source>
+        <translation>угрозы для ОТРЯДА</translation>
+    </message>
+    <message>
+        <source>UNIT&apos;s sectors and turret arc</source>
+        <translation>секторы ОТРЯДА и сектор башни</translation>
+    </message>
+    <message>
+        <source>the area UNIT can reach, as the board shows it while UNIT is dragged</source>
+        <translation>область, куда может дойти ОТРЯД, как её показывает стол при перетаскивании</translation>
+    </message>
+    <message>
+        <source>with --reach: the area for N AP of movement (default: the drag&apos;s allowance, one AP where the ruleset gives it)</source>
+        <translation>с --reach: область на N ОД движения (по умолчанию: допуск перетаскивания, одно ОД, где правила его дают)</translation>
+    </message>
+    <message>
+        <source>coordinates along the edges and a line every 6&quot;</source>
+        <translation>координаты по краям и линия каждые 6&quot;</translation>
+    </message>
+    <message>
+        <source>unit names shown (leaders: commanders and units on their own)</source>
+        <translation>какие имена отрядов показывать (leaders: командиры и одиночные отряды)</translation>
+    </message>
+    <message>
+        <source>a picture of the table for a forum post (PNG or SVG)</source>
+        <translation>картинка стола для поста на форуме (PNG или SVG)</translation>
+    </message>
+    <message>
+        <source>--scatter: needs --template SHAPE X Y</source>
+        <translation>--scatter: нужно --template ФОРМА X Y</translation>
+    </message>
+    <message>
+        <source>--around: RADIUS {why}</source>
+        <translation>--around: РАДИУС {why}</translation>
+    </message>
+    <message>
+        <source>{file}: {w} × {h} px, table ({x}, {y}) {tw}&quot; × {th}&quot;</source>
+        <translation>{file}: {w} × {h} пикс., стол ({x}, {y}) {tw}&quot; × {th}&quot;</translation>
+    </message>
+    <message>
+        <source>a .warboard game played with sealed dice</source>
+        <extracomment>Exit status of `warboard verify` when the rolls do not check out (2 stays the user&apos;s error).</extracomment>
+        <translation>игра .warboard с запечатанными кубиками</translation>
+    </message>
+    <message>
+        <source>the revealed seed (64 hex digits; default: the one the game holds once the game master revealed it)</source>
+        <translation>раскрытое зерно (64 шестнадцатеричные цифры; по умолчанию: то, что хранит игра, когда мастер его раскрыл)</translation>
+    </message>
+    <message>
+        <source>language of the report (default: from LANG, else English)</source>
+        <translation>язык отчёта (по умолчанию: из LANG, иначе английский)</translation>
+    </message>
+    <message>
+        <source>check every sealed roll of a game against the revealed seed</source>
+        <translation>проверить каждый запечатанный бросок игры по раскрытому зерну</translation>
+    </message>
+    <message>
+        <source>{file}: expected a .warboard game file (a scenario has no rolls)</source>
+        <translation>{file}: ожидался файл игры .warboard (в сценарии нет бросков)</translation>
+    </message>
+    <message>
+        <source>--seed: the game master has not revealed the seed in this file; give it with --seed</source>
+        <translation>--seed: мастер не раскрыл зерно в этом файле; задайте его через --seed</translation>
+    </message>
+    <message>
+        <source>the command to explain (default: the list of commands)</source>
+        <translation>команда, которую объяснить (по умолчанию: список команд)</translation>
+    </message>
+    <message>
+        <source>open the window on FILE (a scenario .json or a .warboard game;</source>
+        <translation>открыть окно с ФАЙЛОМ (сценарий .json или игра .warboard;</translation>
+    </message>
+    <message>
+        <source>no FILE: the last game, the demo table on first run)</source>
+        <translation>без ФАЙЛА: последняя игра, при первом запуске — демо-стол)</translation>
+    </message>
+    <message>
+        <source>answer on the command line</source>
+        <translation>ответить в командной строке</translation>
+    </message>
+    <message>
+        <source>open the demo offscreen, measure, resolve, print a card; exit 0 if all work</source>
+        <translation>открыть демо без экрана, замерить, разрешить, напечатать карточку; код 0, если всё работает</translation>
+    </message>
+    <message>
+        <source>commands:</source>
+        <translation>команды:</translation>
+    </message>
+    <message>
+        <source>`{prog} help COMMAND` (or `{prog} COMMAND --help`) explains one command.</source>
+        <translation>`{prog} help КОМАНДА` (или `{prog} КОМАНДА --help`) объясняет одну команду.</translation>
+    </message>
+    <message>
+        <source>Problems go to stderr with exit status 2.</source>
+        <translation>Ошибки выводятся в stderr с кодом выхода 2.</translation>
+    </message>
+    <message>
+        <source>this list, or one command&apos;s arguments: help [COMMAND]</source>
+        <translation>этот список или аргументы одной команды: help [КОМАНДА]</translation>
+    </message>
+    <message>
+        <source>COMMAND: no command {name!r}; one of {names}</source>
+        <translation>КОМАНДА: нет команды {name!r}; есть: {names}</translation>
+    </message>
+    <message>
+        <source>{prog}: error: {message}</source>
+        <extracomment>What reads as a negative number, not an option: -5, -2.5, -.5, -1e3, -inf, -nan (argparse&apos;s own pattern knows only the first three, so `-inf` became an unknown option).
+----------
+The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lang`, else LANG and its kin.</extracomment>
+        <translation>{prog}: ошибка: {message}</translation>
+    </message>
+    <message>
+        <source>Warboard on the command line.</source>
+        <translation>Warboard в командной строке.</translation>
     </message>
 </context>
 <context>

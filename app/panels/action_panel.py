@@ -17,9 +17,10 @@ The same class, filtered on `Action.kind`, is the Tests dock (app/panels/tests_d
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
@@ -39,29 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import current_language, loc, tr
-from engine.costs import CostRefused, charge, charged_cost, describe_cost, refusal
-from engine.facts import facts_for
-from engine.joint import JointContext, JointResolution, answer_context, charge_joint
-from engine.model import Game, ModelError
-from engine.protocol import (
-    Action,
-    Context,
-    Facts,
-    GroupRef,
-    MissingRole,
-    Resolution,
-    Role,
-    Ruleset,
-    TemplatePlacement,
-    scenario_groups,
-)
-from engine.readings import game_readings
-from engine.render import render, render_joint
-from engine.roll_log import RerollTracker, applied_entry, rolled_entry
-from engine.rulesets.registry import get_ruleset
-from engine.scenario import Unit
-from engine.sealed import sealing_of
-from engine.wording import change_words
+from engine.i18n import said
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import add_view_dock
@@ -73,12 +52,35 @@ from .options_view import OptionsView
 from .roles_view import RoleEditor, RolesView
 from .steps_view import StepsView
 
+if TYPE_CHECKING:
+    from engine.joint import JointContext, JointResolution
+    from engine.model import Game
+    from engine.protocol import (
+        Action,
+        Context,
+        Facts,
+        GroupRef,
+        Resolution,
+        Role,
+        Ruleset,
+        TemplatePlacement,
+    )
+    from engine.roll_log import RerollTracker
+    from engine.scenario import Unit
+
 NONE = "—"
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1f7a3a;"
-#: the template role an action that reads template facts gets when it declares none
-IMPLICIT_TEMPLATE = Role("template", required=False, label="template", kind="template",
-                         doc="lay a template for the facts read under it")
+
+
+@functools.cache
+def implicit_template() -> Role:
+    """The template role an action that reads template facts gets when it declares none
+    (built on first use: engine.protocol comes in after the window is up)."""
+    from engine.protocol import Role
+
+    return Role("template", required=False, label="template", kind="template",
+                doc="lay a template for the facts read under it")
 
 
 def is_action(action: Action) -> bool:
@@ -93,6 +95,7 @@ def is_test(action: Action) -> bool:
 
 def game_rules(game: Game) -> dict[str, Any]:
     """The ruleset readings chosen for this game (engine.readings), else {} (defaults)."""
+    from engine.readings import game_readings
     return game_readings(game)
 
 
@@ -102,7 +105,7 @@ def roles_shown(rs: Ruleset, action: Action) -> tuple[Role, ...]:
     roles = tuple(action.roles)
     wants_template = any(f.scope == "template" for f in rs.fact_specs(action))
     if wants_template and not any(r.kind == "template" for r in roles):
-        roles += (IMPLICIT_TEMPLATE,)
+        roles += (implicit_template(),)
     return roles
 
 
@@ -172,13 +175,27 @@ class ActionPanel(QDockWidget):
         self._stale = True
         #: (resolution, its log positions, seed, chosen) of the last app roll shown.
         self._rolled: tuple[Any, tuple[int, ...], int, bool] | None = None
-        self.rerolls = RerollTracker()
+        self._rerolls: RerollTracker | None = None  # made when first wanted (`rerolls`)
         self._build()
         window.selection_changed.connect(self._selection_changed)
         window.editor.changed.connect(lambda _ids: self._board_changed())
         window.editor.game_replaced.connect(self._game_replaced)
         if window.editor.has_game:
             self._game_replaced()
+
+    @property
+    def rerolls(self) -> RerollTracker:
+        """Which unapplied roll a new roll would re-roll (made on first use: the panel is
+        built before the engine is loaded)."""
+        if self._rerolls is None:
+            from engine.roll_log import RerollTracker
+
+            self._rerolls = RerollTracker()
+        return self._rerolls
+
+    @rerolls.setter
+    def rerolls(self, tracker: RerollTracker) -> None:
+        self._rerolls = tracker
 
     # --- building ---------------------------------------------------------------------------
 
@@ -368,6 +385,8 @@ class ActionPanel(QDockWidget):
         game = self.game
         if game is None:
             return None
+        from engine.rulesets.registry import get_ruleset
+
         try:
             return get_ruleset(game.scenario.ruleset)
         except KeyError:
@@ -384,6 +403,7 @@ class ActionPanel(QDockWidget):
             return None
 
     def _game_replaced(self) -> None:
+        from engine.roll_log import RerollTracker
         self.actor_id = None
         self.roles_view.clear_values()
         game = self.game
@@ -523,7 +543,11 @@ class ActionPanel(QDockWidget):
     def groups(self) -> dict[str, GroupRef]:
         """The scenario's groups (id → GroupRef over the units on the table)."""
         game = self.game
-        return scenario_groups(game.scenario) if game is not None else {}
+        if game is None:
+            return {}
+        from engine.protocol import scenario_groups
+
+        return scenario_groups(game.scenario)
 
     def _fill_units(self) -> None:
         game, rs = self.game, self.ruleset
@@ -729,6 +753,8 @@ class ActionPanel(QDockWidget):
 
     def measure(self, overrides: Mapping[str, Any] | None = None) -> Facts:
         """The action's facts read from the board (with `overrides` on top)."""
+        from engine.facts import facts_for
+        from engine.protocol import Facts
         game, rs, action = self.game, self.ruleset, self.action
         if game is None or rs is None or action is None or self.actor_id is None:
             return Facts()
@@ -745,6 +771,7 @@ class ActionPanel(QDockWidget):
     def build_context(self) -> Context | JointContext:
         """The validated Context of what the panel shows — with return fire chosen, the
         JointContext of the action and its answer (ValueError/KeyError says why not)."""
+        from engine.joint import JointContext, answer_context
         game, rs, action = self.game, self.ruleset, self.action
         if game is None or rs is None:
             raise ValueError("no game with a known ruleset is open")
@@ -787,6 +814,7 @@ class ActionPanel(QDockWidget):
             self._updating = False
 
     def _update(self) -> None:
+        from engine.protocol import Facts, MissingRole
         action, rs = self.action, self.ruleset
         self.context = None
         self.resolution = None
@@ -854,6 +882,8 @@ class ActionPanel(QDockWidget):
         """Resolve with the app's dice at `seed` (default: the seed shown; a seed given
         here, or typed into the field, is logged as chosen) and log the roll at once,
         applied or not (engine.roll_log): a re-roll of an unapplied roll shows as one."""
+        from engine.roll_log import rolled_entry
+        from engine.sealed import sealing_of
         ctx = self.context
         if ctx is None:
             return None
@@ -908,7 +938,7 @@ class ActionPanel(QDockWidget):
             self._show_refusal(run.steps, run.refusal)
         elif err is not None and err.reason == "face":
             entry.mark_refused(err.position)
-            entry.set_message(str(err), "error")
+            entry.set_message(loc(said(err)), "error")
             self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
                                        ruleset=self._ruleset_id())
         elif err is not None:
@@ -925,6 +955,8 @@ class ActionPanel(QDockWidget):
 
     def _show_steps(self, res: Resolution | JointResolution) -> None:
         """One resolution's steps; a joint one's side by side, the merged effects below."""
+        from engine.joint import JointResolution
+        from engine.wording import change_words
         joint = isinstance(res, JointResolution)
         self.answer_steps.setVisible(joint)
         self.joint_effects.setVisible(joint)
@@ -963,6 +995,9 @@ class ActionPanel(QDockWidget):
         """The cost Apply would charge: the one the rolled resolution priced (the
         assault's AP only if its check passed, a tank's AP sequence), else the declared
         one (engine.costs.charged_cost)."""
+        from engine.costs import charged_cost
+        from engine.joint import JointResolution
+
         res = self.resolution
         lead = res.resolutions[0] if isinstance(res, JointResolution) else res
         return charged_cost(ctx, lead)
@@ -972,6 +1007,8 @@ class ActionPanel(QDockWidget):
         ctx = self.lead_context
         if ctx is None:
             return None
+        from engine.costs import refusal
+
         try:
             return refusal(ctx, self._cost(ctx))
         except (ValueError, KeyError) as err:
@@ -981,13 +1018,19 @@ class ActionPanel(QDockWidget):
     def lead_context(self) -> Context | None:
         """The chosen action's own Context (the first of a joint one)."""
         ctx = self.context
+        if ctx is None:
+            return None
+        from engine.joint import JointContext
+
         return ctx.contexts[0] if isinstance(ctx, JointContext) else ctx
 
     def _show_cost(self) -> None:
         """The action's cost, and the refusal when it is not available."""
         ctx = self.lead_context
         cost = None
-        if ctx is not None:
+        if ctx is not None:  # (none before a game: the engine may not be loaded yet)
+            from engine.costs import describe_cost
+
             try:
                 cost = self._cost(ctx)
             except (ValueError, KeyError):
@@ -1020,6 +1063,10 @@ class ActionPanel(QDockWidget):
 
     def apply(self) -> bool:
         """Apply the shown resolution as one undoable change and log it."""
+        from engine.costs import CostRefused, charge
+        from engine.joint import JointResolution, charge_joint
+        from engine.model import ModelError
+        from engine.roll_log import applied_entry
         res = self.resolution
         if res is None:
             self.say(tr("Nothing to apply: roll or enter every die first."), error=True)
@@ -1064,6 +1111,8 @@ class ActionPanel(QDockWidget):
 
     def copy(self, fmt: str) -> str:
         """Put the shown resolution on the clipboard as BBCode or Markdown."""
+        from engine.joint import JointResolution
+        from engine.render import render, render_joint
         res = self.shown_resolution
         if res is None:
             return ""
@@ -1082,6 +1131,7 @@ class ActionPanel(QDockWidget):
 
 def _log_entries(res, turn: int) -> list:
     """The roll-log lines of a resolution: one, or one per action of a joint one."""
+    from engine.joint import JointResolution
     return res.log_entries(turn) if isinstance(res, JointResolution) else [res.log_entry(turn)]
 
 
@@ -1090,9 +1140,9 @@ def _dice_prompt(err) -> str:
     errors as they are."""
     if err.reason == "missing" and err.needed is not None and err.step:
         n = err.needed - (err.left or 0)
-        return tr("Enter {n} × {die} for {step}").format(n=n, die=err.die or "?",
+        return tr("Enter {n} × {die} for {step}").format(n=n, die=loc(err.die) or "?",
                                                          step=loc(err.step))
-    return str(err)
+    return loc(said(err))
 
 
 def _text(err: BaseException) -> str:
@@ -1104,7 +1154,7 @@ def _text(err: BaseException) -> str:
             return tr("this action needs “{key}”, which the unit's profile or state does "
                       "not have").format(key=text.replace("_", " "))
         return text
-    return str(err)
+    return loc(said(err))
 
 
 def install(window) -> ActionPanel:

@@ -11,8 +11,10 @@ replays the action with stand-in faces after the typed ones and keeps only those
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRegularExpression, Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator
@@ -28,9 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
-from engine.dice import DiceError, Die, RandomDice, TypedDice, die
-from engine.protocol import Context, Resolution, Step
+from app.i18n import loc, tr
+from engine import seeds
+from engine.i18n import Text, said
+
+if TYPE_CHECKING:
+    from engine.dice import DiceError, Die
+    from engine.protocol import Context, Resolution, Step
 
 ERROR_STYLE = "color: #b3261e;"
 INFO_STYLE = "color: #444;"
@@ -50,7 +56,7 @@ class DiceGroup:
 
     @property
     def text(self) -> str:
-        return f"{self.label} — {self.count} × {self.die}"
+        return f"{loc(self.label)} — {self.count} × {loc(self.die)}"
 
 
 @dataclass(slots=True)
@@ -77,24 +83,31 @@ class TypedRun:
         return None
 
 
-class _StandIn(TypedDice):
-    """The typed faces, then stand-in faces (each die's 1) once they run out — only to
-    learn which steps the typed faces decide; never shown or logged."""
+@functools.cache
+def _stand_in() -> type:
+    """The replay dice class (made on first use: engine.dice comes in after the window)."""
+    from engine.dice import TypedDice
 
-    kind = "typed"  # the faces shown are the typed ones
+    class _StandIn(TypedDice):
+        """The typed faces, then stand-in faces (each die's 1) once they run out — only to
+        learn which steps the typed faces decide; never shown or logged."""
 
-    def roll(self, d: Die, n: int, *, label: str) -> list[int]:
-        left = len(self.remaining)
-        if n > left:
-            self._values.extend([1] * (n - left))
-        return super().roll(d, n, label=label)
+        kind = "typed"  # the faces shown are the typed ones
+
+        def roll(self, d: Die, n: int, *, label: str) -> list[int]:
+            left = len(self.remaining)
+            if n > left:
+                self._values.extend([1] * (n - left))
+            return super().roll(d, n, label=label)
+
+    return _StandIn
 
 
 def resolved_so_far(ctx: Context, values: Sequence[str | int], typed: int) -> list[Step]:
     """The steps decided by the first `typed` faces (in order), from a replay with stand-in
     faces after them. A step whose dice go past the typed ones ends the list."""
     try:
-        res = ctx.resolve(_StandIn(list(values[:typed])))
+        res = ctx.resolve(_stand_in()(list(values[:typed])))
     except (ValueError, KeyError):
         return []
     out, seen = [], 0
@@ -108,6 +121,7 @@ def resolved_so_far(ctx: Context, values: Sequence[str | int], typed: int) -> li
 
 def resolve_typed(ctx: Context, values: Sequence[str | int]) -> TypedRun:
     """Resolve `ctx` with the typed `values` and say what is still needed."""
+    from engine.dice import DiceError, TypedDice
     dice = TypedDice(list(values))
     run = TypedRun()
     try:
@@ -115,7 +129,8 @@ def resolve_typed(ctx: Context, values: Sequence[str | int]) -> TypedRun:
     except DiceError as err:
         run.error = err
     except (ValueError, KeyError) as err:
-        run.refusal = str(err).strip("'\"")
+        text = said(err)
+        run.refusal = text if isinstance(text, Text) else str(err).strip("'\"")
     else:
         run.resolution = res
         run.steps = list(res.steps)
@@ -187,7 +202,7 @@ class DiceEntry(QWidget):
         self.mode_group.addButton(self.app_radio)
         self.mode_group.addButton(self.typed_radio)
         self.app_radio.toggled.connect(self._mode_toggled)
-        self.seed_edit = QLineEdit(str(RandomDice().seed))
+        self.seed_edit = QLineEdit(str(seeds.draw_seed()))
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}")))
         self.seed_edit.setToolTip(tr("The generator's seed: the same seed replays the same roll"))
         #: The player typed the seed (it was not the app's draw): the log marks it chosen.
@@ -248,7 +263,7 @@ class DiceEntry(QWidget):
         return int(text) if text else 0  # any size: the seed used is the seed shown
 
     def new_seed(self) -> int:
-        seed = RandomDice().seed or 0
+        seed = seeds.draw_seed()
         self.seed_edit.setText(str(seed))
         self.seed_chosen = False
         return seed
@@ -263,6 +278,7 @@ class DiceEntry(QWidget):
 
     def set_groups(self, groups: Sequence[DiceGroup]) -> None:
         """Show one field per die of `groups`; text already typed stays by position."""
+        from engine.dice import die
         groups = list(groups)
         if groups == self.groups:
             return

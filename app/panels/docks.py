@@ -4,7 +4,17 @@ a shortcut) shows it — the board keeps its room until the panel is wanted."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+
+def dock_widgets(window: QMainWindow, kind: type[QDockWidget] = QDockWidget
+                 ) -> list[QDockWidget]:
+    """The window's docks of class `kind`, in the order they were added. The main window
+    keeps that list (`MainWindow.dock_widgets`): `findChildren` would wrap every widget of
+    the window in Python, creating their classes and enums — tens of ms at start-up."""
+    listed = getattr(window, "dock_widgets", None)
+    docks = listed() if callable(listed) else window.findChildren(QDockWidget)
+    return [d for d in docks if isinstance(d, kind)]
 
 
 def add_view_dock(window, dock: QDockWidget, text: str, shortcut: str, *,
@@ -14,7 +24,7 @@ def add_view_dock(window, dock: QDockWidget, text: str, shortcut: str, *,
     area = Qt.DockWidgetArea.RightDockWidgetArea
     window.addDockWidget(area, dock)
     if tab_with is not None:
-        others = [d for d in window.findChildren(tab_with) if d is not dock
+        others = [d for d in dock_widgets(window, tab_with) if d is not dock
                   and window.dockWidgetArea(d) == area]
         if others:
             window.tabifyDockWidget(others[0], dock)

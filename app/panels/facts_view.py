@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TR_NOOP, Signal
 from PySide6.QtWidgets import (
@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from engine.facts import parse_fact
-from engine.protocol import SIDES, CoverTerm, Facts, FactSpec, fact_spec
+
+if TYPE_CHECKING:
+    from engine.protocol import CoverTerm, Facts, FactSpec
 
 #: Editor kind per declared fact type; any other type is a text field.
 TYPE_EDITORS: dict[str, str] = {
@@ -45,6 +46,7 @@ def fact_text(spec: FactSpec | str, value: Any,
               cover: Mapping[int, CoverTerm] | None = None) -> str:
     """A measured value as a player reads it: 35.00", 350.0 m, 80 %, yes, cover 2 …; a
     per-unit fact as "a1: yes · a2: no"."""
+    from engine.protocol import FactSpec, fact_spec
     spec = spec if isinstance(spec, FactSpec) else fact_spec(spec)
     if value is None:
         return tr(MISSING)
@@ -84,6 +86,7 @@ def parse_text(text: str) -> Any:
 
 def _one(spec: FactSpec) -> FactSpec:
     """The declaration of one unit's value of a per-unit fact."""
+    from engine.protocol import FactSpec
     return FactSpec(spec.name, spec.label, spec.type, "pair")
 
 
@@ -111,6 +114,7 @@ class FactRow:
         self.editor.setEnabled(False)
 
     def _make_editor(self, cover: Mapping[int, CoverTerm] | None) -> QWidget:
+        from engine.protocol import SIDES
         if self.kind == "distance":
             w = QDoubleSpinBox()
             w.setDecimals(1)
@@ -155,6 +159,7 @@ class FactRow:
                           else str(value))
 
     def editor_value(self) -> Any:
+        from engine.facts import parse_fact
         w = self.editor
         if isinstance(w, QDoubleSpinBox):
             return w.value()
@@ -195,7 +200,7 @@ class FactsView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: dict[str, FactRow] = {}
-        self.measured = Facts()
+        self._measured: Facts | None = None  # None: no facts yet (`measured`)
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setColumnStretch(1, 1)
@@ -204,11 +209,26 @@ class FactsView(QWidget):
         self.grid.addWidget(self.empty, 0, 0, 1, 4)
         self._names: tuple[str, ...] = ()
 
+    @property
+    def measured(self) -> Facts:
+        """The facts as the board measured them; empty until set (made on first use: the
+        view is built before the engine is loaded)."""
+        if self._measured is None:
+            from engine.protocol import Facts
+
+            self._measured = Facts()
+        return self._measured
+
+    @measured.setter
+    def measured(self, facts: Facts) -> None:
+        self._measured = facts
+
     def set_facts(self, specs: Sequence[FactSpec | str], measured: Facts,
                   cover: Mapping[int, CoverTerm] | None = None, note: str = "") -> None:
         """Show the declared facts `specs` (a name stands for its built-in declaration)
         as measured. Rows (and their overrides) are kept while the facts stay the same,
         so a board change re-measures without losing what the player typed."""
+        from engine.protocol import FactSpec, fact_spec
         specs = tuple(s if isinstance(s, FactSpec) else fact_spec(s) for s in specs)
         names = tuple(s.name for s in specs)
         self.measured = measured

@@ -13,6 +13,7 @@ second), so opening the program does not pay for a chart nobody has asked for ye
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,8 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import tr
-from engine.odds import OutcomeDistribution
+from app.i18n import loc, tr
+
+if TYPE_CHECKING:
+    from engine.odds import OutcomeDistribution
 
 BAR_COLOUR = "#2f80ed"
 BAR_EDGE = "#1b4f9c"
@@ -39,8 +42,10 @@ def outcome_text(o: Hashable) -> str:
     if isinstance(o, tuple):
         return "/".join(outcome_text(x) for x in o)
     if isinstance(o, bool):
-        return "yes" if o else "no"
-    return str(o).replace("_", " ")
+        return loc("yes" if o else "no")
+    text = str(o)  # the glossary's word for it, else the key in words
+    found = loc(text)
+    return found if found != text else loc(text.replace("_", " "))
 
 
 def percent(p: float) -> str:
@@ -83,6 +88,7 @@ class OddsChart(QWidget):
         self._probs: list[float] = []
         self.placeholder = QLabel(tr("Choose a unit and an action to see the odds."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)  # whole in a narrow dock, and in Russian
         self.placeholder.setMinimumHeight(150)
         self.placeholder.setStyleSheet("color: #666; background: white;")
         self.table = QTableWidget(0, 3)
@@ -189,7 +195,7 @@ class OddsChart(QWidget):
         step = 0.05 if top <= 0.3 else 0.1 if top <= 0.6 else 0.2
         marks = [round(k * step, 4) for k in range(int(top / step) + 1)]
         self.plot.getAxis(value_axis).setTicks([[(m, f"{m * 100:g} %") for m in marks]])
-        self.plot.setLabel(value_axis, "probability")
+        self.plot.setLabel(value_axis, tr("probability"))
         self.plot.setLabel(cat_axis, "")
         self.plot.getPlotItem().invertY(self.horizontal)
         self.plot.showGrid(x=self.horizontal, y=not self.horizontal, alpha=0.25)

@@ -21,6 +21,7 @@ change. The dock holds no rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDropEvent
@@ -44,13 +45,12 @@ from PySide6.QtWidgets import (
 
 from app import i18n
 from app.i18n import tr
-from engine import organisation
-from engine.edits import AddGroup, AddMember, DeleteGroup, EditGroup, RemoveMember
-from engine.model import Change, Effect, Game, ModelError
-from engine.organisation import OrganisationRefused
-from engine.protocol import GroupKind
 
 from .docks import add_view_dock
+
+if TYPE_CHECKING:
+    from engine.model import Effect, Game
+    from engine.protocol import GroupKind
 
 __all__ = ["OrganisationDock", "install"]
 
@@ -228,6 +228,8 @@ class OrganisationDock(QDockWidget):
                 self.lock.setText(tr("No game is open."))
                 self.notes.clear()
                 return
+            from engine import organisation
+
             if self.in_window and not self.isVisible():
                 self._stale = True
             else:
@@ -270,6 +272,7 @@ class OrganisationDock(QDockWidget):
                 self._filling = filling
 
     def _fill_tree(self, game: Game) -> None:
+        from engine import organisation
         scenario = game.scenario
         known = {g.id: g for g in scenario.groups}
         units = {u.id: u for u in scenario.units}
@@ -324,6 +327,7 @@ class OrganisationDock(QDockWidget):
         return ""
 
     def _fill_kinds(self, game: Game) -> None:
+        from engine import organisation
         kinds, free = organisation.kinds_offered(game)
         self.kind.clear()
         self.kind.setEditable(free)
@@ -423,6 +427,9 @@ class OrganisationDock(QDockWidget):
     def push(self, effects: Sequence[Effect], label: str) -> bool:
         """Vet the edit with the ruleset and push it as one undoable change; a refusal is
         shown and nothing changes."""
+        from engine import organisation
+        from engine.model import Change, ModelError
+        from engine.organisation import OrganisationRefused
         game = self.game
         if game is None or not effects:
             return False
@@ -452,6 +459,7 @@ class OrganisationDock(QDockWidget):
 
     def _leave(self, game: Game, sel) -> list[Effect]:
         """Effects taking the selected members out of the groups they are listed in."""
+        from engine.edits import EditGroup, RemoveMember
         out: list[Effect] = []
         for what, ident, owner in sel:
             if owner is None:
@@ -467,6 +475,8 @@ class OrganisationDock(QDockWidget):
     def new_group(self, kind: str | None = None, name: str | None = None) -> str | None:
         """Form a group of the selected units and groups (they leave the groups they were
         listed in); returns its id."""
+        from engine import organisation
+        from engine.edits import AddGroup
         game = self.game
         if game is None:
             return None
@@ -495,6 +505,7 @@ class OrganisationDock(QDockWidget):
                 self.tree.setCurrentItem(item)
 
     def _edit(self, changes: dict, label: str) -> bool:
+        from engine.edits import EditGroup
         gid = self.current_group()
         if self._filling or gid is None or self.game is None:
             return False
@@ -518,6 +529,7 @@ class OrganisationDock(QDockWidget):
                           else tr("%1: on the table"))
 
     def delete_group(self) -> bool:
+        from engine.edits import DeleteGroup
         gid = self.current_group()
         if gid is None or self.game is None:
             return False
@@ -535,6 +547,7 @@ class OrganisationDock(QDockWidget):
     def move_into(self, target: str | None) -> bool:
         """Move the selected units and groups into group `target` (out of the groups they
         were listed in)."""
+        from engine.edits import AddMember
         game = self.game
         sel = [s for s in self.selected() if s[0] in ("unit", "group", "leader")]
         if game is None or not target or not sel:
@@ -566,6 +579,7 @@ class OrganisationDock(QDockWidget):
     def set_post(self, post: str) -> bool:
         """Make the selected unit the commander or deputy of the group it is listed in
         (again: no longer)."""
+        from engine.edits import EditGroup
         game = self.game
         units = [s for s in self.selected() if s[0] in ("unit", "leader") and s[2]]
         if game is None or len(units) != 1:

@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
 
 from app.i18n import tr
 from engine.options import SchemaError
-from engine.readings import readings_change, readings_for, readings_log_entry
-from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
 from .options_view import OptionsView
 
@@ -34,6 +32,8 @@ class ReadingsDialog(QDialog):
     them (what OK does) and returns whether anything changed."""
 
     def __init__(self, window) -> None:
+        from engine.readings import readings_for
+        from engine.rulesets.registry import get_ruleset
         super().__init__(window)
         self.window_ = window
         game = window.editor.game
@@ -75,6 +75,7 @@ class ReadingsDialog(QDialog):
     def apply(self) -> bool:
         """Store the readings shown as one undoable change and log it; False when they
         are the game's already. SchemaError for a value the ruleset refuses."""
+        from engine.readings import readings_change, readings_for, readings_log_entry
         editor = self.window_.editor
         game = editor.game
         before = readings_for(self.ruleset, game)
@@ -119,6 +120,7 @@ def game_menu(window) -> QMenu:
 
 def open_readings(window) -> ReadingsDialog | None:
     """Show the dialog for the open game (None, with a message, when it cannot be)."""
+    from engine.rulesets.registry import RulesetNotFound
     editor = window.editor
     if not editor.has_game:
         window.statusBar().showMessage(tr("Open a game first"), 5000)

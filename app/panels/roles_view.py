@@ -19,7 +19,7 @@ lists of ids, a group id, a point, a TemplatePlacement, a weapon id).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -34,10 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from engine.protocol import GroupRef, Role, TemplatePlacement
-from geometry.templates import TEMPLATE_SHAPES
 
 from .list_sync import sync_combo, sync_list
+
+if TYPE_CHECKING:
+    from engine.protocol import GroupRef, Role
 
 NONE = "—"
 #: request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)
@@ -80,6 +81,7 @@ class RoleEditor:
     `pick` and `shape` are the parts its kind uses (None otherwise)."""
 
     def __init__(self, role: Role, changed: Callable[[], None], request: PickRequest) -> None:
+        from geometry.templates import TEMPLATE_SHAPES
         self.role = role
         self._changed = changed
         self._request = request
@@ -182,6 +184,7 @@ class RoleEditor:
     # --- values -----------------------------------------------------------------------------
 
     def value(self) -> Any:
+        from engine.protocol import TemplatePlacement
         kind = self.role.kind
         if kind == "units":
             return list(self.chosen) or None
@@ -195,6 +198,7 @@ class RoleEditor:
         return self.combo.currentData() if self.combo is not None else None
 
     def set_value(self, value: Any, *, emit: bool = True) -> None:
+        from engine.protocol import TemplatePlacement
         kind = self.role.kind
         if kind == "units":
             self.chosen = list(value or [])
@@ -266,6 +270,9 @@ class RolesView(QWidget):
         self.request = request
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
+        # a long role title ("Moving squad or platoon (required)", longer in Russian) goes
+        # above its field when the dock is narrow, so the unit's name is not cut to "1st cybe"
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.editors: dict[str, RoleEditor] = {}
         #: editors of roles not shown now, kept for when an action has that role again
         self._spare: dict[Role, RoleEditor] = {}

@@ -9,15 +9,17 @@ needs; once complete, the effects and the summary follow.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.i18n import loc, tr
+from engine.dice import dice_name
 from engine.options import Modifier
-from engine.protocol import Step
-from engine.render import dice_groups, per_test
+
+if TYPE_CHECKING:
+    from engine.protocol import Step
 
 GOOD = "#1f7a3a"
 BAD = "#8a8a8a"
@@ -31,11 +33,13 @@ def badge() -> str:
 
 
 def _e(s: object) -> str:
+    import html
     return html.escape(str(s))
 
 
 def dice_html(step: Step, ruleset: str | None = None) -> str:
     """Faces (grouped per test, with totals when they differ) coloured by result."""
+    from engine.render import dice_groups
     faces = step.faces
     if not faces:
         return ""
@@ -57,9 +61,9 @@ def _word(result: str, ruleset: str | None) -> str:
 
 def target_html(step: Step, ruleset: str | None = None) -> str:
     """"needs d10 ≤ 7" or "read d10 − 1: ≥ 12 ammo explosion · … · otherwise shaken"."""
+    from engine.render import per_test
     die = step.rolls[0].die if step.rolls else "d?"
-    size = per_test(step)
-    dice = f"{size if size > 1 else ''}{die}"
+    dice = loc(dice_name(per_test(step), die))      # к10 / 2к6 in Russian
     if step.roll_bonus:
         dice += f" {'+' if step.roll_bonus > 0 else '−'} {abs(step.roll_bonus)}"
     if step.bands and step.comparison is not None:
@@ -86,12 +90,13 @@ def modifier_html(m: Modifier, ruleset: str | None = None) -> str:
 
 
 def step_html(i: int, step: Step, ruleset: str | None = None) -> str:
+    from engine.render import per_test
     head = f"<b>{i}. {_e(loc(step.label, ruleset))}</b>"
     if step.rolls:
         size = per_test(step)
         count = len(step.faces) // size
         src = ", ".join(dict.fromkeys(loc(r.source_text, ruleset) for r in step.rolls))
-        die = f"{size if size > 1 else ''}{step.rolls[0].die}"
+        die = loc(dice_name(size, step.rolls[0].die))
         head += f" — {count} × {_e(die)} <i>({_e(src)})</i>: {dice_html(step, ruleset)}"
     lines = [head]
     target = target_html(step, ruleset)

@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
 from app.i18n import tr
-from engine import triggers
 
 from .action_panel import ActionPanel, is_test
 from .docks import add_view_dock
@@ -53,6 +52,8 @@ class TestsDock(ActionPanel):
         game, rs = self.game, self.ruleset
         if game is None or rs is None:
             return []
+        from engine import triggers
+
         known = {a.id for a in rs.actions}
         return [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))
                 and d.get("test") in known]

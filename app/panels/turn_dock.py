@@ -15,8 +15,8 @@ It re-reads the game on every `changed` (an action spending AP shows at once).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TR_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QPushButton,
     QRadioButton,
     QTableWidget,
@@ -40,14 +41,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from engine import command_tree, triggers, turns
-from engine.dice import DiceError, DiceSource, TypedDice
-from engine.model import Change, ModelError
-from engine.sealed import app_dice
-from engine.turns import TurnError, TurnStructure
+from engine.i18n import said
 
 from ..board.style import SidePalette
 from .docks import add_view_dock
+
+if TYPE_CHECKING:
+    from engine.dice import DiceSource
+    from engine.model import Change
+    from engine.turns import TurnStructure
 
 COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
            QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
@@ -64,6 +66,7 @@ INFO_STYLE = "color: #333;"
 
 def _ruleset_structure(ruleset_id: str) -> TurnStructure:
     """The ruleset's declared turn, or the default when the ruleset is unknown."""
+    from engine import turns
     from engine.rulesets.registry import get_ruleset
 
     try:
@@ -87,7 +90,7 @@ class TurnDock(QDockWidget):
         self.editor = None
         self.window_ = None
         self.palette = palette or SidePalette()
-        self.structure: TurnStructure = turns.DEFAULT
+        self._structure: TurnStructure | None = None  # None: turns.DEFAULT
         #: a refresh was skipped while the dock was hidden in its window: done when shown
         self._stale = False
         self._build()
@@ -250,9 +253,23 @@ class TurnDock(QDockWidget):
         self.structure = structure
         self.refresh()
 
+    @property
+    def structure(self) -> TurnStructure:
+        """The turn run; engine.turns.DEFAULT until a game says otherwise (read when
+        first wanted: the dock is built before the engine is loaded)."""
+        if self._structure is None:
+            from engine import turns
+
+            return turns.DEFAULT
+        return self._structure
+
+    @structure.setter
+    def structure(self, structure: TurnStructure | None) -> None:
+        self._structure = structure
+
     def reload(self) -> None:
         game = self.game
-        self.structure = _ruleset_structure(game.scenario.ruleset) if game else turns.DEFAULT
+        self.structure = _ruleset_structure(game.scenario.ruleset) if game else None
         self.message.clear()
         self.refresh()
 
@@ -265,6 +282,7 @@ class TurnDock(QDockWidget):
     # --- showing ------------------------------------------------------------------------
 
     def _chip(self, side: str | None, bold: bool = True) -> str:
+        import html
         if side is None:
             return "—"
         c = self.palette.colour(side)
@@ -274,8 +292,11 @@ class TurnDock(QDockWidget):
 
     def _hidden_in_window(self) -> bool:
         """Hidden in the main window (not yet shown, closed, or a tab behind another): its
-        rows would be rebuilt for nobody (40 ms per board change at 500 units)."""
-        return self.window_ is not None and not self.isVisible()
+        rows would be rebuilt for nobody (40 ms per board change at 500 units). A dock
+        built in a main window counts from the start, so building it reads no turn
+        structure (the engine comes in after the window is up)."""
+        in_window = self.window_ is not None or isinstance(self.parent(), QMainWindow)
+        return in_window and not self.isVisible()
 
     def _visibility_changed(self, visible: bool) -> None:
         if visible and self._stale:
@@ -285,6 +306,7 @@ class TurnDock(QDockWidget):
                 self._board_selected(selected)
 
     def refresh(self, *_args) -> None:
+        import html
         if self._hidden_in_window():
             self._stale = True
             return
@@ -327,6 +349,7 @@ class TurnDock(QDockWidget):
         self._enable(True)
 
     def _show_may_act(self, game) -> None:
+        from engine import turns
         ids = turns.may_act(game, self.structure)
         names = [self._name(game, u) for u in ids]
         if len(names) > MAX_NAMES:
@@ -336,6 +359,7 @@ class TurnDock(QDockWidget):
         self.may_act_label.setToolTip("\n".join(self._name(game, u) for u in ids))
 
     def _show_due(self, game) -> None:
+        from engine import triggers
         due = [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))]
         self.due_label.setVisible(bool(due))
         if due:
@@ -353,7 +377,7 @@ class TurnDock(QDockWidget):
 
         game = self.game
         try:
-            return get_ruleset(game.scenario.ruleset).action(test).label
+            return loc(get_ruleset(game.scenario.ruleset).action(test), game.scenario.ruleset)
         except (KeyError, ValueError, AttributeError):
             return test
 
@@ -378,7 +402,7 @@ class TurnDock(QDockWidget):
             when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
             flag = " (" + tr("PROPOSED") + ")" if s.initiative.proposed else ""
             die = tr("the ruleset's die per side") if s.hooks.initiative_die is not None \
-                else s.initiative.die.name
+                else loc(s.initiative.die.name)
             parts.append(tr("initiative {0} {1}").format(die, when) + flag)
         return "; ".join(parts)
 
@@ -396,6 +420,7 @@ class TurnDock(QDockWidget):
 
     def _players(self, side: str) -> list[str]:
         """The players sharing `side` (allies), in the order their units are listed."""
+        from engine import turns
         game = self.game
         if game is None or not self.structure.allies:
             return []
@@ -403,6 +428,7 @@ class TurnDock(QDockWidget):
                                   if (p := turns.player_of(u)) is not None))
 
     def _show_order(self, game) -> None:
+        from engine import turns
         order = turns.sides_order(game)
         rolled = bool(game.activation_order)
         chips = " → ".join(self._chip(s, s == game.active_side) for s in order)
@@ -411,6 +437,7 @@ class TurnDock(QDockWidget):
         self.order_label.setText(self.tr("Order: {0}").format(chips) + note)
 
     def _show_initiative(self, game) -> None:
+        from engine import turns
         last = game.state.get("initiative")
         if not isinstance(last, dict):
             due = turns.initiative_due(game, self.structure)
@@ -425,6 +452,9 @@ class TurnDock(QDockWidget):
             last.get("turn"), rolls) + tie)
 
     def _show_activations(self, game) -> None:
+        import html
+
+        from engine import turns
         items = turns.activations(game)
         sides = self.structure.kind == "sides"
         title = self.tr("Done this turn: ") if sides else self.tr("Activations this turn: ")
@@ -466,6 +496,7 @@ class TurnDock(QDockWidget):
         return game.active_side if game is not None else None
 
     def _fill_table(self, game) -> None:
+        from engine import turns
         s = self.structure
         side = self.shown_side()
         units = game.units_of(side) if side else list(game.units)
@@ -513,6 +544,7 @@ class TurnDock(QDockWidget):
         """The acting side's chain of command (every side's when nobody acts), for
         structures with passed actions: each unit under its commander, whether it may still
         act, and whether it may receive a passed action now — from whom, on what terms."""
+        from engine import command_tree
         s = self.structure
         self._show_tree(s.passes_allowed)
         keep = self.selected_unit()
@@ -532,6 +564,7 @@ class TurnDock(QDockWidget):
 
     def _tree_item(self, game, node, parent: QTreeWidgetItem | None) -> QTreeWidgetItem:
         """One unit's row under its commander's: name, may act, what a pass would meet."""
+        from engine import turns
         item = QTreeWidgetItem(parent if parent is not None else self.tree)
         name = node.label
         if node.off_table:
@@ -563,6 +596,7 @@ class TurnDock(QDockWidget):
     def _receive_text(self, game, node, full: bool = False) -> str:
         """What a pass to the node would meet; the passer named when he is not the unit
         whose activation runs (or always, `full`, for the tool tip)."""
+        from engine import turns
         if node.passer is None:
             return ""
         what = loc(node.receive) if node.receive is not None else \
@@ -669,6 +703,10 @@ class TurnDock(QDockWidget):
         self.message.setText(text)
 
     def _run(self, action: str, make: Callable[[], Change], actor: str | None = None) -> bool:
+        from engine import turns
+        from engine.dice import DiceError
+        from engine.model import ModelError
+        from engine.turns import TurnError
         game = self.game
         if game is None:
             self.show_message(self.tr("No game is open"), error=True)
@@ -678,18 +716,24 @@ class TurnDock(QDockWidget):
             turn = game.turn
             self.editor.push(change)
         except (TurnError, DiceError, ModelError) as e:
-            self.show_message(str(e), error=True)
+            self.show_message(loc(said(e)), error=True)
             return False
         self.editor.log(turns.turn_entry(turn, action, change, actor))
-        self.show_message(change.label)
+        self.show_message(loc(change.label))
         return True
 
     def dice_source(self) -> DiceSource:
+        from engine.dice import TypedDice
+        from engine.sealed import app_dice
         if self.typed_dice.isChecked():
             return TypedDice(self.typed_faces.text())
         return app_dice(self.game)  # the game's sealed dice, or a new seed
 
     def roll_initiative(self) -> bool:
+        from engine import turns
+        from engine.dice import DiceError, TypedDice
+        from engine.model import ModelError
+        from engine.turns import TurnError
         game = self.game
         if game is None:
             return False
@@ -700,34 +744,40 @@ class TurnDock(QDockWidget):
                 dice.check_exhausted()
             self.editor.push(roll.change)
         except (TurnError, DiceError, ModelError) as e:
-            self.show_message(str(e), error=True)
+            self.show_message(loc(said(e)), error=True)
             return False
         self.editor.log(roll.log_entry())
-        self.show_message(roll.change.label)
+        self.show_message(loc(roll.change.label))
         if self.typed_dice.isChecked():
             self.typed_faces.clear()
         return True
 
     def start_turn(self) -> bool:
+        from engine import turns
         return self._run("start_turn", lambda: turns.start_turn(self.game, self.structure))
 
     def end_turn(self) -> bool:
+        from engine import turns
         return self._run("end_turn", lambda: turns.end_turn(self.game, self.structure))
 
     def next_activation(self) -> bool:
+        from engine import turns
         return self._run("next_activation",
                          lambda: turns.next_activation(self.game, self.structure))
 
     def next_phase(self) -> bool:
+        from engine import turns
         return self._run("next_phase", lambda: turns.next_phase(self.game, self.structure))
 
     def _need_selected(self, what: str) -> str:
+        from engine.turns import TurnError
         uid = self.selected_unit()
         if uid is None:
             raise TurnError(f"{what}: select a unit in the table first")
         return uid
 
     def activate_selected(self) -> bool:
+        from engine import turns
         def make() -> Change:
             return turns.activate(self.game, self.structure, self._need_selected("activate"))
         return self._run("activate", make, self.selected_unit())
@@ -735,6 +785,10 @@ class TurnDock(QDockWidget):
     def pass_to_selected(self) -> bool:
         """The activating commander passes an action to the selected unit; the ruleset's
         communication test (if it needs one) is rolled with the dock's dice and logged."""
+        from engine import command_tree, turns
+        from engine.dice import DiceError, TypedDice
+        from engine.model import ModelError
+        from engine.turns import TurnError
         game = self.game
         if game is None:
             return False
@@ -752,23 +806,26 @@ class TurnDock(QDockWidget):
                 dice.check_exhausted()
             self.editor.push(roll.change)
         except (TurnError, DiceError, ModelError) as e:
-            self.show_message(str(e), error=True)
+            self.show_message(loc(said(e)), error=True)
             return False
         self.editor.log(roll.log_entry())
-        tests = "; ".join(f"{st.label}: {st.outcome}" for st in roll.steps if st.rolls)
-        self.show_message(roll.change.label + (f" — {tests}" if tests else ""))
+        tests = "; ".join(f"{loc(st.label)}: {loc(st.outcome)}" for st in roll.steps
+                          if st.rolls)
+        self.show_message(loc(roll.change.label) + (f" — {tests}" if tests else ""))
         if self.typed_dice.isChecked():
             self.typed_faces.clear()
         return True
 
     def ambush_selected(self) -> bool:
         """The selected unit's side ambushes this round (it acts first)."""
+        from engine import turns
         def make() -> Change:
             uid = self._need_selected("ambush")
             return turns.declare_ambush(self.game, self.structure, self.game.unit(uid).side)
         return self._run("ambush", make, self.selected_unit())
 
     def spend_selected(self) -> bool:
+        from engine import turns
         def make() -> Change:
             return turns.spend(self.game, self.structure, self._need_selected("spend"))
         return self._run("spend", make, self.selected_unit())

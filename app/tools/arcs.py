@@ -8,7 +8,8 @@ on the gun. Wedges are translucent so the terrain under them still reads.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
+
 import shiboken6
 from PySide6.QtCore import QObject, QPointF
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainterPath, QPolygonF
@@ -16,11 +17,12 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from app.board.style import Z_OVERLAY, Z_UNIT
 from app.i18n import tr
-from engine.scenario import Unit
-from geometry.angles import unit_vector
-from geometry.facing import FRONT180, TURRET_ARC_DEG, FacingModel, arc_direction
 
 from .base import path_item, translucent
+
+if TYPE_CHECKING:
+    from engine.scenario import Unit
+    from geometry.facing import FacingModel
 
 #: Radius of the hull sectors and of the turret arc, inches.
 SECTOR_RADIUS_IN = 9.0
@@ -29,8 +31,11 @@ SECTOR_COLOURS = {"front": "#2e9e4f", "right": "#d9a400", "left": "#d9a400", "re
 TURRET_COLOUR = "#2f6fd6"
 
 
-def sectors(unit: Unit, model: FacingModel = FRONT180) -> dict[str, tuple[float, float]]:
-    """Each face's sector as (start, end) table bearings, clockwise from start."""
+def sectors(unit: Unit, model: FacingModel | None = None) -> dict[str, tuple[float, float]]:
+    """Each face's sector as (start, end) table bearings, clockwise from start (`model`
+    None: geometry.facing.FRONT180)."""
+    if model is None:
+        from geometry.facing import FRONT180 as model
     f, front, rear = unit.facing, model.front_width, model.rear_width
     return {
         "front": (f - front / 2, f + front / 2),
@@ -42,6 +47,7 @@ def sectors(unit: Unit, model: FacingModel = FRONT180) -> dict[str, tuple[float,
 
 def wedge_path(x: float, y: float, start: float, end: float, radius: float) -> QPainterPath:
     """A pie slice from bearing `start` clockwise to `end` (degrees, 0 = +x, y down)."""
+    import numpy as np
     n = max(4, int(abs(end - start) / 3))
     angles = np.radians(np.linspace(start, end, n + 1))
     pts = [QPointF(x, y)] + [QPointF(x + radius * np.cos(a), y + radius * np.sin(a))
@@ -55,10 +61,10 @@ def wedge_path(x: float, y: float, start: float, end: float, radius: float) -> Q
 class ArcsOverlay(QObject):
     """`action` toggles it (A); it follows the selection and every change to the model."""
 
-    def __init__(self, window, model: FacingModel = FRONT180) -> None:
+    def __init__(self, window, model: FacingModel | None = None) -> None:
         super().__init__(window)
         self.window = window
-        self.model = model
+        self.model = model  # None: FRONT180, as `sectors` takes it
         self.items: list[QGraphicsItem] = []
         self.action = QAction(tr("&Arcs of the selected unit"), window)
         self.action.setCheckable(True)
@@ -80,6 +86,8 @@ class ArcsOverlay(QObject):
         self.items.clear()
 
     def refresh(self) -> None:
+        from geometry.angles import unit_vector
+        from geometry.facing import TURRET_ARC_DEG, arc_direction
         self.clear()
         uid = self.window.selected_unit_id
         if not self.action.isChecked() or uid is None or not self.window.scene.has_unit(uid):

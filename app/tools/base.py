@@ -9,11 +9,22 @@ figures through `hint` (the label beside the pointer). It edits the game only th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QGraphicsItem,
@@ -177,47 +188,153 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
     return pen
 
 
-class LinesItem(QGraphicsItem):
-    """Many tool lines in one item: each `add` is a line in table inches with its own pen
-    (as `line_item` draws it), painted with one drawLines per pen.
+#: Lines per QPainter call when a worker draws them (see `Lines.render`).
+RENDER_CHUNK = 8
 
-    One item instead of hundreds of QGraphicsLineItems: the threat view's 500 lines are
-    added to and taken off the scene at once, not one by one, and painted by one call."""
+
+class Lines:
+    """Many tool lines, each `add`-ed in table inches with its own pen (as `line_item`
+    draws it), grouped by pen: plain values, so a worker thread may build them (and
+    `render` them) while the interface goes on."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self._groups: dict[tuple, tuple[QPen, list[QLineF]]] = {}
-        self._all: list[tuple[QLineF, QPen]] = []
-        self._bounds = QRectF()
+        self.groups: dict[tuple, tuple[QPen, list[QLineF]]] = {}
+        self.all: list[tuple[QLineF, QPen]] = []
+        self.bounds = QRectF()
 
     def add(self, a: QPointF, b: QPointF, colour: QColor | str, width_px: float = 2.0,
-            style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
+            style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QRectF:
+        """Add a line; returns the bounds before it (to tell a shown item they grew)."""
         rgba = colour.rgba() if isinstance(colour, QColor) else QColor(colour).rgba()
         key = (rgba, width_px, style)
-        group = self._groups.get(key)
+        group = self.groups.get(key)
         if group is None:
-            group = self._groups[key] = (line_pen(colour, width_px, style), [])
+            group = self.groups[key] = (line_pen(colour, width_px, style), [])
         line = QLineF(a, b)
         group[1].append(line)
-        self._all.append((line, group[0]))
+        self.all.append((line, group[0]))
         # room for the pen as QGraphicsLineItem leaves it (its width taken as inches)
         m = width_px
         box = QRectF(a, b).normalized().adjusted(-m, -m, m, m)
+        before = self.bounds
+        self.bounds = box if self.bounds.isNull() else self.bounds.united(box)
+        return before
+
+    def add_line(self, line: QLineF, colour: QColor, rgba: int, width_px: float,
+                 style: Qt.PenStyle) -> None:
+        """`add` for a caller that works the bounds out itself for many lines at once
+        (`grow`): no rectangle arithmetic per line."""
+        key = (rgba, width_px, style)
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = (line_pen(colour, width_px, style), [])
+        group[1].append(line)
+        self.all.append((line, group[0]))
+
+    def grow(self, left: float, top: float, right: float, bottom: float) -> None:
+        """Make the bounds hold this box too."""
+        box = QRectF(left, top, right - left, bottom - top)
+        self.bounds = box if self.bounds.isNull() else self.bounds.united(box)
+
+    def draw(self, painter: QPainter) -> None:
+        for pen, lines in self.groups.values():
+            painter.setPen(pen)
+            painter.drawLines(lines)
+
+    def render(self, view: ViewPose) -> Picture:
+        """The lines drawn as `view` shows the table, into an image of its viewport (any
+        thread may do this: QImage and QPainter on it are safe off the GUI thread)."""
+        w, h, dpr = view.width, view.height, view.dpr
+        image = QImage(max(1, round(w * dpr)), max(1, round(h * dpr)),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        image.setDevicePixelRatio(dpr)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHints(view.hints)
+        painter.setTransform(view.transform)
+        # In small calls: PySide holds the interpreter lock while QPainter strokes, so one
+        # call for every line would stall the interface thread for all of it; between calls
+        # it may take the lock (the same pixels: each line is stroked on its own).
+        for pen, lines in self.groups.values():
+            painter.setPen(pen)
+            for i in range(0, len(lines), RENDER_CHUNK):
+                painter.drawLines(lines[i:i + RENDER_CHUNK])
+        painter.end()
+        return Picture(image, QTransform(view.transform))
+
+
+@dataclass(frozen=True)
+class ViewPose:
+    """How a view shows the table now (scene → viewport transform, size, pixel ratio, render
+    hints): what a worker needs to draw an overlay as the view will show it."""
+
+    transform: QTransform
+    width: int
+    height: int
+    dpr: float
+    hints: QPainter.RenderHint
+
+    @classmethod
+    def of(cls, view) -> ViewPose:
+        port = view.viewport()
+        return cls(QTransform(view.viewportTransform()), port.width(), port.height(),
+                   port.devicePixelRatioF(), view.renderHints())
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Lines drawn into an image of the viewport, and the transform they were drawn at."""
+
+    image: QImage
+    transform: QTransform
+
+
+class LinesItem(QGraphicsItem):
+    """Many tool lines in one item (`Lines`), painted with one drawLines per pen.
+
+    One item instead of hundreds of QGraphicsLineItems: the threat view's 500 lines are
+    added to and taken off the scene at once, not one by one, and painted by one call.
+    With a `picture` (the lines drawn beforehand, e.g. on the worker that worked them out)
+    a paint at the picture's transform only puts the image up: stroking 2,000 antialiased
+    table-long lines cost ~30 ms on the interface thread. At any other transform (zoomed,
+    panned since) the lines are drawn as ever."""
+
+    def __init__(self, lines: Lines | None = None, picture: Picture | None = None) -> None:
+        super().__init__()
+        self._lines = lines if lines is not None else Lines()
+        self.picture = picture
+
+    def add(self, a: QPointF, b: QPointF, colour: QColor | str, width_px: float = 2.0,
+            style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
         if self.scene() is not None:
             self.prepareGeometryChange()
-        self._bounds = box if self._bounds.isNull() else self._bounds.united(box)
+        self.picture = None
+        self._lines.add(a, b, colour, width_px, style)
 
     def lines(self) -> list[tuple[QLineF, QPen]]:
         """Every line with its pen, in the order added."""
-        return [(QLineF(line), QPen(pen)) for line, pen in self._all]
+        return [(QLineF(line), QPen(pen)) for line, pen in self._lines.all]
 
-    def boundingRect(self) -> QRectF:
-        return self._bounds
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._lines.bounds
 
     def paint(self, painter, option, widget=None) -> None:
-        for pen, lines in self._groups.values():
-            painter.setPen(pen)
-            painter.drawLines(lines)
+        pic = self.picture
+        if pic is not None and _same(painter.worldTransform(), pic.transform):
+            painter.save()
+            painter.resetTransform()
+            painter.drawImage(QPointF(0, 0), pic.image)
+            painter.restore()
+            return
+        self._lines.draw(painter)
+
+
+def _same(a: QTransform, b: QTransform) -> bool:
+    """The same transform to well under a pixel across a viewport."""
+    return (abs(a.m11() - b.m11()) < 1e-9 and abs(a.m12() - b.m12()) < 1e-9
+            and abs(a.m21() - b.m21()) < 1e-9 and abs(a.m22() - b.m22()) < 1e-9
+            and abs(a.dx() - b.dx()) < 1e-6 and abs(a.dy() - b.dy()) < 1e-6
+            and a.m13() == b.m13() == 0 and a.m23() == b.m23() == 0)
 
 
 def path_item(path: QPainterPath, edge: QColor | str | None, fill: QColor | None = None,

@@ -16,22 +16,21 @@ from __future__ import annotations
 
 import math
 from enum import Enum, auto
+from typing import TYPE_CHECKING
 
-import shapely
 from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
-from shapely.geometry import LineString, Point
 
+from app.i18n import loc, tr
 from app.settings import distance_text
-from engine.board_rules import weapon_scheme
-from engine.measure import COVER_NAMES, MeasureError, Measurement, measure_pair
-from engine.model import LogEntry
-from engine.scenario import Scenario, Unit
-from geometry.distance import centre_distance, edge_distance
-from geometry.ranges import RangeScheme
 
 from .base import Tool, inches_and_metres, line_item, translucent
+
+if TYPE_CHECKING:
+    from engine.measure import Measurement
+    from engine.scenario import Scenario, Unit
+    from geometry.ranges import RangeScheme
 
 LOS_COLOURS = {"clear": "#1f9d55", "partial": "#e08a00", "blocked": "#d0342c"}
 BAND_COLOURS = ("#2f80ed", "#9b51e0", "#e056a0", "#f2994a", "#b8a000", "#6b7280")
@@ -45,22 +44,37 @@ def _both(inches: float, metres: float) -> str:
     return distance_text(inches, metres / inches if inches else 0.0)
 
 
+#: The cover levels' names (engine.measure.COVER_NAMES), marked so lupdate lists them.
+COVER_WORDS = (QT_TR_NOOP("none"), QT_TR_NOOP("light"), QT_TR_NOOP("medium"),
+               QT_TR_NOOP("heavy"), QT_TR_NOOP("fortification"))
+
+
+def cover_name(level: int) -> str:
+    """A cover level's name in the interface's language."""
+    from engine.measure import COVER_NAMES
+
+    return tr(COVER_NAMES[level])
+
+
 def pair_text(m: Measurement, a: Unit, b: Unit, band: str | None) -> str:
     """What the measure tool shows beside the pointer for A → B (metres as measured)."""
     lines = [
         f"{a.label} → {b.label}",
-        f"edge {_both(m.edge_in, m.edge_m)}   centre {_both(m.centre_in, m.centre_m)}",
-        f"LOS {m.los}: {m.visible_fraction:.0%} visible",
+        tr("edge {edge}   centre {centre}").format(edge=_both(m.edge_in, m.edge_m),
+                                                  centre=_both(m.centre_in, m.centre_m)),
+        tr("LOS {los}: {visible} visible").format(los=loc(m.los),
+                                                  visible=f"{m.visible_fraction:.0%}"),
     ]
-    cover = f"cover {m.cover} ({COVER_NAMES[m.cover]})"
+    cover = tr("cover {level} ({name})").format(level=m.cover, name=cover_name(m.cover))
     if m.cover_terrain:
         cover += ": " + ", ".join(m.cover_terrain)
     lines.append(cover)
     # "the turret arc of X", not "X's": a name may end in a quote ("Sherman 3 'Cyclone'")
-    arc = (f"{a.label} has no turret" if m.in_arc is None
-           else f"in the turret arc of {a.label}" if m.in_arc
-           else f"outside the turret arc of {a.label}")
-    lines.append(f"strikes the {m.target_side} of {b.label} · {arc}")
+    arc = (tr("{unit} has no turret") if m.in_arc is None
+           else tr("in the turret arc of {unit}") if m.in_arc
+           else tr("outside the turret arc of {unit}")).format(unit=a.label)
+    lines.append(tr("strikes the {side} of {unit} · {arc}").format(
+        side=loc(m.target_side), unit=b.label, arc=arc))
     if band:
         lines.append(band)
     return "\n".join(lines)
@@ -189,9 +203,11 @@ class MeasureTool(Tool):
 
     def measure(self, a: str, b: str) -> Measurement:
         """engine.measure.measure_pair on the game's scenario: the numbers shown."""
+        from engine.measure import measure_pair
         return measure_pair(self.scenario, a, b)
 
     def band_text(self, a: Unit, distance_in: float) -> tuple[str | None, RangeScheme | None]:
+        from engine.board_rules import weapon_scheme
         key = (a.id, a.profile, self.scenario.ruleset)
         if key != self._scheme_key:  # once per unit A, not on every pointer move
             self._scheme_key, self._scheme = key, weapon_scheme(self.scenario, a)
@@ -200,12 +216,15 @@ class MeasureTool(Tool):
             return None, None
         name, scheme = found
         band = scheme.band_for_table(distance_in, self.scenario.table.metres_per_inch)
-        where = "out of range" if band is None else f"{band.name} ({band.label})"
-        return f"{name}: {where} at the edge distance", scheme
+        where = tr("out of range") if band is None else \
+            f"{loc(band.name)} ({loc(band.label)})"
+        return tr("{weapon}: {band} at the edge distance").format(weapon=loc(name), band=where), \
+            scheme
 
     # --- finishing ----------------------------------------------------------------------------
 
     def finish_pair(self, a: str, b: str) -> None:
+        from engine.model import LogEntry
         self.preview_pair(a, b)
         m = self.result
         self.state = State.DONE
@@ -220,6 +239,7 @@ class MeasureTool(Tool):
             details=m.to_dict()))
 
     def finish_point(self, a: str, pos: QPointF) -> None:
+        from engine.model import LogEntry
         edge, centre = self.preview(pos, None)
         self.state = State.DONE
         game = self.editor.game
@@ -232,6 +252,7 @@ class MeasureTool(Tool):
                      "edge_m": round(edge * mpi, 3), "centre_m": round(centre * mpi, 3)}))
 
     def finish_ruler(self, p: QPointF, q: QPointF) -> None:
+        from engine.model import LogEntry
         length = self.draw_ruler(p, q)
         self.state = State.DONE
         mpi = self.scenario.table.metres_per_inch
@@ -245,6 +266,9 @@ class MeasureTool(Tool):
 
     def preview(self, pos: QPointF, b: Unit | None) -> tuple[float, float]:
         """Draw A to the pointer (or to unit B); returns (edge, centre) to the point."""
+        from shapely.geometry import Point
+
+        from geometry.distance import centre_distance, edge_distance
         if b is not None:
             self.preview_pair(self.a, b.id)
             return self.result.edge_in, self.result.centre_in
@@ -266,6 +290,9 @@ class MeasureTool(Tool):
         return edge, centre
 
     def preview_pair(self, a_id: str, b_id: str) -> None:
+        import shapely
+
+        from engine.measure import MeasureError
         self.clear_overlay()
         try:
             m = self.measure(a_id, b_id)
@@ -289,6 +316,8 @@ class MeasureTool(Tool):
 
     def draw_bands(self, a: Unit, to: QPointF, scheme: RangeScheme | None) -> None:
         """A's range bands as wide translucent strokes along the line, from A's edge."""
+        import shapely
+        from shapely.geometry import LineString
         if scheme is None:
             return
         length = math.hypot(to.x() - a.x, to.y() - a.y)

@@ -19,6 +19,7 @@ from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from app.board.items import geometry_path
+from app.i18n import tr
 
 from .base import Tool, path_item, translucent
 
@@ -112,7 +113,7 @@ class PickTool(Tool):
             return True
         item = self.view.unit_at(ev.position().toPoint())
         if item is None or item.unit.id in req.exclude:
-            self.hint(f"{req.prompt}\n(no unit there)")
+            self.hint(req.prompt + "\n" + tr("(no unit there)"))
             return True
         uid = item.unit.id
         if req.mode == "unit":
@@ -139,7 +140,8 @@ class PickTool(Tool):
             if item is not None and item.unit.id not in req.exclude:
                 text += f"\n{item.unit.label}"
             if req.mode == "units":
-                text += f"\n{len(req.chosen)} chosen — Enter or right click when done"
+                text += "\n" + tr("{n} chosen — Enter or right click when done").format(
+                    n=len(req.chosen))
         self.hint(text)
         return True
 

@@ -12,6 +12,7 @@ kept relative to the hull, as the model stores it, so turning the hull carries t
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QBrush, QKeySequence, QMouseEvent
@@ -19,9 +20,9 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLine
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
 from app.i18n import tr
-from engine.model import Change, MoveUnit
-from engine.scenario import Unit
-from geometry.angles import bearing, norm180, norm360, unit_vector
+
+if TYPE_CHECKING:
+    from engine.scenario import Unit
 
 #: Where the hull handle sits beyond the base's front edge, and how big the knobs are.
 HANDLE_GAP_IN = 0.9
@@ -47,6 +48,7 @@ def turn_label(unit: Unit, part: str, delta: float, new: float) -> str:
 
 def snap(angle: float, step: float) -> float:
     """The angle rounded to the nearest multiple of `step`, in [0, 360)."""
+    from geometry.angles import norm360
     return norm360(round(angle / step) * step) % 360.0
 
 
@@ -102,6 +104,7 @@ class RotationController(QObject):
 
     def turn_by(self, part: str, degrees: float) -> bool:
         """Turn the selected unit's hull or turret by `degrees` (clockwise +)."""
+        from geometry.angles import norm360
         unit = self.unit()
         if unit is None or (part == "turret" and unit.turret is None):
             return False
@@ -110,6 +113,8 @@ class RotationController(QObject):
 
     def turn_to(self, part: str, angle: float) -> bool:
         """Set the hull facing (table degrees) or the turret (degrees from the hull)."""
+        from engine.model import Change, MoveUnit
+        from geometry.angles import norm180, norm360
         unit = self.unit()
         if unit is None or (part == "turret" and unit.turret is None):
             return False
@@ -122,7 +127,8 @@ class RotationController(QObject):
         self.window.editor.push(Change([move], label=turn_label(unit, part, delta,
                                                                 norm360(angle) % 360.0)))
         u = self.unit()
-        text = f"facing {u.facing:g}°" if part == "hull" else f"turret {u.turret:g}° from hull"
+        text = tr("facing {deg}°").format(deg=f"{u.facing:g}") if part == "hull" else \
+            tr("turret {deg}° from hull").format(deg=f"{u.turret:g}")
         self.window.pointer_hint.show_text(f"{u.label}: {text}")
         return True
 
@@ -146,6 +152,7 @@ class RotationController(QObject):
 
     def handle_points(self, unit: Unit) -> dict[str, QPointF]:
         """Where the knobs sit on the table, in inches."""
+        from geometry.angles import unit_vector
         fx, fy = unit_vector(unit.facing)
         reach = unit.base.depth_in / 2 + HANDLE_GAP_IN
         points = {"hull": QPointF(unit.x + fx * reach, unit.y + fy * reach)}
@@ -205,6 +212,7 @@ class RotationController(QObject):
         return True
 
     def _angle(self, ev: QMouseEvent, pos: QPointF) -> float:
+        from geometry.angles import bearing
         unit = self.unit()
         table = bearing(unit.x, unit.y, pos.x(), pos.y())
         fine = bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)

@@ -17,26 +17,23 @@ belong to the rotate module.
 from __future__ import annotations
 
 import math
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
 from app.i18n import loc, tr
-from engine.board_rules import is_vehicle, move_allowance_m, move_triggers
-from engine.measure import terrain_index
-from engine.model import MoveUnit
-from engine.scenario import Unit
-from engine.triggers import due, due_after_move, move_change
-from geometry.bases import base_polygon
-from geometry.contact import BaseIndex, snap_to_contact
-from geometry.movement import check_path, reach_area
 from geometry.units import m_to_in
 
 from .base import Tool, inches_and_metres, line_item, path_item, translucent
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+if TYPE_CHECKING:
+    from engine.scenario import Unit
 
 #: The allowance used when the ruleset's data does not give one (inches, toolbar setting).
 DEFAULT_ALLOWANCE_IN = 6.0
@@ -102,18 +99,22 @@ class SelectTool(Tool):
 
     def allowance(self, unit: Unit, ap: int = 1) -> Allowance:
         """How far `ap` AP of movement take the unit (ValueError: the ruleset refuses)."""
+        from engine.board_rules import move_allowance_m
         scenario = self.editor.game.scenario
         found = move_allowance_m(scenario, unit, ap)
         if found is not None:
             metres, source = found
             return Allowance(m_to_in(metres, scenario.table.metres_per_inch),
-                             f"{source} = {metres:g} m")
+                             tr("{source} = {metres} m").format(source=loc(source),
+                                                                metres=f"{metres:g}"))
         if ap == 1:
-            return Allowance(self.allowance_box.value(), "toolbar setting")
-        return Allowance(ap * self.allowance_box.value(), f"{ap} × toolbar setting")
+            return Allowance(self.allowance_box.value(), tr("toolbar setting"))
+        return Allowance(ap * self.allowance_box.value(),
+                         tr("{ap} × toolbar setting").format(ap=ap))
 
     def work_out_reach(self, drag: _Drag, job) -> None:
         """Have a worker thread work the drag's reach area out; drawn on arrival."""
+        from concurrent.futures import ThreadPoolExecutor
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")
         future = drag.reach_pending = self._workers.submit(job)
@@ -130,6 +131,9 @@ class SelectTool(Tool):
     def show_reach(self, unit_id: str, ap: int | None = None) -> Allowance:
         """Draw the unit's reach area where it stands, as a drag of it would (for `ap` AP;
         None: the drag's allowance) until the tool is reset; for a picture of the board."""
+        from engine.board_rules import is_vehicle
+        from engine.measure import terrain_index
+        from geometry.movement import reach_area
         unit = self.editor.game.unit(unit_id)
         allow = self.allowance(unit) if ap is None else self.allowance(unit, ap)
         scenario = self.editor.game.scenario
@@ -221,6 +225,11 @@ class _Drag:
     """One unit being dragged: its start, allowance, reach area and the path check."""
 
     def __init__(self, tool: SelectTool, unit: Unit, grab: QPointF) -> None:
+        import numpy as np
+
+        from engine.board_rules import is_vehicle, move_triggers
+        from engine.measure import terrain_index
+        from geometry.contact import BaseIndex
         self.tool = tool
         self.unit = unit
         self.grab = QPointF(grab)
@@ -250,6 +259,7 @@ class _Drag:
         self.triggers = move_triggers(tool.editor.game.scenario)
 
     def _start_drawing(self) -> None:
+        from geometry.movement import reach_area
         index, poly, inches, vehicle = self.index, self.unit.polygon(), self.allow.inches, \
             self.vehicle
 
@@ -274,6 +284,8 @@ class _Drag:
     def to(self, pos: QPointF, free: bool = False) -> None:
         """Follow the pointer; close to an enemy's base, snap into contact with it (unless
         `free`: the player holds Ctrl to place it anywhere)."""
+        from geometry.contact import snap_to_contact
+        from geometry.movement import check_path
         d = pos - self.grab
         if not self.moved:
             if d.x() == 0 and d.y() == 0:
@@ -306,34 +318,41 @@ class _Drag:
         self.tool.hint(self.text())
 
     def text(self) -> str:
+        from engine.model import MoveUnit
+        from engine.triggers import due_after_move
         mpi = self.tool.editor.game.scenario.table.metres_per_inch
         c = self.check
-        lines = [f"{self.unit.label}: moved {inches_and_metres(c.length_in, mpi)}"]
+        allowance = inches_and_metres(self.allow.inches, mpi)
+        lines = [tr("{unit}: moved {distance}").format(
+            unit=self.unit.label, distance=inches_and_metres(c.length_in, mpi))]
         left = self.allow.inches - c.cost_in
         if c.cost_in > c.length_in + 1e-9:
-            lines.append(f"costs {inches_and_metres(c.cost_in, mpi)} (difficult ×2)")
+            lines.append(tr("costs {distance} (difficult ×2)").format(
+                distance=inches_and_metres(c.cost_in, mpi)))
         if left >= -1e-9:
-            lines.append(f"left {inches_and_metres(max(left, 0.0), mpi)} of "
-                         f"{inches_and_metres(self.allow.inches, mpi)}")
+            lines.append(tr("left {left} of {allowance}").format(
+                left=inches_and_metres(max(left, 0.0), mpi), allowance=allowance))
         else:
-            lines.append(f"over by {inches_and_metres(-left, mpi)}; "
-                         f"allowance {inches_and_metres(self.allow.inches, mpi)}")
-        lines.append(f"allowance: {self.allow.source}")
+            lines.append(tr("over by {over}; allowance {allowance}").format(
+                over=inches_and_metres(-left, mpi), allowance=allowance))
+        lines.append(tr("allowance: {source}").format(source=self.allow.source))
         if self.contact is not None:
-            lines.append(f"in base contact with {self.contact.label} (Ctrl: place freely)")
+            lines.append(tr("in base contact with {unit} (Ctrl: place freely)").format(
+                unit=self.contact.label))
         lines += self._nearest_enemies(mpi)
         game = self.tool.editor.game
         for d in due_after_move(game, self.triggers, [MoveUnit(self.unit.id, *self.last)]):
             lines.append(tr("due on drop: {0} — {1}").format(
                 game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
                                                 game.scenario.ruleset)))
-        lines += [f"✗ {r}" for r in c.reasons]
+        lines += [f"✗ {loc(r)}" for r in c.reasons]
         if c.reasons:
-            lines.append("drop to place it anyway")
+            lines.append(tr("drop to place it anyway"))
         return "\n".join(lines)
 
     def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
         """The nearest enemy bases to where the unit is now, edge to edge."""
+        from geometry.bases import base_polygon
         if not len(self.enemy_index):
             return []
         x, y = self.last
@@ -341,9 +360,12 @@ class _Drag:
         found = self.enemies.nearest(me, n)
         parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
                  for k, d in found]
-        return ["nearest enemies: " + "; ".join(parts)]
+        return [tr("nearest enemies: {list}").format(list="; ".join(parts))]
 
     def finish(self) -> None:
+        from engine.board_rules import move_triggers
+        from engine.model import MoveUnit
+        from engine.triggers import due, move_change
         self.reach_pending = None  # a reach area still on its way is not drawn
         sel = self.tool.scene.selection_item
         if sel is not None:

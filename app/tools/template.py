@@ -16,11 +16,11 @@ is written to the game's log (kind "template") with its dice and their source.
 
 from __future__ import annotations
 
+import functools
 import math
-from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -46,14 +46,12 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -61,34 +59,18 @@ from PySide6.QtWidgets import (
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
-from engine.dice import (
-    D6,
-    D20,
-    DiceError,
-    DiceSource,
-    Die,
-    RandomDice,
-    RollRecord,
-    TypedDice,
-    draw,
-)
-from engine.measure import MeasureError, TemplateResult, template_query
-from engine.model import LogEntry
-from engine.sealed import app_dice
-from geometry.scatter import DIE_ZERO_BEARING
-from geometry.template_odds import (
-    N_BEARINGS,
-    DistanceScheme,
-    Heatmap,
-    TemplateOdds,
-    coverage_raster,
-    d6_minus_accuracy,
-    d20_steps,
-    template_odds,
-)
-from geometry.templates import HOLE_DIAMETER_IN, make_template
 
 from .base import PanelTool, ToolPanel
+from .rows_table import fill as fill_rows
+from .rows_table import rows_of, rows_table
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+if TYPE_CHECKING:
+    from engine.dice import DiceSource, Die, RollRecord
+    from engine.measure import TemplateResult
+    from geometry.template_odds import DistanceScheme, Heatmap, TemplateOdds
 
 if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
@@ -99,7 +81,18 @@ SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
 #: The app's direction die: one face per bearing of the odds' grid (2° apart), as
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).
-DIRECTION_DIE = Die(N_BEARINGS)
+
+
+@functools.cache
+def bearing_die() -> Die:
+    """The app's direction die described above, made on first use (engine.dice comes in
+    after the window is up)."""
+    from engine.dice import Die
+    from geometry.template_odds import N_BEARINGS
+
+    return Die(N_BEARINGS)
+
+
 #: Tables with more units than this work a blast's odds and heat map out on a worker
 #: thread (at 500 units they cost 50-90 ms); the template and who is under it show at once.
 WORKER_FROM = 150
@@ -107,7 +100,16 @@ TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
 #: Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.
-HEAT_RGB = np.array([[255, 236, 160], [250, 160, 60], [214, 60, 30], [140, 10, 30]], float)
+HEAT_RAMP = ((255, 236, 160), (250, 160, 60), (214, 60, 30), (140, 10, 30))
+
+
+def __getattr__(name: str) -> object:
+    """`HEAT_RGB`: the ramp as a numpy array (numpy comes in after the window is up)."""
+    if name == "HEAT_RGB":
+        import numpy as np
+
+        return np.array(HEAT_RAMP, float)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def heat_image(heat: Heatmap) -> QImage:
@@ -115,18 +117,51 @@ def heat_image(heat: Heatmap) -> QImage:
     dark red at the map's own highest chance (√ scale, so small chances still show); the
     panel names that highest chance. Opacity grows from 0, so the map's edge fades out
     instead of drawing a stepped rim over dark terrain."""
+    import numpy as np
+
+    heat_rgb = np.array(HEAT_RAMP, float)
     v = np.clip(heat.values, 0.0, 1.0)
     top = float(v.max()) if v.size else 0.0
     t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
-    pos = t * (len(HEAT_RGB) - 1)
-    lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
-    frac = (pos - lo)[..., None]
-    rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
-    alpha = 200.0 * t
-    rgba = np.ascontiguousarray(np.dstack([rgb, alpha]).round().astype(np.uint8))
+    pos = t * (len(HEAT_RAMP) - 1)
+    lo = np.floor(pos).astype(int).clip(0, len(HEAT_RAMP) - 2)
+    frac = pos - lo
+    rest = 1 - frac
     h, w = v.shape
+    rgba = np.empty((h, w, 4), dtype=np.uint8)
+    for c in range(3):  # channel by channel: the ramp's arithmetic without (h, w, 3) temps
+        ramp = heat_rgb[:, c]
+        rgba[..., c] = np.rint(ramp[lo] * rest + ramp[lo + 1] * frac)
+    rgba[..., 3] = np.rint(200.0 * t)
     img = QImage(rgba.data, w, h, 4 * w, QImage.Format.Format_RGBA8888)
     return img.copy()  # own the pixels: the numpy buffer goes away
+
+
+@dataclass(frozen=True, slots=True)
+class Worked:
+    """What a placement's odds give, all made away from the interface (a worker thread on
+    a big table): the odds, the heat map and its image, the panel's rows and the log's."""
+
+    odds: TemplateOdds
+    heat: Heatmap
+    image: QImage | None
+    rows: list[tuple[str, str, str]]
+    logged: list[dict]
+
+
+def worked_out(shape: str, aim: tuple[float, float], scheme: DistanceScheme, polys: list,
+               ids: list[str], names: dict[str, str],
+               clip: tuple[float, float, float, float]) -> Worked:
+    """The landing odds and heat map of a blast aimed at `aim`, with what shows them: pure
+    work on values (QImage may be made on any thread), so it may run on a worker."""
+    from geometry.template_odds import coverage_raster, template_odds
+    odds = template_odds(shape, aim, scheme, polys, ids)
+    heat = coverage_raster(shape, aim, scheme, clip=clip)
+    ranked = odds.ranked()
+    return Worked(odds, heat, heat_image(heat) if heat.values.size else None,
+                  [(names[i], percent(pu), percent(ph)) for i, pu, ph in ranked],
+                  [{"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
+                   for i, pu, ph in ranked])
 
 
 def percent(p: float) -> str:
@@ -221,16 +256,8 @@ class TemplatePanel(ToolPanel):
         self._sync_enabled()
 
     @staticmethod
-    def _table(headers: tuple[str, ...]) -> QTableWidget:
-        t = QTableWidget(0, len(headers))
-        t.setHorizontalHeaderLabels(list(headers))
-        t.verticalHeader().setVisible(False)
-        t.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        t.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        t.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c in range(1, len(headers)):
-            t.horizontalHeader().setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        return t
+    def _table(headers: tuple[str, ...]) -> QTableView:
+        return rows_table(headers)
 
     def _sync_enabled(self) -> None:
         typed = self.typed_dice.isChecked()
@@ -247,33 +274,23 @@ class TemplatePanel(ToolPanel):
         self.distance_face.setPlaceholderText(tr("d20 face, 1–20") if d20 else tr("d6 face, 1–6"))
 
     def scheme_obj(self) -> DistanceScheme:
+        from geometry.template_odds import d6_minus_accuracy, d20_steps
         if self.scheme.currentData() == "d20":
             return d20_steps(self.step.value())
         return d6_minus_accuracy(self.accuracy.value())
 
     def distance_die(self) -> Die:
+        from engine.dice import D6, D20
         return D20 if self.scheme.currentData() == "d20" else D6
 
-    def fill(self, table: QTableWidget, rows: list[tuple[str, str, str]]) -> None:
-        """Show `rows`; the cells already there get their new text (a placement lists up
-        to every unit: making hundreds of new cells each time cost more than the odds)."""
-        table.setRowCount(len(rows))
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                item = table.item(r, c)
-                if item is None:
-                    item = QTableWidgetItem(text)
-                    if c:
-                        item.setTextAlignment(right)
-                    table.setItem(r, c, item)
-                elif item.text() != text:
-                    item.setText(text)
+    def fill(self, table: QTableView, rows: list[tuple[str, str, str]]) -> None:
+        """Show `rows` (the view reads only those on screen: a placement lists up to every
+        unit)."""
+        fill_rows(table, rows)
 
-    def rows(self, table: QTableWidget) -> list[tuple[str, ...]]:
+    def rows(self, table: QTableView) -> list[tuple[str, ...]]:
         """The table's text, row by row (tests and the log read it)."""
-        return [tuple(table.item(r, c).text() for c in range(table.columnCount()))
-                for r in range(table.rowCount())]
+        return rows_of(table)
 
 
 class TemplateTool(PanelTool):
@@ -397,6 +414,9 @@ class TemplateTool(PanelTool):
     def place(self, x: float, y: float, *, log: bool = True) -> TemplateResult:
         """Aim a blast at (x, y): the odds and heat map of where it may land, and who is
         under it before any scatter."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        from engine.measure import template_query
         self._settle_pending()
         scenario = self.editor.game.scenario
         self.clear_overlay()
@@ -407,20 +427,19 @@ class TemplateTool(PanelTool):
         scheme = self.panel.scheme_obj()
         shape, t = self.shape, scenario.table
         polys, ids = [u.polygon() for u in units], [u.id for u in units]
+        names = {u.id: u.label for u in units}
 
-        def work() -> tuple[TemplateOdds, Heatmap]:
-            return (template_odds(shape, (x, y), scheme, polys, ids),
-                    coverage_raster(shape, (x, y), scheme,
-                                    clip=(0.0, 0.0, t.width_in, t.height_in)))
+        def work() -> Worked:
+            return worked_out(shape, (x, y), scheme, polys, ids, names,
+                              (0.0, 0.0, t.width_in, t.height_in))
 
         here = template_query(scenario, self.shape, x, y)
         self._draw_template(self.shape, (x, y), None, aimed=True)
-        names = {u.id: u.label for u in units}
         self._fill_result(here, "Under it if it does not scatter")
         self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
                                 "Scatter with the app's dice or type the dice in.")
 
-        def show(found: tuple[TemplateOdds, Heatmap]) -> None:
+        def show(found: Worked) -> None:
             self._show_odds(found, here, names, scheme, shape, (x, y), log)
 
         if len(units) <= WORKER_FROM:
@@ -450,14 +469,13 @@ class TemplateTool(PanelTool):
         if game is self.editor.game:
             show(future.result())
 
-    def _show_odds(self, found: tuple[TemplateOdds, Heatmap], here: TemplateResult,
-                   names: dict[str, str], scheme: DistanceScheme, shape: str,
-                   at: tuple[float, float], log: bool) -> None:
+    def _show_odds(self, found: Worked, here: TemplateResult, names: dict[str, str],
+                   scheme: DistanceScheme, shape: str, at: tuple[float, float],
+                   log: bool) -> None:
         """The landing odds and heat map of a placement: drawn, listed and logged."""
-        self.odds, self.heat = found
-        self._draw_heat(self.heat)
-        self.panel.fill(self.panel.odds, [(names[i], percent(pu), percent(ph))
-                                          for i, pu, ph in self.odds.ranked()])
+        self.odds, self.heat = found.odds, found.heat
+        self._draw_heat(self.heat, found.image)
+        self.panel.fill(self.panel.odds, found.rows)
         peak = percent(float(self.heat.values.max(initial=0.0)))
         self.panel.odds_title.setText(
             tr("Before the roll — chance of ending under it ({scheme}, no scatter {p}; "
@@ -466,13 +484,13 @@ class TemplateTool(PanelTool):
         if log:
             x, y = at
             self._log(here, summary=f"{shape} placed at ({x:.2f}, {y:.2f})"
-                      + _under_text(here, names), extra={"odds": [
-                          {"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
-                          for i, pu, ph in self.odds.ranked()]})
+                      + _under_text(here, names), extra={"odds": found.logged})
 
     def scatter(self) -> TemplateResult | None:
         """Roll (or read) the scatter dice, move the template, and list who is under it.
         Bad typed dice are refused with the message naming the die; nothing moves."""
+        from engine.dice import DiceError, RandomDice
+        from engine.measure import MeasureError
         if self.aim is None or self.shape == "flamer":
             self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
                                     else "Place the template first.", error=True)
@@ -507,6 +525,7 @@ class TemplateTool(PanelTool):
     def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
         """Show the placed blast moved `distance` inches along `bearing` without rolling
         or logging (a picture of a scatter already rolled: `warboard picture --scatter`)."""
+        from engine.measure import template_query
         if self.aim is None or self.shape == "flamer":
             raise ValueError("scatter: place a blast template first")
         result = template_query(self.editor.game.scenario, self.shape, *self.aim,
@@ -520,6 +539,9 @@ class TemplateTool(PanelTool):
         die) and the source's description, from the panel. The dice are rolled by the
         engine's board service, as a scatter inside an action is."""
         from engine.board_ops import ScatterRule
+        from engine.dice import D6, TypedDice, draw
+        from engine.sealed import app_dice
+        from geometry.scatter import DIE_ZERO_BEARING
 
         p = self.panel
         scheme = p.scheme_obj()
@@ -529,13 +551,13 @@ class TemplateTool(PanelTool):
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
             src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
             source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
-            return ScatterRule(scheme, DIRECTION_DIE), src, None, source
+            return ScatterRule(scheme, bearing_die()), src, None, source
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
             rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
             return rule, TypedDice([distance, text or "?"]), None, "typed dice"
-        rule = ScatterRule(scheme, DIRECTION_DIE)
+        rule = ScatterRule(scheme, bearing_die())
         draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
         bearing = _typed_bearing(text)
         return rule, TypedDice([distance]), bearing, "typed dice"
@@ -559,6 +581,8 @@ class TemplateTool(PanelTool):
 
     def place_flamer(self, origin_id: str, toward: tuple[float, float]) -> TemplateResult | None:
         """Lay the flamer from `origin_id`'s base toward a point: who is under it."""
+        from engine.measure import MeasureError, template_query
+        from geometry.templates import make_template
         game = self.editor.game
         shooter = game.unit(origin_id)
         try:
@@ -586,6 +610,8 @@ class TemplateTool(PanelTool):
     # --- drawing ----------------------------------------------------------------------------
 
     def _show_ghost(self, pos: QPointF) -> None:
+        from engine.measure import template_query
+        from geometry.templates import make_template
         self._drop_ghost()
         game = self.editor.game
         try:
@@ -611,10 +637,13 @@ class TemplateTool(PanelTool):
                 self._overlay.remove(self._ghost)
         self._ghost = None
 
-    def _draw_heat(self, heat: Heatmap) -> None:
+    def _draw_heat(self, heat: Heatmap, image: QImage | None = None) -> None:
+        """The heat map as one pixmap under the units (`image`: heat_image(heat), made
+        beforehand, e.g. on the worker that worked the odds out)."""
         if heat.values.size == 0:
             return
-        item = QGraphicsPixmapItem(QPixmap.fromImage(heat_image(heat)))
+        item = QGraphicsPixmapItem(QPixmap.fromImage(image if image is not None
+                                                     else heat_image(heat)))
         item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         item.setScale(heat.cell)
         item.setPos(heat.x0, heat.y0)
@@ -622,6 +651,7 @@ class TemplateTool(PanelTool):
 
     def _draw_template(self, shape: str, at: tuple[float, float],
                        toward: tuple[float, float] | None, *, aimed: bool) -> None:
+        from geometry.templates import HOLE_DIAMETER_IN, make_template
         if shape == "flamer":
             t = make_template("flamer", at[0], at[1], toward)
         else:
@@ -693,6 +723,7 @@ class TemplateTool(PanelTool):
 
     def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),
              actor: str | None = None, extra: dict | None = None) -> None:
+        from engine.model import LogEntry
         game = self.editor.game
         details = {"template": result.to_dict(), **(extra or {})}
         self.editor.log(LogEntry(game.turn, actor, "template", result.hole, tuple(dice),

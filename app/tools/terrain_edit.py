@@ -16,8 +16,8 @@ handle to reshape it, Del deletes it, the kind box sets its kind.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import shapely
 from PySide6.QtCore import QT_TR_NOOP, QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
@@ -32,15 +32,16 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from shapely.geometry import LineString, Point, Polygon
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
 from app.i18n import tr
-from engine.edits import AddTerrain, EditTerrain, RemoveTerrain
-from engine.model import Change, ModelError
-from geometry.terrain import KINDS, TerrainPiece
+from geometry.terrain_kinds import KINDS
 
 from .base import PanelTool, ToolPanel
+
+if TYPE_CHECKING:
+    from engine.model import Change
+    from geometry.terrain import TerrainPiece
 
 #: How close (screen pixels) a click must be to a vertex or a line to take it.
 PICK_PX = 7.0
@@ -51,6 +52,8 @@ DRAW_EDGE = QColor("#1b5fa8")
 
 def polygon_problem(points: list[tuple[float, float]]) -> str | None:
     """Why these vertices are not a usable polygon (None when they are)."""
+    import shapely
+    from shapely.geometry import Polygon
     if len(points) < 3:
         return "a polygon needs at least 3 vertices"
     poly = Polygon(points)
@@ -65,6 +68,7 @@ def polygon_problem(points: list[tuple[float, float]]) -> str | None:
 
 
 def line_problem(points: list[tuple[float, float]]) -> str | None:
+    from shapely.geometry import LineString
     if len(points) < 2:
         return "a line needs at least 2 points"
     if LineString(points).length <= 0:
@@ -268,6 +272,8 @@ class TerrainTool(PanelTool):
 
     def finish_drawing(self) -> str | None:
         """Lay the piece drawn so far; returns its id, or None (with a message) if refused."""
+        from engine.edits import AddTerrain
+        from engine.model import Change
         kind = self.panel.kind_value()
         pts = [(round(x, 3), round(y, 3)) for x, y in self.drawing]
         is_line = KINDS[kind].is_line
@@ -322,6 +328,7 @@ class TerrainTool(PanelTool):
 
     def piece_at(self, p: tuple[float, float]) -> str | None:
         """The topmost piece under a table point (lines within a few pixels count)."""
+        from shapely.geometry import Point
         tol = PICK_PX / max(self.view.px_per_inch(), 1e-6)
         probe = Point(p).buffer(tol)
         best: tuple[float, int, str] | None = None
@@ -342,6 +349,8 @@ class TerrainTool(PanelTool):
         return min(near)[1] if near else None
 
     def move_piece(self, piece_id: str, dx: float, dy: float) -> bool:
+        from engine.edits import EditTerrain
+        from engine.model import Change
         piece = self.piece(piece_id)
         pts = [[round(x + dx, 3), round(y + dy, 3)] for x, y in piece_points(piece)]
         field = "line" if piece.is_line else "polygon"
@@ -349,6 +358,8 @@ class TerrainTool(PanelTool):
                                  label=f'Move {piece.name or piece_id} {math.hypot(dx, dy):.1f}"'))
 
     def move_vertex(self, piece_id: str, vertex: int, to: tuple[float, float]) -> bool:
+        from engine.edits import EditTerrain
+        from engine.model import Change
         piece = self.piece(piece_id)
         pts = [list(p) for p in piece_points(piece)]
         pts[vertex] = [round(to[0], 3), round(to[1], 3)]
@@ -363,6 +374,8 @@ class TerrainTool(PanelTool):
                                  label=f"Reshape {piece.name or piece_id}"))
 
     def delete_selected(self) -> bool:
+        from engine.edits import RemoveTerrain
+        from engine.model import Change
         if self.selected is None:
             self.panel.show_message("Select a piece to delete.", error=True)
             return False
@@ -375,6 +388,8 @@ class TerrainTool(PanelTool):
         return ok
 
     def _kind_chosen(self) -> None:
+        from engine.edits import EditTerrain
+        from engine.model import Change
         if self._setting_kind or self.window.game is None:
             return
         if self.mode == "draw":
@@ -397,6 +412,7 @@ class TerrainTool(PanelTool):
                           label=f"Make {piece.name or piece.id} {kind}"))
 
     def _push(self, change: Change) -> bool:
+        from engine.model import ModelError
         try:
             self.editor.push(change)
         except ModelError as err:

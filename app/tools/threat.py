@@ -15,18 +15,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.items import geometry_path
-from engine.measure import COVER_NAMES, terrain_index
-from engine.scenario import Scenario, Unit
-from geometry.los import NOT_SEEN, threat_view
+from app.i18n import tr
 
-from .base import LinesItem, Tool, path_item
+from .base import Lines, LinesItem, Picture, Tool, ViewPose, path_item
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario, Unit
 
 #: Units listed in the text beside the pointer, each way (all are drawn).
 LIST_MOST = 6
@@ -36,6 +40,9 @@ PAIR_OFFSET_IN = 0.18
 #: Tables with more units than this work a new hover out on a worker thread (at 500 units
 #: one costs 15-25 ms, more than a frame); smaller ones at once.
 WORKER_FROM = 150
+#: How many units' lines keep the picture their worker drew (an image of the viewport,
+#: ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.
+PICTURES_KEPT = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,19 +68,23 @@ def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
 
 
 def sightings_job(scenario: Scenario, unit_id: str) -> Callable[[], list[Sighting]]:
-    """`sightings` split in two: what is read from the game now (the terrain index, the
-    bases' outlines), and a call that works out the sight lines from those alone — so it
-    may run on a worker thread while the game goes on changing."""
+    """`sightings` split in two: what is read from the game now (the terrain index, where
+    each base stands), and a call that works out the outlines and sight lines from those
+    alone — so it may run on a worker thread while the game goes on changing."""
+    from engine.measure import terrain_index
+    from geometry.bases import base_polygon
+    from geometry.los import threat_view
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
         return list
     index = terrain_index(scenario)
     me = unit.polygon()
-    polys = [v.polygon() for v in others]
+    placed = [(v.base, v.x, v.y, v.facing) for v in others]
     ids = [v.id for v in others]
 
     def work() -> list[Sighting]:
+        polys = [base_polygon(*p) for p in placed]  # as Unit.polygon gives them
         tv = threat_view(index, me, polys)
         return [
             Sighting(v, float(b), float(s), _cover(cb), _cover(cs))
@@ -84,8 +95,64 @@ def sightings_job(scenario: Scenario, unit_id: str) -> Callable[[], list[Sightin
     return work
 
 
+def sight_lines(me: tuple[float, float], at: dict[str, tuple[float, float]],
+                found: list[Sighting]) -> Lines:
+    """The lines drawn for a unit's sightings (`at`: where each other unit stands): solid
+    from each unit that sees it, dashed to each it sees, a pair offset sideways so both
+    show. Plain values: a worker may build them. The offsets are worked with numpy (the
+    same arithmetic as a float at a time), one colour per distinct fraction, and the
+    bounds once for all lines."""
+    import numpy as np
+    lines = Lines()
+    if not found:
+        return lines
+    mx, my = me
+    xy = np.array([at[s.other] for s in found], dtype=float)
+    dx, dy = xy[:, 0] - mx, xy[:, 1] - my
+    # ** 0.5 a float at a time, as before (C's pow; numpy's may take another route)
+    length = np.maximum([v ** 0.5 for v in (dx * dx + dy * dy).tolist()], 1e-9)
+    ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+    solid = np.column_stack([xy[:, 0] + ox, xy[:, 1] + oy, mx + ox, my + oy]).tolist()
+    dashed = np.column_stack([mx - ox, my - oy, xy[:, 0] - ox, xy[:, 1] - oy]).tolist()
+    colours: dict[float, tuple[QColor, int]] = {}
+
+    def colour(f: float) -> tuple[QColor, int]:
+        got = colours.get(f)
+        if got is None:
+            c = fraction_colour(f)
+            got = colours[f] = (c, c.rgba())
+        return got
+
+    dash = Qt.PenStyle.DashLine
+    solid_style = Qt.PenStyle.SolidLine
+    for s, a, b in zip(found, solid, dashed, strict=True):
+        if s.seen_by > 0:
+            lines.add_line(QLineF(*a), *colour(s.seen_by), 2.5, solid_style)
+        if s.sees > 0:
+            lines.add_line(QLineF(*b), *colour(s.sees), 1.5, dash)
+    drawn = [s.seen_by > 0 for s in found], [s.sees > 0 for s in found]
+    for ends, keep, m in ((np.array(solid), drawn[0], 2.5), (np.array(dashed), drawn[1], 1.5)):
+        ends = ends[np.array(keep, dtype=bool)]
+        if len(ends):  # room for the pen as QGraphicsLineItem leaves it (width as inches)
+            xs, ys = ends[:, [0, 2]], ends[:, [1, 3]]
+            lines.grow(float(xs.min()) - m, float(ys.min()) - m, float(xs.max()) + m,
+                       float(ys.max()) + m)
+    return lines
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A worker's result for one unit: the sightings, their lines and (when the view's pose
+    was known) the lines drawn as the view showed the table."""
+
+    found: list[Sighting]
+    lines: Lines
+    picture: Picture | None
+
+
 def _cover(level: int) -> int | None:
     """threat_view's cover as a Sighting holds it: None where nothing is seen."""
+    from geometry.los import NOT_SEEN
     return None if level == NOT_SEEN else int(level)
 
 
@@ -173,21 +240,39 @@ class ThreatTool(Tool):
         if found is None:
             self.view_of = []
             self.lines = LinesItem()
-            self.hint(f"{me.label} ({me.side})\nworking out who sees whom …")
+            self.hint(f"{me.label} ({me.side})\n" + tr("working out who sees whom …"))
             return
         self.view_of = found
         self._draw(me, found)
 
     def _start(self, unit_id: str, job: Callable[[], list[Sighting]]) -> None:
+        from concurrent.futures import ThreadPoolExecutor
         if self.pending == unit_id:
             return
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="threat")
         self.pending = unit_id
         generation = self._generation
-        future = self._future = self._workers.submit(job)
+        future = self._future = self._workers.submit(self._worker_job(unit_id, job))
         future.add_done_callback(
             lambda f, g=generation, u=unit_id: self._arrived.emit(g, u, f))
+
+    def _worker_job(self, unit_id: str, job: Callable[[], list[Sighting]]
+                    ) -> Callable[[], Worked]:
+        """The whole of a hover's work for the worker: the sightings, their lines, and the
+        lines drawn as the view shows the table now (read here, on the UI thread)."""
+        scenario = self.editor.game.scenario
+        me = scenario.unit(unit_id)
+        mine = (me.x, me.y)
+        at = {u.id: (u.x, u.y) for u in scenario.units}
+        pose = ViewPose.of(self.view)
+
+        def work() -> Worked:
+            found = job()
+            lines = sight_lines(mine, at, found)
+            return Worked(found, lines, lines.render(pose) if lines.all else None)
+
+        return work
 
     def _on_arrival(self, generation: int, unit_id: str, future) -> None:
         """A worker's sightings, on the UI thread: kept, and drawn if still hovered."""
@@ -195,11 +280,21 @@ class ThreatTool(Tool):
             return  # the game changed meanwhile: a fresh hover works it out again
         if self.pending == unit_id:
             self.pending = None
-        found = future.result()
-        self._cache[unit_id] = found
+        worked: Worked = future.result()
+        self._cache[unit_id] = worked.found
+        self._keep(unit_id, LinesItem(worked.lines, worked.picture))
         if self.hovered == unit_id and self.window.tools.active is self:
-            self.view_of = found
-            self._draw(self.editor.game.scenario.unit(unit_id), found)
+            self.view_of = worked.found
+            self._draw(self.editor.game.scenario.unit(unit_id), worked.found)
+
+    def _keep(self, unit_id: str, item: LinesItem) -> None:
+        """Keep a unit's lines; only the last PICTURES_KEPT keep their picture (an image
+        of the viewport each)."""
+        self._drawn.pop(unit_id, None)
+        self._drawn[unit_id] = item
+        with_picture = [i for i in self._drawn.values() if i.picture is not None]
+        for old in with_picture[:-PICTURES_KEPT]:
+            old.picture = None
 
     def _draw(self, me: Unit, found: list[Sighting]) -> None:
         scenario = self.editor.game.scenario
@@ -207,44 +302,33 @@ class ThreatTool(Tool):
             self.scene.removeItem(self.lines)
             self._overlay.remove(self.lines)
         drawn = self._drawn.get(me.id)
-        if drawn is not None:  # hovered before, nothing changed since: the same lines
-            self.lines = drawn
-            self.add_overlay(drawn)
-            self.hint(self.text(me))
-            return
-        self.lines = self._drawn[me.id] = LinesItem()
-        units = {u.id: u for u in scenario.units}
-        for s in found:
-            other = units[s.other]
-            dx, dy = other.x - me.x, other.y - me.y
-            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-            ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
-            if s.seen_by > 0:
-                self.lines.add(QPointF(other.x + ox, other.y + oy),
-                               QPointF(me.x + ox, me.y + oy), fraction_colour(s.seen_by), 2.5)
-            if s.sees > 0:
-                self.lines.add(QPointF(me.x - ox, me.y - oy),
-                               QPointF(other.x - ox, other.y - oy), fraction_colour(s.sees),
-                               1.5, Qt.PenStyle.DashLine)
-        self.add_overlay(self.lines)
+        if drawn is None:  # not hovered before, or the game changed since
+            at = {u.id: (u.x, u.y) for u in scenario.units}
+            drawn = LinesItem(sight_lines((me.x, me.y), at, found))
+            self._keep(me.id, drawn)
+        self.lines = drawn
+        self.add_overlay(drawn)
         self.hint(self.text(me))
 
     def text(self, me: Unit) -> str:
+        from engine.measure import COVER_NAMES
         game = self.editor.game
         seen = sorted((s for s in self.view_of if s.seen_by > 0), key=lambda s: -s.seen_by)
         sees = sorted((s for s in self.view_of if s.sees > 0), key=lambda s: -s.sees)
         n = len(self.view_of)
-        lines = [f"{me.label} ({me.side})", f"seen by {len(seen)} of {n} (solid):"]
-        lines += [f"  {game.unit(s.other).label} sees {s.seen_by:.0%}, "
-                  f"cover {s.cover_from} ({COVER_NAMES[s.cover_from]})"
-                  for s in seen[:LIST_MOST]]
+        lines = [f"{me.label} ({me.side})",
+                 tr("seen by {n} of {of} (solid):").format(n=len(seen), of=n)]
+        lines += ["  " + tr("{unit} sees {seen}, cover {level} ({name})").format(
+            unit=game.unit(s.other).label, seen=f"{s.seen_by:.0%}", level=s.cover_from,
+            name=tr(COVER_NAMES[s.cover_from])) for s in seen[:LIST_MOST]]
         if len(seen) > LIST_MOST:
-            lines.append(f"  … {len(seen) - LIST_MOST} more")
-        lines.append(f"sees {len(sees)} of {n} (dashed):")
-        lines += [f"  {game.unit(s.other).label} {s.sees:.0%}, "
-                  f"cover {s.cover_of} ({COVER_NAMES[s.cover_of]})" for s in sees[:LIST_MOST]]
+            lines.append("  " + tr("… {n} more").format(n=len(seen) - LIST_MOST))
+        lines.append(tr("sees {n} of {of} (dashed):").format(n=len(sees), of=n))
+        lines += ["  " + tr("{unit} {seen}, cover {level} ({name})").format(
+            unit=game.unit(s.other).label, seen=f"{s.sees:.0%}", level=s.cover_of,
+            name=tr(COVER_NAMES[s.cover_of])) for s in sees[:LIST_MOST]]
         if len(sees) > LIST_MOST:
-            lines.append(f"  … {len(sees) - LIST_MOST} more")
+            lines.append("  " + tr("… {n} more").format(n=len(sees) - LIST_MOST))
         return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ AddUnit / EditUnit / DeleteUnit, so the model checks them exactly as a loaded sc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -30,17 +31,32 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from engine.edits import AddUnit, DeleteUnit, EditUnit
-from engine.model import Change, ModelError
-from engine.scenario import Scenario, Unit, deployment_facing
-from engine.scenario_io import scenario_to_dict
-from geometry.bases import BaseShape
 
 from .base import PanelTool, ToolPanel
 
-#: The bases a library profile without a base size is placed on: a figure, a vehicle.
-DEFAULT_BASE = BaseShape.round(25)
-DEFAULT_VEHICLE_BASE = BaseShape.rect(50, 100)
+if TYPE_CHECKING:
+    from geometry.bases import BaseShape
+
+if TYPE_CHECKING:
+    from engine.model import Change
+    from engine.scenario import Scenario, Unit
+
+
+def default_base(vehicle: bool = False) -> BaseShape:
+    """The base a library profile without a base size is placed on: a figure's, or a
+    vehicle's (also `DEFAULT_BASE`, `DEFAULT_VEHICLE_BASE`, made on first use: geometry
+    comes in after the window is up)."""
+    from geometry.bases import BaseShape
+
+    return BaseShape.rect(50, 100) if vehicle else BaseShape.round(25)
+
+
+def __getattr__(name: str) -> object:
+    if name == "DEFAULT_BASE":
+        return default_base()
+    if name == "DEFAULT_VEHICLE_BASE":
+        return default_base(vehicle=True)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +69,13 @@ class ProfileChoice:
     base: BaseShape
     base_from: str
     turret: bool = False
+    #: the base is ours, not the rules' (the profile names "base" among its PROPOSED values)
+    base_proposed: bool = False
 
     @property
     def text(self) -> str:
-        note = tr(" (default base)") if self.base_from == "default" else ""
+        note = tr(" (default base)") if self.base_from == "default" else \
+            tr(" (PROPOSED base)") if self.base_proposed else ""
         return tr("{profile} — {base}").format(profile=self.name, base=base_text(self.base)) + note
 
 
@@ -76,6 +95,7 @@ def base_json(base: BaseShape) -> dict:
 
 def _profile_base(profile: object) -> BaseShape | None:
     """A base named in a profile record ({"base": {"shape": …}}), if it holds a valid one."""
+    from geometry.bases import BaseShape
     raw = profile.get("base") if isinstance(profile, dict) else None
     if not isinstance(raw, dict):
         return None
@@ -91,8 +111,9 @@ def _is_vehicle(scenario: Scenario, profile_id: str, turret: bool) -> bool:
     """Whether a unit of this profile is a vehicle, as the ruleset says (BoardHints; a
     turret says so whatever the ruleset)."""
     from engine.board_rules import is_vehicle
+    from engine.scenario import Unit
 
-    return is_vehicle(scenario, Unit("_probe", "_", profile_id, 0.0, 0.0, DEFAULT_BASE,
+    return is_vehicle(scenario, Unit("_probe", "_", profile_id, 0.0, 0.0, default_base(),
                                      turret=0.0 if turret else None))
 
 
@@ -154,9 +175,10 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None,
         turret = isinstance(record, dict) and record.get("turret") is True
         if base is None:
             vehicle = _is_vehicle(scenario, pid, turret)
-            base, source = (DEFAULT_VEHICLE_BASE if vehicle else DEFAULT_BASE), "default"
+            base, source = default_base(vehicle), "default"
         shown = loc(record, scenario.ruleset) if name else pid
-        out[pid] = ProfileChoice(pid, shown, base, source, turret)
+        proposed = source == "profile" and "base" in (record.get("proposed") or ())
+        out[pid] = ProfileChoice(pid, shown, base, source, turret, proposed)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 
 
@@ -344,6 +366,9 @@ class UnitsTool(PanelTool):
 
     def place(self, x: float, y: float) -> str | None:
         """Place the chosen profile at (x, y) for the chosen side; returns the new id."""
+        from engine.edits import AddUnit
+        from engine.model import Change
+        from engine.scenario import deployment_facing
         choice = self.panel.chosen_profile()
         if choice is None:
             self.panel.show_message("Choose a profile to place.", error=True)
@@ -366,6 +391,9 @@ class UnitsTool(PanelTool):
     def duplicate(self) -> str | None:
         """A copy of the selected unit beside it (same profile, base, side and facing; fresh
         markers and state)."""
+        from engine.edits import AddUnit
+        from engine.model import Change
+        from engine.scenario_io import scenario_to_dict
         unit = self._selected()
         if unit is None:
             return None
@@ -385,6 +413,8 @@ class UnitsTool(PanelTool):
         return uid
 
     def delete(self) -> bool:
+        from engine.edits import DeleteUnit
+        from engine.model import Change
         unit = self._selected()
         if unit is None:
             return False
@@ -392,6 +422,8 @@ class UnitsTool(PanelTool):
 
     def apply_fields(self) -> bool:
         """Set the selected unit's name and side from the panel's fields."""
+        from engine.edits import EditUnit
+        from engine.model import Change
         unit = self._selected()
         if unit is None:
             return False
@@ -430,6 +462,7 @@ class UnitsTool(PanelTool):
         return {u.id for u in game.all_units()} | {p.id for p in game.scenario.terrain}
 
     def _push(self, change: Change) -> bool:
+        from engine.model import ModelError
         try:
             self.editor.push(change)
         except ModelError as err:

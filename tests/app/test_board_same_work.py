@@ -18,9 +18,36 @@ from bench.board_driver import big_table
 from engine.scenario_io import load_demo
 
 
+def slide(cand: np.ndarray, where: str, table: tuple) -> np.ndarray:
+    """A candidate slid toward the table: sideways below / above its base, up or down right
+    / left of it (the edge rule, one rectangle at a time)."""
+    left, top, right, bottom = table
+    c = cand.copy()
+    lo, hi, a = (left, right, 0) if where in ("below", "above") else (top, bottom, 1)
+    if c[a + 2] - c[a] > hi - lo or c[a] < lo:
+        move = lo - c[a]
+    elif c[a + 2] > hi:
+        move = hi - c[a + 2]
+    else:
+        move = 0.0
+    c[a] += move
+    c[a + 2] += move
+    return c
+
+
+def on_table(cand: np.ndarray, where: str, table: tuple) -> np.ndarray | None:
+    """The candidate slid onto the table, None when it still sticks out."""
+    left, top, right, bottom = table
+    c = slide(cand, where, table)
+    inside = c[0] >= left - 1e-6 and c[1] >= top - 1e-6 and c[2] <= right + 1e-6 \
+        and c[3] <= bottom + 1e-6
+    return c if inside else None
+
+
 def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
     """The label placement as the board did it before labels.plan: every candidate against
-    every other base and every label placed so far, one at a time."""
+    every other base and every label placed so far, one at a time; a place off the table
+    is not taken while the label has one on it (issue 16: labels at the table's edge)."""
     items = list(scene.unit_items.values())
     s = px_per_inch
     bases = s * np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in
@@ -35,6 +62,8 @@ def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
             (rect[0] < rects[:, 2]) & (rect[2] > rects[:, 0])
             & (rect[1] < rects[:, 3]) & (rect[3] > rects[:, 1])))
 
+    t = scene.table_rect()
+    table = (s * t.left(), s * t.top(), s * t.right(), s * t.bottom())
     placed = np.empty((len(items), 4))
     n_placed = 0
     others = np.ones(len(items), dtype=bool)
@@ -42,11 +71,19 @@ def reference_layout(scene: BoardScene, px_per_inch: float) -> list[str | None]:
     for k in order:
         item = items[k]
         others[k] = False
+        cands = {}
         for where in LABEL_PLACES:
             anchor = item.label_anchor(where)
             r = item.label.rect_at(where)
             ax, ay = (item.x() + anchor.x()) * s, (item.y() + anchor.y()) * s
             cand = np.array([ax + r.left(), ay + r.top(), ax + r.right(), ay + r.bottom()])
+            cands[where] = on_table(cand, where, table), cand
+        if all(fit is None for fit, _ in cands.values()):  # off the table: every place
+            cands = {w: (slide(c, w, table), c) for w, (_, c) in cands.items()}
+        for where in LABEL_PLACES:
+            cand = cands[where][0]
+            if cand is None:
+                continue
             if overlaps(cand, bases[others]) or overlaps(cand, placed[:n_placed]):
                 continue
             out[k] = where
@@ -109,6 +146,79 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
     pens = [pen for _line, pen in tool.lines.lines()]
     assert len(pens) == sum(s.seen_by > 0 for s in expected) + sum(s.sees > 0 for s in expected)
     assert tool.lines.scene() is win.scene
+    # the lines the worker built are the lines the plain loop drew, pen for pen
+    assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
+    # ... and the picture it drew of them looks as the lines painted on the interface
+    assert tool.lines.picture is not None
+    qtbot.wait(30)
+    pictured = _pixels(win.view)
+    tool.lines.picture = None
+    tool.lines.update()
+    qtbot.wait(30)
+    painted = _pixels(win.view)
+    differ = np.abs(pictured - painted).max(axis=2) > 48
+    assert differ.mean() < 0.002, f"{differ.sum()} pixels differ"
+
+
+def _line_values(lines) -> list[tuple]:
+    return [(ln.x1(), ln.y1(), ln.x2(), ln.y2(), pen.color().rgba(), pen.widthF(),
+             pen.style(), pen.capStyle(), pen.isCosmetic()) for ln, pen in lines]
+
+
+def reference_threat_lines(scenario, me, found) -> list[tuple]:
+    """The threat lines as ThreatTool._draw added them one by one before sight_lines."""
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.tools.base import LinesItem
+    from app.tools.threat import PAIR_OFFSET_IN, fraction_colour
+
+    item = LinesItem()
+    units = {u.id: u for u in scenario.units}
+    for s in found:
+        other = units[s.other]
+        dx, dy = other.x - me.x, other.y - me.y
+        length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+        if s.seen_by > 0:
+            item.add(QPointF(other.x + ox, other.y + oy), QPointF(me.x + ox, me.y + oy),
+                     fraction_colour(s.seen_by), 2.5)
+        if s.sees > 0:
+            item.add(QPointF(me.x - ox, me.y - oy), QPointF(other.x - ox, other.y - oy),
+                     fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine)
+    return _line_values(item.lines())
+
+
+def test_threat_lines_pictured_by_the_worker_are_drawn_as_lines_once_the_view_moves(qtbot):
+    """The worker's picture is only used at the transform it was drawn at: after a zoom the
+    lines are stroked (and look as lines), and hovering back shows them again."""
+    from PySide6.QtCore import QPoint
+
+    from app.tools.threat import WORKER_FROM
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("threat")
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
+    qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
+    qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
+    painted: list[bool] = []
+    draw = type(tool.lines._lines).draw
+    tool.lines._lines.draw = lambda painter: (painted.append(True), draw(tool.lines._lines,
+                                                                        painter))
+    win.view.viewport().repaint()
+    assert painted == []  # the picture went up
+    win.view.zoom_by(1.25, QPoint(500, 400))
+    win.view.viewport().repaint()
+    assert painted  # zoomed: the lines stroked at the new scale
+    zoomed = _pixels(win.view)
+    tool.lines.picture = None
+    win.view.viewport().repaint()
+    assert np.array_equal(zoomed, _pixels(win.view))
 
 
 def _pixels(view) -> np.ndarray:
@@ -490,6 +600,31 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
                        pos=at(win, unit.x + 0.4, unit.y))
     qtbot.wait(200)  # its area, if still on its way at the release, is not drawn after
     assert early.reach_pending is None and list(tool._overlay) == []
+
+
+def test_the_heat_image_is_the_ramp_worked_over_whole_arrays(qapp) -> None:
+    """heat_image works the colour ramp channel by channel: the same bytes as the plain
+    expression over (h, w, 3) arrays it replaced."""
+    from app.tools.template import HEAT_RGB, heat_image
+    from geometry.template_odds import Heatmap, coverage_raster, d6_minus_accuracy, d20_steps
+
+    maps = [coverage_raster("blast-3", (30, 20), d20_steps(1.0), clip=(0, 0, 72, 48)),
+            coverage_raster("blast-5", (3, 4), d6_minus_accuracy(2)),
+            Heatmap(0, 0, 0.2, np.random.default_rng(3).uniform(0, 1.2, (37, 53))),
+            Heatmap(0, 0, 0.2, np.zeros((5, 7)))]
+    for heat in maps:
+        v = np.clip(heat.values, 0.0, 1.0)
+        top = float(v.max())
+        t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
+        pos = t * (len(HEAT_RGB) - 1)
+        lo = np.floor(pos).astype(int).clip(0, len(HEAT_RGB) - 2)
+        frac = (pos - lo)[..., None]
+        rgb = HEAT_RGB[lo] * (1 - frac) + HEAT_RGB[lo + 1] * frac
+        want = np.ascontiguousarray(np.dstack([rgb, 200.0 * t]).round().astype(np.uint8))
+        img = heat_image(heat)
+        h, w = v.shape
+        got = np.frombuffer(img.constBits(), np.uint8).reshape(h, img.bytesPerLine())[:, :4 * w]
+        assert np.array_equal(got.reshape(h, w, 4), want)
 
 
 # --- the wheel burst: the last picture scaled, then drawn sharp -------------------------------

@@ -124,8 +124,9 @@ def test_the_command_line_follows_lang(capsys, monkeypatch):
         monkeypatch.delenv(key, raising=False)
     out = _resolve(capsys)
     assert out.startswith("Стрельба — ")
-    assert "1. Бросок на попадание — 1 × d10 (введены вручную): 3 (попадание)" in out
-    assert "нужно d10 ≤ 5 (Точность 5)" in out
+    # dice are written к10 in Russian (issue #16; this said "d10" before)
+    assert "1. Бросок на попадание — 1 × к10 (введены вручную): 3 (попадание)" in out
+    assert "нужно к10 ≤ 5 (Точность 5)" in out
     assert "Итог: 1 попадание, 1 ранение, подавление 1 — Pfc. Dawson: −1 ХП (1 → 0); " \
            "НПС на 0 ХП: бросьте бросок смерти" in out
     # --lang wins over LANG, before or after the command

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import engine.dice
+import engine.seeds
 from app.window import MainWindow, build_window
 from engine.scenario_io import dumps_scenario, loads_scenario
 from tests.app.helpers import at, click_board, drag_line
@@ -409,7 +409,8 @@ def evening(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("WARBOARD_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path / "config"))
     rng = random.Random(SEED)
-    monkeypatch.setattr(engine.dice.secrets, "randbits", rng.getrandbits)
+    # every app seed (the dice panel's, RandomDice's) comes from engine.seeds.draw_seed
+    monkeypatch.setattr(engine.seeds, "draw_seed", lambda: rng.getrandbits(63))
     answers = Answers(monkeypatch, tmp_path)
     pages: list[int] = []
     done: list[str] = []

@@ -1,8 +1,10 @@
-"""Start-up: the program draws the table before it installs what the first paint does not
-show (hidden docks, the Library menu), and installs those just after; tests and scripts
-(`build_window(show=False)`, `MainWindow(...)`) get the whole window at once. The heavy
-libraries (pyqtgraph, sqlite-utils, icepool) and the ruleset registry stay out of the part
-before the first paint."""
+"""Start-up (design.md P6, issue 15): the program shows its window before it installs what
+the first paint does not show (hidden docks, the Library menu), installs those just after
+(the window complete: `startup_finished`), and only then loads the game — the engine,
+numpy, shapely, the scenario and the board's items — and says so (`board_ready`). The whole
+chrome needs none of the heavy libraries; an action used before the game arrived imports
+what it needs and works. Tests and scripts (`build_window(show=False)`, `MainWindow(...)`)
+get the whole window, game included, at once."""
 
 from __future__ import annotations
 
@@ -30,6 +32,10 @@ DEFERRED = ("app.log_dock", "app.library_dialog", "app.panels.turn_dock",
             "app.room", "app.zoom", "app.first_run", "app.help_menu")
 HEAVY = ("pyqtgraph", "sqlite_utils", "icepool", "engine.rulesets.registry", "engine.library",
          "engine.gamefile")
+#: What the window's chrome (every module installed, no game yet) must not load.
+CHROME_FREE = ("numpy", "shapely", "icepool", "sqlite_utils", "pyqtgraph", "scipy",
+               "engine.model", "engine.scenario", "engine.protocol", "engine.dice",
+               "engine.rulesets", "geometry.terrain", "engine.gamefile")
 
 
 def run_python(code: str) -> dict:
@@ -61,10 +67,11 @@ def test_importing_the_window_leaves_the_heavy_libraries_alone():
     assert loaded == []
 
 
-def test_the_part_before_the_first_paint_leaves_the_heavy_libraries_alone():
-    """The program's path up to the first paint: window built with its modules held back,
-    demo table on the board. The ruleset registry, the library, the game file and the
-    charts are only loaded by the deferred modules."""
+def test_the_window_complete_needs_neither_the_engine_nor_numpy():
+    """The program's path to the window complete: built with its modules held back, shown,
+    the rest installed — every menu, tool and dock in, and none of numpy, shapely, icepool,
+    sqlite-utils, pyqtgraph or the engine's model, protocol and rulesets loaded. The demo
+    then goes on the board as before, and the ruleset registry comes with it."""
     out = run_python(
         "import json, sys\n"
         "from PySide6.QtWidgets import QApplication\n"
@@ -72,19 +79,102 @@ def test_the_part_before_the_first_paint_leaves_the_heavy_libraries_alone():
         "from app.window import MainWindow\n"
         "w = MainWindow(defer_modules=True)\n"
         "w.show()\n"
-        "assert w.open_demo()\n"
-        "before = [m for m in sys.modules if m.split('.')[0] in ('pyqtgraph', 'sqlite_utils',"
-        " 'icepool') or m in ('engine.rulesets.registry', 'engine.library', 'engine.gamefile')]\n"
         "pending = list(w.pending_modules)\n"
-        "units = len(w.scene.unit_items)\n"
         "w.finish_startup()\n"
-        "print(json.dumps({'before': before, 'pending': pending, 'units': units,"
-        " 'after': sorted(w.modules), 'registry': 'engine.rulesets.registry' in sys.modules}))\n")
-    assert out["before"] == []
+        "qapp.processEvents()\n"
+        f"free = {CHROME_FREE!r}\n"
+        "loaded = sorted(m for m in sys.modules if any(m == f or m.startswith(f + '.')"
+        " for f in free))\n"
+        "modules = sorted(w.modules)\n"
+        "assert w.open_demo()\n"
+        "print(json.dumps({'loaded': loaded, 'pending': pending, 'modules': modules,"
+        " 'units': len(w.scene.unit_items),"
+        " 'registry': 'engine.rulesets.registry' in sys.modules}))\n")
+    assert out["loaded"] == []
     assert out["pending"] == list(DEFERRED)
+    assert set(DEFERRED) | set(TOOL_MODULES) | {"app.files"} <= set(out["modules"])
     assert out["units"] == len(load_demo().units)
-    assert set(DEFERRED) <= set(out["after"])
     assert out["registry"]  # the turn dock and the action panel read the ruleset
+
+
+#: The program's path (`warboard` with no FILE, as run_gui builds it) in a fresh
+#: interpreter: on `startup_finished` — the window complete, no game yet — a menu action
+#: (View ▸ Turn) and a tool (Measure, from its toolbar action) are used at once; on
+#: `board_ready` a measurement is clicked on the demo table. Prints what it saw as JSON.
+BEFORE_THE_ENGINE = """
+import contextlib, io, json, sys
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+qapp = QApplication([])
+from app import cli
+from app.window import build_window
+w = build_window(sys.argv[1:], show=True)
+out = {"order": []}
+def complete():
+    out["order"].append("complete")
+    out["numpy_then"] = "numpy" in sys.modules or "engine.model" in sys.modules
+    out["board_empty_then"] = w.scenario is None
+    turn = next(a for a in w.view_menu.actions() if a.text() == "&Turn")
+    turn.trigger()
+    out["turn_shown"] = w.turn_dock.isVisible()
+    out["turn_label"] = w.turn_dock.turn_label.text()
+    w.tools.actions["measure"].trigger()
+    out["tool"] = w.tools.active.id
+def ready():
+    out["order"].append("board")
+    out["scenario"] = w.scenario.name
+    out["units"] = len(w.scene.unit_items)
+    out["tool_after"] = w.tools.active.id
+    out["turn_label_after"] = w.turn_dock.turn_label.text()
+    w.view.show_area(24, 12, 20.0)
+    a, b = w.game.unit("us-1-1"), w.game.unit("gren-1")
+    vp = w.view.viewport()
+    for u in (a, b):
+        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         w.view.mapFromScene(QPointF(u.x, u.y)))
+    result = w.tools.active.result
+    out["measured"] = result.to_dict() if result is not None else None
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        cli.run(["measure", sys.argv[1] if sys.argv[1:] else DEMO, "us-1-1", "gren-1",
+                 "--json"])
+    out["cli"] = json.loads(text.getvalue())
+    print(json.dumps(out))
+    qapp.quit()
+w.startup_finished.connect(complete)
+w.board_ready.connect(lambda: QTimer.singleShot(0, ready))
+QTimer.singleShot(60000, qapp.quit)
+qapp.exec()
+"""
+DEMO_FILE = ROOT / "resources" / "scenarios" / "crossroads.json"
+
+
+def run_program(config_dir: Path, *args: str) -> dict:
+    """BEFORE_THE_ENGINE run as `warboard ARGS` with its settings in `config_dir`."""
+    code = BEFORE_THE_ENGINE.replace("DEMO", repr(str(DEMO_FILE)))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", WARBOARD_CONFIG_DIR=str(config_dir))
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_menu_action_and_a_tool_work_before_the_engine_arrives(tmp_path):
+    """Used the moment the window is complete, before the game (and numpy, the engine) is
+    loaded: the Turn dock opens and says there is no turn yet, the Measure tool becomes the
+    active tool; then the demo arrives on the board, the tool is still Measure, the dock
+    follows the game, and a measurement clicked on the table gives the command line's
+    figures."""
+    out = run_program(tmp_path / "config")
+    assert out["order"] == ["complete", "board"]
+    assert out["numpy_then"] is False and out["board_empty_then"] is True
+    assert out["turn_shown"] is True and out["turn_label"] == "Turn –"
+    assert out["tool"] == "measure" and out["tool_after"] == "measure"
+    assert out["scenario"] == load_demo().name
+    assert out["units"] == len(load_demo().units)
+    assert out["turn_label_after"] != "Turn –"
+    assert out["measured"] == out["cli"]
 
 
 def test_build_window_for_tests_is_complete_at_once(qtbot):
@@ -123,22 +213,79 @@ def test_a_window_with_deferred_modules_is_drawable_then_completes(qtbot):
     assert not w.log_dock.isVisible() and not w.action_panel.isVisible()
 
 
-def test_the_program_path_shows_the_table_then_installs_the_rest(qtbot):
-    """build_window(show=True), as run_gui calls it: the demo is on the board when the
-    window is first shown; the held-back modules follow the first paint."""
+def test_the_late_game_gets_the_board_warnings_of_its_ruleset(tmp_path):
+    """The ruleset's board warnings need the rulesets, which now come in with the game: a
+    Boets table with a fighter out of his squad's chain shows the same warning (CMD) when
+    the program loads it late as when a window is built with it at once."""
+    raw = json.loads((ROOT / "resources" / "scenarios" / "boets-velian-ridge.json")
+                     .read_text(encoding="utf-8"))
+    unit = next(u for u in raw["units"] if u["id"] == "cy-a-4")
+    unit["x"] += 4
+    path = tmp_path / "chain.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+               WARBOARD_CONFIG_DIR=str(tmp_path / "config"))
+    code = ("import json, sys\n"
+            "from PySide6.QtCore import QTimer\n"
+            "from PySide6.QtWidgets import QApplication\n"
+            "qapp = QApplication([])\n"
+            "from app.window import build_window\n"
+            "w = build_window(sys.argv[1:], show=True)\n"
+            "def ready():\n"
+            "    print(json.dumps({k: [str(b) for b in v]"
+            " for k, v in w.scene.warnings().items()}))\n"
+            "    qapp.quit()\n"
+            "w.board_ready.connect(lambda: QTimer.singleShot(0, ready))\n"
+            "QTimer.singleShot(60000, qapp.quit)\n"
+            "qapp.exec()\n")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    late = json.loads(done.stdout.strip().splitlines()[-1])
+    assert list(late) == ["cy-a-4"]
+    at_once = build_window([str(path)])
+    assert late == {k: [str(b) for b in v] for k, v in at_once.scene.warnings().items()}
+    at_once.deleteLater()
+
+
+def test_the_program_path_shows_the_window_completes_it_then_loads_the_table(qtbot):
+    """build_window(show=True), as run_gui calls it: the window is shown with no game; the
+    held-back modules follow the first paint (`startup_finished`), then the demo goes on
+    the board (`board_ready`). (Until issue 15 the demo was on the board before the first
+    paint; now the engine and the board items come after the window is complete.)"""
     w = build_window([], show=True)
     qtbot.addWidget(w)
-    assert w.isVisible() and w.scenario is not None
-    assert len(w.scene.unit_items) == len(load_demo().units)
+    assert w.isVisible() and w.scenario is None
     assert w.pending_modules == DEFERRED
-    qtbot.waitUntil(lambda: w.pending_modules == (), timeout=5000)
+    seen = []
+    w.startup_finished.connect(lambda: seen.append("complete"))
+    with qtbot.waitSignal(w.board_ready, timeout=10000):
+        w.board_ready.connect(lambda: seen.append("board"))
+    assert seen == ["complete", "board"]
     assert set(DEFERRED) <= set(w.modules)
+    assert len(w.scene.unit_items) == len(load_demo().units)
+
+
+def test_a_game_opened_before_the_start_game_arrives_stays(qtbot, tmp_path):
+    """File ▸ Open used before the late load: that game stays on the board; the demo does
+    not replace it (`board_ready` is still emitted)."""
+    path = tmp_path / "other.json"
+    raw = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    raw["name"] = "Opened first"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    w = build_window([], show=True)
+    qtbot.addWidget(w)
+    assert w.open_path(path)
+    with qtbot.waitSignal(w.board_ready, timeout=10000):
+        pass
+    assert w.scenario.name == "Opened first"
 
 
 def test_the_program_opens_a_game_file_through_the_files_controller(qtbot, tmp_path,
                                                                        monkeypatch):
     """`warboard FILE.warboard`: the files controller is in before the window is shown, so a
-    game file (which only it can read) opens, and is autosaved from then on."""
+    game file (which only it can read) opens once the window is complete, and is autosaved
+    from then on."""
     from engine.gamefile import new_game_file
     from engine.model import Game
 
@@ -147,10 +294,12 @@ def test_the_program_opens_a_game_file_through_the_files_controller(qtbot, tmp_p
     new_game_file(path, Game(dataclasses.replace(load_demo(), name="From a file")))
     w = build_window([str(path)], show=True)
     qtbot.addWidget(w)
+    with qtbot.waitSignal(w.board_ready, timeout=10000):
+        pass
+    assert w.pending_modules == ()
     assert w.scenario.name == "From a file"
     assert w.files.path == path
     assert w.windowTitle() == "From a file (table.warboard) — Warboard"
-    qtbot.waitUntil(lambda: w.pending_modules == (), timeout=5000)
 
 
 @pytest.fixture

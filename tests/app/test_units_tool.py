@@ -205,3 +205,26 @@ def test_new_units_face_the_enemy_edge(qtbot, edges, side, facing):
     click_board(qtbot, w, 30, 10)
     placed = w.game.unit(w.selected_unit_id)
     assert placed.facing == facing
+
+
+def test_every_library_profile_of_every_ruleset_has_a_base():
+    """Issue 16: no profile of any installed ruleset is placed on a "(default base)" — each
+    has its own (PROPOSED where the rules give none, and shown so) or its sample tables'."""
+    from engine.rulesets.registry import list_rulesets
+    from engine.scenario import Table
+
+    for ruleset in list_rulesets():
+        empty = Scenario("blank", ruleset.id, Table(72, 48, 2.5))
+        for choice in profile_catalogue(empty):
+            assert choice.base_from != "default", (ruleset.id, choice.id)
+            assert "(default base)" not in choice.text
+
+
+def test_a_proposed_base_is_marked_in_the_catalogue():
+    from engine.scenario import Table
+
+    empty = Scenario("blank", "keno-platoon", Table(72, 48, 2.5))
+    cat = {c.id: c for c in profile_catalogue(empty)}
+    assert cat["keno-at-gun"].base == BaseShape.rect(50, 50)
+    assert cat["keno-at-gun"].text.endswith("50×50 mm rect (PROPOSED base)")
+    assert cat["keno-squad"].base_from == "sample" and not cat["keno-squad"].base_proposed

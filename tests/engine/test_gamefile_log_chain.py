@@ -110,3 +110,29 @@ def test_append_log_to_a_file_chains_the_new_entries(saved):
     append_log(saved, [LogEntry(3, None, "a", None), LogEntry(3, None, "b", None)])
     read = open_game(saved)
     assert read.log_problems == () and len(read.game.log) == len(LOG) + 2
+
+
+def test_canonical_text_is_the_entry_as_to_dict_gives_it():
+    """The hash is taken over to_dict read back as JSON (tuples as lists, int keys as
+    text) — built without to_dict's deep copy, the text is the same."""
+    import json
+
+    from engine.log_chain import _normal, canonical_json
+
+    odd = LogEntry(3, "a", "template", "b", LOG[1].dice, "s",
+                   {"odds": [{"id": f"u{i}", "under": i / 7} for i in range(50)],
+                    "t": (1, 2, (3, "x")), 4: {5: None}, "ru": "щит"})
+    for e in (*LOG, odd):
+        want = json.dumps(_normal({"prev": GENESIS, **e.to_dict()}), ensure_ascii=False,
+                          sort_keys=True, separators=(",", ":"))
+        assert canonical_json(e, GENESIS) == want
+
+
+def test_the_log_head_follows_every_append_and_a_replaced_log():
+    game = demo_game()
+    for e in LOG:
+        stored = game.append_log(e)
+        assert game.log_head() == entry_hash(stored) == entry_hash(game.log[-1])
+        assert game.log_head() == game.log_head()
+    game._log[-1] = LogEntry(9, None, "roll", summary="another")  # not by append: still right
+    assert game.log_head() == entry_hash(game.log[-1])

@@ -90,8 +90,9 @@ def test_russian_post_uses_the_catalogue():
     assert set(TEXTS["ru"]) == set(TEXTS["en"])
     # the ruleset's words too: the action, the steps and their rolls (engine.i18n)
     assert "Стрельба — " in post
-    assert "Бросок на попадание: d10 = 3 (введены вручную)" in post
-    assert "Бросок на ранение: d10 = 2 (введены вручную) → ранение" in post
+    # dice are written к10 in Russian (issue #16; the post said "d10" before)
+    assert "Бросок на попадание: к10 = 3 (введены вручную)" in post
+    assert "Бросок на ранение: к10 = 2 (введены вручную) → ранение" in post
 
 
 def test_empty_turn_and_bad_arguments():

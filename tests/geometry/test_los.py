@@ -402,3 +402,23 @@ def test_cached_sample_points_equal_freshly_computed_ones():
         assert np.array_equal(got, want)
     for got, want in zip(first, fresh, strict=True):
         assert np.array_equal(got, want[:2])
+
+
+def test_sample_points_are_kept_per_outline_object_and_forgotten_with_it():
+    """The cache is keyed by the outline object (hashing a shapely outline hashes its WKB):
+    an equal outline built anew gets the same points, and a collected one leaves no entry."""
+    import gc
+
+    from geometry import los
+    from geometry.los import sample_points
+
+    a = shapely.Polygon([(0, 0), (2, 0), (2, 1), (0, 1)])
+    b = shapely.Polygon([(0, 0), (2, 0), (2, 1), (0, 1)])
+    first = sample_points([a], 16)
+    assert los._sampled(a, 16) is not None and los._sampled(b, 16) is None
+    again = sample_points([b, a], 16)
+    assert np.array_equal(again[1][0], first[1][0]) and np.array_equal(again[1][1], first[1][0])
+    key = id(a)
+    del a
+    gc.collect()
+    assert key not in los._SAMPLED or los._SAMPLED[key][0]() is not None

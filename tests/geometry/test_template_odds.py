@@ -232,3 +232,131 @@ def test_heat_map_in_unit_interval_and_peaks_near_the_aim(scheme, shape):
         r = 1.5 if shape == "blast-3" else 2.5
         inside = np.hypot(land.centres[:, 0] - cx, land.centres[:, 1] - cy) < r
         assert h.at(x, y) == pytest.approx(float(land.weights[inside].sum()), abs=1e-9)
+
+
+def _full_grid_raster(shape, aim, scheme, n_bearings, cell, clip):
+    """The heat map as it was worked out before its ring-per-distance speed-up: the arc
+    formula over every cell for every distance (the oracle the fast one must equal)."""
+    from geometry.template_odds import diameter_of
+
+    radius = diameter_of(shape) / 2
+    x, y = aim
+    pairs = scheme.distance_weights()
+    reach = max(d for d, _ in pairs) + radius
+    lo_x, lo_y, hi_x, hi_y = x - reach, y - reach, x + reach, y + reach
+    if clip is not None:
+        lo_x, lo_y = max(lo_x, clip[0]), max(lo_y, clip[1])
+        hi_x, hi_y = min(hi_x, clip[2]), min(hi_y, clip[3])
+    cols, rows = max(0, math.ceil((hi_x - lo_x) / cell)), max(0, math.ceil((hi_y - lo_y) / cell))
+    dx, dy = np.meshgrid(lo_x + (np.arange(cols) + 0.5) * cell - x,
+                         lo_y + (np.arange(rows) + 0.5) * cell - y)
+    rho, phi = np.hypot(dx, dy), np.degrees(np.arctan2(dy, dx))
+    step, out = 360.0 / n_bearings, np.zeros_like(rho)
+    for d, p in pairs:
+        if d == 0:
+            out += float(p) * (rho < radius)
+            continue
+        with np.errstate(divide="ignore", invalid="ignore"):
+            c = (rho * rho + d * d - radius * radius) / (2 * rho * d)
+        half = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
+        count = np.clip(np.ceil((phi + half) / step) - np.floor((phi - half) / step) - 1,
+                        0, n_bearings)
+        count = np.where(c <= -1.0, n_bearings,
+                         np.where((c >= 1.0) | np.isnan(c), 0, count))
+        out += float(p) * count / n_bearings
+    return np.clip(out, 0.0, 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(schemes, st.sampled_from(["blast-3", "blast-5"]),
+       st.floats(-5, 80), st.floats(-5, 55), st.sampled_from([0.1, 0.2, 0.25, 0.5]),
+       st.sampled_from([90, 180, 7]), st.booleans())
+def test_heat_map_equals_the_full_grid_formula_bit_for_bit(scheme, shape, x, y, cell, n,
+                                                           clipped):
+    """Each distance only visits its ring of cells: the values are the same floats as the
+    formula over the whole raster (speed must not change a figure)."""
+    clip = (0.0, 0.0, 72.0, 48.0) if clipped else None
+    h = coverage_raster(shape, (x, y), scheme, n_bearings=n, cell=cell, clip=clip)
+    want = _full_grid_raster(shape, (x, y), scheme, n, cell, clip)
+    if want.size == 0:
+        assert h.values.size == 0
+    else:
+        assert h.values.shape == want.shape and np.array_equal(h.values, want)
+
+
+@pytest.mark.parametrize("aim", [(0.0, 0.0), (1.5, 0.0), (0.1, 2.5)])
+def test_heat_map_cells_on_a_ring_edge_or_at_the_aim_match_the_formula(aim):
+    """Cell centres exactly on ρ = d ± r or at the aim itself (ρ = 0, d = r) are where the
+    ring's bounds could cut a cell off: they must still equal the full formula."""
+    for shape, scheme in [("blast-3", d20_steps(1.5)), ("blast-3", d20_steps(0.5)),
+                          ("blast-5", d6_minus_accuracy(1))]:
+        h = coverage_raster(shape, aim, scheme, cell=0.5)
+        assert np.array_equal(h.values, _full_grid_raster(shape, aim, scheme, 180, 0.5, None))
+
+
+def dense_landing_hits(shape, aim, scheme, polys, ids, n_bearings):
+    """landing_hits as it was before its spatial index: every base's box against every
+    landing (a dense prefilter), and the hole's winner over every base × landing."""
+    import shapely
+
+    from geometry.template_odds import (
+        EXACT_BAND_IN,
+        TEMPLATE_QUAD_SEGS,
+        _overlaps,
+        diameter_of,
+    )
+    from geometry.templates import blast
+
+    radius = diameter_of(shape) / 2
+    arr = np.asarray(polys, dtype=object)
+    land = landings(aim, scheme, n_bearings)
+    m = land.weights.size
+    under = np.zeros((arr.size, m), dtype=bool)
+    hole = np.full(m, -1, dtype=np.int64)
+    ring = shapely.get_coordinates(blast(*land.aim, diameter_of(shape)).shape.exterior)
+    apothem = radius * math.cos(math.pi / (4 * TEMPLATE_QUAD_SEGS))
+    nb = shapely.bounds(arr)
+    px, py = land.centres[:, 0], land.centres[:, 1]
+    bx = np.maximum(0.0, np.maximum(nb[:, 0, None] - px, px - nb[:, 2, None]))
+    by = np.maximum(0.0, np.maximum(nb[:, 1, None] - py, py - nb[:, 3, None]))
+    k, j = np.nonzero(bx * bx + by * by < radius * radius)
+    points = shapely.points(land.centres)
+    dist = np.full((arr.size, m), np.inf)
+    dist[k, j] = shapely.distance(arr[k], points[j])
+    hit = dist < apothem - EXACT_BAND_IN
+    edge = (~hit) & (dist < radius)
+    if edge.any():
+        ek, ej = np.nonzero(edge)
+        hit[ek, ej] = _overlaps(ring, land.offsets[ej], arr[ek])
+    under[:] = hit
+    inside = dist == 0.0
+    if inside.any():
+        order = np.array(sorted(range(len(ids)), key=lambda q: ids[q]), dtype=np.int64)
+        ins = inside[order]
+        cols = np.flatnonzero(ins.any(axis=0))
+        cents = shapely.centroid(arr[order])
+        gaps = np.round(shapely.distance(cents[:, None], points[None, cols]), 9)
+        gaps[~ins[:, cols]] = np.inf
+        hole[cols] = order[np.argmin(gaps, axis=0)]
+    return under, hole
+
+
+crowd = st.lists(st.tuples(st.sampled_from([4.0, 4.5, 5.0, 6.0]),
+                           st.sampled_from([4.0, 4.5, 5.0, 6.0]), st.sampled_from([0.0, 90.0]),
+                           base_shapes), min_size=1, max_size=10)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(units, crowd), schemes, aims, st.sampled_from(["blast-3", "blast-5"]),
+       st.permutations([f"u{k}" for k in range(10)]))
+def test_landing_hits_equal_the_dense_prefilter_exactly(specs, scheme, aim, shape, names):
+    """The spatial index and the per-pair hole winner decide every (base, landing) as the
+    dense version did, ties included (stacked bases with equal centres: the smallest id)."""
+    from geometry.template_odds import landing_hits
+
+    polys = [base_polygon(b, x, y, f) for x, y, f, b in specs]
+    ids = names[:len(specs)]
+    got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=36)
+    under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 36)
+    assert np.array_equal(got.under, under)
+    assert np.array_equal(got.hole, hole)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.options import Field, Schema, SchemaError
+from engine.options import BASE, Field, Schema, SchemaError
 from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "ARMLIST", "WEAPON", "RULES", "COLUMNS", "RANKS", "rules",
@@ -56,6 +56,7 @@ ARMLIST: Schema = {
                          doc="may act alone (§4.1-6)"),
     "special": _NAMES,
     "weapons": _NAMES,
+    "base": BASE,
     "proposed": _NAMES,
     "note": Field("str", required=False, default=""),
 }

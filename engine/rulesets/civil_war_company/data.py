@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from engine.options import Field, Modifier, Schema, SchemaError
+from engine.options import BASE, Field, Modifier, Schema, SchemaError
 from engine.rulesets.registry import check_proposed_names, load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "GUN", "MODIFIER", "RULES", "TRAITS", "QUALITIES",
@@ -62,6 +62,7 @@ PROFILE: Schema = {
     "vehicle": Field("bool", required=False, default=False,
                      doc="техника: only MGs at short range and artillery damage it (§4.8-4, "
                          "§8-9); its cover roll takes 'target armoured −1'"),
+    "base": BASE,
     "proposed": _NAMES,
     "note": _TEXT,
 }

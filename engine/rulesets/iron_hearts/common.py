@@ -61,7 +61,7 @@ def te_modifiers(ctx: Context, te: int, who: str = "") -> list[Modifier]:
     taken off the roll (same odds for a ≤ test; only the display differs)."""
     if not te:
         return []
-    label = f"T&E{' ' + who if who else ''}"
+    label = msg("T&E {who}", who=who) if who else "T&E"
     if ctx.rule("te_applies_to") == "roll":
         return [Modifier(label, -te, "T&E taken off the roll (§4.A-17)", to="roll")]
     return [Modifier(label, te, "T&E added to the target number (§4.A-17)")]

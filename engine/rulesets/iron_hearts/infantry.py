@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from engine.costs import Cost
 from engine.dice import D10, Comparison, DiceSource
+from engine.i18n import join, msg
 from engine.model import Effect, RemoveUnit, SetGameState, SetState
 from engine.odds import OutcomeDistribution, band_die, distribution, p_test, successes
 from engine.options import Modifier, Option, SchemaError
@@ -90,7 +91,7 @@ class SkillCheck(IHAction):
         shown = [Modifier("base", base, "skill difficulty (§4.8-2)"), *mods]
         step = roll_bands(dice, bands, id="skill", label="Skill check", modifiers=shown,
                           highlight=("success",),
-                          note=f"a natural {rn('skill.fumble_face')} is a fumble")
+                          note=msg("a natural {face} is a fumble", face=rn("skill.fumble_face")))
         return ctx.resolution([step], [], step.outcome)
 
     def cost_of(self, ctx: Context) -> Cost:
@@ -135,14 +136,16 @@ class Grenade(ForGrenadiers, IHAction):
         if w["kind"] not in ("grenade", "rifle_grenade"):
             raise SchemaError(f"grenade.weapon: {wid!r} is not a grenade")
         if not p.get("has_grenades"):
-            raise Refused(f"{ctx.actor.label} has no grenades: order a squad-mate who has "
-                          "one (a personal order, §4.9-6)")
+            raise Refused(msg("{unit} has no grenades: order a squad-mate who has one (a "
+                              "personal order, §4.9-6)", unit=ctx.actor.label))
         turn = current_turn(ctx)
         if turn is not None and ctx.actor.state.get("grenade_turn") == turn:
             raise Refused("a grenade only once per turn (§4.9-1)")
         d = ctx.fact("distance_m")
         if d > w["range_m"]:
-            raise Refused(f"{distance(d)} m is beyond the {w['name']}'s {w['range_m']:g} m")
+            raise Refused(msg("{distance} m is beyond the {weapon}'s {range} m",
+                              distance=distance(d), weapon=w["name"],
+                              range=f"{w['range_m']:g}"))
         stat = ctx.rule("grenade_stat")
         mods = ctx.modifiers("throw")
         test = stat_test(ctx, p[stat], mods)
@@ -185,8 +188,9 @@ class Grenade(ForGrenadiers, IHAction):
         dstep = roll_test(dice, dmg, id="damage", label="Grenade damage", n=n_dice,
                           base=w["damage"], base_label="Damage", success="wound",
                           failure="no wound",
-                          note=f"{len(people)} in the blast, {n_dice} dice (at least "
-                               f"{rn('grenade.min_damage_dice')}); dice fall on: {shown}")
+                          note=msg("{n} in the blast, {dice} dice (at least {least}); dice "
+                                   "fall on: {on}", n=len(people), dice=n_dice,
+                                   least=rn("grenade.min_damage_dice"), on=shown))
         notes = []
         landed = sum(1 for a, r in zip(alloc, dstep.results, strict=True)
                      if a and r == "wound")
@@ -205,8 +209,10 @@ class Grenade(ForGrenadiers, IHAction):
             effects += e
             if note:
                 notes.append(note)
-        text = f"{landed} wounds" + (f", {suppressed} suppression" if suppress else "") + \
-            (": " + "; ".join(notes) if notes else "")
+        text = (msg("{n} wounds, {k} suppression", n=landed, k=suppressed) if suppress
+                else msg("{n} wounds", n=landed))
+        if notes:
+            text = msg("{text}: {notes}", text=text, notes=join("; ", notes))
         return ctx.resolution([throw, dstep], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
@@ -242,9 +248,10 @@ class DeathRoll(IHAction):
         """Refused for a unit that is not an NPC casualty waiting for the roll."""
         u = ctx.actor
         if u.state.get("casualty") not in (None, "npc-pending"):
-            raise Refused(f"{u.label}: {CASUALTY.get(u.state['casualty'])}")
+            raise Refused(msg("{unit}: {casualty}", unit=u.label,
+                              casualty=CASUALTY.get(u.state["casualty"])))
         if hp_of(ctx, u) > 0 and u.state.get("casualty") is None:
-            raise Refused(f"{u.label} is not at 0 HP")
+            raise Refused(msg("{unit} is not at 0 HP", unit=u.label))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u = ctx.actor
@@ -290,12 +297,12 @@ class Medkit(IHAction):
             raise SchemaError("medkit: needs the game (medkits are counted in "
                               "game.state['medkits'])")
         if t.state.get("casualty") not in ("wounded", "pc-wounded"):
-            raise Refused(f"{t.label} is not a wounded casualty "
-                          f"({CASUALTY.get(t.state.get('casualty'), 'not at 0 HP')})")
+            raise Refused(msg("{unit} is not a wounded casualty ({casualty})", unit=t.label,
+                              casualty=CASUALTY.get(t.state.get("casualty"), "not at 0 HP")))
         kits = dict(ctx.game.state.get("medkits", {}))
         left = int(kits.get(t.side, 0))
         if left <= 0:
-            raise Refused(f"side {t.side} has no medkits left")
+            raise Refused(msg("side {side} has no medkits left", side=t.side))
         return kits, left
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
@@ -303,8 +310,9 @@ class Medkit(IHAction):
         t = ctx.target
         kits[t.side] = left - 1
         hp = rn("wounds.revive_hp")
-        step = info_step("medkit", "Medkit", f"{t.label} back in the fight with {hp} HP",
-                         note=f"{left - 1} medkits left for {t.side}")
+        step = info_step("medkit", "Medkit", msg("{unit} back in the fight with {hp} HP",
+                                                 unit=t.label, hp=hp),
+                         note=msg("{n} medkits left for {side}", n=left - 1, side=t.side))
         effects = [SetGameState("medkits", kits), SetState(t.id, "casualty", None),
                    SetState(t.id, "hp", hp)]
         return ctx.resolution([step], effects, step.outcome)
@@ -334,7 +342,7 @@ class Move(IHAction):
         if ctx.option("difficult"):
             f = rn("movement.difficult_terrain_factor")
             metres *= f
-            notes.append(Modifier("difficult terrain", 0, f"× {f:g}",
+            notes.append(Modifier("difficult terrain", 0, f"× {f:g}",  # a number
                                   proposed=proposed("movement.difficult_terrain_factor")))
         return metres, notes
 
@@ -342,7 +350,8 @@ class Move(IHAction):
         metres, notes = self.allowance(ctx)
         mpi = (ctx.game.scenario.table.metres_per_inch if ctx.game is not None
                else ctx.ruleset.metres_per_inch)
-        text = f"up to {metres:g} m ({metres / mpi:.1f} in at {mpi:g} m per inch)"
+        text = msg("up to {metres} m ({inches} in at {scale} m per inch)",
+                   metres=f"{metres:g}", inches=f"{metres / mpi:.1f}", scale=f"{mpi:g}")
         step = info_step("move", "Movement allowance", text, modifiers=notes,
                          note="Sprint" if ctx.option("ap") == 3 else "")
         return ctx.resolution([step], [], text)
@@ -377,15 +386,15 @@ def radio_out(ctx: Context, unit: Unit) -> str:
     if card is None:
         return ""
     if "radio" not in card.get("features", ()):
-        return f"{unit.label} has no radio"
+        return msg("{unit} has no radio", unit=unit.label)
     if "radio" in (unit.state.get("systems") or ()):
-        return f"{unit.label}'s radio is damaged"
+        return msg("{unit}'s radio is damaged", unit=unit.label)
     from .tank_common import TankView
 
     view = TankView.of(ctx, unit)
     operators = [p for p, m in card["crew"].items() if m.get("radio_operator")]
     if operators and all(p in view.missing for p in operators):
-        return f"{unit.label}'s radio operator is out (§4.14-3)"
+        return msg("{unit}'s radio operator is out (§4.14-3)", unit=unit.label)
     return ""
 
 
@@ -405,7 +414,8 @@ class CommandRange(ForAnyUnit, IHAction):
         if t is None:
             raise SchemaError("command_range.target: required (a soldier)")
         if t.side != ctx.actor.side:
-            return f"target: {t.label} is on the other side ({t.side}): no orders reach him"
+            return msg("target: {unit} is on the other side ({side}): no orders reach him",
+                       unit=t.label, side=t.side)
         if t.id == ctx.actor.id:
             return "target: the commander himself"
         return None
@@ -428,7 +438,7 @@ class CommandRange(ForAnyUnit, IHAction):
             raise Refused(why)
         band, text = self._band(ctx)
         step = info_step("command", "Command range", text,
-                         note=f"{distance(ctx.fact('distance_m'))} m")
+                         note=msg("{distance} m", distance=distance(ctx.fact("distance_m"))))
         return ctx.resolution([step], [], band)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -20,6 +20,7 @@ import icepool
 
 from engine.costs import Cost
 from engine.dice import D10, DiceSource, Test
+from engine.i18n import Text, join, msg
 from engine.model import Effect
 from engine.odds import OutcomeDistribution, chain, successes
 from engine.options import Modifier, Option
@@ -85,7 +86,7 @@ def fighter(ctx: Context, unit: Unit, weapon: Mapping[str, Any] | None, *,
     p = ctx.profile(unit)
     if ctx.rule("melee_wound_vs") == "weapon_damage":
         _, w = weapon_of(ctx, unit, given=weapon)
-        wound, wl = w["damage"], f"Damage ({w['name']})"
+        wound, wl = w["damage"], msg("Damage ({weapon})", weapon=w["name"])
     else:
         wound, wl = p["melee"], "Melee"
     return Fighter(unit, p["melee"], wound, wl, p.get("training_experience", 0),
@@ -193,8 +194,8 @@ def _initiative(ctx: Context, dice: DiceSource, a: Fighter, d: Fighter
                 ) -> tuple[list[Step], str]:
     if a.suppressed != d.suppressed:
         loser, order = (a, "defender") if a.suppressed else (d, "attacker")
-        return [info_step("initiative", "Initiative", f"{loser.label} is suppressed: loses "
-                          "the initiative (§4.6-1)")], order
+        return [info_step("initiative", "Initiative", msg(
+            "{unit} is suppressed: loses the initiative (§4.6-1)", unit=loser.label))], order
     steps: list[Step] = []
     while True:
         rolls = []
@@ -202,15 +203,19 @@ def _initiative(ctx: Context, dice: DiceSource, a: Fighter, d: Fighter
             mods = [Modifier("T&E", f.te, "added to the initiative roll (§4.6-1)",
                              to="roll")] if f.te else []
             rolls.append(roll_step(dice, D10, id=f"initiative-{tag}",
-                                   label=f"Initiative ({f.label})", modifiers=mods))
+                                   label=msg("Initiative ({unit})", unit=f.label),
+                                   modifiers=mods))
         ta, td = rolls[0].totals[0], rolls[1].totals[0]
         if ta == td and ctx.rule("melee_tie") == "reroll":
-            steps += [r.with_outcome(f"{r.totals[0]}: tie, roll again") for r in rolls]
+            steps += [r.with_outcome(msg("{total}: tie, roll again", total=r.totals[0]))
+                      for r in rolls]
             continue
         order = "attacker" if ta > td else "defender" if td > ta else "simultaneous"
-        text = {"attacker": f"{a.label} strikes first", "defender": f"{d.label} strikes first",
+        text = {"attacker": msg("{unit} strikes first", unit=a.label),
+                "defender": msg("{unit} strikes first", unit=d.label),
                 "simultaneous": "tie: both strike at once (§4.6-1)"}[order]
-        steps += [rolls[0].with_outcome(f"{ta} vs {td}"), rolls[1].with_outcome(text)]
+        steps += [rolls[0].with_outcome(msg("{a} vs {d}", a=ta, d=td)),
+                  rolls[1].with_outcome(text)]
         return steps, order
 
 
@@ -218,13 +223,15 @@ def _strike(ctx: Context, dice: DiceSource, s: Fighter, e: int, tag: str
             ) -> tuple[list[Step], int]:
     n = rn("melee.attack_dice")
     hit = roll_test(dice, s.hit_test(ctx), id=f"hit-{e}-{tag}",
-                    label=f"Exchange {e}: {s.label} strikes", n=n, base=s.melee,
+                    label=msg("Exchange {e}: {unit} strikes", e=e, unit=s.label), n=n,
+                    base=s.melee,
                     base_label="Melee", modifiers=s.hit_mods, success="hit", failure="miss")
     k = hit.count("hit")
     if not k:
         return [hit], 0
     wound = roll_test(dice, s.wound_test(ctx), id=f"wound-{e}-{tag}",
-                      label=f"Exchange {e}: {s.label} wounds", n=k, base=s.wound_value,
+                      label=msg("Exchange {e}: {unit} wounds", e=e, unit=s.label), n=k,
+                      base=s.wound_value,
                       base_label=s.wound_label, modifiers=s.wound_mods, success="wound",
                       failure="no wound")
     return [hit, wound], wound.count("wound")
@@ -262,7 +269,7 @@ def fight(ctx: Context, dice: DiceSource, a: Fighter, d: Fighter
                 to_a, ha = to_a + w2, max(0, ha - w2 * hpw)
     outcome = _classify(ha, hd)
     steps.append(info_step("melee", "Melee result", outcome,
-                           note=f"{e} exchange{'s' if e != 1 else ''}"))
+                           note=msg("{n} {n|exchange|exchanges|exchanges}", n=e)))
     return steps, to_a, to_d, outcome
 
 
@@ -299,11 +306,14 @@ class Melee(IHAction):
         ap = ctx.option("closing_ap")
         if d is not None and d > rn("melee.contact_m") and run_allowance(ctx, ap) < d:
             need = next((k for k in range(ap + 1, 4) if run_allowance(ctx, k) >= d), None)
-            how = (f"close in first: closing_ap = {need} ({run_allowance(ctx, need):g} m)"
-                   if need else f"out of reach: 3 AP run {run_allowance(ctx, 3):g} m")
-            raise Refused(f"target: {ctx.target.label} is {distance(d)} m away, not in base "
-                          "contact "
-                          f"(≤ {rn('melee.contact_m'):g} m, PROPOSED); {how} (§4.2-2)")
+            how = (msg("close in first: closing_ap = {ap} ({metres} m)", ap=need,
+                       metres=f"{run_allowance(ctx, need):g}") if need else
+                   msg("out of reach: 3 AP run {metres} m",
+                       metres=f"{run_allowance(ctx, 3):g}"))
+            raise Refused(msg("target: {unit} is {distance} m away, not in base contact (≤ "
+                              "{contact} m, PROPOSED); {how} (§4.2-2)",
+                              unit=ctx.target.label, distance=distance(d),
+                              contact=f"{rn('melee.contact_m'):g}", how=how))
         return (fighter(ctx, ctx.actor, ctx.weapon, attacker=True),
                 fighter(ctx, ctx.target, None, attacker=False))
 
@@ -316,14 +326,19 @@ class Melee(IHAction):
         a, d = self._fighters(ctx)
         steps, to_a, to_d, outcome = fight(ctx, dice, a, d)
         effects, notes = _wounds(ctx, a, d, to_a, to_d)
-        summary = f"{outcome}: {to_d} wounds dealt, {to_a} taken"
-        return ctx.resolution(steps, effects, summary + ("; " + "; ".join(notes)
-                                                         if notes else ""))
+        return ctx.resolution(steps, effects, _summary(outcome, to_d, to_a, notes))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         a, d = self._fighters(ctx)
         probs = melee_probabilities(ctx, a, d)
         return OutcomeDistribution("melee", tuple(probs.items()))
+
+
+def _summary(outcome: str, dealt: int, taken: int, notes: list) -> Text:
+    """"won: 2 wounds dealt, 1 taken; …" — the line a melee or an assault ends with."""
+    said = msg("{outcome}: {dealt} wounds dealt, {taken} taken", outcome=outcome,
+               dealt=dealt, taken=taken)
+    return msg("{said}; {notes}", said=said, notes=join("; ", notes)) if notes else said
 
 
 def melee_target_check(ctx: Context) -> None:
@@ -336,8 +351,9 @@ def melee_target_check(ctx: Context) -> None:
         from engine.options import SchemaError
         raise SchemaError(f"{ctx.action.id}.target: required")
     if vehicle_card(ctx, t) is not None:
-        raise Refused(f"target: {t.label} is a vehicle — melee and assault are between "
-                      "characters (§4.6, §4.7); use an anti-tank weapon or a grenade")
+        raise Refused(msg("target: {unit} is a vehicle — melee and assault are between "
+                          "characters (§4.6, §4.7); use an anti-tank weapon or a grenade",
+                          unit=t.label))
     if t.id == ctx.actor.id:
         raise Refused("target: the attacker himself")
 
@@ -405,8 +421,9 @@ class Assault(IHAction):
         d = ctx.fact("distance_m")
         ap, run_ap = self._run(ctx, d)
         if run_ap is None:
-            raise Refused(f"cannot reach: {distance(d)} m, and {ap} AP run at most "
-                          f"{run_allowance(ctx, ap):g} m")
+            raise Refused(msg("cannot reach: {distance} m, and {ap} AP run at most {metres} m",
+                              distance=distance(d), ap=ap,
+                              metres=f"{run_allowance(ctx, ap):g}"))
         p = ctx.profile()
         which = ctx.rule("assault_check")
         base, label = {"guts": (p["guts"], "Guts"), "melee": (p["melee"], "Melee"),
@@ -420,7 +437,7 @@ class Assault(IHAction):
                                  proposed=True))
         fort = ctx.option("fortification")
         if fort:
-            mods.append(Modifier(f"fortification {fort}",
+            mods.append(Modifier(msg("fortification {level}", level=fort),
                                  -fort * rn("assault.fortification_per_level"),
                                  "level of fortification (§4.7-3)", proposed=True))
         mods += ctx.modifiers("assault")
@@ -431,8 +448,8 @@ class Assault(IHAction):
         zone = range_zone(ctx, w, snap=True)
         volley = None if zone == "out" else plan_volley(
             ctx, ctx.profile(ctx.target), w, n=w["rate_of_fire"], cover_level=0, zone=zone,
-            snap=True, note=f"one action: RoF {w['rate_of_fire']}; the running assaulter "
-                            "has no cover (PROPOSED)")
+            snap=True, note=msg("one action: RoF {rof}; the running assaulter has no cover "
+                                "(PROPOSED)", rof=w["rate_of_fire"]))
         return d, run_ap, (check, base, label, mods), w, volley
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
@@ -443,17 +460,18 @@ class Assault(IHAction):
         if not c.count("pass"):
             return ctx.resolution([c], [], "assault check failed: no charge (PROPOSED)",
                                   cost=Cost(reason=ASSAULT_AP))
-        steps = [c, info_step("run", "Charge", f"runs {distance(dist)} m ({run_ap} AP)")]
+        steps = [c, info_step("run", "Charge", msg("runs {distance} m ({ap} AP)",
+                                                   distance=distance(dist), ap=run_ap))]
         effects: list[Effect] = []
         paid = Cost(ap=run_ap, reason=ASSAULT_AP)
         a = fighter(ctx, ctx.actor, None, attacker=True)
         d = fighter(ctx, ctx.target, None, attacker=False)
         snap_w, supp_added = 0, 0
         if volley is None:
-            why = "has no weapon" if w["name"] == "no weapon" else \
-                f"beyond ½ Range of the {w['name']}"
-            steps.append(info_step("snap-fire", "Snap fire", f"{d.label} cannot snap fire: "
-                                   f"{why}"))
+            why = msg("has no weapon") if w["name"] == "no weapon" else \
+                msg("beyond ½ Range of the {weapon}", weapon=w["name"])
+            steps.append(info_step("snap-fire", "Snap fire", msg(
+                "{unit} cannot snap fire: {why}", unit=d.label, why=why)))
         else:
             hit, wound = roll_volley(dice, volley, prefix="snap-", label="Snap fire: ")
             steps += [hit, wound]
@@ -468,14 +486,14 @@ class Assault(IHAction):
         if a.hp - snap_w * hpw <= 0:
             we, notes = _wounds(ctx, a, d, snap_w, 0)
             return ctx.resolution(steps, effects + we,
-                                  "stopped by snap fire; " + "; ".join(notes), cost=paid)
+                                  msg("stopped by snap fire; {notes}", notes=join("; ", notes)),
+                                  cost=paid)
         a = replace(a, hp=a.hp - snap_w * hpw)
         mstep, to_a, to_d, outcome = fight(ctx, dice, a, d)
         steps += mstep
         we, notes = _wounds(ctx, a, d, snap_w + to_a, to_d)
-        summary = f"{outcome}: {to_d} wounds dealt, {snap_w + to_a} taken"
         return ctx.resolution(steps, effects + we,
-                              summary + ("; " + "; ".join(notes) if notes else ""), cost=paid)
+                              _summary(outcome, to_d, snap_w + to_a, notes), cost=paid)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         _, _, (check, *_r), _, volley = self._plan(ctx)

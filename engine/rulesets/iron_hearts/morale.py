@@ -16,6 +16,7 @@ import icepool
 
 from engine.costs import Cost
 from engine.dice import DiceSource, Test
+from engine.i18n import msg
 from engine.model import AddMarker, Effect, SetState
 from engine.odds import OutcomeDistribution, distribution, p_test, successes
 from engine.options import Modifier, Option, SchemaError
@@ -53,9 +54,10 @@ def guts_test(ctx: Context, unit: Unit, *, step: str = "guts",
     if commander is not None:
         cg = ctx.profile(commander)["guts"]
         if cg > guts:
-            guts, label = cg, f"Guts of {commander.label} (cohesion, §4.A-6)"
+            guts, label = cg, msg("Guts of {unit} (cohesion, §4.A-6)", unit=commander.label)
     mods = (penalty_modifier(ctx, unit) if own_penalty else []) + \
-        ([replace(m, label=f"{m.label} of {also.label}") for m in penalty_modifier(ctx, also)]
+        ([replace(m, label=msg("{label} of {unit}", label=m.label, unit=also.label))
+          for m in penalty_modifier(ctx, also)]
          if also is not None else []) + \
         ctx.modifiers(step)
     return stat_test(ctx, guts, mods), guts, label, mods
@@ -114,8 +116,8 @@ class SuppressionTest(IHAction):
             return ctx.resolution([step], effects, "acts normally")
         step = roll_test(dice, test, id="guts", label="Suppression tests (Guts)", n=n,
                          base=base, base_label=label, modifiers=mods, success="pass",
-                         failure="fail", note=f"one test per suppression ({n}); each "
-                         "die is its own test — never summed")
+                         failure="fail", note=msg("one test per suppression ({n}); each die "
+                                                  "is its own test — never summed", n=n))
         passes = step.count("pass")
         effects: list[Effect] = []
         if passes and ctx.rule("start_test_pass_removes") == "one":
@@ -123,8 +125,8 @@ class SuppressionTest(IHAction):
         failed = _refuses(ctx, passes, n)
         effects.append(SetState(ctx.actor.id, "cannot_act", True if failed else None))
         effects += _clear_penalty(ctx.actor)
-        text = (f"{passes} of {n} passed: " +
-                ("cannot act this turn" if failed else "acts normally"))
+        text = msg("{passes} of {n} passed: {then}", passes=passes, n=n,
+                   then="cannot act this turn" if failed else "acts normally")
         return ctx.resolution([step], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
@@ -220,10 +222,12 @@ class Rally(ForCommanders, IHAction):
             total = sum(g[1] for g in groups)
             order = ", ".join(f"{u.label} × {t}" for u, t, *_ in groups)
             step = roll_test(dice, test, id="guts", label="Rally (commander's Guts)",
-                             n=total, base=base, base_label=f"{label} of {ctx.actor.label}",
+                             n=total, base=base,
+                             base_label=msg("{label} of {unit}", label=label,
+                                            unit=ctx.actor.label),
                              modifiers=mods, success="pass", failure="fail",
-                             note=f"tests in order: {order}; each die its own test — never "
-                             "summed")
+                             note=msg("tests in order: {order}; each die its own test — never "
+                                      "summed", order=order))
             out, i = [], 0
             for u, t, *_ in groups:
                 out.append((u, t, list(step.results[i:i + t])))
@@ -231,8 +235,10 @@ class Rally(ForCommanders, IHAction):
             return [step], out
         steps, out = [], []
         for u, t, test, base, label, mods in groups:
-            step = roll_test(dice, test, id=f"guts-{u.id}", label=f"Rally: {u.label}", n=t,
-                             base=base, base_label=f"{label} of {ctx.actor.label}",
+            step = roll_test(dice, test, id=f"guts-{u.id}",
+                             label=msg("Rally: {unit}", unit=u.label), n=t, base=base,
+                             base_label=msg("{label} of {unit}", label=label,
+                                            unit=ctx.actor.label),
                              modifiers=mods, success="pass", failure="fail",
                              note="with the soldier's MM penalty (rally_mm = soldier)")
             steps.append(step)
@@ -256,9 +262,14 @@ class Rally(ForCommanders, IHAction):
                 back.append(u.label)
                 if u.state.get("cannot_act"):
                     effects.append(SetState(u.id, "cannot_act", None))
-        kept = "" if clears else "; suppression kept until their next tests (seed L281)"
-        text = (f"{', '.join(back)} act again this turn{kept}" if back else "nobody rallied") \
-            + f" ({self._ap(ctx, total)} AP)"
+        ap = self._ap(ctx, total)
+        if not back:
+            text = msg("nobody rallied ({ap} AP)", ap=ap)
+        elif clears:
+            text = msg("{units} act again this turn ({ap} AP)", units=", ".join(back), ap=ap)
+        else:
+            text = msg("{units} act again this turn; suppression kept until their next tests "
+                       "(seed L281) ({ap} AP)", units=", ".join(back), ap=ap)
         return ctx.resolution(steps, effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import DiceSource
+from engine.i18n import join, msg
 from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option, SchemaError
@@ -78,16 +79,19 @@ class Order(ForCommanders, IHAction):
         given = ctx.actor.state.get("personal_orders") or {}
         count = int(given.get("count", 0)) if given.get("turn") == turn else 0
         if kind == "personal" and count >= PERSONAL_PER_TURN:
-            raise Refused(f"order: {ctx.actor.label} has given {count} personal orders this "
-                          f"turn (at most {PERSONAL_PER_TURN}, §4.11-7)")
+            raise Refused(msg("order: {unit} has given {n} personal orders this turn (at most "
+                              "{most}, §4.11-7)", unit=ctx.actor.label, n=count,
+                              most=PERSONAL_PER_TURN))
         enemy = ctx.option("enemy_distance_m")
         if kind == "assault" and enemy > rn("command.voice_m"):
-            raise Refused(f"order: assault only within {rn('command.voice_m'):g} m of the "
-                          f"enemy positions; the squad is {enemy:g} m away (§4.11-6)")
+            raise Refused(msg("order: assault only within {voice} m of the enemy positions; "
+                              "the squad is {enemy} m away (§4.11-6)",
+                              voice=f"{rn('command.voice_m'):g}", enemy=f"{enemy:g}"))
         reached = []
         for u in soldiers:
             if u.side != ctx.actor.side:
-                raise Refused(f"targets: {u.label} is on the other side ({u.side})")
+                raise Refused(msg("targets: {unit} is on the other side ({side})", unit=u.label,
+                                  side=u.side))
             if u.id == ctx.actor.id:
                 raise Refused("targets: the commander himself")
             d = self._distance(ctx, u)
@@ -97,16 +101,18 @@ class Order(ForCommanders, IHAction):
                 how = "voice"
             elif d <= rn("command.whistle_m"):
                 if kind == "personal":
-                    raise Refused(f"targets: {u.label} is {distance(d)} m away — beyond voice "
-                                  f"({rn('command.voice_m'):g} m) only whistled generic "
-                                  "orders reach (§4.11-2)")
+                    raise Refused(msg("targets: {unit} is {distance} m away — beyond voice "
+                                      "({voice} m) only whistled generic orders reach "
+                                      "(§4.11-2)", unit=u.label, distance=distance(d),
+                                      voice=f"{rn('command.voice_m'):g}"))
                 how = "whistle"
             elif is_commander(ctx.profile(u)):
                 how = "NCO"
             else:
-                raise Refused(f"targets: {u.label} is {distance(d)} m away — beyond "
-                              f"{rn('command.whistle_m'):g} m only radio or an NCO reach "
-                              "(§4.11-3, §4.11-4)")
+                raise Refused(msg("targets: {unit} is {distance} m away — beyond {whistle} m "
+                                  "only radio or an NCO reach (§4.11-3, §4.11-4)",
+                                  unit=u.label, distance=distance(d),
+                                  whistle=f"{rn('command.whistle_m'):g}"))
             reached.append((u, d, how))
         return kind, reached, count
 
@@ -119,12 +125,17 @@ class Order(ForCommanders, IHAction):
         if kind == "personal":
             effects.append(SetState(ctx.actor.id, "personal_orders",
                                     {"turn": turn, "count": count + 1}))
-        who = ", ".join(f"{u.label} ({how}, {distance(d)} m)" for u, d, how in reached)
-        left = f"; {PERSONAL_PER_TURN - count - 1} personal left this turn" \
-            if kind == "personal" else ""
-        step = info_step("order", "Order", f"{kind.replace('_', ' ')} → {who}",
-                         note=f"§4.11{left}")
-        return ctx.resolution([step], effects, f"{kind.replace('_', ' ')} order given{left}")
+        who = join(", ", [msg("{unit} ({how}, {distance} m)", unit=u.label, how=how,
+                              distance=distance(d)) for u, d, how in reached])
+        what = kind.replace("_", " ")
+        step = info_step("order", "Order", msg("{kind} → {who}", kind=what, who=who),
+                         note=msg("§4.11; {n} personal left this turn",
+                                  n=PERSONAL_PER_TURN - count - 1)
+                         if kind == "personal" else "§4.11")
+        said = msg("{kind} order given; {n} personal left this turn", kind=what,
+                   n=PERSONAL_PER_TURN - count - 1) if kind == "personal" else \
+            msg("{kind} order given", kind=what)
+        return ctx.resolution([step], effects, said)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         self._plan(ctx)

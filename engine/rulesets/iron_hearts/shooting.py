@@ -341,9 +341,10 @@ class Shoot(IHAction):
         if len(members) > 1:
             raise Refused("targets: a vehicle is shot at on its own, not among squad members")
         if w.get("armour_piercing") is None:
-            raise Refused(f"target: {members[0].label} is an armoured vehicle and the "
-                          f"{w['name']} has no armour piercing (§3.2): only anti-tank "
-                          "weapons and rifle grenades can hurt it (§4.16)")
+            raise Refused(msg("target: {target} is an armoured vehicle and the {weapon} has "
+                              "no armour piercing (§3.2): only anti-tank weapons and rifle "
+                              "grenades can hurt it (§4.16)", target=members[0].label,
+                              weapon=w["name"]))
         return cards[0]
 
     def _plan(self, ctx: Context
@@ -355,21 +356,23 @@ class Shoot(IHAction):
             raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)",
                           argument="facts.los")
         if w.get("stationary_only") and ctx.option("moved"):
-            raise Refused(f"{w['name']} can be used only by a stationary character")
+            raise Refused(msg("{weapon} can be used only by a stationary character",
+                              weapon=w["name"]))
         volleys = ctx.option("volleys")
         if w.get("single_shot"):
             if volleys > 1:
-                raise Refused(f"{w['name']} can be fired only once")
+                raise Refused(msg("{weapon} can be fired only once", weapon=w["name"]))
             fired = (ctx.actor.state.get("single_shot_fired") or {}).get(
                 ctx.weapon_id or w["name"])
             if fired is not None and fired == current_turn(ctx):
-                raise Refused(f"{w['name']} was already fired this turn (§3.2: once a "
-                              "turn, PROPOSED)")
+                raise Refused(msg("{weapon} was already fired this turn (§3.2: once a "
+                                  "turn, PROPOSED)", weapon=w["name"]))
         zone = range_zone(ctx, w)
         if zone == "out":
             limit = "Range" if ctx.rule("range_zones") == "range_only" else "2 × Range"
-            raise Refused(f"target beyond {limit} of the {w['name']} "
-                          f"(Range {w['range_m']:g} m): no shot")
+            raise Refused(msg("target beyond {limit} of the {weapon} (Range {range} m): no "
+                              "shot", limit=limit, weapon=w["name"],
+                              range=f"{w['range_m']:g}"))
         rof = w["rate_of_fire"]
         n = rof if ctx.rule("rof_unit") == "per_turn" else rof * volleys
         note = (msg("RoF {rof} per turn", rof=rof) if ctx.rule("rof_unit") == "per_turn"

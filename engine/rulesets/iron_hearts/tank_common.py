@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import ledger
 from engine.costs import Cost
+from engine.i18n import msg
 from engine.options import Modifier, SchemaError
 from engine.protocol import Context, FactMissing, Resolution, refusal_argument
 from engine.scenario import Unit
@@ -50,7 +51,7 @@ def refuse(ctx: Context, why: str) -> RuleRefused:
     ("target: …"), else the action as a whole."""
     head = refusal_argument(why)
     named = head if head is not None and ctx.action.role(head) is not None else None
-    return RuleRefused(f"{ctx.action.id}: {why}", argument=named)
+    return RuleRefused(msg("{action}: {why}", action=ctx.action.id, why=why), argument=named)
 
 
 def vehicle_card(ctx: Context, unit: Unit) -> dict | None:
@@ -148,7 +149,8 @@ class TankView:
             raise refuse(ctx, f"units[{u.id}].profile: {u.profile!r} is not a vehicle card")
         status = u.state.get("status")
         if status in ("knocked_out", "destroyed") and u is ctx.actor:
-            raise refuse(ctx, f"{u.label} is {status.replace('_', ' ')}")
+            raise refuse(ctx, msg("{unit} is {status}", unit=u.label,
+                                  status=status.replace("_", " ")))
         crew = crew_state(card, u.state, f"units[{u.id}].state.crew")
         turn = current_turn(ctx) or 1      # no game: the first turn
         return cls(ctx, u, card, crew, missing_posts(crew), ledger_log(ctx, u, turn), turn)
@@ -199,8 +201,9 @@ class TankView:
     def use_te(self, log: dict, where: str) -> dict:
         """Mark crew T&E as used this turn on `where` (aim, fire or hit_location)."""
         if self.log["te"] is not None:
-            raise refuse(self.ctx, f"crew T&E was already applied to {self.log['te']} this "
-                                   f"turn (01 §4.14-2: exactly one roll per turn)")
+            raise refuse(self.ctx, msg("crew T&E was already applied to {roll} this turn "
+                                       "(01 §4.14-2: exactly one roll per turn)",
+                                       roll=self.log["te"]))
         return {**log, "te": where}
 
     def cost(self, log: dict, *, uses_weapon: bool = False) -> Cost:

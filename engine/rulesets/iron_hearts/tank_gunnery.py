@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.dice import D10, Bands, Comparison, Test
-from engine.i18n import msg
+from engine.i18n import join, msg
 from engine.model import Effect, SetMarker, SetState
 from engine.odds import OutcomeDistribution, band_die, p_test
 from engine.options import Modifier, Option
@@ -183,12 +183,12 @@ def crew_te_notes(ctx: Context) -> tuple[str, ...]:
     used = view.log.get("te")
     te = view.te
     if used:
-        return (f"Crew T&E {te:+d} already applied to {used.replace('_', ' ')} this turn "
-                "(§4.14-2).",)
+        return (msg("Crew T&E {te} already applied to {roll} this turn (§4.14-2).",
+                    te=f"{te:+d}", roll=used.replace("_", " ")),)
     where = "aim, fire or hit location" if te >= 0 else "aim or fire (negative: not hit " \
         "location)"
-    return (f"Crew T&E {te:+d} not used yet this turn: apply it to one roll — {where} "
-            "(§4.14-2, it must be applied).",)
+    return (msg("Crew T&E {te} not used yet this turn: apply it to one roll — {where} "
+                "(§4.14-2, it must be applied).", te=f"{te:+d}", where=where),)
 
 
 class CrewTeNotes:
@@ -295,12 +295,12 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
         _, gun = view.main_gun
         band = tank_band(ctx, gun["range_m"])
         if band is None:
-            raise refuse(ctx, f"no aimed fire beyond 5 × Range = {5 * gun['range_m']:g} m "
-                              f"(01 §4.15)")
+            raise refuse(ctx, msg("no aimed fire beyond 5 × Range = {range} m (01 §4.15)",
+                                  range=f"{5 * gun['range_m']:g}"))
         cur = view.state("target")
         if cur is not None and cur != target.id and view.state("aim"):
-            raise refuse(ctx, f"the tank is aimed at {cur}: change target first "
-                              f"(1 AP, 01 §4.12-6)")
+            raise refuse(ctx, msg("the tank is aimed at {target}: change target first (1 AP, "
+                                  "01 §4.12-6)", target=cur))
         gunner, _ = _gunner(ctx, view)
         no_commander = "commander" in view.missing
         mods: list[Modifier] = []
@@ -452,16 +452,19 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
             raise refuse(ctx, "no line of sight to the target")
         ok, why = aim_check(ctx, view, target)
         if not ok:
-            raise refuse(ctx, f"the main gun is not aimed at {target.label}: {why}")
+            raise refuse(ctx, msg("the main gun is not aimed at {target}: {why}",
+                                  target=target.label, why=why))
         band = tank_band(ctx, gun["range_m"])
         if band is None:
-            raise refuse(ctx, f"no aimed fire beyond 5 × Range = {5 * gun['range_m']:g} m")
+            raise refuse(ctx, msg("no aimed fire beyond 5 × Range = {range} m",
+                                  range=f"{5 * gun['range_m']:g}"))
         gunner, no_bonus = _gunner(ctx, view)
         te_on = ctx.option("crew_te")
         te = view.te
         if te_on == "hit_location" and te < 0:
-            raise refuse(ctx, f"crew T&E {te:+d} is negative: the hit-location adjustment is "
-                              f"unavailable; apply T&E to aim or fire (§4.14-2, IH-12)")
+            raise refuse(ctx, msg("crew T&E {te} is negative: the hit-location adjustment is "
+                                  "unavailable; apply T&E to aim or fire (§4.14-2, IH-12)",
+                                  te=f"{te:+d}"))
         card = vehicle_card(ctx, target)
         side = side_struck(ctx, card) if card is not None else ""
         mods: list[Modifier] = []
@@ -482,8 +485,9 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
         if no_bonus:
             lost = [m for m in mods if m.value > 0]
             mods = [m for m in mods if m.value <= 0]
-            note = "gunner's post empty: all Fire bonuses lost (§4.14-3)" + \
-                (f" ({', '.join(m.text for m in lost)})" if lost else "")
+            note = msg("gunner's post empty: all Fire bonuses lost (§4.14-3) ({lost})",
+                       lost=join(", ", [m.text for m in lost])) if lost else \
+                "gunner's post empty: all Fire bonuses lost (§4.14-3)"
         nat = ctx.rules.get("natural_1_10", "tank_aim") == "all_d10_tests"  # §4.A-23
         test = make_test(D10, gunner["accuracy"], mods, natural_success=1 if nat else None,
                          natural_failure=10 if nat else None)

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.i18n import msg
 from engine.protocol.refusal import ActionRefused
 from engine.wording import distance
 
@@ -152,12 +153,15 @@ def aim_holds(moved_m: float, cover_then: int, cover_now: int, in_arc: bool,
     """Whether a kept aim still holds (01 §4.15-1d): lost when the target moved ≥ 50 m,
     took cover (its cover level rose, PROPOSED), or left the turret's side (out of arc)."""
     if moved_m >= limit_m:
-        return False, f"the target moved {distance(moved_m)} m ≥ {limit_m:g} m"
+        return False, msg("the target moved {moved} m ≥ {limit} m", moved=distance(moved_m),
+                          limit=f"{limit_m:g}")
     if cover_now > cover_then:
-        return False, f"the target took cover (cover {cover_then} → {cover_now})"
+        return False, msg("the target took cover (cover {before} → {now})",
+                          before=cover_then, now=cover_now)
     if not in_arc:
         return False, "the target left the turret's side (the turret must turn)"
-    return True, f"aim kept (moved {distance(moved_m)} m < {limit_m:g} m, no new cover, in arc)"
+    return True, msg("aim kept (moved {moved} m < {limit} m, no new cover, in arc)",
+                     moved=distance(moved_m), limit=f"{limit_m:g}")
 
 
 # --------------------------------------------------------------------------- turn and speed

@@ -79,8 +79,9 @@ class TankMove(ForVehicles, Action):
         before, allowed = move_allowance(view.card["speed_m_by_ap"], run, ap)
         metres = ctx.option("metres") or allowed
         if metres > allowed + 1e-9:
-            raise refuse(ctx, f"{metres:g} m is more than the {allowed:g} m these {ap} AP "
-                              f"allow (run of {run} Move AP so far)")
+            raise refuse(ctx, msg("{metres} m is more than the {allowed} m these {ap} AP allow "
+                                  "(run of {run} Move AP so far)", metres=f"{metres:g}",
+                                  allowed=f"{allowed:g}", ap=ap, run=run))
         return view, ap, run, before, allowed, metres
 
     def resolve(self, ctx: Context, dice) -> Resolution:
@@ -177,8 +178,8 @@ class _Rotate(ForVehicles, Action):
     def _plan(self, ctx: Context):
         view = TankView.of(ctx)
         if view.log[self.what]:
-            raise refuse(ctx, f"the {self.what} already turned one side this turn "
-                              f"(§4.13-2: one 90° step per turn)")
+            raise refuse(ctx, msg("the {part} already turned one side this turn (§4.13-2: one "
+                                  "90° step per turn)", part=self.what))
         return view, ctx.rule(f"{self.what}_rotation_ap")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
@@ -259,17 +260,19 @@ class TankMG(ForVehicles, Action):
                               "targets (§4.12-3)")
         post = w["crewed_by"]
         if post in view.missing:
-            raise refuse(ctx, f"the {post}'s post is empty: no {w['name']} fire (§4.14-3)")
+            raise refuse(ctx, msg("the {post}'s post is empty: no {weapon} fire (§4.14-3)",
+                                  post=post, weapon=w["name"]))
         if ctx.facts.los is False:
             raise refuse(ctx, "no line of sight to the target")
         if vehicle_card(ctx, ctx.target) is not None:
-            raise refuse(ctx, f"target: {ctx.target.label} is an armoured vehicle; the "
-                              f"{w['name']} has no armour piercing (§3.2) — fire the main "
-                              "gun (tank_fire)")
+            raise refuse(ctx, msg("target: {target} is an armoured vehicle; the {weapon} has "
+                                  "no armour piercing (§3.2) — fire the main gun (tank_fire)",
+                                  target=ctx.target.label, weapon=w["name"]))
         shooter = view.at(post)
         d = ctx.fact("distance_m")
         if d > 2 * w["range_m"]:
-            raise refuse(ctx, f"{distance(d)} m is beyond 2 × Range ({2 * w['range_m']:g} m)")
+            raise refuse(ctx, msg("{distance} m is beyond 2 × Range ({range} m)",
+                                  distance=distance(d), range=f"{2 * w['range_m']:g}"))
         mods = ctx.modifiers("hit")
         if d > w["range_m"]:
             mods.append(Modifier("beyond Range", 1, "only a natural 1 hits (§4.4-3)",

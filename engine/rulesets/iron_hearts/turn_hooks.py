@@ -12,6 +12,7 @@ what hampers a soldier, and the tests due at the start of a side's turn.
 
 from __future__ import annotations
 
+from engine.i18n import msg
 from engine.model import Game
 from engine.scenario import Unit
 from engine.triggers import Trigger
@@ -28,10 +29,10 @@ def can_act(game: Game, unit: Unit) -> str | None:
         return "failed a start-of-turn Guts test: does nothing this turn (01 §4.5-3)"
     casualty = unit.state.get("casualty")
     if casualty:
-        return f"{CASUALTY.get(casualty, casualty)} (01 §4.10)"
+        return msg("{casualty} (01 §4.10)", casualty=CASUALTY.get(casualty, casualty))
     status = unit.state.get("status")
     if status in ("knocked_out", "destroyed"):
-        return f"{status.replace('_', ' ')} (01 §5.7)"
+        return msg("{status} (01 §5.7)", status=status.replace("_", " "))
     return None
 
 
@@ -42,12 +43,12 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
         out.append("cannot act")
     sup = unit.markers.get("suppression", 0)
     if sup:
-        out.append(f"suppressed {sup}" if isinstance(sup, int) and sup is not True
+        out.append(msg("suppressed {n}", n=sup) if isinstance(sup, int) and sup is not True
                    else "suppressed")
     if unit.markers.get("pinned"):
         out.append("pinned")
     if unit.state.get("casualty"):
-        out.append(f"casualty ({unit.state['casualty']})")
+        out.append(msg("casualty ({what})", what=unit.state["casualty"]))
     return tuple(out)
 
 

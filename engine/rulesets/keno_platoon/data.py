@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine.dice import DIE_LADDER, Die, die
-from engine.options import Field, Schema, SchemaError, validate_table
+from engine.options import BASE, Field, Schema, SchemaError, validate_table
 from engine.rulesets.registry import load_data
 
 __all__ = ["RULESET_ID", "PROFILE", "RULES", "FORCES", "rules", "profiles", "forces",
@@ -47,6 +47,7 @@ PROFILE: Schema = {
     "vehicle": Field("bool", required=False, default=False),
     "sniper": Field("bool", required=False, default=False, doc="may pick out an attached "
                     "officer (§4.9-1)"),
+    "base": BASE,
     "proposed": _NAMES,
     "note": _TEXT,
 }

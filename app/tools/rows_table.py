@@ -1,0 +1,87 @@
+"""A read-only table of text rows for a tool's panel, cheap at any number of rows.
+
+The template tool lists a blast's odds for every unit it may land on — 1,300 rows at 2,000
+units. A QTableWidget made three items a row each time and sized its columns to their
+contents by asking up to 1,000 rows: ~40 ms on the interface thread per placement. Here the
+rows are a list the view reads (only the rows on screen are ever asked for), and the
+figure columns have a fixed width that holds "100.0%" and their heading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+Index = QModelIndex | QPersistentModelIndex
+#: The widest figure a column shows (percentages).
+WIDEST = "100.0%"
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+class RowsModel(QAbstractTableModel):
+    """Rows of text under fixed headings; the first column left-aligned, the rest right."""
+
+    def __init__(self, headers: Sequence[str], parent=None) -> None:
+        super().__init__(parent)
+        self.headers = tuple(headers)
+        self._rows: list[tuple[str, ...]] = []
+
+    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        new = [tuple(r) for r in rows]
+        if new == self._rows:
+            return
+        self.beginResetModel()
+        self._rows = new
+        self.endResetModel()
+
+    def rows(self) -> list[tuple[str, ...]]:
+        return list(self._rows)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[index.row()][index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column():
+            return int(RIGHT.value)
+        return None
+
+
+def rows_table(headers: Sequence[str]) -> QTableView:
+    """A view over a RowsModel: no selection, no editing, the first column stretched."""
+    view = QTableView()
+    view.setModel(RowsModel(headers, view))
+    view.verticalHeader().setVisible(False)
+    view.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+    view.setSelectionMode(QTableView.SelectionMode.NoSelection)
+    head = view.horizontalHeader()
+    head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    metrics = view.fontMetrics()
+    pad = 2 * view.style().pixelMetric(view.style().PixelMetric.PM_HeaderMargin) + 12
+    for c in range(1, len(headers)):
+        head.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
+        head.resizeSection(c, pad + max(metrics.horizontalAdvance(WIDEST),
+                                        metrics.horizontalAdvance(headers[c])))
+    return view
+
+
+def fill(view: QTableView, rows: Sequence[Sequence[str]]) -> None:
+    view.model().set_rows(rows)
+
+
+def rows_of(view: QTableView) -> list[tuple[str, ...]]:
+    return view.model().rows()
