@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.i18n import loc, tr
-from engine.dice import dice_name
 from engine.options import Modifier
 
 if TYPE_CHECKING:
@@ -61,6 +60,7 @@ def _word(result: str, ruleset: str | None) -> str:
 
 def target_html(step: Step, ruleset: str | None = None) -> str:
     """"needs d10 ≤ 7" or "read d10 − 1: ≥ 12 ammo explosion · … · otherwise shaken"."""
+    from engine.dice import dice_name  # imported here: numpy stays off the window's start
     from engine.render import per_test
     die = step.rolls[0].die if step.rolls else "d?"
     dice = loc(dice_name(per_test(step), die))      # к10 / 2к6 in Russian
@@ -90,6 +90,7 @@ def modifier_html(m: Modifier, ruleset: str | None = None) -> str:
 
 
 def step_html(i: int, step: Step, ruleset: str | None = None) -> str:
+    from engine.dice import dice_name  # imported here: numpy stays off the window's start
     from engine.render import per_test
     head = f"<b>{i}. {_e(loc(step.label, ruleset))}</b>"
     if step.rolls:

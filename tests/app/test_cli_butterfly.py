@@ -12,7 +12,7 @@ import pytest
 
 from app import cli
 from engine.scenario_io import load_scenario
-from resources.loader import read_text
+from resources.loader import read_text, resource
 
 SAMPLE = "butterfly-night-approach.json"
 
@@ -66,3 +66,23 @@ def test_resolve_duel_zero_refused(capsys, table):
                          "--dice", "4 5 3 1 6 5 2 4 0 5 5 5 6 2 5")
     assert code == 2
     assert "0 is not a face" in err
+
+
+@pytest.mark.parametrize("cmd", ["resolve", "odds"])
+def test_a_refusal_exits_2_naming_the_argument(capsys, cmd):
+    """One refusal style (#9): the rules' refusal after the flag of the argument at fault,
+    exit 2, nothing on stdout (it was a "Not possible" step with exit 0)."""
+    sample = str(resource("scenarios", SAMPLE))
+    dice = ["--dice", "1"] if cmd == "resolve" else []
+    code, out, err = run(capsys, cmd, sample, "stealth_duel", "--by", "jiy", "--target",
+                         "manny", *dice)          # the start: 114 m, long
+    assert (code, out) == (2, "")
+    assert "--target: not possible: long distance: the duel comes within medium distance" \
+        in err
+    code, out, err = run(capsys, cmd, sample, "take_cover", "--by", "jiy", "--option",
+                         "distance=medium", *dice)
+    assert code == 2 and "--option distance: not possible: cover at medium distance is " \
+        "reached by a DASH first" in err
+    code, out, err = run(capsys, cmd, sample, "silent_elimination", "--by", "jiy",
+                         "--target", "manny", *dice)
+    assert code == 2 and "--target: not possible: Jiy (Жий) has not won a stealth duel" in err

@@ -52,3 +52,32 @@ def test_the_panel_says_not_possible_for_infantry_and_tanks_alike(qtbot):
     choose(qtbot, panel.roles_view.part("target", "combo"), "gren")
     assert panel.message.text().startswith("Not possible: tank_fire: the main gun is not "
                                            "aimed at Brandt")
+
+
+def _sample(name: str):
+    from resources.loader import resource
+
+    return load_scenario(str(resource("scenarios", name)))
+
+
+@pytest.mark.parametrize("scenario, unit, action, target, message", [
+    # Butterfly Effect: no stealth duel won yet, so no silent elimination
+    ("butterfly-night-approach.json", "jiy", "silent_elimination", "manny",
+     "Not possible: Jiy (Жий) has not won a stealth duel against Manny (Мэнни)"),
+    # Boets: the clone squad firing at a fighter of its own side
+    ("boets-velian-ridge.json", "cl-3", "fire", "cy-a-1",
+     "Not possible: the target is a friend"),
+])
+def test_the_panel_says_not_possible_for_boets_and_butterfly(qtbot, scenario, unit, action,
+                                                            target, message):
+    """#9: Boets and Butterfly Effect refuse the one way (they showed a "Not possible"
+    step before); the Actions dock says so, as for Iron Hearts."""
+    sc = _sample(scenario)
+    u = next(x for x in sc.units if x.id == unit)
+    win = open_window(qtbot, sc, centre=(u.x, u.y))
+    panel = win.action_panel
+    select_unit(qtbot, win, unit)
+    choose(qtbot, panel.action_box, action)
+    if target is not None:
+        choose(qtbot, panel.roles_view.part("target", "combo"), target)
+    assert panel.message.text().startswith(message), panel.message.text()

@@ -4,15 +4,15 @@ step, the panic retreat toward the own table edge, casualties with their tally."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
+from typing import NoReturn
 
 from engine.board_ops import BoardOps
 from engine.dice import DiceSource
-from engine.i18n import msg
+from engine.i18n import Text, msg
 from engine.model import Effect, Game, RemoveUnit, SetGroupState
 from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
-from engine.protocol import Action, Context, Resolution, Step, info_step, roll_test
+from engine.protocol import Action, ActionRefused, Context, Step, info_step, roll_test
 from engine.scenario import Group
 
 from .data import rule_number
@@ -24,14 +24,13 @@ __all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in"
 
 
 class BoetsAction(Action):
-    """A Boets action with a refusal that rolls nothing and changes nothing."""
-
-    def refused(self, ctx: Context, text: str) -> Resolution:
-        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
+    """A Boets action. One it cannot take as declared raises `ActionRefused` (the
+    protocol's one refusal style) from resolve and odds alike, rolling nothing and changing
+    nothing; `argument` names the role, reading or state at fault."""
 
     @staticmethod
-    def refused_odds(label: str) -> OutcomeDistribution:
-        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+    def refuse(text: str, argument: str | None = None) -> NoReturn:
+        raise ActionRefused(text, argument=argument)
 
 
 def ldr_step(dice: DiceSource, ldr: int, *, id: str, label: str, base_label: str,
@@ -51,9 +50,9 @@ def steps_in() -> float:
     return float(rule_number("inches_per_step"))
 
 
-def in_steps(steps: float) -> str:
+def in_steps(steps: float) -> Text:
     """A distance in steps and inches (§1: the step's length is a ruleset setting)."""
-    return f'{steps:.1f} steps ({steps * steps_in():.1f}")'
+    return msg('{steps:.1f} steps ({inches:.1f}")', steps=steps, inches=steps * steps_in())
 
 
 def kill(game: Game | None, ids: Sequence[str], reason: str) -> list[Effect]:
@@ -76,8 +75,8 @@ def retreat(ctx: Context, group: Group) -> tuple[Step, list[Effect]]:
     gone = set(move.off_table)
     effects: list[Effect] = [e for e in move.effects if e.unit not in gone]
     effects += [RemoveUnit(u, "retreated off the table in panic") for u in move.off_table]
-    text = move.note + (f"; off the table (removed, PROPOSED): {', '.join(move.off_table)}"
-                        if gone else "")
+    text = msg("{moved}; off the table (removed, PROPOSED): {units}", moved=move.note,
+               units=", ".join(move.off_table)) if gone else move.note
     return (info_step("retreat", "Panic retreat", text,
                       note=msg("Ск {speed} steps toward the {edge} edge (§4.6-3)", speed=speed,
                                edge=edge)), effects)

@@ -85,20 +85,21 @@ class Fire(BoetsAction):
 
     def _plan(self, ctx: Context):
         if not ctx.rule("house_rules"):
-            return None, "the basic fire rules are missing from the seed (§4.A-2); " \
-                         "house rules are off: resolve at the table"
+            self.refuse("the basic fire rules are missing from the seed (§4.A-2); house rules "
+                        "are off: resolve at the table", "rules.house_rules")
         shooters = [u for u in ctx.units("actor") if not u.state.get("holds")]
         if any(u.side == ctx.target.side for u in shooters):
-            return None, "the target is a friend"
+            self.refuse("the target is a friend", "target")
         if ctx.game is not None:
             why = fire_refusal(ctx.game, ctx.actor, ctx.target,
                                ctx.rule("single_fighter_target"))
             if why:
-                return None, why
+                self.refuse(why, "target")
         in_range = [u for u in shooters
                     if _dist_steps(u, ctx.target) <= int(profile_of(ctx.game, u)["range"])]
         if not in_range:
-            return None, f"nobody is within Дальн of {ctx.target.label}"
+            self.refuse(msg("nobody is within Дальн of {target}", target=ctx.target.label),
+                        "target")
         n = sum(int(profile_of(ctx.game, u)["shots"]) for u in in_range)
         tg = formation_of(ctx.game, ctx.target)
         hit, hmods = hit_test(bool(tg and tg.state.get("panicking")))
@@ -110,7 +111,7 @@ class Fire(BoetsAction):
         pen = make_test(D20, int(rule_number("house.penetration_base"))
                         + int(profile_of(ctx.game, ctx.target)["armour"]), pmods,
                         Comparison.GE)
-        return (in_range, n, hit, hmods, pen, pmods), ""
+        return in_range, n, hit, hmods, pen, pmods
 
     def _order(self, ctx: Context, shooters: Sequence[Unit]) -> list[Unit]:
         if ctx.rule("single_fighter_target") or ctx.game is None:
@@ -122,14 +123,12 @@ class Fire(BoetsAction):
         return [ctx.target] + sorted(rest, key=lambda u: math.hypot(u.x - cx, u.y - cy))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        plan, why = self._plan(ctx)
-        if plan is None:
-            return self.refused(ctx, why)
-        shooters, n, hit, hmods, pen, pmods = plan
+        shooters, n, hit, hmods, pen, pmods = self._plan(ctx)
         near = [_dist_steps(u, ctx.target) for u in shooters]
-        rng = info_step("range", "Range (Дальн)", f"{len(shooters)} fighters in range, "
-                        f"{n} shots (Скр); {in_steps(min(near))} to {in_steps(max(near))}",
-                        note=HOUSE)
+        rng = info_step("range", "Range (Дальн)", msg(
+            "{fighters} fighters in range, {shots} shots (Скр); {nearest} to {farthest}",
+            fighters=len(shooters), shots=n, nearest=in_steps(min(near)),
+            farthest=in_steps(max(near))), note=HOUSE)
         h = roll_test(dice, hit, id="hit", label="Accuracy (house rule)", n=n,
                       base=int(rule_number("house.hit_on")), base_label="hit on (PROPOSED)",
                       modifiers=hmods, success="hit", failure="miss", note=HOUSE)
@@ -147,10 +146,7 @@ class Fire(BoetsAction):
                                   wounds=wounds, dead=len(dead)))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        plan, _ = self._plan(ctx)
-        if plan is None:
-            return self.refused_odds("wounds")
-        _, n, hit, _, pen, _ = plan
+        _, n, hit, _, pen, _ = self._plan(ctx)
         return distribution("wounds", chain(successes(n, hit), lambda k: successes(k, pen)),
                             order=range(n + 1),
                             parts={"hits": distribution("hits", successes(n, hit))})
@@ -185,17 +181,19 @@ class TemplateFire(BoetsAction):
     def _rule(self, ctx: Context):
         return scatter_d20(steps_in() if ctx.rule("scatter_unit") == "steps" else 1.0)
 
-    def _check(self, ctx: Context) -> str:
+    def _check(self, ctx: Context) -> None:
+        """Refuses (ActionRefused naming the weapon or the point) what cannot be laid."""
         w = self._weapon(ctx)
         if w is None or "template" not in w:
-            return "choose a template weapon (flamer, grenade, shell, artillery)"
+            self.refuse("choose a template weapon (flamer, grenade, shell, artillery)",
+                        "weapon")
         if ctx.game is None:
-            return "a template needs the board"
+            self.refuse("a template needs the board")
         if w["template"] != "flamer":
             d = math.hypot(ctx.point[0] - ctx.actor.x, ctx.point[1] - ctx.actor.y) / steps_in()
             if d > w["range"]:
-                return f"aim point {in_steps(d)} away: beyond Дальн {w['range']} (§4.9-5)"
-        return ""
+                self.refuse(msg("aim point {distance} away: beyond Дальн {range} (§4.9-5)",
+                                distance=in_steps(d), range=w["range"]), "point")
 
     def _victims(self, ctx: Context, ids: Sequence[str], w) -> list[Unit]:
         out = [ctx.game.unit(i) for i in ids if ctx.game.on_table(i)]
@@ -211,9 +209,7 @@ class TemplateFire(BoetsAction):
         return make_test(D20, t.target, mods, Comparison.GE), mods
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = self._check(ctx)
-        if why:
-            return self.refused(ctx, why)
+        self._check(ctx)
         w = self._weapon(ctx)
         shape = self._shape(w)
         steps = []
@@ -221,11 +217,11 @@ class TemplateFire(BoetsAction):
             laid = ctx.board.lay_template(shape, ctx.actor.x, ctx.actor.y,
                                           toward=ctx.point, shooter=ctx.actor.id)
             under = [i for i, _ in laid.under]
-            steps.append(info_step("template", "Flamer template",
-                                   f"from {ctx.actor.label}'s base edge toward "
-                                   f"({ctx.point[0]:g}, {ctx.point[1]:g}); under it: "
-                                   f"{', '.join(under) or 'nobody'}", note="no Accuracy "
-                                   "test (§4.9-2); teardrop size PROPOSED (§8-8)"))
+            steps.append(info_step("template", "Flamer template", msg(
+                "from {unit}'s base edge toward ({x:g}, {y:g}); under it: {under}",
+                unit=ctx.actor.label, x=ctx.point[0], y=ctx.point[1],
+                under=", ".join(under) if under else "nobody"),
+                note="no Accuracy test (§4.9-2); teardrop size PROPOSED (§8-8)"))
         else:
             b = ctx.option("bearing")
             landed = ctx.board.scatter(shape, ctx.point, self._rule(ctx), dice,
@@ -262,8 +258,7 @@ class TemplateFire(BoetsAction):
         return total
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        if self._check(ctx):
-            return self.refused_odds("wounds")
+        self._check(ctx)
         w = self._weapon(ctx)
         shape = self._shape(w)
         if w["template"] == "flamer":

@@ -77,12 +77,15 @@ class Move(BoetsAction):
              Role("point", kind="point", label="toward"))
     cost = Cost(phases=("manoeuvre",), once_per="phase", reason="§4.2-4, §4.7-1")
 
+    def _check(self, ctx: Context) -> None:
+        held = next((u for u in ctx.units("actor") if u.state.get("only_shoot")), None)
+        if held is not None:
+            self.refuse(msg("{unit} may only shoot this turn (§4.6-4)", unit=held.label),
+                        "actor")
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        self._check(ctx)
         units = list(ctx.units("actor"))
-        why = next((u.state.get("only_shoot") and f"{u.label} may only shoot this turn "
-                    "(§4.6-4)" for u in units if u.state.get("only_shoot")), None)
-        if why:
-            return self.refused(ctx, why)
         speed = min(int(profile_of(ctx.game, u)["speed"]) for u in units)
         move = ctx.board.move_toward(ctx.actor_id, ctx.point, speed * steps_in())
         moved = {e.unit: e for e in move.effects}
@@ -97,18 +100,21 @@ class Move(BoetsAction):
                                             ctx.rule("coherency"))]
         check = info_step("coherency", "Command distance (1 step)",
                           "all within 1 step" if not bad else
-                          f"out of command distance: {', '.join(bad)}",
-                          note=f"measured {ctx.rule('command_distance')} to "
-                               f"{ctx.rule('command_distance')}, "
-                               + ("a chain" if ctx.rule("coherency") == "chain"
-                                  else "each to his nearest") + " (§4.A-12)")
+                          msg("out of command distance: {units}", units=", ".join(bad)),
+                          note=msg("measured {measure} to {measure}, {links} (§4.A-12)",
+                                   measure=ctx.rule("command_distance"),
+                                   links="a chain" if ctx.rule("coherency") == "chain"
+                                   else "each to his nearest"))
         step = info_step("move", "Move", move.note,
                          note=msg("Ск {speed} steps (§4.7-1)", speed=speed))
+        moved_by = in_steps(move.distance / steps_in())
         return ctx.resolution([step, check], list(move.effects),
-                              f"moved {in_steps(move.distance / steps_in())}"
-                              + (f"; {len(bad)} out of command distance" if bad else ""))
+                              msg("moved {distance}; {n} out of command distance",
+                                  distance=moved_by, n=len(bad)) if bad
+                              else msg("moved {distance}", distance=moved_by))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._check(ctx)
         return OutcomeDistribution("move", (("moved", Fraction(1)),))
 
 
@@ -150,19 +156,23 @@ class Assault(BoetsAction):
         return self.cost
 
     def _sides(self, ctx: Context):
+        """Both sides of the melee and their ББ; refuses an assault on a friend and a
+        second target of an independent squad (§4.8-1)."""
         ours = list(ctx.units("actor"))
+        if any(u.side == ctx.target.side for u in ours):
+            self.refuse("the target is a friend", "target")
+        why = assault_refusal(ctx.game, ctx.actor, ctx.target,
+                              ctx.rule("single_fighter_target")) if ctx.game else ""
+        if why:
+            self.refuse(why, "target")
         tg = formation_of(ctx.game, ctx.target)
-        theirs = ctx.game.group_units(tg.id) if tg is not None else [ctx.target]
+        theirs = (ctx.game.group_units(tg.id) if tg is not None else []) or [ctx.target]
         a = max(int(profile_of(ctx.game, u)["melee_strength"]) for u in ours)
         b = max(int(profile_of(ctx.game, u)["melee_strength"]) for u in theirs)
         return ours, theirs, a, b, _melee_mods(ctx, ours[0], ctx.target), \
             _melee_mods(ctx, ctx.target, ours[0])
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = assault_refusal(ctx.game, ctx.actor, ctx.target,
-                              ctx.rule("single_fighter_target")) if ctx.game else ""
-        if why:
-            return self.refused(ctx, why)
         ours, theirs, a, b, ma, mb = self._sides(ctx)
         sa = roll_step(dice, D20, id="attacker", label="Attacker d20 + ББ", modifiers=ma)
         sb = roll_step(dice, D20, id="defender", label="Defender d20 + ББ", modifiers=mb)
@@ -172,13 +182,18 @@ class Assault(BoetsAction):
         loser = theirs if diff > 0 else ours if diff < 0 else []
         n = min(abs(diff), len(loser))
         dead = [u.id for u in loser[:n]]
-        res = info_step("melee", "Melee (house rule)", f"{ta} against {tb}: "
-                        + ("a draw" if not diff else f"{n} wounds to the "
-                           + ("defender" if diff > 0 else "attacker")),
-                        note="PROPOSED house rule (§8-5), not from the source; ББ "
-                             f"{a} / {b}; one wound per point, at most one per fighter")
+        res = info_step("melee", "Melee (house rule)",
+                        msg("{attacker} against {defender}: a draw", attacker=ta, defender=tb)
+                        if not diff else
+                        msg("{attacker} against {defender}: {n} wounds to the defender"
+                            if diff > 0 else
+                            "{attacker} against {defender}: {n} wounds to the attacker",
+                            attacker=ta, defender=tb, n=n),
+                        note=msg("PROPOSED house rule (§8-5), not from the source; ББ "
+                                 "{attacker} / {defender}; one wound per point, at most one "
+                                 "per fighter", attacker=a, defender=b))
         return ctx.resolution([sa, sb, res], kill(ctx.game, dead, "killed in melee"),
-                              f"melee {ta}:{tb}")
+                              msg("melee {attacker}:{defender}", attacker=ta, defender=tb))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         ours, theirs, a, b, ma, mb = self._sides(ctx)

@@ -87,10 +87,11 @@ class TakeoverTest(BoetsAction):
     doc = "The successor's Leadership test when the commander dies (§4.5)."
     roles = (Role("actor", label="the deputy or most senior survivor"),)
 
-    def _plan(self, ctx: Context) -> tuple[Group | None, int, str]:
+    def _plan(self, ctx: Context) -> tuple[Group, int, str]:
         g = takeover_group(ctx.game, ctx.actor, ctx.rule("takeover_tester"))
         if g is None:
-            return None, 0, ""
+            self.refuse(msg("{unit} has no command to take over (no dead commander whom he "
+                            "succeeds)", unit=ctx.actor.label), "actor")
         if ctx.rule("successor_ldr") == "derived":
             return g, unit_ldr(ctx.game, g, ctx.rule("commander_ldr_highest"),
                                ctx.rule("commander_ldr_when")), "the formation's commander ЛДР"
@@ -98,9 +99,6 @@ class TakeoverTest(BoetsAction):
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         g, ldr, src = self._plan(ctx)
-        if g is None:
-            return self.refused(ctx, f"{ctx.actor.label} has no command to take over "
-                                     "(no dead commander whom he succeeds)")
         retest = g.state.get("takeover") == "failed"
         step = ldr_step(dice, ldr, id="takeover",
                         label="Takeover re-test" if retest else "Takeover test",
@@ -127,8 +125,8 @@ class TakeoverTest(BoetsAction):
         return ctx.resolution([step], effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        g, ldr, _ = self._plan(ctx)
-        return self.refused_odds("takeover") if g is None else pass_fail("takeover", ldr)
+        _, ldr, _ = self._plan(ctx)
+        return pass_fail("takeover", ldr)
 
 
 def panic_key(game, group: Group, reading: str) -> list:
@@ -167,19 +165,20 @@ class PanicTest(BoetsAction):
     doc = "Losses ≥ ½ (§4.A-9) → d20 ≥ ЛДР or retreat Ск toward the own edge; recovery."
     roles = (Role("actor", label="a fighter of the formation"),)
 
-    def _plan(self, ctx: Context) -> tuple[Group | None, str, str]:
+    def _plan(self, ctx: Context) -> tuple[Group, str, str]:
         g = formation_of(ctx.game, ctx.actor)
         if g is None:
-            return None, "", f"{ctx.actor.label} is in no squad, platoon or company"
+            self.refuse(msg("{unit} is in no squad, platoon or company", unit=ctx.actor.label),
+                        "actor")
         if g.state.get("panicking"):
             return g, "recovery", "in Panic: recovery test (§4.6-4)"
         due, why = panic_reason(ctx.game, g, ctx.rule("panic_trigger"))
-        return (g, "panic", why) if due else (None, "", msg("no Panic test: {why}", why=why))
+        if not due:
+            self.refuse(msg("no Panic test: {why}", why=why), "actor")
+        return g, "panic", why
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         g, mode, why = self._plan(ctx)
-        if g is None:
-            return self.refused(ctx, why)
         ldr, src = _ldr(ctx, ctx.actor)
         first = info_step("trigger", "Panic trigger", why)
         step = ldr_step(dice, ldr, id="panic", label="Panic test" if mode == "panic"
@@ -201,9 +200,8 @@ class PanicTest(BoetsAction):
                               msg("{group} panics and retreats", group=g.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        g, _, _ = self._plan(ctx)
-        return self.refused_odds("panic") if g is None \
-            else pass_fail("panic test", _ldr(ctx, ctx.actor)[0])
+        self._plan(ctx)
+        return pass_fail("panic test", _ldr(ctx, ctx.actor)[0])
 
 
 class SmallUnitTest(BoetsAction):
@@ -226,7 +224,7 @@ class SmallUnitTest(BoetsAction):
         if ctx.rule("small_unit_failure") == "panic" and g is not None:
             move, moved = retreat(ctx, g)
             return ctx.resolution([step, move], set_state(g, panicking=True) + moved,
-                                  f"{g.label} panics (§4.A-7 panic)")
+                                  msg("{group} panics (§4.A-7 panic)", group=g.label))
         units = ctx.game.group_units(g.id) if g is not None else [ctx.actor]
         return ctx.resolution([step], [SetState(u.id, "holds", True) for u in units],
                               msg("{unit} holds: no move or fire this turn (§8-7)",
@@ -249,12 +247,12 @@ class SplitFireTest(BoetsAction):
              Role("first_target", kind="unit", label="platoon 1's target"),
              Role("target", label="the target platoon 2 wants"))
 
-    def _plan(self, ctx: Context) -> tuple[Group | None, int, str, str]:
+    def _plan(self, ctx: Context) -> tuple[Group, int, str]:
         game = ctx.game
         pl = next((g for g in game.scenario.top_groups_of(ctx.actor.id)
                    if g.kind == "platoon"), None) if game else None
         if pl is None:
-            return None, 0, "", "not in a platoon"
+            self.refuse(msg("{unit}: not in a platoon", unit=ctx.actor.label), "actor")
         tester = ctx.actor
         if ctx.rule("split_fire_tester") == "sergeant":
             sgts = [u for u in game.group_units(pl.id)
@@ -264,18 +262,16 @@ class SplitFireTest(BoetsAction):
             tester = game.unit(pl.commander)
         if ctx.rule("split_fire_ldr") == "own":
             own = msg("{unit}'s own ЛДР", unit=tester.label)
-            return pl, int(profile_of(game, tester)["ldr"]), own, ""
+            return pl, int(profile_of(game, tester)["ldr"]), own
         if pl.commander and game.on_table(pl.commander):
             return pl, unit_ldr(game, pl, ctx.rule("commander_ldr_highest"),
                                 ctx.rule("commander_ldr_when")), \
-                msg("{platoon}'s commander ЛДР (§4.3-3)", platoon=pl.label), ""
+                msg("{platoon}'s commander ЛДР (§4.3-3)", platoon=pl.label)
         own = msg("{unit}'s own ЛДР", unit=tester.label)
-        return pl, int(profile_of(game, tester)["ldr"]), own, ""
+        return pl, int(profile_of(game, tester)["ldr"]), own
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        pl, ldr, src, why = self._plan(ctx)
-        if pl is None:
-            return self.refused(ctx, f"{ctx.actor.label}: {why}")
+        pl, ldr, src = self._plan(ctx)
         first = ctx.role("first_target")
         step = ldr_step(dice, ldr, id="split", label="Split fire test", base_label=src)
         chosen = ctx.target if step.count("pass") else first
@@ -287,8 +283,8 @@ class SplitFireTest(BoetsAction):
         return ctx.resolution([step], set_state(pl, fire_target=rec), text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        pl, ldr, _, _ = self._plan(ctx)
-        return self.refused_odds("split fire") if pl is None else pass_fail("split fire", ldr)
+        _, ldr, _ = self._plan(ctx)
+        return pass_fail("split fire", ldr)
 
 
 ACTIONS = (LeadershipTest(), TakeoverTest(), PanicTest(), SmallUnitTest(), SplitFireTest())

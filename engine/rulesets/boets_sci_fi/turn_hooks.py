@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from engine.i18n import msg
 from engine.model import Game
 from engine.scenario import Unit
 from engine.triggers import Trigger
@@ -34,7 +35,7 @@ def can_act(game: Game, unit: Unit) -> str | None:
         return "a unit under 3 failed its Leadership test: holds this turn (§4.1-7, §8-7)"
     g = formation_of(game, unit)
     if g is not None and g.state.get("panicking"):
-        return f"{g.label} is in Panic: it retreats, not under command (§4.6)"
+        return msg("{group} is in Panic: it retreats, not under command (§4.6)", group=g.label)
     return None
 
 

@@ -4,13 +4,12 @@ at the end of the victim's own turn (§4.4-7, §4.A-5) through engine.deferred."
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.deferred import defer
+from engine.i18n import join, msg
 from engine.model import AdjustState, Effect, RemoveUnit, SetState
-from engine.odds import OutcomeDistribution
-from engine.protocol import Action, Context, Resolution, info_step
+from engine.protocol import Action, ActionRefused, Context
 from engine.scenario import Unit
 
 from . import data
@@ -27,14 +26,13 @@ def rn(name: str) -> Any:
 
 
 class BEAction(Action):
-    """A Butterfly Effect action with a refusal that rolls nothing."""
-
-    def refused(self, ctx: Context, text: str) -> Resolution:
-        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
+    """A Butterfly Effect action. One it cannot take as declared raises `ActionRefused`
+    (the protocol's one refusal style) from resolve and odds alike, rolling nothing;
+    `argument` names the role, option or state at fault."""
 
     @staticmethod
-    def refused_odds(label: str) -> OutcomeDistribution:
-        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+    def refuse(text: str, argument: str | None = None) -> NoReturn:
+        raise ActionRefused(text, argument=argument)
 
 
 def hp_of(ctx: Context, unit: Unit) -> int:
@@ -76,7 +74,7 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
     his own turn (§4.4-7, deferred) unless `immediate` (an ambush) or the reading says
     so. Returns (effects, note, killed)."""
     if hits <= 0:
-        return [], f"{unit.label}: no damage", False
+        return [], msg("{unit}: no damage", unit=unit.label), False
     hp, armour = hp_of(ctx, unit), armour_of(ctx, unit)
     if ctx.rule("damage_order") == "armour_first":
         on_armour = min(armour, hits)
@@ -88,17 +86,19 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
     said = []
     if on_armour:
         effects.append(AdjustState(unit.id, "armour", -on_armour, minimum=0, default=armour))
-        said.append(f"−{on_armour} armour ({armour} → {armour - on_armour})")
+        said.append(msg("−{n} armour ({before} → {after})", n=on_armour, before=armour,
+                        after=armour - on_armour))
     left = hp - on_hp
     if on_hp:
         effects.append(AdjustState(unit.id, "hp", -on_hp, minimum=0, default=hp))
-        said.append(f"−{on_hp} HP ({hp} → {max(0, left)})")
+        said.append(msg("−{n} HP ({before} → {after})", n=on_hp, before=hp,
+                        after=max(0, left)))
     killed = on_hp > 0 and left <= 0
     if on_hp and not killed:
         sev = wound_severity(left, int(ctx.profile(unit).get("hp", hp))) \
             if ctx.rule("wound_severity") == "by_hp" else "unrated"
         effects.append(SetState(unit.id, "wound", sev))
-        said.append(f"{sev} wound")
+        said.append(f"{sev} wound")              # a glossary term per severity
     if killed:
         if immediate or ctx.rule("death_timing") == "immediately":
             effects.append(RemoveUnit(unit.id, "killed"))
@@ -107,7 +107,8 @@ def damage_effects(ctx: Context, unit: Unit, hits: int, *, immediate: bool = Fal
             effects.append(SetState(unit.id, "dead_pending", True))
             effects.append(defer([RemoveUnit(unit.id, "killed")], "activation_end",
                                  unit=unit.id,
-                                 label=f"{unit.label} dies at the end of his own turn"))
+                                 label=msg("{unit} dies at the end of his own turn",
+                                           unit=unit.label)))
             said.append("killed: still acts, dies at the end of his own turn (§4.4-7)")
-    return effects, f"{unit.label}: " + ", ".join(said), killed
+    return effects, msg("{unit}: {damage}", unit=unit.label, damage=join(", ", said)), killed
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from engine.costs import Cost
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option
@@ -46,23 +47,26 @@ class TakeCover(BEAction):
     )
     doc = "occupy cover within short distance, or at medium after a DASH (04 §4.5)"
 
-    def _why_not(self, ctx: Context) -> str | None:
+    def _check(self, ctx: Context) -> None:
         if ctx.option("full_defence") and ctx.option("cover") != "full":
-            return "full defence needs full cover (§4.5-5)"
+            self.refuse("full defence needs full cover (§4.5-5)", "options.full_defence")
         if ctx.option("distance") == "medium" and not ctx.actor.state.get("dashing"):
-            return "cover at medium distance is reached by a DASH first (§4.5-2)"
-        return None
+            self.refuse("cover at medium distance is reached by a DASH first (§4.5-2)",
+                        "options.distance")
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = self._why_not(ctx)
-        if why:
-            return self.refused(ctx, why)
+        self._check(ctx)
         u, cover = ctx.actor, ctx.option("cover")
         effects: list[Effect] = [SetState(u.id, "in_cover", cover)]
-        text = f"{u.label} in {cover} cover (camouflage {1 if cover == 'partial' else 2})"
+        camo = 1 if cover == "partial" else 2
         if ctx.option("full_defence"):
             effects.append(SetState(u.id, "full_defence", True))
-            text += "; full defence: immune to shooting, cannot shoot"
+            text = msg("{unit} in {cover} cover (camouflage {camouflage}); full defence: "
+                       "immune to shooting, cannot shoot", unit=u.label, cover=cover,
+                       camouflage=camo)
+        else:
+            text = msg("{unit} in {cover} cover (camouflage {camouflage})", unit=u.label,
+                       cover=cover, camouflage=camo)
         steps = [info_step("cover", "Take cover", text)]
         if ctx.rule("cover_timing") == "whole_round":
             more, said = reprice_earlier_fire(ctx, u, cover)
@@ -72,8 +76,8 @@ class TakeCover(BEAction):
         return ctx.resolution(steps, effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        return self.refused_odds("take cover") if self._why_not(ctx) else \
-            OutcomeDistribution("take cover", ((ctx.option("cover"), Fraction(1)),))
+        self._check(ctx)
+        return OutcomeDistribution("take cover", ((ctx.option("cover"), Fraction(1)),))
 
 
 class LeaveCover(BEAction):
@@ -81,14 +85,19 @@ class LeaveCover(BEAction):
     label = "Leave cover"
     doc = "free: step out a few paces and act from the open (04 §4.5-3)"
 
-    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+    def _check(self, ctx: Context) -> None:
         u = ctx.actor
         if not u.state.get("in_cover") and not u.state.get("full_defence"):
-            return self.refused(ctx, f"{u.label} has taken no cover")
-        text = f"{u.label} steps out into the open (free, §4.5-3)"
+            self.refuse(msg("{unit} has taken no cover", unit=u.label), "actor")
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        self._check(ctx)
+        u = ctx.actor
+        text = msg("{unit} steps out into the open (free, §4.5-3)", unit=u.label)
         return ctx.resolution([info_step("cover", "Leave cover", text)],
                               [SetState(u.id, "in_cover", None),
                                SetState(u.id, "full_defence", None)], text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._check(ctx)
         return OutcomeDistribution("leave cover", (("open", Fraction(1)),))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.deferred import DEFERRED, pending
+from engine.i18n import join, msg
 from engine.model import AdjustState, Effect, SetGameState, SetState
 from engine.protocol import Context
 from engine.scenario import Unit
@@ -68,10 +69,11 @@ def reprice_earlier_fire(ctx: Context, unit: Unit, cover: str) -> tuple[list[Eff
         hp_back = min(give, r["hp"])
         back_hp += hp_back
         back_armour += give - hp_back
-        said.append(f"{r['by']}'s fire: {old}+ → {new}+, {took} → {min(took, hits_now)} "
-                    "damage")
+        said.append(msg("{shooter}'s fire: {old}+ → {new}+, {took} → {now} damage",
+                        shooter=r["by"], old=old, new=new, took=took,
+                        now=min(took, hits_now)))
     if not (back_hp or back_armour):
-        return [], "; ".join(said)
+        return [], join("; ", said)
     prof = ctx.profile(unit)
     top = int(prof.get("hp", 1))
     hp_now = hp_of(ctx, unit)
@@ -88,11 +90,11 @@ def reprice_earlier_fire(ctx: Context, unit: Unit, cover: str) -> tuple[list[Eff
                 x.get("kind") == "remove" and x.get("unit") == unit.id
                 for x in e.get("effects") or ()))]
             effects.append(SetGameState(DEFERRED, left or None))
-            said.append(f"{unit.label} is no longer killed")
+            said.append(msg("{unit} is no longer killed", unit=unit.label))
         sev = None if hp_after >= top else (
             wound_severity(hp_after, top) if ctx.rule("wound_severity") == "by_hp"
             else "unrated")
         effects.append(SetState(unit.id, "wound", sev))
-    said.append(f"given back: {back_hp} HP, {back_armour} armour (cover counts for the "
-                "whole round, §4.A-6 A)")
-    return effects, "; ".join(said)
+    said.append(msg("given back: {hp} HP, {armour} armour (cover counts for the whole round, "
+                    "§4.A-6 A)", hp=back_hp, armour=back_armour))
+    return effects, join("; ", said)

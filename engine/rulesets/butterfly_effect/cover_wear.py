@@ -7,6 +7,7 @@ terrain in the shot's Change, undone with it. Cover with no piece wears on the c
 from __future__ import annotations
 
 from engine.edits import EditTerrain
+from engine.i18n import join, msg
 from engine.measure import measure_pair
 from engine.model import Effect, SetGameState, SetState
 from engine.options import SchemaError
@@ -73,11 +74,12 @@ def heavy_fire_wear(ctx: Context, shots: list[tuple[Unit, str]]) -> tuple[list[E
                 effects += [SetState(target.id, SHOTS_KEY, None),
                             SetState(target.id, "in_cover", None),
                             SetState(target.id, "full_defence", None)]
-                said.append(f"{target.label}'s {cover} cover destroyed ({n}/{limit} heavy "
-                            "shots, §4.5-4)")
+                said.append(msg("{unit}'s {cover} cover destroyed ({n}/{limit} heavy shots, "
+                                "§4.5-4)", unit=target.label, cover=cover, n=n, limit=limit))
             else:
                 effects.append(SetState(target.id, SHOTS_KEY, n))
-                said.append(f"{target.label}'s {cover} cover: {n}/{limit} heavy shots")
+                said.append(msg("{unit}'s {cover} cover: {n}/{limit} heavy shots",
+                                unit=target.label, cover=cover, n=n, limit=limit))
             continue
         for p in pieces:
             n = counts.get(p.id, 0) + 1
@@ -89,11 +91,13 @@ def heavy_fire_wear(ctx: Context, shots: list[tuple[Unit, str]]) -> tuple[list[E
                 effects.append(EditTerrain(p.id, {"cover": 0}))
                 effects += [SetState(target.id, "in_cover", None),
                             SetState(target.id, "full_defence", None)]
-                said.append(f"{name} destroyed by heavy fire ({n}/{limit}, §4.5-4): "
-                            f"{target.label} is in the open")
+                said.append(msg("{piece} destroyed by heavy fire ({n}/{limit}, §4.5-4): "
+                                "{unit} is in the open", piece=name, n=n, limit=limit,
+                                unit=target.label))
             else:
                 counts[p.id] = n
-                said.append(f"{name}: {n}/{limit} heavy shots taken (§4.5-4)")
+                said.append(msg("{piece}: {n}/{limit} heavy shots taken (§4.5-4)", piece=name,
+                                n=n, limit=limit))
     if touched:
         effects.insert(0, SetGameState(SHOTS_KEY, counts or None))
-    return effects, "; ".join(said)
+    return effects, join("; ", said)

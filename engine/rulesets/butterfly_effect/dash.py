@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import SetState
 from engine.odds import OutcomeDistribution
 from engine.protocol import Context, Resolution, Role, info_step
@@ -49,27 +50,32 @@ class Dash(BEAction):
         band = bands.band(ctx)
         return dash_timing(band), band or "unknown"
 
-    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+    def _check(self, ctx: Context) -> str:
+        """The DASH's timing; refuses a stopped dasher and a distance it cannot reach."""
         timing, band = self._timing(ctx)
         if dash_stopped(ctx.actor, ctx.rule("dash_stopped_by")):
-            return self.refused(ctx, f"{ctx.actor.label} is stopped (§4.A-4)")
+            self.refuse(msg("{unit} is stopped (§4.A-4)", unit=ctx.actor.label), "actor")
         if timing is None:
-            why = "already in close combat" if band == "close" else \
-                f"{band} distance: a DASH reaches only short or medium (§4.1)"
-            return self.refused(ctx, why)
+            self.refuse("already in close combat" if band == "close" else
+                        msg("{band} distance: a DASH reaches only short or medium (§4.1)",
+                            band=band), "target")
+        return timing
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        timing = self._check(ctx)
         if timing == "before":
-            text = (f"short distance: {ctx.actor.label} reaches {ctx.target.label} before "
-                    "his turn; spend the active action on close combat or cover (§4.1, "
-                    "§4.2-2)")
+            text = msg("short distance: {unit} reaches {target} before his turn; spend the "
+                       "active action on close combat or cover (§4.1, §4.2-2)",
+                       unit=ctx.actor.label, target=ctx.target.label)
         else:
-            text = (f"medium distance: simultaneous with {ctx.target.label}'s turn; "
-                    f"{ctx.actor.label} is a target at medium until the dash ends; only "
-                    "death stops it by default (§4.1, §4.A-4)")
+            text = msg("medium distance: simultaneous with {target}'s turn; {unit} is a "
+                       "target at medium until the dash ends; only death stops it by default "
+                       "(§4.1, §4.A-4)", unit=ctx.actor.label, target=ctx.target.label)
         return ctx.resolution([info_step("dash", "DASH", text)],
                               [SetState(ctx.actor.id, "dashing",
                                         {"toward": ctx.target.id, "timing": timing})],
-                              f"DASH ({timing})")
+                              msg("DASH ({timing})", timing=timing))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        timing, _ = self._timing(ctx)
-        return OutcomeDistribution("dash", ((timing or "impossible", Fraction(1)),))
+        timing = self._check(ctx)
+        return OutcomeDistribution("dash", ((timing, Fraction(1)),))

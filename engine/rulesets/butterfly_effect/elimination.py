@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from engine.costs import Cost
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Effect, RemoveUnit, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option
@@ -32,18 +33,16 @@ class SilentElimination(BEAction):
     )
     doc = "after a won stealth duel: stun, kill or take hostage a lone target (04 §4.8-6)"
 
-    def _why_not(self, ctx: Context) -> str | None:
+    def _check(self, ctx: Context) -> None:
         if ctx.actor.state.get("duel_won") != ctx.target.id:
-            return (f"{ctx.actor.label} has not won a stealth duel against "
-                    f"{ctx.target.label} (§4.8-6)")
+            self.refuse(msg("{unit} has not won a stealth duel against {target} (§4.8-6)",
+                            unit=ctx.actor.label, target=ctx.target.label), "target")
         if not ctx.option("alone") and ctx.option("act") != "kill":
-            return "the target is not alone: only a kill, and then a full fight (§4.8-6)"
-        return None
+            self.refuse("the target is not alone: only a kill, and then a full fight "
+                        "(§4.8-6)", "options.act")
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = self._why_not(ctx)
-        if why:
-            return self.refused(ctx, why)
+        self._check(ctx)
         t, act = ctx.target, ctx.option("act")
         effects: list[Effect] = [SetState(ctx.actor.id, "duel_won", None),
                                  SetState(ctx.actor.id, "stealth", None)]
@@ -51,16 +50,16 @@ class SilentElimination(BEAction):
             effects.append(RemoveUnit(t.id, "silently eliminated"))
         else:
             effects.append(SetState(t.id, "neutralised" if act == "stun" else "hostage", True))
-        text = {"kill": f"{t.label} killed", "stun": f"{t.label} stunned",
-                "hostage": f"{t.label} taken hostage"}[act]
+        text = {"kill": msg("{target} killed", target=t.label),
+                "stun": msg("{target} stunned", target=t.label),
+                "hostage": msg("{target} taken hostage", target=t.label)}[act]
         if not ctx.option("alone"):
             effects.append(SetState(ctx.actor.id, "alarm", True))
-            text += "; he was not alone: a full fight starts at once"
+            text = msg("{done}; he was not alone: a full fight starts at once", done=text)
         return ctx.resolution([info_step("eliminate", "Silent elimination", text)],
                               effects, text)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        if self._why_not(ctx):
-            return self.refused_odds("silent elimination")
+        self._check(ctx)
         return OutcomeDistribution("silent elimination",
                                    ((ctx.option("act"), Fraction(1)),))

@@ -20,11 +20,21 @@ import icepool
 
 from engine.costs import Cost
 from engine.dice import D6, Comparison, DiceSource
+from engine.i18n import join, msg
 from engine.measure import measure_pair
 from engine.model import Effect, SetGameState, SetState
 from engine.odds import OutcomeDistribution, distribution
 from engine.options import Modifier, Option, SchemaError
-from engine.protocol import Context, Pool, Resolution, Role, info_step, make_pool, roll_pool
+from engine.protocol import (
+    ActionRefused,
+    Context,
+    Pool,
+    Resolution,
+    Role,
+    info_step,
+    make_pool,
+    roll_pool,
+)
 from engine.scenario import Unit
 from engine.turns import ambush_side
 
@@ -42,8 +52,9 @@ __all__ = ["threshold", "FireLine", "plan_fire", "shared_hits", "save_effects", 
 SAVE_KEY = "cover_save_used"
 
 
-class Refused(Exception):
-    """The shot cannot be taken (raised inside the plan, shown as an info step)."""
+class Refused(ActionRefused):
+    """The shot cannot be taken: the protocol's one refusal (ActionRefused), raised
+    inside the plan from resolve and odds alike; `argument` names what is at fault."""
 
 
 def threshold(weapon: dict, band: str, cover: str, rule_missing: str = "cannot_fire"
@@ -54,15 +65,17 @@ def threshold(weapon: dict, band: str, cover: str, rule_missing: str = "cannot_f
     (§4.A-19: cannot fire, or at its worst listed accuracy)."""
     if band == "close":
         raise Refused("point blank: a firearm loses to any melee weapon (§4.1, §4.A-1); "
-                      "use Melee")
+                      "use Melee", argument="target")
     if band not in data.BANDS:
-        raise Refused(f"{band}: beyond extreme distance (3000 m), out of range (§4.1)")
+        raise Refused(msg("{band}: beyond extreme distance (3000 m), out of range (§4.1)",
+                          band=band), argument="target")
     acc = weapon["accuracy"].get(band)
     if acc is None:
         listed = [v for v in weapon["accuracy"].values() if v is not None]
         if rule_missing != "worst_listed" or not listed:
-            raise Refused(f"{weapon['name']} has no accuracy at {band} distance: cannot fire "
-                          "there (§4.A-19)")
+            raise Refused(msg("{weapon} has no accuracy at {band} distance: cannot fire "
+                              "there (§4.A-19)", weapon=weapon, band=band),
+                          argument="weapon")
         acc = max(listed)
     mods: list[Modifier] = []
     ignores_partial = weapon["heavy"] or weapon["grenade"]
@@ -148,26 +161,30 @@ def plan_fire(ctx: Context) -> list[FireLine]:
     if weapon is None:
         raise SchemaError("fire.weapon: required (the ranged weapon fired)")
     if weapon["kind"] != "ranged":
-        raise Refused(f"{weapon['name']} is a melee weapon: use Melee")
+        raise Refused(msg("{weapon} is a melee weapon: use Melee", weapon=weapon),
+                      argument="weapon")
     if ctx.target is None:
         raise SchemaError("fire.target: required")
     if ctx.actor.state.get("dashing"):
-        raise Refused(f"{ctx.actor.label} has DASHed: his active action goes to close combat "
-                      "or to occupying cover (§4.2-2)")
+        raise Refused(msg("{unit} has DASHed: his active action goes to close combat or to "
+                          "occupying cover (§4.2-2)", unit=ctx.actor.label), argument="actor")
     second: Unit | None = ctx.role("target2")
     n = weapon["lethality"]
     split = int(ctx.option("dice_on_second"))
     after = ctx.rule("burst_allocation") == "successes_after"
     if second is not None:
         if not weapon["burst"]:
-            raise Refused(f"{weapon['name']} fires no burst: one target only (§4.4-5)")
+            raise Refused(msg("{weapon} fires no burst: one target only (§4.4-5)",
+                              weapon=weapon), argument="target2")
         if after:
             split = 0           # one pool; its hits are shared out after the roll
         elif not 1 <= split < n:
-            raise Refused(f"dice_on_second: allocate 1–{n - 1} of the {n} dice to "
-                          f"{second.label} before the roll (§4.A-9)")
+            raise Refused(msg("dice_on_second: allocate 1–{most} of the {n} dice to {target} "
+                              "before the roll (§4.A-9)", most=n - 1, n=n,
+                              target=second.label), argument="options.dice_on_second")
     elif split:
-        raise Refused("dice_on_second: no second target chosen")
+        raise Refused("dice_on_second: no second target chosen",
+                      argument="options.dice_on_second")
     lines = []
     band1 = bands.band(ctx)
     if band1 is None:
@@ -185,7 +202,9 @@ def plan_fire(ctx: Context) -> list[FireLine]:
     for unit, dice_n, band, level in targets:
         cover = better_cover(cover_class(level), unit.state.get("in_cover"))
         if unit.state.get("full_defence") and not (weapon["heavy"] or weapon["grenade"]):
-            raise Refused(f"{unit.label} is in full defence: immune to shooting (§4.5-5)")
+            raise Refused(msg("{unit} is in full defence: immune to shooting (§4.5-5)",
+                              unit=unit.label),
+                          argument="target" if unit is ctx.target else "target2")
         base, _, mods = threshold(weapon, band, cover, ctx.rule("missing_band"))
         mods = mods + ctx.modifiers("fire")
         pool = make_pool(D6, dice_n, base, mods, Comparison.GE)
@@ -194,9 +213,11 @@ def plan_fire(ctx: Context) -> list[FireLine]:
         lines.append(FireLine(unit, band, cover, base, pool,
                               _save_applies(ctx, weapon, unit, cover), immune))
     if after and len(lines) == 2 and lines[0].pool.test.target != lines[1].pool.test.target:
-        raise Refused(f"successes allocated after the roll need both targets at one "
-                      f"threshold ({lines[0].pool.test.target}+ and "
-                      f"{lines[1].pool.test.target}+): allocate the dice before (§4.A-9)")
+        raise Refused(msg("successes allocated after the roll need both targets at one "
+                          "threshold ({first}+ and {second}+): allocate the dice before "
+                          "(§4.A-9)", first=lines[0].pool.test.target,
+                          second=lines[1].pool.test.target),
+                      argument="rules.burst_allocation")
     return lines
 
 
@@ -244,10 +265,7 @@ class Fire(BEAction):
         return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            lines = plan_fire(ctx)
-        except Refused as e:
-            return self.refused(ctx, str(e))
+        lines = plan_fire(ctx)
         weapon = dict(ctx.weapon)
         steps, effects, summary = [], [], []
         immediate = _immediate(ctx)
@@ -258,32 +276,37 @@ class Fire(BEAction):
             sid = "fire" if i == 0 else "fire2"
             note = ""
             if line.impossible:
-                note = f"threshold {line.pool.test.target}+: no die can succeed (§4.4-3)"
+                note = msg("threshold {target}+: no die can succeed (§4.4-3)",
+                           target=line.pool.test.target)
             if shared and i == 1:
                 hits = share[1]
             else:
-                label = (f"Fire at {line.target.label} and {lines[1].target.label}" if shared
-                         else f"Fire at {line.target.label}")
+                label = (msg("Fire at {target} and {second}", target=line.target.label,
+                             second=lines[1].target.label) if shared
+                         else msg("Fire at {target}", target=line.target.label))
                 step = roll_pool(dice, line.pool, id=sid, label=label, base=line.base,
-                                 base_label=f"accuracy at {line.band}", success="hit",
+                                 base_label=msg("accuracy at {band}", band=line.band),
+                                 success="hit",
                                  failure="miss", note=note)
                 steps.append(step)
                 hits = step.count("hit")
                 if shared:
                     share = shared_hits(ctx, hits)
                     hits = share[0]
-                    steps.append(info_step("share", "Hits shared", (
-                        f"{share[0]} to {line.target.label}, {share[1]} to "
-                        f"{lines[1].target.label} (allocated after the roll, §4.A-9)")))
+                    steps.append(info_step("share", "Hits shared", msg(
+                        "{first} to {target}, {second} to {other} (allocated after the roll, "
+                        "§4.A-9)", first=share[0], target=line.target.label, second=share[1],
+                        other=lines[1].target.label)))
             eff, text = self._damage(ctx, line, hits, weapon, immediate)
             if not shared and ctx.game is not None:     # damage a later cover may undo
                 record = incoming_record(ctx, line, step, weapon, eff)
                 if record is not None:
                     eff.append(record)
             steps.append(info_step(f"damage{'' if i == 0 else '2'}",
-                                   f"Damage to {line.target.label}", text))
+                                   msg("Damage to {target}", target=line.target.label), text))
             effects += eff
-            summary.append(f"{line.target.label}: {hits} hit{'s' if hits != 1 else ''}")
+            summary.append(msg("{target}: {n} {n|hit|hits|hits}", target=line.target.label,
+                               n=hits))
             if hits and (weapon["heavy"] or weapon["grenade"]):
                 heavy_shots.append((line.target, line.cover))
         wear, said = heavy_fire_wear(ctx, heavy_shots)
@@ -291,21 +314,23 @@ class Fire(BEAction):
             steps.append(info_step("cover", "Cover under heavy fire", said))
             effects += wear
         effects += self._stealth_broken(ctx)
-        return ctx.resolution(steps, effects, "; ".join(summary))
+        return ctx.resolution(steps, effects, join("; ", summary))
 
     def _damage(self, ctx: Context, line: FireLine, hits: int, weapon: dict,
                 immediate: bool) -> tuple[list[Effect], str]:
         if line.immune and hits:
-            return [], (f"{weapon['name']} is a light weapon: no damage to the heavily "
-                        f"armoured {line.target.label} (§4.4-9, §8-3 PROPOSED)")
+            return [], msg("{weapon} is a light weapon: no damage to the heavily armoured "
+                           "{target} (§4.4-9, §8-3 PROPOSED)", weapon=weapon,
+                           target=line.target.label)
         if line.saved and hits:
             used: list[Effect] = save_effects(ctx, line.target)
             if ctx.rule("heavy_save_scope") == "whole_attack":
                 what = "grenade" if weapon["grenade"] else "heavy-weapon attack"
-                return used, (f"full cover absorbs the first {what}: {hits} hits saved "
-                              "(§4.5-5, §4.A-7)")
+                return used, msg("full cover absorbs the first {attack}: {n} hits saved "
+                                 "(§4.5-5, §4.A-7)", attack=what, n=hits)
             eff, text, _ = damage_effects(ctx, line.target, hits - 1, immediate=immediate)
-            return used + eff, "full cover absorbs the first hit (§4.A-7); " + text
+            return used + eff, msg("full cover absorbs the first hit (§4.A-7); {damage}",
+                                   damage=text)
         eff, text, _ = damage_effects(ctx, line.target, hits, immediate=immediate)
         return eff, text
 
@@ -331,10 +356,7 @@ class Fire(BEAction):
     def odds(self, ctx: Context) -> OutcomeDistribution:
         """Damage units dealt (after full cover's save): to the target, or (target,
         second) pairs for a split burst; part "killed" the chance the target dies."""
-        try:
-            lines = plan_fire(ctx)
-        except Refused:
-            return self.refused_odds("fire")
+        lines = plan_fire(ctx)
         whole = ctx.rule("heavy_save_scope") == "whole_attack"
         shared = len(lines) == 2 and ctx.rule("burst_allocation") == "successes_after"
         dists = []

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from engine.costs import Cost
 from engine.dice import D6, Comparison, DiceSource
+from engine.i18n import msg
 from engine.model import AdjustState, Effect, RemoveUnit, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option
@@ -36,7 +38,7 @@ class Fighter:
     unit: Unit
     level: int
     dice: int
-    weapon: str
+    weapon: Any
     nonlethal: bool = True
 
 
@@ -44,7 +46,7 @@ def _from_weapon(ctx: Context, w: dict) -> tuple[int, int, str, bool] | None:
     if w["kind"] == "melee":
         return w["melee_level"], w["melee_dice"], w["name"], w["nonlethal"]
     if w["butt_strike"]:
-        return 1, int(ctx.rule("butt_dice")), f"{w['name']} (butt strike)", True
+        return 1, int(ctx.rule("butt_dice")), msg("{weapon} (butt strike)", weapon=w), True
     return None
 
 
@@ -138,56 +140,59 @@ class Melee(BEAction):
         b = fighter(ctx, ctx.target, ctx.option("target_weapon") or None)
         return a, b
 
-    def _band_refusal(self, ctx: Context) -> str | None:
+    def _check(self, ctx: Context) -> None:
         band = bands.band(ctx)
         if band not in (None, "close"):
-            return (f"{band} distance: melee needs close combat (§4.1); DASH first "
-                    "(short or medium)")
-        return None
+            self.refuse(msg("{band} distance: melee needs close combat (§4.1); DASH first "
+                            "(short or medium)", band=band), "target")
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = self._band_refusal(ctx)
-        if why:
-            return self.refused(ctx, why)
+        self._check(ctx)
         a, b = self._sides(ctx)
         compare = info_step("levels", "Weapon levels",
-                            f"{a.weapon} {a.level} vs {b.weapon} {b.level}")
+                            msg("{weapon} {level} vs {other} {other_level}", weapon=a.weapon,
+                                level=a.level, other=b.weapon, other_level=b.level))
         if a.level != b.level:
             win, lose = (a, b) if a.level > b.level else (b, a)
-            steps = [compare.with_outcome(
-                f"{win.unit.label} wins outright: level {win.level} > {lose.level} (§4.3-2)")]
+            steps = [compare.with_outcome(msg(
+                "{winner} wins outright: level {level} > {other_level} (§4.3-2)",
+                winner=win.unit.label, level=win.level, other_level=lose.level))]
             return ctx.resolution(steps, self._end(ctx, win, lose),
-                                  f"{win.unit.label} wins without a roll")
+                                  msg("{winner} wins without a roll", winner=win.unit.label))
         serious = bool(ctx.option("serious"))
         need = rn("melee.best_of") // 2 + 1 if serious else 1
         wounds = serious and ctx.rule("melee_round_wound") == "hp_1"
         hp = {a.unit.id: hp_of(ctx, a.unit), b.unit.id: hp_of(ctx, b.unit)}
         score = {a.unit.id: 0, b.unit.id: 0}
-        steps = [compare.with_outcome(f"equal levels ({a.level}): roll "
-                                      f"{a.dice}d6 vs {b.dice}d6, 5–6 a success (§4.3-4)")]
+        steps = [compare.with_outcome(msg(
+            "equal levels ({level}): roll {dice}d6 vs {other_dice}d6, 5–6 a success (§4.3-4)",
+            level=a.level, dice=a.dice, other_dice=b.dice))]
         effects: list[Effect] = []
         test_pool = pools(ctx, a, b)
         ties = rnd = 0
         while max(score.values()) < need and min(hp.values()) > 0:
             rnd += 1
             rolls = [roll_pool(dice, pool, id=f"r{rnd}-{f.unit.id}",
-                               label=f"Round {rnd}: {f.unit.label}", success="success",
+                               label=msg("Round {n}: {unit}", n=rnd, unit=f.unit.label),
+                               success="success",
                                failure="miss")
                      for f, pool in zip((a, b), test_pool, strict=True)]
             steps += rolls
             ka, kb = rolls[0].count("success"), rolls[1].count("success")
             if ka == kb:
                 ties += 1
-                steps.append(info_step(f"r{rnd}", f"Round {rnd}",
-                                       f"tie {ka}–{kb}: another round (§4.3-5)"))
+                steps.append(info_step(f"r{rnd}", msg("Round {n}", n=rnd),
+                                       msg("tie {a}–{b}: another round (§4.3-5)", a=ka,
+                                           b=kb)))
                 if ties >= MAX_TIES:
                     steps.append(info_step("undecided", "Undecided",
-                                           f"{MAX_TIES} tied rounds: the GM rules"))
+                                           msg("{n} tied rounds: the GM rules", n=MAX_TIES)))
                     return ctx.resolution(steps, effects, "undecided")
                 continue
             win, lose = (a, b) if ka > kb else (b, a)
             score[win.unit.id] += 1
-            text = f"{win.unit.label} wins the round {max(ka, kb)}–{min(ka, kb)}"
+            text = msg("{winner} wins the round {high}–{low}", winner=win.unit.label,
+                       high=max(ka, kb), low=min(ka, kb))
             if wounds:
                 hp[lose.unit.id] -= 1
                 effects += [AdjustState(lose.unit.id, "hp", -1, minimum=0,
@@ -197,18 +202,22 @@ class Melee(BEAction):
                                                                .get("hp", 1))) \
                         if ctx.rule("wound_severity") == "by_hp" else "unrated"
                     effects.append(SetState(lose.unit.id, "wound", sev))
-                text += f"; {lose.unit.label} WOUNDED (−1 HP, §4.A-3)"
-            steps.append(info_step(f"r{rnd}", f"Round {rnd}", text))
+                text = msg("{won}; {loser} WOUNDED (−1 HP, §4.A-3)", won=text,
+                           loser=lose.unit.label)
+            steps.append(info_step(f"r{rnd}", msg("Round {n}", n=rnd), text))
         win, lose = (a, b) if (score[a.unit.id] == need or hp[b.unit.id] <= 0) else (b, a)
         if hp[lose.unit.id] <= 0:
             effects.append(RemoveUnit(lose.unit.id, "killed in melee"))
-            steps.append(info_step("result", "Result", f"{lose.unit.label} falls at 0 HP"))
-            return ctx.resolution(steps, effects, f"{win.unit.label} wins "
-                                  f"{score[win.unit.id]}–{score[lose.unit.id]}")
+            steps.append(info_step("result", "Result",
+                                   msg("{unit} falls at 0 HP", unit=lose.unit.label)))
+            return ctx.resolution(steps, effects, msg(
+                "{winner} wins {high}–{low}", winner=win.unit.label,
+                high=score[win.unit.id], low=score[lose.unit.id]))
         effects += self._end(ctx, win, lose)
-        return ctx.resolution(steps, effects, f"{win.unit.label} wins"
-                              + (f" {score[win.unit.id]}–{score[lose.unit.id]}"
-                                 if serious else ""))
+        return ctx.resolution(steps, effects, msg(
+            "{winner} wins {high}–{low}", winner=win.unit.label, high=score[win.unit.id],
+            low=score[lose.unit.id]) if serious else msg("{winner} wins",
+                                                          winner=win.unit.label))
 
     def _end(self, ctx: Context, win: Fighter, lose: Fighter) -> list[Effect]:
         """The winner's choice (§4.3-3): kill, or neutralise if his weapon allows it."""
@@ -218,8 +227,7 @@ class Melee(BEAction):
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         """Who wins and by how much: "actor 2–1" etc. (single fights "actor 1–0")."""
-        if self._band_refusal(ctx):
-            return self.refused_odds("melee")
+        self._check(ctx)
         a, b = self._sides(ctx)
         if a.level != b.level:
             who = "actor" if a.level > b.level else "target"

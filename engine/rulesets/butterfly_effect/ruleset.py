@@ -124,7 +124,7 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     if unit.state.get("dead_pending"):
         out.append("killed: dies at the end of his turn")
     if unit.state.get("wound"):
-        out.append(f"{unit.state['wound']} wound")
+        out.append(f"{unit.state['wound']} wound")  # a glossary term per severity
     if unit.state.get("stealth"):
         out.append("stealth")
     if unit.state.get("full_defence"):

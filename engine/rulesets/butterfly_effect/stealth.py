@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import D6, Comparison, DiceSource
+from engine.i18n import join, msg
 from engine.measure import measure_pair
 from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution
@@ -125,24 +126,27 @@ def duel_pools(ctx: Context) -> tuple[Pool, Pool, list[str], bool]:
     scout_dice = ctx.rule("duel_distance") == "scout_dice"
     if not scout_dice and band in _REDUCE:
         cut = rn(_REDUCE[band])
-        notes.append(f"class {cls} − {cut} at {band} distance (§4.A-10 class_reduction)")
+        notes.append(msg("class {camo} − {cut} at {band} distance (§4.A-10 class_reduction)",
+                         camo=cls, cut=cut, band=band))
         cls = max(0, cls - cut)
     h_mods: list[Modifier] = []
     if cls:
-        h_mods.append(Modifier(f"camouflage class {cls}", cls,
+        h_mods.append(Modifier(msg("camouflage class {camo}", camo=cls), cls,
                                "+1 die per class: the stealth base die (§4.8-2)", to="pool"))
     if ctx.option("night"):
         if "negates_night" in scout_gear or ctx.option("bright_light"):
-            why = "scout's night vision" if "negates_night" in scout_gear else "bright light"
-            notes.append(f"night die negated by the {why} (§4.8-2)")
+            notes.append("night die negated by the scout's night vision (§4.8-2)"
+                         if "negates_night" in scout_gear else
+                         "night die negated by the bright light (§4.8-2)")
         else:
             h_mods.append(Modifier("night", rn("stealth.night"), "darkness (§4.8-2)",
                                    to="pool"))
     weather = ctx.option("weather")
     if weather not in ("none", "fierce") and ctx.rule("weather_scale") == "fierce_only":
-        notes.append(f"{weather} weather: no dice (§4.A-16 fierce_only)")
+        notes.append(msg("{weather} weather: no dice (§4.A-16 fierce_only)", weather=weather))
     elif weather != "none":
-        h_mods.append(Modifier(f"{weather} weather", rn(f"stealth.weather_{weather}"),
+        h_mods.append(Modifier(msg("{weather} weather", weather=weather),
+                               rn(f"stealth.weather_{weather}"),
                                "bad weather by its fury (§4.A-16)",
                                proposed=weather != "fierce", to="pool"))
     if ctx.option("undergrowth"):
@@ -150,12 +154,12 @@ def duel_pools(ctx: Context) -> tuple[Pool, Pool, list[str], bool]:
                                "from the example (§4.8-2)", to="pool"))
     s_mods: list[Modifier] = []
     if scout_dice and band in ("medium", "short"):
-        s_mods.append(Modifier(f"{band} distance", rn(f"stealth.distance_{band}"),
+        s_mods.append(Modifier(msg("{band} distance", band=band), rn(f"stealth.distance_{band}"),
                                "distance dice for the scout (§4.A-10)",
                                proposed=band == "short", to="pool"))
     if ctx.option("sentries"):
         k = int(ctx.option("sentries"))
-        s_mods.append(Modifier(f"{k} extra sentr{'y' if k == 1 else 'ies'}",
+        s_mods.append(Modifier(msg("{n} extra {n|sentry|sentries|sentries}", n=k),
                                k * rn("stealth.sentry"), "+1d6 per sentry (§4.8-2)",
                                to="pool"))
     scanner = "scanner" in scout_gear
@@ -195,39 +199,40 @@ class StealthDuel(BEAction):
     def range_band(self, ctx: Context) -> str | None:
         return bands.band_of(ctx.fact("distance_m"), ctx.rule("band_edges"))
 
-    def _refusal(self, ctx: Context) -> str | None:
+    def _check(self, ctx: Context) -> None:
         band = bands.band(ctx)
         if band in ("long", "extreme", bands.OUT_OF_RANGE):
-            return f"{band} distance: the duel comes within medium distance (§4.8-2)"
-        return None
+            self.refuse(msg("{band} distance: the duel comes within medium distance (§4.8-2)",
+                            band=band), "target")
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = self._refusal(ctx)
-        if why:
-            return self.refused(ctx, why)
+        self._check(ctx)
         hider, scout = ctx.actor, ctx.target
         band = bands.band(ctx)
         if band == "close":
             return ctx.resolution([info_step("close", "Close combat",
                                              "entering close combat always reveals (§4.6-5)")],
-                                  self._effects("scout", ctx), f"{hider.label} detected")
+                                  self._effects("scout", ctx),
+                                  msg("{unit} detected", unit=hider.label))
         s_pool, h_pool, notes, ended = duel_pools(ctx)
         if ended:
             return ctx.resolution([info_step("scanner", "Portable scanner",
                                              "ends stealth at once (§4.8-2)")],
-                                  self._effects("scout", ctx), f"{hider.label} detected")
-        s = roll_pool(dice, s_pool, id="scout", label=f"Detection: {scout.label}",
+                                  self._effects("scout", ctx),
+                                  msg("{unit} detected", unit=hider.label))
+        s = roll_pool(dice, s_pool, id="scout", label=msg("Detection: {unit}", unit=scout.label),
                       base=s_pool.base_n, base_label="Perception dice",
-                      note="; ".join(n for n in notes if "scanner" in n))
-        h = roll_pool(dice, h_pool, id="hider", label=f"Stealth: {hider.label}",
+                      note=join("; ", (n for n in notes if "scanner" in n)))
+        h = roll_pool(dice, h_pool, id="hider", label=msg("Stealth: {unit}", unit=hider.label),
                       base=h_pool.base_n, base_label="ОП dice",
-                      note="; ".join(n for n in notes if "scanner" not in n))
+                      note=join("; ", (n for n in notes if "scanner" not in n)))
         ks, kh = s.count("success"), h.count("success")
         result = self._winner(ctx, kh, ks)
-        text = {"hider": f"{hider.label} slips through {kh}–{ks}",
-                "scout": f"{scout.label} detects {hider.label} {ks}–{kh}",
-                "tie": f"tie {kh}–{ks}: not detected, no approach this round; re-roll next "
-                       "round (§4.A-13)"}[result]
+        text = {"hider": msg("{hider} slips through {a}–{b}", hider=hider.label, a=kh, b=ks),
+                "scout": msg("{scout} detects {hider} {a}–{b}", scout=scout.label,
+                             hider=hider.label, a=ks, b=kh),
+                "tie": msg("tie {a}–{b}: not detected, no approach this round; re-roll next "
+                           "round (§4.A-13)", a=kh, b=ks)}[result]
         return ctx.resolution([s, h, info_step("duel", "Duel", text)],
                               self._effects(result, ctx), text)
 
@@ -247,8 +252,7 @@ class StealthDuel(BEAction):
     def odds(self, ctx: Context) -> OutcomeDistribution:
         """P(hider wins), P(scout wins), P(tie) (a tie is the scout's under duel_tie =
         scout)."""
-        if self._refusal(ctx):
-            return self.refused_odds("stealth duel")
+        self._check(ctx)
         band = bands.band(ctx)
         if band == "close":
             return OutcomeDistribution("stealth duel", (("scout", Fraction(1)),))
@@ -317,11 +321,12 @@ class Detect(BEAction):
         mods: list[Modifier] = []
         if ctx.option("sentries"):
             k = int(ctx.option("sentries"))
-            mods.append(Modifier(f"{k} extra sentr{'y' if k == 1 else 'ies'}",
+            mods.append(Modifier(msg("{n} extra {n|sentry|sentries|sentries}", n=k),
                                  k * rn("stealth.sentry"), "+1d6 per sentry (§4.8-2)",
                                  to="pool"))
         if ctx.rule("static_pool") == "duel_pool" and band in ("medium", "short"):
-            mods.append(Modifier(f"{band} distance", rn(f"stealth.distance_{band}"),
+            mods.append(Modifier(msg("{band} distance", band=band),
+                                 rn(f"stealth.distance_{band}"),
                                  "the duel's distance dice (§4.A-11 duel_pool)",
                                  proposed=True, to="pool"))
         return cls, eff, needed, _pool(base, mods + ctx.modifiers("scout"))
@@ -329,18 +334,21 @@ class Detect(BEAction):
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         cls, eff, needed, pool = self._plan(ctx)
         who = ctx.target.label
-        head = f"camouflage class {cls}, {eff} at this distance (§4.6-3)"
         if needed is None:
-            text = f"{who} detected: {head}, seen without a roll"
+            text = msg("{unit} detected: camouflage class {camo}, {eff} at this distance "
+                       "(§4.6-3), seen without a roll", unit=who, camo=cls, eff=eff)
             return ctx.resolution([info_step("detect", "Detection", text)],
                                   self._seen(ctx), text)
-        step = roll_pool(dice, pool, id="detect", label=f"Detection: {ctx.actor.label}",
+        step = roll_pool(dice, pool, id="detect",
+                         label=msg("Detection: {unit}", unit=ctx.actor.label),
                          base=pool.base_n, base_label="Perception dice",
-                         note=f"{head}: {needed} success{'es' if needed > 1 else ''} needed")
+                         note=msg("camouflage class {camo}, {eff} at this distance (§4.6-3): "
+                                  "{n} {n|success|successes|successes} needed", camo=cls,
+                                  eff=eff, n=needed))
         k = step.count("success")
         seen = k >= needed
-        text = (f"{who} detected ({k} ≥ {needed})" if seen
-                else f"{who} not detected ({k} < {needed})")
+        text = (msg("{unit} detected ({k} ≥ {needed})", unit=who, k=k, needed=needed) if seen
+                else msg("{unit} not detected ({k} < {needed})", unit=who, k=k, needed=needed))
         return ctx.resolution([step, info_step("result", "Result", text)],
                               self._seen(ctx) if seen else [], text)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dice import D6, Comparison, DiceSource, Test
+from engine.i18n import Text, msg
 from engine.options import Modifier
 from engine.protocol import Step, info_step, make_test, roll_test
 
@@ -83,7 +84,8 @@ def roll_morale(dice: DiceSource, what: str, value: int, officer: bool, rules: M
     ours, not the seed's (shown so)."""
     mods = officer_modifier(officer, rules, artillery)
     return roll_test(dice, morale_test(value, mods, rules), id=id, label=label, n=n,
-                     base=value, base_label=f"{what} (PROPOSED)" if proposed else what,
+                     base=value, base_label=msg("{value} (PROPOSED)", value=what) if proposed
+                     else what,
                      modifiers=mods, success="pass",
                      failure=failure, note=note)
 
@@ -116,13 +118,14 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
     """Roll every test `who` takes after a volley; `blocked_steps(failures)` says how many
     2" steps of the retreat the board blocks (each gives a suppression test, §4.2-5)."""
     out = Aftermath(lost=min(lost, who.stands))
-    p, lab = f"{prefix}{who.id}.", f"{label}{who.name}: "
+    p, lab = f"{prefix}{who.id}.", (label, who.name)
     alive = who.officer and who.has_officer
     supp_tests = 0
     left = who.stands - out.lost
     if left <= 0 and (retreats or lost or terror or artillery_failures):
-        out.steps.append(info_step(f"{p}destroyed", f"{lab}destroyed",
-                                   f"{who.name}: every stand lost, no tests"))
+        out.steps.append(info_step(f"{p}destroyed", _label(lab, "destroyed"),
+                                   msg("{company}: every stand lost, no tests",
+                                       company=who.name)))
         out.routed = False
         return out
     if artillery_failures:
@@ -131,7 +134,7 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
             else 1
     if retreats:
         step = roll_morale(dice, "SERIOUS", who.serious, alive, rules, id=f"{p}retreat",
-                           label=f"{lab}Retreat test", n=retreats, artillery=artillery,
+                           label=_label(lab, "Retreat test"), n=retreats, artillery=artillery,
                            proposed="serious" in who.proposed,
                            note="one SERIOUS test per Retreat result (§4.2-1)")
         out.steps.append(step)
@@ -146,7 +149,7 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
         out.terror_added, out.terror_after = terror, after
         if tests and who.has_officer and alive:
             step = _officer_death(dice, rules, id=f"{p}terror_officer",
-                                  label=f"{lab}Officer death test (terror)", n=tests)
+                                  label=_label(lab, "Officer death test (terror)"), n=tests)
             out.steps.append(step)
             if step.count("killed"):
                 alive = False
@@ -157,7 +160,7 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
         out.terror_after = who.terror
     if supp_tests:
         step = roll_morale(dice, "SERIOUS", who.serious, alive, rules, id=f"{p}suppression",
-                           label=f"{lab}Suppression test", n=supp_tests, artillery=artillery,
+                           label=_label(lab, "Suppression test"), n=supp_tests, artillery=artillery,
                            proposed="serious" in who.proposed,
                            failure="suppressed",
                            note="SERIOUS: failure = prone and suppressed (§4.6)")
@@ -166,8 +169,15 @@ def roll_aftermath(dice: DiceSource, who: Morale, rules: Mapping[str, Any], *, r
     return out
 
 
+def _label(lab: tuple[Any, str], test: Any) -> Text:
+    """A step label "<prefix><company>: <test>" as one message (the prefix names the
+    volley, e.g. return fire)."""
+    prefix, company = lab
+    return msg("{prefix}{company}: {test}", prefix=prefix, company=company, test=test)
+
+
 def _losses(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Aftermath,
-            alive: bool, p: str, lab: str, artillery: bool) -> bool:
+            alive: bool, p: str, lab: tuple[Any, str], artillery: bool) -> bool:
     """Officer death tests and FEAR tests for the platoons lost (§4.4, §4.5, §4.A-23);
     returns whether the officer still lives."""
     n = out.lost
@@ -176,8 +186,8 @@ def _losses(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Afterm
     if not officer_first and fear_test:
         _fear(dice, who, rules, out, alive, p, lab, artillery, n, "platoon lost")
     if who.has_officer and alive:
-        step = _officer_death(dice, rules, id=f"{p}officer", label=f"{lab}Officer death test",
-                              n=n)
+        step = _officer_death(dice, rules, id=f"{p}officer",
+                              label=_label(lab, "Officer death test"), n=n)
         out.steps.append(step)
         if step.count("killed"):
             alive = False
@@ -191,11 +201,13 @@ def _losses(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Afterm
 
 
 def _fear(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Aftermath, alive: bool,
-          p: str, lab: str, artillery: bool, n: int, why: str, sid: str = "fear") -> None:
+          p: str, lab: tuple[Any, str], artillery: bool, n: int, why: str,
+          sid: str = "fear") -> None:
     if who.fear is None:
         return
     step = roll_morale(dice, "FEAR", who.fear, alive, rules, id=f"{p}{sid}",
-                       label=f"{lab}FEAR test ({why})", n=n, artillery=artillery,
+                       label=_label(lab, msg("FEAR test ({why})", why=why)), n=n,
+                       artillery=artillery,
                        proposed="fear" in who.proposed,
                        failure="flees",
                        note="one failure is enough: the company flees (§4.4-2)")

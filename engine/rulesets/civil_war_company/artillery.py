@@ -20,6 +20,7 @@ from shapely.geometry import Point
 
 from engine.board_ops import APP_DIRECTION_DIE, ScatterRule, scatter_d6
 from engine.dice import D6, DiceSource, draw
+from engine.i18n import join, msg
 from engine.measure import measure_pair, terrain_index
 from engine.model import Effect
 from engine.odds import OutcomeDistribution, distribution
@@ -107,12 +108,14 @@ class ArtilleryFire(Kind, CWAction):
     def _shot(self, ctx: Context) -> Shot:
         c = company(ctx, ctx.actor)
         if c.kind != "battery":
-            raise Refused(f"{c.name} is not a battery")
+            raise Refused(msg("{company} is not a battery", company=c.name), argument="actor")
         left = ammo_left(c)
         if left is None:
-            raise Refused(f"{c.name}: poor supply — roll its ammunition first (§4.10)")
+            raise Refused(msg("{company}: poor supply — roll its ammunition first (§4.10)",
+                              company=c.name), argument="state.ammo")
         if left <= 0:
-            raise Refused(f"{c.name} is out of ammunition")
+            raise Refused(msg("{company} is out of ammunition", company=c.name),
+                          argument="state.ammo")
         point = ctx.point
         given = ctx.facts.get("distance_in")
         if given is not None and ("distance_in" in ctx.facts.overridden or point is None):
@@ -123,8 +126,9 @@ class ArtilleryFire(Kind, CWAction):
             raise SchemaError("artillery_fire.point: required (where the template goes)")
         gun = guns()[c.profile["gun_class"]]
         if dist > gun["range_in"] + 1e-9:
-            raise Refused(f'the point is {dist:.1f}" away, beyond the {gun["name"]}\'s '
-                          f'range ({gun["range_in"]:g}")')
+            raise Refused(msg('the point is {distance:.1f}" away, beyond the {gun}\'s range '
+                              '({range:g}")', distance=dist, gun=gun, range=gun["range_in"]),
+                          argument="point")
         aim = Aim(dist, _in_view(ctx, ctx.actor, point), _earlier_at(c, point),
                   c.flag("under_fire"), bool(ctx.option("moving_target")),
                   float(gun["range_in"]))
@@ -184,8 +188,9 @@ class ArtilleryFire(Kind, CWAction):
     def _accuracy_step(self, shot: Shot) -> Step:
         q = shot.battery.profile["crew_quality"]
         return Step("accuracy", "Accuracy", base=crew_accuracy(q),
-                    base_label=f"crew accuracy ({q})", modifiers=shot.mods,
-                    outcome=f"accuracy {shot.accuracy}",
+                    base_label=msg("crew accuracy ({quality})", quality=q),
+                    modifiers=shot.mods,
+                    outcome=msg("accuracy {n}", n=shot.accuracy),
                     note="scatter = d6 − accuracy inches; 0 or less: no scatter (§4.A-6)")
 
     def _scatter(self, ctx: Context, shot: Shot, dice: DiceSource):
@@ -206,7 +211,8 @@ class ArtilleryFire(Kind, CWAction):
         centre = None
         if shot.point is not None:
             centre = scatter_point(shot.point[0], shot.point[1], dist, bearing)
-        outcome = f'{dist:g}" at {bearing:g}°' if dist else "no scatter"
+        outcome = msg('{distance:g}" at {bearing:g}°', distance=dist, bearing=bearing) \
+            if dist else "no scatter"
         return (Step("scatter", "Scatter", rolls, outcome=outcome, note=rule.scheme.label),
                 dist, bearing, centre, None)
 
@@ -235,21 +241,20 @@ class ArtilleryFire(Kind, CWAction):
     # ------------------------------------------------------------------ resolve
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            shot = self._shot(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        shot = self._shot(ctx)
         b = shot.battery
         steps: list[Step] = [self._accuracy_step(shot)]
         scatter_step, dist, bearing, centre, landed = self._scatter(ctx, shot, dice)
         steps.append(scatter_step)
         stands, hole = self._under(ctx, shot, centre, landed)
-        where = f"lands at ({centre[0]:.1f}, {centre[1]:.1f})" if centre else "lands"
         kind = '5" area' if shot.area else '3" aimed'
-        steps.append(info_step("template", "Template",
-                               f"{kind} template {where}: "
-                               + (", ".join(u.id for u in stands) or "no stand") +
-                               (f"; direct hit on {hole}" if hole else ""),
+        under = ", ".join(u.id for u in stands) if stands else "no stand"
+        where = msg("{kind} template lands at ({x:.1f}, {y:.1f}): {under}", kind=kind,
+                    x=centre[0], y=centre[1], under=under) if centre else \
+            msg("{kind} template lands: {under}", kind=kind, under=under)
+        if hole:
+            where = msg("{landed}; direct hit on {stand}", landed=where, stand=hole)
+        steps.append(info_step("template", "Template", where,
                                note="stands whose base overlaps the template (§4.A-9)"))
         plans, companies = self._plans(ctx, shot, stands, hole)
         per: dict[str, dict[str, int]] = {cid: {"lost": 0, "terror": 0, "fail": 0}
@@ -257,14 +262,15 @@ class ArtilleryFire(Kind, CWAction):
         lost_units: dict[str, list[Unit]] = {cid: [] for cid in companies}
         units = {u.id: u for u in stands}
         for p in [p for p in plans if p.direct]:
-            s = _cover_roll(dice, p, 1, f"Cover roll (direct hit on {p.stand})",
+            s = _cover_roll(dice, p, 1, msg("Cover roll (direct hit on {stand})", stand=p.stand),
                             "direct hit: no result roll (§4.7-3)")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         results: list[tuple[StandPlan, Step]] = []
         for p in [p for p in plans if not p.direct]:
             s = roll_test(dice, p.result, id=f"result.{p.stand}",
-                          label=f"Result roll ({p.stand})", n=p.result_dice, base=6,
+                          label=msg("Result roll ({stand})", stand=p.stand), n=p.result_dice,
+                          base=6,
                           base_label="base", modifiers=p.result_mods, success="success",
                           failure="suppression",
                           note="artillery: no hit roll, no Retreat (§4.7-4, §4.7-6)")
@@ -275,7 +281,7 @@ class ArtilleryFire(Kind, CWAction):
             k = r.count("success")
             if not k:
                 continue
-            s = _cover_roll(dice, p, k, f"Cover roll ({p.stand})", "")
+            s = _cover_roll(dice, p, k, msg("Cover roll ({stand})", stand=p.stand), "")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         effects: list[Effect] = list(ammo_effect(b))
@@ -298,7 +304,9 @@ class ArtilleryFire(Kind, CWAction):
             steps += o.steps
             effects += o.effects
             texts.append(summary_of(o))
-        summary = f"scatter {dist:g}\"; " + ("; ".join(texts) if texts else "no effect")
+        summary = msg('scatter {distance:g}"; {consequences}', distance=dist,
+                      consequences=join("; ", texts)) if texts else \
+            msg('scatter {distance:g}"; no effect', distance=dist)
         return ctx.resolution(steps, effects, summary)
 
     @staticmethod
@@ -312,10 +320,7 @@ class ArtilleryFire(Kind, CWAction):
         """Exact: on the board, the mixture over every landing the scatter can give
         (BoardOps.chain_landings) of the stands destroyed there; without a board, for the
         stands under the template as entered. The scatter distance is a part."""
-        try:
-            shot = self._shot(ctx)
-        except Refused:
-            return self.refused_odds("stands destroyed")
+        shot = self._shot(ctx)
         parts = {"scatter (inches)": scatter_odds(shot.accuracy)}
         f = ctx.facts
         entered = f.under_template is not None and ("under_template" in f.overridden
@@ -346,7 +351,8 @@ def _cover_roll(dice: DiceSource, p: StandPlan, n: int, label: str, note: str) -
     if p.cover.target >= 6:
         return info_step(f"cover.{p.stand}", label, "automatic: destroyed",
                          modifiers=p.cover_mods,
-                         note=f"d6 ≤ {p.cover.target}: every cover roll succeeds (L6)")
+                         note=msg("d6 ≤ {target}: every cover roll succeeds (L6)",
+                                  target=p.cover.target))
     return roll_test(dice, p.cover, id=f"cover.{p.stand}", label=label, n=n, base=6,
                      base_label="base", modifiers=p.cover_mods, success="destroyed",
                      failure="terror", note=note)

@@ -15,6 +15,7 @@ from typing import Any
 import icepool
 
 from engine.dice import D6, Test
+from engine.i18n import msg
 from engine.odds import OutcomeDistribution, distribution, success_die
 from engine.options import Modifier
 from engine.protocol import make_test
@@ -54,7 +55,8 @@ def accuracy_modifiers(a: Aim, rules: Mapping[str, Any]) -> list[Modifier]:
         out.append(m("acc_under_fire"))
     if rules.get("ranged_in", "within_radius") == "within_radius" and \
             a.earlier_at_point + 1 >= rule_number("artillery.ranged_in_from_shot"):
-        out.append(m("acc_ranged_in", note=f"shot {a.earlier_at_point + 1} at this point"))
+        out.append(m("acc_ranged_in", note=msg("shot {n} at this point",
+                                               n=a.earlier_at_point + 1)))
     if a.in_view and a.distance_in <= rule_number("artillery.direct_fire_in"):
         out.append(m("acc_direct_fire"))
     per = rule_number("artillery.per_distance_in")
@@ -63,7 +65,8 @@ def accuracy_modifiers(a: Aim, rules: Mapping[str, Any]) -> list[Modifier]:
     else:
         k = math.floor(a.distance_in / per + 1e-9)
     if k > 0:
-        out.append(m("acc_per_18in", value=-k, note=f'{a.distance_in:.1f}" → {k} × −1'))
+        out.append(m("acc_per_18in", value=-k, note=msg('{distance:.1f}" → {n} × −1',
+                                                        distance=a.distance_in, n=k)))
     if a.moving_target:
         out.append(m("acc_moving_target"))
     if rules.get("artillery_range", "per_18in") == "long_range_literal" and \

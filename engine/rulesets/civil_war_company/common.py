@@ -4,12 +4,10 @@ company's numbers into the rules' situations, and the effects every consequence 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.model import AdjustState, Effect
-from engine.odds import OutcomeDistribution
-from engine.protocol import Action, Context, Resolution, info_step
+from engine.protocol import Action, ActionRefused, Context
 from engine.scenario import Unit
 
 from .companies import Company, company_of
@@ -20,8 +18,10 @@ __all__ = ["CWAction", "Refused", "company", "stand_count", "fire_value", "shoot
            "target_of", "ammo_left", "ammo_total", "ammo_effect", "Kind"]
 
 
-class Refused(Exception):
-    """Raised inside a plan when the action cannot be taken; turned into an info step."""
+class Refused(ActionRefused):
+    """The action cannot be taken as declared: the protocol's one refusal
+    (engine.protocol.ActionRefused), raised inside a plan from resolve and odds alike,
+    rolling nothing; `argument` names the role or state at fault."""
 
 
 class Kind:
@@ -34,14 +34,12 @@ class Kind:
 
 
 class CWAction(Action):
-    """A Civil War action with a refusal that rolls nothing and changes nothing."""
-
-    def refused(self, ctx: Context, text: str) -> Resolution:
-        return ctx.resolution([info_step("refused", "Not possible", text)], [], text)
+    """A Civil War action; one it cannot take raises `Refused` (an ActionRefused) from
+    resolve and odds alike, rolling nothing and changing nothing."""
 
     @staticmethod
-    def refused_odds(label: str) -> OutcomeDistribution:
-        return OutcomeDistribution(label, (("refused", Fraction(1)),))
+    def refuse(text: str, argument: str | None = None) -> NoReturn:
+        raise Refused(text, argument=argument)
 
 
 def company(ctx: Context, unit: Unit) -> Company:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.board_ops import GroupMove
 from engine.dice import DiceSource
+from engine.i18n import join, msg
 from engine.model import AdjustState, Effect, RemoveUnit, SetMarker
 from engine.protocol import Context, Step, info_step
 from engine.scenario import Unit
@@ -34,6 +35,8 @@ class Outcome:
     effects: list[Effect] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     text: str = ""
+    #: the retreat without the company's name, for the summary
+    retreat: str = ""
 
 
 def morale_of(ctx: Context, c: Company) -> Morale:
@@ -109,24 +112,30 @@ def _retreat_effects(ctx: Context, c: Company, shooter: Company, am: Aftermath,
     wanted = am.retreat_failures * rule_number("retreat.step_in")
     toward = c.flag("moved") and ctx.rule("retreat_toward") == "turn_start" \
         and c.value("turn_start")
-    how = "toward its start position" if toward else f"directly away from {shooter.name}"
+    how = "toward its start position" if toward else msg("directly away from {company}",
+                                                         company=shooter.name)
     if no_move:
-        text = f"{c.name} is suppressed and cannot move: suppression test instead (§4.A-16)"
+        part: Any = "is suppressed and cannot move: suppression test instead (§4.A-16)"
     elif plan is None:
-        text = f'{c.name} retreats {wanted:g}" {how}'
+        part = msg('retreats {distance:g}" {how}', distance=wanted, how=how)
     else:
         out.effects += [e for e in plan.effects if e.unit not in gone]   # the lost stay
-        text = f'{c.name} retreats {plan.distance:.1f}" {how}'
+        part = msg('retreats {distance:.1f}" {how}', distance=plan.distance, how=how)
         if plan.requested < wanted:
-            text += f' (capped by its move {plan.requested:g}")'
+            part = msg('{retreat} (capped by its move {move:g}")', retreat=part,
+                       move=plan.requested)
         if plan.blocked:
-            text += f" — blocked by {plan.blocked_by}: {am.blocked_steps} suppression test(s)"
+            part = msg("{retreat} — blocked by {what}: {n} suppression test(s)", retreat=part,
+                       what=plan.blocked_by, n=am.blocked_steps)
+    text = msg("{company} {retreat}", company=c.name, retreat=part)
     if not c.flag("moved") and not no_move:
         out.effects.append(set_flag(c, "moved", True))
-        text += "; it now counts as having moved (§4.2-4)"
-    out.steps.append(info_step(f"{prefix}{c.id}.retreat_move", f"{label}{c.name}: retreat",
+        text = msg("{retreat}; it now counts as having moved (§4.2-4)", retreat=text)
+    out.steps.append(info_step(f"{prefix}{c.id}.retreat_move",
+                               msg("{prefix}{company}: retreat", prefix=label,
+                                   company=c.name),
                                text, note=plan.note if plan is not None else ""))
-    out.text = text
+    out.text, out.retreat = text, part
 
 
 def _state_effects(ctx: Context, c: Company, am: Aftermath, lost_stands: list[Unit],
@@ -162,15 +171,17 @@ def summary_of(o: Outcome) -> str:
     if am.lost and o.company.kind != "company":
         parts.append("destroyed")
     elif am.lost:
-        parts.append(f"{am.lost} platoon{'s' if am.lost != 1 else ''} lost")
+        parts.append(msg("{n} {n|platoon|platoons|platoons} lost", n=am.lost))
     if am.retreat_failures:
-        parts.append(o.text.split(";")[0].removeprefix(f"{o.company.name} "))
+        parts.append(o.retreat)
     if am.terror_added:
-        parts.append(f"+{am.terror_added} terror ({am.terror_after})")
+        parts.append(msg("+{n} terror ({after})", n=am.terror_added, after=am.terror_after))
     if am.officer_killed:
         parts.append("officer killed")
     if am.suppressed:
         parts.append("suppressed")
     if am.routed:
         parts.append("flees")
-    return f"{o.company.name}: " + (", ".join(parts) if parts else "no effect")
+    return msg("{company}: {consequences}", company=o.company.name,
+               consequences=join(", ", parts)) if parts else \
+        msg("{company}: no effect", company=o.company.name)

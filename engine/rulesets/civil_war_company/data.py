@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from engine.i18n import msg
 from engine.options import BASE, Field, Modifier, Schema, SchemaError
 from engine.rulesets.registry import check_proposed_names, load_data
 
@@ -273,7 +274,7 @@ def modifier(key: str, *, value: int | None = None, note: str = "",
         m = modifier_table()[key]
     except KeyError:
         raise KeyError(f"{RULESET_ID}/modifiers.toml: no modifier {key!r}") from None
-    reason = f"{m['reason']}; {note}" if note else m["reason"]
+    reason = msg("{reason}; {note}", reason=m["reason"], note=note) if note else m["reason"]
     return Modifier(m["label"], m["value"] if value is None else value, reason, proposed)
 
 

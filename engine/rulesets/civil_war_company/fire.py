@@ -94,7 +94,7 @@ def _entered(ctx: Context, shooter: Company, target: Company
         raise SchemaError("fire needs facts.range_band (short / long / extreme) or a "
                           "distance")
     if band == "out":
-        raise Refused(f"{target.name} is out of range")
+        raise Refused(msg("{target} is out of range", target=target.name), argument="target")
     if mg and n:
         n = rule_number("machine_gun.dice")
     return {band: n}, distance, msg("{n} dice (entered)", n=n)
@@ -117,7 +117,8 @@ def _dice(ctx: Context, shooter: Company, target: Company
     if ctx.rule("dice_per_company") == "platoons_with_los":
         lines = [ln for ln in lines if ln.los]
     if not lines:
-        raise Refused(f"no stand of {shooter.name} sees {target.name}")
+        raise Refused(msg("no stand of {shooter} sees {target}", shooter=shooter.name,
+                          target=target.name), argument="target")
     by_band: dict[str, int] = {}
     for ln in lines:
         b = band_given or band_of(ln.distance_in, rng, mg)
@@ -125,33 +126,38 @@ def _dice(ctx: Context, shooter: Company, target: Company
             by_band[b] = by_band.get(b, 0) + 1
     nearest = min(ln.distance_in for ln in lines)
     if not by_band:
-        what = "beyond ⅔ of its range: an MG cannot fire at extreme range (§4.8-3)" if mg \
-            else f'out of range ({rng:g}")'
-        raise Refused(f"{target.name} is {what}")
+        raise Refused(msg("{target} is beyond ⅔ of its range: an MG cannot fire at extreme "
+                          "range (§4.8-3)", target=target.name) if mg else
+                      msg('{target} is out of range ({range:g}")', target=target.name,
+                          range=rng), argument="target")
     if mg:
         per = rule_number("machine_gun.dice")
         k = sum(by_band.values()) if ctx.rule("mg_dice") == "per_stand" else 1
         band = min(by_band, key=("short", "long", "extreme").index)
-        return {band: per * k}, nearest, f"{per * k} dice (machine gun)"
+        return {band: per * k}, nearest, msg("{n} dice (machine gun)", n=per * k)
     seen = sum(by_band.values())
-    return by_band, nearest, f"{seen} of {len(shooter.stands)} stands see the target"
+    return by_band, nearest, msg("{seen} of {n} stands see the target", seen=seen,
+                                 n=len(shooter.stands))
 
 
 def setup_fire(ctx: Context, shooter_unit: Unit, target_unit: Unit) -> FireSetup:
     """Plan the volley from the state before the fire."""
     shooter, target = company(ctx, shooter_unit), company(ctx, target_unit)
     if shooter.id == target.id:
-        raise Refused("a company cannot fire at itself")
+        raise Refused("a company cannot fire at itself", argument="target")
     if shooter.kind == "battery":
-        raise Refused(f"{shooter.name} is a battery: use Artillery fire")
+        raise Refused(msg("{company} is a battery: use Artillery fire", company=shooter.name),
+                      argument="actor")
     if shooter.kind == "machine_gun":
         left = ammo_left(shooter)
         if left is None:
-            raise Refused(f"{shooter.name}: poor supply — roll its ammunition first (§4.10)")
+            raise Refused(msg("{company}: poor supply — roll its ammunition first (§4.10)",
+                              company=shooter.name), argument="state.ammo")
         if left <= 0:
-            raise Refused(f"{shooter.name} is out of ammunition")
+            raise Refused(msg("{company} is out of ammunition", company=shooter.name),
+                          argument="state.ammo")
     if shooter.flag("routing"):
-        raise Refused(f"{shooter.name} is fleeing")
+        raise Refused(msg("{company} is fleeing", company=shooter.name), argument="actor")
     by_band, distance, note = _dice(ctx, shooter, target)
     _check_vehicle(ctx, shooter, target, by_band, distance)
     t = target_of(target, int(ctx.facts.cover or 0),
@@ -173,24 +179,27 @@ def _check_vehicle(ctx: Context, shooter: Company, target: Company,
     if not target.profile.get("vehicle"):
         return
     if shooter.kind != "machine_gun":
-        raise Refused(f"{shooter.name} cannot damage {target.name}: rifle fire has no effect "
-                      "on vehicles; only machine guns at short range and artillery do "
-                      "(§4.8-4, PROPOSED §8-9)")
+        raise Refused(msg("{shooter} cannot damage {target}: rifle fire has no effect on "
+                          "vehicles; only machine guns at short range and artillery do "
+                          "(§4.8-4, PROPOSED §8-9)", shooter=shooter.name, target=target.name),
+                      argument="target")
     if ctx.rule("short_range") == "8in":
         close = rule_number("machine_gun.close_in")
-        short, what = distance is not None and distance <= close, f'≤ {close:g}"'
+        short, what = distance is not None and distance <= close, msg('≤ {inches:g}"',
+                                                                      inches=close)
     else:
         short = set(by_band) == {"short"}
-        what = f'≤ ⅓ of its range, {_range_in(shooter) / 3:g}"'
+        what = msg('≤ ⅓ of its range, {inches:g}"', inches=_range_in(shooter) / 3)
     if not short:
-        raise Refused(f"{target.name} is a vehicle: a machine gun damages vehicles only at "
-                      f"short range ({what}; §4.8-4, §4.A-12)")
+        raise Refused(msg("{target} is a vehicle: a machine gun damages vehicles only at "
+                          "short range ({limit}; §4.8-4, §4.A-12)", target=target.name,
+                          limit=what), argument="target")
 
 
 def _fire_label(c: Company) -> str:
     """FIRE, by crew for an MG (§4.8-1), marked PROPOSED when the card's value is ours."""
     if c.kind == "machine_gun":
-        return f"FIRE ({c.profile['crew_quality']} crew)"
+        return msg("FIRE ({quality} crew)", quality=c.profile["crew_quality"])
     return "FIRE (PROPOSED)" if "fire" in (c.profile.get("proposed") or ()) else "FIRE"
 
 
@@ -228,23 +237,17 @@ class Fire(Kind, CWAction):
         return setup_fire(ctx, ctx.actor, ctx.target)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        try:
-            fs = self._plan(ctx)
-        except Refused as r:
-            return self.refused(ctx, str(r))
+        fs = self._plan(ctx)
         v = roll_fire(dice, fs.plan)
         o: Outcome = resolve_aftermath(dice, ctx, fs.target, fs.shooter, retreats=v.retreats,
                                        lost=v.lost, terror=v.terror)
         effects: list[Effect] = list(o.effects)
         if fs.shooter.kind == "machine_gun":
             effects += ammo_effect(fs.shooter)
-        summary = f"{fs.shooter.name} → {v.hits} hit{'s' if v.hits != 1 else ''}; " \
-            + summary_of(o)
+        summary = msg("{shooter} → {n} {n|hit|hits|hits}; {consequences}",
+                      shooter=fs.shooter.name, n=v.hits, consequences=summary_of(o))
         return ctx.resolution(list(v.steps) + o.steps, effects, summary)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
-        try:
-            fs = self._plan(ctx)
-        except Refused:
-            return self.refused_odds("platoons lost")
-        return fire_odds(fs.plan, f"{fs.target.name}: platoons lost")
+        fs = self._plan(ctx)
+        return fire_odds(fs.plan, msg("{company}: platoons lost", company=fs.target.name))

@@ -17,7 +17,7 @@ from typing import Any
 import icepool
 
 from engine.dice import D6, DiceSource, Test
-from engine.i18n import msg
+from engine.i18n import Text, msg
 from engine.odds import OutcomeDistribution, distribution, success_die
 from engine.options import Modifier
 from engine.protocol import Step, info_step, make_test, roll_test
@@ -132,9 +132,10 @@ def _sid(base: str, g: FireGroup, plan: FirePlan, prefix: str) -> str:
     return f"{prefix}{base}" if len(plan.groups) == 1 else f"{prefix}{base}.{g.band}"
 
 
-def _glabel(what: str, g: FireGroup, plan: FirePlan, label: str) -> str:
-    band = f" ({g.band} range)" if len(plan.groups) > 1 else ""
-    return f"{label}{what}{band}"
+def _glabel(what: str, g: FireGroup, plan: FirePlan, label: str) -> Text:
+    if len(plan.groups) > 1:
+        return msg("{prefix}{roll} ({band} range)", prefix=label, roll=what, band=g.band)
+    return msg("{prefix}{roll}", prefix=label, roll=what)
 
 
 def _automatic(test: Test | None) -> bool:
@@ -167,11 +168,13 @@ def roll_fire(dice: DiceSource, plan: FirePlan, *, prefix: str = "", label: str 
         k = r.count("success")
         sid, lab = _sid("cover", g, plan, prefix), _glabel("Cover roll", g, plan, label)
         if _automatic(g.cover):
-            target = "" if g.cover is None else f" (d6 ≤ {g.cover.target})"
-            covers.append(info_step(sid, lab, f"automatic: {k} × destroyed" if k else
-                                    "no dice", modifiers=g.cover_mods,
-                                    note=f"neither prone nor in cover{target}: every cover "
-                                         "roll succeeds (L6)"))
+            covers.append(info_step(
+                sid, lab, msg("automatic: {n} × destroyed", n=k) if k else "no dice",
+                modifiers=g.cover_mods,
+                note="neither prone nor in cover: every cover roll succeeds (L6)"
+                if g.cover is None else
+                msg("neither prone nor in cover (d6 ≤ {target}): every cover roll succeeds "
+                    "(L6)", target=g.cover.target)))
             lost += k
         else:
             covers.append(roll_test(dice, g.cover, id=sid, label=lab, n=k,

@@ -10,6 +10,7 @@ from fractions import Fraction
 from shapely.geometry import box
 
 from engine.dice import D3, D6, DiceSource
+from engine.i18n import msg
 from engine.model import Effect, RemoveUnit
 from engine.odds import OutcomeDistribution, distribution, p_test
 from engine.protocol import Context, Resolution, Role, info_step, roll_step
@@ -43,10 +44,15 @@ class Rally(Kind, CWAction):
         c = company(ctx, ctx.actor)
         return int(c.profile.get("rally") or rule_number("tests.rally_default")), c.officer
 
-    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+    def _check(self, ctx: Context) -> None:
         c = company(ctx, ctx.actor)
         if not (c.flag("suppressed") or c.flag("routing")):
-            return self.refused(ctx, f"{c.name} is neither suppressed nor fleeing")
+            self.refuse(msg("{company} is neither suppressed nor fleeing", company=c.name),
+                        "actor")
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        self._check(ctx)
+        c = company(ctx, ctx.actor)
         value, alive = self._value(ctx)
         step = roll_morale(dice, "RALLY", value, alive, ctx.rules, id="rally",
                            label="RALLY test", note="PROPOSED: 2d6 ≤ RALLY (§8-4)",
@@ -58,9 +64,11 @@ class Rally(Kind, CWAction):
                        set_flag(c, "routing", False)]
             if c.terror:
                 effects.append(clear_terror(c))
-        return ctx.resolution([step], effects, f"{c.name}: RALLY {step.outcome}")
+        return ctx.resolution([step], effects, msg("{company}: RALLY {result}",
+                                                   company=c.name, result=step.outcome))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._check(ctx)
         value, alive = self._value(ctx)
         return _pass_fail("RALLY", p_test(morale_test(value, officer_modifier(
             alive, ctx.rules, False), ctx.rules)))
@@ -84,7 +92,8 @@ class SuppressionTest(Kind, CWAction):
                            proposed="serious" in (c.profile.get("proposed") or ()))
         effects = [set_flag(c, "suppressed", True), set_flag(c, "prone", True)] \
             if step.count("suppressed") else []
-        return ctx.resolution([step], effects, f"{c.name}: {step.outcome}")
+        return ctx.resolution([step], effects, msg("{company}: {result}", company=c.name,
+                                                   result=step.outcome))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         c = company(ctx, ctx.actor)
@@ -110,20 +119,29 @@ class RollAmmunition(Kind, CWAction):
         key = "poor_machine_gun" if c.kind == "machine_gun" else "poor_battery"
         return [D6, D3] if rule_number(f"ammunition.{key}") == "d6+d3" else [D6]
 
-    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+    def _check(self, ctx: Context) -> None:
         c = company(ctx, ctx.actor)
         full = full_ammo(c.profile)
         if full is not None:
-            return self.refused(ctx, f"{c.name} has normal supply: {full} shots")
-        steps = [roll_step(dice, d, id=f"ammo.{d.name}", label=f"Ammunition {d.name}")
+            self.refuse(msg("{company} has normal supply: {n} shots", company=c.name, n=full),
+                        "actor")
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        self._check(ctx)
+        c = company(ctx, ctx.actor)
+        steps = [roll_step(dice, d, id=f"ammo.{d.name}",
+                           label=msg("Ammunition {die}", die=d.name))
                  for d in self._dice(ctx)]
         shots = sum(s.totals[0] for s in steps)
         return ctx.resolution(steps, [set_flag(c, "ammo", shots),
                                       set_flag(c, "ammo_rolled", shots)],
-                              f"{c.name}: {shots} shots for the battle")
+                              msg("{company}: {n} shots for the battle", company=c.name,
+                                  n=shots))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         import icepool
+
+        self._check(ctx)
 
         total = icepool.Die([0])
         for d in self._dice(ctx):
@@ -149,7 +167,8 @@ class StartActivation(Kind, CWAction):
         start = {u.id: [u.x, u.y] for u in c.stands}
         effects = [set_flag(c, "turn_start", start), set_flag(c, "moved", False),
                    set_flag(c, "under_fire", False)]
-        return ctx.resolution([], effects, f"{c.name}: start positions kept")
+        return ctx.resolution([], effects, msg("{company}: start positions kept",
+                                               company=c.name))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("start", (("done", Fraction(1)),))
@@ -168,15 +187,20 @@ class RoutMove(Kind, CWAction):
            "§8-5); stands leaving the table are removed.")
     roles = (Role("actor", label="a stand of the fleeing company"),)
 
-    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+    def _enemies(self, ctx: Context) -> list:
         c = company(ctx, ctx.actor)
         if not c.flag("routing"):
-            return self.refused(ctx, f"{c.name} is not fleeing")
+            self.refuse(msg("{company} is not fleeing", company=c.name), "actor")
         if ctx.game is None:
-            return self.refused(ctx, "a rout move needs the board")
+            self.refuse("a rout move needs the board")
         enemies = [u for u in ctx.game.units if u.side != ctx.actor.side]
         if not enemies:
-            return self.refused(ctx, "no enemy on the table to flee from")
+            self.refuse("no enemy on the table to flee from")
+        return enemies
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        enemies = self._enemies(ctx)
+        c = company(ctx, ctx.actor)
         cx, cy = c.centre
         near = min(enemies, key=lambda u: (u.x - cx) ** 2 + (u.y - cy) ** 2)
         move = ctx.board.move_away(c.id, (near.x, near.y), float(c.profile["move_in"]),
@@ -192,10 +216,14 @@ class RoutMove(Kind, CWAction):
                 effects.append(RemoveUnit(e.unit, "routed off the table"))
             else:
                 effects.append(e)
-        text = move.note + (f"; off the table: {', '.join(gone)}" if gone else "")
+        text = msg("{moved}; off the table: {units}", moved=move.note,
+                   units=", ".join(gone)) if gone else move.note
         step = info_step("rout", "Rout move", text,
-                         note=f"away from {near.label}, the nearest enemy (PROPOSED, §8-5)")
-        return ctx.resolution([step], effects, f"{c.name} flees {move.distance:.1f}\"")
+                         note=msg("away from {enemy}, the nearest enemy (PROPOSED, §8-5)",
+                                  enemy=near.label))
+        return ctx.resolution([step], effects, msg('{company} flees {distance:.1f}"',
+                                                   company=c.name, distance=move.distance))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._enemies(ctx)
         return OutcomeDistribution("rout move", (("moved", Fraction(1)),))

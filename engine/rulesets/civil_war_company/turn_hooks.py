@@ -12,6 +12,7 @@ company, and what falls due at the start of its side's turn.
 
 from __future__ import annotations
 
+from engine.i18n import msg
 from engine.model import Game
 from engine.scenario import Unit
 from engine.triggers import Trigger
@@ -54,14 +55,15 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
                                     ("routing", "fleeing"), ("moved", "moved"))
            if c.flag(key)]
     if c.terror:
-        out.append(f"terror {c.terror}")
+        out.append(msg("terror {n}", n=c.terror))
     if c.kind == "company" and not c.officer:
         out.append("officer lost")
     if c.kind != "company":
         from .common import ammo_left
 
         left = ammo_left(c)
-        out.append("ammunition not rolled" if left is None else f"ammunition {left}")
+        out.append("ammunition not rolled" if left is None else
+                   msg("ammunition {n}", n=left))
     return tuple(out)
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import NoReturn
 
 from engine.costs import Cost
 from engine.dice import D6, DiceSource, Die, draw
 from engine.edits import AddMember, AddUnit
+from engine.i18n import join, msg
 from engine.model import (
     AddMarker,
     AdjustState,
@@ -25,6 +27,7 @@ from engine.odds import OutcomeDistribution, distribution, p_test
 from engine.options import Option
 from engine.protocol import (
     Action,
+    ActionRefused,
     Context,
     Resolution,
     Role,
@@ -47,9 +50,14 @@ def _sc(ctx: Context):
     return ctx.game.scenario if ctx.game is not None else None
 
 
+def _refuse(text: str, argument: str | None = None) -> NoReturn:
+    """The protocol's one refusal (ActionRefused), naming the argument at fault."""
+    raise ActionRefused(text, argument=argument)
+
+
 def _need_game(ctx: Context, what: str):
     if ctx.game is None:
-        raise ValueError(f"{ctx.action.id}: {what} needs the board (a game)")
+        _refuse(msg("{what} needs the board (a game)", what=what))
     return ctx.game
 
 
@@ -70,7 +78,7 @@ def _rows(ctx: Context, u: Unit) -> tuple[str, str]:
 def _destination(ctx: Context) -> tuple[float, float]:
     p = ctx.role("point")
     if p is None:
-        raise ValueError(f"{ctx.action.id}.point: the destination is required (§4.A-14)")
+        _refuse("the destination is required (§4.A-14)", "point")
     return p
 
 
@@ -96,16 +104,17 @@ class Advance(Action):
         base, row = _rows(ctx, ctx.actor)
         d = movement.combat_die(row, base, ctx.rule("combat_faces"))
         if d is None:
-            raise ValueError(f"{ctx.actor.label}: a {data.move_class(row)['name']} has no "
-                             "combat move (§4.A-15)")
+            _refuse(msg("{unit}: a {move_class} has no combat move (§4.A-15)",
+                        unit=ctx.actor.label, move_class=data.move_class(row)),
+                    "options.mode")
         return d
 
     def why_not_move(self, ctx: Context, u: Unit, row: str, gap: float) -> str | None:
         """Why the unit cannot make this move (None: it can)."""
         able = u.state.get("able_carriers")
         if able is not None and not movement.can_carry(int(able), int(u.state.get("carried", 0))):
-            return (f"{u.state.get('carried')} items carried by {able} able fighters: no "
-                    "movement at all (§4.10-3)")
+            return msg("{items} items carried by {able} able fighters: no movement at all "
+                       "(§4.10-3)", items=u.state.get("carried"), able=able)
         if u.state.get("march_order") and row == "manhandled":
             return "crews cannot manhandle guns in march order (§4.10-6)"
         rec = data.move_class(row)
@@ -113,12 +122,13 @@ class Advance(Action):
             path = movement.path_along((u.x, u.y), _destination(ctx), rec["inches"])
             off = movement.off_way(path, movement.ways(ctx.game.scenario.terrain, "railway"))
             if off is not None:
-                return (f"a railway vehicle moves only along intact rails; this move leaves "
-                        f"them at ({off[0]:.1f}, {off[1]:.1f}) (§4.10-1, §6-5)")
+                return msg("a railway vehicle moves only along intact rails; this move leaves "
+                           "them at ({x:.1f}, {y:.1f}) (§4.10-1, §6-5)", x=off[0], y=off[1])
         if rec["limit"] == "at_least" and ctx.rule("aircraft_minimum") \
                 and gap < rec["inches"] - 1e-9:
-            return (f"an aircraft moves at least {rec['inches']:g}\" per action; the "
-                    f"destination is {gap:.1f}\" away (§4.10-1, §4.A-16)")
+            return msg('an aircraft moves at least {inches:g}" per action; the destination is '
+                       '{distance:.1f}" away (§4.10-1, §4.A-16)', inches=rec["inches"],
+                       distance=gap)
         return None
 
     @staticmethod
@@ -128,16 +138,17 @@ class Advance(Action):
         march road factor when in march order the whole move keeps to a road (PROPOSED
         §8-9; the seed gives no march speed, §4.10-6)."""
         inches = movement.normal_move(row)
-        text = f'{inches:g}" ({data.move_class(row)["name"]})'
+        text = msg('{inches:g}" ({move_class})', inches=inches, move_class=data.move_class(row))
         factor = float(data.rule_number("march.road_factor"))
         if not u.state.get("march_order") or factor == 1 or ctx.game is None:
             return inches, text
         fast = inches * factor
         path = movement.path_along((u.x, u.y), dest, fast)
         if movement.off_way(path, movement.ways(ctx.game.scenario.terrain, "road")) is None:
-            return fast, (f'{fast:g}" in march order on the road ({factor:g} × {inches:g}", '
-                          "PROPOSED §8-9)")
-        return inches, text + " — march order off the road: no road speed (PROPOSED §8-9)"
+            return fast, msg('{fast:g}" in march order on the road ({factor:g} × {inches:g}", '
+                             "PROPOSED §8-9)", fast=fast, factor=factor, inches=inches)
+        return inches, msg("{move} — march order off the road: no road speed (PROPOSED §8-9)",
+                           move=text)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u, dest = ctx.actor, _destination(ctx)
@@ -145,16 +156,18 @@ class Advance(Action):
         gap = _gap(u, dest)
         why = self.why_not_move(ctx, u, row, gap)
         if why:
-            raise ValueError(f"{u.label}: {why}")
+            _refuse(msg("{unit}: {why}", unit=u.label, why=why), "point")
         _need_game(ctx, "a move")
         steps = []
         if ctx.option("mode") == "combat":
             d = self._die(ctx)
-            roll = roll_step(dice, d, id="combat_move", label=f"Combat move (2{d.name})", n=2)
+            roll = roll_step(dice, d, id="combat_move",
+                             label=msg("Combat move (2{die})", die=d.name), n=2)
             total = float(roll.totals[0])
             reached = total >= gap - 1e-9
-            steps.append(roll.with_outcome(f'{total:g}" — ' + (
-                "destination reached" if reached else f'{gap - total:.1f}" short')))
+            steps.append(roll.with_outcome(
+                msg('{total:g}" — destination reached', total=total) if reached else
+                msg('{total:g}" — {short:.1f}" short', total=total, short=gap - total)))
             distance = total
         else:
             distance, text = self.normal_distance(ctx, u, row, dest)
@@ -164,13 +177,15 @@ class Advance(Action):
             k = distance / gap
             target = (u.x + (dest[0] - u.x) * max(k, 1.0), u.y + (dest[1] - u.y) * max(k, 1.0))
         mv = ctx.board.move_toward(u.id, target, distance)
-        steps.append(info_step("move", "Move", f'{mv.distance:.2f}" of {gap:.2f}"'
-                               + (f" (blocked by {mv.blocked_by})" if mv.blocked else ""),
-                               note=mv.note))
+        steps.append(info_step("move", "Move", msg(
+            '{moved:.2f}" of {distance:.2f}" (blocked by {what})', moved=mv.distance,
+            distance=gap, what=mv.blocked_by) if mv.blocked else msg(
+            '{moved:.2f}" of {distance:.2f}"', moved=mv.distance, distance=gap),
+            note=mv.note))
         arrived = abs(mv.distance - gap) < 1e-6
-        return ctx.resolution(steps, list(mv.effects),
-                              f"{u.label} moves {mv.distance:.1f}\""
-                              + (" and reaches the destination" if arrived else ""))
+        return ctx.resolution(steps, list(mv.effects), msg(
+            '{unit} moves {moved:.1f}" and reaches the destination' if arrived else
+            '{unit} moves {moved:.1f}"', unit=u.label, moved=mv.distance))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         u, dest = ctx.actor, _destination(ctx)
@@ -205,8 +220,10 @@ class Pivot(Action):
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         u, f = ctx.actor, float(ctx.option("facing")) % 360
-        return ctx.resolution([info_step("pivot", "Pivot", f"{u.facing:g}° → {f:g}°")],
-                              [MoveUnit(u.id, u.x, u.y, f)], f"{u.label} turns to {f:g}°")
+        return ctx.resolution([info_step("pivot", "Pivot", msg("{old:g}° → {new:g}°",
+                                                               old=u.facing, new=f))],
+                              [MoveUnit(u.id, u.x, u.y, f)],
+                              msg("{unit} turns to {new:g}°", unit=u.label, new=f))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("pivot", (("done", Fraction(1)),))
@@ -234,7 +251,8 @@ class MarchOrder(Action):
             text = "leaves march order: ready for combat"
         return ctx.resolution([info_step("march_order", "March order (PROPOSED cost §8-9)",
                                          text)], effects,
-                              f"{u.label} {'forms' if now else 'leaves'} march order")
+                              msg("{unit} forms march order" if now else
+                                  "{unit} leaves march order", unit=u.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("march order", (("done", Fraction(1)),))
@@ -251,7 +269,9 @@ class Prone(Action):
         now = not u.state.get("prone")
         text = "goes prone" if now else "stands up"
         return ctx.resolution([info_step("prone", "Prone", text)],
-                              [SetState(u.id, "prone", now or None)], f"{u.label} {text}")
+                              [SetState(u.id, "prone", now or None)],
+                              msg("{unit} goes prone" if now else "{unit} stands up",
+                                  unit=u.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("prone", (("done", Fraction(1)),))
@@ -272,23 +292,28 @@ class _QualityTest(Action):
         return []
 
     def _summary(self, ctx: Context, ok: bool) -> str:
-        return f"{ctx.actor.label}: {self.yes if ok else self.no}"
+        return msg("{unit}: {result}", unit=ctx.actor.label, result=self.yes if ok else self.no)
 
     def _refuse(self, ctx: Context) -> str | None:
         return None
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
-        why = self._refuse(ctx)
-        if why:
-            raise ValueError(f"{ctx.action.id}: {why}")
+        self._check(ctx)
         test, mods, base, label = self._test(ctx)
-        step = roll_test(dice, test, id=self.id, label=f"{label} (PROPOSED)", base=base,
+        step = roll_test(dice, test, id=self.id, label=msg("{test} (PROPOSED)", test=label),
+                         base=base,
                          base_label="target", modifiers=mods, success=self.yes,
                          failure=self.no)
         ok = step.results[0] == self.yes
         return ctx.resolution([step], self._effects(ctx, ok), self._summary(ctx, ok))
 
+    def _check(self, ctx: Context) -> None:
+        why = self._refuse(ctx)
+        if why:
+            _refuse(why, "actor")
+
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._check(ctx)
         test, *_ = self._test(ctx)
         return _binary(self.label, p_test(test), self.yes, self.no)
 
@@ -323,10 +348,11 @@ class LeaveCover(_QualityTest):
             return ctx.resolution([info_step("leave_cover", "Leave cover",
                                              "no test (not Shaken)")],
                                   [SetState(ctx.actor.id, "in_cover", None)],
-                                  f"{ctx.actor.label} leaves cover")
+                                  msg("{unit} leaves cover", unit=ctx.actor.label))
         return super().resolve(ctx, dice)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._check(ctx)
         if _q(ctx)[2] == "steady":
             return _binary(self.label, Fraction(1), self.yes, self.no)
         return super().odds(ctx)
@@ -352,8 +378,9 @@ class EnterMelee(_QualityTest):
         return test, mods, lv, "Reaction test"
 
     def _summary(self, ctx: Context, ok: bool) -> str:
-        return f"{ctx.actor.label} {'enters melee with' if ok else 'does not charge'} " \
-               f"{ctx.target.label}" + (" (melee rules are not in this seed)" if ok else "")
+        return msg("{unit} enters melee with {target} (melee rules are not in this seed)"
+                   if ok else "{unit} does not charge {target}", unit=ctx.actor.label,
+                   target=ctx.target.label)
 
 
 class Observe(_QualityTest):
@@ -389,7 +416,7 @@ class RemoveSuppression(_QualityTest):
 
     def _refuse(self, ctx: Context) -> str | None:
         return None if ctx.actor.markers.get("suppression") else \
-            f"{ctx.actor.label} has no suppression marker"
+            msg("{unit} has no suppression marker", unit=ctx.actor.label)
 
     def _test(self, ctx: Context):
         q, lv, _m = _q(ctx)
@@ -411,7 +438,8 @@ class ImproveMorale(_QualityTest):
     yes, no = "one step better", "no change"
 
     def _refuse(self, ctx: Context) -> str | None:
-        return f"{ctx.actor.label} is already Steady" if _q(ctx)[2] == "steady" else None
+        return msg("{unit} is already Steady", unit=ctx.actor.label) \
+            if _q(ctx)[2] == "steady" else None
 
     def _test(self, ctx: Context):
         q, lv, m = _q(ctx)
@@ -448,19 +476,26 @@ class Fire(Action):
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         if ctx.actor.state.get("march_order"):
-            raise ValueError(f"{ctx.actor.label}: no firing in march order (§4.10-6)")
-        w = (ctx.weapon or {}).get("name", ctx.weapon_id)
-        at = f" at {ctx.target.label}" if ctx.target else ""
+            _refuse(msg("{unit}: no firing in march order (§4.10-6)", unit=ctx.actor.label),
+                    "actor")
+        w = ctx.weapon or ctx.weapon_id
         note = "fire tables are not in this seed (§8-10)"
         if ctx.target is not None and ctx.game is not None:
             from .officers import attached_squad
 
             squad = attached_squad(ctx.game, ctx.target.id, float(ctx.rule("cohesion_in")))
             if squad and not common.value(_sc(ctx), ctx.actor, "sniper", False):
-                note += f"; {ctx.target.label} counts as part of {squad} when shot at " \
-                        "(§4.9-1: only a sniper may pick him out)"
-        return ctx.resolution([info_step("fire", "Fire", f"{w}{at}", note=note)],
-                              [], f"{ctx.actor.label} fires {w}{at}")
+                note = msg("fire tables are not in this seed (§8-10); {target} counts as part "
+                           "of {squad} when shot at (§4.9-1: only a sniper may pick him out)",
+                           target=ctx.target.label, squad=squad)
+        if ctx.target is not None:
+            what = msg("{weapon} at {target}", weapon=w, target=ctx.target.label)
+            said = msg("{unit} fires {weapon} at {target}", unit=ctx.actor.label, weapon=w,
+                       target=ctx.target.label)
+        else:
+            what = msg("{weapon}", weapon=w)
+            said = msg("{unit} fires {weapon}", unit=ctx.actor.label, weapon=w)
+        return ctx.resolution([info_step("fire", "Fire", what, note=note)], [], said)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("fire", (("fired", Fraction(1)),))
@@ -485,15 +520,19 @@ class MakeContact(Action):
 
     def _plan(self, ctx: Context):
         game = _need_game(ctx, "a comm test")
-        return plan_comm(comm_facts(game, ctx.actor, ctx.target, 0), dict(ctx.rules))
+        plan = plan_comm(comm_facts(game, ctx.actor, ctx.target, 0), dict(ctx.rules))
+        if plan.kind == "impossible":        # refused before any die, odds alike
+            _refuse(msg("communication: {why}", why=plan.why), "target")
+        return plan
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         plan = self._plan(ctx)
         step = roll_comm(plan, dice)
         ok = step.results[0] == "through" if step.results else True
         eff = [SetState(ctx.actor.id, "in_contact", ctx.target.id)] if ok else []
-        return ctx.resolution([step], eff, f"{ctx.actor.label} → {ctx.target.label}: "
-                              + ("contact" if ok else "no contact"))
+        return ctx.resolution([step], eff, msg("{unit} → {target}: contact" if ok else
+                                               "{unit} → {target}: no contact",
+                                               unit=ctx.actor.label, target=ctx.target.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return comm_odds(self._plan(ctx))
@@ -521,8 +560,8 @@ class Reorganise(Action):
         u = ctx.actor
         n = int(u.state.get("casualties", 0))
         if self._blocked(ctx) and not (ctx.rule("bandage_suppressed") and n):
-            raise ValueError(f"reorganise: {u.label} is suppressed and not in cover "
-                             "(§4.6-2)")
+            _refuse(msg("{unit} is suppressed and not in cover (§4.6-2)", unit=u.label),
+                    "actor")
         steps = [info_step("cohesion", "Cohesion", "not restored: suppressed, not in cover"
                            if self._blocked(ctx) else "restored")]
         effects: list[Effect] = []
@@ -534,13 +573,14 @@ class Reorganise(Action):
             h = sum(1 for f in roll.faces if km < f <= hm)
             light = n - k - h
             steps.append(Step("casualties", "Casualty sorting (PROPOSED)", (roll,),
-                              outcome=f"{k} killed, {h} heavily wounded, {light} lightly "
-                                      "wounded"))
+                              outcome=msg("{killed} killed, {heavy} heavily wounded, "
+                                          "{light} lightly wounded", killed=k, heavy=h,
+                                          light=light)))
             effects += [SetState(u.id, "casualties", None),
                         AdjustState(u.id, "figures", -(k + h), minimum=0,
                                     default=common.figures(_sc(ctx), u)),
                         AdjustState(u.id, "heavy_wounded", h, minimum=0, default=0)]
-        return ctx.resolution(steps, effects, f"{u.label} reorganises")
+        return ctx.resolution(steps, effects, msg("{unit} reorganises", unit=u.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         return OutcomeDistribution("reorganise", (("done", Fraction(1)),))
@@ -561,34 +601,43 @@ class Merge(Action):
         sc = _sc(ctx)
         a, b = ctx.actor, ctx.role("other")
         if a.id == b.id or a.side != b.side:
-            raise ValueError("merge_groups.other: another squad of the same side")
+            _refuse("another squad of the same side", "other")
         part = lambda u: organisation.Part(common.figures(sc, u), common.quality_die(sc, u),  # noqa: E731
                                            common.level(sc, u), common.morale(sc, u))
         return organisation.merge(part(a), part(b), morale_rounding=ctx.rule("morale_rounding"),
                                   equal_die=ctx.rule("merge_equal_die"))
 
-    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+    def _check(self, ctx: Context) -> bool:
+        """Refuses a merge the rules do not allow; whether it spends an action of both."""
         a, b = ctx.actor, ctx.role("other")
+        if a.id == b.id or a.side != b.side:
+            _refuse("another squad of the same side", "other")
         if ctx.game is not None:
             from engine.measure import measure_pair
 
             gap = measure_pair(ctx.game.scenario, a.id, b.id).edge_in
             reach = float(ctx.rule("cohesion_in"))
             if gap > reach + 1e-9:
-                raise ValueError(f"merge_groups.other: {b.label} is {gap:.1f}\" away; the "
-                                 f"squads must be next to each other (≤ {reach:g}\", "
-                                 "§4.7-1, §4.A-20)")
+                _refuse(msg('{unit} is {distance:.1f}" away; the squads must be next to each '
+                            'other (≤ {reach:g}", §4.7-1, §4.A-20)', unit=b.label,
+                            distance=gap, reach=reach), "other")
         both = ctx.rule("merge_action") == "both"
         if both and ctx.game is not None:
             from engine.turns import actions_left, structure_of
 
             if (actions_left(ctx.game, b.id, structure_of(ctx.ruleset)) or 0) < 1:
-                raise ValueError(f"merge_groups.other: {b.label} has no action left to "
-                                 "spend on the merge (§4.A-7 both)")
+                _refuse(msg("{unit} has no action left to spend on the merge (§4.A-7 both)",
+                            unit=b.label), "other")
+        return both
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        both = self._check(ctx)
+        a, b = ctx.actor, ctx.role("other")
         m = self.plan(ctx)
-        steps = [info_step("merge", "Merge", f"{m.figures} figures, {m.quality.name}, level "
-                           f"{m.level}, {common.label_morale(m.morale)}", note="; ".join(
-                               m.notes + ("better level", "mean morale (§4.A-8)")))]
+        steps = [info_step("merge", "Merge", msg(
+            "{figures} figures, {die}, level {level}, {morale}", figures=m.figures,
+            die=m.quality.name, level=m.level, morale=common.label_morale(m.morale)),
+            note=join("; ", (*m.notes, "better level", "mean morale (§4.A-8)")))]
         effects: list[Effect] = [SetState(a.id, "figures", m.figures),
                                  SetState(a.id, "quality", m.quality.name),
                                  SetState(a.id, "level", m.level),
@@ -597,10 +646,12 @@ class Merge(Action):
             effects.append(SetState(a.id, "activated", True))
         if both:
             effects.append(AdjustState(b.id, "actions_left", -1, minimum=0))
-        effects.append(RemoveUnit(b.id, f"merged into {a.id}"))
-        return ctx.resolution(steps, effects, f"{b.label} merges into {a.label}")
+        effects.append(RemoveUnit(b.id, msg("merged into {unit}", unit=a.id)))
+        return ctx.resolution(steps, effects, msg("{unit} merges into {other}", unit=b.label,
+                                                  other=a.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
+        self._check(ctx)
         return OutcomeDistribution("merge", (("merged", Fraction(1)),))
 
 
@@ -628,12 +679,13 @@ class Detach(Action):
         u, sc = ctx.actor, _sc(ctx)
         n, have = int(ctx.option("figures")), common.figures(sc, u)
         if n >= have:
-            raise ValueError(f"detach_group.figures: {u.label} has {have}; detach fewer")
+            _refuse(msg("{unit} has {n}; detach fewer", unit=u.label, n=have),
+                    "options.figures")
         lv = common.level(sc, u)
         roll = draw(dice, D6, 1, label="detached group's commander")
         new = organisation.detach_level(lv, roll.faces[0], self._android(ctx))
         step = Step("detach", "Detached group's commander (d6)", (roll,),
-                    outcome=f"level {new} (parent {lv})",
+                    outcome=msg("level {level} (parent {parent})", level=new, parent=lv),
                     note="6: one better, 4–5: same, 1–3: one worse; clamped (§4.8-3, -4)")
         gid = ctx.option("group_id") or f"{u.id}-d{roll.faces[0]}"
         taken = {x.id for x in sc.units} | {g.id for g in sc.groups} if sc else set()
@@ -652,7 +704,8 @@ class Detach(Action):
         if sc is not None:
             effects += [AddMember(g.id, gid) for g in sc.groups_of(u.id)]
         return ctx.resolution([step], effects,
-                              f"{u.label} detaches {n} as {gid}: level {new}")
+                              msg("{unit} detaches {n} as {group}: level {level}",
+                                  unit=u.label, n=n, group=gid, level=new))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         lv = common.level(_sc(ctx), ctx.actor)

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 
 from engine.dice import Die
+from engine.i18n import msg
 
 from . import data
 
@@ -46,14 +47,14 @@ def merge(a: Part, b: Part, *, morale_rounding: str = "better",
     notes = []
     if a.figures != b.figures:
         q = a.quality if a.figures > b.figures else b.quality
-        notes.append(f"die of the larger squad ({max(a.figures, b.figures)} figures)")
+        notes.append(msg("die of the larger squad ({n} figures)", n=max(a.figures, b.figures)))
     else:
         if equal_die == "actor":
             q = a.quality
         else:
             pick = max if equal_die == "better" else min
             q = pick(a.quality, b.quality, key=lambda d: d.sides)
-        notes.append(f"equal size: the {equal_die} die (§4.A-9)")
+        notes.append(msg("equal size: the {choice} die (§4.A-9)", choice=equal_die))
     return Merged(a.figures + b.figures, q, min(a.level, b.level),
                   mean_morale(a.morale, b.morale, morale_rounding), tuple(notes))
 

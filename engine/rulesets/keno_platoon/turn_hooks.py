@@ -4,6 +4,7 @@ Turn dock's flags (morale, suppression, a detached group acting only through its
 from __future__ import annotations
 
 from engine.dice import Die
+from engine.i18n import msg
 from engine.model import Game
 from engine.scenario import Unit
 from engine.turns import TurnHooks, activating, activations
@@ -21,11 +22,12 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     if m and m != "steady":
         out.append(common.label_morale(m).lower())
     if unit.markers.get("suppression"):
-        out.append(f"suppressed {unit.markers['suppression']}")
+        out.append(msg("suppressed {n}", n=unit.markers["suppression"]))
     if unit.state.get("prone"):
         out.append("prone")
     if unit.state.get("detached_from"):
-        out.append(f"detached from {unit.state['detached_from']}: acts through it (§4.4-7)")
+        out.append(msg("detached from {parent}: acts through it (§4.4-7)",
+                       parent=unit.state["detached_from"]))
     return tuple(out)
 
 
@@ -54,7 +56,8 @@ def can_act(game: Game, unit: Unit) -> str | None:
     now = running(game)
     if unit.id in now or parent in now:
         return None
-    return f"a detached group acts only through {parent}'s passed actions (§4.4-7)"
+    return msg("a detached group acts only through {parent}'s passed actions (§4.4-7)",
+               parent=parent)
 
 
 def initiative_die(game: Game, side: str) -> Die | None:

@@ -78,3 +78,19 @@ def test_resolve_in_russian_prints_the_rules_terms(capsys, sample):
                          "cy-b-3", "--dice", "8")
     assert "Тест на Лидерство — cy-b-3" in out and "ЛДР командира, 2nd cyber squad" in out
     assert "Итог: cy-b-3: Лидерство — пройден" in out
+
+
+@pytest.mark.parametrize("cmd", ["resolve", "odds"])
+def test_a_refusal_exits_2_naming_the_argument(capsys, sample, cmd):
+    """One refusal style (#9): the rules' refusal after the flag of the argument at fault,
+    exit 2, nothing printed on stdout (it was a "Not possible" step with exit 0)."""
+    dice = ["--dice", "1"] if cmd == "resolve" else []
+    code, out, err = run(capsys, cmd, sample, "fire", "--by", "cl", "--target", "cy-a-1",
+                         *dice)
+    assert (code, out) == (2, "")
+    assert "--target: not possible: the target is a friend" in err
+    code, out, err = run(capsys, cmd, sample, "template_fire", "--by", "cl-3", "--weapon",
+                         "grenade", "--point", "60", "5", *dice)
+    assert code == 2 and "--point: not possible: aim point" in err and "beyond Дальн" in err
+    code, out, err = run(capsys, cmd, sample, "takeover_test", "--by", "cl-3", *dice)
+    assert code == 2 and "--by: not possible: cl-3 has no command to take over" in err

@@ -18,6 +18,7 @@ from engine.rulesets.boets_sci_fi.morale import takeover_group
 from engine.rulesets.boets_sci_fi.organisation import check_organisation
 from engine.turns import next_phase, roll_initiative
 
+from ..refusals import refused
 from .helpers import game_of, group, squad
 
 S = BF.turn_structure
@@ -112,8 +113,10 @@ def platoon_game():
 
 def test_bf4_the_deputy_takes_the_takeover_test_when_the_commander_dies():
     game = platoon_game()
-    assert ctx(game, "takeover_test", game.unit("s2-1")).resolve(
-        ScriptedDice([])).summary.startswith("s2-1 has no command to take over")
+    # the one refusal style (#9): it raises ActionRefused naming the actor (it was a
+    # "refused" step before)
+    assert refused(ctx(game, "takeover_test", game.unit("s2-1")), "actor").startswith(
+        "s2-1 has no command to take over")
     apply_change(game, Change([RemoveUnit("s1-2", "killed")], "killed"))
     # the platoon commander is gone: the deputy (squad 2's sergeant) tests, own ЛДР 9
     c = ctx(game, "takeover_test", game.unit("s2-1"))
@@ -248,8 +251,9 @@ def test_bf8_panic_trigger_reading_a_losses_this_turn():
                               "fire"))
     assert game.group("sq").state["tally"] == {"turn": 1, "side": "raiders", "start": 10,
                                                "losses": 4}
-    res = ctx(game, "panic_test", game.unit("sq-1")).resolve(ScriptedDice([]))
-    assert res.summary == "no Panic test: 4 lost this turn of 10 at its start (Reading A)"
+    # refused (ActionRefused naming the actor; a "refused" step before #9)
+    assert refused(ctx(game, "panic_test", game.unit("sq-1")), "actor") == \
+        "no Panic test: 4 lost this turn of 10 at its start (Reading A)"
     apply_change(game, Change(kill_counted(game, ["sq-6"], "killed"), "fire"))  # 5th loss
     res = ctx(game, "panic_test", game.unit("sq-1")).resolve(ScriptedDice([3]))
     assert res.step("trigger").outcome == "5 lost this turn of 10 at its start (Reading A)"
@@ -268,14 +272,14 @@ def test_bf8_panic_trigger_reading_a_losses_this_turn():
     assert ok.summary == "sq rallies: this turn it may only shoot (§4.6-4)"
     apply_change(game, ok.change)
     assert "panicking" not in game.group("sq").state
-    assert ctx(game, "move", "sq", point=(10, 30)).resolve(ScriptedDice([])).step("refused")
+    assert "may only shoot" in refused(ctx(game, "move", "sq", point=(10, 30)), "actor")
 
 
 def test_bf8_reading_b_counts_from_the_games_start():
     game = panic_game()
     kill(game, "sq-6", "sq-7", "sq-8", "sq-9", "sq-10")          # not tallied this turn
-    a = ctx(game, "panic_test", game.unit("sq-1")).resolve(ScriptedDice([]))
-    assert a.step("refused")
+    assert refused(ctx(game, "panic_test", game.unit("sq-1")), "actor").startswith(
+        "no Panic test")                                # ActionRefused (#9), not a step
     b = BF.context("panic_test", actor=game.unit("sq-1"), game=game,
                    rules={"panic_trigger": "cumulative"}).resolve(ScriptedDice([12]))
     assert b.step("trigger").outcome == "5 lost of 10 at the game's start (Reading B)"
@@ -301,18 +305,18 @@ def test_bf7_one_target_per_platoon_and_the_company_split_by_the_test():
     a, b = game.unit("en-1"), game.unit("en-3")
     act(game, "fire", "p1a", [1] * 8, target=a)                  # platoon 1: at A (misses)
     assert refusal(ctx(game, "fire", "p1b", target=b)) is None   # the cost allows it …
-    res = ctx(game, "fire", "p1b", target=b).resolve(ScriptedDice([]))
-    assert res.summary == "pl1 already fires at en-1: all its fighters shoot at one " \
-                          "target (§4.8-1)"                    # … the platoon's rule not
-    res = ctx(game, "fire", "p2a", target=b).resolve(ScriptedDice([]))
-    assert res.summary == "coy's first platoon fires at en-1: pl2 must fire at it unless " \
-                          "its split-fire test passes (§4.8-2)"
+    # … the platoon's rule not: ActionRefused naming the target (#9; a step before)
+    assert refused(ctx(game, "fire", "p1b", target=b), "target") == \
+        "pl1 already fires at en-1: all its fighters shoot at one target (§4.8-1)"
+    assert refused(ctx(game, "fire", "p2a", target=b), "target") == \
+        "coy's first platoon fires at en-1: pl2 must fire at it unless its split-fire " \
+        "test passes (§4.8-2)"
     assert ctx(game, "fire", "p2a", target=a).resolve(ScriptedDice([1] * 8)).step("hit")
     act(game, "split_fire_test", game.unit("p2b-2"), [12], target=b,
         roles={"first_target": a})                               # pass: B
     assert ctx(game, "fire", "p2a", target=b).resolve(ScriptedDice([1] * 8)).step("hit")
-    res = ctx(game, "fire", "p2a", target=a).resolve(ScriptedDice([]))
-    assert res.summary == "pl2 fires at en-3 after its split-fire test (§4.8-2)"
+    assert refused(ctx(game, "fire", "p2a", target=a), "target") == \
+        "pl2 fires at en-3 after its split-fire test (§4.8-2)"
 
 
 def test_an_independent_squad_shoots_and_assaults_one_target():
@@ -324,9 +328,10 @@ def test_an_independent_squad_shoots_and_assaults_one_target():
     c = BF.context("fire", actor="sq", game=game, target=game.unit("en-1"), rules=rules)
     apply_change(game, charge(c, c.resolve(ScriptedDice([1] * 6))).change)
     other = BF.context("assault", actor="sq", game=game, target=game.unit("en-2"),
-                       rules=rules).resolve(ScriptedDice([]))
-    assert other.summary == "sq fired at en-1: an independent squad shoots and assaults " \
-                            "one target (§4.8-1)"
+                       rules=rules)
+    # ActionRefused naming the target (#9; it was a "refused" step)
+    assert refused(other, "target") == "sq fired at en-1: an independent squad shoots " \
+        "and assaults one target (§4.8-1)"
     same = BF.context("assault", actor="sq", game=game, target=game.unit("en-1"),
                       rules=rules).resolve(ScriptedDice([10, 10]))
     assert same.step("melee")

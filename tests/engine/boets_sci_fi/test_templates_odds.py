@@ -14,6 +14,7 @@ from engine.model import apply_change
 from engine.odds import simulate
 from engine.rulesets.boets_sci_fi import RULESET as BF
 
+from ..refusals import refused
 from .helpers import game_of, squad
 
 
@@ -57,8 +58,8 @@ def test_a_grenade_beyond_range_is_refused():
     game = table()
     c = BF.context("template_fire", actor=game.unit("me-1"), game=game,
                    roles={"weapon": "grenade", "point": (30.0, 30.0)})
-    assert c.resolve(ScriptedDice([])).summary == \
-        "aim point 23.0 steps (23.0\") away: beyond Дальн 6 (§4.9-5)"
+    # ActionRefused naming the aim point (#9: a "refused" step before)
+    assert refused(c, "point") == "aim point 23.0 steps (23.0\") away: beyond Дальн 6 (§4.9-5)"
 
 
 def _within_4_sigma(exact, freq, n):

@@ -161,15 +161,15 @@ def test_every_action_option_role_and_step_label_has_a_russian_name():
     labels |= {r.label for a in BF.actions for r in a.roles}
     labels |= {o.label for o in BF.options} | {o.label for a in BF.actions for o in a.options}
     labels |= {"squad", "platoon", "company", "unit", "pass", "fail"}
-    # the steps and flags the sample's actions show (fire, a move, the tests, a refusal)
+    # the steps and flags the sample's actions show (fire, a move, a test; a refusal is
+    # ActionRefused now, #9, not a step)
     game = game_of(squad("me", "cyber_infantry", 3, 10, 30),
                    squad("en", "velian_militia", 3, 10, 22, side="raiders"))
     for c, faces in ((BF.context("fire", actor="me", game=game, target=game.unit("en-1")),
                       [20] * 12),
                      (BF.context("move", actor="me", game=game, roles={"point": (10, 28)}),
                       []),
-                     (BF.context("leadership_test", actor=game.unit("me-2"), game=game), [9]),
-                     (BF.context("takeover_test", actor=game.unit("me-2"), game=game), [])):
+                     (BF.context("leadership_test", actor=game.unit("me-2"), game=game), [9])):
         res = c.resolve(ScriptedDice(faces))
         labels |= {s.label for s in res.steps} | {r for s in res.steps for r in s.results}
     game.group("me").state.update(prone=True, panicking=True)

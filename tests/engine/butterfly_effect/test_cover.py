@@ -8,6 +8,7 @@ from engine.dice import ScriptedDice
 from engine.model import SetState, apply_change
 from engine.rulesets.butterfly_effect.cover import better_cover
 
+from ..refusals import refused  # #9: refusals raise ActionRefused (no "refused" step)
 from .conftest import context, sample_game
 
 
@@ -27,9 +28,9 @@ def test_take_cover_then_be_shot_through_it():
 def test_cover_refusals():
     game = sample_game()
     far = context(game, "take_cover", "jiy", "manny", options={"distance": "medium"})
-    assert "DASH" in far.resolve(ScriptedDice([])).step("refused").outcome
+    assert "DASH" in refused(far)
     bad = context(game, "take_cover", "jiy", "manny", options={"full_defence": True})
-    assert "full cover" in bad.resolve(ScriptedDice([])).step("refused").outcome
+    assert "full cover" in refused(bad)
     assert better_cover("partial", None) == "partial"
     assert better_cover("none", "full") == "full"
     assert better_cover("full", "partial") == "full"

@@ -9,6 +9,7 @@ from engine.rulesets.butterfly_effect import RULESET as BE
 from engine.rulesets.butterfly_effect.dash import dash_stopped, dash_timing
 from engine.turns import end_turn
 
+from ..refusals import refused  # #9: refusals raise ActionRefused (no "refused" step)
 from .conftest import context, sample_game
 
 
@@ -34,8 +35,7 @@ def test_medium_dasher_is_shot_at_medium_and_long_is_refused():
     apply_change(game, end_turn(game, BE.turn_structure))
     assert "dashing" not in game.unit("jiy").state      # the dash lasted its round
     far = sample_game(None)
-    assert "short or medium" in context(far, "dash", "jiy", "manny").resolve(
-        ScriptedDice([])).step("refused").outcome
+    assert "short or medium" in refused(context(far, "dash", "jiy", "manny"))
 
 
 def test_what_stops_a_dash():
@@ -58,6 +58,6 @@ def test_after_a_dash_the_action_is_melee_or_cover():
     dash = context(game, "dash", "jiy", "manny").resolve(ScriptedDice([]))
     apply_change(game, dash.change)
     fire = context(game, "fire", "jiy", "manny", weapon="assault_rifle")
-    assert "DASHed" in fire.resolve(ScriptedDice([])).step("refused").outcome
+    assert "DASHed" in refused(fire)
     cover = context(game, "take_cover", "jiy", "manny", options={"cover": "partial"})
     assert cover.resolve(ScriptedDice([])).step("cover")

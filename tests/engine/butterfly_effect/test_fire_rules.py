@@ -10,6 +10,7 @@ from engine.rulesets.butterfly_effect import RULESET as BE
 from engine.scenario import Unit
 from engine.turns import declare_ambush
 
+from ..refusals import refused  # #9: refusals raise ActionRefused (no "refused" step)
 from .conftest import context, sample_game
 
 
@@ -34,10 +35,10 @@ def test_split_refusals():
     game = with_guard(sample_game())
     shotgun = context(game, "fire", "manny", "jiy", weapon="combat_shotgun",
                       roles={"target2": "guard-2"}, options={"dice_on_second": 2})
-    assert "no burst" in shotgun.resolve(ScriptedDice([])).step("refused").outcome
+    assert "no burst" in refused(shotgun)
     bad = context(game, "fire", "jiy", "manny", weapon="assault_rifle",
                   roles={"target2": "guard-2"}, options={"dice_on_second": 5})
-    assert "allocate 1–4" in bad.resolve(ScriptedDice([])).step("refused").outcome
+    assert "allocate 1–4" in refused(bad)
 
 
 def test_armour_first():
@@ -58,7 +59,7 @@ def test_armour_first():
 def test_full_defence_and_the_heavy_save():
     game = sample_game(manny={"full_defence": True})
     rifle = context(game, "fire", "jiy", "manny", weapon="assault_rifle")
-    assert "full defence" in rifle.resolve(ScriptedDice([])).step("refused").outcome
+    assert "full defence" in refused(rifle)
     heavy = context(game, "fire", "jiy", "manny", weapon="heavy_weapon")
     res = heavy.resolve(ScriptedDice([6] * 8))
     assert res.step("fire").target == 6          # 4 + 2: full cover counts for heavy too

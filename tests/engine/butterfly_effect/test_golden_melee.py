@@ -12,6 +12,7 @@ from engine.dice import ScriptedDice
 from engine.model import AdjustState, RemoveUnit, SetState
 from engine.rulesets.butterfly_effect.melee import contest_odds, fighter
 
+from ..refusals import refused  # #9: refusals raise ActionRefused (no "refused" step)
 from .conftest import context, sample_game
 
 CONTACT = (64, 25.2)
@@ -95,5 +96,4 @@ def test_contest_odds_by_hand():
 
 
 def test_melee_needs_close_combat(game):
-    res = melee(game, "operative_knife").resolve(ScriptedDice([]))
-    assert "DASH" in res.step("refused").outcome
+    assert "DASH" in refused(melee(game, "operative_knife"), "target")

@@ -14,6 +14,7 @@ from engine.dice import DiceError, ScriptedDice, TypedDice
 from engine.model import SetState
 from engine.rulesets.butterfly_effect.stealth import camouflage_class, static_detection
 
+from ..refusals import refused
 from .conftest import context, sample_game
 
 MANNY = [4, 5, 3, 1, 6, 5, 2]
@@ -73,7 +74,7 @@ def test_nvg_negates_night_and_ties():
 
 def test_long_distance_no_duel_and_close_reveals():
     far = sample_game(None)                          # the start: 114 m, long
-    assert duel(far).resolve(ScriptedDice([])).step("refused")
+    assert "within medium" in refused(duel(far), "target")   # ActionRefused (#9)
     near = sample_game((64, 25.2))           # bases 0.4 m apart: contact
     ctx = context(near, "stealth_duel", "jiy", "manny", options=BE3)
     assert ctx.fact("range_band") == "close"

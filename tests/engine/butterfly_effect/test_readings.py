@@ -12,6 +12,7 @@ from engine.rulesets.butterfly_effect.bands import band_of
 from engine.scenario import Unit
 from engine.turns import end_turn
 
+from ..refusals import refused  # #9: refusals raise ActionRefused (no "refused" step)
 from .conftest import context, sample_game
 from .test_golden_stealth import BE3
 
@@ -69,7 +70,7 @@ def test_dash_stopped_by():
     death = context(game, "dash", "jiy", "manny")
     assert death.resolve(ScriptedDice([])).summary == "DASH (simultaneous)"
     wound = context(game, "dash", "jiy", "manny", rules={"dash_stopped_by": "wound"})
-    assert "stopped" in wound.resolve(ScriptedDice([])).step("refused").outcome
+    assert "stopped" in refused(wound)
 
 
 # §4.A-5 ------------------------------------------------------------------------------
@@ -173,7 +174,7 @@ def test_burst_successes_after():
     bad = context(far, "fire", "jiy", "manny", weapon="assault_rifle",
                   roles={"target2": "guard-2"}, overrides={"cover": 0},
                   rules={"burst_allocation": "successes_after"})
-    assert "one threshold" in bad.resolve(ScriptedDice([])).step("refused").outcome
+    assert "one threshold" in refused(bad)
 
 
 # §4.A-10 -----------------------------------------------------------------------------
@@ -243,8 +244,7 @@ def test_band_edges():
 def test_missing_band_through_the_action():
     game = sample_game((6, 24))                           # 114 m: long
     kw = {"weapon": "combat_shotgun"}
-    assert "cannot fire" in context(game, "fire", "manny", "jiy", **kw).resolve(
-        ScriptedDice([])).step("refused").outcome
+    assert "cannot fire" in refused(context(game, "fire", "manny", "jiy", **kw))
     worst = context(game, "fire", "manny", "jiy", rules={"missing_band": "worst_listed"},
                     **kw)
     assert worst.resolve(ScriptedDice([1] * 12)).step("fire").base == 6

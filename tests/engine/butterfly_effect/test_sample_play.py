@@ -16,6 +16,7 @@ from engine.rulesets.butterfly_effect import RULESET as BE
 from engine.triggers import due_for
 from engine.turns import declare_ambush, end_turn
 
+from ..refusals import refused  # #9: refusals raise ActionRefused (no "refused" step)
 from .conftest import context, sample_game
 from .test_golden_stealth import BE3, JIY, MANNY
 
@@ -71,12 +72,11 @@ def test_silent_elimination_after_the_duel():
     apply_change(game, res.change)
     assert [u.id for u in game.scenario.units] == ["jiy"]
     fresh = sample_game((20, 24))                 # no duel won: refused
-    assert context(fresh, "silent_elimination", "jiy", "manny").resolve(
-        ScriptedDice([])).step("refused")
+    assert refused(context(fresh, "silent_elimination", "jiy", "manny"))
     stun = context(fresh, "silent_elimination", "jiy", "manny",
                    options={"act": "stun", "alone": False})
     fresh.unit("jiy").state["duel_won"] = "manny"
-    assert "not alone" in stun.resolve(ScriptedDice([])).step("refused").outcome
+    assert "not alone" in refused(stun)
 
 
 def test_firefight_dying_man_fires_back_and_undo():

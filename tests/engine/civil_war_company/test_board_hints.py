@@ -17,6 +17,7 @@ from engine.model import apply_change
 from engine.rulesets.civil_war_company import RULESET as CW
 from engine.rulesets.civil_war_company import board
 
+from ..refusals import refused
 from .helpers import MG_BASE, company, game_of, unit
 
 
@@ -110,22 +111,22 @@ def vehicle_game(car_y: float):
 
 def test_rifle_fire_at_a_vehicle_is_refused():
     game = vehicle_game(28.0)
-    res = CW.context("fire", actor=game.unit("unr-2"), target=game.unit("car"),
-                     game=game).resolve(ScriptedDice([]))
-    assert "rifle fire has no effect on vehicles" in res.summary
-    assert not res.change.effects
+    # ActionRefused naming the target (#9: it was a "refused" step with no effects)
+    assert "rifle fire has no effect on vehicles" in refused(
+        CW.context("fire", actor=game.unit("unr-2"), target=game.unit("car"), game=game),
+        "target")
 
 
 def test_an_mg_beyond_short_range_cannot_damage_a_vehicle():
     """The Maxim's range is 30" (PROPOSED): short range is ≤ 10"; the car is 12" off."""
     game = vehicle_game(34 - 12 - 30 / 25.4)
-    res = CW.context("fire", actor=game.unit("mg"), target=game.unit("car"),
-                     game=game).resolve(ScriptedDice([]))
-    assert "only at short range (≤ ⅓ of its range, 10\"" in res.summary
+    assert "only at short range (≤ ⅓ of its range, 10\"" in refused(
+        CW.context("fire", actor=game.unit("mg"), target=game.unit("car"), game=game),
+        "target")                                      # ActionRefused (#9), not a step
     # with 'short range' read as ≤ 8" (§4.A-12) it is refused too
-    res = CW.context("fire", actor=game.unit("mg"), target=game.unit("car"), game=game,
-                     rules={"short_range": "8in"}).resolve(ScriptedDice([]))
-    assert '≤ 8"' in res.summary
+    assert '≤ 8"' in refused(CW.context("fire", actor=game.unit("mg"),
+                                        target=game.unit("car"), game=game,
+                                        rules={"short_range": "8in"}), "target")
 
 
 def test_an_mg_at_short_range_fires_at_a_vehicle_with_armour():

@@ -78,3 +78,20 @@ def test_an_mg_cannot_use_artillery_fire(capsys, sample):
                        "--point", "20", "30", "--seed", "1")
     assert code == 2
     assert "artillery_fire applies to batteries only" in err
+
+
+@pytest.mark.parametrize("cmd", ["resolve", "odds"])
+def test_a_refusal_exits_2_naming_the_argument(capsys, sample, cmd):
+    """One refusal style (#9): the rules' refusal after the flag of the argument at fault,
+    exit 2, nothing on stdout (it was a "Not possible" step with exit 0)."""
+    dice = ["--dice", "1"] if cmd == "resolve" else []
+    code, out, err = run(capsys, cmd, sample, "fire", "--by", "unr-3", "--target", "unr-1",
+                         *dice)
+    assert (code, out) == (2, "")
+    assert "--target: not possible: a company cannot fire at itself" in err
+    code, out, err = run(capsys, cmd, sample, "rally", "--by", "unr-3", *dice)
+    assert code == 2 and "--by: not possible: " in err and "is neither suppressed nor " \
+        "fleeing" in err
+    code, out, err = run(capsys, cmd, sample, "artillery_fire", "--by", "white-gun",
+                         "--point", "58", "-200", *dice)
+    assert code == 2 and "--point: not possible: the point is" in err, err

@@ -10,6 +10,7 @@ from engine.model import apply_change
 from engine.rulesets.civil_war_company import RULESET as CW
 from engine.rulesets.civil_war_company.turn_hooks import flags, needs_ammunition
 
+from ..refusals import refused
 from .helpers import company, game_of, unit
 
 S = CW.turn_structure
@@ -85,5 +86,6 @@ def test_rout_move_runs_away_and_off_the_table():
         RemoveUnit("unr-1", "routed off the table"), RemoveUnit("unr-2", "routed off the table")]
     calm = company("c", "plastuns", [30], 20.0, side="whites")
     game = game_of(calm, unit("e", "unr-infantry", 30, 30, side="unr"))
-    res = CW.context("rout_move", actor=game.unit("c-1"), game=game).resolve(ScriptedDice([]))
-    assert res.summary == "Plastun company (Cossack scouts) is not fleeing"
+    # ActionRefused naming the actor (#9: it was a "refused" step)
+    assert refused(CW.context("rout_move", actor=game.unit("c-1"), game=game), "actor") == \
+        "Plastun company (Cossack scouts) is not fleeing"

@@ -67,3 +67,18 @@ def test_resolve_an_impossible_contact_names_the_reason(capsys, sample):
                          "k1", "--dice", "8")
     assert code != 0
     assert "no radio or phone at both ends" in err
+
+
+@pytest.mark.parametrize("cmd", ["resolve", "odds"])
+def test_a_refusal_exits_2_naming_the_argument(capsys, sample, cmd):
+    """One refusal style (#9): the rules' refusal (ActionRefused, no longer a bare
+    ValueError) after the flag of the argument at fault, exit 2, nothing on stdout."""
+    dice = ["--dice", "1"] if cmd == "resolve" else []
+    code, out, err = run(capsys, cmd, sample, "rally_morale", "--by", "s2", *dice)
+    assert (code, out) == (2, "")
+    assert "--by: not possible: " in err and "is already Steady" in err
+    code, out, err = run(capsys, cmd, sample, "remove_suppression", "--by", "s2", *dice)
+    assert code == 2 and "--by: not possible: " in err and "has no suppression marker" in err
+    code, out, err = run(capsys, cmd, sample, "merge_groups", "--by", "s2", "--role",
+                         "other=t1", *dice)
+    assert code == 2 and "--role other: not possible: another squad of the same side" in err

@@ -1,0 +1,270 @@
+"""A game of a ruleset's sample scenario played in Russian at the engine (no tests here):
+every action of every unit (or formation) at every target, resolved with scripted dice and
+rendered in Russian, the results applied, a turn crossed; what players would read is
+collected and any English word in it listed (issue #16).
+
+English means a Latin word of three letters or more that is neither a proper name of the
+table (units, groups, sides, the scenario, records that keep a Latin name in Russian) nor
+a code name quoted from the rules' sources (option ids, data keys)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.dice import Die
+from engine.facts import facts_for
+from engine.i18n import localized
+from engine.model import Game, ModelError, apply_change
+from engine.protocol import ActionRefused, MissingRole, scenario_groups
+from engine.readings import readings_for
+from engine.render import render
+from engine.rulesets.registry import get_ruleset
+from engine.scenario_io import load_scenario
+from resources.loader import resource
+
+SCENARIOS = {
+    "civil-war-company": "civil-war-vasylivka.json",
+    "boets-sci-fi": "boets-velian-ridge.json",
+    "butterfly-effect": "butterfly-night-approach.json",
+    "keno-platoon": "keno-orchard.json",
+}
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
+#: words that stay Latin in a Russian text: units of measure, formats, the program's name
+ALLOW = {"Warboard", "HP", "LOS", "BBCode", "MG", "AP"}
+
+
+class CycleDice:
+    """Scripted dice for a walk of thousands of actions: a fixed cycle of fractions of
+    the die (high, low, middle …) turned into faces, the same each run."""
+
+    kind = "script"
+    seed = None
+    CYCLE = (0.95, 0.05, 0.55, 0.8, 0.3, 0.99, 0.15, 0.65)
+
+    def __init__(self) -> None:
+        self.i = 0
+
+    def roll(self, die: Die, n: int, *, label: str) -> list[int]:
+        out = []
+        for _ in range(n):
+            frac = self.CYCLE[self.i % len(self.CYCLE)]
+            self.i += 1
+            out.append(min(die.sides, 1 + int(frac * die.sides)))
+        return out
+
+
+def allowed_words(scenario, rid: str) -> set[str]:
+    """The proper names of the table: units, groups, sides, the scenario, the Latin words
+    the ruleset's records keep in Russian."""
+    rs = get_ruleset(rid)
+    texts = [scenario.name, rid, rs.name]
+    for u in scenario.units:
+        texts += [u.id, u.label, u.side, u.profile]
+    for g in getattr(scenario, "groups", ()) or ():
+        texts += [str(g.id), str(getattr(g, "name", "") or ""), str(getattr(g, "side", ""))]
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k.endswith("_ru") and isinstance(v, str):
+                    texts.append(v)
+                elif k in ("name", "model") and isinstance(v, str) and \
+                        not node.get(f"{k}_ru"):
+                    texts.append(v)
+                walk(v)
+        elif isinstance(node, list | tuple):
+            for v in node:
+                walk(v)
+
+    walk(dict(rs.profiles))
+    walk(dict(rs.weapons))
+    words = set(ALLOW)
+    for t in texts:
+        words.update(LATIN.findall(t))
+    return words
+
+
+#: what the generic board services write inside a ruleset's steps (engine/board_ops.py:
+#: moves, scatters) — the generic engine's to translate, not a ruleset's
+GENERIC = re.compile(r"""[\w-]+ moves [\d.]+" (toward|away)[^;]*?(: stopped [\d.]+" short: """
+                     r"""[^;]*)?(?=;|$)|[\w-]+: already there|[\w-]+ stays put[^;]*|"""
+                     r"""d20 × [\d.]+"; under it: [^;]*|[\d.]+" at [\d.]+° to \([^)]*\)|"""
+                     r"""no scatter|[^;]*; under it: [^;]*(; hole: \S+)?""")
+
+
+def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
+    """The texts with a Latin word that is not allowed, each once."""
+    found = []
+    for t in texts:
+        plain = GENERIC.sub(" ", str(t))
+        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|§[\w.\-–]+", " ", plain)
+        if any(w not in allowed for w in LATIN.findall(plain)):
+            found.append(str(t).strip())
+    return sorted(set(found))
+
+
+@dataclass
+class Walk:
+    """What a game of the sample scenario showed in Russian."""
+
+    rid: str
+    game: Game
+    texts: list[str] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+    refused_actions: set[str] = field(default_factory=set)
+    resolved: dict[str, int] = field(default_factory=dict)
+    applied: list[str] = field(default_factory=list)
+    crossed: list[str] = field(default_factory=list)
+
+    def read(self, *texts) -> None:
+        self.texts += [localized(t, "ru", self.rid) for t in texts if t]
+
+
+def open_game(rid: str) -> Game:
+    scenario = load_scenario(Path(str(resource("scenarios", SCENARIOS[rid]))))
+    return Game.from_meta(scenario, {})
+
+
+def _weapons(rs, unit, scenario) -> list[str | None]:
+    profile = rs.profile_of(unit, scenario.profiles)
+    carried = profile.get("weapons") or []
+    if isinstance(carried, dict):
+        carried = list(carried)
+    ids = [w if isinstance(w, str) else (w.get("id") if isinstance(w, dict) else None)
+           for w in carried]
+    known = [w for w in ids if w and _is_weapon(rs, w)]
+    return known or list(rs.weapons) or [None]    # a ruleset whose profiles list none
+
+
+def _is_weapon(rs, wid: str) -> bool:
+    try:
+        rs.weapon(wid)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def contexts(game: Game, rid: str) -> Iterator[tuple]:
+    """(action, actor, target, context or the refusal) of every action the units of the
+    table can take, at every other unit; the contexts a role cannot be filled for (a
+    missing fact, a role of no kind here) are left out."""
+    rs = get_ruleset(rid)
+    sc = game.scenario
+    groups = scenario_groups(sc)
+    readings = readings_for(rs, game)
+    for action in rs.actions:
+        actor_role = action.role("actor")
+        by_group = actor_role is not None and actor_role.kind == "group"
+        actors = [g for g in groups if groups[g].members] if by_group else \
+            [u.id for u in game.units]
+        for by in actors:
+            head = groups[by].members[0] if by_group else game.unit(by)
+            if not by_group and rs.why_not(action.id, head, profiles=sc.profiles):
+                continue
+            weapons = _weapons(rs, head, sc) if action.role("weapon") else [None]
+            for target in [None, *game.units]:
+                if target is not None and target.id == head.id:
+                    continue
+                for weapon in weapons:
+                    yield action, by, target, _context(game, rs, action, by, head, target,
+                                                       weapon, readings, groups)
+
+
+def _context(game, rs, action, by, head, target, weapon, readings, groups):
+    sc = game.scenario
+    point = (target.x, target.y) if target is not None else (head.x + 6.0, head.y)
+    roles = {}
+    others = [u for u in game.units if u.id not in (head.id, getattr(target, "id", None))]
+    for r in action.roles:
+        if r.name in ("actor", "target", "targets", "weapon", "point"):
+            continue
+        if r.kind == "unit" and others:
+            roles[r.name] = others[0]
+    try:
+        facts = facts_for(sc, action, by, target.id if target else None,
+                          point=point if action.role("point") else None, ruleset=rs,
+                          weapon=weapon, rules=readings, groups=groups)
+        return rs.context(action.id, actor=by if by in groups else head, target=target,
+                          weapon=weapon, point=point if action.role("point") else None,
+                          facts=facts, rules=readings, game=game, roles=roles or None,
+                          groups=groups)
+    except ActionRefused as e:
+        return e
+    except (MissingRole, ValueError, KeyError):
+        return None
+
+
+def play(rid: str, *, apply_each: int = 1) -> Walk:
+    """Every action of the sample table resolved in Russian; the first `apply_each`
+    results of each action applied (a new game state for the next); the turn ended."""
+    game = open_game(rid)
+    walk = Walk(rid, game)
+    rs = get_ruleset(rid)
+    for action, _by, _target, ctx in list(contexts(game, rid)):
+        if ctx is None or (not isinstance(ctx, ActionRefused) and _gone(game, ctx)):
+            continue
+        if isinstance(ctx, ActionRefused):
+            walk.refusals.append(localized(ctx.text, "ru", rid))
+            walk.refused_actions.add(action.id)
+            continue
+        try:
+            res = ctx.resolve(CycleDice())
+            ctx.odds()
+        except ActionRefused as e:
+            walk.refusals.append(localized(e.text, "ru", rid))
+            walk.refused_actions.add(action.id)
+            continue
+        walk.resolved[action.id] = walk.resolved.get(action.id, 0) + 1
+        walk.rendered.append(render(res, "text", lang="ru"))
+        walk.read(res.summary, *(s.outcome for s in res.steps), *(s.note for s in res.steps),
+                  *(s.label for s in res.steps), *(r for s in res.steps for r in s.results),
+                  *(s.base_label for s in res.steps),
+                  *(x for s in res.steps for m in s.modifiers for x in (m.label, m.reason)),
+                  *(getattr(e, "reason", "") for e in res.change.effects))
+        if walk.resolved[action.id] <= apply_each and res.change.effects:
+            try:
+                apply_change(game, res.change)
+            except ModelError:
+                continue
+            walk.applied.append(action.id)
+    walk.crossed = cross_turn(walk, rs)
+    return walk
+
+
+def _gone(game: Game, ctx) -> bool:
+    """Whether a unit of the context left the table since it was made (merged, killed)."""
+    named = [ctx.target, *(ctx.role(r.name) for r in ctx.action.roles if r.kind == "unit")]
+    ids = [u.id for u in ctx.units("actor")] + [u.id for u in named if u is not None]
+    return not all(game.on_table(i) for i in ids)
+
+
+def cross_turn(walk: Walk, rs) -> list[str]:
+    """End the turn (and every phase or side before it); then what the ruleset says of
+    it: the due tests' reasons (its triggers), each unit's flags and why it may not act."""
+    from engine import triggers, turns
+
+    game = walk.game
+    structure = turns.structure_of(rs)
+    said = []
+    for step in ("next_phase", "next_activation", "end_turn"):
+        fn = getattr(turns, step)
+        try:
+            change = fn(game, structure)
+        except (turns.TurnError, ValueError):
+            continue
+        apply_change(game, change)
+        said.append(step)          # its label is the generic engine's (engine/turns.py)
+    for entry in triggers.due(game):
+        walk.read(entry.get("label"))
+    walk.read(*(t.label for t in structure.hooks.triggers))    # due or not, as offered
+    hooks = structure.hooks
+    for u in game.units:
+        if hooks is not None and hooks.flags is not None:
+            walk.read(*hooks.flags(game, u))
+        if hooks is not None and hooks.can_act is not None:
+            walk.read(hooks.can_act(game, u))
+    return said
