@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import copy
 
+from engine.costs import charge
 from engine.dice import D10, ScriptedDice
 from engine.model import Game, apply_change
 from engine.protocol import CoverTerm, Facts, Resolution, Ruleset
 from engine.rulesets.iron_hearts import RULESET as IH
 from engine.rulesets.iron_hearts import readings, tanks
+from engine.rulesets.iron_hearts.ruleset import turn_structure
 from engine.rulesets.iron_hearts.tank_data import VEHICLES
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
@@ -74,6 +76,7 @@ TANKS = Ruleset(
     actions=tuple(tanks.ACTIONS), options=(*tanks.OPTIONS, *readings.OPTIONS),
     profile_fields={"character": {}, **tanks.PROFILE_FIELDS},
     profiles={"rifleman": {"hp": 1}}, weapons=tanks.WEAPONS,
+    turn_structure=turn_structure(),     # Iron Hearts' own: its costs are charged the same
 )
 
 
@@ -103,9 +106,13 @@ def ctx_of(game: Game, action: str, actor: str = "sherman", target: str | None =
 
 
 def play(game: Game, action: str, dice, **kw) -> Resolution:
-    """Resolve with scripted faces and apply the change (as the app does)."""
+    """Resolve with scripted faces in the actor's side's turn, charge its cost (the turn
+    contract, engine.costs.charge: AP and the ledger entry) and apply the change, as the
+    app does. Returns the charged resolution (its change reverts the cost too)."""
     ctx = ctx_of(game, action, **kw)
     res = ctx.resolve(ScriptedDice(dice))
+    game.active_side = ctx.actor.side
+    res = charge(ctx, res)
     apply_change(game, res.change)
     return res
 

@@ -17,6 +17,13 @@ What `charge` checks, for an action that declares a cost:
   twice in that scope ("not the same weapon twice in one activation").
 An action that declares no cost is recorded in the ledger (unless it wrote its own entry)
 and charged nothing: the ruleset spends its own AP in its effects.
+
+A cost the outcome decides ("the run's AP only if the assault check passes") or that only
+the plan of the resolution knows (a vehicle's "move, fire, move": what each AP went on and
+the once-per-turn uses it marks) is **priced by the resolution**: the action returns
+`ctx.resolution(steps, effects, summary, cost=Cost(...))` and `charge` charges that Cost —
+checked, refused and overridable like a declared one — instead of `cost_of(ctx)`, which
+then says up front what the outcome may cost (`outcome="only if the check passes"`).
 """
 
 from __future__ import annotations
@@ -33,8 +40,8 @@ from engine.model import AdjustState, Change, Effect
 if TYPE_CHECKING:
     from engine.protocol import Context, Resolution
 
-__all__ = ["Cost", "CostRefused", "FREE", "cost_of", "refusal", "charge", "cost_effects",
-           "describe_cost", "from_table"]
+__all__ = ["Cost", "CostRefused", "FREE", "cost_of", "charged_cost", "refusal", "charge",
+           "cost_effects", "describe_cost", "from_table"]
 
 ONCE_PER = ("activation", "phase", "turn", "battle")
 
@@ -56,6 +63,12 @@ class Cost:
     - `uses_weapon`: the ledger records the weapon; `weapon_once_per`: the same weapon at
       most once in that scope;
     - `phases`: the phases it belongs to (a move in the manoeuvre phase); () = any;
+    - `ap_on`: what each AP goes on, for the ledger's sequence (a vehicle's "move", "move";
+      () = the action's id for each AP); its length is `ap`;
+    - `marks`: the once-per-turn uses the action marks in the ledger (crew T&E "aim"),
+      a table or (name, value) pairs, kept as sorted pairs;
+    - `outcome`: the outcome prices it, in words ("only if the assault check passes"): the
+      resolution carries the Cost charged (`Resolution.cost`);
     - `proposed` / `reason`: the cost is ours, not the rules text's, and why.
     """
 
@@ -68,11 +81,15 @@ class Cost:
     uses_weapon: bool = False
     weapon_once_per: Literal["activation", "phase", "turn"] | None = None
     phases: tuple[str, ...] = ()
+    ap_on: tuple[str, ...] = ()
+    marks: tuple[tuple[str, Any], ...] = ()
+    outcome: str = ""
     proposed: bool = False
     reason: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "phases", tuple(self.phases))
+        self._check_ledger_fields()
         for i, p in enumerate(self.phases):
             if not isinstance(p, str) or not p:
                 raise CostRefused(f"cost.phases[{i}]: expected a phase name, got {p!r}")
@@ -99,8 +116,36 @@ class Cost:
                 raise CostRefused(f"cost.{name}: expected true or false, "
                                   f"got {getattr(self, name)!r}")
 
+    def _check_ledger_fields(self) -> None:
+        if isinstance(self.ap_on, str) or not isinstance(self.ap_on, list | tuple):
+            raise CostRefused(f"cost.ap_on: expected a list of what each AP goes on, "
+                              f"got {self.ap_on!r}")
+        object.__setattr__(self, "ap_on", tuple(self.ap_on))
+        for i, a in enumerate(self.ap_on):
+            if not isinstance(a, str) or not a:
+                raise CostRefused(f"cost.ap_on[{i}]: expected a name, got {a!r}")
+        if self.ap_on and len(self.ap_on) != self.ap:
+            raise CostRefused(f"cost.ap_on: {len(self.ap_on)} entries for {self.ap!r} AP "
+                              "(one per AP)")
+        marks = self.marks
+        if isinstance(marks, Mapping):
+            marks = tuple(marks.items())
+        try:
+            pairs = tuple(sorted((k, v) for k, v in marks))
+        except (TypeError, ValueError):
+            raise CostRefused(f"cost.marks: expected a table of names, got {self.marks!r}") \
+                from None
+        for k, _v in pairs:
+            if not isinstance(k, str) or not k:
+                raise CostRefused(f"cost.marks: expected names as keys, got {k!r}")
+        object.__setattr__(self, "marks", pairs)
+        if not isinstance(self.outcome, str):
+            raise CostRefused(f"cost.outcome: expected words, got {self.outcome!r}")
+
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        out = dataclasses.asdict(self)
+        out["marks"] = dict(self.marks)
+        return out
 
 
 #: Costs nothing and limits nothing (still recorded in the ledger).
@@ -119,6 +164,9 @@ def from_table(table: Mapping[str, Any], where: str = "cost") -> Cost:
     phases = table.get("phases", ())
     if isinstance(phases, str) or not isinstance(phases, list | tuple):
         raise CostRefused(f"{where}.phases: expected a list of phase names, got {phases!r}")
+    marks = table.get("marks", {})
+    if not isinstance(marks, Mapping):
+        raise CostRefused(f"{where}.marks: expected a table, got {marks!r}")
     try:
         return Cost(**table)
     except CostRefused as e:
@@ -136,6 +184,18 @@ def cost_of(ctx: Context) -> Cost | None:
     return cost
 
 
+def charged_cost(ctx: Context, resolution: Resolution | None) -> Cost | None:
+    """What applying `resolution` costs: the Cost its outcome priced (`resolution.cost`)
+    when it carries one, else the action's declared cost; None when neither declares one."""
+    priced = getattr(resolution, "cost", None)
+    if priced is not None:
+        if not isinstance(priced, Cost):
+            raise CostRefused(f"{ctx.action.id}: resolution.cost: expected an "
+                              f"engine.costs.Cost, got {priced!r}")
+        return priced
+    return cost_of(ctx)
+
+
 def describe_cost(cost: Cost | None) -> str:
     """"1 AP, once per turn" — for panels and refusals."""
     if cost is None:
@@ -151,6 +211,8 @@ def describe_cost(cost: Cost | None) -> str:
         parts.append(_times_per(cost.times, cost.once_per))
     if cost.weapon_once_per:
         parts.append(msg("not the same weapon twice per {period}", period=cost.weapon_once_per))
+    if cost.outcome:
+        parts.append(cost.outcome)
     text = join(", ", parts) if parts else msg("free")
     return msg("{cost} (PROPOSED)", cost=text) if cost.proposed else text
 
@@ -291,11 +353,12 @@ def _own_turn_ends(ctx: Context, cost: Cost | None, structure) -> list[Effect]:
 def charge(ctx: Context, resolution: Resolution, *, override: bool = False,
            structure=None) -> Resolution:
     """`resolution` with its Change extended by the cost, the ledger entry and the due test
-    it answers — one Change, so undo refunds it. CostRefused when the cost is not available
-    and `override` is off; with `override` it is charged as far as it goes and marked."""
+    it answers — one Change, so undo refunds it. The cost is the one the resolution priced
+    (`charged_cost`), else the declared one. CostRefused when it is not available and
+    `override` is off; with `override` it is charged as far as it goes and marked."""
     from engine import triggers
 
-    cost = cost_of(ctx)
+    cost = charged_cost(ctx, resolution)
     s = structure or _structure(ctx)
     why = refusal(ctx, cost, s)
     if why and not override:
@@ -315,7 +378,9 @@ def charge(ctx: Context, resolution: Resolution, *, override: bool = False,
                                                                         "actions_left"))
         effects.append(ledger.RecordAction(ledger.entry(
             u.id, ctx.action.id, side=u.side, weapon=weapon, ap=ap, actions=need,
-            keys=[] if battle else keys, battle_keys=battle, override=bool(why))))
+            ap_on=(cost.ap_on or None) if cost is not None else None,
+            keys=[] if battle else keys, battle_keys=battle,
+            marks=dict(cost.marks) if cost is not None else None, override=bool(why))))
     effects += triggers.taken_effects(ctx.game, u.id, ctx.action.id)
     effects += _own_turn_ends(ctx, cost, s)
     label = msg("{label} (cost overridden: {why})", label=resolution.change.label,

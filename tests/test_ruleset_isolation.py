@@ -53,20 +53,33 @@ def vocabulary() -> set[str]:
 
 
 def ruleset_terms(rs: Ruleset) -> set[str]:
-    """What names this ruleset and no other: its id, name, package, distinctive keys."""
+    """What names this ruleset and no other: its id, name, package, distinctive keys —
+    options, facts, actions, weapons, profiles, profile fields, the per-unit state keys
+    its turn clears (`clear_each_turn`: "cannot_act", "grenade_turn") and its group
+    kinds ("mortar_battery")."""
+    from engine.turns import structure_of
+
     pkg = package_of(rs)
     own = {rs.id, rs.id.replace("-", "_"), pkg, rs.name.split("(")[0].strip()}
     keys = {o.id for o in rs.options} | {f.name for f in rs.facts} \
         | {a.id for a in rs.actions} | set(rs.weapons) | set(rs.profiles) \
-        | {k for schema in rs.profile_fields.values() for k in schema}
+        | {k for schema in rs.profile_fields.values() for k in schema} \
+        | set(structure_of(rs).clear_each_turn) \
+        | {k.id for k in (rs.organisation.kinds if rs.organisation else ())}
     return own | {k for k in keys if _distinctive(k)}
 
 
+#: what the scan reads: the code, and the app's other text files (its Qt translation source)
+SCANNED = ("*.py", "*.ts", "*.qss", "*.qml", "*.ui", "*.json", "*.toml", "*.md", "*.txt",
+           "*.yaml", "*.yml", "*.ini", "*.cfg")
+
+
 def generic_files() -> list[Path]:
-    """app/, geometry/ and engine/ without the ruleset packages (registry.py stays)."""
+    """app/, geometry/ and engine/ without the ruleset packages (registry.py stays): every
+    file of SCANNED kinds, not only the Python."""
     out = []
     for top in ("app", "geometry", "engine"):
-        for p in sorted((ROOT / top).rglob("*.py")):
+        for p in sorted(q for pat in SCANNED for q in (ROOT / top).rglob(pat)):
             rel = p.relative_to(ROOT).as_posix()
             if rel.startswith(REGISTERED):
                 continue
@@ -111,7 +124,29 @@ def test_every_ruleset_is_found_and_has_terms():
     terms = all_terms()
     assert len(terms) >= 5
     ih = terms["iron-hearts"]
-    assert {"iron-hearts", "iron_hearts", "Iron Hearts", "tank_fire", "mg42"} <= ih
+    assert {"iron-hearts", "iron_hearts", "Iron Hearts", "tank_fire", "mg42",
+            "cannot_act", "grenade_turn"} <= ih
+    assert "mortar_battery" in terms["keno-platoon"]
+
+
+def test_the_scan_covers_engine_geometry_and_app_as_the_issue_says():
+    """#9's grep criterion: engine/ outside engine/rulesets/<id>/, geometry/, and app/
+    outside the modules a ruleset registers — every file there, the translation source
+    included; the ruleset packages and registered modules are the only ones left out."""
+    scanned = {p.relative_to(ROOT).as_posix() for p in generic_files()}
+    everything = {p.relative_to(ROOT).as_posix() for top in ("app", "geometry", "engine")
+                  for p in (ROOT / top).rglob("*") if p.is_file()
+                  and "__pycache__" not in p.parts and f"*{p.suffix}" in SCANNED}
+    left_out = everything - scanned
+    assert {"engine/costs.py", "engine/rulesets/registry.py", "geometry/ranges.py",
+            "app/panels/action_panel.py", "app/i18n/warboard_ru.ts"} <= scanned
+    for rel in left_out:
+        parts = rel.split("/")
+        assert rel.startswith(REGISTERED) or (parts[:2] == ["engine", "rulesets"]
+                                              and len(parts) > 3), rel
+    for rs in list_rulesets():
+        pkg = package_of(rs)
+        assert not any(r.startswith(f"engine/rulesets/{pkg}/") for r in scanned), pkg
 
 
 def test_no_ruleset_is_named_outside_its_package():

@@ -991,15 +991,26 @@ class ActionPanel(QDockWidget):
                                     "error")
         self._set_buttons()
 
+    def _cost(self, ctx: Context):
+        """The cost Apply would charge: the one the rolled resolution priced (the
+        assault's AP only if its check passed, a tank's AP sequence), else the declared
+        one (engine.costs.charged_cost)."""
+        from engine.costs import charged_cost
+        from engine.joint import JointResolution
+
+        res = self.resolution
+        lead = res.resolutions[0] if isinstance(res, JointResolution) else res
+        return charged_cost(ctx, lead)
+
     def cost_refusal(self) -> str | None:
-        """Why the chosen action's declared cost cannot be paid now (engine.costs)."""
+        """Why the chosen action's cost cannot be paid now (engine.costs)."""
         ctx = self.lead_context
         if ctx is None:
             return None
         from engine.costs import refusal
 
         try:
-            return refusal(ctx)
+            return refusal(ctx, self._cost(ctx))
         except (ValueError, KeyError) as err:
             return _text(err)
 
@@ -1018,10 +1029,10 @@ class ActionPanel(QDockWidget):
         ctx = self.lead_context
         cost = None
         if ctx is not None:  # (none before a game: the engine may not be loaded yet)
-            from engine.costs import cost_of, describe_cost
+            from engine.costs import describe_cost
 
             try:
-                cost = cost_of(ctx)
+                cost = self._cost(ctx)
             except (ValueError, KeyError):
                 cost = None
         why = self.cost_refusal()

@@ -138,14 +138,16 @@ class Context:
         return self.facts.need(name, self.action.id)
 
     def resolution(self, steps: Sequence[Step], effects: Sequence[Effect],
-                   summary: str) -> Resolution:
-        """The Resolution of this context's action (effects as one unapplied Change)."""
+                   summary: str, cost: Any = None) -> Resolution:
+        """The Resolution of this context's action (effects as one unapplied Change);
+        `cost`: the engine.costs.Cost its outcome priced, charged on apply instead of the
+        declared one (the assault's AP only if the check passed)."""
         target = self.target.id if self.target else None
         return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor_id,
                           target, list(steps),
                           Change(list(effects), f"{self.action.label}: {self.actor_label}"),
                           summary, self.facts, dict(self.options), dict(self.rules),
-                          self.roles_text(), self.names())
+                          self.roles_text(), self.names(), cost)
 
     def names(self) -> dict[str, str]:
         """Unit and group ids → names: every unit of the game (or those of the context

@@ -10,6 +10,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import icepool
 
@@ -107,6 +108,9 @@ class Resolution:
     roles: dict = field(default_factory=dict)
     #: unit and group ids → the names players read (renderings say names, the log ids)
     names: dict = field(default_factory=dict)
+    #: the cost its outcome priced (an engine.costs.Cost), charged on apply instead of the
+    #: action's declared cost; None: the declared cost (engine.costs.charged_cost)
+    cost: Any = None
 
     @property
     def rolls(self) -> list[RollRecord]:

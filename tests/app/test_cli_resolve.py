@@ -75,10 +75,15 @@ def test_shoot_is_the_engines_shoot(capsys, demo):
     assert data["applied"] is None and data["seed"] is None
 
 
+#: A scenario file has no running turn, and the tanks' AP are charged by the turn contract
+#: (issue 9 point 4): applying to it needs the override, as for any declared cost.
+OVER = "--override-cost"
+
+
 def test_tank_fire_is_the_engines_tank_fire(capsys, demo):
     # aim first and keep the aim in the file (--apply), then fire at the grenadier
     code, out, _ = run(capsys, "resolve", demo, "tank_aim", "--by", "sherman-1", "--target",
-                       "gren-3", "--dice", "1", "--apply")
+                       "gren-3", "--dice", "1", "--apply", OVER)
     assert code == 0 and "Applied to" in out
     assert load_scenario(demo).unit("sherman-1").state["aim"]["target"] == "gren-3"
     code, out, err = run(capsys, "resolve", demo, "tank_fire", "--by", "sherman-1",
@@ -93,9 +98,9 @@ def test_tank_fire_is_the_engines_tank_fire(capsys, demo):
 
 def test_apply_writes_markers_and_state_to_a_scenario(capsys, demo):
     code, out, _ = run(capsys, "resolve", demo, "tank_aim", "--by", "sherman-1", "--target",
-                       "gren-3", "--dice", "1", "--apply")
+                       "gren-3", "--dice", "1", "--apply", OVER)
     code, out, _ = run(capsys, "resolve", demo, "tank_fire", "--by", "sherman-1", "--target",
-                       "gren-3", "--dice", "2,3", "--apply")
+                       "gren-3", "--dice", "2,3", "--apply", OVER)
     assert code == 0
     after = load_scenario(demo)
     gren = after.unit("gren-3")
@@ -204,7 +209,7 @@ def test_odds_table_and_json(capsys, demo):
 
 def test_odds_of_named_outcomes_have_no_at_least(capsys, demo):
     run(capsys, "resolve", demo, "tank_aim", "--by", "sherman-1", "--target", "gren-3",
-        "--dice", "1", "--apply")
+        "--dice", "1", "--apply", OVER)
     code, out, _ = run(capsys, "odds", demo, "tank_fire", "--by", "sherman-1", "--target",
                        "gren-3", "--json")
     data = json.loads(out)

@@ -1,7 +1,9 @@
 """No command prints a traceback (issue 9): every (actor, action, target, weapon) of the demo
 table goes through `warboard resolve` and `warboard odds` in this process, through
-app.cli.run as the console script calls it. The scenario is opened once and shared (the
-walk applies nothing), so the walk takes a few tens of seconds, not 40 000 processes."""
+app.cli.run as the console script calls it; every other sample table in resources/ (one
+per ruleset) is walked the same way against each kind of target. The scenario is opened
+once and shared (the walk applies nothing), so the walk takes a few tens of seconds, not
+40 000 processes."""
 
 import contextlib
 import io
@@ -74,6 +76,55 @@ def test_every_action_unit_and_weapon_of_the_demo_table_gives_a_result_or_a_refu
                             assert "Traceback" not in text and "KeyError" not in text, text
     assert not crashes, "\n".join(first.values())
     assert calls > 10_000 and exit_codes[0] > calls // 2
+    assert game.snapshot() == before           # nothing was applied
+
+
+SCENARIOS = sorted(p.name for p in (__import__("pathlib").Path(_res).parent / "scenarios")
+                   .glob("*.json") if p.name != "crossroads.json")
+
+
+def _kinds(game: Game, actor) -> list:
+    """No target, the actor itself, and one unit of each (side, profile): the targets that
+    differ for the rules, so the walk of a sample table stays a few seconds."""
+    seen: dict = {}
+    for u in game.units:
+        seen.setdefault((u.side, u.profile), u)
+    return [None, actor, *(u for u in seen.values() if u.id != actor.id)]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_sample_table_of_every_ruleset_gives_a_result_or_a_refusal(monkeypatch, name):
+    """The same walk over every other sample scenario in resources/ (one per ruleset):
+    every actor, action and weapon against each kind of target, resolve and odds."""
+    path = str(__import__("pathlib").Path(DEMO).parent / name)
+    game = Game.from_meta(load_scenario(path), {})
+    monkeypatch.setattr(cli, "_open_game", lambda p: (game, False))
+    rs = get_ruleset(game.scenario.ruleset)
+    before = game.snapshot()
+    crashes: dict = {}
+    codes: Counter = Counter()
+    for actor in game.units:
+        profile = rs.profile_of(actor, game.scenario.profiles)
+        for action in rs.actions_for(actor, profile, profiles=game.scenario.profiles):
+            for target in _kinds(game, actor):
+                for weapon in _weapons(actor, profile):
+                    for cmd in ("resolve", "odds"):
+                        argv = [cmd, path, action.id, "--by", actor.id]
+                        argv += ["--target", target.id] if target else []
+                        argv += ["--weapon", weapon] if weapon else []
+                        argv += ["--seed", "7"] if cmd == "resolve" else []
+                        err = io.StringIO()
+                        try:
+                            with contextlib.redirect_stdout(io.StringIO()), \
+                                    contextlib.redirect_stderr(err):
+                                codes[cli.run(argv)] += 1
+                        except Exception:  # a traceback the user would see
+                            crashes.setdefault(action.id, " ".join(argv[2:]) + "\n" +
+                                               traceback.format_exc(limit=-3))
+                            continue
+                        assert "Traceback" not in err.getvalue(), err.getvalue()
+    assert not crashes, "\n".join(crashes.values())
+    assert codes[0] > 0 and sum(codes.values()) > 50, codes
     assert game.snapshot() == before           # nothing was applied
 
 

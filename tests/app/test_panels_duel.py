@@ -51,7 +51,11 @@ def expected_edge_in() -> float:
 
 @pytest.fixture
 def win(qtbot):
-    return open_window(qtbot, duel_scenario(), centre=(29, 20))
+    w = open_window(qtbot, duel_scenario(), centre=(29, 20))
+    # the Sherman's side's turn: its AP are charged by the turn contract on Apply (issue 9
+    # point 4), which refuses an action while nobody's turn has started
+    w.game.active_side = "allies"
+    return w
 
 
 def assert_chart_is_the_engines(panel) -> None:
@@ -241,3 +245,32 @@ def test_crew_te_is_offered_until_used_and_then_recorded(win, qtbot):
     choose(qtbot, panel.action_box, "tank_aim")
     assert "already applied to aim" in panel.notes_label.text()
     assert game.unit("sherman").state["aim"]["target"] == "pz4"
+
+
+def test_a_tanks_priced_cost_shows_refuses_and_is_overridden_in_the_actions_dock(win, qtbot):
+    """#9 point 4: a tank's AP are the cost its resolution prices (each named for what it
+    went on); the dock shows it, refuses it with no AP left, and Ignore cost applies it."""
+    from engine import ledger
+
+    panel = win.action_panel
+    game = win.game
+    select_unit(qtbot, win, "sherman")
+    choose(qtbot, panel.action_box, "tank_reload")
+    click(qtbot, panel.dice_entry.roll_button)                # no dice: the plan's price
+    assert panel.cost_label.text() == "Cost: 1 AP"
+    click(qtbot, panel.apply_button)
+    assert game.unit("sherman").state["ap_left"] == 2
+    assert ledger.ap_sequence(game, "sherman") == ["reload"]
+    game.unit("sherman").state["ap_left"] = 0                 # as if the turn were spent
+    choose(qtbot, panel.action_box, "tank_change_target")
+    choose(qtbot, panel.action_box, "tank_reload")
+    click(qtbot, panel.dice_entry.roll_button)
+    assert panel.cost_label.text() == ("Cost: 1 AP — not available: Sherman has 0 AP "
+                                       "left: Reload main gun costs 1 AP")
+    assert not panel.apply_button.isEnabled()
+    click(qtbot, panel.ignore_cost)                           # the real table wins
+    click(qtbot, panel.apply_button)
+    assert [e["override"] for e in ledger.entries(game, "sherman")] == [False, True]
+    assert game.unit("sherman").state["ap_left"] == 0         # never below 0
+    win.undo_action.trigger()
+    assert [e["override"] for e in ledger.entries(game, "sherman")] == [False]

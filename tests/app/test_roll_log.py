@@ -15,6 +15,7 @@ from tests.app.test_panels_support import choose, click, click_board, open_windo
 
 def aimed_window(qtbot):
     win = open_window(qtbot, duel_scenario(), centre=(29, 20))
+    win.game.active_side = "allies"   # the Sherman's turn: Apply charges its AP (issue 9 pt 4)
     select_unit(qtbot, win, "sherman")
     panel = win.action_panel
     choose(qtbot, panel.action_box, "tank_aim")

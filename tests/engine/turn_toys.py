@@ -14,6 +14,9 @@ test of the Tests dock (test_turn_dock.py) use them.
   manoeuvre phase, Shoot and Assault to the fire phase, once per phase each unit.
 - "toy-rounds": combat rounds of one active action, an ambushing side first; a character
   hit dies at the end of his own turn (deferred to the end of his action, else the round).
+- "toy-priced": side turns with 3 AP and costs the resolution prices: Charge spends its
+  2 AP only when its nerve check passes (as Iron Hearts' Assault); a jeep's Drive records
+  what each AP went on and the once-per-turn use it marks (as Iron Hearts' tanks).
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from __future__ import annotations
 import tomllib
 from fractions import Fraction
 
+from engine import ledger
 from engine.costs import Cost
 from engine.deferred import defer
 from engine.dice import D6, D8, Comparison, DiceSource
 from engine.model import AddMarker, Game, RemoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution
+from engine.options import Option
 from engine.protocol import (
     Action,
+    ActionRefused,
     Context,
     CoverTerm,
     Resolution,
@@ -274,6 +280,55 @@ class RoundShoot(_Shot):
 
 ROUNDS = ruleset("toy-rounds", from_table(TURN_TABLES["rounds"], "toy-rounds: turn"),
                  [RoundShoot()])
+
+
+# --------------------------------------------------------------------------- outcome-priced
+
+
+class Charge(Action):
+    """d6 ≥ 4 nerve check, then the run: 2 AP, spent only when the check passes."""
+
+    id = "charge"
+    label = "Charge"
+    kind = "action"
+    cost = Cost(ap=2, outcome="only if the nerve check passes")
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        step = roll_test(dice, make_test(D6, 4, comparison=Comparison.GE), id="nerve",
+                         label="Nerve check", success="pass", failure="fail")
+        ok = step.count("pass") == 1
+        return ctx.resolution([step], [SetMarker(ctx.actor.id, "charged", 1)] if ok else [],
+                              "charges" if ok else "stays put",
+                              cost=Cost(ap=2 if ok else 0, reason="the run, if it runs"))
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return _one("charge", Fraction(1, 2))
+
+
+class Drive(Action):
+    """A vehicle drives `ap` AP (option) and may use its smoke once a turn: the cost is
+    the plan's, with what each AP went on and the mark, priced by the resolution."""
+
+    id = "drive"
+    label = "Drive"
+    options = (Option("ap", "AP driven", "int", 1, minimum=1, maximum=3),
+               Option("smoke", "Smoke on", "bool", False))
+
+    def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
+        ap = ctx.option("ap")
+        smoke = ctx.option("smoke")
+        if smoke and ctx.game is not None and ledger.marks(ctx.game, ctx.actor.id).get("smoke"):
+            raise ActionRefused("smoke: already used this turn")
+        return ctx.resolution([info_step("drive", "Drive", f"{ap} AP")], [], "driven",
+                              cost=Cost(ap=ap, ap_on=("drive",) * ap,
+                                        marks={"smoke": True} if smoke else {}))
+
+    def odds(self, ctx: Context) -> OutcomeDistribution:
+        return _one("drive")
+
+
+PRICED = ruleset("toy-priced", from_table({"kind": "sides", "ap_per_unit": 3},
+                                          "toy-priced: turn"), [Charge(), Drive(), Grenade()])
 
 
 # --------------------------------------------------------------------------- games

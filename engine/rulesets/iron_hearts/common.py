@@ -18,7 +18,7 @@ from . import data
 from .audience import ForCharacters
 
 __all__ = ["IHAction", "Refused", "rn", "proposed", "te_modifiers", "stat_test",
-           "naturals", "hp_of", "ap_effect", "wound_effects", "guts_penalty",
+           "naturals", "hp_of", "wound_effects", "guts_penalty",
            "penalty_modifier", "suppression_effects", "unit_by_id", "weapon_of",
            "current_turn", "CASUALTY"]
 
@@ -83,13 +83,6 @@ def hp_of(ctx: Context, unit: Unit) -> int:
     """Hit points left: state["hp"] if set, else the profile's."""
     hp = unit.state.get("hp")
     return int(hp) if hp is not None else int(ctx.profile(unit)["hp"])
-
-
-def ap_effect(ctx: Context, unit: Unit, cost: int) -> list[Effect]:
-    """AP spent as state["ap_left"] (a fresh unit has the full 3)."""
-    if cost <= 0:
-        return []
-    return [AdjustState(unit.id, "ap_left", -cost, minimum=0, default=rn("turn.ap_per_turn"))]
 
 
 def wound_effects(ctx: Context, unit: Unit, wounds: int, hp_before: int | None = None

@@ -39,7 +39,6 @@ from engine.wording import distance
 from .common import (
     IHAction,
     Refused,
-    ap_effect,
     hp_of,
     penalty_modifier,
     rn,
@@ -372,6 +371,10 @@ def run_allowance(ctx: Context, ap: int) -> float:
     return float(rn("movement.sprint_m"))
 
 
+#: Why the assault's AP follow its check (the turn contract charges them).
+ASSAULT_AP = "§4.7: the run's AP are spent only if the assault check passes"
+
+
 class Assault(IHAction):
     """§4.7: assault check, the run, the defender's snap fire, then melee."""
 
@@ -394,16 +397,29 @@ class Assault(IHAction):
                proposed=True),
     )
 
+    def _run(self, ctx: Context, d: float) -> tuple[int, int | None]:
+        """(AP the assaulter has, AP of the shortest run that reaches `d` or None)."""
+        have = ctx.actor.state.get("ap_left")
+        ap = int(have) if have is not None else \
+            rn("turn.ap_per_turn") - (1 if ctx.option("grenade") != "none" else 0)
+        return ap, next((k for k in range(1, ap + 1) if run_allowance(ctx, k) >= d), None)
+
+    def cost_of(self, ctx: Context) -> Cost:
+        """The run's AP, spent only if the assault check passes (§4.7): the resolution
+        prices it (`Resolution.cost`); this is what the panel shows before the roll."""
+        d = ctx.facts.distance_m
+        run_ap = self._run(ctx, d)[1] if d is not None else None
+        if run_ap is None:
+            return Cost(outcome="the run's AP, only if the assault check passes",
+                        reason=ASSAULT_AP)
+        return Cost(ap=run_ap, outcome="only if the assault check passes", reason=ASSAULT_AP)
+
     def _plan(self, ctx: Context):
         melee_target_check(ctx)
         if ctx.facts.los is False:
             raise Refused("the assaulter must see the target (§4.7-1)")
         d = ctx.fact("distance_m")
-        grenade = ctx.option("grenade")
-        have = ctx.actor.state.get("ap_left")
-        ap = int(have) if have is not None else \
-            rn("turn.ap_per_turn") - (1 if grenade != "none" else 0)
-        run_ap = next((k for k in range(1, ap + 1) if run_allowance(ctx, k) >= d), None)
+        ap, run_ap = self._run(ctx, d)
         if run_ap is None:
             raise Refused(msg("cannot reach: {distance} m, and {ap} AP run at most {metres} m",
                               distance=distance(d), ap=ap,
@@ -415,7 +431,7 @@ class Assault(IHAction):
         mods = te_modifiers(ctx, p.get("training_experience", 0))
         if which == "guts":
             mods += penalty_modifier(ctx, ctx.actor)
-        if grenade == "hit":
+        if ctx.option("grenade") == "hit":
             mods.append(Modifier("grenade hit", rn("assault.grenade_bonus"),
                                  "a successful grenade helps the assault (§4.7-2)",
                                  proposed=True))
@@ -442,10 +458,12 @@ class Assault(IHAction):
                       base_label=label, modifiers=mods, success="pass", failure="fail",
                       note="target number not given by the seed: PROPOSED (§4.A-16)")
         if not c.count("pass"):
-            return ctx.resolution([c], [], "assault check failed: no charge (PROPOSED)")
+            return ctx.resolution([c], [], "assault check failed: no charge (PROPOSED)",
+                                  cost=Cost(reason=ASSAULT_AP))
         steps = [c, info_step("run", "Charge", msg("runs {distance} m ({ap} AP)",
                                                    distance=distance(dist), ap=run_ap))]
-        effects: list[Effect] = ap_effect(ctx, ctx.actor, run_ap)
+        effects: list[Effect] = []
+        paid = Cost(ap=run_ap, reason=ASSAULT_AP)
         a = fighter(ctx, ctx.actor, None, attacker=True)
         d = fighter(ctx, ctx.target, None, attacker=False)
         snap_w, supp_added = 0, 0
@@ -468,13 +486,14 @@ class Assault(IHAction):
         if a.hp - snap_w * hpw <= 0:
             we, notes = _wounds(ctx, a, d, snap_w, 0)
             return ctx.resolution(steps, effects + we,
-                                  msg("stopped by snap fire; {notes}", notes=join("; ", notes)))
+                                  msg("stopped by snap fire; {notes}", notes=join("; ", notes)),
+                                  cost=paid)
         a = replace(a, hp=a.hp - snap_w * hpw)
         mstep, to_a, to_d, outcome = fight(ctx, dice, a, d)
         steps += mstep
         we, notes = _wounds(ctx, a, d, snap_w + to_a, to_d)
         return ctx.resolution(steps, effects + we,
-                              _summary(outcome, to_d, snap_w + to_a, notes))
+                              _summary(outcome, to_d, snap_w + to_a, notes), cost=paid)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         _, _, (check, *_r), _, volley = self._plan(ctx)

@@ -24,7 +24,7 @@ from engine.protocol import Context, Resolution, Role, info_step, roll_test
 from engine.scenario import Unit
 
 from .audience import ForCommanders
-from .common import IHAction, Refused, ap_effect, penalty_modifier, rn, stat_test
+from .common import IHAction, Refused, penalty_modifier, rn, stat_test
 
 __all__ = ["guts_test", "SuppressionTest", "Overcome", "Rally", "StatTest"]
 
@@ -97,6 +97,15 @@ class SuppressionTest(IHAction):
         n = int(ctx.actor.markers.get("suppression", 0))
         return n, guts_test(ctx, ctx.actor, commander=_cohesion_commander(ctx))
 
+    def cost_of(self, ctx: Context) -> Cost | None:
+        """Free under start_test_cost = free (automatic, no declared cost); 1 AP per test
+        under ap_per_test (§4.A-4), known before any die: charged by the turn contract."""
+        if ctx.rule("start_test_cost") != "ap_per_test":
+            return None
+        n = int(ctx.actor.markers.get("suppression", 0))
+        return Cost(ap=n, reason="§4.A-4 (start_test_cost = ap_per_test): 1 AP per test, "
+                                 "as Overcome")
+
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         n, (test, base, label, mods) = self._plan(ctx)
         if n == 0:
@@ -116,8 +125,6 @@ class SuppressionTest(IHAction):
         failed = _refuses(ctx, passes, n)
         effects.append(SetState(ctx.actor.id, "cannot_act", True if failed else None))
         effects += _clear_penalty(ctx.actor)
-        if ctx.rule("start_test_cost") == "ap_per_test":
-            effects += ap_effect(ctx, ctx.actor, n)
         text = msg("{passes} of {n} passed: {then}", passes=passes, n=n,
                    then="cannot act this turn" if failed else "acts normally")
         return ctx.resolution([step], effects, text)

@@ -2,7 +2,9 @@
 
 The turn log (this turn's AP sequence and once-per-turn uses) is read from the generic
 activation ledger (engine.ledger: `ap_on` per entry, `marks` for T&E, hull and turret
-turns, coax use) and written back as one ledger entry per action.
+turns, coax use). Each action prices its resolution with the AP it adds and the marks it
+sets (`TankView.cost`, an engine.costs.Cost); the turn contract charges it on apply and
+writes the ledger entry, refusing (or, overridden, applying) when the AP are not there.
 
 `TankView` gathers them once per resolution, so each action reads "who sits at the
 gunner's post", "how many AP are left" or "which face was struck" the same way, and a
@@ -17,10 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import ledger
+from engine.costs import Cost
 from engine.i18n import msg
-from engine.model import AdjustState, Effect
 from engine.options import Modifier, SchemaError
-from engine.protocol import Context, FactMissing, refusal_argument
+from engine.protocol import Context, FactMissing, Resolution, refusal_argument
 from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
 
@@ -28,7 +30,6 @@ from . import ranges
 from .common import current_turn
 from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
 from .tank_rules import (
-    TANK_AP,
     RuleRefused,
     crew_state,
     crew_te,
@@ -165,10 +166,6 @@ class TankView:
                        self.ctx.rule("crew_te_rounding"))
 
     @property
-    def ap_left(self) -> int:
-        return TANK_AP - len(self.log["ap"])
-
-    @property
     def run(self) -> int:
         return run_length(self.log["ap"])
 
@@ -196,13 +193,10 @@ class TankView:
     # ---- checks
 
     def spend(self, entry: str, ap: int) -> dict:
-        """The turn log after spending `ap` AP on `entry`; refused when too few are left."""
-        if ap > self.ap_left:
-            raise refuse(self.ctx, msg("{unit} has {left} AP left this turn; this needs {n} "
-                                       "(01 §3.4: 3 AP per turn)", unit=self.unit.label,
-                                       left=self.ap_left, n=ap))
-        log = {**self.log, "ap": [*self.log["ap"], *([entry] * ap)]}
-        return log
+        """The turn log after spending `ap` AP on `entry`. Whether the AP are there is the
+        turn contract's check when the action is applied (engine.costs.charge: refused
+        with "… has 0 AP left", or applied with the override)."""
+        return {**self.log, "ap": [*self.log["ap"], *([entry] * ap)]}
 
     def use_te(self, log: dict, where: str) -> dict:
         """Mark crew T&E as used this turn on `where` (aim, fire or hit_location)."""
@@ -212,21 +206,22 @@ class TankView:
                                        roll=self.log["te"]))
         return {**log, "te": where}
 
-    def log_effect(self, log: dict) -> list[Effect]:
-        """This action's ledger entry (the AP it added to the sequence, the once-per-turn
-        uses it marked), and the AP spent as the conventional state["ap_left"]."""
-        new_ap = list(log["ap"][len(self.log["ap"]):])
+    def cost(self, log: dict, *, uses_weapon: bool = False) -> Cost:
+        """What the action costs the tank: the AP it adds to the turn's sequence, each
+        named for what it went on ("move, fire, move", §4.12-1), and the once-per-turn
+        uses it marks (crew T&E, hull and turret turns, coax use) — charged by the turn
+        contract to the tank in the generic ledger."""
+        new_ap = tuple(log["ap"][len(self.log["ap"]):])
         marks = {k: v for k, v in log.items() if k not in ("turn", "ap")
                  and v != self.log.get(k)}
-        u = self.unit
-        out: list[Effect] = [ledger.RecordAction(ledger.entry(
-            u.id, self.ctx.action.id, side=u.side, weapon=self.ctx.weapon_id, ap=len(new_ap),
-            ap_on=new_ap, marks=marks))]
-        spent = len(log["ap"]) - len(self.log["ap"])
-        if spent:
-            out.append(AdjustState(self.unit.id, "ap_left", -spent, minimum=0,
-                                   default=TANK_AP))
-        return out
+        return Cost(ap=len(new_ap), ap_on=new_ap, marks=marks, uses_weapon=uses_weapon,
+                    reason="01 §3.4, §4.12: 3 AP a turn, spent in sequence")
+
+    def resolution(self, log: dict, steps, effects, summary, *,
+                   uses_weapon: bool = False) -> Resolution:
+        """The action's Resolution, priced by `log` (the cost it charges on apply)."""
+        return self.ctx.resolution(steps, effects, summary,
+                                   cost=self.cost(log, uses_weapon=uses_weapon))
 
 
 def ledger_log(ctx: Context, unit: Unit, turn: int) -> dict:

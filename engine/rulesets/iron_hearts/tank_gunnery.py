@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.dice import D10, Bands, Comparison, Test
@@ -247,13 +247,13 @@ class TankSearch(ForVehicles, Action):
                          modifiers=mods, success="found", failure="not found",
                          note="" if cost == 0 else "commander missing: search costs 1 AP "
                                                     "(PROPOSED: the next man searches)")
-        effects: list[Effect] = [*view.log_effect(log)]
+        effects: list[Effect] = []
         if ctx.option("commander_exposed"):
             effects.append(SetMarker(view.unit.id, "commander_exposed", 1))
         if step.count("found") and ctx.target is not None:
             spotted = sorted({*view.state("spotted", []), ctx.target.id})
             effects.append(SetState(view.unit.id, "spotted", spotted))
-        return ctx.resolution([step], effects, step.outcome)
+        return view.resolution(log, [step], effects, step.outcome)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         p = p_test(self._plan(ctx)[4])
@@ -353,7 +353,7 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
                                         name=gunner["name"]),
                          modifiers=mods, success="aimed", failure="not aimed", note=note)
         u = view.unit.id
-        effects: list[Effect] = [*view.log_effect(log), SetState(u, "target", target.id)]
+        effects: list[Effect] = [SetState(u, "target", target.id)]
         if ctx.option("commander_exposed"):
             effects.append(SetMarker(u, "commander_exposed", 1))
         if step.count("aimed"):
@@ -364,7 +364,7 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
             fails = int(view.state("failed_aims", 0)) \
                 if view.state("target") in (None, target.id) else 0
             effects += [SetState(u, "aim", None), SetState(u, "failed_aims", fails + 1)]
-        return ctx.resolution([step], effects, step.outcome)
+        return view.resolution(log, [step], effects, step.outcome)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         p = p_test(self._plan(ctx)[5])
@@ -531,16 +531,18 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
                          modifiers=plan.mods, success="hit", failure="miss", note=plan.note)
         steps.append(fire)
         u = view.unit.id
-        effects: list[Effect] = [*view.log_effect(log), SetState(u, "loaded", False)]
+        effects: list[Effect] = [SetState(u, "loaded", False)]
         if view.unit.markers.get("shaken"):
             effects.append(SetMarker(u, "shaken", None))
         if not fire.count("hit"):
             steps.append(info_step("aim_kept", "Aim", "kept", note="on a miss the aim is kept "
                                                                     "(§4.15-2)"))
-            return ctx.resolution(steps, effects, "miss (aim kept)")
-        if plan.card is None:
-            return self._resolve_personnel(ctx, dice, plan, steps, effects)
-        return self._resolve_vehicle(ctx, dice, plan, steps, effects)
+            res = ctx.resolution(steps, effects, "miss (aim kept)")
+        elif plan.card is None:
+            res = self._resolve_personnel(ctx, dice, plan, steps, effects)
+        else:
+            res = self._resolve_vehicle(ctx, dice, plan, steps, effects)
+        return replace(res, cost=view.cost(log, uses_weapon=True))
 
     def _resolve_personnel(self, ctx, dice, plan, steps, effects) -> Resolution:
         gun = plan.view.main_gun[1]

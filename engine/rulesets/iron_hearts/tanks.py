@@ -3,8 +3,9 @@
 ruleset.py assembles `infantry.ACTIONS + tanks.ACTIONS` and `infantry.OPTIONS +
 tanks.OPTIONS`. A tank is one unit with 3 AP per turn; its card (resources/rulesets/
 iron-hearts/vehicles.toml, or a card in the scenario's profiles) gives speeds, crew,
-armour and weapons. Every action records the AP it spends in the activation ledger
-(engine.ledger, one entry per action with what each AP went on), so
+armour and weapons. Every action prices its resolution with the AP it spends, each named
+for what it went on (TankView.cost); the turn contract charges it and writes the
+activation ledger (engine.ledger, one entry per action), so
 the sequence rules (Move–Fire–Move, fire after full-speed movement, reload without a
 loader) read what was declared earlier in the turn. Gunnery lives in tank_gunnery.py.
 
@@ -96,10 +97,10 @@ class TankMove(ForVehicles, Action):
                  info_step("move", "Move", msg("{m} m", m=f"{metres:g}"),
                            note=msg("speed now {category} (§4.A-29)",
                                     category=speed_category(k)))]
-        effects: list[Effect] = [*view.log_effect(log)]
+        effects: list[Effect] = []
         if ctx.point is not None:
             effects.append(MoveUnit(view.unit.id, float(ctx.point[0]), float(ctx.point[1])))
-        return ctx.resolution(steps, effects, msg("moves {m} m ({k} consecutive AP)",
+        return view.resolution(log, steps, effects, msg("moves {m} m ({k} consecutive AP)",
                                                   m=f"{metres:g}", k=k))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
@@ -133,8 +134,8 @@ class TankReload(ForVehicles, Action):
             log = {**log, "reload_no_loader": True}
         step = info_step("reload", "Reload", "loaded",
                          note="loader missing: no Fire this turn" if no_loader else "")
-        return ctx.resolution([step], [*view.log_effect(log),
-                                       SetState(view.unit.id, "loaded", True)], "main gun loaded")
+        return view.resolution(log, [step], [SetState(view.unit.id, "loaded", True)],
+                               "main gun loaded")
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         self._plan(ctx)
@@ -155,10 +156,10 @@ class TankChangeTarget(ForVehicles, Action):
         u = view.unit.id
         step = info_step("target", "Change target", msg("target: {unit}", unit=target.label),
                          note="aim lost: aim again before firing")
-        return ctx.resolution([step], [*view.log_effect(log), SetState(u, "target", target.id),
-                                       SetState(u, "aim", None),
-                                       SetState(u, "failed_aims", None)],
-                              msg("new target {unit}", unit=target.label))
+        return view.resolution(log, [step], [SetState(u, "target", target.id),
+                                             SetState(u, "aim", None),
+                                             SetState(u, "failed_aims", None)],
+                               msg("new target {unit}", unit=target.label))
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         TankView.of(ctx)
@@ -202,9 +203,9 @@ class TankRotateHull(_Rotate):
         step = info_step("rotate", "Hull", msg("turned 90° {direction}",
                                                direction=ctx.option("direction")),
                          modifiers=[Modifier("AP", cost, "§4.A-25", proposed=True)])
-        return ctx.resolution([step], [*view.log_effect(log),
-                                       MoveUnit(u.id, u.x, u.y, facing=u.facing + turn)],
-                              msg("hull turned {direction}", direction=ctx.option("direction")))
+        return view.resolution(log, [step], [MoveUnit(u.id, u.x, u.y, facing=u.facing + turn)],
+                               msg("hull turned {direction}",
+                                   direction=ctx.option("direction")))
 
 
 class TankRotateTurret(_Rotate):
@@ -223,11 +224,10 @@ class TankRotateTurret(_Rotate):
         step = info_step("rotate", "Turret", msg("turned 90° {direction}",
                                                  direction=ctx.option("direction")),
                          modifiers=[Modifier("AP", cost, "§4.A-25", proposed=True)])
-        return ctx.resolution([step], [*view.log_effect(log),
-                                       MoveUnit(u.id, u.x, u.y,
-                                                turret=(u.turret or 0.0) + turn)],
-                              msg("turret turned {direction}",
-                                  direction=ctx.option("direction")))
+        return view.resolution(log, [step], [MoveUnit(u.id, u.x, u.y,
+                                                      turret=(u.turret or 0.0) + turn)],
+                               msg("turret turned {direction}",
+                                   direction=ctx.option("direction")))
 
 
 # --------------------------------------------------------------------------- machine guns
@@ -303,7 +303,7 @@ class TankMG(ForVehicles, Action):
                            n=hit.count("hit"), modifiers=cover_mods, highlight=("wound",))
         t = ctx.target
         assert t is not None
-        effects: list[Effect] = [*view.log_effect(log)]
+        effects: list[Effect] = []
         exposed = w["kind"] == "turret_hmg" and shooter["post"] == "commander" and \
             ctx.rule("roof_hmg_exposes_commander")
         if exposed:
@@ -312,8 +312,9 @@ class TankMG(ForVehicles, Action):
         more, note = personnel_effects(ctx, t, hits, wound.results, w.get("morale_modifier", 0))
         effects += more
         summary = msg("{n} hits, {w} wounds", n=hits, w=wounds)
-        return ctx.resolution([hit, wound], effects, msg("{summary} — {notes}", summary=summary,
-                                                         notes=note) if note else summary)
+        return view.resolution(log, [hit, wound], effects,
+                               msg("{summary} — {notes}", summary=summary, notes=note)
+                               if note else summary, uses_weapon=True)
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         _, _, w, _, _, hit_t, wound_b, _, _ = self._plan(ctx)

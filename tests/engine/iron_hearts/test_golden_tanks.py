@@ -14,6 +14,7 @@ import pytest
 
 from bench.ih_examples import DUEL, ctx_of, gunner5, make_game, play
 from engine import ledger
+from engine.costs import CostRefused, charge, charged_cost
 from engine.dice import Comparison, ScriptedDice
 from engine.model import AdjustState, SetState, apply_change, revert_change
 from engine.protocol import Facts
@@ -45,8 +46,15 @@ def test_ih6_case_a_move_fire_move_is_10_m_shot_10_m():
     # the sequence lives in the activation ledger (was the unit's private "turn_log")
     assert ledger.ap_sequence(game, "sherman") == ["move", "fire", "move"]
     assert game.unit("sherman").state["ap_left"] == 0
-    with pytest.raises(RuleRefused, match="has 0 AP left this turn"):
-        ctx_of(game, "tank_move", target=None).resolve(None)
+    # A fourth AP is refused by the turn contract when applied (issue 9 point 4: the tank
+    # declares its cost, the engine charges it), no longer by the action itself — and the
+    # override applies it anyway, as for every other cost.
+    fourth = ctx_of(game, "tank_move", target=None)
+    res = fourth.resolve(None)
+    with pytest.raises(CostRefused, match="^sherman has 0 AP left: Tank movement costs 1 AP$"):
+        charge(fourth, res)
+    assert charge(fourth, res, override=True).change.label.endswith(
+        "(cost overridden: sherman has 0 AP left: Tank movement costs 1 AP)")
 
 
 def test_ih6_case_b_fire_then_move_twice_is_shot_then_30_m():
@@ -113,9 +121,14 @@ def test_ih9_commander_takes_the_gunners_seat():
     assert labels(fire) == ["shot into the left side"] and fire.target == 7
     assert fire.note == ""
     # search is no longer free either
-    s = ctx_of(game, "tank_search").resolve(ScriptedDice([2]))
+    search = ctx_of(game, "tank_search")
+    s = search.resolve(ScriptedDice([2]))
     assert "search costs 1 AP" in s.step("search").note
-    assert s.change.effects[1] == AdjustState("sherman", "ap_left", -1, minimum=0, default=3)
+    # the AP is charged by the turn contract on apply (issue 9 point 4), not an effect of
+    # the action: it was `s.change.effects[1] == AdjustState(ap_left −1)`
+    assert charged_cost(search, s).ap_on == ("search",)
+    apply_change(game, charge(search, s).change)
+    assert game.unit("sherman").state["ap_left"] == 0          # aim, fire, search
 
 
 def test_ih9_counter_cases_empty_gunner_post_and_literal_option():
@@ -221,14 +234,16 @@ def test_ih12_negative_te_cannot_adjust_location_but_must_go_to_aim_or_fire():
 
 def test_tank_duel_sherman_knocks_out_a_panzer_iv():
     game = make_game()
+    game.active_side = "allies"               # the Sherman's side's turn (play charges AP)
     before = json.dumps(game.snapshot())
 
     aim = play(game, "tank_aim", [4], facts=DUEL)
     a = aim.step("aim")
     assert (a.base, a.target, a.comparison) == (6, 5, LE) and labels(a) == ["range band 2"]
     assert a.faces == (4,) and a.results == ("aimed",)
-    assert aim.change.effects[-2] == SetState("sherman", "aim", {"target": "pz4", "x": 45,
-                                                                 "y": 10, "cover": 0})
+    # the action's own effects come first, the ledger entry the turn contract adds last
+    assert aim.change.effects[1] == SetState("sherman", "aim", {"target": "pz4", "x": 45,
+                                                                "y": 10, "cover": 0})
 
     fire = play(game, "tank_fire", [5, 4, 3, 6, 2], facts=DUEL)
     f, loc, pen, dmg = (fire.step(s) for s in ("fire", "location", "penetration", "damage"))
@@ -246,8 +261,12 @@ def test_tank_duel_sherman_knocks_out_a_panzer_iv():
     assert crew.faces == (2,) and crew.results == ("gunner",)
     assert fire.summary == "hit hull, penetrated: crew member wounded"
     eff = fire.change.effects
-    assert eff[1:] == [
-        AdjustState("sherman", "ap_left", -1, minimum=0, default=3),
+    # the Fire AP is charged by the turn contract after the action's own effects (issue 9
+    # point 4; it was the first effect after the tank's own ledger entry)
+    assert eff[-2:] == [AdjustState("sherman", "ap_left", -1, minimum=0, default=3),
+                        ledger.RecordAction(ledger.entry(
+                            "sherman", "tank_fire", side="allies", ap=1, ap_on=["fire"]))]
+    assert eff[:-2] == [
         SetState("sherman", "loaded", False),
         AdjustState("pz4", "penetrations", 1, default=0),
         SetState("pz4", "crew", {p: {"status": "wounded" if p == "gunner" else "ok", "at": p}

@@ -3,11 +3,14 @@ the readings that change a result, and the declaration the app reads."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
 from bench.ih_examples import ctx, game
+from engine import ledger
+from engine.costs import charge, cost_of, describe_cost
 from engine.dice import DiceError, ScriptedDice, TypedDice
 from engine.model import AdjustState, RemoveUnit, SetGameState, SetState, apply_change
 from engine.options import Modifier, SchemaError
@@ -175,9 +178,17 @@ def test_suppression_cap_and_excess_reading():
 def test_start_of_turn_cost_and_cohesion_readings():
     g = game()
     g.unit("vova").markers["suppression"] = 2
-    paid = ctx(g, "suppression_test", "vova", rules={"start_test_cost": "ap_per_test"}
-               ).resolve(ScriptedDice([1, 1]))
-    assert AdjustState("vova", "ap_left", -2, minimum=0, default=3) in paid.change.effects
+    tests = ctx(g, "suppression_test", "vova", rules={"start_test_cost": "ap_per_test"})
+    paid = tests.resolve(ScriptedDice([1, 1]))
+    # the 2 AP are charged by the turn contract on apply (issue 9 point 4): they were
+    # `AdjustState("vova", "ap_left", -2) in paid.change.effects`
+    assert not any(getattr(e, "key", None) == "ap_left" for e in paid.change.effects)
+    g.active_side = "allies"
+    after = copy.deepcopy(g)
+    apply_change(after, charge(tests, paid).change)
+    assert after.unit("vova").state["ap_left"] == 1
+    assert ctx(g, "suppression_test", "vova").action.cost_of(
+        ctx(g, "suppression_test", "vova")) is None          # the free reading: no cost
     coh = ctx(g, "suppression_test", "vova", "cmd", facts=Facts(distance_m=30.0),
               rules={"commander_guts": "cohesion"}).resolve(ScriptedDice([9, 8]))
     assert coh.step("guts").base == 9 and coh.step("guts").results == ("pass", "pass")
@@ -220,6 +231,22 @@ def test_snap_fire_reading_and_assault_flow():
         ScriptedDice([8]))
     assert fail.summary == "assault check failed: no charge (PROPOSED)"
     assert fail.change.effects == []
+    # The run's AP follow the check (§4.7), priced by the resolution and charged by the
+    # turn contract on apply (issue 9 point 4): 2 AP after the passed check, none after
+    # the failed one; the panel shows the declared cost before the roll.
+    assault = ctx(g, "assault", "zhora", "mg", facts=Facts(distance_m=20.0))
+    assert describe_cost(cost_of(assault)) == "2 AP, only if the assault check passes"
+    g.active_side = "allies"
+    for r, paid in ((res, 2), (fail, 0)):
+        after = copy.deepcopy(g)
+        apply_change(after, charge(assault, r).change)
+        assert after.unit("zhora").state.get("ap_left", 3) == 3 - paid
+        [entry] = ledger.entries(after, "zhora")
+        assert (entry["action"], entry["ap"]) == ("assault", paid)
+    g.unit("zhora").state["ap_left"] = 1         # the run needs 2: refused before any die
+    assert refused(ctx(g, "assault", "zhora", "mg", facts=Facts(distance_m=20.0))
+                   ).startswith("cannot reach: 20 m, and 1 AP run at most 15 m")
+    del g.unit("zhora").state["ap_left"]
     too_far = ctx(g, "assault", "zhora", "mg", facts=Facts(distance_m=45.0),
                   options={"grenade": "hit"})
     assert refused(too_far).startswith("cannot reach: 45 m")

@@ -87,3 +87,20 @@ def test_grenade_suppression_per_die_with_its_mm():
     assert AddMarker("tolik", "suppression", 1, maximum=3) in eff      # 2 dice, 1 wound
     assert SetState("vova", "guts_penalty", 2) in eff                   # 2 × MM 1
     assert "3 suppression" in res.summary
+
+
+def test_every_numbered_point_of_section_4a_is_an_option():
+    """#9 point 7: every §4.A point of the rules file is a ruleset option with its default
+    (its reason, help or label cites the point), so a game can choose its reading."""
+    import re
+    from pathlib import Path
+
+    text = Path("/work/shared/rules/01-iron-hearts.md").read_text(encoding="utf-8")
+    section = text[text.index("### 4.A"):]
+    section = section[:section.index("\n#", 1)]
+    points = {int(n) for n in re.findall(r"^(\d+)\. ", section, re.MULTILINE)}
+    assert points == set(range(1, 31))
+    cited = {int(n) for o in RULESET.options
+             for n in re.findall(r"4\.A-(\d+)", f"{o.reason} {o.help} {o.label}")}
+    assert points - cited == set()
+    assert all(o.default is not None for o in RULESET.options)

@@ -125,7 +125,8 @@ def test_attacker_choice_refuses_a_closed_face():
 def test_rotation_once_per_turn_and_costs():
     game = make_game()
     hull = play(game, "tank_rotate_hull", [], target=None)
-    assert hull.change.effects[-1] == MoveUnit("sherman", 10, 10, facing=180.0)
+    # the action's own effect first; the AP and ledger entry the turn contract charges after
+    assert hull.change.effects[0] == MoveUnit("sherman", 10, 10, facing=180.0)
     assert game.unit("sherman").state["ap_left"] == 2
     with pytest.raises(RuleRefused, match="hull already turned one side this turn"):
         ctx_of(game, "tank_rotate_hull", target=None).resolve(None)
