@@ -23,6 +23,7 @@ from engine.readings import readings_for
 from engine.render import render
 from engine.rulesets.registry import get_ruleset
 from engine.scenario_io import load_scenario
+from engine.wording import change_words
 from resources.loader import resource
 
 SCENARIOS = {
@@ -87,20 +88,11 @@ def allowed_words(scenario, rid: str) -> set[str]:
     return words
 
 
-#: what the generic board services write inside a ruleset's steps (engine/board_ops.py:
-#: moves, scatters) — the generic engine's to translate, not a ruleset's
-GENERIC = re.compile(r"""[\w-]+ moves [\d.]+" (toward|away)[^;]*?(: stopped [\d.]+" short: """
-                     r"""[^;]*)?(?=;|$)|[\w-]+: already there|[\w-]+ stays put[^;]*|"""
-                     r"""d20 × [\d.]+"; under it: [^;]*|[\d.]+" at [\d.]+° to \([^)]*\)|"""
-                     r"""no scatter|[^;]*; under it: [^;]*(; hole: \S+)?""")
-
-
 def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
     """The texts with a Latin word that is not allowed, each once."""
     found = []
     for t in texts:
-        plain = GENERIC.sub(" ", str(t))
-        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|§[\w.\-–]+", " ", plain)
+        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|§[\w.\-–]+", " ", str(t))
         if any(w not in allowed for w in LATIN.findall(plain)):
             found.append(str(t).strip())
     return sorted(set(found))
@@ -224,7 +216,8 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
                   *(s.label for s in res.steps), *(r for s in res.steps for r in s.results),
                   *(s.base_label for s in res.steps),
                   *(x for s in res.steps for m in s.modifiers for x in (m.label, m.reason)),
-                  *(getattr(e, "reason", "") for e in res.change.effects))
+                  *(getattr(e, "reason", "") for e in res.change.effects),
+                  *change_words(res.change, res.names))
         if walk.resolved[action.id] <= apply_each and res.change.effects:
             try:
                 apply_change(game, res.change)
@@ -233,6 +226,14 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
             walk.applied.append(action.id)
     walk.crossed = cross_turn(walk, rs)
     return walk
+
+
+def names(game: Game) -> dict[str, str]:
+    """Unit and group ids → their names, as the Effects line shows them."""
+    out = {u.id: u.label for u in game.units}
+    out.update({str(g): str(getattr(grp, "name", "") or g)
+                for g, grp in scenario_groups(game.scenario).items()})
+    return out
 
 
 def _gone(game: Game, ctx) -> bool:
@@ -257,7 +258,8 @@ def cross_turn(walk: Walk, rs) -> list[str]:
         except (turns.TurnError, ValueError):
             continue
         apply_change(game, change)
-        said.append(step)          # its label is the generic engine's (engine/turns.py)
+        said.append(step)
+        walk.read(change.label, *change_words(change, names(game)))
     for entry in triggers.due(game):
         walk.read(entry.get("label"))
     walk.read(*(t.label for t in structure.hooks.triggers))    # due or not, as offered
