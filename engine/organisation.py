@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.edits import AddGroup, EditGroup
+from engine.i18n import join
 from engine.model import Change, Game, apply_change, revert_change
 from engine.protocol import GroupKind, Organisation, OrganisationNote, Ruleset
 from engine.rulesets.registry import RulesetNotFound, get_ruleset
@@ -117,5 +118,5 @@ def vet_change(game: Game, change: Change, *, override: bool = False
         revert_change(game, trial)
     new = [n for n in after if n.refuse and str(n) not in before]
     if new and not override:
-        raise OrganisationRefused("; ".join(str(n) for n in new), new)
+        raise OrganisationRefused(join("; ", [n.said() for n in new]), new)
     return after

@@ -64,6 +64,7 @@ def allowed_words(scenario, rid: str) -> set[str]:
     texts = [scenario.name, rid, rs.name]
     for u in scenario.units:
         texts += [u.id, u.label, u.side, u.profile]
+    texts += [p.id for p in getattr(scenario, "terrain", ()) or ()]     # pieces: by id
     for g in getattr(scenario, "groups", ()) or ():
         texts += [str(g.id), str(getattr(g, "name", "") or ""), str(getattr(g, "side", ""))]
 
