@@ -271,3 +271,33 @@ def cross_turn(walk: Walk, rs) -> list[str]:
         if hooks is not None and hooks.can_act is not None:
             walk.read(hooks.can_act(game, u))
     return said
+
+
+def organisation_texts(rid: str) -> list[str]:
+    """The organisation check of the sample in Russian: as it opens, with every group cut
+    down to its first member and no commander (sizes, commanders, chains all wrong), with
+    every unit's commander pointing at a unit of another side, and its lock once the turn
+    is crossed."""
+    from engine import organisation
+
+    said: list[str] = []
+
+    def read(game: Game) -> None:
+        said.extend(localized(n.said(), "ru", rid) for n in organisation.check(game))
+
+    read(open_game(rid))
+    cut = open_game(rid)
+    for g in cut.scenario.groups:
+        g.members[:] = g.members[:1]
+        g.commander = None
+    read(cut)
+    crossed = open_game(rid)
+    units = crossed.scenario.units
+    for u, other in zip(units, units[1:] + units[:1], strict=True):
+        if hasattr(u, "parent"):
+            u.parent = other.id
+    read(crossed)
+    walk = Walk(rid, crossed)
+    cross_turn(walk, get_ruleset(rid))
+    said.append(localized(organisation.locked(crossed), "ru", rid))
+    return [s for s in said if s]
