@@ -301,3 +301,28 @@ def organisation_texts(rid: str) -> list[str]:
     cross_turn(walk, get_ruleset(rid))
     said.append(localized(organisation.locked(crossed), "ru", rid))
     return [s for s in said if s]
+
+
+def board_texts(walk: Walk) -> list[str]:
+    """What the board shows of the game the walk left, in Russian: every unit's badge
+    tips, the shapes its state draws (labels, tips), its drag's allowance, the board's
+    warnings and the zones round each selected unit (label, marks, their short words);
+    the ruleset's distance bands (labels, notes)."""
+    from engine import board_rules
+
+    game, rid = walk.game, walk.rid
+    sc = game.scenario
+    out: list = []
+    for u in game.units:
+        out += [b.tip for b in board_rules.state_badges(sc, u)]
+        out += [x for s in board_rules.state_shapes(sc, u) for x in (s.label, s.tip)]
+        allowance = board_rules.move_allowance_m(sc, u)
+        if allowance is not None:
+            out.append(allowance[1])
+        for z in board_rules.selection_zones(game, u):
+            out += [z.label, *(x for m in z.marks for x in (m.text, m.short))]
+        scheme = board_rules.weapon_scheme(sc, u)
+        if scheme is not None:
+            out += [x for b in scheme[1].bands for x in (b.label, b.note)]
+    out += [b.tip for badges in board_rules.board_warnings(sc).values() for b in badges]
+    return [localized(t, "ru", rid) for t in out if t]

@@ -65,3 +65,14 @@ def test_the_organisation_check_reads_in_russian(rid):
     assert said, "the broken organisation gave remarks"
     left = english(said, allowed_words(open_game(rid).scenario, rid))
     assert left == [], f"{len(left)} remarks still in English:\n" + "\n".join(left)
+
+
+def test_the_board_reads_in_russian(walk):
+    """Badge and shape tips, the drag's allowance, the board's warnings, the selection
+    zones and the weapon's distance bands of the table the walk left: no English word."""
+    from .russian_walk import board_texts
+
+    said = board_texts(walk)
+    assert said, "the board showed something"
+    left = english(said, allowed_words(walk.game.scenario, walk.rid))
+    assert left == [], f"{len(left)} board texts still in English:\n" + "\n".join(left)
