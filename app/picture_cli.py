@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.model import Game
 
 from .picture import PictureError, PictureOptions, Rendered, around, save_picture
@@ -119,7 +119,7 @@ def _reach(window, unit_id: str, ap: int | None) -> str:
     label = game.unit(unit_id).label
     return "\n".join([tr("{unit}: reach {allowance}").format(
         unit=label, allowance=inches_and_metres(allow.inches, mpi)),
-        tr("allowance: {source}").format(source=allow.source)])
+        tr("allowance: {source}").format(source=loc(allow.source))])
 
 
 def _measure(window, a: str, b: str) -> str:

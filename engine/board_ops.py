@@ -25,6 +25,7 @@ import numpy as np
 
 from engine import board_rules
 from engine.dice import D6, DiceSource, Die, RollRecord, draw
+from engine.i18n import msg
 from engine.measure import MeasureError, TemplateResult, template_query, terrain_index
 from engine.model import Game, ModelError, MoveUnit
 from engine.protocol.steps import Step
@@ -204,14 +205,16 @@ class BoardOps:
         x, y = aim
         landed = template_query(self.scenario, shape, x, y, scatter=(distance, heading))
         if distance:
-            outcome = f'{distance:g}" at {heading:g}° to ({landed.centre[0]:.2f}, ' \
-                      f'{landed.centre[1]:.2f})'
+            outcome = msg('{distance}" at {heading}° to ({x}, {y})', distance=f"{distance:g}",
+                          heading=f"{heading:g}", x=f"{landed.centre[0]:.2f}",
+                          y=f"{landed.centre[1]:.2f}")
         else:
-            outcome = "no scatter"
-        under = ", ".join(i for i, _ in landed.under) or "nobody"
-        step = Step(step_id, label, rolls, outcome=outcome,
-                    note=f"{rule.scheme.label}; under it: {under}"
-                         + (f"; hole: {landed.hole}" if landed.hole else ""))
+            outcome = msg("no scatter")
+        under = ", ".join(i for i, _ in landed.under) or msg("nobody")
+        note = msg("{scheme}; under it: {under}; hole: {hole}", scheme=rule.scheme.label,
+                   under=under, hole=landed.hole) if landed.hole else \
+            msg("{scheme}; under it: {under}", scheme=rule.scheme.label, under=under)
+        step = Step(step_id, label, rolls, outcome=outcome, note=note)
         return Scattered(step, distance, heading, landed.centre, landed)
 
     def landing_hits(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
@@ -261,7 +264,7 @@ class BoardOps:
         if math.hypot(dx, dy) < 1e-9:
             raise ModelError(f"point: {ident!r} stands on it; away from it has no direction")
         return self._move(ident, units, (dx, dy), distance, stop_at, leave_table,
-                          f"away from ({point[0]:g}, {point[1]:g})")
+                          msg("away from ({x}, {y})", x=f"{point[0]:g}", y=f"{point[1]:g}"))
 
     def move_toward(self, ident: str, point: tuple[float, float], distance: float, *,
                     stop_at: Iterable[str] = DEFAULT_STOP_AT) -> GroupMove:
@@ -272,9 +275,10 @@ class BoardOps:
         dx, dy = point[0] - cx, point[1] - cy
         gap = math.hypot(dx, dy)
         if gap < 1e-9:
-            return self._still(ident, units, distance, "already there")
+            return self._still(ident, units, distance, msg("{who}: already there", who=ident))
         return self._move(ident, units, (dx, dy), min(_distance(distance), gap), stop_at,
-                          False, f"toward ({point[0]:g}, {point[1]:g})", requested=distance)
+                          False, msg("toward ({x}, {y})", x=f"{point[0]:g}", y=f"{point[1]:g}"),
+                          requested=distance)
 
     def move_toward_edge(self, ident: str, edge: str, distance: float, *,
                          stop_at: Iterable[str] = DEFAULT_STOP_AT,
@@ -285,7 +289,7 @@ class BoardOps:
             raise ModelError(f"edge: expected one of {', '.join(EDGES)}, got {edge!r}")
         units = self.units_of(ident)
         return self._move(ident, units, EDGE_VECTORS[edge], distance, stop_at, leave_table,
-                          f"toward the {edge} edge")
+                          msg("toward the {edge} edge", edge=edge))
 
     def side_edge(self, side: str) -> str:
         """The table edge a side deploys from (the table's `edges`)."""
@@ -306,9 +310,9 @@ class BoardOps:
                          "east": t.width_in - maxx}[edge])
         return max(0.0, float(min(gaps)))
 
-    def _still(self, ident, units, distance, why) -> GroupMove:
+    def _still(self, ident, units, distance, note: str) -> GroupMove:
         return GroupMove((), tuple(u.id for u in units), _distance(distance), 0.0, (0.0, 0.0),
-                         note=f"{ident}: {why}")
+                         note=note)
 
     def _move(self, ident: str, units: list[Unit], direction: tuple[float, float],
               distance: float, stop_at: Iterable[str], leave_table: bool, how: str,
@@ -350,12 +354,15 @@ class BoardOps:
             blocked_unit = best_group[best.mover].id if best.mover is not None else None
         short = asked - moved
         if blocked_by is not None:
-            who = f" ({blocked_unit})" if len(units) > 1 and blocked_unit else ""
-            what = blocked_by if blocked_by == TABLE_EDGE or blocked_by in self._piece_ids() \
-                else f"{blocked_by}'s base"
-            note = f'{ident} moves {moved:.2f}" {how}: stopped {short:.1f}" short: {what}{who}'
+            what = msg(TABLE_EDGE) if blocked_by == TABLE_EDGE else blocked_by \
+                if blocked_by in self._piece_ids() else msg("{unit}'s base", unit=blocked_by)
+            fields = dict(who=ident, moved=f"{moved:.2f}", how=how, short=f"{short:.1f}",
+                          what=what)
+            note = msg('{who} moves {moved}" {how}: stopped {short}" short: {what} ({unit})',
+                       unit=blocked_unit, **fields) if len(units) > 1 and blocked_unit else \
+                msg('{who} moves {moved}" {how}: stopped {short}" short: {what}', **fields)
         else:
-            note = f'{ident} moves {moved:.2f}" {how}'
+            note = msg('{who} moves {moved}" {how}', who=ident, moved=f"{moved:.2f}", how=how)
         w, h = self.scenario.table.width_in, self.scenario.table.height_in
         off = []
         for u in units:
@@ -365,7 +372,7 @@ class BoardOps:
             if minx < -1e-9 or miny < -1e-9 or maxx > w + 1e-9 or maxy > h + 1e-9:
                 off.append(u.id)
         if off:
-            note += "; off the table: " + ", ".join(off)
+            note = msg("{move}; off the table: {units}", move=note, units=", ".join(off))
         return GroupMove(effects, tuple(u.id for u in units), asked, moved, best.direction,
                          blocked_by, blocked_unit, note, ignored, tuple(off))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.i18n import msg
 from engine.scenario import Scenario, Unit
 from geometry.ranges import RangeScheme
 
@@ -169,7 +170,7 @@ def move_allowance_m(scenario: Scenario, unit: Unit, ap: int = 1) -> tuple[float
     if one is None or ap == 1:
         return one
     metres, source = one
-    return ap * metres, f"{ap} × {source}"
+    return ap * metres, msg("{ap} × {source}", ap=ap, source=source)
 
 
 def weapon_scheme(scenario: Scenario, unit: Unit) -> tuple[str, RangeScheme] | None:

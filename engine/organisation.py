@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.edits import AddGroup, EditGroup
+from engine.i18n import join, msg
 from engine.model import Change, Game, apply_change, revert_change
 from engine.protocol import GroupKind, Organisation, OrganisationNote, Ruleset
 from engine.rulesets.registry import RulesetNotFound, get_ruleset
@@ -100,14 +101,16 @@ def vet_change(game: Game, change: Change, *, override: bool = False
     if not override:
         reason = locked(game)
         if reason:
-            raise OrganisationRefused(f"The organisation can no longer be edited: {reason}")
+            raise OrganisationRefused(msg("The organisation can no longer be edited: {reason}",
+                                          reason=reason))
         if org.kinds:
             offered = [k.id for k in org.kinds]
             for where, kind in _kinds_set(change):
                 if kind not in offered:
-                    raise OrganisationRefused(f"{where}: {kind!r} is not a kind of group "
-                                              f"this ruleset has (kinds: "
-                                              f"{', '.join(offered)})")
+                    raise OrganisationRefused(msg("{where}: '{kind}' is not a kind of group "
+                                                  "this ruleset has (kinds: {kinds})",
+                                                  where=where, kind=kind,
+                                                  kinds=", ".join(offered)))
     before = {str(n) for n in check(game) if n.refuse}
     trial = Change(list(change.effects), change.label)
     apply_change(game, trial)  # a ModelError (bad ids, loops) goes to the caller
@@ -117,5 +120,5 @@ def vet_change(game: Game, change: Change, *, override: bool = False
         revert_change(game, trial)
     new = [n for n in after if n.refuse and str(n) not in before]
     if new and not override:
-        raise OrganisationRefused("; ".join(str(n) for n in new), new)
+        raise OrganisationRefused(join("; ", [n.said() for n in new]), new)
     return after

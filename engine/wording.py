@@ -31,10 +31,18 @@ from engine.model import (
 _ID = re.compile(r"[A-Za-z0-9][\w.-]*")
 
 
+#: two-letter words that are words, not abbreviations ("in_cover" → "in cover")
+SMALL_WORDS = frozenset({"in", "at", "on", "of", "to", "by", "or", "up", "is", "no", "as"})
+
+
 def words(key: str) -> str:
-    """"ap_left" → "AP left", "turn_log" → "turn log", "hp" → "HP"."""
+    """"ap_left" → "AP left", "turn_log" → "turn log", "hp" → "HP", "in_cover" →
+    "in cover"; a message (a Text) is kept whole, to be translated whole."""
+    if isinstance(key, Text):
+        return key
     parts = [p for p in re.split(r"[_\s]+", str(key)) if p]
-    return " ".join(p.upper() if len(p) <= 2 and p.isalpha() else p for p in parts)
+    return " ".join(p.upper() if len(p) <= 2 and p.isalpha() and p not in SMALL_WORDS
+                    else p for p in parts)
 
 
 def distance(value: float, digits: int = 1) -> str:

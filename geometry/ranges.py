@@ -158,8 +158,8 @@ def from_dict(d: Any) -> RangeScheme:
                 RangeBand(
                     name=b["name"],
                     max=b["max"],
-                    label=str(b.get("label", b["name"])),
-                    note=str(b.get("note", "")),
+                    label=_text(b.get("label", b["name"])),
+                    note=_text(b.get("note", "")),
                     modifier=b.get("modifier", 0),
                 )
             )
@@ -216,3 +216,9 @@ def scaled(template: Mapping[str, Any], range_: float | None = None) -> RangeSch
                     "note": str(b.get("note", "")).format(**words)})
     return from_dict({"name": template.get("name"), "unit": template.get("unit"),
                       "bands": out})
+
+
+def _text(value) -> str:
+    """A label or note as given: a string (a translatable message is a str) kept as it
+    is, anything else made one."""
+    return value if isinstance(value, str) else str(value)

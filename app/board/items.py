@@ -17,7 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import profile_name, tr
+from app.i18n import loc, profile_name, tr
 
 from . import style
 
@@ -450,7 +450,7 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
         out.append(Badge(key, f"{text}{value:g}", colour, f"{key}: {value:g}"))
     for b in declared:
         out.append(Badge(b.key, b.text, style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE),
-                         b.tip))
+                         loc(b.tip)))                     # the ruleset's tip: a message
     return out
 
 

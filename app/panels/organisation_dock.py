@@ -239,11 +239,11 @@ class OrganisationDock(QDockWidget):
             self._fill_into(game)
             reason = organisation.locked(game)
             self.lock.setText(tr("The organisation can no longer be edited: %1")
-                              .replace("%1", reason) if reason else "")
+                              .replace("%1", i18n.loc(reason)) if reason else "")
             self.lock.setVisible(bool(reason))
             self.notes.clear()
             for n in organisation.check(game):
-                self.notes.addItem(("✖ " if n.refuse else "⚠ ") + str(n))
+                self.notes.addItem(("✖ " if n.refuse else "⚠ ") + i18n.loc(n.said()))
             if not self.notes.count():
                 self.notes.addItem(tr("No remarks."))
         finally:
@@ -428,6 +428,7 @@ class OrganisationDock(QDockWidget):
         """Vet the edit with the ruleset and push it as one undoable change; a refusal is
         shown and nothing changes."""
         from engine import organisation
+        from engine.i18n import said
         from engine.model import Change, ModelError
         from engine.organisation import OrganisationRefused
         game = self.game
@@ -439,7 +440,7 @@ class OrganisationDock(QDockWidget):
             organisation.vet_change(game, change, override=override)
             self.editor.push(change)
         except (OrganisationRefused, ModelError) as err:
-            self._say(str(err), ERROR_STYLE)
+            self._say(i18n.loc(said(err)), ERROR_STYLE)
             return False
         self._say(change.label, OK_STYLE)
         return True

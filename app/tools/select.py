@@ -335,7 +335,7 @@ class _Drag:
         else:
             lines.append(tr("over by {over}; allowance {allowance}").format(
                 over=inches_and_metres(-left, mpi), allowance=allowance))
-        lines.append(tr("allowance: {source}").format(source=self.allow.source))
+        lines.append(tr("allowance: {source}").format(source=loc(self.allow.source)))
         if self.contact is not None:
             lines.append(tr("in base contact with {unit} (Ctrl: place freely)").format(
                 unit=self.contact.label))

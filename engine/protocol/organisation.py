@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import Text, msg
 from engine.options import SchemaError
 
 __all__ = ["GroupKind", "OrganisationNote", "Organisation"]
@@ -47,9 +48,15 @@ class OrganisationNote:
     group: str | None = None
     refuse: bool = False
 
+    def said(self) -> Text:
+        """The note as a message: "group: text (rule)" (the text translated whole)."""
+        if self.group:
+            return msg("{group}: {note} ({rule})", group=self.group, note=self.text,
+                       rule=self.rule)
+        return msg("{note} ({rule})", note=self.text, rule=self.rule)
+
     def __str__(self) -> str:
-        head = f"{self.group}: " if self.group else ""
-        return f"{head}{self.text} ({self.rule})"
+        return str(self.said())
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "text": self.text, "group": self.group,

@@ -23,6 +23,7 @@ from engine.readings import readings_for
 from engine.render import render
 from engine.rulesets.registry import get_ruleset
 from engine.scenario_io import load_scenario
+from engine.wording import change_words
 from resources.loader import resource
 
 SCENARIOS = {
@@ -63,6 +64,7 @@ def allowed_words(scenario, rid: str) -> set[str]:
     texts = [scenario.name, rid, rs.name]
     for u in scenario.units:
         texts += [u.id, u.label, u.side, u.profile]
+    texts += [p.id for p in getattr(scenario, "terrain", ()) or ()]     # pieces: by id
     for g in getattr(scenario, "groups", ()) or ():
         texts += [str(g.id), str(getattr(g, "name", "") or ""), str(getattr(g, "side", ""))]
 
@@ -87,20 +89,11 @@ def allowed_words(scenario, rid: str) -> set[str]:
     return words
 
 
-#: what the generic board services write inside a ruleset's steps (engine/board_ops.py:
-#: moves, scatters) — the generic engine's to translate, not a ruleset's
-GENERIC = re.compile(r"""[\w-]+ moves [\d.]+" (toward|away)[^;]*?(: stopped [\d.]+" short: """
-                     r"""[^;]*)?(?=;|$)|[\w-]+: already there|[\w-]+ stays put[^;]*|"""
-                     r"""d20 × [\d.]+"; under it: [^;]*|[\d.]+" at [\d.]+° to \([^)]*\)|"""
-                     r"""no scatter|[^;]*; under it: [^;]*(; hole: \S+)?""")
-
-
 def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
     """The texts with a Latin word that is not allowed, each once."""
     found = []
     for t in texts:
-        plain = GENERIC.sub(" ", str(t))
-        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|§[\w.\-–]+", " ", plain)
+        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|§[\w.\-–]+", " ", str(t))
         if any(w not in allowed for w in LATIN.findall(plain)):
             found.append(str(t).strip())
     return sorted(set(found))
@@ -224,7 +217,8 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
                   *(s.label for s in res.steps), *(r for s in res.steps for r in s.results),
                   *(s.base_label for s in res.steps),
                   *(x for s in res.steps for m in s.modifiers for x in (m.label, m.reason)),
-                  *(getattr(e, "reason", "") for e in res.change.effects))
+                  *(getattr(e, "reason", "") for e in res.change.effects),
+                  *change_words(res.change, res.names))
         if walk.resolved[action.id] <= apply_each and res.change.effects:
             try:
                 apply_change(game, res.change)
@@ -233,6 +227,14 @@ def play(rid: str, *, apply_each: int = 1) -> Walk:
             walk.applied.append(action.id)
     walk.crossed = cross_turn(walk, rs)
     return walk
+
+
+def names(game: Game) -> dict[str, str]:
+    """Unit and group ids → their names, as the Effects line shows them."""
+    out = {u.id: u.label for u in game.units}
+    out.update({str(g): str(getattr(grp, "name", "") or g)
+                for g, grp in scenario_groups(game.scenario).items()})
+    return out
 
 
 def _gone(game: Game, ctx) -> bool:
@@ -257,7 +259,8 @@ def cross_turn(walk: Walk, rs) -> list[str]:
         except (turns.TurnError, ValueError):
             continue
         apply_change(game, change)
-        said.append(step)          # its label is the generic engine's (engine/turns.py)
+        said.append(step)
+        walk.read(change.label, *change_words(change, names(game)))
     for entry in triggers.due(game):
         walk.read(entry.get("label"))
     walk.read(*(t.label for t in structure.hooks.triggers))    # due or not, as offered
@@ -268,3 +271,58 @@ def cross_turn(walk: Walk, rs) -> list[str]:
         if hooks is not None and hooks.can_act is not None:
             walk.read(hooks.can_act(game, u))
     return said
+
+
+def organisation_texts(rid: str) -> list[str]:
+    """The organisation check of the sample in Russian: as it opens, with every group cut
+    down to its first member and no commander (sizes, commanders, chains all wrong), with
+    every unit's commander pointing at a unit of another side, and its lock once the turn
+    is crossed."""
+    from engine import organisation
+
+    said: list[str] = []
+
+    def read(game: Game) -> None:
+        said.extend(localized(n.said(), "ru", rid) for n in organisation.check(game))
+
+    read(open_game(rid))
+    cut = open_game(rid)
+    for g in cut.scenario.groups:
+        g.members[:] = g.members[:1]
+        g.commander = None
+    read(cut)
+    crossed = open_game(rid)
+    units = crossed.scenario.units
+    for u, other in zip(units, units[1:] + units[:1], strict=True):
+        if hasattr(u, "parent"):
+            u.parent = other.id
+    read(crossed)
+    walk = Walk(rid, crossed)
+    cross_turn(walk, get_ruleset(rid))
+    said.append(localized(organisation.locked(crossed), "ru", rid))
+    return [s for s in said if s]
+
+
+def board_texts(walk: Walk) -> list[str]:
+    """What the board shows of the game the walk left, in Russian: every unit's badge
+    tips, the shapes its state draws (labels, tips), its drag's allowance, the board's
+    warnings and the zones round each selected unit (label, marks, their short words);
+    the ruleset's distance bands (labels, notes)."""
+    from engine import board_rules
+
+    game, rid = walk.game, walk.rid
+    sc = game.scenario
+    out: list = []
+    for u in game.units:
+        out += [b.tip for b in board_rules.state_badges(sc, u)]
+        out += [x for s in board_rules.state_shapes(sc, u) for x in (s.label, s.tip)]
+        allowance = board_rules.move_allowance_m(sc, u)
+        if allowance is not None:
+            out.append(allowance[1])
+        for z in board_rules.selection_zones(game, u):
+            out += [z.label, *(x for m in z.marks for x in (m.text, m.short))]
+        scheme = board_rules.weapon_scheme(sc, u)
+        if scheme is not None:
+            out += [x for b in scheme[1].bands for x in (b.label, b.note)]
+    out += [b.tip for badges in board_rules.board_warnings(sc).values() for b in badges]
+    return [localized(t, "ru", rid) for t in out if t]

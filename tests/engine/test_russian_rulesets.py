@@ -49,3 +49,30 @@ def test_the_rendered_resolutions_are_titled_in_russian(walk):
     for text in walk.rendered:
         assert re.search(r"[А-Яа-яЁё]", text.splitlines()[0]), text
         assert "Result:" not in text, text
+
+
+@pytest.mark.parametrize("rid", sorted(SCENARIOS))
+def test_the_organisation_check_reads_in_russian(rid):
+    """The organisation dock's remarks and lock of each sample (made wrong on purpose):
+    no English word."""
+    from engine.organisation import organisation_of
+
+    from .russian_walk import open_game, organisation_texts
+
+    said = organisation_texts(rid)
+    if organisation_of(rid).check is None:
+        pytest.skip("the ruleset has no organisation check")
+    assert said, "the broken organisation gave remarks"
+    left = english(said, allowed_words(open_game(rid).scenario, rid))
+    assert left == [], f"{len(left)} remarks still in English:\n" + "\n".join(left)
+
+
+def test_the_board_reads_in_russian(walk):
+    """Badge and shape tips, the drag's allowance, the board's warnings, the selection
+    zones and the weapon's distance bands of the table the walk left: no English word."""
+    from .russian_walk import board_texts
+
+    said = board_texts(walk)
+    assert said, "the board showed something"
+    left = english(said, allowed_words(walk.game.scenario, walk.rid))
+    assert left == [], f"{len(left)} board texts still in English:\n" + "\n".join(left)

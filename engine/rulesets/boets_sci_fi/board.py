@@ -7,6 +7,7 @@ action, a drag, an undo)."""
 from __future__ import annotations
 
 from engine.board_rules import UnitBadge
+from engine.i18n import msg
 from engine.scenario import Scenario
 
 from .data import rule_number
@@ -24,7 +25,8 @@ def move_allowance_m(unit) -> tuple[float, str] | None:
     if speed is None:
         return None
     step = float(rule_number("inches_per_step"))
-    return speed * step, f"Boets: Ск {speed} steps ({speed * step:g}\")"
+    return speed * step, msg('Boets: Ск {speed} steps ({inches}")', speed=speed,
+                              inches=f"{speed * step:g}")
 
 
 def _leaf_formations(scenario: Scenario):
@@ -53,6 +55,6 @@ def board_warnings(scenario: Scenario) -> dict[str, list[UnitBadge]]:
     The board has no game readings to hand: the default readings (centre to centre, a
     chain) are used; the Move action's own check follows the game's readings."""
     return {uid: [UnitBadge("out_of_command", "CMD",
-                            f"out of {name}'s command distance: more than 1 step from "
-                            "its chain (§4.7-3)", "warning")]
+                            msg("out of {group}'s command distance: more than 1 step from "
+                                "its chain (§4.7-3)", group=name), "warning")]
             for uid, name in out_of_command(scenario).items()}

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import msg
 from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
 
@@ -26,6 +27,9 @@ class Finding:
     level: str
     where: str
     message: str
+    text: str = ""          # the message without its subject and its trailing rules
+    subject: str = ""
+
 
     @property
     def rule(self) -> str:
@@ -54,6 +58,15 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
     `company_size` (§4.A-4): "warn" — a company of 3–4 platoons over 30 figures (up to 60)
     is a warning; "strict" — over 30 is an error."""
     out: list[Finding] = []
+
+    def find(level: str, where: str, subject: str, text: str, rules: str = "") -> None:
+        """A finding: "subject: text (rules)" (the rules as a field, so a translated
+        text keeps them)."""
+        message = msg("{subject}: {finding} ({rules})", subject=subject, finding=text,
+                      rules=rules) if rules else \
+            msg("{subject}: {finding}", subject=subject, finding=text)
+        out.append(Finding(level, where, message, text, subject))
+
     known = {g.id: g for g in scenario.groups}
 
     def prof(uid: str) -> Mapping[str, Any]:
@@ -68,46 +81,47 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
         n = len(figures)
         types = sorted({troop_type_of(prof(u)) or "?" for u in figures})
         if len(types) > 1 and kind in ("squad", "platoon", "company"):
-            out.append(Finding("error", g.id, f"{g.label}: mixes armlists "
-                               f"({', '.join(types)}): one armlist per formation (§4.1-1)"))
+            find("error", g.id, g.label, msg("mixes armlists ({armlists}): one armlist per "
+                                             "formation", armlists=", ".join(types)), "§4.1-1")
         subs = [known[m] for m in g.members if m in known]
         if kind == "squad":
             if not _o("squad_min") <= n <= _o("squad_max"):
-                out.append(Finding("error", g.id, f"{g.label}: a squad has "
-                                   f"{_o('squad_min')}–{_o('squad_max')} figures, not {n} "
-                                   "(§4.1-2)"))
+                find("error", g.id, g.label, msg("a squad has {min}–{max} figures, not {n}",
+                                                 min=_o("squad_min"), max=_o("squad_max"),
+                                                 n=n), "§4.1-2")
         elif kind == "platoon":
             if len(subs) != _o("platoon_squads") or any(s.kind != "squad" for s in subs):
-                out.append(Finding("error", g.id, f"{g.label}: a platoon is "
-                                   f"{_o('platoon_squads')} squads (§4.1-2)"))
+                find("error", g.id, g.label, msg("a platoon is {n} squads",
+                                                 n=_o("platoon_squads")), "§4.1-2")
             if not _o("platoon_min") <= n <= _o("platoon_max"):
-                out.append(Finding("error", g.id, f"{g.label}: a platoon has "
-                                   f"{_o('platoon_min')}–{_o('platoon_max')} figures, not {n} "
-                                   "(§4.1-2, §4.A-4)"))
+                find("error", g.id, g.label, msg("a platoon has {min}–{max} figures, not {n}",
+                                                 min=_o("platoon_min"), max=_o("platoon_max"),
+                                                 n=n), "§4.1-2, §4.A-4")
         elif kind == "company":
             k = len(subs)
             if not _o("company_min_platoons") <= k <= _o("company_max_platoons") \
                     or any(s.kind != "platoon" for s in subs):
-                out.append(Finding("error", g.id, f"{g.label}: a company is "
-                                   f"{_o('company_min_platoons')}–{_o('company_max_platoons')} "
-                                   "platoons (§4.1-2)"))
+                find("error", g.id, g.label, msg("a company is {min}–{max} platoons",
+                                                 min=_o("company_min_platoons"),
+                                                 max=_o("company_max_platoons")), "§4.1-2")
             top = _o("company_max") if company_size == "strict" or k <= 2 else _o("company_max_4")
             if n < _o("company_min") or n > top:
-                out.append(Finding("error", g.id, f"{g.label}: a company has "
-                                   f"{_o('company_min')}–{top} figures, not {n} "
-                                   "(§4.1-2, §4.A-4)"))
+                find("error", g.id, g.label, msg("a company has {min}–{max} figures, not {n}",
+                                                 min=_o("company_min"), max=top, n=n),
+                     "§4.1-2, §4.A-4")
             elif n > _o("company_max"):
-                out.append(Finding("warning", g.id, f"{g.label}: {n} figures, more than "
-                                   f"{_o('company_max')} (allowed with {k} platoons, §4.A-4)"))
+                find("warning", g.id, g.label, msg("{n} figures, more than {max} (allowed "
+                                                   "with {k} platoons, §4.A-4)", n=n,
+                                                   max=_o("company_max"), k=k))
         if kind in ("squad", "platoon", "company") and not g.commander:
-            out.append(Finding("error", g.id, f"{g.label}: exactly one commander per "
-                               "sub-unit (§4.1-4)"))
+            find("error", g.id, g.label, msg("exactly one commander per sub-unit"), "§4.1-4")
     grouped = {u for g in scenario.groups for u in scenario.members(g.id, leaders=True)}
     for u in scenario.units:
         if u.id not in grouped and not prof(u.id).get("independent"):
-            out.append(Finding("warning", u.id, f"{u.label}: outside any squad; only "
-                               "Advisors, Lords and Invasion cyborgs may act alone (§4.1-6); "
-                               "a unit under 3 tests Leadership every turn (§4.1-7)"))
+            find("warning", u.id, u.label, msg("outside any squad; only Advisors, Lords and "
+                                               "Invasion cyborgs may act alone; a unit "
+                                               "under 3 tests Leadership every turn"),
+                 "§4.1-6, §4.1-7")
     for g in scenario.groups:            # stand-alone units (kind "unit" or another)
         if g.kind in ("squad", "platoon", "company"):
             continue
@@ -115,12 +129,13 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
         if ids and all(prof(i).get("independent") for i in ids):
             continue                       # Advisors, Lords, Invasion cyborgs: alone
         if len(ids) < _o("squad_min"):
-            out.append(Finding("warning", g.id, f"{g.label}: a unit of {len(ids)}, fewer "
-                               "than 3: it tests Leadership at every turn start (§4.1-7)"))
+            find("warning", g.id, g.label, msg("a unit of {n}, fewer than 3: it tests "
+                                               "Leadership at every turn start", n=len(ids)),
+                 "§4.1-7")
         else:
-            out.append(Finding("warning", g.id, f"{g.label}: only Advisors, Lords and "
-                               "Invasion cyborgs act as stand-alone units (§4.1-6); form "
-                               "a squad"))
+            find("warning", g.id, g.label, msg("only Advisors, Lords and Invasion cyborgs "
+                                               "act as stand-alone units; form a squad"),
+                 "§4.1-6")
     return out
 
 
@@ -131,11 +146,11 @@ def battle_started(game: Any) -> str | None:
         return None
     ini = (game.state or {}).get("initiative")
     if ini:
-        return f"who goes first was rolled on turn {ini.get('turn', game.turn)}"
+        return msg("who goes first was rolled on turn {turn}", turn=ini.get("turn", game.turn))
     if game.turn > 1:
-        return f"it is turn {game.turn}"
+        return msg("it is turn {turn}", turn=game.turn)
     if game.log:
-        return "rolls are in the game's log"
+        return msg("rolls are in the game's log")
     return None
 
 
@@ -144,8 +159,8 @@ def organisation_locked(game: Any) -> str | None:
     formation may not be split during it: the organisation is locked once the battle has
     started."""
     why = battle_started(game)
-    return None if why is None else (f"the battle has started ({why}): the organisation "
-                                     "is fixed before the game (§4.1-3)")
+    return None if why is None else msg("the battle has started ({why}): the organisation "
+                                        "is fixed before the game (§4.1-3)", why=why)
 
 
 #: The kinds of group (§4.1-2, §4.1-6), with the glossary's Russian names (03 §2)
@@ -169,19 +184,16 @@ def notes(scenario: Scenario) -> list[OrganisationNote]:
     groups = {g.id: g for g in scenario.groups}
     out = []
     for f in check_organisation(scenario, {**RULESET.profiles, **(scenario.profiles or {})}):
-        text = f.message
         g = groups.get(f.where)
-        if g is not None and text.startswith(f"{g.label}: "):
-            text = text[len(g.label) + 2:]              # the note names its group itself
-        refs = list(dict.fromkeys(_RULE.findall(text)))
-        text = _CITED.sub("", text)                     # the rules cited once, as its rule
+        refs = list(dict.fromkeys(_RULE.findall(f.message)))
+        text = f.text if g is not None else \
+            msg("{subject}: {finding}", subject=f.subject, finding=f.text)
         out.append(OrganisationNote(", ".join(refs) or "§4.1", text,
                                     f.where if g is not None else None,
                                     refuse=f.mixes_armlists))
     return out
 
 
-_CITED = re.compile(r" \(§[^()]*\)")
 
 
 ORGANISATION = Organisation(kinds=GROUP_KINDS, check=notes, locked=organisation_locked)

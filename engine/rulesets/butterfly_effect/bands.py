@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.i18n import msg
 from engine.protocol import FactProbe, FactSpec
 from geometry.ranges import RangeScheme, from_dict
 
@@ -31,11 +32,14 @@ def scheme() -> RangeScheme:
     """The bands as a geometry.ranges scheme, from ruleset.toml [range]."""
     r = data.rules()["range"]
     close = r["close_m"]
-    bands = [{"name": "close", "max": close, "label": f"contact, ≤ {close:g} m",
-              "note": NOTES["close"] + f"; contact = within {close:g} m (PROPOSED §4.A-18)"}]
+    bands = [{"name": "close", "max": close,
+              "label": msg("contact, ≤ {max} m", max=f"{close:g}"),
+              "note": msg("{note}; contact = within {max} m (PROPOSED §4.A-18)",
+                          note=NOTES["close"], max=f"{close:g}")}]
     for name in data.BANDS:
         m = r[f"{name}_m"]
-        bands.append({"name": name, "max": m, "label": f"≤ {m:g} m", "note": NOTES[name]})
+        bands.append({"name": name, "max": m, "label": msg("≤ {max} m", max=f"{m:g}"),
+                      "note": NOTES[name]})
     return from_dict({"name": data.RULESET_ID, "unit": "m", "bands": bands})
 
 

@@ -15,6 +15,7 @@ from shapely.geometry import Point
 
 from engine.board_ops import BoardOps
 from engine.board_rules import BoardShape, UnitBadge
+from engine.i18n import msg
 from engine.scenario import Scenario, Unit
 
 __all__ = ["StandLine", "stand_lines", "shooter_point", "loss_order", "in_building_or_trench",
@@ -97,7 +98,8 @@ def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
     if rec is None or rec.get("move_in") is None:
         return None
     return (float(rec["move_in"]) * rule_number("metres_per_inch"),
-            f"Civil War: {rec['name']} move {rec['move_in']:g}\"")
+            msg('Civil War: {profile} move {inches}"', profile=rec,
+                inches=f"{rec['move_in']:g}"))
 
 
 def weapon_scheme(unit: Unit):
@@ -134,11 +136,11 @@ def state_badges(unit: Unit) -> list[UnitBadge]:
     c = Company(unit, (unit,), rec)
     left, total = ammo_left(c), ammo_total(c)
     if left is None:
-        return [UnitBadge("ammo", "AM?", "ammunition: poor supply, not rolled yet — "
-                          "roll it before the battle (§4.10)", "info")]
-    of = f" of {total}" if total is not None else ""
-    return [UnitBadge("ammo", f"AM{left}", f"ammunition: {left}{of} shots left (§4.10)",
-                      "out" if left <= 0 else "info")]
+        return [UnitBadge("ammo", "AM?", msg("ammunition: poor supply, not rolled yet — "
+                                             "roll it before the battle (§4.10)"), "info")]
+    tip = msg("ammunition: {left} of {total} shots left (§4.10)", left=left, total=total) \
+        if total is not None else msg("ammunition: {left} shots left (§4.10)", left=left)
+    return [UnitBadge("ammo", f"AM{left}", tip, "out" if left <= 0 else "info")]
 
 
 def state_shapes(unit: Unit) -> list[BoardShape]:
@@ -158,19 +160,22 @@ def state_shapes(unit: Unit) -> list[BoardShape]:
         return []
     area = shot.get("shape") == "blast-5"
     size = rule_number("artillery.area_template_in" if area else "artillery.aimed_template_in")
-    kind = f'{size:g}" {"area" if area else "aimed"} template'
-    who = unit.label
-    moved = f'scattered {dist:g}" at {bearing:.0f}°' if dist > 0 else "no scatter"
+    kind = msg('{size}" area template', size=f"{size:g}") if area else \
+        msg('{size}" aimed template', size=f"{size:g}")
+    moved = msg('scattered {distance}" at {bearing}°', distance=f"{dist:g}",
+                bearing=f"{bearing:.0f}") if dist > 0 else msg("no scatter")
     out = [BoardShape(f"{unit.id}.last_shot", "circle", ((cx, cy),), size / 2,
-                      label="last shot", tone="hit",
-                      tip=f"{who}: {kind}, last shot, {moved}; it lands at "
-                          f"({cx:.1f}, {cy:.1f})")]
+                      label=msg("last shot"), tone="hit",
+                      tip=msg("{unit}: {shape}, last shot, {moved}; it lands at ({x}, {y})",
+                              unit=unit.label, shape=kind, moved=moved, x=f"{cx:.1f}",
+                              y=f"{cy:.1f}"))]
     if not area:
         out.append(BoardShape(f"{unit.id}.last_shot.hole", "circle", ((cx, cy),), 0.15,
-                              tone="hit", tip="the template's hole: the stand under it "
-                                              "took a direct hit (§4.7-3)"))
+                              tone="hit", tip=msg("the template's hole: the stand under it "
+                                                  "took a direct hit (§4.7-3)")))
     if dist > 0:
         out.append(BoardShape(f"{unit.id}.last_shot.scatter", "line", ((ax, ay), (cx, cy)),
                               tone="aim", arrow=True,
-                              tip=f"aimed at ({ax:.1f}, {ay:.1f}), {moved} (§4.7-2)"))
+                              tip=msg("aimed at ({x}, {y}), {moved} (§4.7-2)", x=f"{ax:.1f}",
+                                      y=f"{ay:.1f}", moved=moved)))
     return out

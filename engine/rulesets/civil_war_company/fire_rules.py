@@ -47,12 +47,13 @@ def range_scheme(range_in: float, machine_gun: bool = False) -> RangeScheme:
     than" is exclusive, so exactly ⅓ is still short. A machine gun cannot fire at extreme
     range (§4.8-3), so its scheme stops at ⅔."""
     r = float(range_in)
-    bands = [RangeBand("short", r / 3, f'≤ {r / 3:.4g}" (⅓ range)', "no modifier"),
-             RangeBand("long", 2 * r / 3, f'≤ {2 * r / 3:.4g}" (> ⅓ range)', "−1 hit",
-                       modifier=-1)]
+    bands = [RangeBand("short", r / 3, msg('≤ {max}" (⅓ range)', max=f"{r / 3:.4g}"),
+                       msg("no modifier")),
+             RangeBand("long", 2 * r / 3, msg('≤ {max}" (> ⅓ range)', max=f"{2 * r / 3:.4g}"),
+                       msg("−1 hit"), modifier=-1)]
     if not machine_gun:
-        bands.append(RangeBand("extreme", r, f'≤ {r:.4g}" (> ⅔ range)',
-                               "−2 hit (with long), −1 result, −1 cover", modifier=-2))
+        bands.append(RangeBand("extreme", r, msg('≤ {max}" (> ⅔ range)', max=f"{r:.4g}"),
+                               msg("−2 hit (with long), −1 result, −1 cover"), modifier=-2))
     return RangeScheme("civil-war-company-mg" if machine_gun else "civil-war-company", "in",
                        tuple(bands))
 

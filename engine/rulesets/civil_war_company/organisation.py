@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.i18n import msg
 from engine.model import Game
 from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
@@ -37,13 +38,14 @@ def check(scenario: Scenario) -> list[OrganisationNote]:
     for g in scenario.groups:
         if g.kind != COMPANY_KIND:
             out.append(OrganisationNote(
-                "§1", f"a {g.kind!r} group: the rules know only companies (рота); the "
-                "board draws it, the rules ignore it", g.id))
+                "§1", msg("a '{kind}' group: the rules know only companies (рота); the "
+                          "board draws it, the rules ignore it", kind=g.kind), g.id))
             continue
         nested = [m for m in g.members if m in groups]
         if nested:
             out.append(OrganisationNote(
-                "§1", f"a company is made of platoon stands, not of groups ({nested[0]})",
+                "§1", msg("a company is made of platoon stands, not of groups ({group})",
+                          group=nested[0]),
                 g.id, refuse=True))
         stands = [units[m] for m in g.members if m in units]
         kinds = {}
@@ -53,24 +55,27 @@ def check(scenario: Scenario) -> list[OrganisationNote]:
         support = [uid for uid, k in kinds.items() if k in ("machine_gun", "battery")]
         if support:
             out.append(OrganisationNote(
-                "§3.2–3.3", f"{support[0]} is a machine gun or a battery: a unit of its "
-                "own, not a platoon of a company", g.id, refuse=True))
+                "§3.2–3.3", msg("{unit} is a machine gun or a battery: a unit of its own, "
+                                "not a platoon of a company", unit=support[0]), g.id,
+                refuse=True))
         pids = sorted({u.profile for u in stands if kinds[u.id] == "company"})
         if len(pids) > 1:
             out.append(OrganisationNote(
-                "§3.1", f"stands of different companies ({', '.join(pids)}): a company "
-                "has one card; the command stand's is read", g.id))
+                "§3.1", msg("stands of different companies ({profiles}): a company has one "
+                            "card; the command stand's is read", profiles=", ".join(pids)),
+                g.id))
         if len(stands) > MAX_PLATOONS:
             out.append(OrganisationNote(
-                "§3.1", f"{len(stands)} platoons: a company has 1–{MAX_PLATOONS} "
-                "(PROPOSED)", g.id))
+                "§3.1", msg("{n} platoons: a company has 1–{max} (PROPOSED)", n=len(stands),
+                            max=MAX_PLATOONS), g.id))
         if g.commander is None:
             out.append(OrganisationNote(
-                "§4.5", "no officer's stand (commander): its markers sit on the first "
-                "stand", g.id))
+                "§4.5", msg("no officer's stand (commander): its markers sit on the first "
+                            "stand"), g.id))
         elif g.commander not in g.members:
             out.append(OrganisationNote(
-                "§4.5", f"the officer's stand {g.commander} is not one of its stands",
+                "§4.5", msg("the officer's stand {unit} is not one of its stands",
+                            unit=g.commander),
                 g.id))
     return out
 
@@ -84,9 +89,11 @@ def locked(game: Game) -> str | None:
     resolved (the log holds a fire or artillery fire) or a stand has been lost, the
     organisation stands (the editor's override lets the table win)."""
     if game.removed:
-        return "stands have been lost: the companies are as the battle left them (PROPOSED)"
+        return msg("stands have been lost: the companies are as the battle left them "
+                   "(PROPOSED)")
     if any(e.action in BATTLE_ACTIONS for e in game.log):
-        return "the battle has begun: companies are set before the first shot (PROPOSED)"
+        return msg("the battle has begun: companies are set before the first shot "
+                   "(PROPOSED)")
     return None
 
 

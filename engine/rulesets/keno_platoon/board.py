@@ -33,7 +33,8 @@ def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
     row = movement.state_class(base, movement.is_encumbered(unit.state),
                                unit.state.get("tow_state"))
     rec = data.move_class(row)
-    return float(rec["inches"]), f"Keno: {rec['name']} {rec['inches']:g}\" per action"
+    return float(rec["inches"]), msg('Keno: {move_class} {inches}" per action', move_class=rec,
+                                     inches=f"{rec['inches']:g}")
 
 
 def is_vehicle(unit: Unit) -> bool:
@@ -64,7 +65,8 @@ def contact_zones(game: Game, unit: Unit) -> list[BoardZone]:
                        p=str(c.p_through), **where)
         else:
             text = msg('{sight}, {distance}": no pass — {why}', why=c.why, **where)
-        short = {"contact": "no test", "test": f"{c.p_through}"}.get(c.kind, "no pass")
+        short = {"contact": msg("no test"), "test": f"{c.p_through}"}.get(c.kind,
+                                                                          msg("no pass"))
         marks.append(ZoneMark(c.unit, TONES[c.kind], text, short))
     return [BoardZone(msg('{reach}" contact in sight: no comm test', reach=f"{reach:g}"),
                       area, tuple(marks))]

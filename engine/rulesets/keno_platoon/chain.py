@@ -6,6 +6,7 @@ scenario or game; the ruleset registers them with the editor's protocol hooks.""
 
 from __future__ import annotations
 
+from engine.i18n import msg
 from engine.model import Game
 from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
@@ -49,31 +50,38 @@ def check_chain(sc: Scenario) -> list[Note]:
     """What is wrong with the organisation by Keno's rules."""
     units = {u.id: u for u in sc.units}
     groups = {g.id: g for g in sc.groups}
-    notes = [Note("§4.1", f"{units[u].label}'s chain of command loops back to it", None, True)
+    notes = [Note("§4.1", msg("{unit}'s chain of command loops back to it",
+                              unit=units[u].label), None, True)
              for u in _loops(sc)]
     for u in sc.units:
         if u.parent is not None and u.parent not in units and not (
                 u.parent in groups and groups[u.parent].off_table):
-            notes.append(Note("§4.1", f"{u.label}'s direct commander {u.parent!r} is neither "
-                              "a unit nor an off-table group"))
+            notes.append(Note("§4.1", msg("{unit}'s direct commander '{commander}' is neither "
+                                          "a unit nor an off-table group", unit=u.label,
+                                          commander=u.parent)))
         parent = u.state.get("detached_from")
         if parent and u.parent != parent:
-            notes.append(Note("§4.8-5", f"{u.label} is detached from {parent} and must be "
-                              f"under it, not {u.parent or 'nobody'}"))
+            notes.append(Note("§4.8-5", msg("{unit} is detached from {parent} and must be "
+                                            "under it, not {commander}", unit=u.label,
+                                            parent=parent,
+                                            commander=u.parent or msg("nobody"))))
         if common.is_android(sc, u) and common.value(sc, u, "level", 2) < \
                 data.rule_number("levels")["android_best"]:
-            notes.append(Note("§4.8-4", f"{u.label}: an android commander is never better "
-                              "than level 2"))
+            notes.append(Note("§4.8-4", msg("{unit}: an android commander is never better "
+                                            "than level 2", unit=u.label)))
     for g in sc.groups:
         c = g.commander
         if c is None or c not in units:
             continue
         for m in g.members:
             if m in units and m != c and units[m].parent not in (c, *_chain(units, c)):
-                notes.append(Note("§4.1", f"{units[m].label} is in {g.label} under "
-                                  f"{units[c].label}, but its direct commander is "
-                                  f"{units[m].parent or 'nobody'}: {units[c].label} "
-                                  "cannot pass it actions", g.id))
+                notes.append(Note("§4.1", msg("{unit} is in {group} under {commander}, but "
+                                              "its direct commander is {parent}: "
+                                              "{commander} cannot pass it actions",
+                                              unit=units[m].label, group=g.label,
+                                              commander=units[c].label,
+                                              parent=units[m].parent or msg("nobody")),
+                                  g.id))
     return notes
 
 
@@ -91,8 +99,8 @@ def chain_locked(game: Game) -> str | None:
     unit has activated, only merging and detaching change it (§4.7, §4.8)."""
     if game.state.get("initiative") is not None or game.state.get("activations") \
             or game.turn > 1:
-        return ("the battle has started: the chain of command is set before it (§4.1); "
-                "merge and detach squads with their actions (§4.7, §4.8)")
+        return msg("the battle has started: the chain of command is set before it (§4.1); "
+                   "merge and detach squads with their actions (§4.7, §4.8)")
     return None
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.dice import Die, die
+from engine.i18n import msg
 from engine.scenario import Scenario, Unit
 
 from . import data
@@ -70,7 +71,7 @@ def figures(scenario: Scenario | None, unit: Unit) -> int:
 
 def label_level(lv: int) -> str:
     n = data.rules()["levels"]["names"][str(lv)]
-    return f"{lv} ({n['name']})"
+    return msg("{level} ({name})", level=lv, name=n)     # the record: its name_ru too
 
 
 def label_morale(state: str) -> str:

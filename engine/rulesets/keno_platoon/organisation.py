@@ -70,6 +70,6 @@ def clamp_level(lv: int, android: bool) -> int:
 def detach_level(parent_level: int, face: int, android: bool = False) -> int:
     """d6: 6 one step better, 4–5 the same, 1–3 one step worse (§4.8-3), clamped."""
     if not 1 <= face <= 6:
-        raise ValueError(f"detach roll: {face} is not a face of a d6")
+        raise ValueError(msg("detach roll: {face} is not a face of a d6", face=face))
     delta = -1 if face == 6 else 0 if face >= 4 else 1
     return clamp_level(parent_level + delta, android)
