@@ -53,3 +53,21 @@ def test_a_game_file_that_is_not_one(tmp_path):
     assert ru == f"{path}: не файл партии Warboard (не база SQLite)"
     en, ru = both(lambda: open_game(tmp_path))
     assert ru == f"{tmp_path}: это папка, а не файл партии"
+
+
+def test_a_library_or_faction_file_that_cannot_be_used(tmp_path):
+    from engine.library import Library, LibraryError
+    from engine.options import SchemaError
+
+    folder = tmp_path / "lib.sqlite"
+    folder.mkdir()
+    with pytest.raises(LibraryError) as info:
+        Library(folder)
+    assert str(info.value) == f"{folder}: is a folder, not a library file"
+    assert localized(said(info.value), "ru") == f"{folder}: это папка, а не файл библиотеки"
+    with Library(tmp_path / "ok.sqlite", seed=False) as lib:
+        with pytest.raises(SchemaError) as info:
+            lib.import_faction('{"format": "warboard-faction", "version": 1, "x": ')
+    assert str(info.value).startswith("faction file: bad JSON at line 1: ")
+    assert localized(said(info.value), "ru").startswith(
+        "файл фракции: неверный JSON в строке 1: ")
