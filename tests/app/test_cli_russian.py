@@ -140,6 +140,10 @@ def test_a_refusal_of_the_rules_in_russian_names_its_flag(capsys, russian):
                  "--target", "sherman-2"]) == 2
     assert "ошибка: невозможно: Огонь из пушки: главное орудие не наведено на Sherman 2" \
         in capsys.readouterr().err
+    assert main(["--lang", "ru", "resolve", CROSSROADS, "shoot", "--by", "us-1-1", "--target",
+                 "gren-nco", "--fact", "los=no", "--dice", ""]) == 2
+    assert "--fact los: невозможно: нет линии видимости: цель скрыта — сначала бросьте " \
+        "Обнаружение (§4.3)" in capsys.readouterr().err
     assert main(["--lang", "en", *args]) == 2  # English as it was
     assert "error: --target: not possible: Sherman 2 'Bulldog' is an armoured vehicle " \
         "and the M1 Garand rifle has no armour piercing" in capsys.readouterr().err
