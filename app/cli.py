@@ -43,9 +43,16 @@ class CliError(Exception):
 def _said(err: BaseException, ruleset: str | None = None) -> str:
     """What `err` says in the command's language: a message made with engine.i18n.msg is
     rebuilt in it (through `ruleset`'s glossary), any other error's text kept as it is."""
-    from engine.i18n import localized, said
+    from engine.i18n import said
 
-    return localized(said(err), language(), ruleset)
+    return _loc(said(err), ruleset)
+
+
+def _loc(obj: Any, ruleset: str | None = None) -> str:
+    """A message (engine.i18n.msg) or a name in the command's language."""
+    from engine.i18n import localized
+
+    return localized(obj, language(), ruleset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -866,7 +873,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             dice.check_exhausted()
     except DiceError as e:
         raise CliError(tr("--dice: {why} (result: {result})")
-                       .format(why=_said(e), result=res.summary)) from None
+                       .format(why=_said(e), result=_loc(res.summary, setup.ctx.ruleset.id))) \
+            from None
     if args.override_cost and not args.apply:
         raise CliError(tr("--override-cost: only with --apply"))
     applied = None
