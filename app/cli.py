@@ -41,6 +41,21 @@ class CliError(Exception):
     """A problem with the command's input; its message goes to stderr, exit status 2."""
 
 
+def _said(err: BaseException, ruleset: str | None = None) -> str:
+    """What `err` says in the command's language: a message made with engine.i18n.msg is
+    rebuilt in it (through `ruleset`'s glossary), any other error's text kept as it is."""
+    from engine.i18n import said
+
+    return _loc(said(err), ruleset)
+
+
+def _loc(obj: Any, ruleset: str | None = None) -> str:
+    """A message (engine.i18n.msg) or a name in the command's language."""
+    from engine.i18n import localized
+
+    return localized(obj, language(), ruleset)
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """One subcommand: its help line, its argument declarations and its handler."""
@@ -87,7 +102,7 @@ def _load_game_file(p: Path):
     try:
         read = open_game(p)
     except GameFileError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     for problem in read.log_problems:
         print(tr("{prog}: warning: {file}: {problem}").format(prog=PROG, file=p, problem=problem),
               file=sys.stderr)
@@ -105,7 +120,7 @@ def open_scenario(path: str | Path) -> Scenario:
     try:
         return load_scenario(p)
     except ScenarioError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
 
 
 def finite_float(text: str) -> float:
@@ -227,7 +242,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
         m = measure_pair(scenario, args.from_id, args.to_id,
                          facing_model=facing_model(args.facing_model))
     except MeasureError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     _emit(m.to_dict(), measure_text(scenario, m), args.json, sys.stdout)
     return 0
 
@@ -306,7 +321,7 @@ def cmd_template(args: argparse.Namespace) -> int:
                            toward=tuple(args.toward) if args.toward else None,
                            scatter=args.scatter)
     except MeasureError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     if r.centre != r.aim:
         warn_off_table(scenario, *r.centre, tr("--scatter: the template's centre"))
     _emit(r.to_dict(), template_text(scenario, r), args.json, sys.stdout)
@@ -385,7 +400,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         with Library(path) as library:
             cards = cards_for_scenario(scenario, library, args.units, readings=readings)
     except (SchemaError, LibraryError) as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     options = SheetOptions(args.size, args.per_page, args.one_per_page,
                            templates=args.templates,
                            card=CardOptions(tallies=not args.no_tallies),
@@ -393,7 +408,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     try:
         pages = write_pdf(args.output, cards, options, title=f"{scenario.name} — unit cards")
     except (OSError, ValueError) as e:
-        raise CliError(f"{args.output}: {e}") from None
+        raise CliError(f"{args.output}: {_said(e)}") from None
     print(tr("{file}: {cards}, {pages}").format(
         file=args.output,
         cards=(tr("{n} card") if len(cards) == 1 else tr("{n} cards")).format(n=len(cards)),
@@ -413,14 +428,14 @@ def _card_readings(args: argparse.Namespace, scenario: Scenario) -> dict[str, An
         rs = get_ruleset(scenario.ruleset)
     except RulesetNotFound as e:
         if rules:
-            raise CliError(f"--rule: {e}") from None
+            raise CliError(f"--rule: {_said(e)}") from None
         return {}
     p = Path(args.file)
     game = _load_game_file(p) if _is_game_path(p) else None
     try:
         return readings_for(rs, game, rules)
     except SchemaError as e:
-        raise CliError(f"--rule {e}") from None
+        raise CliError(f"--rule {_said(e)}") from None
 
 
 # --- resolve / odds ----------------------------------------------------------------------
@@ -568,7 +583,7 @@ def _open_game(path: str | Path):
     try:
         return Game.from_meta(load_scenario(p), {}), False
     except ScenarioError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
 
 
 def _unit_of(game, unit_id: str, flag: str):
@@ -630,7 +645,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     try:
         rs = get_ruleset(scenario.ruleset)
     except RulesetNotFound as e:
-        raise CliError(f"{args.file}: {e}") from None
+        raise CliError(f"{args.file}: {_said(e)}") from None
     try:
         action = rs.action(args.action)
     except KeyError as e:
@@ -666,11 +681,11 @@ def _setup(args: argparse.Namespace) -> _Setup:
     try:
         validate_options(action.options, options, action.id)
     except SchemaError as e:
-        raise CliError(f"--option {e}") from None
+        raise CliError(f"--option {_said(e)}") from None
     try:
         readings = readings_for(rs, game, rules)
     except SchemaError as e:
-        raise CliError(f"--rule {e}") from None
+        raise CliError(f"--rule {_said(e)}") from None
     given = _pairs(args.fact, "--fact")
     reads = tuple(action.fact_names)
     unknown = [k for k in given if k not in reads]
@@ -686,7 +701,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
             rs.weapon(args.weapon)
     except SchemaError as e:
         flag = "--weapon" if str(e).startswith("weapon") else "--fact"
-        raise CliError(f"{flag} {e}") from None
+        raise CliError(f"{flag} {_said(e)}") from None
     if args.point:
         warn_off_table(scenario, *args.point, "--point")
     for name, value in roles.items():
@@ -712,7 +727,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
                          roles=roles or None, groups=groups,
                          extra_modifiers=args.modifier)
     except MeasureError as e:
-        raise CliError(f"--{str(e)}" if str(e).startswith(("point", "target")) else str(e)) \
+        raise CliError(f"--{_said(e)}" if str(e).startswith(("point", "target")) else _said(e)) \
             from None
     except MissingRole as e:  # the role's own flag, in words
         name = e.role.name
@@ -723,7 +738,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
                                kind=e.role.kind, option=flag.rstrip("=…"))) from None
     except SchemaError as e:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
-        raise CliError(f"{flag}{e}") from None
+        raise CliError(f"{flag}{_said(e)}") from None
     return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
 
 
@@ -738,10 +753,11 @@ def _refused(err, ctx) -> CliError:
     from engine.protocol import argument_of, refusal_argument
 
     arg = argument_of(err, ctx.action)
-    text = err.text
+    text = str(err.text)
+    shown = _said(err, ctx.ruleset.id)
     if arg is None:
         head = "" if text.startswith(f"{ctx.action.id}:") else f"{ctx.action.id}: "
-        return CliError(tr("not possible: {why}").format(why=f"{head}{text}"))
+        return CliError(tr("not possible: {why}").format(why=f"{head}{shown}"))
     for prefix, flag in (("facts.", "--fact"), ("options.", "--option"),
                          ("rules.", "--rule")):
         if arg.startswith(prefix):
@@ -750,8 +766,11 @@ def _refused(err, ctx) -> CliError:
     else:
         where = "--by" if arg.startswith("state.") else \
             _ROLE_FLAGS.get(arg, f"--role {arg}")
-    tail = text.split(": ", 1)[1] if refusal_argument(text) in (arg, arg.split(".")[-1]) \
-        else text
+    head = refusal_argument(text)
+    if head in (arg, arg.split(".")[-1]):  # the head names the flag: said once, by the flag
+        shown = shown[len(head) + 2:] if shown.startswith(f"{head}: ") else \
+            shown.split(": ", 1)[-1]  # the head in the reader's words ("цель: …")
+    tail = shown
     if tail.startswith(f"{arg}: "):
         tail = tail[len(arg) + 2:]
     return CliError(tr("{flag}: not possible: {why}").format(flag=where, why=tail))
@@ -776,7 +795,7 @@ def _answer(args: argparse.Namespace, ctx):
                               weapon=args.return_weapon,
                               options=_pairs(args.return_option, "--return-option"))
     except (SchemaError, MeasureError) as e:
-        raise CliError(f"--return-fire {args.return_fire}: {e}") from None
+        raise CliError(f"--return-fire {args.return_fire}: {_said(e)}") from None
 
 
 def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
@@ -801,12 +820,12 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
         else:
             res = charge(setup.ctx, res, override=override)
     except CostRefused as e:
-        raise CliError(tr("--apply: {why} (--override-cost applies it anyway)").format(why=e)) \
-            from None
+        raise CliError(tr("--apply: {why} (--override-cost applies it anyway)")
+                       .format(why=_said(e))) from None
     try:
         apply_change(game, res.change)
     except ModelError as e:
-        raise CliError(f"--apply: {e}") from None
+        raise CliError(f"--apply: {_said(e)}") from None
     if setup.is_game_file:
         entries = res.log_entries(game.turn) if hasattr(res, "log_entries") \
             else [res.log_entry(game.turn)]
@@ -819,7 +838,7 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
         try:
             save_game(setup.path, game)
         except GameFileError as e:
-            raise CliError(str(e)) from None
+            raise CliError(_said(e)) from None
         return tr("applied to {file} and logged").format(file=setup.path), res
     save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
     return tr("applied to {file} (a scenario keeps no roll log)").format(file=setup.path), res
@@ -845,16 +864,17 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         else:
             res = setup.ctx.resolve(dice)
     except DiceError as e:
-        raise CliError(f"--dice: {e}" if args.dice is not None else str(e)) from None
+        raise CliError(f"--dice: {_said(e)}" if args.dice is not None else _said(e)) from None
     except ActionRefused as e:
         raise _refused(e, setup.ctx) from None
     except ValueError as e:  # a missing fact, a bad value
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     try:
         if isinstance(dice, TypedDice):
             dice.check_exhausted()
     except DiceError as e:
-        raise CliError(tr("--dice: {why} (result: {result})").format(why=e, result=res.summary)) \
+        raise CliError(tr("--dice: {why} (result: {result})")
+                       .format(why=_said(e), result=_loc(res.summary, setup.ctx.ruleset.id))) \
             from None
     if args.override_cost and not args.apply:
         raise CliError(tr("--override-cost: only with --apply"))
@@ -898,7 +918,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     except ActionRefused as e:
         raise _refused(e, ctx) from None
     except ValueError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     data = {"action": ctx.action.id, "actor": ctx.actor_id,
             "target": ctx.target.id if ctx.target else None,
             "facts": ctx.facts.to_dict(), **odds_dict(dist)}
@@ -1017,13 +1037,13 @@ def cmd_picture(args: argparse.Namespace) -> int:
         try:
             template = (shape, finite_float(x), finite_float(y))
         except argparse.ArgumentTypeError as e:
-            raise CliError(f"--template: {e}") from None
+            raise CliError(f"--template: {_said(e)}") from None
     around = None
     if args.around is not None:
         try:
             around = (args.around[0], finite_float(args.around[1]))
         except argparse.ArgumentTypeError as e:
-            raise CliError(tr("--around: RADIUS {why}").format(why=e)) from None
+            raise CliError(tr("--around: RADIUS {why}").format(why=_said(e))) from None
     game, _ = _open_game(args.file)
     overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
                         template=template, scatter=args.scatter, threat=args.threat,
@@ -1033,7 +1053,7 @@ def cmd_picture(args: argparse.Namespace) -> int:
                          around_unit=around, width_px=args.width, labels=args.labels,
                          grid=args.grid, overlays=overlays)
     except PictureError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     a = r.area
     print(tr("{file}: {w} × {h} px, table ({x}, {y}) {tw}\" × {th}\"").format(
         file=args.output, w=r.size.width(), h=r.size.height(), x=f"{a.left():g}",
@@ -1072,7 +1092,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         sealing = sealed.sealing_of(game.state)
     except sealed.SealedError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_said(e)) from None
     if sealing is None:
         raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
     seed = args.seed if args.seed is not None else sealing.revealed

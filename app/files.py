@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import ruleset_name, tr
+from app.i18n import loc, ruleset_name, tr
 
 from .recent import RecentFiles
 
@@ -541,7 +541,7 @@ class FileController(QObject):
                 if restored is not None:
                     return restored
             self.window.show_error(tr(REFUSAL_TITLES.get(e.kind, "Could not open the game")),
-                                   f"{e}\n\n{tr(LEFT_ALONE)}")
+                                   f"{_said(e)}\n\n{tr(LEFT_ALONE)}")
         except OSError as e:
             self.window.show_error(tr("Could not open the game"), f"{p}: {e.strerror or e}")
         return None
@@ -558,7 +558,7 @@ class FileController(QObject):
         answer = QMessageBox.question(
             self.window, self.tr("The game file is damaged"),
             self.tr("{error}\n\nOpen its last good backup ({name}) instead? The damaged "
-                    "file is kept beside it.").format(error=error, name=backup.name),
+                    "file is kept beside it.").format(error=_said(error), name=backup.name),
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Open)
         if answer != QMessageBox.StandardButton.Open:
@@ -593,7 +593,7 @@ class FileController(QObject):
             scenario = load_scenario(p)
             return Game.from_meta(scenario, {})
         except (ScenarioError, ValueError) as e:
-            self.window.show_error(tr(SCENARIO_REFUSAL), f"{e}\n\n{tr(LEFT_ALONE)}")
+            self.window.show_error(tr(SCENARIO_REFUSAL), f"{_said(e)}\n\n{tr(LEFT_ALONE)}")
         except OSError as e:
             self.window.show_error(tr(SCENARIO_REFUSAL), f"{p}: {e.strerror or e}")
         return None
@@ -758,3 +758,10 @@ def install(window) -> FileController:
 
 __all__ = ["FileController", "NewTable", "NewGameDialog", "blank_scenario", "ask_new_table",
            "install", "REFUSAL_TITLES", "SCENARIO_REFUSAL", "GAME_SUFFIX"]
+
+
+def _said(err: BaseException) -> str:
+    """What a file's error says, in the interface's language (a msg() text rebuilt)."""
+    from engine.i18n import said
+
+    return loc(said(err))

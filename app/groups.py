@@ -20,6 +20,7 @@ from shiboken6 import isValid
 
 from app.board.groups_layer import GroupOutline, GroupsLayer
 from app.board.items import geometry_path
+from app.i18n import loc
 from app.panels.docks import dock_widgets
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class GroupsController(QObject):
             n = len(game.group_units(group_id))
             self.window.statusBar().showMessage(
                 self.tr("Group: %1 (%2), %n unit(s) on the table", "", n)
-                .replace("%1", g.label).replace("%2", g.kind))
+                .replace("%1", g.label).replace("%2", loc(g.kind)))  # "squad" → "отделение"
         self.group_selected.emit(group_id)
 
     def select_group_of(self, unit_id: str) -> str | None:

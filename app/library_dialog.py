@@ -484,7 +484,7 @@ class LibraryDialog(QDialog):
         try:
             saved = self.library.save(e.ruleset, e.kind, e.id, self.form.values())
         except SchemaError as err:
-            self.error.setText(str(err))
+            self.error.setText(_said(err))
             return False
         self.current = saved
         self.form.mark_saved()
@@ -508,7 +508,7 @@ class LibraryDialog(QDialog):
         try:
             copy = self.library.duplicate(e.ruleset, e.kind, e.id, new_id)
         except SchemaError as err:
-            self.error.setText(str(err))
+            self.error.setText(_said(err))
             return False
         self.current = copy
         self.refresh()
@@ -525,7 +525,7 @@ class LibraryDialog(QDialog):
         try:
             self.library.delete(e.ruleset, e.kind, e.id)
         except SchemaError as err:
-            self.error.setText(str(err))
+            self.error.setText(_said(err))
             return False
         self.current = None
         self.refresh()
@@ -582,10 +582,10 @@ class LibraryDialog(QDialog):
                                          .format(err)) \
                     == QMessageBox.StandardButton.Yes:
                 return self.import_faction(path, replace=True)
-            self.error.setText(str(err))
+            self.error.setText(_said(err))
             return False
         except (OSError, SchemaError) as err:
-            self.error.setText(f"{path}: {err}")
+            self.error.setText(f"{path}: {_said(err)}")
             return False
         self.refresh()
         self.error.setText(tr("Imported {faction}: {added} added, {replaced} replaced, "
@@ -639,7 +639,7 @@ def _scenario_cards_dialog(window) -> None:
         with open_library() as library:
             cards = cards_for_scenario(scenario, library, readings=_readings(window))
     except SchemaError as err:
-        QMessageBox.warning(window, tr("Print unit cards"), str(err))
+        QMessageBox.warning(window, tr("Print unit cards"), _said(err))
         return
     options = SheetOptions("a4", metres_per_inch=scenario.table.metres_per_inch)
     preview(window, cards, options).exec()
@@ -653,7 +653,7 @@ def install(window) -> QAction:
         try:
             library = open_library()
         except SchemaError as err:
-            QMessageBox.warning(window, tr("Unit library"), str(err))
+            QMessageBox.warning(window, tr("Unit library"), _said(err))
             return
         try:
             LibraryDialog(library, window).exec()
@@ -666,7 +666,7 @@ def install(window) -> QAction:
         try:
             library = open_library()
         except SchemaError as err:
-            QMessageBox.warning(window, tr("Rosters"), str(err))
+            QMessageBox.warning(window, tr("Rosters"), _said(err))
             return
         try:
             RosterDialog(library, window,
@@ -685,3 +685,10 @@ def install(window) -> QAction:
         menu.addAction(a)
     window.library_menu = menu
     return lib_action
+
+
+def _said(err: BaseException) -> str:
+    """What a library error says, in the interface's language (a msg() text rebuilt)."""
+    from engine.i18n import said
+
+    return loc(said(err))

@@ -19,7 +19,7 @@ from geometry.units import in_to_m
 from . import i18n
 from .board import BoardScene, BoardView
 from .editor import Editor
-from .i18n import ruleset_name, tr
+from .i18n import loc, ruleset_name, tr
 from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
 from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
@@ -290,7 +290,10 @@ class MainWindow(QMainWindow):
         try:
             scenario = load_scenario(path)
         except (ScenarioError, OSError, ValueError) as err:
-            text = str(err) if str(path) in str(err) else f"{path}:\n{err}"
+            from engine.i18n import said
+
+            shown = loc(said(err))  # in the interface's language
+            text = shown if str(path) in str(err) else f"{path}:\n{shown}"
             self.show_error(self.tr("Could not open the scenario"), text)
             return False
         self.set_scenario(scenario, path)
@@ -298,12 +301,13 @@ class MainWindow(QMainWindow):
 
     def open_demo(self) -> bool:
         """Open the demo table shipped with Warboard."""
+        from engine.i18n import said
         from engine.scenario_io import ScenarioError, load_demo
 
         try:
             scenario = load_demo()
         except (ScenarioError, OSError, ValueError) as err:
-            self.show_error(self.tr("Could not open the demo table"), str(err))
+            self.show_error(self.tr("Could not open the demo table"), loc(said(err)))
             return False
         self.set_scenario(scenario)
         return True

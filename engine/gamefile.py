@@ -74,6 +74,7 @@ from engine.gamefile_schema import (
     scenario_doc,
     snapshot_game,
 )
+from engine.i18n import msg
 from engine.log_chain import GENESIS, chain_problems, entry_hash
 from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
@@ -244,21 +245,24 @@ def _transaction(db: sqlite_utils.Database) -> Iterator[None]:
 def _check_header(path: Path) -> None:
     """not-found / not-sqlite / too big, from the file's size and first bytes alone."""
     if not path.exists():
-        raise GameFileError("not-found", "no such file")
+        raise GameFileError("not-found", msg("no such file"))
     if path.is_dir():
-        raise GameFileError("not-found", "is a folder, not a game file")
+        raise GameFileError("not-found", msg("is a folder, not a game file"))
     size = path.stat().st_size
     if size == 0:
-        raise GameFileError("not-sqlite", "the file is empty, not a Warboard game")
+        raise GameFileError("not-sqlite", msg("the file is empty, not a Warboard game"))
     if size > MAX_GAME_BYTES:
-        raise GameFileError("invalid", f"the file is {size / 2**20:.0f} MB, more than a game "
-                                       f"file may be ({MAX_GAME_BYTES // 2**20} MB)")
+        raise GameFileError("invalid", msg("the file is {size:.0f} MB, more than a game file "
+                                           "may be ({mb} MB)", size=size / 2**20,
+                                           mb=MAX_GAME_BYTES // 2**20))
     with open(path, "rb") as f:
         head = f.read(100)
     if not head.startswith(SQLITE_MAGIC):
-        raise GameFileError("not-sqlite", "not a Warboard game file (not a SQLite database)")
+        raise GameFileError("not-sqlite",
+                            msg("not a Warboard game file (not a SQLite database)"))
     if len(head) < 100:
-        raise GameFileError("damaged", f"damaged: the file is cut short ({size} bytes)")
+        raise GameFileError("damaged", msg("damaged: the file is cut short ({size} bytes)",
+                                           size=size))
 
 
 def _cut_short(path: Path) -> str:
@@ -297,11 +301,11 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
     app_id = db.execute("PRAGMA application_id").fetchone()[0]
     names = _table_names(db)
     if "meta" not in names or app_id not in (0, APPLICATION_ID):
-        raise GameFileError("foreign", "a SQLite database, but not a Warboard game")
+        raise GameFileError("foreign", msg("a SQLite database, but not a Warboard game"))
     meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     if meta.get("format") != FORMAT:
-        raise GameFileError("foreign", f"a SQLite database, but not a Warboard game "
-                                       f"(format {meta.get('format')!r})")
+        raise GameFileError("foreign", msg("a SQLite database, but not a Warboard game "
+                                           "(format {format})", format=repr(meta.get("format"))))
     raw = meta.get("schema_version")
     try:
         version = int(raw)  # type: ignore[arg-type]
@@ -309,8 +313,9 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
         raise invalid("meta", "schema_version", "value",
                       f"expected a whole number, got {raw!r}") from None
     if version > SCHEMA_VERSION:
-        raise GameFileError("newer", f"made by a newer Warboard (schema {version}); "
-                                     f"this version reads schema {SCHEMA_VERSION}")
+        raise GameFileError("newer", msg("made by a newer Warboard (schema {version}); this "
+                                         "version reads schema {reads}", version=version,
+                                         reads=SCHEMA_VERSION))
     if version < 1:
         raise invalid("meta", "schema_version", "value", f"no schema {version} exists")
     missing = [t for t in TABLES if t not in names]

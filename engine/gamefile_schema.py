@@ -35,6 +35,7 @@ import sqlite_utils
 
 from engine import safe_json
 from engine.dice import RollRecord
+from engine.i18n import prefixed
 from engine.log_chain import GENESIS, entry_hash
 from engine.log_kinds import LOG_KINDS, log_kind
 from engine.model import Game, LogEntry, ModelError, restored_summary
@@ -65,7 +66,7 @@ class GameFileError(Exception):
         self.kind = kind
         self.message = message
         self.path = path
-        super().__init__(f"{path}: {message}" if path else message)
+        super().__init__(prefixed(f"{path}: " if path else "", message))  # msg() kept
 
     def at(self, path: str) -> GameFileError:
         """The same error, told about the file."""
@@ -75,7 +76,7 @@ class GameFileError(Exception):
 def invalid(table: str, row: Any, field_path: str, message: str) -> GameFileError:
     """An "invalid" error naming the table, the row's id and the field."""
     where = f"{table} row {row!r}" + (f": {field_path}" if field_path else "")
-    return GameFileError("invalid", f"{where}: {message}")
+    return GameFileError("invalid", prefixed(f"{where}: ", message))
 
 
 def now_iso() -> str:

@@ -38,6 +38,7 @@ from typing import Any
 import sqlite_utils
 
 from engine import safe_json
+from engine.i18n import msg
 from engine.library_schema import Kind, LibrarySpec, all_specs, check_id, get_spec
 from engine.options import SchemaError
 
@@ -144,19 +145,20 @@ class Library:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.is_dir():
-            raise LibraryError(f"{self.path}: is a folder, not a library file")
+            raise LibraryError(msg("{path}: is a folder, not a library file", path=str(self.path)))
         try:
             conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
         except sqlite3.Error as e:
-            raise LibraryError(f"{self.path}: cannot open the library file ({e})") from None
+            raise LibraryError(msg("{path}: cannot open the library file ({why})",
+                                   path=str(self.path), why=str(e))) from None
         self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._specs = {s.ruleset: s for s in (specs if specs is not None else all_specs())}
         try:
             self._create()
         except sqlite3.DatabaseError as e:
             conn.close()
-            raise LibraryError(f"{self.path}: not a usable library file (SQLite says {e})") \
-                from None
+            raise LibraryError(msg("{path}: not a usable library file (SQLite says {why})",
+                                   path=str(self.path), why=str(e))) from None
         self.last_seed = self.seed() if seed else SeedReport()
 
     # ---- lifetime
@@ -191,8 +193,8 @@ class Library:
         app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
         if app_id not in (0, LIBRARY_APPLICATION_ID) or (names and not (
                 "meta" in names and "entries" in names)):
-            raise LibraryError(f"{self.path}: a SQLite database, but not a Warboard library "
-                               f"(left as it was)")
+            raise LibraryError(msg("{path}: a SQLite database, but not a Warboard library "
+                                   "(left as it was)", path=str(self.path)))
         version = self._meta("schema_version") if names else None
         if version is not None and not (isinstance(version, str) and version.isdigit()):
             raise LibraryError(f"{self.path}: meta.schema_version: expected a whole number, "
@@ -202,8 +204,9 @@ class Library:
         self._refuse_foreign()
         version = self._meta("schema_version")
         if version is not None and int(version) > SCHEMA_VERSION:
-            raise LibraryError(f"{self.path}: library schema {version} is newer than this "
-                               f"version of Warboard reads ({SCHEMA_VERSION})")
+            raise LibraryError(msg("{path}: library schema {version} is newer than this "
+                                   "version of Warboard reads ({reads})", path=str(self.path),
+                                   version=version, reads=SCHEMA_VERSION))
         with self.transaction():
             t = self.db.table
             if not t("meta").exists():
@@ -606,12 +609,12 @@ class Library:
         try:
             size = os.stat(path).st_size
             if size > MAX_IMPORT_BYTES:
-                raise SchemaError(f"faction file: {size} bytes is over the "
-                                  f"{MAX_IMPORT_BYTES}-byte limit")
+                raise SchemaError(msg("faction file: {size} bytes is over the {limit}-byte "
+                                      "limit", size=size, limit=MAX_IMPORT_BYTES))
             with open(path, "rb") as f:
                 raw = f.read(MAX_IMPORT_BYTES + 1)
         except IsADirectoryError:
-            raise SchemaError("faction file: is a folder") from None
+            raise SchemaError(msg("faction file: is a folder")) from None
         except OSError as e:
             raise SchemaError(f"faction file: {e.strerror or e}") from None
         return self.import_faction(raw, replace=replace)
@@ -623,23 +626,24 @@ class Library:
         else:
             raw = source.encode() if isinstance(source, str) else source
             if len(raw) > MAX_IMPORT_BYTES:
-                raise SchemaError(f"faction file: {len(raw)} bytes is over the "
-                                  f"{MAX_IMPORT_BYTES}-byte limit")
+                raise SchemaError(msg("faction file: {size} bytes is over the {limit}-byte "
+                                      "limit", size=len(raw), limit=MAX_IMPORT_BYTES))
             try:
                 data = safe_json.loads(raw)
             except safe_json.JSONInputError as e:
                 if e.decode is not None:
-                    raise SchemaError(f"faction file: bad JSON at line {e.decode.lineno}: "
-                                      f"{e.decode.msg}") from None
+                    raise SchemaError(msg("faction file: bad JSON at line {line}: {why}",
+                                          line=e.decode.lineno, why=e.decode.msg)) from None
                 raise SchemaError(f"faction file: {e}") from None
             if not isinstance(data, dict):
-                raise SchemaError("faction file: expected a JSON object at the top")
+                raise SchemaError(msg("faction file: expected a JSON object at the top"))
         if data.get("format") != FACTION_FORMAT:
             raise SchemaError(f"format: expected {FACTION_FORMAT!r}, got "
                               f"{data.get('format')!r}")
         if data.get("version") != FACTION_VERSION:
-            raise SchemaError(f"version: expected {FACTION_VERSION}, got "
-                              f"{data.get('version')!r} (newer files need a newer Warboard)")
+            raise SchemaError(msg("version: expected {version}, got {got} (newer files need "
+                                  "a newer Warboard)", version=FACTION_VERSION,
+                                  got=repr(data.get("version"))))
         return data
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.i18n import msg, prefixed
+
 __all__ = ["JSONInputError", "loads", "check_value", "MAX_DEPTH", "MAX_INT_DIGITS"]
 
 #: The deepest nesting of arrays and objects accepted (a scenario needs about 6).
@@ -33,7 +35,7 @@ class JSONInputError(ValueError):
         self.message = message
         #: The parser's own error, when the text is not JSON at all.
         self.decode: json.JSONDecodeError | None = None
-        super().__init__(f"{field}: {message}" if field else message)
+        super().__init__(prefixed(f"{field}: " if field else "", message))
 
 
 def _int(text: str) -> int:
@@ -51,7 +53,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict:
     out: dict = {}
     for k, v in pairs:
         if k in out:
-            raise JSONInputError("", f"duplicate key {k!r} in one JSON object")
+            raise JSONInputError("", msg("duplicate key {key} in one JSON object", key=repr(k)))
         out[k] = v
     return out
 
@@ -62,17 +64,17 @@ def loads(text: str | bytes) -> Any:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise JSONInputError("", f"not UTF-8 text (bad byte at offset {e.start})") \
-                from None
+            raise JSONInputError("", msg("not UTF-8 text (bad byte at offset {offset})",
+                                         offset=e.start)) from None
     try:
         value = json.loads(text, parse_int=_int, parse_constant=_constant,
                            object_pairs_hook=_pairs)
     except RecursionError:
-        raise JSONInputError("", f"JSON nested too deeply (at most {MAX_DEPTH} levels)") \
-            from None
+        raise JSONInputError("", msg("JSON nested too deeply (at most {levels} levels)",
+                                     levels=MAX_DEPTH)) from None
     except json.JSONDecodeError as e:
-        err = JSONInputError("", f"not valid JSON: {e.msg} (line {e.lineno}, "
-                                 f"column {e.colno})")
+        err = JSONInputError("", msg("not valid JSON: {why} (line {line}, column {column})",
+                                     why=e.msg, line=e.lineno, column=e.colno))
         err.decode = e
         raise err from None
     check_value(value)
@@ -90,7 +92,8 @@ def check_value(value: Any, path: str = "") -> None:
         v, where, depth = stack.pop()
         if isinstance(v, dict | list):
             if depth > MAX_DEPTH:
-                raise JSONInputError(where, f"nested too deeply (at most {MAX_DEPTH} levels)")
+                raise JSONInputError(where, msg("nested too deeply (at most {levels} levels)",
+                                                levels=MAX_DEPTH))
             items = v.items() if isinstance(v, dict) else enumerate(v)
             for k, x in items:
                 if isinstance(k, str):

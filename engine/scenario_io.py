@@ -27,6 +27,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from engine import safe_json
+from engine.i18n import msg, prefixed
 from engine.scenario import EDGES, FORMAT, VERSION, Group, Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.terrain import KINDS, TerrainPiece
@@ -71,7 +72,9 @@ class ScenarioError(ValueError):
         self.field = field
         self.message = message
         self.source = source
-        super().__init__(": ".join(p for p in (source, field, message) if p))
+        # a message made with msg() stays one, after the file and the field, so that a
+        # reader's language can be shown (engine.i18n.said); English as it always was
+        super().__init__(prefixed("".join(f"{p}: " for p in (source, field) if p), message))
 
     def with_source(self, source: str) -> ScenarioError:
         """The same error, told about the file it came from."""
@@ -117,25 +120,26 @@ def _jsonable(v: Any) -> bool:
 
 def _required(d: dict, key: str, path: str) -> Any:
     if key not in d:
-        raise ScenarioError(_at(path, key), "required key is missing")
+        raise ScenarioError(_at(path, key), msg("required key is missing"))
     return d[key]
 
 
 def _object(v: Any, path: str) -> dict:
     if not isinstance(v, dict):
-        raise ScenarioError(path, f"expected an object, got {_describe(v)}")
+        raise ScenarioError(path, msg("expected an object, got {got}", got=_describe(v)))
     return v
 
 
 def _list(v: Any, path: str) -> list:
     if not isinstance(v, list):
-        raise ScenarioError(path, f"expected a list, got {_describe(v)}")
+        raise ScenarioError(path, msg("expected a list, got {got}", got=_describe(v)))
     return v
 
 
 def _text(v: Any, path: str) -> str:
     if not isinstance(v, str) or not v.strip():
-        raise ScenarioError(path, f"expected a non-empty string, got {_describe(v)}")
+        raise ScenarioError(path, msg("expected a non-empty string, got {got}",
+                                      got=_describe(v)))
     try:
         v.encode("utf-8")
     except UnicodeEncodeError:
@@ -147,16 +151,16 @@ def _text(v: Any, path: str) -> str:
 def _number(v: Any, path: str, *, positive: bool = False, minimum: float | None = None) -> float:
     """A finite JSON number, kept as given (an int stays an int, for the round trip)."""
     if isinstance(v, bool) or not isinstance(v, int | float):
-        raise ScenarioError(path, f"expected a number, got {_describe(v)}")
+        raise ScenarioError(path, msg("expected a number, got {got}", got=_describe(v)))
     if isinstance(v, int) and abs(v) > MAX_MAGNITUDE:
         raise ScenarioError(path, f"expected a number within ±{MAX_MAGNITUDE:g}, got a "
                                   f"{len(str(abs(v)))}-digit whole number")
     if not math.isfinite(v):
-        raise ScenarioError(path, f"expected a finite number, got {v!r}")
+        raise ScenarioError(path, msg("expected a finite number, got {got}", got=repr(v)))
     if abs(v) > MAX_MAGNITUDE:
         raise ScenarioError(path, f"expected a number within ±{MAX_MAGNITUDE:g}, got {v!r}")
     if positive and v <= 0:
-        raise ScenarioError(path, f"expected a positive number, got {v!r}")
+        raise ScenarioError(path, msg("expected a positive number, got {got}", got=repr(v)))
     if minimum is not None and v < minimum:
         raise ScenarioError(path, f"expected a number of at least {minimum:g}, got {v!r}")
     return v
@@ -164,7 +168,7 @@ def _number(v: Any, path: str, *, positive: bool = False, minimum: float | None 
 
 def _bool(v: Any, path: str) -> bool:
     if not isinstance(v, bool):
-        raise ScenarioError(path, f"expected true or false, got {_describe(v)}")
+        raise ScenarioError(path, msg("expected true or false, got {got}", got=_describe(v)))
     return v
 
 
@@ -207,8 +211,8 @@ def _extra(d: dict, known: Iterable[str], raw: dict | None = None) -> Extra:
 def parse_scenario(data: Any) -> Scenario:
     """A validated Scenario from a decoded JSON document; ScenarioError names the bad field."""
     if not isinstance(data, dict):
-        raise ScenarioError("", f"expected a scenario object at the top level, "
-                                f"got {_describe(data)}")
+        raise ScenarioError("", msg("expected a scenario object at the top level, got {got}",
+                                    got=_describe(data)))
     d = data
     _check_format(d)
     scenario = Scenario(
@@ -233,16 +237,22 @@ def parse_scenario(data: Any) -> Scenario:
 def _check_format(d: dict) -> None:
     fmt = d.get("format")
     if fmt != FORMAT:
-        got = "it is missing" if "format" not in d else f"got {_describe(fmt)}"
-        raise ScenarioError("format", f'expected "{FORMAT}" (a Warboard scenario), {got}')
+        if "format" not in d:
+            raise ScenarioError("format", msg('expected "{format}" (a Warboard scenario), it '
+                                              "is missing", format=FORMAT))
+        raise ScenarioError("format", msg('expected "{format}" (a Warboard scenario), got '
+                                          "{got}", format=FORMAT, got=_describe(fmt)))
     version = _required(d, "version", "")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ScenarioError("version", f"expected a whole number, got {_describe(version)}")
+        raise ScenarioError("version", msg("expected a whole number, got {got}",
+                                           got=_describe(version)))
     if version > VERSION:
-        raise ScenarioError("version", f"{version} is newer than this program reads ({VERSION})")
+        raise ScenarioError("version", msg("{version} is newer than this program reads "
+                                           "({newest})", version=version, newest=VERSION))
     if version < 1:
-        raise ScenarioError("version", f"{version} is not a version of this format "
-                                       f"(expected 1 to {VERSION})")
+        raise ScenarioError("version", msg("{version} is not a version of this format "
+                                           "(expected 1 to {newest})", version=version,
+                                           newest=VERSION))
 
 
 def _parse_table(v: Any, path: str) -> Table:
@@ -586,8 +596,8 @@ def _format(value: Any, indent: int, used: int) -> str:
 def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
     """A scenario from JSON text (or UTF-8 bytes); errors name `source` when given."""
     if len(text) > MAX_FILE_BYTES:
-        raise ScenarioError("", f"scenario text is over the {MAX_FILE_BYTES // 2**20} MB limit",
-                            source=source)
+        raise ScenarioError("", msg("scenario text is over the {mb} MB limit",
+                                    mb=MAX_FILE_BYTES // 2**20), source=source)
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
@@ -596,13 +606,14 @@ def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
     except safe_json.JSONInputError as e:
         raise ScenarioError(e.field, e.message, source=source) from None
     except UnicodeDecodeError as e:
-        raise ScenarioError("", f"not UTF-8 text (bad byte at offset {e.start})",
-                            source=source) from None
+        raise ScenarioError("", msg("not UTF-8 text (bad byte at offset {offset})",
+                                    offset=e.start), source=source) from None
     except json.JSONDecodeError as e:
-        raise ScenarioError("", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})",
+        raise ScenarioError("", msg("not valid JSON: {why} (line {line}, column {column})",
+                                    why=e.msg, line=e.lineno, column=e.colno),
                             source=source) from None
     except RecursionError:
-        raise ScenarioError("", "JSON nested too deeply", source=source) from None
+        raise ScenarioError("", msg("JSON nested too deeply"), source=source) from None
     except ScenarioError as e:
         raise (e.with_source(source) if source else e) from None
 
@@ -613,19 +624,20 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
     try:
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
-            raise ScenarioError("", f"file is {size / 2**20:.1f} MB; scenario files may be at "
-                                    f"most {MAX_FILE_BYTES // 2**20} MB", source=source)
+            raise ScenarioError("", msg("file is {size:.1f} MB; scenario files may be at "
+                                        "most {mb} MB", size=size / 2**20,
+                                        mb=MAX_FILE_BYTES // 2**20), source=source)
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise ScenarioError("", "no such file", source=source) from None
+        raise ScenarioError("", msg("no such file"), source=source) from None
     except IsADirectoryError:
-        raise ScenarioError("", "is a folder, not a scenario file", source=source) from None
+        raise ScenarioError("", msg("is a folder, not a scenario file"), source=source) from None
     except PermissionError:
-        raise ScenarioError("", "permission denied", source=source) from None
+        raise ScenarioError("", msg("permission denied"), source=source) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError("", f"file is over the {MAX_FILE_BYTES // 2**20} MB limit",
-                            source=source)
+        raise ScenarioError("", msg("file is over the {mb} MB limit",
+                                    mb=MAX_FILE_BYTES // 2**20), source=source)
     return loads_scenario(data, source=source)
 
 

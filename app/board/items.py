@@ -509,7 +509,7 @@ class BadgeItem(QGraphicsItem):
         for r in self._rects:
             self._rect = self._rect.united(r)
         self._rect = self._rect.adjusted(-1, -1, 1, 1)
-        self.setToolTip("\n".join(b.tip for b in self._badges))
+        self.setToolTip("\n".join(loc(b.tip) for b in self._badges))
         self.setVisible(bool(self._badges))
         self.update()
 
@@ -603,7 +603,7 @@ class UnitItem(QGraphicsItem):
         badges = self._sync_badges()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
             unit=u.label, profile=profile_name(u.profile), side=u.side),
-                                   *(b.tip for b in badges)]))
+                                   *(loc(b.tip) for b in badges)]))
         self.update()
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):  # noqa: N802

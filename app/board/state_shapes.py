@@ -21,6 +21,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QWidget
 
+from app.i18n import loc
+
 from . import style
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ class StateShapesItem(QGraphicsItem):
             self.label.setTransform(QTransform.fromTranslate(
                 -self.label.boundingRect().width() / 2, 0.0))
         self.label.setVisible(first is not None)
-        self.setToolTip("\n".join(s.tip for s in self.shapes if s.tip))
+        self.setToolTip("\n".join(loc(s.tip) for s in self.shapes if s.tip))
         self.update()
 
     @staticmethod

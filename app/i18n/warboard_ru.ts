@@ -13,7 +13,6 @@
     </message>
     <message>
         <source>Actions</source>
-        <extracomment>the template role an action that reads template facts gets when it declares none</extracomment>
         <translation>Действия</translation>
     </message>
     <message>
@@ -2811,8 +2810,20 @@ Replace the library&apos;s records?</source>
         <translation>Положить шаблон взрыва или огнемёта, увидеть, куда он может лечь, отклонить его</translation>
     </message>
     <message>
+        <source>Click the unit that fires, then the point it aims at (or drag from the unit). A flamer does not scatter.</source>
+        <translation>Щёлкните отряд, который стреляет, затем точку прицела (или протяните от отряда). Огнемёт не отклоняется.</translation>
+    </message>
+    <message>
         <source>Click where the template is aimed; then Scatter (or S).</source>
         <translation>Щёлкните, куда нацелен шаблон; затем «Отклонение» (или S).</translation>
+    </message>
+    <message>
+        <source>Under it if it does not scatter</source>
+        <translation>Под ним, если не отклонится</translation>
+    </message>
+    <message>
+        <source>{shape} aimed at ({x}&quot;, {y}&quot;). Scatter with the app&apos;s dice or type the dice in.</source>
+        <translation>{shape} нацелен в ({x}&quot;, {y}&quot;). Отклоните кубиками программы или введите кубики.</translation>
     </message>
     <message>
         <source>Before the roll — working out the odds …</source>
@@ -2823,8 +2834,36 @@ Replace the library&apos;s records?</source>
         <translation>До броска — шанс оказаться под ним ({scheme}, без отклонения {p}; самое тёмное: {peak}, что точка накрыта)</translation>
     </message>
     <message>
+        <source>A flamer does not scatter.</source>
+        <translation>Огнемёт не отклоняется.</translation>
+    </message>
+    <message>
+        <source>Place the template first.</source>
+        <translation>Сначала положите шаблон.</translation>
+    </message>
+    <message>
         <source>last: {0}</source>
         <translation>последнее: {0}</translation>
+    </message>
+    <message>
+        <source>Scattered {d}&quot; at {b}° — under it</source>
+        <translation>Отклонился на {d}&quot; по азимуту {b}° — под ним</translation>
+    </message>
+    <message>
+        <source>Scatter {d}&quot; at bearing {b}° ({source}).</source>
+        <translation>Отклонение {d}&quot; по азимуту {b}° ({source}).</translation>
+    </message>
+    <message>
+        <source>Click the unit that fires the flamer.</source>
+        <translation>Щёлкните отряд с огнемётом.</translation>
+    </message>
+    <message>
+        <source>{unit} fires: click (or release) where it aims.</source>
+        <translation>{unit} стреляет: щёлкните (или отпустите) там, куда он целится.</translation>
+    </message>
+    <message>
+        <source>Flamer from {unit} — under it</source>
+        <translation>Огнемёт {unit} — под ним</translation>
     </message>
     <message>
         <source>{0}: nobody</source>
@@ -2861,7 +2900,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Threat</source>
-        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once.</extracomment>
+        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once. How many units&apos; lines keep the picture their worker drew (an image of the viewport, ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.</extracomment>
         <translation>Угроза</translation>
     </message>
     <message>
@@ -2927,7 +2966,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source> (default base)</source>
-        <extracomment>The bases a library profile without a base size is placed on: a figure, a vehicle. the base is ours, not the rules&apos; (the profile names &quot;base&quot; among its PROPOSED values)</extracomment>
+        <extracomment>the base is ours, not the rules&apos; (the profile names &quot;base&quot; among its PROPOSED values)</extracomment>
         <translation> (подставка по умолчанию)</translation>
     </message>
     <message>
@@ -4036,7 +4075,7 @@ Open its last good backup ({name}) instead? The damaged file is kept beside it.<
     <name>MainWindow</name>
     <message>
         <source>&amp;Quit</source>
-        <extracomment>Every module is installed (emitted by `finish_startup`, once it had work to do). This window was rebuilt in another language (`relocalize`): the new window.</extracomment>
+        <extracomment>Every module is installed (emitted by `finish_startup`, once it had work to do). The game the program starts with is on the board (`open_start_game`: the program runs it once the window is complete, so the engine loads after the first paint). A dock was added (`addDockWidget`): app.room watches it. This window was rebuilt in another language (`relocalize`): the new window.</extracomment>
         <translation>В&amp;ыход</translation>
     </message>
     <message>

@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
 from app.board.items import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
+from engine.i18n import Text, msg, said
 
 from .base import PanelTool, ToolPanel
 from .rows_table import fill as fill_rows
@@ -353,8 +354,8 @@ class TemplateTool(PanelTool):
 
     def _instructions(self) -> str:
         if self.shape == "flamer":
-            return ("Click the unit that fires, then the point it aims at (or drag from the "
-                    "unit). A flamer does not scatter.")
+            return tr("Click the unit that fires, then the point it aims at (or drag from the "
+                      "unit). A flamer does not scatter.")
         return tr("Click where the template is aimed; then Scatter (or S).")
 
     def _settings_changed(self) -> None:
@@ -435,9 +436,10 @@ class TemplateTool(PanelTool):
 
         here = template_query(scenario, self.shape, x, y)
         self._draw_template(self.shape, (x, y), None, aimed=True)
-        self._fill_result(here, "Under it if it does not scatter")
-        self.panel.show_message(f'{self.shape} aimed at ({x:.2f}", {y:.2f}"). '
-                                "Scatter with the app's dice or type the dice in.")
+        self._fill_result(here, tr("Under it if it does not scatter"))
+        self.panel.show_message(tr('{shape} aimed at ({x}", {y}"). Scatter with the app\'s '
+                                   "dice or type the dice in.").format(
+                                       shape=self.shape, x=f"{x:.2f}", y=f"{y:.2f}"))
 
         def show(found: Worked) -> None:
             self._show_odds(found, here, names, scheme, shape, (x, y), log)
@@ -483,8 +485,9 @@ class TemplateTool(PanelTool):
                 scheme=loc(scheme.label), p=percent(scheme.p_no_scatter()), peak=peak))
         if log:
             x, y = at
-            self._log(here, summary=f"{shape} placed at ({x:.2f}, {y:.2f})"
-                      + _under_text(here, names), extra={"odds": found.logged})
+            self._log(here, summary=msg("{shape} placed at ({x:.2f}, {y:.2f}){under}",
+                                        shape=shape, x=x, y=y, under=_under_text(here, names)),
+                      extra={"odds": found.logged})
 
     def scatter(self) -> TemplateResult | None:
         """Roll (or read) the scatter dice, move the template, and list who is under it.
@@ -492,8 +495,8 @@ class TemplateTool(PanelTool):
         from engine.dice import DiceError, RandomDice
         from engine.measure import MeasureError
         if self.aim is None or self.shape == "flamer":
-            self.panel.show_message("A flamer does not scatter." if self.shape == "flamer"
-                                    else "Place the template first.", error=True)
+            self.panel.show_message(tr("A flamer does not scatter.") if self.shape == "flamer"
+                                    else tr("Place the template first."), error=True)
             return None
         self._settle_pending()
         scenario = self.editor.game.scenario
@@ -505,7 +508,7 @@ class TemplateTool(PanelTool):
             landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
                                                         bearing=typed_bearing)
         except (DiceError, ValueError, MeasureError) as err:
-            self.panel.show_message(str(err), error=True)
+            self.panel.show_message(loc(said(err)), error=True)
             return None
         if isinstance(dice, RandomDice):
             self.panel.seed.setPlaceholderText(tr("last: {0}").format(dice.seed))
@@ -514,11 +517,15 @@ class TemplateTool(PanelTool):
         self.result = result
         self._redraw_after_scatter(result)
         names = {u.id: u.label for u in scenario.units}
-        self._fill_result(result, f'Scattered {distance:g}" at {bearing:g}° — under it')
-        self.panel.show_message(f'Scatter {distance:g}" at bearing {bearing:g}° ({source}).')
+        self._fill_result(result, tr('Scattered {d}" at {b}° — under it').format(
+            d=f"{distance:g}", b=f"{bearing:g}"))
+        self.panel.show_message(tr('Scatter {d}" at bearing {b}° ({source}).').format(
+            d=f"{distance:g}", b=f"{bearing:g}", source=loc(source)))
         self._log(result, dice=records,
-                  summary=f'{self.shape} at ({x:.2f}, {y:.2f}) scattered {distance:g}" at '
-                          f"{bearing:g}° ({source})" + _under_text(result, names),
+                  summary=msg('{shape} at ({x:.2f}, {y:.2f}) scattered {distance:g}" at '
+                              "{bearing:g}° ({source}){under}", shape=self.shape, x=x, y=y,
+                              distance=distance, bearing=bearing, source=source,
+                              under=_under_text(result, names)),
                   extra={"scheme": self.panel.scheme_obj().label, "source": source})
         return result
 
@@ -550,7 +557,8 @@ class TemplateTool(PanelTool):
             if text and not text.isdigit():
                 raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
             src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
-            source = "sealed dice" if src.seed is None else f"app dice, seed {src.seed}"
+            source = "sealed dice" if src.seed is None else msg("app dice, seed {seed}",
+                                                                 seed=src.seed)
             return ScatterRule(scheme, bearing_die()), src, None, source
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
@@ -568,13 +576,14 @@ class TemplateTool(PanelTool):
         if self.origin_id is None or self.aim is not None:
             item = self.view.unit_at(ev.position().toPoint())
             if item is None:
-                self.panel.show_message("Click the unit that fires the flamer.", error=True)
+                self.panel.show_message(tr("Click the unit that fires the flamer."),
+                                        error=True)
                 return True
             self.clear()
             self.origin_id = item.unit.id
             self._press_at = QPointF(pos)
-            self.panel.show_message(f"{item.unit.label} fires: click (or release) where it "
-                                    "aims.")
+            self.panel.show_message(tr("{unit} fires: click (or release) where it aims.")
+                                    .format(unit=item.unit.label))
             return True
         self.place_flamer(self.origin_id, (pos.x(), pos.y()))
         return True
@@ -592,19 +601,21 @@ class TemplateTool(PanelTool):
             result = template_query(game.scenario, "flamer", tip[0], tip[1], toward=toward,
                                     shooter=origin_id)
         except (ValueError, MeasureError) as err:
-            self.panel.show_message(str(err), error=True)
+            self.panel.show_message(loc(said(err)), error=True)
             return None
         self.clear_overlay()
         self._ghost = None
         self.origin_id, self.aim, self.result = origin_id, toward, result
         self._draw_template("flamer", tip, toward, aimed=False)
         names = {u.id: u.label for u in game.scenario.units}
-        self._fill_result(result, f"Flamer from {shooter.label} — under it")
+        self._fill_result(result, tr("Flamer from {unit} — under it").format(
+            unit=shooter.label))
         self.panel.fill(self.panel.odds, [])
-        self.panel.show_message("A flamer does not scatter.")
+        self.panel.show_message(tr("A flamer does not scatter."))
         self._log(result, actor=origin_id,
-                  summary=f"flamer from {shooter.label} toward ({toward[0]:.2f}, "
-                          f"{toward[1]:.2f})" + _under_text(result, names))
+                  summary=msg("flamer from {shooter} toward ({x:.2f}, {y:.2f}){under}",
+                              shooter=shooter.label, x=toward[0], y=toward[1],
+                              under=_under_text(result, names)))
         return result
 
     # --- drawing ----------------------------------------------------------------------------
@@ -721,7 +732,7 @@ class TemplateTool(PanelTool):
         self.panel.result_title.setText(title if rows else tr("{0}: nobody").format(title))
         self.panel.fill(self.panel.result, rows)
 
-    def _log(self, result: TemplateResult, *, summary: str, dice: tuple[RollRecord, ...] = (),
+    def _log(self, result: TemplateResult, *, summary: Text, dice: tuple[RollRecord, ...] = (),
              actor: str | None = None, extra: dict | None = None) -> None:
         from engine.model import LogEntry
         game = self.editor.game
@@ -730,12 +741,16 @@ class TemplateTool(PanelTool):
                                  summary, details))
 
 
-def _under_text(result: TemplateResult, names: dict[str, str]) -> str:
+def _under_text(result: TemplateResult, names: dict[str, str]) -> Text:
+    """Who is under the template, for the log line (a message: the Log dock shows it in
+    the reader's language)."""
     if not result.under:
-        return ": nobody under it"
-    parts = [f"{names.get(i, i)} {100 * f:.0f}%" for i, f in result.under]
-    hole = f"; hole: {names.get(result.hole, result.hole)}" if result.hole else ""
-    return ": under " + ", ".join(parts) + hole
+        return msg(": nobody under it")
+    parts = ", ".join(f"{names.get(i, i)} {100 * f:.0f}%" for i, f in result.under)
+    if result.hole:
+        return msg(": under {units}; hole: {hole}", units=parts,
+                   hole=names.get(result.hole, result.hole))
+    return msg(": under {units}", units=parts)
 
 
 def _typed_bearing(text: str) -> float:

@@ -120,3 +120,38 @@ def test_russian_without_a_qt_application(qm_folder):
     assert done.returncode == 2
     assert "ошибка: не заданы обязательные аргументы: TO" in done.stderr
     assert "использование: warboard measure" in done.stderr
+
+
+def test_a_refusal_of_the_rules_in_russian_names_its_flag(capsys, russian):
+    """The rules' refusal (a msg() Text) is rebuilt in the command's language after the
+    flag at fault, the head the flag already says dropped in either language; exit 2."""
+    args = ["resolve", CROSSROADS, "shoot", "--by", "us-1-1", "--target", "sherman-2",
+            "--fact", "los=yes"]
+    assert main(["--lang", "ru", *args]) == 2
+    err = capsys.readouterr().err
+    assert "ошибка: --target: невозможно: Sherman 2 'Bulldog' — бронетехника" in err
+    assert "цель:" not in err and "armoured" not in err
+    assert main(["--lang", "ru", "odds", CROSSROADS, "order", "--by", "us-1-nco",
+                 "--target", "us-1-1", "--option", "order=assault",
+                 "--option", "enemy_distance_m=80"]) == 2
+    err = capsys.readouterr().err
+    assert "--option order: невозможно: штурм — только в пределах 50 м" in err
+    assert main(["--lang", "ru", "resolve", CROSSROADS, "tank_fire", "--by", "sherman-1",
+                 "--target", "sherman-2"]) == 2
+    assert "ошибка: невозможно: Огонь из пушки: главное орудие не наведено на Sherman 2" \
+        in capsys.readouterr().err
+    assert main(["--lang", "ru", "resolve", CROSSROADS, "shoot", "--by", "us-1-1", "--target",
+                 "gren-nco", "--fact", "los=no", "--dice", ""]) == 2
+    assert "--fact los: невозможно: нет линии видимости: цель скрыта — сначала бросьте " \
+        "Обнаружение (§4.3)" in capsys.readouterr().err
+    assert main(["--lang", "en", *args]) == 2  # English as it was
+    assert "error: --target: not possible: Sherman 2 'Bulldog' is an armoured vehicle " \
+        "and the M1 Garand rifle has no armour piercing" in capsys.readouterr().err
+
+
+def test_the_app_s_dice_line_in_russian(capsys, russian):
+    assert main(["--lang", "ru", "resolve", CROSSROADS, "shoot", "--by", "gren-1",
+                 "--target", "us-1-1", "--fact", "los=yes", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "Кубики: программа, зерно 7 (повторить: --seed 7)" in out
+    assert "Dice:" not in out

@@ -143,3 +143,18 @@ def test_a_new_game_rebuilds_the_outlines(qtbot):
     assert set(layer.outlines) == {"solo"}
     assert layer.label_item("solo").text() == "solo"
     assert layer.outlines["solo"].colour == win.scene.palette.colour("axis")
+
+
+
+def test_the_status_bar_names_the_group_kind_in_russian(qtbot, monkeypatch):
+    """The group's kind is a scenario key ("squad"): the status bar says it through the
+    glossary, in the interface's language (app.i18n.loc)."""
+    from app import i18n
+
+    win = window(qtbot)
+    qtbot.mouseClick(win.view.viewport(), LEFT, Qt.KeyboardModifier.ShiftModifier,
+                     at(win, 10, 14))
+    assert "Baker (squad)" in win.statusBar().currentMessage()
+    monkeypatch.setattr(i18n, "_current", "ru")
+    win.groups.select_group("sq-b")
+    assert "Baker (отделение)" in win.statusBar().currentMessage()

@@ -197,3 +197,28 @@ def test_d20_odds_follow_the_step_and_blast_5_covers_more(win, qtbot):
     odds = template_odds("blast-5", tool.aim, d20_steps(0.5), *units_of(win.game))
     assert tool.odds.under.tolist() == pytest.approx(odds.under.tolist(), abs=1e-12)
     assert len([e for e in win.game.log if e.action == "template"]) == 1
+
+
+def test_the_log_line_and_a_refused_face_read_in_russian(win, qtbot):
+    """The scatter's log line is a message (the Log dock shows it in the reader's
+    language), English as before; a refused face names the step in Russian too."""
+    from engine.i18n import localized, said
+
+    tool = template_tool(win, qtbot)
+    click_board(qtbot, win, 20, 20)
+    p = tool.panel
+    qtbot.mouseClick(p.typed_dice, Qt.MouseButton.LeftButton)
+    p.distance_face.setText("5")
+    p.direction.setText("90")
+    tool.scatter()
+    entry = win.game.log[-1]
+    ax, ay = tool.aim
+    assert entry.summary.startswith(f'blast-3 at ({ax:.2f}, {ay:.2f}) scattered 5" at 90° '
+                                    "(typed dice): ")
+    ru = localized(entry.summary, "ru")
+    assert ru == f'взрыв 3" из ({ax:.2f}, {ay:.2f}) отклонился на 5" по азимуту 90° ' \
+        "(введённые кубики): под ним никого"
+    p.distance_face.setText("21")
+    with pytest.raises(ValueError) as refused:
+        tool._dice()
+    assert "дальность отклонения" in localized(said(refused.value), "ru")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.dice import ScriptedDice
 from engine.facts import facts_for
+from engine.model import Change, SetState
 from engine.rulesets.registry import get_ruleset
 from tests.app.helpers import demo_window
 
@@ -43,3 +44,26 @@ def test_knocked_out_reads_ko():
     u.state.update(status="knocked_out", penetrations=2)
     assert [b.text for b in board.state_badges(u)] == ["KO", "PEN2"]
     assert board.state_badges(load_demo().unit("us-1-1")) == []
+
+
+def test_the_badges_tooltips_read_in_russian(qtbot, monkeypatch):
+    """The badges' tooltip lines are messages: the board shows them through app.i18n.loc,
+    in the interface's language — the systems and crew posts by their Russian names."""
+    from app import i18n
+    from engine.i18n import localized
+    from engine.rulesets.iron_hearts import board
+    from engine.scenario_io import load_demo
+
+    u = load_demo().unit("sherman-2")
+    u.state.update(status="knocked_out", penetrations=2, systems=["engine"],
+                   crew={"gunner": {"status": "killed"}})
+    tips = [b.tip for b in board.state_badges(u)]
+    assert tips[:3] == ["knocked out", "penetrations: 2 (+2 to damage, §4.15-5)",
+                        "damaged: engine damaged (immobilised)"]
+    ru = [localized(t, "ru", "iron-hearts") for t in tips]
+    assert ru == ["подбит", "пробития: 2 (+2 к повреждению, §4.15-5)",
+                  "повреждено: двигатель повреждён (обездвижен)", "экипаж погиб: наводчик"]
+    win = demo_window(qtbot)
+    monkeypatch.setattr(i18n, "_current", "ru")
+    win.editor.push(Change([SetState("sherman-1", "penetrations", 1)], "hit"))
+    assert "пробития: 1 (+1 к повреждению" in win.scene.unit_item("sherman-1").toolTip()

@@ -4,34 +4,21 @@ source with `ast`, so a new untranslated one fails here by name, file and line."
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
 from engine.i18n import glossary
 
-ROOT = Path(__file__).resolve().parents[2]
+from .msg_scan import ROOT, Found, scan
+
 #: source folders → the glossary scope their messages are looked up in ("" the generic one)
 SOURCES = {"engine": "", "engine/protocol": "", "engine/rulesets/iron_hearts": "iron-hearts"}
 
 
-def templates(folder: Path) -> list[tuple[str, int, str]]:
+def templates(folder: Path) -> list[Found]:
     """(file, line, template) of every msg("…") / .w("…") call with a literal template."""
-    out = []
-    for path in sorted(folder.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            f = node.func
-            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
-                f, ast.Attribute) else None
-            first = node.args[0]
-            if name in ("msg", "w") and isinstance(first, ast.Constant) and \
-                    isinstance(first.value, str):
-                out.append((str(path.relative_to(ROOT)), node.lineno, first.value))
-    return out
+    return scan(folder, ("msg", "w"))
 
 
 def test_the_scan_finds_the_engine_messages():

@@ -14,7 +14,8 @@ import pytest
 
 from engine.i18n import glossary
 
-ROOT = Path(__file__).resolve().parents[2]
+from .msg_scan import ROOT, literals, scan
+
 PACKAGES = {
     "civil-war-company": "civil_war_company",
     "boets-sci-fi": "boets_sci_fi",
@@ -25,25 +26,11 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 FIELD = re.compile(r"\{(\w+)[^{}]*\}")
 
 
-def _literals(node: ast.AST) -> list[str]:
-    """The literal strings an argument can be: a constant, or either side of `a if c else b`."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.IfExp):
-        return _literals(node.body) + _literals(node.orelse)
-    return []
-
-
 def templates(package: str) -> dict[str, str]:
     """template → "file:line" of every msg() call in engine/rulesets/<package>/."""
     out: dict[str, str] = {}
-    for path in sorted((ROOT / "engine" / "rulesets" / package).glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" \
-                    and node.args:
-                for t in _literals(node.args[0]):
-                    out.setdefault(t, f"{path.name}:{node.lineno}")
+    for found in scan(ROOT / "engine" / "rulesets" / package):
+        out.setdefault(found.template, f"{Path(found.file).name}:{found.line}")
     return out
 
 
@@ -82,4 +69,4 @@ def test_a_template_of_fields_and_signs_needs_no_translation():
 def test_the_scan_sees_a_conditional_template():
     tree = ast.parse('msg("a {x}" if c else "b {x}", x=1)')
     call = tree.body[0].value
-    assert _literals(call.args[0]) == ["a {x}", "b {x}"]
+    assert literals(call.args[0]) == ["a {x}", "b {x}"]

@@ -190,7 +190,7 @@ def roll_armour_hit(ctx: Context, dice: DiceSource, hit: ArmourHit, steps: list[
                       tuple(hit.pen_mods), value - g,
                       ("penetrated" if through else "no penetration",), (value,),
                       outcome="penetrated" if through else "no penetration",
-                      note="natural 10 that penetrates: maximum damage (§4.15-4)"
+                      note=msg("natural 10 that penetrates: maximum damage (§4.15-4)")
                       if ten else "", highlight=("penetrated",)))
     if not through:
         return [], msg("hit {location}, no penetration", location=entry)
@@ -200,12 +200,13 @@ def roll_armour_hit(ctx: Context, dice: DiceSource, hit: ArmourHit, steps: list[
         if hit.ten == "read_as_10":
             total, mods, bonus = (10 + hit.damage.roll_bonus,), tuple(hit.damage_mods), \
                 hit.damage.roll_bonus
-            note = "maximum damage: the d10 counts as 10, not rolled (penetration_ten = " \
-                   "read_as_10)"
+            note = msg("maximum damage: the d10 counts as 10, not rolled (penetration_ten = "
+                       "read_as_10)")
         else:
             total, mods, bonus = (), (), 0
-            note = (f"maximum damage at the {entry['label']}, whatever the modifiers "
-                    "(seed L191; PROPOSED: the location's max_damage, else the table's worst)")
+            note = msg("maximum damage at the {location}, whatever the modifiers (seed L191; "
+                       "PROPOSED: the location's max_damage, else the table's worst)",
+                       location=entry)
         steps.append(Step(f"{prefix}damage", prefixed(label, "Damage"), (), GE, None, None, "",
                           mods,
                           bonus, (result,), total, hit.damage.thresholds,
@@ -213,7 +214,7 @@ def roll_armour_hit(ctx: Context, dice: DiceSource, hit: ArmourHit, steps: list[
                           highlight=()))
     else:
         dmg = roll_bands(dice, hit.damage, id=f"{prefix}damage", label=prefixed(label, "Damage"),
-                         modifiers=hit.damage_mods, note="PROPOSED table (§8-7)",
+                         modifiers=hit.damage_mods, note=msg("PROPOSED table (§8-7)"),
                          outcome=lambda c: damage_label(next(iter(c))))
         steps.append(dmg)
         result = dmg.results[0]

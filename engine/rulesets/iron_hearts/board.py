@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.board_rules import UnitBadge
+from engine.i18n import join, msg
 from engine.scenario import Unit
 from geometry.ranges import RangeScheme
 
@@ -82,16 +83,19 @@ def state_badges(unit: Unit) -> list[UnitBadge]:
     status = st.get("status")
     if status in ("knocked_out", "destroyed"):
         out.append(UnitBadge("status", "KO" if status == "knocked_out" else "DES",
-                             status.replace("_", " "), "out"))
+                             msg("knocked out" if status == "knocked_out" else "destroyed"),
+                             "out"))
     pens = st.get("penetrations")
     if isinstance(pens, int) and not isinstance(pens, bool) and pens > 0:
-        out.append(UnitBadge("penetrations", f"PEN{pens}", f"penetrations: {pens} "
-                             f"(+{pens} to damage, §4.15-5)", "damage"))
+        out.append(UnitBadge("penetrations", f"PEN{pens}",
+                             msg("penetrations: {n} (+{n} to damage, §4.15-5)", n=pens),
+                             "damage"))
     systems = [s for s in st.get("systems") or () if isinstance(s, str)]
     if systems:
-        labels = {s["id"]: s["label"] for s in VEHICLE_DAMAGE["systems"]}
+        records = {s["id"]: s for s in VEHICLE_DAMAGE["systems"]}  # label and label_ru
         out.append(UnitBadge("systems", "SYS" + "".join(s[0].upper() for s in systems),
-                             "damaged: " + ", ".join(labels.get(s, s) for s in systems),
+                             msg("damaged: {systems}", systems=join(
+                                 ", ", [records.get(s, s) for s in systems])),
                              "damage"))
     crew = st.get("crew")
     if card is not None and isinstance(crew, Mapping):
@@ -99,6 +103,7 @@ def state_badges(unit: Unit) -> list[UnitBadge]:
             posts = [p for p, e in crew.items() if isinstance(e, Mapping)
                      and e.get("status") == status]
             if posts:
-                out.append(UnitBadge(f"crew_{status}", f"{text}{len(posts)}",
-                                     f"crew {status}: {', '.join(posts)}", "loss"))
+                tip = msg("crew killed: {posts}" if status == "killed" else
+                          "crew wounded: {posts}", posts=join(", ", posts))
+                out.append(UnitBadge(f"crew_{status}", f"{text}{len(posts)}", tip, "loss"))
     return out

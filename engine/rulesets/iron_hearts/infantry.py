@@ -140,7 +140,7 @@ class Grenade(ForGrenadiers, IHAction):
                               "personal order, §4.9-6)", unit=ctx.actor.label))
         turn = current_turn(ctx)
         if turn is not None and ctx.actor.state.get("grenade_turn") == turn:
-            raise Refused("a grenade only once per turn (§4.9-1)")
+            raise Refused(msg("a grenade only once per turn (§4.9-1)"))
         d = ctx.fact("distance_m")
         if d > w["range_m"]:
             raise Refused(msg("{distance} m is beyond the {weapon}'s {range} m",

@@ -355,7 +355,7 @@ def melee_target_check(ctx: Context) -> None:
                           "characters (§4.6, §4.7); use an anti-tank weapon or a grenade",
                           unit=t.label))
     if t.id == ctx.actor.id:
-        raise Refused("target: the attacker himself")
+        raise Refused(msg("target: the attacker himself"))
 
 
 def run_allowance(ctx: Context, ap: int) -> float:
@@ -417,7 +417,7 @@ class Assault(IHAction):
     def _plan(self, ctx: Context):
         melee_target_check(ctx)
         if ctx.facts.los is False:
-            raise Refused("the assaulter must see the target (§4.7-1)")
+            raise Refused(msg("the assaulter must see the target (§4.7-1)"))
         d = ctx.fact("distance_m")
         ap, run_ap = self._run(ctx, d)
         if run_ap is None:

@@ -93,7 +93,7 @@ class Order(ForCommanders, IHAction):
                 raise Refused(msg("targets: {unit} is on the other side ({side})", unit=u.label,
                                   side=u.side))
             if u.id == ctx.actor.id:
-                raise Refused("targets: the commander himself")
+                raise Refused(msg("targets: the commander himself"))
             d = self._distance(ctx, u)
             if ctx.option("radio"):
                 how = "radio"

@@ -339,7 +339,8 @@ class Shoot(IHAction):
         if not any(c is not None for c in cards):
             return None
         if len(members) > 1:
-            raise Refused("targets: a vehicle is shot at on its own, not among squad members")
+            raise Refused(msg("targets: a vehicle is shot at on its own, not among squad "
+                              "members"))
         if w.get("armour_piercing") is None:
             raise Refused(msg("target: {target} is an armoured vehicle and the {weapon} has "
                               "no armour piercing (§3.2): only anti-tank weapons and rifle "
@@ -353,8 +354,8 @@ class Shoot(IHAction):
         _, w = weapon_of(ctx, given=ctx.weapon)
         card = self._card(ctx, members, w)
         if ctx.facts.los is False:
-            raise Refused("no line of sight: the target is hidden — roll Detect first (§4.3)",
-                          argument="facts.los")
+            raise Refused(msg("no line of sight: the target is hidden — roll Detect first "
+                              "(§4.3)"), argument="facts.los")
         if w.get("stationary_only") and ctx.option("moved"):
             raise Refused(msg("{weapon} can be used only by a stationary character",
                               weapon=w["name"]))

@@ -109,18 +109,21 @@ def _coax_mods(ctx: Context, view: TankView, distance_m: float) -> list[Modifier
         return []
     coax = view.coax()
     if coax is None:
-        raise refuse(ctx, f"{view.unit.profile} has no coaxial MG to range with")
+        raise refuse(ctx, msg("{vehicle} has no coaxial MG to range with",
+                              vehicle=view.unit.profile))
     if view.log.get("coax") == "engaged":
-        raise refuse(ctx, "the coax MG engaged targets this turn: no ranging")
+        raise refuse(ctx, msg("the coax MG engaged targets this turn: no ranging"))
     if "gunner" in view.missing:
-        raise refuse(ctx, "coax ranging needs someone at the gunner's post")
+        raise refuse(ctx, msg("coax ranging needs someone at the gunner's post"))
     run = _run(view)
     if run > 1:
-        raise refuse(ctx, f"coax ranging needs the tank stationary or slow; it is at "
-                          f"{speed_category(run)} speed ({run} Move AP)")
+        raise refuse(ctx, msg("coax ranging needs the tank stationary or slow; it is at "
+                              "{speed} speed ({ap} Move AP)", speed=speed_category(run),
+                              ap=run))
     if distance_m > coax["range_m"]:
-        raise refuse(ctx, f"coax ranging needs the target within the coax MG's range "
-                          f"({distance(distance_m)} m > {coax['range_m']:g} m)")
+        raise refuse(ctx, msg("coax ranging needs the target within the coax MG's range "
+                              "({distance} m > {range:g} m)", distance=distance(distance_m),
+                              range=coax["range_m"]))
     return [modifier("coax_ranging", "coax MG ranging")]
 
 
@@ -232,7 +235,8 @@ class TankSearch(ForVehicles, Action):
             mods.append(modifier(f"camouflage_{camo}", msg("camouflage ({level})", level=camo)))
         if ctx.option("commander_exposed"):
             if view.at("commander") is None:
-                raise refuse(ctx, "the commander is missing: nobody can look out of his hatch")
+                raise refuse(ctx, msg("the commander is missing: nobody can look out of his "
+                                      "hatch"))
             mods.append(modifier("commander_exposed", "commander exposed"))
         mods += ctx.modifiers("search")
         return view, searcher, cost, mods, make_test(D10, searcher["accuracy"], mods)
@@ -245,8 +249,9 @@ class TankSearch(ForVehicles, Action):
                          base_label=msg("Accuracy ({post} {name})", post=searcher["post"],
                                         name=searcher["name"]),
                          modifiers=mods, success="found", failure="not found",
-                         note="" if cost == 0 else "commander missing: search costs 1 AP "
-                                                    "(PROPOSED: the next man searches)")
+                         note="" if cost == 0 else msg("commander missing: search costs 1 "
+                                                       "AP (PROPOSED: the next man "
+                                                       "searches)"))
         effects: list[Effect] = []
         if ctx.option("commander_exposed"):
             effects.append(SetMarker(view.unit.id, "commander_exposed", 1))
@@ -312,13 +317,13 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
         notes = []
         if ctx.option("paid"):
             if not hard:
-                notes.append("paid aim: +2 only vs vehicles or buildings (§4.12-2)")
+                notes.append(msg("paid aim: +2 only vs vehicles or buildings (§4.12-2)"))
             elif no_commander and ctx.rule("commander_missing_aim") == "no_bonus":
-                notes.append("commander missing: aim costs 1 AP without +2 (§4.14-3)")
+                notes.append(msg("commander missing: aim costs 1 AP without +2 (§4.14-3)"))
             else:
                 mods.append(modifier("paid_aim", "paid aim"))
         elif no_commander:
-            notes.append("commander missing: aim costs 1 AP (§4.14-3)")
+            notes.append(msg("commander missing: aim costs 1 AP (§4.14-3)"))
         mods += _coax_mods(ctx, view, float(fact_or(ctx, "distance_m", 0.0)))
         fails = int(view.state("failed_aims", 0)) if cur in (None, target.id) else 0
         bonus = failed_aim_bonus(fails, ctx.rule("failed_aim_bonus"))
@@ -333,13 +338,14 @@ class TankAim(CrewTeNotes, ForVehicles, Action):
         mods += _visibility_mods(ctx, view)
         if ctx.option("commander_exposed"):
             if no_commander:
-                raise refuse(ctx, "the commander is missing: nobody can look out of his hatch")
+                raise refuse(ctx, msg("the commander is missing: nobody can look out of his "
+                                      "hatch"))
             mods.append(modifier("commander_exposed", "commander exposed"))
         if ctx.option("crew_te"):
             mods.append(Modifier("crew T&E", view.te, "§4.14-2: this turn's T&E roll"))
         mods += ctx.modifiers("aim")
         test = make_test(D10, gunner["accuracy"], mods, natural_success=1, natural_failure=10)
-        return view, target, gunner, int(paid), mods, test, "; ".join(notes)
+        return view, target, gunner, int(paid), mods, test, join("; ", notes) if notes else ""
 
     def resolve(self, ctx: Context, dice) -> Resolution:
         view, target, gunner, cost, mods, test, note = self._plan(ctx)
@@ -535,8 +541,8 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
         if view.unit.markers.get("shaken"):
             effects.append(SetMarker(u, "shaken", None))
         if not fire.count("hit"):
-            steps.append(info_step("aim_kept", "Aim", "kept", note="on a miss the aim is kept "
-                                                                    "(§4.15-2)"))
+            steps.append(info_step("aim_kept", "Aim", "kept",
+                                   note=msg("on a miss the aim is kept (§4.15-2)")))
             res = ctx.resolution(steps, effects, "miss (aim kept)")
         elif plan.card is None:
             res = self._resolve_personnel(ctx, dice, plan, steps, effects)

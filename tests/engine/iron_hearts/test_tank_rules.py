@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bench.ih_examples import DUEL, ctx_of, make_game, play
 from engine.dice import ScriptedDice
+from engine.i18n import localized
 from engine.model import Change, MoveUnit, apply_change
 from engine.protocol import Facts
 from engine.rulesets.iron_hearts.tank_data import VEHICLES
@@ -156,8 +157,14 @@ def test_paid_aim_only_vs_vehicles_and_coax_conditions():
     assert [m.label for m in step.modifiers] == ["coax MG ranging", "cover 1"]
     assert step.target == 6 + 1 - 1 and "paid aim: +2 only vs vehicles" in step.note
     far = Facts(distance_m=350.0, in_arc=True, cover=0, los=True)
-    with pytest.raises(RuleRefused, match=r"within the coax MG's range \(350 m > 300 m\)"):
+    with pytest.raises(RuleRefused, match=r"within the coax MG's range \(350 m > 300 m\)") \
+            as refused:
         ctx_of(game, "tank_aim", facts=far, options={"coax_ranging": True}).resolve(None)
+    # the refusal and the note read in Russian as well (issue #16)
+    assert localized(refused.value.text, "ru", "iron-hearts").endswith(
+        "для пристрелки цель должна быть в дальности спаренного пулемёта (350 м > 300 м)")
+    assert "оплаченное наведение: +2 только против техники и зданий" in \
+        localized(step.note, "ru", "iron-hearts")
 
 
 def test_tank_actions_in_the_real_ruleset():
