@@ -1041,12 +1041,12 @@ class ActionPanel(QDockWidget):
             self.cost_label.clear()
         elif why and self.ignore_cost.isChecked():
             self.cost_label.setText(self.tr("Cost: {0} — not available ({1}); applied anyway")
-                                    .format(describe_cost(cost), why))
+                                    .format(loc(describe_cost(cost)), loc(why)))
         elif why:
             self.cost_label.setText(self.tr("Cost: {0} — not available: {1}")
-                                    .format(describe_cost(cost), why))
+                                    .format(loc(describe_cost(cost)), loc(why)))
         else:
-            self.cost_label.setText(self.tr("Cost: {0}").format(describe_cost(cost)))
+            self.cost_label.setText(self.tr("Cost: {0}").format(loc(describe_cost(cost))))
         self.cost_label.setStyleSheet(ERROR_STYLE if why and not self.ignore_cost.isChecked()
                                       else "color: #555;")
         self.cost_label.setVisible(cost is not None)

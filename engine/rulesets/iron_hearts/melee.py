@@ -410,9 +410,9 @@ class Assault(IHAction):
         d = ctx.facts.distance_m
         run_ap = self._run(ctx, d)[1] if d is not None else None
         if run_ap is None:
-            return Cost(outcome="the run's AP, only if the assault check passes",
+            return Cost(outcome=msg("the run's AP, only if the assault check passes"),
                         reason=ASSAULT_AP)
-        return Cost(ap=run_ap, outcome="only if the assault check passes", reason=ASSAULT_AP)
+        return Cost(ap=run_ap, outcome=msg("only if the assault check passes"), reason=ASSAULT_AP)
 
     def _plan(self, ctx: Context):
         melee_target_check(ctx)

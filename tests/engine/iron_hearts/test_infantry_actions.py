@@ -12,6 +12,7 @@ from bench.ih_examples import ctx, game
 from engine import ledger
 from engine.costs import charge, cost_of, describe_cost
 from engine.dice import DiceError, ScriptedDice, TypedDice
+from engine.i18n import localized
 from engine.model import AdjustState, RemoveUnit, SetGameState, SetState, apply_change
 from engine.options import Modifier, SchemaError
 from engine.protocol import FactMissing, Facts
@@ -236,6 +237,8 @@ def test_snap_fire_reading_and_assault_flow():
     # the failed one; the panel shows the declared cost before the roll.
     assault = ctx(g, "assault", "zhora", "mg", facts=Facts(distance_m=20.0))
     assert describe_cost(cost_of(assault)) == "2 AP, only if the assault check passes"
+    assert localized(describe_cost(cost_of(assault)), "ru", "iron-hearts") == \
+        "2 ОД, только если проверка штурма пройдена"
     g.active_side = "allies"
     for r, paid in ((res, 2), (fail, 0)):
         after = copy.deepcopy(g)
