@@ -449,8 +449,8 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
             continue
         out.append(Badge(key, f"{text}{value:g}", colour, f"{key}: {value:g}"))
     for b in declared:
-        out.append(Badge(b.key, b.text, style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE),
-                         loc(b.tip)))                     # the ruleset's tip: a message
+        colour = style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE)
+        out.append(Badge(b.key, loc(b.text), colour, loc(b.tip)))  # text and tip: messages
     return out
 
 

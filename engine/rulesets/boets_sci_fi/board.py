@@ -54,7 +54,7 @@ def board_warnings(scenario: Scenario) -> dict[str, list[UnitBadge]]:
     """A "CMD" warning on each fighter out of command distance, with the rule in its tip.
     The board has no game readings to hand: the default readings (centre to centre, a
     chain) are used; the Move action's own check follows the game's readings."""
-    return {uid: [UnitBadge("out_of_command", "CMD",
+    return {uid: [UnitBadge("out_of_command", msg("CMD"),
                             msg("out of {group}'s command distance: more than 1 step from "
                                 "its chain (§4.7-3)", group=name), "warning")]
             for uid, name in out_of_command(scenario).items()}

@@ -38,28 +38,29 @@ def state_badges(unit: Unit) -> list[UnitBadge]:
     out: list[UnitBadge] = []
     hp, top = _count(st.get("hp")), _count(sheet.get("hp"))
     if st.get("dead_pending"):
-        out.append(UnitBadge("hp", "DYING", msg("killed: still acts, dies at the end of his "
-                                                "own turn (§4.4-7)"), "out"))
+        out.append(UnitBadge("hp", msg("DYING"), msg("killed: still acts, dies at the end of "
+                                                     "his own turn (§4.4-7)"), "out"))
     elif hp is not None:
         of = f"/{top}" if top else ""
-        out.append(UnitBadge("hp", f"HP {hp}{of}", f"HP: {hp}{of}",
+        out.append(UnitBadge("hp", msg("HP {hp}{of}", hp=hp, of=of),
+                             msg("HP: {hp}{of}", hp=hp, of=of),
                              "damage" if top and hp < top else "info"))
     armour, full = _count(st.get("armour")), _count(sheet.get("armour"))
     if armour is not None and (armour or full):
         of = f"/{full}" if full else ""
-        out.append(UnitBadge("armour", f"AR {armour}{of}",
+        out.append(UnitBadge("armour", msg("AR {armour}{of}", armour=armour, of=of),
                              msg("armour points: {points} (absorb damage first, §4.A-8)",
                                  points=f"{armour}{of}"), "info" if armour else "damage"))
     wound = st.get("wound")
     if wound and not st.get("dead_pending"):
         text, tone = _WOUND.get(wound, ("WOUND", "damage"))
-        out.append(UnitBadge("wound", text, msg("{wound} WOUND (§4.4-6, §4.A-17)", wound=wound),
-                             tone))
+        out.append(UnitBadge("wound", msg(text),
+                             msg("{wound} WOUND (§4.4-6, §4.A-17)", wound=wound), tone))
     cover = st.get("in_cover")
     if cover in ("partial", "full"):
-        out.append(UnitBadge("in_cover", "PC" if cover == "partial" else "FC",
+        out.append(UnitBadge("in_cover", msg("PC" if cover == "partial" else "FC"),
                              msg("in {cover} cover (taken, §4.5)", cover=cover), "info"))
     for key, text, tip, tone in _FLAGS:
         if st.get(key):
-            out.append(UnitBadge(key, text, msg(tip), tone))
+            out.append(UnitBadge(key, msg(text), msg(tip), tone))
     return out

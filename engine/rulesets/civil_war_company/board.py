@@ -136,11 +136,11 @@ def state_badges(unit: Unit) -> list[UnitBadge]:
     c = Company(unit, (unit,), rec)
     left, total = ammo_left(c), ammo_total(c)
     if left is None:
-        return [UnitBadge("ammo", "AM?", msg("ammunition: poor supply, not rolled yet — "
+        return [UnitBadge("ammo", msg("AM?"), msg("ammunition: poor supply, not rolled yet — "
                                              "roll it before the battle (§4.10)"), "info")]
     tip = msg("ammunition: {left} of {total} shots left (§4.10)", left=left, total=total) \
         if total is not None else msg("ammunition: {left} shots left (§4.10)", left=left)
-    return [UnitBadge("ammo", f"AM{left}", tip, "out" if left <= 0 else "info")]
+    return [UnitBadge("ammo", msg("AM{left}", left=left), tip, "out" if left <= 0 else "info")]
 
 
 def state_shapes(unit: Unit) -> list[BoardShape]:

@@ -74,6 +74,13 @@ def weapon_scheme(unit: Unit) -> tuple[str, RangeScheme] | None:
     return weapon["name"], ranges.small_arms(float(weapon["range_m"]))
 
 
+def _initials(systems: list[str], records: Mapping[str, Mapping]) -> dict[str, str]:
+    """The damaged systems' first letters as a record the badge text localizes: the ids'
+    in English ("GE", as before), the Russian labels' in Russian ("ПД")."""
+    ru = "".join((records.get(s, {}).get("label_ru") or s)[0].upper() for s in systems)
+    return {"name": "".join(s[0].upper() for s in systems), "name_ru": ru}
+
+
 def state_badges(unit: Unit) -> list[UnitBadge]:
     """Vehicle damage as badges (01 §4.15-5): penetrations taken, damaged systems, crew
     killed and wounded, knocked out or destroyed."""
@@ -82,28 +89,28 @@ def state_badges(unit: Unit) -> list[UnitBadge]:
     out: list[UnitBadge] = []
     status = st.get("status")
     if status in ("knocked_out", "destroyed"):
-        out.append(UnitBadge("status", "KO" if status == "knocked_out" else "DES",
+        out.append(UnitBadge("status", msg("KO" if status == "knocked_out" else "DES"),
                              msg("knocked out" if status == "knocked_out" else "destroyed"),
                              "out"))
     pens = st.get("penetrations")
     if isinstance(pens, int) and not isinstance(pens, bool) and pens > 0:
-        out.append(UnitBadge("penetrations", f"PEN{pens}",
+        out.append(UnitBadge("penetrations", msg("PEN{n}", n=pens),
                              msg("penetrations: {n} (+{n} to damage, §4.15-5)", n=pens),
                              "damage"))
     systems = [s for s in st.get("systems") or () if isinstance(s, str)]
     if systems:
         records = {s["id"]: s for s in VEHICLE_DAMAGE["systems"]}  # label and label_ru
-        out.append(UnitBadge("systems", "SYS" + "".join(s[0].upper() for s in systems),
+        out.append(UnitBadge("systems", msg("SYS{initials}", initials=_initials(systems, records)),
                              msg("damaged: {systems}", systems=join(
                                  ", ", [records.get(s, s) for s in systems])),
                              "damage"))
     crew = st.get("crew")
     if card is not None and isinstance(crew, Mapping):
-        for status, text in (("killed", "KIA"), ("wounded", "WIA")):
+        for status, text in (("killed", "KIA{n}"), ("wounded", "WIA{n}")):
             posts = [p for p, e in crew.items() if isinstance(e, Mapping)
                      and e.get("status") == status]
             if posts:
                 tip = msg("crew killed: {posts}" if status == "killed" else
                           "crew wounded: {posts}", posts=join(", ", posts))
-                out.append(UnitBadge(f"crew_{status}", f"{text}{len(posts)}", tip, "loss"))
+                out.append(UnitBadge(f"crew_{status}", msg(text, n=len(posts)), tip, "loss"))
     return out
