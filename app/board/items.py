@@ -420,6 +420,21 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _badge_words() -> dict[str, str]:
+    """The board's own badge texts (style.MARKER_BADGES, STATE_BADGES) in the interface's
+    language: tr() at draw time, so a language switch redraws them translated."""
+    return {"S": tr("S", "badge: suppression"), "PIN": tr("PIN", "badge: pinned"),
+            "T": tr("T", "badge: terror"), "SHK": tr("SHK", "badge: shaken"),
+            "W": tr("W", "badge: wounds taken"), "HP ": tr("HP ", "badge: hit points")}
+
+
+def _badge_tip(key: str, value: object) -> str:
+    """"suppression: 2" — the state key in words, through the game's glossary."""
+    from engine.wording import words
+
+    return f"{loc(words(key))}: {value}"
+
+
 def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
     """The badges a unit shows: its markers (known ones first, in MARKER_BADGES order), then
     wounds taken and hit points left from its state, then what its ruleset `declared` for
@@ -435,9 +450,10 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
             continue
         text, colour, counted = style.MARKER_BADGES.get(
             key, (key[:3].upper(), style.UNKNOWN_BADGE, False))
+        text = _badge_words().get(text, text)
         if _is_count(value) and (counted or value > 1):  # "S1", "PIN" / "PIN2", "COM"
             text = f"{text}{value}"
-        out.append(Badge(key, text, colour, f"{key}: {value}"))
+        out.append(Badge(key, text, colour, _badge_tip(key, value)))
     replaced = {b.key for b in declared}  # the ruleset's own badge for that key wins
     for key, (text, colour, _) in style.STATE_BADGES.items():
         value = unit.state.get(key)
@@ -447,7 +463,8 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
             continue
         if key == "wounds" and value <= 0:
             continue
-        out.append(Badge(key, f"{text}{value:g}", colour, f"{key}: {value:g}"))
+        out.append(Badge(key, f"{_badge_words().get(text, text)}{value:g}", colour,
+                         _badge_tip(key, f"{value:g}")))
     for b in declared:
         colour = style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE)
         out.append(Badge(b.key, loc(b.text), colour, loc(b.tip)))  # text and tip: messages

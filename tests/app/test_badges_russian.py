@@ -95,3 +95,26 @@ def test_badge_texts_read_russian_and_stay_english(qapp, monkeypatch, ruleset):
         if english is not None:
             assert en == english and ru == russian
         assert not [t for t in ru if LATIN.search(t)], (uid, state, ru)
+
+
+def test_the_boards_own_marker_and_state_badges_read_russian(qapp):
+    """The board's own badges (style.MARKER_BADGES, STATE_BADGES: suppression, pinned,
+    terror, shaken, wounds, hit points) and their tips are translated too."""
+    from app.board.items import badges_for
+
+    scenario = load_demo()
+    unit = next(u for u in scenario.units if u.id == "us-1-1")
+    unit.markers.update({"suppression": 2, "pinned": True, "terror": 1, "shaken": True})
+    unit.state.update({"wounds": 1, "hp": 3})
+    try:
+        i18n.install("en")
+        en = badges_for(unit)
+        i18n.install("ru")
+        i18n.set_game_ruleset(scenario.ruleset)
+        ru = badges_for(unit)
+    finally:
+        i18n.install("en")
+        i18n.set_game_ruleset(None)
+    assert [b.text for b in en] == ["S2", "PIN", "T1", "SHK", "W1", "HP 3"]
+    assert [b.text for b in ru] == ["П2", "ПРЖ", "У1", "ПОТР", "Р1", "ХП 3"]
+    assert en[0].tip == "suppression: 2" and ru[0].tip == "подавление: 2"
