@@ -7,6 +7,7 @@ when the item is built, so a repaint only strokes ready-made paths.
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from collections.abc import Callable, Sequence
@@ -17,7 +18,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import loc, profile_name, tr
+from app.i18n import current_language, loc, profile_name, tr
 
 from . import style
 
@@ -422,7 +423,13 @@ def _is_count(value: object) -> bool:
 
 def _badge_words() -> dict[str, str]:
     """The board's own badge texts (style.MARKER_BADGES, STATE_BADGES) in the interface's
-    language: tr() at draw time, so a language switch redraws them translated."""
+    language, looked up once per language (a board refresh asks for them per badge)."""
+    return _badge_words_in(current_language())
+
+
+@functools.lru_cache(maxsize=4)
+def _badge_words_in(lang: str) -> dict[str, str]:
+    """tr() of each text while `lang` is installed (a language switch asks again)."""
     return {"S": tr("S", "badge: suppression"), "PIN": tr("PIN", "badge: pinned"),
             "T": tr("T", "badge: terror"), "SHK": tr("SHK", "badge: shaken"),
             "W": tr("W", "badge: wounds taken"), "HP ": tr("HP ", "badge: hit points")}
