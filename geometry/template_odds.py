@@ -261,21 +261,67 @@ class _Pairs:
     hole: np.ndarray
 
 
-def _candidate_pairs(nb: np.ndarray, centres: np.ndarray,
+def _candidate_pairs(nb: np.ndarray, land: Landings,
                      radius: float) -> tuple[np.ndarray, np.ndarray]:
     """(base k, landing j) pairs whose base's box comes within the radius of the landed
-    centre: only those can be under the template. From an STRtree of the landings asked
-    with each base's box grown by the radius (a dense base × landing prefilter was 5 M
-    cells at 2,000 units and a d20 scatter), cut to that test."""
-    reach = shapely.box(nb[:, 0] - radius, nb[:, 1] - radius, nb[:, 2] + radius,
-                        nb[:, 3] + radius)  # each base's box grown by the radius
-    k, j = shapely.STRtree(shapely.points(centres)).query(reach)  # a superset, ...
+    centre: only those can be under the template.
+
+    The landings lie on rings about the aim (one per distance, a grid bearing each), so a
+    base's candidates on a ring are an arc of bearings, worked out in closed form: a
+    landing that near the box is within the radius plus the box's half-diagonal of its
+    centre (`_arc`). The arcs, widened by a bearing each side, are a superset, cut to the
+    box test itself: the same pairs as testing every landing (a dense base × landing
+    prefilter was 5 M cells at 2,000 units and a d20 scatter; an STRtree of the landings
+    made a shapely point for each of them, 3,600, every placement)."""
+    m = land.distance.size
+    none = np.zeros(0, dtype=np.int64)
+    if nb.shape[0] == 0 or m == 0:
+        return none, none
+    starts = np.flatnonzero(np.r_[True, land.distance[1:] != land.distance[:-1]])
+    sizes = np.diff(np.r_[starts, m])
+    cx, cy = (nb[:, 0] + nb[:, 2]) / 2, (nb[:, 1] + nb[:, 3]) / 2
+    reach = radius + np.hypot(nb[:, 2] - nb[:, 0], nb[:, 3] - nb[:, 1]) / 2 + 1e-6
+    ax, ay = land.aim
+    gap = np.hypot(cx - ax, cy - ay)
+    near = np.flatnonzero(gap < float(land.distance[-1]) + reach)  # NaN boxes drop out
+    lo, count = _arc(gap[near, None], np.degrees(np.arctan2(cy - ay, cx - ax))[near, None],
+                     reach[near, None], land.distance[starts][None, :],
+                     land.bearing[starts][None, :], sizes[None, :])
+    kk, ii = np.nonzero(count)
+    if kk.size == 0:
+        return none, none
+    lo, count = lo[kk, ii], count[kk, ii]
+    first = np.cumsum(count) - count
+    which = np.repeat(np.arange(kk.size), count)
+    b = (lo[which] + np.arange(which.size) - first[which]) % sizes[ii[which]]
+    k, j = near[kk[which]], starts[ii[which]] + b
     bounds = nb[k]
-    px, py = centres[j, 0], centres[j, 1]
+    px, py = land.centres[j, 0], land.centres[j, 1]
     bx = np.maximum(0.0, np.maximum(bounds[:, 0] - px, px - bounds[:, 2]))
     by = np.maximum(0.0, np.maximum(bounds[:, 1] - py, py - bounds[:, 3]))
-    near = bx * bx + by * by < radius * radius  # ... cut to the base's box within the radius
-    return k[near], j[near]
+    keep = bx * bx + by * by < radius * radius  # the box within the radius
+    return k[keep], j[keep]
+
+
+def _arc(gap: np.ndarray, phi: np.ndarray, reach: np.ndarray, d: np.ndarray,
+         first: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For a point `gap` inches from the aim at bearing `phi` and a ring of `n` landings
+    at distance `d` (bearings first + b · 360/n): the first grid index b and how many
+    follow whose landing may lie within `reach` of the point — those with
+    d² + gap² − 2·d·gap·cos(θ − φ) < reach², widened by one index each side. A ring of
+    one landing (no scatter) is in or out whole."""
+    step = 360.0 / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c = (d * d + gap * gap - reach * reach) / (2 * d * gap)
+    half = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
+    lo = np.floor((phi - half - first) / step).astype(np.int64) - 1
+    hi = np.ceil((phi + half - first) / step).astype(np.int64) + 1
+    count = np.minimum(hi - lo + 1, n)
+    whole = (c <= -1.0) | (n == 1) | (gap == 0) | (d == 0)
+    inside = (d - gap) ** 2 < reach * reach  # a whole ring: is it near at all?
+    count = np.where(whole, np.where(inside, n, 0), np.where(c >= 1.0, 0, count))
+    lo = np.where(whole | (count >= n), 0, lo)
+    return np.broadcast_to(lo, count.shape), count
 
 
 #: The last bases' discs (`_base_discs`): a table's placements ask for the same bases
@@ -329,7 +375,7 @@ def _covered_pairs(shape: str, land: Landings, arr: np.ndarray, ids: Sequence[st
     ring = shapely.get_coordinates(template.shape.exterior)  # the aimed template's outline
     apothem = radius * math.cos(math.pi / (4 * TEMPLATE_QUAD_SEGS))
     nb = shapely.bounds(arr)
-    k, j = _candidate_pairs(nb, land.centres, radius)
+    k, j = _candidate_pairs(nb, land, radius)
     if k.size == 0:
         return _Pairs(none, none, hole)
     centre, inner, outer, centroids = _base_discs(arr, nb)
