@@ -252,9 +252,8 @@ BOUND_SLACK_IN = 1e-9
 
 @dataclass(frozen=True, slots=True)
 class _Pairs:
-    """The (base k, landing j) pairs a blast covers, from `_covered_pairs`: `k`, `j` ordered
-    by landing (so a base's weights add up in landing order, as a plain loop adds them) and
-    the base under the hole at each landing (-1: none)."""
+    """The (base k, landing j) pairs a blast covers, from `_covered_pairs`, and the base
+    under the hole at each landing (-1: none)."""
 
     k: np.ndarray
     j: np.ndarray
@@ -311,7 +310,7 @@ def _arc(gap: np.ndarray, phi: np.ndarray, reach: np.ndarray, d: np.ndarray,
     d² + gap² − 2·d·gap·cos(θ − φ) < reach², widened by one index each side. A ring of
     one landing (no scatter) is in or out whole."""
     step = 360.0 / n
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         c = (d * d + gap * gap - reach * reach) / (2 * d * gap)
     half = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
     lo = np.floor((phi - half - first) / step).astype(np.int64) - 1
@@ -409,8 +408,7 @@ def _covered_pairs(shape: str, land: Landings, arr: np.ndarray, ids: Sequence[st
     if inside.any():
         cols, winner = _hole_winners(centroids, ids, land.centres, k[inside], j[inside])
         hole[cols] = winner
-    order = np.argsort(j[hit], kind="stable")
-    return _Pairs(k[hit][order], j[hit][order], hole)
+    return _Pairs(k[hit], j[hit], hole)
 
 
 def landing_hits(
@@ -445,20 +443,32 @@ def template_odds(
     """For each base, P(under the template) and P(under the hole) once a blast-3 / blast-5
     aimed at `aim` has scattered by `scheme` over `n_bearings` uniform bearings.
 
-    Each sum adds the covering landings' weights in landing order (`np.bincount` over the
-    pairs ordered by landing, `np.add.at` for the holes): the same floats as a loop over
-    the landings adding each weight, without a dense base × landing matrix (7 M cells
-    at 2,000 units and a d20 scatter)."""
+    Each chance is summed exactly: the covering landings' weights as whole shares of one
+    denominator (`_landing_shares`), added as integers over the covering pairs and divided
+    once — the exact probability rounded once to a float, whatever order the pairs come in
+    (no dense base × landing matrix product, 7 M cells at 2,000 units and a d20 scatter,
+    whose float sums hung on the BLAS kernel's order: a shown "0.2%" could be "0.3%")."""
     diameter_of(shape)
     arr = _check_polys(polys, ids)
     land = landings(aim, scheme, n_bearings, bearing_offset)
     pairs = _covered_pairs(shape, land, arr, ids)
-    w = land.weights
-    under = np.bincount(pairs.k, weights=w[pairs.j], minlength=arr.size)
-    hole = np.zeros(arr.size)
+    share, whole = _landing_shares(scheme, _check_bearings(n_bearings))
+    under = np.bincount(pairs.k, weights=share[pairs.j], minlength=arr.size) / whole
     has = pairs.hole >= 0
-    np.add.at(hole, pairs.hole[has], w[has])
+    hole = np.bincount(pairs.hole[has], weights=share[has], minlength=arr.size) / whole
     return TemplateOdds(shape, tuple(ids), under, hole, land)
+
+
+def _landing_shares(scheme: DistanceScheme, n_bearings: int) -> tuple[np.ndarray, int]:
+    """Each landing's weight (as `landings` lays them out) as a whole number of shares of
+    `whole` = die sides × bearings: a scattering face's landing is 1/(sides · n) per face
+    giving that distance, the one landing of no scatter n of those per face. Sums of these
+    are exact in floats (far below 2⁵³)."""
+    parts = []
+    for d, p in scheme.distance_weights():
+        faces = int(p * scheme.die_sides)
+        parts.append(np.array([faces * n_bearings]) if d == 0 else np.full(n_bearings, faces))
+    return np.concatenate(parts).astype(float), scheme.die_sides * n_bearings
 
 
 def _hole_winners(centroids: np.ndarray, ids: Sequence[str], centres: np.ndarray,

@@ -394,24 +394,29 @@ def test_landing_hits_decided_by_the_discs_equal_every_pair_measured(seed):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(units, crowd), schemes, aims, st.sampled_from(["blast-3", "blast-5"]))
-def test_odds_are_the_landing_weights_added_in_landing_order(specs, scheme, aim, shape):
-    """template_odds adds each base's covering landings' weights one by one in landing
-    order (no dense matrix product): the very floats a plain loop over the landings gives."""
+@given(st.one_of(units, crowd), schemes, aims, st.sampled_from(["blast-3", "blast-5"]),
+       st.sampled_from([180, 36, 7]))
+def test_odds_are_the_exact_sums_of_the_landing_chances_rounded_once(specs, scheme, aim,
+                                                                     shape, n):
+    """template_odds sums each base's covering landings exactly (whole shares of one
+    denominator): the float nearest the exact fraction, whatever order the pairs come in
+    (a float sum's last bits hang on its order; a shown 0.25% is then 0.2% or 0.3%)."""
+    from fractions import Fraction
+
     from geometry.template_odds import landing_hits
 
     polys, ids = _place(specs)
-    odds = template_odds(shape, aim, scheme, polys, ids)
-    hits = landing_hits(shape, aim, scheme, polys, ids)
-    w = hits.landings.weights
+    odds = template_odds(shape, aim, scheme, polys, ids, n_bearings=n)
+    hits = landing_hits(shape, aim, scheme, polys, ids, n_bearings=n)
+    chance = [p / n for d, p in scheme.distance_weights() if d > 0 for _ in range(n)]
+    if scheme.distances.count(0.0):
+        chance.insert(0, Fraction(scheme.distances.count(0.0), scheme.die_sides))
+    assert sum(chance) == 1 and len(chance) == hits.landings.weights.size
     for k in range(len(ids)):
-        under = hole = 0.0
-        for j in range(w.size):
-            if hits.under[k, j]:
-                under += w[j]
-            if hits.hole[j] == k:
-                hole += w[j]
-        assert odds.under[k] == under and odds.hole[k] == hole
+        under = sum((c for c, hit in zip(chance, hits.under[k], strict=True) if hit),
+                    Fraction(0))
+        hole = sum((c for c, h in zip(chance, hits.hole, strict=True) if h == k), Fraction(0))
+        assert odds.under[k] == float(under) and odds.hole[k] == float(hole)
 
 
 def test_odds_after_a_base_moved_are_worked_out_afresh():
