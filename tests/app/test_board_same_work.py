@@ -357,6 +357,58 @@ def test_a_combo_synced_in_place_holds_the_rows_a_refill_gives(qapp, first, then
     assert [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == first
 
 
+_table_rows = st.lists(st.sampled_from([("Able", "1.0%", ""), ("Baker", "2.0%", "0.5%"),
+                                         ("Charlie", "100.0%", "66.7%"), ("Dog", "<0.1%", "")]),
+                       max_size=9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=_table_rows, then=st.lists(_table_rows, min_size=1, max_size=5))
+def test_a_read_out_table_told_only_what_changed_shows_what_a_fresh_one_shows(qapp, first,
+                                                                               then) -> None:
+    """The template panel's tables are told rows added, taken off and changed instead of a
+    reset: after any run of fills the view shows what a freshly filled table shows, and
+    Qt's model tester finds every signal consistent with the rows."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QAbstractItemModelTester
+
+    from app.tools.rows_table import fill, rows_of, rows_table
+
+    def shown(view) -> list[tuple[str, ...]]:
+        m = view.model()
+        return [tuple(m.data(m.index(r, c), Qt.ItemDataRole.DisplayRole)
+                      for c in range(m.columnCount())) for r in range(m.rowCount())]
+
+    headers = ("Unit", "Template", "Hole")
+    view = rows_table(headers)
+    model = view.model()
+    tester = QAbstractItemModelTester(  # noqa: F841 (it checks while it lives)
+        model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    # what a view knows: the rows it read, updated only where the signals say
+    seen: list[tuple[str, ...]] = []
+
+    def read(r: int) -> tuple[str, ...]:
+        return tuple(model.data(model.index(r, c)) for c in range(len(headers)))
+
+    def changed(top, bottom, _roles=()) -> None:
+        seen[top.row():bottom.row() + 1] = [read(r) for r in range(top.row(),
+                                                                    bottom.row() + 1)]
+
+    model.rowsInserted.connect(lambda _p, a, b: seen.__setitem__(slice(a, a),
+                                                                 [read(r) for r in
+                                                                  range(a, b + 1)]))
+    model.rowsRemoved.connect(lambda _p, a, b: seen.__delitem__(slice(a, b + 1)))
+    model.dataChanged.connect(changed)
+    model.modelReset.connect(lambda: seen.__setitem__(slice(None), [read(r) for r in
+                                                                    range(model.rowCount())]))
+    for want in (first, *then):
+        fill(view, want)
+        fresh = rows_table(headers)
+        fill(fresh, want)
+        assert rows_of(view) == want and shown(view) == shown(fresh) == want
+        assert seen == want, "the signals told the view every row that changed"
+
+
 def _combo_rows(box) -> list[tuple[str, object]]:
     return [(box.itemText(i), box.itemData(i)) for i in range(box.count())]
 
