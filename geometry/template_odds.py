@@ -545,7 +545,7 @@ def coverage_raster(shape: str, aim: Sequence[float], scheme: DistanceScheme,
         return Heatmap(lo_x, lo_y, cell, np.zeros((0, 0)))
     px = lo_x + (np.arange(cols) + 0.5) * cell - x
     py = lo_y + (np.arange(rows) + 0.5) * cell - y
-    dx, dy = np.meshgrid(px, py)
+    dx, dy = px[None, :], py[:, None]  # broadcast: the grid's values, no meshgrid copies
     rho = np.hypot(dx, dy).ravel()
     phi = np.degrees(np.arctan2(dy, dx)).ravel()
     # A landing at distance d > 0 covers only points with |ρ − d| < r (elsewhere c ≥ 1:
