@@ -15,6 +15,8 @@ is exactly what a loop of `under_template` over the same landings would count:
   a base farther than the radius cannot overlap (the polygon lies inside its circle); one
   closer than the polygon's apothem less `EXACT_BAND_IN` overlaps by far more than the
   threshold; the few pairs in between are settled with the real polygon's overlap area.
+  Most distances are not measured but bounded by discs about each base (`_covered_pairs`),
+  and a probability is summed exactly (whole shares, one rounding: `template_odds`).
 - under the hole: the base contains the landed centre (boundary included); when several do,
   the one whose centre is nearest, then the smallest id — `hole_base`'s rule.
 
