@@ -165,6 +165,17 @@ def worked_out(shape: str, aim: tuple[float, float], scheme: DistanceScheme, pol
                    for i, pu, ph in ranked])
 
 
+def keep_lines(label: QLabel, lines: int) -> None:
+    """Keep room for `lines` lines of a word-wrapped read-out: a placement's new text (one
+    line after the clear, two after a placement) then repaints the label alone instead of
+    moving every control of the panel (a re-layout and repaint of the whole dock: ~3 ms an
+    event). A longer text still grows the label."""
+    margins = label.contentsMargins()
+    label.setMinimumHeight(lines * label.fontMetrics().lineSpacing() + margins.top()
+                           + margins.bottom())
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+
 def percent(p: float) -> str:
     if p <= 0:
         return "0%"
@@ -251,6 +262,8 @@ class TemplatePanel(ToolPanel):
         self.result = self._table((tr("Unit"), tr("Covered"), tr("Hole")))
         lay.addWidget(self.result, 1)
         self.setWidget(body)
+        for label, lines in ((self.message, 2), (self.odds_title, 3), (self.result_title, 2)):
+            keep_lines(label, lines)
         self.typed_dice.toggled.connect(self._sync_enabled)
         self.scheme.currentIndexChanged.connect(self._sync_enabled)
         self.shape.currentIndexChanged.connect(self._sync_enabled)
@@ -258,7 +271,11 @@ class TemplatePanel(ToolPanel):
 
     @staticmethod
     def _table(headers: tuple[str, ...]) -> QTableView:
-        return rows_table(headers)
+        """A read-out table whose scroll bar is always there: filling an empty table does
+        not narrow its rows (nor re-lay the panel) for the bar to appear."""
+        view = rows_table(headers)
+        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        return view
 
     def _sync_enabled(self) -> None:
         typed = self.typed_dice.isChecked()
