@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 
 from app.panels.docks import LazyDock, dock_widgets
 from app.window import MainWindow
-from engine.scenario_io import load_demo
 from tests.app.test_panels_support import choose, click, select_unit
 
 
