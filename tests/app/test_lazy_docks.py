@@ -110,3 +110,25 @@ def test_the_organisation_dock_shown_from_its_tab_lists_the_groups(win, qtbot):
     rect = dock.tree.visualItemRect(first)
     qtbot.mouseClick(dock.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert dock.tree.currentItem() is first
+
+
+def test_a_tool_panel_is_built_when_its_tool_is_chosen(win, qtbot):
+    """The Template, Units and Terrain tools' panels wait for their tool: chosen from the
+    toolbar, the panel is shown built and its controls drive the tool."""
+    panels = {tid: win.tools.tools[tid].panel for tid in ("template", "units", "terrain")}
+    assert all(not p.built for p in panels.values())
+    win.tools.actions["template"].trigger()
+    tool = win.tools.tools["template"]
+    assert tool.panel.built and tool.panel.isVisible()
+    assert not panels["units"].built and not panels["terrain"].built
+    choose(qtbot, tool.panel.shape, "blast-5")
+    assert tool.shape == "blast-5"
+    choose(qtbot, tool.panel.scheme, "d6")   # the wiring: the panel follows its scheme
+    assert tool.panel.accuracy.isEnabled()
+    win.tools.actions["units"].trigger()
+    units = win.tools.tools["units"]
+    assert units.panel.built and units.panel.profiles.count() > 0
+    select_unit(qtbot, win, "us-1-1")
+    assert win.tools.active.id == "select"
+    win.tools.actions["units"].trigger()
+    assert units.panel.unit_id.text() == "us-1-1"
