@@ -267,7 +267,9 @@ class OrganisationDock(LazyDock):
                 item.setSelected(True)
 
     def _fresh(self) -> None:
-        """The tree rebuilt now if board changes came while it was hidden."""
+        """The tree rebuilt now if board changes came while it was hidden (or never built:
+        the build marks it stale while hidden)."""
+        self.ensure_built()
         game = self.game
         if self._stale and game is not None:
             filling, self._filling = self._filling, True
