@@ -172,6 +172,7 @@ def install(window) -> GroupsController:
     the selected group as the actor or target of a group role."""
     window.groups = GroupsController(window)
     for dock in dock_widgets(window):
-        if callable(getattr(dock, "use_group", None)):
+        # looked up on the class: asking a dock not built yet (LazyDock) builds it
+        if callable(getattr(type(dock), "use_group", None)):
             window.groups.group_selected.connect(dock.use_group)
     return window.groups

@@ -190,6 +190,8 @@ class TemplatePanel(ToolPanel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Template"), "template-panel", parent)
+
+    def build(self) -> None:
         body = QWidget()
         lay = QVBoxLayout(body)
 
@@ -320,12 +322,7 @@ class TemplateTool(PanelTool):
 
     def __init__(self, window) -> None:
         super().__init__(window, TemplatePanel(window))
-        self.panel.scatter_button.clicked.connect(self.scatter)
-        self.panel.clear_button.clicked.connect(self.clear)
-        for w in (self.panel.shape, self.panel.scheme):
-            w.currentIndexChanged.connect(self._settings_changed)
-        self.panel.step.valueChanged.connect(self._settings_changed)
-        self.panel.accuracy.valueChanged.connect(self._settings_changed)
+        self.panel.when_built(self._wire_panel)
         self.aim: tuple[float, float] | None = None
         self.origin_id: str | None = None  # the flamer's shooter
         self.odds: TemplateOdds | None = None
@@ -337,6 +334,15 @@ class TemplateTool(PanelTool):
         self._workers: ThreadPoolExecutor | None = None
         self._pending = None  # (future, show, game) of odds a worker is working out
         self._arrived.connect(self._on_arrival)
+
+    def _wire_panel(self) -> None:
+        p = self.panel
+        p.scatter_button.clicked.connect(self.scatter)
+        p.clear_button.clicked.connect(self.clear)
+        for w in (p.shape, p.scheme):
+            w.currentIndexChanged.connect(self._settings_changed)
+        p.step.valueChanged.connect(self._settings_changed)
+        p.accuracy.valueChanged.connect(self._settings_changed)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -361,8 +367,9 @@ class TemplateTool(PanelTool):
         self.aim = self.origin_id = None
         self.odds = self.heat = self.result = None
         self._press_at = None
-        self.panel.fill(self.panel.odds, [])
-        self.panel.fill(self.panel.result, [])
+        if self.panel.built:  # else built empty
+            self.panel.fill(self.panel.odds, [])
+            self.panel.fill(self.panel.result, [])
 
     def clear(self) -> None:
         """Take the template off the board."""
