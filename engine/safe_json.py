@@ -68,16 +68,26 @@ def json_reason(why: str) -> Text | str:
     return _REASONS.get(why, why)
 
 
-def _int(text: str) -> int:
+class _Refused:
+    """A number the parser met and this module refuses, kept in its place until
+    `check_value` walks to it and can name the field it is in."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: Text) -> None:
+        self.why = why
+
+
+def _int(text: str) -> int | _Refused:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise JSONInputError("", msg("a whole number of {digits} digits (at most {most})",
-                                     digits=digits, most=MAX_INT_DIGITS))
+        return _Refused(msg("a whole number of {digits} digits (at most {most})",
+                            digits=digits, most=MAX_INT_DIGITS))
     return int(text)
 
 
-def _constant(name: str) -> Any:
-    raise JSONInputError("", msg("{name} is not a JSON number", name=name))
+def _constant(name: str) -> _Refused:
+    return _Refused(msg("{name} is not a JSON number", name=name))
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict:
@@ -118,7 +128,8 @@ def _key(path: str, k: object) -> str:
 
 
 def check_value(value: Any, path: str = "") -> None:
-    """Depth and lone surrogates, walked without recursion; the first problem raises."""
+    """Depth, lone surrogates and the numbers the parser kept refused (too long, NaN),
+    walked without recursion; the first problem raises, naming its field."""
     stack: list[tuple[Any, str, int]] = [(value, path, 1)]
     while stack:
         v, where, depth = stack.pop()
@@ -134,6 +145,8 @@ def check_value(value: Any, path: str = "") -> None:
                 stack.append((x, sub, depth + 1))
         elif isinstance(v, str):
             _text_ok(v, where)
+        elif isinstance(v, _Refused):
+            raise JSONInputError(where, v.why)
 
 
 def _text_ok(s: str, where: str) -> None:

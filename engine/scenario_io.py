@@ -337,7 +337,7 @@ def _piece_shape(d: dict, path: str, kind: str):
 
 #: GEOS's reasons for an invalid polygon ("Self-intersection[3 2]"), by their words before
 #: the point; the point is kept as GEOS wrote it.
-_GEOS_REASON = re.compile(r"^([A-Za-z ]+)\[([^\]]*)\]$")
+_GEOS_REASON = re.compile(r"^([A-Za-z -]+)\[([^\]]*)\]$")
 
 
 def _invalid_reason(reason: str) -> Any:
