@@ -491,7 +491,8 @@ class Library:
         check_id(fid, "faction.id")
         if not isinstance(name, str) or not name.strip():
             raise SchemaError(prefixed(f"factions.{fid}.name: ",
-                                       msg("expected text, got {got}", got=repr(name))))
+                                       msg("expected {what}, got {got}", what=msg("text"),
+                                           got=repr(name))))
         cur = self._faction_row(ruleset, fid)
         origin = "user" if cur is None else ("edited" if cur["origin"] == "seed"
                                              else cur["origin"])
@@ -557,7 +558,8 @@ class Library:
         fname = fac.get("name")
         if not isinstance(fname, str) or not fname.strip():
             raise SchemaError(prefixed("faction.name: ",
-                                       msg("expected text, got {got}", got=repr(fname))))
+                                       msg("expected {what}, got {got}", what=msg("text"),
+                                           got=repr(fname))))
         tables = {k.table: k for k in spec.kinds}
         known = {"format", "version", "ruleset", "faction", "requires", *tables}
         for key in data:
