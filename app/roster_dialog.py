@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
+from engine.i18n import said
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -137,6 +138,7 @@ class RosterDialog(QDialog):
         self.roster = Roster(self.name.text() or "New roster", self.ruleset.currentData(),
                              {s: [] for s in self._side_names()})
         self._fill_library()
+        self._fill_saved()    # the saved rosters of the ruleset now chosen
         self._build_sides()
 
     def _fill_library(self) -> None:
@@ -210,7 +212,7 @@ class RosterDialog(QDialog):
         try:
             totals = roster_totals(self.roster, self.library)
         except SchemaError as err:
-            self.message.setText(str(err))
+            self.message.setText(loc(said(err)))
             return
         self.message.clear()
         for side, table in self.tables.items():
@@ -250,7 +252,7 @@ class RosterDialog(QDialog):
         try:
             save_roster(self.library, self.roster)
         except SchemaError as err:
-            self.message.setText(str(err))
+            self.message.setText(loc(said(err)))
             return False
         self._fill_saved()
         self.saved.setCurrentText(self.roster.name)
@@ -263,7 +265,7 @@ class RosterDialog(QDialog):
         try:
             self.roster = load_roster(self.library, name)
         except SchemaError as err:
-            self.message.setText(str(err))
+            self.message.setText(loc(said(err)))
             return False
         self.name.setText(self.roster.name)
         self._build_sides()
@@ -275,7 +277,7 @@ class RosterDialog(QDialog):
             try:
                 delete_roster(self.library, name)
             except SchemaError as err:
-                self.message.setText(str(err))
+                self.message.setText(loc(said(err)))
             self._fill_saved()
 
     def export_json(self) -> None:
