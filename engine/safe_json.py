@@ -69,8 +69,9 @@ def json_reason(why: str) -> Text | str:
 
 
 class _Refused:
-    """A number the parser met and this module refuses, kept in its place until
-    `check_value` walks to it and can name the field it is in."""
+    """A value the parser met and this module refuses (a number too long, NaN, an object
+    with a key twice), kept in its place until `check_value` walks to it and can name the
+    field it is in."""
 
     __slots__ = ("why",)
 
@@ -90,11 +91,11 @@ def _constant(name: str) -> _Refused:
     return _Refused(msg("{name} is not a JSON number", name=name))
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+def _pairs(pairs: list[tuple[str, Any]]) -> dict | _Refused:
     out: dict = {}
     for k, v in pairs:
         if k in out:
-            raise JSONInputError("", msg("duplicate key {key} in one JSON object", key=repr(k)))
+            return _Refused(msg("duplicate key {key} in one JSON object", key=repr(k)))
         out[k] = v
     return out
 
@@ -128,8 +129,9 @@ def _key(path: str, k: object) -> str:
 
 
 def check_value(value: Any, path: str = "") -> None:
-    """Depth, lone surrogates and the numbers the parser kept refused (too long, NaN),
-    walked without recursion; the first problem raises, naming its field."""
+    """Depth, lone surrogates and the values the parser kept refused (a number too long,
+    NaN, a key twice), walked without recursion; the first problem raises, naming its
+    field."""
     stack: list[tuple[Any, str, int]] = [(value, path, 1)]
     while stack:
         v, where, depth = stack.pop()

@@ -178,6 +178,9 @@ def test_a_broken_scenario_is_told_in_russian(doc, field, words, allowed):
                  "NaN — не число JSON", id="nan"),
     pytest.param('{"a": 1, "a": 2}', "", "duplicate key 'a' in one JSON object",
                  "ключ 'a' повторён", id="duplicate-key"),
+    pytest.param('{"units": [{"x": 1, "x": 2}]}', "units[0]",
+                 "duplicate key 'x' in one JSON object", "ключ 'x' повторён в одном объекте",
+                 id="duplicate-key-in-a-unit"),
 ])
 def test_json_refused_by_its_limits_is_told_in_russian(text, field, english_words,
                                                        russian_words):
