@@ -436,3 +436,35 @@ def test_no_error_of_these_modules_is_a_plain_string(module):
     Russian; a raise of a plain or formatted string would be shown in English."""
     found = raised_strings(ROOT / "engine" / f"{module}.py")
     assert found == [], "\n".join(f"{f}:{line}: {t}" for f, line, t in found)
+
+
+def shipped() -> list[str]:
+    from engine.scenario_io import shipped_scenarios
+
+    return [f for f, _title in shipped_scenarios()]
+
+
+@pytest.mark.parametrize("file", shipped())
+def test_a_member_twice_in_each_sample_scenario_names_its_group_kind_in_russian(file):
+    """The group kinds of every shipped table read in Russian in a membership error,
+    which is shown before any ruleset is known (the generic glossary)."""
+    from resources.loader import read_text
+
+    doc = json.loads(read_text("scenarios", file))
+    kinds = set()
+    for i, group in enumerate(doc.get("groups", [])):
+        unit = next((m for m in group["members"] if m in {u["id"] for u in doc["units"]}),
+                    None)
+        if unit is None:
+            continue
+        broken = copy.deepcopy(doc)
+        broken["groups"].append({"id": "zz-new", "kind": group["kind"], "members": [unit]})
+        with pytest.raises(ScenarioError) as info:
+            loads_scenario(json.dumps(broken))
+        field = f"groups[{len(doc['groups'])}].members[0]"
+        ids = [u["id"] for u in doc["units"]] + [g["id"] for g in doc["groups"]]
+        en, ru = told(info.value, field, "zz-new", *ids)
+        assert f"is already in {group['kind']} " in en
+        assert f"({localized(group['kind'], 'ru')}, groups[{i}])" in ru
+        kinds.add(group["kind"])
+    assert kinds, f"{file}: no group with a unit among its members"
