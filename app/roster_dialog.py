@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from engine.i18n import said
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -212,7 +211,7 @@ class RosterDialog(QDialog):
         try:
             totals = roster_totals(self.roster, self.library)
         except SchemaError as err:
-            self.message.setText(loc(said(err)))
+            self.message.setText(str(err))
             return
         self.message.clear()
         for side, table in self.tables.items():
@@ -252,7 +251,7 @@ class RosterDialog(QDialog):
         try:
             save_roster(self.library, self.roster)
         except SchemaError as err:
-            self.message.setText(loc(said(err)))
+            self.message.setText(str(err))
             return False
         self._fill_saved()
         self.saved.setCurrentText(self.roster.name)
@@ -265,7 +264,7 @@ class RosterDialog(QDialog):
         try:
             self.roster = load_roster(self.library, name)
         except SchemaError as err:
-            self.message.setText(loc(said(err)))
+            self.message.setText(str(err))
             return False
         self.name.setText(self.roster.name)
         self._build_sides()
@@ -277,7 +276,7 @@ class RosterDialog(QDialog):
             try:
                 delete_roster(self.library, name)
             except SchemaError as err:
-                self.message.setText(loc(said(err)))
+                self.message.setText(str(err))
             self._fill_saved()
 
     def export_json(self) -> None:

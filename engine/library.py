@@ -393,7 +393,7 @@ class Library:
                     continue
                 if not self._exists(ruleset, tk.id, ref):
                     raise SchemaError(prefixed(f"{where}.{fname}[{i}]: ", msg(
-                        "no {kind} {id} in the {ruleset} library", kind=tk.id, id=repr(ref),
+                        "no {kind} {ref} in the {ruleset} library", kind=tk.id, ref=repr(ref),
                         ruleset=ruleset)))
         return rec
 

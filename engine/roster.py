@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import safe_json
-from engine.i18n import msg, prefixed, said
+from engine.i18n import msg
 from engine.library import Library, LibraryError
 from engine.options import SchemaError
 
@@ -69,14 +69,9 @@ class Roster:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=2) + "\n"
 
 
-def _expected_text(where: str, value: Any) -> SchemaError:
-    return SchemaError(prefixed(f"{where}: ", msg("expected {what}, got {got}",
-                                                  what=msg("text"), got=repr(value))))
-
-
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _expected_text(where, value)
+        raise SchemaError(f"{where}: expected text, got {value!r}")
     return value.strip()
 
 
@@ -88,52 +83,46 @@ def roster_from_dict(data: Any) -> Roster:
     """A roster from its JSON object; SchemaError names the bad field."""
     if isinstance(data, str | bytes):
         if len(data) > MAX_ROSTER_BYTES:
-            raise SchemaError(msg("roster: {size} bytes is over the {limit}-byte limit",
-                                  size=len(data), limit=MAX_ROSTER_BYTES))
+            raise SchemaError(f"roster: {len(data)} bytes is over the {MAX_ROSTER_BYTES}-byte "
+                              f"limit")
         try:
             data = safe_json.loads(data)
         except safe_json.JSONInputError as e:
             if e.decode is not None:
-                raise SchemaError(msg("roster: bad JSON at line {line}: {why}",
-                                      line=e.decode.lineno,
-                                      why=safe_json.json_reason(e.decode.msg))) from None
-            raise SchemaError(msg("roster: {why}", why=said(e))) from None
+                raise SchemaError(f"roster: bad JSON at line {e.decode.lineno}: "
+                                  f"{e.decode.msg}") from None
+            raise SchemaError(f"roster: {e}") from None
     elif isinstance(data, Mapping):
         try:
             safe_json.check_value(data)
         except safe_json.JSONInputError as e:
-            raise SchemaError(msg("roster: {why}", why=said(e))) from None
+            raise SchemaError(f"roster: {e}") from None
     if not isinstance(data, Mapping):
-        raise SchemaError(msg("roster: expected a JSON object"))
+        raise SchemaError("roster: expected a JSON object")
     if data.get("format") != ROSTER_FORMAT:
-        raise SchemaError(msg("format: expected {format}, got {got}",
-                              format=repr(ROSTER_FORMAT), got=repr(data.get("format"))))
+        raise SchemaError(f"format: expected {ROSTER_FORMAT!r}, got {data.get('format')!r}")
     if data.get("version") != ROSTER_VERSION:
-        raise SchemaError(msg("version: expected {version}, got {got}",
-                              version=ROSTER_VERSION, got=repr(data.get("version"))))
+        raise SchemaError(f"version: expected {ROSTER_VERSION}, got {data.get('version')!r}")
     roster = Roster(_text(data.get("name"), "name"), _text(data.get("ruleset"), "ruleset"))
     sides = data.get("sides")
     if not isinstance(sides, Mapping):
-        raise SchemaError(msg("sides: expected an object of sides"))
+        raise SchemaError("sides: expected an object of sides")
     for side, lines in sides.items():
         where = f"sides.{side}"
         _text(side, where)
         if not isinstance(lines, list):
-            raise SchemaError(prefixed(f"{where}: ", msg("expected a list of lines")))
+            raise SchemaError(f"{where}: expected a list of lines")
         out = []
         for i, ln in enumerate(lines):
             w = f"{where}[{i}]"
             if not isinstance(ln, Mapping):
-                raise SchemaError(prefixed(f"{w}: ", msg("expected an object")))
+                raise SchemaError(f"{w}: expected an object")
             count = ln.get("count", 1)
             if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 999:
-                raise SchemaError(prefixed(f"{w}.count: ", msg(
-                    "expected {what}, got {got}", got=repr(count),
-                    what=msg("{kind} {low}–{high}", kind=msg("a whole number"), low=1,
-                             high=999))))
+                raise SchemaError(f"{w}.count: expected a whole number 1–999, got {count!r}")
             label = ln.get("label", "")
             if not isinstance(label, str):
-                raise _expected_text(f"{w}.label", label)
+                raise SchemaError(f"{w}.label: expected text, got {label!r}")
             out.append(RosterLine(_text(ln.get("kind"), f"{w}.kind"),
                                   _text(ln.get("id"), f"{w}.id"), count, label))
         roster.sides[side] = out
@@ -150,16 +139,14 @@ def check_roster(roster: Roster, library: Library) -> None:
             try:
                 kind = spec.kind(ln.kind)
             except SchemaError as e:
-                raise SchemaError(prefixed(f"{where}.", said(e))) from None
+                raise SchemaError(f"{where}.{e}") from None
             if not kind.unit:
-                raise SchemaError(prefixed(f"{where}.kind: ",
-                                           msg("a {kind} is not a unit", kind=kind.id)))
+                raise SchemaError(f"{where}.kind: a {kind.id} is not a unit")
             try:
                 library.get(roster.ruleset, kind.id, ln.id)
             except LibraryError:
-                raise SchemaError(prefixed(f"{where}.id: ", msg(
-                    "no {kind} {id} in the {ruleset} library", kind=kind.id, id=repr(ln.id),
-                    ruleset=roster.ruleset))) from None
+                raise SchemaError(f"{where}.id: no {kind.id} {ln.id!r} in the "
+                                  f"{roster.ruleset} library") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +216,7 @@ def save_roster(library: Library, roster: Roster) -> None:
 def load_roster(library: Library, name: str) -> Roster:
     rows = list(library.db.table("rosters").rows_where("name = ?", [name]))
     if not rows:
-        raise LibraryError(msg("roster: no roster named {name}", name=repr(name)))
+        raise LibraryError(f"roster: no roster named {name!r}")
     return roster_from_dict(json.loads(rows[0]["data"]))
 
 
@@ -242,7 +229,7 @@ def list_rosters(library: Library, ruleset: str | None = None) -> list[str]:
 def delete_roster(library: Library, name: str) -> None:
     """Delete a stored roster, even one that no longer reads back."""
     if not list(library.db.table("rosters").rows_where("name = ?", [name])):
-        raise LibraryError(msg("roster: no roster named {name}", name=repr(name)))
+        raise LibraryError(f"roster: no roster named {name!r}")
     with library.transaction():
         library.db.execute("DELETE FROM rosters WHERE name = ?", [name])
 

@@ -165,29 +165,3 @@ def test_importing_a_broken_faction_file_says_why_in_russian(qtbot, qm_folder, m
     russian_only(text, str(path))
     assert shown == []
 
-
-def test_a_stored_roster_that_no_longer_fits_the_library_says_why_in_russian(
-        qtbot, qm_folder, folders):
-    from app.roster_dialog import RosterDialog
-
-    lib = Library(folders / "data" / "library.sqlite")
-    data = {"format": "warboard-roster", "version": 1, "name": "Р1", "ruleset": IH,
-            "sides": {"s1": [{"kind": "character", "id": "zz9", "count": 2}]}}
-    lib.db.table("rosters").insert({"name": "Р1", "ruleset": IH, "data": json.dumps(data),
-                                    "updated": ""})
-    with Russian(qm_folder):
-        dialog = RosterDialog(lib)
-        qtbot.addWidget(dialog)
-        dialog.show()
-        dialog.ruleset.setCurrentIndex(dialog.ruleset.findData(IH))
-        dialog.saved.setCurrentText("Р1")
-        assert dialog.saved.currentText() == "Р1"
-        button = next(b for b in dialog.findChildren(QPushButton)
-                      if b.text() == library_module.tr("Load"))
-        assert button.text() != "Load"
-        button.click()
-        text = dialog.message.text()
-    lib.close()
-    assert text == ("sides.s1[0].id: в библиотеке правил iron-hearts нет записи 'zz9' "
-                    "(character)")
-    russian_only(text, IH, "character", "zz9")

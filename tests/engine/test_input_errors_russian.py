@@ -30,7 +30,7 @@ IH = "iron-hearts"
 #: Latin words a Russian message keeps: the formats it names and JSON's own literals
 FORMATS = {"JSON", "UTF", "SQLite", "true", "false", "null"}
 #: the modules whose errors a player meets when a scenario, a library or JSON is read
-MODULES = ("scenario_io", "scenario", "safe_json", "library", "library_schema", "roster")
+MODULES = ("scenario_io", "scenario", "safe_json", "library", "library_schema")
 
 
 def told(err: BaseException, field: str, *allowed: str) -> tuple[str, str]:
@@ -367,63 +367,6 @@ def test_a_library_file_with_a_bad_schema_version_in_russian(tmp_path):
     en, ru = told(err, f"{path}: meta.schema_version", "one")
     assert en == f"{path}: meta.schema_version: expected a whole number, got 'one'"
     assert ru == f"{path}: meta.schema_version: ожидалось целое число, получено 'one'"
-
-
-def roster(**change) -> dict:
-    doc = {"format": "warboard-roster", "version": 1, "name": "Р", "ruleset": IH,
-           "sides": {"s1": [{"kind": "character", "id": "us-rifleman", "count": 2}]}}
-    doc.update(change)
-    return doc
-
-
-def roster_line(**change) -> dict:
-    return roster(sides={"s1": [dict({"kind": "character", "id": "us-rifleman"}, **change)]})
-
-
-ROSTERS = [
-    pytest.param('{"format": "warboard-roster",', "", "ростер: неверный JSON в строке 1: "
-                 "ожидалось имя ключа", (), id="bad-json"),
-    pytest.param('{"format": "warboard-roster", "name": "\\ud800"}', "name",
-                 "ростер: name: текст с одиночным суррогатным символом", (),
-                 id="lone-surrogate"),
-    pytest.param("[1]", "", "ростер: ожидался объект JSON", (), id="not-an-object"),
-    pytest.param(json.dumps(roster(version=2)), "version", "ожидалось 1, получено 2", (),
-                 id="version"),
-    pytest.param(json.dumps(roster(name=" ")), "name", "ожидалось: текст", (), id="name"),
-    pytest.param(json.dumps(roster(sides=[])), "sides", "ожидался объект со сторонами", (),
-                 id="sides"),
-    pytest.param(json.dumps(roster(sides={"s1": {}})), "sides.s1",
-                 "ожидался список строк ростера", (), id="lines"),
-    pytest.param(json.dumps(roster(sides={"s1": [1]})), "sides.s1[0]", "ожидался объект", (),
-                 id="line"),
-    pytest.param(json.dumps(roster_line(count=1000)), "sides.s1[0].count",
-                 "ожидалось: целое число 1–999; получено 1000", (), id="count-limit"),
-    pytest.param(json.dumps(roster_line(label=5)), "sides.s1[0].label", "ожидалось: текст", (),
-                 id="label"),
-    pytest.param(json.dumps(roster_line(kind="weapon", id="mg42")), "sides.s1[0].kind",
-                 "запись вида оружие — не отряд", (), id="not-a-unit"),
-    pytest.param(json.dumps(roster_line(kind="zz")), "sides.s1[0].kind",
-                 "нет вида записей 'zz'", ("zz", "character", "vehicle", "weapon"),
-                 id="unknown-kind"),
-    pytest.param(json.dumps(roster_line(id="zz9")), "sides.s1[0].id",
-                 "нет записи 'zz9' (character)", ("character",), id="unknown-record"),
-]
-
-
-@pytest.mark.parametrize("text, field, words, allowed", ROSTERS)
-def test_a_broken_roster_is_told_in_russian(lib, text, field, words, allowed):
-    from engine.roster import check_roster, roster_from_dict
-
-    en, ru = told(refused(lambda: check_roster(roster_from_dict(text), lib)), field, IH,
-                  *allowed)
-    assert words in ru, ru
-
-
-def test_a_missing_roster_is_told_in_russian(lib):
-    from engine.roster import load_roster
-
-    en, ru = told(refused(lambda: load_roster(lib, "Р9")), "")
-    assert (en, ru) == ("roster: no roster named 'Р9'", "ростер: нет ростера с именем 'Р9'")
 
 
 # --------------------------------------------------------------------------- the source
