@@ -96,9 +96,45 @@
         <translation>&amp;Ход</translation>
     </message>
     <message>
-        <source>A picture of the table made by Warboard</source>
+        <source>labels: expected one of {modes}, got {got!r}</source>
         <extracomment>Forum posts: wide enough to read a name, small enough to upload. Nice lengths for the scale bar, inches.</extracomment>
+        <translation>labels: ожидалось одно из: {modes}, получено {got!r}</translation>
+    </message>
+    <message>
+        <source>width: expected {least}–{most} px, got {got}</source>
+        <translation>width: ожидалось {least}–{most} пикс., получено {got}</translation>
+    </message>
+    <message>
+        <source>area: expected X Y W H with W and H above 0, got {got}</source>
+        <translation>area: ожидалось X Y W H, где W и H больше 0, получено {got}</translation>
+    </message>
+    <message>
+        <source>radius: expected inches above 0, got {got}</source>
+        <translation>radius: ожидалось больше 0 дюймов, получено {got}</translation>
+    </message>
+    <message>
+        <source>{flag}: no unit with id {id!r} on the table</source>
+        <translation>{flag}: на столе нет отряда с id {id!r}</translation>
+    </message>
+    <message>
+        <source>picture: no table to draw</source>
+        <translation>картинка: нечего рисовать, стола нет</translation>
+    </message>
+    <message>
+        <source>A picture of the table made by Warboard</source>
         <translation>Картинка стола, сделанная в Warboard</translation>
+    </message>
+    <message>
+        <source>picture: {size} bytes as PNG, above {limit}; ask for a smaller --width or an area</source>
+        <translation>картинка: {size} байт в PNG — больше {limit}; задайте меньшую --width или часть стола</translation>
+    </message>
+    <message>
+        <source>output: expected a .png or .svg file name, got {got!r}</source>
+        <translation>output: ожидалось имя файла .png или .svg, получено {got!r}</translation>
+    </message>
+    <message>
+        <source>{file}: cannot write ({why})</source>
+        <translation>{file}: не удаётся записать ({why})</translation>
     </message>
     <message>
         <source>Turn {turn}</source>
@@ -141,12 +177,28 @@
         <translation>{side} — {n} на столе</translation>
     </message>
     <message>
+        <source>--ap: needs --reach UNIT</source>
+        <translation>--ap: нужно --reach ОТРЯД</translation>
+    </message>
+    <message>
+        <source>--ap: expected 1 or more, got {got}</source>
+        <translation>--ap: ожидалось 1 или больше, получено {got}</translation>
+    </message>
+    <message>
         <source>{unit}: reach {allowance}</source>
         <translation>{unit}: досягаемость {allowance}</translation>
     </message>
     <message>
         <source>allowance: {source}</source>
         <translation>допуск: {source}</translation>
+    </message>
+    <message>
+        <source>--measure: A and B are the same unit</source>
+        <translation>--measure: A и B — один и тот же отряд</translation>
+    </message>
+    <message>
+        <source>--template: a flamer is laid from a unit; use `warboard template` for its figures</source>
+        <translation>--template: огнемётный шаблон кладут от отряда; его цифры даёт `warboard template`</translation>
     </message>
     <message>
         <source>scattered {d}&quot; at {b}°</source>
@@ -2841,6 +2893,10 @@ Replace the library&apos;s records?</source>
         <translation>Положить шаблон взрыва или огнемёта, увидеть, куда он может лечь, отклонить его</translation>
     </message>
     <message>
+        <source>shape: expected one of {shapes}, got {got!r}</source>
+        <translation>shape: ожидалось одно из: {shapes}, получено {got!r}</translation>
+    </message>
+    <message>
         <source>Click the unit that fires, then the point it aims at (or drag from the unit). A flamer does not scatter.</source>
         <translation>Щёлкните отряд, который стреляет, затем точку прицела (или протяните от отряда). Огнемёт не отклоняется.</translation>
     </message>
@@ -2885,6 +2941,14 @@ Replace the library&apos;s records?</source>
         <translation>Отклонение {d}&quot; по азимуту {b}° ({source}).</translation>
     </message>
     <message>
+        <source>scatter: place a blast template first</source>
+        <translation>отклонение: сначала положите шаблон разрыва</translation>
+    </message>
+    <message>
+        <source>seed: expected a whole number ≥ 0, got {got!r}</source>
+        <translation>зерно: ожидалось целое число ≥ 0, получено {got!r}</translation>
+    </message>
+    <message>
         <source>Click the unit that fires the flamer.</source>
         <translation>Щёлкните отряд с огнемётом.</translation>
     </message>
@@ -2899,6 +2963,14 @@ Replace the library&apos;s records?</source>
     <message>
         <source>{0}: nobody</source>
         <translation>{0}: никого</translation>
+    </message>
+    <message>
+        <source>direction: expected a bearing in degrees (0–360), got {got!r}</source>
+        <translation>направление: ожидался азимут в градусах (0–360), получено {got!r}</translation>
+    </message>
+    <message>
+        <source>direction: a bearing is 0 up to 360 degrees, got {got}</source>
+        <translation>направление: азимут — от 0 до 360 градусов, получено {got}</translation>
     </message>
     <message>
         <source>{0} (line)</source>
@@ -3544,6 +3616,30 @@ Replace the library&apos;s records?</source>
         <translation>--scatter: центр шаблона</translation>
     </message>
     <message>
+        <source>{shape} at ({x}, {y})</source>
+        <translation>{shape} в ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>scattered {d}&quot; at {b}° to ({x}, {y})</source>
+        <translation>отнесло на {d}&quot; по {b}° в ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>pointing {bearing}°</source>
+        <translation>направлен на {bearing}°</translation>
+    </message>
+    <message>
+        <source>no units under the template</source>
+        <translation>под шаблоном нет отрядов</translation>
+    </message>
+    <message>
+        <source>(under the hole)</source>
+        <translation>(под дырой)</translation>
+    </message>
+    <message>
+        <source>{unit}: {share} covered</source>
+        <translation>{unit}: накрыт на {share}</translation>
+    </message>
+    <message>
         <source>one card per unit, with its name, markers and state (default: one card per profile on the table)</source>
         <translation>по карточке на отряд, с его именем, маркерами и состоянием (по умолчанию: по карточке на профиль на столе)</translation>
     </message>
@@ -3883,6 +3979,18 @@ Replace the library&apos;s records?</source>
     <message>
         <source>{file}: {w} × {h} px, table ({x}, {y}) {tw}&quot; × {th}&quot;</source>
         <translation>{file}: {w} × {h} пикс., стол ({x}, {y}) {tw}&quot; × {th}&quot;</translation>
+    </message>
+    <message>
+        <source>the ruleset&apos;s check of the table&apos;s organisation (its groups): each remark with the rule it serves</source>
+        <translation>проверка организации стола (его групп) по правилам: каждое замечание с правилом, которому оно служит</translation>
+    </message>
+    <message>
+        <source>no remarks on the organisation</source>
+        <translation>замечаний по организации нет</translation>
+    </message>
+    <message>
+        <source>locked: {reason}</source>
+        <translation>организацию менять нельзя: {reason}</translation>
     </message>
     <message>
         <source>a .warboard game played with sealed dice</source>
