@@ -299,8 +299,8 @@ def _lay(scenario: Scenario, actor: Unit,
                                   shooter=actor.id)
         return template_query(scenario, template.shape, template.x, template.y)
     if point is None:
-        raise MeasureError(msg("point: a {template} template needs the point it is laid at",
-                               template=verbatim(template)))
+        raise MeasureError(msg("point: a {shape} template needs the point it is laid at",
+                               shape=verbatim(template)))
     if template == "flamer":
         return template_query(scenario, "flamer", actor.x, actor.y, toward=point,
                               shooter=actor.id)
