@@ -133,7 +133,9 @@ def _measure(window, a: str, b: str) -> str:
     if point is not None:
         tool.preview(point, None)
         text = window.pointer_hint.text()
-        return "\n".join(line for line in text.splitlines() if not line.startswith("click"))
+        from .tools.measure import click_a_unit
+
+        return "\n".join(line for line in text.splitlines() if line != click_a_unit())
     _unit(game, b, "--measure")
     if a == b:
         raise PictureError(tr("--measure: A and B are the same unit"))

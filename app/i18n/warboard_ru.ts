@@ -1832,7 +1832,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>none</source>
-        <extracomment>A press and release closer than this (pixels) is a click, not a drag. The cover levels&apos; names (engine.measure.COVER_NAMES), marked so lupdate lists them.</extracomment>
+        <extracomment>The cover levels&apos; names (engine.measure.COVER_NAMES), marked so lupdate lists them.</extracomment>
         <translation>нет</translation>
     </message>
     <message>
@@ -2608,6 +2608,11 @@ Replace the library&apos;s records?</source>
         <translation>Секторы: лоб / борт / корма и сектор башни (A)</translation>
     </message>
     <message>
+        <source>click a unit to measure to it</source>
+        <extracomment>A press and release closer than this (pixels) is a click, not a drag.</extracomment>
+        <translation>щёлкните отряд, чтобы измерить до него</translation>
+    </message>
+    <message>
         <source>light</source>
         <translation>лёгкое</translation>
     </message>
@@ -2664,6 +2669,14 @@ Replace the library&apos;s records?</source>
         <translation>{weapon}: {band} по расстоянию от края</translation>
     </message>
     <message>
+        <source>{unit} → point</source>
+        <translation>{unit} → точка</translation>
+    </message>
+    <message>
+        <source>ruler {length}</source>
+        <translation>линейка {length}</translation>
+    </message>
+    <message>
         <source>Ruler</source>
         <translation>Линейка</translation>
     </message>
@@ -2678,6 +2691,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Pick a target, several units or a point for the action panel</source>
         <translation>Выбрать цель, несколько отрядов или точку для панели действий</translation>
+    </message>
+    <message>
+        <source>Pick: choose Pick on the action panel first</source>
+        <translation>Выбор: сначала нажмите «Выбрать» на панели действия</translation>
     </message>
     <message>
         <source>(no unit there)</source>
@@ -2725,8 +2742,12 @@ Replace the library&apos;s records?</source>
         <translation>Тяните, чтобы повернуть башню</translation>
     </message>
     <message>
-        <source>Select</source>
+        <source>Move {name} {distance}&quot;</source>
         <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting). On a table of more units than this the reach area of a drag is worked out on a worker thread and drawn when it arrives (a few tens of ms later); the drag&apos;s first move only moves the unit (the threat and template tools do the same past their WORKER_FROM).</extracomment>
+        <translation>Перемещение {name} {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>Select</source>
         <translation>Выбор и движение</translation>
     </message>
     <message>
@@ -2961,6 +2982,10 @@ Replace the library&apos;s records?</source>
         <translation>Огнемёт {unit} — под ним</translation>
     </message>
     <message>
+        <source>{shape}: {n} under</source>
+        <translation>{shape}: под ним {n}</translation>
+    </message>
+    <message>
         <source>{0}: nobody</source>
         <translation>{0}: никого</translation>
     </message>
@@ -2994,12 +3019,112 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Terrain</source>
-        <extracomment>How close (screen pixels) a click must be to a vertex or a line to take it.</extracomment>
         <translation>Местность</translation>
+    </message>
+    <message>
+        <source>a polygon needs at least 3 vertices</source>
+        <extracomment>How close (screen pixels) a click must be to a vertex or a line to take it.</extracomment>
+        <translation>у многоугольника должно быть не меньше 3 вершин</translation>
+    </message>
+    <message>
+        <source>the outline crosses itself ({reason})</source>
+        <translation>контур пересекает сам себя ({reason})</translation>
+    </message>
+    <message>
+        <source>not a valid polygon ({reason})</source>
+        <translation>неправильный многоугольник ({reason})</translation>
+    </message>
+    <message>
+        <source>the polygon has no area</source>
+        <translation>у многоугольника нет площади</translation>
+    </message>
+    <message>
+        <source>a line needs at least 2 points</source>
+        <translation>у линии должно быть не меньше 2 точек</translation>
+    </message>
+    <message>
+        <source>the line has no length</source>
+        <translation>у линии нет длины</translation>
     </message>
     <message>
         <source>Draw, move, reshape and delete terrain pieces</source>
         <translation>Рисовать, двигать, менять форму и удалять элементы местности</translation>
+    </message>
+    <message>
+        <source>double-click or Enter to finish</source>
+        <translation>двойной щелчок или Enter — закончить</translation>
+    </message>
+    <message>
+        <source>double-click, Enter or the first vertex to close</source>
+        <translation>двойной щелчок, Enter или первая вершина — замкнуть</translation>
+    </message>
+    <message>
+        <source>Click the {kind}&apos;s points; {how}.</source>
+        <translation>Щёлкайте точки ({kind}); {how}.</translation>
+    </message>
+    <message>
+        <source>Click a piece to select it; drag it or its vertices; Del deletes it.</source>
+        <translation>Щёлкните элемент местности, чтобы выбрать его; тяните его или его вершины; Del удаляет его.</translation>
+    </message>
+    <message>
+        <source>Drawing dropped.</source>
+        <translation>Рисование отменено.</translation>
+    </message>
+    <message>
+        <source>Cannot lay this {kind}: {problem}.</source>
+        <translation>Не удаётся положить ({kind}): {problem}.</translation>
+    </message>
+    <message>
+        <source>Add {kind} {id}</source>
+        <translation>Добавление: {kind} {id}</translation>
+    </message>
+    <message>
+        <source>{id} laid.</source>
+        <translation>{id} положен.</translation>
+    </message>
+    <message>
+        <source>a unit stands here: grab the piece clear of units</source>
+        <translation>здесь стоит отряд: берите элемент местности там, где отрядов нет</translation>
+    </message>
+    <message>
+        <source>{piece} ({kind}) selected.</source>
+        <translation>Выбран {piece} ({kind}).</translation>
+    </message>
+    <message>
+        <source>Move {piece} {distance}&quot;</source>
+        <translation>Перемещение {piece} {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>Cannot move that vertex: {problem}.</source>
+        <translation>Эту вершину не сдвинуть: {problem}.</translation>
+    </message>
+    <message>
+        <source>Reshape {piece}</source>
+        <translation>Изменение формы {piece}</translation>
+    </message>
+    <message>
+        <source>Select a piece to delete.</source>
+        <translation>Выберите элемент местности, который удалить.</translation>
+    </message>
+    <message>
+        <source>Delete {kind} {piece}</source>
+        <translation>Удаление: {kind} {piece}</translation>
+    </message>
+    <message>
+        <source>a line</source>
+        <translation>линия</translation>
+    </message>
+    <message>
+        <source>an area</source>
+        <translation>площадь</translation>
+    </message>
+    <message>
+        <source>{piece} cannot become a {kind}: a {kind} is {want}.</source>
+        <translation>{piece} не может стать таким: {kind} — это {want}.</translation>
+    </message>
+    <message>
+        <source>Make {piece} {kind}</source>
+        <translation>{piece} → {kind}</translation>
     </message>
     <message>
         <source>Threat</source>
@@ -3111,6 +3236,62 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Choose a profile (or press P) to place it; click a unit to edit it.</source>
         <translation>Выберите профиль (или нажмите P), чтобы ставить его; щёлкните отряд, чтобы править его.</translation>
+    </message>
+    <message>
+        <source>Choose a profile to place.</source>
+        <translation>Выберите профиль, который поставить.</translation>
+    </message>
+    <message>
+        <source>side of new units: expected a side&apos;s name</source>
+        <translation>сторона новых отрядов: ожидалось имя стороны</translation>
+    </message>
+    <message>
+        <source>Place {name} {id}</source>
+        <translation>Установка {name} {id}</translation>
+    </message>
+    <message>
+        <source>{name} (copy)</source>
+        <translation>{name} (копия)</translation>
+    </message>
+    <message>
+        <source>Duplicate {unit}</source>
+        <translation>Копия {unit}</translation>
+    </message>
+    <message>
+        <source>Delete {unit}</source>
+        <translation>Удаление {unit}</translation>
+    </message>
+    <message>
+        <source>side: expected a side&apos;s name, got nothing</source>
+        <translation>сторона: ожидалось имя стороны, не задано ничего</translation>
+    </message>
+    <message>
+        <source>name: expected at most 80 characters, got {n}</source>
+        <translation>имя: ожидалось не больше 80 знаков, получено {n}</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> и </translation>
+    </message>
+    <message>
+        <source>name {value}</source>
+        <translation>имя {value}</translation>
+    </message>
+    <message>
+        <source>side {value}</source>
+        <translation>сторона {value}</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>без имени</translation>
+    </message>
+    <message>
+        <source>Set {unit}: {what}</source>
+        <translation>{unit}: {what}</translation>
+    </message>
+    <message>
+        <source>Select a unit first (click it).</source>
+        <translation>Сначала выберите отряд (щёлкните его).</translation>
     </message>
     <message>
         <source>Tests</source>

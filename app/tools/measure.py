@@ -39,6 +39,11 @@ RULER_COLOUR = "#111418"
 CLICK_PX = 4.0
 
 
+def click_a_unit() -> str:
+    """The measure tool's last line while measuring to a point (the picture leaves it out)."""
+    return tr("click a unit to measure to it")
+
+
 def _both(inches: float, metres: float) -> str:
     """A measured distance in the units shown (Settings), the metres as measured."""
     return distance_text(inches, metres / inches if inches else 0.0)
@@ -281,11 +286,12 @@ class MeasureTool(Tool):
         self.draw_bands(a, pos, scheme)
         self.add_overlay(line_item(QPointF(a.x, a.y), pos, RULER_COLOUR, 1.5))
         mpi = self.scenario.table.metres_per_inch
-        lines = [f"{a.label} → point", f"edge {inches_and_metres(edge, mpi)}   "
-                                       f"centre {inches_and_metres(centre, mpi)}"]
+        lines = [tr("{unit} → point").format(unit=a.label),
+                 tr("edge {edge}   centre {centre}").format(
+                     edge=inches_and_metres(edge, mpi), centre=inches_and_metres(centre, mpi))]
         if band:
             lines.append(band)
-        lines.append("click a unit to measure to it")
+        lines.append(click_a_unit())
         self.hint("\n".join(lines))
         return edge, centre
 
@@ -297,8 +303,10 @@ class MeasureTool(Tool):
         try:
             m = self.measure(a_id, b_id)
         except MeasureError as e:
+            from engine.i18n import said
+
             self.result = None
-            self.hint(str(e))
+            self.hint(loc(said(e)))
             return
         self.result = m
         game = self.editor.game
@@ -360,7 +368,7 @@ class MeasureTool(Tool):
         for end in (p, q):
             self.add_overlay(end_mark(end))
         mpi = self.scenario.table.metres_per_inch
-        self.hint(f"ruler {inches_and_metres(length, mpi)}")
+        self.hint(tr("ruler {length}").format(length=inches_and_metres(length, mpi)))
         return length
 
 

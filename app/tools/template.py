@@ -641,7 +641,8 @@ class TemplateTool(PanelTool):
         self._ghost = self.add_overlay(item, Z_OVERLAY + 2)
         if self.shape != "flamer":
             hit = template_query(game.scenario, self.shape, pos.x(), pos.y())
-            self.hint(f"{self.shape}: {len(hit.under)} under" if hit.under else self.shape)
+            self.hint(tr("{shape}: {n} under").format(shape=self.shape, n=len(hit.under))
+                      if hit.under else self.shape)
 
     def _drop_ghost(self) -> None:
         if self._ghost is not None and self._ghost.scene() is not None:
