@@ -159,3 +159,14 @@ def test_organisation_remarks_in_the_command_s_language(capsys, russian, tmp_pat
     assert data["ruleset"] == "boets-sci-fi" and data["notes"] == []
     code, out, _ = run(capsys, "--lang", "ru", "organisation", BOETS)
     assert out.strip() == "замечаний по организации нет"
+
+
+def test_return_fire_refusals_in_russian(capsys, russian):
+    base = ["--lang", "ru", "resolve", CROSSROADS, "shoot", "--by", "us-1-1", "--target",
+            "gren-1", "--return-fire"]
+    code, _, err = run(capsys, *base, "nobody")
+    assert code == 2 and "--return-fire nobody: ответный огонь: нет отряда с id 'nobody'" in err
+    no_english(err, "return-fire nobody")
+    code, _, err = run(capsys, *base, "us-1-1")
+    assert code == 2 and "ответный огонь: us-1-1 не может отвечать сам себе" in err
+    no_english(err, "return-fire us-1-1")
