@@ -1155,7 +1155,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         report = sealed.verify(game.log, sealing, seed)
     except sealed.SealedError as e:
-        raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
+        said = _said(e)   # "seed: …" / "зерно: …": the flag says which field
+        if str(e).startswith("seed: "):
+            said = said.split(": ", 1)[1]
+        raise CliError(f"--seed: {said}") from None
     lang = args.lang or language()
     _emit({**report.to_dict(), "commitment": sealing.commitment,
            "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)

@@ -170,3 +170,30 @@ def test_return_fire_refusals_in_russian(capsys, russian):
     code, _, err = run(capsys, *base, "us-1-1")
     assert code == 2 and "ответный огонь: us-1-1 не может отвечать сам себе" in err
     no_english(err, "return-fire us-1-1")
+
+
+def test_sealed_dice_refusals_in_russian(capsys, russian, tmp_path):
+    """A locked sealed game refuses the app's dice, and `warboard verify` a malformed
+    seed, in the reader's language (engine.sealed's Russian, forum_text's own words)."""
+    from engine import sealed
+    from engine.dice import DiceError
+    from engine.gamefile import new_game_file
+    from engine.i18n import localized, said
+    from tests.engine.test_sealed import sealed_game
+
+    game, _ = sealed_game()
+    sealed.lock(game.state)
+    with pytest.raises(DiceError) as info:
+        sealed.app_dice(game)
+    ru = localized(said(info.value), "ru")
+    assert ru == "запечатанные кубы: ведущий должен сначала открыть зерно, или введите " \
+        "грани настоящих кубов", ru
+    no_english(ru)
+    path = tmp_path / "sealed.warboard"
+    new_game_file(path, game)
+    code, _, err = run(capsys, "--lang", "ru", "verify", str(path), "--seed", "xyz")
+    assert code == 2
+    assert "--seed: нужно 64 шестнадцатеричных цифр, получено 'xyz'" in err, err
+    no_english(err, "seed verify xyz")
+    code, _, err = run(capsys, "--lang", "en", "verify", str(path), "--seed", "xyz")
+    assert "--seed: expected 64 hexadecimal digits, got 'xyz'" in err, err
