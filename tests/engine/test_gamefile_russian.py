@@ -2,7 +2,8 @@
 in the player's language (issue #16): each error is a msg() text, so
 localized(said(err), "ru") reads it in Russian, no English word left but the names the file
 itself writes (the table, the row, the field, the values quoted from it), while str(err)
-stays the English it was (tests/engine/test_gamefile.py asserts those)."""
+stays the English it was (tests/engine/test_gamefile.py asserts those). A roster file's
+errors (engine/roster.py) the same way, at the end."""
 
 from __future__ import annotations
 
@@ -264,3 +265,52 @@ def test_an_autosave_that_finds_the_file_changed_under_it(saved):
         "автосохранение: в журнале партии 0 записей — меньше, чем уже сохранено (4; другая "
         "партия?)")
     saver.close()
+
+
+@pytest.mark.parametrize(("change", "english", "russian", "names"), [
+    ({"format": "x"}, "format: expected 'warboard-roster', got 'x'",
+     "format: ожидалось 'warboard-roster', получено 'x'", "format warboard-roster"),
+    ({"version": 9}, "version: expected 1, got 9", "version: ожидалось 1, получено 9",
+     "version"),
+    ({"sides": {"a": [{"kind": "vehicle", "id": "pz4-h", "count": 0}]}},
+     "sides.a[0].count: expected a whole number 1–999, got 0",
+     "sides.a[0].count: ожидалось целое число 1–999, получено 0", ""),
+    ({"sides": {"a": [{"kind": "vehicle"}]}}, "sides.a[0].id: expected text, got None",
+     "sides.a[0].id: ожидался текст, получено None", "None"),
+    ({"sides": []}, "sides: expected an object of sides",
+     "sides: ожидался объект со сторонами", "sides"),
+    ({"sides": {"a": 5}}, "sides.a: expected a list of lines",
+     "sides.a: ожидался список строк", ""),
+])
+def test_a_roster_that_cannot_be_read_in_russian(change, english, russian, names):
+    """A roster file (engine/roster.py) refused naming the field, in either language."""
+    from engine.options import SchemaError
+    from engine.roster import Roster, roster_from_dict
+
+    with pytest.raises(SchemaError) as info:
+        roster_from_dict(dict(Roster("x", "iron-hearts").to_dict(), **change))
+    assert str(info.value) == english
+    ru = localized(said(info.value), "ru")
+    assert ru == russian
+    no_english(ru, names)
+
+
+def test_roster_lines_naming_no_unit_record_in_russian(tmp_path):
+    from engine.library import Library
+    from engine.options import SchemaError
+    from engine.roster import Roster, check_roster
+
+    with Library(tmp_path / "library.sqlite") as lib:
+        r = Roster("x", "iron-hearts")
+        r.add("axis", "character", "nobody")
+        with pytest.raises(SchemaError) as info:
+            check_roster(r, lib)
+        assert localized(said(info.value), "ru") == \
+            "sides.axis[0].id: в библиотеке iron-hearts нет записи character 'nobody'"
+        r = Roster("x", "iron-hearts")
+        r.add("axis", "weapon", "mg42")
+        with pytest.raises(SchemaError) as info:
+            check_roster(r, lib)
+        ru = localized(said(info.value), "ru")
+        assert ru == "sides.axis[0].kind: weapon — не отряд"
+        no_english(ru, "weapon")
