@@ -229,6 +229,7 @@ class MeasureTool(Tool):
     # --- finishing ----------------------------------------------------------------------------
 
     def finish_pair(self, a: str, b: str) -> None:
+        from engine.i18n import msg
         from engine.model import LogEntry
         self.preview_pair(a, b)
         m = self.result
@@ -239,11 +240,13 @@ class MeasureTool(Tool):
         ua, ub = game.unit(a), game.unit(b)
         self.editor.log(LogEntry(
             game.turn, a, "measure", b,
-            summary=f'{ua.label} → {ub.label}: edge {m.edge_in:.2f}", LOS {m.los} '
-                    f"({m.visible_fraction:.0%}), cover {m.cover}, {m.target_side}",
+            summary=msg('{a} → {b}: edge {edge:.2f}", LOS {los} ({visible:.0%}), cover '
+                        "{cover}, {side}", a=ua.label, b=ub.label, edge=m.edge_in, los=m.los,
+                        visible=m.visible_fraction, cover=m.cover, side=m.target_side),
             details=m.to_dict()))
 
     def finish_point(self, a: str, pos: QPointF) -> None:
+        from engine.i18n import msg
         from engine.model import LogEntry
         edge, centre = self.preview(pos, None)
         self.state = State.DONE
@@ -251,18 +254,20 @@ class MeasureTool(Tool):
         mpi = self.scenario.table.metres_per_inch
         self.editor.log(LogEntry(
             game.turn, a, "measure", None,
-            summary=f'{game.unit(a).label} → point: edge {edge:.2f}"',
+            summary=msg('{a} → point: edge {edge:.2f}"', a=game.unit(a).label, edge=edge),
             details={"from": a, "to_point": [round(pos.x(), 3), round(pos.y(), 3)],
                      "edge_in": round(edge, 3), "centre_in": round(centre, 3),
                      "edge_m": round(edge * mpi, 3), "centre_m": round(centre * mpi, 3)}))
 
     def finish_ruler(self, p: QPointF, q: QPointF) -> None:
+        from engine.i18n import msg
         from engine.model import LogEntry
         length = self.draw_ruler(p, q)
         self.state = State.DONE
         mpi = self.scenario.table.metres_per_inch
         self.editor.log(LogEntry(
-            self.editor.game.turn, None, "ruler", None, summary=f'ruler {length:.2f}"',
+            self.editor.game.turn, None, "ruler", None,
+            summary=msg('ruler {length:.2f}"', length=length),
             details={"from": [round(p.x(), 3), round(p.y(), 3)],
                      "to": [round(q.x(), 3), round(q.y(), 3)],
                      "distance_in": round(length, 3), "distance_m": round(length * mpi, 3)}))

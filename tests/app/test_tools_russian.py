@@ -119,3 +119,14 @@ def test_the_measure_tool_to_a_point_in_russian(qtbot, qm_folder):
         said = win.pointer_hint.text()
         assert said == "to: нет отряда с id 'nobody'", said
         no_english([text, said], "Sherman nobody")
+        from engine.i18n import localized  # the log lines the tool writes
+
+        tool.finish_point("sherman-1", QPointF(30, 30))
+        tool.finish_pair("sherman-1", "gren-1")
+        tool.finish_ruler(QPointF(1, 1), QPointF(4, 5))
+        lines = [localized(e.summary, "ru") for e in win.editor.game.log[-3:]]
+        assert lines[0].startswith("Sherman 1 → точка: от края ")
+        assert lines[1].startswith("Sherman 1 → gren-1: от края ") and "укрытие" in lines[1]
+        assert lines[2] == 'линейка 5.00"'
+        assert str(win.editor.game.log[-1].summary) == 'ruler 5.00"'
+        no_english(lines, "Sherman gren-1")
