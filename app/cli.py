@@ -330,17 +330,20 @@ def cmd_template(args: argparse.Namespace) -> int:
 
 def template_text(scenario: Scenario, r: TemplateResult) -> str:
     """The readable block `warboard template` prints without --json."""
-    lines = [f"{r.shape} at ({_fmt(r.aim[0])}, {_fmt(r.aim[1])})"]
+    lines = [tr("{shape} at ({x}, {y})").format(shape=r.shape, x=_fmt(r.aim[0]),
+                                                y=_fmt(r.aim[1]))]
     if r.scatter is not None:
         d, b = r.scatter
-        lines.append(f"scattered {d:g}\" at {b:g}° to ({_fmt(r.centre[0])}, {_fmt(r.centre[1])})")
+        lines.append(tr("scattered {d}\" at {b}° to ({x}, {y})").format(
+            d=f"{d:g}", b=f"{b:g}", x=_fmt(r.centre[0]), y=_fmt(r.centre[1])))
     if r.direction is not None:
-        lines.append(f"pointing {r.direction:.0f}°")
+        lines.append(tr("pointing {bearing}°").format(bearing=f"{r.direction:.0f}"))
     if not r.under:
-        lines.append("no units under the template")
+        lines.append(tr("no units under the template"))
     for uid, frac in r.under:
-        mark = "  (under the hole)" if uid == r.hole else ""
-        lines.append(f"  {_label(scenario, uid)}: {frac:.0%} covered{mark}")
+        mark = "  " + tr("(under the hole)") if uid == r.hole else ""
+        lines.append("  " + tr("{unit}: {share} covered").format(
+            unit=_label(scenario, uid), share=f"{frac:.0%}") + mark)
     return "\n".join(lines)
 
 
@@ -1045,6 +1048,8 @@ def cmd_picture(args: argparse.Namespace) -> int:
         except argparse.ArgumentTypeError as e:
             raise CliError(tr("--around: RADIUS {why}").format(why=_said(e))) from None
     game, _ = _open_game(args.file)
+    if template is not None:
+        _warn_template_off_table(game.scenario, template[1], template[2], args.scatter)
     overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
                         template=template, scatter=args.scatter, threat=args.threat,
                         arcs=args.arcs, reach=args.reach, reach_ap=args.ap)
@@ -1059,6 +1064,54 @@ def cmd_picture(args: argparse.Namespace) -> int:
         file=args.output, w=r.size.width(), h=r.size.height(), x=f"{a.left():g}",
         y=f"{a.top():g}", tw=f"{a.width():g}", th=f"{a.height():g}"))
     return 0
+
+
+def _warn_template_off_table(scenario: Scenario, x: float, y: float,
+                             scatter: tuple[float, float] | None) -> None:
+    """As `warboard template` does: the aim point, and the centre a scatter moves the
+    template to, said on stderr when off the table (the picture is drawn all the same)."""
+    from geometry.scatter import scatter_point
+
+    warn_off_table(scenario, x, y, "--template X Y")
+    if scatter is not None:
+        cx, cy = scatter_point(x, y, *scatter)
+        if (cx, cy) != (x, y):
+            warn_off_table(scenario, cx, cy, tr("--scatter: the template's centre"))
+
+
+# --- organisation (engine/organisation.py) ---------------------------------------------------
+
+
+def _organisation_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help=tr("a .warboard game or a scenario .json"))
+    p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
+
+
+@command("organisation", QT_TR_NOOP("the ruleset's check of the table's organisation (its "
+                                    "groups): each remark with the rule it serves"),
+         _organisation_arguments)
+def cmd_organisation(args: argparse.Namespace) -> int:
+    from engine import organisation
+
+    game, _ = _open_game(args.file)
+    notes = organisation.check(game)
+    locked = organisation.locked(game)
+    rid = game.scenario.ruleset
+    data = {"ruleset": rid, "notes": [n.to_dict() for n in notes],
+            "locked": None if locked is None else str(locked)}
+    _emit(data, organisation_text(notes, locked, rid), args.json, sys.stdout)
+    return 0
+
+
+def organisation_text(notes, locked: Any, ruleset: str) -> str:
+    """The organisation check as `warboard organisation` prints it, in the command's
+    language: a line a remark ("⚠" before one that refuses an edit), then the lock."""
+    lines = [("⚠ " if n.refuse else "• ") + _loc(n.said(), ruleset) for n in notes]
+    if not notes:
+        lines.append(tr("no remarks on the organisation"))
+    if locked:
+        lines.append(tr("locked: {reason}").format(reason=_loc(locked, ruleset)))
+    return "\n".join(lines)
 
 
 # --- verify (engine/sealed.py) ---------------------------------------------------------------
@@ -1102,7 +1155,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         report = sealed.verify(game.log, sealing, seed)
     except sealed.SealedError as e:
-        raise CliError(f"--seed: {str(e).removeprefix('seed: ')}") from None
+        said = _said(e)   # "seed: …" / "зерно: …": the flag says which field
+        if str(e).startswith("seed: "):
+            said = said.split(": ", 1)[1]
+        raise CliError(f"--seed: {said}") from None
     lang = args.lang or language()
     _emit({**report.to_dict(), "commitment": sealing.commitment,
            "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)

@@ -386,7 +386,7 @@ class FileController(QObject):
             try:
                 snap = self._autosaver.submit(self.game)
             except (RuntimeError, ValueError) as e:
-                self._status(tr("Autosave failed: {0}").format(e))
+                self._status(tr("Autosave failed: {0}").format(_said(e)))
                 return
             self._last_submitted = (snap.taken, snap.log_end)
             self._check_timer.start()
@@ -413,9 +413,9 @@ class FileController(QObject):
         except Exception as e:  # noqa: BLE001 — any failure is reported, never raised
             if report:
                 self.window.show_error(tr("Autosave failed"), tr(
-                    "{0}\n\nThe last changes may not be in the file.").format(e))
+                    "{0}\n\nThe last changes may not be in the file.").format(_said(e)))
             else:
-                self._status(tr("Autosave failed: {0}").format(e))
+                self._status(tr("Autosave failed: {0}").format(_said(e)))
             return False
         return True
 
@@ -439,7 +439,7 @@ class FileController(QObject):
         except TimeoutError:
             self._check_timer.start()
         except Exception as e:  # noqa: BLE001
-            self._status(tr("Autosave failed: {0}").format(e))
+            self._status(tr("Autosave failed: {0}").format(_said(e)))
 
     def close(self) -> bool:
         """Finish autosaving and let go of the file."""
@@ -480,7 +480,7 @@ class FileController(QObject):
             else:
                 scenario = blank_scenario(spec)
         except (OSError, ValueError) as e:
-            self.window.show_error(tr("Could not start a new game"), str(e))
+            self.window.show_error(tr("Could not start a new game"), _said(e))
             return False
         self._show(Game(scenario), path=None, source=None)
         return True
@@ -567,7 +567,7 @@ class FileController(QObject):
             kept = restore_backup(p, backup)
             read = open_game(p)
         except (GameFileError, OSError) as e:
-            self.window.show_error(self.tr("Could not restore the backup"), str(e))
+            self.window.show_error(self.tr("Could not restore the backup"), _said(e))
             return None
         self._read_problems = read.log_problems
         self._status(self.tr("Restored {name}; the damaged file is {kept}").format(
@@ -623,7 +623,7 @@ class FileController(QObject):
             self._autosaver.submit(self.game, full=True)  # type: ignore[union-attr]
             self.flush()
         except Exception as e:  # noqa: BLE001
-            self.window.show_error(tr("Could not save the game"), str(e))
+            self.window.show_error(tr("Could not save the game"), _said(e))
             return False
         self._status(tr("Saved {0}").format(self.path))
         self._backup(self.path)
@@ -654,7 +654,7 @@ class FileController(QObject):
         try:
             new_game_file(p, game)
         except (GameFileError, OSError) as e:
-            self.window.show_error(tr("Could not save the game"), f"{p}: {e}")
+            self.window.show_error(tr("Could not save the game"), f"{p}: {_said(e)}")
             return False
         self._stop_autosave()
         self.path, self.source = p, p
@@ -699,7 +699,7 @@ class FileController(QObject):
         try:
             save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), p)
         except (OSError, ValueError) as e:
-            self.window.show_error(tr("Could not export the scenario"), f"{p}: {e}")
+            self.window.show_error(tr("Could not export the scenario"), f"{p}: {_said(e)}")
             return False
         self._status(tr("Exported {0}").format(p))
         return True
@@ -715,7 +715,8 @@ class FileController(QObject):
             except Exception as e:  # noqa: BLE001
                 answer = QMessageBox.warning(
                     self.window, tr("Autosave failed"),
-                    tr("{0}\n\nLeave the game anyway? The last changes may be lost.").format(e),
+                    tr("{0}\n\nLeave the game anyway? The last changes may be lost.").format(
+                        _said(e)),
                     QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
                 return answer == QMessageBox.StandardButton.Discard
             return True

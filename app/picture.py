@@ -68,16 +68,16 @@ class PictureOptions:
 
     def __post_init__(self) -> None:
         if self.labels not in LABEL_MODES:
-            raise PictureError(f"labels: expected one of {', '.join(LABEL_MODES)}, "
-                               f"got {self.labels!r}")
+            raise PictureError(tr("labels: expected one of {modes}, got {got!r}").format(
+                modes=", ".join(LABEL_MODES), got=self.labels))
         if not MIN_WIDTH_PX <= self.width_px <= MAX_WIDTH_PX:
-            raise PictureError(f"width: expected {MIN_WIDTH_PX}–{MAX_WIDTH_PX} px, "
-                               f"got {self.width_px}")
+            raise PictureError(tr("width: expected {least}–{most} px, got {got}").format(
+                least=MIN_WIDTH_PX, most=MAX_WIDTH_PX, got=self.width_px))
         if self.area is not None:
             x, y, w, h = self.area
             if not all(math.isfinite(v) for v in self.area) or w <= 0 or h <= 0:
-                raise PictureError(f"area: expected X Y W H with W and H above 0, "
-                                   f"got {' '.join(f'{v:g}' for v in self.area)}")
+                raise PictureError(tr("area: expected X Y W H with W and H above 0, got "
+                                      "{got}").format(got=" ".join(f"{v:g}" for v in self.area)))
 
 
 @dataclass(slots=True)
@@ -94,10 +94,12 @@ class Rendered:
 def around(game: Game, unit_id: str, radius_in: float) -> tuple[float, float, float, float]:
     """The square area `radius_in` inches each way from a unit's centre."""
     if not (math.isfinite(radius_in) and radius_in > 0):
-        raise PictureError(f"radius: expected inches above 0, got {radius_in:g}")
+        raise PictureError(tr("radius: expected inches above 0, got {got}").format(
+            got=f"{radius_in:g}"))
     u = next((u for u in game.scenario.units if u.id == unit_id), None)
     if u is None:
-        raise PictureError(f"unit: no unit with id {unit_id!r} on the table")
+        raise PictureError(tr("{flag}: no unit with id {id!r} on the table").format(
+            flag="unit", id=unit_id))
     return (u.x - radius_in, u.y - radius_in, 2 * radius_in, 2 * radius_in)
 
 
@@ -108,7 +110,7 @@ def picture_area(scene: BoardScene, area: tuple[float, float, float, float] | No
         return QRectF(*area)
     table = scene.table_rect()
     if table.isEmpty():
-        raise PictureError("picture: no table to draw")
+        raise PictureError(tr("picture: no table to draw"))
     pad = max(table.width(), table.height()) * 0.01
     return table.adjusted(-pad, -pad, pad, pad)
 
@@ -236,8 +238,8 @@ def png_bytes(image: QImage, limit: int = MAX_PNG_BYTES) -> bytes:
         out = encode(image.convertToFormat(QImage.Format.Format_Indexed8,
                                            Qt.ImageConversionFlag.ThresholdDither))
     if len(out) > limit:
-        raise PictureError(f"picture: {len(out)} bytes as PNG, above {limit}; ask for a "
-                           "smaller --width or an area")
+        raise PictureError(tr("picture: {size} bytes as PNG, above {limit}; ask for a "
+                              "smaller --width or an area").format(size=len(out), limit=limit))
     return out
 
 
@@ -254,11 +256,13 @@ def save_picture(path: str | Path, scene: BoardScene, game: Game,
     elif kind == ".svg":
         data, rendered = render_svg(scene, game, opts, restore_px_per_inch=restore_px_per_inch)
     else:
-        raise PictureError(f"output: expected a .png or .svg file name, got {p.name!r}")
+        raise PictureError(tr("output: expected a .png or .svg file name, got {got!r}").format(
+            got=p.name))
     try:
         p.write_bytes(data)
     except OSError as e:
-        raise PictureError(f"{p}: cannot write ({e.strerror or e})") from None
+        raise PictureError(tr("{file}: cannot write ({why})").format(
+            file=p, why=e.strerror or e)) from None
     return rendered
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF
 
 from app.i18n import loc, tr
+from engine.i18n import said
 from engine.model import Game
 
 from .picture import PictureError, PictureOptions, Rendered, around, save_picture
@@ -63,7 +64,8 @@ def board_window(game: Game):
 
 def _unit(game: Game, unit_id: str, flag: str) -> None:
     if not any(u.id == unit_id for u in game.scenario.units):
-        raise PictureError(f"{flag}: no unit with id {unit_id!r} on the table")
+        raise PictureError(tr("{flag}: no unit with id {id!r} on the table").format(
+            flag=flag, id=unit_id))
 
 
 def _point(text: str) -> QPointF | None:
@@ -87,7 +89,7 @@ def draw_overlays(window, ov: Overlays) -> str:
         window.select_unit(ov.arcs)  # its outline is left out of the picture
         window.modules["app.tools.arcs"].action.setChecked(True)
     if ov.reach_ap is not None and ov.reach is None:
-        raise PictureError("--ap: needs --reach UNIT")
+        raise PictureError(tr("--ap: needs --reach UNIT"))
     if ov.reach is not None:
         readout.append(_reach(window, ov.reach, ov.reach_ap))
     if ov.threat is not None:
@@ -110,11 +112,11 @@ def _reach(window, unit_id: str, ap: int | None) -> str:
     game = window.editor.game
     _unit(game, unit_id, "--reach")
     if ap is not None and ap < 1:
-        raise PictureError(f"--ap: expected 1 or more, got {ap}")
+        raise PictureError(tr("--ap: expected 1 or more, got {got}").format(got=ap))
     try:
         allow = window.tools.tools["select"].show_reach(unit_id, ap)
     except ValueError as e:
-        raise PictureError(f"--ap: {e}") from None
+        raise PictureError(f"--ap: {loc(said(e))}") from None
     mpi = game.scenario.table.metres_per_inch
     label = game.unit(unit_id).label
     return "\n".join([tr("{unit}: reach {allowance}").format(
@@ -131,10 +133,12 @@ def _measure(window, a: str, b: str) -> str:
     if point is not None:
         tool.preview(point, None)
         text = window.pointer_hint.text()
-        return "\n".join(line for line in text.splitlines() if not line.startswith("click"))
+        from .tools.measure import click_a_unit
+
+        return "\n".join(line for line in text.splitlines() if line != click_a_unit())
     _unit(game, b, "--measure")
     if a == b:
-        raise PictureError("--measure: A and B are the same unit")
+        raise PictureError(tr("--measure: A and B are the same unit"))
     tool.preview_pair(a, b)
     if tool.result is None:
         raise PictureError(f"--measure: {window.pointer_hint.text()}")
@@ -149,17 +153,21 @@ def _template(window, ov: Overlays) -> str:
     try:
         tool.set_shape(shape)
     except ValueError as e:
-        raise PictureError(f"--template: {e}") from None
+        raise PictureError(f"--template: {loc(said(e))}") from None
     game = window.editor.game
     names = {u.id: u.label for u in game.scenario.units}
     try:
         if shape == "flamer":
-            raise PictureError("--template: a flamer is laid from a unit; use "
-                               "`warboard template` for its figures")
+            raise PictureError(tr("--template: a flamer is laid from a unit; use "
+                                  "`warboard template` for its figures"))
         tool.place(x, y, log=False)
         result = tool.show_scatter(*ov.scatter) if ov.scatter is not None else tool.result
     except MeasureError as e:
-        raise PictureError(f"--template: {e}") from None
+        raise PictureError(f"--template: {loc(said(e))}") from None
+    except PictureError:
+        raise
+    except ValueError as e:                          # the tool's own refusal (scatter)
+        raise PictureError(f"--scatter: {loc(said(e))}") from None
     if result is None:
         from engine.measure import template_query
         result = template_query(game.scenario, shape, x, y)

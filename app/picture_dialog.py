@@ -56,11 +56,13 @@ AREAS = ("table", "view", "unit")
 
 def picture_entry(turn: int, path: Path, r: Rendered) -> LogEntry:
     """The log line of an exported picture: its file and the table area it shows."""
+    from engine.i18n import msg, verbatim
     from engine.model import LogEntry
     a = r.area
     area = [round(a.left(), 2), round(a.top(), 2), round(a.width(), 2), round(a.height(), 2)]
     return LogEntry(turn, None, "picture", None,
-                    summary=f"picture {path.name} ({r.size.width()} × {r.size.height()} px)",
+                    summary=msg("picture {file} ({w} × {h} px)", file=verbatim(path.name),
+                                w=r.size.width(), h=r.size.height()),
                     details={"kind": "picture", "file": path.name, "area": area,
                              "width_px": r.size.width(), "height_px": r.size.height()})
 

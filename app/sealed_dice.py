@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 
 from .turn_post_dialog import default_lang
 
@@ -121,7 +121,7 @@ class VerifyDialog(QDialog):
                                    self.seed.text())
         except sealed.SealedError as e:
             self.verdict.setStyleSheet("color: #b3261e;")
-            self.verdict.setText(str(e))
+            self.verdict.setText(_said(e))
             return None
         self.last = report
         if report.ok:
@@ -223,8 +223,8 @@ class SealedDiceMenu(QObject):
         from engine.model import Change, SetGameState
         game = self.window.editor.game
         if self.sealing() is not None:
-            raise sealed.SealedError(sealed.MESSAGES["already_sealed"].format(
-                commitment=self.sealing().commitment))
+            raise sealed.SealedError(_refusal("already_sealed",
+                                              commitment=self.sealing().commitment))
         sealing, seed = sealed.seal(passphrase)
         self.window.editor.push(Change([SetGameState(sealed.STATE_KEY, sealing.to_dict())],
                                        tr("Seal the dice")))
@@ -237,7 +237,7 @@ class SealedDiceMenu(QObject):
         from engine import sealed
         sealing = self.sealing()
         if sealing is None:
-            raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
+            raise sealed.SealedError(_refusal("not_sealed"))
         seed = sealed.unlock(sealing, passphrase)
         n = sealed.open_session(sealing, seed, self.window.editor.game.log).next_roll
         self.show_state()
@@ -249,7 +249,7 @@ class SealedDiceMenu(QObject):
         from engine.model import Change, SetGameState
         sealing = self.sealing()
         if sealing is None:
-            raise sealed.SealedError(sealed.MESSAGES["not_sealed"])
+            raise sealed.SealedError(_refusal("not_sealed"))
         shown = sealed.reveal(sealing, passphrase)
         self.window.editor.push(Change([SetGameState(sealed.STATE_KEY, shown.to_dict())],
                                        tr("Reveal the seed")))
@@ -269,7 +269,7 @@ class SealedDiceMenu(QObject):
         try:
             self.seal(dlg.first.text())
         except sealed.SealedError as e:
-            self._error(str(e))
+            self._error(_said(e))
             return False
         self.show_commitment()
         return True
@@ -282,7 +282,7 @@ class SealedDiceMenu(QObject):
         try:
             n = self.unlock(text)
         except sealed.SealedError as e:
-            self._error(str(e))
+            self._error(_said(e))
             return False
         self._status(tr("Sealed dice unlocked: the next roll is #{n}").format(n=n))
         return True
@@ -311,7 +311,7 @@ class SealedDiceMenu(QObject):
         try:
             seed = self.reveal(text)
         except sealed.SealedError as e:
-            self._error(str(e))
+            self._error(_said(e))
             return False
         QApplication.clipboard().setText(seed)
         self._status(tr("Seed revealed and copied: {seed}").format(seed=seed))
@@ -330,3 +330,18 @@ def install(window) -> SealedDiceMenu:
     menu = SealedDiceMenu(window)
     window.sealed_dice = menu
     return menu
+
+
+def _said(err: BaseException) -> str:
+    """A sealing refusal in the interface's language (engine.sealed's messages)."""
+    from engine.i18n import said
+
+    return loc(said(err))
+
+
+def _refusal(key: str, **values: object) -> str:
+    """engine.sealed's refusal `key` as a message (its Russian registered there)."""
+    from engine import sealed
+    from engine.i18n import msg
+
+    return msg(sealed.MESSAGES[key], **values)

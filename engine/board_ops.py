@@ -187,14 +187,15 @@ class BoardOps:
         then the direction die (unless `bearing` was measured at the table and typed in,
         in degrees). A zero distance rolls no direction: the template stays where it is."""
         if shape == "flamer":
-            raise MeasureError("shape: a flamer does not scatter")
+            raise MeasureError(msg("shape: a flamer does not scatter"))
         dist = draw(dice, rule.distance_die, 1, label=f"{label.lower()} distance")
         distance = float(rule.scheme.distances[dist.faces[0] - 1])
         rolls: tuple[RollRecord, ...] = (dist,)
         if bearing is not None:
             if isinstance(bearing, bool) or not isinstance(bearing, int | float) \
                     or not math.isfinite(bearing):
-                raise MeasureError(f"bearing: expected degrees, got {bearing!r}")
+                raise MeasureError(msg("bearing: expected degrees, got {got}",
+                                       got=repr(bearing)))
             heading = float(bearing) % 360.0
         elif distance == 0:
             heading = 0.0

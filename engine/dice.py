@@ -25,7 +25,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from engine import seeds
-from engine.i18n import Text, msg
+from engine.i18n import Text, msg, verbatim
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
@@ -368,10 +368,11 @@ class RollRecord:
                       str(d["source"]), None if d.get("seed") is None else int(d["seed"]),
                       None if d.get("roll") is None else int(d["roll"]))
         except KeyError as e:
-            raise ValueError(f"roll record: missing {e.args[0]!r}") from None
+            raise ValueError(msg("roll record: missing {key}",
+                                 key=verbatim(repr(e.args[0])))) from None
         if rec.source not in SOURCE_KINDS:
-            raise ValueError(f"roll record.source: expected one of {SOURCE_KINDS}, "
-                             f"got {rec.source!r}")
+            raise ValueError(msg("roll record.source: expected one of {kinds}, got {got}",
+                                 kinds=verbatim(SOURCE_KINDS), got=repr(rec.source)))
         return rec
 
     @property

@@ -19,6 +19,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.i18n import msg, verbatim
 from engine.measure import FACING_MODELS, MeasureError, TemplateResult, measure_pair, template_query
 from engine.options import SchemaError
 from engine.protocol import (
@@ -81,7 +82,8 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
     if actor_id in groups and members is None:
         members = groups[actor_id].member_ids
         if not members:
-            raise MeasureError(f"actor: group {actor_id!r} has no member on the table")
+            raise MeasureError(msg("actor: group {group} has no member on the table",
+                                   group=verbatim(repr(actor_id))))
         actor_id = members[0]
     actor = _unit(scenario, actor_id, "actor")
     target = _unit(scenario, target_id, "target") if target_id is not None else None
@@ -136,7 +138,8 @@ class _Probe:
 
     def pair(self) -> Any:
         if self.target is None:
-            raise MeasureError("target: this fact is measured to a target; none is chosen")
+            raise MeasureError(msg("target: this fact is measured to a target; none is "
+                                   "chosen"))
         key = (self.actor.id, self.target.id)
         if key not in self._pairs:
             self._pairs[key] = measure_pair(self.scenario, self.actor.id, self.target.id,
@@ -261,7 +264,8 @@ def _unit(scenario: Scenario, unit_id: str, role: str) -> Unit:
     try:
         return scenario.unit(unit_id)
     except KeyError:
-        raise MeasureError(f"{role}: no unit with id {unit_id!r}") from None
+        raise MeasureError(msg("{role}: no unit with id {id}", role=verbatim(role),
+                               id=verbatim(repr(unit_id)))) from None
 
 
 def _facing(rs: Ruleset, rules: Mapping[str, Any] | None,
@@ -295,7 +299,8 @@ def _lay(scenario: Scenario, actor: Unit,
                                   shooter=actor.id)
         return template_query(scenario, template.shape, template.x, template.y)
     if point is None:
-        raise MeasureError(f"point: a {template} template needs the point it is laid at")
+        raise MeasureError(msg("point: a {shape} template needs the point it is laid at",
+                               shape=verbatim(template)))
     if template == "flamer":
         return template_query(scenario, "flamer", actor.x, actor.y, toward=point,
                               shooter=actor.id)

@@ -43,6 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
@@ -74,7 +75,7 @@ from engine.gamefile_schema import (
     scenario_doc,
     snapshot_game,
 )
-from engine.i18n import msg
+from engine.i18n import msg, verbatim
 from engine.log_chain import GENESIS, chain_problems, entry_hash
 from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
@@ -265,7 +266,7 @@ def _check_header(path: Path) -> None:
                                            size=size))
 
 
-def _cut_short(path: Path) -> str:
+def _cut_short(path: Path) -> Any:
     """", cut short (N bytes of M)" when the header promises more pages than the file has
     — said only once SQLite itself has found the file damaged (a kill during a
     checkpoint can leave such a header on a file SQLite reads fine)."""
@@ -279,13 +280,15 @@ def _cut_short(path: Path) -> str:
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
     if pages and head[24:28] == head[92:96] and pages * page_size > size:
-        return f": the file is cut short ({size} bytes of {pages * page_size})"
+        return msg(": the file is cut short ({size} bytes of {total})", size=size,
+                   total=pages * page_size)
     return ""
 
 
 def _damaged(e: sqlite3.DatabaseError, path: Path | None = None) -> GameFileError:
     short = _cut_short(path) if path is not None else ""
-    return GameFileError("damaged", f"damaged{short}: SQLite says {str(e).rstrip('.')}")
+    return GameFileError("damaged", msg("damaged{short}: SQLite says {why}", short=short,
+                                        why=str(e).rstrip(".")))
 
 
 def _table_names(db: sqlite_utils.Database) -> set[str]:
@@ -311,16 +314,18 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
         version = int(raw)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise invalid("meta", "schema_version", "value",
-                      f"expected a whole number, got {raw!r}") from None
+                      msg("expected a whole number, got {got}", got=repr(raw))) from None
     if version > SCHEMA_VERSION:
         raise GameFileError("newer", msg("made by a newer Warboard (schema {version}); this "
                                          "version reads schema {reads}", version=version,
                                          reads=SCHEMA_VERSION))
     if version < 1:
-        raise invalid("meta", "schema_version", "value", f"no schema {version} exists")
+        raise invalid("meta", "schema_version", "value",
+                      msg("no schema {version} exists", version=version))
     missing = [t for t in TABLES if t not in names]
     if missing:
-        raise GameFileError("invalid", f"table {missing[0]!r} is missing")
+        raise GameFileError("invalid", msg("table {table} is missing",
+                                           table=verbatim(repr(missing[0]))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +359,8 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
     log = []
     for i, r in enumerate(_log_rows(db) if log_rows is None else log_rows):
         if r["seq"] != i + 1:
-            raise invalid("log", r["seq"], "seq", f"expected {i + 1} (the log has a gap)")
+            raise invalid("log", r["seq"], "seq", msg("expected {n} (the log has a gap)",
+                                                      n=i + 1))
         log.append(log_entry(r))
     return build_game(doc, ids, meta, log)
 
@@ -501,8 +507,9 @@ def _sync_some_rows(db: sqlite_utils.Database, table: str, order: tuple[str, ...
         f"(SELECT 1 FROM [{table}] AS t WHERE t.id = j.value) ORDER BY j.key", (ids,))
     lost = [rid for (rid,) in missing.fetchall() if rid not in texts]
     if lost:
-        raise GameFileError("conflict", f"{table} row {lost[0]!r}: neither in the file nor "
-                                        f"in the autosave (a change it was not told of)")
+        raise GameFileError("conflict", msg("{table} row {row}: neither in the file nor in "
+                                            "the autosave (a change it was not told of)",
+                                            table=verbatim(table), row=verbatim(repr(lost[0]))))
     conn.execute(f"UPDATE [{table}] SET pos = j.key FROM json_each(?) AS j "
                  f"WHERE [{table}].id = j.value AND [{table}].pos IS NOT j.key", (ids,))
     if len(texts) <= 64:
@@ -523,15 +530,18 @@ def _append_rows(db: sqlite_utils.Database, snap: GameSnapshot,
     of the game's: a shorter file gains the rest, an equal one nothing (idempotent)."""
     stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
     if stored < snap.log_start:
-        raise GameFileError("conflict", f"the file's log has {stored} entries but this save "
-                                        f"continues from entry {snap.log_start + 1}")
+        raise GameFileError("conflict", msg("the file's log has {stored} entries but this "
+                                            "save continues from entry {entry}",
+                                            stored=stored, entry=snap.log_start + 1))
     if stored > snap.log_end:
-        raise GameFileError("conflict", f"the file's log has {stored} entries, the game only "
-                                        f"{snap.log_end}: it holds another game")
+        raise GameFileError("conflict", msg("the file's log has {stored} entries, the game "
+                                            "only {end}: it holds another game",
+                                            stored=stored, end=snap.log_end))
     if stored and expected_last is not None:
         if log_entry(_log_rows(db, "WHERE seq = ?", (stored,))[0]) != expected_last:
-            raise GameFileError("conflict", f"the file's log entry {stored} differs from the "
-                                            f"game's: it holds another game")
+            raise GameFileError("conflict", msg("the file's log entry {stored} differs from "
+                                                "the game's: it holds another game",
+                                                stored=stored))
     new = list(snap.log[stored - snap.log_start:])
     _put_rows(db, "log", new)
     return len(new)
@@ -570,7 +580,8 @@ def _check_writable(path: Path) -> None:
         names = _table_names(db)
         missing = [t for t in TABLES if t not in names]
         if missing:
-            raise GameFileError("invalid", f"table {missing[0]!r} is missing")
+            raise GameFileError("invalid", msg("table {table} is missing",
+                                                table=verbatim(repr(missing[0]))))
     _with_reader(path, identity, integrity=False)
 
 
@@ -795,8 +806,9 @@ class Autosaver:
         if self._log_taken is None:
             self._log_taken = 0
         if len(game.log) < self._log_taken:
-            raise ValueError(f"autosave: the game's log has {len(game.log)} entries, fewer "
-                             f"than the {self._log_taken} already saved (another game?)")
+            raise ValueError(msg("autosave: the game's log has {n} entries, fewer than the "
+                                 "{saved} already saved (another game?)", n=len(game.log),
+                                 saved=self._log_taken))
         touched = game.take_touched()
         if full or not self._baseline:
             snap = capture_game(game, self._log_taken)
@@ -828,7 +840,8 @@ class Autosaver:
             if self._error is not None:
                 raise self._error
             if not ok:
-                raise TimeoutError(f"autosave: not written within {timeout} s")
+                raise TimeoutError(msg("autosave: not written within {timeout} s",
+                                       timeout=timeout))
 
     def close(self) -> None:
         """Write what is pending, stop the thread, leave the file closed and whole."""
@@ -889,8 +902,8 @@ class Autosaver:
             if db is None:
                 if not self.path.exists():
                     if snap.unit_ids is not None:
-                        raise GameFileError("not-found", "no such file (an autosave of "
-                                                         "changes needs the game's file)")
+                        raise GameFileError("not-found", msg(
+                            "no such file (an autosave of changes needs the game's file)"))
                     stats = _create(self.path, snap)
                     self._saved(snap, stats, upto)
                     return None, True

@@ -35,7 +35,7 @@ import sqlite_utils
 
 from engine import safe_json
 from engine.dice import RollRecord
-from engine.i18n import prefixed
+from engine.i18n import msg, prefixed, said, verbatim
 from engine.log_chain import GENESIS, entry_hash
 from engine.log_kinds import LOG_KINDS, log_kind
 from engine.model import Game, LogEntry, ModelError, restored_summary
@@ -74,9 +74,12 @@ class GameFileError(Exception):
 
 
 def invalid(table: str, row: Any, field_path: str, message: str) -> GameFileError:
-    """An "invalid" error naming the table, the row's id and the field."""
-    where = f"{table} row {row!r}" + (f": {field_path}" if field_path else "")
-    return GameFileError("invalid", prefixed(f"{where}: ", message))
+    """An "invalid" error naming the table, the row's id and the field (each as the file
+    writes it, in every language)."""
+    where = msg("{table} row {row}: {field}: ", table=verbatim(table),
+                row=verbatim(repr(row)), field=verbatim(field_path)) if field_path else \
+        msg("{table} row {row}: ", table=verbatim(table), row=verbatim(repr(row)))
+    return GameFileError("invalid", prefixed(where, message))
 
 
 def now_iso() -> str:
@@ -328,13 +331,14 @@ _INDEXED = re.compile(r"^(terrain|units)\[(\d+)\](?:\.(.*))?$")
 
 def _json(text: Any, table: str, row: Any, field_name: str) -> Any:
     if not isinstance(text, str):
-        raise invalid(table, row, field_name, f"expected JSON text, got {text!r}")
+        raise invalid(table, row, field_name, msg("expected JSON text, got {got}",
+                                                  got=repr(text)))
     try:
         return safe_json.loads(text)
     except safe_json.JSONInputError as e:
         if e.decode is not None:
-            raise invalid(table, row, field_name, f"not valid JSON ({e.decode.msg})") \
-                from None
+            raise invalid(table, row, field_name, msg("not valid JSON ({why})",
+                                                      why=e.decode.msg)) from None
         where = f"{field_name}.{e.field}" if e.field else field_name
         raise invalid(table, row, where, e.message) from None
 
@@ -351,9 +355,10 @@ def scenario_doc(top_rows: list[tuple], piece_rows: dict[str, list[tuple]]) -> d
         for rid, text in rows:
             obj = _json(text, table, rid, "json")
             if not isinstance(obj, dict):
-                raise invalid(table, rid, "json", "expected an object")
+                raise invalid(table, rid, "json", msg("expected an object"))
             if obj.get("id") != rid:
-                raise invalid(table, rid, "id", f"the row's JSON says {obj.get('id')!r}")
+                raise invalid(table, rid, "id", msg("the row's JSON says {got}",
+                                                     got=repr(obj.get("id"))))
             objs.append(obj)
         if objs or doc.get(table, ()) is None:
             doc[table] = objs
@@ -383,7 +388,8 @@ def game_meta(rows: list[tuple]) -> dict:
     for key in ("active_side", "phase"):
         v = meta.get(key)
         if v is not None and not isinstance(v, str):
-            raise invalid("game", key, "json", f"expected text or null, got {v!r}")
+            raise invalid("game", key, "json", msg("expected text or null, got {got}",
+                                                   got=repr(v)))
     return meta
 
 
@@ -391,32 +397,37 @@ def log_entry(row: dict) -> LogEntry:
     """A LogEntry from one `log` row; a bad field is "invalid" naming the row's seq."""
     seq = row["seq"]
     if row["kind"] not in LOG_KINDS:
-        raise invalid("log", seq, "kind",
-                      f"expected one of {', '.join(LOG_KINDS)}, got {row['kind']!r}")
+        raise invalid("log", seq, "kind", msg("expected one of {kinds}, got {got}",
+                                              kinds=verbatim(", ".join(LOG_KINDS)),
+                                              got=repr(row["kind"])))
     turn = row["turn"]
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        raise invalid("log", seq, "turn", f"expected a whole number ≥ 1, got {turn!r}")
+        raise invalid("log", seq, "turn", msg("expected a whole number ≥ 1, got {got}",
+                                               got=repr(turn)))
     for name in ("actor", "target"):
         if row[name] is not None and not isinstance(row[name], str):
-            raise invalid("log", seq, name, f"expected text or null, got {row[name]!r}")
+            raise invalid("log", seq, name, msg("expected text or null, got {got}",
+                                                 got=repr(row[name])))
     for name in ("action", "summary"):
         if not isinstance(row[name], str):
-            raise invalid("log", seq, name, f"expected text, got {row[name]!r}")
+            raise invalid("log", seq, name, msg("expected text, got {got}",
+                                                 got=repr(row[name])))
     dice = _json(row["dice"], "log", seq, "dice")
     if not isinstance(dice, list):
-        raise invalid("log", seq, "dice", "expected a list of rolls")
+        raise invalid("log", seq, "dice", msg("expected a list of rolls"))
     records = []
     for i, d in enumerate(dice):
         try:
             records.append(RollRecord.from_dict(d))
         except (ValueError, TypeError, AttributeError) as e:
-            raise invalid("log", seq, f"dice[{i}]", str(e)) from None
+            raise invalid("log", seq, f"dice[{i}]", said(e)) from None
     details = _json(row["details"], "log", seq, "details")
     if not isinstance(details, dict):
-        raise invalid("log", seq, "details", "expected an object")
+        raise invalid("log", seq, "details", msg("expected an object"))
     prev = row.get("prev")
     if prev is not None and not isinstance(prev, str):
-        raise invalid("log", seq, "prev", f"expected a hash (text) or null, got {prev!r}")
+        raise invalid("log", seq, "prev", msg("expected a hash (text) or null, got {got}",
+                                               got=repr(prev)))
     summary, details = restored_summary(row["summary"], details)
     return LogEntry(turn, row["actor"], row["action"], row["target"], tuple(records),
                     summary, details, prev or "")
@@ -430,6 +441,9 @@ def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,
     except ModelError as e:
         head, _, rest = str(e).partition(": ")
         key = head.removeprefix("game.")
+        text = said(e)                      # "game.turn: " + a message: the message kept
+        rest = text.params.get("text", rest) if getattr(text, "template", "") == \
+            "{prefix}{text}" else rest
         raise invalid("game", key, "json", rest) from None
     for entry in log:
         game.append_log(entry)

@@ -30,7 +30,7 @@ from typing import Any
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
            "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
-           "said"]
+           "said", "verbatim", "Verbatim"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -254,6 +254,40 @@ def _field(obj: Any, key: str) -> Any:
     if isinstance(obj, Mapping):
         return obj.get(key)
     return getattr(obj, key, None)
+
+
+class Verbatim:
+    """A field of a message shown as written in every language: a table, key or field
+    name read from a file ("turn", "game"), which a glossary lookup would otherwise turn
+    into a word of the rules ("ход", "игра") and so no longer name what the file holds."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: Any) -> None:
+        self.text = str(text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __repr__(self) -> str:
+        return f"verbatim({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Verbatim) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self):
+        return (Verbatim, (self.text,))
+
+
+def verbatim(text: Any) -> Verbatim:
+    """`text` as a message field that is never translated (see Verbatim)."""
+    return Verbatim(text)
 
 
 def join(sep: str, parts: Any) -> Text:

@@ -34,6 +34,7 @@ import icepool
 
 from engine.dice import DiceSource
 from engine.facts import facts_for
+from engine.i18n import msg, verbatim
 from engine.model import Change, Effect, LogEntry, MoveUnit, RemoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import SchemaError
@@ -237,21 +238,25 @@ def answer_context(ctx: Context, responder: Any = None, *, action: str | None = 
         responder = ctx.role(declared.name) if declared is not None else None
         responder = responder if responder is not None else ctx.target
     if responder is None:
-        raise SchemaError("return fire: no responder (choose the unit that answers)")
+        raise SchemaError(msg("return fire: no responder (choose the unit that answers)"))
     if isinstance(responder, str):
         try:
             responder = game.unit(responder)
         except ValueError:
-            raise SchemaError(f"return fire: no unit with id {responder!r}") from None
+            raise SchemaError(msg("return fire: no unit with id {id}",
+                                  id=verbatim(repr(responder)))) from None
     if responder.id == ctx.actor.id:
-        raise SchemaError(f"return fire: {responder.id} cannot answer itself")
+        raise SchemaError(msg("return fire: {unit} cannot answer itself",
+                              unit=verbatim(responder.id)))
     try:
         act = rs.action(action or ctx.action.id)
     except KeyError as e:
         raise SchemaError(f"return fire: {e.args[0]}") from None
     why = rs.why_not(act.id, responder, profiles=game.scenario.profiles)
     if why is not None:
-        raise SchemaError(f"return fire: {responder.id} ({responder.profile}): {why}")
+        raise SchemaError(msg("return fire: {unit} ({profile}): {why}",
+                              unit=verbatim(responder.id), profile=verbatim(responder.profile),
+                              why=why))
     acting: Any = responder
     actor_role = act.role("actor")
     if actor_role is not None and actor_role.kind == "group":   # the responder's group acts

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.i18n import msg, verbatim
 from engine.scenario import Scenario, Unit
 from geometry.distance import centre_distance, edge_distance
 from geometry.facing import (
@@ -146,15 +147,17 @@ def facing_model(name: str) -> FacingModel:
     try:
         return FACING_MODELS[name]
     except KeyError:
-        raise MeasureError(f"facing model: expected one of {', '.join(FACING_MODELS)}, "
-                           f"got {name!r}") from None
+        raise MeasureError(msg("facing model: expected one of {models}, got {got}",
+                               models=verbatim(", ".join(FACING_MODELS)),
+                               got=repr(name))) from None
 
 
 def _unit(scenario: Scenario, unit_id: str, role: str) -> Unit:
     try:
         return scenario.unit(unit_id)
     except KeyError:
-        raise MeasureError(f"{role}: no unit with id {unit_id!r}") from None
+        raise MeasureError(msg("{role}: no unit with id {id}", role=verbatim(role),
+                               id=verbatim(repr(unit_id)))) from None
 
 
 def measure_pair(
@@ -169,7 +172,8 @@ def measure_pair(
     a = _unit(scenario, from_id, "from")
     b = _unit(scenario, to_id, "to")
     if a is b:
-        raise MeasureError(f"to: {to_id!r} is the unit measured from; pick another unit")
+        raise MeasureError(msg("to: {id} is the unit measured from; pick another unit",
+                               id=verbatim(repr(to_id))))
     index = terrain_index(scenario) if index is None else index
     pa, pb = a.polygon(), b.polygon()
     mpi = scenario.table.metres_per_inch
@@ -211,15 +215,18 @@ def template_query(
     template before anything is counted. A flamer fired by `shooter` starts at the edge of
     his base (x, y then only name the unit's place) and never counts him as under it."""
     if shape not in TEMPLATE_SHAPES:
-        raise MeasureError(f"shape: expected one of {', '.join(TEMPLATE_SHAPES)}, got {shape!r}")
+        raise MeasureError(msg("shape: expected one of {shapes}, got {got}",
+                               shapes=verbatim(", ".join(TEMPLATE_SHAPES)),
+                               got=verbatim(repr(shape))))
     if shape == "flamer" and toward is None:
-        raise MeasureError("toward: a flamer needs a point to aim at")
+        raise MeasureError(msg("toward: a flamer needs a point to aim at"))
     origin = None
     if shape == "flamer" and shooter is not None:
         try:
             unit = scenario.unit(shooter)
         except KeyError:
-            raise MeasureError(f"shooter: no unit with id {shooter!r}") from None
+            raise MeasureError(msg("{role}: no unit with id {id}", role=verbatim("shooter"),
+                                   id=verbatim(repr(shooter)))) from None
         x, y, origin = unit.x, unit.y, unit.polygon()
     try:
         template = make_template(shape, x, y, toward, origin=origin)

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from engine import scenario_io as sio
 from engine.dice import RollRecord
+from engine.i18n import msg, prefixed
 from engine.log_chain import GENESIS, entry_hash
 from engine.scenario import Group, Scenario, Unit
 
@@ -263,13 +264,15 @@ class Game:
         set) and the dict `meta()` wrote. Bad fields raise ModelError naming them."""
         turn = meta.get("turn", 1)
         if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-            raise ModelError(f"game.turn: expected a whole number ≥ 1, got {turn!r}")
+            raise ModelError(prefixed("game.turn: ", msg("expected a whole number ≥ 1, got {got}",
+                                                          got=repr(turn))))
         for key in ("sides", "activation_order"):
             v = meta.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise ModelError(f"game.{key}: expected a list of ids, got {v!r}")
+                raise ModelError(prefixed(f"game.{key}: ", msg(
+                    "expected a list of ids, got {got}", got=repr(v))))
         if not isinstance(meta.get("state", {}), dict):
-            raise ModelError("game.state: expected a table")
+            raise ModelError(prefixed("game.state: ", msg("expected a table")))
         on = [u for u in scenario.units if "removed" not in u.state]
         off = [u for u in scenario.units if "removed" in u.state]
         scenario.units = on

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import safe_json
-from engine.i18n import msg
+from engine.i18n import msg, prefixed, said, verbatim
 from engine.library import Library, LibraryError
 from engine.options import SchemaError
 
@@ -71,7 +71,8 @@ class Roster:
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise SchemaError(f"{where}: expected text, got {value!r}")
+        raise SchemaError(prefixed(f"{where}: ", msg("expected text, got {got}",
+                                                     got=repr(value))))
     return value.strip()
 
 
@@ -83,46 +84,51 @@ def roster_from_dict(data: Any) -> Roster:
     """A roster from its JSON object; SchemaError names the bad field."""
     if isinstance(data, str | bytes):
         if len(data) > MAX_ROSTER_BYTES:
-            raise SchemaError(f"roster: {len(data)} bytes is over the {MAX_ROSTER_BYTES}-byte "
-                              f"limit")
+            raise SchemaError(msg("roster: {size} bytes is over the {limit}-byte limit",
+                                  size=len(data), limit=MAX_ROSTER_BYTES))
         try:
             data = safe_json.loads(data)
         except safe_json.JSONInputError as e:
             if e.decode is not None:
-                raise SchemaError(f"roster: bad JSON at line {e.decode.lineno}: "
-                                  f"{e.decode.msg}") from None
-            raise SchemaError(f"roster: {e}") from None
+                raise SchemaError(msg("roster: bad JSON at line {line}: {why}",
+                                      line=e.decode.lineno, why=e.decode.msg)) from None
+            raise SchemaError(msg("roster: {why}", why=said(e))) from None
     elif isinstance(data, Mapping):
         try:
             safe_json.check_value(data)
         except safe_json.JSONInputError as e:
-            raise SchemaError(f"roster: {e}") from None
+            raise SchemaError(msg("roster: {why}", why=said(e))) from None
     if not isinstance(data, Mapping):
-        raise SchemaError("roster: expected a JSON object")
+        raise SchemaError(msg("roster: expected a JSON object"))
     if data.get("format") != ROSTER_FORMAT:
-        raise SchemaError(f"format: expected {ROSTER_FORMAT!r}, got {data.get('format')!r}")
+        raise SchemaError(msg("format: expected {want}, got {got}",
+                              want=verbatim(repr(ROSTER_FORMAT)),
+                              got=repr(data.get("format"))))
     if data.get("version") != ROSTER_VERSION:
-        raise SchemaError(f"version: expected {ROSTER_VERSION}, got {data.get('version')!r}")
+        raise SchemaError(msg("version: expected {want}, got {got}", want=ROSTER_VERSION,
+                              got=repr(data.get("version"))))
     roster = Roster(_text(data.get("name"), "name"), _text(data.get("ruleset"), "ruleset"))
     sides = data.get("sides")
     if not isinstance(sides, Mapping):
-        raise SchemaError("sides: expected an object of sides")
+        raise SchemaError(msg("sides: expected an object of sides"))
     for side, lines in sides.items():
         where = f"sides.{side}"
         _text(side, where)
         if not isinstance(lines, list):
-            raise SchemaError(f"{where}: expected a list of lines")
+            raise SchemaError(prefixed(f"{where}: ", msg("expected a list of lines")))
         out = []
         for i, ln in enumerate(lines):
             w = f"{where}[{i}]"
             if not isinstance(ln, Mapping):
-                raise SchemaError(f"{w}: expected an object")
+                raise SchemaError(prefixed(f"{w}: ", msg("expected an object")))
             count = ln.get("count", 1)
             if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 999:
-                raise SchemaError(f"{w}.count: expected a whole number 1–999, got {count!r}")
+                raise SchemaError(prefixed(f"{w}.count: ", msg(
+                    "expected a whole number 1–999, got {got}", got=repr(count))))
             label = ln.get("label", "")
             if not isinstance(label, str):
-                raise SchemaError(f"{w}.label: expected text, got {label!r}")
+                raise SchemaError(prefixed(f"{w}.label: ", msg("expected text, got {got}",
+                                                               got=repr(label))))
             out.append(RosterLine(_text(ln.get("kind"), f"{w}.kind"),
                                   _text(ln.get("id"), f"{w}.id"), count, label))
         roster.sides[side] = out
@@ -139,14 +145,16 @@ def check_roster(roster: Roster, library: Library) -> None:
             try:
                 kind = spec.kind(ln.kind)
             except SchemaError as e:
-                raise SchemaError(f"{where}.{e}") from None
+                raise SchemaError(prefixed(f"{where}.", said(e))) from None
             if not kind.unit:
-                raise SchemaError(f"{where}.kind: a {kind.id} is not a unit")
+                raise SchemaError(prefixed(f"{where}.kind: ", msg(
+                    "a {kind} is not a unit", kind=verbatim(kind.id))))
             try:
                 library.get(roster.ruleset, kind.id, ln.id)
             except LibraryError:
-                raise SchemaError(f"{where}.id: no {kind.id} {ln.id!r} in the "
-                                  f"{roster.ruleset} library") from None
+                raise SchemaError(prefixed(f"{where}.id: ", msg(
+                    "no {kind} {id} in the {ruleset} library", kind=verbatim(kind.id),
+                    id=verbatim(repr(ln.id)), ruleset=verbatim(roster.ruleset)))) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +224,7 @@ def save_roster(library: Library, roster: Roster) -> None:
 def load_roster(library: Library, name: str) -> Roster:
     rows = list(library.db.table("rosters").rows_where("name = ?", [name]))
     if not rows:
-        raise LibraryError(f"roster: no roster named {name!r}")
+        raise LibraryError(msg("roster: no roster named {name}", name=verbatim(repr(name))))
     return roster_from_dict(json.loads(rows[0]["data"]))
 
 
@@ -229,7 +237,7 @@ def list_rosters(library: Library, ruleset: str | None = None) -> list[str]:
 def delete_roster(library: Library, name: str) -> None:
     """Delete a stored roster, even one that no longer reads back."""
     if not list(library.db.table("rosters").rows_where("name = ?", [name])):
-        raise LibraryError(f"roster: no roster named {name!r}")
+        raise LibraryError(msg("roster: no roster named {name}", name=verbatim(repr(name))))
     with library.transaction():
         library.db.execute("DELETE FROM rosters WHERE name = ?", [name])
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from engine.dice import DiceError, Die, RollRecord
 from engine.forum_text import TEXTS, text
+from engine.i18n import msg, register_glossary
 from engine.model import LogEntry
 
 __all__ = ["STATE_KEY", "MESSAGES", "SealedError", "Sealing", "SealedDice", "SealedSession",
@@ -56,7 +57,18 @@ MIN_PASSPHRASE = 6
 MESSAGES = TEXTS["en"]
 
 
+#: The refusals' keys: made messages (engine.i18n) whose Russian is forum_text's own.
+_REFUSALS = ("passphrase_short", "passphrase_wrong", "not_sealed", "already_sealed", "locked",
+             "seed_format", "bad_state")
+register_glossary("ru", {TEXTS["en"][k]: TEXTS["ru"][k] for k in _REFUSALS
+                         if k in TEXTS.get("ru", {})})
+
+
 def _msg(key: str, **values: object) -> str:
+    """A refusal in English that a reader's language rebuilds (the same words as
+    forum_text's table in each language)."""
+    if key in _REFUSALS:
+        return msg(TEXTS["en"][key], **values)
     return text("en", key, **values)
 
 

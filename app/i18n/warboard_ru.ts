@@ -96,9 +96,45 @@
         <translation>&amp;Ход</translation>
     </message>
     <message>
-        <source>A picture of the table made by Warboard</source>
+        <source>labels: expected one of {modes}, got {got!r}</source>
         <extracomment>Forum posts: wide enough to read a name, small enough to upload. Nice lengths for the scale bar, inches.</extracomment>
+        <translation>labels: ожидалось одно из: {modes}, получено {got!r}</translation>
+    </message>
+    <message>
+        <source>width: expected {least}–{most} px, got {got}</source>
+        <translation>width: ожидалось {least}–{most} пикс., получено {got}</translation>
+    </message>
+    <message>
+        <source>area: expected X Y W H with W and H above 0, got {got}</source>
+        <translation>area: ожидалось X Y W H, где W и H больше 0, получено {got}</translation>
+    </message>
+    <message>
+        <source>radius: expected inches above 0, got {got}</source>
+        <translation>radius: ожидалось больше 0 дюймов, получено {got}</translation>
+    </message>
+    <message>
+        <source>{flag}: no unit with id {id!r} on the table</source>
+        <translation>{flag}: на столе нет отряда с id {id!r}</translation>
+    </message>
+    <message>
+        <source>picture: no table to draw</source>
+        <translation>картинка: нечего рисовать, стола нет</translation>
+    </message>
+    <message>
+        <source>A picture of the table made by Warboard</source>
         <translation>Картинка стола, сделанная в Warboard</translation>
+    </message>
+    <message>
+        <source>picture: {size} bytes as PNG, above {limit}; ask for a smaller --width or an area</source>
+        <translation>картинка: {size} байт в PNG — больше {limit}; задайте меньшую --width или часть стола</translation>
+    </message>
+    <message>
+        <source>output: expected a .png or .svg file name, got {got!r}</source>
+        <translation>output: ожидалось имя файла .png или .svg, получено {got!r}</translation>
+    </message>
+    <message>
+        <source>{file}: cannot write ({why})</source>
+        <translation>{file}: не удаётся записать ({why})</translation>
     </message>
     <message>
         <source>Turn {turn}</source>
@@ -141,12 +177,28 @@
         <translation>{side} — {n} на столе</translation>
     </message>
     <message>
+        <source>--ap: needs --reach UNIT</source>
+        <translation>--ap: нужно --reach ОТРЯД</translation>
+    </message>
+    <message>
+        <source>--ap: expected 1 or more, got {got}</source>
+        <translation>--ap: ожидалось 1 или больше, получено {got}</translation>
+    </message>
+    <message>
         <source>{unit}: reach {allowance}</source>
         <translation>{unit}: досягаемость {allowance}</translation>
     </message>
     <message>
         <source>allowance: {source}</source>
         <translation>допуск: {source}</translation>
+    </message>
+    <message>
+        <source>--measure: A and B are the same unit</source>
+        <translation>--measure: A и B — один и тот же отряд</translation>
+    </message>
+    <message>
+        <source>--template: a flamer is laid from a unit; use `warboard template` for its figures</source>
+        <translation>--template: огнемётный шаблон кладут от отряда; его цифры даёт `warboard template`</translation>
     </message>
     <message>
         <source>scattered {d}&quot; at {b}°</source>
@@ -1780,7 +1832,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>none</source>
-        <extracomment>A press and release closer than this (pixels) is a click, not a drag. The cover levels&apos; names (engine.measure.COVER_NAMES), marked so lupdate lists them.</extracomment>
+        <extracomment>The cover levels&apos; names (engine.measure.COVER_NAMES), marked so lupdate lists them.</extracomment>
         <translation>нет</translation>
     </message>
     <message>
@@ -2556,6 +2608,11 @@ Replace the library&apos;s records?</source>
         <translation>Секторы: лоб / борт / корма и сектор башни (A)</translation>
     </message>
     <message>
+        <source>click a unit to measure to it</source>
+        <extracomment>A press and release closer than this (pixels) is a click, not a drag.</extracomment>
+        <translation>щёлкните отряд, чтобы измерить до него</translation>
+    </message>
+    <message>
         <source>light</source>
         <translation>лёгкое</translation>
     </message>
@@ -2612,6 +2669,14 @@ Replace the library&apos;s records?</source>
         <translation>{weapon}: {band} по расстоянию от края</translation>
     </message>
     <message>
+        <source>{unit} → point</source>
+        <translation>{unit} → точка</translation>
+    </message>
+    <message>
+        <source>ruler {length}</source>
+        <translation>линейка {length}</translation>
+    </message>
+    <message>
         <source>Ruler</source>
         <translation>Линейка</translation>
     </message>
@@ -2626,6 +2691,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Pick a target, several units or a point for the action panel</source>
         <translation>Выбрать цель, несколько отрядов или точку для панели действий</translation>
+    </message>
+    <message>
+        <source>Pick: choose Pick on the action panel first</source>
+        <translation>Выбор: сначала нажмите «Выбрать» на панели действия</translation>
     </message>
     <message>
         <source>(no unit there)</source>
@@ -2673,8 +2742,12 @@ Replace the library&apos;s records?</source>
         <translation>Тяните, чтобы повернуть башню</translation>
     </message>
     <message>
-        <source>Select</source>
+        <source>Move {name} {distance}&quot;</source>
         <extracomment>The allowance used when the ruleset&apos;s data does not give one (inches, toolbar setting). On a table of more units than this the reach area of a drag is worked out on a worker thread and drawn when it arrives (a few tens of ms later); the drag&apos;s first move only moves the unit (the threat and template tools do the same past their WORKER_FROM).</extracomment>
+        <translation>Перемещение {name} {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>Select</source>
         <translation>Выбор и движение</translation>
     </message>
     <message>
@@ -2841,6 +2914,10 @@ Replace the library&apos;s records?</source>
         <translation>Положить шаблон взрыва или огнемёта, увидеть, куда он может лечь, отклонить его</translation>
     </message>
     <message>
+        <source>shape: expected one of {shapes}, got {got!r}</source>
+        <translation>shape: ожидалось одно из: {shapes}, получено {got!r}</translation>
+    </message>
+    <message>
         <source>Click the unit that fires, then the point it aims at (or drag from the unit). A flamer does not scatter.</source>
         <translation>Щёлкните отряд, который стреляет, затем точку прицела (или протяните от отряда). Огнемёт не отклоняется.</translation>
     </message>
@@ -2885,6 +2962,14 @@ Replace the library&apos;s records?</source>
         <translation>Отклонение {d}&quot; по азимуту {b}° ({source}).</translation>
     </message>
     <message>
+        <source>scatter: place a blast template first</source>
+        <translation>отклонение: сначала положите шаблон разрыва</translation>
+    </message>
+    <message>
+        <source>seed: expected a whole number ≥ 0, got {got!r}</source>
+        <translation>зерно: ожидалось целое число ≥ 0, получено {got!r}</translation>
+    </message>
+    <message>
         <source>Click the unit that fires the flamer.</source>
         <translation>Щёлкните отряд с огнемётом.</translation>
     </message>
@@ -2897,8 +2982,20 @@ Replace the library&apos;s records?</source>
         <translation>Огнемёт {unit} — под ним</translation>
     </message>
     <message>
+        <source>{shape}: {n} under</source>
+        <translation>{shape}: под ним {n}</translation>
+    </message>
+    <message>
         <source>{0}: nobody</source>
         <translation>{0}: никого</translation>
+    </message>
+    <message>
+        <source>direction: expected a bearing in degrees (0–360), got {got!r}</source>
+        <translation>направление: ожидался азимут в градусах (0–360), получено {got!r}</translation>
+    </message>
+    <message>
+        <source>direction: a bearing is 0 up to 360 degrees, got {got}</source>
+        <translation>направление: азимут — от 0 до 360 градусов, получено {got}</translation>
     </message>
     <message>
         <source>{0} (line)</source>
@@ -2922,12 +3019,112 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Terrain</source>
-        <extracomment>How close (screen pixels) a click must be to a vertex or a line to take it.</extracomment>
         <translation>Местность</translation>
+    </message>
+    <message>
+        <source>a polygon needs at least 3 vertices</source>
+        <extracomment>How close (screen pixels) a click must be to a vertex or a line to take it.</extracomment>
+        <translation>у многоугольника должно быть не меньше 3 вершин</translation>
+    </message>
+    <message>
+        <source>the outline crosses itself ({reason})</source>
+        <translation>контур пересекает сам себя ({reason})</translation>
+    </message>
+    <message>
+        <source>not a valid polygon ({reason})</source>
+        <translation>неправильный многоугольник ({reason})</translation>
+    </message>
+    <message>
+        <source>the polygon has no area</source>
+        <translation>у многоугольника нет площади</translation>
+    </message>
+    <message>
+        <source>a line needs at least 2 points</source>
+        <translation>у линии должно быть не меньше 2 точек</translation>
+    </message>
+    <message>
+        <source>the line has no length</source>
+        <translation>у линии нет длины</translation>
     </message>
     <message>
         <source>Draw, move, reshape and delete terrain pieces</source>
         <translation>Рисовать, двигать, менять форму и удалять элементы местности</translation>
+    </message>
+    <message>
+        <source>double-click or Enter to finish</source>
+        <translation>двойной щелчок или Enter — закончить</translation>
+    </message>
+    <message>
+        <source>double-click, Enter or the first vertex to close</source>
+        <translation>двойной щелчок, Enter или первая вершина — замкнуть</translation>
+    </message>
+    <message>
+        <source>Click the {kind}&apos;s points; {how}.</source>
+        <translation>Щёлкайте точки ({kind}); {how}.</translation>
+    </message>
+    <message>
+        <source>Click a piece to select it; drag it or its vertices; Del deletes it.</source>
+        <translation>Щёлкните элемент местности, чтобы выбрать его; тяните его или его вершины; Del удаляет его.</translation>
+    </message>
+    <message>
+        <source>Drawing dropped.</source>
+        <translation>Рисование отменено.</translation>
+    </message>
+    <message>
+        <source>Cannot lay this {kind}: {problem}.</source>
+        <translation>Не удаётся положить ({kind}): {problem}.</translation>
+    </message>
+    <message>
+        <source>Add {kind} {id}</source>
+        <translation>Добавление: {kind} {id}</translation>
+    </message>
+    <message>
+        <source>{id} laid.</source>
+        <translation>{id} положен.</translation>
+    </message>
+    <message>
+        <source>a unit stands here: grab the piece clear of units</source>
+        <translation>здесь стоит отряд: берите элемент местности там, где отрядов нет</translation>
+    </message>
+    <message>
+        <source>{piece} ({kind}) selected.</source>
+        <translation>Выбран {piece} ({kind}).</translation>
+    </message>
+    <message>
+        <source>Move {piece} {distance}&quot;</source>
+        <translation>Перемещение {piece} {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>Cannot move that vertex: {problem}.</source>
+        <translation>Эту вершину не сдвинуть: {problem}.</translation>
+    </message>
+    <message>
+        <source>Reshape {piece}</source>
+        <translation>Изменение формы {piece}</translation>
+    </message>
+    <message>
+        <source>Select a piece to delete.</source>
+        <translation>Выберите элемент местности, который удалить.</translation>
+    </message>
+    <message>
+        <source>Delete {kind} {piece}</source>
+        <translation>Удаление: {kind} {piece}</translation>
+    </message>
+    <message>
+        <source>a line</source>
+        <translation>линия</translation>
+    </message>
+    <message>
+        <source>an area</source>
+        <translation>площадь</translation>
+    </message>
+    <message>
+        <source>{piece} cannot become a {kind}: a {kind} is {want}.</source>
+        <translation>{piece} не может стать таким: {kind} — это {want}.</translation>
+    </message>
+    <message>
+        <source>Make {piece} {kind}</source>
+        <translation>{piece} → {kind}</translation>
     </message>
     <message>
         <source>Threat</source>
@@ -3039,6 +3236,62 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Choose a profile (or press P) to place it; click a unit to edit it.</source>
         <translation>Выберите профиль (или нажмите P), чтобы ставить его; щёлкните отряд, чтобы править его.</translation>
+    </message>
+    <message>
+        <source>Choose a profile to place.</source>
+        <translation>Выберите профиль, который поставить.</translation>
+    </message>
+    <message>
+        <source>side of new units: expected a side&apos;s name</source>
+        <translation>сторона новых отрядов: ожидалось имя стороны</translation>
+    </message>
+    <message>
+        <source>Place {name} {id}</source>
+        <translation>Установка {name} {id}</translation>
+    </message>
+    <message>
+        <source>{name} (copy)</source>
+        <translation>{name} (копия)</translation>
+    </message>
+    <message>
+        <source>Duplicate {unit}</source>
+        <translation>Копия {unit}</translation>
+    </message>
+    <message>
+        <source>Delete {unit}</source>
+        <translation>Удаление {unit}</translation>
+    </message>
+    <message>
+        <source>side: expected a side&apos;s name, got nothing</source>
+        <translation>сторона: ожидалось имя стороны, не задано ничего</translation>
+    </message>
+    <message>
+        <source>name: expected at most 80 characters, got {n}</source>
+        <translation>имя: ожидалось не больше 80 знаков, получено {n}</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> и </translation>
+    </message>
+    <message>
+        <source>name {value}</source>
+        <translation>имя {value}</translation>
+    </message>
+    <message>
+        <source>side {value}</source>
+        <translation>сторона {value}</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>без имени</translation>
+    </message>
+    <message>
+        <source>Set {unit}: {what}</source>
+        <translation>{unit}: {what}</translation>
+    </message>
+    <message>
+        <source>Select a unit first (click it).</source>
+        <translation>Сначала выберите отряд (щёлкните его).</translation>
     </message>
     <message>
         <source>Tests</source>
@@ -3544,6 +3797,30 @@ Replace the library&apos;s records?</source>
         <translation>--scatter: центр шаблона</translation>
     </message>
     <message>
+        <source>{shape} at ({x}, {y})</source>
+        <translation>{shape} в ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>scattered {d}&quot; at {b}° to ({x}, {y})</source>
+        <translation>отнесло на {d}&quot; по {b}° в ({x}, {y})</translation>
+    </message>
+    <message>
+        <source>pointing {bearing}°</source>
+        <translation>направлен на {bearing}°</translation>
+    </message>
+    <message>
+        <source>no units under the template</source>
+        <translation>под шаблоном нет отрядов</translation>
+    </message>
+    <message>
+        <source>(under the hole)</source>
+        <translation>(под дырой)</translation>
+    </message>
+    <message>
+        <source>{unit}: {share} covered</source>
+        <translation>{unit}: накрыт на {share}</translation>
+    </message>
+    <message>
         <source>one card per unit, with its name, markers and state (default: one card per profile on the table)</source>
         <translation>по карточке на отряд, с его именем, маркерами и состоянием (по умолчанию: по карточке на профиль на столе)</translation>
     </message>
@@ -3883,6 +4160,18 @@ Replace the library&apos;s records?</source>
     <message>
         <source>{file}: {w} × {h} px, table ({x}, {y}) {tw}&quot; × {th}&quot;</source>
         <translation>{file}: {w} × {h} пикс., стол ({x}, {y}) {tw}&quot; × {th}&quot;</translation>
+    </message>
+    <message>
+        <source>the ruleset&apos;s check of the table&apos;s organisation (its groups): each remark with the rule it serves</source>
+        <translation>проверка организации стола (его групп) по правилам: каждое замечание с правилом, которому оно служит</translation>
+    </message>
+    <message>
+        <source>no remarks on the organisation</source>
+        <translation>замечаний по организации нет</translation>
+    </message>
+    <message>
+        <source>locked: {reason}</source>
+        <translation>организацию менять нельзя: {reason}</translation>
     </message>
     <message>
         <source>a .warboard game played with sealed dice</source>

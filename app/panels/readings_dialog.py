@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from engine.options import SchemaError
 
 from .options_view import OptionsView
@@ -91,7 +91,9 @@ class ReadingsDialog(QDialog):
         try:
             self.apply()
         except (SchemaError, ValueError) as err:
-            self.message.setText(str(err))
+            from engine.i18n import said
+
+            self.message.setText(loc(said(err)))
             self.message.show()
             return
         self.accept()
@@ -128,7 +130,9 @@ def open_readings(window) -> ReadingsDialog | None:
     try:
         dialog = ReadingsDialog(window)
     except RulesetNotFound as err:
-        window.show_error(tr("Rules readings"), str(err))
+        from engine.i18n import said
+
+        window.show_error(tr("Rules readings"), loc(said(err)))
         return None
     window.readings_dialog = dialog
     dialog.open()

@@ -39,6 +39,11 @@ RULER_COLOUR = "#111418"
 CLICK_PX = 4.0
 
 
+def click_a_unit() -> str:
+    """The measure tool's last line while measuring to a point (the picture leaves it out)."""
+    return tr("click a unit to measure to it")
+
+
 def _both(inches: float, metres: float) -> str:
     """A measured distance in the units shown (Settings), the metres as measured."""
     return distance_text(inches, metres / inches if inches else 0.0)
@@ -224,6 +229,7 @@ class MeasureTool(Tool):
     # --- finishing ----------------------------------------------------------------------------
 
     def finish_pair(self, a: str, b: str) -> None:
+        from engine.i18n import msg
         from engine.model import LogEntry
         self.preview_pair(a, b)
         m = self.result
@@ -234,11 +240,13 @@ class MeasureTool(Tool):
         ua, ub = game.unit(a), game.unit(b)
         self.editor.log(LogEntry(
             game.turn, a, "measure", b,
-            summary=f'{ua.label} → {ub.label}: edge {m.edge_in:.2f}", LOS {m.los} '
-                    f"({m.visible_fraction:.0%}), cover {m.cover}, {m.target_side}",
+            summary=msg('{a} → {b}: edge {edge:.2f}", LOS {los} ({visible:.0%}), cover '
+                        "{cover}, {side}", a=ua.label, b=ub.label, edge=m.edge_in, los=m.los,
+                        visible=m.visible_fraction, cover=m.cover, side=m.target_side),
             details=m.to_dict()))
 
     def finish_point(self, a: str, pos: QPointF) -> None:
+        from engine.i18n import msg
         from engine.model import LogEntry
         edge, centre = self.preview(pos, None)
         self.state = State.DONE
@@ -246,18 +254,20 @@ class MeasureTool(Tool):
         mpi = self.scenario.table.metres_per_inch
         self.editor.log(LogEntry(
             game.turn, a, "measure", None,
-            summary=f'{game.unit(a).label} → point: edge {edge:.2f}"',
+            summary=msg('{a} → point: edge {edge:.2f}"', a=game.unit(a).label, edge=edge),
             details={"from": a, "to_point": [round(pos.x(), 3), round(pos.y(), 3)],
                      "edge_in": round(edge, 3), "centre_in": round(centre, 3),
                      "edge_m": round(edge * mpi, 3), "centre_m": round(centre * mpi, 3)}))
 
     def finish_ruler(self, p: QPointF, q: QPointF) -> None:
+        from engine.i18n import msg
         from engine.model import LogEntry
         length = self.draw_ruler(p, q)
         self.state = State.DONE
         mpi = self.scenario.table.metres_per_inch
         self.editor.log(LogEntry(
-            self.editor.game.turn, None, "ruler", None, summary=f'ruler {length:.2f}"',
+            self.editor.game.turn, None, "ruler", None,
+            summary=msg('ruler {length:.2f}"', length=length),
             details={"from": [round(p.x(), 3), round(p.y(), 3)],
                      "to": [round(q.x(), 3), round(q.y(), 3)],
                      "distance_in": round(length, 3), "distance_m": round(length * mpi, 3)}))
@@ -281,11 +291,12 @@ class MeasureTool(Tool):
         self.draw_bands(a, pos, scheme)
         self.add_overlay(line_item(QPointF(a.x, a.y), pos, RULER_COLOUR, 1.5))
         mpi = self.scenario.table.metres_per_inch
-        lines = [f"{a.label} → point", f"edge {inches_and_metres(edge, mpi)}   "
-                                       f"centre {inches_and_metres(centre, mpi)}"]
+        lines = [tr("{unit} → point").format(unit=a.label),
+                 tr("edge {edge}   centre {centre}").format(
+                     edge=inches_and_metres(edge, mpi), centre=inches_and_metres(centre, mpi))]
         if band:
             lines.append(band)
-        lines.append("click a unit to measure to it")
+        lines.append(click_a_unit())
         self.hint("\n".join(lines))
         return edge, centre
 
@@ -297,8 +308,10 @@ class MeasureTool(Tool):
         try:
             m = self.measure(a_id, b_id)
         except MeasureError as e:
+            from engine.i18n import said
+
             self.result = None
-            self.hint(str(e))
+            self.hint(loc(said(e)))
             return
         self.result = m
         game = self.editor.game
@@ -360,7 +373,7 @@ class MeasureTool(Tool):
         for end in (p, q):
             self.add_overlay(end_mark(end))
         mpi = self.scenario.table.metres_per_inch
-        self.hint(f"ruler {inches_and_metres(length, mpi)}")
+        self.hint(tr("ruler {length}").format(length=inches_and_metres(length, mpi)))
         return length
 
 

@@ -90,7 +90,7 @@ class PickTool(Tool):
 
     def activate(self) -> None:
         if self.request_ is None:
-            self.hint("Pick: choose Pick on the action panel first")
+            self.hint(tr("Pick: choose Pick on the action panel first"))
 
     def deactivate(self) -> None:
         req, self.request_ = self.request_, None

@@ -70,7 +70,7 @@ def reach_item(area) -> QGraphicsItem:
 
 def move_label(name: str, distance_in: float) -> str:
     """The undo text of a move: `Move Sherman 1 4.2"`."""
-    return f'Move {name} {distance_in:.1f}"'
+    return tr('Move {name} {distance}"').format(name=name, distance=f"{distance_in:.1f}")
 
 
 class SelectTool(Tool):

@@ -352,7 +352,8 @@ class TemplateTool(PanelTool):
 
     def set_shape(self, shape: str) -> None:
         if shape not in SHAPES:
-            raise ValueError(f"shape: expected one of {', '.join(SHAPES)}, got {shape!r}")
+            raise ValueError(tr("shape: expected one of {shapes}, got {got!r}").format(
+                shapes=", ".join(SHAPES), got=shape))
         self.panel.shape.setCurrentIndex(self.panel.shape.findData(shape))
 
     def activate(self) -> None:
@@ -558,7 +559,7 @@ class TemplateTool(PanelTool):
         or logging (a picture of a scatter already rolled: `warboard picture --scatter`)."""
         from engine.measure import template_query
         if self.aim is None or self.shape == "flamer":
-            raise ValueError("scatter: place a blast template first")
+            raise ValueError(tr("scatter: place a blast template first"))
         result = template_query(self.editor.game.scenario, self.shape, *self.aim,
                                 scatter=(distance, bearing))
         self.result = result
@@ -579,7 +580,8 @@ class TemplateTool(PanelTool):
         if p.app_dice.isChecked():
             text = p.seed.text().strip()
             if text and not text.isdigit():
-                raise ValueError(f"seed: expected a whole number ≥ 0, got {text!r}")
+                raise ValueError(tr("seed: expected a whole number ≥ 0, got {got!r}").format(
+                    got=text))
             src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
             source = "sealed dice" if src.seed is None else msg("app dice, seed {seed}",
                                                                  seed=src.seed)
@@ -663,7 +665,8 @@ class TemplateTool(PanelTool):
         self._ghost = self.add_overlay(item, Z_OVERLAY + 2)
         if self.shape != "flamer":
             hit = template_query(game.scenario, self.shape, pos.x(), pos.y())
-            self.hint(f"{self.shape}: {len(hit.under)} under" if hit.under else self.shape)
+            self.hint(tr("{shape}: {n} under").format(shape=self.shape, n=len(hit.under))
+                      if hit.under else self.shape)
 
     def _drop_ghost(self) -> None:
         if self._ghost is not None and self._ghost.scene() is not None:
@@ -782,10 +785,11 @@ def _typed_bearing(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"direction: expected a bearing in degrees (0–360), "
-                         f"got {text!r}") from None
+        raise ValueError(tr("direction: expected a bearing in degrees (0–360), got "
+                            "{got!r}").format(got=text)) from None
     if not math.isfinite(value) or not 0 <= value < 360:
-        raise ValueError(f"direction: a bearing is 0 up to 360 degrees, got {text}")
+        raise ValueError(tr("direction: a bearing is 0 up to 360 degrees, got {got}").format(
+            got=text))
     return value
 
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
-from app.i18n import tr
+from app.i18n import loc, tr
 from geometry.terrain_kinds import KINDS
 
 from .base import PanelTool, ToolPanel
@@ -55,24 +55,24 @@ def polygon_problem(points: list[tuple[float, float]]) -> str | None:
     import shapely
     from shapely.geometry import Polygon
     if len(points) < 3:
-        return "a polygon needs at least 3 vertices"
+        return tr("a polygon needs at least 3 vertices")
     poly = Polygon(points)
     if not poly.is_valid:
         reason = shapely.is_valid_reason(poly)
         if "Self-intersection" in reason or "Ring Self-intersection" in reason:
-            return f"the outline crosses itself ({reason})"
-        return f"not a valid polygon ({reason})"
+            return tr("the outline crosses itself ({reason})").format(reason=reason)
+        return tr("not a valid polygon ({reason})").format(reason=reason)
     if poly.area <= 0:
-        return "the polygon has no area"
+        return tr("the polygon has no area")
     return None
 
 
 def line_problem(points: list[tuple[float, float]]) -> str | None:
     from shapely.geometry import LineString
     if len(points) < 2:
-        return "a line needs at least 2 points"
+        return tr("a line needs at least 2 points")
     if LineString(points).length <= 0:
-        return "the line has no length"
+        return tr("the line has no length")
     return None
 
 
@@ -180,12 +180,13 @@ class TerrainTool(PanelTool):
         if self.mode == "draw":
             self.selected = None
             kind = self.panel.kind_value()
-            how = "double-click or Enter to finish" if KINDS[kind].is_line else \
-                "double-click, Enter or the first vertex to close"
-            self.panel.show_message(f"Click the {kind}'s points; {how}.")
+            how = tr("double-click or Enter to finish") if KINDS[kind].is_line else \
+                tr("double-click, Enter or the first vertex to close")
+            self.panel.show_message(tr("Click the {kind}'s points; {how}.").format(
+                kind=tr(kind), how=how))
         else:
-            self.panel.show_message("Click a piece to select it; drag it or its vertices; "
-                                    "Del deletes it.")
+            self.panel.show_message(tr("Click a piece to select it; drag it or its vertices; "
+                                       "Del deletes it."))
         self._redraw()
 
     def _model_changed(self, ids) -> None:
@@ -244,7 +245,7 @@ class TerrainTool(PanelTool):
                 return True
             if k == Qt.Key.Key_Escape:
                 self.drawing = []
-                self.panel.show_message("Drawing dropped.")
+                self.panel.show_message(tr("Drawing dropped."))
                 self._redraw()
                 return True
         if k in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.selected is not None:
@@ -285,17 +286,19 @@ class TerrainTool(PanelTool):
         is_line = KINDS[kind].is_line
         problem = line_problem(pts) if is_line else polygon_problem(pts)
         if problem:
-            self.panel.show_message(f"Cannot lay this {kind}: {problem}.", error=True)
+            self.panel.show_message(tr("Cannot lay this {kind}: {problem}.").format(
+                kind=tr(kind), problem=problem), error=True)
             return None
         game = self.editor.game
         taken = {u.id for u in game.all_units()} | {p.id for p in game.scenario.terrain}
         pid = new_piece_id(kind, taken)
         record = {"id": pid, "kind": kind, ("line" if is_line else "polygon"):
                   [list(p) for p in pts]}
-        if not self._push(Change([AddTerrain(record)], label=f"Add {kind} {pid}")):
+        if not self._push(Change([AddTerrain(record)], label=tr("Add {kind} {id}").format(
+                kind=tr(kind), id=pid))):
             return None
         self.drawing = []
-        self.panel.show_message(f"{pid} laid.")
+        self.panel.show_message(tr("{id} laid.").format(id=pid))
         self._redraw()
         return pid
 
@@ -310,7 +313,7 @@ class TerrainTool(PanelTool):
                 return True
         if self.view.unit_at(self.window.tools.last_view_pos) is not None:
             # a unit stands here: a press meant for the unit must not drag the road under it
-            self.hint("a unit stands here: grab the piece clear of units")
+            self.hint(tr("a unit stands here: grab the piece clear of units"))
             return True
         hit = self.piece_at(p)
         if hit is None:
@@ -329,7 +332,8 @@ class TerrainTool(PanelTool):
             self._setting_kind = True
             self.panel.set_kind(piece.kind)
             self._setting_kind = False
-            self.panel.show_message(f"{piece.name or piece.id} ({piece.kind}) selected.")
+            self.panel.show_message(tr("{piece} ({kind}) selected.").format(
+                piece=piece.name or piece.id, kind=tr(piece.kind)))
         self._redraw()
 
     def piece_at(self, p: tuple[float, float]) -> str | None:
@@ -361,7 +365,9 @@ class TerrainTool(PanelTool):
         pts = [[round(x + dx, 3), round(y + dy, 3)] for x, y in piece_points(piece)]
         field = "line" if piece.is_line else "polygon"
         return self._push(Change([EditTerrain(piece_id, {field: pts})],
-                                 label=f'Move {piece.name or piece_id} {math.hypot(dx, dy):.1f}"'))
+                                 label=tr('Move {piece} {distance}"').format(
+                                     piece=piece.name or piece_id,
+                                     distance=f"{math.hypot(dx, dy):.1f}")))
 
     def move_vertex(self, piece_id: str, vertex: int, to: tuple[float, float]) -> bool:
         from engine.edits import EditTerrain
@@ -372,22 +378,25 @@ class TerrainTool(PanelTool):
         tuples = [tuple(p) for p in pts]
         problem = line_problem(tuples) if piece.is_line else polygon_problem(tuples)
         if problem:
-            self.panel.show_message(f"Cannot move that vertex: {problem}.", error=True)
+            self.panel.show_message(tr("Cannot move that vertex: {problem}.").format(
+                problem=problem), error=True)
             self._redraw()
             return False
         field = "line" if piece.is_line else "polygon"
         return self._push(Change([EditTerrain(piece_id, {field: pts})],
-                                 label=f"Reshape {piece.name or piece_id}"))
+                                 label=tr("Reshape {piece}").format(
+                                     piece=piece.name or piece_id)))
 
     def delete_selected(self) -> bool:
         from engine.edits import RemoveTerrain
         from engine.model import Change
         if self.selected is None:
-            self.panel.show_message("Select a piece to delete.", error=True)
+            self.panel.show_message(tr("Select a piece to delete."), error=True)
             return False
         piece = self.piece(self.selected)
         ok = self._push(Change([RemoveTerrain(piece.id)],
-                               label=f"Delete {piece.kind} {piece.name or piece.id}"))
+                               label=tr("Delete {kind} {piece}").format(
+                                   kind=tr(piece.kind), piece=piece.name or piece.id)))
         if ok:
             self.selected = None
             self._redraw()
@@ -407,22 +416,26 @@ class TerrainTool(PanelTool):
         if kind == piece.kind:
             return
         if KINDS[kind].is_line != piece.is_line:
-            want = "a line" if KINDS[kind].is_line else "an area"
-            self.panel.show_message(f"{piece.id} cannot become a {kind}: a {kind} is {want}.",
+            want = tr("a line") if KINDS[kind].is_line else tr("an area")
+            self.panel.show_message(tr("{piece} cannot become a {kind}: a {kind} is {want}.")
+                                    .format(piece=piece.id, kind=tr(kind), want=want),
                                     error=True)
             self._setting_kind = True
             self.panel.set_kind(piece.kind)
             self._setting_kind = False
             return
         self._push(Change([EditTerrain(piece.id, {"kind": kind})],
-                          label=f"Make {piece.name or piece.id} {kind}"))
+                          label=tr("Make {piece} {kind}").format(
+                              piece=piece.name or piece.id, kind=tr(kind))))
 
     def _push(self, change: Change) -> bool:
         from engine.model import ModelError
         try:
             self.editor.push(change)
         except ModelError as err:
-            self.panel.show_message(str(err), error=True)
+            from engine.i18n import said
+
+            self.panel.show_message(loc(said(err)), error=True)
             return False
         return True
 

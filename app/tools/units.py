@@ -377,11 +377,12 @@ class UnitsTool(PanelTool):
         from engine.scenario import deployment_facing
         choice = self.panel.chosen_profile()
         if choice is None:
-            self.panel.show_message("Choose a profile to place.", error=True)
+            self.panel.show_message(tr("Choose a profile to place."), error=True)
             return None
         side = self.panel.new_side.currentText().strip()
         if not side:
-            self.panel.show_message("side of new units: expected a side's name", error=True)
+            self.panel.show_message(tr("side of new units: expected a side's name"),
+                                    error=True)
             return None
         uid = new_unit_id(choice.id, self._taken())
         facing = deployment_facing(self.editor.game.scenario.table, side)
@@ -389,7 +390,8 @@ class UnitsTool(PanelTool):
                   "y": round(y, 3), "facing": facing, "base": base_json(choice.base)}
         if choice.turret:
             record["turret"] = 0.0
-        if not self._push(Change([AddUnit(record)], label=f"Place {choice.name} {uid}")):
+        if not self._push(Change([AddUnit(record)], label=tr("Place {name} {id}").format(
+                name=choice.name, id=uid))):
             return None
         self.window.select_unit(uid)
         return uid
@@ -412,8 +414,9 @@ class UnitsTool(PanelTool):
         record["id"] = uid
         record["x"] = round(unit.x + unit.base.width_in + 0.25, 3)
         if unit.name:
-            record["name"] = f"{unit.name} (copy)"
-        if not self._push(Change([AddUnit(record)], label=f"Duplicate {unit.label}")):
+            record["name"] = tr("{name} (copy)").format(name=unit.name)
+        if not self._push(Change([AddUnit(record)], label=tr("Duplicate {unit}").format(
+                unit=unit.label))):
             return None
         self.window.select_unit(uid)
         return uid
@@ -424,7 +427,8 @@ class UnitsTool(PanelTool):
         unit = self._selected()
         if unit is None:
             return False
-        return self._push(Change([DeleteUnit(unit.id)], label=f"Delete {unit.label}"))
+        return self._push(Change([DeleteUnit(unit.id)], label=tr("Delete {unit}").format(
+            unit=unit.label)))
 
     def apply_fields(self) -> bool:
         """Set the selected unit's name and side from the panel's fields."""
@@ -436,11 +440,12 @@ class UnitsTool(PanelTool):
         name = self.panel.name.text().strip() or None
         side = self.panel.side.currentText().strip()
         if not side:
-            self.panel.show_message("side: expected a side's name, got nothing", error=True)
+            self.panel.show_message(tr("side: expected a side's name, got nothing"),
+                                    error=True)
             return False
         if name is not None and len(name) > 80:
-            self.panel.show_message(f"name: expected at most 80 characters, got {len(name)}",
-                                    error=True)
+            self.panel.show_message(tr("name: expected at most 80 characters, got {n}").format(
+                n=len(name)), error=True)
             return False
         changes = {}
         if name != unit.name:
@@ -449,17 +454,19 @@ class UnitsTool(PanelTool):
             changes["side"] = side
         if not changes:
             return False
-        what = " and ".join(f"{k} {v}" if v is not None else f"no {k}"
-                            for k, v in changes.items())
+        what = tr(" and ").join(
+            (tr("name {value}") if k == "name" else tr("side {value}")).format(value=v)
+            if v is not None else tr("no name") for k, v in changes.items())
         return self._push(Change([EditUnit(unit.id, changes)],
-                                 label=f"Set {unit.label}: {what}"))
+                                 label=tr("Set {unit}: {what}").format(unit=unit.label,
+                                                                      what=what)))
 
     # --- helpers ----------------------------------------------------------------------------
 
     def _selected(self) -> Unit | None:
         uid = self.window.selected_unit_id
         if uid is None:
-            self.panel.show_message("Select a unit first (click it).", error=True)
+            self.panel.show_message(tr("Select a unit first (click it)."), error=True)
             return None
         return self.editor.game.unit(uid)
 
@@ -468,11 +475,12 @@ class UnitsTool(PanelTool):
         return {u.id for u in game.all_units()} | {p.id for p in game.scenario.terrain}
 
     def _push(self, change: Change) -> bool:
+        from engine.i18n import said
         from engine.model import ModelError
         try:
             self.editor.push(change)
         except ModelError as err:
-            self.panel.show_message(str(err), error=True)
+            self.panel.show_message(loc(said(err)), error=True)
             return False
         self.panel.show_message(change.label + ".")
         return True

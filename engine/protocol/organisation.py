@@ -56,6 +56,8 @@ class OrganisationNote:
         return msg("{note} ({rule})", note=self.text, rule=self.rule)
 
     def __str__(self) -> str:
+        """The English form (logs, comparisons); a reader gets `localized(note.said(),
+        lang)`, as the Organisation dock and `warboard organisation` show it."""
         return str(self.said())
 
     def to_dict(self) -> dict[str, Any]:

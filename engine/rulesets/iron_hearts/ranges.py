@@ -5,8 +5,10 @@ arms ≤ R / ≤ 2R (§4.4-3), snap fire ≤ ½ R (§4.7-5), tank guns in five b
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
+from engine.i18n import msg
 from engine.rulesets.registry import load_data
 from geometry.ranges import RangeScheme, scaled
 
@@ -19,9 +21,21 @@ SCHEMES: dict = load_data(RULESET_ID, "ranges.toml")["schemes"]
 
 def _scheme(key: str, range_m: float) -> RangeScheme:
     try:
-        return scaled(SCHEMES[key], range_m)
+        scheme = scaled(SCHEMES[key], range_m)
     except ValueError as e:
         raise ValueError(f"{RULESET_ID}/ranges.toml: schemes.{key}.{e}") from None
+    return _as_messages(scheme, SCHEMES[key]["bands"])
+
+
+def _as_messages(scheme: RangeScheme, bands: list) -> RangeScheme:
+    """The bands' labels and notes as messages of their data templates ("band 1: ≤
+    {max:g} m"), so the measure tool and the odds read them in the player's language
+    (the glossary holds the templates); the English is what the data gives."""
+    out = tuple(dataclasses.replace(
+        b, label=msg(str(d.get("label", d.get("name", ""))), max=b.max),
+        note=msg(str(d["note"]), max=b.max) if d.get("note") else b.note)
+        for b, d in zip(scheme.bands, bands, strict=True))
+    return dataclasses.replace(scheme, bands=out)
 
 
 @functools.lru_cache(maxsize=256)

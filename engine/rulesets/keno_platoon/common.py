@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.dice import Die, die
-from engine.i18n import msg
+from engine.i18n import Text, msg
 from engine.scenario import Scenario, Unit
 
 from . import data
@@ -74,5 +74,9 @@ def label_level(lv: int) -> str:
     return msg("{level} ({name})", level=lv, name=n)     # the record: its name_ru too
 
 
-def label_morale(state: str) -> str:
-    return data.rules()["morale"]["names"][state]["name"]
+def label_morale(state: str, *, lower: bool = False) -> Text:
+    """A morale state's name ("Shaken"; `lower`: "shaken", a flag in a list) as a message
+    whose Russian is the record's own name_ru, the rules' term (потрясённые (По))."""
+    rec = data.rules()["morale"]["names"][state]
+    name = rec["name"].lower() if lower else rec["name"]
+    return msg("{morale}", morale={"name": name, "name_ru": rec.get("name_ru") or name})

@@ -20,7 +20,7 @@ def flags(game: Game, unit: Unit) -> tuple[str, ...]:
     out = []
     m = common.value(sc, unit, "morale")
     if m and m != "steady":
-        out.append(common.label_morale(m).lower())
+        out.append(common.label_morale(m, lower=True))
     if unit.markers.get("suppression"):
         out.append(msg("suppressed {n}", n=unit.markers["suppression"]))
     if unit.state.get("prone"):
