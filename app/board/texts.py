@@ -1,0 +1,122 @@
+"""The board's other texts — a group's name, a zone's name and tags — placed beside the unit
+labels, never over them.
+
+Such a text ignores the zoom (its size is in pixels) and hangs by a rectangle on the table
+(the group's outline, the zone's area, the ring round a marked unit). It has a few places
+round that rectangle, in the order it prefers them; after every label layout (and when the
+texts change) each takes the first place that covers no unit label, no base and no text
+placed before it (labels.first_free), or, when every place covers something, the one that
+covers the least — and a text drawn over the units then goes under their labels.
+
+A place is four numbers (fx, fy, ox, oy): the text's top-left corner at the rectangle's
+left + fx × its width + ox × the text's width, and top + fy × its height + oy × the text's
+height. So (0, 0, 0, -1) is above the rectangle's top-left corner, (1, 0, -1, -1) above its
+top-right one, (0, 1, 0, 0) below its bottom-left one, (1, 0, 0, -1) beside its top-right
+corner, outside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QGraphicsItem
+
+from . import labels
+
+if TYPE_CHECKING:
+    import numpy as np
+
+Place = tuple[float, float, float, float]
+
+#: Round an outline or an area: above its top-left corner, above its top-right, below its
+#: bottom-left, below its bottom-right, above and below its middle, beside its left and
+#: right sides (outside, at the top, then the middle), then a row farther out.
+AROUND: tuple[Place, ...] = ((0, 0, 0, -1), (1, 0, -1, -1), (0, 1, 0, 0), (1, 1, -1, 0),
+                             (0.5, 0, -0.5, -1), (0.5, 1, -0.5, 0), (0, 0, -1, 0),
+                             (1, 0, 0, 0), (0, 0.5, -1, -0.5), (1, 0.5, 0, -0.5),
+                             (0, 0, 0, -2), (1, 0, -1, -2), (0, 1, 0, 1), (1, 1, -1, 1))
+#: Beside a small thing (a ring round a unit): off its four corners, off its sides, above
+#: and below it, then a row farther out.
+BESIDE: tuple[Place, ...] = ((1, 0, 0, -1), (0, 0, -1, -1), (1, 1, 0, 0), (0, 1, -1, 0),
+                             (1, 0.5, 0, -0.5), (0, 0.5, -1, -0.5), (0.5, 0, -0.5, -1),
+                             (0.5, 1, -0.5, 0), (1, 0, 0, -2), (0, 0, -1, -2), (1, 1, 0, 1),
+                             (0, 1, -1, 1))
+
+
+def raised(places: Sequence[Place], rows: float) -> tuple[Place, ...]:
+    """`places` with the ones above the rectangle `rows` text rows higher and those below
+    it `rows` rows lower (a nested group's name clear of its inner group's)."""
+    return tuple((fx, fy, ox, oy - rows if fy < 0.5 else oy + rows if fy > 0.5 else oy)
+                 for fx, fy, ox, oy in places)
+
+
+@dataclass(slots=True)
+class BoardText:
+    """One text item placed round `anchor` (table inches) at one of `places`."""
+
+    item: QGraphicsItem
+    anchor: QRectF
+    places: tuple[Place, ...] = AROUND
+    #: for a text drawn over the units (a zone's): its z where it covers nothing, and the
+    #: z under the unit labels it takes where every place covers something (so the names
+    #: it would cover stay readable); None: its z is left alone (already under them)
+    z: tuple[float, float] | None = None
+    #: which of `places` it took at the last layout (-1: none free: the least covering)
+    took: int = 0
+
+
+def candidates(texts: Sequence[BoardText], s: float) -> np.ndarray:
+    """(m, k, 4) pixel rectangles of every text's places at `s` px per inch (a text with
+    fewer places than the most repeats its last)."""
+    import numpy as np
+    k = max(len(t.places) for t in texts)
+    spec = np.array([[*t.places, *[t.places[-1]] * (k - len(t.places))] for t in texts],
+                    dtype=float)                              # (m, k, 4)
+    box = np.array([(t.anchor.left(), t.anchor.top(), t.anchor.width(), t.anchor.height())
+                    for t in texts], dtype=float) * s          # (m, 4)
+    size = np.array([(t.item.boundingRect().width(), t.item.boundingRect().height())
+                     for t in texts], dtype=float)             # (m, 2)
+    fx, fy, ox, oy = np.moveaxis(spec, 2, 0)
+    x = box[:, None, 0] + fx * box[:, None, 2] + ox * size[:, None, 0]
+    y = box[:, None, 1] + fy * box[:, None, 3] + oy * size[:, None, 1]
+    return np.stack([x, y, x + size[:, None, 0], y + size[:, None, 1]], axis=2)
+
+
+def place(texts: Sequence[BoardText], blocks: np.ndarray, s: float) -> np.ndarray:
+    """Put every text at its first free place (labels.first_free against `blocks`, pixels
+    at `s` px per inch); the (m, 4) rectangles they took."""
+    import numpy as np
+    if not texts:
+        return np.zeros((0, 4))
+    cands = candidates(texts, s)
+    picks = labels.first_free(cands, blocks)
+    taken = np.empty((len(texts), 4))
+    for i, (t, p) in enumerate(zip(texts, picks.tolist(), strict=True)):
+        t.took = p
+        r = cands[i, p if p >= 0 else least_covering(cands[i], blocks)]
+        if t.z is not None:
+            z = t.z[0] if p >= 0 else t.z[1]
+            if t.item.zValue() != z:
+                t.item.setZValue(z)
+        taken[i] = r
+        where = QPointF(r[0] / s, r[1] / s)
+        if t.item.pos() != where:
+            t.item.setPos(where)
+    return taken
+
+
+def least_covering(places: np.ndarray, blocks: np.ndarray) -> int:
+    """Of a text's places (k, 4), the one that covers the least area of `blocks` (the first
+    such): where a text goes when every place of it covers something."""
+    import numpy as np
+    if not len(blocks):
+        return 0
+    w = np.minimum(places[:, None, 2], blocks[None, :, 2]) - \
+        np.maximum(places[:, None, 0], blocks[None, :, 0])
+    h = np.minimum(places[:, None, 3], blocks[None, :, 3]) - \
+        np.maximum(places[:, None, 1], blocks[None, :, 1])
+    area = (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
+    return int(np.argmin(area))
