@@ -172,6 +172,17 @@ def greedy_order(areas: Sequence[float], leaders: Sequence[bool]) -> list[int]:
     return sorted(range(len(areas)), key=lambda k: (-areas[k], not leaders[k], k))
 
 
+#: Below this many rectangle pairs `first_free` compares them all at once (numpy) rather
+#: than through trees, which cost more to build than a few dozen texts need.
+BRUTE_PAIRS = 250_000
+
+
+def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(len(a), len(b)) whether each pair of rectangles overlaps with a positive area."""
+    return (a[:, None, 0] < b[None, :, 2]) & (a[:, None, 2] > b[None, :, 0]) & \
+        (a[:, None, 1] < b[None, :, 3]) & (a[:, None, 3] > b[None, :, 1])
+
+
 def first_free(candidates: np.ndarray, blocks: np.ndarray) -> np.ndarray:
     """For each text its first candidate rectangle that overlaps no `blocks` rectangle and
     no text placed before it (in the texts' order), -1 for a text with none free.
@@ -188,18 +199,26 @@ def first_free(candidates: np.ndarray, blocks: np.ndarray) -> np.ndarray:
         return out
     k = candidates.shape[1]
     flat = candidates.reshape(m * k, 4)
+    blocks = np.asarray(blocks, dtype=float).reshape(-1, 4)
     free = np.ones(m * k, dtype=bool)
-    if len(blocks):  # the tree holds the few candidates; the many blocks are the queries
-        _, hit = _strict_pairs(flat, np.asarray(blocks, dtype=float))
-        free[hit] = False
     owner = np.repeat(np.arange(m), k)
-    open_ = np.flatnonzero(free)
-    near: dict[int, list[int]] = {}
-    if len(open_):
+    if len(flat) * (len(blocks) + len(flat)) <= BRUTE_PAIRS:  # a few texts: all pairs at once
+        if len(blocks):
+            free &= ~_overlaps(flat, blocks).any(axis=1)
+        open_ = np.flatnonzero(free)
+        hits = _overlaps(flat[open_], flat[open_]) & \
+            (owner[open_][:, None] != owner[open_][None, :])
+        q, c = np.nonzero(hits)
+    else:  # the tree holds the few candidates; the many blocks are the queries
+        if len(blocks):
+            _, hit = _strict_pairs(flat, blocks)
+            free[hit] = False
+        open_ = np.flatnonzero(free)
         q, c = _strict_pairs(flat[open_], flat[open_],
                              lambda q, c: owner[open_[q]] != owner[open_[c]])
-        for a, b in zip(open_[q].tolist(), open_[c].tolist(), strict=True):
-            near.setdefault(a, []).append(b)
+    near: dict[int, list[int]] = {}
+    for a, b in zip(open_[q].tolist(), open_[c].tolist(), strict=True):
+        near.setdefault(a, []).append(b)
     chosen = np.zeros(m * k, dtype=bool)
     free_list = free.tolist()
     for t in range(m):

@@ -17,8 +17,9 @@ corner, outside.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
@@ -66,6 +67,12 @@ class BoardText:
     z: tuple[float, float] | None = None
     #: which of `places` it took at the last layout (-1: none free: the least covering)
     took: int = 0
+    #: the text's pixel size (its item's text does not change: a new text is a new item)
+    size: tuple[float, float] = field(init=False)
+
+    def __post_init__(self) -> None:
+        r = self.item.boundingRect()
+        self.size = (r.width(), r.height())
 
 
 def candidates(texts: Sequence[BoardText], s: float) -> np.ndarray:
@@ -73,16 +80,19 @@ def candidates(texts: Sequence[BoardText], s: float) -> np.ndarray:
     fewer places than the most repeats its last)."""
     import numpy as np
     k = max(len(t.places) for t in texts)
-    spec = np.array([[*t.places, *[t.places[-1]] * (k - len(t.places))] for t in texts],
-                    dtype=float)                              # (m, k, 4)
+    spec = np.array([_padded(t.places, k) for t in texts], dtype=float)  # (m, k, 4)
     box = np.array([(t.anchor.left(), t.anchor.top(), t.anchor.width(), t.anchor.height())
                     for t in texts], dtype=float) * s          # (m, 4)
-    size = np.array([(t.item.boundingRect().width(), t.item.boundingRect().height())
-                     for t in texts], dtype=float)             # (m, 2)
+    size = np.array([t.size for t in texts], dtype=float)     # (m, 2)
     fx, fy, ox, oy = np.moveaxis(spec, 2, 0)
     x = box[:, None, 0] + fx * box[:, None, 2] + ox * size[:, None, 0]
     y = box[:, None, 1] + fy * box[:, None, 3] + oy * size[:, None, 1]
     return np.stack([x, y, x + size[:, None, 0], y + size[:, None, 1]], axis=2)
+
+
+@functools.lru_cache(maxsize=64)
+def _padded(places: tuple[Place, ...], k: int) -> tuple[Place, ...]:
+    return (*places, *[places[-1]] * (k - len(places)))
 
 
 def place(texts: Sequence[BoardText], blocks: np.ndarray, s: float) -> np.ndarray:

@@ -9,6 +9,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QRectF
 
 from app.board.labels import first_free
@@ -175,3 +177,39 @@ def test_a_board_text_at_a_place_sits_where_the_place_says() -> None:
     assert c[2].tolist() == pytest.approx([50, 35 - h / 2, 50 + w, 35 + h / 2])  # right-middle
     assert raised(((0, 0, 0, -1), (0, 1, 0, 0), (1, 0.5, 0, -0.5)), 2) == \
         ((0, 0, 0, -3), (0, 1, 0, 2), (1, 0.5, 0, -0.5))
+
+
+rect = st.tuples(st.integers(0, 60), st.integers(0, 60), st.integers(1, 20),
+                 st.integers(1, 20)).map(lambda r: [r[0], r[1], r[0] + r[2], r[1] + r[3]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(rect, min_size=3, max_size=3), min_size=1, max_size=6),
+       st.lists(rect, max_size=8))
+def test_first_free_places_overlap_nothing_and_both_ways_agree(cands, blocks) -> None:
+    """Every place taken overlaps no block and no other text's place taken; a text left
+    without (-1) has every place blocked or covering one taken before; the all-pairs
+    numpy way and the trees' way choose alike."""
+    import app.board.labels as labels
+
+    c = np.array(cands, dtype=float)
+    b = np.array(blocks, dtype=float).reshape(-1, 4)
+    picks = first_free(c, b)
+    was = labels.BRUTE_PAIRS
+    labels.BRUTE_PAIRS = 0
+    try:
+        assert first_free(c, b).tolist() == picks.tolist()
+    finally:
+        labels.BRUTE_PAIRS = was
+
+    def hit(r, rs) -> bool:
+        return any(r[0] < o[2] and r[2] > o[0] and r[1] < o[3] and r[3] > o[1] for o in rs)
+
+    taken = []
+    for t, p in enumerate(picks.tolist()):
+        if p < 0:
+            assert all(hit(r, b) or hit(r, taken) for r in c[t])
+            continue
+        assert not hit(c[t, p], b) and not hit(c[t, p], taken)
+        assert all(hit(r, b) or hit(r, taken) for r in c[t, :p])  # the first free one
+        taken.append(c[t, p])
