@@ -1,7 +1,8 @@
 """docs/img/actions-dock-1280x800.png: the Warboard window at 1280x800 with the Actions dock
 open (the board keeps 60 % of the window), the Iron Hearts demo zoomed in on the middle of
-the table, a grenadier's shot at a US rifleman chosen in the dock, its odds shown — the
-labels at the board's edges laid inside it, the group names clear of the units' names.
+the table, the turn under way, a shot of the acting side's rifleman chosen in the dock, its
+odds shown — the labels at the board's edges laid inside it, the group names clear of the
+units' names.
 
 Saved with QWidget.grab() (offscreen), or, with --stay SECONDS, left open that long for a
 screenshot of the real window under X (/work/shared/tools/shot):
@@ -44,14 +45,24 @@ def main(argv: list[str] | None = None) -> None:
     w.resize(1280, 800)
     w.show()
     QTest.qWait(500)
+    turn = w.turn_dock                     # the turn under way: the shot may be taken
+    turn.roll_initiative()
+    if turn.start_button.isEnabled():
+        turn.start_turn()
+    if turn.activate_button.isEnabled():
+        turn.activate_button.click()
+    turn.hide()
     w.action_panel.show()
     w.action_panel.raise_()
     QTest.qWait(300)
     w.view.show_area(21.0, 24.0, 17.0)     # the US platoon, the road and the grenadiers
-    w.select_unit("gren-1")
+    # the initiative is rolled: the acting side's man shoots at the other's
+    shooter, target = ("gren-1", "us-1-1") if w.game.active_side == "axis" else \
+        ("us-1-1", "gren-1")
+    w.select_unit(shooter)
     QTest.qWait(300)
     w.action_panel.set_action("shoot")
-    w.action_panel.set_target("us-1-1")
+    w.action_panel.set_target(target)
     QTest.qWait(800)
     if args.stay:
         QTest.qWait(int(args.stay * 1000))
