@@ -4,7 +4,11 @@ The rule (BoardScene.layout_labels): vehicles (larger bases) first, then command
 the rest in the board's order; each label tries below, above, right and left of its base
 and takes the first place that overlaps no other unit's base and no label placed before it;
 a label with no free place is hidden. Rectangles are in pixels at the zoom, overlap is
-strict (touching edges do not collide).
+strict (touching edges do not collide). A label at the table's edge slides along it or flips
+(`fit_inside`); once a pan or zoom rests, the few labels the view's edge would cut are laid
+out again the same way inside the view, among the labels that stay (`plan` with `owners`
+and `fixed`; BoardScene.fit_labels_to_view). Other texts (a group's name, a zone's tags)
+then take the first of their places clear of the labels (`first_free`; app.board.texts).
 
 All 4 candidate rectangles of every label are built at once; their collisions with the bases
 and with each other come from one bounding-box tree query each (shapely.STRtree), so the

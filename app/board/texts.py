@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from . import labels
@@ -69,6 +70,8 @@ class BoardText:
     took: int = 0
     #: the text's pixel size (its item's text does not change: a new text is a new item)
     size: tuple[float, float] = field(init=False)
+    #: the place it hangs at now (show_at), None before the first
+    shown_at: int | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         r = self.item.boundingRect()
@@ -106,16 +109,27 @@ def place(texts: Sequence[BoardText], blocks: np.ndarray, s: float) -> np.ndarra
     taken = np.empty((len(texts), 4))
     for i, (t, p) in enumerate(zip(texts, picks.tolist(), strict=True)):
         t.took = p
-        r = cands[i, p if p >= 0 else least_covering(cands[i], blocks)]
+        k = p if p >= 0 else least_covering(cands[i], blocks)
+        taken[i] = cands[i, k]
         if t.z is not None:
             z = t.z[0] if p >= 0 else t.z[1]
             if t.item.zValue() != z:
                 t.item.setZValue(z)
-        taken[i] = r
-        where = QPointF(r[0] / s, r[1] / s)
-        if t.item.pos() != where:
-            t.item.setPos(where)
+        if t.shown_at != k:
+            show_at(t, k)
     return taken
+
+
+def show_at(t: BoardText, k: int) -> None:
+    """Hang the text at its place `k`: its position the place's point on the rectangle
+    (inches), its transform the place's offset in text widths and heights (pixels) — both
+    the same at every zoom, so a zoom moves (and repaints) only the texts whose place
+    changes."""
+    fx, fy, ox, oy = t.places[min(k, len(t.places) - 1)]
+    a, (w, h) = t.anchor, t.size
+    t.item.setPos(QPointF(a.left() + fx * a.width(), a.top() + fy * a.height()))
+    t.item.setTransform(QTransform.fromTranslate(ox * w, oy * h))
+    t.shown_at = k
 
 
 def least_covering(places: np.ndarray, blocks: np.ndarray) -> int:

@@ -7,6 +7,9 @@ while a left drag on empty table still pans.
 Tools: the view hands mouse and key events to its `router` (the window's ToolManager) with
 the pointer's table position; whatever the router does not use falls back to pan and zoom.
 The middle button always pans.
+
+Labels: a wheel zoom lays them out once the wheel rests; a pan or a resize, once it rests,
+lays again only those its new edges would cut (BoardScene.fit_labels_to_view).
 """
 
 from __future__ import annotations
