@@ -187,15 +187,17 @@ def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         (a[:, None, 1] < b[None, :, 3]) & (a[:, None, 3] > b[None, :, 1])
 
 
-def first_free(candidates: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+def first_free(candidates: np.ndarray, blocks: np.ndarray,
+               allowed: np.ndarray | None = None) -> np.ndarray:
     """For each text its first candidate rectangle that overlaps no `blocks` rectangle and
     no text placed before it (in the texts' order), -1 for a text with none free.
 
     For the board's other texts (a group's name, a zone's tags) beside the unit labels:
     `candidates` (m, k, 4) left/top/right/bottom pixels, k places per text in the order it
     prefers them; `blocks` (b, 4) what they must leave readable (the unit labels and bases
-    as laid out). Overlap is strict, as in `plan`; the few texts are compared through the
-    same bounding-box trees."""
+    as laid out); `allowed` (m, k): the places that may be taken at all (in the view).
+    Overlap is strict, as in `plan`; many texts are compared through the same
+    bounding-box trees, a few all at once."""
     import numpy as np
     m = len(candidates)
     out = np.full(m, -1, dtype=np.intp)
@@ -204,7 +206,7 @@ def first_free(candidates: np.ndarray, blocks: np.ndarray) -> np.ndarray:
     k = candidates.shape[1]
     flat = candidates.reshape(m * k, 4)
     blocks = np.asarray(blocks, dtype=float).reshape(-1, 4)
-    free = np.ones(m * k, dtype=bool)
+    free = np.ones(m * k, dtype=bool) if allowed is None else allowed.reshape(m * k).copy()
     owner = np.repeat(np.arange(m), k)
     if len(flat) * (len(blocks) + len(flat)) <= BRUTE_PAIRS:  # a few texts: all pairs at once
         if len(blocks):

@@ -326,7 +326,8 @@ class BoardScene(QGraphicsScene):
     def fit_labels_to_view(self, rect: QRectF | None, px_per_inch: float) -> int:
         """The view now shows `rect` (a pan or a resize settled): lay again only the labels
         its edges cut — a label slides along the edge or flips to another side of its base,
-        among the labels that stay — and put back those an earlier view had moved. Cheap:
+        among the labels that stay — and put back those an earlier view had moved; the
+        other texts take places inside it (place_texts). Cheap:
         the last layout's numbers are reused, a handful of labels are looked at. Returns
         how many labels changed place."""
         self.set_view(rect, px_per_inch)
@@ -336,6 +337,7 @@ class BoardScene(QGraphicsScene):
         new = self._fit_to_view()
         old = self._view_fit
         if new == old:
+            self.place_texts()  # the group names and zone tags inside the new view
             return 0
         self._view_fit = new
         changed = [k for k in set(old) | set(new) if old.get(k) != new.get(k)]
@@ -411,8 +413,13 @@ class BoardScene(QGraphicsScene):
         if not layers:
             return
         blocks = self.label_blocks()
+        s, view = self._label_scale, self._view
+        bounds = None
+        if view is not None and abs(view[1] - s) <= 1e-9:  # the view's zoom: inside it
+            r = view[0]
+            bounds = (s * r.left(), s * r.top(), s * r.right(), s * r.bottom())
         for ts in layers:
-            blocks = np.concatenate([blocks, texts.place(ts, blocks, self._label_scale)])
+            blocks = np.concatenate([blocks, texts.place(ts, blocks, s, bounds)])
 
     def label_blocks(self) -> np.ndarray:
         """(b, 4) pixel rectangles at the label zoom of every base and every unit label

@@ -98,18 +98,28 @@ def _padded(places: tuple[Place, ...], k: int) -> tuple[Place, ...]:
     return (*places, *[places[-1]] * (k - len(places)))
 
 
-def place(texts: Sequence[BoardText], blocks: np.ndarray, s: float) -> np.ndarray:
+def place(texts: Sequence[BoardText], blocks: np.ndarray, s: float,
+          view: tuple[float, float, float, float] | None = None) -> np.ndarray:
     """Put every text at its first free place (labels.first_free against `blocks`, pixels
-    at `s` px per inch); the (m, 4) rectangles they took."""
+    at `s` px per inch) — of those inside `view` (left, top, right, bottom pixels: what
+    the board's view shows), for a text with any place there; the (m, 4) rectangles they
+    took."""
     import numpy as np
     if not texts:
         return np.zeros((0, 4))
     cands = candidates(texts, s)
-    picks = labels.first_free(cands, blocks)
+    allowed = None
+    if view is not None:
+        left, top, right, bottom = view
+        allowed = (cands[..., 0] >= left) & (cands[..., 1] >= top) & \
+            (cands[..., 2] <= right) & (cands[..., 3] <= bottom)
+        allowed[~allowed.any(axis=1)] = True  # nowhere in view: every place
+    picks = labels.first_free(cands, blocks, allowed)
     taken = np.empty((len(texts), 4))
     for i, (t, p) in enumerate(zip(texts, picks.tolist(), strict=True)):
         t.took = p
-        k = p if p >= 0 else least_covering(cands[i], blocks)
+        k = p if p >= 0 else least_covering(cands[i], blocks,
+                                            None if allowed is None else allowed[i])
         taken[i] = cands[i, k]
         if t.z is not None:
             z = t.z[0] if p >= 0 else t.z[1]
@@ -132,15 +142,18 @@ def show_at(t: BoardText, k: int) -> None:
     t.shown_at = k
 
 
-def least_covering(places: np.ndarray, blocks: np.ndarray) -> int:
-    """Of a text's places (k, 4), the one that covers the least area of `blocks` (the first
-    such): where a text goes when every place of it covers something."""
+def least_covering(places: np.ndarray, blocks: np.ndarray,
+                   allowed: np.ndarray | None = None) -> int:
+    """Of a text's places (k, 4) — those `allowed` — the one that covers the least area of
+    `blocks` (the first such): where a text goes when every place of it covers something."""
     import numpy as np
     if not len(blocks):
-        return 0
+        return 0 if allowed is None else int(np.argmax(allowed))
     w = np.minimum(places[:, None, 2], blocks[None, :, 2]) - \
         np.maximum(places[:, None, 0], blocks[None, :, 0])
     h = np.minimum(places[:, None, 3], blocks[None, :, 3]) - \
         np.maximum(places[:, None, 1], blocks[None, :, 1])
     area = (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
+    if allowed is not None:
+        area = np.where(allowed, area, np.inf)
     return int(np.argmin(area))

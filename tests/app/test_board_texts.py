@@ -213,3 +213,23 @@ def test_first_free_places_overlap_nothing_and_both_ways_agree(cands, blocks) ->
         assert not hit(c[t, p], b) and not hit(c[t, p], taken)
         assert all(hit(r, b) or hit(r, taken) for r in c[t, :p])  # the first free one
         taken.append(c[t, p])
+
+
+def test_a_group_name_the_views_edge_would_cut_takes_a_place_inside_it(qtbot,
+                                                                        groups_win) -> None:
+    """Panned so that Able's outline runs past the view's left edge: its name leaves the
+    corner the edge cuts for one inside the view (once the pan rests)."""
+    win = groups_win
+    view = win.view
+    able = win.groups.layer.outlines["sq-a"].path.boundingRect()
+    half = view.viewport().width() / 2 / 30.0
+    view.show_area(able.left() + 0.3 + half, 11, 30.0)   # the left edge 0.3" into the outline
+    qtbot.waitUntil(lambda: not view._edges.isActive(), timeout=3000)
+    text = next(t for t in win.groups.layer.board_texts() if t.item.text() == "Able squad")
+    box = QRectF(view.viewport().rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
+    assert box.contains(drawn(win, text.item)), drawn(win, text.item)
+    assert text.took != 0                                  # not its top-left corner
+    assert covered(win, [text.item], strict=True) == []
+    # panned back (the whole outline in view): the first free place again
+    view.show_area(14, 11, 30.0)
+    assert box.contains(drawn(win, text.item))
