@@ -384,8 +384,29 @@ class BoardScene(QGraphicsScene):
             (moved[..., 2] <= vb[2] + 1e-6) & (moved[..., 3] <= vb[3] + 1e-6)
         at = {k: i for i, k in enumerate(ids.tolist())}
         order = [at[k] for k in plan.order if k in at]
+        # only the bases and labels near the candidates can be in their way: none deeper
+        # inside the view than the farthest side of a candidate (the trees are built of
+        # the few along the edges, not of all)
+        c = moved.reshape(-1, 4)
+        lo, hi = c[:, :2].min(axis=0), c[:, 2:].max(axis=0)
+        depth = np.minimum.reduce([c[:, 0] - vb[0], vb[2] - c[:, 2], c[:, 1] - vb[1],
+                                   vb[3] - c[:, 3]])
+        reach = float((np.maximum(depth, 0.0) + (c[:, 2:] - c[:, :2]).max(axis=1)).max()) + 1
+
+        def near(rects: np.ndarray) -> np.ndarray:
+            within = (rects[:, 0] < hi[0]) & (rects[:, 2] > lo[0]) & \
+                (rects[:, 1] < hi[1]) & (rects[:, 3] > lo[1])
+            deep = (rects[:, 0] > vb[0] + reach) & (rects[:, 2] < vb[2] - reach) & \
+                (rects[:, 1] > vb[1] + reach) & (rects[:, 3] < vb[3] - reach)
+            return within & ~deep
+
+        keep = np.flatnonzero(near(plan.bases))
+        where_kept = np.full(len(plan.bases), -1)
+        where_kept[keep] = np.arange(len(keep))
         stay = r[shown & ~cut]
-        places = labels.plan(plan.bases, moved, order, inside, owners=ids, fixed=stay)
+        stay = stay[near(stay)]
+        places = labels.plan(plan.bases[keep], moved, order, inside, owners=where_kept[ids],
+                             fixed=stay)
         out: dict[int, tuple[str, tuple[float, float]]] = {}
         for i, where in enumerate(places):
             if where is None:

@@ -7,6 +7,8 @@ label put back inside goes back to its own place when the view moves on."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -143,3 +145,44 @@ def test_a_narrower_board_lays_the_cut_name_inside(qtbot, win) -> None:
     settle(qtbot, win)
     assert win.view.mapFromScene(QPointF(36, 24)).x() == pytest.approx(2 * off + 14, abs=3)
     assert inside_view(win, "long"), drawn(win, "long")
+
+
+def label_px(item, s: float) -> QRectF:
+    """A unit's label rectangle in pixels at `s` px per inch (scene pixels)."""
+    p = item.label.pos()
+    return item.label.boundingRect().translated(p.x() * s, p.y() * s)
+
+
+def base_px(item, s: float) -> QRectF:
+    r = item.mapRectToScene(item.shape().boundingRect())
+    return QRectF(r.left() * s, r.top() * s, r.width() * s, r.height() * s)
+
+
+def strictly(a: QRectF, b: QRectF) -> bool:
+    return a.left() < b.right() - 1e-6 and a.right() > b.left() + 1e-6 and \
+        a.top() < b.bottom() - 1e-6 and a.bottom() > b.top() + 1e-6
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(20, 90), st.floats(10.0, 60.0),
+       st.floats(0.0, 60.0), st.floats(0.0, 40.0))
+def test_labels_laid_inside_a_view_cover_no_label_and_no_base(seed, n, s, x, y) -> None:
+    """Whatever the table and the view: no shown label covers another or another unit's
+    base, and each label laid again inside the view is drawn whole in it."""
+    from app.board import BoardScene
+    from bench.board_driver import big_table
+
+    scene = BoardScene(big_table(n, 5, seed=seed))
+    view = QRectF(x, y, 1000 / s, 700 / s)
+    scene.set_view(view, s)
+    scene.layout_labels(s)
+    items = list(scene.unit_items.values())
+    shown = [i for i in items if i.label.isVisible()]
+    rects = [label_px(i, s) for i in shown]
+    for k, (item, r) in enumerate(zip(shown, rects, strict=True)):
+        assert not any(strictly(r, o) for o in rects[k + 1:]), item.unit.id
+        assert not any(strictly(r, base_px(o, s)) for o in items if o is not item)
+    px = QRectF(view.left() * s, view.top() * s, view.width() * s, view.height() * s)
+    for uid in scene.view_fitted():
+        assert px.adjusted(-0.01, -0.01, 0.01, 0.01).contains(
+            label_px(scene.unit_item(uid), s)), uid
