@@ -3,9 +3,9 @@ through engine.board_rules): the area, translucent, with its name under it, and 
 ring round every unit it concerns in the mark's tone — green inside and fine, amber at a
 cost (a test), red out — with the mark's short tag beside it and its line as the ring's
 tooltip. The names and tags take places that leave the unit labels readable
-(app.board.texts). E.g. a commander's contact zone with his subordinates marked: in contact, by a
-test with its odds, or out of reach. Redrawn on every selection and change (a
-move, an undo); nothing is drawn for a ruleset that declares no zones."""
+(app.board.texts). E.g. a commander's contact zone with his subordinates marked: in
+contact, by a test with its odds, or out of reach. Redrawn on every selection and change
+(a move, an undo); nothing is drawn for a ruleset that declares no zones."""
 
 from __future__ import annotations
 
@@ -52,11 +52,16 @@ class ZonesController(QObject):
         self.marks: dict[str, QGraphicsItem] = {}
         #: the zones' names and the marks' tags, placed beside the unit labels
         self.texts: list[BoardText] = []
-        window.scene.add_text_layer(lambda: self.texts)
+        window.scene.add_text_layer(self.board_texts)
         window.selection_changed.connect(lambda _uid: self.redraw())
         window.editor.changed.connect(lambda _ids: self.redraw())
         window.editor.game_replaced.connect(self.redraw)
         self.redraw()
+
+    def board_texts(self) -> list[BoardText]:
+        """The names and tags on the board now, for it to place beside the unit labels (none
+        of a scene cleared under them: a new table)."""
+        return [t for t in self.texts if isValid(t.item) and t.item.scene() is not None]
 
     def clear(self) -> None:
         for item in self.items:

@@ -327,9 +327,9 @@ class BoardScene(QGraphicsScene):
         """The view now shows `rect` (a pan or a resize settled): lay again only the labels
         its edges cut — a label slides along the edge or flips to another side of its base,
         among the labels that stay — and put back those an earlier view had moved; the
-        other texts take places inside it (place_texts). Cheap:
-        the last layout's numbers are reused, a handful of labels are looked at. Returns
-        how many labels changed place."""
+        other texts take places inside it (place_texts). Cheap: the last layout's numbers
+        are reused, a handful of labels are looked at. Returns how many labels changed
+        place."""
         self.set_view(rect, px_per_inch)
         plan = self._plan
         if plan is None:
@@ -357,7 +357,7 @@ class BoardScene(QGraphicsScene):
     def _fit_to_view(self) -> dict[int, tuple[str, tuple[float, float]]]:
         """The labels of units inside the view that its edge would cut, laid out again
         inside the part of the table it shows (labels.fit_inside, labels.plan among the
-        labels that stay): index → (place, shift). None at another zoom than the view's
+        labels that stay): index → (place, shift). Empty at another zoom than the view's
         (a picture being drawn) or where no label is cut."""
         import numpy as np
         plan, view = self._plan, self._view
@@ -368,9 +368,10 @@ class BoardScene(QGraphicsScene):
             return {}
         s = plan.scale
         vb = (s * shows.left(), s * shows.top(), s * shows.right(), s * shows.bottom())
-        r, c = plan.rects, plan.centres
+        r, mid = plan.rects, plan.centres
         shown = ~np.isnan(r[:, 0])
-        centre_in = (c[:, 0] > vb[0]) & (c[:, 0] < vb[2]) & (c[:, 1] > vb[1]) & (c[:, 1] < vb[3])
+        centre_in = (mid[:, 0] > vb[0]) & (mid[:, 0] < vb[2]) & (mid[:, 1] > vb[1]) & \
+            (mid[:, 1] < vb[3])
         with np.errstate(invalid="ignore"):
             whole = (r[:, 0] >= vb[0] - 1e-6) & (r[:, 1] >= vb[1] - 1e-6) & \
                 (r[:, 2] <= vb[2] + 1e-6) & (r[:, 3] <= vb[3] + 1e-6)

@@ -233,3 +233,18 @@ def test_a_group_name_the_views_edge_would_cut_takes_a_place_inside_it(qtbot,
     # panned back (the whole outline in view): the first free place again
     view.show_area(14, 11, 30.0)
     assert box.contains(drawn(win, text.item))
+
+
+def test_another_table_opened_under_a_zone_places_only_its_own_texts(qtbot) -> None:
+    from engine.model import Game
+    from engine.scenario_io import load_demo
+
+    win = keno_win(qtbot)
+    select_unit(qtbot, win, "p1")
+    assert win.zones.board_texts()
+    win.set_game(Game(load_demo()))
+    assert win.zones.board_texts() == []
+    names = win.groups.board_texts()
+    assert names and all(t.item.scene() is win.scene for t in names)
+    win.view.show_area(24, 24, 20.0)                      # laid out again: no dead texts
+    assert covered(win, [t.item for t in names], strict=True) == []
