@@ -48,7 +48,7 @@ from .list_sync import sync_combo
 from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
-from .roles_view import RoleEditor, RolesView
+from .roles_view import RoleEditor, RolesView, role_prompt
 from .steps_view import StepsView
 
 if TYPE_CHECKING:
@@ -860,10 +860,7 @@ class ActionPanel(LazyDock):
             self.context = self.build_context()
         except MissingRole as ask:  # the next thing to choose, not a mistake
             self.context = None
-            rs_id = self._ruleset_id()
-            title = loc(ask.role.title, rs_id)
-            prompt = tr("Choose the {role} for {action}").format(
-                role=title[:1].lower() + title[1:], action=loc(ask.action.label, rs_id))
+            prompt = role_prompt(ask.role, ask.action.label, self._ruleset_id())
             self.odds_chart.set_distribution(None, prompt)
             self.say(prompt if self.actor_id is not None else "")
             self._show_dice_state()
