@@ -19,7 +19,7 @@ TOOL_MODULES: tuple[str, ...] = (
 WINDOW_MODULES: tuple[str, ...] = (
     "app.files",
     "app.log_dock",
-    "app.library_dialog",
+    "app.library_menu",
     "app.panels.turn_dock",
     "app.panels.action_panel",
     "app.panels.tests_dock",
