@@ -26,7 +26,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.readings_dialog",
     "app.groups",
     "app.panels.organisation_dock",
-    "app.picture_dialog",
+    "app.picture_menu",
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.zones",

@@ -12,10 +12,10 @@ from engine.scenario_io import load_demo
 from tests.app.test_startup import run_python
 
 #: The dialog modules a menu entry imports on first use.
-LAZY_DIALOGS = ("app.library_dialog", "app.roster_dialog")
+LAZY_DIALOGS = ("app.library_dialog", "app.roster_dialog", "app.picture_dialog", "app.picture")
 
 
-def test_the_window_complete_has_the_library_menu_but_not_its_dialogs():
+def test_the_window_complete_has_the_menu_entries_but_not_their_dialogs():
     out = run_python(
         "import json, sys\n"
         "from PySide6.QtWidgets import QApplication\n"
@@ -26,8 +26,10 @@ def test_the_window_complete_has_the_library_menu_but_not_its_dialogs():
         "w.finish_startup()\n"
         "qapp.processEvents()\n"
         "print(json.dumps({'entries': [a.text() for a in w.library_menu.actions()],"
+        " 'picture': w.picture_export.action in w.file_menu.actions(),"
         f" 'loaded': [m for m in {LAZY_DIALOGS!r} if m in sys.modules]}}))\n")
     assert out["entries"] == ["Unit &library…", "&Rosters…", "&Print unit cards…"]
+    assert out["picture"]
     assert out["loaded"] == []
 
 
@@ -59,3 +61,14 @@ def test_the_library_entries_open_their_dialogs_on_first_use(qtbot):
     assert isinstance(dialog, LibraryDialog)
     assert dialog.windowTitle() and dialog.parent() is w
     assert isinstance(_modal_seen_on_trigger(rosters), RosterDialog)
+
+
+def test_export_picture_opens_its_dialog_on_first_use(qtbot):
+    from app.picture_dialog import PictureDialog
+
+    w = MainWindow(load_demo())
+    qtbot.addWidget(w)
+    dialog = _modal_seen_on_trigger(w.picture_export.action)
+    assert isinstance(dialog, PictureDialog)
+    assert dialog.path.text().endswith(".png")
+    assert w.picture_export.last_dialog is dialog
