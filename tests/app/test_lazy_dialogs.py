@@ -11,8 +11,11 @@ from app.window import MainWindow
 from engine.scenario_io import load_demo
 from tests.app.test_startup import run_python
 
-#: The dialog modules a menu entry imports on first use.
-LAZY_DIALOGS = ("app.library_dialog", "app.roster_dialog", "app.picture_dialog", "app.picture")
+#: The dialog modules a menu entry imports on first use, and the Actions dock's widget
+#: modules, imported when the dock is first built (tests/app/test_lazy_docks.py uses it).
+LAZY_MODULES = ("app.library_dialog", "app.roster_dialog", "app.picture_dialog", "app.picture",
+                "app.panels.roles_view", "app.panels.dice_entry", "app.panels.odds_chart",
+                "app.panels.steps_view", "app.panels.facts_view", "app.panels.modifiers_view")
 
 
 def test_the_window_complete_has_the_menu_entries_but_not_their_dialogs():
@@ -27,7 +30,7 @@ def test_the_window_complete_has_the_menu_entries_but_not_their_dialogs():
         "qapp.processEvents()\n"
         "print(json.dumps({'entries': [a.text() for a in w.library_menu.actions()],"
         " 'picture': w.picture_export.action in w.file_menu.actions(),"
-        f" 'loaded': [m for m in {LAZY_DIALOGS!r} if m in sys.modules]}}))\n")
+        f" 'loaded': [m for m in {LAZY_MODULES!r} if m in sys.modules]}}))\n")
     assert out["entries"] == ["Unit &library…", "&Rosters…", "&Print unit cards…"]
     assert out["picture"]
     assert out["loaded"] == []
