@@ -15,7 +15,8 @@ from tests.app.test_startup import run_python
 #: modules, imported when the dock is first built (tests/app/test_lazy_docks.py uses it).
 LAZY_MODULES = ("app.library_dialog", "app.roster_dialog", "app.picture_dialog", "app.picture",
                 "app.panels.roles_view", "app.panels.dice_entry", "app.panels.odds_chart",
-                "app.panels.steps_view", "app.panels.facts_view", "app.panels.modifiers_view")
+                "app.panels.steps_view", "app.panels.facts_view", "app.panels.modifiers_view",
+                "app.panels.options_view", "engine.options")
 
 
 def test_the_window_complete_has_the_menu_entries_but_not_their_dialogs():
@@ -75,3 +76,16 @@ def test_export_picture_opens_its_dialog_on_first_use(qtbot):
     assert isinstance(dialog, PictureDialog)
     assert dialog.path.text().endswith(".png")
     assert w.picture_export.last_dialog is dialog
+
+
+def test_rules_readings_opens_its_dialog_on_first_use(qtbot):
+    from app.panels.readings_dialog import ReadingsDialog
+
+    w = MainWindow(load_demo())
+    qtbot.addWidget(w)
+    w.readings_action.trigger()
+    dialog = w.readings_dialog
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, ReadingsDialog) and dialog.isVisible()
+    assert dialog.options_view.values()  # one editor per reading of the demo's ruleset
+    dialog.reject()
