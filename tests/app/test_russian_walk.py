@@ -63,8 +63,6 @@ ALLOW = {
 #: actions the walk does not trigger: leaving the program, and native file choosers
 SKIP_ACTIONS = re.compile(r"Quit|Выход|Open|Открыть|Save|Сохранить|Import|Импорт|Export|"
                           r"Экспорт|Recent|недавн|Clear the list|Очистить")
-#: a Latin word, as the shared filter reads one (callers build their allowed words with it)
-LATIN = words.LATIN
 #: what a window shows that is not a word (see tests/russian_words.py): markup, file names
 #: and paths, code names quoted from the rules' sources (option ids, data keys, seed lines)
 STRIP = (words.MARKUP, words.FILE_NAMES, f"{words.CODE_NAMES}|{words.CITATIONS}")
