@@ -49,6 +49,7 @@ class GroupsController(QObject):
         self._outlines: dict[str, GroupOutline] = {}
         self._climbing = False
         window.scene.scenario_changed.connect(lambda: self.rebuild())
+        window.scene.add_text_layer(self.board_texts)
         window.editor.changed.connect(self._on_changed)
         window.selection_changed.connect(self._on_unit_selected)
         self.rebuild()
@@ -114,10 +115,18 @@ class GroupsController(QObject):
         self._outlines = {gid: o for gid, o in self._outlines.items() if gid in known}
         self.layer.set_outlines([self._outlines[g.id] for g in scenario.groups
                                  if g.id in self._outlines])
+        scene.place_texts()  # the names beside the unit labels
         if self.selected_group_id is not None and self.selected_group_id not in known:
             self.select_group(None)
         else:
             self.layer.set_selected(self.selected_group_id)
+
+    def board_texts(self) -> list:
+        """The groups' names (app.board.texts.BoardText) the board places."""
+        layer = self.layer
+        if layer is None or not isValid(layer) or layer.scene() is not self.window.scene:
+            return []
+        return layer.board_texts()
 
     def _on_changed(self, ids: list[str]) -> None:
         if self.window.editor.has_game and self.window.editor.game.scenario.groups:
@@ -172,6 +181,7 @@ def install(window) -> GroupsController:
     the selected group as the actor or target of a group role."""
     window.groups = GroupsController(window)
     for dock in dock_widgets(window):
-        if callable(getattr(dock, "use_group", None)):
+        # looked up on the class: asking a dock not built yet (LazyDock) builds it
+        if callable(getattr(type(dock), "use_group", None)):
             window.groups.group_selected.connect(dock.use_group)
     return window.groups

@@ -579,7 +579,7 @@ class LibraryDialog(QDialog):
             if not replace and "already has a different record" in str(err) and \
                     QMessageBox.question(self, tr("Import faction"),
                                          tr("{0}\n\nReplace the library's records?")
-                                         .format(err)) \
+                                         .format(_said(err))) \
                     == QMessageBox.StandardButton.Yes:
                 return self.import_faction(path, replace=True)
             self.error.setText(_said(err))

@@ -27,7 +27,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDockWidget,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -41,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from app.panels.docks import add_view_dock
+from app.panels.docks import LazyDock, add_view_dock
 from app.panels.list_sync import sync_combo
 from app.settings import remember_folder, start_path
 from engine.log_kinds import log_kind
@@ -279,7 +278,7 @@ class LogFilter(QSortFilterProxyModel):
 # --------------------------------------------------------------------------- the dock
 
 
-class LogDock(QDockWidget):
+class LogDock(LazyDock):
     """The "Log" dock: filters on top, the table, a count and Save… below."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -289,11 +288,17 @@ class LogDock(QDockWidget):
         self.proxy = LogFilter(self)
         self.proxy.setSourceModel(self.model)
         self._units: list[tuple[str, str]] = []  # (id, label) of the game's units
-        self._build()
         for signal in (self.model.rowsInserted, self.model.modelReset,
                        self.proxy.layoutChanged):
             signal.connect(self._update_count)
+        # the widgets are built when the dock is first shown or asked for (LazyDock); the
+        # model holds the entries until then
+
+    def build_contents(self) -> None:
+        self._build()
         self._refresh_filters()
+        self._update_count()
+        self.table.scrollToBottom()
 
     def _build(self) -> None:
         body = QWidget(self)
@@ -347,7 +352,8 @@ class LogDock(QDockWidget):
     def set_units(self, units: Iterable[tuple[str, str]]) -> None:
         """The units the unit filter offers, as (id, label), in table order."""
         self._units = list(units)
-        self._refresh_filters()
+        if self.built:
+            self._refresh_filters()
 
     def set_namer(self, name: Namer) -> None:
         """How unit ids are shown in the Actor and Target columns and the export."""
@@ -359,13 +365,15 @@ class LogDock(QDockWidget):
 
     def set_entries(self, entries: Sequence[LogEntry]) -> None:
         self.model.set_entries(entries)
-        self._refresh_filters()
-        self.table.scrollToBottom()
+        if self.built:
+            self._refresh_filters()
+            self.table.scrollToBottom()
 
     def append(self, entry: LogEntry) -> None:
         self.model.append(entry)
-        self._refresh_filters()
-        self.table.scrollToBottom()
+        if self.built:
+            self._refresh_filters()
+            self.table.scrollToBottom()
 
     def shown(self) -> list[tuple[int, LogEntry]]:
         """(seq, entry) of the rows the filters let through, in log order."""
@@ -427,6 +435,8 @@ class LogDock(QDockWidget):
         self._update_count()
 
     def _update_count(self, *args) -> None:
+        if not self.built:
+            return
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count_label.setText(tr("%n entries", "", total) if shown == total
                                  else tr("{0} of %n entries", "", total).format(shown))

@@ -137,6 +137,7 @@ class RosterDialog(QDialog):
         self.roster = Roster(self.name.text() or "New roster", self.ruleset.currentData(),
                              {s: [] for s in self._side_names()})
         self._fill_library()
+        self._fill_saved()    # the saved rosters of the ruleset now chosen
         self._build_sides()
 
     def _fill_library(self) -> None:

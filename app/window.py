@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from engine.scenario import Scenario
 
 APP_NAME = "Warboard"
+#: How long the held-back modules are installed for in one turn of the event loop after
+#: the first paint before the loop gets a turn (half a 60 Hz frame).
+INSTALL_TURN_MS = 8.0
 USAGE = ("usage: warboard [--lang en|ru] [FILE]   (a scenario .json or a .warboard game; no "
          "FILE reopens the last game, the demo table on first run; warboard --help lists "
          "the commands)")
@@ -184,9 +188,9 @@ class MainWindow(QMainWindow):
 
     def finish_startup_after_paint(self, fallback_ms: int = 1000) -> None:
         """Install the held-back modules once the board has been painted for the first time,
-        one per turn of the event loop (so the table is on screen first, and a click or a
-        repaint can come between them); whatever is left after `fallback_ms` — no paint came
-        (a window shown minimised) — is installed then, at once."""
+        INSTALL_TURN_MS of them per turn of the event loop (so the table is on screen first,
+        and a click or a repaint can come between them); whatever is left after
+        `fallback_ms` — no paint came (a window shown minimised) — is installed then."""
         if not self.pending_modules:
             return
         self.view.viewport().installEventFilter(self)
@@ -199,15 +203,21 @@ class MainWindow(QMainWindow):
         return super().eventFilter(obj, event)
 
     def _install_next_pending(self) -> None:
+        """Install held-back modules in their order for up to INSTALL_TURN_MS, then give the
+        event loop a turn (a click, a repaint) and go on: the modules' installs are cheap
+        (their docks are built when shown, app.panels.docks.LazyDock), so most go in one
+        turn instead of one turn each."""
         if not self.pending_modules:
             return
-        name, *rest = self.pending_modules
-        self.pending_modules = tuple(rest)
-        if rest:
-            QTimer.singleShot(0, self, self._install_next_pending)
-        self._install_modules((name,))
-        if not rest:
-            self.startup_finished.emit()
+        start = time.perf_counter()
+        while self.pending_modules:
+            name, *rest = self.pending_modules
+            self.pending_modules = tuple(rest)
+            self._install_modules((name,))
+            if rest and (time.perf_counter() - start) * 1000 >= INSTALL_TURN_MS:
+                QTimer.singleShot(0, self, self._install_next_pending)
+                return
+        self.startup_finished.emit()
 
     def finish_startup(self) -> None:
         """Install the modules still held back (docks, the Library menu …), in their listed

@@ -36,23 +36,48 @@ def _items(game: Game, head: str) -> list:
 
 
 def _read_record(game: Game, path: list) -> tuple[bool, Any]:
+    """[index, the record's JSON], plus its source key order where that differs from the
+    JSON's keys: a unit whose parent was set since it was read writes "parent", though its
+    file never did — restored from the JSON alone, a later clearing of the parent would
+    leave `"parent": null` where the original unit leaves nothing."""
     head, ident = path[0], path[1]
     for i, thing in enumerate(_items(game, head)):
         if thing.id == ident:
-            return True, [i, _DUMP[head](thing)]
+            d = _DUMP[head](thing)
+            order = list(getattr(thing.extra, "order", ()))
+            return True, [i, d] if order == list(d) else [i, d, order]
     return False, None
 
 
 def _write_record(game: Game, path: list, present: bool, value: Any) -> None:
     head, ident = path[0], path[1]
+    thing = _record_from(head, ident, value) if present else None
     items = _items(game, head)
-    at = next((i for i, thing in enumerate(items) if thing.id == ident), None)
+    at = next((i for i, old in enumerate(items) if old.id == ident), None)
     if at is not None:
         items.pop(at)
-    if present:
-        index, d = value
-        thing = _parse_record(head, d, f"{head} {ident!r}")
+    if thing is not None:
+        index = value[0]
         items.insert(len(items) if index is None else min(int(index), len(items)), thing)
+
+
+def _record_from(head: str, ident: str, value: Any):
+    """The record a ["units" | "terrain", id] value holds, with its source key order."""
+    where = f"{head} {ident!r}"
+    if not isinstance(value, list) or len(value) not in (2, 3):
+        raise ModelError(f"{where}: expected [index, record] or [index, record, key order], "
+                         f"got {value!r:.60}")
+    thing = _parse_record(head, value[1], where)
+    if len(value) == 3:
+        thing.extra.order = tuple(_key_order(value[2], where))
+    return thing
+
+
+def _key_order(order: Any, where: str) -> list[str]:
+    if not isinstance(order, list) or not all(isinstance(k, str) for k in order):
+        raise ModelError(f"{where}: expected the key order as a list of names, "
+                         f"got {order!r:.60}")
+    return order
 
 
 for _head in _DUMP:

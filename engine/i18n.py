@@ -23,10 +23,8 @@ found stays English, so a half-translated ruleset still reads. See docs/ruleset-
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
@@ -126,6 +124,12 @@ def register_glossary(lang: str, entries: Mapping[str, str], scope: str = "") ->
 
 
 def _read(package: str, *parts: str) -> dict[str, str]:
+    # imported here: the program's window imports this module for msg() and said(), and
+    # reads no glossary until a Russian text is shown (tomllib and importlib.resources
+    # cost the cold start ~10 ms, design.md P6)
+    import tomllib
+    from importlib import resources
+
     node = resources.files(package)
     for part in parts:
         node = node.joinpath(part)

@@ -38,7 +38,7 @@ from typing import Any
 import sqlite_utils
 
 from engine import safe_json
-from engine.i18n import msg
+from engine.i18n import join, msg, prefixed, said
 from engine.library_schema import Kind, LibrarySpec, all_specs, check_id, get_spec
 from engine.options import SchemaError
 
@@ -197,8 +197,8 @@ class Library:
                                    "(left as it was)", path=str(self.path)))
         version = self._meta("schema_version") if names else None
         if version is not None and not (isinstance(version, str) and version.isdigit()):
-            raise LibraryError(f"{self.path}: meta.schema_version: expected a whole number, "
-                               f"got {version!r}")
+            raise LibraryError(msg("{path}: meta.schema_version: expected a whole number, got "
+                                   "{got}", path=str(self.path), got=repr(version)))
 
     def _create(self) -> None:
         self._refuse_foreign()
@@ -247,8 +247,8 @@ class Library:
             return self._specs[ruleset]
         except KeyError:
             known = ", ".join(sorted(self._specs)) or "none"
-            raise LibraryError(f"ruleset: the library holds no ruleset {ruleset!r} "
-                               f"(known: {known})") from None
+            raise LibraryError(msg("ruleset: the library holds no ruleset {ruleset} (known: "
+                                   "{known})", ruleset=repr(ruleset), known=known)) from None
 
     def rulesets(self) -> list[LibrarySpec]:
         return [self._specs[k] for k in sorted(self._specs)]
@@ -321,7 +321,8 @@ class Library:
     def faction(self, ruleset: str, fid: str) -> Faction:
         row = self._faction_row(ruleset, fid)
         if row is None:
-            raise LibraryError(f"faction: no faction {fid!r} in {ruleset}")
+            raise LibraryError(msg("faction: no faction {faction} in {ruleset}",
+                                   faction=repr(fid), ruleset=ruleset))
         return Faction(row["ruleset"], row["id"], row["name"], row["origin"])
 
     @staticmethod
@@ -356,7 +357,8 @@ class Library:
         rows = list(self.db.table("entries").rows_where(
             "ruleset = ? AND kind = ? AND id = ?", [ruleset, k.id, rid]))
         if not rows:
-            raise LibraryError(f"{k.table}.{rid}: no such {k.id} in the {ruleset} library")
+            raise LibraryError(prefixed(f"{k.table}.{rid}: ", msg(
+                "no such {kind} in the {ruleset} library", kind=k.id, ruleset=ruleset)))
         return self._entry(rows[0])
 
     def find(self, ruleset: str, rid: str, *, unit_only: bool = True) -> Entry | None:
@@ -390,8 +392,9 @@ class Library:
                 if pending and (tk.id, ref) in pending:
                     continue
                 if not self._exists(ruleset, tk.id, ref):
-                    raise SchemaError(f"{where}.{fname}[{i}]: no {tk.id} {ref!r} in the "
-                                      f"{ruleset} library")
+                    raise SchemaError(prefixed(f"{where}.{fname}[{i}]: ", msg(
+                        "no {kind} {ref} in the {ruleset} library", kind=tk.id, ref=repr(ref),
+                        ruleset=ruleset)))
         return rec
 
     def _exists(self, ruleset: str, kind: str, rid: str) -> bool:
@@ -410,7 +413,8 @@ class Library:
 
     def _check_faction(self, ruleset: str, faction: str) -> None:
         if self._faction_row(ruleset, faction) is None:
-            raise SchemaError(f"faction: no faction {faction!r} in {ruleset} (add it first)")
+            raise SchemaError(msg("faction: no faction {faction} in {ruleset} (add it first)",
+                                  faction=repr(faction), ruleset=ruleset))
 
     def save(self, ruleset: str, kind: str, rid: str, data: Any, *,
              faction: str | None = None, new: bool = False) -> Entry:
@@ -421,10 +425,12 @@ class Library:
         rec = self.validate(ruleset, k.id, rid, data)
         old = self._try_get(ruleset, k.id, rid)
         if new and old is not None:
-            raise LibraryError(f"{k.table}.{rid}: the id is taken (choose another)")
+            raise LibraryError(prefixed(f"{k.table}.{rid}: ",
+                                        msg("the id is taken (choose another)")))
         fac = faction if faction is not None else (old.faction if old else None)
         if fac is None:
-            raise SchemaError(f"{k.table}.{rid}.faction: required for a new record")
+            raise SchemaError(prefixed(f"{k.table}.{rid}.faction: ",
+                                       msg("required for a new record")))
         self._check_faction(ruleset, fac)
         if old is not None and old.data == json.loads(_dumps(rec)) and old.faction == fac:
             return old
@@ -471,7 +477,8 @@ class Library:
         e = self.get(ruleset, kind, rid)
         refs = self.referrers(ruleset, e.kind, rid)
         if refs:
-            raise LibraryError(f"{e.where}: still used by {', '.join(refs)}")
+            raise LibraryError(prefixed(f"{e.where}: ",
+                                        msg("still used by {refs}", refs=", ".join(refs))))
         with self.transaction():
             self.db.execute("DELETE FROM entries WHERE ruleset=? AND kind=? AND id=?",
                             [ruleset, e.kind, rid])
@@ -483,7 +490,9 @@ class Library:
         self.spec(ruleset)
         check_id(fid, "faction.id")
         if not isinstance(name, str) or not name.strip():
-            raise SchemaError(f"factions.{fid}.name: expected text, got {name!r}")
+            raise SchemaError(prefixed(f"factions.{fid}.name: ",
+                                       msg("expected {what}, got {got}", what=msg("text"),
+                                           got=repr(name))))
         cur = self._faction_row(ruleset, fid)
         origin = "user" if cur is None else ("edited" if cur["origin"] == "seed"
                                              else cur["origin"])
@@ -498,8 +507,8 @@ class Library:
         n = self.db.execute("SELECT count(*) FROM entries WHERE ruleset=? AND faction=?",
                             [ruleset, fid]).fetchone()[0]
         if n:
-            raise LibraryError(f"factions.{fid}: still holds {n} records (move or delete "
-                               f"them first)")
+            raise LibraryError(prefixed(f"factions.{fid}: ", msg(
+                "still holds {n} records (move or delete them first)", n=n)))
         with self.transaction():
             self.db.execute("DELETE FROM factions WHERE ruleset=? AND id=?", [ruleset, fid])
 
@@ -539,33 +548,39 @@ class Library:
         data = self._parse_import(source)
         ruleset = data.get("ruleset")
         if not isinstance(ruleset, str):
-            raise SchemaError(f"ruleset: expected a ruleset id, got {ruleset!r}")
+            raise SchemaError(msg("ruleset: expected a ruleset id, got {got}",
+                                  got=repr(ruleset)))
         spec = self.spec(ruleset)
         fac = data.get("faction")
         if not isinstance(fac, Mapping):
-            raise SchemaError("faction: expected {\"id\": …, \"name\": …}")
+            raise SchemaError(msg('faction: expected {{"id": …, "name": …}}'))
         fid = check_id(fac.get("id"), "faction.id")
         fname = fac.get("name")
         if not isinstance(fname, str) or not fname.strip():
-            raise SchemaError(f"faction.name: expected text, got {fname!r}")
+            raise SchemaError(prefixed("faction.name: ",
+                                       msg("expected {what}, got {got}", what=msg("text"),
+                                           got=repr(fname))))
         tables = {k.table: k for k in spec.kinds}
         known = {"format", "version", "ruleset", "faction", "requires", *tables}
         for key in data:
             if key not in known:
-                raise SchemaError(f"{key}: unknown key (known: {', '.join(sorted(known))})")
+                raise SchemaError(prefixed(f"{key}: ", msg(
+                    "unknown key (known: {known})", known=", ".join(sorted(known)))))
         requires = data.get("requires") or {}
         if not isinstance(requires, Mapping):
-            raise SchemaError("requires: expected an object of tables")
+            raise SchemaError(msg("requires: expected an object of tables"))
         # collect, then validate everything against library + pending
         pending: dict[tuple[str, str], tuple[str, Any, bool]] = {}
         for section, is_req in ((data, False), (requires, True)):
             for table, records in section.items():
                 if table not in tables:
                     if is_req:
-                        raise SchemaError(f"requires.{table}: unknown table")
+                        raise SchemaError(prefixed(f"requires.{table}: ",
+                                                   msg("unknown table")))
                     continue
                 if not isinstance(records, Mapping):
-                    raise SchemaError(f"{table}: expected an object of records by id")
+                    raise SchemaError(prefixed(f"{table}: ",
+                                               msg("expected an object of records by id")))
                 for rid, rec in records.items():
                     check_id(rid, f"{table}[{rid!r}].id")
                     key = (tables[table].id, rid)
@@ -587,8 +602,9 @@ class Library:
                 report.unchanged.append(where)  # keep the library's own version
                 continue
             if old is not None and not replace:
-                raise LibraryError(f"{where}: the library already has a different record with "
-                                   f"this id (import with replace, or rename it in the file)")
+                raise LibraryError(prefixed(f"{where}: ", msg(
+                    "the library already has a different record with this id (import with "
+                    "replace, or rename it in the file)")))
             (report.replaced if old is not None else report.added).append(where)
             writes.append((kind, rid, clean, fid if not is_req else (
                 old.faction if old else fid)))
@@ -616,7 +632,7 @@ class Library:
         except IsADirectoryError:
             raise SchemaError(msg("faction file: is a folder")) from None
         except OSError as e:
-            raise SchemaError(f"faction file: {e.strerror or e}") from None
+            raise SchemaError(msg("faction file: {why}", why=_os_reason(e))) from None
         return self.import_faction(raw, replace=replace)
 
     @staticmethod
@@ -633,13 +649,14 @@ class Library:
             except safe_json.JSONInputError as e:
                 if e.decode is not None:
                     raise SchemaError(msg("faction file: bad JSON at line {line}: {why}",
-                                          line=e.decode.lineno, why=e.decode.msg)) from None
-                raise SchemaError(f"faction file: {e}") from None
+                                          line=e.decode.lineno,
+                                          why=safe_json.json_reason(e.decode.msg))) from None
+                raise SchemaError(msg("faction file: {why}", why=said(e))) from None
             if not isinstance(data, dict):
                 raise SchemaError(msg("faction file: expected a JSON object at the top"))
         if data.get("format") != FACTION_FORMAT:
-            raise SchemaError(f"format: expected {FACTION_FORMAT!r}, got "
-                              f"{data.get('format')!r}")
+            raise SchemaError(msg("format: expected {format}, got {got}",
+                                  format=repr(FACTION_FORMAT), got=repr(data.get("format"))))
         if data.get("version") != FACTION_VERSION:
             raise SchemaError(msg("version: expected {version}, got {got} (newer files need "
                                   "a newer Warboard)", version=FACTION_VERSION,
@@ -655,5 +672,21 @@ def kind_of(spec: LibrarySpec, record: Mapping[str, Any], where: str) -> tuple[K
         try:
             return k, k.validate(record, where)
         except SchemaError as e:
-            errors.append(f"as a {k.id}: {e}")
-    raise SchemaError(f"{where}: not a profile of {spec.ruleset} ({'; '.join(errors)})")
+            errors.append(msg("as a {kind}: {error}", kind=k.id, error=said(e)))
+    raise SchemaError(prefixed(f"{where}: ", msg("not a profile of {ruleset} ({errors})",
+                                                 ruleset=spec.ruleset,
+                                                 errors=join("; ", errors))))
+
+
+#: The operating system's reasons a file cannot be read (`OSError.strerror`), each a
+#: message; any other stays as the system wrote it.
+_OS_REASONS = {
+    "No such file or directory": msg("No such file or directory"),
+    "Permission denied": msg("Permission denied"),
+    "Not a directory": msg("Not a directory"),
+}
+
+
+def _os_reason(e: OSError) -> Any:
+    why = e.strerror or str(e)
+    return _OS_REASONS.get(why, why)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from engine.i18n import msg, prefixed
 from engine.options import Schema, SchemaError, validate_record
 
 __all__ = ["Kind", "SeedEntry", "Seed", "LibrarySpec", "register_spec", "get_spec",
@@ -37,8 +38,9 @@ TABLES = ("meta", "factions", "entries", "tombstones", "rosters")
 def check_id(value: Any, where: str) -> str:
     """A record or faction id, or SchemaError naming `where`."""
     if not isinstance(value, str) or not ID_PATTERN.match(value):
-        raise SchemaError(f"{where}: expected an id of lower-case letters, digits, '-', '_' "
-                          f"(1–64 characters), got {value!r}")
+        raise SchemaError(prefixed(f"{where}: ", msg(
+            "expected an id of lower-case letters, digits, '-', '_' (1–64 characters), got "
+            "{got}", got=repr(value))))
     return value
 
 
@@ -102,8 +104,8 @@ class LibrarySpec:
             if k.id == kind_id or k.table == kind_id:
                 return k
         known = ", ".join(k.id for k in self.kinds)
-        raise SchemaError(f"kind: {self.ruleset} has no kind of record {kind_id!r} "
-                          f"(known: {known})")
+        raise SchemaError(msg("kind: {ruleset} has no kind of record {kind} (known: {known})",
+                              ruleset=self.ruleset, kind=repr(kind_id), known=known))
 
     @property
     def unit_kinds(self) -> tuple[Kind, ...]:

@@ -313,7 +313,8 @@ def _unit_dyn(u: Unit) -> dict:
 # group effect writes the whole group, so undo restores its file form exactly).
 # ["unit", id, "base"] holds the base's JSON form. engine/edits.py registers the heads of
 # whole units and pieces: ["units", id], ["terrain", id] (value = [index, the record's
-# scenario JSON]; absent = not in the scenario at all). Whole records travel as
+# scenario JSON], and a third item, the record's source key order, where that differs from
+# the JSON's keys; absent = not in the scenario at all). Whole records travel as
 # their scenario-file JSON (engine.scenario_io), so a change and its before-records stay
 # plain JSON and an added piece is validated exactly as a loaded one.
 

@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.i18n import msg, prefixed
+
 __all__ = ["SchemaError", "Field", "Schema", "BASE", "validate_value", "validate_record",
            "validate_table", "Option", "Modifier", "MODIFIER_TARGETS", "apply_modifiers",
            "validate_options"]
@@ -62,20 +64,33 @@ BASE = Field("dict", required=False, doc="the base a placed unit stands on", fie
 })
 
 
-def _describe(f: Field) -> str:
-    kind = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
-            "list": "a list", "dict": "a table", "die": "a die such as 'd10'"}[f.type]
+#: What a value of each field type is, in a message ("expected a whole number 0–10").
+_KINDS = {"int": msg("a whole number"), "float": msg("a number"), "str": msg("text"),
+          "bool": msg("true or false"), "list": msg("a list"), "dict": msg("a table"),
+          "die": msg("a die such as 'd10'")}
+#: Python's names of the types a refused value can have, each a message ("got list").
+_TYPES = {"str": msg("str"), "int": msg("int"), "float": msg("float"), "bool": msg("bool"),
+          "list": msg("list"), "tuple": msg("tuple"), "NoneType": msg("NoneType")}
+
+
+def _describe(f: Field) -> Any:
+    kind = _KINDS[f.type]
     if f.minimum is not None and f.maximum is not None:
-        return f"{kind} {_num(f.minimum)}–{_num(f.maximum)}"
+        return msg("{kind} {low}–{high}", kind=kind, low=_num(f.minimum), high=_num(f.maximum))
     if f.minimum is not None:
-        return f"{kind} ≥ {_num(f.minimum)}"
+        return msg("{kind} ≥ {low}", kind=kind, low=_num(f.minimum))
     if f.maximum is not None:
-        return f"{kind} ≤ {_num(f.maximum)}"
+        return msg("{kind} ≤ {high}", kind=kind, high=_num(f.maximum))
     return kind
 
 
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
+def _num(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
+def _type_name(value: Any) -> Any:
+    name = type(value).__name__
+    return _TYPES.get(name, name)
 
 
 def validate_value(value: Any, f: Field, where: str) -> Any:
@@ -84,7 +99,8 @@ def validate_value(value: Any, f: Field, where: str) -> Any:
     given = value
 
     def bad() -> SchemaError:
-        return SchemaError(f"{where}: expected {_describe(f)}, got {given!r}")
+        return SchemaError(prefixed(f"{where}: ", msg("expected {what}, got {got}",
+                                                      what=_describe(f), got=repr(given))))
 
     if f.type == "int":
         if isinstance(value, bool) or not isinstance(value, int):
@@ -131,7 +147,8 @@ def validate_value(value: Any, f: Field, where: str) -> Any:
             raise bad()
     if f.choices and value not in f.choices:
         opts = " | ".join(str(c) for c in f.choices)
-        raise SchemaError(f"{where}: expected one of {opts}, got {value!r}")
+        raise SchemaError(prefixed(f"{where}: ", msg("expected one of {options}, got {got}",
+                                                     options=opts, got=repr(value))))
     return value
 
 
@@ -143,21 +160,23 @@ def validate_record(data: Any, schema: Schema, where: str, *,
     unless `allow_extra`, in which case they are kept unchanged.
     """
     if not isinstance(data, Mapping):
-        raise SchemaError(f"{where}: expected a table, got {type(data).__name__}")
+        raise SchemaError(prefixed(f"{where}: ", msg("expected a table, got {got}",
+                                                     got=_type_name(data))))
     out: dict = {}
     for name, f in schema.items():
         path = f"{where}.{name}" if where else name
         if name not in data or data[name] is None:
             if f.required and f.default is None:
-                raise SchemaError(f"{path}: required")
+                raise SchemaError(prefixed(f"{path}: ", msg("required")))
             out[name] = f.default
             continue
         out[name] = validate_value(data[name], f, path)
     extra = [k for k in data if k not in schema]
     if extra and not allow_extra:
         known = ", ".join(schema)
-        raise SchemaError(f"{where}.{extra[0]}: unknown field (known: {known})" if where
-                          else f"{extra[0]}: unknown field (known: {known})")
+        field = f"{where}.{extra[0]}" if where else str(extra[0])
+        raise SchemaError(prefixed(f"{field}: ", msg("unknown field (known: {known})",
+                                                     known=known)))
     for k in extra:
         out[k] = data[k]
     return out
@@ -167,7 +186,8 @@ def validate_table(data: Any, schema: Schema, where: str, *,
                    allow_extra: bool = False) -> dict[str, dict]:
     """A table of records keyed by id (`[weapons.rifle]` in TOML), each validated."""
     if not isinstance(data, Mapping):
-        raise SchemaError(f"{where}: expected a table of records, got {type(data).__name__}")
+        raise SchemaError(prefixed(f"{where}: ", msg("expected a table of records, got {got}",
+                                                     got=_type_name(data))))
     return {str(k): validate_record(v, schema, f"{where}.{k}", allow_extra=allow_extra)
             for k, v in data.items()}
 
@@ -320,12 +340,14 @@ def _from_text(text: str, kind: str, where: str) -> Any:
             return True
         if t in ("false", "no", "off", "0"):
             return False
-        raise SchemaError(f"{where}: expected true or false, got {text!r}")
+        raise SchemaError(prefixed(f"{where}: ", msg("expected {what}, got {got}",
+                                                     what=_KINDS["bool"], got=repr(text))))
     try:
         return int(t) if kind == "int" else float(t)
     except ValueError:
-        what = "a whole number" if kind == "int" else "a number"
-        raise SchemaError(f"{where}: expected {what}, got {text!r}") from None
+        raise SchemaError(prefixed(f"{where}: ", msg("expected {what}, got {got}",
+                                                     what=_KINDS[kind], got=repr(text)))) \
+            from None
 
 
 def validate_options(specs: tuple[Option, ...] | list[Option], values: Mapping[str, Any],
@@ -336,7 +358,8 @@ def validate_options(specs: tuple[Option, ...] | list[Option], values: Mapping[s
     for k in values:
         if k not in by_id:
             known = ", ".join(by_id) or "none"
-            raise SchemaError(f"{where}.{k}: unknown option (known: {known})")
+            raise SchemaError(prefixed(f"{where}.{k}: ", msg("unknown option (known: {known})",
+                                                             known=known)))
     return {o.id: (o.validate(values[o.id], f"{where}.{o.id}") if o.id in values
                    else o.default) for o in specs}
 

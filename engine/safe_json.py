@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.i18n import msg, prefixed
+from engine.i18n import Text, msg, prefixed
 
-__all__ = ["JSONInputError", "loads", "check_value", "MAX_DEPTH", "MAX_INT_DIGITS"]
+__all__ = ["JSONInputError", "loads", "check_value", "json_reason", "MAX_DEPTH",
+           "MAX_INT_DIGITS"]
 
 #: The deepest nesting of arrays and objects accepted (a scenario needs about 6).
 MAX_DEPTH = 64
@@ -38,22 +39,63 @@ class JSONInputError(ValueError):
         super().__init__(prefixed(f"{field}: " if field else "", message))
 
 
-def _int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise JSONInputError("", f"a whole number of {len(text.lstrip('-'))} digits "
-                                 f"(at most {MAX_INT_DIGITS})")
+#: The json module's reasons for refusing a text, each a message (see `json_reason`).
+_REASONS = {
+    "Expecting value": msg("Expecting value"),
+    "Expecting property name enclosed in double quotes":
+        msg("Expecting property name enclosed in double quotes"),
+    "Expecting ':' delimiter": msg("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": msg("Expecting ',' delimiter"),
+    "Extra data": msg("Extra data"),
+    "Unterminated string starting at": msg("Unterminated string starting at"),
+    "Invalid control character at": msg("Invalid control character at"),
+    "Invalid \\escape": msg("Invalid \\escape"),
+    "Invalid \\uXXXX escape": msg("Invalid \\uXXXX escape"),
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)":
+        msg("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
+    # Python 3.13's words for a comma before a closing bracket
+    "Illegal trailing comma before end of object":
+        msg("Illegal trailing comma before end of object"),
+    "Illegal trailing comma before end of array":
+        msg("Illegal trailing comma before end of array"),
+}
+
+
+def json_reason(why: str) -> Text | str:
+    """The JSON parser's reason (`json.JSONDecodeError.msg`, "Expecting ',' delimiter") as
+    a message a reader's language can show: the same English, a Russian beside it; a
+    reason this table does not know stays as the parser wrote it."""
+    return _REASONS.get(why, why)
+
+
+class _Refused:
+    """A value the parser met and this module refuses (a number too long, NaN, an object
+    with a key twice), kept in its place until `check_value` walks to it and can name the
+    field it is in."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: Text) -> None:
+        self.why = why
+
+
+def _int(text: str) -> int | _Refused:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        return _Refused(msg("a whole number of {digits} digits (at most {most})",
+                            digits=digits, most=MAX_INT_DIGITS))
     return int(text)
 
 
-def _constant(name: str) -> Any:
-    raise JSONInputError("", f"{name} is not a JSON number")
+def _constant(name: str) -> _Refused:
+    return _Refused(msg("{name} is not a JSON number", name=name))
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+def _pairs(pairs: list[tuple[str, Any]]) -> dict | _Refused:
     out: dict = {}
     for k, v in pairs:
         if k in out:
-            raise JSONInputError("", msg("duplicate key {key} in one JSON object", key=repr(k)))
+            return _Refused(msg("duplicate key {key} in one JSON object", key=repr(k)))
         out[k] = v
     return out
 
@@ -74,7 +116,8 @@ def loads(text: str | bytes) -> Any:
                                      levels=MAX_DEPTH)) from None
     except json.JSONDecodeError as e:
         err = JSONInputError("", msg("not valid JSON: {why} (line {line}, column {column})",
-                                     why=e.msg, line=e.lineno, column=e.colno))
+                                     why=json_reason(e.msg), line=e.lineno,
+                                     column=e.colno))
         err.decode = e
         raise err from None
     check_value(value)
@@ -86,7 +129,9 @@ def _key(path: str, k: object) -> str:
 
 
 def check_value(value: Any, path: str = "") -> None:
-    """Depth and lone surrogates, walked without recursion; the first problem raises."""
+    """Depth, lone surrogates and the values the parser kept refused (a number too long,
+    NaN, a key twice), walked without recursion; the first problem raises, naming its
+    field."""
     stack: list[tuple[Any, str, int]] = [(value, path, 1)]
     while stack:
         v, where, depth = stack.pop()
@@ -102,12 +147,14 @@ def check_value(value: Any, path: str = "") -> None:
                 stack.append((x, sub, depth + 1))
         elif isinstance(v, str):
             _text_ok(v, where)
+        elif isinstance(v, _Refused):
+            raise JSONInputError(where, v.why)
 
 
 def _text_ok(s: str, where: str) -> None:
     try:
         s.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise JSONInputError(where, f"text holding a lone surrogate "
-                                    f"(U+{ord(s[e.start]):04X}), which no file can hold") \
+        raise JSONInputError(where, msg("text holding a lone surrogate (U+{code}), which "
+                                        "no file can hold", code=f"{ord(s[e.start]):04X}")) \
             from None

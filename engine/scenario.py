@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.i18n import msg
 from geometry.bases import BaseShape, base_polygon
 from geometry.terrain import TerrainPiece
 
@@ -110,19 +111,19 @@ class Scenario:
         for u in self.units:
             if u.id == unit_id:
                 return u
-        raise KeyError(f"no unit with id {unit_id!r}")
+        raise KeyError(msg("no unit with id {id}", id=repr(unit_id)))
 
     def piece(self, piece_id: str) -> TerrainPiece:
         for p in self.terrain:
             if p.id == piece_id:
                 return p
-        raise KeyError(f"no terrain piece with id {piece_id!r}")
+        raise KeyError(msg("no terrain piece with id {id}", id=repr(piece_id)))
 
     def group(self, group_id: str) -> Group:
         for g in self.groups:
             if g.id == group_id:
                 return g
-        raise KeyError(f"no group with id {group_id!r}")
+        raise KeyError(msg("no group with id {id}", id=repr(group_id)))
 
     def members(self, group_id: str, recursive: bool = True, *,
                 leaders: bool = False) -> list[str]:

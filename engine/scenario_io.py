@@ -18,6 +18,7 @@ import copy
 import json
 import math
 import os
+import re
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -143,8 +144,8 @@ def _text(v: Any, path: str) -> str:
     try:
         v.encode("utf-8")
     except UnicodeEncodeError:
-        raise ScenarioError(path, "text holding a lone surrogate, which no file can hold") \
-            from None
+        raise ScenarioError(path, msg("text holding a lone surrogate, which no file can "
+                                      "hold")) from None
     return v
 
 
@@ -153,16 +154,19 @@ def _number(v: Any, path: str, *, positive: bool = False, minimum: float | None 
     if isinstance(v, bool) or not isinstance(v, int | float):
         raise ScenarioError(path, msg("expected a number, got {got}", got=_describe(v)))
     if isinstance(v, int) and abs(v) > MAX_MAGNITUDE:
-        raise ScenarioError(path, f"expected a number within ±{MAX_MAGNITUDE:g}, got a "
-                                  f"{len(str(abs(v)))}-digit whole number")
+        raise ScenarioError(path, msg("expected a number within ±{limit:g}, got a "
+                                      "{digits}-digit whole number", limit=MAX_MAGNITUDE,
+                                      digits=len(str(abs(v)))))
     if not math.isfinite(v):
         raise ScenarioError(path, msg("expected a finite number, got {got}", got=repr(v)))
     if abs(v) > MAX_MAGNITUDE:
-        raise ScenarioError(path, f"expected a number within ±{MAX_MAGNITUDE:g}, got {v!r}")
+        raise ScenarioError(path, msg("expected a number within ±{limit:g}, got {got}",
+                                      limit=MAX_MAGNITUDE, got=repr(v)))
     if positive and v <= 0:
         raise ScenarioError(path, msg("expected a positive number, got {got}", got=repr(v)))
     if minimum is not None and v < minimum:
-        raise ScenarioError(path, f"expected a number of at least {minimum:g}, got {v!r}")
+        raise ScenarioError(path, msg("expected a number of at least {minimum:g}, got {got}",
+                                      minimum=minimum, got=repr(v)))
     return v
 
 
@@ -172,12 +176,22 @@ def _bool(v: Any, path: str) -> bool:
     return v
 
 
+#: The message of a value outside its list, by what the value is (one template each, so
+#: that a translation can word each whole).
+_UNKNOWN = {
+    "edge": lambda **p: msg("unknown edge {got} (expected one of {options})", **p),
+    "kind": lambda **p: msg("unknown kind {got} (expected one of {options})", **p),
+    "movement": lambda **p: msg("unknown movement {got} (expected one of {options})", **p),
+    "shape": lambda **p: msg("unknown shape {got} (expected one of {options})", **p),
+}
+
+
 def _choice(v: Any, path: str, options: Iterable[str], what: str) -> str:
+    """`v` if it is one of `options`; `what` ("edge", "kind", "movement", "shape") says
+    what the value is."""
     options = tuple(options)
     if not isinstance(v, str) or v not in options:
-        raise ScenarioError(
-            path, f"unknown {what} {_describe(v)} (expected one of {', '.join(options)})"
-        )
+        raise ScenarioError(path, _UNKNOWN[what](got=_describe(v), options=", ".join(options)))
     return v
 
 
@@ -190,11 +204,13 @@ def _optional(d: dict, key: str, path: str, read) -> Any:
 def _points(v: Any, path: str, minimum: int) -> list[tuple[float, float]]:
     pts = _list(v, path)
     if len(pts) < minimum:
-        raise ScenarioError(path, f"expected at least {minimum} points, got {len(pts)}")
+        raise ScenarioError(path, msg("expected at least {minimum} points, got {got}",
+                                      minimum=minimum, got=len(pts)))
     out = []
     for i, p in enumerate(pts):
         if not isinstance(p, list) or len(p) != 2:
-            raise ScenarioError(_at(path, i), f"expected a point [x, y], got {_describe(p)}")
+            raise ScenarioError(_at(path, i), msg("expected a point [x, y], got {got}",
+                                                  got=_describe(p)))
         out.append((_number(p[0], _at(_at(path, i), 0)), _number(p[1], _at(_at(path, i), 1))))
     return out
 
@@ -301,22 +317,49 @@ def _piece_shape(d: dict, path: str, kind: str):
     """Walls and hedges are lines; every other kind is a polygon, and a valid one."""
     wanted, other = ("line", "polygon") if KINDS[kind].is_line else ("polygon", "line")
     if d.get(other) is not None:
-        raise ScenarioError(_at(path, other), f"a {kind} is drawn with {wanted!r}, not {other!r}")
+        raise ScenarioError(_at(path, other), msg("a {kind} is drawn with {wanted}, not {other}",
+                                                  kind=kind, wanted=repr(wanted),
+                                                  other=repr(other)))
     if d.get(wanted) is None:
-        raise ScenarioError(_at(path, wanted), f"required key is missing (a {kind} needs it)")
+        raise ScenarioError(_at(path, wanted), msg("required key is missing (a {kind} needs it)",
+                                                   kind=kind))
     if wanted == "line":
         return None, _points(d["line"], _at(path, "line"), 2)
     pts = _points(d["polygon"], _at(path, "polygon"), 3)
     poly = Polygon(pts)
     if not poly.is_valid or poly.area <= 0:
-        reason = shapely.is_valid_reason(poly) if not poly.is_valid else "it has no area"
-        raise ScenarioError(_at(path, "polygon"), f"not a valid polygon ({reason})")
+        reason = _invalid_reason(shapely.is_valid_reason(poly)) if not poly.is_valid else \
+            msg("it has no area")
+        raise ScenarioError(_at(path, "polygon"), msg("not a valid polygon ({reason})",
+                                                      reason=reason))
     return pts, None
+
+
+#: GEOS's reasons for an invalid polygon ("Self-intersection[3 2]"), by their words before
+#: the point; the point is kept as GEOS wrote it.
+_GEOS_REASON = re.compile(r"^([A-Za-z -]+)\[([^\]]*)\]$")
+
+
+def _invalid_reason(reason: str) -> Any:
+    """GEOS's reason as a message a reader's language can show (the same English); a
+    reason not listed here stays as GEOS wrote it."""
+    m = _GEOS_REASON.match(reason)
+    words, at = (m.group(1), m.group(2)) if m else (reason, None)
+    if words == "Self-intersection":
+        return msg("Self-intersection[{at}]", at=at)
+    if words == "Ring Self-intersection":
+        return msg("Ring Self-intersection[{at}]", at=at)
+    if words == "Too few points in geometry component":
+        return msg("Too few points in geometry component[{at}]", at=at)
+    if words == "Invalid Coordinate":
+        return msg("Invalid Coordinate[{at}]", at=at)
+    return reason
 
 
 def _cover(v: Any, path: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4:
-        raise ScenarioError(path, f"expected a whole number from 0 to 4, got {_describe(v)}")
+        raise ScenarioError(path, msg("expected a whole number from {low} to {high}, got {got}",
+                                      low=0, high=4, got=_describe(v)))
     return v
 
 
@@ -351,12 +394,13 @@ def parse_base(v: Any, path: str) -> BaseShape:
     if shape == "round":
         for wrong in ("width_mm", "depth_mm"):
             if wrong in d:
-                raise ScenarioError(_at(path, wrong), "a round base takes diameter_mm")
+                raise ScenarioError(_at(path, wrong), msg("a round base takes diameter_mm"))
         dia = _number(_required(d, "diameter_mm", path), _at(path, "diameter_mm"), positive=True)
         return BaseShape.round(dia)
     if "diameter_mm" in d:
         raise ScenarioError(_at(path, "diameter_mm"),
-                            f"a {shape} base takes width_mm and depth_mm")
+                            msg("a oval base takes width_mm and depth_mm" if shape == "oval"
+                                else "a rect base takes width_mm and depth_mm"))
     w = _number(_required(d, "width_mm", path), _at(path, "width_mm"), positive=True)
     dp = _number(_required(d, "depth_mm", path), _at(path, "depth_mm"), positive=True)
     return BaseShape(shape, w, dp)
@@ -398,25 +442,30 @@ def check_groups(s: Scenario) -> None:
         for j, m in enumerate(g.members):
             where = _at(_at(path, "members"), j)
             if m not in units and m not in index:
-                raise ScenarioError(where, f"no unit or group with id {m!r}")
+                raise ScenarioError(where, msg("no unit or group with id {id}", id=repr(m)))
             if m in seen:
-                raise ScenarioError(where, f"{m!r} is listed twice")
+                raise ScenarioError(where, msg("{id} is listed twice", id=repr(m)))
             seen.add(m)
             if m == g.id:
-                raise ScenarioError(where, f"group {g.id!r} cannot contain itself")
+                raise ScenarioError(where, msg("group {id} cannot contain itself",
+                                               id=repr(g.id)))
             other = owner.setdefault((g.kind, m), i)
             if other != i:
-                what = "unit" if m in units else "group"
-                raise ScenarioError(where, f"{what} {m!r} is already in {g.kind} "
-                                           f"{s.groups[other].id!r} (groups[{other}]); it "
-                                           f"may belong to one {g.kind} only")
+                raise ScenarioError(where, msg(
+                    "unit {id} is already in {kind} {other} (groups[{index}]); it may belong "
+                    "to one {kind} only" if m in units else
+                    "group {id} is already in {kind} {other} (groups[{index}]); it may belong "
+                    "to one {kind} only",
+                    id=repr(m), kind=g.kind, other=repr(s.groups[other].id), index=other))
         for key in ("commander", "deputy"):
             ident = getattr(g, key)
             if ident is not None and ident not in units:
-                hint = " (a group, not a unit)" if ident in index else ""
-                raise ScenarioError(_at(path, key), f"no unit with id {ident!r}{hint}")
+                raise ScenarioError(_at(path, key), msg(
+                    "no unit with id {id} (a group, not a unit)" if ident in index else
+                    "no unit with id {id}", id=repr(ident)))
         if g.commander is not None and g.commander == g.deputy:
-            raise ScenarioError(_at(path, "deputy"), f"{g.deputy!r} is already the commander")
+            raise ScenarioError(_at(path, "deputy"), msg("{id} is already the commander",
+                                                         id=repr(g.deputy)))
     _check_group_loops(s, index)
 
 
@@ -432,7 +481,8 @@ def _check_group_loops(s: Scenario, index: dict[str, int]) -> None:
                 continue
             if state.get(m) == 1:
                 raise ScenarioError(_at(_at(_at("groups", index[gid]), "members"), j),
-                                    f"membership loop: {m!r} already contains {gid!r}")
+                                    msg("membership loop: {member} already contains {group}",
+                                        member=repr(m), group=repr(gid)))
             if m not in state:
                 visit(m)
         state[gid] = 2
@@ -451,7 +501,8 @@ def _check_ids(s: Scenario) -> None:
     for path, ident in things:
         if ident in seen:
             raise ScenarioError(_at(path, "id"),
-                                f"duplicate id {ident!r} (already used by {seen[ident]})")
+                                msg("duplicate id {id} (already used by {other})",
+                                    id=repr(ident), other=seen[ident]))
         seen[ident] = path
 
 
@@ -463,11 +514,11 @@ def _check_parents(s: Scenario) -> None:
             continue
         path = _at(_at("units", i), "parent")
         if u.parent not in parents:
-            raise ScenarioError(path, f"no unit with id {u.parent!r}")
+            raise ScenarioError(path, msg("no unit with id {id}", id=repr(u.parent)))
         chain, cur = {u.id}, u.parent
         while cur is not None:
             if cur in chain:
-                raise ScenarioError(path, f"command loop through {cur!r}")
+                raise ScenarioError(path, msg("command loop through {id}", id=repr(cur)))
             chain.add(cur)
             cur = parents[cur]
 
@@ -610,7 +661,8 @@ def loads_scenario(text: str | bytes, *, source: str | None = None) -> Scenario:
                                     offset=e.start), source=source) from None
     except json.JSONDecodeError as e:
         raise ScenarioError("", msg("not valid JSON: {why} (line {line}, column {column})",
-                                    why=e.msg, line=e.lineno, column=e.colno),
+                                    why=safe_json.json_reason(e.msg), line=e.lineno,
+                                    column=e.colno),
                             source=source) from None
     except RecursionError:
         raise ScenarioError("", msg("JSON nested too deeply"), source=source) from None
@@ -666,7 +718,7 @@ def load_demo(name: str | None = None) -> Scenario:
 
     file = name or DEMO[-1]
     if file not in {f for f, _ in shipped_scenarios()}:
-        raise ScenarioError("scenario", f"no shipped scenario {file!r}")
+        raise ScenarioError("scenario", msg("no shipped scenario {name}", name=repr(file)))
     return loads_scenario(read_text(DEMO[0], file), source="demo:" + file)
 
 

@@ -14,27 +14,23 @@ QWidget.grab() at each stage.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.scenario_io import load_scenario  # noqa: E402
-from resources.loader import resource  # noqa: E402
-from tools.shots_panels import (  # noqa: E402
+from shots_common import (
     choose,
     click,
     click_board,
+    drag,
     save,
     select,
     settle,
     show_part,
     window_for,
 )
+
+from engine.scenario_io import load_scenario
+from resources.loader import resource
 
 
 def type_d20(panel, faces) -> None:
@@ -62,18 +58,6 @@ def move(win, uid, point) -> None:
     click(panel.apply_button)
 
 
-def drag(win, a, b) -> None:
-    vp = win.view.viewport()
-    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    QTest.mousePress(vp, left, none, win.view.mapFromScene(QPointF(*a)))
-    for t in (0.5, 1.0):
-        p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-        QTest.mouseMove(vp, win.view.mapFromScene(QPointF(*p)))
-        settle(40)
-    QTest.mouseRelease(vp, left, none, win.view.mapFromScene(QPointF(*b)))
-    settle(120)
-
-
 def main() -> None:
     QApplication.instance() or QApplication(sys.argv)
     scenario = load_scenario(resource("scenarios", "boets-velian-ridge.json"))
@@ -90,7 +74,7 @@ def main() -> None:
     turn.raise_()
     win.tools.activate("select")
     a4 = game.unit("cy-a-4")
-    drag(win, (a4.x, a4.y), (a4.x + 4, a4.y))
+    drag(win, (a4.x, a4.y), (a4.x + 4, a4.y), steps=2)
     save(win, "boets-board.png")                  # the Turn dock, allies, the CMD badge
     win.undo_action.trigger()
     click(turn.phase_button)

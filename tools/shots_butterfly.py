@@ -13,46 +13,25 @@ back; the window is saved with QWidget.grab() at each stage.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.scenario_io import load_scenario  # noqa: E402
-from resources.loader import resource  # noqa: E402
-from tests.engine.butterfly_effect.test_golden_stealth import JIY, MANNY  # noqa: E402
-from tools.shots_panels import (  # noqa: E402
+from shots_common import (
     choose,
     click,
     click_board,
+    drag,
     save,
     select,
-    settle,
     show_part,
     type_faces,
     window_for,
 )
 
-LEFT = Qt.MouseButton.LeftButton
-
-
-def drag(win, a, b, shot: str | None = None) -> None:
-    """Drag from a to b; with `shot`, save the window before the button is released."""
-    vp, view = win.view.viewport(), win.view
-    QTest.mousePress(vp, LEFT, Qt.KeyboardModifier.NoModifier, view.mapFromScene(QPointF(*a)))
-    for i in range(1, 5):
-        p = (a[0] + i / 4 * (b[0] - a[0]), a[1] + i / 4 * (b[1] - a[1]))
-        QTest.mouseMove(vp, view.mapFromScene(QPointF(*p)))
-        settle(40)
-    if shot:
-        save(win, shot)
-    QTest.mouseRelease(vp, LEFT, Qt.KeyboardModifier.NoModifier,
-                       view.mapFromScene(QPointF(*b)))
-    settle(120)
+from engine.scenario_io import load_scenario
+from resources.loader import resource
+from tests.engine.butterfly_effect.test_golden_stealth import JIY, MANNY
 
 
 def pick(win, panel, uid) -> None:

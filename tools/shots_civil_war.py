@@ -13,17 +13,9 @@ the window with QWidget.grab() at each stage.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.scenario_io import load_scenario  # noqa: E402
-from resources.loader import resource  # noqa: E402
-from tests.app.test_panels_civil_war import CW1  # noqa: E402
-from tools.shots_panels import (  # noqa: E402
+from shots_common import (
     choose,
     click,
     click_board,
@@ -35,6 +27,10 @@ from tools.shots_panels import (  # noqa: E402
     window_for,
 )
 
+from engine.scenario_io import load_scenario
+from resources.loader import resource
+from tests.app.test_panels_civil_war import CW1
+
 
 def main() -> None:
     QApplication.instance() or QApplication(sys.argv)
@@ -44,7 +40,7 @@ def main() -> None:
     save(win, "cw-board.png")
     select(win, "unr-3")
     choose(panel.action_box, "fire")
-    click(panel.target_pick)
+    click(panel.roles_view.part("target", "pick"))
     u = win.game.unit("pl-2")
     click_board(win, u.x, u.y)
     choose(panel.responder_box, "pl-2")            # the Plastuns declare return fire
@@ -61,7 +57,7 @@ def main() -> None:
     win.view.show_area(46, 16, 14)
     select(win, "white-gun")
     choose(panel.action_box, "artillery_fire")
-    click(panel.point_pick)
+    click(panel.roles_view.part("point", "pick", "point", "template"))
     click_board(win, 46.0, 9.0)
     click(panel.dice_entry.app_radio)
     panel.dice_entry.seed_edit.setText("6")

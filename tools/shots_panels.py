@@ -11,95 +11,35 @@ QWidget.grab().
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QCheckBox
+from PySide6.QtWidgets import QApplication
+from shots_common import (
+    choose,
+    click,
+    click_board,
+    save,
+    select,
+    settle,
+    show_part,
+    type_faces,
+    window_for,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from app.window import MainWindow  # noqa: E402
-from tests.app.test_panels_duel import duel_scenario  # noqa: E402
-from tests.app.test_panels_firefight import SQUAD, firefight  # noqa: E402
-
-OUT = ROOT / "docs" / "screenshots"
-LEFT = Qt.MouseButton.LeftButton
-DOCK_WIDTH = 560
-
-
-def settle(ms: int = 200) -> None:
-    QTest.qWait(ms)
-    QApplication.processEvents()
-
-
-def window_for(scenario, centre, px_per_inch: float, dock: str = "action_panel") -> MainWindow:
-    win = MainWindow(scenario)
-    win.resize(1600, 1000)
-    win.show()
-    panel = getattr(win, dock)
-    panel.show()
-    panel.raise_()
-    win.resizeDocks([panel], [DOCK_WIDTH], Qt.Orientation.Horizontal)
-    settle(300)
-    win.view.show_area(*centre, px_per_inch)
-    settle()
-    return win
-
-
-def click_board(win: MainWindow, x: float, y: float) -> None:
-    QTest.mouseClick(win.view.viewport(), LEFT, Qt.KeyboardModifier.NoModifier,
-                     win.view.mapFromScene(QPointF(x, y)))
-    settle(80)
-
-
-def select(win: MainWindow, uid: str) -> None:
-    win.tools.activate("select")
-    u = win.game.unit(uid)
-    click_board(win, u.x, u.y)
-
-
-def click(widget) -> None:
-    pos = QPoint(8, widget.height() // 2) if isinstance(widget, QCheckBox) \
-        else widget.rect().center()
-    QTest.mouseClick(widget, LEFT, Qt.KeyboardModifier.NoModifier, pos)
-    settle(80)
-
-
-def choose(combo, data) -> None:
-    combo.setCurrentIndex(combo.findData(data))
-    settle(80)
-
-
-def type_faces(panel, faces) -> None:
-    for face in faces:
-        field = next(f for f in panel.dice_entry.fields if not f.text())
-        field.setFocus()
-        QTest.keyClicks(field, str(face))
-        settle(60)
-
-
-def show_part(panel, widget) -> None:
-    """Scroll the dock so `widget` is in view."""
-    if panel.setup_scroll.widget().isAncestorOf(widget):
-        panel.setup_scroll.ensureWidgetVisible(widget, 0, 40)
-    settle(80)
-
-
-def save(win: MainWindow, name: str) -> None:
-    settle(150)
-    path = OUT / name
-    win.grab().save(str(path))
-    print("wrote", path.relative_to(ROOT))
+from engine.rulesets.iron_hearts import RULESET as IH
+from engine.turns import next_activation, structure_of
+from tests.app.test_panels_duel import duel_scenario
+from tests.app.test_panels_firefight import SQUAD, firefight
 
 
 def duel_shots() -> None:
     win = window_for(duel_scenario(), centre=(27, 20), px_per_inch=14)
+    win.game.active_side = "allies"  # the turn contract charges the Sherman's AP on Apply
     panel = win.action_panel
     select(win, "sherman")
     choose(panel.action_box, "tank_aim")
-    click(panel.target_pick)
+    click(panel.roles_view.part("target", "pick"))
     click_board(win, 48, 20)
     click(panel.dice_entry.typed_radio)
     type_faces(panel, [4])
@@ -123,11 +63,12 @@ def duel_shots() -> None:
 
 def firefight_shots() -> None:
     win = window_for(firefight(), centre=(24, 20), px_per_inch=22)
+    win.game.active_side = "axis"  # each side acts in its own turn (the turn contract)
     panel = win.action_panel
     select(win, "mg")
     choose(panel.action_box, "shoot")
-    choose(panel.weapon_box, "mg42")
-    click(panel.targets_pick)
+    choose(panel.roles_view.part("weapon", "combo", "weapon"), "mg42")
+    click(panel.roles_view.part("targets", "pick"))
     for uid in SQUAD:
         u = win.game.unit(uid)
         click_board(win, u.x, u.y)
@@ -137,6 +78,7 @@ def firefight_shots() -> None:
     click(panel.dice_entry.typed_radio)
     type_faces(panel, [1, 2, 3, 9, 9, 1, 2, 3, 8, 9, 10])
     click(panel.apply_button)
+    win.editor.push(next_activation(win.game, structure_of(IH)))  # the US turn begins
     tests = win.tests_dock
     tests.show()
     tests.raise_()
@@ -162,7 +104,6 @@ def firefight_shots() -> None:
 
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    OUT.mkdir(parents=True, exist_ok=True)
     duel_shots()
     firefight_shots()
     app.processEvents()

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication
+from shots_common import settle
 
 
 def main(out: str) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication([])  # noqa: F841 (the widgets need it)
     from app import i18n
     from app.window import MainWindow
@@ -30,7 +27,7 @@ def main(out: str) -> None:
     w = MainWindow(load_demo())
     w.resize(1280, 800)
     w.show()
-    QTest.qWait(500)
+    settle(500)
     turn = w.turn_dock
     turn.roll_initiative()
     if turn.start_button.isEnabled():
@@ -40,13 +37,13 @@ def main(out: str) -> None:
     turn.hide()
     w.action_panel.show()
     w.action_panel.raise_()
-    QTest.qWait(300)
+    settle(300)
     w.view.fit_table()
     w.select_unit("us-1-1")
-    QTest.qWait(300)
+    settle(300)
     w.action_panel.set_action("shoot")
     w.action_panel.set_target("gren-1")
-    QTest.qWait(800)
+    settle(800)
     w.grab().save(out)
     print(out, w.size().width(), "x", w.size().height())
 

@@ -10,36 +10,20 @@ docs/screenshots/.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from shots_common import save, settle
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from app.window import MainWindow  # noqa: E402
-
-OUT = ROOT / "docs" / "screenshots"
-
-
-def settle(app: QApplication, ms: int = 300) -> None:
-    QTest.qWait(ms)
-    app.processEvents()
+from app.window import MainWindow
 
 
 def frame(window: MainWindow, centre: tuple[float, float], px_per_inch: float) -> None:
     window.view.show_area(*centre, px_per_inch)
 
 
-def save(window: MainWindow, name: str) -> None:
-    path = OUT / name
-    window.grab().save(str(path))
-    print("saved", path)
-
-
-def template_shots(app: QApplication, window: MainWindow) -> None:
+def template_shots(window: MainWindow) -> None:
     QTest.keyClick(window.view, Qt.Key.Key_T)
     tool = window.tools.active
     tool.panel.scheme.setCurrentIndex(0)  # d20 = distance
@@ -47,17 +31,17 @@ def template_shots(app: QApplication, window: MainWindow) -> None:
     tool.set_shape("blast-3")
     frame(window, (36, 18), 19.0)
     tool.place(41.4, 17.0)
-    settle(app)
+    settle(300)
     save(window, "tool-template.png")
     tool.panel.seed.setText("7")
     tool.scatter()
-    settle(app)
+    settle(300)
     save(window, "tool-template-scatter.png")
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
 
 
-def terrain_shots(app: QApplication, window: MainWindow) -> None:
+def terrain_shots(window: MainWindow) -> None:
     QTest.keyClick(window.view, Qt.Key.Key_E)
     tool = window.tools.active
     frame(window, (40, 22), 17.0)
@@ -68,13 +52,13 @@ def terrain_shots(app: QApplication, window: MainWindow) -> None:
     rubber = QPointF(56.5, 26)
     tool._redraw(rubber=rubber)
     window.pointer_hint.show_text('5.22"', at=window.view.mapFromScene(rubber))
-    settle(app)
+    settle(300)
     save(window, "tool-terrain.png")
     tool.drawing = []
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
 
 
-def units_shots(app: QApplication, window: MainWindow) -> None:
+def units_shots(window: MainWindow) -> None:
     from engine.model import AddMarker, Change, SetMarker, SetState
 
     window.editor.push(Change([AddMarker("gren-1", "suppression", 2),
@@ -89,21 +73,20 @@ def units_shots(app: QApplication, window: MainWindow) -> None:
     tool.panel.new_side.setCurrentText("axis")
     tool.place(37.0, 9.5)
     window.select_unit("gren-nco")
-    settle(app)
+    settle(300)
     save(window, "tool-units.png")
 
 
 def main() -> int:
-    app = QApplication.instance() or QApplication(sys.argv)
+    QApplication.instance() or QApplication(sys.argv)
     window = MainWindow()
     window.resize(1500, 900)
     window.show()
     window.open_demo()
-    settle(app, 600)
-    OUT.mkdir(parents=True, exist_ok=True)
-    template_shots(app, window)
-    terrain_shots(app, window)
-    units_shots(app, window)
+    settle(600)
+    template_shots(window)
+    terrain_shots(window)
+    units_shots(window)
     window.close()
     return 0
 

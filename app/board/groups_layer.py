@@ -6,8 +6,9 @@ the groups a change touches are rebuilt) and stroked with a 1 px cosmetic pen, Q
 path: measured offscreen at 60 groups over 500 units, a 1.5 px antialiased stroke took 25 ms
 and a translucent fill 20 ms a repaint, the 1 px stroke 2 ms. Only the selected group gets
 the wide amber pen and the tint. (A device pixmap cache is worse still: blitting dozens of
-table-sized translucent pixmaps.) Names are small child text items that ignore the zoom. The
-outline's shape comes from geometry.formation.
+table-sized translucent pixmaps.) Names are small child text items that ignore the zoom,
+placed where they leave the unit labels readable (app.board.texts). The outline's shape
+comes from geometry.formation.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
-from . import style
+from . import style, texts
 
 #: Below the units (their selection outline sits at Z_UNIT − 0.5), above all terrain.
 Z_GROUPS = style.Z_UNIT - 1.0
@@ -84,6 +85,7 @@ class GroupsLayer(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._items: dict[str, OutlineItem] = {}
         self._labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self._texts: dict[str, texts.BoardText] = {}
         self.selected: str | None = None
 
     @property
@@ -109,6 +111,7 @@ class GroupsLayer(QGraphicsItem):
         self.set_selected(self.selected)
 
     def _drop(self, gid: str) -> None:
+        self._texts.pop(gid, None)
         for table in (self._items, self._labels):
             item = table.pop(gid)
             item.setParentItem(None)
@@ -127,11 +130,15 @@ class GroupsLayer(QGraphicsItem):
         font.setBold(o.depth > 0)
         label.setFont(font)
         label.setPos(QPointF(r.left(), r.top()))
-        # the name sits above the outline's top-left corner; an outer group's one row
-        # higher per level, so nested names at the same corner stack instead of overlap
-        rise = label.boundingRect().height() * (1 + o.depth)
-        label.setTransform(label.transform().translate(0, -rise))
         self._labels[o.id] = label
+        # the name goes above the outline's top-left corner, or the first place round the
+        # outline that leaves the unit labels readable (BoardScene.place_texts); an outer
+        # group's one row farther out per level, so nested names stack instead of overlap
+        self._texts[o.id] = texts.BoardText(label, r, texts.raised(texts.AROUND, o.depth))
+
+    def board_texts(self) -> list[texts.BoardText]:
+        """The names, for the board to place beside the unit labels."""
+        return list(self._texts.values())
 
     def set_selected(self, group_id: str | None) -> None:
         self.selected = group_id if group_id in self._items else None

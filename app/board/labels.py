@@ -4,7 +4,11 @@ The rule (BoardScene.layout_labels): vehicles (larger bases) first, then command
 the rest in the board's order; each label tries below, above, right and left of its base
 and takes the first place that overlaps no other unit's base and no label placed before it;
 a label with no free place is hidden. Rectangles are in pixels at the zoom, overlap is
-strict (touching edges do not collide).
+strict (touching edges do not collide). A label at the table's edge slides along it or flips
+(`fit_inside`); once a pan or zoom rests, the few labels the view's edge would cut are laid
+out again the same way inside the view, among the labels that stay (`plan` with `owners`
+and `fixed`; BoardScene.fit_labels_to_view). Other texts (a group's name, a zone's tags)
+then take the first of their places clear of the labels (`first_free`; app.board.texts).
 
 All 4 candidate rectangles of every label are built at once; their collisions with the bases
 and with each other come from one bounding-box tree query each (shapely.STRtree), so the
@@ -118,20 +122,27 @@ def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
 
 
 def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
-         allowed: np.ndarray | None = None) -> list[str | None]:
+         allowed: np.ndarray | None = None, owners: np.ndarray | None = None,
+         fixed: np.ndarray | None = None) -> list[str | None]:
     """Each label's place (a PLACES name) or None (hidden).
 
-    `bases` (n, 4): every base's pixel rectangle; `candidates` (n, 4, 4) from
-    `candidate_rects`; `order`: the greedy order of the labels; `allowed` (n, 4): the
+    `bases` (n, 4): every base's pixel rectangle; `candidates` (m, 4, 4) from
+    `candidate_rects`; `order`: the greedy order of the labels; `allowed` (m, 4): the
     candidates that may be taken at all (`fit_inside`: on the table). A candidate on another
-    unit's base is never taken, so only the others are compared with each other."""
+    unit's base is never taken, so only the others are compared with each other.
+    `owners` (m,): each label's unit among `bases` (default: label k is base k's), and
+    `fixed` (f, 4): labels that stay where they are, which no candidate may cover — a
+    few labels laid out again among the others (BoardScene.fit_labels_to_view)."""
     import numpy as np
-    n = len(bases)
-    flat = candidates.reshape(n * 4, 4)
-    owner = np.repeat(np.arange(n), 4)
+    m = len(candidates)
+    flat = candidates.reshape(m * 4, 4)
+    owner = np.repeat(np.arange(m) if owners is None else np.asarray(owners), 4)
     q, _ = _strict_pairs(bases, flat, lambda q, b: owner[q] != b)
-    free = np.ones(n * 4, dtype=bool) if allowed is None else allowed.reshape(n * 4).copy()
+    free = np.ones(m * 4, dtype=bool) if allowed is None else allowed.reshape(m * 4).copy()
     free[q] = False
+    if fixed is not None and len(fixed):
+        q, _ = _strict_pairs(np.asarray(fixed, dtype=float), flat)
+        free[q] = False
     open_ = np.flatnonzero(free)
     if len(open_):
         q, c = _strict_pairs(flat[open_], flat[open_],
@@ -141,12 +152,12 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
         q = c = np.zeros(0, dtype=np.intp)
     sort = np.argsort(q, kind="stable")
     q, c = q[sort], c[sort]
-    starts = np.searchsorted(q, np.arange(n * 4 + 1))
+    starts = np.searchsorted(q, np.arange(m * 4 + 1))
     near = c.tolist()
     start = starts.tolist()
     free_list = free.tolist()
-    chosen = bytearray(n * 4)
-    out: list[str | None] = [None] * n
+    chosen = bytearray(m * 4)
+    out: list[str | None] = [None] * m
     for k in order:
         for p in range(4):
             cand = 4 * k + p
@@ -163,3 +174,64 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
 def greedy_order(areas: Sequence[float], leaders: Sequence[bool]) -> list[int]:
     """Larger bases first, then commanders, then the board's order."""
     return sorted(range(len(areas)), key=lambda k: (-areas[k], not leaders[k], k))
+
+
+#: Below this many rectangle pairs `first_free` compares them all at once (numpy) rather
+#: than through trees, which cost more to build than a few dozen texts need.
+BRUTE_PAIRS = 250_000
+
+
+def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(len(a), len(b)) whether each pair of rectangles overlaps with a positive area."""
+    return (a[:, None, 0] < b[None, :, 2]) & (a[:, None, 2] > b[None, :, 0]) & \
+        (a[:, None, 1] < b[None, :, 3]) & (a[:, None, 3] > b[None, :, 1])
+
+
+def first_free(candidates: np.ndarray, blocks: np.ndarray,
+               allowed: np.ndarray | None = None) -> np.ndarray:
+    """For each text its first candidate rectangle that overlaps no `blocks` rectangle and
+    no text placed before it (in the texts' order), -1 for a text with none free.
+
+    For the board's other texts (a group's name, a zone's tags) beside the unit labels:
+    `candidates` (m, k, 4) left/top/right/bottom pixels, k places per text in the order it
+    prefers them; `blocks` (b, 4) what they must leave readable (the unit labels and bases
+    as laid out); `allowed` (m, k): the places that may be taken at all (in the view).
+    Overlap is strict, as in `plan`; many texts are compared through the same
+    bounding-box trees, a few all at once."""
+    import numpy as np
+    m = len(candidates)
+    out = np.full(m, -1, dtype=np.intp)
+    if m == 0:
+        return out
+    k = candidates.shape[1]
+    flat = candidates.reshape(m * k, 4)
+    blocks = np.asarray(blocks, dtype=float).reshape(-1, 4)
+    free = np.ones(m * k, dtype=bool) if allowed is None else allowed.reshape(m * k).copy()
+    owner = np.repeat(np.arange(m), k)
+    if len(flat) * (len(blocks) + len(flat)) <= BRUTE_PAIRS:  # a few texts: all pairs at once
+        if len(blocks):
+            free &= ~_overlaps(flat, blocks).any(axis=1)
+        open_ = np.flatnonzero(free)
+        hits = _overlaps(flat[open_], flat[open_]) & \
+            (owner[open_][:, None] != owner[open_][None, :])
+        q, c = np.nonzero(hits)
+    else:  # the tree holds the few candidates; the many blocks are the queries
+        if len(blocks):
+            _, hit = _strict_pairs(flat, blocks)
+            free[hit] = False
+        open_ = np.flatnonzero(free)
+        q, c = _strict_pairs(flat[open_], flat[open_],
+                             lambda q, c: owner[open_[q]] != owner[open_[c]])
+    near: dict[int, list[int]] = {}
+    for a, b in zip(open_[q].tolist(), open_[c].tolist(), strict=True):
+        near.setdefault(a, []).append(b)
+    chosen = np.zeros(m * k, dtype=bool)
+    free_list = free.tolist()
+    for t in range(m):
+        for p in range(k):
+            cand = t * k + p
+            if free_list[cand] and not any(chosen[j] for j in near.get(cand, ())):
+                chosen[cand] = True
+                out[t] = p
+                break
+    return out

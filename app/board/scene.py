@@ -9,21 +9,26 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
-from . import labels, style
+from . import labels, style, texts
 from .items import LabelItem, TerrainItem, UnitItem, geometry_path
 from .state_shapes import StateShapesItem
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     import numpy as np
 
     from engine.scenario import Scenario, Unit
     from geometry.terrain import TerrainPiece
+
+    from .texts import BoardText
 
 INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
@@ -51,6 +56,14 @@ class BoardScene(QGraphicsScene):
         self._label_scale: float | None = None
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
+        #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts
+        self._plan: LabelPlan | None = None
+        #: what the board's view shows (inches) and at which zoom (set_view)
+        self._view: tuple[QRectF, float] | None = None
+        #: labels laid out again inside the view: item index → (place, shift)
+        self._view_fit: dict[int, tuple[str, tuple[float, float]]] = {}
+        #: where the other texts beside the unit labels come from (add_text_layer)
+        self._text_layers: list[Callable[[], Sequence[BoardText]]] = []
         self._selected: str | None = None
         #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
         self._warnings: dict[str, list] = {}
@@ -73,6 +86,8 @@ class BoardScene(QGraphicsScene):
         self.unit_items.clear()
         self.shape_items.clear()
         self._laid_out = {}
+        self._plan = None
+        self._view_fit = {}
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
@@ -251,7 +266,9 @@ class BoardScene(QGraphicsScene):
         Greedy: vehicles (larger bases) first, then commanders, then the rest in order; each
         label tries below, above, right and left of its base and is hidden if all collide.
         Zooming in spreads the bases apart and brings hidden labels back. Returns how many
-        labels show.
+        labels show. At the zoom the view shows (`set_view`), the labels its edges would cut
+        are laid out again inside it (`fit_labels_to_view`); then the other texts
+        (`add_text_layer`) find their places beside them.
 
         Every candidate rectangle (4 per label) is built at once and its collisions with the
         bases and with the other candidates are found through a bounding-box tree, so the
@@ -261,29 +278,183 @@ class BoardScene(QGraphicsScene):
         import numpy as np
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
+        self._view_fit = {}
         if not items:
             self._laid_out = {}
+            self._plan = None
+            self.place_texts()
             return 0
         self.fit_label_texts(px_per_inch)
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-        places, shifts = plan_labels(items, px_per_inch, pos, self.table_rect())
+        plan = plan_labels(items, px_per_inch, pos, self.table_rect())
+        self._plan = plan
         self._laid_out = {i.unit.id: layout_state(i, x, y)
                           for i, (x, y) in zip(items, pos.tolist(), strict=True)}
+        self._view_fit = self._fit_to_view()
         shown = 0
-        for item, where, shift in zip(items, places, shifts.tolist(), strict=True):
-            label = item.label
-            if where is None:
-                if label.isVisible():
-                    label.setVisible(False)
-                continue
-            shown += 1
-            ax, ay = item.label_anchor_xy(where)
-            dx, dy = shift
-            if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
-                label.place(where, QPointF(ax, ay), (dx, dy))
-            if not label.isVisible():
-                label.setVisible(True)
+        fit = self._view_fit
+        for k, (item, where, shift) in enumerate(zip(items, plan.places, plan.shifts.tolist(),
+                                                     strict=True)):
+            if k in fit:
+                where, shift = fit[k]
+            shown += self._show_label(item, where, shift)
+        self.place_texts()
         return shown
+
+    def _show_label(self, item: UnitItem, where: str | None,
+                    shift: tuple[float, float]) -> bool:
+        """Put one label `where` (None: hidden), slid by `shift` pixels; whether it shows."""
+        label = item.label
+        if where is None:
+            if label.isVisible():
+                label.setVisible(False)
+            return False
+        ax, ay = item.label_anchor_xy(where)
+        dx, dy = shift
+        if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
+            label.place(where, QPointF(ax, ay), (dx, dy))
+        if not label.isVisible():
+            label.setVisible(True)
+        return True
+
+    # --- the view's edges -------------------------------------------------------------------
+
+    def set_view(self, rect: QRectF | None, px_per_inch: float = 0.0) -> None:
+        """What the board's view shows (inches) at its zoom; None: no view to fit."""
+        self._view = None if rect is None else (QRectF(rect), float(px_per_inch))
+
+    def fit_labels_to_view(self, rect: QRectF | None, px_per_inch: float) -> int:
+        """The view now shows `rect` (a pan or a resize settled): lay again only the labels
+        its edges cut — a label slides along the edge or flips to another side of its base,
+        among the labels that stay — and put back those an earlier view had moved; the
+        other texts take places inside it (place_texts). Cheap: the last layout's numbers
+        are reused, a handful of labels are looked at. Returns how many labels changed
+        place."""
+        self.set_view(rect, px_per_inch)
+        plan = self._plan
+        if plan is None:
+            return 0
+        new = self._fit_to_view()
+        old = self._view_fit
+        if new == old:
+            self.place_texts()  # the group names and zone tags inside the new view
+            return 0
+        self._view_fit = new
+        changed = [k for k in set(old) | set(new) if old.get(k) != new.get(k)]
+        for k in changed:
+            where, shift = new.get(k) or plan.place_of(k)
+            self._show_label(plan.items[k], where, shift)
+        self.place_texts()
+        return len(changed)
+
+    def view_fitted(self) -> dict[str, tuple[str, tuple[float, float]]]:
+        """The labels laid out again inside the view: unit id → (place, shift)."""
+        plan = self._plan
+        if plan is None:
+            return {}
+        return {plan.items[k].unit.id: v for k, v in self._view_fit.items()}
+
+    def _fit_to_view(self) -> dict[int, tuple[str, tuple[float, float]]]:
+        """The labels of units inside the view that its edge would cut, laid out again
+        inside the part of the table it shows (labels.fit_inside, labels.plan among the
+        labels that stay): index → (place, shift). Empty at another zoom than the view's
+        (a picture being drawn) or where no label is cut."""
+        import numpy as np
+        plan, view = self._plan, self._view
+        if plan is None or view is None or abs(view[1] - plan.scale) > 1e-9:
+            return {}
+        shows = self.table_rect().intersected(view[0])
+        if shows.isEmpty():
+            return {}
+        s = plan.scale
+        vb = (s * shows.left(), s * shows.top(), s * shows.right(), s * shows.bottom())
+        r, mid = plan.rects, plan.centres
+        shown = ~np.isnan(r[:, 0])
+        centre_in = (mid[:, 0] > vb[0]) & (mid[:, 0] < vb[2]) & (mid[:, 1] > vb[1]) & \
+            (mid[:, 1] < vb[3])
+        with np.errstate(invalid="ignore"):
+            whole = (r[:, 0] >= vb[0] - 1e-6) & (r[:, 1] >= vb[1] - 1e-6) & \
+                (r[:, 2] <= vb[2] + 1e-6) & (r[:, 3] <= vb[3] + 1e-6)
+        cut = shown & centre_in & ~whole
+        ids = np.flatnonzero(cut)
+        if not len(ids):
+            return {}
+        raw = plan.candidates[ids]
+        moved, _ = labels.fit_inside(raw, vb)
+        inside = (moved[..., 0] >= vb[0] - 1e-6) & (moved[..., 1] >= vb[1] - 1e-6) & \
+            (moved[..., 2] <= vb[2] + 1e-6) & (moved[..., 3] <= vb[3] + 1e-6)
+        at = {k: i for i, k in enumerate(ids.tolist())}
+        order = [at[k] for k in plan.order if k in at]
+        # only the bases and labels near the candidates can be in their way: none deeper
+        # inside the view than the farthest side of a candidate (the trees are built of
+        # the few along the edges, not of all)
+        c = moved.reshape(-1, 4)
+        lo, hi = c[:, :2].min(axis=0), c[:, 2:].max(axis=0)
+        depth = np.minimum.reduce([c[:, 0] - vb[0], vb[2] - c[:, 2], c[:, 1] - vb[1],
+                                   vb[3] - c[:, 3]])
+        reach = float((np.maximum(depth, 0.0) + (c[:, 2:] - c[:, :2]).max(axis=1)).max()) + 1
+
+        def near(rects: np.ndarray) -> np.ndarray:
+            within = (rects[:, 0] < hi[0]) & (rects[:, 2] > lo[0]) & \
+                (rects[:, 1] < hi[1]) & (rects[:, 3] > lo[1])
+            deep = (rects[:, 0] > vb[0] + reach) & (rects[:, 2] < vb[2] - reach) & \
+                (rects[:, 1] > vb[1] + reach) & (rects[:, 3] < vb[3] - reach)
+            return within & ~deep
+
+        keep = np.flatnonzero(near(plan.bases))
+        where_kept = np.full(len(plan.bases), -1)
+        where_kept[keep] = np.arange(len(keep))
+        stay = r[shown & ~cut]
+        stay = stay[near(stay)]
+        places = labels.plan(plan.bases[keep], moved, order, inside, owners=where_kept[ids],
+                             fixed=stay)
+        out: dict[int, tuple[str, tuple[float, float]]] = {}
+        for i, where in enumerate(places):
+            if where is None:
+                continue  # no whole place inside: it keeps its place on the table
+            p = labels.PLACES.index(where)
+            dx, dy = (moved[i, p, :2] - raw[i, p, :2]).tolist()
+            out[int(ids[i])] = (where, (dx, dy))
+        return out
+
+    # --- the other texts beside the labels --------------------------------------------------
+
+    def add_text_layer(self, layer: Callable[[], Sequence[BoardText]]) -> None:
+        """Have the texts `layer()` gives (group names, zone tags: app.board.texts) placed
+        beside the unit labels after every label layout, clear of them, of the bases and of
+        the texts of the layers added before."""
+        self._text_layers.append(layer)
+
+    def place_texts(self) -> None:
+        """Lay the other texts out beside the unit labels as they are now (nothing to do
+        at no zoom yet or with no such text on the board)."""
+        import numpy as np
+        if self._label_scale is None:
+            return
+        layers = [ts for ts in (layer() for layer in self._text_layers) if ts]
+        if not layers:
+            return
+        blocks = self.label_blocks()
+        s, view = self._label_scale, self._view
+        bounds = None
+        if view is not None and abs(view[1] - s) <= 1e-9:  # the view's zoom: inside it
+            r = view[0]
+            bounds = (s * r.left(), s * r.top(), s * r.right(), s * r.bottom())
+        for ts in layers:
+            blocks = np.concatenate([blocks, texts.place(ts, blocks, s, bounds)])
+
+    def label_blocks(self) -> np.ndarray:
+        """(b, 4) pixel rectangles at the label zoom of every base and every unit label
+        shown (where the view put it), for other texts to keep clear of."""
+        import numpy as np
+        plan = self._plan
+        if plan is None:
+            return np.zeros((0, 4))
+        rects = plan.rects.copy()
+        for k, (where, (dx, dy)) in self._view_fit.items():
+            p = labels.PLACES.index(where)
+            rects[k] = plan.candidates[k, p] + (dx, dy, dx, dy)
+        return np.concatenate([plan.bases, rects[~np.isnan(rects[:, 0])]])
 
     def unit_item(self, unit_id: str) -> UnitItem:
         return self.unit_items[unit_id]
@@ -341,8 +512,28 @@ def layout_state(item: UnitItem, x: float | None = None, y: float | None = None)
     return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
 
 
+@dataclass(frozen=True, slots=True)
+class LabelPlan:
+    """One label layout's numbers (pixels at `scale`): what the viewport's edges and the
+    other texts read of it without laying every label out again."""
+
+    items: list[UnitItem]
+    scale: float
+    bases: np.ndarray        # (n, 4) every base's rectangle
+    centres: np.ndarray      # (n, 2) every unit's centre
+    candidates: np.ndarray   # (n, 4, 4) every label's 4 places, as built (not slid)
+    order: list[int]         # the greedy order
+    places: list[str | None]  # each label's place on the table (None: hidden)
+    shifts: np.ndarray       # (n, 2) the slide that keeps it on the table
+    rects: np.ndarray        # (n, 4) where each label is (NaN: hidden)
+
+    def place_of(self, k: int) -> tuple[str | None, tuple[float, float]]:
+        dx, dy = self.shifts[k].tolist()
+        return self.places[k], (dx, dy)
+
+
 def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                table: QRectF | None = None) -> tuple[list[str | None], np.ndarray]:
+                table: QRectF | None = None) -> LabelPlan:
     """Each item's label place at this zoom (labels.plan), from the items' geometry
     (`pos`: the items' positions, when the caller has them), and the (n, 2) pixel shift
     that keeps it on `table` (labels.fit_inside; none without a table)."""
@@ -364,8 +555,11 @@ def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | Non
                                 [i.unit.id in leaders for i in items])
     places = labels.plan(bases, shifted, order, allowed)
     picked = [labels.PLACES.index(w) if w else 0 for w in places]
-    shifts = (shifted - cands)[np.arange(len(items)), picked, :2]
-    return places, shifts
+    every = np.arange(len(items))
+    shifts = (shifted - cands)[every, picked, :2]
+    rects = shifted[every, picked].copy()
+    rects[[w is None for w in places]] = np.nan
+    return LabelPlan(items, s, bases, s * pos, cands, order, places, shifts, rects)
 
 
 def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:

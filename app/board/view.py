@@ -7,6 +7,9 @@ while a left drag on empty table still pans.
 Tools: the view hands mouse and key events to its `router` (the window's ToolManager) with
 the pointer's table position; whatever the router does not use falls back to pan and zoom.
 The middle button always pans.
+
+Labels: a wheel zoom lays them out once the wheel rests; a pan or a resize, once it rests,
+lays again only those its new edges would cut (BoardScene.fit_labels_to_view).
 """
 
 from __future__ import annotations
@@ -86,6 +89,13 @@ class BoardView(QGraphicsView):
         self._relabel.setSingleShot(True)
         self._relabel.setInterval(RELABEL_IDLE_MS)
         self._relabel.timeout.connect(self._wheel_rested)
+        #: a pan or a resize lays the labels its new edges cut again once it has rested
+        self._edges = QTimer(self)
+        self._edges.setSingleShot(True)
+        self._edges.setInterval(RELABEL_IDLE_MS)
+        self._edges.timeout.connect(self.fit_labels_to_view)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.valueChanged.connect(self._scrolled)
         #: the picture shown scaled while the wheel turns (wheel_picture), None otherwise
         self._wheel: WheelPicture | None = None
         self._sharpen = QTimer(self)
@@ -119,7 +129,7 @@ class BoardView(QGraphicsView):
         self._fitted = True
         self._relabel.stop()
         self.end_wheel_picture()
-        self.board().layout_labels(scale)
+        self._layout_labels()
 
     def show_area(self, x: float, y: float, px_per_inch: float) -> None:
         """A fixed zoom of `px_per_inch` centred on table point (x, y): what a user gets by
@@ -130,7 +140,7 @@ class BoardView(QGraphicsView):
         self._fitted = False
         self._relabel.stop()
         self.end_wheel_picture()
-        self.board().layout_labels(px_per_inch)
+        self._layout_labels()
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by `factor`, keeping the table point under `anchor` (view pixels) in place."""
@@ -234,7 +244,26 @@ class BoardView(QGraphicsView):
     def flush_labels(self) -> None:
         """Lay the labels out for the current zoom now, if a wheel zoom left them waiting."""
         self._relabel.stop()
-        self.board().layout_labels(self.px_per_inch())
+        self._layout_labels()
+
+    def _layout_labels(self) -> None:
+        """Every label laid out for the zoom and the part of the table shown."""
+        self._edges.stop()
+        board, scale = self.board(), self.px_per_inch()
+        board.set_view(self.visible_table_rect(), scale)
+        board.layout_labels(scale)
+
+    def _scrolled(self, _value: int) -> None:
+        self._edges.start()  # restarted by every step of a pan: fitted when it rests
+
+    def fit_labels_to_view(self) -> None:
+        """Once a pan or a resize has rested: the labels the view's edges now cut are laid
+        again inside it (BoardScene.fit_labels_to_view) — unless a wheel zoom's layout is
+        still waiting (it fits them itself)."""
+        self._edges.stop()
+        if self._relabel.isActive():
+            return
+        self.board().fit_labels_to_view(self.visible_table_rect(), self.px_per_inch())
 
     def scroll_by(self, delta: QPoint) -> None:
         """Move the view `delta` pixels over the table (positive = the table slides left/up)."""
@@ -348,6 +377,8 @@ class BoardView(QGraphicsView):
         window_size = self.window().size()
         if self._fitted and window_size != self._window_size:
             self.fit_table()
+        else:
+            self._edges.start()  # the edges moved: labels they cut are laid out again
         self._window_size = window_size
 
     def unit_at(self, pos: QPoint) -> UnitItem | None:

@@ -39,6 +39,8 @@ SHADE = QColor("#ece8df")
 BAND = QColor("#3b4a3f")
 FAINT = QColor("#6d675c")
 HIT = QColor("#9c2b22")
+TILE = QColor("#f4f0e6")
+PAPER = QColor("#fffdf8")
 
 SANS = ["DejaVu Sans Condensed", "DejaVu Sans", "Nimbus Sans Narrow", "Arial Narrow",
         "Liberation Sans Narrow", "Helvetica"]
@@ -340,14 +342,48 @@ class Ink:
             if i and i % per_row == 0:
                 self.y += size + gap
                 x = self.x0 + label_w
-            r = QRectF(x, self.y - size, size, size)
-            self.p.setPen(QPen(INK, 0.6))
-            self.p.drawRect(r)
-            if i < filled:
-                self.p.setPen(QPen(HIT, 1.0))
-                self.p.drawLine(r.topLeft(), r.bottomRight())
-                self.p.drawLine(r.topRight(), r.bottomLeft())
+            self._tick_box(QRectF(x, self.y - size, size, size), i < filled)
             x += size + gap
+
+    def check(self, x: float, label: str, on: bool, *, size: float = 7.0,
+              label_size: float = 6.6, fill: QColor | None = None) -> float:
+        """A tick box (crossed when `on`, filled with `fill`) and its label on the current
+        line at x; returns the x after the label."""
+        self.p.setBrush(Qt.BrushStyle.NoBrush if fill is None else fill)
+        self._tick_box(QRectF(x, self.y - size, size, size), on)
+        return self.text(x + size + 2, self.y - 0.6, label, self.font(label_size))
+
+    def _tick_box(self, r: QRectF, crossed: bool) -> None:
+        self.p.setPen(QPen(INK, 0.6))
+        self.p.drawRect(r)
+        if crossed:
+            self.p.setPen(QPen(HIT, 1.0))
+            self.p.drawLine(r.topLeft(), r.bottomRight())
+            self.p.drawLine(r.topRight(), r.bottomLeft())
+
+    def tiles(self, n: int, height: float, *, per_row: int = 0, gap: float = 3.0,
+              pen: float = 0.9) -> list[QRectF]:
+        """`n` boxed value tiles across the face from here, `per_row` a row (all in one
+        row by default); the rectangles to write each value and label in. The line moves
+        below them."""
+        per = per_row or n
+        w = (self.width - gap * (per - 1)) / per
+        top = self.y + 1
+        rects = []
+        for i in range(n):
+            row, col = divmod(i, per)
+            rects.append(self.tile(QRectF(self.x0 + col * (w + gap), top + row * (height + gap),
+                                          w, height), pen=pen))
+        rows = (n + per - 1) // per
+        self.y = top + rows * height + (rows - 1) * gap + 1
+        return rects
+
+    def tile(self, r: QRectF, *, pen: float = 0.9) -> QRectF:
+        """One boxed value tile (a rounded box on a light fill); returns `r`."""
+        self.p.setPen(QPen(BAND, pen))
+        self.p.setBrush(TILE)
+        self.p.drawRoundedRect(r, 2.5, 2.5)
+        return r
 
     def line(self, text: str, *, size: float = 7.0, mark: str = "", bold: bool = False,
              italic: bool = False, color: QColor = INK, label: str = "",
@@ -388,7 +424,7 @@ class Ink:
         self.p.drawRect(self.rect)
 
     def fill_background(self) -> None:
-        self.p.fillRect(self.rect, QBrush(QColor("#fffdf8")))
+        self.p.fillRect(self.rect, QBrush(PAPER))
 
 
 def signed(v: Any) -> str:

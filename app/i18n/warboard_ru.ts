@@ -2441,8 +2441,13 @@ Replace the library&apos;s records?</source>
         <translation>Открытые места правил, как их толкует эта игра</translation>
     </message>
     <message>
+        <source>Choose {role} for {action}</source>
+        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) How an English role label that is a whole noun phrase already begins (&quot;the shooter&quot;, &quot;a fighter of the formation&quot;, &quot;his squad&quot;, &quot;where the group stands&quot;): the prompt for it puts no &quot;the&quot; of its own before it.</extracomment>
+        <translation>Выберите: {role} — для действия «{action}»</translation>
+    </message>
+    <message>
         <source>Pick a member on board</source>
-        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) the ids whose rows are ticked in `list` (rows are made unticked)</extracomment>
+        <extracomment>the ids whose rows are ticked in `list` (rows are made unticked)</extracomment>
         <translation>Выбрать члена на столе</translation>
     </message>
     <message>
@@ -2777,7 +2782,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>{unit}: moved {distance}</source>
-        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. the reach area&apos;s future while a worker works it out (big tables) the enemy bases indexed: each move measures the few near the pointer the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
+        <extracomment>A base dropped this close (inches, edge to edge) to an enemy&apos;s snaps into contact with it. How many of the nearest enemies the drag readout lists, one a line. A longer enemy name is cut (with &quot;…&quot;) in the drag readout; its tooltip keeps it whole. the reach area&apos;s future while a worker works it out (big tables) the enemy bases indexed: each move measures the few near the pointer the ruleset&apos;s triggers checked after a move (engine.triggers at &quot;move&quot;): the hint says which tests a drop here would make due</extracomment>
         <translation>{unit}: пройдено {distance}</translation>
     </message>
     <message>
@@ -2805,8 +2810,13 @@ Replace the library&apos;s records?</source>
         <translation>отпустите, чтобы всё равно поставить</translation>
     </message>
     <message>
-        <source>nearest enemies: {list}</source>
-        <translation>ближайшие враги: {list}</translation>
+        <source>  {unit} — {distance}</source>
+        <comment>a nearest enemy&apos;s line</comment>
+        <translation>  {unit} — {distance}</translation>
+    </message>
+    <message>
+        <source>nearest enemies:</source>
+        <translation>ближайшие враги:</translation>
     </message>
     <message>
         <source>Move</source>

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
-    QDockWidget,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -43,13 +42,13 @@ from app.i18n import current_language, loc, tr
 from engine.i18n import said
 
 from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
-from .docks import add_view_dock
+from .docks import LazyDock, add_view_dock
 from .facts_view import FactsView
 from .list_sync import sync_combo
 from .modifiers_view import ModifiersView
 from .odds_chart import OddsChart
 from .options_view import OptionsView
-from .roles_view import RoleEditor, RolesView
+from .roles_view import RoleEditor, RolesView, role_prompt
 from .steps_view import StepsView
 
 if TYPE_CHECKING:
@@ -139,7 +138,7 @@ def weapon_choices(rs: Ruleset, game: Game, unit: Unit) -> list[tuple[str, str]]
     return out
 
 
-class ActionPanel(QDockWidget):
+class ActionPanel(LazyDock):
     """The dock. It lists the actions the selected unit can take (`Ruleset.actions_for`)
     that `accept(action)` keeps (all but tests here).
 
@@ -176,12 +175,34 @@ class ActionPanel(QDockWidget):
         #: (resolution, its log positions, seed, chosen) of the last app roll shown.
         self._rolled: tuple[Any, tuple[int, ...], int, bool] | None = None
         self._rerolls: RerollTracker | None = None  # made when first wanted (`rerolls`)
-        self._build()
+        # the contents are built when the panel is first shown or asked for (LazyDock)
         window.selection_changed.connect(self._selection_changed)
         window.editor.changed.connect(lambda _ids: self._board_changed())
         window.editor.game_replaced.connect(self._game_replaced)
-        if window.editor.has_game:
-            self._game_replaced()
+
+    def build_contents(self) -> None:
+        """The widgets, then the game, actor and group of the moment (what the signals
+        before the build left in `actor_id` and `board_group`)."""
+        self._build()
+        self._show_state()
+
+    def _show_state(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        from engine.roll_log import RerollTracker
+
+        if self.actor_id is not None and not game.on_table(self.actor_id):
+            self.actor_id = None
+        self.rerolls = RerollTracker.from_log(game.log)
+        self._rolled = None
+        self._fill_actors()
+        self._fill_actions()
+        self._preset_group()
+        self._fill_units()
+        self.update_all()
+        if self.board_group is not None:
+            self.use_group(self.board_group)
 
     @property
     def rerolls(self) -> RerollTracker:
@@ -405,6 +426,8 @@ class ActionPanel(QDockWidget):
     def _game_replaced(self) -> None:
         from engine.roll_log import RerollTracker
         self.actor_id = None
+        if not self.built:  # the build reads the new game
+            return
         self.roles_view.clear_values()
         game = self.game
         self.rerolls = RerollTracker.from_log(game.log if game is not None else ())
@@ -415,7 +438,7 @@ class ActionPanel(QDockWidget):
 
     def _board_changed(self) -> None:
         game = self.game
-        if game is None:
+        if game is None or not self.built:  # the build reads the board as it is then
             return
         if self.actor_id is not None and not game.on_table(self.actor_id):
             self.actor_id = None
@@ -431,6 +454,9 @@ class ActionPanel(QDockWidget):
         self.update_all()
 
     def _selection_changed(self, unit_id: str | None) -> None:
+        if unit_id is not None and not self.built:
+            self.actor_id = unit_id  # the build starts with it
+            return
         if unit_id is not None and unit_id != self.actor_id:
             self.set_actor(unit_id)
 
@@ -579,6 +605,8 @@ class ActionPanel(QDockWidget):
         group role of the action shown: the actor's when the acting unit is in that group,
         else the first other group role (a group target). None only forgets it."""
         self.board_group = group_id
+        if not self.built:  # the build presets the actor's group from board_group
+            return
         group = self.groups().get(group_id) if group_id else None
         if group is None:
             return
@@ -832,10 +860,7 @@ class ActionPanel(QDockWidget):
             self.context = self.build_context()
         except MissingRole as ask:  # the next thing to choose, not a mistake
             self.context = None
-            rs_id = self._ruleset_id()
-            title = loc(ask.role.title, rs_id)
-            prompt = tr("Choose the {role} for {action}").format(
-                role=title[:1].lower() + title[1:], action=loc(ask.action.label, rs_id))
+            prompt = role_prompt(ask.role, ask.action.label, self._ruleset_id())
             self.odds_chart.set_distribution(None, prompt)
             self.say(prompt if self.actor_id is not None else "")
             self._show_dice_state()

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDockWidget,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -46,7 +45,7 @@ from PySide6.QtWidgets import (
 from app import i18n
 from app.i18n import tr
 
-from .docks import add_view_dock
+from .docks import LazyDock, add_view_dock
 
 if TYPE_CHECKING:
     from engine.model import Effect, Game
@@ -100,7 +99,7 @@ class OrganisationTree(QTreeWidget):
         return super().mimeData(list(items))
 
 
-class OrganisationDock(QDockWidget):
+class OrganisationDock(LazyDock):
     """The organisation editor over the window's editor (`set_editor`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -113,7 +112,10 @@ class OrganisationDock(QDockWidget):
         #: a board change came while hidden: the tree is rebuilt when the dock shows
         self._stale = False
         self.visibilityChanged.connect(self._visibility_changed)
+        # the widgets are built when the dock is first shown or asked for (LazyDock)
 
+    def build_contents(self) -> None:
+        """The tree, the buttons and the form, filled from the game of the moment."""
         self.lock = QLabel()
         self.lock.setWordWrap(True)
         self.lock.setStyleSheet(ERROR_STYLE)
@@ -204,8 +206,9 @@ class OrganisationDock(QDockWidget):
         return self.editor.game
 
     def _game_replaced(self) -> None:
-        self.message.clear()
-        self.refresh()
+        if self.built:  # else the build reads the game
+            self.message.clear()
+            self.refresh()
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -219,6 +222,8 @@ class OrganisationDock(QDockWidget):
         game, keeping the selection and the expanded groups. Hidden in the main window
         (closed, or a tab behind the Turn dock) the tree waits until it shows or is read:
         its 2,000 rows were rebuilt for nobody on every move (40 ms at 2,000 units)."""
+        if not self.built:  # the build fills it
+            return
         game = self.game
         self._filling = True
         try:
@@ -262,7 +267,9 @@ class OrganisationDock(QDockWidget):
                 item.setSelected(True)
 
     def _fresh(self) -> None:
-        """The tree rebuilt now if board changes came while it was hidden."""
+        """The tree rebuilt now if board changes came while it was hidden (or never built:
+        the build marks it stale while hidden)."""
+        self.ensure_built()
         game = self.game
         if self._stale and game is not None:
             filling, self._filling = self._filling, True

@@ -72,6 +72,24 @@ def role_title(role) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: How an English role label that is a whole noun phrase already begins ("the shooter",
+#: "a fighter of the formation", "his squad", "where the group stands"): the prompt for it
+#: puts no "the" of its own before it.
+PHRASE_STARTS = ("the ", "a ", "an ", "his ", "her ", "its ", "their ", "where ", "who ",
+                 "which ", "what ")
+
+
+def role_prompt(role, action_label: str, ruleset: str | None = None) -> str:
+    """What the player is asked for a role not chosen yet, in the interface's language:
+    "Choose the target for Search & Aim", "Choose the point to move toward for Move" — the
+    role's label as the noun phrase it is (an article added only where it has none)."""
+    english = role.label or role.name.replace("_", " ")
+    phrase, action = loc(english, ruleset), loc(action_label, ruleset)
+    if english.lower().startswith(PHRASE_STARTS):
+        return tr("Choose {role} for {action}").format(role=phrase, action=action)
+    return tr("Choose the {role} for {action}").format(role=phrase, action=action)
+
+
 def point_text(point: tuple[float, float] | None) -> str:
     return NONE if point is None else f'x {point[0]:.2f}"  y {point[1]:.2f}"'
 

@@ -29,6 +29,12 @@ class TestsDock(ActionPanel):
 
     def __init__(self, window) -> None:
         super().__init__(window, title=tr("Tests"), object_name="tests-dock", accept=is_test)
+        window.editor.changed.connect(lambda _ids: self.refresh_due())
+        window.editor.game_replaced.connect(self.refresh_due)
+
+    def build_contents(self) -> None:
+        """The action panel's widgets with the due list on top, then the game's state."""
+        self._build()
         self.due_box = QGroupBox(self.tr("Due now"))
         lay = QVBoxLayout(self.due_box)
         lay.setContentsMargins(6, 4, 6, 4)
@@ -43,8 +49,7 @@ class TestsDock(ActionPanel):
         lay.addWidget(self.due_empty)
         self.splitter.insertWidget(0, self.due_box)
         self.splitter.setStretchFactor(0, 1)
-        window.editor.changed.connect(lambda _ids: self.refresh_due())
-        window.editor.game_replaced.connect(self.refresh_due)
+        self._show_state()
         self.refresh_due()
 
     def due(self) -> list[dict]:
@@ -59,6 +64,8 @@ class TestsDock(ActionPanel):
                 and d.get("test") in known]
 
     def refresh_due(self) -> None:
+        if not self.built:  # the build fills the list
+            return
         game, rs = self.game, self.ruleset
         items = self.due()
         self.due_list.clear()

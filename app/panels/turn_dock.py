@@ -23,7 +23,6 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
-    QDockWidget,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -44,7 +43,7 @@ from app.i18n import loc, tr
 from engine.i18n import said
 
 from ..board.style import SidePalette
-from .docks import add_view_dock
+from .docks import LazyDock, add_view_dock
 
 if TYPE_CHECKING:
     from engine.dice import DiceSource
@@ -79,7 +78,7 @@ def _text_on(colour: QColor) -> str:
     return "#111418" if colour.lightnessF() > 0.6 else "#ffffff"
 
 
-class TurnDock(QDockWidget):
+class TurnDock(LazyDock):
     """The tracker over an editor (`set_editor`); `structure` is the turn it runs
     (read from the game's ruleset on every new game; `set_structure` overrides it)."""
 
@@ -93,8 +92,16 @@ class TurnDock(QDockWidget):
         self._structure: TurnStructure | None = None  # None: turns.DEFAULT
         #: a refresh was skipped while the dock was hidden in its window: done when shown
         self._stale = False
-        self._build()
+        # the contents are built when the dock is first shown or asked for (LazyDock)
         self.visibilityChanged.connect(self._visibility_changed)
+
+    def build_contents(self) -> None:
+        """The widgets; the rows are read when the dock is shown (or at once out of a
+        window)."""
+        self._build()
+        self._stale = True
+        if not self._hidden_in_window():
+            self.refresh()
 
     # --- building -----------------------------------------------------------------------
 
@@ -270,6 +277,8 @@ class TurnDock(QDockWidget):
     def reload(self) -> None:
         game = self.game
         self.structure = _ruleset_structure(game.scenario.ruleset) if game else None
+        if not self.built:  # the build reads the game
+            return
         self.message.clear()
         self.refresh()
 
@@ -683,8 +692,8 @@ class TurnDock(QDockWidget):
                 pass
 
     def _board_selected(self, unit_id) -> None:
-        if self._stale:  # the rows are rebuilt, with the board's selection, when shown
-            return
+        if self._stale or not self.built:  # the rows are rebuilt, with the board's
+            return                             # selection, when shown
         self.table.blockSignals(True)
         self.select_unit(unit_id)
         self.table.blockSignals(False)

@@ -9,6 +9,7 @@ figures through `hint` (the label beside the pointer). It edits the game only th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,6 @@ from PySide6.QtGui import (
     QTransform,
 )
 from PySide6.QtWidgets import (
-    QDockWidget,
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsPathItem,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
+from app.panels.docks import LazyDock
 
 if TYPE_CHECKING:
     from app.window import MainWindow
@@ -133,15 +134,34 @@ class Tool(QObject):
 ERROR_STYLE = "color: #b3261e;"
 
 
-class ToolPanel(QDockWidget):
-    """A board tool's dock: the subclass's controls and a message line (`message`, placed
-    by the subclass) that says what the last click did or why it was refused."""
+class ToolPanel(LazyDock):
+    """A board tool's dock: the subclass's controls (`build`) and a message line
+    (`message`, placed by the subclass) that says what the last click did or why it was
+    refused. Built when the tool first shows it or something reads it (LazyDock); the
+    tool wires its signals with `when_built`."""
 
     def __init__(self, title: str, object_name: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.setObjectName(object_name)
+        self._wiring: list[Callable[[], None]] = []
+
+    def build(self) -> None:
+        """The subclass's widgets (`setWidget`), `message` among them."""
+        raise NotImplementedError
+
+    def build_contents(self) -> None:
         self.message = QLabel()
         self.message.setWordWrap(True)
+        self.build()
+        for wire in self._wiring:
+            wire()
+
+    def when_built(self, wire: Callable[[], None]) -> None:
+        """Run `wire` once the widgets are there (now, if they are)."""
+        if self.built:
+            wire()
+        else:
+            self._wiring.append(wire)
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setStyleSheet(ERROR_STYLE if error else "")

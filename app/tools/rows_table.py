@@ -4,7 +4,8 @@ The template tool lists a blast's odds for every unit it may land on — 1,300 r
 units. A QTableWidget made three items a row each time and sized its columns to their
 contents by asking up to 1,000 rows: ~40 ms on the interface thread per placement. Here the
 rows are a list the view reads (only the rows on screen are ever asked for), and the
-figure columns have a fixed width that holds "100.0%" and their heading.
+figure columns have a fixed width that holds "100.0%" and their heading, and new rows are
+told to the view as the rows added, taken off or changed (not a reset).
 """
 
 from __future__ import annotations
@@ -29,12 +30,29 @@ class RowsModel(QAbstractTableModel):
         self._rows: list[tuple[str, ...]] = []
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        """Show `rows`, telling the view only what changed: rows taken off or added at the
+        end, then the changed span of the rest. A model reset made the view lay itself
+        out afresh (header, scroll bar, every row): ~1.5 ms of a blast placement's event
+        for the two tables, however few their rows."""
         new = [tuple(r) for r in rows]
-        if new == self._rows:
+        old = self._rows
+        if new == old:
             return
-        self.beginResetModel()
+        n, o = len(new), len(old)
+        if n < o:
+            self.beginRemoveRows(QModelIndex(), n, o - 1)
+            self._rows = old[:n]
+            self.endRemoveRows()
+        elif n > o:
+            self.beginInsertRows(QModelIndex(), o, n - 1)
+            self._rows = old + new[o:]
+            self.endInsertRows()
+        changed = [i for i in range(min(n, o)) if new[i] != old[i]]
         self._rows = new
-        self.endResetModel()
+        if changed:
+            self.dataChanged.emit(self.index(changed[0], 0),
+                                  self.index(changed[-1], len(self.headers) - 1),
+                                  [Qt.ItemDataRole.DisplayRole])
 
     def rows(self) -> list[tuple[str, ...]]:
         return list(self._rows)

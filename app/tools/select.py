@@ -214,6 +214,15 @@ class SelectTool(Tool):
 
 #: A base dropped this close (inches, edge to edge) to an enemy's snaps into contact with it.
 SNAP_IN = 0.5
+#: How many of the nearest enemies the drag readout lists, one a line.
+NEAREST_SHOWN = 3
+#: A longer enemy name is cut (with "…") in the drag readout; its tooltip keeps it whole.
+NAME_CHARS = 28
+
+
+def short_name(name: str, most: int = NAME_CHARS) -> str:
+    """`name`, or its first `most` - 1 characters and "…" when it is longer."""
+    return name if len(name) <= most else name[:most - 1].rstrip() + "…"
 
 
 def _free(ev: QMouseEvent) -> bool:
@@ -350,17 +359,21 @@ class _Drag:
             lines.append(tr("drop to place it anyway"))
         return "\n".join(lines)
 
-    def _nearest_enemies(self, mpi: float, n: int = 3) -> list[str]:
-        """The nearest enemy bases to where the unit is now, edge to edge."""
+    def _nearest_enemies(self, mpi: float, n: int = NEAREST_SHOWN) -> list[str]:
+        """The nearest enemy bases to where the unit is now, edge to edge: a heading, then
+        one short line per enemy, nearest first (a long name cut to NAME_CHARS), so the
+        readout stays narrow beside the pointer."""
         from geometry.bases import base_polygon
         if not len(self.enemy_index):
             return []
         x, y = self.last
         me = base_polygon(self.unit.base, x, y, self.unit.facing)
         found = self.enemies.nearest(me, n)
-        parts = [f"{self.others[self.enemy_index[k]].label} {inches_and_metres(d, mpi, 1)}"
-                 for k, d in found]
-        return [tr("nearest enemies: {list}").format(list="; ".join(parts))]
+        rows = [tr("  {unit} — {distance}", "a nearest enemy's line").format(
+                    unit=short_name(self.others[self.enemy_index[k]].label),
+                    distance=inches_and_metres(d, mpi, 1))
+                for k, d in found]
+        return [tr("nearest enemies:"), *rows]
 
     def finish(self) -> None:
         from engine.board_rules import move_triggers

@@ -165,6 +165,17 @@ def worked_out(shape: str, aim: tuple[float, float], scheme: DistanceScheme, pol
                    for i, pu, ph in ranked])
 
 
+def keep_lines(label: QLabel, lines: int) -> None:
+    """Keep room for `lines` lines of a word-wrapped read-out: a placement's new text (one
+    line after the clear, two after a placement) then repaints the label alone instead of
+    moving every control of the panel (a re-layout and repaint of the whole dock: ~3 ms an
+    event). A longer text still grows the label."""
+    margins = label.contentsMargins()
+    label.setMinimumHeight(lines * label.fontMetrics().lineSpacing() + margins.top()
+                           + margins.bottom())
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+
 def percent(p: float) -> str:
     if p <= 0:
         return "0%"
@@ -179,6 +190,8 @@ class TemplatePanel(ToolPanel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Template"), "template-panel", parent)
+
+    def build(self) -> None:
         body = QWidget()
         lay = QVBoxLayout(body)
 
@@ -251,6 +264,8 @@ class TemplatePanel(ToolPanel):
         self.result = self._table((tr("Unit"), tr("Covered"), tr("Hole")))
         lay.addWidget(self.result, 1)
         self.setWidget(body)
+        for label, lines in ((self.message, 2), (self.odds_title, 3), (self.result_title, 2)):
+            keep_lines(label, lines)
         self.typed_dice.toggled.connect(self._sync_enabled)
         self.scheme.currentIndexChanged.connect(self._sync_enabled)
         self.shape.currentIndexChanged.connect(self._sync_enabled)
@@ -258,7 +273,11 @@ class TemplatePanel(ToolPanel):
 
     @staticmethod
     def _table(headers: tuple[str, ...]) -> QTableView:
-        return rows_table(headers)
+        """A read-out table whose scroll bar is always there: filling an empty table does
+        not narrow its rows (nor re-lay the panel) for the bar to appear."""
+        view = rows_table(headers)
+        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        return view
 
     def _sync_enabled(self) -> None:
         typed = self.typed_dice.isChecked()
@@ -303,12 +322,7 @@ class TemplateTool(PanelTool):
 
     def __init__(self, window) -> None:
         super().__init__(window, TemplatePanel(window))
-        self.panel.scatter_button.clicked.connect(self.scatter)
-        self.panel.clear_button.clicked.connect(self.clear)
-        for w in (self.panel.shape, self.panel.scheme):
-            w.currentIndexChanged.connect(self._settings_changed)
-        self.panel.step.valueChanged.connect(self._settings_changed)
-        self.panel.accuracy.valueChanged.connect(self._settings_changed)
+        self.panel.when_built(self._wire_panel)
         self.aim: tuple[float, float] | None = None
         self.origin_id: str | None = None  # the flamer's shooter
         self.odds: TemplateOdds | None = None
@@ -320,6 +334,15 @@ class TemplateTool(PanelTool):
         self._workers: ThreadPoolExecutor | None = None
         self._pending = None  # (future, show, game) of odds a worker is working out
         self._arrived.connect(self._on_arrival)
+
+    def _wire_panel(self) -> None:
+        p = self.panel
+        p.scatter_button.clicked.connect(self.scatter)
+        p.clear_button.clicked.connect(self.clear)
+        for w in (p.shape, p.scheme):
+            w.currentIndexChanged.connect(self._settings_changed)
+        p.step.valueChanged.connect(self._settings_changed)
+        p.accuracy.valueChanged.connect(self._settings_changed)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -345,8 +368,9 @@ class TemplateTool(PanelTool):
         self.aim = self.origin_id = None
         self.odds = self.heat = self.result = None
         self._press_at = None
-        self.panel.fill(self.panel.odds, [])
-        self.panel.fill(self.panel.result, [])
+        if self.panel.built:  # else built empty
+            self.panel.fill(self.panel.odds, [])
+            self.panel.fill(self.panel.result, [])
 
     def clear(self) -> None:
         """Take the template off the board."""

@@ -94,6 +94,8 @@ class TerrainPanel(ToolPanel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Terrain"), "terrain-panel", parent)
+
+    def build(self) -> None:
         body = QWidget()
         lay = QVBoxLayout(body)
         form = QFormLayout()
@@ -137,15 +139,19 @@ class TerrainTool(PanelTool):
 
     def __init__(self, window) -> None:
         super().__init__(window, TerrainPanel(window))
-        self.panel.delete_button.clicked.connect(self.delete_selected)
-        self.panel.kind.currentIndexChanged.connect(self._kind_chosen)
-        self.panel.draw_mode.toggled.connect(self._mode_changed)
+        self.panel.when_built(self._wire_panel)
         window.editor.changed.connect(self._model_changed)
         self.selected: str | None = None
         self.drawing: list[tuple[float, float]] = []
         self._drag: tuple[str, int | None, QPointF] | None = None  # piece, vertex, grab
         self._drag_to: QPointF | None = None
         self._setting_kind = False
+
+    def _wire_panel(self) -> None:
+        p = self.panel
+        p.delete_button.clicked.connect(self.delete_selected)
+        p.kind.currentIndexChanged.connect(self._kind_chosen)
+        p.draw_mode.toggled.connect(self._mode_changed)
 
     # --- life cycle and state -----------------------------------------------------------------
 

@@ -194,6 +194,8 @@ class UnitsPanel(ToolPanel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Units"), "units-panel", parent)
+
+    def build(self) -> None:
         body = QWidget()
         lay = QVBoxLayout(body)
         lay.addWidget(QLabel(tr("Profile to place:")))
@@ -263,15 +265,19 @@ class UnitsTool(PanelTool):
 
     def __init__(self, window) -> None:
         super().__init__(window, UnitsPanel(window))
-        self.panel.apply_button.clicked.connect(self.apply_fields)
-        self.panel.name.returnPressed.connect(self.apply_fields)
-        self.panel.duplicate_button.clicked.connect(self.duplicate)
-        self.panel.delete_button.clicked.connect(self.delete)
-        self.panel.profiles.itemClicked.connect(lambda _item: self.set_placing(True))
-        self.panel.place_button.toggled.connect(self._placing_toggled)
+        self.panel.when_built(self._wire_panel)
         window.selection_changed.connect(self._show_selected)
         window.editor.changed.connect(lambda _ids: self._show_selected())
         window.editor.game_replaced.connect(self._game_replaced)
+
+    def _wire_panel(self) -> None:
+        p = self.panel
+        p.apply_button.clicked.connect(self.apply_fields)
+        p.name.returnPressed.connect(self.apply_fields)
+        p.duplicate_button.clicked.connect(self.duplicate)
+        p.delete_button.clicked.connect(self.delete)
+        p.profiles.itemClicked.connect(lambda _item: self.set_placing(True))
+        p.place_button.toggled.connect(self._placing_toggled)
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -480,7 +486,7 @@ class UnitsTool(PanelTool):
         return True
 
     def _show_selected(self, *_args) -> None:
-        if self.window.game is None:
+        if self.window.game is None or not self.panel.built:  # built: it reads the unit
             return
         uid = self.window.selected_unit_id
         unit = None

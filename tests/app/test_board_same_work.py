@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PySide6.QtCore import QRectF
 
 from app.board import BoardScene
 from app.board.items import LABEL_PLACES
@@ -98,6 +99,24 @@ def shown_places(scene: BoardScene) -> list[str | None]:
     return [i.label.where if i.label.isVisible() else None for i in scene.unit_items.values()]
 
 
+def assert_laid_out(view, zoom: float) -> None:
+    """The labels are where the plain greedy puts them — but those the view's edges cut,
+    which are laid out again inside the view (issue 16: BoardScene.fit_labels_to_view):
+    each of them is drawn whole in the viewport."""
+    scene = view.board()
+    fitted = scene.view_fitted()
+    items = list(scene.unit_items.values())
+    expected = reference_layout(scene, zoom)
+    shown = shown_places(scene)
+    assert [w for i, w in zip(items, shown, strict=True) if i.unit.id not in fitted] == \
+        [w for i, w in zip(items, expected, strict=True) if i.unit.id not in fitted]
+    box = QRectF(view.viewport().rect()).adjusted(-1, -1, 1, 1)
+    for uid in fitted:
+        label = scene.unit_item(uid).label
+        drawn = label.deviceTransform(view.viewportTransform()).mapRect(label.boundingRect())
+        assert label.isVisible() and box.contains(drawn), (uid, drawn)
+
+
 @pytest.mark.parametrize("table", ["demo", "300"])
 def test_label_layout_places_every_label_where_the_plain_greedy_did(qtbot, table) -> None:
     scenario = load_demo() if table == "demo" else big_table(300, 30, seed=9)
@@ -122,7 +141,7 @@ def test_a_wheel_zoom_lays_the_labels_out_once_the_wheel_rests(qtbot) -> None:
         view.zoom_by(factor, QPoint(400, 300))
     assert view.labels_pending()
     qtbot.waitUntil(lambda: not view.labels_pending(), timeout=2000)
-    assert shown_places(win.scene) == reference_layout(win.scene, view.px_per_inch())
+    assert_laid_out(view, view.px_per_inch())
 
 
 def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once(qtbot):
@@ -289,6 +308,41 @@ def test_blast_odds_worked_out_on_a_worker_are_the_odds_worked_out_at_once(qtbot
     assert kinds == ["placed", "at"] and tool.odds is not None and tool.result is not None
 
 
+def test_blast_odds_at_a_big_table_are_those_of_measuring_every_pair_summed_exactly() -> None:
+    """The odds a placement shows on a crowded 500-unit table (pairs found as arcs of the
+    landing rings, most decided by the bases' discs, summed as whole shares) are those of
+    the plain version: every near pair measured with GEOS, a dense base × landing matrix,
+    each base's chance the exact fraction of its covering landings; so are the rows."""
+    from fractions import Fraction
+
+    from app.tools.template import percent
+    from geometry.template_odds import d6_minus_accuracy, d20_steps, landings, template_odds
+    from tests.geometry.test_template_odds import dense_landing_hits
+
+    units = big_table(500, 30, seed=6).units
+    polys, ids = [u.polygon() for u in units], [u.id for u in units]
+    for shape, scheme, aim in [("blast-3", d20_steps(1.0), (30.0, 20.0)),
+                               ("blast-5", d6_minus_accuracy(2), (60.0, 8.0)),
+                               ("blast-3", d20_steps(0.5), (36.0, 24.0))]:
+        odds = template_odds(shape, aim, scheme, polys, ids)
+        under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 180)
+        faces = [int(p * scheme.die_sides) for _, p in scheme.distance_weights()]
+        share = np.concatenate([[f * 180] if d == 0 else np.full(180, f) for f, (d, _) in
+                                zip(faces, scheme.distance_weights(), strict=True)])
+        assert share.size == landings(aim, scheme).weights.size
+        whole = scheme.die_sides * 180
+        want = [float(Fraction(int(s), whole)) for s in under.astype(np.int64) @ share]
+        holes = np.zeros(len(ids), dtype=np.int64)
+        np.add.at(holes, hole[hole >= 0], share[hole >= 0])
+        assert odds.under.tolist() == want
+        assert odds.hole.tolist() == [float(Fraction(int(s), whole)) for s in holes]
+        assert sum(u > 0 for u in want) > 10
+        assert [(i, percent(pu), percent(ph)) for i, pu, ph in odds.ranked()] == sorted(
+            ((i, percent(pu), percent(ph)) for i, pu, ph in zip(ids, want, odds.hole,
+                                                                  strict=True) if pu > 0),
+            key=lambda r: (-want[ids.index(r[0])], -odds.hole[ids.index(r[0])], r[0]))
+
+
 # --- panels: rows edited in place are the rows a refill gives ---------------------------------
 
 _rows_strategy = st.lists(st.sampled_from([("a", "1"), ("b", "2"), ("c", "3"), ("d", "4"),
@@ -320,6 +374,58 @@ def test_a_combo_synced_in_place_holds_the_rows_a_refill_gives(qapp, first, then
     box.addItem("z", "9")
     sync_combo(box, first)
     assert [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == first
+
+
+_table_rows = st.lists(st.sampled_from([("Able", "1.0%", ""), ("Baker", "2.0%", "0.5%"),
+                                         ("Charlie", "100.0%", "66.7%"), ("Dog", "<0.1%", "")]),
+                       max_size=9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=_table_rows, then=st.lists(_table_rows, min_size=1, max_size=5))
+def test_a_read_out_table_told_only_what_changed_shows_what_a_fresh_one_shows(qapp, first,
+                                                                               then) -> None:
+    """The template panel's tables are told rows added, taken off and changed instead of a
+    reset: after any run of fills the view shows what a freshly filled table shows, and
+    Qt's model tester finds every signal consistent with the rows."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QAbstractItemModelTester
+
+    from app.tools.rows_table import fill, rows_of, rows_table
+
+    def shown(view) -> list[tuple[str, ...]]:
+        m = view.model()
+        return [tuple(m.data(m.index(r, c), Qt.ItemDataRole.DisplayRole)
+                      for c in range(m.columnCount())) for r in range(m.rowCount())]
+
+    headers = ("Unit", "Template", "Hole")
+    view = rows_table(headers)
+    model = view.model()
+    tester = QAbstractItemModelTester(  # noqa: F841 (it checks while it lives)
+        model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    # what a view knows: the rows it read, updated only where the signals say
+    seen: list[tuple[str, ...]] = []
+
+    def read(r: int) -> tuple[str, ...]:
+        return tuple(model.data(model.index(r, c)) for c in range(len(headers)))
+
+    def changed(top, bottom, _roles=()) -> None:
+        seen[top.row():bottom.row() + 1] = [read(r) for r in range(top.row(),
+                                                                    bottom.row() + 1)]
+
+    model.rowsInserted.connect(lambda _p, a, b: seen.__setitem__(slice(a, a),
+                                                                 [read(r) for r in
+                                                                  range(a, b + 1)]))
+    model.rowsRemoved.connect(lambda _p, a, b: seen.__delitem__(slice(a, b + 1)))
+    model.dataChanged.connect(changed)
+    model.modelReset.connect(lambda: seen.__setitem__(slice(None), [read(r) for r in
+                                                                    range(model.rowCount())]))
+    for want in (first, *then):
+        fill(view, want)
+        fresh = rows_table(headers)
+        fill(fresh, want)
+        assert rows_of(view) == want and shown(view) == shown(fresh) == want
+        assert seen == want, "the signals told the view every row that changed"
 
 
 def _combo_rows(box) -> list[tuple[str, object]]:
@@ -677,7 +783,7 @@ def test_a_wheel_burst_ends_with_the_board_a_repaint_from_scratch_shows(qtbot, n
     qtbot.wait(30)
     assert view.px_per_inch() == zoom
     left = _on_screen(view)
-    assert shown_places(win.scene) == reference_layout(win.scene, zoom)
+    assert_laid_out(view, zoom)
     fresh = _redrawn_from_scratch(view)
     assert np.abs(_on_screen(view) - fresh).max() <= 2  # the backing store reads true
     differ = np.abs(left - fresh).max(axis=2) > 2

@@ -195,3 +195,18 @@ def test_unsaved_edits_ask_before_closing_or_leaving(dialog, lib, asked, qtbot):
     dialog.reject()
     assert not dialog.isVisible()
     assert lib.get(IH, "character", "grenadier").data["guts"] != 2
+
+
+def test_roster_dialog_saved_list_follows_the_ruleset(qtbot, lib):
+    """The Saved list shows the chosen ruleset's rosters: it stayed on the first ruleset's
+    when another was chosen, so a stored roster of another ruleset could not be loaded."""
+    from engine.roster import Roster, save_roster
+
+    save_roster(lib, Roster("Duel", IH, {"allies": []}))
+    d = RosterDialog(lib)
+    qtbot.addWidget(d)
+    assert d.ruleset.currentData() != IH
+    assert [d.saved.itemText(i) for i in range(d.saved.count())] == []
+    d.ruleset.setCurrentIndex(d.ruleset.findData(IH))
+    assert [d.saved.itemText(i) for i in range(d.saved.count())] == ["Duel"]
+    assert d.load() and d.roster.name == "Duel"

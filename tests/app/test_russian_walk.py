@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
 from app.window import MainWindow
 from engine.scenario_io import load_scenario
 from resources.loader import resource
+from tests import russian_words as words
+from tests.russian_words import table_words
 
 from .russian import Russian, compile_russian
 
@@ -61,7 +63,9 @@ ALLOW = {
 #: actions the walk does not trigger: leaving the program, and native file choosers
 SKIP_ACTIONS = re.compile(r"Quit|Выход|Open|Открыть|Save|Сохранить|Import|Импорт|Export|"
                           r"Экспорт|Recent|недавн|Clear the list|Очистить")
-LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
+#: what a window shows that is not a word (see tests/russian_words.py): markup, file names
+#: and paths, code names quoted from the rules' sources (option ids, data keys, seed lines)
+STRIP = (words.MARKUP, words.FILE_NAMES, f"{words.CODE_NAMES}|{words.CITATIONS}")
 
 
 @pytest.fixture(scope="module")
@@ -72,55 +76,21 @@ def qm_folder(tmp_path_factory):
 
 
 def allowed_words(scenario, rid: str) -> set[str]:
-    """The proper names of the game: units, groups, sides, the scenario, the ruleset's name,
-    the Latin words its records keep in Russian (model names)."""
-    from engine.rulesets.registry import get_ruleset, list_rulesets
+    """The proper names of the game: units, groups, sides, the scenario, every ruleset's
+    name and id and every shipped table's title (the New game dialog), the Latin words
+    the ruleset's records keep in Russian (model names)."""
+    from engine.rulesets.registry import list_rulesets
     from engine.scenario_io import shipped_scenarios
 
-    words = set(ALLOW)
-    texts: list[str] = [scenario.name, rid]
-    # the games' own names: every ruleset's and every shipped table's (the New game dialog)
-    texts += [r.name for r in list_rulesets()] + [r.id for r in list_rulesets()]
-    texts += [title for _file, title in shipped_scenarios()]
-    for u in scenario.units:
-        texts += [u.id, u.label, u.side, u.profile]
-    for g in getattr(scenario, "groups", ()) or ():
-        texts += [str(getattr(g, "id", "")), str(getattr(g, "name", "")),
-                  str(getattr(g, "side", ""))]
-    rs = get_ruleset(rid)
-
-    def walk(node) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                if k.endswith("_ru") and isinstance(v, str):
-                    texts.append(v)
-                elif k in ("name", "model") and isinstance(v, str) and \
-                        not node.get(f"{k}_ru"):
-                    texts.append(v)          # a proper name with no Russian form (crew)
-                walk(v)
-        elif isinstance(node, list | tuple):
-            for v in node:
-                walk(v)
-
-    walk(dict(rs.profiles))
-    walk(dict(rs.weapons))
-    for t in texts:
-        words.update(LATIN.findall(t))
-    return words
+    games = [r.name for r in list_rulesets()] + [r.id for r in list_rulesets()]
+    games += [title for _file, title in shipped_scenarios()]
+    return table_words(scenario, rid, always=ALLOW, also=games)
 
 
 def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
-    found = []
-    for t in texts:
-        plain = re.sub(r"<[^>]+>|&\w+;", " ", t)       # markup is not text
-        plain = re.sub(r"(/[\w.+-]+)+/?|\b[\w.-]+\.(json|warboard|txt|png|svg|pdf)\b", " ",
-                       plain)                          # file names and paths (Open Recent)
-        # code names quoted from the rules' sources: option ids, data keys, seed lines
-        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|\b(seed|issue|max|IH|L\d+)\b", " ", plain)
-        words = [w for w in LATIN.findall(plain) if w not in allowed]
-        if words:
-            found.append(t.strip())
-    return sorted(set(found))
+    """The texts with a Latin word that is not allowed, each once: markup, file names and
+    code names are not words."""
+    return words.english(texts, allowed, strip=STRIP)
 
 
 def widget_texts(root: QWidget) -> list[str]:

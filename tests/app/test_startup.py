@@ -70,8 +70,9 @@ def test_importing_the_window_leaves_the_heavy_libraries_alone():
 def test_the_window_complete_needs_neither_the_engine_nor_numpy():
     """The program's path to the window complete: built with its modules held back, shown,
     the rest installed — every menu, tool and dock in, and none of numpy, shapely, icepool,
-    sqlite-utils, pyqtgraph or the engine's model, protocol and rulesets loaded. The demo
-    then goes on the board as before, and the ruleset registry comes with it."""
+    sqlite-utils, pyqtgraph or the engine's model, protocol and rulesets loaded; the hidden
+    docks' and tool panels' contents not built. The demo then goes on the board as before,
+    and the ruleset registry comes with it."""
     out = run_python(
         "import json, sys\n"
         "from PySide6.QtWidgets import QApplication\n"
@@ -86,11 +87,19 @@ def test_the_window_complete_needs_neither_the_engine_nor_numpy():
         "loaded = sorted(m for m in sys.modules if any(m == f or m.startswith(f + '.')"
         " for f in free))\n"
         "modules = sorted(w.modules)\n"
+        "from app.panels.docks import LazyDock\n"
+        "lazy = [d for d in w.dock_widgets() if isinstance(d, LazyDock)]\n"
+        "built = sorted(d.objectName() for d in lazy if d.built)\n"
         "assert w.open_demo()\n"
+        "built_after = sorted(d.objectName() for d in lazy if d.built)\n"
         "print(json.dumps({'loaded': loaded, 'pending': pending, 'modules': modules,"
-        " 'units': len(w.scene.unit_items),"
+        " 'units': len(w.scene.unit_items), 'lazy': len(lazy), 'built': built,"
+        " 'built_after': built_after,"
         " 'registry': 'engine.rulesets.registry' in sys.modules}))\n")
     assert out["loaded"] == []
+    # every hidden dock and tool panel waits to be shown (app.panels.docks.LazyDock), the
+    # demo's arrival included
+    assert out["lazy"] >= 8 and out["built"] == [] and out["built_after"] == []
     assert out["pending"] == list(DEFERRED)
     assert set(DEFERRED) | set(TOOL_MODULES) | {"app.files"} <= set(out["modules"])
     assert out["units"] == len(load_demo().units)

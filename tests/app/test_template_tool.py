@@ -222,3 +222,40 @@ def test_the_log_line_and_a_refused_face_read_in_russian(win, qtbot):
     with pytest.raises(ValueError) as refused:
         tool._dice()
     assert "дальность отклонения" in localized(said(refused.value), "ru")
+
+
+def test_a_placement_repaints_its_read_outs_without_re_laying_the_panel(win, qtbot):
+    """The read-outs keep room for their usual lines and the tables their scroll bar: a
+    placement after a clear (the message one line, then two; the tables empty, then full)
+    moves and resizes nothing in the panel, so it costs the event no repaint of the whole
+    dock."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    tool = template_tool(win, qtbot)
+    panel = tool.panel
+    click_board(qtbot, win, 20, 20)
+    qtbot.wait(20)
+    resized: list[str] = []
+
+    class Watch(QObject):
+        def eventFilter(self, obj, ev):  # noqa: N802 (Qt's name)
+            if ev.type() in (QEvent.Type.Resize, QEvent.Type.Move) and isinstance(obj, QWidget) \
+                    and (obj is panel or panel.isAncestorOf(obj)):
+                resized.append(f"{type(obj).__name__} {ev.type().name}")
+            return False
+
+    watch = Watch()
+    for x, y in [(21, 20), (40, 30), (10, 10)]:
+        tool.clear()
+        qtbot.wait(20)
+        QApplication.instance().installEventFilter(watch)
+        click_board(qtbot, win, x, y)
+        qtbot.wait(20)
+        QApplication.instance().removeEventFilter(watch)
+        assert panel.rows(panel.odds), "the placement lists its odds"
+    assert resized == []
+    # a read-out longer than the room kept still shows whole: the label grows
+    panel.message.setText(" ".join(["a long message"] * 40))
+    qtbot.wait(20)
+    assert panel.message.height() >= panel.message.heightForWidth(panel.message.width())

@@ -165,7 +165,7 @@ def test_dragging_close_to_an_enemy_snaps_into_base_contact(qtbot):
     tank = win.game.unit("sherman-1")      # allies, 50×100 mm, nose to +x: front at 11.97"
     assert tank.side != win.game.unit("gren-1").side
     drag(qtbot, win, [(50, 24), (49, 24), (40, 22)], release=False)
-    assert "nearest enemies: " in win.pointer_hint.text()
+    assert "nearest enemies:" in win.pointer_hint.text().splitlines()  # a list, one a line
     vp = win.view.viewport()
     near = (12.8, 24.0)                      # the rifleman's base 0.3" from the tank's nose
     qtbot.mouseMove(vp, at(win, *near))

@@ -48,3 +48,18 @@ def scan(folder: Path, makers: tuple[str, ...] = ("msg",)) -> list[Found]:
                 out.extend(Found(str(path.relative_to(ROOT)), node.lineno, t)
                            for t in literals(node.args[0]))
     return out
+
+
+def raised_strings(path: Path) -> list[Found]:
+    """Every `raise Error("…")` or `raise Error(f"…")` in a file: an error whose message
+    (its last positional argument; the ones before may name the field) is a plain or
+    formatted string, which no reader's language can show (a msg() template can)."""
+    out = []
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            message = node.exc.args[-1]
+            if isinstance(message, ast.JoinedStr) or literals(message):
+                out.append(Found(str(path.relative_to(ROOT)), node.lineno,
+                                 ast.unparse(message)))
+    return out

@@ -9,7 +9,6 @@ a code name quoted from the rules' sources (option ids, data keys)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,8 @@ from engine.rulesets.registry import get_ruleset
 from engine.scenario_io import load_scenario
 from engine.wording import change_words
 from resources.loader import resource
+from tests import russian_words as words
+from tests.russian_words import table_words
 
 SCENARIOS = {
     "civil-war-company": "civil-war-vasylivka.json",
@@ -32,9 +33,10 @@ SCENARIOS = {
     "butterfly-effect": "butterfly-night-approach.json",
     "keno-platoon": "keno-orchard.json",
 }
-LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 #: words that stay Latin in a Russian text: units of measure, formats, the program's name
 ALLOW = {"Warboard", "HP", "LOS", "BBCode", "MG", "AP"}
+#: what the engine's texts quote that is not a word (see tests/russian_words.py)
+STRIP = (f"{words.CODE_NAMES}|{words.SECTIONS}",)
 
 
 class CycleDice:
@@ -58,45 +60,16 @@ class CycleDice:
 
 
 def allowed_words(scenario, rid: str) -> set[str]:
-    """The proper names of the table: units, groups, sides, the scenario, the Latin words
-    the ruleset's records keep in Russian."""
-    rs = get_ruleset(rid)
-    texts = [scenario.name, rid, rs.name]
-    for u in scenario.units:
-        texts += [u.id, u.label, u.side, u.profile]
-    texts += [p.id for p in getattr(scenario, "terrain", ()) or ()]     # pieces: by id
-    for g in getattr(scenario, "groups", ()) or ():
-        texts += [str(g.id), str(getattr(g, "name", "") or ""), str(getattr(g, "side", ""))]
-
-    def walk(node) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                if k.endswith("_ru") and isinstance(v, str):
-                    texts.append(v)
-                elif k in ("name", "model") and isinstance(v, str) and \
-                        not node.get(f"{k}_ru"):
-                    texts.append(v)
-                walk(v)
-        elif isinstance(node, list | tuple):
-            for v in node:
-                walk(v)
-
-    walk(dict(rs.profiles))
-    walk(dict(rs.weapons))
-    words = set(ALLOW)
-    for t in texts:
-        words.update(LATIN.findall(t))
-    return words
+    """The proper names of the table: units, groups, sides, terrain pieces (by id), the
+    scenario, the Latin words the ruleset's records keep in Russian."""
+    pieces = [p.id for p in getattr(scenario, "terrain", ()) or ()]
+    return table_words(scenario, rid, always=ALLOW, also=pieces)
 
 
 def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
-    """The texts with a Latin word that is not allowed, each once."""
-    found = []
-    for t in texts:
-        plain = re.sub(r"\b\w+[._]\w+(\.\w+|\[\w+\])*|§[\w.\-–]+", " ", str(t))
-        if any(w not in allowed for w in LATIN.findall(plain)):
-            found.append(str(t).strip())
-    return sorted(set(found))
+    """The texts with a Latin word that is not allowed, each once (code names and the
+    rules' section marks are not words)."""
+    return words.english(texts, allowed, strip=STRIP)
 
 
 @dataclass

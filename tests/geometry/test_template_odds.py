@@ -6,6 +6,7 @@ import re
 
 import numpy as np
 import pytest
+import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -360,3 +361,96 @@ def test_landing_hits_equal_the_dense_prefilter_exactly(specs, scheme, aim, shap
     under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 36)
     assert np.array_equal(got.under, under)
     assert np.array_equal(got.hole, hole)
+
+
+def _crowded_table(n: int, seed: int):
+    """n bases of every shape at random spots and facings on a 30" × 20" patch, stacked
+    and overlapping: pairs of every kind (inside, near the edge, boxes' corners)."""
+    rng = np.random.default_rng(seed)
+    shapes = [BaseShape.round(25), BaseShape.round(40), BaseShape.oval(60, 35),
+              BaseShape.rect(50, 100), BaseShape.rect(25.4, 25.4)]
+    polys = [base_polygon(shapes[int(rng.integers(len(shapes)))], float(rng.uniform(0, 30)),
+                          float(rng.uniform(0, 20)), float(rng.uniform(0, 360)))
+             for _ in range(n)]
+    return polys, [f"b{k:03d}" for k in range(n)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_landing_hits_decided_by_the_discs_equal_every_pair_measured(seed):
+    """Most pairs are decided by each base's inner and outer disc, not measured: on a
+    crowded table (every base shape, rotated) the decisions are those of measuring every
+    pair with GEOS, for both templates and both schemes."""
+    from geometry.template_odds import landing_hits
+
+    polys, ids = _crowded_table(300, seed)
+    for shape, scheme, aim in [("blast-3", d20_steps(1.0), (15.0, 10.0)),
+                               ("blast-5", d6_minus_accuracy(2), (8.0, 6.0)),
+                               ("blast-3", d6_minus_accuracy(0), (25.0, 15.0))]:
+        got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=60)
+        under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 60)
+        assert got.under.any() and (got.hole >= 0).any()
+        assert np.array_equal(got.under, under)
+        assert np.array_equal(got.hole, hole)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(units, crowd), schemes, aims, st.sampled_from(["blast-3", "blast-5"]),
+       st.sampled_from([180, 36, 7]))
+def test_odds_are_the_exact_sums_of_the_landing_chances_rounded_once(specs, scheme, aim,
+                                                                     shape, n):
+    """template_odds sums each base's covering landings exactly (whole shares of one
+    denominator): the float nearest the exact fraction, whatever order the pairs come in
+    (a float sum's last bits hang on its order; a shown 0.25% is then 0.2% or 0.3%)."""
+    from fractions import Fraction
+
+    from geometry.template_odds import landing_hits
+
+    polys, ids = _place(specs)
+    odds = template_odds(shape, aim, scheme, polys, ids, n_bearings=n)
+    hits = landing_hits(shape, aim, scheme, polys, ids, n_bearings=n)
+    chance = [p / n for d, p in scheme.distance_weights() if d > 0 for _ in range(n)]
+    if scheme.distances.count(0.0):
+        chance.insert(0, Fraction(scheme.distances.count(0.0), scheme.die_sides))
+    assert sum(chance) == 1 and len(chance) == hits.landings.weights.size
+    for k in range(len(ids)):
+        under = sum((c for c, hit in zip(chance, hits.under[k], strict=True) if hit),
+                    Fraction(0))
+        hole = sum((c for c, h in zip(chance, hits.hole, strict=True) if h == k), Fraction(0))
+        assert odds.under[k] == float(under) and odds.hole[k] == float(hole)
+
+
+def test_odds_after_a_base_moved_are_worked_out_afresh():
+    """The bases' discs are kept for the bases last asked about: a moved base (a new
+    polygon) is never judged by its old place."""
+    polys, ids = _crowded_table(40, 3)
+    first = template_odds("blast-5", (15.0, 10.0), d20_steps(0.5), polys, ids)
+    moved = list(polys)
+    moved[7] = base_polygon(BaseShape.round(40), 15.0, 10.0, 0.0)  # right under the aim
+    again = template_odds("blast-5", (15.0, 10.0), d20_steps(0.5), moved, ids)
+    fresh_polys = [shapely.Polygon(p) for p in moved]  # new objects: nothing kept applies
+    fresh = template_odds("blast-5", (15.0, 10.0), d20_steps(0.5), fresh_polys, ids)
+    assert again.of("b007") != first.of("b007")
+    assert again.under.tolist() == fresh.under.tolist()
+    assert again.hole.tolist() == fresh.hole.tolist()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(units, crowd), schemes, st.tuples(st.floats(-5, 30), st.floats(-5, 30)),
+       st.sampled_from([1.5, 2.5]), st.sampled_from([7, 36, 180]),
+       st.sampled_from([0.0, 90.0, 270.0, 33.3]))
+def test_candidate_arcs_find_the_pairs_testing_every_landing_finds(specs, scheme, aim, radius,
+                                                                  n, offset):
+    """The candidates come from arcs of each ring worked out in closed form: the very
+    (base, landing) pairs the box test over every landing finds, for any bearing grid."""
+    from geometry.template_odds import _candidate_pairs
+
+    polys, _ = _place(specs)
+    nb = shapely.bounds(np.asarray(polys, dtype=object))
+    land = landings(aim, scheme, n, offset)
+    k, j = _candidate_pairs(nb, land, radius)
+    px, py = land.centres[:, 0], land.centres[:, 1]
+    bx = np.maximum(0.0, np.maximum(nb[:, 0, None] - px, px - nb[:, 2, None]))
+    by = np.maximum(0.0, np.maximum(nb[:, 1, None] - py, py - nb[:, 3, None]))
+    want = set(zip(*np.nonzero(bx * bx + by * by < radius * radius), strict=True))
+    got = list(zip(k.tolist(), j.tolist(), strict=True))
+    assert len(got) == len(set(got)) and set(got) == {(int(a), int(b)) for a, b in want}

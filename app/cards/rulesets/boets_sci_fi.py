@@ -20,14 +20,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QT_TR_NOOP, QRectF
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QPainter
 
 from app.i18n import current_language, loc, tr
 from engine.rulesets.boets_sci_fi.data import COLUMNS, RULESET_ID, is_proposed, rule_number
 from engine.rulesets.boets_sci_fi.leadership import commander_ldr
 
 from .. import group_kind
-from ..layout import BAND, FAINT, HIT, INK, SHADE, CardData, CardOptions, Col, Ink
+from ..layout import FAINT, HIT, SHADE, CardData, CardOptions, Col, Ink
 
 __all__ = ["ArmlistCard", "FormationCard", "LAYOUTS"]
 
@@ -79,29 +79,16 @@ def _steps(v: Any) -> str:
 
 def _stat_boxes(ink: Ink, rec: Mapping[str, Any]) -> None:
     """The eight armlist columns in two rows of four: value, Russian abbreviation, English."""
-    keys = list(COLUMNS)
-    per = 4
-    gap = 3.0
-    w = (ink.width - gap * (per - 1)) / per
-    h = 27.0
     vf = ink.font(13, bold=True, serif=True)
     lf = ink.font(6.6, bold=True)
     ef = ink.font(5.2)
-    top = ink.y + 1
-    for i, key in enumerate(keys):
-        row, col = divmod(i, per)
-        x = ink.x0 + col * (w + gap)
-        y = top + row * (h + gap)
-        r = QRectF(x, y, w, h)
-        ink.p.setPen(QPen(BAND, 0.9))
-        ink.p.setBrush(QColor("#f4f0e6"))
-        ink.p.drawRoundedRect(r, 2.5, 2.5)
+    for r, key in zip(ink.tiles(len(COLUMNS), 27.0, per_row=4), COLUMNS, strict=True):
         en, ru, _ = COLUMNS[key]
+        x, y, w = r.x(), r.top(), r.width()
         ink.text(x, y + 13.5, str(rec[key]), vf, mark=_mark(rec, key), align="c", width=w)
         ink.text(x, y + 20.5, ru, lf, align="c", width=w)
         small = COLUMNS[key][2] if _russian() else en       # Лидерство / LDR
-        ink.text(x, y + h - 1.8, small, ef, color=FAINT, align="c", width=w)
-    ink.y = top + 2 * h + gap + 1
+        ink.text(x, r.bottom() - 1.8, small, ef, color=FAINT, align="c", width=w)
 
 
 class ArmlistCard:
@@ -253,10 +240,7 @@ class FormationCard:
         top = ink.y
         h = 30.0
         w = 46.0
-        r = QRectF(ink.x0, top, w, h)
-        ink.p.setPen(QPen(BAND, 1.1))
-        ink.p.setBrush(QColor("#f4f0e6"))
-        ink.p.drawRoundedRect(r, 2.5, 2.5)
+        ink.tile(QRectF(ink.x0, top, w, h), pen=1.1)
         if ldrs:
             used = commander_ldr(ldrs, reading)
             pick = max(ldrs) if reading == "numeric_max" else min(ldrs)
@@ -350,16 +334,7 @@ class FormationCard:
 
     @staticmethod
     def _check(ink: Ink, x: float, label: str, on: bool) -> float:
-        s = 6.0
-        r = QRectF(x, ink.y - s, s, s)
-        ink.p.setPen(QPen(INK, 0.6))
-        ink.p.setBrush(SHADE)
-        ink.p.drawRect(r)
-        if on:
-            ink.p.setPen(QPen(HIT, 1.0))
-            ink.p.drawLine(r.topLeft(), r.bottomRight())
-            ink.p.drawLine(r.topRight(), r.bottomLeft())
-        return ink.text(x + s + 2, ink.y - 0.6, label, ink.font(6.2))
+        return ink.check(x, label, on, size=6.0, label_size=6.2, fill=SHADE)
 
 
 #: discovered by app.cards.layout (see app/cards/rulesets/__init__.py)

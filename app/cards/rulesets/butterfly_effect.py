@@ -16,12 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QFont, QPainter
 
 from app.i18n import loc
 from engine.i18n import msg
 
-from ..layout import BAND, FAINT, HIT, CardData, CardOptions, Col, Ink
+from ..layout import FAINT, HIT, CardData, CardOptions, Col, Ink
 
 __all__ = ["CharacterSheet", "RULESET", "LAYOUTS"]
 
@@ -107,20 +107,13 @@ class CharacterSheet:
                  (f"{p.get('stealth_dice', 0)}d6", stealth, _mark(p, "stealth_dice")),
                  (f"{p.get('perception_dice', 0)}d6", perception,
                   _mark(p, "perception_dice"))]
-        gap = 3.0
-        w = (ink.width - gap * (len(boxes) - 1)) / len(boxes)
-        top, h = ink.y + 1, 27.0
         vf = ink.font(12.5, bold=True, serif=True)
-        for i, (value, label, mark) in enumerate(boxes):
-            x = ink.x0 + i * (w + gap)
-            ink.p.setPen(QPen(BAND, 0.9))
-            ink.p.setBrush(QColor("#f4f0e6"))
-            ink.p.drawRoundedRect(QRectF(x, top, w, h), 2.5, 2.5)
-            ink.text(x, top + 14.5, value, vf, mark=mark, align="c", width=w)
+        for r, (value, label, mark) in zip(ink.tiles(len(boxes), 27.0), boxes, strict=True):
+            x, w = r.x(), r.width()
+            ink.text(x, r.top() + 14.5, value, vf, mark=mark, align="c", width=w)
             lf = _fitting_font(ink, label, w - 2, 5.4)
-            ink.text(x, top + h - 4, ink.fit(label, lf, w - 2), lf, color=FAINT, align="c",
+            ink.text(x, r.bottom() - 4, ink.fit(label, lf, w - 2), lf, color=FAINT, align="c",
                      width=w)
-        ink.y = top + h + 1
 
     def _weapons(self, card: CardData, kind: str) -> list[tuple[str, Mapping[str, Any]]]:
         out = []

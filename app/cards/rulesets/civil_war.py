@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QPainter, QPen
 
 from app.i18n import loc, tr
 from engine.rulesets.civil_war_company import data
@@ -30,7 +30,7 @@ from engine.rulesets.civil_war_company.common import ammo_left, ammo_total, fire
 from engine.rulesets.civil_war_company.companies import Company
 from engine.rulesets.civil_war_company.fire_rules import range_scheme
 
-from ..layout import BAND, FAINT, HIT, INK, CardData, CardOptions, Col, Ink, num, signed
+from ..layout import FAINT, HIT, PAPER, CardData, CardOptions, Col, Ink, num, signed
 
 __all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_tally",
            "LAYOUTS", "RULESET"]
@@ -52,35 +52,15 @@ def _inches(v: float) -> str:
 
 def _stats(ink: Ink, items: Sequence[tuple[str, str, str]]) -> None:
     """A row of boxed values: (label, value, mark)."""
-    n = len(items)
-    gap = 3.0
-    w = (ink.width - gap * (n - 1)) / n
-    top = ink.y + 1
-    h = 27.0
     vf = ink.font(14, bold=True, serif=True)
     lf = ink.font(6.0, bold=True)
-    for i, (label, value, mark) in enumerate(items):
-        x = ink.x0 + i * (w + gap)
-        r = QRectF(x, top, w, h)
-        ink.p.setPen(QPen(BAND, 0.9))
-        ink.p.setBrush(QColor("#f4f0e6"))
-        ink.p.drawRoundedRect(r, 2.5, 2.5)
-        ink.text(x, top + 15.5, value, vf, mark=mark, align="c", width=w)
-        ink.text(x, top + h - 4, label, lf, color=FAINT, align="c", width=w)
-    ink.y = top + h + 1
+    for r, (label, value, mark) in zip(ink.tiles(len(items), 27.0), items, strict=True):
+        ink.text(r.x(), r.top() + 15.5, value, vf, mark=mark, align="c", width=r.width())
+        ink.text(r.x(), r.bottom() - 4, label, lf, color=FAINT, align="c", width=r.width())
 
 
 def _check(ink: Ink, x: float, label: str, on: bool) -> float:
-    s = 6.4
-    r = QRectF(x, ink.y - s, s, s)
-    ink.p.setBrush(QColor("#fffdf8"))
-    ink.p.setPen(QPen(INK, 0.6))
-    ink.p.drawRect(r)
-    if on:
-        ink.p.setPen(QPen(HIT, 1.0))
-        ink.p.drawLine(r.topLeft(), r.bottomRight())
-        ink.p.drawLine(r.topRight(), r.bottomLeft())
-    return ink.text(x + s + 2, ink.y - 0.6, label, ink.font(6.4))
+    return ink.check(x, label, on, size=6.4, label_size=6.4, fill=PAPER)
 
 
 def _checks(ink: Ink, items: Sequence[tuple[str, bool]], per_row: int = 3) -> None:

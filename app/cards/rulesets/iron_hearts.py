@@ -19,15 +19,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QT_TR_NOOP, QRectF
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QPainter
 
 from app.i18n import loc, tr
 
 from ..layout import (
-    BAND,
     FAINT,
     HIT,
-    INK,
     SHADE,
     CardData,
     CardOptions,
@@ -175,15 +173,7 @@ class VehicleCard:
 
     @staticmethod
     def _check(ink: Ink, x: float, label: str, on: bool) -> float:
-        s = 6.4
-        r = QRectF(x, ink.y - s, s, s)
-        ink.p.setPen(QPen(INK, 0.6))
-        ink.p.drawRect(r)
-        if on:
-            ink.p.setPen(QPen(HIT, 1.0))
-            ink.p.drawLine(r.topLeft(), r.bottomRight())
-            ink.p.drawLine(r.topRight(), r.bottomLeft())
-        return ink.text(x + s + 2, ink.y - 0.6, label, ink.font(6.6))
+        return ink.check(x, label, on, size=6.4)
 
     # ---- back
 
@@ -299,23 +289,14 @@ class InfantryCard:
         ink.frame()
 
     def _stats(self, ink: Ink, p: Mapping[str, Any]) -> None:
-        n = len(STATS)
-        gap = 3.0
-        w = (ink.width - gap * (n - 1)) / n
-        top = ink.y + 1
-        h = 31.0
         vf = ink.font(15, bold=True, serif=True)
         lf = ink.font(6.2, bold=True)
-        for i, (key, label) in enumerate(STATS):
-            x = ink.x0 + i * (w + gap)
-            r = QRectF(x, top, w, h)
-            ink.p.setPen(QPen(BAND, 0.9))
-            ink.p.setBrush(QColor("#f4f0e6"))
-            ink.p.drawRoundedRect(r, 2.5, 2.5)
+        for r, (key, label) in zip(ink.tiles(len(STATS), 31.0), STATS, strict=True):
             value = signed(p[key]) if key == "training_experience" else str(p[key])
-            ink.text(x, top + 17.5, value, vf, mark=_mark(p, key), align="c", width=w)
-            ink.text(x, top + h - 4, tr(label), lf, color=FAINT, align="c", width=w)
-        ink.y = top + h + 1
+            ink.text(r.x(), r.top() + 17.5, value, vf, mark=_mark(p, key), align="c",
+                     width=r.width())
+            ink.text(r.x(), r.bottom() - 4, tr(label), lf, color=FAINT, align="c",
+                     width=r.width())
 
     def _weapons(self, ink: Ink, card: CardData) -> None:
         p = card.record

@@ -15,11 +15,11 @@ give, and his die's comm-test table. The facts come from the engine
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TR_NOOP, QRectF
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QPainter
 
 from app.i18n import tr
 
-from ..layout import HIT, INK, CardData, CardOptions, Col, Ink
+from ..layout import CardData, CardOptions, Col, Ink
 
 __all__ = ["UnitCard", "CommanderCard", "RULESET", "LAYOUTS"]
 
@@ -68,18 +68,6 @@ def _mark(sheet, key: str) -> str:
     return "P" if key in sheet.proposed else ""
 
 
-def _check(ink: Ink, x: float, label: str, on: bool, size: float = 7.0) -> float:
-    """A tick box and its label at the current line; returns the x after it."""
-    r = QRectF(x, ink.y - size, size, size)
-    ink.p.setPen(QPen(INK, 0.6))
-    ink.p.drawRect(r)
-    if on:
-        ink.p.setPen(QPen(HIT, 1.0))
-        ink.p.drawLine(r.topLeft(), r.bottomRight())
-        ink.p.drawLine(r.topRight(), r.bottomLeft())
-    return ink.text(x + size + 2, ink.y - 0.6, label, ink.font(6.6))
-
-
 def _command_line(ink: Ink, sh) -> None:
     f, b = ink.font(7.2), ink.font(7.2, bold=True)
     ink.y += 9.5
@@ -107,7 +95,7 @@ def _morale_track(ink: Ink, sh, options: CardOptions) -> None:
     for mid, name, name_ru in sh.morale_ladder:
         short = name_ru.split("(")[-1].rstrip(")") if "(" in name_ru else name_ru
         label = name_ru if _ru() else f"{name} ({short})"
-        x = _check(ink, x, label, options.state and sh.morale == mid) + 7
+        x = ink.check(x, label, options.state and sh.morale == mid) + 7
 
 
 def _movement(ink: Ink, sh) -> None:
@@ -169,7 +157,7 @@ class UnitCard:
         ink.y += 9.0
         x = ink.x0
         for label in (tr("action 1"), tr("action 2"), tr("activated"), tr("passed")):
-            x = _check(ink, x, label, False) + 6
+            x = ink.check(x, label, False) + 6
         self._rules(ink)
         _comm_table(ink, sh.quality, card.readings.get("die_floor", "d4"),
                     links=2 if sh.vehicle else 3)
@@ -227,7 +215,7 @@ class CommanderCard:
             ink.y += 9.0
             x = ink.x0
             for label in (tr("pass 1 →"), tr("pass 2 →")):
-                x = _check(ink, x, label, False) + 44
+                x = ink.check(x, label, False) + 44
             _comm_table(ink, _sheet(chief, options).quality,
                         card.readings.get("die_floor", "d4"))
         ink.footnote(tr("A failed comm test loses the action; one die step down per "

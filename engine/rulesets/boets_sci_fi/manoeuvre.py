@@ -74,7 +74,7 @@ class Move(BoetsAction):
     label = "Move"
     doc = "Up to Ск steps toward a point, in formation; then the 1-step chain check (§4.7)."
     roles = (Role("actor", kind="group", label="moving squad or platoon"),
-             Role("point", kind="point", label="toward"))
+             Role("point", kind="point", label="the point to move toward"))
     cost = Cost(phases=("manoeuvre",), once_per="phase", reason="§4.2-4, §4.7-1")
 
     def _check(self, ctx: Context) -> None:

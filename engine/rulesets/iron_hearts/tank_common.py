@@ -27,7 +27,7 @@ from engine.scenario import Unit
 from geometry.facing import FRONT180, QUADRANTS, side_of_bearing
 
 from . import ranges
-from .common import current_turn
+from .common import current_turn, rn
 from .tank_data import MODIFIERS, VEHICLES, armour_face, check_vehicle
 from .tank_rules import (
     RuleRefused,
@@ -215,7 +215,8 @@ class TankView:
         marks = {k: v for k, v in log.items() if k not in ("turn", "ap")
                  and v != self.log.get(k)}
         return Cost(ap=len(new_ap), ap_on=new_ap, marks=marks, uses_weapon=uses_weapon,
-                    reason="01 §3.4, §4.12: 3 AP a turn, spent in sequence")
+                    reason=f"01 §3.4, §4.12: {rn('turn.ap_per_turn')} AP a turn, spent in "
+                           "sequence")
 
     def resolution(self, log: dict, steps, effects, summary, *,
                    uses_weapon: bool = False) -> Resolution:

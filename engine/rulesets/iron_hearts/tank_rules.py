@@ -32,13 +32,11 @@ from engine.protocol.refusal import ActionRefused
 from engine.wording import distance
 
 __all__ = [
-    "TANK_AP", "AIM_BREAK_M", "crew_state", "seat_map", "missing_posts", "member_at",
+    "AIM_BREAK_M", "crew_state", "seat_map", "missing_posts", "member_at",
     "crew_te", "round_te", "failed_aim_bonus", "aim_holds", "run_length", "speed_category",
     "move_allowance", "empty_turn_log", "turn_log", "ap_spent", "RuleRefused",
 ]
 
-#: Action points of a tank per turn (01 §3.4).
-TANK_AP = 3
 #: The aim is kept until the target moves this far (01 §4.15-1d).
 AIM_BREAK_M = 50.0
 STATUSES = ("ok", "wounded", "killed")

@@ -1,0 +1,46 @@
+"""The Russian walks' English filter (tests/russian_words.py) still catches English: each
+walk's own `english`, with the allowlist it builds for a sample table, fails a Russian line
+with one English word in it, and passes the same line with a proper name of the table,
+markup or a code name instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.scenario_io import load_scenario
+from resources.loader import resource
+from tests.app import test_russian_walk as window_walk
+from tests.engine import russian_walk as engine_walk
+
+WALKS = {"window": window_walk, "engine": engine_walk}
+
+
+def sample(walk, rid: str):
+    return load_scenario(Path(str(resource("scenarios", walk.SCENARIOS[rid]))))
+
+
+@pytest.mark.parametrize("name", sorted(WALKS))
+def test_one_english_word_fails_the_walk(name):
+    walk = WALKS[name]
+    scenario = sample(walk, "civil-war-company")
+    allowed = walk.allowed_words(scenario, "civil-war-company")
+    unit = scenario.units[0]
+    line = "Огонь по цели: попадание"
+    assert walk.english([line, line.replace("цели", "target")], allowed) == [
+        "Огонь по target: попадание"]
+    assert walk.english([line.replace("цели", unit.label)], allowed) == []
+    assert walk.english(["Огонь (crew_quality, §4.15)"], allowed) == []
+
+
+def test_each_walk_strips_its_own_kind_of_text():
+    """Markup and file names are not text in a window; the engine's texts have neither,
+    so there they count (and a section mark is not a word)."""
+    marked = ["<b>Огонь</b> &nbsp;", "Открыть /tmp/games/night.json"]
+    scenario = sample(engine_walk, "boets-sci-fi")
+    assert window_walk.english(marked, window_walk.allowed_words(scenario, "boets-sci-fi")) \
+        == []
+    assert engine_walk.english(marked, engine_walk.allowed_words(scenario, "boets-sci-fi")) \
+        == sorted(marked)
+    assert engine_walk.english(["правило §5.5-2"], set()) == []
