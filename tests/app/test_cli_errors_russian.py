@@ -11,7 +11,8 @@ import pytest
 
 from app import cli, i18n
 from app.main import main
-from tests.app.test_russian_walk import ALLOW, LATIN, english
+from tests.app.test_russian_walk import ALLOW, english
+from tests.russian_words import LATIN
 
 from .russian import compile_russian
 

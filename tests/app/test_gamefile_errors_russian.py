@@ -15,7 +15,8 @@ from engine.gamefile import load_game, new_game_file
 from engine.model import Change, Game, LogEntry, MoveUnit
 from tests.app.helpers import show_window
 from tests.app.test_board import make_scenario
-from tests.app.test_russian_walk import ALLOW, LATIN, english
+from tests.app.test_russian_walk import ALLOW, english
+from tests.russian_words import LATIN
 
 from .russian import Russian, compile_russian
 

@@ -21,7 +21,8 @@ from app.library_dialog import LibraryDialog
 from app.window import MainWindow
 from engine.library import Library
 from engine.scenario_io import load_demo, scenario_to_dict
-from tests.engine.russian_walk import ALLOW, LATIN, english
+from tests.engine.russian_walk import ALLOW, english
+from tests.russian_words import LATIN
 
 from .russian import Russian, compile_russian
 

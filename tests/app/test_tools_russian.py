@@ -9,11 +9,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.app.helpers import click_board, show_window
-from tests.app.test_russian_walk import ALLOW, LATIN, english
+from tests.app.test_russian_walk import ALLOW, english
 from tests.app.test_terrain_tool import scenario as terrain_scenario
 from tests.app.test_terrain_tool import terrain_tool
 from tests.app.test_units_tool import scenario as units_scenario
 from tests.app.test_units_tool import units_tool
+from tests.russian_words import LATIN
 
 from .russian import Russian, compile_russian
 

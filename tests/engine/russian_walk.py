@@ -33,8 +33,6 @@ SCENARIOS = {
     "butterfly-effect": "butterfly-night-approach.json",
     "keno-platoon": "keno-orchard.json",
 }
-#: a Latin word, as the shared filter reads one (callers build their allowed words with it)
-LATIN = words.LATIN
 #: words that stay Latin in a Russian text: units of measure, formats, the program's name
 ALLOW = {"Warboard", "HP", "LOS", "BBCode", "MG", "AP"}
 #: what the engine's texts quote that is not a word (see tests/russian_words.py)

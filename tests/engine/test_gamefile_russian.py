@@ -18,8 +18,9 @@ from engine.gamefile import Autosaver, GameFileError, load_game, new_game_file, 
 from engine.i18n import localized, said
 from engine.log_kinds import LOG_KINDS
 from engine.model import Change, LogEntry, MoveUnit, apply_change
-from tests.engine.russian_walk import ALLOW, LATIN, english
+from tests.engine.russian_walk import ALLOW, english
 from tests.engine.test_gamefile import demo_game, sql
+from tests.russian_words import LATIN
 
 #: words a Russian message keeps: formats and JSON's own literal
 KEPT = ALLOW | {"JSON", "SQLite", "null"}

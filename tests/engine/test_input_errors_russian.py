@@ -22,9 +22,10 @@ from engine.rulesets.registry import list_rulesets
 from engine.scenario import EDGES
 from engine.scenario_io import BASE_SHAPES, MOVEMENTS, ScenarioError, loads_scenario
 from geometry.terrain import KINDS
+from tests.russian_words import LATIN
 
 from .msg_scan import ROOT, raised_strings
-from .russian_walk import ALLOW, LATIN, english
+from .russian_walk import ALLOW, english
 
 IH = "iron-hearts"
 #: Latin words a Russian message keeps: the formats it names and JSON's own literals
