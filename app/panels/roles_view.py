@@ -167,7 +167,7 @@ class RoleEditor:
             if self.role.kind == "weapon":
                 want = [(tr("(the unit's own)"), None), *((loc(n), w) for w, n in weapons)]
             elif self.role.kind == "group":
-                want = [(NONE, None), *((f"{g.label} ({len(g.members)})", g.id)
+                want = [(NONE, None), *((f"{loc(g)} ({len(g.members)})", g.id)
                                         for g in groups.values())]
             else:
                 want = [(NONE, None), *((f"{u.label} ({u.side})", u.id) for u in others)]
