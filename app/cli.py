@@ -652,7 +652,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     try:
         action = rs.action(args.action)
     except KeyError as e:
-        raise CliError(f"ACTION: {e.args[0]}") from None
+        raise CliError(f"ACTION: {_loc(e.args[0], rs.id)}") from None
     groups = scenario_groups(scenario)
     actor_role = action.role("actor")
     group_actor = actor_role is not None and actor_role.kind == "group"
@@ -669,7 +669,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
         actor = _unit_of(game, args.by, "--by")
     why = rs.why_not(action.id, actor, profiles=scenario.profiles)
     if why is not None:
-        raise CliError(f"--by {actor.id} ({actor.profile}): {why}")
+        raise CliError(f"--by {actor.id} ({actor.profile}): {_loc(why, rs.id)}")
     target = _unit_of(game, args.target, "--target") if args.target else None
     targets = [_unit_of(game, t, "--targets") for t in args.targets or ()]
     options, rules = _pairs(args.option, "--option"), _pairs(args.rule, "--rule")

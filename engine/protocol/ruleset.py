@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.dice import Die
+from engine.i18n import msg, verbatim
 from engine.model import Game
 from engine.options import Modifier, Option, Schema, SchemaError, validate_options, validate_record
 from engine.protocol.action import Action
@@ -117,7 +118,9 @@ class Ruleset:
             if a.id == action_id:
                 return a
         known = ", ".join(a.id for a in self.actions)
-        raise KeyError(f"ruleset {self.id!r} has no action {action_id!r} (known: {known})")
+        raise KeyError(msg("ruleset {ruleset} has no action {action} (known: {known})",
+                           ruleset=verbatim(repr(self.id)), action=verbatim(repr(action_id)),
+                           known=verbatim(known)))
 
     def fact_spec(self, name: str, action: Action | None = None) -> FactSpec:
         """The declaration of fact `name` for `action`: the action's own, then this
@@ -157,9 +160,10 @@ class Ruleset:
         action = self.action(action_id)
         if action in self.actions_for(unit, profile, profiles=profiles):
             return None
-        if action.audience:
-            return f"{action.id} applies to {action.audience} only"
-        return f"{action.id} does not apply to this unit"
+        if action.audience:   # the id reads as the action's name (engine.i18n's glossary)
+            return msg("{action} applies to {audience} only", action=action.id,
+                       audience=action.audience)
+        return msg("{action} does not apply to this unit", action=action.id)
 
     def group_kinds(self) -> tuple[GroupKind, ...]:
         """The kinds of group this ruleset offers; () = any kind."""

@@ -198,3 +198,17 @@ def test_sealed_dice_refusals_in_russian(capsys, russian, tmp_path):
     no_english(err, "seed verify xyz")
     code, _, err = run(capsys, "--lang", "en", "verify", str(path), "--seed", "xyz")
     assert "--seed: expected 64 hexadecimal digits, got 'xyz'" in err, err
+
+
+def test_an_action_the_unit_cannot_take_or_the_ruleset_lacks_in_russian(capsys, russian):
+    code, _, err = run(capsys, "--lang", "ru", "resolve", CROSSROADS, "tank_fire", "--by",
+                       "us-1-1", "--target", "sherman-1")
+    assert code == 2
+    assert "--by us-1-1 (us-rifleman): Огонь из пушки: только для отрядов «бронетехника»" \
+        in err, err
+    no_english(err, "us-1-1 us-rifleman")
+    code, _, err = run(capsys, "--lang", "ru", "resolve", CROSSROADS, "fly", "--by", "us-1-1")
+    assert code == 2 and "ACTION: в правилах 'iron-hearts' нет действия 'fly' (есть: " in err
+    code, _, err = run(capsys, "--lang", "en", "resolve", CROSSROADS, "tank_fire", "--by",
+                       "us-1-1", "--target", "sherman-1")
+    assert "--by us-1-1 (us-rifleman): tank_fire applies to vehicles only" in err
