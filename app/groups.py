@@ -110,7 +110,7 @@ class GroupsController(QObject):
             depth = group_depth(scenario, gid)
             shape = formation_outline([u.polygon() for u in members], depth)
             side = g.side or members[0].side
-            self._outlines[gid] = GroupOutline(gid, g.label, scene.palette.colour(side),
+            self._outlines[gid] = GroupOutline(gid, loc(g), scene.palette.colour(side),
                                                geometry_path(shape), depth)
         self._outlines = {gid: o for gid, o in self._outlines.items() if gid in known}
         self.layer.set_outlines([self._outlines[g.id] for g in scenario.groups
@@ -151,7 +151,7 @@ class GroupsController(QObject):
             n = len(game.group_units(group_id))
             self.window.statusBar().showMessage(
                 self.tr("Group: %1 (%2), %n unit(s) on the table", "", n)
-                .replace("%1", g.label).replace("%2", loc(g.kind)))  # "squad" → "отделение"
+                .replace("%1", loc(g)).replace("%2", loc(g.kind)))  # "squad" → "отделение"
         self.group_selected.emit(group_id)
 
     def select_group_of(self, unit_id: str) -> str | None:

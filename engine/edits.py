@@ -292,7 +292,8 @@ class EditTerrain(Effect):
 # --------------------------------------------------------------------------- groups
 
 #: Group fields EditGroup may set; name, side, commander and deputy take None to clear.
-GROUP_EDIT_FIELDS = ("kind", "name", "side", "off_table", "members", "commander", "deputy")
+GROUP_EDIT_FIELDS = ("kind", "name", "name_ru", "side", "off_table", "members", "commander",
+                     "deputy")
 
 
 def _check_groups(game: Game, groups: list, where: str) -> None:

@@ -90,6 +90,9 @@ class Group:
     markers: dict = field(default_factory=dict)
     state: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
+    #: the name in Russian (optional, as a ruleset record's `name_ru`): `localized(group,
+    #: "ru")` shows it, English `name` (then the id) stays the fallback
+    name_ru: str | None = None
 
     @property
     def label(self) -> str:

@@ -55,8 +55,8 @@ PIECE_KEYS = ("id", "kind", "name", "polygon", "line", "blocks_los", "los_depth_
               "movement", "height", "thickness_in")
 UNIT_KEYS = ("id", "name", "side", "profile", "parent", "x", "y", "facing", "turret", "base",
              "markers", "state")
-GROUP_KEYS = ("id", "kind", "name", "side", "off_table", "members", "commander", "deputy",
-              "markers", "state")
+GROUP_KEYS = ("id", "kind", "name", "name_ru", "side", "off_table", "members", "commander",
+              "deputy", "markers", "state")
 
 __all__ = [
     "ScenarioError", "Extra", "MAX_FILE_BYTES", "parse_scenario", "parse_unit", "parse_piece",
@@ -419,6 +419,7 @@ def parse_group(v: Any, path: str) -> Group:
         kind=_text(_required(d, "kind", path), _at(path, "kind")),
         members=members,
         name=_optional(d, "name", path, _text),
+        name_ru=_optional(d, "name_ru", path, _text),
         side=_optional(d, "side", path, _text),
         commander=_optional(d, "commander", path, _text),
         deputy=_optional(d, "deputy", path, _text),
@@ -585,12 +586,12 @@ def unit_base_to_dict(u: Unit) -> dict:
 
 def group_to_dict(g: Group) -> dict:
     """A group's scenario JSON object: the inverse of parse_group, key order included."""
-    values = {"id": g.id, "kind": g.kind, "name": g.name, "side": g.side,
-              "off_table": g.off_table, "members": list(g.members), "commander": g.commander,
-              "deputy": g.deputy, "markers": copy.deepcopy(g.markers),
+    values = {"id": g.id, "kind": g.kind, "name": g.name, "name_ru": g.name_ru,
+              "side": g.side, "off_table": g.off_table, "members": list(g.members),
+              "commander": g.commander, "deputy": g.deputy, "markers": copy.deepcopy(g.markers),
               "state": copy.deepcopy(g.state)}
-    defaults = {"name": None, "side": None, "off_table": False, "commander": None,
-                "deputy": None, "markers": {}, "state": {}}
+    defaults = {"name": None, "name_ru": None, "side": None, "off_table": False,
+                "commander": None, "deputy": None, "markers": {}, "state": {}}
     return _assemble(values, defaults, g.extra, GROUP_KEYS)
 
 

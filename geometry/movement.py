@@ -38,6 +38,24 @@ SOURCE_CELLS = 1.5
 _TOL = 1e-9
 
 
+@dataclass(frozen=True)
+class PathProblem:
+    """Why a move is not allowed, as facts (no words: the engine words them for players,
+    engine/path_words.py). `code` is one of PATH_PROBLEMS; `terrain` names the impassable
+    features crossed; `cost_in` / `allowance_in` / `difficult` say how a move is too long."""
+
+    code: str
+    terrain: tuple[str, ...] = ()
+    cost_in: float = 0.0
+    allowance_in: float = 0.0
+    difficult: bool = False
+
+
+#: The kinds of PathProblem: crossing impassable terrain, costing more than the allowance,
+#: ending wholly off the table, ending partly over its edge.
+PATH_PROBLEMS = ("impassable", "too_long", "off_table", "over_edge")
+
+
 @dataclass
 class PathCheck:
     """Whether a move is allowed, what it measures and costs, and why not if it is not."""
@@ -45,7 +63,7 @@ class PathCheck:
     legal: bool
     length_in: float
     cost_in: float
-    reasons: list[str] = field(default_factory=list)
+    problems: list[PathProblem] = field(default_factory=list)
 
 
 def path_length(points: Sequence[tuple[float, float]]) -> float:
@@ -75,23 +93,23 @@ def check_path(
         raise ValueError(f"base: expected a BaseShape, got {type(base).__name__}")
     length = float(np.hypot(*np.diff(xy, axis=0).T).sum())
     line = LineString(xy) if length > 0 else Point(xy[0])
-    reasons = []
+    problems = []
     blocked = _impassable_overlapping(index, line.buffer(base.width_in / 2), vehicle)
     if blocked:
-        reasons.append("crosses impassable terrain: " + ", ".join(blocked))
+        problems.append(PathProblem("impassable", terrain=tuple(blocked)))
     slow = index.union_where(_slow_mask(index, vehicle))
     inside = float(shapely.length(shapely.intersection(line, slow))) if length > 0 else 0.0
     cost = length + (DIFFICULT_FACTOR - 1) * inside
     if cost > allowance + _TOL:
-        note = " (difficult terrain counted double)" if inside > _TOL else ""
-        reasons.append(f'too long: costs {cost:.2f}"{note}, allowance {allowance:.2f}"')
+        problems.append(PathProblem("too_long", cost_in=cost, allowance_in=allowance,
+                                    difficult=inside > _TOL))
     if table is not None:
         end = base_polygon(base, float(xy[-1][0]), float(xy[-1][1]), facing)
         x0, y0, x1, y1 = end.bounds
         if x0 < -_TOL or y0 < -_TOL or x1 > table[0] + _TOL or y1 > table[1] + _TOL:
             whole = x1 < 0 or y1 < 0 or x0 > table[0] or y0 > table[1]
-            reasons.append("off the table" if whole else "over the table's edge")
-    return PathCheck(not reasons, length, cost, reasons)
+            problems.append(PathProblem("off_table" if whole else "over_edge"))
+    return PathCheck(not problems, length, cost, problems)
 
 
 def reach_area(

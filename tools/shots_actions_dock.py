@@ -2,7 +2,8 @@
 open (the board keeps 60 % of the window), the Iron Hearts demo zoomed in on the middle of
 the table, the turn under way, a shot of the acting side's rifleman chosen in the dock, its
 odds shown — the labels at the board's edges laid inside it, the group names clear of the
-units' names.
+units' names; the dock's setup part scrolled to the roles (the target's whole name, the
+squad list).
 
 Saved with QWidget.grab() (offscreen), or, with --stay SECONDS, left open that long for a
 screenshot of the real window under X (/work/shared/tools/shot):
@@ -64,6 +65,10 @@ def main(argv: list[str] | None = None) -> None:
     w.action_panel.set_action("shoot")
     w.action_panel.set_target(target)
     QTest.qWait(800)
+    # the setup part scrolls at this height: show the roles (the target, the squad list)
+    panel = w.action_panel
+    panel.setup_scroll.ensureWidgetVisible(panel.roles_box, 0, 0)
+    QTest.qWait(200)
     if args.stay:
         QTest.qWait(int(args.stay * 1000))
         return

@@ -295,9 +295,20 @@ class BoardScene(QGraphicsScene):
         fit = self._view_fit
         for k, (item, where, shift) in enumerate(zip(items, plan.places, plan.shifts.tolist(),
                                                      strict=True)):
-            if k in fit:
+            if fit and k in fit:
                 where, shift = fit[k]
-            shown += self._show_label(item, where, shift)
+            label = item.label  # inline (not _show_label): thousands of labels a zoom
+            if where is None:
+                if label.isVisible():
+                    label.setVisible(False)
+                continue
+            shown += 1
+            ax, ay = item.label_anchor_xy(where)
+            dx, dy = shift
+            if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
+                label.place(where, QPointF(ax, ay), (dx, dy))
+            if not label.isVisible():
+                label.setVisible(True)
         self.place_texts()
         return shown
 

@@ -141,10 +141,11 @@ def _group_card(scenario: Any, library: Library, g: Any,
     known = {x.id: x for x in scenario.groups}
     fighters = scenario.members(g.id)
     leader = cards.get(g.commander) if g.commander else None
-    record = {"name": g.label, "kind": g.kind, "side": g.side, "members": list(g.members),
+    record = {"name": g.label, "name_ru": g.name_ru, "kind": g.kind, "side": g.side,
+              "members": list(g.members),
               "commander": g.commander, "deputy": g.deputy, "off_table": g.off_table,
               "fighters": fighters,
-              "subgroups": [{"id": s.id, "name": s.label, "kind": s.kind,
+              "subgroups": [{"id": s.id, "name": s.label, "name_ru": s.name_ru, "kind": s.kind,
                              "commander": s.commander, "deputy": s.deputy,
                              "fighters": scenario.members(s.id)}
                             for s in (known[m] for m in g.members if m in known)]}

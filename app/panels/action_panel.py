@@ -354,8 +354,10 @@ class ActionPanel(LazyDock):
         chart.layout().setContentsMargins(6, 0, 6, 0)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
-        for i, (w, stretch) in enumerate(((self.setup_scroll, 4), (chart, 2),
-                                          (results, 4))):
+        # the setup (unit, action, roles: a squad list's rows) takes the larger share; the
+        # steps' box, empty until the dice are in, scrolls its text
+        for i, (w, stretch) in enumerate(((self.setup_scroll, 6), (chart, 2),
+                                          (results, 3))):
             self.splitter.addWidget(w)
             self.splitter.setStretchFactor(i, stretch)
         self.splitter.setMinimumWidth(420)

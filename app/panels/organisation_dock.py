@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import i18n
-from app.i18n import tr
+from app.i18n import loc, tr
 
 from .docks import LazyDock, add_view_dock
 
@@ -298,7 +298,7 @@ class OrganisationDock(LazyDock):
             listed.add(uid)
 
         def group_item(parent, g, owner, seen: frozenset) -> None:
-            label = g.label + ("  " + tr("(off the table)") if g.off_table else "")
+            label = loc(g) + ("  " + tr("(off the table)") if g.off_table else "")
             item = QTreeWidgetItem(parent, [label, kinds.get(g.kind, g.kind), ""])
             item.setData(0, ID_ROLE, ("group", g.id, owner))
             item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
@@ -361,7 +361,7 @@ class OrganisationDock(LazyDock):
     def _fill_into(self, game: Game) -> None:
         self.into.clear()
         for g in game.scenario.groups:
-            self.into.addItem(f"{g.label} ({g.kind})", g.id)
+            self.into.addItem(f"{loc(g)} ({loc(g.kind)})", g.id)
 
     def _items(self) -> list[QTreeWidgetItem]:
         self._fresh()
@@ -417,7 +417,7 @@ class OrganisationDock(LazyDock):
         self.into_button.setEnabled(bool(sel) and self.into.count() > 0)
         self._filling = True
         try:
-            self.name.setText(g.label if g else "")
+            self.name.setText(loc(g) if g else "")
             if g is not None:
                 at = self.kind.findData(g.kind)
                 if at < 0 and self.kind.isEditable():
@@ -520,11 +520,14 @@ class OrganisationDock(LazyDock):
         g = self.game.group(gid)
         if all(getattr(g, k) == v for k, v in changes.items()):
             return False
-        return self.push([EditGroup(gid, changes)], label.replace("%1", g.label))
+        return self.push([EditGroup(gid, changes)], label.replace("%1", loc(g)))
 
     def rename(self, name: str) -> bool:
+        """Rename the group in the interface's language: a Russian window writes its
+        `name_ru` (the English `name` stays for English players), an English one its name."""
         name = name.strip()
-        return bool(name) and self._edit({"name": name}, tr("Rename %1") + f" → {name}")
+        field = "name_ru" if i18n.current_language() == "ru" else "name"
+        return bool(name) and self._edit({field: name}, tr("Rename %1") + f" → {name}")
 
     def set_kind(self, kind: str | None) -> bool:
         return bool(kind) and self._edit({"kind": kind}, tr("%1: kind") + f" {kind}")
@@ -542,7 +545,7 @@ class OrganisationDock(LazyDock):
         if gid is None or self.game is None:
             return False
         return self.push([DeleteGroup(gid)],
-                         tr("Disband %1").replace("%1", self.game.group(gid).label))
+                         tr("Disband %1").replace("%1", loc(self.game.group(gid))))
 
     def take_out(self) -> bool:
         game = self.game
@@ -570,7 +573,7 @@ class OrganisationDock(LazyDock):
             if ident not in members:
                 effects.append(AddMember(target, ident))
         label = tr("Move %1 into %2").replace("%1", ", ".join(s[1] for s in sel)) \
-            .replace("%2", game.group(target).label)
+            .replace("%2", loc(game.group(target)))
         return self.push(effects, label)
 
     def _dropped(self, item: QTreeWidgetItem | None) -> None:

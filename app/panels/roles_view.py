@@ -35,12 +35,15 @@ from PySide6.QtWidgets import (
 
 from app.i18n import loc, tr
 
+from .elided_combo import ElidedComboBox
 from .list_sync import sync_combo, sync_list
 
 if TYPE_CHECKING:
     from engine.protocol import GroupRef, Role
 
 NONE = "—"
+#: The height of a units list (about five rows; more scroll).
+LIST_PX = 110
 #: request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool)
 PickRequest = Callable[..., None]
 
@@ -59,6 +62,7 @@ def _row(*widgets: QWidget) -> QWidget:
 def _check_item(text: str, unit_id: str) -> QListWidgetItem:
     """A row of a units list: the unit's name, checkable, unchecked."""
     item = QListWidgetItem(text)
+    item.setToolTip(text)   # the list elides a long name in the middle: the whole one here
     item.setData(Qt.ItemDataRole.UserRole, unit_id)
     item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
     item.setCheckState(Qt.CheckState.Unchecked)
@@ -116,12 +120,14 @@ class RoleEditor:
         kind = role.kind
         parts: list[QWidget] = []
         if kind in ("unit", "responder", "group", "weapon"):
-            self.combo = QComboBox()
+            self.combo = ElidedComboBox()
             self.combo.currentIndexChanged.connect(lambda _i: self._changed())
             parts.append(self.combo)
         if kind == "units":
             self.list = QListWidget()
-            self.list.setMaximumHeight(110)
+            self.list.setMaximumHeight(LIST_PX)
+            self.list.setMinimumHeight(LIST_PX)   # rows enough to see, then it scrolls
+            self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
             self.list.itemChanged.connect(self._checked)
             parts.append(self.list)
         if kind == "template":
@@ -167,7 +173,7 @@ class RoleEditor:
             if self.role.kind == "weapon":
                 want = [(tr("(the unit's own)"), None), *((loc(n), w) for w, n in weapons)]
             elif self.role.kind == "group":
-                want = [(NONE, None), *((f"{g.label} ({len(g.members)})", g.id)
+                want = [(NONE, None), *((f"{loc(g)} ({len(g.members)})", g.id)
                                         for g in groups.values())]
             else:
                 want = [(NONE, None), *((f"{u.label} ({u.side})", u.id) for u in others)]
@@ -288,9 +294,11 @@ class RolesView(QWidget):
         self.request = request
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
-        # a long role title ("Moving squad or platoon (required)", longer in Russian) goes
-        # above its field when the dock is narrow, so the unit's name is not cut to "1st cybe"
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        # every role's title goes above its field, which takes the dock's whole width: a
+        # long title ("Moving squad or platoon (required)", longer in Russian) does not cut
+        # the unit's name to "1st cybe", nor a title beside it the target's name to
+        # "Gefr. Vogel (a…" or the squad list's rows at 1280×800
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         self.editors: dict[str, RoleEditor] = {}
         #: editors of roles not shown now, kept for when an action has that role again
         self._spare: dict[Role, RoleEditor] = {}

@@ -328,6 +328,7 @@ class _Drag:
 
     def text(self) -> str:
         from engine.model import MoveUnit
+        from engine.path_words import path_reasons
         from engine.triggers import due_after_move
         mpi = self.tool.editor.game.scenario.table.metres_per_inch
         c = self.check
@@ -354,8 +355,8 @@ class _Drag:
             lines.append(tr("due on drop: {0} — {1}").format(
                 game.unit(d["unit"]).label, loc(d.get("label") or d["test"],
                                                 game.scenario.ruleset)))
-        lines += [f"✗ {loc(r)}" for r in c.reasons]
-        if c.reasons:
+        lines += [f"✗ {loc(r)}" for r in path_reasons(c)]
+        if c.problems:
             lines.append(tr("drop to place it anyway"))
         return "\n".join(lines)
 

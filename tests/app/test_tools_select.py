@@ -148,7 +148,8 @@ def test_check_path_flags_a_base_past_the_edge():
     edge = check_path(index, base, [(10, 10), (10, 0.2)], 12, table=(72, 48))
     off = check_path(index, base, [(70, 10), (80, 10)], 12, table=(72, 48))
     assert inside.legal and not edge.legal and not off.legal
-    assert edge.reasons == ["over the table's edge"] and off.reasons == ["off the table"]
+    assert [p.code for p in edge.problems] == ["over_edge"]
+    assert [p.code for p in off.problems] == ["off_table"]
     assert check_path(index, base, [(70, 10), (80, 10)], 12).legal  # no table: no check
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 import json
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
+from engine.i18n import localized
 from engine.scenario import Scenario, Table, Unit
 from engine.scenario_io import (
     MAX_FILE_BYTES,
@@ -26,6 +28,8 @@ from engine.scenario_io import (
 )
 from geometry.bases import BaseShape
 from geometry.terrain import TerrainPiece
+from resources.loader import resource
+from tests.russian_words import LATIN
 
 
 def minimal() -> dict:
@@ -600,3 +604,33 @@ def test_group_errors_name_the_field(mutate, field, text):
     err = _groups_error(mutate)
     assert err.field == field
     assert text in err.message
+
+
+def test_a_groups_russian_name_is_read_and_written_back():
+    doc = v2_doc()
+    doc["groups"][0]["name_ru"] = "1-е отделение"
+    s = parse_scenario(copy.deepcopy(doc))
+    sq = s.group("sq-1")
+    assert (sq.name, sq.name_ru, sq.label) == ("1st squad", "1-е отделение", "1st squad")
+    assert localized(sq, "ru") == "1-е отделение" and localized(sq, "en") == "1st squad"
+    assert s.group("coy").name_ru is None and "name_ru" not in s.group("coy").extra
+    out = scenario_to_dict(s)
+    assert out == doc and list(out["groups"][0]) == list(doc["groups"][0])
+    assert "name_ru" not in out["groups"][1]    # absent stays absent
+
+
+def test_a_groups_russian_name_must_be_text():
+    doc = v2_doc()
+    doc["groups"][0]["name_ru"] = 7
+    with pytest.raises(ScenarioError, match=r"groups\[0\]\.name_ru"):
+        parse_scenario(doc)
+
+
+@pytest.mark.parametrize("file", sorted(p.name for p in Path(str(resource("scenarios")))
+                                        .glob("*.json")))
+def test_every_shipped_group_has_a_russian_name(file):
+    doc = json.loads(Path(str(resource("scenarios", file))).read_text(encoding="utf-8"))
+    s = parse_scenario(copy.deepcopy(doc))
+    assert s.groups and all(g.name_ru and g.name_ru != g.name for g in s.groups), file
+    assert all(not LATIN.findall(g.name_ru.replace("УНР", "")) for g in s.groups), file
+    assert scenario_to_dict(s) == doc

@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from geometry.bases import BaseShape, base_polygon
-from geometry.movement import DIFFICULT_FACTOR, check_path, path_length, reach_area
+from geometry.movement import (
+    DIFFICULT_FACTOR,
+    PATH_PROBLEMS,
+    PathProblem,
+    check_path,
+    path_length,
+    reach_area,
+)
 from geometry.terrain import TerrainIndex, TerrainPiece
 
 INCH = BaseShape.round(25.4)  # 1" round: half width 0.5"
@@ -38,7 +45,7 @@ def test_path_length():
 
 def test_open_ground_path_within_allowance_is_legal():
     r = check_path(SCENE, INCH, [(0, -5), (3, -9)], 6)
-    assert (r.legal, r.length_in, r.cost_in, r.reasons) == (True, 5.0, 5.0, [])
+    assert (r.legal, r.length_in, r.cost_in, r.problems) == (True, 5.0, 5.0, [])
 
 
 def test_difficult_terrain_counts_double():
@@ -46,14 +53,15 @@ def test_difficult_terrain_counts_double():
     assert DIFFICULT_FACTOR == 2.0
     short = check_path(SCENE, INCH, [(0, 0), (6, 0)], 7)
     assert (short.legal, short.length_in, short.cost_in) == (False, 6.0, 8.0)
-    assert short.reasons == ['too long: costs 8.00" (difficult terrain counted double), '
-                             'allowance 7.00"']
+    # facts, not words (engine/path_words.py words them: tests/engine/test_path_words.py)
+    assert short.problems == [PathProblem("too_long", cost_in=8.0, allowance_in=7.0,
+                                          difficult=True)]
     assert check_path(SCENE, INCH, [(0, 0), (6, 0)], 8).legal
 
 
 def test_crossing_water_is_illegal_whatever_the_allowance():
     r = check_path(SCENE, INCH, [(6, 0), (12, 0)], 100)
-    assert not r.legal and r.reasons == ["crosses impassable terrain: pond"]
+    assert not r.legal and r.problems == [PathProblem("impassable", terrain=("pond",))]
 
 
 def test_passing_beside_water_must_clear_it_by_half_the_base():
@@ -67,7 +75,7 @@ def test_buildings_are_difficult_for_infantry_and_impassable_for_vehicles():
     foot = check_path(SCENE, INCH, path, 8)
     assert (foot.legal, foot.cost_in) == (True, 8.0)
     tank = check_path(SCENE, TANK, path, 8, vehicle=True)
-    assert not tank.legal and tank.reasons == ["crosses impassable terrain: house"]
+    assert not tank.legal and tank.problems == [PathProblem("impassable", terrain=("house",))]
 
 
 def test_reach_in_open_ground_is_the_allowance_around_the_base():
@@ -146,7 +154,8 @@ def test_cost_is_at_least_the_length_and_at_most_double(path, allowance):
     r = check_path(SCENE, INCH, path, allowance)
     assert r.length_in == pytest.approx(path_length(path))
     assert r.length_in - 1e-9 <= r.cost_in <= DIFFICULT_FACTOR * r.length_in + 1e-9
-    assert r.legal == (not r.reasons)
+    assert r.legal == (not r.problems)
+    assert all(p.code in PATH_PROBLEMS for p in r.problems)
 
 
 @settings(max_examples=25, deadline=None)

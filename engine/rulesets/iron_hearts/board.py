@@ -31,9 +31,9 @@ def move_allowance_m(unit: Unit) -> tuple[float, str] | None:
     """Metres for one AP of movement, and where the figure comes from."""
     card = vehicle_card(unit)
     if card is not None:
-        return float(card["speed_m_by_ap"][0]), f"Iron Hearts: {card.get('name', 'card')} 1 AP"
+        return float(card["speed_m_by_ap"][0]), _vehicle_source(card, 1)
     if unit.profile in data.profiles():
-        return float(data.rule_number("movement.metres_per_ap")), "Iron Hearts: 1 AP"
+        return float(data.rule_number("movement.metres_per_ap")), _character_source(1)
     return None
 
 
@@ -46,11 +46,23 @@ def move_allowance_ap_m(unit: Unit, ap: int) -> tuple[float, str] | None:
         if ap > len(speeds):
             raise ValueError(f"AP: {card.get('name', 'the card')} moves at most {len(speeds)} "
                              f"consecutive AP, got {ap}")
-        return float(speeds[ap - 1]), f"Iron Hearts: {card.get('name', 'card')} {ap} AP"
+        return float(speeds[ap - 1]), _vehicle_source(card, ap)
     if unit.profile in data.profiles():
         return (ap * float(data.rule_number("movement.metres_per_ap")),
-                f"Iron Hearts: {ap} AP")
+                _character_source(ap))
     return None
+
+
+def _vehicle_source(card: dict, ap: int):
+    """Where a vehicle's allowance comes from: its card's speed for `ap` Move AP (the
+    card's name as the record, so a Russian window shows its name_ru)."""
+    return msg("Iron Hearts: {card} {ap} AP", card=card if card.get("name") else "card",
+               ap=ap)
+
+
+def _character_source(ap: int):
+    """Where a character's allowance comes from: `ap` Move AP of 15 m."""
+    return msg("Iron Hearts: {ap} AP", ap=ap)
 
 
 def facing_model(readings: Mapping[str, object]) -> str | None:
