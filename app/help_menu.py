@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import current_language, loc, tr
-from app.panels.options_view import default_text
 
 
 def _plain(text: str) -> str:
@@ -82,6 +81,8 @@ def ruleset_html(rs) -> str:
     """One ruleset's summary in the interface's language: what it is, dice, scale, actions,
     and its readings with their defaults — each reading of ours marked PROPOSED."""
     import html
+
+    from app.panels.options_view import default_text
     e = html.escape
     rid = rs.id
 

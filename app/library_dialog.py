@@ -8,7 +8,8 @@ field with choices, a line for numbers and text (typed text is passed on as type
 is not a number, so the library's message says what was wrong), comma-separated text for
 lists of names, and JSON text for nested tables (a vehicle's crew, armour, weapons).
 
-`install(window)` adds a Library menu: Unit library…, Rosters…, Print unit cards… (Ctrl+P).
+The Library menu that opens it (Unit library…, Rosters…, Print unit cards…) is app/library_menu.py,
+which imports this module when one of its entries is first used.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TR_NOOP, Qt
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -49,7 +49,7 @@ from engine.options import Field, SchemaError
 if TYPE_CHECKING:
     from engine.library import Entry, Library
 
-__all__ = ["LibraryDialog", "RecordForm", "install", "open_library"]
+__all__ = ["LibraryDialog", "RecordForm", "open_library"]
 
 ROLE = Qt.ItemDataRole.UserRole
 ORIGIN_TEXT = {"seed": QT_TR_NOOP("shipped with Warboard"),
@@ -605,86 +605,6 @@ class LibraryDialog(QDialog):
         dialog = preview(self, [card_for_entry(self.library, self.current)],
                          SheetOptions("a4", one_per_page=True))
         dialog.exec()
-
-
-# --------------------------------------------------------------------------- window menu
-
-
-def _readings(window) -> dict:
-    """The open game's rules readings (Game ▸ Rules readings…), for the cards."""
-    from engine.readings import readings_for
-    from engine.rulesets.registry import RulesetNotFound, get_ruleset
-
-    game = getattr(window, "game", None)
-    if game is None:
-        return {}
-    try:
-        return readings_for(get_ruleset(game.scenario.ruleset), game)
-    except RulesetNotFound:
-        return {}
-
-
-def _scenario_cards_dialog(window) -> None:
-    """Print preview of the cards of the table (one card per profile), A4 sheets with cut
-    marks; the same pages as `warboard cards FILE`."""
-    from app.cards import cards_for_scenario
-    from app.cards.printing import SheetOptions, preview
-
-    scenario = getattr(window, "scenario", None)
-    if scenario is None:
-        QMessageBox.information(window, tr("Print unit cards"),
-                                tr("Open a game or scenario first."))
-        return
-    try:
-        with open_library() as library:
-            cards = cards_for_scenario(scenario, library, readings=_readings(window))
-    except SchemaError as err:
-        QMessageBox.warning(window, tr("Print unit cards"), _said(err))
-        return
-    options = SheetOptions("a4", metres_per_inch=scenario.table.metres_per_inch)
-    preview(window, cards, options).exec()
-
-
-def install(window) -> QAction:
-    """Add the Library menu to the main window; returns the "Unit library…" action."""
-    menu = window.menuBar().addMenu(tr("&Library"))
-
-    def show_library() -> None:
-        try:
-            library = open_library()
-        except SchemaError as err:
-            QMessageBox.warning(window, tr("Unit library"), _said(err))
-            return
-        try:
-            LibraryDialog(library, window).exec()
-        finally:
-            library.close()
-
-    def show_rosters() -> None:
-        from app.roster_dialog import RosterDialog
-
-        try:
-            library = open_library()
-        except SchemaError as err:
-            QMessageBox.warning(window, tr("Rosters"), _said(err))
-            return
-        try:
-            RosterDialog(library, window,
-                         scenario=getattr(window, "scenario", None)).exec()
-        finally:
-            library.close()
-
-    lib_action = QAction(tr("Unit &library…"), window)
-    lib_action.triggered.connect(show_library)
-    roster_action = QAction(tr("&Rosters…"), window)
-    roster_action.triggered.connect(show_rosters)
-    print_action = QAction(tr("&Print unit cards…"), window)
-    print_action.setShortcut(QKeySequence.StandardKey.Print)
-    print_action.triggered.connect(lambda: _scenario_cards_dialog(window))
-    for a in (lib_action, roster_action, print_action):
-        menu.addAction(a)
-    window.library_menu = menu
-    return lib_action
 
 
 def _said(err: BaseException) -> str:

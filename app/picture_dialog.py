@@ -6,6 +6,9 @@ unit), the width, which names to show, the coordinate grid, whether to print the
 beside the pointer, and whether to draw the selected unit's reach area (the select tool's
 drag overlay, drawn for the picture only). Each exported picture goes into the game's log
 (action "picture"), so the turn's post (Log ▸ Copy turn as …) has a line where it belongs.
+
+The File menu's entry and the export itself are app/picture_menu.py, which imports this
+module (and app.picture, which draws) when the entry is first used.
 """
 
 from __future__ import annotations
@@ -13,8 +16,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -43,7 +44,6 @@ from .picture import (
     PictureOptions,
     Rendered,
     around,
-    save_picture,
 )
 
 if TYPE_CHECKING:
@@ -166,75 +166,3 @@ class PictureDialog(QDialog):
         return PictureOptions(area=area, width_px=self.width_px.value(),
                               labels=self.labels.currentData(), grid=self.grid.isChecked(),
                               readout=readout)
-
-
-class PictureExport(QObject):
-    """The File menu's Export picture… action and the export itself."""
-
-    def __init__(self, window) -> None:
-        super().__init__(window)
-        self.window = window
-        self.action = QAction(tr("Export &picture…"), window)
-        self.action.setStatusTip(tr("The board as a PNG or SVG picture for a forum post"))
-        self.action.triggered.connect(lambda _=False: self.dialog())
-        menu = window.file_menu
-        menu.insertAction(window.quit_action, self.action)
-        menu.insertSeparator(window.quit_action)
-        self.last_dialog: PictureDialog | None = None
-
-    def suggested(self) -> Path:
-        game = self.window.editor.game
-        files = getattr(self.window, "files", None)
-        shown = getattr(files, "path", None) or getattr(files, "source", None)
-        folder = shown.parent if shown is not None else Path.home()
-        stem = shown.stem if shown is not None else "".join(
-            c if c.isalnum() else "-" for c in game.scenario.name.lower()).strip("-")
-        n = 1 + sum(1 for e in game.log if e.action == "picture")
-        return folder / f"{stem}-turn{game.turn}-{n}.png"
-
-    def dialog(self) -> bool:
-        if not self.window.editor.has_game:
-            return False
-        dlg = PictureDialog(self.window, self.suggested())
-        self.last_dialog = dlg
-        while dlg.exec() == QDialog.DialogCode.Accepted:
-            if self.export_from(dlg):
-                return True
-        return False
-
-    def export_from(self, dlg: PictureDialog) -> bool:
-        """Export with the dialog's choices; a refusal is shown in the dialog."""
-        reach = dlg.reach.isChecked() and dlg.reach.isEnabled()
-        try:
-            self.export(Path(dlg.path.text().strip()), dlg.options(),
-                        reach_of=self.window.selected_unit_id if reach else None)
-        except PictureError as e:
-            dlg.message.setText(str(e))
-            return False
-        return True
-
-    def export(self, path: Path, opts: PictureOptions, reach_of: str | None = None) -> Rendered:
-        """Write the picture and log it (PictureError says why not); `reach_of`: a unit
-        whose reach area the select tool draws for the picture and takes away after."""
-        if not path.name:
-            raise PictureError(tr("File: choose where to write the picture"))
-        w = self.window
-        select = w.tools.tools["select"] if reach_of is not None else None
-        try:
-            if select is not None:
-                select.show_reach(reach_of)
-            r = save_picture(path, w.scene, w.editor.game, opts,
-                             restore_px_per_inch=w.view.px_per_inch())
-        finally:
-            if select is not None:
-                select.clear_overlay()
-        game = w.editor.game
-        w.editor.log(picture_entry(game.turn, path, r))
-        w.statusBar().showMessage(tr("Picture written to {path}").format(path=path), 5000)
-        return r
-
-
-def install(window) -> PictureExport:
-    export = PictureExport(window)
-    window.picture_export = export
-    return export

@@ -41,16 +41,11 @@ from PySide6.QtWidgets import (
 from app.i18n import current_language, loc, tr
 from engine.i18n import said
 
-from .dice_entry import DiceEntry, TypedRun, resolve_typed, roll_app
 from .docks import LazyDock, add_view_dock
-from .facts_view import FactsView
 from .list_sync import sync_combo
-from .modifiers_view import ModifiersView
-from .odds_chart import OddsChart
-from .options_view import OptionsView
-from .roles_view import RoleEditor, RolesView, role_prompt
-from .steps_view import StepsView
 
+# The contents' widget modules (roles, facts, options, modifiers, odds, dice, steps) are
+# imported when the dock is first built (`_build`): the window is complete without them.
 if TYPE_CHECKING:
     from engine.joint import JointContext, JointResolution
     from engine.model import Game
@@ -66,6 +61,9 @@ if TYPE_CHECKING:
     )
     from engine.roll_log import RerollTracker
     from engine.scenario import Unit
+
+    from .dice_entry import TypedRun
+    from .roles_view import RoleEditor
 
 NONE = "—"
 ERROR_STYLE = "color: #b3261e;"
@@ -221,6 +219,14 @@ class ActionPanel(LazyDock):
     # --- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
+        from .dice_entry import DiceEntry
+        from .facts_view import FactsView
+        from .modifiers_view import ModifiersView
+        from .odds_chart import OddsChart
+        from .options_view import OptionsView
+        from .roles_view import RolesView
+        from .steps_view import StepsView
+
         body = QWidget()
         lay = QVBoxLayout(body)
         lay.setContentsMargins(6, 6, 6, 6)
@@ -843,6 +849,8 @@ class ActionPanel(LazyDock):
 
     def _update(self) -> None:
         from engine.protocol import Facts, MissingRole
+
+        from .roles_view import role_prompt
         action, rs = self.action, self.ruleset
         self.context = None
         self.resolution = None
@@ -909,6 +917,9 @@ class ActionPanel(LazyDock):
         applied or not (engine.roll_log): a re-roll of an unapplied roll shows as one."""
         from engine.roll_log import rolled_entry
         from engine.sealed import sealing_of
+
+        from .dice_entry import roll_app
+
         ctx = self.context
         if ctx is None:
             return None
@@ -940,6 +951,8 @@ class ActionPanel(LazyDock):
         return res
 
     def _typed_changed(self) -> None:
+        from .dice_entry import resolve_typed
+
         ctx = self.context
         entry = self.dice_entry
         if ctx is None:

@@ -12,7 +12,6 @@ kept, inserted, removed), so the widget ends up exactly as a refill would leave 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from difflib import SequenceMatcher
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -76,6 +75,8 @@ def _edits(have: Sequence[Entry], want: Sequence[Entry]) -> list[tuple[str, int,
     tail = 0
     while tail < most - head and have[-1 - tail] == want[-1 - tail]:
         tail += 1
+    from difflib import SequenceMatcher  # here: the window's start does not diff a list
+
     mid_have, mid_want = have[head:len(have) - tail], want[head:len(want) - tail]
     ops = SequenceMatcher(None, mid_have, mid_want, autojunk=False).get_opcodes()
     return [(tag, i1 + head, i2 + head, j1 + head, j2 + head)

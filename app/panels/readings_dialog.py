@@ -22,9 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from engine.options import SchemaError
-
-from .options_view import OptionsView
 
 
 class ReadingsDialog(QDialog):
@@ -34,6 +31,8 @@ class ReadingsDialog(QDialog):
     def __init__(self, window) -> None:
         from engine.readings import readings_for
         from engine.rulesets.registry import get_ruleset
+
+        from .options_view import OptionsView  # with the dialog: not needed at start-up
         super().__init__(window)
         self.window_ = window
         game = window.editor.game
@@ -88,6 +87,8 @@ class ReadingsDialog(QDialog):
         return True
 
     def _ok(self) -> None:
+        from engine.options import SchemaError
+
         try:
             self.apply()
         except (SchemaError, ValueError) as err:

@@ -69,7 +69,7 @@ def win(qtbot, qm_folder):
         qtbot.addWidget(w)
         w.show()
         qtbot.waitExposed(w)
-        qtbot.waitUntil(lambda: "app.library_dialog" in w.modules, timeout=10000)
+        qtbot.waitUntil(lambda: "app.library_menu" in w.modules, timeout=10000)
         yield w
 
 

@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from app.library_dialog import LibraryDialog, install
+from app.library_dialog import LibraryDialog
+from app.library_menu import install
 from app.roster_dialog import RosterDialog
 from engine.library import Library
 from engine.scenario_io import load_demo

@@ -25,9 +25,9 @@ from tests.app.helpers import show_window
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Installed only after the first paint (everything in WINDOW_MODULES after app.files).
-DEFERRED = ("app.log_dock", "app.library_dialog", "app.panels.turn_dock",
+DEFERRED = ("app.log_dock", "app.library_menu", "app.panels.turn_dock",
             "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog",
-            "app.groups", "app.panels.organisation_dock", "app.picture_dialog",
+            "app.groups", "app.panels.organisation_dock", "app.picture_menu",
             "app.turn_post_dialog", "app.sealed_dice", "app.zones", "app.settings_dialog",
             "app.room", "app.zoom", "app.first_run", "app.help_menu")
 HEAVY = ("pyqtgraph", "sqlite_utils", "icepool", "engine.rulesets.registry", "engine.library",
