@@ -32,10 +32,12 @@ def touched_ids(change: Change) -> list[str]:
 
 
 class ChangeCommand(QUndoCommand):
-    """One Change on the undo stack; its text is the change's label."""
+    """One Change on the undo stack; its text is the change's label in the interface's
+    language (an engine label is a msg() Text, an app label came through tr())."""
 
     def __init__(self, editor: Editor, change: Change, *, applied: bool) -> None:
-        super().__init__(change.label or "Edit")
+        from app.i18n import loc, tr
+        super().__init__(loc(change.label) if change.label else tr("Edit"))
         self.editor = editor
         self.change = change
         self._skip_redo = applied  # QUndoStack.push calls redo(); the change is already in

@@ -12,11 +12,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine import scenario_io as sio
-from engine.i18n import msg
+from engine.i18n import msg, prefixed
 from engine.model import Effect, Game, ModelError, group_writes, need_unit, register_path
 
 __all__ = [
@@ -95,12 +96,27 @@ def _parse_record(head: str, d: Any, where: str):
 def _id_taken(game: Game, ident: str) -> str | None:
     """What already uses an id (unique across units, removed units, terrain and groups)."""
     if any(u.id == ident for u in game.all_units()):
-        return "a unit"
+        return msg("a unit")
     if any(p.id == ident for p in game.scenario.terrain):
-        return "a terrain piece"
+        return msg("a terrain piece")
     if any(g.id == ident for g in game.scenario.groups):
-        return "a group"
+        return msg("a group")
     return None
+
+
+def _taken_error(where: str, ident: str, taken: str) -> ModelError:
+    """An id already in use: the field named, the player's language through msg()."""
+    return ModelError(prefixed(f"{where}: ", msg("{id} is already used by {taken}",
+                                                  id=repr(ident), taken=taken)))
+
+
+def _no_changes(where: str) -> ModelError:
+    return ModelError(prefixed(f"{where}: ", msg("expected a table of fields to set")))
+
+
+def _one_of(where: str, fields: Sequence[str]) -> ModelError:
+    return ModelError(prefixed(f"{where}: ", msg("expected one of {fields}",
+                                                  fields=", ".join(fields))))
 
 
 # --------------------------------------------------------------------------- units, terrain
@@ -117,7 +133,8 @@ def _record_id(d: Any, where: str) -> str:
         raise ModelError(f"{where}: expected the scenario JSON object, got {d!r:.40}")
     ident = d.get("id")
     if not isinstance(ident, str) or not ident.strip():
-        raise ModelError(f"{where}.id: expected a non-empty string, got {ident!r}")
+        raise ModelError(prefixed(f"{where}.id: ", msg("expected a non-empty string, got {got}",
+                                                       got=repr(ident))))
     return ident
 
 
@@ -134,7 +151,7 @@ class AddUnit(Effect):
         ident = _record_id(self.unit, "add_unit.unit")
         taken = _id_taken(game, ident)
         if taken:
-            raise ModelError(f"add_unit.unit.id: {ident!r} is already used by {taken}")
+            raise _taken_error("add_unit.unit.id", ident, taken)
         _parse_record("units", self.unit, "add_unit.unit")  # refuse bad data before writing
         return [(["units", ident], True, [self.index, copy.deepcopy(self.unit)])]
 
@@ -176,12 +193,12 @@ class EditUnit(Effect):
     def writes(self, game):
         need_unit(game, self.unit)
         if not isinstance(self.changes, dict) or not self.changes:
-            raise ModelError("edit_unit.changes: expected a table of fields to set")
+            raise _no_changes("edit_unit.changes")
         out = []
         for key, value in self.changes.items():
             where = f"edit_unit.changes.{key}"
             if key not in UNIT_EDIT_FIELDS:
-                raise ModelError(f"{where}: expected one of {', '.join(UNIT_EDIT_FIELDS)}")
+                raise _one_of(where, UNIT_EDIT_FIELDS)
             _check_unit_field(game, self.unit, key, value, where)
             out.append((["unit", self.unit, key], True, copy.deepcopy(value)))
         return out
@@ -194,20 +211,25 @@ class EditUnit(Effect):
 def _check_unit_field(game: Game, unit_id: str, key: str, value: Any, where: str) -> None:
     if key in ("side", "profile") or (key == "name" and value is not None):
         if not isinstance(value, str) or not value.strip():
-            raise ModelError(f"{where}: expected a non-empty string, got {value!r}")
+            raise ModelError(prefixed(f"{where}: ", msg("expected a non-empty string, got {got}",
+                                                         got=repr(value))))
     elif key == "parent" and value is not None:
         parents = {u.id: u.parent for u in game.all_units()}
         if value == unit_id or value not in parents:
-            raise ModelError(f"{where}: expected the id of another unit, got {value!r}")
+            raise ModelError(prefixed(f"{where}: ", msg(
+                "expected the id of another unit, got {got}", got=repr(value))))
         cur = value
         while cur is not None:
             if cur == unit_id:
-                raise ModelError(f"{where}: {value!r} is under {unit_id!r}: a command loop")
+                raise ModelError(prefixed(f"{where}: ", msg(
+                    "{parent} is under {unit}: a command loop", parent=repr(value),
+                    unit=repr(unit_id))))
             cur = parents.get(cur)
     elif key == "turret" and value is not None:
         if isinstance(value, bool) or not isinstance(value, int | float) \
                 or not math.isfinite(value):
-            raise ModelError(f"{where}: expected a number or null, got {value!r}")
+            raise ModelError(prefixed(f"{where}: ", msg("expected a number or null, got {got}",
+                                                         got=repr(value))))
     elif key == "base":
         try:
             sio.parse_base(value, where)
@@ -228,7 +250,7 @@ class AddTerrain(Effect):
         ident = _record_id(self.piece, "add_terrain.piece")
         taken = _id_taken(game, ident)
         if taken:
-            raise ModelError(f"add_terrain.piece.id: {ident!r} is already used by {taken}")
+            raise _taken_error("add_terrain.piece.id", ident, taken)
         _parse_record("terrain", self.piece, "add_terrain.piece")
         return [(["terrain", ident], True, [self.index, copy.deepcopy(self.piece)])]
 
@@ -240,7 +262,7 @@ class AddTerrain(Effect):
 def _need_piece(game: Game, piece_id: str) -> tuple[int, dict]:
     present, record = _read_record(game, ["terrain", piece_id])
     if not present:
-        raise ModelError(f"terrain {piece_id!r}: no such piece")
+        raise ModelError(msg("terrain {piece}: no such piece", piece=repr(piece_id)))
     return record[0], record[1]
 
 
@@ -272,11 +294,10 @@ class EditTerrain(Effect):
     def writes(self, game):
         index, d = _need_piece(game, self.piece)
         if not isinstance(self.changes, dict) or not self.changes:
-            raise ModelError("edit_terrain.changes: expected a table of fields to set")
+            raise _no_changes("edit_terrain.changes")
         for key, value in self.changes.items():
             if key not in TERRAIN_EDIT_FIELDS:
-                raise ModelError(f"edit_terrain.changes.{key}: expected one of "
-                                 f"{', '.join(TERRAIN_EDIT_FIELDS)}")
+                raise _one_of(f"edit_terrain.changes.{key}", TERRAIN_EDIT_FIELDS)
             if value is None:
                 d.pop(key, None)
             else:
@@ -334,7 +355,7 @@ class AddGroup(Effect):
         ident = _record_id(self.group, "add_group.group")
         taken = _id_taken(game, ident)
         if taken:
-            raise ModelError(f"add_group.group.id: {ident!r} is already used by {taken}")
+            raise _taken_error("add_group.group.id", ident, taken)
         new = _parse_record("groups", self.group, "add_group.group")
         groups = list(game.scenario.groups)
         groups.insert(len(groups) if self.index is None else self.index, new)
@@ -374,11 +395,10 @@ class EditGroup(Effect):
     def writes(self, game):
         g = game.group(self.group)
         if not isinstance(self.changes, dict) or not self.changes:
-            raise ModelError("edit_group.changes: expected a table of fields to set")
+            raise _no_changes("edit_group.changes")
         for key in self.changes:
             if key not in GROUP_EDIT_FIELDS:
-                raise ModelError(f"edit_group.changes.{key}: expected one of "
-                                 f"{', '.join(GROUP_EDIT_FIELDS)}")
+                raise _one_of(f"edit_group.changes.{key}", GROUP_EDIT_FIELDS)
         writes = group_writes(game, g.id, self.changes)
         d = writes[0][2][1]
         edited = _parse_record("groups", d, f"edit_group.changes ({self.group!r})")
@@ -403,8 +423,9 @@ class AddMember(Effect):
     def writes(self, game):
         members = list(game.group(self.group).members)
         if self.member in members:
-            raise ModelError(f"add_member.member: {self.member!r} is already in "
-                             f"{self.group!r}")
+            raise ModelError(prefixed("add_member.member: ", msg(
+                "{member} is already in {group}", member=repr(self.member),
+                group=repr(self.group))))
         members.insert(len(members) if self.index is None else self.index, self.member)
         return EditGroup(self.group, {"members": members}).writes(game)
 
@@ -424,8 +445,9 @@ class RemoveMember(Effect):
     def writes(self, game):
         g = game.group(self.group)
         if self.member not in g.members:
-            raise ModelError(f"remove_member.member: {self.member!r} is not in "
-                             f"{self.group!r}")
+            raise ModelError(prefixed("remove_member.member: ", msg(
+                "{member} is not in {group}", member=repr(self.member),
+                group=repr(self.group))))
         return group_writes(game, g.id,
                             {"members": [m for m in g.members if m != self.member]})
 

@@ -34,7 +34,7 @@ import icepool
 
 from engine.dice import DiceSource
 from engine.facts import facts_for
-from engine.i18n import msg, verbatim
+from engine.i18n import join, msg, verbatim
 from engine.model import Change, Effect, LogEntry, MoveUnit, RemoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import SchemaError
@@ -183,7 +183,7 @@ def merge_changes(changes: Sequence[Change]) -> tuple[Change, list[str]]:
     for uid, n in removed_by.items():
         if n > 1:
             notes.append(f"{uid}: removed by {n} actions, removed once")
-    label = " + ".join(c.label for c in changes if c.label)
+    label = join(" + ", [c.label for c in changes if c.label])
     return Change(kept + list(removals.values()), label), notes
 
 

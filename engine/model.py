@@ -212,14 +212,14 @@ class Game:
         for u in self.removed:
             if u.id == unit_id:
                 return u
-        raise ModelError(f"unit {unit_id!r}: no such unit")
+        raise ModelError(msg("unit {unit}: no such unit", unit=repr(unit_id)))
 
     def group(self, group_id: str) -> Group:
         """A group of the scenario; ModelError naming the id otherwise."""
         for g in self.scenario.groups:
             if g.id == group_id:
                 return g
-        raise ModelError(f"group {group_id!r}: no such group")
+        raise ModelError(msg("group {group}: no such group", group=repr(group_id)))
 
     def group_units(self, group_id: str, *, leaders: bool = False) -> list[Unit]:
         """The group's units on the table (through its member groups), in member order;
@@ -539,7 +539,7 @@ def need_unit(game: Game, unit_id: str, *, on_table: bool = False) -> Unit:
     when `on_table`)."""
     u = game.unit(unit_id)
     if on_table and not game.on_table(unit_id):
-        raise ModelError(f"unit {unit_id!r}: not on the table")
+        raise ModelError(msg("unit {unit}: not on the table", unit=repr(unit_id)))
     return u
 
 
@@ -579,8 +579,9 @@ class AddMarker(Effect):
         u = need_unit(game, self.unit)
         old = u.markers.get(self.marker, 0)
         if isinstance(old, bool) or not isinstance(old, int):
-            raise ModelError(f"unit {self.unit!r}.markers.{self.marker}: "
-                             f"expected a count, got {old!r}")
+            where = msg("unit {unit}.markers.{marker}: ", unit=repr(self.unit),
+                        marker=self.marker)
+            raise ModelError(prefixed(where, msg("expected a count, got {got}", got=repr(old))))
         new = max(self.minimum, old + self.delta)
         if self.maximum is not None:
             new = min(self.maximum, new)
@@ -627,8 +628,8 @@ class AdjustState(Effect):
         u = need_unit(game, self.unit)
         old = u.state.get(self.key, self.default)
         if isinstance(old, bool) or not isinstance(old, int | float):
-            raise ModelError(f"unit {self.unit!r}.state.{self.key}: "
-                             f"expected a number, got {old!r}")
+            where = msg("unit {unit}.state.{key}: ", unit=repr(self.unit), key=self.key)
+            raise ModelError(prefixed(where, msg("expected a number, got {got}", got=repr(old))))
         new = old + self.delta
         if self.minimum is not None:
             new = max(self.minimum, new)
@@ -775,8 +776,9 @@ class AddGroupMarker(Effect):
         g = _need_group(game, self.group)
         old = g.markers.get(self.marker, 0)
         if isinstance(old, bool) or not isinstance(old, int):
-            raise ModelError(f"group {self.group!r}.markers.{self.marker}: "
-                             f"expected a count, got {old!r}")
+            where = msg("group {group}.markers.{marker}: ", group=repr(self.group),
+                        marker=self.marker)
+            raise ModelError(prefixed(where, msg("expected a count, got {got}", got=repr(old))))
         new = max(self.minimum, old + self.delta)
         if self.maximum is not None:
             new = min(self.maximum, new)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.i18n import msg
 from engine.model import Change, Game, LogEntry, SetGameState
 from engine.options import SchemaError
 
@@ -55,7 +56,7 @@ def readings_change(ruleset: Any, game: Game, values: Mapping[str, Any]) -> Chan
     if not isinstance(game, Game):
         raise SchemaError("readings: no game")
     return Change([SetGameState(READINGS_KEY, chosen or None)],
-                  f"Rules readings: {ruleset.name}")
+                  msg("Rules readings: {ruleset}", ruleset=ruleset.name))
 
 
 def readings_log_entry(ruleset: Any, game: Game, before: Mapping[str, Any],

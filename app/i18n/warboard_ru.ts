@@ -4259,6 +4259,10 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
         <source>Warboard on the command line.</source>
         <translation>Warboard в командной строке.</translation>
     </message>
+    <message>
+        <source>Edit</source>
+        <translation>Правка</translation>
+    </message>
 </context>
 <context>
     <name>ActionPanel</name>

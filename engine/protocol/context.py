@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.dice import DiceSource
+from engine.i18n import msg
 from engine.model import Change, Effect, Game
 from engine.odds import OutcomeDistribution
 from engine.options import Modifier, SchemaError
@@ -145,7 +146,9 @@ class Context:
         target = self.target.id if self.target else None
         return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor_id,
                           target, list(steps),
-                          Change(list(effects), f"{self.action.label}: {self.actor_label}"),
+                          Change(list(effects), msg("{action}: {actor}",
+                                                     action=self.action.label,
+                                                     actor=self.actor_label)),
                           summary, self.facts, dict(self.options), dict(self.rules),
                           self.roles_text(), self.names(), cost)
 

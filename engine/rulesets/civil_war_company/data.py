@@ -222,7 +222,7 @@ def glossary_ru(actions, options) -> dict[str, str]:
     """English → Russian of the words the data already translates, for the ruleset's
     glossary (engine.i18n.register_glossary): the modifiers' labels (modifiers.toml), the
     keywords (traits.toml), the gun classes (guns.toml), the profiles' sides
-    (profiles.toml), and the labels of the actions,
+    (profiles.toml), and the labels of the actions (also by id),
     their options and the ruleset options (labels_ru.toml)."""
     out = {m["label"]: m["label_ru"] for m in modifier_table().values()}
     out.update({t["name"]: t["name_ru"] for t in traits().values()})
@@ -235,6 +235,9 @@ def glossary_ru(actions, options) -> dict[str, str]:
     out.update({o.label: labels["action_options"][f"{a.id}.{o.id}"]
                 for a in actions for o in a.options})
     out.update({a.label: labels["actions"][a.id] for a in actions})
+    # an action's id where a text names the action by it (why_not: "artillery_fire
+    # applies to batteries only") reads as its label
+    out.update({a.id: labels["actions"][a.id] for a in actions})
     return out
 
 
