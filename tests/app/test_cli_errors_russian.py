@@ -14,17 +14,8 @@ from app.main import main
 from tests.app.test_russian_walk import ALLOW, english
 from tests.russian_words import LATIN
 
-from .russian import compile_russian
-
 CROSSROADS = "resources/scenarios/crossroads.json"
 BOETS = "resources/scenarios/boets-velian-ridge.json"
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 @pytest.fixture

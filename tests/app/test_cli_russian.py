@@ -15,17 +15,8 @@ import pytest
 from app import cli, i18n
 from app.main import main
 
-from .russian import compile_russian
-
 CROSSROADS = "resources/scenarios/crossroads.json"
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 @pytest.fixture

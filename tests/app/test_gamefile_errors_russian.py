@@ -18,14 +18,7 @@ from tests.app.test_board import make_scenario
 from tests.app.test_russian_walk import ALLOW, english
 from tests.russian_words import LATIN
 
-from .russian import Russian, compile_russian
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
+from .russian import Russian
 
 
 @pytest.fixture(autouse=True)

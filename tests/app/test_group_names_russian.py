@@ -4,20 +4,11 @@ and renaming a group there writes the Russian name (undoable), the English one k
 
 from __future__ import annotations
 
-import pytest
-
 from engine.scenario_io import load_demo
 from tests.app.helpers import show_window
 from tests.app.test_organisation_dock import texts
 
-from .russian import Russian, compile_russian
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
+from .russian import Russian
 
 
 def names(dock) -> list[str]:

@@ -11,14 +11,7 @@ from app.window import MainWindow
 from engine.model import Change, MoveUnit
 from engine.scenario_io import load_demo
 
-from .russian import Russian, compile_russian
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
+from .russian import Russian
 
 
 def test_a_language_is_read_from_tags_and_options():

@@ -24,16 +24,9 @@ from engine.scenario_io import load_demo, scenario_to_dict
 from tests.engine.russian_walk import ALLOW, english
 from tests.russian_words import LATIN
 
-from .russian import Russian, compile_russian
+from .russian import Russian
 
 IH = "iron-hearts"
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 @pytest.fixture(autouse=True)

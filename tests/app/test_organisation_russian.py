@@ -4,21 +4,12 @@ refused from a cyber squad (§4.1-1) and a squad shrunk below 3 (§4.1-2)."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.scenario_io import load_scenario
 from resources.loader import resource
 from tests.app.helpers import LEFT, show_window
 from tests.app.test_organisation_dock import click_item, notes
 
-from .russian import Russian, compile_russian
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
+from .russian import Russian
 
 
 def test_the_boets_remarks_and_refusal_read_in_russian(qtbot, qm_folder):

@@ -5,8 +5,6 @@ Move", not "Choose the toward for Move"); both in English and in Russian."""
 
 from __future__ import annotations
 
-import pytest
-
 from app.panels.roles_view import role_prompt
 from app.tools.select import NAME_CHARS, short_name
 from app.window import MainWindow
@@ -18,7 +16,7 @@ from resources.loader import resource
 from tests.app.helpers import LEFT, NO_MODIFIER, at, show_window, zoom
 from tests.app.test_panels_support import choose, open_window, select_unit
 
-from .russian import Russian, compile_russian
+from .russian import Russian
 
 LONG = "Second Red company, platoon four (the far one)"
 INF = BaseShape.round(25)
@@ -71,13 +69,6 @@ def test_the_drag_readout_lists_the_three_nearest_enemies_one_a_line(qtbot) -> N
     assert inches == sorted(inches) and inches[0] > 0
     assert max(len(line) for line in text.splitlines()) < 60, text
     assert width < 420, width      # narrow beside the pointer, not one long line
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 def test_the_drag_readout_lists_the_nearest_enemies_in_russian(qtbot, qm_folder) -> None:

@@ -5,20 +5,12 @@ ruleset's own message) carry no English word (the Russian walk's allowlist)."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from tests.app.helpers import demo_window, drag
 
-from .russian import Russian, compile_russian
+from .russian import Russian
 from .test_russian_walk import allowed_words, english
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 def test_a_refused_drag_reads_russian(qtbot, qm_folder):

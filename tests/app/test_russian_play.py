@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.log_dock import COLUMNS
@@ -26,17 +25,10 @@ from tests.app.test_panels_support import (
     type_dice,
 )
 
-from .russian import Russian, compile_russian
+from .russian import Russian
 from .test_russian_walk import allowed_words, english, widget_texts
 
 RULESET = "iron-hearts"
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 def crossroads():

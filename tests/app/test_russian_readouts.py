@@ -12,14 +12,7 @@ from app.window import MainWindow
 from engine.scenario_io import load_demo
 from tests.app.helpers import LEFT, NO_MODIFIER, at, click_board, zoom
 
-from .russian import Russian, compile_russian
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
+from .russian import Russian
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ from resources.loader import resource
 from tests import russian_words as words
 from tests.russian_words import table_words
 
-from .russian import Russian, compile_russian
+from .russian import Russian
 
 SCENARIOS = {
     "iron-hearts": "crossroads.json",
@@ -66,13 +66,6 @@ SKIP_ACTIONS = re.compile(r"Quit|Выход|Open|Открыть|Save|Сохра�
 #: what a window shows that is not a word (see tests/russian_words.py): markup, file names
 #: and paths, code names quoted from the rules' sources (option ids, data keys, seed lines)
 STRIP = (words.MARKUP, words.FILE_NAMES, f"{words.CODE_NAMES}|{words.CITATIONS}")
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 def allowed_words(scenario, rid: str) -> set[str]:

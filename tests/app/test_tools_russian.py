@@ -5,7 +5,6 @@ the table's names and ids may stay Latin)."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from tests.app.helpers import click_board, show_window
@@ -16,14 +15,7 @@ from tests.app.test_units_tool import scenario as units_scenario
 from tests.app.test_units_tool import units_tool
 from tests.russian_words import LATIN
 
-from .russian import Russian, compile_russian
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
+from .russian import Russian
 
 
 def no_english(texts, *names: str) -> None:

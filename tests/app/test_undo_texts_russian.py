@@ -16,18 +16,11 @@ from resources.loader import resource
 from tests.app.helpers import drag
 from tests.app.test_panels_support import click, open_window
 
-from .russian import Russian, compile_russian
+from .russian import Russian
 from .test_russian_play import aim_at, initiative
 from .test_russian_walk import allowed_words, english
 
 RULESET = "iron-hearts"
-
-
-@pytest.fixture(scope="module")
-def qm_folder(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("qm")
-    compile_russian(folder)
-    return folder
 
 
 def undo_texts(win) -> list[str]:
