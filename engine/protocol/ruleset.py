@@ -156,14 +156,15 @@ class Ruleset:
     def why_not(self, action_id: str, unit: Unit, profile: Mapping[str, Any] | None = None,
                 *, profiles: Mapping[str, Mapping[str, Any]] | None = None) -> str | None:
         """None when `unit` can take action `action_id`, else why not, in words:
-        "ram applies to vehicles only" (KeyError for an unknown action)."""
+        "Ram applies to vehicles only" — the action by its label, as the Actions dock names
+        it (KeyError for an unknown action)."""
         action = self.action(action_id)
         if action in self.actions_for(unit, profile, profiles=profiles):
             return None
-        if action.audience:   # the id reads as the action's name (engine.i18n's glossary)
-            return msg("{action} applies to {audience} only", action=action.id,
+        if action.audience:   # the label reads in Russian through the ruleset's glossary
+            return msg("{action} applies to {audience} only", action=action.label,
                        audience=action.audience)
-        return msg("{action} does not apply to this unit", action=action.id)
+        return msg("{action} does not apply to this unit", action=action.label)
 
     def group_kinds(self) -> tuple[GroupKind, ...]:
         """The kinds of group this ruleset offers; () = any kind."""

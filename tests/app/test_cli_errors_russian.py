@@ -202,4 +202,4 @@ def test_an_action_the_unit_cannot_take_or_the_ruleset_lacks_in_russian(capsys, 
     assert code == 2 and "ACTION: в правилах 'iron-hearts' нет действия 'fly' (есть: " in err
     code, _, err = run(capsys, "--lang", "en", "resolve", CROSSROADS, "tank_fire", "--by",
                        "us-1-1", "--target", "sherman-1")
-    assert "--by us-1-1 (us-rifleman): tank_fire applies to vehicles only" in err
+    assert "--by us-1-1 (us-rifleman): Fire main gun applies to vehicles only" in err

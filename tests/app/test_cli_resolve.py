@@ -220,11 +220,11 @@ def test_odds_of_named_outcomes_have_no_at_least(capsys, demo):
 
 @pytest.mark.parametrize("argv, message", [
     (("tank_fire", "--by", "us-1-1", "--target", "gren-1"),
-     "--by us-1-1 (us-rifleman): tank_fire applies to vehicles only"),
+     "--by us-1-1 (us-rifleman): Fire main gun applies to vehicles only"),
     (("melee", "--by", "sherman-1", "--target", "gren-1"),
-     "--by sherman-1 (m4a1-sherman): melee applies to characters only"),
+     "--by sherman-1 (m4a1-sherman): Melee applies to characters only"),
     (("rally", "--by", "us-1-1", "--targets", "us-1-2"),
-     "--by us-1-1 (us-rifleman): rally applies to commanders (NCOs, officers, player "
+     "--by us-1-1 (us-rifleman): Commander's rally applies to commanders (NCOs, officers, player "
      "characters) only"),
 ])
 def test_an_action_the_unit_cannot_take_exits_2(capsys, demo, argv, message):
@@ -249,7 +249,7 @@ def test_a_grenade_needs_a_thrower_with_grenades(capsys, tmp_path):
     code, _, err = run(capsys, "odds", path, "grenade", "--by", "us-1-nco", "--point", "30",
                        "30")
     assert code == 2
-    assert "--by us-1-nco (sgt-no-grenades): grenade applies to characters with grenades " \
+    assert "--by us-1-nco (sgt-no-grenades): Grenade applies to characters with grenades " \
            "only" in err
     # the same sergeant may still rally and shoot: only the grenade is refused
     code, _, err = run(capsys, "odds", path, "shoot", "--by", "us-1-nco", "--target", "gren-1")

@@ -412,7 +412,7 @@ def test_actions_for_asks_each_action_with_the_profile():
     assert toy.actions_for(ghost) == toy.actions
     assert toy.profile_of(ghost) is None and toy.profile_of(jeep) == {"speed": 30}
     assert toy.why_not("drive", jeep) is None
-    assert toy.why_not("drive", man) == "drive applies to vehicles only"
+    assert toy.why_not("drive", man) == "Drive applies to vehicles only"
     with pytest.raises(KeyError, match="no action 'fly'"):
         toy.why_not("fly", man)
     assert toy.describe()["actions"][1]["audience"] == "vehicles"

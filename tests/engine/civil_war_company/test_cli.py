@@ -77,7 +77,7 @@ def test_an_mg_cannot_use_artillery_fire(capsys, sample):
     code, _, err = run(capsys, "resolve", sample, "artillery_fire", "--by", "red-mg",
                        "--point", "20", "30", "--seed", "1")
     assert code == 2
-    assert "artillery_fire applies to batteries only" in err
+    assert "Artillery fire applies to batteries only" in err
 
 
 @pytest.mark.parametrize("cmd", ["resolve", "odds"])

@@ -17,13 +17,13 @@ RID = "civil-war-company"
 
 # (action, a unit of the sample table that may not take it, English, Russian)
 CASES = [
-    ("artillery_fire", "unr-1", "artillery_fire applies to batteries only",
+    ("artillery_fire", "unr-1", "Artillery fire applies to batteries only",
      "Огонь артиллерии: только для отрядов «батареи»"),
-    ("fire", None, "fire applies to companies and machine guns only",
+    ("fire", None, "Fire applies to companies and machine guns only",
      "Стрельба: только для отрядов «роты и пулемёты»"),
-    ("rout_move", None, "rout_move applies to companies only",
+    ("rout_move", None, "Rout move applies to companies only",
      "Бегство роты: только для отрядов «роты»"),
-    ("roll_ammunition", "unr-1", "roll_ammunition applies to MGs and batteries only",
+    ("roll_ammunition", "unr-1", "Roll ammunition (poor supply) applies to MGs and batteries only",
      "Бросок боезапаса (плохое снабжение): только для отрядов «пулемёты и батареи»"),
 ]
 

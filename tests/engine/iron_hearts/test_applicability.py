@@ -72,12 +72,12 @@ def test_an_unknown_profile_is_offered_everything():
 
 
 @pytest.mark.parametrize("profile, action, why", [
-    ("us-rifleman", "tank_fire", "tank_fire applies to vehicles only"),
+    ("us-rifleman", "tank_fire", "Fire main gun applies to vehicles only"),
     ("us-rifleman", "rally",
-     "rally applies to commanders (NCOs, officers, player characters) only"),
-    ("panzerschreck-gunner", "grenade", "grenade applies to characters with grenades only"),
-    ("m4a1-sherman", "melee", "melee applies to characters only"),
-    ("m4a1-sherman", "skill", "skill applies to characters only"),
+     "Commander's rally applies to commanders (NCOs, officers, player characters) only"),
+    ("panzerschreck-gunner", "grenade", "Grenade applies to characters with grenades only"),
+    ("m4a1-sherman", "melee", "Melee applies to characters only"),
+    ("m4a1-sherman", "skill", "Skill check applies to characters only"),
     ("m4a1-sherman", "command_range", None),
     ("us-rifleman", "shoot", None),
 ])

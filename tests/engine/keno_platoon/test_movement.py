@@ -38,7 +38,7 @@ def test_a_pivot_is_a_move_of_one_action_and_the_turret_turns_free():
     assert res.steps[0].outcome == "0° → 90°"
     assert (g.unit("t").facing, g.unit("t").turret) == (90.0, 40.0)
     assert g.unit("t").state["actions_left"] == 1
-    assert RULESET.why_not("pivot", unit("sq")) == "pivot applies to vehicles only"
+    assert RULESET.why_not("pivot", unit("sq")) == "Turn on the spot applies to vehicles only"
 
 
 @pytest.mark.parametrize(("tow", "inches"), [("towing", 8.0), ("overloaded_light", 6.0),
