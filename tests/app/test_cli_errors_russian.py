@@ -9,22 +9,13 @@ import json
 
 import pytest
 
-from app import cli, i18n
+from app import cli
 from app.main import main
 from tests.app.test_russian_walk import ALLOW, english
 from tests.russian_words import LATIN
 
 CROSSROADS = "resources/scenarios/crossroads.json"
 BOETS = "resources/scenarios/boets-velian-ridge.json"
-
-
-@pytest.fixture
-def russian(qm_folder, monkeypatch):
-    monkeypatch.setenv(i18n.QM_DIR_ENV, str(qm_folder))
-    for key in i18n.ENV_KEYS:
-        monkeypatch.delenv(key, raising=False)
-    yield
-    cli.set_language("en")
 
 
 def no_english(text: str, *names: str) -> None:
@@ -68,7 +59,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
      "measure"),
     (["--threat", "zz"], "--threat: на столе нет отряда с id 'zz'", "threat"),
 ])
-def test_picture_refusals_in_russian(capsys, russian, tmp_path, args, said, names):
+def test_picture_refusals_in_russian(capsys, russian_cli, tmp_path, args, said, names):
     code, _, err = run(capsys, "--lang", "ru", "picture", CROSSROADS, "-o",
                        str(tmp_path / "p.png"), *args)
     assert code == 2
@@ -76,7 +67,7 @@ def test_picture_refusals_in_russian(capsys, russian, tmp_path, args, said, name
     no_english(err, names, "gren", "zz")
 
 
-def test_picture_output_name_and_off_table_scatter_in_russian(capsys, russian, tmp_path):
+def test_picture_output_name_and_off_table_scatter_in_russian(capsys, russian_cli, tmp_path):
     code, _, err = run(capsys, "--lang", "ru", "picture", CROSSROADS, "-o",
                        str(tmp_path / "p.gif"))
     assert code == 2
@@ -96,7 +87,7 @@ def test_picture_output_name_and_off_table_scatter_in_russian(capsys, russian, t
            "table" in err
 
 
-def test_the_template_readout_and_measuring_errors_in_russian(capsys, russian):
+def test_the_template_readout_and_measuring_errors_in_russian(capsys, russian_cli):
     code, out, _ = run(capsys, "--lang", "ru", "template", CROSSROADS, "blast-3", "12", "20",
                        "--scatter", "3@90")
     assert code == 0
@@ -122,7 +113,7 @@ def test_the_template_readout_and_measuring_errors_in_russian(capsys, russian):
         no_english(err, names)
 
 
-def test_organisation_remarks_in_the_command_s_language(capsys, russian, tmp_path):
+def test_organisation_remarks_in_the_command_s_language(capsys, russian_cli, tmp_path):
     """The Boets sample with its clone squad cut to two and a militia fighter put into a
     cyber squad: each remark printed in Russian with its rule, English unchanged."""
     doc = json.loads(open(BOETS, encoding="utf-8").read())
@@ -153,7 +144,7 @@ def test_organisation_remarks_in_the_command_s_language(capsys, russian, tmp_pat
     assert out.strip() == "замечаний по организации нет"
 
 
-def test_return_fire_refusals_in_russian(capsys, russian):
+def test_return_fire_refusals_in_russian(capsys, russian_cli):
     base = ["--lang", "ru", "resolve", CROSSROADS, "shoot", "--by", "us-1-1", "--target",
             "gren-1", "--return-fire"]
     code, _, err = run(capsys, *base, "nobody")
@@ -164,7 +155,7 @@ def test_return_fire_refusals_in_russian(capsys, russian):
     no_english(err, "return-fire us-1-1")
 
 
-def test_sealed_dice_refusals_in_russian(capsys, russian, tmp_path):
+def test_sealed_dice_refusals_in_russian(capsys, russian_cli, tmp_path):
     """A locked sealed game refuses the app's dice, and `warboard verify` a malformed
     seed, in the reader's language (engine.sealed's Russian, forum_text's own words)."""
     from engine import sealed
@@ -191,7 +182,7 @@ def test_sealed_dice_refusals_in_russian(capsys, russian, tmp_path):
     assert "--seed: expected 64 hexadecimal digits, got 'xyz'" in err, err
 
 
-def test_an_action_the_unit_cannot_take_or_the_ruleset_lacks_in_russian(capsys, russian):
+def test_an_action_the_unit_cannot_take_or_the_ruleset_lacks_in_russian(capsys, russian_cli):
     code, _, err = run(capsys, "--lang", "ru", "resolve", CROSSROADS, "tank_fire", "--by",
                        "us-1-1", "--target", "sherman-1")
     assert code == 2

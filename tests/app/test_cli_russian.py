@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from app import cli, i18n
 from app.main import main
 
@@ -19,17 +17,7 @@ CROSSROADS = "resources/scenarios/crossroads.json"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def russian(qm_folder, monkeypatch):
-    """The Russian translation findable; English again afterwards."""
-    monkeypatch.setenv(i18n.QM_DIR_ENV, str(qm_folder))
-    for key in i18n.ENV_KEYS:
-        monkeypatch.delenv(key, raising=False)
-    yield
-    cli.set_language("en")
-
-
-def test_the_overview_in_russian_lists_every_command(capsys, russian):
+def test_the_overview_in_russian_lists_every_command(capsys, russian_cli):
     assert main(["--lang", "ru", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("использование: warboard [FILE]")
@@ -40,7 +28,7 @@ def test_the_overview_in_russian_lists_every_command(capsys, russian):
     assert "usage:" not in out and "commands:" not in out
 
 
-def test_help_of_a_command_in_russian_with_argparse_words(capsys, russian, monkeypatch):
+def test_help_of_a_command_in_russian_with_argparse_words(capsys, russian_cli, monkeypatch):
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert main(["help", "resolve"]) == 0
     out = capsys.readouterr().out
@@ -54,13 +42,13 @@ def test_help_of_a_command_in_russian_with_argparse_words(capsys, russian, monke
         assert english not in out
 
 
-def test_a_command_s_own_help_flag_in_russian(capsys, russian):
+def test_a_command_s_own_help_flag_in_russian(capsys, russian_cli):
     assert main(["--lang", "ru", "cards", "--help"]) == 0
     out = capsys.readouterr().out
     assert "PDF для записи" in out and "одна карточка на страницу" in out
 
 
-def test_argparse_refusals_in_russian(capsys, russian):
+def test_argparse_refusals_in_russian(capsys, russian_cli):
     assert main(["--lang", "ru", "measure"]) == 2
     err = capsys.readouterr().err
     assert "использование: warboard measure" in err
@@ -74,7 +62,7 @@ def test_argparse_refusals_in_russian(capsys, russian):
     assert "непонятные аргументы: --bogus" in capsys.readouterr().err
 
 
-def test_the_command_line_s_own_refusals_and_warnings_in_russian(capsys, russian, tmp_path):
+def test_the_command_line_s_own_refusals_and_warnings_in_russian(capsys, russian_cli, tmp_path):
     assert main(["--lang", "ru", "cards", CROSSROADS, "-o", str(tmp_path / "c.pdf"),
                  "--per-page", "0"]) == 2
     assert "--per-page: ожидалось целое число ≥ 1, получено 0" in capsys.readouterr().err
@@ -87,7 +75,7 @@ def test_the_command_line_s_own_refusals_and_warnings_in_russian(capsys, russian
     assert "--by: нет отряда с id 'nobody'" in capsys.readouterr().err
 
 
-def test_english_stays_english_after_russian(capsys, russian):
+def test_english_stays_english_after_russian(capsys, russian_cli):
     assert main(["--lang", "ru", "measure"]) == 2
     capsys.readouterr()
     assert main(["--lang", "en", "measure"]) == 2
@@ -113,7 +101,7 @@ def test_russian_without_a_qt_application(qm_folder):
     assert "использование: warboard measure" in done.stderr
 
 
-def test_a_refusal_of_the_rules_in_russian_names_its_flag(capsys, russian):
+def test_a_refusal_of_the_rules_in_russian_names_its_flag(capsys, russian_cli):
     """The rules' refusal (a msg() Text) is rebuilt in the command's language after the
     flag at fault, the head the flag already says dropped in either language; exit 2."""
     args = ["resolve", CROSSROADS, "shoot", "--by", "us-1-1", "--target", "sherman-2",
@@ -140,7 +128,7 @@ def test_a_refusal_of_the_rules_in_russian_names_its_flag(capsys, russian):
         "and the M1 Garand rifle has no armour piercing" in capsys.readouterr().err
 
 
-def test_the_app_s_dice_line_in_russian(capsys, russian):
+def test_the_app_s_dice_line_in_russian(capsys, russian_cli):
     assert main(["--lang", "ru", "resolve", CROSSROADS, "shoot", "--by", "gren-1",
                  "--target", "us-1-1", "--fact", "los=yes", "--seed", "7"]) == 0
     out = capsys.readouterr().out
