@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from shots_common import start_turn  # first: the repository on sys.path
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -46,15 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     w.resize(1280, 800)
     w.show()
     QTest.qWait(500)
-    turn = w.turn_dock                     # the turn under way: the shot may be taken
-    turn.roll_initiative()
-    if turn.start_button.isEnabled():
-        turn.start_turn()
-    if turn.activate_button.isEnabled():
-        turn.activate_button.click()
-    turn.hide()
-    w.action_panel.show()
-    w.action_panel.raise_()
+    start_turn(w)                          # the turn under way: the shot may be taken
     QTest.qWait(300)
     w.view.show_area(21.0, 24.0, 17.0)     # the US platoon, the road and the grenadiers
     # the initiative is rolled: the acting side's man shoots at the other's

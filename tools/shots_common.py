@@ -35,6 +35,21 @@ def settle(ms: int = 200) -> None:
     QApplication.processEvents()
 
 
+def start_turn(win: MainWindow) -> None:
+    """The turn under way as a player starts it (initiative rolled, the turn started, a unit
+    activated where the ruleset asks for it), then the Actions dock in front of the Turn dock:
+    a shot may be taken."""
+    turn = win.turn_dock
+    turn.roll_initiative()
+    if turn.start_button.isEnabled():
+        turn.start_turn()
+    if turn.activate_button.isEnabled():
+        turn.activate_button.click()
+    turn.hide()
+    win.action_panel.show()
+    win.action_panel.raise_()
+
+
 def window_for(scenario, centre, px_per_inch: float, dock: str = "action_panel") -> MainWindow:
     """A 1600x1000 window on `scenario` with `dock` shown and the board framed."""
     from app.window import MainWindow  # after the path is set; not at import (i18n first)

@@ -12,7 +12,7 @@ import os
 import sys
 
 from PySide6.QtWidgets import QApplication
-from shots_common import settle
+from shots_common import settle, start_turn
 
 
 def main(out: str) -> None:
@@ -28,15 +28,7 @@ def main(out: str) -> None:
     w.resize(1280, 800)
     w.show()
     settle(500)
-    turn = w.turn_dock
-    turn.roll_initiative()
-    if turn.start_button.isEnabled():
-        turn.start_turn()
-    if turn.activate_button.isEnabled():
-        turn.activate_button.click()
-    turn.hide()
-    w.action_panel.show()
-    w.action_panel.raise_()
+    start_turn(w)                          # the turn under way: the shot may be taken
     settle(300)
     w.view.fit_table()
     w.select_unit("us-1-1")
