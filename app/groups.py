@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from shiboken6 import isValid
 
 from app.board.groups_layer import GroupOutline, GroupsLayer
-from app.board.items import geometry_path
+from app.board.paths import geometry_path
 from app.i18n import loc
 from app.panels.docks import dock_widgets
 

@@ -1,8 +1,10 @@
 """The modules the main window installs at start-up, in order: each has
 `install(window) -> object` (kept in `window.modules[name]`).
 
-TOOL_MODULES add board tools (the select tool first: it is the default); WINDOW_MODULES add
-everything else (files, log dock, …). Add one line per module; commit this file alone.
+TOOL_MODULES add the board tools — app.tools.catalog every tool's action (a tool's module is
+imported when it is first used), the select tool's Move bar, the rotation handles and the
+arcs — and WINDOW_MODULES everything else (files, log dock, …). Add one line per module;
+commit this file alone.
 
 When the program starts, window modules not in BEFORE_SHOW are installed just after the
 window is first shown, over the game already on the board: their `install` must take that
@@ -10,10 +12,7 @@ game as it is (read `window.editor.game`), not wait for `game_replaced`.
 """
 
 TOOL_MODULES: tuple[str, ...] = (
-    "app.tools.select",
-    "app.tools.rotate", "app.tools.measure", "app.tools.threat", "app.tools.arcs",
-    "app.tools.template", "app.tools.terrain_edit", "app.tools.units",
-    "app.tools.pick",
+    "app.tools.catalog", "app.tools.select", "app.tools.rotate", "app.tools.arcs",
 )
 
 WINDOW_MODULES: tuple[str, ...] = (

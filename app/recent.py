@@ -9,9 +9,7 @@ and a failure to write it never stops a save or an open.
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 from pathlib import Path
 
 APP_DIR_NAME = "warboard"
@@ -49,6 +47,8 @@ class RecentFiles:
     def paths(self) -> list[Path]:
         """The list as stored, newest first (files that have gone are kept: a drive may be
         away; the menu shows them disabled)."""
+        import json  # here, not at start: the window is complete before a list is read (P6)
+
         try:
             if self.store.stat().st_size > MAX_BYTES:
                 return []
@@ -82,6 +82,9 @@ class RecentFiles:
 
     def _write(self, items: list[Path]) -> None:
         """Replace the store atomically; a failure is silent (see the module doc)."""
+        import json
+        import tempfile
+
         store = self.store
         text = json.dumps({"recent": [str(p) for p in items]}, indent=1) + "\n"
         try:

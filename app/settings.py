@@ -29,7 +29,6 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from app.i18n import tr
 from app.recent import CONFIG_ENV, config_dir
-from engine.backups import DEFAULT_KEEP
 
 BACKUPS_KEY = "files/backups"
 LANGUAGE_KEY = "ui/language"
@@ -90,6 +89,8 @@ def _set_choice(key: str, value: str, choices: tuple[str, ...]) -> None:
 
 def backup_count() -> int:
     """How many backups to keep (a value that is not a whole number ≥ 0: the default)."""
+    from engine.backups import DEFAULT_KEEP  # with the game's files, not at start (P6)
+
     value = settings().value(BACKUPS_KEY, DEFAULT_KEEP)
     try:
         n = int(value)

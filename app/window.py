@@ -394,6 +394,12 @@ def _first_run(window: MainWindow) -> None:
 _open: list[MainWindow] = []
 
 
+def open_windows() -> list[MainWindow]:
+    """The program's main windows, as `run_gui` opened them (the start-up bench finds the
+    window here rather than by watching every event)."""
+    return list(_open)
+
+
 def relocalize(old: MainWindow) -> MainWindow:
     """The window rebuilt in the interface's current language around the same game: the
     editor (the game, its undo history) moves into a new window, each module hands its

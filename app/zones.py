@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from shiboken6 import isValid
 
-from app.board.items import geometry_path
+from app.board.paths import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT
 from app.board.texts import AROUND, BESIDE, BoardText
 from app.i18n import loc

@@ -55,29 +55,30 @@ from bench.geometry_bench import measure_scenario
 VIEW_W, VIEW_H = 1280, 800
 ROOT = Path(__file__).resolve().parent.parent
 
-# The shared start of both child scripts: a QApplication whose filter notices the first
-# QMainWindow shown and, once the event loop has turned, prints "shown" and leaves at once
-# (teardown is not part of a start-up).
+# The shared start of both child scripts: a QApplication and a zero timer queued before the
+# window is made; on the first turn of the event loop after a top-level window is shown it
+# prints "shown" and leaves at once (teardown is not part of a start-up). The probes watch
+# without an application-wide event filter: a Python filter on the QApplication is called
+# for every event of every object, and PySide wraps each receiver and event in Python — for
+# the program's window, whose construction sends thousands of child events, that alone
+# cost tens of ms, and nothing for a bare window (docs/bench/coldstart4.md). Neither start
+# pays for watching now.
 _PROBE = """
 import os, sys
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 
-class _Probe(QObject):
-    fired = False
-    def eventFilter(self, obj, ev):
-        if not self.fired and ev.type() == QEvent.Type.Show and isinstance(obj, QMainWindow):
-            self.fired = True
-            QTimer.singleShot(0, self.report)
-        return False
-    def report(self):
-        sys.stdout.write("shown\\n")
-        sys.stdout.flush()
-        os._exit(0)
+def _report():
+    if not any(w.isVisible() for w in QGuiApplication.topLevelWindows()):
+        QTimer.singleShot(0, _report)
+        return
+    sys.stdout.write("shown\\n")
+    sys.stdout.flush()
+    os._exit(0)
 
 app = QApplication([sys.argv[0]])
-probe = _Probe()
-app.installEventFilter(probe)
+QTimer.singleShot(0, _report)
 """
 
 WARBOARD_CHILD = _PROBE + """
@@ -86,6 +87,7 @@ main([])
 """
 
 BARE_CHILD = _PROBE + """
+from PySide6.QtWidgets import QMainWindow
 w = QMainWindow()
 w.setWindowTitle("bare")
 w.resize(1280, 820)
@@ -96,14 +98,16 @@ app.exec()
 
 # The P6.parts child: `warboard` as WARBOARD_CHILD starts it, with wall-clock marks (epoch
 # seconds, so the parent can place them after its spawn) printed as JSON once the window is
-# complete and the board drawn. Marks are taken from outside the program: its own Show
-# event, the board viewport's Paint events, the `startup_finished` and `board_ready` signals.
+# complete and the board drawn. Marks are taken from outside the program, without an
+# application-wide filter (see _PROBE): the first turn of the event loop after the window is
+# shown (the program's window found in `app.window.open_windows()`), its `startup_finished`
+# and `board_ready` signals, and the board viewport's next Paint event after the game came.
 PARTS_CHILD = """
 import time
 marks = {"python": time.time()}
 import json, os, sys
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication
 qapp = QApplication([sys.argv[0]])
 marks["qt"] = time.time()
 import app.window
@@ -116,29 +120,25 @@ def report():
 
 class _Marks(QObject):
     window = None
-    painted_once = False
     board_due = False
-    def eventFilter(self, obj, ev):
-        t = ev.type()
-        if self.window is None and t == QEvent.Type.Show and isinstance(obj, QMainWindow):
-            marks["window"] = time.time()
-            self.window = obj
-            obj.startup_finished.connect(self.finished)
-            obj.board_ready.connect(self.ready)
-            QTimer.singleShot(0, self.loop_turned)
-        elif self.window is not None and t == QEvent.Type.Paint \\
-                and obj is self.window.view.viewport():
-            if not self.painted_once:
-                self.painted_once = True
-                QTimer.singleShot(0, lambda: self.mark("paint"))
-            elif self.board_due:
-                self.board_due = False
-                QTimer.singleShot(0, lambda: self.mark("board"))
-        return False
-    def loop_turned(self):
+    def first_turn(self):
+        shown = [w for w in app.window.open_windows() if w.isVisible()]
+        if not shown:
+            QTimer.singleShot(0, self.first_turn)
+            return
         self.mark("shown")
-    def finished(self):
-        self.mark("finish")
+        w = self.window = shown[0]
+        if not w.pending_modules:
+            sys.stderr.write("start-up probe: the window was complete before the first turn\\n")
+            os._exit(3)
+        w.startup_finished.connect(lambda: self.mark("finish"))
+        w.board_ready.connect(self.ready)
+        w.view.viewport().installEventFilter(self)
+    def eventFilter(self, obj, ev):
+        if self.board_due and ev.type() == QEvent.Type.Paint:
+            self.board_due = False
+            QTimer.singleShot(0, lambda: self.mark("board"))
+        return False
     def ready(self):  # the game is on the board: the next paint of the board draws it
         self.board_due = True
     def mark(self, name):
@@ -147,13 +147,13 @@ class _Marks(QObject):
             QTimer.singleShot(0, report)
 
 probe = _Marks()
-qapp.installEventFilter(probe)
+QTimer.singleShot(0, probe.first_turn)
 QTimer.singleShot(20000, report)
 from app.main import main
 main([])
 """
 
-PARTS = ("python", "qt", "import", "window", "shown", "paint", "finish")
+PARTS = ("python", "qt", "import", "shown", "finish")
 
 
 def _qt_env() -> dict[str, str]:
@@ -235,12 +235,23 @@ def p5_repaint(opts: Options) -> Outcome:
 # --------------------------------------------------------------------------- P6
 
 
-def _cached_env(cache_dir: str) -> dict[str, str]:
-    """The Qt environment with Python's bytecode cache on, kept in `cache_dir`."""
-    env = _qt_env()
+def _cached_env(cache_dir: str, config_dir: str | None = None) -> dict[str, str]:
+    """The Qt environment with Python's bytecode cache on, kept in `cache_dir` (and the
+    program's settings in `config_dir`, when given)."""
+    env = _qt_env() if config_dir is None else _player_env(config_dir)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = cache_dir
     return env
+
+
+def _player_env(config_dir: str) -> dict[str, str]:
+    """The Qt environment of a returning player whose settings are in `config_dir` (written
+    here: the first-run card put away, no recent files), so a start neither reads this
+    machine's own settings nor reopens its last game."""
+    folder = Path(config_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.ini").write_text("[ui]\nfirst_run_seen=true\n", encoding="utf-8")
+    return {**_qt_env(), "WARBOARD_CONFIG_DIR": str(folder)}
 
 
 def _first_line(script: str, env: dict[str, str] | None,
@@ -293,15 +304,18 @@ def start_parts(env: dict[str, str] | None = None) -> dict[str, float]:
 @target("P6", "cold-start")
 def p6_cold_start(opts: Options) -> Outcome:
     """`warboard` (demo table) *complete* vs a bare PySide6 QMainWindow shown, interleaved,
-    medians of 5, both with the bytecode cache. Complete means: every module installed
-    (`startup_finished`) — the main window with its menus, toolbar, every tool's action and
-    every dock with its real widgets, usable — after the window's first paint. The game
+    medians of 5, both with the bytecode cache and a returning player's settings, both
+    watched without an application-wide event filter (_PROBE). Complete means: every module
+    installed (`startup_finished`) — the main window with its menus, its toolbar with every
+    tool's action, and every dock, usable (a dock's contents and a tool's code come in when
+    first used) — after the window's first paint. The game
     (engine, scenario, board items) loads after that; `board_ready_ms` is the demo table
     drawn. For reference: the shown point, and the uncached start (no bytecode cache,
     median of 3) both shown and complete."""
     runs = 7 if opts.full else 5
     with tempfile.TemporaryDirectory(prefix="warboard-bench-pyc-") as cache:
-        env = _cached_env(cache)
+        config = str(Path(cache) / "config")
+        env = _cached_env(cache, config)
         for script in (BARE_CHILD, WARBOARD_CHILD, PARTS_CHILD):  # untimed: fill the cache
             _first_line(script, env)                                # and the OS file cache
         bare, warboard = [], []
@@ -312,8 +326,8 @@ def p6_cold_start(opts: Options) -> Outcome:
         for _ in range(runs):  # interleaved with bare windows, as the shown starts are
             bare.append(start_ms(BARE_CHILD, env))
             parts.append(start_parts(env))
-    nopyc = [start_ms(WARBOARD_CHILD) for _ in range(3)]
-    nopyc_complete = [start_parts()["complete_ms"] for _ in range(3)]
+        nopyc = [start_ms(WARBOARD_CHILD, _player_env(config)) for _ in range(3)]
+        nopyc_complete = [start_parts(_player_env(config))["complete_ms"] for _ in range(3)]
     b, w, wn = statistics.median(bare), statistics.median(warboard), statistics.median(nopyc)
     print("P6.parts " + " ".join(f"{k}={fmt(statistics.median(p[k] for p in parts))}"
                                  for k in parts[0]), flush=True)

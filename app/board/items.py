@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from app.i18n import current_language, loc, profile_name, tr
 
 from . import style
+from .paths import geometry_path
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,36 +32,6 @@ if TYPE_CHECKING:
 
 #: Room around an item's outline for its cosmetic (pixel-wide) pens, in inches.
 PEN_MARGIN_IN = 0.25
-
-
-# --- shapely → Qt ---------------------------------------------------------------------------
-
-def _ring_polygon(coords: np.ndarray) -> QPolygonF:
-    return QPolygonF([QPointF(x, y) for x, y in coords])
-
-
-def geometry_path(geom: BaseGeometry) -> QPainterPath:
-    """A painter path of a shapely geometry: polygons (with holes) as closed subpaths,
-    lines as open ones. Odd-even fill so holes stay empty."""
-    import numpy as np
-    import shapely
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.OddEvenFill)
-    for part in shapely.get_parts(geom):
-        if part.is_empty:
-            continue
-        if part.geom_type == "Polygon":
-            for ring in (part.exterior, *part.interiors):
-                path.addPolygon(_ring_polygon(np.asarray(ring.coords)))
-                path.closeSubpath()
-        elif part.geom_type in ("LineString", "LinearRing"):
-            pts = np.asarray(part.coords)
-            path.moveTo(*pts[0])
-            for x, y in pts[1:]:
-                path.lineTo(x, y)
-        elif part.geom_type.startswith("Multi") or part.geom_type == "GeometryCollection":
-            path.addPath(geometry_path(part))
-    return path
 
 
 # --- decorations, laid out in inches --------------------------------------------------------

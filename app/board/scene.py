@@ -17,8 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from . import labels, style, texts
-from .items import LabelItem, TerrainItem, UnitItem, geometry_path
-from .state_shapes import StateShapesItem
+from .paths import geometry_path
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
     from engine.scenario import Scenario, Unit
     from geometry.terrain import TerrainPiece
 
+    from .items import TerrainItem, UnitItem
+    from .state_shapes import StateShapesItem
     from .texts import BoardText
 
 INCHES_PER_FOOT = 12
@@ -104,6 +105,8 @@ class BoardScene(QGraphicsScene):
         self.scenario_changed.emit()
 
     def add_terrain(self, piece: TerrainPiece) -> TerrainItem:
+        from .items import TerrainItem  # with the first game, not at start (design.md P6)
+
         item = TerrainItem(piece)
         self.addItem(item)
         self.terrain_items[piece.id] = item
@@ -118,6 +121,8 @@ class BoardScene(QGraphicsScene):
             self.removeItem(item)
 
     def add_unit(self, unit: Unit) -> UnitItem:
+        from .items import UnitItem
+
         item = UnitItem(unit, self.palette.colour(unit.side))
         item.declared_badges = self._declared_badges
         if unit.state:
@@ -141,6 +146,8 @@ class BoardScene(QGraphicsScene):
                 del self.shape_items[unit_id]
             return
         if item is None:
+            from .state_shapes import StateShapesItem
+
             item = StateShapesItem(unit_id, shapes)
             self.addItem(item)
             self.shape_items[unit_id] = item
@@ -255,6 +262,8 @@ class BoardScene(QGraphicsScene):
     def fit_label_texts(self, px_per_inch: float) -> None:
         """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below;
         nothing to do unless the zoom crossed that line. The layout reads the sizes."""
+        from .items import LabelItem
+
         whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
         for item in self.unit_items.values():
             if item.label.set_whole(whole):
@@ -549,6 +558,8 @@ def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | Non
     (`pos`: the items' positions, when the caller has them), and the (n, 2) pixel shift
     that keeps it on `table` (labels.fit_inside; none without a table)."""
     import numpy as np
+
+    from .items import LabelItem
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
     boxes, sizes = rows[:, :4], rows[:, 4:]

@@ -14,7 +14,7 @@ lays again only those its new edges would cut (BoardScene.fit_labels_to_view).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -28,9 +28,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from .items import LabelItem, UnitItem
 from .scene import BoardScene
 from .wheel_picture import SHARP_BANDS, WheelPicture
+
+if TYPE_CHECKING:
+    from .items import UnitItem
 
 #: Zoom per wheel notch (120 eighths of a degree).
 ZOOM_PER_NOTCH = 1.2
@@ -80,6 +82,9 @@ class BoardView(QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # the viewport made here, not by Qt: PySide wraps a widget Qt made by first making
+        # every QtWidgets class that could be it (~10 ms at start, design.md P6)
+        self.setViewport(QWidget())
         self.viewport().setMouseTracking(True)
         self._pan_from: QPoint | None = None
         self.router: Router | None = None
@@ -383,6 +388,8 @@ class BoardView(QGraphicsView):
 
     def unit_at(self, pos: QPoint) -> UnitItem | None:
         """The unit under a view pixel, if any (labels count as their unit)."""
+        from .items import LabelItem, UnitItem  # loaded with the first game (design.md P6)
+
         for item in self.items(pos):
             while item is not None and not isinstance(item, UnitItem):
                 item = item.owner if isinstance(item, LabelItem) else item.parentItem()

@@ -1106,6 +1106,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>x {x}&quot;  y {y}&quot;</source>
+        <extracomment>How long the held-back modules are installed for in one turn of the event loop after the first paint before the loop gets a turn (half a 60 Hz frame).</extracomment>
         <translation>x {x}&quot;  y {y}&quot;</translation>
     </message>
     <message>
@@ -2442,7 +2443,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Choose {role} for {action}</source>
-        <extracomment>request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) How an English role label that is a whole noun phrase already begins (&quot;the shooter&quot;, &quot;a fighter of the formation&quot;, &quot;his squad&quot;, &quot;where the group stands&quot;): the prompt for it puts no &quot;the&quot; of its own before it.</extracomment>
+        <extracomment>The height of a units list (about five rows; more scroll). request(mode, prompt, on_pick, exclude, chosen): asks the board (the pick tool) How an English role label that is a whole noun phrase already begins (&quot;the shooter&quot;, &quot;a fighter of the formation&quot;, &quot;his squad&quot;, &quot;where the group stands&quot;): the prompt for it puts no &quot;the&quot; of its own before it.</extracomment>
         <translation>Выберите: {role} — для действия «{action}»</translation>
     </message>
     <message>
@@ -3138,7 +3139,6 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Threat</source>
-        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once. How many units&apos; lines keep the picture their worker drew (an image of the viewport, ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.</extracomment>
         <translation>Угроза</translation>
     </message>
     <message>
@@ -3147,7 +3147,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>working out who sees whom …</source>
-        <extracomment>The sight lines drawn for the hovered unit (one item; empty when none is). the unit whose sightings a worker is working out (None: none is)</extracomment>
+        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once. How many units&apos; lines keep the picture their worker drew (an image of the viewport, ~4 MB at 1280 x 820): hovering back over one of those only puts its image up. The sight lines drawn for the hovered unit (one item; empty when none is). the unit whose sightings a worker is working out (None: none is)</extracomment>
         <translation>выясняю, кто кого видит …</translation>
     </message>
     <message>

@@ -37,13 +37,17 @@ from PySide6.QtWidgets import (
 from app.board.style import Z_OVERLAY, cosmetic_pen
 from app.panels.docks import LazyDock
 
+from .catalog import TOOLS_BY_ID
+
 if TYPE_CHECKING:
     from app.window import MainWindow
 
 
 class Tool(QObject):
-    """Base class. Subclasses set `id`, `label`, `shortcut`, `tooltip` and override the
-    handlers they need."""
+    """Base class. Subclasses set `id` and override the handlers they need. A tool in
+    app/tools/catalog.py gets its `label`, `shortcut`, `tooltip` and `on_toolbar` from its
+    entry there (one place for what the toolbar shows before the tool is imported); any
+    other tool (`ToolManager.add`) sets them on its class."""
 
     id: str = ""
     label: str = ""
@@ -52,6 +56,13 @@ class Tool(QObject):
     cursor: Qt.CursorShape = Qt.CursorShape.ArrowCursor
     #: False for a tool only other parts of the app switch on (the panels' pick tool)
     on_toolbar: bool = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        entry = TOOLS_BY_ID.get(cls.__dict__.get("id", ""))
+        if entry is not None:
+            cls.label, cls.shortcut, cls.tooltip = entry.label, entry.shortcut, entry.tooltip
+            cls.on_toolbar = entry.on_toolbar
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)

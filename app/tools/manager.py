@@ -9,6 +9,8 @@ select tool.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
@@ -17,6 +19,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence, QMouse
 from app.i18n import tr
 
 from .base import Tool
+from .catalog import ToolEntry
 
 if TYPE_CHECKING:
     from app.window import MainWindow
@@ -24,15 +27,54 @@ if TYPE_CHECKING:
 DEFAULT_TOOL = "select"
 
 
+class ToolTable(Mapping[str, Tool]):
+    """The tools by id, in the order they were registered. A tool registered from its
+    entry (app/tools/catalog.py) is built — its module imported — when it is first looked
+    up; `in`, iterating the ids and `built()` build nothing."""
+
+    def __init__(self, build: Callable[[str], Tool]) -> None:
+        self._build = build
+        self._ids: list[str] = []
+        self._built: dict[str, Tool] = {}
+
+    def declare(self, tool_id: str, tool: Tool | None = None) -> None:
+        self._ids.append(tool_id)
+        if tool is not None:
+            self._built[tool_id] = tool
+
+    def __getitem__(self, tool_id: str) -> Tool:
+        tool = self._built.get(tool_id)
+        if tool is None:
+            if tool_id not in self._ids:
+                raise KeyError(tool_id)
+            tool = self._built[tool_id] = self._build(tool_id)
+        return tool
+
+    def __contains__(self, tool_id: object) -> bool:
+        return tool_id in self._ids
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._ids))
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def built(self) -> list[Tool]:
+        """The tools made so far (a tool never used has no work in progress)."""
+        return [self._built[i] for i in self._ids if i in self._built]
+
+
 class ToolManager(QObject):
-    """`add(tool)`, `activate(id)`, `active`; signal `active_changed(str)`."""
+    """`register(entry)` (built on first use) or `add(tool)`, `activate(id)`, `active`;
+    signal `active_changed(str)`."""
 
     active_changed = Signal(str)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.tools: dict[str, Tool] = {}
+        self.entries: dict[str, ToolEntry] = {}
+        self.tools = ToolTable(self._build)
         self.actions: dict[str, QAction] = {}
         self.group = QActionGroup(self)
         self.group.setExclusive(True)
@@ -44,28 +86,47 @@ class ToolManager(QObject):
     def active(self) -> Tool | None:
         return self._active
 
+    def register(self, entry: ToolEntry) -> QAction:
+        """A tool's checkable action on the toolbar and in the Tools menu; the tool itself is
+        made when it is first chosen or looked up (`entry.factory`)."""
+        return self._declare(entry, None)
+
     def add(self, tool: Tool) -> QAction:
-        """Register a tool: a checkable action on the toolbar and in the Tools menu."""
-        if not tool.id or tool.id in self.tools:
-            raise ValueError(f"tool.id: expected a new, non-empty id, got {tool.id!r}")
-        self.tools[tool.id] = tool
-        action = QAction(tr(tool.label), self.window)
+        """Register a tool already made, its action from its class's label, key and tip."""
+        return self._declare(ToolEntry(tool.id, tool.label, tool.shortcut, tool.tooltip, "",
+                                       tool.on_toolbar), tool)
+
+    def _declare(self, entry: ToolEntry, tool: Tool | None) -> QAction:
+        if not entry.id or entry.id in self.tools:
+            raise ValueError(f"tool.id: expected a new, non-empty id, got {entry.id!r}")
+        self.entries[entry.id] = entry
+        self.tools.declare(entry.id, tool)
+        action = QAction(tr(entry.label), self.window)
         action.setCheckable(True)
-        if tool.shortcut:
-            action.setShortcut(QKeySequence(tool.shortcut))
+        if entry.shortcut:
+            action.setShortcut(QKeySequence(entry.shortcut))
             self.scope_to_board(action)
-        tip = tr(tool.tooltip or tool.label)
-        action.setToolTip(f"{tip} ({tool.shortcut})" if tool.shortcut else tip)
+        tip = tr(entry.tooltip or entry.label)
+        action.setToolTip(f"{tip} ({entry.shortcut})" if entry.shortcut else tip)
         action.setStatusTip(tip)
-        action.triggered.connect(lambda _=False, t=tool.id: self.activate(t))
+        action.triggered.connect(lambda _=False, t=entry.id: self.activate(t))
         self.group.addAction(action)
-        self.actions[tool.id] = action
-        if tool.on_toolbar:
+        self.actions[entry.id] = action
+        if entry.on_toolbar:
             self.window.toolbar.addAction(action)
             self.window.tools_menu.addAction(action)
-        if self._active is None and tool.id == DEFAULT_TOOL:
-            self.activate(tool.id)
+        if self._active is None and entry.id == DEFAULT_TOOL:
+            self.activate(entry.id)
         return action
+
+    def _build(self, tool_id: str) -> Tool:
+        """The tool of a registered entry, its module imported now."""
+        module, _, name = self.entries[tool_id].factory.partition(":")
+        tool = getattr(importlib.import_module(module), name)(self.window)
+        if tool.id != tool_id:
+            raise ValueError(f"tool.id: {module}.{name} makes {tool.id!r}, "
+                             f"its entry says {tool_id!r}")
+        return tool
 
     def add_key_action(self, action: QAction) -> None:
         """A board action with a key (not a tool): also matched when the view has the key."""
@@ -79,9 +140,9 @@ class ToolManager(QObject):
         self.window.view.addAction(action)
 
     def activate(self, tool_id: str) -> Tool:
-        tool = self.tools.get(tool_id)
-        if tool is None:
+        if tool_id not in self.tools:
             raise KeyError(f"tool: no tool with id {tool_id!r}")
+        tool = self.tools[tool_id]
         if tool is self._active:
             self.actions[tool_id].setChecked(True)
             return tool
@@ -96,7 +157,7 @@ class ToolManager(QObject):
 
     def reset(self) -> None:
         """Another game was opened: every tool drops its work in progress."""
-        for tool in self.tools.values():
+        for tool in self.tools.built():
             tool.reset()
 
     # --- the view's router ------------------------------------------------------------------

@@ -106,9 +106,6 @@ class State(Enum):
 
 class MeasureTool(Tool):
     id = "measure"
-    label = QT_TR_NOOP("Measure")
-    shortcut = "M"
-    tooltip = QT_TR_NOOP("Measure between two units: click A then B, or drag A to B")
     cursor = Qt.CursorShape.CrossCursor
     uses_units = True
 
@@ -379,14 +376,4 @@ class MeasureTool(Tool):
 
 class RulerTool(MeasureTool):
     id = "ruler"
-    label = QT_TR_NOOP("Ruler")
-    shortcut = "L"
-    tooltip = QT_TR_NOOP("Free ruler between any two points: click-click or drag")
     uses_units = False
-
-
-def install(window) -> tuple[MeasureTool, RulerTool]:
-    measure, ruler = MeasureTool(window), RulerTool(window)
-    window.tools.add(measure)
-    window.tools.add(ruler)
-    return measure, ruler

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-from app.board.items import geometry_path
+from app.board.paths import geometry_path
 from app.i18n import tr
 
 from .base import Tool, path_item, translucent
@@ -43,10 +43,7 @@ class PickRequest:
 
 class PickTool(Tool):
     id = "pick"
-    label = QT_TR_NOOP("Pick")
-    tooltip = QT_TR_NOOP("Pick a target, several units or a point for the action panel")
     cursor = Qt.CursorShape.PointingHandCursor
-    on_toolbar = False  # it only means something when a panel asks for a pick
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -165,9 +162,3 @@ class PickTool(Tool):
                 continue
             poly = self.window.game.unit(uid).polygon().buffer(RING_IN)
             self.add_overlay(path_item(geometry_path(poly), RING_COLOUR, RING_FILL, 2.5))
-
-
-def install(window) -> PickTool:
-    tool = PickTool(window)
-    window.tools.add(tool)
-    return tool

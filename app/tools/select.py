@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
@@ -59,7 +59,7 @@ class Allowance:
 def reach_item(area) -> QGraphicsItem:
     """The reach area (a shapely geometry) as the board draws it while a unit is dragged;
     a picture of the board draws the same item."""
-    from app.board.items import geometry_path
+    from app.board.paths import geometry_path
 
     item = path_item(geometry_path(area), REACH_EDGE, REACH_FILL, 1.0)
     # drawn once into a pixmap: each move of the drag repaints the unit's old and new
@@ -75,10 +75,6 @@ def move_label(name: str, distance_in: float) -> str:
 
 class SelectTool(Tool):
     id = "select"
-    label = QT_TR_NOOP("Select")
-    shortcut = "V"
-    tooltip = QT_TR_NOOP("Select and move units: click to select, drag to move, "
-                         "Shift+click: its group")
 
     _reach_arrived = Signal(object, object)  # the drag, its reach future (worker thread)
 
@@ -413,8 +409,8 @@ class _Drag:
 
 
 def install(window) -> SelectTool:
-    tool = SelectTool(window)
-    window.tools.add(tool)
+    """The select tool (app.tools.catalog made and chose it) and its Move toolbar."""
+    tool = window.tools.tools["select"]
     bar = window.addToolBar(tr("Move"))
     bar.setObjectName("move-options")
     bar.addWidget(QLabel(tr(" Allowance without ruleset data ")))

@@ -56,7 +56,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.items import geometry_path
+from app.board.paths import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
 from engine.i18n import Text, msg, said
@@ -315,9 +315,6 @@ class TemplatePanel(ToolPanel):
 
 class TemplateTool(PanelTool):
     id = "template"
-    label = QT_TR_NOOP("Template")
-    shortcut = "T"
-    tooltip = QT_TR_NOOP("Lay a blast or flamer template, see where it may land, scatter it")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
@@ -791,9 +788,3 @@ def _typed_bearing(text: str) -> float:
         raise ValueError(tr("direction: a bearing is 0 up to 360 degrees, got {got}").format(
             got=text))
     return value
-
-
-def install(window) -> TemplateTool:
-    tool = TemplateTool(window)
-    window.tools.add(tool)
-    return tool

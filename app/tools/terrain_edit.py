@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QEvent, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -132,9 +132,6 @@ class TerrainPanel(ToolPanel):
 
 class TerrainTool(PanelTool):
     id = "terrain"
-    label = QT_TR_NOOP("Terrain")
-    shortcut = "E"
-    tooltip = QT_TR_NOOP("Draw, move, reshape and delete terrain pieces")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
@@ -503,9 +500,3 @@ class TerrainTool(PanelTool):
             r.setBrush(QBrush(QColor("#ffffff")))
             r.setPen(cosmetic_pen(QColor("#15181c"), 1.0))
             self.add_overlay(r, Z_OVERLAY + 1)
-
-
-def install(window) -> TerrainTool:
-    tool = TerrainTool(window)
-    window.tools.add(tool)
-    return tool

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
-from app.board.items import geometry_path
+from app.board.paths import geometry_path
 from app.i18n import tr
 
 from .base import Lines, LinesItem, Picture, Tool, ViewPose, path_item
@@ -163,9 +163,6 @@ def fraction_colour(f: float) -> QColor:
 
 class ThreatTool(Tool):
     id = "threat"
-    label = QT_TR_NOOP("Threat")
-    shortcut = "W"
-    tooltip = QT_TR_NOOP("Threat view: hover a unit to see who sees it and whom it sees")
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -330,9 +327,3 @@ class ThreatTool(Tool):
         if len(sees) > LIST_MOST:
             lines.append("  " + tr("… {n} more").format(n=len(sees) - LIST_MOST))
         return "\n".join(lines)
-
-
-def install(window) -> ThreatTool:
-    tool = ThreatTool(window)
-    window.tools.add(tool)
-    return tool

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -258,9 +258,6 @@ class UnitsPanel(ToolPanel):
 
 class UnitsTool(PanelTool):
     id = "units"
-    label = QT_TR_NOOP("Units")
-    shortcut = "U"
-    tooltip = QT_TR_NOOP("Place units from profiles, duplicate, delete, set side and name")
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, window) -> None:
@@ -497,9 +494,3 @@ class UnitsTool(PanelTool):
         self.panel.unit_id.setText(unit.id if unit else "—")
         self.panel.name.setText(unit.name or "" if unit else "")
         self.panel.side.setCurrentText(unit.side if unit else "")
-
-
-def install(window) -> UnitsTool:
-    tool = UnitsTool(window)
-    window.tools.add(tool)
-    return tool

@@ -609,7 +609,7 @@ def test_a_repaint_at_2000_units_draws_no_unit_again(qtbot, monkeypatch) -> None
     """Every unit's picture stays in Qt's pixmap cache (PIXMAP_CACHE_KB): a second repaint
     of the whole board at the same zoom blits them all and draws none (with Qt's 10 MB
     default it drew most of them again, every time)."""
-    from app.board import items, scene
+    from app.board import items
     from tests.app.helpers import show_window
 
     drawn = []
@@ -619,7 +619,7 @@ def test_a_repaint_at_2000_units_draws_no_unit_again(qtbot, monkeypatch) -> None
             drawn.append(self)
             super().paint(*args)
 
-    monkeypatch.setattr(scene, "UnitItem", Counted)
+    monkeypatch.setattr(items, "UnitItem", Counted)  # scene.add_unit reads it there
     win = show_window(qtbot, big_table(2000, 10, seed=2), (1280, 820), fit=True)
     view = win.view
     view.grab()
@@ -675,7 +675,7 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
     a worker thread and is the very area the drag works out at once on a small table."""
     from PySide6.QtCore import QPointF, Qt
 
-    from app.board.items import geometry_path
+    from app.board.paths import geometry_path
     from app.tools.select import WORKER_FROM
     from engine.board_rules import is_vehicle
     from engine.measure import terrain_index

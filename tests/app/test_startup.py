@@ -19,6 +19,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.modules import BEFORE_SHOW, TOOL_MODULES, WINDOW_MODULES, startup_split
+from app.tools.catalog import TOOLS
 from app.window import MainWindow, build_window
 from engine.scenario_io import load_demo
 from tests.app.helpers import show_window
@@ -30,6 +31,9 @@ DEFERRED = ("app.log_dock", "app.library_menu", "app.panels.turn_dock",
             "app.groups", "app.panels.organisation_dock", "app.picture_menu",
             "app.turn_post_dialog", "app.sealed_dice", "app.zones", "app.settings_dialog",
             "app.room", "app.zoom", "app.first_run", "app.help_menu")
+#: The tools' modules the window complete has not imported (app/tools/catalog.py).
+LAZY_TOOLS = ("app.tools.measure", "app.tools.threat", "app.tools.template",
+              "app.tools.terrain_edit", "app.tools.units", "app.tools.pick")
 HEAVY = ("pyqtgraph", "sqlite_utils", "icepool", "engine.rulesets.registry", "engine.library",
          "engine.gamefile")
 #: What the window's chrome (every module installed, no game yet) must not load.
@@ -90,16 +94,22 @@ def test_the_window_complete_needs_neither_the_engine_nor_numpy():
         "from app.panels.docks import LazyDock\n"
         "lazy = [d for d in w.dock_widgets() if isinstance(d, LazyDock)]\n"
         "built = sorted(d.objectName() for d in lazy if d.built)\n"
+        f"tools_loaded = sorted(m for m in {LAZY_TOOLS!r} if m in sys.modules)\n"
         "assert w.open_demo()\n"
         "built_after = sorted(d.objectName() for d in lazy if d.built)\n"
         "print(json.dumps({'loaded': loaded, 'pending': pending, 'modules': modules,"
         " 'units': len(w.scene.unit_items), 'lazy': len(lazy), 'built': built,"
-        " 'built_after': built_after,"
+        " 'built_after': built_after, 'tools_loaded': tools_loaded,"
+        " 'actions': sorted(w.tools.actions),"
         " 'registry': 'engine.rulesets.registry' in sys.modules}))\n")
     assert out["loaded"] == []
     # every hidden dock and tool panel waits to be shown (app.panels.docks.LazyDock), the
     # demo's arrival included
-    assert out["lazy"] >= 8 and out["built"] == [] and out["built_after"] == []
+    assert out["lazy"] >= 5 and out["built"] == [] and out["built_after"] == []
+    # every tool has its action; only the select tool's code is in (the rest, and their
+    # panels, come when a tool is first used: app/tools/catalog.py)
+    assert out["actions"] == sorted(e.id for e in TOOLS)
+    assert out["tools_loaded"] == []
     assert out["pending"] == list(DEFERRED)
     assert set(DEFERRED) | set(TOOL_MODULES) | {"app.files"} <= set(out["modules"])
     assert out["units"] == len(load_demo().units)
