@@ -304,7 +304,7 @@ def start_parts(env: dict[str, str] | None = None) -> dict[str, float]:
 @target("P6", "cold-start")
 def p6_cold_start(opts: Options) -> Outcome:
     """`warboard` (demo table) *complete* vs a bare PySide6 QMainWindow shown, interleaved,
-    medians of 5, both with the bytecode cache and a returning player's settings, both
+    medians of 9, both with the bytecode cache and a returning player's settings, both
     watched without an application-wide event filter (_PROBE). Complete means: every module
     installed (`startup_finished`) — the main window with its menus, its toolbar with every
     tool's action, and every dock, usable (a dock's contents and a tool's code come in when
@@ -312,7 +312,7 @@ def p6_cold_start(opts: Options) -> Outcome:
     (engine, scenario, board items) loads after that; `board_ready_ms` is the demo table
     drawn. For reference: the shown point, and the uncached start (no bytecode cache,
     median of 3) both shown and complete."""
-    runs = 7 if opts.full else 5
+    runs = 11 if opts.full else 9
     with tempfile.TemporaryDirectory(prefix="warboard-bench-pyc-") as cache:
         config = str(Path(cache) / "config")
         env = _cached_env(cache, config)
