@@ -13,12 +13,13 @@ kept until the game changes, so moving over the same unit costs nothing.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.paths import geometry_path
@@ -40,6 +41,9 @@ PAIR_OFFSET_IN = 0.18
 #: Tables with more units than this work a new hover out on a worker thread (at 500 units
 #: one costs 15-25 ms, more than a frame); smaller ones at once.
 WORKER_FROM = 150
+#: How long a worker waits at most for the hover's own repaint (the unit outlined, the old
+#: lines gone) before it starts; it starts as soon as that repaint is done.
+REPAINT_FIRST_S = 0.1
 #: How many units' lines keep the picture their worker drew (an image of the viewport,
 #: ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.
 PICTURES_KEPT = 6
@@ -244,20 +248,30 @@ class ThreatTool(Tool):
         self.view_of = found
         self._draw(me, found)
 
-    def _start(self, unit_id: str, job: Callable[[], list[Sighting]]) -> None:
+    def _pool(self):
         from concurrent.futures import ThreadPoolExecutor
-        if self.pending == unit_id:
-            return
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="threat")
+        return self._workers
+
+    def _start(self, unit_id: str, job: Callable[[], list[Sighting]]) -> None:
+        if self.pending == unit_id:
+            return
+        self._pool()
         self.pending = unit_id
         generation = self._generation
-        future = self._future = self._workers.submit(self._worker_job(unit_id, job))
+        # the worker starts once this event's repaint is done (a zero timer fires after the
+        # paint it queued): painting and the work both need the interpreter lock, and
+        # sharing it slowed both (the outline drew later, the lines arrived later)
+        painted = threading.Event()
+        QTimer.singleShot(0, self, painted.set)
+        future = self._future = self._workers.submit(
+            self._worker_job(unit_id, job, painted))
         future.add_done_callback(
             lambda f, g=generation, u=unit_id: self._arrived.emit(g, u, f))
 
-    def _worker_job(self, unit_id: str, job: Callable[[], list[Sighting]]
-                    ) -> Callable[[], Worked]:
+    def _worker_job(self, unit_id: str, job: Callable[[], list[Sighting]],
+                    painted: threading.Event | None = None) -> Callable[[], Worked]:
         """The whole of a hover's work for the worker: the sightings, their lines, and the
         lines drawn as the view shows the table now (read here, on the UI thread)."""
         scenario = self.editor.game.scenario
@@ -267,6 +281,8 @@ class ThreatTool(Tool):
         pose = ViewPose.of(self.view)
 
         def work() -> Worked:
+            if painted is not None:
+                painted.wait(REPAINT_FIRST_S)
             found = job()
             lines = sight_lines(mine, at, found)
             return Worked(found, lines, lines.render(pose) if lines.all else None)
