@@ -144,6 +144,21 @@ def test_a_wheel_zoom_lays_the_labels_out_once_the_wheel_rests(qtbot) -> None:
     assert_laid_out(view, view.px_per_inch())
 
 
+def threat_on_a_big_table(qtbot):
+    """A table big enough for the threat view's worker, the tool chosen, and a unit that
+    is the one under the pointer at its own centre: (scenario, window, tool, unit)."""
+    from app.tools.threat import WORKER_FROM
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    win.tools.activate("threat")
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    return scenario, win, win.tools.active, unit
+
+
 def test_the_threat_worker_waits_for_the_hovers_own_repaint(qtbot):
     """The worker starts once the event loop has painted the hover (the outline, the old
     lines gone): both need the interpreter lock. Until the loop turns it only waits — the
@@ -151,18 +166,10 @@ def test_the_threat_worker_waits_for_the_hovers_own_repaint(qtbot):
     and the figures are those worked out at once."""
     import time
 
-    from app.tools.threat import REPAINT_FIRST_S, WORKER_FROM, sightings
+    from app.tools.threat import REPAINT_FIRST_S, sightings
 
     assert REPAINT_FIRST_S > 0.06
-    from tests.app.helpers import at, show_window
-
-    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
-    win = show_window(qtbot, scenario, (1280, 820), fit=True)
-    win.tools.activate("threat")
-    tool = win.tools.active
-    unit = next(u for u in scenario.units
-                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
-                and item.unit is u)
+    scenario, win, tool, unit = threat_on_a_big_table(qtbot)
     tool.show_unit(unit.id)  # the hover, without turning the event loop
     assert tool.pending == unit.id
     time.sleep(0.06)  # REPAINT_FIRST_S is 0.1 s; the job itself a few ms
@@ -172,16 +179,10 @@ def test_the_threat_worker_waits_for_the_hovers_own_repaint(qtbot):
 
 
 def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once(qtbot):
-    from app.tools.threat import WORKER_FROM, sightings
-    from tests.app.helpers import at, show_window
+    from app.tools.threat import sightings
+    from tests.app.helpers import at
 
-    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
-    win = show_window(qtbot, scenario, (1280, 820), fit=True)
-    win.tools.activate("threat")
-    tool = win.tools.active
-    unit = next(u for u in scenario.units
-                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
-                and item.unit is u)
+    scenario, win, tool, unit = threat_on_a_big_table(qtbot)
     qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
     qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
     assert tool.hovered == unit.id and tool.pending == unit.id
