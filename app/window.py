@@ -263,6 +263,14 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")  # names: not translated
         self._show_scenario_label()
         self.pointer_label.clear()
+        # once every module has taken the new game (their slots come after this one)
+        QTimer.singleShot(0, self, self._settle_heap)
+
+    def _settle_heap(self) -> None:
+        from . import heap
+
+        if self.editor.has_game:
+            heap.settle(len(self.editor.game.scenario.units))
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:
