@@ -10,7 +10,7 @@ select tool.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
@@ -28,40 +28,47 @@ DEFAULT_TOOL = "select"
 
 
 class ToolTable(Mapping[str, Tool]):
-    """The tools by id, in the order they were registered. A tool registered from its
-    entry (app/tools/catalog.py) is built — its module imported — when it is first looked
-    up; `in`, iterating the ids and `built()` build nothing."""
+    """The tools by id, in the order their entries were declared. A tool declared by its
+    entry alone (app/tools/catalog.py) is built — its module imported — when it is first
+    looked up; `in`, iterating the ids and `built()` build nothing."""
 
-    def __init__(self, build: Callable[[str], Tool]) -> None:
-        self._build = build
-        self._ids: list[str] = []
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.entries: dict[str, ToolEntry] = {}
         self._built: dict[str, Tool] = {}
 
-    def declare(self, tool_id: str, tool: Tool | None = None) -> None:
-        self._ids.append(tool_id)
+    def declare(self, entry: ToolEntry, tool: Tool | None = None) -> None:
+        self.entries[entry.id] = entry
         if tool is not None:
-            self._built[tool_id] = tool
+            self._built[entry.id] = tool
 
     def __getitem__(self, tool_id: str) -> Tool:
         tool = self._built.get(tool_id)
         if tool is None:
-            if tool_id not in self._ids:
-                raise KeyError(tool_id)
-            tool = self._built[tool_id] = self._build(tool_id)
+            tool = self._built[tool_id] = self._build(self.entries[tool_id])
+        return tool
+
+    def _build(self, entry: ToolEntry) -> Tool:
+        """The tool of an entry, its module imported now."""
+        module, _, name = entry.factory.partition(":")
+        tool = getattr(importlib.import_module(module), name)(self.window)
+        if tool.id != entry.id:
+            raise ValueError(f"tool.id: {module}.{name} makes {tool.id!r}, "
+                             f"its entry says {entry.id!r}")
         return tool
 
     def __contains__(self, tool_id: object) -> bool:
-        return tool_id in self._ids
+        return tool_id in self.entries
 
     def __iter__(self) -> Iterator[str]:
-        return iter(list(self._ids))
+        return iter(list(self.entries))
 
     def __len__(self) -> int:
-        return len(self._ids)
+        return len(self.entries)
 
     def built(self) -> list[Tool]:
         """The tools made so far (a tool never used has no work in progress)."""
-        return [self._built[i] for i in self._ids if i in self._built]
+        return [self._built[i] for i in self.entries if i in self._built]
 
 
 class ToolManager(QObject):
@@ -73,8 +80,7 @@ class ToolManager(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.entries: dict[str, ToolEntry] = {}
-        self.tools = ToolTable(self._build)
+        self.tools = ToolTable(window)
         self.actions: dict[str, QAction] = {}
         self.group = QActionGroup(self)
         self.group.setExclusive(True)
@@ -99,8 +105,7 @@ class ToolManager(QObject):
     def _declare(self, entry: ToolEntry, tool: Tool | None) -> QAction:
         if not entry.id or entry.id in self.tools:
             raise ValueError(f"tool.id: expected a new, non-empty id, got {entry.id!r}")
-        self.entries[entry.id] = entry
-        self.tools.declare(entry.id, tool)
+        self.tools.declare(entry, tool)
         action = QAction(tr(entry.label), self.window)
         action.setCheckable(True)
         if entry.shortcut:
@@ -118,15 +123,6 @@ class ToolManager(QObject):
         if self._active is None and entry.id == DEFAULT_TOOL:
             self.activate(entry.id)
         return action
-
-    def _build(self, tool_id: str) -> Tool:
-        """The tool of a registered entry, its module imported now."""
-        module, _, name = self.entries[tool_id].factory.partition(":")
-        tool = getattr(importlib.import_module(module), name)(self.window)
-        if tool.id != tool_id:
-            raise ValueError(f"tool.id: {module}.{name} makes {tool.id!r}, "
-                             f"its entry says {tool_id!r}")
-        return tool
 
     def add_key_action(self, action: QAction) -> None:
         """A board action with a key (not a tool): also matched when the view has the key."""

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.window import MainWindow
 from engine.scenario_io import load_demo
-from tests.app.test_startup import run_python
+from tests.app.test_startup import WINDOW_SHOWN, run_python
 
 #: The dialog modules a menu entry imports on first use, and the Actions dock's widget
 #: modules, imported when the dock is first built (tests/app/test_lazy_docks.py uses it).
@@ -21,12 +21,7 @@ LAZY_MODULES = ("app.library_dialog", "app.roster_dialog", "app.picture_dialog",
 
 def test_the_window_complete_has_the_menu_entries_but_not_their_dialogs():
     out = run_python(
-        "import json, sys\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "qapp = QApplication([])\n"
-        "from app.window import MainWindow\n"
-        "w = MainWindow(defer_modules=True)\n"
-        "w.show()\n"
+        WINDOW_SHOWN +
         "w.finish_startup()\n"
         "qapp.processEvents()\n"
         "print(json.dumps({'entries': [a.text() for a in w.library_menu.actions()],"

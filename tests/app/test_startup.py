@@ -42,6 +42,16 @@ CHROME_FREE = ("numpy", "shapely", "icepool", "sqlite_utils", "pyqtgraph", "scip
                "engine.rulesets", "geometry.terrain", "engine.gamefile")
 
 
+#: A fresh interpreter's program window, shown with its modules held back (as `run_gui`
+#: builds it); a test's script goes on from here.
+WINDOW_SHOWN = ("import json, sys\n"
+                "from PySide6.QtWidgets import QApplication\n"
+                "qapp = QApplication([])\n"
+                "from app.window import MainWindow\n"
+                "w = MainWindow(defer_modules=True)\n"
+                "w.show()\n")
+
+
 def run_python(code: str) -> dict:
     """Run `code` in a fresh interpreter (offscreen Qt); it prints one JSON line."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -78,12 +88,7 @@ def test_the_window_complete_needs_neither_the_engine_nor_numpy():
     docks' and tool panels' contents not built. The demo then goes on the board as before,
     and the ruleset registry comes with it."""
     out = run_python(
-        "import json, sys\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "qapp = QApplication([])\n"
-        "from app.window import MainWindow\n"
-        "w = MainWindow(defer_modules=True)\n"
-        "w.show()\n"
+        WINDOW_SHOWN +
         "pending = list(w.pending_modules)\n"
         "w.finish_startup()\n"
         "qapp.processEvents()\n"
