@@ -32,6 +32,8 @@ from .scene import BoardScene
 from .wheel_picture import SHARP_BANDS, WheelPicture
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .items import UnitItem
 
 #: Zoom per wheel notch (120 eighths of a degree).
@@ -106,6 +108,8 @@ class BoardView(QGraphicsView):
         self._sharpen = QTimer(self)
         self._sharpen.setInterval(0)
         self._sharpen.timeout.connect(self._sharpen_tick)
+        #: called once, just after the viewport's next paint (`after_next_paint`)
+        self._after_paint: list[Callable[[], None]] = []
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
 
@@ -217,7 +221,24 @@ class BoardView(QGraphicsView):
         if not self.sharpen_step():
             self._sharpen.stop()
 
+    def after_next_paint(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once the viewport's next paint is done (a worker that needs the
+        interpreter lock waits for it: the repaint a pointer event queued goes first). A
+        hidden view paints nothing: the call comes at once then."""
+        if not self.viewport().isVisible():
+            callback()
+            return
+        self._after_paint.append(callback)
+
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        try:
+            self._paint(event)
+        finally:
+            done, self._after_paint = self._after_paint, []
+            for callback in done:
+                callback()
+
+    def _paint(self, event: QPaintEvent) -> None:
         pic = self._wheel
         if pic is None:
             super().paintEvent(event)

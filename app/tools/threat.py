@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QLineF, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
 from app.board.paths import geometry_path
@@ -260,11 +260,12 @@ class ThreatTool(Tool):
         self._pool()
         self.pending = unit_id
         generation = self._generation
-        # the worker starts once this event's repaint is done (a zero timer fires after the
-        # paint it queued): painting and the work both need the interpreter lock, and
-        # sharing it slowed both (the outline drew later, the lines arrived later)
+        # the worker starts once this event's repaint is done: painting and the work both
+        # need the interpreter lock, and sharing it slowed both (the outline drew later, the
+        # lines arrived later). A zero timer is not that: it fires between the scene's
+        # queued update and the viewport's paint.
         painted = threading.Event()
-        QTimer.singleShot(0, self, painted.set)
+        self.view.after_next_paint(painted.set)
         future = self._future = self._workers.submit(
             self._worker_job(unit_id, job, painted))
         future.add_done_callback(

@@ -316,3 +316,30 @@ def test_names_are_shown_whole_when_zoomed_in(qtbot):
     win.view.show_area(9, 24, LabelItem.WHOLE_AT_PX_PER_INCH + 1)
     assert label._shown == label.text
     assert label.size_px[0] > LabelItem.MAX_WIDTH_PX
+
+
+def test_after_next_paint_calls_back_once_the_viewport_has_painted(qtbot):
+    """A worker that needs the interpreter lock waits for this: the call comes after the
+    paint an event queued (not on the loop's next turn, which comes before it), once; a
+    hidden view paints nothing, so the call comes at once there."""
+    from app.board import BoardView
+
+    scene = board_with(Unit("gren-1", "axis", "grenadier-squad", 10, 10, INF, 0))
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    calls: list[str] = []
+    view.after_next_paint(lambda: calls.append("hidden"))
+    assert calls == ["hidden"]
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(50)
+    painted: list[bool] = []
+    original = view._paint
+    view._paint = lambda event: (painted.append(True), original(event))
+    view.after_next_paint(lambda: calls.append(f"after {len(painted)} paint(s)"))
+    assert calls == ["hidden"]  # nothing painted yet
+    view.viewport().update()
+    qtbot.waitUntil(lambda: len(calls) == 2, timeout=2000)
+    assert calls[1] == "after 1 paint(s)"
+    view.viewport().repaint()
+    assert len(calls) == 2  # once only
