@@ -34,4 +34,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):  # the bundle: a process it spawns (app.offload)
+        import multiprocessing  # runs its work here and leaves
+
+        multiprocessing.freeze_support()
     sys.exit(main())

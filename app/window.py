@@ -267,10 +267,14 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self, self._settle_heap)
 
     def _settle_heap(self) -> None:
-        from . import heap
+        """A big game is on the board: settle the heap (app.heap) and start the second
+        process its geometry may be worked out in (app.offload)."""
+        from . import heap, offload
 
         if self.editor.has_game:
-            heap.settle(len(self.editor.game.scenario.units))
+            units = len(self.editor.game.scenario.units)
+            heap.settle(units)
+            offload.prepare(units)
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:

@@ -897,6 +897,18 @@ def threat_view(
     return ThreatView(sees, sees_cover, seen_by, seen_by_cover)
 
 
+def threat_view_placed(
+    index: TerrainIndex, unit: Polygon, placed: Sequence[tuple], *,
+    samples: int = DEFAULT_SAMPLES,
+) -> ThreatView:
+    """`threat_view` with the others given as placements, (base, x, y, facing) each: their
+    outlines are made here (`base_polygon`, as a unit's polygon is), so a caller in another
+    process sends a few numbers per unit rather than outlines."""
+    from .bases import base_polygon
+
+    return threat_view(index, unit, [base_polygon(*p) for p in placed], samples=samples)
+
+
 def target_covers(
     index: TerrainIndex,
     shooter: Polygon,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QLineF, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent
 
+from app import offload
 from app.board.paths import geometry_path
 from app.i18n import tr
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
 if TYPE_CHECKING:
+    from app.offload import Offload
     from engine.scenario import Scenario, Unit
 
 #: Units listed in the text beside the pointer, each way (all are drawn).
@@ -71,25 +73,34 @@ def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
     return sightings_job(scenario, unit_id)()
 
 
-def sightings_job(scenario: Scenario, unit_id: str) -> Callable[[], list[Sighting]]:
+def sightings_job(scenario: Scenario, unit_id: str,
+                  offload: Offload | None = None) -> Callable[[], list[Sighting]]:
     """`sightings` split in two: what is read from the game now (the terrain index, where
     each base stands), and a call that works out the outlines and sight lines from those
-    alone — so it may run on a worker thread while the game goes on changing."""
+    alone — so it may run on a worker thread while the game goes on changing. With a ready
+    `offload` the call has the second process work them out (the same function on the same
+    values; on its own thread if that process has died)."""
     from engine.measure import terrain_index
-    from geometry.bases import base_polygon
-    from geometry.los import threat_view
+    from geometry.los import threat_view_placed
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
         return list
     index = terrain_index(scenario)
     me = unit.polygon()
-    placed = [(v.base, v.x, v.y, v.facing) for v in others]
+    placed = [(v.base, v.x, v.y, v.facing) for v in others]  # as Unit.polygon places them
     ids = [v.id for v in others]
 
     def work() -> list[Sighting]:
-        polys = [base_polygon(*p) for p in placed]  # as Unit.polygon gives them
-        tv = threat_view(index, me, polys)
+        tv = None
+        if offload is not None:
+            from concurrent.futures.process import BrokenProcessPool
+            try:
+                tv = offload.run(threat_view_placed, [index], me, placed)
+            except BrokenProcessPool:
+                tv = None
+        if tv is None:
+            tv = threat_view_placed(index, me, placed)
         # whole lists, not an element at a time: a thousand others' figures in ~1 ms
         return [
             Sighting(v, b, s, cb, cs)
@@ -228,12 +239,11 @@ class ThreatTool(Tool):
         t0 = time.perf_counter()
         found = self._cache.get(unit_id)
         if found is None:
-            job = sightings_job(scenario, unit_id)
             if len(scenario.units) <= WORKER_FROM:
-                found = job()
+                found = sightings_job(scenario, unit_id)()
                 self._cache[unit_id] = found
             else:
-                self._start(unit_id, job)
+                self._start(unit_id)
         self.last_ms = (time.perf_counter() - t0) * 1000
         self.clear_overlay()
         self.hovered = unit_id
@@ -254,27 +264,38 @@ class ThreatTool(Tool):
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="threat")
         return self._workers
 
-    def _start(self, unit_id: str, job: Callable[[], list[Sighting]]) -> None:
+    def _start(self, unit_id: str) -> None:
+        """Hand the unit's sightings to the worker: worked out in the second process
+        (app.offload) once it is ready, else on the worker thread."""
         if self.pending == unit_id:
             return
         self._pool()
+        scenario = self.editor.game.scenario
+        offload.prepare(len(scenario.units))  # a table grown big since it was loaded
+        second = offload.shared()
+        offloaded = second.ready()
+        job = sightings_job(scenario, unit_id, second if offloaded else None)
         self.pending = unit_id
         generation = self._generation
-        # the worker starts once this event's repaint is done: painting and the work both
+        # the worker's own work waits for this event's repaint: painting and the work both
         # need the interpreter lock, and sharing it slowed both (the outline drew later, the
         # lines arrived later). A zero timer is not that: it fires between the scene's
-        # queued update and the viewport's paint.
+        # queued update and the viewport's paint. Figures from the second process come
+        # meanwhile: that waits for the lock only once they are here.
         painted = threading.Event()
         self.view.after_next_paint(painted.set)
         future = self._future = self._workers.submit(
-            self._worker_job(unit_id, job, painted))
+            self._worker_job(unit_id, job, painted, offloaded=offloaded))
         future.add_done_callback(
             lambda f, g=generation, u=unit_id: self._arrived.emit(g, u, f))
 
     def _worker_job(self, unit_id: str, job: Callable[[], list[Sighting]],
-                    painted: threading.Event | None = None) -> Callable[[], Worked]:
+                    painted: threading.Event | None = None, *,
+                    offloaded: bool = False) -> Callable[[], Worked]:
         """The whole of a hover's work for the worker: the sightings, their lines, and the
-        lines drawn as the view shows the table now (read here, on the UI thread)."""
+        lines drawn as the view shows the table now (read here, on the UI thread). What
+        needs the interpreter lock waits for `painted` (at most REPAINT_FIRST_S): the job
+        too, unless it is `offloaded` to the second process."""
         scenario = self.editor.game.scenario
         me = scenario.unit(unit_id)
         mine = (me.x, me.y)
@@ -282,9 +303,11 @@ class ThreatTool(Tool):
         pose = ViewPose.of(self.view)
 
         def work() -> Worked:
-            if painted is not None:
+            if painted is not None and not offloaded:
                 painted.wait(REPAINT_FIRST_S)
             found = job()
+            if painted is not None and offloaded:
+                painted.wait(REPAINT_FIRST_S)
             lines = sight_lines(mine, at, found)
             return Worked(found, lines, lines.render(pose) if lines.all else None)
 

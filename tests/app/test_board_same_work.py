@@ -842,3 +842,28 @@ def test_a_wheel_notch_at_the_zoom_limit_keeps_the_board_sharp(qtbot) -> None:
     _wheel(win.view, 1, QPoint(400, 300))
     assert win.view.px_per_inch() == MAX_PX_PER_INCH
     assert not win.view.wheel_picture_shown()
+
+
+def test_threat_view_worked_out_in_the_second_process_draws_the_same_figures(qtbot):
+    """Once the second process (app.offload) is ready a hover's figures come from it: the
+    same as worked out at once, and the lines drawn from them the same."""
+    from app import offload
+    from app.tools.threat import sightings
+    from tests.app.helpers import at
+
+    scenario, win, tool, unit = threat_on_a_big_table(qtbot)
+    second = offload.shared()
+    qtbot.waitUntil(second.ready, timeout=60000)  # the window started it for this table
+    ran = []
+    run = second.run
+    second.run = lambda *a, **k: (ran.append(a[0].__name__), run(*a, **k))[1]
+    try:
+        qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
+        qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
+        qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
+    finally:
+        del second.run
+    assert ran == ["threat_view_placed"]
+    expected = sightings(scenario, unit.id)
+    assert tool.view_of == expected
+    assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)

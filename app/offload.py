@@ -1,0 +1,172 @@
+"""A second process for the geometry a big table's pointer events wait for.
+
+Python runs one thread at a time (the interpreter lock). On a 2,000-unit table the threat
+view's sight lines take ~30 ms of numpy and shapely, in many small calls that hold the
+lock, and the interface thread needs the same lock ~15 ms to paint the hover: on a thread
+the two take turns. In a process of its own the work runs on the other core while the
+interface paints, and the figures are the same (the same function on the same values).
+
+The process starts (spawned, importing only numpy, shapely and the geometry: no Qt) when a
+big game comes on the board, so it is ready by the first hover. Until it is, or if it
+fails, callers work on their own thread as before (`ready`). Values sent with every call
+that change seldom (the table's terrain index) go once, then by token (`run`'s `keep`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from typing import Any
+
+#: Tables with at least this many units start the process when they come on the board.
+OFFLOAD_FROM_UNITS = 150
+#: Values kept by token, in each process, at most (the oldest go first).
+KEPT_MOST = 4
+#: Modules the process imports as it starts (what its work needs), before the first call.
+WARM_MODULES = ("numpy", "shapely", "geometry.bases", "geometry.los")
+
+# ----------------------------------------------------------------------- in the process
+
+_kept: OrderedDict[int, Any] = OrderedDict()
+
+
+class Forgotten(LookupError):
+    """The process no longer holds a value sent by token (it was restarted, or the value
+    was pushed out): the caller sends it again."""
+
+
+def _warm(modules: Sequence[str]) -> bool:
+    for name in modules:
+        importlib.import_module(name)
+    return True
+
+
+def _call(fn: Callable[..., Any], keep: Sequence[tuple[int, Any]], args: tuple) -> Any:
+    """`fn(*kept values, *args)`: a kept value comes as (token, value) the first time and as
+    (token, None) after that."""
+    values = []
+    for token, value in keep:
+        if value is None:
+            if token not in _kept:
+                raise Forgotten(token)
+            _kept.move_to_end(token)
+        else:
+            _kept[token] = value
+            while len(_kept) > KEPT_MOST:
+                _kept.popitem(last=False)
+        values.append(_kept[token])
+    return fn(*values, *args)
+
+
+# ----------------------------------------------------------------------- in the program
+
+
+class Offload:
+    """The second process, seen from the program: `start` it, ask whether it is `ready`,
+    `run` a call in it (from a worker thread: the call blocks until the result comes)."""
+
+    def __init__(self) -> None:
+        self._pool = None
+        self._warmed: Future | None = None
+        self._lock = threading.Lock()
+        # what the process holds, by our objects' identity: the object itself is kept so its
+        # id is not reused while the token stands for it
+        self._tokens: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._next_token = 1
+        self._exit_hooked = False
+
+    def start(self) -> None:
+        """Spawn the process (once) and have it import what its work needs."""
+        with self._lock:
+            if self._pool is not None:
+                return
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._warmed = self._pool.submit(_warm, WARM_MODULES)
+            if not self._exit_hooked:  # ended before the interpreter takes itself down
+                import atexit
+
+                atexit.register(self.stop)
+                self._exit_hooked = True
+
+    def ready(self) -> bool:
+        """Started, its imports done and nothing broken."""
+        warmed = self._warmed
+        return (warmed is not None and warmed.done() and not warmed.cancelled()
+                and warmed.exception() is None)
+
+    def run(self, fn: Callable[..., Any], keep: Sequence[Any], *args: Any) -> Any:
+        """`fn(*keep, *args)` in the process; `keep` are values sent once and then named by
+        token. Raises what the call raised; `BrokenProcessPool` if the process died (then
+        `ready` is False until `start` makes a new one)."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool = self._pool
+        if pool is None:
+            raise RuntimeError("offload: run before start")
+        try:
+            try:
+                return pool.submit(_call, fn, self._keep(keep, resend=False), args).result()
+            except Forgotten:
+                return pool.submit(_call, fn, self._keep(keep, resend=True), args).result()
+        except BrokenProcessPool:
+            self._broken(pool)
+            raise
+
+    def stop(self) -> None:
+        """End the process (the program is closing); `start` makes a new one."""
+        with self._lock:
+            pool, self._pool, self._warmed = self._pool, None, None
+            self._tokens.clear()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _keep(self, values: Sequence[Any], *, resend: bool) -> list[tuple[int, Any]]:
+        out = []
+        with self._lock:
+            for value in values:
+                held = self._tokens.get(id(value))
+                if held is not None and held[1] is value and not resend:
+                    self._tokens.move_to_end(id(value))
+                    out.append((held[0], None))
+                    continue
+                token = held[0] if held is not None and held[1] is value else self._next_token
+                self._next_token += token == self._next_token
+                self._tokens[id(value)] = (token, value)
+                self._tokens.move_to_end(id(value))
+                while len(self._tokens) > KEPT_MOST:
+                    self._tokens.popitem(last=False)
+                out.append((token, value))
+        return out
+
+    def _broken(self, pool) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool, self._warmed = None, None
+                self._tokens.clear()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+_shared: Offload | None = None
+
+
+def shared() -> Offload:
+    """The program's one second process (made, not started, on first use)."""
+    global _shared
+    if _shared is None:
+        _shared = Offload()
+    return _shared
+
+
+def prepare(units: int) -> bool:
+    """A game of `units` units is on the board: start the process for a big one (True)."""
+    if units < OFFLOAD_FROM_UNITS:
+        return False
+    shared().start()
+    return True
