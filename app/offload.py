@@ -25,6 +25,9 @@ from typing import Any
 OFFLOAD_FROM_UNITS = 150
 #: Values kept by token, in each process, at most (the oldest go first).
 KEPT_MOST = 4
+#: Processes: the threat view's two directions are worked out at once, one in each (with the
+#: interface's paint that is three things for two cores for a moment, then two).
+PROCESSES = 2
 #: Modules the process imports as it starts (what its work needs), before the first call.
 WARM_MODULES = ("numpy", "shapely", "geometry.bases", "geometry.los")
 
@@ -65,12 +68,13 @@ def _call(fn: Callable[..., Any], keep: Sequence[tuple[int, Any]], args: tuple) 
 
 
 class Offload:
-    """The second process, seen from the program: `start` it, ask whether it is `ready`,
-    `run` a call in it (from a worker thread: the call blocks until the result comes)."""
+    """The second processes, seen from the program: `start` them, ask whether they are
+    `ready`, `run` a call (or `run_all` several at once) in them, from a worker thread: the
+    call blocks until the result comes."""
 
     def __init__(self) -> None:
         self._pool = None
-        self._warmed: Future | None = None
+        self._warmed: list[Future] = []
         self._lock = threading.Lock()
         # what the process holds, by our objects' identity: the object itself is kept so its
         # id is not reused while the token stands for it
@@ -87,8 +91,8 @@ class Offload:
             from concurrent.futures import ProcessPoolExecutor
 
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            self._warmed = self._pool.submit(_warm, WARM_MODULES)
+                max_workers=PROCESSES, mp_context=multiprocessing.get_context("spawn"))
+            self._warmed = [self._pool.submit(_warm, WARM_MODULES) for _ in range(PROCESSES)]
             if not self._exit_hooked:  # ended before the interpreter takes itself down
                 import atexit
 
@@ -98,23 +102,35 @@ class Offload:
     def ready(self) -> bool:
         """Started, its imports done and nothing broken."""
         warmed = self._warmed
-        return (warmed is not None and warmed.done() and not warmed.cancelled()
-                and warmed.exception() is None)
+        return bool(warmed) and all(f.done() and not f.cancelled() and f.exception() is None
+                                    for f in warmed)
 
     def run(self, fn: Callable[..., Any], keep: Sequence[Any], *args: Any) -> Any:
-        """`fn(*keep, *args)` in the process; `keep` are values sent once and then named by
-        token. Raises what the call raised; `BrokenProcessPool` if the process died (then
-        `ready` is False until `start` makes a new one)."""
+        """`fn(*keep, *args)` in a process; `keep` are values sent once and then named by
+        token. Raises what the call raised; `BrokenProcessPool` if a process died (then
+        `ready` is False until `start` makes new ones)."""
+        return self.run_all([(fn, keep, args)])[0]
+
+    def run_all(self, calls: Sequence[tuple[Callable[..., Any], Sequence[Any], tuple]]
+                ) -> list[Any]:
+        """`run` for each (fn, keep, args), all at once (one in each process): the results
+        in order, once all are in."""
         from concurrent.futures.process import BrokenProcessPool
 
         pool = self._pool
         if pool is None:
             raise RuntimeError("offload: run before start")
         try:
-            try:
-                return pool.submit(_call, fn, self._keep(keep, resend=False), args).result()
-            except Forgotten:
-                return pool.submit(_call, fn, self._keep(keep, resend=True), args).result()
+            futures = [pool.submit(_call, fn, self._keep(keep, resend=False), args)
+                       for fn, keep, args in calls]
+            out = []
+            for (fn, keep, args), future in zip(calls, futures, strict=True):
+                try:
+                    out.append(future.result())
+                except Forgotten:  # that process has not had it yet (or no longer has it)
+                    out.append(pool.submit(_call, fn, self._keep(keep, resend=True),
+                                           args).result())
+            return out
         except BrokenProcessPool:
             self._broken(pool)
             raise
@@ -122,7 +138,7 @@ class Offload:
     def stop(self) -> None:
         """End the process (the program is closing); `start` makes a new one."""
         with self._lock:
-            pool, self._pool, self._warmed = self._pool, None, None
+            pool, self._pool, self._warmed = self._pool, None, []
             self._tokens.clear()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -148,7 +164,7 @@ class Offload:
     def _broken(self, pool) -> None:
         with self._lock:
             if self._pool is pool:
-                self._pool, self._warmed = None, None
+                self._pool, self._warmed = None, []
                 self._tokens.clear()
         pool.shutdown(wait=False, cancel_futures=True)
 

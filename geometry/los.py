@@ -890,11 +890,42 @@ def threat_view(
         return ThreatView(empty, empty.astype(np.int64), empty, empty.astype(np.int64))
     scene = _Sight.build(index, np.concatenate(([unit], others)).astype(object), samples,
                          blockers)
-    me, them = np.zeros(n, dtype=np.int64), np.arange(1, n + 1)
-    sees, sees_cover = _trace(index, scene, me, them, True)
-    seen_by, seen_by_cover = _trace(index, scene, them, me, True)
-    assert sees_cover is not None and seen_by_cover is not None
+    sees, sees_cover = _threat_half(index, scene, n, "sees")
+    seen_by, seen_by_cover = _threat_half(index, scene, n, "seen_by")
     return ThreatView(sees, sees_cover, seen_by, seen_by_cover)
+
+
+def threat_half_placed(
+    index: TerrainIndex, unit: Polygon, placed: Sequence[tuple], which: ThreatHalf, *,
+    samples: int = DEFAULT_SAMPLES,
+) -> tuple[np.ndarray, np.ndarray]:
+    """One direction of `threat_view_placed`: ("sees") how much of each other the unit sees
+    and their cover, or ("seen_by") how much of the unit each other sees and its cover — the
+    same arrays as that ThreatView's, so the two may be worked out apart (one per core)."""
+    from .bases import base_polygon
+
+    unit = _as_polygon(unit, "unit")
+    others = _as_polygons([base_polygon(*p) for p in placed], "others")
+    n = len(others)
+    if n == 0:
+        return np.zeros(0), np.zeros(0, dtype=np.int64)
+    scene = _Sight.build(index, np.concatenate(([unit], others)).astype(object), samples,
+                         _NO_POLYS)
+    return _threat_half(index, scene, n, which)
+
+
+ThreatHalf = Literal["sees", "seen_by"]
+
+
+def _threat_half(index: TerrainIndex, scene: _Sight, n: int, which: ThreatHalf
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    if which not in ("sees", "seen_by"):
+        raise ValueError(f"which: expected 'sees' or 'seen_by', got {which!r}")
+    me, them = np.zeros(n, dtype=np.int64), np.arange(1, n + 1)
+    s, t = (me, them) if which == "sees" else (them, me)
+    fraction, cover = _trace(index, scene, s, t, True)
+    assert cover is not None
+    return fraction, cover
 
 
 def threat_view_placed(

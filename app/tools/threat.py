@@ -78,10 +78,10 @@ def sightings_job(scenario: Scenario, unit_id: str,
     """`sightings` split in two: what is read from the game now (the terrain index, where
     each base stands), and a call that works out the outlines and sight lines from those
     alone — so it may run on a worker thread while the game goes on changing. With a ready
-    `offload` the call has the second process work them out (the same function on the same
-    values; on its own thread if that process has died)."""
+    `offload` the call has the second processes work them out (the same functions on the same
+    values, each direction in a process of its own; on this thread if one has died)."""
     from engine.measure import terrain_index
-    from geometry.los import threat_view_placed
+    from geometry.los import ThreatView, threat_half_placed, threat_view_placed
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
@@ -95,8 +95,11 @@ def sightings_job(scenario: Scenario, unit_id: str,
         tv = None
         if offload is not None:
             from concurrent.futures.process import BrokenProcessPool
-            try:
-                tv = offload.run(threat_view_placed, [index], me, placed)
+            try:  # each direction in a process of its own, at once
+                (sees, sees_cover), (seen_by, seen_by_cover) = offload.run_all(
+                    [(threat_half_placed, [index], (me, placed, half))
+                     for half in ("sees", "seen_by")])
+                tv = ThreatView(sees, sees_cover, seen_by, seen_by_cover)
             except BrokenProcessPool:
                 tv = None
         if tv is None:

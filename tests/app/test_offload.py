@@ -27,7 +27,8 @@ def _forget_everything() -> None:
 def second():
     o = offload.Offload()
     o.start()
-    o._warmed.result(timeout=60)
+    for f in o._warmed:
+        f.result(timeout=60)
     yield o
     o.stop()
 
@@ -41,26 +42,31 @@ def test_a_call_runs_in_another_process_and_a_kept_value_goes_once(second):
     sent = second._keep([value], resend=False)
     assert sent[0][1] is None
     assert second.run(_pid_and_len, [value], 0)[1] == 3
-    # a value the process no longer holds is sent again
-    second.run(_forget_everything, [])
+    # a value the process no longer holds is sent again (both forget: one call each)
+    second.run_all([(_forget_everything, [], ()), (_forget_everything, [], ())])
     assert second.run(_pid_and_len, [value], 1)[1] == 4
+    # calls at once run in both processes, each result in its place
+    results = second.run_all([(_pid_and_len, [value], (i,)) for i in range(2)])
+    assert [n for _pid, n in results] == [3, 4]
+    assert os.getpid() not in {pid for pid, _n in results}
 
 
 def test_a_dead_process_is_reported_and_a_new_one_can_start(second):
-    (process,) = second._pool._processes.values()
+    process = next(iter(second._pool._processes.values()))
     process.kill()
     process.join(10)
     with pytest.raises(BrokenProcessPool):
         second.run(_pid_and_len, [[0]], 0)
     assert not second.ready()
     second.start()
-    second._warmed.result(timeout=60)
+    for f in second._warmed:
+        f.result(timeout=60)
     assert second.ready() and second.run(_pid_and_len, [[0]], 0)[1] == 1
 
 
 def test_the_threat_view_worked_out_there_is_the_one_worked_out_here(second):
     from engine.measure import terrain_index
-    from geometry.los import threat_view_placed
+    from geometry.los import threat_half_placed, threat_view_placed
 
     scenario = big_table(300, 30, seed=6)
     index = terrain_index(scenario)
@@ -70,6 +76,15 @@ def test_the_threat_view_worked_out_there_is_the_one_worked_out_here(second):
         here = threat_view_placed(index, unit.polygon(), placed)
         for field in ("sees", "sees_cover", "seen_by", "seen_by_cover"):
             assert np.array_equal(getattr(there, field), getattr(here, field)), field
+        # each direction on its own, in the two processes at once: the same arrays
+        (sees, sees_cover), (seen_by, seen_by_cover) = second.run_all(
+            [(threat_half_placed, [index], (unit.polygon(), placed, half))
+             for half in ("sees", "seen_by")])
+        assert np.array_equal(sees, here.sees) and np.array_equal(sees_cover, here.sees_cover)
+        assert np.array_equal(seen_by, here.seen_by)
+        assert np.array_equal(seen_by_cover, here.seen_by_cover)
+    with pytest.raises(ValueError, match="which"):
+        threat_half_placed(index, scenario.units[0].polygon(), placed, "both")
 
 
 def test_only_a_big_table_starts_the_process(monkeypatch):
