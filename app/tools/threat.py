@@ -287,6 +287,8 @@ class ThreatTool(Tool):
         # meanwhile: that waits for the lock only once they are here.
         painted = threading.Event()
         self.view.after_next_paint(painted.set)
+        if self._future is not None:  # the pointer went on: a job still queued is dropped
+            self._future.cancel()     # (one already running finishes and is kept)
         future = self._future = self._workers.submit(
             self._worker_job(unit_id, job, painted, offloaded=offloaded))
         future.add_done_callback(
@@ -318,8 +320,9 @@ class ThreatTool(Tool):
 
     def _on_arrival(self, generation: int, unit_id: str, future) -> None:
         """A worker's sightings, on the UI thread: kept, and drawn if still hovered."""
-        if generation != self._generation:
-            return  # the game changed meanwhile: a fresh hover works it out again
+        if generation != self._generation or future.cancelled():
+            return  # the game changed meanwhile (a fresh hover works it out again), or the
+                    # pointer went on before the job began
         if self.pending == unit_id:
             self.pending = None
         worked: Worked = future.result()

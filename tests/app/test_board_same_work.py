@@ -868,3 +868,22 @@ def test_threat_view_worked_out_in_the_second_process_draws_the_same_figures(qtb
     expected = sightings(scenario, unit.id)
     assert tool.view_of == expected
     assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
+
+
+def test_a_threat_job_still_queued_when_the_pointer_goes_on_is_dropped(qtbot):
+    """Sweeping the pointer over several units: the job running finishes (its figures are
+    kept), those still waiting are dropped, and the unit under the pointer at the end gets
+    its own figures."""
+    from app.tools.threat import sightings
+
+    scenario, win, tool, unit = threat_on_a_big_table(qtbot)
+    others = [u for u in scenario.units if u is not unit][:3]
+    for u in (*others, unit):  # four hovers, the event loop never turning between them
+        tool.show_unit(u.id)
+    qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=20000)
+    assert tool.hovered == unit.id
+    assert tool.view_of == sightings(scenario, unit.id)
+    # at most the first (already running) of the units passed over was worked out
+    kept = [u.id for u in others if u.id in tool._cache]
+    assert kept in ([], [others[0].id])
+    assert others[1].id not in tool._cache and others[2].id not in tool._cache
