@@ -120,9 +120,38 @@ def check_russian(state: dict) -> str:
     return f"switched to Russian (File menu: {title})"
 
 
+def check_offload(state: dict) -> str:
+    """The processes a big table's sight lines are worked out in (app.offload) start here
+    (a bundle spawns itself) and give the figures worked out in this one."""
+    import numpy as np
+
+    from app.offload import Offload
+    from engine.measure import terrain_index
+    from geometry.los import threat_half_placed
+
+    scenario = state["window"].scenario
+    index = terrain_index(scenario)
+    me = scenario.unit(SHOOTER)
+    placed = [(u.base, u.x, u.y, u.facing) for u in scenario.units if u.id != SHOOTER]
+    second = Offload()
+    second.start()
+    try:
+        for warmed in second._warmed:
+            warmed.result(timeout=120)
+        there = second.run_all([(threat_half_placed, [index], (me.polygon(), placed, half))
+                                for half in ("sees", "seen_by")])
+    finally:
+        second.stop()
+    here = [threat_half_placed(index, me.polygon(), placed, half) for half in ("sees", "seen_by")]
+    if not all(np.array_equal(a, b) for t, h in zip(there, here, strict=True)
+               for a, b in zip(t, h, strict=True)):
+        raise RuntimeError("the second processes' sight lines differ from this process's")
+    return f"sight lines worked out in {len(there)} other processes: the same figures"
+
+
 CHECKS: tuple[tuple[str, Callable[[dict], str]], ...] = (
     ("window", check_window), ("measure", check_measure), ("resolve", check_resolve),
-    ("card", check_card), ("russian", check_russian),
+    ("card", check_card), ("russian", check_russian), ("offload", check_offload),
 )
 
 
