@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -88,7 +87,7 @@ class OrganisationDock(LazyDock):
         self.override = QCheckBox(tr("Edit anyway (the table agrees)"))
         self.override.setToolTip(tr("Apply an edit the ruleset refuses; the change is "
                                      "marked as an override"))
-        from .organisation_tree import OrganisationTree
+        from .organisation_tree import NotesList, OrganisationTree
 
         self.tree = OrganisationTree()
         self.tree.itemSelectionChanged.connect(self._selection_changed)
@@ -126,8 +125,7 @@ class OrganisationDock(LazyDock):
 
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.notes = QListWidget()
-        self.notes.setMaximumHeight(110)
+        self.notes = NotesList()
 
         body = QWidget()
         v = QVBoxLayout(body)

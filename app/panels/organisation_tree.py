@@ -1,6 +1,7 @@
 """The Organisation dock's tree (`OrganisationTree`: the drop onto a group, the filling
-from the game): imported when the dock is first built, so the start-up creates none of the
-tree and item-view classes."""
+from the game) and the list of the ruleset's remarks under it (`NotesList`): imported when
+the dock is first built, so the start-up creates none of the tree, list and item-view
+classes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QListWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from app.i18n import loc, tr
 
@@ -97,3 +105,11 @@ class OrganisationTree(QTreeWidget):
             head.setFlags(head.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             for u in loose:
                 unit_item(head, u.id, None)
+
+
+class NotesList(QListWidget):
+    """The ruleset's remarks on the organisation, a few lines high."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMaximumHeight(110)
