@@ -23,29 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QEvent, QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QT_TR_NOOP, QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QFileDialog,
-    QFormLayout,
-    QLineEdit,
-    QMenu,
-    QMessageBox,
-    QRadioButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMenu
 
-from app.i18n import loc, ruleset_name, tr
+from app.i18n import loc, tr
 
 from .recent import RecentFiles
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from engine.model import Game
     from engine.scenario import Scenario
 
@@ -129,91 +117,12 @@ def blank_scenario(spec: NewTable) -> Scenario:
                           float(spec.metres_per_inch)))
 
 
-class NewGameDialog(QDialog):
-    """Blank table (name, size in inches, ruleset, ground scale) or the demo table."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(tr("New game"))
-        from engine.rulesets.registry import list_rulesets  # slow: only when asked
-
-        self._rulesets = [(rs.id, rs.name, rs.metres_per_inch) for rs in list_rulesets()]
-        layout = QVBoxLayout(self)
-        self.blank = QRadioButton(tr("A blank table"))
-        self.demo = QRadioButton(self.tr("A shipped table"))
-        from engine.scenario_io import shipped_scenarios
-
-        self.demos = QComboBox()
-        for file, title in shipped_scenarios():
-            self.demos.addItem(title, file)
-        self.blank.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.blank)
-        group.addButton(self.demo)
-        layout.addWidget(self.blank)
-        form = QFormLayout()
-        self.name = QLineEdit("New table")
-        self.width = _inches(72.0)
-        self.height = _inches(48.0)
-        self.ruleset = QComboBox()
-        for rid, _name, _ in self._rulesets:
-            self.ruleset.addItem(tr("{name} ({id})").format(name=ruleset_name(rid), id=rid), rid)
-        self.scale = QDoubleSpinBox()
-        self.scale.setRange(0.01, 1000.0)
-        self.scale.setDecimals(2)
-        self.scale.setSuffix(tr(" m per inch"))
-        form.addRow(tr("Name"), self.name)
-        form.addRow(tr("Width"), self.width)
-        form.addRow(tr("Height"), self.height)
-        form.addRow(tr("Ruleset"), self.ruleset)
-        form.addRow(tr("Ground scale"), self.scale)
-        layout.addLayout(form)
-        layout.addWidget(self.demo)
-        layout.addWidget(self.demos)
-        self.demos.setEnabled(False)
-        self.demos.activated.connect(lambda _i: self.demo.setChecked(True))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.ruleset.currentIndexChanged.connect(self._ruleset_scale)
-        self.demo.toggled.connect(lambda on: [w.setEnabled(not on) for w in (
-            self.name, self.width, self.height, self.ruleset, self.scale)])
-        self.demo.toggled.connect(self.demos.setEnabled)
-        default = self.ruleset.findData(NewTable().ruleset or _first_ruleset())  # not the first
-        if default >= 0:
-            self.ruleset.setCurrentIndex(default)
-        self._ruleset_scale(self.ruleset.currentIndex())
-
-    def _ruleset_scale(self, index: int) -> None:
-        from app.settings import default_scale
-
-        if 0 <= index < len(self._rulesets):  # Settings' ground scale, else the ruleset's
-            self.scale.setValue(default_scale() or self._rulesets[index][2])
-
-    def spec(self) -> NewTable:
-        if self.demo.isChecked():
-            file = self.demos.currentData()
-            return NewTable(demo=True, demo_file=None if self.demos.currentIndex() <= 0
-                            else file)
-        return NewTable(False, self.name.text(), self.ruleset.currentData() or _first_ruleset(),
-                        self.width.value(), self.height.value(), self.scale.value())
-
-
-def _inches(value: float) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
-    box.setRange(6.0, 480.0)
-    box.setDecimals(1)
-    box.setSuffix('"')
-    box.setValue(value)
-    return box
-
-
 def ask_new_table(parent: QWidget | None) -> NewTable | None:
     """Run the New dialog; None when cancelled. (Tests replace this function.)"""
+    from app.new_game_dialog import NewGameDialog
+
     dialog = NewGameDialog(parent)
-    return dialog.spec() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    return dialog.spec() if dialog.exec() == NewGameDialog.DialogCode.Accepted else None
 
 
 # --------------------------------------------------------------------------- the controller
@@ -486,12 +395,16 @@ class FileController(QObject):
         return True
 
     def open_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         name, _ = QFileDialog.getOpenFileName(self.window, tr("Open a game or scenario"),
                                               self._start_dir(), OPEN_FILTER)
         _remember(name)
         return bool(name) and self.open_path(name)
 
     def import_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         name, _ = QFileDialog.getOpenFileName(self.window, tr("Import a scenario"),
                                               self._start_dir(), JSON_FILTER)
         _remember(name)
@@ -521,6 +434,8 @@ class FileController(QObject):
     def warn_altered_log(self, p: Path, problems: tuple[str, ...]) -> None:
         """Say that the game's log was altered outside Warboard: the game is open, but the
         player sees the finding (engine.log_chain) instead of an untouched-looking log."""
+        from PySide6.QtWidgets import QMessageBox
+
         text = "\n".join(f"• {x}" for x in problems)
         self._status(tr("{0}: the roll log was altered outside Warboard").format(p.name))
         QMessageBox.warning(self.window, self.tr("The roll log was altered"),
@@ -549,6 +464,8 @@ class FileController(QObject):
     def _offer_backup(self, p: Path, error: Exception) -> Game | None:
         """A damaged game file: offer its newest good backup (engine.backups) in its place;
         the damaged file is kept beside it. None when there is none or the user says no."""
+        from PySide6.QtWidgets import QMessageBox
+
         from engine.backups import last_good_backup, restore_backup
         from engine.gamefile import GameFileError, open_game
 
@@ -631,6 +548,8 @@ class FileController(QObject):
         return True
 
     def save_as_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         if self.game is None:
             return False
         name, _ = QFileDialog.getSaveFileName(self.window, tr("Save the game as"),
@@ -680,6 +599,8 @@ class FileController(QObject):
     # --- scenario JSON ----------------------------------------------------------------------
 
     def export_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         if self.game is None:
             return False
         name, _ = QFileDialog.getSaveFileName(self.window, tr("Export the scenario"),
@@ -709,6 +630,8 @@ class FileController(QObject):
     def maybe_save(self) -> bool:
         """Before the game leaves the board: True to go on. A game with a file is flushed;
         one without a file and with changes asks Save / Discard / Cancel."""
+        from PySide6.QtWidgets import QMessageBox
+
         if self.path is not None:
             try:
                 self.flush()
@@ -737,6 +660,8 @@ class FileController(QObject):
         event loop running (the program's, or a dialog's): a scripted close with none — a
         test's teardown, a script — has nobody to answer a question and must not wait."""
         if obj is self.window and event.type() == QEvent.Type.Close:
+            from PySide6.QtCore import QThread
+
             interactive = QThread.currentThread().loopLevel() > 0
             if interactive and not self.maybe_save():
                 event.ignore()
@@ -757,7 +682,7 @@ def install(window) -> FileController:
     return controller
 
 
-__all__ = ["FileController", "NewTable", "NewGameDialog", "blank_scenario", "ask_new_table",
+__all__ = ["FileController", "NewTable", "blank_scenario", "ask_new_table",
            "install", "REFUSAL_TITLES", "SCENARIO_REFUSAL", "GAME_SUFFIX"]
 
 

@@ -5,18 +5,14 @@ first-run overlay naming the tools again (app/first_run.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import qVersion
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QMenu,
-    QMessageBox,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMenu
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
 
 from app.i18n import current_language, loc, tr
 
@@ -116,35 +112,6 @@ def ruleset_html(rs) -> str:
     return "".join(parts)
 
 
-class RulesDialog(QDialog):
-    """Help ▸ Rules: a ruleset picked in the box, its summary below."""
-
-    def __init__(self, parent: QWidget | None, rulesets, current: str | None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(tr("Rules"))
-        self.resize(720, 640)
-        self.rulesets = {rs.id: rs for rs in rulesets}
-        self.box = QComboBox()
-        for rs in rulesets:
-            self.box.addItem(loc(rs, rs.id), rs.id)
-        self.text = QTextBrowser()
-        self.text.setOpenExternalLinks(False)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.box)
-        layout.addWidget(self.text, 1)
-        layout.addWidget(buttons)
-        self.box.currentIndexChanged.connect(self._show)
-        index = self.box.findData(current) if current else -1
-        self.box.setCurrentIndex(max(index, 0))
-        self._show(self.box.currentIndex())
-
-    def _show(self, index: int) -> None:
-        rs = self.rulesets.get(self.box.itemData(index))
-        self.text.setHtml(ruleset_html(rs) if rs is not None else "")
-
-
 def about_text() -> str:
     import html
     import importlib.metadata  # 30 ms at start-up: read when About is opened
@@ -181,18 +148,9 @@ class HelpMenu:
         self.dialog: QDialog | None = None
 
     def shortcuts_dialog(self) -> QDialog:
-        dialog = QDialog(self.window)
-        dialog.setWindowTitle(tr("Keyboard shortcuts"))
-        dialog.resize(620, 640)
-        text = QTextBrowser()
-        text.setHtml(shortcuts_html(self.window))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(dialog.reject)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(text)
-        layout.addWidget(buttons)
-        dialog.text = text
-        return dialog
+        from app.help_dialogs import shortcuts_dialog
+
+        return shortcuts_dialog(self.window)
 
     def show_shortcuts(self) -> None:
         self.dialog = self.shortcuts_dialog()
@@ -213,6 +171,8 @@ class HelpMenu:
         # in another language, the rulesets that speak it (a glossary) and the game's own
         rulesets = [rs for rs in list_rulesets() if lang == "en" or rs.id == current
                     or speaks(rs.id, lang)]
+        from app.help_dialogs import RulesDialog
+
         self.dialog = RulesDialog(self.window, rulesets, current)
         self.dialog.show()
 
@@ -222,7 +182,9 @@ class HelpMenu:
             first_run.show_overlay()
 
     def show_about(self) -> None:
-        QMessageBox.about(self.window, tr("About Warboard"), about_text())
+        from app.help_dialogs import show_about
+
+        show_about(self.window, about_text())
 
 
 def install(window) -> HelpMenu:

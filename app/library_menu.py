@@ -8,7 +8,6 @@ window is complete without them (design.md P6).
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
 
 from app.i18n import loc, tr
 
@@ -37,6 +36,8 @@ def _said(err: BaseException) -> str:
 def _scenario_cards_dialog(window) -> None:
     """Print preview of the cards of the table (one card per profile), A4 sheets with cut
     marks; the same pages as `warboard cards FILE`."""
+    from PySide6.QtWidgets import QMessageBox
+
     from app.cards import cards_for_scenario
     from app.cards.printing import SheetOptions, preview
     from app.library_dialog import open_library
@@ -59,6 +60,8 @@ def _scenario_cards_dialog(window) -> None:
 
 def show_library(window) -> None:
     """Unit library…: the library dialog over the user's library."""
+    from PySide6.QtWidgets import QMessageBox
+
     from app.library_dialog import LibraryDialog, open_library
     from engine.options import SchemaError
 
@@ -75,6 +78,8 @@ def show_library(window) -> None:
 
 def show_rosters(window) -> None:
     """Rosters…: the roster dialog over the user's library and the open table."""
+    from PySide6.QtWidgets import QMessageBox
+
     from app.library_dialog import open_library
     from app.roster_dialog import RosterDialog
     from engine.options import SchemaError

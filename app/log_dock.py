@@ -15,37 +15,17 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QT_TR_NOOP,
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QMessageBox,
-    QPlainTextEdit,
-    QPushButton,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QT_TR_NOOP
 
 from app.i18n import loc, tr
 from app.panels.docks import LazyDock, add_view_dock
 from app.panels.list_sync import sync_combo
-from app.settings import remember_folder, start_path
 from engine.log_kinds import log_kind
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QModelIndex
+    from PySide6.QtWidgets import QComboBox, QWidget
+
     from engine.dice import RollRecord
     from engine.model import LogEntry
 
@@ -63,7 +43,6 @@ UNAPPLIED_GREY = "#8a8a8a"
 TEXT_FILTER = "Text (*.txt);;All files (*)"
 ALL = None  # the filters' "no filter" value
 
-Index = QModelIndex | QPersistentModelIndex
 Namer = Callable[[str], str]
 
 
@@ -152,129 +131,6 @@ def log_text(rows: Iterable[tuple[int, LogEntry]], name: Namer = _plain,
     return head + "\n\n".join(blocks) + ("\n" if blocks else "")
 
 
-# --------------------------------------------------------------------------- the model
-
-
-class LogModel(QAbstractTableModel):
-    """The log as a table, one row per entry (row i = log entry i + 1)."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._entries: list[LogEntry] = []
-        self._kinds: list[str] = []
-        self._unapplied: set[int] = set()  # rows (0-based) of rolls nobody applied
-        self.name: Namer = _plain
-
-    def entries(self) -> list[LogEntry]:
-        return list(self._entries)
-
-    def entry(self, row: int) -> LogEntry:
-        return self._entries[row]
-
-    def set_entries(self, entries: Sequence[LogEntry]) -> None:
-        self.beginResetModel()
-        self._entries = list(entries)
-        self._kinds = [entry_kind(e) for e in self._entries]
-        self._unapplied = set()
-        if self._entries:  # none before a game: the engine may not be loaded yet
-            from engine.roll_log import unapplied
-
-            self._unapplied = {seq - 1 for seq in unapplied(self._entries)}
-        self.endResetModel()
-
-    def append(self, entry: LogEntry) -> None:
-        from engine.roll_log import roll_mark
-        n = len(self._entries)
-        self.beginInsertRows(QModelIndex(), n, n)
-        self._entries.append(entry)
-        self._kinds.append(entry_kind(entry))
-        mark = roll_mark(entry)
-        if mark is not None and mark.get("applied") is False:
-            self._unapplied.add(n)
-        self.endInsertRows()
-        of = mark.get("of") if mark is not None else None
-        if isinstance(of, int) and of - 1 in self._unapplied:  # that roll is applied now
-            self._unapplied.discard(of - 1)
-            self.dataChanged.emit(self.index(of - 1, 0), self.index(of - 1, len(COLUMNS) - 1))
-
-    def is_unapplied(self, row: int) -> bool:
-        """Row `row` is a roll of the app's dice that was never applied (shown grey)."""
-        return row in self._unapplied
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return tr(HEADS[section])
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        e, col = self._entries[index.row()], index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.cell(index.row(), col)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if col in (COLUMNS.index("Actor"), COLUMNS.index("Target")):
-                return self.cell(index.row(), col) or None
-            if col == COLUMNS.index("Dice") and e.dice:
-                return "\n".join(roll_text(r) for r in e.dice)
-            if col == COLUMNS.index("Summary") and e.summary:
-                return loc(e.summary)
-        if role == Qt.ItemDataRole.ForegroundRole and index.row() in self._unapplied:
-            return QBrush(QColor(UNAPPLIED_GREY))
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 1):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def cell(self, row: int, col: int) -> str:
-        """The text shown in a cell (also what tests read)."""
-        e = self._entries[row]
-        values = (str(row + 1), str(e.turn), tr(self._kinds[row]),
-                  self.name(e.actor) if e.actor else "", action_name(e),
-                  self.name(e.target) if e.target else "", dice_text(e.dice),
-                  " ".join(loc(e.summary).split()))
-        return values[col]
-
-
-class LogFilter(QSortFilterProxyModel):
-    """Rows about one unit and/or of one turn; None lets every row through."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.unit: str | None = ALL
-        self.turn: int | None = ALL
-
-    def set_unit(self, unit_id: str | None) -> None:
-        self._change("unit", unit_id)
-
-    def set_turn(self, turn: int | None) -> None:
-        self._change("turn", turn)
-
-    def _change(self, name: str, value: object) -> None:
-        """Qt 6.10 replaced invalidateFilter() by a begin/end pair around the change."""
-        if hasattr(self, "endFilterChange"):
-            self.beginFilterChange()
-            setattr(self, name, value)
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            setattr(self, name, value)
-            self.invalidateFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        model = self.sourceModel()
-        assert isinstance(model, LogModel)
-        e = model.entry(source_row)
-        if self.turn is not None and e.turn != self.turn:
-            return False
-        return self.unit is None or self.unit in entry_units(e)
-
-
 # --------------------------------------------------------------------------- the dock
 
 
@@ -284,68 +140,20 @@ class LogDock(LazyDock):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Log"), parent)
         self.setObjectName("log_dock")
-        self.model = LogModel(self)
-        self.proxy = LogFilter(self)
-        self.proxy.setSourceModel(self.model)
         self._units: list[tuple[str, str]] = []  # (id, label) of the game's units
-        for signal in (self.model.rowsInserted, self.model.modelReset,
-                       self.proxy.layoutChanged):
-            signal.connect(self._update_count)
-        # the widgets are built when the dock is first shown or asked for (LazyDock); the
-        # model holds the entries until then
+        # until the contents are built (LazyDock, app.log_view: the model, the filter and
+        # the widgets) the dock holds the entries and the namer itself
+        self._entries: list[LogEntry] = []
+        self._name: Namer = _plain
 
     def build_contents(self) -> None:
-        self._build()
+        from app import log_view
+
+        log_view.build(self, self._entries, self._name)
+        self._entries = []
         self._refresh_filters()
         self._update_count()
         self.table.scrollToBottom()
-
-    def _build(self) -> None:
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(4, 4, 4, 4)
-        top = QHBoxLayout()
-        self.unit_box = QComboBox(body)
-        self.unit_box.setToolTip(tr("Show only the entries about one unit"))
-        self.unit_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.turn_box = QComboBox(body)
-        self.turn_box.setToolTip(tr("Show only the entries of one turn"))
-        top.addWidget(QLabel(tr("Unit"), body))
-        top.addWidget(self.unit_box, 1)
-        top.addWidget(QLabel(tr("Turn"), body))
-        top.addWidget(self.turn_box)
-        layout.addLayout(top)
-        self.table = QTableView(body)
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for name, width in INITIAL_WIDTHS.items():  # long names elide; tooltips keep them
-            header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(COLUMNS.index(name), width)
-        header.setStretchLastSection(True)
-        layout.addWidget(self.table, 1)
-        self.detail = QPlainTextEdit(body)  # the chosen entry in full: nothing elided
-        self.detail.setReadOnly(True)
-        self.detail.setPlaceholderText(tr("Choose an entry to read it in full"))
-        self.detail.setMaximumHeight(self.detail.fontMetrics().lineSpacing() * 6)
-        layout.addWidget(self.detail)
-        bottom = QHBoxLayout()
-        self.count_label = QLabel(body)
-        self.save_button = QPushButton(tr("Save…"), body)
-        self.save_button.setToolTip(tr("Save the entries shown as a text file"))
-        self.save_button.clicked.connect(self.save_dialog)
-        bottom.addWidget(self.count_label, 1)
-        bottom.addWidget(self.save_button)
-        layout.addLayout(bottom)
-        self.setWidget(body)
-        self.table.selectionModel().currentRowChanged.connect(self._show_detail)
-        self.unit_box.currentIndexChanged.connect(self._unit_chosen)
-        self.turn_box.currentIndexChanged.connect(self._turn_chosen)
 
     # --- content ----------------------------------------------------------------------------
 
@@ -357,6 +165,9 @@ class LogDock(LazyDock):
 
     def set_namer(self, name: Namer) -> None:
         """How unit ids are shown in the Actor and Target columns and the export."""
+        if not self.built:
+            self._name = name
+            return
         self.model.name = name
         if self.model.rowCount():
             self.model.dataChanged.emit(self.model.index(0, 0),
@@ -364,16 +175,20 @@ class LogDock(LazyDock):
                                                          len(COLUMNS) - 1))
 
     def set_entries(self, entries: Sequence[LogEntry]) -> None:
+        if not self.built:
+            self._entries = list(entries)
+            return
         self.model.set_entries(entries)
-        if self.built:
-            self._refresh_filters()
-            self.table.scrollToBottom()
+        self._refresh_filters()
+        self.table.scrollToBottom()
 
     def append(self, entry: LogEntry) -> None:
+        if not self.built:
+            self._entries.append(entry)
+            return
         self.model.append(entry)
-        if self.built:
-            self._refresh_filters()
-            self.table.scrollToBottom()
+        self._refresh_filters()
+        self.table.scrollToBottom()
 
     def shown(self) -> list[tuple[int, LogEntry]]:
         """(seq, entry) of the rows the filters let through, in log order."""
@@ -458,16 +273,9 @@ class LogDock(LazyDock):
         Path(path).write_text(self.export_text(), encoding="utf-8")
 
     def save_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, tr("Save the log as text"),
-                                              start_path("log.txt"), TEXT_FILTER)
-        if not name:
-            return
-        remember_folder(name)
-        try:
-            self.save_text(name)
-        except OSError as e:
-            QMessageBox.critical(self, tr("Could not save the log"),
-                                 f"{name}:\n{e.strerror or e}")
+        from app import log_view
+
+        log_view.save_dialog(self)
 
 
 def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> None:

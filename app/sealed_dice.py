@@ -10,129 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QFontDatabase
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QInputDialog,
-    QLabel,
-    QLineEdit,
-    QMenu,
-    QMessageBox,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-)
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
 from app.i18n import loc, tr
 
-from .turn_post_dialog import default_lang
-
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
     from engine import sealed
-
-
-class SealDialog(QDialog):
-    """The passphrase, twice."""
-
-    def __init__(self, parent) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(tr("Seal the dice"))
-        form = QFormLayout()
-        intro = QLabel(tr("The app draws a secret seed for this game; every roll of its "
-                          "dice will come from it. The seed is kept in the game file "
-                          "encrypted under your passphrase: you need it to roll in a later "
-                          "session and to reveal the seed."))
-        intro.setWordWrap(True)
-        self.first = QLineEdit()
-        self.second = QLineEdit()
-        for w in (self.first, self.second):
-            w.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow(tr("Passphrase"), self.first)
-        form.addRow(tr("Again"), self.second)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b3261e;")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._check)
-        buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addWidget(intro)
-        lay.addLayout(form)
-        lay.addWidget(self.message)
-        lay.addWidget(buttons)
-
-    def _check(self) -> None:
-        from engine import sealed
-        if self.first.text() != self.second.text():
-            self.message.setText(tr("The two passphrases differ."))
-            return
-        if len(self.first.text()) < sealed.MIN_PASSPHRASE:
-            self.message.setText(tr("The passphrase needs at least {n} characters.").format(
-                n=sealed.MIN_PASSPHRASE))
-            return
-        self.accept()
-
-
-class VerifyDialog(QDialog):
-    """The revealed seed in, the report out: each roll that does not match, each number
-    missing, and whether the commitment matches."""
-
-    def __init__(self, controller) -> None:
-        super().__init__(controller.window)
-        self.controller = controller
-        self.setWindowTitle(tr("Verify dice"))
-        self.resize(680, 460)
-        form = QFormLayout()
-        sealing = controller.sealing()
-        self.commitment = QLabel(sealing.commitment if sealing else "")
-        self.commitment.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form.addRow(tr("Commitment"), self.commitment)
-        self.seed = QLineEdit((sealing.revealed or "") if sealing else "")
-        self.seed.setPlaceholderText(tr("the seed the game master revealed (64 hex digits)"))
-        form.addRow(tr("Seed"), self.seed)
-        self.verify_button = QPushButton(tr("Verify"))
-        self.verify_button.clicked.connect(self.run)
-        self.verdict = QLabel()
-        self.report = QPlainTextEdit()
-        self.report.setReadOnly(True)
-        self.report.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addWidget(self.verify_button)
-        lay.addWidget(self.verdict)
-        lay.addWidget(self.report, 1)
-        lay.addWidget(buttons)
-        self.last: sealed.VerifyReport | None = None
-
-    def run(self) -> sealed.VerifyReport | None:
-        from engine import sealed
-        sealing = self.controller.sealing()
-        if sealing is None:
-            self.verdict.setText(tr("This game is not played with sealed dice."))
-            return None
-        try:
-            report = sealed.verify(self.controller.window.editor.game.log, sealing,
-                                   self.seed.text())
-        except sealed.SealedError as e:
-            self.verdict.setStyleSheet("color: #b3261e;")
-            self.verdict.setText(_said(e))
-            return None
-        self.last = report
-        if report.ok:
-            self.verdict.setStyleSheet("color: #1f7a3a; font-weight: bold;")
-            self.verdict.setText(tr("Every sealed roll matches the seed."))
-        else:
-            self.verdict.setStyleSheet("color: #b3261e; font-weight: bold;")
-            self.verdict.setText(tr("{n} problem(s) found.").format(
-                n=len(report.problems) + (0 if report.commitment_ok else 1)))
-        self.report.setPlainText(report.text(default_lang()))
-        return report
 
 
 class SealedDiceMenu(QObject):
@@ -155,7 +42,7 @@ class SealedDiceMenu(QObject):
         file_menu.insertAction(window.quit_action, self.verify_action)
         file_menu.insertSeparator(window.quit_action)
         self.menu.aboutToShow.connect(self.sync)
-        self.last_dialog: QDialog | None = None
+        self.last_dialog: QDialog | QMessageBox | None = None
         #: On the status bar while the game is sealed: locked, or the next roll's number.
         self.badge = QLabel()
         window.statusBar().addPermanentWidget(self.badge)
@@ -213,7 +100,9 @@ class SealedDiceMenu(QObject):
         self.window.statusBar().showMessage(text, 8000)
 
     def _error(self, text: str) -> None:
-        QMessageBox.warning(self.window, tr("Sealed dice"), text)
+        from . import sealed_dialogs
+
+        sealed_dialogs.warn(self.window, text)
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -256,15 +145,17 @@ class SealedDiceMenu(QObject):
         return shown.revealed or ""
 
     def _passphrase(self, title: str) -> str | None:
-        text, ok = QInputDialog.getText(self.window, title, tr("Passphrase"),
-                                        QLineEdit.EchoMode.Password)
-        return text if ok else None
+        from . import sealed_dialogs
+
+        return sealed_dialogs.ask_passphrase(self.window, title)
 
     def seal_dialog(self) -> bool:
         from engine import sealed
+
+        from .sealed_dialogs import SealDialog
         dlg = SealDialog(self.window)
         self.last_dialog = dlg
-        if dlg.exec() != QDialog.DialogCode.Accepted:
+        if dlg.exec() != SealDialog.DialogCode.Accepted:
             return False
         try:
             self.seal(dlg.first.text())
@@ -294,12 +185,11 @@ class SealedDiceMenu(QObject):
         text = tr("Post this before play; reveal the seed at the end.\n\n"
                   "Commitment (SHA-256 of the seed and the game id):\n{c}\n\nGame id: {g}"
                   ).format(c=s.commitment, g=s.game_id)
-        box = QMessageBox(QMessageBox.Icon.Information, tr("Sealed dice"), text,
-                          QMessageBox.StandardButton.Close, self.window)
-        copy = box.addButton(tr("Copy"), QMessageBox.ButtonRole.ActionRole)
-        copy.clicked.connect(lambda: QApplication.clipboard().setText(
-            tr("Sealed dice commitment: {c} (game {g})").format(c=s.commitment,
-                                                                g=s.game_id)))
+        from . import sealed_dialogs
+
+        box = sealed_dialogs.commitment_box(
+            self.window, text, tr("Sealed dice commitment: {c} (game {g})").format(
+                c=s.commitment, g=s.game_id))
         self.last_dialog = box
         box.exec()
 
@@ -320,6 +210,8 @@ class SealedDiceMenu(QObject):
     def verify_dialog(self) -> bool:
         if not self.window.editor.has_game:
             return False
+        from .sealed_dialogs import VerifyDialog
+
         dlg = VerifyDialog(self)
         self.last_dialog = dlg
         dlg.exec()

@@ -4,92 +4,20 @@ changed before it goes to the clipboard."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QPlainTextEdit,
-    QSpinBox,
-    QVBoxLayout,
-)
+from PySide6.QtGui import QAction, QKeySequence
 
 from app.i18n import current_language, tr
+
+if TYPE_CHECKING:
+    from app.turn_post_view import TurnPostDialog
 
 
 def default_lang() -> str:
     """The post's language: Russian under a Russian interface, else English."""
     return current_language()
-
-
-class TurnPostDialog(QDialog):
-    """The preview: turn, format, language, the post itself; Copy puts it on the
-    clipboard."""
-
-    def __init__(self, window, fmt: str) -> None:
-        super().__init__(window)
-        self.window_ = window
-        self.setWindowTitle(tr("Turn as one post"))
-        self.resize(720, 640)
-        game = window.editor.game
-        form = QFormLayout()
-        self.turn = QSpinBox()
-        self.turn.setRange(1, max(game.turn, max((e.turn for e in game.log), default=1)))
-        self.turn.setValue(game.turn)
-        form.addRow(tr("Turn"), self.turn)
-        self.fmt = QComboBox()
-        self.fmt.addItem(tr("BBCode"), "bbcode")
-        self.fmt.addItem(tr("Markdown"), "markdown")
-        self.fmt.setCurrentIndex(self.fmt.findData(fmt))
-        form.addRow(tr("Format"), self.fmt)
-        self.lang = QComboBox()
-        self.lang.addItem("English", "en")
-        self.lang.addItem("Русский", "ru")
-        self.lang.setCurrentIndex(self.lang.findData(default_lang()))
-        form.addRow(tr("Language"), self.lang)
-        self.count = QLabel()
-        self.preview = QPlainTextEdit()
-        self.preview.setReadOnly(True)
-        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.copy_button = buttons.addButton(tr("Copy"), QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.copy)
-        buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addWidget(self.count)
-        lay.addWidget(self.preview, 1)
-        lay.addWidget(buttons)
-        for box in (self.fmt, self.lang):
-            box.currentIndexChanged.connect(self.refresh)
-        self.turn.valueChanged.connect(self.refresh)
-        self.refresh()
-
-    def post(self) -> str:
-        from engine.turn_post import turn_post
-        game = self.window_.editor.game
-        return turn_post(game, self.turn.value(), self.fmt.currentData(),
-                         self.lang.currentData())
-
-    def refresh(self) -> None:
-        from engine.turn_post import turn_sections
-        game = self.window_.editor.game
-        n = sum(len(s.entries) for s in turn_sections(game, self.turn.value()))
-        self.count.setText(tr("{n} log lines of turn {turn}").format(n=n,
-                                                                     turn=self.turn.value()))
-        self.preview.setPlainText(self.post())
-        self.copy_button.setEnabled(n > 0)
-
-    def copy(self) -> None:
-        QApplication.clipboard().setText(self.preview.toPlainText())
-        self.window_.statusBar().showMessage(
-            tr("Turn {turn} copied as {fmt}").format(turn=self.turn.value(),
-                                                     fmt=self.fmt.currentText()), 5000)
-        self.accept()
 
 
 class TurnPost(QObject):
@@ -115,9 +43,11 @@ class TurnPost(QObject):
     def dialog(self, fmt: str) -> bool:
         if not self.window.editor.has_game:
             return False
+        from app.turn_post_view import TurnPostDialog
+
         dlg = TurnPostDialog(self.window, fmt)
         self.last_dialog = dlg
-        return dlg.exec() == QDialog.DialogCode.Accepted
+        return dlg.exec() == TurnPostDialog.DialogCode.Accepted
 
 
 def install(window) -> TurnPost:

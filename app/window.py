@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow
 from shiboken6 import isValid
 
 from geometry.units import in_to_m
@@ -347,6 +347,8 @@ class MainWindow(QMainWindow):
         self.board_ready.emit()
 
     def show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # not a class the window needs at start
+
         QMessageBox.critical(self, title, text)
 
     # --- status bar -------------------------------------------------------------------------

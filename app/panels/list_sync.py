@@ -12,10 +12,12 @@ kept, inserted, removed), so the widget ends up exactly as a refill would leave 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem
 
 Entry = tuple[str, Any]
 _DATA = Qt.ItemDataRole.UserRole

@@ -23,21 +23,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
     QPushButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +42,8 @@ from app.i18n import loc, tr
 from .docks import LazyDock, add_view_dock
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTreeWidgetItem
+
     from engine.model import Effect, Game
     from engine.protocol import GroupKind
 
@@ -66,37 +62,6 @@ def kind_label(kind: GroupKind) -> str:
     """A group kind's label in the interface's language (its English one without a
     Russian label)."""
     return kind.label_ru if i18n.current_language() == "ru" and kind.label_ru else kind.label
-
-
-class OrganisationTree(QTreeWidget):
-    """The tree; a drop of selected items on a group item asks the dock to move them
-    there (`dropped(target_item)`), the tree itself moves nothing."""
-
-    dropped = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setColumnCount(3)
-        self.setHeaderLabels([tr("Name"), tr("Kind"), tr("Post")])
-        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.setDragEnabled(True)
-        self.setAcceptDrops(True)
-        self.setDropIndicatorShown(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        head = self.header()
-        head.setStretchLastSection(False)
-        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2):
-            head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt's name)
-        target = self.itemAt(event.position().toPoint())
-        event.setDropAction(Qt.DropAction.IgnoreAction)
-        event.accept()  # the dock rebuilds the tree from the game; Qt moves nothing
-        self.dropped.emit(target)
-
-    def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:  # noqa: N802
-        return super().mimeData(list(items))
 
 
 class OrganisationDock(LazyDock):
@@ -122,6 +87,8 @@ class OrganisationDock(LazyDock):
         self.override = QCheckBox(tr("Edit anyway (the table agrees)"))
         self.override.setToolTip(tr("Apply an edit the ruleset refuses; the change is "
                                      "marked as an override"))
+        from .organisation_tree import NotesList, OrganisationTree
+
         self.tree = OrganisationTree()
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         self.tree.dropped.connect(self._dropped)
@@ -158,8 +125,7 @@ class OrganisationDock(LazyDock):
 
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.notes = QListWidget()
-        self.notes.setMaximumHeight(110)
+        self.notes = NotesList()
 
         body = QWidget()
         v = QVBoxLayout(body)
@@ -279,51 +245,7 @@ class OrganisationDock(LazyDock):
                 self._filling = filling
 
     def _fill_tree(self, game: Game) -> None:
-        from engine import organisation
-        scenario = game.scenario
-        known = {g.id: g for g in scenario.groups}
-        units = {u.id: u for u in scenario.units}
-        inner = {m for g in scenario.groups for m in g.members if m in known}
-        listed: set[str] = set()
-        kinds = {k.id: kind_label(k) for k in organisation.kinds_offered(game)[0]}
-
-        def unit_item(parent: QTreeWidgetItem, uid: str, group, post: str = "") -> None:
-            u = units.get(uid)
-            name = u.label if u is not None else uid
-            item = QTreeWidgetItem(parent, [name, "", post])
-            item.setData(0, ID_ROLE, ("unit", uid, group.id if group else None))
-            item.setToolTip(0, uid if u is not None else tr("%1: not on the table")
-                            .replace("%1", uid))
-            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled)
-            listed.add(uid)
-
-        def group_item(parent, g, owner, seen: frozenset) -> None:
-            label = loc(g) + ("  " + tr("(off the table)") if g.off_table else "")
-            item = QTreeWidgetItem(parent, [label, kinds.get(g.kind, g.kind), ""])
-            item.setData(0, ID_ROLE, ("group", g.id, owner))
-            item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
-            for m in g.members:
-                if m in known and m not in seen:
-                    group_item(item, known[m], g.id, seen | {g.id})
-                else:
-                    unit_item(item, m, g, self._post(g, m))
-            for key in ("commander", "deputy"):
-                leader = getattr(g, key)
-                if leader and leader not in g.members:
-                    unit_item(item, leader, None, self._post(g, leader))
-                    item.child(item.childCount() - 1).setData(
-                        0, ID_ROLE, ("leader", leader, g.id))
-
-        for g in scenario.groups:
-            if g.id not in inner:
-                group_item(self.tree, g, None, frozenset())
-        loose = [u for u in scenario.units if u.id not in listed]
-        if loose:
-            head = QTreeWidgetItem(self.tree, [tr("Not in a group"), "", ""])
-            head.setData(0, ID_ROLE, (UNGROUPED, "", None))
-            head.setFlags(head.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
-            for u in loose:
-                unit_item(head, u.id, None)
+        self.tree.fill(game, self._post)
 
     @staticmethod
     def _post(g, uid: str) -> str:

@@ -12,13 +12,18 @@ it off the list (in the same undoable change).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
+from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout
 
 from app.i18n import tr
 
 from .action_panel import ActionPanel, is_test
 from .docks import add_view_dock
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QListWidgetItem
 
 
 class TestsDock(ActionPanel):
@@ -38,8 +43,9 @@ class TestsDock(ActionPanel):
         self.due_box = QGroupBox(self.tr("Due now"))
         lay = QVBoxLayout(self.due_box)
         lay.setContentsMargins(6, 4, 6, 4)
-        self.due_list = QListWidget()
-        self.due_list.setMaximumHeight(120)
+        from .due_list import DueList
+
+        self.due_list = DueList()
         self.due_list.setToolTip(self.tr("Tests the turn has made due: click one to take it"))
         self.due_list.itemClicked.connect(self._due_chosen)
         self.due_list.itemActivated.connect(self._due_chosen)
@@ -75,11 +81,7 @@ class TestsDock(ActionPanel):
             when = d.get("at", "").replace("_", " ")
             text = self.tr("{unit} — {test} ({when})").format(unit=unit.label,
                                                                 test=test.label, when=when)
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, (d["unit"], d["test"]))
-            if d.get("label"):
-                item.setToolTip(d["label"])
-            self.due_list.addItem(item)
+            self.due_list.add_due(text, (d["unit"], d["test"]), d.get("label"))
         self.due_list.setVisible(bool(items))
         self.due_empty.setVisible(not items)
 

@@ -21,20 +21,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QT_TR_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
-    QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMainWindow,
     QPushButton,
     QRadioButton,
-    QTableWidget,
-    QTableWidgetItem,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -46,6 +39,8 @@ from ..board.style import SidePalette
 from .docks import LazyDock, add_view_dock
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTreeWidgetItem
+
     from engine.dice import DiceSource
     from engine.model import Change
     from engine.turns import TurnStructure
@@ -106,6 +101,8 @@ class TurnDock(LazyDock):
     # --- building -----------------------------------------------------------------------
 
     def _build(self) -> None:
+        from . import turn_views
+
         body = QWidget()
         lay = QVBoxLayout(body)
         head = QHBoxLayout()
@@ -149,31 +146,13 @@ class TurnDock(LazyDock):
         self.units_title = QLabel()
         self.units_title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.units_title)
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
-        self.table.verticalHeader().hide()
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        hh.setStretchLastSection(False)
+        self.table = turn_views.UnitTable([tr(c) for c in COLUMNS])
         self.table.itemSelectionChanged.connect(self._row_chosen)
         lay.addWidget(self.table, 1)
 
         self.tree_title = QLabel(self.tr("Chain of command"))
         self.tree_title.setStyleSheet("font-weight: bold;")
-        self.tree = QTreeWidget()
-        self.tree.setColumnCount(len(TREE_COLUMNS))
-        self.tree.setHeaderLabels([tr(c) for c in TREE_COLUMNS])
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        th = self.tree.header()
-        th.setStretchLastSection(True)
-        th.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        th.resizeSection(0, 170)
+        self.tree = turn_views.CommandTree([tr(c) for c in TREE_COLUMNS])
         self.tree.setToolTip(self.tr(
             "Who commands whom; who may still act this turn; who may receive a passed "
             "action now, from which commander, and what the pass would meet"))
@@ -198,7 +177,7 @@ class TurnDock(LazyDock):
         dice.addWidget(self.typed_faces, 1)
         lay.addLayout(dice)
 
-        self.button_grid = QGridLayout()
+        self.button_grid = turn_views.button_grid()
         self.roll_button = QPushButton(self.tr("Roll initiative"))
         self.start_button = QPushButton(self.tr("Start turn"))
         self.next_button = QPushButton(tr("Next activation"))
@@ -523,7 +502,7 @@ class TurnDock(LazyDock):
                      or st.activating else "", state, st.player or "",
                      ", ".join(self._test_label(t) for t in st.due))
             for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = self.table.new_item(text)
                 item.setData(Qt.ItemDataRole.UserRole, u.id)
                 if col in (1, 2, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -574,7 +553,7 @@ class TurnDock(LazyDock):
     def _tree_item(self, game, node, parent: QTreeWidgetItem | None) -> QTreeWidgetItem:
         """One unit's row under its commander's: name, may act, what a pass would meet."""
         from engine import turns
-        item = QTreeWidgetItem(parent if parent is not None else self.tree)
+        item = self.tree.new_item(parent)
         name = node.label
         if node.off_table:
             name += " " + self.tr("(under {0})").format(node.off_table)

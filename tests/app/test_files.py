@@ -13,11 +13,11 @@ import sqlite3
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app import files as files_module
-from app import window as window_module
-from app.files import NewGameDialog, NewTable
+from app.files import NewTable
+from app.new_game_dialog import NewGameDialog
 from app.window import MainWindow, build_window
 from engine.gamefile import export_scenario, load_game, new_game_file, read_log
 from engine.model import Change, Game, LogEntry, MoveUnit
@@ -42,7 +42,7 @@ def win(qtbot):
 @pytest.fixture
 def errors(monkeypatch):
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(window_module.QMessageBox, "critical",
+    monkeypatch.setattr(QMessageBox, "critical",
                         lambda parent, title, text, *a, **k: shown.append((title, text)))
     return shown
 
@@ -66,7 +66,7 @@ def dialogs(monkeypatch):
             return (str(queue.pop(0)) if queue else "", "")
         return dialog
 
-    fd = files_module.QFileDialog
+    fd = QFileDialog
     monkeypatch.setattr(fd, "getOpenFileName", answer("open"))
     monkeypatch.setattr(fd, "getSaveFileName", answer("save"))
     return queue
@@ -392,7 +392,7 @@ def test_new_dialog_spec(qtbot):
 
 def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_game(win, monkeypatch):
     asked = []
-    monkeypatch.setattr(files_module.QMessageBox, "question",
+    monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Cancel)
     monkeypatch.setattr(files_module, "ask_new_table", lambda parent: NewTable(name="X"))
     move(win, "gren-1", 1, 1)
@@ -403,7 +403,7 @@ def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_game(win, monkeypatc
 
 def test_closing_with_unsaved_changes_asks(win, monkeypatch, qtbot, dialogs, tmp_path):
     answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save]
-    monkeypatch.setattr(files_module.QMessageBox, "question", lambda *a, **k: answers.pop(0))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: answers.pop(0))
     move(win, "gren-1", 1, 1)
     QTimer.singleShot(0, win.close)  # closed from the event loop, as a user closes it
     qtbot.wait(50)
@@ -417,7 +417,7 @@ def test_closing_with_unsaved_changes_asks(win, monkeypatch, qtbot, dialogs, tmp
 
 
 def test_closing_without_changes_does_not_ask(win, monkeypatch, qtbot):
-    monkeypatch.setattr(files_module.QMessageBox, "question",
+    monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: pytest.fail("asked"))
     QTimer.singleShot(0, win.close)
     qtbot.wait(50)
@@ -453,7 +453,7 @@ def test_a_log_altered_outside_warboard_is_shown_when_the_game_opens(win, tmp_pa
     conn.commit()
     conn.close()
     warned: list[tuple[str, str]] = []
-    monkeypatch.setattr(files_module.QMessageBox, "warning",
+    monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text, *a, **k: warned.append((title, text)))
     assert win.files.open_path(path)                  # opens: the game is readable
     assert [e.summary for e in win.game.log] == ["roll 0", "roll 9", "roll 2"]
@@ -478,14 +478,14 @@ def test_a_damaged_game_offers_its_last_good_backup(win, tmp_path, errors, monke
     data[4096:8192] = b"\xff" * 4096
     path.write_bytes(bytes(data))
     asked = []
-    monkeypatch.setattr(files_module.QMessageBox, "question",
+    monkeypatch.setattr(QMessageBox, "question",
                         lambda parent, title, text, *a, **k: asked.append(text) or
                         QMessageBox.StandardButton.Open)
     assert win.files.open_path(path)
     assert len(asked) == 1 and "last good backup" in asked[0] and errors == []
     assert win.game.unit("gren-1").x != 30           # the backup: as opened
     assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
-    monkeypatch.setattr(files_module.QMessageBox, "question",
+    monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: QMessageBox.StandardButton.Cancel)
     path.write_bytes(bytes(data))
     assert not win.files.open_path(path)              # declined: refused as before

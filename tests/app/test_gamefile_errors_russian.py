@@ -9,8 +9,8 @@ import json
 import sqlite3
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
-from app import window as window_module
 from engine.gamefile import load_game, new_game_file
 from engine.model import Change, Game, LogEntry, MoveUnit
 from tests.app.helpers import show_window
@@ -29,7 +29,7 @@ def config_dir(tmp_path, monkeypatch):
 @pytest.fixture
 def errors(monkeypatch):
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(window_module.QMessageBox, "critical",
+    monkeypatch.setattr(QMessageBox, "critical",
                         lambda parent, title, text, *a, **k: shown.append((title, text)))
     return shown
 

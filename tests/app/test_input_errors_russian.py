@@ -12,11 +12,9 @@ import json
 import sqlite3
 
 import pytest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton
 
-from app import files as files_module
 from app import library_dialog as library_module
-from app import window as window_module
 from app.library_dialog import LibraryDialog
 from app.window import MainWindow
 from engine.library import Library
@@ -42,16 +40,15 @@ def folders(tmp_path, monkeypatch):
 def shown(monkeypatch):
     """Every message box a test would have shown: (kind, title, text)."""
     boxes: list[tuple[str, str, str]] = []
-    for module in (window_module, library_module):
-        for kind in ("critical", "warning"):
-            monkeypatch.setattr(module.QMessageBox, kind,
-                                lambda parent, title, text, *a, kind=kind, **k:
-                                boxes.append((kind, title, text)))
+    for kind in ("critical", "warning"):  # one class: the window's, the library's boxes
+        monkeypatch.setattr(QMessageBox, kind,
+                            lambda parent, title, text, *a, kind=kind, **k:
+                            boxes.append((kind, title, text)))
     return boxes
 
 
-def answer_open(monkeypatch, module, path) -> None:
-    monkeypatch.setattr(module.QFileDialog, "getOpenFileName",
+def answer_open(monkeypatch, path) -> None:
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         lambda *a, **k: (str(path), ""))
 
 
@@ -95,7 +92,7 @@ def test_opening_a_broken_scenario_says_why_in_russian(win, monkeypatch, shown, 
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = path.read_bytes()
     units = [u.id for u in win.game.scenario.units]
-    answer_open(monkeypatch, files_module, path)
+    answer_open(monkeypatch, path)
     win.files.open_action.trigger()
     assert len(shown) == 1, shown
     kind, title, text = shown[0]
@@ -112,7 +109,7 @@ def test_a_scenario_that_is_not_json_says_the_parser_reason_in_russian(win, monk
                                                                        shown, folders):
     path = folders / "cut.json"
     path.write_text('{"format": "warboard-scenario"\n "version": 2}', encoding="utf-8")
-    answer_open(monkeypatch, files_module, path)
+    answer_open(monkeypatch, path)
     win.files.open_action.trigger()
     (kind, title, text), = shown
     assert text.startswith(f"{path}: неверный JSON: ожидался разделитель ',' "
@@ -144,7 +141,7 @@ def test_importing_a_broken_faction_file_says_why_in_russian(qtbot, qm_folder, m
     path.write_text(json.dumps({"format": "warboard-faction", "version": 1, "ruleset": IH,
                                 "faction": {"id": "f1", "name": "Ф"},
                                 "profiles": {"x1": record}}), encoding="utf-8")
-    answer_open(monkeypatch, library_module, path)
+    answer_open(monkeypatch, path)
     with Russian(qm_folder):
         dialog = LibraryDialog(lib)
         qtbot.addWidget(dialog)

@@ -74,7 +74,7 @@ def test_export_picture_opens_its_dialog_on_first_use(qtbot):
 
 
 def test_rules_readings_opens_its_dialog_on_first_use(qtbot):
-    from app.panels.readings_dialog import ReadingsDialog
+    from app.panels.readings_form import ReadingsDialog
 
     w = MainWindow(load_demo())
     qtbot.addWidget(w)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app import log_dock as log_dock_module
+from app import log_view
 from app.log_dock import COLUMNS, LogDock, dice_text, entry_text, entry_units
 from engine.dice import RollRecord
 from engine.model import LogEntry
@@ -133,7 +133,7 @@ def test_entry_text():
 def test_export_text_is_what_is_shown(dock, tmp_path, qtbot, monkeypatch):
     dock.set_turn_filter(2)
     out = tmp_path / "log.txt"
-    monkeypatch.setattr(log_dock_module.QFileDialog, "getSaveFileName",
+    monkeypatch.setattr(log_view.QFileDialog, "getSaveFileName",
                         lambda *a, **k: (str(out), "Text (*.txt)"))
     qtbot.mouseClick(dock.save_button, Qt.MouseButton.LeftButton)
     assert out.read_text(encoding="utf-8") == (
@@ -148,7 +148,7 @@ def test_export_text_is_what_is_shown(dock, tmp_path, qtbot, monkeypatch):
 
 
 def test_export_cancelled_writes_nothing(dock, tmp_path, monkeypatch):
-    monkeypatch.setattr(log_dock_module.QFileDialog, "getSaveFileName",
+    monkeypatch.setattr(log_view.QFileDialog, "getSaveFileName",
                         lambda *a, **k: ("", ""))
     dock.save_dialog()
     assert list(tmp_path.iterdir()) == []

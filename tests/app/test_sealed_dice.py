@@ -16,7 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from app import cli
-from app.sealed_dice import SealDialog, VerifyDialog
+from app.sealed_dialogs import SealDialog, VerifyDialog
 from engine import sealed
 from engine.gamefile import load_game, new_game_file
 from engine.model import Game

@@ -10,9 +10,10 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from app import settings as st
-from app.files import NewGameDialog
+from app.new_game_dialog import NewGameDialog
 from app.panels.dice_entry import DiceEntry
-from app.settings_dialog import SettingsDialog, apply_theme
+from app.settings_dialog import apply_theme
+from app.settings_form import SettingsDialog
 from app.window import pointer_text
 from tests.app.helpers import show_window
 from tests.app.test_board import make_scenario

@@ -121,6 +121,63 @@ def test_the_window_complete_needs_neither_the_engine_nor_numpy():
     assert out["registry"]  # the turn dock and the action panel read the ruleset
 
 
+#: The docks' and dialogs' contents, split from the modules the window installs: imported
+#: when a dock is first shown or a dialog first opened, never by the window complete.
+CONTENTS = ("app.log_view", "app.panels.turn_views", "app.panels.organisation_tree",
+            "app.panels.due_list", "app.help_dialogs", "app.turn_post_view",
+            "app.sealed_dialogs", "app.settings_form", "app.panels.readings_form",
+            "app.new_game_dialog")
+#: PySide6 classes (created lazily, on first import) that only those contents use.
+CONTENTS_CLASSES = ("QAbstractItemView", "QTableView", "QTableWidget", "QTreeWidget",
+                    "QListWidget", "QHeaderView", "QDialog", "QDialogButtonBox",
+                    "QMessageBox", "QFileDialog", "QInputDialog", "QPlainTextEdit",
+                    "QTextBrowser", "QSpinBox", "QSortFilterProxyModel",
+                    "QAbstractTableModel", "QThread")
+
+
+def test_the_window_complete_leaves_the_docks_and_dialogs_contents_unloaded():
+    """At the window complete none of the contents modules is imported and none of the
+    classes only they use is created; showing the docks and opening the dialogs brings
+    them in, and they show the game."""
+    out = run_python(
+        WINDOW_SHOWN +
+        "w.finish_startup()\n"
+        "qapp.processEvents()\n"
+        "import PySide6.QtCore as QC, PySide6.QtWidgets as QW\n"
+        f"contents = {CONTENTS!r}\n"
+        f"classes = {CONTENTS_CLASSES!r}\n"
+        "made = lambda: sorted(c for c in classes if c in vars(QW) or c in vars(QC))\n"
+        "before = sorted(m for m in contents if m in sys.modules)\n"
+        "classes_before = made()\n"
+        "assert w.open_demo()\n"
+        "for d in (w.log_dock, w.turn_dock, w.organisation_dock, w.tests_dock):\n"
+        "    d.show()\n"
+        "qapp.processEvents()\n"
+        "w.organisation_dock.raise_()\n"  # tabbed: its tree fills once it is the tab shown
+        "qapp.processEvents()\n"
+        "w.help_menu.show_rules()\n"
+        "w.help_menu.show_shortcuts()\n"
+        "from app.panels.readings_dialog import open_readings\n"
+        "readings = open_readings(w)\n"
+        "from app.new_game_dialog import NewGameDialog\n"
+        "from app.settings_form import SettingsDialog\n"
+        "from app.turn_post_view import TurnPostDialog\n"
+        "from app.sealed_dialogs import SealDialog\n"
+        "print(json.dumps({'before': before, 'classes_before': classes_before,"
+        " 'after': sorted(m for m in contents if m in sys.modules),"
+        " 'log_rows': w.log_dock.model.rowCount(), 'log': len(w.game.log),"
+        " 'turn_rows': w.turn_dock.table.rowCount(),"
+        " 'org_items': w.organisation_dock.tree.topLevelItemCount(),"
+        " 'due': w.tests_dock.due_list.count() >= 0,"
+        " 'rules': w.help_menu.dialog.text.toPlainText() != '',"
+        " 'readings': readings is not None and readings.isVisible()}))\n")
+    assert out["before"] == [] and out["classes_before"] == []
+    assert out["after"] == sorted(CONTENTS)
+    assert out["log_rows"] == out["log"]
+    assert out["turn_rows"] > 0 and out["org_items"] > 0 and out["due"]
+    assert out["rules"] and out["readings"]
+
+
 #: The program's path (`warboard` with no FILE, as run_gui builds it) in a fresh
 #: interpreter: on `startup_finished` — the window complete, no game yet — a menu action
 #: (View ▸ Turn) and a tool (Measure, from its toolbar action) are used at once; on

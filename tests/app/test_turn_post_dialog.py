@@ -9,7 +9,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.picture import PictureOptions
-from app.turn_post_dialog import TurnPostDialog
+from app.turn_post_view import TurnPostDialog
 from engine.scenario_io import load_demo
 from engine.turn_post import roll_text, turn_post, turn_sections
 from tests.app.test_panels_support import (

@@ -8,9 +8,8 @@ import json
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app import window as window_module
 from app.board.view import FIT_MARGIN_PX, ZOOM_PER_NOTCH
 from app.window import build_window, pointer_text, run_gui, scenario_text
 from engine.scenario_io import load_demo, save_scenario
@@ -27,7 +26,7 @@ def win(qtbot):
 def errors(monkeypatch):
     """Message boxes the window would show, as (title, text); the dialog is not under test."""
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(window_module.QMessageBox, "critical",
+    monkeypatch.setattr(QMessageBox, "critical",
                         lambda parent, title, text, *a, **k: shown.append((title, text)))
     return shown
 

@@ -1,0 +1,152 @@
+"""File ▸ Sealed dice's dialogs — seal (a passphrase twice), verify, the passphrase
+prompt, the commitment box, the warning: imported when one is first opened
+(app/sealed_dice.py's actions), so the start-up creates none of their classes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from app.i18n import tr
+
+from .sealed_dice import _said
+from .turn_post_dialog import default_lang
+
+if TYPE_CHECKING:
+    from engine import sealed
+
+
+class SealDialog(QDialog):
+    """The passphrase, twice."""
+
+    def __init__(self, parent) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Seal the dice"))
+        form = QFormLayout()
+        intro = QLabel(tr("The app draws a secret seed for this game; every roll of its "
+                          "dice will come from it. The seed is kept in the game file "
+                          "encrypted under your passphrase: you need it to roll in a later "
+                          "session and to reveal the seed."))
+        intro.setWordWrap(True)
+        self.first = QLineEdit()
+        self.second = QLineEdit()
+        for w in (self.first, self.second):
+            w.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow(tr("Passphrase"), self.first)
+        form.addRow(tr("Again"), self.second)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b3261e;")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._check)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(intro)
+        lay.addLayout(form)
+        lay.addWidget(self.message)
+        lay.addWidget(buttons)
+
+    def _check(self) -> None:
+        from engine import sealed
+        if self.first.text() != self.second.text():
+            self.message.setText(tr("The two passphrases differ."))
+            return
+        if len(self.first.text()) < sealed.MIN_PASSPHRASE:
+            self.message.setText(tr("The passphrase needs at least {n} characters.").format(
+                n=sealed.MIN_PASSPHRASE))
+            return
+        self.accept()
+
+
+class VerifyDialog(QDialog):
+    """The revealed seed in, the report out: each roll that does not match, each number
+    missing, and whether the commitment matches."""
+
+    def __init__(self, controller) -> None:
+        super().__init__(controller.window)
+        self.controller = controller
+        self.setWindowTitle(tr("Verify dice"))
+        self.resize(680, 460)
+        form = QFormLayout()
+        sealing = controller.sealing()
+        self.commitment = QLabel(sealing.commitment if sealing else "")
+        self.commitment.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(tr("Commitment"), self.commitment)
+        self.seed = QLineEdit((sealing.revealed or "") if sealing else "")
+        self.seed.setPlaceholderText(tr("the seed the game master revealed (64 hex digits)"))
+        form.addRow(tr("Seed"), self.seed)
+        self.verify_button = QPushButton(tr("Verify"))
+        self.verify_button.clicked.connect(self.run)
+        self.verdict = QLabel()
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        self.report.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.verify_button)
+        lay.addWidget(self.verdict)
+        lay.addWidget(self.report, 1)
+        lay.addWidget(buttons)
+        self.last: sealed.VerifyReport | None = None
+
+    def run(self) -> sealed.VerifyReport | None:
+        from engine import sealed
+        sealing = self.controller.sealing()
+        if sealing is None:
+            self.verdict.setText(tr("This game is not played with sealed dice."))
+            return None
+        try:
+            report = sealed.verify(self.controller.window.editor.game.log, sealing,
+                                   self.seed.text())
+        except sealed.SealedError as e:
+            self.verdict.setStyleSheet("color: #b3261e;")
+            self.verdict.setText(_said(e))
+            return None
+        self.last = report
+        if report.ok:
+            self.verdict.setStyleSheet("color: #1f7a3a; font-weight: bold;")
+            self.verdict.setText(tr("Every sealed roll matches the seed."))
+        else:
+            self.verdict.setStyleSheet("color: #b3261e; font-weight: bold;")
+            self.verdict.setText(tr("{n} problem(s) found.").format(
+                n=len(report.problems) + (0 if report.commitment_ok else 1)))
+        self.report.setPlainText(report.text(default_lang()))
+        return report
+
+
+def ask_passphrase(window, title: str) -> str | None:
+    """The passphrase typed (hidden), None when cancelled."""
+    text, ok = QInputDialog.getText(window, title, tr("Passphrase"),
+                                    QLineEdit.EchoMode.Password)
+    return text if ok else None
+
+
+def warn(window, text: str) -> None:
+    QMessageBox.warning(window, tr("Sealed dice"), text)
+
+
+def commitment_box(window, text: str, copied: str) -> QMessageBox:
+    """The commitment shown (`text`), with a Copy button putting `copied` on the
+    clipboard; the caller runs it."""
+    box = QMessageBox(QMessageBox.Icon.Information, tr("Sealed dice"), text,
+                      QMessageBox.StandardButton.Close, window)
+    copy = box.addButton(tr("Copy"), QMessageBox.ButtonRole.ActionRole)
+    copy.clicked.connect(lambda: QApplication.clipboard().setText(copied))
+    return box
