@@ -15,7 +15,9 @@ that change seldom (the table's terrain index) go once, then by token (`run`'s `
 from __future__ import annotations
 
 import importlib
+import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -39,6 +41,21 @@ _kept: OrderedDict[int, Any] = OrderedDict()
 class Forgotten(LookupError):
     """The process no longer holds a value sent by token (it was restarted, or the value
     was pushed out): the caller sends it again."""
+
+
+#: How often a process looks whether the program is still there (seconds).
+WATCH_S = 0.5
+
+
+def _watch_program(program: int) -> None:
+    """In the process, as it starts: leave when the program is gone (killed, crashed: its
+    own exit ends the processes itself), not linger idle."""
+    def watch() -> None:
+        while os.getppid() == program:
+            time.sleep(WATCH_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="offload-watch", daemon=True).start()
 
 
 def _warm(modules: Sequence[str]) -> bool:
@@ -91,7 +108,8 @@ class Offload:
             from concurrent.futures import ProcessPoolExecutor
 
             self._pool = ProcessPoolExecutor(
-                max_workers=PROCESSES, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=PROCESSES, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_program, initargs=(os.getpid(),))
             self._warmed = [self._pool.submit(_warm, WARM_MODULES) for _ in range(PROCESSES)]
             if not self._exit_hooked:  # ended before the interpreter takes itself down
                 import atexit

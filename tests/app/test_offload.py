@@ -94,3 +94,43 @@ def test_only_a_big_table_starts_the_process(monkeypatch):
     assert started == []
     assert offload.prepare(offload.OFFLOAD_FROM_UNITS) is True
     assert started == [True]
+
+
+def test_the_processes_leave_when_the_program_is_killed(tmp_path):
+    """A program killed (or crashed) leaves no idle process behind: each looks every
+    WATCH_S whether the program is still there."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "program.py"
+    script.write_text(
+        "import sys, time\n"
+        "from app import offload\n"
+        "if __name__ == '__main__':\n"
+        "    o = offload.shared(); o.start()\n"
+        "    for f in o._warmed: f.result(timeout=60)\n"
+        "    print(' '.join(str(p) for p in o._pool._processes), flush=True)\n"
+        "    time.sleep(60)\n", encoding="utf-8")
+    root = str(__import__("pathlib").Path(offload.__file__).resolve().parents[1])
+    program = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                               text=True, cwd=root, env={**os.environ, "PYTHONPATH": root})
+    children = [int(p) for p in program.stdout.readline().split()]
+    assert len(children) == offload.PROCESSES
+    program.send_signal(signal.SIGKILL)
+    program.wait(10)
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        # a zombie waiting for its (now init) parent to reap it is gone as well
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+
+    deadline = time.monotonic() + 10 * offload.WATCH_S + 5
+    while any(alive(p) for p in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(p) for p in children)
