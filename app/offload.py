@@ -27,9 +27,11 @@ from typing import Any
 OFFLOAD_FROM_UNITS = 150
 #: Values kept by token, in each process, at most (the oldest go first).
 KEPT_MOST = 4
-#: Processes: the threat view's two directions are worked out at once, one in each (with the
-#: interface's paint that is three things for two cores for a moment, then two).
-PROCESSES = 2
+#: Processes. With two, the threat view's two directions were worked out at once, one in
+#: each, 6-14 ms sooner; but with the interface painting the hover that made three busy
+#: threads for two cores, and in slow minutes the hover's own event took 36-44 ms for
+#: 22 ms of its own work. One leaves the interface a core of its own.
+PROCESSES = 1
 #: Modules the process imports as it starts (what its work needs), before the first call.
 WARM_MODULES = ("numpy", "shapely", "geometry.bases", "geometry.los")
 
@@ -45,11 +47,19 @@ class Forgotten(LookupError):
 
 #: How often a process looks whether the program is still there (seconds).
 WATCH_S = 0.5
+#: The processes' niceness: below the interface, which paints the hover while they work
+#: and must not wait for them for a core.
+NICENESS = 10
 
 
-def _watch_program(program: int) -> None:
-    """In the process, as it starts: leave when the program is gone (killed, crashed: its
-    own exit ends the processes itself), not linger idle."""
+def _settle_in(program: int) -> None:
+    """In the process, as it starts: yield the processor to the interface, and leave when
+    the program is gone (killed, crashed: its own exit ends the processes itself) rather
+    than linger idle."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not allowed here: it runs at the program's priority
+        pass
     def watch() -> None:
         while os.getppid() == program:
             time.sleep(WATCH_S)
@@ -109,13 +119,18 @@ class Offload:
 
             self._pool = ProcessPoolExecutor(
                 max_workers=PROCESSES, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_program, initargs=(os.getpid(),))
+                initializer=_settle_in, initargs=(os.getpid(),))
             self._warmed = [self._pool.submit(_warm, WARM_MODULES) for _ in range(PROCESSES)]
             if not self._exit_hooked:  # ended before the interpreter takes itself down
                 import atexit
 
                 atexit.register(self.stop)
                 self._exit_hooked = True
+
+    @property
+    def processes(self) -> int:
+        """How many processes calls are shared out to (PROCESSES)."""
+        return PROCESSES
 
     def ready(self) -> bool:
         """Started, its imports done and nothing broken."""

@@ -95,11 +95,14 @@ def sightings_job(scenario: Scenario, unit_id: str,
         tv = None
         if offload is not None:
             from concurrent.futures.process import BrokenProcessPool
-            try:  # each direction in a process of its own, at once
-                (sees, sees_cover), (seen_by, seen_by_cover) = offload.run_all(
-                    [(threat_half_placed, [index], (me, placed, half))
-                     for half in ("sees", "seen_by")])
-                tv = ThreatView(sees, sees_cover, seen_by, seen_by_cover)
+            try:
+                if offload.processes >= 2:  # each direction in a process of its own
+                    (sees, sees_cover), (seen_by, seen_by_cover) = offload.run_all(
+                        [(threat_half_placed, [index], (me, placed, half))
+                         for half in ("sees", "seen_by")])
+                    tv = ThreatView(sees, sees_cover, seen_by, seen_by_cover)
+                else:
+                    tv = offload.run(threat_view_placed, [index], me, placed)
             except BrokenProcessPool:
                 tv = None
         if tv is None:

@@ -134,3 +134,8 @@ def test_the_processes_leave_when_the_program_is_killed(tmp_path):
     while any(alive(p) for p in children) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(p) for p in children)
+
+
+def test_the_processes_run_below_the_interface(second):
+    """They work while the interface paints: the interface comes first."""
+    assert {second.run(os.nice, [], 0) for _ in range(4)} == {os.nice(0) + offload.NICENESS}
