@@ -121,8 +121,8 @@ def check_russian(state: dict) -> str:
 
 
 def check_offload(state: dict) -> str:
-    """The processes a big table's sight lines are worked out in (app.offload) start here
-    (a bundle spawns itself) and give the figures worked out in this one."""
+    """The process a big table's sight lines are worked out in (app.offload) starts here
+    (a bundle spawns itself) and gives the figures worked out in this one."""
     import numpy as np
 
     from app.offload import Offload
@@ -145,8 +145,9 @@ def check_offload(state: dict) -> str:
     here = [threat_half_placed(index, me.polygon(), placed, half) for half in ("sees", "seen_by")]
     if not all(np.array_equal(a, b) for t, h in zip(there, here, strict=True)
                for a, b in zip(t, h, strict=True)):
-        raise RuntimeError("the second processes' sight lines differ from this process's")
-    return f"sight lines worked out in {len(there)} other processes: the same figures"
+        raise RuntimeError("the other process's sight lines differ from this process's")
+    return (f"sight lines worked out in the other process ({len(there)} directions): the "
+            "same figures")
 
 
 CHECKS: tuple[tuple[str, Callable[[dict], str]], ...] = (
