@@ -138,6 +138,12 @@ class Offload:
         return bool(warmed) and all(f.done() and not f.cancelled() and f.exception() is None
                                     for f in warmed)
 
+    def wait_ready(self, timeout: float) -> None:
+        """Block until `start`'s imports are done (raises what they raised, or TimeoutError):
+        for a caller that needs the processes now (the self-test), not the interface."""
+        for warmed in self._warmed:
+            warmed.result(timeout=timeout)
+
     def run(self, fn: Callable[..., Any], keep: Sequence[Any], *args: Any) -> Any:
         """`fn(*keep, *args)` in a process; `keep` are values sent once and then named by
         token. Raises what the call raised; `BrokenProcessPool` if a process died (then
@@ -177,21 +183,22 @@ class Offload:
             pool.shutdown(wait=True, cancel_futures=True)
 
     def _keep(self, values: Sequence[Any], *, resend: bool) -> list[tuple[int, Any]]:
+        """Each value as `_call` takes it: (token, None) when the processes have it, else
+        (token, value), a new token for a value not seen before."""
         out = []
         with self._lock:
             for value in values:
                 held = self._tokens.get(id(value))
-                if held is not None and held[1] is value and not resend:
-                    self._tokens.move_to_end(id(value))
-                    out.append((held[0], None))
-                    continue
-                token = held[0] if held is not None and held[1] is value else self._next_token
-                self._next_token += token == self._next_token
-                self._tokens[id(value)] = (token, value)
+                known = held is not None and held[1] is value
+                if known:
+                    token = held[0]
+                else:
+                    token, self._next_token = self._next_token, self._next_token + 1
+                    self._tokens[id(value)] = (token, value)
                 self._tokens.move_to_end(id(value))
                 while len(self._tokens) > KEPT_MOST:
                     self._tokens.popitem(last=False)
-                out.append((token, value))
+                out.append((token, None if known and not resend else value))
         return out
 
     def _broken(self, pool) -> None:

@@ -136,8 +136,7 @@ def check_offload(state: dict) -> str:
     second = Offload()
     second.start()
     try:
-        for warmed in second._warmed:
-            warmed.result(timeout=120)
+        second.wait_ready(timeout=120)
         there = second.run_all([(threat_half_placed, [index], (me.polygon(), placed, half))
                                 for half in ("sees", "seen_by")])
     finally:

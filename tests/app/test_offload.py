@@ -27,8 +27,7 @@ def _forget_everything() -> None:
 def second():
     o = offload.Offload()
     o.start()
-    for f in o._warmed:
-        f.result(timeout=60)
+    o.wait_ready(timeout=60)
     yield o
     o.stop()
 
@@ -59,8 +58,7 @@ def test_a_dead_process_is_reported_and_a_new_one_can_start(second):
         second.run(_pid_and_len, [[0]], 0)
     assert not second.ready()
     second.start()
-    for f in second._warmed:
-        f.result(timeout=60)
+    second.wait_ready(timeout=60)
     assert second.ready() and second.run(_pid_and_len, [[0]], 0)[1] == 1
 
 
@@ -110,7 +108,7 @@ def test_the_processes_leave_when_the_program_is_killed(tmp_path):
         "from app import offload\n"
         "if __name__ == '__main__':\n"
         "    o = offload.shared(); o.start()\n"
-        "    for f in o._warmed: f.result(timeout=60)\n"
+        "    o.wait_ready(timeout=60)\n"
         "    print(' '.join(str(p) for p in o._pool._processes), flush=True)\n"
         "    time.sleep(60)\n", encoding="utf-8")
     root = str(__import__("pathlib").Path(offload.__file__).resolve().parents[1])
