@@ -3,8 +3,9 @@
 Profiles are resolved as the rules engine does: a scenario's own "profiles" object first
 (its kind found by which schema accepts it), then the unit library (ids written with "-"
 or "_" match). The records a card reads besides its own (a soldier's weapons)
-come from the same two places. Layouts are in layout.py (registry), each ruleset's in
-rulesets/ (discovered), paper and PDF in printing.py, templates in templates_sheet.py.
+come from the same two places. Each ruleset's layouts are declared on its Ruleset
+(engine.cards), found and drawn by layout.py; paper and PDF in printing.py, templates in
+templates_sheet.py.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.cards import group_kind
 from engine.library import Entry, Library, kind_of
 from engine.options import SchemaError
 from engine.scenario import Group
@@ -97,11 +99,6 @@ def cards_for_scenario(scenario: Any, library: Library,
         units += [g for g in scenario.groups if has_layout(ruleset, group_kind(g.kind))]
     return [_group_card(scenario, library, x, readings) if isinstance(x, Group)
             else _unit_card(scenario, library, x, bool(unit_ids), readings) for x in units]
-
-
-def group_kind(kind: str) -> str:
-    """The card kind of a group of `kind` (layouts register "group:company" etc.)."""
-    return f"group:{kind}"
 
 
 def _unit_card(scenario: Any, library: Library, u: Any, with_unit: bool,

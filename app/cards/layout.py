@@ -1,136 +1,114 @@
-"""Card layouts: a registry keyed by (ruleset id, profile kind), and the drawing kit they share.
+"""Card layouts: which layout draws a card, and the Qt ink they draw with.
 
-Every card is made of faces of one size, a poker card (2.5" × 3.5" = 180 × 252 pt), so a
-sheet is a regular grid, a sleeve holds one face, and a card with more to say (a
-vehicle's) has two faces printed side by side to fold back to back. A layout says
-how many faces it has and draws face `i` into a rectangle in points; it never knows about
-pages. Rulesets without a layout of their own get `PlainLayout` (fields as a list).
-
-Numbers that are not from the rules carry a small mark drawn as a superscript — "d" for a
-demo value, "P" for a PROPOSED default — and each face ends with a footnote saying what
-the marks present on it mean, so a group knows what it may replace.
+A ruleset declares its layouts on its `Ruleset` (`cards={profile kind: layout}`, see
+engine.cards); `layout_for` finds them there, and `register_layout` adds one from outside
+(a test, a plug-in). Every card is made of faces of one size, a poker card (2.5" × 3.5" =
+180 × 252 pt), so a sheet is a regular grid, a sleeve holds one face, and a card with more
+to say (a vehicle's) has two faces printed side by side to fold back to back. `draw_face`
+gives a layout an `Ink` for the face's rectangle; the layout never knows about pages or
+painters. Rulesets without a layout of their own get `PlainLayout` (fields as a list).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QT_TR_NOOP, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from app.i18n import loc, tr
+from app.i18n import current_language, tr
+from engine.cards import BAND as _BAND
+from engine.cards import (
+    FACE_H,
+    FACE_W,
+    CardData,
+    CardLayout,
+    CardOptions,
+    Col,
+    PlainLayout,
+    Rect,
+    num,  # noqa: F401  TRANSITION: the layouts not yet moved import it from here
+    signed,  # noqa: F401
+)
+from engine.cards import FAINT as _FAINT
+from engine.cards import HIT as _HIT
+from engine.cards import INK as _INK
+from engine.cards import PAPER as _PAPER
+from engine.cards import RULE as _RULE
+from engine.cards import SHADE as _SHADE
+from engine.cards import TILE as _TILE
 
 __all__ = ["FACE_W", "FACE_H", "CardData", "CardOptions", "CardLayout", "register_layout",
-           "layout_for", "has_layout", "Ink", "PlainLayout", "MARK_TEXT", "Col"]
-
-#: A card face: poker size, 2.5" × 3.5", in points.
-FACE_W = 180.0
-FACE_H = 252.0
+           "layout_for", "has_layout", "draw_face", "Ink", "PlainLayout", "MARK_TEXT", "Col"]
 
 MARK_TEXT = {
     "d": QT_TR_NOOP("demo value, not from the rules"),
     "P": QT_TR_NOOP("PROPOSED default, not from the rules"),
 }
-INK = QColor("#1c1a17")
-RULE = QColor("#8a8478")
-SHADE = QColor("#ece8df")
-BAND = QColor("#3b4a3f")
-FAINT = QColor("#6d675c")
-HIT = QColor("#9c2b22")
-TILE = QColor("#f4f0e6")
-PAPER = QColor("#fffdf8")
+INK = QColor(_INK)
+RULE = QColor(_RULE)
+SHADE = QColor(_SHADE)
+FAINT = QColor(_FAINT)
+HIT = QColor(_HIT)
+TILE = QColor(_TILE)
+PAPER = QColor(_PAPER)
+BAND = QColor(_BAND)
 
 SANS = ["DejaVu Sans Condensed", "DejaVu Sans", "Nimbus Sans Narrow", "Arial Narrow",
         "Liberation Sans Narrow", "Helvetica"]
 SERIF = ["C059", "Century Schoolbook", "DejaVu Serif", "Georgia", "Times New Roman"]
 
 
-@dataclass(frozen=True, slots=True)
-class CardOptions:
-    """`tallies`: print boxes to tick wounds, suppression, ammunition; `state`: fill them
-    (and show crew losses, damaged systems) from the unit's markers and state."""
-
-    tallies: bool = True
-    state: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class CardData:
-    """What a card shows: a library or scenario record, and optionally a unit on the table
-    (its name, markers and state). `related` holds records the card reads besides its own
-    (a character's weapons by id); `metres_per_inch` converts distances."""
-
-    ruleset: str
-    kind: str
-    id: str
-    record: Mapping[str, Any]
-    related: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    unit_name: str | None = None
-    markers: Mapping[str, Any] = field(default_factory=dict)
-    state: Mapping[str, Any] = field(default_factory=dict)
-    metres_per_inch: float | None = None
-    #: the game's rules readings (ruleset option id → value; engine.readings), so a card
-    #: prints what this game plays (an empty mapping: the ruleset's defaults)
-    readings: Mapping[str, Any] = field(default_factory=dict)
-    #: a group's card (kind "group:<group kind>"): the scenario's Group, and the cards'
-    #: data of its unit members in order (their records, names, markers and state)
-    group: Any = None
-    members: tuple[CardData, ...] = ()
-    #: the unit on the table the card is for (None: a library record, or a group)
-    unit_id: str | None = None
-    #: a group's card: its commander's card data (a unit, a member of it or not)
-    leader: CardData | None = None
-    #: a group's card: every unit under it still on the table, nested groups flattened
-    #: (a platoon's fighters through its squads); `record["fighters"]` lists them all,
-    #: those gone included, and `record["subgroups"]` its member groups
-    units: tuple[CardData, ...] = ()
-
-    @property
-    def title(self) -> str:
-        return loc(self.record) if self.record.get("name") else str(self.id)
-
-    @property
-    def has_unit(self) -> bool:
-        return self.unit_name is not None
-
-
-class CardLayout(Protocol):
-    faces: int
-
-    def draw_face(self, painter: QPainter, rect: QRectF, card: CardData, face: int,
-                  options: CardOptions) -> None: ...
-
-
 _LAYOUTS: dict[tuple[str, str], CardLayout] = {}
 
 
 def register_layout(ruleset: str, kind: str, layout: CardLayout) -> None:
-    """Make `layout` draw the cards of `kind` profiles of `ruleset`."""
+    """Make `layout` draw the cards of `kind` profiles of `ruleset` (before the ruleset's
+    own)."""
     _LAYOUTS[(ruleset, kind)] = layout
 
 
+def _declared(ruleset: str, kind: str) -> CardLayout | None:
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    try:
+        return get_ruleset(ruleset).cards.get(kind)
+    except RulesetNotFound:
+        return None
+
+
 def has_layout(ruleset: str, kind: str) -> bool:
-    _load_builtin()
-    return (ruleset, kind) in _LAYOUTS
+    _load_legacy()
+    return (ruleset, kind) in _LAYOUTS or _declared(ruleset, kind) is not None
 
 
 def layout_for(ruleset: str, kind: str) -> CardLayout:
-    """The registered layout, or the plain field list."""
-    _load_builtin()
-    return _LAYOUTS.get((ruleset, kind), PlainLayout())
+    """The registered layout, the ruleset's own, or the plain field list."""
+    _load_legacy()
+    return _LAYOUTS.get((ruleset, kind)) or _declared(ruleset, kind) or PlainLayout()
 
 
-_discovered = False
-
-
-def _load_builtin() -> None:
-    """Register the layouts of every module of app.cards.rulesets (once)."""
-    global _discovered
-    if _discovered:
+def draw_face(painter: QPainter, rect: QRectF, card: CardData, face: int,
+              options: CardOptions) -> None:
+    """Face `face` of `card` into `rect` (points), by its layout."""
+    layout = layout_for(card.ruleset, card.kind)
+    if getattr(layout, "legacy", False):  # TRANSITION: drawn with the painter itself
+        layout.draw_face(painter, rect, card, face, options)
         return
-    _discovered = True
+    ink = Ink(painter, rect, ruleset=card.ruleset)
+    layout.draw_face(ink, card, face, options)
+
+
+_legacy_loaded = False
+
+
+def _load_legacy() -> None:
+    """TRANSITION: the layouts of app.cards.rulesets not yet moved to their rulesets."""
+    global _legacy_loaded
+    if _legacy_loaded:
+        return
+    _legacy_loaded = True
     import importlib
     import pkgutil
 
@@ -141,32 +119,36 @@ def _load_builtin() -> None:
             continue
         module = importlib.import_module(f"{pkg.__name__}.{info.name}")
         for (ruleset, kind), layout in getattr(module, "LAYOUTS", {}).items():
+            layout.legacy = True
             _LAYOUTS.setdefault((ruleset, kind), layout)
 
 
+def _q(r: Rect | QRectF) -> QRectF:
+    return r if isinstance(r, QRectF) else QRectF(r.x0, r.y0, r.w, r.h)
+
+
+def _rect(r: QRectF) -> Rect:
+    return Rect(r.x(), r.y(), r.width(), r.height())
+
+
 # --------------------------------------------------------------------------- drawing kit
-
-
-@dataclass(frozen=True, slots=True)
-class Col:
-    """A table column: width in points, alignment, header text and its mark."""
-
-    width: float
-    header: str = ""
-    align: str = "c"
-    mark: str = ""
 
 
 Cell = str | tuple[str, str]  # text, or (text, mark)
 
 
 class Ink:
-    """Drawing helpers in points for one face: fonts, text with marks, tables, boxes.
-    `marks` collects the marks drawn, for the footnote."""
+    """engine.cards.CardInk drawn with a QPainter in points for one face: fonts, text with
+    marks, tables, boxes. `marks` collects the marks drawn, for the footnote; `say` puts a
+    layout's words in the interface's language through `ruleset`'s glossary."""
 
-    def __init__(self, painter: QPainter, rect: QRectF, pad: float = 7.0) -> None:
+    def __init__(self, painter: QPainter, rect: QRectF | Rect, pad: float = 7.0, *,
+                 ruleset: str | None = None) -> None:
         self.p = painter
-        self.rect = rect
+        self.qrect = _q(rect)
+        self.rect = rect if isinstance(rect, Rect) else _rect(rect)
+        self.ruleset = ruleset
+        self.lang = current_language()
         self.pad = pad
         self.x0 = rect.left() + pad
         self.x1 = rect.right() - pad
@@ -180,6 +162,12 @@ class Ink:
     @property
     def width(self) -> float:
         return self.x1 - self.x0
+
+    def say(self, text: Any) -> str:
+        """`text` (a term, a message, a record) in the card's language (engine.i18n)."""
+        from engine.i18n import localized
+
+        return localized(text, self.lang, self.ruleset)
 
     # ---- fonts
 
@@ -200,7 +188,8 @@ class Ink:
 
     # ---- text
 
-    def text(self, x: float, y: float, text: str, font: QFont, *, color: QColor = INK,
+    def text(self, x: float, y: float, text: str, font: QFont, *,
+             color: QColor | str = INK,
              mark: str = "", align: str = "l", width: float = 0.0) -> float:
         """Draw `text` with its baseline at y; returns the x after it (mark included)."""
         size = font.pointSizeF() / self.fscale
@@ -212,7 +201,7 @@ class Ink:
         elif align == "r":
             x = x + width - tw - mw
         self.p.setFont(font)
-        self.p.setPen(color)
+        self.p.setPen(QColor(color))
         self.p.drawText(QPointF(x, y), text)
         end = x + tw
         if mark:
@@ -240,6 +229,19 @@ class Ink:
         if cur:
             lines.append(cur)
         return lines
+
+    # ---- shapes
+
+    def fill(self, r: Rect | QRectF, color: QColor | str) -> None:
+        """Fill `r` with `color`."""
+        self.p.fillRect(_q(r), QColor(color))
+
+    def rule(self, x0: float, y0: float, x1: float, y1: float, *,
+             color: QColor | str = RULE, width: float = 0.5, dotted: bool = False) -> None:
+        """A straight line from (x0, y0) to (x1, y1)."""
+        style = Qt.PenStyle.DotLine if dotted else Qt.PenStyle.SolidLine
+        self.p.setPen(QPen(QColor(color), width, style))
+        self.p.drawLine(QPointF(x0, y0), QPointF(x1, y1))
 
     # ---- blocks
 
@@ -346,10 +348,10 @@ class Ink:
             x += size + gap
 
     def check(self, x: float, label: str, on: bool, *, size: float = 7.0,
-              label_size: float = 6.6, fill: QColor | None = None) -> float:
+              label_size: float = 6.6, fill: QColor | str | None = None) -> float:
         """A tick box (crossed when `on`, filled with `fill`) and its label on the current
         line at x; returns the x after the label."""
-        self.p.setBrush(Qt.BrushStyle.NoBrush if fill is None else fill)
+        self.p.setBrush(Qt.BrushStyle.NoBrush if fill is None else QColor(fill))
         self._tick_box(QRectF(x, self.y - size, size, size), on)
         return self.text(x + size + 2, self.y - 0.6, label, self.font(label_size))
 
@@ -362,7 +364,7 @@ class Ink:
             self.p.drawLine(r.topRight(), r.bottomLeft())
 
     def tiles(self, n: int, height: float, *, per_row: int = 0, gap: float = 3.0,
-              pen: float = 0.9) -> list[QRectF]:
+              pen: float = 0.9) -> list[Rect]:
         """`n` boxed value tiles across the face from here, `per_row` a row (all in one
         row by default); the rectangles to write each value and label in. The line moves
         below them."""
@@ -372,21 +374,21 @@ class Ink:
         rects = []
         for i in range(n):
             row, col = divmod(i, per)
-            rects.append(self.tile(QRectF(self.x0 + col * (w + gap), top + row * (height + gap),
+            rects.append(self.tile(Rect(self.x0 + col * (w + gap), top + row * (height + gap),
                                           w, height), pen=pen))
         rows = (n + per - 1) // per
         self.y = top + rows * height + (rows - 1) * gap + 1
         return rects
 
-    def tile(self, r: QRectF, *, pen: float = 0.9) -> QRectF:
+    def tile(self, r: Rect, *, pen: float = 0.9) -> Rect:
         """One boxed value tile (a rounded box on a light fill); returns `r`."""
         self.p.setPen(QPen(BAND, pen))
         self.p.setBrush(TILE)
-        self.p.drawRoundedRect(r, 2.5, 2.5)
+        self.p.drawRoundedRect(_q(r), 2.5, 2.5)
         return r
 
     def line(self, text: str, *, size: float = 7.0, mark: str = "", bold: bool = False,
-             italic: bool = False, color: QColor = INK, label: str = "",
+             italic: bool = False, color: QColor | str = INK, label: str = "",
              label_w: float = 0.0) -> None:
         """One line of text (wrapped when long), with an optional bold label before it."""
         font = self.font(size, bold=bold, italic=italic)
@@ -421,53 +423,7 @@ class Ink:
         """The face's outline (also the cutting line)."""
         self.p.setBrush(Qt.BrushStyle.NoBrush)
         self.p.setPen(QPen(INK, 0.75))
-        self.p.drawRect(self.rect)
+        self.p.drawRect(self.qrect)
 
     def fill_background(self) -> None:
-        self.p.fillRect(self.rect, QBrush(PAPER))
-
-
-def signed(v: Any) -> str:
-    """+2 / 0 / −1 with a true minus sign, as a rulebook prints modifiers."""
-    if isinstance(v, bool) or not isinstance(v, int | float):
-        return str(v)
-    n = int(v) if float(v).is_integer() else v
-    return f"+{n}" if n > 0 else (f"−{abs(n)}" if n < 0 else "0")
-
-
-def num(v: Any) -> str:
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return "—" if v is None else str(v)
-
-
-# --------------------------------------------------------------------------- fallback
-
-
-class PlainLayout:
-    """Any record as a list of its fields: the card a ruleset gets before it has a layout."""
-
-    faces = 1
-
-    def draw_face(self, painter: QPainter, rect: QRectF, card: CardData, face: int,
-                  options: CardOptions) -> None:
-        ink = Ink(painter, rect)
-        ink.fill_background()
-        ink.band(card.unit_name or card.title, f"{card.ruleset} · {card.kind} · {card.id}")
-        demo = bool(card.record.get("demo"))
-        seed = set(card.record.get("from_seed") or ())
-        proposed = set(card.record.get("proposed") or ())
-        for key, value in card.record.items():
-            if key in ("name", "demo", "from_seed", "proposed", "note"):
-                continue
-            if isinstance(value, Mapping):
-                value = ", ".join(f"{k} {v}" for k, v in value.items())
-            elif isinstance(value, list | tuple):
-                value = ", ".join(str(v) for v in value)
-            mark = "P" if key in proposed else ("d" if demo and key not in seed
-                                                and isinstance(value, int | float) else "")
-            ink.line(num(value), label=key.replace("_", " "), label_w=62, mark=mark)
-            if ink.y > rect.bottom() - 30:
-                break
-        ink.footnote()
-        ink.frame()
+        self.p.fillRect(self.qrect, QBrush(PAPER))

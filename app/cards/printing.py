@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 
 from app.i18n import tr
 
-from .layout import FACE_H, FACE_W, CardData, CardOptions, layout_for
+from .layout import FACE_H, FACE_W, CardData, CardOptions, draw_face, layout_for
 from .templates_sheet import TEMPLATE_PAGES, draw_templates_page
 
 __all__ = ["SIZES", "SheetOptions", "Placement", "Page", "plan_pages", "paint", "write_pdf",
@@ -207,11 +207,10 @@ def _paint_page(p: QPainter, page: Page, options: SheetOptions) -> None:
                             options.metres_per_inch)
         return
     for pl in page.placements:
-        layout = layout_for(pl.card.ruleset, pl.card.kind)
         p.save()
         rect = QRectF(pl.x, pl.y, FACE_W, FACE_H)
         p.setClipRect(rect.adjusted(-1, -1, 1, 1))
-        layout.draw_face(p, rect, pl.card, pl.face, options.card)
+        draw_face(p, rect, pl.card, pl.face, options.card)
         p.restore()
     for x, y in page.folds:
         p.setPen(QPen(QColor("white"), 1.2))

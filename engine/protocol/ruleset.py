@@ -97,6 +97,9 @@ class Ruleset:
     name_ru: str = ""
     #: the organisation hooks (engine.protocol.Organisation): group kinds, check, lock
     organisation: Organisation = field(default_factory=Organisation)
+    #: printed card layouts by profile kind ("group:<kind>" for a group's card):
+    #: engine.cards.CardLayout objects, drawn by the app with its ink
+    cards: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"

@@ -186,10 +186,13 @@ def test_scenario_profile_and_missing_profile(qapp, library, scenario):
 
 
 class OneBox:
+    """A layout from outside the rulesets: it writes with the ink it is given."""
+
     faces = 1
 
-    def draw_face(self, painter, rect, card, face, options):
-        painter.drawText(rect, 0, f"TOY {card.id}")
+    def draw_face(self, ink, card, face, options):
+        ink.y += 20
+        ink.line(f"TOY {card.id}")
 
 
 def test_layout_registry_is_open_to_other_rulesets(qapp, tmp_path):
