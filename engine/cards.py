@@ -10,8 +10,8 @@ measures text with Qt's font metrics, and places the faces on pages.
 
 Colours are "#rrggbb" strings (the kit's named ones below); fonts are what `ink.font()`
 returns, to be handed back to the ink unopened. Texts are drawn as given: a layout puts
-its words through `ink.say()` (the ruleset's glossary in the card's language) and builds
-texts with numbers as `engine.i18n.msg` messages.
+its words through `ink.say()` (the ruleset's glossary in the card's language, its [cards]
+table first) and builds texts with numbers as `engine.i18n.msg` messages.
 
 Numbers that are not from the rules carry a small mark drawn as a superscript — "d" for a
 demo value, "P" for a PROPOSED default — and each face ends with a footnote saying what

@@ -16,7 +16,10 @@ Three things carry a translation:
   field: `{n|попадание|попадания|попаданий}` (one, few, many).
 
 A glossary file holds `[terms]` and `[messages]` tables, English → translation; a key not
-found stays English, so a half-translated ruleset still reads. See docs/ruleset-protocol.md,
+found stays English, so a half-translated ruleset still reads. A table named for a
+context — `[cards]`, the printed cards' words — holds what that context says otherwise
+(a narrow column head "level" → "ур." where the rules' texts say "уровень"):
+`localized(text, lang, ruleset, context="cards")` looks there first. See docs/ruleset-protocol.md,
 "Translation".
 """
 
@@ -141,13 +144,22 @@ def _read(package: str, *parts: str) -> dict[str, str]:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise GlossaryError(f"{where}: {e}") from None
     out: dict[str, str] = {}
-    for table in ("terms", "messages"):
+    for table in ("terms", "messages", *CONTEXTS):
         for key, value in data.get(table, {}).items():
             if not isinstance(value, str):
                 raise GlossaryError(f"{where}: {table}.{key!r}: expected text, got "
                                     f"{type(value).__name__}")
-            out[key] = value
+            out[in_context(key, table) if table in CONTEXTS else key] = value
     return out
+
+
+#: the glossaries' context tables: words a context says otherwise than the rules' texts
+CONTEXTS: tuple[str, ...] = ("cards",)
+
+
+def in_context(text: str, context: str) -> str:
+    """The glossary key of `text` said in `context` ("cards|level")."""
+    return f"{context}|{text}"
 
 
 @cache
@@ -209,11 +221,13 @@ def _action_ids(scope: str, terms: Mapping[str, str]) -> dict[str, str]:
             if isinstance(getattr(a, "label", None), str) and a.label in terms}
 
 
-def _lookup(text: str, lang: str, ruleset: str | None) -> str | None:
-    for scope in ((ruleset, "") if ruleset else ("",)):
-        found = glossary(lang, scope).get(text)
-        if found is not None:
-            return found
+def _lookup(text: str, lang: str, ruleset: str | None, context: str = "") -> str | None:
+    keys = (in_context(text, context), text) if context else (text,)
+    for key in keys:
+        for scope in ((ruleset, "") if ruleset else ("",)):
+            found = glossary(lang, scope).get(key)
+            if found is not None:
+                return found
     return None
 
 
@@ -222,31 +236,33 @@ def _lookup(text: str, lang: str, ruleset: str | None) -> str | None:
 _NAME_KEYS = ("name", "label", "title", "term")
 
 
-def localized(obj: Any, lang: str | None, ruleset: str | None = None) -> str:
+def localized(obj: Any, lang: str | None, ruleset: str | None = None, *,
+              context: str = "") -> str:
     """`obj` as the player reads it in `lang`.
 
     A `Text` is rebuilt from its translated template; a plain string is looked up whole in
-    the glossaries (`ruleset`'s first) and kept if absent; a record (a mapping or an object)
-    gives its `name_<lang>` / `label_<lang>` when it has one, else its `name` / `label`
-    through the glossaries. Anything else is `str(obj)`."""
+    the glossaries (`ruleset`'s first; with a `context`, its table first) and kept if
+    absent; a record (a mapping or an object) gives its `name_<lang>` / `label_<lang>` when
+    it has one, else its `name` / `label` through the glossaries. Anything else is
+    `str(obj)`."""
     lang = normalize(lang)
     if obj is None:
         return ""
     if isinstance(obj, Text):
         template = obj.template if lang == DEFAULT else (
-            _lookup(obj.template, lang, ruleset) or obj.template)
+            _lookup(obj.template, lang, ruleset, context) or obj.template)
         return _fill(template, obj.params, lang, ruleset)
     if isinstance(obj, str):
         if lang == DEFAULT:
             return obj
-        return _lookup(obj, lang, ruleset) or obj
+        return _lookup(obj, lang, ruleset, context) or obj
     for key in _NAME_KEYS:
         own = _field(obj, f"{key}_{lang}") if lang != DEFAULT else None
         if own:
             return str(own)
         english = _field(obj, key)
         if english:
-            return localized(english, lang, ruleset)
+            return localized(english, lang, ruleset, context=context)
     return str(obj)
 
 

@@ -164,10 +164,11 @@ class Ink:
         return self.x1 - self.x0
 
     def say(self, text: Any) -> str:
-        """`text` (a term, a message, a record) in the card's language (engine.i18n)."""
+        """`text` (a term, a message, a record) in the card's language (engine.i18n),
+        the glossaries' [cards] words first."""
         from engine.i18n import localized
 
-        return localized(text, self.lang, self.ruleset)
+        return localized(text, self.lang, self.ruleset, context="cards")
 
     # ---- fonts
 

@@ -87,3 +87,18 @@ def test_every_glossary_entry_is_text_and_keeps_the_fields(scope):
     for english, russian in table.items():
         assert russian.strip(), english
         assert fields(russian) == fields(english), english
+
+
+def test_a_context_table_says_a_word_otherwise_only_in_its_context():
+    """[cards] words (a narrow column head) come first for a card and nowhere else."""
+    from engine.i18n import in_context, register_glossary
+
+    register_glossary("ru", {"squint level": "уровень прищура",
+                             in_context("squint level", "cards"): "ур. прищ."}, "toy-ctx")
+    assert localized("squint level", "ru", "toy-ctx") == "уровень прищура"
+    assert localized("squint level", "ru", "toy-ctx", context="cards") == "ур. прищ."
+    assert localized(msg("squint level"), "ru", "toy-ctx", context="cards") == "ур. прищ."
+    assert localized("squint level", "en", "toy-ctx", context="cards") == "squint level"
+    # without a word of its own, the context reads the terms
+    register_glossary("ru", {"glare": "блик"}, "toy-ctx")
+    assert localized("glare", "ru", "toy-ctx", context="cards") == "блик"
