@@ -64,15 +64,25 @@ def record_names(node) -> list[str]:
     return out
 
 
+#: a word cut short with an ellipsis to fit (a long name in a card's title band)
+ELIDED = re.compile(r"(\w+)…")
+
+
 def english(texts: Iterable[str], allowed: set[str], strip: Sequence[str]) -> list[str]:
     """The texts (each once, sorted) with a Latin word not in `allowed`, once the parts
-    `strip` names are taken out."""
+    `strip` names are taken out; a word cut short with "…" counts as the allowed word it
+    begins ("compa…" of a group named "… company": the font decides where the cut falls)."""
     patterns = [re.compile(p) for p in strip]
     found = []
     for t in texts:
-        plain = str(t)
+        plain = ELIDED.sub(lambda m: _completed(m.group(1), allowed), str(t))
         for p in patterns:
             plain = p.sub(" ", plain)
         if any(w not in allowed for w in LATIN.findall(plain)):
             found.append(str(t).strip())
     return sorted(set(found))
+
+
+def _completed(head: str, allowed: set[str]) -> str:
+    """The allowed word `head` begins, or `head` itself."""
+    return next((w for w in sorted(allowed) if w.startswith(head)), head)

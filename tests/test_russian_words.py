@@ -11,6 +11,7 @@ import pytest
 
 from engine.scenario_io import load_scenario
 from resources.loader import resource
+from tests import russian_words as words
 from tests.app import test_russian_walk as window_walk
 from tests.engine import russian_walk as engine_walk
 
@@ -44,3 +45,10 @@ def test_each_walk_strips_its_own_kind_of_text():
     assert engine_walk.english(marked, engine_walk.allowed_words(scenario, "boets-sci-fi")) \
         == sorted(marked)
     assert engine_walk.english(["правило §5.5-2"], set()) == []
+
+
+def test_a_name_cut_short_counts_as_the_name_and_nothing_else():
+    allowed = {"Steel", "tank", "company"}
+    assert words.english(['"Steel" tank compa…'], allowed, ()) == []
+    assert words.english(["Steel tank attac…"], allowed, ()) == ["Steel tank attac…"]
+    assert words.english(["compa"], allowed, ()) == ["compa"]     # no ellipsis: a word

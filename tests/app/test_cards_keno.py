@@ -9,8 +9,8 @@ from __future__ import annotations
 from app import cli
 from app.cards import cards_for_scenario
 from app.cards.layout import layout_for
-from app.cards.rulesets.keno_platoon import CommanderCard, UnitCard
 from engine.library import Library
+from engine.rulesets.keno_platoon.cards import CommanderCard, UnitCard
 from engine.scenario_io import load_scenario
 from tests.app.test_cards import has, pdf_text
 from tests.engine.keno_platoon.helpers import SAMPLE

@@ -52,7 +52,7 @@ def test_every_msg_template_has_russian(rid):
     assert len(found) > 10, "the scan found the package's templates"
     ru = {**glossary("ru", ""), **glossary("ru", rid)}
     # a printed card's template may have its Russian in the [cards] table only
-    for t, where in found.items():
+    for t in found:
         if t not in ru and in_context(t, "cards") in ru:
             ru[t] = ru[in_context(t, "cards")]
     missing = [f"{where}: {t!r}" for t, where in found.items()

@@ -8,7 +8,7 @@ from engine.protocol import BoardHints, CoverTerm, Ruleset
 from engine.rulesets.registry import load_data
 from engine.turns import TurnStructure, from_table
 
-from . import board, chain, data, turn_hooks
+from . import board, cards, chain, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 
@@ -54,6 +54,7 @@ def build_ruleset() -> Ruleset:
                          is_vehicle=board.is_vehicle,
                          selection_zones=board.contact_zones),
         organisation=chain.ORGANISATION,
+        cards=cards.LAYOUTS,
     )
 
 
