@@ -385,6 +385,10 @@ def build_window(args: list[str], *, show: bool = False,
         window.open_start_game(path, reopen_last=reopen_last)
         return window
     window.show()
+    # the board takes the keys at once (M measures without a click first), also where no
+    # window manager hands the new window the focus (a kiosk, a bare X session)
+    window.activateWindow()
+    window.view.setFocus()
 
     def load() -> None:
         window.open_start_game(path, reopen_last=reopen_last)

@@ -47,3 +47,14 @@ def test_the_panels_pick_tool_is_not_a_toolbar_button(qtbot):
     assert "Measure" in labels and "Pick" not in labels
     assert "Pick" not in [a.text() for a in win.tools_menu.actions()]
     assert "pick" in win.tools.tools
+
+
+def test_the_board_has_the_keys_when_the_window_opens(qtbot):
+    """A player who opens the program and presses M measures: no click on the board first,
+    also once the held-back docks are in."""
+    win = _window(qtbot)
+    win.activateWindow()
+    win.finish_startup()
+    qtbot.waitUntil(win.view.hasFocus)
+    qtbot.keyClick(win.focusWidget(), Qt.Key.Key_M)
+    assert win.tools.active.id == "measure"
