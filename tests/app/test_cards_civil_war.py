@@ -1,7 +1,7 @@
-"""Civil War cards (app/cards/rulesets/civil_war.py): the company card — FIRE / SERIOUS /
-FEAR / RALLY, traits, stands, tally boxes for lost platoons and Terror markers — and the
-MG / battery card — crew quality, ammunition boxes — printed from the sample scenario and
-filled from the game's state (CW-1's exchange played on it, a battery's shot).
+"""Civil War cards (engine/rulesets/civil_war_company/cards.py): the company card — FIRE /
+SERIOUS / FEAR / RALLY, traits, stands, tally boxes for lost platoons and Terror markers —
+and the MG / battery card — crew quality, ammunition boxes — printed from the sample
+scenario and filled from the game's state (CW-1's exchange played on it, a battery's shot).
 Read back with pdftotext (poppler-utils), as tests/app/test_cards.py does."""
 
 from __future__ import annotations
@@ -14,11 +14,16 @@ from app import cli
 from app.cards import cards_for_scenario
 from app.cards.layout import CardOptions, layout_for
 from app.cards.printing import SheetOptions, write_pdf
-from app.cards.rulesets.civil_war import CompanyCard, SupportCard, ammo_tally, company_tally
 from engine.dice import ScriptedDice
 from engine.library import Library
 from engine.model import Game, apply_change
 from engine.rulesets.civil_war_company import RULESET as CW
+from engine.rulesets.civil_war_company.cards import (
+    CompanyCard,
+    SupportCard,
+    ammo_tally,
+    company_tally,
+)
 from engine.scenario_io import load_scenario
 from resources.loader import resource
 from tests.app.test_cards import has, pdf_text

@@ -7,7 +7,8 @@ data.py (numbers from resources/rulesets/civil-war-company/), modifiers.py (whic
 lines apply), fire_rules.py (plan / roll / price a volley), aftermath.py (the tests after
 fire), artillery_rules.py (accuracy, scatter, stands under the template), board.py
 (geometry inside a resolution), companies.py (stands and company state on the board),
-fire.py / artillery.py / morale_actions.py (the actions); ruleset.py assembles `RULESET`.
+fire.py / artillery.py / morale_actions.py (the actions), cards.py (the printed cards'
+layouts); ruleset.py assembles `RULESET`.
 """
 
 from . import library  # noqa: F401  (registers the unit library spec)

@@ -12,7 +12,7 @@ an MG; accuracy 1/2/3 for a battery), SERIOUS and RALLY, the MG's range in third
 at extreme range) and its ≤ 8" bonuses, or the gun's class, range, templates and class
 modifiers; vehicles; and ammunition boxes — 8 shots, or the rolled d6 / d6 + d3 — with the
 shots spent ticked from the unit's state. Marks: "P" PROPOSED (a field the record lists as
-proposed, or a reading of ours), see app/cards/layout.py.
+proposed, or a reading of ours), see engine/cards.py.
 """
 
 from __future__ import annotations
@@ -21,21 +21,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainter, QPen
+from engine.cards import (
+    FAINT,
+    HIT,
+    PAPER,
+    CardData,
+    CardInk,
+    CardOptions,
+    Col,
+    group_kind,
+    num,
+    signed,
+)
+from engine.i18n import Text, msg, verbatim
 
-from app.i18n import loc, tr
-from engine.rulesets.civil_war_company import data
-from engine.rulesets.civil_war_company.common import ammo_left, ammo_total, fire_value
-from engine.rulesets.civil_war_company.companies import Company
-from engine.rulesets.civil_war_company.fire_rules import range_scheme
+from . import data
+from .common import ammo_left, ammo_total, fire_value
+from .companies import Company
+from .fire_rules import range_scheme
 
-from ..layout import FAINT, HIT, PAPER, CardData, CardOptions, Col, Ink, num, signed
+__all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_tally", "CARDS"]
 
-__all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_tally",
-           "LAYOUTS", "RULESET"]
-
-RULESET = data.RULESET_ID
 #: Terror tally boxes (two per officer death test + suppression test, §4.3).
 TERROR_BOXES = 8
 #: The default card options: tallies printed and filled from the game.
@@ -50,77 +56,79 @@ def _inches(v: float) -> str:
     return f'{v:.3g}"'
 
 
-def _stats(ink: Ink, items: Sequence[tuple[str, str, str]]) -> None:
-    """A row of boxed values: (label, value, mark)."""
+def _stats(ink: CardInk, items: Sequence[tuple[str, str, str]]) -> None:
+    """A row of boxed values: (label, value, mark); the labels are said here."""
     vf = ink.font(14, bold=True, serif=True)
     lf = ink.font(6.0, bold=True)
     for r, (label, value, mark) in zip(ink.tiles(len(items), 27.0), items, strict=True):
         ink.text(r.x(), r.top() + 15.5, value, vf, mark=mark, align="c", width=r.width())
-        ink.text(r.x(), r.bottom() - 4, label, lf, color=FAINT, align="c", width=r.width())
+        ink.text(r.x(), r.bottom() - 4, ink.say(label), lf, color=FAINT, align="c",
+                 width=r.width())
 
 
-def _check(ink: Ink, x: float, label: str, on: bool) -> float:
+def _check(ink: CardInk, x: float, label: str, on: bool) -> float:
     return ink.check(x, label, on, size=6.4, label_size=6.4, fill=PAPER)
 
 
-def _checks(ink: Ink, items: Sequence[tuple[str, bool]], per_row: int = 3) -> None:
+def _checks(ink: CardInk, items: Sequence[tuple[str, bool]], per_row: int = 3) -> None:
+    """Rows of tick boxes, `per_row` a row; the labels (English) are said here."""
     for i in range(0, len(items), per_row):
         ink.y += 9.4
         x = ink.x0
         for label, on in items[i:i + per_row]:
-            x = max(_check(ink, x, label, on) + 7, x + ink.width / per_row)
+            x = max(_check(ink, x, ink.say(label), on) + 7, x + ink.width / per_row)
 
 
-def _officer_note(readings: Mapping[str, Any]) -> str:
+def _officer_note(readings: Mapping[str, Any]) -> Text | str:
     """How the officer's +1 is read in this game (§4.A-2)."""
     how = readings.get("officer_bonus", "always")
     bonus = data.rule_number("tests.officer_bonus")
     if how == "none":
-        return tr("2d6 ≤ value; no officer bonus (§4.A-2)")
+        return "2d6 ≤ value; no officer bonus (§4.A-2)"
     if how == "artillery_only":
-        return tr("2d6 ≤ value; +%1 while the officer lives, against artillery only "
-                  "(§4.A-2)").replace("%1", str(bonus))
-    return tr("2d6 ≤ value; +%1 while the officer lives (§4.A-2)").replace("%1", str(bonus))
+        return msg("2d6 ≤ value; +{bonus} while the officer lives, against artillery only "
+                   "(§4.A-2)", bonus=bonus)
+    return msg("2d6 ≤ value; +{bonus} while the officer lives (§4.A-2)", bonus=bonus)
 
 
-def _range_table(ink: Ink, range_in: float, mark: str, machine_gun: bool,
+def _range_table(ink: CardInk, range_in: float, mark: str, machine_gun: bool,
                  readings: Mapping[str, Any], lead: tuple[str, Any] | None = None) -> None:
     """The range in thirds (§6.2) with each band's modifiers (extreme range in all three
     lists, or the hit only, as the game reads §4.A-11); an MG has no extreme band.
     `lead` is a first column (the move) before the bands."""
     bands = list(range_scheme(range_in, machine_gun).bands)
-    extreme = tr("−2 hit, −1 result, −1 cover") \
-        if readings.get("extreme_range", "all_three") == "all_three" else tr("−2 hit")
-    notes = {"short": tr("—"), "long": tr("−1 hit"), "extreme": extreme}
+    extreme = "−2 hit, −1 result, −1 cover" \
+        if readings.get("extreme_range", "all_three") == "all_three" else "−2 hit"
+    notes = {"short": "—", "long": "−1 hit", "extreme": extreme}
     lw = 24.0 if lead else 0.0
     rest = ink.width - lw
     widths = {"short": rest * 0.24, "long": rest * 0.24, "extreme": rest * 0.52}
     cols = ([Col(lw, lead[0])] if lead else []) + \
-        [Col(widths[b.name], loc(b.name, RULESET)) for b in bands]
+        [Col(widths[b.name], ink.say(b.name)) for b in bands]
     heads: list = ([lead[1]] if lead else []) + [(f"≤ {_inches(b.max)}", mark) for b in bands]
-    effects = ([""] if lead else []) + [notes[b.name] for b in bands]
+    effects = ([""] if lead else []) + [ink.say(notes[b.name]) for b in bands]
     if machine_gun:
-        cols.append(Col(widths["extreme"], loc("extreme", RULESET)))
+        cols.append(Col(widths["extreme"], ink.say("extreme")))
         heads.append(("—", ""))
-        effects.append(tr("cannot fire (§4.8-3)"))
+        effects.append(ink.say("cannot fire (§4.8-3)"))
     ink.table(cols, [heads], size=7.0, row_h=8.4)
     ink.table(cols, [effects], size=5.0, row_h=7.0, header=False, shade=False)
 
 
-def _faction(profile: Mapping[str, Any]) -> str:
-    """The profile's side in the interface's language (its `faction_ru` beside `faction`)."""
+def _faction(ink: CardInk, profile: Mapping[str, Any]) -> str:
+    """The profile's side in the card's language (its `faction_ru` beside `faction`)."""
     english = profile.get("faction") or ""
-    return loc(english, RULESET) if english else ""
+    return ink.say(english) if english else ""
 
 
-def _title(card: CardData, profile: Mapping[str, Any]) -> str:
+def _title(ink: CardInk, card: CardData, profile: Mapping[str, Any]) -> str:
     """The unit's or group's own name; a unit known only by its id gets its profile's."""
     if card.unit_name and card.unit_name != card.unit_id:
         return card.unit_name
-    return loc(profile, RULESET) if profile.get("name") else str(card.unit_name or card.id)
+    return ink.say(profile) if profile.get("name") else str(card.unit_name or card.id)
 
 
-def _footer(ink: Ink) -> None:
+def _footer(ink: CardInk) -> None:
     ink.footnote()
     ink.frame()
 
@@ -133,29 +141,28 @@ class CompanyCard:
 
     faces = 1
 
-    def draw_face(self, painter: QPainter, rect: QRectF, card: CardData, face: int,
+    def draw_face(self, ink: CardInk, card: CardData, face: int,
                   options: CardOptions) -> None:
-        ink = Ink(painter, rect)
         ink.fill_background()
         group = card.group is not None
         profile = (card.members[0].record if card.members else {}) if group else card.record
-        title = _title(card, profile)
-        arm = tr("cavalry") if profile.get("arm") == "cavalry" else tr("infantry")
-        sub = " · ".join(filter(None, [profile.get("name_ru"), _faction(profile),
+        title = _title(ink, card, profile)
+        arm = ink.say("cavalry" if profile.get("arm") == "cavalry" else "infantry")
+        sub = " · ".join(filter(None, [profile.get("name_ru"), _faction(ink, profile),
                                        arm if profile else ""]))
         ink.band(title, sub)
         if not profile:
-            ink.line(tr("No stand of this company is on the table."), italic=True,
+            ink.line(ink.say("No stand of this company is on the table."), italic=True,
                      color=HIT)
             _footer(ink)
             return
-        _stats(ink, [(tr("FIRE"), num(profile.get("fire")), _mark(profile, "fire")),
-                     (tr("SERIOUS"), num(profile.get("serious")), _mark(profile, "serious")),
-                     (tr("FEAR"), num(profile.get("fear")), _mark(profile, "fear")),
-                     (tr("RALLY"), num(profile.get("rally")
-                                       or data.rule_number("tests.rally_default")),
+        _stats(ink, [("FIRE", num(profile.get("fire")), _mark(profile, "fire")),
+                     ("SERIOUS", num(profile.get("serious")), _mark(profile, "serious")),
+                     ("FEAR", num(profile.get("fear")), _mark(profile, "fear")),
+                     ("RALLY", num(profile.get("rally")
+                                   or data.rule_number("tests.rally_default")),
                       _mark(profile, "rally") or ("" if profile.get("rally") else "P"))])
-        ink.line(_officer_note(card.readings), size=6.0, italic=True, color=FAINT)
+        ink.line(ink.say(_officer_note(card.readings)), size=6.0, italic=True, color=FAINT)
         self._movement(ink, profile, card.readings)
         self._traits(ink, profile)
         if group:
@@ -164,49 +171,50 @@ class CompanyCard:
             self._tallies(ink, card, profile, options)
         _footer(ink)
 
-    def _movement(self, ink: Ink, p: Mapping[str, Any], readings: Mapping[str, Any]
+    def _movement(self, ink: CardInk, p: Mapping[str, Any], readings: Mapping[str, Any]
                   ) -> None:
         move = p.get("move_in")
         step = data.rule_number("retreat.step_in")
-        ink.heading(tr("Move and range"),
-                    note=tr("retreat %1 a failed SERIOUS test").replace("%1", _inches(step)))
-        lead = (tr("move"), (_inches(float(move)) if move is not None else "—",
-                             _mark(p, "move_in")))
+        ink.heading(ink.say("Move and range"),
+                    note=ink.say(msg('retreat {inches:.3g}" a failed SERIOUS test',
+                                     inches=step)))
+        lead = (ink.say("move"), (_inches(float(move)) if move is not None else "—",
+                                  _mark(p, "move_in")))
         if p.get("range_in") is not None:
             _range_table(ink, float(p["range_in"]), _mark(p, "range_in"), False,
                          readings, lead)
 
-    def _traits(self, ink: Ink, p: Mapping[str, Any]) -> None:
-        ink.heading(tr("Traits"), note=tr("result roll of fire at them"))
+    def _traits(self, ink: CardInk, p: Mapping[str, Any]) -> None:
+        ink.heading(ink.say("Traits"), note=ink.say("result roll of fire at them"))
         keys = list(p.get("traits") or ())
         if not keys:
-            ink.line(tr("none"), size=6.6, italic=True, color=FAINT)
+            ink.line(ink.say("none"), size=6.6, italic=True, color=FAINT)
             return
         table = data.traits()
         mods = data.modifier_table()
         for key in keys:
             t = table[key]
             value = signed(mods[t["modifier"]]["value"])
-            when = "" if t["when"] == "always" else f" {loc(t['when'], RULESET)}"
+            when = "" if t["when"] == "always" else f" {ink.say(t['when'])}"
             # the keyword as the seed prints it, its Russian original beside it; a Russian
             # card prints the Russian keyword alone
-            shown = loc(t["name"], RULESET)
+            shown = ink.say(t["name"])
             label, gloss = (t["name"], f"({t['name_ru']}): ") if shown == t["name"] \
                 else (shown.upper(), ": ")
-            ink.line(f"{gloss}{value} {loc('result', RULESET)}{when}", size=6.4,
+            ink.line(f"{gloss}{value} {ink.say('result')}{when}", size=6.4,
                      label=label, label_w=ink.text_width(label + " ",
                                                          ink.font(6.4, bold=True)))
 
-    def _stands(self, ink: Ink, card: CardData) -> None:
+    def _stands(self, ink: CardInk, card: CardData) -> None:
         """The company's stands in member order; a lost one (no longer on the table)
         struck through, the command stand starred."""
         on = {m.unit_id: m for m in _on_table(card)}
         commander = card.record.get("commander")
-        ink.heading(tr("Stands"), note=tr("a platoon each; ★ command; struck: lost"))
+        ink.heading(ink.say("Stands"), note=ink.say("a platoon each; ★ command; struck: lost"))
         cells, lost = [], []
         for uid in card.record.get("members") or ():
             m = on.get(uid)
-            name = (m.unit_name or uid).rsplit(",", 1)[-1].strip() if m else tr("lost")
+            name = (m.unit_name or uid).rsplit(",", 1)[-1].strip() if m else ink.say("lost")
             cells.append([uid + (" ★" if uid == commander else ""), name])
             lost.append(m is None)
         half = ink.width / 2
@@ -220,35 +228,33 @@ class CompanyCard:
             bottom = max(bottom, ink.y)
         ink.y = bottom
 
-    def _tallies(self, ink: Ink, card: CardData, profile: Mapping[str, Any],
+    def _tallies(self, ink: CardInk, card: CardData, profile: Mapping[str, Any],
                  options: CardOptions) -> None:
         t = company_tally(card, profile, options)
-        ink.heading(tr("In play"), note=tr("tick as the game goes"))
-        ink.boxes(tr("Platoons lost"), t.stands, t.lost, label_w=52)
+        ink.heading(ink.say("In play"), note=ink.say("tick as the game goes"))
+        ink.boxes(ink.say("Platoons lost"), t.stands, t.lost, label_w=52)
         n = max(TERROR_BOXES, t.terror)
-        ink.boxes(tr("Terror"), n, t.terror, label_w=52, gap=1.6)
+        ink.boxes(ink.say("Terror"), n, t.terror, label_w=52, gap=1.6)
         self._pairs(ink, n, card.readings)
-        labels = {"officer_lost": tr("officer lost"), "moved": tr("moved"),
-                  "prone": tr("prone"), "suppressed": tr("suppressed"),
-                  "routing": tr("fleeing"),
-                  "column": tr("in close order") if profile.get("arm") == "cavalry"
-                  else tr("in column")}
+        labels = {"officer_lost": "officer lost", "moved": "moved", "prone": "prone",
+                  "suppressed": "suppressed", "routing": "fleeing",
+                  "column": "in close order" if profile.get("arm") == "cavalry"
+                  else "in column"}
         _checks(ink, [(labels[k], on) for k, on in t.checks.items()])
 
     @staticmethod
-    def _pairs(ink: Ink, n: int, readings: Mapping[str, Any]) -> None:
+    def _pairs(ink: CardInk, n: int, readings: Mapping[str, Any]) -> None:
         """A bracket under every two Terror boxes: each pair is an officer death test and
         a suppression test (§4.3); kept or spent as the game reads §4.A-4."""
         size, gap, x0 = 7.0, 1.6, ink.x0 + 52
-        ink.p.setPen(QPen(FAINT, 0.6))
         y = ink.y + 1.4
         for i in range(0, min(n, 12) - 1, 2):
             a = x0 + i * (size + gap)
-            ink.p.drawLine(QPointF(a + 0.5, y), QPointF(a + 2 * size + gap - 0.5, y))
+            ink.rule(a + 0.5, y, a + 2 * size + gap - 0.5, y, color=FAINT, width=0.6)
         spend = readings.get("terror_markers", "keep") == "spend"
         ink.y += 1.0
-        ink.line(tr("each 2: officer death + suppression test; 2 removed") if spend
-                 else tr("each 2: officer death + suppression test; markers stay"),
+        ink.line(ink.say("each 2: officer death + suppression test; 2 removed" if spend
+                         else "each 2: officer death + suppression test; markers stay"),
                  size=5.4, italic=True, color=FAINT, mark="P")
 
 
@@ -313,30 +319,30 @@ class SupportCard:
 
     faces = 1
 
-    def draw_face(self, painter: QPainter, rect: QRectF, card: CardData, face: int,
+    def draw_face(self, ink: CardInk, card: CardData, face: int,
                   options: CardOptions) -> None:
         p = card.record
-        ink = Ink(painter, rect)
         ink.fill_background()
         battery = p["kind"] == "battery"
-        what = tr("battery") if battery else (tr("vehicle") if p.get("vehicle")
-                                               else tr("machine gun"))
-        sub = " · ".join(filter(None, [p.get("name_ru"), _faction(p), what]))
-        ink.band(_title(card, p), sub)
+        what = ink.say("battery" if battery else ("vehicle" if p.get("vehicle")
+                                                  else "machine gun"))
+        sub = " · ".join(filter(None, [p.get("name_ru"), _faction(ink, p), what]))
+        ink.band(_title(ink, card, p), sub)
         q = p["crew_quality"]
         if battery:
             acc = data.rule_number(f"artillery.accuracy_{q}")
             dice = data.rule_number("artillery.heavy_result_dice") \
                 if p["gun_class"] == "heavy" else 1
-            first = [(tr("ACCURACY"), str(acc), ""), (tr("RESULT DICE"), str(dice), "")]
+            first = [("ACCURACY", str(acc), ""), ("RESULT DICE", str(dice), "")]
         else:
-            first = [(tr("FIRE"), str(fire_value(p)), ""),
-                     (tr("DICE"), str(data.rule_number("machine_gun.dice")), "")]
-        _stats(ink, first + [(tr("SERIOUS"), num(p.get("serious")), _mark(p, "serious")),
-                             (tr("RALLY"), num(p.get("rally")), _mark(p, "rally"))])
-        scale = (tr("accuracy: poor 1 · normal 2 · good 3") if battery
-                 else tr("FIRE: poor 3 · normal 4 · good 5; card values ignored"))
-        ink.line(f"{loc(q, RULESET)} — {scale}", size=6.2, label=tr("Crew"), label_w=26)
+            first = [("FIRE", str(fire_value(p)), ""),
+                     ("DICE", str(data.rule_number("machine_gun.dice")), "")]
+        _stats(ink, first + [("SERIOUS", num(p.get("serious")), _mark(p, "serious")),
+                             ("RALLY", num(p.get("rally")), _mark(p, "rally"))])
+        scale = ("accuracy: poor 1 · normal 2 · good 3" if battery
+                 else "FIRE: poor 3 · normal 4 · good 5; card values ignored")
+        ink.line(f"{ink.say(q)} — {ink.say(scale)}", size=6.2, label=ink.say("Crew"),
+                 label_w=26)
         if battery:
             self._gun(ink, p, card.readings)
         else:
@@ -345,72 +351,79 @@ class SupportCard:
             self._tallies(ink, card, options)
         _footer(ink)
 
-    def _machine_gun(self, ink: Ink, p: Mapping[str, Any], readings: Mapping[str, Any]
+    def _machine_gun(self, ink: CardInk, p: Mapping[str, Any], readings: Mapping[str, Any]
                      ) -> None:
         close = data.rule_number("machine_gun.close_in")
-        ink.heading(tr("Range"), note=tr('≤ %1: +1 hit, +1 result · under fire −1 hit')
-                    .replace("%1", _inches(close)))
+        ink.heading(ink.say("Range"),
+                    note=ink.say(msg('≤ {inches:.3g}": +1 hit, +1 result · under fire −1 hit',
+                                     inches=close)))
         _range_table(ink, float(p["range_in"]), _mark(p, "range_in"), True, readings)
-        ink.line(tr("damages vehicles at short range only (§4.8-4)"), size=6.2,
+        ink.line(ink.say("damages vehicles at short range only (§4.8-4)"), size=6.2,
                  italic=True)
         if p.get("vehicle"):
-            ink.line(tr("a vehicle: only MGs at short range and artillery damage it; "
-                        "cover roll −1 (armoured)"), size=6.2, mark="P", color=HIT)
+            ink.line(ink.say("a vehicle: only MGs at short range and artillery damage it; "
+                             "cover roll −1 (armoured)"), size=6.2, mark="P", color=HIT)
 
-    def _gun(self, ink: Ink, p: Mapping[str, Any], card_readings: Mapping[str, Any]
+    def _gun(self, ink: CardInk, p: Mapping[str, Any], card_readings: Mapping[str, Any]
              ) -> None:
         gun = data.guns()[p["gun_class"]]
         mods = data.modifier_table()
-        ink.heading(tr("Gun"), note=f"{gun['name_ru']} · {gun['calibre_mm']} mm")
-        ink.line(f"{loc(gun['name'], RULESET)} — {loc('range', RULESET)} "
+        ink.heading(ink.say("Gun"), note=f"{gun['name_ru']} · {gun['calibre_mm']} mm")
+        ink.line(f"{ink.say(gun['name'])} — {ink.say('range')} "
                  f"{_inches(gun['range_in'])}", size=6.6,
                  mark=_mark(gun, "range_in"))
         aimed = data.rule_number("artillery.aimed_template_in")
         area = data.rule_number("artillery.area_template_in")
         twice = card_readings.get("area_fire_twice", "once") == "twice"
         area_mod = signed(mods["art_result_area"]["value"] * (2 if twice else 1))
-        ink.line(tr('%1 aimed (hole: direct hit) · %2 area (result %3)')
-                 .replace("%1", _inches(aimed)).replace("%2", _inches(area))
-                 .replace("%3", area_mod), size=6.2)
+        ink.line(ink.say(msg('{aimed:.3g}" aimed (hole: direct hit) · {area:.3g}" area '
+                             '(result {modifier})', aimed=aimed, area=area,
+                             modifier=verbatim(area_mod))), size=6.2)
         cls = {"light": (mods["art_result_light"]["value"],
                          mods["art_cover_light_medium"]["value"]),
                "medium": (0, mods["art_cover_light_medium"]["value"]),
                "field": (0, 0),
                "heavy": (0, mods["art_cover_heavy"]["value"])}[p["gun_class"]]
-        ink.line(tr("class: result %1, cover %2; no hit roll").replace("%1", signed(cls[0]))
-                 .replace("%2", signed(cls[1])), size=6.2)
+        ink.line(ink.say(msg("class: result {result}, cover {cover}; no hit roll",
+                             result=verbatim(signed(cls[0])),
+                             cover=verbatim(signed(cls[1])))), size=6.2)
         direct = data.rule_number("artillery.direct_fire_in")
         per = data.rule_number("artillery.per_distance_in")
-        ink.line(tr('accuracy: ≤ %1 +1 · −1 per %2 · indirect −2 / −1 · ranged-in +1 · '
-                    'under fire −1').replace("%1", _inches(direct))
-                 .replace("%2", _inches(per)), size=5.8, italic=True, color=FAINT)
+        ink.line(ink.say(msg('accuracy: ≤ {direct:.3g}" +1 · −1 per {per:.3g}" · indirect '
+                             '−2 / −1 · ranged-in +1 · under fire −1',
+                             direct=direct, per=per)), size=5.8, italic=True, color=FAINT)
         if p.get("gun_shield"):
-            ink.line(tr("gun shields: −1 cover fired on from the front"), size=6.0,
+            ink.line(ink.say("gun shields: −1 cover fired on from the front"), size=6.0,
                      mark=_mark(p, "gun_shield"))
 
-    def _tallies(self, ink: Ink, card: CardData, options: CardOptions) -> None:
+    def _tallies(self, ink: CardInk, card: CardData, options: CardOptions) -> None:
         p = card.record
         unit = _unit_of(card) if (options.state and card.has_unit) else None
         boxes, spent, rolled = ammo_tally(card, options)
-        full = data.rule_number("ammunition.normal")
-        poor = p.get("supply", "normal") == "poor"
-        key = "poor_battery" if p["kind"] == "battery" else "poor_machine_gun"
-        note = (tr("poor supply: %1 before the battle")
-                .replace("%1", data.rule_number(f"ammunition.{key}")) if poor
-                else tr("normal supply: %1 shots a battle").replace("%1", str(full)))
-        ink.heading(tr("Ammunition"), mark="P" if "supply" in (p.get("proposed") or ())
-                    else "", note=note)
-        ink.boxes(tr("Shots"), boxes, spent, label_w=40)
+        ink.heading(ink.say("Ammunition"), mark="P" if "supply" in (p.get("proposed") or ())
+                    else "", note=ink.say(_supply_note(p)))
+        ink.boxes(ink.say("Shots"), boxes, spent, label_w=40)
         if not rolled:
-            ink.line(tr("not rolled yet: tick off the boxes beyond the roll"), size=5.8,
+            ink.line(ink.say("not rolled yet: tick off the boxes beyond the roll"), size=5.8,
                      italic=True, color=FAINT)
-        ink.heading(tr("In play"), note=tr("tick as the game goes"))
+        ink.heading(ink.say("In play"), note=ink.say("tick as the game goes"))
         markers = unit.markers if unit is not None else {}
         state = unit.state if unit is not None else {}
-        _checks(ink, [(tr("under fire"), bool(state.get("under_fire"))),
-                      (tr("suppressed"), bool(markers.get("suppressed"))),
-                      (tr("prone"), bool(markers.get("prone"))),
-                      (tr("destroyed"), bool(state.get("removed")))])
+        _checks(ink, [("under fire", bool(state.get("under_fire"))),
+                      ("suppressed", bool(markers.get("suppressed"))),
+                      ("prone", bool(markers.get("prone"))),
+                      ("destroyed", bool(state.get("removed")))])
+
+
+def _supply_note(p: Mapping[str, Any]) -> Text:
+    """The ammunition heading's note: the shots of normal supply, or poor supply's roll
+    (the dice as the rules write them, "d6+d3", in every language)."""
+    if p.get("supply", "normal") == "poor":
+        key = "poor_battery" if p["kind"] == "battery" else "poor_machine_gun"
+        return msg("poor supply: {dice} before the battle",
+                   dice=verbatim(data.rule_number(f"ammunition.{key}")))
+    return msg("normal supply: {shots} shots a battle",
+               shots=data.rule_number("ammunition.normal"))
 
 
 def ammo_tally(card: CardData, options: CardOptions = FILLED) -> tuple[int, int, bool]:
@@ -441,6 +454,6 @@ def _unit_of(card: CardData, *, blank: bool = False):
                 state={} if blank else dict(card.state))
 
 
-#: discovered by app.cards.layout (see app/cards/rulesets/__init__.py)
-LAYOUTS = {(RULESET, "company"): CompanyCard(), (RULESET, "group:company"): CompanyCard(),
-           (RULESET, "machine_gun"): SupportCard(), (RULESET, "battery"): SupportCard()}
+#: the layouts the ruleset declares (Ruleset.cards): profile kind or group card → layout
+CARDS = {"company": CompanyCard(), group_kind("company"): CompanyCard(),
+         "machine_gun": SupportCard(), "battery": SupportCard()}
