@@ -13,8 +13,8 @@ from app import cli
 from app.cards import cards_for_scenario
 from app.cards.layout import layout_for
 from app.cards.printing import SheetOptions, write_pdf
-from app.cards.rulesets.butterfly_effect import CharacterSheet
 from engine.library import Library
+from engine.rulesets.butterfly_effect.cards import CharacterSheet
 from engine.scenario_io import load_demo
 from resources.loader import resource
 from tests.app.test_cards import has, pdf_text

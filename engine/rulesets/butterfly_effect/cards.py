@@ -8,6 +8,9 @@ are (burst, heavy, grenade); the melee levels with their dice (bare hands 0 / 1 
 rifle butt 1, §4.3); the gear; tally boxes for HP and armour, filled from the unit's state,
 and his WOUND status, cover and stealth. Marks: "P" PROPOSED (a band's accuracy, a number
 the seed does not give).
+
+No Qt here: the layout draws with the `engine.cards.CardInk` the app gives it, and its
+words go through `ink.say` (resources/rulesets/butterfly-effect/glossary_ru.toml).
 """
 
 from __future__ import annotations
@@ -15,36 +18,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFont, QPainter
-
-from app.i18n import loc
+from engine.cards import FAINT, HIT, CardData, CardInk, CardOptions, Col, Font
 from engine.i18n import msg
 
-from ..layout import FAINT, HIT, CardData, CardOptions, Col, Ink
+from .data import rules
 
-__all__ = ["CharacterSheet", "RULESET", "LAYOUTS"]
+__all__ = ["CharacterSheet", "LAYOUTS"]
 
-RULESET = "butterfly-effect"
 BANDS = ("short", "medium", "long", "extreme")
+#: the WOUND severities (§4.4-6, §4.A-17) and cover levels as the tally line says them,
+#: whole phrases so that the Russian agrees ("лёгкое РАНЕНИЕ", "в частичном укрытии"); a
+#: value not listed is said as a message
+WOUNDS = {"light": "light WOUND", "heavy": "heavy WOUND", "critical": "critical WOUND",
+          "unrated": "unrated WOUND"}
+COVERS = {"partial": "in partial cover", "full": "in full cover"}
 
 
-def tr(text: Any) -> str:
-    """A fixed text or message of the card in the player's language, through the ruleset's
-    glossary (resources/rulesets/butterfly-effect/glossary_ru.toml, engine.i18n)."""
-    return loc(text, RULESET)
-
-
-def _rules() -> Mapping[str, Any]:
-    from engine.rulesets.butterfly_effect.data import rules
-
-    return rules()
-
-
-def _name(rec: Mapping[str, Any], fallback: str) -> str:
-    """A record's name in the player's language (its name_ru in Russian), capitalised as a
+def _name(ink: CardInk, rec: Mapping[str, Any], fallback: str) -> str:
+    """A record's name in the card's language (its name_ru in Russian), capitalised as a
     card's line starts."""
-    name = loc(rec, RULESET) if rec.get("name") else fallback
+    name = ink.say(rec) if rec.get("name") else fallback
     return name[:1].upper() + name[1:]
 
 
@@ -52,7 +45,7 @@ def _mark(rec: Mapping[str, Any], key: str) -> str:
     return "P" if key in (rec.get("proposed") or ()) else ""
 
 
-def _abbrev(ink: Ink, text: str, font: QFont, width: float) -> str:
+def _abbrev(ink: CardInk, text: str, font: Font, width: float) -> str:
     """`text` cut to fit `width` with a full stop ("экстремальная" → "экстр."), as a
     rulebook abbreviates a column head."""
     if ink.text_width(text, font) <= width:
@@ -64,7 +57,7 @@ def _abbrev(ink: Ink, text: str, font: QFont, width: float) -> str:
     return text[:1]
 
 
-def _fitting_font(ink: Ink, text: str, width: float, size: float) -> QFont:
+def _fitting_font(ink: CardInk, text: str, width: float, size: float) -> Font:
     """The bold font, from `size` down to 4.4 pt, in which `text` fits `width`."""
     font = ink.font(size, bold=True)
     while size > 4.4 and ink.text_width(text, font) > width:
@@ -80,12 +73,11 @@ def _count(v: Any, default: int) -> int:
 class CharacterSheet:
     faces = 1
 
-    def draw_face(self, painter: QPainter, rect: QRectF, card: CardData, face: int,
+    def draw_face(self, ink: CardInk, card: CardData, face: int,
                   options: CardOptions) -> None:
         p = card.record
-        ink = Ink(painter, rect)
         ink.fill_background()
-        title = _name(p, card.id)
+        title = _name(ink, p, card.id)
         other = p.get("name_ru") if title != p.get("name_ru") else p.get("name")
         sub = " · ".join(x for x in (other, card.unit_name) if x)
         ink.band(title, sub, right=f"HP {p['hp']}",
@@ -99,11 +91,11 @@ class CharacterSheet:
         ink.footnote()
         ink.frame()
 
-    def _stats(self, ink: Ink, p: Mapping[str, Any]) -> None:
-        stealth = tr(msg("ОП +{grade} stealth", grade=p.get("operative_training", 0)))
-        perception = tr(msg("Perception +{grade}", grade=p.get("perception", 0)))
-        boxes = [(str(p["hp"]), tr("HP"), _mark(p, "hp")),
-                 (str(p.get("armour", 0)), tr("Armour"), _mark(p, "armour")),
+    def _stats(self, ink: CardInk, p: Mapping[str, Any]) -> None:
+        stealth = ink.say(msg("ОП +{grade} stealth", grade=p.get("operative_training", 0)))
+        perception = ink.say(msg("Perception +{grade}", grade=p.get("perception", 0)))
+        boxes = [(str(p["hp"]), ink.say("HP"), _mark(p, "hp")),
+                 (str(p.get("armour", 0)), ink.say("Armour"), _mark(p, "armour")),
                  (f"{p.get('stealth_dice', 0)}d6", stealth, _mark(p, "stealth_dice")),
                  (f"{p.get('perception_dice', 0)}d6", perception,
                   _mark(p, "perception_dice"))]
@@ -123,90 +115,99 @@ class CharacterSheet:
                 out.append((wid, w))
         return out
 
-    def _ranged(self, ink: Ink, card: CardData) -> None:
-        ink.heading(tr("Fire"), note=tr("lethality × d6 ≥ accuracy; cover +1 / +2"))
+    def _ranged(self, ink: CardInk, card: CardData) -> None:
+        ink.heading(ink.say("Fire"), note=ink.say("lethality × d6 ≥ accuracy; cover +1 / +2"))
         name_w = ink.width - 4 * 17 - 20
         head = ink.font(5.4, italic=True)           # the table's header font (size − 1)
         # the English heads fit as they are; longer words (Russian) are cut with a stop
         cols = [Col(name_w, "", "l"),
-                *[Col(17, tr(b) if tr(b) == b else _abbrev(ink, tr(b), head, 17))
+                *[Col(17, ink.say(b) if ink.say(b) == b else _abbrev(ink, ink.say(b), head, 17))
                   for b in BANDS], Col(20, "d6")]
         ink.table(cols, [], size=6.4, row_h=7.4)
         rows = []
         for wid, w in self._weapons(card, "ranged"):
             acc = w.get("accuracy") or {}
-            kinds = [tr(t) for t, on in (("bursts", w.get("burst")),
-                                         ("heavy weapon", w.get("heavy")),
-                                         ("grenade", w.get("grenade"))) if on]
-            name = _name(w, wid) + (f" ({', '.join(kinds)})" if kinds else "")
+            kinds = [ink.say(t) for t, on in (("bursts", w.get("burst")),
+                                              ("heavy weapon", w.get("heavy")),
+                                              ("grenade", w.get("grenade"))) if on]
+            name = _name(ink, w, wid) + (f" ({', '.join(kinds)})" if kinds else "")
             rows.append([name, *[(f"{acc[b]}+", _mark(w, f"accuracy.{b}")) if acc.get(b)
                                  else "—" for b in BANDS],
                          (str(w.get("lethality", 0)), _mark(w, "lethality"))])
         if rows:
             ink.table(cols, rows, header=False, size=6.6, row_h=8.4)
         else:
-            ink.line(tr("no ranged weapon"), size=6.4, italic=True, color=FAINT)
-        r = _rules()["range"]
-        mpi = card.metres_per_inch or float(_rules()["metres_per_inch"])
-        ink.line(" · ".join(tr(msg("{band} ≤ {metres} m ({inches}\")", band=b,
-                                   metres=f"{r[f'{b}_m']:g}",
-                                   inches=f"{r[f'{b}_m'] / mpi:.0f}")) for b in BANDS),
+            ink.line(ink.say("no ranged weapon"), size=6.4, italic=True, color=FAINT)
+        r = rules()["range"]
+        mpi = card.metres_per_inch or float(rules()["metres_per_inch"])
+        ink.line(" · ".join(ink.say(msg("{band} ≤ {metres} m ({inches}\")", band=b,
+                                        metres=f"{r[f'{b}_m']:g}",
+                                        inches=f"{r[f'{b}_m'] / mpi:.0f}")) for b in BANDS),
                  size=5.6, italic=True, color=FAINT)
 
-    def _melee(self, ink: Ink, card: CardData) -> None:
+    def _melee(self, ink: CardInk, card: CardData) -> None:
         """Melee levels (§4.3-1): the melee weapons, a rifle butt, bare hands."""
-        rules = _rules()
-        butt = int(card.readings.get("butt_dice") or rules["melee"]["butt_dice"])
-        ink.heading(tr("Melee"), note=tr("higher level wins; equal: dice, 5–6"))
+        melee = rules()["melee"]
+        butt = int(card.readings.get("butt_dice") or melee["butt_dice"])
+        ink.heading(ink.say("Melee"), note=ink.say("higher level wins; equal: dice, 5–6"))
         rows: list[list[Any]] = []
         for wid, w in self._weapons(card, "melee"):
-            rows.append([_name(w, wid), (f"L{w.get('melee_level', 0)}",
-                                                _mark(w, "melee_level")),
+            rows.append([_name(ink, w, wid), (f"L{w.get('melee_level', 0)}",
+                                              _mark(w, "melee_level")),
                          (f"{w.get('melee_dice', 0)}d6", _mark(w, "melee_dice"))])
         for wid, w in self._weapons(card, "ranged"):
             if w.get("butt_strike"):
-                rows.append([tr(msg("{weapon}, butt strike", weapon=_name(w, wid))), "L1",
-                             (f"{butt}d6", "P")])
+                rows.append([ink.say(msg("{weapon}, butt strike", weapon=_name(ink, w, wid))),
+                             "L1", (f"{butt}d6", "P")])
                 break
-        rows.append([tr("bare hands"), "L0", f"{rules['melee']['unarmed_dice']}d6"])
-        ink.table([Col(ink.width - 44, "", "l"), Col(20, tr("level")), Col(24, tr("dice"))],
+        rows.append([ink.say("bare hands"), "L0", f"{melee['unarmed_dice']}d6"])
+        ink.table([Col(ink.width - 44, "", "l"), Col(20, ink.say("level")),
+                   Col(24, ink.say("dice"))],
                   rows, header=False, size=6.6, row_h=8.2)
 
-    def _gear(self, ink: Ink, card: CardData) -> None:
-        names = [_name(card.related.get(g) or {}, g) for g in card.record.get("gear") or ()]
+    def _gear(self, ink: CardInk, card: CardData) -> None:
+        names = [_name(ink, card.related.get(g) or {}, g) for g in card.record.get("gear") or ()]
         if names:
-            label = tr("Gear")
+            label = ink.say("Gear")
             ink.line("; ".join(names), size=6.3, label=label,
                      label_w=ink.text_width(label, ink.font(6.3, bold=True)) + 4)
 
-    def _tallies(self, ink: Ink, card: CardData, options: CardOptions) -> None:
+    def _tallies(self, ink: CardInk, card: CardData, options: CardOptions) -> None:
         p = card.record
         st = card.state if options.state else {}
-        ink.heading(tr("In play"), note=tr("tick as the game goes"))
+        ink.heading(ink.say("In play"), note=ink.say("tick as the game goes"))
         hp = int(p["hp"])
         lw = max(40.0, 4 + max(ink.text_width(t, ink.font(6.6, bold=True))
-                               for t in (tr("HP lost"), tr("Armour lost"))))
-        ink.boxes(tr("HP lost"), hp, max(0, hp - _count(st.get("hp"), hp)), label_w=lw)
+                               for t in (ink.say("HP lost"), ink.say("Armour lost"))))
+        ink.boxes(ink.say("HP lost"), hp, max(0, hp - _count(st.get("hp"), hp)), label_w=lw)
         armour = int(p.get("armour", 0))
         if armour:
-            ink.boxes(tr("Armour lost"), armour,
+            ink.boxes(ink.say("Armour lost"), armour,
                       max(0, armour - _count(st.get("armour"), armour)), label_w=lw)
         else:
-            ink.line(tr("no armour points (hits take HP)"), size=6.2, italic=True,
+            ink.line(ink.say("no armour points (hits take HP)"), size=6.2, italic=True,
                      color=FAINT)
-        said = []
-        if st.get("dead_pending"):
-            said.append(tr("KILLED: acts, dies at the end of his turn"))
-        elif st.get("wound"):
-            said.append(tr("%1 WOUND").replace("%1", tr(str(st["wound"]))))
-        if st.get("in_cover"):
-            said.append(tr("in %1 cover").replace("%1", tr(str(st["in_cover"]))))
-        if st.get("stealth"):
-            said.append(tr("stealth"))
+        said = self._status(ink, st)
         if said:
             ink.line(", ".join(said), size=6.8, bold=True, color=HIT)
         ink.notes()
 
+    def _status(self, ink: CardInk, st: Mapping[str, Any]) -> list[str]:
+        """The unit's WOUND (or pending death), cover and stealth, as the tally's red line
+        says them."""
+        said = []
+        if st.get("dead_pending"):
+            said.append(ink.say("KILLED: acts, dies at the end of his turn"))
+        elif st.get("wound"):
+            wound = str(st["wound"])
+            said.append(ink.say(WOUNDS.get(wound) or msg("{wound} WOUND", wound=wound)))
+        if st.get("in_cover"):
+            cover = str(st["in_cover"])
+            said.append(ink.say(COVERS.get(cover) or msg("in {cover} cover", cover=cover)))
+        if st.get("stealth"):
+            said.append(ink.say("stealth"))
+        return said
 
-#: discovered by app.cards.layout (see app/cards/rulesets/__init__.py)
-LAYOUTS = {(RULESET, "character"): CharacterSheet()}
+
+#: declared as the ruleset's `cards` (ruleset.py), by profile kind
+LAYOUTS = {"character": CharacterSheet()}
