@@ -54,7 +54,7 @@ from engine.protocol.roles import (
     group_lookup,
     scenario_groups,
 )
-from engine.protocol.ruleset import BoardHints, MissingRole, Ruleset
+from engine.protocol.ruleset import BoardHints, CardLayouts, MissingRole, Ruleset
 from engine.protocol.steps import (
     Pool,
     Resolution,
@@ -72,6 +72,7 @@ from engine.protocol.steps import (
 )
 
 __all__ = [
+    "CardLayouts",
     "FACTS", "SIDES", "FACT_TYPES", "FACT_SCOPES", "BUILTIN_FACTS", "Facts", "FactMissing",
     "FactSpec", "FactProbe", "fact_spec", "Role", "RoleKind", "RoleName", "ROLE_KINDS",
     "GroupRef", "TemplatePlacement", "group_lookup", "scenario_groups", "CoverTerm", "Context",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -18,7 +18,7 @@ from engine.protocol.organisation import GroupKind, Organisation, OrganisationNo
 from engine.protocol.roles import CoverTerm, GroupRef, Role, TemplatePlacement, scenario_groups
 from engine.scenario import Scenario, Unit
 
-__all__ = ["BoardHints", "Ruleset"]
+__all__ = ["BoardHints", "Ruleset", "CardLayouts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,29 @@ class BoardHints:
     #: areas the board draws round the selected unit, with the units they concern marked
     #: (engine.board_rules.BoardZone: a commander's contact zone); takes (game, unit)
     selection_zones: Callable[[Game, Any], Any] | None = None
+
+
+class CardLayouts(Mapping[str, Any]):
+    """`Ruleset.cards` read from a module's `LAYOUTS` (profile kind → engine.cards layout)
+    the first time a card is looked up: whatever loads the ruleset (a game, a command)
+    does not pay for the layouts and engine.cards, which only printing needs."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def _layouts(self) -> Mapping[str, Any]:
+        import importlib
+
+        return importlib.import_module(self.module).LAYOUTS
+
+    def __getitem__(self, kind: str) -> Any:
+        return self._layouts()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._layouts())
+
+    def __len__(self) -> int:
+        return len(self._layouts())
 
 
 class MissingRole(SchemaError):
@@ -98,7 +121,8 @@ class Ruleset:
     #: the organisation hooks (engine.protocol.Organisation): group kinds, check, lock
     organisation: Organisation = field(default_factory=Organisation)
     #: printed card layouts by profile kind ("group:<kind>" for a group's card):
-    #: engine.cards.CardLayout objects, drawn by the app with its ink
+    #: engine.cards.CardLayout objects, drawn by the app with its ink (`CardLayouts`
+    #: reads them from the ruleset's cards module when a card is first printed)
     cards: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

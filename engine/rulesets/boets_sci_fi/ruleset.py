@@ -3,11 +3,8 @@ Manoeuvre-then-Fire side turn with allies interleaving, and its printed cards.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
 from engine.dice import D20
-from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
 from . import board, data, fire, manoeuvre, morale, organisation, turn_hooks
@@ -29,26 +26,6 @@ def turn_structure() -> TurnStructure:
     proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
     return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
                       proposed).with_hooks(turn_hooks.HOOKS)
-
-
-class _Cards(Mapping[str, Any]):
-    """`Ruleset.cards`, read from .cards on first use: loading the ruleset (the game's
-    start) does not pay for the card layouts and engine.cards until a card is printed."""
-
-    @staticmethod
-    def _layouts() -> Mapping[str, Any]:
-        from .cards import LAYOUTS
-
-        return LAYOUTS
-
-    def __getitem__(self, kind: str) -> Any:
-        return self._layouts()[kind]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._layouts())
-
-    def __len__(self) -> int:
-        return len(self._layouts())
 
 
 def build_ruleset() -> Ruleset:
@@ -73,7 +50,7 @@ def build_ruleset() -> Ruleset:
         board=BoardHints(board_warnings=board.board_warnings,
                          move_allowance_m=board.move_allowance_m),
         organisation=organisation.ORGANISATION,
-        cards=_Cards(),
+        cards=CardLayouts(f"{__package__}.cards"),
     )
 
 

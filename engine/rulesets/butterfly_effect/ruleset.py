@@ -5,13 +5,10 @@ default, the actions (fire, melee, stealth duel) and the combat round as a turn 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
 from engine.dice import D6
 from engine.model import Game
 from engine.options import Option
-from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
 from engine.scenario import Unit
 from engine.triggers import MOVE, Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
@@ -158,26 +155,6 @@ def turn_structure() -> TurnStructure:
                                                                         MOVE))))
 
 
-class _Cards(Mapping[str, Any]):
-    """`Ruleset.cards`, read from .cards on first use: loading the ruleset (the game's
-    start) does not pay for the card layout and engine.cards until a card is printed."""
-
-    @staticmethod
-    def _layouts() -> Mapping[str, Any]:
-        from .cards import LAYOUTS
-
-        return LAYOUTS
-
-    def __getitem__(self, kind: str) -> Any:
-        return self._layouts()[kind]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._layouts())
-
-    def __len__(self) -> int:
-        return len(self._layouts())
-
-
 def build_ruleset() -> Ruleset:
     return Ruleset(
         id=data.RULESET_ID,
@@ -197,7 +174,7 @@ def build_ruleset() -> Ruleset:
             "fire, cover and camouflage, the stealth duel.",
         turn_structure=turn_structure(),
         board=BoardHints(weapon_scheme=weapon_scheme, state_badges=board.state_badges),
-        cards=_Cards(),
+        cards=CardLayouts(f"{__package__}.cards"),
     )
 
 

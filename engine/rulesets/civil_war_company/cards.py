@@ -40,7 +40,7 @@ from .common import ammo_left, ammo_total, fire_value
 from .companies import Company
 from .fire_rules import range_scheme
 
-__all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_tally", "CARDS"]
+__all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_tally", "LAYOUTS"]
 
 #: Terror tally boxes (two per officer death test + suppression test, §4.3).
 TERROR_BOXES = 8
@@ -455,5 +455,5 @@ def _unit_of(card: CardData, *, blank: bool = False):
 
 
 #: the layouts the ruleset declares (Ruleset.cards): profile kind or group card → layout
-CARDS = {"company": CompanyCard(), group_kind("company"): CompanyCard(),
-         "machine_gun": SupportCard(), "battery": SupportCard()}
+LAYOUTS = {"company": CompanyCard(), group_kind("company"): CompanyCard(),
+           "machine_gun": SupportCard(), "battery": SupportCard()}

@@ -3,12 +3,9 @@ and the printed cards' layouts (cards.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
 from engine.dice import D3, D6
 from engine.i18n import register_glossary
-from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
 from . import board, data, turn_hooks
@@ -26,27 +23,6 @@ COVER: dict[int, CoverTerm] = {
     3: CoverTerm("heavy cover (сильное укрытие)", -3, reason="§5.3 C4"),
     4: CoverTerm("fortifications (укрепления)", -4, reason="§5.3 C5"),
 }
-
-
-class _Cards(Mapping[str, Any]):
-    """The printed cards' layouts (cards.py, profile kind → layout), imported when a card
-    is first drawn: whatever loads the ruleset (a command, a game) does not pay for the
-    layouts and engine.cards, which only printing needs."""
-
-    @staticmethod
-    def _layouts() -> Mapping[str, Any]:
-        from .cards import CARDS
-
-        return CARDS
-
-    def __getitem__(self, kind: str) -> Any:
-        return self._layouts()[kind]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._layouts())
-
-    def __len__(self) -> int:
-        return len(self._layouts())
 
 
 def turn_structure() -> TurnStructure:
@@ -79,7 +55,7 @@ def build_ruleset() -> Ruleset:
                          state_badges=board.state_badges,
                          state_shapes=board.state_shapes),
         organisation=ORGANISATION,
-        cards=_Cards(),
+        cards=CardLayouts(f"{__package__}.cards"),
     )
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engine.dice import D4, D6, D8, D10, D12
 from engine.options import Field
-from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
 from engine.rulesets.registry import load_data
 from engine.turns import TurnStructure, from_table
 
-from . import board, cards, chain, data, turn_hooks
+from . import board, chain, data, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 
@@ -54,7 +54,7 @@ def build_ruleset() -> Ruleset:
                          is_vehicle=board.is_vehicle,
                          selection_zones=board.contact_zones),
         organisation=chain.ORGANISATION,
-        cards=cards.LAYOUTS,
+        cards=CardLayouts(f"{__package__}.cards"),
     )
 
 
