@@ -1,7 +1,7 @@
 """Nothing ruleset-specific outside its package (issue 9): no discovered ruleset's id,
 name, package name or data keys (its options, actions, declared facts, weapons, profiles,
 profile fields) appear in app/, geometry/ or the generic engine — only in
-engine/rulesets/<its package>/ and the modules a ruleset registers (app/cards/rulesets/).
+engine/rulesets/<its package>/ (its card layouts included: engine/rulesets/<pkg>/cards.py).
 
 A data key counts when it is distinctive (it has "_", "-", a digit or a space: "tank_fire",
 "mg42", "us-rifleman"); a plain word ("shoot", "order", "flamer") is ordinary English and
@@ -22,8 +22,9 @@ from engine.rulesets.registry import list_rulesets
 from engine.turns import TurnHooks, TurnStructure
 
 ROOT = Path(__file__).resolve().parents[1]
-#: modules a ruleset registers (discovered like the rulesets): they may name it
-REGISTERED = ("app/cards/rulesets/",)
+#: modules outside the ruleset packages that may name a ruleset: none (a ruleset declares its
+#: card layouts, actions, board hints … on its Ruleset, in its own package)
+REGISTERED: tuple[str, ...] = ()
 #: generic names that happen to equal a ruleset's key, and why they are generic
 ALLOWED = {
     "facing_model": "engine.measure's facing models (geometry) and `warboard measure "

@@ -28,8 +28,6 @@ from engine.cards import (
     Col,
     PlainLayout,
     Rect,
-    num,  # noqa: F401  TRANSITION: the layouts not yet moved import it from here
-    signed,  # noqa: F401
 )
 from engine.cards import FAINT as _FAINT
 from engine.cards import HIT as _HIT
@@ -79,48 +77,19 @@ def _declared(ruleset: str, kind: str) -> CardLayout | None:
 
 
 def has_layout(ruleset: str, kind: str) -> bool:
-    _load_legacy()
     return (ruleset, kind) in _LAYOUTS or _declared(ruleset, kind) is not None
 
 
 def layout_for(ruleset: str, kind: str) -> CardLayout:
     """The registered layout, the ruleset's own, or the plain field list."""
-    _load_legacy()
     return _LAYOUTS.get((ruleset, kind)) or _declared(ruleset, kind) or PlainLayout()
 
 
 def draw_face(painter: QPainter, rect: QRectF, card: CardData, face: int,
               options: CardOptions) -> None:
     """Face `face` of `card` into `rect` (points), by its layout."""
-    layout = layout_for(card.ruleset, card.kind)
-    if getattr(layout, "legacy", False):  # TRANSITION: drawn with the painter itself
-        layout.draw_face(painter, rect, card, face, options)
-        return
     ink = Ink(painter, rect, ruleset=card.ruleset)
-    layout.draw_face(ink, card, face, options)
-
-
-_legacy_loaded = False
-
-
-def _load_legacy() -> None:
-    """TRANSITION: the layouts of app.cards.rulesets not yet moved to their rulesets."""
-    global _legacy_loaded
-    if _legacy_loaded:
-        return
-    _legacy_loaded = True
-    import importlib
-    import pkgutil
-
-    from . import rulesets as pkg
-
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{pkg.__name__}.{info.name}")
-        for (ruleset, kind), layout in getattr(module, "LAYOUTS", {}).items():
-            layout.legacy = True
-            _LAYOUTS.setdefault((ruleset, kind), layout)
+    layout_for(card.ruleset, card.kind).draw_face(ink, card, face, options)
 
 
 def _q(r: Rect | QRectF) -> QRectF:

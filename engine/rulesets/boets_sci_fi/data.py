@@ -127,8 +127,9 @@ def weapons() -> dict[str, Any]:
 
 _TEXTS = Field("dict", required=False, default={}, items=Field("str"))
 
-#: glossary_ru.toml (engine.i18n's ruleset glossary): English text → Russian
-GLOSSARY: Schema = {"terms": _TEXTS, "messages": _TEXTS}
+#: glossary_ru.toml (engine.i18n's ruleset glossary): English text → Russian; [cards] the
+#: printed cards' own words (an engine.i18n context)
+GLOSSARY: Schema = {"terms": _TEXTS, "messages": _TEXTS, "cards": _TEXTS}
 
 
 @cache

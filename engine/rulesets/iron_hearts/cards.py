@@ -39,7 +39,7 @@ from engine.i18n import msg, verbatim
 from .data import rule_number, rules
 from .tank_data import HIT_LOCATION
 
-__all__ = ["VehicleCard", "InfantryCard"]
+__all__ = ["VehicleCard", "InfantryCard", "LAYOUTS"]
 
 # English, put through ink.say() when drawn (the Russian is in glossary_ru.toml)
 POSTS = {"commander": "Commander", "gunner": "Gunner", "loader": "Loader",
@@ -389,3 +389,7 @@ class InfantryCard:
         casualty = st.get("casualty") if options.state else None
         if casualty:
             ink.line(str(casualty).replace("-", " ").upper(), size=7.5, bold=True, color=HIT)
+
+
+#: the layouts the ruleset declares (Ruleset.cards), by profile kind
+LAYOUTS = {"vehicle": VehicleCard(), "character": InfantryCard()}

@@ -7,11 +7,10 @@ into `RULESET`, which the package re-exports for the registry.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.dice import D10
-from engine.protocol import BoardHints, CoverTerm, Ruleset
+from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
 from engine.turns import TurnStructure, from_table
 
 from . import board, data, infantry, tanks, turn_hooks
@@ -48,35 +47,6 @@ def turn_structure() -> TurnStructure:
                       proposed).with_hooks(turn_hooks.HOOKS)
 
 
-class _Cards(Mapping[str, Any]):
-    """The printed cards' layouts by profile kind (cards.py), imported when a card is
-    first asked for: playing needs neither them nor engine.cards (its dataclasses cost the
-    game's load some milliseconds)."""
-
-    KINDS = ("vehicle", "character")
-
-    def __init__(self) -> None:
-        self._layouts: dict[str, Any] | None = None
-
-    def _load(self) -> dict[str, Any]:
-        if self._layouts is None:
-            from .cards import InfantryCard, VehicleCard
-
-            self._layouts = {"vehicle": VehicleCard(), "character": InfantryCard()}
-        return self._layouts
-
-    def __getitem__(self, kind: str) -> Any:
-        if kind not in self.KINDS:
-            raise KeyError(kind)
-        return self._load()[kind]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.KINDS)
-
-    def __len__(self) -> int:
-        return len(self.KINDS)
-
-
 def build_ruleset() -> Ruleset:
     """The Ruleset from the shipped data and both halves of the rules, with its turn
     structure, what the board asks of it and its printed cards (cards.py)."""
@@ -100,7 +70,7 @@ def build_ruleset() -> Ruleset:
                          weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle,
                          state_badges=board.state_badges,
                          facing_model=board.facing_model),
-        cards=_Cards(),
+        cards=CardLayouts(f"{__package__}.cards"),
     )
 
 
