@@ -122,7 +122,7 @@ class VehicleCard:
                  if v.get("screens") else "",
                  ink.say(msg("{size} target", size=v.get("size")))
                  if v.get("size", "normal") != "normal" else "",
-                 "" if v.get("turret", True) else "no turret"]
+                 "" if v.get("turret", True) else ink.say("no turret")]
         shown = ", ".join(e for e in extra if e)
         if shown:
             ink.text(x + 8, ink.y, shown, ink.font(6.8, italic=True), mark=demo)
@@ -143,7 +143,7 @@ class VehicleCard:
         state_crew = (card.state.get("crew") or {}) if options.state else {}
         ink.heading(ink.say("Crew"), mark=demo, note=ink.say("Acc · Guts · T&E"))
         cols = [Col(45, ink.say("post"), "l"), Col(ink.width - 45 - 3 * 18, ink.say("name"), "l"),
-                Col(18, ink.say("Acc")), Col(18, ink.say("Guts")), Col(18, "T&E")]
+                Col(18, ink.say("Acc")), Col(18, ink.say("Guts")), Col(18, ink.say("T&E"))]
         rows, struck = [], []
         for post, m in card.record["crew"].items():
             status = (state_crew.get(post) or {}).get("status", "ok")
@@ -266,7 +266,7 @@ class VehicleCard:
             cols = [Col(w0, "", "l")] + [Col(cw, ink.say(msg("step {step}", step=b + 1)))
                                          for b in range(5)]
             rows = [[ink.say("up to")] + [_metres(ink, step * (b + 1)) for b in range(5)],
-                    ["d10 +"] + [signed(int(gun["penetration"]) - b) for b in range(5)]]
+                    [ink.say("d10 +")] + [signed(int(gun["penetration"]) - b) for b in range(5)]]
             ink.table(cols, rows, size=6.8, row_h=8.6, first_bold=True)
 
 
@@ -346,8 +346,8 @@ class InfantryCard:
         if w.get("armour_piercing") is not None:
             extra.append((ink.say(msg("AP {piercing}", piercing=w["armour_piercing"])),
                           mark_of(w, "armour_piercing")))
-        extra += [(t, "") for t, on in (("one shot", w.get("single_shot")),
-                                        ("stationary", w.get("stationary_only"))) if on]
+        flags = (("one shot", w.get("single_shot")), ("stationary", w.get("stationary_only")))
+        extra += [(ink.say(t), "") for t, on in flags if on]
         note = ", ".join(t for t, _ in extra)
         note_mark = next((m for _, m in extra if m), "")
         ink.table(cols, [[(_metres(ink, w["range_m"]) + f" ({_inches(w['range_m'], mpi)})",
