@@ -358,3 +358,19 @@ def test_group_cards_come_from_a_registered_group_layout(qapp, library, scenario
             if m in {u.id for u in scenario.units}]
     finally:
         _LAYOUTS.pop((scenario.ruleset, group_kind("squad")))
+
+
+def test_a_russian_card_says_its_own_words_where_the_rules_texts_say_others(
+        qapp, tmp_path, russian_cli):
+    """The glossary's [cards] table comes first on a card: the tank's side is "Борт" and
+    the weapons' 30 pt range head "Дальн." on the Panzer IV's back, where the rules' texts
+    (the log, the panels) say "Сторона" and "Дальность"."""
+    from engine.i18n import localized
+
+    pdf = tmp_path / "ru.pdf"
+    assert run(["--lang", "ru", "cards", str(DEMO), "--units", "pz4-1", "-o",
+                str(pdf), "--size", "sleeve"]) == 0
+    back = pdf_text(pdf, 2, 2)
+    assert has(back, "Борт") and has(back, "Дальн.") and "Дальность" not in back
+    assert localized("Side", "ru", "iron-hearts") == "Сторона"
+    assert localized("Side", "ru", "iron-hearts", context="cards") == "Борт"
