@@ -17,9 +17,13 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def pytest_configure(config):
-    """Keep the suite out of the user's real config and data folders (recent files, library)."""
+    """Keep the suite out of the user's real config and data folders (recent files, library);
+    each pytest-xdist worker gets folders of its own (a worker inherits the environment its
+    controller set, so `setdefault` alone would have both share one library and settings)."""
     import tempfile
 
-    root = tempfile.mkdtemp(prefix="warboard-tests-")
-    os.environ.setdefault("WARBOARD_CONFIG_DIR", os.path.join(root, "config"))
-    os.environ.setdefault("WARBOARD_DATA_DIR", os.path.join(root, "data"))
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    root = tempfile.mkdtemp(prefix=f"warboard-tests-{worker or 'main'}-")
+    put = os.environ.__setitem__ if worker else os.environ.setdefault
+    put("WARBOARD_CONFIG_DIR", os.path.join(root, "config"))
+    put("WARBOARD_DATA_DIR", os.path.join(root, "data"))
