@@ -26,8 +26,8 @@ from typing import Any, Protocol
 
 __all__ = ["FACE_W", "FACE_H", "CardData", "CardOptions", "CardLayout", "CardInk", "Rect", "Point",
            "Col", "Cell", "Font", "INK", "RULE", "SHADE", "BAND", "FAINT", "HIT", "TILE",
-           "PAPER", "WHITE", "group_kind", "signed", "num", "mark_of",
-           "PlainLayout"]
+           "PAPER", "WHITE", "group_kind", "signed", "num", "mark_of", "proposed_mark",
+           "card_title", "PlainLayout"]
 
 #: A card face: poker size, 2.5" × 3.5", in points.
 FACE_W = 180.0
@@ -302,6 +302,16 @@ def num(v: Any) -> str:
     return "—" if v is None else str(v)
 
 
+def proposed_mark(rec: Mapping[str, Any], key: str) -> str:
+    """"P" for a field the record lists as proposed, "" otherwise (no demo marks)."""
+    return "P" if key in (rec.get("proposed") or ()) else ""
+
+
+def card_title(ink: CardInk, card: CardData) -> str:
+    """The record's name in the card's language, else the card's id."""
+    return ink.say(card.record) if card.record.get("name") else str(card.id)
+
+
 def mark_of(rec: Mapping[str, Any], key: str) -> str:
     """"P" for a field the record lists as proposed, "d" for a demo record's field that is
     not from the seed, "" otherwise."""
@@ -320,8 +330,8 @@ class PlainLayout:
     def draw_face(self, ink: CardInk, card: CardData, face: int,
                   options: CardOptions) -> None:
         ink.fill_background()
-        title = ink.say(card.record) if card.record.get("name") else str(card.id)
-        ink.band(card.unit_name or title, f"{card.ruleset} · {card.kind} · {card.id}")
+        ink.band(card.unit_name or card_title(ink, card),
+                 f"{card.ruleset} · {card.kind} · {card.id}")
         demo = bool(card.record.get("demo"))
         seed = set(card.record.get("from_seed") or ())
         proposed = set(card.record.get("proposed") or ())

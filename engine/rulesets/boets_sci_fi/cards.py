@@ -22,7 +22,18 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import FAINT, HIT, SHADE, CardData, CardInk, CardOptions, Col, Rect, group_kind
+from engine.cards import (
+    FAINT,
+    HIT,
+    SHADE,
+    CardData,
+    CardInk,
+    CardOptions,
+    Col,
+    Rect,
+    group_kind,
+    proposed_mark,
+)
 from engine.i18n import msg
 
 from .data import COLUMNS, is_proposed, rule_number
@@ -64,10 +75,6 @@ def _rank_text(ink: CardInk, rank: str) -> str:
     return ink.say(RANKS[rank][0]) if rank in RANKS else rank
 
 
-def _mark(rec: Mapping[str, Any], key: str) -> str:
-    return "P" if key in (rec.get("proposed") or ()) else ""
-
-
 def _step_in() -> float:
     return float(rule_number("inches_per_step"))
 
@@ -86,7 +93,7 @@ def _stat_boxes(ink: CardInk, rec: Mapping[str, Any]) -> None:
     for r, key in zip(ink.tiles(len(COLUMNS), 27.0, per_row=4), COLUMNS, strict=True):
         en, ru, _ = COLUMNS[key]
         x, y, w = r.x(), r.top(), r.width()
-        ink.text(x, y + 13.5, str(rec[key]), vf, mark=_mark(rec, key), align="c", width=w)
+        ink.text(x, y + 13.5, str(rec[key]), vf, mark=proposed_mark(rec, key), align="c", width=w)
         ink.text(x, y + 20.5, ru, lf, align="c", width=w)
         small = COLUMNS[key][2] if _russian(ink) else en       # Лидерство / LDR
         ink.text(x, r.bottom() - 1.8, small, ef, color=FAINT, align="c", width=w)
@@ -165,8 +172,8 @@ class ArmlistCard:
             msg('blast {inches}"', inches=shape.removeprefix("blast-")))
         return [_name(ink, w, wid),
                 (kind, "P" if is_proposed(f"templates.{template}") else ""),
-                (rng, _mark(w, "range") if not flamer else ""),
-                (str(w["power"]), _mark(w, "power"))]
+                (rng, proposed_mark(w, "range") if not flamer else ""),
+                (str(w["power"]), proposed_mark(w, "power"))]
 
     def _house(self, ink: CardInk) -> None:
         ink.heading(ink.say("Fire, house rules"), mark="P",

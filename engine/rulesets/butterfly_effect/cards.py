@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import FAINT, HIT, CardData, CardInk, CardOptions, Col, Font
+from engine.cards import FAINT, HIT, CardData, CardInk, CardOptions, Col, Font, proposed_mark
 from engine.i18n import msg
 
 from .data import rules
@@ -39,10 +39,6 @@ def _name(ink: CardInk, rec: Mapping[str, Any], fallback: str) -> str:
     card's line starts."""
     name = ink.say(rec) if rec.get("name") else fallback
     return name[:1].upper() + name[1:]
-
-
-def _mark(rec: Mapping[str, Any], key: str) -> str:
-    return "P" if key in (rec.get("proposed") or ()) else ""
 
 
 def _abbrev(ink: CardInk, text: str, font: Font, width: float) -> str:
@@ -81,7 +77,7 @@ class CharacterSheet:
         other = p.get("name_ru") if title != p.get("name_ru") else p.get("name")
         sub = " · ".join(x for x in (other, card.unit_name) if x)
         ink.band(title, sub, right=f"HP {p['hp']}",
-                 right_mark=_mark(p, "hp"))
+                 right_mark=proposed_mark(p, "hp"))
         self._stats(ink, p)
         self._ranged(ink, card)
         self._melee(ink, card)
@@ -94,11 +90,11 @@ class CharacterSheet:
     def _stats(self, ink: CardInk, p: Mapping[str, Any]) -> None:
         stealth = ink.say(msg("ОП +{grade} stealth", grade=p.get("operative_training", 0)))
         perception = ink.say(msg("Perception +{grade}", grade=p.get("perception", 0)))
-        boxes = [(str(p["hp"]), ink.say("HP"), _mark(p, "hp")),
-                 (str(p.get("armour", 0)), ink.say("Armour"), _mark(p, "armour")),
-                 (f"{p.get('stealth_dice', 0)}d6", stealth, _mark(p, "stealth_dice")),
+        boxes = [(str(p["hp"]), ink.say("HP"), proposed_mark(p, "hp")),
+                 (str(p.get("armour", 0)), ink.say("Armour"), proposed_mark(p, "armour")),
+                 (f"{p.get('stealth_dice', 0)}d6", stealth, proposed_mark(p, "stealth_dice")),
                  (f"{p.get('perception_dice', 0)}d6", perception,
-                  _mark(p, "perception_dice"))]
+                  proposed_mark(p, "perception_dice"))]
         vf = ink.font(12.5, bold=True, serif=True)
         for r, (value, label, mark) in zip(ink.tiles(len(boxes), 27.0), boxes, strict=True):
             x, w = r.x(), r.width()
@@ -131,9 +127,9 @@ class CharacterSheet:
                                               ("heavy weapon", w.get("heavy")),
                                               ("grenade", w.get("grenade"))) if on]
             name = _name(ink, w, wid) + (f" ({', '.join(kinds)})" if kinds else "")
-            rows.append([name, *[(f"{acc[b]}+", _mark(w, f"accuracy.{b}")) if acc.get(b)
+            rows.append([name, *[(f"{acc[b]}+", proposed_mark(w, f"accuracy.{b}")) if acc.get(b)
                                  else "—" for b in BANDS],
-                         (str(w.get("lethality", 0)), _mark(w, "lethality"))])
+                         (str(w.get("lethality", 0)), proposed_mark(w, "lethality"))])
         if rows:
             ink.table(cols, rows, header=False, size=6.6, row_h=8.4)
         else:
@@ -153,8 +149,8 @@ class CharacterSheet:
         rows: list[list[Any]] = []
         for wid, w in self._weapons(card, "melee"):
             rows.append([_name(ink, w, wid), (f"L{w.get('melee_level', 0)}",
-                                              _mark(w, "melee_level")),
-                         (f"{w.get('melee_dice', 0)}d6", _mark(w, "melee_dice"))])
+                                              proposed_mark(w, "melee_level")),
+                         (f"{w.get('melee_dice', 0)}d6", proposed_mark(w, "melee_dice"))])
         for wid, w in self._weapons(card, "ranged"):
             if w.get("butt_strike"):
                 rows.append([ink.say(msg("{weapon}, butt strike", weapon=_name(ink, w, wid))),

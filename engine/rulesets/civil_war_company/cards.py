@@ -31,6 +31,7 @@ from engine.cards import (
     Col,
     group_kind,
     num,
+    proposed_mark,
     signed,
 )
 from engine.i18n import Text, msg, verbatim
@@ -46,10 +47,6 @@ __all__ = ["CompanyCard", "SupportCard", "CompanyTally", "company_tally", "ammo_
 TERROR_BOXES = 8
 #: The default card options: tallies printed and filled from the game.
 FILLED = CardOptions()
-
-
-def _mark(rec: Mapping[str, Any], key: str) -> str:
-    return "P" if key in (rec.get("proposed") or ()) else ""
 
 
 def _inches(v: float) -> str:
@@ -156,12 +153,12 @@ class CompanyCard:
                      color=HIT)
             _footer(ink)
             return
-        _stats(ink, [("FIRE", num(profile.get("fire")), _mark(profile, "fire")),
-                     ("SERIOUS", num(profile.get("serious")), _mark(profile, "serious")),
-                     ("FEAR", num(profile.get("fear")), _mark(profile, "fear")),
+        _stats(ink, [("FIRE", num(profile.get("fire")), proposed_mark(profile, "fire")),
+                     ("SERIOUS", num(profile.get("serious")), proposed_mark(profile, "serious")),
+                     ("FEAR", num(profile.get("fear")), proposed_mark(profile, "fear")),
                      ("RALLY", num(profile.get("rally")
                                    or data.rule_number("tests.rally_default")),
-                      _mark(profile, "rally") or ("" if profile.get("rally") else "P"))])
+                      proposed_mark(profile, "rally") or ("" if profile.get("rally") else "P"))])
         ink.line(ink.say(_officer_note(card.readings)), size=6.0, italic=True, color=FAINT)
         self._movement(ink, profile, card.readings)
         self._traits(ink, profile)
@@ -179,9 +176,9 @@ class CompanyCard:
                     note=ink.say(msg('retreat {inches:.3g}" a failed SERIOUS test',
                                      inches=step)))
         lead = (ink.say("move"), (_inches(float(move)) if move is not None else "—",
-                                  _mark(p, "move_in")))
+                                  proposed_mark(p, "move_in")))
         if p.get("range_in") is not None:
-            _range_table(ink, float(p["range_in"]), _mark(p, "range_in"), False,
+            _range_table(ink, float(p["range_in"]), proposed_mark(p, "range_in"), False,
                          readings, lead)
 
     def _traits(self, ink: CardInk, p: Mapping[str, Any]) -> None:
@@ -337,8 +334,8 @@ class SupportCard:
         else:
             first = [("FIRE", str(fire_value(p)), ""),
                      ("DICE", str(data.rule_number("machine_gun.dice")), "")]
-        _stats(ink, first + [("SERIOUS", num(p.get("serious")), _mark(p, "serious")),
-                             ("RALLY", num(p.get("rally")), _mark(p, "rally"))])
+        _stats(ink, first + [("SERIOUS", num(p.get("serious")), proposed_mark(p, "serious")),
+                             ("RALLY", num(p.get("rally")), proposed_mark(p, "rally"))])
         scale = ("accuracy: poor 1 · normal 2 · good 3" if battery
                  else "FIRE: poor 3 · normal 4 · good 5; card values ignored")
         ink.line(f"{ink.say(q)} — {ink.say(scale)}", size=6.2, label=ink.say("Crew"),
@@ -357,7 +354,7 @@ class SupportCard:
         ink.heading(ink.say("Range"),
                     note=ink.say(msg('≤ {inches:.3g}": +1 hit, +1 result · under fire −1 hit',
                                      inches=close)))
-        _range_table(ink, float(p["range_in"]), _mark(p, "range_in"), True, readings)
+        _range_table(ink, float(p["range_in"]), proposed_mark(p, "range_in"), True, readings)
         ink.line(ink.say("damages vehicles at short range only (§4.8-4)"), size=6.2,
                  italic=True)
         if p.get("vehicle"):
@@ -371,7 +368,7 @@ class SupportCard:
         ink.heading(ink.say("Gun"), note=f"{gun['name_ru']} · {gun['calibre_mm']} mm")
         ink.line(f"{ink.say(gun['name'])} — {ink.say('range')} "
                  f"{_inches(gun['range_in'])}", size=6.6,
-                 mark=_mark(gun, "range_in"))
+                 mark=proposed_mark(gun, "range_in"))
         aimed = data.rule_number("artillery.aimed_template_in")
         area = data.rule_number("artillery.area_template_in")
         twice = card_readings.get("area_fire_twice", "once") == "twice"
@@ -394,7 +391,7 @@ class SupportCard:
                              direct=direct, per=per)), size=5.8, italic=True, color=FAINT)
         if p.get("gun_shield"):
             ink.line(ink.say("gun shields: −1 cover fired on from the front"), size=6.0,
-                     mark=_mark(p, "gun_shield"))
+                     mark=proposed_mark(p, "gun_shield"))
 
     def _tallies(self, ink: CardInk, card: CardData, options: CardOptions) -> None:
         p = card.record

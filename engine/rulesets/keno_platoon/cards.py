@@ -15,7 +15,7 @@ through the ruleset's glossary (its [cards] table first).
 
 from __future__ import annotations
 
-from engine.cards import CardData, CardInk, CardOptions, Col, group_kind
+from engine.cards import CardData, CardInk, CardOptions, Col, card_title, group_kind
 from engine.i18n import msg
 
 __all__ = ["UnitCard", "CommanderCard", "LAYOUTS"]
@@ -173,7 +173,7 @@ class CommanderCard:
         g = card.group
         name_ru = (g.extra or {}).get("name_ru", "") if g is not None else ""
         kind = _kind_label(ink, str(card.record.get("kind", "")))
-        ink.band(card.unit_name or _title(ink, card),
+        ink.band(card.unit_name or card_title(ink, card),
                  " · ".join(filter(None, [kind, name_ru])),
                  right=ink.say(SIDES.get(str(card.record.get("side")), "")))
         chief = card.leader
@@ -211,10 +211,6 @@ class CommanderCard:
         ink.footnote(ink.say("A failed comm test loses the action; one die step down per "
                         "link bypassed."))
         ink.frame()
-
-
-def _title(ink: CardInk, card: CardData) -> str:
-    return ink.say(card.record) if card.record.get("name") else str(card.id)
 
 
 #: the ruleset's printed cards (Ruleset.cards), by profile kind and group kind
