@@ -20,6 +20,7 @@ import enum
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -90,7 +91,7 @@ class Die:
     @property
     def name(self) -> str:
         """"d10" — a message, so a Russian reader sees "к10"."""
-        return msg("d{sides}", sides=self.sides)
+        return _die_name(self.sides)
 
     @property
     def faces(self) -> range:
@@ -168,7 +169,16 @@ def step_die(d: Die, steps: int) -> Die | None:
     return DIE_LADDER[min(i, len(DIE_LADDER) - 1)]
 
 
+@cache
+def _die_name(sides: int) -> Text:
+    """One shared name per die size: every roll names its die (a sampled resolve rolls
+    hundreds of thousands of times)."""
+    return msg("d{sides}", sides=sides)
+
+
 def _as_int(value: object) -> int | None:
+    if type(value) is int:  # the common case first: a face from any dice source
+        return value
     if isinstance(value, bool):
         return None
     if isinstance(value, int | np.integer):

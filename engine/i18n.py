@@ -100,8 +100,19 @@ def _fill(template: str, params: Mapping[str, Any], lang: str, ruleset: str | No
         return m.group(2 + ru_plural(value)) if lang == "ru" else (
             m.group(2) if value == 1 else m.group(3))
 
-    shown = {k: _param(v, lang, ruleset) for k, v in params.items()}
-    return _PLURAL.sub(plural, template).format(**shown)
+    if lang == DEFAULT:  # English is built for every message: numbers and words as they are
+        shown = {k: v if type(v) in _AS_IS else _param(v, lang, ruleset)
+                 for k, v in params.items()}
+    else:
+        shown = {k: _param(v, lang, ruleset) for k, v in params.items()}
+    if "|" in template:
+        template = _PLURAL.sub(plural, template)
+    return template.format(**shown)
+
+
+#: Field types English shows unchanged (`_param` would give the same; bool is not here: it
+#: says "yes" / "no").
+_AS_IS = frozenset({int, float, str, Text})
 
 
 def _param(value: Any, lang: str, ruleset: str | None) -> Any:

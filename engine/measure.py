@@ -121,13 +121,17 @@ def _piece_key(p: TerrainPiece) -> tuple:
             p.los_depth_in, p.cover, p.movement, p.height, p.thickness_in)
 
 
-def terrain_index(scenario: Scenario) -> TerrainIndex:
+def _terrain_key(scenario: Scenario) -> tuple:
+    return tuple(_piece_key(p) for p in scenario.terrain)
+
+
+def terrain_index(scenario: Scenario, key: tuple | None = None) -> TerrainIndex:
     """The scenario's TerrainIndex, reused while its terrain is unchanged.
 
     Keyed by the terrain's content, not the scenario object, so an edited piece can never
-    be measured against a stale index.
+    be measured against a stale index. `key`: the terrain's key when the caller has it.
     """
-    key = tuple(_piece_key(p) for p in scenario.terrain)
+    key = _terrain_key(scenario) if key is None else key
     index = _INDEXES.get(key)
     if index is None:
         index = TerrainIndex(list(scenario.terrain))
@@ -137,6 +141,25 @@ def terrain_index(scenario: Scenario) -> TerrainIndex:
     else:
         _INDEXES.move_to_end(key)
     return index
+
+
+# --- measurement cache -------------------------------------------------------------------
+
+#: Measurements already made, keyed by everything they read: the terrain's content, both
+#: units' places and bases, the scale and the facing model. A pointer resting on a unit,
+#: an action's odds and then its roll, a card and a resolve sampled 10^5 times all ask
+#: for the same pair again.
+_MEASURED: OrderedDict[tuple, Measurement] = OrderedDict()
+MEASURED_CACHE_SIZE = 512
+
+
+def _unit_key(u: Unit) -> tuple:
+    return (u.id, u.x, u.y, u.facing, u.turret, u.base)
+
+
+def forget_measurements() -> None:
+    """Empty the measurement cache (the bench times a pair measured afresh)."""
+    _MEASURED.clear()
 
 
 # --- measuring ---------------------------------------------------------------------------
@@ -174,9 +197,25 @@ def measure_pair(
     if a is b:
         raise MeasureError(msg("to: {id} is the unit measured from; pick another unit",
                                id=verbatim(repr(to_id))))
-    index = terrain_index(scenario) if index is None else index
-    pa, pb = a.polygon(), b.polygon()
     mpi = scenario.table.metres_per_inch
+    if index is not None:  # the caller's own index: not the scenario's, not cached
+        return _measure(a, b, mpi, facing_model, index)
+    terrain = _terrain_key(scenario)
+    key = (terrain, _unit_key(a), _unit_key(b), mpi, facing_model)
+    found = _MEASURED.get(key)
+    if found is not None:
+        _MEASURED.move_to_end(key)
+        return found
+    m = _measure(a, b, mpi, facing_model, terrain_index(scenario, terrain))
+    _MEASURED[key] = m
+    if len(_MEASURED) > MEASURED_CACHE_SIZE:
+        _MEASURED.popitem(last=False)
+    return m
+
+
+def _measure(a: Unit, b: Unit, mpi: float, facing_model: FacingModel,
+             index: TerrainIndex) -> Measurement:
+    pa, pb = a.polygon(), b.polygon()
     centre = centre_distance(a.x, a.y, b.x, b.y)
     edge = edge_distance(pa, pb)
     los = line_of_sight(index, pa, pb)

@@ -1,7 +1,8 @@
 """Exact odds: the same `Test` and `Bands` a resolution rolls, priced with icepool.
 
-Everything here is exact (fractions), never sampled; `simulate` exists only so tests and
-the bench can check an exact figure against a Monte-Carlo run of the real resolver.
+Everything here is exact (fractions), never sampled; `simulate` and `enumerate_rolls` exist
+only so tests and the bench can check an exact figure against the real resolver: sampled
+(a Monte-Carlo run) or, for an action of few dice, every sequence of faces rolled once.
 
 Building blocks, all returning `icepool.Die`:
 - `success_die(test)`  — 1 on success, 0 on failure (natural-face rules included);
@@ -32,6 +33,7 @@ from engine.dice import Bands, DiceSource, Die, Test
 __all__ = [
     "OutcomeDistribution", "face_die", "p_test", "success_die", "successes", "band_die",
     "band_counts", "chain", "distribution", "at_least", "simulate", "BatchDice", "clear_caches",
+    "enumerate_rolls",
 ]
 
 
@@ -253,3 +255,60 @@ def simulate(resolve_fn: Callable[[DiceSource], Hashable], n: int,
     dice = BatchDice(seed)
     counts = Counter(resolve_fn(dice) for _ in itertools.repeat(None, n))
     return {k: v / n for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))}
+
+
+class _NeedDie(BaseException):
+    """The resolver asked for a face past the sequence being tried (BaseException: rule
+    code catching Exception must not swallow it)."""
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(sides)
+        self.sides = sides
+
+
+class _SequenceDice:
+    """Dice that give a fixed sequence of faces and stop the resolver at its end."""
+
+    kind = "app"
+    seed = None
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self._faces = faces
+        self._pos = 0
+
+    def roll(self, die: Die, n: int, *, label: str) -> list[int]:
+        end = self._pos + n
+        if end > len(self._faces):
+            raise _NeedDie(die.sides)
+        out = list(self._faces[self._pos:end])
+        self._pos = end
+        return out
+
+
+def enumerate_rolls(resolve_fn: Callable[[DiceSource], Hashable],
+                    limit: int = 20_000) -> dict[Hashable, Fraction]:
+    """The exact distribution of `resolve_fn(dice)` found by running it on every sequence
+    of faces it can roll: a walk of the tree of dice, each branch one face of the die the
+    resolver asked for next, weighted 1/sides.
+
+    Independent of the odds code (it knows nothing of tests, bands or icepool), so equal
+    results mean the resolver and its odds agree exactly — no sampling error. For tests
+    and the bench, on actions of few dice: ValueError past `limit` runs of the resolver
+    (a re-roll until no tie never ends the walk)."""
+    out: Counter = Counter()
+    todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    runs = 0
+    while todo:
+        faces, p = todo.pop()
+        runs += 1
+        if runs > limit:
+            raise ValueError(f"enumerate_rolls: more than {limit} runs of the resolver; "
+                             f"sample it instead (simulate)")
+        try:
+            outcome = resolve_fn(_SequenceDice(faces))
+        except _NeedDie as need:
+            q = p / need.sides
+            todo.extend((faces + (f,), q) for f in range(need.sides, 0, -1))
+            continue
+        out[outcome] += p
+    return dict(out)

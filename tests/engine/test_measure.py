@@ -9,6 +9,7 @@ import pytest
 from engine.measure import (
     MeasureError,
     facing_model,
+    forget_measurements,
     measure_pair,
     template_query,
     terrain_index,
@@ -164,6 +165,31 @@ def test_terrain_index_is_reused_until_the_terrain_changes(table):
     assert terrain_index(table) is first
 
 
+
+
+def test_a_pair_measured_again_is_remembered_until_anything_it_reads_changes(table):
+    forget_measurements()
+    first = measure_pair(table, "E", "F")
+    assert measure_pair(table, "E", "F") is first  # nothing changed: the same answer
+    assert measure_pair(table, "F", "E") is not first  # the other way is its own pair
+    f = table.unit("F")
+    f.y += 10  # F moved out from behind the house: measured again, and clear now
+    try:
+        moved = measure_pair(table, "E", "F")
+        assert moved is not first and moved.los == "clear"
+    finally:
+        f.y -= 10
+    assert measure_pair(table, "E", "F").los == "blocked"
+    table.piece("house").polygon = [(14, 30), (16, 30), (16, 31), (14, 31)]  # house moved
+    try:
+        assert measure_pair(table, "E", "F").los == "clear"
+    finally:
+        table.piece("house").polygon = [(14, 17), (16, 17), (16, 23), (14, 23)]
+    assert measure_pair(table, "D", "T", facing_model=QUADRANTS).target_side == "right"
+    assert measure_pair(table, "D", "T").target_side == "front"
+    # the caller's own index is used as given, never answered from the cache
+    own = measure_pair(table, "E", "F", index=terrain_index(table))
+    assert own == first and own is not first
 # --- templates ---------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from engine.odds import (
     band_die,
     chain,
     distribution,
+    enumerate_rolls,
     p_test,
     simulate,
     success_die,
@@ -131,6 +132,46 @@ def test_simulation_agrees_with_exact_odds():
     with pytest.raises(ValueError, match="n must be ≥ 1"):
         simulate(resolve, 0, seed=1)
     assert DiceError  # typed errors come from engine.dice
+
+
+def test_every_sequence_of_faces_gives_the_exact_odds():
+    hit, wound = DiceTest(D10, 6), DiceTest(D10, 5)
+
+    def resolve(dice):
+        hits = sum(hit.passes([f]) for f in draw(dice, D10, 2, label="hit").faces)
+        return sum(wound.passes([f]) for f in draw(dice, D10, hits, label="wound").faces)
+
+    exact = distribution("w", chain(successes(2, hit), lambda k: successes(k, wound)))
+    assert enumerate_rolls(resolve) == dict(exact.outcomes)
+    # dice of several sizes, the second depending on the first: 2d6 then a d8 on doubles
+    def doubles(dice):
+        a, b = draw(dice, D6, 2, label="2d6").faces
+        return a + b + (draw(dice, D8, 1, label="d8").faces[0] if a == b else 0)
+
+    got = enumerate_rolls(doubles)
+    assert sum(got.values()) == 1
+    assert 2 not in got  # a double one always adds the d8
+    assert got[3] == F(2, 36) + F(1, 36) * F(1, 8)  # 1+2, 2+1, or 1+1 and a 1 on the d8
+    assert got[20] == F(1, 36) * F(1, 8)  # 6+6 and an 8
+
+
+def test_enumerating_rolls_is_bounded_and_not_swallowed_by_rule_code():
+    def reroll_ties(dice):
+        while True:  # a re-roll until no tie: an endless tree
+            a, b = draw(dice, D6, 2, label="contest").faces
+            if a != b:
+                return a > b
+
+    with pytest.raises(ValueError, match="more than 500 runs"):
+        enumerate_rolls(reroll_ties, limit=500)
+
+    def careless(dice):
+        try:
+            return draw(dice, D6, 1, label="d6").faces[0] > 3
+        except Exception:  # rule code catching everything still lets the walk go on
+            return None
+
+    assert enumerate_rolls(careless) == {True: F(1, 2), False: F(1, 2)}
 
 
 def test_band_naturals_priced():

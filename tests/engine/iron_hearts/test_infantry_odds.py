@@ -1,8 +1,8 @@
-"""Exact odds against sampling: for every infantry action, the exact distribution from
-`odds` agrees with a seeded simulation of `resolve` within 4σ for each outcome.
-
-Every action is sampled 10^5 times (engine.odds.simulate draws its dice in numpy
-batches). Plus hand-computed exact figures.
+"""Exact odds against the resolver: for every infantry action, the exact distribution from
+`odds` equals the resolver's run on every sequence of faces (engine.odds.enumerate_rolls)
+where the action rolls few dice, and agrees with a seeded simulation of `resolve` within
+4σ for each outcome where it rolls many (10^5 samples; engine.odds.simulate draws its dice
+in numpy batches). Plus hand-computed exact figures.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from bench.ih_examples import ctx, game
 from engine.dice import ScriptedDice
-from engine.odds import OutcomeDistribution, simulate
+from engine.odds import OutcomeDistribution, enumerate_rolls, simulate
 from engine.options import Modifier
 from engine.protocol import Context, Facts, Resolution
 
@@ -42,6 +42,11 @@ def marginal(freq: dict[tuple, float], i: int) -> dict[Hashable, float]:
 
 def check(c: Context, key: Callable[[Resolution], Hashable], n: int, seed: int = 11) -> None:
     agree(c.odds(), simulate(lambda d: key(c.resolve(d)), n, seed), n)
+
+
+def exact(c: Context, key: Callable[[Resolution], Hashable]) -> None:
+    """The odds equal the resolver run on every sequence of faces: no sampling error."""
+    assert enumerate_rolls(lambda d: key(c.resolve(d))) == dict(c.odds().outcomes)
 
 
 # --------------------------------------------------------------------------- shooting
@@ -97,11 +102,11 @@ def test_snap_fire_and_beyond_range_match_sampling():
     ("detect", "sarge", {}), ("overcome", "vova", {}), ("skill", "sarge", {}),
     ("stat_test", "ninja", {"stat": "melee"}),
 ])
-def test_single_die_tests_match_sampling(action, actor, opts):
+def test_single_die_tests_match_every_face(action, actor, opts):
     g = game()
     g.unit("vova").state["mm_penalties"] = [2]
     c = ctx(g, action, actor, options=opts)
-    check(c, lambda r: r.steps[0].results[0], N)
+    exact(c, lambda r: r.steps[0].results[0])
 
 
 def test_skill_and_detection_exact():
@@ -118,16 +123,15 @@ def test_skill_and_detection_exact():
     assert ctx(g, "stat_test", "vova").odds().probability("success") == F(1, 2)
 
 
-def test_death_roll_matches_sampling():
+def test_death_roll_matches_every_face():
     g = game()
     g.unit("vova").state["hp"] = 0
     c = ctx(g, "death_roll", "vova")
     assert c.odds().outcomes == (("dead", F(1, 2)), ("wounded", F(1, 2)))
-    check(c, lambda r: r.summary.split(":")[0].replace("alive but wounded", "wounded"),
-          N)
+    exact(c, lambda r: r.summary.split(":")[0].replace("alive but wounded", "wounded"))
 
 
-def test_suppression_tests_match_sampling():
+def test_suppression_tests_match_every_sequence_of_faces():
     g = game()
     g.unit("vova").markers["suppression"] = 3
     g.unit("vova").state["mm_penalties"] = [2, 2, 1]
@@ -136,18 +140,18 @@ def test_suppression_tests_match_sampling():
     # Guts 7 − 5 = 2 → p = 1/5 per test
     assert odds.probability(3) == F(1, 125)
     assert odds.parts["acts"].probability("acts") == F(1, 125)
-    check(c, lambda r: r.step("guts").count("pass"), N)
+    exact(c, lambda r: r.step("guts").count("pass"))
 
 
-def test_rally_matches_sampling():
+def test_rally_matches_every_sequence_of_faces():
     g = game()
     g.unit("vova").markers["suppression"] = 2
     g.unit("tolik").state["cannot_act"] = True
     c = ctx(g, "rally", "cmd", targets=("vova", "tolik", "zhora"))
     # Vova needs 2 passes, Tolik 1, Zhora none: p = 9/10
     assert c.odds().probability(2) == F(9, 10) ** 3
-    check(c, lambda r: len(r.summary.split(" act again")[0].split(", "))
-          if "act again" in r.summary else 0, N)
+    exact(c, lambda r: len(r.summary.split(" act again")[0].split(", "))
+          if "act again" in r.summary else 0)
 
 
 # --------------------------------------------------------------------------- melee
