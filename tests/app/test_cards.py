@@ -372,5 +372,8 @@ def test_a_russian_card_says_its_own_words_where_the_rules_texts_say_others(
                 str(pdf), "--size", "sleeve"]) == 0
     back = pdf_text(pdf, 2, 2)
     assert has(back, "Борт") and has(back, "Дальн.") and "Дальность" not in back
+    # the main gun's shells in Russian abbreviations: "AP" on a Russian card would read
+    # as the action points' "ОД"
+    assert has(back, "ББ, ОФ") and "AP, HE" not in back
     assert localized("Side", "ru", "iron-hearts") == "Сторона"
     assert localized("Side", "ru", "iron-hearts", context="cards") == "Борт"

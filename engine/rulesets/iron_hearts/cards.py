@@ -234,7 +234,7 @@ class VehicleCard:
             crew = (ink.say(SHORT_POSTS[w["crewed_by"]]) if w["crewed_by"] in SHORT_POSTS
                     else w["crewed_by"],
                     "P" if w.get("crewed_by_proposed") else "")
-            ammo = ", ".join(w.get("ammo_types") or ())
+            ammo = ", ".join(w.get(f"ammo_types_{ink.lang}") or w.get("ammo_types") or ())
             ink.table(cols, [[_metres(ink, w["range_m"]), str(w["rate_of_fire"]),
                               str(w["damage_personnel"]), str(w["morale_modifier"]),
                               signed(w["damage_modifier"]),

@@ -57,6 +57,8 @@ VEHICLE_WEAPON = {
     # iron-hearts.md, "Ammunition types"), so nothing reads them
     "ammo_types": Field("list", required=False, default=[], items=Field("str"),
                         doc="shell types on the card; the seed gives them no effect"),
+    "ammo_types_ru": Field("list", required=False, default=[], items=Field("str"),
+                           doc="the shell types' Russian abbreviations, in the same order"),
     "crewed_by": Field("str", choices=CREW_POSTS),
     "crewed_by_proposed": Field("bool", required=False, default=False),
 }
@@ -149,6 +151,10 @@ def check_vehicle(card: Mapping[str, Any], where: str) -> dict:
         if w["crewed_by"] not in v["crew"]:
             raise SchemaError(f"{where}.weapons.{wid}.crewed_by: {w['crewed_by']!r} is not a "
                               f"post of this card's crew")
+        if w["ammo_types_ru"] and len(w["ammo_types_ru"]) != len(w["ammo_types"]):
+            raise SchemaError(f"{where}.weapons.{wid}.ammo_types_ru: expected "
+                              f"{len(w['ammo_types'])} names, one per ammo_types entry, got "
+                              f"{len(w['ammo_types_ru'])}")
         table = w["penetration_table"]
         if table and (len(table) != 5 or any(len(row) != 10 for row in table)):
             raise SchemaError(f"{where}.weapons.{wid}.penetration_table: expected 5 rows "

@@ -57,6 +57,9 @@ def test_shipped_cards_and_tables_load():
      r"vehicles.x.armour.front.hull: expected a whole number 0–30, got -1"),
     (("weapons", "main_gun", "penetration_table"), [[1] * 10],
      r"vehicles.x.weapons.main_gun.penetration_table: expected 5 rows"),
+    (("weapons", "main_gun", "ammo_types_ru"), ["ББ"],
+     r"vehicles.x.weapons.main_gun.ammo_types_ru: expected 2 names, one per ammo_types "
+     r"entry, got 1"),
 ])
 def test_bad_vehicle_card_names_the_field(path, value, message):
     card = copy.deepcopy(VEHICLES["m4a1-sherman"])
