@@ -237,6 +237,10 @@ class CardInk(Protocol):
         """A table of cells; a cell is text or (text, mark). Alternate rows are shaded."""
         ...
 
+    def label_column(self, *labels: str, minimum: float = 48.0) -> float:
+        """The `label_w` that starts every row's boxes past the widest of `labels`."""
+        ...
+
     def boxes(self, label: str, n: int, filled: int = 0, *, size: float = 7.0,
               per_row: int = 12, gap: float = 1.6, label_w: float = 48.0) -> None:
         """A row of tick boxes after a label; the first `filled` are crossed out."""
@@ -246,6 +250,13 @@ class CardInk(Protocol):
               label_size: float = 6.6, fill: str | None = None) -> float:
         """A tick box (crossed when `on`, filled with `fill`) and its label on the current
         line at x; returns the x after the label."""
+        ...
+
+    def checks(self, items: Sequence[tuple[str, bool]], *, line: float = 9.0,
+               gap: float = 6.0, indent: float = 0.0, size: float = 7.0,
+               label_size: float = 6.6, fill: str | None = None) -> None:
+        """(label, on) tick boxes on a new line `line` down, flowed onto further lines at
+        `indent` where one would run past the card's edge."""
         ...
 
     def tiles(self, n: int, height: float, *, per_row: int = 0, gap: float = 3.0,

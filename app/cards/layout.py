@@ -302,6 +302,12 @@ class Ink:
                                                                          top + row_h / 2))
             self.y += row_h
 
+    def label_column(self, *labels: str, minimum: float = 48.0) -> float:
+        """The width a column of `boxes` rows needs so every box starts past the widest
+        label (a translated label can be far longer than the English one)."""
+        lf = self.font(6.6, bold=True)
+        return max(minimum, 4.0 + max((self.text_width(t, lf) for t in labels), default=0.0))
+
     def boxes(self, label: str, n: int, filled: int = 0, *, size: float = 7.0,
               per_row: int = 12, gap: float = 1.6, label_w: float = 48.0) -> None:
         """A row of tick boxes after a label; the first `filled` are crossed out."""
@@ -324,6 +330,20 @@ class Ink:
         self.p.setBrush(Qt.BrushStyle.NoBrush if fill is None else QColor(fill))
         self._tick_box(QRectF(x, self.y - size, size, size), on)
         return self.text(x + size + 2, self.y - 0.6, label, self.font(label_size))
+
+    def checks(self, items: Sequence[tuple[str, bool]], *, line: float = 9.0,
+               gap: float = 6.0, indent: float = 0.0, size: float = 7.0,
+               label_size: float = 6.6, fill: QColor | str | None = None) -> None:
+        """Tick boxes with labels on a new line, flowed onto the next line (at `indent`)
+        where one would run past the card's edge, as a translated label may."""
+        self.y += line
+        x = start = self.x0 + indent
+        lf = self.font(label_size)
+        for label, on in items:
+            if x > start and x + size + 2 + self.text_width(label, lf) > self.x1:
+                self.y += line
+                x = start
+            x = self.check(x, label, on, size=size, label_size=label_size, fill=fill) + gap
 
     def _tick_box(self, r: QRectF, crossed: bool) -> None:
         self.p.setPen(QPen(INK, 0.6))
@@ -373,21 +393,28 @@ class Ink:
 
     def footnote(self, extra: str = "") -> None:
         """The marks used on this face, explained, at the bottom of the face."""
-        parts = [f"{m} {tr(MARK_TEXT[m])}" for m in ("d", "P") if m in self.marks]
-        if extra:
-            parts.append(extra)
-        if not parts:
+        lines, y = self.footnote_lines(extra)
+        if not lines:
             return
         f = self.font(5.6, italic=True)
-        text = "; ".join(parts) + (tr(" — replace with your group's values.") if self.marks
-                                   else "")
-        lines = self.wrap(text, f, self.width)
-        y = self.rect.bottom() - self.pad + 1.5 - (len(lines) - 1) * 6.6
         self.p.setPen(QPen(RULE, 0.4))
         self.p.drawLine(QPointF(self.x0, y - 7.5), QPointF(self.x1, y - 7.5))
         for ln in lines:
             self.text(self.x0, y, ln, f, color=FAINT)
             y += 6.6
+
+    def footnote_lines(self, extra: str = "") -> tuple[list[str], float]:
+        """The footnote's lines and its first baseline (its rule is 7.5 pt above): the
+        face's content must end above that rule."""
+        parts = [f"{m} {tr(MARK_TEXT[m])}" for m in ("d", "P") if m in self.marks]
+        if extra:
+            parts.append(extra)
+        if not parts:
+            return [], self.rect.bottom() - self.pad
+        text = "; ".join(parts) + (tr(" — replace with your group's values.") if self.marks
+                                   else "")
+        lines = self.wrap(text, self.font(5.6, italic=True), self.width)
+        return lines, self.rect.bottom() - self.pad + 1.5 - (len(lines) - 1) * 6.6
 
     def frame(self) -> None:
         """The face's outline (also the cutting line)."""

@@ -2320,15 +2320,15 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>demo value, not from the rules</source>
-        <translation>демонстрационное значение, не из правил</translation>
+        <translation>демо-значение, не из правил</translation>
     </message>
     <message>
         <source>PROPOSED default, not from the rules</source>
-        <translation>ПРЕДЛОЖЕННОЕ значение, не из правил</translation>
+        <translation>ПРЕДЛОЖЕННОЕ, не из правил</translation>
     </message>
     <message>
         <source> — replace with your group&apos;s values.</source>
-        <translation> — замените значениями вашей группы.</translation>
+        <translation> — замените своими.</translation>
     </message>
     <message>
         <source>Blast templates — true scale</source>

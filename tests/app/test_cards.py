@@ -377,3 +377,43 @@ def test_a_russian_card_says_its_own_words_where_the_rules_texts_say_others(
     assert has(back, "ББ, ОФ") and "AP, HE" not in back
     assert localized("Side", "ru", "iron-hearts") == "Сторона"
     assert localized("Side", "ru", "iron-hearts", context="cards") == "Борт"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_sample_card_keeps_its_words_in_their_places(lang, qapp, tmp_path, monkeypatch,
+                                                           russian_cli):
+    """On every face of every sample scenario's cards: a row of tick boxes begins after its
+    label, no text runs past the face's edge, and the content ends above the footnote's
+    rule. The Russian words are longer: "Потеряно взводов" ran 10 pt into the boxes of a
+    52 pt label column, "принятие командования провалено" 27 pt off a Боец card, and a Keno
+    card's comm table 17 pt under its footnote."""
+    from app.cards import layout
+
+    found: list[tuple[str, str, float]] = []
+    boxes, text, footnote = layout.Ink.boxes, layout.Ink.text, layout.Ink.footnote
+
+    def recording_boxes(self, label, n, filled=0, **kw):
+        room = kw.get("label_w", 48.0) - self.text_width(label, self.font(6.6, bold=True))
+        if room < 1.0:
+            found.append(("label into its boxes", label, round(room, 1)))
+        return boxes(self, label, n, filled, **kw)
+
+    def recording_text(self, x, y, words, font, **kw):
+        end = text(self, x, y, words, font, **kw)
+        if end > self.rect.right() - self.pad / 2:
+            found.append(("past the edge", words, round(end - self.rect.right(), 1)))
+        return end
+
+    def recording_footnote(self, extra=""):
+        lines, y = self.footnote_lines(extra)
+        if lines and self.y > y - 7.5 + 2.0:  # the rule; a table's y is its last row's foot
+            found.append(("under the footnote", self.ruleset, round(self.y - (y - 7.5), 1)))
+        return footnote(self, extra)
+
+    monkeypatch.setattr(layout.Ink, "boxes", recording_boxes)
+    monkeypatch.setattr(layout.Ink, "text", recording_text)
+    monkeypatch.setattr(layout.Ink, "footnote", recording_footnote)
+    for scenario in sorted(DEMO.parent.glob("*.json")):
+        assert run(["--lang", lang, "cards", str(scenario), "-o",
+                    str(tmp_path / f"{scenario.stem}.pdf"), "--size", "sleeve"]) == 0
+    assert not found, f"cramped (what, where, pt): {sorted(set(found))}"

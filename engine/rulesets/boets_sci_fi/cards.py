@@ -42,6 +42,9 @@ from .leadership import commander_ldr
 __all__ = ["ArmlistCard", "FormationCard", "LAYOUTS", "KINDS", "RANKS"]
 
 
+#: the look of the card's tick boxes with labels (CardInk.checks)
+CHECK: dict = {"size": 6.0, "label_size": 6.2, "fill": SHADE}
+
 #: §2 glossary: the formation kinds and ranks, English (put through the card's glossary) and
 #: the rules' Russian
 KINDS = {"squad": ("Squad", "отделение"),
@@ -348,18 +351,18 @@ class FormationCard:
         tally = st.get("tally") or {}
         ink.heading(ink.say("Losses"), note=self._panic_note(ink, card, len(fighters)))
         per = 15
+        lw = ink.label_column(ink.say("Strength"), ink.say("This turn"), minimum=44.0)
         ink.boxes(ink.say("Strength"), len(fighters), lost, size=6.4, per_row=per,
-                  label_w=44)
+                  label_w=lw)
         this_turn = int(tally.get("losses", 0) or 0)
         start = int(tally.get("start", len(fighters) - lost) or 0)
         ink.boxes(ink.say("This turn"), max(start, 1), this_turn, size=6.4, per_row=per,
-                  label_w=44)
-        ink.y += 9.5
-        x = ink.x0
-        for key, label in (("prone", "prone, ББ −2"), ("panicking", "in Panic"),
-                           ("takeover", "takeover failed")):
-            on = bool(st.get(key)) and (key != "takeover" or st.get(key) == "failed")
-            x = self._check(ink, x, ink.say(label), on) + 6
+                  label_w=lw)
+        ink.checks([(ink.say(label), bool(st.get(key)) and (key != "takeover"
+                                                            or st.get(key) == "failed"))
+                    for key, label in (("prone", "prone, ББ −2"), ("panicking", "in Panic"),
+                                       ("takeover", "takeover failed"))],
+                   line=9.5, **CHECK)
 
     @staticmethod
     def _panic_note(ink: CardInk, card: CardData, strength: int) -> str:
@@ -369,9 +372,6 @@ class FormationCard:
                                threshold=math.ceil(strength / 2), strength=strength))
         return ink.say("Panic test at ½ lost in one turn (§4.A-9 A)")
 
-    @staticmethod
-    def _check(ink: CardInk, x: float, label: str, on: bool) -> float:
-        return ink.check(x, label, on, size=6.0, label_size=6.2, fill=SHADE)
 
 
 #: Ruleset.cards: profile kind → layout (a formation's under "group:<kind>")

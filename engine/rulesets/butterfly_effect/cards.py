@@ -173,8 +173,7 @@ class CharacterSheet:
         st = card.state if options.state else {}
         ink.heading(ink.say("In play"), note=ink.say("tick as the game goes"))
         hp = int(p["hp"])
-        lw = max(40.0, 4 + max(ink.text_width(t, ink.font(6.6, bold=True))
-                               for t in (ink.say("HP lost"), ink.say("Armour lost"))))
+        lw = ink.label_column(ink.say("HP lost"), ink.say("Armour lost"), minimum=40.0)
         ink.boxes(ink.say("HP lost"), hp, max(0, hp - _count(st.get("hp"), hp)), label_w=lw)
         armour = int(p.get("armour", 0))
         if armour:

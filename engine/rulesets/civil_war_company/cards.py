@@ -229,10 +229,12 @@ class CompanyCard:
                  options: CardOptions) -> None:
         t = company_tally(card, profile, options)
         ink.heading(ink.say("In play"), note=ink.say("tick as the game goes"))
-        ink.boxes(ink.say("Platoons lost"), t.stands, t.lost, label_w=52)
+        lost, terror = ink.say("Platoons lost"), ink.say("Terror")
+        label_w = ink.label_column(lost, terror, minimum=52.0)
+        ink.boxes(lost, t.stands, t.lost, label_w=label_w)
         n = max(TERROR_BOXES, t.terror)
-        ink.boxes(ink.say("Terror"), n, t.terror, label_w=52, gap=1.6)
-        self._pairs(ink, n, card.readings)
+        ink.boxes(terror, n, t.terror, label_w=label_w, gap=1.6)
+        self._pairs(ink, n, card.readings, label_w)
         labels = {"officer_lost": "officer lost", "moved": "moved", "prone": "prone",
                   "suppressed": "suppressed", "routing": "fleeing",
                   "column": "in close order" if profile.get("arm") == "cavalry"
@@ -240,10 +242,11 @@ class CompanyCard:
         _checks(ink, [(labels[k], on) for k, on in t.checks.items()])
 
     @staticmethod
-    def _pairs(ink: CardInk, n: int, readings: Mapping[str, Any]) -> None:
-        """A bracket under every two Terror boxes: each pair is an officer death test and
-        a suppression test (§4.3); kept or spent as the game reads §4.A-4."""
-        size, gap, x0 = 7.0, 1.6, ink.x0 + 52
+    def _pairs(ink: CardInk, n: int, readings: Mapping[str, Any], label_w: float) -> None:
+        """A bracket under every two Terror boxes (which start `label_w` in): each pair is
+        an officer death test and a suppression test (§4.3); kept or spent as the game
+        reads §4.A-4."""
+        size, gap, x0 = 7.0, 1.6, ink.x0 + label_w
         y = ink.y + 1.4
         for i in range(0, min(n, 12) - 1, 2):
             a = x0 + i * (size + gap)

@@ -79,12 +79,12 @@ def _command_line(ink: CardInk, sh) -> None:
 
 def _morale_track(ink: CardInk, sh, options: CardOptions) -> None:
     ink.heading(ink.say("Morale"), note=ink.say("cross the state it is in"))
-    ink.y += 9.0
-    x = ink.x0
+    items = []
     for mid, name, name_ru in sh.morale_ladder:
         short = name_ru.split("(")[-1].rstrip(")") if "(" in name_ru else name_ru
-        label = name_ru if _ru(ink) else f"{name} ({short})"
-        x = ink.check(x, label, options.state and sh.morale == mid) + 7
+        items.append((name_ru if _ru(ink) else f"{name} ({short})",
+                      bool(options.state and sh.morale == mid)))
+    ink.checks(items, gap=7.0)
 
 
 def _movement(ink: CardInk, sh) -> None:
@@ -144,10 +144,8 @@ class UnitCard:
             ink.boxes(ink.say("Suppression"), 6, supp)
         _movement(ink, sh)
         ink.heading(ink.say("Activation"), note=ink.say("two actions, in any order"))
-        ink.y += 9.0
-        x = ink.x0
-        for label in ("action 1", "action 2", "activated", "passed"):
-            x = ink.check(x, ink.say(label), False) + 6
+        ink.checks([(ink.say(label), False)
+                    for label in ("action 1", "action 2", "activated", "passed")])
         self._rules(ink)
         _comm_table(ink, sh.quality, card.readings.get("die_floor", "d4"),
                     links=2 if sh.vehicle else 3)
