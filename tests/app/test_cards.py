@@ -383,14 +383,30 @@ def test_a_russian_card_says_its_own_words_where_the_rules_texts_say_others(
 def test_every_sample_card_keeps_its_words_in_their_places(lang, qapp, tmp_path, monkeypatch,
                                                            russian_cli):
     """On every face of every sample scenario's cards: a row of tick boxes begins after its
-    label, no text runs past the face's edge, and the content ends above the footnote's
-    rule. The Russian words are longer: "Потеряно взводов" ran 10 pt into the boxes of a
-    52 pt label column, "принятие командования провалено" 27 pt off a Боец card, and a Keno
-    card's comm table 17 pt under its footnote."""
+    label, no text runs past the face's edge, a heading's note (a rule in brief) is not cut
+    short, and the content ends above the footnote's rule. The Russian words are longer:
+    "Потеряно взводов" ran 10 pt into the boxes of a 52 pt label column, "принятие
+    командования провалено" 27 pt off a Боец card, a Keno card's comm table 17 pt under its
+    footnote, and "отход на 2" за каждый …" lost what it is for."""
     from app.cards import layout
 
     found: list[tuple[str, str, float]] = []
     boxes, text, footnote = layout.Ink.boxes, layout.Ink.text, layout.Ink.footnote
+    heading, fit = layout.Ink.heading, layout.Ink.fit
+    notes: list[str] = []
+
+    def recording_heading(self, title, mark="", note=""):
+        notes.append(note)
+        try:
+            return heading(self, title, mark, note)
+        finally:
+            notes.pop()
+
+    def recording_fit(self, words, font, width):
+        out = fit(self, words, font, width)
+        if out != words and notes and words == notes[-1]:
+            found.append(("note cut", words, round(self.text_width(words, font) - width, 1)))
+        return out
 
     def recording_boxes(self, label, n, filled=0, **kw):
         room = kw.get("label_w", 48.0) - self.text_width(label, self.font(6.6, bold=True))
@@ -413,6 +429,8 @@ def test_every_sample_card_keeps_its_words_in_their_places(lang, qapp, tmp_path,
     monkeypatch.setattr(layout.Ink, "boxes", recording_boxes)
     monkeypatch.setattr(layout.Ink, "text", recording_text)
     monkeypatch.setattr(layout.Ink, "footnote", recording_footnote)
+    monkeypatch.setattr(layout.Ink, "heading", recording_heading)
+    monkeypatch.setattr(layout.Ink, "fit", recording_fit)
     for scenario in sorted(DEMO.parent.glob("*.json")):
         assert run(["--lang", lang, "cards", str(scenario), "-o",
                     str(tmp_path / f"{scenario.stem}.pdf"), "--size", "sleeve"]) == 0

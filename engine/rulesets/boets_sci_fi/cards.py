@@ -148,7 +148,7 @@ class ArmlistCard:
         if not ids:
             return
         ink.heading(ink.say("Template weapons"),
-                    note=ink.say("no Accuracy test; friends are hit too"))
+                    note=ink.say("no Accuracy test; hits friends too"))
         cols = [Col(ink.width - 100, ink.say("weapon"), "l"),
                 Col(46, ink.say("template"), "l"), Col(30, "Дальн"), Col(24, "М")]
         rows = []

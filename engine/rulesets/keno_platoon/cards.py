@@ -77,12 +77,16 @@ def _command_line(ink: CardInk, sh) -> None:
     ink.text(x, ink.y, comms, f, mark=_mark(sh, "comms"))
 
 
+def _short(name_ru: str) -> str:
+    """A morale state's short Russian form, in its name's brackets ("стойкие (Ст)")."""
+    return name_ru.split("(")[-1].rstrip(")") if "(" in name_ru else name_ru
+
+
 def _morale_track(ink: CardInk, sh, options: CardOptions) -> None:
     ink.heading(ink.say("Morale"), note=ink.say("cross the state it is in"))
     items = []
     for mid, name, name_ru in sh.morale_ladder:
-        short = name_ru.split("(")[-1].rstrip(")") if "(" in name_ru else name_ru
-        items.append((name_ru if _ru(ink) else f"{name} ({short})",
+        items.append((name_ru if _ru(ink) else f"{name} ({_short(name_ru)})",
                       bool(options.state and sh.morale == mid)))
     ink.checks(items, gap=7.0)
 
@@ -188,7 +192,9 @@ class CommanderCard:
         rows = []
         for m in rest:
             sh = _sheet(m, options)
-            morale = next((r if _ru(ink) else n) for i, n, r in sh.morale_ladder
+            # a Russian state by its short form (the track's "(Ст)"): the 36 pt column
+            # cut "потрясённые"
+            morale = next((_short(r) if _ru(ink) else n) for i, n, r in sh.morale_ladder
                           if i == sh.morale)
             rows.append([m.unit_name or _name(ink, sh), (sh.quality, _mark(sh, "quality")),
                          (str(sh.level), _mark(sh, "level")), morale, str(sh.figures)])
@@ -199,7 +205,7 @@ class CommanderCard:
         ink.table(cols, rows, size=6.7, row_h=8.4)
         if chief is not None:
             ink.heading(ink.say("Passed actions"),
-                        note=ink.say("each of his actions: a whole activation of one of them"))
+                        note=ink.say("each one passed: a whole activation"))
             ink.y += 9.0
             x = ink.x0
             for label in (ink.say("pass 1 →"), ink.say("pass 2 →")):
