@@ -16,7 +16,8 @@ code serves QPdfWriter (PDF), QPrinter (print) and QPrintPreviewDialog.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -188,16 +189,26 @@ def paint(device: QPagedPaintDevice, pages: Sequence[Page], options: SheetOption
                 if page.size != pages[i - 1].size:
                     _set_page(device, page.size)
                 device.newPage()
-            p.save()
-            scale = device.logicalDpiX() / 72.0
-            p.scale(scale, scale)
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            _paint_page(p, page, options)
-            p.restore()
+            with _saved(p):
+                scale = device.logicalDpiX() / 72.0
+                p.scale(scale, scale)
+                p.setRenderHint(QPainter.RenderHint.Antialiasing)
+                p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+                _paint_page(p, page, options)
     finally:
         if own:
             p.end()
+
+
+@contextmanager
+def _saved(p: QPainter) -> Iterator[None]:
+    """The painter's state saved and put back even when a face fails (a bad glossary): the
+    painter then ends with no state left over (Qt warns of one)."""
+    p.save()
+    try:
+        yield
+    finally:
+        p.restore()
 
 
 def _paint_page(p: QPainter, page: Page, options: SheetOptions) -> None:
@@ -207,11 +218,10 @@ def _paint_page(p: QPainter, page: Page, options: SheetOptions) -> None:
                             options.metres_per_inch)
         return
     for pl in page.placements:
-        p.save()
-        rect = QRectF(pl.x, pl.y, FACE_W, FACE_H)
-        p.setClipRect(rect.adjusted(-1, -1, 1, 1))
-        draw_face(p, rect, pl.card, pl.face, options.card)
-        p.restore()
+        with _saved(p):
+            rect = QRectF(pl.x, pl.y, FACE_W, FACE_H)
+            p.setClipRect(rect.adjusted(-1, -1, 1, 1))
+            draw_face(p, rect, pl.card, pl.face, options.card)
     for x, y in page.folds:
         p.setPen(QPen(QColor("white"), 1.2))
         p.drawLine(QPointF(x, y + 0.6), QPointF(x, y + FACE_H - 0.6))
