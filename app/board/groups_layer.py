@@ -20,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from . import style, texts
+from .held_picture import board_touched
 
 #: Below the units (their selection outline sits at Z_UNIT − 0.5), above all terrain.
 Z_GROUPS = style.Z_UNIT - 1.0
@@ -57,6 +58,7 @@ class OutlineItem(QGraphicsItem):
         if on != self.selected:
             self.selected = on
             self.update()
+            board_touched(self)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -109,6 +111,7 @@ class GroupsLayer(QGraphicsItem):
             if o.id not in self._items:
                 self._add(o)
         self.set_selected(self.selected)
+        board_touched(self)
 
     def _drop(self, gid: str) -> None:
         self._texts.pop(gid, None)

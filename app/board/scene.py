@@ -69,8 +69,57 @@ class BoardScene(QGraphicsScene):
         #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
         self._warnings: dict[str, list] = {}
         self.selection_item: QGraphicsPathItem | None = None
+        #: bumped by whatever may change how the board under the tools' overlays looks (an
+        #: item added or taken off below the overlays, any model sync, selection, label
+        #: layout, a background redrawn): a view's held picture of the board is good only
+        #: for the generation it was taken at (BoardView.hold_board)
+        self.board_generation = 0
+        self._overlays: list = []  # the items added above the board (`overlays`)
         if scenario is not None:
             self.set_scenario(scenario)
+
+    # --- what the board looks like, for a held picture of it -------------------------------
+
+    def touched(self) -> None:
+        """The board under the overlays may look different now."""
+        self.board_generation += 1
+
+    def addItem(self, item) -> None:  # noqa: N802 (Qt's name)
+        if item.zValue() < style.Z_OVERLAY:
+            self.board_generation += 1
+        else:
+            self._overlays.append(item)
+        super().addItem(item)
+
+    def removeItem(self, item) -> None:  # noqa: N802 (Qt's name)
+        if item.zValue() < style.Z_OVERLAY:
+            self.board_generation += 1
+        super().removeItem(item)
+
+    def overlays(self) -> list:
+        """The top-level items added at or above Z_OVERLAY that are still on the board and
+        drawn there, lowest first (a held picture's repaint paints these alone): kept as
+        they are added, so a repaint does not look through every item."""
+        import shiboken6
+
+        live = [i for i in self._overlays if shiboken6.isValid(i) and i.scene() is self]
+        self._overlays = live
+        shown = [i for i in live if i.parentItem() is None and i.isVisible()
+                 and i.zValue() >= style.Z_OVERLAY]
+        return sorted(shown, key=lambda i: i.zValue())
+
+    def find_overlays(self) -> list:
+        """`overlays` found by looking through every item (for a picture about to be
+        taken: an item raised above the board after it was added is found too)."""
+        for item in self.items():
+            if item.parentItem() is None and item.zValue() >= style.Z_OVERLAY and not any(
+                    item is o for o in self._overlays):
+                self._overlays.append(item)
+        return self.overlays()
+
+    def invalidate(self, *args) -> None:
+        self.board_generation += 1
+        super().invalidate(*args)
 
     # --- model ------------------------------------------------------------------------------
 
@@ -80,6 +129,7 @@ class BoardScene(QGraphicsScene):
 
     def set_scenario(self, scenario: Scenario) -> None:
         """Show another scenario: every item is rebuilt from the model."""
+        self.touched()
         self.clear()
         self.selection_item = None
         self._selected = None
@@ -177,6 +227,7 @@ class BoardScene(QGraphicsScene):
 
     def refresh_warnings(self) -> None:
         """Recompute the board's warnings and redraw the units whose warnings changed."""
+        self.touched()
         changed = self._refresh_warnings()
         if changed:
             self.sync(sorted(changed))
@@ -193,6 +244,7 @@ class BoardScene(QGraphicsScene):
 
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
+        self.touched()
         item = self.unit_items[unit_id]
         item.sync()
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
@@ -204,6 +256,7 @@ class BoardScene(QGraphicsScene):
     def sync(self, ids) -> None:
         """Re-read the units and pieces with these ids from the scenario: an item whose
         model object is the same is refreshed, a replaced one rebuilt, a gone one removed."""
+        self.touched()
         if self._scenario is None:
             return
         units = {u.id: u for u in self._scenario.units}
@@ -244,6 +297,7 @@ class BoardScene(QGraphicsScene):
 
     def set_selected(self, unit_id: str | None) -> None:
         """Outline the selected unit's base (None: no outline)."""
+        self.touched()
         self._selected = unit_id
         if unit_id is None or unit_id not in self.unit_items:
             if self.selection_item is not None:
@@ -284,6 +338,7 @@ class BoardScene(QGraphicsScene):
         greedy pass only looks at the few candidates near each label; a label is touched
         (moved, shown or hidden, which repaints it) only when its place changes.
         """
+        self.touched()
         import numpy as np
         self._label_scale = px_per_inch
         items = list(self.unit_items.values())
@@ -350,6 +405,7 @@ class BoardScene(QGraphicsScene):
         other texts take places inside it (place_texts). Cheap: the last layout's numbers
         are reused, a handful of labels are looked at. Returns how many labels changed
         place."""
+        self.touched()
         self.set_view(rect, px_per_inch)
         plan = self._plan
         if plan is None:
@@ -443,11 +499,13 @@ class BoardScene(QGraphicsScene):
         """Have the texts `layer()` gives (group names, zone tags: app.board.texts) placed
         beside the unit labels after every label layout, clear of them, of the bases and of
         the texts of the layers added before."""
+        self.touched()
         self._text_layers.append(layer)
 
     def place_texts(self) -> None:
         """Lay the other texts out beside the unit labels as they are now (nothing to do
         at no zoom yet or with no such text on the board)."""
+        self.touched()
         import numpy as np
         if self._label_scale is None:
             return

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QWidget
 from app.i18n import loc
 
 from . import style
+from .held_picture import board_touched
 
 if TYPE_CHECKING:
     from engine.board_rules import BoardShape
@@ -77,6 +78,7 @@ class StateShapesItem(QGraphicsItem):
         self.label.setVisible(first is not None)
         self.setToolTip("\n".join(loc(s.tip) for s in self.shapes if s.tip))
         self.update()
+        board_touched(self)
 
     @staticmethod
     def _path(s: BoardShape) -> QPainterPath:

@@ -22,12 +22,15 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPixmap,
     QPixmapCache,
+    QRegion,
     QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
+from .held_picture import HeldPicture, paint_held
 from .scene import BoardScene
 from .wheel_picture import SHARP_BANDS, WheelPicture
 
@@ -47,6 +50,9 @@ FIT_MARGIN_PX = 12
 #: Wheel zoom lays the labels out again once the wheel has rested this long: a notch then
 #: costs only its repaint, and the labels settle (the same layout as at once) when it stops.
 RELABEL_IDLE_MS = 120
+#: A held picture of the board (hold_board) is taken once the board has been still this
+#: long: a pan or a zoom under a holding tool does not pay a picture per step.
+HOLD_AFTER_MS = 150
 #: Room in Qt's pixmap cache (QPixmapCache, KB), where every unit, label and badge keeps
 #: its picture at the current zoom. Qt's default 10 MB holds about 1,200 units' pictures:
 #: at 2,000 units every repaint under a board-wide overlay (threat lines, arcs) evicted
@@ -110,6 +116,15 @@ class BoardView(QGraphicsView):
         self._sharpen.timeout.connect(self._sharpen_tick)
         #: called once, just after the viewport's next paint (`after_next_paint`)
         self._after_paint: list[Callable[[], None]] = []
+        #: a tool that only draws over the board has it held as a picture (hold_board)
+        self._hold = False
+        self._held: HeldPicture | None = None
+        self._waiting_for: tuple | None = None  # the board a picture is to be taken of
+        self._grabbing = False
+        self._take = QTimer(self)
+        self._take.setSingleShot(True)
+        self._take.setInterval(HOLD_AFTER_MS)
+        self._take.timeout.connect(self._take_picture)
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
 
@@ -238,8 +253,77 @@ class BoardView(QGraphicsView):
             for callback in done:
                 callback()
 
+    # --- the board held as a picture under a tool's overlays --------------------------------
+
+    def hold_board(self, on: bool) -> None:
+        """While `on`, repaints put up a picture of the board taken once it is still and
+        paint only the overlays over it (held_picture): for a tool whose events change
+        nothing but its overlay (the threat view's hover). Any change to the board, its
+        zoom or its position drops the picture until the board is still again."""
+        self._hold = on
+        self._held = None
+        if on:
+            self._take.start()
+        else:
+            self._take.stop()
+
+    def holds_picture(self) -> bool:
+        """Whether repaints now put up a held picture of the board."""
+        return self._hold and self._held is not None and self._held_still_good()
+
+    def _board_key(self) -> tuple:
+        """What a held picture is good for: the board's generation, the zoom and position,
+        the viewport's size."""
+        vp = self.viewport()
+        return (self.board().board_generation, self.viewportTransform(), vp.width(),
+                vp.height())
+
+    def _held_still_good(self) -> bool:
+        held = self._held
+        return held is not None and held.key == self._board_key()
+
+    def _take_picture(self) -> None:
+        """The board as it looks now without the overlays, for the repaints to come."""
+        if not self._hold or self._wheel is not None or not self.viewport().isVisible():
+            return
+        shown = self.board().find_overlays()
+        self._grabbing = True
+        try:
+            for item in shown:
+                item.setVisible(False)
+            generation = self.board().board_generation
+            pixmap = self._board_alone()
+        finally:
+            for item in shown:
+                item.setVisible(True)
+            self._grabbing = False
+        self._held = HeldPicture(pixmap, (generation, *self._board_key()[1:]))
+
+    def _board_alone(self) -> QPixmap:
+        """The viewport painted into a pixmap without the widgets over it (the pointer's
+        hint lives there and moves on its own)."""
+        vp = self.viewport()
+        ratio = vp.devicePixelRatioF()
+        pixmap = QPixmap(round(vp.width() * ratio), round(vp.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        vp.render(pixmap, QPoint(), QRegion(), QWidget.RenderFlag.DrawWindowBackground)
+        return pixmap
+
     def _paint(self, event: QPaintEvent) -> None:
         pic = self._wheel
+        if pic is None and self._hold and not self._grabbing:
+            if self._held_still_good():
+                painter = QPainter(self.viewport())
+                painter.setRenderHints(self.renderHints())
+                paint_held(painter, self._held, event.region(), self.board().overlays(),
+                           self.viewportTransform(), self.viewport())
+                painter.end()
+                return
+            self._held = None
+            key = self._board_key()
+            if key != self._waiting_for or not self._take.isActive():
+                self._waiting_for = key  # restarted by a change, not by an overlay's
+                self._take.start()       # repaint: taken once the board is still
         if pic is None:
             super().paintEvent(event)
             return

@@ -56,6 +56,10 @@ class Tool(QObject):
     cursor: Qt.CursorShape = Qt.CursorShape.ArrowCursor
     #: False for a tool only other parts of the app switch on (the panels' pick tool)
     on_toolbar: bool = True
+    #: True for a tool whose pointer events change nothing on the board but its own
+    #: overlays: the view then repaints a held picture of the board under them
+    #: (BoardView.hold_board)
+    holds_board: bool = False
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)

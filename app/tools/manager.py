@@ -147,6 +147,7 @@ class ToolManager(QObject):
         self._active = tool
         self.actions[tool_id].setChecked(True)
         self.window.view.viewport().setCursor(tool.cursor)
+        self.window.view.hold_board(tool.holds_board)
         tool.activate()
         self.active_changed.emit(tool_id)
         return tool

@@ -186,6 +186,7 @@ def fraction_colour(f: float) -> QColor:
 
 class ThreatTool(Tool):
     id = "threat"
+    holds_board = True  # a hover only changes the sight lines drawn over the board
 
     def __init__(self, window) -> None:
         super().__init__(window)

@@ -1,0 +1,142 @@
+"""A held picture of the board under the threat view's lines (BoardView.hold_board): a
+repaint puts the picture up and paints only the overlays, and the viewport then looks as
+a full repaint would; any change to the board, its selection or the zoom drops the picture
+and the view shows the change at once."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+
+import app.board.view as view_module
+from app.tools.threat import ThreatTool
+from engine.model import Change, MoveUnit
+from tests.app.helpers import at, demo_window, zoom
+
+
+@pytest.fixture
+def win(qtbot):
+    w = demo_window(qtbot)
+    zoom(w, 36, 20, 10.0)
+    qtbot.keyClick(w.view, Qt.Key.Key_W)
+    assert isinstance(w.tools.active, ThreatTool)
+    return w
+
+
+@pytest.fixture
+def held_paints(monkeypatch):
+    """How many repaints put up a held picture."""
+    calls = []
+    real = view_module.paint_held
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(view_module, "paint_held", spy)
+    return calls
+
+
+def pixels(win) -> np.ndarray:
+    """The viewport as it paints now (through the view's own paint), as RGB numbers."""
+    img = win.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    ptr = img.constBits()
+    rows = np.frombuffer(ptr, np.uint8).reshape(img.height(), img.bytesPerLine())
+    return rows[:, : img.width() * 4].reshape(img.height(), img.width(), 4)[..., :3].copy()
+
+
+def full_repaint(win) -> np.ndarray:
+    """The viewport painted the ordinary way, every item drawn (the held picture kept)."""
+    view = win.view
+    held = view._held
+    view.hold_board(False)
+    try:
+        return pixels(win)
+    finally:
+        view.hold_board(True)
+        view._held = held
+
+
+def differing(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of pixels that differ by more than a rounding step."""
+    return float((np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 2).mean())
+
+
+def hover(win, qtbot, unit_id: str) -> None:
+    u = win.game.unit(unit_id)
+    qtbot.mouseMove(win.view.viewport(), at(win, 60, 44))  # Qt drops a move to where it was
+    qtbot.mouseMove(win.view.viewport(), at(win, u.x, u.y))
+    assert win.tools.active.hovered == unit_id
+
+
+def test_a_held_repaint_looks_like_a_full_one(win, qtbot, held_paints):
+    bare = pixels(win)
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    hover(win, qtbot, "gren-1")
+    assert win.view.holds_picture()  # a hover changes the overlays only
+    shown = pixels(win)
+    assert held_paints, "the repaint did not use the held picture"
+    assert differing(shown, bare) > 0.002  # the sight lines are drawn over the board
+    assert differing(shown, full_repaint(win)) < 0.001
+    # the pointer goes to another unit: the held board, the other unit's lines
+    hover(win, qtbot, "us-1-nco")
+    assert win.view.holds_picture()
+    assert differing(pixels(win), full_repaint(win)) < 0.001
+
+
+def test_a_move_on_the_board_drops_the_picture_and_shows(win, qtbot, held_paints):
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    hover(win, qtbot, "gren-1")
+    before = pixels(win)
+    win.editor.push(Change([MoveUnit("us-1-nco", 36, 2)], label="Move"))
+    assert not win.view.holds_picture()
+    n = len(held_paints)
+    moved = pixels(win)
+    assert len(held_paints) == n  # painted in full
+    assert differing(moved, before) > 0.0005
+    assert differing(moved, full_repaint(win)) < 0.001
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)  # held again once still
+    assert differing(pixels(win), full_repaint(win)) < 0.001
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo
+    assert not win.view.holds_picture()
+    assert differing(pixels(win), before) < 0.001
+
+
+def test_selection_zoom_and_pan_drop_the_picture(win, qtbot):
+    view = win.view
+    qtbot.waitUntil(view.holds_picture, timeout=3000)
+    win.scene.set_selected("gren-1")
+    assert not view.holds_picture()
+    assert differing(pixels(win), full_repaint(win)) < 0.001
+    qtbot.waitUntil(view.holds_picture, timeout=3000)
+    zoom(win, 30, 20, 14.0)
+    assert not view.holds_picture()
+    qtbot.waitUntil(view.holds_picture, timeout=3000)
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 40)
+    assert not view.holds_picture()
+    assert differing(pixels(win), full_repaint(win)) < 0.001
+
+
+def test_only_a_tool_that_draws_over_the_board_holds_it(win, qtbot):
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    win.tools.activate("select")
+    assert not win.view.holds_picture()
+    qtbot.wait(view_module.HOLD_AFTER_MS * 2)
+    pixels(win)
+    assert not win.view.holds_picture()
+
+
+def test_a_group_selected_off_the_board_drops_the_picture(win, qtbot):
+    """The organisation dock selects a group without touching a unit: its outline's new
+    look must still show."""
+    view = win.view
+    group = win.game.scenario.groups[0].id
+    qtbot.waitUntil(view.holds_picture, timeout=3000)
+    before = pixels(win)
+    win.groups.select_group(group)
+    assert not view.holds_picture()
+    shown = pixels(win)
+    assert differing(shown, before) > 0.0005
+    assert differing(shown, full_repaint(win)) < 0.001
