@@ -12,8 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+#: Pixels round an overlay's bounds that its pen may reach (a cosmetic 3 px outline,
+#: antialiased).
+PEN_ROOM_PX = 3
 
 
 def board_touched(item: QGraphicsItem) -> None:
@@ -36,26 +41,40 @@ class HeldPicture:
 
 def paint_held(painter: QPainter, held: HeldPicture, region: QRegion,
                overlays: list[QGraphicsItem], view_transform: QTransform,
-               widget: QWidget) -> None:
+               widget: QWidget) -> dict[int, tuple[QGraphicsItem, QRect]]:
     """Put the held picture up over `region` and paint `overlays` (with their children)
-    over it, as the view would have."""
+    over it, as the view would have. Returns where each overlay went on the viewport, by
+    id: Qt keeps that for the items it paints itself and repaints there when one is taken
+    off or moves; for these the view has to (BoardView._forget_painted)."""
     painter.setClipRegion(region)
     painter.drawPixmap(0, 0, held.pixmap)  # clipped to the region; Qt minds the pixel ratio
     option = QStyleOptionGraphicsItem()
+    painted = {}
     for item in overlays:
-        _paint_tree(painter, item, view_transform, option, widget, 1.0)
+        painted[id(item)] = (item, _paint_tree(painter, item, view_transform, option, widget,
+                                               1.0))
+    return painted
+
+
+def painted_rect(item: QGraphicsItem, vt: QTransform) -> QRect:
+    """Where an item (not its children) lands on the viewport, with room for the
+    antialiased edge of a cosmetic pen."""
+    r = item.deviceTransform(vt).mapRect(item.boundingRect()).toAlignedRect()
+    return r.adjusted(-PEN_ROOM_PX, -PEN_ROOM_PX, PEN_ROOM_PX, PEN_ROOM_PX)
 
 
 def _paint_tree(painter: QPainter, item: QGraphicsItem, vt: QTransform,
-                option: QStyleOptionGraphicsItem, widget: QWidget, opacity: float) -> None:
-    """One item and its children (below it first when they stack behind it)."""
+                option: QStyleOptionGraphicsItem, widget: QWidget, opacity: float) -> QRect:
+    """One item and its children (below it first when they stack behind it); returns
+    the viewport rectangle they were painted in."""
     if not item.isVisible():
-        return
+        return QRect()
     opacity *= item.opacity()
+    area = QRect()
     kids = sorted(item.childItems(), key=lambda c: c.zValue())
     behind = [c for c in kids if c.flags() & QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent]
     for child in behind:
-        _paint_tree(painter, child, vt, option, widget, opacity)
+        area |= _paint_tree(painter, child, vt, option, widget, opacity)
     if not item.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
         painter.save()
         painter.setTransform(item.deviceTransform(vt))
@@ -63,6 +82,8 @@ def _paint_tree(painter: QPainter, item: QGraphicsItem, vt: QTransform,
         option.exposedRect = item.boundingRect()
         item.paint(painter, option, widget)
         painter.restore()
+        area |= painted_rect(item, vt)
     for child in kids:
         if child not in behind:
-            _paint_tree(painter, child, vt, option, widget, opacity)
+            area |= _paint_tree(painter, child, vt, option, widget, opacity)
+    return area

@@ -94,6 +94,11 @@ class BoardScene(QGraphicsScene):
     def removeItem(self, item) -> None:  # noqa: N802 (Qt's name)
         if item.zValue() < style.Z_OVERLAY:
             self.board_generation += 1
+        else:
+            for view in self.views():  # a view that drew it over a held picture of the board
+                leaving = getattr(view, "overlay_leaving", None)
+                if leaving is not None:
+                    leaving(item)
         super().removeItem(item)
 
     def overlays(self) -> list:

@@ -120,6 +120,8 @@ class BoardView(QGraphicsView):
         self._hold = False
         self._held: HeldPicture | None = None
         self._waiting_for: tuple | None = None  # the board a picture is to be taken of
+        #: where the last held repaint drew each overlay, by id (`_forget_painted`)
+        self._painted: dict[int, tuple] = {}
         self._grabbing = False
         self._take = QTimer(self)
         self._take.setSingleShot(True)
@@ -260,6 +262,9 @@ class BoardView(QGraphicsView):
         paint only the overlays over it (held_picture): for a tool whose events change
         nothing but its overlay (the threat view's hover). Any change to the board, its
         zoom or its position drops the picture until the board is still again."""
+        if self._painted:  # overlays a held repaint drew: Qt does not know they are there
+            self.viewport().update()
+            self._painted = {}
         self._hold = on
         self._held = None
         if on:
@@ -270,6 +275,28 @@ class BoardView(QGraphicsView):
     def holds_picture(self) -> bool:
         """Whether repaints now put up a held picture of the board."""
         return self._hold and self._held is not None and self._held_still_good()
+
+    def _forget_painted(self, painted: dict, region: QRegion) -> None:
+        """Keep where the held repaint put each overlay. One that went since or moved
+        (taken off, hidden, changed shape) is repainted where it was: Qt does that for
+        the items it paints, not for these. Taken off the board, the scene says so at
+        once (overlay_leaving); the rest is cleaned up in the next frame."""
+        stale = QRegion()
+        for key, (_item, rect) in self._painted.items():
+            now = painted.get(key)
+            if now is None or now[1] != rect:
+                stale |= QRegion(rect)
+        self._painted = painted
+        stale -= region
+        if not stale.isEmpty():
+            self.viewport().update(stale)
+
+    def overlay_leaving(self, item) -> None:
+        """An overlay is about to be taken off the board: where a held repaint drew it
+        is repainted (the picture shows the board there again)."""
+        known = self._painted.pop(id(item), None)
+        if known is not None:
+            self.viewport().update(known[1])
 
     def _board_key(self) -> tuple:
         """What a held picture is good for: the board's generation, the zoom and position,
@@ -315,9 +342,11 @@ class BoardView(QGraphicsView):
             if self._held_still_good():
                 painter = QPainter(self.viewport())
                 painter.setRenderHints(self.renderHints())
-                paint_held(painter, self._held, event.region(), self.board().overlays(),
-                           self.viewportTransform(), self.viewport())
+                painted = paint_held(painter, self._held, event.region(),
+                                     self.board().overlays(), self.viewportTransform(),
+                                     self.viewport())
                 painter.end()
+                self._forget_painted(painted, event.region())
                 return
             self._held = None
             key = self._board_key()
@@ -395,6 +424,7 @@ class BoardView(QGraphicsView):
 
     def _on_scenario_changed(self) -> None:
         """Leave room around the table to pan and zoom about any point near its edges."""
+        self._painted = {}  # the old table's overlays went with it
         table = self.board().table_rect()
         if table.isEmpty():
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
 import app.board.view as view_module
@@ -39,24 +39,31 @@ def held_paints(monkeypatch):
     return calls
 
 
-def pixels(win) -> np.ndarray:
-    """The viewport as it paints now (through the view's own paint), as RGB numbers."""
-    img = win.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-    ptr = img.constBits()
-    rows = np.frombuffer(ptr, np.uint8).reshape(img.height(), img.bytesPerLine())
+def _rgb(img: QImage) -> np.ndarray:
+    img = img.convertToFormat(QImage.Format.Format_RGB32)
+    rows = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine())
     return rows[:, : img.width() * 4].reshape(img.height(), img.width(), 4)[..., :3].copy()
 
 
+def on_screen(win, qtbot) -> np.ndarray:
+    """The viewport as the window shows it once the repaints queued are done: what the
+    partial repaints left on screen (a grab would paint the whole viewport afresh)."""
+    qtbot.wait(30)
+    vp = win.view.viewport()
+    top = vp.mapTo(win, QPoint(0, 0))
+    shot = win.screen().grabWindow(win.winId(), top.x(), top.y(), vp.width(), vp.height())
+    return _rgb(shot.toImage())
+
+
 def full_repaint(win) -> np.ndarray:
-    """The viewport painted the ordinary way, every item drawn (the held picture kept)."""
+    """The whole viewport painted the ordinary way, every item drawn (the held picture
+    kept; Qt learns where the overlays are, so check what was on screen first)."""
     view = win.view
-    held = view._held
-    view.hold_board(False)
+    view._hold = False
     try:
-        return pixels(win)
+        return _rgb(view.viewport().grab().toImage())
     finally:
-        view.hold_board(True)
-        view._held = held
+        view._hold = True
 
 
 def differing(a: np.ndarray, b: np.ndarray) -> float:
@@ -72,36 +79,52 @@ def hover(win, qtbot, unit_id: str) -> None:
 
 
 def test_a_held_repaint_looks_like_a_full_one(win, qtbot, held_paints):
-    bare = pixels(win)
+    bare = on_screen(win, qtbot)
     qtbot.waitUntil(win.view.holds_picture, timeout=3000)
     hover(win, qtbot, "gren-1")
     assert win.view.holds_picture()  # a hover changes the overlays only
-    shown = pixels(win)
+    first = on_screen(win, qtbot)
     assert held_paints, "the repaint did not use the held picture"
-    assert differing(shown, bare) > 0.002  # the sight lines are drawn over the board
-    assert differing(shown, full_repaint(win)) < 0.001
-    # the pointer goes to another unit: the held board, the other unit's lines
+    assert differing(first, bare) > 0.002  # the sight lines are drawn over the board
+    # the pointer goes to another unit: the first unit's lines (drawn by the held repaint
+    # alone) are gone from the screen, the other's drawn
     hover(win, qtbot, "us-1-nco")
     assert win.view.holds_picture()
-    assert differing(pixels(win), full_repaint(win)) < 0.001
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
+
+
+def test_leaving_the_units_clears_the_lines_off_the_screen(win, qtbot, held_paints):
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    bare = on_screen(win, qtbot)
+    hover(win, qtbot, "gren-1")
+    hover(win, qtbot, "us-1-nco")
+    qtbot.mouseMove(win.view.viewport(), at(win, 60, 45))  # open table
+    assert win.tools.active.hovered is None
+    assert held_paints and win.view.holds_picture()
+    left = on_screen(win, qtbot)
+    assert differing(left, bare) < 0.001
+    assert differing(left, full_repaint(win)) < 0.001
 
 
 def test_a_move_on_the_board_drops_the_picture_and_shows(win, qtbot, held_paints):
     qtbot.waitUntil(win.view.holds_picture, timeout=3000)
     hover(win, qtbot, "gren-1")
-    before = pixels(win)
+    before = on_screen(win, qtbot)
     win.editor.push(Change([MoveUnit("us-1-nco", 36, 2)], label="Move"))
     assert not win.view.holds_picture()
     n = len(held_paints)
-    moved = pixels(win)
+    moved = on_screen(win, qtbot)
     assert len(held_paints) == n  # painted in full
     assert differing(moved, before) > 0.0005
     assert differing(moved, full_repaint(win)) < 0.001
     qtbot.waitUntil(win.view.holds_picture, timeout=3000)  # held again once still
-    assert differing(pixels(win), full_repaint(win)) < 0.001
+    hover(win, qtbot, "gren-2")
+    assert len(held_paints) > n
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
+    hover(win, qtbot, "gren-1")
     qtbot.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo
     assert not win.view.holds_picture()
-    assert differing(pixels(win), before) < 0.001
+    assert differing(on_screen(win, qtbot), before) < 0.001
 
 
 def test_selection_zoom_and_pan_drop_the_picture(win, qtbot):
@@ -109,23 +132,24 @@ def test_selection_zoom_and_pan_drop_the_picture(win, qtbot):
     qtbot.waitUntil(view.holds_picture, timeout=3000)
     win.scene.set_selected("gren-1")
     assert not view.holds_picture()
-    assert differing(pixels(win), full_repaint(win)) < 0.001
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
     qtbot.waitUntil(view.holds_picture, timeout=3000)
     zoom(win, 30, 20, 14.0)
     assert not view.holds_picture()
     qtbot.waitUntil(view.holds_picture, timeout=3000)
     view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 40)
     assert not view.holds_picture()
-    assert differing(pixels(win), full_repaint(win)) < 0.001
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
 
 
 def test_only_a_tool_that_draws_over_the_board_holds_it(win, qtbot):
     qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    hover(win, qtbot, "gren-1")
     win.tools.activate("select")
     assert not win.view.holds_picture()
     qtbot.wait(view_module.HOLD_AFTER_MS * 2)
-    pixels(win)
     assert not win.view.holds_picture()
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
 
 
 def test_a_group_selected_off_the_board_drops_the_picture(win, qtbot):
@@ -134,9 +158,9 @@ def test_a_group_selected_off_the_board_drops_the_picture(win, qtbot):
     view = win.view
     group = win.game.scenario.groups[0].id
     qtbot.waitUntil(view.holds_picture, timeout=3000)
-    before = pixels(win)
+    before = on_screen(win, qtbot)
     win.groups.select_group(group)
     assert not view.holds_picture()
-    shown = pixels(win)
+    shown = on_screen(win, qtbot)
     assert differing(shown, before) > 0.0005
     assert differing(shown, full_repaint(win)) < 0.001
