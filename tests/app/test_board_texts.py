@@ -163,7 +163,7 @@ def test_first_free_takes_the_first_place_clear_of_blocks_and_earlier_texts() ->
     assert first_free(cands[:1], np.array([[-5, -5, 55, 15]], dtype=float)).tolist() == [-1]
 
 
-def test_a_board_text_at_a_place_sits_where_the_place_says() -> None:
+def test_a_board_text_at_a_place_sits_where_the_place_says(qapp) -> None:
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     from app.board.texts import candidates

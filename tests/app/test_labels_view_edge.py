@@ -166,7 +166,7 @@ def strictly(a: QRectF, b: QRectF) -> bool:
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10_000), st.integers(20, 90), st.floats(10.0, 60.0),
        st.floats(0.0, 60.0), st.floats(0.0, 40.0))
-def test_labels_laid_inside_a_view_cover_no_label_and_no_base(seed, n, s, x, y) -> None:
+def test_labels_laid_inside_a_view_cover_no_label_and_no_base(qapp, seed, n, s, x, y) -> None:
     """Whatever the table and the view: no shown label covers another or another unit's
     base, and each label laid again inside the view is drawn whole in it."""
     from app.board import BoardScene
