@@ -9,7 +9,7 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
@@ -59,6 +59,10 @@ class BoardScene(QGraphicsScene):
         self._laid_out: dict[str, tuple] = {}
         #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts
         self._plan: LabelPlan | None = None
+        #: bumped by every layout begun and by every change a layout reads (a unit's
+        #: place, size, label): a LabelJob of an older generation is not put on the board
+        self.layout_generation = 0
+        self.laid_out_generation = -1  # the generation of the labels on the board now
         #: what the board's view shows (inches) and at which zoom (set_view)
         self._view: tuple[QRectF, float] | None = None
         #: labels laid out again inside the view: item index → (place, shift)
@@ -135,6 +139,7 @@ class BoardScene(QGraphicsScene):
     def set_scenario(self, scenario: Scenario) -> None:
         """Show another scenario: every item is rebuilt from the model."""
         self.touched()
+        self.layout_generation += 1
         self.clear()
         self.selection_item = None
         self._selected = None
@@ -250,6 +255,7 @@ class BoardScene(QGraphicsScene):
     def refresh_unit(self, unit_id: str) -> None:
         """Redraw a unit after its model changed (moved, turned, renamed)."""
         self.touched()
+        self.layout_generation += 1  # a layout begun before read the unit as it was
         item = self.unit_items[unit_id]
         item.sync()
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
@@ -262,6 +268,7 @@ class BoardScene(QGraphicsScene):
         """Re-read the units and pieces with these ids from the scenario: an item whose
         model object is the same is refreshed, a replaced one rebuilt, a gone one removed."""
         self.touched()
+        self.layout_generation += 1  # a layout begun before read the items as they were
         if self._scenario is None:
             return
         units = {u.id: u for u in self._scenario.units}
@@ -343,22 +350,46 @@ class BoardScene(QGraphicsScene):
         greedy pass only looks at the few candidates near each label; a label is touched
         (moved, shown or hidden, which repaints it) only when its place changes.
         """
+        job = self.begin_layout(px_per_inch)
+        return self.finish_layout(job, job.plan())
+
+    def label_scale(self) -> float | None:
+        """The zoom the labels on the board were laid out for (None: not yet)."""
+        return self._label_scale
+
+    def begin_layout(self, px_per_inch: float) -> LabelJob:
+        """What a label layout reads off the items, read now (the names elided or whole
+        for the zoom first): `LabelJob.plan` is pure numbers, for a worker thread if the
+        caller likes, and `finish_layout` puts its labels on the board."""
         self.touched()
         import numpy as np
-        self._label_scale = px_per_inch
+        self.layout_generation += 1
+        self.fit_label_texts(px_per_inch)
         items = list(self.unit_items.values())
+        pos = np.array([(i.x(), i.y()) for i in items], dtype=float).reshape(-1, 2)
+        inputs = label_inputs(items, px_per_inch, pos, self.table_rect()) if items else None
+        return LabelJob(self.layout_generation, px_per_inch, items, pos, inputs)
+
+    def finish_layout(self, job: LabelJob, plan: LabelPlan | None) -> int | None:
+        """Put a layout's labels on the board: each label touched only where its place
+        changed, the view's edges fitted, the other texts placed. Returns how many labels
+        show, or None for a job the board changed under (a unit moved, another layout
+        begun): nothing is done then."""
+        if job.generation != self.layout_generation:
+            return None
+        self.touched()
+        self.laid_out_generation = job.generation
+        self._label_scale = job.scale
+        items = job.items
         self._view_fit = {}
         if not items:
             self._laid_out = {}
             self._plan = None
             self.place_texts()
             return 0
-        self.fit_label_texts(px_per_inch)
-        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-        plan = plan_labels(items, px_per_inch, pos, self.table_rect())
         self._plan = plan
         self._laid_out = {i.unit.id: layout_state(i, x, y)
-                          for i, (x, y) in zip(items, pos.tolist(), strict=True)}
+                          for i, (x, y) in zip(items, job.pos.tolist(), strict=True)}
         self._view_fit = self._fit_to_view()
         shown = 0
         fit = self._view_fit
@@ -615,36 +646,89 @@ class LabelPlan:
         return self.places[k], (dx, dy)
 
 
-def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                table: QRectF | None = None) -> LabelPlan:
-    """Each item's label place at this zoom (labels.plan), from the items' geometry
-    (`pos`: the items' positions, when the caller has them), and the (n, 2) pixel shift
-    that keeps it on `table` (labels.fit_inside; none without a table)."""
+@dataclass(frozen=True, slots=True)
+class LabelInputs:
+    """What plan_labels reads off the items, as numbers: no object of Qt's is among them,
+    so a worker thread may work a plan out from these (`plan_numbers`)."""
+
+    scale: float
+    pos: np.ndarray          # (n, 2) the items' positions
+    boxes: np.ndarray        # (n, 4) each base's box about its item
+    sizes: np.ndarray        # (n, 2) each label's size (pixels)
+    areas: list[float]       # each base's area (the greedy order: larger first)
+    leaders: list[bool]      # whether each unit commands another
+    bounds: tuple[float, float, float, float] | None  # the table (pixels)
+    gap_px: float
+
+
+@dataclass(frozen=True, slots=True)
+class LabelJob:
+    """One layout begun (BoardScene.begin_layout): the items, the numbers read off them
+    and the board's layout_generation when they were read."""
+
+    generation: int
+    scale: float
+    items: list[UnitItem]
+    pos: np.ndarray
+    inputs: LabelInputs | None
+
+    def with_items(self, plan: LabelPlan | None) -> LabelPlan | None:
+        return None if plan is None else replace(plan, items=self.items)
+
+    def plan(self) -> LabelPlan | None:
+        """The plan (`plan_numbers` of the inputs, on a worker if the caller likes, then
+        `with_items` on the interface thread)."""
+        return self.with_items(None if self.inputs is None else plan_numbers(self.inputs))
+
+
+def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
+                 table: QRectF | None = None) -> LabelInputs:
+    """The numbers a layout of these items' labels at this zoom needs (`pos`: the items'
+    positions, when the caller has them; the labels are kept on `table`)."""
     import numpy as np
 
     from .items import LabelItem
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
-    boxes, sizes = rows[:, :4], rows[:, 4:]
     if pos is None:
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-    left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
-    bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
-    cands = labels.candidate_rects(boxes, pos, sizes, LabelItem.GAP_PX, s)
-    allowed, shifted = None, cands
+    bounds = None
     if table is not None and not table.isEmpty():
         bounds = (s * table.left(), s * table.top(), s * table.right(), s * table.bottom())
-        shifted, allowed = labels.fit_inside(cands, bounds)
     leaders = {i.unit.parent for i in items if i.unit.parent}
-    order = labels.greedy_order([i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
-                                [i.unit.id in leaders for i in items])
+    return LabelInputs(s, pos, rows[:, :4], rows[:, 4:],
+                       [i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
+                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX)
+
+
+def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
+                table: QRectF | None = None) -> LabelPlan:
+    """Each item's label place at this zoom (labels.plan), from the items' geometry
+    (`pos`: the items' positions, when the caller has them), and the (n, 2) pixel shift
+    that keeps it on `table` (labels.fit_inside; none without a table)."""
+    plan = plan_numbers(label_inputs(items, px_per_inch, pos, table))
+    return replace(plan, items=items)
+
+
+def plan_numbers(inp: LabelInputs) -> LabelPlan:
+    """plan_labels from the numbers alone (the plan's items left empty)."""
+    import numpy as np
+
+    s, pos, boxes = inp.scale, inp.pos, inp.boxes
+    left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
+    bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
+    cands = labels.candidate_rects(boxes, pos, inp.sizes, inp.gap_px, s)
+    allowed, shifted = None, cands
+    if inp.bounds is not None:
+        shifted, allowed = labels.fit_inside(cands, inp.bounds)
+    order = labels.greedy_order(inp.areas, inp.leaders)
     places = labels.plan(bases, shifted, order, allowed)
     picked = [labels.PLACES.index(w) if w else 0 for w in places]
-    every = np.arange(len(items))
+    every = np.arange(len(places))
     shifts = (shifted - cands)[every, picked, :2]
     rects = shifted[every, picked].copy()
     rects[[w is None for w in places]] = np.nan
-    return LabelPlan(items, s, bases, s * pos, cands, order, places, shifts, rects)
+    return LabelPlan([], s, bases, s * pos, cands, order, places, shifts, rects)
 
 
 def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:

@@ -29,9 +29,12 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from shiboken6 import isValid
+
+from app import ui_thread
 
 from .held_picture import HeldPicture, paint_held
-from .scene import BoardScene
+from .scene import BoardScene, plan_numbers
 from .wheel_picture import SHARP_BANDS, WheelPicture
 
 if TYPE_CHECKING:
@@ -101,7 +104,14 @@ class BoardView(QGraphicsView):
         self._relabel = QTimer(self)
         self._relabel.setSingleShot(True)
         self._relabel.setInterval(RELABEL_IDLE_MS)
-        self._relabel.timeout.connect(self._wheel_rested)
+        self._relabel.timeout.connect(self.wheel_rested)
+        #: the label layout a wheel's rest hands to a worker (`_start_label_job`)
+        self._label_workers = None
+        #: the worker's layout still out (a future), for whoever waits for it
+        self._label_future = None
+        self._label_token = 0  # bumped by every layout begun: an older one is dropped
+        self._label_job = None
+        ui_thread.prepare()
         #: a pan or a resize lays the labels its new edges cut again once it has rested
         self._edges = QTimer(self)
         self._edges.setSingleShot(True)
@@ -216,7 +226,7 @@ class BoardView(QGraphicsView):
         if pic is None:
             return False
         if pic.band is None:
-            if self._relabel.isActive():
+            if self.labels_pending():
                 self.flush_labels()
             pic.band = 0
         band = pic.next_band(self.viewport().rect())
@@ -229,8 +239,50 @@ class BoardView(QGraphicsView):
             self._wheel = None  # the last band: nothing is left scaled
         return self._wheel is not None
 
-    def _wheel_rested(self) -> None:
-        self.flush_labels()
+    def wheel_rested(self) -> None:
+        """The wheel rested: the labels are laid out for the new zoom on a worker thread
+        (the items read now, the places put on the board when they come: `_labels_came`),
+        then the scaled picture is drawn sharp."""
+        self._start_label_job()
+
+    def _start_label_job(self) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._edges.stop()
+        board, scale = self.board(), self.px_per_inch()
+        board.set_view(self.visible_table_rect(), scale)
+        job = board.begin_layout(scale)
+        if job.inputs is None:  # no unit on the board: nothing to work out
+            board.finish_layout(job, None)
+            return
+        if self._label_workers is None:
+            self._label_workers = ThreadPoolExecutor(max_workers=1,
+                                                     thread_name_prefix="labels")
+        self._label_token += 1
+        token = self._label_token
+        self._label_job = job
+        # the worker gets the numbers alone: nothing of Qt's is touched or let go there
+        future = self._label_future = self._label_workers.submit(plan_numbers, job.inputs)
+        future.add_done_callback(
+            lambda f, t=token: ui_thread.post(lambda: self._labels_came(t, f)))
+
+    def _labels_came(self, token: int, future) -> None:
+        """A worker's label places, on the UI thread: put on the board unless the zoom or
+        the board changed meanwhile (then laid out again, unless a layout since did it)."""
+        if not isValid(self) or token != self._label_token:
+            return  # the window closed, or superseded: laid out at once since or begun anew
+        self._label_future = None
+        job = self._label_job
+        board, scale = self.board(), self.px_per_inch()
+        if job.scale != scale or self._relabel.isActive():
+            return  # the wheel turned again: its rest lays them out
+        board.set_view(self.visible_table_rect(), scale)
+        if board.finish_layout(job, job.with_items(future.result())) is None:
+            if board.laid_out_generation > job.generation and board.label_scale() == scale:
+                pass  # the board laid them out itself since (a unit moved)
+            else:
+                self._start_label_job()
+                return
         if self._wheel is not None:
             self._sharpen.start()
 
@@ -377,8 +429,9 @@ class BoardView(QGraphicsView):
         painter.end()
 
     def labels_pending(self) -> bool:
-        """Whether a wheel zoom's label layout is still waiting for the wheel to rest."""
-        return self._relabel.isActive()
+        """Whether a wheel zoom's label layout is still waiting for the wheel to rest or
+        for its worker."""
+        return self._relabel.isActive() or self._label_future is not None
 
     def flush_labels(self) -> None:
         """Lay the labels out for the current zoom now, if a wheel zoom left them waiting."""
@@ -386,7 +439,10 @@ class BoardView(QGraphicsView):
         self._layout_labels()
 
     def _layout_labels(self) -> None:
-        """Every label laid out for the zoom and the part of the table shown."""
+        """Every label laid out for the zoom and the part of the table shown (at once: a
+        worker's layout still out is dropped)."""
+        self._label_token += 1
+        self._label_future = None
         self._edges.stop()
         board, scale = self.board(), self.px_per_inch()
         board.set_view(self.visible_table_rect(), scale)
@@ -400,8 +456,8 @@ class BoardView(QGraphicsView):
         again inside it (BoardScene.fit_labels_to_view) — unless a wheel zoom's layout is
         still waiting (it fits them itself)."""
         self._edges.stop()
-        if self._relabel.isActive():
-            return
+        if self.labels_pending():
+            return  # the layout to come fits them itself
         self.board().fit_labels_to_view(self.visible_table_rect(), self.px_per_inch())
 
     def scroll_by(self, delta: QPoint) -> None:

@@ -144,6 +144,46 @@ def test_a_wheel_zoom_lays_the_labels_out_once_the_wheel_rests(qtbot) -> None:
     assert_laid_out(view, view.px_per_inch())
 
 
+def test_a_wheel_rest_lays_the_labels_out_on_a_worker_and_a_move_meanwhile_counts(
+        qtbot, monkeypatch) -> None:
+    """The layout's numbers are worked out off the interface thread; a unit moved while
+    they are out makes them stale: the labels shown are those of the board as it is."""
+    import threading
+
+    from PySide6.QtCore import QPoint
+
+    import app.board.view as view_module
+    from engine.model import Change, MoveUnit
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    real, threads = view_module.plan_numbers, []
+    gate, started = threading.Event(), threading.Event()
+
+    def plan_numbers(inputs):
+        threads.append(threading.current_thread().name)
+        if threading.current_thread() is not threading.main_thread():
+            started.set()
+            assert gate.wait(10)
+        return real(inputs)
+
+    monkeypatch.setattr(view_module, "plan_numbers", plan_numbers)
+    for factor in (1.2, 1.2, 1.2):
+        view.zoom_by(factor, QPoint(400, 300))
+    qtbot.waitUntil(started.is_set, timeout=2000)
+    assert threads[-1].startswith("labels") and view.labels_pending()
+    centre = view.mapToScene(view.viewport().rect().center())
+    unit = min(win.game.scenario.units,
+               key=lambda u: (u.x - centre.x()) ** 2 + (u.y - centre.y()) ** 2)
+    win.editor.push(Change([MoveUnit(unit.id, unit.x + 2.5, unit.y + 1.5)], label="Move"))
+    gate.set()
+    qtbot.waitUntil(lambda: not view.labels_pending(), timeout=5000)
+    scene = view.board()
+    assert scene.laid_out_generation == scene.layout_generation
+    assert_laid_out(view, view.px_per_inch())
+
+
 def threat_on_a_big_table(qtbot):
     """A table big enough for the threat view's worker, the tool chosen, and a unit that
     is the one under the pointer at its own centre: (scenario, window, tool, unit)."""

@@ -1,0 +1,42 @@
+"""A worker thread's result handed to the interface thread.
+
+Qt's objects are touched on the interface thread only, and a worker must not even emit a
+signal of a widget: the window may be closed and deleted while the worker runs, and a
+signal sent to a deleted object from another thread is a crash some time later. The
+worker posts a call through one relay object that lives as long as the program; the call
+runs on the interface thread, where it can see whether its widget is still there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+
+class _Relay(QObject):
+    call = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.call.connect(self._run)
+
+    @staticmethod
+    def _run(fn: Callable[[], None]) -> None:
+        fn()
+
+
+_relay: _Relay | None = None
+
+
+def prepare() -> None:
+    """Make the relay, on the interface thread (before any worker posts)."""
+    global _relay
+    if _relay is None:
+        _relay = _Relay()
+
+
+def post(fn: Callable[[], None]) -> None:
+    """Run `fn` on the interface thread (from any thread), when its event loop gets to it."""
+    if _relay is None:
+        raise RuntimeError("ui_thread.post: prepare() was not called on the interface thread")
+    _relay.call.emit(fn)
