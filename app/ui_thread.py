@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
+from shiboken6 import isValid
 
 
 class _Relay(QObject):
@@ -40,3 +41,9 @@ def post(fn: Callable[[], None]) -> None:
     if _relay is None:
         raise RuntimeError("ui_thread.post: prepare() was not called on the interface thread")
     _relay.call.emit(fn)
+
+
+def deliver(owner: QObject, fn: Callable[..., None], *args) -> None:
+    """From a worker: call `fn(*args)` on the interface thread if `owner` (the widget or
+    tool the result is for) has not been deleted by then."""
+    post(lambda: fn(*args) if isValid(owner) else None)

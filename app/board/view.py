@@ -29,7 +29,6 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
-from shiboken6 import isValid
 
 from app import ui_thread
 
@@ -264,13 +263,13 @@ class BoardView(QGraphicsView):
         # the worker gets the numbers alone: nothing of Qt's is touched or let go there
         future = self._label_future = self._label_workers.submit(plan_numbers, job.inputs)
         future.add_done_callback(
-            lambda f, t=token: ui_thread.post(lambda: self._labels_came(t, f)))
+            lambda f, t=token: ui_thread.deliver(self, self._labels_came, t, f))
 
     def _labels_came(self, token: int, future) -> None:
         """A worker's label places, on the UI thread: put on the board unless the zoom or
         the board changed meanwhile (then laid out again, unless a layout since did it)."""
-        if not isValid(self) or token != self._label_token:
-            return  # the window closed, or superseded: laid out at once since or begun anew
+        if token != self._label_token:
+            return  # superseded: laid out at once since, or begun anew
         self._label_future = None
         job = self._label_job
         board, scale = self.board(), self.px_per_inch()

@@ -20,10 +20,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QGraphicsItem, QLabel
 
+from app import ui_thread
 from app.i18n import loc, tr
 from geometry.units import m_to_in
 
@@ -76,7 +77,6 @@ def move_label(name: str, distance_in: float) -> str:
 class SelectTool(Tool):
     id = "select"
 
-    _reach_arrived = Signal(object, object)  # the drag, its reach future (worker thread)
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -84,7 +84,7 @@ class SelectTool(Tool):
         #: the tests the last move made due ("unit: why"), as the status bar said them
         self.last_due: list[str] = []
         self._workers: ThreadPoolExecutor | None = None
-        self._reach_arrived.connect(self._on_reach)
+        ui_thread.prepare()
         self.allowance_box = QDoubleSpinBox()
         self.allowance_box.setRange(0.0, 120.0)
         self.allowance_box.setSingleStep(0.5)
@@ -114,7 +114,7 @@ class SelectTool(Tool):
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")
         future = drag.reach_pending = self._workers.submit(job)
-        future.add_done_callback(lambda f, d=drag: self._reach_arrived.emit(d, f))
+        future.add_done_callback(lambda f, d=drag: ui_thread.deliver(self, self._on_reach, d, f))
 
     def _on_reach(self, drag: _Drag, future) -> None:
         """A worker's reach area, on the UI thread: drawn if its drag is still going."""

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -56,6 +56,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import ui_thread
 from app.board.paths import geometry_path
 from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
@@ -330,7 +331,7 @@ class TemplateTool(PanelTool):
         self._placed: list[QGraphicsItem] = []
         self._workers: ThreadPoolExecutor | None = None
         self._pending = None  # (future, show, game) of odds a worker is working out
-        self._arrived.connect(self._on_arrival)
+        ui_thread.prepare()
 
     def _wire_panel(self) -> None:
         p = self.panel
@@ -474,10 +475,10 @@ class TemplateTool(PanelTool):
             self.panel.odds_title.setText(tr("Before the roll — working out the odds …"))
             self.panel.fill(self.panel.odds, [])
             self._pending = (self._workers.submit(work), show, self.editor.game)
-            self._pending[0].add_done_callback(lambda _f: self._arrived.emit())
+            self._pending[0].add_done_callback(
+                lambda _f: ui_thread.deliver(self, self._on_arrival))
         return here
 
-    _arrived = Signal()  # a worker's odds are ready (emitted on the worker's thread)
 
     def _on_arrival(self) -> None:
         self._settle_pending()

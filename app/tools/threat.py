@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 
-from app import offload
+from app import offload, ui_thread
 from app.board.paths import geometry_path
 from app.i18n import tr
 
@@ -202,11 +202,10 @@ class ThreatTool(Tool):
         self._generation = 0  # bumped by every change: a result from before is dropped
         self._workers: ThreadPoolExecutor | None = None
         self._future = None  # the last job handed to the worker
-        self._arrived.connect(self._on_arrival)
+        ui_thread.prepare()
         window.editor.changed.connect(lambda _ids: self._invalidate())
         window.editor.game_replaced.connect(self._invalidate)
 
-    _arrived = Signal(int, str, object)  # generation, unit id, sightings (from the worker)
 
     def _invalidate(self) -> None:
         self._cache.clear()
@@ -296,7 +295,7 @@ class ThreatTool(Tool):
         future = self._future = self._workers.submit(
             self._worker_job(unit_id, job, painted, offloaded=offloaded))
         future.add_done_callback(
-            lambda f, g=generation, u=unit_id: self._arrived.emit(g, u, f))
+            lambda f, g=generation, u=unit_id: ui_thread.deliver(self, self._on_arrival, g, u, f))
 
     def _worker_job(self, unit_id: str, job: Callable[[], list[Sighting]],
                     painted: threading.Event | None = None, *,
