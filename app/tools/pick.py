@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import shiboken6
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QGraphicsItem
 
 from app.board.paths import geometry_path
 from app.i18n import tr
@@ -49,6 +51,8 @@ class PickTool(Tool):
         super().__init__(window)
         self.request_: PickRequest | None = None
         self._return_to: str | None = None
+        #: the rings drawn round the chosen units: unit id → (its pose then, the ring)
+        self._rings: dict[str, tuple[tuple, QGraphicsItem]] = {}
 
     # --- the panels' side -------------------------------------------------------------------
 
@@ -153,12 +157,29 @@ class PickTool(Tool):
     # --- drawing ----------------------------------------------------------------------------
 
     def _draw_chosen(self) -> None:
-        self.clear_overlay()
+        """Ring every chosen unit: only a ring that is new or whose unit moved is drawn
+        anew, one unchosen taken off (redrawing them all made each click of a long pick
+        slower than the last)."""
         req = self.request_
-        if req is None or self.window.game is None:
+        game = self.window.game
+        if req is None or game is None:
+            self.clear_overlay()
             return
+        rings = {uid: (pose, item) for uid, (pose, item) in self._rings.items()
+                 if shiboken6.isValid(item) and item.scene() is not None}
+        wanted = {}
         for uid in req.chosen:
-            if not self.window.game.on_table(uid):
-                continue
-            poly = self.window.game.unit(uid).polygon().buffer(RING_IN)
-            self.add_overlay(path_item(geometry_path(poly), RING_COLOUR, RING_FILL, 2.5))
+            if game.on_table(uid):
+                u = game.unit(uid)
+                wanted[uid] = (u.x, u.y, u.facing, u.base)
+        for uid, (pose, item) in list(rings.items()):
+            if wanted.get(uid) != pose:
+                self.scene.removeItem(item)
+                self._overlay.remove(item)
+                del rings[uid]
+        for uid, pose in wanted.items():
+            if uid not in rings:
+                poly = game.unit(uid).polygon().buffer(RING_IN)
+                rings[uid] = (pose, self.add_overlay(path_item(geometry_path(poly),
+                                                               RING_COLOUR, RING_FILL, 2.5)))
+        self._rings = rings
