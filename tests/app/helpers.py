@@ -66,3 +66,12 @@ def drag_line(qtbot, win: MainWindow, a, b, steps: int = 2) -> None:
     (ax, ay), (bx, by) = a, b
     drag(qtbot, win, [a, *[(ax + i / steps * (bx - ax), ay + i / steps * (by - ay))
                            for i in range(1, steps + 1)]])
+
+
+def threat_window(qtbot) -> MainWindow:
+    """The demo table at 10 px per inch with the threat view chosen by its key (W)."""
+    win = demo_window(qtbot)
+    zoom(win, 36, 20, 10.0)
+    qtbot.keyClick(win.view, Qt.Key.Key_W)
+    assert win.tools.active.id == "threat"
+    return win

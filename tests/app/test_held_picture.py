@@ -11,18 +11,13 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
 import app.board.view as view_module
-from app.tools.threat import ThreatTool
 from engine.model import Change, MoveUnit
-from tests.app.helpers import at, demo_window, zoom
+from tests.app.helpers import at, threat_window, zoom
 
 
 @pytest.fixture
 def win(qtbot):
-    w = demo_window(qtbot)
-    zoom(w, 36, 20, 10.0)
-    qtbot.keyClick(w.view, Qt.Key.Key_W)
-    assert isinstance(w.tools.active, ThreatTool)
-    return w
+    return threat_window(qtbot)
 
 
 @pytest.fixture

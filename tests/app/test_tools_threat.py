@@ -7,19 +7,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app.tools.threat import ThreatTool, enemies, fraction_colour
+from app.tools.threat import enemies, fraction_colour
 from engine.measure import terrain_index
 from geometry.los import line_of_sight, visible_fractions
-from tests.app.helpers import at, demo_window, zoom
+from tests.app.helpers import at, threat_window
 
 
 @pytest.fixture
 def win(qtbot):
-    w = demo_window(qtbot)
-    zoom(w, 36, 20, 10.0)
-    qtbot.keyClick(w.view, Qt.Key.Key_W)
-    assert isinstance(w.tools.active, ThreatTool)
-    return w
+    return threat_window(qtbot)
 
 
 def test_hover_shows_who_sees_the_unit_and_whom_it_sees(win, qtbot):
