@@ -174,6 +174,21 @@ class Offload:
             self._broken(pool)
             raise
 
+    def warm(self, fn: Callable[..., Any], *args: Any) -> Future | None:
+        """Have the process call `fn(*args)` when it is free, not waiting for it: work done
+        ahead of need, whose use is what it leaves in the process (its caches). None when
+        the process is not started or has died (nothing to warm)."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool = self._pool
+        if pool is None:
+            return None
+        try:
+            return pool.submit(_call, fn, [], args)
+        except BrokenProcessPool:
+            self._broken(pool)
+            return None
+
     def stop(self) -> None:
         """End the process (the program is closing); `start` makes a new one."""
         with self._lock:
@@ -220,9 +235,16 @@ def shared() -> Offload:
     return _shared
 
 
-def prepare(units: int) -> bool:
-    """A game of `units` units is on the board: start the process for a big one (True)."""
+def prepare(units: int, placements: Sequence[tuple] = ()) -> bool:
+    """A game of `units` units is on the board: start the process for a big one (True),
+    and have it make the units' outlines and sight-line samples (`placements`: (base, x, y,
+    facing) each) before the first hover needs them."""
     if units < OFFLOAD_FROM_UNITS:
         return False
-    shared().start()
+    second = shared()
+    second.start()
+    if placements:
+        from geometry.los import prepare_placed
+
+        second.warm(prepare_placed, list(placements))
     return True

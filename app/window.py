@@ -272,9 +272,9 @@ class MainWindow(QMainWindow):
         from . import heap, offload
 
         if self.editor.has_game:
-            units = len(self.editor.game.scenario.units)
-            heap.settle(units)
-            offload.prepare(units)
+            units = self.editor.game.scenario.units
+            heap.settle(len(units))
+            offload.prepare(len(units), [(u.base, u.x, u.y, u.facing) for u in units])
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:

@@ -137,3 +137,24 @@ def test_the_processes_leave_when_the_program_is_killed(tmp_path):
 def test_the_processes_run_below_the_interface(second):
     """They work while the interface paints: the interface comes first."""
     assert {second.run(os.nice, [], 0) for _ in range(4)} == {os.nice(0) + offload.NICENESS}
+
+
+def _outlines_made(placed: list) -> list[bool]:
+    """Run in the second process: whether each placement's outline has its samples made."""
+    from geometry import los
+    from geometry.bases import base_polygon
+
+    return [los._sampled(base_polygon(*p), los.DEFAULT_SAMPLES) is not None for p in placed]
+
+
+def test_a_big_game_on_the_board_has_its_outlines_made_in_the_process(monkeypatch, second):
+    """prepare with the units' placements (a big game coming on the board) has the process
+    make their outlines and samples before the first hover asks for them."""
+    monkeypatch.setattr(offload, "_shared", second)
+    scenario = big_table(offload.OFFLOAD_FROM_UNITS, 10, seed=4)
+    placed = [(u.base, u.x, u.y, u.facing) for u in scenario.units]
+    assert second.run(_outlines_made, [], placed[:3]) == [False] * 3
+    assert offload.prepare(len(placed), placed) is True
+    assert second.run(_outlines_made, [], placed) == [True] * len(placed)
+    stopped = offload.Offload()
+    assert stopped.warm(_outlines_made, placed) is None  # not started: nothing to warm

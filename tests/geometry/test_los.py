@@ -422,3 +422,26 @@ def test_sample_points_are_kept_per_outline_object_and_forgotten_with_it():
     del a
     gc.collect()
     assert key not in los._SAMPLED or los._SAMPLED[key][0]() is not None
+
+
+def test_prepared_placements_leave_their_outlines_and_samples_made():
+    """prepare_placed (the second process, as a big game comes on the board) makes each
+    placement's outline and sample points, so the threat view that follows finds them; the
+    placements as the threat view sends them give the very outline objects."""
+    from geometry import los
+    from geometry.los import _compute_samples, prepare_placed
+
+    placed = [(BaseShape.round(25), 31.5, 4.25, 0.0), (TANK, 12.0, 7.5, 33.0),
+              (BaseShape.oval(60, 35), -3.0, 18.0, 290.0)]
+    fresh = [base_polygon(*p) for p in placed]
+    assert all(los._sampled(p, 24) is None for p in fresh)
+    assert prepare_placed(placed) == 3
+    for p, poly in zip(placed, fresh, strict=True):
+        assert base_polygon(*p) is poly
+        row = los._sampled(poly, 24)
+        want = _compute_samples(np.array([poly], dtype=object), 24)
+        assert row is not None and all(np.array_equal(r, w[0]) for r, w in zip(row, want,
+                                                                                 strict=True))
+    assert prepare_placed([]) == 0
+    with pytest.raises(ValueError, match="samples"):
+        prepare_placed(placed, samples=0)
