@@ -80,10 +80,6 @@ _GOLDEN_ANGLE = np.pi * (3 - np.sqrt(5))
 _EPS = 1e-9
 #: Most (line, edge) rows handled in one numpy pass, to bound memory on big matrices.
 _CHUNK = 1 << 21
-#: Up to this many (segment, strip point) cells `_crossings` pads every strip to the
-#: longest and crosses them in one block: below it the numpy calls of a pass per strip
-#: length cost more than the padding.
-_ONE_BLOCK_CELLS = 1 << 15
 
 Status = Literal["clear", "partial", "blocked"]
 
@@ -678,8 +674,6 @@ def _crossings(
     width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
         cnt <= 256, (cnt + 15) // 16 * 16,
         1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
-    if len(j) and len(j) * int(width.max()) <= _ONE_BLOCK_CELLS:
-        width[:] = width.max()  # few segments: one padded block costs less than a loop
     for w in np.flatnonzero(np.bincount(width)):
         rows = np.flatnonzero(width == w)
         step = max(1, _CHUNK // int(w))
