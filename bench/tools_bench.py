@@ -273,7 +273,13 @@ def threat_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
             assert tool.view_of, "threat: the figures never came"
             out["threat-latency"].ms.append((time.perf_counter() - t0) * 1000)
     for u in units:
+        redraw = getattr(tool, "_redraw", None)
         d.timed(lambda u=u: d.move(u.x, u.y), out["threat-warm"])
+        job = getattr(tool, "_redraw", None)
+        if job is not None and job is not redraw:  # kept lines drawn anew on a worker
+            lines = tool.lines
+            _await(d, job, lambda lines=lines: lines.scene() is not None,
+                   out["threat-redraw-arrival"])
     d.timed(lambda: d.move(*free), out["threat-warm"])
     d.tool("select")
 
@@ -383,7 +389,8 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 TOOLS = (select_events, rotate_events, measure_events, ruler_events, threat_events,
          arcs_events, template_events, terrain_events, pick_events, zoom_events)
 KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "rotate", "measure", "ruler",
-         "threat-cold", "threat-arrival", "threat-latency", "threat-warm", "arcs", "template",
+         "threat-cold", "threat-arrival", "threat-latency", "threat-warm",
+         "threat-redraw-arrival", "arcs", "template",
          "template-place", "template-arrival", "template-latency", "terrain", "pick", "zoom",
          "zoom-relabel", "zoom-relabel-arrival", "zoom-relabel-latency", "zoom-settle")
 #: issue 16: the drag into base contact with the nearest enemies' readout (its own lines)

@@ -323,6 +323,13 @@ class Picture:
     image: QImage
     transform: QTransform
 
+    def fits(self, view: ViewPose) -> bool:
+        """Drawn as `view` shows the table now: the same transform, and an image as big as
+        its viewport (one drawn before the window grew would leave the new part bare)."""
+        return (_same(view.transform, self.transform)
+                and self.image.width() == max(1, round(view.width * view.dpr))
+                and self.image.height() == max(1, round(view.height * view.dpr)))
+
 
 class LinesItem(QGraphicsItem):
     """Many tool lines in one item (`Lines`), painted with one drawLines per pen.
@@ -353,15 +360,27 @@ class LinesItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._lines.bounds
 
+    def render(self, view: ViewPose) -> Picture:
+        """The lines drawn as `view` shows the table (`Lines.render`: any thread)."""
+        return self._lines.render(view)
+
     def paint(self, painter, option, widget=None) -> None:
         pic = self.picture
-        if pic is not None and _same(painter.worldTransform(), pic.transform):
+        if (pic is not None and _same(painter.worldTransform(), pic.transform)
+                and (widget is None or _covers(pic.image, widget))):
             painter.save()
             painter.resetTransform()
             painter.drawImage(QPointF(0, 0), pic.image)
             painter.restore()
             return
         self._lines.draw(painter)
+
+
+def _covers(image: QImage, widget) -> bool:
+    """The image is as big as the widget it is put up on (in device pixels)."""
+    dpr = widget.devicePixelRatioF()
+    return (image.width() >= round(widget.width() * dpr)
+            and image.height() >= round(widget.height() * dpr))
 
 
 def _same(a: QTransform, b: QTransform) -> bool:

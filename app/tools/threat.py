@@ -202,6 +202,9 @@ class ThreatTool(Tool):
         self._generation = 0  # bumped by every change: a result from before is dropped
         self._workers: ThreadPoolExecutor | None = None
         self._future = None  # the last job handed to the worker
+        self._redraw = None  # the last picture of kept lines a worker is drawing
+        #: lines shown with a picture beyond PICTURES_KEPT: it goes when they do
+        self._passing: LinesItem | None = None
         ui_thread.prepare()
         window.editor.changed.connect(lambda _ids: self._invalidate())
         window.editor.game_replaced.connect(self._invalidate)
@@ -230,6 +233,7 @@ class ThreatTool(Tool):
         return False  # hovering never takes the mouse from the view
 
     def reset(self) -> None:
+        self._let_pass()
         self.hovered = None
         self.view_of = []
         self.lines = LinesItem()
@@ -242,6 +246,7 @@ class ThreatTool(Tool):
         worker thread: the pointer's event only outlines the unit, and the lines are drawn
         when the figures arrive (the same figures: `sightings_job` both ways)."""
         scenario = self.editor.game.scenario
+        self._let_pass()
         t0 = time.perf_counter()
         found = self._cache.get(unit_id)
         if found is None:
@@ -355,8 +360,67 @@ class ThreatTool(Tool):
             drawn = LinesItem(sight_lines((me.x, me.y), at, found))
             self._keep(me.id, drawn)
         self.lines = drawn
-        self.add_overlay(drawn)
         self.hint(self.text(me))
+        if len(scenario.units) > WORKER_FROM and drawn.boundingRect().isValid():
+            pose = ViewPose.of(self.view)
+            if drawn.picture is None or not drawn.picture.fits(pose):
+                self._draw_later(me.id, drawn, pose)
+                return
+        self.add_overlay(drawn)
+
+    def _draw_later(self, unit_id: str, drawn: LinesItem, pose: ViewPose) -> None:
+        """Kept lines whose picture is gone (pushed out of PICTURES_KEPT) or drawn at
+        another zoom: a worker draws them anew, as for a new hover, and they go up when it
+        is done — stroking a big table's lines here took the hover 20-50 ms at 500 units."""
+        painted = threading.Event()
+        self.view.after_next_paint(painted.set)
+        if self._redraw is not None:  # the pointer went on: a picture not begun is dropped
+            self._redraw.cancel()
+
+        def work() -> Picture:
+            painted.wait(REPAINT_FIRST_S)
+            return drawn.render(pose)
+
+        future = self._redraw = self._pool().submit(work)
+        future.add_done_callback(lambda f, g=self._generation: ui_thread.deliver(
+            self, self._redrawn, g, unit_id, drawn, f))
+
+    def _redrawn(self, generation: int, unit_id: str, drawn: LinesItem, future) -> None:
+        """A worker's picture of kept lines, on the UI thread: kept with them, and the
+        lines put up if their unit is still hovered."""
+        if generation != self._generation or future.cancelled():
+            return
+        picture = future.result()
+        shown = (self.hovered == unit_id and self.lines is drawn and drawn.scene() is None
+                 and self.window.tools.active is self)
+        if self._drawn.get(unit_id) is not drawn and not shown:
+            return
+        drawn.picture = picture
+        # pictures drawn at another zoom are of no more use; of those that fit, the
+        # PICTURES_KEPT older ones stay and this one goes with its lines (it does not push
+        # out one that would be put up again: with more units hovered in turn than are
+        # kept, every hover would then draw anew)
+        pose = ViewPose.of(self.view)
+        fitting = 0
+        for item in self._drawn.values():
+            if item is not drawn and item.picture is not None:
+                if item.picture.fits(pose):
+                    fitting += 1
+                else:
+                    item.picture = None
+        if fitting >= PICTURES_KEPT:
+            self._passing = drawn
+        if shown:
+            self.add_overlay(drawn)
+        elif self._passing is drawn:
+            self._let_pass()
+
+    def _let_pass(self) -> None:
+        """The lines shown with a picture beyond PICTURES_KEPT are no longer shown: the
+        picture goes (stroked again, or drawn anew, if they are hovered again)."""
+        passing, self._passing = self._passing, None
+        if passing is not None:
+            passing.picture = None
 
     def text(self, me: Unit) -> str:
         from engine.measure import COVER_NAMES
