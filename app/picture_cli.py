@@ -161,6 +161,7 @@ def _template(window, ov: Overlays) -> str:
             raise PictureError(tr("--template: a flamer is laid from a unit; use "
                                   "`warboard template` for its figures"))
         tool.place(x, y, log=False)
+        tool.settle_odds()  # the heat map drawn before the picture is taken
         result = tool.show_scatter(*ov.scatter) if ov.scatter is not None else tool.result
     except MeasureError as e:
         raise PictureError(f"--template: {loc(said(e))}") from None

@@ -30,8 +30,9 @@ What each tool's events are (units picked evenly over the table, the same every 
   (target PROPOSED: 100 ms);
 - arcs: with the arcs overlay on, clicks that select another unit (the sectors redrawn);
 - template: moves of the blast's ghost (units under it counted), clicks placing it (the
-  landing odds and heat map; on a big table they come from a worker thread:
-  template-arrival draws them, template-latency is the time until they show);
+  template and who is under it; the landing odds and heat map come from a worker thread
+  on every table: template-arrival draws them, template-latency is the time until they
+  show);
 - terrain: a piece selected, its vertex dragged (press, moves, release);
 - pick: the action panel's pick (several units) — moves over units, clicks choosing them;
 - zoom: wheel notches in and out about points on the table; every step at a zoom not seen
@@ -309,7 +310,7 @@ def template_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         p = free[3 * i + 2]
         t0 = time.perf_counter()
         d.timed(lambda p=p: d.press(*p), out["template-place"])
-        if getattr(tool, "_pending", None) is not None:  # big table: odds from a worker
+        if getattr(tool, "_pending", None) is not None:  # the odds from a worker
             _await(d, tool._pending[0], lambda: tool._pending is None,
                    out["template-arrival"])
             out["template-latency"].ms.append((time.perf_counter() - t0) * 1000)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -95,9 +96,11 @@ def bearing_die() -> Die:
     return Die(N_BEARINGS)
 
 
-#: Tables with more units than this work a blast's odds and heat map out on a worker
-#: thread (at 500 units they cost 50-90 ms); the template and who is under it show at once.
-WORKER_FROM = 150
+#: How long the worker that works a blast's odds and heat map out waits at most for the
+#: placing click's own repaint (the template and who is under it) before it starts: both
+#: need the interpreter lock, and sharing it slowed the click's repaint. It starts as soon
+#: as that repaint is done.
+REPAINT_FIRST_S = 0.1
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -141,8 +144,8 @@ def heat_image(heat: Heatmap) -> QImage:
 
 @dataclass(frozen=True, slots=True)
 class Worked:
-    """What a placement's odds give, all made away from the interface (a worker thread on
-    a big table): the odds, the heat map and its image, the panel's rows and the log's."""
+    """What a placement's odds give, all made away from the interface (on a worker
+    thread): the odds, the heat map and its image, the panel's rows and the log's."""
 
     odds: TemplateOdds
     heat: Heatmap
@@ -330,7 +333,8 @@ class TemplateTool(PanelTool):
         self._ghost: QGraphicsItem | None = None
         self._placed: list[QGraphicsItem] = []
         self._workers: ThreadPoolExecutor | None = None
-        self._pending = None  # (future, show, game) of odds a worker is working out
+        #: (future, show, game, painted) of odds a worker is working out (`place`)
+        self._pending: tuple | None = None
         ui_thread.prepare()
 
     def _wire_panel(self) -> None:
@@ -453,7 +457,12 @@ class TemplateTool(PanelTool):
         polys, ids = [u.polygon() for u in units], [u.id for u in units]
         names = {u.id: u.label for u in units}
 
+        # the worker waits for this click's repaint (see REPAINT_FIRST_S); settling the
+        # odds before it (`_settle_pending`) lets it start at once
+        painted = threading.Event()
+
         def work() -> Worked:
+            painted.wait(REPAINT_FIRST_S)
             return worked_out(shape, (x, y), scheme, polys, ids, names,
                               (0.0, 0.0, t.width_in, t.height_in))
 
@@ -467,20 +476,30 @@ class TemplateTool(PanelTool):
         def show(found: Worked) -> None:
             self._show_odds(found, here, names, scheme, shape, (x, y), log)
 
-        if len(units) <= WORKER_FROM:
-            show(work())
-        else:  # the odds and heat map arrive from a worker; the template is down already
-            if self._workers is None:
-                self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
-            self.panel.odds_title.setText(tr("Before the roll — working out the odds …"))
-            self.panel.fill(self.panel.odds, [])
-            self._pending = (self._workers.submit(work), show, self.editor.game)
-            self._pending[0].add_done_callback(
-                lambda _f: ui_thread.deliver(self, self._on_arrival))
+        # on every table the odds and heat map arrive from a worker (even a small table's
+        # take longer than a frame); the template and who is under it are down already
+        if self._workers is None:
+            self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
+        self.panel.odds_title.setText(tr("Before the roll — working out the odds …"))
+        self.panel.fill(self.panel.odds, [])
+        self.view.after_next_paint(painted.set)
+        self._pending = (self._workers.submit(work), show, self.editor.game, painted)
+        self._pending[0].add_done_callback(
+            lambda _f: ui_thread.deliver(self, self._on_arrival))
         return here
 
-
     def _on_arrival(self) -> None:
+        self._settle_pending()
+
+    @property
+    def odds_pending(self) -> bool:
+        """Whether the last placement's odds and heat map are still on their worker (a
+        test waits for them as a user does)."""
+        return self._pending is not None
+
+    def settle_odds(self) -> None:
+        """Show (and log) the odds of the last placement now, waiting for its worker: for a
+        caller that reads them at once (a picture drawn with the heat map)."""
         self._settle_pending()
 
     def _settle_pending(self) -> None:
@@ -490,7 +509,8 @@ class TemplateTool(PanelTool):
         pending, self._pending = self._pending, None
         if pending is None:
             return
-        future, show, game = pending
+        future, show, game, painted = pending
+        painted.set()  # no repaint to wait for: the odds are wanted now
         if game is self.editor.game:
             show(future.result())
 

@@ -51,6 +51,12 @@ def click_board(qtbot, win: MainWindow, x: float, y: float,
     qtbot.mouseClick(win.view.viewport(), button, NO_MODIFIER, at(win, x, y))
 
 
+def odds_came(qtbot, tool) -> None:
+    """Wait, the event loop running, for the template tool's landing odds and heat map
+    to come from their worker and show (as a user waits for them after a click)."""
+    qtbot.waitUntil(lambda: not tool.odds_pending, timeout=10000)
+
+
 def drag(qtbot, win: MainWindow, points, modifier=NO_MODIFIER, release: bool = True) -> None:
     """Press at the first table point, move through the rest, release at the last."""
     vp = win.view.viewport()

@@ -341,11 +341,11 @@ def test_the_board_cached_looks_as_drawn_without_caches(qtbot, zoom) -> None:
 
 
 def test_blast_odds_worked_out_on_a_worker_are_the_odds_worked_out_at_once(qtbot) -> None:
-    from app.tools.template import WORKER_FROM, percent
+    from app.tools.template import percent
     from geometry.template_odds import coverage_raster, template_odds
     from tests.app.helpers import click_board, show_window
 
-    scenario = big_table(WORKER_FROM + 50, 30, seed=6)
+    scenario = big_table(200, 30, seed=6)
     win = show_window(qtbot, scenario, (1280, 820), fit=True)
     win.tools.activate("template")
     tool = win.tools.active

@@ -13,7 +13,7 @@ from engine.measure import template_query
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape
 from geometry.template_odds import d6_minus_accuracy, d20_steps, template_odds
-from tests.app.helpers import at, click_board, show_window
+from tests.app.helpers import at, click_board, odds_came, show_window
 
 INF = BaseShape.round(25)
 
@@ -58,6 +58,8 @@ def test_click_aims_a_blast_and_shows_the_odds_and_heat_map(win, qtbot):
     tool.panel.accuracy.setValue(4)
     tool.set_shape("blast-5")
     click_board(qtbot, win, 20, 20)
+    assert tool.odds is None and tool.panel.rows(tool.panel.odds) == []  # from a worker
+    odds_came(qtbot, tool)
     ax, ay = tool.aim
     assert (ax, ay) == pytest.approx((20, 20), abs=0.1)  # within a pixel or two
     # d6 − 4: no scatter 4/6, else 1" or 2"; a blast-5 (r 2.5") always covers Able's base,
@@ -105,6 +107,7 @@ def test_scatter_with_the_apps_seeded_dice(win, qtbot):
 def test_typed_dice_checked_through_the_dice_module(win, qtbot):
     tool = template_tool(win, qtbot)
     click_board(qtbot, win, 20, 20)
+    odds_came(qtbot, tool)  # the placement logged
     logged = len(win.game.log)
     p = tool.panel
     qtbot.mouseClick(p.typed_dice, Qt.MouseButton.LeftButton)
@@ -189,11 +192,14 @@ def test_flamer_from_a_unit_by_two_clicks_and_by_drag(win, qtbot):
 def test_d20_odds_follow_the_step_and_blast_5_covers_more(win, qtbot):
     tool = template_tool(win, qtbot)
     click_board(qtbot, win, 21, 20)
+    odds_came(qtbot, tool)
     small = {r[0]: r[1] for r in tool.panel.rows(tool.panel.odds)}
     tool.set_shape("blast-5")  # re-aims at the same point, no new log entry
+    odds_came(qtbot, tool)
     big = {r[0]: r[1] for r in tool.panel.rows(tool.panel.odds)}
     assert set(small) <= set(big)
     tool.panel.step.setValue(0.5)
+    odds_came(qtbot, tool)
     odds = template_odds("blast-5", tool.aim, d20_steps(0.5), *units_of(win.game))
     assert tool.odds.under.tolist() == pytest.approx(odds.under.tolist(), abs=1e-12)
     assert len([e for e in win.game.log if e.action == "template"]) == 1
@@ -235,6 +241,7 @@ def test_a_placement_repaints_its_read_outs_without_re_laying_the_panel(win, qtb
     tool = template_tool(win, qtbot)
     panel = tool.panel
     click_board(qtbot, win, 20, 20)
+    odds_came(qtbot, tool)
     qtbot.wait(20)
     resized: list[str] = []
 
@@ -251,6 +258,7 @@ def test_a_placement_repaints_its_read_outs_without_re_laying_the_panel(win, qtb
         qtbot.wait(20)
         QApplication.instance().installEventFilter(watch)
         click_board(qtbot, win, x, y)
+        odds_came(qtbot, tool)
         qtbot.wait(20)
         QApplication.instance().removeEventFilter(watch)
         assert panel.rows(panel.odds), "the placement lists its odds"
@@ -259,3 +267,40 @@ def test_a_placement_repaints_its_read_outs_without_re_laying_the_panel(win, qtb
     panel.message.setText(" ".join(["a long message"] * 40))
     qtbot.wait(20)
     assert panel.message.height() >= panel.message.heightForWidth(panel.message.width())
+
+
+def test_a_placement_before_the_last_ones_odds_came_logs_both_in_order(win, qtbot):
+    """The odds come from a worker on every table: a second click before the first's odds
+    came shows and logs those first, then its own, each with the odds of its own aim."""
+    tool = template_tool(win, qtbot)
+    before = len(win.game.log)
+    click_board(qtbot, win, 20, 20)
+    first = tool.aim
+    click_board(qtbot, win, 40, 30)
+    assert len(win.game.log) == before + 1  # the first's odds settled by the second click
+    odds_came(qtbot, tool)
+    placed = win.game.log[before:]
+    assert [e.summary.split(" ")[1] for e in placed] == ["placed", "placed"]
+    assert f"({first[0]:.2f}, {first[1]:.2f})" in placed[0].summary
+    aims = (first, tool.aim)
+    for entry, aim in zip(placed, aims, strict=True):
+        odds = template_odds("blast-3", aim, d20_steps(1.0), *units_of(win.game))
+        assert entry.details["odds"] == [{"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
+                                         for i, pu, ph in odds.ranked()]
+    heat = [i for i in win.scene.items() if isinstance(i, QGraphicsPixmapItem)]
+    assert len(heat) == 1  # the first's heat map went with its template
+
+
+def test_a_picture_with_a_template_has_its_heat_map(qtbot):
+    """`warboard picture --template` waits for the odds' worker: the heat map is drawn."""
+    from app.picture_cli import Overlays, board_window, draw_overlays
+    from engine.model import Game
+
+    window = board_window(Game(scenario()))
+    try:
+        draw_overlays(window, Overlays(template=("blast-5", 20.0, 20.0)))
+        tool = window.tools.tools["template"]
+        assert not tool.odds_pending and tool.heat is not None
+        assert any(isinstance(i, QGraphicsPixmapItem) for i in window.scene.items())
+    finally:
+        window.deleteLater()
