@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QPixmapCache,
     QRegion,
     QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
@@ -52,6 +53,10 @@ FIT_MARGIN_PX = 12
 #: Wheel zoom lays the labels out again once the wheel has rested this long: a notch then
 #: costs only its repaint, and the labels settle (the same layout as at once) when it stops.
 RELABEL_IDLE_MS = 120
+#: What a zoom out uncovers around the wheel's picture is drawn one rectangle at a time
+#: with the terrain pieces whose box comes within this many pixels of it (a piece's pen
+#: may reach past its box).
+AROUND_PAD_PX = 4.0
 #: A held picture of the board (hold_board) is taken once the board has been still this
 #: long: a pan or a zoom under a holding tool does not pay a picture per step.
 HOLD_AFTER_MS = 150
@@ -120,6 +125,7 @@ class BoardView(QGraphicsView):
             bar.valueChanged.connect(self._scrolled)
         #: the picture shown scaled while the wheel turns (wheel_picture), None otherwise
         self._wheel: WheelPicture | None = None
+        self._around: QPixmap | None = None  # for the wheel's picture (`_around_buffer`)
         self._sharpen = QTimer(self)
         self._sharpen.setInterval(0)
         self._sharpen.timeout.connect(self._sharpen_tick)
@@ -417,15 +423,45 @@ class BoardView(QGraphicsView):
             return
         uncovered = rest - pic.covered(now)
         painter = QPainter(self.viewport())
-        if not uncovered.isEmpty():  # a zoom out: the table, grid and terrain around it
+        if not uncovered.isEmpty():
+            # a zoom out: the table, grid and terrain around the picture, drawn once for
+            # this zoom (the labels' arrival and any other repaint of the burst reuse it)
+            around = pic.around_at(now, self._around_buffer(),
+                                   lambda p, ring, now=now: self._draw_around(p, ring, now))
             painter.save()
             painter.setClipRegion(uncovered)
-            painter.setTransform(now)
-            area = self.mapToScene(uncovered.boundingRect()).boundingRect()
-            self.board().drawBackground(painter, area)
+            painter.drawPixmap(0, 0, around)
             painter.restore()
         pic.draw(painter, now, rest - uncovered)
         painter.end()
+
+    def _around_buffer(self) -> QPixmap:
+        """A viewport-sized pixmap for what a zoom out uncovers around the wheel's picture,
+        kept from burst to burst (a new one of this size every zoom out cost the notch its
+        memory's first touch)."""
+        vp = self.viewport()
+        ratio = vp.devicePixelRatioF()
+        size = QSize(round(vp.width() * ratio), round(vp.height() * ratio))
+        buffer = self._around
+        if buffer is None or buffer.size() != size or buffer.devicePixelRatio() != ratio:
+            buffer = self._around = QPixmap(size)
+            buffer.setDevicePixelRatio(ratio)
+        return buffer
+
+    def _draw_around(self, painter: QPainter, ring: QRegion, now: QTransform) -> None:
+        """The table, grid and terrain under `ring` (viewport pixels) at transform `now`:
+        what a zoom out uncovers around the wheel's picture. One of the ring's rectangles
+        at a time, each with the pieces under it alone: the pieces the picture covers (the
+        ring's middle) are not drawn for nothing."""
+        board = self.board()
+        pad = AROUND_PAD_PX / max(abs(now.m11()), 1e-9)  # a pen's width past a piece's box
+        for rect in ring:
+            painter.save()
+            painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
+            painter.setTransform(now)
+            area = self.mapToScene(rect).boundingRect().adjusted(-pad, -pad, pad, pad)
+            board.drawBackground(painter, area)
+            painter.restore()
 
     def labels_pending(self) -> bool:
         """Whether a wheel zoom's label layout is still waiting for the wheel to rest or

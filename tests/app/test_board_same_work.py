@@ -929,3 +929,58 @@ def test_a_threat_job_still_queued_when_the_pointer_goes_on_is_dropped(qtbot):
     kept = [u.id for u in others if u.id in tool._cache]
     assert kept in ([], [others[0].id])
     assert others[1].id not in tool._cache and others[2].id not in tool._cache
+
+
+def test_what_a_zoom_out_uncovers_is_drawn_once_and_as_the_whole_background_draws_it(
+        qtbot, monkeypatch) -> None:
+    """While the wheel turns, what a zoom out uncovers around the scaled picture (table,
+    grid, terrain) is drawn once for the zoom, a rectangle of it at a time with only the
+    pieces under each: the pixels are those of the whole background drawn there at once,
+    and a later repaint of the burst (the labels' arrival) puts them up again without
+    drawing any terrain."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QImage, QPainter, QRegion
+
+    from app.board.scene import BoardScene
+    from tests.app.helpers import show_window
+
+    win = show_window(qtbot, big_table(300, 30, seed=9), (1280, 820), fit=True)
+    view = win.view
+    for _ in range(3):
+        _wheel(view, 1, QPoint(500, 380))
+    qtbot.waitUntil(lambda: not view.wheel_picture_shown(), timeout=5000)
+    qtbot.wait(30)
+    _wheel(view, -1, QPoint(500, 380))
+    view.viewport().repaint()
+    assert view.wheel_picture_shown()
+    now = view.viewportTransform()
+    ring = QRegion(view.viewport().rect()) - view._wheel.covered(now)
+    assert ring.rectCount() >= 2
+    shown = _on_screen(view)
+
+    size = view.viewport().size()
+    img = QImage(size, QImage.Format.Format_RGB32)
+    img.fill(0)
+    painter = QPainter(img)
+    painter.setClipRegion(ring)
+    painter.setTransform(now)
+    view.board().drawBackground(painter, view.mapToScene(ring.boundingRect()).boundingRect())
+    painter.end()
+    want = np.frombuffer(img.constBits(), np.uint8).reshape(
+        img.height(), img.bytesPerLine() // 4, 4)[:, :img.width(), :3].astype(int)
+    mask = np.zeros((size.height(), size.width()), bool)
+    for r in ring:
+        mask[r.top():r.bottom() + 1, r.left():r.right() + 1] = True
+    assert np.abs(shown[mask] - want[mask]).max() <= 2
+
+    drawn: list[int] = []
+    real = BoardScene.drawBackground
+
+    def counted(scene, p, rect):
+        drawn.append(1)
+        real(scene, p, rect)
+
+    monkeypatch.setattr(BoardScene, "drawBackground", counted)
+    view.viewport().repaint()
+    assert view.wheel_picture_shown() and drawn == []
+    assert np.array_equal(_on_screen(view)[mask], shown[mask])
