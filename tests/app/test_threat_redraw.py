@@ -46,6 +46,16 @@ def _worked_out(qtbot, win, tool, unit) -> None:
                     timeout=10000)
 
 
+def _two_worked_out(qtbot):
+    """Two units hovered in turn and their figures come: (win, tool, units, their lines)."""
+    win, tool, units = _window(qtbot)
+    lines = []
+    for unit in units[:2]:
+        _worked_out(qtbot, win, tool, unit)
+        lines.append(tool.lines)
+    return win, tool, units[:2], lines
+
+
 def _strokes(item) -> list[bool]:
     """Count the times the item's lines are stroked on the interface (not put up)."""
     stroked: list[bool] = []
@@ -109,12 +119,7 @@ def test_a_picture_beyond_those_kept_goes_with_its_lines_and_pushes_none_out(
     from app.tools import threat
 
     monkeypatch.setattr(threat, "PICTURES_KEPT", 1)
-    win, tool, units = _window(qtbot)
-    a, b = units[0], units[1]
-    _worked_out(qtbot, win, tool, a)
-    lines_a = tool.lines
-    _worked_out(qtbot, win, tool, b)
-    lines_b = tool.lines
+    win, tool, (a, b), (lines_a, lines_b) = _two_worked_out(qtbot)
     assert lines_a.picture is None and lines_b.picture is not None  # one kept: b's
     _hover(qtbot, win, a.x, a.y)
     qtbot.waitUntil(lambda: lines_a.scene() is win.scene, timeout=10000)
@@ -126,12 +131,7 @@ def test_a_picture_beyond_those_kept_goes_with_its_lines_and_pushes_none_out(
 
 
 def test_pictures_drawn_at_another_zoom_are_let_go_when_a_new_one_comes(qtbot):
-    win, tool, units = _window(qtbot)
-    a, b = units[0], units[1]
-    _worked_out(qtbot, win, tool, a)
-    lines_a = tool.lines
-    _worked_out(qtbot, win, tool, b)
-    lines_b = tool.lines
+    win, tool, (a, b), (lines_a, lines_b) = _two_worked_out(qtbot)
     _hover(qtbot, win, b.x + 3, b.y + 3)
     win.view.zoom_by(1.25, QPoint(600, 400))
     _hover(qtbot, win, a.x, a.y)
