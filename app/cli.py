@@ -1305,15 +1305,19 @@ def run(argv: list[str]) -> int:
 @contextmanager
 def _language_kept() -> Iterator[None]:
     """A command run inside a running application (a test, the self-test) leaves that
-    application's interface language as it found it."""
+    application's interface language as it found it, and the command language too (a
+    window drawn later by the same process, e.g. a picture, installs that one)."""
+    global _language
     from PySide6.QtCore import QCoreApplication
 
     from app.i18n import current_language, install
 
     before = current_language() if QCoreApplication.instance() is not None else None
+    command = _language
     try:
         yield
     finally:
+        _language = command
         if before is not None and current_language() != before:
             install(before)
 

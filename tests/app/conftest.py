@@ -27,3 +27,23 @@ def russian_cli(qm_folder, monkeypatch):
         monkeypatch.delenv(key, raising=False)
     yield
     cli.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def english_after(request):
+    """Every test leaves the interface in English: one that turned it Russian and did not
+    turn it back would have the tests after it on the same worker read Russian texts
+    (which ones depends on how pytest-xdist shares the tests out). The test that did it
+    fails here, by name, and English is put back for the rest."""
+    yield
+    import sys
+
+    i18n = sys.modules.get("app.i18n")
+    if i18n is None or i18n.current_language() == i18n.DEFAULT:
+        return
+    left = i18n.current_language()
+    from PySide6.QtCore import QCoreApplication
+
+    if QCoreApplication.instance() is not None:
+        i18n.install(i18n.DEFAULT)
+    pytest.fail(f"{request.node.nodeid} left the interface in {left!r}")

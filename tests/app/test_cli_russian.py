@@ -134,3 +134,23 @@ def test_the_app_s_dice_line_in_russian(capsys, russian_cli):
     out = capsys.readouterr().out
     assert "Кубики: программа, зерно 7 (повторить: --seed 7)" in out
     assert "Dice:" not in out
+
+
+def test_a_russian_command_run_in_a_running_app_leaves_both_languages_as_they_were(
+        capsys, russian_cli, qapp):
+    """A command run inside the program (the self-test, a test) with --lang ru leaves the
+    interface and the command language as it found them: a board window drawn after it
+    (a picture) is in English, not in the last command's Russian."""
+    from app.picture_cli import board_window
+    from engine.model import Game
+    from engine.scenario_io import load_demo
+
+    assert i18n.current_language() == "en" and cli.language() == "en"
+    assert main(["--lang", "ru", "measure"]) == 2
+    assert "использование: warboard measure" in capsys.readouterr().err  # it spoke Russian
+    assert cli.language() == "en" and i18n.current_language() == "en"
+    window = board_window(Game(load_demo()))
+    try:
+        assert i18n.current_language() == "en"
+    finally:
+        window.deleteLater()
