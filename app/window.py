@@ -274,7 +274,7 @@ class MainWindow(QMainWindow):
         if self.editor.has_game:
             units = self.editor.game.scenario.units
             heap.settle(len(units))
-            offload.prepare(len(units), [(u.base, u.x, u.y, u.facing) for u in units])
+            offload.prepare(len(units), [u.placement() for u in units])
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:

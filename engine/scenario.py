@@ -61,9 +61,14 @@ class Unit:
     parent: str | None = None
     extra: dict = field(default_factory=dict)
 
+    def placement(self) -> tuple[BaseShape, float, float, float]:
+        """(base, x, y, facing): what the base's outline is made from (`base_polygon`), as
+        plain values another thread or process can make it from."""
+        return (self.base, self.x, self.y, self.facing)
+
     def polygon(self):
         """The base's outline on the table."""
-        return base_polygon(self.base, self.x, self.y, self.facing)
+        return base_polygon(*self.placement())
 
     @property
     def label(self) -> str:

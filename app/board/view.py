@@ -282,12 +282,13 @@ class BoardView(QGraphicsView):
         if job.scale != scale or self._relabel.isActive():
             return  # the wheel turned again: its rest lays them out
         board.set_view(self.visible_table_rect(), scale)
-        if board.finish_layout(job, job.with_items(future.result())) is None:
-            if board.laid_out_generation > job.generation and board.label_scale() == scale:
-                pass  # the board laid them out itself since (a unit moved)
-            else:
-                self._start_label_job()
-                return
+        laid_out = board.finish_layout(job, job.with_items(future.result())) is not None
+        # dropped because the board changed: laid out again, unless it did that itself since
+        # (a unit moved) at this zoom
+        if not laid_out and not (board.laid_out_generation > job.generation
+                                 and board.label_scale() == scale):
+            self._start_label_job()
+            return
         if self._wheel is not None:
             self._sharpen.start()
 

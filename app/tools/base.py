@@ -9,6 +9,7 @@ figures through `hint` (the label beside the pointer). It edits the game only th
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -225,6 +226,27 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
 
 #: Lines per QPainter call when a worker draws them (see `Lines.render`).
 RENDER_CHUNK = 8
+#: How long a tool's worker waits at most for the repaint of the event that started it
+#: (a hover's outline, a placed template) before it goes on; it goes on as soon as that
+#: repaint is done.
+REPAINT_FIRST_S = 0.1
+
+
+class Repainted:
+    """Set once the view's next paint is done. A tool's worker waits on it (at most
+    REPAINT_FIRST_S) before work that needs the interpreter lock: the event's own repaint
+    needs it too, and sharing it slowed both."""
+
+    def __init__(self, view) -> None:
+        self._done = threading.Event()
+        view.after_next_paint(self._done.set)
+
+    def wait(self) -> None:
+        self._done.wait(REPAINT_FIRST_S)
+
+    def set(self) -> None:
+        """No repaint to wait for (the result is wanted now)."""
+        self._done.set()
 
 
 class Lines:

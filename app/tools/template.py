@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import math
-import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -63,7 +62,7 @@ from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
 from engine.i18n import Text, msg, said
 
-from .base import PanelTool, ToolPanel
+from .base import PanelTool, Repainted, ToolPanel
 from .rows_table import fill as fill_rows
 from .rows_table import rows_of, rows_table
 
@@ -96,11 +95,6 @@ def bearing_die() -> Die:
     return Die(N_BEARINGS)
 
 
-#: How long the worker that works a blast's odds and heat map out waits at most for the
-#: placing click's own repaint (the template and who is under it) before it starts: both
-#: need the interpreter lock, and sharing it slowed the click's repaint. It starts as soon
-#: as that repaint is done.
-REPAINT_FIRST_S = 0.1
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
@@ -363,7 +357,7 @@ class TemplateTool(PanelTool):
         self.panel.show_message(self._instructions())
 
     def reset(self) -> None:
-        self._settle_pending()
+        self.settle_odds()
         super().reset()
         self._ghost = None
         self._placed = []
@@ -445,7 +439,7 @@ class TemplateTool(PanelTool):
         from concurrent.futures import ThreadPoolExecutor
 
         from engine.measure import template_query
-        self._settle_pending()
+        self.settle_odds()
         scenario = self.editor.game.scenario
         self.clear_overlay()
         self._ghost = None
@@ -457,12 +451,12 @@ class TemplateTool(PanelTool):
         polys, ids = [u.polygon() for u in units], [u.id for u in units]
         names = {u.id: u.label for u in units}
 
-        # the worker waits for this click's repaint (see REPAINT_FIRST_S); settling the
-        # odds before it (`_settle_pending`) lets it start at once
-        painted = threading.Event()
+        # the worker waits for this click's repaint (the template and who is under it);
+        # settling the odds before it (`settle_odds`) lets it start at once
+        painted = Repainted(self.view)
 
         def work() -> Worked:
-            painted.wait(REPAINT_FIRST_S)
+            painted.wait()
             return worked_out(shape, (x, y), scheme, polys, ids, names,
                               (0.0, 0.0, t.width_in, t.height_in))
 
@@ -482,14 +476,10 @@ class TemplateTool(PanelTool):
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
         self.panel.odds_title.setText(tr("Before the roll — working out the odds …"))
         self.panel.fill(self.panel.odds, [])
-        self.view.after_next_paint(painted.set)
         self._pending = (self._workers.submit(work), show, self.editor.game, painted)
         self._pending[0].add_done_callback(
-            lambda _f: ui_thread.deliver(self, self._on_arrival))
+            lambda _f: ui_thread.deliver(self, self.settle_odds))
         return here
-
-    def _on_arrival(self) -> None:
-        self._settle_pending()
 
     @property
     def odds_pending(self) -> bool:
@@ -498,14 +488,10 @@ class TemplateTool(PanelTool):
         return self._pending is not None
 
     def settle_odds(self) -> None:
-        """Show (and log) the odds of the last placement now, waiting for its worker: for a
-        caller that reads them at once (a picture drawn with the heat map)."""
-        self._settle_pending()
-
-    def _settle_pending(self) -> None:
         """Show (and log) the odds a worker is working out, waiting for them if need be:
-        before anything else is done with the template, so the log keeps its order. Odds
-        for a game since replaced are dropped."""
+        when they come, before anything else is done with the template (so the log keeps
+        its order), and for a caller that reads them at once (a picture drawn with the
+        heat map). Odds for a game since replaced are dropped."""
         pending, self._pending = self._pending, None
         if pending is None:
             return
@@ -541,7 +527,7 @@ class TemplateTool(PanelTool):
             self.panel.show_message(tr("A flamer does not scatter.") if self.shape == "flamer"
                                     else tr("Place the template first."), error=True)
             return None
-        self._settle_pending()
+        self.settle_odds()
         scenario = self.editor.game.scenario
         x, y = self.aim
         from engine.board_ops import BoardOps

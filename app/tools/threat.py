@@ -13,7 +13,6 @@ kept until the game changes, so moving over the same unit costs nothing.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from app import offload, ui_thread
 from app.board.paths import geometry_path
 from app.i18n import tr
 
-from .base import Lines, LinesItem, Picture, Tool, ViewPose, path_item
+from .base import Lines, LinesItem, Picture, Repainted, Tool, ViewPose, path_item
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -43,9 +42,6 @@ PAIR_OFFSET_IN = 0.18
 #: Tables with more units than this work a new hover out on a worker thread (at 500 units
 #: one costs 15-25 ms, more than a frame); smaller ones at once.
 WORKER_FROM = 150
-#: How long a worker waits at most for the hover's own repaint (the unit outlined, the old
-#: lines gone) before it starts; it starts as soon as that repaint is done.
-REPAINT_FIRST_S = 0.1
 #: How many units' lines keep the picture their worker drew (an image of the viewport,
 #: ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.
 PICTURES_KEPT = 6
@@ -88,7 +84,7 @@ def sightings_job(scenario: Scenario, unit_id: str,
         return list
     index = terrain_index(scenario)
     me = unit.polygon()
-    placed = [(v.base, v.x, v.y, v.facing) for v in others]  # as Unit.polygon places them
+    placed = [v.placement() for v in others]
     ids = [v.id for v in others]
 
     def work() -> list[Sighting]:
@@ -293,8 +289,7 @@ class ThreatTool(Tool):
         # lines arrived later). A zero timer is not that: it fires between the scene's
         # queued update and the viewport's paint. Figures from the second process come
         # meanwhile: that waits for the lock only once they are here.
-        painted = threading.Event()
-        self.view.after_next_paint(painted.set)
+        painted = Repainted(self.view)
         if self._future is not None:  # the pointer went on: a job still queued is dropped
             self._future.cancel()     # (one already running finishes and is kept)
         future = self._future = self._workers.submit(
@@ -303,11 +298,11 @@ class ThreatTool(Tool):
             lambda f, g=generation, u=unit_id: ui_thread.deliver(self, self._on_arrival, g, u, f))
 
     def _worker_job(self, unit_id: str, job: Callable[[], list[Sighting]],
-                    painted: threading.Event | None = None, *,
+                    painted: Repainted | None = None, *,
                     offloaded: bool = False) -> Callable[[], Worked]:
         """The whole of a hover's work for the worker: the sightings, their lines, and the
         lines drawn as the view shows the table now (read here, on the UI thread). What
-        needs the interpreter lock waits for `painted` (at most REPAINT_FIRST_S): the job
+        needs the interpreter lock waits for `painted` (the hover's repaint): the job
         too, unless it is `offloaded` to the second process."""
         scenario = self.editor.game.scenario
         me = scenario.unit(unit_id)
@@ -317,10 +312,10 @@ class ThreatTool(Tool):
 
         def work() -> Worked:
             if painted is not None and not offloaded:
-                painted.wait(REPAINT_FIRST_S)
+                painted.wait()
             found = job()
             if painted is not None and offloaded:
-                painted.wait(REPAINT_FIRST_S)
+                painted.wait()
             lines = sight_lines(mine, at, found)
             return Worked(found, lines, lines.render(pose) if lines.all else None)
 
@@ -372,13 +367,12 @@ class ThreatTool(Tool):
         """Kept lines whose picture is gone (pushed out of PICTURES_KEPT) or drawn at
         another zoom: a worker draws them anew, as for a new hover, and they go up when it
         is done — stroking a big table's lines here took the hover 20-50 ms at 500 units."""
-        painted = threading.Event()
-        self.view.after_next_paint(painted.set)
+        painted = Repainted(self.view)
         if self._redraw is not None:  # the pointer went on: a picture not begun is dropped
             self._redraw.cancel()
 
         def work() -> Picture:
-            painted.wait(REPAINT_FIRST_S)
+            painted.wait()
             return drawn.render(pose)
 
         future = self._redraw = self._pool().submit(work)

@@ -206,7 +206,8 @@ def test_the_threat_worker_waits_for_the_hovers_own_repaint(qtbot):
     and the figures are those worked out at once."""
     import time
 
-    from app.tools.threat import REPAINT_FIRST_S, sightings
+    from app.tools.base import REPAINT_FIRST_S
+    from app.tools.threat import sightings
 
     assert REPAINT_FIRST_S > 0.06
     scenario, win, tool, unit = threat_on_a_big_table(qtbot)
