@@ -60,6 +60,9 @@ AROUND_PAD_PX = 4.0
 #: A held picture of the board (hold_board) is taken once the board has been still this
 #: long: a pan or a zoom under a holding tool does not pay a picture per step.
 HOLD_AFTER_MS = 150
+#: A picture due while a worker that holds the interpreter lock is busy is taken this
+#: much later (`defer_picture`).
+HOLD_RETRY_MS = 30
 #: Room in Qt's pixmap cache (QPixmapCache, KB), where every unit, label and badge keeps
 #: its picture at the current zoom. Qt's default 10 MB holds about 1,200 units' pictures:
 #: at 2,000 units every repaint under a board-wide overlay (threat lines, arcs) evicted
@@ -142,6 +145,7 @@ class BoardView(QGraphicsView):
         self._take.setSingleShot(True)
         self._take.setInterval(HOLD_AFTER_MS)
         self._take.timeout.connect(self._take_picture)
+        self._deferring: list = []  # the workers' futures a picture waits for
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
 
@@ -326,7 +330,7 @@ class BoardView(QGraphicsView):
         self._hold = on
         self._held = None
         if on:
-            self._take.start()
+            self._take.start(HOLD_AFTER_MS)
         else:
             self._take.stop()
 
@@ -367,9 +371,20 @@ class BoardView(QGraphicsView):
         held = self._held
         return held is not None and held.key == self._board_key()
 
+    def defer_picture(self, future) -> None:
+        """No held picture is taken until this worker's `future` is done: its work needs
+        the interpreter lock, as painting the picture does, and the two took turns — a
+        picture taken while a threat hover's lines were drawn took 25-30 ms instead of 8,
+        and a pointer event that came meanwhile waited for it."""
+        self._deferring.append(future)
+
     def _take_picture(self) -> None:
         """The board as it looks now without the overlays, for the repaints to come."""
         if not self._hold or self._wheel is not None or not self.viewport().isVisible():
+            return
+        self._deferring = [f for f in self._deferring if not f.done()]
+        if self._deferring:
+            self._take.start(HOLD_RETRY_MS)
             return
         shown = self.board().find_overlays()
         self._grabbing = True
@@ -410,7 +425,7 @@ class BoardView(QGraphicsView):
             key = self._board_key()
             if key != self._waiting_for or not self._take.isActive():
                 self._waiting_for = key  # restarted by a change, not by an overlay's
-                self._take.start()       # repaint: taken once the board is still
+                self._take.start(HOLD_AFTER_MS)  # repaint: taken once the board is still
         if pic is None:
             super().paintEvent(event)
             return

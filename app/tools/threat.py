@@ -294,6 +294,7 @@ class ThreatTool(Tool):
             self._future.cancel()     # (one already running finishes and is kept)
         future = self._future = self._workers.submit(
             self._worker_job(unit_id, job, painted, offloaded=offloaded))
+        self.view.defer_picture(future)
         future.add_done_callback(
             lambda f, g=generation, u=unit_id: ui_thread.deliver(self, self._on_arrival, g, u, f))
 
@@ -376,6 +377,7 @@ class ThreatTool(Tool):
             return drawn.render(pose)
 
         future = self._redraw = self._pool().submit(work)
+        self.view.defer_picture(future)
         future.add_done_callback(lambda f, g=self._generation: ui_thread.deliver(
             self, self._redrawn, g, unit_id, drawn, f))
 

@@ -159,3 +159,70 @@ def test_a_group_selected_off_the_board_drops_the_picture(win, qtbot):
     shown = on_screen(win, qtbot)
     assert differing(shown, before) > 0.0005
     assert differing(shown, full_repaint(win)) < 0.001
+
+
+def test_an_item_raised_as_it_is_added_is_drawn_over_the_picture(win, qtbot):
+    """An item added below the board's overlays and raised above them in the same turn
+    (the arcs raise their labels so) is an overlay: over a held picture it is painted,
+    not baked into the picture. Found without looking through every item of the board."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from app.board.style import Z_OVERLAY
+
+    scene = win.scene
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    swept = QGraphicsSimpleTextItem("swept")
+    scene.addItem(swept)
+    swept.setZValue(Z_OVERLAY)
+    qtbot.wait(5)  # the sweep runs in the event loop's next turn
+    found = QGraphicsSimpleTextItem("found")
+    scene.addItem(found)
+    found.setZValue(Z_OVERLAY + 1)
+
+    def no_full_look(*args):
+        raise AssertionError("find_overlays looked through every item")
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(scene, "items", no_full_look)
+        shown = scene.find_overlays()
+    assert any(i is swept for i in shown) and any(i is found for i in shown)
+    low = QGraphicsSimpleTextItem("low")
+    scene.addItem(low)
+    assert not any(i is low for i in scene.find_overlays())
+
+
+def test_the_arcs_labels_stay_over_a_held_picture(win, qtbot, held_paints):
+    """The arcs overlay on under the threat view: its sector labels are overlays, so
+    hovers repaint over the held picture and the screen matches a full repaint."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    arcs = win.modules["app.tools.arcs"]
+    win.select_unit("sherman-3")
+    arcs.action.setChecked(True)
+    labels = [i for i in arcs.items if isinstance(i, QGraphicsSimpleTextItem)]
+    assert labels
+    qtbot.waitUntil(win.view.holds_picture, timeout=3000)
+    overlays = win.scene.overlays()
+    assert all(any(i is o for o in overlays) for i in labels)
+    hover(win, qtbot, "gren-1")
+    assert held_paints
+    arcs.action.setChecked(False)  # the labels go: gone from the screen too
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
+
+
+def test_no_picture_is_taken_while_a_worker_is_busy(win, qtbot):
+    """A worker's job (a hover's sight lines drawn) and the picture both need the
+    interpreter lock: the picture waits until the job is done, then is taken."""
+    from concurrent.futures import Future
+
+    view = win.view
+    qtbot.waitUntil(view.holds_picture, timeout=3000)
+    job: Future = Future()
+    view.defer_picture(job)
+    win.scene.touched()  # the board changed: a new picture is due
+    view.viewport().update()
+    qtbot.wait(view_module.HOLD_AFTER_MS * 3)
+    assert not view.holds_picture()
+    job.set_result(None)
+    qtbot.waitUntil(view.holds_picture, timeout=3000)
+    assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
