@@ -174,17 +174,19 @@ class Offload:
             self._broken(pool)
             raise
 
-    def warm(self, fn: Callable[..., Any], *args: Any) -> Future | None:
-        """Have the process call `fn(*args)` when it is free, not waiting for it: work done
-        ahead of need, whose use is what it leaves in the process (its caches). None when
-        the process is not started or has died (nothing to warm)."""
+    def warm(self, fn: Callable[..., Any], *args: Any, keep: Sequence[Any] = ()
+             ) -> Future | None:
+        """Have the process call `fn(*keep, *args)` when it is free, not waiting for it:
+        work done ahead of need, whose use is what it leaves in the process (its caches;
+        `keep` as `run` sends them, so later calls find the same objects). None when the
+        process is not started or has died (nothing to warm)."""
         from concurrent.futures.process import BrokenProcessPool
 
         pool = self._pool
         if pool is None:
             return None
         try:
-            return pool.submit(_call, fn, [], args)
+            return pool.submit(_call, fn, self._keep(keep, resend=False), args)
         except BrokenProcessPool:
             self._broken(pool)
             return None
@@ -235,16 +237,21 @@ def shared() -> Offload:
     return _shared
 
 
-def prepare(units: int, placements: Sequence[tuple] = ()) -> bool:
+def prepare(units: int, placements: Sequence[tuple] = (), index: Any = None) -> bool:
     """A game of `units` units is on the board: start the process for a big one (True),
     and have it make the units' outlines and sight-line samples (`placements`: (base, x, y,
-    facing) each) before the first hover needs them."""
+    facing) each) before the first hover needs them — with the table's terrain `index`,
+    also what the threat view reads of each base against it (geometry.los.prepare_table;
+    the index then goes by token, as the hovers send it)."""
     if units < OFFLOAD_FROM_UNITS:
         return False
     second = shared()
     second.start()
     if placements:
-        from geometry.los import prepare_placed
+        from geometry.los import prepare_placed, prepare_table
 
-        second.warm(prepare_placed, list(placements))
+        if index is None:
+            second.warm(prepare_placed, list(placements))
+        else:
+            second.warm(prepare_table, list(placements), keep=[index])
     return True

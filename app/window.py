@@ -274,7 +274,12 @@ class MainWindow(QMainWindow):
         if self.editor.has_game:
             units = self.editor.game.scenario.units
             heap.settle(len(units))
-            offload.prepare(len(units), [u.placement() for u in units])
+            index = None
+            if len(units) >= offload.OFFLOAD_FROM_UNITS:
+                from engine.measure import terrain_index
+
+                index = terrain_index(self.editor.game.scenario)  # the hovers' own
+            offload.prepare(len(units), [u.placement() for u in units], index)
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:

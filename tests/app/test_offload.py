@@ -158,3 +158,29 @@ def test_a_big_game_on_the_board_has_its_outlines_made_in_the_process(monkeypatc
     assert second.run(_outlines_made, [], placed) == [True] * len(placed)
     stopped = offload.Offload()
     assert stopped.warm(_outlines_made, placed) is None  # not started: nothing to warm
+
+
+def _table_prepared(index, placed: list) -> bool:
+    """Run in the second process: whether the terrain rows of each placement's outline are
+    kept for this index there (the index the hovers send by token)."""
+    from geometry.bases import base_polygon
+    from geometry.outline_rows import tables_of
+
+    tables = tables_of(index)
+    rows = tables.get("terrain")
+    return rows is not None and "spans" in tables and all(
+        rows.row(base_polygon(*p)) is not None for p in placed)
+
+
+def test_a_big_game_with_its_terrain_has_the_hovers_facts_made_in_the_process(
+        monkeypatch, second):
+    """prepare with the table's terrain index too: the process keeps what a hover reads of
+    each base against that index, under the token the hovers then send it by."""
+    from engine.measure import terrain_index
+
+    monkeypatch.setattr(offload, "_shared", second)
+    scenario = big_table(offload.OFFLOAD_FROM_UNITS, 10, seed=6)
+    placed = [u.placement() for u in scenario.units]
+    index = terrain_index(scenario)
+    assert offload.prepare(len(placed), placed, index) is True
+    assert second.run(_table_prepared, [index], placed) is True

@@ -418,10 +418,14 @@ def test_sample_points_are_kept_per_outline_object_and_forgotten_with_it():
     assert los._sampled(a, 16) is not None and los._sampled(b, 16) is None
     again = sample_points([b, a], 16)
     assert np.array_equal(again[1][0], first[1][0]) and np.array_equal(again[1][1], first[1][0])
-    key = id(a)
+    from geometry import outline_rows
+
+    slot = outline_rows.SLOTS.slot(a)
+    assert slot is not None
     del a
     gc.collect()
-    assert key not in los._SAMPLED or los._SAMPLED[key][0]() is not None
+    assert slot in outline_rows.slots_of([b, shapely.Point(0, 0).buffer(1)]) or \
+        slot in outline_rows.SLOTS._free  # the slot is free again (or taken by a new one)
 
 
 def test_prepared_placements_leave_their_outlines_and_samples_made():

@@ -272,3 +272,40 @@ def test_target_covers_equals_per_pair_line_of_sight(terrain, unit, others, samp
     ref = [line_of_sight(index, unit, o, samples=samples) for o in others]
     np.testing.assert_array_equal(frac, [r.visible_fraction for r in ref])
     np.testing.assert_array_equal(cover, [r.cover for r in ref])
+
+
+# ---------------------------------------------------------------------------- kept per base
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_what_is_kept_per_base_changes_no_figure(seed, monkeypatch):
+    """The spans and terrain rows kept per outline (geometry.outline_rows) give the figures
+    worked out afresh: a table prepared ahead (prepare_table, as the second process does
+    when a big game comes on the board) needs no span worked out for a hover, and every
+    hover, first or again, matches line_of_sight pair by pair."""
+    from shapely import Polygon as P
+
+    from geometry import los
+    from geometry.los import prepare_table
+
+    index, units = random_scene(seed)
+    placed = [(BaseShape.oval(60, 35), 3.0 + 2 * i, 5.0 + (i % 4) * 6, 20.0 * i)
+              for i in range(12)]
+    assert prepare_table(index, placed) == 12
+    outlines = [base_polygon(*p) for p in placed]
+    real = los._spans_at
+
+    def none_left(*args, **kwargs):
+        raise AssertionError("a span was worked out that the table had prepared")
+
+    monkeypatch.setattr(los, "_spans_at", none_left)
+    first = [threat_view(index, u, outlines[:k] + outlines[k + 1:])
+             for k, u in enumerate(outlines)]
+    monkeypatch.setattr(los, "_spans_at", real)
+    for k, u in enumerate(outlines):
+        again = assert_matches(index, u, outlines[:k] + outlines[k + 1:])
+        fresh = threat_view(index, P(u), [P(o) for o in outlines[:k] + outlines[k + 1:]])
+        for f in ("sees", "sees_cover", "seen_by", "seen_by_cover"):
+            np.testing.assert_array_equal(getattr(first[k], f), getattr(again, f))
+            np.testing.assert_array_equal(getattr(fresh, f), getattr(again, f))
+    assert prepare_table(index, []) == 0
