@@ -893,7 +893,7 @@ def threat_view(
 
 
 def threat_half_placed(
-    index: TerrainIndex, unit: Polygon, placed: Sequence[tuple], which: ThreatHalf, *,
+    index: TerrainIndex, unit: Polygon | tuple, placed: Sequence[tuple], which: ThreatHalf, *,
     samples: int = DEFAULT_SAMPLES,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One direction of `threat_view_placed`: ("sees") how much of each other the unit sees
@@ -901,7 +901,7 @@ def threat_half_placed(
     same arrays as that ThreatView's, so the two may be worked out apart (one per core)."""
     from .bases import base_polygon
 
-    unit = _as_polygon(unit, "unit")
+    unit = _as_polygon(_outline_of(unit), "unit")
     others = _as_polygons([base_polygon(*p) for p in placed], "others")
     n = len(others)
     if n == 0:
@@ -926,15 +926,28 @@ def _threat_half(index: TerrainIndex, scene: _Sight, n: int, which: ThreatHalf
 
 
 def threat_view_placed(
-    index: TerrainIndex, unit: Polygon, placed: Sequence[tuple], *,
+    index: TerrainIndex, unit: Polygon | tuple, placed: Sequence[tuple], *,
     samples: int = DEFAULT_SAMPLES,
 ) -> ThreatView:
     """`threat_view` with the others given as placements, (base, x, y, facing) each: their
     outlines are made here (`base_polygon`, as a unit's polygon is), so a caller in another
-    process sends a few numbers per unit rather than outlines."""
+    process sends a few numbers per unit rather than outlines; `unit` may be a placement
+    too (what is kept for its outline in that process is then found again)."""
     from .bases import base_polygon
 
-    return threat_view(index, unit, [base_polygon(*p) for p in placed], samples=samples)
+    return threat_view(index, _outline_of(unit), [base_polygon(*p) for p in placed],
+                       samples=samples)
+
+
+def _outline_of(unit: Polygon | tuple) -> object:
+    """A unit given as its outline or as its placement (base, x, y, facing): a placement
+    gives the outline `base_polygon` keeps, and with it what is kept for that outline
+    (an outline sent to another process arrives there as a new object each time)."""
+    if isinstance(unit, tuple):
+        from .bases import base_polygon
+
+        return base_polygon(*unit)
+    return unit
 
 
 def prepare_placed(placed: Sequence[tuple], *, samples: int = DEFAULT_SAMPLES) -> int:

@@ -83,7 +83,7 @@ def sightings_job(scenario: Scenario, unit_id: str,
     if not others:
         return list
     index = terrain_index(scenario)
-    me = unit.polygon()
+    me = unit.placement()  # its outline made there: the one kept (geometry.bases)
     placed = [v.placement() for v in others]
     ids = [v.id for v in others]
 

@@ -309,3 +309,20 @@ def test_what_is_kept_per_base_changes_no_figure(seed, monkeypatch):
             np.testing.assert_array_equal(getattr(first[k], f), getattr(again, f))
             np.testing.assert_array_equal(getattr(fresh, f), getattr(again, f))
     assert prepare_table(index, []) == 0
+
+
+def test_a_unit_given_by_its_placement_is_its_kept_outline():
+    """threat_view_placed / threat_half_placed take the hovered unit as a placement too (a
+    second process then finds what it keeps for that outline): the same figures."""
+    from geometry.los import threat_half_placed, threat_view_placed
+
+    index, _ = random_scene(8)
+    me = (TANK, 12.0, 9.0, 30.0)
+    placed = [(OVAL, 3.0 + 3 * i, 20.0 - i, 15.0 * i) for i in range(8)]
+    by_outline = threat_view_placed(index, base_polygon(*me), placed)
+    by_place = threat_view_placed(index, me, placed)
+    for f in ("sees", "sees_cover", "seen_by", "seen_by_cover"):
+        np.testing.assert_array_equal(getattr(by_place, f), getattr(by_outline, f))
+    sees, cover = threat_half_placed(index, me, placed, "sees")
+    np.testing.assert_array_equal(sees, by_outline.sees)
+    np.testing.assert_array_equal(cover, by_outline.sees_cover)
