@@ -19,7 +19,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from typing import Any
 
@@ -154,6 +154,13 @@ class Offload:
                 ) -> list[Any]:
         """`run` for each (fn, keep, args), all at once (one in each process): the results
         in order, once all are in."""
+        return list(self.run_each(calls))
+
+    def run_each(self, calls: Sequence[tuple[Callable[..., Any], Sequence[Any], tuple]]
+                 ) -> Iterator[Any]:
+        """`run_all`'s results one at a time, each as soon as it is in (the calls all
+        handed over first): a caller may use the first while the process works on the
+        next."""
         from concurrent.futures.process import BrokenProcessPool
 
         pool = self._pool
@@ -162,14 +169,12 @@ class Offload:
         try:
             futures = [pool.submit(_call, fn, self._keep(keep, resend=False), args)
                        for fn, keep, args in calls]
-            out = []
             for (fn, keep, args), future in zip(calls, futures, strict=True):
                 try:
-                    out.append(future.result())
+                    got = future.result()
                 except Forgotten:  # that process has not had it yet (or no longer has it)
-                    out.append(pool.submit(_call, fn, self._keep(keep, resend=True),
-                                           args).result())
-            return out
+                    got = pool.submit(_call, fn, self._keep(keep, resend=True), args).result()
+                yield got
         except BrokenProcessPool:
             self._broken(pool)
             raise

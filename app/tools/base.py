@@ -298,21 +298,27 @@ class Lines:
             painter.setPen(pen)
             painter.drawLines(lines)
 
-    def render(self, view: ViewPose) -> Picture:
+    def render(self, view: ViewPose, *, onto: Picture | None = None, since: int = 0
+               ) -> Picture:
         """The lines drawn as `view` shows the table, into an image of its viewport (any
-        thread may do this: QImage and QPainter on it are safe off the GUI thread)."""
-        w, h, dpr = view.width, view.height, view.dpr
-        image = QImage(max(1, round(w * dpr)), max(1, round(h * dpr)),
-                       QImage.Format.Format_ARGB32_Premultiplied)
-        image.setDevicePixelRatio(dpr)
-        image.fill(Qt.GlobalColor.transparent)
+        thread may do this: QImage and QPainter on it are safe off the GUI thread).
+        `onto`: into that picture (made for the same `view`), only the groups from the
+        `since`-th on — the lines added after it was drawn."""
+        if onto is None:
+            w, h, dpr = view.width, view.height, view.dpr
+            image = QImage(max(1, round(w * dpr)), max(1, round(h * dpr)),
+                           QImage.Format.Format_ARGB32_Premultiplied)
+            image.setDevicePixelRatio(dpr)
+            image.fill(Qt.GlobalColor.transparent)
+        else:
+            image = onto.image
         painter = QPainter(image)
         painter.setRenderHints(view.hints)
         painter.setTransform(view.transform)
         # In small calls: PySide holds the interpreter lock while QPainter strokes, so one
         # call for every line would stall the interface thread for all of it; between calls
         # it may take the lock (the same pixels: each line is stroked on its own).
-        for pen, lines in self.groups.values():
+        for pen, lines in list(self.groups.values())[since:]:
             painter.setPen(pen)
             for i in range(0, len(lines), RENDER_CHUNK):
                 painter.drawLines(lines[i:i + RENDER_CHUNK])

@@ -70,35 +70,40 @@ def sightings(scenario: Scenario, unit_id: str) -> list[Sighting]:
 
 
 def sightings_job(scenario: Scenario, unit_id: str,
-                  offload: Offload | None = None) -> Callable[[], list[Sighting]]:
+                  offload: Offload | None = None) -> Callable[..., list[Sighting]]:
     """`sightings` split in two: what is read from the game now (the terrain index, where
     each base stands), and a call that works out the outlines and sight lines from those
     alone — so it may run on a worker thread while the game goes on changing. With a ready
-    `offload` the call has the second processes work them out (the same functions on the same
-    values, each direction in a process of its own; on this thread if one has died)."""
+    `offload` the call has the second process work them out (the same functions on the same
+    values, one direction after the other, the one towards the unit first; on this thread if
+    the process has died)."""
     from engine.measure import terrain_index
     from geometry.los import ThreatView, threat_half_placed, threat_view_placed
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
-        return list
+        return lambda on_seen_by=None: []
     index = terrain_index(scenario)
     me = unit.placement()  # its outline made there: the one kept (geometry.bases)
     placed = [v.placement() for v in others]
     ids = [v.id for v in others]
 
-    def work() -> list[Sighting]:
+    def work(on_seen_by: Callable[[list[str], list[float]], None] | None = None
+             ) -> list[Sighting]:
+        """`on_seen_by(ids, seen_by)`, if given, may be called with the direction towards
+        the unit as soon as the second process has it, while it works out the other."""
         tv = None
         if offload is not None:
             from concurrent.futures.process import BrokenProcessPool
             try:
-                if offload.processes >= 2:  # each direction in a process of its own
-                    (sees, sees_cover), (seen_by, seen_by_cover) = offload.run_all(
-                        [(threat_half_placed, [index], (me, placed, half))
-                         for half in ("sees", "seen_by")])
-                    tv = ThreatView(sees, sees_cover, seen_by, seen_by_cover)
-                else:
-                    tv = offload.run(threat_view_placed, [index], me, placed)
+                halves = offload.run_each(  # towards the unit first: its lines go first
+                    [(threat_half_placed, [index], (me, placed, half))
+                     for half in ("seen_by", "sees")])
+                seen_by, seen_by_cover = next(halves)
+                if on_seen_by is not None:
+                    on_seen_by(ids, seen_by.tolist())
+                sees, sees_cover = next(halves)
+                tv = ThreatView(sees, sees_cover, seen_by, seen_by_cover)
             except BrokenProcessPool:
                 tv = None
         if tv is None:
@@ -117,46 +122,73 @@ def sightings_job(scenario: Scenario, unit_id: str,
 def sight_lines(me: tuple[float, float], at: dict[str, tuple[float, float]],
                 found: list[Sighting]) -> Lines:
     """The lines drawn for a unit's sightings (`at`: where each other unit stands): solid
-    from each unit that sees it, dashed to each it sees, a pair offset sideways so both
-    show. Plain values: a worker may build them. The offsets are worked with numpy (the
-    same arithmetic as a float at a time), one colour per distinct fraction, and the
-    bounds once for all lines."""
-    import numpy as np
+    from each unit that sees it, then dashed to each it sees, a pair offset sideways so
+    both show. Plain values: a worker may build them (the solid ones as soon as that
+    direction is known: `add_seen_by_lines`, then `add_sees_lines`)."""
     lines = Lines()
-    if not found:
-        return lines
+    if found:
+        ids = [s.other for s in found]
+        add_seen_by_lines(lines, me, at, ids, [s.seen_by for s in found])
+        add_sees_lines(lines, me, at, ids, [s.sees for s in found])
+    return lines
+
+
+def add_seen_by_lines(lines: Lines, me: tuple[float, float],
+                      at: dict[str, tuple[float, float]], ids: list[str],
+                      seen_by: list[float]) -> None:
+    """The solid lines, from each of `ids` that sees the unit (`seen_by`: how much)."""
+    _add_pass(lines, _pair_ends(me, at, ids)[0], seen_by, 2.5, Qt.PenStyle.SolidLine)
+
+
+def add_sees_lines(lines: Lines, me: tuple[float, float],
+                   at: dict[str, tuple[float, float]], ids: list[str],
+                   sees: list[float]) -> None:
+    """The dashed lines, to each of `ids` the unit sees (`sees`: how much)."""
+    _add_pass(lines, _pair_ends(me, at, ids)[1], sees, 1.5, Qt.PenStyle.DashLine)
+
+
+def _pair_ends(me: tuple[float, float], at: dict[str, tuple[float, float]], ids: list[str]
+               ) -> tuple[list[list[float]], list[list[float]]]:
+    """Each pair's two lines' ends, offset sideways: (solid ones, other → unit; dashed ones,
+    unit → other). Worked with numpy, the same arithmetic as a float at a time."""
+    import numpy as np
     mx, my = me
-    xy = np.array([at[s.other] for s in found], dtype=float)
+    xy = np.array([at[i] for i in ids], dtype=float).reshape(-1, 2)
     dx, dy = xy[:, 0] - mx, xy[:, 1] - my
     # ** 0.5 a float at a time, as before (C's pow; numpy's may take another route)
     length = np.maximum([v ** 0.5 for v in (dx * dx + dy * dy).tolist()], 1e-9)
     ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
     solid = np.column_stack([xy[:, 0] + ox, xy[:, 1] + oy, mx + ox, my + oy]).tolist()
     dashed = np.column_stack([mx - ox, my - oy, xy[:, 0] - ox, xy[:, 1] - oy]).tolist()
+    return solid, dashed
+
+
+def _add_pass(lines: Lines, ends: list[list[float]], fractions: list[float], width: float,
+              style: Qt.PenStyle) -> None:
+    """A line for each pair whose fraction is above 0, coloured by it (one colour per
+    distinct fraction), and the bounds once for all of them."""
+    import numpy as np
     colours: dict[float, tuple[QColor, int]] = {}
+    kept = []
+    for a, f in zip(ends, fractions, strict=True):
+        if f > 0:
+            got = colours.get(f)
+            if got is None:
+                c = fraction_colour(f)
+                got = colours[f] = (c, c.rgba())
+            lines.add_line(QLineF(*a), *got, width, style)
+            kept.append(a)
+    if kept:  # room for the pen as QGraphicsLineItem leaves it (width as inches)
+        e = np.array(kept)
+        xs, ys = e[:, [0, 2]], e[:, [1, 3]]
+        lines.grow(float(xs.min()) - width, float(ys.min()) - width, float(xs.max()) + width,
+                   float(ys.max()) + width)
 
-    def colour(f: float) -> tuple[QColor, int]:
-        got = colours.get(f)
-        if got is None:
-            c = fraction_colour(f)
-            got = colours[f] = (c, c.rgba())
-        return got
 
-    dash = Qt.PenStyle.DashLine
-    solid_style = Qt.PenStyle.SolidLine
-    for s, a, b in zip(found, solid, dashed, strict=True):
-        if s.seen_by > 0:
-            lines.add_line(QLineF(*a), *colour(s.seen_by), 2.5, solid_style)
-        if s.sees > 0:
-            lines.add_line(QLineF(*b), *colour(s.sees), 1.5, dash)
-    drawn = [s.seen_by > 0 for s in found], [s.sees > 0 for s in found]
-    for ends, keep, m in ((np.array(solid), drawn[0], 2.5), (np.array(dashed), drawn[1], 1.5)):
-        ends = ends[np.array(keep, dtype=bool)]
-        if len(ends):  # room for the pen as QGraphicsLineItem leaves it (width as inches)
-            xs, ys = ends[:, [0, 2]], ends[:, [1, 3]]
-            lines.grow(float(xs.min()) - m, float(ys.min()) - m, float(xs.max()) + m,
-                       float(ys.max()) + m)
-    return lines
+def _drawn_all(mine: tuple[float, float], at: dict[str, tuple[float, float]],
+               found: list[Sighting], pose: ViewPose) -> tuple[Lines, Picture | None]:
+    lines = sight_lines(mine, at, found)
+    return lines, (lines.render(pose) if lines.all else None)
 
 
 @dataclass(frozen=True)
@@ -314,11 +346,28 @@ class ThreatTool(Tool):
         def work() -> Worked:
             if painted is not None and not offloaded:
                 painted.wait()
-            found = job()
-            if painted is not None and offloaded:
+            if not offloaded:
+                found = job()
+                return Worked(found, *_drawn_all(mine, at, found, pose))
+            # the solid lines drawn while the second process works the dashed ones out
+            lines = Lines()
+            picture: list[Picture] = []
+
+            def seen_by_first(ids: list[str], seen_by: list[float]) -> None:
+                if painted is not None:
+                    painted.wait()
+                add_seen_by_lines(lines, mine, at, ids, seen_by)
+                picture.append(lines.render(pose))
+
+            found = job(seen_by_first)
+            if painted is not None:
                 painted.wait()
-            lines = sight_lines(mine, at, found)
-            return Worked(found, lines, lines.render(pose) if lines.all else None)
+            if not picture:  # the process died on the way: worked out here at once
+                return Worked(found, *_drawn_all(mine, at, found, pose))
+            solid = len(lines.groups)
+            add_sees_lines(lines, mine, at, [s.other for s in found], [s.sees for s in found])
+            return Worked(found, lines, lines.render(pose, onto=picture[0], since=solid)
+                          if lines.all else None)
 
         return work
 

@@ -254,7 +254,11 @@ def _line_values(lines) -> list[tuple]:
 
 
 def reference_threat_lines(scenario, me, found) -> list[tuple]:
-    """The threat lines as ThreatTool._draw added them one by one before sight_lines."""
+    """The threat lines as ThreatTool._draw added them one by one before sight_lines, in
+    the order they are drawn now: the solid ones (from each unit that sees it), then the
+    dashed ones (a worker draws the first while the second process works the others out;
+    each pen's lines were drawn together before too: only where a solid and a dashed line
+    cross may the other be on top now)."""
     from PySide6.QtCore import QPointF, Qt
 
     from app.tools.base import LinesItem
@@ -262,17 +266,18 @@ def reference_threat_lines(scenario, me, found) -> list[tuple]:
 
     item = LinesItem()
     units = {u.id: u for u in scenario.units}
-    for s in found:
-        other = units[s.other]
-        dx, dy = other.x - me.x, other.y - me.y
-        length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-        ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
-        if s.seen_by > 0:
-            item.add(QPointF(other.x + ox, other.y + oy), QPointF(me.x + ox, me.y + oy),
-                     fraction_colour(s.seen_by), 2.5)
-        if s.sees > 0:
-            item.add(QPointF(me.x - ox, me.y - oy), QPointF(other.x - ox, other.y - oy),
-                     fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine)
+    for solid in (True, False):
+        for s in found:
+            other = units[s.other]
+            dx, dy = other.x - me.x, other.y - me.y
+            length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+            ox, oy = -dy / length * PAIR_OFFSET_IN, dx / length * PAIR_OFFSET_IN
+            if solid and s.seen_by > 0:
+                item.add(QPointF(other.x + ox, other.y + oy), QPointF(me.x + ox, me.y + oy),
+                         fraction_colour(s.seen_by), 2.5)
+            if not solid and s.sees > 0:
+                item.add(QPointF(me.x - ox, me.y - oy), QPointF(other.x - ox, other.y - oy),
+                         fraction_colour(s.sees), 1.5, Qt.PenStyle.DashLine)
     return _line_values(item.lines())
 
 
@@ -896,21 +901,34 @@ def test_threat_view_worked_out_in_the_second_process_draws_the_same_figures(qtb
     second = offload.shared()
     qtbot.waitUntil(second.ready, timeout=60000)  # the window started it for this table
     ran = []
-    run_all = second.run_all
-    second.run_all = lambda calls: (ran.extend(c[0].__name__ for c in calls),
-                                    run_all(calls))[1]
-    try:  # (`run` goes through `run_all`)
+    run_each = second.run_each
+
+    def spy(calls):
+        ran.extend((c[0].__name__, c[2][-1]) for c in calls)
+        yield from run_each(calls)
+
+    second.run_each = spy
+    try:
         qtbot.mouseMove(win.view.viewport(), at(win, unit.x + 3, unit.y + 3))
         qtbot.mouseMove(win.view.viewport(), at(win, unit.x, unit.y))
         qtbot.waitUntil(lambda: tool.pending is None and bool(tool.view_of), timeout=10000)
     finally:
-        del second.run_all
-    # with two processes each direction in a process of its own, else the whole in one
-    assert ran == (["threat_half_placed"] * 2 if second.processes >= 2
-                   else ["threat_view_placed"])
+        del second.run_each
+    # one direction after the other, towards the unit first (its lines drawn meanwhile)
+    assert ran == [("threat_half_placed", "seen_by"), ("threat_half_placed", "sees")]
     expected = sightings(scenario, unit.id)
     assert tool.view_of == expected
     assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
+    # the picture drawn in two goes (solid lines, then the dashed ones onto it) looks as
+    # the lines painted on the interface
+    assert tool.lines.picture is not None
+    qtbot.wait(30)
+    pictured = _pixels(win.view)
+    tool.lines.picture = None
+    tool.lines.update()
+    qtbot.wait(30)
+    differ = np.abs(pictured - _pixels(win.view)).max(axis=2) > 48
+    assert differ.mean() < 0.002, f"{differ.sum()} pixels differ"
 
 
 def test_a_threat_job_still_queued_when_the_pointer_goes_on_is_dropped(qtbot):
