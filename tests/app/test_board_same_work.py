@@ -237,14 +237,18 @@ def test_threat_view_worked_out_on_a_worker_draws_the_figures_worked_out_at_once
     # the lines the worker built are the lines the plain loop drew, pen for pen
     assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
     # ... and the picture it drew of them looks as the lines painted on the interface
+    _assert_picture_looks_stroked(qtbot, win, tool)
+
+
+def _assert_picture_looks_stroked(qtbot, win, tool) -> None:
+    """The worker's picture of the threat lines, put up, looks as the lines stroked."""
     assert tool.lines.picture is not None
     qtbot.wait(30)
     pictured = _pixels(win.view)
     tool.lines.picture = None
     tool.lines.update()
     qtbot.wait(30)
-    painted = _pixels(win.view)
-    differ = np.abs(pictured - painted).max(axis=2) > 48
+    differ = np.abs(pictured - _pixels(win.view)).max(axis=2) > 48
     assert differ.mean() < 0.002, f"{differ.sum()} pixels differ"
 
 
@@ -921,14 +925,7 @@ def test_threat_view_worked_out_in_the_second_process_draws_the_same_figures(qtb
     assert _line_values(tool.lines.lines()) == reference_threat_lines(scenario, unit, expected)
     # the picture drawn in two goes (solid lines, then the dashed ones onto it) looks as
     # the lines painted on the interface
-    assert tool.lines.picture is not None
-    qtbot.wait(30)
-    pictured = _pixels(win.view)
-    tool.lines.picture = None
-    tool.lines.update()
-    qtbot.wait(30)
-    differ = np.abs(pictured - _pixels(win.view)).max(axis=2) > 48
-    assert differ.mean() < 0.002, f"{differ.sum()} pixels differ"
+    _assert_picture_looks_stroked(qtbot, win, tool)
 
 
 def test_a_threat_job_still_queued_when_the_pointer_goes_on_is_dropped(qtbot):
