@@ -242,12 +242,14 @@ def shared() -> Offload:
     return _shared
 
 
-def prepare(units: int, placements: Sequence[tuple] = (), index: Any = None) -> bool:
+def prepare(units: int, placements: Sequence[tuple] = (),
+            index: Callable[[], Any] | None = None) -> bool:
     """A game of `units` units is on the board: start the process for a big one (True),
     and have it make the units' outlines and sight-line samples (`placements`: (base, x, y,
-    facing) each) before the first hover needs them — with the table's terrain `index`,
-    also what the threat view reads of each base against it (geometry.los.prepare_table;
-    the index then goes by token, as the hovers send it)."""
+    facing) each) before the first hover needs them — with `index()` giving the table's
+    terrain index (asked for a big table only), also what the threat view reads of each
+    base against it (geometry.los.prepare_table; the index then goes by token, as the
+    hovers send it)."""
     if units < OFFLOAD_FROM_UNITS:
         return False
     second = shared()
@@ -258,5 +260,5 @@ def prepare(units: int, placements: Sequence[tuple] = (), index: Any = None) -> 
         if index is None:
             second.warm(prepare_placed, list(placements))
         else:
-            second.warm(prepare_table, list(placements), keep=[index])
+            second.warm(prepare_table, list(placements), keep=[index()])
     return True

@@ -274,12 +274,11 @@ class MainWindow(QMainWindow):
         if self.editor.has_game:
             units = self.editor.game.scenario.units
             heap.settle(len(units))
-            index = None
-            if len(units) >= offload.OFFLOAD_FROM_UNITS:
-                from engine.measure import terrain_index
+            from engine.measure import terrain_index
 
-                index = terrain_index(self.editor.game.scenario)  # the hovers' own
-            offload.prepare(len(units), [u.placement() for u in units], index)
+            scenario = self.editor.game.scenario
+            offload.prepare(len(units), [u.placement() for u in units],
+                            lambda: terrain_index(scenario))  # the hovers' own index
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:

@@ -66,7 +66,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .outline_rows import Cells, Rows, slots_of, tables_of
+from .outline_rows import Cells, Rows, kept, slots_of
 from .terrain import LOS_NONE, LOS_SOLID, EdgeTable, TerrainIndex
 
 #: Sight lines per target base; 24 keeps a half-hidden base within ±0.1 of 0.5 while the
@@ -132,10 +132,8 @@ def _sample_rows(polys: np.ndarray, samples: int, slots: np.ndarray | None = Non
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """`sample_points` with each base's bound (the corner of its box: every vertex is
     within it) and reach (its farthest sample from the centre), kept per outline."""
-    rows = _SAMPLE_ROWS.get(samples)
-    if rows is None:
-        rows = _SAMPLE_ROWS.setdefault(samples, Rows(lambda ps, n=samples: _with_reach(
-            *_compute_samples(ps, n))))
+    rows = _SAMPLE_ROWS.get(samples) or _SAMPLE_ROWS.setdefault(
+        samples, Rows(lambda ps, n=samples: _with_reach(*_compute_samples(ps, n))))
     if slots is None:
         slots = slots_of(polys)
     return rows.get(polys, slots)  # type: ignore[return-value]
@@ -403,6 +401,10 @@ class _Spans:
     wrap: np.ndarray  # the shooter's centre is in or on the piece's hull: no usable span
     inside: np.ndarray  # the shooter's centre is inside the piece
 
+
+    def cells(self) -> tuple[np.ndarray, ...]:
+        """The fields in order, as a table of kept cells holds them (outline_rows.Cells)."""
+        return tuple(getattr(self, f) for f in _SPAN_FIELDS)
 
     def take(self, cols: np.ndarray) -> _Spans:
         return _Spans(*(getattr(self, f)[:, cols] for f in _SPAN_FIELDS))
@@ -985,9 +987,8 @@ def prepare_table(index: TerrainIndex, placed: Sequence[tuple], *,
             column = np.tile(np.arange(n_cols), len(owner) // n_cols)
 
             def fresh(h: np.ndarray, owner=owner, column=column) -> tuple[np.ndarray, ...]:
-                got = _spans_at(sc.table, column[h], sc.centres[owner[h], 0],
-                                sc.centres[owner[h], 1], sc.radius[column[h]])
-                return tuple(getattr(got, f) for f in _SPAN_FIELDS)
+                return _spans_at(sc.table, column[h], sc.centres[owner[h], 0],
+                                 sc.centres[owner[h], 1], sc.radius[column[h]]).cells()
 
             sc.spans.get(sc.slots[owner], column, fresh)
     return len(polys)
@@ -1038,15 +1039,12 @@ class _Sight(_Scene):
         slots = slots_of(polys)
         centres, points, bound, reach = _sample_rows(polys, _check_samples(samples), slots)
         n_p = len(index)
-        tables = tables_of(index)
         if n_p:
-            touch, on = _terrain_rows(index, tables).get(polys, slots)
+            touch, on = _terrain_rows(index).get(polys, slots)
         else:
             touch = on = np.zeros((len(polys), 0), dtype=bool)
-        table, solid, depth, los, radius = _columns(index, tables)
-        spans = tables.get("spans")
-        if spans is None:
-            spans = tables.setdefault("spans", Cells(len(table)))
+        table, solid, depth, los, radius = _columns(index)
+        spans: Cells | None = kept(index, "spans", lambda: Cells(n_p))  # type: ignore[assignment]
         if len(blockers):
             table = table.concat(EdgeTable.build(blockers))
             solid = np.concatenate((solid, np.ones(len(blockers), dtype=bool)))
@@ -1061,37 +1059,33 @@ class _Sight(_Scene):
                    radius, slots, spans)
 
 
-def _terrain_rows(index: TerrainIndex, tables: dict) -> Rows:
+def _terrain_rows(index: TerrainIndex) -> Rows:
     """Per outline, which of the index's pieces its base overlaps or touches (`touch`) and
     which it stands in or on (`on`: overlaps, not only touching), kept with the index."""
-    rows = tables.get("terrain")
-    if rows is None:
-        n_p = len(index)
+    n_p = len(index)
 
-        def compute(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            touch = np.zeros((len(polys), n_p), dtype=bool)
-            on = np.zeros((len(polys), n_p), dtype=bool)
-            a, b = index.tree.query(polys, predicate="intersects")
-            touch[a, b] = True
-            keep = ~shapely.touches(polys[a], index.shapes[b])
-            on[a[keep], b[keep]] = True
-            return touch, on
+    def compute(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        touch = np.zeros((len(polys), n_p), dtype=bool)
+        on = np.zeros((len(polys), n_p), dtype=bool)
+        a, b = index.tree.query(polys, predicate="intersects")
+        touch[a, b] = True
+        keep = ~shapely.touches(polys[a], index.shapes[b])
+        on[a[keep], b[keep]] = True
+        return touch, on
 
-        rows = tables.setdefault("terrain", Rows(compute))
-    return rows
+    return kept(index, "terrain", lambda: Rows(compute))  # type: ignore[return-value]
 
 
-def _columns(index: TerrainIndex, tables: dict) -> tuple:
+def _columns(index: TerrainIndex) -> tuple:
     """The index's pieces as a `_Sight`'s columns: edge table, solid, depth, blocks a line,
     bounding radius — worked out once per index."""
-    got = tables.get("columns")
-    if got is None:
-        n_p = len(index)
-        depth = np.full(n_p, np.inf)
+    def make() -> tuple:
+        depth = np.full(len(index), np.inf)
         depth[index.los_pieces] = index.los_depth
-        got = tables.setdefault("columns", (index.edges, index.effect == LOS_SOLID, depth,
-                                            index.effect != LOS_NONE, _radius(index.edges)))
-    return got
+        return (index.edges, index.effect == LOS_SOLID, depth, index.effect != LOS_NONE,
+                _radius(index.edges))
+
+    return kept(index, "columns", make)  # type: ignore[return-value]
 
 
 def _radius(table: EdgeTable) -> np.ndarray:
@@ -1276,8 +1270,7 @@ def _candidates(
         return kk, jj, _Spans(*(np.zeros(0) for _ in _SPAN_FIELDS))
     if sc.spans is not None:  # kept per (base, piece): a base's centre sees a piece so
         def fresh(h: np.ndarray) -> tuple[np.ndarray, ...]:  # hover after hover
-            got = _spans_at(tab, jj[h], p[kk[h], 0], p[kk[h], 1], sc.radius[jj[h]])
-            return tuple(getattr(got, f) for f in _SPAN_FIELDS)
+            return _spans_at(tab, jj[h], p[kk[h], 0], p[kk[h], 1], sc.radius[jj[h]]).cells()
 
         sp = _Spans(*sc.spans.get(sc.slots[s[kk]], jj, fresh))
     elif (s == s[0]).all():  # one shooter (the unit looking out): each piece's span once

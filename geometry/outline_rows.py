@@ -173,3 +173,10 @@ def tables_of(owner: object) -> dict:
         if tables is None:
             tables = _TABLES[owner] = {}
         return tables
+
+
+def kept(owner: object, key: str, make: Callable[[], object]) -> object:
+    """The table `key` kept for `owner` (`tables_of`), made by `make()` the first time."""
+    tables = tables_of(owner)
+    got = tables.get(key)
+    return got if got is not None else tables.setdefault(key, make())

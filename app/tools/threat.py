@@ -124,33 +124,33 @@ def sight_lines(me: tuple[float, float], at: dict[str, tuple[float, float]],
     """The lines drawn for a unit's sightings (`at`: where each other unit stands): solid
     from each unit that sees it, then dashed to each it sees, a pair offset sideways so
     both show. Plain values: a worker may build them (the solid ones as soon as that
-    direction is known: `add_seen_by_lines`, then `add_sees_lines`)."""
+    direction is known: `add_seen_by_lines`, then `add_sees_lines`, with `pair_ends`)."""
     lines = Lines()
     if found:
-        ids = [s.other for s in found]
-        add_seen_by_lines(lines, me, at, ids, [s.seen_by for s in found])
-        add_sees_lines(lines, me, at, ids, [s.sees for s in found])
+        ends = pair_ends(me, at, [s.other for s in found])
+        add_seen_by_lines(lines, ends, [s.seen_by for s in found])
+        add_sees_lines(lines, ends, [s.sees for s in found])
     return lines
 
 
-def add_seen_by_lines(lines: Lines, me: tuple[float, float],
-                      at: dict[str, tuple[float, float]], ids: list[str],
-                      seen_by: list[float]) -> None:
-    """The solid lines, from each of `ids` that sees the unit (`seen_by`: how much)."""
-    _add_pass(lines, _pair_ends(me, at, ids)[0], seen_by, 2.5, Qt.PenStyle.SolidLine)
+def add_seen_by_lines(lines: Lines, ends: PairEnds, seen_by: list[float]) -> None:
+    """The solid lines, from each other unit that sees the unit (`seen_by`: how much)."""
+    _add_pass(lines, ends[0], seen_by, 2.5, Qt.PenStyle.SolidLine)
 
 
-def add_sees_lines(lines: Lines, me: tuple[float, float],
-                   at: dict[str, tuple[float, float]], ids: list[str],
-                   sees: list[float]) -> None:
-    """The dashed lines, to each of `ids` the unit sees (`sees`: how much)."""
-    _add_pass(lines, _pair_ends(me, at, ids)[1], sees, 1.5, Qt.PenStyle.DashLine)
+def add_sees_lines(lines: Lines, ends: PairEnds, sees: list[float]) -> None:
+    """The dashed lines, to each other unit the unit sees (`sees`: how much)."""
+    _add_pass(lines, ends[1], sees, 1.5, Qt.PenStyle.DashLine)
 
 
-def _pair_ends(me: tuple[float, float], at: dict[str, tuple[float, float]], ids: list[str]
-               ) -> tuple[list[list[float]], list[list[float]]]:
-    """Each pair's two lines' ends, offset sideways: (solid ones, other → unit; dashed ones,
-    unit → other). Worked with numpy, the same arithmetic as a float at a time."""
+#: Each pair's two lines' ends: (solid ones, other → unit; dashed ones, unit → other).
+PairEnds = tuple[list[list[float]], list[list[float]]]
+
+
+def pair_ends(me: tuple[float, float], at: dict[str, tuple[float, float]], ids: list[str]
+              ) -> PairEnds:
+    """Each pair's two lines' ends, offset sideways so both show. Worked with numpy, the
+    same arithmetic as a float at a time."""
     import numpy as np
     mx, my = me
     xy = np.array([at[i] for i in ids], dtype=float).reshape(-1, 2)
@@ -187,6 +187,7 @@ def _add_pass(lines: Lines, ends: list[list[float]], fractions: list[float], wid
 
 def _drawn_all(mine: tuple[float, float], at: dict[str, tuple[float, float]],
                found: list[Sighting], pose: ViewPose) -> tuple[Lines, Picture | None]:
+    """The sightings' lines and the picture of them as `pose` shows the table."""
     lines = sight_lines(mine, at, found)
     return lines, (lines.render(pose) if lines.all else None)
 
@@ -351,22 +352,23 @@ class ThreatTool(Tool):
                 return Worked(found, *_drawn_all(mine, at, found, pose))
             # the solid lines drawn while the second process works the dashed ones out
             lines = Lines()
-            picture: list[Picture] = []
+            first: list[tuple[PairEnds, Picture]] = []
 
             def seen_by_first(ids: list[str], seen_by: list[float]) -> None:
                 if painted is not None:
                     painted.wait()
-                add_seen_by_lines(lines, mine, at, ids, seen_by)
-                picture.append(lines.render(pose))
+                ends = pair_ends(mine, at, ids)
+                add_seen_by_lines(lines, ends, seen_by)
+                first.append((ends, lines.render(pose)))
 
             found = job(seen_by_first)
-            if painted is not None:
-                painted.wait()
-            if not picture:  # the process died on the way: worked out here at once
+            if not first:  # the process died on the way: worked out here at once
+                if painted is not None:
+                    painted.wait()
                 return Worked(found, *_drawn_all(mine, at, found, pose))
-            solid = len(lines.groups)
-            add_sees_lines(lines, mine, at, [s.other for s in found], [s.sees for s in found])
-            return Worked(found, lines, lines.render(pose, onto=picture[0], since=solid)
+            (ends, picture), solid = first[0], len(lines.groups)
+            add_sees_lines(lines, ends, [s.sees for s in found])
+            return Worked(found, lines, lines.render(pose, onto=picture, since=solid)
                           if lines.all else None)
 
         return work

@@ -182,5 +182,5 @@ def test_a_big_game_with_its_terrain_has_the_hovers_facts_made_in_the_process(
     scenario = big_table(offload.OFFLOAD_FROM_UNITS, 10, seed=6)
     placed = [u.placement() for u in scenario.units]
     index = terrain_index(scenario)
-    assert offload.prepare(len(placed), placed, index) is True
+    assert offload.prepare(len(placed), placed, lambda: index) is True
     assert second.run(_table_prepared, [index], placed) is True
