@@ -45,8 +45,9 @@ meets each pair's sight fan, computes spans for those (pair, piece) alone (once 
 when the one unit looks out), and takes cover from the same line crossings, in one scene for
 both directions. A line through the disc inscribed in a woods piece for more than its depth
 is blocked without crossing anything. Cover is worked out only for pairs that see
-something (NOT_SEEN otherwise), after the fractions, crossing only the lines whose pieces
-are not yet known to be met.
+something (NOT_SEEN otherwise), after the fractions, crossing only the lines of pieces
+not yet known to be met that could raise the pair's cover above what is known, and of walls
+only those whose bounding circle comes within their cover reach of the target.
 
 What a scene reads of one base alone is kept per outline object (geometry.outline_rows):
 its samples, the pieces it stands on and, without blockers, each piece's span from its
@@ -1212,7 +1213,14 @@ def _trace(
     counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]
     wall = np.zeros(len(jj), dtype=bool)
     wall[counts] = index.is_line[jj[counts]]
-    more = counts & (wall | ~line_hit.any(axis=1))
+    level = np.zeros(len(jj), dtype=np.int64)
+    level[counts] = index.cover[jj[counts]]
+    # only a piece that could raise the pair's cover above what is already known to give
+    # it, and a wall only near enough the target to count, is crossed further
+    known = _known_cover(index, sc, s, t, kk[counts & ~wall & line_hit.any(axis=1)],
+                         jj[counts & ~wall & line_hit.any(axis=1)])
+    more = counts & (level > known[kk]) & np.where(
+        wall, _near_target(sc, t[kk], jj), ~line_hit.any(axis=1))
     ci, li = np.nonzero(maybe & ~sure & ~need & more[:, None])
     k = kk[ci]
     n_cross, _ = _cross(tab, jj[ci], p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], sp.inside[ci])
@@ -1302,14 +1310,37 @@ def _trace_cover(
     terrain = jj < n_p
     kk, jj, line_hit = kk[terrain], jj[terrain], line_hit[terrain]
     counts = ~sc.touch[s[kk], jj]  # pieces the shooter's base meets are ignored
-    crossed = np.zeros((n_pairs, n_p), dtype=bool)
-    crossed[kk, jj] = line_hit.any(axis=1) & counts
-    gives = (crossed | sc.on[t, :n_p]) & ~index.is_line & ~sc.touch[s]
-    ci, li = np.nonzero(line_hit & (counts & index.is_line[jj])[:, None])
+    wall = index.is_line[jj]
+    crossed = counts & ~wall & line_hit.any(axis=1)
+    level = _known_cover(index, sc, s, t, kk[crossed], jj[crossed])
+    # a wall counts only if it would raise the level, and only near the target
+    wall &= counts & (index.cover[jj] > level[kk])
+    wall[wall] = _near_target(sc, t[kk[wall]], jj[wall])
+    ci, li = np.nonzero(line_hit & wall[:, None])
     if len(ci):
         k, pj = _walls_near_pairs(index, sc, s, t, kk[ci], jj[ci], li)
-        gives[k, pj] = True
-    return np.where(gives, index.cover[None, :], 0).max(axis=1)
+        np.maximum.at(level, k, index.cover[pj])
+    return level
+
+
+def _known_cover(
+    index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, kk: np.ndarray,
+    jj: np.ndarray,
+) -> np.ndarray:
+    """Each pair's cover from the area pieces its target stands in (not met by the
+    shooter's base) and the area pieces (pair kk[h], piece jj[h]) some line crosses."""
+    n_p = len(index)
+    on = sc.on[t, :n_p] & ~index.is_line & ~sc.touch[s, :n_p]
+    level = np.where(on, index.cover[None, :], 0).max(axis=1, initial=0).astype(np.int64)
+    np.maximum.at(level, kk, index.cover[jj])
+    return level
+
+
+def _near_target(sc: _Sight, tu: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Whether column j[h] may come within a wall's cover reach of base tu[h] (bounding
+    circles: a wall farther off can give that base no cover)."""
+    gap = np.hypot(sc.table.rep[j, 0] - sc.centres[tu, 0], sc.table.rep[j, 1] - sc.centres[tu, 1])
+    return gap <= sc.radius[j] + sc.bound[tu] + WALL_COVER_REACH_IN + 1e-6
 
 
 def _walls_near_pairs(

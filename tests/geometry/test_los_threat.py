@@ -326,3 +326,18 @@ def test_a_unit_given_by_its_placement_is_its_kept_outline():
     sees, cover = threat_half_placed(index, me, placed, "sees")
     np.testing.assert_array_equal(sees, by_outline.sees)
     np.testing.assert_array_equal(cover, by_outline.sees_cover)
+
+
+def test_a_long_wall_near_the_target_only_at_its_end_still_gives_cover():
+    # the wall runs 20" along x = 9 with its middle far from every unit; only its far end
+    # passes 0.5" in front of the unit at (10, 9): the cull by the wall's bounding circle
+    # must keep it (cover 2 from the others at x = 0); the unit standing in woods (cover 1)
+    # does not stop the wall from raising its cover to 2
+    index = TerrainIndex([TerrainPiece("wall", "wall", line=[(9, -11), (9, 9.5)]),
+                          area("far", "building", 30, 30, 32, 32)])
+    tv = assert_matches(index, at(10, 9), [at(0, 9), at(0, 7)])
+    assert tv.seen_by_cover.tolist() == [2, 2]
+    near = TerrainIndex([TerrainPiece("wall", "wall", line=[(9, -11), (9, 9.5)]),
+                         area("wood", "woods", 9.6, 8, 11, 10)])
+    tv = assert_matches(near, at(10, 9), [at(0, 9), at(0, 7)])
+    assert tv.seen_by_cover.tolist() == [2, 2]  # the wall's 2 over the woods' 1
