@@ -454,3 +454,28 @@ def test_candidate_arcs_find_the_pairs_testing_every_landing_finds(specs, scheme
     want = set(zip(*np.nonzero(bx * bx + by * by < radius * radius), strict=True))
     got = list(zip(k.tolist(), j.tolist(), strict=True))
     assert len(got) == len(set(got)) and set(got) == {(int(a), int(b)) for a, b in want}
+
+
+def test_few_sided_bases_measured_in_numpy_decide_as_geos_does():
+    """Bases of a few corners have their distances worked out in numpy (a square, a
+    rotated rectangle, a thin triangle); a non-convex one (an L) and a ring with a hole
+    are left to GEOS. Every (base, landing) decided as measuring each pair with GEOS."""
+    from shapely.geometry import Polygon
+
+    from geometry.template_odds import _corners, landing_hits
+
+    polys = [Polygon([(4, 4), (5, 4), (5, 5), (4, 5)]),
+             base_polygon(BaseShape.rect(50, 100), 6.0, 3.0, 30.0),
+             Polygon([(2, 6), (6, 6.05), (2, 6.1)]),
+             Polygon([(7, 6), (9, 6), (9, 7), (8, 7), (8, 8), (7, 8)]),
+             Polygon([(3, 1), (6, 1), (6, 3), (3, 3)], [[(4, 1.5), (5, 1.5), (5, 2.5), (4, 2.5)]])]
+    ids = [f"b{k}" for k in range(len(polys))]
+    assert (_corners(np.asarray(polys, dtype=object)).row >= 0).tolist() == [
+        True, True, True, False, False]
+    for shape, scheme, aim in [("blast-3", d20_steps(0.5), (5.0, 5.0)),
+                               ("blast-5", d6_minus_accuracy(1), (6.0, 4.0))]:
+        got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=90)
+        under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 90)
+        assert got.under.any() and (got.hole >= 0).any()
+        assert np.array_equal(got.under, under)
+        assert np.array_equal(got.hole, hole)
