@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -224,8 +224,10 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
     return pen
 
 
-#: Lines per QPainter call when a worker draws them (see `Lines.render`).
-RENDER_CHUNK = 8
+#: Lines per QPainter call when a worker draws them (see `Lines.render`): PySide holds the
+#: interpreter lock for a whole call, so the interface waits for the call under way (two
+#: table-long antialiased lines take about 1 ms; eight kept it waiting 5-7 ms a time).
+RENDER_CHUNK = 2
 #: How long a tool's worker waits at most for the repaint of the event that started it
 #: (a hover's outline, a placed template) before it goes on; it goes on as soon as that
 #: repaint is done.
@@ -239,7 +241,7 @@ class Repainted:
 
     def __init__(self, view) -> None:
         self._done = threading.Event()
-        view.after_next_paint(self._done.set)
+        view.after_next_paint(lambda: QTimer.singleShot(0, self._done.set))
 
     def wait(self) -> None:
         self._done.wait(REPAINT_FIRST_S)
@@ -305,13 +307,19 @@ class Lines:
         `onto`: into that picture (made for the same `view`), only the groups from the
         `since`-th on — the lines added after it was drawn."""
         if onto is None:
+            import numpy as np
+
             w, h, dpr = view.width, view.height, view.dpr
-            image = QImage(max(1, round(w * dpr)), max(1, round(h * dpr)),
+            width, height = max(1, round(w * dpr)), max(1, round(h * dpr))
+            # transparent is all zeros: pages the system hands over zeroed, so only those
+            # the lines touch are ever written (filling the image held the interpreter
+            # lock 2 ms and more a picture, while the interface waited for it)
+            pixels = np.zeros((height, width), dtype=np.uint32)
+            image = QImage(pixels.data, width, height, 4 * width,
                            QImage.Format.Format_ARGB32_Premultiplied)
             image.setDevicePixelRatio(dpr)
-            image.fill(Qt.GlobalColor.transparent)
         else:
-            image = onto.image
+            image, pixels = onto.image, onto.pixels
         painter = QPainter(image)
         painter.setRenderHints(view.hints)
         painter.setTransform(view.transform)
@@ -323,7 +331,7 @@ class Lines:
             for i in range(0, len(lines), RENDER_CHUNK):
                 painter.drawLines(lines[i:i + RENDER_CHUNK])
         painter.end()
-        return Picture(image, QTransform(view.transform))
+        return Picture(image, QTransform(view.transform), pixels)
 
 
 @dataclass(frozen=True)
@@ -350,6 +358,7 @@ class Picture:
 
     image: QImage
     transform: QTransform
+    pixels: object = None  # the memory `image` is drawn in, when it is not its own
 
     def fits(self, view: ViewPose) -> bool:
         """Drawn as `view` shows the table now: the same transform, and an image as big as
