@@ -235,9 +235,10 @@ REPAINT_FIRST_S = 0.1
 
 
 class Repainted:
-    """Set once the view's next paint is done. A tool's worker waits on it (at most
-    REPAINT_FIRST_S) before work that needs the interpreter lock: the event's own repaint
-    needs it too, and sharing it slowed both."""
+    """Set once the view's next paint is done and the event loop has had a turn after it
+    (a zero timer: what the paint left queued goes first). A tool's worker waits on it (at
+    most REPAINT_FIRST_S) before work that needs the interpreter lock: the event's own
+    repaint needs it too, and sharing it slowed both."""
 
     def __init__(self, view) -> None:
         self._done = threading.Event()
