@@ -30,6 +30,7 @@ import threading
 import time
 from pathlib import Path
 
+from app import ui_thread
 from app.heap import settle
 from bench import Options, Outcome, target
 from bench.gamefile_bench import LOG_ENTRIES, _entry
@@ -97,6 +98,9 @@ def autosave_target(options: Options) -> Outcome:
     # as the program does once a big game is loaded (app.window → app.heap): without it a
     # full collection of whatever the benches before this one left alive falls in a submit
     settle(UNITS)
+    # and the interface's share of the interpreter lock beside workers (its board view sets
+    # it): the same whether or not the board benches ran before this one
+    ui_thread.prepare()
     noise_max = max(_control(control, RUN_S / 2))
     committed: dict[int, float] = {}
     lock = threading.Lock()
