@@ -152,13 +152,14 @@ def _sampled(poly, samples: int) -> tuple | None:
     return None if row is None else row[:3]
 
 
-def _samples(polys: np.ndarray, samples: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _samples(polys: np.ndarray, samples: int, slots: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`sample_points`, and how far each base reaches from its centre at most (the corner of
     its box: every vertex is within it). Each row depends on its own base only, so rows are
     kept per outline and only the unseen outlines are computed."""
     if len(polys) == 0:
         return _compute_samples(polys, samples)
-    return _sample_rows(polys, samples)[:3]
+    return _sample_rows(polys, samples, slots)[:3]
 
 
 def _compute_samples(polys: np.ndarray, samples: int
@@ -237,10 +238,14 @@ def line_of_sight(
     target = _as_polygon(target, "target")
     blockers = _as_polygons(blockers, "blockers") if len(blockers) else _NO_POLYS
     polys = np.array([shooter, target], dtype=object)
-    overlaps = index.overlaps(polys)
-    scene = _Scene.build(index, polys, samples, blockers, overlaps)
+    # what each base alone decides, kept per outline (outline_rows): pointer after pointer
+    # measures the same bases again
+    slots = slots_of(polys)
+    touch, overlaps = _terrain_rows(index).get(polys, slots) if len(index) else (
+        np.zeros((2, 0), dtype=bool), np.zeros((2, 0), dtype=bool))
+    scene = _Scene.build(index, polys, samples, blockers, overlaps, slots)
     p = scene.centres[0]
-    sp_all = _spans(index.edges, p[:1], p[1:])
+    sp_all = _kept_spans(index, slots[0], p)
     sp = sp_all.take(index.los_pieces)
     if len(blockers):
         sp = sp.join(_spans(scene.table, p[:1], p[1:]).take(np.arange(len(sp.lo[0]),
@@ -252,8 +257,8 @@ def line_of_sight(
         index.ids[index.los_pieces[j]] if j < n_terrain else f"blockers[{j - n_terrain}]"
         for j in sorted(blocking)
     ]
-    crossed, cover, cover_terrain = _cover(index, shooter, target, overlaps[1],
-                                           p, scene.points[1], sp_all)
+    crossed, cover, cover_terrain = _cover(index, touch[0], overlaps[1],
+                                           p, scene.points[1], target, sp_all)
     status: Status = "clear" if fraction >= 1.0 else "blocked" if fraction <= 0.0 else "partial"
     return LosResult(status, fraction, crossed, cover, cover_terrain, blocked_by)
 
@@ -367,9 +372,9 @@ class _Scene:
     @classmethod
     def build(
         cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
-        overlaps: np.ndarray | None = None,
+        overlaps: np.ndarray | None = None, slots: np.ndarray | None = None,
     ) -> _Scene:
-        centres, points, bound = _samples(polys, _check_samples(samples))
+        centres, points, bound = _samples(polys, _check_samples(samples), slots)
         reach = np.sqrt(((points - centres[:, None, :]) ** 2).sum(-1)).max(axis=1)
         table, solid, depth = index.los_edges, index.los_solid, index.los_depth
         if overlaps is None:
@@ -719,14 +724,13 @@ def _padded_strips(
 
 
 def _cover(
-    index: TerrainIndex, shooter: Polygon, target: Polygon, target_on: np.ndarray,
-    centre: np.ndarray, pts: np.ndarray, spans: _Spans,
+    index: TerrainIndex, ignored: np.ndarray, target_on: np.ndarray,
+    centre: np.ndarray, pts: np.ndarray, target: Polygon, spans: _Spans,
 ) -> tuple[list[str], int, list[str]]:
-    """Pieces crossed, cover level and the pieces giving it (rules in the module docstring)."""
+    """Pieces crossed, cover level and the pieces giving it (rules in the module docstring).
+    `ignored`: the pieces the shooter's base overlaps or touches."""
     if len(index) == 0:
         return [], 0, []
-    ignored = np.zeros(len(index), dtype=bool)
-    ignored[index.touching(shooter)] = True
     hits = _line_hits(index.edges, centre, pts, spans) & ~ignored  # (lines, pieces)
     crossed = hits.any(axis=0)
     gives = (crossed | target_on) & ~index.is_line & ~ignored
@@ -1129,6 +1133,23 @@ def _spans_at(
     in_hull[near] = shapely.intersects_xy(tab.hulls[j[near]], px[near], py[near])
     wrap = in_hull | (hi - lo >= np.pi - 1e-6)
     return _Spans(mid, lo, hi, dmin, dmax, wrap, inside)
+
+
+def _kept_spans(index: TerrainIndex, slot: np.intp, centre: np.ndarray) -> _Spans:
+    """`_spans` of every piece from the centre of the base in `slot`, kept per (outline,
+    piece) with the index (the threat view's cells: `_spans_at` works them out the same)."""
+    n_p = len(index)
+    if n_p == 0:
+        return _spans(index.edges, centre[:1], centre[1:])
+    table, radius = index.edges, _columns(index)[4]
+    cols = np.arange(n_p)
+
+    def fresh(h: np.ndarray) -> tuple[np.ndarray, ...]:
+        x, y = np.full(len(h), centre[0]), np.full(len(h), centre[1])
+        return _spans_at(table, cols[h], x, y, radius[h]).cells()
+
+    cells = kept(index, "spans", lambda: Cells(n_p)).get(np.full(n_p, slot), cols, fresh)
+    return _Spans(*(c[None, :] for c in cells))  # type: ignore[arg-type]
 
 
 def _ragged(count: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

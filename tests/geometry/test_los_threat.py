@@ -341,3 +341,29 @@ def test_a_long_wall_near_the_target_only_at_its_end_still_gives_cover():
                          area("wood", "woods", 9.6, 8, 11, 10)])
     tv = assert_matches(near, at(10, 9), [at(0, 9), at(0, 7)])
     assert tv.seen_by_cover.tolist() == [2, 2]  # the wall's 2 over the woods' 1
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_the_spans_kept_per_base_are_the_spans_worked_out_whole(seed, monkeypatch):
+    """line_of_sight takes each piece's span from the shooter's centre from the cells kept
+    per outline (`_spans_at`, pair by pair): the same numbers as `_spans` over the whole
+    table, and a second measure from the same base works none out again."""
+    from geometry import los
+    from geometry.outline_rows import slots_of
+
+    index, units = random_scene(seed)
+    for u in units[:6]:
+        centre = los._sample_rows(np.array([u], dtype=object), los.DEFAULT_SAMPLES)[0][0]
+        kept = los._kept_spans(index, slots_of(np.array([u], dtype=object))[0], centre)
+        whole = los._spans(index.edges, centre[:1], centre[1:])
+        for f in los._SPAN_FIELDS:
+            np.testing.assert_array_equal(getattr(kept, f), getattr(whole, f))
+    shooter, *targets = units
+
+    def none_left(*args, **kwargs):
+        raise AssertionError("a span was worked out again for a base measured before")
+
+    line_of_sight(index, shooter, targets[0])
+    monkeypatch.setattr(los, "_spans_at", none_left)
+    for t in targets[1:]:
+        line_of_sight(index, shooter, t)
