@@ -380,14 +380,20 @@ def test_landing_hits_decided_by_the_discs_equal_every_pair_measured(seed):
     """Most pairs are decided by each base's inner and outer disc, not measured: on a
     crowded table (every base shape, rotated) the decisions are those of measuring every
     pair with GEOS, for both templates and both schemes."""
+    polys, ids = _crowded_table(300, seed)
+    assert_decided_as_every_pair_measured(polys, ids, 60, [
+        ("blast-3", d20_steps(1.0), (15.0, 10.0)), ("blast-5", d6_minus_accuracy(2), (8.0, 6.0)),
+        ("blast-3", d6_minus_accuracy(0), (25.0, 15.0))])
+
+
+def assert_decided_as_every_pair_measured(polys, ids, n_bearings, placements) -> None:
+    """landing_hits equals the dense, every-pair GEOS version for each (shape, scheme,
+    aim), with someone under the template and under the hole somewhere."""
     from geometry.template_odds import landing_hits
 
-    polys, ids = _crowded_table(300, seed)
-    for shape, scheme, aim in [("blast-3", d20_steps(1.0), (15.0, 10.0)),
-                               ("blast-5", d6_minus_accuracy(2), (8.0, 6.0)),
-                               ("blast-3", d6_minus_accuracy(0), (25.0, 15.0))]:
-        got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=60)
-        under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 60)
+    for shape, scheme, aim in placements:
+        got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=n_bearings)
+        under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, n_bearings)
         assert got.under.any() and (got.hole >= 0).any()
         assert np.array_equal(got.under, under)
         assert np.array_equal(got.hole, hole)
@@ -462,7 +468,7 @@ def test_few_sided_bases_measured_in_numpy_decide_as_geos_does():
     are left to GEOS. Every (base, landing) decided as measuring each pair with GEOS."""
     from shapely.geometry import Polygon
 
-    from geometry.template_odds import _corners, landing_hits
+    from geometry.template_odds import _corners
 
     polys = [Polygon([(4, 4), (5, 4), (5, 5), (4, 5)]),
              base_polygon(BaseShape.rect(50, 100), 6.0, 3.0, 30.0),
@@ -472,10 +478,5 @@ def test_few_sided_bases_measured_in_numpy_decide_as_geos_does():
     ids = [f"b{k}" for k in range(len(polys))]
     assert (_corners(np.asarray(polys, dtype=object)).row >= 0).tolist() == [
         True, True, True, False, False]
-    for shape, scheme, aim in [("blast-3", d20_steps(0.5), (5.0, 5.0)),
-                               ("blast-5", d6_minus_accuracy(1), (6.0, 4.0))]:
-        got = landing_hits(shape, aim, scheme, polys, ids, n_bearings=90)
-        under, hole = dense_landing_hits(shape, aim, scheme, polys, ids, 90)
-        assert got.under.any() and (got.hole >= 0).any()
-        assert np.array_equal(got.under, under)
-        assert np.array_equal(got.hole, hole)
+    assert_decided_as_every_pair_measured(polys, ids, 90, [
+        ("blast-3", d20_steps(0.5), (5.0, 5.0)), ("blast-5", d6_minus_accuracy(1), (6.0, 4.0))])
