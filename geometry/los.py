@@ -731,7 +731,7 @@ def _cover(
     `ignored`: the pieces the shooter's base overlaps or touches."""
     if len(index) == 0:
         return [], 0, []
-    hits = _line_hits(index.edges, centre, pts, spans) & ~ignored  # (lines, pieces)
+    hits = _line_hits(index.edges, centre, pts, spans, index.is_line, ignored) & ~ignored
     crossed = hits.any(axis=0)
     gives = (crossed | target_on) & ~index.is_line & ~ignored
     li, pj = np.nonzero(hits & index.is_line)
@@ -812,11 +812,14 @@ def _part_inside_near(
     return near
 
 
-def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans) -> np.ndarray:
+def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans,
+               every_line: np.ndarray, skip: np.ndarray) -> np.ndarray:
     """(len(q), len(tab)) booleans: segment p -> q[i] meets polygon j (touching counts).
 
     The angular cull of `_fractions` first (`sp`: the spans seen from p), then edge
-    crossings for the undecided.
+    crossings for the undecided: every line of a piece in `every_line` (a wall: where
+    each crosses it matters), of any other piece only until one line is known to meet it
+    (then whether some line does is decided), and none of a piece in `skip`.
     """
     length = np.hypot(q[:, 0] - p[0], q[:, 1] - p[1])[:, None]
     rel = _wrap(np.arctan2(q[:, 1] - p[1], q[:, 0] - p[0])[:, None] - sp.mid)
@@ -824,7 +827,8 @@ def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans) -> np.n
     maybe = (sp.wrap | in_span) & (length > sp.dmin - 1e-9)
     sure = maybe & ~sp.wrap & tab.connected & (rel > sp.lo) & (rel < sp.hi) & (length >= sp.dmax)
     hits = sure | (sp.inside & (length > 0))
-    li, pj = np.nonzero(maybe & ~hits)
+    open_ = (every_line | ~hits.any(axis=0)) & ~skip
+    li, pj = np.nonzero(maybe & ~hits & open_)
     if len(li):
         n_cross, _ = _cross(tab, pj, np.full(len(li), p[0]), np.full(len(li), p[1]),
                             q[li, 0], q[li, 1], sp.inside[0, pj])
