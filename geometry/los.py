@@ -241,8 +241,7 @@ def line_of_sight(
     # what each base alone decides, kept per outline (outline_rows): pointer after pointer
     # measures the same bases again
     slots = slots_of(polys)
-    touch, overlaps = _terrain_rows(index).get(polys, slots) if len(index) else (
-        np.zeros((2, 0), dtype=bool), np.zeros((2, 0), dtype=bool))
+    touch, overlaps = _touch_on(index, polys, slots)
     scene = _Scene.build(index, polys, samples, blockers, overlaps, slots)
     p = scene.centres[0]
     sp_all = _kept_spans(index, slots[0], p)
@@ -1048,10 +1047,7 @@ class _Sight(_Scene):
         slots = slots_of(polys)
         centres, points, bound, reach = _sample_rows(polys, _check_samples(samples), slots)
         n_p = len(index)
-        if n_p:
-            touch, on = _terrain_rows(index).get(polys, slots)
-        else:
-            touch = on = np.zeros((len(polys), 0), dtype=bool)
+        touch, on = _touch_on(index, polys, slots)
         table, solid, depth, los, radius = _columns(index)
         spans: Cells | None = kept(index, "spans", lambda: Cells(n_p))  # type: ignore[assignment]
         if len(blockers):
@@ -1066,6 +1062,14 @@ class _Sight(_Scene):
             spans = None
         return cls(polys, centres, points, reach, table, solid, depth, on, bound, los, touch,
                    radius, slots, spans)
+
+
+def _touch_on(index: TerrainIndex, polys: np.ndarray, slots: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """(touch, on) of `_terrain_rows` for these outlines (in `slots`); empty for no terrain."""
+    if len(index) == 0:
+        return np.zeros((len(polys), 0), dtype=bool), np.zeros((len(polys), 0), dtype=bool)
+    return _terrain_rows(index).get(polys, slots)  # type: ignore[return-value]
 
 
 def _terrain_rows(index: TerrainIndex) -> Rows:
@@ -1242,10 +1246,10 @@ def _trace(
     level[counts] = index.cover[jj[counts]]
     # only a piece that could raise the pair's cover above what is already known to give
     # it, and a wall only near enough the target to count, is crossed further
-    known = _known_cover(index, sc, s, t, kk[counts & ~wall & line_hit.any(axis=1)],
-                         jj[counts & ~wall & line_hit.any(axis=1)])
-    more = counts & (level > known[kk]) & np.where(
-        wall, _near_target(sc, t[kk], jj), ~line_hit.any(axis=1))
+    met = line_hit.any(axis=1)
+    area_met = counts & ~wall & met
+    known = _known_cover(index, sc, s, t, kk[area_met], jj[area_met])
+    more = counts & (level > known[kk]) & np.where(wall, _near_target(sc, t[kk], jj), ~met)
     ci, li = np.nonzero(maybe & ~sure & ~need & more[:, None])
     k = kk[ci]
     n_cross, _ = _cross(tab, jj[ci], p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], sp.inside[ci])

@@ -382,10 +382,9 @@ def _corners(bases: np.ndarray) -> _Corners:
     n = shapely.get_num_coordinates(bases)
     few = np.flatnonzero((n <= FEW_CORNERS + 1) & (shapely.get_num_interior_rings(bases) == 0)
                          & (shapely.get_type_id(bases) == shapely.GeometryType.POLYGON))
-    if few.size:
-        hull = shapely.area(shapely.convex_hull(bases[few]))
-        few = few[np.abs(hull - shapely.area(bases[few])) <= 1e-12 * np.maximum(hull, 1.0)]
-        few = few[shapely.area(bases[few]) > 0]
+    if few.size:  # convex (its hull no bigger) and with an area
+        hull, area = shapely.area(shapely.convex_hull(bases[few])), shapely.area(bases[few])
+        few = few[(np.abs(hull - area) <= 1e-12 * np.maximum(hull, 1.0)) & (area > 0)]
     xy = np.zeros((0, 1, 2))
     if few.size:
         rings = shapely.orient_polygons(bases[few])  # exterior counter-clockwise
