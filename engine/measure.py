@@ -111,7 +111,7 @@ class TemplateResult:
 
 # --- terrain index cache -----------------------------------------------------------------
 
-_INDEXES: OrderedDict[tuple, TerrainIndex] = OrderedDict()
+_INDEXES: OrderedDict[_TerrainKey, TerrainIndex] = OrderedDict()
 
 
 def _piece_key(p: TerrainPiece) -> tuple:
@@ -121,11 +121,30 @@ def _piece_key(p: TerrainPiece) -> tuple:
             p.los_depth_in, p.cover, p.movement, p.height, p.thickness_in)
 
 
-def _terrain_key(scenario: Scenario) -> tuple:
-    return tuple(_piece_key(p) for p in scenario.terrain)
+class _TerrainKey:
+    """The terrain's content as a key, hashed once: a measure looks it up in both caches
+    and files it there, and hashing the whole terrain each time cost more than the rest of
+    the lookup (~17 us a time at 40 pieces)."""
+
+    __slots__ = ("parts", "_hash")
+
+    def __init__(self, parts: tuple) -> None:
+        self.parts = parts
+        self._hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, _TerrainKey) and self._hash == other._hash
+                                 and self.parts == other.parts)
 
 
-def terrain_index(scenario: Scenario, key: tuple | None = None) -> TerrainIndex:
+def _terrain_key(scenario: Scenario) -> _TerrainKey:
+    return _TerrainKey(tuple(map(_piece_key, scenario.terrain)))
+
+
+def terrain_index(scenario: Scenario, key: _TerrainKey | None = None) -> TerrainIndex:
     """The scenario's TerrainIndex, reused while its terrain is unchanged.
 
     Keyed by the terrain's content, not the scenario object, so an edited piece can never

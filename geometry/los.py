@@ -192,7 +192,7 @@ def base_frames(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     xy, ring = shapely.get_coordinates(shapely.get_exterior_ring(polys), return_index=True)
     n = len(polys)
-    last = np.r_[ring[1:] != ring[:-1], True]  # the closing repeat of each ring
+    last = np.concatenate((ring[1:] != ring[:-1], [True]))  # the closing repeat of each ring
     keep = ~last
     rk, xk = ring[keep], xy[keep]
     nv = np.bincount(rk, minlength=n)
@@ -203,7 +203,7 @@ def base_frames(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     sxx = np.bincount(rk, dxk * dxk, minlength=n)
     syy = np.bincount(rk, dyk * dyk, minlength=n)
     sxy = np.bincount(rk, dxk * dyk, minlength=n)
-    first = np.flatnonzero(np.r_[True, ring[1:] != ring[:-1]])
+    first = np.concatenate(([True], ring[1:] != ring[:-1])).nonzero()[0]
     edge = np.arctan2(xy[first + 1, 1] - xy[first, 1], xy[first + 1, 0] - xy[first, 0])
     pca = 0.5 * np.arctan2(2 * sxy, sxx - syy)
     flat = np.hypot(sxx - syy, 2 * sxy) <= 1e-9 * (sxx + syy)
@@ -373,8 +373,11 @@ class _Scene:
         cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
         overlaps: np.ndarray | None = None, slots: np.ndarray | None = None,
     ) -> _Scene:
-        centres, points, bound = _samples(polys, _check_samples(samples), slots)
-        reach = np.sqrt(((points - centres[:, None, :]) ** 2).sum(-1)).max(axis=1)
+        samples = _check_samples(samples)
+        if len(polys):  # the reach is kept with the samples
+            centres, points, bound, reach = _sample_rows(polys, samples, slots)
+        else:
+            centres, points, bound, reach = _with_reach(*_compute_samples(polys, samples))
         table, solid, depth = index.los_edges, index.los_solid, index.los_depth
         if overlaps is None:
             overlaps = index.overlaps(polys)
@@ -435,7 +438,7 @@ def _spans(tab: EdgeTable, px: np.ndarray, py: np.ndarray) -> _Spans:
     # nearest point of each edge
     ex, ey = tab.bx - tab.ax, tab.by - tab.ay
     ll = np.maximum(ex * ex + ey * ey, 1e-300)
-    u = np.clip(((px - tab.ax) * ex + (py - tab.ay) * ey) / ll, 0.0, 1.0)
+    u = np.minimum(np.maximum(((px - tab.ax) * ex + (py - tab.ay) * ey) / ll, 0.0), 1.0)
     dist = np.hypot(tab.ax + u * ex - px, tab.ay + u * ey - py)
     dmin = np.minimum.reduceat(dist, tab.start, axis=1)
     inside = shapely.contains_xy(tab.geoms[None, :], px, py)
@@ -468,7 +471,8 @@ def _fractions(
     tc = scene.centres[t]
     dist = np.hypot(*(tc - p).T)
     r_t = scene.reach[t]
-    half = np.where(dist > r_t, np.arcsin(np.clip(r_t / np.maximum(dist, 1e-300), 0, 1)), np.pi)
+    sine = np.minimum(np.maximum(r_t / np.maximum(dist, 1e-300), 0), 1)
+    half = np.where(dist > r_t, np.arcsin(sine), np.pi)
     phi = np.arctan2(tc[:, 1] - p[:, 1], tc[:, 0] - p[:, 0])
     c = _wrap(phi[:, None] - sp.mid[row])
     lo, hi = sp.lo[row], sp.hi[row]
@@ -477,7 +481,7 @@ def _fractions(
     cand = sp.wrap[row] | (off <= half[:, None] + 1e-9)
     cand &= (dist + r_t)[:, None] > sp.dmin[row] - 1e-9
     cand &= ~(scene.solid[None, :] & (scene.on[s] | scene.on[t]))
-    kk, jj = np.nonzero(cand)
+    kk, jj = cand.nonzero()
     if len(kk) == 0:
         return np.ones(n_pairs), blocking
 
@@ -493,14 +497,14 @@ def _fractions(
     solid_c = scene.solid[jj][:, None]
     sure = (maybe & solid_c & ~wrap_c & scene.table.connected[jj][:, None]
             & (rel > lo_c) & (rel < hi_c) & (length >= sp.dmax[rk, jj][:, None]))
-    ci, li = np.nonzero(sure)
+    ci, li = sure.nonzero()
     blocked[kk[ci], li] = True
     if want_blocking:
         blocking.update(jj[ci].tolist())
     maybe &= ~sure & ~blocked[kk]
 
     # the rest: cross the lines with the pieces' edges
-    ci, li = np.nonzero(maybe)
+    ci, li = maybe.nonzero()
     if len(ci):
         k, j = kk[ci], jj[ci]
         inside0 = sp.inside[rk[ci], j]
@@ -522,7 +526,7 @@ def _fractions(
             if want_blocking:
                 contributes = deep[k[d], li[d]] & (inside > _EPS)
                 blocking.update(j[d][contributes].tolist())
-    return 1.0 - blocked.mean(axis=1), blocking
+    return 1.0 - blocked.sum(axis=1) / n_samples, blocking
 
 
 def _sight_lines(
@@ -532,7 +536,7 @@ def _sight_lines(
 
     Worked out once per pair among kk (a pair has a row for each piece near it).
     """
-    first = np.r_[True, kk[1:] != kk[:-1]]
+    first = np.concatenate(([True], kk[1:] != kk[:-1]))
     used, row = kk[first], np.cumsum(first) - 1
     dx, dy = q[used, :, 0] - p[used, 0:1], q[used, :, 1] - p[used, 1:2]
     return np.hypot(dx, dy)[row], np.arctan2(dy, dx)[row]
@@ -590,7 +594,7 @@ def _inside_bases(
     """
     out = np.zeros(len(j))
     on_s, on_t = scene.on[s, j], scene.on[t, j]
-    h = np.concatenate((np.flatnonzero(on_s), np.flatnonzero(on_t)))
+    h = np.concatenate((on_s.nonzero()[0], on_t.nonzero()[0]))
     if len(h) == 0:
         return out
     units = np.concatenate((s[on_s], t[on_t]))
@@ -604,13 +608,13 @@ def _inside_bases(
     wr, wt, ws = wr[order], wt[order], ws[order]
     wcount = np.bincount(wr, minlength=len(h))
     fx = inside0[h][br] * bt  # F(x_e), then the woods crossings before x_e
-    some = np.flatnonzero(wcount[br] > 0)
+    some = (wcount[br] > 0).nonzero()[0]
     if len(some):
         item, i, _ = _ragged(wcount[br[some]], (np.cumsum(wcount) - wcount)[br[some]])
         fx += _sums(some[item], ws[i] * np.maximum(bt[some[item]] - wt[i], 0.0), len(br))
     both = np.where(shapely.contains_xy(scene.polys[units], px, py), f1, 0.0)
     both += _sums(br, np.where(b_in, 1.0, -1.0) * (f1[br] - fx), len(h))
-    np.add.at(out, h, np.clip(both, 0.0, 1.0) * np.hypot(qx - px, qy - py))
+    np.add.at(out, h, np.minimum(np.maximum(both, 0.0), 1.0) * np.hypot(qx - px, qy - py))
     return out
 
 
@@ -635,7 +639,7 @@ def _outline_strips(polys: np.ndarray) -> _Strips:
     xy, ring = shapely.get_coordinates(rings, return_index=True)
     scount = np.bincount(owner[ring], minlength=len(polys))
     return _Strips(xy[:, 0].copy(), xy[:, 1].copy(), np.cumsum(scount) - scount, scount,
-                   np.r_[ring[1:] == ring[:-1], False])
+                   np.concatenate((ring[1:] == ring[:-1], [False])))
 
 
 def _cross(
@@ -651,8 +655,8 @@ def _cross(
     n_cross = _sums(row, np.ones(len(row)), len(j))
     net = _sums(row, np.where(enter, 1.0, -1.0), len(j))
     tsum = _sums(row, np.where(enter, -tpar, tpar), len(j))
-    end_inside = np.clip(inside0 + net, 0, 1)
-    return n_cross, np.clip(tsum + end_inside, 0.0, 1.0)
+    end_inside = np.minimum(np.maximum(inside0 + net, 0), 1)
+    return n_cross, np.minimum(np.maximum(tsum + end_inside, 0.0), 1.0)
 
 
 def _crossings(
@@ -678,8 +682,8 @@ def _crossings(
     width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
         cnt <= 256, (cnt + 15) // 16 * 16,
         1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
-    for w in np.flatnonzero(np.bincount(width)):
-        rows = np.flatnonzero(width == w)
+    for w in np.bincount(width).nonzero()[0]:
+        rows = (width == w).nonzero()[0]
         step = max(1, _CHUNK // int(w))
         for r in (rows[i:i + step] for i in range(0, len(rows), step)):
             jr = j[r]
@@ -689,7 +693,7 @@ def _crossings(
             xr, yr = vx[inv] - x0, vy[inv] - y0
             side = dx * yr - dy * xr
             plus = side >= 0
-            ri, ci = np.nonzero(plus[:, :-1] != plus[:, 1:])
+            ri, ci = (plus[:, :-1] != plus[:, 1:]).nonzero()
             edge = tab.sring[tab.sstart[jr[ri]] + ci]  # not the step from one ring to the next
             ri, ci = ri[edge], ci[edge]
             sa, sb = side[ri, ci], side[ri, ci + 1]
@@ -712,7 +716,7 @@ def _padded_strips(
     each strip's last point, and for each j its row."""
     seen = np.zeros(len(tab.scount), dtype=bool)
     seen[j] = True
-    uj = np.flatnonzero(seen)
+    uj = seen.nonzero()[0]
     inv = (np.cumsum(seen) - 1)[j]
     cnt = tab.scount[uj, None]
     v = tab.sstart[uj, None] + np.minimum(np.arange(w)[None, :], cnt - 1)
@@ -733,14 +737,14 @@ def _cover(
     hits = _line_hits(index.edges, centre, pts, spans, index.is_line, ignored) & ~ignored
     crossed = hits.any(axis=0)
     gives = (crossed | target_on) & ~index.is_line & ~ignored
-    li, pj = np.nonzero(hits & index.is_line)
+    li, pj = (hits & index.is_line).nonzero()
     if len(li):
         gives[_walls_near(index, li, pj, centre, pts, target)] = True
     level = int(index.cover[gives].max()) if gives.any() else 0
     giving = gives & (index.cover == level) if level > 0 else np.zeros_like(gives)
     ids = index.ids
-    return ([ids[j] for j in np.flatnonzero(crossed)], level,
-            [ids[j] for j in np.flatnonzero(giving)])
+    return ([ids[j] for j in crossed.nonzero()[0]], level,
+            [ids[j] for j in giving.nonzero()[0]])
 
 
 def _walls_near(
@@ -753,7 +757,7 @@ def _walls_near(
     only clips a wall's thickness near an end is placed at the nearest point of the part of
     the wall it passes through.
     """
-    h, g = np.nonzero(pj[:, None] == index.wall_piece[None, :])
+    h, g = (pj[:, None] == index.wall_piece[None, :]).nonzero()
     ax, ay, bx, by = index.wall_segments[g].T
     qx, qy = pts[li[h], 0], pts[li[h], 1]
     dx, dy = qx - centre[0], qy - centre[1]
@@ -769,7 +773,7 @@ def _walls_near(
     found = set(pj[h[ok][near]].tolist())
     has = np.zeros(len(li), dtype=bool)
     has[h[ok]] = True
-    missed = np.flatnonzero(~has)  # clipped a wall's thickness only
+    missed = (~has).nonzero()[0]  # clipped a wall's thickness only
     if len(missed):
         m = len(missed)
         near = _part_inside_near(index, pj[missed], np.full(m, centre[0]), np.full(m, centre[1]),
@@ -792,14 +796,14 @@ def _part_inside_near(
     qx, qy = q[:, 0], q[:, 1]
     row, tt, enter = _crossings(index.edges, j, px, py, qx, qy)
     start_in = shapely.contains_xy(index.shapes[j], px, py)
-    end_in = np.clip(start_in + _sums(row, np.where(enter, 1.0, -1.0), n), 0, 1) > 0
+    end_in = start_in + _sums(row, np.where(enter, 1.0, -1.0), n) > 0
     # the ends of the inside parts, in order along each segment: pair them up
-    r = np.concatenate((row, np.flatnonzero(start_in), np.flatnonzero(end_in)))
+    r = np.concatenate((row, start_in.nonzero()[0], end_in.nonzero()[0]))
     at = np.concatenate((tt, np.zeros(start_in.sum()), np.ones(end_in.sum())))
     order = np.lexsort((at, r))
     r, at = r[order], at[order]
     rank = np.arange(len(r)) - np.searchsorted(r, r)
-    a = np.flatnonzero((rank % 2 == 0)[:-1] & (r[1:] == r[:-1]))
+    a = ((rank % 2 == 0)[:-1] & (r[1:] == r[:-1])).nonzero()[0]
     near = np.zeros(n, dtype=bool)
     if len(a) == 0:
         return near
@@ -827,7 +831,7 @@ def _line_hits(tab: EdgeTable, p: np.ndarray, q: np.ndarray, sp: _Spans,
     sure = maybe & ~sp.wrap & tab.connected & (rel > sp.lo) & (rel < sp.hi) & (length >= sp.dmax)
     hits = sure | (sp.inside & (length > 0))
     open_ = (every_line | ~hits.any(axis=0)) & ~skip
-    li, pj = np.nonzero(maybe & ~hits & open_)
+    li, pj = (maybe & ~hits & open_).nonzero()
     if len(li):
         n_cross, _ = _cross(tab, pj, np.full(len(li), p[0]), np.full(len(li), p[1]),
                             q[li, 0], q[li, 1], sp.inside[0, pj])
@@ -1130,10 +1134,10 @@ def _spans_at(
     ex, ey = tab.bx[e] - ax, tab.by[e] - ay
     ll = np.maximum(ex * ex + ey * ey, 1e-300)
     x0, y0 = px[item], py[item]
-    u = np.clip(((x0 - ax) * ex + (y0 - ay) * ey) / ll, 0.0, 1.0)
+    u = np.minimum(np.maximum(((x0 - ax) * ex + (y0 - ay) * ey) / ll, 0.0), 1.0)
     dmin = np.minimum.reduceat(np.hypot(ax + u * ex - x0, ay + u * ey - y0), offs)
     # in the piece or its hull: only where the centre is within the piece's bounding circle
-    near = np.flatnonzero(np.hypot(tab.rep[j, 0] - px, tab.rep[j, 1] - py) <= radius + 1e-7)
+    near = (np.hypot(tab.rep[j, 0] - px, tab.rep[j, 1] - py) <= radius + 1e-7).nonzero()[0]
     inside = np.zeros(len(j), dtype=bool)
     inside[near] = shapely.contains_xy(tab.geoms[j[near]], px[near], py[near])
     dmin[inside] = 0.0
@@ -1204,17 +1208,17 @@ def _trace(
     maybe &= length > sp.dmin[:, None] - 1e-9
     sure = (maybe & ~wrap_c & tab.connected[jj][:, None] & (rel > lo_c) & (rel < hi_c)
             & (length >= sp.dmax[:, None]))
-    ci, li = np.nonzero(sure & solid_c)
+    ci, li = (sure & solid_c).nonzero()
     blocked[kk[ci], li] = True
     # woods a line surely goes through for more than their depth (between the bases)
     deep = _deep_in_woods(index, sc, s, t, kk, jj, depth_c[:, 0], p, q, length)
-    ci, li = np.nonzero(deep)
+    ci, li = deep.nonzero()
     blocked[kk[ci], li] = True
     sure |= deep
     # what still needs crossing for the fractions: lines not yet blocked, for a solid piece
     # they do not surely meet and for woods (their depth)
     need = maybe & ~blocked[kk] & ((solid_c & ~sure) | depth_c)
-    ci, li = np.nonzero(need)
+    ci, li = need.nonzero()
     k, j = kk[ci], jj[ci]
     inside0 = sp.inside[ci]
     n_cross, frac = _cross(tab, j, p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], inside0)
@@ -1237,7 +1241,7 @@ def _trace(
     line_hit = sure | (sp.inside[:, None] & (length > 0))
     line_hit[ci, li] |= n_cross > 0
     seen = fraction > 0 if not cover_unseen else np.ones(n_pairs, dtype=bool)
-    terrain = np.flatnonzero((jj < n_p) & seen[kk])
+    terrain = ((jj < n_p) & seen[kk]).nonzero()[0]
     counts = np.zeros(len(jj), dtype=bool)
     counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]
     wall = np.zeros(len(jj), dtype=bool)
@@ -1250,7 +1254,7 @@ def _trace(
     area_met = counts & ~wall & met
     known = _known_cover(index, sc, s, t, kk[area_met], jj[area_met])
     more = counts & (level > known[kk]) & np.where(wall, _near_target(sc, t[kk], jj), ~met)
-    ci, li = np.nonzero(maybe & ~sure & ~need & more[:, None])
+    ci, li = (maybe & ~sure & ~need & more[:, None]).nonzero()
     k = kk[ci]
     n_cross, _ = _cross(tab, jj[ci], p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], sp.inside[ci])
     line_hit[ci, li] |= n_cross > 0
@@ -1268,7 +1272,7 @@ def _deep_in_woods(
     (`TerrainIndex.woods_discs`) for more than its depth, so it is blocked whatever else it
     crosses. Only where neither base stands in the woods (nothing is taken off then)."""
     out = np.zeros(length.shape, dtype=bool)
-    c = np.flatnonzero(woods & (jj < len(index)))
+    c = (woods & (jj < len(index))).nonzero()[0]
     if len(c) == 0:
         return out
     c = c[~(sc.on[s[kk[c]], jj[c]] | sc.on[t[kk[c]], jj[c]])]
@@ -1297,12 +1301,12 @@ def _candidates(
     l2 = np.maximum((d * d).sum(axis=1), 1e-300)
     wx = tab.rep[None, :, 0] - p[:, 0:1]
     wy = tab.rep[None, :, 1] - p[:, 1:2]
-    u = np.clip((wx * d[:, 0:1] + wy * d[:, 1:2]) / l2[:, None], 0.0, 1.0)
+    u = np.minimum(np.maximum((wx * d[:, 0:1] + wy * d[:, 1:2]) / l2[:, None], 0.0), 1.0)
     near = np.hypot(wx - u * d[:, 0:1], wy - u * d[:, 1:2]) <= sc.radius + r_t[:, None] + 1e-6
     acts = sc.los[None, :] & ~(sc.solid[None, :] & (sc.on[s] | sc.on[t]))
     if n_cover:
         acts[:, :n_cover] |= ~sc.touch[s, :n_cover]
-    kk, jj = np.nonzero(near & acts)
+    kk, jj = (near & acts).nonzero()
     if len(kk) == 0:
         return kk, jj, _Spans(*(np.zeros(0) for _ in _SPAN_FIELDS))
     if sc.spans is not None:  # kept per (base, piece): a base's centre sees a piece so
@@ -1320,7 +1324,7 @@ def _candidates(
     # the sight fan, as `_fractions` cuts it (a little wider: this is only a cull)
     dist = np.sqrt(l2[kk])
     r_k = r_t[kk]
-    half = np.where(dist > r_k, np.arcsin(np.clip(r_k / dist, 0, 1)), np.pi)
+    half = np.where(dist > r_k, np.arcsin(np.minimum(np.maximum(r_k / dist, 0), 1)), np.pi)
     cc = _wrap(np.arctan2(d[kk, 1], d[kk, 0]) - sp.mid)
     off = np.where((cc >= sp.lo) & (cc <= sp.hi), 0.0,
                    np.minimum(np.abs(_wrap(cc - sp.lo)), np.abs(_wrap(cc - sp.hi))))
@@ -1345,7 +1349,7 @@ def _trace_cover(
     # a wall counts only if it would raise the level, and only near the target
     wall &= counts & (index.cover[jj] > level[kk])
     wall[wall] = _near_target(sc, t[kk[wall]], jj[wall])
-    ci, li = np.nonzero(line_hit & wall[:, None])
+    ci, li = (line_hit & wall[:, None]).nonzero()
     if len(ci):
         k, pj = _walls_near_pairs(index, sc, s, t, kk[ci], jj[ci], li)
         np.maximum.at(level, k, index.cover[pj])
@@ -1378,7 +1382,7 @@ def _walls_near_pairs(
 ) -> tuple[np.ndarray, np.ndarray]:
     """`_walls_near` for many pairs: the (pair, wall) among sight line li[h] of pair k[h]
     crossing wall pj[h] that cross it within reach of the pair's target."""
-    h, g = np.nonzero(pj[:, None] == index.wall_piece[None, :])
+    h, g = (pj[:, None] == index.wall_piece[None, :]).nonzero()
     ax, ay, bx, by = index.wall_segments[g].T
     cx, cy = sc.centres[s[k[h]], 0], sc.centres[s[k[h]], 1]
     q = sc.points[t[k[h]], li[h]]
@@ -1401,7 +1405,7 @@ def _walls_near_pairs(
     h, xy, tu = h[maybe], xy[maybe], tu[maybe]
     near = shapely.dwithin(shapely.points(xy), sc.polys[tu], WALL_COVER_REACH_IN + _EPS)
     found_k, found_j = [k[h][near]], [pj[h][near]]
-    missed = np.flatnonzero(~has)  # clipped a wall's thickness only
+    missed = (~has).nonzero()[0]  # clipped a wall's thickness only
     if len(missed):
         m = k[missed]
         near = _part_inside_near(index, pj[missed], sc.centres[s[m], 0], sc.centres[s[m], 1],
@@ -1433,7 +1437,7 @@ def _as_polygons(polys: Sequence[Polygon] | np.ndarray, name: str) -> np.ndarray
         ok = (shapely.get_type_id(arr) == 3) & ~shapely.is_empty(arr)
         ok[ok] = shapely.area(arr[ok]) > 0
     if not ok.all():
-        i = int(np.flatnonzero(~ok)[0])
+        i = int((~ok).nonzero()[0][0])
         _as_polygon(arr[i], f"{name}[{i}]")
     return arr
 

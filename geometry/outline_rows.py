@@ -111,7 +111,7 @@ class Rows:
         with _lock:
             gen = SLOTS.gen[slots] + 1
             self._known = _grown(self._known, SLOTS.used)
-            todo = np.flatnonzero(self._known[slots] != gen)
+            todo = (self._known[slots] != gen).nonzero()[0]
             if len(todo):
                 fresh = self.compute(polys[todo])
                 if self._cols is None:
@@ -149,7 +149,7 @@ class Cells:
         with _lock:
             gen = SLOTS.gen[s] + 1
             self._known = _grown(self._known, SLOTS.used)
-            todo = np.flatnonzero(self._known[s, column] != gen)
+            todo = (self._known[s, column] != gen).nonzero()[0]
             if len(todo) or self._cols is None:
                 fresh = compute(todo)
                 if self._cols is None:
