@@ -329,10 +329,15 @@ class BoardView(QGraphicsView):
             self._painted = {}
         self._hold = on
         self._held = None
+        self._take.stop()
         if on:
-            self._take.start(HOLD_AFTER_MS)
-        else:
-            self._take.stop()
+            # the board is still as the tool comes on: the picture is taken now, so the
+            # tool's first events already paint over it (a hover right after the tool was
+            # chosen repainted the whole board, 5-6 ms of 7 at 500 units, until the board
+            # had been still for HOLD_AFTER_MS)
+            self._take_picture()
+            if self._held is None and not self._take.isActive():
+                self._take.start(HOLD_AFTER_MS)
 
     def holds_picture(self) -> bool:
         """Whether repaints now put up a held picture of the board."""

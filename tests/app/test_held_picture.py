@@ -88,6 +88,19 @@ def test_a_held_repaint_looks_like_a_full_one(win, qtbot, held_paints):
     assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
 
 
+def test_the_picture_is_there_as_the_tool_comes_on(win, qtbot, held_paints):
+    """Chosen with its key, the threat view holds the board at once: the first hover,
+    however soon after, paints over the picture (it used to wait HOLD_AFTER_MS)."""
+    win.tools.activate("select")
+    assert not win.view.holds_picture()
+    qtbot.keyClick(win.view, Qt.Key.Key_W)
+    assert win.view.holds_picture()  # no wait, no event loop turn
+    hover(win, qtbot, "gren-1")
+    shown = on_screen(win, qtbot)
+    assert held_paints, "the first hover repainted the whole board"
+    assert differing(shown, full_repaint(win)) < 0.001
+
+
 def test_leaving_the_units_clears_the_lines_off_the_screen(win, qtbot, held_paints):
     qtbot.waitUntil(win.view.holds_picture, timeout=3000)
     bare = on_screen(win, qtbot)
