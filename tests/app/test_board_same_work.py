@@ -786,6 +786,35 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
     assert early.reach_pending is None and list(tool._overlay) == []
 
 
+def test_the_reach_worker_waits_for_the_drags_own_repaint(qtbot) -> None:
+    """The reach area's worker begins once the event loop has painted the drag's first
+    move (the unit at its new place, the path line): both need the interpreter lock.
+    Until the loop turns it only waits, then the area comes and is drawn."""
+    import time
+
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.tools.base import REPAINT_FIRST_S
+    from app.tools.select import WORKER_FROM
+    from tests.app.helpers import at, show_window
+
+    assert REPAINT_FIRST_S > 0.06
+    scenario = big_table(WORKER_FROM + 50, 30, seed=7)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    tool = win.tools.active
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    qtbot.mousePress(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win, unit.x, unit.y))
+    moving = tool._drag
+    moving.to(moving.grab + QPointF(0.5, 0.3))  # the first move, without turning the loop
+    assert moving.reach_pending is not None
+    time.sleep(0.06)  # REPAINT_FIRST_S is 0.1 s; the area itself a few ms
+    assert not moving.reach_pending.done()  # still waiting for the loop to paint the move
+    qtbot.waitUntil(lambda: moving.reach_pending is None and moving.reach is not None,
+                    timeout=10000)
+
+
 def test_the_heat_image_is_the_ramp_worked_over_whole_arrays(qapp) -> None:
     """heat_image works the colour ramp channel by channel: the same bytes as the plain
     expression over (h, w, 3) arrays it replaced."""
