@@ -363,20 +363,22 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
             if rests and notches < 0:  # the wheel rests: the labels settle
                 view = d.view
                 view._relabel.stop()  # the rest is sent here, not waited for
-                t0 = time.perf_counter()
-                d.timed(view.wheel_rested, out["zoom-relabel"])
-                future = getattr(view, "_label_future", None)
-                if future is not None:  # laid out on a worker: the event that shows them
-                    # the bands drawn sharp after it are events of their own (zoom-settle,
-                    # below), not run within this one's event loop passes
-                    view._sharpen.blockSignals(True)
-                    try:
+                # the bands drawn sharp after the labels are events of their own
+                # (zoom-settle, below), not run within the rest's or the arrival's event
+                # loop passes (labels quick to come arrive within the rest's)
+                view._sharpen.blockSignals(True)
+                try:
+                    t0 = time.perf_counter()
+                    d.timed(view.wheel_rested, out["zoom-relabel"])
+                    future = getattr(view, "_label_future", None)
+                    if future is not None:  # laid out on a worker: the event that shows them
                         _await(d, future, lambda v=view: not v.labels_pending(),
                                out["zoom-relabel-arrival"])
-                    finally:
-                        view._sharpen.stop()
-                        view._sharpen.blockSignals(False)
-                    out["zoom-relabel-latency"].ms.append((time.perf_counter() - t0) * 1000)
+                        out["zoom-relabel-latency"].ms.append(
+                            (time.perf_counter() - t0) * 1000)
+                finally:
+                    view._sharpen.stop()
+                    view._sharpen.blockSignals(False)
                 # then the scaled picture of the burst is drawn sharp, band by band
                 sharpen = getattr(d.view, "sharpen_step", None)
                 while sharpen is not None and d.view.wheel_picture_shown():
