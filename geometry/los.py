@@ -536,8 +536,13 @@ def _sight_lines(
 
     Worked out once per pair among kk (a pair has a row for each piece near it).
     """
+    if (kk == kk[0]).all():  # one pair: a single pair's measure, most often
+        k = kk[0]
+        dx, dy = q[k, :, 0] - p[k, 0], q[k, :, 1] - p[k, 1]
+        n = len(kk)
+        return np.repeat(np.hypot(dx, dy)[None], n, 0), np.repeat(np.arctan2(dy, dx)[None], n, 0)
     first = np.concatenate(([True], kk[1:] != kk[:-1]))
-    used, row = kk[first], np.cumsum(first) - 1
+    used, row = kk[first], first.cumsum() - 1
     dx, dy = q[used, :, 0] - p[used, 0:1], q[used, :, 1] - p[used, 1:2]
     return np.hypot(dx, dy)[row], np.arctan2(dy, dx)[row]
 
@@ -679,9 +684,12 @@ def _crossings(
     """
     rows_out, t_out, enter_out = [], [], []
     cnt = tab.scount[j] - 1  # edges and ring steps
-    width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
-        cnt <= 256, (cnt + 15) // 16 * 16,
-        1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
+    if len(cnt) and cnt.max() <= 32:  # the common case alone: the same widths
+        width = 1 + (cnt + 3) // 4 * 4
+    else:
+        width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
+            cnt <= 256, (cnt + 15) // 16 * 16,
+            1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
     for w in np.bincount(width).nonzero()[0]:
         rows = (width == w).nonzero()[0]
         step = max(1, _CHUNK // int(w))
@@ -717,7 +725,7 @@ def _padded_strips(
     seen = np.zeros(len(tab.scount), dtype=bool)
     seen[j] = True
     uj = seen.nonzero()[0]
-    inv = (np.cumsum(seen) - 1)[j]
+    inv = (seen.cumsum() - 1)[j]
     cnt = tab.scount[uj, None]
     v = tab.sstart[uj, None] + np.minimum(np.arange(w)[None, :], cnt - 1)
     return tab.sx[v], tab.sy[v], inv
@@ -1160,8 +1168,7 @@ def _kept_spans(index: TerrainIndex, slot: np.intp, centre: np.ndarray) -> _Span
         x, y = np.full(len(h), centre[0]), np.full(len(h), centre[1])
         return _spans_at(table, cols[h], x, y, radius[h]).cells()
 
-    cells = kept(index, "spans", lambda: Cells(n_p)).get(np.full(n_p, slot), cols, fresh)
-    return _Spans(*(c[None, :] for c in cells))  # type: ignore[arg-type]
+    return _Spans(*kept(index, "spans", lambda: Cells(n_p)).row(slot, fresh))  # type: ignore
 
 
 def _ragged(count: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

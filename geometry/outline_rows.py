@@ -160,6 +160,24 @@ class Cells:
                 self._known[s[todo], column[todo]] = gen[todo]
             return tuple(c[s, column] for c in self._cols)
 
+    def row(self, slot: int, compute: Callable[[np.ndarray], tuple[np.ndarray, ...]]
+            ) -> tuple[np.ndarray, ...]:
+        """`get` of every column for the outline in `slot`, each field a (1, width) array
+        (a single measure's spans: plain slices, not a fancy index per field)."""
+        with _lock:
+            gen = SLOTS.gen[slot] + 1
+            self._known = _grown(self._known, SLOTS.used)
+            todo = (self._known[slot] != gen).nonzero()[0]
+            if len(todo) or self._cols is None:
+                fresh = compute(todo)
+                if self._cols is None:
+                    self._cols = [np.zeros((0, self.width), dtype=c.dtype) for c in fresh]
+                self._cols = [_grown(c, SLOTS.used) for c in self._cols]
+                for col, got in zip(self._cols, fresh, strict=True):
+                    col[slot, todo] = got
+                self._known[slot, todo] = gen
+            return tuple(c[slot:slot + 1].copy() for c in self._cols)
+
 
 _TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
