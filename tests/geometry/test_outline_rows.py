@@ -74,6 +74,30 @@ def test_cells_are_worked_out_once_per_outline_and_column():
     assert v.tolist() == [12, 2, 1] and asked == [3, 1]
 
 
+def test_a_row_of_cells_works_out_only_the_columns_not_kept():
+    """Cells.row: the whole row of one outline, each field (1, width), the cells `get`
+    filled kept, and the values `get` gives after it."""
+    asked = []
+    cells = Cells(4)
+    a, b = _square(1.0), _square(2.0)
+    sa, sb = slots_of([a, b])
+
+    def compute_row(owner):
+        def compute(h):
+            asked.append(h.tolist())
+            return (10 * owner + h,)
+        return compute
+
+    cells.get(np.array([sa, sa]), np.array([1, 3]), lambda h: (np.array([11, 13])[h],))
+    (v,) = cells.row(sa, compute_row(1))
+    assert v.shape == (1, 4) and v.tolist() == [[10, 11, 12, 13]] and asked == [[0, 2]]
+    (v,) = cells.row(sa, compute_row(1))
+    assert v.tolist() == [[10, 11, 12, 13]] and asked == [[0, 2]]  # nothing new
+    v[0, 0] = -1  # the caller's copy: the table keeps its own
+    (w,) = cells.get(np.array([sa, sb]), np.array([0, 0]), lambda h: (np.array([0, 20])[h],))
+    assert w.tolist() == [10, 20]
+
+
 def test_tables_go_with_their_owner_and_are_not_pickled_with_it():
     """A terrain index sent to the second process carries no tables: their slots are this
     process's, and would name other outlines there."""
