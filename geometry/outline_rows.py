@@ -151,13 +151,7 @@ class Cells:
             self._known = _grown(self._known, SLOTS.used)
             todo = (self._known[s, column] != gen).nonzero()[0]
             if len(todo) or self._cols is None:
-                fresh = compute(todo)
-                if self._cols is None:
-                    self._cols = [np.zeros((0, self.width), dtype=c.dtype) for c in fresh]
-                self._cols = [_grown(c, SLOTS.used) for c in self._cols]
-                for col, got in zip(self._cols, fresh, strict=True):
-                    col[s[todo], column[todo]] = got
-                self._known[s[todo], column[todo]] = gen[todo]
+                self._keep(compute(todo), s[todo], column[todo], gen[todo])
             return tuple(c[s, column] for c in self._cols)
 
     def row(self, slot: int, compute: Callable[[np.ndarray], tuple[np.ndarray, ...]]
@@ -169,14 +163,18 @@ class Cells:
             self._known = _grown(self._known, SLOTS.used)
             todo = (self._known[slot] != gen).nonzero()[0]
             if len(todo) or self._cols is None:
-                fresh = compute(todo)
-                if self._cols is None:
-                    self._cols = [np.zeros((0, self.width), dtype=c.dtype) for c in fresh]
-                self._cols = [_grown(c, SLOTS.used) for c in self._cols]
-                for col, got in zip(self._cols, fresh, strict=True):
-                    col[slot, todo] = got
-                self._known[slot, todo] = gen
+                self._keep(compute(todo), slot, todo, gen)
             return tuple(c[slot:slot + 1].copy() for c in self._cols)
+
+    def _keep(self, fresh: tuple[np.ndarray, ...], s: np.ndarray | int, column: np.ndarray,
+              gen: np.ndarray | int) -> None:
+        """File the cells worked out for (s, column), of generation `gen`; under `_lock`."""
+        if self._cols is None:
+            self._cols = [np.zeros((0, self.width), dtype=c.dtype) for c in fresh]
+        self._cols = [_grown(c, SLOTS.used) for c in self._cols]
+        for col, got in zip(self._cols, fresh, strict=True):
+            col[s, column] = got
+        self._known[s, column] = gen
 
 
 _TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -184,18 +184,26 @@ def test_a_wheel_rest_lays_the_labels_out_on_a_worker_and_a_move_meanwhile_count
     assert_laid_out(view, view.px_per_inch())
 
 
+def on_a_big_table(qtbot, n_units: int, seed: int):
+    """A shown table of `n_units` (a tool's worker size) and a unit that is the one under
+    the pointer at its own centre: (scenario, window, unit)."""
+    from tests.app.helpers import at, show_window
+
+    scenario = big_table(n_units, 30, seed=seed)
+    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    unit = next(u for u in scenario.units
+                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
+                and item.unit is u)
+    return scenario, win, unit
+
+
 def threat_on_a_big_table(qtbot):
     """A table big enough for the threat view's worker, the tool chosen, and a unit that
     is the one under the pointer at its own centre: (scenario, window, tool, unit)."""
     from app.tools.threat import WORKER_FROM
-    from tests.app.helpers import at, show_window
 
-    scenario = big_table(WORKER_FROM + 50, 30, seed=4)
-    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    scenario, win, unit = on_a_big_table(qtbot, WORKER_FROM + 50, seed=4)
     win.tools.activate("threat")
-    unit = next(u for u in scenario.units
-                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
-                and item.unit is u)
     return scenario, win, win.tools.active, unit
 
 
@@ -758,14 +766,10 @@ def test_reach_area_worked_out_on_a_worker_is_the_area_worked_out_at_once(qtbot)
     from engine.board_rules import is_vehicle
     from engine.measure import terrain_index
     from geometry.movement import reach_area
-    from tests.app.helpers import at, drag, show_window
+    from tests.app.helpers import at, drag
 
-    scenario = big_table(WORKER_FROM + 50, 30, seed=7)
-    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    scenario, win, unit = on_a_big_table(qtbot, WORKER_FROM + 50, seed=7)
     tool = win.tools.active
-    unit = next(u for u in scenario.units
-                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
-                and item.unit is u)
     drag(qtbot, win, [(unit.x, unit.y), (unit.x + 0.5, unit.y + 0.3)], release=False)
     moving = tool._drag
     assert moving is not None and win.scene.unit_item(unit.id).pos() != QPointF(unit.x, unit.y)
@@ -796,15 +800,11 @@ def test_the_reach_worker_waits_for_the_drags_own_repaint(qtbot) -> None:
 
     from app.tools.base import REPAINT_FIRST_S
     from app.tools.select import WORKER_FROM
-    from tests.app.helpers import at, show_window
+    from tests.app.helpers import at
 
     assert REPAINT_FIRST_S > 0.06
-    scenario = big_table(WORKER_FROM + 50, 30, seed=7)
-    win = show_window(qtbot, scenario, (1280, 820), fit=True)
+    _, win, unit = on_a_big_table(qtbot, WORKER_FROM + 50, seed=7)
     tool = win.tools.active
-    unit = next(u for u in scenario.units
-                if (item := win.view.unit_at(at(win, u.x, u.y))) is not None
-                and item.unit is u)
     qtbot.mousePress(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win, unit.x, unit.y))
     moving = tool._drag
     moving.to(moving.grab + QPointF(0.5, 0.3))  # the first move, without turning the loop
