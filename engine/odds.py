@@ -31,16 +31,46 @@ import numpy as np
 from engine.dice import Bands, DiceSource, Die, Test
 
 __all__ = [
-    "OutcomeDistribution", "face_die", "p_test", "success_die", "successes", "band_die",
+    "OutcomeDistribution", "face_die", "sum_of", "p_test", "success_die", "successes", "band_die",
     "band_counts", "chain", "distribution", "at_least", "simulate", "BatchDice", "clear_caches",
     "enumerate_rolls",
 ]
 
 
+#: `sum_of` convolves in plain integers a die whose outcomes span at most this many steps
+#: (a success die, a band of 0–2 suppressions, a d6); wider ones are icepool's to sum.
+SUM_SPAN_MOST = 12
+
+
+def sum_of(n: int, die: icepool.Die) -> icepool.Die:
+    """`n @ die` — the total of n independent rolls — the same outcomes and weights.
+
+    For a die of a few integer outcomes the weights are convolved as plain integers, one
+    roll at a time: a volley of 30 hit dice took icepool's general sum ~2 ms and takes
+    this ~0.1. Any other die (wide, not integers, a weight of 0) goes to icepool."""
+    outcomes = die.outcomes()
+    if n <= 1 or not all(type(o) is int for o in outcomes):
+        return die if n == 1 else n @ die
+    lo = outcomes[0]
+    span = outcomes[-1] - lo
+    weights = [(o - lo, q) for o, q in die.items()]
+    if span > SUM_SPAN_MOST or any(q <= 0 for _, q in weights):
+        return n @ die
+    total = [1]
+    for _ in range(n):
+        nxt = [0] * (len(total) + span)
+        for i, c in enumerate(total):
+            if c:
+                for j, q in weights:
+                    nxt[i + j] += c * q
+        total = nxt
+    return icepool.Die({n * lo + k: c for k, c in enumerate(total) if c})
+
+
 def face_die(d: Die, dice: int = 1) -> icepool.Die:
     """The sum of `dice` × `d` as an icepool die."""
     base = icepool.Die(list(d.faces))
-    return base if dice == 1 else dice @ base
+    return base if dice == 1 else sum_of(dice, base)
 
 
 def _raw_outcomes(d: Die, dice: int) -> Iterable[tuple[tuple[int, ...], int]]:
@@ -80,7 +110,7 @@ def _successes(n: int, test: Test) -> icepool.Die:
     """`successes`, cached per (n, test): a chain asks for the same pool many times."""
     if n == 0:
         return icepool.Die([0])
-    return n @ success_die(test)
+    return sum_of(n, success_die(test))
 
 
 @functools.lru_cache(maxsize=1024)

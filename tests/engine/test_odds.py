@@ -6,6 +6,8 @@ from fractions import Fraction as F
 
 import icepool
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.dice import D6, D8, D10, D20, Bands, Comparison, DiceError, draw
 from engine.dice import Test as DiceTest
@@ -21,6 +23,7 @@ from engine.odds import (
     simulate,
     success_die,
     successes,
+    sum_of,
 )
 
 LE, GE, GT = Comparison.LE, Comparison.GE, Comparison.GT
@@ -180,3 +183,23 @@ def test_band_naturals_priced():
     d = band_die(skill)
     assert (d.probability("success"), d.probability("non-success"),
             d.probability("fumble")) == (F(7, 10), F(2, 10), F(1, 10))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.integers(-4, 16), st.integers(1, 12), min_size=1, max_size=6),
+       st.integers(0, 14))
+def test_sum_of_is_icepools_sum_weight_for_weight(weights, n):
+    """sum_of convolves small integer dice itself: the very outcomes and weights of
+    icepool's `n @ die` (not only the same probabilities), wide dice included."""
+    die = icepool.Die(weights)
+    ours, theirs = sum_of(n, die), n @ die
+    assert list(ours.items()) == list(theirs.items())
+    assert ours.denominator() == theirs.denominator()
+
+
+def test_sum_of_leaves_other_dice_to_icepool():
+    coin = icepool.Die({True: 1, False: 1})
+    assert list(sum_of(3, coin).items()) == list((3 @ coin).items())
+    gap = icepool.Die({0: 1, 1: 0, 2: 1})  # a weight of 0 kept as icepool keeps it
+    assert list(sum_of(2, gap).items()) == list((2 @ gap).items())
+    assert sum_of(30, success_die(DiceTest(D10, 6))).probability(30) == F(3, 5) ** 30

@@ -27,6 +27,7 @@ from engine.odds import (
     p_test,
     success_die,
     successes,
+    sum_of,
 )
 from engine.options import Modifier, Option, SchemaError, apply_modifiers
 from engine.protocol import Context, Resolution, Role, Step, roll_bands, roll_test
@@ -281,7 +282,7 @@ def volley_marginals(ctx: Context, v: Volley, levels: Sequence[int] = ()
         w, s = divmod(code, base)
         wounds[w] = wounds.get(w, 0) + q
         supp[s] = supp.get(s, 0) + q
-    return v.n @ icepool.Die(wounds), v.n @ icepool.Die(supp)
+    return sum_of(v.n, icepool.Die(wounds)), sum_of(v.n, icepool.Die(supp))
 
 
 class Shoot(IHAction):
