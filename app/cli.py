@@ -260,32 +260,38 @@ def _piece_label(scenario: Scenario, piece_id: str) -> str:
     return f"{p.name} ({p.id})" if p.name else p.id
 
 
+def _distance(inches: float, metres: float) -> str:
+    return tr("{inches}\"  ({metres} m)").format(inches=_fmt(inches), metres=_fmt(metres, 1))
+
+
 def measure_text(scenario: Scenario, m: Measurement) -> str:
-    """The readable block `warboard measure` prints without --json."""
+    """The readable block `warboard measure` prints without --json, in the command's
+    language (the words the board's measure tool uses)."""
     from engine.measure import COVER_NAMES
 
     pieces = lambda ids: ", ".join(_piece_label(scenario, i) for i in ids)  # noqa: E731
-    los = m.los
+    los = _loc(m.los)
     if m.los == "partial":
-        los += f", {m.visible_fraction:.0%} visible"
+        los = tr("{los}, {visible} visible").format(los=los, visible=f"{m.visible_fraction:.0%}")
     if m.crossed:
-        los += f"; crosses {pieces(m.crossed)}"
-    cover = f"{m.cover} ({COVER_NAMES[m.cover]})"
+        los = tr("{los}; crosses {pieces}").format(los=los, pieces=pieces(m.crossed))
+    cover = f"{m.cover} ({tr(COVER_NAMES[m.cover])})"
     if m.cover_terrain:
-        cover += f" from {pieces(m.cover_terrain)}"
+        cover = tr("{cover} from {pieces}").format(cover=cover, pieces=pieces(m.cover_terrain))
     if m.in_arc is None:
-        arc = "n/a (no turret)"
+        arc = tr("n/a (no turret)")
     else:
-        arc = "yes" if m.in_arc else "no — the turret must turn"
+        arc = tr("yes") if m.in_arc else tr("no — the turret must turn")
     rows = [
-        ("from", _label(scenario, m.from_id)),
-        ("to", _label(scenario, m.to_id)),
-        ("edge to edge", f'{_fmt(m.edge_in)}"  ({_fmt(m.edge_m, 1)} m)'),
-        ("centre to centre", f'{_fmt(m.centre_in)}"  ({_fmt(m.centre_m, 1)} m)'),
-        ("line of sight", los),
-        ("cover", cover),
-        ("side struck", f"{m.target_side} of {m.to_id}"),
-        ("in turret arc", arc),
+        (tr("from", "measure: the shooter"), _label(scenario, m.from_id)),
+        (tr("to", "measure: the target"), _label(scenario, m.to_id)),
+        (tr("edge to edge"), _distance(m.edge_in, m.edge_m)),
+        (tr("centre to centre"), _distance(m.centre_in, m.centre_m)),
+        (tr("line of sight"), los),
+        (tr("cover", "measure: the target's cover"), cover),
+        (tr("side struck"), tr("{side} of {unit}").format(side=_loc(m.target_side),
+                                                          unit=m.to_id)),
+        (tr("in turret arc"), arc),
     ]
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)

@@ -1707,6 +1707,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Pick: choose Pick on the action panel first</source>
+        <extracomment>the rings drawn round the chosen units: unit id → (its pose then, the ring)</extracomment>
         <translation>Выбор: сначала нажмите «Выбрать» на панели действия</translation>
     </message>
     <message>
@@ -1844,7 +1845,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>Template</source>
-        <extracomment>The app&apos;s direction die: one face per bearing of the odds&apos; grid (2° apart), as engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules protocol, which the first paint leaves for later). Tables with more units than this work a blast&apos;s odds and heat map out on a worker thread (at 500 units they cost 50-90 ms); the template and who is under it show at once. Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.</extracomment>
+        <extracomment>The app&apos;s direction die: one face per bearing of the odds&apos; grid (2° apart), as engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules protocol, which the first paint leaves for later). Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.</extracomment>
         <translation>Шаблон</translation>
     </message>
     <message>
@@ -1933,6 +1934,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>shape: expected one of {shapes}, got {got!r}</source>
+        <extracomment>(future, show, game, painted) of odds a worker is working out (`place`)</extracomment>
         <translation>shape: ожидалось одно из: {shapes}, получено {got!r}</translation>
     </message>
     <message>
@@ -2154,7 +2156,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>working out who sees whom …</source>
-        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once. How long a worker waits at most for the hover&apos;s own repaint (the unit outlined, the old lines gone) before it starts; it starts as soon as that repaint is done. How many units&apos; lines keep the picture their worker drew (an image of the viewport, ~4 MB at 1280 x 820): hovering back over one of those only puts its image up. The sight lines drawn for the hovered unit (one item; empty when none is). the unit whose sightings a worker is working out (None: none is)</extracomment>
+        <extracomment>Units listed in the text beside the pointer, each way (all are drawn). Sideways offset between the two lines of a pair, inches, so both show. Tables with more units than this work a new hover out on a worker thread (at 500 units one costs 15-25 ms, more than a frame); smaller ones at once. How many units&apos; lines keep the picture their worker drew (an image of the viewport, ~4 MB at 1280 x 820): hovering back over one of those only puts its image up. Each pair&apos;s two lines&apos; ends: (solid ones, other → unit; dashed ones, unit → other). The sight lines drawn for the hovered unit (one item; empty when none is). the unit whose sightings a worker is working out (None: none is) lines shown with a picture beyond PICTURES_KEPT: it goes when they do</extracomment>
         <translation>выясняю, кто кого видит …</translation>
     </message>
     <message>
@@ -2783,6 +2785,61 @@ Replace the library&apos;s records?</source>
     <message>
         <source>distance, LOS, cover, facing struck, arcs</source>
         <translation>расстояние, линия видимости, укрытие, поражённая сторона, секторы</translation>
+    </message>
+    <message>
+        <source>{inches}&quot;  ({metres} m)</source>
+        <translation>{inches}&quot;  ({metres} м)</translation>
+    </message>
+    <message>
+        <source>{los}, {visible} visible</source>
+        <translation>{los}, видно {visible}</translation>
+    </message>
+    <message>
+        <source>{los}; crosses {pieces}</source>
+        <translation>{los}; пересекает: {pieces}</translation>
+    </message>
+    <message>
+        <source>{cover} from {pieces}</source>
+        <translation>{cover}, даёт: {pieces}</translation>
+    </message>
+    <message>
+        <source>n/a (no turret)</source>
+        <translation>не применимо (нет башни)</translation>
+    </message>
+    <message>
+        <source>no — the turret must turn</source>
+        <translation>нет — башню надо развернуть</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <comment>measure: the shooter</comment>
+        <translation>от</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <comment>measure: the target</comment>
+        <translation>до</translation>
+    </message>
+    <message>
+        <source>line of sight</source>
+        <translation>линия видимости</translation>
+    </message>
+    <message>
+        <source>cover</source>
+        <comment>measure: the target&apos;s cover</comment>
+        <translation>укрытие</translation>
+    </message>
+    <message>
+        <source>side struck</source>
+        <translation>поражённая сторона</translation>
+    </message>
+    <message>
+        <source>{side} of {unit}</source>
+        <translation>{side}: {unit}</translation>
+    </message>
+    <message>
+        <source>in turret arc</source>
+        <translation>в секторе башни</translation>
     </message>
     <message>
         <source>one of {shapes}</source>

@@ -194,3 +194,30 @@ def test_an_action_the_unit_cannot_take_or_the_ruleset_lacks_in_russian(capsys, 
     code, _, err = run(capsys, "--lang", "en", "resolve", CROSSROADS, "tank_fire", "--by",
                        "us-1-1", "--target", "sherman-1")
     assert "--by us-1-1 (us-rifleman): Fire main gun applies to vehicles only" in err
+
+
+def test_the_measure_readout_in_russian(capsys, russian_cli):
+    """`warboard measure` names its rows, the LOS, cover, side and turret in the command's
+    language, as the board's measure tool does; only the units' and pieces' names and ids
+    stay as the scenario spells them. English unchanged."""
+    import json as _json
+
+    with open(CROSSROADS, encoding="utf-8") as f:
+        data = _json.load(f)
+    names = " ".join([*(u.get("name", "") for u in data["units"]),
+                      *(p.get("name", "") for p in data["terrain"]),
+                      *(u["id"] for u in data["units"]), *(p["id"] for p in data["terrain"])])
+    code, out, _ = run(capsys, "--lang", "ru", "measure", CROSSROADS, "us-1-nco", "gren-1")
+    assert code == 0
+    rows = dict(line.split("  ", 1) for line in out.splitlines())
+    assert [k.strip() for k in rows] == ["от", "до", "от края до края", "от центра до центра",
+                                         "линия видимости", "укрытие", "поражённая сторона",
+                                         "в секторе башни"]
+    assert out.splitlines()[4].split("  ")[-1].strip().startswith("частично, видно 46%")
+    assert "(47.5 м)" in out and "тяжёлое" in out and "лоб: gren-1" in out
+    no_english(out, names)
+    code, out, _ = run(capsys, "--lang", "ru", "measure", CROSSROADS, "sherman-2", "gren-1")
+    assert out.splitlines()[-1].endswith("  да")
+    code, out, _ = run(capsys, "--lang", "en", "measure", CROSSROADS, "us-1-nco", "gren-1")
+    assert "line of sight     partial, 46% visible; crosses" in out
+    assert "side struck       front of gren-1" in out and "(47.5 m)" in out
