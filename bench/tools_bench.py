@@ -111,6 +111,7 @@ def _await(d: Driver, future, arrived, into: Timings) -> None:
     # the future's callback posts the result to the UI thread: look for it every half
     # millisecond (a coarser wait would add its own idle time to the latency)
     ms = cpu = 0.0
+    painted = d._paints
     for _ in range(2000):
         c0 = time.thread_time()
         ms += d.timed(lambda: None)
@@ -122,6 +123,7 @@ def _await(d: Driver, future, arrived, into: Timings) -> None:
         raise RuntimeError("a worker's result never arrived")
     into.ms.append(ms)
     into.cpu_ms.append(cpu)
+    into.paints += d._paints - painted
 
 
 def select_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
