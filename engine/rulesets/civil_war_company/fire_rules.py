@@ -18,7 +18,7 @@ import icepool
 
 from engine.dice import D6, DiceSource, Test
 from engine.i18n import Text, msg
-from engine.odds import OutcomeDistribution, distribution, success_die
+from engine.odds import OutcomeDistribution, distribution, success_die, sum_of
 from engine.options import Modifier
 from engine.protocol import Step, info_step, make_test, roll_test
 from geometry.ranges import RangeBand, RangeScheme
@@ -237,7 +237,7 @@ def fire_odds(plan: FirePlan, label: str = "platoons lost") -> OutcomeDistributi
     retreat = packed.map(lambda c: int(c) % base)
     hits = icepool.Die([0])
     for g in plan.groups:
-        hits = hits + g.n @ success_die(g.hit)
+        hits = hits + sum_of(g.n, success_die(g.hit))
     n = plan.dice
     return distribution(label, lost, order=range(min(n, cap) + 1), parts={
         "retreat results": distribution("retreat results", retreat, order=range(n + 1)),
