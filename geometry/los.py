@@ -132,7 +132,10 @@ _SAMPLE_ROWS: dict[int, Rows] = {}
 def _sample_rows(polys: np.ndarray, samples: int, slots: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """`sample_points` with each base's bound (the corner of its box: every vertex is
-    within it) and reach (its farthest sample from the centre), kept per outline."""
+    within it) and reach (its farthest sample from the centre), kept per outline (no
+    outline: empty arrays, nothing kept)."""
+    if len(polys) == 0:
+        return _with_reach(*_compute_samples(polys, samples))
     rows = _SAMPLE_ROWS.get(samples) or _SAMPLE_ROWS.setdefault(
         samples, Rows(lambda ps, n=samples: _with_reach(*_compute_samples(ps, n))))
     if slots is None:
@@ -157,8 +160,6 @@ def _samples(polys: np.ndarray, samples: int, slots: np.ndarray | None = None
     """`sample_points`, and how far each base reaches from its centre at most (the corner of
     its box: every vertex is within it). Each row depends on its own base only, so rows are
     kept per outline and only the unseen outlines are computed."""
-    if len(polys) == 0:
-        return _compute_samples(polys, samples)
     return _sample_rows(polys, samples, slots)[:3]
 
 
@@ -373,11 +374,7 @@ class _Scene:
         cls, index: TerrainIndex, polys: np.ndarray, samples: int, blockers: np.ndarray,
         overlaps: np.ndarray | None = None, slots: np.ndarray | None = None,
     ) -> _Scene:
-        samples = _check_samples(samples)
-        if len(polys):  # the reach is kept with the samples
-            centres, points, bound, reach = _sample_rows(polys, samples, slots)
-        else:
-            centres, points, bound, reach = _with_reach(*_compute_samples(polys, samples))
+        centres, points, bound, reach = _sample_rows(polys, _check_samples(samples), slots)
         table, solid, depth = index.los_edges, index.los_solid, index.los_depth
         if overlaps is None:
             overlaps = index.overlaps(polys)
@@ -390,6 +387,12 @@ class _Scene:
             b_on &= ~shapely.touches(polys[:, None], blockers[None, :])
             on = np.concatenate((on, b_on), axis=1)
         return cls(polys, centres, points, reach, table, solid, depth, on, bound)
+
+
+def _clip01(a: np.ndarray) -> np.ndarray:
+    """`np.clip(a, 0, 1)` by two ufuncs (np.clip's Python wrapper cost more than the work
+    on the few values of one measure)."""
+    return np.minimum(np.maximum(a, 0.0), 1.0)
 
 
 def _wrap(a: np.ndarray) -> np.ndarray:
@@ -438,7 +441,7 @@ def _spans(tab: EdgeTable, px: np.ndarray, py: np.ndarray) -> _Spans:
     # nearest point of each edge
     ex, ey = tab.bx - tab.ax, tab.by - tab.ay
     ll = np.maximum(ex * ex + ey * ey, 1e-300)
-    u = np.minimum(np.maximum(((px - tab.ax) * ex + (py - tab.ay) * ey) / ll, 0.0), 1.0)
+    u = _clip01(((px - tab.ax) * ex + (py - tab.ay) * ey) / ll)
     dist = np.hypot(tab.ax + u * ex - px, tab.ay + u * ey - py)
     dmin = np.minimum.reduceat(dist, tab.start, axis=1)
     inside = shapely.contains_xy(tab.geoms[None, :], px, py)
@@ -471,7 +474,7 @@ def _fractions(
     tc = scene.centres[t]
     dist = np.hypot(*(tc - p).T)
     r_t = scene.reach[t]
-    sine = np.minimum(np.maximum(r_t / np.maximum(dist, 1e-300), 0), 1)
+    sine = _clip01(r_t / np.maximum(dist, 1e-300))
     half = np.where(dist > r_t, np.arcsin(sine), np.pi)
     phi = np.arctan2(tc[:, 1] - p[:, 1], tc[:, 0] - p[:, 0])
     c = _wrap(phi[:, None] - sp.mid[row])
@@ -619,7 +622,7 @@ def _inside_bases(
         fx += _sums(some[item], ws[i] * np.maximum(bt[some[item]] - wt[i], 0.0), len(br))
     both = np.where(shapely.contains_xy(scene.polys[units], px, py), f1, 0.0)
     both += _sums(br, np.where(b_in, 1.0, -1.0) * (f1[br] - fx), len(h))
-    np.add.at(out, h, np.minimum(np.maximum(both, 0.0), 1.0) * np.hypot(qx - px, qy - py))
+    np.add.at(out, h, _clip01(both) * np.hypot(qx - px, qy - py))
     return out
 
 
@@ -660,8 +663,8 @@ def _cross(
     n_cross = _sums(row, np.ones(len(row)), len(j))
     net = _sums(row, np.where(enter, 1.0, -1.0), len(j))
     tsum = _sums(row, np.where(enter, -tpar, tpar), len(j))
-    end_inside = np.minimum(np.maximum(inside0 + net, 0), 1)
-    return n_cross, np.minimum(np.maximum(tsum + end_inside, 0.0), 1.0)
+    end_inside = _clip01(inside0 + net)
+    return n_cross, _clip01(tsum + end_inside)
 
 
 def _crossings(
@@ -683,13 +686,7 @@ def _crossings(
     afterwards. ~4x faster than one row per (segment, edge) with gathers and bincounts.
     """
     rows_out, t_out, enter_out = [], [], []
-    cnt = tab.scount[j] - 1  # edges and ring steps
-    if len(cnt) and cnt.max() <= 32:  # the common case alone: the same widths
-        width = 1 + (cnt + 3) // 4 * 4
-    else:
-        width = 1 + np.where(cnt <= 32, (cnt + 3) // 4 * 4, np.where(
-            cnt <= 256, (cnt + 15) // 16 * 16,
-            1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
+    width = _strip_widths(tab.scount[j] - 1)  # edges and ring steps
     for w in np.bincount(width).nonzero()[0]:
         rows = (width == w).nonzero()[0]
         step = max(1, _CHUNK // int(w))
@@ -715,6 +712,18 @@ def _crossings(
     if not rows_out:
         return np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0, dtype=bool)
     return np.concatenate(rows_out), np.concatenate(t_out), np.concatenate(enter_out)
+
+
+def _strip_widths(cnt: np.ndarray) -> np.ndarray:
+    """The padded block width of strips of `cnt` steps: up to 32 steps by 4s, up to 256 by
+    16s, then the next power of two (+1 for the closing point). All short, the common
+    case, in one step."""
+    short = (cnt + 3) // 4 * 4
+    if len(cnt) == 0 or cnt.max() <= 32:
+        return 1 + short
+    return 1 + np.where(cnt <= 32, short, np.where(
+        cnt <= 256, (cnt + 15) // 16 * 16,
+        1 << np.ceil(np.log2(np.maximum(cnt, 1))).astype(np.int64)))
 
 
 def _padded_strips(
@@ -1142,7 +1151,7 @@ def _spans_at(
     ex, ey = tab.bx[e] - ax, tab.by[e] - ay
     ll = np.maximum(ex * ex + ey * ey, 1e-300)
     x0, y0 = px[item], py[item]
-    u = np.minimum(np.maximum(((x0 - ax) * ex + (y0 - ay) * ey) / ll, 0.0), 1.0)
+    u = _clip01(((x0 - ax) * ex + (y0 - ay) * ey) / ll)
     dmin = np.minimum.reduceat(np.hypot(ax + u * ex - x0, ay + u * ey - y0), offs)
     # in the piece or its hull: only where the centre is within the piece's bounding circle
     near = (np.hypot(tab.rep[j, 0] - px, tab.rep[j, 1] - py) <= radius + 1e-7).nonzero()[0]
@@ -1308,7 +1317,7 @@ def _candidates(
     l2 = np.maximum((d * d).sum(axis=1), 1e-300)
     wx = tab.rep[None, :, 0] - p[:, 0:1]
     wy = tab.rep[None, :, 1] - p[:, 1:2]
-    u = np.minimum(np.maximum((wx * d[:, 0:1] + wy * d[:, 1:2]) / l2[:, None], 0.0), 1.0)
+    u = _clip01((wx * d[:, 0:1] + wy * d[:, 1:2]) / l2[:, None])
     near = np.hypot(wx - u * d[:, 0:1], wy - u * d[:, 1:2]) <= sc.radius + r_t[:, None] + 1e-6
     acts = sc.los[None, :] & ~(sc.solid[None, :] & (sc.on[s] | sc.on[t]))
     if n_cover:
@@ -1331,7 +1340,7 @@ def _candidates(
     # the sight fan, as `_fractions` cuts it (a little wider: this is only a cull)
     dist = np.sqrt(l2[kk])
     r_k = r_t[kk]
-    half = np.where(dist > r_k, np.arcsin(np.minimum(np.maximum(r_k / dist, 0), 1)), np.pi)
+    half = np.where(dist > r_k, np.arcsin(_clip01(r_k / dist)), np.pi)
     cc = _wrap(np.arctan2(d[kk, 1], d[kk, 0]) - sp.mid)
     off = np.where((cc >= sp.lo) & (cc <= sp.hi), 0.0,
                    np.minimum(np.abs(_wrap(cc - sp.lo)), np.abs(_wrap(cc - sp.hi))))
