@@ -157,22 +157,8 @@ def _fractions(
     else:
         sp, row = spans, np.zeros(n_pairs, dtype=np.int64)
 
-    # pairs x pieces: does the piece meet the pair's sight fan (and may it act)?
     p = scene.centres[s]
-    tc = scene.centres[t]
-    dist = np.hypot(*(tc - p).T)
-    r_t = scene.reach[t]
-    sine = _clip01(r_t / np.maximum(dist, 1e-300))
-    half = np.where(dist > r_t, np.arcsin(sine), np.pi)
-    phi = np.arctan2(tc[:, 1] - p[:, 1], tc[:, 0] - p[:, 0])
-    c = _wrap(phi[:, None] - sp.mid[row])
-    lo, hi = sp.lo[row], sp.hi[row]
-    off = np.where((c >= lo) & (c <= hi), 0.0,
-                   np.minimum(np.abs(_wrap(c - lo)), np.abs(_wrap(c - hi))))
-    cand = sp.wrap[row] | (off <= half[:, None] + 1e-9)
-    cand &= (dist + r_t)[:, None] > sp.dmin[row] - 1e-9
-    cand &= ~(scene.solid[None, :] & (scene.on[s] | scene.on[t]))
-    kk, jj = cand.nonzero()
+    kk, jj = _fan_pieces(scene, s, t, p, sp, row)
     if len(kk) == 0:
         return np.ones(n_pairs), blocking
 
@@ -219,6 +205,27 @@ def _fractions(
                 blocking.update(j[d][contributes].tolist())
     return 1.0 - blocked.sum(axis=1) / n_samples, blocking
 
+
+
+def _fan_pieces(scene: _Scene, s: np.ndarray, t: np.ndarray, p: np.ndarray, sp: _Spans,
+                row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (pair, piece) candidates of `_fractions`: the piece meets the pair's sight fan
+    (p: the shooters' centres; `sp` row[k]: the spans seen from pair k's shooter) and may
+    act on its lines (a solid piece either base stands in does not)."""
+    tc = scene.centres[t]
+    dist = np.hypot(*(tc - p).T)
+    r_t = scene.reach[t]
+    sine = _clip01(r_t / np.maximum(dist, 1e-300))
+    half = np.where(dist > r_t, np.arcsin(sine), np.pi)
+    phi = np.arctan2(tc[:, 1] - p[:, 1], tc[:, 0] - p[:, 0])
+    c = _wrap(phi[:, None] - sp.mid[row])
+    lo, hi = sp.lo[row], sp.hi[row]
+    off = np.where((c >= lo) & (c <= hi), 0.0,
+                   np.minimum(np.abs(_wrap(c - lo)), np.abs(_wrap(c - hi))))
+    cand = sp.wrap[row] | (off <= half[:, None] + 1e-9)
+    cand &= (dist + r_t)[:, None] > sp.dmin[row] - 1e-9
+    cand &= ~(scene.solid[None, :] & (scene.on[s] | scene.on[t]))
+    return cand.nonzero()
 
 
 def _woods_shares(

@@ -288,10 +288,25 @@ def _trace(
 
     # cover, for the pairs that see something: which pieces some line crosses, then for walls
     # where. Still to cross: for a seen pair, every line of a wall and the lines of a piece no
-    # line is yet known to meet, that the fractions did not cross already.
+    # line is yet known to meet, that the fractions did not cross already
     line_hit = sure | (sp.inside[:, None] & (length > 0))
     line_hit[ci, li] |= n_cross > 0
     seen = fraction > 0 if not cover_unseen else np.ones(n_pairs, dtype=bool)
+    cover[:] = _seen_cover(index, sc, s, t, kk, jj, sp, p, q, maybe & ~sure & ~need,
+                           line_hit, seen)
+    return fraction, cover
+
+
+def _seen_cover(
+    index: TerrainIndex, sc: _Sight, s: np.ndarray, t: np.ndarray, kk: np.ndarray,
+    jj: np.ndarray, sp: _Spans, p: np.ndarray, q: np.ndarray, open_: np.ndarray,
+    line_hit: np.ndarray, seen: np.ndarray,
+) -> np.ndarray:
+    """`_trace`'s cover of each pair (NOT_SEEN where not `seen`): `line_hit` what the
+    fractions found each candidate's lines to meet, `open_` the lines not yet crossed.
+    Only a piece that could raise the pair's cover above what is already known to give it,
+    and a wall only near enough the target to count, is crossed further."""
+    n_p = len(index)
     terrain = ((jj < n_p) & seen[kk]).nonzero()[0]
     counts = np.zeros(len(jj), dtype=bool)
     counts[terrain] = ~sc.touch[s[kk[terrain]], jj[terrain]]
@@ -299,20 +314,19 @@ def _trace(
     wall[counts] = index.is_line[jj[counts]]
     level = np.zeros(len(jj), dtype=np.int64)
     level[counts] = index.cover[jj[counts]]
-    # only a piece that could raise the pair's cover above what is already known to give
-    # it, and a wall only near enough the target to count, is crossed further
     met = line_hit.any(axis=1)
     area_met = counts & ~wall & met
     known = _known_cover(index, sc, s, t, kk[area_met], jj[area_met])
     more = counts & (level > known[kk]) & np.where(wall, _near_target(sc, t[kk], jj), ~met)
-    ci, li = (maybe & ~sure & ~need & more[:, None]).nonzero()
+    ci, li = (open_ & more[:, None]).nonzero()
     k = kk[ci]
-    n_cross, _ = _cross(tab, jj[ci], p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1], sp.inside[ci])
+    n_cross, _ = _cross(sc.table, jj[ci], p[k, 0], p[k, 1], q[k, li, 0], q[k, li, 1],
+                        sp.inside[ci])
     line_hit[ci, li] |= n_cross > 0
     keep = seen[kk]
-    cover[:] = _trace_cover(index, sc, s, t, kk[keep], jj[keep], line_hit[keep])
+    cover = _trace_cover(index, sc, s, t, kk[keep], jj[keep], line_hit[keep])
     cover[~seen] = NOT_SEEN
-    return fraction, cover
+    return cover
 
 
 
