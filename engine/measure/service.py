@@ -101,7 +101,9 @@ class MeasureService:
 
     def afresh(self) -> MeasureService:
         """A service on the same scenario sharing these terrain indexes, nothing measured."""
-        return MeasureService(self.scenario, self._indexes)
+        fresh = MeasureService(self.scenario, self._indexes)
+        fresh._default_facing = self._default_facing  # the same scenario's ruleset
+        return fresh
 
     # --- terrain and readings ------------------------------------------------------------
 
