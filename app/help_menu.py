@@ -177,7 +177,7 @@ class HelpMenu:
         self.dialog.show()
 
     def show_tour(self) -> None:
-        first_run = getattr(self.window, "first_run", None)
+        first_run = self.window.services.first_run
         if first_run is not None:
             first_run.show_overlay()
 
@@ -189,7 +189,7 @@ class HelpMenu:
 
 def install(window) -> HelpMenu:
     menu = HelpMenu(window)
-    window.help_menu = menu
+    window.services.help_menu = menu
 
     def keep_last() -> None:  # a menu installed after this one goes before Help
         bar = window.menuBar()

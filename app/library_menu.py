@@ -17,7 +17,7 @@ def _readings(window) -> dict:
     from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
-    game = getattr(window, "game", None)
+    game = window.game
     if game is None:
         return {}
     try:
@@ -43,7 +43,7 @@ def _scenario_cards_dialog(window) -> None:
     from app.library_dialog import open_library
     from engine.options import SchemaError
 
-    scenario = getattr(window, "scenario", None)
+    scenario = window.scenario
     if scenario is None:
         QMessageBox.information(window, tr("Print unit cards"),
                                 tr("Open a game or scenario first."))
@@ -90,7 +90,7 @@ def show_rosters(window) -> None:
         QMessageBox.warning(window, tr("Rosters"), _said(err))
         return
     try:
-        RosterDialog(library, window, scenario=getattr(window, "scenario", None)).exec()
+        RosterDialog(library, window, scenario=window.scenario).exec()
     finally:
         library.close()
 
@@ -107,5 +107,5 @@ def install(window) -> QAction:
     print_action.triggered.connect(lambda: _scenario_cards_dialog(window))
     for a in (lib_action, roster_action, print_action):
         menu.addAction(a)
-    window.library_menu = menu
+    window.services.library_menu = menu
     return lib_action

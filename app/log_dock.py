@@ -297,22 +297,22 @@ def install(window) -> LogDock:
     keeps the room until the log is wanted — and follow the window's editor."""
     dock = LogDock(window)
     add_view_dock(window, dock, tr("&Log"), "Ctrl+L")
-    editor = getattr(window, "editor", None)
-    if editor is not None:
-        def reload() -> None:
-            if not editor.has_game:
-                dock.set_units([])
-                dock.set_entries([])
-                return
-            game = editor.game
-            dock.set_units([(u.id, u.label) for u in game.all_units()])
-            dock.set_namer(_namer(game))
-            dock.set_entries(game.log)
+    editor = window.editor
 
-        editor.game_replaced.connect(reload)
-        editor.logged.connect(dock.append)
-        reload()
-    window.log_dock = dock
+    def reload() -> None:
+        if not editor.has_game:
+            dock.set_units([])
+            dock.set_entries([])
+            return
+        game = editor.game
+        dock.set_units([(u.id, u.label) for u in game.all_units()])
+        dock.set_namer(_namer(game))
+        dock.set_entries(game.log)
+
+    editor.game_replaced.connect(reload)
+    editor.logged.connect(dock.append)
+    reload()
+    window.services.log_dock = dock
     return dock
 
 

@@ -167,7 +167,7 @@ def test_a_group_selected_off_the_board_drops_the_picture(win, qtbot):
     group = win.game.scenario.groups[0].id
     qtbot.waitUntil(view.holds_picture, timeout=3000)
     before = on_screen(win, qtbot)
-    win.groups.select_group(group)
+    win.services.groups.select_group(group)
     assert not view.holds_picture()
     shown = on_screen(win, qtbot)
     assert differing(shown, before) > 0.0005

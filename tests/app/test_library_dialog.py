@@ -136,13 +136,13 @@ def test_roster_dialog_totals(qtbot, lib):
 
 
 def test_install_adds_the_library_menu(qtbot):
-    from PySide6.QtWidgets import QMainWindow
+    from app.window import MainWindow
 
-    w = QMainWindow()
+    w = MainWindow()
     qtbot.addWidget(w)
     action = install(w)
     assert action.text() == "Unit &library…"
-    assert [a.text() for a in w.library_menu.actions()] == [
+    assert [a.text() for a in w.services.library_menu.actions()] == [
         "Unit &library…", "&Rosters…", "&Print unit cards…"]
 
 

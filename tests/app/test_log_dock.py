@@ -162,7 +162,7 @@ def test_installed_in_the_window_and_live(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path))
     w = MainWindow(make_scenario())
     qtbot.addWidget(w)
-    d = w.log_dock
+    d = w.services.log_dock
     assert w.modules["app.log_dock"] is d
     assert d.toggleViewAction() in w.view_menu.actions()
     assert d.model.rowCount() == 0

@@ -98,7 +98,7 @@ def test_resolve_typed_shows_only_the_steps_the_faces_decide():
 def duel(qtbot):
     win = open_window(qtbot, duel_scenario(), centre=(29, 20))
     select_unit(qtbot, win, "sherman")
-    panel = win.action_panel
+    panel = win.services.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
     click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, 48, 20)
@@ -159,7 +159,7 @@ def test_a_fact_typed_by_hand_is_marked_and_used(duel, qtbot):
 
 def test_options_show_reasons_and_proposed_badges(qtbot):
     win = open_window(qtbot, firefight(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "mg")
     choose(qtbot, panel.action_box, "shoot")
     view = panel.options_view
@@ -172,7 +172,7 @@ def test_options_show_reasons_and_proposed_badges(qtbot):
 
 def test_at_least_table_is_the_engines(qtbot):
     win = open_window(qtbot, firefight(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "mg")
     choose(qtbot, panel.action_box, "shoot")
     panel.set_targets(["vova"])
@@ -199,7 +199,7 @@ def test_pick_a_point_and_cancel_with_esc(qtbot):
     from PySide6.QtCore import Qt
 
     win = open_window(qtbot, firefight(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "mg")
     panel.pick_point()
     assert win.tools.active.id == "pick"
@@ -217,7 +217,7 @@ def test_a_role_not_chosen_yet_is_asked_for_not_an_error(qtbot):
 
     win = open_window(qtbot, duel_scenario(), centre=(29, 20))
     select_unit(qtbot, win, "sherman")
-    panel = win.action_panel
+    panel = win.services.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
     text = panel.message.text()
     assert text == "Choose the target for Search & Aim", text
