@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.i18n import tr
 
 from .sealed_dice import _said
-from .turn_post_dialog import default_lang
+from .turn_post_view import default_lang
 
 if TYPE_CHECKING:
     from engine import sealed

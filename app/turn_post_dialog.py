@@ -9,15 +9,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
-from app.i18n import current_language, tr
+from app.i18n import tr
 
 if TYPE_CHECKING:
     from app.turn_post_view import TurnPostDialog
-
-
-def default_lang() -> str:
-    """The post's language: Russian under a Russian interface, else English."""
-    return current_language()
 
 
 class TurnPost(QObject):

@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app import log_view
-from app.log_dock import COLUMNS, LogDock, dice_text, entry_text, entry_units
+from app.log_dock import LogDock
+from app.log_text import COLUMNS, dice_text, entry_text, entry_units
 from engine.dice import RollRecord
 from engine.model import LogEntry
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from app.log_dock import COLUMNS, UNAPPLIED_GREY
+from app.log_text import COLUMNS, UNAPPLIED_GREY
 from engine.roll_log import roll_mark, unapplied
 from tests.app.test_panels_duel import duel_scenario
 from tests.app.test_panels_support import choose, click, click_board, open_window, select_unit

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from app.log_dock import COLUMNS
+from app.log_text import COLUMNS
 from engine.i18n import localized
 from engine.scenario_io import load_scenario
 from resources.loader import resource

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import settings as st
 from app.help_dialogs import RulesDialog
-from app.help_menu import ruleset_html, shortcuts
+from app.help_texts import ruleset_html, shortcuts
 from app.zoom import STEP, parse_percent
 from engine.rulesets.registry import list_rulesets
 from engine.scenario_io import load_demo
