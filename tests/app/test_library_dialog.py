@@ -151,7 +151,7 @@ def test_nested_vehicle_fields_are_forms_not_json(dialog, lib):
     field (a check box for the radio operator), saved as the same record."""
     from PySide6.QtWidgets import QCheckBox, QLineEdit, QPlainTextEdit
 
-    from app.library_dialog import RecordGrid
+    from app.library_form import RecordGrid
 
     assert dialog.select(IH, "vehicle", "m4a1-sherman")
     armour = dialog.form.editors["armour"][1]

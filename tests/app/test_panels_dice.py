@@ -112,7 +112,7 @@ def duel(qtbot):
     ("0", "step 'Aim' needs a d10: 0 is not a face of a d10 (1–10)"),
 ])
 def test_a_wrong_face_is_refused_in_the_panel_and_nothing_applied(duel, qtbot, typed, message):
-    panel, game = duel.action_panel, duel.game
+    panel, game = duel.services.action_panel, duel.game
     before = game.snapshot()
     type_dice(qtbot, panel, [typed])
     assert panel.dice_entry.message.text() == message
@@ -127,7 +127,7 @@ def test_a_wrong_face_is_refused_in_the_panel_and_nothing_applied(duel, qtbot, t
 
 
 def test_a_missing_die_is_refused_and_nothing_applied(duel, qtbot):
-    panel, game = duel.action_panel, duel.game
+    panel, game = duel.services.action_panel, duel.game
     before = game.snapshot()
     # a prompt before any die is typed, not the engine's "needs 1 × d10, only 0 values
     # left" (issue 16: that read as an error)
@@ -140,7 +140,7 @@ def test_a_missing_die_is_refused_and_nothing_applied(duel, qtbot):
 
 
 def test_a_fact_typed_by_hand_is_marked_and_used(duel, qtbot):
-    panel = duel.action_panel
+    panel = duel.services.action_panel
     row = panel.facts_view.rows["cover"]
     assert row.measured.text() == "0 — no cover" and not row.editor.isEnabled()
     click(qtbot, row.check)
