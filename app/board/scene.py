@@ -137,9 +137,8 @@ class BoardScene(QGraphicsScene):
         """Look at the items added below the overlays since the last sweep: one raised
         above the board since (arcs raise their labels just after adding them) is an
         overlay. It runs in the event loop's next turn after items are added, so a picture
-        taken later looks at a few items, not at every item of the board (at 500 units a
-        look through all of them took 2 ms, and 14-20 ms while a worker thread held the
-        interpreter lock). An item must be raised in the turn that adds it."""
+        taken later looks at a few items, not at every item of the board. An item must be
+        raised in the turn that adds it."""
         self._sweeping.stop()
         recent, self._recent = self._recent, {}
         import shiboken6
