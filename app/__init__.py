@@ -3,7 +3,8 @@
 
 What may import what inside app/ (an import goes down this list, never up, and no two
 modules import each other, not even inside a function; the import-linter contract "No
-import loops inside app/" in pyproject.toml checks it):
+import loops inside app/" in pyproject.toml checks it, and lists the few loops left to
+break and the imports made for type checking only):
 
 1. Entry points: app.main, app.cli (and its commands), app.self_test.
 2. app.window: builds the main window and installs the modules app.modules lists by name
