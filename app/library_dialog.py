@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import loc, ruleset_name, tr
+from app.i18n import error_text, loc, ruleset_name, tr
 from app.library_form import RecordForm
 from app.settings import remember_folder, start_path
 from engine.options import SchemaError
@@ -278,7 +278,7 @@ class LibraryDialog(QDialog):
         try:
             saved = self.library.save(e.ruleset, e.kind, e.id, self.form.values())
         except SchemaError as err:
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         self.current = saved
         self.form.mark_saved()
@@ -302,7 +302,7 @@ class LibraryDialog(QDialog):
         try:
             copy = self.library.duplicate(e.ruleset, e.kind, e.id, new_id)
         except SchemaError as err:
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         self.current = copy
         self.refresh()
@@ -319,7 +319,7 @@ class LibraryDialog(QDialog):
         try:
             self.library.delete(e.ruleset, e.kind, e.id)
         except SchemaError as err:
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         self.current = None
         self.refresh()
@@ -373,13 +373,13 @@ class LibraryDialog(QDialog):
             if not replace and "already has a different record" in str(err) and \
                     QMessageBox.question(self, tr("Import faction"),
                                          tr("{0}\n\nReplace the library's records?")
-                                         .format(_said(err))) \
+                                         .format(error_text(err))) \
                     == QMessageBox.StandardButton.Yes:
                 return self.import_faction(path, replace=True)
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         except (OSError, SchemaError) as err:
-            self.error.setText(f"{path}: {_said(err)}")
+            self.error.setText(f"{path}: {error_text(err)}")
             return False
         self.refresh()
         self.error.setText(tr("Imported {faction}: {added} added, {replaced} replaced, "
@@ -399,10 +399,3 @@ class LibraryDialog(QDialog):
         dialog = preview(self, [card_for_entry(self.library, self.current)],
                          SheetOptions("a4", one_per_page=True))
         dialog.exec()
-
-
-def _said(err: BaseException) -> str:
-    """What a library error says, in the interface's language (a msg() text rebuilt)."""
-    from engine.i18n import said
-
-    return loc(said(err))

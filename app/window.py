@@ -20,7 +20,7 @@ from geometry.units import in_to_m
 from . import i18n
 from .board import BoardScene, BoardView
 from .editor import Editor
-from .i18n import loc, ruleset_name, tr
+from .i18n import error_text, ruleset_name, tr
 from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
 from .services import Services
 from .tools.manager import ToolManager
@@ -322,9 +322,7 @@ class MainWindow(QMainWindow):
         try:
             scenario = load_scenario(path)
         except (ScenarioError, OSError, ValueError) as err:
-            from engine.i18n import said
-
-            shown = loc(said(err))  # in the interface's language
+            shown = error_text(err)
             text = shown if str(path) in str(err) else f"{path}:\n{shown}"
             self.show_error(self.tr("Could not open the scenario"), text)
             return False
@@ -333,13 +331,12 @@ class MainWindow(QMainWindow):
 
     def open_demo(self) -> bool:
         """Open the demo table shipped with Warboard."""
-        from engine.i18n import said
         from engine.scenario_io import ScenarioError, load_demo
 
         try:
             scenario = load_demo()
         except (ScenarioError, OSError, ValueError) as err:
-            self.show_error(self.tr("Could not open the demo table"), loc(said(err)))
+            self.show_error(self.tr("Could not open the demo table"), error_text(err))
             return False
         self.set_scenario(scenario)
         return True
