@@ -190,7 +190,7 @@ def test_first_free_places_overlap_nothing_and_both_ways_agree(cands, blocks) ->
     """Every place taken overlaps no block and no other text's place taken; a text left
     without (-1) has every place blocked or covering one taken before; the all-pairs
     numpy way and the trees' way choose alike."""
-    import app.board.labels as labels
+    import geometry.labels as labels  # the placement itself
 
     c = np.array(cands, dtype=float)
     b = np.array(blocks, dtype=float).reshape(-1, 4)
