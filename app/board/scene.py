@@ -167,12 +167,9 @@ class BoardScene(QGraphicsScene):
         self._recent = {}
         self.selection_item = None
         self._selected = None
-        self.terrain_items.clear()
-        self.unit_items.clear()
-        self.shape_items.clear()
-        self._laid_out = {}
-        self._plan = None
-        self._view_fit = {}
+        for items in (self.terrain_items, self.unit_items, self.shape_items):
+            items.clear()
+        self._laid_out, self._plan, self._view_fit = {}, None, {}
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
