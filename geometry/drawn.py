@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from .angles import unit_vector
@@ -128,3 +128,32 @@ def roof_lines(geom: BaseGeometry) -> BaseGeometry:
     segs = [(mid_a, mid_b), (mid_a, c[0]), (mid_a, c[3]), (mid_b, c[1]), (mid_b, c[2])]
     return shapely.MultiLineString([[tuple(p), tuple(q)] for p, q in segs if np.any(p != q)])
 
+
+
+def polygon_fault(points: list[tuple[float, float]]) -> tuple[str, str] | None:
+    """What is wrong with these vertices as a polygon, None when nothing is: ("crosses",
+    GEOS's reason) for an outline crossing itself, ("invalid", reason) for another fault,
+    ("flat", "") for no area. At least 3 points are expected (the caller says so)."""
+    poly = Polygon(points)
+    if not poly.is_valid:
+        reason = shapely.is_valid_reason(poly)
+        crosses = "Self-intersection" in reason or "Ring Self-intersection" in reason
+        return ("crosses" if crosses else "invalid"), reason
+    if poly.area <= 0:
+        return "flat", ""
+    return None
+
+
+def line_length(points: list[tuple[float, float]]) -> float:
+    """Length of the line through these points (2 or more)."""
+    return float(LineString(points).length)
+
+
+def disc(x: float, y: float, radius: float) -> BaseGeometry:
+    """A disc about (x, y): the area a click picks within."""
+    return Point(x, y).buffer(radius)
+
+
+def point(x: float, y: float) -> BaseGeometry:
+    """The point (x, y) as a shape, to ask a piece's area whether a click falls in it."""
+    return Point(x, y)
