@@ -47,6 +47,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "mismatch": "roll #{roll} (log line {seq}, {label} {die}): logged {logged}, "
                     "the seed gives {expected}",
         "missing": "roll #{roll} missing: made and not in the log",
+        "missing_run": "rolls #{roll}–#{last} missing ({count}): made and not in the log",
+        "bad_number": "log line {seq}: a sealed roll ({label}) numbered {roll}; numbers "
+                      "start at 1",
         "duplicate": "roll #{roll} logged twice with different faces (log lines {first} and "
                      "{seq})",
         "unnumbered": "log line {seq}: a sealed roll ({label}) without its number",
@@ -90,6 +93,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "mismatch": "бросок №{roll} (строка журнала {seq}, {label} {die}): записано {logged}, "
                     "зерно даёт {expected}",
         "missing": "бросок №{roll} пропущен: сделан, но его нет в журнале",
+        "missing_run": "броски №{roll}–№{last} пропущены ({count}): сделаны, но их нет в "
+                       "журнале",
+        "bad_number": "строка журнала {seq}: запечатанный бросок ({label}) под номером "
+                      "{roll}; номера начинаются с 1",
         "duplicate": "бросок №{roll} записан дважды с разными гранями (строки журнала {first} "
                      "и {seq})",
         "unnumbered": "строка журнала {seq}: запечатанный бросок ({label}) без номера",
