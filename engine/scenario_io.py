@@ -38,6 +38,9 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 #: The largest magnitude of a number in a scenario (inches, millimetres, degrees): 1e308
 #: is finite but no table is; geometry on it would overflow.
 MAX_MAGNITUDE = 1e6
+#: The deepest chain of groups in groups: an army's (fireteam to army group) is about 11;
+#: a deeper chain is a mistake or a hostile file, and walking it must not exhaust a stack.
+MAX_GROUP_DEPTH = 32
 #: Saved files wrap at this width: short objects (a base, a point list) stay on one line.
 LINE_WIDTH = 100
 DEMO = ("scenarios", "crossroads.json")
@@ -471,26 +474,42 @@ def check_groups(s: Scenario) -> None:
 
 
 def _check_group_loops(s: Scenario, index: dict[str, int]) -> None:
-    """No group is its own member through other groups (depth-first, colours by state)."""
+    """No group is its own member through other groups, and no chain of groups in groups
+    is deeper than MAX_GROUP_DEPTH: depth-first without recursion (a hostile chain 3,000
+    deep must get this message, not a RecursionError), each finding naming the member
+    field that closes the loop or passes the depth."""
     state: dict[str, int] = {}  # 1 = on the current path, 2 = done
-
-    def visit(gid: str) -> None:
-        state[gid] = 1
-        g = s.groups[index[gid]]
-        for j, m in enumerate(g.members):
+    height: dict[str, int] = {}  # levels of groups from this one down, itself included
+    for root in s.groups:
+        if root.id in state:
+            continue
+        state[root.id] = 1
+        stack: list[tuple[str, int]] = [(root.id, 0)]  # (group, next member to visit)
+        while stack:
+            gid, j = stack[-1]
+            members = s.groups[index[gid]].members
+            if j == len(members):
+                height[gid] = 1 + max((height[m] for m in members if m in index), default=0)
+                state[gid] = 2
+                stack.pop()
+                continue
+            stack[-1] = (gid, j + 1)
+            m = members[j]
             if m not in index:
                 continue
+            where = _at(_at(_at("groups", index[gid]), "members"), j)
             if state.get(m) == 1:
-                raise ScenarioError(_at(_at(_at("groups", index[gid]), "members"), j),
-                                    msg("membership loop: {member} already contains {group}",
-                                        member=repr(m), group=repr(gid)))
+                raise ScenarioError(where, msg("membership loop: {member} already contains "
+                                               "{group}", member=repr(m), group=repr(gid)))
+            deep = len(stack) + (height[m] if m in state else 1)
+            if deep > MAX_GROUP_DEPTH:
+                raise ScenarioError(where, msg(
+                    "groups nested too deep: group {member} lies more than {most} groups "
+                    "down the chain from {top}", member=repr(m), most=MAX_GROUP_DEPTH,
+                    top=repr(stack[0][0])))
             if m not in state:
-                visit(m)
-        state[gid] = 2
-
-    for g in s.groups:
-        if g.id not in state:
-            visit(g.id)
+                state[m] = 1
+                stack.append((m, 0))
 
 
 def _check_ids(s: Scenario) -> None:
