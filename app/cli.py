@@ -103,7 +103,9 @@ def _load_game_file(p: Path):
         read = open_game(p)
     except GameFileError as e:
         raise CliError(_said(e)) from None
-    for problem in read.log_problems:
+    from engine.readings import game_reading_problems
+
+    for problem in [*read.log_problems, *map(_loc, game_reading_problems(read.game))]:
         print(tr("{prog}: warning: {file}: {problem}").format(prog=PROG, file=p, problem=problem),
               file=sys.stderr)
     return read.game
