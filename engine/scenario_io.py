@@ -699,14 +699,19 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
             raise ScenarioError("", msg("file is {size:.1f} MB; scenario files may be at "
                                         "most {mb} MB", size=size / 2**20,
                                         mb=MAX_FILE_BYTES // 2**20), source=source)
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+        data = safe_json.read_regular(path, MAX_FILE_BYTES)
+    except safe_json.NotARegularFile:
+        raise ScenarioError("", msg("not a regular file (a pipe, device or socket); a "
+                                    "scenario is read from a file"), source=source) from None
     except FileNotFoundError:
         raise ScenarioError("", msg("no such file"), source=source) from None
     except IsADirectoryError:
         raise ScenarioError("", msg("is a folder, not a scenario file"), source=source) from None
     except PermissionError:
         raise ScenarioError("", msg("permission denied"), source=source) from None
+    except OSError as e:  # a socket, a vanished mount: said, not a traceback
+        raise ScenarioError("", msg("cannot be read ({why})", why=e.strerror or str(e)),
+                            source=source) from None
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError("", msg("file is over the {mb} MB limit",
                                     mb=MAX_FILE_BYTES // 2**20), source=source)
