@@ -18,12 +18,14 @@ import errno
 import json
 import os
 import stat
+import unicodedata
 from typing import Any
 
 from engine.i18n import Text, msg, prefixed
 
 __all__ = ["JSONInputError", "loads", "check_value", "json_reason", "MAX_DEPTH",
-           "MAX_INT_DIGITS", "NotARegularFile", "read_regular", "sniff"]
+           "MAX_INT_DIGITS", "NotARegularFile", "read_regular", "sniff",
+           "hidden_character"]
 
 #: The deepest nesting of arrays and objects accepted (a scenario needs about 6).
 MAX_DEPTH = 64
@@ -161,6 +163,26 @@ def _text_ok(s: str, where: str) -> None:
         raise JSONInputError(where, msg("text holding a lone surrogate (U+{code}), which "
                                         "no file can hold", code=f"{ord(s[e.start]):04X}")) \
             from None
+
+
+# --- ids ---------------------------------------------------------------------------------
+
+#: Characters an id may not hold: controls, format characters (the bidi overrides and
+#: isolates, zero-width joiners and spaces, soft hyphens) and line/paragraph separators —
+#: invisible or reordering, they make two ids look alike or one look like another.
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Zl", "Zp")
+
+
+def hidden_character(text: str) -> Text | None:
+    """Why `text` cannot be an id (its first invisible or reordering character, by code
+    point and Unicode name), or None when every character shows."""
+    for i, c in enumerate(text):
+        if unicodedata.category(c) in HIDDEN_CATEGORIES:
+            name = unicodedata.name(c, "") or unicodedata.category(c)
+            return msg("holds an invisible or reordering character (U+{code} {name}) at "
+                       "position {at}; an id must be visible text", code=f"{ord(c):04X}",
+                       name=name, at=i + 1)
+    return None
 
 
 # --- reading files -----------------------------------------------------------------------

@@ -152,6 +152,16 @@ def _text(v: Any, path: str) -> str:
     return v
 
 
+def _ident(v: Any, path: str) -> str:
+    """An id, or a reference to one: text whose every character shows (a bidi override or
+    a zero-width space would let two ids look alike)."""
+    v = _text(v, path)
+    why = safe_json.hidden_character(v)
+    if why is not None:
+        raise ScenarioError(path, why)
+    return v
+
+
 def _number(v: Any, path: str, *, positive: bool = False, minimum: float | None = None) -> float:
     """A finite JSON number, kept as given (an int stays an int, for the round trip)."""
     if isinstance(v, bool) or not isinstance(v, int | float):
@@ -295,7 +305,7 @@ def parse_piece(v: Any, path: str) -> TerrainPiece:
     """A terrain piece from its scenario JSON object; `path` names it in errors
     ("terrain[2]", or "add_terrain.piece" for a board edit)."""
     d = _object(v, path)
-    pid = _text(_required(d, "id", path), _at(path, "id"))
+    pid = _ident(_required(d, "id", path), _at(path, "id"))
     kind = _choice(_required(d, "kind", path), _at(path, "kind"), KINDS, "kind")
     polygon, line = _piece_shape(d, path, kind)
     return TerrainPiece(
@@ -374,9 +384,9 @@ def parse_unit(v: Any, path: str) -> Unit:
     base = parse_base(base_raw, base_path)
     facing = d.get("facing", 0.0)
     return Unit(
-        id=_text(_required(d, "id", path), _at(path, "id")),
-        side=_text(_required(d, "side", path), _at(path, "side")),
-        profile=_text(_required(d, "profile", path), _at(path, "profile")),
+        id=_ident(_required(d, "id", path), _at(path, "id")),
+        side=_ident(_required(d, "side", path), _at(path, "side")),
+        profile=_ident(_required(d, "profile", path), _at(path, "profile")),
         x=_number(_required(d, "x", path), _at(path, "x")),
         y=_number(_required(d, "y", path), _at(path, "y")),
         base=base,
@@ -385,7 +395,7 @@ def parse_unit(v: Any, path: str) -> Unit:
         name=_optional(d, "name", path, _text),
         markers=copy.deepcopy(_object(d.get("markers", {}), _at(path, "markers"))),
         state=copy.deepcopy(_object(d.get("state", {}), _at(path, "state"))),
-        parent=_optional(d, "parent", path, _text),
+        parent=_optional(d, "parent", path, _ident),
         extra=_extra(d, UNIT_KEYS, raw={"base": (base, copy.deepcopy(base_raw))}),
     )
 
@@ -414,18 +424,18 @@ def parse_group(v: Any, path: str) -> Group:
     checked against the rest of the scenario by `check_groups`."""
     d = _object(v, path)
     members_path = _at(path, "members")
-    members = [_text(m, _at(members_path, j))
+    members = [_ident(m, _at(members_path, j))
                for j, m in enumerate(_list(_required(d, "members", path), members_path))]
     off = _bool(d["off_table"], _at(path, "off_table")) if "off_table" in d else False
     return Group(
-        id=_text(_required(d, "id", path), _at(path, "id")),
-        kind=_text(_required(d, "kind", path), _at(path, "kind")),
+        id=_ident(_required(d, "id", path), _at(path, "id")),
+        kind=_ident(_required(d, "kind", path), _at(path, "kind")),
         members=members,
         name=_optional(d, "name", path, _text),
         name_ru=_optional(d, "name_ru", path, _text),
-        side=_optional(d, "side", path, _text),
-        commander=_optional(d, "commander", path, _text),
-        deputy=_optional(d, "deputy", path, _text),
+        side=_optional(d, "side", path, _ident),
+        commander=_optional(d, "commander", path, _ident),
+        deputy=_optional(d, "deputy", path, _ident),
         off_table=off,
         markers=copy.deepcopy(_object(d.get("markers", {}), _at(path, "markers"))),
         state=copy.deepcopy(_object(d.get("state", {}), _at(path, "state"))),
