@@ -20,7 +20,7 @@ import math
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -72,17 +72,24 @@ __all__ = [
 class ScenarioError(ValueError):
     """A scenario that cannot be read. `field` is the path of the bad value ("" = the file)."""
 
-    def __init__(self, field: str, message: str, *, source: str | None = None) -> None:
+    def __init__(self, field: str, message: str, *, source: str | None = None,
+                 other: str | None = None,
+                 remake: Callable[[str], str] | None = None) -> None:
         self.field = field
         self.message = message
         self.source = source
+        # `other`: the path of a second field the message names ("already used by
+        # terrain[2]"); `remake(name)` words the message naming it otherwise (a game file
+        # names rows by table and id, not by index)
+        self.other, self.remake = other, remake
         # a message made with msg() stays one, after the file and the field, so that a
         # reader's language can be shown (engine.i18n.said); English as it always was
         super().__init__(prefixed("".join(f"{p}: " for p in (source, field) if p), message))
 
     def with_source(self, source: str) -> ScenarioError:
         """The same error, told about the file it came from."""
-        return ScenarioError(self.field, self.message, source=source)
+        return ScenarioError(self.field, self.message, source=source, other=self.other,
+                             remake=self.remake)
 
 
 class Extra(dict):
@@ -530,9 +537,12 @@ def _check_ids(s: Scenario) -> None:
     things += [(_at("groups", i), g.id) for i, g in enumerate(s.groups)]
     for path, ident in things:
         if ident in seen:
-            raise ScenarioError(_at(path, "id"),
-                                msg("duplicate id {id} (already used by {other})",
-                                    id=repr(ident), other=seen[ident]))
+            def said(other: str, ident: str = ident) -> str:
+                return msg("duplicate id {id} (already used by {other})", id=repr(ident),
+                           other=other)
+
+            raise ScenarioError(_at(path, "id"), said(seen[ident]), other=seen[ident],
+                                remake=said)
         seen[ident] = path
 
 

@@ -68,3 +68,49 @@ def test_the_game_file_path_says_the_same(tmp_path):
         load_game(path)
     assert "groups nested too deep" in str(e.value) and "'g0'" in str(e.value)
     assert path.read_bytes() == before
+
+
+def _edited(tmp_path, edit) -> str:
+    """The refusal of the demo game with one edit made to its file outside Warboard."""
+    import sqlite3
+
+    path = tmp_path / "edited.warboard"
+    new_game_file(path, Game(load_demo()))
+    con = sqlite3.connect(path)
+    edit(con)
+    con.commit()
+    con.close()
+    with pytest.raises(GameFileError) as e:
+        load_game(path)
+    return str(e.value)
+
+
+def _retag_terrain(con, old: str, new: str) -> None:
+    (text,) = con.execute("SELECT json FROM terrain WHERE id=?", (old,)).fetchone()
+    d = json.loads(text)
+    d["id"] = new
+    con.execute("UPDATE terrain SET id=?, json=? WHERE id=?", (new, json.dumps(d), old))
+
+
+def _group(con, i: int, **changes) -> None:
+    (text,) = con.execute("SELECT json FROM scenario WHERE key='groups'").fetchone()
+    groups = json.loads(text)
+    groups[i].update(changes)
+    con.execute("UPDATE scenario SET json=? WHERE key='groups'", (json.dumps(groups),))
+
+
+def test_a_duplicate_id_in_a_game_file_names_both_rows(tmp_path):
+    """Both fields holding the id are named as the file has them (rows by table and id),
+    not one of them by its index in the scenario (which no game-file row has)."""
+    said = _edited(tmp_path, lambda c: _retag_terrain(c, "bakery", "us-1-3"))
+    assert said.endswith("units row 'us-1-3': id: duplicate id 'us-1-3' (already used by "
+                         "terrain row 'us-1-3')"), said
+    said = _edited(tmp_path, lambda c: _group(c, 1, id="us-1-2"))
+    assert said.endswith("scenario row 'groups': groups[1].id: duplicate id 'us-1-2' "
+                         "(already used by units row 'us-1-2')"), said
+
+
+def test_a_group_field_in_a_game_file_is_named_in_its_row(tmp_path):
+    said = _edited(tmp_path, lambda c: _group(c, 0, members=["nobody"]))
+    assert said.endswith("scenario row 'groups': groups[0].members[0]: no unit or group "
+                         "with id 'nobody'"), said
