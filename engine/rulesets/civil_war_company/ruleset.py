@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from engine.dice import D3, D6
 from engine.i18n import register_glossary
-from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
+from engine.protocol import (
+    BadgeLook,
+    BoardHints,
+    CardLayouts,
+    CoverTerm,
+    ProfileKeys,
+    Ruleset,
+    Term,
+    Vocabulary,
+    terms,
+)
 from engine.turns import TurnStructure, from_table
 
 from . import board, data, turn_hooks
@@ -32,6 +42,21 @@ def turn_structure() -> TurnStructure:
                       proposed).with_hooks(turn_hooks.HOOKS)
 
 
+#: The markers a company's command stand carries (companies.py: Terror counted on its
+#: badge, the flags the players must see), the state of stands and companies, and the
+#: profile fields the board reads.
+VOCABULARY = Vocabulary(
+    markers=(
+        Term("terror", "Terror markers (int, §4.3)",
+             BadgeLook("T", "#7b4fa3", counted=True, rank=30, label_ru="У")),
+        *terms("suppressed", "prone", "routing"),
+    ),
+    unit_state=terms("ammo", "ammo_rolled", "aim_points", "cover", "last_shot", "platoons",
+                     "under_fire"),
+    group_state=terms("formation", "moved", "officer", "turn_start"),
+    profile=ProfileKeys(base="base", vehicle="vehicle", proposed="proposed"),
+)
+
 def build_ruleset() -> Ruleset:
     data.check_labels_ru(ACTIONS, OPTIONS)
     register_glossary("ru", data.glossary_ru(ACTIONS, OPTIONS), data.RULESET_ID)
@@ -56,6 +81,7 @@ def build_ruleset() -> Ruleset:
                          state_shapes=board.state_shapes),
         organisation=ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
+        vocabulary=VOCABULARY,
     )
 
 
