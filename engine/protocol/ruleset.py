@@ -128,6 +128,9 @@ class Ruleset:
     #: the markers and state keys it writes on units and groups, their badges, and the
     #: profile fields the board reads (engine.protocol.vocabulary)
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    #: builds its unit library's spec (engine.library_schema.LibrarySpec: kinds of record,
+    #: seed), called on first use; None: the generic spec from `profile_fields`
+    library: Callable[[], Any] | None = None
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"

@@ -17,7 +17,7 @@ from engine.protocol import (
 )
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, fire, manoeuvre, morale, organisation, turn_hooks
+from . import board, data, fire, library, manoeuvre, morale, organisation, turn_hooks
 from .options import OPTIONS
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
@@ -75,6 +75,7 @@ def build_ruleset() -> Ruleset:
         organisation=organisation.ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,
+        library=library.library_spec,
     )
 
 

@@ -21,7 +21,7 @@ from engine.scenario import Unit
 from engine.triggers import MOVE, Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
-from . import board, data
+from . import board, data, library
 from .bands import RANGE_BAND, weapon_scheme
 from .cover import LeaveCover, TakeCover
 from .dash import Dash
@@ -194,6 +194,7 @@ def build_ruleset() -> Ruleset:
         board=BoardHints(weapon_scheme=weapon_scheme, state_badges=board.state_badges),
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,
+        library=library.spec,
     )
 
 

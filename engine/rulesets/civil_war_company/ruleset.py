@@ -18,7 +18,7 @@ from engine.protocol import (
 )
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, turn_hooks
+from . import board, data, library, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 from .organisation import ORGANISATION
@@ -82,6 +82,7 @@ def build_ruleset() -> Ruleset:
         organisation=ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,
+        library=library.library_spec,
     )
 
 

@@ -23,7 +23,7 @@ from engine.protocol import (
 )
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, infantry, tanks, turn_hooks
+from . import board, data, infantry, library, tanks, turn_hooks
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -107,6 +107,7 @@ def build_ruleset() -> Ruleset:
                          facing_model=board.facing_model),
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,
+        library=library.spec,
     )
 
 
