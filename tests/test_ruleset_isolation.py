@@ -87,11 +87,12 @@ def vocabulary() -> set[str]:
 
 def declared(rs: Ruleset) -> set[str]:
     """The words `rs` declares as its vocabulary: marker names, unit and group state keys,
-    the profile fields the board reads, and its badge words (two letters or more: a lone
-    letter is no word)."""
+    the profile fields the board reads, its badge words (two letters or more: a lone
+    letter is no word) and the sides it gives a colour."""
     v = rs.vocabulary
     badges = {b.strip() for b in v.badge_labels()}
-    return v.keys() | set(v.profile.fields()) | {b for b in badges if len(b) >= 2}
+    return v.keys() | set(v.profile.fields()) | {b for b in badges if len(b) >= 2} \
+        | v.side_names()
 
 
 def declared_terms() -> dict[str, set[str]]:
@@ -250,7 +251,8 @@ def test_every_ruleset_declares_its_vocabulary():
     terms = declared_terms()
     assert {"suppression", "pinned", "shaken", "hp", "commander_exposed", "PIN", "SHK",
             "turret"} <= terms["iron-hearts"] | vocabulary()
-    assert {"terror", "suppressed", "routing", "officer"} <= terms["civil-war-company"]
+    assert {"terror", "suppressed", "routing", "officer", "reds", "whites"} \
+        <= terms["civil-war-company"]
     assert {"wounds", "panicking"} <= terms["boets-sci-fi"]
     assert "suppression" in terms["keno-platoon"]       # two rulesets' word: still theirs
     for rs in list_rulesets():

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 __all__ = ["BadgeLook", "Term", "ProfileKeys", "Vocabulary", "terms", "marker_badges",
-           "state_badges"]
+           "state_badges", "side_colours"]
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -86,6 +86,9 @@ class Vocabulary:
     group_markers: tuple[Term, ...] = ()
     group_state: tuple[Term, ...] = ()
     profile: ProfileKeys = ProfileKeys()
+    #: the colours ("#rrggbb") of the sides its scenarios name, by side name in lower case
+    #: (sides it does not name are handed the board's palette colours in turn)
+    sides: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         for what in ("markers", "unit_state", "group_markers", "group_state"):
@@ -93,11 +96,18 @@ class Vocabulary:
             dup = sorted({k for k in keys if keys.count(k) > 1})
             if dup:
                 raise ValueError(f"vocabulary.{what}: {dup[0]!r} declared twice")
+        for side, colour in self.sides:
+            if not _COLOUR.fullmatch(colour) or side != side.strip().lower():
+                raise ValueError(f"vocabulary.sides: expected (side in lower case, "
+                                 f"#rrggbb), got ({side!r}, {colour!r})")
 
     def keys(self) -> set[str]:
         """Every key this vocabulary declares, markers and state of units and groups."""
         return {t.key for what in (self.markers, self.unit_state, self.group_markers,
                                    self.group_state) for t in what}
+
+    def side_names(self) -> set[str]:
+        return {side for side, _ in self.sides}
 
     def badge_labels(self) -> set[str]:
         return {t.badge.label for what in (self.markers, self.unit_state) for t in what
@@ -122,3 +132,12 @@ def marker_badges(vocabularies: Iterable[Vocabulary]) -> Mapping[str, BadgeLook]
 def state_badges(vocabularies: Iterable[Vocabulary]) -> Mapping[str, BadgeLook]:
     """Unit state key → its badge over `vocabularies`, in row order."""
     return _badges(v.unit_state for v in vocabularies)
+
+
+def side_colours(vocabularies: Iterable[Vocabulary]) -> Mapping[str, str]:
+    """Side name → its colour over `vocabularies` (the first to name a side gives it)."""
+    found: dict[str, str] = {}
+    for v in vocabularies:
+        for side, colour in v.sides:
+            found.setdefault(side, colour)
+    return found

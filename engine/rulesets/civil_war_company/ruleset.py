@@ -55,6 +55,7 @@ VOCABULARY = Vocabulary(
                      "under_fire"),
     group_state=terms("formation", "moved", "officer", "turn_start"),
     profile=ProfileKeys(base="base", vehicle="vehicle", proposed="proposed"),
+    sides=(("reds", "#b3262b"), ("whites", "#d8d8d0")),
 )
 
 def build_ruleset() -> Ruleset:

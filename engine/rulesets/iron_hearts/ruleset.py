@@ -80,6 +80,8 @@ VOCABULARY = Vocabulary(
                "single_shot_fired", "spotted", "status", "systems", "target"),
     ),
     profile=ProfileKeys(base="base", turret="turret", proposed="proposed"),
+    # blue against red, apart on screen and (by lightness) on a grey-scale print
+    sides=(("allies", "#2f5e9e"), ("axis", "#c2463c")),
 )
 
 def build_ruleset() -> Ruleset:
