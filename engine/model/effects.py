@@ -123,7 +123,7 @@ class AddMarker(Effect):
 
 @dataclass(frozen=True, slots=True)
 class SetState(Effect):
-    """Set a per-unit state key (morale, aim, crew …); None removes it."""
+    """Set a per-unit state key (a key its ruleset declares); None removes it."""
 
     unit: str
     key: str
@@ -142,8 +142,8 @@ class SetState(Effect):
 
 @dataclass(frozen=True, slots=True)
 class AdjustState(Effect):
-    """Add `delta` to a numeric state key (hp −1, wounds +1, ap_left −1), clamped;
-    a missing key counts as `default`."""
+    """Add `delta` to a numeric state key (a count of the ruleset's, or the turn's AP left),
+    clamped; a missing key counts as `default`."""
 
     unit: str
     key: str
@@ -272,7 +272,7 @@ def _with(g: Group, field_name: str, key: str, value: Any) -> dict | None:
 
 @dataclass(frozen=True, slots=True)
 class SetGroupState(Effect):
-    """Set a group's state key (morale, losses, orders …); None removes it."""
+    """Set a group's state key (a key its ruleset declares); None removes it."""
 
     group: str
     key: str
@@ -291,8 +291,8 @@ class SetGroupState(Effect):
 
 @dataclass(frozen=True, slots=True)
 class AddGroupMarker(Effect):
-    """Add `delta` to a group's marker count (terror, pinned …) within [minimum, maximum];
-    a count that reaches 0 removes the marker."""
+    """Add `delta` to a group's marker count within [minimum, maximum]; a count that
+    reaches 0 removes the marker."""
 
     group: str
     marker: str
