@@ -924,37 +924,6 @@ Id игры: {g}</translation>
         <translation>{name} — {kind}</translation>
     </message>
     <message>
-        <source>S</source>
-        <comment>badge: suppression</comment>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. the unit the label names (None: a label on its own) where the label hangs, in its unit&apos;s coordinates (inches from its centre) (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before the first pixels the label is slid from its place to stay on the table (labels.fit_inside)</extracomment>
-        <translation>П</translation>
-    </message>
-    <message>
-        <source>PIN</source>
-        <comment>badge: pinned</comment>
-        <translation>ПРЖ</translation>
-    </message>
-    <message>
-        <source>T</source>
-        <comment>badge: terror</comment>
-        <translation>У</translation>
-    </message>
-    <message>
-        <source>SHK</source>
-        <comment>badge: shaken</comment>
-        <translation>ПОТР</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <comment>badge: wounds taken</comment>
-        <translation>Р</translation>
-    </message>
-    <message>
-        <source>HP </source>
-        <comment>badge: hit points</comment>
-        <translation>ХП </translation>
-    </message>
-    <message>
         <source>{unit} — {profile} ({side})</source>
         <extracomment>Which way the row grows from its anchor corner, by corner: (x sign, y sign). Made on the first marker, so a board without markers carries no extra items. The ruleset&apos;s badges for a unit&apos;s state (the scene sets it: it knows the rules).</extracomment>
         <translation>{unit} — {profile} ({side})</translation>
