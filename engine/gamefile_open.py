@@ -21,8 +21,10 @@ busy timeout.
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -43,6 +45,7 @@ from engine.gamefile_schema import (
     SCHEMA_VERSION,
     TABLES,
     GameFileError,
+    create_tables,
     invalid,
 )
 from engine.i18n import msg, verbatim
@@ -55,16 +58,23 @@ BUSY_TIMEOUT_S = 10.0
 MAX_GAME_BYTES = 512 * 2**20
 
 
+def connect(target: str, **kw: Any) -> sqlite3.Connection:
+    """A connection that trusts nothing the file's schema says: with trusted_schema off,
+    a view, trigger, default or check in a stranger's file cannot call a function with
+    side effects (the schema check refuses such files anyway; this holds in between)."""
+    conn = sqlite3.connect(target, isolation_level=None, **kw)
+    conn.execute("PRAGMA trusted_schema=OFF")
+    return conn
+
+
 def _open_ro(path: Path) -> sqlite_utils.Database:
     uri = path.resolve().as_uri() + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S,
-                           check_same_thread=False)
+    conn = connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
     return sqlite_utils.Database(conn, execute_plugins=False)
 
 
 def _open_rw(path: Path) -> sqlite_utils.Database:
-    conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_S,
-                           check_same_thread=False)
+    conn = connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
     conn.execute("PRAGMA journal_mode=DELETE")
     conn.execute("PRAGMA synchronous=FULL")
     return sqlite_utils.Database(conn, execute_plugins=False)
@@ -108,7 +118,7 @@ def recover(path: str | os.PathLike) -> bool:
     if not p.is_file() or not _ours(p) or not needs_recovery(p):
         return False
     try:
-        conn = sqlite3.connect(str(p), isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        conn = connect(str(p), timeout=BUSY_TIMEOUT_S)
         try:
             conn.execute("PRAGMA journal_mode=DELETE").fetchone()  # rolls back, checks in
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -258,4 +268,61 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
     if missing:
         raise GameFileError("invalid", msg("table {table} is missing",
                                            table=verbatim(repr(missing[0]))))
+    check_schema(db)
+
+
+#: Words in a table's CREATE statement that our tables never use: a constraint, default,
+#: collation or generated column someone else added.
+_FOREIGN_SQL = re.compile(r"\b(CHECK|REFERENCES|COLLATE|GENERATED|DEFAULT|CONSTRAINT|AS)\b",
+                          re.IGNORECASE)
+#: What sqlite_master's "type" is called in a message.
+_OBJECT_WORDS = {"table": msg("a table"), "index": msg("an index"), "view": msg("a view"),
+                 "trigger": msg("a trigger")}
+
+
+def _columns(db: sqlite_utils.Database, table: str) -> tuple[tuple, ...]:
+    """(name, TYPE, notnull, default, pk, hidden) of each column, as SQLite reports it."""
+    return tuple((r[1], str(r[2]).upper(), r[3], r[4], r[5], r[6])
+                 for r in db.execute(f"PRAGMA table_xinfo([{table}])").fetchall())
+
+
+@functools.lru_cache(maxsize=1)
+def our_columns() -> dict[str, tuple[tuple, ...]]:
+    """Each table's columns exactly as `create_tables` makes them (built once in memory)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        db = sqlite_utils.Database(conn, execute_plugins=False)
+        create_tables(db)
+        return {t: _columns(db, t) for t in TABLES}
+    finally:
+        conn.close()
+
+
+def check_schema(db: sqlite_utils.Database) -> None:
+    """Refuse ("invalid", naming the object) a file whose schema holds anything a game
+    file of ours does not: a trigger, a view, another table or index, or a table of ours
+    with other columns or constraints. A trigger would run on our next save; a view or
+    default could call functions — a stranger's file is read, never obeyed."""
+    ours = our_columns()
+    for kind, name, table, sql in db.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid").fetchall():
+        if kind == "index" and sql is None and table in ours and \
+                str(name).startswith(f"sqlite_autoindex_{table}_"):
+            continue                      # the index SQLite makes for a primary key
+        if kind == "table" and name in ours and isinstance(sql, str) and \
+                sql.lstrip().upper().startswith("CREATE TABLE") and \
+                not _FOREIGN_SQL.search(sql) and _columns(db, name) in _allowed(name, ours):
+            continue
+        raise GameFileError("invalid", msg(
+            "the file holds {what} {name}, which a Warboard game does not have (refused, "
+            "left as it was)", what=_OBJECT_WORDS.get(kind, msg("an object")),
+            name=verbatim(repr(name))))
+
+
+def _allowed(table: str, ours: dict[str, tuple[tuple, ...]]) -> tuple[tuple[tuple, ...], ...]:
+    """The column sets a table may have: ours, and for `log` also the one before the hash
+    chain's `prev` column (added on the file's next write)."""
+    if table == "log":
+        return (ours[table], tuple(c for c in ours[table] if c[0] != "prev"))
+    return (ours[table],)
 
