@@ -166,6 +166,7 @@ class FileController(QObject):
         #: What the open game's log chain reported when it was opened (engine.log_chain).
         self.log_problems: tuple[str, ...] = ()
         self._read_problems: tuple[str, ...] = ()
+        self._journal_aside: Path | None = None
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)
         self._check_timer.setInterval(AUTOSAVE_CHECK_MS)
@@ -418,6 +419,7 @@ class FileController(QObject):
         as_game = looks_like_game(p) if scenario is None else not scenario
         read = self._read_game if as_game else self._read_scenario
         self._read_problems = ()
+        self._journal_aside = None
         game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
@@ -429,7 +431,21 @@ class FileController(QObject):
         self.log_problems = self._read_problems
         if self.log_problems:
             self.warn_altered_log(p, self.log_problems)
+        if self._journal_aside is not None:
+            self.tell_journal_set_aside(p, self._journal_aside)
         return True
+
+    def tell_journal_set_aside(self, p: Path, aside: Path) -> None:
+        """Say that another file's unfinished-save journal was found beside the game and
+        set aside, not applied (engine/journal.py): the game is open as its file holds it."""
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.information(
+            self.window, self.tr("A journal of another file was set aside"),
+            self.tr("Beside {file} lay the journal of an unfinished save of another file. "
+                    "It was not applied to this game (that would have damaged it); it is "
+                    "kept as {aside}.\n\nThe game is open as its file holds it.").format(
+                file=p.name, aside=aside.name))
 
     def warn_altered_log(self, p: Path, problems: tuple[str, ...]) -> None:
         """Say that the game's log was altered outside Warboard: the game is open, but the
@@ -449,6 +465,7 @@ class FileController(QObject):
         try:
             read = open_game(p)
             self._read_problems = read.log_problems
+            self._journal_aside = read.journal_set_aside
             return read.game
         except GameFileError as e:
             if e.kind == "damaged":

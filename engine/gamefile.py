@@ -24,6 +24,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from engine import journal
 from engine.gamefile_open import (
     BUSY_TIMEOUT_S,
     MAX_GAME_BYTES,
@@ -34,6 +35,7 @@ from engine.gamefile_open import (
     _damaged,
     _open_ro,
     _open_rw,
+    _ours,
     _remove_side_files,
     _table_names,
     _transaction,
@@ -95,6 +97,9 @@ class GameRead:
 
     game: Game
     log_problems: tuple[str, ...] = ()
+    #: Another file's rollback journal found beside this one, renamed to this path and
+    #: not applied (engine/journal.py): the player is told its name.
+    journal_set_aside: Path | None = None
 
 
 def _read_checked(db: sqlite_utils.Database) -> GameRead:
@@ -158,7 +163,10 @@ def load_game(path: str | os.PathLike) -> Game:
 
 def open_game(path: str | os.PathLike) -> GameRead:
     """The game in a .warboard file with its log chain's problems (see GameRead)."""
-    return _with_reader(path, _read_checked)  # type: ignore[return-value]
+    p = Path(path)
+    aside = journal.set_aside(p) if p.is_file() and _ours(p) else None
+    read: GameRead = _with_reader(p, _read_checked)  # type: ignore[assignment]
+    return dataclasses.replace(read, journal_set_aside=aside) if aside else read
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +262,8 @@ class GameFile:
         self.path = Path(path)
         _check_writable(self.path)
         self._db: sqlite_utils.Database | None = _open_rw(self.path)
+        self._db.warboard_file_id = (  # type: ignore[attr-defined]  # see _transaction
+            self._db.execute("PRAGMA user_version").fetchone()[0] or None)
         if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
             with _transaction(self._db):
                 add_chain_column(self._db)

@@ -49,6 +49,7 @@ from engine.gamefile_schema import (
     invalid,
 )
 from engine.i18n import msg, verbatim
+from engine.journal import new_file_id, set_aside
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 #: How long a writer waits for another (the autosaver and an explicit save) to finish.
@@ -117,6 +118,8 @@ def recover(path: str | os.PathLike) -> bool:
     p = Path(path)
     if not p.is_file() or not _ours(p) or not needs_recovery(p):
         return False
+    if set_aside(p) is not None and not needs_recovery(p):
+        return False
     try:
         conn = connect(str(p), timeout=BUSY_TIMEOUT_S)
         try:
@@ -171,9 +174,16 @@ def _held(tmp: Path) -> bool:
 @contextmanager
 def _transaction(db: sqlite_utils.Database) -> Iterator[None]:
     """BEGIN IMMEDIATE: take the write lock up front so two writers queue on the busy
-    timeout instead of failing when a read turns into a write."""
+    timeout instead of failing when a read turns into a write. Then the file's id is
+    written into page 1, so a journal always begins with this file's page 1 and can be
+    told from another file's (engine/journal.py)."""
     db.conn.execute("BEGIN IMMEDIATE")
     try:
+        file_id = getattr(db, "warboard_file_id", None)   # a constant of the file: read once
+        if file_id is None:
+            file_id = db.conn.execute("PRAGMA user_version").fetchone()[0] or new_file_id()
+            db.warboard_file_id = file_id  # type: ignore[attr-defined]
+        db.conn.execute(f"PRAGMA user_version = {int(file_id)}")  # page 1 journaled first
         yield
     except BaseException:
         if db.conn.in_transaction:

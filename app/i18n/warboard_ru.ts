@@ -3417,6 +3417,18 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
 <context>
     <name>FileController</name>
     <message>
+        <source>A journal of another file was set aside</source>
+        <translation>Журнал другого файла отложен</translation>
+    </message>
+    <message>
+        <source>Beside {file} lay the journal of an unfinished save of another file. It was not applied to this game (that would have damaged it); it is kept as {aside}.
+
+The game is open as its file holds it.</source>
+        <translation>Рядом с {file} лежал журнал незавершённого сохранения другого файла. К этой игре он не применён (это повредило бы её); он сохранён как {aside}.
+
+Игра открыта так, как она записана в файле.</translation>
+    </message>
+    <message>
         <source>The roll log was altered</source>
         <translation>Журнал бросков изменён</translation>
     </message>
