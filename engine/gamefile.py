@@ -39,6 +39,7 @@ from engine.gamefile_open import (
     _remove_side_files,
     _table_names,
     _transaction,
+    check_utf8,
     clean_temporaries,
     fcntl,
     needs_recovery,
@@ -115,13 +116,21 @@ def _read_checked(db: sqlite_utils.Database) -> GameRead:
 
 def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) -> Game:
     top = db.execute("SELECT key, json FROM scenario ORDER BY pos").fetchall()
+    check_utf8("scenario", ("key", "json"), top)
     rows = {t: db.execute(f"SELECT id, json FROM [{t}] ORDER BY pos").fetchall()
             for t in ROW_TABLES}
+    for t in ROW_TABLES:
+        check_utf8(t, ("id", "json"), rows[t])
     doc = scenario_doc(top, rows)
     ids = {t: [r[0] for r in rows[t]] for t in ROW_TABLES}
-    meta = game_meta(db.execute("SELECT key, json FROM game").fetchall())
+    game_rows = db.execute("SELECT key, json FROM game").fetchall()
+    check_utf8("game", ("key", "json"), game_rows)
+    meta = game_meta(game_rows)
+    log_rows = _log_rows(db) if log_rows is None else log_rows
+    check_utf8("log", tuple(log_rows[0]) if log_rows else (),
+               [tuple(r.values()) for r in log_rows])
     log = []
-    for i, r in enumerate(_log_rows(db) if log_rows is None else log_rows):
+    for i, r in enumerate(log_rows):
         if r["seq"] != i + 1:
             raise invalid("log", r["seq"], "seq", msg("expected {n} (the log has a gap)",
                                                       n=i + 1))

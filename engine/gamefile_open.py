@@ -59,12 +59,36 @@ BUSY_TIMEOUT_S = 10.0
 MAX_GAME_BYTES = 512 * 2**20
 
 
+class BadText(bytes):
+    """A stored TEXT value that is not UTF-8, kept as its bytes so the reader can name its
+    table, row and column (sqlite3 itself would fail the whole query without them)."""
+
+
+def _text(raw: bytes) -> str | BadText:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return BadText(raw)
+
+
+def check_utf8(table: str, columns: tuple[str, ...], rows: list) -> None:
+    """Refuse ("invalid", naming table, row and column) the first value of `rows` (tuples
+    in `columns` order, the row's key first) that is not UTF-8 text."""
+    for r in rows:
+        for name, value in zip(columns, r, strict=False):
+            if isinstance(value, BadText):
+                key = r[0].decode("utf-8", "replace") if isinstance(r[0], BadText) else r[0]
+                raise invalid(table, key, name, msg("not valid UTF-8 text ({got})",
+                                                    got=verbatim(repr(bytes(value)[:40]))))
+
+
 def connect(target: str, **kw: Any) -> sqlite3.Connection:
     """A connection that trusts nothing the file's schema says: with trusted_schema off,
     a view, trigger, default or check in a stranger's file cannot call a function with
     side effects (the schema check refuses such files anyway; this holds in between)."""
     conn = sqlite3.connect(target, isolation_level=None, **kw)
     conn.execute("PRAGMA trusted_schema=OFF")
+    conn.text_factory = _text
     return conn
 
 
@@ -257,7 +281,9 @@ def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
     names = _table_names(db)
     if "meta" not in names or app_id not in (0, APPLICATION_ID):
         raise GameFileError("foreign", msg("a SQLite database, but not a Warboard game"))
-    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    meta_rows = db.execute("SELECT key, value FROM meta").fetchall()
+    check_utf8("meta", ("key", "value"), meta_rows)
+    meta = dict(meta_rows)
     if meta.get("format") != FORMAT:
         raise GameFileError("foreign", msg("a SQLite database, but not a Warboard game "
                                            "(format {format})", format=repr(meta.get("format"))))

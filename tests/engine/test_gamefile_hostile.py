@@ -83,3 +83,22 @@ def test_connections_do_not_trust_the_schema(tmp_path):
     conn = connect(str(tmp_path / "x.sqlite"))
     assert conn.execute("PRAGMA trusted_schema").fetchone()[0] == 0
     conn.close()
+
+
+@pytest.mark.parametrize(("table", "column", "where", "named"), [
+    ("units", "json", "id = (SELECT id FROM units ORDER BY pos LIMIT 1)", "units row '"),
+    ("log", "summary", "seq = 2", "log row 2: summary"),
+    ("game", "json", "key = 'turn'", "game row 'turn': json"),
+])
+def test_invalid_utf8_in_a_stored_row_names_its_table_row_and_column(tmp_path, table, column,
+                                                                      where, named):
+    path = tmp_path / "g.warboard"
+    new_game_file(path, demo_game())
+    conn = sqlite3.connect(path)
+    conn.execute(f"UPDATE {table} SET {column} = CAST(x'7b22ff22' AS TEXT) WHERE {where}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(GameFileError) as err:
+        load_game(path)
+    assert err.value.kind == "invalid"
+    assert named in str(err.value) and f"{column}: not valid UTF-8 text" in str(err.value)
