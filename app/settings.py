@@ -56,6 +56,9 @@ class _Notifier(QObject):
 
 _notifier: _Notifier | None = None
 _units_cache: dict[str, str] = {}
+#: Keys set since `take_not_kept` last ran that the settings file did not take (a
+#: read-only or missing config folder): the value holds for this session only.
+_not_kept: list[str] = []
 
 
 def notifier() -> _Notifier:
@@ -69,8 +72,30 @@ def _set(key: str, value: object) -> None:
     s = settings()
     s.setValue(key, value)
     s.sync()
+    if s.status() != QSettings.Status.NoError and key not in _not_kept:
+        _not_kept.append(key)
     _units_cache.clear()
     notifier().changed.emit(key)
+
+
+def take_not_kept() -> list[str]:
+    """The keys set since the last call that could not be written to the settings file
+    (the caller tells the user), and forget them."""
+    keys = list(_not_kept)
+    _not_kept.clear()
+    return keys
+
+
+def not_kept_message(keys: list[str]) -> str:
+    """What the user reads when settings could not be saved: which, and where."""
+    names = {LANGUAGE_KEY: tr("Language"), UNITS_KEY: tr("Distances shown"),
+             DICE_KEY: tr("Dice to start with"), SCALE_KEY: tr("Ground scale of a new table"),
+             THEME_KEY: tr("Theme"), BACKUPS_KEY: tr("Backups kept beside a game"),
+             FOLDER_KEY: tr("Last folder")}
+    return tr("These settings apply now but could not be saved for the next start: "
+              "{keys}. The settings file {file} cannot be written (is its folder read-only "
+              "or missing?).").format(keys=", ".join(names.get(k, k) for k in keys),
+                                      file=str(config_dir() / "settings.ini"))
 
 
 def _choice(key: str, choices: tuple[str, ...]) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import settings as st
 from app.i18n import tr
@@ -102,10 +102,15 @@ class SettingsController:
 
     def apply(self, dialog: SettingsDialog) -> None:
         before = st.language()
+        st.take_not_kept()
         dialog.store()
         apply_theme(st.theme())
         if st.language() != before:
             apply_language(st.language())
+        lost = st.take_not_kept()
+        if lost:
+            QMessageBox.warning(self.window, tr("Settings not saved"),
+                                st.not_kept_message(lost))
 
 
 def install(window) -> SettingsController:

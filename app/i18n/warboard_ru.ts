@@ -4,6 +4,18 @@
 <context>
     <name></name>
     <message>
+        <source>Last folder</source>
+        <translation>Последняя папка</translation>
+    </message>
+    <message>
+        <source>Settings not saved</source>
+        <translation>Настройки не сохранены</translation>
+    </message>
+    <message>
+        <source>These settings apply now but could not be saved for the next start: {keys}. The settings file {file} cannot be written (is its folder read-only or missing?).</source>
+        <translation>Эти настройки действуют сейчас, но не сохранены до следующего запуска: {keys}. Файл настроек {file} недоступен для записи (его папка только для чтения или отсутствует?).</translation>
+    </message>
+    <message>
         <source>AP left</source>
         <translation>ОД осталось</translation>
     </message>
