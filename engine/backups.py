@@ -17,8 +17,13 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 __all__ = ["DEFAULT_KEEP", "backup_folder", "list_backups", "make_backup",
-           "last_good_backup", "restore_backup"]
+           "last_good_backup", "restore_backup", "clean_leftovers"]
 
 #: How many backups a game keeps unless the user says otherwise.
 DEFAULT_KEEP = 5
@@ -58,12 +63,14 @@ def make_backup(path: str | os.PathLike, keep: int = DEFAULT_KEEP) -> Path | Non
         return None
     folder = backup_folder(p)
     folder.mkdir(exist_ok=True)
+    clean_leftovers(p)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")[:-3]
     target = folder / f"{p.stem}-{stamp}.warboard"
     import sqlite3  # here: the settings read DEFAULT_KEEP at start-up, before any game
 
     fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
-    os.close(fd)
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX)   # a live backup's file: clean_leftovers skips it
     try:
         src = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, timeout=10)
         dst = sqlite3.connect(tmp)
@@ -74,11 +81,39 @@ def make_backup(path: str | os.PathLike, keep: int = DEFAULT_KEEP) -> Path | Non
             src.close()
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        for side in ("", "-journal", "-wal", "-shm"):
+            Path(tmp + side).unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
     for old in list_backups(p)[keep:]:
         old.unlink(missing_ok=True)
     return target
+
+
+def clean_leftovers(path: str | os.PathLike) -> list[Path]:
+    """Remove what killed backups left in the game's backups folder: `.*.tmp` files no
+    live backup holds (flock), with their -journal, and any -journal whose file is gone.
+    Returns what was removed."""
+    from engine.gamefile_open import _held
+
+    folder = backup_folder(path)
+    if not folder.is_dir():
+        return []
+    gone = []
+    for tmp in folder.glob(".*.tmp"):
+        if _held(tmp):
+            continue
+        for side in ("-journal", "-wal", "-shm", ""):
+            side_path = Path(str(tmp) + side)
+            if side_path.exists():
+                side_path.unlink(missing_ok=True)
+                gone.append(side_path)
+    for journal in folder.glob("*-journal"):
+        if not Path(str(journal)[: -len("-journal")]).exists():
+            journal.unlink(missing_ok=True)
+            gone.append(journal)
+    return gone
 
 
 def last_good_backup(path: str | os.PathLike) -> Path | None:
