@@ -512,10 +512,12 @@ class FileController(QObject):
         """A rolling backup of the game file (after opening and after each Save); a
         failure is told in the status bar and never stops the save."""
         from app.settings import backup_count
-        from engine.backups import make_backup
+        from engine.backups import BackupError, make_backup
 
         try:
             make_backup(path, backup_count())
+        except BackupError as e:
+            self._status(self.tr("Backup failed: {0}").format(_said(e)))
         except OSError as e:
             self._status(self.tr("Backup failed: {0}").format(e.strerror or e))
 

@@ -23,10 +23,23 @@ except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
 
 __all__ = ["DEFAULT_KEEP", "backup_folder", "list_backups", "make_backup",
-           "last_good_backup", "restore_backup", "clean_leftovers"]
+           "last_good_backup", "restore_backup", "clean_leftovers", "BackupError"]
 
 #: How many backups a game keeps unless the user says otherwise.
 DEFAULT_KEEP = 5
+
+
+class BackupError(OSError):
+    """A backup the disk refused (full, an input/output error, read-only), said in plain
+    words; the game file and the other backups are as they were."""
+
+    def __init__(self, cause: BaseException) -> None:
+        from engine.gamefile_open import write_failure
+        from engine.i18n import msg
+
+        self.message = msg("the backup was not made: {why}. The game file and its other "
+                           "backups are as they were.", why=write_failure(cause))
+        super().__init__(self.message)
 
 
 def backup_folder(path: str | os.PathLike) -> Path:
@@ -80,9 +93,11 @@ def make_backup(path: str | os.PathLike, keep: int = DEFAULT_KEEP) -> Path | Non
             dst.close()
             src.close()
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         for side in ("", "-journal", "-wal", "-shm"):
             Path(tmp + side).unlink(missing_ok=True)
+        if isinstance(e, (sqlite3.Error, OSError)):
+            raise BackupError(e) from None
         raise
     finally:
         os.close(fd)

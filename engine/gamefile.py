@@ -41,8 +41,10 @@ from engine.gamefile_open import (
     _transaction,
     check_utf8,
     clean_temporaries,
+    connect,
     fcntl,
     needs_recovery,
+    not_written,
     recover,
 )
 from engine.gamefile_rows import (
@@ -140,14 +142,17 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
 
 def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database], object],
                  *, integrity: bool = True):
-    """Run `read` on a read-only connection after the header and identity checks; every
-    failure becomes a GameFileError naming the file."""
+    """Run `read` on a read-only connection after the header and identity checks, all in
+    one read transaction: a game read while the autosaver commits is one save, never the
+    units of one and the state of the next. Every failure becomes a GameFileError naming
+    the file."""
     p = Path(path)
     try:
         _check_header(p)
         recover(p)
         db = _open_ro(p)
         try:
+            db.conn.execute("BEGIN")
             _check_identity(db, integrity=integrity)
             return read(db)
         finally:
@@ -220,7 +225,7 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX)
-        conn = sqlite3.connect(tmp, isolation_level=None)
+        conn = connect(tmp)
         conn.execute("PRAGMA journal_mode=DELETE")
         conn.execute("PRAGMA synchronous=FULL")
         db = sqlite_utils.Database(conn, execute_plugins=False)
@@ -236,9 +241,11 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
         _remove_side_files(path)  # and no side file is left to meet the new one
         os.replace(tmp, path)
         _sync_folder(path.parent)
-    except BaseException:
+    except BaseException as e:
         for side in ("", "-wal", "-shm", "-journal"):
             Path(tmp + side).unlink(missing_ok=True)
+        if isinstance(e, (sqlite3.Error, OSError)):
+            raise not_written(e).at(str(path)) from None
         raise
     finally:
         os.close(fd)
@@ -274,8 +281,12 @@ class GameFile:
         self._db.warboard_file_id = (  # type: ignore[attr-defined]  # see _transaction
             self._db.execute("PRAGMA user_version").fetchone()[0] or None)
         if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
-            with _transaction(self._db):
-                add_chain_column(self._db)
+            try:
+                with _transaction(self._db):
+                    add_chain_column(self._db)
+            except (sqlite3.Error, OSError) as e:
+                self.close()
+                raise not_written(e).at(str(self.path)) from None
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -302,10 +313,18 @@ class GameFile:
             return _write_snapshot(self.db, snap, last_stored)
         except GameFileError as e:
             raise e.at(str(self.path)) from None
+        except (sqlite3.Error, OSError) as e:
+            raise not_written(e).at(str(self.path)) from None
 
     def append_log(self, entries: Iterable[LogEntry]) -> int:
         """Append entries to the file's log at once (one transaction), e.g. right after a
         roll; a later save of the same game skips them. Returns how many were written."""
+        try:
+            return self._append_log(entries)
+        except (sqlite3.Error, OSError) as e:
+            raise not_written(e).at(str(self.path)) from None
+
+    def _append_log(self, entries: Iterable[LogEntry]) -> int:
         stamp = now_iso()
         with _transaction(self.db):
             stored = self.stored_log()

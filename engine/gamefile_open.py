@@ -21,6 +21,7 @@ busy timeout.
 
 from __future__ import annotations
 
+import errno
 import functools
 import glob
 import os
@@ -201,19 +202,22 @@ def _transaction(db: sqlite_utils.Database) -> Iterator[None]:
     timeout instead of failing when a read turns into a write. Then the file's id is
     written into page 1, so a journal always begins with this file's page 1 and can be
     told from another file's (engine/journal.py)."""
-    db.conn.execute("BEGIN IMMEDIATE")
+    conn = db.conn
+    if conn.in_transaction:         # a transaction a failure left open: never built upon
+        conn.execute("ROLLBACK")
+    conn.execute("BEGIN IMMEDIATE")
     try:
         file_id = getattr(db, "warboard_file_id", None)   # a constant of the file: read once
         if file_id is None:
-            file_id = db.conn.execute("PRAGMA user_version").fetchone()[0] or new_file_id()
+            file_id = conn.execute("PRAGMA user_version").fetchone()[0] or new_file_id()
             db.warboard_file_id = file_id  # type: ignore[attr-defined]
-        db.conn.execute(f"PRAGMA user_version = {int(file_id)}")  # page 1 journaled first
+        conn.execute(f"PRAGMA user_version = {int(file_id)}")  # page 1 journaled first
         yield
+        conn.execute("COMMIT")
     except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
+        if conn.in_transaction:     # also when COMMIT itself failed (a full disk)
+            conn.execute("ROLLBACK")
         raise
-    db.conn.execute("COMMIT")
 
 
 # --------------------------------------------------------------------------- checking
@@ -265,6 +269,36 @@ def _damaged(e: sqlite3.DatabaseError, path: Path | None = None) -> GameFileErro
     short = _cut_short(path) if path is not None else ""
     return GameFileError("damaged", msg("damaged{short}: SQLite says {why}", short=short,
                                         why=str(e).rstrip(".")))
+
+
+#: SQLite's primary result codes a failed write can end with, as the player reads them.
+_WRITE_FAILURES = {13: msg("the disk is full"),
+                   10: msg("the disk could not be written (an input/output error)"),
+                   8: msg("the file or its folder cannot be written (read-only)"),
+                   9: msg("the write was interrupted")}
+_OS_FAILURES = {errno.ENOSPC: msg("the disk is full"), errno.EDQUOT: msg("the disk is full"),
+                errno.EIO: msg("the disk could not be written (an input/output error)"),
+                errno.EROFS: msg("the file or its folder cannot be written (read-only)"),
+                errno.EACCES: msg("the file or its folder cannot be written (read-only)")}
+
+
+def write_failure(e: BaseException) -> Any:
+    """Why a write failed, in plain words (SQLite's or the system's own when unknown)."""
+    if isinstance(e, sqlite3.Error):
+        code = getattr(e, "sqlite_errorcode", None)
+        if code is not None and code & 0xFF in _WRITE_FAILURES:
+            return _WRITE_FAILURES[code & 0xFF]
+        return msg("SQLite says {why}", why=str(e).rstrip("."))
+    if isinstance(e, OSError):
+        return _OS_FAILURES.get(e.errno, e.strerror or str(e))  # type: ignore[arg-type]
+    return str(e)
+
+
+def not_written(e: BaseException) -> GameFileError:
+    """A save the disk refused: "not-written", saying why and that nothing is lost."""
+    return GameFileError("not-written", msg("not saved: {why}. The file still holds its last "
+                                            "save; nothing in the game is lost.",
+                                            why=write_failure(e)))
 
 
 def _table_names(db: sqlite_utils.Database) -> set[str]:

@@ -43,6 +43,7 @@ from engine.faction_file import (
     parse_faction,
     read_faction_file,
 )
+from engine.gamefile_open import write_failure
 from engine.i18n import join, msg, prefixed, said
 from engine.library_file import (
     LIBRARY_APPLICATION_ID,
@@ -165,14 +166,21 @@ class Library:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One write transaction: all of it is saved, or none of it."""
-        self.db.conn.execute("BEGIN IMMEDIATE")
+        conn = self.db.conn
         try:
-            yield
-        except BaseException:
-            if self.db.conn.in_transaction:
-                self.db.conn.execute("ROLLBACK")
-            raise
-        self.db.conn.execute("COMMIT")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except (sqlite3.OperationalError, sqlite3.IntegrityError, OSError) as e:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise LibraryError(msg("{path}: not saved: {why}. The library is as it was.",
+                                   path=str(self.path), why=write_failure(e))) from None
 
     def _create(self) -> None:
         library_file.check_file(self.db, self.path)
