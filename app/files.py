@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.i18n import loc, tr
 
+from .file_notices import FileNotices
 from .recent import RecentFiles
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ def looks_like_game(path: Path) -> bool:
         return path.suffix.lower() != ".json"
 
 
-class FileController(QObject):
+class FileController(FileNotices, QObject):
     """Owns the File menu entries and the game's file.
 
     `path` is the `.warboard` file autosaved into (None until the game has one);
@@ -203,13 +204,17 @@ class FileController(QObject):
                                           tip=tr("Start a game on a scenario .json"))
         self.export_action = self._action(tr("&Export Scenario JSON…"), self.export_dialog,
                                           tip=tr("Write the table as a scenario .json"))
+        self.check_action = self._action(
+            tr("Chec&k Game…"), self.check_game,
+            tip=tr("Check the game file: integrity, schema, roll log, sealed rolls, "
+                   "stray files"))
         self.recent_menu = QMenu(tr("Open &Recent"), self.window)
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
         menu = self.window.file_menu
         first = menu.actions()[0] if menu.actions() else None  # Quit stays last
         for item in (self.new_action, self.open_action, self.recent_menu, None,
                      self.save_action, self.save_as_action, None, self.import_action,
-                     self.export_action, None):
+                     self.export_action, self.check_action, None):
             if item is None:
                 menu.insertSeparator(first)
             elif isinstance(item, QMenu):
@@ -435,30 +440,6 @@ class FileController(QObject):
             self.tell_journal_set_aside(p, self._journal_aside)
         return True
 
-    def tell_journal_set_aside(self, p: Path, aside: Path) -> None:
-        """Say that another file's unfinished-save journal was found beside the game and
-        set aside, not applied (engine/journal.py): the game is open as its file holds it."""
-        from PySide6.QtWidgets import QMessageBox
-
-        QMessageBox.information(
-            self.window, self.tr("A journal of another file was set aside"),
-            self.tr("Beside {file} lay the journal of an unfinished save of another file. "
-                    "It was not applied to this game (that would have damaged it); it is "
-                    "kept as {aside}.\n\nThe game is open as its file holds it.").format(
-                file=p.name, aside=aside.name))
-
-    def warn_altered_log(self, p: Path, problems: tuple[str, ...]) -> None:
-        """Say that the game's log was altered outside Warboard: the game is open, but the
-        player sees the finding (engine.log_chain) instead of an untouched-looking log."""
-        from PySide6.QtWidgets import QMessageBox
-
-        text = "\n".join(f"• {x}" for x in problems)
-        self._status(tr("{0}: the roll log was altered outside Warboard").format(p.name))
-        QMessageBox.warning(self.window, self.tr("The roll log was altered"),
-                            self.tr("{file}: the roll log does not match its hash chain:"
-                                    "\n\n{found}\n\nThe game is open as the file holds it."
-                                    ).format(file=p, found=text))
-
     def _read_game(self, p: Path) -> Game | None:
         from engine.gamefile import GameFileError, open_game
 
@@ -477,49 +458,6 @@ class FileController(QObject):
         except OSError as e:
             self.window.show_error(tr("Could not open the game"), f"{p}: {e.strerror or e}")
         return None
-
-    def _offer_backup(self, p: Path, error: Exception) -> Game | None:
-        """A damaged game file: offer its newest good backup (engine.backups) in its place;
-        the damaged file is kept beside it. None when there is none or the user says no."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from engine.backups import last_good_backup, restore_backup
-        from engine.gamefile import GameFileError, open_game
-
-        backup = last_good_backup(p)
-        if backup is None:
-            return None
-        answer = QMessageBox.question(
-            self.window, self.tr("The game file is damaged"),
-            self.tr("{error}\n\nOpen its last good backup ({name}) instead? The damaged "
-                    "file is kept beside it.").format(error=_said(error), name=backup.name),
-            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Open)
-        if answer != QMessageBox.StandardButton.Open:
-            return None
-        try:
-            kept = restore_backup(p, backup)
-            read = open_game(p)
-        except (GameFileError, OSError) as e:
-            self.window.show_error(self.tr("Could not restore the backup"), _said(e))
-            return None
-        self._read_problems = read.log_problems
-        self._status(self.tr("Restored {name}; the damaged file is {kept}").format(
-            name=backup.name, kept=kept.name))
-        return read.game
-
-    def _backup(self, path: Path) -> None:
-        """A rolling backup of the game file (after opening and after each Save); a
-        failure is told in the status bar and never stops the save."""
-        from app.settings import backup_count
-        from engine.backups import BackupError, make_backup
-
-        try:
-            make_backup(path, backup_count())
-        except BackupError as e:
-            self._status(self.tr("Backup failed: {0}").format(_said(e)))
-        except OSError as e:
-            self._status(self.tr("Backup failed: {0}").format(e.strerror or e))
 
     def _read_scenario(self, p: Path) -> Game | None:
         from engine.model import Game

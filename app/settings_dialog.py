@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from app import settings as st
 from app.i18n import tr
@@ -109,6 +109,8 @@ class SettingsController:
             apply_language(st.language())
         lost = st.take_not_kept()
         if lost:
+            from PySide6.QtWidgets import QMessageBox  # not a class the window needs at start
+
             QMessageBox.warning(self.window, tr("Settings not saved"),
                                 st.not_kept_message(lost))
 

@@ -4,6 +4,34 @@
 <context>
     <name></name>
     <message>
+        <source>Check Game</source>
+        <translation>Проверка партии</translation>
+    </message>
+    <message>
+        <source>{file}: no problems found.</source>
+        <translation>{file}: проблем не найдено.</translation>
+    </message>
+    <message>
+        <source>{file}: problems found.</source>
+        <translation>{file}: найдены проблемы.</translation>
+    </message>
+    <message>
+        <source>Open the last good backup ({name})</source>
+        <translation>Открыть последнюю целую копию ({name})</translation>
+    </message>
+    <message>
+        <source>The game has no file yet: save it first.</source>
+        <translation>У партии ещё нет файла: сначала сохраните её.</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k Game…</source>
+        <translation>Пр&amp;оверить партию…</translation>
+    </message>
+    <message>
+        <source>Check the game file: integrity, schema, roll log, sealed rolls, stray files</source>
+        <translation>Проверить файл партии: целостность, схему, журнал бросков, запечатанные броски, лишние файлы</translation>
+    </message>
+    <message>
         <source>Last folder</source>
         <translation>Последняя папка</translation>
     </message>
