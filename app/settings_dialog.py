@@ -117,5 +117,5 @@ class SettingsController:
 
 def install(window) -> SettingsController:
     controller = SettingsController(window)
-    window.settings = controller
+    window.services.settings = controller
     return controller
