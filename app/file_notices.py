@@ -8,17 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.i18n import loc, tr
+from app.i18n import error_text as _said
+from app.i18n import tr
 
 if TYPE_CHECKING:
     from engine.model import Game
-
-
-def _said(err: BaseException) -> str:
-    """What a file's error says, in the interface's language (a msg() text rebuilt)."""
-    from engine.i18n import said
-
-    return loc(said(err))
 
 
 class FileNotices:

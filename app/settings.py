@@ -85,17 +85,6 @@ def take_not_kept() -> list[str]:
     return keys
 
 
-def not_kept_message(keys: list[str]) -> str:
-    """What the user reads when settings could not be saved: which, and where."""
-    names = {LANGUAGE_KEY: tr("Language"), UNITS_KEY: tr("Distances shown"),
-             DICE_KEY: tr("Dice to start with"), SCALE_KEY: tr("Ground scale of a new table"),
-             THEME_KEY: tr("Theme"), BACKUPS_KEY: tr("Backups kept beside a game"),
-             FOLDER_KEY: tr("Last folder")}
-    return tr("These settings apply now but could not be saved for the next start: "
-              "{keys}. The settings file {file} cannot be written (is its folder read-only "
-              "or missing?).").format(keys=", ".join(names.get(k, k) for k in keys),
-                                      file=str(config_dir() / "settings.ini"))
-
 
 def _choice(key: str, choices: tuple[str, ...]) -> str:
     value = settings().value(key, choices[0])

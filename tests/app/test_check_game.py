@@ -58,8 +58,8 @@ def test_the_dialog_shows_the_findings_and_restores_the_backup(qtbot, tmp_path):
     game = demo_game()
     new_game_file(path, game)
     make_backup(path)
-    assert win.files.open_path(path)
-    win.files.flush()
+    assert win.services.files.open_path(path)
+    win.services.files.flush()
     _altered(path)
     seen: list[CheckGameDialog] = []
 
@@ -75,9 +75,9 @@ def test_the_dialog_shows_the_findings_and_restores_the_backup(qtbot, tmp_path):
         dialog.restore_button.click()
 
     QTimer.singleShot(0, press_restore)
-    assert win.files.check_action in win.file_menu.actions()
-    win.files.check_action.trigger()
+    assert win.services.files.check_action in win.file_menu.actions()
+    win.services.files.check_action.trigger()
     assert len(seen) == 1 and seen[0].restore_requested
-    assert win.files.path == path
+    assert win.services.files.path == path
     assert [e.summary for e in load_game(path).log] == [e.summary for e in game.log]
     assert list(tmp_path.glob("g.warboard.damaged-*"))

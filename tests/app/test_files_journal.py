@@ -45,7 +45,7 @@ def test_another_files_journal_is_set_aside_and_the_player_told(qtbot, tmp_path,
     monkeypatch.setattr(QMessageBox, "information",
                         lambda parent, title, text, *a, **k: told.append((title, text)))
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: told.append(("error", a[2])))
-    assert win.files.open_path(a_path)
+    assert win.services.files.open_path(a_path)
     assert win.game == b
     aside = sorted(tmp_path.glob("a.warboard.not-its-journal-*"))
     assert len(aside) == 1 and len(told) == 1

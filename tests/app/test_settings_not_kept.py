@@ -30,7 +30,7 @@ def test_a_setting_not_kept_is_told(qtbot, monkeypatch, unwritable):
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text, *a, **k: warned.append((title, text)))
     _fill_and_ok(qtbot, backups=7)
-    assert win.settings.open() is True
+    assert win.services.settings.open() is True
     assert len(warned) == 1 and warned[0][0] == "Settings not saved"
     assert "Backups kept beside a game" in warned[0][1] and "settings.ini" in warned[0][1]
 
