@@ -51,14 +51,16 @@ TABLES = ("meta", "scenario", "terrain", "units", "game", "log")
 ROW_TABLES = ("terrain", "units")
 GAME_KEYS = ("turn", "active_side", "phase", "sides", "activation_order", "state")
 
-KINDS = ("not-found", "not-sqlite", "damaged", "foreign", "newer", "invalid", "conflict")
+KINDS = ("not-found", "not-sqlite", "damaged", "foreign", "newer", "invalid", "conflict",
+         "not-written")
 
 
 class GameFileError(Exception):
     """A game file that cannot be used. `kind` is one of KINDS; the message says why.
 
     "conflict" is raised by saving, when the file holds a different game (its log is not
-    the start of the game's log)."""
+    the start of the game's log); "not-written" when the disk refused a save (full, an
+    input/output error, read-only): the file still holds its last save."""
 
     def __init__(self, kind: str, message: str, *, path: str | None = None) -> None:
         if kind not in KINDS:

@@ -4,6 +4,46 @@
 <context>
     <name></name>
     <message>
+        <source>Check Game</source>
+        <translation>Проверка партии</translation>
+    </message>
+    <message>
+        <source>{file}: no problems found.</source>
+        <translation>{file}: проблем не найдено.</translation>
+    </message>
+    <message>
+        <source>{file}: problems found.</source>
+        <translation>{file}: найдены проблемы.</translation>
+    </message>
+    <message>
+        <source>Open the last good backup ({name})</source>
+        <translation>Открыть последнюю целую копию ({name})</translation>
+    </message>
+    <message>
+        <source>The game has no file yet: save it first.</source>
+        <translation>У партии ещё нет файла: сначала сохраните её.</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k Game…</source>
+        <translation>Пр&amp;оверить партию…</translation>
+    </message>
+    <message>
+        <source>Check the game file: integrity, schema, roll log, sealed rolls, stray files</source>
+        <translation>Проверить файл партии: целостность, схему, журнал бросков, запечатанные броски, лишние файлы</translation>
+    </message>
+    <message>
+        <source>Last folder</source>
+        <translation>Последняя папка</translation>
+    </message>
+    <message>
+        <source>Settings not saved</source>
+        <translation>Настройки не сохранены</translation>
+    </message>
+    <message>
+        <source>These settings apply now but could not be saved for the next start: {keys}. The settings file {file} cannot be written (is its folder read-only or missing?).</source>
+        <translation>Эти настройки действуют сейчас, но не сохранены до следующего запуска: {keys}. Файл настроек {file} недоступен для записи (его папка только для чтения или отсутствует?).</translation>
+    </message>
+    <message>
         <source>AP left</source>
         <translation>ОД осталось</translation>
     </message>
@@ -3417,6 +3457,18 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
 </context>
 <context>
     <name>FileController</name>
+    <message>
+        <source>A journal of another file was set aside</source>
+        <translation>Журнал другого файла отложен</translation>
+    </message>
+    <message>
+        <source>Beside {file} lay the journal of an unfinished save of another file. It was not applied to this game (that would have damaged it); it is kept as {aside}.
+
+The game is open as its file holds it.</source>
+        <translation>Рядом с {file} лежал журнал незавершённого сохранения другого файла. К этой игре он не применён (это повредило бы её); он сохранён как {aside}.
+
+Игра открыта так, как она записана в файле.</translation>
+    </message>
     <message>
         <source>The roll log was altered</source>
         <translation>Журнал бросков изменён</translation>
