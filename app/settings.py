@@ -27,7 +27,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from app.i18n import tr
 from app.recent import CONFIG_ENV, config_dir
 
 BACKUPS_KEY = "files/backups"
@@ -56,6 +55,9 @@ class _Notifier(QObject):
 
 _notifier: _Notifier | None = None
 _units_cache: dict[str, str] = {}
+#: Keys set since `take_not_kept` last ran that the settings file did not take (a
+#: read-only or missing config folder): the value holds for this session only.
+_not_kept: list[str] = []
 
 
 def notifier() -> _Notifier:
@@ -69,8 +71,19 @@ def _set(key: str, value: object) -> None:
     s = settings()
     s.setValue(key, value)
     s.sync()
+    if s.status() != QSettings.Status.NoError and key not in _not_kept:
+        _not_kept.append(key)
     _units_cache.clear()
     notifier().changed.emit(key)
+
+
+def take_not_kept() -> list[str]:
+    """The keys set since the last call that could not be written to the settings file
+    (the caller tells the user), and forget them."""
+    keys = list(_not_kept)
+    _not_kept.clear()
+    return keys
+
 
 
 def _choice(key: str, choices: tuple[str, ...]) -> str:
@@ -158,20 +171,6 @@ def set_default_scale(metres_per_inch: float) -> None:
     if not 0 <= v <= 1000:
         raise ValueError(f"{SCALE_KEY}: expected 0 (the ruleset's) to 1000, got {v:g}")
     _set(SCALE_KEY, v)
-
-
-# --- how a distance is written ----------------------------------------------------------
-
-
-def distance_text(inches: float, metres_per_inch: float, digits: int = 2) -> str:
-    """`12.34" (30.9 m)`, `12.34"` or `30.9 m`, as the units shown say."""
-    metres = tr("{0} m").format(f"{inches * metres_per_inch:.1f}")
-    units = units_shown()
-    if units == "inches":
-        return f'{inches:.{digits}f}"'
-    if units == "metres":
-        return metres
-    return f'{inches:.{digits}f}" ({metres})'
 
 
 # --- where file dialogs start -------------------------------------------------------------
