@@ -132,9 +132,12 @@ def looks_like_game(path: Path) -> bool:
     """A .warboard name or a SQLite header: read as a game file; anything else as JSON."""
     if path.suffix.lower() == GAME_SUFFIX:
         return True
+    from engine.safe_json import NotARegularFile, read_regular  # a FIFO must not hang
+
     try:
-        with open(path, "rb") as f:
-            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+        return read_regular(path, len(SQLITE_MAGIC) - 1)[:len(SQLITE_MAGIC)] == SQLITE_MAGIC
+    except NotARegularFile:
+        return False  # the scenario reader refuses it by name
     except OSError:
         return path.suffix.lower() != ".json"
 
@@ -678,7 +681,7 @@ def _file_stem(name: str) -> str:
 
 def install(window) -> FileController:
     controller = FileController(window)
-    window.files = controller
+    window.services.files = controller
     return controller
 
 

@@ -627,8 +627,10 @@ class Library:
             if size > MAX_IMPORT_BYTES:
                 raise SchemaError(msg("faction file: {size} bytes is over the {limit}-byte "
                                       "limit", size=size, limit=MAX_IMPORT_BYTES))
-            with open(path, "rb") as f:
-                raw = f.read(MAX_IMPORT_BYTES + 1)
+            raw = safe_json.read_regular(path, MAX_IMPORT_BYTES)
+        except safe_json.NotARegularFile:
+            raise SchemaError(msg("faction file: not a regular file (a pipe, device or "
+                                  "socket)")) from None
         except IsADirectoryError:
             raise SchemaError(msg("faction file: is a folder")) from None
         except OSError as e:

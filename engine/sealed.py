@@ -375,6 +375,9 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
             if r.roll is None:
                 report.problems.append(_problem("unnumbered", None, seq, label=r.label))
                 continue
+            if r.roll < 1:
+                report.problems.append(_problem("bad_number", r.roll, seq, label=r.label))
+                continue
             before = seen.get(r.roll)
             if before is not None:
                 if (before[0], before[1]) != (r.faces, r.die):
@@ -392,11 +395,24 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
                 report.problems.append(_problem(
                     "mismatch", r.roll, seq, label=r.label, die=r.die,
                     logged=_faces(r.faces), expected=_faces(expected) or "?"))
-    top = max(seen, default=0)
-    missing = [k for k in range(1, top + 1) if k not in seen]
-    report.problems.extend(_problem("missing", k, None) for k in missing)
+    report.problems.extend(_missing(seen))
     report.problems.sort(key=lambda p: (p.roll is None, p.roll or 0, p.kind))
     return report
+
+
+def _missing(seen: Iterable[int]) -> list[Problem]:
+    """The numbers missing below the highest seen, a run of them as one finding: a
+    number as large as a file can hold (10¹²) costs one finding, not a list that size."""
+    out: list[Problem] = []
+    expected = 1
+    for k in sorted(seen):
+        if k > expected:
+            last = k - 1
+            out.append(_problem("missing", expected, None) if last == expected else
+                       _problem("missing_run", expected, None, last=last,
+                                count=last - expected + 1))
+        expected = k + 1
+    return out
 
 
 def _die(name: str) -> Die:

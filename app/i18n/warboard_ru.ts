@@ -105,14 +105,6 @@
         <translation>width: ожидалось {least}–{most} пикс., получено {got}</translation>
     </message>
     <message>
-        <source>area: expected X Y W H with W and H above 0, got {got}</source>
-        <translation>area: ожидалось X Y W H, где W и H больше 0, получено {got}</translation>
-    </message>
-    <message>
-        <source>radius: expected inches above 0, got {got}</source>
-        <translation>radius: ожидалось больше 0 дюймов, получено {got}</translation>
-    </message>
-    <message>
         <source>{flag}: no unit with id {id!r} on the table</source>
         <translation>{flag}: на столе нет отряда с id {id!r}</translation>
     </message>
@@ -3325,6 +3317,46 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
     <message>
         <source>Edit</source>
         <translation>Правка</translation>
+    </message>
+    <message>
+        <source>area: {why}</source>
+        <translation>area: {why}</translation>
+    </message>
+    <message>
+        <source>expected X Y W H with W and H above 0, got {got}</source>
+        <translation>ожидалось X Y W H, где W и H больше 0, получено {got}</translation>
+    </message>
+    <message>
+        <source>expected X Y W H within ±{limit:g} inches (off any table), got {got}</source>
+        <translation>ожидалось X Y W H в пределах ±{limit:g} дюймов (дальше любого стола), получено {got}</translation>
+    </message>
+    <message>
+        <source>expected W and H of at least {least:g} inches, got {got}</source>
+        <translation>ожидалось W и H не меньше {least:g} дюйма, получено {got}</translation>
+    </message>
+    <message>
+        <source>W × H {w:g} × {h:g} draws a picture {px:.0f} px tall at {width} px wide, above {most} px: choose a wider area</source>
+        <translation>W × H {w:g} × {h:g} даёт картинку высотой {px:.0f} пикс. при ширине {width} пикс., больше {most} пикс.: выберите область шире</translation>
+    </message>
+    <message>
+        <source>radius: expected {least:g} to {most:g} inches, got {got}</source>
+        <translation>radius: ожидалось от {least:g} до {most:g} дюймов, получено {got}</translation>
+    </message>
+    <message>
+        <source>{flag}: expected inches within ±{limit:g} (off any table), got {got}</source>
+        <translation>{flag}: ожидались дюймы в пределах ±{limit:g} (дальше любого стола), получено {got}</translation>
+    </message>
+    <message>
+        <source>--scatter BEARING: expected degrees within ±{limit:g}, got {got:g}</source>
+        <translation>--scatter BEARING: ожидались градусы в пределах ±{limit:g}, получено {got:g}</translation>
+    </message>
+    <message>
+        <source>--around: {why}</source>
+        <translation>--around: {why}</translation>
+    </message>
+    <message>
+        <source>--area: {why}</source>
+        <translation>--area: {why}</translation>
     </message>
 </context>
 <context>
