@@ -570,14 +570,22 @@ def _pairs(items: list[tuple[str, str]], flag: str) -> dict[str, str]:
 
 @dataclass
 class _Setup:
-    """An action ready to resolve: the game it reads, where it came from, its context,
-    and the answering context when --return-fire was given."""
+    """An action ready to resolve: the game it reads, where it came from, the referee
+    over it and the validated plan (with --return-fire, the answer's context too)."""
 
     game: Any
     path: Path
     is_game_file: bool
-    ctx: Any
-    answer: Any = None
+    referee: Any
+    plan: Any
+
+    @property
+    def ctx(self):
+        return self.plan.lead
+
+    @property
+    def answer(self):
+        return self.plan.answer
 
 
 def _open_game(path: str | Path):
@@ -637,48 +645,41 @@ def _role_value(game, role, text: str):
     return text   # a group id (looked up by the context) or a weapon id
 
 
-def _setup(args: argparse.Namespace) -> _Setup:
-    """The validated context of ACTION on FILE, with its facts measured on the table and
-    the --fact values laid on top, the game's readings under the --rule values; every
-    refusal names the argument at fault (an action --by cannot take at all, such as a
-    vehicle action asked of a rifleman, is one). With --return-fire, the answering context too."""
-    from engine.facts import facts_for, parse_fact
-    from engine.measure import MeasureError
-    from engine.options import SchemaError, validate_options
-    from engine.protocol import MissingRole, TemplatePlacement, scenario_groups
-    from engine.readings import readings_for
+def _action_of(args: argparse.Namespace, game):
+    """(ruleset, action) named by FILE's ruleset and ACTION."""
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
-    game, is_game_file = _open_game(args.file)
-    scenario = game.scenario
     try:
-        rs = get_ruleset(scenario.ruleset)
+        rs = get_ruleset(game.scenario.ruleset)
     except RulesetNotFound as e:
         raise CliError(f"{args.file}: {_said(e)}") from None
     try:
-        action = rs.action(args.action)
+        return rs, rs.action(args.action)
     except KeyError as e:
         raise CliError(f"ACTION: {_loc(e.args[0], rs.id)}") from None
-    groups = scenario_groups(scenario)
+
+
+def _actor_arg(args: argparse.Namespace, game, action) -> str:
+    """--by, checked: a group id for a group actor (with a member on the table), else a
+    unit id."""
+    from engine.protocol import scenario_groups
+
     actor_role = action.role("actor")
-    group_actor = actor_role is not None and actor_role.kind == "group"
-    if group_actor:
-        if args.by not in groups:
-            known = ", ".join(groups) or tr("none in this scenario")
-            raise CliError(tr("--by: no group {group!r} (groups: {known})").format(
-                group=args.by, known=known))
-        if not groups[args.by].members:
-            raise CliError(tr("--by: group {group!r} has no member on the table").format(
-                group=args.by))
-        actor = groups[args.by].members[0]
-    else:
-        actor = _unit_of(game, args.by, "--by")
-    why = rs.why_not(action.id, actor, profiles=scenario.profiles)
-    if why is not None:
-        raise CliError(f"--by {actor.id} ({actor.profile}): {_loc(why, rs.id)}")
-    target = _unit_of(game, args.target, "--target") if args.target else None
-    targets = [_unit_of(game, t, "--targets") for t in args.targets or ()]
-    options, rules = _pairs(args.option, "--option"), _pairs(args.rule, "--rule")
+    if actor_role is None or actor_role.kind != "group":
+        return _unit_of(game, args.by, "--by").id
+    groups = scenario_groups(game.scenario)
+    if args.by not in groups:
+        known = ", ".join(groups) or tr("none in this scenario")
+        raise CliError(tr("--by: no group {group!r} (groups: {known})").format(
+            group=args.by, known=known))
+    if not groups[args.by].members:
+        raise CliError(tr("--by: group {group!r} has no member on the table").format(
+            group=args.by))
+    return args.by
+
+
+def _roles_arg(args: argparse.Namespace, game, action) -> dict[str, Any]:
+    """--role NAME=VALUE for each role the action declares (CliError naming the role)."""
     roles = {}
     for name, text in _pairs(args.role, "--role").items():
         role = action.role(name)
@@ -687,12 +688,23 @@ def _setup(args: argparse.Namespace) -> _Setup:
             raise CliError(tr("--role {role}: {action} has no such role (roles: {known})").format(
                 role=name, action=action.id, known=known))
         roles[name] = _role_value(game, role, text)
+    return roles
+
+
+def _checked_values(args: argparse.Namespace, game, rs, action):
+    """(options, readings, facts by hand) from --option, --rule and --fact, validated so
+    that each refusal names its flag."""
+    from engine.facts import parse_fact
+    from engine.options import SchemaError, validate_options
+    from engine.readings import readings_for
+
+    options, rules = _pairs(args.option, "--option"), _pairs(args.rule, "--rule")
     try:
         validate_options(action.options, options, action.id)
     except SchemaError as e:
         raise CliError(f"--option {_said(e)}") from None
     try:
-        readings = readings_for(rs, game, rules)
+        readings_for(rs, game, rules)
     except SchemaError as e:
         raise CliError(f"--rule {_said(e)}") from None
     given = _pairs(args.fact, "--fact")
@@ -711,6 +723,12 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except SchemaError as e:
         flag = "--weapon" if str(e).startswith("weapon") else "--fact"
         raise CliError(f"{flag} {_said(e)}") from None
+    return options, rules, overrides
+
+
+def _warn_points(args: argparse.Namespace, scenario, roles: dict[str, Any]) -> None:
+    from engine.protocol import TemplatePlacement
+
     if args.point:
         warn_off_table(scenario, *args.point, "--point")
     for name, value in roles.items():
@@ -719,36 +737,71 @@ def _setup(args: argparse.Namespace) -> _Setup:
         elif isinstance(value, tuple) and len(value) == 2 and \
                 all(isinstance(v, float) for v in value):
             warn_off_table(scenario, *value, f"--role {name}")
-    measured_to = target or (targets[0] if targets else None)
+
+
+def _request(args: argparse.Namespace, game):
+    """The PlayRequest the arguments name, each checked with a refusal naming its flag."""
+    from engine.play import PlayRequest
+    from engine.protocol import TemplatePlacement
+
+    rs, action = _action_of(args, game)
+    actor = _actor_arg(args, game, action)
+    if args.target:
+        _unit_of(game, args.target, "--target")
+    for t in args.targets or ():
+        _unit_of(game, t, "--targets")
+    roles = _roles_arg(args, game, action)
+    options, rules, overrides = _checked_values(args, game, rs, action)
+    _warn_points(args, game.scenario, roles)
     template = next((v for v in roles.values() if isinstance(v, TemplatePlacement)),
                     args.template)
+    answer = _answer(args)
+    return PlayRequest(game, action.id, actor, roles=roles, target=args.target,
+                       targets=tuple(args.targets or ()), weapon=args.weapon,
+                       point=tuple(args.point) if args.point else None, template=template,
+                       options=options, readings=rules, overrides=overrides,
+                       modifiers=tuple(args.modifier), answer=answer, ruleset=rs)
+
+
+def _setup(args: argparse.Namespace) -> _Setup:
+    """The validated plan of ACTION on FILE through the referee (engine.play): its facts
+    measured on the table with the --fact values on top, the game's readings under the
+    --rule values; every refusal names the argument at fault (an action --by cannot take
+    at all, such as a vehicle action asked of a rifleman, is one)."""
+    from engine.measure import MeasureError
+    from engine.options import SchemaError
+    from engine.play import GameTable, NotOffered, Referee
+    from engine.play.plan import AnswerRefused
+    from engine.protocol import MissingRole
+
+    game, is_game_file = _open_game(args.file)
+    request = _request(args, game)
+    referee = Referee(GameTable(game, keeps_log=is_game_file))
     try:
-        facts = facts_for(scenario, action, args.by if group_actor else actor.id,
-                          measured_to.id if measured_to else None,
-                          point=tuple(args.point) if args.point else None,
-                          template=template, overrides=overrides, ruleset=rs,
-                          weapon=args.weapon, rules=readings,
-                          targets=[t.id for t in targets], groups=groups)
-        ctx = rs.context(action.id, actor=args.by if group_actor else actor, target=target,
-                         targets=targets, weapon=args.weapon,
-                         point=tuple(args.point) if args.point else None,
-                         facts=facts, options=options, rules=readings, game=game,
-                         roles=roles or None, groups=groups,
-                         extra_modifiers=args.modifier)
+        plan = referee.plan(request)
+    except AnswerRefused as e:
+        raise CliError(f"--return-fire {args.return_fire}: {_said(e.error)}") from None
+    except NotOffered as e:
+        raise CliError(f"--by {e.unit.id} ({e.unit.profile}): "
+                       f"{_loc(e.why, request.ruleset.id)}") from None
     except MeasureError as e:
         raise CliError(f"--{_said(e)}" if str(e).startswith(("point", "target")) else _said(e)) \
             from None
     except MissingRole as e:  # the role's own flag, in words
-        name = e.role.name
-        flag = f"--{name}" if name in ("target", "targets", "weapon", "point") else \
-            f"--role {name}=…"
-        raise CliError(tr("{flag}: {action} needs the {role} ({kind}); give it with {option}")
-                       .format(flag=flag, action=e.action.label, role=e.role.title.lower(),
-                               kind=e.role.kind, option=flag.rstrip("=…"))) from None
+        raise _missing(e) from None
     except SchemaError as e:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
         raise CliError(f"{flag}{_said(e)}") from None
-    return _Setup(game, Path(args.file), is_game_file, ctx, _answer(args, ctx))
+    return _Setup(game, Path(args.file), is_game_file, referee, plan)
+
+
+def _missing(e) -> CliError:
+    name = e.role.name
+    flag = f"--{name}" if name in ("target", "targets", "weapon", "point") else \
+        f"--role {name}=…"
+    return CliError(tr("{flag}: {action} needs the {role} ({kind}); give it with {option}")
+                    .format(flag=flag, action=e.action.label, role=e.role.title.lower(),
+                            kind=e.role.kind, option=flag.rstrip("=…")))
 
 
 #: the flags that fill a role by its name (the protocol's keywords), and the actor's
@@ -785,11 +838,9 @@ def _refused(err, ctx) -> CliError:
     return CliError(tr("{flag}: not possible: {why}").format(flag=where, why=tail))
 
 
-def _answer(args: argparse.Namespace, ctx):
-    """The --return-fire context (None without it); refusals name the flag."""
-    from engine.joint import answer_context
-    from engine.measure import MeasureError
-    from engine.options import SchemaError
+def _answer(args: argparse.Namespace):
+    """The --return-fire answer (None without it); a flag given without it is refused."""
+    from engine.play import Answer
 
     if args.return_fire is None:
         for flag in ("return_action", "return_weapon"):
@@ -799,58 +850,73 @@ def _answer(args: argparse.Namespace, ctx):
         if args.return_option:
             raise CliError(tr("{flag}: needs --return-fire UNIT").format(flag="--return-option"))
         return None
+    return Answer(args.return_fire, args.return_action, args.return_weapon,
+                  _pairs(args.return_option, "--return-option"))
+
+
+def _save(setup: _Setup) -> None:
+    """Write a game file back (its log grew, or the change was applied)."""
+    from engine.gamefile import GameFileError, save_game
+
     try:
-        return answer_context(ctx, args.return_fire, action=args.return_action,
-                              weapon=args.return_weapon,
-                              options=_pairs(args.return_option, "--return-option"))
-    except (SchemaError, MeasureError) as e:
-        raise CliError(f"--return-fire {args.return_fire}: {_said(e)}") from None
+        save_game(setup.path, setup.game)
+    except GameFileError as e:
+        raise CliError(_said(e)) from None
 
 
-def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
-           chosen: bool = False) -> tuple[str, Any]:
-    """Charge the action's cost (engine.costs.charge: refused unless `override`; a joint
-    resolution charges each action, engine.joint.charge_joint) and apply the effects to
-    the file: a scenario JSON is rewritten atomically (units, markers and state; a
-    scenario keeps no roll log), a game file saves the change and appends the log entries
-    in one transaction. Returns (what was done, the charged resolution)."""
+def _apply(setup: _Setup, rolled, override: bool = False) -> tuple[str, Any]:
+    """Apply the roll through the referee (the cost charged, refused unless `override`;
+    one Change; a game file logs it) and write FILE: a scenario JSON is rewritten
+    atomically (units, markers and state; a scenario keeps no roll log), a game file is
+    saved with its log. Returns (what was done, the charged resolution)."""
     import dataclasses
 
-    from engine.costs import CostRefused, charge
-    from engine.gamefile import GameFileError, save_game
-    from engine.joint import JointResolution, charge_joint
-    from engine.model import ModelError, apply_change
+    from engine.costs import CostRefused
+    from engine.model import ModelError
     from engine.scenario_io import save_scenario
 
-    game = setup.game
     try:
-        if isinstance(res, JointResolution):
-            res = charge_joint([setup.ctx, setup.answer], res, override=override)
-        else:
-            res = charge(setup.ctx, res, override=override)
+        applied = setup.referee.apply(setup.plan, rolled, override=override)
     except CostRefused as e:
+        if setup.is_game_file and rolled.positions:   # the roll stays logged
+            _save(setup)
         raise CliError(tr("--apply: {why} (--override-cost applies it anyway)")
                        .format(why=_said(e))) from None
-    try:
-        apply_change(game, res.change)
     except ModelError as e:
         raise CliError(f"--apply: {_said(e)}") from None
     if setup.is_game_file:
-        entries = res.log_entries(game.turn) if hasattr(res, "log_entries") \
-            else [res.log_entry(game.turn)]
-        if seed is not None:  # the app's dice: the seed, and whether --seed chose it
-            from engine.roll_log import applied_entry
-
-            entries = [applied_entry(e, seed=seed, chosen=chosen) for e in entries]
-        for entry in entries:
-            game.append_log(entry)
-        try:
-            save_game(setup.path, game)
-        except GameFileError as e:
-            raise CliError(_said(e)) from None
-        return tr("applied to {file} and logged").format(file=setup.path), res
+        _save(setup)
+        return tr("applied to {file} and logged").format(file=setup.path), applied.resolution
+    game = setup.game
     save_scenario(dataclasses.replace(game.scenario, units=game.all_units()), setup.path)
-    return tr("applied to {file} (a scenario keeps no roll log)").format(file=setup.path), res
+    return (tr("applied to {file} (a scenario keeps no roll log)").format(file=setup.path),
+            applied.resolution)
+
+
+def _roll(args: argparse.Namespace, setup: _Setup):
+    """Roll through the referee with --dice or the app's dice (--seed); a roll of the
+    app's dice on a game file is logged (and saved) at once, applied or not."""
+    from engine.dice import DiceError
+    from engine.play import AppDice, TypedFaces
+    from engine.protocol import ActionRefused
+
+    dice = TypedFaces(args.dice) if args.dice is not None else \
+        AppDice(args.seed, args.seed is not None)
+    try:
+        rolled = setup.referee.roll(setup.plan, dice)
+    except DiceError as e:
+        raise CliError(f"--dice: {_said(e)}" if args.dice is not None else _said(e)) from None
+    except ActionRefused as e:
+        raise _refused(e, setup.ctx) from None
+    except ValueError as e:  # a missing fact, a bad value
+        raise CliError(_said(e)) from None
+    if rolled.positions and not args.apply:
+        _save(setup)
+    if rolled.leftover is not None:
+        raise CliError(tr("--dice: {why} (result: {result})")
+                       .format(why=_said(rolled.leftover),
+                               result=_loc(rolled.resolution.summary, setup.ctx.ruleset.id)))
+    return rolled
 
 
 @command("resolve", QT_TR_NOOP("resolve an action: every step, die and modifier, and its "
@@ -858,72 +924,55 @@ def _apply(setup: _Setup, res, override: bool = False, seed: int | None = None,
                                "table as it is)"),
          _resolve_arguments)
 def cmd_resolve(args: argparse.Namespace) -> int:
-    from engine.dice import DiceError, RandomDice, TypedDice
-    from engine.joint import resolve_joint
-    from engine.protocol import ActionRefused
     from engine.render import render, render_joint
-    from engine.sealed import app_dice
 
-    setup = _setup(args)
-    try:
-        dice = TypedDice(args.dice) if args.dice is not None else app_dice(setup.game,
-                                                                           args.seed)
-        if setup.answer is not None:
-            res = resolve_joint([setup.ctx, setup.answer], dice)
-        else:
-            res = setup.ctx.resolve(dice)
-    except DiceError as e:
-        raise CliError(f"--dice: {_said(e)}" if args.dice is not None else _said(e)) from None
-    except ActionRefused as e:
-        raise _refused(e, setup.ctx) from None
-    except ValueError as e:  # a missing fact, a bad value
-        raise CliError(_said(e)) from None
-    try:
-        if isinstance(dice, TypedDice):
-            dice.check_exhausted()
-    except DiceError as e:
-        raise CliError(tr("--dice: {why} (result: {result})")
-                       .format(why=_said(e), result=_loc(res.summary, setup.ctx.ruleset.id))) \
-            from None
     if args.override_cost and not args.apply:
         raise CliError(tr("--override-cost: only with --apply"))
-    applied = None
-    seed = dice.seed if isinstance(dice, RandomDice) else None
+    setup = _setup(args)
+    rolled = _roll(args, setup)
+    res, applied = rolled.resolution, None
     if args.apply:
-        applied, res = _apply(setup, res, args.override_cost, seed, args.seed is not None)
+        applied, res = _apply(setup, rolled, args.override_cost)
     joint = setup.answer is not None
     text = (render_joint(res, args.format, lang=language()) if joint
             else render(res, args.format, lang=language()))
     if args.json:
-        if joint:
-            data = {"joint": [e.to_dict() for e in res.log_entries(setup.game.turn)],
-                    "effects": res.change.describe(), "notes": list(res.notes),
-                    "summary": res.summary}
-        else:
-            data = res.log_entry(setup.game.turn).to_dict()
-            data.update(label=res.action_label)
-        data.update(seed=seed, applied=applied, text=text)
-        _emit(data, "", True, sys.stdout)
+        _emit(_resolve_json(setup, res, rolled, applied, text), "", True, sys.stdout)
         return 0
-    if seed is not None:
-        text += tr("Dice: app, seed {seed} (replay with --seed {seed})").format(seed=seed) + "\n"
+    if rolled.seed is not None:
+        text += tr("Dice: app, seed {seed} (replay with --seed {seed})").format(
+            seed=rolled.seed) + "\n"
     if applied:
         text += f"{applied[0].upper()}{applied[1:]}.\n"
+    elif rolled.positions:
+        text += tr("Logged in {file} as rolled, not applied.").format(file=setup.path) + "\n"
     sys.stdout.write(text)
     return 0
+
+
+def _resolve_json(setup: _Setup, res, rolled, applied, text: str) -> dict:
+    if setup.answer is not None:
+        data = {"joint": [e.to_dict() for e in res.log_entries(setup.game.turn)],
+                "effects": res.change.describe(), "notes": list(res.notes),
+                "summary": res.summary}
+    else:
+        data = res.log_entry(setup.game.turn).to_dict()
+        data.update(label=res.action_label)
+    data.update(seed=rolled.seed, applied=applied, text=text,
+                logged=list(rolled.positions) or None)
+    return data
 
 
 @command("odds", QT_TR_NOOP("exact outcome distribution of an action (with --return-fire, "
                             "the joint distribution of the action and the answer)"),
          _action_arguments)
 def cmd_odds(args: argparse.Namespace) -> int:
-    from engine.joint import joint_odds
     from engine.protocol import ActionRefused
 
     setup = _setup(args)
     ctx = setup.ctx
     try:
-        dist = joint_odds([ctx, setup.answer]) if setup.answer is not None else ctx.odds()
+        dist = setup.referee.odds(setup.plan).distribution
     except ActionRefused as e:
         raise _refused(e, ctx) from None
     except ValueError as e:
@@ -948,6 +997,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         text += "\n" + line
     _emit(data, text, args.json, sys.stdout)
     return 0
+
 
 
 def _plain(o: object) -> object:
