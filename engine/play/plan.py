@@ -95,6 +95,30 @@ def _readings(rs: Ruleset, request: PlayRequest) -> dict[str, Any]:
     return readings_for(rs, request.game, request.readings)
 
 
+def _id(value: Any) -> Any:
+    return getattr(value, "id", value)
+
+
+def _role_value(request: PlayRequest, action: Action, name: str, *kinds: str) -> Any:
+    """The role `name`, else the first role of `kinds` (not the actor) that is filled."""
+    roles = request.roles
+    if roles.get(name) is not None:
+        return roles[name]
+    return next((roles[r.name] for r in action.roles if r.kind in kinds
+                 and r.name != "actor" and roles.get(r.name) is not None), None)
+
+
+def _measured_to(request: PlayRequest, action: Action) -> tuple[Any, list[str], Any]:
+    """(the unit the pair facts are measured to, the several targets, the weapon): the
+    request's named ones, else the roles that hold them (the role named so, else the
+    first of its kind): the target, else the first of the targets."""
+    targets = list(request.targets) or [
+        _id(v) for v in _role_value(request, action, "targets", "units") or ()]
+    target = request.target or _id(_role_value(request, action, "target", "unit"))
+    weapon = request.weapon or _role_value(request, action, "weapon", "weapon")
+    return target or (targets[0] if targets else None), targets, weapon
+
+
 def measure(request: PlayRequest, overrides: Any = None) -> Facts:
     """The facts the request's action declares, measured on the game's table through
     engine.facts.facts_for (the one measuring door), with `overrides` on top."""
@@ -102,12 +126,11 @@ def measure(request: PlayRequest, overrides: Any = None) -> Facts:
 
     rs = ruleset_of(request)
     action = rs.action(request.action)
-    scenario = request.game.scenario
-    measured_to = request.target or (request.targets[0] if request.targets else None)
-    return facts_for(scenario, action, request.actor, measured_to,
+    target, targets, weapon = _measured_to(request, action)
+    return facts_for(request.game.scenario, action, request.actor, target,
                      point=request.point, template=request.template,
-                     overrides=overrides, ruleset=rs, weapon=request.weapon,
-                     rules=_readings(rs, request), targets=list(request.targets),
+                     overrides=overrides, ruleset=rs, weapon=weapon,
+                     rules=_readings(rs, request), targets=targets,
                      groups=_groups(request))
 
 
