@@ -951,12 +951,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 
 def _resolve_json(setup: _Setup, res, rolled, applied, text: str) -> dict:
+    from engine.play import log_lines
+
+    lines = log_lines(res, setup.game.turn)
     if setup.answer is not None:
-        data = {"joint": [e.to_dict() for e in res.log_entries(setup.game.turn)],
-                "effects": res.change.describe(), "notes": list(res.notes),
-                "summary": res.summary}
+        data = {"joint": [e.to_dict() for e in lines], "effects": res.change.describe(),
+                "notes": list(res.notes), "summary": res.summary}
     else:
-        data = res.log_entry(setup.game.turn).to_dict()
+        data = lines[0].to_dict()
         data.update(label=res.action_label)
     data.update(seed=rolled.seed, applied=applied, text=text,
                 logged=list(rolled.positions) or None)

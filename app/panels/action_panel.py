@@ -3,14 +3,15 @@ type the dice, watch the steps, apply the effects as one undoable change.
 
 Built only from the ruleset protocol (`engine.protocol`): the actions, their roles,
 facts and options are read from the ruleset's declarations, so a ruleset added later shows
-up here without a new widget. The panel decides nothing itself:
+up here without a new widget. The panel decides nothing itself: it turns its widgets into
+an `engine.play.PlayRequest` and shows what the referee (`engine.play.Referee`) returns:
 
-- facts come from the board through `engine.facts.facts_for`, overridable row by row;
+- `plan`: the facts measured on the board (overridable row by row) and the Context;
 - the action list is `Ruleset.actions_for(the selected unit)`: only what it can take;
-- `Ruleset.context(...)` validates the set-up, `ctx.odds()` gives the chart, and
-  `ctx.resolve(dice)` the steps — with `RandomDice(seed)` or the typed faces;
-- Apply pushes `resolution.change` on the editor's undo stack and logs
-  `resolution.log_entry(turn)`; the board follows the editor's `changed` signal.
+- `odds` for the chart; `roll` with the app's dice (logged at once, applied or not) or
+  `preview` of the typed faces (not a roll: shown as typed, logged only when applied);
+- `cost` for the cost line, and Apply is `apply`: the cost charged, one Change on the
+  editor's undo stack, the log lines; the board follows the editor's `changed` signal.
 
 The same class, filtered on `Action.kind`, is the Tests dock (app/panels/tests_dock.py).
 """

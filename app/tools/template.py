@@ -70,8 +70,9 @@ if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
 if TYPE_CHECKING:
-    from engine.dice import DiceSource, Die, RollRecord
+    from engine.dice import Die, RollRecord
     from engine.measure import TemplateResult
+    from engine.play import DiceSpec
     from geometry.template_odds import DistanceScheme, Heatmap, TemplateOdds
 
 if TYPE_CHECKING:
@@ -519,43 +520,34 @@ class TemplateTool(PanelTool):
                       extra={"odds": found.logged})
 
     def scatter(self) -> TemplateResult | None:
-        """Roll (or read) the scatter dice, move the template, and list who is under it.
-        Bad typed dice are refused with the message naming the die; nothing moves."""
-        from engine.dice import DiceError, RandomDice
+        """Roll (or read) the scatter dice through the referee (engine.play.scatter: the
+        landing logged), move the template, and list who is under it. Bad typed dice are
+        refused with the message naming the die; nothing moves."""
+        from engine.dice import DiceError
         from engine.measure import MeasureError
+        from engine.play import Referee, scatter
         if self.aim is None or self.shape == "flamer":
             self.panel.show_message(tr("A flamer does not scatter.") if self.shape == "flamer"
                                     else tr("Place the template first."), error=True)
             return None
         self.settle_odds()
-        scenario = self.editor.game.scenario
-        x, y = self.aim
-        from engine.board_ops import BoardOps
-
         try:
-            rule, dice, typed_bearing, source = self._dice()
-            landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
-                                                        bearing=typed_bearing)
+            rule, dice, typed_bearing = self._dice()
+            rolled = scatter(Referee(self.editor), self.shape, self.aim, rule, dice,
+                             bearing=typed_bearing, scheme=self.panel.scheme_obj().label)
         except (DiceError, ValueError, MeasureError) as err:
             self.panel.show_message(loc(said(err)), error=True)
             return None
-        if isinstance(dice, RandomDice):
-            self.panel.seed.setPlaceholderText(tr("last: {0}").format(dice.seed))
-        result, records = landed.template, landed.rolls
-        distance, bearing = landed.distance, landed.bearing
+        if rolled.seed is not None:
+            self.panel.seed.setPlaceholderText(tr("last: {0}").format(rolled.seed))
+        landed = rolled.landed
+        result, distance, bearing = landed.template, landed.distance, landed.bearing
         self.result = result
         self._redraw_after_scatter(result)
-        names = {u.id: u.label for u in scenario.units}
         self._fill_result(result, tr('Scattered {d}" at {b}° — under it').format(
             d=f"{distance:g}", b=f"{bearing:g}"))
         self.panel.show_message(tr('Scatter {d}" at bearing {b}° ({source}).').format(
-            d=f"{distance:g}", b=f"{bearing:g}", source=loc(source)))
-        self._log(result, dice=records,
-                  summary=msg('{shape} at ({x:.2f}, {y:.2f}) scattered {distance:g}" at '
-                              "{bearing:g}° ({source}){under}", shape=self.shape, x=x, y=y,
-                              distance=distance, bearing=bearing, source=source,
-                              under=_under_text(result, names)),
-                  extra={"scheme": self.panel.scheme_obj().label, "source": source})
+            d=f"{distance:g}", b=f"{bearing:g}", source=loc(rolled.source)))
         return result
 
     def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
@@ -570,13 +562,13 @@ class TemplateTool(PanelTool):
         self._redraw_after_scatter(result)
         return result
 
-    def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
-        """The scatter rule, the dice source, a typed bearing (None: roll the direction
-        die) and the source's description, from the panel. The dice are rolled by the
-        engine's board service, as a scatter inside an action is."""
+    def _dice(self) -> tuple[ScatterRule, DiceSpec, float | None]:
+        """The scatter rule, the dice (engine.play) and a typed bearing (None: roll the
+        direction die), from the panel. The dice are rolled by the engine's board
+        service, as a scatter inside an action is."""
         from engine.board_ops import ScatterRule
         from engine.dice import D6, TypedDice, draw
-        from engine.sealed import app_dice
+        from engine.play import AppDice, TypedFaces
         from geometry.scatter import DIE_ZERO_BEARING
 
         p = self.panel
@@ -586,19 +578,17 @@ class TemplateTool(PanelTool):
             if text and not text.isdigit():
                 raise ValueError(tr("seed: expected a whole number ≥ 0, got {got!r}").format(
                     got=text))
-            src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
-            source = "sealed dice" if src.seed is None else msg("app dice, seed {seed}",
-                                                                 seed=src.seed)
-            return ScatterRule(scheme, bearing_die()), src, None, source
+            return ScatterRule(scheme, bearing_die()), AppDice(int(text) if text else None,
+                                                               bool(text)), None
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
             rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
-            return rule, TypedDice([distance, text or "?"]), None, "typed dice"
+            return rule, TypedFaces((distance, text or "?")), None
         rule = ScatterRule(scheme, bearing_die())
         draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
         bearing = _typed_bearing(text)
-        return rule, TypedDice([distance]), bearing, "typed dice"
+        return rule, TypedFaces((distance,)), bearing
 
     # --- flamer -----------------------------------------------------------------------------
 
@@ -765,23 +755,17 @@ class TemplateTool(PanelTool):
 
     def _log(self, result: TemplateResult, *, summary: Text, dice: tuple[RollRecord, ...] = (),
              actor: str | None = None, extra: dict | None = None) -> None:
-        from engine.model import LogEntry
-        game = self.editor.game
-        details = {"template": result.to_dict(), **(extra or {})}
-        self.editor.log(LogEntry(game.turn, actor, "template", result.hole, tuple(dice),
-                                 summary, details))
+        from engine.play.scatter import template_entry
+
+        self.editor.log(template_entry(self.editor.game, result, summary=summary, dice=dice,
+                                       actor=actor, extra=extra))
 
 
 def _under_text(result: TemplateResult, names: dict[str, str]) -> Text:
-    """Who is under the template, for the log line (a message: the Log dock shows it in
-    the reader's language)."""
-    if not result.under:
-        return msg(": nobody under it")
-    parts = ", ".join(f"{names.get(i, i)} {100 * f:.0f}%" for i, f in result.under)
-    if result.hole:
-        return msg(": under {units}; hole: {hole}", units=parts,
-                   hole=names.get(result.hole, result.hole))
-    return msg(": under {units}", units=parts)
+    """Who is under the template, for the log line (engine.play.scatter.under_text)."""
+    from engine.play.scatter import under_text
+
+    return under_text(result, names)
 
 
 def _typed_bearing(text: str) -> float:
