@@ -142,14 +142,13 @@ def _actor(request: PlayRequest, action: Action, groups: dict[str, GroupRef]) ->
     game = request.game
     if _group_actor(action):
         if request.actor not in groups:
-            known = ", ".join(groups) or "none in this scenario"
-            raise ValueError(msg("actor: no group {group} (groups: {known})",
-                                 group=repr(request.actor), known=known))
+            raise ValueError(msg("no group with id {id}", id=repr(request.actor)))
         return request.actor
     try:
         unit = game.unit(request.actor)
     except ModelError:
-        raise ValueError(msg("actor: no unit with id {id}", id=repr(request.actor))) from None
+        raise ValueError(msg("{role}: no unit with id {id}", role="actor",
+                             id=repr(request.actor))) from None
     return unit
 
 
