@@ -678,7 +678,7 @@ def _file_stem(name: str) -> str:
 
 def install(window) -> FileController:
     controller = FileController(window)
-    window.files = controller
+    window.services.files = controller
     return controller
 
 

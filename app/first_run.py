@@ -101,5 +101,5 @@ class FirstRun(QObject):
 
 def install(window) -> FirstRun:
     first_run = FirstRun(window)
-    window.first_run = first_run
+    window.services.first_run = first_run
     return first_run

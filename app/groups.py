@@ -3,7 +3,7 @@
 Shift+click a unit (with the Select tool) selects the unit and its innermost group (its
 squad); Shift+click it again selects the group that group belongs to (the platoon, then the
 company …) and, past the outermost one, no group. A plain click on a unit clears the group
-selection. The selected group is `window.groups.selected_group_id`, announced by
+selection. The selected group is `window.services.groups.selected_group_id`, announced by
 `group_selected(id or None)`, outlined in amber and named in the status bar; an action that
 takes a group as actor or target can read it there.
 
@@ -179,9 +179,9 @@ class GroupsController(QObject):
 def install(window) -> GroupsController:
     """The controller; the action docks installed before it (any with `use_group`) take
     the selected group as the actor or target of a group role."""
-    window.groups = GroupsController(window)
+    window.services.groups = GroupsController(window)
     for dock in dock_widgets(window):
         # looked up on the class: asking a dock not built yet (LazyDock) builds it
         if callable(getattr(type(dock), "use_group", None)):
-            window.groups.group_selected.connect(dock.use_group)
-    return window.groups
+            window.services.groups.group_selected.connect(dock.use_group)
+    return window.services.groups

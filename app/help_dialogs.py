@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.help_menu import ruleset_html, shortcuts_html
+from app.help_texts import ruleset_html, shortcuts_html
 from app.i18n import loc, tr
 
 

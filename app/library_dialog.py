@@ -3,10 +3,7 @@ edit with a form generated from the ruleset's fields, duplicate, delete, import 
 faction, and print the selected cards. Every save goes through engine.library, which
 validates first: a bad value shows its message (naming the field) and nothing is saved.
 
-The form maps each schema field to an editor: a check box for true/false, a list for a
-field with choices, a line for numbers and text (typed text is passed on as typed when it
-is not a number, so the library's message says what was wrong), comma-separated text for
-lists of names, and JSON text for nested tables (a vehicle's crew, armour, weapons).
+The form (one editor per field of the ruleset's schema) is app/library_form.py.
 
 The Library menu that opens it (Unit library…, Rosters…, Print unit cards…) is app/library_menu.py,
 which imports this module when one of its entries is first used.
@@ -14,25 +11,19 @@ which imports this module when one of its entries is first used.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
-    QGridLayout,
     QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -42,9 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import loc, ruleset_name, tr
+from app.i18n import error_text, loc, ruleset_name, tr
+from app.library_form import RecordForm
 from app.settings import remember_folder, start_path
-from engine.options import Field, SchemaError
+from engine.options import SchemaError
 
 if TYPE_CHECKING:
     from engine.library import Entry, Library
@@ -67,204 +59,6 @@ def open_library(path: str | Path | None = None) -> Library:
     from engine.library import Library  # sqlite-utils: loaded when the library is opened
 
     return Library(path)
-
-
-class RecordForm(QWidget):
-    """Editors for one record, generated from its kind's schema."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.layout_ = QFormLayout(self)
-        self.layout_.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.editors: dict[str, tuple[Field, QWidget]] = {}
-
-    def set_record(self, schema: dict[str, Field], record: dict[str, Any]) -> None:
-        while self.layout_.rowCount():
-            self.layout_.removeRow(0)
-        self.editors = {}
-        for name, f in schema.items():
-            w = self._editor(f, record.get(name))
-            w.setObjectName(f"field-{name}")
-            if f.doc:
-                w.setToolTip(f.doc)
-            label = name.replace("_", " ") + ("" if f.required and f.default is None else " ·")
-            self.layout_.addRow(label, w)
-            self.editors[name] = (f, w)
-        self.baseline = self.values()
-
-    def dirty(self) -> bool:
-        """Whether the fields hold something else than the record they were filled with."""
-        return self.values() != getattr(self, "baseline", {})
-
-    def mark_saved(self) -> None:
-        self.baseline = self.values()
-
-    @staticmethod
-    def _editor(f: Field, value: Any) -> QWidget:
-        if f.type == "dict" and f.fields:            # a fixed sub-record: its own form
-            return SubRecord(f.fields, value if isinstance(value, dict) else {})
-        if f.type == "dict" and f.items is not None and f.items.fields \
-                and isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
-            return RecordGrid(f.items.fields, value)  # crew posts, armour faces, weapons
-        if f.type == "bool":
-            w = QCheckBox()
-            w.setChecked(bool(value))
-            return w
-        if f.choices:
-            w = QComboBox()
-            w.addItems([str(c) for c in f.choices])
-            if value is not None:
-                w.setCurrentText(str(value))
-            return w
-        if f.type in ("dict",) or (f.type == "list" and f.items is not None
-                                   and f.items.type in ("dict", "list")):
-            w = QPlainTextEdit(json.dumps(value if value is not None else {}, indent=1,
-                                          ensure_ascii=False))
-            w.setMinimumHeight(90)
-            return w
-        if f.type == "list":
-            if f.items is not None and f.items.type in ("int", "float", "bool"):
-                return QLineEdit(json.dumps(list(value or [])))
-            return QLineEdit(", ".join(str(v) for v in value or ()))
-        text = "" if value is None else (str(int(value)) if isinstance(value, float)
-                                         and value.is_integer() and f.type == "float"
-                                         else str(value))
-        return QLineEdit(text)
-
-    def values(self) -> dict[str, Any]:
-        """The form as a record: numbers where the text is a number, the text otherwise."""
-        return {name: widget_value(f, w) for name, (f, w) in self.editors.items()}
-
-    def set_value(self, name: str, text: str) -> None:
-        """Type `text` into a field's editor (tests, scripting)."""
-        _, w = self.editors[name]
-        if isinstance(w, SubRecord | RecordGrid):
-            w.set_data(_json_or_text(text))
-        elif isinstance(w, QLineEdit):
-            w.setText(text)
-        elif isinstance(w, QPlainTextEdit):
-            w.setPlainText(text)
-        elif isinstance(w, QComboBox):
-            w.setCurrentText(text)
-        elif isinstance(w, QCheckBox):
-            w.setChecked(text.lower() in ("1", "true", "yes"))
-
-
-def widget_value(f: Field, w: QWidget) -> Any:
-    """What an editor made by RecordForm._editor holds, as the record's value."""
-    if isinstance(w, SubRecord | RecordGrid):
-        return w.value()
-    if isinstance(w, QCheckBox):
-        return w.isChecked()
-    if isinstance(w, QComboBox):
-        return w.currentText()
-    if isinstance(w, QPlainTextEdit):
-        return _json_or_text(w.toPlainText())
-    if f.type == "list":
-        text = w.text().strip()
-        if f.items is not None and f.items.type in ("int", "float", "bool"):
-            return _json_or_text(text or "[]")
-        return [t.strip() for t in text.split(",") if t.strip()]
-    return _scalar(w.text(), f)
-
-
-class SubRecord(QWidget):
-    """A nested record with fixed fields (a weapon's accuracy per band): one editor each,
-    side by side under their names."""
-
-    def __init__(self, fields, value: dict) -> None:
-        super().__init__()
-        self.fields = dict(fields)
-        self.grid = QGridLayout(self)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.cells: dict[str, QWidget] = {}
-        self.set_data(value)
-
-    def set_data(self, value: Any) -> None:
-        value = value if isinstance(value, dict) else {}
-        for w in self.cells.values():
-            w.deleteLater()
-        self.cells = {}
-        for col, (name, f) in enumerate(self.fields.items()):
-            if self.grid.itemAtPosition(0, col) is None:
-                self.grid.addWidget(QLabel(name.replace("_", " ")), 0, col)
-            w = RecordForm._editor(f, value.get(name))
-            w.setObjectName(f"cell-{name}")
-            self.grid.addWidget(w, 1, col)
-            self.cells[name] = w
-
-    def value(self) -> dict[str, Any]:
-        return {name: widget_value(self.fields[name], w) for name, w in self.cells.items()}
-
-
-class RecordGrid(QWidget):
-    """A table of records keyed by name — a vehicle's crew posts, its armour faces, its
-    weapons: one row per key, one column per field, each cell the field's own editor
-    (a check box for yes/no), instead of raw JSON. The keys are the record's own."""
-
-    def __init__(self, fields, value: dict) -> None:
-        super().__init__()
-        self.fields = dict(fields)
-        self.grid = QGridLayout(self)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.cells: dict[tuple[str, str], QWidget] = {}
-        self.keys: list[str] = []
-        self.set_data(value)
-
-    def set_data(self, value: Any) -> None:
-        value = value if isinstance(value, dict) else {}
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        self.cells, self.keys = {}, list(value)
-        for col, name in enumerate(self.fields, start=1):
-            self.grid.addWidget(QLabel(name.replace("_", " ")), 0, col)
-        for row, key in enumerate(self.keys, start=1):
-            self.grid.addWidget(QLabel(f"<b>{key.replace('_', ' ')}</b>"), row, 0)
-            record = value[key] if isinstance(value[key], dict) else {}
-            for col, (name, f) in enumerate(self.fields.items(), start=1):
-                w = RecordForm._editor(f, record.get(name))
-                w.setObjectName(f"cell-{key}-{name}")
-                if isinstance(w, QLineEdit):
-                    w.setMinimumWidth(48)
-                self.grid.addWidget(w, row, col)
-                self.cells[(key, name)] = w
-
-    def cell(self, key: str, name: str) -> QWidget:
-        return self.cells[(key, name)]
-
-    def value(self) -> dict[str, dict[str, Any]]:
-        out: dict[str, dict[str, Any]] = {}
-        for key in self.keys:
-            row = {name: widget_value(f, self.cells[(key, name)])
-                   for name, f in self.fields.items()}
-            out[key] = {k: v for k, v in row.items() if v is not None}
-        return out
-
-
-def _json_or_text(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-def _scalar(text: str, f: Field) -> Any:
-    t = text.strip()
-    if not t:
-        return None
-    if f.type == "int":
-        try:
-            return int(t.replace("−", "-"))
-        except ValueError:
-            return t
-    if f.type == "float":
-        try:
-            return float(t.replace("−", "-"))
-        except ValueError:
-            return t
-    return text
 
 
 def ask_unsaved(parent: QWidget, name: str) -> str:
@@ -484,7 +278,7 @@ class LibraryDialog(QDialog):
         try:
             saved = self.library.save(e.ruleset, e.kind, e.id, self.form.values())
         except SchemaError as err:
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         self.current = saved
         self.form.mark_saved()
@@ -508,7 +302,7 @@ class LibraryDialog(QDialog):
         try:
             copy = self.library.duplicate(e.ruleset, e.kind, e.id, new_id)
         except SchemaError as err:
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         self.current = copy
         self.refresh()
@@ -525,7 +319,7 @@ class LibraryDialog(QDialog):
         try:
             self.library.delete(e.ruleset, e.kind, e.id)
         except SchemaError as err:
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         self.current = None
         self.refresh()
@@ -579,13 +373,13 @@ class LibraryDialog(QDialog):
             if not replace and "already has a different record" in str(err) and \
                     QMessageBox.question(self, tr("Import faction"),
                                          tr("{0}\n\nReplace the library's records?")
-                                         .format(_said(err))) \
+                                         .format(error_text(err))) \
                     == QMessageBox.StandardButton.Yes:
                 return self.import_faction(path, replace=True)
-            self.error.setText(_said(err))
+            self.error.setText(error_text(err))
             return False
         except (OSError, SchemaError) as err:
-            self.error.setText(f"{path}: {_said(err)}")
+            self.error.setText(f"{path}: {error_text(err)}")
             return False
         self.refresh()
         self.error.setText(tr("Imported {faction}: {added} added, {replaced} replaced, "
@@ -605,10 +399,3 @@ class LibraryDialog(QDialog):
         dialog = preview(self, [card_for_entry(self.library, self.current)],
                          SheetOptions("a4", one_per_page=True))
         dialog.exec()
-
-
-def _said(err: BaseException) -> str:
-    """What a library error says, in the interface's language (a msg() text rebuilt)."""
-    from engine.i18n import said
-
-    return loc(said(err))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from app.i18n import loc, tr
+from app.i18n import error_text, tr
 
 
 def _readings(window) -> dict:
@@ -17,20 +17,13 @@ def _readings(window) -> dict:
     from engine.readings import readings_for
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
-    game = getattr(window, "game", None)
+    game = window.game
     if game is None:
         return {}
     try:
         return readings_for(get_ruleset(game.scenario.ruleset), game)
     except RulesetNotFound:
         return {}
-
-
-def _said(err: BaseException) -> str:
-    """What a library error says, in the interface's language (a msg() text rebuilt)."""
-    from engine.i18n import said
-
-    return loc(said(err))
 
 
 def _scenario_cards_dialog(window) -> None:
@@ -43,7 +36,7 @@ def _scenario_cards_dialog(window) -> None:
     from app.library_dialog import open_library
     from engine.options import SchemaError
 
-    scenario = getattr(window, "scenario", None)
+    scenario = window.scenario
     if scenario is None:
         QMessageBox.information(window, tr("Print unit cards"),
                                 tr("Open a game or scenario first."))
@@ -52,7 +45,7 @@ def _scenario_cards_dialog(window) -> None:
         with open_library() as library:
             cards = cards_for_scenario(scenario, library, readings=_readings(window))
     except SchemaError as err:
-        QMessageBox.warning(window, tr("Print unit cards"), _said(err))
+        QMessageBox.warning(window, tr("Print unit cards"), error_text(err))
         return
     options = SheetOptions("a4", metres_per_inch=scenario.table.metres_per_inch)
     preview(window, cards, options).exec()
@@ -68,7 +61,7 @@ def show_library(window) -> None:
     try:
         library = open_library()
     except SchemaError as err:
-        QMessageBox.warning(window, tr("Unit library"), _said(err))
+        QMessageBox.warning(window, tr("Unit library"), error_text(err))
         return
     try:
         LibraryDialog(library, window).exec()
@@ -87,10 +80,10 @@ def show_rosters(window) -> None:
     try:
         library = open_library()
     except SchemaError as err:
-        QMessageBox.warning(window, tr("Rosters"), _said(err))
+        QMessageBox.warning(window, tr("Rosters"), error_text(err))
         return
     try:
-        RosterDialog(library, window, scenario=getattr(window, "scenario", None)).exec()
+        RosterDialog(library, window, scenario=window.scenario).exec()
     finally:
         library.close()
 
@@ -107,5 +100,5 @@ def install(window) -> QAction:
     print_action.triggered.connect(lambda: _scenario_cards_dialog(window))
     for a in (lib_action, roster_action, print_action):
         menu.addAction(a)
-    window.library_menu = menu
+    window.services.library_menu = menu
     return lib_action

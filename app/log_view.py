@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
-from app.log_dock import (
+from app.log_text import (
     ALL,
     COLUMNS,
     HEADS,

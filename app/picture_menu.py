@@ -1,4 +1,4 @@
-"""File ▸ Export picture…: the menu entry and the export (`window.picture_export`).
+"""File ▸ Export picture…: the menu entry and the export (`window.services.picture_export`).
 
 Only the entry is made at start-up: the dialog (app.picture_dialog) and the drawing
 (app.picture) are imported when the picture is first exported, so the window is complete
@@ -36,7 +36,7 @@ class PictureExport(QObject):
 
     def suggested(self) -> Path:
         game = self.window.editor.game
-        files = getattr(self.window, "files", None)
+        files = self.window.services.files
         shown = getattr(files, "path", None) or getattr(files, "source", None)
         folder = shown.parent if shown is not None else Path.home()
         stem = shown.stem if shown is not None else "".join(
@@ -97,5 +97,5 @@ class PictureExport(QObject):
 
 def install(window) -> PictureExport:
     export = PictureExport(window)
-    window.picture_export = export
+    window.services.picture_export = export
     return export

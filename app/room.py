@@ -131,5 +131,5 @@ class RoomKeeper(QObject):
 
 def install(window: QMainWindow) -> RoomKeeper:
     keeper = RoomKeeper(window)
-    window.room = keeper
+    window.services.room = keeper
     return keeper

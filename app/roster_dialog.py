@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import loc, tr
+from app.i18n import error_text, loc, tr
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -211,7 +211,7 @@ class RosterDialog(QDialog):
         try:
             totals = roster_totals(self.roster, self.library)
         except SchemaError as err:
-            self.message.setText(_said(err))
+            self.message.setText(error_text(err))
             return
         self.message.clear()
         for side, table in self.tables.items():
@@ -251,7 +251,7 @@ class RosterDialog(QDialog):
         try:
             save_roster(self.library, self.roster)
         except SchemaError as err:
-            self.message.setText(_said(err))
+            self.message.setText(error_text(err))
             return False
         self._fill_saved()
         self.saved.setCurrentText(self.roster.name)
@@ -264,7 +264,7 @@ class RosterDialog(QDialog):
         try:
             self.roster = load_roster(self.library, name)
         except SchemaError as err:
-            self.message.setText(_said(err))
+            self.message.setText(error_text(err))
             return False
         self.name.setText(self.roster.name)
         self._build_sides()
@@ -276,7 +276,7 @@ class RosterDialog(QDialog):
             try:
                 delete_roster(self.library, name)
             except SchemaError as err:
-                self.message.setText(_said(err))
+                self.message.setText(error_text(err))
             self._fill_saved()
 
     def export_json(self) -> None:
@@ -298,10 +298,3 @@ class RosterDialog(QDialog):
                     cards.append(card_for_entry(self.library, e))
         if cards:
             preview(self, cards, SheetOptions("a4")).exec()
-
-
-def _said(err: BaseException) -> str:
-    """A roster's refusal in the interface's language (engine.roster's messages)."""
-    from engine.i18n import said
-
-    return loc(said(err))

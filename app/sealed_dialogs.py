@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.i18n import error_text as _said
 from app.i18n import tr
 
-from .sealed_dice import _said
-from .turn_post_dialog import default_lang
+from .turn_post_view import default_lang
 
 if TYPE_CHECKING:
     from engine import sealed

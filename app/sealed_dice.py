@@ -220,7 +220,7 @@ class SealedDiceMenu(QObject):
 
 def install(window) -> SealedDiceMenu:
     menu = SealedDiceMenu(window)
-    window.sealed_dice = menu
+    window.services.sealed_dice = menu
     return menu
 
 

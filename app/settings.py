@@ -27,7 +27,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from app.i18n import tr
 from app.recent import CONFIG_ENV, config_dir
 
 BACKUPS_KEY = "files/backups"
@@ -158,20 +157,6 @@ def set_default_scale(metres_per_inch: float) -> None:
     if not 0 <= v <= 1000:
         raise ValueError(f"{SCALE_KEY}: expected 0 (the ruleset's) to 1000, got {v:g}")
     _set(SCALE_KEY, v)
-
-
-# --- how a distance is written ----------------------------------------------------------
-
-
-def distance_text(inches: float, metres_per_inch: float, digits: int = 2) -> str:
-    """`12.34" (30.9 m)`, `12.34"` or `30.9 m`, as the units shown say."""
-    metres = tr("{0} m").format(f"{inches * metres_per_inch:.1f}")
-    units = units_shown()
-    if units == "inches":
-        return f'{inches:.{digits}f}"'
-    if units == "metres":
-        return metres
-    return f'{inches:.{digits}f}" ({metres})'
 
 
 # --- where file dialogs start -------------------------------------------------------------

@@ -110,5 +110,5 @@ class SettingsController:
 
 def install(window) -> SettingsController:
     controller = SettingsController(window)
-    window.settings = controller
+    window.services.settings = controller
     return controller

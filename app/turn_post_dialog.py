@@ -9,15 +9,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
-from app.i18n import current_language, tr
+from app.i18n import tr
 
 if TYPE_CHECKING:
     from app.turn_post_view import TurnPostDialog
-
-
-def default_lang() -> str:
-    """The post's language: Russian under a Russian interface, else English."""
-    return current_language()
 
 
 class TurnPost(QObject):
@@ -26,10 +21,10 @@ class TurnPost(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
-        menu = getattr(window, "log_menu", None)
+        menu = window.services.log_menu
         if menu is None:
             menu = window.menuBar().addMenu(tr("&Log"))
-            window.log_menu = menu
+            window.services.log_menu = menu
         self.bbcode_action = QAction(tr("Copy turn as &BBCode…"), window)
         self.bbcode_action.setShortcut(QKeySequence("Ctrl+Shift+B"))
         self.markdown_action = QAction(tr("Copy turn as &Markdown…"), window)
@@ -52,5 +47,5 @@ class TurnPost(QObject):
 
 def install(window) -> TurnPost:
     post = TurnPost(window)
-    window.turn_post = post
+    window.services.turn_post = post
     return post

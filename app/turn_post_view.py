@@ -17,8 +17,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.i18n import tr
-from app.turn_post_dialog import default_lang
+from app.i18n import current_language, tr
+
+
+def default_lang() -> str:
+    """The post's language: Russian under a Russian interface, else English."""
+    return current_language()
 
 
 class TurnPostDialog(QDialog):

@@ -20,8 +20,9 @@ from geometry.units import in_to_m
 from . import i18n
 from .board import BoardScene, BoardView
 from .editor import Editor
-from .i18n import loc, ruleset_name, tr
+from .i18n import error_text, ruleset_name, tr
 from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
+from .services import Services
 from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
 
@@ -68,7 +69,8 @@ class MainWindow(QMainWindow):
     `scene`, `view`, `tools` (ToolManager), `toolbar`, `file_menu`, `edit_menu`,
     `view_menu`, `tools_menu`, `pointer_hint` (the text beside the pointer), and the
     selection: `selected_unit_id`, `select_unit(id)`, signal `selection_changed(str|None)`.
-    Modules listed in app/modules.py are installed at start-up (`modules[name]`). With
+    Modules listed in app/modules.py are installed at start-up (`modules[name]`); what they
+    offer one another is in `services` (app.services.Services), nowhere else. With
     `defer_modules`, those the first paint does not draw wait in `pending_modules` until
     `finish_startup()` (the program runs it just after the board's first paint); without it —
     tests, scripts — the window is complete when built.
@@ -92,6 +94,10 @@ class MainWindow(QMainWindow):
                  defer_modules: bool = False, editor: Editor | None = None) -> None:
         super().__init__()
         self._docks: list[QDockWidget] = []
+        self._relocalizing = False
+        #: What the installed modules offer one another (app.services): filled as they
+        #: are installed.
+        self.services = Services()
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
         self.editor = editor if editor is not None else Editor()
@@ -231,7 +237,7 @@ class MainWindow(QMainWindow):
     def _language_changed(self, _lang: str) -> None:
         """The interface's language was switched: rebuild this window in it, once the
         current event (a Settings dialog's OK) is done."""
-        if not getattr(self, "_relocalizing", False):
+        if not self._relocalizing:
             self._relocalizing = True
             QTimer.singleShot(0, self, lambda: relocalize(self))
 
@@ -306,9 +312,9 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str | Path) -> bool:
         """Open a scenario file; on failure say why in a message box and keep the table shown.
-        Goes through the files controller (`window.files`) when one is installed."""
-        files = getattr(self, "files", None)
-        if files is not None and hasattr(files, "open_path"):
+        Goes through the files controller (`window.services.files`) when one is installed."""
+        files = self.services.files
+        if files is not None:
             return bool(files.open_path(path))
         from engine.scenario_io import ScenarioError, load_scenario
 
@@ -316,9 +322,7 @@ class MainWindow(QMainWindow):
         try:
             scenario = load_scenario(path)
         except (ScenarioError, OSError, ValueError) as err:
-            from engine.i18n import said
-
-            shown = loc(said(err))  # in the interface's language
+            shown = error_text(err)
             text = shown if str(path) in str(err) else f"{path}:\n{shown}"
             self.show_error(self.tr("Could not open the scenario"), text)
             return False
@@ -327,13 +331,12 @@ class MainWindow(QMainWindow):
 
     def open_demo(self) -> bool:
         """Open the demo table shipped with Warboard."""
-        from engine.i18n import said
         from engine.scenario_io import ScenarioError, load_demo
 
         try:
             scenario = load_demo()
         except (ScenarioError, OSError, ValueError) as err:
-            self.show_error(self.tr("Could not open the demo table"), loc(said(err)))
+            self.show_error(self.tr("Could not open the demo table"), error_text(err))
             return False
         self.set_scenario(scenario)
         return True
@@ -407,7 +410,7 @@ def build_window(args: list[str], *, show: bool = False,
 
 def _first_run(window: MainWindow) -> None:
     """The first-run overlay naming the tools (app/first_run.py), when never put away."""
-    first_run = getattr(window, "first_run", None)
+    first_run = window.services.first_run
     if first_run is not None:
         first_run.maybe_show()
 

@@ -72,7 +72,7 @@ class ZonesController(QObject):
     def redraw(self) -> None:
         self.clear()
         w = self.window
-        uid = getattr(w, "selected_unit_id", None)
+        uid = w.selected_unit_id
         game = w.game
         if uid is None or game is None or not game.on_table(uid):
             return
@@ -128,5 +128,5 @@ class ZonesController(QObject):
 
 def install(window) -> ZonesController:
     controller = ZonesController(window)
-    window.zones = controller
+    window.services.zones = controller
     return controller

@@ -126,5 +126,5 @@ class ZoomController(QObject):
 
 def install(window) -> ZoomController:
     controller = ZoomController(window)
-    window.zoom = controller
+    window.services.zoom = controller
     return controller

@@ -212,7 +212,7 @@ def rotate_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
     import math
 
     d.tool("select")
-    rotation = d.window.rotation
+    rotation = d.window.services.rotation
     for u in _units(d, k):
         d.click(u.x, u.y)
         d.settle()

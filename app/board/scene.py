@@ -9,7 +9,6 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
@@ -17,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from . import labels, style, texts
+from .labels import LabelJob, LabelPlan, label_inputs, layout_state
 from .paths import geometry_path
 
 if TYPE_CHECKING:
@@ -137,9 +137,8 @@ class BoardScene(QGraphicsScene):
         """Look at the items added below the overlays since the last sweep: one raised
         above the board since (arcs raise their labels just after adding them) is an
         overlay. It runs in the event loop's next turn after items are added, so a picture
-        taken later looks at a few items, not at every item of the board (at 500 units a
-        look through all of them took 2 ms, and 14-20 ms while a worker thread held the
-        interpreter lock). An item must be raised in the turn that adds it."""
+        taken later looks at a few items, not at every item of the board. An item must be
+        raised in the turn that adds it."""
         self._sweeping.stop()
         recent, self._recent = self._recent, {}
         import shiboken6
@@ -168,12 +167,9 @@ class BoardScene(QGraphicsScene):
         self._recent = {}
         self.selection_item = None
         self._selected = None
-        self.terrain_items.clear()
-        self.unit_items.clear()
-        self.shape_items.clear()
-        self._laid_out = {}
-        self._plan = None
-        self._view_fit = {}
+        for items in (self.terrain_items, self.unit_items, self.shape_items):
+            items.clear()
+        self._laid_out, self._plan, self._view_fit = {}, None, {}
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
@@ -363,17 +359,12 @@ class BoardScene(QGraphicsScene):
     def layout_labels(self, px_per_inch: float) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.
 
-        Greedy: vehicles (larger bases) first, then commanders, then the rest in order; each
-        label tries below, above, right and left of its base and is hidden if all collide.
-        Zooming in spreads the bases apart and brings hidden labels back. Returns how many
-        labels show. At the zoom the view shows (`set_view`), the labels its edges would cut
-        are laid out again inside it (`fit_labels_to_view`); then the other texts
-        (`add_text_layer`) find their places beside them.
-
-        Every candidate rectangle (4 per label) is built at once and its collisions with the
-        bases and with the other candidates are found through a bounding-box tree, so the
-        greedy pass only looks at the few candidates near each label; a label is touched
-        (moved, shown or hidden, which repaints it) only when its place changes.
+        The rule and how it is worked out: app.board.labels. Zooming in spreads the bases
+        apart and brings hidden labels back. Returns how many labels show. At the zoom the
+        view shows (`set_view`), the labels its edges would cut are laid out again inside it
+        (`fit_labels_to_view`); then the other texts (`add_text_layer`) find their places
+        beside them. A label is touched (moved, shown or hidden, which repaints it) only
+        when its place changes.
         """
         job = self.begin_layout(px_per_inch)
         return self.finish_layout(job, job.plan())
@@ -493,10 +484,8 @@ class BoardScene(QGraphicsScene):
 
     def _fit_to_view(self) -> dict[int, tuple[str, tuple[float, float]]]:
         """The labels of units inside the view that its edge would cut, laid out again
-        inside the part of the table it shows (labels.fit_inside, labels.plan among the
-        labels that stay): index → (place, shift). Empty at another zoom than the view's
-        (a picture being drawn) or where no label is cut."""
-        import numpy as np
+        inside the part of the table it shows (labels.fit_to_view): index → (place,
+        shift). Empty at another zoom than the view's (a picture being drawn)."""
         plan, view = self._plan, self._view
         if plan is None or view is None or abs(view[1] - plan.scale) > 1e-9:
             return {}
@@ -504,55 +493,8 @@ class BoardScene(QGraphicsScene):
         if shows.isEmpty():
             return {}
         s = plan.scale
-        vb = (s * shows.left(), s * shows.top(), s * shows.right(), s * shows.bottom())
-        r, mid = plan.rects, plan.centres
-        shown = ~np.isnan(r[:, 0])
-        centre_in = (mid[:, 0] > vb[0]) & (mid[:, 0] < vb[2]) & (mid[:, 1] > vb[1]) & \
-            (mid[:, 1] < vb[3])
-        with np.errstate(invalid="ignore"):
-            whole = (r[:, 0] >= vb[0] - 1e-6) & (r[:, 1] >= vb[1] - 1e-6) & \
-                (r[:, 2] <= vb[2] + 1e-6) & (r[:, 3] <= vb[3] + 1e-6)
-        cut = shown & centre_in & ~whole
-        ids = np.flatnonzero(cut)
-        if not len(ids):
-            return {}
-        raw = plan.candidates[ids]
-        moved, _ = labels.fit_inside(raw, vb)
-        inside = (moved[..., 0] >= vb[0] - 1e-6) & (moved[..., 1] >= vb[1] - 1e-6) & \
-            (moved[..., 2] <= vb[2] + 1e-6) & (moved[..., 3] <= vb[3] + 1e-6)
-        at = {k: i for i, k in enumerate(ids.tolist())}
-        order = [at[k] for k in plan.order if k in at]
-        # only the bases and labels near the candidates can be in their way: none deeper
-        # inside the view than the farthest side of a candidate (the trees are built of
-        # the few along the edges, not of all)
-        c = moved.reshape(-1, 4)
-        lo, hi = c[:, :2].min(axis=0), c[:, 2:].max(axis=0)
-        depth = np.minimum.reduce([c[:, 0] - vb[0], vb[2] - c[:, 2], c[:, 1] - vb[1],
-                                   vb[3] - c[:, 3]])
-        reach = float((np.maximum(depth, 0.0) + (c[:, 2:] - c[:, :2]).max(axis=1)).max()) + 1
-
-        def near(rects: np.ndarray) -> np.ndarray:
-            within = (rects[:, 0] < hi[0]) & (rects[:, 2] > lo[0]) & \
-                (rects[:, 1] < hi[1]) & (rects[:, 3] > lo[1])
-            deep = (rects[:, 0] > vb[0] + reach) & (rects[:, 2] < vb[2] - reach) & \
-                (rects[:, 1] > vb[1] + reach) & (rects[:, 3] < vb[3] - reach)
-            return within & ~deep
-
-        keep = np.flatnonzero(near(plan.bases))
-        where_kept = np.full(len(plan.bases), -1)
-        where_kept[keep] = np.arange(len(keep))
-        stay = r[shown & ~cut]
-        stay = stay[near(stay)]
-        places = labels.plan(plan.bases[keep], moved, order, inside, owners=where_kept[ids],
-                             fixed=stay)
-        out: dict[int, tuple[str, tuple[float, float]]] = {}
-        for i, where in enumerate(places):
-            if where is None:
-                continue  # no whole place inside: it keeps its place on the table
-            p = labels.PLACES.index(where)
-            dx, dy = (moved[i, p, :2] - raw[i, p, :2]).tolist()
-            out[int(ids[i])] = (where, (dx, dy))
-        return out
+        return labels.fit_to_view(plan, (s * shows.left(), s * shows.top(), s * shows.right(),
+                                         s * shows.bottom()))
 
     # --- the other texts beside the labels --------------------------------------------------
 
@@ -639,121 +581,6 @@ class BoardScene(QGraphicsScene):
             painter.translate(item.pos())
             item.draw(painter)
             painter.restore()
-
-
-def layout_state(item: UnitItem, x: float | None = None, y: float | None = None) -> tuple:
-    """What the label layout reads of one unit (plan_labels): where its item is, its base
-    box and label size, its base's size and its commander. The same state, the same
-    places for every label."""
-    u = item.unit
-    if x is None or y is None:
-        x, y = item.x(), item.y()
-    return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
-
-
-@dataclass(frozen=True, slots=True)
-class LabelPlan:
-    """One label layout's numbers (pixels at `scale`): what the viewport's edges and the
-    other texts read of it without laying every label out again."""
-
-    items: list[UnitItem]
-    scale: float
-    bases: np.ndarray        # (n, 4) every base's rectangle
-    centres: np.ndarray      # (n, 2) every unit's centre
-    candidates: np.ndarray   # (n, 4, 4) every label's 4 places, as built (not slid)
-    order: list[int]         # the greedy order
-    places: list[str | None]  # each label's place on the table (None: hidden)
-    shifts: np.ndarray       # (n, 2) the slide that keeps it on the table
-    rects: np.ndarray        # (n, 4) where each label is (NaN: hidden)
-
-    def place_of(self, k: int) -> tuple[str | None, tuple[float, float]]:
-        dx, dy = self.shifts[k].tolist()
-        return self.places[k], (dx, dy)
-
-
-@dataclass(frozen=True, slots=True)
-class LabelInputs:
-    """What plan_labels reads off the items, as numbers: no object of Qt's is among them,
-    so a worker thread may work a plan out from these (`plan_numbers`)."""
-
-    scale: float
-    pos: np.ndarray          # (n, 2) the items' positions
-    boxes: np.ndarray        # (n, 4) each base's box about its item
-    sizes: np.ndarray        # (n, 2) each label's size (pixels)
-    areas: list[float]       # each base's area (the greedy order: larger first)
-    leaders: list[bool]      # whether each unit commands another
-    bounds: tuple[float, float, float, float] | None  # the table (pixels)
-    gap_px: float
-
-
-@dataclass(frozen=True, slots=True)
-class LabelJob:
-    """One layout begun (BoardScene.begin_layout): the items, the numbers read off them
-    and the board's layout_generation when they were read."""
-
-    generation: int
-    scale: float
-    items: list[UnitItem]
-    pos: np.ndarray
-    inputs: LabelInputs | None
-
-    def with_items(self, plan: LabelPlan | None) -> LabelPlan | None:
-        return None if plan is None else replace(plan, items=self.items)
-
-    def plan(self) -> LabelPlan | None:
-        """The plan (`plan_numbers` of the inputs, on a worker if the caller likes, then
-        `with_items` on the interface thread)."""
-        return self.with_items(None if self.inputs is None else plan_numbers(self.inputs))
-
-
-def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                 table: QRectF | None = None) -> LabelInputs:
-    """The numbers a layout of these items' labels at this zoom needs (`pos`: the items'
-    positions, when the caller has them; the labels are kept on `table`)."""
-    import numpy as np
-
-    from .items import LabelItem
-    s = px_per_inch
-    rows = np.array([i.layout_row for i in items], dtype=float)
-    if pos is None:
-        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
-    bounds = None
-    if table is not None and not table.isEmpty():
-        bounds = (s * table.left(), s * table.top(), s * table.right(), s * table.bottom())
-    leaders = {i.unit.parent for i in items if i.unit.parent}
-    return LabelInputs(s, pos, rows[:, :4], rows[:, 4:],
-                       [i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
-                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX)
-
-
-def plan_labels(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                table: QRectF | None = None) -> LabelPlan:
-    """Each item's label place at this zoom (labels.plan), from the items' geometry
-    (`pos`: the items' positions, when the caller has them), and the (n, 2) pixel shift
-    that keeps it on `table` (labels.fit_inside; none without a table)."""
-    plan = plan_numbers(label_inputs(items, px_per_inch, pos, table))
-    return replace(plan, items=items)
-
-
-def plan_numbers(inp: LabelInputs) -> LabelPlan:
-    """plan_labels from the numbers alone (the plan's items left empty)."""
-    import numpy as np
-
-    s, pos, boxes = inp.scale, inp.pos, inp.boxes
-    left, top = boxes[:, 0] + pos[:, 0], boxes[:, 1] + pos[:, 1]  # mapRectToScene
-    bases = s * np.column_stack([left, top, left + boxes[:, 2], top + boxes[:, 3]])
-    cands = labels.candidate_rects(boxes, pos, inp.sizes, inp.gap_px, s)
-    allowed, shifted = None, cands
-    if inp.bounds is not None:
-        shifted, allowed = labels.fit_inside(cands, inp.bounds)
-    order = labels.greedy_order(inp.areas, inp.leaders)
-    places = labels.plan(bases, shifted, order, allowed)
-    picked = [labels.PLACES.index(w) if w else 0 for w in places]
-    every = np.arange(len(places))
-    shifts = (shifted - cands)[every, picked, :2]
-    rects = shifted[every, picked].copy()
-    rects[[w is None for w in places]] = np.nan
-    return LabelPlan([], s, bases, s * pos, cands, order, places, shifts, rects)
 
 
 def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:

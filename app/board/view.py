@@ -33,8 +33,9 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from app import ui_thread
 
-from .held_picture import HeldPicture, paint_held
-from .scene import BoardScene, plan_numbers
+from .held_picture import BoardHold
+from .labels import plan_numbers
+from .scene import BoardScene
 from .wheel_picture import SHARP_BANDS, WheelPicture
 
 if TYPE_CHECKING:
@@ -57,12 +58,6 @@ RELABEL_IDLE_MS = 120
 #: with the terrain pieces whose box comes within this many pixels of it (a piece's pen
 #: may reach past its box).
 AROUND_PAD_PX = 4.0
-#: A held picture of the board (hold_board) is taken once the board has been still this
-#: long: a pan or a zoom under a holding tool does not pay a picture per step.
-HOLD_AFTER_MS = 150
-#: A picture due while a worker that holds the interpreter lock is busy is taken this
-#: much later (`defer_picture`).
-HOLD_RETRY_MS = 30
 #: Room in Qt's pixmap cache (QPixmapCache, KB), where every unit, label and badge keeps
 #: its picture at the current zoom. Qt's default 10 MB holds about 1,200 units' pictures:
 #: at 2,000 units every repaint under a board-wide overlay (threat lines, arcs) evicted
@@ -135,17 +130,7 @@ class BoardView(QGraphicsView):
         #: called once, just after the viewport's next paint (`after_next_paint`)
         self._after_paint: list[Callable[[], None]] = []
         #: a tool that only draws over the board has it held as a picture (hold_board)
-        self._hold = False
-        self._held: HeldPicture | None = None
-        self._waiting_for: tuple | None = None  # the board a picture is to be taken of
-        #: where the last held repaint drew each overlay, by id (`_forget_painted`)
-        self._painted: dict[int, tuple] = {}
-        self._grabbing = False
-        self._take = QTimer(self)
-        self._take.setSingleShot(True)
-        self._take.setInterval(HOLD_AFTER_MS)
-        self._take.timeout.connect(self._take_picture)
-        self._deferring: list = []  # the workers' futures a picture waits for
+        self.holder = BoardHold(self)
         scene.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed()
 
@@ -321,116 +306,30 @@ class BoardView(QGraphicsView):
 
     def hold_board(self, on: bool) -> None:
         """While `on`, repaints put up a picture of the board taken once it is still and
-        paint only the overlays over it (held_picture): for a tool whose events change
-        nothing but its overlay (the threat view's hover). Any change to the board, its
-        zoom or its position drops the picture until the board is still again."""
-        if self._painted:  # overlays a held repaint drew: Qt does not know they are there
-            self.viewport().update()
-            self._painted = {}
-        self._hold = on
-        self._held = None
-        self._take.stop()
-        if on:
-            # the board is still as the tool comes on: the picture is taken now, so the
-            # tool's first events already paint over it (a hover right after the tool was
-            # chosen repainted the whole board, 5-6 ms of 7 at 500 units, until the board
-            # had been still for HOLD_AFTER_MS)
-            self._take_picture()
-            if self._held is None and not self._take.isActive():
-                self._take.start(HOLD_AFTER_MS)
+        paint only the overlays over it (held_picture.BoardHold): for a tool whose events
+        change nothing but its overlay (the threat view's hover). Any change to the board,
+        its zoom or its position drops the picture until the board is still again."""
+        self.holder.hold(on)
 
     def holds_picture(self) -> bool:
         """Whether repaints now put up a held picture of the board."""
-        return self._hold and self._held is not None and self._held_still_good()
-
-    def _forget_painted(self, painted: dict, region: QRegion) -> None:
-        """Keep where the held repaint put each overlay. One that went since or moved
-        (taken off, hidden, changed shape) is repainted where it was: Qt does that for
-        the items it paints, not for these. Taken off the board, the scene says so at
-        once (overlay_leaving); the rest is cleaned up in the next frame."""
-        stale = QRegion()
-        for key, (_item, rect) in self._painted.items():
-            now = painted.get(key)
-            if now is None or now[1] != rect:
-                stale |= QRegion(rect)
-        self._painted = painted
-        stale -= region
-        if not stale.isEmpty():
-            self.viewport().update(stale)
+        return self.holder.holds()
 
     def overlay_leaving(self, item) -> None:
         """An overlay is about to be taken off the board: where a held repaint drew it
         is repainted (the picture shows the board there again)."""
-        known = self._painted.pop(id(item), None)
-        if known is not None:
-            self.viewport().update(known[1])
-
-    def _board_key(self) -> tuple:
-        """What a held picture is good for: the board's generation, the zoom and position,
-        the viewport's size."""
-        vp = self.viewport()
-        return (self.board().board_generation, self.viewportTransform(), vp.width(),
-                vp.height())
-
-    def _held_still_good(self) -> bool:
-        held = self._held
-        return held is not None and held.key == self._board_key()
+        self.holder.overlay_leaving(item)
 
     def defer_picture(self, future) -> None:
         """No held picture is taken until this worker's `future` is done: its work needs
-        the interpreter lock, as painting the picture does, and the two took turns — a
-        picture taken while a threat hover's lines were drawn took 25-30 ms instead of 8,
-        and a pointer event that came meanwhile waited for it."""
-        self._deferring.append(future)
-
-    def _take_picture(self) -> None:
-        """The board as it looks now without the overlays, for the repaints to come."""
-        if not self._hold or self._wheel is not None or not self.viewport().isVisible():
-            return
-        self._deferring = [f for f in self._deferring if not f.done()]
-        if self._deferring:
-            self._take.start(HOLD_RETRY_MS)
-            return
-        shown = self.board().find_overlays()
-        self._grabbing = True
-        try:
-            for item in shown:
-                item.setVisible(False)
-            generation = self.board().board_generation
-            pixmap = self._board_alone()
-        finally:
-            for item in shown:
-                item.setVisible(True)
-            self._grabbing = False
-        self._held = HeldPicture(pixmap, (generation, *self._board_key()[1:]))
-
-    def _board_alone(self) -> QPixmap:
-        """The viewport painted into a pixmap without the widgets over it (the pointer's
-        hint lives there and moves on its own)."""
-        vp = self.viewport()
-        ratio = vp.devicePixelRatioF()
-        pixmap = QPixmap(round(vp.width() * ratio), round(vp.height() * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        vp.render(pixmap, QPoint(), QRegion(), QWidget.RenderFlag.DrawWindowBackground)
-        return pixmap
+        the interpreter lock, as painting the picture does, and the two took turns (a
+        pointer event that came meanwhile waited for both)."""
+        self.holder.defer(future)
 
     def _paint(self, event: QPaintEvent) -> None:
         pic = self._wheel
-        if pic is None and self._hold and not self._grabbing:
-            if self._held_still_good():
-                painter = QPainter(self.viewport())
-                painter.setRenderHints(self.renderHints())
-                painted = paint_held(painter, self._held, event.region(),
-                                     self.board().overlays(), self.viewportTransform(),
-                                     self.viewport())
-                painter.end()
-                self._forget_painted(painted, event.region())
-                return
-            self._held = None
-            key = self._board_key()
-            if key != self._waiting_for or not self._take.isActive():
-                self._waiting_for = key  # restarted by a change, not by an overlay's
-                self._take.start(HOLD_AFTER_MS)  # repaint: taken once the board is still
+        if pic is None and self.holder.paint(event.region()):
+            return
         if pic is None:
             super().paintEvent(event)
             return
@@ -536,7 +435,7 @@ class BoardView(QGraphicsView):
 
     def _on_scenario_changed(self) -> None:
         """Leave room around the table to pan and zoom about any point near its edges."""
-        self._painted = {}  # the old table's overlays went with it
+        self.holder.painted = {}  # the old table's overlays went with it
         table = self.board().table_rect()
         if table.isEmpty():
             return

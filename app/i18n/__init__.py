@@ -245,6 +245,14 @@ def loc(obj: object, ruleset: str | None = None) -> str:
     return localized(obj, _current, ruleset or _ruleset)
 
 
+def error_text(err: BaseException) -> str:
+    """What an engine error says (engine.i18n.said: its message rebuilt from its key and
+    values) in the interface's language: how every refusal is shown."""
+    from engine.i18n import said
+
+    return loc(said(err))
+
+
 def ruleset_name(ruleset_id: str, *, load: bool = True) -> str:
     """A ruleset's name in the interface's language (its id when it is not installed, or
     when `load` is False and the rulesets are not loaded yet: the first paint waits for

@@ -1142,5 +1142,5 @@ def install(window) -> ActionPanel:
     """The Actions dock on the right, hidden until View ▸ Actions (Ctrl+Shift+A)."""
     dock = ActionPanel(window)
     add_view_dock(window, dock, tr("&Actions"), "Ctrl+Shift+A", tab_with=ActionPanel)
-    window.action_panel = dock
+    window.services.action_panel = dock
     return dock

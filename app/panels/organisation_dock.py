@@ -539,5 +539,5 @@ def install(window) -> OrganisationDock:
     dock.in_window = True
     add_view_dock(window, dock, tr("&Organisation"), "Ctrl+Shift+O", tab_with=TurnDock)
     dock.set_editor(window.editor)
-    window.organisation_dock = dock
+    window.services.organisation_dock = dock
     return dock

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def game_menu(window) -> QMenu:
     """The window's Game menu (made once, by whichever module asks first), right after
     Tools: File, Edit, View, Tools, Game, then the menus modules add (Library)."""
-    menu = getattr(window, "game_menu", None)
+    menu = window.services.game_menu
     if isinstance(menu, QMenu):
         return menu
     bar = window.menuBar()
@@ -38,7 +38,7 @@ def game_menu(window) -> QMenu:
         bar.insertMenu(after, menu)
     else:
         bar.addMenu(menu)
-    window.game_menu = menu
+    window.services.game_menu = menu
     return menu
 
 
@@ -58,7 +58,7 @@ def open_readings(window) -> ReadingsDialog | None:
 
         window.show_error(tr("Rules readings"), loc(said(err)))
         return None
-    window.readings_dialog = dialog
+    window.services.readings_dialog = dialog
     dialog.open()
     return dialog
 
@@ -70,5 +70,5 @@ def install(window) -> QAction:
     action.setToolTip(tr("The ruleset's open points as this game reads them"))
     action.triggered.connect(lambda: open_readings(window))
     game_menu(window).addAction(action)
-    window.readings_action = action
+    window.services.readings_action = action
     return action

@@ -111,5 +111,5 @@ def install(window) -> TestsDock:
     """The Tests dock, tabbed with the Actions dock (View ▸ Tests, Ctrl+Shift+T)."""
     dock = TestsDock(window)
     add_view_dock(window, dock, tr("&Tests"), "Ctrl+Shift+T", tab_with=ActionPanel)
-    window.tests_dock = dock
+    window.services.tests_dock = dock
     return dock

@@ -835,5 +835,5 @@ def install(window) -> TurnDock:
     editor = getattr(window, "editor", None)
     if editor is not None:
         dock.set_editor(editor, window)
-    window.turn_dock = dock
+    window.services.turn_dock = dock
     return dock

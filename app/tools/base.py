@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.style import Z_OVERLAY, cosmetic_pen
+from app.i18n import tr
 from app.panels.docks import LazyDock
 
 from .catalog import TOOLS_BY_ID
@@ -447,6 +448,12 @@ def translucent(colour: str, alpha: int) -> QColor:
 def inches_and_metres(inches: float, metres_per_inch: float, digits: int = 2) -> str:
     """`12.34" (30.9 m)`: how every distance on the board is written (inches, metres or
     both, as Settings ▸ Units shown say)."""
-    from app.settings import distance_text
+    from app.settings import units_shown
 
-    return distance_text(inches, metres_per_inch, digits)
+    metres = tr("{0} m").format(f"{inches * metres_per_inch:.1f}")
+    units = units_shown()
+    if units == "inches":
+        return f'{inches:.{digits}f}"'
+    if units == "metres":
+        return metres
+    return f'{inches:.{digits}f}" ({metres})'

@@ -23,7 +23,6 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem
 
 from app.i18n import loc, tr
-from app.settings import distance_text
 
 from .base import Tool, inches_and_metres, line_item, translucent
 
@@ -46,7 +45,7 @@ def click_a_unit() -> str:
 
 def _both(inches: float, metres: float) -> str:
     """A measured distance in the units shown (Settings), the metres as measured."""
-    return distance_text(inches, metres / inches if inches else 0.0)
+    return inches_and_metres(inches, metres / inches if inches else 0.0)
 
 
 #: The cover levels' names (engine.measure.COVER_NAMES), marked so lupdate lists them.

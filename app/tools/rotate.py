@@ -65,7 +65,7 @@ class _Knob(QGraphicsEllipseItem):
 
 
 class RotationController(QObject):
-    """The rotate keys and the selected unit's handles (`window.rotation`). The select tool
+    """The rotate keys and the selected unit's handles (`window.services.rotation`). The select tool
     passes it mouse events first, so a press on a knob turns instead of moving."""
 
     def __init__(self, window) -> None:
@@ -261,5 +261,5 @@ class RotationController(QObject):
 
 
 def install(window) -> RotationController:
-    window.rotation = RotationController(window)
-    return window.rotation
+    window.services.rotation = RotationController(window)
+    return window.services.rotation

@@ -154,14 +154,14 @@ class SelectTool(Tool):
     def press(self, ev: QMouseEvent, pos: QPointF) -> bool:
         if ev.button() != Qt.MouseButton.LeftButton:
             return False
-        rotation = getattr(self.window, "rotation", None)
+        rotation = self.window.services.rotation
         if rotation is not None and rotation.press(ev, pos):
             return True
         item = self.view.unit_at(ev.position().toPoint())
         if item is None:
             self.window.select_unit(None)
             return False  # the view pans
-        groups = getattr(self.window, "groups", None)
+        groups = self.window.services.groups
         if groups is not None and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             groups.select_group_of(item.unit.id)  # its squad, then the squad's platoon …
             return True
@@ -170,7 +170,7 @@ class SelectTool(Tool):
         return True
 
     def move(self, ev: QMouseEvent, pos: QPointF) -> bool:
-        rotation = getattr(self.window, "rotation", None)
+        rotation = self.window.services.rotation
         if rotation is not None and rotation.move(ev, pos):
             return True
         if self._drag is None:
@@ -179,7 +179,7 @@ class SelectTool(Tool):
         return True
 
     def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
-        rotation = getattr(self.window, "rotation", None)
+        rotation = self.window.services.rotation
         if rotation is not None and rotation.release(ev, pos):
             return True
         if self._drag is None:
@@ -212,7 +212,7 @@ class SelectTool(Tool):
         if self._drag is not None:
             drag, self._drag = self._drag, None
             drag.cancel()
-        rotation = getattr(self.window, "rotation", None)
+        rotation = self.window.services.rotation
         if rotation is not None:
             rotation.cancel()
         super().reset()
@@ -281,7 +281,7 @@ class _Drag:
         def job():
             return reach_area(index, poly, inches, vehicle=vehicle)
 
-        rotation = getattr(self.tool.window, "rotation", None)
+        rotation = self.tool.window.services.rotation
         if rotation is not None:
             rotation.hide_handles()  # they stay at the start until the move is made
         if len(self.tool.editor.game.scenario.units) > WORKER_FROM:
@@ -393,7 +393,7 @@ class _Drag:
         x, y = self.last
         if not self.moved or (x, y) == (self.x0, self.y0):
             self.tool.scene.sync([self.unit.id])
-            rotation = getattr(self.tool.window, "rotation", None)
+            rotation = self.tool.window.services.rotation
             if rotation is not None:
                 rotation.refresh()
             return
@@ -413,7 +413,7 @@ class _Drag:
             sel.setPos(0, 0)
         if self.tool.scene.has_unit(self.unit.id):
             self.tool.scene.sync([self.unit.id])
-        rotation = getattr(self.tool.window, "rotation", None)
+        rotation = self.tool.window.services.rotation
         if rotation is not None:
             rotation.refresh()
 

@@ -576,13 +576,14 @@ def test_a_hidden_turn_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> None:
 
     scenario = big_table(40, 10, seed=3)
     win = show_window(qtbot, scenario, (1280, 820), fit=True)
-    dock = win.turn_dock
+    dock = win.services.turn_dock
     assert not dock.isVisible()
     unit = scenario.units[5]
     from engine.model import Change, MoveUnit
 
     win.editor.push(Change([MoveUnit(unit.id, unit.x + 1.0, unit.y)], label="move"))
-    win.turn_dock.next_button.click() if win.turn_dock.next_button.isEnabled() else None
+    turn = win.services.turn_dock
+    turn.next_button.click() if turn.next_button.isEnabled() else None
     win.select_unit(unit.id)
     assert dock._stale
     dock.show()
@@ -615,7 +616,7 @@ def test_a_hidden_organisation_dock_shows_the_rows_a_shown_one_keeps(qtbot) -> N
         doc = json.loads(json.dumps(DOC))
         doc["ruleset"] = "toy-org"
         win = show_window(qtbot, loads_scenario(json.dumps(doc)), (1200, 800))
-        dock = win.organisation_dock
+        dock = win.services.organisation_dock
         assert not dock.isVisible()
         assert texts(dock)  # read while hidden: rebuilt for the reader
         unit = win.game.scenario.units[0]

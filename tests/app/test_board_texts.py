@@ -89,7 +89,7 @@ def groups_win(qtbot):
 
 def test_a_group_name_takes_a_place_clear_of_the_unit_labels(groups_win) -> None:
     win = groups_win
-    layer = win.groups.layer
+    layer = win.services.groups.layer
     texts = {t.item.text(): t for t in layer.board_texts()}
     assert set(texts) == {"Able squad", "Baker squad", "1st platoon"}
     obs = win.scene.unit_item("obs").label
@@ -108,11 +108,11 @@ def test_a_group_name_takes_a_place_clear_of_the_unit_labels(groups_win) -> None
 def test_group_names_stay_clear_at_every_zoom_and_after_a_move(groups_win, px_per_inch):
     win = groups_win
     zoom(win, 14, 11, px_per_inch)
-    items = [t.item for t in win.groups.layer.board_texts()]
+    items = [t.item for t in win.services.groups.layer.board_texts()]
     assert covered(win, items, strict=True) == []
     # the observers walk down beside Baker's outline: the names are placed again
     win.editor.push(Change([MoveUnit("obs", 9.0, 15.0)], label="move"))
-    items = [t.item for t in win.groups.layer.board_texts()]
+    items = [t.item for t in win.services.groups.layer.board_texts()]
     assert covered(win, items, strict=True) == []
 
 
@@ -126,20 +126,20 @@ def keno_win(qtbot):
 
 
 def zone_texts(win) -> list:
-    return [t.item for t in win.zones.texts]
+    return [t.item for t in win.services.zones.texts]
 
 
 def test_the_contact_zones_name_and_tags_leave_the_unit_labels_readable(qtbot) -> None:
     win = keno_win(qtbot)
     select_unit(qtbot, win, "p1")
-    assert win.zones.zones, "no contact zone drawn"
+    assert win.services.zones.zones, "no contact zone drawn"
     items = zone_texts(win)
     shown = {t.text() for t in items}
     assert any("contact" in s for s in shown) and len(items) > 1   # the name and the tags
     assert covered(win, items) == []
     # clear of the group names too (the texts placed before them)
-    names = [drawn(win, t.item) for t in win.groups.layer.board_texts()] \
-        if win.groups.layer is not None else []
+    names = [drawn(win, t.item) for t in win.services.groups.layer.board_texts()] \
+        if win.services.groups.layer is not None else []
     assert not any(overlap(drawn(win, t), n) for t in items for n in names)
     # zoomed out and in, the texts are placed again with the labels; zoomed out, a tag with
     # no free place goes under the names it would cover, over them again once zoomed in
@@ -147,7 +147,7 @@ def test_the_contact_zones_name_and_tags_leave_the_unit_labels_readable(qtbot) -
         zoom(win, 24, 34, px)
         assert covered(win, zone_texts(win)) == [], px
     assert all(t.took >= 0 and t.item.zValue() > win.scene.unit_item("p1").label.zValue()
-               for t in win.zones.texts)
+               for t in win.services.zones.texts)
 
 
 def test_first_free_takes_the_first_place_clear_of_blocks_and_earlier_texts() -> None:
@@ -190,7 +190,7 @@ def test_first_free_places_overlap_nothing_and_both_ways_agree(cands, blocks) ->
     """Every place taken overlaps no block and no other text's place taken; a text left
     without (-1) has every place blocked or covering one taken before; the all-pairs
     numpy way and the trees' way choose alike."""
-    import app.board.labels as labels
+    import geometry.labels as labels  # the placement itself
 
     c = np.array(cands, dtype=float)
     b = np.array(blocks, dtype=float).reshape(-1, 4)
@@ -221,11 +221,11 @@ def test_a_group_name_the_views_edge_would_cut_takes_a_place_inside_it(qtbot,
     corner the edge cuts for one inside the view (once the pan rests)."""
     win = groups_win
     view = win.view
-    able = win.groups.layer.outlines["sq-a"].path.boundingRect()
+    able = win.services.groups.layer.outlines["sq-a"].path.boundingRect()
     half = view.viewport().width() / 2 / 30.0
     view.show_area(able.left() + 0.3 + half, 11, 30.0)   # the left edge 0.3" into the outline
     qtbot.waitUntil(lambda: not view._edges.isActive(), timeout=3000)
-    text = next(t for t in win.groups.layer.board_texts() if t.item.text() == "Able squad")
+    text = next(t for t in win.services.groups.layer.board_texts() if t.item.text() == "Able squad")
     box = QRectF(view.viewport().rect()).adjusted(-0.5, -0.5, 0.5, 0.5)
     assert box.contains(drawn(win, text.item)), drawn(win, text.item)
     assert text.took != 0                                  # not its top-left corner
@@ -241,10 +241,10 @@ def test_another_table_opened_under_a_zone_places_only_its_own_texts(qtbot) -> N
 
     win = keno_win(qtbot)
     select_unit(qtbot, win, "p1")
-    assert win.zones.board_texts()
+    assert win.services.zones.board_texts()
     win.set_game(Game(load_demo()))
-    assert win.zones.board_texts() == []
-    names = win.groups.board_texts()
+    assert win.services.zones.board_texts() == []
+    names = win.services.groups.board_texts()
     assert names and all(t.item.scene() is win.scene for t in names)
     win.view.show_area(24, 24, 20.0)                      # laid out again: no dead texts
     assert covered(win, [t.item for t in names], strict=True) == []

@@ -55,8 +55,10 @@ def pick_target(qtbot, win, panel, uid):
 
 def test_the_night_approach_through_the_program(qtbot):
     win = open_window(qtbot, load_scenario(resource("scenarios", SAMPLE)), (36, 24))
-    win.turn_dock.show()
-    game, actions, tests, dock = win.game, win.action_panel, win.tests_dock, win.turn_dock
+    win.services.turn_dock.show()
+    services = win.services
+    game, actions, tests, dock = (win.game, services.action_panel, services.tests_dock,
+                                  services.turn_dock)
     start = board(game)
 
     # --- 1. the measure tool shows the distance band ---------------------------------------

@@ -86,7 +86,7 @@ def game_file(tmp_path, name="saved.warboard", game: Game | None = None):
 
 
 def test_file_menu_entries_and_shortcuts(win):
-    f = win.files
+    f = win.services.files
     texts = [a.text() for a in win.file_menu.actions() if not a.isSeparator()]
     assert texts == ["&New…", "&Open…", "Open &Recent", "&Save", "Save &As…",
                      "&Import Scenario JSON…", "&Export Scenario JSON…",
@@ -102,18 +102,18 @@ def test_save_as_then_open_round_trip(win, dialogs, tmp_path, errors):
     assert win.windowTitle() == "*Test table — Warboard"
     path = tmp_path / "game.warboard"
     dialogs.append(path)
-    win.files.save_as_action.trigger()
+    win.services.files.save_as_action.trigger()
     assert errors == []
-    assert win.files.path == path
+    assert win.services.files.path == path
     assert win.windowTitle() == "Test table (game.warboard) — Warboard"
     saved = export_scenario(win.game)
 
-    win.files.new_game(NewTable(name="Empty", width_in=48, height_in=36))
+    win.services.files.new_game(NewTable(name="Empty", width_in=48, height_in=36))
     assert win.game.scenario.units == []
     dialogs.append(path)
-    win.files.open_action.trigger()
+    win.services.files.open_action.trigger()
     assert errors == []
-    assert win.files.path == path
+    assert win.services.files.path == path
     assert export_scenario(win.game) == saved
     unit = win.game.unit("gren-1")
     assert (unit.x, unit.y) == (33.5, 20.25)
@@ -123,16 +123,16 @@ def test_save_as_then_open_round_trip(win, dialogs, tmp_path, errors):
 def test_save_without_a_file_asks_where(win, dialogs, tmp_path):
     path = tmp_path / "first"
     dialogs.append(path)
-    win.files.save_action.trigger()
+    win.services.files.save_action.trigger()
     assert dialogs.asked[0].startswith("save: Save the game as")
-    assert win.files.path == tmp_path / "first.warboard"  # the suffix is added
-    assert load_game(win.files.path).scenario.name == "Test table"
+    assert win.services.files.path == tmp_path / "first.warboard"  # the suffix is added
+    assert load_game(win.services.files.path).scenario.name == "Test table"
 
 
 def test_save_as_cancelled_changes_nothing(win, dialogs, tmp_path):
     move(win, "gren-1", 1, 1)
-    win.files.save_as_action.trigger()  # the dialog returns no name
-    assert win.files.path is None and win.files.modified
+    win.services.files.save_as_action.trigger()  # the dialog returns no name
+    assert win.services.files.path is None and win.services.files.modified
     assert list(tmp_path.glob("*.warboard")) == []
 
 
@@ -142,16 +142,16 @@ def test_save_as_cancelled_changes_nothing(win, dialogs, tmp_path):
 def test_autosave_writes_a_move_into_the_open_file(win, dialogs, tmp_path, qtbot):
     path = tmp_path / "auto.warboard"
     dialogs.append(path)
-    win.files.save_as_action.trigger()
+    win.services.files.save_as_action.trigger()
     move(win, "sherman-1", 12.0, 30.0)
     assert win.windowTitle().startswith("*")
     # written on the autosaver's thread; the title's star goes when it reports back
-    qtbot.waitUntil(lambda: not win.files.modified, timeout=5000)
+    qtbot.waitUntil(lambda: not win.services.files.modified, timeout=5000)
     assert win.windowTitle() == "Test table (auto.warboard) — Warboard"
     unit = load_game(path).unit("sherman-1")
     assert (unit.x, unit.y) == (12.0, 30.0)
     win.editor.undo_stack.undo()
-    win.files.flush()
+    win.services.files.flush()
     unit = load_game(path).unit("sherman-1")
     assert (unit.x, unit.y) == (10.0, 24.0)
 
@@ -159,20 +159,20 @@ def test_autosave_writes_a_move_into_the_open_file(win, dialogs, tmp_path, qtbot
 def test_autosave_appends_log_entries(win, dialogs, tmp_path):
     path = tmp_path / "log.warboard"
     dialogs.append(path)
-    win.files.save_as_action.trigger()
+    win.services.files.save_as_action.trigger()
     entry = LogEntry(1, "sherman-1", "measure", "gren-1", summary='40.0" centre to centre',
                      details={"kind": "measurement"})
     win.editor.log(entry)
-    win.files.flush()
+    win.services.files.flush()
     rows = read_log(path)
     assert [(r.seq, r.kind, r.entry) for r in rows] == [(1, "measurement", entry)]
 
 
 def test_an_opened_game_file_is_autosaved(win, tmp_path, errors):
     path = game_file(tmp_path)
-    assert win.files.open_path(path) is True
+    assert win.services.files.open_path(path) is True
     move(win, "hq-1", 5.0, 6.0)
-    win.files.flush()
+    win.services.files.flush()
     assert (load_game(path).unit("hq-1").x, load_game(path).unit("hq-1").y) == (5.0, 6.0)
 
 
@@ -180,9 +180,9 @@ def test_a_scenario_json_is_not_written_to(win, tmp_path, errors):
     path = tmp_path / "table.json"
     save_scenario(make_scenario(), path)
     before = path.read_bytes()
-    assert win.files.open_path(path) is True
+    assert win.services.files.open_path(path) is True
     move(win, "hq-1", 5.0, 6.0)
-    assert win.files.path is None and win.files.modified
+    assert win.services.files.path is None and win.services.files.modified
     assert path.read_bytes() == before
 
 
@@ -203,29 +203,29 @@ def test_recent_files_follow_opens_and_saves(win, dialogs, tmp_path, config_dir,
     scen = tmp_path / "table.json"
     save_scenario(make_scenario(), scen)
     game = tmp_path / "game.warboard"
-    assert win.files.open_path(scen)
+    assert win.services.files.open_path(scen)
     dialogs.append(game)
-    win.files.save_as_action.trigger()
-    assert win.files.recent.paths() == [game, scen]
+    win.services.files.save_as_action.trigger()
+    assert win.services.files.recent.paths() == [game, scen]
     stored = json.loads((config_dir / "recent.json").read_text())
     assert stored == {"recent": [str(game), str(scen)]}
-    assert win.files.open_path(scen)  # opened again: to the top, not twice
-    assert win.files.recent.paths() == [scen, game]
+    assert win.services.files.open_path(scen)  # opened again: to the top, not twice
+    assert win.services.files.recent.paths() == [scen, game]
 
-    menu = win.files.recent_menu
-    win.files.fill_recent_menu()
+    menu = win.services.files.recent_menu
+    win.services.files.fill_recent_menu()
     entries = [a for a in menu.actions() if a.data()]
     assert [a.text() for a in entries] == ["&1  table.json", "&2  game.warboard"]
     entries[1].trigger()
-    assert win.files.path == game
+    assert win.services.files.path == game
 
 
 def test_a_recent_file_that_has_gone_is_disabled(win, tmp_path, errors):
     gone = game_file(tmp_path, "gone.warboard")
-    win.files.open_path(gone)
+    win.services.files.open_path(gone)
     os.remove(gone)
-    win.files.fill_recent_menu()
-    entry = next(a for a in win.files.recent_menu.actions() if a.data())
+    win.services.files.fill_recent_menu()
+    entry = next(a for a in win.services.files.recent_menu.actions() if a.data())
     assert not entry.isEnabled()
 
 
@@ -247,7 +247,7 @@ def refused(win, dialogs, errors, path):
     before = path.read_bytes()
     game, title = win.game, win.windowTitle()
     dialogs.append(path)
-    win.files.open_action.trigger()
+    win.services.files.open_action.trigger()
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == sorted(
         p.name for p in path.parent.iterdir() if not p.name.endswith(("-wal", "-shm")))
@@ -303,18 +303,18 @@ def test_each_refusal_says_which(win, dialogs, errors, tmp_path):
     assert "units[0].facing: expected a number" in texts["bad.json"]
     for name, text in texts.items():
         assert name in text and "left as it was" in text
-    assert win.files.recent.paths() == []
+    assert win.services.files.recent.paths() == []
 
 
 def test_a_refused_file_does_not_stop_the_autosave(win, tmp_path, errors):
     good = game_file(tmp_path, "good.warboard")
-    win.files.open_path(good)
+    win.services.files.open_path(good)
     bad = tmp_path / "bad.warboard"
     bad.write_bytes(b"nope")
-    assert win.files.open_path(bad) is False
-    assert win.files.path == good
+    assert win.services.files.open_path(bad) is False
+    assert win.services.files.path == good
     move(win, "gren-1", 2.0, 3.0)
-    win.files.flush()
+    win.services.files.flush()
     assert load_game(good).unit("gren-1").x == 2.0
 
 
@@ -328,18 +328,18 @@ def test_export_then_import_gives_the_same_scenario(qtbot, dialogs, tmp_path, er
     before = export_scenario(w.game)
     out = tmp_path / "exported.json"
     dialogs.append(out)
-    w.files.export_action.trigger()
+    w.services.files.export_action.trigger()
     assert json.loads(out.read_text(encoding="utf-8")) == before
 
-    w.files.new_game(NewTable(name="Something else"), ask=False)
+    w.services.files.new_game(NewTable(name="Something else"), ask=False)
     dialogs.append(out)
-    w.files.import_action.trigger()
+    w.services.files.import_action.trigger()
     assert errors == []
     assert export_scenario(w.game) == before
-    assert w.files.path is None  # an import has no game file until Save As
+    assert w.services.files.path is None  # an import has no game file until Save As
     again = tmp_path / "again.json"
     dialogs.append(again)
-    w.files.export_action.trigger()
+    w.services.files.export_action.trigger()
     assert again.read_bytes() == out.read_bytes()
 
 
@@ -347,7 +347,7 @@ def test_import_refuses_a_bad_scenario(win, dialogs, errors, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "warboard-scenario", "version": 1, "name": "x"}')
     dialogs.append(bad)
-    win.files.import_action.trigger()
+    win.services.files.import_action.trigger()
     assert errors[0][0] == "Not a valid scenario file"
     assert "ruleset: required key is missing" in errors[0][1]
     assert win.game.scenario.name == "Test table"
@@ -360,7 +360,7 @@ def test_new_blank_table(win, monkeypatch):
     spec = NewTable(name="Skirmish", ruleset="iron-hearts", width_in=48, height_in=36,
                     metres_per_inch=5)
     monkeypatch.setattr(files_module, "ask_new_table", lambda parent: spec)
-    win.files.new_action.trigger()
+    win.services.files.new_action.trigger()
     s = win.game.scenario
     assert (s.name, s.ruleset, s.table.width_in, s.table.height_in,
             s.table.metres_per_inch) == ("Skirmish", "iron-hearts", 48, 36, 5)
@@ -371,7 +371,7 @@ def test_new_blank_table(win, monkeypatch):
 
 def test_new_demo_table(win, monkeypatch):
     monkeypatch.setattr(files_module, "ask_new_table", lambda parent: NewTable(demo=True))
-    win.files.new_action.trigger()
+    win.services.files.new_action.trigger()
     assert win.game.scenario.name == load_demo().name
 
 
@@ -396,7 +396,7 @@ def test_new_with_unsaved_changes_asks_and_cancel_keeps_the_game(win, monkeypatc
                         lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Cancel)
     monkeypatch.setattr(files_module, "ask_new_table", lambda parent: NewTable(name="X"))
     move(win, "gren-1", 1, 1)
-    win.files.new_action.trigger()
+    win.services.files.new_action.trigger()
     assert len(asked) == 1 and "Test table" in asked[0]
     assert win.game.scenario.name == "Test table"
 
@@ -437,7 +437,7 @@ def test_command_line_opens_a_game_file(qtbot, tmp_path, errors):
     w = build_window([str(path)])
     qtbot.addWidget(w)
     assert errors == []
-    assert w.files.path == path
+    assert w.services.files.path == path
     assert w.game.unit("gren-1").x == 44.0
     assert w.windowTitle() == "Test table (cli.warboard) — Warboard"
 
@@ -455,13 +455,13 @@ def test_a_log_altered_outside_warboard_is_shown_when_the_game_opens(win, tmp_pa
     warned: list[tuple[str, str]] = []
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text, *a, **k: warned.append((title, text)))
-    assert win.files.open_path(path)                  # opens: the game is readable
+    assert win.services.files.open_path(path)                  # opens: the game is readable
     assert [e.summary for e in win.game.log] == ["roll 0", "roll 9", "roll 2"]
     assert len(warned) == 1 and warned[0][0] == "The roll log was altered"
     assert "log entry 3: the hash of entry 2" in warned[0][1]
-    assert win.files.log_problems and errors == []
+    assert win.services.files.log_problems and errors == []
     untouched = game_file(tmp_path, "fine.warboard", game)
-    assert win.files.open_path(untouched) and win.files.log_problems == ()
+    assert win.services.files.open_path(untouched) and win.services.files.log_problems == ()
     assert len(warned) == 1
 
 
@@ -469,11 +469,11 @@ def test_a_damaged_game_offers_its_last_good_backup(win, tmp_path, errors, monke
     from engine.backups import list_backups
 
     path = game_file(tmp_path, "kept.warboard")
-    assert win.files.open_path(path)                  # opening takes a backup
+    assert win.services.files.open_path(path)                  # opening takes a backup
     move(win, "gren-1", 30, 20)
-    win.files.flush()
+    win.services.files.flush()
     assert len(list_backups(path)) == 1
-    win.files.close()
+    win.services.files.close()
     data = bytearray(path.read_bytes())
     data[4096:8192] = b"\xff" * 4096
     path.write_bytes(bytes(data))
@@ -481,12 +481,12 @@ def test_a_damaged_game_offers_its_last_good_backup(win, tmp_path, errors, monke
     monkeypatch.setattr(QMessageBox, "question",
                         lambda parent, title, text, *a, **k: asked.append(text) or
                         QMessageBox.StandardButton.Open)
-    assert win.files.open_path(path)
+    assert win.services.files.open_path(path)
     assert len(asked) == 1 and "last good backup" in asked[0] and errors == []
     assert win.game.unit("gren-1").x != 30           # the backup: as opened
     assert [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: QMessageBox.StandardButton.Cancel)
     path.write_bytes(bytes(data))
-    assert not win.files.open_path(path)              # declined: refused as before
+    assert not win.services.files.open_path(path)              # declined: refused as before
     assert errors and errors[-1][0] == "The game file is damaged"

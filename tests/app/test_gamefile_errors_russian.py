@@ -59,7 +59,7 @@ def test_a_damaged_row_is_refused_in_russian(qtbot, qm_folder, tmp_path, errors)
     conn.close()
     with Russian(qm_folder):
         win = show_window(qtbot, make_scenario())
-        assert win.files.open_path(path) is False
+        assert win.services.files.open_path(path) is False
         (title, text), = errors
         assert title == "В файле игры неверное значение"
         assert "units, строка 'gren-1': facing: ожидалось число, получено \"north\"" in text
@@ -76,23 +76,23 @@ def test_the_same_file_in_two_windows(qtbot, qm_folder, tmp_path, errors):
     with Russian(qm_folder):
         a = show_window(qtbot, make_scenario())
         b = show_window(qtbot, make_scenario())
-        assert a.files.open_path(path) and b.files.open_path(path)
+        assert a.services.files.open_path(path) and b.services.files.open_path(path)
         a.editor.log(LogEntry(1, "gren-1", "rally", summary="rallied"))
-        a.files.flush()
+        a.services.files.flush()
         b.editor.push(Change([MoveUnit("gren-1", 2.0, 3.0)], "Move gren-1"))
         qtbot.waitUntil(lambda: "Автосохранение не удалось" in b.statusBar().currentMessage(),
                         timeout=10_000)
         status = b.statusBar().currentMessage()
         assert "в журнале файла 1 запись, а в партии только 0: в файле другая партия" in status
         no_english([status])
-        assert b.files.save() is False
+        assert b.services.files.save() is False
         (title, text), = errors
         assert title == "Не удалось сохранить игру"
         assert "в журнале файла 1 запись, а в партии только 0: в файле другая партия" in text
         no_english([title, text])
         assert [e.summary for e in load_game(path).log] == ["rallied"]
-        a.files.close()
-        b.files.close()
+        a.services.files.close()
+        b.services.files.close()
 
 
 def test_a_file_changed_on_disk_under_an_open_game(qtbot, qm_folder, tmp_path, errors):
@@ -101,7 +101,7 @@ def test_a_file_changed_on_disk_under_an_open_game(qtbot, qm_folder, tmp_path, e
     path = game_file(tmp_path)
     with Russian(qm_folder):
         win = show_window(qtbot, make_scenario())
-        assert win.files.open_path(path)
+        assert win.services.files.open_path(path)
         conn = sqlite3.connect(path)
         conn.execute("DELETE FROM units WHERE id = 'hq-1'")
         conn.commit()
@@ -112,7 +112,7 @@ def test_a_file_changed_on_disk_under_an_open_game(qtbot, qm_folder, tmp_path, e
         status = win.statusBar().currentMessage()
         assert "units, строка 'hq-1': нет ни в файле, ни в автосохранении" in status, status
         no_english([status], "units hq")
-        assert win.files.close() is False                  # the failure is told again
+        assert win.services.files.close() is False                  # the failure is told again
         (title, text), = errors
         assert title == "Автосохранение не удалось"
         assert "units, строка 'hq-1': нет ни в файле, ни в автосохранении" in text

@@ -18,7 +18,7 @@ def names(dock) -> list[str]:
 def test_the_demo_groups_read_russian_and_rename_in_russian(qtbot, qm_folder):
     with Russian(qm_folder):
         win = show_window(qtbot, load_demo(), (1280, 800))
-        dock, game = win.organisation_dock, win.editor.game
+        dock, game = win.services.organisation_dock, win.editor.game
         dock.show()
         shown = names(dock)
         for ru in ("Стрелковый взвод", "1-е отделение", "Танковый взвод",
@@ -36,5 +36,5 @@ def test_the_demo_groups_read_russian_and_rename_in_russian(qtbot, qm_folder):
         win.editor.undo_stack.undo()
         assert game.group("us-pl").name_ru == "Стрелковый взвод"
     win = show_window(qtbot, load_demo(), (1280, 800))        # and in English, the English
-    win.organisation_dock.show()
-    assert "Rifle platoon" in names(win.organisation_dock)
+    win.services.organisation_dock.show()
+    assert "Rifle platoon" in names(win.services.organisation_dock)

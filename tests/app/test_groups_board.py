@@ -75,7 +75,7 @@ def test_each_group_is_outlined_in_its_sides_colour_with_its_name(qtbot):
     layer.show()
     assert shown.pixelColor(at(win, 11, top)) != hidden.pixelColor(at(win, 11, top))
     assert shown.pixelColor(at(win, 11, 10.65)) == hidden.pixelColor(at(win, 11, 10.65))
-    win.groups.select_group("sq-a")
+    win.services.groups.select_group("sq-a")
     assert render(win).pixelColor(at(win, 11, 10.65)) != hidden.pixelColor(at(win, 11, 10.65))
     # outside every outline the table is as it was
     assert shown.pixelColor(at(win, 26, 20)) == hidden.pixelColor(at(win, 26, 20))
@@ -108,28 +108,28 @@ def test_outlines_follow_moves_membership_and_undo(qtbot):
 def test_shift_click_selects_the_group_then_the_one_above(qtbot):
     win = window(qtbot)
     seen = []
-    win.groups.group_selected.connect(seen.append)
+    win.services.groups.group_selected.connect(seen.append)
     vp = win.view.viewport()
     shift = Qt.KeyboardModifier.ShiftModifier
     qtbot.mouseClick(vp, LEFT, shift, at(win, 10, 14))
-    assert win.selected_unit_id == "b1" and win.groups.selected_group_id == "sq-b"
+    assert win.selected_unit_id == "b1" and win.services.groups.selected_group_id == "sq-b"
     assert layer_of(win).selected == "sq-b"
     assert "Baker" in win.statusBar().currentMessage()
     qtbot.mouseClick(vp, LEFT, shift, at(win, 10, 14))
-    assert win.groups.selected_group_id == "pl-1"
+    assert win.services.groups.selected_group_id == "pl-1"
     qtbot.mouseClick(vp, LEFT, shift, at(win, 10, 14))
-    assert win.groups.selected_group_id == "bn"  # the off-table HQ: selected, not drawn
+    assert win.services.groups.selected_group_id == "bn"  # the off-table HQ: selected, not drawn
     qtbot.mouseClick(vp, LEFT, shift, at(win, 10, 14))
-    assert win.groups.selected_group_id is None
+    assert win.services.groups.selected_group_id is None
     qtbot.mouseClick(vp, LEFT, shift, at(win, 12, 10))
-    assert win.groups.selected_group_id == "sq-a"
+    assert win.services.groups.selected_group_id == "sq-a"
     # a plain click on another unit selects it alone
     qtbot.mouseClick(vp, LEFT, NO_MODIFIER, at(win, 36, 20))
-    assert win.selected_unit_id == "x1" and win.groups.selected_group_id is None
+    assert win.selected_unit_id == "x1" and win.services.groups.selected_group_id is None
     assert seen == ["sq-b", "pl-1", "bn", None, "sq-a", None]
     # a unit in no group selects no group
     qtbot.mouseClick(vp, LEFT, shift, at(win, 36, 20))
-    assert win.groups.selected_group_id is None and win.selected_unit_id == "x1"
+    assert win.services.groups.selected_group_id is None and win.selected_unit_id == "x1"
     click_board(qtbot, win, 40, 30)
     assert win.selected_unit_id is None
 
@@ -156,5 +156,5 @@ def test_the_status_bar_names_the_group_kind_in_russian(qtbot, monkeypatch):
                      at(win, 10, 14))
     assert "Baker (squad)" in win.statusBar().currentMessage()
     monkeypatch.setattr(i18n, "_current", "ru")
-    win.groups.select_group("sq-b")
+    win.services.groups.select_group("sq-b")
     assert "Baker (отделение)" in win.statusBar().currentMessage()

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-import app.board.view as view_module
+import app.board.held_picture as held_module
 from engine.model import Change, MoveUnit
 from tests.app.helpers import at, threat_window, zoom
 
@@ -24,13 +24,13 @@ def win(qtbot):
 def held_paints(monkeypatch):
     """How many repaints put up a held picture."""
     calls = []
-    real = view_module.paint_held
+    real = held_module.paint_held
 
     def spy(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(view_module, "paint_held", spy)
+    monkeypatch.setattr(held_module, "paint_held", spy)
     return calls
 
 
@@ -54,11 +54,11 @@ def full_repaint(win) -> np.ndarray:
     """The whole viewport painted the ordinary way, every item drawn (the held picture
     kept; Qt learns where the overlays are, so check what was on screen first)."""
     view = win.view
-    view._hold = False
+    view.holder.on = False
     try:
         return _rgb(view.viewport().grab().toImage())
     finally:
-        view._hold = True
+        view.holder.on = True
 
 
 def differing(a: np.ndarray, b: np.ndarray) -> float:
@@ -155,7 +155,7 @@ def test_only_a_tool_that_draws_over_the_board_holds_it(win, qtbot):
     hover(win, qtbot, "gren-1")
     win.tools.activate("select")
     assert not win.view.holds_picture()
-    qtbot.wait(view_module.HOLD_AFTER_MS * 2)
+    qtbot.wait(held_module.HOLD_AFTER_MS * 2)
     assert not win.view.holds_picture()
     assert differing(on_screen(win, qtbot), full_repaint(win)) < 0.001
 
@@ -167,7 +167,7 @@ def test_a_group_selected_off_the_board_drops_the_picture(win, qtbot):
     group = win.game.scenario.groups[0].id
     qtbot.waitUntil(view.holds_picture, timeout=3000)
     before = on_screen(win, qtbot)
-    win.groups.select_group(group)
+    win.services.groups.select_group(group)
     assert not view.holds_picture()
     shown = on_screen(win, qtbot)
     assert differing(shown, before) > 0.0005
@@ -234,7 +234,7 @@ def test_no_picture_is_taken_while_a_worker_is_busy(win, qtbot):
     view.defer_picture(job)
     win.scene.touched()  # the board changed: a new picture is due
     view.viewport().update()
-    qtbot.wait(view_module.HOLD_AFTER_MS * 3)
+    qtbot.wait(held_module.HOLD_AFTER_MS * 3)
     assert not view.holds_picture()
     job.set_result(None)
     qtbot.waitUntil(view.holds_picture, timeout=3000)

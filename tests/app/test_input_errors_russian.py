@@ -93,7 +93,7 @@ def test_opening_a_broken_scenario_says_why_in_russian(win, monkeypatch, shown, 
     before = path.read_bytes()
     units = [u.id for u in win.game.scenario.units]
     answer_open(monkeypatch, path)
-    win.files.open_action.trigger()
+    win.services.files.open_action.trigger()
     assert len(shown) == 1, shown
     kind, title, text = shown[0]
     assert (kind, title) == ("critical", "Неправильный файл сценария")
@@ -110,7 +110,7 @@ def test_a_scenario_that_is_not_json_says_the_parser_reason_in_russian(win, monk
     path = folders / "cut.json"
     path.write_text('{"format": "warboard-scenario"\n "version": 2}', encoding="utf-8")
     answer_open(monkeypatch, path)
-    win.files.open_action.trigger()
+    win.services.files.open_action.trigger()
     (kind, title, text), = shown
     assert text.startswith(f"{path}: неверный JSON: ожидался разделитель ',' "
                            "(строка 2, столбец 2)")
@@ -124,7 +124,7 @@ def test_a_broken_library_file_says_why_in_russian(win, shown, folders):
                       "CREATE TABLE entries (id TEXT);"
                       "INSERT INTO meta VALUES ('schema_version', 'one');")
     con.close()
-    action = win.library_menu.actions()[0]
+    action = win.services.library_menu.actions()[0]
     assert action.text() == "&Библиотека отрядов…"
     action.trigger()
     (kind, title, text), = shown

@@ -35,8 +35,8 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     p1 = scenario.unit("p1")                    # the lieutenant a little back, by the trench:
     p1.x, p1.y = 18.5, 32.5                     # the 1st squad 3.8" off, the 2nd 7.5"
     win = open_window(qtbot, scenario, (24, 34))
-    game, dock, panel = win.game, win.turn_dock, win.action_panel
-    win.turn_dock.show()
+    game, dock, panel = win.game, win.services.turn_dock, win.services.action_panel
+    win.services.turn_dock.show()
     start = json.dumps(game.snapshot(), sort_keys=True)
     start_pos = {u.id: (u.x, u.y) for u in game.scenario.units}
 
@@ -60,13 +60,13 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     assert sp_item.text(0) == "Spotter team (under Mortar battery, 2nd bn (off-table))"
     # the board: his 6" contact zone, s1 marked in contact, k1 by a comm test
     select_unit(qtbot, win, "p1")
-    zone = win.zones.zones[0]
+    zone = win.services.zones.zones[0]
     assert "6\" contact" in zone.label
     tones = {m.unit: m.tone for m in zone.marks}
     assert tones["s1"] == "in" and tones["s2"] == "test" and tones["k1"] == "out"
     assert "sp" not in tones
-    assert set(win.zones.marks) >= {"s1", "s2", "mg", "k1", "k2"}
-    assert win.zones.marks["s1"].pen().color().name() == "#1f7a3a"
+    assert set(win.services.zones.marks) >= {"s1", "s2", "mg", "k1", "k2"}
+    assert win.services.zones.marks["s1"].pen().color().name() == "#1f7a3a"
     assert zone.area.contains(win.game.unit("s1").polygon().centroid)
     assert not zone.area.intersects(win.game.unit("k1").polygon())
     # 1st squad: 2" away in the open, no test
@@ -128,7 +128,7 @@ def test_a_keno_turn_through_the_tracker(qtbot):
     assert game.log[-1].actor == "tp" and game.unit("t1").state["actions_left"] == 2
     assert game.unit("tp").state["actions_left"] == 1
     select_unit(qtbot, win, "t1")
-    assert win.zones.zones == []                          # nobody is under a tank
+    assert win.services.zones.zones == []                          # nobody is under a tank
 
     # undo everything: the board as it was
     while win.editor.undo_stack.canUndo():

@@ -24,8 +24,8 @@ def test_the_window_complete_has_the_menu_entries_but_not_their_dialogs():
         WINDOW_SHOWN +
         "w.finish_startup()\n"
         "qapp.processEvents()\n"
-        "print(json.dumps({'entries': [a.text() for a in w.library_menu.actions()],"
-        " 'picture': w.picture_export.action in w.file_menu.actions(),"
+        "print(json.dumps({'entries': [a.text() for a in w.services.library_menu.actions()],"
+        " 'picture': w.services.picture_export.action in w.file_menu.actions(),"
         f" 'loaded': [m for m in {LAZY_MODULES!r} if m in sys.modules]}}))\n")
     assert out["entries"] == ["Unit &library…", "&Rosters…", "&Print unit cards…"]
     assert out["picture"]
@@ -55,7 +55,7 @@ def test_the_library_entries_open_their_dialogs_on_first_use(qtbot):
 
     w = MainWindow(load_demo())
     qtbot.addWidget(w)
-    library, rosters, _print = w.library_menu.actions()
+    library, rosters, _print = w.services.library_menu.actions()
     dialog = _modal_seen_on_trigger(library)
     assert isinstance(dialog, LibraryDialog)
     assert dialog.windowTitle() and dialog.parent() is w
@@ -67,10 +67,10 @@ def test_export_picture_opens_its_dialog_on_first_use(qtbot):
 
     w = MainWindow(load_demo())
     qtbot.addWidget(w)
-    dialog = _modal_seen_on_trigger(w.picture_export.action)
+    dialog = _modal_seen_on_trigger(w.services.picture_export.action)
     assert isinstance(dialog, PictureDialog)
     assert dialog.path.text().endswith(".png")
-    assert w.picture_export.last_dialog is dialog
+    assert w.services.picture_export.last_dialog is dialog
 
 
 def test_rules_readings_opens_its_dialog_on_first_use(qtbot):
@@ -78,8 +78,8 @@ def test_rules_readings_opens_its_dialog_on_first_use(qtbot):
 
     w = MainWindow(load_demo())
     qtbot.addWidget(w)
-    w.readings_action.trigger()
-    dialog = w.readings_dialog
+    w.services.readings_action.trigger()
+    dialog = w.services.readings_dialog
     qtbot.addWidget(dialog)
     assert isinstance(dialog, ReadingsDialog) and dialog.isVisible()
     assert dialog.options_view.values()  # one editor per reading of the demo's ruleset

@@ -48,7 +48,7 @@ def test_the_hidden_docks_stay_unbuilt_through_start_game_and_play(win, qtbot):
 
 def test_the_actions_dock_shown_late_acts_for_the_unit_selected_while_hidden(win, qtbot):
     select_unit(qtbot, win, "us-1-1")
-    panel = win.action_panel
+    panel = win.services.action_panel
     assert not panel.built
     view_toggle(win, "&Actions").trigger()
     assert panel.built and panel.isVisible()
@@ -59,13 +59,14 @@ def test_the_actions_dock_shown_late_acts_for_the_unit_selected_while_hidden(win
     assert panel.action_box.currentData() == "shoot"
     assert panel.roles_view.part("targets", "pick") is not None
     # the Tests dock, tabbed with it, is built only when its own tab is shown
-    assert not win.tests_dock.built
+    assert not win.services.tests_dock.built
     view_toggle(win, "&Tests").trigger()
-    assert win.tests_dock.built and win.tests_dock.actor_box.currentData() == "us-1-1"
+    tests = win.services.tests_dock
+    assert tests.built and tests.actor_box.currentData() == "us-1-1"
 
 
 def test_the_turn_dock_shown_late_runs_the_game_turn(win, qtbot):
-    dock = win.turn_dock
+    dock = win.services.turn_dock
     view_toggle(win, "&Turn").trigger()
     assert dock.built and dock.isVisible()
     assert dock.turn_label.text() == "Turn 1"
@@ -75,7 +76,7 @@ def test_the_turn_dock_shown_late_runs_the_game_turn(win, qtbot):
 
 
 def test_the_log_dock_shown_late_lists_what_was_logged_while_hidden(win, qtbot):
-    dock = win.log_dock
+    dock = win.services.log_dock
     game = win.game
     from engine.model import LogEntry
 
@@ -94,7 +95,7 @@ def test_the_log_dock_shown_late_lists_what_was_logged_while_hidden(win, qtbot):
 
 
 def test_reading_a_hidden_dock_builds_it(win):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     assert not dock.built
     sides = [dock.side.itemData(i) for i in range(dock.side.count())]  # read by code:
     assert dock.built and not dock.isVisible()                         # built, filled
@@ -102,7 +103,7 @@ def test_reading_a_hidden_dock_builds_it(win):
 
 
 def test_the_organisation_dock_shown_from_its_tab_lists_the_groups(win, qtbot):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     view_toggle(win, "&Organisation").trigger()
     assert dock.built and dock.isVisible()
     qtbot.waitUntil(lambda: dock.tree.topLevelItemCount() > 0, timeout=2000)

@@ -136,13 +136,13 @@ def test_roster_dialog_totals(qtbot, lib):
 
 
 def test_install_adds_the_library_menu(qtbot):
-    from PySide6.QtWidgets import QMainWindow
+    from app.window import MainWindow
 
-    w = QMainWindow()
+    w = MainWindow()
     qtbot.addWidget(w)
     action = install(w)
     assert action.text() == "Unit &library…"
-    assert [a.text() for a in w.library_menu.actions()] == [
+    assert [a.text() for a in w.services.library_menu.actions()] == [
         "Unit &library…", "&Rosters…", "&Print unit cards…"]
 
 
@@ -151,7 +151,7 @@ def test_nested_vehicle_fields_are_forms_not_json(dialog, lib):
     field (a check box for the radio operator), saved as the same record."""
     from PySide6.QtWidgets import QCheckBox, QLineEdit, QPlainTextEdit
 
-    from app.library_dialog import RecordGrid
+    from app.library_form import RecordGrid
 
     assert dialog.select(IH, "vehicle", "m4a1-sherman")
     armour = dialog.form.editors["armour"][1]

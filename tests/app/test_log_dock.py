@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app import log_view
-from app.log_dock import COLUMNS, LogDock, dice_text, entry_text, entry_units
+from app.log_dock import LogDock
+from app.log_text import COLUMNS, dice_text, entry_text, entry_units
 from engine.dice import RollRecord
 from engine.model import LogEntry
 
@@ -162,7 +163,7 @@ def test_installed_in_the_window_and_live(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("WARBOARD_CONFIG_DIR", str(tmp_path))
     w = MainWindow(make_scenario())
     qtbot.addWidget(w)
-    d = w.log_dock
+    d = w.services.log_dock
     assert w.modules["app.log_dock"] is d
     assert d.toggleViewAction() in w.view_menu.actions()
     assert d.model.rowCount() == 0

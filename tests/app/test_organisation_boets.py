@@ -20,12 +20,12 @@ from tests.app.test_organisation_dock import click_item, notes
 def win(qtbot):
     w = show_window(qtbot, load_scenario(resource("scenarios", "boets-velian-ridge.json")),
                     (1400, 900))
-    w.organisation_dock.show()
+    w.services.organisation_dock.show()
     return w
 
 
 def test_the_boets_organisation_in_the_dock(win, qtbot):
-    dock, game = win.organisation_dock, win.editor.game
+    dock, game = win.services.organisation_dock, win.editor.game
     assert notes(dock) == ["No remarks."]                       # the sample is legal
     assert [dock.kind.itemData(i) for i in range(dock.kind.count())] == \
         ["squad", "platoon", "company", "unit"]
@@ -59,7 +59,7 @@ def test_the_boets_organisation_in_the_dock(win, qtbot):
     assert notes(dock) == ["No remarks."]
 
     # who goes first is rolled: the organisation is fixed (§4.1-3)
-    turn = win.turn_dock
+    turn = win.services.turn_dock
     turn.show()
     turn.raise_()
     qtbot.waitUntil(turn.roll_button.isEnabled, timeout=3000)   # refreshed once shown

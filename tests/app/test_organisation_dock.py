@@ -34,7 +34,7 @@ def win(qtbot):
     doc = copy.deepcopy(DOC)
     doc["ruleset"] = "toy-org"
     w = show_window(qtbot, loads_scenario(json.dumps(doc)), (1200, 800))
-    w.organisation_dock.show()
+    w.services.organisation_dock.show()
     yield w
     unregister(ORG.id)
 
@@ -64,7 +64,7 @@ def notes(dock) -> list[str]:
 
 
 def test_the_tree_shows_groups_members_posts_and_the_units_in_no_group(win):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     assert win.modules["app.panels.organisation_dock"] is dock
     assert texts(dock) == [
         (0, "bn  (off the table)", "HQ", ""),   # the kind's label
@@ -84,7 +84,7 @@ def test_the_tree_shows_groups_members_posts_and_the_units_in_no_group(win):
 
 
 def test_a_group_built_by_clicks_undone_redone_saved_and_reopened(win, qtbot, tmp_path):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     click_item(qtbot, dock, "x1")
     qtbot.mouseClick(dock.new_button, LEFT)
     game = win.editor.game
@@ -113,7 +113,8 @@ def test_a_group_built_by_clicks_undone_redone_saved_and_reopened(win, qtbot, tm
     click_item(qtbot, dock, "a2", "sq-b")
     qtbot.mouseClick(dock.deputy_button, LEFT)
     assert game.group("sq-b").deputy == "a2"
-    assert win.groups.layer.outlines["sq-b"].path.contains(QPointF(12, 10))  # the board too
+    outlines = win.services.groups.layer.outlines
+    assert outlines["sq-b"].path.contains(QPointF(12, 10))  # the board too
 
     # every edit is one step of the board's undo stack
     stack = win.editor.undo_stack
@@ -132,17 +133,17 @@ def test_a_group_built_by_clicks_undone_redone_saved_and_reopened(win, qtbot, tm
 
     # saved with the game (File ▸ Save As), reopened whole
     path = tmp_path / "org.warboard"
-    assert win.files.save_as(path)
+    assert win.services.files.save_as(path)
     again = load_game(path)
     assert [dataclasses.astuple(g) for g in again.scenario.groups] == \
         [dataclasses.astuple(g) for g in game.scenario.groups]
     assert win.open_path(path)
     assert win.editor.game is not game
-    assert ("Xray", "team") in [(r[1], r[2]) for r in texts(win.organisation_dock)]
+    assert ("Xray", "team") in [(r[1], r[2]) for r in texts(win.services.organisation_dock)]
 
 
 def test_a_drop_on_a_group_moves_the_dragged_items_into_it(win, qtbot):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     click_item(qtbot, dock, "x1")
     target = dock.item_of("sq-a")
     mime = dock.tree.mimeData(dock.tree.selectedItems())
@@ -160,7 +161,7 @@ def test_a_drop_on_a_group_moves_the_dragged_items_into_it(win, qtbot):
 
 
 def test_a_refusing_check_refuses_the_edit_unless_overridden(win, qtbot):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     game = win.editor.game
     click_item(qtbot, dock, "b1", "sq-b")
     click_item(qtbot, dock, "b2", "sq-b", Qt.KeyboardModifier.ControlModifier)
@@ -177,7 +178,7 @@ def test_a_refusing_check_refuses_the_edit_unless_overridden(win, qtbot):
 
 
 def test_a_kind_the_ruleset_does_not_offer_is_refused_naming_the_field(win):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     dock._select([("group", "sq-a")])
     assert not dock.set_kind("battalion")
     assert dock.message.text().startswith("edit_group.changes.kind (effect 1): 'battalion' "
@@ -185,7 +186,7 @@ def test_a_kind_the_ruleset_does_not_offer_is_refused_naming_the_field(win):
 
 
 def test_once_the_battle_has_started_the_organisation_is_locked(win, qtbot):
-    dock = win.organisation_dock
+    dock = win.services.organisation_dock
     win.editor.push(Change([SetGame("turn", 2)], "turn 2"))
     assert dock.lock.text() == ("The organisation can no longer be edited: the battle "
                                 "has started (turn 2)")
@@ -201,7 +202,7 @@ def test_once_the_battle_has_started_the_organisation_is_locked(win, qtbot):
 
 def test_a_ruleset_without_hooks_offers_any_kind_and_never_locks(qtbot):
     w = show_window(qtbot, loads_scenario(json.dumps(DOC)), (1000, 700))  # "toy": unknown
-    dock = w.organisation_dock
+    dock = w.services.organisation_dock
     assert dock.kind.isEditable()
     assert "squad" in [dock.kind.itemData(i) for i in range(dock.kind.count())]
     w.editor.push(Change([SetGame("turn", 5)], "turn 5"))

@@ -17,7 +17,7 @@ def test_the_boets_remarks_and_refusal_read_in_russian(qtbot, qm_folder):
         win = show_window(qtbot, load_scenario(resource("scenarios",
                                                         "boets-velian-ridge.json")),
                           (1400, 900))
-        dock, game = win.organisation_dock, win.editor.game
+        dock, game = win.services.organisation_dock, win.editor.game
         dock.show()
         click_item(qtbot, dock, "vm-6", "vm")
         dock.into.setCurrentIndex(dock.into.findData("cy-a"))

@@ -72,7 +72,7 @@ def row_of(dock, unit_id: str) -> int:
 
 def move(qtbot, win, unit, point):
     """Select `unit`, take Move for its squad (the preset group) toward `point`, apply."""
-    panel = win.action_panel
+    panel = win.services.action_panel
     panel.raise_()
     select_unit(qtbot, win, unit)
     choose(qtbot, panel.action_box, "move")
@@ -89,7 +89,9 @@ def move(qtbot, win, unit, point):
 
 
 def test_a_boets_game_through_the_panels(win, qtbot):
-    game, panel, turn, tests = win.game, win.action_panel, win.turn_dock, win.tests_dock
+    services = win.services
+    game, panel, turn, tests = (win.game, services.action_panel, services.turn_dock,
+                                services.tests_dock)
     start = board(win)
     turn.show()
 
@@ -233,7 +235,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
         assert scene_pos(win, uid) == pytest.approx((u.x, u.y))      # on the board too
     assert game.group("cy-pl").state["panicking"] is True
     assert "in Panic" in turn.table.item(row_of(turn, "cy-b-2"), 5).text()
-    mv = win.action_panel
+    mv = win.services.action_panel
     mv.raise_()
     select_unit(qtbot, win, "cy-b-2")
     choose(qtbot, mv.action_box, "move")

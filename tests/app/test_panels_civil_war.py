@@ -45,7 +45,7 @@ def scene_pos(win, uid):
 
 
 def test_a_civil_war_turn_through_the_panels(win, qtbot):
-    game, panel = win.game, win.action_panel
+    game, panel = win.game, win.services.action_panel
     start = {u.id: (u.x, u.y) for u in game.units}
 
     # --- UNR fires at the Plastuns, who return fire ------------------------------------------

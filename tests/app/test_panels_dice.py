@@ -98,7 +98,7 @@ def test_resolve_typed_shows_only_the_steps_the_faces_decide():
 def duel(qtbot):
     win = open_window(qtbot, duel_scenario(), centre=(29, 20))
     select_unit(qtbot, win, "sherman")
-    panel = win.action_panel
+    panel = win.services.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
     click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, 48, 20)
@@ -112,7 +112,7 @@ def duel(qtbot):
     ("0", "step 'Aim' needs a d10: 0 is not a face of a d10 (1–10)"),
 ])
 def test_a_wrong_face_is_refused_in_the_panel_and_nothing_applied(duel, qtbot, typed, message):
-    panel, game = duel.action_panel, duel.game
+    panel, game = duel.services.action_panel, duel.game
     before = game.snapshot()
     type_dice(qtbot, panel, [typed])
     assert panel.dice_entry.message.text() == message
@@ -127,7 +127,7 @@ def test_a_wrong_face_is_refused_in_the_panel_and_nothing_applied(duel, qtbot, t
 
 
 def test_a_missing_die_is_refused_and_nothing_applied(duel, qtbot):
-    panel, game = duel.action_panel, duel.game
+    panel, game = duel.services.action_panel, duel.game
     before = game.snapshot()
     # a prompt before any die is typed, not the engine's "needs 1 × d10, only 0 values
     # left" (issue 16: that read as an error)
@@ -140,7 +140,7 @@ def test_a_missing_die_is_refused_and_nothing_applied(duel, qtbot):
 
 
 def test_a_fact_typed_by_hand_is_marked_and_used(duel, qtbot):
-    panel = duel.action_panel
+    panel = duel.services.action_panel
     row = panel.facts_view.rows["cover"]
     assert row.measured.text() == "0 — no cover" and not row.editor.isEnabled()
     click(qtbot, row.check)
@@ -159,7 +159,7 @@ def test_a_fact_typed_by_hand_is_marked_and_used(duel, qtbot):
 
 def test_options_show_reasons_and_proposed_badges(qtbot):
     win = open_window(qtbot, firefight(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "mg")
     choose(qtbot, panel.action_box, "shoot")
     view = panel.options_view
@@ -172,7 +172,7 @@ def test_options_show_reasons_and_proposed_badges(qtbot):
 
 def test_at_least_table_is_the_engines(qtbot):
     win = open_window(qtbot, firefight(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "mg")
     choose(qtbot, panel.action_box, "shoot")
     panel.set_targets(["vova"])
@@ -199,7 +199,7 @@ def test_pick_a_point_and_cancel_with_esc(qtbot):
     from PySide6.QtCore import Qt
 
     win = open_window(qtbot, firefight(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "mg")
     panel.pick_point()
     assert win.tools.active.id == "pick"
@@ -217,7 +217,7 @@ def test_a_role_not_chosen_yet_is_asked_for_not_an_error(qtbot):
 
     win = open_window(qtbot, duel_scenario(), centre=(29, 20))
     select_unit(qtbot, win, "sherman")
-    panel = win.action_panel
+    panel = win.services.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
     text = panel.message.text()
     assert text == "Choose the target for Search & Aim", text

@@ -65,7 +65,7 @@ def assert_chart_is_the_engines(panel) -> None:
 
 
 def test_tank_duel_through_the_action_panel(win, qtbot, tmp_path):
-    panel = win.action_panel
+    panel = win.services.action_panel
     game = win.game
     before = {k: v for k, v in game.snapshot().items() if k != "log"}
 
@@ -171,7 +171,7 @@ def test_tank_duel_through_the_action_panel(win, qtbot, tmp_path):
         ("tank_reload", "sherman", None), ("tank_fire", "sherman", "pz4")]
     assert [r.faces for r in game.log[1].dice] == [(5,), (4,), (3,), (6,), (2,)]
     assert {r.source for e in game.log for r in e.dice} == {"typed"}
-    assert win.log_dock.shown()[-1][1].summary == second.summary
+    assert win.services.log_dock.shown()[-1][1].summary == second.summary
 
     # --- undo takes the four applications back, one by one ----------------------------------
     assert win.undo_action.text().startswith("Undo Fire main gun")
@@ -184,7 +184,7 @@ def test_tank_duel_through_the_action_panel(win, qtbot, tmp_path):
 
 
 def test_app_dice_roll_shows_the_seed_and_replays(win, qtbot):
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "sherman")
     choose(qtbot, panel.action_box, "tank_aim")
     panel.set_target("pz4")
@@ -204,7 +204,7 @@ def test_app_dice_roll_shows_the_seed_and_replays(win, qtbot):
 
 
 def test_copy_as_bbcode_and_markdown(win, qtbot):
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "sherman")
     choose(qtbot, panel.action_box, "tank_aim")
     panel.set_target("pz4")
@@ -226,7 +226,7 @@ def test_copy_as_bbcode_and_markdown(win, qtbot):
 def test_crew_te_is_offered_until_used_and_then_recorded(win, qtbot):
     """§4.14-2: crew T&E is applied to one roll a turn; the panel says when it is still to
     use, the choice is recorded in the ledger, and the panel then says where it went."""
-    panel = win.action_panel
+    panel = win.services.action_panel
     game = win.game
     select_unit(qtbot, win, "sherman")
     choose(qtbot, panel.action_box, "tank_aim")
@@ -252,7 +252,7 @@ def test_a_tanks_priced_cost_shows_refuses_and_is_overridden_in_the_actions_dock
     went on); the dock shows it, refuses it with no AP left, and Ignore cost applies it."""
     from engine import ledger
 
-    panel = win.action_panel
+    panel = win.services.action_panel
     game = win.game
     select_unit(qtbot, win, "sherman")
     choose(qtbot, panel.action_box, "tank_reload")

@@ -73,7 +73,7 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
     """AP is now charged by the turn contract (issue 9 point 4), so each side acts in its
     own turn: the MG in the axis turn, the squad's tests and the rally in the US turn."""
     game = win.game
-    panel = win.action_panel
+    panel = win.services.action_panel
     game.active_side = "axis"
 
     # --- the MG-42 shoots at the squad ------------------------------------------------------
@@ -123,7 +123,7 @@ def test_ih8_mg_suppression_tests_and_rally_through_the_panels(win, qtbot, tmp_p
     assert game.active_side == "us"
 
     # --- start-of-turn suppression tests in the Tests dock ----------------------------------
-    tests = win.tests_dock
+    tests = win.services.tests_dock
     tests.raise_()
     select_unit(qtbot, win, "vova")
     assert tests.actor_box.currentData() == "vova"

@@ -41,7 +41,7 @@ def listed(dock) -> list[str]:
 
 
 def test_selecting_a_rifleman_then_a_sherman_changes_both_lists(win, qtbot):
-    actions, tests = win.action_panel, win.tests_dock
+    actions, tests = win.services.action_panel, win.services.tests_dock
     assert listed(actions) == [] and listed(tests) == []          # nothing selected yet
 
     select_unit(qtbot, win, "rifle")                              # a click on the board
@@ -71,7 +71,7 @@ def test_selecting_a_rifleman_then_a_sherman_changes_both_lists(win, qtbot):
 
 
 def test_a_sergeant_without_grenades_rallies_but_throws_none(win, qtbot):
-    actions, tests = win.action_panel, win.tests_dock
+    actions, tests = win.services.action_panel, win.services.tests_dock
     select_unit(qtbot, win, "rifle")
     choose(qtbot, actions.action_box, "grenade")
     choose(qtbot, actions.actor_box, "sarge")
@@ -87,7 +87,7 @@ def test_a_sergeant_without_grenades_rallies_but_throws_none(win, qtbot):
 def test_a_removed_actor_leaves_an_empty_list(win, qtbot):
     from engine.model import Change, RemoveUnit
 
-    actions = win.action_panel
+    actions = win.services.action_panel
     select_unit(qtbot, win, "rifle")
     assert listed(actions) == RIFLEMAN
     win.editor.push(Change([RemoveUnit("rifle", "killed")], "casualty"))

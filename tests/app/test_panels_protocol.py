@@ -57,7 +57,7 @@ def toy_scenario() -> Scenario:
 
 def test_roles_and_facts_come_from_the_declarations(qtbot, rulesets):
     win = open_window(qtbot, volley_scenario(), centre=(20, 18))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "a2")
     assert panel.action.id == "volley"
     # the group actor: a group editor preset to the selected unit's group
@@ -92,7 +92,7 @@ def test_roles_and_facts_come_from_the_declarations(qtbot, rulesets):
 
 def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, rulesets):
     win = open_window(qtbot, toy_scenario(), centre=(14, 14))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
     choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
@@ -147,9 +147,9 @@ def test_rules_readings_per_game_are_undoable_logged_and_read(qtbot, rulesets, t
     from app.panels.readings_dialog import open_readings
 
     win = open_window(qtbot, toy_scenario(), centre=(14, 14))
-    assert win.game_menu.title() == "&Game"
-    assert win.readings_action in win.game_menu.actions()
-    panel = win.action_panel
+    assert win.services.game_menu.title() == "&Game"
+    assert win.services.readings_action in win.services.game_menu.actions()
+    panel = win.services.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
     choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
@@ -203,7 +203,7 @@ def test_return_fire_with_typed_dice(qtbot, rulesets):
     from tests.app.test_panels_support import enter_dice_mode, type_dice
 
     win = open_window(qtbot, toy_scenario(), centre=(14, 14))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "gren-1")
     choose(qtbot, panel.action_box, "shoot")
     choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
@@ -237,7 +237,7 @@ def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
         s = volley_scenario()
         s.ruleset = "toy-duel"
         win = open_window(qtbot, s, centre=(20, 18))
-        panel = win.action_panel
+        panel = win.services.action_panel
         select_unit(qtbot, win, "a1")
         assert panel.action.id == "duel"
         answering = panel.roles_view.editor("answering")
@@ -252,7 +252,7 @@ def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
 
 def test_a_modifier_agreed_at_the_table_changes_the_pool(qtbot, rulesets):
     win = open_window(qtbot, volley_scenario(), centre=(20, 18))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "a2")
     choose(qtbot, panel.roles_view.editor("target").combo, "b1")
     view = panel.modifiers_view
@@ -282,22 +282,22 @@ def test_the_group_selected_on_the_board_is_the_group_actor(qtbot, rulesets):
     s.groups[0].members.remove("a2")
     s.groups[0].members.append("pair")
     win = open_window(qtbot, s, centre=(20, 18))
-    panel = win.action_panel
+    panel = win.services.action_panel
     actor = panel.roles_view.editor
     win.tools.activate("select")
     u = win.game.unit("a2")
     shift = Qt.KeyboardModifier.ShiftModifier
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, shift, at(win, u.x, u.y))
-    assert win.groups.selected_group_id == "pair" and win.selected_unit_id == "a2"
+    assert win.services.groups.selected_group_id == "pair" and win.selected_unit_id == "a2"
     assert panel.action.id == "volley" and actor("actor").value() == "pair"
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, shift, at(win, u.x, u.y))
-    assert win.groups.selected_group_id == "team-a"
+    assert win.services.groups.selected_group_id == "team-a"
     assert actor("actor").value() == "team-a"
     # a group the acting unit is not in is no actor (this action has no group target)
     panel.use_group("blue")
     assert actor("actor").value() == "team-a"
     # a plain click: the unit's smallest group again
     select_unit(qtbot, win, "a3")
-    assert win.groups.selected_group_id is None and actor("actor").value() == "team-a"
+    assert win.services.groups.selected_group_id is None and actor("actor").value() == "team-a"
     select_unit(qtbot, win, "a1")
     assert actor("actor").value() == "pair"

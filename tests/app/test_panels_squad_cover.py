@@ -45,7 +45,7 @@ def win(qtbot):
 
 
 def test_per_member_cover_shown_overridden_and_priced(win, qtbot, tmp_path):
-    game, panel = win.game, win.action_panel
+    game, panel = win.game, win.services.action_panel
     game.active_side = "axis"
     select_unit(qtbot, win, "mg")
     choose(qtbot, panel.action_box, "shoot")

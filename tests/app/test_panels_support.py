@@ -25,9 +25,9 @@ def open_window(qtbot, scenario, centre: tuple[float, float]) -> MainWindow:
     """The program's window over `scenario`, both panels shown, the board zoomed so every
     unit of the test is on screen."""
     win = show_window(qtbot, scenario, (1600, 1000))
-    for dock in (win.action_panel, win.tests_dock):
+    for dock in (win.services.action_panel, win.services.tests_dock):
         dock.show()
-    win.action_panel.raise_()
+    win.services.action_panel.raise_()
     win.view.show_area(*centre, PX_PER_INCH)
     return win
 

@@ -162,7 +162,7 @@ def test_png_size_and_refusals(measured, tmp_path):
 
 def test_export_picture_from_the_file_menu(measured, tmp_path, qtbot):
     win = measured
-    action = win.picture_export.action
+    action = win.services.picture_export.action
     assert action in win.file_menu.actions()
     target = tmp_path / "post.svg"
 
@@ -205,7 +205,7 @@ def test_export_dialog_shows_a_refusal_and_stays_open(measured, tmp_path, qtbot)
     win = measured
     dlg = PictureDialog(win, tmp_path / "x.gif")
     qtbot.addWidget(dlg)
-    assert not win.picture_export.export_from(dlg)
+    assert not win.services.picture_export.export_from(dlg)
     assert ".png or .svg" in dlg.message.text()
     assert dlg.result() != QDialog.DialogCode.Accepted
 

@@ -137,7 +137,7 @@ def test_export_dialog_draws_the_reach_of_the_selected_unit(qtbot, tmp_path):
     assert not dlg.reach.isEnabled()  # nothing selected
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=at(win, X0, Y0))
     assert win.selected_unit_id == UNIT
-    win.picture_export.export(plain, PictureOptions(area=AREA, width_px=WIDTH))
+    win.services.picture_export.export(plain, PictureOptions(area=AREA, width_px=WIDTH))
     target = tmp_path / "reach.png"
 
     def fill_and_accept() -> None:
@@ -152,10 +152,10 @@ def test_export_dialog_draws_the_reach_of_the_selected_unit(qtbot, tmp_path):
         d.accept()
 
     QTimer.singleShot(0, fill_and_accept)
-    win.picture_export.action.trigger()
+    win.services.picture_export.action.trigger()
     assert target.exists()
     pic = pixels(QImage(str(target)))
-    win.picture_export.export(plain, PictureOptions(area=(X0 - 8, Y0 - 8, 16, 16),
+    win.services.picture_export.export(plain, PictureOptions(area=(X0 - 8, Y0 - 8, 16, 16),
                                                     width_px=640))
     bare = pixels(QImage(str(plain)))
     # 40 px per inch around the unit: the tinted pixels are the reach area (6" and the

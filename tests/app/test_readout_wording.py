@@ -95,7 +95,7 @@ def test_a_role_prompt_reads_its_label_as_a_noun_phrase() -> None:
 def boets_move_prompt(qtbot) -> str:
     win = open_window(qtbot, load_scenario(resource("scenarios", "boets-velian-ridge.json")),
                       centre=(24, 28))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "cy-a-1")
     choose(qtbot, panel.action_box, "move")
     return panel.message.text()

@@ -41,7 +41,7 @@ def test_the_cli_names_the_flag_of_the_refused_argument(capsys, command):
 
 def test_the_panel_says_not_possible_for_infantry_and_tanks_alike(qtbot):
     win = open_window(qtbot, table(), centre=(24, 20))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, "rifle")
     choose(qtbot, panel.action_box, "melee")
     choose(qtbot, panel.roles_view.part("target", "combo"), "sherman")
@@ -75,7 +75,7 @@ def test_the_panel_says_not_possible_for_boets_and_butterfly(qtbot, scenario, un
     sc = _sample(scenario)
     u = next(x for x in sc.units if x.id == unit)
     win = open_window(qtbot, sc, centre=(u.x, u.y))
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, unit)
     choose(qtbot, panel.action_box, action)
     if target is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from app.log_dock import COLUMNS, UNAPPLIED_GREY
+from app.log_text import COLUMNS, UNAPPLIED_GREY
 from engine.roll_log import roll_mark, unapplied
 from tests.app.test_panels_duel import duel_scenario
 from tests.app.test_panels_support import choose, click, click_board, open_window, select_unit
@@ -17,7 +17,7 @@ def aimed_window(qtbot):
     win = open_window(qtbot, duel_scenario(), centre=(29, 20))
     win.game.active_side = "allies"   # the Sherman's turn: Apply charges its AP (issue 9 pt 4)
     select_unit(qtbot, win, "sherman")
-    panel = win.action_panel
+    panel = win.services.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
     click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, 48, 20)
@@ -25,14 +25,14 @@ def aimed_window(qtbot):
 
 
 def colour(win, row: int) -> str | None:
-    brush = win.log_dock.model.index(row, COLUMNS.index("Summary")).data(
+    brush = win.services.log_dock.model.index(row, COLUMNS.index("Summary")).data(
         Qt.ItemDataRole.ForegroundRole)
     return None if brush is None else brush.color().name()
 
 
 def test_every_roll_is_logged_rerolls_show_both_seeds_and_unapplied_are_grey(qtbot):
     win = aimed_window(qtbot)
-    panel, game, entry = win.action_panel, win.game, win.action_panel.dice_entry
+    panel, game, entry = win.services.action_panel, win.game, win.services.action_panel.dice_entry
     first_seed = entry.seed()
     click(qtbot, entry.roll_button)                          # roll 1: the app's seed
     assert len(game.log) == 1
@@ -70,16 +70,16 @@ def test_a_reopened_game_still_knows_its_unapplied_roll(qtbot, tmp_path):
     from engine.gamefile import load_game
 
     win = aimed_window(qtbot)
-    entry = win.action_panel.dice_entry
+    entry = win.services.action_panel.dice_entry
     seed = entry.seed()
     click(qtbot, entry.roll_button)
     path = tmp_path / "g.warboard"
-    assert win.files.save_as(path)
-    assert win.files.open_path(path)
+    assert win.services.files.save_as(path)
+    assert win.services.files.open_path(path)
     assert roll_mark(load_game(path).log[0])["applied"] is False
     win2 = win
     select_unit(qtbot, win2, "sherman")
-    panel = win2.action_panel
+    panel = win2.services.action_panel
     choose(qtbot, panel.action_box, "tank_aim")
     click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win2, 48, 20)

@@ -45,9 +45,9 @@ def test_picking_a_target_from_a_long_list_keeps_the_board_room(win, qtbot):
     before = view_state(win)
     size = win.size()
     win.select_unit("gren-1")
-    win.action_panel.toggleViewAction().trigger()
+    win.services.action_panel.toggleViewAction().trigger()
     settle(qtbot)
-    panel = win.action_panel
+    panel = win.services.action_panel
     panel.action_box.setCurrentIndex(panel.action_box.findData("shoot"))
     targets = panel.roles_view.editor("target").combo
     assert targets.count() > 20   # the long list
@@ -63,7 +63,7 @@ def test_picking_a_target_from_a_long_list_keeps_the_board_room(win, qtbot):
 
 def test_the_tests_dock_and_a_tool_panel_keep_it_too(win, qtbot):
     before = view_state(win)
-    win.tests_dock.toggleViewAction().trigger()
+    win.services.tests_dock.toggleViewAction().trigger()
     settle(qtbot)
     assert board_share(win) >= BOARD_SHARE - 0.01
     win.tools.activate("template")
@@ -76,7 +76,7 @@ def test_the_tests_dock_and_a_tool_panel_keep_it_too(win, qtbot):
 
 
 def test_every_dock_scrolls_its_contents(win, qtbot):
-    win.action_panel.show()
+    win.services.action_panel.show()
     win.tools.activate("units")
     settle(qtbot)
     docks = [d for d in win.findChildren(QDockWidget) if d.widget() is not None]
@@ -86,12 +86,12 @@ def test_every_dock_scrolls_its_contents(win, qtbot):
 
 
 def test_the_user_may_drag_a_dock_wider(win, qtbot):
-    win.action_panel.show()
+    win.services.action_panel.show()
     settle(qtbot)
     wide = int(win.width() * 0.55)
-    win.resizeDocks([win.action_panel], [wide], Qt.Orientation.Horizontal)  # the separator
+    win.resizeDocks([win.services.action_panel], [wide], Qt.Orientation.Horizontal)  # the separator
     settle(qtbot)
-    assert win.action_panel.width() >= wide - 10
+    assert win.services.action_panel.width() >= wide - 10
     assert board_share(win) < BOARD_SHARE
 
 

@@ -18,9 +18,9 @@ def shoot_with(qtbot, size):
     win = show_window(qtbot, load_demo(), size, fit=True)
     settle(qtbot)
     win.select_unit("us-1-1")
-    win.action_panel.toggleViewAction().trigger()
+    win.services.action_panel.toggleViewAction().trigger()
     settle(qtbot)
-    panel = win.action_panel
+    panel = win.services.action_panel
     panel.action_box.setCurrentIndex(panel.action_box.findData("shoot"))
     settle(qtbot)
     return win, panel

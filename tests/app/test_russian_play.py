@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from app.log_dock import COLUMNS
+from app.log_text import COLUMNS
 from engine.i18n import localized
 from engine.scenario_io import load_scenario
 from resources.loader import resource
@@ -39,18 +39,18 @@ def shown(win) -> list[str]:
     """What a player reads after an action: the Actions dock (steps, Effects line,
     refusal, dice prompt), the Turn dock and every Log dock cell."""
     QApplication.processEvents()
-    panel = win.action_panel
+    panel = win.services.action_panel
     texts = [panel.steps_view.toPlainText(), panel.dice_entry.message.text(),
              panel.message.text(), *(g.text for g in panel.dice_entry.groups)]
-    texts += widget_texts(win.turn_dock)
-    model = win.log_dock.model
+    texts += widget_texts(win.services.turn_dock)
+    model = win.services.log_dock.model
     texts += [model.cell(r, c) for r in range(model.rowCount()) for c in range(len(COLUMNS))]
     return [t for t in texts if t]
 
 
 def aim_at(qtbot, win, actor: str, action: str, target: tuple[float, float]) -> None:
     select_unit(qtbot, win, actor)
-    panel = win.action_panel
+    panel = win.services.action_panel
     choose(qtbot, panel.action_box, action)
     click(qtbot, panel.roles_view.part("target", "pick"))
     click_board(qtbot, win, *target)
@@ -58,7 +58,7 @@ def aim_at(qtbot, win, actor: str, action: str, target: tuple[float, float]) -> 
 
 def initiative(qtbot, win) -> None:
     """Roll the initiative in the Turn dock with typed dice (9 for allies, 2 for axis)."""
-    dock = win.turn_dock
+    dock = win.services.turn_dock
     dock.show()
     click(qtbot, dock.typed_dice)
     qtbot.keyClicks(dock.typed_faces, "9 2")
@@ -73,9 +73,9 @@ def test_a_game_played_in_russian_reads_russian(qtbot, qm_folder, tmp_path, monk
     seen: dict[str, list[str]] = {}
     with Russian(qm_folder):
         win = open_window(qtbot, scenario, centre=(36, 20))
-        panel, game = win.action_panel, win.game
-        win.turn_dock.show()
-        win.log_dock.show()
+        panel, game = win.services.action_panel, win.game
+        win.services.turn_dock.show()
+        win.services.log_dock.show()
         initiative(qtbot, win)                            # with typed dice: allies first
         seen["initiative"] = shown(win)
         assert game.active_side == game.sides[0] == "allies", shown(win)
@@ -114,10 +114,10 @@ def test_a_game_played_in_russian_reads_russian(qtbot, qm_folder, tmp_path, monk
         assert "к10" in panel.dice_entry.message.text()
 
         # the turn ends
-        click(qtbot, win.turn_dock.end_button)
+        click(qtbot, win.services.turn_dock.end_button)
         seen["turn ended"] = shown(win)
         assert game.turn == 2
-        assert "Конец хода 1" in win.turn_dock.message.text()
+        assert "Конец хода 1" in win.services.turn_dock.message.text()
 
     left = {when: english(texts, allowed) for when, texts in seen.items()}
     left = {when: found for when, found in left.items() if found}
@@ -131,14 +131,14 @@ def test_the_log_of_a_russian_game_reopens_in_both_languages(qtbot, qm_folder, t
 
     with Russian(qm_folder):
         win = open_window(qtbot, crossroads(), centre=(36, 20))
-        panel = win.action_panel
+        panel = win.services.action_panel
         initiative(qtbot, win)
         aim_at(qtbot, win, "us-1-1", "shoot", (41.4, 13.6))
         click(qtbot, panel.dice_entry.roll_button)
         click(qtbot, panel.apply_button)
-        click(qtbot, win.turn_dock.end_button)
-        russian = [win.log_dock.model.cell(r, COLUMNS.index("Summary"))
-                   for r in range(win.log_dock.model.rowCount())]
+        click(qtbot, win.services.turn_dock.end_button)
+        russian = [win.services.log_dock.model.cell(r, COLUMNS.index("Summary"))
+                   for r in range(win.services.log_dock.model.rowCount())]
         path = tmp_path / "game.warboard"
         save_game(path, win.game)
     # the language switched while the game is open: the window is rebuilt around the game
@@ -148,8 +148,8 @@ def test_the_log_of_a_russian_game_reopens_in_both_languages(qtbot, qm_folder, t
     win = relocalize(win)
     qtbot.addWidget(win)
     summary = COLUMNS.index("Summary")
-    english_cells = [win.log_dock.model.cell(r, summary)
-                     for r in range(win.log_dock.model.rowCount())]
+    english_cells = [win.services.log_dock.model.cell(r, summary)
+                     for r in range(win.services.log_dock.model.rowCount())]
     assert english_cells == [" ".join(str(e.summary).split()) for e in win.game.log]
     assert english_cells != russian
     again = load_game(path)

@@ -58,7 +58,7 @@ def test_the_drag_readout_in_russian_names_the_nearest_enemies(win, qtbot):
 def test_the_odds_placeholder_wraps_in_a_narrow_dock(win):
     from app.panels.odds_chart import OddsChart
 
-    chart = win.action_panel.findChild(OddsChart)
+    chart = win.services.action_panel.findChild(OddsChart)
     assert chart is not None
     assert chart.placeholder.wordWrap()
     assert chart.placeholder.text().startswith("Выберите отряд и действие")

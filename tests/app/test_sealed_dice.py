@@ -143,7 +143,7 @@ def seal_from_the_menu(qtbot, win) -> str:
                 dlg.reject()
 
     QTimer.singleShot(0, fill_or_close)
-    sealed_ok = win.sealed_dice.seal_dialog()
+    sealed_ok = win.services.sealed_dice.seal_dialog()
     if failed:
         raise failed[0]
     assert sealed_ok
@@ -151,7 +151,7 @@ def seal_from_the_menu(qtbot, win) -> str:
 
 
 def app_roll(qtbot, win, actor: str, target: str) -> None:
-    panel = win.action_panel
+    panel = win.services.action_panel
     select_unit(qtbot, win, actor)
     choose(qtbot, panel.action_box, "shoot")
     choose(qtbot, panel.roles_view.part("target", "combo"), target)
@@ -159,7 +159,7 @@ def app_roll(qtbot, win, actor: str, target: str) -> None:
 
 
 def test_a_game_sealed_rolled_revealed_and_verified_in_the_program(qtbot, win):
-    menu = win.sealed_dice
+    menu = win.services.sealed_dice
     assert menu.menu.menuAction() in win.file_menu.actions()
     assert menu.verify_action in win.file_menu.actions()
     commitment = seal_from_the_menu(qtbot, win)
@@ -167,7 +167,7 @@ def test_a_game_sealed_rolled_revealed_and_verified_in_the_program(qtbot, win):
     assert stored["commitment"] == commitment and "revealed" not in stored
 
     app_roll(qtbot, win, "gren-1", "us-1-1")
-    panel = win.action_panel
+    panel = win.services.action_panel
     res = panel.resolution
     assert res is not None
     assert [r.source for r in res.rolls] == ["sealed"] * len(res.rolls)
@@ -228,9 +228,9 @@ def test_unlock_dialog_refuses_a_wrong_passphrase(qtbot, win, monkeypatch):
     sealed.lock(win.game.state)
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("wrong one", True))
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().accept())
-    assert not win.sealed_dice.unlock_dialog()
+    assert not win.services.sealed_dice.unlock_dialog()
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (PASS, True))
-    assert win.sealed_dice.unlock_dialog()
+    assert win.services.sealed_dice.unlock_dialog()
     assert sealed.session_for(win.game.state) is not None
 
 
@@ -245,7 +245,7 @@ def test_cli_verify_report_in_russian(tmp_path, capsys):
 
 def test_initiative_and_template_scatter_roll_sealed_dice(qtbot, win):
     seal_from_the_menu(qtbot, win)
-    dock = win.turn_dock
+    dock = win.services.turn_dock
     dock.show()
     click(qtbot, dock.roll_button)
     init = win.game.log[-1]
@@ -270,11 +270,11 @@ def test_opening_a_locked_sealed_game_says_how_to_roll(qtbot, win, tmp_path):
     sealed.lock(game.state)
     path = saved(tmp_path, game)
     assert win.open_path(path)
-    badge = win.sealed_dice.badge
+    badge = win.services.sealed_dice.badge
     assert badge.isVisibleTo(win) and "locked" in badge.text()
-    assert win.sealed_dice.unlock(PASS) == 11
+    assert win.services.sealed_dice.unlock(PASS) == 11
     assert badge.text() == "Sealed dice: next roll #11"
-    win.sealed_dice.reveal(PASS)
+    win.services.sealed_dice.reveal(PASS)
     assert badge.text() == "Sealed dice: seed revealed"
     win.set_game(Game(load_demo()))
     assert not badge.isVisibleTo(win)

@@ -71,10 +71,10 @@ def _stand_in_i18n(monkeypatch) -> list:
 def test_the_menu_entry_opens_the_dialog_and_ok_stores_every_field(qtbot, monkeypatch):
     calls = _stand_in_i18n(monkeypatch)
     win = show_window(qtbot, make_scenario())
-    assert win.settings.action in win.edit_menu.actions()
+    assert win.services.settings.action in win.edit_menu.actions()
     _fill_and_ok(qtbot, language="ru", units="metres", dice="typed", scale=5.0,
                  theme="dark", backups=7)
-    assert win.settings.open() is True
+    assert win.services.settings.open() is True
     assert (st.language(), st.units_shown(), st.dice_source(), st.theme()) == \
         ("ru", "metres", "typed", "dark")
     assert st.default_scale() == 5.0 and st.backup_count() == 7
@@ -93,7 +93,7 @@ def test_cancel_stores_nothing(qtbot):
         dialog.reject()
 
     QTimer.singleShot(0, cancel)
-    assert win.settings.open() is False
+    assert win.services.settings.open() is False
     assert st.units_shown() == "both"
 
 
@@ -172,12 +172,12 @@ def test_file_dialogs_start_in_documents_then_the_last_folder(qtbot, tmp_path, m
 
     (tmp_path / "games").mkdir()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
-    win.files.save_as_dialog()
+    win.services.files.save_as_dialog()
     assert starts[0].startswith(str(docs))            # the demo has no folder of its own
     assert st.start_folder() == tmp_path / "games"
-    win.files.path = None
-    win.files.source = None
-    win.files.export_dialog()
+    win.services.files.path = None
+    win.services.files.source = None
+    win.services.files.export_dialog()
     assert starts[1].startswith(str(tmp_path / "games"))
 
 
@@ -188,10 +188,10 @@ def test_a_new_language_is_applied_through_app_i18n(qtbot, monkeypatch):
     calls = _stand_in_i18n(monkeypatch)
     win = show_window(qtbot, make_scenario())
     _fill_and_ok(qtbot, language="ru")
-    assert win.settings.open()
+    assert win.services.settings.open()
     assert calls == [("ru", True)]
     _fill_and_ok(qtbot, language="system")
-    assert win.settings.open()
+    assert win.services.settings.open()
     assert calls[-1] == ("en", False) and st.language() == "system"
     _fill_and_ok(qtbot, units="inches")                  # the language unchanged: not called
-    assert win.settings.open() and len(calls) == 2
+    assert win.services.settings.open() and len(calls) == 2

@@ -324,7 +324,7 @@ def walk_actions(win: MainWindow) -> list[QAction]:
 
 
 def is_file_entry(a: QAction, win: MainWindow) -> bool:
-    files = getattr(win, "files", None)
+    files = win.services.files
     recent = files.recent_menu.actions() if files is not None else []
     return a.text() in FILE_ENTRIES or a in recent or a is win.quit_action
 
@@ -434,7 +434,7 @@ def evening(qtbot, monkeypatch, tmp_path):
     state.start_meta = {k: v for k, v in win.game.meta().items() if k != "log"}
     yield state
     driver.stop()
-    files = getattr(win, "files", None)
+    files = win.services.files
     if files is not None:
         files.close()
 
@@ -695,10 +695,11 @@ def test_every_dock_button(evening, qtbot):
     bad dice typed, every action of a rifleman and a tank resolved and applied."""
     win = evening.win
     with qtbot.captureExceptions() as errors:
-        for dock in (win.action_panel, win.tests_dock, win.turn_dock, win.log_dock):
+        s = win.services
+        for dock in (s.action_panel, s.tests_dock, s.turn_dock, s.log_dock):
             dock.toggleViewAction().trigger()
             pump(qtbot)
-        turn = win.turn_dock
+        turn = win.services.turn_dock
         turn.typed_dice.setChecked(True)
         for faces in ("x", "11", "0", "7", "5 5", "5 5 2 8 1 1 1"):
             turn.typed_faces.setText(faces)
@@ -708,15 +709,15 @@ def test_every_dock_button(evening, qtbot):
         turn.table.selectRow(0)
         press_every_button(turn, qtbot)
         applied = 0
-        win.action_panel.raise_()
-        applied += drive_action_panel(win.action_panel, win, qtbot, SELECTED, ENEMY)
-        applied += drive_action_panel(win.action_panel, win, qtbot, TANK, ENEMY)
-        win.tests_dock.raise_()
-        applied += drive_action_panel(win.tests_dock, win, qtbot, ENEMY, SELECTED)
+        win.services.action_panel.raise_()
+        applied += drive_action_panel(win.services.action_panel, win, qtbot, SELECTED, ENEMY)
+        applied += drive_action_panel(win.services.action_panel, win, qtbot, TANK, ENEMY)
+        win.services.tests_dock.raise_()
+        applied += drive_action_panel(win.services.tests_dock, win, qtbot, ENEMY, SELECTED)
         turn.table.selectRow(1)
         press_every_button(turn, qtbot)
         press_every_button(turn, qtbot)
-        log = win.log_dock
+        log = win.services.log_dock
         for box in (log.unit_box, log.turn_box):
             for i in range(box.count()):
                 box.setCurrentIndex(i)
@@ -757,7 +758,7 @@ def test_file_menu_evening(evening, qtbot):
     from engine.gamefile import load_game
 
     win, answers = evening.win, evening.answers
-    files = win.files
+    files = win.services.files
     bad = answers.tmp / "bad.json"
     bad.write_text('{"format": "warboard-scenario", "version": 1, "units": [{"id": 3}]}',
                    encoding="utf-8")
@@ -816,14 +817,14 @@ def test_the_unit_every_panel_shows_is_deleted_and_restored(evening, qtbot):
     overlay and the threat view's unit is deleted, then the deletion undone and redone."""
     win = evening.win
     with qtbot.captureExceptions() as errors:
-        for dock in (win.action_panel, win.turn_dock, win.log_dock):
+        for dock in (win.services.action_panel, win.services.turn_dock, win.services.log_dock):
             dock.toggleViewAction().trigger()
-        panel = win.action_panel
+        panel = win.services.action_panel
         win.select_unit(SELECTED)
         win.modules["app.tools.arcs"].action.setChecked(True)
         panel.set_target(ENEMY)
         panel.roles_view.part("targets", "pick").click()  # a pick left waiting on the board
-        win.turn_dock.select_unit(SELECTED)
+        win.services.turn_dock.select_unit(SELECTED)
         threat = win.tools.activate("threat")
         qtbot.mouseMove(win.view.viewport(), at(win, *_pos(win, SELECTED)))
         threat.show_unit(SELECTED)
@@ -851,7 +852,7 @@ def test_a_blank_table(evening, qtbot):
     no terrain; then a unit placed and every dock pressed again."""
     win = evening.win
     with qtbot.captureExceptions() as errors:
-        win.files.new_action.trigger()
+        win.services.files.new_action.trigger()
         pump(qtbot, 30)
         assert win.game.units == [] and win.game.scenario.terrain == []
         start, meta = dump(win), {k: v for k, v in win.game.meta().items() if k != "log"}
@@ -863,12 +864,13 @@ def test_a_blank_table(evening, qtbot):
             key(qtbot, win, Qt.Key.Key_Return)
             key(qtbot, win, Qt.Key.Key_Delete)
             key(qtbot, win, Qt.Key.Key_Escape)
-        for dock in (win.action_panel, win.tests_dock, win.turn_dock, win.log_dock):
+        s = win.services
+        for dock in (s.action_panel, s.tests_dock, s.turn_dock, s.log_dock):
             if not dock.isVisible():
                 dock.toggleViewAction().trigger()
             press_every_button(dock, qtbot)
         win.select_unit(win.game.units[0].id if win.game.units else None)
-        for dock in (win.action_panel, win.tests_dock, win.turn_dock):
+        for dock in (win.services.action_panel, win.services.tests_dock, win.services.turn_dock):
             press_every_button(dock, qtbot)
         pump(qtbot, 30)
     assert not errors, errors

@@ -150,13 +150,14 @@ def test_the_window_complete_leaves_the_docks_and_dialogs_contents_unloaded():
         "before = sorted(m for m in contents if m in sys.modules)\n"
         "classes_before = made()\n"
         "assert w.open_demo()\n"
-        "for d in (w.log_dock, w.turn_dock, w.organisation_dock, w.tests_dock):\n"
+        "s = w.services\n"
+        "for d in (s.log_dock, s.turn_dock, s.organisation_dock, s.tests_dock):\n"
         "    d.show()\n"
         "qapp.processEvents()\n"
-        "w.organisation_dock.raise_()\n"  # tabbed: its tree fills once it is the tab shown
+        "w.services.organisation_dock.raise_()\n"  # tabbed: its tree fills once it is the tab shown
         "qapp.processEvents()\n"
-        "w.help_menu.show_rules()\n"
-        "w.help_menu.show_shortcuts()\n"
+        "w.services.help_menu.show_rules()\n"
+        "w.services.help_menu.show_shortcuts()\n"
         "from app.panels.readings_dialog import open_readings\n"
         "readings = open_readings(w)\n"
         "from app.new_game_dialog import NewGameDialog\n"
@@ -165,11 +166,11 @@ def test_the_window_complete_leaves_the_docks_and_dialogs_contents_unloaded():
         "from app.sealed_dialogs import SealDialog\n"
         "print(json.dumps({'before': before, 'classes_before': classes_before,"
         " 'after': sorted(m for m in contents if m in sys.modules),"
-        " 'log_rows': w.log_dock.model.rowCount(), 'log': len(w.game.log),"
-        " 'turn_rows': w.turn_dock.table.rowCount(),"
-        " 'org_items': w.organisation_dock.tree.topLevelItemCount(),"
-        " 'due': w.tests_dock.due_list.count() >= 0,"
-        " 'rules': w.help_menu.dialog.text.toPlainText() != '',"
+        " 'log_rows': w.services.log_dock.model.rowCount(), 'log': len(w.game.log),"
+        " 'turn_rows': w.services.turn_dock.table.rowCount(),"
+        " 'org_items': w.services.organisation_dock.tree.topLevelItemCount(),"
+        " 'due': w.services.tests_dock.due_list.count() >= 0,"
+        " 'rules': w.services.help_menu.dialog.text.toPlainText() != '',"
         " 'readings': readings is not None and readings.isVisible()}))\n")
     assert out["before"] == [] and out["classes_before"] == []
     assert out["after"] == sorted(CONTENTS)
@@ -198,8 +199,8 @@ def complete():
     out["board_empty_then"] = w.scenario is None
     turn = next(a for a in w.view_menu.actions() if a.text() == "&Turn")
     turn.trigger()
-    out["turn_shown"] = w.turn_dock.isVisible()
-    out["turn_label"] = w.turn_dock.turn_label.text()
+    out["turn_shown"] = w.services.turn_dock.isVisible()
+    out["turn_label"] = w.services.turn_dock.turn_label.text()
     w.tools.actions["measure"].trigger()
     out["tool"] = w.tools.active.id
 def ready():
@@ -207,7 +208,7 @@ def ready():
     out["scenario"] = w.scenario.name
     out["units"] = len(w.scene.unit_items)
     out["tool_after"] = w.tools.active.id
-    out["turn_label_after"] = w.turn_dock.turn_label.text()
+    out["turn_label_after"] = w.services.turn_dock.turn_label.text()
     w.view.show_area(24, 12, 20.0)
     a, b = w.game.unit("us-1-1"), w.game.unit("gren-1")
     vp = w.view.viewport()
@@ -276,7 +277,7 @@ def test_a_window_with_deferred_modules_is_drawable_then_completes(qtbot):
     # before: the board, every tool on the toolbar, the files controller; no docks yet
     assert set(w.tools.tools) >= {"select", "measure", "template", "units"}
     assert all(m in w.modules for m in TOOL_MODULES)
-    assert hasattr(w, "files") and not hasattr(w, "log_dock")
+    assert w.services.files is not None and w.services.log_dock is None
     assert "&Library" not in [a.text() for a in w.menuBar().actions()]
     assert w.open_demo()
     demo = load_demo()
@@ -288,10 +289,10 @@ def test_a_window_with_deferred_modules_is_drawable_then_completes(qtbot):
         ["&File", "&Edit", "&View", "&Tools", "&Game", "&Library"]
     # the docks installed after the demo was loaded show that game
     ids = [u.id for u in demo.units]
-    assert all(w.log_dock.unit_box.findData(uid) > 0 for uid in ids)
-    assert all(w.action_panel.actor_box.findData(uid) > 0 for uid in ids)
-    assert w.turn_dock.game is w.game
-    assert not w.log_dock.isVisible() and not w.action_panel.isVisible()
+    assert all(w.services.log_dock.unit_box.findData(uid) > 0 for uid in ids)
+    assert all(w.services.action_panel.actor_box.findData(uid) > 0 for uid in ids)
+    assert w.services.turn_dock.game is w.game
+    assert not w.services.log_dock.isVisible() and not w.services.action_panel.isVisible()
 
 
 def test_the_late_game_gets_the_board_warnings_of_its_ruleset(tmp_path):
@@ -379,7 +380,7 @@ def test_the_program_opens_a_game_file_through_the_files_controller(qtbot, tmp_p
         pass
     assert w.pending_modules == ()
     assert w.scenario.name == "From a file"
-    assert w.files.path == path
+    assert w.services.files.path == path
     assert w.windowTitle() == "From a file (table.warboard) — Warboard"
 
 

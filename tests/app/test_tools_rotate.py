@@ -64,7 +64,7 @@ def test_turret_keys_do_nothing_on_infantry_and_nothing_without_selection(demo, 
     select(qtbot, win, 21.5, 7.5)
     qtbot.keyClick(win.view, Qt.Key.Key_R, CTRL)
     assert win.editor.undo_stack.count() == 0
-    rotation = win.rotation
+    rotation = win.services.rotation
     assert not next(a for a in rotation.actions if a.text().startswith("Turn turret")).isEnabled()
     qtbot.keyClick(win.view, Qt.Key.Key_R)
     assert win.game.unit("us-1-1").facing == 15.0
@@ -76,7 +76,7 @@ def test_dragging_the_hull_handle_snaps(demo, qtbot, modifier, expected):
     win = demo
     select(qtbot, win, 12, 18.5)
     unit = win.game.unit("sherman-3")
-    knob = win.rotation.handle_points(unit)["hull"]
+    knob = win.services.rotation.handle_points(unit)["hull"]
     # a point at bearing ~101° from the centre (clockwise from +x, y down)
     target = (12 - 0.95, 18.5 + 5.0)
     drag(qtbot, win, [(knob.x(), knob.y()), (12.5, 20), target], modifier)
@@ -93,7 +93,7 @@ def test_dragging_the_turret_handle_turns_the_turret_relative_to_the_hull(demo, 
     select(qtbot, win, 12, 18.5)
     qtbot.keyClick(win.view, Qt.Key.Key_R)  # hull to 15°
     unit = win.game.unit("sherman-3")
-    knob = win.rotation.handle_points(unit)["turret"]
+    knob = win.services.rotation.handle_points(unit)["turret"]
     drag(qtbot, win, [(knob.x(), knob.y()), (12, 22), (12, 24.5)])  # straight down: 90°
     assert unit.facing == 15.0 and unit.turret == 75.0
     assert win.editor.undo_stack.count() == 2

@@ -222,7 +222,7 @@ def test_installed_in_the_window(qtbot):
     assert toggle in window.view_menu.actions() and toggle.shortcut().toString() == "Ctrl+T"
     toggle.trigger()
     assert dock.isVisible() and window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert window.turn_dock is dock and dock.structure.ap_per_unit == 3
+    assert window.services.turn_dock is dock and dock.structure.ap_per_unit == 3
     click(qtbot, dock.roll_button)
     assert window.editor.game.active_side is not None
     window.select_unit("us-1-2" if window.editor.game.active_side == "allies" else "gren-2")
@@ -253,7 +253,7 @@ def toy_window(qtbot, toys, rs, units):
     from tests.app.test_panels_support import open_window
 
     win = open_window(qtbot, Scenario("toy", rs.id, Table(48, 24), units=units), (24, 10))
-    win.turn_dock.show()
+    win.services.turn_dock.show()
     return win
 
 
@@ -265,7 +265,7 @@ def test_a_start_of_turn_trigger_shows_in_the_tests_dock_after_end_turn(qtbot, t
     win = toy_window(qtbot, toys, toys.SIDES, [
         toys.unit("fischer", "axis", x=10, name="Pvt. Fischer"), toys.unit("braun", "axis", x=14),
         toys.unit("smith", "allies", x=34)])
-    game, dock, tests = win.game, win.turn_dock, win.tests_dock
+    game, dock, tests = win.game, win.services.turn_dock, win.services.tests_dock
     tests.show()
     tests.raise_()
     assert dock.structure.ap_per_unit == 2 and tests.due_texts() == []
@@ -302,7 +302,7 @@ def test_the_actions_dock_refuses_a_cost_and_ignore_cost_applies_it(qtbot, toy_r
     win = toy_window(qtbot, toys, toys.SIDES, [
         toys.unit("fischer", "axis", x=10, name="Pvt. Fischer"),
         toys.unit("smith", "allies", x=34)])
-    game, dock, panel = win.game, win.turn_dock, win.action_panel
+    game, dock, panel = win.game, win.services.turn_dock, win.services.action_panel
     click(qtbot, dock.start_button)
     select_unit(qtbot, win, "fischer")
     choose(qtbot, panel.action_box, "grenade")
@@ -336,7 +336,7 @@ def test_the_dock_drives_alternating_activations_with_a_typed_communication_test
     win = toy_window(qtbot, toys, toys.ALTERNATING, [
         toys.unit("pl", "keno", x=10, level=3), toys.unit("sq", "keno", x=14, parent="pl"),
         toys.unit("t1", "steel", x=34)])
-    game, dock = win.game, win.turn_dock
+    game, dock = win.game, win.services.turn_dock
     typed_roll(qtbot, dock, "6 2")
     assert dock.may_act_label.text() == "May still act: pl, sq"
     dock.select_unit("pl")
@@ -366,7 +366,7 @@ def test_the_dock_shows_allied_players_and_drives_a_combat_round_with_an_ambush(
         toys.unit("u1", "polaris", x=10, player="P1"), toys.unit("u2", "polaris", x=14,
                                                                  player="P2"),
         toys.unit("x1", "raiders", x=34)])
-    dock = win.turn_dock
+    dock = win.services.turn_dock
     typed_roll(qtbot, dock, "15 3")
     assert dock.side_label.text() == "polaris (P1, P2)" and dock.phase_label.isVisible()
     assert not dock.table.isColumnHidden(COLUMNS.index("Player"))
@@ -377,7 +377,7 @@ def test_the_dock_shows_allied_players_and_drives_a_combat_round_with_an_ambush(
     win2 = toy_window(qtbot, toys, toys.ROUNDS, [
         toys.unit("jiy", "operatives", x=10, name="Jiy"),
         toys.unit("manny", "raiders", x=34, name="Manny")])
-    dock, game = win2.turn_dock, win2.game
+    dock, game = win2.services.turn_dock, win2.game
     assert dock.ambush_button.isVisible() and not dock.activate_button.isVisible()
     assert dock.end_button.text() == "End round" and dock.next_button.text() == "End ambush"
     click(qtbot, dock.start_button)

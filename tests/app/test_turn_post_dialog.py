@@ -24,7 +24,7 @@ from tests.app.test_panels_support import (
 
 
 def resolve(qtbot, win, actor: str, action: str, target: str, faces: list[int]) -> None:
-    panel = win.action_panel
+    panel = win.services.action_panel
     # the demo plays both sides in one sitting; each acts in its side's turn, since an
     # Iron Hearts action's AP is now charged by the turn contract (issue 9 point 4)
     win.game.active_side = win.game.unit(actor).side
@@ -49,7 +49,7 @@ def play_turn(qtbot, win, tmp_path) -> None:
     tool.panel.seed.setText("7")
     click_board(qtbot, win, 41.4, 17.5)          # blast-3 on the grenadiers
     click(qtbot, tool.panel.scatter_button)
-    win.picture_export.export(tmp_path / "turn1.png", PictureOptions(width_px=800))
+    win.services.picture_export.export(tmp_path / "turn1.png", PictureOptions(width_px=800))
 
 
 def test_turn_post_of_a_played_demo_turn_matches_its_log(qtbot, tmp_path):
@@ -96,6 +96,6 @@ def test_turn_post_of_a_played_demo_turn_matches_its_log(qtbot, tmp_path):
         click(qtbot, dlg.copy_button)
 
     QTimer.singleShot(0, check_and_copy)
-    assert win.turn_post.bbcode_action in win.log_menu.actions()
-    win.turn_post.bbcode_action.trigger()
+    assert win.services.turn_post.bbcode_action in win.services.log_menu.actions()
+    win.services.turn_post.bbcode_action.trigger()
     assert QApplication.clipboard().text() == post

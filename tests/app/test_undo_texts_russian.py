@@ -37,8 +37,8 @@ def test_the_undo_texts_of_a_russian_game_read_russian(qtbot, qm_folder, tmp_pat
     seen: dict[str, list[str]] = {}
     with Russian(qm_folder):
         win = open_window(qtbot, scenario, centre=(36, 20))
-        panel, game, stack = win.action_panel, win.game, win.editor.undo_stack
-        win.turn_dock.show()
+        panel, game, stack = win.services.action_panel, win.game, win.editor.undo_stack
+        win.services.turn_dock.show()
 
         # a unit dragged on the board with the select tool
         unit = game.unit("us-1-1")
@@ -57,7 +57,7 @@ def test_the_undo_texts_of_a_russian_game_read_russian(qtbot, qm_folder, tmp_pat
         seen["reading"] = [stack.undoText()]
 
         # an organisation edit: a new group formed round a unit
-        dock = win.organisation_dock
+        dock = win.services.organisation_dock
         dock.show()
         QApplication.processEvents()
         item = dock.item_of("us-1-2")
@@ -75,7 +75,7 @@ def test_the_undo_texts_of_a_russian_game_read_russian(qtbot, qm_folder, tmp_pat
         assert panel.resolution is not None, panel.message.text()
         click(qtbot, panel.apply_button)
         seen["resolution"] = [stack.undoText()]
-        click(qtbot, win.turn_dock.end_button)
+        click(qtbot, win.services.turn_dock.end_button)
         assert game.turn == 2
         seen["end of turn"] = [stack.undoText()]
         seen["history"] = undo_texts(win)

@@ -10,7 +10,7 @@ from tests.app.helpers import show_window
 
 def test_a_role_with_a_long_title_shows_its_unit_whole(qtbot):
     win = show_window(qtbot, load_demo("boets-velian-ridge.json"), (1280, 800), fit=True)
-    panel = win.action_panel
+    panel = win.services.action_panel
     panel.show()
     win.select_unit("cy-a-1")
     panel.set_action("move")

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import settings as st
 from app.help_dialogs import RulesDialog
-from app.help_menu import ruleset_html, shortcuts
+from app.help_texts import ruleset_html, shortcuts
 from app.zoom import STEP, parse_percent
 from engine.rulesets.registry import list_rulesets
 from engine.scenario_io import load_demo
@@ -43,26 +43,27 @@ def test_ctrl_plus_minus_zero_zoom_about_the_centre(win, qtbot):
     qtbot.keyClick(win.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert win.view.px_per_inch() == pytest.approx(scale / STEP)
     qtbot.keyClick(win.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
-    assert win.zoom.percent() == pytest.approx(100.0)
+    assert win.services.zoom.percent() == pytest.approx(100.0)
     assert win.view.px_per_inch() == pytest.approx(win.view.screen().logicalDotsPerInch())
 
 
 def test_the_zoom_box_shows_the_zoom_and_takes_a_typed_one(win, qtbot):
-    box = win.zoom.box
+    box = win.services.zoom.box
     assert box in [win.toolbar.widgetForAction(a) for a in win.toolbar.actions()]
     qtbot.keyClick(win.view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
     qtbot.wait(20)
-    assert box.currentText() == f"{win.zoom.percent():.0f} %"
+    assert box.currentText() == f"{win.services.zoom.percent():.0f} %"
     box.lineEdit().setFocus()
     box.lineEdit().selectAll()
     qtbot.keyClicks(box.lineEdit(), "250")
     qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
-    assert win.zoom.percent() == pytest.approx(250.0)
+    assert win.services.zoom.percent() == pytest.approx(250.0)
     box.setCurrentIndex(box.findData("fit"))
     box.activated.emit(box.findData("fit"))
     win.view.fit_table()
     fitted = win.view.px_per_inch()
-    assert win.zoom.percent() == pytest.approx(100 * fitted / win.zoom.life_size_px_per_inch())
+    zoom = win.services.zoom
+    assert zoom.percent() == pytest.approx(100 * fitted / zoom.life_size_px_per_inch())
 
 
 @pytest.mark.parametrize(("text", "value"), [("150", 150.0), ("150 %", 150.0),
@@ -74,7 +75,7 @@ def test_parse_percent(text, value):
 def test_help_menu_is_last_and_has_its_entries(win):
     titles = [a.text() for a in win.menuBar().actions()]
     assert titles[-1] == "&Help"
-    texts = [a.text() for a in win.help_menu.menu.actions() if not a.isSeparator()]
+    texts = [a.text() for a in win.services.help_menu.menu.actions() if not a.isSeparator()]
     assert texts == ["&Keyboard shortcuts", "&Rules…", "The &tools at a glance",
                      "&About Warboard"]
 
@@ -86,8 +87,8 @@ def test_keyboard_shortcuts_lists_the_window_s_keys(win, qtbot):
         assert any(expected in k.split(" / ") for k in keys), expected
     what = {w: k for k, w, _ in rows}
     assert what["Measure"] == "M"
-    win.help_menu.shortcuts_action.trigger()
-    dialog = win.help_menu.dialog
+    win.services.help_menu.shortcuts_action.trigger()
+    dialog = win.services.help_menu.dialog
     qtbot.addWidget(dialog)
     text = dialog.text.toPlainText()
     assert "Zoom in" in text and "Ctrl+=" in text and "Wheel" in text
@@ -100,8 +101,8 @@ def test_rules_summary_of_each_ruleset_marks_its_proposed_readings(win, qtbot):
         n = sum(o.proposed for o in rs.options)
         assert page.count("#b36b00'>PROPOSED") == n   # the badge: one per reading of ours
         assert f"{n} PROPOSED" in page
-    win.help_menu.rules_action.trigger()
-    dialog = win.help_menu.dialog
+    win.services.help_menu.rules_action.trigger()
+    dialog = win.services.help_menu.dialog
     qtbot.addWidget(dialog)
     assert isinstance(dialog, RulesDialog)
     assert dialog.box.currentData() == win.scenario.ruleset   # the game's own first
@@ -114,12 +115,12 @@ def test_rules_summary_of_each_ruleset_marks_its_proposed_readings(win, qtbot):
 def test_about(win, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
-    win.help_menu.about_action.trigger()
+    win.services.help_menu.about_action.trigger()
     assert shown and "Warboard" in shown[0] and "Qt" in shown[0]
 
 
 def test_first_run_overlay_names_the_tools_once(win, qtbot):
-    first = win.first_run
+    first = win.services.first_run
     assert first.maybe_show() is True
     overlay = first.overlay
     assert overlay.isVisible()
@@ -130,12 +131,12 @@ def test_first_run_overlay_names_the_tools_once(win, qtbot):
     assert not overlay.isVisible()
     assert st.settings().value("ui/first_run_seen") in (True, "true")
     assert first.maybe_show() is False
-    win.help_menu.tour_action.trigger()
+    win.services.help_menu.tour_action.trigger()
     assert overlay.isVisible()
     qtbot.keyClick(win.view, Qt.Key.Key_Escape)
     assert not overlay.isVisible()
 
 
 def test_a_window_built_for_tests_shows_no_overlay(win):
-    assert win.first_run.overlay is None
+    assert win.services.first_run.overlay is None
     assert QApplication.instance() is not None
