@@ -49,7 +49,7 @@ def spy(monkeypatch):
 
 def test_the_actions_dock_rolls_and_applies_through_the_referee(qtbot, spy):
     win = aimed_window(qtbot)
-    panel, game = win.action_panel, win.game
+    panel, game = win.services.action_panel, win.game
     click(qtbot, panel.dice_entry.roll_button)
     assert [type(s) for s in spy.rolls] == [AppDice] and len(game.log) == 1
     assert roll_mark(game.log[0])["applied"] is False
@@ -61,7 +61,7 @@ def test_the_actions_dock_rolls_and_applies_through_the_referee(qtbot, spy):
 
 def test_typed_dice_previewed_in_the_actions_dock_are_not_rolls(qtbot, spy):
     win = aimed_window(qtbot)
-    panel, game = win.action_panel, win.game
+    panel, game = win.services.action_panel, win.game
     enter_dice_mode(qtbot, panel)
     type_dice(qtbot, panel, [4])
     assert panel.resolution is not None and spy.rolls == [] and game.log == ()
@@ -75,7 +75,7 @@ def test_the_tests_dock_rolls_through_the_referee(qtbot, spy, toy_rulesets):  # 
     toys = toy_rulesets
     win = toy_window(qtbot, toys, toys.SIDES, [toys.unit("fischer", "axis", x=10),
                                                toys.unit("smith", "allies", x=34)])
-    game, tests = win.game, win.tests_dock
+    game, tests = win.game, win.services.tests_dock
     game.unit("fischer").markers["shaken"] = 1
     tests.show()
     tests.raise_()
