@@ -18,9 +18,8 @@ The same class, filtered on `Action.kind`, is the Tests dock (app/panels/tests_d
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
@@ -42,6 +41,17 @@ from PySide6.QtWidgets import (
 from app.i18n import current_language, loc, tr
 from engine.i18n import said
 
+from .action_choices import (  # noqa: F401 (the docks' names, kept importable here)
+    actions_offered,
+    answerable,
+    game_rules,
+    implicit_template,
+    is_action,
+    is_test,
+    profile_of,
+    roles_shown,
+    weapon_choices,
+)
 from .docks import LazyDock, add_view_dock
 from .list_sync import sync_combo
 
@@ -57,7 +67,6 @@ if TYPE_CHECKING:
         Facts,
         GroupRef,
         Resolution,
-        Role,
         Ruleset,
         TemplatePlacement,
     )
@@ -69,72 +78,6 @@ if TYPE_CHECKING:
 NONE = "—"
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1f7a3a;"
-
-
-@functools.cache
-def implicit_template() -> Role:
-    """The template role an action that reads template facts gets when it declares none
-    (built on first use: engine.protocol comes in after the window is up)."""
-    from engine.protocol import Role
-
-    return Role("template", required=False, label="template", kind="template",
-                doc="lay a template for the facts read under it")
-
-
-def is_action(action: Action) -> bool:
-    """What the action panel lists: everything but the unit-wide tests."""
-    return getattr(action, "kind", "action") != "test"
-
-
-def is_test(action: Action) -> bool:
-    """What the tests dock lists: `Action.kind == "test"`."""
-    return getattr(action, "kind", "action") == "test"
-
-
-def game_rules(game: Game) -> dict[str, Any]:
-    """The ruleset readings chosen for this game (engine.readings), else {} (defaults)."""
-    from engine.readings import game_readings
-    return game_readings(game)
-
-
-def roles_shown(rs: Ruleset, action: Action) -> tuple[Role, ...]:
-    """The roles the panel draws for `action`: its own, and a template when it reads
-    template facts without declaring a template role."""
-    roles = tuple(action.roles)
-    wants_template = any(f.scope == "template" for f in rs.fact_specs(action))
-    if wants_template and not any(r.kind == "template" for r in roles):
-        roles += (implicit_template(),)
-    return roles
-
-
-def profile_of(rs: Ruleset, game: Game, unit: Unit) -> Mapping[str, Any]:
-    """The unit's profile record (the scenario's own first), or {} when unknown."""
-    return rs.profile_of(unit, game.scenario.profiles) or {}
-
-
-def actions_offered(rs: Ruleset, game: Game, unit: Unit,
-                    accept: Callable[[Action], bool]) -> list[Action]:
-    """The actions `unit` can take (`Ruleset.actions_for`, the scenario's profiles first)
-    that this dock lists: a rifleman is not offered a main gun, nor a Sherman a melee."""
-    return [a for a in rs.actions_for(unit, profiles=game.scenario.profiles) if accept(a)]
-
-
-def weapon_choices(rs: Ruleset, game: Game, unit: Unit) -> list[tuple[str, str]]:
-    """(weapon id, name) the unit carries: its profile's `weapons` list, or a vehicle
-    card's weapons ("<profile>.<weapon>"), as found in the ruleset's library."""
-    listed = profile_of(rs, game, unit).get("weapons")
-    if isinstance(listed, Mapping):
-        ids = [f"{unit.profile}.{k}" for k in listed]
-    elif isinstance(listed, list | tuple):
-        ids = [str(w) for w in listed]
-    else:
-        ids = []
-    out = []
-    for wid in ids:
-        record = rs.weapons.get(wid)
-        if record is not None:
-            out.append((wid, str(record.get("name", wid))))
-    return out
 
 
 class ActionPanel(LazyDock):
@@ -220,13 +163,7 @@ class ActionPanel(LazyDock):
     # --- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        from .dice_entry import DiceEntry
-        from .facts_view import FactsView
-        from .modifiers_view import ModifiersView
         from .odds_chart import OddsChart
-        from .options_view import OptionsView
-        from .roles_view import RolesView
-        from .steps_view import StepsView
 
         body = QWidget()
         lay = QVBoxLayout(body)
@@ -245,6 +182,19 @@ class ActionPanel(LazyDock):
         head.addRow(tr("Action"), self.action_box)
         lay.addLayout(head)
         lay.addWidget(self.doc)
+
+        self._build_setup(lay)
+        self.odds_chart = OddsChart()
+        results = self._build_results()
+        lay.addStretch(1)
+        self._lay_out(body, results)
+
+    def _build_setup(self, lay: QVBoxLayout) -> None:
+        """Roles, facts, options, modifiers and the return fire, one group each."""
+        from .facts_view import FactsView
+        from .modifiers_view import ModifiersView
+        from .options_view import OptionsView
+        from .roles_view import RolesView
 
         self.roles_box = QGroupBox(self.tr("Roles"))
         self.roles_view = RolesView(self._request_pick)
@@ -289,7 +239,10 @@ class ActionPanel(LazyDock):
         answer.addRow(self.tr("weapon"), self.answer_weapon_box)
         lay.addWidget(self.answer_box)
 
-        self.odds_chart = OddsChart()
+    def _build_results(self) -> QWidget:
+        """The dice, the steps side by side (return fire), the cost and the buttons."""
+        from .dice_entry import DiceEntry
+        from .steps_view import StepsView
 
         results = QWidget()
         res = QVBoxLayout(results)
@@ -345,8 +298,10 @@ class ActionPanel(LazyDock):
         buttons.addWidget(self.copy_bbcode)
         buttons.addWidget(self.copy_markdown)
         res.addLayout(buttons)
-        lay.addStretch(1)
+        return results
 
+    def _lay_out(self, body: QWidget, results: QWidget) -> None:
+        """The set-up (scrolling), the chart and the results, one above the other."""
         self.setup_scroll = QScrollArea()
         self.setup_scroll.setWidgetResizable(True)
         self.setup_scroll.setWidget(body)
@@ -629,9 +584,7 @@ class ActionPanel(LazyDock):
     # --- return fire ------------------------------------------------------------------------
 
     def _answerable(self, action: Action | None) -> bool:
-        """Return fire is offered for actions (not unit-wide tests) with a unit target."""
-        return action is not None and action.kind == "action" and any(
-            r.kind in ("unit", "responder") and r.name != "actor" for r in action.roles)
+        return answerable(action)
 
     def _fill_answer(self) -> None:
         game, action = self.game, self.action

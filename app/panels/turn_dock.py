@@ -160,6 +160,16 @@ class TurnDock(LazyDock):
         self.tree.itemSelectionChanged.connect(self._tree_chosen)
         lay.addWidget(self.tree_title)
         lay.addWidget(self.tree, 1)
+        self._build_controls(lay)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        lay.addWidget(self.message)
+        self.setWidget(body)
+        self.refresh()
+
+    def _build_controls(self, lay: QVBoxLayout) -> None:
+        """The dice the turn rolls with, and the turn's buttons."""
+        from . import turn_views
 
         dice = QHBoxLayout()
         self.app_dice = QRadioButton(self.tr("App dice"))
@@ -213,11 +223,6 @@ class TurnDock(LazyDock):
                         self.pass_button, self.ambush_button, self.spend_button,
                         self.phase_button, self.next_button, self.end_button)
         lay.addLayout(self.button_grid)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        lay.addWidget(self.message)
-        self.setWidget(body)
-        self.refresh()
 
     # --- wiring -------------------------------------------------------------------------
 
