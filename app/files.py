@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,13 +28,14 @@ from PySide6.QtWidgets import QMenu
 
 from app.i18n import loc, tr
 
+from .file_notices import FileNotices
+from .new_table import NewTable, _first_ruleset, blank_scenario  # noqa: F401 — public here
 from .recent import RecentFiles
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from engine.model import Game
-    from engine.scenario import Scenario
 
 if TYPE_CHECKING:
     from engine.gamefile import Autosaver
@@ -70,51 +70,11 @@ LEFT_ALONE = QT_TR_NOOP("The file was left as it was; the game on the board is s
 # --------------------------------------------------------------------------- new table
 
 
-@dataclass(frozen=True, slots=True)
-class NewTable:
-    """What File ▸ New asks for: the demo, or a blank table of a size and ruleset."""
-
-    demo: bool = False
-    name: str = "New table"
-    ruleset: str = ""          # "": the default table's (the shipped demo's) ruleset
-    width_in: float = 72.0
-    height_in: float = 48.0
-    metres_per_inch: float = 2.5
-    #: with `demo`: which shipped scenario (resources/scenarios); None = the demo
-    demo_file: str | None = None
-
-
-def _first_ruleset() -> str:
-    """The default table's ruleset (the shipped demo's), else the first registered."""
-    from engine.rulesets.registry import list_rulesets
-    from engine.scenario_io import ScenarioError, load_demo
-
-    try:
-        return load_demo().ruleset
-    except (ScenarioError, OSError):
-        found = list_rulesets()
-        return found[0].id if found else ""
-
-
 def _remember(chosen: str) -> None:
     """The next file dialog starts where this one's file was chosen."""
     from app.settings import remember_folder
 
     remember_folder(chosen)
-
-
-def blank_scenario(spec: NewTable) -> Scenario:
-    """An empty table: no terrain, no units."""
-    from engine.scenario import Scenario, Table
-    if spec.width_in <= 0 or spec.height_in <= 0:
-        raise ValueError(f"table: expected a positive size, got {spec.width_in:g} × "
-                         f"{spec.height_in:g}")
-    if spec.metres_per_inch <= 0:
-        raise ValueError(f"table.metres_per_inch: expected a positive number, "
-                         f"got {spec.metres_per_inch:g}")
-    return Scenario(spec.name.strip() or "New table", spec.ruleset or _first_ruleset(),
-                    Table(float(spec.width_in), float(spec.height_in),
-                          float(spec.metres_per_inch)))
 
 
 def ask_new_table(parent: QWidget | None) -> NewTable | None:
@@ -132,14 +92,17 @@ def looks_like_game(path: Path) -> bool:
     """A .warboard name or a SQLite header: read as a game file; anything else as JSON."""
     if path.suffix.lower() == GAME_SUFFIX:
         return True
+    from engine.safe_json import NotARegularFile, read_regular  # a FIFO must not hang
+
     try:
-        with open(path, "rb") as f:
-            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+        return read_regular(path, len(SQLITE_MAGIC) - 1)[:len(SQLITE_MAGIC)] == SQLITE_MAGIC
+    except NotARegularFile:
+        return False  # the scenario reader refuses it by name
     except OSError:
         return path.suffix.lower() != ".json"
 
 
-class FileController(QObject):
+class FileController(FileNotices, QObject):
     """Owns the File menu entries and the game's file.
 
     `path` is the `.warboard` file autosaved into (None until the game has one);
@@ -166,6 +129,7 @@ class FileController(QObject):
         #: What the open game's log chain reported when it was opened (engine.log_chain).
         self.log_problems: tuple[str, ...] = ()
         self._read_problems: tuple[str, ...] = ()
+        self._journal_aside: Path | None = None
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)
         self._check_timer.setInterval(AUTOSAVE_CHECK_MS)
@@ -202,13 +166,17 @@ class FileController(QObject):
                                           tip=tr("Start a game on a scenario .json"))
         self.export_action = self._action(tr("&Export Scenario JSON…"), self.export_dialog,
                                           tip=tr("Write the table as a scenario .json"))
+        self.check_action = self._action(
+            tr("Chec&k Game…"), self.check_game,
+            tip=tr("Check the game file: integrity, schema, roll log, sealed rolls, "
+                   "stray files"))
         self.recent_menu = QMenu(tr("Open &Recent"), self.window)
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
         menu = self.window.file_menu
         first = menu.actions()[0] if menu.actions() else None  # Quit stays last
         for item in (self.new_action, self.open_action, self.recent_menu, None,
                      self.save_action, self.save_as_action, None, self.import_action,
-                     self.export_action, None):
+                     self.export_action, self.check_action, None):
             if item is None:
                 menu.insertSeparator(first)
             elif isinstance(item, QMenu):
@@ -418,6 +386,7 @@ class FileController(QObject):
         as_game = looks_like_game(p) if scenario is None else not scenario
         read = self._read_game if as_game else self._read_scenario
         self._read_problems = ()
+        self._journal_aside = None
         game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
@@ -429,19 +398,9 @@ class FileController(QObject):
         self.log_problems = self._read_problems
         if self.log_problems:
             self.warn_altered_log(p, self.log_problems)
+        if self._journal_aside is not None:
+            self.tell_journal_set_aside(p, self._journal_aside)
         return True
-
-    def warn_altered_log(self, p: Path, problems: tuple[str, ...]) -> None:
-        """Say that the game's log was altered outside Warboard: the game is open, but the
-        player sees the finding (engine.log_chain) instead of an untouched-looking log."""
-        from PySide6.QtWidgets import QMessageBox
-
-        text = "\n".join(f"• {x}" for x in problems)
-        self._status(tr("{0}: the roll log was altered outside Warboard").format(p.name))
-        QMessageBox.warning(self.window, self.tr("The roll log was altered"),
-                            self.tr("{file}: the roll log does not match its hash chain:"
-                                    "\n\n{found}\n\nThe game is open as the file holds it."
-                                    ).format(file=p, found=text))
 
     def _read_game(self, p: Path) -> Game | None:
         from engine.gamefile import GameFileError, open_game
@@ -449,6 +408,7 @@ class FileController(QObject):
         try:
             read = open_game(p)
             self._read_problems = read.log_problems
+            self._journal_aside = read.journal_set_aside
             return read.game
         except GameFileError as e:
             if e.kind == "damaged":
@@ -460,47 +420,6 @@ class FileController(QObject):
         except OSError as e:
             self.window.show_error(tr("Could not open the game"), f"{p}: {e.strerror or e}")
         return None
-
-    def _offer_backup(self, p: Path, error: Exception) -> Game | None:
-        """A damaged game file: offer its newest good backup (engine.backups) in its place;
-        the damaged file is kept beside it. None when there is none or the user says no."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from engine.backups import last_good_backup, restore_backup
-        from engine.gamefile import GameFileError, open_game
-
-        backup = last_good_backup(p)
-        if backup is None:
-            return None
-        answer = QMessageBox.question(
-            self.window, self.tr("The game file is damaged"),
-            self.tr("{error}\n\nOpen its last good backup ({name}) instead? The damaged "
-                    "file is kept beside it.").format(error=_said(error), name=backup.name),
-            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Open)
-        if answer != QMessageBox.StandardButton.Open:
-            return None
-        try:
-            kept = restore_backup(p, backup)
-            read = open_game(p)
-        except (GameFileError, OSError) as e:
-            self.window.show_error(self.tr("Could not restore the backup"), _said(e))
-            return None
-        self._read_problems = read.log_problems
-        self._status(self.tr("Restored {name}; the damaged file is {kept}").format(
-            name=backup.name, kept=kept.name))
-        return read.game
-
-    def _backup(self, path: Path) -> None:
-        """A rolling backup of the game file (after opening and after each Save); a
-        failure is told in the status bar and never stops the save."""
-        from app.settings import backup_count
-        from engine.backups import make_backup
-
-        try:
-            make_backup(path, backup_count())
-        except OSError as e:
-            self._status(self.tr("Backup failed: {0}").format(e.strerror or e))
 
     def _read_scenario(self, p: Path) -> Game | None:
         from engine.model import Game

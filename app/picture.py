@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.model import Game
 
 __all__ = ["LABEL_MODES", "DEFAULT_WIDTH_PX", "MAX_PNG_BYTES", "PictureOptions", "Rendered",
-           "PictureError", "around", "picture_area", "render_image", "render_svg",
+           "PictureError", "area_problem", "around", "picture_area", "render_image", "render_svg",
            "save_picture", "png_bytes"]
 
 LABEL_MODES = ("all", "leaders", "none")
@@ -39,6 +39,10 @@ LABEL_MODES = ("all", "leaders", "none")
 DEFAULT_WIDTH_PX = 1600
 MAX_PNG_BYTES = 1_000_000
 MIN_WIDTH_PX, MAX_WIDTH_PX = 200, 8000
+#: The tallest picture drawn (a long thin area would ask for millions of rows).
+MAX_HEIGHT_PX = MAX_WIDTH_PX
+#: The narrowest area drawn, inches: below it the scale runs past what a painter can hold.
+MIN_AREA_IN = 0.25
 #: Nice lengths for the scale bar, inches.
 SCALE_STEPS_IN = (1, 2, 3, 6, 12, 18, 24, 36, 48, 72, 96, 120)
 BOX_BACK = QColor(255, 255, 255, 225)
@@ -74,10 +78,33 @@ class PictureOptions:
             raise PictureError(tr("width: expected {least}–{most} px, got {got}").format(
                 least=MIN_WIDTH_PX, most=MAX_WIDTH_PX, got=self.width_px))
         if self.area is not None:
-            x, y, w, h = self.area
-            if not all(math.isfinite(v) for v in self.area) or w <= 0 or h <= 0:
-                raise PictureError(tr("area: expected X Y W H with W and H above 0, got "
-                                      "{got}").format(got=" ".join(f"{v:g}" for v in self.area)))
+            why = area_problem(self.area, self.width_px)
+            if why:
+                raise PictureError(tr("area: {why}").format(why=why))
+
+
+def area_problem(area: tuple[float, float, float, float], width_px: int) -> str | None:
+    """Why `area` (X Y W H, inches) cannot be drawn `width_px` wide, or None. Coordinates
+    beyond any table (the scenario's own bound) are refused here, before the painter
+    meets an infinite scale or an image of a billion rows."""
+    from engine.scenario_io import MAX_MAGNITUDE
+
+    x, y, w, h = area
+    got = " ".join(f"{v:g}" for v in area)
+    if not all(math.isfinite(v) for v in area) or w <= 0 or h <= 0:
+        return tr("expected X Y W H with W and H above 0, got {got}").format(got=got)
+    if any(abs(v) > MAX_MAGNITUDE for v in area):
+        return tr("expected X Y W H within ±{limit:g} inches (off any table), got "
+                  "{got}").format(limit=MAX_MAGNITUDE, got=got)
+    if min(w, h) < MIN_AREA_IN:
+        return tr("expected W and H of at least {least:g} inches, got {got}").format(
+            least=MIN_AREA_IN, got=got)
+    tall = width_px * h / w
+    if tall > MAX_HEIGHT_PX:
+        return tr("W × H {w:g} × {h:g} draws a picture {px:.0f} px tall at {width} px wide, "
+                  "above {most} px: choose a wider area").format(
+                      w=w, h=h, px=tall, width=width_px, most=MAX_HEIGHT_PX)
+    return None
 
 
 @dataclass(slots=True)
@@ -93,9 +120,12 @@ class Rendered:
 
 def around(game: Game, unit_id: str, radius_in: float) -> tuple[float, float, float, float]:
     """The square area `radius_in` inches each way from a unit's centre."""
-    if not (math.isfinite(radius_in) and radius_in > 0):
-        raise PictureError(tr("radius: expected inches above 0, got {got}").format(
-            got=f"{radius_in:g}"))
+    from engine.scenario_io import MAX_MAGNITUDE
+
+    if not (math.isfinite(radius_in) and MIN_AREA_IN / 2 <= radius_in <= MAX_MAGNITUDE):
+        raise PictureError(tr("radius: expected {least:g} to {most:g} inches, got "
+                              "{got}").format(least=MIN_AREA_IN / 2, most=MAX_MAGNITUDE,
+                                              got=f"{radius_in:g}"))
     u = next((u for u in game.scenario.units if u.id == unit_id), None)
     if u is None:
         raise PictureError(tr("{flag}: no unit with id {id!r} on the table").format(

@@ -11,6 +11,7 @@ but the picture is written.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ from app.i18n import loc, tr
 from engine.i18n import said
 from engine.model import Game
 
-from .picture import PictureError, PictureOptions, Rendered, around, save_picture
+from .picture import PictureError, PictureOptions, Rendered, area_problem, around, save_picture
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +69,28 @@ def _unit(game: Game, unit_id: str, flag: str) -> None:
             flag=flag, id=unit_id))
 
 
+def _on_a_table(flag: str, *values: float) -> None:
+    """Refuse numbers no table holds (NaN, infinities, beyond the scenario's own bound),
+    naming the option, before a tool turns them into an infinite distance."""
+    from engine.scenario_io import MAX_MAGNITUDE
+
+    if not all(math.isfinite(v) and abs(v) <= MAX_MAGNITUDE for v in values):
+        raise PictureError(tr("{flag}: expected inches within ±{limit:g} (off any table), "
+                              "got {got}").format(flag=flag, limit=MAX_MAGNITUDE,
+                                                  got=", ".join(f"{v:g}" for v in values)))
+
+
 def _point(text: str) -> QPointF | None:
     """"X,Y" as a table point, or None when `text` is not one (a unit id)."""
     x, sep, y = text.partition(",")
     if not sep:
         return None
     try:
-        return QPointF(float(x), float(y))
+        px, py = float(x), float(y)
     except ValueError:
         return None
+    _on_a_table("--measure B", px, py)
+    return QPointF(px, py)
 
 
 def draw_overlays(window, ov: Overlays) -> str:
@@ -147,8 +161,15 @@ def _measure(window, a: str, b: str) -> str:
 
 def _template(window, ov: Overlays) -> str:
     from engine.measure import MeasureError
+    from engine.scenario_io import MAX_MAGNITUDE
 
     shape, x, y = ov.template
+    _on_a_table("--template X Y", x, y)
+    if ov.scatter is not None:
+        _on_a_table("--scatter DIST", ov.scatter[0])
+        if not abs(ov.scatter[1]) <= MAX_MAGNITUDE:
+            raise PictureError(tr("--scatter BEARING: expected degrees within ±{limit:g}, "
+                                  "got {got:g}").format(limit=MAX_MAGNITUDE, got=ov.scatter[1]))
     tool = window.tools.tools["template"]
     try:
         tool.set_shape(shape)
@@ -186,6 +207,13 @@ def make_picture(game: Game, out: str, *, area=None, around_unit: tuple[str, flo
     """The picture of `game` in `out` (.png / .svg), the overlays drawn first."""
     if around_unit is not None:
         area = around(game, *around_unit)
+        why = area_problem(area, width_px)
+        if why:
+            raise PictureError(tr("--around: {why}").format(why=why))
+    elif area is not None:
+        why = area_problem(area, width_px)
+        if why:
+            raise PictureError(tr("--area: {why}").format(why=why))
     opts = PictureOptions(area=area, width_px=width_px, labels=labels, grid=grid)
     window = board_window(game)
     try:

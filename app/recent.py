@@ -47,22 +47,29 @@ class RecentFiles:
     def paths(self) -> list[Path]:
         """The list as stored, newest first (files that have gone are kept: a drive may be
         away; the menu shows them disabled)."""
-        import json  # here, not at start: the window is complete before a list is read (P6)
-
+        from engine import safe_json  # here, not at start: the window is complete before
+        # a list is read (P6). safe_json, not json: a list nested 100,000 deep would
+        # exhaust the parser's recursion and stop the program starting.
         try:
             if self.store.stat().st_size > MAX_BYTES:
                 return []
-            data = json.loads(self.store.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = safe_json.loads(self.store.read_bytes())
+        except (OSError, ValueError, RecursionError):
             return []
         items = data.get("recent") if isinstance(data, dict) else None
         if not isinstance(items, list):
             return []
         out: list[Path] = []
+        seen: set[Path] = set()
         for item in items:
-            if isinstance(item, str) and item and Path(item) not in out:
-                out.append(Path(item))
-        return out[: self.limit]
+            if len(out) >= self.limit:
+                break
+            if isinstance(item, str) and item and "\0" not in item:
+                p = Path(item)
+                if p not in seen:
+                    seen.add(p)
+                    out.append(p)
+        return out
 
     def add(self, path: str | os.PathLike) -> list[Path]:
         """Put `path` first; returns the new list."""
@@ -89,6 +96,7 @@ class RecentFiles:
         text = json.dumps({"recent": [str(p) for p in items]}, indent=1) + "\n"
         try:
             store.parent.mkdir(parents=True, exist_ok=True)
+            clean_leftovers(store.parent)
             fd, tmp = tempfile.mkstemp(prefix=".recent.", suffix=".tmp", dir=store.parent)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -99,6 +107,26 @@ class RecentFiles:
                 raise
         except OSError:
             pass
+
+
+#: A temporary list file older than this was left by a killed write (a live one is
+#: renamed within milliseconds of being made).
+STALE_S = 60.0
+
+
+def clean_leftovers(folder: Path) -> list[Path]:
+    """Remove `.recent.*.tmp` files a killed write left in `folder`; returns them."""
+    import time
+
+    gone = []
+    for tmp in folder.glob(".recent.*.tmp"):
+        try:
+            if time.time() - tmp.stat().st_mtime > STALE_S:
+                tmp.unlink()
+                gone.append(tmp)
+        except OSError:
+            continue
+    return gone
 
 
 def _absolute(path: str | os.PathLike) -> Path:

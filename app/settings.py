@@ -55,6 +55,9 @@ class _Notifier(QObject):
 
 _notifier: _Notifier | None = None
 _units_cache: dict[str, str] = {}
+#: Keys set since `take_not_kept` last ran that the settings file did not take (a
+#: read-only or missing config folder): the value holds for this session only.
+_not_kept: list[str] = []
 
 
 def notifier() -> _Notifier:
@@ -68,8 +71,19 @@ def _set(key: str, value: object) -> None:
     s = settings()
     s.setValue(key, value)
     s.sync()
+    if s.status() != QSettings.Status.NoError and key not in _not_kept:
+        _not_kept.append(key)
     _units_cache.clear()
     notifier().changed.emit(key)
+
+
+def take_not_kept() -> list[str]:
+    """The keys set since the last call that could not be written to the settings file
+    (the caller tells the user), and forget them."""
+    keys = list(_not_kept)
+    _not_kept.clear()
+    return keys
+
 
 
 def _choice(key: str, choices: tuple[str, ...]) -> str:

@@ -74,6 +74,18 @@ def apply_language(lang: str) -> bool:
     return True
 
 
+def not_kept_message(keys: list[str]) -> str:
+    """What the user reads when settings could not be saved: which, and where."""
+    names = {st.LANGUAGE_KEY: tr("Language"), st.UNITS_KEY: tr("Distances shown"),
+             st.DICE_KEY: tr("Dice to start with"), st.SCALE_KEY: tr("Ground scale of a new table"),
+             st.THEME_KEY: tr("Theme"), st.BACKUPS_KEY: tr("Backups kept beside a game"),
+             st.FOLDER_KEY: tr("Last folder")}
+    return tr("These settings apply now but could not be saved for the next start: "
+              "{keys}. The settings file {file} cannot be written (is its folder read-only "
+              "or missing?).").format(keys=", ".join(names.get(k, k) for k in keys),
+                                      file=str(st.config_dir() / "settings.ini"))
+
+
 class SettingsController:
     """The Edit ▸ Settings… entry of one window."""
 
@@ -102,10 +114,17 @@ class SettingsController:
 
     def apply(self, dialog: SettingsDialog) -> None:
         before = st.language()
+        st.take_not_kept()
         dialog.store()
         apply_theme(st.theme())
         if st.language() != before:
             apply_language(st.language())
+        lost = st.take_not_kept()
+        if lost:
+            from PySide6.QtWidgets import QMessageBox  # not a class the window needs at start
+
+            QMessageBox.warning(self.window, tr("Settings not saved"),
+                                not_kept_message(lost))
 
 
 def install(window) -> SettingsController:

@@ -17,11 +17,29 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 __all__ = ["DEFAULT_KEEP", "backup_folder", "list_backups", "make_backup",
-           "last_good_backup", "restore_backup"]
+           "last_good_backup", "restore_backup", "clean_leftovers", "BackupError"]
 
 #: How many backups a game keeps unless the user says otherwise.
 DEFAULT_KEEP = 5
+
+
+class BackupError(OSError):
+    """A backup the disk refused (full, an input/output error, read-only), said in plain
+    words; the game file and the other backups are as they were."""
+
+    def __init__(self, cause: BaseException) -> None:
+        from engine.gamefile_open import write_failure
+        from engine.i18n import msg
+
+        self.message = msg("the backup was not made: {why}. The game file and its other "
+                           "backups are as they were.", why=write_failure(cause))
+        super().__init__(self.message)
 
 
 def backup_folder(path: str | os.PathLike) -> Path:
@@ -58,12 +76,14 @@ def make_backup(path: str | os.PathLike, keep: int = DEFAULT_KEEP) -> Path | Non
         return None
     folder = backup_folder(p)
     folder.mkdir(exist_ok=True)
+    clean_leftovers(p)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")[:-3]
     target = folder / f"{p.stem}-{stamp}.warboard"
     import sqlite3  # here: the settings read DEFAULT_KEEP at start-up, before any game
 
     fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
-    os.close(fd)
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX)   # a live backup's file: clean_leftovers skips it
     try:
         src = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, timeout=10)
         dst = sqlite3.connect(tmp)
@@ -73,12 +93,42 @@ def make_backup(path: str | os.PathLike, keep: int = DEFAULT_KEEP) -> Path | Non
             dst.close()
             src.close()
         os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+    except BaseException as e:
+        for side in ("", "-journal", "-wal", "-shm"):
+            Path(tmp + side).unlink(missing_ok=True)
+        if isinstance(e, (sqlite3.Error, OSError)):
+            raise BackupError(e) from None
         raise
+    finally:
+        os.close(fd)
     for old in list_backups(p)[keep:]:
         old.unlink(missing_ok=True)
     return target
+
+
+def clean_leftovers(path: str | os.PathLike) -> list[Path]:
+    """Remove what killed backups left in the game's backups folder: `.*.tmp` files no
+    live backup holds (flock), with their -journal, and any -journal whose file is gone.
+    Returns what was removed."""
+    from engine.gamefile_open import _held
+
+    folder = backup_folder(path)
+    if not folder.is_dir():
+        return []
+    gone = []
+    for tmp in folder.glob(".*.tmp"):
+        if _held(tmp):
+            continue
+        for side in ("-journal", "-wal", "-shm", ""):
+            side_path = Path(str(tmp) + side)
+            if side_path.exists():
+                side_path.unlink(missing_ok=True)
+                gone.append(side_path)
+    for journal in folder.glob("*-journal"):
+        if not Path(str(journal)[: -len("-journal")]).exists():
+            journal.unlink(missing_ok=True)
+            gone.append(journal)
+    return gone
 
 
 def last_good_backup(path: str | os.PathLike) -> Path | None:

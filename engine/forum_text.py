@@ -5,7 +5,10 @@ Russian: the one place their translation is kept. Placeholders are str.format fi
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "TEXTS", "text"]
+import unicodedata
+from urllib.parse import quote
+
+__all__ = ["LANGS", "TEXTS", "text", "link_target", "one_line"]
 
 LANGS = ("en", "ru")
 
@@ -47,6 +50,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "mismatch": "roll #{roll} (log line {seq}, {label} {die}): logged {logged}, "
                     "the seed gives {expected}",
         "missing": "roll #{roll} missing: made and not in the log",
+        "missing_run": "rolls #{roll}–#{last} missing ({count}): made and not in the log",
+        "bad_number": "log line {seq}: a sealed roll ({label}) numbered {roll}; numbers "
+                      "start at 1",
         "duplicate": "roll #{roll} logged twice with different faces (log lines {first} and "
                      "{seq})",
         "unnumbered": "log line {seq}: a sealed roll ({label}) without its number",
@@ -90,6 +96,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "mismatch": "бросок №{roll} (строка журнала {seq}, {label} {die}): записано {logged}, "
                     "зерно даёт {expected}",
         "missing": "бросок №{roll} пропущен: сделан, но его нет в журнале",
+        "missing_run": "броски №{roll}–№{last} пропущены ({count}): сделаны, но их нет в "
+                       "журнале",
+        "bad_number": "строка журнала {seq}: запечатанный бросок ({label}) под номером "
+                      "{roll}; номера начинаются с 1",
         "duplicate": "бросок №{roll} записан дважды с разными гранями (строки журнала {first} "
                      "и {seq})",
         "unnumbered": "строка журнала {seq}: запечатанный бросок ({label}) без номера",
@@ -106,3 +116,19 @@ def text(lang: str, key: str, **values: object) -> str:
     """The string `key` in `lang` (English when the language lacks it), filled in."""
     table = TEXTS.get(lang, TEXTS["en"])
     return table.get(key, TEXTS["en"][key]).format(**values)
+
+
+def link_target(name: str) -> str:
+    """A file name as the target of a post's link ([img]…[/img], ![…](…)): percent-encoded
+    as a relative URL, so brackets, parentheses, spaces and line breaks in a name stay in
+    the link instead of closing it and opening markup of their own."""
+    return quote(name, safe="/")
+
+
+def one_line(name: str) -> str:
+    """A name written into a post's text on one line: control and format characters (line
+    breaks, bidi overrides) shown as \\uXXXX, since the post's markup escaping keeps
+    them."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+                   else c for c in name)
+

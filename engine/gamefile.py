@@ -1,24 +1,8 @@
 """`.warboard` game files: create, save, load, check, and autosave on a background thread.
 
 The file is one SQLite database (tables in engine/gamefile_schema.py), written through
-sqlite-utils over connections opened here.
-
-Atomicity and journal mode. Every write is one SQLite transaction in the rollback
-journal (`journal_mode=DELETE`, `synchronous=FULL`), and only that mode: never WAL, never
-a switch. Why: a switch between WAL and the rollback journal is itself a write, and a kill
-during one leaves a hot -journal; with no switches a file at rest is always one
-self-contained file, and a kill at any moment leaves either nothing or a hot -journal of
-one unfinished transaction. SQLite rolls a hot journal back only through a read-write
-connection, so every opener first calls `recover` — which opens read-write only when a
-hot journal (or a WAL left by an older Warboard) is there, and only for a file whose
-header carries our application_id — and then reads read-only. A -journal, -wal or -shm
-left beside a path is never applied to another file: a new file (new_game_file, Save As)
-first recovers the old file at the path (the journal belongs to it) and then removes any
-side file before the new one takes the name. Temporary files of a killed Save As
-(`.<name>.*.tmp`) are removed by the next save into that folder (they are flock-ed while
-written, so a live one is never touched). A rollback-journal commit costs a few more
-fsyncs than a WAL commit (a 500-unit autosave is still ~10 ms) and blocks readers for the
-commit's length; readers wait on a busy timeout.
+sqlite-utils over connections opened in engine/gamefile_open.py (which says how a write
+stays atomic and what a kill leaves) and filled by engine/gamefile_rows.py.
 
 Reading never writes. `check_game_file` and `load_game` open `file:…?mode=ro`, so a file
 that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it was.
@@ -27,31 +11,49 @@ that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it w
 from __future__ import annotations
 
 import collections
-import contextlib
 import dataclasses
-import functools
-import glob
 import itertools
-import json
 import os
 import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import sqlite_utils
 
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
-
+from engine import journal
+from engine.gamefile_open import (
+    BUSY_TIMEOUT_S,
+    MAX_GAME_BYTES,
+    SQLITE_MAGIC,
+    _check_header,
+    _check_identity,
+    _close_rw,
+    _damaged,
+    _open_ro,
+    _open_rw,
+    _ours,
+    _remove_side_files,
+    _table_names,
+    _transaction,
+    check_utf8,
+    clean_temporaries,
+    connect,
+    fcntl,
+    needs_recovery,
+    not_written,
+    recover,
+)
+from engine.gamefile_rows import (
+    SaveStats,
+    _log_rows,
+    _meta_rows,
+    _write_snapshot,
+    app_version,
+)
 from engine.gamefile_schema import (
     APPLICATION_ID,
     FORMAT,
@@ -85,247 +87,9 @@ __all__ = [
     "save_game", "load_game", "open_game", "GameRead", "append_log", "check_game_file",
     "read_log", "LogRow",
     "export_scenario", "import_scenario", "SCHEMA_VERSION", "FORMAT",
+    "BUSY_TIMEOUT_S", "MAX_GAME_BYTES", "SQLITE_MAGIC", "recover", "needs_recovery",
+    "clean_temporaries", "app_version",
 ]
-
-SQLITE_MAGIC = b"SQLite format 3\x00"
-#: How long a writer waits for another (the autosaver and an explicit save) to finish.
-BUSY_TIMEOUT_S = 10.0
-#: Parameters in one statement: SQLite's lowest SQLITE_MAX_VARIABLE_NUMBER (builds before
-#: 3.32 allow 999).
-_MAX_PARAMS = 999
-#: The largest game file opened, checked before reading (a 2,000-unit game with a
-#: 10,000-entry log is ~30 MB).
-MAX_GAME_BYTES = 512 * 2**20
-
-
-@functools.lru_cache(maxsize=1)
-def app_version() -> str:
-    """The installed program's version (read once: package metadata is parsed as e-mail
-    headers, ~1.5 ms, and every save writes it)."""
-    try:
-        return metadata.version("warboard")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
-@dataclass(frozen=True, slots=True)
-class SaveStats:
-    """What one save wrote: rows replaced and deleted per table, log rows appended."""
-
-    units_written: int = 0
-    units_deleted: int = 0
-    terrain_written: int = 0
-    terrain_deleted: int = 0
-    log_appended: int = 0
-    ms: float = 0.0
-
-
-# --------------------------------------------------------------------------- opening
-
-
-def _open_ro(path: Path) -> sqlite_utils.Database:
-    uri = path.resolve().as_uri() + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S,
-                           check_same_thread=False)
-    return sqlite_utils.Database(conn, execute_plugins=False)
-
-
-def _open_rw(path: Path) -> sqlite_utils.Database:
-    conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_S,
-                           check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=DELETE")
-    conn.execute("PRAGMA synchronous=FULL")
-    return sqlite_utils.Database(conn, execute_plugins=False)
-
-
-def _close_rw(db: sqlite_utils.Database) -> None:
-    db.close()
-
-
-def _ours(path: Path) -> bool:
-    """The file's header says it is a Warboard game (SQLite magic and our application_id,
-    which a file gets when it is created and keeps)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(100)
-    except OSError:
-        return False
-    return (len(head) == 100 and head.startswith(SQLITE_MAGIC)
-            and int.from_bytes(head[68:72], "big") == APPLICATION_ID)
-
-
-def needs_recovery(path: Path) -> bool:
-    """A hot -journal beside the file, or a -wal / WAL header left by an older Warboard."""
-    journal = Path(str(path) + "-journal")
-    if journal.exists() and journal.stat().st_size > 0:
-        return True
-    try:
-        with open(path, "rb") as f:
-            head = f.read(20)
-    except OSError:
-        return False
-    return len(head) == 20 and (head[18], head[19]) == (2, 2)  # WAL mode
-
-
-def recover(path: str | os.PathLike) -> bool:
-    """Finish what a killed writer left: roll a hot journal back (or check a WAL in) with a
-    read-write connection, leaving the file in rollback mode. Only for our own files and
-    only when needed; True if it did. A file SQLite cannot recover stays as it is (the
-    reader then reports it damaged)."""
-    p = Path(path)
-    if not p.is_file() or not _ours(p) or not needs_recovery(p):
-        return False
-    try:
-        conn = sqlite3.connect(str(p), isolation_level=None, timeout=BUSY_TIMEOUT_S)
-        try:
-            conn.execute("PRAGMA journal_mode=DELETE").fetchone()  # rolls back, checks in
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError:
-        return False
-    return True
-
-
-def _remove_side_files(path: Path) -> None:
-    for side in ("-journal", "-wal", "-shm"):
-        Path(str(path) + side).unlink(missing_ok=True)
-
-
-def clean_temporaries(path: Path) -> list[Path]:
-    """Remove `.<name>.*.tmp` files (and their side files) that a killed save left beside
-    `path`; one still being written is flock-ed by its writer and stays."""
-    gone = []
-    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-        if _held(tmp):
-            continue
-        for side in ("-journal", "-wal", "-shm", ""):
-            Path(str(tmp) + side).unlink(missing_ok=True)
-        gone.append(tmp)
-    return gone
-
-
-def _held(tmp: Path) -> bool:
-    """Someone alive holds the temporary file's lock (POSIX flock; elsewhere: younger than
-    a minute)."""
-    if fcntl is None:
-        try:
-            return time.time() - tmp.stat().st_mtime < 60
-        except OSError:
-            return False
-    try:
-        fd = os.open(tmp, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return True
-    finally:
-        os.close(fd)  # closing drops our lock
-    return False
-
-
-@contextmanager
-def _transaction(db: sqlite_utils.Database) -> Iterator[None]:
-    """BEGIN IMMEDIATE: take the write lock up front so two writers queue on the busy
-    timeout instead of failing when a read turns into a write."""
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
-    db.conn.execute("COMMIT")
-
-
-# --------------------------------------------------------------------------- checking
-
-
-def _check_header(path: Path) -> None:
-    """not-found / not-sqlite / too big, from the file's size and first bytes alone."""
-    if not path.exists():
-        raise GameFileError("not-found", msg("no such file"))
-    if path.is_dir():
-        raise GameFileError("not-found", msg("is a folder, not a game file"))
-    size = path.stat().st_size
-    if size == 0:
-        raise GameFileError("not-sqlite", msg("the file is empty, not a Warboard game"))
-    if size > MAX_GAME_BYTES:
-        raise GameFileError("invalid", msg("the file is {size:.0f} MB, more than a game file "
-                                           "may be ({mb} MB)", size=size / 2**20,
-                                           mb=MAX_GAME_BYTES // 2**20))
-    with open(path, "rb") as f:
-        head = f.read(100)
-    if not head.startswith(SQLITE_MAGIC):
-        raise GameFileError("not-sqlite",
-                            msg("not a Warboard game file (not a SQLite database)"))
-    if len(head) < 100:
-        raise GameFileError("damaged", msg("damaged: the file is cut short ({size} bytes)",
-                                           size=size))
-
-
-def _cut_short(path: Path) -> Any:
-    """", cut short (N bytes of M)" when the header promises more pages than the file has
-    — said only once SQLite itself has found the file damaged (a kill during a
-    checkpoint can leave such a header on a file SQLite reads fine)."""
-    try:
-        size = path.stat().st_size
-        with open(path, "rb") as f:
-            head = f.read(100)
-    except OSError:
-        return ""
-    page_size = int.from_bytes(head[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(head[28:32], "big")
-    if pages and head[24:28] == head[92:96] and pages * page_size > size:
-        return msg(": the file is cut short ({size} bytes of {total})", size=size,
-                   total=pages * page_size)
-    return ""
-
-
-def _damaged(e: sqlite3.DatabaseError, path: Path | None = None) -> GameFileError:
-    short = _cut_short(path) if path is not None else ""
-    return GameFileError("damaged", msg("damaged{short}: SQLite says {why}", short=short,
-                                        why=str(e).rstrip(".")))
-
-
-def _table_names(db: sqlite_utils.Database) -> set[str]:
-    return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-
-
-def _check_identity(db: sqlite_utils.Database, *, integrity: bool) -> None:
-    """damaged (integrity check) / foreign / newer, in that order."""
-    if integrity:
-        problems = [r[0] for r in db.execute("PRAGMA quick_check(5)")]
-        if problems != ["ok"]:
-            raise sqlite3.DatabaseError(problems[0])
-    app_id = db.execute("PRAGMA application_id").fetchone()[0]
-    names = _table_names(db)
-    if "meta" not in names or app_id not in (0, APPLICATION_ID):
-        raise GameFileError("foreign", msg("a SQLite database, but not a Warboard game"))
-    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-    if meta.get("format") != FORMAT:
-        raise GameFileError("foreign", msg("a SQLite database, but not a Warboard game "
-                                           "(format {format})", format=repr(meta.get("format"))))
-    raw = meta.get("schema_version")
-    try:
-        version = int(raw)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise invalid("meta", "schema_version", "value",
-                      msg("expected a whole number, got {got}", got=repr(raw))) from None
-    if version > SCHEMA_VERSION:
-        raise GameFileError("newer", msg("made by a newer Warboard (schema {version}); this "
-                                         "version reads schema {reads}", version=version,
-                                         reads=SCHEMA_VERSION))
-    if version < 1:
-        raise invalid("meta", "schema_version", "value",
-                      msg("no schema {version} exists", version=version))
-    missing = [t for t in TABLES if t not in names]
-    if missing:
-        raise GameFileError("invalid", msg("table {table} is missing",
-                                           table=verbatim(repr(missing[0]))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +100,9 @@ class GameRead:
 
     game: Game
     log_problems: tuple[str, ...] = ()
+    #: Another file's rollback journal found beside this one, renamed to this path and
+    #: not applied (engine/journal.py): the player is told its name.
+    journal_set_aside: Path | None = None
 
 
 def _read_checked(db: sqlite_utils.Database) -> GameRead:
@@ -351,13 +118,21 @@ def _read_checked(db: sqlite_utils.Database) -> GameRead:
 
 def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) -> Game:
     top = db.execute("SELECT key, json FROM scenario ORDER BY pos").fetchall()
+    check_utf8("scenario", ("key", "json"), top)
     rows = {t: db.execute(f"SELECT id, json FROM [{t}] ORDER BY pos").fetchall()
             for t in ROW_TABLES}
+    for t in ROW_TABLES:
+        check_utf8(t, ("id", "json"), rows[t])
     doc = scenario_doc(top, rows)
     ids = {t: [r[0] for r in rows[t]] for t in ROW_TABLES}
-    meta = game_meta(db.execute("SELECT key, json FROM game").fetchall())
+    game_rows = db.execute("SELECT key, json FROM game").fetchall()
+    check_utf8("game", ("key", "json"), game_rows)
+    meta = game_meta(game_rows)
+    log_rows = _log_rows(db) if log_rows is None else log_rows
+    check_utf8("log", tuple(log_rows[0]) if log_rows else (),
+               [tuple(r.values()) for r in log_rows])
     log = []
-    for i, r in enumerate(_log_rows(db) if log_rows is None else log_rows):
+    for i, r in enumerate(log_rows):
         if r["seq"] != i + 1:
             raise invalid("log", r["seq"], "seq", msg("expected {n} (the log has a gap)",
                                                       n=i + 1))
@@ -365,24 +140,19 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
     return build_game(doc, ids, meta, log)
 
 
-def _log_rows(db: sqlite_utils.Database, where: str = "", params: tuple = ()) -> list[dict]:
-    """Log rows as dicts, fetched at once: a half-read cursor kept alive by a traceback
-    would keep the connection (and its lock on the file) open after close()."""
-    cur = db.execute(f"SELECT * FROM log {where} ORDER BY seq", params)
-    names = [d[0] for d in cur.description]
-    return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-
-
 def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database], object],
                  *, integrity: bool = True):
-    """Run `read` on a read-only connection after the header and identity checks; every
-    failure becomes a GameFileError naming the file."""
+    """Run `read` on a read-only connection after the header and identity checks, all in
+    one read transaction: a game read while the autosaver commits is one save, never the
+    units of one and the state of the next. Every failure becomes a GameFileError naming
+    the file."""
     p = Path(path)
     try:
         _check_header(p)
         recover(p)
         db = _open_ro(p)
         try:
+            db.conn.execute("BEGIN")
             _check_identity(db, integrity=integrity)
             return read(db)
         finally:
@@ -407,7 +177,10 @@ def load_game(path: str | os.PathLike) -> Game:
 
 def open_game(path: str | os.PathLike) -> GameRead:
     """The game in a .warboard file with its log chain's problems (see GameRead)."""
-    return _with_reader(path, _read_checked)  # type: ignore[return-value]
+    p = Path(path)
+    aside = journal.set_aside(p) if p.is_file() and _ours(p) else None
+    read: GameRead = _with_reader(p, _read_checked)  # type: ignore[assignment]
+    return dataclasses.replace(read, journal_set_aside=aside) if aside else read
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,150 +200,6 @@ def read_log(path: str | os.PathLike) -> list[LogRow]:
                 for r in _log_rows(db)]
     return _with_reader(path, read, integrity=False)  # type: ignore[return-value]
 
-
-# --------------------------------------------------------------------------- writing
-
-
-def _meta_rows(created: str | None, saved: str,
-               log: tuple[int, str] | None = None) -> list[dict]:
-    """meta's rows; `log` is (entries, hash of the last) after the save."""
-    rows = [{"key": "format", "value": FORMAT},
-            {"key": "schema_version", "value": str(SCHEMA_VERSION)},
-            {"key": "app_version", "value": app_version()},
-            {"key": "saved", "value": saved}]
-    if created is not None:
-        rows.append({"key": "created", "value": created})
-    if log is not None:
-        rows += [{"key": "log_entries", "value": str(log[0])},
-                 {"key": "log_head", "value": log[1]}]
-    return rows
-
-
-def _put_rows(db: sqlite_utils.Database, table: str, rows: list[dict], *,
-              replace: bool = False) -> None:
-    """Insert `rows` (dicts with the same keys) with a few multi-row INSERTs straight on
-    the connection. Not sqlite_utils' insert_all: that asks the schema five to eight times
-    per call, and every statement hands the interpreter lock to whichever thread wants it
-    — an autosave writer beside a busy interface thread waits up to a switch interval
-    (5 ms) each time it takes it back."""
-    if not rows:
-        return
-    cols = list(rows[0])
-    verb = "INSERT OR REPLACE" if replace else "INSERT"
-    names = ", ".join(f"[{c}]" for c in cols)
-    one = "(" + ", ".join("?" * len(cols)) + ")"
-    per = max(1, _MAX_PARAMS // len(cols))
-    for i in range(0, len(rows), per):
-        chunk = rows[i:i + per]
-        db.conn.execute(f"{verb} INTO [{table}] ({names}) VALUES "
-                        + ", ".join([one] * len(chunk)),
-                        [r[c] for r in chunk for c in cols])
-
-
-def _delete_ids(db: sqlite_utils.Database, table: str, ids: list[str]) -> None:
-    """Delete the rows with these ids, a few statements for any number."""
-    for i in range(0, len(ids), _MAX_PARAMS):
-        chunk = ids[i:i + _MAX_PARAMS]
-        db.conn.execute(f"DELETE FROM [{table}] WHERE id IN ({','.join('?' * len(chunk))})",
-                        chunk)
-
-
-def _sync_rows(db: sqlite_utils.Database, table: str,
-               rows: tuple[tuple[str, str], ...]) -> tuple[int, int]:
-    """Make `table` hold exactly `rows` (id, json) in that order, writing only rows whose
-    position or JSON changed and deleting the rest. Returns (written, deleted)."""
-    have = {r[0]: (r[1], r[2]) for r in db.execute(f"SELECT id, pos, json FROM [{table}]")}
-    wanted = {rid: (pos, text) for pos, (rid, text) in enumerate(rows)}
-    changed = [{"id": rid, "pos": pos, "json": text}
-               for rid, (pos, text) in wanted.items() if have.get(rid) != (pos, text)]
-    gone = [rid for rid in have if rid not in wanted]
-    _put_rows(db, table, changed, replace=True)
-    _delete_ids(db, table, gone)
-    return len(changed), len(gone)
-
-
-def _sync_some_rows(db: sqlite_utils.Database, table: str, order: tuple[str, ...],
-                    changed: tuple[tuple[str, str], ...]) -> tuple[int, int]:
-    """A partial save of `table`: rows `changed` (id, json) written, every id in `order`
-    at its position, the rest deleted. An id in `order` the table lacks and `changed`
-    does not bring is an error (the capture missed a unit): nothing is written.
-
-    The order is handed to SQLite as one JSON array (json_each: key = position) and
-    compared there: read into Python, 2,000 positions cost the autosave writer ~8 ms of
-    decoding and dict building holding the interpreter lock — time the interface thread
-    waits when it wants the lock back."""
-    ids = json.dumps(order)
-    texts = dict(changed)
-    conn = db.conn
-    missing = conn.execute(
-        f"SELECT j.value FROM json_each(?) AS j WHERE NOT EXISTS "
-        f"(SELECT 1 FROM [{table}] AS t WHERE t.id = j.value) ORDER BY j.key", (ids,))
-    lost = [rid for (rid,) in missing.fetchall() if rid not in texts]
-    if lost:
-        raise GameFileError("conflict", msg("{table} row {row}: neither in the file nor in "
-                                            "the autosave (a change it was not told of)",
-                                            table=verbatim(table), row=verbatim(repr(lost[0]))))
-    conn.execute(f"UPDATE [{table}] SET pos = j.key FROM json_each(?) AS j "
-                 f"WHERE [{table}].id = j.value AND [{table}].pos IS NOT j.key", (ids,))
-    if len(texts) <= 64:
-        at = {rid: order.index(rid) for rid in texts if rid in order}
-    else:
-        where = {rid: pos for pos, rid in enumerate(order)}
-        at = {rid: where[rid] for rid in texts if rid in where}
-    rows = [{"id": rid, "pos": at[rid], "json": text} for rid, text in changed if rid in at]
-    _put_rows(db, table, rows, replace=True)
-    gone = conn.execute(f"DELETE FROM [{table}] WHERE id NOT IN "
-                        f"(SELECT value FROM json_each(?))", (ids,)).rowcount
-    return len(rows), gone
-
-
-def _append_rows(db: sqlite_utils.Database, snap: GameSnapshot,
-                 expected_last: LogEntry | None = None) -> int:
-    """Append the snapshot's log rows the file lacks. The file's log must be the start
-    of the game's: a shorter file gains the rest, an equal one nothing (idempotent)."""
-    stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
-    if stored < snap.log_start:
-        raise GameFileError("conflict", msg("the file's log has {stored} entries but this "
-                                            "save continues from entry {entry}",
-                                            stored=stored, entry=snap.log_start + 1))
-    if stored > snap.log_end:
-        raise GameFileError("conflict", msg("the file's log has {stored} entries, the game "
-                                            "only {end}: it holds another game",
-                                            stored=stored, end=snap.log_end))
-    if stored and expected_last is not None:
-        if log_entry(_log_rows(db, "WHERE seq = ?", (stored,))[0]) != expected_last:
-            raise GameFileError("conflict", msg("the file's log entry {stored} differs from "
-                                                "the game's: it holds another game",
-                                                stored=stored))
-    new = list(snap.log[stored - snap.log_start:])
-    _put_rows(db, "log", new)
-    return len(new)
-
-
-def _write_snapshot(db: sqlite_utils.Database, snap: GameSnapshot,
-                    last_stored: Callable[[int], LogEntry | None] = lambda n: None,
-                    *, nested: bool = False) -> SaveStats:
-    """One transaction: scenario, changed rows, game state, new log rows, meta.saved.
-    `last_stored(n)` is the game's own entry n (1-based), to check the file's last one
-    against, or None when the caller does not have it (an autosave snapshot)."""
-    t0 = time.perf_counter()
-    with contextlib.nullcontext() if nested else _transaction(db):
-        tw = td = 0
-        if not snap.keep_doc:
-            db.execute("DELETE FROM scenario")
-            _put_rows(db, "scenario",
-                      [{"key": k, "pos": i, "json": v} for i, (k, v) in enumerate(snap.top)])
-            tw, td = _sync_rows(db, "terrain", snap.terrain)
-        if snap.unit_ids is None:
-            uw, ud = _sync_rows(db, "units", snap.units)
-        else:
-            uw, ud = _sync_some_rows(db, "units", snap.unit_ids, snap.units)
-        _put_rows(db, "game", [{"key": k, "json": v} for k, v in snap.game], replace=True)
-        stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
-        appended = _append_rows(db, snap, last_stored(stored))
-        _put_rows(db, "meta", _meta_rows(None, now_iso(), (snap.log_end, snap.log_head)),
-                  replace=True)
-    return SaveStats(uw, ud, tw, td, appended, (time.perf_counter() - t0) * 1000)
 
 
 def _check_writable(path: Path) -> None:
@@ -596,7 +225,7 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX)
-        conn = sqlite3.connect(tmp, isolation_level=None)
+        conn = connect(tmp)
         conn.execute("PRAGMA journal_mode=DELETE")
         conn.execute("PRAGMA synchronous=FULL")
         db = sqlite_utils.Database(conn, execute_plugins=False)
@@ -612,9 +241,11 @@ def _create(path: Path, snap: GameSnapshot) -> SaveStats:
         _remove_side_files(path)  # and no side file is left to meet the new one
         os.replace(tmp, path)
         _sync_folder(path.parent)
-    except BaseException:
+    except BaseException as e:
         for side in ("", "-wal", "-shm", "-journal"):
             Path(tmp + side).unlink(missing_ok=True)
+        if isinstance(e, (sqlite3.Error, OSError)):
+            raise not_written(e).at(str(path)) from None
         raise
     finally:
         os.close(fd)
@@ -647,9 +278,15 @@ class GameFile:
         self.path = Path(path)
         _check_writable(self.path)
         self._db: sqlite_utils.Database | None = _open_rw(self.path)
+        self._db.warboard_file_id = (  # type: ignore[attr-defined]  # see _transaction
+            self._db.execute("PRAGMA user_version").fetchone()[0] or None)
         if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
-            with _transaction(self._db):
-                add_chain_column(self._db)
+            try:
+                with _transaction(self._db):
+                    add_chain_column(self._db)
+            except (sqlite3.Error, OSError) as e:
+                self.close()
+                raise not_written(e).at(str(self.path)) from None
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -676,10 +313,18 @@ class GameFile:
             return _write_snapshot(self.db, snap, last_stored)
         except GameFileError as e:
             raise e.at(str(self.path)) from None
+        except (sqlite3.Error, OSError) as e:
+            raise not_written(e).at(str(self.path)) from None
 
     def append_log(self, entries: Iterable[LogEntry]) -> int:
         """Append entries to the file's log at once (one transaction), e.g. right after a
         roll; a later save of the same game skips them. Returns how many were written."""
+        try:
+            return self._append_log(entries)
+        except (sqlite3.Error, OSError) as e:
+            raise not_written(e).at(str(self.path)) from None
+
+    def _append_log(self, entries: Iterable[LogEntry]) -> int:
         stamp = now_iso()
         with _transaction(self.db):
             stored = self.stored_log()

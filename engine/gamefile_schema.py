@@ -51,14 +51,16 @@ TABLES = ("meta", "scenario", "terrain", "units", "game", "log")
 ROW_TABLES = ("terrain", "units")
 GAME_KEYS = ("turn", "active_side", "phase", "sides", "activation_order", "state")
 
-KINDS = ("not-found", "not-sqlite", "damaged", "foreign", "newer", "invalid", "conflict")
+KINDS = ("not-found", "not-sqlite", "damaged", "foreign", "newer", "invalid", "conflict",
+         "not-written")
 
 
 class GameFileError(Exception):
     """A game file that cannot be used. `kind` is one of KINDS; the message says why.
 
     "conflict" is raised by saving, when the file holds a different game (its log is not
-    the start of the game's log)."""
+    the start of the game's log); "not-written" when the disk refused a save (full, an
+    input/output error, read-only): the file still holds its last save."""
 
     def __init__(self, kind: str, message: str, *, path: str | None = None) -> None:
         if kind not in KINDS:
@@ -370,12 +372,24 @@ def parse_scenario_rows(doc: dict, ids: dict[str, list[str]]):
     try:
         return parse_scenario(doc)
     except ScenarioError as e:
-        m = _INDEXED.match(e.field)
-        if m:
-            table, index, rest = m.group(1), int(m.group(2)), m.group(3) or ""
-            raise invalid(table, ids[table][index], rest, e.message) from None
-        key, _, rest = e.field.partition(".")
-        raise invalid("scenario", key or "format", rest, e.message) from None
+        message = e.message
+        if e.other is not None and e.remake is not None:  # the other field as a row too
+            table, row, _ = _row_of(e.other, ids)
+            message = e.remake(msg("{table} row {row}", table=verbatim(table),
+                                   row=verbatim(repr(row))))
+        raise invalid(*_row_of(e.field, ids), message) from None
+
+
+def _row_of(path: str, ids: dict[str, list[str]]) -> tuple[str, str, str]:
+    """(table, row, field) of a scenario path in a game file: "units[3].parent" is the
+    units row of that unit; a group is in the scenario row "groups" ("groups[1].id")."""
+    m = _INDEXED.match(path)
+    if m:
+        return m.group(1), ids[m.group(1)][int(m.group(2))], m.group(3) or ""
+    key, _, rest = path.partition(".")
+    if key.startswith("groups["):
+        return "scenario", "groups", path
+    return "scenario", key or "format", rest
 
 
 def game_meta(rows: list[tuple]) -> dict:

@@ -35,41 +35,30 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
-from engine import safe_json
+from engine import library_file
+from engine.faction_file import (
+    FACTION_FORMAT,
+    FACTION_VERSION,
+    MAX_IMPORT_BYTES,
+    parse_faction,
+    read_faction_file,
+)
+from engine.gamefile_open import write_failure
 from engine.i18n import join, msg, prefixed, said
+from engine.library_file import (
+    LIBRARY_APPLICATION_ID,
+    SCHEMA_VERSION,
+    LibraryError,
+    default_path,
+)
 from engine.library_schema import Kind, LibrarySpec, all_specs, check_id, get_spec
 from engine.options import SchemaError
 
 __all__ = ["Library", "Entry", "Faction", "SeedReport", "ImportReport", "LibraryError",
            "default_path", "FACTION_FORMAT", "FACTION_VERSION", "SCHEMA_VERSION",
-           "MAX_IMPORT_BYTES", "ORIGINS", "kind_of"]
+           "MAX_IMPORT_BYTES", "ORIGINS", "kind_of", "LIBRARY_APPLICATION_ID"]
 
-SCHEMA_VERSION = 1
-#: SQLite's application_id header field of a library file: "WBLB".
-LIBRARY_APPLICATION_ID = 0x57424C42
-FACTION_FORMAT = "warboard-faction"
-FACTION_VERSION = 1
-#: Faction files larger than this are refused (design.md: imports have size limits).
-MAX_IMPORT_BYTES = 2_000_000
 ORIGINS = ("seed", "edited", "user")
-
-
-class LibraryError(SchemaError):
-    """A library operation that cannot be done (unknown id, id taken, still referenced)."""
-
-
-def default_path() -> Path:
-    """Where the library lives: $WARBOARD_DATA_DIR (tests, portable installs) or the user's
-    data folder for Warboard."""
-    import os
-
-    import platformdirs
-
-    folder = os.environ.get("WARBOARD_DATA_DIR") or platformdirs.user_data_dir(
-        "warboard", appauthor=False)
-    return Path(folder) / "library.sqlite"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,18 +136,20 @@ class Library:
         if self.path.is_dir():
             raise LibraryError(msg("{path}: is a folder, not a library file", path=str(self.path)))
         try:
-            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+            self.db = library_file.connect(self.path)
         except sqlite3.Error as e:
             raise LibraryError(msg("{path}: cannot open the library file ({why})",
                                    path=str(self.path), why=str(e))) from None
-        self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._specs = {s.ruleset: s for s in (specs if specs is not None else all_specs())}
         try:
             self._create()
         except sqlite3.DatabaseError as e:
-            conn.close()
+            self.db.close()
             raise LibraryError(msg("{path}: not a usable library file (SQLite says {why})",
                                    path=str(self.path), why=str(e))) from None
+        except LibraryError:
+            self.db.close()
+            raise
         self.last_seed = self.seed() if seed else SeedReport()
 
     # ---- lifetime
@@ -175,67 +166,31 @@ class Library:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One write transaction: all of it is saved, or none of it."""
-        self.db.conn.execute("BEGIN IMMEDIATE")
+        conn = self.db.conn
         try:
-            yield
-        except BaseException:
-            if self.db.conn.in_transaction:
-                self.db.conn.execute("ROLLBACK")
-            raise
-        self.db.conn.execute("COMMIT")
-
-    def _refuse_foreign(self) -> None:
-        """A library is only ever written into a file that is one: an existing database
-        with tables but no library `meta` (another program's) is refused before a byte is
-        written, as is a schema version that is not a whole number."""
-        names = {r[0] for r in self.db.execute(
-            "SELECT name FROM sqlite_master WHERE type='table'")}
-        app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
-        if app_id not in (0, LIBRARY_APPLICATION_ID) or (names and not (
-                "meta" in names and "entries" in names)):
-            raise LibraryError(msg("{path}: a SQLite database, but not a Warboard library "
-                                   "(left as it was)", path=str(self.path)))
-        version = self._meta("schema_version") if names else None
-        if version is not None and not (isinstance(version, str) and version.isdigit()):
-            raise LibraryError(msg("{path}: meta.schema_version: expected a whole number, got "
-                                   "{got}", path=str(self.path), got=repr(version)))
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except (sqlite3.OperationalError, sqlite3.IntegrityError, OSError) as e:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise LibraryError(msg("{path}: not saved: {why}. The library is as it was.",
+                                   path=str(self.path), why=write_failure(e))) from None
 
     def _create(self) -> None:
-        self._refuse_foreign()
-        version = self._meta("schema_version")
-        if version is not None and int(version) > SCHEMA_VERSION:
-            raise LibraryError(msg("{path}: library schema {version} is newer than this "
-                                   "version of Warboard reads ({reads})", path=str(self.path),
-                                   version=version, reads=SCHEMA_VERSION))
+        library_file.check_file(self.db, self.path)
         with self.transaction():
-            t = self.db.table
-            if not t("meta").exists():
-                t("meta").create({"key": str, "value": str}, pk="key")
-            if not t("factions").exists():
-                t("factions").create({"ruleset": str, "id": str, "name": str, "origin": str},
-                                     pk=("ruleset", "id"), not_null={"name", "origin"})
-            if not t("entries").exists():
-                t("entries").create(
-                    {"ruleset": str, "kind": str, "id": str, "faction": str, "name": str,
-                     "data": str, "origin": str, "seed_version": str, "updated": str},
-                    pk=("ruleset", "kind", "id"), not_null={"faction", "data", "origin"})
-                t("entries").create_index(["ruleset", "faction"])
-            if not t("tombstones").exists():
-                t("tombstones").create({"ruleset": str, "kind": str, "id": str},
-                                       pk=("ruleset", "kind", "id"))
-            if not t("rosters").exists():
-                t("rosters").create({"name": str, "ruleset": str, "data": str, "updated": str},
-                                    pk="name")
+            library_file.create_tables(self.db)
             self._set_meta("schema_version", str(SCHEMA_VERSION))
-            if self.db.execute("PRAGMA application_id").fetchone()[0] == 0:
-                self.db.execute(f"PRAGMA application_id = {LIBRARY_APPLICATION_ID}")
+            library_file.stamp(self.db)
 
     def _meta(self, key: str) -> str | None:
-        try:
-            row = self.db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-        except sqlite3.OperationalError:
-            return None
-        return None if row is None else row[0]
+        return library_file.meta_value(self.db, key)
 
     def _set_meta(self, key: str, value: str) -> None:
         self.db.table("meta").upsert({"key": key, "value": value}, pk="key")
@@ -545,7 +500,7 @@ class Library:
         """Import a faction file (JSON text or the parsed object). Its records become the
         user's ("user" origin). An id already in the library with other contents is refused
         unless `replace`; "requires" records are added only when missing. All or nothing."""
-        data = self._parse_import(source)
+        data = parse_faction(source)
         ruleset = data.get("ruleset")
         if not isinstance(ruleset, str):
             raise SchemaError(msg("ruleset: expected a ruleset id, got {got}",
@@ -622,46 +577,8 @@ class Library:
     def import_faction_file(self, path: str | os.PathLike, *,
                             replace: bool = False) -> ImportReport:
         """`import_faction` of a file, its size checked before a byte is read."""
-        try:
-            size = os.stat(path).st_size
-            if size > MAX_IMPORT_BYTES:
-                raise SchemaError(msg("faction file: {size} bytes is over the {limit}-byte "
-                                      "limit", size=size, limit=MAX_IMPORT_BYTES))
-            with open(path, "rb") as f:
-                raw = f.read(MAX_IMPORT_BYTES + 1)
-        except IsADirectoryError:
-            raise SchemaError(msg("faction file: is a folder")) from None
-        except OSError as e:
-            raise SchemaError(msg("faction file: {why}", why=_os_reason(e))) from None
-        return self.import_faction(raw, replace=replace)
+        return self.import_faction(read_faction_file(path), replace=replace)
 
-    @staticmethod
-    def _parse_import(source: str | bytes | Mapping[str, Any]) -> dict:
-        if isinstance(source, Mapping):
-            data = dict(source)
-        else:
-            raw = source.encode() if isinstance(source, str) else source
-            if len(raw) > MAX_IMPORT_BYTES:
-                raise SchemaError(msg("faction file: {size} bytes is over the {limit}-byte "
-                                      "limit", size=len(raw), limit=MAX_IMPORT_BYTES))
-            try:
-                data = safe_json.loads(raw)
-            except safe_json.JSONInputError as e:
-                if e.decode is not None:
-                    raise SchemaError(msg("faction file: bad JSON at line {line}: {why}",
-                                          line=e.decode.lineno,
-                                          why=safe_json.json_reason(e.decode.msg))) from None
-                raise SchemaError(msg("faction file: {why}", why=said(e))) from None
-            if not isinstance(data, dict):
-                raise SchemaError(msg("faction file: expected a JSON object at the top"))
-        if data.get("format") != FACTION_FORMAT:
-            raise SchemaError(msg("format: expected {format}, got {got}",
-                                  format=repr(FACTION_FORMAT), got=repr(data.get("format"))))
-        if data.get("version") != FACTION_VERSION:
-            raise SchemaError(msg("version: expected {version}, got {got} (newer files need "
-                                  "a newer Warboard)", version=FACTION_VERSION,
-                                  got=repr(data.get("version"))))
-        return data
 
 
 def kind_of(spec: LibrarySpec, record: Mapping[str, Any], where: str) -> tuple[Kind, dict]:
@@ -676,17 +593,3 @@ def kind_of(spec: LibrarySpec, record: Mapping[str, Any], where: str) -> tuple[K
     raise SchemaError(prefixed(f"{where}: ", msg("not a profile of {ruleset} ({errors})",
                                                  ruleset=spec.ruleset,
                                                  errors=join("; ", errors))))
-
-
-#: The operating system's reasons a file cannot be read (`OSError.strerror`), each a
-#: message; any other stays as the system wrote it.
-_OS_REASONS = {
-    "No such file or directory": msg("No such file or directory"),
-    "Permission denied": msg("Permission denied"),
-    "Not a directory": msg("Not a directory"),
-}
-
-
-def _os_reason(e: OSError) -> Any:
-    why = e.strerror or str(e)
-    return _OS_REASONS.get(why, why)

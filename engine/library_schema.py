@@ -116,7 +116,9 @@ _specs: dict[str, Callable[[], LibrarySpec]] = {}
 
 
 def register_spec(ruleset_id: str, build: Callable[[], LibrarySpec]) -> None:
-    """Give ruleset `ruleset_id` its own library spec (built lazily, on first use)."""
+    """Give ruleset `ruleset_id` a library spec of its own (built lazily, on first use)
+    over the one it declares: tests and plug-ins (a shipped ruleset declares its spec as
+    `Ruleset.library`)."""
     _specs[ruleset_id] = build
     _built.cache_clear()
 
@@ -126,18 +128,21 @@ def _built(ruleset_id: str) -> LibrarySpec:
     from engine.rulesets.registry import RulesetNotFound, get_ruleset
 
     try:
-        ruleset = get_ruleset(ruleset_id)  # imports the rulesets, which register their specs
+        ruleset = get_ruleset(ruleset_id)
     except RulesetNotFound:
         if ruleset_id not in _specs:
             raise
         ruleset = None
     if ruleset_id in _specs:
         return _specs[ruleset_id]()
+    if ruleset.library is not None:      # the spec the ruleset declares (Ruleset.library)
+        return ruleset.library()
     return generic_spec(ruleset)
 
 
 def get_spec(ruleset_id: str) -> LibrarySpec:
-    """The library spec of a ruleset: its own if registered, else the generic one."""
+    """The library spec of a ruleset: a registered one, else the one it declares, else the
+    generic one."""
     return _built(ruleset_id)
 
 

@@ -8,6 +8,8 @@ undoable Change (one `SetGameState`), and the roll log records it.
 - `game_readings(game)` — the stored choices (id → value);
 - `readings_for(ruleset, game, overrides)` — every option's value for this game: the
   defaults, the game's choices over them, `overrides` (a command line's `--rule`) on top;
+- `stored_reading_problems(ruleset, game)` — the stored readings set aside because this
+  ruleset does not offer their value, one warning each;
 - `readings_change(ruleset, game, values)` — the Change that stores `values`;
 - `readings_log_entry(ruleset, game, before, after)` — the log line saying what changed.
 """
@@ -21,8 +23,8 @@ from engine.i18n import msg
 from engine.model import Change, Game, LogEntry, SetGameState
 from engine.options import SchemaError
 
-__all__ = ["READINGS_KEY", "game_readings", "readings_for", "readings_change",
-           "readings_log_entry"]
+__all__ = ["READINGS_KEY", "game_readings", "readings_for", "stored_reading_problems",
+           "game_reading_problems", "readings_change", "readings_log_entry"]
 
 #: The game-state key holding the game's readings.
 READINGS_KEY = "rules"
@@ -36,15 +38,58 @@ def game_readings(game: Game | None) -> dict[str, Any]:
     return dict(rules) if isinstance(rules, Mapping) else {}
 
 
+def _stored(ruleset: Any, game: Game | None) -> tuple[dict[str, Any], list[str]]:
+    """The game's stored readings this ruleset can take, and a warning for each it cannot.
+
+    A reading the ruleset no longer has is ignored, and one whose value it does not offer
+    (a file from another version, or edited by hand) falls back to the default with a
+    warning: refusing the whole game over one reading would lock a player out of it,
+    while the default is what a new game plays and the readings dialog can set it again.
+    """
+    options = {o.id: o for o in ruleset.options}
+    kept: dict[str, Any] = {}
+    problems: list[str] = []
+    for k, v in game_readings(game).items():
+        o = options.get(k)
+        if o is None:
+            continue
+        try:
+            kept[k] = o.validate(v, f"{ruleset.id}.options.{k}")
+        except SchemaError:
+            problems.append(msg("rules reading {label}: this game holds {value}, which {ruleset} "
+                                "does not offer; the default {default} is used",
+                                label=o.label, value=repr(v)[:60], ruleset=ruleset.name,
+                                default=repr(o.default)))
+    return kept, problems
+
+
 def readings_for(ruleset: Any, game: Game | None,
                  overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every option of `ruleset` for `game`: defaults, the game's readings, then
     `overrides` (validated; SchemaError naming "<ruleset>.options.<id>"). A stored
-    reading the ruleset no longer has is ignored rather than refused, so an old game
-    still opens."""
-    known = {o.id for o in ruleset.options}
-    stored = {k: v for k, v in game_readings(game).items() if k in known}
+    reading the ruleset no longer has, or with a value it does not offer, is set aside
+    (see `stored_reading_problems`) rather than refused, so the game still opens, plays
+    and prints its cards."""
+    stored, _ = _stored(ruleset, game)
     return ruleset.option_values({**stored, **dict(overrides or {})})
+
+
+def game_reading_problems(game: Game) -> list[str]:
+    """`stored_reading_problems` for the game's own ruleset (none when it is not installed:
+    nothing reads its readings then)."""
+    from engine.rulesets.registry import RulesetNotFound, get_ruleset
+
+    try:
+        ruleset = get_ruleset(game.scenario.ruleset)
+    except RulesetNotFound:
+        return []
+    return stored_reading_problems(ruleset, game)
+
+
+def stored_reading_problems(ruleset: Any, game: Game | None) -> list[str]:
+    """One warning per stored reading whose value this ruleset does not offer, naming the
+    reading, the value and the default played instead."""
+    return _stored(ruleset, game)[1]
 
 
 def readings_change(ruleset: Any, game: Game, values: Mapping[str, Any]) -> Change:

@@ -9,18 +9,23 @@ MAX_INT_DIGITS digits (a float cannot hold them: `1` followed by 400 zeros); a k
 twice in one object (JSON leaves it open, Python keeps the last); strings holding a lone
 surrogate (`"\\ud800"`: valid JSON escapes, but no UTF-8 text can hold them, so the
 value could never be saved or shown). Size limits stay with each reader, which checks
-them before reading.
+them before reading; `read_regular` reads only regular files (a FIFO would hang).
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
+import unicodedata
 from typing import Any
 
 from engine.i18n import Text, msg, prefixed
 
 __all__ = ["JSONInputError", "loads", "check_value", "json_reason", "MAX_DEPTH",
-           "MAX_INT_DIGITS"]
+           "MAX_INT_DIGITS", "NotARegularFile", "read_regular", "sniff",
+           "hidden_character"]
 
 #: The deepest nesting of arrays and objects accepted (a scenario needs about 6).
 MAX_DEPTH = 64
@@ -158,3 +163,69 @@ def _text_ok(s: str, where: str) -> None:
         raise JSONInputError(where, msg("text holding a lone surrogate (U+{code}), which "
                                         "no file can hold", code=f"{ord(s[e.start]):04X}")) \
             from None
+
+
+# --- ids ---------------------------------------------------------------------------------
+
+#: Characters an id may not hold: controls, format characters (the bidi overrides and
+#: isolates, zero-width joiners and spaces, soft hyphens) and line/paragraph separators —
+#: invisible or reordering, they make two ids look alike or one look like another.
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Zl", "Zp")
+
+
+def hidden_character(text: str) -> Text | None:
+    """Why `text` cannot be an id (its first invisible or reordering character, by code
+    point and Unicode name), or None when every character shows."""
+    for i, c in enumerate(text):
+        if unicodedata.category(c) in HIDDEN_CATEGORIES:
+            name = unicodedata.name(c, "") or unicodedata.category(c)
+            return msg("holds an invisible or reordering character (U+{code} {name}) at "
+                       "position {at}; an id must be visible text", code=f"{ord(c):04X}",
+                       name=name, at=i + 1)
+    return None
+
+
+# --- reading files -----------------------------------------------------------------------
+
+
+class NotARegularFile(OSError):
+    """A path that names a pipe, a device or a socket: reading it could wait forever (a
+    FIFO with no writer) or never end (/dev/zero), so it is refused before a byte is read."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        super().__init__(errno.EINVAL, "not a regular file (a pipe, device or socket)",
+                         os.fspath(path))
+
+
+def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file (the reader compares with its limit).
+
+    The file is opened without blocking, so a FIFO with no writer is refused at once
+    (NotARegularFile) rather than hanging the program; a folder raises IsADirectoryError
+    as `open` would; anything else OSError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", os.fspath(path))
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(path)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def sniff(path: str | os.PathLike, n: int) -> bytes:
+    """The first `n` bytes of a regular file, b"" for anything else or unreadable (a
+    guess at a file's kind must not hang on a FIFO)."""
+    try:
+        return read_regular(path, n - 1)[:n]
+    except OSError:
+        return b""

@@ -20,7 +20,7 @@ import math
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,9 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 #: The largest magnitude of a number in a scenario (inches, millimetres, degrees): 1e308
 #: is finite but no table is; geometry on it would overflow.
 MAX_MAGNITUDE = 1e6
+#: The deepest chain of groups in groups: an army's (fireteam to army group) is about 11;
+#: a deeper chain is a mistake or a hostile file, and walking it must not exhaust a stack.
+MAX_GROUP_DEPTH = 32
 #: Saved files wrap at this width: short objects (a base, a point list) stay on one line.
 LINE_WIDTH = 100
 DEMO = ("scenarios", "crossroads.json")
@@ -69,17 +72,24 @@ __all__ = [
 class ScenarioError(ValueError):
     """A scenario that cannot be read. `field` is the path of the bad value ("" = the file)."""
 
-    def __init__(self, field: str, message: str, *, source: str | None = None) -> None:
+    def __init__(self, field: str, message: str, *, source: str | None = None,
+                 other: str | None = None,
+                 remake: Callable[[str], str] | None = None) -> None:
         self.field = field
         self.message = message
         self.source = source
+        # `other`: the path of a second field the message names ("already used by
+        # terrain[2]"); `remake(name)` words the message naming it otherwise (a game file
+        # names rows by table and id, not by index)
+        self.other, self.remake = other, remake
         # a message made with msg() stays one, after the file and the field, so that a
         # reader's language can be shown (engine.i18n.said); English as it always was
         super().__init__(prefixed("".join(f"{p}: " for p in (source, field) if p), message))
 
     def with_source(self, source: str) -> ScenarioError:
         """The same error, told about the file it came from."""
-        return ScenarioError(self.field, self.message, source=source)
+        return ScenarioError(self.field, self.message, source=source, other=self.other,
+                             remake=self.remake)
 
 
 class Extra(dict):
@@ -146,6 +156,16 @@ def _text(v: Any, path: str) -> str:
     except UnicodeEncodeError:
         raise ScenarioError(path, msg("text holding a lone surrogate, which no file can "
                                       "hold")) from None
+    return v
+
+
+def _ident(v: Any, path: str) -> str:
+    """An id, or a reference to one: text whose every character shows (a bidi override or
+    a zero-width space would let two ids look alike)."""
+    v = _text(v, path)
+    why = safe_json.hidden_character(v)
+    if why is not None:
+        raise ScenarioError(path, why)
     return v
 
 
@@ -292,7 +312,7 @@ def parse_piece(v: Any, path: str) -> TerrainPiece:
     """A terrain piece from its scenario JSON object; `path` names it in errors
     ("terrain[2]", or "add_terrain.piece" for a board edit)."""
     d = _object(v, path)
-    pid = _text(_required(d, "id", path), _at(path, "id"))
+    pid = _ident(_required(d, "id", path), _at(path, "id"))
     kind = _choice(_required(d, "kind", path), _at(path, "kind"), KINDS, "kind")
     polygon, line = _piece_shape(d, path, kind)
     return TerrainPiece(
@@ -371,9 +391,9 @@ def parse_unit(v: Any, path: str) -> Unit:
     base = parse_base(base_raw, base_path)
     facing = d.get("facing", 0.0)
     return Unit(
-        id=_text(_required(d, "id", path), _at(path, "id")),
-        side=_text(_required(d, "side", path), _at(path, "side")),
-        profile=_text(_required(d, "profile", path), _at(path, "profile")),
+        id=_ident(_required(d, "id", path), _at(path, "id")),
+        side=_ident(_required(d, "side", path), _at(path, "side")),
+        profile=_ident(_required(d, "profile", path), _at(path, "profile")),
         x=_number(_required(d, "x", path), _at(path, "x")),
         y=_number(_required(d, "y", path), _at(path, "y")),
         base=base,
@@ -382,7 +402,7 @@ def parse_unit(v: Any, path: str) -> Unit:
         name=_optional(d, "name", path, _text),
         markers=copy.deepcopy(_object(d.get("markers", {}), _at(path, "markers"))),
         state=copy.deepcopy(_object(d.get("state", {}), _at(path, "state"))),
-        parent=_optional(d, "parent", path, _text),
+        parent=_optional(d, "parent", path, _ident),
         extra=_extra(d, UNIT_KEYS, raw={"base": (base, copy.deepcopy(base_raw))}),
     )
 
@@ -411,18 +431,18 @@ def parse_group(v: Any, path: str) -> Group:
     checked against the rest of the scenario by `check_groups`."""
     d = _object(v, path)
     members_path = _at(path, "members")
-    members = [_text(m, _at(members_path, j))
+    members = [_ident(m, _at(members_path, j))
                for j, m in enumerate(_list(_required(d, "members", path), members_path))]
     off = _bool(d["off_table"], _at(path, "off_table")) if "off_table" in d else False
     return Group(
-        id=_text(_required(d, "id", path), _at(path, "id")),
-        kind=_text(_required(d, "kind", path), _at(path, "kind")),
+        id=_ident(_required(d, "id", path), _at(path, "id")),
+        kind=_ident(_required(d, "kind", path), _at(path, "kind")),
         members=members,
         name=_optional(d, "name", path, _text),
         name_ru=_optional(d, "name_ru", path, _text),
-        side=_optional(d, "side", path, _text),
-        commander=_optional(d, "commander", path, _text),
-        deputy=_optional(d, "deputy", path, _text),
+        side=_optional(d, "side", path, _ident),
+        commander=_optional(d, "commander", path, _ident),
+        deputy=_optional(d, "deputy", path, _ident),
         off_table=off,
         markers=copy.deepcopy(_object(d.get("markers", {}), _at(path, "markers"))),
         state=copy.deepcopy(_object(d.get("state", {}), _at(path, "state"))),
@@ -471,26 +491,42 @@ def check_groups(s: Scenario) -> None:
 
 
 def _check_group_loops(s: Scenario, index: dict[str, int]) -> None:
-    """No group is its own member through other groups (depth-first, colours by state)."""
+    """No group is its own member through other groups, and no chain of groups in groups
+    is deeper than MAX_GROUP_DEPTH: depth-first without recursion (a hostile chain 3,000
+    deep must get this message, not a RecursionError), each finding naming the member
+    field that closes the loop or passes the depth."""
     state: dict[str, int] = {}  # 1 = on the current path, 2 = done
-
-    def visit(gid: str) -> None:
-        state[gid] = 1
-        g = s.groups[index[gid]]
-        for j, m in enumerate(g.members):
+    height: dict[str, int] = {}  # levels of groups from this one down, itself included
+    for root in s.groups:
+        if root.id in state:
+            continue
+        state[root.id] = 1
+        stack: list[tuple[str, int]] = [(root.id, 0)]  # (group, next member to visit)
+        while stack:
+            gid, j = stack[-1]
+            members = s.groups[index[gid]].members
+            if j == len(members):
+                height[gid] = 1 + max((height[m] for m in members if m in index), default=0)
+                state[gid] = 2
+                stack.pop()
+                continue
+            stack[-1] = (gid, j + 1)
+            m = members[j]
             if m not in index:
                 continue
+            where = _at(_at(_at("groups", index[gid]), "members"), j)
             if state.get(m) == 1:
-                raise ScenarioError(_at(_at(_at("groups", index[gid]), "members"), j),
-                                    msg("membership loop: {member} already contains {group}",
-                                        member=repr(m), group=repr(gid)))
+                raise ScenarioError(where, msg("membership loop: {member} already contains "
+                                               "{group}", member=repr(m), group=repr(gid)))
+            deep = len(stack) + (height[m] if m in state else 1)
+            if deep > MAX_GROUP_DEPTH:
+                raise ScenarioError(where, msg(
+                    "groups nested too deep: group {member} lies more than {most} groups "
+                    "down the chain from {top}", member=repr(m), most=MAX_GROUP_DEPTH,
+                    top=repr(stack[0][0])))
             if m not in state:
-                visit(m)
-        state[gid] = 2
-
-    for g in s.groups:
-        if g.id not in state:
-            visit(g.id)
+                state[m] = 1
+                stack.append((m, 0))
 
 
 def _check_ids(s: Scenario) -> None:
@@ -501,9 +537,12 @@ def _check_ids(s: Scenario) -> None:
     things += [(_at("groups", i), g.id) for i, g in enumerate(s.groups)]
     for path, ident in things:
         if ident in seen:
-            raise ScenarioError(_at(path, "id"),
-                                msg("duplicate id {id} (already used by {other})",
-                                    id=repr(ident), other=seen[ident]))
+            def said(other: str, ident: str = ident) -> str:
+                return msg("duplicate id {id} (already used by {other})", id=repr(ident),
+                           other=other)
+
+            raise ScenarioError(_at(path, "id"), said(seen[ident]), other=seen[ident],
+                                remake=said)
         seen[ident] = path
 
 
@@ -680,14 +719,19 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
             raise ScenarioError("", msg("file is {size:.1f} MB; scenario files may be at "
                                         "most {mb} MB", size=size / 2**20,
                                         mb=MAX_FILE_BYTES // 2**20), source=source)
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+        data = safe_json.read_regular(path, MAX_FILE_BYTES)
+    except safe_json.NotARegularFile:
+        raise ScenarioError("", msg("not a regular file (a pipe, device or socket); a "
+                                    "scenario is read from a file"), source=source) from None
     except FileNotFoundError:
         raise ScenarioError("", msg("no such file"), source=source) from None
     except IsADirectoryError:
         raise ScenarioError("", msg("is a folder, not a scenario file"), source=source) from None
     except PermissionError:
         raise ScenarioError("", msg("permission denied"), source=source) from None
+    except OSError as e:  # a socket, a vanished mount: said, not a traceback
+        raise ScenarioError("", msg("cannot be read ({why})", why=e.strerror or str(e)),
+                            source=source) from None
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError("", msg("file is over the {mb} MB limit",
                                     mb=MAX_FILE_BYTES // 2**20), source=source)

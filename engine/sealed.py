@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from engine.dice import DiceError, Die, RollRecord
 from engine.forum_text import TEXTS, text
-from engine.i18n import msg, register_glossary
+from engine.i18n import msg, prefixed, register_glossary
 from engine.model import LogEntry
 
 __all__ = ["STATE_KEY", "MESSAGES", "SealedError", "Sealing", "SealedDice", "SealedSession",
@@ -146,13 +146,79 @@ class Sealing:
 
     @classmethod
     def from_dict(cls, d: Mapping) -> Sealing:
-        try:
-            kdf = d["kdf"]
-            s = cls(str(d["game_id"]), str(d["commitment"]), str(kdf["salt"]), str(d["box"]),
-                    None if d.get("revealed") is None else str(d["revealed"]))
-        except (KeyError, TypeError) as e:
-            raise SealedError(_msg("bad_state", field=e.args[0] if e.args else "?")) from None
-        return s
+        """The sealing a game keeps, every field checked: a field of the wrong kind, a
+        truncated or foreign box or salt, other scrypt settings than a sealing of ours has,
+        or a revealed seed that is not one is refused naming the field — never reported as
+        a wrong passphrase, never left to Python's own words."""
+        if d.get("version", VERSION) != VERSION:
+            raise _bad("version", msg("expected {v}, got {got}", v=VERSION,
+                                      got=repr(d.get("version"))))
+        game_id, commit = _text_field(d, "game_id"), _text_field(d, "commitment")
+        if len(commit) != 64 or any(c not in "0123456789abcdef" for c in commit):
+            raise _bad("commitment", msg("expected 64 hexadecimal digits"))
+        kdf = d.get("kdf")
+        if not isinstance(kdf, Mapping):
+            raise _bad("kdf", msg("expected an object, got {got}", got=_short(kdf)))
+        if kdf.get("name") != "scrypt":
+            raise _bad("kdf.name", msg("expected 'scrypt', got {got}", got=_short(kdf.get("name"))))
+        for key, want in (("n", SCRYPT_N), ("r", SCRYPT_R), ("p", SCRYPT_P)):
+            if kdf.get(key, want) != want:
+                raise _bad(f"kdf.{key}", msg("expected {want} (the setting Warboard seals "
+                                             "with), got {got}", want=want,
+                                             got=_short(kdf.get(key))))
+        salt = _text_field(kdf, "salt", "kdf.salt")
+        if len(_b64(salt, "kdf.salt")) < 16:
+            raise _bad("kdf.salt", msg("cut short (fewer than 16 bytes)"))
+        box = _text_field(d, "box")
+        token = _b64(box, "box")
+        if len(token) < 73 or token[0] != 0x80 or (len(token) - 57) % 16:
+            raise _bad("box", msg("cut short or not a sealed seed ({n} bytes)", n=len(token)))
+        revealed = d.get("revealed")
+        if revealed is not None:
+            if not isinstance(revealed, str):
+                raise _bad("revealed", msg("expected text, got {got}", got=_short(revealed)))
+            try:
+                check_seed(revealed)
+            except SealedError:
+                raise _bad("revealed", msg("expected {n} hexadecimal digits",
+                                           n=2 * SEED_BYTES)) from None
+        return cls(game_id, commit, salt, box, revealed)
+
+
+def _bad(field_name: str, why: object) -> SealedError:
+    """The sealing's field `field_name` is damaged, and why."""
+    return SealedError(_msg("bad_state", field=prefixed(f"{field_name}: ", why)))
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _text_field(d: Mapping, key: str, name: str | None = None) -> str:
+    value = d.get(key)
+    if not isinstance(value, str) or not value:
+        raise _bad(name or key, msg("expected text, got {got}", got=_short(value)))
+    return value
+
+
+def _b64(text: str, name: str) -> bytes:
+    try:
+        return base64.b64decode(text.encode("ascii"), altchars=b"-_", validate=True)
+    except (ValueError, UnicodeEncodeError):
+        raise _bad(name, msg("not base64 text")) from None
+
+
+def _passphrase_bytes(passphrase: str) -> bytes:
+    """The passphrase as UTF-8; a lone surrogate (half a character, from a broken paste
+    or input method) is refused instead of raising Python's encoding error."""
+    if not isinstance(passphrase, str):
+        raise SealedError(msg("passphrase: expected text"))
+    try:
+        return passphrase.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SealedError(msg("passphrase: it holds half a character (a lone surrogate); "
+                              "type it again")) from None
 
 
 def _fernet(passphrase: str, salt: bytes):
@@ -160,7 +226,7 @@ def _fernet(passphrase: str, salt: bytes):
     from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
     key = Scrypt(salt=salt, length=32, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P).derive(
-        passphrase.encode())
+        _passphrase_bytes(passphrase))
     return Fernet(base64.urlsafe_b64encode(key))
 
 
@@ -168,6 +234,7 @@ def seal(passphrase: str, *, seed: str | None = None,
          game_id: str | None = None) -> tuple[Sealing, str]:
     """A new sealing: (what the game keeps, the seed). The seed is encrypted under the
     passphrase; the caller shows the commitment and forgets the seed unless it rolls."""
+    _passphrase_bytes(passphrase)
     if len(passphrase) < MIN_PASSPHRASE:
         raise SealedError(_msg("passphrase_short", n=MIN_PASSPHRASE))
     seed = new_seed() if seed is None else seed
@@ -183,11 +250,19 @@ def unlock(sealing: Sealing, passphrase: str) -> str:
     """The seed, decrypted with the game master's passphrase (SealedError if wrong)."""
     from cryptography.fernet import InvalidToken
 
-    salt = base64.urlsafe_b64decode(sealing.salt.encode())
+    salt = _b64(sealing.salt, "kdf.salt")
     try:
-        seed = _fernet(passphrase, salt).decrypt(sealing.box.encode()).decode()
+        seed = _fernet(passphrase, salt).decrypt(sealing.box.encode()).decode("ascii")
     except InvalidToken:
         raise SealedError(_msg("passphrase_wrong")) from None
+    except UnicodeDecodeError:
+        raise _bad("box", msg("the sealed seed is not {n} hexadecimal digits",
+                              n=2 * SEED_BYTES)) from None
+    try:
+        check_seed(seed)
+    except SealedError:
+        raise _bad("box", msg("the sealed seed is not {n} hexadecimal digits",
+                              n=2 * SEED_BYTES)) from None
     if commitment(seed, sealing.game_id) != sealing.commitment:
         raise SealedError(_msg("bad_state", field="commitment"))
     return seed
@@ -202,7 +277,11 @@ def reveal(sealing: Sealing, passphrase: str) -> Sealing:
 def sealing_of(state: Mapping) -> Sealing | None:
     """The game's sealing (None for a game without sealed dice)."""
     d = state.get(STATE_KEY) if isinstance(state, Mapping) else None
-    return Sealing.from_dict(d) if isinstance(d, Mapping) else None
+    if d is None:
+        return None
+    if not isinstance(d, Mapping):
+        raise _bad(STATE_KEY, msg("expected an object, got {got}", got=_short(d)))
+    return Sealing.from_dict(d)
 
 
 def next_roll_number(log: Iterable[LogEntry]) -> int:
@@ -375,6 +454,9 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
             if r.roll is None:
                 report.problems.append(_problem("unnumbered", None, seq, label=r.label))
                 continue
+            if r.roll < 1:
+                report.problems.append(_problem("bad_number", r.roll, seq, label=r.label))
+                continue
             before = seen.get(r.roll)
             if before is not None:
                 if (before[0], before[1]) != (r.faces, r.die):
@@ -392,11 +474,24 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
                 report.problems.append(_problem(
                     "mismatch", r.roll, seq, label=r.label, die=r.die,
                     logged=_faces(r.faces), expected=_faces(expected) or "?"))
-    top = max(seen, default=0)
-    missing = [k for k in range(1, top + 1) if k not in seen]
-    report.problems.extend(_problem("missing", k, None) for k in missing)
+    report.problems.extend(_missing(seen))
     report.problems.sort(key=lambda p: (p.roll is None, p.roll or 0, p.kind))
     return report
+
+
+def _missing(seen: Iterable[int]) -> list[Problem]:
+    """The numbers missing below the highest seen, a run of them as one finding: a
+    number as large as a file can hold (10¹²) costs one finding, not a list that size."""
+    out: list[Problem] = []
+    expected = 1
+    for k in sorted(seen):
+        if k > expected:
+            last = k - 1
+            out.append(_problem("missing", expected, None) if last == expected else
+                       _problem("missing_run", expected, None, last=last,
+                                count=last - expected + 1))
+        expected = k + 1
+    return out
 
 
 def _die(name: str) -> Die:

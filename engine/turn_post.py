@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.dice import RollRecord
-from engine.forum_text import LANGS, TEXTS, text
+from engine.forum_text import LANGS, TEXTS, link_target, one_line, text
 from engine.i18n import localized
 from engine.model import Game, LogEntry
 
@@ -321,8 +321,9 @@ def turn_post(game: Game, turn: int | None = None, fmt: str = "bbcode", lang: st
     for sec in sections:
         if sec.entries and _kind(sec.entries[0].entry) == "picture":
             for pe in sec.entries:
-                file = str(pe.entry.details.get("file", ""))
-                out += [m.picture(file, m.esc(text(lang, "picture", file=file))), ""]
+                file = str(pe.entry.details.get("file", ""))  # from the file: escaped
+                out += [m.picture(link_target(file),
+                                  m.esc(text(lang, "picture", file=one_line(file)))), ""]
             continue
         if sec.side is not None and sec.side != side:
             side = sec.side

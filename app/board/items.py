@@ -7,7 +7,6 @@ when the item is built, so a repaint only strokes ready-made paths.
 
 from __future__ import annotations
 
-import functools
 import math
 import zlib
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import current_language, loc, profile_name, tr
+from app.i18n import loc, profile_name, tr
 
 from . import style
 from .paths import geometry_path
@@ -392,20 +391,6 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _badge_words() -> dict[str, str]:
-    """The board's own badge texts (style.MARKER_BADGES, STATE_BADGES) in the interface's
-    language, looked up once per language (a board refresh asks for them per badge)."""
-    return _badge_words_in(current_language())
-
-
-@functools.lru_cache(maxsize=4)
-def _badge_words_in(lang: str) -> dict[str, str]:
-    """tr() of each text while `lang` is installed (a language switch asks again)."""
-    return {"S": tr("S", "badge: suppression"), "PIN": tr("PIN", "badge: pinned"),
-            "T": tr("T", "badge: terror"), "SHK": tr("SHK", "badge: shaken"),
-            "W": tr("W", "badge: wounds taken"), "HP ": tr("HP ", "badge: hit points")}
-
-
 def _badge_tip(key: str, value: object) -> str:
     """"suppression: 2" — the state key in words, through the game's glossary."""
     from engine.wording import words
@@ -414,34 +399,37 @@ def _badge_tip(key: str, value: object) -> str:
 
 
 def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
-    """The badges a unit shows: its markers (known ones first, in MARKER_BADGES order), then
-    wounds taken and hit points left from its state, then what its ruleset `declared` for
-    its state (engine.board_rules.UnitBadge: vehicle damage…), which replace the board's own
-    wounds / HP badge of the same key. A marker at 0, false or null has none."""
+    """The badges a unit shows: its markers (those the rulesets declare a badge for first,
+    in row order — style.MARKER_BADGES), then its state keys with a declared badge
+    (style.STATE_BADGES: wounds taken, hit points left …), then what its ruleset `declared`
+    for its state (engine.board_rules.UnitBadge: vehicle damage…), which replace a state
+    badge of the same key. A marker at 0, false or null has none."""
     out: list[Badge] = []
     markers = unit.markers
-    known = [k for k in style.MARKER_BADGES if k in markers]
-    others = sorted(k for k in markers if k not in style.MARKER_BADGES)
-    for key in (*known, *others):
-        value = markers[key]
-        if value is None or value is False or value == 0:
-            continue
-        text, colour, counted = style.MARKER_BADGES.get(
-            key, (key[:3].upper(), style.UNKNOWN_BADGE, False))
-        text = _badge_words().get(text, text)
-        if _is_count(value) and (counted or value > 1):  # "S1", "PIN" / "PIN2", "COM"
-            text = f"{text}{value}"
-        out.append(Badge(key, text, colour, _badge_tip(key, value)))
+    if markers:
+        table = style.MARKER_BADGES
+        known = [k for k in table if k in markers]
+        others = sorted(k for k in markers if k not in table)
+        for key in (*known, *others):
+            value = markers[key]
+            if value is None or value is False or value == 0:
+                continue
+            look = table.get(key)
+            text = key[:3].upper() if look is None else loc(look)
+            if _is_count(value) and (look is not None and look.counted or value > 1):
+                text = f"{text}{value}"  # "S1", "PIN" / "PIN2", "COM"
+            colour = style.UNKNOWN_BADGE if look is None else look.colour
+            out.append(Badge(key, text, colour, _badge_tip(key, value)))
     replaced = {b.key for b in declared}  # the ruleset's own badge for that key wins
-    for key, (text, colour, _) in style.STATE_BADGES.items():
+    for key, look in (style.STATE_BADGES.items() if unit.state else ()):
         value = unit.state.get(key)
         if key in replaced:
             continue
         if value is None or isinstance(value, bool) or not isinstance(value, int | float):
             continue
-        if key == "wounds" and value <= 0:
+        if value <= 0 and not look.shows_zero:
             continue
-        out.append(Badge(key, f"{_badge_words().get(text, text)}{value:g}", colour,
+        out.append(Badge(key, f"{loc(look)}{value:g}", look.colour,
                          _badge_tip(key, f"{value:g}")))
     for b in declared:
         colour = style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE)
@@ -450,8 +438,8 @@ def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
 
 
 class BadgeItem(QGraphicsItem):
-    """A row of small pills (suppression, pinned, terror, wounds, hit points) beside a corner
-    of the base, the same size on screen at any zoom. Hidden when there are none.
+    """A row of small pills (the unit's markers and state: counts, flags, hit points) beside
+    a corner of the base, the same size on screen at any zoom. Hidden when there are none.
 
     The corner is the one the unit's label leaves free: top-right, unless the label sits
     above the base (then bottom-right) or to its right (then top-left)."""

@@ -1,4 +1,5 @@
-"""How the board looks: colours, pens and stacking order per terrain kind and per side.
+"""How the board looks: colours, pens and stacking order per terrain kind and per side,
+and the badges the rulesets declare for markers and state.
 
 Presentation only — nothing here decides a rule. Colours were chosen to stay apart on screen
 and on a grey-scale print: light table, mid-tone area terrain, dark buildings, saturated sides.
@@ -7,10 +8,15 @@ and on a grey-scale print: light table, mid-tone area terrain, dark buildings, s
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPen
+
+if TYPE_CHECKING:
+    from engine.protocol.vocabulary import BadgeLook, Vocabulary
 
 # --- the table ------------------------------------------------------------------------------
 
@@ -93,15 +99,8 @@ def terrain_style(kind: str) -> TerrainStyle:
 
 # --- sides ----------------------------------------------------------------------------------
 
-#: Sides the rulesets name. Blue against red separates on screen; their different lightness
-#: keeps them apart on a grey-scale print too.
-KNOWN_SIDES: dict[str, str] = {
-    "allies": "#2f5e9e",
-    "axis": "#c2463c",
-    "reds": "#b3262b",
-    "whites": "#d8d8d0",
-}
-#: Colours handed, in order, to sides not named above (Tableau 10, minus the red and blue).
+#: Colours handed, in order, to sides no ruleset names (Tableau 10, minus the red and blue
+#: the rulesets' own sides take).
 SIDE_PALETTE: tuple[str, ...] = (
     "#59a14f", "#f28e2b", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#4e79a7",
 )
@@ -140,20 +139,50 @@ def edge_of(fill: QColor) -> QColor:
 
 # --- marker badges --------------------------------------------------------------------------
 
-#: Badges beside a unit's base: marker → (short text, colour, shows its count). A counted
-#: marker reads "S2"; a flag ("pinned": 1 or true) shows its text alone. Colours stay apart
-#: from the side colours (no pure blue or red) and carry white text.
-MARKER_BADGES: dict[str, tuple[str, str, bool]] = {
-    "suppression": ("S", "#d9822b", True),
-    "pinned": ("PIN", "#5c6670", False),
-    "terror": ("T", "#7b4fa3", True),
-    "shaken": ("SHK", "#a07d1c", False),
-}
-#: Per-unit state shown as badges: wounds taken, hit points left.
-STATE_BADGES: dict[str, tuple[str, str, bool]] = {
-    "wounds": ("W", "#8c1d18", True),
-    "hp": ("HP ", "#2e6b4a", True),
-}
+
+class Declared(Mapping[str, Any]):
+    """What the rulesets declare for the board (engine.protocol.vocabulary): the badges of
+    markers or unit state keys (text, colour, counted …, in row order) or the sides'
+    colours, over every discovered ruleset; read when first asked, so importing this
+    module loads no ruleset. The board keeps no list of its own: a key no ruleset declares
+    gets a plain badge, a side no ruleset names a palette colour."""
+
+    def __init__(self, which: str) -> None:
+        self._which = which
+        self._seen: tuple[Vocabulary, ...] = ()
+        self._made: Mapping[str, Any] = {}
+
+    def _table(self) -> Mapping[str, Any]:
+        """The table, made again only when the registered rulesets change (a board
+        refresh asks per unit)."""
+        from engine.protocol import vocabulary
+        from engine.rulesets.registry import list_rulesets
+
+        now = tuple(rs.vocabulary for rs in list_rulesets())
+        if len(now) != len(self._seen) or any(
+                a is not b for a, b in zip(now, self._seen, strict=True)):
+            made = {"markers": vocabulary.marker_badges, "unit_state": vocabulary.state_badges,
+                    "sides": vocabulary.side_colours}[self._which]
+            self._seen, self._made = now, made(now)
+        return self._made
+
+    def __getitem__(self, key: str) -> Any:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+#: Badges beside a unit's base for its markers: marker → BadgeLook (text, colour, shows its
+#: count). A counted marker reads "S2"; a flag (1 or true) shows its text alone.
+MARKER_BADGES: Mapping[str, BadgeLook] = Declared("markers")
+#: Per-unit state shown as badges (wounds taken, hit points left …): key → BadgeLook.
+STATE_BADGES: Mapping[str, BadgeLook] = Declared("unit_state")
+#: Sides the rulesets name (their `Vocabulary.sides`): side → "#rrggbb" (SidePalette).
+KNOWN_SIDES: Mapping[str, str] = Declared("sides")
 UNKNOWN_BADGE = "#4a4f57"
 #: Colours of the badges a ruleset declares for a unit's state (engine.board_rules.TONES).
 TONE_BADGES: dict[str, str] = {"damage": "#b5491f", "loss": "#8c1d18", "out": "#26282b",

@@ -4,6 +4,46 @@
 <context>
     <name></name>
     <message>
+        <source>Check Game</source>
+        <translation>Проверка партии</translation>
+    </message>
+    <message>
+        <source>{file}: no problems found.</source>
+        <translation>{file}: проблем не найдено.</translation>
+    </message>
+    <message>
+        <source>{file}: problems found.</source>
+        <translation>{file}: найдены проблемы.</translation>
+    </message>
+    <message>
+        <source>Open the last good backup ({name})</source>
+        <translation>Открыть последнюю целую копию ({name})</translation>
+    </message>
+    <message>
+        <source>The game has no file yet: save it first.</source>
+        <translation>У партии ещё нет файла: сначала сохраните её.</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k Game…</source>
+        <translation>Пр&amp;оверить партию…</translation>
+    </message>
+    <message>
+        <source>Check the game file: integrity, schema, roll log, sealed rolls, stray files</source>
+        <translation>Проверить файл партии: целостность, схему, журнал бросков, запечатанные броски, лишние файлы</translation>
+    </message>
+    <message>
+        <source>Last folder</source>
+        <translation>Последняя папка</translation>
+    </message>
+    <message>
+        <source>Settings not saved</source>
+        <translation>Настройки не сохранены</translation>
+    </message>
+    <message>
+        <source>These settings apply now but could not be saved for the next start: {keys}. The settings file {file} cannot be written (is its folder read-only or missing?).</source>
+        <translation>Эти настройки действуют сейчас, но не сохранены до следующего запуска: {keys}. Файл настроек {file} недоступен для записи (его папка только для чтения или отсутствует?).</translation>
+    </message>
+    <message>
         <source>AP left</source>
         <translation>ОД осталось</translation>
     </message>
@@ -103,14 +143,6 @@
     <message>
         <source>width: expected {least}–{most} px, got {got}</source>
         <translation>width: ожидалось {least}–{most} пикс., получено {got}</translation>
-    </message>
-    <message>
-        <source>area: expected X Y W H with W and H above 0, got {got}</source>
-        <translation>area: ожидалось X Y W H, где W и H больше 0, получено {got}</translation>
-    </message>
-    <message>
-        <source>radius: expected inches above 0, got {got}</source>
-        <translation>radius: ожидалось больше 0 дюймов, получено {got}</translation>
     </message>
     <message>
         <source>{flag}: no unit with id {id!r} on the table</source>
@@ -930,37 +962,6 @@ Id игры: {g}</translation>
         <source>{name} — {kind}</source>
         <extracomment>Room around an item&apos;s outline for its cosmetic (pixel-wide) pens, in inches.</extracomment>
         <translation>{name} — {kind}</translation>
-    </message>
-    <message>
-        <source>S</source>
-        <comment>badge: suppression</comment>
-        <extracomment>Where a label may sit around its unit, in the order the board tries them. From this zoom on (screen pixels per table inch) names are shown whole. the unit the label names (None: a label on its own) where the label hangs, in its unit&apos;s coordinates (inches from its centre) (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before the first pixels the label is slid from its place to stay on the table (labels.fit_inside)</extracomment>
-        <translation>П</translation>
-    </message>
-    <message>
-        <source>PIN</source>
-        <comment>badge: pinned</comment>
-        <translation>ПРЖ</translation>
-    </message>
-    <message>
-        <source>T</source>
-        <comment>badge: terror</comment>
-        <translation>У</translation>
-    </message>
-    <message>
-        <source>SHK</source>
-        <comment>badge: shaken</comment>
-        <translation>ПОТР</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <comment>badge: wounds taken</comment>
-        <translation>Р</translation>
-    </message>
-    <message>
-        <source>HP </source>
-        <comment>badge: hit points</comment>
-        <translation>ХП </translation>
     </message>
     <message>
         <source>{unit} — {profile} ({side})</source>
@@ -3330,6 +3331,46 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
         <source>Edit</source>
         <translation>Правка</translation>
     </message>
+    <message>
+        <source>area: {why}</source>
+        <translation>area: {why}</translation>
+    </message>
+    <message>
+        <source>expected X Y W H with W and H above 0, got {got}</source>
+        <translation>ожидалось X Y W H, где W и H больше 0, получено {got}</translation>
+    </message>
+    <message>
+        <source>expected X Y W H within ±{limit:g} inches (off any table), got {got}</source>
+        <translation>ожидалось X Y W H в пределах ±{limit:g} дюймов (дальше любого стола), получено {got}</translation>
+    </message>
+    <message>
+        <source>expected W and H of at least {least:g} inches, got {got}</source>
+        <translation>ожидалось W и H не меньше {least:g} дюйма, получено {got}</translation>
+    </message>
+    <message>
+        <source>W × H {w:g} × {h:g} draws a picture {px:.0f} px tall at {width} px wide, above {most} px: choose a wider area</source>
+        <translation>W × H {w:g} × {h:g} даёт картинку высотой {px:.0f} пикс. при ширине {width} пикс., больше {most} пикс.: выберите область шире</translation>
+    </message>
+    <message>
+        <source>radius: expected {least:g} to {most:g} inches, got {got}</source>
+        <translation>radius: ожидалось от {least:g} до {most:g} дюймов, получено {got}</translation>
+    </message>
+    <message>
+        <source>{flag}: expected inches within ±{limit:g} (off any table), got {got}</source>
+        <translation>{flag}: ожидались дюймы в пределах ±{limit:g} (дальше любого стола), получено {got}</translation>
+    </message>
+    <message>
+        <source>--scatter BEARING: expected degrees within ±{limit:g}, got {got:g}</source>
+        <translation>--scatter BEARING: ожидались градусы в пределах ±{limit:g}, получено {got:g}</translation>
+    </message>
+    <message>
+        <source>--around: {why}</source>
+        <translation>--around: {why}</translation>
+    </message>
+    <message>
+        <source>--area: {why}</source>
+        <translation>--area: {why}</translation>
+    </message>
 </context>
 <context>
     <name>ActionPanel</name>
@@ -3420,6 +3461,18 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
 </context>
 <context>
     <name>FileController</name>
+    <message>
+        <source>A journal of another file was set aside</source>
+        <translation>Журнал другого файла отложен</translation>
+    </message>
+    <message>
+        <source>Beside {file} lay the journal of an unfinished save of another file. It was not applied to this game (that would have damaged it); it is kept as {aside}.
+
+The game is open as its file holds it.</source>
+        <translation>Рядом с {file} лежал журнал незавершённого сохранения другого файла. К этой игре он не применён (это повредило бы её); он сохранён как {aside}.
+
+Игра открыта так, как она записана в файле.</translation>
+    </message>
     <message>
         <source>The roll log was altered</source>
         <translation>Журнал бросков изменён</translation>

@@ -21,7 +21,7 @@ class ReadingsDialog(QDialog):
     them (what OK does) and returns whether anything changed."""
 
     def __init__(self, window) -> None:
-        from engine.readings import readings_for
+        from engine.readings import readings_for, stored_reading_problems
         from engine.rulesets.registry import get_ruleset
 
         from .options_view import OptionsView  # with the dialog: not needed at start-up
@@ -47,7 +47,10 @@ class ReadingsDialog(QDialog):
         lay.addWidget(scroll, 1)
         self.message = QLabel()
         self.message.setStyleSheet("color: #b3261e;")
-        self.message.hide()
+        self.message.setWordWrap(True)
+        set_aside = stored_reading_problems(self.ruleset, game)  # shown until OK or Cancel
+        self.message.setText("\n".join(loc(p) for p in set_aside))
+        self.message.setVisible(bool(set_aside))
         lay.addWidget(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
@@ -66,14 +69,19 @@ class ReadingsDialog(QDialog):
     def apply(self) -> bool:
         """Store the readings shown as one undoable change and log it; False when they
         are the game's already. SchemaError for a value the ruleset refuses."""
-        from engine.readings import readings_change, readings_for, readings_log_entry
+        from engine.readings import (
+            readings_change,
+            readings_for,
+            readings_log_entry,
+            stored_reading_problems,
+        )
         editor = self.window_.editor
         game = editor.game
         before = readings_for(self.ruleset, game)
         values = self.options_view.values()
         after = self.ruleset.option_values(values)
-        if after == before:
-            return False
+        if after == before and not stored_reading_problems(self.ruleset, game):
+            return False  # (a value set aside is replaced by the one shown)
         editor.push(readings_change(self.ruleset, game, values))
         editor.log(readings_log_entry(self.ruleset, game, before, after))
         return True

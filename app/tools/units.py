@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from engine.model import Change
+    from engine.protocol import ProfileKeys
     from engine.scenario import Scenario, Unit
 
 
@@ -69,7 +70,7 @@ class ProfileChoice:
     base: BaseShape
     base_from: str
     turret: bool = False
-    #: the base is ours, not the rules' (the profile names "base" among its PROPOSED values)
+    #: the base is ours, not the rules' (the profile names its base among its PROPOSED values)
     base_proposed: bool = False
 
     @property
@@ -93,10 +94,11 @@ def base_json(base: BaseShape) -> dict:
     return {"shape": base.shape, "width_mm": base.width_mm, "depth_mm": base.depth_mm}
 
 
-def _profile_base(profile: object) -> BaseShape | None:
-    """A base named in a profile record ({"base": {"shape": …}}), if it holds a valid one."""
+def _profile_base(profile: object, field: str | None) -> BaseShape | None:
+    """The base a profile record names in its ruleset's base `field` (its vocabulary's
+    ProfileKeys.base: {"shape": …}), if it holds a valid one."""
     from geometry.bases import BaseShape
-    raw = profile.get("base") if isinstance(profile, dict) else None
+    raw = profile.get(field) if field and isinstance(profile, dict) else None
     if not isinstance(raw, dict):
         return None
     try:
@@ -105,6 +107,24 @@ def _profile_base(profile: object) -> BaseShape | None:
         return BaseShape(raw.get("shape"), raw["width_mm"], raw["depth_mm"])
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def _flag(record: object, field: str | None) -> bool:
+    """Whether the profile record sets its ruleset's flag `field` (turret, vehicle) true."""
+    return bool(field) and isinstance(record, dict) and record.get(field) is True
+
+
+def _profile_keys(ruleset_id: str) -> ProfileKeys:
+    """The profile fields the ruleset declares the board may read; none when it is not
+    installed or fails."""
+    from engine.protocol import ProfileKeys
+
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        return get_ruleset(ruleset_id).vocabulary.profile
+    except Exception:  # noqa: BLE001 - a broken ruleset must not stop the board editor
+        return ProfileKeys()
 
 
 def _is_vehicle(scenario: Scenario, profile_id: str, turret: bool) -> bool:
@@ -158,6 +178,7 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None,
     library = _library_profiles(scenario.ruleset) if library is None else library
     samples = sample_bases(scenario.ruleset) if samples is None else samples
     own = scenario.profiles or {}
+    keys = _profile_keys(scenario.ruleset)
     used: dict[str, BaseShape] = {}
     for u in scenario.units:
         used.setdefault(u.profile, u.base)
@@ -167,17 +188,18 @@ def profile_catalogue(scenario: Scenario, library: dict | None = None,
             continue
         record = own.get(pid) or library.get(pid) or {}
         name = record.get("name") if isinstance(record, dict) else None
-        base, source = _profile_base(record), "profile"
+        base, source = _profile_base(record, keys.base), "profile"
         if base is None and pid in used:
             base, source = used[pid], "scenario"
         if base is None and pid in samples:
             base, source = samples[pid], "sample"
-        turret = isinstance(record, dict) and record.get("turret") is True
+        turret = _flag(record, keys.turret)
         if base is None:
-            vehicle = _is_vehicle(scenario, pid, turret)
+            vehicle = _flag(record, keys.vehicle) or _is_vehicle(scenario, pid, turret)
             base, source = default_base(vehicle), "default"
         shown = loc(record, scenario.ruleset) if name else pid
-        proposed = source == "profile" and "base" in (record.get("proposed") or ())
+        proposed = source == "profile" and bool(keys.proposed) and \
+            keys.base in (record.get(keys.proposed) or ())
         out[pid] = ProfileChoice(pid, shown, base, source, turret, proposed)
     return sorted(out.values(), key=lambda c: (c.base_from == "default", c.name.lower()))
 

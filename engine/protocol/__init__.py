@@ -4,7 +4,9 @@ A ruleset package (engine/rulesets/<name>/) builds one `Ruleset` and exposes it 
 module attribute `RULESET`; the registry finds it. Read docs/ruleset-protocol.md first.
 
 - `Ruleset`  — id, name, dice, scale, profile schemas, cover mapping (generic 0–4 → its
-  own term and value), ruleset-wide `Option`s (AMBIGUOUS readings) and `Action`s.
+  own term and value), ruleset-wide `Option`s (AMBIGUOUS readings) and `Action`s, and
+  its `Vocabulary`: the markers and state keys it writes, their board badges, the profile
+  fields the board reads (generic code keeps no list of a ruleset's words).
 - `Action`   — id, label, `Role`s it needs (each of a kind: unit, units, group, point,
   template, responder, weapon), player `Option`s, the `facts` it reads (declared as
   `FactSpec`s with the function that measures them), and two methods:
@@ -24,7 +26,7 @@ every ruleset shows its work the same way; `make_test` turns a base number and
 modifiers into the `Test` that both the roll and the odds use, so the two never disagree.
 
 Import from here (`from engine.protocol import Action, Ruleset, ...`); the pieces live in
-facts, roles, steps, context, action and ruleset.
+facts, roles, steps, context, action, vocabulary and ruleset.
 """
 
 from engine.protocol.action import Action
@@ -70,6 +72,7 @@ from engine.protocol.steps import (
     roll_test,
     stepped_die,
 )
+from engine.protocol.vocabulary import BadgeLook, ProfileKeys, Term, Vocabulary, terms
 
 __all__ = [
     "CardLayouts",
@@ -82,4 +85,5 @@ __all__ = [
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
     "roll_step", "info_step", "GroupKind", "Organisation", "OrganisationNote",
     "ActionRefused", "refusal_argument", "argument_of",
+    "BadgeLook", "Term", "ProfileKeys", "Vocabulary", "terms",
 ]

@@ -16,6 +16,7 @@ from engine.protocol.context import Context
 from engine.protocol.facts import Facts, FactSpec, fact_spec
 from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
 from engine.protocol.roles import CoverTerm, GroupRef, Role, TemplatePlacement, scenario_groups
+from engine.protocol.vocabulary import Vocabulary
 from engine.scenario import Scenario, Unit
 
 __all__ = ["BoardHints", "Ruleset", "CardLayouts"]
@@ -124,6 +125,12 @@ class Ruleset:
     #: engine.cards.CardLayout objects, drawn by the app with its ink (`CardLayouts`
     #: reads them from the ruleset's cards module when a card is first printed)
     cards: Mapping[str, Any] = field(default_factory=dict)
+    #: the markers and state keys it writes on units and groups, their badges, and the
+    #: profile fields the board reads (engine.protocol.vocabulary)
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    #: builds its unit library's spec (engine.library_schema.LibrarySpec: kinds of record,
+    #: seed), called on first use; None: the generic spec from `profile_fields`
+    library: Callable[[], Any] | None = None
 
     def __post_init__(self) -> None:
         where = f"ruleset {self.id}"

@@ -53,7 +53,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["--reach", "gren-1", "--ap", "0"], "--ap: ожидалось 1 или больше, получено 0", ""),
     (["--width", "5"], "width: ожидалось 200–8000 пикс., получено 5", "width"),
     (["--around", "zz", "3"], "unit: на столе нет отряда с id 'zz'", "unit"),
-    (["--around", "gren-1", "-3"], "radius: ожидалось больше 0 дюймов, получено -3",
+    (["--around", "gren-1", "-3"], "radius: ожидалось от 0.125 до 1e+06 дюймов, получено -3",
      "radius"),
     (["--measure", "gren-1", "gren-1"], "--measure: A и B — один и тот же отряд",
      "measure"),

@@ -233,6 +233,16 @@ def test_cli_picture_with_overlays(tmp_path, capsys):
     (["--around", "gren-1", "x"], "--around: RADIUS"),
     (["--width", "20"], "width: expected"),
     (["--threat", "ghost"], "--threat: no unit"),
+    # numbers no table holds: refused naming the option, not an OverflowError / ValueError
+    (["--area", "0", "0", "1e308", "1e308"], "--area: expected X Y W H within ±1e+06"),
+    (["--area", "0", "0", "1", "1e6"], "--area: W × H 1 × 1e+06 draws a picture"),
+    (["--area", "0", "0", "1e-9", "1e-9"], "--area: expected W and H of at least"),
+    (["--measure", "sherman-3", "1e308,5"], "--measure B: expected inches within ±1e+06"),
+    (["--measure", "sherman-3", "nan,5"], "--measure B: expected inches within"),
+    (["--template", "blast-3", "1e308", "5"], "--template X Y: expected inches within"),
+    (["--template", "blast-3", "5", "5", "--scatter", "1e308@0"], "--scatter DIST: expected"),
+    (["--template", "blast-3", "5", "5", "--scatter", "2@1e308"], "--scatter BEARING:"),
+    (["--around", "gren-1", "1e308"], "radius: expected 0.125 to 1e+06 inches"),
 ])
 def test_cli_picture_refusals(tmp_path, capsys, args, message):
     assert cli.run(["picture", str(DEMO_FILE), "-o", str(tmp_path / "p.png"), *args]) == 2

@@ -195,3 +195,29 @@ def test_a_duplicated_number_with_other_faces_and_an_unnumbered_roll():
     kinds = sorted(p.kind for p in sealed.verify(log, sealed.sealing_of(game.state),
                                                   seed).problems)
     assert kinds == ["duplicate", "unnumbered"]
+
+
+@pytest.mark.parametrize("number", [10 ** 7, 10 ** 12])
+def test_a_huge_roll_number_is_one_finding_not_a_list_that_long(number):
+    """A hostile log line numbered 10⁷ or 10¹²: the numbers it skips are one finding (the
+    verify used to build a list of every one, and ran out of memory)."""
+    game, seed = _ten_exact()
+    log = list(game.log)
+    e = log[-1]
+    log[-1] = dataclasses.replace(e, dice=(dataclasses.replace(e.dice[0], roll=number),))
+    report = sealed.verify(log, sealed.sealing_of(game.state), seed)
+    assert [(p.kind, p.roll) for p in report.problems] == [("missing_run", 10),
+                                                          ("mismatch", number)]
+    run = report.problems[0]
+    assert f"rolls #10–#{number - 1} missing ({number - 10})" in run.message
+    assert "пропущены" in run.text("ru")
+
+
+def test_a_roll_numbered_below_one_is_named():
+    game, seed = _ten_exact()
+    log = list(game.log)
+    e = log[0]
+    log[0] = dataclasses.replace(e, dice=(dataclasses.replace(e.dice[0], roll=-5),))
+    report = sealed.verify(log, sealed.sealing_of(game.state), seed)
+    assert [(p.kind, p.roll) for p in report.problems] == [("bad_number", -5), ("missing", 1)]
+    assert "numbered -5; numbers start at 1" in report.problems[0].message

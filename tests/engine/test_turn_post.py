@@ -129,3 +129,28 @@ def test_a_roll_logged_when_rolled_shows_once_and_an_unapplied_one_is_marked():
         (3, "Shoot — Gefr. Vogel → Pfc. Dawson")]
     assert "Re-roll of #1" not in turn_post(game, 1, "text")
     assert "(брошено, не применено)" in turn_post(game, 1, "text", "ru")
+
+
+HOSTILE_NAME = "x[/img][url=http://evil]y) ![z](http://evil\n# head.png"
+
+
+def _with_picture(name: str) -> Game:
+    game = Game(load_demo())
+    game.append_log(LogEntry(1, None, "picture", None, summary=f"picture {name}",
+                             details={"kind": "picture", "file": name}))
+    return game
+
+
+def test_a_picture_file_name_cannot_write_markup():
+    """The file name comes from the game file: in the link it is percent-encoded, in the
+    note escaped and kept on one line, so it opens no tag, link or heading of its own."""
+    bb = turn_post(_with_picture(HOSTILE_NAME), 1, "bbcode")
+    assert "[img]x%5B/img%5D%5Burl%3Dhttp%3A//evil%5Dy%29%20%21%5Bz%5D%28http%3A//evil%0A%23" \
+           "%20head.png[/img]" in bb
+    assert "[url" not in bb and bb.count("[img]") == bb.count("[/img]") == 1
+    md = turn_post(_with_picture(HOSTILE_NAME), 1, "markdown")
+    link = md[md.rindex("]("):]
+    assert link.startswith("](x%5B/img%5D%5Burl%3Dhttp%3A//evil%5Dy%29%20") and "\n# " not in md
+    assert "\\[z\\](http://evil\\\\u000a\\# head.png: put the link" in md
+    plain = turn_post(_with_picture("a.png"), 1, "bbcode")
+    assert "[img]a.png[/img]" in plain

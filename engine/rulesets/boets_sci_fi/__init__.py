@@ -7,7 +7,6 @@ organisation.py (§4.1 checks), formations.py (fighters' formations on the board
 morale.py / fire.py (the actions), turn_hooks.py; ruleset.py assembles `RULESET`.
 """
 
-from . import library  # noqa: F401  (registers the unit library spec)
 from .ruleset import RULESET
 
 __all__ = ["RULESET"]

@@ -4,7 +4,7 @@ prints their Дальн and М; one faction per side of the seed's example armie
 
 from __future__ import annotations
 
-from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry, register_spec
+from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry
 
 from . import data
 
@@ -24,6 +24,3 @@ def library_spec() -> LibrarySpec:
         return Seed({"general": "General"}, tuple(entries))
 
     return LibrarySpec(data.RULESET_ID, "Boets sci-fi (Fighter level)", kinds, seed)
-
-
-register_spec(data.RULESET_ID, library_spec)

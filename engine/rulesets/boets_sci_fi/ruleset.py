@@ -4,10 +4,20 @@ Manoeuvre-then-Fire side turn with allies interleaving, and its printed cards.""
 from __future__ import annotations
 
 from engine.dice import D20
-from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
+from engine.protocol import (
+    BadgeLook,
+    BoardHints,
+    CardLayouts,
+    CoverTerm,
+    ProfileKeys,
+    Ruleset,
+    Term,
+    Vocabulary,
+    terms,
+)
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, fire, manoeuvre, morale, organisation, turn_hooks
+from . import board, data, fire, library, manoeuvre, morale, organisation, turn_hooks
 from .options import OPTIONS
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
@@ -27,6 +37,19 @@ def turn_structure() -> TurnStructure:
     return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
                       proposed).with_hooks(turn_hooks.HOOKS)
 
+
+#: The state of fighters and formations Boets writes (wounds taken, on a badge), and the
+#: profile fields the board reads.
+VOCABULARY = Vocabulary(
+    unit_state=(
+        Term("wounds", "wounds taken (int)",
+             BadgeLook("W", "#8c1d18", counted=True, rank=10, label_ru="Р")),
+        *terms("holds", "melee_modifier", "only_shoot", "prone", "rank"),
+    ),
+    group_state=terms("fire_target", "fired_at", "panic_tested", "panicking", "takeover",
+                      "tally"),
+    profile=ProfileKeys(base="base", proposed="proposed"),
+)
 
 def build_ruleset() -> Ruleset:
     return Ruleset(
@@ -51,6 +74,8 @@ def build_ruleset() -> Ruleset:
                          move_allowance_m=board.move_allowance_m),
         organisation=organisation.ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
+        vocabulary=VOCABULARY,
+        library=library.library_spec,
     )
 
 

@@ -1,7 +1,6 @@
 """Butterfly Effect (seed 003, rules file 04): operatives' combat with d6 pools, distance
 bands, simultaneous fire, cover and camouflage, and the stealth duel."""
 
-from . import library  # noqa: F401  (registers the unit library's spec)
 from .ruleset import RULESET
 
 __all__ = ["RULESET"]

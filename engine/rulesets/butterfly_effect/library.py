@@ -5,7 +5,7 @@ operatives and guards in their factions."""
 
 from __future__ import annotations
 
-from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry, register_spec
+from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry
 
 from . import data
 
@@ -34,6 +34,3 @@ def spec() -> LibrarySpec:
         return Seed(FACTIONS, tuple(entries))
 
     return LibrarySpec(data.RULESET_ID, "Butterfly Effect", kinds, seed)
-
-
-register_spec(data.RULESET_ID, spec)

@@ -8,12 +8,20 @@ from __future__ import annotations
 from engine.dice import D6
 from engine.model import Game
 from engine.options import Option
-from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
+from engine.protocol import (
+    BoardHints,
+    CardLayouts,
+    CoverTerm,
+    ProfileKeys,
+    Ruleset,
+    Vocabulary,
+    terms,
+)
 from engine.scenario import Unit
 from engine.triggers import MOVE, Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
-from . import board, data
+from . import board, data, library
 from .bands import RANGE_BAND, weapon_scheme
 from .cover import LeaveCover, TakeCover
 from .dash import Dash
@@ -155,6 +163,16 @@ def turn_structure() -> TurnStructure:
                                                                         MOVE))))
 
 
+#: The operatives' state Butterfly Effect writes (its badges come from board.state_badges)
+#: and the profile fields the board reads.
+VOCABULARY = Vocabulary(
+    unit_state=terms("alarm", "armour", "camouflage_broken", "dashing", "dead_pending",
+                     "detected", "duel_tie", "duel_won", "full_defence", "gear",
+                     "heavily_armoured", "hostage", "hp", "in_cover", "neutralised",
+                     "stealth", "wound"),
+    profile=ProfileKeys(base="base", proposed="proposed"),
+)
+
 def build_ruleset() -> Ruleset:
     return Ruleset(
         id=data.RULESET_ID,
@@ -175,6 +193,8 @@ def build_ruleset() -> Ruleset:
         turn_structure=turn_structure(),
         board=BoardHints(weapon_scheme=weapon_scheme, state_badges=board.state_badges),
         cards=CardLayouts(f"{__package__}.cards"),
+        vocabulary=VOCABULARY,
+        library=library.spec,
     )
 
 

@@ -11,7 +11,6 @@ fire.py / artillery.py / morale_actions.py (the actions), cards.py (the printed 
 layouts); ruleset.py assembles `RULESET`.
 """
 
-from . import library  # noqa: F401  (registers the unit library spec)
 from .ruleset import RULESET
 
 __all__ = ["RULESET"]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry, register_spec
+from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry
 from engine.options import SchemaError, validate_record
 
 from . import data
@@ -52,6 +52,3 @@ def library_spec() -> LibrarySpec:
         return Seed(factions, tuple(entries))
 
     return LibrarySpec(data.RULESET_ID, "Civil War company", kinds, seed)
-
-
-register_spec(data.RULESET_ID, library_spec)

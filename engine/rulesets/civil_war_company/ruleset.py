@@ -5,10 +5,20 @@ from __future__ import annotations
 
 from engine.dice import D3, D6
 from engine.i18n import register_glossary
-from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
+from engine.protocol import (
+    BadgeLook,
+    BoardHints,
+    CardLayouts,
+    CoverTerm,
+    ProfileKeys,
+    Ruleset,
+    Term,
+    Vocabulary,
+    terms,
+)
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, turn_hooks
+from . import board, data, library, turn_hooks
 from .actions import ACTIONS
 from .options import OPTIONS
 from .organisation import ORGANISATION
@@ -31,6 +41,22 @@ def turn_structure() -> TurnStructure:
     return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
                       proposed).with_hooks(turn_hooks.HOOKS)
 
+
+#: The markers a company's command stand carries (companies.py: Terror counted on its
+#: badge, the flags the players must see), the state of stands and companies, and the
+#: profile fields the board reads.
+VOCABULARY = Vocabulary(
+    markers=(
+        Term("terror", "Terror markers (int, §4.3)",
+             BadgeLook("T", "#7b4fa3", counted=True, rank=30, label_ru="У")),
+        *terms("suppressed", "prone", "routing"),
+    ),
+    unit_state=terms("ammo", "ammo_rolled", "aim_points", "cover", "last_shot", "platoons",
+                     "under_fire"),
+    group_state=terms("formation", "moved", "officer", "turn_start"),
+    profile=ProfileKeys(base="base", vehicle="vehicle", proposed="proposed"),
+    sides=(("reds", "#b3262b"), ("whites", "#d8d8d0")),
+)
 
 def build_ruleset() -> Ruleset:
     data.check_labels_ru(ACTIONS, OPTIONS)
@@ -56,6 +82,8 @@ def build_ruleset() -> Ruleset:
                          state_shapes=board.state_shapes),
         organisation=ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
+        vocabulary=VOCABULARY,
+        library=library.library_spec,
     )
 
 

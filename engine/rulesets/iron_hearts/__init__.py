@@ -5,7 +5,6 @@ morale, melee), tank rules (helper IH-B) in tanks.py; ruleset.py assembles both 
 `RULESET` that the registry discovers here, on the package.
 """
 
-from . import library  # noqa: F401  (registers the unit library's spec)
 from .ruleset import RULESET
 
 __all__ = ["RULESET"]

@@ -1,14 +1,14 @@
 """The Iron Hearts unit library (engine.library_schema): its kinds of record — characters,
 vehicle cards (which live outside `Ruleset.profiles`' schema and have a points cost) and
-weapons — and its seed, grouped into the factions of factions.toml. Registered when the
-ruleset package is imported, so the generic library finds it through the registry."""
+weapons — and its seed, grouped into the factions of factions.toml. The ruleset declares
+it (`Ruleset.library`), so the generic library finds it through the registry."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry, check_id, register_spec
+from engine.library_schema import Kind, LibrarySpec, Seed, SeedEntry, check_id
 from engine.options import SchemaError
 from engine.rulesets.registry import load_data
 
@@ -62,6 +62,3 @@ def spec() -> LibrarySpec:
         return Seed(names, tuple(entries))
 
     return LibrarySpec(data.RULESET_ID, "Iron Hearts", kinds, seed)
-
-
-register_spec(data.RULESET_ID, spec)

@@ -10,10 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice import D10
-from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
+from engine.protocol import (
+    BadgeLook,
+    BoardHints,
+    CardLayouts,
+    CoverTerm,
+    ProfileKeys,
+    Ruleset,
+    Term,
+    Vocabulary,
+    terms,
+)
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, infantry, tanks, turn_hooks
+from . import board, data, infantry, library, tanks, turn_hooks
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -47,6 +57,33 @@ def turn_structure() -> TurnStructure:
                       proposed).with_hooks(turn_hooks.HOOKS)
 
 
+#: The markers and state keys Iron Hearts writes, the badges the board draws for them
+#: (suppression counted, pinned and shaken as flags, hit points left even at 0) and the
+#: profile fields the board reads (a vehicle card's turret).
+VOCABULARY = Vocabulary(
+    markers=(
+        Term("suppression", "suppression markers (int, §4.5)",
+             BadgeLook("S", "#d9822b", counted=True, rank=10, label_ru="П")),
+        Term("pinned", "pinned / prone (bool or int)",
+             BadgeLook("PIN", "#5c6670", rank=20, label_ru="ПРЖ")),
+        Term("shaken", "shaken by a failed Guts test (bool)",
+             BadgeLook("SHK", "#a07d1c", rank=40, label_ru="ПОТР")),
+        Term("commander_exposed", "the tank commander rides head out (bool)"),
+    ),
+    unit_state=(
+        Term("hp", "hit points left (int)",
+             BadgeLook("HP ", "#2e6b4a", counted=True, rank=20, label_ru="ХП ",
+                       shows_zero=True)),
+        *terms("aim", "cannot_act", "casualty", "crew", "detect_turn", "detected",
+               "failed_aims", "grenade_turn", "guts_penalty", "loaded", "medkits",
+               "mm_penalties", "order", "penetrations", "personal_orders",
+               "single_shot_fired", "spotted", "status", "systems", "target"),
+    ),
+    profile=ProfileKeys(base="base", turret="turret", proposed="proposed"),
+    # blue against red, apart on screen and (by lightness) on a grey-scale print
+    sides=(("allies", "#2f5e9e"), ("axis", "#c2463c")),
+)
+
 def build_ruleset() -> Ruleset:
     """The Ruleset from the shipped data and both halves of the rules, with its turn
     structure, what the board asks of it and its printed cards (cards.py)."""
@@ -71,6 +108,8 @@ def build_ruleset() -> Ruleset:
                          state_badges=board.state_badges,
                          facing_model=board.facing_model),
         cards=CardLayouts(f"{__package__}.cards"),
+        vocabulary=VOCABULARY,
+        library=library.spec,
     )
 
 

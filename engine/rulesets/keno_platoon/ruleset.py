@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from engine.dice import D4, D6, D8, D10, D12
 from engine.options import Field
-from engine.protocol import BoardHints, CardLayouts, CoverTerm, Ruleset
+from engine.protocol import (
+    BadgeLook,
+    BoardHints,
+    CardLayouts,
+    CoverTerm,
+    ProfileKeys,
+    Ruleset,
+    Term,
+    Vocabulary,
+    terms,
+)
 from engine.rulesets.registry import load_data
 from engine.turns import TurnStructure, from_table
 
@@ -33,6 +43,20 @@ def turn_structure() -> TurnStructure:
                       proposed).with_hooks(turn_hooks.HOOKS)
 
 
+#: The markers and state keys Keno writes, the suppression badge, and the profile fields
+#: the board reads.
+VOCABULARY = Vocabulary(
+    markers=(
+        Term("suppression", "suppression markers (int, §4.6)",
+             BadgeLook("S", "#d9822b", counted=True, rank=10, label_ru="П")),
+        Term("spotted", "seen by the enemy (bool)"),
+    ),
+    unit_state=terms("able_carriers", "carried", "casualties", "detached_from", "figures",
+                     "heavy_wounded", "in_contact", "in_cover", "level", "march_order",
+                     "morale", "prone", "quality", "tow_state"),
+    profile=ProfileKeys(base="base", vehicle="vehicle", proposed="proposed"),
+)
+
 def build_ruleset() -> Ruleset:
     return Ruleset(
         id=data.RULESET_ID,
@@ -55,6 +79,7 @@ def build_ruleset() -> Ruleset:
                          selection_zones=board.contact_zones),
         organisation=chain.ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
+        vocabulary=VOCABULARY,
     )
 
 
