@@ -74,13 +74,9 @@ def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentPars
 
 def _is_game_path(p: Path) -> bool:
     """A .warboard name or a SQLite header: read as a game file; anything else as JSON."""
-    try:
-        with open(p, "rb") as f:
-            if f.read(16) == b"SQLite format 3\x00":
-                return True
-    except OSError:
-        pass
-    return p.suffix.lower() == ".warboard"
+    from engine.safe_json import sniff  # a FIFO must not hang the guess
+
+    return sniff(p, 16) == b"SQLite format 3\x00" or p.suffix.lower() == ".warboard"
 
 
 def _load_game_file(p: Path):
@@ -93,7 +89,9 @@ def _load_game_file(p: Path):
         read = open_game(p)
     except GameFileError as e:
         raise CliError(_said(e)) from None
-    for problem in read.log_problems:
+    from engine.readings import game_reading_problems
+
+    for problem in [*read.log_problems, *map(_loc, game_reading_problems(read.game))]:
         print(tr("{prog}: warning: {file}: {problem}").format(prog=PROG, file=p, problem=problem),
               file=sys.stderr)
     return read.game

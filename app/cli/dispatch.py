@@ -51,7 +51,9 @@ def run(argv: list[str]) -> int:
     except ValueError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return USAGE_ERROR
-    with _language_kept():
+    from app.terminal_text import terminal_safe_streams  # names from files: no escapes
+
+    with _language_kept(), terminal_safe_streams():
         return _run(argv, lang)
 
 
