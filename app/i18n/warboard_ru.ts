@@ -3145,6 +3145,10 @@ Replace the library&apos;s records?</source>
         <translation>применено к {file} и записано в журнал</translation>
     </message>
     <message>
+        <source>Logged in {file} as rolled, not applied.</source>
+        <translation>Записано в журнал {file} как брошенное, не применённое.</translation>
+    </message>
+    <message>
         <source>applied to {file} (a scenario keeps no roll log)</source>
         <translation>применено к {file} (сценарий не хранит журнал бросков)</translation>
     </message>
