@@ -18,6 +18,7 @@ import pytest
 import tests.toy as toy_module
 from app import cli
 from engine.dice import ScriptedDice
+from engine.library_schema import generic_spec
 from engine.model import Game, apply_change
 from engine.rulesets.registry import get_ruleset, list_rulesets, register, unregister
 from engine.scenario import Scenario, Table, Unit
@@ -144,6 +145,12 @@ def test_the_actions_dock_plays_it(qtbot, toy):
 def test_the_action_walk_finds_only_refusals(toy):
     calls, found = walk(scenario())
     assert calls > 0 and found == []
+
+
+def test_the_library_takes_its_profile_from_the_declaration():
+    spec = generic_spec(TOY)          # Ruleset.library is None: the generic spec
+    assert [k.id for k in spec.kinds] == ["brawler"]
+    assert [(e.kind, e.id) for e in spec.seed().entries] == [("brawler", "brawler")]
 
 
 def test_no_toy_word_is_spelt_in_generic_code():

@@ -36,6 +36,7 @@ __all__ = ["RULESET", "Strike", "BRAWLER"]
 #: the schema of a profile record: load_data refuses anything else, naming the field
 BRAWLER = {
     "name": Field("str"),
+    "name_ru": Field("str", required=False, default=""),
     "skill": Field("int", minimum=1, maximum=6),
     "grit": Field("int", minimum=1, maximum=3),
     "proposed": Field("list", items=Field("str"), required=False, default=[]),
