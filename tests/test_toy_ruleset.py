@@ -153,6 +153,13 @@ def test_the_library_takes_its_profile_from_the_declaration():
     assert [(e.kind, e.id) for e in spec.seed().entries] == [("brawler", "brawler")]
 
 
+def test_every_profile_has_its_base(qtbot, toy):
+    from app.tools.units import profile_catalogue
+
+    choices = profile_catalogue(Scenario("blank", TOY.id, Table(24, 24, 1)))
+    assert [(c.id, c.base_from) for c in choices] == [("brawler", "profile")]
+
+
 def test_no_toy_word_is_spelt_in_generic_code():
     """The isolation scans, over the toy's own words: its id, name and distinctive keys by
     name, and its declared vocabulary as literals."""

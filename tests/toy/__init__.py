@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.dice import D6
 from engine.model import AddMarker, RemoveUnit
 from engine.odds import OutcomeDistribution, distribution, successes
-from engine.options import Field
+from engine.options import BASE, Field
 from engine.protocol import (
     Action,
     BadgeLook,
@@ -39,6 +39,7 @@ BRAWLER = {
     "name_ru": Field("str", required=False, default=""),
     "skill": Field("int", minimum=1, maximum=6),
     "grit": Field("int", minimum=1, maximum=3),
+    "base": BASE,
     "proposed": Field("list", items=Field("str"), required=False, default=[]),
 }
 
@@ -85,6 +86,6 @@ RULESET = Ruleset(
     vocabulary=Vocabulary(
         markers=(Term("dazed", "blows taken; past the brawler's grit he falls",
                       BadgeLook("DZ", "#7a5c00", counted=True, rank=50, label_ru="ОГЛ")),),
-        profile=ProfileKeys(proposed="proposed"),
+        profile=ProfileKeys(base="base", proposed="proposed"),
     ),
 )
