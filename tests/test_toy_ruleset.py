@@ -61,9 +61,13 @@ def strike(game: Game, faces: list[int]):
 # --------------------------------------------------------------------------- the engine
 
 
-def test_importing_the_toy_registers_nothing(toy):
-    assert get_ruleset("toy-brawl") is TOY
-    unregister(TOY.id)
+def test_importing_the_toy_registers_nothing():
+    assert TOY.id not in {rs.id for rs in list_rulesets()}     # imported above, not known
+    register(TOY)
+    try:
+        assert get_ruleset("toy-brawl") is TOY
+    finally:
+        unregister(TOY.id)
     assert TOY.id not in {rs.id for rs in list_rulesets()}
 
 
