@@ -71,6 +71,7 @@ from .sight.pairs import (
     LosResult,
     Status,
     line_of_sight,
+    visibility_block,
     visibility_matrix,
     visible_fractions,
 )
@@ -103,7 +104,7 @@ __all__ = [
     "ThreatHalf", "ThreatView", "base_frames", "line_of_sight", "prepare_placed",
     "prepare_table", "reference_visible_fraction", "sample_points", "seen_by_fractions",
     "target_covers", "threat_half_placed", "threat_view", "threat_view_placed",
-    "visibility_matrix", "visible_fractions",
+    "visibility_block", "visibility_matrix", "visible_fractions",
     # what the tests read of the work itself
     "_EPS", "_NO_POLYS", "_SPAN_FIELDS", "_Spans", "_as_polygon", "_as_polygons",
     "_check_samples", "_compute_samples", "_kept_spans", "_sample_rows", "_sampled",

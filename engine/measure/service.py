@@ -15,8 +15,10 @@ does. Caches are the service's own: a benchmark that wants a pair measured afres
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 from engine.i18n import msg, verbatim
 from engine.scenario import Scenario, Unit
@@ -29,7 +31,7 @@ from geometry.facing import (
     in_arc,
     side_struck,
 )
-from geometry.los import line_of_sight
+from geometry.los import line_of_sight, visibility_block
 from geometry.measure_lines import edge_to_point, gap_segment, inside_along, unit_direction
 from geometry.ranges import RangeScheme
 from geometry.terrain import TerrainIndex, TerrainPiece
@@ -41,6 +43,8 @@ from .results import FACING_MODELS, BandSegment, MeasureError, Measurement, Poin
 INDEX_CACHE_SIZE = 8
 #: Measurements a service keeps, most recently asked for last.
 MEASURED_CACHE_SIZE = 512
+#: Stand-to-stand visibility blocks a service keeps (shooters x targets, by position).
+VISIBILITY_CACHE_SIZE = 32
 #: Services kept by `service_for` (one per scenario recently measured on).
 SERVICES_KEPT = 8
 #: How far past the measured line the band ray is cast to find where A's base ends.
@@ -97,6 +101,7 @@ class MeasureService:
         self._indexes: OrderedDict[_TerrainKey, TerrainIndex] = (
             OrderedDict() if indexes is None else indexes)
         self._measured: OrderedDict[tuple, Measurement] = OrderedDict()
+        self._seen: OrderedDict[tuple, np.ndarray] = OrderedDict()
         self._default_facing: FacingModel | None = None
 
     def afresh(self) -> MeasureService:
@@ -196,6 +201,25 @@ class MeasureService:
         """The side of TO struck by fire from (x, y): where a dragged unit would shoot from."""
         b = self.unit(to_id, "to")
         return side_struck(b.x, b.y, b.facing, x, y, self.facing(readings))
+
+    def visibility(self, shooters: Sequence[Unit], targets: Sequence[Unit]) -> np.ndarray:
+        """How much of each target each shooter sees ([i, j], read-only), worked out once
+        per terrain and positions of both: a volley's facts, odds and roll all read its
+        stands' lines of sight, and only the shooters x targets pairs are measured."""
+        terrain = self.terrain_key()
+        key = (terrain, tuple(map(_unit_key, shooters)), tuple(map(_unit_key, targets)))
+        found = self._seen.get(key)
+        if found is not None:
+            self._seen.move_to_end(key)
+            return found
+        polys = {u.id: u.polygon() for u in (*shooters, *targets)}
+        seen = visibility_block(self.terrain_index(terrain), [polys[u.id] for u in shooters],
+                                [polys[u.id] for u in targets])
+        seen.setflags(write=False)
+        self._seen[key] = seen
+        if len(self._seen) > VISIBILITY_CACHE_SIZE:
+            self._seen.popitem(last=False)
+        return seen
 
     # --- what the board draws --------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """Line of sight from one shooter: one pair (`line_of_sight`), one shooter against many
-(`visible_fractions`) and every pair of a table (`visibility_matrix`), over one scene."""
+(`visible_fractions`), every pair of a table (`visibility_matrix`) and every shooter of
+one list against every target of another (`visibility_block`), over one scene."""
 
 from __future__ import annotations
 
@@ -121,19 +122,51 @@ def visibility_matrix(
     call for it gives (each pair is worked out on its own)."""
     polys = _as_polygons(polys, "polys")
     n = len(polys)
-    out = np.ones((n, n))
     if n < 2:
-        return out
+        return np.ones((n, n))
     scene = _Scene.build(index, polys, samples, _NO_POLYS)
+    return _block(scene, np.arange(n), np.arange(n))
+
+
+def visibility_block(
+    index: TerrainIndex, shooters: Sequence[Polygon] | np.ndarray,
+    targets: Sequence[Polygon] | np.ndarray, *, samples: int = DEFAULT_SAMPLES,
+) -> np.ndarray:
+    """len(shooters) x len(targets) visible fractions: [i, j] is how much of targets[j]
+    shooters[i] sees — the (shooters, targets) block of `visibility_matrix` over both
+    lists, without the pairs inside either list (one company firing at another needs
+    only these). A base given in both lists (the same object) sees itself whole (1)."""
+    shooters = _as_polygons(shooters, "shooters")
+    targets = _as_polygons(targets, "targets")
+    out = np.ones((len(shooters), len(targets)))
+    if len(shooters) == 0 or len(targets) == 0:
+        return out
+    slot: dict[int, int] = {}
+    polys: list[Polygon] = []
+    for p in (*shooters, *targets):
+        if id(p) not in slot:
+            slot[id(p)] = len(polys)
+            polys.append(p)
+    if len(polys) < 2:
+        return out
+    scene = _Scene.build(index, np.array(polys, dtype=object), samples, _NO_POLYS)
+    rows = np.array([slot[id(p)] for p in shooters])
+    cols = np.array([slot[id(p)] for p in targets])
+    return _block(scene, rows, cols)
+
+
+def _block(scene: _Scene, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """Visible fractions of scene.polys[rows] seeing scene.polys[cols] (1 where a row and a
+    column are the same base), a block of shooters at a time of at most CHUNK_CELLS
+    (pair, piece) cells."""
+    out = np.ones((len(rows), len(cols)))
     pieces = max(len(scene.table), 1)
-    rows = max(1, CHUNK_CELLS // (pieces * (n - 1)))
-    others = np.arange(n)
-    for first in range(0, n, rows):
-        shooters = np.arange(first, min(first + rows, n))
-        s = np.repeat(shooters, n - 1)
-        t = np.concatenate([np.delete(others, i) for i in shooters])
-        frac, _ = _fractions(scene, s, t)
-        out[s, t] = frac
+    step = max(1, CHUNK_CELLS // (pieces * max(len(cols) - 1, 1)))
+    for first in range(0, len(rows), step):
+        i, j = np.nonzero(rows[first:first + step, None] != cols[None, :])
+        i += first
+        frac, _ = _fractions(scene, rows[i], cols[j])
+        out[i, j] = frac
     return out
 
 
