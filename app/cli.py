@@ -226,19 +226,22 @@ def _measure_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
     p.add_argument("from_id", metavar="FROM", help=tr("id of the unit measuring (the shooter)"))
     p.add_argument("to_id", metavar="TO", help=tr("id of the unit measured to (the target)"))
-    p.add_argument("--facing-model", choices=sorted(FACING_MODELS), default="front180",
-                   help=tr("how the target's faces are divided (default: front180)"))
+    p.add_argument("--facing-model", choices=sorted(FACING_MODELS), default=None,
+                   help=tr("how the target's faces are divided (default: the game's reading)"))
     p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
 @command("measure", QT_TR_NOOP("distance, LOS, cover, facing struck, arcs"), _measure_arguments)
 def cmd_measure(args: argparse.Namespace) -> int:
     from engine.measure import MeasureError, facing_model, measure_pair
+    from engine.readings import game_readings
 
-    scenario = open_scenario(args.file)
-    try:
-        m = measure_pair(scenario, args.from_id, args.to_id,
-                         facing_model=facing_model(args.facing_model))
+    game = _load_game_file(Path(args.file)) if _is_game_path(Path(args.file)) else None
+    scenario = game.scenario if game is not None else open_scenario(args.file)
+    model = facing_model(args.facing_model) if args.facing_model else None
+    try:  # the side by the game's reading, as the board and the Actions dock name it
+        m = measure_pair(scenario, args.from_id, args.to_id, facing_model=model,
+                         readings=game_readings(game))
     except MeasureError as e:
         raise CliError(_said(e)) from None
     _emit(m.to_dict(), measure_text(scenario, m), args.json, sys.stdout)
