@@ -31,7 +31,8 @@ IH = "iron-hearts"
 #: Latin words a Russian message keeps: the formats it names and JSON's own literals
 FORMATS = {"JSON", "UTF", "SQLite", "true", "false", "null"}
 #: the modules whose errors a player meets when a scenario, a library or JSON is read
-MODULES = ("scenario_io", "scenario", "safe_json", "library", "library_schema")
+MODULES = ("scenario_io", "scenario_fields", "scenario_parse", "scenario_groups", "scenario_write",
+           "scenario", "safe_json", "library", "library_schema")
 
 
 def told(err: BaseException, field: str, *allowed: str) -> tuple[str, str]:
