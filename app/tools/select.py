@@ -113,8 +113,8 @@ class SelectTool(Tool):
         """Have a worker thread work the drag's reach area out; drawn on arrival.
 
         The work waits for the repaint of the move that began the drag: both need the
-        interpreter lock, and sharing it made that move's event 25-35 ms instead of 13
-        (at 500 units, the unit and its path line were on screen later)."""
+        interpreter lock, and sharing it made that move's event twice as long (the unit and
+        its path line were on screen later)."""
         from concurrent.futures import ThreadPoolExecutor
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")
