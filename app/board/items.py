@@ -96,8 +96,8 @@ class TerrainItem(QGraphicsItem):
         # The board draws the terrain with its background (BoardScene.drawBackground), which
         # the view caches as one picture: a repaint under an overlay that spans the board
         # (threat lines, arcs) blits it, and a zoom draws every piece straight into it
-        # instead of drawing each into a pixmap of its own first (a third of a wheel
-        # step's repaint). The item stays for what items give: its shape for picking,
+        # instead of drawing each into a pixmap of its own first, which a wheel step
+        # paid for every piece. The item stays for what items give: its shape for picking,
         # its tooltip, its place in the scene.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)

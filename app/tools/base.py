@@ -216,8 +216,8 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
              style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     """The pen of a tool's line: square ends on a solid line, flat ends on a dashed one.
 
-    Not round: Qt strokes a wide antialiased line with round caps as a general path, an
-    order of magnitude slower than with square or flat ones, and a round-capped dash
+    Not round: Qt strokes a wide antialiased line with round caps as a general path, much
+    slower than with square or flat ones, and a round-capped dash
     pattern slower still."""
     pen = cosmetic_pen(colour, width_px, style)
     solid = style == Qt.PenStyle.SolidLine
