@@ -270,7 +270,7 @@ def new_game_file(path: str | os.PathLike, game: Game) -> SaveStats:
 
 class GameFile:
     """A game file open for writing during a play session: one read-write connection, so
-    a save is a single transaction (~10 ms for 500 units). The file must exist and be a
+    a save is a single transaction. The file must exist and be a
     Warboard game this version writes (GameFileError); a hot journal a kill left is
     rolled back first (see the module doc)."""
 

@@ -178,7 +178,7 @@ class OrganisationDock(LazyDock):
         """Rebuild the tree, the kind / side / move-into lists and the check from the
         game, keeping the selection and the expanded groups. Hidden in the main window
         (closed, or a tab behind the Turn dock) the tree waits until it shows or is read:
-        its 2,000 rows were rebuilt for nobody on every move (40 ms at 2,000 units)."""
+        on a big table its rows were rebuilt for nobody on every move."""
         if not self.built:  # the build fills it
             return
         game = self.game
