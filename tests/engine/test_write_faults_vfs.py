@@ -8,6 +8,7 @@ nothing is lost, and the next try works."""
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import itertools
 import os
@@ -61,9 +62,11 @@ def _until_through(shim: FaultyVfs, kind: str, attempt, check_after_failure,
         fired = shim.fired
         shim.at(None)
         if not fired:
+            print(f"{kind}: through at n = {n}, {failures} failed")  # seen with -s
             return failures
-        # The fault hit a write the attempt does not need to succeed (a journal's
-        # cleanup after the commit): what was written must still stand.
+        # The fault hit a write the attempt could do without (sqlite_utils' probes, a
+        # journal's cleanup after the commit): what was written must stand, and the
+        # later writes still get their turn.
         check_after_failure()
     raise AssertionError(f"{kind}: still failing after {MAX_TRIES} tries")
 
@@ -142,16 +145,15 @@ def test_a_library_write_leaves_the_library_as_it_was(tmp_path, shim, kind):
     path = tmp_path / "library.sqlite"
     with Library(path, seed=False) as lib:
         lib.save_faction("iron-hearts", "kept", "Kept")
-    counter = itertools.count()
 
     def write():
         with Library(path, seed=False) as lib:
-            lib.save_faction("iron-hearts", f"new-{next(counter)}", "New " + "n" * 20000)
+            lib.save_faction("iron-hearts", "new", "New " + "n" * 20000)
 
     def unchanged_or_written():
         with Library(path, seed=False) as lib:
             ids = [f.id for f in lib.factions("iron-hearts")]
-        assert ids[0] == "kept" and len(ids) <= 2, ids
+        assert ids in (["kept"], ["kept", "new"]), ids
     failed = _until_through(shim, kind, write, unchanged_or_written, (LibraryError,))
     assert failed >= 1
     with Library(path, seed=False) as lib:
@@ -163,16 +165,15 @@ def test_a_roster_write_keeps_the_rosters(tmp_path, shim, kind):
     path = tmp_path / "library.sqlite"
     with Library(path, seed=False) as lib:
         save_roster(lib, Roster("kept", "iron-hearts"))
-    counter = itertools.count()
 
     def write():
         with Library(path, seed=False) as lib:
-            save_roster(lib, Roster(f"new-{next(counter)}", "iron-hearts"))
+            save_roster(lib, Roster("new", "iron-hearts"))
 
     def kept():
         with Library(path, seed=False) as lib:
             names = list_rosters(lib)
-            assert "kept" in names and len(names) <= 2, names
+            assert sorted(names) in (["kept"], ["kept", "new"]), names
             assert load_roster(lib, "kept") == Roster("kept", "iron-hearts")
     failed = _until_through(shim, kind, write, kept, (LibraryError,))
     assert failed >= 1
@@ -181,14 +182,23 @@ def test_a_roster_write_keeps_the_rosters(tmp_path, shim, kind):
 
 
 class _FailingOs:
-    """os.write / os.fsync / os.replace fail at the n-th call among them (ENOSPC for a
-    write, EIO for the others): the scenario export writes through Python, not SQLite."""
+    """The export's file operations fail at the n-th among them: its text file's write and
+    flush (ENOSPC), os.fsync and os.replace (EIO). The scenario export writes through
+    Python, not SQLite."""
 
     def __init__(self, monkeypatch) -> None:
         self.n, self.count, self.fired = 0, 0, False
-        for name, code in (("write", errno.ENOSPC), ("fsync", errno.EIO),
-                           ("replace", errno.EIO)):
+        for name, code in (("fsync", errno.EIO), ("replace", errno.EIO)):
             monkeypatch.setattr(os, name, self._wrap(getattr(os, name), code))
+        real_fdopen = os.fdopen
+
+        def fdopen(*args, **kw):
+            f = real_fdopen(*args, **kw)
+            f_write, f_flush = f.write, f.flush
+            proxy = _Proxy(f, self._wrap(f_write, errno.ENOSPC),
+                           self._wrap(f_flush, errno.ENOSPC))
+            return proxy
+        monkeypatch.setattr(os, "fdopen", fdopen)
 
     def _wrap(self, real, code: int):
         def call(*args, **kw):
@@ -200,12 +210,27 @@ class _FailingOs:
         return call
 
 
+class _Proxy:
+    """A text file whose write and flush can fail (io's own cannot be patched)."""
+
+    def __init__(self, f, write, flush) -> None:
+        self._f, self.write, self.flush = f, write, flush
+
+    def fileno(self) -> int:
+        return self._f.fileno()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._f.close()
+
+
 def test_a_scenario_export_keeps_the_previous_file(tmp_path, monkeypatch):
     target = tmp_path / "table.json"
-    first = demo_game().scenario
-    save_scenario(first, target)
+    save_scenario(_exported(demo_game()), target)
     before = target.read_bytes()
-    scenario = _moved(demo_game(extra_units=5), 4).scenario
+    scenario = _exported(_moved(demo_game(extra_units=5), 4))
     fail = _FailingOs(monkeypatch)
     failures = 0
     for n in itertools.count(1):
@@ -220,7 +245,13 @@ def test_a_scenario_export_keeps_the_previous_file(tmp_path, monkeypatch):
             continue
         assert not fail.fired
         break
-    assert failures >= 3 and load_scenario(target) == load_scenario_of(scenario, tmp_path)
+    fail.n = 0
+    assert failures == 4 and load_scenario(target) == load_scenario_of(scenario, tmp_path)
+
+
+def _exported(game):
+    """The table as File ▸ Export writes it (removed units included)."""
+    return dataclasses.replace(game.scenario, units=game.all_units())
 
 
 def load_scenario_of(scenario, where: Path):
