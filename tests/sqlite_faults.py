@@ -34,9 +34,8 @@ _p = ctypes.c_void_p
 _WRITE = ctypes.CFUNCTYPE(ctypes.c_int, _p, _p, ctypes.c_int, ctypes.c_int64)
 _TRUNCATE = ctypes.CFUNCTYPE(ctypes.c_int, _p, ctypes.c_int64)
 _SYNC = ctypes.CFUNCTYPE(ctypes.c_int, _p, ctypes.c_int)
-_OPEN = ctypes.CFUNCTYPE(ctypes.c_int, _p, _p, _p, ctypes.c_int,  # the name passes as is:
-                         # SQLite keeps that pointer (a bytes copy would dangle)
-                         ctypes.POINTER(ctypes.c_int))
+# The file name passes as a raw pointer: SQLite keeps it (a bytes copy would dangle).
+_OPEN = ctypes.CFUNCTYPE(ctypes.c_int, _p, _p, _p, ctypes.c_int, ctypes.POINTER(ctypes.c_int))
 
 
 class IoMethods(ctypes.Structure):
