@@ -3,34 +3,69 @@ step, the panic retreat toward the own table edge, casualties with their tally."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NoReturn
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from engine.board_ops import BoardOps
 from engine.dice import DiceSource
-from engine.i18n import Text, msg
+from engine.i18n import Text, msg, verbatim
 from engine.model import Effect, Game, RemoveUnit, SetGroupState
 from engine.odds import OutcomeDistribution, p_test
 from engine.options import Modifier
 from engine.protocol import Action, ActionRefused, Context, Step, info_step, roll_test
-from engine.scenario import Group
+from engine.scenario import Group, Scenario
 
 from .data import rule_number
 from .formations import profile_of, tally_effects
 from .leadership import leadership_test
 
 __all__ = ["BoetsAction", "ldr_step", "pass_fail", "retreat", "kill", "steps_in", "in_steps",
-           "set_state"]
+           "set_state", "table_step_refusal"]
 
 
 class BoetsAction(Action):
     """A Boets action. One it cannot take as declared raises `ActionRefused` (the
     protocol's one refusal style) from resolve and odds alike, rolling nothing and changing
-    nothing; `argument` names the role, reading or state at fault."""
+    nothing; `argument` names the role, reading or state at fault. Every action first
+    refuses a table whose step length is not the ruleset's (`table_step_refusal`)."""
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        for name in ("resolve", "odds"):
+            if name in cls.__dict__:
+                setattr(cls, name, _checks_table(cls.__dict__[name]))
 
     @staticmethod
     def refuse(text: str, argument: str | None = None) -> NoReturn:
         raise ActionRefused(text, argument=argument)
+
+
+def table_step_refusal(scenario: Scenario | None) -> Text | None:
+    """Why a scenario's `table.inches_per_step` cannot be played, or None. The step is
+    one length for every Boets game (ruleset.toml, PROPOSED §8-1): the board's drag
+    allowance and command-distance badges are asked about a unit or a scenario, never a
+    game's readings, so a per-table step would give the board and the rules two answers
+    for one distance. A field equal to the ruleset's step changes nothing and passes."""
+    extra = scenario.table.extra if scenario is not None else {}
+    if "inches_per_step" not in extra:
+        return None
+    got, step = extra["inches_per_step"], steps_in()
+    if isinstance(got, int | float) and not isinstance(got, bool) and got == step:
+        return None
+    return msg('table.inches_per_step: the step is {step:g}" in every Boets game '
+               '(PROPOSED, §8-1), not {got}; remove the field from the scenario',
+               step=step, got=verbatim(repr(got)))
+
+
+def _checks_table(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def checked(self: BoetsAction, ctx: Context, *args: Any) -> Any:
+        why = table_step_refusal(ctx.game.scenario if ctx.game is not None else None)
+        if why is not None:
+            raise ActionRefused(why)
+        return method(self, ctx, *args)
+    return checked
 
 
 def ldr_step(dice: DiceSource, ldr: int, *, id: str, label: str, base_label: str,

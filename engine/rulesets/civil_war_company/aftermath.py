@@ -178,25 +178,41 @@ def _label(lab: tuple[Any, str], test: Any) -> Text:
 
 def _losses(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Aftermath,
             alive: bool, p: str, lab: tuple[Any, str], artillery: bool) -> bool:
-    """Officer death tests and FEAR tests for the platoons lost (§4.4, §4.5, §4.A-23);
-    returns whether the officer still lives."""
+    """Officer death tests and FEAR tests for the platoons lost (§4.4, §4.5), in the order
+    the game reads (§4.A-23); returns whether the officer still lives."""
     n = out.lost
     fear_test = not who.support or rules.get("support_stand_loss") == "fear_test"
-    officer_first = rules.get("officer_test_order", "officer_first") == "officer_first"
-    if not officer_first and fear_test:
-        _fear(dice, who, rules, out, alive, p, lab, artillery, n, "platoon lost")
-    if who.has_officer and alive:
-        step = _officer_death(dice, rules, id=f"{p}officer",
-                              label=_label(lab, "Officer death test"), n=n)
-        out.steps.append(step)
-        if step.count("killed"):
-            alive = False
-            out.officer_killed = True
-    if officer_first and fear_test:
-        _fear(dice, who, rules, out, alive, p, lab, artillery, n, "platoon lost")
+    order = rules.get("officer_test_order", "officer_first")
+    if order == "by_platoon" and n > 1:
+        for i in range(1, n + 1):
+            alive = _officer_test(dice, who, rules, out, alive, f"{p}officer.{i}",
+                                  _label(lab, msg("Officer death test (platoon {n})", n=i)))
+            if fear_test:
+                _fear(dice, who, rules, out, alive, p, lab, artillery, 1,
+                      msg("platoon {n} lost", n=i), sid=f"fear.{i}")
+    else:
+        if order == "fear_first" and fear_test:
+            _fear(dice, who, rules, out, alive, p, lab, artillery, n, "platoon lost")
+        alive = _officer_test(dice, who, rules, out, alive, f"{p}officer",
+                              _label(lab, "Officer death test"), n)
+        if order != "fear_first" and fear_test:
+            _fear(dice, who, rules, out, alive, p, lab, artillery, n, "platoon lost")
     if out.officer_killed and fear_test:
         _fear(dice, who, rules, out, False, p, lab, artillery, 1, "officer killed",
               sid="fear_officer")
+    return alive
+
+
+def _officer_test(dice: DiceSource, who: Morale, rules: Mapping[str, Any], out: Aftermath,
+                  alive: bool, sid: str, label: Text, n: int = 1) -> bool:
+    """`n` officer death tests while he lives (§4.5); returns whether he still does."""
+    if not (who.has_officer and alive):
+        return alive
+    step = _officer_death(dice, rules, id=sid, label=label, n=n)
+    out.steps.append(step)
+    if step.count("killed"):
+        out.officer_killed = True
+        return False
     return alive
 
 

@@ -23,7 +23,7 @@ from engine.model import AddMarker, Effect, Game, ModelError, SetGroupState, Set
 from engine.scenario import Group, Unit
 
 __all__ = ["Company", "company_of", "set_flag", "add_terror", "clear_terror", "FLAGS",
-           "MARKER_FLAGS", "COMPANY_KIND"]
+           "MARKER_FLAGS", "TRUE_BY_DEFAULT", "COMPANY_KIND"]
 
 #: The group kind a Civil War company is.
 COMPANY_KIND = "company"
@@ -45,6 +45,10 @@ FLAGS = {
 
 #: Flags kept as markers on the command stand (badges on the board: SUP, PRO, ROU).
 MARKER_FLAGS = ("suppressed", "prone", "routing")
+
+#: State keys whose absence reads True (the officer lives until he is killed): False is
+#: kept in the state, since clearing the key would bring him back.
+TRUE_BY_DEFAULT = ("officer",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +134,10 @@ def company_of(unit: Unit, profile: Mapping[str, Any], game: Game | None = None)
 
 def set_flag(c: Company, key: str, value: Any) -> Effect:
     """Set (or with None / False clear) a company state key: on the group (or the single
-    stand); the flags players must see (MARKER_FLAGS) as markers on the command stand."""
-    value = None if value is False else value
+    stand); the flags players must see (MARKER_FLAGS) as markers on the command stand.
+    A key that reads True when absent (TRUE_BY_DEFAULT) keeps an explicit False."""
+    if value is False and key not in TRUE_BY_DEFAULT:
+        value = None
     if key in MARKER_FLAGS:
         return SetMarker(c.record.id, key, value)
     if c.group is not None:

@@ -82,9 +82,10 @@ OPTIONS: tuple[Option, ...] = (
        "per_failed_die: one test per failed die (the example); per_company: one per "
        "company", proposed=True),
     _o("officer_test_order", "Officer death tests and FEAR tests", "officer_first",
-       ("officer_first", "fear_first"), 23,
+       ("officer_first", "fear_first", "by_platoon"), 23,
        "officer_first: a dead officer takes his +1 from the FEAR tests (CW-2's order); "
-       "fear_first: CW-1's order", proposed=True),
+       "fear_first: CW-1's order; by_platoon: platoon by platoon, each lost platoon's "
+       "officer test then its FEAR test", proposed=True),
     _o("negative_accuracy", "Accuracy below 0", "lengthens", ("lengthens", "floor_zero"), 24,
        "lengthens: d6 − accuracy as written; floor_zero: accuracy never below 0",
        proposed=True),

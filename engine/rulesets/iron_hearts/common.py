@@ -19,8 +19,12 @@ from .audience import ForCharacters
 
 __all__ = ["IHAction", "Refused", "rn", "proposed", "te_modifiers", "stat_test",
            "naturals", "hp_of", "wound_effects", "guts_penalty",
-           "penalty_modifier", "suppression_effects", "unit_by_id", "weapon_of",
+           "penalty_modifier", "suppression_effects", "unit_by_id", "weapon_of", "carries",
+           "own_weapon", "GRENADES",
            "current_turn", "CASUALTY"]
+
+#: The grenades a man with `has_grenades` carries (§4.9).
+GRENADES = ("hand-grenade", "rifle-grenade")
 
 #: state["casualty"] values: what 0 HP meant for this unit (§4.10).
 CASUALTY = {"npc-pending": "NPC at 0 HP: roll the death roll",
@@ -161,13 +165,35 @@ def unit_by_id(ctx: Context, unit_id: str) -> Unit:
 
 def weapon_of(ctx: Context, unit: Unit | None = None,
               given: Mapping[str, Any] | None = None) -> tuple[str, Mapping[str, Any]]:
-    """(id, record) of the weapon used: the one chosen, else the unit's first weapon."""
-    if given is not None:
-        return ctx.weapon_id or given.get("name", "weapon"), given
+    """(id, record) of the weapon used: the one chosen (refused unless `unit`, default the
+    actor, carries it), else the unit's first weapon."""
     u = unit or ctx.actor
+    if given is not None:
+        if ctx.weapon_id is not None and given is ctx.weapon:
+            own_weapon(ctx, u, ctx.weapon_id, given)
+        return ctx.weapon_id or given.get("name", "weapon"), given
     names = ctx.profile(u).get("weapons") or ()
     if not names:
         from engine.options import SchemaError
         raise SchemaError(f"{ctx.action.id}.weapon: required ({u.label} has no weapon "
                           "in its profile)")
     return names[0], ctx.ruleset.weapon(names[0])
+
+
+def carries(ctx: Context, unit: Unit, weapon_id: str) -> bool:
+    """Whether `unit` carries weapon `weapon_id`: its profile's weapons, the grenades of a
+    man who has them, a vehicle's own card weapons ("<vehicle profile>.<weapon>")."""
+    p = ctx.profile(unit)
+    if weapon_id in (p.get("weapons") or ()):
+        return True
+    if p.get("has_grenades") and weapon_id in GRENADES:
+        return True
+    return weapon_id.startswith(f"{unit.profile}.")
+
+
+def own_weapon(ctx: Context, unit: Unit, weapon_id: str, w: Mapping[str, Any]) -> None:
+    """Refuse a weapon `unit` does not carry: a unit fires its own weapons."""
+    if not carries(ctx, unit, weapon_id):
+        raise Refused(msg("weapon: {unit} does not carry the {weapon}: a unit fires its own "
+                          "weapons", unit=unit.label, weapon=w.get("name", weapon_id)),
+                      argument="weapon")

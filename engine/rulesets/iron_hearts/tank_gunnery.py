@@ -41,7 +41,7 @@ from .armour import (
     roll_armour_hit,
 )
 from .audience import ForVehicles
-from .common import suppression_effects, wound_effects
+from .common import own_weapon, suppression_effects, wound_effects
 from .shooting import suppression_sources
 from .tank_common import (
     TankView,
@@ -447,6 +447,8 @@ class TankFire(CrewTeNotes, ForVehicles, Action):
     def _plan(self, ctx: Context) -> FirePlan:
         view = TankView.of(ctx)
         target = need_target(ctx)
+        if ctx.weapon_id is not None:
+            own_weapon(ctx, ctx.actor, ctx.weapon_id, ctx.weapon or {})
         gun_id, gun = view.main_gun
         if "gun" in view.state("systems", []):
             raise refuse(ctx, "the main gun is damaged")

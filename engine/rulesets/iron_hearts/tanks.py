@@ -35,6 +35,7 @@ from engine.protocol import (
 from engine.wording import distance
 
 from .audience import ForVehicles
+from .common import own_weapon
 from .tank_common import TankView, fact_or, need_target, refuse, vehicle_card
 from .tank_data import VEHICLE, VEHICLES
 from .tank_gunnery import TankAim, TankFire, TankSearch, personnel_effects
@@ -251,6 +252,8 @@ class TankMG(ForVehicles, Action):
     def _plan(self, ctx: Context):
         view = TankView.of(ctx)
         need_target(ctx)
+        if ctx.weapon_id is not None:
+            own_weapon(ctx, ctx.actor, ctx.weapon_id, ctx.weapon or {})
         key = (ctx.weapon_id or "").split(".")[-1] or ctx.option("mount")
         w = view.weapon(key)
         if w["kind"] == "main_gun":

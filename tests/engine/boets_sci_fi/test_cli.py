@@ -94,3 +94,30 @@ def test_a_refusal_exits_2_naming_the_argument(capsys, sample, cmd):
     assert code == 2 and "--point: not possible: aim point" in err and "beyond Дальн" in err
     code, out, err = run(capsys, cmd, sample, "takeover_test", "--by", "cl-3", *dice)
     assert code == 2 and "--by: not possible: cl-3 has no command to take over" in err
+
+
+@pytest.mark.parametrize("value", [2.0, "2", True])
+@pytest.mark.parametrize("cmd", ["resolve", "odds"])
+def test_a_table_step_other_than_the_rulesets_is_refused_by_name(capsys, sample, cmd, value):
+    """A scenario's `table.inches_per_step` was accepted and ignored (issue 38): the step
+    is one length for every Boets game, so any other value is refused, naming the field."""
+    data = json.loads(sample.read_text(encoding="utf-8"))
+    data["table"]["inches_per_step"] = value
+    sample.write_text(json.dumps(data), encoding="utf-8")
+    dice = ["--dice", "8"] if cmd == "resolve" else []
+    code, out, err = run(capsys, cmd, sample, "leadership_test", "--by", "cy-b-3", *dice)
+    assert (code, out) == (2, "")
+    assert "table.inches_per_step" in err and 'the step is 1"' in err
+    assert "Traceback" not in err
+    code, out, err = run(capsys, "--lang", "ru", cmd, sample, "leadership_test", "--by",
+                         "cy-b-3", *dice)
+    assert code == 2 and "уберите это поле из сценария" in err
+
+
+def test_a_table_step_equal_to_the_rulesets_plays(capsys, sample):
+    data = json.loads(sample.read_text(encoding="utf-8"))
+    data["table"]["inches_per_step"] = 1
+    sample.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "resolve", sample, "leadership_test", "--by", "cy-b-3",
+                         "--dice", "8")
+    assert code == 0, err

@@ -84,7 +84,7 @@ def test_ih3_mg_three_volleys_is_fifteen_dice():
 
 def test_ih7_mp40_full_turn_is_nine_dice():
     g = game(("smg", "axis", "soldier"))
-    res = ctx(g, "shoot", "smg", "vova", weapon="mp40", options={"volleys": 3},
+    res = ctx(g, "shoot", "smg", "vova", weapon=IH.weapon("mp40"), options={"volleys": 3},
               facts=Facts(distance_m=20.0, cover=0)).resolve(ScriptedDice([10] * 9))
     assert len(res.step("hit").faces) == 9 and res.step("hit").note == "3 AP × RoF 3 = 9 dice"
     assert res.step("wound").faces == ()

@@ -88,7 +88,9 @@ def test_range_zones_and_refusals():
     hidden = ctx(g, "shoot", "mg", "vova", weapon="mg42",
                  facts=Facts(distance_m=60.0, cover=0, los=False))
     assert "no line of sight" in refused(hidden)
-    faust = ctx(g, "shoot", "mg", "vova", weapon="panzerfaust-60", options={"volleys": 2},
+    # the record, not the id: the gunner does not carry one (a weapon by id must be his)
+    faust = ctx(g, "shoot", "mg", "vova", weapon=IH.weapon("panzerfaust-60"),
+                options={"volleys": 2},
                 facts=Facts(distance_m=30.0, cover=0))
     assert refused(faust) == "Panzerfaust 60 can be fired only once"
     with pytest.raises(FactMissing, match="facts.distance_m"):

@@ -83,6 +83,9 @@ def test_small_arms_cannot_hurt_a_tank_and_say_why():
 
 def test_panzerfaust_is_single_shot_once_a_turn_across_actions():
     g = game()
+    # a unit fires its own weapons: this grenadier is handed a Panzerfaust for the test
+    g.scenario.profiles = {**(g.scenario.profiles or {}), "grenadier": {
+        **RS.profiles["grenadier"], "weapons": ["kar98k", "panzerfaust-60"]}}
     facts = {"los": True, "distance_m": 40.0, "side_struck": "front"}
     first = ctx(g, "shoot", "gren-1", "sherman-1", weapon="panzerfaust-60", facts=facts)
     res = first.resolve(ScriptedDice([9]))                 # a miss still fires it
