@@ -30,15 +30,15 @@ pieces any sight line crosses; a wall or hedge counts when a sight line crosses 
 1" of the target's base. Pieces the shooter's base overlaps or touches are ignored.
 
 Speed. The sight lines are crossed with the terrain's edges in numpy rather than through
-one GEOS call per line: measured on 40 pairs x 24 lines, shapely.intersects against the merged
-blockers costs ~1.8 us per line and woods depth via shapely.intersection ~10 us per line,
-which misses the 10 ms threat-view budget. Instead each (shooter, piece) pair gets its angular
-span and near/far distance once; a pair of units only looks at pieces whose span meets its
-sight fan; a line whose angle is inside a solid piece's span and which reaches past its far
-point is blocked outright (a connected shape covers every angle of its span); the rest are
-crossed edge by edge with a half-open side rule, which also gives the length inside woods.
-`reference_visible_fraction` is the plain shapely form of the same rules, kept as the oracle
-for tests and the baseline for the benchmark.
+one GEOS call per line: a call per line (shapely.intersects against the merged blockers,
+woods depth via shapely.intersection) misses the 10 ms threat-view budget. Instead each
+(shooter, piece) pair gets its angular span and near/far distance once; a pair of units
+only looks at pieces whose span meets its sight fan; a line whose angle is inside a solid
+piece's span and which reaches past its far point is blocked outright (a connected shape
+covers every angle of its span); the rest are crossed edge by edge with a half-open side
+rule, which also gives the length inside woods. `reference_visible_fraction` is the plain
+shapely form of the same rules, kept as the oracle for tests and the baseline for the
+benchmark.
 
 Woods inside a base are taken off along the line itself: the crossings of the line with
 the woods' outline and with the base's give the length inside both (no polygon overlay),
@@ -57,8 +57,7 @@ only those whose bounding circle comes within their cover reach of the target.
 What a scene reads of one base alone is kept per outline object (geometry.outline_rows):
 its samples, the pieces it stands on and, without blockers, each piece's span from its
 centre, so hover after hover on a table that stands still gathers them rather than works
-them out (a 2,000-unit threat view's direction 30 -> 10-15 ms, P2 12 -> 6.3 ms), and
-`prepare_table` works them out for a whole table ahead of its first hover.
+them out, and `prepare_table` works them out for a whole table ahead of its first hover.
 """
 
 from __future__ import annotations

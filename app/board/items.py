@@ -96,8 +96,8 @@ class TerrainItem(QGraphicsItem):
         # The board draws the terrain with its background (BoardScene.drawBackground), which
         # the view caches as one picture: a repaint under an overlay that spans the board
         # (threat lines, arcs) blits it, and a zoom draws every piece straight into it
-        # instead of drawing each into a pixmap of its own first (10 of 27 ms per wheel
-        # step at 500 units). The item stays for what items give: its shape for picking,
+        # instead of drawing each into a pixmap of its own first, which a wheel step
+        # paid for every piece. The item stays for what items give: its shape for picking,
         # its tooltip, its place in the scene.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
@@ -173,8 +173,8 @@ class LabelItem(QGraphicsItem):
 
     The label is not the unit item's child but an item of its own that follows it (the
     unit adds, moves and removes it): Qt's index looks at every item that ignores the
-    zoom *and has a parent* on every paint, however small (a search in a list per label:
-    8 ms per repaint at 2,000 units, for a one-base move), and at none that has no parent.
+    zoom *and has a parent* on every paint, however small (a search in a list per label,
+    even for a one-base move), and at none that has no parent.
     It stacks as a child did: at the units' z, added right after its unit.
     """
 

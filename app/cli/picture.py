@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 from .base import (
     CliError,
+    _install_language,
     _open_game,
     _said,
     command,
@@ -59,7 +60,7 @@ def _picture_arguments(p: argparse.ArgumentParser) -> None:
          _picture_arguments)
 def cmd_picture(args: argparse.Namespace) -> int:
     from app.picture import PictureError
-    from app.picture_cli import Overlays, make_picture
+    from app.picture_cli import Overlays, application, make_picture
 
     if args.scatter is not None and args.template is None:
         raise CliError(tr("--scatter: needs --template SHAPE X Y"))
@@ -82,6 +83,8 @@ def cmd_picture(args: argparse.Namespace) -> int:
     overlays = Overlays(measure=tuple(args.measure) if args.measure else None,
                         template=template, scatter=args.scatter, threat=args.threat,
                         arcs=args.arcs, reach=args.reach, reach_ap=args.ap)
+    application()
+    _install_language()  # the command's language (--lang, LANG) for the drawn texts
     try:
         r = make_picture(game, args.output, area=tuple(args.area) if args.area else None,
                          around_unit=around, width_px=args.width, labels=args.labels,

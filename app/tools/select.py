@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 #: The allowance used when the ruleset's data does not give one (inches, toolbar setting).
 DEFAULT_ALLOWANCE_IN = 6.0
 #: On a table of more units than this the reach area of a drag is worked out on a worker
-#: thread and drawn when it arrives (a few tens of ms later); the drag's first move only
+#: thread and drawn when it arrives (a moment later); the drag's first move only
 #: moves the unit (the threat and template tools do the same past their WORKER_FROM).
 WORKER_FROM = 150
 OK_COLOUR = "#1f7a3a"
@@ -113,8 +113,8 @@ class SelectTool(Tool):
         """Have a worker thread work the drag's reach area out; drawn on arrival.
 
         The work waits for the repaint of the move that began the drag: both need the
-        interpreter lock, and sharing it made that move's event 25-35 ms instead of 13
-        (at 500 units, the unit and its path line were on screen later)."""
+        interpreter lock, and sharing it made that move's event wait for the worker (the unit and
+        its path line were on screen later)."""
         from concurrent.futures import ThreadPoolExecutor
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")

@@ -41,8 +41,8 @@ SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
 def keep_lines(label: QLabel, lines: int) -> None:
     """Keep room for `lines` lines of a word-wrapped read-out: a placement's new text (one
     line after the clear, two after a placement) then repaints the label alone instead of
-    moving every control of the panel (a re-layout and repaint of the whole dock: ~3 ms an
-    event). A longer text still grows the label."""
+    moving every control of the panel (a re-layout and repaint of the whole dock, on
+    every event). A longer text still grows the label."""
     margins = label.contentsMargins()
     label.setMinimumHeight(lines * label.fontMetrics().lineSpacing() + margins.top()
                            + margins.bottom())

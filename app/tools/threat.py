@@ -39,8 +39,8 @@ LIST_MOST = 6
 HOVER_COLOUR = "#7c3aed"
 #: Sideways offset between the two lines of a pair, inches, so both show.
 PAIR_OFFSET_IN = 0.18
-#: Tables with more units than this work a new hover out on a worker thread (at 500 units
-#: one costs 15-25 ms, more than a frame); smaller ones at once.
+#: Tables with more units than this work a new hover out on a worker thread (there one
+#: costs more than a frame); smaller ones at once.
 WORKER_FROM = 150
 #: How many units' lines keep the picture their worker drew (an image of the viewport,
 #: ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.
@@ -108,7 +108,7 @@ def sightings_job(scenario: Scenario, unit_id: str,
                 tv = None
         if tv is None:
             tv = threat_view_placed(index, me, placed)
-        # whole lists, not an element at a time: a thousand others' figures in ~1 ms
+        # whole lists, not an element at a time: cheap for a thousand others' figures
         return [
             Sighting(v, b, s, cb, cs)
             for v, s, cs, b, cb in zip(ids, tv.sees.tolist(), _covers(tv.sees_cover),
@@ -418,7 +418,7 @@ class ThreatTool(Tool):
     def _draw_later(self, unit_id: str, drawn: LinesItem, pose: ViewPose) -> None:
         """Kept lines whose picture is gone (pushed out of PICTURES_KEPT) or drawn at
         another zoom: a worker draws them anew, as for a new hover, and they go up when it
-        is done — stroking a big table's lines here took the hover 20-50 ms at 500 units."""
+        is done — stroking a big table's lines here held the hover up for frames."""
         painted = Repainted(self.view)
         if self._redraw is not None:  # the pointer went on: a picture not begun is dropped
             self._redraw.cancel()

@@ -162,7 +162,7 @@ def _crossings(
     and each group is done as a dense (segments x points) block, padded by repeating the last
     point (a zero-length edge: never crossed). Each point is sided once and an edge is crossed
     where the sides of its two ends differ; the few crossings found get their parameter t
-    afterwards. ~4x faster than one row per (segment, edge) with gathers and bincounts.
+    afterwards. Faster than one row per (segment, edge) with gathers and bincounts.
     """
     rows_out, t_out, enter_out = [], [], []
     width = _strip_widths(tab.scount[j] - 1)  # edges and ring steps

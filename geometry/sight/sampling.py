@@ -118,7 +118,7 @@ def base_frames(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     The axes are the principal axes of the outline's vertices, or the first edge's direction
     when those are isotropic (a square, a circle) or the outline has four corners (a
     rectangle). For the bases of `base_polygon` this is their oriented envelope, in numpy at
-    a fraction of shapely.oriented_envelope's cost (~30 us per round base).
+    a fraction of shapely.oriented_envelope's cost.
     """
     xy, ring = shapely.get_coordinates(shapely.get_exterior_ring(polys), return_index=True)
     n = len(polys)

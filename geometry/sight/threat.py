@@ -158,7 +158,7 @@ def prepare_placed(placed: Sequence[tuple], *, samples: int = DEFAULT_SAMPLES) -
     """Make the outlines of these placements ((base, x, y, facing) each) and their sight
     lines' sample points ahead of need: `base_polygon` keeps the outlines and `_samples`
     their points, so the first threat view of a big table after it comes on the board costs
-    what later ones do (at 2,000 units the two took 130 ms of a first hover's figures).
+    what later ones do (on a big table the two were most of a first hover's figures).
     Returns how many outlines were prepared."""
     from ..bases import base_polygon
 
