@@ -3396,25 +3396,20 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
         <translation>Модификатор, которого нет в правилах (дым, решение ведущего), к одному шагу: к целевому числу, к броску, к числу кубов в пуле или к ступени куба</translation>
     </message>
     <message>
-        <source>With return fire</source>
-        <translation>С ответным огнём</translation>
+        <source>Rolled with the sealed dice.</source>
+        <translation>Брошено запечатанными кубами.</translation>
     </message>
     <message>
-        <source>The unit that answers acts on the actor; both are resolved against the table as it is now (one prior state), with joint odds and one undoable change</source>
-        <translation>Отвечающий отряд действует по исполнителю; оба разрешаются по столу как он есть сейчас (одно исходное состояние), с совместными шансами и одним отменяемым изменением</translation>
+        <source>Rolled with the app&apos;s dice, seed {seed}.</source>
+        <translation>Брошено кубами программы, зерно {seed}.</translation>
     </message>
     <message>
-        <source>Answered by</source>
-        <translation>Отвечает</translation>
+        <source>Not possible: {0} (tick “Ignore cost” to apply it anyway)</source>
+        <translation>Невозможно: {0} (отметьте «Без цены», чтобы всё равно применить)</translation>
     </message>
-    <message>
-        <source>with</source>
-        <translation>с</translation>
-    </message>
-    <message>
-        <source>weapon</source>
-        <translation>оружие</translation>
-    </message>
+</context>
+<context>
+    <name>ActionResults</name>
     <message>
         <source>The answer&apos;s steps.</source>
         <translation>Шаги ответа.</translation>
@@ -3426,22 +3421,6 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
     <message>
         <source>Apply even when the action&apos;s cost (AP, actions, once per turn …) is not available: the real table wins; the ledger marks it</source>
         <translation>Применить, даже если цены действия (ОД, действия, раз в ход …) нет: настоящий стол главнее; учёт это отметит</translation>
-    </message>
-    <message>
-        <source>(nobody: this action alone)</source>
-        <translation>(никто: только это действие)</translation>
-    </message>
-    <message>
-        <source>(the unit&apos;s own)</source>
-        <translation>(своё у отряда)</translation>
-    </message>
-    <message>
-        <source>Rolled with the sealed dice.</source>
-        <translation>Брошено запечатанными кубами.</translation>
-    </message>
-    <message>
-        <source>Rolled with the app&apos;s dice, seed {seed}.</source>
-        <translation>Брошено кубами программы, зерно {seed}.</translation>
     </message>
     <message>
         <source>none</source>
@@ -3463,9 +3442,36 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
         <source>Cost: {0}</source>
         <translation>Цена: {0}</translation>
     </message>
+</context>
+<context>
+    <name>AnswerView</name>
     <message>
-        <source>Not possible: {0} (tick “Ignore cost” to apply it anyway)</source>
-        <translation>Невозможно: {0} (отметьте «Без цены», чтобы всё равно применить)</translation>
+        <source>With return fire</source>
+        <translation>С ответным огнём</translation>
+    </message>
+    <message>
+        <source>The unit that answers acts on the actor; both are resolved against the table as it is now (one prior state), with joint odds and one undoable change</source>
+        <translation>Отвечающий отряд действует по исполнителю; оба разрешаются по столу как он есть сейчас (одно исходное состояние), с совместными шансами и одним отменяемым изменением</translation>
+    </message>
+    <message>
+        <source>Answered by</source>
+        <translation>Отвечает</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>с</translation>
+    </message>
+    <message>
+        <source>weapon</source>
+        <translation>оружие</translation>
+    </message>
+    <message>
+        <source>(nobody: this action alone)</source>
+        <translation>(никто: только это действие)</translation>
+    </message>
+    <message>
+        <source>(the unit&apos;s own)</source>
+        <translation>(своё у отряда)</translation>
     </message>
 </context>
 <context>

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TR_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -37,25 +37,18 @@ from engine.i18n import said
 
 from ..board.style import SidePalette
 from .docks import LazyDock, add_view_dock
+from .turn_readout import TurnReadout
+from .turn_table import COLUMNS, UnitRows
+from .turn_tree import TREE_COLUMNS, CommandTreeRows
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QTreeWidgetItem
 
     from engine.dice import DiceSource
     from engine.model import Change
     from engine.play import DiceSpec, Referee
     from engine.turns import TurnStructure
 
-COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
-           QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
-           QT_TR_NOOP("Player"), QT_TR_NOOP("Due"))
-#: The command tree's columns (structures with passed actions).
-TREE_COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("May act"), QT_TR_NOOP("Passed action"))
-#: A pass's outlook as coloured in the tree: no test, a test, impossible.
-OUTLOOK_COLOURS = {"free": "#1f7a3a", "test": "#8a4b00", "impossible": "#b3261e"}
 ERROR_STYLE = "color: #b3261e;"
-#: Names listed in the "may still act" and "tests due" lines before "… N more".
-MAX_NAMES = 6
 INFO_STYLE = "color: #333;"
 
 
@@ -70,11 +63,7 @@ def _ruleset_structure(ruleset_id: str) -> TurnStructure:
         return turns.DEFAULT
 
 
-def _text_on(colour: QColor) -> str:
-    return "#111418" if colour.lightnessF() > 0.6 else "#ffffff"
-
-
-class TurnDock(LazyDock):
+class TurnDock(TurnReadout, UnitRows, CommandTreeRows, LazyDock):
     """The tracker over an editor (`set_editor`); `structure` is the turn it runs
     (read from the game's ruleset on every new game; `set_structure` overrides it)."""
 
@@ -275,15 +264,6 @@ class TurnDock(LazyDock):
 
     # --- showing ------------------------------------------------------------------------
 
-    def _chip(self, side: str | None, bold: bool = True) -> str:
-        import html
-        if side is None:
-            return "—"
-        c = self.palette.colour(side)
-        weight = "font-weight: bold; " if bold else ""
-        return (f'<span style="{weight}background: {c.name()}; color: {_text_on(c)}; '
-                f'padding: 0 4px;">&nbsp;{html.escape(side)}&nbsp;</span>')
-
     def _hidden_in_window(self) -> bool:
         """Hidden in the main window (not yet shown, closed, or a tab behind another): its
         rows would be rebuilt for nobody (40 ms per board change at 500 units). A dock
@@ -342,285 +322,6 @@ class TurnDock(LazyDock):
         self._fill_tree(game)
         self._enable(True)
 
-    def _show_may_act(self, game) -> None:
-        from engine import turns
-        ids = turns.may_act(game, self.structure)
-        names = [self._name(game, u) for u in ids]
-        if len(names) > MAX_NAMES:
-            names = [*names[:MAX_NAMES], self.tr("… {0} more").format(len(ids) - MAX_NAMES)]
-        self.may_act_label.setText(self.tr("May still act: {0}").format(", ".join(names))
-                                   if ids else self.tr("Nobody may act now"))
-        self.may_act_label.setToolTip("\n".join(self._name(game, u) for u in ids))
-
-    def _show_due(self, game) -> None:
-        from engine import triggers
-        due = [d for d in triggers.due(game) if game.on_table(d.get("unit", ""))]
-        self.due_label.setVisible(bool(due))
-        if due:
-            items = "; ".join(f"{self._name(game, d['unit'])}: {self._test_label(d['test'])}"
-                              for d in due[:MAX_NAMES])
-            if len(due) > MAX_NAMES:
-                items += "; " + self.tr("… {0} more").format(len(due) - MAX_NAMES)
-            self.due_label.setText(self.tr("Tests due (Tests dock): {0}").format(items))
-        else:
-            self.due_label.clear()
-
-    def _test_label(self, test: str) -> str:
-        """A test's label from the game's ruleset (its id when the ruleset lacks it)."""
-        from engine.rulesets.registry import get_ruleset
-
-        game = self.game
-        try:
-            return loc(get_ruleset(game.scenario.ruleset).action(test), game.scenario.ruleset)
-        except (KeyError, ValueError, AttributeError):
-            return test
-
-    def _structure_text(self) -> str:
-        s = self.structure
-        # (app.i18n.tr: the shared context lupdate files these under)
-        parts = [{"sides": tr("side turns"), "alternating": tr("alternating activations"),
-                  "rounds": tr("combat rounds")}[s.kind]]
-        if s.phases:
-            parts.append(" → ".join(loc(p) for p in s.phases))
-        if s.ap_per_unit:
-            parts.append(tr("{0} AP per unit").format(s.ap_per_unit))
-        if s.actions_per_activation:
-            parts.append(tr("{0} actions per activation").format(s.actions_per_activation))
-        if s.actions_per_turn:
-            parts.append(tr("{0} action(s) per unit per round").format(s.actions_per_turn))
-        if s.ambush:
-            parts.append(tr("an ambushing side goes first"))
-        if s.allies:
-            parts.append(tr("allied players interleave"))
-        if s.initiative:
-            when = tr("each turn") if s.initiative.when == "each_turn" else tr("once per game")
-            flag = " (" + tr("PROPOSED") + ")" if s.initiative.proposed else ""
-            die = tr("the ruleset's die per side") if s.hooks.initiative_die is not None \
-                else loc(s.initiative.die.name)
-            parts.append(tr("initiative {0} {1}").format(die, when) + flag)
-        return "; ".join(parts)
-
-    def _show_side(self, side: str | None) -> None:
-        if side is None:
-            self.side_label.setText(self.tr("nobody acting"))
-            self.side_label.setStyleSheet("color: #555; padding: 2px 6px;")
-            return
-        c = self.palette.colour(side)
-        players = self._players(side)
-        self.side_label.setText(f"{side} ({', '.join(players)})" if players else side)
-        self.side_label.setStyleSheet(f"background: {c.name()}; color: {_text_on(c)}; "
-                                      "font-weight: bold; padding: 2px 6px; "
-                                      "border-radius: 3px;")
-
-    def _players(self, side: str) -> list[str]:
-        """The players sharing `side` (allies), in the order their units are listed."""
-        from engine import turns
-        game = self.game
-        if game is None or not self.structure.allies:
-            return []
-        return list(dict.fromkeys(p for u in game.units_of(side)
-                                  if (p := turns.player_of(u)) is not None))
-
-    def _show_order(self, game) -> None:
-        from engine import turns
-        order = turns.sides_order(game)
-        rolled = bool(game.activation_order)
-        chips = " → ".join(self._chip(s, s == game.active_side) for s in order)
-        note = "" if rolled or self.structure.initiative is None else \
-            ' <span style="color:#555">' + self.tr("(not rolled yet)") + "</span>"
-        self.order_label.setText(self.tr("Order: {0}").format(chips) + note)
-
-    def _show_initiative(self, game) -> None:
-        from engine import turns
-        last = game.state.get("initiative")
-        if not isinstance(last, dict):
-            due = turns.initiative_due(game, self.structure)
-            self.initiative_label.setText(self.tr("Initiative: roll it to start") if due else "")
-            return
-        faces = last.get("rolls", {})
-        rolls = ", ".join(f"{side} {' → '.join(str(f) for f in fs)}"
-                          for side, fs in faces.items())
-        tie = self.tr(" (ties re-rolled)") if any(len(fs) > 1 for fs in faces.values()) \
-            else ""
-        self.initiative_label.setText(self.tr("Initiative (turn {0}): {1}").format(
-            last.get("turn"), rolls) + tie)
-
-    def _show_activations(self, game) -> None:
-        import html
-
-        from engine import turns
-        items = turns.activations(game)
-        sides = self.structure.kind == "sides"
-        title = self.tr("Done this turn: ") if sides else self.tr("Activations this turn: ")
-        self.activations_label.setVisible(bool(items) or not sides)
-        if not items:
-            self.activations_label.setText(title + self.tr("none yet"))
-            return
-        parts = []
-        for i, a in enumerate(items, 1):
-            who = html.escape(self._name(game, a.get("unit")) if a.get("unit") else "")
-            kind = a.get("kind")
-            if kind == "side":
-                text = self.tr("turn done")
-            elif kind == "pass":
-                text = self.tr("let its slot go")
-            elif kind == "ambush":
-                text = self.tr("ambush sprung")
-            elif kind in ("passed", "pass failed"):
-                src = html.escape(self._name(game, a.get("from")))
-                text = (self.tr("{0} (passed by {1}, failed)") if kind == "pass failed"
-                        else self.tr("{0} (passed by {1})")).format(who, src)
-            else:
-                text = who
-            parts.append(f"{i}. {self._chip(a.get('side'), False)} {text}")
-        self.activations_label.setText(title + " &nbsp; ".join(parts))
-
-    @staticmethod
-    def _name(game, unit_id: str | None) -> str:
-        if unit_id is None:
-            return ""
-        try:
-            return game.unit(unit_id).label
-        except (KeyError, ValueError):
-            return unit_id
-
-    def shown_side(self) -> str | None:
-        """The side whose units the table lists: the acting side, or None for all."""
-        game = self.game
-        return game.active_side if game is not None else None
-
-    def _fill_table(self, game) -> None:
-        from engine import turns
-        s = self.structure
-        side = self.shown_side()
-        units = game.units_of(side) if side else list(game.units)
-        self.units_title.setText(self.tr("Units of {0}").format(side) if side
-                                 else self.tr("All units"))
-        keep = self.selected_unit()
-        self.table.blockSignals(True)
-        self.table.setRowCount(len(units))
-        for row, u in enumerate(units):
-            st = turns.unit_status(game, u.id, s)
-            actions = "" if st.actions_left is None else str(st.actions_left)
-            state = ", ".join(st.flags)
-            cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
-                     ("activating" if st.activating else "yes") if st.activated
-                     or st.activating else "", state, st.player or "",
-                     ", ".join(self._test_label(t) for t in st.due))
-            for col, text in enumerate(cells):
-                item = self.table.new_item(text)
-                item.setData(Qt.ItemDataRole.UserRole, u.id)
-                if col in (1, 2, 3, 4):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if col in (5, 7) and cells[col]:
-                    item.setForeground(QColor("#b3261e"))
-                if st.activating:
-                    item.setBackground(QColor("#fff3c4"))
-                elif not st.can_act or (st.ap_left == 0):
-                    item.setForeground(QColor("#888") if col != 5 else QColor("#b3261e"))
-                self.table.setItem(row, col, item)
-            if u.id == keep:
-                self.table.selectRow(row)
-        self.table.setColumnHidden(1, s.ap_per_unit is None)
-        self.table.setColumnHidden(2, s.ap_per_unit is None)
-        self.table.setColumnHidden(3, s.actions_per_activation is None
-                                   and s.actions_per_turn is None)
-        self.table.setColumnHidden(4, s.kind != "alternating")
-        self.table.setColumnHidden(6, not s.allies)
-        self.table.setColumnHidden(7, not s.hooks.triggers)
-        self.table.blockSignals(False)
-
-    def _show_tree(self, on: bool) -> None:
-        self.tree_title.setVisible(on)
-        self.tree.setVisible(on)
-
-    def _fill_tree(self, game) -> None:
-        """The acting side's chain of command (every side's when nobody acts), for
-        structures with passed actions: each unit under its commander, whether it may still
-        act, and whether it may receive a passed action now — from whom, on what terms."""
-        from engine import command_tree
-        s = self.structure
-        self._show_tree(s.passes_allowed)
-        keep = self.selected_unit()
-        self.tree.blockSignals(True)
-        self.tree.clear()
-        if not s.passes_allowed:
-            self.tree.blockSignals(False)
-            return
-        items: dict[str, QTreeWidgetItem] = {}
-        for node in command_tree.command_tree(game, s, self.shown_side()):
-            parent = items.get(node.commander) if node.commander else None
-            items[node.unit] = self._tree_item(game, node, parent)
-        self.tree.expandAll()
-        if keep in items:
-            items[keep].setSelected(True)
-        self.tree.blockSignals(False)
-
-    def _tree_item(self, game, node, parent: QTreeWidgetItem | None) -> QTreeWidgetItem:
-        """One unit's row under its commander's: name, may act, what a pass would meet."""
-        from engine import turns
-        item = self.tree.new_item(parent)
-        name = node.label
-        if node.off_table:
-            name += " " + self.tr("(under {0})").format(node.off_table)
-        item.setText(0, name)
-        item.setData(0, Qt.ItemDataRole.UserRole, node.unit)
-        if node.actions_left:
-            may = self.tr("acting ({0} left)").format(node.actions_left)
-        elif node.may_act:
-            may = self.tr("yes")
-        else:
-            may = self.tr("activated") if node.activated else self.tr("no")
-        item.setText(1, may)
-        item.setText(2, self._receive_text(game, node))
-        item.setToolTip(2, self._receive_text(game, node, full=True))
-        colour = OUTLOOK_COLOURS.get(node.outlook.kind) if node.outlook else None
-        if node.passer is not None and node.receive is not None:
-            colour = OUTLOOK_COLOURS["impossible"]
-        if colour:
-            item.setForeground(2, QColor(colour))
-        if not node.may_act:
-            for col in (0, 1):
-                item.setForeground(col, QColor("#888"))
-        if node.unit == turns.activating(game):
-            for col in range(len(TREE_COLUMNS)):
-                item.setBackground(col, QColor("#fff3c4"))
-        return item
-
-    def _receive_text(self, game, node, full: bool = False) -> str:
-        """What a pass to the node would meet; the passer named when he is not the unit
-        whose activation runs (or always, `full`, for the tool tip)."""
-        from engine import turns
-        if node.passer is None:
-            return ""
-        what = loc(node.receive) if node.receive is not None else \
-            loc(node.outlook.text) if node.outlook is not None else self.tr("may receive")
-        if node.receive is not None and (node.outlook is None
-                                         or node.outlook.kind != "impossible"):
-            what = self.tr("cannot: {0}").format(what)
-        if full or node.passer != turns.activating(game):
-            return self.tr("from {0}: {1}").format(self._name(game, node.passer), what)
-        return what
-
-    def tree_units(self) -> list[tuple[str, int, str, str]]:
-        """The tree as shown: (unit id, depth, may act, passed action) in order."""
-        out: list[tuple[str, int, str, str]] = []
-
-        def walk(item: QTreeWidgetItem, depth: int) -> None:
-            out.append((item.data(0, Qt.ItemDataRole.UserRole), depth, item.text(1),
-                        item.text(2)))
-            for i in range(item.childCount()):
-                walk(item.child(i), depth + 1)
-
-        for i in range(self.tree.topLevelItemCount()):
-            walk(self.tree.topLevelItem(i), 0)
-        return out
-
-    def _tree_chosen(self) -> None:
-        chosen = self.tree.selectedItems()
-        if chosen:
-            self.select_unit(chosen[0].data(0, Qt.ItemDataRole.UserRole))
-
     def _layout_buttons(self) -> None:
         """Only the buttons this structure uses, three to a row, in turn order."""
         s = self.structure
@@ -646,35 +347,6 @@ class TurnDock(LazyDock):
         for b in (self.start_button, self.next_button, self.activate_button, self.pass_button,
                   self.ambush_button, self.phase_button, self.end_button):
             b.setEnabled(on)
-
-    # --- selection ------------------------------------------------------------------------
-
-    def selected_unit(self) -> str | None:
-        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() \
-            else []
-        if rows:
-            item = self.table.item(rows[0].row(), 0)
-            return item.data(Qt.ItemDataRole.UserRole) if item else None
-        return None
-
-    def select_unit(self, unit_id: str | None) -> None:
-        """Select a unit's row (cleared if it is not listed); the tree follows the
-        table."""
-        for row in range(self.table.rowCount()):
-            item = self.table.item(row, 0)
-            if item and item.data(Qt.ItemDataRole.UserRole) == unit_id:
-                self.table.selectRow(row)
-                return
-        self.table.clearSelection()
-
-    def _row_chosen(self) -> None:
-        uid = self.selected_unit()
-        w = self.window_
-        if uid is not None and w is not None and getattr(w, "selected_unit_id", None) != uid:
-            try:
-                w.select_unit(uid)
-            except KeyError:
-                pass
 
     def _board_selected(self, unit_id) -> None:
         if self._stale or not self.built:  # the rows are rebuilt, with the board's
@@ -823,10 +495,6 @@ class TurnDock(LazyDock):
         def make() -> Change:
             return turns.spend(self.game, self.structure, self._need_selected("spend"))
         return self._run("spend", make, self.selected_unit())
-
-
-def _num(v: int | None) -> str:
-    return "" if v is None else str(v)
 
 
 # --------------------------------------------------------------------------- the window

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -49,6 +48,7 @@ from app.i18n import loc, tr
 from engine.i18n import Text, msg, said
 
 from .base import PanelTool, Repainted
+from .template_heat import HEAT_RAMP, Worked, heat_image, worked_out  # noqa: F401
 from .template_panel import SCHEMES, SHAPES, TemplatePanel, keep_lines, percent  # noqa: F401
 
 if TYPE_CHECKING:
@@ -81,69 +81,13 @@ def bearing_die() -> Die:
 TEMPLATE_EDGE = QColor("#b3261e")
 AIM_EDGE = QColor("#4a4f57")
 ARROW = QColor("#15181c")
-#: Heat map colour: a warm ramp over a transparent table, alpha growing with the chance.
-HEAT_RAMP = ((255, 236, 160), (250, 160, 60), (214, 60, 30), (140, 10, 30))
-
-
 def __getattr__(name: str) -> object:
-    """`HEAT_RGB`: the ramp as a numpy array (numpy comes in after the window is up)."""
+    """`HEAT_RGB` (the heat map's ramp as a numpy array) from app/tools/template_heat.py."""
     if name == "HEAT_RGB":
-        import numpy as np
+        from . import template_heat
 
-        return np.array(HEAT_RAMP, float)
+        return template_heat.HEAT_RGB
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def heat_image(heat: Heatmap) -> QImage:
-    """The heat map as an image, one pixel per cell. The ramp runs from transparent at 0 to
-    dark red at the map's own highest chance (√ scale, so small chances still show); the
-    panel names that highest chance. Opacity grows from 0, so the map's edge fades out
-    instead of drawing a stepped rim over dark terrain."""
-    import numpy as np
-
-    heat_rgb = np.array(HEAT_RAMP, float)
-    v = np.clip(heat.values, 0.0, 1.0)
-    top = float(v.max()) if v.size else 0.0
-    t = np.sqrt(v / top) if top > 0 else np.zeros_like(v)
-    pos = t * (len(HEAT_RAMP) - 1)
-    lo = np.floor(pos).astype(int).clip(0, len(HEAT_RAMP) - 2)
-    frac = pos - lo
-    rest = 1 - frac
-    h, w = v.shape
-    rgba = np.empty((h, w, 4), dtype=np.uint8)
-    for c in range(3):  # channel by channel: the ramp's arithmetic without (h, w, 3) temps
-        ramp = heat_rgb[:, c]
-        rgba[..., c] = np.rint(ramp[lo] * rest + ramp[lo + 1] * frac)
-    rgba[..., 3] = np.rint(200.0 * t)
-    img = QImage(rgba.data, w, h, 4 * w, QImage.Format.Format_RGBA8888)
-    return img.copy()  # own the pixels: the numpy buffer goes away
-
-
-@dataclass(frozen=True, slots=True)
-class Worked:
-    """What a placement's odds give, all made away from the interface (on a worker
-    thread): the odds, the heat map and its image, the panel's rows and the log's."""
-
-    odds: TemplateOdds
-    heat: Heatmap
-    image: QImage | None
-    rows: list[tuple[str, str, str]]
-    logged: list[dict]
-
-
-def worked_out(shape: str, aim: tuple[float, float], scheme: DistanceScheme, polys: list,
-               ids: list[str], names: dict[str, str],
-               clip: tuple[float, float, float, float]) -> Worked:
-    """The landing odds and heat map of a blast aimed at `aim`, with what shows them: pure
-    work on values (QImage may be made on any thread), so it may run on a worker."""
-    from geometry.template_odds import coverage_raster, template_odds
-    odds = template_odds(shape, aim, scheme, polys, ids)
-    heat = coverage_raster(shape, aim, scheme, clip=clip)
-    ranked = odds.ranked()
-    return Worked(odds, heat, heat_image(heat) if heat.values.size else None,
-                  [(names[i], percent(pu), percent(ph)) for i, pu, ph in ranked],
-                  [{"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
-                   for i, pu, ph in ranked])
 
 
 class TemplateTool(PanelTool):
