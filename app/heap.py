@@ -2,7 +2,7 @@
 
 A full collection walks every object alive. With 2,000 units on the board that is some
 130,000 objects, and such a collection, which comes now and then as the threat view or a
-drag makes new objects, held up the interface for ~65 ms. Once a big game is on the board
+drag makes new objects, held up the interface for frames. Once a big game is on the board
 `settle` collects what the last game left and moves every object alive then (the game, the
 board's items, the program's modules) out of the collector's sight (`gc.freeze`). Later
 collections look only at what was made since. Small tables never need it: their

@@ -114,7 +114,7 @@ def ruleset_html(rs) -> str:
 
 def about_text() -> str:
     import html
-    import importlib.metadata  # 30 ms at start-up: read when About is opened
+    import importlib.metadata  # costly at start-up: read when About is opened
 
     try:
         version = importlib.metadata.version("warboard")

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.files import NewTable, _first_ruleset
 from app.i18n import ruleset_name, tr
+from app.new_table import NewTable, _first_ruleset
 
 
 class NewGameDialog(QDialog):

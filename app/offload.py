@@ -1,10 +1,10 @@
 """A second process for the geometry a big table's pointer events wait for.
 
-Python runs one thread at a time (the interpreter lock). On a 2,000-unit table the threat
-view's sight lines take ~30 ms of numpy and shapely, in many small calls that hold the
-lock, and the interface thread needs the same lock ~15 ms to paint the hover: on a thread
-the two take turns. In a process of its own the work runs on the other core while the
-interface paints, and the figures are the same (the same function on the same values).
+Python runs one thread at a time (the interpreter lock). On a big table the threat view's
+sight lines are many small calls of numpy and shapely that hold the lock, and the
+interface thread needs the same lock to paint the hover: on a thread the two take turns.
+In a process of its own the work runs on the other core while the interface paints, and
+the figures are the same (the same function on the same values).
 
 The process starts (spawned, importing only numpy, shapely and the geometry: no Qt) when a
 big game comes on the board, so it is ready by the first hover. Until it is, or if it
@@ -28,9 +28,9 @@ OFFLOAD_FROM_UNITS = 150
 #: Values kept by token, in each process, at most (the oldest go first).
 KEPT_MOST = 4
 #: Processes. With two, the threat view's two directions were worked out at once, one in
-#: each, 6-14 ms sooner; but with the interface painting the hover that made three busy
-#: threads for two cores, and in slow minutes the hover's own event took 36-44 ms for
-#: 22 ms of its own work. One leaves the interface a core of its own.
+#: each, a little sooner; but with the interface painting the hover that made three busy
+#: threads for two cores, and the hover's own event waited for a core. One leaves the
+#: interface a core of its own.
 PROCESSES = 1
 #: Modules the process imports as it starts (what its work needs), before the first call.
 WARM_MODULES = ("numpy", "shapely", "geometry.bases", "geometry.los")

@@ -46,9 +46,6 @@ def application():
     if app is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         app = QApplication(["warboard"])
-    from app.cli import _install_language  # the command's language (--lang, LANG)
-
-    _install_language()
     return app
 
 

@@ -31,7 +31,7 @@ _relay: _Relay | None = None
 
 #: How soon (seconds) a thread asking for the interpreter lock gets it from a busy one.
 #: Python's 5 ms default is how long each call from Qt into Python (a paint, an event)
-#: waited while a worker drew a tool's lines: a hover's repaint took 25-50 ms instead of 10.
+#: waited while a worker drew a tool's lines, so a hover's repaint lagged behind the pointer.
 SWITCH_INTERVAL_S = 0.001
 
 

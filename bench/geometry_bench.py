@@ -17,7 +17,7 @@ import numpy as np
 from shapely.geometry import Polygon
 
 from bench import Options, Outcome, median_ms, target, timings_ms
-from engine.measure import forget_measurements, measure_pair
+from engine.measure import measure_pair, service_for
 from engine.scenario import Scenario, Table
 from engine.scenario import Unit as ScenarioUnit
 from geometry.bases import BaseShape, base_polygon, clear_cache
@@ -114,16 +114,17 @@ def p1_measure_pair(opts: Options) -> Outcome:
     ids = [u.id for u in scen.units]
     rng = np.random.default_rng(11)
     pairs = [tuple(rng.choice(len(ids), 2, replace=False)) for _ in range(300)]
+    warm = service_for(scen)
     for i, j in pairs[:20]:  # warm caches (the terrain index is built once per layout)
-        measure_pair(scen, ids[i], ids[j])
+        warm.pair(ids[i], ids[j])
     rounds = []
     for _ in range(3):  # a busy moment of the machine spoils one round, not the figure
         clear_cache()  # each round starts with no base outline or sample cached
         times = []
         for i, j in pairs:
-            forget_measurements()  # a pair measured afresh, not one met before
+            fresh = warm.afresh()  # a pair measured afresh, not one met before
             t0 = time.perf_counter()
-            measure_pair(scen, ids[i], ids[j])
+            fresh.pair(ids[i], ids[j])
             times.append((time.perf_counter() - t0) * 1000)
         rounds.append(times)
     best = min(rounds, key=statistics.median)
@@ -275,7 +276,7 @@ def p12_squad_cover(opts: Options) -> Outcome:
         one_pass.append(median_ms(lambda p=probe, s=squad: MEMBER_COVER.measure_many(p, s),
                                   repeat=7))
         per_pair.append(median_ms(lambda sh=shooter, s=squad: [
-            (forget_measurements(), measure_pair(scen, sh.id, u.id).cover)[1] for u in s],
+            service_for(scen).afresh().pair(sh.id, u.id).cover for u in s],
             repeat=3))  # each pair measured afresh, as the loop it replaced did
     med = statistics.median(one_pass)
     return Outcome({"median_ms": med, "max_ms": max(one_pass),

@@ -10,7 +10,8 @@ scattered template's landings, so a rule can chain its own odds over where it la
 
 Nothing here changes the game: moves come back as MoveUnit effects for the action's
 Change. Geometry is geometry/movement.py's `straight_move`, geometry/los.py's
-`visibility_matrix` and geometry/template_odds.py's `landing_hits`.
+`visibility_block` (through the game's measurement service) and geometry/template_odds.py's
+`landing_hits`.
 """
 
 from __future__ import annotations
@@ -26,11 +27,16 @@ import numpy as np
 from engine import board_rules
 from engine.dice import D6, DiceSource, Die, RollRecord, draw
 from engine.i18n import msg
-from engine.measure import MeasureError, TemplateResult, template_query, terrain_index
+from engine.measure import (
+    MeasureError,
+    TemplateResult,
+    service_for,
+    template_query,
+    terrain_index,
+)
 from engine.model import Game, ModelError, MoveUnit
 from engine.protocol.steps import Step
 from engine.scenario import EDGES, Unit
-from geometry.los import visibility_matrix
 from geometry.movement import StraightMove, straight_move
 from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
@@ -385,15 +391,12 @@ class BoardOps:
     def los_between(self, a: str, b: str) -> tuple[tuple[str, ...], tuple[str, ...],
                                                     np.ndarray]:
         """Visible fractions from each unit of `a` (a unit or group) to each of `b`, in one
-        vectorised pass: (ids of a, ids of b, matrix [i, j] = how much of b[j] a[i] sees)."""
+        vectorised pass over a x b only, kept by the game's measurement service while
+        neither moves: (ids of a, ids of b, read-only matrix [i, j] = how much of b[j] a[i]
+        sees)."""
         ua, ub = self.units_of(a), self.units_of(b)
-        both = {u.id: u for u in [*ua, *ub]}
-        order = list(both)
-        m = visibility_matrix(terrain_index(self.scenario), [both[i].polygon() for i in order])
-        rows = [order.index(u.id) for u in ua]
-        cols = [order.index(u.id) for u in ub]
         return (tuple(u.id for u in ua), tuple(u.id for u in ub),
-                m[np.ix_(rows, cols)])
+                service_for(self.scenario).visibility(ua, ub))
 
 
 def _centroid(units: Sequence[Unit]) -> tuple[float, float]:

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.i18n import msg, verbatim
-from engine.measure import FACING_MODELS, MeasureError, TemplateResult, measure_pair, template_query
+from engine.measure import MeasureError, TemplateResult, facing_for, service_for, template_query
 from engine.options import SchemaError
 from engine.protocol import (
     FACTS,
@@ -35,7 +35,7 @@ from engine.protocol import (
     scenario_groups,
 )
 from engine.scenario import Scenario, Unit
-from geometry.facing import FRONT180, FacingModel
+from geometry.facing import FacingModel
 from geometry.units import in_to_m, m_to_in
 
 __all__ = ["facts_for", "parse_fact", "parse_facts"]
@@ -142,8 +142,8 @@ class _Probe:
                                    "chosen"))
         key = (self.actor.id, self.target.id)
         if key not in self._pairs:
-            self._pairs[key] = measure_pair(self.scenario, self.actor.id, self.target.id,
-                                            facing_model=self.model)
+            self._pairs[key] = service_for(self.scenario).pair(
+                self.actor.id, self.target.id, facing_model=self.model)
         return self._pairs[key]
 
     def range_band(self) -> int | str | None:
@@ -270,21 +270,8 @@ def _unit(scenario: Scenario, unit_id: str, role: str) -> Unit:
 
 def _facing(rs: Ruleset, rules: Mapping[str, Any] | None,
             given: FacingModel | None) -> FacingModel:
-    if given is not None:
-        return given
-    hook = rs.board.facing_model
-    name = hook({**rs.option_values(), **(rules or {})}) if hook is not None else None
-    return FACING_MODELS.get(name, FRONT180) if isinstance(name, str) else FRONT180
-
-
-def _pair_facts(scenario: Scenario, rs: Ruleset, actor_id: str, target_id: str,
-                rules: Mapping[str, Any] | None, model: FacingModel | None) -> dict[str, Any]:
-    m = measure_pair(scenario, actor_id, target_id, facing_model=_facing(rs, rules, model))
-    centre = rs.measure == "centre"
-    return {"distance_in": m.centre_in if centre else m.edge_in,
-            "distance_m": m.centre_m if centre else m.edge_m,
-            "los": m.los != "blocked", "visible_fraction": m.visible_fraction,
-            "cover": m.cover, "side_struck": m.target_side, "in_arc": m.in_arc}
+    """The facing model given, else the one the readings choose (the service's rule)."""
+    return given if given is not None else facing_for(rs, rules)
 
 
 def _lay(scenario: Scenario, actor: Unit,

@@ -270,7 +270,7 @@ def new_game_file(path: str | os.PathLike, game: Game) -> SaveStats:
 
 class GameFile:
     """A game file open for writing during a play session: one read-write connection, so
-    a save is a single transaction (~10 ms for 500 units). The file must exist and be a
+    a save is a single transaction. The file must exist and be a
     Warboard game this version writes (GameFileError); a hot journal a kill left is
     rolled back first (see the module doc)."""
 
@@ -433,6 +433,8 @@ class Autosaver:
         self._written = 0
         self._done = threading.Condition()
         self._error: BaseException | None = None
+        self._error_upto = 0     # the last submit the failed write held
+        self._tries = 0          # writes tried, failed or not
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="warboard-autosave",
                                         daemon=True)
@@ -476,12 +478,14 @@ class Autosaver:
 
     def flush(self, timeout: float | None = None) -> None:
         """Wait until everything submitted so far is written (or has failed: raises)."""
-        self._urgent.set()          # no pause between writes while someone waits
-        self._wake.set()
         with self._done:
-            target = self._submitted
-            ok = self._done.wait_for(lambda: self._written >= target or self._error,
-                                     timeout)
+            target, tries = self._submitted, self._tries
+            self._urgent.set()      # no pause between writes while someone waits
+            self._wake.set()        # and a failed write is retried now: its outcome,
+            ok = self._done.wait_for(  # not an earlier try's error, is what is reported
+                lambda: self._written >= target or (
+                    self._error is not None and self._tries > tries
+                    and self._error_upto >= target), timeout)
             if self._error is not None:
                 raise self._error
             if not ok:
@@ -509,6 +513,7 @@ class Autosaver:
     def _run(self) -> None:
         db: GameFile | None = None
         failed: list[Capture] = []   # a batch whose write failed, retried first
+        failed_upto = 0              # and the last submit it held
         last_write = -self.INTERVAL_S
         try:
             while True:
@@ -529,10 +534,10 @@ class Autosaver:
                     if stop:
                         return                  # stopped with nothing left to write
                     continue
-                batch = failed + batch
+                batch, upto = failed + batch, max(upto, failed_upto)
                 last_write = time.monotonic()
                 db, ok = self._write(db, batch, upto)
-                failed = [] if ok else batch
+                failed, failed_upto = ([], 0) if ok else (batch, upto)
                 if stop and not ok:
                     return                      # closing: close() raises the error
         finally:
@@ -557,7 +562,8 @@ class Autosaver:
         except BaseException as e:  # kept for flush(); the batch is retried
             with self._done:
                 self._error = e.at(str(self.path)) if isinstance(e, GameFileError) else e
-                self._written = max(self._written, upto)
+                self._error_upto = upto
+                self._tries += 1
                 self._done.notify_all()
             return db, False
         self._saved(snap, stats, upto)
@@ -565,6 +571,7 @@ class Autosaver:
     def _saved(self, snap: GameSnapshot, stats: SaveStats, upto: int) -> None:
         with self._done:
             self._error = None
+            self._tries += 1
             self._written = max(self._written, upto)
             self._done.notify_all()
         if self.on_saved is not None:

@@ -33,7 +33,7 @@ _MAX_PARAMS = 999
 @functools.lru_cache(maxsize=1)
 def app_version() -> str:
     """The installed program's version (read once: package metadata is parsed as e-mail
-    headers, ~1.5 ms, and every save writes it)."""
+    headers, slowly, and every save writes it)."""
     try:
         return metadata.version("warboard")
     except metadata.PackageNotFoundError:
@@ -126,7 +126,7 @@ def _sync_some_rows(db: sqlite_utils.Database, table: str, order: tuple[str, ...
     does not bring is an error (the capture missed a unit): nothing is written.
 
     The order is handed to SQLite as one JSON array (json_each: key = position) and
-    compared there: read into Python, 2,000 positions cost the autosave writer ~8 ms of
+    compared there: read into Python, a big table's positions cost the autosave writer
     decoding and dict building holding the interpreter lock — time the interface thread
     waits when it wants the lock back."""
     ids = json.dumps(order)

@@ -192,8 +192,8 @@ def snapshot_game(game: Game, log_start: int = 0) -> GameSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class Capture:
-    """The cheap half of a snapshot, taken on the interface's thread (~0.5 ms for 500
-    units): the scenario without its units as a fresh document, each unit's plain fields
+    """The cheap half of a snapshot, taken on the interface's thread (cheap enough not
+    to be felt there): the scenario without its units as a fresh document, each unit's plain fields
     (numbers, strings, its frozen base, and a reference to its `extra`, which play never
     changes), every unit's markers and state in one JSON string, the game state and the
     new log rows. `snapshot()` turns it into rows on the writer's thread."""

@@ -139,8 +139,8 @@ def register_glossary(lang: str, entries: Mapping[str, str], scope: str = "") ->
 
 def _read(package: str, *parts: str) -> dict[str, str]:
     # imported here: the program's window imports this module for msg() and said(), and
-    # reads no glossary until a Russian text is shown (tomllib and importlib.resources
-    # cost the cold start ~10 ms, design.md P6)
+    # reads no glossary until a Russian text is shown, so the cold start (design.md P6)
+    # does not pay for tomllib and importlib.resources
     import tomllib
     from importlib import resources
 

@@ -24,6 +24,7 @@ rosters(name, ruleset, data JSON, updated) — the latter used by engine.roster.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -175,6 +176,8 @@ class Library:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+            if not conn.in_transaction:     # SQLite ended it on an error someone swallowed
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
             conn.execute("COMMIT")
         except (sqlite3.OperationalError, sqlite3.IntegrityError, OSError) as e:
             if conn.in_transaction:

@@ -49,7 +49,15 @@ def connect(path: Path) -> sqlite_utils.Database:
     """The library file, opened for reading and writing, trusting nothing in its schema."""
     conn = sqlite3.connect(str(path), isolation_level=None, timeout=5.0)
     conn.execute("PRAGMA trusted_schema=OFF")
-    return sqlite_utils.Database(conn, execute_plugins=False)
+    db = sqlite_utils.Database(conn, execute_plugins=False)
+    # sqlite_utils finds these out by writing a scratch table, taking any error for "no":
+    # asked inside a write transaction, a failing disk there would roll the transaction
+    # back unseen and the rest would be written outside it. The SQLite version answers
+    # them without a write (a newer sqlite_utils naming them otherwise probes again, and
+    # Library.transaction still notices a transaction that ended under it).
+    db._supports_strict = sqlite3.sqlite_version_info >= (3, 37, 0)
+    db._supports_on_conflict = sqlite3.sqlite_version_info >= (3, 24, 0)
+    return db
 
 
 def create_tables(db: sqlite_utils.Database) -> None:

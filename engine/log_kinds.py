@@ -1,6 +1,6 @@
 """The kinds of log line a game file stores, read from a log entry.
 
-Kept apart from engine.gamefile_schema (which needs sqlite-utils, 150 ms to import) so the
+Kept apart from engine.gamefile_schema (which needs sqlite-utils, slow to import) so the
 log dock can sort its first line without loading the file layer on the user's first roll.
 """
 

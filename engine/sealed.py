@@ -49,7 +49,7 @@ STATE_KEY = "sealed"
 VERSION = 1
 DOMAIN = "warboard-sealed-v1"
 SEED_BYTES = 32
-#: scrypt's cost: ~50 ms per unlock on a laptop, so a stolen file resists guessing.
+#: scrypt's cost: a short wait per unlock for the player, so a stolen file resists guessing.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
 MIN_PASSPHRASE = 6
 

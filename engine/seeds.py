@@ -13,5 +13,5 @@ SEED_BITS = 63
 
 def draw_seed() -> int:
     """A fresh seed for engine.dice.RandomDice."""
-    # os.urandom, as secrets.randbits reads it (secrets and hmac cost 12 ms to import)
+    # os.urandom, as secrets.randbits reads it, without importing secrets and hmac at start
     return int.from_bytes(os.urandom(8), "big") >> (64 - SEED_BITS)

@@ -39,7 +39,7 @@ _INDEX_SLACK_IN = 1e-6
 class BaseIndex:
     """Many bases indexed once (a shapely STRtree): the snap and the nearest bases asked on
     every pointer move of a drag measure the few bases near the pointer, not every base
-    (one shapely.distance over 1,000 enemies took 23 ms). Answers are exactly those of
+    (too slow on a large table to do per move). Answers are exactly those of
     `snap_to_contact` and `nearest` over the plain sequence, indices included."""
 
     def __init__(self, polys: Sequence[BaseGeometry] | np.ndarray) -> None:

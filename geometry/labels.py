@@ -89,7 +89,7 @@ QUERY_CHUNK = 1024
 
 def _envelopes(boxes: np.ndarray) -> np.ndarray:
     """Left/top/right/bottom rectangles as shapes with those envelopes: the diagonals.
-    The tree compares envelopes only, and a two-point line is made 10x faster than a box."""
+    The tree compares envelopes only, and a two-point line is made faster than a box."""
     import numpy as np
     import shapely
     return shapely.linestrings(np.ascontiguousarray(boxes, dtype=float).reshape(-1, 2, 2))

@@ -4,11 +4,11 @@ A threat view at 2,000 units asks for every base's sight-line samples, the terra
 it stands on and how each piece looks from its centre, hover after hover, for outlines that
 have not changed: `geometry.bases.base_polygon` hands out the same object for the same
 placement. Kept a row per outline in growing arrays, a scene of n bases gathers its rows
-with one fancy index instead of stacking n small arrays (5 ms at 2,000 units) or asking
-the terrain's tree again (5 ms).
+with one fancy index instead of stacking n small arrays or asking the terrain's tree
+again, either of which cost a big table's hover more than the work itself.
 
 Outlines are known by identity, not by their geometry (hashing a shapely outline hashes
-its WKB, ~10 µs). Each live outline holds a slot; when it is collected the slot is freed
+its WKB, on every look-up). Each live outline holds a slot; when it is collected the slot is freed
 and its generation bumped, so rows kept for the old outline are not taken for the next
 one. `Rows` are per-slot tables (a row per outline); `Cells` per-(slot, column) tables
 (a cell per outline and terrain piece), filled as they are asked for. A table of terrain

@@ -3,8 +3,8 @@
 Cheap to paint: the layer is an empty parent; each group is one child item holding one
 QPainterPath of a few dozen points, built when its members move (not at paint time; only
 the groups a change touches are rebuilt) and stroked with a 1 px cosmetic pen, Qt's fast
-path: measured offscreen at 60 groups over 500 units, a 1.5 px antialiased stroke took 25 ms
-and a translucent fill 20 ms a repaint, the 1 px stroke 2 ms. Only the selected group gets
+path: a wider antialiased stroke or a translucent fill of every group makes every repaint
+much slower. Only the selected group gets
 the wide amber pen and the tint. (A device pixmap cache is worse still: blitting dozens of
 table-sized translucent pixmaps.) Names are small child text items that ignore the zoom,
 placed where they leave the unit labels readable (app.board.texts). The outline's shape

@@ -7,7 +7,6 @@ when the item is built, so a repaint only strokes ready-made paths.
 
 from __future__ import annotations
 
-import math
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,7 +23,6 @@ from .paths import geometry_path
 
 if TYPE_CHECKING:
     import numpy as np
-    from shapely.geometry.base import BaseGeometry
 
     from engine.scenario import Unit
     from geometry.terrain import TerrainPiece
@@ -41,98 +39,11 @@ def _rng(key: str) -> np.random.Generator:
     return np.random.default_rng(zlib.crc32(key.encode()))
 
 
-def _long_axis_angle(geom: BaseGeometry) -> float:
-    """Direction (degrees) of the longer side of the piece's minimum rotated rectangle."""
-    import numpy as np
-    import shapely
-    rect = np.asarray(shapely.minimum_rotated_rectangle(geom).exterior.coords)
-    if len(rect) < 4:
-        return 0.0
-    a, b, c = rect[0], rect[1], rect[2]
-    side = b - a if np.hypot(*(b - a)) >= np.hypot(*(c - b)) else c - b
-    return math.degrees(math.atan2(side[1], side[0]))
-
-
-def parallel_lines(geom: BaseGeometry, spacing: float, angle: float) -> BaseGeometry:
-    """Lines `spacing` inches apart at `angle` degrees, clipped to the piece (rows, hatching)."""
-    import numpy as np
-    import shapely
-
-    from geometry.angles import unit_vector
-    minx, miny, maxx, maxy = geom.bounds
-    cx, cy, reach = (minx + maxx) / 2, (miny + maxy) / 2, math.hypot(maxx - minx, maxy - miny)
-    ux, uy = unit_vector(angle)
-    nx, ny = -uy, ux
-    offsets = np.arange(-reach / 2, reach / 2 + spacing, spacing)
-    starts = np.column_stack([cx + nx * offsets - ux * reach, cy + ny * offsets - uy * reach])
-    ends = np.column_stack([cx + nx * offsets + ux * reach, cy + ny * offsets + uy * reach])
-    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
-    return shapely.union_all(shapely.intersection(lines, geom))
-
-
-def scattered_points(geom: BaseGeometry, spacing: float, inset: float,
-                     rng: np.random.Generator) -> np.ndarray:
-    """Points on a jittered hexagonal grid inside the piece, `inset` inches from its edge."""
-    import numpy as np
-    import shapely
-    inner = geom.buffer(-inset)
-    if inner.is_empty:
-        rp = geom.representative_point()
-        return np.array([[rp.x, rp.y]])
-    minx, miny, maxx, maxy = inner.bounds
-    row_h = spacing * math.sqrt(3) / 2
-    ys = np.arange(miny, maxy + row_h, row_h)
-    xs = np.arange(minx, maxx + spacing, spacing)
-    gx, gy = np.meshgrid(xs, ys)
-    gx = gx + (np.arange(len(ys)) % 2)[:, None] * spacing / 2
-    pts = np.column_stack([gx.ravel(), gy.ravel()])
-    pts += rng.uniform(-0.25, 0.25, pts.shape) * spacing
-    inside = shapely.contains_xy(inner, pts[:, 0], pts[:, 1])
-    if not inside.any():
-        rp = inner.representative_point()
-        return np.array([[rp.x, rp.y]])
-    return pts[inside]
-
-
 def circles_path(centres: np.ndarray, radii: np.ndarray) -> QPainterPath:
     path = QPainterPath()
     for (x, y), r in zip(centres, radii, strict=True):
         path.addEllipse(QPointF(x, y), r, r)
     return path
-
-
-def contour_rings(geom: BaseGeometry, step: float = 0.8, most: int = 4) -> BaseGeometry:
-    """Inner outlines of a hill, `step` inches apart: the look of contour lines."""
-    import shapely
-    rings = []
-    for k in range(1, most + 1):
-        inner = geom.buffer(-k * step)
-        if inner.is_empty or inner.area < step * step:
-            break
-        rings.append(inner.boundary)
-    return shapely.union_all(rings) if rings else shapely.GeometryCollection()
-
-
-def roof_lines(geom: BaseGeometry) -> BaseGeometry:
-    """A hipped roof's ridge and hips for a roughly rectangular building, else nothing."""
-    import numpy as np
-    import shapely
-    rect = shapely.minimum_rotated_rectangle(geom)
-    if rect.geom_type != "Polygon" or geom.area < 0.9 * rect.area:
-        return shapely.GeometryCollection()
-    c = np.asarray(rect.exterior.coords)[:4]
-    sides = np.hypot(*(np.roll(c, -1, axis=0) - c).T)
-    if sides[0] < sides[1]:  # make c[0]→c[1] a long side
-        c = np.roll(c, -1, axis=0)
-        sides = np.roll(sides, -1)
-    long_dir = (c[1] - c[0]) / sides[0]
-    half_short = sides[1] / 2
-    mid_a = (c[0] + c[3]) / 2 + long_dir * half_short  # ridge inset by half the short side
-    mid_b = (c[1] + c[2]) / 2 - long_dir * half_short
-    if np.dot(mid_b - mid_a, long_dir) <= 0:  # square-ish: a pyramid roof
-        mid_a = mid_b = c.mean(axis=0)
-    segs = [(mid_a, mid_b), (mid_a, c[0]), (mid_a, c[3]), (mid_b, c[1]), (mid_b, c[2])]
-    return shapely.MultiLineString([[tuple(p), tuple(q)] for p, q in segs if np.any(p != q)])
 
 
 # --- terrain --------------------------------------------------------------------------------
@@ -151,12 +62,9 @@ class TerrainItem(QGraphicsItem):
         self._build()
 
     def _build(self) -> None:
-        from shapely.geometry import LineString
+        from geometry import drawn
         piece, st = self.piece, self.style
-        area = piece.shape()
-        self._stroke_only = area.is_empty and piece.line is not None
-        if self._stroke_only:  # a line kind without thickness still shows where it runs
-            area = LineString(piece.line)
+        area, self._stroke_only = drawn.piece_area(piece)
         self.area = area
         self._path = geometry_path(area)
         self.dots = QPainterPath()  # filled decorations: trees, stones
@@ -165,32 +73,31 @@ class TerrainItem(QGraphicsItem):
             pass
         elif st.texture == "trees":
             rng = _rng(piece.id)
-            centres = scattered_points(area, spacing=1.1, inset=0.45, rng=rng)
+            centres = drawn.scattered_points(area, spacing=1.1, inset=0.45, rng=rng)
             self.dots = circles_path(centres, rng.uniform(0.35, 0.5, len(centres)))
         elif st.texture == "stones":
             rng = _rng(piece.id)
-            centres = scattered_points(area, spacing=1.3, inset=0.2, rng=rng)
+            centres = drawn.scattered_points(area, spacing=1.3, inset=0.2, rng=rng)
             self.dots = circles_path(centres, rng.uniform(0.08, 0.16, len(centres)))
         elif st.texture == "contours":
-            self.marks = geometry_path(contour_rings(area))
+            self.marks = geometry_path(drawn.contour_rings(area))
         elif st.texture == "waves":
-            self.marks = geometry_path(contour_rings(area, step=0.5, most=1))
+            self.marks = geometry_path(drawn.contour_rings(area, step=0.5, most=1))
         elif st.texture == "ridge":
-            self.marks = geometry_path(roof_lines(area))
+            self.marks = geometry_path(drawn.roof_lines(area))
         elif st.texture == "rows":
-            self.marks = geometry_path(parallel_lines(area, 0.5, _long_axis_angle(area)))
+            self.marks = geometry_path(drawn.parallel_lines(area, 0.5, drawn.long_axis_angle(area)))
         elif st.texture == "hatch":
-            self.marks = geometry_path(parallel_lines(area, 0.5, 45.0))
+            self.marks = geometry_path(drawn.parallel_lines(area, 0.5, 45.0))
         elif st.texture == "zigzag":
-            self.marks = geometry_path(parallel_lines(area, 0.6, 45.0).union(
-                parallel_lines(area, 0.6, -45.0)))
+            self.marks = geometry_path(drawn.zigzag_lines(area, 0.6))
         self._bounds = self._path.boundingRect().adjusted(
             -PEN_MARGIN_IN, -PEN_MARGIN_IN, PEN_MARGIN_IN, PEN_MARGIN_IN)
         # The board draws the terrain with its background (BoardScene.drawBackground), which
         # the view caches as one picture: a repaint under an overlay that spans the board
         # (threat lines, arcs) blits it, and a zoom draws every piece straight into it
-        # instead of drawing each into a pixmap of its own first (10 of 27 ms per wheel
-        # step at 500 units). The item stays for what items give: its shape for picking,
+        # instead of drawing each into a pixmap of its own first, which a wheel step
+        # paid for every piece. The item stays for what items give: its shape for picking,
         # its tooltip, its place in the scene.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
@@ -266,8 +173,8 @@ class LabelItem(QGraphicsItem):
 
     The label is not the unit item's child but an item of its own that follows it (the
     unit adds, moves and removes it): Qt's index looks at every item that ignores the
-    zoom *and has a parent* on every paint, however small (a search in a list per label:
-    8 ms per repaint at 2,000 units, for a one-base move), and at none that has no parent.
+    zoom *and has a parent* on every paint, however small (a search in a list per label,
+    even for a one-base move), and at none that has no parent.
     It stacks as a child did: at the units' z, added right after its unit.
     """
 

@@ -1,6 +1,7 @@
-"""Shapely geometries as Qt painter paths: the board's items, the tools' overlays and the
-groups' and zones' outlines draw with them. Kept apart from app.board.items so a module
-that only outlines a geometry does not load the items' classes at start (design.md P6)."""
+"""Shapes as Qt painter paths: the board's items, the tools' overlays and the groups' and
+zones' outlines draw with them. Kept apart from app.board.items so a module that only
+outlines a shape does not load the items' classes at start (design.md P6). The shape's
+rings and lines come from geometry.drawn as plain arrays: app/ handles no geometry itself."""
 
 from __future__ import annotations
 
@@ -11,32 +12,25 @@ from PySide6.QtGui import QPainterPath, QPolygonF
 
 if TYPE_CHECKING:
     import numpy as np
-    from shapely.geometry.base import BaseGeometry
 
 
 def _ring_polygon(coords: np.ndarray) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in coords])
 
 
-def geometry_path(geom: BaseGeometry) -> QPainterPath:
-    """A painter path of a shapely geometry: polygons (with holes) as closed subpaths,
-    lines as open ones. Odd-even fill so holes stay empty."""
-    import numpy as np
-    import shapely
+def geometry_path(geom: object) -> QPainterPath:
+    """A painter path of a shape (geometry.drawn.drawn_parts): polygons (with holes) as
+    closed subpaths, lines as open ones. Odd-even fill so holes stay empty."""
+    from geometry.drawn import drawn_parts
+
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
-    for part in shapely.get_parts(geom):
-        if part.is_empty:
-            continue
-        if part.geom_type == "Polygon":
-            for ring in (part.exterior, *part.interiors):
-                path.addPolygon(_ring_polygon(np.asarray(ring.coords)))
-                path.closeSubpath()
-        elif part.geom_type in ("LineString", "LinearRing"):
-            pts = np.asarray(part.coords)
+    for pts, closed in drawn_parts(geom):
+        if closed:
+            path.addPolygon(_ring_polygon(pts))
+            path.closeSubpath()
+        else:
             path.moveTo(*pts[0])
             for x, y in pts[1:]:
                 path.lineTo(x, y)
-        elif part.geom_type.startswith("Multi") or part.geom_type == "GeometryCollection":
-            path.addPath(geometry_path(part))
     return path

@@ -59,9 +59,9 @@ RELABEL_IDLE_MS = 120
 #: may reach past its box).
 AROUND_PAD_PX = 4.0
 #: Room in Qt's pixmap cache (QPixmapCache, KB), where every unit, label and badge keeps
-#: its picture at the current zoom. Qt's default 10 MB holds about 1,200 units' pictures:
-#: at 2,000 units every repaint under a board-wide overlay (threat lines, arcs) evicted
-#: and drew them all again (90 ms per hover instead of 30). Only what is drawn is kept.
+#: its picture at the current zoom. Qt's default is too small for a big table's pictures:
+#: every repaint under a board-wide overlay (threat lines, arcs) evicted them and drew them
+#: all again, on every hover. Only what is drawn is kept.
 PIXMAP_CACHE_KB = 128 * 1024
 
 
@@ -96,7 +96,7 @@ class BoardView(QGraphicsView):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         # the viewport made here, not by Qt: PySide wraps a widget Qt made by first making
-        # every QtWidgets class that could be it (~10 ms at start, design.md P6)
+        # every QtWidgets class that could be it, which the cold start pays (design.md P6)
         self.setViewport(QWidget())
         self.viewport().setMouseTracking(True)
         self._pan_from: QPoint | None = None

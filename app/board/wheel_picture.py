@@ -1,7 +1,7 @@
 """What the board shows while the wheel turns: the last picture, scaled, until it rests.
 
-A wheel notch at 2,000 units drew every base again at the new zoom (each unit's pixel
-cache is for one zoom): 20-25 ms at 500 units, 60+ at 2,000, for every notch. While the
+A wheel notch on a big table drew every base again at the new zoom (each unit's pixel
+cache is for one zoom), for every notch, slower than the wheel turns. While the
 wheel turns the board instead shows the picture it had when the wheel started, scaled to
 the new zoom (one pixmap drawn through a transform; where a zoom out uncovers what the
 picture never held, the table, grid and terrain drawn once for that zoom and kept for the

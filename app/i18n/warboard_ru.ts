@@ -2181,6 +2181,15 @@ Replace the library&apos;s records?</source>
         <translation>{unit} {seen}, укрытие {level} ({name})</translation>
     </message>
     <message>
+        <source>{line} · strikes the {side}</source>
+        <translation>{line} · попадание в {side}</translation>
+    </message>
+    <message>
+        <source>{line} · {side}</source>
+        <comment>a nearest enemy&apos;s line, the side struck</comment>
+        <translation>{line} · {side}</translation>
+    </message>
+    <message>
         <source>Side of new units</source>
         <translation>Сторона новых отрядов</translation>
     </message>
@@ -2776,8 +2785,8 @@ Replace the library&apos;s records?</source>
         <translation>id отряда, до которого измеряют (цели)</translation>
     </message>
     <message>
-        <source>how the target&apos;s faces are divided (default: front180)</source>
-        <translation>как делятся стороны цели (по умолчанию: front180)</translation>
+        <source>how the target&apos;s faces are divided (default: the game&apos;s reading)</source>
+        <translation>как делятся стороны цели (по умолчанию: по прочтению правил игры)</translation>
     </message>
     <message>
         <source>print JSON instead of text</source>
@@ -3134,6 +3143,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>applied to {file} and logged</source>
         <translation>применено к {file} и записано в журнал</translation>
+    </message>
+    <message>
+        <source>Logged in {file} as rolled, not applied.</source>
+        <translation>Записано в журнал {file} как брошенное, не применённое.</translation>
     </message>
     <message>
         <source>applied to {file} (a scenario keeps no roll log)</source>

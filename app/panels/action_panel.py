@@ -3,23 +3,23 @@ type the dice, watch the steps, apply the effects as one undoable change.
 
 Built only from the ruleset protocol (`engine.protocol`): the actions, their roles,
 facts and options are read from the ruleset's declarations, so a ruleset added later shows
-up here without a new widget. The panel decides nothing itself:
+up here without a new widget. The panel decides nothing itself: it turns its widgets into
+an `engine.play.PlayRequest` and shows what the referee (`engine.play.Referee`) returns:
 
-- facts come from the board through `engine.facts.facts_for`, overridable row by row;
+- `plan`: the facts measured on the board (overridable row by row) and the Context;
 - the action list is `Ruleset.actions_for(the selected unit)`: only what it can take;
-- `Ruleset.context(...)` validates the set-up, `ctx.odds()` gives the chart, and
-  `ctx.resolve(dice)` the steps — with `RandomDice(seed)` or the typed faces;
-- Apply pushes `resolution.change` on the editor's undo stack and logs
-  `resolution.log_entry(turn)`; the board follows the editor's `changed` signal.
+- `odds` for the chart; `roll` with the app's dice (logged at once, applied or not) or
+  `preview` of the typed faces (not a roll: shown as typed, logged only when applied);
+- `cost` for the cost line, and Apply is `apply`: the cost charged, one Change on the
+  editor's undo stack, the log lines; the board follows the editor's `changed` signal.
 
 The same class, filtered on `Action.kind`, is the Tests dock (app/panels/tests_dock.py).
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
@@ -41,6 +41,17 @@ from PySide6.QtWidgets import (
 from app.i18n import current_language, loc, tr
 from engine.i18n import said
 
+from .action_choices import (  # noqa: F401 (the docks' names, kept importable here)
+    actions_offered,
+    answerable,
+    game_rules,
+    implicit_template,
+    is_action,
+    is_test,
+    profile_of,
+    roles_shown,
+    weapon_choices,
+)
 from .docks import LazyDock, add_view_dock
 from .list_sync import sync_combo
 
@@ -49,91 +60,24 @@ from .list_sync import sync_combo
 if TYPE_CHECKING:
     from engine.joint import JointContext, JointResolution
     from engine.model import Game
+    from engine.play import Plan, PlayRequest, Priced, Referee, Rolled, TypedRun
     from engine.protocol import (
         Action,
         Context,
         Facts,
         GroupRef,
         Resolution,
-        Role,
         Ruleset,
         TemplatePlacement,
     )
     from engine.roll_log import RerollTracker
     from engine.scenario import Unit
 
-    from .dice_entry import TypedRun
     from .roles_view import RoleEditor
 
 NONE = "—"
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1f7a3a;"
-
-
-@functools.cache
-def implicit_template() -> Role:
-    """The template role an action that reads template facts gets when it declares none
-    (built on first use: engine.protocol comes in after the window is up)."""
-    from engine.protocol import Role
-
-    return Role("template", required=False, label="template", kind="template",
-                doc="lay a template for the facts read under it")
-
-
-def is_action(action: Action) -> bool:
-    """What the action panel lists: everything but the unit-wide tests."""
-    return getattr(action, "kind", "action") != "test"
-
-
-def is_test(action: Action) -> bool:
-    """What the tests dock lists: `Action.kind == "test"`."""
-    return getattr(action, "kind", "action") == "test"
-
-
-def game_rules(game: Game) -> dict[str, Any]:
-    """The ruleset readings chosen for this game (engine.readings), else {} (defaults)."""
-    from engine.readings import game_readings
-    return game_readings(game)
-
-
-def roles_shown(rs: Ruleset, action: Action) -> tuple[Role, ...]:
-    """The roles the panel draws for `action`: its own, and a template when it reads
-    template facts without declaring a template role."""
-    roles = tuple(action.roles)
-    wants_template = any(f.scope == "template" for f in rs.fact_specs(action))
-    if wants_template and not any(r.kind == "template" for r in roles):
-        roles += (implicit_template(),)
-    return roles
-
-
-def profile_of(rs: Ruleset, game: Game, unit: Unit) -> Mapping[str, Any]:
-    """The unit's profile record (the scenario's own first), or {} when unknown."""
-    return rs.profile_of(unit, game.scenario.profiles) or {}
-
-
-def actions_offered(rs: Ruleset, game: Game, unit: Unit,
-                    accept: Callable[[Action], bool]) -> list[Action]:
-    """The actions `unit` can take (`Ruleset.actions_for`, the scenario's profiles first)
-    that this dock lists: a rifleman is not offered a main gun, nor a Sherman a melee."""
-    return [a for a in rs.actions_for(unit, profiles=game.scenario.profiles) if accept(a)]
-
-
-def weapon_choices(rs: Ruleset, game: Game, unit: Unit) -> list[tuple[str, str]]:
-    """(weapon id, name) the unit carries: its profile's `weapons` list, or a vehicle
-    card's weapons ("<profile>.<weapon>"), as found in the ruleset's library."""
-    listed = profile_of(rs, game, unit).get("weapons")
-    if isinstance(listed, Mapping):
-        ids = [f"{unit.profile}.{k}" for k in listed]
-    elif isinstance(listed, list | tuple):
-        ids = [str(w) for w in listed]
-    else:
-        ids = []
-    out = []
-    for wid in ids:
-        record = rs.weapons.get(wid)
-        if record is not None:
-            out.append((wid, str(record.get("name", wid))))
-    return out
 
 
 class ActionPanel(LazyDock):
@@ -170,9 +114,10 @@ class ActionPanel(LazyDock):
         self.run: TypedRun | None = None
         self._updating = False
         self._stale = True
-        #: (resolution, its log positions, seed, chosen) of the last app roll shown.
-        self._rolled: tuple[Any, tuple[int, ...], int, bool] | None = None
-        self._rerolls: RerollTracker | None = None  # made when first wanted (`rerolls`)
+        #: the validated plan shown (engine.play), and the roll shown (app dice or typed)
+        self.plan: Plan | None = None
+        self.rolled: Rolled | None = None
+        self._referee: Referee | None = None  # made when first wanted (`referee`)
         # the contents are built when the panel is first shown or asked for (LazyDock)
         window.selection_changed.connect(self._selection_changed)
         window.editor.changed.connect(lambda _ids: self._board_changed())
@@ -188,12 +133,10 @@ class ActionPanel(LazyDock):
         game = self.game
         if game is None:
             return
-        from engine.roll_log import RerollTracker
-
         if self.actor_id is not None and not game.on_table(self.actor_id):
             self.actor_id = None
-        self.rerolls = RerollTracker.from_log(game.log)
-        self._rolled = None
+        self._referee = None
+        self.rolled = None
         self._fill_actors()
         self._fill_actions()
         self._preset_group()
@@ -203,29 +146,24 @@ class ActionPanel(LazyDock):
             self.use_group(self.board_group)
 
     @property
+    def referee(self) -> Referee:
+        """The play service over this game (engine.play): made on first use, again for
+        each game (its re-roll tracking is read from that game's log)."""
+        if self._referee is None:
+            from engine.play import Referee
+
+            self._referee = Referee(self.editor)
+        return self._referee
+
+    @property
     def rerolls(self) -> RerollTracker:
-        """Which unapplied roll a new roll would re-roll (made on first use: the panel is
-        built before the engine is loaded)."""
-        if self._rerolls is None:
-            from engine.roll_log import RerollTracker
-
-            self._rerolls = RerollTracker()
-        return self._rerolls
-
-    @rerolls.setter
-    def rerolls(self, tracker: RerollTracker) -> None:
-        self._rerolls = tracker
+        """Which unapplied roll a new roll would re-roll (the referee's)."""
+        return self.referee.rerolls
 
     # --- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        from .dice_entry import DiceEntry
-        from .facts_view import FactsView
-        from .modifiers_view import ModifiersView
         from .odds_chart import OddsChart
-        from .options_view import OptionsView
-        from .roles_view import RolesView
-        from .steps_view import StepsView
 
         body = QWidget()
         lay = QVBoxLayout(body)
@@ -244,6 +182,19 @@ class ActionPanel(LazyDock):
         head.addRow(tr("Action"), self.action_box)
         lay.addLayout(head)
         lay.addWidget(self.doc)
+
+        self._build_setup(lay)
+        self.odds_chart = OddsChart()
+        results = self._build_results()
+        lay.addStretch(1)
+        self._lay_out(body, results)
+
+    def _build_setup(self, lay: QVBoxLayout) -> None:
+        """Roles, facts, options, modifiers and the return fire, one group each."""
+        from .facts_view import FactsView
+        from .modifiers_view import ModifiersView
+        from .options_view import OptionsView
+        from .roles_view import RolesView
 
         self.roles_box = QGroupBox(self.tr("Roles"))
         self.roles_view = RolesView(self._request_pick)
@@ -288,7 +239,10 @@ class ActionPanel(LazyDock):
         answer.addRow(self.tr("weapon"), self.answer_weapon_box)
         lay.addWidget(self.answer_box)
 
-        self.odds_chart = OddsChart()
+    def _build_results(self) -> QWidget:
+        """The dice, the steps side by side (return fire), the cost and the buttons."""
+        from .dice_entry import DiceEntry
+        from .steps_view import StepsView
 
         results = QWidget()
         res = QVBoxLayout(results)
@@ -344,8 +298,10 @@ class ActionPanel(LazyDock):
         buttons.addWidget(self.copy_bbcode)
         buttons.addWidget(self.copy_markdown)
         res.addLayout(buttons)
-        lay.addStretch(1)
+        return results
 
+    def _lay_out(self, body: QWidget, results: QWidget) -> None:
+        """The set-up (scrolling), the chart and the results, one above the other."""
         self.setup_scroll = QScrollArea()
         self.setup_scroll.setWidgetResizable(True)
         self.setup_scroll.setWidget(body)
@@ -432,14 +388,12 @@ class ActionPanel(LazyDock):
             return None
 
     def _game_replaced(self) -> None:
-        from engine.roll_log import RerollTracker
         self.actor_id = None
+        self._referee = None
         if not self.built:  # the build reads the new game
             return
         self.roles_view.clear_values()
-        game = self.game
-        self.rerolls = RerollTracker.from_log(game.log if game is not None else ())
-        self._rolled = None
+        self.rolled = None
         self._fill_actors()
         self._fill_actions()
         self.update_all()
@@ -630,9 +584,7 @@ class ActionPanel(LazyDock):
     # --- return fire ------------------------------------------------------------------------
 
     def _answerable(self, action: Action | None) -> bool:
-        """Return fire is offered for actions (not unit-wide tests) with a unit target."""
-        return action is not None and action.kind == "action" and any(
-            r.kind in ("unit", "responder") and r.name != "actor" for r in action.roles)
+        return answerable(action)
 
     def _fill_answer(self) -> None:
         game, action = self.game, self.action
@@ -787,52 +739,47 @@ class ActionPanel(LazyDock):
         eds = self.roles_view.of_kind("template")
         return eds[0].value() if eds else None
 
-    def measure(self, overrides: Mapping[str, Any] | None = None) -> Facts:
-        """The action's facts read from the board (with `overrides` on top)."""
-        from engine.facts import facts_for
-        from engine.protocol import Facts
-        game, rs, action = self.game, self.ruleset, self.action
-        if game is None or rs is None or action is None or self.actor_id is None:
-            return Facts()
-        actor = self._actor_ref(action)
-        if actor is None:
-            return Facts()
-        weapon = next((e.value() for e in self.roles_view.of_kind("weapon")), None)
-        return facts_for(game.scenario, action, actor, self._facts_target(),
-                         point=self.point, template=self._template(),
-                         overrides=overrides, ruleset=rs, weapon=weapon,
-                         rules=game_rules(game), targets=self.target_ids,
-                         groups=self.groups())
+    def request(self) -> PlayRequest:
+        """What the panel shows as the referee's request (ValueError says what is
+        missing)."""
+        from engine.play import Answer, PlayRequest
 
-    def build_context(self) -> Context | JointContext:
-        """The validated Context of what the panel shows — with return fire chosen, the
-        JointContext of the action and its answer (ValueError/KeyError says why not)."""
-        from engine.joint import JointContext, answer_context
         game, rs, action = self.game, self.ruleset, self.action
         if game is None or rs is None:
             raise ValueError("no game with a known ruleset is open")
-        actor = self._unit(self.actor_id)
-        if actor is None:
+        if self._unit(self.actor_id) is None:
             raise ValueError("select the acting unit on the board")
         if action is None:
             raise ValueError("choose an action")
         ref = self._actor_ref(action)
         if ref is None:
             raise ValueError("choose the acting group")
-        facts = self.measure(self.facts_view.overrides())
         roles = self._role_values(action)
         roles.pop("actor", None)
-        ctx = rs.context(action.id, actor=ref if ref != actor.id else actor, facts=facts,
-                         options=self.options_view.values(), rules=game_rules(game),
-                         game=game, roles=roles, groups=self.groups(),
-                         extra_modifiers=self.modifiers_view.modifiers())
         responder = self.responder_box.currentData() if self._answerable(action) else None
-        if responder is None:
-            return ctx
-        answer = answer_context(ctx, responder,
-                                action=self.answer_action_box.currentData(),
-                                weapon=self.answer_weapon_box.currentData())
-        return JointContext((ctx, answer))
+        answer = None if responder is None else Answer(
+            responder, self.answer_action_box.currentData(),
+            self.answer_weapon_box.currentData())
+        return PlayRequest(
+            game, action.id, ref, roles=roles, point=self.point, template=self._template(),
+            options=self.options_view.values(), overrides=self.facts_view.overrides(),
+            modifiers=tuple(self.modifiers_view.modifiers()), answer=answer, ruleset=rs)
+
+    def measure(self) -> Facts:
+        """The action's facts as the board gives them (the referee's measurement)."""
+        from engine.protocol import Facts
+
+        try:
+            request = self.request()
+        except ValueError:
+            return Facts()
+        return self.referee.measure(request)
+
+    def build_context(self) -> Context | JointContext:
+        """The validated Context of what the panel shows — with return fire chosen, the
+        JointContext of the action and its answer (ValueError/KeyError says why not)."""
+        self.plan = self.referee.plan(self.request())
+        return self.plan.context
 
     def update_all(self) -> None:
         """Re-read everything after any change: facts, context, odds, then the dice.
@@ -854,8 +801,8 @@ class ActionPanel(LazyDock):
 
         from .roles_view import role_prompt
         action, rs = self.action, self.ruleset
-        self.context = None
-        self.resolution = None
+        self.context = self.plan = None
+        self.resolution = self.rolled = None
         self.notes_label.clear()
         self.notes_label.setVisible(False)
         note = ""
@@ -881,13 +828,10 @@ class ActionPanel(LazyDock):
             self._show_dice_state()
             return
         try:
-            notes = self.context.action.notes(self.context)
-        except (ValueError, KeyError):
-            notes = ()
-        self.notes_label.setText("\n".join(notes))
-        self.notes_label.setVisible(bool(notes))
-        try:
-            self.odds_chart.set_distribution(self.context.odds())
+            odds = self.referee.odds(self.plan)
+            self.notes_label.setText("\n".join(odds.notes))
+            self.notes_label.setVisible(bool(odds.notes))
+            self.odds_chart.set_distribution(odds.distribution)
             self.say("")
         except (ValueError, KeyError) as err:
             self.odds_chart.set_distribution(None, tr("Not possible: {0}").format(
@@ -897,7 +841,7 @@ class ActionPanel(LazyDock):
         self._show_dice_state()
 
     def _dice_setup_changed(self) -> None:
-        self.resolution = None
+        self.resolution = self.rolled = None
         self._show_dice_state()
 
     def _show_dice_state(self) -> None:
@@ -914,56 +858,42 @@ class ActionPanel(LazyDock):
     # --- dice -------------------------------------------------------------------------------
 
     def roll(self, seed: int | None = None) -> Resolution | None:
-        """Resolve with the app's dice at `seed` (default: the seed shown; a seed given
-        here, or typed into the field, is logged as chosen) and log the roll at once,
-        applied or not (engine.roll_log): a re-roll of an unapplied roll shows as one."""
-        from engine.roll_log import rolled_entry
-        from engine.sealed import sealing_of
+        """Roll the app's dice through the referee at `seed` (default: the seed shown; a
+        seed given here, or typed into the field, is logged as chosen): the roll is logged
+        at once, applied or not, a re-roll of an unapplied roll named as one."""
+        from engine.play import AppDice
 
-        from .dice_entry import roll_app
-
-        ctx = self.context
-        if ctx is None:
+        plan = self.plan
+        if plan is None:
             return None
         chosen = seed is not None or self.dice_entry.seed_chosen
         seed = self.dice_entry.seed() if seed is None else seed
         try:
-            res = roll_app(ctx, seed)
+            rolled = self.referee.roll(plan, AppDice(seed, chosen))
         except (ValueError, KeyError) as err:
             self._show_refusal([], _text(err))
             return None
-        game = self.game
-        self._rolled = None
-        if game is not None and sealing_of(game.state) is not None:
-            seed, chosen = None, False           # sealed rolls come from the game's seed
-        if game is not None:
-            entries = _log_entries(res, game.turn)
-            first = entries[0]
-            again = self.rerolls.pending(first.actor, first.action)
-            seqs = []
-            for e in entries:
-                self.editor.log(rolled_entry(e, seed=seed, chosen=chosen, reroll_of=again))
-                seqs.append(len(game.log))
-            self.rerolls.rolled(first.actor, first.action, seqs[0], seed)
-            self._rolled = (res, tuple(seqs), seed, chosen)
-        self._show_complete(res)
+        self.rolled = rolled
+        self._show_complete(rolled.resolution)
         self.dice_entry.set_message(
-            self.tr("Rolled with the sealed dice.") if seed is None
-            else self.tr("Rolled with the app's dice, seed {seed}.").format(seed=seed), "ok")
-        return res
+            self.tr("Rolled with the sealed dice.") if rolled.seed is None
+            else self.tr("Rolled with the app's dice, seed {seed}.").format(seed=rolled.seed),
+            "ok")
+        return rolled.resolution
 
     def _typed_changed(self) -> None:
-        from .dice_entry import resolve_typed
+        """Typed dice are previewed (not rolls: nothing is logged until Apply)."""
+        from .dice_entry import group_text
 
-        ctx = self.context
+        plan = self.plan
         entry = self.dice_entry
-        if ctx is None:
+        if plan is None:
             entry.set_groups([])
             self.steps_view.clear_steps()
-            self.resolution = self.shown_resolution = None
+            self.resolution = self.shown_resolution = self.rolled = None
             self._set_buttons()
             return
-        run = resolve_typed(ctx, entry.values())
+        run = self.referee.preview(plan, entry.values())
         self.run = run
         entry.set_groups(run.groups)
         err = run.error
@@ -971,21 +901,21 @@ class ActionPanel(LazyDock):
             entry.mark_refused(None)
             entry.set_message(tr("All dice entered.") if run.groups else tr("No dice needed."),
                               "ok")
+            self.rolled = self.referee.typed(run)
             self._show_complete(run.resolution)
             return
-        self.resolution = self.shown_resolution = None
+        self.resolution = self.shown_resolution = self.rolled = None
+        pending = group_text(run.needs) if run.needs else ""
         if run.refusal is not None:
             self._show_refusal(run.steps, run.refusal)
         elif err is not None and err.reason == "face":
             entry.mark_refused(err.position)
             entry.set_message(loc(said(err)), "error")
-            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
-                                       ruleset=self._ruleset_id())
+            self.steps_view.show_steps(run.steps, pending=pending, ruleset=self._ruleset_id())
         elif err is not None:
             entry.mark_refused(None)
             entry.set_message(_dice_prompt(err), "info")
-            self.steps_view.show_steps(run.steps, pending=run.needs.text if run.needs else "",
-                                       ruleset=self._ruleset_id())
+            self.steps_view.show_steps(run.steps, pending=pending, ruleset=self._ruleset_id())
         self._set_buttons()
 
     def _show_complete(self, res: Resolution | JointResolution) -> None:
@@ -1022,7 +952,7 @@ class ActionPanel(LazyDock):
         self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)
 
     def _show_refusal(self, steps, text: str) -> None:
-        self.resolution = self.shown_resolution = None
+        self.resolution = self.shown_resolution = self.rolled = None
         self.answer_steps.hide()
         self.joint_effects.hide()
         self.steps_view.show_steps(steps, refusal=text, ruleset=self._ruleset_id())
@@ -1031,51 +961,35 @@ class ActionPanel(LazyDock):
                                     "error")
         self._set_buttons()
 
-    def _cost(self, ctx: Context):
-        """The cost Apply would charge: the one the rolled resolution priced (the
-        assault's AP only if its check passed, a tank's AP sequence), else the declared
-        one (engine.costs.charged_cost)."""
-        from engine.costs import charged_cost
-        from engine.joint import JointResolution
+    def priced(self) -> Priced | None:
+        """What Apply would charge (the referee's price of the roll shown, else the
+        declared cost) and why it cannot be paid; None without a plan."""
+        if self.plan is None:
+            return None
+        try:
+            return self.referee.cost(self.plan, self.rolled)
+        except (ValueError, KeyError) as err:
+            from engine.play import Priced
 
-        res = self.resolution
-        lead = res.resolutions[0] if isinstance(res, JointResolution) else res
-        return charged_cost(ctx, lead)
+            return Priced(None, _text(err))
 
     def cost_refusal(self) -> str | None:
         """Why the chosen action's cost cannot be paid now (engine.costs)."""
-        ctx = self.lead_context
-        if ctx is None:
-            return None
-        from engine.costs import refusal
-
-        try:
-            return refusal(ctx, self._cost(ctx))
-        except (ValueError, KeyError) as err:
-            return _text(err)
+        priced = self.priced()
+        return priced.refusal if priced is not None else None
 
     @property
     def lead_context(self) -> Context | None:
         """The chosen action's own Context (the first of a joint one)."""
-        ctx = self.context
-        if ctx is None:
-            return None
-        from engine.joint import JointContext
-
-        return ctx.contexts[0] if isinstance(ctx, JointContext) else ctx
+        return self.plan.lead if self.plan is not None else None
 
     def _show_cost(self) -> None:
         """The action's cost, and the refusal when it is not available."""
-        ctx = self.lead_context
-        cost = None
-        if ctx is not None:  # (none before a game: the engine may not be loaded yet)
+        priced = self.priced()
+        cost = priced.cost if priced is not None else None
+        why = priced.refusal if priced is not None else None
+        if cost is not None:
             from engine.costs import describe_cost
-
-            try:
-                cost = self._cost(ctx)
-            except (ValueError, KeyError):
-                cost = None
-        why = self.cost_refusal()
         self.ignore_cost.setVisible(cost is not None)
         if cost is None:
             self.cost_label.clear()
@@ -1102,44 +1016,30 @@ class ActionPanel(LazyDock):
     # --- apply and copy ---------------------------------------------------------------------
 
     def apply(self) -> bool:
-        """Apply the shown resolution as one undoable change and log it."""
-        from engine.costs import CostRefused, charge
-        from engine.joint import JointResolution, charge_joint
+        """Apply the shown roll through the referee: its cost charged, one undoable
+        change, the log lines naming the rolled entry they apply."""
+        from engine.costs import CostRefused
         from engine.model import ModelError
-        from engine.roll_log import applied_entry
-        res = self.resolution
-        if res is None:
+
+        rolled = self.rolled
+        if rolled is None or self.plan is None:
             self.say(tr("Nothing to apply: roll or enter every die first."), error=True)
             return False
-        game = self.game
-        rolled = self._rolled if self._rolled is not None and self._rolled[0] is res else None
         try:
-            if isinstance(res, JointResolution):
-                res = charge_joint(self.context.contexts, res,
-                                   override=self.ignore_cost.isChecked())
-            else:
-                res = charge(self.context, res, override=self.ignore_cost.isChecked())
+            applied = self.referee.apply(self.plan, rolled,
+                                         override=self.ignore_cost.isChecked())
         except CostRefused as err:
             self.say(self.tr("Not possible: {0} (tick “Ignore cost” to apply it anyway)")
                      .format(_text(err)), error=True)
             return False
-        self.dice_entry.clear_typed()
-        try:
-            self.editor.push(res.change)
         except (ModelError, ValueError) as err:
             self.say(tr("Could not apply: {0}").format(_text(err)), error=True)
             return False
-        entries = _log_entries(res, game.turn)
-        if rolled is not None:  # the app's roll shown (charged since): name its entry
-            entries = [applied_entry(e, seed=rolled[2], chosen=rolled[3], of=seq)
-                       for e, seq in zip(entries, rolled[1], strict=True)]
-            self.rerolls.applied(entries[0].actor, entries[0].action)
-        self._rolled = None
-        for entry in entries:
-            self.editor.log(entry)
+        res = applied.resolution
+        self.dice_entry.clear_typed()
         self.ignore_cost.setChecked(False)   # an override is for this one action only
         self.dice_entry.new_seed()
-        self.resolution = None
+        self.resolution = self.rolled = None
         self.shown_resolution = res
         self._show_steps(res)
         self.dice_entry.set_message("")  # the next roll's needs show once it is set up
@@ -1167,12 +1067,6 @@ class ActionPanel(LazyDock):
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
         self.message.setText(text)
         self.message.setVisible(bool(text))
-
-
-def _log_entries(res, turn: int) -> list:
-    """The roll-log lines of a resolution: one, or one per action of a joint one."""
-    from engine.joint import JointResolution
-    return res.log_entries(turn) if isinstance(res, JointResolution) else [res.log_entry(turn)]
 
 
 def _dice_prompt(err) -> str:

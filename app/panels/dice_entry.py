@@ -1,19 +1,16 @@
 """Where the dice come from: the app's seeded generator, or faces typed from real dice.
 
-Typing works by resolving with the faces entered so far (`resolve_typed`). When they run
-out, the engine's `DiceError` says which step needs how many of which die — exactly the
-fields shown next; a face the die does not have (11 on a d10, a letter) is refused with
-the engine's message and its field is marked. The steps already decided by the typed faces
-are shown as they are filled: a resolution only ever reads its dice in order, so every step
-the typed faces complete is final whatever the later dice will be (`resolved_so_far`
-replays the action with stand-in faces after the typed ones and keeps only those steps).
+Typing is previewed by the referee (engine.play.typed.resolve_typed): when the faces
+run out, the engine's `DiceError` says which step needs how many of which die — exactly
+the fields shown next; a face the die does not have (11 on a d10, a letter) is refused
+with the engine's message and its field is marked. The steps the typed faces decide are
+shown as they are filled.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRegularExpression, Qt, Signal
@@ -32,11 +29,11 @@ from PySide6.QtWidgets import (
 
 from app.i18n import loc, tr
 from engine import seeds
-from engine.i18n import Text, said
 
 if TYPE_CHECKING:
-    from engine.dice import DiceError, Die
-    from engine.protocol import Context, Resolution, Step
+    from engine.dice import Die
+    from engine.play.typed import DiceGroup
+    from engine.protocol import Context, Resolution
 
 ERROR_STYLE = "color: #b3261e;"
 INFO_STYLE = "color: #444;"
@@ -46,117 +43,42 @@ SEED_LIMIT = 2 ** 63 - 1  # the largest seed the app draws itself; a typed one m
 FIELDS_PER_ROW = 10
 
 
+def group_text(g: DiceGroup) -> str:
+    """"Hit roll — 5 × d10": the dice one step asks for, in the reader's language."""
+    return f"{loc(g.label)} — {g.count} × {loc(g.die)}"
+
+
 @dataclass(frozen=True, slots=True)
-class DiceGroup:
-    """The dice one step asks for: its label (the dice label), the die and how many."""
+class ShownGroup:
+    """A row of dice fields: the step's dice (engine.play.typed.DiceGroup) and its text."""
 
     label: str
     die: str
     count: int
-
-    @property
-    def text(self) -> str:
-        return f"{loc(self.label)} — {self.count} × {loc(self.die)}"
+    text: str
 
 
-@dataclass(slots=True)
-class TypedRun:
-    """The result of resolving with the typed faces so far.
+def __getattr__(name: str) -> object:
+    """The typed preview lives in the engine (engine.play.typed); its names are read here
+    on first use (the engine comes in after the window)."""
+    if name in ("DiceGroup", "TypedRun", "resolve_typed", "resolved_so_far"):
+        from engine.play import typed
 
-    `resolution` is set when the faces sufficed; `steps` are the steps decided so far;
-    `groups` the dice fields to show (the steps rolled, then the one that needs more);
-    `error` the engine's DiceError (ran out: reason "missing"; a refused face: "face");
-    `refusal` any other refusal of the rules (not loaded, out of range …)."""
-
-    resolution: Resolution | None = None
-    steps: list[Step] = field(default_factory=list)
-    groups: list[DiceGroup] = field(default_factory=list)
-    error: DiceError | None = None
-    refusal: str | None = None
-    used: int = 0  # how many typed values the resolution read
-
-    @property
-    def needs(self) -> DiceGroup | None:
-        e = self.error
-        if e is not None and e.step is not None and e.needed is not None:
-            return DiceGroup(e.step, e.die or "?", e.needed)
-        return None
-
-
-@functools.cache
-def _stand_in() -> type:
-    """The replay dice class (made on first use: engine.dice comes in after the window)."""
-    from engine.dice import TypedDice
-
-    class _StandIn(TypedDice):
-        """The typed faces, then stand-in faces (each die's 1) once they run out — only to
-        learn which steps the typed faces decide; never shown or logged."""
-
-        kind = "typed"  # the faces shown are the typed ones
-
-        def roll(self, d: Die, n: int, *, label: str) -> list[int]:
-            left = len(self.remaining)
-            if n > left:
-                self._values.extend([1] * (n - left))
-            return super().roll(d, n, label=label)
-
-    return _StandIn
-
-
-def resolved_so_far(ctx: Context, values: Sequence[str | int], typed: int) -> list[Step]:
-    """The steps decided by the first `typed` faces (in order), from a replay with stand-in
-    faces after them. A step whose dice go past the typed ones ends the list."""
-    try:
-        res = ctx.resolve(_stand_in()(list(values[:typed])))
-    except (ValueError, KeyError):
-        return []
-    out, seen = [], 0
-    for s in res.steps:
-        seen += len(s.faces)
-        if seen > typed:
-            break
-        out.append(s)
-    return out
-
-
-def resolve_typed(ctx: Context, values: Sequence[str | int]) -> TypedRun:
-    """Resolve `ctx` with the typed `values` and say what is still needed."""
-    from engine.dice import DiceError, TypedDice
-    dice = TypedDice(list(values))
-    run = TypedRun()
-    try:
-        res = ctx.resolve(dice)
-    except DiceError as err:
-        run.error = err
-    except (ValueError, KeyError) as err:
-        text = said(err)
-        run.refusal = text if isinstance(text, Text) else str(err).strip("'\"")
-    else:
-        run.resolution = res
-        run.steps = list(res.steps)
-    run.groups = [DiceGroup(r.label, r.die, len(r.faces)) for r in dice.records if r.faces]
-    run.used = sum(g.count for g in run.groups)
-    need = run.needs
-    if need is not None:
-        run.groups.append(need)
-    if run.resolution is None:
-        run.steps = resolved_so_far(ctx, values, run.used)
-    return run
+        return getattr(typed, name)
+    raise AttributeError(name)
 
 
 def roll_app(ctx: Context, seed: int) -> Resolution:
-    """Resolve with the app's generator at `seed` (so the roll can be replayed), or with
-    the game's sealed dice when it is played with them (engine.sealed)."""
-    from engine.sealed import app_dice
+    """Resolve with the app's generator at `seed`, or with the game's sealed dice when it
+    is played with them (engine.play.dice_source). Not logged: a door rolls through the
+    referee (engine.play.Referee.roll)."""
+    from engine.play import AppDice, dice_source
 
-    return ctx.resolve(app_dice(_game_of(ctx), seed))
-
-
-def _game_of(ctx) -> object:
-    """The game a context (or each context of a joint one) reads; None when it reads none."""
-    if hasattr(ctx, "game"):
-        return ctx.game
-    return next((c.game for c in getattr(ctx, "contexts", ()) if c.game is not None), None)
+    game = getattr(ctx, "game", None)
+    if game is None:
+        game = next((c.game for c in getattr(ctx, "contexts", ()) if c.game is not None),
+                    None)
+    return ctx.resolve(dice_source(AppDice(seed), game))
 
 
 # --------------------------------------------------------------------------- widget
@@ -192,7 +114,7 @@ class DiceEntry(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.groups: list[DiceGroup] = []
+        self.groups: list[ShownGroup] = []
         self.fields: list[DiceField] = []
         self.group_labels: list[QLabel] = []
         self.app_radio = QRadioButton(tr("App dice"))
@@ -279,7 +201,7 @@ class DiceEntry(QWidget):
     def set_groups(self, groups: Sequence[DiceGroup]) -> None:
         """Show one field per die of `groups`; text already typed stays by position."""
         from engine.dice import die
-        groups = list(groups)
+        groups = [ShownGroup(g.label, g.die, g.count, group_text(g)) for g in groups]
         if groups == self.groups:
             return
         texts = [f.text() for f in self.fields]

@@ -65,7 +65,7 @@ def dock_widgets(window: QMainWindow, kind: type[QDockWidget] = QDockWidget
                  ) -> list[QDockWidget]:
     """The window's docks of class `kind`, in the order they were added. The main window
     keeps that list (`MainWindow.dock_widgets`): `findChildren` would wrap every widget of
-    the window in Python, creating their classes and enums — tens of ms at start-up."""
+    the window in Python, creating their classes and enums, which start-up would pay."""
     listed = getattr(window, "dock_widgets", None)
     docks = listed() if callable(listed) else window.findChildren(QDockWidget)
     return [d for d in docks if isinstance(d, kind)]

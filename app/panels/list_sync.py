@@ -3,8 +3,8 @@ rows that differ, instead of clearing and refilling it.
 
 The action panel lists every unit on the table in its actor box and in each unit role; a
 selection changes one row of those lists (the new actor leaves the targets, the old one
-comes back) and a move changes none, but a refill rebuilt 500 rows per list on every
-selection and board change (8 ms a list at 500 units). Here the rows are compared with the
+comes back) and a move changes none, but a refill rebuilt every row of every list on
+each selection and board change. Here the rows are compared with the
 wanted (text, data) entries and only the difference is applied (difflib's opcodes: rows
 kept, inserted, removed), so the widget ends up exactly as a refill would leave it.
 """

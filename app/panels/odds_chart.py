@@ -6,8 +6,8 @@ numeric outcomes (wounds, hits), the "at least N" figure a player asks for ("wha
 odds of two wounds or more?"). A distribution's `parts` (hits, suppression, penetration …)
 can be charted instead through the combo above the chart.
 
-pyqtgraph is imported when the first distribution arrives (it costs about a third of a
-second), so opening the program does not pay for a chart nobody has asked for yet.
+pyqtgraph is imported when the first distribution arrives (a slow import), so opening the
+program does not pay for a chart nobody has asked for yet.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,28 +39,20 @@ from app import i18n
 from app.i18n import loc, tr
 
 from .docks import LazyDock, add_view_dock
+from .organisation_words import ID_ROLE, UNGROUPED, kind_label
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTreeWidgetItem
 
     from engine.model import Effect, Game
-    from engine.protocol import GroupKind
 
 __all__ = ["OrganisationDock", "install"]
 
-ID_ROLE = Qt.ItemDataRole.UserRole          # (what, id, parent group id or None)
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1b5e20;"
 COMMANDER, DEPUTY = "★", "☆"
-UNGROUPED = "__ungrouped__"
 
 
-
-
-def kind_label(kind: GroupKind) -> str:
-    """A group kind's label in the interface's language (its English one without a
-    Russian label)."""
-    return kind.label_ru if i18n.current_language() == "ru" and kind.label_ru else kind.label
 
 
 class OrganisationDock(LazyDock):
@@ -187,7 +178,7 @@ class OrganisationDock(LazyDock):
         """Rebuild the tree, the kind / side / move-into lists and the check from the
         game, keeping the selection and the expanded groups. Hidden in the main window
         (closed, or a tab behind the Turn dock) the tree waits until it shows or is read:
-        its 2,000 rows were rebuilt for nobody on every move (40 ms at 2,000 units)."""
+        on a big table its rows were rebuilt for nobody on every move."""
         if not self.built:  # the build fills it
             return
         game = self.game

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.i18n import loc, tr
 
-from .organisation_dock import ID_ROLE, UNGROUPED, kind_label
+from .organisation_words import ID_ROLE, UNGROUPED, kind_label
 
 if TYPE_CHECKING:
     from engine.model import Game

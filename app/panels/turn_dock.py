@@ -16,7 +16,7 @@ It re-reads the game on every `changed` (an action spending AP shows at once).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TR_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from engine.dice import DiceSource
     from engine.model import Change
+    from engine.play import DiceSpec, Referee
     from engine.turns import TurnStructure
 
 COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
@@ -159,6 +160,16 @@ class TurnDock(LazyDock):
         self.tree.itemSelectionChanged.connect(self._tree_chosen)
         lay.addWidget(self.tree_title)
         lay.addWidget(self.tree, 1)
+        self._build_controls(lay)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        lay.addWidget(self.message)
+        self.setWidget(body)
+        self.refresh()
+
+    def _build_controls(self, lay: QVBoxLayout) -> None:
+        """The dice the turn rolls with, and the turn's buttons."""
+        from . import turn_views
 
         dice = QHBoxLayout()
         self.app_dice = QRadioButton(self.tr("App dice"))
@@ -212,11 +223,6 @@ class TurnDock(LazyDock):
                         self.pass_button, self.ambush_button, self.spend_button,
                         self.phase_button, self.next_button, self.end_button)
         lay.addLayout(self.button_grid)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        lay.addWidget(self.message)
-        self.setWidget(body)
-        self.refresh()
 
     # --- wiring -------------------------------------------------------------------------
 
@@ -690,54 +696,60 @@ class TurnDock(LazyDock):
         self.message.setStyleSheet(ERROR_STYLE if error else INFO_STYLE)
         self.message.setText(text)
 
+    @property
+    def referee(self) -> Referee:
+        """The play service over the editor's game (engine.play): every turn step and
+        turn roll is pushed and logged through it."""
+        from engine.play import Referee
+
+        return Referee(self.editor)
+
     def _run(self, action: str, make: Callable[[], Change], actor: str | None = None) -> bool:
-        from engine import turns
         from engine.dice import DiceError
         from engine.model import ModelError
         from engine.turns import TurnError
-        game = self.game
-        if game is None:
+        if self.game is None:
             self.show_message(self.tr("No game is open"), error=True)
             return False
         try:
-            change = make()
-            turn = game.turn
-            self.editor.push(change)
+            change = self.referee.step_turn(action, make, actor)
         except (TurnError, DiceError, ModelError) as e:
             self.show_message(loc(said(e)), error=True)
             return False
-        self.editor.log(turns.turn_entry(turn, action, change, actor))
         self.show_message(loc(change.label))
         return True
 
-    def dice_source(self) -> DiceSource:
-        from engine.dice import TypedDice
-        from engine.sealed import app_dice
+    def dice_spec(self) -> DiceSpec:
+        """The dock's dice: the typed faces, else the app's (the game's sealed dice, or a
+        new seed)."""
+        from engine.play import AppDice, TypedFaces
         if self.typed_dice.isChecked():
-            return TypedDice(self.typed_faces.text())
-        return app_dice(self.game)  # the game's sealed dice, or a new seed
+            return TypedFaces(self.typed_faces.text())
+        return AppDice()
+
+    def _roll(self, make: Callable[[DiceSource], Any]) -> Any:
+        """A turn roll through the referee; None (the message shown) when refused."""
+        from engine.dice import DiceError
+        from engine.model import ModelError
+        from engine.turns import TurnError
+        try:
+            roll = self.referee.roll_turn(make, self.dice_spec())
+        except (TurnError, DiceError, ModelError) as e:
+            self.show_message(loc(said(e)), error=True)
+            return None
+        if self.typed_dice.isChecked():
+            self.typed_faces.clear()
+        return roll
 
     def roll_initiative(self) -> bool:
         from engine import turns
-        from engine.dice import DiceError, TypedDice
-        from engine.model import ModelError
-        from engine.turns import TurnError
         game = self.game
         if game is None:
             return False
-        try:
-            dice = self.dice_source()
-            roll = turns.roll_initiative(game, self.structure, dice)
-            if isinstance(dice, TypedDice):
-                dice.check_exhausted()
-            self.editor.push(roll.change)
-        except (TurnError, DiceError, ModelError) as e:
-            self.show_message(loc(said(e)), error=True)
+        roll = self._roll(lambda dice: turns.roll_initiative(game, self.structure, dice))
+        if roll is None:
             return False
-        self.editor.log(roll.log_entry())
         self.show_message(loc(roll.change.label))
-        if self.typed_dice.isChecked():
-            self.typed_faces.clear()
         return True
 
     def start_turn(self) -> bool:
@@ -774,8 +786,6 @@ class TurnDock(LazyDock):
         """The activating commander passes an action to the selected unit; the ruleset's
         communication test (if it needs one) is rolled with the dock's dice and logged."""
         from engine import command_tree, turns
-        from engine.dice import DiceError, TypedDice
-        from engine.model import ModelError
         from engine.turns import TurnError
         game = self.game
         if game is None:
@@ -784,24 +794,20 @@ class TurnDock(LazyDock):
             if turns.activating(game) is None:
                 raise TurnError("pass an action: activate the commander first")
             target = self._need_selected("pass an action")
-            # the nearest commander above it with an action left: the slot's unit, or one
-            # who received a passed activation in it (05 §4.4-5)
-            commander = command_tree.passer_for(game, self.structure, target) \
-                or turns.activating(game)
-            dice = self.dice_source()
-            roll = turns.pass_tested(game, self.structure, commander, target, dice)
-            if isinstance(dice, TypedDice):
-                dice.check_exhausted()
-            self.editor.push(roll.change)
-        except (TurnError, DiceError, ModelError) as e:
+        except TurnError as e:
             self.show_message(loc(said(e)), error=True)
             return False
-        self.editor.log(roll.log_entry())
+        # the nearest commander above it with an action left: the slot's unit, or one who
+        # received a passed activation in it (05 §4.4-5)
+        commander = command_tree.passer_for(game, self.structure, target) \
+            or turns.activating(game)
+        roll = self._roll(lambda dice: turns.pass_tested(game, self.structure, commander,
+                                                         target, dice))
+        if roll is None:
+            return False
         tests = "; ".join(f"{loc(st.label)}: {loc(st.outcome)}" for st in roll.steps
                           if st.rolls)
         self.show_message(loc(roll.change.label) + (f" — {tests}" if tests else ""))
-        if self.typed_dice.isChecked():
-            self.typed_faces.clear()
         return True
 
     def ambush_selected(self) -> bool:

@@ -216,9 +216,9 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
              style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     """The pen of a tool's line: square ends on a solid line, flat ends on a dashed one.
 
-    Not round: Qt strokes a wide antialiased line with round caps as a general path, 7-10×
-    slower than with square or flat ones (500 threat lines: 57 ms against 4 ms), and a
-    round-capped dash pattern slower still (110 ms against 6 ms)."""
+    Not round: Qt strokes a wide antialiased line with round caps as a general path, much
+    slower than with square or flat ones, and a round-capped dash
+    pattern slower still."""
     pen = cosmetic_pen(colour, width_px, style)
     solid = style == Qt.PenStyle.SolidLine
     pen.setCapStyle(Qt.PenCapStyle.SquareCap if solid else Qt.PenCapStyle.FlatCap)
@@ -226,8 +226,8 @@ def line_pen(colour: QColor | str, width_px: float = 2.0,
 
 
 #: Lines per QPainter call when a worker draws them (see `Lines.render`): PySide holds the
-#: interpreter lock for a whole call, so the interface waits for the call under way (two
-#: table-long antialiased lines take about 1 ms; eight kept it waiting 5-7 ms a time).
+#: interpreter lock for a whole call, so the interface waits for the call under way: a
+#: few lines a call keep that wait short.
 RENDER_CHUNK = 2
 #: How long a tool's worker waits at most for the repaint of the event that started it
 #: (a hover's outline, a placed template) before it goes on; it goes on as soon as that
@@ -315,7 +315,7 @@ class Lines:
             width, height = max(1, round(w * dpr)), max(1, round(h * dpr))
             # transparent is all zeros: pages the system hands over zeroed, so only those
             # the lines touch are ever written (filling the image held the interpreter
-            # lock 2 ms and more a picture, while the interface waited for it)
+            # lock for the whole picture, while the interface waited for it)
             pixels = np.zeros((height, width), dtype=np.uint32)
             image = QImage(pixels.data, width, height, 4 * width,
                            QImage.Format.Format_ARGB32_Premultiplied)
@@ -376,8 +376,8 @@ class LinesItem(QGraphicsItem):
     One item instead of hundreds of QGraphicsLineItems: the threat view's 500 lines are
     added to and taken off the scene at once, not one by one, and painted by one call.
     With a `picture` (the lines drawn beforehand, e.g. on the worker that worked them out)
-    a paint at the picture's transform only puts the image up: stroking 2,000 antialiased
-    table-long lines cost ~30 ms on the interface thread. At any other transform (zoomed,
+    a paint at the picture's transform only puts the image up: stroking a big table's
+    antialiased table-long lines costs the interface thread frames. At any other transform (zoomed,
     panned since) the lines are drawn as ever."""
 
     def __init__(self, lines: Lines | None = None, picture: Picture | None = None) -> None:

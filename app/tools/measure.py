@@ -2,9 +2,10 @@
 
 Measure: click unit A then unit B, or drag from A to B. The board shows the line between
 them coloured by line of sight (clear / partial / blocked), A's weapon range bands along it,
-the closest points of the two bases, and beside the pointer every figure of
-`engine.measure.measure_pair` — the same numbers `warboard measure FILE A B` prints. From A
-to an empty point it gives the distance to that point; a drag on empty table is a ruler.
+the closest points of the two bases, and beside the pointer every figure of the game's
+measurement service (`engine.measure`) — the same numbers `warboard measure FILE A B`
+prints, the side struck by the game's reading. From A to an empty point it gives the
+distance to that point; a drag on empty table is a ruler.
 Each completed measurement goes to the game's log (action "measure", details = the
 measurement's JSON form; rulers as action "ruler").
 
@@ -27,7 +28,7 @@ from app.i18n import loc, tr
 from .base import Tool, inches_and_metres, line_item, translucent
 
 if TYPE_CHECKING:
-    from engine.measure import Measurement
+    from engine.measure import Measurement, MeasureService
     from engine.scenario import Scenario, Unit
     from geometry.ranges import RangeScheme
 
@@ -202,10 +203,20 @@ class MeasureTool(Tool):
     def scenario(self) -> Scenario:
         return self.editor.game.scenario
 
+    @property
+    def service(self) -> MeasureService:
+        """The game's measurement service (engine.measure): the figures every door shows."""
+        from engine.measure import service_for
+        return service_for(self.scenario)
+
+    def readings(self) -> dict:
+        """The game's readings (engine.readings): the side struck follows them."""
+        from engine.readings import game_readings
+        return game_readings(self.editor.game)
+
     def measure(self, a: str, b: str) -> Measurement:
-        """engine.measure.measure_pair on the game's scenario: the numbers shown."""
-        from engine.measure import measure_pair
-        return measure_pair(self.scenario, a, b)
+        """The service's measurement of A firing at B, by the game's readings."""
+        return self.service.pair(a, b, readings=self.readings())
 
     def band_text(self, a: Unit, distance_in: float) -> tuple[str | None, RangeScheme | None]:
         from engine.board_rules import weapon_scheme
@@ -272,17 +283,14 @@ class MeasureTool(Tool):
 
     def preview(self, pos: QPointF, b: Unit | None) -> tuple[float, float]:
         """Draw A to the pointer (or to unit B); returns (edge, centre) to the point."""
-        from shapely.geometry import Point
-
-        from geometry.distance import centre_distance, edge_distance
         if b is not None:
             self.preview_pair(self.a, b.id)
             return self.result.edge_in, self.result.centre_in
         self.clear_overlay()
         self.result = None
         a = self.editor.game.unit(self.a)
-        centre = centre_distance(a.x, a.y, pos.x(), pos.y())
-        edge = edge_distance(a.polygon(), Point(pos.x(), pos.y()))
+        to = self.service.to_point(a.id, pos.x(), pos.y())
+        edge, centre = to.edge_in, to.centre_in
         band, scheme = self.band_text(a, edge)
         self.draw_bands(a, pos, scheme)
         self.add_overlay(line_item(QPointF(a.x, a.y), pos, RULER_COLOUR, 1.5))
@@ -297,8 +305,6 @@ class MeasureTool(Tool):
         return edge, centre
 
     def preview_pair(self, a_id: str, b_id: str) -> None:
-        import shapely
-
         from engine.measure import MeasureError
         self.clear_overlay()
         try:
@@ -316,42 +322,24 @@ class MeasureTool(Tool):
         self.draw_bands(a, QPointF(b.x, b.y), scheme)
         self.add_overlay(line_item(QPointF(a.x, a.y), QPointF(b.x, b.y),
                                    LOS_COLOURS[m.los], 3.0))
-        gap = shapely.shortest_line(a.polygon(), b.polygon())
-        if gap is not None and gap.length > 0:
-            (x0, y0), (x1, y1) = gap.coords
+        gap = self.service.gap_line(a_id, b_id)
+        if gap is not None:
+            (x0, y0), (x1, y1) = gap
             self.add_overlay(line_item(QPointF(x0, y0), QPointF(x1, y1), RULER_COLOUR, 1.5,
                                        Qt.PenStyle.DashLine))
         self.hint(pair_text(m, a, b, band))
 
     def draw_bands(self, a: Unit, to: QPointF, scheme: RangeScheme | None) -> None:
-        """A's range bands as wide translucent strokes along the line, from A's edge."""
-        import shapely
-        from shapely.geometry import LineString
-        if scheme is None:
-            return
-        length = math.hypot(to.x() - a.x, to.y() - a.y)
-        if length <= 0:
-            return
-        ux, uy = (to.x() - a.x) / length, (to.y() - a.y) / length
-        far = LineString([(a.x, a.y), (a.x + ux * (length + 1e3), a.y + uy * (length + 1e3))])
-        inside = shapely.intersection(far, a.polygon()).length  # centre to A's edge
-        mpi = self.scenario.table.metres_per_inch
-        lo = 0.0
-        for k, band in enumerate(scheme.bands):
-            hi = band.max if scheme.unit == "in" else band.max / mpi
-            s, e = inside + lo, min(inside + hi, length)
-            if s >= length:
-                break
-            colour = translucent(BAND_COLOURS[k % len(BAND_COLOURS)], 120)
-            self.add_overlay(line_item(QPointF(a.x + ux * s, a.y + uy * s),
-                                       QPointF(a.x + ux * e, a.y + uy * e), colour, 9.0),
-                             z=19.0)
-            lo = hi
-        if inside + lo < length:  # beyond the last band: out of range
-            s = inside + lo
-            self.add_overlay(line_item(QPointF(a.x + ux * s, a.y + uy * s), to,
-                                       translucent("#6b7280", 90), 9.0,
-                                       Qt.PenStyle.DotLine), z=19.0)
+        """A's range bands as wide translucent strokes along the line, from A's edge
+        (the service lays them out)."""
+        for seg in self.service.band_segments(a.id, to.x(), to.y(), scheme):
+            start, end = QPointF(*seg.start), QPointF(*seg.end)
+            if seg.index is None:  # beyond the last band: out of range
+                self.add_overlay(line_item(start, to, translucent("#6b7280", 90), 9.0,
+                                           Qt.PenStyle.DotLine), z=19.0)
+                continue
+            colour = translucent(BAND_COLOURS[seg.index % len(BAND_COLOURS)], 120)
+            self.add_overlay(line_item(start, end, colour, 9.0), z=19.0)
 
     def draw_ruler(self, p: QPointF, q: QPointF) -> float:
         self.clear_overlay()

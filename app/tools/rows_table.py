@@ -1,8 +1,8 @@
 """A read-only table of text rows for a tool's panel, cheap at any number of rows.
 
-The template tool lists a blast's odds for every unit it may land on — 1,300 rows at 2,000
-units. A QTableWidget made three items a row each time and sized its columns to their
-contents by asking up to 1,000 rows: ~40 ms on the interface thread per placement. Here the
+The template tool lists a blast's odds for every unit it may land on — a thousand rows and
+more on a big table. A QTableWidget made three items a row each time and sized its columns
+to their contents by asking up to 1,000 rows, on the interface thread per placement. Here the
 rows are a list the view reads (only the rows on screen are ever asked for), and the
 figure columns have a fixed width that holds "100.0%" and their heading, and new rows are
 told to the view as the rows added, taken off or changed (not a reset).
@@ -32,8 +32,8 @@ class RowsModel(QAbstractTableModel):
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show `rows`, telling the view only what changed: rows taken off or added at the
         end, then the changed span of the rest. A model reset made the view lay itself
-        out afresh (header, scroll bar, every row): ~1.5 ms of a blast placement's event
-        for the two tables, however few their rows."""
+        out afresh (header, scroll bar, every row) on every blast placement, however few
+        their rows."""
         new = [tuple(r) for r in rows]
         old = self._rows
         if new == old:

@@ -31,6 +31,7 @@ from geometry.units import m_to_in
 from .base import Repainted, Tool, inches_and_metres, line_item, path_item, translucent
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from concurrent.futures import ThreadPoolExecutor
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 #: The allowance used when the ruleset's data does not give one (inches, toolbar setting).
 DEFAULT_ALLOWANCE_IN = 6.0
 #: On a table of more units than this the reach area of a drag is worked out on a worker
-#: thread and drawn when it arrives (a few tens of ms later); the drag's first move only
+#: thread and drawn when it arrives (a moment later); the drag's first move only
 #: moves the unit (the threat and template tools do the same past their WORKER_FROM).
 WORKER_FROM = 150
 OK_COLOUR = "#1f7a3a"
@@ -112,8 +113,8 @@ class SelectTool(Tool):
         """Have a worker thread work the drag's reach area out; drawn on arrival.
 
         The work waits for the repaint of the move that began the drag: both need the
-        interpreter lock, and sharing it made that move's event 25-35 ms instead of 13
-        (at 500 units, the unit and its path line were on screen later)."""
+        interpreter lock, and sharing it made that move's event wait for the worker (the unit and
+        its path line were on screen later)."""
         from concurrent.futures import ThreadPoolExecutor
         if self._workers is None:
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reach")
@@ -138,12 +139,12 @@ class SelectTool(Tool):
         """Draw the unit's reach area where it stands, as a drag of it would (for `ap` AP;
         None: the drag's allowance) until the tool is reset; for a picture of the board."""
         from engine.board_rules import is_vehicle
-        from engine.measure import terrain_index
+        from engine.measure import service_for
         from geometry.movement import reach_area
         unit = self.editor.game.unit(unit_id)
         allow = self.allowance(unit) if ap is None else self.allowance(unit, ap)
         scenario = self.editor.game.scenario
-        area = reach_area(terrain_index(scenario), unit.polygon(), allow.inches,
+        area = reach_area(service_for(scenario).terrain_index(), unit.polygon(), allow.inches,
                           vehicle=is_vehicle(scenario, unit))
         if not area.is_empty:
             self.add_overlay(reach_item(area), z=REACH_Z)
@@ -243,7 +244,7 @@ class _Drag:
         import numpy as np
 
         from engine.board_rules import is_vehicle, move_triggers
-        from engine.measure import terrain_index
+        from engine.measure import service_for
         from geometry.contact import BaseIndex
         self.tool = tool
         self.unit = unit
@@ -252,7 +253,7 @@ class _Drag:
         self.moved = False
         self.allow = tool.allowance(unit)
         self.vehicle = is_vehicle(tool.editor.game.scenario, unit)
-        self.index = terrain_index(tool.editor.game.scenario)
+        self.index = service_for(tool.editor.game.scenario).terrain_index()
         self.reach = None
         #: the reach area's future while a worker works it out (big tables)
         self.reach_pending = None
@@ -380,7 +381,26 @@ class _Drag:
                     unit=short_name(self.others[self.enemy_index[k]].label),
                     distance=inches_and_metres(d, mpi, 1))
                 for k, d in found]
+        side = self._side_from_here()
+        if side is not None:  # the side of each its fire would strike from here
+            rows = [tr("{line} · {side}", "a nearest enemy's line, the side struck").format(
+                        line=row, side=side(self.others[self.enemy_index[k]].id))
+                    for row, (k, _d) in zip(rows, found, strict=True)]
         return [tr("nearest enemies:"), *rows]
+
+    def _side_from_here(self) -> Callable[[str], str] | None:
+        """side(enemy id): the side of that enemy struck from where the unit is now, by the
+        game's reading (the game's measurement service, as Measure names it); None when the
+        ruleset reads no facing model."""
+        from engine.measure import service_for
+        from engine.readings import game_readings
+
+        game = self.tool.editor.game
+        service = service_for(game.scenario)
+        if not service.names_sides():
+            return None
+        readings, (x, y) = game_readings(game), self.last
+        return lambda enemy: loc(service.side_from(x, y, enemy, readings))
 
     def finish(self) -> None:
         from engine.board_rules import move_triggers

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -33,10 +33,6 @@ from PySide6.QtGui import (
     QPixmap,
 )
 from PySide6.QtWidgets import (
-    QButtonGroup,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsLineItem,
@@ -44,16 +40,6 @@ from PySide6.QtWidgets import (
     QGraphicsPixmapItem,
     QGraphicsPolygonItem,
     QGraphicsSimpleTextItem,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QRadioButton,
-    QSpinBox,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
 )
 
 from app import ui_thread
@@ -62,24 +48,21 @@ from app.board.style import Z_OVERLAY, Z_UNIT, cosmetic_pen
 from app.i18n import loc, tr
 from engine.i18n import Text, msg, said
 
-from .base import PanelTool, Repainted, ToolPanel
-from .rows_table import fill as fill_rows
-from .rows_table import rows_of, rows_table
+from .base import PanelTool, Repainted
+from .template_panel import SCHEMES, SHAPES, TemplatePanel, keep_lines, percent  # noqa: F401
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
 if TYPE_CHECKING:
-    from engine.dice import DiceSource, Die, RollRecord
+    from engine.dice import Die, RollRecord
     from engine.measure import TemplateResult
+    from engine.play import DiceSpec
     from geometry.template_odds import DistanceScheme, Heatmap, TemplateOdds
 
 if TYPE_CHECKING:
     from engine.board_ops import ScatterRule
 
-SHAPES = ("blast-3", "blast-5", "flamer")
-SCHEMES = {"d20": QT_TR_NOOP("d20 face = distance in steps"),
-           "d6": QT_TR_NOOP("d6 − accuracy, in inches")}
 #: The app's direction die: one face per bearing of the odds' grid (2° apart), as
 #: engine.board_ops.APP_DIRECTION_DIE (imported when scattering: it pulls in the rules
 #: protocol, which the first paint leaves for later).
@@ -161,154 +144,6 @@ def worked_out(shape: str, aim: tuple[float, float], scheme: DistanceScheme, pol
                   [(names[i], percent(pu), percent(ph)) for i, pu, ph in ranked],
                   [{"id": i, "under": round(pu, 4), "hole": round(ph, 4)}
                    for i, pu, ph in ranked])
-
-
-def keep_lines(label: QLabel, lines: int) -> None:
-    """Keep room for `lines` lines of a word-wrapped read-out: a placement's new text (one
-    line after the clear, two after a placement) then repaints the label alone instead of
-    moving every control of the panel (a re-layout and repaint of the whole dock: ~3 ms an
-    event). A longer text still grows the label."""
-    margins = label.contentsMargins()
-    label.setMinimumHeight(lines * label.fontMetrics().lineSpacing() + margins.top()
-                           + margins.bottom())
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-
-
-def percent(p: float) -> str:
-    if p <= 0:
-        return "0%"
-    if p < 0.001:
-        return "<0.1%"
-    return f"{100 * p:.1f}%"
-
-
-class TemplatePanel(ToolPanel):
-    """The tool's controls and read-outs beside the board: shape, scatter scheme, dice, the
-    odds before the roll and the units under the template after it."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Template"), "template-panel", parent)
-
-    def build(self) -> None:
-        body = QWidget()
-        lay = QVBoxLayout(body)
-
-        form = QFormLayout()
-        self.shape = QComboBox()
-        for s in SHAPES:
-            self.shape.addItem(loc(s), s)
-        form.addRow(tr("Template"), self.shape)
-        self.scheme = QComboBox()
-        for key, text in SCHEMES.items():
-            self.scheme.addItem(tr(text), key)
-        form.addRow(tr("Scatter"), self.scheme)
-        self.step = QDoubleSpinBox()
-        self.step.setRange(0.1, 12.0)
-        self.step.setSingleStep(0.5)
-        self.step.setValue(1.0)
-        self.step.setSuffix(tr('" per step'))
-        form.addRow(tr("d20 step"), self.step)
-        self.accuracy = QSpinBox()
-        self.accuracy.setRange(-6, 12)
-        self.accuracy.setValue(3)
-        form.addRow(tr("Accuracy"), self.accuracy)
-        lay.addLayout(form)
-
-        dice = QGroupBox(tr("Dice"))
-        dl = QFormLayout(dice)
-        self.app_dice = QRadioButton(tr("App dice"))
-        self.typed_dice = QRadioButton(tr("Typed (physical dice)"))
-        self.app_dice.setChecked(True)
-        self.source_group = QButtonGroup(self)
-        self.source_group.addButton(self.app_dice)
-        self.source_group.addButton(self.typed_dice)
-        row = QHBoxLayout()
-        row.addWidget(self.app_dice)
-        row.addWidget(self.typed_dice)
-        dl.addRow(row)
-        self.seed = QLineEdit()
-        self.seed.setPlaceholderText(tr("blank: a new seed"))
-        dl.addRow(tr("Seed"), self.seed)
-        self.distance_face = QLineEdit()
-        self.distance_face.setPlaceholderText(tr("face of the distance die"))
-        dl.addRow(tr("Distance die"), self.distance_face)
-        self.direction_kind = QComboBox()
-        self.direction_kind.addItem(tr("bearing °"), "bearing")
-        self.direction_kind.addItem(tr("direction die (d6)"), "die")
-        self.direction = QLineEdit()
-        self.direction.setPlaceholderText(tr("0–360, 0 = +x, clockwise"))
-        drow = QHBoxLayout()
-        drow.addWidget(self.direction_kind)
-        drow.addWidget(self.direction, 1)
-        dl.addRow(tr("Direction"), drow)
-        lay.addWidget(dice)
-
-        buttons = QHBoxLayout()
-        self.scatter_button = QPushButton(tr("Scatter"))
-        self.clear_button = QPushButton(tr("Clear"))
-        buttons.addWidget(self.scatter_button)
-        buttons.addWidget(self.clear_button)
-        lay.addLayout(buttons)
-        lay.addWidget(self.message)
-
-        self.odds_title = QLabel(tr("Before the roll — chance of ending under it"))
-        self.odds_title.setWordWrap(True)
-        lay.addWidget(self.odds_title)
-        self.odds = self._table((tr("Unit"), tr("Template"), tr("Hole")))
-        lay.addWidget(self.odds, 2)
-        self.result_title = QLabel(tr("Under the template"))
-        self.result_title.setWordWrap(True)
-        lay.addWidget(self.result_title)
-        self.result = self._table((tr("Unit"), tr("Covered"), tr("Hole")))
-        lay.addWidget(self.result, 1)
-        self.setWidget(body)
-        for label, lines in ((self.message, 2), (self.odds_title, 3), (self.result_title, 2)):
-            keep_lines(label, lines)
-        self.typed_dice.toggled.connect(self._sync_enabled)
-        self.scheme.currentIndexChanged.connect(self._sync_enabled)
-        self.shape.currentIndexChanged.connect(self._sync_enabled)
-        self._sync_enabled()
-
-    @staticmethod
-    def _table(headers: tuple[str, ...]) -> QTableView:
-        """A read-out table whose scroll bar is always there: filling an empty table does
-        not narrow its rows (nor re-lay the panel) for the bar to appear."""
-        view = rows_table(headers)
-        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        return view
-
-    def _sync_enabled(self) -> None:
-        typed = self.typed_dice.isChecked()
-        d20 = self.scheme.currentData() == "d20"
-        flamer = self.shape.currentData() == "flamer"
-        self.seed.setEnabled(not typed)
-        self.distance_face.setEnabled(typed)
-        self.direction.setEnabled(typed)
-        self.direction_kind.setEnabled(typed)
-        self.step.setEnabled(d20)
-        self.accuracy.setEnabled(not d20)
-        self.scatter_button.setEnabled(not flamer)
-        self.scatter_button.setToolTip(tr("A flamer does not scatter") if flamer else "")
-        self.distance_face.setPlaceholderText(tr("d20 face, 1–20") if d20 else tr("d6 face, 1–6"))
-
-    def scheme_obj(self) -> DistanceScheme:
-        from geometry.template_odds import d6_minus_accuracy, d20_steps
-        if self.scheme.currentData() == "d20":
-            return d20_steps(self.step.value())
-        return d6_minus_accuracy(self.accuracy.value())
-
-    def distance_die(self) -> Die:
-        from engine.dice import D6, D20
-        return D20 if self.scheme.currentData() == "d20" else D6
-
-    def fill(self, table: QTableView, rows: list[tuple[str, str, str]]) -> None:
-        """Show `rows` (the view reads only those on screen: a placement lists up to every
-        unit)."""
-        fill_rows(table, rows)
-
-    def rows(self, table: QTableView) -> list[tuple[str, ...]]:
-        """The table's text, row by row (tests and the log read it)."""
-        return rows_of(table)
 
 
 class TemplateTool(PanelTool):
@@ -519,43 +354,34 @@ class TemplateTool(PanelTool):
                       extra={"odds": found.logged})
 
     def scatter(self) -> TemplateResult | None:
-        """Roll (or read) the scatter dice, move the template, and list who is under it.
-        Bad typed dice are refused with the message naming the die; nothing moves."""
-        from engine.dice import DiceError, RandomDice
+        """Roll (or read) the scatter dice through the referee (engine.play.scatter: the
+        landing logged), move the template, and list who is under it. Bad typed dice are
+        refused with the message naming the die; nothing moves."""
+        from engine.dice import DiceError
         from engine.measure import MeasureError
+        from engine.play import Referee, scatter
         if self.aim is None or self.shape == "flamer":
             self.panel.show_message(tr("A flamer does not scatter.") if self.shape == "flamer"
                                     else tr("Place the template first."), error=True)
             return None
         self.settle_odds()
-        scenario = self.editor.game.scenario
-        x, y = self.aim
-        from engine.board_ops import BoardOps
-
         try:
-            rule, dice, typed_bearing, source = self._dice()
-            landed = BoardOps(self.editor.game).scatter(self.shape, (x, y), rule, dice,
-                                                        bearing=typed_bearing)
+            rule, dice, typed_bearing = self._dice()
+            rolled = scatter(Referee(self.editor), self.shape, self.aim, rule, dice,
+                             bearing=typed_bearing, scheme=self.panel.scheme_obj().label)
         except (DiceError, ValueError, MeasureError) as err:
             self.panel.show_message(loc(said(err)), error=True)
             return None
-        if isinstance(dice, RandomDice):
-            self.panel.seed.setPlaceholderText(tr("last: {0}").format(dice.seed))
-        result, records = landed.template, landed.rolls
-        distance, bearing = landed.distance, landed.bearing
+        if rolled.seed is not None:
+            self.panel.seed.setPlaceholderText(tr("last: {0}").format(rolled.seed))
+        landed = rolled.landed
+        result, distance, bearing = landed.template, landed.distance, landed.bearing
         self.result = result
         self._redraw_after_scatter(result)
-        names = {u.id: u.label for u in scenario.units}
         self._fill_result(result, tr('Scattered {d}" at {b}° — under it').format(
             d=f"{distance:g}", b=f"{bearing:g}"))
         self.panel.show_message(tr('Scatter {d}" at bearing {b}° ({source}).').format(
-            d=f"{distance:g}", b=f"{bearing:g}", source=loc(source)))
-        self._log(result, dice=records,
-                  summary=msg('{shape} at ({x:.2f}, {y:.2f}) scattered {distance:g}" at '
-                              "{bearing:g}° ({source}){under}", shape=self.shape, x=x, y=y,
-                              distance=distance, bearing=bearing, source=source,
-                              under=_under_text(result, names)),
-                  extra={"scheme": self.panel.scheme_obj().label, "source": source})
+            d=f"{distance:g}", b=f"{bearing:g}", source=loc(rolled.source)))
         return result
 
     def show_scatter(self, distance: float, bearing: float) -> TemplateResult:
@@ -570,13 +396,13 @@ class TemplateTool(PanelTool):
         self._redraw_after_scatter(result)
         return result
 
-    def _dice(self) -> tuple[ScatterRule, DiceSource, float | None, str]:
-        """The scatter rule, the dice source, a typed bearing (None: roll the direction
-        die) and the source's description, from the panel. The dice are rolled by the
-        engine's board service, as a scatter inside an action is."""
+    def _dice(self) -> tuple[ScatterRule, DiceSpec, float | None]:
+        """The scatter rule, the dice (engine.play) and a typed bearing (None: roll the
+        direction die), from the panel. The dice are rolled by the engine's board
+        service, as a scatter inside an action is."""
         from engine.board_ops import ScatterRule
         from engine.dice import D6, TypedDice, draw
-        from engine.sealed import app_dice
+        from engine.play import AppDice, TypedFaces
         from geometry.scatter import DIE_ZERO_BEARING
 
         p = self.panel
@@ -586,19 +412,17 @@ class TemplateTool(PanelTool):
             if text and not text.isdigit():
                 raise ValueError(tr("seed: expected a whole number ≥ 0, got {got!r}").format(
                     got=text))
-            src = app_dice(self.editor.game, int(text) if text else None)  # sealed or seeded
-            source = "sealed dice" if src.seed is None else msg("app dice, seed {seed}",
-                                                                 seed=src.seed)
-            return ScatterRule(scheme, bearing_die()), src, None, source
+            return ScatterRule(scheme, bearing_die()), AppDice(int(text) if text else None,
+                                                               bool(text)), None
         distance = p.distance_face.text().strip() or "?"
         text = p.direction.text().strip()
         if p.direction_kind.currentData() == "die":
             rule = ScatterRule(scheme, D6, DIE_ZERO_BEARING)
-            return rule, TypedDice([distance, text or "?"]), None, "typed dice"
+            return rule, TypedFaces((distance, text or "?")), None
         rule = ScatterRule(scheme, bearing_die())
         draw(TypedDice([distance]), rule.distance_die, 1, label="scatter distance")  # first
         bearing = _typed_bearing(text)
-        return rule, TypedDice([distance]), bearing, "typed dice"
+        return rule, TypedFaces((distance,)), bearing
 
     # --- flamer -----------------------------------------------------------------------------
 
@@ -765,23 +589,17 @@ class TemplateTool(PanelTool):
 
     def _log(self, result: TemplateResult, *, summary: Text, dice: tuple[RollRecord, ...] = (),
              actor: str | None = None, extra: dict | None = None) -> None:
-        from engine.model import LogEntry
-        game = self.editor.game
-        details = {"template": result.to_dict(), **(extra or {})}
-        self.editor.log(LogEntry(game.turn, actor, "template", result.hole, tuple(dice),
-                                 summary, details))
+        from engine.play.scatter import template_entry
+
+        self.editor.log(template_entry(self.editor.game, result, summary=summary, dice=dice,
+                                       actor=actor, extra=extra))
 
 
 def _under_text(result: TemplateResult, names: dict[str, str]) -> Text:
-    """Who is under the template, for the log line (a message: the Log dock shows it in
-    the reader's language)."""
-    if not result.under:
-        return msg(": nobody under it")
-    parts = ", ".join(f"{names.get(i, i)} {100 * f:.0f}%" for i, f in result.under)
-    if result.hole:
-        return msg(": under {units}; hole: {hole}", units=parts,
-                   hole=names.get(result.hole, result.hole))
-    return msg(": under {units}", units=parts)
+    """Who is under the template, for the log line (engine.play.scatter.under_text)."""
+    from engine.play.scatter import under_text
+
+    return under_text(result, names)
 
 
 def _typed_bearing(text: str) -> float:

@@ -52,26 +52,25 @@ DRAW_EDGE = QColor("#1b5fa8")
 
 def polygon_problem(points: list[tuple[float, float]]) -> str | None:
     """Why these vertices are not a usable polygon (None when they are)."""
-    import shapely
-    from shapely.geometry import Polygon
+    from geometry.drawn import polygon_fault
     if len(points) < 3:
         return tr("a polygon needs at least 3 vertices")
-    poly = Polygon(points)
-    if not poly.is_valid:
-        reason = shapely.is_valid_reason(poly)
-        if "Self-intersection" in reason or "Ring Self-intersection" in reason:
-            return tr("the outline crosses itself ({reason})").format(reason=reason)
+    fault = polygon_fault(points)
+    if fault is None:
+        return None
+    kind, reason = fault
+    if kind == "crosses":
+        return tr("the outline crosses itself ({reason})").format(reason=reason)
+    if kind == "invalid":
         return tr("not a valid polygon ({reason})").format(reason=reason)
-    if poly.area <= 0:
-        return tr("the polygon has no area")
-    return None
+    return tr("the polygon has no area")
 
 
 def line_problem(points: list[tuple[float, float]]) -> str | None:
-    from shapely.geometry import LineString
+    from geometry.drawn import line_length
     if len(points) < 2:
         return tr("a line needs at least 2 points")
-    if LineString(points).length <= 0:
+    if line_length(points) <= 0:
         return tr("the line has no length")
     return None
 
@@ -335,15 +334,15 @@ class TerrainTool(PanelTool):
 
     def piece_at(self, p: tuple[float, float]) -> str | None:
         """The topmost piece under a table point (lines within a few pixels count)."""
-        from shapely.geometry import Point
+        from geometry.drawn import disc, point
         tol = PICK_PX / max(self.view.px_per_inch(), 1e-6)
-        probe = Point(p).buffer(tol)
+        probe = disc(p[0], p[1], tol)
         best: tuple[float, int, str] | None = None
         for order, piece in enumerate(self.editor.game.scenario.terrain):
             item = self.scene.terrain_items.get(piece.id)
             if item is None:
                 continue
-            if item.area.intersects(probe if piece.is_line else Point(p)):
+            if item.area.intersects(probe if piece.is_line else point(p[0], p[1])):
                 key = (item.zValue(), order, piece.id)
                 if best is None or key > best:
                     best = key

@@ -23,7 +23,7 @@ from PySide6.QtGui import QColor, QMouseEvent
 
 from app import offload, ui_thread
 from app.board.paths import geometry_path
-from app.i18n import tr
+from app.i18n import loc, tr
 
 from .base import Lines, LinesItem, Picture, Repainted, Tool, ViewPose, path_item
 
@@ -39,8 +39,8 @@ LIST_MOST = 6
 HOVER_COLOUR = "#7c3aed"
 #: Sideways offset between the two lines of a pair, inches, so both show.
 PAIR_OFFSET_IN = 0.18
-#: Tables with more units than this work a new hover out on a worker thread (at 500 units
-#: one costs 15-25 ms, more than a frame); smaller ones at once.
+#: Tables with more units than this work a new hover out on a worker thread (there one
+#: costs more than a frame); smaller ones at once.
 WORKER_FROM = 150
 #: How many units' lines keep the picture their worker drew (an image of the viewport,
 #: ~4 MB at 1280 x 820): hovering back over one of those only puts its image up.
@@ -77,13 +77,13 @@ def sightings_job(scenario: Scenario, unit_id: str,
     `offload` the call has the second process work them out (the same functions on the same
     values, one direction after the other, the one towards the unit first; on this thread if
     the process has died)."""
-    from engine.measure import terrain_index
+    from engine.measure import service_for
     from geometry.los import ThreatView, threat_half_placed, threat_view_placed
     unit = scenario.unit(unit_id)
     others = enemies(scenario, unit)
     if not others:
         return lambda on_seen_by=None: []
-    index = terrain_index(scenario)
+    index = service_for(scenario).terrain_index()
     me = unit.placement()  # its outline made there: the one kept (geometry.bases)
     placed = [v.placement() for v in others]
     ids = [v.id for v in others]
@@ -108,7 +108,7 @@ def sightings_job(scenario: Scenario, unit_id: str,
                 tv = None
         if tv is None:
             tv = threat_view_placed(index, me, placed)
-        # whole lists, not an element at a time: a thousand others' figures in ~1 ms
+        # whole lists, not an element at a time: cheap for a thousand others' figures
         return [
             Sighting(v, b, s, cb, cs)
             for v, s, cs, b, cb in zip(ids, tv.sees.tolist(), _covers(tv.sees_cover),
@@ -418,7 +418,7 @@ class ThreatTool(Tool):
     def _draw_later(self, unit_id: str, drawn: LinesItem, pose: ViewPose) -> None:
         """Kept lines whose picture is gone (pushed out of PICTURES_KEPT) or drawn at
         another zoom: a worker draws them anew, as for a new hover, and they go up when it
-        is done — stroking a big table's lines here took the hover 20-50 ms at 500 units."""
+        is done — stroking a big table's lines here held the hover up for frames."""
         painted = Repainted(self.view)
         if self._redraw is not None:  # the pointer went on: a picture not begun is dropped
             self._redraw.cancel()
@@ -475,17 +475,38 @@ class ThreatTool(Tool):
         seen = sorted((s for s in self.view_of if s.seen_by > 0), key=lambda s: -s.seen_by)
         sees = sorted((s for s in self.view_of if s.sees > 0), key=lambda s: -s.sees)
         n = len(self.view_of)
+        side = self._side_words(me)
         lines = [f"{me.label} ({me.side})",
                  tr("seen by {n} of {of} (solid):").format(n=len(seen), of=n)]
-        lines += ["  " + tr("{unit} sees {seen}, cover {level} ({name})").format(
+        lines += ["  " + side(s.other, me.id, tr(
+            "{unit} sees {seen}, cover {level} ({name})").format(
             unit=game.unit(s.other).label, seen=f"{s.seen_by:.0%}", level=s.cover_from,
-            name=tr(COVER_NAMES[s.cover_from])) for s in seen[:LIST_MOST]]
+            name=tr(COVER_NAMES[s.cover_from]))) for s in seen[:LIST_MOST]]
         if len(seen) > LIST_MOST:
             lines.append("  " + tr("… {n} more").format(n=len(seen) - LIST_MOST))
         lines.append(tr("sees {n} of {of} (dashed):").format(n=len(sees), of=n))
-        lines += ["  " + tr("{unit} {seen}, cover {level} ({name})").format(
+        lines += ["  " + side(me.id, s.other, tr("{unit} {seen}, cover {level} ({name})").format(
             unit=game.unit(s.other).label, seen=f"{s.sees:.0%}", level=s.cover_of,
-            name=tr(COVER_NAMES[s.cover_of])) for s in sees[:LIST_MOST]]
+            name=tr(COVER_NAMES[s.cover_of]))) for s in sees[:LIST_MOST]]
         if len(sees) > LIST_MOST:
             lines.append("  " + tr("… {n} more").format(n=len(sees) - LIST_MOST))
         return "\n".join(lines)
+
+    def _side_words(self, me: Unit) -> Callable[[str, str, str], str]:
+        """A listed line with the side the shot strikes added, by the game's reading (the
+        side Measure and the Actions dock name), when the ruleset reads a facing model;
+        else the line as it is."""
+        from engine.measure import service_for
+        from engine.readings import game_readings
+
+        game = self.editor.game
+        service = service_for(game.scenario)
+        if not service.names_sides():
+            return lambda shooter, target, line: line
+        readings = game_readings(game)
+
+        def with_side(shooter: str, target: str, line: str) -> str:
+            side = service.side_struck(shooter, target, readings)
+            return tr("{line} · strikes the {side}").format(line=line, side=loc(side))
+
+        return with_side

@@ -22,21 +22,6 @@ from engine.options import SchemaError
 __all__ = ["FACTS", "SIDES", "FACT_TYPES", "FACT_SCOPES", "Facts", "FactMissing", "FactSpec",
            "FactProbe", "BUILTIN_FACTS", "fact_spec"]
 
-#: The built-in facts an action may consume; the app fills them from the board.
-FACTS: dict[str, str] = {
-    "distance_in": "distance between the units, inches (edge to edge unless the ruleset "
-                   "measures centre to centre)",
-    "distance_m": "the same distance in metres (scenario metres_per_inch)",
-    "range_band": "range band in the ruleset's terms (a number or a name); rulesets "
-                  "derive it from the distance when the app leaves it empty",
-    "los": "line of sight exists (bool)",
-    "visible_fraction": "share of the target's base the shooter sees, 0–1",
-    "cover": "generic cover level 0–4 (none, light, medium, heavy, fortification)",
-    "side_struck": "facing of the target struck: front, left, right or rear",
-    "in_arc": "target inside the weapon's arc (bool)",
-    "under_template": "ids of the units under a template (list)",
-    "under_template_centre": "id of the unit under a template's centre hole, if any",
-}
 SIDES = ("front", "left", "right", "rear")
 
 FactType = Literal["distance_in", "distance_m", "number", "fraction", "count", "bool",
@@ -225,26 +210,33 @@ def _hole(p: FactProbe) -> str | None:
     return p.template.hole if p.template is not None else None
 
 
-#: The protocol's own facts, declared like any ruleset's (FACTS keeps their docs).
+#: The protocol's own facts, declared like any ruleset's: the one declaration of the
+#: built-ins (FACTS, their docs, and the fields of `Facts` follow it).
 BUILTIN_FACTS: dict[str, FactSpec] = {s.name: s for s in (
     FactSpec("distance_in", "distance (in)", "distance_in", "pair", _distance("in"),
-             FACTS["distance_in"]),
+             "distance between the units, inches (edge to edge unless the ruleset "
+             "measures centre to centre)"),
     FactSpec("distance_m", "distance (m)", "distance_m", "pair", _distance("m"),
-             FACTS["distance_m"]),
+             "the same distance in metres (scenario metres_per_inch)"),
     FactSpec("range_band", "range band", "band", "derived", lambda p: p.range_band(),
-             FACTS["range_band"]),
-    FactSpec("los", "line of sight", "bool", "pair", _los, FACTS["los"]),
+             "range band in the ruleset's terms (a number or a name); rulesets derive it "
+             "from the distance when the app leaves it empty"),
+    FactSpec("los", "line of sight", "bool", "pair", _los, "line of sight exists (bool)"),
     FactSpec("visible_fraction", "visible", "fraction", "pair", _pair("visible_fraction"),
-             FACTS["visible_fraction"]),
-    FactSpec("cover", "cover", "cover", "pair", _pair("cover"), FACTS["cover"]),
+             "share of the target's base the shooter sees, 0–1"),
+    FactSpec("cover", "cover", "cover", "pair", _pair("cover"),
+             "generic cover level 0–4 (none, light, medium, heavy, fortification)"),
     FactSpec("side_struck", "side struck", "side", "pair", _pair("target_side"),
-             FACTS["side_struck"]),
-    FactSpec("in_arc", "in arc", "bool", "pair", _pair("in_arc"), FACTS["in_arc"]),
+             "facing of the target struck: front, left, right or rear"),
+    FactSpec("in_arc", "in arc", "bool", "pair", _pair("in_arc"),
+             "target inside the weapon's arc (bool)"),
     FactSpec("under_template", "under template", "ids", "template", _under,
-             FACTS["under_template"]),
+             "ids of the units under a template (list)"),
     FactSpec("under_template_centre", "under the hole", "id", "template", _hole,
-             FACTS["under_template_centre"]),
+             "id of the unit under a template's centre hole, if any"),
 )}
+#: The built-in facts an action may consume (the app fills them from the board): name → doc.
+FACTS: dict[str, str] = {name: spec.doc for name, spec in BUILTIN_FACTS.items()}
 
 
 def fact_spec(name: str, *declared: FactSpec) -> FactSpec:
@@ -280,25 +272,8 @@ class Facts:
     overridden: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        for name in ("distance_in", "distance_m"):
-            v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)
-                                  or not math.isfinite(v) or v < 0):
-                raise SchemaError(f"facts.{name}: expected a number ≥ 0, got {v!r}")
-        vf = self.visible_fraction
-        if vf is not None and (isinstance(vf, bool) or not isinstance(vf, int | float)
-                               or not 0 <= vf <= 1):
-            raise SchemaError(f"facts.visible_fraction: expected a number 0–1, got {vf!r}")
-        c = self.cover
-        if c is not None and (isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 4):
-            raise SchemaError(f"facts.cover: expected a whole number 0–4, got {c!r}")
-        if self.side_struck is not None and self.side_struck not in SIDES:
-            raise SchemaError(f"facts.side_struck: expected one of {' | '.join(SIDES)}, "
-                              f"got {self.side_struck!r}")
-        for name in ("los", "in_arc"):
-            v = getattr(self, name)
-            if v is not None and not isinstance(v, bool):
-                raise SchemaError(f"facts.{name}: expected true or false, got {v!r}")
+        for name, spec in BUILTIN_FACTS.items():  # each checked as its declaration says
+            spec.check(getattr(self, name))
         if self.under_template is not None:
             object.__setattr__(self, "under_template", tuple(self.under_template))
         unknown = set(self.overridden) - set(FACTS) - set(self.extra)
@@ -334,3 +309,17 @@ class Facts:
         d.update(self.extra)
         d["overridden"] = sorted(self.overridden)
         return d
+
+
+def _check_fields() -> None:
+    """`Facts` carries a field per built-in declaration, in its order: a fact declared in
+    BUILTIN_FACTS and not given a field (or the reverse) stops the import here."""
+    from dataclasses import fields
+
+    names = tuple(f.name for f in fields(Facts))
+    if names != (*BUILTIN_FACTS, "extra", "overridden"):
+        raise TypeError(f"Facts fields {names} do not follow BUILTIN_FACTS "
+                        f"{tuple(BUILTIN_FACTS)}")
+
+
+_check_fields()

@@ -33,7 +33,7 @@ def _weapons(unit, profile) -> list[str | None]:
 def demo_game(monkeypatch):
     scenario = load_scenario(DEMO)
     game = Game.from_meta(scenario, {})
-    monkeypatch.setattr(cli, "_open_game", lambda path: (game, False))
+    monkeypatch.setattr(cli.action_args, "_open_game", lambda path: (game, False))
     return game
 
 
@@ -98,7 +98,7 @@ def test_every_sample_table_of_every_ruleset_gives_a_result_or_a_refusal(monkeyp
     every actor, action and weapon against each kind of target, resolve and odds."""
     path = str(__import__("pathlib").Path(DEMO).parent / name)
     game = Game.from_meta(load_scenario(path), {})
-    monkeypatch.setattr(cli, "_open_game", lambda p: (game, False))
+    monkeypatch.setattr(cli.action_args, "_open_game", lambda p: (game, False))
     rs = get_ruleset(game.scenario.ruleset)
     before = game.snapshot()
     crashes: dict = {}

@@ -119,10 +119,11 @@ def test_a_scenario_that_is_not_json_says_the_parser_reason_in_russian(win, monk
 
 def test_a_broken_library_file_says_why_in_russian(win, shown, folders):
     path = folders / "data" / "library.sqlite"
+    # a library in every other way (a look-alike database is refused before its meta is read)
+    Library(path, seed=False).close()
     con = sqlite3.connect(path)
-    con.executescript("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                      "CREATE TABLE entries (id TEXT);"
-                      "INSERT INTO meta VALUES ('schema_version', 'one');")
+    with con:
+        con.execute("UPDATE meta SET value = 'one' WHERE key = 'schema_version'")
     con.close()
     action = win.services.library_menu.actions()[0]
     assert action.text() == "&Библиотека отрядов…"

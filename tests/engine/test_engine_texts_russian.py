@@ -13,7 +13,8 @@ from engine.i18n import glossary
 from .msg_scan import ROOT, Found, scan
 
 #: source folders → the glossary scope their messages are looked up in ("" the generic one)
-SOURCES = {"engine": "", "engine/protocol": "", "engine/rulesets/iron_hearts": "iron-hearts"}
+SOURCES = {"engine": "", "engine/protocol": "", "engine/turns": "", "engine/model": "",
+           "engine/rulesets/iron_hearts": "iron-hearts"}
 
 
 def templates(folder: Path) -> list[Found]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -80,8 +81,12 @@ def test_a_distance_by_hand_carries_the_other_unit_and_the_band(demo):
     for metres, zone in ((100.0, "effective"), (150.0, "beyond-range"), (250.0, "out")):
         g = facts_for(demo, "shoot", "gren-3", "us-1-1", overrides={"distance_m": metres})
         assert g.range_band == zone
-    # the weapon chosen sets the scheme: the MG-42's Range is 150 m
-    g = facts_for(demo, "shoot", "gren-3", "us-1-1", weapon="mg42",
+    # the weapon chosen sets the scheme: the MG-42's Range is 150 m (a unit fires its own
+    # weapons, so this grenadier is handed one)
+    armed = copy.deepcopy(demo)
+    armed.profiles = {**(armed.profiles or {}), "grenadier": {
+        **IH.profiles["grenadier"], "weapons": ["kar98k", "mg42"]}}
+    g = facts_for(armed, "shoot", "gren-3", "us-1-1", weapon="mg42",
                   overrides={"distance_m": 150.0})
     assert g.range_band == "effective"
     # a band entered by hand is kept

@@ -31,7 +31,8 @@ IH = "iron-hearts"
 #: Latin words a Russian message keeps: the formats it names and JSON's own literals
 FORMATS = {"JSON", "UTF", "SQLite", "true", "false", "null"}
 #: the modules whose errors a player meets when a scenario, a library or JSON is read
-MODULES = ("scenario_io", "scenario", "safe_json", "library", "library_schema")
+MODULES = ("scenario_io", "scenario_fields", "scenario_parse", "scenario_groups", "scenario_write",
+           "scenario", "safe_json", "library", "library_schema")
 
 
 def told(err: BaseException, field: str, *allowed: str) -> tuple[str, str]:
@@ -359,10 +360,11 @@ def test_an_import_conflict_and_a_missing_faction_file_in_russian(lib, tmp_path)
 
 def test_a_library_file_with_a_bad_schema_version_in_russian(tmp_path):
     path = tmp_path / "library.sqlite"
+    # a library in every other way (a look-alike database is refused before its meta is read)
+    Library(path, seed=False).close()
     con = sqlite3.connect(path)
-    con.executescript("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                      "CREATE TABLE entries (id TEXT);"
-                      "INSERT INTO meta VALUES ('schema_version', 'one');")
+    with con:
+        con.execute("UPDATE meta SET value = 'one' WHERE key = 'schema_version'")
     con.close()
     err = refused(lambda: Library(path, seed=False))
     en, ru = told(err, f"{path}: meta.schema_version", "one")

@@ -9,7 +9,6 @@ import pytest
 from engine.measure import (
     MeasureError,
     facing_model,
-    forget_measurements,
     measure_pair,
     template_query,
     terrain_index,
@@ -168,7 +167,6 @@ def test_terrain_index_is_reused_until_the_terrain_changes(table):
 
 
 def test_a_pair_measured_again_is_remembered_until_anything_it_reads_changes(table):
-    forget_measurements()
     first = measure_pair(table, "E", "F")
     assert measure_pair(table, "E", "F") is first  # nothing changed: the same answer
     assert measure_pair(table, "F", "E") is not first  # the other way is its own pair

@@ -5,9 +5,9 @@ full disk after n pages (PRAGMA max_page_count: SQLite's own "database or disk i
 — until it gets through. Each time: the error says so in plain words (never SQLite's
 exception), the previous save stands, nothing is lost, and the next try works.
 
-Python's sqlite3 cannot install a VFS, so the faults come through these two doors of
-SQLite itself rather than a fault-injecting VFS (apsw); both fail the write at the same
-points a failing disk would: mid-statement and at page allocation."""
+These two doors of SQLite itself fail the write mid-statement and at page allocation;
+test_write_faults_vfs.py fails it at the disk, the n-th write or sync of any file, through
+a fault-injecting VFS (tests/sqlite_faults.py)."""
 
 from __future__ import annotations
 

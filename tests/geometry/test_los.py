@@ -379,11 +379,11 @@ def test_default_samples_is_documented_value():
 
 def test_chunked_crossing_gives_the_same_matrix(monkeypatch):
     """Big matrices cross their lines with the edges in chunks; chunk size must not matter."""
-    import geometry.los as los_module
+    import geometry.sight.crossings as crossings
 
     index, units = random_scene(5)
     whole = visibility_matrix(index, units)
-    monkeypatch.setattr(los_module, "_CHUNK", 97)
+    monkeypatch.setattr(crossings, "_CHUNK", 97)
     assert np.array_equal(visibility_matrix(index, units), whole)
 
 

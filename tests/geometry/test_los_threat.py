@@ -298,10 +298,10 @@ def test_what_is_kept_per_base_changes_no_figure(seed, monkeypatch):
     def none_left(*args, **kwargs):
         raise AssertionError("a span was worked out that the table had prepared")
 
-    monkeypatch.setattr(los, "_spans_at", none_left)
+    _patch_spans_at(monkeypatch, none_left)
     first = [threat_view(index, u, outlines[:k] + outlines[k + 1:])
              for k, u in enumerate(outlines)]
-    monkeypatch.setattr(los, "_spans_at", real)
+    _patch_spans_at(monkeypatch, real)
     for k, u in enumerate(outlines):
         again = assert_matches(index, u, outlines[:k] + outlines[k + 1:])
         fresh = threat_view(index, P(u), [P(o) for o in outlines[:k] + outlines[k + 1:]])
@@ -364,6 +364,15 @@ def test_the_spans_kept_per_base_are_the_spans_worked_out_whole(seed, monkeypatc
         raise AssertionError("a span was worked out again for a base measured before")
 
     line_of_sight(index, shooter, targets[0])
-    monkeypatch.setattr(los, "_spans_at", none_left)
+    _patch_spans_at(monkeypatch, none_left)
     for t in targets[1:]:
         line_of_sight(index, shooter, t)
+
+
+def _patch_spans_at(monkeypatch, fn) -> None:
+    """Put `fn` where the sight modules call `_spans_at` (the scene's kept spans, the
+    threat view's candidates)."""
+    from geometry.sight import scene, threat
+
+    for module in (scene, threat):
+        monkeypatch.setattr(module, "_spans_at", fn)

@@ -300,13 +300,9 @@ def dense_landing_hits(shape, aim, scheme, polys, ids, n_bearings):
     landing (a dense prefilter), and the hole's winner over every base × landing."""
     import shapely
 
-    from geometry.template_odds import (
-        EXACT_BAND_IN,
-        TEMPLATE_QUAD_SEGS,
-        _overlaps,
-        diameter_of,
-    )
-    from geometry.templates import blast
+    from geometry.landing_cover import EXACT_BAND_IN, _overlaps
+    from geometry.scatter_landings import diameter_of
+    from geometry.templates import TEMPLATE_QUAD_SEGS, blast
 
     radius = diameter_of(shape) / 2
     arr = np.asarray(polys, dtype=object)
@@ -448,7 +444,7 @@ def test_candidate_arcs_find_the_pairs_testing_every_landing_finds(specs, scheme
                                                                   n, offset):
     """The candidates come from arcs of each ring worked out in closed form: the very
     (base, landing) pairs the box test over every landing finds, for any bearing grid."""
-    from geometry.template_odds import _candidate_pairs
+    from geometry.landing_cover import _candidate_pairs
 
     polys, _ = _place(specs)
     nb = shapely.bounds(np.asarray(polys, dtype=object))
@@ -468,7 +464,7 @@ def test_few_sided_bases_measured_in_numpy_decide_as_geos_does():
     are left to GEOS. Every (base, landing) decided as measuring each pair with GEOS."""
     from shapely.geometry import Polygon
 
-    from geometry.template_odds import _corners
+    from geometry.landing_cover import _corners
 
     polys = [Polygon([(4, 4), (5, 4), (5, 5), (4, 5)]),
              base_polygon(BaseShape.rect(50, 100), 6.0, 3.0, 30.0),

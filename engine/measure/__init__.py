@@ -1,0 +1,118 @@
+"""Measuring on a scenario: one pair of units, or the units under a template.
+
+The command line, the board's tools, the Actions dock's facts and the rulesets all measure
+through the scenario's measurement service (`service_for`, engine.measure.service), so the
+numbers a player reads on screen are the numbers a script or a forum post gets, and the
+side struck follows the game's reading everywhere. The functions here are that service's
+doors by scenario, kept for the callers that hold only a scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.i18n import msg, verbatim
+from engine.scenario import Scenario
+from geometry.facing import FacingModel
+from geometry.scatter import scatter_point
+from geometry.templates import TEMPLATE_SHAPES, make_template, under_template
+from geometry.terrain import TerrainIndex
+
+from .results import (
+    COVER_NAMES,
+    FACING_MODELS,
+    ROUND_DIGITS,
+    BandSegment,
+    MeasureError,
+    Measurement,
+    PointMeasurement,
+    TemplateResult,
+)
+from .service import MeasureService, facing_for, service_for
+
+__all__ = ["COVER_NAMES", "FACING_MODELS", "ROUND_DIGITS", "BandSegment", "Measurement",
+           "MeasureError", "MeasureService", "PointMeasurement", "TemplateResult",
+           "facing_for", "facing_model", "measure_pair", "service_for", "template_query",
+           "terrain_index"]
+
+
+def terrain_index(scenario: Scenario) -> TerrainIndex:
+    """The scenario's TerrainIndex, from its measurement service (reused while the terrain
+    is unchanged)."""
+    return service_for(scenario).terrain_index()
+
+
+def facing_model(name: str) -> FacingModel:
+    """A facing model by name ("front180" or "quadrants")."""
+    try:
+        return FACING_MODELS[name]
+    except KeyError:
+        raise MeasureError(msg("facing model: expected one of {models}, got {got}",
+                               models=verbatim(", ".join(FACING_MODELS)),
+                               got=repr(name))) from None
+
+
+def measure_pair(
+    scenario: Scenario,
+    from_id: str,
+    to_id: str,
+    *,
+    facing_model: FacingModel | None = None,
+    readings: Mapping[str, Any] | None = None,
+    index: TerrainIndex | None = None,
+) -> Measurement:
+    """Distance, line of sight, cover, side struck and turret arc of FROM firing at TO, by
+    the scenario's service: the side by `facing_model` if given, else by the game's
+    `readings` (engine.readings; the ruleset's defaults without them)."""
+    return service_for(scenario).pair(from_id, to_id, readings=readings,
+                                      facing_model=facing_model, index=index)
+
+
+def template_query(
+    scenario: Scenario,
+    shape: str,
+    x: float,
+    y: float,
+    *,
+    toward: tuple[float, float] | None = None,
+    scatter: tuple[float, float] | None = None,
+    shooter: str | None = None,
+) -> TemplateResult:
+    """The units under a blast-3 / blast-5 template centred at (x, y), or a flamer whose
+    narrow end is at (x, y) pointing at `toward`; `scatter` (distance, bearing) moves the
+    template before anything is counted. A flamer fired by `shooter` starts at the edge of
+    his base (x, y then only name the unit's place) and never counts him as under it."""
+    if shape not in TEMPLATE_SHAPES:
+        raise MeasureError(msg("shape: expected one of {shapes}, got {got}",
+                               shapes=verbatim(", ".join(TEMPLATE_SHAPES)),
+                               got=verbatim(repr(shape))))
+    if shape == "flamer" and toward is None:
+        raise MeasureError(msg("toward: a flamer needs a point to aim at"))
+    origin = None
+    if shape == "flamer" and shooter is not None:
+        try:
+            unit = scenario.unit(shooter)
+        except KeyError:
+            raise MeasureError(msg("{role}: no unit with id {id}", role=verbatim("shooter"),
+                                   id=verbatim(repr(shooter)))) from None
+        x, y, origin = unit.x, unit.y, unit.polygon()
+    try:
+        template = make_template(shape, x, y, toward, origin=origin)
+        cx, cy = (x, y) if scatter is None else scatter_point(x, y, *scatter)
+    except ValueError as e:
+        raise MeasureError(str(e)) from None
+    if (cx, cy) != (x, y):
+        template = template.translated(cx - x, cy - y)
+    units = [u for u in scenario.units if not (origin is not None and u.id == shooter)]
+    polys: Sequence = [u.polygon() for u in units]
+    hit = under_template(template, polys, [u.id for u in units])
+    return TemplateResult(
+        shape=shape,
+        aim=(x, y),
+        centre=(cx, cy),
+        under=tuple(hit.under),
+        hole=hit.hole,
+        scatter=scatter,
+        direction=template.direction,
+    )

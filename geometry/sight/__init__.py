@@ -1,0 +1,1 @@
+"""Line of sight by subject; geometry.los states the rules and gathers the public names."""
