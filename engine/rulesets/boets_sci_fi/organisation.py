@@ -5,13 +5,13 @@ Lords, Invasion cyborgs) may stand alone. Every message names the rule it breaks
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.i18n import msg
 from engine.protocol import GroupKind, Organisation, OrganisationNote
-from engine.scenario import Scenario
+from engine.scenario import Group, Scenario
 
 from .data import rule_number
 
@@ -52,6 +52,14 @@ def _o(key: str) -> int:
     return int(rule_number(f"organisation.{key}"))
 
 
+_FORMATIONS = ("squad", "platoon", "company")
+
+#: add a finding: (level, where, subject, text, rules="")
+Find = Callable[..., None]
+#: a unit id's profile ({} when the unit or its profile is unknown)
+ProfileOf = Callable[[str], Mapping[str, Any]]
+
+
 def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, Any]],
                        company_size: str = "warn") -> list[Finding]:
     """Check every squad / platoon / company of the scenario and every unit outside one.
@@ -67,54 +75,77 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
             msg("{subject}: {finding}", subject=subject, finding=text)
         out.append(Finding(level, where, message, text, subject))
 
-    known = {g.id: g for g in scenario.groups}
-
     def prof(uid: str) -> Mapping[str, Any]:
         try:
             return profiles.get(scenario.unit(uid).profile, {})
         except KeyError:
             return {}
 
+    known = {g.id: g for g in scenario.groups}
     for g in scenario.groups:
-        kind = g.kind
-        figures = scenario.members(g.id)
-        n = len(figures)
-        types = sorted({troop_type_of(prof(u)) or "?" for u in figures})
-        if len(types) > 1 and kind in ("squad", "platoon", "company"):
-            find("error", g.id, g.label, msg("mixes armlists ({armlists}): one armlist per "
-                                             "formation", armlists=", ".join(types)), "§4.1-1")
-        subs = [known[m] for m in g.members if m in known]
-        if kind == "squad":
-            if not _o("squad_min") <= n <= _o("squad_max"):
-                find("error", g.id, g.label, msg("a squad has {min}–{max} figures, not {n}",
-                                                 min=_o("squad_min"), max=_o("squad_max"),
-                                                 n=n), "§4.1-2")
-        elif kind == "platoon":
-            if len(subs) != _o("platoon_squads") or any(s.kind != "squad" for s in subs):
-                find("error", g.id, g.label, msg("a platoon is {n} squads",
-                                                 n=_o("platoon_squads")), "§4.1-2")
-            if not _o("platoon_min") <= n <= _o("platoon_max"):
-                find("error", g.id, g.label, msg("a platoon has {min}–{max} figures, not {n}",
-                                                 min=_o("platoon_min"), max=_o("platoon_max"),
-                                                 n=n), "§4.1-2, §4.A-4")
-        elif kind == "company":
-            k = len(subs)
-            if not _o("company_min_platoons") <= k <= _o("company_max_platoons") \
-                    or any(s.kind != "platoon" for s in subs):
-                find("error", g.id, g.label, msg("a company is {min}–{max} platoons",
-                                                 min=_o("company_min_platoons"),
-                                                 max=_o("company_max_platoons")), "§4.1-2")
-            top = _o("company_max") if company_size == "strict" or k <= 2 else _o("company_max_4")
-            if n < _o("company_min") or n > top:
-                find("error", g.id, g.label, msg("a company has {min}–{max} figures, not {n}",
-                                                 min=_o("company_min"), max=top, n=n),
-                     "§4.1-2, §4.A-4")
-            elif n > _o("company_max"):
-                find("warning", g.id, g.label, msg("{n} figures, more than {max} (allowed "
-                                                   "with {k} platoons, §4.A-4)", n=n,
-                                                   max=_o("company_max"), k=k))
-        if kind in ("squad", "platoon", "company") and not g.commander:
-            find("error", g.id, g.label, msg("exactly one commander per sub-unit"), "§4.1-4")
+        _check_formation(scenario, g, [known[m] for m in g.members if m in known], prof,
+                         company_size, find)
+    _check_ungrouped(scenario, prof, find)
+    _check_stand_alone(scenario, prof, find)
+    return out
+
+
+def _check_formation(scenario: Scenario, g: Group, subs: list[Group], prof: ProfileOf,
+                     company_size: str, find: Find) -> None:
+    """One group: one armlist (§4.1-1), its size (§4.1-2), one commander (§4.1-4)."""
+    figures = scenario.members(g.id)
+    types = sorted({troop_type_of(prof(u)) or "?" for u in figures})
+    if len(types) > 1 and g.kind in _FORMATIONS:
+        find("error", g.id, g.label, msg("mixes armlists ({armlists}): one armlist per "
+                                         "formation", armlists=", ".join(types)), "§4.1-1")
+    if g.kind == "squad":
+        _check_squad(g, len(figures), find)
+    elif g.kind == "platoon":
+        _check_platoon(g, len(figures), subs, find)
+    elif g.kind == "company":
+        _check_company(g, len(figures), subs, company_size, find)
+    if g.kind in _FORMATIONS and not g.commander:
+        find("error", g.id, g.label, msg("exactly one commander per sub-unit"), "§4.1-4")
+
+
+def _check_squad(g: Group, n: int, find: Find) -> None:
+    if not _o("squad_min") <= n <= _o("squad_max"):
+        find("error", g.id, g.label, msg("a squad has {min}–{max} figures, not {n}",
+                                         min=_o("squad_min"), max=_o("squad_max"),
+                                         n=n), "§4.1-2")
+
+
+def _check_platoon(g: Group, n: int, subs: list[Group], find: Find) -> None:
+    if len(subs) != _o("platoon_squads") or any(s.kind != "squad" for s in subs):
+        find("error", g.id, g.label, msg("a platoon is {n} squads",
+                                         n=_o("platoon_squads")), "§4.1-2")
+    if not _o("platoon_min") <= n <= _o("platoon_max"):
+        find("error", g.id, g.label, msg("a platoon has {min}–{max} figures, not {n}",
+                                         min=_o("platoon_min"), max=_o("platoon_max"),
+                                         n=n), "§4.1-2, §4.A-4")
+
+
+def _check_company(g: Group, n: int, subs: list[Group], company_size: str, find: Find) -> None:
+    """3–4 platoons; over 30 figures an error ("strict", or 2 platoons) or a warning."""
+    k = len(subs)
+    if not _o("company_min_platoons") <= k <= _o("company_max_platoons") \
+            or any(s.kind != "platoon" for s in subs):
+        find("error", g.id, g.label, msg("a company is {min}–{max} platoons",
+                                         min=_o("company_min_platoons"),
+                                         max=_o("company_max_platoons")), "§4.1-2")
+    top = _o("company_max") if company_size == "strict" or k <= 2 else _o("company_max_4")
+    if n < _o("company_min") or n > top:
+        find("error", g.id, g.label, msg("a company has {min}–{max} figures, not {n}",
+                                         min=_o("company_min"), max=top, n=n),
+             "§4.1-2, §4.A-4")
+    elif n > _o("company_max"):
+        find("warning", g.id, g.label, msg("{n} figures, more than {max} (allowed "
+                                           "with {k} platoons, §4.A-4)", n=n,
+                                           max=_o("company_max"), k=k))
+
+
+def _check_ungrouped(scenario: Scenario, prof: ProfileOf, find: Find) -> None:
+    """A unit in no group at all must be an independent (§4.1-6, §4.1-7)."""
     grouped = {u for g in scenario.groups for u in scenario.members(g.id, leaders=True)}
     for u in scenario.units:
         if u.id not in grouped and not prof(u.id).get("independent"):
@@ -122,8 +153,12 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
                                                "Invasion cyborgs may act alone; a unit "
                                                "under 3 tests Leadership every turn"),
                  "§4.1-6, §4.1-7")
-    for g in scenario.groups:            # stand-alone units (kind "unit" or another)
-        if g.kind in ("squad", "platoon", "company"):
+
+
+def _check_stand_alone(scenario: Scenario, prof: ProfileOf, find: Find) -> None:
+    """Stand-alone units (a group of kind "unit" or another): independents only."""
+    for g in scenario.groups:
+        if g.kind in _FORMATIONS:
             continue
         ids = scenario.members(g.id)
         if ids and all(prof(i).get("independent") for i in ids):
@@ -136,7 +171,6 @@ def check_organisation(scenario: Scenario, profiles: Mapping[str, Mapping[str, A
             find("warning", g.id, g.label, msg("only Advisors, Lords and Invasion cyborgs "
                                                "act as stand-alone units; form a squad"),
                  "§4.1-6")
-    return out
 
 
 def battle_started(game: Any) -> str | None:

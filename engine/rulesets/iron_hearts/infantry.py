@@ -1,9 +1,9 @@
 """Iron Hearts actions for characters (everything but tanks), and their assembly.
 
-Shooting, detection (shooting.py), morale (morale.py) and melee/assault (melee.py) are in
-their own modules; this one holds the smaller actions — skill check (§4.8), grenade
-(§4.9), the death roll and medkits (§4.10), movement (§4.2) and the command range
-(§4.11) — and exports `ACTIONS` and `OPTIONS` for ruleset.py.
+Shooting, detection (shooting.py, its volleys in volley.py), morale (morale.py) and
+melee/assault (melee.py) are in their own modules; this one holds the smaller actions —
+skill check (§4.8), grenade (§4.9), the death roll and medkits (§4.10), movement (§4.2)
+and the command range (§4.11) — and exports `ACTIONS` and `OPTIONS` for ruleset.py.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ from .common import (
     weapon_of,
     wound_effects,
 )
-from .shooting import plan_volley, range_zone, roll_volley, suppression_sources, volley_odds
+from .volley import plan_volley, range_zone, roll_volley, suppression_sources, volley_odds
 
 __all__ = ["Fighter", "fighter", "MELEE_OUTCOMES", "melee_probabilities", "fight",
            "Melee", "Assault", "run_allowance"]

@@ -42,7 +42,6 @@ from .armour import (
 )
 from .audience import ForVehicles
 from .common import own_weapon, suppression_effects, wound_effects
-from .shooting import suppression_sources
 from .tank_common import (
     TankView,
     fact_or,
@@ -56,6 +55,7 @@ from .tank_common import (
 )
 from .tank_data import MODIFIERS
 from .tank_rules import AIM_BREAK_M, aim_holds, failed_aim_bonus, speed_category
+from .volley import suppression_sources
 
 __all__ = ["TankSearch", "TankAim", "TankFire", "aim_check", "location_for",
            "personnel_effects"]
