@@ -36,7 +36,7 @@ class Action(ABC):
     id: ClassVar[str]
     label: ClassVar[str]
     kind: ClassVar[Literal["action", "test"]] = "action"
-    roles: ClassVar[tuple[Role, ...]] = (Role("actor"),)
+    roles: ClassVar[tuple[Role, ...]] = (Role("actor", kind="unit"),)
     options: ClassVar[tuple[Option, ...]] = ()
     facts: ClassVar[tuple[str | FactSpec, ...]] = ()
     steps: ClassVar[tuple[str, ...]] = ()

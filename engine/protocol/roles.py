@@ -41,9 +41,6 @@ ROLE_KINDS: dict[str, str] = {
     "responder": "the unit that answers (return fire, the other side of a duel)",
     "weapon": "a weapon of the ruleset's library",
 }
-#: The role names of the first protocol, and the kind each one meant.
-LEGACY_KINDS: dict[str, str] = {"actor": "unit", "target": "unit", "targets": "units",
-                                "weapon": "weapon", "point": "point"}
 #: Any name: the action chooses its roles' names.
 RoleName = str
 
@@ -51,7 +48,7 @@ RoleName = str
 @dataclass(frozen=True, slots=True)
 class Role:
     """A thing the action needs chosen: `name` (how the action reads it:
-    `ctx.chosen(name)`), `kind` (ROLE_KINDS; optional for the five legacy names),
+    `ctx.chosen(name)`), `kind` (ROLE_KINDS: every role says what fills it, whatever its name),
     whether it is required, and the label the panels show."""
 
     name: str
@@ -61,10 +58,10 @@ class Role:
     doc: str = ""
 
     def __post_init__(self) -> None:
-        kind = self.kind or LEGACY_KINDS.get(self.name)
+        kind = self.kind
         if kind is None:
-            raise SchemaError(f"role {self.name}.kind: required for a role not named "
-                              f"{', '.join(LEGACY_KINDS)} (one of {' | '.join(ROLE_KINDS)})")
+            raise SchemaError(f"role {self.name}.kind: required (one of "
+                              f"{' | '.join(ROLE_KINDS)})")
         if kind not in ROLE_KINDS:
             raise SchemaError(f"role {self.name}.kind: expected one of "
                               f"{' | '.join(ROLE_KINDS)}, got {kind!r}")

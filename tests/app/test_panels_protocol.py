@@ -226,7 +226,7 @@ def test_a_responder_role_answers_with_the_target_by_default(qtbot, rulesets):
     class Duel(Stance):
         id = "duel"
         label = "Duel"
-        roles = (Role("actor"), Role("target", required=False),
+        roles = (Role("actor", kind="unit"), Role("target", kind="unit", required=False),
                  Role("answering", kind="responder", required=False))
 
     from dataclasses import replace

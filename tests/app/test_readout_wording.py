@@ -83,12 +83,13 @@ def test_the_drag_readout_lists_the_nearest_enemies_in_russian(qtbot, qm_folder)
 
 
 def test_a_role_prompt_reads_its_label_as_a_noun_phrase() -> None:
-    assert role_prompt(Role("target"), "Search & Aim") == "Choose the target for Search & Aim"
-    assert role_prompt(Role("actor", label="the shooter"), "Fire") == \
+    assert role_prompt(Role("target", kind="unit"), "Search & Aim") == \
+        "Choose the target for Search & Aim"
+    assert role_prompt(Role("actor", kind="unit", label="the shooter"), "Fire") == \
         "Choose the shooter for Fire"                          # no "the the"
     assert role_prompt(Role("point", kind="point", label="where the group stands"),
                        "Regroup") == "Choose where the group stands for Regroup"
-    assert role_prompt(Role("target", label="opponent"), "Melee") == \
+    assert role_prompt(Role("target", kind="unit", label="opponent"), "Melee") == \
         "Choose the opponent for Melee"
 
 

@@ -48,7 +48,7 @@ POOL = TerrainPiece("pond", "water", polygon=[(2, 30), (8, 30), (8, 36), (2, 36)
 class Barrage(Action):
     id = "barrage"
     label = "Barrage"
-    roles = (Role("actor"), Role("point"))
+    roles = (Role("actor", kind="unit"), Role("point", kind="point"))
     steps = ("scatter", "wound")
 
     def _rule(self, ctx: Context):
@@ -85,7 +85,7 @@ class Barrage(Action):
 class Retreat(Action):
     id = "retreat"
     label = "Retreat"
-    roles = (Role("actor"), Role("point"))
+    roles = (Role("actor", kind="unit"), Role("point", kind="point"))
     steps = ("retreat",)
 
     def resolve(self, ctx: Context, dice) -> Resolution:

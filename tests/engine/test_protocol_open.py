@@ -101,7 +101,7 @@ class Volley(Action):
 class Stance(Action):
     id = "stance"
     label = "Take a stance"
-    roles = (Role("actor"), Role("where", kind="point", required=False),
+    roles = (Role("actor", kind="unit"), Role("where", kind="point", required=False),
              Role("answering", kind="responder", required=False))
 
     def resolve(self, ctx: Context, dice) -> Resolution:
@@ -155,12 +155,12 @@ def volley_ctx(game: Game, **kw) -> Context:
 # --------------------------------------------------------------------------- roles
 
 
-def test_role_kinds_legacy_names_and_refusals():
+def test_role_kinds_and_refusals():
     assert [r.kind for r in Volley.roles] == ["group", "unit"]
-    assert Role("actor").kind == "unit" and Role("targets").kind == "units"
-    assert Role("weapon").kind == "weapon" and Role("point").kind == "point"
-    with pytest.raises(SchemaError, match="role squad.kind: required"):
-        Role("squad")
+    # no name implies a kind any more, not even the first protocol's (actor, target …)
+    for name in ("squad", "actor", "target", "targets", "weapon", "point"):
+        with pytest.raises(SchemaError, match=f"role {name}.kind: required"):
+            Role(name)
     with pytest.raises(SchemaError, match="role squad.kind: expected one of"):
         Role("squad", kind="crowd")  # type: ignore[arg-type]
     game = make_game()

@@ -86,7 +86,9 @@ class _Shot(Action):
 
     id = "shoot"
     label = "Shoot"
-    roles = (Role("actor"), Role("target"), Role("weapon", required=False))
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit"),
+             Role("weapon", kind="weapon", required=False))
     dies_at: str | None = "turn_end"
 
     def _test(self):

@@ -43,7 +43,7 @@ class LeadershipTest(BoetsAction):
     label = "Leadership test"
     kind = "test"
     doc = "d20 ≥ ЛДР (the commander's derived ЛДР while he lives, §4.3-3)."
-    roles = (Role("actor", label="a fighter"),)
+    roles = (Role("actor", kind="unit", label="a fighter"),)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         ldr, src = _ldr(ctx, ctx.actor)
@@ -85,7 +85,7 @@ class TakeoverTest(BoetsAction):
     label = "Command takeover test"
     kind = "test"
     doc = "The successor's Leadership test when the commander dies (§4.5)."
-    roles = (Role("actor", label="the deputy or most senior survivor"),)
+    roles = (Role("actor", kind="unit", label="the deputy or most senior survivor"),)
 
     def _plan(self, ctx: Context) -> tuple[Group, int, str]:
         g = takeover_group(ctx.game, ctx.actor, ctx.rule("takeover_tester"))
@@ -163,7 +163,7 @@ class PanicTest(BoetsAction):
     label = "Panic test"
     kind = "test"
     doc = "Losses ≥ ½ (§4.A-9) → d20 ≥ ЛДР or retreat Ск toward the own edge; recovery."
-    roles = (Role("actor", label="a fighter of the formation"),)
+    roles = (Role("actor", kind="unit", label="a fighter of the formation"),)
 
     def _plan(self, ctx: Context) -> tuple[Group, str, str]:
         g = formation_of(ctx.game, ctx.actor)
@@ -213,7 +213,7 @@ class SmallUnitTest(BoetsAction):
     label = "Small unit test"
     kind = "test"
     doc = "A unit under 3 fighters: d20 ≥ ЛДР at each turn start (§4.1-7)."
-    roles = (Role("actor", label="a fighter of the small unit"),)
+    roles = (Role("actor", kind="unit", label="a fighter of the small unit"),)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         ldr, src = _ldr(ctx, ctx.actor)
@@ -243,9 +243,9 @@ class SplitFireTest(BoetsAction):
     label = "Split fire test"
     kind = "test"
     doc = "Platoon 2+ of a company: d20 ≥ ЛДР to pick its own target (§4.8-2)."
-    roles = (Role("actor", label="a fighter of platoon 2"),
+    roles = (Role("actor", kind="unit", label="a fighter of platoon 2"),
              Role("first_target", kind="unit", label="platoon 1's target"),
-             Role("target", label="the target platoon 2 wants"))
+             Role("target", kind="unit", label="the target platoon 2 wants"))
 
     def _plan(self, ctx: Context) -> tuple[Group, int, str]:
         game = ctx.game

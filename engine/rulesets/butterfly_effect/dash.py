@@ -38,7 +38,8 @@ def dash_stopped(unit: Unit, rule: str) -> bool:
 class Dash(BEAction):
     id = "dash"
     label = "DASH"
-    roles = (Role("actor"), Role("target", label="the enemy to dash toward",
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit", label="the enemy to dash toward",
                                  doc="the enemy rushed into melee (or beside the cover)"))
     facts = ("distance_m", bands.RANGE_BAND)
     doc = "rush into melee or to cover: before the enemy at short, simultaneous at medium"

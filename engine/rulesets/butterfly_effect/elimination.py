@@ -23,7 +23,8 @@ __all__ = ["SilentElimination"]
 class SilentElimination(BEAction):
     id = "silent_elimination"
     label = "Silent elimination"
-    roles = (Role("actor", label="hider"), Role("target", label="lone target"))
+    roles = (Role("actor", kind="unit", label="hider"),
+             Role("target", kind="unit", label="lone target"))
     cost = Cost(actions=1, reason="the active action of the next round (§4.8-6)")
     options = (
         Option("act", "What he does", "choice", "kill", choices=("kill", "stun", "hostage"),

@@ -238,7 +238,7 @@ def _immediate(ctx: Context) -> bool:
 class Fire(BEAction):
     id = "fire"
     label = "Fire"
-    roles = (Role("actor"), Role("target"), Role("weapon"),
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit"), Role("weapon", kind="weapon"),
              Role("target2", kind="unit", required=False, label="second target",
                   doc="a burst may be split over at most two targets (§4.4-5)"),
              Role("return_fire", kind="responder", required=False, label="fires back",

@@ -112,8 +112,8 @@ def contest_odds(pa: Fraction, pb: Fraction, best_of: int, hp_a: int, hp_b: int,
 class Melee(BEAction):
     id = "melee"
     label = "Melee"
-    roles = (Role("actor"), Role("target", label="opponent"),
-             Role("weapon", required=False, label="melee weapon",
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit", label="opponent"),
+             Role("weapon", kind="weapon", required=False, label="melee weapon",
                   doc="the weapon fought with (default: the best the fighter carries)"))
     facts = ("distance_m", bands.RANGE_BAND)
     steps = ("melee",)

@@ -174,7 +174,7 @@ class StealthDuel(BEAction):
     id = "stealth_duel"
     label = "Stealth duel"
     kind = "test"
-    roles = (Role("actor", label="hider"), Role("target", label="scout"))
+    roles = (Role("actor", kind="unit", label="hider"), Role("target", kind="unit", label="scout"))
     facts = ("distance_m", bands.RANGE_BAND, HIDER_COVER)
     steps = ("hider", "scout")
 
@@ -283,7 +283,8 @@ class Detect(BEAction):
     id = "detect"
     label = "Detect (static)"
     kind = "test"
-    roles = (Role("actor", label="scout"), Role("target", label="hidden character"))
+    roles = (Role("actor", kind="unit", label="scout"),
+             Role("target", kind="unit", label="hidden character"))
     facts = ("distance_m", bands.RANGE_BAND, "cover")
     steps = ("detect",)
     options = (

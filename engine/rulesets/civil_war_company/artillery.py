@@ -93,9 +93,11 @@ class ArtilleryFire(Kind, CWAction):
            "or area fire with the 5\" (no direct hit); scatter d6 − accuracy along the "
            "direction die; every stand under it rolls for result (heavy: 2 dice) and then "
            "cover; failed results give suppression tests; one shot of ammunition.")
-    roles = (Role("actor", label="the battery"),
-             Role("point", required=False, label="where the template's centre is placed"),
-             Role("targets", required=False, label="stands under the template (no board)"))
+    roles = (Role("actor", kind="unit", label="the battery"),
+             Role("point", kind="point", required=False,
+                  label="where the template's centre is placed"),
+             Role("targets", kind="units", required=False,
+                  label="stands under the template (no board)"))
     facts = ("distance_in",)
     steps = ("accuracy", "result", "cover")
     options = (

@@ -215,8 +215,8 @@ class Fire(Kind, CWAction):
            "each success ≤ 6 + cover mods, a failure a Terror marker, a success a platoon "
            "lost. The target may declare return fire (With return fire): simultaneous, from "
            "the state before the fire.")
-    roles = (Role("actor", label="a stand of the firing company (or the MG)"),
-             Role("target", label="a stand of the target company"))
+    roles = (Role("actor", kind="unit", label="a stand of the firing company (or the MG)"),
+             Role("target", kind="unit", label="a stand of the target company"))
     facts = ("distance_in", "los", "cover", "range_band", "side_struck", FIRING_STANDS)
     steps = ("hit", "result", "cover")
     options = (

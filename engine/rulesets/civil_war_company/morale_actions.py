@@ -38,7 +38,7 @@ class Rally(Kind, CWAction):
     label = "RALLY test"
     kind = "test"
     doc = "2d6 ≤ RALLY (+1 officer): recovers from suppression or rout (PROPOSED, §8-4)."
-    roles = (Role("actor", label="a stand of the company"),)
+    roles = (Role("actor", kind="unit", label="a stand of the company"),)
 
     def _value(self, ctx: Context) -> tuple[int, bool]:
         c = company(ctx, ctx.actor)
@@ -83,7 +83,7 @@ class SuppressionTest(Kind, CWAction):
     label = "Suppression test"
     kind = "test"
     doc = "SERIOUS 2d6 (+1 officer): failure = prone and suppressed (§4.6)."
-    roles = (Role("actor", label="a stand of the company"),)
+    roles = (Role("actor", kind="unit", label="a stand of the company"),)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         c = company(ctx, ctx.actor)
@@ -112,7 +112,7 @@ class RollAmmunition(Kind, CWAction):
     label = "Roll ammunition (poor supply)"
     kind = "test"
     doc = "Before the battle: d6 shots per battery, d6 + d3 per MG or tachanka (§4.10)."
-    roles = (Role("actor", label="the MG or battery"),)
+    roles = (Role("actor", kind="unit", label="the MG or battery"),)
 
     def _dice(self, ctx: Context) -> list:
         c = company(ctx, ctx.actor)
@@ -160,7 +160,7 @@ class StartActivation(Kind, CWAction):
     label = "Start of the company's turn"
     kind = "test"
     doc = "Keep the stands' positions for the retreat; clear 'moved' and 'under fire'."
-    roles = (Role("actor", label="a stand of the company"),)
+    roles = (Role("actor", kind="unit", label="a stand of the company"),)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
         c = company(ctx, ctx.actor)
@@ -185,7 +185,7 @@ class RoutMove(Kind, CWAction):
     label = "Rout move"
     doc = ("A fleeing company moves its full move away from the nearest enemy (PROPOSED, "
            "§8-5); stands leaving the table are removed.")
-    roles = (Role("actor", label="a stand of the fleeing company"),)
+    roles = (Role("actor", kind="unit", label="a stand of the fleeing company"),)
 
     def _enemies(self, ctx: Context) -> list:
         c = company(ctx, ctx.actor)

@@ -125,8 +125,9 @@ class Grenade(ForGrenadiers, IHAction):
     ap_cost = 1
     cost = Cost(ap=1, once_per="turn", once_key="grenade", uses_weapon=True,
                 reason="§4.9-1: 1 AP, a grenade once per turn")
-    roles = (Role("actor"), Role("target", required=False, label="the man aimed at"),
-             Role("weapon", required=False, label="hand or rifle grenade"))
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit", required=False, label="the man aimed at"),
+             Role("weapon", kind="weapon", required=False, label="hand or rifle grenade"))
     facts = ("distance_m", "under_template", "under_template_centre", "side_struck")
     steps = ("throw", "damage")
 
@@ -238,7 +239,7 @@ class DeathRoll(IHAction):
     kind = "test"
     doc = "NPC at 0 HP: d10 ≤ 5 dead (PROPOSED), else wounded; a PC is wounded, no roll."
     ap_cost = 0
-    roles = (Role("actor", label="the casualty"),)
+    roles = (Role("actor", kind="unit", label="the casualty"),)
 
     def _test(self, ctx: Context):
         return make_test(D10, rn("wounds.npc_dead_max"))
@@ -289,7 +290,8 @@ class Medkit(IHAction):
     label = "Use a medkit"
     doc = "One medkit of the side brings a wounded soldier back with 1 HP (PROPOSED)."
     ap_cost = 0
-    roles = (Role("actor", label="who applies it"), Role("target", label="the wounded"))
+    roles = (Role("actor", kind="unit", label="who applies it"),
+             Role("target", kind="unit", label="the wounded"))
 
     def _check(self, ctx: Context) -> tuple[dict, int]:
         t = ctx.target
@@ -405,7 +407,8 @@ class CommandRange(ForAnyUnit, IHAction):
     label = "Command range"
     doc = "≤ 50 m voice (cohesion), ≤ 100 m whistle, beyond radio or an NCO only."
     ap_cost = 0
-    roles = (Role("actor", label="commander"), Role("target", label="soldier"))
+    roles = (Role("actor", kind="unit", label="commander"),
+             Role("target", kind="unit", label="soldier"))
     facts = ("distance_m",)
 
     def _refusal(self, ctx: Context) -> str | None:

@@ -293,8 +293,10 @@ class Melee(IHAction):
     doc = ("Initiative d10 ± T&E (suppressed loses); the faster strikes 3d10 ≤ Melee, each "
            "hit d10 ≤ Melee wounds; the other strikes back if standing; ties simultaneous.")
     ap_cost = 0
-    roles = (Role("actor", label="attacker"), Role("target", label="defender"),
-             Role("weapon", required=False, label="attacker's weapon (weapon_damage)"))
+    roles = (Role("actor", kind="unit", label="attacker"),
+             Role("target", kind="unit", label="defender"),
+             Role("weapon", kind="weapon", required=False,
+                  label="attacker's weapon (weapon_damage)"))
     facts = ("distance_m",)
     steps = ("hit", "wound")
     options = (Option("closing_ap", "AP spent closing in", "int", 0, minimum=0, maximum=3,
@@ -383,8 +385,9 @@ class Assault(IHAction):
     doc = ("Assault check d10 ≤ Guts + T&E + grenade bonus − fortification (PROPOSED "
            "target); then the run, the defender's snap fire (Accuracy 2, ½ Range, one "
            "volley) and melee if the assaulter still stands.")
-    roles = (Role("actor", label="assaulter"), Role("target", label="defender"),
-             Role("weapon", required=False, label="defender's weapon for snap fire"))
+    roles = (Role("actor", kind="unit", label="assaulter"),
+             Role("target", kind="unit", label="defender"),
+             Role("weapon", kind="weapon", required=False, label="defender's weapon for snap fire"))
     facts = ("distance_m", "los")
     steps = ("assault", "hit", "wound")
     options = (

@@ -89,7 +89,7 @@ class SuppressionTest(IHAction):
     doc = ("One Guts test per suppression (d10 ≤ Guts − MM penalty): each pass removes "
            "one; any failure and the character does nothing this turn.")
     ap_cost = 0
-    roles = (Role("actor"), Role("target", required=False,
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit", required=False,
                                  label="commander (commander_guts = cohesion)"))
     steps = ("guts",)
 
@@ -183,7 +183,8 @@ class Rally(ForCommanders, IHAction):
            "a soldier who refuses without one); a soldier whose tests all pass acts again "
            "this turn, his suppression kept (seed L281; rally_clears).")
     ap_cost = 1
-    roles = (Role("actor", label="commander"), Role("targets", label="soldiers"))
+    roles = (Role("actor", kind="unit", label="commander"),
+             Role("targets", kind="units", label="soldiers"))
     steps = ("guts",)
 
     def _plan(self, ctx: Context):

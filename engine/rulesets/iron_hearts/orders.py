@@ -40,8 +40,9 @@ class Order(ForCommanders, IHAction):
            "enemy) reach by voice ≤ 50 m or whistle ≤ 100 m; personal orders (at most 2 a "
            "turn) need voice; beyond 100 m only by radio or through an NCO.")
     ap_cost = 0
-    roles = (Role("actor", label="commander"), Role("target", required=False, label="soldier"),
-             Role("targets", required=False, label="soldiers"))
+    roles = (Role("actor", kind="unit", label="commander"),
+             Role("target", kind="unit", required=False, label="soldier"),
+             Role("targets", kind="units", required=False, label="soldiers"))
     facts = ("distance_m",)
     options = (
         Option("order", "Order", "choice", "personal", choices=("personal", *GENERIC),

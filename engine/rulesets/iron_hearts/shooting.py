@@ -74,9 +74,11 @@ class Shoot(IHAction):
            "up to Damage suppresses. A squad target takes its hits at random (a die), "
            "each read against the cover of the man it falls on.")
     ap_cost = 1
-    roles = (Role("actor"), Role("target", required=False, label="target (one man)"),
-             Role("targets", required=False, label="squad members"),
-             Role("weapon", required=False, label="weapon (default: the first carried)"))
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit", required=False, label="target (one man)"),
+             Role("targets", kind="units", required=False, label="squad members"),
+             Role("weapon", kind="weapon", required=False,
+                  label="weapon (default: the first carried)"))
     facts = ("distance_m", "cover", MEMBER_COVER, "range_band", "los", "side_struck")
     steps = ("hit", "wound", "damage")
     options = (
@@ -348,8 +350,9 @@ class Detect(IHAction):
     doc = ("Free, once per turn: d10 ≤ 3 ± T&E spots a shooter whose direction is not "
            "obvious; against camouflage −1 per level, one roll for the whole squad (§4.17).")
     ap_cost = 0
-    roles = (Role("actor"), Role("target", required=False, label="the hidden shooter"),
-             Role("targets", required=False, label="his squad"))
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit", required=False, label="the hidden shooter"),
+             Role("targets", kind="units", required=False, label="his squad"))
     steps = ("detect",)
     options = (
         Option("camouflage", "Camouflage level of the hidden unit", "int", 0, minimum=0,

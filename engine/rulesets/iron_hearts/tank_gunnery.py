@@ -207,7 +207,7 @@ class CrewTeNotes:
 class TankSearch(ForVehicles, Action):
     id = "tank_search"
     label = "Commander's search"
-    roles = (Role("actor"), Role("target", required=False))
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit", required=False))
     facts = ("los",)
     steps = ("search",)
     ap_cost = 0
@@ -271,7 +271,7 @@ class TankSearch(ForVehicles, Action):
 class TankAim(CrewTeNotes, ForVehicles, Action):
     id = "tank_aim"
     label = "Search & Aim"
-    roles = (Role("actor"), Role("target"))
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit"))
     facts = ("distance_m", "range_band", "cover", "los")
     steps = ("aim",)
     ap_cost = 0
@@ -399,7 +399,9 @@ class FirePlan:
 class TankFire(CrewTeNotes, ForVehicles, Action):
     id = "tank_fire"
     label = "Fire main gun"
-    roles = (Role("actor"), Role("target"), Role("weapon", required=False))
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit"),
+             Role("weapon", kind="weapon", required=False))
     facts = ("distance_m", "range_band", "side_struck", "in_arc", "cover", "los")
     steps = ("fire", "penetration", "damage")
     ap_cost = 1

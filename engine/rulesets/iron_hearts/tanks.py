@@ -59,7 +59,8 @@ def _certain(label: str, outcome: str) -> OutcomeDistribution:
 class TankMove(ForVehicles, Action):
     id = "tank_move"
     label = "Tank movement"
-    roles = (Role("actor"), Role("point", required=False, label="destination"))
+    roles = (Role("actor", kind="unit"),
+             Role("point", kind="point", required=False, label="destination"))
     facts = ()
     ap_cost = 1
     doc = ("1–3 AP; consecutive Move AP reach the card's 1/2/3-AP speed (Sherman 10/30 m); "
@@ -146,7 +147,7 @@ class TankReload(ForVehicles, Action):
 class TankChangeTarget(ForVehicles, Action):
     id = "tank_change_target"
     label = "Change target"
-    roles = (Role("actor"), Role("target"))
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit"))
     ap_cost = 1
     doc = "1 AP; the aim and the failed-aim bonus are lost; aim at the new target (§4.12-6)"
 
@@ -237,7 +238,9 @@ class TankRotateTurret(_Rotate):
 class TankMG(ForVehicles, Action):
     id = "tank_mg"
     label = "Tank machine gun"
-    roles = (Role("actor"), Role("target"), Role("weapon", required=False))
+    roles = (Role("actor", kind="unit"),
+             Role("target", kind="unit"),
+             Role("weapon", kind="weapon", required=False))
     facts = ("distance_m", "cover", "los")
     steps = ("hit",)
     ap_cost = 1

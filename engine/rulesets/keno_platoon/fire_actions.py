@@ -32,7 +32,9 @@ class Fire(Action):
     id = "fire_weapon"
     label = "Fire a weapon"
     label_ru = "Стрелять из оружия"
-    roles = (Role("actor"), Role("weapon"), Role("target", required=False))
+    roles = (Role("actor", kind="unit"),
+             Role("weapon", kind="weapon"),
+             Role("target", kind="unit", required=False))
     support = False
 
     def cost_of(self, ctx: Context) -> Cost:
@@ -82,7 +84,7 @@ class MakeContact(Action):
     id = "make_contact"
     label = "Make contact"
     label_ru = "Выйти на связь"
-    roles = (Role("actor"), Role("target", label="unit contacted"))
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit", label="unit contacted"))
     cost = ONE
 
     def _plan(self, ctx: Context):

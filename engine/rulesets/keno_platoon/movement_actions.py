@@ -55,7 +55,7 @@ class Advance(Action):
     id = "advance"
     label = "Advance"
     label_ru = "Продвинуться"
-    roles = (Role("actor"), Role("point", label="destination"))
+    roles = (Role("actor", kind="unit"), Role("point", kind="point", label="destination"))
     options = (Option("mode", "Move", "choice", "normal", choices=("normal", "combat"),
                       help="normal: the class's inches per action; combat: 2dN, N = the "
                            "normal move (§4.10-5)"),)
@@ -171,7 +171,7 @@ class Pivot(Action):
     id = "pivot"
     label = "Turn on the spot"
     label_ru = "Поворот на месте"
-    roles = (Role("actor"),)
+    roles = (Role("actor", kind="unit"),)
     options = (Option("facing", "New facing (degrees)", "float", 0.0, minimum=0,
                       maximum=360),)
     cost = ONE

@@ -83,7 +83,7 @@ class Merge(Action):
     id = "merge_groups"
     label = "Merge two groups"
     label_ru = "Объединить две группы в одну"
-    roles = (Role("actor"), Role("other", kind="unit", label="squad merged in"))
+    roles = (Role("actor", kind="unit"), Role("other", kind="unit", label="squad merged in"))
     cost = ONE
 
     def plan(self, ctx: Context) -> organisation.Merged:
@@ -152,7 +152,8 @@ class Detach(Action):
     id = "detach_group"
     label = "Detach a group"
     label_ru = "Выделить часть отделения в отдельную группу"
-    roles = (Role("actor"), Role("point", required=False, label="where the group stands"))
+    roles = (Role("actor", kind="unit"),
+             Role("point", kind="point", required=False, label="where the group stands"))
     options = (Option("figures", "Figures detached", "int", 1, minimum=1, maximum=50),
                Option("android", "The group's leader is an android", "choice", "parent",
                       choices=("parent", "yes", "no"), reason="§4.A-10",

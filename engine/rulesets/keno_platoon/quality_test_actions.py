@@ -118,7 +118,7 @@ class EnterMelee(_QualityTest):
     id = "enter_melee"
     label = "Enter melee"
     label_ru = "Вступить в рукопашный бой"
-    roles = (Role("actor"), Role("target"))
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit"))
     cost = Cost(whole_activation=True)
     yes, no = "charges", "holds back"
 
@@ -139,7 +139,7 @@ class Observe(_QualityTest):
     id = "observe"
     label = "Observe"
     label_ru = "Наблюдать"
-    roles = (Role("actor"), Role("target", required=False))
+    roles = (Role("actor", kind="unit"), Role("target", kind="unit", required=False))
     options = (Option("concealment", "Target's concealment", "int", 0, minimum=0, maximum=2,
                       proposed=True, help="+1 or +2 to the number (§8-3)"),)
     cost = ONE
