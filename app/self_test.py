@@ -49,21 +49,21 @@ def check_measure(state: dict) -> str:
 
 
 def check_resolve(state: dict) -> str:
-    from engine.dice import TypedDice
-    from engine.facts import facts_for
+    """The referee's plan, odds and a typed preview on the demo (a preview is no roll:
+    nothing is logged or applied)."""
+    from engine.play import PlayRequest, Referee
     from engine.render import render
-    from engine.rulesets.registry import get_ruleset
 
     window = state["window"]
-    game, scenario = window.game, window.scenario
-    rs = get_ruleset(scenario.ruleset)
-    action = rs.action("shoot")
-    facts = facts_for(scenario, action, SHOOTER, TARGET, ruleset=rs)
-    ctx = rs.context("shoot", actor=game.unit(SHOOTER), target=game.unit(TARGET),
-                     facts=facts, game=game)
-    res = ctx.resolve(TypedDice("4,6"))
-    render(res)
-    return f"resolved {action.label}: {res.summary}"
+    referee = Referee(window.editor)
+    plan = referee.plan(PlayRequest(game=window.game, action="shoot", actor=SHOOTER,
+                                    target=TARGET))
+    referee.odds(plan)
+    run = referee.preview(plan, (4, 6))
+    if run.resolution is None:
+        raise RuntimeError(f"the typed dice did not resolve {plan.lead.action.label}")
+    render(run.resolution)
+    return f"resolved {plan.lead.action.label}: {run.resolution.summary}"
 
 
 def check_card(state: dict) -> str:

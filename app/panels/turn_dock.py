@@ -266,7 +266,7 @@ class TurnDock(TurnReadout, UnitRows, CommandTreeRows, LazyDock):
 
     def _hidden_in_window(self) -> bool:
         """Hidden in the main window (not yet shown, closed, or a tab behind another): its
-        rows would be rebuilt for nobody (40 ms per board change at 500 units). A dock
+        rows would be rebuilt for nobody (a cost paid on every board change). A dock
         built in a main window counts from the start, so building it reads no turn
         structure (the engine comes in after the window is up)."""
         in_window = self.window_ is not None or isinstance(self.parent(), QMainWindow)
