@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -92,6 +93,15 @@ class SetMarker(Effect):
         return f"{self.unit}: {self.marker} = {self.value}"
 
 
+def _counted(old: Any, add: Any, where: Callable[[], Any]) -> int:
+    """A marker count after `add.delta`, kept within [add.minimum, add.maximum]; a stored
+    value that is not a count is refused naming where it is (`where()`)."""
+    if isinstance(old, bool) or not isinstance(old, int):
+        raise ModelError(prefixed(where(), msg("expected a count, got {got}", got=repr(old))))
+    new = max(add.minimum, old + add.delta)
+    return new if add.maximum is None else min(add.maximum, new)
+
+
 @dataclass(frozen=True, slots=True)
 class AddMarker(Effect):
     """Add `delta` (negative removes) to a marker count, kept within [minimum, maximum];
@@ -106,14 +116,9 @@ class AddMarker(Effect):
 
     def writes(self, game):
         u = need_unit(game, self.unit)
-        old = u.markers.get(self.marker, 0)
-        if isinstance(old, bool) or not isinstance(old, int):
-            where = msg("unit {unit}.markers.{marker}: ", unit=repr(self.unit),
-                        marker=self.marker)
-            raise ModelError(prefixed(where, msg("expected a count, got {got}", got=repr(old))))
-        new = max(self.minimum, old + self.delta)
-        if self.maximum is not None:
-            new = min(self.maximum, new)
+        new = _counted(u.markers.get(self.marker, 0), self,
+                       lambda: msg("unit {unit}.markers.{marker}: ", unit=repr(self.unit),
+                                   marker=self.marker))
         return [(["unit", self.unit, "markers", self.marker], new != 0, new)]
 
     def describe(self) -> str:
@@ -303,14 +308,9 @@ class AddGroupMarker(Effect):
 
     def writes(self, game):
         g = _need_group(game, self.group)
-        old = g.markers.get(self.marker, 0)
-        if isinstance(old, bool) or not isinstance(old, int):
-            where = msg("group {group}.markers.{marker}: ", group=repr(self.group),
-                        marker=self.marker)
-            raise ModelError(prefixed(where, msg("expected a count, got {got}", got=repr(old))))
-        new = max(self.minimum, old + self.delta)
-        if self.maximum is not None:
-            new = min(self.maximum, new)
+        new = _counted(g.markers.get(self.marker, 0), self,
+                       lambda: msg("group {group}.markers.{marker}: ", group=repr(self.group),
+                                   marker=self.marker))
         markers = _with(g, "markers", self.marker, new if new != 0 else None)
         return group_writes(game, g.id, {"markers": markers})
 
