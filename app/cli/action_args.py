@@ -19,9 +19,9 @@ from .base import (
     _open_game,
     _pairs,
     _said,
-    finite_float,
     key_value,
     modifier_spec,
+    table_inches,
     unit_list,
     warn_off_table,
 )
@@ -42,7 +42,7 @@ def _action_arguments(p: argparse.ArgumentParser) -> None:
                    help=tr("several targets (squad members); facts are measured to --target, "
                         "else to the first of these"))
     p.add_argument("--weapon", metavar="W", help=tr("weapon id (default: the action's own)"))
-    p.add_argument("--point", nargs=2, type=finite_float, metavar=("X", "Y"),
+    p.add_argument("--point", nargs=2, type=table_inches, metavar=("X", "Y"),
                    help=tr("a point on the table, inches (a template's centre, a destination)"))
     p.add_argument("--template", choices=TEMPLATE_SHAPES,
                    help=tr("lay this template at --point (a flamer from the actor toward it) "

@@ -124,6 +124,20 @@ def finite_float(text: str) -> float:
     return v
 
 
+def table_inches(text: str) -> float:
+    """argparse type: a finite number of inches within reach of a table (the scenario's
+    own bound): a point far off any table is a typing slip, and the shapes built there
+    would overflow."""
+    from engine.scenario_io import MAX_MAGNITUDE
+
+    v = finite_float(text)
+    if abs(v) > MAX_MAGNITUDE:
+        raise argparse.ArgumentTypeError(
+            tr("expected inches within ±{limit:g} (off any table), got {text!r}").format(
+                limit=MAX_MAGNITUDE, text=text))
+    return v
+
+
 def scatter_spec(text: str) -> tuple[float, float]:
     """argparse type for DIST@BEARING: inches ≥ 0 and degrees (0 = +x, clockwise)."""
     dist, sep, bearing = text.partition("@")

@@ -21,9 +21,9 @@ from .base import (
     _label,
     _said,
     command,
-    finite_float,
     open_scenario,
     scatter_spec,
+    table_inches,
     warn_off_table,
 )
 
@@ -36,9 +36,9 @@ def _template_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
     p.add_argument("shape", metavar="SHAPE", choices=TEMPLATE_SHAPES,
                    help=tr("one of {shapes}").format(shapes=", ".join(TEMPLATE_SHAPES)))
-    p.add_argument("x", metavar="X", type=finite_float, help=tr("inches from the left edge"))
-    p.add_argument("y", metavar="Y", type=finite_float, help=tr("inches from the top edge"))
-    p.add_argument("--toward", nargs=2, metavar=("X", "Y"), type=finite_float,
+    p.add_argument("x", metavar="X", type=table_inches, help=tr("inches from the left edge"))
+    p.add_argument("y", metavar="Y", type=table_inches, help=tr("inches from the top edge"))
+    p.add_argument("--toward", nargs=2, metavar=("X", "Y"), type=table_inches,
                    help=tr("the point a flamer points at (its narrow end is at X Y)"))
     p.add_argument("--scatter", metavar="DIST@BEARING", type=scatter_spec,
                    help=tr("move the template DIST inches along BEARING degrees first"))

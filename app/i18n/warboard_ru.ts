@@ -2662,6 +2662,10 @@ Replace the library&apos;s records?</source>
         <translation>ожидалось число, получено {text!r}</translation>
     </message>
     <message>
+        <source>expected inches within ±{limit:g} (off any table), got {text!r}</source>
+        <translation>ожидались дюймы в пределах ±{limit:g} (за пределами любого стола), получено {text!r}</translation>
+    </message>
+    <message>
         <source>expected a finite number, got {text!r}</source>
         <translation>ожидалось конечное число, получено {text!r}</translation>
     </message>

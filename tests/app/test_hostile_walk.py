@@ -148,6 +148,11 @@ WALK: dict[str, list[tuple[list[str], int, list[str]]]] = {
           "1e308@0"], 2, ["--scatter DIST"]),
         (["picture", S, "-o", "{out}/p.png", "--around", "gren-1", "1e308"], 2,
          ["radius"]),
+        (["template", S, "blast-3", "1e308", "5"], 2, ["argument X", "off any table"]),
+        (["template", S, "blast-3", "5", "5", "--toward", "5", "-1e300"], 2,
+         ["argument --toward", "off any table"]),
+        (["resolve", S, "shoot", "--by", "gren-1", "--target", "us-1-1", "--point", "1e7",
+          "5"], 2, ["argument --point", "off any table"]),
     ],
     "roll numbers": [
         (["verify", "{folder}/roll-1e7.warboard", "--seed", SEED], 1,
