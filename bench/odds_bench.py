@@ -27,7 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 from bench import Options, Outcome, fmt, median_ms, target
-from bench.ih_examples import DAMAGE8, DUEL, ctx, ctx_of, game, gunner5, make_game, play
+from bench.ih_examples import DAMAGE8, DUEL, IH, ctx, ctx_of, game, gunner5, make_game, play
 from bench.odds_numpy import simulate as numpy_simulate
 from bench.odds_numpy import total_variation
 from engine.dice import ScriptedDice
@@ -77,8 +77,10 @@ def ih6() -> list[Context]:
 
 
 def ih7() -> list[Context]:
-    return [ctx(game(("smg", "axis", "soldier")), "shoot", "smg", "vova", weapon="mp40",
-                options={"volleys": 3}, facts=Facts(distance_m=20.0, cover=0))]
+    # as the golden IH-7: the soldier is handed the MP-40 (a unit fires its own weapons)
+    return [ctx(game(("smg", "axis", "soldier")), "shoot", "smg", "vova",
+                weapon=IH.weapon("mp40"), options={"volleys": 3},
+                facts=Facts(distance_m=20.0, cover=0))]
 
 
 def ih8() -> list[Context]:
