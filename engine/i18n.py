@@ -33,7 +33,7 @@ from typing import Any
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
            "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
-           "said", "verbatim", "Verbatim"]
+           "said", "verbatim", "Verbatim", "side_name", "side_record", "sides_of"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -179,7 +179,7 @@ def glossary(lang: str, scope: str = "") -> dict[str, str]:
     if lang == DEFAULT:
         return {}
     if scope:
-        base = {**_record_names(scope, lang),
+        base = {**sides_of(scope, lang), **_record_names(scope, lang),
                 **_read("resources.rulesets", scope, f"glossary_{lang}.toml")}
         base = {**_action_ids(scope, base), **base}
     else:
@@ -240,6 +240,53 @@ def _lookup(text: str, lang: str, ruleset: str | None, context: str = "") -> str
             if found is not None:
                 return found
     return None
+
+
+# --------------------------------------------------------------------------- sides
+
+@cache
+def sides_of(scope: str, lang: str) -> dict[str, str]:
+    """side id → its name in `lang`, as a ruleset names the sides of its scenarios (the
+    `[sides]` table of resources/rulesets/<scope>/glossary_<lang>.toml; English too)."""
+    import tomllib
+    from importlib import resources
+
+    try:
+        node = resources.files("resources.rulesets").joinpath(scope, f"glossary_{lang}.toml")
+    except (ModuleNotFoundError, ValueError):
+        return {}
+    if not node.is_file():
+        return {}
+    try:
+        table = tomllib.loads(node.read_text(encoding="utf-8")).get("sides", {})
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise GlossaryError(f"{scope}/glossary_{lang}.toml: {e}") from None
+    return {str(k): str(v) for k, v in table.items() if isinstance(v, str)}
+
+
+def side_name(side: str | None, lang: str | None, ruleset: str | None = None) -> str:
+    """A side as players read it: the ruleset's name for it in `lang` (English:
+    "allies" → "Allies"; Russian: "Союзники"); a side no ruleset names (one a player
+    typed) is its own name."""
+    if not side:
+        return ""
+    lang = normalize(lang)
+    if ruleset:
+        for wanted in (lang, DEFAULT):
+            found = sides_of(ruleset, wanted).get(side)
+            if found:
+                return found
+    return side
+
+
+def side_record(side: str, ruleset: str | None) -> dict[str, str]:
+    """A side as a message field: its names in every language (`localized` picks the
+    reader's; a log line keeps them all)."""
+    out = {"name": side_name(side, DEFAULT, ruleset)}
+    for lang in LANGUAGES:
+        if lang != DEFAULT:
+            out[f"name_{lang}"] = side_name(side, lang, ruleset)
+    return out
 
 
 # --------------------------------------------------------------------------- localized

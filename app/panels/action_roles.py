@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.i18n import loc, tr
+from app.i18n import loc, tr, unit_choice
 
 from .action_choices import actions_offered, roles_shown
 from .list_sync import sync_combo
@@ -129,7 +129,7 @@ class RoleChoices:
         box = self.actor_box
         box.blockSignals(True)
         sync_combo(box, [(tr("(select a unit on the board)"), None),
-                         *((f"{u.label} ({u.side})", u.id)
+                         *((unit_choice(u), u.id)
                            for u in (game.units if game is not None else []))])
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
         box.blockSignals(False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
-from app.i18n import loc, tr
+from app.i18n import loc, side_text, tr
 
 #: Names listed in the "may still act" and "tests due" lines before "… N more".
 MAX_NAMES = 6
@@ -29,7 +29,7 @@ class TurnReadout:
         c = self.palette.colour(side)
         weight = "font-weight: bold; " if bold else ""
         return (f'<span style="{weight}background: {c.name()}; color: {_text_on(c)}; '
-                f'padding: 0 4px;">&nbsp;{html.escape(side)}&nbsp;</span>')
+                f'padding: 0 4px;">&nbsp;{html.escape(side_text(side))}&nbsp;</span>')
 
     def _show_may_act(self, game) -> None:
         from engine import turns
@@ -96,7 +96,8 @@ class TurnReadout:
             return
         c = self.palette.colour(side)
         players = self._players(side)
-        self.side_label.setText(f"{side} ({', '.join(players)})" if players else side)
+        name = side_text(side)
+        self.side_label.setText(f"{name} ({', '.join(players)})" if players else name)
         self.side_label.setStyleSheet(f"background: {c.name()}; color: {_text_on(c)}; "
                                       "font-weight: bold; padding: 2px 6px; "
                                       "border-radius: 3px;")
@@ -127,7 +128,7 @@ class TurnReadout:
             self.initiative_label.setText(self.tr("Initiative: roll it to start") if due else "")
             return
         faces = last.get("rolls", {})
-        rolls = ", ".join(f"{side} {' → '.join(str(f) for f in fs)}"
+        rolls = ", ".join(f"{side_text(side)} {' → '.join(str(f) for f in fs)}"
                           for side, fs in faces.items())
         tie = self.tr(" (ties re-rolled)") if any(len(fs) > 1 for fs in faces.values()) \
             else ""

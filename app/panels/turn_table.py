@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QColor
 
+from app.i18n import side_text
+
 COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
            QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
            QT_TR_NOOP("Player"), QT_TR_NOOP("Due"))
@@ -32,7 +34,7 @@ class UnitRows:
         s = self.structure
         side = self.shown_side()
         units = game.units_of(side) if side else list(game.units)
-        self.units_title.setText(self.tr("Units of {0}").format(side) if side
+        self.units_title.setText(self.tr("Units of {0}").format(side_text(side)) if side
                                  else self.tr("All units"))
         keep = self.selected_unit()
         self.table.blockSignals(True)
