@@ -85,7 +85,7 @@ def ruleset_html(rs) -> str:
     def words(text: object) -> str:
         return e(loc(text, rid)) if text else ""
 
-    dice = ", ".join(d.name for d in rs.dice)
+    dice = ", ".join(loc(d.name, rid) for d in rs.dice)
     measure = tr("edge to edge") if rs.measure == "edge" else tr("centre to centre")
     dice_h, scale_h, dist_h, actions_h = tr("Dice"), tr("Ground scale"), tr("Distances"), \
         tr("Actions")

@@ -127,8 +127,7 @@ class LogDock(LazyDock):
         seen = [u for e in entries for u in sorted(entry_units(e)) if u not in known]
         units = [*self._units, *((u, self.model.name(u)) for u in dict.fromkeys(seen))]
         turns = sorted({e.turn for e in entries})
-        _fill(self.unit_box, [(tr("All units"), None), *((f"{label} ({uid})" if label != uid
-                                                      else uid, uid) for uid, label in units)],
+        _fill(self.unit_box, [(tr("All units"), None), *((label, uid) for uid, label in units)],
               self.proxy.unit)
         _fill(self.turn_box, [(tr("All turns"), None),
                              *((tr("Turn {0}").format(t), t) for t in turns)],

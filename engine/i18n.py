@@ -33,7 +33,7 @@ from typing import Any
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
            "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
-           "said", "verbatim", "Verbatim", "side_name", "side_record", "sides_of"]
+           "said", "verbatim", "Verbatim", "side_name", "side_record", "sides_of", "dice_written"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -304,6 +304,25 @@ def localized(obj: Any, lang: str | None, ruleset: str | None = None, *,
     it has one, else its `name` / `label` through the glossaries. Anything else is
     `str(obj)`."""
     lang = normalize(lang)
+    if lang == DEFAULT or obj is None:
+        return _localized(obj, lang, ruleset, context)
+    return dice_written(_localized(obj, lang, ruleset, context), lang)
+
+
+#: how a die is written in each language other than English ("d6" is "к6" in Russian)
+DIE_LETTER: dict[str, str] = {"ru": "к"}
+_DIE = re.compile(r"(?<![\w.])(\d*)d(\d+|%)(?!\w)")
+
+
+def dice_written(text: str, lang: str | None) -> str:
+    """`text` with each die ("d6", "2d6", "d20") written as `lang` writes it ("к6")."""
+    letter = DIE_LETTER.get(normalize(lang))
+    if not letter or "d" not in text:
+        return text
+    return _DIE.sub(lambda m: f"{m.group(1)}{letter}{m.group(2)}", text)
+
+
+def _localized(obj: Any, lang: str, ruleset: str | None, context: str) -> str:
     if obj is None:
         return ""
     if isinstance(obj, Text):

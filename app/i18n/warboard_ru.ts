@@ -1838,11 +1838,11 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>d20 face = distance in steps</source>
-        <translation>грань d20 = расстояние в шагах</translation>
+        <translation>грань к20 = расстояние в шагах</translation>
     </message>
     <message>
         <source>d6 − accuracy, in inches</source>
-        <translation>d6 − меткость, в дюймах</translation>
+        <translation>к6 − меткость, в дюймах</translation>
     </message>
     <message>
         <source>Template</source>
@@ -1859,7 +1859,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>d20 step</source>
-        <translation>шаг d20</translation>
+        <translation>шаг к20</translation>
     </message>
     <message>
         <source>Accuracy</source>
@@ -1887,7 +1887,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>direction die (d6)</source>
-        <translation>куб направления (d6)</translation>
+        <translation>куб направления (к6)</translation>
     </message>
     <message>
         <source>0–360, 0 = +x, clockwise</source>
@@ -1923,11 +1923,11 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>d20 face, 1–20</source>
-        <translation>грань d20, 1–20</translation>
+        <translation>грань к20, 1–20</translation>
     </message>
     <message>
         <source>d6 face, 1–6</source>
-        <translation>грань d6, 1–6</translation>
+        <translation>грань к6, 1–6</translation>
     </message>
     <message>
         <source>Lay a blast or flamer template, see where it may land, scatter it</source>
