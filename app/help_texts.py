@@ -92,7 +92,7 @@ def ruleset_html(rs) -> str:
     doc = loc(rs.doc, rid) if rs.doc else ""
     if doc == rs.doc and current_language() != "en":
         doc = ""  # no translation of the ruleset's blurb: its readings below say it all
-    parts = [f"<h2>{words(rs)}</h2><p><code>{e(rid)}</code></p>",
+    parts = [f"<h2>{words(rs)}</h2>",
              f"<p>{e(doc)}</p>" if doc else "",
              f"<p><b>{dice_h}</b>: {e(dice)} · <b>{scale_h}</b>: "
              f"1\" = {rs.metres_per_inch:g} m · <b>{dist_h}</b>: {e(measure)}</p>"]

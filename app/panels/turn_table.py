@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QColor
 
-from app.i18n import side_text
+from app.i18n import loc, side_text
 
 COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
            QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
@@ -42,7 +42,7 @@ class UnitRows:
         for row, u in enumerate(units):
             st = turns.unit_status(game, u.id, s)
             actions = "" if st.actions_left is None else str(st.actions_left)
-            state = ", ".join(st.flags)
+            state = ", ".join(loc(f) for f in st.flags)
             cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
                      ("activating" if st.activating else "yes") if st.activated
                      or st.activating else "", state, st.player or "",
