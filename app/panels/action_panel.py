@@ -473,7 +473,7 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
             return
         try:
             odds = self.referee.odds(self.plan)
-            self.notes_label.setText("\n".join(odds.notes))
+            self.notes_label.setText("\n".join(loc(n, self._ruleset_id()) for n in odds.notes))
             self.notes_label.setVisible(bool(odds.notes))
             self.odds_chart.set_distribution(odds.distribution)
             self.say("")

@@ -250,4 +250,4 @@ class Fire(Kind, CWAction):
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         fs = self._plan(ctx)
-        return fire_odds(fs.plan, msg("{company}: platoons lost", company=fs.target.name))
+        return fire_odds(fs.plan, msg("{company}: platoons lost", company=fs.target))
