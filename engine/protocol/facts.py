@@ -297,9 +297,12 @@ class Facts:
         """The fact's value, or FactMissing telling the player what to enter."""
         v = self.get(name)
         if v is None:
-            who = f"action {action!r} " if action else ""
-            raise FactMissing(f"{who}needs facts.{name} ({FACTS.get(name, 'ruleset fact')}):"
-                              f" not measured — enter it")
+            from engine.i18n import msg
+
+            spec = BUILTIN_FACTS.get(name)
+            title = spec.title if spec is not None else name.replace("_", " ")
+            raise FactMissing(msg("{fact}: not measured — enter it under Facts from the "
+                                  "board", fact=title))
         return v
 
     def to_dict(self) -> dict:

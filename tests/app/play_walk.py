@@ -8,10 +8,12 @@ Russian) and tests/app/test_english_walk.py (in English)."""
 from __future__ import annotations
 
 import math
+import re
 
 from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
 
 from app.window import MainWindow
+from tests.russian_words import LATIN
 
 
 def table_cells(root: QWidget) -> list[str]:
@@ -69,8 +71,8 @@ def _play_action(win: MainWindow, unit, action_id: str, widget_texts, roll: bool
 
 
 def play_texts(win: MainWindow, widget_texts) -> list[str]:
-    """Every action of each kind of unit chosen with its target picked and its odds
-    shown; each action rolled once (the first unit offering it)."""
+    """Each kind of unit's actions listed; every action chosen once (by the first unit
+    offering it) with its target picked, its odds shown and its dice rolled."""
     win.tools.activate("select")
     panel = win.services.action_panel
     panel.show()
@@ -86,8 +88,11 @@ def play_texts(win: MainWindow, widget_texts) -> list[str]:
         win.select_unit(unit.id)
         panel.set_actor(unit.id)
         QApplication.processEvents()
+        texts += widget_texts(panel)
         for action_id in [panel.action_box.itemData(i) for i in range(panel.action_box.count())]:
-            texts += _play_action(win, unit, action_id, widget_texts, action_id not in rolled)
+            if action_id in rolled:
+                continue
+            texts += _play_action(win, unit, action_id, widget_texts, True)
             rolled.add(action_id)
     texts += board_tips(win)
     return [t for t in texts if t]
@@ -128,7 +133,7 @@ def strict_words(scenario, rid: str, always=()) -> set[str]:
     from engine.i18n import localized
     from engine.rulesets.registry import get_ruleset, list_rulesets
     from engine.scenario_io import shipped_scenarios
-    from tests.russian_words import LATIN, record_names
+    from tests.russian_words import record_names
 
     rs = get_ruleset(rid)
     texts = [scenario.name, *(localized(r.name, "ru", r.id) for r in list_rulesets())]
@@ -146,3 +151,23 @@ def strict_words(scenario, rid: str, always=()) -> set[str]:
 
 #: what a window shows that is not a word: markup and file names (a code name is a word)
 STRICT_STRIP = (r"<[^>]+>|&\w+;", r"(/[\w.+-]+)+/?|\b[\w.-]+\.(json|warboard|txt|png|svg|pdf)\b")
+
+
+#: a die written the English way ("d6", "2d6", "d20"): Russian writes "к6"
+DIE = re.compile(r"(?<![\w.])\d*d(\d+|%)(?!\w)")
+
+
+def english_words(texts, allowed: set[str]) -> dict[str, str]:
+    """Each English word (or die written "d6") left in `texts` once markup and file
+    names are stripped → the first text it was found in (cut to 160 characters)."""
+    patterns = [re.compile(p) for p in STRICT_STRIP]
+    found: dict[str, str] = {}
+    for t in texts:
+        plain = str(t)
+        for p in patterns:
+            plain = p.sub(" ", plain)
+        words = [w for w in LATIN.findall(plain) if w not in allowed]
+        words += [m.group(0) for m in DIE.finditer(plain)]
+        for w in words:
+            found.setdefault(w, " ".join(str(t).split())[:160])
+    return found
