@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import error_text, loc, side_text, tr
+from app.i18n import error_text, loc, ruleset_name, side_text, tr
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -65,7 +65,7 @@ class RosterDialog(QDialog):
 
         self.ruleset = QComboBox()
         for spec in library.rulesets():
-            self.ruleset.addItem(spec.name, spec.ruleset)
+            self.ruleset.addItem(ruleset_name(spec.ruleset), spec.ruleset)
         self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(first)))
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         self.name = QLineEdit(self.roster.name)

@@ -121,9 +121,10 @@ def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
 
 def widget_texts(root: QWidget) -> list[str]:
     """Every string a player can read on `root` and its children: texts, titles, items,
-    placeholders, headers and tool tips."""
+    placeholders, headers and tool tips (not a widget marked "verbatim": the scenario
+    editor's field showing the id it edits)."""
     out: list[str] = []
-    widgets = [root, *root.findChildren(QWidget)]
+    widgets = [w for w in (root, *root.findChildren(QWidget)) if not w.property("verbatim")]
     for w in widgets:
         if isinstance(w, QLabel):
             out.append(w.text())

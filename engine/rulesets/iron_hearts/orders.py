@@ -58,7 +58,7 @@ class Order(ForCommanders, IHAction):
         if ctx.target is not None and all(u.id != ctx.target.id for u in out):
             out.insert(0, ctx.target)
         if not out:
-            raise SchemaError("order.target: required (a soldier, or targets)")
+            raise SchemaError(msg("Choose the soldier to order (or several)"))
         return out
 
     def _distance(self, ctx: Context, u: Unit) -> float:
