@@ -314,12 +314,22 @@ DIE_LETTER: dict[str, str] = {"ru": "к"}
 _DIE = re.compile(r"(?<![\w.])(\d*)d(\d+|%)(?!\w)")
 
 
+#: how each language cites a line of a rules source ("seed L281": the source's line 281)
+SOURCE_LINE: dict[str, str] = {"ru": "источник, строка {0}"}
+_SOURCE_LINE = re.compile(r"\bseed L(\d+)")
+
+
 def dice_written(text: str, lang: str | None) -> str:
-    """`text` with each die ("d6", "2d6", "d20") written as `lang` writes it ("к6")."""
-    letter = DIE_LETTER.get(normalize(lang))
-    if not letter or "d" not in text:
-        return text
-    return _DIE.sub(lambda m: f"{m.group(1)}{letter}{m.group(2)}", text)
+    """`text` with each die ("d6", "2d6", "d20") written as `lang` writes it ("к6"), and
+    each citation of a rules source's line ("seed L281") in its words."""
+    lang = normalize(lang)
+    letter = DIE_LETTER.get(lang)
+    if letter and "d" in text:
+        text = _DIE.sub(lambda m: f"{m.group(1)}{letter}{m.group(2)}", text)
+    cite = SOURCE_LINE.get(lang)
+    if cite and "seed L" in text:
+        text = _SOURCE_LINE.sub(lambda m: cite.format(m.group(1)), text)
+    return text
 
 
 def _localized(obj: Any, lang: str, ruleset: str | None, context: str) -> str:

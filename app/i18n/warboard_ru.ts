@@ -1733,6 +1733,14 @@ Replace the library&apos;s records?</source>
         <translation>Повернуть корпус на {0}° против часовой</translation>
     </message>
     <message>
+        <source>Turn {unit} {delta}° (to {new}°)</source>
+        <translation>Поворот: {unit} {delta}° (до {new}°)</translation>
+    </message>
+    <message>
+        <source>Turn {unit} turret {delta}° (to {new}°)</source>
+        <translation>Поворот башни: {unit} {delta}° (до {new}°)</translation>
+    </message>
+    <message>
         <source>Turn turret {0}° clockwise</source>
         <translation>Повернуть башню на {0}° по часовой</translation>
     </message>

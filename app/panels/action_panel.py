@@ -455,6 +455,8 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
         except (ValueError, KeyError) as err:
             measured, note = Facts(), error_text(err)
         specs = rs.fact_specs(action) if action is not None and rs is not None else ()
+        game = self.game
+        self.facts_view.unit_names = {u.id: u.label for u in game.units} if game else {}
         self.facts_view.set_facts(specs, measured, rs.cover if rs is not None else None, note)
         self.facts_box.setVisible(bool(specs))
         try:

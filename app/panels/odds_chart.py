@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
+from engine.i18n import Text
 
 if TYPE_CHECKING:
     from engine.odds import OutcomeDistribution
@@ -43,6 +44,8 @@ def outcome_text(o: Hashable) -> str:
         return "/".join(outcome_text(x) for x in o)
     if isinstance(o, bool):
         return loc("yes" if o else "no")
+    if isinstance(o, Text):  # a message: translated whole, its fields filled in
+        return loc(o)
     text = str(o)  # the glossary's word for it, else the key in words
     found = loc(text)
     return found if found != text else loc(text.replace("_", " "))

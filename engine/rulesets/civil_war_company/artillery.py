@@ -125,7 +125,7 @@ class ArtilleryFire(Kind, CWAction):
         elif point is not None:
             dist = board.point_distance(ctx.actor, point)
         else:
-            raise SchemaError("artillery_fire.point: required (where the template goes)")
+            raise SchemaError(msg("Place the template: pick where its centre goes"))
         gun = guns()[c.profile["gun_class"]]
         if dist > gun["range_in"] + 1e-9:
             raise Refused(msg('the point is {distance:.1f}" away, beyond the {gun}\'s range '

@@ -233,7 +233,7 @@ class Fire(Kind, CWAction):
 
     def _plan(self, ctx: Context) -> FireSetup:
         if ctx.target is None:
-            raise SchemaError("fire.target: required (a stand of the target company)")
+            raise SchemaError(msg("Choose a stand of the target company"))
         return setup_fire(ctx, ctx.actor, ctx.target)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
