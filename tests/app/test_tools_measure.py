@@ -74,7 +74,7 @@ def test_drag_from_a_to_b_measures_a_tank_with_its_turret_arc(demo, qtbot, capsy
     # "the turret arc of Sherman 3 'Cyclone'", not "'Cyclone''s turret arc" (issue 16)
     assert f"in the turret arc of {a.label}" in text and "''s" not in text
     # the 75 mm's tank-gun bands are 200 m = 80" deep: the whole line is in band 1
-    assert "75 mm M3: band-1 (band 1: ≤ 200 m) at the edge distance" in text
+    assert "75 mm M3: band 1: ≤ 200 m at the edge distance" in text
     assert len(win.game.log) == 1
 
 
