@@ -217,9 +217,10 @@ class BoardOps:
                           y=f"{landed.centre[1]:.2f}")
         else:
             outcome = msg("no scatter")
-        under = ", ".join(i for i, _ in landed.under) or msg("nobody")
+        names = {u.id: u.label for u in self.scenario.units}   # names, not ids
+        under = ", ".join(names.get(i, i) for i, _ in landed.under) or msg("nobody")
         note = msg("{scheme}; under it: {under}; hole: {hole}", scheme=rule.scheme.label,
-                   under=under, hole=landed.hole) if landed.hole else \
+                   under=under, hole=names.get(landed.hole, landed.hole)) if landed.hole else \
             msg("{scheme}; under it: {under}", scheme=rule.scheme.label, under=under)
         step = Step(step_id, label, rolls, outcome=outcome, note=note)
         return Scattered(step, distance, heading, landed.centre, landed)
