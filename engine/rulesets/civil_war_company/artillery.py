@@ -250,12 +250,14 @@ class ArtilleryFire(Kind, CWAction):
         steps.append(scatter_step)
         stands, hole = self._under(ctx, shot, centre, landed)
         kind = '5" area' if shot.area else '3" aimed'
-        under = ", ".join(u.id for u in stands) if stands else "no stand"
+        under = ", ".join(u.label for u in stands) if stands else "no stand"
         where = msg("{kind} template lands at ({x:.1f}, {y:.1f}): {under}", kind=kind,
                     x=centre[0], y=centre[1], under=under) if centre else \
             msg("{kind} template lands: {under}", kind=kind, under=under)
         if hole:
-            where = msg("{landed}; direct hit on {stand}", landed=where, stand=hole)
+            named = {u.id: u.label for u in stands}
+            where = msg("{landed}; direct hit on {stand}", landed=where,
+                        stand=named.get(hole, hole))
         steps.append(info_step("template", "Template", where,
                                note="stands whose base overlaps the template (§4.A-9)"))
         plans, companies = self._plans(ctx, shot, stands, hole)
