@@ -16,6 +16,7 @@ from engine.i18n import side_name
 from engine.rulesets.registry import get_ruleset
 from engine.scenario_io import load_scenario
 from resources.loader import resource
+from tests.russian_words import record_names
 
 from . import play_walk
 from .test_russian_walk import SCENARIOS, widget_texts
@@ -34,6 +35,11 @@ def internal_keys(scenario, rid: str) -> set[str]:
     keys |= {u.profile for u in scenario.units}
     keys |= {u.side for u in scenario.units if side_name(u.side, "en", rid) != u.side}
     keys -= names
+    # an id that is also a word of a name shown ("tachanka" of "Makhnovist tachanka") is
+    # read as that word
+    shown = [*names, *record_names(dict(rs.profiles)), *record_names(dict(rs.weapons))]
+    words = {w.lower() for n in shown for w in TOKEN.findall(n)}
+    keys = {k for k in keys if k.lower() not in words}
     vocab = getattr(rs, "vocabulary", None)
     declared = vocab.keys() if vocab is not None else set()
     keys |= {k for k in declared | {a.id for a in rs.actions} if re.search(r"[_-]", k)}

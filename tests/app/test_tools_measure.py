@@ -95,7 +95,7 @@ def test_range_bands_lie_along_the_line(demo, qtbot):
     assert second.p2().x() == pytest.approx(far[0], abs=1e-9)
     assert bands[0].pen().color().name() == BAND_COLOURS[0]
     text = win.pointer_hint.text()
-    assert f'edge {45 - edge:.2f}"' in text and "beyond-range" in text
+    assert f'edge {45 - edge:.2f}"' in text and "≤ 200 m (2 × Range)" in text
     click_board(qtbot, win, *far)  # A to an empty point: logged with its distances
     entry = win.game.log[-1]
     assert entry.details["to_point"] == [pytest.approx(far[0]), pytest.approx(far[1])]

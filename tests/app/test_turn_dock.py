@@ -72,15 +72,15 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
 
     typed_roll(qtbot, dock, "5 5 9 2")                # tie, then allies 9 : axis 2
     assert game.activation_order == ["allies", "axis"] and game.active_side == "allies"
-    assert dock.side_label.text() == "allies"
+    assert dock.side_label.text() == "Allies"
     assert "#2f5e9e" in dock.side_label.styleSheet()  # the board's allies colour
     assert dock.initiative_label.text() == ("Initiative (turn 1): allies 5 → 9, axis 5 → 2"
                                              " (ties re-rolled)")
-    assert dock.message.text() == "Initiative: allies first: allies, axis"
+    assert dock.message.text() == "Initiative: Allies first: Allies, Axis"
     entry = game.log[-1]
     assert entry.action == "initiative" and [r.faces for r in entry.dice] == [
         (5,), (5,), (9,), (2,)] and entry.dice[0].source == "typed"
-    assert dock.units_title.text() == "Units of allies"
+    assert dock.units_title.text() == "Units of Allies"
     assert dock.table.rowCount() == len(game.units_of("allies"))
     assert set(column(dock, "AP left")) == {"3"} and set(column(dock, "AP spent")) == {"0"}
 
@@ -140,9 +140,9 @@ def test_flags_show_in_the_table(qtbot, setup):
 def test_bad_typed_initiative_is_refused_with_the_engine_message(qtbot, setup):
     editor, dock = setup
     typed_roll(qtbot, dock, "4 11")
-    assert dock.message.text().startswith("step 'Initiative: axis' needs a d10: 11")
+    assert dock.message.text().startswith("step 'Initiative: Axis' needs a d10: 11")
     typed_roll(qtbot, dock, "4 4")
-    assert "Initiative: allies (re-roll 1)" in dock.message.text()
+    assert "Initiative: Allies (re-roll 1)" in dock.message.text()
     typed_roll(qtbot, dock, "4 3 1")
     assert dock.message.text() == "1 typed value(s) not used: 1"
     assert editor.game.activation_order == [] and not editor.undo_stack.canUndo()
@@ -181,7 +181,7 @@ def test_keno_like_alternation_with_a_passed_action(qtbot, setup):
     assert game.unit("gren-nco").state["actions_left"] == 1
     assert "Gren. Keller (passed by Uffz. Brandt)" in dock.activations_label.text()
     click(qtbot, dock.next_button)
-    assert game.active_side == "allies" and dock.units_title.text() == "Units of allies"
+    assert game.active_side == "allies" and dock.units_title.text() == "Units of Allies"
     for _ in range(3):                                # hand-over, pass, activation
         editor.undo_stack.undo()
     assert game.active_side == "axis" and "activating" not in game.state

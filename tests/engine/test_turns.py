@@ -135,8 +135,8 @@ def test_initiative_tie_is_rerolled():
     assert roll.order == ["axis", "allies"]
     assert roll.rolls == {"allies": [6, 2], "axis": [6, 9]}
     labels = [s.label for s in roll.steps]
-    assert labels == ["Initiative: allies", "Initiative: axis", "Tie",
-                      "Initiative: allies (re-roll 1)", "Initiative: axis (re-roll 1)",
+    assert labels == ["Initiative: Allies", "Initiative: Axis", "Tie",
+                      "Initiative: Allies (re-roll 1)", "Initiative: Axis (re-roll 1)",
                       "Order"]
     assert [r.faces for r in roll.dice] == [(6,), (6,), (2,), (9,)]
     assert {r.source for r in roll.dice} == {"script"}
@@ -153,7 +153,7 @@ def test_initiative_tie_is_rerolled():
 
 
 def test_initiative_die_faces_are_checked():
-    with pytest.raises(DiceError, match="step 'Initiative: allies' needs a d10: 11"):
+    with pytest.raises(DiceError, match="step 'Initiative: Allies' needs a d10: 11"):
         roll_initiative(ih_game(), IH_TURN, ScriptedDice([11, 3]))
 
 
