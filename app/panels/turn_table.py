@@ -34,7 +34,8 @@ class UnitRows:
         s = self.structure
         side = self.shown_side()
         units = game.units_of(side) if side else list(game.units)
-        self.units_title.setText(self.tr("Units of {0}").format(side_text(side)) if side
+        name = side_text(side, game.scenario.ruleset) if side else ""
+        self.units_title.setText(self.tr("Units of {0}").format(name) if side
                                  else self.tr("All units"))
         keep = self.selected_unit()
         self.table.blockSignals(True)

@@ -74,7 +74,7 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert game.activation_order == ["allies", "axis"] and game.active_side == "allies"
     assert dock.side_label.text() == "Allies"
     assert "#2f5e9e" in dock.side_label.styleSheet()  # the board's allies colour
-    assert dock.initiative_label.text() == ("Initiative (turn 1): allies 5 → 9, axis 5 → 2"
+    assert dock.initiative_label.text() == ("Initiative (turn 1): Allies 5 → 9, Axis 5 → 2"
                                              " (ties re-rolled)")
     assert dock.message.text() == "Initiative: Allies first: Allies, Axis"
     entry = game.log[-1]
@@ -104,7 +104,7 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert not dock.activations_label.isVisible()     # nothing done yet this turn
     click(qtbot, dock.next_button)
     assert dock.next_button.text() == "Next side"
-    assert game.active_side == "axis" and dock.units_title.text() == "Units of axis"
+    assert game.active_side == "axis" and dock.units_title.text() == "Units of Axis"
     assert dock.activations_label.isVisible()
     assert dock.activations_label.text().startswith("Done this turn: 1.")
     click(qtbot, dock.next_button)
@@ -185,7 +185,7 @@ def test_keno_like_alternation_with_a_passed_action(qtbot, setup):
     for _ in range(3):                                # hand-over, pass, activation
         editor.undo_stack.undo()
     assert game.active_side == "axis" and "activating" not in game.state
-    assert dock.units_title.text() == "Units of axis"
+    assert dock.units_title.text() == "Units of Axis"
 
 
 def test_boets_like_phases(qtbot, setup):

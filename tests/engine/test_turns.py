@@ -146,7 +146,7 @@ def test_initiative_tie_is_rerolled():
                                      "rolls": {"allies": [6, 2], "axis": [6, 9]}}
     entry = roll.log_entry()
     assert entry.action == "initiative" and entry.details["kind"] == "roll"
-    assert entry.summary == "axis first: axis, allies" and len(entry.dice) == 4
+    assert entry.summary == "Axis first: Axis, Allies" and len(entry.dice) == 4
     assert not initiative_due(g, IH_TURN)
     with pytest.raises(TurnError, match="already rolled this turn"):
         roll_initiative(g, IH_TURN, ScriptedDice([1, 2]))
