@@ -108,7 +108,7 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert dock.activations_label.isVisible()
     assert dock.activations_label.text().startswith("Done this turn: 1.")
     click(qtbot, dock.next_button)
-    assert dock.message.text() == "axis is the last side this turn: end the turn"
+    assert dock.message.text() == "Axis is the last side this turn: end the turn"
 
     click(qtbot, dock.end_button)
     assert game.turn == 2 and dock.turn_label.text() == "Turn 2"
@@ -197,7 +197,7 @@ def test_boets_like_phases(qtbot, setup):
     assert game.active_side == "axis" and game.phase == "manoeuvre"
     assert dock.phase_label.text() == "Phase: <b>manoeuvre</b>"
     click(qtbot, dock.phase_button)
-    assert game.phase == "fire" and game.log[-1].summary == "axis: fire phase"
+    assert game.phase == "fire" and game.log[-1].summary == "Axis: fire phase"
     click(qtbot, dock.phase_button)
     assert dock.message.text() == "fire is the last phase: hand over to the next side"
     click(qtbot, dock.next_button)

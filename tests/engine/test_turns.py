@@ -199,7 +199,7 @@ def test_sides_hand_over_and_end_of_turn_advances():
     push(g, next_activation(g, IH_TURN))
     assert whose_turn(g) == "axis" and turn_complete(g, IH_TURN)
     assert activations(g) == [{"side": "allies", "unit": None, "kind": "side"}]
-    with pytest.raises(TurnError, match="axis is the last side this turn: end the turn"):
+    with pytest.raises(TurnError, match="Axis is the last side this turn: end the turn"):
         next_activation(g, IH_TURN)
     push(g, spend(g, IH_TURN, "gren-2", 2))
     change = push(g, end_turn(g, IH_TURN))
@@ -296,7 +296,7 @@ def test_phases_within_side_turns_and_initiative_once_per_game():
     with pytest.raises(TurnError, match="fire is the last phase: end the turn"):
         next_phase(g, BOETS)
     change = push(g, end_turn(g, BOETS))
-    assert change.label == "End of turn 1; turn 2 begins: allies acts"
+    assert change.label == "End of turn 1; turn 2 begins: Allies acts"
     assert g.turn == 2 and whose_turn(g) == "allies" and g.phase == "manoeuvre"
     assert not initiative_due(g, BOETS) and sides_order(g) == ["allies", "axis"]
     with pytest.raises(TurnError, match="rolled once per game, already rolled on turn 1"):

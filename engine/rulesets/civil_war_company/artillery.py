@@ -266,14 +266,15 @@ class ArtilleryFire(Kind, CWAction):
         lost_units: dict[str, list[Unit]] = {cid: [] for cid in companies}
         units = {u.id: u for u in stands}
         for p in [p for p in plans if p.direct]:
-            s = _cover_roll(dice, p, 1, msg("Cover roll (direct hit on {stand})", stand=p.stand),
-                            "direct hit: no result roll (§4.7-3)")
+            label = msg("Cover roll (direct hit on {stand})", stand=_label(units, p.stand))
+            s = _cover_roll(dice, p, 1, label, "direct hit: no result roll (§4.7-3)")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         results: list[tuple[StandPlan, Step]] = []
         for p in [p for p in plans if not p.direct]:
             s = roll_test(dice, p.result, id=f"result.{p.stand}",
-                          label=msg("Result roll ({stand})", stand=p.stand), n=p.result_dice,
+                          label=msg("Result roll ({stand})", stand=_label(units, p.stand)),
+                          n=p.result_dice,
                           base=6,
                           base_label="base", modifiers=p.result_mods, success="success",
                           failure="suppression",
@@ -285,7 +286,8 @@ class ArtilleryFire(Kind, CWAction):
             k = r.count("success")
             if not k:
                 continue
-            s = _cover_roll(dice, p, k, msg("Cover roll ({stand})", stand=p.stand), "")
+            label = msg("Cover roll ({stand})", stand=_label(units, p.stand))
+            s = _cover_roll(dice, p, k, label, "")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         effects: list[Effect] = list(ammo_effect(b))
@@ -360,3 +362,9 @@ def _cover_roll(dice: DiceSource, p: StandPlan, n: int, label: str, note: str) -
     return roll_test(dice, p.cover, id=f"cover.{p.stand}", label=label, n=n, base=6,
                      base_label="base", modifiers=p.cover_mods, success="destroyed",
                      failure="terror", note=note)
+
+
+def _label(units: dict[str, Unit], stand: str) -> str:
+    """A stand by its name in a step's label (its id when it is not among `units`)."""
+    u = units.get(stand)
+    return u.label if u is not None else stand
