@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from app.log_text import COLUMNS, Namer, _plain, entry_text, entry_units, log_text
 from app.panels.docks import LazyDock
 from app.panels.list_sync import sync_combo
@@ -206,7 +206,12 @@ def make(window) -> LogDock:
 
 
 def _namer(game) -> Namer:
+    """A unit's or group's name for the log's cells (a group acts in some rulesets)."""
+    groups = {g.id: g for g in game.scenario.groups}
+
     def name(unit_id: str) -> str:
+        if unit_id in groups:
+            return loc(groups[unit_id], game.scenario.ruleset)
         try:
             return game.unit(unit_id).label
         except (KeyError, ValueError):
