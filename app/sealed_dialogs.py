@@ -112,10 +112,13 @@ class VerifyDialog(QDialog):
         if sealing is None:
             self.verdict.setText(tr("This game is not played with sealed dice."))
             return None
+        from engine.witness.scheme import WitnessError, witnesses_of
+
+        game = self.controller.window.editor.game
         try:
-            report = sealed.verify(self.controller.window.editor.game.log, sealing,
-                                   self.seed.text())
-        except sealed.SealedError as e:
+            report = sealed.verify(game.log, sealing, self.seed.text(),
+                                   witnesses_of(game.state, sealing.game_id))
+        except (sealed.SealedError, WitnessError) as e:
             self.verdict.setStyleSheet("color: #b3261e;")
             self.verdict.setText(_said(e))
             return None

@@ -105,7 +105,14 @@ def _sealed(game, lang: str) -> Finding:
     if sealing.revealed is None:
         return Finding("sealed", True, msg("sealed dice: checked once the game master "
                                            "reveals the seed"))
-    report = sealed.verify(game.log, sealing, sealing.revealed)
+    from engine.witness.scheme import WitnessError, witnesses_of
+
+    try:
+        witness = witnesses_of(game.state, sealing.game_id)
+    except WitnessError as e:
+        return Finding("sealed", False, msg("sealed dice: the sealing is damaged"),
+                       (e.args[0],))
+    report = sealed.verify(game.log, sealing, sealing.revealed, witness)
     if report.ok:
         return Finding("sealed", True, msg("sealed dice: every roll matches the seed"))
     lines = [report.commitment_text(lang)] if not report.commitment_ok else []

@@ -37,6 +37,11 @@ def _verify_arguments(p: argparse.ArgumentParser) -> None:
                         "once the game master revealed it)"))
     p.add_argument("--lang", choices=("en", "ru"), default=None,
                    help=tr("language of the report (default: from LANG, else English)"))
+    p.add_argument("--commitment", metavar="C",
+                   help=tr("the sealed-dice commitment the players were given (64 hex digits)"))
+    p.add_argument("--posts", metavar="FILE",
+                   help=tr("the thread's posts saved as text: the file is checked against "
+                           "every post's place in the chain"))
     p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
@@ -59,17 +64,67 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if sealing is None:
         raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
     seed = args.seed if args.seed is not None else sealing.revealed
+    witness = _witness(game, sealing)
+    posts = _posts_report(args, game, sealing, witness)
+    if seed is None and posts is not None:
+        return _emit_posts(args, sealing, posts)
     if seed is None:
         raise CliError(tr("--seed: the game master has not revealed the seed in this file; "
                           "give it with --seed"))
     try:
-        report = sealed.verify(game.log, sealing, seed)
+        report = sealed.verify(game.log, sealing, seed, witness)
     except sealed.SealedError as e:
         said = _said(e)   # "seed: …" / "зерно: …": the flag says which field
         if str(e).startswith("seed: "):
             said = said.split(": ", 1)[1]
         raise CliError(f"--seed: {said}") from None
     lang = args.lang or language()
-    _emit({**report.to_dict(), "commitment": sealing.commitment,
-           "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
-    return 0 if report.ok else VERIFY_FAILED
+    data = {**report.to_dict(), "commitment": sealing.commitment, "game_id": sealing.game_id}
+    said = report.text(lang)
+    ok = report.ok
+    if posts is not None:
+        data["posts"] = posts.to_dict()
+        data["ok"] = ok = ok and posts.ok
+        said += "\n" + posts.text(lang)
+    _emit(data, said, args.json, sys.stdout)
+    return 0 if ok else VERIFY_FAILED
+
+
+def _witness(game, sealing) -> dict:
+    """The game's witnessed turns; a damaged record is the user's file problem."""
+    from engine.witness.scheme import WitnessError, witnesses_of
+
+    try:
+        return witnesses_of(game.state, sealing.game_id)
+    except WitnessError as e:
+        raise CliError(_said(e)) from None
+
+
+def _posts_report(args: argparse.Namespace, game, sealing, witness):
+    """The file checked against the saved thread (--posts) and the given --commitment;
+    None when neither is given."""
+    if args.posts is None and args.commitment is None:
+        return None
+    from engine.witness.chain_line import parse_thread
+    from engine.witness.posts import check_posts
+
+    posted = []
+    if args.posts is not None:
+        try:
+            posted = parse_thread(Path(args.posts).read_text(encoding="utf-8",
+                                                             errors="replace"))
+        except OSError as e:
+            raise CliError(tr("--posts: {file}: cannot be read ({why})").format(
+                file=args.posts, why=e.strerror or e)) from None
+    report = check_posts(posted, game.log, game_id=sealing.game_id, seal=sealing.commitment,
+                         witness=witness, commitment=args.commitment)
+    if args.posts is None:  # only the commitment was given
+        report.problems = [p for p in report.problems if p.kind == "commitment"]
+    return report
+
+
+def _emit_posts(args: argparse.Namespace, sealing, posts) -> int:
+    lang = args.lang or language()
+    _emit({"ok": posts.ok, "commitment": sealing.commitment, "game_id": sealing.game_id,
+           "posts": posts.to_dict()}, posts.text(lang), args.json, sys.stdout)
+    return 0 if posts.ok else VERIFY_FAILED

@@ -1,0 +1,47 @@
+"""The witness lines of a turn post (engine.turn_post calls `post_lines`): the players'
+nonces and the declarations they followed — or the mark that the turn was rolled without
+them — and the chain line (engine.witness.chain_line) that `warboard verify --posts` and
+resources/verify_sealed.py read back."""
+
+from __future__ import annotations
+
+from engine.model import Game
+from engine.witness.chain_line import format_line, turn_line
+from engine.witness.scheme import WitnessError, witnesses_of
+from engine.witness.texts import text
+
+__all__ = ["post_lines"]
+
+
+def _esc(s: str, fmt: str) -> str:
+    """Players' text made inert in the post's markup (as engine.turn_post escapes)."""
+    if fmt == "bbcode":
+        return s.replace("[", "［").replace("]", "］")
+    if fmt == "markdown":
+        for ch in "\\`*_[]<>|#":
+            s = s.replace(ch, "\\" + ch)
+    return s
+
+
+def _italic(s: str, fmt: str) -> str:
+    return {"bbcode": f"[i]{s}[/i]", "markdown": f"*{s}*"}.get(fmt, s)
+
+
+def post_lines(game: Game, turn: int, fmt: str, lang: str) -> list[str]:
+    """The lines the post of `turn` ends its head with (each followed by a blank line)."""
+    line = turn_line(game, turn)
+    out: list[str] = []
+    if line.seal is not None:
+        try:
+            w = witnesses_of(game.state, line.game_id).get(turn)
+        except WitnessError:
+            w = None
+        if w is not None and w.witnessed:
+            nonces = "; ".join(f"{p}: «{t}»" for p, t in w.nonces)
+            declared = "; ".join(f"{i}) {d}" for i, d in enumerate(w.declarations, 1))
+            out += [_italic(_esc(text(lang, "nonces", nonces=nonces, decl=w.commitment,
+                                      declared=declared), fmt), fmt), ""]
+        else:
+            out += [_italic(_esc(text(lang, "no_nonces"), fmt), fmt), ""]
+    out += [_esc(text(lang, "chain"), fmt), format_line(line, fmt), ""]
+    return out
