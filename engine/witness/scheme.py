@@ -32,7 +32,7 @@ __all__ = ["STATE_KEY", "DOMAIN_V1", "DOMAIN_V2", "DECLARE_TAG", "NONCES_TAG",
 #: The game-state key the turns' declarations and nonces are kept under.
 STATE_KEY = "witness"
 DOMAIN_V1 = "warboard-sealed-v1"
-DOMAIN_V2 = "warboard-sealed-v2"
+DOMAIN_V2 = "warboard-roll-v2"
 DECLARE_TAG = "warboard-declare-v1"
 NONCES_TAG = "warboard-nonces-v1"
 #: The longest declaration line, player name or nonce (characters).

@@ -86,7 +86,7 @@ def test_witnessed_rolls_derive_from_the_nonces_and_the_declarations():
     key = bytes.fromhex(seed)
     for turn, r in rolls:
         if turn == 2:
-            m = (f"warboard-sealed-v2|{GAME_ID}|2|{w.commitment}|{w.digest}|{r.roll}|6|2|0")
+            m = (f"warboard-roll-v2|{GAME_ID}|2|{w.commitment}|{w.digest}|{r.roll}|6|2|0")
         else:
             sides = int(r.die[1:])
             m = f"warboard-sealed-v1|{GAME_ID}|{r.roll}|{sides}|{len(r.faces)}|0"
