@@ -20,6 +20,7 @@ from engine.turn_post import turn_post
 from engine.witness import record, scheme
 from engine.witness.chain_line import chain_lines, parse_thread, turn_line
 from engine.witness.posts import check_posts
+from engine.witness.texts import TEXTS
 from tests.engine.test_sealed import GAME_ID, sealed_game
 
 DECLARED = ("Gren 1 shoots Pfc. Dawson", "Gren 2 shoots Cpl. Reyes")
@@ -192,3 +193,17 @@ def test_another_commitment_or_other_nonces_are_named():
         stripped.append_log(e)
     del stripped.state[scheme.STATE_KEY]
     assert "witness_dropped" in [p.kind for p in _check(stripped, full).problems]
+
+
+def test_every_witness_message_has_russian():
+    from engine.i18n import glossary, localized
+    from tests.engine.msg_scan import ROOT, scan
+
+    ru = glossary("ru", "")
+    found = scan(ROOT / "engine" / "witness", ("msg",))
+    assert len(found) > 15
+    assert [t for _f, _l, t in found if t not in ru] == []
+    with pytest.raises(scheme.WitnessError) as e:
+        scheme.nonce_digest([("Anna", "")])
+    assert localized(e.value.args[0], "ru") == "число 1: пусто"
+    assert set(TEXTS["ru"]) == set(TEXTS["en"])
