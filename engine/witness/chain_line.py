@@ -22,10 +22,13 @@ from dataclasses import dataclass
 from engine.log_chain import GENESIS, entry_hash
 from engine.model import Game, LogEntry
 
-__all__ = ["MARK", "ChainLine", "entry_heads", "turn_line", "chain_lines", "format_line",
+__all__ = ["MARK", "PATTERN", "ChainLine", "entry_heads", "turn_line", "chain_lines", "format_line",
            "parse_thread"]
 
 MARK = "warboard-chain v1"
+#: The whole line as a regular expression: a machine format, not words to translate (a
+#: walk over a Russian post strips it first).
+PATTERN = r"warboard-chain\s+v1(\s+[a-z]+=[^\s\[\]`]+)+"
 _HEX = re.compile(r"[0-9a-f]{64}")
 _RANGE = re.compile(r"(\d+)-(\d+)")
 

@@ -207,3 +207,15 @@ def test_every_witness_message_has_russian():
         scheme.nonce_digest([("Anna", "")])
     assert localized(e.value.args[0], "ru") == "число 1: пусто"
     assert set(TEXTS["ru"]) == set(TEXTS["en"])
+
+
+def test_the_chain_line_pattern_covers_the_whole_line():
+    import re
+
+    from engine.witness.chain_line import PATTERN
+
+    game, _ = witnessed_game()
+    for fmt in ("bbcode", "markdown"):
+        post = turn_post(game, 2, fmt, "ru")
+        line = turn_line(game, 2).text()
+        assert re.search(PATTERN, post).group(0) == line
