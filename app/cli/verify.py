@@ -65,9 +65,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise CliError(f"{p}: {sealed.MESSAGES['not_sealed']}")
     seed = args.seed if args.seed is not None else sealing.revealed
     witness = _witness(game, sealing)
-    posts = _posts_report(args, game, sealing, witness)
-    if seed is None and posts is not None:
-        return _emit_posts(args, sealing, posts)
+    if args.posts is not None or args.commitment is not None:
+        return _against_thread(args, p, game, sealing, witness)
     if seed is None:
         raise CliError(tr("--seed: the game master has not revealed the seed in this file; "
                           "give it with --seed"))
@@ -79,15 +78,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
             said = said.split(": ", 1)[1]
         raise CliError(f"--seed: {said}") from None
     lang = args.lang or language()
-    data = {**report.to_dict(), "commitment": sealing.commitment, "game_id": sealing.game_id}
-    said = report.text(lang)
-    ok = report.ok
-    if posts is not None:
-        data["posts"] = posts.to_dict()
-        data["ok"] = ok = ok and posts.ok
-        said += "\n" + posts.text(lang)
-    _emit(data, said, args.json, sys.stdout)
-    return 0 if ok else VERIFY_FAILED
+    _emit({**report.to_dict(), "commitment": sealing.commitment,
+           "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
+    return 0 if report.ok else VERIFY_FAILED
 
 
 def _witness(game, sealing) -> dict:
@@ -100,31 +93,44 @@ def _witness(game, sealing) -> dict:
         raise CliError(_said(e)) from None
 
 
-def _posts_report(args: argparse.Namespace, game, sealing, witness):
-    """The file checked against the saved thread (--posts) and the given --commitment;
-    None when neither is given."""
-    if args.posts is None and args.commitment is None:
-        return None
+def _read_posts(name: str) -> list:
+    """The chain lines of the saved thread `name`."""
     from engine.witness.chain_line import parse_thread
+
+    try:
+        return parse_thread(Path(name).read_text(encoding="utf-8", errors="replace"))
+    except OSError as e:
+        raise CliError(tr("--posts: {file}: cannot be read ({why})").format(
+            file=name, why=e.strerror or e)) from None
+
+
+def _against_thread(args: argparse.Namespace, p: Path, game, sealing, witness) -> int:
+    """The strict check (engine.verify_game) against the commitment the players were given
+    and the last posted head and roll, then every post of the saved thread against the
+    file (engine.witness.posts). Exit 1 on any problem of either."""
+    from engine import sealed
+    from engine.verify_game import verify_game
     from engine.witness.posts import check_posts
 
-    posted = []
-    if args.posts is not None:
-        try:
-            posted = parse_thread(Path(args.posts).read_text(encoding="utf-8",
-                                                             errors="replace"))
-        except OSError as e:
-            raise CliError(tr("--posts: {file}: cannot be read ({why})").format(
-                file=args.posts, why=e.strerror or e)) from None
-    report = check_posts(posted, game.log, game_id=sealing.game_id, seal=sealing.commitment,
-                         witness=witness, commitment=args.commitment)
-    if args.posts is None:  # only the commitment was given
-        report.problems = [p for p in report.problems if p.kind == "commitment"]
-    return report
-
-
-def _emit_posts(args: argparse.Namespace, sealing, posts) -> int:
+    posted = _read_posts(args.posts) if args.posts is not None else []
+    rolls = [x.rolls[1] for x in posted if x.rolls]
+    try:
+        strict = verify_game(p, expected_head=posted[-1].head if posted else None,
+                             expected_last_roll=max(rolls) if rolls else None,
+                             commitment=args.commitment, seed=args.seed)
+    except sealed.SealedError as e:
+        said = _said(e)
+        raise CliError(f"--seed: {said.split(': ', 1)[1] if ': ' in said else said}") from None
     lang = args.lang or language()
-    _emit({"ok": posts.ok, "commitment": sealing.commitment, "game_id": sealing.game_id,
-           "posts": posts.to_dict()}, posts.text(lang), args.json, sys.stdout)
-    return 0 if posts.ok else VERIFY_FAILED
+    data, said, ok = strict.to_dict(lang), strict.text(lang), strict.ok
+    if args.posts is not None:
+        posts = check_posts(posted, game.log, game_id=sealing.game_id, seal=sealing.commitment,
+                            witness=witness, heads=strict.heads or None)
+        if strict.kinds & {"tail_cut", "posted_head"}:  # the cut tail told once
+            posts.problems = [q for q in posts.problems if q.kind != "tail"]
+        data["posts"] = posts.to_dict()
+        said += "\n" + posts.text(lang)
+        ok = ok and posts.ok
+    data["ok"] = ok
+    _emit(data, said, args.json, sys.stdout)
+    return 0 if ok else VERIFY_FAILED

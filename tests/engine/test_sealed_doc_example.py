@@ -72,7 +72,8 @@ def test_every_command_of_the_worked_example_gives_its_stated_result():
 def test_the_program_gives_the_worked_example_numbers():
     runs = [_run(b) for b in _blocks()]
     seed = bytes(range(32)).hex()
-    _, decl, nonces, roll4, roll1 = (r[3] for r in runs)
+    commit, decl, nonces, roll4, roll1 = (r[3] for r in runs)
+    assert sealed.commitment(seed, "example-game", 2) == commit
     lines = ["Gren 1 shoots Pfc. Dawson", "Gren 2 shoots Cpl. Reyes"]
     pairs = (("Anna", "blue fox"), ("Boris", "42"))
     assert scheme.declaration_commitment("example-game", 2, lines) == decl
