@@ -1,18 +1,15 @@
-"""`warboard verify`: every sealed roll of a game checked against its seed."""
+"""`warboard verify`: a sealed game file checked strictly (engine.verify_game) — the same
+report File ▸ Verify dice… shows."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TR_NOOP
 
 from app.i18n import tr
-
-if TYPE_CHECKING:
-    pass
 
 from .base import (
     CliError,
@@ -40,12 +37,14 @@ def _verify_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
-@command("verify", QT_TR_NOOP("check every sealed roll of a game against the revealed seed"),
+@command("verify", QT_TR_NOOP("check a sealed game: its hash chain, every sealed roll against "
+                              "the revealed seed, and the game state; exit 1 on any problem"),
          _verify_arguments)
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Exit 0 when every roll matches and the commitment holds, 1 when not."""
+    """Exit 0 when the file holds (engine.verify_game), 1 on any problem, each named."""
 
     from engine import sealed
+    from engine.verify_game import verify_game
 
     p = Path(args.file)
     if not _is_game_path(p):
@@ -63,13 +62,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise CliError(tr("--seed: the game master has not revealed the seed in this file; "
                           "give it with --seed"))
     try:
-        report = sealed.verify(game.log, sealing, seed)
+        report = verify_game(p, seed=seed)
     except sealed.SealedError as e:
         said = _said(e)   # "seed: …" / "зерно: …": the flag says which field
         if str(e).startswith("seed: "):
             said = said.split(": ", 1)[1]
         raise CliError(f"--seed: {said}") from None
     lang = args.lang or language()
-    _emit({**report.to_dict(), "commitment": sealing.commitment,
-           "game_id": sealing.game_id}, report.text(lang), args.json, sys.stdout)
+    _emit(report.to_dict(lang), report.text(lang), args.json, sys.stdout)
     return 0 if report.ok else VERIFY_FAILED
