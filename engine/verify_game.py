@@ -68,6 +68,8 @@ class VerifyReport:
     last_roll: int = 0
     commitment: str | None = None
     game_id: str | None = None
+    #: the sealed rolls recomputed from the seed (engine.sealed.verify), once it is known
+    seeded: Any = None
 
     @property
     def ok(self) -> bool:
@@ -78,10 +80,21 @@ class VerifyReport:
         return {p.kind for p in self.problems}
 
     def text(self, lang: str = "en") -> str:
+        """The verdict, the commitment (the seed known), each problem, the sealed rolls'
+        count and the notes, a line each."""
+        from engine.forum_text import text
+
         head = verify_text(lang, "verdict_ok", n=self.lines, rolls=self.rolls) if self.ok \
             else verify_text(lang, "verdict_bad", bad=len(self.problems))
-        return "\n".join([head, *(p.text(lang) for p in self.problems),
-                          *(p.text(lang) for p in self.notes)])
+        lines = [head]
+        if self.seeded is not None:
+            lines.append(self.seeded.commitment_text(lang))
+        lines += [p.text(lang) for p in self.problems if p.kind != "commit_bad"]
+        if self.seeded is not None:
+            key = "summary_ok" if self.ok else "summary_bad"
+            lines.append(text(lang, key, n=self.rolls, typed=self.seeded.typed,
+                              bad=len(self.problems)))
+        return "\n".join([*lines, *(p.text(lang) for p in self.notes)])
 
     def to_dict(self, lang: str = "en") -> dict:
         return {"ok": self.ok, "lines": self.lines, "rolls": self.rolls,
@@ -119,7 +132,7 @@ def verify_game(path: str | os.PathLike, *, expected_head: str | None = None,
     entries = _entries(raw.rows, report)
     if entries is None:
         return report
-    _check_links(raw, report)
+    _check_links(raw, entries, report)
     _check_rolls(entries, report)
     sealing = _check_sealing(raw, entries, report, commitment, seed)
     game = _game(report)
@@ -173,10 +186,11 @@ def _entries(rows: list[dict], report: VerifyReport) -> list | None:
 
 
 def _game(report: VerifyReport):
-    from engine.gamefile import GameFileError, open_game
+    """The game's table and state as the file holds them (its log, read above, left out)."""
+    from engine.gamefile import GameFileError, _read_game, _with_reader
 
     try:
-        return open_game(report.path).game
+        return _with_reader(report.path, lambda db: _read_game(db, []), integrity=False)
     except GameFileError as e:
         report.problems.append(_p("unreadable", why=str(e.message)))
         return None
@@ -185,7 +199,7 @@ def _game(report: VerifyReport):
 # --------------------------------------------------------------------------- the chain
 
 
-def _check_links(raw: _Raw, report: VerifyReport) -> None:
+def _check_links(raw: _Raw, entries: Sequence, report: VerifyReport) -> None:
     """Each row's link to the one before, the chain's form, the saved head and count."""
     from engine.log_kinds import log_kind
 
@@ -205,10 +219,8 @@ def _check_links(raw: _Raw, report: VerifyReport) -> None:
             report.problems.append(_p("break", seq, before=seq - 1))
         report.heads.append(expected)
         chained, second_form = chained or prev is not None, second_form or v2
-    for seq, row in enumerate(raw.rows, 1):
-        from engine.gamefile_schema import log_entry
-
-        want = log_kind(log_entry(row))
+    for seq, (row, entry) in enumerate(zip(raw.rows, entries, strict=True), 1):
+        want = log_kind(entry)
         if row["kind"] != want:
             report.problems.append(_p("kind", seq, got=row["kind"], want=want))
     if not chained:
@@ -328,7 +340,7 @@ def _check_sealing(raw: _Raw, entries: Sequence, report: VerifyReport,
         report.problems.append(_p("sealing_damaged", why=str(e)))
         witness = {}
     found = sealed.verify(entries, sealing, seed, witness)
-    report.rolls = found.rolls
+    report.rolls, report.seeded = found.rolls, found
     if not found.commitment_ok:
         report.problems.append(Problem("commit_bad", None, (("got", found.commitment),
                                                            ("want", found.committed))))
