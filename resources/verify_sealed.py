@@ -9,7 +9,9 @@ It recomputes, from the game file alone and the thread's posts saved as text:
 - every sealed roll (HMAC-SHA256 keyed by the seed, with the turn's players' nonces and
   declaration commitment where the turn has them) and every roll number missing;
 - each turn's declaration commitment and nonce digest from the declarations and nonces;
-- the log's hash chain, its stored head and count, and each line's seal mark;
+- the log's hash chain, its stored head and count, and each line's seal mark and kind;
+- the game state each line recorded against the state the file holds (the places it can
+  read: the game's own, the units' markers, state and fields);
 - every post's place in the chain (the `warboard-chain v1` line of each post): its head
   against the file's, the previous post's head, the roll numbers, a cut tail.
 
@@ -60,13 +62,15 @@ def read_game(path: str) -> dict:
         meta = {r["key"]: r["value"] for r in db.execute("SELECT key, value FROM meta")}
         game = {r["key"]: json.loads(r["json"]) for r in db.execute("SELECT key, json FROM game")}
         rows = [dict(r) for r in db.execute("SELECT * FROM log ORDER BY seq")]
+        units = {r["id"]: json.loads(r["json"]) for r in db.execute("SELECT id, json FROM units")}
     finally:
         db.close()
     for r in rows:
         r["dice"] = json.loads(r["dice"])
         r["details"] = json.loads(r["details"])
         r["chain"] = json.loads(r["chain"]) if r.get("chain") else None
-    return {"meta": meta, "state": game.get("state") or {}, "rows": rows}
+    return {"meta": meta, "state": game.get("state") or {}, "rows": rows, "game": game,
+            "units": units}
 
 
 def dice_of(row: dict) -> list[dict]:
@@ -147,6 +151,62 @@ def check_chain(g: dict, sealing: dict | None, key: bytes | None) -> tuple[list[
     elif head is not None and heads and head != heads[-1]:
         problems.append(f"log line {len(heads)} (the last) was changed")
     return problems, heads
+
+
+LOG_KINDS = ("roll", "resolution", "measurement", "template", "picture")
+
+
+def log_kind(row: dict) -> str:
+    """The kind a line is filed as, read from its details and action."""
+    details = row["details"]
+    if details.get("kind") in LOG_KINDS:
+        return details["kind"]
+    if "steps" in details or "effects" in details:
+        return "resolution"
+    if row["action"] in ("measure", "measurement"):
+        return "measurement"
+    return "template" if row["action"].startswith("template") else "roll"
+
+
+def _place(g: dict, path: list):
+    """(present, value) of a recorded place in the file, or None where this file cannot
+    tell (a place it does not read)."""
+    if len(path) == 3 and path[:2] == ["game", "state"]:
+        return path[2] in g["state"], g["state"].get(path[2])
+    if len(path) == 2 and path[0] == "game" and path[1] in g["game"]:
+        return True, g["game"][path[1]]
+    if len(path) >= 3 and path[0] == "unit" and path[1] in g["units"]:
+        unit = g["units"][path[1]]
+        if len(path) == 4 and path[2] in ("markers", "state"):
+            d = unit.get(path[2]) or {}
+            return path[3] in d, d.get(path[3])
+        if len(path) == 3 and path[2] in unit and path[2] != "base":
+            return True, unit[path[2]]
+    return None
+
+
+def check_state(g: dict) -> list[str]:
+    """Each recorded place: its value before is the last record's after, and the file
+    holds the last after (unless the saved tail says it changed since)."""
+    problems: list[str] = []
+    last: dict[str, tuple[int, list, list]] = {}
+    for seq, row in enumerate(g["rows"], start=1):
+        for rec in (row["chain"] or {}).get("state", []):
+            key = json.dumps(rec[0])
+            if key in last and last[key][2] != rec[1:3]:
+                problems.append(f"log line {seq}: {'.'.join(map(str, rec[0]))} was changed "
+                                f"outside the log after line {last[key][0]}")
+            last[key] = (seq, rec[0], rec[3:5])
+    tail = {json.dumps(r[0]) for r in g["game"].get("chain_tail") or []
+            if isinstance(r, list) and r}
+    for key, (seq, path, after) in last.items():
+        now = _place(g, path)
+        if key in tail or now is None:
+            continue
+        if now[0] != after[0] or (now[0] and now[1] != after[1]):
+            problems.append(f"{'.'.join(map(str, path))}: the file holds {now[1]!r}, the log "
+                            f"recorded {after[1]!r} at line {seq} (edited in the file)")
+    return problems
 
 
 # --------------------------------------------------------------------------- the rolls
@@ -338,7 +398,8 @@ def check_posts(posts: list[dict], g: dict, heads: list[str], game_id: str, seal
 
 
 def verify(path: str, seed: str | None = None, commitment: str | None = None,
-           posts_text: str | None = None) -> list[str]:
+           posts_text: str | None = None, head: str | None = None,
+           last_roll: int | None = None) -> list[str]:
     """Every problem found (empty: the game holds)."""
     g = read_game(path)
     sealing = g["state"].get("sealed")
@@ -357,10 +418,21 @@ def verify(path: str, seed: str | None = None, commitment: str | None = None,
         problems.append(f"the commitment given ({commitment.strip()}) is not the file's ({stored})")
     chain, heads = check_chain(g, sealing, key)
     problems += chain
+    problems += [f"log line {i}: filed as {r['kind']}, it is a {log_kind(r)}"
+                 for i, r in enumerate(g["rows"], start=1) if r.get("kind") != log_kind(r)]
+    problems += check_state(g)
     witness, bad = witness_records(g["state"], game_id)
     problems += bad
     if key is not None:
         problems += check_rolls(g, game_id, key, witness)
+    if head is not None and head.strip().lower() not in heads:
+        problems.append(f"the posted head {head.strip()[:16]}… is in no line of the file's "
+                        f"chain (the log was changed or cut after it was posted)")
+    top = max((d.get("roll") or 0 for r in g["rows"] for d in r["dice"]
+               if d.get("source") == "sealed"), default=0)
+    if last_roll is not None and top < last_roll:
+        problems.append(f"the file's last sealed roll is #{top}, roll #{last_roll} was "
+                        f"posted (tail cut)")
     if posts_text is not None:
         problems += check_posts(parse_thread(posts_text), g, heads, game_id, stored, witness)
     return problems
@@ -372,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", help="the revealed seed, 64 hex digits (default: the file's)")
     p.add_argument("--commitment", help="the commitment the players were given")
     p.add_argument("--posts", help="the thread's posts saved as text")
+    p.add_argument("--head", help="the chain head of the last post the players saw")
+    p.add_argument("--last-roll", type=int, help="the last sealed roll number posted")
     args = p.parse_args(argv)
     if args.seed is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", args.seed.strip()):
         print("--seed: expected 64 hexadecimal digits", file=sys.stderr)
@@ -382,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.posts, encoding="utf-8", errors="replace") as f:
                 text = f.read()
         problems = verify(args.game, args.seed and args.seed.strip().lower(),
-                          args.commitment, text)
+                          args.commitment, text, args.head, args.last_roll)
     except (OSError, sqlite3.Error, ValueError, KeyError, TypeError) as e:
         print(f"{args.game}: cannot be read as a Warboard game ({e})", file=sys.stderr)
         return 2

@@ -128,3 +128,40 @@ def test_other_nonces_or_another_commitment_fail_both(tmp_path, capsys):
     _, path = revealed_file(tmp_path, name="c.warboard")
     a, b, _, _ = both(tmp_path, capsys, path, thread(game), "--commitment", "ab" * 32)
     assert (a, b) == (1, 1)
+
+
+def _standalone_module():
+    """The verifier's file loaded as a module (in-process: the catalog runs it 69 times)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("verify_sealed_standalone", VERIFIER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("way", ["alone", "chain recomputed", "chain switched off"])
+def test_the_standalone_agrees_on_every_edit_of_the_catalog(tmp_path, way):
+    """seal's edit catalog (tests/engine/test_verify_catalog.py): every kind of edit, each
+    way, fails the standalone exactly when it fails verify_game, given the same posted
+    commitment (and the last post's head and roll where the catalog gives them)."""
+    from tests.engine.sealed_play import played
+    from tests.engine.test_verify_catalog import CATALOG, _edited, _verify
+
+    standalone_verify = _standalone_module().verify
+    game = played()
+    assert standalone_verify(str(game.path), commitment=game.commitment, head=game.head,
+                             last_roll=game.last_roll) == []
+    disagree = []
+    for kind, (edit, _named, anchors) in sorted(CATALOG.items()):
+        folder = tmp_path / f"{len(disagree)}-{abs(hash(kind))}"
+        folder.mkdir()
+        path = _edited(folder, edit, way)
+        strict = _verify(path, anchors)
+        found = standalone_verify(str(path), commitment=game.commitment,
+                                  head=game.head if anchors else None,
+                                  last_roll=game.last_roll if anchors else None)
+        if bool(found) == strict.ok:
+            disagree.append(f"{kind}: verify_game {'passes' if strict.ok else 'fails'}, "
+                            f"the standalone {found or 'passes'}")
+    assert disagree == []
