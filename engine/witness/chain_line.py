@@ -83,21 +83,29 @@ def _game_id(game: Game) -> tuple[str, str | None]:
     return s.game_id, s.commitment
 
 
-def turn_line(game: Game, turn: int, heads: Sequence[str] | None = None) -> ChainLine:
+def _head_after(log: Sequence[LogEntry], i: int) -> str:
+    """The chain's head after log line i + 1: the hash the next line carries, else the
+    line's own hash (one hash per post, not one per line of the game)."""
+    if i + 1 < len(log) and log[i + 1].prev:
+        return log[i + 1].prev
+    return entry_hash(log[i])
+
+
+def turn_line(game: Game, turn: int) -> ChainLine:
     """The chain line of `turn`'s post."""
     from engine.witness.scheme import WitnessError, witnesses_of
 
-    heads = entry_heads(game.log) if heads is None else heads
+    log = game.log
     game_id, seal = _game_id(game)
-    seqs = [i for i, e in enumerate(game.log, start=1) if e.turn == turn]
-    rolls = sorted({r.roll for i in seqs for r in game.log[i - 1].dice
+    seqs = [i for i, e in enumerate(log, start=1) if e.turn == turn]
+    rolls = sorted({r.roll for i in seqs for r in log[i - 1].dice
                     if r.source == "sealed" and r.roll is not None})
     if seqs:
-        prev = heads[seqs[0] - 2] if seqs[0] > 1 else GENESIS
-        head = heads[seqs[-1] - 1]
+        prev = _head_after(log, seqs[0] - 2) if seqs[0] > 1 else GENESIS
+        head = _head_after(log, seqs[-1] - 1)
     else:
-        before = [i for i, e in enumerate(game.log, start=1) if e.turn < turn]
-        prev = head = heads[before[-1] - 1] if before else GENESIS
+        before = [i for i, e in enumerate(log, start=1) if e.turn < turn]
+        prev = head = _head_after(log, before[-1] - 1) if before else GENESIS
     try:
         w = witnesses_of(game.state, game_id).get(turn)
     except WitnessError:
@@ -110,9 +118,7 @@ def turn_line(game: Game, turn: int, heads: Sequence[str] | None = None) -> Chai
 
 def chain_lines(game: Game) -> list[ChainLine]:
     """The chain line of every turn that logged something, in turn order."""
-    heads = entry_heads(game.log)
-    turns = sorted({e.turn for e in game.log})
-    return [turn_line(game, t, heads) for t in turns]
+    return [turn_line(game, t) for t in sorted({e.turn for e in game.log})]
 
 
 def format_line(line: ChainLine, fmt: str) -> str:
