@@ -12,6 +12,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "nonces": "Players' nonces: {nonces}. Declared before them (commitment {decl}): "
                   "{declared}.",
+        "rolled_count": "Resolutions declared: {n}; log lines rolled with the nonces: {m} "
+                        "(more than declared: a re-roll or an undeclared roll, listed "
+                        "below).",
         "no_nonces": "No players' nonces this turn: the game master could know these "
                      "rolls in advance.",
         "chain": "Place in the chain (for verify):",
@@ -51,6 +54,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "ru": {
         "nonces": "Числа игроков: {nonces}. Объявлено до них (обязательство {decl}): "
                   "{declared}.",
+        "rolled_count": "Объявлено действий: {n}; строк журнала с бросками на числах "
+                        "игроков: {m} (если больше объявленного — это переброс или "
+                        "необъявленный бросок, они перечислены ниже).",
         "no_nonces": "В этом ходу игроки не давали своих чисел: ведущий мог знать эти "
                      "броски заранее.",
         "chain": "Место в цепочке (для проверки):",

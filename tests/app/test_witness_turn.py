@@ -97,6 +97,7 @@ def test_a_witnessed_turn_played_posted_and_verified_by_both(qtbot, win, tmp_pat
     posts = [copied_post(win)]
     assert "Players' nonces: Anna: «blue fox»; Boris: «42»" in posts[0]
     assert "[code]warboard-chain v1 game=" in posts[0]
+    assert "Resolutions declared: 2; log lines rolled with the nonces: 2 " in posts[0]
 
     # turn 2, rolled without nonces: its post says so
     win.game.turn = 2

@@ -219,3 +219,11 @@ def test_the_chain_line_pattern_covers_the_whole_line():
         post = turn_post(game, 2, fmt, "ru")
         line = turn_line(game, 2).text()
         assert re.search(PATTERN, post).group(0) == line
+
+
+def test_the_post_counts_the_lines_rolled_with_the_nonces():
+    game, _ = witnessed_game()
+    post = turn_post(game, 2, "text")
+    assert "Resolutions declared: 2; log lines rolled with the nonces: 4" in post
+    assert "Объявлено действий: 2; строк журнала с бросками на числах игроков: 4" in \
+        turn_post(game, 2, "text", "ru")
