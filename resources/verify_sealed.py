@@ -302,10 +302,11 @@ _TOKEN = re.compile(r"\s*([a-z]+)=(\S+)")
 _HEX = re.compile(r"[0-9a-f]{64}")
 
 
-def parse_thread(text: str) -> list[dict]:
-    """Every well-formed chain line of a saved thread, in order."""
+def parse_thread(text: str, damaged: list[int] | None = None) -> list[dict]:
+    """Every well-formed chain line of a saved thread, in order (the places of the others
+    put in `damaged`)."""
     out = []
-    for m in re.finditer(r"warboard-chain\s+v1", text):
+    for n, m in enumerate(re.finditer(r"warboard-chain\s+v1", text), 1):
         f: dict[str, str] = {}
         pos = m.end()
         while (t := _TOKEN.match(text, pos)) is not None:
@@ -314,6 +315,8 @@ def parse_thread(text: str) -> list[dict]:
         line = _line(f)
         if line is not None:
             out.append(line)
+        elif damaged is not None:
+            damaged.append(n)
     return out
 
 
@@ -434,7 +437,11 @@ def verify(path: str, seed: str | None = None, commitment: str | None = None,
         problems.append(f"the file's last sealed roll is #{top}, roll #{last_roll} was "
                         f"posted (tail cut)")
     if posts_text is not None:
-        problems += check_posts(parse_thread(posts_text), g, heads, game_id, stored, witness)
+        damaged: list[int] = []
+        posts = parse_thread(posts_text, damaged)
+        problems += [f"chain line {n} of the saved thread cannot be read (damaged or edited)"
+                     for n in damaged]
+        problems += check_posts(posts, g, heads, game_id, stored, witness)
     return problems
 
 

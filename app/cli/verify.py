@@ -71,7 +71,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if seed is None and not against:
         raise CliError(tr("--seed: the game master has not revealed the seed in this file; "
                           "give it with --seed"))
-    posted = _read_posts(args.posts) if args.posts is not None else []
+    damaged: list[int] = []
+    posted = _read_posts(args.posts, damaged) if args.posts is not None else []
     rolls = [x.rolls[1] for x in posted if x.rolls]
     try:
         report = verify_game(p, seed=seed, commitment=args.commitment,
@@ -85,7 +86,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     lang = args.lang or language()
     data, said, ok = report.to_dict(lang), report.text(lang), report.ok
     if args.posts is not None:
-        posts = _posts(posted, game, sealing, report)
+        posts = _posts(posted, damaged, game, sealing, report)
         data["posts"] = posts.to_dict()
         said += "\n" + posts.text(lang)
         data["ok"] = ok = ok and posts.ok
@@ -93,18 +94,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if ok else VERIFY_FAILED
 
 
-def _read_posts(name: str) -> list:
-    """The chain lines of the saved thread `name`."""
+def _read_posts(name: str, damaged: list[int]) -> list:
+    """The chain lines of the saved thread `name` (the places of those that cannot be read
+    put in `damaged`)."""
     from engine.witness.chain_line import parse_thread
 
     try:
-        return parse_thread(Path(name).read_text(encoding="utf-8", errors="replace"))
+        return parse_thread(Path(name).read_text(encoding="utf-8", errors="replace"),
+                            damaged)
     except OSError as e:
         raise CliError(tr("--posts: {file}: cannot be read ({why})").format(
             file=name, why=e.strerror or e)) from None
 
 
-def _posts(posted: list, game, sealing, report):
+def _posts(posted: list, damaged: list[int], game, sealing, report):
     """Every post of the thread against the file (the heads as verify_game read them from
     the stored rows); a cut tail verify_game told already is not told twice."""
     from engine.witness.posts import check_posts
@@ -115,7 +118,7 @@ def _posts(posted: list, game, sealing, report):
     except WitnessError:
         witness = {}  # verify_game names the damaged record
     posts = check_posts(posted, game.log, game_id=sealing.game_id, seal=sealing.commitment,
-                        witness=witness, heads=report.heads or None)
+                        witness=witness, heads=report.heads or None, damaged=damaged)
     if report.kinds & {"tail_cut", "posted_head"}:
         posts.problems = [q for q in posts.problems if q.kind != "tail"]
     return posts

@@ -134,12 +134,12 @@ def format_line(line: ChainLine, fmt: str) -> str:
 _TOKEN = re.compile(r"\s*([a-z]+)=(\S+)")
 
 
-def parse_thread(text: str) -> list[ChainLine]:
+def parse_thread(text: str, damaged: list[int] | None = None) -> list[ChainLine]:
     """Every chain line in a saved thread (posts as plain text, BBCode or Markdown, any
-    forum's copy), in the order they appear; a line with a field missing or malformed is
-    skipped (the verifier then reports its post as missing)."""
+    forum's copy), in the order they appear. A line with a field missing or malformed is
+    left out, its place among the thread's lines (1, 2, …) put in `damaged` when given."""
     out: list[ChainLine] = []
-    for m in re.finditer(re.escape(MARK).replace(r"\ ", r"\s+"), text):
+    for n, m in enumerate(re.finditer(re.escape(MARK).replace(r"\ ", r"\s+"), text), 1):
         fields: dict[str, str] = {}
         pos = m.end()
         while True:
@@ -151,6 +151,8 @@ def parse_thread(text: str) -> list[ChainLine]:
         line = _line(fields)
         if line is not None:
             out.append(line)
+        elif damaged is not None:
+            damaged.append(n)
     return out
 
 

@@ -65,13 +65,14 @@ def _short(h: str | None) -> str:
 
 def check_posts(posted: Sequence[ChainLine], log: Sequence[LogEntry], *, game_id: str,
                 seal: str | None, witness: Mapping[int, TurnWitness],
-                commitment: str | None = None,
-                heads: Sequence[str] | None = None) -> PostsReport:
+                commitment: str | None = None, heads: Sequence[str] | None = None,
+                damaged: Sequence[int] = ()) -> PostsReport:
     """Every finding of the file (`log`, `game_id`, sealed commitment `seal`, the turns'
-    `witness` records) against the posted chain lines and the `commitment` the players
-    were given (None: not given)."""
+    `witness` records) against the posted chain lines, the thread's `damaged` lines (their
+    places, engine.witness.chain_line.parse_thread) and the `commitment` the players were
+    given (None: not given)."""
     heads = list(entry_heads(log) if heads is None else heads)
-    out: list[PostProblem] = []
+    out: list[PostProblem] = [_p("damaged", n=n) for n in damaged]
     if commitment is not None and commitment.strip().lower() != (seal or ""):
         out.append(_p("commitment", got=commitment.strip(), want=seal or "none"))
     if not posted:

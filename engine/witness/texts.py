@@ -20,6 +20,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "chain": "Place in the chain (for verify):",
         # findings of engine.witness.posts
         "no_posts": "the saved thread holds no chain line",
+        "damaged": "chain line {n} of the saved thread cannot be read (a field is missing "
+                   "or malformed: the copy was damaged, or the line edited)",
         "game_id": "post {post}: game {got}, but the file is game {want}",
         "seal": "post {post}: sealed-dice commitment {got}, but the file's is {want}",
         "commitment": "the commitment given ({got}) is not the file's ({want})",
@@ -61,6 +63,8 @@ TEXTS: dict[str, dict[str, str]] = {
                      "броски заранее.",
         "chain": "Место в цепочке (для проверки):",
         "no_posts": "в сохранённой теме нет ни одной строки цепочки",
+        "damaged": "строка цепочки {n} сохранённой темы не читается (поле пропущено или "
+                   "искажено: копия повреждена или строка исправлена)",
         "game_id": "сообщение {post}: игра {got}, а файл — игра {want}",
         "seal": "сообщение {post}: обязательство запечатанных кубов {got}, а в файле "
                 "{want}",

@@ -58,3 +58,17 @@ def test_refusals_name_the_field(tmp_path, capsys):
     code, _, err = run(capsys, "--lang", "ru", "declare", str(path), "  ")
     assert code == 2 and "объявление 1: пусто" in err
     assert sealed.sealing_of(load_game(path).state) is not None
+
+
+def test_verify_posts_refusals_and_an_empty_thread(tmp_path, capsys):
+    game, _ = sealed_game()
+    path = tmp_path / "g.warboard"
+    new_game_file(path, game)
+    code, _, err = run(capsys, "verify", str(path), "--posts", str(tmp_path / "none.txt"))
+    assert code == 2 and "--posts:" in err and "cannot be read" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("Nice game! Your turn.", encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(path), "--posts", str(empty))
+    assert code == cli.VERIFY_FAILED and "the saved thread holds no chain line" in out
+    code, out, _ = run(capsys, "verify", str(path), "--commitment", "ab" * 32, "--json")
+    assert code == cli.VERIFY_FAILED and not json.loads(out)["ok"]

@@ -165,3 +165,13 @@ def test_the_standalone_agrees_on_every_edit_of_the_catalog(tmp_path, way):
             disagree.append(f"{kind}: verify_game {'passes' if strict.ok else 'fails'}, "
                             f"the standalone {found or 'passes'}")
     assert disagree == []
+
+
+def test_a_damaged_chain_line_fails_both_named(tmp_path, capsys):
+    game, path = revealed_file(tmp_path)
+    rest = thread(game).split(" head=")
+    damaged = " head=".join(rest[:2]) + " head=#" + " head=".join(rest[2:])  # line 2's
+    a, b, said_a, said_b = both(tmp_path, capsys, path, damaged)
+    assert (a, b) == (1, 1)
+    assert "chain line 2 of the saved thread cannot be read" in said_a
+    assert "chain line 2 of the saved thread cannot be read" in said_b

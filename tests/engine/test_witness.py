@@ -11,6 +11,8 @@ import hashlib
 import hmac
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import sealed
 from engine.dice import D6, D10, DiceError, TypedDice, draw
@@ -18,7 +20,7 @@ from engine.log_chain import GENESIS
 from engine.model import Game, LogEntry
 from engine.turn_post import turn_post
 from engine.witness import record, scheme
-from engine.witness.chain_line import chain_lines, parse_thread, turn_line
+from engine.witness.chain_line import chain_lines, format_line, parse_thread, turn_line
 from engine.witness.posts import check_posts
 from engine.witness.texts import TEXTS
 from tests.engine.test_sealed import GAME_ID, sealed_game
@@ -62,9 +64,11 @@ def thread(game: Game, fmt: str = "bbcode", skip: int | None = None) -> str:
 
 def _check(game: Game, text: str, commitment: str | None = None):
     s = sealed.sealing_of(game.state)
-    return check_posts(parse_thread(text), game.log, game_id=s.game_id, seal=s.commitment,
+    damaged: list[int] = []
+    lines = parse_thread(text, damaged)
+    return check_posts(lines, game.log, game_id=s.game_id, seal=s.commitment,
                        witness=scheme.witnesses_of(game.state, s.game_id),
-                       commitment=commitment)
+                       commitment=commitment, damaged=damaged)
 
 
 def test_commitment_and_digest_are_sha256_of_their_lines():
@@ -227,3 +231,24 @@ def test_the_post_counts_the_lines_rolled_with_the_nonces():
     assert "Resolutions declared: 2; log lines rolled with the nonces: 4" in post
     assert "Объявлено действий: 2; строк журнала с бросками на числах игроков: 4" in \
         turn_post(game, 2, "text", "ru")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(max_size=80), st.integers(0, 10 ** 6), st.integers(0, 3))
+def test_a_damaged_or_padded_thread_never_passes_as_another(junk, cut, how):
+    """Any text around the posts' lines, and any one character of the thread changed,
+    dropped or doubled: the thread reads back as posted, or its check against the file
+    fails — a damaged line is never taken for a good one silently."""
+    game, _ = _WITNESSED
+    lines = chain_lines(game)
+    text = junk + "\n".join(format_line(x, "bbcode") for x in lines) + junk
+    assert parse_thread(text) == lines and _check(game, text).ok
+    i = cut % len(text)
+    damaged = [text[:i] + "x" + text[i + 1:], text[:i] + text[i + 1:],
+               text[:i] + text[i] + text[i:], text][how]
+    got = parse_thread(damaged)
+    if got != lines and _check(game, damaged).ok:
+        assert got == lines[:len(got)], "only a last post lost whole may go unnoticed"
+
+
+_WITNESSED = witnessed_game()
