@@ -8,9 +8,9 @@ parses back from any forum's copy of the thread.
 turn, `rolls` the sealed roll numbers the post covers, `prev` the hash-chain head before the
 turn's first line (the previous post's `head`), `head` the chain's head after its last line;
 `decl` and `nonces` the turn's declaration commitment and the digest of the players' nonces
-(engine.witness.scheme), or `witness=none` for a turn rolled without players' nonces. A
-game without sealed dice has `seal=none`. Every key=value is space-separated, so a line a
-forum wraps between tokens still parses.
+(engine.witness.scheme), or `witness=none` for a turn rolled without players' nonces.
+Only a sealed game's posts carry the line (`seal=none` is read, never written). Every
+key=value is space-separated, so a line a forum wraps between tokens still parses.
 """
 
 from __future__ import annotations

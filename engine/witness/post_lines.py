@@ -45,22 +45,23 @@ def rolled_lines(game: Game, w: TurnWitness) -> int:
 
 
 def post_lines(game: Game, turn: int, fmt: str, lang: str) -> list[str]:
-    """The lines the post of `turn` ends its head with (each followed by a blank line)."""
+    """The lines the head of `turn`'s post ends with (each group followed by a blank
+    line); none for a game without sealed dice."""
     line = turn_line(game, turn)
-    out: list[str] = []
-    if line.seal is not None:
-        try:
-            w = witnesses_of(game.state, line.game_id).get(turn)
-        except WitnessError:
-            w = None
-        if w is not None and w.witnessed:
-            nonces = "; ".join(f"{p}: «{t}»" for p, t in w.nonces)
-            declared = "; ".join(f"{i}) {d}" for i, d in enumerate(w.declarations, 1))
-            out += [_italic(_esc(text(lang, "nonces", nonces=nonces, decl=w.commitment,
-                                      declared=declared), fmt), fmt),
-                    _italic(_esc(text(lang, "rolled_count", n=len(w.declarations),
-                                      m=rolled_lines(game, w)), fmt), fmt), ""]
-        else:
-            out += [_italic(_esc(text(lang, "no_nonces"), fmt), fmt), ""]
+    if line.seal is None:
+        return []  # a game without sealed dice: nothing for a player to verify
+    try:
+        w = witnesses_of(game.state, line.game_id).get(turn)
+    except WitnessError:
+        w = None
+    if w is not None and w.witnessed:
+        nonces = "; ".join(f"{p}: «{t}»" for p, t in w.nonces)
+        declared = "; ".join(f"{i}) {d}" for i, d in enumerate(w.declarations, 1))
+        out = [_italic(_esc(text(lang, "nonces", nonces=nonces, decl=w.commitment,
+                                 declared=declared), fmt), fmt),
+               _italic(_esc(text(lang, "rolled_count", n=len(w.declarations),
+                                 m=rolled_lines(game, w)), fmt), fmt), ""]
+    else:
+        out = [_italic(_esc(text(lang, "no_nonces"), fmt), fmt), ""]
     out += [_esc(text(lang, "chain"), fmt), format_line(line, fmt), ""]
     return out

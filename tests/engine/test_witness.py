@@ -252,3 +252,13 @@ def test_a_damaged_or_padded_thread_never_passes_as_another(junk, cut, how):
 
 
 _WITNESSED = witnessed_game()
+
+
+def test_a_game_without_sealed_dice_has_no_witness_lines():
+    from engine.scenario_io import load_demo
+
+    game = Game(load_demo())
+    game.append_log(LogEntry(1, "gren-1", "roll", None,
+                             (draw(TypedDice("4"), D6, 1, label="morale"),), "typed"))
+    post = turn_post(game, 1, "bbcode")
+    assert "warboard-chain" not in post and "nonces" not in post
