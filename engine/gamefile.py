@@ -140,7 +140,8 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
                                                       n=i + 1))
         log.append(log_entry(r))
     game = build_game(doc, ids, meta, log, _tail(tail))
-    if log_rows:      # the head as the file's last row gives it (docs/sealed-dice.md)
+    if log_rows and log_rows[-1].get("prev") is not None:
+        # the head as the file's last row gives it (docs/sealed-dice.md)
         game._head = (game._log[-1], row_hash(log_rows[-1]))
     return game
 
