@@ -56,6 +56,7 @@ from engine.gamefile_rows import (
 )
 from engine.gamefile_schema import (
     APPLICATION_ID,
+    CHAIN_TAIL,
     FORMAT,
     ROW_TABLES,
     SCHEMA_VERSION,
@@ -64,7 +65,6 @@ from engine.gamefile_schema import (
     GameFileError,
     GameSnapshot,
     add_chain_column,
-    CHAIN_TAIL,
     build_game,
     capture_changes,
     capture_game,
