@@ -223,8 +223,8 @@ def _check_links(raw: _Raw, entries: Sequence, report: VerifyReport) -> None:
         want = log_kind(entry)
         if row["kind"] != want:
             report.problems.append(_p("kind", seq, got=row["kind"], want=want))
-    if not chained:
-        if not second_form and raw.rows:
+    if not chained and not second_form:
+        if raw.rows:
             report.notes.append(_p("note_legacy", last=len(raw.rows)))
         return
     count, head = raw.meta.get("log_entries"), raw.meta.get("log_head")
