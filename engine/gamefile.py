@@ -56,6 +56,7 @@ from engine.gamefile_rows import (
 )
 from engine.gamefile_schema import (
     APPLICATION_ID,
+    CHAIN_TAIL,
     FORMAT,
     ROW_TABLES,
     SCHEMA_VERSION,
@@ -64,7 +65,6 @@ from engine.gamefile_schema import (
     GameFileError,
     GameSnapshot,
     add_chain_column,
-    CHAIN_TAIL,
     build_game,
     capture_changes,
     capture_game,
@@ -140,7 +140,8 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
                                                       n=i + 1))
         log.append(log_entry(r))
     game = build_game(doc, ids, meta, log, _tail(tail))
-    if log_rows:      # the head as the file's last row gives it (docs/sealed-dice.md)
+    if log_rows and log_rows[-1].get("prev") is not None:
+        # the head as the file's last row gives it (docs/sealed-dice.md)
         game._head = (game._log[-1], row_hash(log_rows[-1]))
     return game
 

@@ -2,10 +2,11 @@
 
 Before play the app draws a secret seed (32 random bytes) and shows its commitment,
 SHA-256 of the seed and the game's id (its domain line names the sealing's version: 2
-requires and commits to the log's hash chain, engine.log_chain), for the game master to post. Every app roll of the
-sealed game then comes from the seed and a roll counter (`SealedDice`): roll number k of
-die dN, n dice, is HMAC-SHA256(seed, "warboard-sealed-v1|game id|k|N|n|block") read as
-uniform faces by rejection sampling, so each roll is fixed by its number alone and every
+requires and commits to the log's hash chain, engine.log_chain), for the game master to
+post. Every app roll of the sealed game then comes from the seed and a roll counter
+(`SealedDice`): roll number k of die dN, n dice, is
+HMAC-SHA256(seed, "warboard-sealed-v1|game id|k|N|n|block") read as uniform faces by
+rejection sampling, so each roll is fixed by its number alone and every
 logged roll carries its number. When the seed is revealed, `verify` recomputes every
 logged sealed roll and reports each roll whose faces differ, each number missing from the
 log (a roll made and not posted), and whether the seed matches the commitment. Typed

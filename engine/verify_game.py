@@ -223,8 +223,8 @@ def _check_links(raw: _Raw, entries: Sequence, report: VerifyReport) -> None:
         want = log_kind(entry)
         if row["kind"] != want:
             report.problems.append(_p("kind", seq, got=row["kind"], want=want))
-    if not chained:
-        if not second_form and raw.rows:
+    if not chained and not second_form:
+        if raw.rows:
             report.notes.append(_p("note_legacy", last=len(raw.rows)))
         return
     count, head = raw.meta.get("log_entries"), raw.meta.get("log_head")
@@ -326,6 +326,9 @@ def _check_sealing(raw: _Raw, entries: Sequence, report: VerifyReport,
                                   want=posted.strip()))
     seed = seed if seed is not None else sealing.revealed
     key = sealed.check_seed(seed) if seed is not None else None
+    if key is not None and sealed.commitment(seed, sealing.game_id, sealing.version) != \
+            sealing.commitment:
+        key = None          # not this game's seed: its marks cannot be told (commit_bad)
     _check_marks(raw, entries, report, sealing, sealing_hash(block), key)
     if seed is None:
         report.notes.append(_p("note_no_seed"))

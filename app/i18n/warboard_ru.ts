@@ -644,6 +644,10 @@ Leave the game anyway? The last changes may be lost.</source>
         <translation>Каждый запечатанный бросок сходится с зерном.</translation>
     </message>
     <message>
+        <source>Verified: the hash chain, every sealed roll and the game state hold.</source>
+        <translation>Проверено: цепочка хешей, каждый запечатанный бросок и состояние игры в порядке.</translation>
+    </message>
+    <message>
         <source>{n} problem(s) found.</source>
         <translation>Найдено проблем: {n}.</translation>
     </message>
@@ -3280,6 +3284,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>check every sealed roll of a game against the revealed seed</source>
         <translation>проверить каждый запечатанный бросок игры по раскрытому зерну</translation>
+    </message>
+    <message>
+        <source>check a sealed game: its hash chain, every sealed roll against the revealed seed, and the game state; exit 1 on any problem</source>
+        <translation>проверить запечатанную игру: её цепочку хешей, каждый запечатанный бросок по раскрытому зерну и состояние игры; код выхода 1 при любой проблеме</translation>
     </message>
     <message>
         <source>{file}: expected a .warboard game file (a scenario has no rolls)</source>

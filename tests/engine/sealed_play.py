@@ -35,7 +35,7 @@ class Played:
 
 def _shots(ref, game) -> None:
     from engine.model import Change, MoveUnit
-    from engine.play import AppDice, PlayRequest, TypedFaces
+    from engine.play import AppDice, PlayRequest
     from engine.rulesets.iron_hearts import RULESET as IH
 
     def plan(actor: str, target: str):
