@@ -220,8 +220,9 @@ def roll_context(state: Mapping, game_id: str, turn: int) -> RollContext:
     try:
         w = witnesses_of(state, game_id).get(turn)
     except WitnessError as e:
-        raise DiceError(str(e)) from None
+        raise DiceError(e.args[0]) from None
     if w is not None and not w.witnessed:
         raise DiceError(msg("turn {t}: the declarations are committed; enter the players' "
-                            "nonces before rolling (Sealed dice ▸ Players' nonces…)", t=turn))
+                            "nonces before rolling (File ▸ Sealed dice ▸ Players' "
+                            "nonces…)", t=turn))
     return RollContext(w)

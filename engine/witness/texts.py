@@ -126,9 +126,9 @@ _RU_REFUSALS = {
     "witness.turns: expected objects": "witness.turns: ожидались объекты",
     "witness turn {t}: recorded twice": "witness, ход {t}: записан дважды",
     "turn {t}: the declarations are committed; enter the players' nonces before rolling "
-    "(Sealed dice ▸ Players' nonces…)":
+    "(File ▸ Sealed dice ▸ Players' nonces…)":
         "ход {t}: объявления зафиксированы; введите числа игроков до броска "
-        "(Запечатанные кубы ▸ Числа игроков…)",
+        "(Файл ▸ Запечатанные кубы ▸ Числа игроков…)",
     "turn {t}: the players' nonces are entered and rolls were made with them; they "
     "cannot change": "ход {t}: числа игроков введены, и ими уже сделаны броски; менять "
                      "их нельзя",

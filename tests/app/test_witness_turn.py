@@ -71,6 +71,10 @@ def witness_turn(win, declared: list[str], nonces: list[tuple[str, str]]) -> str
     return got[0]
 
 
+def w_id(win) -> str:
+    return sealed.sealing_of(win.game.state).game_id
+
+
 def copied_post(win) -> str:
     failed = _in_dialog(TurnPostDialog, lambda dlg: dlg.copy())
     win.services.turn_post.bbcode_action.trigger()
@@ -105,6 +109,22 @@ def test_a_witnessed_turn_played_posted_and_verified_by_both(qtbot, win, tmp_pat
     click(qtbot, panel.apply_button)
     posts.append(copied_post(win))
     assert "No players' nonces this turn" in posts[1]
+
+    # turn 3: declared, the nonces not yet in — the app's dice refuse to roll
+    win.game.turn = 3
+
+    def declare_only(dlg: WitnessDialog) -> None:
+        dlg.declarations.setPlainText("Gren 4 shoots Sgt. Miller")
+        assert dlg.commit() is not None
+
+    failed = _in_dialog(WitnessDialog, declare_only)
+    menu.witness_action.trigger()
+    assert not failed, failed
+    app_roll(qtbot, win, "gren-4", "us-2-1")
+    assert panel.resolution is None
+    assert "enter the players' nonces before rolling" in panel.dice_entry.message.text()
+    win.undo_action.trigger()                       # the declarations taken back
+    assert 3 not in witnesses_of(win.game.state, w_id(win))
 
     menu.reveal(PASS)
     game_file = tmp_path / "witnessed.warboard"
