@@ -337,10 +337,38 @@ def _line(f: dict[str, str]) -> dict | None:
     line = {"game": f.get("game"), "turn": f.get("turn", ""), "seal": hexa("seal", True),
             "log": _span(f.get("log")), "rolls": _span(f.get("rolls")), "prev": hexa("prev"),
             "head": hexa("head"), "decl": hexa("decl", True), "nonces": hexa("nonces", True)}
-    if any(v is False for v in line.values()) or not line["turn"].isdigit() or not line["game"]:
+    first = f.get("from", "")
+    if any(v is False for v in line.values()) or not line["turn"].isdigit() or \
+            not line["game"] or (line["decl"] is not None and not first.isdigit()):
         return None
     line["turn"] = int(line["turn"])
+    line["from"] = int(first) if line["decl"] is not None else None
     return line
+
+
+def nonce_timing(g: dict, witness: dict[int, dict]) -> list[str]:
+    """A witnessed turn's rolls logged once its nonces were in (the first line whose chain
+    records them) must derive with them (numbered from first_roll on)."""
+    problems: list[str] = []
+    for turn, w in sorted(witness.items()):
+        if w["digest"] is None:
+            continue
+        since = None
+        for seq, row in enumerate(g["rows"], start=1):
+            for rec in (row["chain"] or {}).get("state", []):
+                after = rec[4] if len(rec) == 5 else None
+                if rec[0] == ["game", "state", "witness"] and isinstance(after, dict) and any(
+                        t.get("turn") == turn and t.get("nonces")
+                        for t in after.get("turns", [])):
+                    since = since or seq
+        for seq, row in enumerate(g["rows"][since - 1:] if since else [], start=since or 1):
+            for d in dice_of(row):
+                if row["turn"] == turn and d["source"] == "sealed" and \
+                        d.get("roll") is not None and d["roll"] < (w["first_roll"] or 0):
+                    problems.append(f"log line {seq} (turn {turn}): roll #{d['roll']} was made "
+                                    f"after the players' nonces were entered but derived "
+                                    f"without them")
+    return problems
 
 
 def check_posts(posts: list[dict], g: dict, heads: list[str], game_id: str, seal: str | None,
@@ -375,6 +403,9 @@ def check_posts(posts: list[dict], g: dict, heads: list[str], game_id: str, seal
                 problems.append(f"post {i} (turn {t}): another declaration commitment")
             if p["nonces"] != w["digest"]:
                 problems.append(f"post {i} (turn {t}): another nonce digest")
+            if p["from"] != w["first_roll"]:
+                problems.append(f"post {i} (turn {t}): rolls derive with the nonces from "
+                                f"#{p['from']} on, the file says from #{w['first_roll']}")
         if before is None and p["prev"] != GENESIS:
             problems.append(f"post {i} (turn {t}): its previous head is not the start of the "
                             f"chain (the post before it is missing)")
@@ -441,6 +472,7 @@ def verify(path: str, seed: str | None = None, commitment: str | None = None,
         posts = parse_thread(posts_text, damaged)
         problems += [f"chain line {n} of the saved thread cannot be read (damaged or edited)"
                      for n in damaged]
+        problems += nonce_timing(g, witness)
         problems += check_posts(posts, g, heads, game_id, stored, witness)
     return problems
 

@@ -2,13 +2,14 @@
 parses back from any forum's copy of the thread.
 
     warboard-chain v1 game=<id> turn=3 seal=<commitment> log=9-14 rolls=5-12
-        prev=<hash> head=<hash> decl=<hash> nonces=<hash>
+        prev=<hash> head=<hash> decl=<hash> nonces=<hash> from=<roll>
 
 (one line in the post). `seal` is the sealed dice's commitment, `log` the log lines of the
 turn, `rolls` the sealed roll numbers the post covers, `prev` the hash-chain head before the
 turn's first line (the previous post's `head`), `head` the chain's head after its last line;
 `decl` and `nonces` the turn's declaration commitment and the digest of the players' nonces
-(engine.witness.scheme), or `witness=none` for a turn rolled without players' nonces.
+(engine.witness.scheme) and `from` the first roll number derived with them, or
+`witness=none` for a turn rolled without players' nonces.
 Only a sealed game's posts carry the line (`seal=none` is read, never written). Every
 key=value is space-separated, so a line a forum wraps between tokens still parses.
 """
@@ -46,6 +47,7 @@ class ChainLine:
     head: str
     decl: str | None = None
     nonces: str | None = None
+    first: int | None = None
 
     @property
     def witnessed(self) -> bool:
@@ -59,7 +61,7 @@ class ChainLine:
                  f"seal={self.seal or 'none'}", f"log={span(self.log)}",
                  f"rolls={span(self.rolls)}", f"prev={self.prev}", f"head={self.head}"]
         if self.witnessed:
-            parts += [f"decl={self.decl}", f"nonces={self.nonces}"]
+            parts += [f"decl={self.decl}", f"nonces={self.nonces}", f"from={self.first}"]
         else:
             parts.append("witness=none")
         return " ".join(parts)
@@ -113,7 +115,8 @@ def turn_line(game: Game, turn: int) -> ChainLine:
     witnessed = w is not None and w.witnessed
     return ChainLine(game_id, turn, seal, (seqs[0], seqs[-1]) if seqs else None,
                      (rolls[0], rolls[-1]) if rolls else None, prev, head,
-                     w.commitment if witnessed else None, w.digest if witnessed else None)
+                     w.commitment if witnessed else None, w.digest if witnessed else None,
+                     w.first_roll if witnessed else None)
 
 
 def chain_lines(game: Game) -> list[ChainLine]:
@@ -174,9 +177,9 @@ def _line(f: dict[str, str]) -> ChainLine | None:
     seal = hexa("seal", True)
     prev, head = hexa("prev"), hexa("head")
     decl, nonces = hexa("decl", True), hexa("nonces", True)
-    turn = f.get("turn", "")
+    turn, first = f.get("turn", ""), f.get("from")
     if (False in (log, rolls, seal, prev, head, decl, nonces) or not turn.isdigit()
-            or not f.get("game")):
+            or not f.get("game") or (decl is not None and not (first or "").isdigit())):
         return None
     return ChainLine(f["game"], int(turn), seal, log, rolls, prev, head, decl,  # type: ignore[arg-type]
-                     nonces)
+                     nonces, int(first) if decl is not None and first else None)

@@ -58,7 +58,7 @@ def post_lines(game: Game, turn: int, fmt: str, lang: str) -> list[str]:
         nonces = "; ".join(f"{p}: «{t}»" for p, t in w.nonces)
         declared = "; ".join(f"{i}) {d}" for i, d in enumerate(w.declarations, 1))
         out = [_italic(_esc(text(lang, "nonces", nonces=nonces, decl=w.commitment,
-                                 declared=declared), fmt), fmt),
+                                 declared=declared, first=w.first_roll), fmt), fmt),
                _italic(_esc(text(lang, "rolled_count", n=len(w.declarations),
                                  m=rolled_lines(game, w)), fmt), fmt), ""]
     else:

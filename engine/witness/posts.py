@@ -16,7 +16,7 @@ from engine.witness.chain_line import ChainLine, entry_heads
 from engine.witness.scheme import TurnWitness
 from engine.witness.texts import text
 
-__all__ = ["PostProblem", "PostsReport", "check_posts"]
+__all__ = ["PostProblem", "PostsReport", "check_posts", "nonce_timing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,7 @@ def check_posts(posted: Sequence[ChainLine], log: Sequence[LogEntry], *, game_id
     given (None: not given)."""
     heads = list(entry_heads(log) if heads is None else heads)
     out: list[PostProblem] = [_p("damaged", n=n) for n in damaged]
+    out += nonce_timing(log, witness)
     if commitment is not None and commitment.strip().lower() != (seal or ""):
         out.append(_p("commitment", got=commitment.strip(), want=seal or "none"))
     if not posted:
@@ -123,7 +124,46 @@ def _one(i: int, line: ChainLine, heads: list[str], game_id: str, seal: str | No
         if line.nonces != w.digest:
             out.append(_p("nonce_digest", post=i, turn=line.turn, got=_short(line.nonces),
                           want=_short(w.digest)))
+        if line.first != w.first_roll:
+            out.append(_p("first_roll", post=i, turn=line.turn, got=line.first,
+                          want=w.first_roll))
     return out
+
+
+def nonce_timing(log: Sequence[LogEntry],
+                 witness: Mapping[int, TurnWitness]) -> list[PostProblem]:
+    """Each witnessed turn's rolls logged once its nonces were in (the first line whose
+    chain records the witness block holding them) must derive with them: a roll of that
+    turn numbered below `first_roll` after that line was made from the seed alone."""
+    out: list[PostProblem] = []
+    for turn, w in sorted(witness.items()):
+        if not w.witnessed:
+            continue
+        since = _nonces_recorded(log, turn)
+        if since is None:
+            continue
+        for seq, e in enumerate(log[since - 1:], start=since):
+            for r in e.dice:
+                if (e.turn == turn and r.source == "sealed" and r.roll is not None
+                        and r.roll < (w.first_roll or 0)):
+                    out.append(_p("before_first", seq=seq, turn=turn, roll=r.roll,
+                                  first=w.first_roll))
+    return out
+
+
+def _nonces_recorded(log: Sequence[LogEntry], turn: int) -> int | None:
+    """The first log line (1-based) whose chain records the nonces of `turn` as set."""
+    from engine.witness.scheme import STATE_KEY
+
+    for seq, e in enumerate(log, start=1):
+        for rec in (e.chain or {}).get("state", []) if isinstance(e.chain, dict) else []:
+            if (isinstance(rec, list) and len(rec) == 5 and rec[0] == ["game", "state",
+                                                                      STATE_KEY]
+                    and isinstance(rec[4], dict)
+                    and any(isinstance(t, dict) and t.get("turn") == turn and t.get("nonces")
+                            for t in rec[4].get("turns", []))):
+                return seq
+    return None
 
 
 def _tail(posted: Sequence[ChainLine], log: Sequence[LogEntry],

@@ -10,8 +10,8 @@ __all__ = ["TEXTS", "text"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "nonces": "Players' nonces: {nonces}. Declared before them (commitment {decl}): "
-                  "{declared}.",
+        "nonces": "Players' nonces: {nonces}; rolls from #{first} on derive with them. "
+                  "Declared before them (commitment {decl}): {declared}.",
         "rolled_count": "Resolutions declared: {n}; log lines rolled with the nonces: {m} "
                         "(more than declared: a re-roll or an undeclared roll, listed "
                         "below).",
@@ -43,6 +43,11 @@ TEXTS: dict[str, dict[str, str]] = {
                 "{want}",
         "nonce_digest": "post {post} (turn {turn}): nonces digest {got}, the file's is "
                         "{want}",
+        "first_roll": "post {post} (turn {turn}): rolls derive with the nonces from #{got} "
+                      "on, the file says from #{want}",
+        "before_first": "log line {seq} (turn {turn}): roll #{roll} was made after the "
+                        "players' nonces were entered but derived without them (they count "
+                        "from #{first})",
         "witness_dropped": "post {post} (turn {turn}): posted with players' nonces, the "
                            "file has none for that turn",
         "witness_added": "post {post} (turn {turn}): posted without players' nonces, the "
@@ -54,8 +59,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "posts_bad": "{bad} problem(s) in {n} posts checked against the file",
     },
     "ru": {
-        "nonces": "Числа игроков: {nonces}. Объявлено до них (обязательство {decl}): "
-                  "{declared}.",
+        "nonces": "Числа игроков: {nonces}; броски начиная с №{first} выводятся с ними. "
+                  "Объявлено до них (обязательство {decl}): {declared}.",
         "rolled_count": "Объявлено действий: {n}; строк журнала с бросками на числах "
                         "игроков: {m} (если больше объявленного — это переброс или "
                         "необъявленный бросок, они перечислены ниже).",
@@ -89,6 +94,10 @@ TEXTS: dict[str, dict[str, str]] = {
                 "{want}",
         "nonce_digest": "сообщение {post} (ход {turn}): свёртка чисел игроков {got}, а в "
                         "файле {want}",
+        "first_roll": "сообщение {post} (ход {turn}): броски выводятся с числами игроков "
+                      "начиная с №{got}, а в файле — с №{want}",
+        "before_first": "строка журнала {seq} (ход {turn}): бросок №{roll} сделан после "
+                        "ввода чисел игроков, но выведен без них (они действуют с №{first})",
         "witness_dropped": "сообщение {post} (ход {turn}): опубликовано с числами игроков, "
                            "а в файле их для этого хода нет",
         "witness_added": "сообщение {post} (ход {turn}): опубликовано без чисел игроков, а "

@@ -175,3 +175,16 @@ def test_a_damaged_chain_line_fails_both_named(tmp_path, capsys):
     assert (a, b) == (1, 1)
     assert "chain line 2 of the saved thread cannot be read" in said_a
     assert "chain line 2 of the saved thread cannot be read" in said_b
+
+
+def test_rolls_after_the_nonces_made_without_them_fail_both(tmp_path, capsys):
+    game, _ = witnessed_game(skip=2)
+    shown = sealed.reveal(sealed.sealing_of(game.state), PASS)
+    game.state[sealed.STATE_KEY] = shown.to_dict()
+    path = tmp_path / "g.warboard"
+    new_game_file(path, game)
+    a, b, said_a, said_b = both(tmp_path, capsys, path, thread(game))
+    assert (a, b) == (1, 1)
+    for said in (said_a, said_b):
+        assert "(turn 2): roll #4 was made after the players' nonces were entered but " \
+               "derived without" in said

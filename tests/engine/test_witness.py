@@ -34,9 +34,18 @@ def _roll(game: Game, die, n: int, label: str, actor: str | None = "gren-1") -> 
     return game.append_log(LogEntry(game.turn, actor, "roll", None, (rec,), label))
 
 
-def witnessed_game(nonces=NONCES) -> tuple[Game, str]:
+def _set_witness(game: Game, block: dict) -> None:
+    """The witness block set as the program does: one game change (the chain records it)."""
+    from engine.model import Change, SetGameState
+    from engine.play.tables import GameTable
+
+    GameTable(game).push(Change([SetGameState(scheme.STATE_KEY, block)], "witness"))
+
+
+def witnessed_game(nonces=NONCES, skip: int = 0) -> tuple[Game, str]:
     """Turn 1 rolled without nonces (three rolls and a typed one), turn 2 witnessed by
-    two players (four rolls), turn 3 without (one roll)."""
+    two players (four rolls), turn 3 without (one roll). `skip`: the nonces entered as
+    counting from that many rolls later than the next (a game master's doctored program)."""
     game, seed = sealed_game()
     for k in range(3):
         _roll(game, (D6, D10)[k % 2], 1 + k % 2, f"t1 roll {k + 1}")
@@ -44,12 +53,12 @@ def witnessed_game(nonces=NONCES) -> tuple[Game, str]:
                              (draw(TypedDice("4"), D6, 1, label="morale"),), "typed"))
     game.turn = 2
     block, _ = record.declare(game.state, 2, DECLARED)
-    game.state[scheme.STATE_KEY] = block
+    _set_witness(game, block)
     with pytest.raises(DiceError, match="nonces"):
         sealed.app_dice(game)
     block, _ = record.enter_nonces(game.state, 2, nonces, game.log,
-                                   sealed.next_roll_number(game.log))
-    game.state[scheme.STATE_KEY] = block
+                                   sealed.next_roll_number(game.log) + skip)
+    _set_witness(game, block)
     for k in range(4):
         _roll(game, D6, 2, f"t2 roll {k + 1}", "gren-2")
     game.turn = 3
@@ -262,3 +271,17 @@ def test_a_game_without_sealed_dice_has_no_witness_lines():
                              (draw(TypedDice("4"), D6, 1, label="morale"),), "typed"))
     post = turn_post(game, 1, "bbcode")
     assert "warboard-chain" not in post and "nonces" not in post
+
+
+def test_rolls_after_the_nonces_made_without_them_are_named():
+    game, _ = witnessed_game(skip=2)
+    assert turn_line(game, 2).first == 6 and "from=6" in turn_line(game, 2).text()
+    report = _check(game, thread(game))
+    assert [(p.kind, dict(p.values)["roll"]) for p in report.problems] == [
+        ("before_first", 4), ("before_first", 5)]
+    assert "roll #4 was made after the players' nonces were entered but derived without" \
+        in report.text()
+    good, _ = witnessed_game()
+    assert _check(good, thread(good)).ok
+    # a file whose first roll was moved after posting: the post's from= disagrees
+    assert "first_roll" in [p.kind for p in _check(game, thread(good)).problems]
