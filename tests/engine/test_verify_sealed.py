@@ -188,3 +188,19 @@ def test_rolls_after_the_nonces_made_without_them_fail_both(tmp_path, capsys):
     for said in (said_a, said_b):
         assert "(turn 2): roll #4 was made after the players' nonces were entered but " \
                "derived without" in said
+
+
+def test_the_verifier_ships_with_the_program():
+    """The installed package holds it (resources is a package: its modules are packaged)
+    and so does the built program (build.spec ships the resources folder whole)."""
+    from importlib import resources
+
+    assert resources.files("resources").joinpath("verify_sealed.py").is_file()
+    root = VERIFIER.parents[1]
+    assert '"resources*"' in (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'datas = [("resources", "resources")]' in (root / "build.spec").read_text(
+        encoding="utf-8")
+    imports = {line.split()[1] for line in VERIFIER.read_text(encoding="utf-8").splitlines()
+               if line.startswith(("import ", "from ")) and "__future__" not in line}
+    assert imports <= {"argparse", "hashlib", "hmac", "json", "re", "sqlite3", "sys",
+                       "unicodedata"}
