@@ -378,6 +378,9 @@ def check_posts(posts: list[dict], g: dict, heads: list[str], game_id: str, seal
         return ["the saved thread holds no chain line"]
     before = None
     last_roll, last_post = 0, 0
+    sealed_from = next((i for i, r in enumerate(g["rows"])
+                        if (r["chain"] or {}).get("sealing")), None)
+    starts = {GENESIS, *heads[:sealed_from]} if sealed_from is not None else {GENESIS}
     for i, p in enumerate(posts, start=1):
         t = p["turn"]
         if p["game"] != game_id:
@@ -406,7 +409,7 @@ def check_posts(posts: list[dict], g: dict, heads: list[str], game_id: str, seal
             if p["from"] != w["first_roll"]:
                 problems.append(f"post {i} (turn {t}): rolls derive with the nonces from "
                                 f"#{p['from']} on, the file says from #{w['first_roll']}")
-        if before is None and p["prev"] != GENESIS:
+        if before is None and p["prev"] not in starts:
             problems.append(f"post {i} (turn {t}): its previous head is not the start of the "
                             f"chain (the post before it is missing)")
         elif before is not None and p["prev"] != before["head"]:

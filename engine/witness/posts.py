@@ -81,9 +81,10 @@ def check_posts(posted: Sequence[ChainLine], log: Sequence[LogEntry], *, game_id
         return PostsReport(0, out)
     before: ChainLine | None = None
     last_roll, last_post = 0, 0
+    starts = _first_heads(log, heads)
     for i, line in enumerate(posted, start=1):
         out += _one(i, line, heads, game_id, seal, witness)
-        if before is None and line.prev != GENESIS:
+        if before is None and line.prev not in starts:
             out.append(_p("first_prev", post=i, turn=line.turn, prev=_short(line.prev)))
         elif before is not None and line.prev != before.head:
             out.append(_p("prev", post=i, turn=line.turn, before=i - 1))
@@ -95,6 +96,15 @@ def check_posts(posted: Sequence[ChainLine], log: Sequence[LogEntry], *, game_id
         before = line
     out += _tail(posted, log, heads)
     return PostsReport(len(posted), out)
+
+
+def _first_heads(log: Sequence[LogEntry], heads: Sequence[str]) -> set[str]:
+    """Where the thread's first chain line may start: the chain's start, or any head
+    before the game was sealed (its posts then carried no chain line)."""
+    for i, e in enumerate(log):
+        if isinstance(e.chain, dict) and e.chain.get("sealing"):
+            return {GENESIS, *heads[:i]}
+    return {GENESIS}
 
 
 def _one(i: int, line: ChainLine, heads: list[str], game_id: str, seal: str | None,

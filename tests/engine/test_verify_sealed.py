@@ -16,7 +16,9 @@ import pytest
 
 from app import cli
 from engine import sealed
+from engine.dice import D6, TypedDice, draw
 from engine.gamefile import new_game_file
+from engine.turn_post import turn_post
 from tests.engine.test_sealed import PASS
 from tests.engine.test_witness import thread, witnessed_game
 
@@ -204,3 +206,38 @@ def test_the_verifier_ships_with_the_program():
                if line.startswith(("import ", "from ")) and "__future__" not in line}
     assert imports <= {"argparse", "hashlib", "hmac", "json", "re", "sqlite3", "sys",
                        "unicodedata"}
+
+
+def test_a_game_sealed_after_unsealed_play_verifies_from_its_first_sealed_post(tmp_path,
+                                                                             capsys):
+    """Turn 1 played with typed dice before the game was sealed (its post carried no chain
+    line); sealed in turn 2: the thread's first chain line starts after turn 1, not at the
+    chain's start, and both verifiers take it; a post missing after it is still named."""
+    from engine.model import Change, Game, LogEntry, SetGameState
+    from engine.play.tables import GameTable
+    from engine.scenario_io import load_demo
+    from tests.engine.test_sealed import GAME_ID, SEED
+    from tests.engine.test_witness import _roll
+
+    game = Game(load_demo())
+    for k in range(2):
+        game.append_log(LogEntry(1, "us-1-2", "morale", None,
+                                 (draw(TypedDice("4"), D6, 1, label=f"morale {k}"),), "typed"))
+    game.turn = 2
+    sealing, seed = sealed.seal(PASS, seed=SEED, game_id=GAME_ID)
+    GameTable(game).push(Change([SetGameState(sealed.STATE_KEY, sealing.to_dict())], "Seal"))
+    sealed.open_session(sealing, seed, game.log)
+    for k in range(2):
+        _roll(game, D6, 1, f"t2 roll {k}")
+    game.turn = 3
+    _roll(game, D6, 1, "t3 roll")
+    shown = sealed.reveal(sealing, PASS)
+    GameTable(game).push(Change([SetGameState(sealed.STATE_KEY, shown.to_dict())], "Reveal"))
+    path = tmp_path / "late.warboard"
+    new_game_file(path, game)
+    posts = [turn_post(game, t, "bbcode") for t in (2, 3)]
+    a, b, said_a, said_b = both(tmp_path, capsys, path, "\n".join(posts))
+    assert (a, b) == (0, 0), said_a + said_b
+    a, b, said_a, said_b = both(tmp_path, capsys, path, posts[1])
+    assert (a, b) == (1, 1)
+    assert "its previous head" in said_a and "its previous head" in said_b
