@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GENESIS", "CHAIN_VERSION", "canonical", "canonical_json", "entry_hash",
            "sealing_hash", "seal_mark", "link", "relink", "chain_problems", "row_hash",
-           "StateRecorder", "remember_seed", "forget_seed"]
+           "StateRecorder", "value_digest", "remember_seed", "forget_seed"]
 
 #: The hash the first entry carries.
 GENESIS = "0" * 64
@@ -136,13 +136,12 @@ class StateRecorder:
             self.before[key] = _read(game, key)
 
     def records(self, game: Game) -> list[list]:
-        """[path, before_present, before, after_present, after] of every place whose value
-        changed, sorted by the canonical JSON of the path."""
+        """[path, before, after] of every place whose value changed, each value as its
+        digest (`value_digest`; None: absent), sorted by the canonical JSON of the path."""
         out = []
-        for key, (b_present, b_value) in self.before.items():
-            a_present, a_value = _read(game, key)
-            rec = _normal([list(key), b_present, b_value, a_present, a_value])
-            if rec[1:3] != rec[3:5]:
+        for key, before in self.before.items():
+            rec = [_normal(list(key)), value_digest(*before), value_digest(*_read(game, key))]
+            if rec[1] != rec[2]:
                 out.append(rec)
         out.sort(key=lambda r: canonical(r[0]))
         return out
@@ -160,6 +159,14 @@ class StateRecorder:
                 if isinstance(r, list) and len(r) == 3 and isinstance(r[0], list):
                     out[tuple(r[0])] = (bool(r[1]), r[2])
         return cls(out)
+
+
+def value_digest(present: bool, value: Any) -> str | None:
+    """A place's value as the chain records it: SHA-256 (hex) of its canonical JSON, None
+    when the place is absent — a line stays small however big the value (a turn's ledger)."""
+    if not present:
+        return None
+    return hashlib.sha256(canonical(_normal(value))).hexdigest()
 
 
 def _read(game: Game, key: tuple) -> tuple[bool, Any]:

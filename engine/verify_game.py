@@ -394,20 +394,19 @@ def _chain(row: Mapping) -> dict | None:
 def _check_state(raw: _Raw, game, report: VerifyReport) -> None:
     """Each place the log recorded: its record's value before is the last one's after,
     and the file holds the last after (or what the saved tail says changed since)."""
-    from engine.log_chain import _normal, _read
+    from engine.log_chain import _read, value_digest
 
-    last: dict[tuple, tuple[int, list]] = {}
+    last: dict[tuple, tuple[int, str | None]] = {}
     for seq, row in enumerate(raw.rows, 1):
         chain = _chain(row)
         for rec in (chain or {}).get("state", []) if chain else []:
-            if not (isinstance(rec, list) and len(rec) == 5 and isinstance(rec[0], list)):
+            if not (isinstance(rec, list) and len(rec) == 3 and isinstance(rec[0], list)):
                 continue
             path = _key(rec[0])
-            if path in last and last[path][1] != rec[1:3]:
+            if path in last and last[path][1] != rec[1]:
                 report.problems.append(_p("state_gap", seq, place=_place(game, path),
-                                          before=last[path][0], want=_value(last[path][1]),
-                                          got=_value(rec[1:3])))
-            last[path] = (seq, rec[3:5])
+                                          before=last[path][0]))
+            last[path] = (seq, rec[2])
     try:
         tail = StateRecorder.from_json(json.loads(raw.game.get("chain_tail") or "[]")).before
     except ValueError:
@@ -415,17 +414,14 @@ def _check_state(raw: _Raw, game, report: VerifyReport) -> None:
     changed = []
     for path, (seq, after) in last.items():
         if path in tail:
-            before = _normal(list(tail[path]))
-            if before != after:
+            if value_digest(*tail[path]) != after:
                 report.problems.append(_p("state_gap", len(raw.rows) + 1,
-                                          place=_place(game, path), before=seq,
-                                          want=_value(after), got=_value(before)))
+                                          place=_place(game, path), before=seq))
             changed.append(_place(game, path))
             continue
-        now = _normal(list(_read(game, path)))
-        if now != after:
+        if value_digest(*_read(game, path)) != after:
             report.problems.append(_p("state_edited", seq, place=_place(game, path),
-                                      got=_value(now), want=_value(after)))
+                                      got=_value(_read(game, path))))
     if changed:
         report.notes.append(_p("note_tail_state", places=", ".join(changed[:8])))
 
@@ -446,7 +442,7 @@ def _place(game, path: tuple) -> str:
     return f"{path[0]}: {'.'.join(map(str, path[1:]))}"
 
 
-def _value(pair: list) -> str:
+def _value(pair: tuple) -> str:
     present, value = pair
     if not present:
         return "absent"

@@ -46,10 +46,10 @@ VERIFY_TEXTS: dict[str, dict[str, str]] = {
                 "instead of {want}): its result was rewritten",
         "pair_missing": "log line {seq} applies the roll of line {of}, which is not a roll "
                         "of the same action",
-        "state_edited": "{place} is {got} in the file but the log's last record of it (line "
-                        "{seq}) says {want}: the game state was edited outside Warboard",
-        "state_gap": "{place} changed from {want} to {got} between log lines {before} and "
-                     "{seq} without Warboard: the game state was edited outside it",
+        "state_edited": "{place} is {got} in the file, not what the log's last record of it "
+                        "(line {seq}) says: the game state was edited outside Warboard",
+        "state_gap": "{place} changed between log lines {before} and {seq} without "
+                     "Warboard: the game state was edited outside it",
         "posted_head": "the chain head posted last ({head}) is not in this log: posted lines "
                        "were changed or removed",
         "tail_cut": "the posts reach sealed roll #{want}, this log only #{got}: rolls were "
@@ -103,10 +103,11 @@ VERIFY_TEXTS: dict[str, dict[str, str]] = {
                 "вместо {want}): её результат переписали",
         "pair_missing": "строка журнала {seq} применяет бросок строки {of}, а это не бросок "
                         "того же действия",
-        "state_edited": "{place} в файле — {got}, а последняя запись журнала о нём (строка "
-                        "{seq}) — {want}: состояние игры изменили в обход Warboard",
-        "state_gap": "{place} сменилось с {want} на {got} между строками журнала {before} и "
-                     "{seq} без Warboard: состояние игры изменили в обход него",
+        "state_edited": "{place} в файле — {got}, не то, что говорит последняя запись "
+                        "журнала о нём (строка {seq}): состояние игры изменили в обход "
+                        "Warboard",
+        "state_gap": "{place} изменили между строками журнала {before} и {seq} без "
+                     "Warboard: состояние игры изменили в обход него",
         "posted_head": "опубликованной последней головы цепочки ({head}) нет в этом "
                        "журнале: опубликованные строки изменили или удалили",
         "tail_cut": "сообщения доходят до запечатанного броска №{want}, а журнал — только "
