@@ -44,6 +44,7 @@ from engine.forum_text import TEXTS, text
 from engine.i18n import msg, prefixed, register_glossary
 from engine.model import LogEntry
 from engine.seal_keys import MIN_PASSPHRASE, NEW_KDF, Kdf, derive_key, kdf_from_dict
+from engine.witness.scheme import RollContext, TurnWitness, roll_context, roll_faces, witness_for
 
 __all__ = ["STATE_KEY", "MESSAGES", "SealedError", "Sealing", "SealedDice", "SealedSession",
            "new_seed", "commitment", "sealed_faces", "seal", "unlock", "reveal",
@@ -112,23 +113,13 @@ def commitment(seed: str, game_id: str, version: int = VERSION) -> str:
     return hashlib.sha256(f"{domain}\n{game_id}\n".encode() + raw).hexdigest()
 
 
-def sealed_faces(seed: str, game_id: str, roll: int, die: Die, n: int) -> tuple[int, ...]:
+def sealed_faces(seed: str, game_id: str, roll: int, die: Die, n: int,
+                 witness: TurnWitness | None = None) -> tuple[int, ...]:
     """The faces of roll number `roll` (n × die): HMAC-SHA256 blocks read 4 bytes at a
     time, values past the largest multiple of the die's sides dropped so every face is
-    equally likely."""
-    key = check_seed(seed)
-    limit = (2 ** 32 // die.sides) * die.sides
-    faces: list[int] = []
-    block = 0
-    while len(faces) < n:
-        msg = f"{DOMAIN}|{game_id}|{roll}|{die.sides}|{n}|{block}".encode()
-        digest = hmac.new(key, msg, hashlib.sha256).digest()
-        for i in range(0, len(digest), 4):
-            v = int.from_bytes(digest[i:i + 4], "big")
-            if v < limit and len(faces) < n:
-                faces.append(v % die.sides + 1)
-        block += 1
-    return tuple(faces)
+    equally likely; with the turn's players' nonces and declaration commitment when it
+    has them (engine.witness.scheme)."""
+    return roll_faces(check_seed(seed), game_id, roll, die, n, witness)
 
 
 # --------------------------------------------------------------------------- sealing
@@ -323,8 +314,9 @@ class SealedDice:
     kind = "sealed"
     seed: int | None = None  # the secret seed is never put in a record
 
-    def __init__(self, session: SealedSession) -> None:
+    def __init__(self, session: SealedSession, context: RollContext | None = None) -> None:
         self.session = session
+        self.context = context or RollContext()
         self.last_roll: int | None = None
         self.records: list[RollRecord] = []
 
@@ -333,7 +325,8 @@ class SealedDice:
             raise DiceError(f"step {label!r}: dice count must be a whole number ≥ 0, "
                             f"got {n!r}")
         k = self.session.take()
-        faces = list(sealed_faces(self.session.seed, self.session.game_id, k, die, n))
+        faces = list(sealed_faces(self.session.seed, self.session.game_id, k, die, n,
+                                  self.context.for_roll(k)))
         self.last_roll = k
         self.records.append(RollRecord(label, die.name, tuple(faces), self.kind, None, k))
         return faces
@@ -376,7 +369,8 @@ def app_dice(game, seed: int | None = None):
         session = session_for(state)
         if session is None:
             raise DiceError(_msg("locked"))
-        return SealedDice(session)
+        return SealedDice(session, roll_context(state, session.game_id,
+                                                getattr(game, "turn", 1)))
     return RandomDice(seed)
 
 
@@ -442,10 +436,12 @@ def _faces(t: Iterable[int]) -> str:
     return ", ".join(str(f) for f in t)
 
 
-def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport:
-    """Every sealed roll of the log recomputed from `seed`: each that differs, each number
-    missing, each logged twice with other faces, and whether the commitment matches.
-    A roll logged twice with the same faces (rolled, then applied) is one roll."""
+def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str,
+           witness: Mapping[int, TurnWitness] | None = None) -> VerifyReport:
+    """Every sealed roll of the log recomputed from `seed` (and the turns' players' nonces,
+    `witness`): each that differs, each number missing, each logged twice with other
+    faces, and whether the commitment matches. A roll logged twice with the same faces
+    (rolled, then applied) is one roll."""
     check_seed(seed)
     got = commitment(seed, sealing.game_id, sealing.version)
     report = VerifyReport(hmac.compare_digest(got, sealing.commitment), got,
@@ -474,7 +470,8 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
             report.rolls += 1
             try:
                 expected = sealed_faces(seed, sealing.game_id, r.roll, _die(r.die),
-                                        len(r.faces))
+                                        len(r.faces),
+                                        witness_for(witness or {}, e.turn, r.roll))
             except DiceError:
                 expected = ()
             if expected != r.faces:

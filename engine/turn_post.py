@@ -18,6 +18,7 @@ from engine.dice import RollRecord
 from engine.forum_text import LANGS, TEXTS, link_target, one_line, text
 from engine.i18n import localized
 from engine.model import Game, LogEntry
+from engine.witness.post_lines import post_lines
 
 __all__ = ["TEXTS", "LANGS", "FORMATS", "PostEntry", "PostSection", "turn_sections",
            "turn_post", "roll_text", "text"]
@@ -317,6 +318,7 @@ def turn_post(game: Game, turn: int | None = None, fmt: str = "bbcode", lang: st
     if isinstance(sealed, dict) and sealed.get("commitment"):
         out += [m.italic(m.esc(text(lang, "sealed_note", commitment=sealed["commitment"]))),
                 ""]
+    out += post_lines(game, turn, fmt, lang)  # the nonces and the place in the chain
     side: str | None = None
     for sec in sections:
         if sec.entries and _kind(sec.entries[0].entry) == "picture":

@@ -335,7 +335,14 @@ def _check_sealing(raw: _Raw, entries: Sequence, report: VerifyReport,
         report.rolls = len({r.roll for e in entries for r in e.dice
                             if r.source == "sealed" and r.roll is not None})
         return sealing
-    found = sealed.verify(entries, sealing, seed)
+    from engine.witness.scheme import WitnessError, witnesses_of
+
+    try:
+        witness = witnesses_of(state, sealing.game_id)
+    except WitnessError as e:
+        report.problems.append(_p("sealing_damaged", why=str(e)))
+        witness = {}
+    found = sealed.verify(entries, sealing, seed, witness)
     report.rolls, report.seeded = found.rolls, found
     if not found.commitment_ok:
         report.problems.append(Problem("commit_bad", None, (("got", found.commitment),
