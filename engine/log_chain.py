@@ -38,9 +38,11 @@ ENTRY_DOMAIN = b"warboard-chain-v2\n"
 SEALING_DOMAIN = b"warboard-sealing-v2\n"
 MARK_DOMAIN = b"warboard-chain-v2|mark|"
 
-#: Seeds of unlocked sealed games by their sealing's hash (engine.sealed.open_session puts
-#: them here, `lock` takes them away): an entry linked under that sealing gets its mark.
+#: Seeds of unlocked sealed games by their sealing's hash and by their game id
+#: (engine.sealed.open_session puts them here, `lock` takes them away): an entry linked
+#: under that sealing gets its mark.
 _SEEDS: dict[str, bytes] = {}
+_SEEDS_BY_GAME: dict[str, bytes] = {}
 
 
 def _normal(value: Any) -> Any:
@@ -111,10 +113,12 @@ def seal_mark(seed: bytes, entry_hash_hex: str) -> str:
 def remember_seed(block: Mapping, seed: bytes) -> None:
     """Mark the entries linked under this sealing from now on (its seed is unlocked)."""
     _SEEDS[sealing_hash(block)] = seed
+    _SEEDS_BY_GAME[str(block.get("game_id"))] = seed
 
 
 def forget_seed(block: Mapping) -> None:
     _SEEDS.pop(sealing_hash(block), None)
+    _SEEDS_BY_GAME.pop(str(block.get("game_id")), None)
 
 
 # --------------------------------------------------------------------------- the state
@@ -194,17 +198,18 @@ def link(game: Game, entry: LogEntry) -> LogEntry:
     block = _game_sealing(game)
     chain = {"v": CHAIN_VERSION, "sealing": sealing_hash(block) if block else None,
              "state": game.state_recorder.records(game)}
+    seed = _SEEDS_BY_GAME.get(str(block.get("game_id"))) if block else None
     return relink(dataclasses.replace(entry, chain=chain), len(game.log) + 1,
-                  game.log_head())
+                  game.log_head(), seed)
 
 
-def relink(entry: LogEntry, seq: int, prev: str) -> LogEntry:
-    """A linked entry at another place: number and predecessor set, mark made again (or
-    dropped when its seed is not unlocked here)."""
+def relink(entry: LogEntry, seq: int, prev: str, seed: bytes | None = None) -> LogEntry:
+    """A linked entry at another place: number and predecessor set, mark made again with
+    `seed` or its sealing's unlocked seed (dropped when there is none here)."""
     entry = dataclasses.replace(entry, seq=seq, prev=prev, mark="")
-    if entry.chain is None:
+    if entry.chain is None or not entry.chain.get("sealing"):
         return entry
-    seed = _SEEDS.get(entry.chain.get("sealing") or "")
+    seed = seed or _SEEDS.get(entry.chain["sealing"])
     if seed is None:
         return entry
     return dataclasses.replace(entry, mark=seal_mark(seed, entry_hash(entry)))
