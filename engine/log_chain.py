@@ -144,7 +144,7 @@ class StateRecorder:
         digest (`value_digest`; None: absent), sorted by the canonical JSON of the path."""
         out = []
         for key, before in self.before.items():
-            rec = [_normal(list(key)), value_digest(*before), value_digest(*_read(game, key))]
+            rec = [_path(key), value_digest(*before), value_digest(*_read(game, key))]
             if rec[1] != rec[2]:
                 out.append(rec)
         out.sort(key=lambda r: canonical(r[0]))
@@ -170,17 +170,34 @@ def value_digest(present: bool, value: Any) -> str | None:
     when the place is absent — a line stays small however big the value (a turn's ledger)."""
     if not present:
         return None
-    return hashlib.sha256(canonical(_normal(value))).hexdigest()
+    if not isinstance(value, (str, int, float, bool)) and value is not None:
+        value = _normal(value)          # a scalar is its own JSON reading
+    return hashlib.sha256(canonical(value)).hexdigest()
+
+
+def _path(key: tuple) -> list:
+    """A place's path as JSON reads it (its parts are text and whole numbers)."""
+    return [p if isinstance(p, (str, int)) else _normal(p) for p in key]
+
+
+_READ_PATH: Any = None
 
 
 def _read(game: Game, key: tuple) -> tuple[bool, Any]:
-    from engine.model import ModelError
-    from engine.model.paths import read_path
+    """(present, a copy of the value) of a place; absent when it cannot be read (a unit
+    since deleted). The reader is imported once: an import in this loop costs more than
+    the read (Qt's import hook runs on each)."""
+    global _READ_PATH
+    if _READ_PATH is None:
+        from engine.model.paths import read_path
 
+        _READ_PATH = read_path
     try:
-        present, value = read_path(game, list(key))
-    except (ModelError, KeyError, IndexError, TypeError, ValueError):
+        present, value = _READ_PATH(game, list(key))
+    except (KeyError, IndexError, TypeError, ValueError):  # ModelError is a ValueError
         return False, None
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return bool(present), value
     return bool(present), copy.deepcopy(value)
 
 
