@@ -39,7 +39,10 @@ class Problem:
 
     def text(self, lang: str = "en") -> str:
         if self.kind in VERIFY_TEXTS["en"]:
-            return verify_text(lang, self.kind, seq=self.seq, **dict(self.values))
+            values = dict(self.values)
+            key = f"{self.kind}_run" if self.kind in _RUN_KINDS and "last" in values \
+                else self.kind
+            return verify_text(lang, key, seq=self.seq, **values)
         from engine.forum_text import text
 
         return text(lang, self.kind, **dict(self.values))
@@ -139,10 +142,32 @@ def verify_game(path: str | os.PathLike, *, expected_head: str | None = None,
     if game is not None:
         _check_state(raw, game, report)
     _check_posts(report, expected_head, expected_last_roll)
+    report.problems = _runs(report.problems)
+    if report.kinds & {"chain_off", "chain_off_sealed"}:   # not a game from before it
+        report.notes = [n for n in report.notes if n.kind != "note_legacy"]
     if sealing is None:
         report.rolls = len({r.roll for e in entries for r in e.dice
                             if r.source == "sealed" and r.roll is not None})
     return report
+
+
+#: Problems told once for a run of consecutive lines ("log lines 8–15 …").
+_RUN_KINDS = ("chain_off", "chain_off_sealed", "mark_bad")
+
+
+def _runs(problems: list[Problem]) -> list[Problem]:
+    """The problems with each run of consecutive lines of one kind in _RUN_KINDS told as
+    one (its first line's values, and `last`)."""
+    out: list[Problem] = []
+    for p in problems:
+        before = out[-1] if out else None
+        if p.kind in _RUN_KINDS and before is not None and before.kind == p.kind and \
+                p.seq is not None and p.seq == dict(before.values).get("last", before.seq) + 1:
+            values = {**dict(before.values), "last": p.seq}
+            out[-1] = Problem(before.kind, before.seq, tuple(values.items()))
+        else:
+            out.append(p)
+    return out
 
 
 # --------------------------------------------------------------------------- reading
@@ -256,7 +281,7 @@ def _check_rolls(entries: Sequence, report: VerifyReport) -> None:
             for r in e.dice:
                 if r.source != want:
                     report.problems.append(_p("relabelled", seq, label=r.label,
-                                              got=r.source, want="a roll of the app's dice"))
+                                              got=r.source, want=want))
             _check_pair(entries, seq, e, mark, report)
         for r in e.dice:
             if r.source != "sealed" or not isinstance(r.roll, int):
@@ -353,6 +378,8 @@ def _check_sealing(raw: _Raw, entries: Sequence, report: VerifyReport,
 
 def _check_marks(raw: _Raw, entries: Sequence, report: VerifyReport, sealing, sh: str,
                  key: bytes | None) -> None:
+    from engine.roll_log import roll_mark
+
     last_marked, sealed_from = 0, None
     for seq, (row, e) in enumerate(zip(raw.rows, entries, strict=True), 1):
         rolls = [r.roll for r in e.dice if r.source == "sealed"]
@@ -370,10 +397,11 @@ def _check_marks(raw: _Raw, entries: Sequence, report: VerifyReport, sealing, sh
             report.problems.append(_p("sealing_changed", seq))
             continue
         sealed_from = sealed_from or seq
-        for r in e.dice:
-            if r.source == "app":
-                report.problems.append(_p("relabelled", seq, label=r.label, got="app",
-                                          want="a line of the sealed game"))
+        if roll_mark(e) is None:       # a rolled or applied line was told above
+            for r in e.dice:
+                if r.source == "app":
+                    report.problems.append(_p("relabelled", seq, label=r.label, got="app",
+                                              want="sealed"))
         mark = row.get("mark")
         if not mark:
             if rolls:
