@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GENESIS", "CHAIN_VERSION", "canonical", "canonical_json", "entry_hash",
            "sealing_hash", "seal_mark", "link", "relink", "chain_problems", "row_hash",
-           "StateRecorder", "remember_seed", "forget_seed"]
+           "StateRecorder", "value_digest", "remember_seed", "forget_seed"]
 
 #: The hash the first entry carries.
 GENESIS = "0" * 64
@@ -38,9 +38,11 @@ ENTRY_DOMAIN = b"warboard-chain-v2\n"
 SEALING_DOMAIN = b"warboard-sealing-v2\n"
 MARK_DOMAIN = b"warboard-chain-v2|mark|"
 
-#: Seeds of unlocked sealed games by their sealing's hash (engine.sealed.open_session puts
-#: them here, `lock` takes them away): an entry linked under that sealing gets its mark.
+#: Seeds of unlocked sealed games by their sealing's hash and by their game id
+#: (engine.sealed.open_session puts them here, `lock` takes them away): an entry linked
+#: under that sealing gets its mark.
 _SEEDS: dict[str, bytes] = {}
+_SEEDS_BY_GAME: dict[str, bytes] = {}
 
 
 def _normal(value: Any) -> Any:
@@ -111,10 +113,12 @@ def seal_mark(seed: bytes, entry_hash_hex: str) -> str:
 def remember_seed(block: Mapping, seed: bytes) -> None:
     """Mark the entries linked under this sealing from now on (its seed is unlocked)."""
     _SEEDS[sealing_hash(block)] = seed
+    _SEEDS_BY_GAME[str(block.get("game_id"))] = seed
 
 
 def forget_seed(block: Mapping) -> None:
     _SEEDS.pop(sealing_hash(block), None)
+    _SEEDS_BY_GAME.pop(str(block.get("game_id")), None)
 
 
 # --------------------------------------------------------------------------- the state
@@ -136,13 +140,12 @@ class StateRecorder:
             self.before[key] = _read(game, key)
 
     def records(self, game: Game) -> list[list]:
-        """[path, before_present, before, after_present, after] of every place whose value
-        changed, sorted by the canonical JSON of the path."""
+        """[path, before, after] of every place whose value changed, each value as its
+        digest (`value_digest`; None: absent), sorted by the canonical JSON of the path."""
         out = []
-        for key, (b_present, b_value) in self.before.items():
-            a_present, a_value = _read(game, key)
-            rec = _normal([list(key), b_present, b_value, a_present, a_value])
-            if rec[1:3] != rec[3:5]:
+        for key, before in self.before.items():
+            rec = [_path(key), value_digest(*before), value_digest(*_read(game, key))]
+            if rec[1] != rec[2]:
                 out.append(rec)
         out.sort(key=lambda r: canonical(r[0]))
         return out
@@ -162,14 +165,39 @@ class StateRecorder:
         return cls(out)
 
 
-def _read(game: Game, key: tuple) -> tuple[bool, Any]:
-    from engine.model import ModelError
-    from engine.model.paths import read_path
+def value_digest(present: bool, value: Any) -> str | None:
+    """A place's value as the chain records it: SHA-256 (hex) of its canonical JSON, None
+    when the place is absent — a line stays small however big the value (a turn's ledger)."""
+    if not present:
+        return None
+    if not isinstance(value, (str, int, float, bool)) and value is not None:
+        value = _normal(value)          # a scalar is its own JSON reading
+    return hashlib.sha256(canonical(value)).hexdigest()
 
+
+def _path(key: tuple) -> list:
+    """A place's path as JSON reads it (its parts are text and whole numbers)."""
+    return [p if isinstance(p, (str, int)) else _normal(p) for p in key]
+
+
+_READ_PATH: Any = None
+
+
+def _read(game: Game, key: tuple) -> tuple[bool, Any]:
+    """(present, a copy of the value) of a place; absent when it cannot be read (a unit
+    since deleted). The reader is imported once: an import in this loop costs more than
+    the read (Qt's import hook runs on each)."""
+    global _READ_PATH
+    if _READ_PATH is None:
+        from engine.model.paths import read_path
+
+        _READ_PATH = read_path
     try:
-        present, value = read_path(game, list(key))
-    except (ModelError, KeyError, IndexError, TypeError, ValueError):
+        present, value = _READ_PATH(game, list(key))
+    except (KeyError, IndexError, TypeError, ValueError):  # ModelError is a ValueError
         return False, None
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return bool(present), value
     return bool(present), copy.deepcopy(value)
 
 
@@ -187,17 +215,18 @@ def link(game: Game, entry: LogEntry) -> LogEntry:
     block = _game_sealing(game)
     chain = {"v": CHAIN_VERSION, "sealing": sealing_hash(block) if block else None,
              "state": game.state_recorder.records(game)}
+    seed = _SEEDS_BY_GAME.get(str(block.get("game_id"))) if block else None
     return relink(dataclasses.replace(entry, chain=chain), len(game.log) + 1,
-                  game.log_head())
+                  game.log_head(), seed)
 
 
-def relink(entry: LogEntry, seq: int, prev: str) -> LogEntry:
-    """A linked entry at another place: number and predecessor set, mark made again (or
-    dropped when its seed is not unlocked here)."""
+def relink(entry: LogEntry, seq: int, prev: str, seed: bytes | None = None) -> LogEntry:
+    """A linked entry at another place: number and predecessor set, mark made again with
+    `seed` or its sealing's unlocked seed (dropped when there is none here)."""
     entry = dataclasses.replace(entry, seq=seq, prev=prev, mark="")
-    if entry.chain is None:
+    if entry.chain is None or not entry.chain.get("sealing"):
         return entry
-    seed = _SEEDS.get(entry.chain.get("sealing") or "")
+    seed = seed or _SEEDS.get(entry.chain["sealing"])
     if seed is None:
         return entry
     return dataclasses.replace(entry, mark=seal_mark(seed, entry_hash(entry)))

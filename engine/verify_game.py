@@ -39,7 +39,10 @@ class Problem:
 
     def text(self, lang: str = "en") -> str:
         if self.kind in VERIFY_TEXTS["en"]:
-            return verify_text(lang, self.kind, seq=self.seq, **dict(self.values))
+            values = dict(self.values)
+            key = f"{self.kind}_run" if self.kind in _RUN_KINDS and "last" in values \
+                else self.kind
+            return verify_text(lang, key, seq=self.seq, **values)
         from engine.forum_text import text
 
         return text(lang, self.kind, **dict(self.values))
@@ -139,10 +142,32 @@ def verify_game(path: str | os.PathLike, *, expected_head: str | None = None,
     if game is not None:
         _check_state(raw, game, report)
     _check_posts(report, expected_head, expected_last_roll)
+    report.problems = _runs(report.problems)
+    if report.kinds & {"chain_off", "chain_off_sealed"}:   # not a game from before it
+        report.notes = [n for n in report.notes if n.kind != "note_legacy"]
     if sealing is None:
         report.rolls = len({r.roll for e in entries for r in e.dice
                             if r.source == "sealed" and r.roll is not None})
     return report
+
+
+#: Problems told once for a run of consecutive lines ("log lines 8–15 …").
+_RUN_KINDS = ("chain_off", "chain_off_sealed", "mark_bad")
+
+
+def _runs(problems: list[Problem]) -> list[Problem]:
+    """The problems with each run of consecutive lines of one kind in _RUN_KINDS told as
+    one (its first line's values, and `last`)."""
+    out: list[Problem] = []
+    for p in problems:
+        before = out[-1] if out else None
+        if p.kind in _RUN_KINDS and before is not None and before.kind == p.kind and \
+                p.seq is not None and p.seq == dict(before.values).get("last", before.seq) + 1:
+            values = {**dict(before.values), "last": p.seq}
+            out[-1] = Problem(before.kind, before.seq, tuple(values.items()))
+        else:
+            out.append(p)
+    return out
 
 
 # --------------------------------------------------------------------------- reading
@@ -256,7 +281,7 @@ def _check_rolls(entries: Sequence, report: VerifyReport) -> None:
             for r in e.dice:
                 if r.source != want:
                     report.problems.append(_p("relabelled", seq, label=r.label,
-                                              got=r.source, want="a roll of the app's dice"))
+                                              got=r.source, want=want))
             _check_pair(entries, seq, e, mark, report)
         for r in e.dice:
             if r.source != "sealed" or not isinstance(r.roll, int):
@@ -353,6 +378,8 @@ def _check_sealing(raw: _Raw, entries: Sequence, report: VerifyReport,
 
 def _check_marks(raw: _Raw, entries: Sequence, report: VerifyReport, sealing, sh: str,
                  key: bytes | None) -> None:
+    from engine.roll_log import roll_mark
+
     last_marked, sealed_from = 0, None
     for seq, (row, e) in enumerate(zip(raw.rows, entries, strict=True), 1):
         rolls = [r.roll for r in e.dice if r.source == "sealed"]
@@ -370,10 +397,11 @@ def _check_marks(raw: _Raw, entries: Sequence, report: VerifyReport, sealing, sh
             report.problems.append(_p("sealing_changed", seq))
             continue
         sealed_from = sealed_from or seq
-        for r in e.dice:
-            if r.source == "app":
-                report.problems.append(_p("relabelled", seq, label=r.label, got="app",
-                                          want="a line of the sealed game"))
+        if roll_mark(e) is None:       # a rolled or applied line was told above
+            for r in e.dice:
+                if r.source == "app":
+                    report.problems.append(_p("relabelled", seq, label=r.label, got="app",
+                                              want="sealed"))
         mark = row.get("mark")
         if not mark:
             if rolls:
@@ -401,20 +429,19 @@ def _chain(row: Mapping) -> dict | None:
 def _check_state(raw: _Raw, game, report: VerifyReport) -> None:
     """Each place the log recorded: its record's value before is the last one's after,
     and the file holds the last after (or what the saved tail says changed since)."""
-    from engine.log_chain import _normal, _read
+    from engine.log_chain import _read, value_digest
 
-    last: dict[tuple, tuple[int, list]] = {}
+    last: dict[tuple, tuple[int, str | None]] = {}
     for seq, row in enumerate(raw.rows, 1):
         chain = _chain(row)
         for rec in (chain or {}).get("state", []) if chain else []:
-            if not (isinstance(rec, list) and len(rec) == 5 and isinstance(rec[0], list)):
+            if not (isinstance(rec, list) and len(rec) == 3 and isinstance(rec[0], list)):
                 continue
             path = _key(rec[0])
-            if path in last and last[path][1] != rec[1:3]:
+            if path in last and last[path][1] != rec[1]:
                 report.problems.append(_p("state_gap", seq, place=_place(game, path),
-                                          before=last[path][0], want=_value(last[path][1]),
-                                          got=_value(rec[1:3])))
-            last[path] = (seq, rec[3:5])
+                                          before=last[path][0]))
+            last[path] = (seq, rec[2])
     try:
         tail = StateRecorder.from_json(json.loads(raw.game.get("chain_tail") or "[]")).before
     except ValueError:
@@ -422,17 +449,14 @@ def _check_state(raw: _Raw, game, report: VerifyReport) -> None:
     changed = []
     for path, (seq, after) in last.items():
         if path in tail:
-            before = _normal(list(tail[path]))
-            if before != after:
+            if value_digest(*tail[path]) != after:
                 report.problems.append(_p("state_gap", len(raw.rows) + 1,
-                                          place=_place(game, path), before=seq,
-                                          want=_value(after), got=_value(before)))
+                                          place=_place(game, path), before=seq))
             changed.append(_place(game, path))
             continue
-        now = _normal(list(_read(game, path)))
-        if now != after:
+        if value_digest(*_read(game, path)) != after:
             report.problems.append(_p("state_edited", seq, place=_place(game, path),
-                                      got=_value(now), want=_value(after)))
+                                      got=_value(_read(game, path))))
     if changed:
         report.notes.append(_p("note_tail_state", places=", ".join(changed[:8])))
 
@@ -453,7 +477,7 @@ def _place(game, path: tuple) -> str:
     return f"{path[0]}: {'.'.join(map(str, path[1:]))}"
 
 
-def _value(pair: list) -> str:
+def _value(pair: tuple) -> str:
     present, value = pair
     if not present:
         return "absent"

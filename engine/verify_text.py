@@ -34,22 +34,30 @@ VERIFY_TEXTS: dict[str, dict[str, str]] = {
                              "the seed and commitment were replaced",
         "mark_bad": "log line {seq} does not carry its seal: it was changed after it was "
                     "written",
+        "mark_bad_run": "log lines {seq}–{last} do not carry their seals: line {seq} (or a "
+                        "line before it) was changed after they were written",
+        "chain_off_run": "log lines {seq}–{last}: the hash chain was switched off (their "
+                         "links to the lines before them were removed) in a game that had "
+                         "it",
+        "chain_off_sealed_run": "log lines {seq}–{last} hold sealed rolls (the first #{roll}) "
+                                "but no link of the hash chain, which this sealed game "
+                                "requires: the chain was switched off",
         "mark_missing": "log line {seq} holds sealed roll #{roll} without a seal: it was "
                         "changed or added outside Warboard",
         "reused": "roll #{roll} is used by log lines {first} and {seq}, which are not one "
                   "roll and its application: a roll was reused",
         "out_of_order": "roll #{roll} (log line {seq}) comes after roll #{later}: rolls were "
                         "renumbered or moved",
-        "relabelled": "log line {seq}: {label} is marked {got}, but the line is {want}: the "
-                      "roll was relabelled",
+        "relabelled": "log line {seq}: {label} is marked {got}, but the line's dice were "
+                      "{want}: the roll was relabelled",
         "pair": "log line {seq} applies the roll of line {of} with other dice ({got} "
                 "instead of {want}): its result was rewritten",
         "pair_missing": "log line {seq} applies the roll of line {of}, which is not a roll "
                         "of the same action",
-        "state_edited": "{place} is {got} in the file but the log's last record of it (line "
-                        "{seq}) says {want}: the game state was edited outside Warboard",
-        "state_gap": "{place} changed from {want} to {got} between log lines {before} and "
-                     "{seq} without Warboard: the game state was edited outside it",
+        "state_edited": "{place} is {got} in the file, not what the log's last record of it "
+                        "(line {seq}) says: the game state was edited outside Warboard",
+        "state_gap": "{place} changed between log lines {before} and {seq} without "
+                     "Warboard: the game state was edited outside it",
         "posted_head": "the chain head posted last ({head}) is not in this log: posted lines "
                        "were changed or removed",
         "tail_cut": "the posts reach sealed roll #{want}, this log only #{got}: rolls were "
@@ -91,22 +99,30 @@ VERIFY_TEXTS: dict[str, dict[str, str]] = {
         "commitment_posted": "обязательство игры {got} не то, что было опубликовано "
                              "({want}): зерно и обязательство заменили",
         "mark_bad": "строка журнала {seq} не несёт своей печати: её изменили после записи",
+        "mark_bad_run": "строки журнала {seq}–{last} не несут своих печатей: строку {seq} "
+                        "(или строку до неё) изменили после их записи",
+        "chain_off_run": "строки журнала {seq}–{last}: цепочку хешей отключили (убрали их "
+                         "связи с предыдущими строками) в игре, где она была",
+        "chain_off_sealed_run": "в строках журнала {seq}–{last} запечатанные броски (первый "
+                                "№{roll}), но нет связи цепочки хешей, которую требует "
+                                "запечатанная игра: цепочку отключили",
         "mark_missing": "в строке журнала {seq} запечатанный бросок №{roll} без печати: "
                         "строку изменили или добавили в обход Warboard",
         "reused": "бросок №{roll} использован строками журнала {first} и {seq}, а это не "
                   "бросок и его применение: бросок использовали повторно",
         "out_of_order": "бросок №{roll} (строка журнала {seq}) идёт после броска №{later}: "
                         "броски перенумеровали или переставили",
-        "relabelled": "строка журнала {seq}: {label} помечен как «{got}», а строка — "
-                      "«{want}»: бросок переименовали",
+        "relabelled": "строка журнала {seq}: {label} помечен как «{got}», а кубики строки "
+                      "— «{want}»: бросок переименовали",
         "pair": "строка журнала {seq} применяет бросок строки {of} с другими кубиками ({got} "
                 "вместо {want}): её результат переписали",
         "pair_missing": "строка журнала {seq} применяет бросок строки {of}, а это не бросок "
                         "того же действия",
-        "state_edited": "{place} в файле — {got}, а последняя запись журнала о нём (строка "
-                        "{seq}) — {want}: состояние игры изменили в обход Warboard",
-        "state_gap": "{place} сменилось с {want} на {got} между строками журнала {before} и "
-                     "{seq} без Warboard: состояние игры изменили в обход него",
+        "state_edited": "{place} в файле — {got}, не то, что говорит последняя запись "
+                        "журнала о нём (строка {seq}): состояние игры изменили в обход "
+                        "Warboard",
+        "state_gap": "{place} изменили между строками журнала {before} и {seq} без "
+                     "Warboard: состояние игры изменили в обход него",
         "posted_head": "опубликованной последней головы цепочки ({head}) нет в этом "
                        "журнале: опубликованные строки изменили или удалили",
         "tail_cut": "сообщения доходят до запечатанного броска №{want}, а журнал — только "
@@ -126,17 +142,12 @@ VERIFY_TEXTS: dict[str, dict[str, str]] = {
 
 #: Words filled into the sentences above, by language.
 WORDS: dict[str, dict[str, str]] = {
-    "en": {"removed": "removed", "added": "added", "sealed": "sealed", "typed": "typed",
-           "app": "the app's seeded dice", "script": "scripted",
-           "a roll of the app's dice": "a roll of the app's dice",
-           "a line of the sealed game": "a line of the sealed game",
+    "en": {"removed": "removed", "added": "added", "sealed": "the sealed dice",
+           "typed": "typed", "app": "the app's seeded dice", "script": "scripted",
            "absent": "absent"},
-    "ru": {"removed": "удалены", "added": "добавлены", "sealed": "запечатанный",
-           "typed": "введённый вручную", "app": "кубики приложения с зерном",
-           "script": "по сценарию",
-           "a roll of the app's dice": "бросок кубиков приложения",
-           "a line of the sealed game": "строка запечатанной игры",
-           "absent": "нет"},
+    "ru": {"removed": "удалены", "added": "добавлены", "sealed": "запечатанные кубы",
+           "typed": "введённые вручную", "app": "кубы приложения с зерном",
+           "script": "по сценарию", "absent": "нет"},
 }
 
 

@@ -52,10 +52,14 @@ def test_a_line_records_the_game_state_it_changed_and_the_move_before_it():
     records = {json.dumps(r[0]): r for (text,) in db.execute("SELECT chain FROM log")
                for r in json.loads(text)["state"]}
     db.close()
-    assert records['["unit", "us-1-1", "markers", "suppression"]'][1:] == [False, None,
-                                                                         True, 1]
-    moved = records['["unit", "us-2-5", "x"]']
-    assert moved[4] == moved[2] + 2.0
+    def digest(value) -> str:
+        return hashlib.sha256(canonical(value)).hexdigest()
+
+    assert records['["unit", "us-1-1", "markers", "suppression"]'][1:] == [None, digest(1)]
+    unit = json.loads(sqlite3.connect(played().path).execute(
+        "SELECT json FROM units WHERE id = 'us-2-5'").fetchone()[0])
+    assert records['["unit", "us-2-5", "x"]'][1:] == [digest(unit["x"] - 2.0),
+                                                      digest(unit["x"])]
 
 
 def _unsealed(tmp_path):

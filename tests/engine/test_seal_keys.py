@@ -62,3 +62,27 @@ def test_unlocking_costs_well_under_a_second_of_processor_time():
     cpu = time.process_time()
     sealed.unlock(sealing, PASS)
     assert time.process_time() - cpu < 1.0
+
+
+def test_an_old_sealed_game_played_on_marks_its_new_lines(tmp_path):
+    from engine.gamefile import new_game_file
+    from engine.model import Game, LogEntry
+    from engine.scenario_io import load_demo
+    from engine.verify_game import verify_game
+
+    game = Game(load_demo())
+    block = _old_sealing(with_version=False)
+    game.state[sealed.STATE_KEY] = block
+    old = sealed.Sealing.from_dict(block)
+    sealed.open_session(old, sealed.unlock(old, PASS), game.log)
+    dice = sealed.app_dice(game)
+    from engine.dice import D6, draw
+
+    game.append_log(LogEntry(1, "gren-1", "roll", None, (draw(dice, D6, 2, label="r"),), "r"))
+    assert game.log[-1].mark
+    sealed.lock(game.state)
+    game.state[sealed.STATE_KEY] = {**block, "revealed": SEED}
+    path = tmp_path / "old.warboard"
+    new_game_file(path, game)
+    report = verify_game(path)
+    assert report.ok, report.text()

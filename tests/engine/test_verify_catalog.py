@@ -388,3 +388,17 @@ def test_the_command_line_exits_1_naming_the_problem_in_russian(tmp_path, capsys
     assert cli.run(["verify", str(path), "--lang", "ru"]) == 1
     out = capsys.readouterr().out
     assert "НЕ проверено" in out and "строка журнала 9" in out
+
+
+def test_a_line_removed_without_closing_the_numbers_fails_by_name(tmp_path, capsys):
+    from app import cli
+
+    path = played().copy(tmp_path)
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("DELETE FROM log WHERE seq = 5")
+    db.close()
+    report = _verify(path, False)
+    assert report.kinds == {"gap"} and "log line 5 is missing" in report.text()
+    assert cli.run(["verify", str(path)]) == 1
+    assert "log line 5 is missing" in capsys.readouterr().out
