@@ -298,3 +298,38 @@ def test_a_joint_resolution_rolls_the_sealed_dice():
     rolls = [r for e in res.log_entries(1) for r in e.dice]
     assert rolls and {r.source for r in rolls} == {"sealed"}
     assert sorted(r.roll for r in rolls) == list(range(1, len(rolls) + 1))
+
+
+def test_verify_dice_says_what_the_command_line_says(qtbot, win, tmp_path, capsys):
+    """One report, two adapters: File ▸ Verify dice… on a game file edited outside
+    Warboard shows the very text `warboard verify` prints."""
+
+    import sqlite3
+
+    from tests.engine.sealed_play import played
+
+    path = played().copy(tmp_path)
+    db = sqlite3.connect(path)    # Pfc. Dawson's suppression taken off (the log is intact,
+    with db:                      # so the file opens without a warning box)
+        db.execute("UPDATE units SET json = json_remove(json, '$.markers.suppression') "
+                   "WHERE id = 'us-1-1'")
+    db.close()
+    assert cli.run(["verify", str(path), "--lang", "en"]) == cli.VERIFY_FAILED
+    printed = capsys.readouterr().out.rstrip("\n")
+    assert win.open_path(path)
+
+    shown: list = []
+
+    def check() -> None:  # the dialog is always closed: a failure never hangs the test
+        dlg = QApplication.activeModalWidget()
+        try:
+            report = dlg.run()
+            shown.extend([report, dlg.verdict.text(), dlg.report.toPlainText()])
+        finally:
+            dlg.reject()
+
+    QTimer.singleShot(0, check)
+    win.services.sealed_dice.verify_dialog()
+    report, verdict, text = shown
+    assert not report.ok and "problem(s) found" in verdict
+    assert text == printed
