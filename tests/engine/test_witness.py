@@ -52,7 +52,7 @@ def witnessed_game(nonces=NONCES, skip: int = 0) -> tuple[Game, str]:
     game.append_log(LogEntry(1, "us-1-2", "morale", None,
                              (draw(TypedDice("4"), D6, 1, label="morale"),), "typed"))
     game.turn = 2
-    block, _ = record.declare(game.state, 2, DECLARED)
+    block, _ = record.declare(game.state, 2, DECLARED, game.log)
     _set_witness(game, block)
     with pytest.raises(DiceError, match="nonces"):
         sealed.app_dice(game)
@@ -129,13 +129,15 @@ def test_other_nonces_give_other_rolls():
 def test_declarations_and_nonces_are_fixed_once_used():
     game, _ = witnessed_game()
     with pytest.raises(scheme.WitnessError, match="cannot change"):
-        record.declare(game.state, 2, ["other"])
+        record.declare(game.state, 2, ["other"], game.log)
+    with pytest.raises(scheme.WitnessError, match="declare a turn before its first roll"):
+        record.declare(game.state, 3, ["late"], game.log)
     with pytest.raises(scheme.WitnessError, match="cannot change"):
         record.enter_nonces(game.state, 2, NONCES, game.log, 9)
     with pytest.raises(scheme.WitnessError, match="declarations committed first"):
         record.enter_nonces(game.state, 3, NONCES, game.log, 9)
     with pytest.raises(scheme.WitnessError, match="not played with sealed dice"):
-        record.declare({}, 1, ["x"])
+        record.declare({}, 1, ["x"], ())
     tampered = {**game.state[scheme.STATE_KEY]}
     tampered["turns"] = [dict(t) for t in tampered["turns"]]
     tampered["turns"][0]["declarations"] = ["Gren 2 shoots Cpl. Reyes"]
@@ -279,7 +281,7 @@ def test_rolls_after_the_nonces_made_without_them_are_named():
     report = _check(game, thread(game))
     assert [(p.kind, dict(p.values)["roll"]) for p in report.problems] == [
         ("before_first", 4), ("before_first", 5)]
-    assert "roll #4 was made after the players' nonces were entered but derived without" \
+    assert "roll #4 was derived without the players' nonces in a turn that has them" \
         in report.text()
     good, _ = witnessed_game()
     assert _check(good, thread(good)).ok
