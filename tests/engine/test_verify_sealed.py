@@ -6,6 +6,8 @@ nonces, and another commitment fail both."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import sqlite3
 import subprocess
@@ -40,12 +42,20 @@ def warboard(capsys, game: Path, *extra: str) -> tuple[int, str]:
 
 
 def revealed_file(tmp_path: Path, nonces=None, name="g.warboard"):
-    game, _ = witnessed_game() if nonces is None else witnessed_game(nonces)
-    shown = sealed.reveal(sealed.sealing_of(game.state), PASS)
-    game.state[sealed.STATE_KEY] = shown.to_dict()
+    """The witnessed game with its seed revealed, in a file of its own (the reveal's key
+    derivation made once per nonces)."""
+    game = copy.deepcopy(_revealed(nonces))
     path = tmp_path / name
     new_game_file(path, game)
     return game, path
+
+
+@functools.lru_cache(maxsize=4)
+def _revealed(nonces):
+    game, _ = witnessed_game() if nonces is None else witnessed_game(nonces)
+    shown = sealed.reveal(sealed.sealing_of(game.state), PASS)
+    game.state[sealed.STATE_KEY] = shown.to_dict()
+    return game
 
 
 def _edit(path: Path, sql: str, *params) -> None:
