@@ -8,8 +8,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import shutil
 import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from engine.gamefile import new_game_file, open_game
 from engine.model import Game, LogEntry
@@ -98,3 +103,42 @@ def test_a_game_from_before_the_chain_opens_and_verifies_with_a_note(tmp_path):
     assert open_game(old).log_problems == ()
     report = verify_game(old)
     assert report.ok and "written before the hash chain" in report.text()
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "sealed-dice.md"
+COMMAND = re.compile(r"^printf '([^']*)%s' '([^']*)' \| openssl dgst -sha256"
+                     r"( -mac HMAC -macopt hexkey:\$SEED)?\n# → ([0-9a-f]{64})$", re.M)
+
+
+def _example() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    return text[text.index("### Worked example: a sealing, a line, its mark"):]
+
+
+def test_the_documented_example_recomputes_with_hashlib_and_hmac():
+    found = COMMAND.findall(_example())
+    assert len(found) == 4
+    seed = bytes(range(32))
+    results = []
+    for prefix, payload, mac, want in found:
+        data = prefix.replace("\\n", "\n").encode() + payload.encode()
+        if payload.startswith("{"):
+            assert canonical(json.loads(payload)).decode() == payload   # as canonical
+        got = hmac.new(seed, data, hashlib.sha256).hexdigest() if mac \
+            else hashlib.sha256(data).hexdigest()
+        assert got == want, prefix
+        results.append(got)
+    line = json.loads(found[2][1])
+    assert line["chain"]["sealing"] == results[0]
+    assert line["chain"]["state"][0][2] == results[1] and found[3][1] == results[2]
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None or shutil.which("bash") is None,
+                    reason="openssl not installed")
+def test_the_documented_example_runs_with_openssl():
+    block = _example()
+    script = block[block.index("```sh\n") + 6:block.index("```\n", block.index("```sh"))]
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                         check=True).stdout
+    got = re.findall(r"= ([0-9a-f]{64})", out)
+    assert got == re.findall(r"# → ([0-9a-f]{64})", script)
