@@ -26,6 +26,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.groups",
     "app.panels.organisation_dock",
     "app.picture_menu",
+    "app.backdrop",
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.zones",

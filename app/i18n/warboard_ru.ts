@@ -4,6 +4,122 @@
 <context>
     <name></name>
     <message>
+        <source>On the table&apos;s corners</source>
+        <translation>По углам стола</translation>
+    </message>
+    <message>
+        <source>Table picture on the table&apos;s corners</source>
+        <translation>Картинка стола по углам стола</translation>
+    </message>
+    <message>
+        <source>A forum map or a scan: placed on the table, then to scale</source>
+        <translation>Карта с форума или скан: кладётся на стол, затем в масштаб</translation>
+    </message>
+    <message>
+        <source>An image under the board: a map or a photo of the real table, to scale</source>
+        <translation>Изображение под доской: карта или фото настоящего стола, в масштабе</translation>
+    </message>
+    <message>
+        <source>Click two points on the picture a known distance apart (Esc: cancel)</source>
+        <translation>Щёлкните две точки на картинке на известном расстоянии друг от друга (Esc — отмена)</translation>
+    </message>
+    <message>
+        <source>Click two points on the picture a known distance apart.</source>
+        <translation>Щёлкните две точки на картинке на известном расстоянии друг от друга.</translation>
+    </message>
+    <message>
+        <source>Click two points on the picture, then give the real distance between them</source>
+        <translation>Щёлкните две точки на картинке, затем укажите настоящее расстояние между ними</translation>
+    </message>
+    <message>
+        <source>Fit to the table</source>
+        <translation>Вписать в стол</translation>
+    </message>
+    <message>
+        <source>Fitted to the markers within {rms}&quot; (RMS).</source>
+        <translation>Привязано к маркерам с точностью {rms}&quot; (СКО).</translation>
+    </message>
+    <message>
+        <source>Image or map…</source>
+        <translation>Изображение или карта…</translation>
+    </message>
+    <message>
+        <source>Images ({patterns})</source>
+        <translation>Изображения ({patterns})</translation>
+    </message>
+    <message>
+        <source>No picture under the board.</source>
+        <translation>Под доской нет картинки.</translation>
+    </message>
+    <message>
+        <source>Opacity</source>
+        <translation>Непрозрачность</translation>
+    </message>
+    <message>
+        <source>Scale by two points…</source>
+        <translation>Масштаб по двум точкам…</translation>
+    </message>
+    <message>
+        <source>Show the picture</source>
+        <translation>Показывать картинку</translation>
+    </message>
+    <message>
+        <source>&amp;Table picture…</source>
+        <translation>Карт&amp;инка стола…</translation>
+    </message>
+    <message>
+        <source>Table picture fitted to the table</source>
+        <translation>Картинка стола вписана в стол</translation>
+    </message>
+    <message>
+        <source>Table picture hidden</source>
+        <translation>Картинка стола скрыта</translation>
+    </message>
+    <message>
+        <source>Table picture opacity</source>
+        <translation>Непрозрачность картинки стола</translation>
+    </message>
+    <message>
+        <source>Table picture removed</source>
+        <translation>Картинка стола убрана</translation>
+    </message>
+    <message>
+        <source>Table picture scale</source>
+        <translation>Масштаб картинки стола</translation>
+    </message>
+    <message>
+        <source>Table picture scaled</source>
+        <translation>Картинка стола в масштабе</translation>
+    </message>
+    <message>
+        <source>Table picture shown</source>
+        <translation>Картинка стола показана</translation>
+    </message>
+    <message>
+        <source>Table picture</source>
+        <translation>Картинка стола</translation>
+    </message>
+    <message>
+        <source>The real distance between the two points, inches (now {now}&quot;):</source>
+        <translation>Настоящее расстояние между двумя точками, дюймы (сейчас {now}&quot;):</translation>
+    </message>
+    <message>
+        <source>There is no table picture to scale</source>
+        <translation>Нет картинки стола, чтобы задать масштаб</translation>
+    </message>
+    <message>
+        <source>{file}: the image cannot be decoded</source>
+        <translation>{file}: изображение не декодируется</translation>
+    </message>
+    <message>
+        <source>{file}: {why}</source>
+        <translation>{file}: {why}</translation>
+    </message>
+    <message>
+        <source>{w} × {h} pixels, covering {cw}&quot; × {ch}&quot; of the table.</source>
+        <translation>{w} × {h} пикселей, покрывает {cw}&quot; × {ch}&quot; стола.</translation>
+    </message>
+    <message>
         <source>Check Game</source>
         <translation>Проверка партии</translation>
     </message>

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Installed only after the first paint (everything in WINDOW_MODULES after app.files).
 DEFERRED = ("app.log_dock", "app.library_menu", "app.panels.turn_dock",
             "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog",
-            "app.groups", "app.panels.organisation_dock", "app.picture_menu",
+            "app.groups", "app.panels.organisation_dock", "app.picture_menu", "app.backdrop",
             "app.turn_post_dialog", "app.sealed_dice", "app.zones", "app.settings_dialog",
             "app.room", "app.zoom", "app.first_run", "app.help_menu")
 #: The tools' modules the window complete has not imported (app/tools/catalog.py).

@@ -1,0 +1,130 @@
+"""File ▸ Table picture… (issue 40): an image under the board, drawn over the cloth and under
+the terrain and units, placed to scale by two clicked points, undone like any edit, and kept
+through save, reopen and the exported picture; a bad image is refused with nothing changed."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QInputDialog
+
+from app.picture import PictureOptions, render_image
+from tests.app.helpers import click_board, demo_window
+from tests.engine.test_backdrop import png_claiming
+
+RED = (0, 0, 255)  # BGR
+
+
+@pytest.fixture
+def win(qtbot):
+    return demo_window(qtbot)
+
+
+def red_png(tmp_path, w=72, h=48):
+    path = tmp_path / "map.png"
+    cv2.imwrite(str(path), np.full((h, w, 3), RED, np.uint8))
+    return path
+
+
+def bare_spot_colour(win, x=70.5, y=45.5) -> tuple[int, int, int]:
+    """The exported picture's colour at a table point with nothing on it."""
+    img, r = render_image(win.scene, win.editor.game,
+                          PictureOptions(area=(0, 0, 72, 48), width_px=360,
+                                                      decorations=False))
+    s = r.px_per_inch
+    px = img.pixelColor(int((x - r.area.left()) * s), int((y - r.area.top()) * s))
+    return px.red(), px.green(), px.blue()
+
+
+def controller(win):
+    return win.modules["app.backdrop"]
+
+
+def test_a_map_goes_under_the_board_and_undo_takes_it_away(win, tmp_path):
+    c = controller(win)
+    before = bare_spot_colour(win)
+    assert c.load_image(red_png(tmp_path)) is None
+    b = win.editor.game.backdrop
+    assert b is not None and (b.width, b.height) == (72, 48)
+    assert b.to_table(72, 48) == pytest.approx((72, 48))     # fitted: 1 px = 1 inch
+    shown = bare_spot_colour(win)
+    assert shown[1] < before[1] - 60 and shown[2] < before[2] - 60  # red shows through
+    c.set_look(visible=False)
+    assert bare_spot_colour(win) == before
+    win.editor.undo_stack.undo()
+    assert win.editor.game.backdrop.visible
+    win.editor.undo_stack.undo()
+    assert win.editor.game.backdrop is None
+    assert bare_spot_colour(win) == before
+    win.editor.undo_stack.redo()
+    assert win.editor.game.backdrop is b
+
+
+def test_two_clicked_points_and_their_distance_set_the_scale(win, tmp_path, qtbot,
+                                                             monkeypatch):
+    c = controller(win)
+    c.load_image(red_png(tmp_path))
+    monkeypatch.setattr(QInputDialog, "getDouble", lambda *a, **k: (20.0, True))
+    picked = []
+    c.points_picked.connect(lambda p1, p2: picked.append(c.ask_distance(p1, p2)))
+    c.pick_two_points()
+    click_board(qtbot, win, 14, 12)
+    click_board(qtbot, win, 24, 12)
+    assert picked == [None]
+    b = win.editor.game.backdrop
+    assert b.transform[0] == pytest.approx(2.0, rel=0.02)       # 10" on the board → 20"
+    u0 = (14 - b.transform[2]) / b.transform[0]
+    assert b.to_table(u0, 0)[0] == pytest.approx(14, abs=0.1)   # the first point stays
+    win.editor.undo_stack.undo()
+    assert win.editor.game.backdrop.transform[0] == pytest.approx(1.0)
+
+
+def test_the_picture_survives_save_reopen_and_export(win, tmp_path):
+    c = controller(win)
+    c.load_image(red_png(tmp_path))
+    c.set_look(opacity=0.8)
+    files = win.services.files
+    path = tmp_path / "game.warboard"
+    assert files.save_as(path)
+    files.open_path(path)
+    b = win.editor.game.backdrop
+    assert b is not None and b.opacity == pytest.approx(0.8)
+    shown = bare_spot_colour(win)
+    assert shown[0] > 180 and shown[1] < 100
+    out = tmp_path / "post.png"
+    win.services.picture_export.export(out, PictureOptions(area=(0, 0, 72, 48),
+                                                           width_px=360,
+                                                      decorations=False))
+    img = QImage(str(out))
+    assert img.pixelColor(352, 227).green() < 100
+
+
+@pytest.mark.parametrize("data,words", [
+    (b"just text", "not a PNG or JPEG"),
+    (png_claiming(20_000, 20_000), "20000 × 20000"),
+])
+def test_a_bad_image_is_refused_and_nothing_changes(win, tmp_path, data, words):
+    path = tmp_path / "bad.png"
+    path.write_bytes(data)
+    steps = win.editor.undo_stack.count()
+    said = controller(win).load_image(path)
+    assert said is not None and words in said and "bad.png" in said
+    assert win.editor.game.backdrop is None and win.editor.undo_stack.count() == steps
+
+
+def test_the_dialog_follows_the_picture(win, tmp_path, qtbot):
+    c = controller(win)
+    c.dialog()
+    dlg = c.last_dialog
+    qtbot.addWidget(dlg)
+    assert not dlg.fit.isEnabled()
+    c.load_image(red_png(tmp_path, 36, 48))
+    assert dlg.fit.isEnabled() and "36 × 48" in dlg.info.text()
+    dlg.corners.click()
+    assert win.editor.game.backdrop.to_table(36, 48) == pytest.approx((72, 48))
+    dlg.opacity.setValue(30)
+    assert win.editor.game.backdrop.opacity == pytest.approx(0.3)
+    dlg.remove.click()
+    assert win.editor.game.backdrop is None and "No picture" in dlg.info.text()
