@@ -183,3 +183,13 @@ def test_a_backdrop_table_with_other_columns_is_refused(tmp_path):
 def test_backdrop_equality_ignores_nothing_that_shows():
     b = Backdrop(png(), "png", 40, 30, (1, 0, 0, 0, 1, 0))
     assert b != b.with_(opacity=0.5) and b == Backdrop(png(), "png", 40, 30, (1, 0, 0, 0, 1, 0))
+
+
+def test_the_photo_packages_messages_have_russian():
+    from engine.i18n import glossary
+    from tests.engine.msg_scan import ROOT, scan
+
+    ru = glossary("ru", "")
+    missing = [f"{f}:{line}: {t!r}" for f, line, t in scan(ROOT / "engine" / "photo", ("msg",))
+               if t not in ru]
+    assert missing == []
