@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsScene
 
-from app.i18n import error_text, tr
+from app.i18n import error_text, loc, tr
 
 if TYPE_CHECKING:
     from engine.backdrop import Backdrop
@@ -45,6 +45,8 @@ class BackdropController(QObject):
         self.action.triggered.connect(lambda _=False: self.dialog())
         window.file_menu.insertAction(window.quit_action, self.action)
         self.last_dialog = None
+        self.last_import = None
+        self.progress_dialog = None
         window.scene.backdrop_painter = self.paint
         window.editor.changed.connect(lambda _ids: self._refresh())
         window.editor.game_replaced.connect(self._refresh)
@@ -130,6 +132,66 @@ class BackdropController(QObject):
     def put(self, value: Backdrop, label: str) -> None:
         """Put a prepared picture (a rectified photo) under the board: one undo step."""
         self._push(value, label)
+
+    def layout(self):
+        """The marker layout for the game's table (engine.photo.markers)."""
+        from engine.photo.markers import default_layout
+
+        return default_layout(*self._table())
+
+    def load_photo(self, path: str | Path, layout=None) -> str | None:
+        """Measure a photo of the real table from its markers and lay it, straightened,
+        under the board at true scale, a progress dialog showing the steps; a refusal
+        (why, by name) leaves the game as it was. `last_import` keeps what it gave."""
+        from engine.photo.calibrate import CalibrationRefused
+        from engine.photo.header import ImageRefused, read_image_file
+        from engine.photo.photo_import import import_photo
+
+        name = Path(path).name
+        progress = self._progress(tr("Reading the photo of the table…"))
+        try:
+            data = read_image_file(path)
+            self.last_import = import_photo(data, *self._table(), layout or self.layout(),
+                                            progress=progress)
+        except (ImageRefused, CalibrationRefused) as e:
+            return tr("{file}: {why}").format(file=name, why=error_text(e))
+        finally:
+            progress(100, "")
+        cal = self.last_import.calibration
+        self._push(self.last_import.backdrop, tr("Table photo"))
+        return tr("{file}: {n} markers, fitted within {rms}\" RMS (worst {worst}\").").format(
+            file=name, n=len(cal.markers), rms=f"{cal.rms_in:.3f}", worst=f"{cal.max_in:.3f}")
+
+    def _progress(self, title: str):
+        """A progress dialog fed by the engine's (percent, step) reports, painted as it
+        goes (the import runs on this thread: a few seconds for a large photo)."""
+        from PySide6.QtWidgets import QApplication, QProgressDialog
+
+        dlg = QProgressDialog(title, "", 0, 100, self.window)
+        dlg.setCancelButton(None)
+        dlg.setMinimumDuration(0)
+        dlg.setWindowModality(Qt.WindowModality.WindowModal)
+        self.progress_dialog = dlg
+
+        def tell(percent: int, step) -> None:
+            if percent >= 100:
+                dlg.reset()
+                return
+            dlg.setLabelText(loc(step) if step else title)
+            dlg.setValue(percent)
+            QApplication.processEvents()
+        return tell
+
+    def print_sheet(self, path: str | Path, size: str = "a4") -> str:
+        """Write the marker sheet for the game's table to a PDF; what happened, in words."""
+        from .backdrop_sheet import write_marker_sheet
+
+        try:
+            pages = write_marker_sheet(path, self.layout(), size)
+        except OSError as e:
+            return tr("{file}: {why}").format(file=Path(path).name, why=str(e))
+        return tr("Marker sheet written to {file} ({pages} pages): print it at 100 %.").format(
+            file=path, pages=pages)
 
     def set_look(self, *, opacity: float | None = None, visible: bool | None = None) -> None:
         b = self.backdrop

@@ -40,6 +40,10 @@ class BackdropDialog(QDialog):
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.choose = QPushButton(tr("Image or map…"))
         self.choose.setToolTip(tr("A forum map or a scan: placed on the table, then to scale"))
+        self.photo = QPushButton(tr("Photo of the table with markers…"))
+        self.photo.setToolTip(tr("A photo of the real table with the printed markers at its "
+                                 "corners: straightened and laid at true scale"))
+        self.sheet = QPushButton(tr("Print marker sheet…"))
         self.fit = QPushButton(tr("Fit to the table"))
         self.corners = QPushButton(tr("On the table's corners"))
         self.two_points = QPushButton(tr("Scale by two points…"))
@@ -52,6 +56,8 @@ class BackdropDialog(QDialog):
         self.opacity.setTracking(False)  # one undo step when the slider is let go
         self._build()
         self.choose.clicked.connect(self._choose)
+        self.photo.clicked.connect(self._photo)
+        self.sheet.clicked.connect(self._sheet)
         self.fit.clicked.connect(lambda: controller.fit())
         self.corners.clicked.connect(lambda: controller.fit(stretch=True))
         self.two_points.clicked.connect(self._two_points)
@@ -65,6 +71,8 @@ class BackdropDialog(QDialog):
     def _build(self) -> None:
         grid = QGridLayout()
         grid.addWidget(self.choose, 0, 0)
+        grid.addWidget(self.photo, 0, 1)
+        grid.addWidget(self.sheet, 0, 2)
         grid.addWidget(self.fit, 1, 0)
         grid.addWidget(self.corners, 1, 1)
         grid.addWidget(self.two_points, 1, 2)
@@ -116,6 +124,19 @@ class BackdropDialog(QDialog):
                                                   patterns=IMAGE_FILTER))
         if path:
             self.message.setText(self.controller.load_image(path) or "")
+
+    def _photo(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("Photo of the table"), "",
+                                              tr("Images ({patterns})").format(
+                                                  patterns=IMAGE_FILTER))
+        if path:
+            self.message.setText(self.controller.load_photo(path) or "")
+
+    def _sheet(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, tr("Marker sheet"), "markers.pdf",
+                                              tr("PDF (*.pdf)"))
+        if path:
+            self.message.setText(self.controller.print_sheet(path))
 
     def _two_points(self) -> None:
         self.message.setText(tr("Click two points on the picture a known distance apart."))

@@ -4,6 +4,58 @@
 <context>
     <name></name>
     <message>
+        <source>Warboard marker sheet {page}/{pages}. Print at 100 % (no fitting to the page), cut along the grey lines, lay each piece with its writing at the bottom: corner pieces on the table&apos;s corners, edge pieces on the middle of each edge.</source>
+        <translation>Лист маркеров Warboard {page}/{pages}. Печатайте в масштабе 100 % (без подгонки под страницу), разрежьте по серым линиям, кладите каждый кусок надписью вниз: угловые — на углы стола, краевые — на середину каждого края.</translation>
+    </message>
+    <message>
+        <source>A photo of the real table with the printed markers at its corners: straightened and laid at true scale</source>
+        <translation>Фото настоящего стола с напечатанными маркерами по углам: выпрямляется и кладётся в истинном масштабе</translation>
+    </message>
+    <message>
+        <source>Marker sheet written to {file} ({pages} pages): print it at 100 %.</source>
+        <translation>Лист маркеров записан в {file} (страниц: {pages}): печатайте в масштабе 100 %.</translation>
+    </message>
+    <message>
+        <source>Marker sheet</source>
+        <translation>Лист маркеров</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Photo of the table with markers…</source>
+        <translation>Фото стола с маркерами…</translation>
+    </message>
+    <message>
+        <source>Photo of the table</source>
+        <translation>Фото стола</translation>
+    </message>
+    <message>
+        <source>Print marker sheet…</source>
+        <translation>Напечатать лист маркеров…</translation>
+    </message>
+    <message>
+        <source>Reading the photo of the table…</source>
+        <translation>Читаю фото стола…</translation>
+    </message>
+    <message>
+        <source>Table photo</source>
+        <translation>Фото стола</translation>
+    </message>
+    <message>
+        <source>Warboard marker sheet</source>
+        <translation>Лист маркеров Warboard</translation>
+    </message>
+    <message>
+        <source>could not start painting (is the output file writable?)</source>
+        <translation>не удалось начать рисование (можно ли писать в выходной файл?)</translation>
+    </message>
+    <message>
+        <source>{file}: {n} markers, fitted within {rms}&quot; RMS (worst {worst}&quot;).</source>
+        <translation>{file}: маркеров — {n}, привязано с СКО {rms}&quot; (худшее {worst}&quot;).</translation>
+    </message>
+    <message>
         <source>On the table&apos;s corners</source>
         <translation>По углам стола</translation>
     </message>

@@ -128,3 +128,73 @@ def test_the_dialog_follows_the_picture(win, tmp_path, qtbot):
     assert win.editor.game.backdrop.opacity == pytest.approx(0.3)
     dlg.remove.click()
     assert win.editor.game.backdrop is None and "No picture" in dlg.info.text()
+
+
+# --------------------------------------------------------------------------- photos
+
+
+def synthetic_photo(tmp_path, win, *, markers: bool = True, name="table.jpg"):
+    from bench.photo_synth import Camera, jpeg_bytes, photograph, top_down
+    from engine.photo.markers import MarkerLayout, default_layout
+
+    t = win.editor.game.scenario.table
+    layout = default_layout(t.width_in, t.height_in) if markers else MarkerLayout(3.0, {})
+    top = top_down(t.width_in, t.height_in, 16, layout)
+    shot = photograph(top, 16, t.width_in, t.height_in, Camera(tilt=30, roll=10,
+                                                                size=(1280, 960)))
+    path = tmp_path / name
+    path.write_bytes(jpeg_bytes(shot.image))
+    return path
+
+
+def test_a_photo_of_the_table_is_laid_at_true_scale_with_its_fit(win, tmp_path):
+    c = controller(win)
+    said = c.load_photo(synthetic_photo(tmp_path, win))
+    assert "8 markers" in said and "RMS" in said
+    b = win.editor.game.backdrop
+    t = win.editor.game.scenario.table
+    assert b.calibration["rms_in"] < 0.2 and b.calibration["model"] == "homography"
+    assert b.to_table(b.width, b.height) == pytest.approx((t.width_in, t.height_in), abs=0.05)
+    assert c.progress_dialog is not None and c.progress_dialog.value() == -1  # shown, done
+    win.editor.undo_stack.undo()
+    assert win.editor.game.backdrop is None
+
+
+@pytest.mark.parametrize("make,words", [
+    (lambda tmp_path, win: synthetic_photo(tmp_path, win, markers=False), "no markers found"),
+    (lambda tmp_path, win: _cut(synthetic_photo(tmp_path, win)), "cut short"),
+])
+def test_a_photo_that_cannot_be_measured_changes_nothing(win, tmp_path, make, words):
+    path = make(tmp_path, win)
+    steps = win.editor.undo_stack.count()
+    said = controller(win).load_photo(path)
+    assert words in said and path.name in said
+    assert win.editor.game.backdrop is None and win.editor.undo_stack.count() == steps
+
+
+def _cut(path):
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 2 // 3])
+    return path
+
+
+def test_the_marker_sheet_prints_at_true_size(win, tmp_path):
+    import shutil
+    import subprocess
+
+    from engine.photo.calibrate import detect_markers
+    from engine.photo.markers import MARKER_IN
+
+    out = tmp_path / "markers.pdf"
+    said = controller(win).print_sheet(out)
+    assert "2 pages" in said
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is not installed")
+    subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "1", str(out),
+                    str(tmp_path / "page")], check=True)
+    page = cv2.imread(str(next(tmp_path.glob("page*.png"))))
+    found, _ = detect_markers(page)
+    assert sorted(found) == [0, 1, 2, 3]
+    for corners in found.values():
+        side = np.linalg.norm(corners[1] - corners[0])
+        assert side == pytest.approx(MARKER_IN * 50, rel=0.02)
