@@ -187,3 +187,21 @@ def _spoil(img: np.ndarray, cam: Camera, seed: int) -> np.ndarray:
 
 def jpeg_bytes(img: np.ndarray, quality: int = 90) -> bytes:
     return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])[1].tobytes()
+
+
+#: Small photos keep the tests fast; the far markers of a 45° photo need more pixels.
+SIZE = (1280, 960)
+
+#: The conditions of issue 40, each alone and all together (docs/photo.md has the figures).
+CONDITIONS = {
+    "straight down": Camera(size=SIZE),
+    "tilt 30°, turned 15°": Camera(tilt=30, roll=15, size=SIZE),
+    "tilt 45°, turned -30°": Camera(tilt=45, roll=-30, size=SIZE),
+    "barrel k1 -0.2, tilt 30°": Camera(tilt=30, k1=-0.2, size=SIZE),
+    "blur σ 1.5 px": Camera(tilt=20, blur=1.5, size=SIZE),
+    "noise σ 8": Camera(tilt=20, noise=8, size=SIZE),
+    "uneven light (50 % falloff)": Camera(tilt=20, light=0.5, size=SIZE),
+    "JPEG quality 60": Camera(tilt=20, jpeg=60, size=SIZE),
+    "all at once, 45°, 4.3 MP": Camera(tilt=45, roll=20, k1=-0.15, blur=1.2, noise=5,
+                                       light=0.4, jpeg=70, size=(2400, 1800)),
+}
