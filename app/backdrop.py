@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QPainter, QTransform
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QDialog, QGraphicsScene
 
 from app.i18n import error_text, loc, tr
 
@@ -47,6 +47,7 @@ class BackdropController(QObject):
         self.last_dialog = None
         self.last_import = None
         self.progress_dialog = None
+        self.last_review = None
         window.scene.backdrop_painter = self.paint
         window.editor.changed.connect(lambda _ids: self._refresh())
         window.editor.game_replaced.connect(self._refresh)
@@ -161,6 +162,63 @@ class BackdropController(QObject):
         self._push(self.last_import.backdrop, tr("Table photo"))
         return tr("{file}: {n} markers, fitted within {rms}\" RMS (worst {worst}\").").format(
             file=name, n=len(cal.markers), rms=f"{cal.rms_in:.3f}", worst=f"{cal.max_in:.3f}")
+
+    # --- suggestions and re-sync -------------------------------------------------------------
+
+    def suggestions(self, what: tuple[str, ...] = ("units", "terrain")) -> list:
+        """What the last imported photo suggests (engine.photo.suggest): the bases matched
+        to units (those that would move) and the new terrain outlines, as a list."""
+        from engine.photo.suggest import suggest
+
+        imp = self.last_import
+        if imp is None:
+            return []
+        s = suggest(imp.rectified, imp.ppi, self.window.editor.game.scenario, self.layout())
+        rows: list = []
+        if "units" in what:
+            rows += [b for b in s.bases if b.unit is not None and (b.distance_in or 0) > 0.05]
+        if "terrain" in what:
+            rows += list(s.terrain)
+        return rows
+
+    def accept(self, accepted: list) -> int:
+        """Apply the accepted suggestions (engine.photo.proposals.Accepted) as one undo
+        step; how many there were."""
+        from engine.photo.proposals import accepted_change
+
+        if not accepted:
+            return 0
+        change = accepted_change(self.window.editor.game, accepted)
+        if change.effects:
+            self.window.editor.push(change)
+        return len(change.effects)
+
+    def resync(self, path: str | Path) -> tuple[str, list]:
+        """A new photo of the same table: laid under the board (one step) and the units
+        whose base moved more than half an inch since, to propose (nothing moved yet)."""
+        from engine.photo.suggest import moved_units, suggest
+
+        said = self.load_photo(path)
+        imp = self.last_import
+        if imp is None or self.backdrop is None or self.backdrop.sha256 != \
+                imp.backdrop.sha256:
+            return said or "", []
+        scenario = self.window.editor.game.scenario
+        found = suggest(imp.rectified, imp.ppi, scenario, self.layout())
+        return said or "", moved_units(found, scenario)
+
+    def review(self, rows: list, *, resync: bool = False) -> int:
+        """Show the suggestions to accept, move or dismiss; apply the accepted ones."""
+        from .backdrop_suggest import SuggestionsDialog
+
+        if not rows:
+            self.window.statusBar().showMessage(tr("Nothing to suggest from the photo"), 5000)
+            return 0
+        dlg = SuggestionsDialog(self.window, self.window.editor.game, rows, resync=resync)
+        self.last_review = dlg
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return 0
+        return self.accept(dlg.accepted_rows())
 
     def _progress(self, title: str):
         """A progress dialog fed by the engine's (percent, step) reports, painted as it

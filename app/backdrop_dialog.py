@@ -44,6 +44,12 @@ class BackdropDialog(QDialog):
         self.photo.setToolTip(tr("A photo of the real table with the printed markers at its "
                                  "corners: straightened and laid at true scale"))
         self.sheet = QPushButton(tr("Print marker sheet…"))
+        self.suggest = QPushButton(tr("Suggestions from the photo…"))
+        self.suggest.setToolTip(tr("Bases and terrain seen on the photo just imported, to "
+                                   "accept, move or dismiss"))
+        self.resync = QPushButton(tr("Re-sync from a new photo…"))
+        self.resync.setToolTip(tr("A photo after a turn: the units whose bases moved, to "
+                                  "accept or reject"))
         self.fit = QPushButton(tr("Fit to the table"))
         self.corners = QPushButton(tr("On the table's corners"))
         self.two_points = QPushButton(tr("Scale by two points…"))
@@ -58,6 +64,8 @@ class BackdropDialog(QDialog):
         self.choose.clicked.connect(self._choose)
         self.photo.clicked.connect(self._photo)
         self.sheet.clicked.connect(self._sheet)
+        self.suggest.clicked.connect(lambda: controller.review(controller.suggestions()))
+        self.resync.clicked.connect(self._resync)
         self.fit.clicked.connect(lambda: controller.fit())
         self.corners.clicked.connect(lambda: controller.fit(stretch=True))
         self.two_points.clicked.connect(self._two_points)
@@ -76,6 +84,8 @@ class BackdropDialog(QDialog):
         grid.addWidget(self.fit, 1, 0)
         grid.addWidget(self.corners, 1, 1)
         grid.addWidget(self.two_points, 1, 2)
+        grid.addWidget(self.suggest, 2, 0)
+        grid.addWidget(self.resync, 2, 1)
         look = QHBoxLayout()
         look.addWidget(self.visible)
         look.addWidget(QLabel(tr("Opacity")))
@@ -95,8 +105,9 @@ class BackdropDialog(QDialog):
         b = self.controller.backdrop
         has = b is not None
         for w in (self.fit, self.corners, self.two_points, self.remove, self.visible,
-                  self.opacity):
+                  self.opacity, self.resync):
             w.setEnabled(has)
+        self.suggest.setEnabled(has and self.controller.last_import is not None)
         if not has:
             self.info.setText(tr("No picture under the board."))
             return
@@ -137,6 +148,16 @@ class BackdropDialog(QDialog):
                                               tr("PDF (*.pdf)"))
         if path:
             self.message.setText(self.controller.print_sheet(path))
+
+    def _resync(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("Photo of the table"), "",
+                                              tr("Images ({patterns})").format(
+                                                  patterns=IMAGE_FILTER))
+        if path:
+            said, moves = self.controller.resync(path)
+            self.message.setText(said)
+            if moves:
+                self.controller.review(moves, resync=True)
 
     def _two_points(self) -> None:
         self.message.setText(tr("Click two points on the picture a known distance apart."))

@@ -4,6 +4,70 @@
 <context>
     <name></name>
     <message>
+        <source>A photo after a turn: the units whose bases moved, to accept or reject</source>
+        <translation>Фото после хода: отряды, чьи подставки сдвинулись, — принять или отклонить</translation>
+    </message>
+    <message>
+        <source>Accept checked</source>
+        <translation>Принять отмеченное</translation>
+    </message>
+    <message>
+        <source>Bases and terrain seen on the photo just imported, to accept, move or dismiss</source>
+        <translation>Подставки и местность, увиденные на только что загруженном фото, — принять, сдвинуть или отбросить</translation>
+    </message>
+    <message>
+        <source>Check what to take over: a base moves its unit there, an outline becomes a terrain piece. Type another x or y to move a suggestion; all checked ones are one undo step.</source>
+        <translation>Отметьте, что перенести: подставка переставляет туда свой отряд, контур становится элементом местности. Впишите другой x или y, чтобы сдвинуть предложение; всё отмеченное — один шаг отмены.</translation>
+    </message>
+    <message>
+        <source>Moves by</source>
+        <translation>Сдвиг</translation>
+    </message>
+    <message>
+        <source>Moves from the new photo</source>
+        <translation>Перемещения по новому фото</translation>
+    </message>
+    <message>
+        <source>New terrain: {kind}, {area} sq in</source>
+        <translation>Новая местность: {kind}, {area} кв. дюйм.</translation>
+    </message>
+    <message>
+        <source>Nothing to suggest from the photo</source>
+        <translation>По фото предложить нечего</translation>
+    </message>
+    <message>
+        <source>Re-sync from a new photo…</source>
+        <translation>Сверить по новому фото…</translation>
+    </message>
+    <message>
+        <source>Suggestion</source>
+        <translation>Предложение</translation>
+    </message>
+    <message>
+        <source>Suggestions from the photo</source>
+        <translation>Предложения по фото</translation>
+    </message>
+    <message>
+        <source>Suggestions from the photo…</source>
+        <translation>Предложения по фото…</translation>
+    </message>
+    <message>
+        <source>Units whose base moved since the board was last set. Uncheck a move to reject it; all checked ones are one undo step.</source>
+        <translation>Отряды, чьи подставки сдвинулись с последней расстановки доски. Снимите отметку, чтобы отклонить перемещение; всё отмеченное — один шаг отмены.</translation>
+    </message>
+    <message>
+        <source>x, in</source>
+        <translation>x, дюйм.</translation>
+    </message>
+    <message>
+        <source>y, in</source>
+        <translation>y, дюйм.</translation>
+    </message>
+    <message>
+        <source>{unit} ({side})</source>
+        <translation>{unit} ({side})</translation>
+    </message>
+    <message>
         <source>Warboard marker sheet {page}/{pages}. Print at 100 % (no fitting to the page), cut along the grey lines, lay each piece with its writing at the bottom: corner pieces on the table&apos;s corners, edge pieces on the middle of each edge.</source>
         <translation>Лист маркеров Warboard {page}/{pages}. Печатайте в масштабе 100 % (без подгонки под страницу), разрежьте по серым линиям, кладите каждый кусок надписью вниз: угловые — на углы стола, краевые — на середину каждого края.</translation>
     </message>

@@ -198,3 +198,79 @@ def test_the_marker_sheet_prints_at_true_size(win, tmp_path):
     for corners in found.values():
         side = np.linalg.norm(corners[1] - corners[0])
         assert side == pytest.approx(MARKER_IN * 50, rel=0.02)
+
+
+# --------------------------------------------------------------------------- suggestions
+
+
+def sample_photo(tmp_path, name: str, moved: dict | None = None):
+    """A photo of the sample table (bench/photo_table.py), some bases moved."""
+    import dataclasses
+
+    from bench.photo_synth import Camera, jpeg_bytes, photograph, top_down
+    from bench.photo_table import TERRAIN, H, W, truth
+    from engine.photo.markers import default_layout
+
+    bases = [dataclasses.replace(b, x=moved[u][0], y=moved[u][1]) if moved and u in moved
+             else b for u, _s, b, _sh in truth()]
+    top = top_down(W, H, 20, default_layout(W, H), TERRAIN, bases)
+    shot = photograph(top, 20, W, H, Camera(tilt=25, roll=5, size=(1600, 1200)))
+    path = tmp_path / name
+    path.write_bytes(jpeg_bytes(shot.image, 92))
+    return path
+
+
+def test_import_accept_undo_and_resync(qtbot, tmp_path, monkeypatch):
+    import math
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog
+
+    from app.backdrop_suggest import SuggestionsDialog
+    from app.window import MainWindow
+    from bench.photo_table import scenario, truth
+    from engine.model import Game
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.set_game(Game(scenario()))
+    c = controller(win)
+    assert "8 markers" in c.load_photo(sample_photo(tmp_path, "before.jpg"))
+    rows = c.suggestions()
+    units = [r for r in rows if getattr(r, "unit", None)]
+    assert len(units) == 20 and any(not hasattr(r, "unit") for r in rows)  # bases + terrain
+    steps = win.editor.undo_stack.count()
+    picked = []
+
+    def review_like_a_player(self):
+        terrain_row = next(i for i, r in enumerate(self.rows) if not hasattr(r, "unit"))
+        self.table.item(terrain_row, 0).setCheckState(Qt.CheckState.Unchecked)  # dismissed
+        self.table.item(0, 1).setText(f"{self.rows[0].x + 1.0:.2f}")                # moved
+        picked.append(self.rows[0].unit)
+        return QDialog.DialogCode.Accepted
+    monkeypatch.setattr(SuggestionsDialog, "exec", review_like_a_player)
+    assert c.review(rows) == 20
+    assert win.editor.undo_stack.count() == steps + 1                  # one step
+    where = {u: (b.x, b.y) for u, _s, b, _sh in truth()}
+    game = win.editor.game
+    assert game.unit(picked[0]).x == pytest.approx(where[picked[0]][0] + 1.0, abs=0.25)
+    assert all(math.dist((game.unit(u).x, game.unit(u).y), where[u]) < 0.25
+               for u in where if u != picked[0])
+    assert len(game.scenario.terrain) == 2                             # the outline dismissed
+    win.editor.undo_stack.undo()
+    assert (game.unit("red-3").x, game.unit("red-3").y) == \
+        next((u.x, u.y) for u in scenario().units if u.id == "red-3")
+    win.editor.undo_stack.redo()
+    # after a turn: red-5 moved 4" — only it is proposed
+    moved_to = (where["red-5"][0] + 4.0, where["red-5"][1])
+    said, moves = c.resync(sample_photo(tmp_path, "after.jpg", {"red-5": moved_to}))
+    assert "markers" in said
+    assert sorted(m.unit for m in moves) == sorted({"red-5", picked[0]})
+    red5 = next(m for m in moves if m.unit == "red-5")
+    assert red5.distance_in == pytest.approx(4.0, abs=0.15)
+    from engine.photo.proposals import Accepted
+
+    before = win.editor.undo_stack.count()
+    assert c.accept([Accepted(red5)]) == 1
+    assert win.editor.undo_stack.count() == before + 1
+    assert math.dist((game.unit("red-5").x, game.unit("red-5").y), moved_to) < 0.25
