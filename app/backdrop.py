@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QPainter, QTransform
-from PySide6.QtWidgets import QDialog, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from app.i18n import error_text, loc, tr
 
@@ -209,6 +209,8 @@ class BackdropController(QObject):
 
     def review(self, rows: list, *, resync: bool = False) -> int:
         """Show the suggestions to accept, move or dismiss; apply the accepted ones."""
+        from PySide6.QtWidgets import QDialog
+
         from .backdrop_suggest import SuggestionsDialog
 
         if not rows:

@@ -4,6 +4,54 @@
 <context>
     <name></name>
     <message>
+        <source>lay a photo of the real table under the board, to scale</source>
+        <translation>положить фото настоящего стола под доску, в масштабе</translation>
+    </message>
+    <message>
+        <source>JSON file of where the markers lie (default: the printed sheet&apos;s corners and edge middles)</source>
+        <translation>файл JSON с местами маркеров (по умолчанию — углы и середины краёв, как на листе)</translation>
+    </message>
+    <message>
+        <source>a base at ({x}, {y}): no unit of its side and size</source>
+        <translation>подставка в ({x}, {y}): нет отряда её стороны и размера</translation>
+    </message>
+    <message>
+        <source>also list the bases and terrain the photo shows (not applied)</source>
+        <translation>также перечислить подставки и местность на фото (не применяя)</translation>
+    </message>
+    <message>
+        <source>expected units, terrain or both, got {got}</source>
+        <translation>ожидалось units, terrain или оба, получено {got}</translation>
+    </message>
+    <message>
+        <source>game file (.warboard)</source>
+        <translation>файл игры (.warboard)</translation>
+    </message>
+    <message>
+        <source>new terrain ({kind}, {area} sq in): {points}</source>
+        <translation>новая местность ({kind}, {area} кв. дюйм.): {points}</translation>
+    </message>
+    <message>
+        <source>photo of the table (PNG or JPEG)</source>
+        <translation>фото стола (PNG или JPEG)</translation>
+    </message>
+    <message>
+        <source>{file}: more than 1 MB, not a marker layout</source>
+        <translation>{file}: больше 1 МБ — не раскладка маркеров</translation>
+    </message>
+    <message>
+        <source>{file}: not a game file (.warboard): the picture is kept in the game file</source>
+        <translation>{file}: не файл игры (.warboard): картинка хранится в файле игры</translation>
+    </message>
+    <message>
+        <source>{file}: {n} markers, fitted within {rms}&quot; RMS (worst {worst}&quot;), laid under the board of {game}</source>
+        <translation>{file}: маркеров — {n}, привязано с СКО {rms}&quot; (худшее {worst}&quot;), положено под доску {game}</translation>
+    </message>
+    <message>
+        <source>{unit}: its base is at ({x}, {y}), {moves}&quot; from the board&apos;s place</source>
+        <translation>{unit}: подставка в ({x}, {y}), в {moves}&quot; от места на доске</translation>
+    </message>
+    <message>
         <source>A photo after a turn: the units whose bases moved, to accept or reject</source>
         <translation>Фото после хода: отряды, чьи подставки сдвинулись, — принять или отклонить</translation>
     </message>
