@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -37,7 +38,7 @@ class SuggestionsDialog(QDialog):
         head.setWordWrap(True)
         self.table = QTableWidget(len(rows), len(COLUMNS))
         self.table.setHorizontalHeaderLabels([tr("Suggestion"), tr("x, in"), tr("y, in"),
-                                              tr("Moves by")])
+                                              tr("Moves by / kind")])
         for r, s in enumerate(rows):
             self._fill(r, s, game)
         self.table.resizeColumnsToContents()
@@ -74,6 +75,14 @@ class SuggestionsDialog(QDialog):
         last = QTableWidgetItem(moves)
         last.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self.table.setItem(r, 3, last)
+        if not isinstance(s, BaseSuggestion):   # the kind, to confirm or change
+            from geometry.terrain_kinds import KINDS
+
+            box = QComboBox()
+            for kind in sorted(k for k, d in KINDS.items() if not d.is_line):
+                box.addItem(loc(kind), kind)
+            box.setCurrentIndex(max(0, box.findData(s.kind)))
+            self.table.setCellWidget(r, 3, box)
 
     def accepted_rows(self) -> list:
         """engine.photo.proposals.Accepted for each checked row, at its typed place (a
@@ -90,5 +99,6 @@ class SuggestionsDialog(QDialog):
                     xy.append(float(self.table.item(r, c).text().replace(",", ".")))
                 except ValueError:
                     xy.append(None)
-            out.append(Accepted(s, *xy))
+            box = self.table.cellWidget(r, 3)
+            out.append(Accepted(s, *xy, kind=box.currentData() if box is not None else None))
         return out

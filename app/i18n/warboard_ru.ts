@@ -4,6 +4,10 @@
 <context>
     <name></name>
     <message>
+        <source>Moves by / kind</source>
+        <translation>Сдвиг / вид</translation>
+    </message>
+    <message>
         <source>lay a photo of the real table under the board, to scale</source>
         <translation>положить фото настоящего стола под доску, в масштабе</translation>
     </message>

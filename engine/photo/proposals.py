@@ -21,6 +21,8 @@ class Accepted:
     suggestion: BaseSuggestion | TerrainSuggestion
     x: float | None = None
     y: float | None = None
+    #: another kind for a terrain outline (the player's change of the suggested one)
+    kind: str | None = None
 
 
 def _facing(unit_facing: float, axis: float | None) -> float | None:
@@ -57,6 +59,6 @@ def accepted_change(game: Game, accepted: list[Accepted]) -> Change:
             taken.add(ident)
             dx = 0.0 if a.x is None else a.x - s.polygon[0][0]
             dy = 0.0 if a.y is None else a.y - s.polygon[0][1]
-            effects.append(AddTerrain({"id": ident, "kind": s.kind, "polygon": [
+            effects.append(AddTerrain({"id": ident, "kind": a.kind or s.kind, "polygon": [
                 [round(px + dx, 2), round(py + dy, 2)] for px, py in s.polygon]}))
     return Change(effects, msg("{n} suggestions from the photo accepted", n=len(effects)))

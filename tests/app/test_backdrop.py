@@ -243,6 +243,10 @@ def test_import_accept_undo_and_resync(qtbot, tmp_path, monkeypatch):
     picked = []
 
     def review_like_a_player(self):
+        if len(self.rows) == 1:                                    # the outline alone
+            box = self.table.cellWidget(0, 3)
+            box.setCurrentIndex(box.findData("woods"))
+            return QDialog.DialogCode.Accepted
         terrain_row = next(i for i, r in enumerate(self.rows) if not hasattr(r, "unit"))
         self.table.item(terrain_row, 0).setCheckState(Qt.CheckState.Unchecked)  # dismissed
         self.table.item(0, 1).setText(f"{self.rows[0].x + 1.0:.2f}")                # moved
@@ -251,15 +255,19 @@ def test_import_accept_undo_and_resync(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(SuggestionsDialog, "exec", review_like_a_player)
     assert c.review(rows) == 20
     assert win.editor.undo_stack.count() == steps + 1                  # one step
+    assert c.review([r for r in rows if not hasattr(r, "unit")]) == 1  # the outline: woods
     where = {u: (b.x, b.y) for u, _s, b, _sh in truth()}
     game = win.editor.game
     assert game.unit(picked[0]).x == pytest.approx(where[picked[0]][0] + 1.0, abs=0.25)
     assert all(math.dist((game.unit(u).x, game.unit(u).y), where[u]) < 0.25
                for u in where if u != picked[0])
-    assert len(game.scenario.terrain) == 2                             # the outline dismissed
+    assert [p.kind for p in game.scenario.terrain] == ["hill", "building", "woods"]
+    win.editor.undo_stack.undo()
+    assert len(game.scenario.terrain) == 2                             # one step each
     win.editor.undo_stack.undo()
     assert (game.unit("red-3").x, game.unit("red-3").y) == \
         next((u.x, u.y) for u in scenario().units if u.id == "red-3")
+    win.editor.undo_stack.redo()
     win.editor.undo_stack.redo()
     # after a turn: red-5 moved 4" — only it is proposed
     moved_to = (where["red-5"][0] + 4.0, where["red-5"][1])
