@@ -58,7 +58,7 @@ class SuggestionsDialog(QDialog):
 
         if isinstance(s, BaseSuggestion):
             unit = game.unit(s.unit)
-            what = tr("{unit} ({side})").format(unit=loc(unit.label), side=s.side)
+            what = tr("{unit} ({side})").format(unit=loc(unit.label), side=loc(s.side or ""))
             x, y = s.x, s.y
             moves = f'{s.distance_in:.1f}"' if s.distance_in is not None else ""
         else:
