@@ -78,7 +78,8 @@ def _jpeg(data: bytes) -> ImageInfo:
     """Walk the JPEG's segments to its frame header (SOF), which holds the size."""
     i, n = 2, len(data)
     size = None
-    while i + 4 <= n and size is None:
+    scan = -1
+    while i + 4 <= n:
         if data[i] != 0xFF:
             raise ImageRefused(msg("a damaged JPEG image (bad segment at byte {at})", at=i))
         marker = data[i + 1]
@@ -88,7 +89,8 @@ def _jpeg(data: bytes) -> ImageInfo:
         if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # segments without a length
             i += 2
             continue
-        if marker in (0xD9, 0xDA):              # end, or the data before any frame
+        if marker in (0xD9, 0xDA):              # the end, or the first scan's data
+            scan = i if marker == 0xDA else -1
             break
         length = struct.unpack(">H", data[i + 2:i + 4])[0]
         if marker in _SOF and i + 9 <= n:
@@ -97,7 +99,10 @@ def _jpeg(data: bytes) -> ImageInfo:
         i += 2 + length
     if size is None:
         raise ImageRefused(msg("a damaged JPEG image (no frame header)"))
-    if data.rstrip(b"\x00")[-2:] != b"\xff\xd9":
+    # the end marker cannot occur inside the coded data (a 0xFF there is always followed by
+    # 0x00 or a restart marker), so it is searched from the first scan on: phones that
+    # append their own records after it are read, a file cut short is not
+    if scan < 0 or data.find(b"\xff\xd9", scan) < 0:
         raise ImageRefused(msg("a JPEG image cut short (it has no end)"))
     return ImageInfo("jpeg", *size)
 

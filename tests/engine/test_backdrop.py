@@ -51,6 +51,8 @@ def test_headers_give_size_without_decoding():
     assert (info.fmt, info.width, info.height) == ("png", 40, 30)
     info = image_info(jpeg(64, 48))
     assert (info.fmt, info.width, info.height) == ("jpeg", 64, 48)
+    # a phone's own records after the image's end are no reason to refuse it
+    assert image_info(jpeg(64, 48) + b"SEFH\x00\x01trailer").width == 64
 
 
 @pytest.mark.parametrize("data,words", [
