@@ -91,8 +91,6 @@ def test_a_marker_off_its_place_is_refused_naming_it():
 
 
 def test_a_marker_laid_twice_is_refused():
-    class Twice(MarkerLayout):
-        pass
     drawn = top_down(W, H, PPI, LAYOUT)
     # marker 1's square copied into the table's middle
     x, y = LAYOUT.markers[1]
