@@ -147,7 +147,10 @@ class BackdropDialog(QDialog):
         path, _ = QFileDialog.getSaveFileName(self, tr("Marker sheet"), "markers.pdf",
                                               tr("PDF (*.pdf)"))
         if path:
-            self.message.setText(self.controller.print_sheet(path))
+            from PySide6.QtCore import QLocale
+
+            us = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+            self.message.setText(self.controller.print_sheet(path, "letter" if us else "a4"))
 
     def _resync(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("Photo of the table"), "",
