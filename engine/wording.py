@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from engine.i18n import Text, join, msg, register_glossary
+from engine.i18n import Text, glossary, join, msg, register_glossary
 from engine.model import (
     AddGroupMarker,
     AddMarker,
@@ -103,15 +103,16 @@ def _declared(ruleset: str | None) -> Mapping[str, Said]:
     from engine.rulesets.registry import get_ruleset, list_rulesets
 
     rulesets = list_rulesets()
-    for rs in rulesets:
-        said = said_terms([rs.vocabulary])
-        ru = {k: v for s in said.values() for k, v in s.templates().items()}
-        register_glossary("ru", ru, rs.id)
     generic: dict[str, str] = {}
     for rs in reversed(rulesets):
-        for s in said_terms([rs.vocabulary]).values():
-            generic.update(s.templates())
-    register_glossary("ru", generic, "")
+        ru = {k: v for s in said_terms([rs.vocabulary]).values()
+              for k, v in s.templates().items()}
+        generic.update(ru)
+        # a word the glossary has already keeps its translation there (a step's outcome)
+        have = glossary("ru", rs.id)
+        register_glossary("ru", {k: v for k, v in ru.items() if k not in have}, rs.id)
+    have = glossary("ru", "")
+    register_glossary("ru", {k: v for k, v in generic.items() if k not in have}, "")
     first = []
     if ruleset is not None:
         try:
@@ -270,3 +271,46 @@ def change_words(change: Change, names: Mapping[str, Any],
     """Every effect of `change` in words, one line per unit or group (messages:
     `localized` shows them in the reader's language, with `ruleset` for its words)."""
     return _grouped(list(change.effects), names, _declared(ruleset))
+
+
+# --------------------------------------------------------------------------- names
+
+
+def side_name(scenario: Any, side: str) -> dict[str, str]:
+    """A side as players name it, {"name": English, "name_ru": Russian} (a record
+    `localized` reads): the scenario's own "sides" names first, then its ruleset's
+    vocabulary (`side_words`), then every ruleset's, else the side in words."""
+    own = (getattr(scenario, "extra", None) or {}).get("sides")
+    if isinstance(own, Mapping):
+        found = own.get(side)
+        if isinstance(found, str) and found.strip():
+            return {"name": found}
+        if isinstance(found, Mapping) and isinstance(found.get("name"), str):
+            ru = found.get("name_ru")
+            return {"name": found["name"], **({"name_ru": ru} if isinstance(ru, str) else {})}
+    from engine.protocol.vocabulary import side_words
+    from engine.rulesets.registry import get_ruleset, list_rulesets
+
+    vocabularies = []
+    try:
+        vocabularies.append(get_ruleset(getattr(scenario, "ruleset", "")).vocabulary)
+    except (KeyError, ValueError):
+        pass
+    vocabularies += [rs.vocabulary for rs in list_rulesets()]
+    named = side_words(vocabularies).get(side)
+    if named is not None:
+        return {"name": named[0], "name_ru": named[1]}
+    return {"name": words(side).capitalize()}
+
+
+def table_names(game: Any) -> dict[str, Any]:
+    """Every unit, group and side id of `game` → what players call it (a record:
+    `localized` shows a group's or side's Russian name in Russian)."""
+    out: dict[str, Any] = {}
+    for side in [*game.sides, *(u.side for u in game.all_units())]:
+        out.setdefault(side, side_name(game.scenario, side))
+    for g in getattr(game.scenario, "groups", ()) or ():
+        out[g.id] = g
+    for u in game.all_units():
+        out[u.id] = u
+    return out
