@@ -297,7 +297,7 @@ def _title(res: Resolution, st: _Style) -> str:
 
 def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     tail: list[str] = []
-    said: Sequence[str] = change_words(res.change, res.names) if effects else ()
+    said: Sequence[str] = change_words(res.change, res.names, res.ruleset) if effects else ()
     if said:
         tail.append(st.bold(st.w("Effects")) + ": " + "; ".join(st.esc(st.loc(e))
                                                                 for e in said))
@@ -370,7 +370,7 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
             lines.extend(c)
             lines.append("")
     lines.append("")
-    effects = change_words(joint.change, names)
+    effects = change_words(joint.change, names, first)
     lines.append(st.bold(st.w("Effects (merged)")) + ": " +
                  ("; ".join(st.esc(st.loc(e)) for e in effects) if effects else st.w("none")))
     for n in joint.notes:
