@@ -24,6 +24,7 @@ from . import (  # noqa: I001 (registration order is help's order)  # noqa: I001
     odds,
     organisation,
     picture,
+    post,
     resolve,
     template,
     verify,
