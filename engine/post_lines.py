@@ -11,9 +11,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.dice import RollRecord
+from engine.dice import RollRecord, dice_name
 from engine.forum_text import text
-from engine.i18n import localized
+from engine.i18n import Text, localized, msg
 from engine.model import (
     AddMarker,
     AdjustState,
@@ -29,7 +29,7 @@ from engine.model import (
 from engine.wording import change_words
 
 __all__ = ["roll_text", "dice_text", "effects_of", "initiative_lines", "ruleset_of",
-           "action_label"]
+           "action_label", "renamed", "spoken_names"]
 
 
 def dice_text(r: RollRecord, lang: str = "en") -> str:
@@ -45,7 +45,7 @@ def dice_text(r: RollRecord, lang: str = "en") -> str:
     else:
         source = localized(r.source, lang)
     faces = ", ".join(str(f) for f in r.faces)
-    die = localized(r.die, lang)
+    die = localized(dice_name(1, r.die), lang)
     dice = die if len(r.faces) == 1 else f"{len(r.faces)}×{die}"
     return f"{dice} = {faces} ({source})"
 
@@ -71,6 +71,32 @@ def action_label(entry: LogEntry, lang: str = "en") -> str:
         except (KeyError, ValueError):
             pass
     return localized(entry.action.replace("_", " "), lang)
+
+
+def spoken_names(names: Mapping[str, Any]) -> dict[str, Any]:
+    """What a ruleset's message may hold for a unit or group → its record: its id, and
+    the English name it was written with (a group's, to be said in Russian)."""
+    out: dict[str, Any] = {}
+    for key, record in names.items():
+        english = localized(record, "en")
+        out.setdefault(english, record)
+        out[key] = record
+    return out
+
+
+def renamed(obj: Any, spoken: Mapping[str, Any]) -> Any:
+    """A message with each field that is exactly a unit's or group's id or English name
+    given as its record, so a post says its name in its language ("cy-a-1" → "Cyber
+    infantry 1 (1st squad)", "Cyber platoon" → "Взвод кибер-пехоты")."""
+    if not isinstance(obj, Text):
+        return obj
+
+    def field(v: Any) -> Any:
+        if isinstance(v, Text):
+            return renamed(v, spoken)
+        return spoken.get(v, v) if isinstance(v, str) else v
+
+    return msg(obj.template, **{k: field(v) for k, v in obj.params.items()})
 
 
 # --------------------------------------------------------------------------- effects

@@ -24,10 +24,12 @@ from engine.post_lines import (
     dice_text,
     effects_of,
     initiative_lines,
+    renamed,
     roll_text,
     ruleset_of,
+    spoken_names,
 )
-from engine.wording import table_names
+from engine.wording import side_names, table_names
 
 __all__ = ["TEXTS", "LANGS", "FORMATS", "HEADINGS", "PostEntry", "PostSection",
            "turn_sections", "turn_post", "roll_text", "text"]
@@ -90,16 +92,18 @@ def _kind(entry: LogEntry) -> str:
     return "roll"
 
 
-def _step_lines(step: dict, lang: str, ruleset: str | None = None) -> list[str]:
+def _step_lines(step: dict, lang: str, ruleset: str | None = None,
+                spoken: Mapping[str, Any] | None = None) -> list[str]:
     """A logged step: its label, each roll and the outcome (names and fixed texts in
-    `lang` through the ruleset's glossary)."""
+    `lang` through the ruleset's glossary; units and groups by their names)."""
+    spoken = spoken or {}
     rolls = [RollRecord.from_dict(r) for r in step.get("rolls", [])]
-    head = localized(step.get("label", step.get("id", "")), lang, ruleset)
+    head = localized(renamed(step.get("label", step.get("id", "")), spoken), lang, ruleset)
     outcome = step.get("outcome")
     if rolls:
         head += ": " + "; ".join(dice_text(r, lang) for r in rolls)
     if outcome:
-        head += f" → {localized(outcome, lang, ruleset)}"
+        head += f" → {localized(renamed(outcome, spoken), lang, ruleset)}"
     return [head]
 
 
@@ -126,14 +130,16 @@ def _entry(seq: int, e: LogEntry, names: Mapping[str, Any], lang: str) -> PostEn
         if mark is not None and mark.get("applied") is False:
             head += f" ({text(lang, 'unapplied')})"
         lines: list[str] = []
+        spoken = spoken_names(names)
         for step in e.details.get("steps", []):
             if isinstance(step, dict):
-                lines.extend(_step_lines(step, lang, rs))
+                lines.extend(_step_lines(step, lang, rs, spoken))
         effects = [localized(x, lang, rs) for x in effects_of(e, names)]
         if effects:
             lines.append(f"{text(lang, 'effects')}: " + "; ".join(effects))
         if e.summary:
-            lines.append(f"{text(lang, 'result')}: {localized(e.summary, lang, rs)}")
+            lines.append(f"{text(lang, 'result')}: "
+                         f"{localized(renamed(e.summary, spoken), lang, rs)}")
         return PostEntry(seq, e, head, tuple(lines))
     if kind == "picture":
         return PostEntry(seq, e, text(lang, "picture", file=e.details.get("file", "")))
@@ -174,6 +180,7 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
     never applied stays in, marked so: the players see every re-roll. Units, groups and
     sides by their names in `lang` (`name`: another namer of units)."""
     names: dict[str, Any] = table_names(game)
+    sides_named = side_names(game)
     if name is not None:
         names.update({u.id: name(u.id) for u in game.all_units()})
     applied = _applied_rolls(game.log)
@@ -183,7 +190,8 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
     table = PostSection(text(lang, "table"))
     by_unit: dict[str, PostSection] = {}
     for seq, e in rows:
-        item = _entry(seq, e, names, lang)
+        item = _entry(seq, e, {**names, **sides_named} if _kind(e) == "initiative" else names,
+                      lang)
         side = _side_of(game, e.actor)
         if _kind(e) == "picture":
             pictures.entries.append(item)
@@ -193,7 +201,7 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
             if e.actor not in by_unit:
                 by_unit[e.actor] = PostSection(
                     localized(names.get(e.actor, e.actor), lang), side, e.actor,
-                    side_title=localized(names.get(side, side), lang))
+                    side_title=localized(sides_named.get(side, side), lang))
             by_unit[e.actor].entries.append(item)
     order = list(game.sides) + [u.side for u in game.all_units()]
     sides = list(dict.fromkeys(s for s in order if any(

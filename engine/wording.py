@@ -303,14 +303,46 @@ def side_name(scenario: Any, side: str) -> dict[str, str]:
     return {"name": words(side).capitalize()}
 
 
+def side_names(game: Any) -> dict[str, dict[str, str]]:
+    """Every side of `game` → its names (side_name)."""
+    return {side: side_name(game.scenario, side)
+            for side in dict.fromkeys([*game.sides, *(u.side for u in game.all_units())])}
+
+
 def table_names(game: Any) -> dict[str, Any]:
     """Every unit, group and side id of `game` → what players call it (a record:
-    `localized` shows a group's or side's Russian name in Russian)."""
-    out: dict[str, Any] = {}
-    for side in [*game.sides, *(u.side for u in game.all_units())]:
-        out.setdefault(side, side_name(game.scenario, side))
-    for g in getattr(game.scenario, "groups", ()) or ():
+    `localized` shows a group's or side's Russian name in Russian); a group or unit
+    that has a side's id is named as itself (effects name units and groups)."""
+    out: dict[str, Any] = dict(side_names(game))
+    groups = list(getattr(game.scenario, "groups", ()) or ())
+    for g in groups:
         out[g.id] = g
     for u in game.all_units():
-        out[u.id] = u
+        out[u.id] = u if u.name else unnamed(game, u, groups)
     return out
+
+
+def unnamed(game: Any, unit: Any, groups: list) -> dict[str, str]:
+    """A unit the scenario gives no name, as players can find it on the table: its
+    profile's name, its place in its group and the group's name ("Cyber infantry 2 (1st
+    cyber squad)"), in English and Russian; its id when its ruleset has no such
+    profile."""
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        profile = get_ruleset(game.scenario.ruleset).profile_of(unit, game.scenario.profiles)
+    except (KeyError, ValueError):
+        return {"name": unit.id}
+    en = profile.get("name") if isinstance(profile.get("name"), str) else None
+    if not en:
+        return {"name": unit.id}
+    ru = profile.get("name_ru") if isinstance(profile.get("name_ru"), str) else en
+    group = next((g for g in groups if unit.id in (g.members or ())), None)
+    if group is None:
+        same = [u.id for u in game.all_units() if u.profile == unit.profile and not u.name]
+        n = same.index(unit.id) + 1
+        return {"name": f"{en} {n}", "name_ru": f"{ru} {n}"} if len(same) > 1 else \
+            {"name": en, "name_ru": ru}
+    n = list(group.members).index(unit.id) + 1
+    return {"name": f"{en} {n} ({group.label})",
+            "name_ru": f"{ru} {n} ({group.name_ru or group.label})"}
