@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from engine.i18n import Text, glossary, join, msg, register_glossary
+from engine.i18n import Text, join, msg
 from engine.model import (
     AddGroupMarker,
     AddMarker,
@@ -96,43 +96,38 @@ _SET = {"ap_left": "{value} AP left", "actions_left": "{value} {value|action|act
 
 @cache
 def _declared(ruleset: str | None) -> Mapping[str, Said]:
-    """Key → its wording: `ruleset`'s first, then every discovered ruleset's. Each
-    ruleset's Russian is put in its glossary (and the generic one) once, so `localized`
-    reads a worded change in Russian as any other message."""
+    """Key → its wording: `ruleset`'s (an unknown ruleset: none), or with None every
+    discovered ruleset's (the first to word a key)."""
     from engine.protocol.vocabulary import said_terms
     from engine.rulesets.registry import get_ruleset, list_rulesets
 
-    rulesets = list_rulesets()
-    generic: dict[str, str] = {}
-    for rs in reversed(rulesets):
-        ru = {k: v for s in said_terms([rs.vocabulary]).values()
-              for k, v in s.templates().items()}
-        generic.update(ru)
-        # a word the glossary has already keeps its translation there (a step's outcome)
-        have = glossary("ru", rs.id)
-        register_glossary("ru", {k: v for k, v in ru.items() if k not in have}, rs.id)
-    have = glossary("ru", "")
-    register_glossary("ru", {k: v for k, v in generic.items() if k not in have}, "")
-    first = []
-    if ruleset is not None:
-        try:
-            first = [get_ruleset(ruleset).vocabulary]
-        except (KeyError, ValueError):
-            pass
-    return said_terms([*first, *(rs.vocabulary for rs in rulesets)])
+    if ruleset is None:
+        return said_terms(rs.vocabulary for rs in list_rulesets())
+    try:
+        return said_terms([get_ruleset(ruleset).vocabulary])
+    except (KeyError, ValueError):
+        return {}
+
+
+def _own(en: str, ru: str, **params: Any) -> Text:
+    """A message in a ruleset's declared words: English `en`, with its Russian `ru`
+    carried along (`localized` says it before any glossary's)."""
+    text = msg(en, **params)
+    text.own = {"ru": ru}
+    return text
 
 
 def _name(key: str, said: Said | None) -> str:
-    return said.name if said is not None and said.name else words(key)
+    return _own(said.name, said.name_ru) if said is not None and said.name else words(key)
 
 
 def _value(value: Any, said: Said | None, names: Mapping[str, Any]) -> Any:
     """A value set, as words: the wording's own, a unit's or group's name, or the rule's
     (None: bookkeeping)."""
     if isinstance(value, str):
-        for v, en, _ru in (said.values if said is not None else ()):
+        for v, en, ru in (said.values if said is not None else ()):
             if v == value:
-                return en
+                return _own(en, ru)
         if value in names:
             return names[value]
     return value_words(value)
@@ -143,9 +138,8 @@ def _count(key: str, d: int | float, mx: int | None, said: Said | None) -> Text:
     n = abs(d)
     if said is None and key in _SPENT:
         return msg(_SPENT[key] if d < 0 else _GIVEN[key], n=n)
-    template = (said.up if d > 0 else said.down) if said is not None else ""
-    if template:
-        return msg(template, n=n)
+    if said is not None and (said.up if d > 0 else said.down):
+        return _own(said.up, said.up_ru, n=n) if d > 0 else _own(said.down, said.down_ru, n=n)
     if mx is not None:
         return msg("{key} {delta} (max {max})", key=_name(key, said), delta=f"{d:+g}", max=mx)
     return msg("{key} {delta}", key=_name(key, said), delta=f"{d:+g}")
@@ -158,14 +152,14 @@ def _set(key: str, value: Any, said: Said | None, names: Mapping[str, Any],
         return None
     if value is None or value is False:
         if said is not None and said.off:
-            return msg(said.off)
+            return _own(said.off, said.off_ru)
         return (msg("{key} removed", key=_name(key, said)) if removed
                 else msg("{key} cleared", key=_name(key, said)))
     if said is None and key in _SET and isinstance(value, int | float):
         return msg(_SET[key], value=value)
     shown = _value(value, said, names)
     if said is not None and said.on:
-        return msg(said.on, value=shown if shown is not None else "")
+        return _own(said.on, said.on_ru, value=shown if shown is not None else "")
     if value is True:
         return msg("{key}", key=_name(key, said))
     if shown is None:
@@ -220,7 +214,7 @@ def _phrase(effect: Effect, names: Mapping[str, Any],
     return None
 
 
-def _own(effect: Effect, names: Mapping[str, Any]) -> Text | str:
+def _itself(effect: Effect, names: Mapping[str, Any]) -> Text | str:
     """An effect that words itself: its message with names for ids."""
     text = effect.describe()
     if isinstance(text, Text):      # an effect's own message: its ids become names
@@ -238,7 +232,7 @@ def _grouped(effects: list[Effect], names: Mapping[str, Any],
     for e in effects:
         found = _phrase(e, names, said)
         if found is None:
-            out.append(_own(e, names))
+            out.append(_itself(e, names))
             continue
         who, what = found
         if what is None:
