@@ -108,12 +108,12 @@ def test_turn_post_of_a_played_demo_turn_matches_its_log(qtbot, tmp_path):
     assert QApplication.clipboard().text() == post
 
 
-def test_the_heading_style_copied_with_is_offered_next_time(qtbot):
+def test_the_heading_style_copied_with_is_offered_next_time(qtbot, request):
     from app.settings import settings
     from app.turn_post_view import HEADINGS_KEY, last_headings
 
     settings().remove(HEADINGS_KEY)         # the session's settings: as on first use
-    qtbot.addCleanup(lambda: settings().remove(HEADINGS_KEY))
+    request.addfinalizer(lambda: settings().remove(HEADINGS_KEY))
     win = open_window(qtbot, load_demo(), centre=(28, 22))
     dlg = TurnPostDialog(win, "bbcode")
     assert dlg.headings.currentData() == last_headings() == "bold"
