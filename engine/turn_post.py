@@ -81,10 +81,10 @@ def _kind(entry: LogEntry) -> str:
         return "picture"
     if "initiative" in details:
         return "initiative"
-    if "turn_step" in details:
-        return "turn"
     if "steps" in details or "effects" in details:
         return "resolution"
+    if "turn_step" in details:
+        return "turn"
     if entry.action in ("measure", "measurement", "ruler"):
         return "measure"
     if entry.action.startswith("template"):
@@ -143,10 +143,12 @@ def _entry(seq: int, e: LogEntry, names: Mapping[str, Any], lang: str) -> PostEn
         return PostEntry(seq, e, head, tuple(lines))
     if kind == "picture":
         return PostEntry(seq, e, text(lang, "picture", file=e.details.get("file", "")))
+    spoken = spoken_names(names)
     if kind == "turn":
-        return PostEntry(seq, e, localized(e.summary, lang, rs) or action_label(e, lang))
+        return PostEntry(seq, e, localized(renamed(e.summary, spoken), lang, rs)
+                         or action_label(e, lang))
     label = text(lang, "ruler" if e.action == "ruler" else kind)
-    summary = localized(e.summary, lang, rs)
+    summary = localized(renamed(e.summary, spoken), lang, rs)
     head = f"{label}: {summary}" if summary else label
     dice = tuple(f"{text(lang, 'dice')}: {roll_text(r, lang, rs)}" for r in e.dice)
     return PostEntry(seq, e, head, dice)
