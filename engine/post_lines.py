@@ -111,6 +111,9 @@ _DESCRIBED = (
     (re.compile(_ID + r": removed \((?P<reason>[^)]*)\)$"), "remove"),
     (re.compile(_ID + r": (?P<key>\w+) = (?P<value>.+)$"), "set"),
 )
+#: the turn ledger's line (engine.ledger): bookkeeping, but for a cost overridden
+_LEDGER = re.compile(_ID + r": \w+(?: with \S+)? recorded(?: \([^)]*\))?"
+                     r"(?P<override> \(cost overridden\))?$")
 
 
 def _literal(value: str) -> Any:
@@ -153,6 +156,13 @@ def _described(line: str, names: Mapping[str, Any], markers: set[str]) -> Effect
     return None
 
 
+def _overridden(unit: str) -> Effect:
+    """The ledger's entry of an action whose cost was overridden (worded as such)."""
+    from engine.ledger import RecordAction
+
+    return RecordAction({"unit": unit, "override": True})
+
+
 def _markers(ruleset: str | None) -> set[str]:
     try:
         from engine.rulesets.registry import get_ruleset
@@ -177,6 +187,11 @@ def effects_of(entry: LogEntry, names: Mapping[str, Any]) -> list[str]:
     markers = _markers(rs)
     for line in entry.details.get("effects") or []:
         line = str(line)
+        ledger = _LEDGER.match(line)
+        if ledger is not None and ledger["who"] in names:
+            if ledger["override"]:
+                effects.append(_overridden(ledger["who"]))
+            continue
         e = _described(line, names, markers)
         if e is not None:
             effects.append(e)

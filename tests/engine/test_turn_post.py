@@ -173,3 +173,25 @@ def test_a_picture_file_name_cannot_write_markup():
     assert "\\[z\\](http://evil\\\\u000a\\# head.png: put the link" in md
     plain = turn_post(_with_picture("a.png"), 1, "bbcode")
     assert "[img]a.png[/img]" in plain
+
+
+def test_a_line_logged_before_the_change_was_kept_is_worded_from_its_record():
+    """Older games keep only the id-based `effects` record: it is read back into effects
+    where it can be, so their posts say names and words too; the ledger's line is
+    bookkeeping (its overridden cost said)."""
+    game = Game(load_demo())
+    game.append_log(LogEntry(1, "gren-1", "shoot", "us-1-1", (), "1 hit",
+                             {"ruleset": "iron-hearts", "steps": [], "effects": [
+                                 "us-1-1: suppression +1 (max 3)", "us-1-1: hp -1",
+                                 "us-1-1: casualty = npc-pending", "us-1-1: mm_penalties = [2]",
+                                 "gren-1: ap_left -1",
+                                 "gren-1: shoot recorded (1 AP) (cost overridden)",
+                                 "somebody: said something"]}))
+    (sec,) = turn_sections(game, 1)
+    assert sec.entries[0].lines[0] == (
+        "Effects: Pfc. Dawson: suppressed (+1), 1 wound, at 0 HP, the death roll is due; "
+        "Gefr. Vogel: 1 AP spent, cost overridden; somebody: said something")
+    (ru,) = turn_sections(game, 1, "ru")
+    assert ru.entries[0].lines[0] == (
+        "Последствия: Pfc. Dawson: подавлен (+1), 1 рана, 0 ХП, нужен бросок смерти; "
+        "Gefr. Vogel: потрачено ОД: 1, стоимость не взята; somebody: said something")
