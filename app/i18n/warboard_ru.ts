@@ -748,7 +748,7 @@ Id игры: {g}</translation>
     </message>
     <message>
         <source>How the post&apos;s headings are marked: bold shows on every forum; a forum that refuses [size=150] takes sizes 1–7</source>
-        <translation>Как выделены заголовки сообщения: жирный виден на любом форуме; форум, который не принимает [size=150], берёт размеры 1–7</translation>
+        <translation>Как выделены заголовки сообщения: жирный виден на любом форуме; форум, который не принимает размер 150%, берёт размеры 1–7</translation>
     </message>
     <message>
         <source>Headings</source>
