@@ -3,6 +3,8 @@ data in the Effects line, distances rounded; the log keeps the exact describe().
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.i18n import localized
@@ -135,3 +137,6 @@ def test_a_resolution_is_rendered_with_names(tmp_path):
     effects = next(line for line in text.splitlines() if line.startswith("Effects"))
     assert "us-1-1" not in effects and "gren-1" not in effects and "ap_left" not in effects
     assert "{" not in effects
+    facts = next(line for line in text.splitlines() if line.startswith("Facts"))
+    assert "member cover Pfc. Dawson 1" in facts     # measured per member: by name
+    assert not re.search(r"us-\d", text)
