@@ -321,7 +321,8 @@ _MARKUP: dict[str, type[_Markup]] = {"text": _Markup, "bbcode": _BBCode,
 
 
 def _notes(game: Game, turn: int, m: _Markup, lang: str) -> list[str]:
-    """The lines under the title: how the turn's dice can be checked."""
+    """The lines under the title: how the turn's dice can be checked (the sealing's
+    commitment; the post's place in the roll chain is said here too)."""
     sealed = game.state.get("sealed") if isinstance(game.state, dict) else None
     if isinstance(sealed, dict) and sealed.get("commitment"):
         return [m.italic(m.esc(text(lang, "sealed_note", commitment=sealed["commitment"]))),
