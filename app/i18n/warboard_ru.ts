@@ -1019,6 +1019,26 @@ Id игры: {g}</translation>
         <translation>Ход одним сообщением</translation>
     </message>
     <message>
+        <source>Bold (shows on every forum)</source>
+        <translation>Жирный (виден на любом форуме)</translation>
+    </message>
+    <message>
+        <source>Size 150% (phpBB, Discourse)</source>
+        <translation>Размер 150% (phpBB, Discourse)</translation>
+    </message>
+    <message>
+        <source>Size 1–7 (vBulletin, XenForo, MyBB)</source>
+        <translation>Размер 1–7 (vBulletin, XenForo, MyBB)</translation>
+    </message>
+    <message>
+        <source>How the post&apos;s headings are marked: bold shows on every forum; a forum that refuses [size=150] takes sizes 1–7</source>
+        <translation>Как выделены заголовки сообщения: жирный виден на любом форуме; форум, который не принимает размер 150%, берёт размеры 1–7</translation>
+    </message>
+    <message>
+        <source>Headings</source>
+        <translation>Заголовки</translation>
+    </message>
+    <message>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
@@ -3366,6 +3386,34 @@ Replace the library&apos;s records?</source>
     <message>
         <source>text, markdown or bbcode (forum posts); default text</source>
         <translation>text, markdown или bbcode (посты на форуме); по умолчанию text</translation>
+    </message>
+    <message>
+        <source>one turn of a game as a forum post</source>
+        <translation>один ход партии сообщением для форума</translation>
+    </message>
+    <message>
+        <source>a .warboard game</source>
+        <translation>партия .warboard</translation>
+    </message>
+    <message>
+        <source>the turn to post (default: the game&apos;s current turn)</source>
+        <translation>ход для сообщения (по умолчанию — текущий ход партии)</translation>
+    </message>
+    <message>
+        <source>bbcode, markdown or text; default bbcode</source>
+        <translation>bbcode, markdown или text; по умолчанию bbcode</translation>
+    </message>
+    <message>
+        <source>bold (shows on every forum, the default), percent ([size=150]: phpBB, Discourse) or scale ([size=5]: forums whose sizes run 1–7)</source>
+        <translation>bold (жирный, виден на любом форуме; по умолчанию), percent ([size=150]: phpBB, Discourse) или scale ([size=5]: форумы с размерами 1–7)</translation>
+    </message>
+    <message>
+        <source>{file}: expected a .warboard game file (a scenario has no turns played)</source>
+        <translation>{file}: нужен файл партии .warboard (в сценарии нет сыгранных ходов)</translation>
+    </message>
+    <message>
+        <source>--turn: expected a turn from 1 to {last}, got {turn}</source>
+        <translation>--turn: нужен ход от 1 до {last}, получено {turn}</translation>
     </message>
     <message>
         <source>apply the effects to FILE (a game file also logs the roll); the action&apos;s declared cost is charged, or refused when not available</source>
