@@ -1762,6 +1762,14 @@ Replace the library&apos;s records?</source>
         <translation>Перемещение {name} {distance}&quot;</translation>
     </message>
     <message>
+        <source>Move {count} units {distance}&quot;</source>
+        <translation>Перемещение группы ({count}) {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>{count} units chosen: drag one of them to move them together</source>
+        <translation>Выбрано отрядов: {count} — перетащите любой из них, чтобы двигать их вместе</translation>
+    </message>
+    <message>
         <source>Select</source>
         <translation>Выбор и движение</translation>
     </message>
