@@ -1766,6 +1766,22 @@ Replace the library&apos;s records?</source>
         <translation>Перемещение группы ({count}) {distance}&quot;</translation>
     </message>
     <message>
+        <source>Properties…</source>
+        <translation>Свойства…</translation>
+    </message>
+    <message>
+        <source>Remove {unit}</source>
+        <translation>Убрать {unit}</translation>
+    </message>
+    <message>
+        <source>(none it can take now)</source>
+        <translation>(сейчас ему нечего сделать)</translation>
+    </message>
+    <message>
+        <source>Removed {unit} (Ctrl+Z brings it back)</source>
+        <translation>Убран {unit} (Ctrl+Z вернёт его)</translation>
+    </message>
+    <message>
         <source>{count} units chosen: drag one of them to move them together</source>
         <translation>Выбрано отрядов: {count} — перетащите любой из них, чтобы двигать их вместе</translation>
     </message>

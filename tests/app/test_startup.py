@@ -30,7 +30,7 @@ DEFERRED = ("app.log_dock", "app.library_menu", "app.panels.turn_dock",
             "app.panels.action_panel", "app.panels.tests_dock", "app.panels.readings_dialog",
             "app.groups", "app.panels.organisation_dock", "app.picture_menu",
             "app.turn_post_dialog", "app.sealed_dice", "app.zones", "app.settings_dialog",
-            "app.room", "app.zoom", "app.first_run", "app.help_menu")
+            "app.room", "app.zoom", "app.first_run", "app.help_menu", "app.unit_menu")
 #: The tools' modules the window complete has not imported (app/tools/catalog.py).
 LAZY_TOOLS = ("app.tools.measure", "app.tools.threat", "app.tools.template",
               "app.tools.terrain_edit", "app.tools.units", "app.tools.pick")
