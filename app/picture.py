@@ -227,7 +227,8 @@ def render_image(scene: BoardScene, game: Game, opts: PictureOptions = PictureOp
 def render_svg(scene: BoardScene, game: Game, opts: PictureOptions = PictureOptions(), *,
                restore_px_per_inch: float | None = None,
                title: str = "") -> tuple[bytes, Rendered]:
-    """The picture as SVG: shapes as paths, every label, readout and mark as <text>."""
+    """The picture as SVG: shapes as paths in output pixels, every label, readout and mark
+    as <text> (app.picture_svg: what any SVG renderer draws as Qt does)."""
     from PySide6.QtSvg import QSvgGenerator  # only SVG pictures need it
 
     area = picture_area(scene, opts.area)
@@ -249,7 +250,9 @@ def render_svg(scene: BoardScene, game: Game, opts: PictureOptions = PictureOpti
     finally:
         painter.end()
     buf.close()
-    return bytes(data), rendered
+    from .picture_svg import output_units  # shapes in output pixels, a real font list
+
+    return output_units(bytes(data)), rendered
 
 
 def png_bytes(image: QImage, limit: int = MAX_PNG_BYTES) -> bytes:
