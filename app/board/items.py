@@ -197,6 +197,9 @@ class LabelItem(QGraphicsItem):
         self._font.setPointSizeF(8.0)
         self._where = "below"
         self._whole = False
+        #: how a long name is cut: at its end, unless two labels would read the same
+        #: (app.board.labels.keep_distinct cuts those in the middle or at the start)
+        self._elide = Qt.TextElideMode.ElideRight
         #: (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before
         #: the first
         self.placed_at: tuple[str, float, float, float, float] | None = None
@@ -213,9 +216,30 @@ class LabelItem(QGraphicsItem):
         self.set_text(self._text)
         return True
 
+    def set_elide(self, mode: Qt.TextElideMode) -> bool:
+        """Cut a long name at its end, middle or start; True if the text shown changed
+        (its size may have: lay the labels out again)."""
+        if mode == self._elide:
+            return False
+        shown = self._shown
+        self._elide = mode
+        self.set_text(self._text)
+        return self._shown != shown
+
+    def elided(self, mode: Qt.TextElideMode) -> str:
+        """The name as it would show cut with `mode` (whole when zoomed in or short)."""
+        if self._whole:
+            return self._text
+        return QFontMetricsF(self._font).elidedText(self._text, mode, self.MAX_WIDTH_PX)
+
     @property
     def text(self) -> str:
         return self._text
+
+    @property
+    def shown(self) -> str:
+        """The name as the label shows it (cut with "…" when zoomed out)."""
+        return self._shown
 
     @property
     def where(self) -> str:
@@ -226,7 +250,7 @@ class LabelItem(QGraphicsItem):
         self._text = text
         fm = QFontMetricsF(self._font)
         self._shown = text if self._whole else \
-            fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
+            fm.elidedText(text, self._elide, self.MAX_WIDTH_PX)
         p = self.PAD_PX
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
         self._rect = self.rect_at(self._where).translated(*self.shift)

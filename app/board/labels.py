@@ -30,14 +30,43 @@ from geometry.labels import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import numpy as np
     from PySide6.QtCore import QRectF
 
-    from .items import UnitItem
+    from .items import LabelItem, UnitItem
 
 __all__ = ["PLACES", "LabelInputs", "LabelJob", "LabelPlan", "candidate_rects", "first_free",
-           "fit_inside", "fit_to_view", "greedy_order", "label_inputs", "layout_state", "plan",
-           "plan_numbers"]
+           "fit_inside", "fit_to_view", "greedy_order", "keep_distinct", "label_inputs",
+           "layout_state", "plan", "plan_numbers"]
+
+
+def keep_distinct(labels: Sequence[LabelItem]) -> list[LabelItem]:
+    """Cut long names so that no two labels read the same: each is cut at its end ("1st
+    UNR company, plato…"), those that would then read as another's are cut in the middle
+    ("1st UNR com…, platoon 2") and any still alike at the start ("…company, platoon 2"):
+    the part that tells them apart, a platoon's number, survives. Returns the labels whose
+    text changed (their size may have)."""
+    from collections import defaultdict
+
+    from PySide6.QtCore import Qt
+
+    modes = (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle,
+             Qt.TextElideMode.ElideLeft)
+    chosen = dict.fromkeys(labels, modes[0])
+    pending = [lab for lab in labels if lab.shown != lab.text]  # the cut ones, however cut
+    for mode in modes:
+        shown = {lab: lab.elided(mode) for lab in pending}
+        names: dict[str, set[str]] = defaultdict(set)
+        for lab, text in shown.items():
+            names[text].add(lab.text)
+        for lab in pending:
+            chosen[lab] = mode
+        pending = [lab for lab in pending if len(names[shown[lab]]) > 1]
+        if not pending:
+            break
+    return [lab for lab, mode in chosen.items() if lab.set_elide(mode)]
 
 
 def layout_state(item: UnitItem, x: float | None = None, y: float | None = None) -> tuple:

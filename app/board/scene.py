@@ -55,6 +55,8 @@ class BoardScene(QGraphicsScene):
         #: the shapes the ruleset draws for a unit's state (a battery's landed template)
         self.shape_items: dict[str, StateShapesItem] = {}
         self._label_scale: float | None = None
+        #: (whole, every label and its name) when the cut names were last kept distinct
+        self._distinct_names: tuple = ()
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
         #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts
@@ -170,6 +172,7 @@ class BoardScene(QGraphicsScene):
         for items in (self.terrain_items, self.unit_items, self.shape_items):
             items.clear()
         self._laid_out, self._plan, self._view_fit = {}, None, {}
+        self._distinct_names = ()
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
@@ -347,14 +350,20 @@ class BoardScene(QGraphicsScene):
         self.selection_item.show()
 
     def fit_label_texts(self, px_per_inch: float) -> None:
-        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below;
-        nothing to do unless the zoom crossed that line. The layout reads the sizes."""
+        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below
+        and no two alike; nothing to do unless the zoom crossed that line or a name
+        changed. The layout reads the sizes."""
         from .items import LabelItem
 
         whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
         for item in self.unit_items.values():
             if item.label.set_whole(whole):
                 item.layout_row = (*item.layout_row[:4], *item.label.size_px)
+        key = (whole, tuple((id(i.label), i.label.text) for i in self.unit_items.values()))
+        if key != self._distinct_names:  # no two cut names alike (labels.keep_distinct)
+            self._distinct_names = key
+            for label in labels.keep_distinct([i.label for i in self.unit_items.values()]):
+                label.owner.layout_row = (*label.owner.layout_row[:4], *label.size_px)
 
     def layout_labels(self, px_per_inch: float) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.
