@@ -402,7 +402,9 @@ class BadgeItem(QGraphicsItem):
         return [b.text for b in self._badges]
 
     #: Which way the row grows from its anchor corner, by corner: (x sign, y sign).
-    CORNERS = {"top-right": (1, -1), "bottom-right": (1, 1), "top-left": (-1, -1)}
+    #: The middle of a side ("right", "left") centres the row on it (y sign 0).
+    CORNERS = {"top-right": (1, -1), "bottom-right": (1, 1), "top-left": (-1, -1),
+               "bottom-left": (-1, 1), "right": (1, 0), "left": (-1, 0)}
 
     def set_badges(self, badges: list[Badge], corner: str = "top-right") -> None:
         self.prepareGeometryChange()
@@ -416,7 +418,7 @@ class BadgeItem(QGraphicsItem):
         for b in self._badges:
             w = max(fm.horizontalAdvance(b.text) + 2 * self.PAD_PX, h)
             left = x if sx > 0 else -x - w
-            top = -h - self.OFFSET_PX if sy < 0 else self.OFFSET_PX
+            top = -h - self.OFFSET_PX if sy < 0 else self.OFFSET_PX if sy > 0 else -h / 2
             self._rects.append(QRectF(left, top, w, h))
             x += w + self.GAP_PX
         self._rect = QRectF()
@@ -426,6 +428,18 @@ class BadgeItem(QGraphicsItem):
         self.setToolTip("\n".join(loc(b.tip) for b in self._badges))
         self.setVisible(bool(self._badges))
         self.update()
+
+    def rect_at(self, corner: str) -> tuple[float, float, float, float]:
+        """Left, top, right and bottom (pixels from the anchor corner) of the row were it
+        hung at `corner` (the board's badge places compare these)."""
+        sx, sy = self.CORNERS[corner]
+        if not self._rects:
+            return (0.0, 0.0, 0.0, 0.0)
+        w = max(r.right() for r in self._rects) - min(r.left() for r in self._rects)
+        h = self._rects[0].height()
+        left = self.OFFSET_PX if sx > 0 else -self.OFFSET_PX - w
+        top = -h - self.OFFSET_PX if sy < 0 else self.OFFSET_PX if sy > 0 else -h / 2
+        return (left, top, left + w, top + h)
 
     def pill_rects(self) -> list[QRectF]:
         """Each badge's rectangle in pixels from the anchor (the base's top-right corner)."""
@@ -470,6 +484,8 @@ class UnitItem(QGraphicsItem):
         self.label = LabelItem(unit.label, self)
         #: Made on the first marker, so a board without markers carries no extra items.
         self.badges: BadgeItem | None = None
+        #: the base corner the board's layout hung the badges at (None: the label's rule)
+        self.badge_corner: str | None = None
         #: The ruleset's badges for a unit's state (the scene sets it: it knows the rules).
         self.declared_badges: Callable[[Unit], Sequence] | None = None
         self.sync()
@@ -545,17 +561,28 @@ class UnitItem(QGraphicsItem):
             self.place_badges()
         return badges
 
-    def place_badges(self) -> None:
-        """Put the badges at the base corner the label leaves free."""
+    def place_badges(self, corner: str | None = None) -> None:
+        """Put the badges at `corner` of the base; by default the corner the board's
+        layout chose (app.board.badge_places: off other units and labels) or, before any
+        layout, the one the label leaves free."""
         if self.badges is None or not hasattr(self, "_base"):
             return
-        where = self.label.where
-        corner = {"above": "bottom-right", "right": "top-left"}.get(where, "top-right")
-        b = self._base.boundingRect()
+        if corner is not None:
+            self.badge_corner = corner
+        corner = self.badge_corner or {"above": "bottom-right", "right": "top-left"}.get(
+            self.label.where, "top-right")
         if corner != self.badges.corner:
             self.badges.set_badges(self.badges.badges, corner)
-        self.badges.setPos({"top-right": b.topRight(), "bottom-right": b.bottomRight(),
-                            "top-left": b.topLeft()}[corner])
+        self.badges.setPos(self.corner_point(corner))
+
+    def corner_point(self, corner: str) -> QPointF:
+        """A corner (or a side's middle) of the base's bounding box, in the item's
+        coordinates (inches)."""
+        b = self._base.boundingRect()
+        return {"top-right": b.topRight(), "bottom-right": b.bottomRight(),
+                "top-left": b.topLeft(), "bottom-left": b.bottomLeft(),
+                "right": QPointF(b.right(), b.center().y()),
+                "left": QPointF(b.left(), b.center().y())}[corner]
 
     def badge_texts(self) -> list[str]:
         """The badges shown, left to right (none when hidden)."""

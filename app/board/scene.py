@@ -330,6 +330,9 @@ class BoardScene(QGraphicsScene):
             self.set_selected(self._selected if self._selected in self.unit_items else None)
         if relabel and self._label_scale is not None:
             self.layout_labels(self._label_scale)
+        elif self._label_scale is not None and any(
+                i in self.unit_items and self.unit_items[i].badges is not None for i in ids):
+            self.place_texts()  # a marker set: its badges find their corner
 
     def set_selected(self, unit_id: str | None) -> None:
         """Outline the selected unit's base (None: no outline)."""
@@ -515,21 +518,28 @@ class BoardScene(QGraphicsScene):
         self._text_layers.append(layer)
 
     def place_texts(self) -> None:
-        """Lay the other texts out beside the unit labels as they are now (nothing to do
-        at no zoom yet or with no such text on the board)."""
+        """Hang the marker badges (app.board.badge_places), then lay the other texts out
+        beside the unit labels as they are now, on the table (nothing to do at no zoom
+        yet)."""
         self.touched()
         import numpy as np
         if self._label_scale is None:
             return
         layers = [ts for ts in (layer() for layer in self._text_layers) if ts]
-        if not layers:
-            return
         blocks = self.label_blocks()
         s, view = self._label_scale, self._view
-        bounds = None
-        if view is not None and abs(view[1] - s) <= 1e-9:  # the view's zoom: inside it
-            r = view[0]
-            bounds = (s * r.left(), s * r.top(), s * r.right(), s * r.bottom())
+        r = self.table_rect()  # on the table, and inside the view at the view's zoom
+        if view is not None and abs(view[1] - s) <= 1e-9:
+            r = r.intersected(view[0])
+        bounds = None if r.isEmpty() else (s * r.left(), s * r.top(), s * r.right(),
+                                           s * r.bottom())
+        if self._plan is not None:  # the badges first: the texts keep off them too
+            from . import badge_places
+            plan = self._plan
+            rows = [(k, i) for k, i in enumerate(plan.items)
+                    if i.badges is not None and i.badges.isVisible()]
+            blocks = np.concatenate([blocks, badge_places.place(
+                [i for _, i in rows], [k for k, _ in rows], plan.bases, blocks, s, bounds)])
         for ts in layers:
             blocks = np.concatenate([blocks, texts.place(ts, blocks, s, bounds)])
 
