@@ -2031,6 +2031,10 @@ Replace the library&apos;s records?</source>
         <translation>{shape}: под ним {n}</translation>
     </message>
     <message>
+        <source>no scatter</source>
+        <translation>без отклонения</translation>
+    </message>
+    <message>
         <source>{0}: nobody</source>
         <translation>{0}: никого</translation>
     </message>
