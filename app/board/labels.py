@@ -112,6 +112,8 @@ class LabelInputs:
     leaders: list[bool]      # whether each unit commands another
     bounds: tuple[float, float, float, float] | None  # the table (pixels)
     gap_px: float
+    #: (a, 4) pixel boxes a label had better not cover (a picture's overlay lines)
+    avoid: np.ndarray | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +137,11 @@ class LabelJob:
 
 
 def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                 table: QRectF | None = None) -> LabelInputs:
+                 table: QRectF | None = None, avoid: np.ndarray | None = None
+                 ) -> LabelInputs:
     """The numbers a layout of these items' labels at this zoom needs (`pos`: the items'
-    positions, when the caller has them; the labels are kept on `table`)."""
+    positions, when the caller has them; the labels are kept on `table` and off `avoid`
+    where they can be)."""
     import numpy as np
 
     from .items import LabelItem
@@ -151,7 +155,8 @@ def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | No
     leaders = {i.unit.parent for i in items if i.unit.parent}
     return LabelInputs(s, pos, rows[:, :4], rows[:, 4:],
                        [i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
-                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX)
+                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX,
+                       avoid)
 
 
 def plan_numbers(inp: LabelInputs) -> LabelPlan:
@@ -168,7 +173,7 @@ def plan_numbers(inp: LabelInputs) -> LabelPlan:
     if inp.bounds is not None:
         shifted, allowed = fit_inside(cands, inp.bounds)
     order = greedy_order(inp.areas, inp.leaders)
-    places = plan(bases, shifted, order, allowed)
+    places = plan(bases, shifted, order, allowed, avoid=inp.avoid)
     picked = [PLACES.index(w) if w else 0 for w in places]
     every = np.arange(len(places))
     shifts = (shifted - cands)[every, picked, :2]

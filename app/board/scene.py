@@ -368,7 +368,7 @@ class BoardScene(QGraphicsScene):
             for label in labels.keep_distinct([i.label for i in self.unit_items.values()]):
                 label.owner.layout_row = (*label.owner.layout_row[:4], *label.size_px)
 
-    def layout_labels(self, px_per_inch: float) -> int:
+    def layout_labels(self, px_per_inch: float, avoid: np.ndarray | None = None) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.
 
         The rule and how it is worked out: app.board.labels. Zooming in spreads the bases
@@ -376,16 +376,17 @@ class BoardScene(QGraphicsScene):
         view shows (`set_view`), the labels its edges would cut are laid out again inside it
         (`fit_labels_to_view`); then the other texts (`add_text_layer`) find their places
         beside them. A label is touched (moved, shown or hidden, which repaints it) only
-        when its place changes.
+        when its place changes. `avoid`: pixel boxes the labels keep off where they can
+        (a picture's overlay lines).
         """
-        job = self.begin_layout(px_per_inch)
+        job = self.begin_layout(px_per_inch, avoid)
         return self.finish_layout(job, job.plan())
 
     def label_scale(self) -> float | None:
         """The zoom the labels on the board were laid out for (None: not yet)."""
         return self._label_scale
 
-    def begin_layout(self, px_per_inch: float) -> LabelJob:
+    def begin_layout(self, px_per_inch: float, avoid: np.ndarray | None = None) -> LabelJob:
         """What a label layout reads off the items, read now (the names elided or whole
         for the zoom first): `LabelJob.plan` is pure numbers, for a worker thread if the
         caller likes, and `finish_layout` puts its labels on the board."""
@@ -395,7 +396,8 @@ class BoardScene(QGraphicsScene):
         self.fit_label_texts(px_per_inch)
         items = list(self.unit_items.values())
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float).reshape(-1, 2)
-        inputs = label_inputs(items, px_per_inch, pos, self.table_rect()) if items else None
+        inputs = label_inputs(items, px_per_inch, pos, self.table_rect(), avoid) \
+            if items else None
         return LabelJob(self.layout_generation, px_per_inch, items, pos, inputs)
 
     def finish_layout(self, job: LabelJob, plan: LabelPlan | None) -> int | None:
