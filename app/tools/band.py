@@ -25,7 +25,7 @@ from app.board.scene import SELECTION
 from app.i18n import tr
 
 if TYPE_CHECKING:
-    from .select import SelectTool
+    from .base import Tool
 
 #: The band's fill: the selection amber, faint, so the units under it stay readable.
 BAND_FILL = QColor(255, 176, 0, 40)
@@ -41,7 +41,7 @@ class Band:
     """The units chosen together (`ids`) and their outline on the board; the band being
     drawn; the group being dragged."""
 
-    def __init__(self, tool: SelectTool) -> None:
+    def __init__(self, tool: Tool) -> None:  # the select tool (announce_due)
         self.tool = tool
         self.ids: list[str] = []
         self._outline: QGraphicsPathItem | None = None
