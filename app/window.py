@@ -446,6 +446,9 @@ def relocalize(old: MainWindow) -> MainWindow:
         hand_over = getattr(module, "hand_over", None)
         if callable(hand_over) and name in new.modules:
             hand_over(new.modules[name])
+    if old.services.docks is not None and new.services.docks is not None:
+        for service in old.services.docks.made:  # restoreState places only docks made
+            new.services.docks.get(service)
     new.restoreGeometry(QByteArray(geometry))
     new.restoreState(QByteArray(state))
     new.view.setTransform(transform)
