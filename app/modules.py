@@ -31,6 +31,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.zoom",
     "app.first_run",
     "app.help_menu",
+    "app.unit_menu",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

@@ -2070,6 +2070,30 @@ Replace the library&apos;s records?</source>
         <translation>Перемещение {name} {distance}&quot;</translation>
     </message>
     <message>
+        <source>Move {count} units {distance}&quot;</source>
+        <translation>Перемещение группы ({count}) {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>Properties…</source>
+        <translation>Свойства…</translation>
+    </message>
+    <message>
+        <source>Remove {unit}</source>
+        <translation>Убрать {unit}</translation>
+    </message>
+    <message>
+        <source>(none it can take now)</source>
+        <translation>(сейчас ему нечего сделать)</translation>
+    </message>
+    <message>
+        <source>Removed {unit} (Ctrl+Z brings it back)</source>
+        <translation>Убран {unit} (Ctrl+Z вернёт его)</translation>
+    </message>
+    <message>
+        <source>{count} units chosen: drag one of them to move them together</source>
+        <translation>Выбрано отрядов: {count} — перетащите любой из них, чтобы двигать их вместе</translation>
+    </message>
+    <message>
         <source>Select</source>
         <translation>Выбор и движение</translation>
     </message>
@@ -2313,6 +2337,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>{shape}: {n} under</source>
         <translation>{shape}: под ним {n}</translation>
+    </message>
+    <message>
+        <source>no scatter</source>
+        <translation>без отклонения</translation>
     </message>
     <message>
         <source>{0}: nobody</source>
