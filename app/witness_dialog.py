@@ -140,7 +140,7 @@ class WitnessDialog(QDialog):
         lines = [x for x in self.declarations.toPlainText().splitlines() if x.strip()]
         game = self.window_.editor.game
         try:
-            block, commit = declare(game.state, self.turn.value(), lines)
+            block, commit = declare(game.state, self.turn.value(), lines, game.log)
         except ValueError as e:
             self._say(error_text(e), True)
             return None

@@ -25,6 +25,7 @@ from pathlib import Path
 import sqlite_utils
 
 from engine import journal
+from engine.gamefile_backdrop import read_backdrop
 from engine.gamefile_open import (
     BUSY_TIMEOUT_S,
     MAX_GAME_BYTES,
@@ -130,6 +131,7 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
     check_utf8("game", ("key", "json"), game_rows)
     meta = game_meta(game_rows)
     tail = next((text for key, text in game_rows if key == CHAIN_TAIL), None)
+    backdrop = read_backdrop(db)
     log_rows = _log_rows(db) if log_rows is None else log_rows
     check_utf8("log", tuple(log_rows[0]) if log_rows else (),
                [tuple(r.values()) for r in log_rows])
@@ -140,6 +142,7 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
                                                       n=i + 1))
         log.append(log_entry(r))
     game = build_game(doc, ids, meta, log, _tail(tail))
+    game.backdrop = backdrop
     if log_rows and log_rows[-1].get("prev") is not None:
         # the head as the file's last row gives it (docs/sealed-dice.md)
         game._head = (game._log[-1], row_hash(log_rows[-1]))

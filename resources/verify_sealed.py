@@ -185,27 +185,34 @@ def _place(g: dict, path: list):
     return None
 
 
+def value_digest(present: bool, value) -> str | None:
+    return sha256(canonical(value)) if present else None
+
+
 def check_state(g: dict) -> list[str]:
-    """Each recorded place: its value before is the last record's after, and the file
-    holds the last after (unless the saved tail says it changed since)."""
+    """Each recorded place ([path, before digest, after digest]): its before is the last
+    record's after, and the file holds the last after (unless the saved tail says it
+    changed since)."""
     problems: list[str] = []
-    last: dict[str, tuple[int, list, list]] = {}
+    last: dict[str, tuple[int, list, str | None]] = {}
     for seq, row in enumerate(g["rows"], start=1):
         for rec in (row["chain"] or {}).get("state", []):
+            if not (isinstance(rec, list) and len(rec) == 3 and isinstance(rec[0], list)):
+                continue
             key = json.dumps(rec[0])
-            if key in last and last[key][2] != rec[1:3]:
+            if key in last and last[key][2] != rec[1]:
                 problems.append(f"log line {seq}: {'.'.join(map(str, rec[0]))} was changed "
                                 f"outside the log after line {last[key][0]}")
-            last[key] = (seq, rec[0], rec[3:5])
+            last[key] = (seq, rec[0], rec[2])
     tail = {json.dumps(r[0]) for r in g["game"].get("chain_tail") or []
             if isinstance(r, list) and r}
     for key, (seq, path, after) in last.items():
         now = _place(g, path)
         if key in tail or now is None:
             continue
-        if now[0] != after[0] or (now[0] and now[1] != after[1]):
-            problems.append(f"{'.'.join(map(str, path))}: the file holds {now[1]!r}, the log "
-                            f"recorded {after[1]!r} at line {seq} (edited in the file)")
+        if value_digest(*now) != after:
+            problems.append(f"{'.'.join(map(str, path))}: the file holds {now[1]!r}, not the "
+                            f"value the log recorded at line {seq} (edited in the file)")
     return problems
 
 
@@ -347,27 +354,21 @@ def _line(f: dict[str, str]) -> dict | None:
 
 
 def nonce_timing(g: dict, witness: dict[int, dict]) -> list[str]:
-    """A witnessed turn's rolls logged once its nonces were in (the first line whose chain
-    records them) must derive with them (numbered from first_roll on)."""
+    """A witnessed turn is declared before its first roll, so every roll logged in it
+    derives with the nonces: one numbered below first_roll did not (a line applying a roll
+    of an earlier turn aside)."""
     problems: list[str] = []
-    for turn, w in sorted(witness.items()):
-        if w["digest"] is None:
+    for seq, row in enumerate(g["rows"], start=1):
+        w = witness.get(row["turn"])
+        mark = row["details"].get("roll")
+        if w is None or w["digest"] is None or (
+                isinstance(mark, dict) and mark.get("applied") and isinstance(mark.get("of"), int)):
             continue
-        since = None
-        for seq, row in enumerate(g["rows"], start=1):
-            for rec in (row["chain"] or {}).get("state", []):
-                after = rec[4] if len(rec) == 5 else None
-                if rec[0] == ["game", "state", "witness"] and isinstance(after, dict) and any(
-                        t.get("turn") == turn and t.get("nonces")
-                        for t in after.get("turns", [])):
-                    since = since or seq
-        for seq, row in enumerate(g["rows"][since - 1:] if since else [], start=since or 1):
-            for d in dice_of(row):
-                if row["turn"] == turn and d["source"] == "sealed" and \
-                        d.get("roll") is not None and d["roll"] < (w["first_roll"] or 0):
-                    problems.append(f"log line {seq} (turn {turn}): roll #{d['roll']} was made "
-                                    f"after the players' nonces were entered but derived "
-                                    f"without them")
+        for d in dice_of(row):
+            if d["source"] == "sealed" and d.get("roll") is not None and \
+                    d["roll"] < (w["first_roll"] or 0):
+                problems.append(f"log line {seq} (turn {row['turn']}): roll #{d['roll']} was "
+                                f"derived without the players' nonces in a turn that has them")
     return problems
 
 

@@ -59,7 +59,7 @@ def cmd_declare(args: argparse.Namespace) -> int:
 
     p, game, turn = _open(args)
     try:
-        block, commit = declare(game.state, turn, args.declarations)
+        block, commit = declare(game.state, turn, args.declarations, game.log)
     except (WitnessError, ValueError) as e:
         raise CliError(_said(e)) from None
     _save(p, game, block)

@@ -58,6 +58,9 @@ class Game:
     #: (engine.log_chain): the chain covers the game state, not only the dice
     state_recorder: StateRecorder = field(default_factory=StateRecorder, repr=False,
                                           compare=False)
+    #: the table picture under the board (engine.backdrop.Backdrop), or None; written
+    #: through the SetBackdrop effect like any edit
+    backdrop: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.sides:

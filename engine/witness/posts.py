@@ -142,38 +142,23 @@ def _one(i: int, line: ChainLine, heads: list[str], game_id: str, seal: str | No
 
 def nonce_timing(log: Sequence[LogEntry],
                  witness: Mapping[int, TurnWitness]) -> list[PostProblem]:
-    """Each witnessed turn's rolls logged once its nonces were in (the first line whose
-    chain records the witness block holding them) must derive with them: a roll of that
-    turn numbered below `first_roll` after that line was made from the seed alone."""
+    """A witnessed turn is declared before its first roll (the program refuses otherwise),
+    so every roll logged in it derives with the nonces: one numbered below `first_roll`
+    was made from the seed alone (a roll applied from an earlier turn aside)."""
+    from engine.roll_log import roll_mark
+
     out: list[PostProblem] = []
-    for turn, w in sorted(witness.items()):
-        if not w.witnessed:
-            continue
-        since = _nonces_recorded(log, turn)
-        if since is None:
-            continue
-        for seq, e in enumerate(log[since - 1:], start=since):
-            for r in e.dice:
-                if (e.turn == turn and r.source == "sealed" and r.roll is not None
-                        and r.roll < (w.first_roll or 0)):
-                    out.append(_p("before_first", seq=seq, turn=turn, roll=r.roll,
-                                  first=w.first_roll))
-    return out
-
-
-def _nonces_recorded(log: Sequence[LogEntry], turn: int) -> int | None:
-    """The first log line (1-based) whose chain records the nonces of `turn` as set."""
-    from engine.witness.scheme import STATE_KEY
-
     for seq, e in enumerate(log, start=1):
-        for rec in (e.chain or {}).get("state", []) if isinstance(e.chain, dict) else []:
-            if (isinstance(rec, list) and len(rec) == 5 and rec[0] == ["game", "state",
-                                                                      STATE_KEY]
-                    and isinstance(rec[4], dict)
-                    and any(isinstance(t, dict) and t.get("turn") == turn and t.get("nonces")
-                            for t in rec[4].get("turns", []))):
-                return seq
-    return None
+        w = witness.get(e.turn)
+        mark = roll_mark(e)
+        if w is None or not w.witnessed or (mark is not None and mark.get("applied")
+                                            and isinstance(mark.get("of"), int)):
+            continue
+        for r in e.dice:
+            if r.source == "sealed" and r.roll is not None and r.roll < (w.first_roll or 0):
+                out.append(_p("before_first", seq=seq, turn=e.turn, roll=r.roll,
+                              first=w.first_roll))
+    return out
 
 
 def _tail(posted: Sequence[ChainLine], log: Sequence[LogEntry],

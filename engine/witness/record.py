@@ -32,8 +32,11 @@ def game_id_of(state: Mapping) -> str:
     return s.game_id
 
 
-def declare(state: Mapping, turn: int, declarations: Iterable[str]) -> tuple[dict, str]:
-    """(the new witness block, the declaration commitment to post) for `turn`."""
+def declare(state: Mapping, turn: int, declarations: Iterable[str],
+            log: Sequence[LogEntry]) -> tuple[dict, str]:
+    """(the new witness block, the declaration commitment to post) for `turn`: refused
+    once the turn has a sealed roll of its own (every roll of a witnessed turn derives
+    with the nonces, so the verifier can tell one that did not)."""
     game_id = game_id_of(state)
     lines = tuple(clean_line(d, msg("declaration {n}", n=i))
                   for i, d in enumerate(declarations, start=1))
@@ -41,8 +44,20 @@ def declare(state: Mapping, turn: int, declarations: Iterable[str]) -> tuple[dic
     if old is not None and old.nonces:
         raise WitnessError(msg("turn {t}: the declarations cannot change once the players' "
                                "nonces are in", t=turn))
+    if any(e.turn == turn and r.source == "sealed" and not _applied(e)
+           for e in log for r in e.dice):
+        raise WitnessError(msg("turn {t} has sealed rolls already: declare a turn before "
+                               "its first roll", t=turn))
     commit = declaration_commitment(game_id, turn, lines)
     return with_turn(state, TurnWitness(turn, lines, commit)), commit
+
+
+def _applied(e: LogEntry) -> bool:
+    """A line applying a roll logged earlier (maybe in the turn before)."""
+    from engine.roll_log import roll_mark
+
+    mark = roll_mark(e)
+    return mark is not None and bool(mark.get("applied")) and isinstance(mark.get("of"), int)
 
 
 def enter_nonces(state: Mapping, turn: int, nonces: Iterable[tuple[str, str]],

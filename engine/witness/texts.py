@@ -45,9 +45,9 @@ TEXTS: dict[str, dict[str, str]] = {
                         "{want}",
         "first_roll": "post {post} (turn {turn}): rolls derive with the nonces from #{got} "
                       "on, the file says from #{want}",
-        "before_first": "log line {seq} (turn {turn}): roll #{roll} was made after the "
-                        "players' nonces were entered but derived without them (they count "
-                        "from #{first})",
+        "before_first": "log line {seq} (turn {turn}): roll #{roll} was derived without the "
+                        "players' nonces in a turn that has them (they count from #{first}; "
+                        "a witnessed turn is declared before its first roll)",
         "witness_dropped": "post {post} (turn {turn}): posted with players' nonces, the "
                            "file has none for that turn",
         "witness_added": "post {post} (turn {turn}): posted without players' nonces, the "
@@ -96,8 +96,9 @@ TEXTS: dict[str, dict[str, str]] = {
                         "файле {want}",
         "first_roll": "сообщение {post} (ход {turn}): броски выводятся с числами игроков "
                       "начиная с №{got}, а в файле — с №{want}",
-        "before_first": "строка журнала {seq} (ход {turn}): бросок №{roll} сделан после "
-                        "ввода чисел игроков, но выведен без них (они действуют с №{first})",
+        "before_first": "строка журнала {seq} (ход {turn}): бросок №{roll} выведен без чисел "
+                        "игроков в ходу, где они есть (они действуют с №{first}; ход с числами "
+                        "игроков объявляют до первого броска)",
         "witness_dropped": "сообщение {post} (ход {turn}): опубликовано с числами игроков, "
                            "а в файле их для этого хода нет",
         "witness_added": "сообщение {post} (ход {turn}): опубликовано без чисел игроков, а "
@@ -143,6 +144,8 @@ _RU_REFUSALS = {
                      "их нельзя",
     "turn {t}: the nonces need the declarations committed first":
         "ход {t}: сначала зафиксируйте объявления, потом вводите числа игроков",
+    "turn {t} has sealed rolls already: declare a turn before its first roll":
+        "в ходу {t} уже есть запечатанные броски: объявления делают до первого броска хода",
     "turn {t}: the declarations cannot change once the players' nonces are in":
         "ход {t}: объявления нельзя менять после ввода чисел игроков",
     "this game is not played with sealed dice": "эта игра идёт не на запечатанных кубах",

@@ -23,7 +23,11 @@ def _printf(fmt: str) -> bytes:
 
 
 def _blocks() -> list[str]:
-    return re.findall(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    """The shell blocks of the page's "Worked example" section (the hash chain's own
+    example is tests/engine/test_chain_bytes.py's)."""
+    page = DOC.read_text(encoding="utf-8")
+    section = page.split("\n## Worked example\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)```", section, re.S)
 
 
 def _run(block: str) -> tuple[str, bytes, bytes | None, str, list[int] | None, str | None]:

@@ -6,7 +6,9 @@ commitment or other nonces are named)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import hashlib
 import hmac
 
@@ -45,14 +47,21 @@ def _set_witness(game: Game, block: dict) -> None:
 def witnessed_game(nonces=NONCES, skip: int = 0) -> tuple[Game, str]:
     """Turn 1 rolled without nonces (three rolls and a typed one), turn 2 witnessed by
     two players (four rolls), turn 3 without (one roll). `skip`: the nonces entered as
-    counting from that many rolls later than the next (a game master's doctored program)."""
+    counting from that many rolls later than the next (a game master's doctored program).
+    Built once per argument (sealing costs a second of key derivation), a copy returned."""
+    game, seed = _built(tuple(nonces), skip)
+    return copy.deepcopy(game), seed
+
+
+@functools.lru_cache(maxsize=8)
+def _built(nonces: tuple, skip: int) -> tuple[Game, str]:
     game, seed = sealed_game()
     for k in range(3):
         _roll(game, (D6, D10)[k % 2], 1 + k % 2, f"t1 roll {k + 1}")
     game.append_log(LogEntry(1, "us-1-2", "morale", None,
                              (draw(TypedDice("4"), D6, 1, label="morale"),), "typed"))
     game.turn = 2
-    block, _ = record.declare(game.state, 2, DECLARED)
+    block, _ = record.declare(game.state, 2, DECLARED, game.log)
     _set_witness(game, block)
     with pytest.raises(DiceError, match="nonces"):
         sealed.app_dice(game)
@@ -129,13 +138,15 @@ def test_other_nonces_give_other_rolls():
 def test_declarations_and_nonces_are_fixed_once_used():
     game, _ = witnessed_game()
     with pytest.raises(scheme.WitnessError, match="cannot change"):
-        record.declare(game.state, 2, ["other"])
+        record.declare(game.state, 2, ["other"], game.log)
+    with pytest.raises(scheme.WitnessError, match="declare a turn before its first roll"):
+        record.declare(game.state, 3, ["late"], game.log)
     with pytest.raises(scheme.WitnessError, match="cannot change"):
         record.enter_nonces(game.state, 2, NONCES, game.log, 9)
     with pytest.raises(scheme.WitnessError, match="declarations committed first"):
         record.enter_nonces(game.state, 3, NONCES, game.log, 9)
     with pytest.raises(scheme.WitnessError, match="not played with sealed dice"):
-        record.declare({}, 1, ["x"])
+        record.declare({}, 1, ["x"], ())
     tampered = {**game.state[scheme.STATE_KEY]}
     tampered["turns"] = [dict(t) for t in tampered["turns"]]
     tampered["turns"][0]["declarations"] = ["Gren 2 shoots Cpl. Reyes"]
@@ -248,7 +259,7 @@ def test_a_damaged_or_padded_thread_never_passes_as_another(junk, cut, how):
     """Any text around the posts' lines, and any one character of the thread changed,
     dropped or doubled: the thread reads back as posted, or its check against the file
     fails — a damaged line is never taken for a good one silently."""
-    game, _ = _WITNESSED
+    game, _ = _built(NONCES, 0)  # read only: the cached game itself
     lines = chain_lines(game)
     text = junk + "\n".join(format_line(x, "bbcode") for x in lines) + junk
     assert parse_thread(text) == lines and _check(game, text).ok
@@ -259,8 +270,6 @@ def test_a_damaged_or_padded_thread_never_passes_as_another(junk, cut, how):
     if got != lines and _check(game, damaged).ok:
         assert got == lines[:len(got)], "only a last post lost whole may go unnoticed"
 
-
-_WITNESSED = witnessed_game()
 
 
 def test_a_game_without_sealed_dice_has_no_witness_lines():
@@ -279,7 +288,7 @@ def test_rolls_after_the_nonces_made_without_them_are_named():
     report = _check(game, thread(game))
     assert [(p.kind, dict(p.values)["roll"]) for p in report.problems] == [
         ("before_first", 4), ("before_first", 5)]
-    assert "roll #4 was made after the players' nonces were entered but derived without" \
+    assert "roll #4 was derived without the players' nonces in a turn that has them" \
         in report.text()
     good, _ = witnessed_game()
     assert _check(good, thread(good)).ok
