@@ -25,7 +25,6 @@ def board_share(win) -> float:
     return win.view.width() / win.width()
 
 
-
 def assert_table_in_view(win) -> None:
     """The fitted table is whole in the view (fitted again when the board narrowed)."""
     shown = win.view.visible_table_rect().adjusted(-0.1, -0.1, 0.1, 0.1)
