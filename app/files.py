@@ -373,11 +373,11 @@ class FileController(FileNotices, FileMenu, QObject):
     def _start_dir(self) -> str:
         """The open file's folder, else the last folder a file was chosen in, else the
         most recent file's, else the user's documents (never the program's folder)."""
-        from app.settings import FOLDER_KEY, settings, start_folder
+        from app.settings import FOLDER_KEY, proposed_folder, settings, start_folder
 
         shown = self.path or self.source
         if shown is not None and not str(shown).startswith("demo:"):
-            return str(shown.parent)
+            return str(proposed_folder(shown))
         if settings().value(FOLDER_KEY, ""):
             return str(start_folder())
         recent = self.recent.paths()
@@ -448,7 +448,7 @@ class FileController(FileNotices, FileMenu, QObject):
         game = self.game
         stem = shown.stem if shown is not None else _file_stem(
             game.scenario.name if game is not None else "game")
-        folder = shown.parent if shown is not None else Path(self._start_dir() or ".")
+        folder = Path(self._start_dir())  # the game's folder, never the program's
         return folder / f"{stem}{suffix}"
 
     # --- scenario JSON ----------------------------------------------------------------------

@@ -38,7 +38,9 @@ class PictureExport(QObject):
         game = self.window.editor.game
         files = self.window.services.files
         shown = getattr(files, "path", None) or getattr(files, "source", None)
-        folder = shown.parent if shown is not None else Path.home()
+        from app.settings import proposed_folder
+
+        folder = proposed_folder(shown)  # the game's folder, never the program's
         stem = shown.stem if shown is not None else "".join(
             c if c.isalnum() else "-" for c in game.scenario.name.lower()).strip("-")
         n = 1 + sum(1 for e in game.log if e.action == "picture")
