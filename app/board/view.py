@@ -149,6 +149,11 @@ class BoardView(QGraphicsView):
 
     # --- zoom and pan -----------------------------------------------------------------------
 
+    @property
+    def fitted(self) -> bool:
+        """The whole table is shown as fitted (F): a resize fits it again."""
+        return self._fitted
+
     def px_per_inch(self) -> float:
         """The current zoom: screen pixels per table inch."""
         return self.transform().m11()
@@ -179,6 +184,16 @@ class BoardView(QGraphicsView):
         self._relabel.stop()
         self.end_wheel_picture()
         self._layout_labels()
+
+    def show_kept_area(self, centre: QPointF, px_per_inch: float, w_in: float,
+                       h_in: float) -> None:
+        """Show the area `w_in` × `h_in` inches about `centre` at `px_per_inch`, zoomed out
+        as far as it takes to show it whole, and keep it through the resizes to come (a
+        restored window whose docks are still being laid out)."""
+        self.show_area(centre.x(), centre.y(), px_per_inch)
+        self._kept = (px_per_inch, QPointF(centre), w_in, h_in)
+        self._kept_view = (self.px_per_inch(), self.view_centre())
+        self._keep_area(QSize())
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by `factor`, keeping the table point under `anchor` (view pixels) in place."""

@@ -72,9 +72,10 @@ def dock_widgets(window: QMainWindow, kind: type[QDockWidget] = QDockWidget
 
 
 def add_view_dock(window, dock: QDockWidget, text: str, shortcut: str, *,
-                  tab_with: type[QDockWidget] | None = None) -> None:
+                  tab_with: type[QDockWidget] | tuple[type[QDockWidget], ...] | None = None
+                  ) -> None:
     """Put `dock` on the right, hidden, with a View menu toggle `text` (`shortcut`); tabbed
-    with the first other dock of class `tab_with` already there, if any."""
+    with the first other dock of class `tab_with` (one of the classes) already there."""
     area = Qt.DockWidgetArea.RightDockWidgetArea
     window.addDockWidget(area, dock)
     if tab_with is not None:
@@ -84,8 +85,14 @@ def add_view_dock(window, dock: QDockWidget, text: str, shortcut: str, *,
             window.tabifyDockWidget(others[0], dock)
     dock.hide()
     toggle = dock.toggleViewAction()
+    # shown from the menu or its key: in front of the docks it shares tabs with
+    toggle.triggered.connect(lambda checked: dock.raise_() if checked else None)
     toggle.setText(text)
     toggle.setShortcut(shortcut)
     view_menu = getattr(window, "view_menu", None)
     if view_menu is not None:
         view_menu.addAction(toggle)
+    if getattr(window, "layout_restored", False):  # added after the saved layout came back
+        from app.settings_layout import restore_dock
+
+        restore_dock(window, dock)
