@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -97,7 +98,7 @@ class OddsChart(QWidget):
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)  # whole in a narrow dock, and in Russian
         self.placeholder.setMinimumHeight(PLACEHOLDER_PX)
-        self.placeholder.setStyleSheet("color: #666; background: white;")
+        self.placeholder.setAutoFillBackground(True)  # the palette's base, as the plot
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels([tr("outcome"), tr("exactly"), tr("at least")])
         self.table.horizontalHeaderItem(2).setToolTip(tr("P(outcome ≥ this row's outcome)"))
@@ -165,16 +166,42 @@ class OddsChart(QWidget):
         import pyqtgraph as pg
 
         self._pg = pg
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget()
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.plot.setMinimumHeight(PLOT_PX)
         for name in ("left", "bottom"):
             self.plot.getAxis(name).enableAutoSIPrefix(False)
-            self.plot.getAxis(name).setTextPen("#333")
+        self.follow_palette()
         self.body.replaceWidget(self.placeholder, self.plot)
         self.placeholder.hide()
+
+    def colours(self) -> tuple[QColor, QColor]:
+        """The chart's background and ink: the palette's base and text (light or dark
+        theme alike, app.settings_dialog.apply_theme)."""
+        pal = self.palette()
+        return pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+
+    def follow_palette(self) -> None:
+        """Paint the plot and the placeholder in the palette's colours."""
+        base, ink = self.colours()
+        pal = self.placeholder.palette()
+        pal.setColor(QPalette.ColorRole.Window, base)
+        pal.setColor(QPalette.ColorRole.WindowText, ink)
+        self.placeholder.setPalette(pal)
+        if self.plot is None:
+            return
+        self.plot.setBackground(base)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setTextPen(ink)
+            axis.setPen(ink)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:   # the theme was switched
+            self.follow_palette()
 
     def _show(self, dist: OutcomeDistribution | None) -> None:
         self.shown = dist
