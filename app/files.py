@@ -323,7 +323,10 @@ class FileController(FileNotices, FileMenu, QObject):
         read = self._read_game if as_game else self._read_scenario
         self._read_problems = ()
         self._journal_aside = None
-        game = read(p)  # before asking: a refused file needs no decision about this one
+        from app.desktop import busy
+
+        with busy():   # a big table takes a while to read
+            game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
         self._show(game, path=p if as_game else None, source=p)

@@ -76,6 +76,7 @@ class PictureExport(QObject):
     def export(self, path: Path, opts: PictureOptions, reach_of: str | None = None) -> Rendered:
         """Write the picture and log it (PictureError says why not); `reach_of`: a unit
         whose reach area the select tool draws for the picture and takes away after."""
+        from .desktop import busy
         from .picture import PictureError, save_picture
         from .picture_dialog import picture_entry
 
@@ -86,8 +87,9 @@ class PictureExport(QObject):
         try:
             if select is not None:
                 select.show_reach(reach_of)
-            r = save_picture(path, w.scene, w.editor.game, opts,
-                             restore_px_per_inch=w.view.px_per_inch())
+            with busy():   # a big table's picture can take seconds
+                r = save_picture(path, w.scene, w.editor.game, opts,
+                                 restore_px_per_inch=w.view.px_per_inch())
         finally:
             if select is not None:
                 select.clear_overlay()

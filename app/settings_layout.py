@@ -25,9 +25,10 @@ from app.settings import settings
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QScreen
-    from PySide6.QtWidgets import QDockWidget
+    from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-    from app.window import MainWindow
+    #: app.window.MainWindow (not imported: app.window imports this module)
+    MainWindow = QMainWindow
 
 GEOMETRY_KEY = "layout/geometry"
 STATE_KEY = "layout/state"

@@ -114,6 +114,10 @@ class MainWindow(QMainWindow):
         self.pointer_hint = PointerLabel(self.view.viewport())
         self._build_actions()
         self._build_status_bar()
+        from . import desktop
+
+        #: drops of scenario and game files, View ▸ Full screen (F11): app.desktop
+        self.file_drop, self.full_screen = desktop.install(self)
         self.tools = ToolManager(self)
         self.view.router = self.tools
         self.view.pointer_moved.connect(self._show_pointer)

@@ -624,10 +624,10 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
 
 def install(window) -> ActionPanel:
     """The Actions dock on the right, hidden until View ▸ Actions (Ctrl+Shift+A)."""
-    from app.log_dock import LogDock
-
     dock = ActionPanel(window)
-    # a tab beside the Log: stacked, on a 1280×800 screen each had too little height
-    add_view_dock(window, dock, tr("&Actions"), "Ctrl+Shift+A", tab_with=(ActionPanel, LogDock))
+    # a tab beside the Log (app.log_dock's "log_dock"): stacked, on a 1280×800 screen each
+    # had too little height
+    add_view_dock(window, dock, tr("&Actions"), "Ctrl+Shift+A",
+                  tab_with=(ActionPanel, "log_dock"))
     window.services.action_panel = dock
     return dock

@@ -72,15 +72,20 @@ def dock_widgets(window: QMainWindow, kind: type[QDockWidget] = QDockWidget
 
 
 def add_view_dock(window, dock: QDockWidget, text: str, shortcut: str, *,
-                  tab_with: type[QDockWidget] | tuple[type[QDockWidget], ...] | None = None
-                  ) -> None:
+                  tab_with: type[QDockWidget] | tuple[type[QDockWidget] | str, ...]
+                  | None = None) -> None:
     """Put `dock` on the right, hidden, with a View menu toggle `text` (`shortcut`); tabbed
-    with the first other dock of class `tab_with` (one of the classes) already there."""
+    with the first other dock already there of class `tab_with` (or of one of the classes
+    or object names it lists)."""
     area = Qt.DockWidgetArea.RightDockWidgetArea
     window.addDockWidget(area, dock)
     if tab_with is not None:
-        others = [d for d in dock_widgets(window, tab_with) if d is not dock
-                  and window.dockWidgetArea(d) == area]
+        kinds = tab_with if isinstance(tab_with, tuple) else (tab_with,)
+        classes = tuple(k for k in kinds if isinstance(k, type))
+        names = {k for k in kinds if isinstance(k, str)}
+        others = [d for d in dock_widgets(window) if d is not dock
+                  and window.dockWidgetArea(d) == area
+                  and (isinstance(d, classes) or d.objectName() in names)]
         if others:
             window.tabifyDockWidget(others[0], dock)
     dock.hide()

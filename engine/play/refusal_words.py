@@ -1,7 +1,7 @@
 """The rules' refusal of an action in the player's words: the action named by its label,
-not by the id a ruleset's "{action}: why" refusal carries ("tank_fire: the main gun is not
-aimed …" → "Fire main gun: the main gun is not aimed …"). The reason itself stays the
-rules' own message (translated whole, as any engine message)."""
+not by the id a ruleset's "{action}: why" refusal carries ("<action id>: why" → "<the
+action's label>: why"). The reason itself stays the rules' own message (translated whole,
+as any engine message)."""
 
 from __future__ import annotations
 
