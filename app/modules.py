@@ -17,14 +17,10 @@ TOOL_MODULES: tuple[str, ...] = (
 
 WINDOW_MODULES: tuple[str, ...] = (
     "app.files",
-    "app.log_dock",
+    "app.panels.dock_catalog",
     "app.library_menu",
-    "app.panels.turn_dock",
-    "app.panels.action_panel",
-    "app.panels.tests_dock",
     "app.panels.readings_dialog",
     "app.groups",
-    "app.panels.organisation_dock",
     "app.picture_menu",
     "app.turn_post_dialog",
     "app.sealed_dice",

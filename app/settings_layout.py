@@ -9,8 +9,9 @@ and the view keeps the area saved whole while they are laid out.
 Only the program's own window remembers (`remember`, called by `run_gui`): windows built by
 tests and scripts neither read nor write the layout. A first start, or a saved layout that
 cannot be read, opens at a size that fits the screen's available room (`fitting_size`).
-Docks added after the saved state was restored (app.panels.docks.add_view_dock, a dock
-installed when first wanted) get their saved place then (`restore_dock`)."""
+The docks are made when first wanted (app.panels.dock_catalog) and Qt's restoreState places
+only docks that exist: the docks made are saved by name, made again before the state is
+restored; one made later takes its saved place when made (the catalog asks Qt)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from app.settings import settings
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QScreen
-    from PySide6.QtWidgets import QDockWidget, QMainWindow
+    from PySide6.QtWidgets import QMainWindow
 
     #: app.window.MainWindow (not imported: app.window imports this module)
     MainWindow = QMainWindow
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 GEOMETRY_KEY = "layout/geometry"
 STATE_KEY = "layout/state"
 VIEW_KEY = "layout/view"
+DOCKS_KEY = "layout/docks"
 #: Bumped when the docks change so much that an old saved state would misplace them.
 STATE_VERSION = 1
 #: The size the window opens at on a first start, when the screen has the room.
@@ -73,6 +75,8 @@ def save_layout(window: MainWindow) -> None:
     s = settings()
     s.setValue(GEOMETRY_KEY, window.saveGeometry())
     s.setValue(STATE_KEY, window.saveState(STATE_VERSION))
+    catalog = window.services.docks
+    s.setValue(DOCKS_KEY, json.dumps(sorted(catalog.made) if catalog is not None else []))
     shown = view.visible_table_rect()
     s.setValue(VIEW_KEY, json.dumps({
         "file": shown_file(window), "fitted": view.fitted, "px_per_inch": view.px_per_inch(),
@@ -88,17 +92,22 @@ def restore_geometry(window: MainWindow) -> None:
 
 
 def restore_state(window: MainWindow) -> None:
-    """The saved docks and toolbars (those added later: `restore_dock`)."""
+    """The saved docks (made first: Qt places only docks that exist) and toolbars."""
     saved = _bytes(settings().value(STATE_KEY))
-    if saved is not None and window.restoreState(saved, STATE_VERSION):
-        window.layout_restored = True
+    if saved is None:
+        return
+    catalog = window.services.docks
+    if catalog is not None:
+        from app.panels.dock_catalog import DOCKS_BY_SERVICE
 
-
-def restore_dock(window, dock: QDockWidget) -> None:
-    """A dock added after the saved state was restored takes its saved place and
-    visibility (Qt keeps the state of docks it did not find)."""
-    if getattr(window, "layout_restored", False):
-        window.restoreDockWidget(dock)
+        try:
+            made = json.loads(str(settings().value(DOCKS_KEY, "[]")))
+        except ValueError:
+            made = []
+        for service in made if isinstance(made, list) else []:
+            if service in DOCKS_BY_SERVICE:
+                catalog.get(service)
+    window.restoreState(saved, STATE_VERSION)
 
 
 def restore_view(window: MainWindow) -> None:

@@ -93,8 +93,6 @@ class MainWindow(QMainWindow):
     #: The program's window keeps its layout in the settings when it closes
     #: (app.settings_layout.remember); tests' and scripts' windows do not.
     remember_layout = False
-    #: A saved dock state was restored: docks added later take their saved place.
-    layout_restored = False
 
     def __init__(self, scenario: Scenario | None = None, *,
                  defer_modules: bool = False, editor: Editor | None = None) -> None:
@@ -463,7 +461,7 @@ def relocalize(old: MainWindow) -> MainWindow:
         old.view.viewport().rect().center())
     selected = old.selected_unit_id
     new = MainWindow(editor=editor)
-    new.remember_layout, new.layout_restored = old.remember_layout, old.layout_restored
+    new.remember_layout = old.remember_layout
     if editor.has_game:
         new.path = old.path
         editor.game_replaced.emit()
@@ -471,6 +469,9 @@ def relocalize(old: MainWindow) -> MainWindow:
         hand_over = getattr(module, "hand_over", None)
         if callable(hand_over) and name in new.modules:
             hand_over(new.modules[name])
+    if old.services.docks is not None and new.services.docks is not None:
+        for service in old.services.docks.made:  # restoreState places only docks made
+            new.services.docks.get(service)
     new.restoreGeometry(QByteArray(geometry))
     new.restoreState(QByteArray(state))
     new.view.setTransform(transform)

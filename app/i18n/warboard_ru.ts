@@ -2674,6 +2674,10 @@ Replace the library&apos;s records?</source>
         <translation>{prog}: предупреждение: {file}: {problem}</translation>
     </message>
     <message>
+        <source>{prog}: warning: {file}: the journal of an unfinished save of another file lay beside it; it was not applied and is kept as {aside}</source>
+        <translation>{prog}: предупреждение: {file}: рядом лежал журнал незавершённого сохранения другого файла; он не применён и сохранён как {aside}</translation>
+    </message>
+    <message>
         <source>expected a number, got {text!r}</source>
         <translation>ожидалось число, получено {text!r}</translation>
     </message>

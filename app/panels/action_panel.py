@@ -52,7 +52,7 @@ from .action_fold import Fold, share_height
 from .action_messages import error_text
 from .action_results import ERROR_STYLE, OK_STYLE, ActionResults  # noqa: F401
 from .action_roles import RoleChoices
-from .docks import LazyDock, add_view_dock
+from .docks import LazyDock
 
 # The contents' widget modules (roles, facts, options, modifiers, odds, dice, steps) are
 # imported when the dock is first built (`_build`): the window is complete without them.
@@ -622,12 +622,20 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
         self.results.say(text, error=error)
 
 
-def install(window) -> ActionPanel:
-    """The Actions dock on the right, hidden until View ▸ Actions (Ctrl+Shift+A)."""
-    dock = ActionPanel(window)
-    # a tab beside the Log (app.log_dock's "log_dock"): stacked, on a 1280×800 screen each
-    # had too little height
-    add_view_dock(window, dock, tr("&Actions"), "Ctrl+Shift+A",
-                  tab_with=(ActionPanel, "log_dock"))
-    window.services.action_panel = dock
+def make(window) -> ActionPanel:
+    """The Actions dock (app.panels.dock_catalog places it), for the unit and group
+    selected now."""
+    return follow_selection(window, ActionPanel(window))
+
+
+def follow_selection(window, dock: ActionPanel) -> ActionPanel:
+    """`dock` starts with the unit and the group selected on the board, and follows the
+    group selected from now on."""
+    if window.selected_unit_id is not None:
+        dock._selection_changed(window.selected_unit_id)
+    groups = window.services.groups
+    if groups is not None:
+        groups.group_selected.connect(dock.use_group)
+        if groups.selected_group_id is not None:
+            dock.use_group(groups.selected_group_id)
     return dock

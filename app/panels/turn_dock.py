@@ -36,7 +36,7 @@ from app.i18n import loc, tr
 from engine.i18n import said
 
 from ..board.style import SidePalette
-from .docks import LazyDock, add_view_dock
+from .docks import LazyDock
 from .turn_readout import TurnReadout
 from .turn_table import COLUMNS, UnitRows
 from .turn_tree import TREE_COLUMNS, CommandTreeRows
@@ -500,13 +500,10 @@ class TurnDock(TurnReadout, UnitRows, CommandTreeRows, LazyDock):
 # --------------------------------------------------------------------------- the window
 
 
-def install(window) -> TurnDock:
-    """Add the dock on the right, hidden until View ▸ Turn (Ctrl+T) shows it — as the Log
-    dock, the board keeps the room until it is wanted — and follow the window's editor."""
+def make(window) -> TurnDock:
+    """The Turn dock (app.panels.dock_catalog places it), following the window's editor."""
     dock = TurnDock(window)
-    add_view_dock(window, dock, tr("&Turn"), "Ctrl+T")
     editor = getattr(window, "editor", None)
     if editor is not None:
         dock.set_editor(editor, window)
-    window.services.turn_dock = dock
     return dock

@@ -38,11 +38,13 @@ def test_no_unit_leaves_the_view_when_a_dock_opens(qtbot, sample):
     settle(qtbot)
     assert units_out_of_view(win) == []
     scale = win.view.px_per_inch()
-    docks = [d for d in win.dock_widgets() if not d.isVisible()]
-    assert len(docks) >= 4
-    for dock in docks:
-        dock.toggleViewAction().trigger()
+    catalog = win.services.docks
+    assert len(catalog.entries) >= 4
+    for service, entry in catalog.entries.items():   # each dock from its View menu entry
+        entry.trigger()
         settle(qtbot)
+        dock = catalog.get(service)
+        assert dock.isVisible()
         assert units_out_of_view(win) == [], dock.windowTitle()
         dock.toggleViewAction().trigger()
         settle(qtbot)

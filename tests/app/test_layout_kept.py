@@ -20,11 +20,11 @@ SAMPLE = Path(str(resources.files("resources.scenarios").joinpath("crossroads.js
 @pytest.fixture(autouse=True)
 def no_saved_layout():
     s = st.settings()
-    for key in (layout.GEOMETRY_KEY, layout.STATE_KEY, layout.VIEW_KEY):
+    for key in (layout.GEOMETRY_KEY, layout.STATE_KEY, layout.VIEW_KEY, layout.DOCKS_KEY):
         s.remove(key)
     s.sync()
     yield
-    for key in (layout.GEOMETRY_KEY, layout.STATE_KEY, layout.VIEW_KEY):
+    for key in (layout.GEOMETRY_KEY, layout.STATE_KEY, layout.VIEW_KEY, layout.DOCKS_KEY):
         s.remove(key)
     s.sync()
 
