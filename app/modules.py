@@ -22,6 +22,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.readings_dialog",
     "app.groups",
     "app.picture_menu",
+    "app.backdrop",
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.zones",

@@ -25,6 +25,7 @@ from pathlib import Path
 import sqlite_utils
 
 from engine import journal
+from engine.gamefile_backdrop import read_backdrop
 from engine.gamefile_open import (
     BUSY_TIMEOUT_S,
     MAX_GAME_BYTES,
@@ -128,6 +129,7 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
     game_rows = db.execute("SELECT key, json FROM game").fetchall()
     check_utf8("game", ("key", "json"), game_rows)
     meta = game_meta(game_rows)
+    backdrop = read_backdrop(db)
     log_rows = _log_rows(db) if log_rows is None else log_rows
     check_utf8("log", tuple(log_rows[0]) if log_rows else (),
                [tuple(r.values()) for r in log_rows])
@@ -137,7 +139,9 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
             raise invalid("log", r["seq"], "seq", msg("expected {n} (the log has a gap)",
                                                       n=i + 1))
         log.append(log_entry(r))
-    return build_game(doc, ids, meta, log)
+    game = build_game(doc, ids, meta, log)
+    game.backdrop = backdrop
+    return game
 
 
 def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database], object],

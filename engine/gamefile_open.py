@@ -43,9 +43,11 @@ except ImportError:  # Windows
 from engine.gamefile_schema import (
     APPLICATION_ID,
     FORMAT,
+    OPTIONAL_TABLES,
     SCHEMA_VERSION,
     TABLES,
     GameFileError,
+    create_backdrop_table,
     create_tables,
     invalid,
 )
@@ -363,7 +365,8 @@ def our_columns() -> dict[str, tuple[tuple, ...]]:
     try:
         db = sqlite_utils.Database(conn, execute_plugins=False)
         create_tables(db)
-        return {t: _columns(db, t) for t in TABLES}
+        create_backdrop_table(db)
+        return {t: _columns(db, t) for t in (*TABLES, *OPTIONAL_TABLES)}
     finally:
         conn.close()
 

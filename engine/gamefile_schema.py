@@ -16,6 +16,9 @@ A game file is one SQLite database (engine/gamefile.py opens and writes it). Its
              a file written before the chain gains the column on its next write, and
              meta's log_entries / log_head record the count and the last entry's hash,
              so an entry changed or removed outside Warboard is found on open).
+- `backdrop` the table picture (engine/backdrop.py), one row: key "picture", json (its
+             format, size, hash, placement, look), image (the PNG / JPEG bytes). Made
+             only when a game has a picture, so a game without one is the file it was.
 
 `GameSnapshot` is a game reduced to these rows as JSON text: immutable strings, so a snapshot
 taken on the interface's thread can be written on another while play goes on. Reading goes
@@ -47,6 +50,8 @@ SCHEMA_VERSION = 1
 #: SQLite's application_id header field: "WBRD", so `file(1)` and we can tell our files.
 APPLICATION_ID = 0x57425244
 TABLES = ("meta", "scenario", "terrain", "units", "game", "log")
+#: Tables a file has only when it holds what they store.
+OPTIONAL_TABLES = ("backdrop",)
 #: Top-level scenario keys whose contents live in their own row tables.
 ROW_TABLES = ("terrain", "units")
 GAME_KEYS = ("turn", "active_side", "phase", "sides", "activation_order", "state")
@@ -112,6 +117,12 @@ def create_tables(db: sqlite_utils.Database) -> None:
     )
 
 
+def create_backdrop_table(db: sqlite_utils.Database) -> None:
+    """The table picture's table (inside the caller's transaction)."""
+    db["backdrop"].create({"key": str, "json": str, "image": bytes}, pk="key",
+                          not_null={"json", "image"})
+
+
 def add_chain_column(db: sqlite_utils.Database) -> bool:
     """Give a file written before the hash chain its `log.prev` column, the stored rows
     chained as they are (inside the caller's transaction). False if it had one."""
@@ -160,6 +171,10 @@ class GameSnapshot:
     #: `keep_doc`: the scenario's own rows did not change.
     unit_ids: tuple[str, ...] | None = None
     keep_doc: bool = False
+    #: The table picture (engine.backdrop.Backdrop or None); with `keep_backdrop` the
+    #: file's is left as it is (a snapshot made without one in mind).
+    backdrop: Any = None
+    keep_backdrop: bool = True
 
     @property
     def log_end(self) -> int:
@@ -210,6 +225,10 @@ class Capture:
     #: A partial capture (`capture_changes`): every unit id in order, `units` only those
     #: an effect wrote, `doc` None when neither the terrain nor the scenario changed.
     unit_ids: tuple[str, ...] | None = None
+    #: The game's table picture (immutable: a reference costs nothing), and whether
+    #: this capture is to write it (a partial capture only when an effect changed it).
+    backdrop: Any = None
+    with_backdrop: bool = True
 
     @property
     def log_end(self) -> int:
@@ -250,6 +269,7 @@ def merge_captures(captures: list[Capture]) -> GameSnapshot:
     units: dict[str, str] = {}
     full = False
     last_doc: Capture | None = None
+    pictured = [c for c in captures if c.with_backdrop]
     log: Capture | GameSnapshot | None = None
     for c in captures:
         if c.unit_ids is None:
@@ -269,7 +289,9 @@ def merge_captures(captures: list[Capture]) -> GameSnapshot:
     top, terrain = last_doc.doc_rows(bool(order)) if last_doc is not None else ((), ())
     return GameSnapshot(top, terrain, tuple(units.items()), last.game, log.log_start,
                         log.log, last.taken, last.log_head,
-                        unit_ids=None if full else order, keep_doc=last_doc is None)
+                        unit_ids=None if full else order, keep_doc=last_doc is None,
+                        backdrop=pictured[-1].backdrop if pictured else None,
+                        keep_backdrop=not pictured)
 
 
 def _units_position(doc: dict, scenario: Scenario) -> int:
@@ -288,7 +310,7 @@ def _units_position(doc: dict, scenario: Scenario) -> int:
 #: ruleset registers) makes the capture a full one: nothing it changed can be missed.
 UNIT_HEADS = ("unit", "units", "table")
 DOC_HEADS = ("terrain", "groups")
-GAME_HEADS = ("game",)
+GAME_HEADS = ("game", "backdrop")
 
 
 def capture_changes(game: Game, log_start: int, touched: set) -> Capture:
@@ -303,7 +325,8 @@ def capture_changes(game: Game, log_start: int, touched: set) -> Capture:
     everyone = game.all_units()
     chosen = [u for u in everyone if u.id in ids]
     capture = _capture(game, log_start, chosen, doc_changed)
-    return dataclasses.replace(capture, unit_ids=tuple(u.id for u in everyone))
+    return dataclasses.replace(capture, unit_ids=tuple(u.id for u in everyone),
+                               with_backdrop=any(h == "backdrop" for h, _ in touched))
 
 
 def capture_game(game: Game, log_start: int = 0) -> Capture:
@@ -323,7 +346,8 @@ def _capture(game: Game, log_start: int, everyone: list[Unit], with_doc: bool) -
     log = game.log
     rows = tuple(log_row(i + 1, log[i], stamp) for i in range(log_start, len(log)))
     return Capture(doc, _units_position(doc, game.scenario) if doc is not None else 0,
-                   fields, dynamic, game_rows, log_start, rows, stamp, game.log_head())
+                   fields, dynamic, game_rows, log_start, rows, stamp, game.log_head(),
+                   backdrop=game.backdrop)
 
 
 # --------------------------------------------------------------------------- rows → game

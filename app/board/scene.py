@@ -73,6 +73,8 @@ class BoardScene(QGraphicsScene):
         #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
         self._warnings: dict[str, list] = {}
         self.selection_item: QGraphicsPathItem | None = None
+        #: draws the table picture over the cloth, under the grid and terrain (app.backdrop)
+        self.backdrop_painter: Callable[[QPainter, QRectF], None] | None = None
         #: bumped by whatever may change how the board under the tools' overlays looks (an
         #: item added or taken off below the overlays, any model sync, selection, label
         #: layout, a background redrawn): a view's held picture of the board is good only
@@ -558,6 +560,8 @@ class BoardScene(QGraphicsScene):
         if table.isEmpty():
             return
         painter.fillRect(table, style.TABLE)
+        if self.backdrop_painter is not None:
+            self.backdrop_painter(painter, table)
         visible = table.intersected(rect)
         if not visible.isEmpty():
             px_per_inch = abs(painter.worldTransform().m11()) or 1.0

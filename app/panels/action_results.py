@@ -110,7 +110,8 @@ class ActionResults(QWidget):
         self.answer_steps.setVisible(joint)
         self.joint_effects.setVisible(joint)
         if not joint:
-            self.steps_view.show_steps(res.steps, effects=change_words(res.change, res.names),
+            self.steps_view.show_steps(res.steps, effects=change_words(res.change, res.names,
+                                                                          res.ruleset),
                                        summary=res.summary, ruleset=res.ruleset)
             return
         first, *rest = res.resolutions
@@ -125,7 +126,7 @@ class ActionResults(QWidget):
         self.steps_view.show_steps(first.steps, summary=said(first), ruleset=rs)
         self.answer_steps.show_steps([s for r in rest for s in r.steps],
                                      summary="; ".join(said(r) for r in rest), ruleset=rs)
-        effects = "; ".join(loc(e, rs) for e in change_words(res.change, names)) \
+        effects = "; ".join(loc(e, rs) for e in change_words(res.change, names, rs)) \
             or self.tr("none")
         notes = "".join(f"<br><i>{loc(n, rs)}</i>" for n in res.notes)
         self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)

@@ -54,6 +54,9 @@ class Game:
     #: (the last log entry, its hash): appending and every autosave capture ask for the
     #: head, and hashing a big entry (a blast's odds) again each time cost milliseconds
     _head: tuple[Any, str] | None = field(default=None, repr=False, compare=False)
+    #: the table picture under the board (engine.backdrop.Backdrop), or None; written
+    #: through the SetBackdrop effect like any edit
+    backdrop: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.sides:

@@ -36,7 +36,7 @@ PATH_HANDLERS: dict[str, tuple[Callable[[Game, list], tuple[bool, Any]],
                                Callable[[Game, list, bool, Any], None]]] = {}
 #: Modules that register effects and path heads of their own (the board edits); imported on
 #: first need, so a change read back from a game file finds its effects.
-EFFECT_MODULES = ("engine.edits",)
+EFFECT_MODULES = ("engine.edits", "engine.backdrop")
 
 
 def register_path(head: str, read: Callable[[Game, list], tuple[bool, Any]],
