@@ -1532,6 +1532,22 @@ Replace the library&apos;s records?</source>
         <translation>Невозможно: {0}</translation>
     </message>
     <message>
+        <source>Not now: {0}</source>
+        <translation>Сейчас нельзя: {0}</translation>
+    </message>
+    <message>
+        <source>Ready now: {0}.</source>
+        <translation>Сейчас можно: {0}.</translation>
+    </message>
+    <message>
+        <source>{title} ({count})</source>
+        <translation>{title} ({count})</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Во весь экран</translation>
+    </message>
+    <message>
         <source>All dice entered.</source>
         <translation>Все кубы введены.</translation>
     </message>
