@@ -22,6 +22,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.panels.readings_dialog",
     "app.groups",
     "app.picture_menu",
+    "app.backdrop",
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.zones",
@@ -30,6 +31,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.zoom",
     "app.first_run",
     "app.help_menu",
+    "app.unit_menu",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

@@ -336,6 +336,13 @@ class TurnDock(TurnReadout, UnitRows, CommandTreeRows, LazyDock):
         for b in self.buttons:  # after re-adding: taking a widget out of a layout hides it
             b.setVisible(b in shown)
 
+    def shown_buttons(self) -> list[QPushButton]:
+        """The buttons this turn's structure offers, in turn order (the board's menu on a
+        unit offers the same buttons, so both run one door)."""
+        self.ensure_built()
+        self._layout_buttons()
+        return [b for b in self.buttons if not b.isHidden()]
+
     def _enable(self, on: bool) -> None:
         s = self.structure
         self._layout_buttons()
