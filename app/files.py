@@ -323,7 +323,10 @@ class FileController(FileNotices, FileMenu, QObject):
         read = self._read_game if as_game else self._read_scenario
         self._read_problems = ()
         self._journal_aside = None
-        game = read(p)  # before asking: a refused file needs no decision about this one
+        from app.desktop import busy
+
+        with busy():   # a big table takes a while to read
+            game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
         self._show(game, path=p if as_game else None, source=p)
@@ -373,11 +376,11 @@ class FileController(FileNotices, FileMenu, QObject):
     def _start_dir(self) -> str:
         """The open file's folder, else the last folder a file was chosen in, else the
         most recent file's, else the user's documents (never the program's folder)."""
-        from app.settings import FOLDER_KEY, settings, start_folder
+        from app.settings import FOLDER_KEY, proposed_folder, settings, start_folder
 
         shown = self.path or self.source
         if shown is not None and not str(shown).startswith("demo:"):
-            return str(shown.parent)
+            return str(proposed_folder(shown))
         if settings().value(FOLDER_KEY, ""):
             return str(start_folder())
         recent = self.recent.paths()
@@ -448,7 +451,7 @@ class FileController(FileNotices, FileMenu, QObject):
         game = self.game
         stem = shown.stem if shown is not None else _file_stem(
             game.scenario.name if game is not None else "game")
-        folder = shown.parent if shown is not None else Path(self._start_dir() or ".")
+        folder = Path(self._start_dir())  # the game's folder, never the program's
         return folder / f"{stem}{suffix}"
 
     # --- scenario JSON ----------------------------------------------------------------------

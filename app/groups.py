@@ -177,8 +177,9 @@ class GroupsController(QObject):
 
 
 def install(window) -> GroupsController:
-    """The controller; the action docks installed before it (any with `use_group`) take
-    the selected group as the actor or target of a group role."""
+    """The controller; the action docks made before it (any with `use_group`) take the
+    selected group as the actor or target of a group role (those made later follow it
+    themselves: app.panels.action_panel.follow_selection)."""
     window.services.groups = GroupsController(window)
     for dock in dock_widgets(window):
         # looked up on the class: asking a dock not built yet (LazyDock) builds it

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from app.i18n import tr
 from app.log_text import COLUMNS, Namer, _plain, entry_text, entry_units, log_text
-from app.panels.docks import LazyDock, add_view_dock
+from app.panels.docks import LazyDock
 from app.panels.list_sync import sync_combo
 
 if TYPE_CHECKING:
@@ -185,11 +185,9 @@ def _fill(box: QComboBox, items: list[tuple[str, object]], current: object) -> N
 # --------------------------------------------------------------------------- the window
 
 
-def install(window) -> LogDock:
-    """Add the dock on the right, hidden until View ▸ Log (Ctrl+L) shows it — the board
-    keeps the room until the log is wanted — and follow the window's editor."""
+def make(window) -> LogDock:
+    """The Log dock (app.panels.dock_catalog places it), following the window's editor."""
     dock = LogDock(window)
-    add_view_dock(window, dock, tr("&Log"), "Ctrl+L")
     editor = window.editor
 
     def reload() -> None:
@@ -205,7 +203,6 @@ def install(window) -> LogDock:
     editor.game_replaced.connect(reload)
     editor.logged.connect(dock.append)
     reload()
-    window.services.log_dock = dock
     return dock
 
 

@@ -17,15 +17,12 @@ TOOL_MODULES: tuple[str, ...] = (
 
 WINDOW_MODULES: tuple[str, ...] = (
     "app.files",
-    "app.log_dock",
+    "app.panels.dock_catalog",
     "app.library_menu",
-    "app.panels.turn_dock",
-    "app.panels.action_panel",
-    "app.panels.tests_dock",
     "app.panels.readings_dialog",
     "app.groups",
-    "app.panels.organisation_dock",
     "app.picture_menu",
+    "app.backdrop",
     "app.turn_post_dialog",
     "app.sealed_dice",
     "app.zones",
@@ -34,6 +31,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.zoom",
     "app.first_run",
     "app.help_menu",
+    "app.unit_menu",
 )
 
 #: Modules the first paint needs, or that must be in before a file is opened (the files

@@ -26,6 +26,7 @@ from app.i18n import tr
 
 from .board import BoardScene
 from .board.scene import INCHES_PER_FOOT
+from .picture_clear import board_rects, overlay_boxes
 
 if TYPE_CHECKING:
     from engine.model import Game
@@ -116,6 +117,9 @@ class Rendered:
     area: QRectF
     px_per_inch: float
     marks: list[QRectF] = field(default_factory=list)
+    #: the bases, unit labels and badges as the picture drew them (picture pixels): the
+    #: edge tags keep off them
+    keep_clear: list[QRectF] = field(default_factory=list)
 
 
 def around(game: Game, unit_id: str, radius_in: float) -> tuple[float, float, float, float]:
@@ -156,10 +160,10 @@ def _size(area: QRectF, width_px: int) -> QSize:
 def _prepared(scene: BoardScene, px_per_inch: float, labels: str, *, vector: bool,
               restore_px_per_inch: float | None) -> Iterator[None]:
     """The scene as the picture shows it, then as it was: labels laid out for the picture's
-    scale (and thinned to leaders or none), the selection outline hidden, and for a vector
-    picture the per-view caches off (a cached item would be pasted into the SVG as a
-    bitmap, its text lost)."""
-    scene.layout_labels(px_per_inch)
+    scale off the tools' lines (app.picture_clear) and thinned to leaders or none, the
+    selection outline hidden, and for a vector picture the per-view caches off (a cached
+    item would be pasted into the SVG as a bitmap, its text lost)."""
+    scene.layout_labels(px_per_inch, overlay_boxes(scene, px_per_inch))  # names off lines
     if labels != "all":
         leaders = {i.unit.parent for i in scene.unit_items.values() if i.unit.parent}
         for item in scene.unit_items.values():
@@ -199,7 +203,8 @@ def _paint(painter: QPainter, scene: BoardScene, game: Game, opts: PictureOption
                    restore_px_per_inch=restore_px_per_inch):
         scene.render(painter, QRectF(0, 0, size.width(), size.height()), area,
                      Qt.AspectRatioMode.IgnoreAspectRatio)
-    rendered = Rendered(size, area, scale)
+        drawn = board_rects(scene, area, scale)
+    rendered = Rendered(size, area, scale, keep_clear=drawn)
     if opts.grid:
         _grid(painter, scene, rendered)
     if opts.decorations:
@@ -227,7 +232,8 @@ def render_image(scene: BoardScene, game: Game, opts: PictureOptions = PictureOp
 def render_svg(scene: BoardScene, game: Game, opts: PictureOptions = PictureOptions(), *,
                restore_px_per_inch: float | None = None,
                title: str = "") -> tuple[bytes, Rendered]:
-    """The picture as SVG: shapes as paths, every label, readout and mark as <text>."""
+    """The picture as SVG: shapes as paths in output pixels, every label, readout and mark
+    as <text> (app.picture_svg: what any SVG renderer draws as Qt does)."""
     from PySide6.QtSvg import QSvgGenerator  # only SVG pictures need it
 
     area = picture_area(scene, opts.area)
@@ -249,7 +255,9 @@ def render_svg(scene: BoardScene, game: Game, opts: PictureOptions = PictureOpti
     finally:
         painter.end()
     buf.close()
-    return bytes(data), rendered
+    from .picture_svg import output_units  # shapes in output pixels, a real font list
+
+    return output_units(bytes(data)), rendered
 
 
 def png_bytes(image: QImage, limit: int = MAX_PNG_BYTES) -> bytes:
@@ -456,6 +464,8 @@ class _Marks:
         font = _font(self.unit * 0.85)
         fm = QFontMetricsF(font)
         self.p.setFont(font)
+        span = {"north": (x1 - x0) * r.px_per_inch, "south": (x1 - x0) * r.px_per_inch,
+                "west": (y1 - y0) * r.px_per_inch, "east": (y1 - y0) * r.px_per_inch}
         for edge, (at, shown) in spots.items():
             if not shown:
                 continue
@@ -463,17 +473,9 @@ class _Marks:
             if edge in by_edge:
                 text += " · " + by_edge[edge]
             size = fm.size(0, text)
-            w, h = size.width() + self.pad, size.height() + 2
-            inset = 4.0
-            if edge == "north":
-                rect = QRectF(at.x() - w / 2, at.y() + inset, w, h)
-            elif edge == "south":
-                rect = QRectF(at.x() - w / 2, at.y() - inset - h, w, h)
-            elif edge == "west":
-                rect = QRectF(at.x() + inset, at.y() - h / 2, w, h)
-            else:
-                rect = QRectF(at.x() - inset - w, at.y() - h / 2, w, h)
-            if any(rect.intersects(m) for m in r.marks):
+            rect = self._edge_tag(edge, at, size.width() + self.pad, size.height() + 2,
+                                  span[edge])
+            if rect is None:
                 continue  # a corner box is there already
             self.p.setPen(Qt.PenStyle.NoPen)
             self.p.setBrush(QColor(43, 47, 51, 200))
@@ -481,6 +483,32 @@ class _Marks:
             self.p.setPen(QColor("white"))
             self.p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
             r.marks.append(rect)
+
+    #: Where along its edge a tag may sit, from the middle out (shares of the edge shown).
+    ALONG = (0.0, -0.12, 0.12, -0.24, 0.24, -0.36, 0.36)
+
+    def _edge_tag(self, edge: str, at: QPointF, w: float, h: float,
+                  span: float) -> QRectF | None:
+        """The tag's box on `edge`: the middle, or the nearest place along the edge that
+        covers no base, label, badge or corner box; when none does, the middle unless a
+        corner box is there (None: no tag)."""
+        inset = 4.0
+        places = []
+        for along in self.ALONG:
+            d = along * span
+            if edge == "north":
+                places.append(QRectF(at.x() + d - w / 2, at.y() + inset, w, h))
+            elif edge == "south":
+                places.append(QRectF(at.x() + d - w / 2, at.y() - inset - h, w, h))
+            elif edge == "west":
+                places.append(QRectF(at.x() + inset, at.y() + d - h / 2, w, h))
+            else:
+                places.append(QRectF(at.x() - inset - w, at.y() + d - h / 2, w, h))
+        free = [p for p in places if not any(p.intersects(m) for m in self.r.marks)]
+        clear = [p for p in free if not any(p.intersects(b) for b in self.r.keep_clear)]
+        if clear:
+            return clear[0]
+        return places[0] if places[0] in free else None
 
     def readout(self, text: str, y: float) -> None:
         lines = [(line, self.font) for line in text.splitlines() if line.strip()]

@@ -44,7 +44,12 @@ def scrollable(dock: QDockWidget) -> QScrollArea | None:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     dock.setWidget(area)   # the dock gives up the old widget; the area takes it
     area.setWidget(inner)
-    area.setMinimumWidth(min(MIN_DOCK_PX, inner.minimumSizeHint().width()))
+    # a width the contents ask for outright (the Actions dock's) is kept, scroll bar and
+    # all: cut on the side, its buttons would sit beyond a sideways scroll
+    asked = inner.minimumWidth()
+    area.setMinimumWidth(max(min(MIN_DOCK_PX, inner.minimumSizeHint().width()),
+                             asked + area.verticalScrollBar().sizeHint().width()
+                             if asked else 0))
     if keep_focus:
         focus.setFocus()
     return area
@@ -64,9 +69,7 @@ class RoomKeeper(QObject):
         #: watched for any child added (each child wrapped in Python to see if it is a dock)
         self._told = hasattr(window, "dock_added")
         if self._told:
-            window.dock_added.connect(
-                lambda dock: QTimer.singleShot(0, self, functools.partial(self._watch_later,
-                                                                          dock)))
+            window.dock_added.connect(self._added)
         window.installEventFilter(self)
 
     def watch(self, dock: QDockWidget) -> None:
@@ -90,6 +93,12 @@ class RoomKeeper(QObject):
             scrollable(obj)
             self.schedule()
         return False
+
+    def _added(self, dock: QDockWidget) -> None:
+        """A dock added after start-up: its first Show is seen from now (a dock made and
+        shown at once, app.panels.dock_catalog), the rest once its maker is done."""
+        dock.installEventFilter(self)
+        QTimer.singleShot(0, self, functools.partial(self._watch_later, dock))
 
     def _watch_later(self, dock: QDockWidget) -> None:
         """A dock added after start-up, once its maker has given it its contents."""

@@ -9,15 +9,17 @@ run before that reads the field and checks for None; nothing is attached to the 
 itself and nothing is looked up by name.
 
 Lazy loading has one boundary, app/modules.py: the window imports each listed module by
-name when it installs it, and a dock builds its contents when first shown
-(app.panels.docks.LazyDock). This module imports nothing but for type checking, so the
-window can build its `Services` at start-up without pulling in any of them.
+name when it installs it. The docks are fields here too, but made when first asked for
+(app.panels.dock_catalog: reading `action_panel` makes the Actions dock, hidden), and a
+dock builds its contents when first shown (app.panels.docks.LazyDock). This module imports
+nothing but for type checking, so the window can build its `Services` at start-up without
+pulling in any of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from app.help_menu import HelpMenu
     from app.log_dock import LogDock
     from app.panels.action_panel import ActionPanel
+    from app.panels.dock_catalog import DockCatalog
     from app.panels.organisation_dock import OrganisationDock
     from app.panels.readings_form import ReadingsDialog
     from app.panels.tests_dock import TestsDock
@@ -41,6 +44,23 @@ if TYPE_CHECKING:
     from app.turn_post_dialog import TurnPost
     from app.zones import ZonesController
     from app.zoom import ZoomController
+
+
+D = TypeVar("D")
+
+
+class _Dock(Generic[D]):
+    """A dock of the catalog as a field of `Services`: made when first read (hidden, its
+    contents not built); None until the catalog is installed."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, services: Services | None, owner: type | None = None) -> D | None:
+        if services is None:
+            return self  # type: ignore[return-value]  (read on the class: the descriptor)
+        catalog = services.docks
+        return None if catalog is None else catalog.get(self.name)
 
 
 @dataclass(eq=False)
@@ -56,13 +76,16 @@ class Services:
     #: Opening, saving, autosave and the game's file; `MainWindow.open_path` goes through it.
     files: FileController | None = None
 
-    # --- docks (app.panels.*, app.log_dock) ----------------------------------------------
-    log_dock: LogDock | None = None
-    turn_dock: TurnDock | None = None
+    # --- docks (app.panels.dock_catalog: each made when first read) -----------------------
+    #: The View menu's dock entries and the docks made so far.
+    docks: DockCatalog | None = None
+    # the docks (class variables, no dataclass fields), each read through the catalog
+    log_dock: ClassVar[_Dock[LogDock]] = _Dock()
+    turn_dock: ClassVar[_Dock[TurnDock]] = _Dock()
     #: The Actions dock.
-    action_panel: ActionPanel | None = None
-    tests_dock: TestsDock | None = None
-    organisation_dock: OrganisationDock | None = None
+    action_panel: ClassVar[_Dock[ActionPanel]] = _Dock()
+    tests_dock: ClassVar[_Dock[TestsDock]] = _Dock()
+    organisation_dock: ClassVar[_Dock[OrganisationDock]] = _Dock()
 
     # --- menus and their dialogs ---------------------------------------------------------
     #: The Game menu, made by whichever module asks first (app.panels.readings_dialog).

@@ -25,6 +25,7 @@ from pathlib import Path
 import sqlite_utils
 
 from engine import journal
+from engine.gamefile_backdrop import read_backdrop
 from engine.gamefile_open import (
     BUSY_TIMEOUT_S,
     MAX_GAME_BYTES,
@@ -56,6 +57,7 @@ from engine.gamefile_rows import (
 )
 from engine.gamefile_schema import (
     APPLICATION_ID,
+    CHAIN_TAIL,
     FORMAT,
     ROW_TABLES,
     SCHEMA_VERSION,
@@ -78,7 +80,7 @@ from engine.gamefile_schema import (
     snapshot_game,
 )
 from engine.i18n import msg, verbatim
-from engine.log_chain import GENESIS, chain_problems, entry_hash
+from engine.log_chain import GENESIS, chain_problems, entry_hash, relink, row_hash
 from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
 
@@ -128,6 +130,8 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
     game_rows = db.execute("SELECT key, json FROM game").fetchall()
     check_utf8("game", ("key", "json"), game_rows)
     meta = game_meta(game_rows)
+    tail = next((text for key, text in game_rows if key == CHAIN_TAIL), None)
+    backdrop = read_backdrop(db)
     log_rows = _log_rows(db) if log_rows is None else log_rows
     check_utf8("log", tuple(log_rows[0]) if log_rows else (),
                [tuple(r.values()) for r in log_rows])
@@ -137,7 +141,22 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
             raise invalid("log", r["seq"], "seq", msg("expected {n} (the log has a gap)",
                                                       n=i + 1))
         log.append(log_entry(r))
-    return build_game(doc, ids, meta, log)
+    game = build_game(doc, ids, meta, log, _tail(tail))
+    game.backdrop = backdrop
+    if log_rows and log_rows[-1].get("prev") is not None:
+        # the head as the file's last row gives it (docs/sealed-dice.md)
+        game._head = (game._log[-1], row_hash(log_rows[-1]))
+    return game
+
+
+def _tail(text: object) -> object:
+    """The saved `chain_tail` rows (None when absent or not JSON: nothing was pending)."""
+    import json
+
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
 
 
 def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database], object],
@@ -280,7 +299,7 @@ class GameFile:
         self._db: sqlite_utils.Database | None = _open_rw(self.path)
         self._db.warboard_file_id = (  # type: ignore[attr-defined]  # see _transaction
             self._db.execute("PRAGMA user_version").fetchone()[0] or None)
-        if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
+        if not {"prev", "chain", "mark"} <= set(self._db["log"].columns_dict):
             try:
                 with _transaction(self._db):
                     add_chain_column(self._db)
@@ -329,10 +348,11 @@ class GameFile:
         with _transaction(self.db):
             stored = self.stored_log()
             last = _log_rows(self.db, "WHERE seq = ?", (stored,))
-            head = entry_hash(log_entry(last[0])) if last else GENESIS
+            head = row_hash(last[0]) if last else GENESIS
             rows = []
             for i, e in enumerate(entries):
-                e = dataclasses.replace(e, prev=head)
+                if e.prev != head or e.seq != stored + 1 + i:
+                    e = relink(e, stored + 1 + i, head)
                 rows.append(log_row(stored + 1 + i, e, stamp))
                 head = entry_hash(e)
             if rows:

@@ -13,6 +13,7 @@ from importlib import metadata
 
 import sqlite_utils
 
+from engine.gamefile_backdrop import sync_backdrop
 from engine.gamefile_open import _transaction
 from engine.gamefile_schema import (
     FORMAT,
@@ -196,6 +197,8 @@ def _write_snapshot(db: sqlite_utils.Database, snap: GameSnapshot,
         else:
             uw, ud = _sync_some_rows(db, "units", snap.unit_ids, snap.units)
         _put_rows(db, "game", [{"key": k, "json": v} for k, v in snap.game], replace=True)
+        if not snap.keep_backdrop:
+            sync_backdrop(db, snap.backdrop)
         stored = db.execute("SELECT count(*) FROM log").fetchone()[0]
         appended = _append_rows(db, snap, last_stored(stored))
         _put_rows(db, "meta", _meta_rows(None, now_iso(), (snap.log_end, snap.log_head)),

@@ -260,8 +260,12 @@ def localized(obj: Any, lang: str | None, ruleset: str | None = None, *,
     if obj is None:
         return ""
     if isinstance(obj, Text):
+        # a message declared with its own translation (`own`: a ruleset's vocabulary
+        # wording) says it; any other is looked up in the glossaries
+        own = getattr(obj, "own", None)
         template = obj.template if lang == DEFAULT else (
-            _lookup(obj.template, lang, ruleset, context) or obj.template)
+            (own.get(lang) if isinstance(own, dict) else None)
+            or _lookup(obj.template, lang, ruleset, context) or obj.template)
         return _fill(template, obj.params, lang, ruleset)
     if isinstance(obj, str):
         if lang == DEFAULT:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from engine.dice import dice_name
@@ -240,9 +240,11 @@ _FACT_UNITS = {"distance_in": ("distance", "in"), "distance_m": ("distance", "m"
                "visible_fraction": ("visible", "")}
 
 
-def _fact_value(v: object, st: _Style) -> str:
-    if isinstance(v, dict):          # a fact measured per member or per target
-        return ", ".join(f"{k} {_fact_value(x, st)}" for k, x in v.items()) or st.w("none")
+def _fact_value(v: object, st: _Style, names: Mapping[str, str] | None = None) -> str:
+    if isinstance(v, dict):          # a fact measured per member or per target, by name
+        named = names or {}
+        return ", ".join(f"{st.loc(named.get(k, k))} {_fact_value(x, st)}"
+                         for k, x in v.items()) or st.w("none")
     if isinstance(v, bool):
         return st.w("yes") if v else st.w("no")
     if isinstance(v, float):
@@ -260,10 +262,10 @@ def facts_line(facts: Facts, fmt: Format | str = "text", lang: str | None = None
 
 
 def _facts_text(res: Resolution, st: _Style) -> str | None:
-    return _facts_of(res.facts, st)
+    return _facts_of(res.facts, st, res.names)
 
 
-def _facts_of(facts: Facts, st: _Style) -> str | None:
+def _facts_of(facts: Facts, st: _Style, names: Mapping[str, str] | None = None) -> str | None:
     d = facts.to_dict()
     over = set(d.pop("overridden", []))
     if not d:
@@ -272,7 +274,8 @@ def _facts_of(facts: Facts, st: _Style) -> str | None:
     for k, v in d.items():
         name, unit = _FACT_UNITS.get(k, (k.replace("_", " "), ""))
         unit = st.loc(unit) if unit else ""
-        text = st.esc(f"{st.loc(name)} {_fact_value(v, st)}{' ' + unit if unit else ''}")
+        text = st.esc(f"{st.loc(name)} {_fact_value(v, st, names)}"
+                      f"{' ' + unit if unit else ''}")
         if k in over:
             text += " " + st.italic(st.w("(entered by hand)"))
         items.append(text)
@@ -297,7 +300,7 @@ def _title(res: Resolution, st: _Style) -> str:
 
 def _tail(res: Resolution, st: _Style, *, effects: bool = True) -> list[str]:
     tail: list[str] = []
-    said: Sequence[str] = change_words(res.change, res.names) if effects else ()
+    said: Sequence[str] = change_words(res.change, res.names, res.ruleset) if effects else ()
     if said:
         tail.append(st.bold(st.w("Effects")) + ": " + "; ".join(st.esc(st.loc(e))
                                                                 for e in said))
@@ -370,7 +373,7 @@ def render_joint(joint: JointResolution, fmt: Format | str = "text", *,
             lines.extend(c)
             lines.append("")
     lines.append("")
-    effects = change_words(joint.change, names)
+    effects = change_words(joint.change, names, first)
     lines.append(st.bold(st.w("Effects (merged)")) + ": " +
                  ("; ".join(st.esc(st.loc(e)) for e in effects) if effects else st.w("none")))
     for n in joint.notes:

@@ -11,33 +11,35 @@ the post is in engine.forum_text, the one place the engine's forum output is tra
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.dice import RollRecord
 from engine.forum_text import LANGS, TEXTS, link_target, one_line, text
 from engine.i18n import localized
 from engine.model import Game, LogEntry
+from engine.post_lines import (
+    action_label,
+    dice_text,
+    effects_of,
+    initiative_lines,
+    renamed,
+    roll_text,
+    ruleset_of,
+    spoken_names,
+)
+from engine.witness.post_lines import post_lines
+from engine.wording import side_names, table_names
 
-__all__ = ["TEXTS", "LANGS", "FORMATS", "PostEntry", "PostSection", "turn_sections",
-           "turn_post", "roll_text", "text"]
+__all__ = ["TEXTS", "LANGS", "FORMATS", "HEADINGS", "PostEntry", "PostSection",
+           "turn_sections", "turn_post", "roll_text", "text"]
 
 FORMATS = ("bbcode", "markdown", "text")
-
-def roll_text(r: RollRecord, lang: str = "en", ruleset: str | None = None) -> str:
-    """"Hit roll: d10 = 7 (sealed, roll #12)", "Hit roll: 2×d10 = 4, 9 (typed)" — one
-    roll, with its source (no brackets: a forum would read them as tags)."""
-    roll = getattr(r, "roll", None)
-    if roll is not None:
-        source = text(lang, "sealed", roll=roll)
-    elif r.source == "app" and r.seed is not None:
-        source = text(lang, "app", seed=r.seed)
-    else:
-        source = text(lang, r.source) if r.source in ("typed", "script") else r.source
-    faces = ", ".join(str(f) for f in r.faces)
-    dice = localized(r.die, lang) if len(r.faces) == 1 else \
-        f"{len(r.faces)}×{localized(r.die, lang)}"
-    return f"{localized(r.label, lang, ruleset)}: {dice} = {faces} ({source})"
+#: How a post's headings are marked: "bold" renders on every forum; "percent" is
+#: BBCode's [size=150] (phpBB, Discourse's BBCode); "scale" is [size=5] on forums whose
+#: sizes run 1–7 (vBulletin, XenForo). Markdown: bold, else ## headings.
+HEADINGS = ("bold", "percent", "scale")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +61,10 @@ class PostSection:
     side: str | None = None
     unit: str | None = None
     entries: list[PostEntry] = field(default_factory=list)
+    side_title: str = ""
 
 
 Namer = Callable[[str], str]
-
-
-def _namer(game: Game) -> Namer:
-    def name(unit_id: str) -> str:
-        try:
-            return game.unit(unit_id).label
-        except (KeyError, ValueError):
-            return unit_id
-    return name
 
 
 def _side_of(game: Game, unit_id: str | None) -> str | None:
@@ -82,31 +76,16 @@ def _side_of(game: Game, unit_id: str | None) -> str | None:
         return None
 
 
-def _ruleset_of(entry: LogEntry) -> str | None:
-    ruleset = entry.details.get("ruleset") if isinstance(entry.details, dict) else None
-    return ruleset if isinstance(ruleset, str) else None
-
-
-def _action_label(entry: LogEntry, lang: str = "en") -> str:
-    """The action's label from its ruleset when it has one (in `lang`), else its id in
-    words."""
-    ruleset = _ruleset_of(entry)
-    if ruleset is not None:
-        try:
-            from engine.rulesets.registry import get_ruleset
-
-            return localized(get_ruleset(ruleset).action(entry.action), lang, ruleset)
-        except (KeyError, ValueError):
-            pass
-    return entry.action.replace("_", " ")
-
-
 def _kind(entry: LogEntry) -> str:
     details = entry.details if isinstance(entry.details, dict) else {}
     if details.get("kind") == "picture" or entry.action == "picture":
         return "picture"
+    if "initiative" in details:
+        return "initiative"
     if "steps" in details or "effects" in details:
         return "resolution"
+    if "turn_step" in details:
+        return "turn"
     if entry.action in ("measure", "measurement", "ruler"):
         return "measure"
     if entry.action.startswith("template"):
@@ -114,46 +93,65 @@ def _kind(entry: LogEntry) -> str:
     return "roll"
 
 
-def _step_lines(step: dict, lang: str, ruleset: str | None = None) -> list[str]:
+def _step_lines(step: dict, lang: str, ruleset: str | None = None,
+                spoken: Mapping[str, Any] | None = None) -> list[str]:
     """A logged step: its label, each roll and the outcome (names and fixed texts in
-    `lang` through the ruleset's glossary)."""
+    `lang` through the ruleset's glossary; units and groups by their names)."""
+    spoken = spoken or {}
     rolls = [RollRecord.from_dict(r) for r in step.get("rolls", [])]
-    head = localized(str(step.get("label", step.get("id", ""))), lang, ruleset)
+    head = localized(renamed(step.get("label", step.get("id", "")), spoken), lang, ruleset)
     outcome = step.get("outcome")
     if rolls:
-        head += ": " + "; ".join(roll_text(r, lang, ruleset).split(": ", 1)[1] for r in rolls)
+        head += ": " + "; ".join(dice_text(r, lang) for r in rolls)
     if outcome:
-        head += f" → {localized(outcome, lang, ruleset)}"
+        head += f" → {localized(renamed(outcome, spoken), lang, ruleset)}"
     return [head]
 
 
-def _entry(seq: int, e: LogEntry, name: Namer, lang: str) -> PostEntry:
-    kind = _kind(e)
+def _who(e: LogEntry, names: Mapping[str, Any], lang: str) -> str:
+    def name(i: str) -> str:
+        return localized(names.get(i, i), lang)
+
     who = name(e.actor) if e.actor else ""
-    if e.target and kind in ("resolution", "measure"):
+    if e.target and _kind(e) in ("resolution", "measure"):
         who += f" → {name(e.target)}"
+    return who
+
+
+def _entry(seq: int, e: LogEntry, names: Mapping[str, Any], lang: str) -> PostEntry:
+    kind = _kind(e)
+    who = _who(e, names, lang)
+    rs = ruleset_of(e)
+    if kind == "initiative":
+        return PostEntry(seq, e, text(lang, "initiative"), tuple(initiative_lines(e, names,
+                                                                                  lang)))
     if kind == "resolution":
-        rs = _ruleset_of(e)
-        head = f"{_action_label(e, lang)}" + (f" — {who}" if who else "")
+        head = f"{action_label(e, lang)}" + (f" — {who}" if who else "")
         mark = _roll_mark(e)
         if mark is not None and mark.get("applied") is False:
             head += f" ({text(lang, 'unapplied')})"
         lines: list[str] = []
+        spoken = spoken_names(names)
         for step in e.details.get("steps", []):
             if isinstance(step, dict):
-                lines.extend(_step_lines(step, lang, rs))
-        effects = e.details.get("effects") or []
+                lines.extend(_step_lines(step, lang, rs, spoken))
+        effects = [localized(x, lang, rs) for x in effects_of(e, names)]
         if effects:
-            lines.append(f"{text(lang, 'effects')}: " + "; ".join(localized(str(x), lang, rs)
-                                                                   for x in effects))
+            lines.append(f"{text(lang, 'effects')}: " + "; ".join(effects))
         if e.summary:
-            lines.append(f"{text(lang, 'result')}: {localized(e.summary, lang, rs)}")
+            lines.append(f"{text(lang, 'result')}: "
+                         f"{localized(renamed(e.summary, spoken), lang, rs)}")
         return PostEntry(seq, e, head, tuple(lines))
     if kind == "picture":
         return PostEntry(seq, e, text(lang, "picture", file=e.details.get("file", "")))
+    spoken = spoken_names(names)
+    if kind == "turn":
+        return PostEntry(seq, e, localized(renamed(e.summary, spoken), lang, rs)
+                         or action_label(e, lang))
     label = text(lang, "ruler" if e.action == "ruler" else kind)
-    head = f"{label}: {e.summary}" if e.summary else label
-    dice = tuple(f"{text(lang, 'dice')}: {roll_text(r, lang)}" for r in e.dice)
+    summary = localized(renamed(e.summary, spoken), lang, rs)
+    head = f"{label}: {summary}" if summary else label
+    dice = tuple(f"{text(lang, 'dice')}: {roll_text(r, lang, rs)}" for r in e.dice)
     return PostEntry(seq, e, head, dice)
 
 
@@ -182,8 +180,12 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
     acted, then the table's own lines (initiative, rulers, templates without a firer). Within
     a section the lines keep their log order; every line of the turn is in exactly one,
     but for a roll logged when rolled and applied later, which is the applying line. A roll
-    never applied stays in, marked so: the players see every re-roll."""
-    name = name or _namer(game)
+    never applied stays in, marked so: the players see every re-roll. Units, groups and
+    sides by their names in `lang` (`name`: another namer of units)."""
+    names: dict[str, Any] = table_names(game)
+    sides_named = side_names(game)
+    if name is not None:
+        names.update({u.id: name(u.id) for u in game.all_units()})
     applied = _applied_rolls(game.log)
     rows = [(i, e) for i, e in enumerate(game.log, start=1)
             if e.turn == turn and i not in applied]
@@ -191,7 +193,8 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
     table = PostSection(text(lang, "table"))
     by_unit: dict[str, PostSection] = {}
     for seq, e in rows:
-        item = _entry(seq, e, name, lang)
+        item = _entry(seq, e, {**names, **sides_named} if _kind(e) == "initiative" else names,
+                      lang)
         side = _side_of(game, e.actor)
         if _kind(e) == "picture":
             pictures.entries.append(item)
@@ -199,7 +202,9 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
             table.entries.append(item)
         else:
             if e.actor not in by_unit:
-                by_unit[e.actor] = PostSection(name(e.actor), side, e.actor)
+                by_unit[e.actor] = PostSection(
+                    localized(names.get(e.actor, e.actor), lang), side, e.actor,
+                    side_title=localized(sides_named.get(side, side), lang))
             by_unit[e.actor].entries.append(item)
     order = list(game.sides) + [u.side for u in game.all_units()]
     sides = list(dict.fromkeys(s for s in order if any(
@@ -213,6 +218,11 @@ def turn_sections(game: Game, turn: int, lang: str = "en",
 
 
 class _Markup:
+    """Plain text: the title underlined, a side between "==" marks."""
+
+    def __init__(self, headings: str = "bold") -> None:
+        self.headings = headings
+
     def bold(self, s: str) -> str:
         return s
 
@@ -223,7 +233,7 @@ class _Markup:
         return s
 
     def heading(self, s: str) -> str:
-        return s.upper()
+        return f"{s}\n{'=' * len(s)}"
 
     def side(self, s: str) -> str:
         return f"== {s} =="
@@ -239,6 +249,9 @@ class _Markup:
 
 
 class _BBCode(_Markup):
+    #: the title's and a side's [size=…] in each heading style ("bold": none)
+    SIZES = {"percent": ("150", "120"), "scale": ("5", "4")}
+
     def bold(self, s: str) -> str:
         return f"[b]{s}[/b]"
 
@@ -248,11 +261,15 @@ class _BBCode(_Markup):
     def esc(self, s: str) -> str:
         return s.replace("[", "［").replace("]", "］")  # inert look-alikes (engine.render)
 
+    def _sized(self, s: str, which: int) -> str:
+        size = self.SIZES.get(self.headings)
+        return f"[size={size[which]}]{s}[/size]" if size else s
+
     def heading(self, s: str) -> str:
-        return f"[size=150][b]{s}[/b][/size]"
+        return self._sized(f"[b]{s}[/b]", 0)
 
     def side(self, s: str) -> str:
-        return f"[size=120][b][u]{s}[/u][/b][/size]"
+        return self._sized(f"[b][u]{s}[/u][/b]", 1)
 
     def picture(self, file: str, note: str) -> str:
         return f"[img]{file}[/img]\n[i]{note}[/i]"
@@ -279,11 +296,14 @@ class _Markdown(_Markup):
             s = s.replace(ch, "\\" + ch)
         return s
 
+    def _level(self, s: str, level: int) -> str:
+        return self.bold(s) if self.headings == "bold" else f"{'#' * level} {s}"
+
     def heading(self, s: str) -> str:
-        return f"## {s}"
+        return self._level(s, 2)
 
     def side(self, s: str) -> str:
-        return f"### {s}"
+        return self._level(s, 3)
 
     def picture(self, file: str, note: str) -> str:
         return f"![{note}]({file})"
@@ -294,29 +314,42 @@ class _Markdown(_Markup):
                   for i, x in enumerate(lines)]]
 
     def block(self, title: str, body: list[str]) -> list[str]:
-        return [f"#### {title}", "", *body, ""]
+        return [self._level(title, 4), "", *body, ""]
 
 
-_MARKUP: dict[str, _Markup] = {"text": _Markup(), "bbcode": _BBCode(), "markdown": _Markdown()}
+_MARKUP: dict[str, type[_Markup]] = {"text": _Markup, "bbcode": _BBCode,
+                                     "markdown": _Markdown}
+
+
+def _notes(game: Game, turn: int, m: _Markup, lang: str) -> list[str]:
+    """The lines under the title: how the turn's dice can be checked (the sealing's
+    commitment; the post's place in the roll chain is said here too)."""
+    sealed = game.state.get("sealed") if isinstance(game.state, dict) else None
+    if isinstance(sealed, dict) and sealed.get("commitment"):
+        return [m.italic(m.esc(text(lang, "sealed_note", commitment=sealed["commitment"]))),
+                ""]
+    return []
 
 
 def turn_post(game: Game, turn: int | None = None, fmt: str = "bbcode", lang: str = "en",
-              name: Namer | None = None) -> str:
-    """The turn (default: the game's current one) as one post in `fmt`."""
+              name: Namer | None = None, headings: str = "bold") -> str:
+    """The turn (default: the game's current one) as one post in `fmt`, written in
+    `lang`, its headings marked as `headings` says (HEADINGS)."""
     if fmt not in _MARKUP:
         raise ValueError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
     if lang not in LANGS:
         raise ValueError(f"language: expected one of {', '.join(LANGS)}, got {lang!r}")
+    if headings not in HEADINGS:
+        raise ValueError(f"headings: expected one of {', '.join(HEADINGS)}, got "
+                         f"{headings!r}")
     turn = game.turn if turn is None else turn
-    m = _MARKUP[fmt]
+    m = _MARKUP[fmt](headings)
     out = [m.heading(m.esc(text(lang, "title", game=game.scenario.name, turn=turn))), ""]
     sections = turn_sections(game, turn, lang, name)
     if not sections:
         out.append(text(lang, "nothing", turn=turn))
-    sealed = game.state.get("sealed") if isinstance(game.state, dict) else None
-    if isinstance(sealed, dict) and sealed.get("commitment"):
-        out += [m.italic(m.esc(text(lang, "sealed_note", commitment=sealed["commitment"]))),
-                ""]
+    out += _notes(game, turn, m, lang)
+    out += post_lines(game, turn, fmt, lang)  # the nonces and the place in the chain
     side: str | None = None
     for sec in sections:
         if sec.entries and _kind(sec.entries[0].entry) == "picture":
@@ -327,12 +360,10 @@ def turn_post(game: Game, turn: int | None = None, fmt: str = "bbcode", lang: st
             continue
         if sec.side is not None and sec.side != side:
             side = sec.side
-            head = text(lang, "side", side=side) if side is not None else sec.title
-            out += [m.side(m.esc(head)), ""]
-        title = sec.title
+            out += [m.side(m.esc(text(lang, "side", side=sec.side_title or side))), ""]
         body = []
         for pe in sec.entries:
             body.extend(m.entry(m.esc(f"{pe.seq}. {pe.head}"),
                                 tuple(m.esc(x) for x in pe.lines)))
-        out.extend(m.block(m.esc(title), body))
+        out.extend(m.block(m.esc(sec.title), body))
     return "\n".join(out).rstrip() + "\n"

@@ -122,7 +122,8 @@ def _strict_pairs(tree_boxes: np.ndarray, query_boxes: np.ndarray,
 
 def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
          allowed: np.ndarray | None = None, owners: np.ndarray | None = None,
-         fixed: np.ndarray | None = None) -> list[str | None]:
+         fixed: np.ndarray | None = None, avoid: np.ndarray | None = None
+         ) -> list[str | None]:
     """Each label's place (a PLACES name) or None (hidden).
 
     `bases` (n, 4): every base's pixel rectangle; `candidates` (m, 4, 4) from
@@ -131,7 +132,10 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
     unit's base is never taken, so only the others are compared with each other.
     `owners` (m,): each label's unit among `bases` (default: label k is base k's), and
     `fixed` (f, 4): labels that stay where they are, which no candidate may cover — a
-    few labels laid out again among the others (BoardScene.fit_labels_to_view)."""
+    few labels laid out again among the others (BoardScene.fit_labels_to_view).
+    `avoid` (a, 4): what a label had better not cover (a picture's measure line, cut in
+    short boxes): every label first looks for a place covering none, then the labels
+    left without one take the first free place that covers one."""
     import numpy as np
     m = len(candidates)
     flat = candidates.reshape(m * 4, 4)
@@ -155,18 +159,26 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
     near = c.tolist()
     start = starts.tolist()
     free_list = free.tolist()
+    second = bytearray(m * 4)  # the places covering something to avoid: tried last
+    if avoid is not None and len(avoid):
+        for i in _strict_pairs(np.asarray(avoid, dtype=float), flat)[0].tolist():
+            second[i] = 1
+    passes = (False, True) if any(second) else (True,)
     chosen = bytearray(m * 4)
     out: list[str | None] = [None] * m
-    for k in order:
-        for p in range(4):
-            cand = 4 * k + p
-            if not free_list[cand]:
+    for last in passes:  # every label first tries the places it need not cover a line in
+        for k in order:
+            if out[k] is not None:
                 continue
-            if any(chosen[j] for j in near[start[cand]:start[cand + 1]]):
-                continue
-            chosen[cand] = 1
-            out[k] = PLACES[p]
-            break
+            for p in range(4):
+                cand = 4 * k + p
+                if not free_list[cand] or (second[cand] and not last):
+                    continue
+                if any(chosen[j] for j in near[start[cand]:start[cand + 1]]):
+                    continue
+                chosen[cand] = 1
+                out[k] = PLACES[p]
+                break
     return out
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from app.i18n import loc, profile_name, tr
 
 from . import style
+from .badges import Badge, BadgeItem, badges_for
 from .paths import geometry_path
 
 if TYPE_CHECKING:
@@ -197,6 +197,9 @@ class LabelItem(QGraphicsItem):
         self._font.setPointSizeF(8.0)
         self._where = "below"
         self._whole = False
+        #: how a long name is cut: at its end, unless two labels would read the same
+        #: (app.board.labels.keep_distinct cuts those in the middle or at the start)
+        self._elide = Qt.TextElideMode.ElideRight
         #: (where, anchor x, anchor y, shift x, shift y) of the last `place`, None before
         #: the first
         self.placed_at: tuple[str, float, float, float, float] | None = None
@@ -213,9 +216,30 @@ class LabelItem(QGraphicsItem):
         self.set_text(self._text)
         return True
 
+    def set_elide(self, mode: Qt.TextElideMode) -> bool:
+        """Cut a long name at its end, middle or start; True if the text shown changed
+        (its size may have: lay the labels out again)."""
+        if mode == self._elide:
+            return False
+        shown = self._shown
+        self._elide = mode
+        self.set_text(self._text)
+        return self._shown != shown
+
+    def elided(self, mode: Qt.TextElideMode) -> str:
+        """The name as it would show cut with `mode` (whole when zoomed in or short)."""
+        if self._whole:
+            return self._text
+        return QFontMetricsF(self._font).elidedText(self._text, mode, self.MAX_WIDTH_PX)
+
     @property
     def text(self) -> str:
         return self._text
+
+    @property
+    def shown(self) -> str:
+        """The name as the label shows it (cut with "…" when zoomed out)."""
+        return self._shown
 
     @property
     def where(self) -> str:
@@ -226,7 +250,7 @@ class LabelItem(QGraphicsItem):
         self._text = text
         fm = QFontMetricsF(self._font)
         self._shown = text if self._whole else \
-            fm.elidedText(text, Qt.TextElideMode.ElideRight, self.MAX_WIDTH_PX)
+            fm.elidedText(text, self._elide, self.MAX_WIDTH_PX)
         p = self.PAD_PX
         self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
         self._rect = self.rect_at(self._where).translated(*self.shift)
@@ -284,144 +308,6 @@ class LabelItem(QGraphicsItem):
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._shown)
 
 
-@dataclass(frozen=True, slots=True)
-class Badge:
-    """One marker shown beside a base: its text, colour and a tooltip line."""
-
-    key: str
-    text: str
-    colour: str
-    tip: str
-
-
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _badge_tip(key: str, value: object) -> str:
-    """"suppression: 2" — the state key in words, through the game's glossary."""
-    from engine.wording import words
-
-    return f"{loc(words(key))}: {value}"
-
-
-def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:
-    """The badges a unit shows: its markers (those the rulesets declare a badge for first,
-    in row order — style.MARKER_BADGES), then its state keys with a declared badge
-    (style.STATE_BADGES: wounds taken, hit points left …), then what its ruleset `declared`
-    for its state (engine.board_rules.UnitBadge: vehicle damage…), which replace a state
-    badge of the same key. A marker at 0, false or null has none."""
-    out: list[Badge] = []
-    markers = unit.markers
-    if markers:
-        table = style.MARKER_BADGES
-        known = [k for k in table if k in markers]
-        others = sorted(k for k in markers if k not in table)
-        for key in (*known, *others):
-            value = markers[key]
-            if value is None or value is False or value == 0:
-                continue
-            look = table.get(key)
-            text = key[:3].upper() if look is None else loc(look)
-            if _is_count(value) and (look is not None and look.counted or value > 1):
-                text = f"{text}{value}"  # "S1", "PIN" / "PIN2", "COM"
-            colour = style.UNKNOWN_BADGE if look is None else look.colour
-            out.append(Badge(key, text, colour, _badge_tip(key, value)))
-    replaced = {b.key for b in declared}  # the ruleset's own badge for that key wins
-    for key, look in (style.STATE_BADGES.items() if unit.state else ()):
-        value = unit.state.get(key)
-        if key in replaced:
-            continue
-        if value is None or isinstance(value, bool) or not isinstance(value, int | float):
-            continue
-        if value <= 0 and not look.shows_zero:
-            continue
-        out.append(Badge(key, f"{loc(look)}{value:g}", look.colour,
-                         _badge_tip(key, f"{value:g}")))
-    for b in declared:
-        colour = style.TONE_BADGES.get(b.tone, style.UNKNOWN_BADGE)
-        out.append(Badge(b.key, loc(b.text), colour, loc(b.tip)))  # text and tip: messages
-    return out
-
-
-class BadgeItem(QGraphicsItem):
-    """A row of small pills (the unit's markers and state: counts, flags, hit points) beside
-    a corner of the base, the same size on screen at any zoom. Hidden when there are none.
-
-    The corner is the one the unit's label leaves free: top-right, unless the label sits
-    above the base (then bottom-right) or to its right (then top-left)."""
-
-    PAD_PX = 2.5
-    GAP_PX = 2.0
-    OFFSET_PX = 2.0
-
-    def __init__(self, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setZValue(1.0)  # over the unit's own label
-        self._font = QFont()
-        self._font.setPointSizeF(7.0)
-        self._font.setBold(True)
-        self._badges: list[Badge] = []
-        self.corner = "top-right"
-        self._rects: list[QRectF] = []
-        self._rect = QRectF()
-        self.setVisible(False)
-
-    @property
-    def badges(self) -> list[Badge]:
-        return list(self._badges)
-
-    @property
-    def texts(self) -> list[str]:
-        return [b.text for b in self._badges]
-
-    #: Which way the row grows from its anchor corner, by corner: (x sign, y sign).
-    CORNERS = {"top-right": (1, -1), "bottom-right": (1, 1), "top-left": (-1, -1)}
-
-    def set_badges(self, badges: list[Badge], corner: str = "top-right") -> None:
-        self.prepareGeometryChange()
-        self._badges = list(badges)
-        self.corner = corner
-        sx, sy = self.CORNERS[corner]
-        fm = QFontMetricsF(self._font)
-        h = fm.height() + 1.0
-        x = self.OFFSET_PX
-        self._rects = []
-        for b in self._badges:
-            w = max(fm.horizontalAdvance(b.text) + 2 * self.PAD_PX, h)
-            left = x if sx > 0 else -x - w
-            top = -h - self.OFFSET_PX if sy < 0 else self.OFFSET_PX
-            self._rects.append(QRectF(left, top, w, h))
-            x += w + self.GAP_PX
-        self._rect = QRectF()
-        for r in self._rects:
-            self._rect = self._rect.united(r)
-        self._rect = self._rect.adjusted(-1, -1, 1, 1)
-        self.setToolTip("\n".join(loc(b.tip) for b in self._badges))
-        self.setVisible(bool(self._badges))
-        self.update()
-
-    def pill_rects(self) -> list[QRectF]:
-        """Each badge's rectangle in pixels from the anchor (the base's top-right corner)."""
-        return [QRectF(r) for r in self._rects]
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setFont(self._font)
-        edge = style.cosmetic_pen(style.BADGE_EDGE, 1.0)
-        for b, r in zip(self._badges, self._rects, strict=True):
-            painter.setPen(edge)
-            painter.setBrush(QColor(b.colour))
-            painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
-            painter.setPen(style.BADGE_TEXT)
-            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, b.text)
-
-
 class UnitItem(QGraphicsItem):
     """A unit on its real base: the outline of `base_polygon` filled with the side colour,
     a facing triangle on the front edge, a gun line for a turret, and its name.
@@ -446,6 +332,8 @@ class UnitItem(QGraphicsItem):
         self.label = LabelItem(unit.label, self)
         #: Made on the first marker, so a board without markers carries no extra items.
         self.badges: BadgeItem | None = None
+        #: the base corner the board's layout hung the badges at (None: the label's rule)
+        self.badge_corner: str | None = None
         #: The ruleset's badges for a unit's state (the scene sets it: it knows the rules).
         self.declared_badges: Callable[[Unit], Sequence] | None = None
         self.sync()
@@ -521,17 +409,28 @@ class UnitItem(QGraphicsItem):
             self.place_badges()
         return badges
 
-    def place_badges(self) -> None:
-        """Put the badges at the base corner the label leaves free."""
+    def place_badges(self, corner: str | None = None) -> None:
+        """Put the badges at `corner` of the base; by default the corner the board's
+        layout chose (app.board.badge_places: off other units and labels) or, before any
+        layout, the one the label leaves free."""
         if self.badges is None or not hasattr(self, "_base"):
             return
-        where = self.label.where
-        corner = {"above": "bottom-right", "right": "top-left"}.get(where, "top-right")
-        b = self._base.boundingRect()
+        if corner is not None:
+            self.badge_corner = corner
+        corner = self.badge_corner or {"above": "bottom-right", "right": "top-left"}.get(
+            self.label.where, "top-right")
         if corner != self.badges.corner:
             self.badges.set_badges(self.badges.badges, corner)
-        self.badges.setPos({"top-right": b.topRight(), "bottom-right": b.bottomRight(),
-                            "top-left": b.topLeft()}[corner])
+        self.badges.setPos(self.corner_point(corner))
+
+    def corner_point(self, corner: str) -> QPointF:
+        """A corner (or a side's middle) of the base's bounding box, in the item's
+        coordinates (inches)."""
+        b = self._base.boundingRect()
+        return {"top-right": b.topRight(), "bottom-right": b.bottomRight(),
+                "top-left": b.topLeft(), "bottom-left": b.bottomLeft(),
+                "right": QPointF(b.right(), b.center().y()),
+                "left": QPointF(b.left(), b.center().y())}[corner]
 
     def badge_texts(self) -> list[str]:
         """The badges shown, left to right (none when hidden)."""

@@ -30,14 +30,43 @@ from geometry.labels import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import numpy as np
     from PySide6.QtCore import QRectF
 
-    from .items import UnitItem
+    from .items import LabelItem, UnitItem
 
 __all__ = ["PLACES", "LabelInputs", "LabelJob", "LabelPlan", "candidate_rects", "first_free",
-           "fit_inside", "fit_to_view", "greedy_order", "label_inputs", "layout_state", "plan",
-           "plan_numbers"]
+           "fit_inside", "fit_to_view", "greedy_order", "keep_distinct", "label_inputs",
+           "layout_state", "plan", "plan_numbers"]
+
+
+def keep_distinct(labels: Sequence[LabelItem]) -> list[LabelItem]:
+    """Cut long names so that no two labels read the same: each is cut at its end ("1st
+    UNR company, plato…"), those that would then read as another's are cut in the middle
+    ("1st UNR com…, platoon 2") and any still alike at the start ("…company, platoon 2"):
+    the part that tells them apart, a platoon's number, survives. Returns the labels whose
+    text changed (their size may have)."""
+    from collections import defaultdict
+
+    from PySide6.QtCore import Qt
+
+    modes = (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle,
+             Qt.TextElideMode.ElideLeft)
+    chosen = dict.fromkeys(labels, modes[0])
+    pending = [lab for lab in labels if lab.shown != lab.text]  # the cut ones, however cut
+    for mode in modes:
+        shown = {lab: lab.elided(mode) for lab in pending}
+        names: dict[str, set[str]] = defaultdict(set)
+        for lab, text in shown.items():
+            names[text].add(lab.text)
+        for lab in pending:
+            chosen[lab] = mode
+        pending = [lab for lab in pending if len(names[shown[lab]]) > 1]
+        if not pending:
+            break
+    return [lab for lab, mode in chosen.items() if lab.set_elide(mode)]
 
 
 def layout_state(item: UnitItem, x: float | None = None, y: float | None = None) -> tuple:
@@ -83,6 +112,8 @@ class LabelInputs:
     leaders: list[bool]      # whether each unit commands another
     bounds: tuple[float, float, float, float] | None  # the table (pixels)
     gap_px: float
+    #: (a, 4) pixel boxes a label had better not cover (a picture's overlay lines)
+    avoid: np.ndarray | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +137,11 @@ class LabelJob:
 
 
 def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                 table: QRectF | None = None) -> LabelInputs:
+                 table: QRectF | None = None, avoid: np.ndarray | None = None
+                 ) -> LabelInputs:
     """The numbers a layout of these items' labels at this zoom needs (`pos`: the items'
-    positions, when the caller has them; the labels are kept on `table`)."""
+    positions, when the caller has them; the labels are kept on `table` and off `avoid`
+    where they can be)."""
     import numpy as np
 
     from .items import LabelItem
@@ -122,7 +155,8 @@ def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | No
     leaders = {i.unit.parent for i in items if i.unit.parent}
     return LabelInputs(s, pos, rows[:, :4], rows[:, 4:],
                        [i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
-                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX)
+                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX,
+                       avoid)
 
 
 def plan_numbers(inp: LabelInputs) -> LabelPlan:
@@ -139,7 +173,7 @@ def plan_numbers(inp: LabelInputs) -> LabelPlan:
     if inp.bounds is not None:
         shifted, allowed = fit_inside(cands, inp.bounds)
     order = greedy_order(inp.areas, inp.leaders)
-    places = plan(bases, shifted, order, allowed)
+    places = plan(bases, shifted, order, allowed, avoid=inp.avoid)
     picked = [PLACES.index(w) if w else 0 for w in places]
     every = np.arange(len(places))
     shifts = (shifted - cands)[every, picked, :2]

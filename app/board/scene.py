@@ -8,16 +8,16 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from . import labels, style, texts
 from .labels import LabelJob, LabelPlan, label_inputs, layout_state
 from .paths import geometry_path
+from .table_cloth import INCHES_PER_FOOT, draw_table, grid_lines  # noqa: F401 (kept here)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from .state_shapes import StateShapesItem
     from .texts import BoardText
 
-INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
 SELECTION = QColor("#ffb000")
 
@@ -55,6 +54,8 @@ class BoardScene(QGraphicsScene):
         #: the shapes the ruleset draws for a unit's state (a battery's landed template)
         self.shape_items: dict[str, StateShapesItem] = {}
         self._label_scale: float | None = None
+        #: (whole, every label and its name) when the cut names were last kept distinct
+        self._distinct_names: tuple = ()
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
         #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts
@@ -73,6 +74,8 @@ class BoardScene(QGraphicsScene):
         #: the ruleset's badges for the board as a whole, by unit id (engine.board_rules)
         self._warnings: dict[str, list] = {}
         self.selection_item: QGraphicsPathItem | None = None
+        #: draws the table picture over the cloth, under the grid and terrain (app.backdrop)
+        self.backdrop_painter: Callable[[QPainter, QRectF], None] | None = None
         #: bumped by whatever may change how the board under the tools' overlays looks (an
         #: item added or taken off below the overlays, any model sync, selection, label
         #: layout, a background redrawn): a view's held picture of the board is good only
@@ -170,6 +173,7 @@ class BoardScene(QGraphicsScene):
         for items in (self.terrain_items, self.unit_items, self.shape_items):
             items.clear()
         self._laid_out, self._plan, self._view_fit = {}, None, {}
+        self._distinct_names = ()
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
@@ -327,6 +331,9 @@ class BoardScene(QGraphicsScene):
             self.set_selected(self._selected if self._selected in self.unit_items else None)
         if relabel and self._label_scale is not None:
             self.layout_labels(self._label_scale)
+        elif self._label_scale is not None and any(
+                i in self.unit_items and self.unit_items[i].badges is not None for i in ids):
+            self.place_texts()  # a marker set: its badges find their corner
 
     def set_selected(self, unit_id: str | None) -> None:
         """Outline the selected unit's base (None: no outline)."""
@@ -347,16 +354,22 @@ class BoardScene(QGraphicsScene):
         self.selection_item.show()
 
     def fit_label_texts(self, px_per_inch: float) -> None:
-        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below;
-        nothing to do unless the zoom crossed that line. The layout reads the sizes."""
+        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below
+        and no two alike; nothing to do unless the zoom crossed that line or a name
+        changed. The layout reads the sizes."""
         from .items import LabelItem
 
         whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
         for item in self.unit_items.values():
             if item.label.set_whole(whole):
                 item.layout_row = (*item.layout_row[:4], *item.label.size_px)
+        key = (whole, tuple((id(i.label), i.label.text) for i in self.unit_items.values()))
+        if key != self._distinct_names:  # no two cut names alike (labels.keep_distinct)
+            self._distinct_names = key
+            for label in labels.keep_distinct([i.label for i in self.unit_items.values()]):
+                label.owner.layout_row = (*label.owner.layout_row[:4], *label.size_px)
 
-    def layout_labels(self, px_per_inch: float) -> int:
+    def layout_labels(self, px_per_inch: float, avoid: np.ndarray | None = None) -> int:
         """Place unit labels for a zoom so that none covers another label or another base.
 
         The rule and how it is worked out: app.board.labels. Zooming in spreads the bases
@@ -364,16 +377,17 @@ class BoardScene(QGraphicsScene):
         view shows (`set_view`), the labels its edges would cut are laid out again inside it
         (`fit_labels_to_view`); then the other texts (`add_text_layer`) find their places
         beside them. A label is touched (moved, shown or hidden, which repaints it) only
-        when its place changes.
+        when its place changes. `avoid`: pixel boxes the labels keep off where they can
+        (a picture's overlay lines).
         """
-        job = self.begin_layout(px_per_inch)
+        job = self.begin_layout(px_per_inch, avoid)
         return self.finish_layout(job, job.plan())
 
     def label_scale(self) -> float | None:
         """The zoom the labels on the board were laid out for (None: not yet)."""
         return self._label_scale
 
-    def begin_layout(self, px_per_inch: float) -> LabelJob:
+    def begin_layout(self, px_per_inch: float, avoid: np.ndarray | None = None) -> LabelJob:
         """What a label layout reads off the items, read now (the names elided or whole
         for the zoom first): `LabelJob.plan` is pure numbers, for a worker thread if the
         caller likes, and `finish_layout` puts its labels on the board."""
@@ -383,7 +397,8 @@ class BoardScene(QGraphicsScene):
         self.fit_label_texts(px_per_inch)
         items = list(self.unit_items.values())
         pos = np.array([(i.x(), i.y()) for i in items], dtype=float).reshape(-1, 2)
-        inputs = label_inputs(items, px_per_inch, pos, self.table_rect()) if items else None
+        inputs = label_inputs(items, px_per_inch, pos, self.table_rect(), avoid) \
+            if items else None
         return LabelJob(self.layout_generation, px_per_inch, items, pos, inputs)
 
     def finish_layout(self, job: LabelJob, plan: LabelPlan | None) -> int | None:
@@ -506,21 +521,28 @@ class BoardScene(QGraphicsScene):
         self._text_layers.append(layer)
 
     def place_texts(self) -> None:
-        """Lay the other texts out beside the unit labels as they are now (nothing to do
-        at no zoom yet or with no such text on the board)."""
+        """Hang the marker badges (app.board.badge_places), then lay the other texts out
+        beside the unit labels as they are now, on the table (nothing to do at no zoom
+        yet)."""
         self.touched()
         import numpy as np
         if self._label_scale is None:
             return
         layers = [ts for ts in (layer() for layer in self._text_layers) if ts]
-        if not layers:
-            return
         blocks = self.label_blocks()
         s, view = self._label_scale, self._view
-        bounds = None
-        if view is not None and abs(view[1] - s) <= 1e-9:  # the view's zoom: inside it
-            r = view[0]
-            bounds = (s * r.left(), s * r.top(), s * r.right(), s * r.bottom())
+        r = self.table_rect()  # on the table, and inside the view at the view's zoom
+        if view is not None and abs(view[1] - s) <= 1e-9:
+            r = r.intersected(view[0])
+        bounds = None if r.isEmpty() else (s * r.left(), s * r.top(), s * r.right(),
+                                           s * r.bottom())
+        if self._plan is not None:  # the badges first: the texts keep off them too
+            from . import badge_places
+            plan = self._plan
+            rows = [(k, i) for k, i in enumerate(plan.items)
+                    if i.badges is not None and i.badges.isVisible()]
+            blocks = np.concatenate([blocks, badge_places.place(
+                [i for _, i in rows], [k for k, _ in rows], plan.bases, blocks, s, bounds)])
         for ts in layers:
             blocks = np.concatenate([blocks, texts.place(ts, blocks, s, bounds)])
 
@@ -553,22 +575,10 @@ class BoardScene(QGraphicsScene):
     # --- drawing ----------------------------------------------------------------------------
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, style.OFF_TABLE)
         table = self.table_rect()
-        if table.isEmpty():
-            return
-        painter.fillRect(table, style.TABLE)
-        visible = table.intersected(rect)
-        if not visible.isEmpty():
-            px_per_inch = abs(painter.worldTransform().m11()) or 1.0
-            if px_per_inch >= style.MIN_INCH_SPACING_PX:
-                painter.setPen(style.cosmetic_pen(style.GRID_INCH, 1.0))
-                painter.drawLines(grid_lines(table, visible, 1, skip_every=INCHES_PER_FOOT))
-            painter.setPen(style.cosmetic_pen(style.GRID_FOOT, 1.5))
-            painter.drawLines(grid_lines(table, visible, INCHES_PER_FOOT))
-        painter.setPen(style.cosmetic_pen(style.TABLE_EDGE, 2.0))
-        painter.drawRect(table)
-        self._draw_terrain(painter, rect)
+        draw_table(painter, table, rect, self.backdrop_painter)
+        if not table.isEmpty():
+            self._draw_terrain(painter, rect)
 
     def _draw_terrain(self, painter: QPainter, rect: QRectF) -> None:
         """The terrain pieces under `rect`, in their stacking order (z, then the order
@@ -581,20 +591,3 @@ class BoardScene(QGraphicsScene):
             painter.translate(item.pos())
             item.draw(painter)
             painter.restore()
-
-
-def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:
-    """Grid lines every `step` inches from the table's corner that cross `visible`, spanning
-    the table; lines on multiples of `skip_every` are left to a heavier pass."""
-    lines = []
-    first_x = max(step, math.ceil(visible.left() / step) * step)
-    last_x = min(table.right() - 1e-9, visible.right())
-    for k in range(int(first_x), int(math.floor(last_x)) + 1, step):
-        if not (skip_every and k % skip_every == 0):
-            lines.append(QLineF(k, visible.top(), k, visible.bottom()))
-    first_y = max(step, math.ceil(visible.top() / step) * step)
-    last_y = min(table.bottom() - 1e-9, visible.bottom())
-    for k in range(int(first_y), int(math.floor(last_y)) + 1, step):
-        if not (skip_every and k % skip_every == 0):
-            lines.append(QLineF(visible.left(), k, visible.right(), k))
-    return lines

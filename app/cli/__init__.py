@@ -23,10 +23,13 @@ from . import (  # noqa: I001 (registration order is help's order)  # noqa: I001
     measure,
     odds,
     organisation,
+    photo,
     picture,
+    post,
     resolve,
     template,
     verify,
+    witness,
 )
 from .base import (
     COMMANDS,
@@ -54,6 +57,6 @@ from .verify import VERIFY_FAILED
 __all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "VERIFY_FAILED", "CliError", "Command",
            "_install_language", "action_args", "build_parser", "cards", "command",
            "finite_float", "help", "key_value", "language", "measure", "modifier_spec",
-           "odds", "odds_dict", "odds_text", "open_scenario", "organisation", "overview", "picture",
-           "resolve", "run", "scatter_spec", "set_language", "template", "unit_list",
-           "verify", "warn_off_table"]
+           "odds", "odds_dict", "odds_text", "open_scenario", "organisation", "overview",
+           "photo", "picture", "post", "resolve", "run", "scatter_spec", "set_language",
+           "template", "unit_list", "verify", "warn_off_table", "witness"]

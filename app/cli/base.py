@@ -94,6 +94,10 @@ def _load_game_file(p: Path):
     for problem in [*read.log_problems, *map(_loc, game_reading_problems(read.game))]:
         print(tr("{prog}: warning: {file}: {problem}").format(prog=PROG, file=p, problem=problem),
               file=sys.stderr)
+    if read.journal_set_aside is not None:
+        print(tr("{prog}: warning: {file}: the journal of an unfinished save of another file "
+                 "lay beside it; it was not applied and is kept as {aside}").format(
+                     prog=PROG, file=p, aside=read.journal_set_aside.name), file=sys.stderr)
     return read.game
 
 

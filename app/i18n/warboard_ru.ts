@@ -4,6 +4,290 @@
 <context>
     <name></name>
     <message>
+        <source>Moves by / kind</source>
+        <translation>Сдвиг / вид</translation>
+    </message>
+    <message>
+        <source>lay a photo of the real table under the board, to scale</source>
+        <translation>положить фото настоящего стола под доску, в масштабе</translation>
+    </message>
+    <message>
+        <source>JSON file of where the markers lie (default: the printed sheet&apos;s corners and edge middles)</source>
+        <translation>файл JSON с местами маркеров (по умолчанию — углы и середины краёв, как на листе)</translation>
+    </message>
+    <message>
+        <source>a base at ({x}, {y}): no unit of its side and size</source>
+        <translation>подставка в ({x}, {y}): нет отряда её стороны и размера</translation>
+    </message>
+    <message>
+        <source>also list the bases and terrain the photo shows (not applied)</source>
+        <translation>также перечислить подставки и местность на фото (не применяя)</translation>
+    </message>
+    <message>
+        <source>expected units, terrain or both, got {got}</source>
+        <translation>ожидалось units, terrain или оба, получено {got}</translation>
+    </message>
+    <message>
+        <source>game file (.warboard)</source>
+        <translation>файл игры (.warboard)</translation>
+    </message>
+    <message>
+        <source>new terrain ({kind}, {area} sq in): {points}</source>
+        <translation>новая местность ({kind}, {area} кв. дюйм.): {points}</translation>
+    </message>
+    <message>
+        <source>photo of the table (PNG or JPEG)</source>
+        <translation>фото стола (PNG или JPEG)</translation>
+    </message>
+    <message>
+        <source>{file}: more than 1 MB, not a marker layout</source>
+        <translation>{file}: больше 1 МБ — не раскладка маркеров</translation>
+    </message>
+    <message>
+        <source>{file}: not a game file (.warboard): the picture is kept in the game file</source>
+        <translation>{file}: не файл игры (.warboard): картинка хранится в файле игры</translation>
+    </message>
+    <message>
+        <source>{file}: {n} markers, fitted within {rms}&quot; RMS (worst {worst}&quot;), laid under the board of {game}</source>
+        <translation>{file}: маркеров — {n}, привязано с СКО {rms}&quot; (худшее {worst}&quot;), положено под доску {game}</translation>
+    </message>
+    <message>
+        <source>{unit}: its base is at ({x}, {y}), {moves}&quot; from the board&apos;s place</source>
+        <translation>{unit}: подставка в ({x}, {y}), в {moves}&quot; от места на доске</translation>
+    </message>
+    <message>
+        <source>A photo after a turn: the units whose bases moved, to accept or reject</source>
+        <translation>Фото после хода: отряды, чьи подставки сдвинулись, — принять или отклонить</translation>
+    </message>
+    <message>
+        <source>Accept checked</source>
+        <translation>Принять отмеченное</translation>
+    </message>
+    <message>
+        <source>Bases and terrain seen on the photo just imported, to accept, move or dismiss</source>
+        <translation>Подставки и местность, увиденные на только что загруженном фото, — принять, сдвинуть или отбросить</translation>
+    </message>
+    <message>
+        <source>Check what to take over: a base moves its unit there, an outline becomes a terrain piece. Type another x or y to move a suggestion; all checked ones are one undo step.</source>
+        <translation>Отметьте, что перенести: подставка переставляет туда свой отряд, контур становится элементом местности. Впишите другой x или y, чтобы сдвинуть предложение; всё отмеченное — один шаг отмены.</translation>
+    </message>
+    <message>
+        <source>Moves by</source>
+        <translation>Сдвиг</translation>
+    </message>
+    <message>
+        <source>Moves from the new photo</source>
+        <translation>Перемещения по новому фото</translation>
+    </message>
+    <message>
+        <source>New terrain: {kind}, {area} sq in</source>
+        <translation>Новая местность: {kind}, {area} кв. дюйм.</translation>
+    </message>
+    <message>
+        <source>Nothing to suggest from the photo</source>
+        <translation>По фото предложить нечего</translation>
+    </message>
+    <message>
+        <source>Re-sync from a new photo…</source>
+        <translation>Сверить по новому фото…</translation>
+    </message>
+    <message>
+        <source>Suggestion</source>
+        <translation>Предложение</translation>
+    </message>
+    <message>
+        <source>Suggestions from the photo</source>
+        <translation>Предложения по фото</translation>
+    </message>
+    <message>
+        <source>Suggestions from the photo…</source>
+        <translation>Предложения по фото…</translation>
+    </message>
+    <message>
+        <source>Units whose base moved since the board was last set. Uncheck a move to reject it; all checked ones are one undo step.</source>
+        <translation>Отряды, чьи подставки сдвинулись с последней расстановки доски. Снимите отметку, чтобы отклонить перемещение; всё отмеченное — один шаг отмены.</translation>
+    </message>
+    <message>
+        <source>x, in</source>
+        <translation>x, дюйм.</translation>
+    </message>
+    <message>
+        <source>y, in</source>
+        <translation>y, дюйм.</translation>
+    </message>
+    <message>
+        <source>{unit} ({side})</source>
+        <translation>{unit} ({side})</translation>
+    </message>
+    <message>
+        <source>Warboard marker sheet {page}/{pages}. Print at 100 % (no fitting to the page), cut along the grey lines, lay each piece with its writing at the bottom: corner pieces on the table&apos;s corners, edge pieces on the middle of each edge.</source>
+        <translation>Лист маркеров Warboard {page}/{pages}. Печатайте в масштабе 100 % (без подгонки под страницу), разрежьте по серым линиям, кладите каждый кусок надписью вниз: угловые — на углы стола, краевые — на середину каждого края.</translation>
+    </message>
+    <message>
+        <source>A photo of the real table with the printed markers at its corners: straightened and laid at true scale</source>
+        <translation>Фото настоящего стола с напечатанными маркерами по углам: выпрямляется и кладётся в истинном масштабе</translation>
+    </message>
+    <message>
+        <source>Marker sheet written to {file} ({pages} pages): print it at 100 %.</source>
+        <translation>Лист маркеров записан в {file} (страниц: {pages}): печатайте в масштабе 100 %.</translation>
+    </message>
+    <message>
+        <source>Marker sheet</source>
+        <translation>Лист маркеров</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Photo of the table with markers…</source>
+        <translation>Фото стола с маркерами…</translation>
+    </message>
+    <message>
+        <source>Photo of the table</source>
+        <translation>Фото стола</translation>
+    </message>
+    <message>
+        <source>Print marker sheet…</source>
+        <translation>Напечатать лист маркеров…</translation>
+    </message>
+    <message>
+        <source>Reading the photo of the table…</source>
+        <translation>Читаю фото стола…</translation>
+    </message>
+    <message>
+        <source>Table photo</source>
+        <translation>Фото стола</translation>
+    </message>
+    <message>
+        <source>Warboard marker sheet</source>
+        <translation>Лист маркеров Warboard</translation>
+    </message>
+    <message>
+        <source>could not start painting (is the output file writable?)</source>
+        <translation>не удалось начать рисование (можно ли писать в выходной файл?)</translation>
+    </message>
+    <message>
+        <source>{file}: {n} markers, fitted within {rms}&quot; RMS (worst {worst}&quot;).</source>
+        <translation>{file}: маркеров — {n}, привязано с СКО {rms}&quot; (худшее {worst}&quot;).</translation>
+    </message>
+    <message>
+        <source>On the table&apos;s corners</source>
+        <translation>По углам стола</translation>
+    </message>
+    <message>
+        <source>Table picture on the table&apos;s corners</source>
+        <translation>Картинка стола по углам стола</translation>
+    </message>
+    <message>
+        <source>A forum map or a scan: placed on the table, then to scale</source>
+        <translation>Карта с форума или скан: кладётся на стол, затем в масштаб</translation>
+    </message>
+    <message>
+        <source>An image under the board: a map or a photo of the real table, to scale</source>
+        <translation>Изображение под доской: карта или фото настоящего стола, в масштабе</translation>
+    </message>
+    <message>
+        <source>Click two points on the picture a known distance apart (Esc: cancel)</source>
+        <translation>Щёлкните две точки на картинке на известном расстоянии друг от друга (Esc — отмена)</translation>
+    </message>
+    <message>
+        <source>Click two points on the picture a known distance apart.</source>
+        <translation>Щёлкните две точки на картинке на известном расстоянии друг от друга.</translation>
+    </message>
+    <message>
+        <source>Click two points on the picture, then give the real distance between them</source>
+        <translation>Щёлкните две точки на картинке, затем укажите настоящее расстояние между ними</translation>
+    </message>
+    <message>
+        <source>Fit to the table</source>
+        <translation>Вписать в стол</translation>
+    </message>
+    <message>
+        <source>Fitted to the markers within {rms}&quot; (RMS).</source>
+        <translation>Привязано к маркерам с точностью {rms}&quot; (СКО).</translation>
+    </message>
+    <message>
+        <source>Image or map…</source>
+        <translation>Изображение или карта…</translation>
+    </message>
+    <message>
+        <source>Images ({patterns})</source>
+        <translation>Изображения ({patterns})</translation>
+    </message>
+    <message>
+        <source>No picture under the board.</source>
+        <translation>Под доской нет картинки.</translation>
+    </message>
+    <message>
+        <source>Opacity</source>
+        <translation>Непрозрачность</translation>
+    </message>
+    <message>
+        <source>Scale by two points…</source>
+        <translation>Масштаб по двум точкам…</translation>
+    </message>
+    <message>
+        <source>Show the picture</source>
+        <translation>Показывать картинку</translation>
+    </message>
+    <message>
+        <source>&amp;Table picture…</source>
+        <translation>Карт&amp;инка стола…</translation>
+    </message>
+    <message>
+        <source>Table picture fitted to the table</source>
+        <translation>Картинка стола вписана в стол</translation>
+    </message>
+    <message>
+        <source>Table picture hidden</source>
+        <translation>Картинка стола скрыта</translation>
+    </message>
+    <message>
+        <source>Table picture opacity</source>
+        <translation>Непрозрачность картинки стола</translation>
+    </message>
+    <message>
+        <source>Table picture removed</source>
+        <translation>Картинка стола убрана</translation>
+    </message>
+    <message>
+        <source>Table picture scale</source>
+        <translation>Масштаб картинки стола</translation>
+    </message>
+    <message>
+        <source>Table picture scaled</source>
+        <translation>Картинка стола в масштабе</translation>
+    </message>
+    <message>
+        <source>Table picture shown</source>
+        <translation>Картинка стола показана</translation>
+    </message>
+    <message>
+        <source>Table picture</source>
+        <translation>Картинка стола</translation>
+    </message>
+    <message>
+        <source>The real distance between the two points, inches (now {now}&quot;):</source>
+        <translation>Настоящее расстояние между двумя точками, дюймы (сейчас {now}&quot;):</translation>
+    </message>
+    <message>
+        <source>There is no table picture to scale</source>
+        <translation>Нет картинки стола, чтобы задать масштаб</translation>
+    </message>
+    <message>
+        <source>{file}: the image cannot be decoded</source>
+        <translation>{file}: изображение не декодируется</translation>
+    </message>
+    <message>
+        <source>{file}: {why}</source>
+        <translation>{file}: {why}</translation>
+    </message>
+    <message>
+        <source>{w} × {h} pixels, covering {cw}&quot; × {ch}&quot; of the table.</source>
+        <translation>{w} × {h} пикселей, покрывает {cw}&quot; × {ch}&quot; стола.</translation>
+    </message>
+    <message>
         <source>Check Game</source>
         <translation>Проверка партии</translation>
     </message>
@@ -644,6 +928,10 @@ Leave the game anyway? The last changes may be lost.</source>
         <translation>Каждый запечатанный бросок сходится с зерном.</translation>
     </message>
     <message>
+        <source>Verified: the hash chain, every sealed roll and the game state hold.</source>
+        <translation>Проверено: цепочка хешей, каждый запечатанный бросок и состояние игры в порядке.</translation>
+    </message>
+    <message>
         <source>{n} problem(s) found.</source>
         <translation>Найдено проблем: {n}.</translation>
     </message>
@@ -733,6 +1021,26 @@ Id игры: {g}</translation>
     <message>
         <source>Turn as one post</source>
         <translation>Ход одним сообщением</translation>
+    </message>
+    <message>
+        <source>Bold (shows on every forum)</source>
+        <translation>Жирный (виден на любом форуме)</translation>
+    </message>
+    <message>
+        <source>Size 150% (phpBB, Discourse)</source>
+        <translation>Размер 150% (phpBB, Discourse)</translation>
+    </message>
+    <message>
+        <source>Size 1–7 (vBulletin, XenForo, MyBB)</source>
+        <translation>Размер 1–7 (vBulletin, XenForo, MyBB)</translation>
+    </message>
+    <message>
+        <source>How the post&apos;s headings are marked: bold shows on every forum; a forum that refuses [size=150] takes sizes 1–7</source>
+        <translation>Как выделены заголовки сообщения: жирный виден на любом форуме; форум, который не принимает размер 150%, берёт размеры 1–7</translation>
+    </message>
+    <message>
+        <source>Headings</source>
+        <translation>Заголовки</translation>
     </message>
     <message>
         <source>Log</source>
@@ -1222,6 +1530,22 @@ Replace the library&apos;s records?</source>
     <message>
         <source>Not possible: {0}</source>
         <translation>Невозможно: {0}</translation>
+    </message>
+    <message>
+        <source>Not now: {0}</source>
+        <translation>Сейчас нельзя: {0}</translation>
+    </message>
+    <message>
+        <source>Ready now: {0}.</source>
+        <translation>Сейчас можно: {0}.</translation>
+    </message>
+    <message>
+        <source>{title} ({count})</source>
+        <translation>{title} ({count})</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Во весь экран</translation>
     </message>
     <message>
         <source>All dice entered.</source>
@@ -1762,6 +2086,30 @@ Replace the library&apos;s records?</source>
         <translation>Перемещение {name} {distance}&quot;</translation>
     </message>
     <message>
+        <source>Move {count} units {distance}&quot;</source>
+        <translation>Перемещение группы ({count}) {distance}&quot;</translation>
+    </message>
+    <message>
+        <source>Properties…</source>
+        <translation>Свойства…</translation>
+    </message>
+    <message>
+        <source>Remove {unit}</source>
+        <translation>Убрать {unit}</translation>
+    </message>
+    <message>
+        <source>(none it can take now)</source>
+        <translation>(сейчас ему нечего сделать)</translation>
+    </message>
+    <message>
+        <source>Removed {unit} (Ctrl+Z brings it back)</source>
+        <translation>Убран {unit} (Ctrl+Z вернёт его)</translation>
+    </message>
+    <message>
+        <source>{count} units chosen: drag one of them to move them together</source>
+        <translation>Выбрано отрядов: {count} — перетащите любой из них, чтобы двигать их вместе</translation>
+    </message>
+    <message>
         <source>Select</source>
         <translation>Выбор и движение</translation>
     </message>
@@ -2005,6 +2353,10 @@ Replace the library&apos;s records?</source>
     <message>
         <source>{shape}: {n} under</source>
         <translation>{shape}: под ним {n}</translation>
+    </message>
+    <message>
+        <source>no scatter</source>
+        <translation>без отклонения</translation>
     </message>
     <message>
         <source>{0}: nobody</source>
@@ -2658,6 +3010,10 @@ Replace the library&apos;s records?</source>
         <translation>{prog}: предупреждение: {file}: {problem}</translation>
     </message>
     <message>
+        <source>{prog}: warning: {file}: the journal of an unfinished save of another file lay beside it; it was not applied and is kept as {aside}</source>
+        <translation>{prog}: предупреждение: {file}: рядом лежал журнал незавершённого сохранения другого файла; он не применён и сохранён как {aside}</translation>
+    </message>
+    <message>
         <source>expected a number, got {text!r}</source>
         <translation>ожидалось число, получено {text!r}</translation>
     </message>
@@ -3080,6 +3436,34 @@ Replace the library&apos;s records?</source>
         <translation>text, markdown или bbcode (посты на форуме); по умолчанию text</translation>
     </message>
     <message>
+        <source>one turn of a game as a forum post</source>
+        <translation>один ход партии сообщением для форума</translation>
+    </message>
+    <message>
+        <source>a .warboard game</source>
+        <translation>партия .warboard</translation>
+    </message>
+    <message>
+        <source>the turn to post (default: the game&apos;s current turn)</source>
+        <translation>ход для сообщения (по умолчанию — текущий ход партии)</translation>
+    </message>
+    <message>
+        <source>bbcode, markdown or text; default bbcode</source>
+        <translation>bbcode, markdown или text; по умолчанию bbcode</translation>
+    </message>
+    <message>
+        <source>bold (shows on every forum, the default), percent ([size=150]: phpBB, Discourse) or scale ([size=5]: forums whose sizes run 1–7)</source>
+        <translation>bold (жирный, виден на любом форуме; по умолчанию), percent ([size=150]: phpBB, Discourse) или scale ([size=5]: форумы с размерами 1–7)</translation>
+    </message>
+    <message>
+        <source>{file}: expected a .warboard game file (a scenario has no turns played)</source>
+        <translation>{file}: нужен файл партии .warboard (в сценарии нет сыгранных ходов)</translation>
+    </message>
+    <message>
+        <source>--turn: expected a turn from 1 to {last}, got {turn}</source>
+        <translation>--turn: нужен ход от 1 до {last}, получено {turn}</translation>
+    </message>
+    <message>
         <source>apply the effects to FILE (a game file also logs the roll); the action&apos;s declared cost is charged, or refused when not available</source>
         <translation>применить последствия к ФАЙЛУ (файл игры ещё и записывает бросок в журнал); списывается заявленная цена действия, или отказ, если её нет</translation>
     </message>
@@ -3282,6 +3666,10 @@ Replace the library&apos;s records?</source>
         <translation>проверить каждый запечатанный бросок игры по раскрытому зерну</translation>
     </message>
     <message>
+        <source>check a sealed game: its hash chain, every sealed roll against the revealed seed, and the game state; exit 1 on any problem</source>
+        <translation>проверить запечатанную игру: её цепочку хешей, каждый запечатанный бросок по раскрытому зерну и состояние игры; код выхода 1 при любой проблеме</translation>
+    </message>
+    <message>
         <source>{file}: expected a .warboard game file (a scenario has no rolls)</source>
         <translation>{file}: ожидался файл игры .warboard (в сценарии нет бросков)</translation>
     </message>
@@ -3383,6 +3771,120 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
     <message>
         <source>--area: {why}</source>
         <translation>--area: {why}</translation>
+    </message>
+    <message>
+        <source>Players&apos; nonces</source>
+        <translation>Числа игроков</translation>
+    </message>
+    <message>
+        <source>1. Type the turn&apos;s resolutions in the order you will resolve them and commit; post the commitment. 2. When every player has posted a nonce (any short text), enter them: the turn&apos;s rolls then come from the seed and the nonces, so nobody could know them in advance.</source>
+        <translation>1. Впишите действия хода в том порядке, в каком будете их разрешать, и зафиксируйте; опубликуйте обязательство. 2. Когда каждый игрок опубликует своё число (любой короткий текст), введите их: броски хода будут выводиться из зерна и чисел игроков, и никто не мог знать их заранее.</translation>
+    </message>
+    <message>
+        <source>one resolution a line, e.g. “Gren 1 shoots Pfc. Dawson”</source>
+        <translation>по одному действию в строке, например «Гренадер 1 стреляет в рядового Доусона»</translation>
+    </message>
+    <message>
+        <source>Commit the declarations</source>
+        <translation>Зафиксировать объявления</translation>
+    </message>
+    <message>
+        <source>Add a player</source>
+        <translation>Добавить игрока</translation>
+    </message>
+    <message>
+        <source>Enter the nonces</source>
+        <translation>Ввести числа</translation>
+    </message>
+    <message>
+        <source>Committed and copied: post it, then ask the players for their nonces.</source>
+        <translation>Зафиксировано и скопировано: опубликуйте и попросите игроков прислать числа.</translation>
+    </message>
+    <message>
+        <source>Nonce</source>
+        <translation>Число</translation>
+    </message>
+    <message>
+        <source>Declared resolutions, in order</source>
+        <translation>Объявленные действия по порядку</translation>
+    </message>
+    <message>
+        <source>Players&apos; nonces, as posted</source>
+        <translation>Числа игроков, как опубликованы</translation>
+    </message>
+    <message>
+        <source>Commit the declarations of turn {t}</source>
+        <translation>Зафиксировать объявления хода {t}</translation>
+    </message>
+    <message>
+        <source>Commitment: {c}</source>
+        <translation>Обязательство: {c}</translation>
+    </message>
+    <message>
+        <source>Enter the players&apos; nonces of turn {t}</source>
+        <translation>Ввести числа игроков хода {t}</translation>
+    </message>
+    <message>
+        <source>Nonces entered: the turn&apos;s sealed rolls from #{k} on derive with them.</source>
+        <translation>Числа введены: запечатанные броски хода начиная с №{k} выводятся с ними.</translation>
+    </message>
+    <message>
+        <source>commit to a turn&apos;s declared, ordered resolutions (post the commitment before the players post their nonces)</source>
+        <translation>зафиксировать объявленные действия хода по порядку (опубликуйте обязательство до того, как игроки опубликуют числа)</translation>
+    </message>
+    <message>
+        <source>enter the players&apos; nonces of a turn: its sealed rolls derive with them</source>
+        <translation>ввести числа игроков за ход: запечатанные броски хода выводятся с ними</translation>
+    </message>
+    <message>
+        <source>a .warboard game sealed with sealed dice</source>
+        <translation>игра .warboard на запечатанных кубах</translation>
+    </message>
+    <message>
+        <source>the turn (default: the game&apos;s current turn)</source>
+        <translation>ход (по умолчанию текущий ход игры)</translation>
+    </message>
+    <message>
+        <source>each declared resolution, in the order it will be resolved</source>
+        <translation>каждое объявленное действие в порядке разрешения</translation>
+    </message>
+    <message>
+        <source>each player&apos;s posted nonce (any text), in the order posted</source>
+        <translation>опубликованное число каждого игрока (любой текст) в порядке публикации</translation>
+    </message>
+    <message>
+        <source>Turn {t}: {n} resolution(s) declared. Post this commitment, then ask the players for their nonces:
+{c}</source>
+        <translation>Ход {t}: объявлено действий: {n}. Опубликуйте это обязательство и попросите игроков прислать числа:
+{c}</translation>
+    </message>
+    <message>
+        <source>Turn {t}: {n} nonce(s) entered (digest {d}); sealed rolls from #{k} on derive with them.</source>
+        <translation>Ход {t}: введено чисел: {n} (свёртка {d}); запечатанные броски начиная с №{k} выводятся с ними.</translation>
+    </message>
+    <message>
+        <source>{file}: expected a .warboard game file</source>
+        <translation>{file}: ожидался файл игры .warboard</translation>
+    </message>
+    <message>
+        <source>--turn: expected a whole number ≥ 1, got {got}</source>
+        <translation>--turn: ожидалось целое ≥ 1, получено {got}</translation>
+    </message>
+    <message>
+        <source>the sealed-dice commitment the players were given (64 hex digits)</source>
+        <translation>обязательство запечатанных кубов, которое получили игроки (64 шестнадцатеричные цифры)</translation>
+    </message>
+    <message>
+        <source>the thread&apos;s posts saved as text: the file is checked against every post&apos;s place in the chain</source>
+        <translation>сообщения темы, сохранённые как текст: файл сверяется с местом каждого сообщения в цепочке</translation>
+    </message>
+    <message>
+        <source>--posts: {file}: cannot be read ({why})</source>
+        <translation>--posts: {file}: не читается ({why})</translation>
+    </message>
+    <message>
+        <source>Players&apos; &amp;nonces…</source>
+        <translation>&amp;Числа игроков…</translation>
     </message>
 </context>
 <context>

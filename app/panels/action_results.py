@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1f7a3a;"
+#: The steps' least height: three lines (their box scrolls; the dock gives it the rest).
+STEPS_MIN_PX = 64
 
 
 class ActionResults(QWidget):
@@ -53,6 +55,7 @@ class ActionResults(QWidget):
         res.addWidget(self.dice_box)
         res.addWidget(QLabel(tr("<b>Steps</b>")))
         self.steps_view = StepsView()
+        self.steps_view.setMinimumHeight(STEPS_MIN_PX)  # grows with the dock; scrolls
         self.answer_steps = StepsView()
         self.answer_steps.setPlaceholderText(self.tr("The answer's steps."))
         self.answer_steps.hide()
@@ -107,7 +110,8 @@ class ActionResults(QWidget):
         self.answer_steps.setVisible(joint)
         self.joint_effects.setVisible(joint)
         if not joint:
-            self.steps_view.show_steps(res.steps, effects=change_words(res.change, res.names),
+            self.steps_view.show_steps(res.steps, effects=change_words(res.change, res.names,
+                                                                          res.ruleset),
                                        summary=res.summary, ruleset=res.ruleset)
             return
         first, *rest = res.resolutions
@@ -122,7 +126,7 @@ class ActionResults(QWidget):
         self.steps_view.show_steps(first.steps, summary=said(first), ruleset=rs)
         self.answer_steps.show_steps([s for r in rest for s in r.steps],
                                      summary="; ".join(said(r) for r in rest), ruleset=rs)
-        effects = "; ".join(loc(e, rs) for e in change_words(res.change, names)) \
+        effects = "; ".join(loc(e, rs) for e in change_words(res.change, names, rs)) \
             or self.tr("none")
         notes = "".join(f"<br><i>{loc(n, rs)}</i>" for n in res.notes)
         self.joint_effects.setText(self.tr("<b>Effects (merged)</b>: ") + effects + notes)

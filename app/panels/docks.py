@@ -1,11 +1,13 @@
 """How a panel dock joins the window: on the right, hidden until its View menu entry (with
-a shortcut) shows it — the board keeps its room until the panel is wanted — and its
-contents built only then (`LazyDock`): a hidden dock costs the start-up almost nothing."""
+a shortcut) shows it — the board keeps its room until the panel is wanted. The dock itself
+is made when first wanted (app.panels.dock_catalog), and its contents when first shown
+(`LazyDock`): a dock not yet wanted costs the start-up nothing."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 
 class LazyDock(QDockWidget):
@@ -71,21 +73,23 @@ def dock_widgets(window: QMainWindow, kind: type[QDockWidget] = QDockWidget
     return [d for d in docks if isinstance(d, kind)]
 
 
-def add_view_dock(window, dock: QDockWidget, text: str, shortcut: str, *,
-                  tab_with: type[QDockWidget] | None = None) -> None:
-    """Put `dock` on the right, hidden, with a View menu toggle `text` (`shortcut`); tabbed
-    with the first other dock of class `tab_with` already there, if any."""
+def place_dock(window, dock: QDockWidget, toggle_in: QAction, *,
+               tab_with: QDockWidget | None = None) -> None:
+    """Put `dock` on the right, hidden, its View menu toggle in the place of `toggle_in`
+    (the catalog's entry for it: its text and shortcut); tabbed with `tab_with`, when that
+    dock is on the same side."""
     area = Qt.DockWidgetArea.RightDockWidgetArea
     window.addDockWidget(area, dock)
-    if tab_with is not None:
-        others = [d for d in dock_widgets(window, tab_with) if d is not dock
-                  and window.dockWidgetArea(d) == area]
-        if others:
-            window.tabifyDockWidget(others[0], dock)
+    if tab_with is not None and window.dockWidgetArea(tab_with) == area:
+        window.tabifyDockWidget(tab_with, dock)
     dock.hide()
     toggle = dock.toggleViewAction()
-    toggle.setText(text)
-    toggle.setShortcut(shortcut)
-    view_menu = getattr(window, "view_menu", None)
-    if view_menu is not None:
-        view_menu.addAction(toggle)
+    # shown from the menu or its key: in front of the docks it shares tabs with
+    toggle.triggered.connect(lambda checked: dock.raise_() if checked else None)
+    toggle.setText(toggle_in.text())
+    toggle.setShortcut(toggle_in.shortcut())
+    for menu in toggle_in.associatedObjects():
+        if isinstance(menu, QMenu):
+            menu.insertAction(toggle_in, toggle)
+            menu.removeAction(toggle_in)
+    toggle_in.setShortcut(QKeySequence())

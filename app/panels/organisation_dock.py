@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from app import i18n
 from app.i18n import loc, tr
 
-from .docks import LazyDock, add_view_dock
+from .docks import LazyDock
 from .organisation_words import ID_ROLE, UNGROUPED, kind_label
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from engine.model import Effect, Game
 
-__all__ = ["OrganisationDock", "install"]
+__all__ = ["OrganisationDock", "make"]
 
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1b5e20;"
@@ -521,14 +521,10 @@ class OrganisationDock(LazyDock):
                          label.replace("%1", g.label).replace("%2", uid).replace("%3", word))
 
 
-def install(window) -> OrganisationDock:
-    """The dock on the right, tabbed with the Turn dock, hidden until View ▸
-    Organisation (Ctrl+Shift+O)."""
-    from .turn_dock import TurnDock
-
+def make(window) -> OrganisationDock:
+    """The Organisation dock (app.panels.dock_catalog tabs it with the Turn dock),
+    following the window's editor."""
     dock = OrganisationDock(window)
     dock.in_window = True
-    add_view_dock(window, dock, tr("&Organisation"), "Ctrl+Shift+O", tab_with=TurnDock)
     dock.set_editor(window.editor)
-    window.services.organisation_dock = dock
     return dock

@@ -19,8 +19,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout
 
 from app.i18n import tr
 
-from .action_panel import ActionPanel, is_test
-from .docks import add_view_dock
+from .action_panel import ActionPanel, follow_selection, is_test
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QListWidgetItem
@@ -107,9 +106,7 @@ class TestsDock(ActionPanel):
             self.say(self.tr("{0} cannot take {1}").format(unit_id, test), error=True)
 
 
-def install(window) -> TestsDock:
-    """The Tests dock, tabbed with the Actions dock (View ▸ Tests, Ctrl+Shift+T)."""
-    dock = TestsDock(window)
-    add_view_dock(window, dock, tr("&Tests"), "Ctrl+Shift+T", tab_with=ActionPanel)
-    window.services.tests_dock = dock
-    return dock
+def make(window) -> TestsDock:
+    """The Tests dock (app.panels.dock_catalog tabs it with the Actions dock), for the unit
+    and group selected now."""
+    return follow_selection(window, TestsDock(window))

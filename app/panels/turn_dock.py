@@ -36,7 +36,7 @@ from app.i18n import loc, tr
 from engine.i18n import said
 
 from ..board.style import SidePalette
-from .docks import LazyDock, add_view_dock
+from .docks import LazyDock
 from .turn_readout import TurnReadout
 from .turn_table import COLUMNS, UnitRows
 from .turn_tree import TREE_COLUMNS, CommandTreeRows
@@ -336,6 +336,13 @@ class TurnDock(TurnReadout, UnitRows, CommandTreeRows, LazyDock):
         for b in self.buttons:  # after re-adding: taking a widget out of a layout hides it
             b.setVisible(b in shown)
 
+    def shown_buttons(self) -> list[QPushButton]:
+        """The buttons this turn's structure offers, in turn order (the board's menu on a
+        unit offers the same buttons, so both run one door)."""
+        self.ensure_built()
+        self._layout_buttons()
+        return [b for b in self.buttons if not b.isHidden()]
+
     def _enable(self, on: bool) -> None:
         s = self.structure
         self._layout_buttons()
@@ -500,13 +507,10 @@ class TurnDock(TurnReadout, UnitRows, CommandTreeRows, LazyDock):
 # --------------------------------------------------------------------------- the window
 
 
-def install(window) -> TurnDock:
-    """Add the dock on the right, hidden until View ▸ Turn (Ctrl+T) shows it — as the Log
-    dock, the board keeps the room until it is wanted — and follow the window's editor."""
+def make(window) -> TurnDock:
+    """The Turn dock (app.panels.dock_catalog places it), following the window's editor."""
     dock = TurnDock(window)
-    add_view_dock(window, dock, tr("&Turn"), "Ctrl+T")
     editor = getattr(window, "editor", None)
     if editor is not None:
         dock.set_editor(editor, window)
-    window.services.turn_dock = dock
     return dock

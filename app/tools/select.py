@@ -1,5 +1,7 @@
 """Select and move: click a unit to select it, drag it to move it (one undoable change);
-Shift+click selects its group, and again the group above (app/groups.py).
+Shift+click selects its group, and again the group above (app/groups.py); Shift and a drag
+on empty table draws a rubber band, and a drag of one of the units it chose moves them all
+as one undoable change (app/tools/band.py).
 
 While a unit is dragged the board shows the area it can reach this move (geometry's
 `reach_area`, computed once when the drag starts), the path from where it stood, and beside
@@ -93,6 +95,9 @@ class SelectTool(Tool):
         self.allowance_box.setSuffix('"')
         self.allowance_box.setValue(DEFAULT_ALLOWANCE_IN)
         self.allowance_box.setToolTip(tr("Move allowance when the ruleset gives none (inches)"))
+        from .band import Band
+        #: the units chosen together with a rubber band, and their group drag
+        self.band = Band(self)
 
     def allowance(self, unit: Unit, ap: int = 1) -> Allowance:
         """How far `ap` AP of movement take the unit (ValueError: the ruleset refuses)."""
@@ -159,12 +164,20 @@ class SelectTool(Tool):
         if rotation is not None and rotation.press(ev, pos):
             return True
         item = self.view.unit_at(ev.position().toPoint())
+        shift = bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if item is None:
+            if shift:
+                self.band.start_band(pos)  # a rubber band
+                return True
+            self.band.choose([])
             self.window.select_unit(None)
             return False  # the view pans
         groups = self.window.services.groups
-        if groups is not None and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        if groups is not None and shift:
             groups.select_group_of(item.unit.id)  # its squad, then the squad's platoon …
+            return True
+        if self.band.holds(item.unit.id):
+            self.band.start_drag(pos)  # the units chosen together move together
             return True
         self.window.select_unit(item.unit.id)
         self._drag = _Drag(self, item.unit, pos)
@@ -174,6 +187,12 @@ class SelectTool(Tool):
         rotation = self.window.services.rotation
         if rotation is not None and rotation.move(ev, pos):
             return True
+        if self.band.banding:
+            self.band.band_to(pos)
+            return True
+        if self.band.dragging:
+            self.band.drag_to(pos)
+            return True
         if self._drag is None:
             return False
         self._drag.to(pos, free=_free(ev))
@@ -182,6 +201,12 @@ class SelectTool(Tool):
     def release(self, ev: QMouseEvent, pos: QPointF) -> bool:
         rotation = self.window.services.rotation
         if rotation is not None and rotation.release(ev, pos):
+            return True
+        if self.band.banding:
+            self.band.finish_band(pos)
+            return True
+        if self.band.dragging:
+            self.band.drop(pos)
             return True
         if self._drag is None:
             return False
@@ -193,7 +218,8 @@ class SelectTool(Tool):
         return True
 
     def key(self, ev: QKeyEvent) -> bool:
-        if ev.key() == Qt.Key.Key_Escape and self._drag is not None:
+        busy = self._drag is not None or self.band.banding or self.band.dragging
+        if ev.key() == Qt.Key.Key_Escape and busy:
             self.reset()  # the unit goes back where it stood
             return True
         return False
@@ -210,6 +236,7 @@ class SelectTool(Tool):
                 tr("Now due — {0}").format("; ".join(self.last_due)), 15000)
 
     def reset(self) -> None:
+        self.band.cancel()
         if self._drag is not None:
             drag, self._drag = self._drag, None
             drag.cancel()

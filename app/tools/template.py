@@ -241,10 +241,11 @@ class TemplateTool(PanelTool):
 
         here = template_query(scenario, self.shape, x, y)
         self._draw_template(self.shape, (x, y), None, aimed=True)
+        self.hide_hint()  # the ghost's count: the panel lists who is under it now
         self._fill_result(here, tr("Under it if it does not scatter"))
         self.panel.show_message(tr('{shape} aimed at ({x}", {y}"). Scatter with the app\'s '
                                    "dice or type the dice in.").format(
-                                       shape=self.shape, x=f"{x:.2f}", y=f"{y:.2f}"))
+                                       shape=loc(self.shape), x=f"{x:.2f}", y=f"{y:.2f}"))
 
         def show(found: Worked) -> None:
             self._show_odds(found, here, names, scheme, shape, (x, y), log)
@@ -437,8 +438,8 @@ class TemplateTool(PanelTool):
         self._ghost = self.add_overlay(item, Z_OVERLAY + 2)
         if self.shape != "flamer":
             hit = template_query(game.scenario, self.shape, pos.x(), pos.y())
-            self.hint(tr("{shape}: {n} under").format(shape=self.shape, n=len(hit.under))
-                      if hit.under else self.shape)
+            self.hint(tr("{shape}: {n} under").format(shape=loc(self.shape), n=len(hit.under))
+                      if hit.under else loc(self.shape))
 
     def _drop_ghost(self) -> None:
         if self._ghost is not None and self._ghost.scene() is not None:
@@ -484,13 +485,14 @@ class TemplateTool(PanelTool):
     def _redraw_after_scatter(self, result: TemplateResult) -> None:
         self.clear_overlay()
         self._ghost = None
+        self.hide_hint()  # the count beside the pointer was the aim's: the panel lists now
         self._draw_template(self.shape, result.aim, None, aimed=True)
         self._draw_template(self.shape, result.centre, None, aimed=False)
         distance, bearing = result.scatter or (0.0, 0.0)
         if distance > 0:
             self._draw_arrow(result.aim, result.centre, f'{distance:g}" @ {bearing:g}°')
         else:
-            self._draw_label(result.centre, "no scatter")
+            self._draw_label(result.centre, tr("no scatter"))
 
     def _draw_arrow(self, a: tuple[float, float], b: tuple[float, float], text: str) -> None:
         pen = cosmetic_pen(ARROW, 2.0)

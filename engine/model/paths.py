@@ -36,7 +36,7 @@ PATH_HANDLERS: dict[str, tuple[Callable[[Game, list], tuple[bool, Any]],
                                Callable[[Game, list, bool, Any], None]]] = {}
 #: Modules that register effects and path heads of their own (the board edits); imported on
 #: first need, so a change read back from a game file finds its effects.
-EFFECT_MODULES = ("engine.edits",)
+EFFECT_MODULES = ("engine.edits", "engine.backdrop")
 
 
 def register_path(head: str, read: Callable[[Game, list], tuple[bool, Any]],
@@ -98,6 +98,7 @@ def read_path(game: Game, path: list) -> tuple[bool, Any]:
 def write_path(game: Game, path: list, present: bool, value: Any) -> None:
     head = path[0]
     game._touched.add((head, path[1] if len(path) > 1 else None))
+    game.state_recorder.wrote(game, path)
     if head == "groups":
         _write_group(game, path[1], present, value)
         return

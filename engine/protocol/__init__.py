@@ -72,7 +72,7 @@ from engine.protocol.steps import (
     roll_test,
     stepped_die,
 )
-from engine.protocol.vocabulary import BadgeLook, ProfileKeys, Term, Vocabulary, terms
+from engine.protocol.vocabulary import BadgeLook, ProfileKeys, Said, Term, Vocabulary, terms
 
 __all__ = [
     "CardLayouts",
@@ -85,5 +85,5 @@ __all__ = [
     "make_pool", "pool_size", "stepped_die", "roll_test", "roll_pool", "roll_bands",
     "roll_step", "info_step", "GroupKind", "Organisation", "OrganisationNote",
     "ActionRefused", "refusal_argument", "argument_of",
-    "BadgeLook", "Term", "ProfileKeys", "Vocabulary", "terms",
+    "BadgeLook", "Said", "Term", "ProfileKeys", "Vocabulary", "terms",
 ]

@@ -123,13 +123,16 @@ class Resolution:
         raise KeyError(f"resolution {self.action!r}: no step {step_id!r}")
 
     def log_entry(self, turn: int) -> LogEntry:
-        """The roll-log line for this resolution."""
+        """The roll-log line for this resolution: the effects as the exact, id-based
+        record (`effects`) and in their dict form (`change`), from which a post words
+        them in its reader's language (engine.wording)."""
         return LogEntry(turn, self.actor, self.action, self.target, tuple(self.rolls),
                         self.summary,
                         {"ruleset": self.ruleset, "options": dict(self.options),
                          "rules": dict(self.rules), "facts": self.facts.to_dict(),
                          "steps": [s.to_dict() for s in self.steps],
-                         "effects": self.change.describe()})
+                         "effects": self.change.describe(),
+                         "change": [e.to_dict() for e in self.change.effects]})
 
 
 def stepped_die(die: Die, modifiers: Sequence[Modifier] = ()) -> Die:

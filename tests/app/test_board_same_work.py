@@ -527,7 +527,7 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
 
     scenario = big_table(60, 10, seed=3)
     win = show_window(qtbot, scenario, (1280, 820), fit=True)
-    panel = win.modules["app.panels.action_panel"]
+    panel = win.services.action_panel
     units = scenario.units
     vehicle = next(u for u in units if u.base.shape == "rect")
     foot = [u for u in units if u.base.shape != "rect"]

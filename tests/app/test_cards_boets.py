@@ -37,10 +37,10 @@ def test_cards_of_the_sample_one_per_armlist_then_one_per_formation(qapp, capsys
               "Flamethrower teardrop P base 4P", "FIRE, HOUSE RULES P",
               "d20 + М ≥ 10 + Бр", "jump pack: no effect until defined (§8-11)",
               "Cyber platoon", "Platoon · взвод · Cyber infantry",
-              "Commander cy-a-2 9", "Deputy cy-b-1 (sergeant) 9",
+              "Commander Lt. Vance 9", "Deputy Sgt. Maro (sergeant) 9",
               "highest ЛДР 9 − 2, not below 8", "commander's own ЛДР 9",
-              "1st cyber squad (squad) cy-a-1 4/4",
-              "Clone squad", "highest ЛДР 10 − 2, not below 8", "cl-5 10 0/1",
+              "1st cyber squad (squad) Sgt. Korr 4/4",
+              "Clone squad", "highest ЛДР 10 − 2, not below 8", "Clone-31 10 0/1",
               "P PROPOSED default, not from the rules"):
         assert has(text, p), p
 
@@ -60,6 +60,6 @@ def test_a_formation_card_shows_the_dead_commander_and_the_losses_of_the_turn(qa
     pdf = tmp_path / "cl.pdf"
     write_pdf(pdf, cards, SheetOptions("sleeve"))
     text = pdf_text(pdf)
-    for p in ("Commander cl-1 KIA", "cl-2 KIA", "cl-3 10 0/1",
+    for p in ("Commander cl-1 KIA", "cl-2 KIA", "Clone-19 10 0/1",
               "best (lowest) ЛДР 10 − 2, not below 8", "commander's own ЛДР — (KIA)"):
         assert has(text, p), p

@@ -133,7 +133,7 @@ def test_organisation_remarks_in_the_command_s_language(capsys, russian_cli, tmp
     assert "смешаны армлисты (cyber_infantry, velian_militia): в подразделении один " \
            "армлист (§4.1-1)" in out, out
     names = " ".join(g["id"] for g in doc["groups"]) + " " + \
-        " ".join(u["id"] for u in doc["units"])
+        " ".join(f'{u["id"]} {u.get("name", "")}' for u in doc["units"])
     no_english(out, names)
     code, en, _ = run(capsys, "--lang", "en", "organisation", str(path))
     assert code == 0 and "a squad has 3–9 figures, not 2 (§4.1-2)" in en, en

@@ -90,7 +90,8 @@ def test_file_menu_entries_and_shortcuts(win):
     texts = [a.text() for a in win.file_menu.actions() if not a.isSeparator()]
     assert texts == ["&New…", "&Open…", "Open &Recent", "&Save", "Save &As…",
                      "&Import Scenario JSON…", "&Export Scenario JSON…", "Chec&k Game…",
-                     "Export &picture…", "Sealed &dice", "&Verify dice…", "&Quit"]
+                     "Export &picture…", "&Table picture…",
+                     "Sealed &dice", "&Verify dice…", "&Quit"]
     shortcuts = {a.shortcut().toString() for a in (f.new_action, f.open_action, f.save_action,
                                                    f.save_as_action)}
     assert shortcuts == {"Ctrl+N", "Ctrl+O", "Ctrl+S", "Ctrl+Shift+S"}

@@ -51,3 +51,19 @@ def test_another_files_journal_is_set_aside_and_the_player_told(qtbot, tmp_path,
     assert len(aside) == 1 and len(told) == 1
     assert told[0][0] == "A journal of another file was set aside"
     assert aside[0].name in told[0][1]
+
+
+def test_the_command_line_names_the_journal_it_set_aside(tmp_path, capsys):
+    from app.main import main
+
+    a_path, b_path = tmp_path / "a.warboard", tmp_path / "b.warboard"
+    new_game_file(a_path, demo_game(extra_units=120))
+    new_game_file(b_path, Game(make_scenario()))
+    leave_journal_of(a_path, tmp_path / "spare")
+    shutil.copy(b_path, a_path)
+    shutil.copy(tmp_path / "spare", str(a_path) + "-journal")
+    main(["odds", str(a_path), "no-such-action", "--by", "no-such-unit"])  # refused, once read
+    aside = sorted(tmp_path.glob("a.warboard.not-its-journal-*"))
+    assert len(aside) == 1
+    err = capsys.readouterr().err
+    assert "not applied" in err and aside[0].name in err

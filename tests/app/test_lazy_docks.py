@@ -36,14 +36,32 @@ def lazy_docks(win: MainWindow) -> list[LazyDock]:
     return [d for d in dock_widgets(win) if isinstance(d, LazyDock)]
 
 
-def test_the_hidden_docks_stay_unbuilt_through_start_game_and_play(win, qtbot):
-    names = {d.objectName() for d in lazy_docks(win)}
-    assert {"action-panel", "tests-dock", "turn_dock", "log_dock",
-            "organisation_dock"} <= names
+def test_no_dock_is_made_through_start_game_and_play(win, qtbot):
+    """The window complete has the docks' View menu entries, not the docks: none is made,
+    and none of their modules is imported, until one is wanted."""
+    import sys
+
+    from app.panels.dock_catalog import DOCKS
+
     select_unit(qtbot, win, "us-1-1")
     win.tools.activate("measure")
-    assert all(not d.built and d.widget() is None for d in lazy_docks(win))
-    assert all(not d.isVisible() for d in lazy_docks(win))
+    assert lazy_docks(win) == []
+    assert [view_toggle(win, t).shortcut().toString() for t in
+            ("&Log", "&Turn", "&Actions", "&Tests", "&Organisation")] == [
+        "Ctrl+L", "Ctrl+T", "Ctrl+Shift+A", "Ctrl+Shift+T", "Ctrl+Shift+O"]
+    if "app.panels.action_panel" not in sys.modules:  # another test in this process may
+        assert not [e.module for e in DOCKS if e.module in sys.modules]  # have made one
+
+
+def test_a_dock_read_by_code_is_made_hidden_and_unbuilt(win, qtbot):
+    made = [win.services.action_panel, win.services.tests_dock, win.services.turn_dock,
+            win.services.log_dock, win.services.organisation_dock]
+    assert {d.objectName() for d in lazy_docks(win)} == {
+        "action-panel", "tests-dock", "turn_dock", "log_dock", "organisation_dock"}
+    assert all(not d.built and d.widget() is None and not d.isVisible() for d in made)
+    # its View menu entry is now the dock's own toggle, in the same place
+    assert view_toggle(win, "&Actions") is made[0].toggleViewAction()
+    assert view_toggle(win, "&Actions").shortcut().toString() == "Ctrl+Shift+A"
 
 
 def test_the_actions_dock_shown_late_acts_for_the_unit_selected_while_hidden(win, qtbot):

@@ -164,7 +164,7 @@ def test_installed_in_the_window_and_live(qtbot, monkeypatch, tmp_path):
     w = MainWindow(make_scenario())
     qtbot.addWidget(w)
     d = w.services.log_dock
-    assert w.modules["app.log_dock"] is d
+    assert w.services.docks.made["log_dock"] is d
     assert d.toggleViewAction() in w.view_menu.actions()
     assert d.model.rowCount() == 0
     w.editor.log(LogEntry(1, "sherman-1", "measure", "gren-1", summary="40\" apart"))

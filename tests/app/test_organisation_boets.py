@@ -48,7 +48,7 @@ def test_the_boets_organisation_in_the_dock(win, qtbot):
     qtbot.mouseClick(dock.out_button, LEFT)
     remarks = notes(dock)
     assert "⚠ cl: a squad has 3–9 figures, not 2 (§4.1-2)" in remarks
-    assert any(r.startswith("⚠ cl-3: outside any squad") and r.endswith("(§4.1-6, §4.1-7)")
+    assert any(r.startswith("⚠ Clone-19: outside any squad") and r.endswith("(§4.1-6, §4.1-7)")
                for r in remarks), remarks
     win.undo_action.trigger()
     win.undo_action.trigger()

@@ -65,7 +65,7 @@ def notes(dock) -> list[str]:
 
 def test_the_tree_shows_groups_members_posts_and_the_units_in_no_group(win):
     dock = win.services.organisation_dock
-    assert win.modules["app.panels.organisation_dock"] is dock
+    assert win.services.docks.made["organisation_dock"] is dock
     assert texts(dock) == [
         (0, "bn  (off the table)", "HQ", ""),   # the kind's label
         (1, "1st platoon", "platoon", ""),

@@ -33,6 +33,6 @@ def test_the_boets_remarks_and_refusal_read_in_russian(qtbot, qm_folder):
             qtbot.mouseClick(dock.out_button, LEFT)
         remarks = notes(dock)
         assert "⚠ cl: в отделении 3–9 фигур, а не 2 (§4.1-2)" in remarks, remarks
-        assert any(r.startswith("⚠ cl-3: вне отделения") and r.endswith("(§4.1-6, §4.1-7)")
+        assert any(r.startswith("⚠ Clone-19: вне отделения") and r.endswith("(§4.1-6, §4.1-7)")
                    for r in remarks), remarks
         assert not any("squad" in r for r in remarks), remarks

@@ -155,7 +155,8 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     while panel.resolution is None:
         groups = [g.text for g in panel.dice_entry.groups]
         assert groups[0] == "scatter distance — 1 × d20"
-        assert groups[-1].startswith("Penetration: cy-") and "(friend)" in groups[-1]
+        assert groups[-1].startswith(("Penetration: Sgt. ", "Penetration: Lt. ",
+                                       "Penetration: Cyb. ")) and "(friend)" in groups[-1]
         type_faces(qtbot, panel, [face])
         face = 1
     shot = panel.resolution
@@ -197,8 +198,8 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     # --- the commander is dead: the takeover test is offered in the Tests dock (§4.5) ---------
     tests.raise_()
     due = tests.due_texts()
-    assert any(t.startswith("cy-b-1 — Command takeover test") for t in due), due
-    row = next(i for i, t in enumerate(due) if t.startswith("cy-b-1 — Command takeover"))
+    assert any(t.startswith("Sgt. Maro — Command takeover test") for t in due), due
+    row = next(i for i, t in enumerate(due) if t.startswith("Sgt. Maro — Command takeover"))
     click_item = tests.due_list.item(row)
     qtbot.mouseClick(tests.due_list.viewport(), Qt.MouseButton.LeftButton,
                      pos=tests.due_list.visualItemRect(click_item).center())
@@ -211,7 +212,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
                                        "re-test next turn (§4.5-3)"
     click(qtbot, tests.apply_button)
     assert game.group("cy-pl").state["prone"] is True
-    assert not any(t.startswith("cy-b-1 — Command takeover") for t in tests.due_texts())
+    assert not any(t.startswith("Sgt. Maro — Command takeover") for t in tests.due_texts())
     assert "prone, ББ −2" in turn.table.item(row_of(turn, "cy-b-2"), 5).text()
 
     # --- a turn later the re-test fails: the platoon panics and retreats to its own edge ------
@@ -219,7 +220,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     click(qtbot, turn.end_button)                                # turn 3, Polaris
     assert (game.turn, game.active_side) == (3, "polaris")
     due = tests.due_texts()
-    row = next(i for i, t in enumerate(due) if t.startswith("cy-b-1 — Command takeover"))
+    row = next(i for i, t in enumerate(due) if t.startswith("Sgt. Maro — Command takeover"))
     tests.take_due(row)
     assert tests.action_box.currentData() == "takeover_test"
     before = {u.id: (u.x, u.y) for u in game.units if u.id.startswith("cy-")}

@@ -1,4 +1,5 @@
-"""Every command-line example in the README runs as written (issue 16): each `warboard
+"""Every command-line example in the README and the guide (docs/guide/) runs as written
+(issue 16): each `warboard
 COMMAND …` line of a ```sh block and each inline `warboard COMMAND …` span that names real
 files (a reference to a command alone, such as `warboard measure`, is not an example; no
 FILE / UNIT placeholders, no `…`, no `[optional]` or `a|b` syntax) is run from a
@@ -18,6 +19,12 @@ from app.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+GUIDE = ROOT / "docs" / "guide"
+
+
+def documents() -> list[Path]:
+    """The README and every page of the guide."""
+    return [README, *sorted(GUIDE.glob("*.md"))]
 #: A word in capitals (FILE, UNIT, OUT …) is a placeholder; so are these marks of syntax.
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z0-9_]+\b|…|\.\.\.|\||\[")
 
@@ -40,7 +47,8 @@ def _candidates(text: str) -> list[str]:
 
 def examples() -> list[str]:
     out = []
-    for line in _candidates(README.read_text(encoding="utf-8")):
+    text = "\n".join(p.read_text(encoding="utf-8") for p in documents())
+    for line in _candidates(text):
         words = line.split()
         if len(words) < 3 or words[1] not in cli.COMMANDS or PLACEHOLDER.search(line):
             continue

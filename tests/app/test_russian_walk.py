@@ -59,6 +59,8 @@ ALLOW = {
     "warboard", "json", "png", "svg", "pdf", "txt", "log", "Ctrl", "Shift", "Alt", "Del",
     "Esc", "Tab", "Space", "Enter", "Return", "Backspace", "PgUp", "PgDown", "Home",
     "End", "Ins", "Up", "Down", "Left", "Right", "nbsp",
+    # forum software a post's heading style is chosen for (Log ▸ Copy turn as …)
+    "phpBB", "Discourse", "vBulletin", "XenForo", "MyBB",
 }
 #: actions the walk does not trigger: leaving the program, and native file choosers
 SKIP_ACTIONS = re.compile(r"Quit|Выход|Open|Открыть|Save|Сохранить|Import|Импорт|Export|"

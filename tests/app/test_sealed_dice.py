@@ -57,7 +57,8 @@ def test_cli_verifies_a_sealed_game_of_ten_rolls(tmp_path, capsys):
     assert sealed.sealing_of(load_game(path).state) == sealed.sealing_of(game.state)
     code, out, err = verify(capsys, path, "--seed", seed)
     assert (code, err) == (0, "")
-    assert out.startswith("commitment matches")
+    assert out.startswith("verified: the log's 11 lines and 10 sealed rolls hold\n"
+                          "commitment matches")
     assert "10 sealed rolls verified, none missing; 1 typed" in out
     code, out, _ = verify(capsys, path, "--seed", seed, "--json")
     data = json.loads(out)
@@ -91,7 +92,7 @@ def test_cli_fails_a_wrong_seed(tmp_path, capsys):
     assert "commitment does NOT match" in out
     for k in range(1, 11):
         assert f"roll #{k} (log line " in out
-    assert "10 problem(s) in 10 sealed rolls" in out
+    assert "11 problem(s) in 10 sealed rolls" in out   # the commitment and 10 rolls
 
 
 def test_cli_verify_refusals(tmp_path, capsys):
@@ -211,8 +212,8 @@ def test_a_game_sealed_rolled_revealed_and_verified_in_the_program(qtbot, win):
         assert isinstance(dlg, VerifyDialog)
         assert dlg.seed.text() == seed
         report = dlg.run()
-        assert report.ok and report.typed == 2
-        assert "Every sealed roll matches" in dlg.verdict.text()
+        assert report.ok and report.typed == 2, report.text()
+        assert "Verified: the hash chain, every sealed roll" in dlg.verdict.text()
         dlg.seed.setText("11" * 32)
         assert not dlg.run().ok and "problem(s) found" in dlg.verdict.text()
         dlg.reject()

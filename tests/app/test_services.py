@@ -31,7 +31,9 @@ def test_a_held_back_module_fills_its_service_when_installed(qtbot):
     assert w.services.files is not None and w.services.rotation is not None
     assert w.services.action_panel is None and w.services.help_menu is None
     w.finish_startup()
-    assert w.services.action_panel is w.modules["app.panels.action_panel"]
+    assert w.services.docks is w.modules["app.panels.dock_catalog"]
+    assert w.services.action_panel is w.services.docks.made["action_panel"]
+    assert w.services.action_panel is w.services.action_panel  # made once
     assert w.services.help_menu is w.modules["app.help_menu"]
 
 

@@ -304,3 +304,27 @@ def test_a_picture_with_a_template_has_its_heat_map(qtbot):
         assert any(isinstance(i, QGraphicsPixmapItem) for i in window.scene.items())
     finally:
         window.deleteLater()
+
+
+def test_no_stale_count_beside_the_pointer_after_a_placement_or_a_scatter(win, qtbot):
+    """The ghost's "blast-3: 2 under" beside the pointer was left up after the click and
+    the scatter (issue 39): the count was the aim's, not where the template landed."""
+    tool = template_tool(win, qtbot)
+    qtbot.mouseMove(win.view.viewport(), at(win, 40, 30))  # Qt drops a move to where it was
+    qtbot.wait(20)
+    qtbot.mouseMove(win.view.viewport(), at(win, 20.6, 20))
+    qtbot.wait(20)
+    assert win.pointer_hint.isVisible() and "2 under" in win.pointer_hint.text()
+    click_board(qtbot, win, 20.6, 20)
+    odds_came(qtbot, tool)
+    assert not win.pointer_hint.isVisible()
+    p = tool.panel
+    qtbot.mouseClick(p.typed_dice, Qt.MouseButton.LeftButton)
+    p.distance_face.setText("20")
+    p.direction.setText("90")
+    qtbot.mouseMove(win.view.viewport(), at(win, 30, 30))
+    qtbot.keyClick(win.view, Qt.Key.Key_S)
+    assert tool.result is not None and tool.result.under == ()
+    assert not win.pointer_hint.isVisible()
+    labels = [i.text() for i in tool._overlay if hasattr(i, "text") and callable(i.text)]
+    assert labels == ['20" @ 90°']

@@ -209,14 +209,14 @@ def test_boets_like_phases(qtbot, setup):
 
 
 def test_installed_in_the_window(qtbot):
-    from app.modules import WINDOW_MODULES
+    from app.panels.dock_catalog import DOCKS_BY_SERVICE
     from app.window import MainWindow
 
-    assert "app.panels.turn_dock" in WINDOW_MODULES
+    assert DOCKS_BY_SERVICE["turn_dock"].module == "app.panels.turn_dock"
     window = MainWindow(load_demo())
     qtbot.addWidget(window)
     window.show()
-    dock = window.modules["app.panels.turn_dock"]
+    dock = window.services.turn_dock
     assert not dock.isVisible()                       # hidden until View ▸ Turn
     toggle = dock.toggleViewAction()
     assert toggle in window.view_menu.actions() and toggle.shortcut().toString() == "Ctrl+T"

@@ -80,7 +80,7 @@ def test_turn_post_of_a_played_demo_turn_matches_its_log(qtbot, tmp_path):
         for r in e.dice:
             assert roll_text(r) in post
     assert "(app, seed 7)" in post and "(typed)" in post
-    assert post.index("Side: allies") < post.index("Side: axis")
+    assert post.index("[b][u]Allies[/u][/b]") < post.index("[b][u]Axis[/u][/b]")
 
     def check_and_copy() -> None:
         dlg = QApplication.activeModalWidget()
@@ -91,11 +91,35 @@ def test_turn_post_of_a_played_demo_turn_matches_its_log(qtbot, tmp_path):
         assert dlg.preview.toPlainText() == turn_post(game, 1, "markdown")
         dlg.fmt.setCurrentIndex(dlg.fmt.findData("bbcode"))
         dlg.lang.setCurrentIndex(dlg.lang.findData("ru"))
-        assert "Сторона: allies" in dlg.preview.toPlainText()
+        assert "[b][u]Союзники[/u][/b]" in dlg.preview.toPlainText()
         dlg.lang.setCurrentIndex(dlg.lang.findData("en"))
+        # the heading style: bold by default (every forum), sizes for the forums that
+        # take them; the one copied with is offered next time
+        assert dlg.headings.currentData() == "bold"
+        dlg.headings.setCurrentIndex(dlg.headings.findData("scale"))
+        assert dlg.preview.toPlainText() == turn_post(game, 1, "bbcode", headings="scale")
+        assert dlg.preview.toPlainText().startswith("[size=5][b]")
+        dlg.headings.setCurrentIndex(dlg.headings.findData("bold"))
         click(qtbot, dlg.copy_button)
 
     QTimer.singleShot(0, check_and_copy)
     assert win.services.turn_post.bbcode_action in win.services.log_menu.actions()
     win.services.turn_post.bbcode_action.trigger()
     assert QApplication.clipboard().text() == post
+
+
+def test_the_heading_style_copied_with_is_offered_next_time(qtbot, request):
+    from app.settings import settings
+    from app.turn_post_view import HEADINGS_KEY, last_headings
+
+    settings().remove(HEADINGS_KEY)         # the session's settings: as on first use
+    request.addfinalizer(lambda: settings().remove(HEADINGS_KEY))
+    win = open_window(qtbot, load_demo(), centre=(28, 22))
+    dlg = TurnPostDialog(win, "bbcode")
+    assert dlg.headings.currentData() == last_headings() == "bold"
+    dlg.headings.setCurrentIndex(dlg.headings.findData("percent"))
+    dlg.copy()
+    assert last_headings() == "percent"
+    again = TurnPostDialog(win, "markdown")
+    assert again.headings.currentData() == "percent"
+    assert again.preview.toPlainText().startswith("## ")

@@ -326,7 +326,7 @@ def test_two_volleys_from_one_prior_state():
     assert entries[0].details["joint"]["with"] == ["volley:b1-alone"]
     text = render_joint(joint)
     assert "Resolved together" in text and " │ " in text
-    assert "Effects (merged): b1: suppression +1; a1: suppression +2; a1: removed" in text
+    assert "Effects (merged): b1: suppression +1; a1: suppression +2, removed (shot down)" in text
     md = render_joint(joint, "markdown")
     assert md.count("|---|---|") == 1 and "<br>" in md
     assert "[b]Volley[/b]" in render_joint(joint, "bbcode")

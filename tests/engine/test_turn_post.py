@@ -45,9 +45,9 @@ def played() -> Game:
 def test_sections_group_by_side_and_unit_in_log_order():
     game = played()
     secs = turn_sections(game, 1)
-    assert [(s.title, s.side) for s in secs] == [
-        ("Pictures", None), ("Sherman 3 'Cyclone'", "allies"), ("Gefr. Vogel", "axis"),
-        ("Table", None)]
+    assert [(s.title, s.side, s.side_title) for s in secs] == [
+        ("Pictures", None, ""), ("Sherman 3 'Cyclone'", "allies", "Allies"),
+        ("Gefr. Vogel", "axis", "Axis"), ("Table", None, "")]
     assert [[e.seq for e in s.entries] for s in secs] == [[3], [2, 7], [1, 6], [5]]
     # every line of the turn exactly once, none of another turn
     seqs = sorted(e.seq for s in secs for e in s.entries)
@@ -62,9 +62,11 @@ def test_sections_group_by_side_and_unit_in_log_order():
 
 def test_bbcode_post():
     post = turn_post(played(), 1, "bbcode")
-    assert post.startswith("[size=150][b]Crossroads at Saint-Aubin — turn 1[/b][/size]")
+    assert post.startswith("[b]Crossroads at Saint-Aubin — turn 1[/b]")   # bold: everywhere
+    assert "[size" not in post
     assert "[img]t1.png[/img]" in post
-    assert post.index("Side: allies") < post.index("Side: axis") < post.index("[b]Table[/b]")
+    assert post.index("[b][u]Allies[/u][/b]") < post.index("[b][u]Axis[/u][/b]") \
+        < post.index("[b]Table[/b]")
     assert "[*][b]1. Shoot — Gefr. Vogel → Pfc. Dawson[/b]\n[list]\n" \
         "[*]Hit roll: d10 = 3 (typed) → 1 hit\n" in post
     assert "dice: scatter distance: d20 = 7 (app, seed 42)" in post
@@ -74,10 +76,12 @@ def test_bbcode_post():
 
 
 def test_markdown_and_text_posts():
-    md = turn_post(played(), 1, "markdown")
+    md = turn_post(played(), 1, "markdown", headings="percent")
     assert md.startswith("## Crossroads at Saint-Aubin — turn 1")
     assert "![t1.png: put the link of the uploaded picture here](t1.png)" in md
-    assert "### Side: axis" in md and "#### Gefr. Vogel" in md
+    assert "### Axis" in md and "#### Gefr. Vogel" in md
+    bold = turn_post(played(), 1, "markdown")
+    assert bold.startswith("**Crossroads at Saint-Aubin — turn 1**") and "#" not in bold
     assert "- **1. Shoot — Gefr. Vogel → Pfc. Dawson**" in md
     txt = turn_post(played(), 1, "text")
     assert "- 7. ruler: ruler 6.00\"" in txt
@@ -85,7 +89,7 @@ def test_markdown_and_text_posts():
 
 def test_russian_post_uses_the_catalogue():
     post = turn_post(played(), 1, "bbcode", "ru")
-    assert "ход 1" in post and "Сторона: axis" in post and "Стол" in post
+    assert "ход 1" in post and "[b][u]Ось[/u][/b]" in post and "Стол" in post
     assert "(введены вручную)" in post
     assert set(TEXTS["ru"]) == set(TEXTS["en"])
     # the ruleset's words too: the action, the steps and their rolls (engine.i18n)
@@ -95,6 +99,19 @@ def test_russian_post_uses_the_catalogue():
     assert "Бросок на ранение: к10 = 2 (введены вручную) → ранение" in post
 
 
+@pytest.mark.parametrize(("headings", "title", "side"), [
+    ("bold", "[b]Crossroads at Saint-Aubin — turn 1[/b]", "[b][u]Allies[/u][/b]"),
+    ("percent", "[size=150][b]Crossroads at Saint-Aubin — turn 1[/b][/size]",
+     "[size=120][b][u]Allies[/u][/b][/size]"),
+    ("scale", "[size=5][b]Crossroads at Saint-Aubin — turn 1[/b][/size]",
+     "[size=4][b][u]Allies[/u][/b][/size]")])
+def test_heading_styles(headings, title, side):
+    """Bold renders on every forum; [size=150] on phpBB and Discourse; [size=5] where
+    sizes run 1–7 (a [size=150] there is refused or huge)."""
+    post = turn_post(played(), 1, "bbcode", headings=headings)
+    assert post.startswith(title + "\n") and side in post
+
+
 def test_empty_turn_and_bad_arguments():
     game = Game(load_demo())
     assert "Nothing was logged in turn 1." in turn_post(game, 1, "text")
@@ -102,6 +119,8 @@ def test_empty_turn_and_bad_arguments():
         turn_post(game, 1, "html")
     with pytest.raises(ValueError, match="language"):
         turn_post(game, 1, "text", "de")
+    with pytest.raises(ValueError, match="headings"):
+        turn_post(game, 1, "bbcode", headings="huge")
 
 
 def test_a_roll_logged_when_rolled_shows_once_and_an_unapplied_one_is_marked():
@@ -154,3 +173,25 @@ def test_a_picture_file_name_cannot_write_markup():
     assert "\\[z\\](http://evil\\\\u000a\\# head.png: put the link" in md
     plain = turn_post(_with_picture("a.png"), 1, "bbcode")
     assert "[img]a.png[/img]" in plain
+
+
+def test_a_line_logged_before_the_change_was_kept_is_worded_from_its_record():
+    """Older games keep only the id-based `effects` record: it is read back into effects
+    where it can be, so their posts say names and words too; the ledger's line is
+    bookkeeping (its overridden cost said)."""
+    game = Game(load_demo())
+    game.append_log(LogEntry(1, "gren-1", "shoot", "us-1-1", (), "1 hit",
+                             {"ruleset": "iron-hearts", "steps": [], "effects": [
+                                 "us-1-1: suppression +1 (max 3)", "us-1-1: hp -1",
+                                 "us-1-1: casualty = npc-pending", "us-1-1: mm_penalties = [2]",
+                                 "gren-1: ap_left -1",
+                                 "gren-1: shoot recorded (1 AP) (cost overridden)",
+                                 "somebody: said something"]}))
+    (sec,) = turn_sections(game, 1)
+    assert sec.entries[0].lines[0] == (
+        "Effects: Pfc. Dawson: suppressed (+1), 1 wound, at 0 HP, the death roll is due; "
+        "Gefr. Vogel: 1 AP spent, cost overridden; somebody: said something")
+    (ru,) = turn_sections(game, 1, "ru")
+    assert ru.entries[0].lines[0] == (
+        "Последствия: Pfc. Dawson: подавлен (+1), 1 рана, 0 ХП, нужен бросок смерти; "
+        "Gefr. Vogel: потрачено ОД: 1, стоимость не взята; somebody: said something")

@@ -17,7 +17,17 @@ from engine.protocol import (
 )
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, fire, library, manoeuvre, morale, organisation, turn_hooks
+from . import (
+    board,
+    data,
+    fire,
+    library,
+    manoeuvre,
+    morale,
+    organisation,
+    turn_hooks,
+    wording,
+)
 from .options import OPTIONS
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
@@ -49,7 +59,7 @@ VOCABULARY = Vocabulary(
     group_state=terms("fire_target", "fired_at", "panic_tested", "panicking", "takeover",
                       "tally"),
     profile=ProfileKeys(base="base", proposed="proposed"),
-)
+).worded(wording.SAID)
 
 def build_ruleset() -> Ruleset:
     return Ruleset(

@@ -21,7 +21,7 @@ from engine.scenario import Unit
 from engine.triggers import MOVE, Trigger
 from engine.turns import TurnHooks, TurnStructure, from_table
 
-from . import board, data, library
+from . import board, data, library, wording
 from .bands import RANGE_BAND, weapon_scheme
 from .cover import LeaveCover, TakeCover
 from .dash import Dash
@@ -171,7 +171,8 @@ VOCABULARY = Vocabulary(
                      "heavily_armoured", "hostage", "hp", "in_cover", "neutralised",
                      "stealth", "wound"),
     profile=ProfileKeys(base="base", proposed="proposed"),
-)
+    side_words=wording.SIDES,
+).worded(wording.SAID)
 
 def build_ruleset() -> Ruleset:
     return Ruleset(

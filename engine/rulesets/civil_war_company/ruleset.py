@@ -18,7 +18,7 @@ from engine.protocol import (
 )
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, library, turn_hooks
+from . import board, data, library, turn_hooks, wording
 from .actions import ACTIONS
 from .options import OPTIONS
 from .organisation import ORGANISATION
@@ -56,7 +56,8 @@ VOCABULARY = Vocabulary(
     group_state=terms("formation", "moved", "officer", "turn_start"),
     profile=ProfileKeys(base="base", vehicle="vehicle", proposed="proposed"),
     sides=(("reds", "#b3262b"), ("whites", "#d8d8d0")),
-)
+    side_words=wording.SIDES,
+).worded(wording.SAID)
 
 def build_ruleset() -> Ruleset:
     data.check_labels_ru(ACTIONS, OPTIONS)

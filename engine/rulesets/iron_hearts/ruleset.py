@@ -23,7 +23,7 @@ from engine.protocol import (
 )
 from engine.turns import TurnStructure, from_table
 
-from . import board, data, infantry, library, tanks, turn_hooks
+from . import board, data, infantry, library, tanks, turn_hooks, wording
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -82,7 +82,8 @@ VOCABULARY = Vocabulary(
     profile=ProfileKeys(base="base", turret="turret", proposed="proposed"),
     # blue against red, apart on screen and (by lightness) on a grey-scale print
     sides=(("allies", "#2f5e9e"), ("axis", "#c2463c")),
-)
+    side_words=wording.SIDES,
+).worded(wording.SAID)
 
 def build_ruleset() -> Ruleset:
     """The Ruleset from the shipped data and both halves of the rules, with its turn

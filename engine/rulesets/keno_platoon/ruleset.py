@@ -18,7 +18,7 @@ from engine.protocol import (
 from engine.rulesets.registry import load_data
 from engine.turns import TurnStructure, from_table
 
-from . import board, chain, data, turn_hooks
+from . import board, chain, data, turn_hooks, wording
 from .actions import ACTIONS
 from .options import OPTIONS
 
@@ -55,7 +55,7 @@ VOCABULARY = Vocabulary(
                      "heavy_wounded", "in_contact", "in_cover", "level", "march_order",
                      "morale", "prone", "quality", "tow_state"),
     profile=ProfileKeys(base="base", vehicle="vehicle", proposed="proposed"),
-)
+).worded(wording.SAID)
 
 def build_ruleset() -> Ruleset:
     return Ruleset(

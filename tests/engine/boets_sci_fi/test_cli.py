@@ -71,13 +71,13 @@ def test_resolve_in_russian_prints_the_rules_terms(capsys, sample):
                          "cl-1", "--weapon", "grenade", "--point", "24", "38",
                          "--option", "bearing=180", "--dice", "8,20,1,1,1,1,1")
     assert code == 0, err
-    assert "Оружие с шаблоном — cl-1" in out
-    assert "Пробитие: cy-a-2 (свой)" in out and "Граната: под шаблоном 6, убито 0" in out
+    assert "Оружие с шаблоном — Sgt. Clone-7" in out
+    assert "Пробитие: Lt. Vance (свой)" in out and "Граната: под шаблоном 6, убито 0" in out
     assert "домашнее правило (§8), не из источника" in out
     code, out, err = run(capsys, "--lang", "ru", "resolve", sample, "leadership_test", "--by",
                          "cy-b-3", "--dice", "8")
-    assert "Тест на Лидерство — cy-b-3" in out and "ЛДР командира, 2nd cyber squad" in out
-    assert "Итог: cy-b-3: Лидерство — пройден" in out
+    assert "Тест на Лидерство — Cyb. Eske" in out and "ЛДР командира, 2nd cyber squad" in out
+    assert "Итог: Cyb. Eske: Лидерство — пройден" in out
 
 
 @pytest.mark.parametrize("cmd", ["resolve", "odds"])
@@ -93,7 +93,7 @@ def test_a_refusal_exits_2_naming_the_argument(capsys, sample, cmd):
                          "grenade", "--point", "60", "5", *dice)
     assert code == 2 and "--point: not possible: aim point" in err and "beyond Дальн" in err
     code, out, err = run(capsys, cmd, sample, "takeover_test", "--by", "cl-3", *dice)
-    assert code == 2 and "--by: not possible: cl-3 has no command to take over" in err
+    assert code == 2 and "--by: not possible: Clone-19 has no command to take over" in err
 
 
 @pytest.mark.parametrize("value", [2.0, "2", True])

@@ -1,0 +1,76 @@
+"""How players read a change to an Iron Hearts marker or state key (a resolution's Effects
+line, a forum post), in English and Russian; the sides' names. Declared on the ruleset's
+vocabulary (ruleset.py), read by engine.wording."""
+
+from __future__ import annotations
+
+from engine.protocol import Said
+
+#: (side, English name, Russian name) of the sides the rules' scenarios name
+SIDES = (("allies", "Allies", "Союзники"), ("axis", "Axis", "Ось"))
+
+SAID: dict[str, Said] = {
+    "suppression": Said("suppression", "подавление",
+                        up="suppressed (+{n})", up_ru="подавлен (+{n})",
+                        down="{n} suppression removed", down_ru="снято подавления: {n}",
+                        off="suppression cleared", off_ru="подавление снято"),
+    "pinned": Said("pinned", "прижат", on="pinned", on_ru="прижат к земле",
+                   up="pinned (+{n})", up_ru="прижат (+{n})",
+                   down="pinned −{n}", down_ru="прижат −{n}",
+                   off="no longer pinned", off_ru="больше не прижат"),
+    "shaken": Said("shaken", "потрясён", on="shaken", on_ru="потрясён",
+                   off="no longer shaken", off_ru="больше не потрясён"),
+    "commander_exposed": Said(on="commander rides head out",
+                              on_ru="командир высунулся из люка",
+                              off="commander buttoned up", off_ru="командир закрыл люк"),
+    "hp": Said("HP", "ХП", down="{n} {n|wound|wounds|wounds}",
+               down_ru="{n} {n|рана|раны|ран}", up="{n} HP back",
+               up_ru="восстановлено ХП: {n}", on="{value} HP", on_ru="ХП: {value}"),
+    "aim": Said(on="aimed", on_ru="навёл орудие", off="aim lost", off_ru="наводка сбита"),
+    "cannot_act": Said(on="cannot act this turn", on_ru="не может действовать в этот ход",
+                       off="may act again", off_ru="снова может действовать"),
+    "casualty": Said(on="{value}", on_ru="{value}", off="back in the fight",
+                     off_ru="снова в строю",
+                     values=(("npc-pending", "at 0 HP, the death roll is due",
+                              "0 ХП, нужен бросок смерти"),
+                             ("pc-wounded", "wounded, out of the fight",
+                              "ранен, выбыл из боя"),
+                             ("wounded", "alive but wounded, out of the fight",
+                              "жив, но ранен, выбыл из боя"),
+                             ("dead", "killed", "убит"))),
+    "crew": Said(on="crew hit", on_ru="экипаж понёс потери"),
+    "detect_turn": Said(hidden=True),
+    "detected": Said(on="detected", on_ru="обнаружен", off="no longer detected",
+                     off_ru="больше не обнаружен"),
+    "failed_aims": Said(hidden=True),
+    "grenade_turn": Said(hidden=True),
+    "guts_penalty": Said("Guts penalty", "штраф к Яйцам", on="Guts penalty {value}",
+                         on_ru="штраф к Яйцам {value}", off="Guts penalty cleared",
+                         off_ru="штраф к Яйцам снят"),
+    "loaded": Said(on="gun loaded", on_ru="орудие заряжено", off="gun not loaded",
+                   off_ru="орудие не заряжено"),
+    "medkits": Said("medkits", "аптечки", down="{n} {n|medkit|medkits|medkits} used",
+                    down_ru="использовано аптечек: {n}", up="{n} {n|medkit|medkits|medkits} "
+                    "more", up_ru="ещё аптечек: {n}", on="{value} medkits left",
+                    on_ru="осталось аптечек: {value}"),
+    "mm_penalties": Said(hidden=True),
+    "order": Said(on="order: {value}", on_ru="приказ: {value}", off="order cleared",
+                  off_ru="приказ снят"),
+    "penetrations": Said("penetrations", "пробития", up="penetrated (+{n})",
+                         up_ru="пробит (+{n})", down="penetrations −{n}",
+                         down_ru="пробития −{n}", on="penetrations: {value}",
+                         on_ru="пробития: {value}"),
+    "personal_orders": Said(hidden=True),
+    "single_shot_fired": Said(on="fired a single shot", on_ru="сделал одиночный выстрел",
+                              off="may fire a single shot again",
+                              off_ru="снова может сделать одиночный выстрел"),
+    "spotted": Said(on="spotted", on_ru="замечен", off="no longer spotted",
+                    off_ru="больше не замечен"),
+    "status": Said(on="{value}", on_ru="{value}", off="back in action",
+                   off_ru="снова в строю",
+                   values=(("knocked_out", "knocked out", "подбит"),
+                           ("destroyed", "destroyed", "уничтожен"))),
+    "systems": Said(on="systems damaged", on_ru="повреждены системы"),
+    "target": Said(on="targets {value}", on_ru="цель: {value}", off="no target",
+                   off_ru="цель снята"),
+}
