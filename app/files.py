@@ -3,7 +3,7 @@ and autosave into the open `.warboard` game file after every change.
 
 A game lives in one `.warboard` file (engine/gamefile.py). Once a game has a file, every
 change the editor reports (`changed`, `logged`) is snapshotted on the interface thread and
-written by `engine.gamefile.Autosaver` on its own thread, so there is nothing to lose and no
+written by `engine.autosave.Autosaver` on its own thread, so there is nothing to lose and no
 save ever blocks the board. A game that came from a scenario `.json`, from New, or from the
 demo has no file until Save As gives it one; closing or replacing it with unsaved changes
 asks first. The title shows the game, its file and a leading `*` while changes are not yet
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from engine.model import Game
 
 if TYPE_CHECKING:
-    from engine.gamefile import Autosaver
+    from engine.autosave import Autosaver
 
 GAME_SUFFIX = ".warboard"
 OPEN_FILTER = ("Games and scenarios (*.warboard *.json);;Warboard games (*.warboard);;"
@@ -207,7 +207,7 @@ class FileController(FileNotices, FileMenu, QObject):
     # --- autosave ---------------------------------------------------------------------------
 
     def _start_autosave(self, path: Path) -> None:
-        from engine.gamefile import Autosaver
+        from engine.autosave import Autosaver
 
         self._last_submitted = None
         self._autosaver = Autosaver(

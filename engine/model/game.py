@@ -46,7 +46,7 @@ class Game:
     removed: list[Unit] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
     #: (path head, id) of everything an effect wrote since `take_touched` last ran: what
-    #: an autosave must copy (engine.gamefile.Autosaver); not part of the game's value.
+    #: an autosave must copy (engine.autosave.Autosaver); not part of the game's value.
     _touched: set = field(default_factory=set, compare=False, repr=False)
     #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
     #: it, so a list changed behind the game's back is read again, never misread
