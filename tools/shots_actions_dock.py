@@ -52,11 +52,11 @@ def main(argv: list[str] | None = None) -> None:
         ("us-1-1", "gren-1")
     w.select_unit(shooter)
     QTest.qWait(300)
-    w.action_panel.set_action("shoot")
-    w.action_panel.set_target(target)
+    w.services.action_panel.set_action("shoot")
+    w.services.action_panel.set_target(target)
     QTest.qWait(800)
     # the setup part scrolls at this height: show the roles (the target, the squad list)
-    panel = w.action_panel
+    panel = w.services.action_panel
     panel.setup_scroll.ensureWidgetVisible(panel.roles_box, 0, 0)
     QTest.qWait(200)
     if args.stay:

@@ -46,7 +46,7 @@ def type_d20(panel, faces) -> None:
 
 
 def move(win, uid, point) -> None:
-    panel = win.action_panel
+    panel = win.services.action_panel
     panel.raise_()
     select(win, uid)
     choose(panel.action_box, "move")
@@ -62,7 +62,8 @@ def main() -> None:
     QApplication.instance() or QApplication(sys.argv)
     scenario = load_scenario(resource("scenarios", "boets-velian-ridge.json"))
     win = window_for(scenario, centre=(22, 28), px_per_inch=18)
-    game, panel, turn, tests = win.game, win.action_panel, win.turn_dock, win.tests_dock
+    s = win.services
+    game, panel, turn, tests = win.game, s.action_panel, s.turn_dock, s.tests_dock
     turn.show()
     turn.raise_()
     turn.typed_dice.setChecked(True)

@@ -44,7 +44,8 @@ def main() -> None:
     QApplication.instance() or QApplication(sys.argv)
     scenario = load_scenario(resource("scenarios", "butterfly-night-approach.json"))
     win = window_for(scenario, centre=(36, 24), px_per_inch=11, dock="tests_dock")
-    actions, tests, dock = win.action_panel, win.tests_dock, win.turn_dock
+    s = win.services
+    actions, tests, dock = s.action_panel, s.tests_dock, s.turn_dock
     # the measure tool: the distance band
     win.tools.activate("measure")
     click_board(win, 6, 24)

@@ -36,7 +36,7 @@ def main() -> None:
     QApplication.instance() or QApplication(sys.argv)
     scenario = load_scenario(resource("scenarios", "civil-war-vasylivka.json"))
     win = window_for(scenario, centre=(30, 27), px_per_inch=16)
-    panel = win.action_panel
+    panel = win.services.action_panel
     save(win, "cw-board.png")
     select(win, "unr-3")
     choose(panel.action_box, "fire")

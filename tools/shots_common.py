@@ -39,15 +39,15 @@ def start_turn(win: MainWindow) -> None:
     """The turn under way as a player starts it (initiative rolled, the turn started, a unit
     activated where the ruleset asks for it), then the Actions dock in front of the Turn dock:
     a shot may be taken."""
-    turn = win.turn_dock
+    turn = win.services.turn_dock
     turn.roll_initiative()
     if turn.start_button.isEnabled():
         turn.start_turn()
     if turn.activate_button.isEnabled():
         turn.activate_button.click()
     turn.hide()
-    win.action_panel.show()
-    win.action_panel.raise_()
+    win.services.action_panel.show()
+    win.services.action_panel.raise_()
 
 
 def window_for(scenario, centre, px_per_inch: float, dock: str = "action_panel") -> MainWindow:
@@ -57,7 +57,7 @@ def window_for(scenario, centre, px_per_inch: float, dock: str = "action_panel")
     win = MainWindow(scenario)
     win.resize(1600, 1000)
     win.show()
-    panel = getattr(win, dock)
+    panel = getattr(win.services, dock)
     panel.show()
     panel.raise_()
     win.resizeDocks([panel], [DOCK_WIDTH], Qt.Orientation.Horizontal)

@@ -36,7 +36,7 @@ from tests.app.test_panels_firefight import SQUAD, firefight
 def duel_shots() -> None:
     win = window_for(duel_scenario(), centre=(27, 20), px_per_inch=14)
     win.game.active_side = "allies"  # the turn contract charges the Sherman's AP on Apply
-    panel = win.action_panel
+    panel = win.services.action_panel
     select(win, "sherman")
     choose(panel.action_box, "tank_aim")
     click(panel.roles_view.part("target", "pick"))
@@ -64,7 +64,7 @@ def duel_shots() -> None:
 def firefight_shots() -> None:
     win = window_for(firefight(), centre=(24, 20), px_per_inch=22)
     win.game.active_side = "axis"  # each side acts in its own turn (the turn contract)
-    panel = win.action_panel
+    panel = win.services.action_panel
     select(win, "mg")
     choose(panel.action_box, "shoot")
     choose(panel.roles_view.part("weapon", "combo", "weapon"), "mg42")
@@ -79,7 +79,7 @@ def firefight_shots() -> None:
     type_faces(panel, [1, 2, 3, 9, 9, 1, 2, 3, 8, 9, 10])
     click(panel.apply_button)
     win.editor.push(next_activation(win.game, structure_of(IH)))  # the US turn begins
-    tests = win.tests_dock
+    tests = win.services.tests_dock
     tests.show()
     tests.raise_()
     settle()
