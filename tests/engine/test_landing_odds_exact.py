@@ -1,7 +1,7 @@
 """The scatter odds summed as whole numbers (engine.board_ops.group_landings / mix_landings,
-the Boets template's penetration sum) give the same exact Fractions as the plain way: a
-Fraction per landing added up in a dict, an icepool mixture of the landing dice, an icepool
-sum of one penetration die per unit.
+the Boets template's penetration sum, the Civil War stands lost per landing) give the same
+exact Fractions as the plain way: a Fraction per landing added up in a dict, an icepool mixture of the landing dice, an icepool
+sum of one penetration die per unit, the packed Civil War stand dice summed.
 
 The plain way is kept here as the oracle, and every scatter the sample tables offer (Boets
 template fire at each unit with each blast weapon, Civil War artillery at each unit) is
@@ -127,6 +127,7 @@ def test_sample_table_scatter_odds_equal_the_plain_way(name, action, weapons, mo
     way put back (Fraction per landing, icepool mixture, icepool penetration sum)."""
     import engine.board_ops as board_ops
     from engine.rulesets.boets_sci_fi import fire
+    from engine.rulesets.civil_war_company import artillery, artillery_rules
 
     plans, fast = [], []
     for req in _scatter_requests(name, action, weapons):
@@ -150,5 +151,16 @@ def test_sample_table_scatter_odds_equal_the_plain_way(name, action, weapons, mo
         return total
 
     monkeypatch.setattr(fire.TemplateFire, "_pens", plain_pens)
+
+    def plain_lost(plans):
+        if not plans:
+            return icepool.Die([0])
+        base = sum(p.result_dice if not p.direct else 1 for p in plans) + 1
+        total = icepool.Die([0])
+        for p in plans:
+            total = total + artillery_rules.stand_die(p, base)
+        return total.map(lambda c: int(c) // (base * base))
+
+    monkeypatch.setattr(artillery, "shot_lost_die", plain_lost)
     for p, got in zip(plans, fast, strict=True):
         assert got == p.context.odds()
