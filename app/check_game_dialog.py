@@ -71,7 +71,11 @@ def check_open_game(controller) -> CheckGameDialog | None:
         controller.flush()
     except Exception:  # noqa: BLE001 — the check shows what the file holds either way
         pass
-    dialog = CheckGameDialog(check_game(path, current_language()), controller.window)
+    from app.desktop import busy
+
+    with busy():   # every entry of a long game is checked
+        report = check_game(path, current_language())
+    dialog = CheckGameDialog(report, controller.window)
     dialog.exec()
     if dialog.restore_requested and dialog.report.backup is not None:
         controller.restore_from(dialog.report.backup)

@@ -3,7 +3,7 @@ and autosave into the open `.warboard` game file after every change.
 
 A game lives in one `.warboard` file (engine/gamefile.py). Once a game has a file, every
 change the editor reports (`changed`, `logged`) is snapshotted on the interface thread and
-written by `engine.gamefile.Autosaver` on its own thread, so there is nothing to lose and no
+written by `engine.autosave.Autosaver` on its own thread, so there is nothing to lose and no
 save ever blocks the board. A game that came from a scenario `.json`, from New, or from the
 demo has no file until Save As gives it one; closing or replacing it with unsaved changes
 asks first. The title shows the game, its file and a leading `*` while changes are not yet
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from engine.model import Game
 
 if TYPE_CHECKING:
-    from engine.gamefile import Autosaver
+    from engine.autosave import Autosaver
 
 GAME_SUFFIX = ".warboard"
 OPEN_FILTER = ("Games and scenarios (*.warboard *.json);;Warboard games (*.warboard);;"
@@ -207,7 +207,7 @@ class FileController(FileNotices, FileMenu, QObject):
     # --- autosave ---------------------------------------------------------------------------
 
     def _start_autosave(self, path: Path) -> None:
-        from engine.gamefile import Autosaver
+        from engine.autosave import Autosaver
 
         self._last_submitted = None
         self._autosaver = Autosaver(
@@ -323,7 +323,10 @@ class FileController(FileNotices, FileMenu, QObject):
         read = self._read_game if as_game else self._read_scenario
         self._read_problems = ()
         self._journal_aside = None
-        game = read(p)  # before asking: a refused file needs no decision about this one
+        from app.desktop import busy
+
+        with busy():   # a big table takes a while to read
+            game = read(p)  # before asking: a refused file needs no decision about this one
         if game is None or not self.maybe_save():
             return False
         self._show(game, path=p if as_game else None, source=p)
@@ -373,11 +376,11 @@ class FileController(FileNotices, FileMenu, QObject):
     def _start_dir(self) -> str:
         """The open file's folder, else the last folder a file was chosen in, else the
         most recent file's, else the user's documents (never the program's folder)."""
-        from app.settings import FOLDER_KEY, settings, start_folder
+        from app.settings import FOLDER_KEY, proposed_folder, settings, start_folder
 
         shown = self.path or self.source
         if shown is not None and not str(shown).startswith("demo:"):
-            return str(shown.parent)
+            return str(proposed_folder(shown))
         if settings().value(FOLDER_KEY, ""):
             return str(start_folder())
         recent = self.recent.paths()
@@ -448,7 +451,7 @@ class FileController(FileNotices, FileMenu, QObject):
         game = self.game
         stem = shown.stem if shown is not None else _file_stem(
             game.scenario.name if game is not None else "game")
-        folder = shown.parent if shown is not None else Path(self._start_dir() or ".")
+        folder = Path(self._start_dir())  # the game's folder, never the program's
         return folder / f"{stem}{suffix}"
 
     # --- scenario JSON ----------------------------------------------------------------------

@@ -2,7 +2,12 @@
 tool (its toolbar label, key and what it does, read from the tools' own actions) and the
 board's conventions. "Got it" (or Esc, or a click on the card) puts it away for good;
 Help ▸ The tools at a glance brings it back. Tests and scripts never see it: only
-`run_gui` asks for it (`maybe_show`)."""
+`run_gui` asks for it (`maybe_show`).
+
+The card is a child of the board's view, not of its viewport: Qt scrolls a viewport's
+children with the scene, so the first fit (or any pan) would carry a viewport child off
+screen. It is placed at the board's top-left corner and kept inside the board when the
+window is resized."""
 
 from __future__ import annotations
 
@@ -13,7 +18,8 @@ from app import settings as st
 from app.i18n import tr
 
 SEEN_KEY = "ui/first_run_seen"
-
+#: The card's distance from the board's edges, pixels.
+MARGIN_PX = 16
 
 
 def tools_html(window) -> str:
@@ -36,7 +42,7 @@ class Overlay(QFrame):
     """The card over the board's top-left corner."""
 
     def __init__(self, window) -> None:
-        super().__init__(window.view.viewport())
+        super().__init__(window.view)
         self.setObjectName("first-run")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
@@ -48,8 +54,16 @@ class Overlay(QFrame):
         layout.addWidget(self.text)
         layout.addWidget(self.ok, 0, Qt.AlignmentFlag.AlignRight)
         self.setMaximumWidth(560)
-        self.move(16, 16)
+        self.place()
+
+    def place(self) -> None:
+        """Size the card to its text within the board and put it at the board's top-left
+        corner (the viewport's, in the view)."""
+        board = self.parentWidget().viewport().geometry()
+        self.setMaximumSize(max(200, min(560, board.width() - 2 * MARGIN_PX)),
+                            max(120, board.height() - 2 * MARGIN_PX))
         self.adjustSize()
+        self.move(board.left() + MARGIN_PX, board.top() + MARGIN_PX)
 
 
 class FirstRun(QObject):
@@ -72,7 +86,7 @@ class FirstRun(QObject):
             self.overlay.installEventFilter(self)
         self.window.view.installEventFilter(self)  # Esc puts it away (removed then)
         self.overlay.text.setText(tools_html(self.window))
-        self.overlay.adjustSize()
+        self.overlay.place()
         self.overlay.show()
         self.overlay.raise_()
 
@@ -92,6 +106,9 @@ class FirstRun(QObject):
         if visible and obj is self.overlay and event.type() == QEvent.Type.MouseButtonRelease:
             self.dismiss()
             return True
+        if visible and obj is self.window.view and event.type() == QEvent.Type.Resize:
+            self.overlay.place()   # a smaller window: the card stays inside the board
+            return False
         if visible and obj is self.window.view and event.type() == QEvent.Type.KeyPress \
                 and event.key() == Qt.Key.Key_Escape:
             self.dismiss()

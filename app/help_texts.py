@@ -85,14 +85,14 @@ def ruleset_html(rs) -> str:
     def words(text: object) -> str:
         return e(loc(text, rid)) if text else ""
 
-    dice = ", ".join(d.name for d in rs.dice)
+    dice = ", ".join(loc(d.name, rid) for d in rs.dice)
     measure = tr("edge to edge") if rs.measure == "edge" else tr("centre to centre")
     dice_h, scale_h, dist_h, actions_h = tr("Dice"), tr("Ground scale"), tr("Distances"), \
         tr("Actions")
     doc = loc(rs.doc, rid) if rs.doc else ""
     if doc == rs.doc and current_language() != "en":
         doc = ""  # no translation of the ruleset's blurb: its readings below say it all
-    parts = [f"<h2>{words(rs)}</h2><p><code>{e(rid)}</code></p>",
+    parts = [f"<h2>{words(rs)}</h2>",
              f"<p>{e(doc)}</p>" if doc else "",
              f"<p><b>{dice_h}</b>: {e(dice)} · <b>{scale_h}</b>: "
              f"1\" = {rs.metres_per_inch:g} m · <b>{dist_h}</b>: {e(measure)}</p>"]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.i18n import tr
+from app.i18n import loc, tr
 from app.log_text import COLUMNS, Namer, _plain, entry_text, entry_units, log_text
 from app.panels.docks import LazyDock
 from app.panels.list_sync import sync_combo
@@ -127,8 +127,7 @@ class LogDock(LazyDock):
         seen = [u for e in entries for u in sorted(entry_units(e)) if u not in known]
         units = [*self._units, *((u, self.model.name(u)) for u in dict.fromkeys(seen))]
         turns = sorted({e.turn for e in entries})
-        _fill(self.unit_box, [(tr("All units"), None), *((f"{label} ({uid})" if label != uid
-                                                      else uid, uid) for uid, label in units)],
+        _fill(self.unit_box, [(tr("All units"), None), *((label, uid) for uid, label in units)],
               self.proxy.unit)
         _fill(self.turn_box, [(tr("All turns"), None),
                              *((tr("Turn {0}").format(t), t) for t in turns)],
@@ -207,7 +206,12 @@ def make(window) -> LogDock:
 
 
 def _namer(game) -> Namer:
+    """A unit's or group's name for the log's cells (a group acts in some rulesets)."""
+    groups = {g.id: g for g in game.scenario.groups}
+
     def name(unit_id: str) -> str:
+        if unit_id in groups:
+            return loc(groups[unit_id], game.scenario.ruleset)
         try:
             return game.unit(unit_id).label
         except (KeyError, ValueError):

@@ -49,7 +49,7 @@ class NewGameDialog(QDialog):
         self.height = _inches(48.0)
         self.ruleset = QComboBox()
         for rid, _name, _ in self._rulesets:
-            self.ruleset.addItem(tr("{name} ({id})").format(name=ruleset_name(rid), id=rid), rid)
+            self.ruleset.addItem(ruleset_name(rid), rid)
         self.scale = QDoubleSpinBox()
         self.scale.setRange(0.01, 1000.0)
         self.scale.setDecimals(2)

@@ -22,7 +22,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QPointF, QRect, QRectF, QSize, Q
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from app.i18n import tr
+from app.i18n import side_text, tr
 
 from .board import BoardScene
 from .board.scene import INCHES_PER_FOOT
@@ -413,7 +413,8 @@ class _Marks:
         g = self.game
         turn = tr("Turn {turn}").format(turn=g.turn)
         if g.active_side:
-            turn += " · " + tr("{side} to act").format(side=g.active_side)
+            side = side_text(g.active_side, g.scenario.ruleset)
+            turn += " · " + tr("{side} to act").format(side=side)
         if g.phase:
             turn += " · " + g.phase
         self._lines([(g.scenario.name, self.bold), (turn, self.font)], self.pad, self.pad)

@@ -38,7 +38,9 @@ class PictureExport(QObject):
         game = self.window.editor.game
         files = self.window.services.files
         shown = getattr(files, "path", None) or getattr(files, "source", None)
-        folder = shown.parent if shown is not None else Path.home()
+        from app.settings import proposed_folder
+
+        folder = proposed_folder(shown)  # the game's folder, never the program's
         stem = shown.stem if shown is not None else "".join(
             c if c.isalnum() else "-" for c in game.scenario.name.lower()).strip("-")
         n = 1 + sum(1 for e in game.log if e.action == "picture")
@@ -74,6 +76,7 @@ class PictureExport(QObject):
     def export(self, path: Path, opts: PictureOptions, reach_of: str | None = None) -> Rendered:
         """Write the picture and log it (PictureError says why not); `reach_of`: a unit
         whose reach area the select tool draws for the picture and takes away after."""
+        from .desktop import busy
         from .picture import PictureError, save_picture
         from .picture_dialog import picture_entry
 
@@ -84,8 +87,9 @@ class PictureExport(QObject):
         try:
             if select is not None:
                 select.show_reach(reach_of)
-            r = save_picture(path, w.scene, w.editor.game, opts,
-                             restore_px_per_inch=w.view.px_per_inch())
+            with busy():   # a big table's picture can take seconds
+                r = save_picture(path, w.scene, w.editor.game, opts,
+                                 restore_px_per_inch=w.view.px_per_inch())
         finally:
             if select is not None:
                 select.clear_overlay()

@@ -44,7 +44,12 @@ def scrollable(dock: QDockWidget) -> QScrollArea | None:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     dock.setWidget(area)   # the dock gives up the old widget; the area takes it
     area.setWidget(inner)
-    area.setMinimumWidth(min(MIN_DOCK_PX, inner.minimumSizeHint().width()))
+    # a width the contents ask for outright (the Actions dock's) is kept, scroll bar and
+    # all: cut on the side, its buttons would sit beyond a sideways scroll
+    asked = inner.minimumWidth()
+    area.setMinimumWidth(max(min(MIN_DOCK_PX, inner.minimumSizeHint().width()),
+                             asked + area.verticalScrollBar().sizeHint().width()
+                             if asked else 0))
     if keep_focus:
         focus.setFocus()
     return area

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import error_text, loc, tr
+from app.i18n import error_text, loc, ruleset_name, side_text, tr
 from engine.library import Library
 from engine.options import SchemaError
 from engine.roster import (
@@ -65,7 +65,7 @@ class RosterDialog(QDialog):
 
         self.ruleset = QComboBox()
         for spec in library.rulesets():
-            self.ruleset.addItem(spec.name, spec.ruleset)
+            self.ruleset.addItem(ruleset_name(spec.ruleset), spec.ruleset)
         self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(first)))
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         self.name = QLineEdit(self.roster.name)
@@ -169,8 +169,8 @@ class RosterDialog(QDialog):
         self.totals.clear()
         self.side_pick.clear()
         for side in self.roster.sides:
-            self.side_pick.addItem(side)
-            title = QLabel(f"<b>{side}</b>")
+            self.side_pick.addItem(side_text(side), side)
+            title = QLabel(f"<b>{side_text(side)}</b>")
             table = QTableWidget(0, 3)
             table.setHorizontalHeaderLabels([tr("Record"), tr("Count"), tr("Points")])
             table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -190,7 +190,7 @@ class RosterDialog(QDialog):
             self.message.setText(tr("Select a record in the library list first."))
             return False
         kind, rid = item.data(ROLE)
-        side = side or self.side_pick.currentText()
+        side = side or self.side_pick.currentData() or self.side_pick.currentText()
         if not side.strip():
             self.message.setText(tr("Choose a side to add to first."))
             return False
@@ -228,7 +228,8 @@ class RosterDialog(QDialog):
                     lambda v, s=side, k=i: self._set_count(s, k, v))
                 table.setCellWidget(i, 1, spin)
                 table.setItem(i, 2, QTableWidgetItem("—" if lc.cost is None else str(lc.cost)))
-            self.totals[side].setText(loc(t.text()) if t else tr("{0}: 0 points").format(side))
+            self.totals[side].setText(loc(t.text()) if t else
+                                      tr("{0}: 0 points").format(side_text(side)))
 
     def from_scenario(self) -> None:
         if self.scenario is None:

@@ -28,7 +28,7 @@ from app.i18n import tr
 from .turn_post_view import default_lang
 
 if TYPE_CHECKING:
-    from engine import sealed
+    from engine.verify_game import VerifyReport
 
 
 class SealDialog(QDialog):
@@ -104,17 +104,19 @@ class VerifyDialog(QDialog):
         lay.addWidget(self.verdict)
         lay.addWidget(self.report, 1)
         lay.addWidget(buttons)
-        self.last: sealed.VerifyReport | None = None
+        self.last: VerifyReport | None = None
 
-    def run(self) -> sealed.VerifyReport | None:
+    def run(self) -> VerifyReport | None:
+        """The game's file verified as `warboard verify` does (engine.verify_game): the
+        file on disk once the autosave is written, or, for a game not saved yet, the game
+        written to a scratch file."""
         from engine import sealed
         sealing = self.controller.sealing()
         if sealing is None:
             self.verdict.setText(tr("This game is not played with sealed dice."))
             return None
         try:
-            report = sealed.verify(self.controller.window.editor.game.log, sealing,
-                                   self.seed.text())
+            report = _verify_window_game(self.controller.window, self.seed.text())
         except sealed.SealedError as e:
             self.verdict.setStyleSheet("color: #b3261e;")
             self.verdict.setText(_said(e))
@@ -122,13 +124,32 @@ class VerifyDialog(QDialog):
         self.last = report
         if report.ok:
             self.verdict.setStyleSheet("color: #1f7a3a; font-weight: bold;")
-            self.verdict.setText(tr("Every sealed roll matches the seed."))
+            self.verdict.setText(tr("Verified: the hash chain, every sealed roll and the "
+                                    "game state hold."))
         else:
             self.verdict.setStyleSheet("color: #b3261e; font-weight: bold;")
-            self.verdict.setText(tr("{n} problem(s) found.").format(
-                n=len(report.problems) + (0 if report.commitment_ok else 1)))
+            self.verdict.setText(tr("{n} problem(s) found.").format(n=len(report.problems)))
         self.report.setPlainText(report.text(default_lang()))
         return report
+
+
+def _verify_window_game(window, seed: str) -> VerifyReport:
+    """engine.verify_game on the window's game file (SealedError for a malformed seed)."""
+    import tempfile
+    from pathlib import Path
+
+    from engine.gamefile import new_game_file
+    from engine.verify_game import verify_game
+
+    files = getattr(window.services, "files", None)
+    path = getattr(files, "path", None)
+    if path is not None and Path(path).is_file():
+        files.flush()
+        return verify_game(path, seed=seed or None)
+    with tempfile.TemporaryDirectory(prefix="warboard-verify-") as folder:
+        scratch = Path(folder) / "game.warboard"
+        new_game_file(scratch, window.editor.game)
+        return verify_game(scratch, seed=seed or None)
 
 
 def ask_passphrase(window, title: str) -> str | None:

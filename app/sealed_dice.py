@@ -33,6 +33,7 @@ class SealedDiceMenu(QObject):
         self.unlock_action = self._add(tr("&Unlock the seed…"), self.unlock_dialog)
         self.commitment_action = self._add(tr("Show the &commitment…"), self.show_commitment)
         self.reveal_action = self._add(tr("&Reveal the seed…"), self.reveal_dialog)
+        self.witness_action = self._add(tr("Players' &nonces…"), self.witness_dialog)
         self.verify_action = QAction(tr("&Verify dice…"), window)
         self.verify_action.setStatusTip(tr("Recompute every sealed roll from the revealed "
                                            "seed"))
@@ -95,6 +96,7 @@ class SealedDiceMenu(QObject):
         self.unlock_action.setEnabled(s is not None and not unlocked)
         self.commitment_action.setEnabled(s is not None)
         self.reveal_action.setEnabled(s is not None and s.revealed is None)
+        self.witness_action.setEnabled(s is not None and s.revealed is None)
 
     def _status(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
@@ -206,6 +208,15 @@ class SealedDiceMenu(QObject):
         QApplication.clipboard().setText(seed)
         self._status(tr("Seed revealed and copied: {seed}").format(seed=seed))
         return True
+
+    def witness_dialog(self) -> None:
+        """The turn's declarations and players' nonces (app.witness_dialog)."""
+        from .witness_dialog import open_dialog
+
+        dlg = open_dialog(self.window)
+        if dlg is not None:
+            self.last_dialog = dlg
+            dlg.exec()
 
     def verify_dialog(self) -> bool:
         if not self.window.editor.has_game:

@@ -203,6 +203,27 @@ def start_path(name: str = "") -> str:
     return str(folder / name) if name else str(folder)
 
 
+def program_folders() -> tuple[Path, ...]:
+    """The program's own folders (its packages and shipped data: the sample tables live
+    there, in site-packages once installed): no place to propose for the user's files."""
+    import app
+    import engine
+    import resources
+
+    return tuple(Path(next(iter(m.__path__))).resolve() for m in (app, engine, resources))
+
+
+def proposed_folder(shown: Path | None) -> Path:
+    """The folder a save dialog proposes for the game shown from file `shown`: that
+    file's own folder, unless it is one of the program's (a sample table) or there is
+    none — then `start_folder()` (the last folder chosen, else the documents)."""
+    if shown is not None and not str(shown).startswith("demo:"):
+        folder = Path(shown).expanduser().resolve().parent
+        if not any(folder == own or own in folder.parents for own in program_folders()):
+            return folder
+    return start_folder()
+
+
 def remember_folder(chosen: str | Path) -> None:
     """Note the folder of a file the user chose (nothing for an empty choice)."""
     if not chosen:

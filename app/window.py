@@ -90,6 +90,10 @@ class MainWindow(QMainWindow):
     #: This window was rebuilt in another language (`relocalize`): the new window.
     relocalized = Signal(object)
 
+    #: The program's window keeps its layout in the settings when it closes
+    #: (app.settings_layout.remember); tests' and scripts' windows do not.
+    remember_layout = False
+
     def __init__(self, scenario: Scenario | None = None, *,
                  defer_modules: bool = False, editor: Editor | None = None) -> None:
         super().__init__()
@@ -108,6 +112,10 @@ class MainWindow(QMainWindow):
         self.pointer_hint = PointerLabel(self.view.viewport())
         self._build_actions()
         self._build_status_bar()
+        from . import desktop
+
+        #: drops of scenario and game files, View ▸ Full screen (F11): app.desktop
+        self.file_drop, self.full_screen = desktop.install(self)
         self.tools = ToolManager(self)
         self.view.router = self.tools
         self.view.pointer_moved.connect(self._show_pointer)
@@ -137,6 +145,14 @@ class MainWindow(QMainWindow):
         if dock not in self._docks:
             self._docks.append(dock)
         self.dock_added.emit(dock)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Closing (not refused by the files controller's filter): keep the layout."""
+        if self.remember_layout:
+            from .settings_layout import save_layout
+
+            save_layout(self)
+        super().closeEvent(event)
 
     def dock_widgets(self) -> list[QDockWidget]:
         """The docks added to this window, in order (those since deleted left out)."""
@@ -373,8 +389,8 @@ def last_game() -> Path | None:
     return next((p for p in RecentFiles().paths() if p.is_file()), None)
 
 
-def build_window(args: list[str], *, show: bool = False,
-                 reopen_last: bool = False) -> MainWindow:
+def build_window(args: list[str], *, show: bool = False, reopen_last: bool = False,
+                 remember_layout: bool = False) -> MainWindow:
     """The window for `warboard [FILE]`: the file, or the demo if none is given or it fails.
     With `reopen_last` (the program, design.md "Command line"), no FILE reopens the last
     game instead, and the demo only on the first run or when that file cannot be opened.
@@ -385,8 +401,14 @@ def build_window(args: list[str], *, show: bool = False,
     the first paint does not draw (hidden docks, the Library menu) is installed just after
     that paint (`startup_finished`: the window is complete), and then, on the next turn of
     the event loop, the game is loaded — the engine, the scenario, the board's items — and
-    `board_ready` is emitted. An action used before that imports what it needs."""
+    `board_ready` is emitted. An action used before that imports what it needs.
+    With `remember_layout` (the program) the window opens with the layout it had when it
+    last closed (app.settings_layout)."""
     window = MainWindow(defer_modules=show)
+    if remember_layout:
+        from .settings_layout import remember
+
+        remember(window)
     path = args[0] if args else None
     if not show:
         window.open_start_game(path, reopen_last=reopen_last)
@@ -439,6 +461,7 @@ def relocalize(old: MainWindow) -> MainWindow:
         old.view.viewport().rect().center())
     selected = old.selected_unit_id
     new = MainWindow(editor=editor)
+    new.remember_layout = old.remember_layout
     if editor.has_game:
         new.path = old.path
         editor.game_replaced.emit()
@@ -492,7 +515,7 @@ def run_gui(args: list[str]) -> int:
         return 2
     app.setApplicationName(APP_NAME)
     i18n.install(i18n.choose_language(lang))
-    window = build_window(args, show=True, reopen_last=True)
+    window = build_window(args, show=True, reopen_last=True, remember_layout=True)
     _open.append(window)
     if window.pending_modules:  # the overlay comes with the modules held back
         window.startup_finished.connect(lambda: _first_run(window))

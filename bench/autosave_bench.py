@@ -34,7 +34,8 @@ from app import ui_thread
 from app.heap import settle
 from bench import Options, Outcome, target
 from bench.gamefile_bench import LOG_ENTRIES, _entry
-from engine.gamefile import Autosaver, load_game, new_game_file
+from engine.autosave import Autosaver
+from engine.gamefile import load_game, new_game_file
 from engine.model import Change, Game, MoveUnit, SetGameState, apply_change
 from engine.scenario import Unit
 from engine.scenario_io import load_demo

@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 
 from bench import Options, Outcome, target, timings_ms
+from engine.autosave import Autosaver
 from engine.dice import RollRecord
-from engine.gamefile import Autosaver, GameFile, new_game_file, save_game
+from engine.gamefile import GameFile, new_game_file, save_game
 from engine.model import Change, Game, LogEntry, MoveUnit, SetGameState, apply_change
 from engine.scenario import Unit
 from engine.scenario_io import load_demo

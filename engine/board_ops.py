@@ -168,6 +168,16 @@ class BoardOps:
 
     # --- who ------------------------------------------------------------------------------
 
+    def _name(self, ident: str) -> str:
+        """A unit's or group's name for a note (the group's Russian one too), not its id."""
+        from engine.protocol.context import group_name
+
+        group = next((g for g in self.scenario.groups if g.id == ident), None)
+        if group is not None:
+            return group_name(group)
+        unit = next((u for u in self.scenario.units if u.id == ident), None)
+        return unit.label if unit is not None else ident
+
     def units_of(self, ident: str) -> list[Unit]:
         """A unit on the table, or a group's units on the table (its leaders included)."""
         if any(g.id == ident for g in self.scenario.groups):
@@ -218,9 +228,10 @@ class BoardOps:
                           y=f"{landed.centre[1]:.2f}")
         else:
             outcome = msg("no scatter")
-        under = ", ".join(i for i, _ in landed.under) or msg("nobody")
+        names = {u.id: u.label for u in self.scenario.units}   # names, not ids
+        under = ", ".join(names.get(i, i) for i, _ in landed.under) or msg("nobody")
         note = msg("{scheme}; under it: {under}; hole: {hole}", scheme=rule.scheme.label,
-                   under=under, hole=landed.hole) if landed.hole else \
+                   under=under, hole=names.get(landed.hole, landed.hole)) if landed.hole else \
             msg("{scheme}; under it: {under}", scheme=rule.scheme.label, under=under)
         step = Step(step_id, label, rolls, outcome=outcome, note=note)
         return Scattered(step, distance, heading, landed.centre, landed)
@@ -352,13 +363,15 @@ class BoardOps:
         if blocked_by is not None:
             what = msg(TABLE_EDGE) if blocked_by == TABLE_EDGE else blocked_by \
                 if blocked_by in self._piece_ids() else msg("{unit}'s base", unit=blocked_by)
-            fields = dict(who=ident, moved=f"{moved:.2f}", how=how, short=f"{short:.1f}",
+            fields = dict(who=self._name(ident), moved=f"{moved:.2f}", how=how,
+                          short=f"{short:.1f}",
                           what=what)
             note = msg('{who} moves {moved}" {how}: stopped {short}" short: {what} ({unit})',
                        unit=blocked_unit, **fields) if len(units) > 1 and blocked_unit else \
                 msg('{who} moves {moved}" {how}: stopped {short}" short: {what}', **fields)
         else:
-            note = msg('{who} moves {moved}" {how}', who=ident, moved=f"{moved:.2f}", how=how)
+            note = msg('{who} moves {moved}" {how}', who=self._name(ident), moved=f"{moved:.2f}",
+                       how=how)
         w, h = self.scenario.table.width_in, self.scenario.table.height_in
         off = []
         for u in units:

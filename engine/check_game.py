@@ -18,6 +18,7 @@ from engine.backups import backup_folder, last_good_backup
 from engine.gamefile import GameFileError, open_game
 from engine.gamefile_open import _check_header, _open_ro
 from engine.i18n import msg, verbatim
+from engine.verify_text import VERIFY_TEXTS
 
 #: The checks, in the order they are reported.
 CHECKS = ("integrity", "schema", "chain", "sealed", "stray")
@@ -54,19 +55,14 @@ def check_game(path: str | os.PathLike, lang: str = "en") -> GameCheck:
     report.findings.append(_integrity(p))
     game = None
     try:
-        read = open_game(p)
-        game = read.game
+        game = open_game(p).game
         report.findings.append(Finding("schema", True, msg("schema and identity: as a "
                                                             "Warboard game")))
-        report.findings.append(
-            Finding("chain", not read.log_problems,
-                    msg("roll log: its hash chain holds") if not read.log_problems
-                    else msg("roll log: altered outside Warboard"), tuple(read.log_problems)))
     except GameFileError as e:
         report.findings.append(Finding("schema", False, msg("the game does not open"),
                                        (e.message,)))
     if game is not None:
-        report.findings.append(_sealed(game, lang))
+        report.findings += _verified(p, game, lang)
     report.findings.append(_stray(p))
     if not report.ok:
         report.backup = last_good_backup(p)
@@ -92,26 +88,36 @@ def _integrity(p: Path) -> Finding:
                    tuple(verbatim(r) for r in rows))
 
 
-def _sealed(game, lang: str) -> Finding:
+def _verified(p: Path, game, lang: str) -> list[Finding]:
+    """The roll log's chain and the game state, and the sealed rolls: `warboard verify`'s
+    report (engine.verify_game), its problems split between the two findings."""
     from engine import sealed
+    from engine.verify_game import verify_game
 
+    report = verify_game(p)
+    seeded = {pr for pr in report.problems if pr.kind not in VERIFY_TEXTS["en"]
+              or pr.kind == "commitment_posted"}
+    chained = [pr for pr in report.problems if pr not in seeded]
+    chain = Finding("chain", not chained,
+                    msg("roll log: its hash chain and the game state hold") if not chained
+                    else msg("roll log: altered outside Warboard"),
+                    tuple(verbatim(pr.text(lang)) for pr in chained))
     try:
         sealing = sealed.sealing_of(game.state)
     except sealed.SealedError as e:
-        return Finding("sealed", False, msg("sealed dice: the sealing is damaged"),
-                       (e.args[0],))
+        return [chain, Finding("sealed", False, msg("sealed dice: the sealing is damaged"),
+                               (e.args[0],))]
     if sealing is None:
-        return Finding("sealed", True, msg("sealed dice: not used"))
+        return [chain, Finding("sealed", True, msg("sealed dice: not used"))]
     if sealing.revealed is None:
-        return Finding("sealed", True, msg("sealed dice: checked once the game master "
-                                           "reveals the seed"))
-    report = sealed.verify(game.log, sealing, sealing.revealed)
-    if report.ok:
-        return Finding("sealed", True, msg("sealed dice: every roll matches the seed"))
-    lines = [report.commitment_text(lang)] if not report.commitment_ok else []
-    lines += [pr.text(lang) for pr in report.problems]
-    return Finding("sealed", False, msg("sealed dice: rolls do not match the seed"),
-                   tuple(verbatim(x) for x in lines))
+        return [chain, Finding("sealed", True, msg("sealed dice: checked once the game "
+                                                   "master reveals the seed"))]
+    if not seeded:
+        return [chain, Finding("sealed", True, msg("sealed dice: every roll matches the "
+                                                   "seed"))]
+    return [chain, Finding("sealed", False, msg("sealed dice: rolls do not match the seed"),
+                           tuple(verbatim(pr.text(lang)) for pr in report.problems
+                                 if pr in seeded))]
 
 
 def stray_files(p: Path) -> list[Path]:

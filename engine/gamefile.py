@@ -10,14 +10,10 @@ that is refused (damaged, foreign, newer, invalid) is left byte-for-byte as it w
 
 from __future__ import annotations
 
-import collections
 import dataclasses
-import itertools
 import os
 import sqlite3
 import tempfile
-import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,34 +53,31 @@ from engine.gamefile_rows import (
 )
 from engine.gamefile_schema import (
     APPLICATION_ID,
+    CHAIN_TAIL,
     FORMAT,
     ROW_TABLES,
     SCHEMA_VERSION,
     TABLES,
-    Capture,
     GameFileError,
     GameSnapshot,
     add_chain_column,
     build_game,
-    capture_changes,
-    capture_game,
     create_tables,
     game_meta,
     invalid,
     log_entry,
     log_row,
-    merge_captures,
     now_iso,
     scenario_doc,
     snapshot_game,
 )
 from engine.i18n import msg, verbatim
-from engine.log_chain import GENESIS, chain_problems, entry_hash
+from engine.log_chain import GENESIS, chain_problems, entry_hash, relink, row_hash
 from engine.model import Game, LogEntry
 from engine.scenario_io import parse_scenario, scenario_to_dict
 
 __all__ = [
-    "GameFileError", "GameSnapshot", "SaveStats", "GameFile", "Autosaver", "new_game_file",
+    "GameFileError", "GameSnapshot", "SaveStats", "GameFile", "new_game_file",
     "save_game", "load_game", "open_game", "GameRead", "append_log", "check_game_file",
     "read_log", "LogRow",
     "export_scenario", "import_scenario", "SCHEMA_VERSION", "FORMAT",
@@ -129,6 +122,7 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
     game_rows = db.execute("SELECT key, json FROM game").fetchall()
     check_utf8("game", ("key", "json"), game_rows)
     meta = game_meta(game_rows)
+    tail = next((text for key, text in game_rows if key == CHAIN_TAIL), None)
     backdrop = read_backdrop(db)
     log_rows = _log_rows(db) if log_rows is None else log_rows
     check_utf8("log", tuple(log_rows[0]) if log_rows else (),
@@ -139,9 +133,22 @@ def _read_game(db: sqlite_utils.Database, log_rows: list[dict] | None = None) ->
             raise invalid("log", r["seq"], "seq", msg("expected {n} (the log has a gap)",
                                                       n=i + 1))
         log.append(log_entry(r))
-    game = build_game(doc, ids, meta, log)
+    game = build_game(doc, ids, meta, log, _tail(tail))
     game.backdrop = backdrop
+    if log_rows and log_rows[-1].get("prev") is not None:
+        # the head as the file's last row gives it (docs/sealed-dice.md)
+        game._head = (game._log[-1], row_hash(log_rows[-1]))
     return game
+
+
+def _tail(text: object) -> object:
+    """The saved `chain_tail` rows (None when absent or not JSON: nothing was pending)."""
+    import json
+
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
 
 
 def _with_reader(path: str | os.PathLike, read: Callable[[sqlite_utils.Database], object],
@@ -284,7 +291,7 @@ class GameFile:
         self._db: sqlite_utils.Database | None = _open_rw(self.path)
         self._db.warboard_file_id = (  # type: ignore[attr-defined]  # see _transaction
             self._db.execute("PRAGMA user_version").fetchone()[0] or None)
-        if "prev" not in self._db["log"].columns_dict:  # a file from before the chain
+        if not {"prev", "chain", "mark"} <= set(self._db["log"].columns_dict):
             try:
                 with _transaction(self._db):
                     add_chain_column(self._db)
@@ -333,10 +340,11 @@ class GameFile:
         with _transaction(self.db):
             stored = self.stored_log()
             last = _log_rows(self.db, "WHERE seq = ?", (stored,))
-            head = entry_hash(log_entry(last[0])) if last else GENESIS
+            head = row_hash(last[0]) if last else GENESIS
             rows = []
             for i, e in enumerate(entries):
-                e = dataclasses.replace(e, prev=head)
+                if e.prev != head or e.seq != stored + 1 + i:
+                    e = relink(e, stored + 1 + i, head)
                 rows.append(log_row(stored + 1 + i, e, stamp))
                 head = entry_hash(e)
             if rows:
@@ -388,199 +396,3 @@ def import_scenario(data: dict) -> Game:
     """A new game on a scenario v1 document (ScenarioError names a bad field); units whose
     state says "removed" start off the table."""
     return Game.from_meta(parse_scenario(data), {})
-
-
-# --------------------------------------------------------------------------- autosave
-
-
-class Autosaver:
-    """Saves a game on a background thread after every change, never blocking the caller
-    on the disk, and never starving: the latest state is in the file within one write
-    after the one in progress, however fast changes keep coming.
-
-    `submit(game)` takes a capture on the caller's thread and appends it to a pending
-    list (no merging there). After a first full capture (or `synced(game)`, which says
-    the file holds the game as it is), a capture is partial — copy-on-write of what the
-    effects wrote since the last one (`Game.take_touched`: those units, the unit order, the
-    document only if the terrain or scenario changed) — so it costs the same few units'
-    work at 26 or 2,000 units; `submit(game, full=True)` captures everything (for changes
-    made without effects). The writer thread takes the whole pending list at once,
-    merges it (engine.gamefile_schema.merge_captures: latest state, every log entry) and
-    writes it in one transaction, then takes whatever arrived meanwhile — it never waits
-    for the stream to pause. A write that fails is kept and retried, merged with what
-    came after, at the next submit or after RETRY_S; `flush()` raises its error.
-    `on_saved(snapshot, stats)` runs on the writer thread after each commit. The file is
-    created on the first write if it does not exist.
-    """
-
-    #: How long a failed write waits before it is tried again without a new submit.
-    RETRY_S = 1.0
-    #: The writer starts a write at most this often: changes in between go into one
-    #: transaction (fewer fsyncs, fewer hand-offs of the interpreter lock to the writer
-    #: while the interface runs); the latest state still lands within a write of it.
-    INTERVAL_S = 0.1
-
-    def __init__(self, path: str | os.PathLike, *,
-                 on_saved: Callable[[GameSnapshot, SaveStats], None] | None = None) -> None:
-        self.path = Path(path)
-        self.on_saved = on_saved
-        # The caller's thread appends (number, capture) and the writer pops: a deque's
-        # append and popleft need no lock, so a submit never waits for the writer.
-        self._pending: collections.deque[tuple[int, Capture]] = collections.deque()
-        self._numbers = itertools.count(1)
-        self._wake = threading.Event()
-        self._stopping = threading.Event()
-        self._urgent = threading.Event()    # set by flush and close: write at once
-        self._log_taken: int | None = None
-        self._baseline = False   # a full capture was taken (or the file holds the game)
-        self._submitted = 0
-        self._written = 0
-        self._done = threading.Condition()
-        self._error: BaseException | None = None
-        self._error_upto = 0     # the last submit the failed write held
-        self._tries = 0          # writes tried, failed or not
-        self._closed = False
-        self._thread = threading.Thread(target=self._run, name="warboard-autosave",
-                                        daemon=True)
-        self._thread.start()
-
-    def synced(self, game: Game) -> None:
-        """The file holds `game` as it is now (just opened or saved): later captures are
-        partial from here on."""
-        game.take_touched()
-        self._log_taken = len(game.log)
-        self._baseline = True
-
-    def capture(self, game: Game, *, full: bool = False) -> Capture:
-        """The game's state (partial after the first, see the class doc), with the log
-        entries not taken by an earlier capture."""
-        if self._log_taken is None:
-            self._log_taken = 0
-        if len(game.log) < self._log_taken:
-            raise ValueError(msg("autosave: the game's log has {n} entries, fewer than the "
-                                 "{saved} already saved (another game?)", n=len(game.log),
-                                 saved=self._log_taken))
-        touched = game.take_touched()
-        if full or not self._baseline:
-            snap = capture_game(game, self._log_taken)
-            self._baseline = True
-        else:
-            snap = capture_changes(game, self._log_taken, touched)
-        self._log_taken = snap.log_end
-        return snap
-
-    def submit(self, game: Game, *, full: bool = False) -> Capture:
-        """Capture the game now (on this thread) and have it written soon."""
-        if self._closed:
-            raise RuntimeError("autosave: closed")
-        snap = self.capture(game, full=full)
-        number = next(self._numbers)
-        self._pending.append((number, snap))
-        self._submitted = number
-        self._wake.set()
-        return snap
-
-    def flush(self, timeout: float | None = None) -> None:
-        """Wait until everything submitted so far is written (or has failed: raises)."""
-        with self._done:
-            target, tries = self._submitted, self._tries
-            self._urgent.set()      # no pause between writes while someone waits
-            self._wake.set()        # and a failed write is retried now: its outcome,
-            ok = self._done.wait_for(  # not an earlier try's error, is what is reported
-                lambda: self._written >= target or (
-                    self._error is not None and self._tries > tries
-                    and self._error_upto >= target), timeout)
-            if self._error is not None:
-                raise self._error
-            if not ok:
-                raise TimeoutError(msg("autosave: not written within {timeout} s",
-                                       timeout=timeout))
-
-    def close(self) -> None:
-        """Write what is pending, stop the thread, leave the file closed and whole."""
-        if self._closed:
-            return
-        self._closed = True
-        self._stopping.set()
-        self._urgent.set()
-        self._wake.set()
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-
-    def __enter__(self) -> Autosaver:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _run(self) -> None:
-        db: GameFile | None = None
-        failed: list[Capture] = []   # a batch whose write failed, retried first
-        failed_upto = 0              # and the last submit it held
-        last_write = -self.INTERVAL_S
-        try:
-            while True:
-                if not self._stopping.is_set():  # closing: never wait (its wake-up may
-                    self._wake.wait(self.RETRY_S if failed else None)  # be consumed)
-                self._wake.clear()
-                rest = last_write + self.INTERVAL_S - time.monotonic()
-                if rest > 0:
-                    self._urgent.wait(rest)
-                if not self._stopping.is_set():
-                    self._urgent.clear()
-                stop = self._stopping.is_set()
-                batch, upto = [], 0
-                while self._pending:
-                    upto, capture = self._pending.popleft()
-                    batch.append(capture)
-                if not batch and not failed:
-                    if stop:
-                        return                  # stopped with nothing left to write
-                    continue
-                batch, upto = failed + batch, max(upto, failed_upto)
-                last_write = time.monotonic()
-                db, ok = self._write(db, batch, upto)
-                failed, failed_upto = ([], 0) if ok else (batch, upto)
-                if stop and not ok:
-                    return                      # closing: close() raises the error
-        finally:
-            if db is not None:
-                db.close()
-
-    def _write(self, db: GameFile | None, batch: list[Capture], upto: int
-               ) -> tuple[GameFile | None, bool]:
-        """Write one merged batch; False (the error kept for flush) if it failed."""
-        try:
-            snap = merge_captures(batch)
-            if db is None:
-                if not self.path.exists():
-                    if snap.unit_ids is not None:
-                        raise GameFileError("not-found", msg(
-                            "no such file (an autosave of changes needs the game's file)"))
-                    stats = _create(self.path, snap)
-                    self._saved(snap, stats, upto)
-                    return None, True
-                db = GameFile(self.path)
-            stats = db.write(snap)
-        except BaseException as e:  # kept for flush(); the batch is retried
-            with self._done:
-                self._error = e.at(str(self.path)) if isinstance(e, GameFileError) else e
-                self._error_upto = upto
-                self._tries += 1
-                self._done.notify_all()
-            return db, False
-        self._saved(snap, stats, upto)
-        return db, True
-    def _saved(self, snap: GameSnapshot, stats: SaveStats, upto: int) -> None:
-        with self._done:
-            self._error = None
-            self._tries += 1
-            self._written = max(self._written, upto)
-            self._done.notify_all()
-        if self.on_saved is not None:
-            try:
-                self.on_saved(snap, stats)
-            except Exception as e:  # a failing callback must not stop the autosaves
-                with self._done:
-                    self._error = e

@@ -393,9 +393,11 @@ def check_schema(db: sqlite_utils.Database) -> None:
 
 
 def _allowed(table: str, ours: dict[str, tuple[tuple, ...]]) -> tuple[tuple[tuple, ...], ...]:
-    """The column sets a table may have: ours, and for `log` also the one before the hash
-    chain's `prev` column (added on the file's next write)."""
+    """The column sets a table may have: ours, and for `log` also the ones before the hash
+    chain's `prev` column and before its `chain` and `mark` columns (engine.log_chain;
+    added on the file's next write)."""
     if table == "log":
-        return (ours[table], tuple(c for c in ours[table] if c[0] != "prev"))
+        return (ours[table], tuple(c for c in ours[table] if c[0] not in ("chain", "mark")),
+                tuple(c for c in ours[table] if c[0] not in ("prev", "chain", "mark")))
     return (ours[table],)
 

@@ -15,7 +15,10 @@ A game file is one SQLite database (engine/gamefile.py opens and writes it). Its
              timestamp, prev (the sha256 of the entry before it, engine/log_chain.py;
              a file written before the chain gains the column on its next write, and
              meta's log_entries / log_head record the count and the last entry's hash,
-             so an entry changed or removed outside Warboard is found on open).
+             so an entry changed or removed outside Warboard is found on open),
+             chain (JSON: version, the sealing's hash, the game state the entry changed)
+             and mark (the seal mark of a sealed game): docs/sealed-dice.md gives the
+             bytes. The `game` row `chain_tail` holds what changed after the last entry.
 - `backdrop` the table picture (engine/backdrop.py), one row: key "picture", json (its
              format, size, hash, placement, look), image (the PNG / JPEG bytes). Made
              only when a game has a picture, so a game without one is the file it was.
@@ -39,7 +42,7 @@ import sqlite_utils
 from engine import safe_json
 from engine.dice import RollRecord
 from engine.i18n import msg, prefixed, said, verbatim
-from engine.log_chain import GENESIS, entry_hash
+from engine.log_chain import GENESIS, StateRecorder, entry_hash
 from engine.log_kinds import LOG_KINDS, log_kind
 from engine.model import Game, LogEntry, ModelError, restored_summary
 from engine.scenario import Scenario, Table, Unit
@@ -55,6 +58,8 @@ OPTIONAL_TABLES = ("backdrop",)
 #: Top-level scenario keys whose contents live in their own row tables.
 ROW_TABLES = ("terrain", "units")
 GAME_KEYS = ("turn", "active_side", "phase", "sides", "activation_order", "state")
+#: The `game` row of the places changed after the last log entry (engine.log_chain).
+CHAIN_TAIL = "chain_tail"
 
 KINDS = ("not-found", "not-sqlite", "damaged", "foreign", "newer", "invalid", "conflict",
          "not-written")
@@ -111,7 +116,8 @@ def create_tables(db: sqlite_utils.Database) -> None:
     db["game"].create({"key": str, "json": str}, pk="key", not_null={"json"})
     db["log"].create(
         {"seq": int, "kind": str, "turn": int, "actor": str, "action": str, "target": str,
-         "dice": str, "summary": str, "details": str, "timestamp": str, "prev": str},
+         "dice": str, "summary": str, "details": str, "timestamp": str, "prev": str,
+         "chain": str, "mark": str},
         pk="seq", not_null={"kind", "turn", "action", "dice", "summary", "details",
                             "timestamp"},
     )
@@ -125,10 +131,14 @@ def create_backdrop_table(db: sqlite_utils.Database) -> None:
 
 def add_chain_column(db: sqlite_utils.Database) -> bool:
     """Give a file written before the hash chain its `log.prev` column, the stored rows
-    chained as they are (inside the caller's transaction). False if it had one."""
-    if "prev" in db["log"].columns_dict:
-        return False
-    db.execute("ALTER TABLE log ADD COLUMN prev TEXT")
+    chained as they are, and the `chain` and `mark` columns of the chain's second form
+    (inside the caller's transaction). False if it had them all."""
+    columns = db["log"].columns_dict
+    for name in ("prev", "chain", "mark"):      # in create_tables' order
+        if name not in columns:
+            db.execute(f"ALTER TABLE log ADD COLUMN {name} TEXT")
+    if "prev" in columns:
+        return "chain" not in columns or "mark" not in columns
     prev = GENESIS
     for row in db.execute("SELECT * FROM log ORDER BY seq").fetchall():
         names = [c.name for c in db["log"].columns]
@@ -146,7 +156,9 @@ def log_row(seq: int, entry: LogEntry, timestamp: str) -> dict:
             "action": entry.action, "target": entry.target,
             "dice": dumps([r.to_dict() for r in entry.dice]), "summary": entry.summary,
             "details": dumps(entry.stored_details()), "timestamp": timestamp,
-            "prev": entry.prev or None}
+            "prev": entry.prev or None,
+            "chain": dumps(entry.chain) if entry.chain is not None else None,
+            "mark": entry.mark or None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +353,8 @@ def _capture(game: Game, log_start: int, everyone: list[Unit], with_doc: bool) -
     dynamic = json.dumps([[u.markers, u.state] for u in everyone], allow_nan=False)
     # Game.meta() without its log: the log goes to its own rows, and converting the whole
     # log on every autosave snapshot would cost more than everything else together.
-    game_rows = tuple((k, dumps(getattr(game, k))) for k in GAME_KEYS)
+    game_rows = (*((k, dumps(getattr(game, k))) for k in GAME_KEYS),
+                 (CHAIN_TAIL, dumps(game.state_recorder.to_json())))
     stamp = now_iso()
     log = game.log
     rows = tuple(log_row(i + 1, log[i], stamp) for i in range(log_start, len(log)))
@@ -462,17 +475,23 @@ def log_entry(row: dict) -> LogEntry:
     details = _json(row["details"], "log", seq, "details")
     if not isinstance(details, dict):
         raise invalid("log", seq, "details", msg("expected an object"))
-    prev = row.get("prev")
-    if prev is not None and not isinstance(prev, str):
-        raise invalid("log", seq, "prev", msg("expected a hash (text) or null, got {got}",
-                                               got=repr(prev)))
+    for name in ("prev", "mark"):
+        if row.get(name) is not None and not isinstance(row[name], str):
+            raise invalid("log", seq, name, msg("expected a hash (text) or null, got {got}",
+                                                 got=repr(row[name])))
+    chain = row.get("chain")
+    if chain is not None:
+        chain = _json(chain, "log", seq, "chain")
+        if not isinstance(chain, dict):
+            raise invalid("log", seq, "chain", msg("expected an object"))
     summary, details = restored_summary(row["summary"], details)
     return LogEntry(turn, row["actor"], row["action"], row["target"], tuple(records),
-                    summary, details, prev or "")
+                    summary, details, row.get("prev") or "", seq if isinstance(seq, int)
+                    else 0, chain, row.get("mark") or "")
 
 
 def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,
-               log: list[LogEntry]) -> Game:
+               log: list[LogEntry], tail: Any = None) -> Game:
     scenario = parse_scenario_rows(doc, ids)
     try:
         game = Game.from_meta(scenario, meta)
@@ -484,5 +503,6 @@ def build_game(doc: dict, ids: dict[str, list[str]], meta: dict,
             "{prefix}{text}" else rest
         raise invalid("game", key, "json", rest) from None
     for entry in log:
-        game.append_log(entry)
+        game.append_log(entry, stored=True)
+    game.state_recorder = StateRecorder.from_json(tail)
     return game

@@ -33,7 +33,7 @@ from typing import Any
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
            "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
-           "said", "verbatim", "Verbatim"]
+           "said", "verbatim", "Verbatim", "side_name", "side_record", "sides_of", "dice_written"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -179,7 +179,7 @@ def glossary(lang: str, scope: str = "") -> dict[str, str]:
     if lang == DEFAULT:
         return {}
     if scope:
-        base = {**_record_names(scope, lang),
+        base = {**sides_of(scope, lang), **_record_names(scope, lang),
                 **_read("resources.rulesets", scope, f"glossary_{lang}.toml")}
         base = {**_action_ids(scope, base), **base}
     else:
@@ -242,6 +242,53 @@ def _lookup(text: str, lang: str, ruleset: str | None, context: str = "") -> str
     return None
 
 
+# --------------------------------------------------------------------------- sides
+
+@cache
+def sides_of(scope: str, lang: str) -> dict[str, str]:
+    """side id → its name in `lang`, as a ruleset names the sides of its scenarios (the
+    `[sides]` table of resources/rulesets/<scope>/glossary_<lang>.toml; English too)."""
+    import tomllib
+    from importlib import resources
+
+    try:
+        node = resources.files("resources.rulesets").joinpath(scope, f"glossary_{lang}.toml")
+    except (ModuleNotFoundError, ValueError):
+        return {}
+    if not node.is_file():
+        return {}
+    try:
+        table = tomllib.loads(node.read_text(encoding="utf-8")).get("sides", {})
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise GlossaryError(f"{scope}/glossary_{lang}.toml: {e}") from None
+    return {str(k): str(v) for k, v in table.items() if isinstance(v, str)}
+
+
+def side_name(side: str | None, lang: str | None, ruleset: str | None = None) -> str:
+    """A side as players read it: the ruleset's name for it in `lang` (English:
+    "allies" → "Allies"; Russian: "Союзники"); a side no ruleset names (one a player
+    typed) is its own name."""
+    if not side:
+        return ""
+    lang = normalize(lang)
+    if ruleset:
+        for wanted in (lang, DEFAULT):
+            found = sides_of(ruleset, wanted).get(side)
+            if found:
+                return found
+    return side
+
+
+def side_record(side: str, ruleset: str | None) -> dict[str, str]:
+    """A side as a message field: its names in every language (`localized` picks the
+    reader's; a log line keeps them all)."""
+    out = {"name": side_name(side, DEFAULT, ruleset)}
+    for lang in LANGUAGES:
+        if lang != DEFAULT:
+            out[f"name_{lang}"] = side_name(side, lang, ruleset)
+    return out
+
+
 # --------------------------------------------------------------------------- localized
 
 _NAME_KEYS = ("name", "label", "title", "term")
@@ -257,6 +304,35 @@ def localized(obj: Any, lang: str | None, ruleset: str | None = None, *,
     it has one, else its `name` / `label` through the glossaries. Anything else is
     `str(obj)`."""
     lang = normalize(lang)
+    if lang == DEFAULT or obj is None:
+        return _localized(obj, lang, ruleset, context)
+    return dice_written(_localized(obj, lang, ruleset, context), lang)
+
+
+#: how a die is written in each language other than English ("d6" is "к6" in Russian)
+DIE_LETTER: dict[str, str] = {"ru": "к"}
+_DIE = re.compile(r"(?<![\w.])(\d*)d(\d+|%)(?!\w)")
+
+
+#: how each language cites a line of a rules source ("seed L281": the source's line 281)
+SOURCE_LINE: dict[str, str] = {"ru": "источник, строка {0}"}
+_SOURCE_LINE = re.compile(r"\bseed L(\d+)")
+
+
+def dice_written(text: str, lang: str | None) -> str:
+    """`text` with each die ("d6", "2d6", "d20") written as `lang` writes it ("к6"), and
+    each citation of a rules source's line ("seed L281") in its words."""
+    lang = normalize(lang)
+    letter = DIE_LETTER.get(lang)
+    if letter and "d" in text:
+        text = _DIE.sub(lambda m: f"{m.group(1)}{letter}{m.group(2)}", text)
+    cite = SOURCE_LINE.get(lang)
+    if cite and "seed L" in text:
+        text = _SOURCE_LINE.sub(lambda m: cite.format(m.group(1)), text)
+    return text
+
+
+def _localized(obj: Any, lang: str, ruleset: str | None, context: str) -> str:
     if obj is None:
         return ""
     if isinstance(obj, Text):

@@ -1,17 +1,20 @@
 """Sealed dice: a game master's rolls that his players can check after the game.
 
 Before play the app draws a secret seed (32 random bytes) and shows its commitment,
-SHA-256 of the seed and the game's id, for the game master to post. Every app roll of the
-sealed game then comes from the seed and a roll counter (`SealedDice`): roll number k of
-die dN, n dice, is HMAC-SHA256(seed, "warboard-sealed-v1|game id|k|N|n|block") read as
-uniform faces by rejection sampling, so each roll is fixed by its number alone and every
+SHA-256 of the seed and the game's id (its domain line names the sealing's version: 2
+requires and commits to the log's hash chain, engine.log_chain), for the game master to
+post. Every app roll of the sealed game then comes from the seed and a roll counter
+(`SealedDice`): roll number k of die dN, n dice, is
+HMAC-SHA256(seed, "warboard-sealed-v1|game id|k|N|n|block") read as uniform faces by
+rejection sampling, so each roll is fixed by its number alone and every
 logged roll carries its number. When the seed is revealed, `verify` recomputes every
 logged sealed roll and reports each roll whose faces differ, each number missing from the
 log (a roll made and not posted), and whether the seed matches the commitment. Typed
 physical dice stay allowed; they are marked typed and cannot be checked.
 
 Where the seed is kept: in the game file, encrypted (Fernet: AES-128-CBC with an HMAC)
-under a key derived from the game master's passphrase with scrypt. Opening the file shows
+under a key derived from the game master's passphrase (engine.seal_keys: Argon2id; scrypt
+in games sealed before), the function and its settings kept beside it. Opening the file shows
 the commitment, never the seed; the app rolls with it only after the game master unlocks
 it with the passphrase in this session (`unlock`), and it is written in the clear only
 when he reveals it.
@@ -27,6 +30,7 @@ Every message a player reads is in engine.forum_text (English and Russian).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import hmac
 import secrets
@@ -34,10 +38,13 @@ import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from engine import log_chain
 from engine.dice import DiceError, Die, RollRecord
 from engine.forum_text import TEXTS, text
 from engine.i18n import msg, prefixed, register_glossary
 from engine.model import LogEntry
+from engine.seal_keys import MIN_PASSPHRASE, NEW_KDF, Kdf, derive_key, kdf_from_dict
+from engine.witness.scheme import RollContext, TurnWitness, roll_context, roll_faces, witness_for
 
 __all__ = ["STATE_KEY", "MESSAGES", "SealedError", "Sealing", "SealedDice", "SealedSession",
            "new_seed", "commitment", "sealed_faces", "seal", "unlock", "reveal",
@@ -46,12 +53,14 @@ __all__ = ["STATE_KEY", "MESSAGES", "SealedError", "Sealing", "SealedDice", "Sea
 
 #: The game-state key a sealed game keeps its commitment and encrypted seed under.
 STATE_KEY = "sealed"
-VERSION = 1
+#: The sealing's version: 2 requires the log's hash chain (engine.log_chain) and commits
+#: to it (its commitment's domain is COMMIT_DOMAINS[2]); 1 is a sealing made before.
+VERSION = 2
+VERSIONS = (1, 2)
 DOMAIN = "warboard-sealed-v1"
+#: The commitment's domain line by sealing version (docs/sealed-dice.md).
+COMMIT_DOMAINS = {1: "warboard-sealed-v1", 2: "warboard-sealed-v2"}
 SEED_BYTES = 32
-#: scrypt's cost: a short wait per unlock for the player, so a stolen file resists guessing.
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
-MIN_PASSPHRASE = 6
 
 #: The messages a player reads: engine.forum_text, in English and Russian.
 MESSAGES = TEXTS["en"]
@@ -96,29 +105,21 @@ def check_seed(seed: str) -> bytes:
     return raw
 
 
-def commitment(seed: str, game_id: str) -> str:
-    """SHA-256 of the seed and the game's id: what the game master posts before play."""
+def commitment(seed: str, game_id: str, version: int = VERSION) -> str:
+    """SHA-256 of the seed and the game's id under the sealing version's domain: what the
+    game master posts before play."""
     raw = check_seed(seed)
-    return hashlib.sha256(f"{DOMAIN}\n{game_id}\n".encode() + raw).hexdigest()
+    domain = COMMIT_DOMAINS[version]
+    return hashlib.sha256(f"{domain}\n{game_id}\n".encode() + raw).hexdigest()
 
 
-def sealed_faces(seed: str, game_id: str, roll: int, die: Die, n: int) -> tuple[int, ...]:
+def sealed_faces(seed: str, game_id: str, roll: int, die: Die, n: int,
+                 witness: TurnWitness | None = None) -> tuple[int, ...]:
     """The faces of roll number `roll` (n × die): HMAC-SHA256 blocks read 4 bytes at a
     time, values past the largest multiple of the die's sides dropped so every face is
-    equally likely."""
-    key = check_seed(seed)
-    limit = (2 ** 32 // die.sides) * die.sides
-    faces: list[int] = []
-    block = 0
-    while len(faces) < n:
-        msg = f"{DOMAIN}|{game_id}|{roll}|{die.sides}|{n}|{block}".encode()
-        digest = hmac.new(key, msg, hashlib.sha256).digest()
-        for i in range(0, len(digest), 4):
-            v = int.from_bytes(digest[i:i + 4], "big")
-            if v < limit and len(faces) < n:
-                faces.append(v % die.sides + 1)
-        block += 1
-    return tuple(faces)
+    equally likely; with the turn's players' nonces and declaration commitment when it
+    has them (engine.witness.scheme)."""
+    return roll_faces(check_seed(seed), game_id, roll, die, n, witness)
 
 
 # --------------------------------------------------------------------------- sealing
@@ -134,12 +135,13 @@ class Sealing:
     salt: str
     box: str
     revealed: str | None = None
+    version: int = VERSION
+    #: the key derivation the box was sealed with (engine.seal_keys)
+    kdf: Kdf = NEW_KDF
 
     def to_dict(self) -> dict:
-        d = {"version": VERSION, "game_id": self.game_id, "commitment": self.commitment,
-             "kdf": {"name": "scrypt", "salt": self.salt, "n": SCRYPT_N, "r": SCRYPT_R,
-                     "p": SCRYPT_P},
-             "box": self.box}
+        d = {"version": self.version, "game_id": self.game_id, "commitment": self.commitment,
+             "kdf": self.kdf.to_dict(self.salt), "box": self.box}
         if self.revealed is not None:
             d["revealed"] = self.revealed
         return d
@@ -147,10 +149,11 @@ class Sealing:
     @classmethod
     def from_dict(cls, d: Mapping) -> Sealing:
         """The sealing a game keeps, every field checked: a field of the wrong kind, a
-        truncated or foreign box or salt, other scrypt settings than a sealing of ours has,
+        truncated or foreign box or salt, key settings outside engine.seal_keys' limits,
         or a revealed seed that is not one is refused naming the field — never reported as
         a wrong passphrase, never left to Python's own words."""
-        if d.get("version", VERSION) != VERSION:
+        version = d.get("version", 1)
+        if isinstance(version, bool) or version not in VERSIONS:
             raise _bad("version", msg("expected {v}, got {got}", v=VERSION,
                                       got=repr(d.get("version"))))
         game_id, commit = _text_field(d, "game_id"), _text_field(d, "commitment")
@@ -159,13 +162,7 @@ class Sealing:
         kdf = d.get("kdf")
         if not isinstance(kdf, Mapping):
             raise _bad("kdf", msg("expected an object, got {got}", got=_short(kdf)))
-        if kdf.get("name") != "scrypt":
-            raise _bad("kdf.name", msg("expected 'scrypt', got {got}", got=_short(kdf.get("name"))))
-        for key, want in (("n", SCRYPT_N), ("r", SCRYPT_R), ("p", SCRYPT_P)):
-            if kdf.get(key, want) != want:
-                raise _bad(f"kdf.{key}", msg("expected {want} (the setting Warboard seals "
-                                             "with), got {got}", want=want,
-                                             got=_short(kdf.get(key))))
+        params = kdf_from_dict(kdf, _bad)
         salt = _text_field(kdf, "salt", "kdf.salt")
         if len(_b64(salt, "kdf.salt")) < 16:
             raise _bad("kdf.salt", msg("cut short (fewer than 16 bytes)"))
@@ -182,7 +179,7 @@ class Sealing:
             except SealedError:
                 raise _bad("revealed", msg("expected {n} hexadecimal digits",
                                            n=2 * SEED_BYTES)) from None
-        return cls(game_id, commit, salt, box, revealed)
+        return cls(game_id, commit, salt, box, revealed, version, params)
 
 
 def _bad(field_name: str, why: object) -> SealedError:
@@ -221,12 +218,10 @@ def _passphrase_bytes(passphrase: str) -> bytes:
                               "type it again")) from None
 
 
-def _fernet(passphrase: str, salt: bytes):
+def _fernet(passphrase: str, salt: bytes, kdf: Kdf = NEW_KDF):
     from cryptography.fernet import Fernet  # only sealing and unlocking need it
-    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-    key = Scrypt(salt=salt, length=32, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P).derive(
-        _passphrase_bytes(passphrase))
+    key = derive_key(kdf, _passphrase_bytes(passphrase), salt)
     return Fernet(base64.urlsafe_b64encode(key))
 
 
@@ -252,7 +247,8 @@ def unlock(sealing: Sealing, passphrase: str) -> str:
 
     salt = _b64(sealing.salt, "kdf.salt")
     try:
-        seed = _fernet(passphrase, salt).decrypt(sealing.box.encode()).decode("ascii")
+        seed = _fernet(passphrase, salt, sealing.kdf).decrypt(
+            sealing.box.encode()).decode("ascii")
     except InvalidToken:
         raise SealedError(_msg("passphrase_wrong")) from None
     except UnicodeDecodeError:
@@ -263,7 +259,7 @@ def unlock(sealing: Sealing, passphrase: str) -> str:
     except SealedError:
         raise _bad("box", msg("the sealed seed is not {n} hexadecimal digits",
                               n=2 * SEED_BYTES)) from None
-    if commitment(seed, sealing.game_id) != sealing.commitment:
+    if commitment(seed, sealing.game_id, sealing.version) != sealing.commitment:
         raise SealedError(_msg("bad_state", field="commitment"))
     return seed
 
@@ -271,7 +267,7 @@ def unlock(sealing: Sealing, passphrase: str) -> str:
 def reveal(sealing: Sealing, passphrase: str) -> Sealing:
     """The sealing with its seed written in the clear, for anyone to verify."""
     seed = unlock(sealing, passphrase)
-    return Sealing(sealing.game_id, sealing.commitment, sealing.salt, sealing.box, seed)
+    return dataclasses.replace(sealing, revealed=seed)
 
 
 def sealing_of(state: Mapping) -> Sealing | None:
@@ -318,8 +314,9 @@ class SealedDice:
     kind = "sealed"
     seed: int | None = None  # the secret seed is never put in a record
 
-    def __init__(self, session: SealedSession) -> None:
+    def __init__(self, session: SealedSession, context: RollContext | None = None) -> None:
         self.session = session
+        self.context = context or RollContext()
         self.last_roll: int | None = None
         self.records: list[RollRecord] = []
 
@@ -328,7 +325,8 @@ class SealedDice:
             raise DiceError(f"step {label!r}: dice count must be a whole number ≥ 0, "
                             f"got {n!r}")
         k = self.session.take()
-        faces = list(sealed_faces(self.session.seed, self.session.game_id, k, die, n))
+        faces = list(sealed_faces(self.session.seed, self.session.game_id, k, die, n,
+                                  self.context.for_roll(k)))
         self.last_roll = k
         self.records.append(RollRecord(label, die.name, tuple(faces), self.kind, None, k))
         return faces
@@ -340,10 +338,11 @@ _SESSIONS: dict[str, SealedSession] = {}
 
 def open_session(sealing: Sealing, seed: str, log: Iterable[LogEntry]) -> SealedSession:
     """Remember an unlocked seed for this process; rolls go on after the log's last."""
-    if commitment(seed, sealing.game_id) != sealing.commitment:
+    if commitment(seed, sealing.game_id, sealing.version) != sealing.commitment:
         raise SealedError(_msg("passphrase_wrong"))
     session = SealedSession(sealing.game_id, seed, next_roll_number(log))
     _SESSIONS[sealing.game_id] = session
+    log_chain.remember_seed(sealing.to_dict(), check_seed(seed))
     return session
 
 
@@ -357,6 +356,7 @@ def lock(state: Mapping) -> None:
     sealing = sealing_of(state)
     if sealing is not None:
         _SESSIONS.pop(sealing.game_id, None)
+        log_chain.forget_seed(sealing.to_dict())
 
 
 def app_dice(game, seed: int | None = None):
@@ -369,7 +369,8 @@ def app_dice(game, seed: int | None = None):
         session = session_for(state)
         if session is None:
             raise DiceError(_msg("locked"))
-        return SealedDice(session)
+        return SealedDice(session, roll_context(state, session.game_id,
+                                                getattr(game, "turn", 1)))
     return RandomDice(seed)
 
 
@@ -435,12 +436,14 @@ def _faces(t: Iterable[int]) -> str:
     return ", ".join(str(f) for f in t)
 
 
-def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport:
-    """Every sealed roll of the log recomputed from `seed`: each that differs, each number
-    missing, each logged twice with other faces, and whether the commitment matches.
-    A roll logged twice with the same faces (rolled, then applied) is one roll."""
+def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str,
+           witness: Mapping[int, TurnWitness] | None = None) -> VerifyReport:
+    """Every sealed roll of the log recomputed from `seed` (and the turns' players' nonces,
+    `witness`): each that differs, each number missing, each logged twice with other
+    faces, and whether the commitment matches. A roll logged twice with the same faces
+    (rolled, then applied) is one roll."""
     check_seed(seed)
-    got = commitment(seed, sealing.game_id)
+    got = commitment(seed, sealing.game_id, sealing.version)
     report = VerifyReport(hmac.compare_digest(got, sealing.commitment), got,
                           sealing.commitment)
     seen: dict[int, tuple[tuple[int, ...], str, int]] = {}
@@ -467,7 +470,8 @@ def verify(log: Iterable[LogEntry], sealing: Sealing, seed: str) -> VerifyReport
             report.rolls += 1
             try:
                 expected = sealed_faces(seed, sealing.game_id, r.roll, _die(r.die),
-                                        len(r.faces))
+                                        len(r.faces),
+                                        witness_for(witness or {}, e.turn, r.roll))
             except DiceError:
                 expected = ()
             if expected != r.faces:

@@ -29,6 +29,7 @@ from engine.post_lines import (
     ruleset_of,
     spoken_names,
 )
+from engine.witness.post_lines import post_lines
 from engine.wording import side_names, table_names
 
 __all__ = ["TEXTS", "LANGS", "FORMATS", "HEADINGS", "PostEntry", "PostSection",
@@ -348,6 +349,7 @@ def turn_post(game: Game, turn: int | None = None, fmt: str = "bbcode", lang: st
     if not sections:
         out.append(text(lang, "nothing", turn=turn))
     out += _notes(game, turn, m, lang)
+    out += post_lines(game, turn, fmt, lang)  # the nonces and the place in the chain
     side: str | None = None
     for sec in sections:
         if sec.entries and _kind(sec.entries[0].entry) == "picture":

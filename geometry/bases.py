@@ -90,7 +90,15 @@ def clear_cache() -> None:
     _placed.cache_clear()
 
 
-@lru_cache(maxsize=4096)
+#: Placed outlines kept: more than every unit of the largest table the app is measured at
+#: (5,000) plus their moved copies, so a pass over the whole table (a click's hit test, the
+#: labels' layout) finds every outline still there instead of evicting each one just before
+#: it is asked for again (an LRU smaller than the table misses on every call of such a pass).
+#: An outline with its prepared index is about 3 KB.
+PLACED_KEPT = 16_384
+
+
+@lru_cache(maxsize=PLACED_KEPT)
 def _placed(base: BaseShape, x: float, y: float, facing: float) -> Polygon:
     """Built with numpy from a cached outline: measuring a pair builds two of these, so it
     must cost microseconds, not the tenth of a millisecond that shapely.affinity takes."""

@@ -149,9 +149,19 @@ def hits(files: list[tuple[str, str]], terms: dict[str, set[str]]) -> list[str]:
     patterns = {(rid, t): re.compile(r"(?<![\w-])" + gap.join(map(re.escape, t.split()))
                                      + r"(?![\w-])", re.IGNORECASE if " " in t else 0)
                 for rid, ts in terms.items() for t in ts}
+    token = re.compile(r"[\w-]+")
     for path, text in files:
+        # a term's first word, when made of [\w-], can match only as a whole [\w-]+ token
+        # of the text (the pattern's bounds): terms whose first word is no token are skipped
+        words = set(token.findall(text))
+        folded = {w.lower() for w in words}
         lines = text.splitlines()
         for (rid, t), rx in patterns.items():
+            first = t.split()[0]
+            if token.fullmatch(first) and (
+                    first.lower() not in folded if rx.flags & re.IGNORECASE
+                    else first not in words):
+                continue
             for m in rx.finditer(text):
                 i = text.count("\n", 0, m.start()) + 1
                 out.append(f"{path}:{i}: {rid}: {t!r}: {lines[i - 1].strip()[:90]}")

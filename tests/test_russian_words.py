@@ -52,3 +52,20 @@ def test_a_name_cut_short_counts_as_the_name_and_nothing_else():
     assert words.english(['"Steel" tank compa…'], allowed, ()) == []
     assert words.english(["Steel tank attac…"], allowed, ()) == ["Steel tank attac…"]
     assert words.english(["compa"], allowed, ()) == ["compa"]     # no ellipsis: a word
+
+
+def test_the_played_walk_counts_ids_code_names_and_dice():
+    """The walk of the played window (tests/app/play_walk.py) allows the table's names
+    only: a side's id, a code name and a die written "d10" are English; a unit's name,
+    the side's Russian name and "к10" are not."""
+    from tests.app import play_walk
+
+    scenario = sample(window_walk, "iron-hearts")
+    allowed = play_walk.strict_words(scenario, "iron-hearts", window_walk.ALLOW)
+    assert set(play_walk.english_words(["Порядок: allies → axis"], allowed)) == \
+        {"allies", "axis"}
+    assert set(play_walk.english_words(["Кубы: d10", "(commander_guts)"], allowed)) == \
+        {"d10", "commander", "guts"}
+    unit = scenario.units[0]
+    assert play_walk.english_words([f"{unit.label} — Т-IV (Союзники)", "к10 ≤ 5",
+                                    "<b>Шансы</b>"], allowed) == {}

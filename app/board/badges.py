@@ -13,7 +13,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import loc
+from app.i18n import loc, tr
 
 from . import style
 
@@ -41,7 +41,10 @@ def _badge_tip(key: str, value: object) -> str:
     """"suppression: 2" — the state key in words, through the game's glossary."""
     from engine.wording import words
 
-    return f"{loc(words(key))}: {value}"
+    if value is True:  # a flag: its word says it all ("prone", not "prone: True")
+        return loc(words(key))
+    shown = tr("no") if value is False else loc(value) if isinstance(value, str) else value
+    return f"{loc(words(key))}: {shown}"
 
 
 def badges_for(unit: Unit, declared: Sequence = ()) -> list[Badge]:

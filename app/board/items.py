@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import loc, profile_name, tr
+from app.i18n import loc, profile_name, side_text, tr
 
 from . import style
 from .badges import Badge, BadgeItem, badges_for
@@ -380,7 +380,7 @@ class UnitItem(QGraphicsItem):
         self.label.place(self.label.where, self.label_anchor(self.label.where))
         badges = self._sync_badges()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
-            unit=u.label, profile=profile_name(u.profile), side=u.side),
+            unit=u.label, profile=profile_name(u.profile), side=side_text(u.side)),
                                    *(loc(b.tip) for b in badges)]))
         self.update()
 

@@ -8,16 +8,16 @@ as one cached picture, redrawn where a piece is added, removed, moved or hidden.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from . import labels, style, texts
 from .labels import LabelJob, LabelPlan, label_inputs, layout_state
 from .paths import geometry_path
+from .table_cloth import INCHES_PER_FOOT, draw_table, grid_lines  # noqa: F401 (kept here)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from .state_shapes import StateShapesItem
     from .texts import BoardText
 
-INCHES_PER_FOOT = 12
 #: The selected unit's outline: amber, apart from both sides' colours and the terrain.
 SELECTION = QColor("#ffb000")
 
@@ -576,24 +575,10 @@ class BoardScene(QGraphicsScene):
     # --- drawing ----------------------------------------------------------------------------
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, style.OFF_TABLE)
         table = self.table_rect()
-        if table.isEmpty():
-            return
-        painter.fillRect(table, style.TABLE)
-        if self.backdrop_painter is not None:
-            self.backdrop_painter(painter, table)
-        visible = table.intersected(rect)
-        if not visible.isEmpty():
-            px_per_inch = abs(painter.worldTransform().m11()) or 1.0
-            if px_per_inch >= style.MIN_INCH_SPACING_PX:
-                painter.setPen(style.cosmetic_pen(style.GRID_INCH, 1.0))
-                painter.drawLines(grid_lines(table, visible, 1, skip_every=INCHES_PER_FOOT))
-            painter.setPen(style.cosmetic_pen(style.GRID_FOOT, 1.5))
-            painter.drawLines(grid_lines(table, visible, INCHES_PER_FOOT))
-        painter.setPen(style.cosmetic_pen(style.TABLE_EDGE, 2.0))
-        painter.drawRect(table)
-        self._draw_terrain(painter, rect)
+        draw_table(painter, table, rect, self.backdrop_painter)
+        if not table.isEmpty():
+            self._draw_terrain(painter, rect)
 
     def _draw_terrain(self, painter: QPainter, rect: QRectF) -> None:
         """The terrain pieces under `rect`, in their stacking order (z, then the order
@@ -606,20 +591,3 @@ class BoardScene(QGraphicsScene):
             painter.translate(item.pos())
             item.draw(painter)
             painter.restore()
-
-
-def grid_lines(table: QRectF, visible: QRectF, step: int, skip_every: int = 0) -> list[QLineF]:
-    """Grid lines every `step` inches from the table's corner that cross `visible`, spanning
-    the table; lines on multiples of `skip_every` are left to a heavier pass."""
-    lines = []
-    first_x = max(step, math.ceil(visible.left() / step) * step)
-    last_x = min(table.right() - 1e-9, visible.right())
-    for k in range(int(first_x), int(math.floor(last_x)) + 1, step):
-        if not (skip_every and k % skip_every == 0):
-            lines.append(QLineF(k, visible.top(), k, visible.bottom()))
-    first_y = max(step, math.ceil(visible.top() / step) * step)
-    last_y = min(table.bottom() - 1e-9, visible.bottom())
-    for k in range(int(first_y), int(math.floor(last_y)) + 1, step):
-        if not (skip_every and k % skip_every == 0):
-            lines.append(QLineF(visible.left(), k, visible.right(), k))
-    return lines

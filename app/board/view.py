@@ -65,6 +65,11 @@ AROUND_PAD_PX = 4.0
 PIXMAP_CACHE_KB = 128 * 1024
 
 
+def _same_view(a: tuple[float, QPointF], b: tuple[float, QPointF]) -> bool:
+    """The same zoom and centre (to a pixel or two: the resize anchor rounds)."""
+    return abs(a[0] - b[0]) <= 1e-6 * a[0] and (a[1] - b[1]).manhattanLength() * a[0] < 2.0
+
+
 class Router(Protocol):
     """Who takes the view's events first (app.tools.manager.ToolManager)."""
 
@@ -102,7 +107,10 @@ class BoardView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self.router: Router | None = None
         self._fitted = True  # refit on resize until the user zooms or pans
-        self._window_size = QSize()  # the window's size at the last resize
+        #: the area a resize keeps in view (`_keep_area`): scale, centre, width and height
+        #: in inches; and the view as that method left it
+        self._kept: tuple[float, QPointF, float, float] | None = None
+        self._kept_view: tuple[float, QPointF] = (0.0, QPointF())
         self._relabel = QTimer(self)
         self._relabel.setSingleShot(True)
         self._relabel.setInterval(RELABEL_IDLE_MS)
@@ -141,6 +149,11 @@ class BoardView(QGraphicsView):
 
     # --- zoom and pan -----------------------------------------------------------------------
 
+    @property
+    def fitted(self) -> bool:
+        """The whole table is shown as fitted (F): a resize fits it again."""
+        return self._fitted
+
     def px_per_inch(self) -> float:
         """The current zoom: screen pixels per table inch."""
         return self.transform().m11()
@@ -171,6 +184,16 @@ class BoardView(QGraphicsView):
         self._relabel.stop()
         self.end_wheel_picture()
         self._layout_labels()
+
+    def show_kept_area(self, centre: QPointF, px_per_inch: float, w_in: float,
+                       h_in: float) -> None:
+        """Show the area `w_in` × `h_in` inches about `centre` at `px_per_inch`, zoomed out
+        as far as it takes to show it whole, and keep it through the resizes to come (a
+        restored window whose docks are still being laid out)."""
+        self.show_area(centre.x(), centre.y(), px_per_inch)
+        self._kept = (px_per_inch, QPointF(centre), w_in, h_in)
+        self._kept_view = (self.px_per_inch(), self.view_centre())
+        self._keep_area(QSize())
 
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by `factor`, keeping the table point under `anchor` (view pixels) in place."""
@@ -521,16 +544,36 @@ class BoardView(QGraphicsView):
         super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Refit a fitted table when the window changes size; a dock opening or changing
-        width beside the board keeps its scale and centre (the resize anchor)."""
+        """The board changed size (the window, or a dock opening or closing beside it): a
+        fitted table is fitted again; a view the user zoomed or panned keeps what was in
+        it (`_keep_area`)."""
         self.end_wheel_picture()
         super().resizeEvent(event)
-        window_size = self.window().size()
-        if self._fitted and window_size != self._window_size:
+        if self._fitted:
             self.fit_table()
         else:
+            self._keep_area(event.oldSize())
             self._edges.start()  # the edges moved: labels they cut are laid out again
-        self._window_size = window_size
+
+    def _keep_area(self, old: QSize) -> None:
+        """Show the area the user last chose, whole, about its centre: a smaller board
+        zooms out until it fits, a larger one comes back to the user's zoom (never
+        closer). The area is the view as it was before the first resize since the user
+        last zoomed or panned (the view still as this method left it: no user change)."""
+        vp = self.viewport().size()
+        if vp.isEmpty():
+            return
+        now = (self.px_per_inch(), self.view_centre())
+        if self._kept is None or not _same_view(now, self._kept_view):
+            if not old.isValid() or old.isEmpty():
+                return
+            self._kept = (now[0], now[1], old.width() / now[0], old.height() / now[0])
+        scale, centre, w_in, h_in = self._kept
+        scale = min(scale, vp.width() / w_in, vp.height() / h_in)
+        if abs(scale - now[0]) > 1e-9 * scale:
+            self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(centre)
+        self._kept_view = (self.px_per_inch(), self.view_centre())
 
     def unit_at(self, pos: QPoint) -> UnitItem | None:
         """The unit under a view pixel, if any (labels count as their unit)."""

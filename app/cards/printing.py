@@ -260,9 +260,12 @@ def write_pdf(path: str | Path, cards: Sequence[CardData], options: SheetOptions
 
 def print_cards(printer, cards: Sequence[CardData], options: SheetOptions) -> int:
     """Paint on a QPrinter (set up by a print dialog); full page, our own margins."""
+    from app.desktop import busy
+
     printer.setFullPage(True)
-    pages = plan_pages(cards, options)
-    paint(printer, pages, options)
+    with busy():   # a sheet of cards can take seconds
+        pages = plan_pages(cards, options)
+        paint(printer, pages, options)
     return len(pages)
 
 

@@ -29,6 +29,7 @@ from . import (  # noqa: I001 (registration order is help's order)  # noqa: I001
     resolve,
     template,
     verify,
+    witness,
 )
 from .base import (
     COMMANDS,
@@ -58,4 +59,4 @@ __all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "VERIFY_FAILED", "CliError", "Comm
            "finite_float", "help", "key_value", "language", "measure", "modifier_spec",
            "odds", "odds_dict", "odds_text", "open_scenario", "organisation", "overview",
            "photo", "picture", "post", "resolve", "run", "scatter_spec", "set_language",
-           "template", "unit_list", "verify", "warn_off_table"]
+           "template", "unit_list", "verify", "warn_off_table", "witness"]

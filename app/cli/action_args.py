@@ -333,7 +333,8 @@ def _refused(err, ctx) -> CliError:
     text = str(err.text)
     shown = _said(err, ctx.ruleset.id)
     if arg is None:
-        head = "" if text.startswith(f"{ctx.action.id}:") else f"{ctx.action.id}: "
+        named = text.startswith((f"{ctx.action.id}:", f"{ctx.action.label}:"))
+        head = "" if named else f"{ctx.action.id}: "
         return CliError(tr("not possible: {why}").format(why=f"{head}{shown}"))
     for prefix, flag in (("facts.", "--fact"), ("options.", "--option"),
                          ("rules.", "--rule")):

@@ -245,6 +245,19 @@ def loc(obj: object, ruleset: str | None = None) -> str:
     return localized(obj, _current, ruleset or _ruleset)
 
 
+def side_text(side: str | None, ruleset: str | None = None) -> str:
+    """A side by its name in the interface's language ("Allies", "Союзники"), never its
+    id; a side the ruleset does not name is shown as written."""
+    from engine.i18n import side_name
+
+    return side_name(side, _current, ruleset or _ruleset)
+
+
+def unit_choice(unit, ruleset: str | None = None) -> str:
+    """A unit in a list to choose from: its name and its side's name."""
+    return f"{unit.label} ({side_text(unit.side, ruleset)})"
+
+
 def error_text(err: BaseException) -> str:
     """What an engine error says (engine.i18n.said: its message rebuilt from its key and
     values) in the interface's language: how every refusal is shown."""

@@ -928,6 +928,10 @@ Leave the game anyway? The last changes may be lost.</source>
         <translation>Каждый запечатанный бросок сходится с зерном.</translation>
     </message>
     <message>
+        <source>Verified: the hash chain, every sealed roll and the game state hold.</source>
+        <translation>Проверено: цепочка хешей, каждый запечатанный бросок и состояние игры в порядке.</translation>
+    </message>
+    <message>
         <source>{n} problem(s) found.</source>
         <translation>Найдено проблем: {n}.</translation>
     </message>
@@ -1528,6 +1532,22 @@ Replace the library&apos;s records?</source>
         <translation>Невозможно: {0}</translation>
     </message>
     <message>
+        <source>Not now: {0}</source>
+        <translation>Сейчас нельзя: {0}</translation>
+    </message>
+    <message>
+        <source>Ready now: {0}.</source>
+        <translation>Сейчас можно: {0}.</translation>
+    </message>
+    <message>
+        <source>{title} ({count})</source>
+        <translation>{title} ({count})</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Во весь экран</translation>
+    </message>
+    <message>
         <source>All dice entered.</source>
         <translation>Все кубы введены.</translation>
     </message>
@@ -2037,6 +2057,14 @@ Replace the library&apos;s records?</source>
         <translation>Повернуть корпус на {0}° против часовой</translation>
     </message>
     <message>
+        <source>Turn {unit} {delta}° (to {new}°)</source>
+        <translation>Поворот: {unit} {delta}° (до {new}°)</translation>
+    </message>
+    <message>
+        <source>Turn {unit} turret {delta}° (to {new}°)</source>
+        <translation>Поворот башни: {unit} {delta}° (до {new}°)</translation>
+    </message>
+    <message>
         <source>Turn turret {0}° clockwise</source>
         <translation>Повернуть башню на {0}° по часовой</translation>
     </message>
@@ -2166,11 +2194,11 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>d20 face = distance in steps</source>
-        <translation>грань d20 = расстояние в шагах</translation>
+        <translation>грань к20 = расстояние в шагах</translation>
     </message>
     <message>
         <source>d6 − accuracy, in inches</source>
-        <translation>d6 − меткость, в дюймах</translation>
+        <translation>к6 − меткость, в дюймах</translation>
     </message>
     <message>
         <source>Template</source>
@@ -2187,7 +2215,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>d20 step</source>
-        <translation>шаг d20</translation>
+        <translation>шаг к20</translation>
     </message>
     <message>
         <source>Accuracy</source>
@@ -2215,7 +2243,7 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>direction die (d6)</source>
-        <translation>куб направления (d6)</translation>
+        <translation>куб направления (к6)</translation>
     </message>
     <message>
         <source>0–360, 0 = +x, clockwise</source>
@@ -2251,11 +2279,11 @@ Replace the library&apos;s records?</source>
     </message>
     <message>
         <source>d20 face, 1–20</source>
-        <translation>грань d20, 1–20</translation>
+        <translation>грань к20, 1–20</translation>
     </message>
     <message>
         <source>d6 face, 1–6</source>
-        <translation>грань d6, 1–6</translation>
+        <translation>грань к6, 1–6</translation>
     </message>
     <message>
         <source>Lay a blast or flamer template, see where it may land, scatter it</source>
@@ -3646,6 +3674,10 @@ Replace the library&apos;s records?</source>
         <translation>проверить каждый запечатанный бросок игры по раскрытому зерну</translation>
     </message>
     <message>
+        <source>check a sealed game: its hash chain, every sealed roll against the revealed seed, and the game state; exit 1 on any problem</source>
+        <translation>проверить запечатанную игру: её цепочку хешей, каждый запечатанный бросок по раскрытому зерну и состояние игры; код выхода 1 при любой проблеме</translation>
+    </message>
+    <message>
         <source>{file}: expected a .warboard game file (a scenario has no rolls)</source>
         <translation>{file}: ожидался файл игры .warboard (в сценарии нет бросков)</translation>
     </message>
@@ -3747,6 +3779,120 @@ The language the command line writes in (&quot;en&quot;, &quot;ru&quot;): `--lan
     <message>
         <source>--area: {why}</source>
         <translation>--area: {why}</translation>
+    </message>
+    <message>
+        <source>Players&apos; nonces</source>
+        <translation>Числа игроков</translation>
+    </message>
+    <message>
+        <source>1. Type the turn&apos;s resolutions in the order you will resolve them and commit; post the commitment. 2. When every player has posted a nonce (any short text), enter them: the turn&apos;s rolls then come from the seed and the nonces, so nobody could know them in advance.</source>
+        <translation>1. Впишите действия хода в том порядке, в каком будете их разрешать, и зафиксируйте; опубликуйте обязательство. 2. Когда каждый игрок опубликует своё число (любой короткий текст), введите их: броски хода будут выводиться из зерна и чисел игроков, и никто не мог знать их заранее.</translation>
+    </message>
+    <message>
+        <source>one resolution a line, e.g. “Gren 1 shoots Pfc. Dawson”</source>
+        <translation>по одному действию в строке, например «Гренадер 1 стреляет в рядового Доусона»</translation>
+    </message>
+    <message>
+        <source>Commit the declarations</source>
+        <translation>Зафиксировать объявления</translation>
+    </message>
+    <message>
+        <source>Add a player</source>
+        <translation>Добавить игрока</translation>
+    </message>
+    <message>
+        <source>Enter the nonces</source>
+        <translation>Ввести числа</translation>
+    </message>
+    <message>
+        <source>Committed and copied: post it, then ask the players for their nonces.</source>
+        <translation>Зафиксировано и скопировано: опубликуйте и попросите игроков прислать числа.</translation>
+    </message>
+    <message>
+        <source>Nonce</source>
+        <translation>Число</translation>
+    </message>
+    <message>
+        <source>Declared resolutions, in order</source>
+        <translation>Объявленные действия по порядку</translation>
+    </message>
+    <message>
+        <source>Players&apos; nonces, as posted</source>
+        <translation>Числа игроков, как опубликованы</translation>
+    </message>
+    <message>
+        <source>Commit the declarations of turn {t}</source>
+        <translation>Зафиксировать объявления хода {t}</translation>
+    </message>
+    <message>
+        <source>Commitment: {c}</source>
+        <translation>Обязательство: {c}</translation>
+    </message>
+    <message>
+        <source>Enter the players&apos; nonces of turn {t}</source>
+        <translation>Ввести числа игроков хода {t}</translation>
+    </message>
+    <message>
+        <source>Nonces entered: the turn&apos;s sealed rolls from #{k} on derive with them.</source>
+        <translation>Числа введены: запечатанные броски хода начиная с №{k} выводятся с ними.</translation>
+    </message>
+    <message>
+        <source>commit to a turn&apos;s declared, ordered resolutions (post the commitment before the players post their nonces)</source>
+        <translation>зафиксировать объявленные действия хода по порядку (опубликуйте обязательство до того, как игроки опубликуют числа)</translation>
+    </message>
+    <message>
+        <source>enter the players&apos; nonces of a turn: its sealed rolls derive with them</source>
+        <translation>ввести числа игроков за ход: запечатанные броски хода выводятся с ними</translation>
+    </message>
+    <message>
+        <source>a .warboard game sealed with sealed dice</source>
+        <translation>игра .warboard на запечатанных кубах</translation>
+    </message>
+    <message>
+        <source>the turn (default: the game&apos;s current turn)</source>
+        <translation>ход (по умолчанию текущий ход игры)</translation>
+    </message>
+    <message>
+        <source>each declared resolution, in the order it will be resolved</source>
+        <translation>каждое объявленное действие в порядке разрешения</translation>
+    </message>
+    <message>
+        <source>each player&apos;s posted nonce (any text), in the order posted</source>
+        <translation>опубликованное число каждого игрока (любой текст) в порядке публикации</translation>
+    </message>
+    <message>
+        <source>Turn {t}: {n} resolution(s) declared. Post this commitment, then ask the players for their nonces:
+{c}</source>
+        <translation>Ход {t}: объявлено действий: {n}. Опубликуйте это обязательство и попросите игроков прислать числа:
+{c}</translation>
+    </message>
+    <message>
+        <source>Turn {t}: {n} nonce(s) entered (digest {d}); sealed rolls from #{k} on derive with them.</source>
+        <translation>Ход {t}: введено чисел: {n} (свёртка {d}); запечатанные броски начиная с №{k} выводятся с ними.</translation>
+    </message>
+    <message>
+        <source>{file}: expected a .warboard game file</source>
+        <translation>{file}: ожидался файл игры .warboard</translation>
+    </message>
+    <message>
+        <source>--turn: expected a whole number ≥ 1, got {got}</source>
+        <translation>--turn: ожидалось целое ≥ 1, получено {got}</translation>
+    </message>
+    <message>
+        <source>the sealed-dice commitment the players were given (64 hex digits)</source>
+        <translation>обязательство запечатанных кубов, которое получили игроки (64 шестнадцатеричные цифры)</translation>
+    </message>
+    <message>
+        <source>the thread&apos;s posts saved as text: the file is checked against every post&apos;s place in the chain</source>
+        <translation>сообщения темы, сохранённые как текст: файл сверяется с местом каждого сообщения в цепочке</translation>
+    </message>
+    <message>
+        <source>--posts: {file}: cannot be read ({why})</source>
+        <translation>--posts: {file}: не читается ({why})</translation>
+    </message>
+    <message>
+        <source>Players&apos; &amp;nonces…</source>
+        <translation>&amp;Числа игроков…</translation>
     </message>
 </context>
 <context>

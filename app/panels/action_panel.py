@@ -21,17 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TR_NOOP, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
-    QFormLayout,
-    QGroupBox,
-    QLabel,
-    QScrollArea,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
 )
 
 from app.i18n import current_language, loc, tr
@@ -48,8 +40,10 @@ from .action_choices import (  # noqa: F401 (the docks' names, kept importable h
     weapon_choices,
 )
 from .action_dice import DiceFlow
+from .action_fold import share_height
+from .action_layout import ActionLayout
 from .action_messages import error_text
-from .action_results import ERROR_STYLE, OK_STYLE, ActionResults  # noqa: F401
+from .action_results import ERROR_STYLE, OK_STYLE  # noqa: F401
 from .action_roles import RoleChoices
 from .docks import LazyDock
 
@@ -73,7 +67,7 @@ if TYPE_CHECKING:
 NONE = "—"
 
 
-class ActionPanel(RoleChoices, DiceFlow, LazyDock):
+class ActionPanel(ActionLayout, RoleChoices, DiceFlow, LazyDock):
     """The dock. It lists the actions the selected unit can take (`Ruleset.actions_for`)
     that `accept(action)` keeps (all but tests here).
 
@@ -153,121 +147,19 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
         """Which unapplied roll a new roll would re-roll (the referee's)."""
         return self.referee.rerolls
 
-    # --- building ---------------------------------------------------------------------------
-
-    def _build(self) -> None:
-        from .odds_chart import OddsChart
-
-        body = QWidget()
-        lay = QVBoxLayout(body)
-        lay.setContentsMargins(6, 6, 6, 6)
-
-        self.actor_box = QComboBox()
-        self.actor_box.setToolTip(tr("The acting unit (or select it on the board)"))
-        self.actor_box.activated.connect(self._actor_chosen)
-        self.action_box = QComboBox()
-        self.action_box.currentIndexChanged.connect(self._action_chosen)
-        self.doc = QLabel()
-        self.doc.setWordWrap(True)
-        self.doc.setStyleSheet("color: #555;")
-        head = QFormLayout()
-        head.addRow(tr("Unit"), self.actor_box)
-        head.addRow(tr("Action"), self.action_box)
-        lay.addLayout(head)
-        lay.addWidget(self.doc)
-
-        self._build_setup(lay)
-        self.odds_chart = OddsChart()
-        results = self._build_results()
-        lay.addStretch(1)
-        self._lay_out(body, results)
-
-    def _build_setup(self, lay: QVBoxLayout) -> None:
-        """Roles, facts, options, modifiers and the return fire, one group each."""
-        from .answer_view import AnswerView
-        from .facts_view import FactsView
-        from .modifiers_view import ModifiersView
-        from .options_view import OptionsView
-        from .roles_view import RolesView
-
-        self.roles_box = QGroupBox(self.tr("Roles"))
-        self.roles_view = RolesView(self._request_pick)
-        self.roles_view.changed.connect(self._roles_changed)
-        QVBoxLayout(self.roles_box).addWidget(self.roles_view)
-        lay.addWidget(self.roles_box)
-
-        self.facts_box = QGroupBox(tr("Facts from the board"))
-        self.facts_view = FactsView()
-        self.facts_view.changed.connect(self.update_all)
-        QVBoxLayout(self.facts_box).addWidget(self.facts_view)
-        lay.addWidget(self.facts_box)
-
-        self.options_box = QGroupBox(tr("Options"))
-        self.options_view = OptionsView()
-        self.options_view.changed.connect(self.update_all)
-        QVBoxLayout(self.options_box).addWidget(self.options_view)
-        lay.addWidget(self.options_box)
-
-        self.modifiers_box = QGroupBox(self.tr("Modifiers agreed at the table"))
-        self.modifiers_box.setToolTip(self.tr(
-            "A modifier the rules do not list (smoke, a GM ruling) for one step: to its "
-            "target, its roll, the dice in its pool or its die step"))
-        self.modifiers_view = ModifiersView()
-        self.modifiers_view.changed.connect(self.update_all)
-        QVBoxLayout(self.modifiers_box).addWidget(self.modifiers_view)
-        lay.addWidget(self.modifiers_box)
-
-        self.answer_box = AnswerView()
-        self.responder_box = self.answer_box.responder_box
-        self.answer_action_box = self.answer_box.answer_action_box
-        self.answer_weapon_box = self.answer_box.answer_weapon_box
-        self.answer_box.responder_changed.connect(lambda: self._responder_chosen(0))
-        self.answer_box.changed.connect(self.update_all)
-        lay.addWidget(self.answer_box)
-
-    def _build_results(self) -> QWidget:
-        """The dice, the steps side by side (return fire), the cost and the buttons: the
-        results view's widgets, kept as the dock's names."""
-        results = ActionResults()
-        for name in ("dice_box", "dice_entry", "steps_view", "answer_steps", "joint_effects",
-                     "message", "cost_label", "notes_label", "ignore_cost", "apply_button",
-                     "copy_bbcode", "copy_markdown"):
-            setattr(self, name, getattr(results, name))
-        self.results = results
-        self.dice_entry.roll_requested.connect(lambda _seed: self.roll())
-        self.dice_entry.typed_changed.connect(self._typed_changed)
-        self.dice_entry.mode_changed.connect(lambda _m: self._dice_setup_changed())
-        self.apply_button.clicked.connect(self.apply)
-        self.copy_bbcode.clicked.connect(lambda: self.copy("bbcode"))
-        self.copy_markdown.clicked.connect(lambda: self.copy("markdown"))
-        self.ignore_cost.toggled.connect(lambda _on: self._show_cost())
-        return results
-
-    def _lay_out(self, body: QWidget, results: QWidget) -> None:
-        """The set-up (scrolling), the chart and the results, one above the other."""
-        self.setup_scroll = QScrollArea()
-        self.setup_scroll.setWidgetResizable(True)
-        self.setup_scroll.setWidget(body)
-        chart = QWidget()
-        QVBoxLayout(chart).addWidget(self.odds_chart)
-        chart.layout().setContentsMargins(6, 0, 6, 0)
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.setChildrenCollapsible(False)
-        # the setup (unit, action, roles: a squad list's rows) takes the larger share; the
-        # steps' box, empty until the dice are in, scrolls its text
-        for i, (w, stretch) in enumerate(((self.setup_scroll, 6), (chart, 2),
-                                          (results, 3))):
-            self.splitter.addWidget(w)
-            self.splitter.setStretchFactor(i, stretch)
-        self.splitter.setMinimumWidth(420)
-        self.setWidget(self.splitter)
-        self._set_role_rows(None)
-        self._set_buttons()
-
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if self._stale:
             self.update_all()
+        self.share_height()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.share_height()
+
+    def share_height(self) -> None:
+        """The parts' heights for the dock's height (app/panels/action_fold.py)."""
+        share_height(self)
 
     # --- the game and the units -------------------------------------------------------------
 
@@ -329,7 +221,7 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
         for ed in self.roles_view.of_kind("units"):
             ed.set_value([t for t in ed.value() or [] if game.on_table(t)], emit=False)
         self._fill_actors()
-        if self._offered_ids() != self._listed_ids():   # the actor's profile was edited
+        if set(self._offered_ids()) != set(self._listed_ids()):  # the profile was edited
             self._fill_actions()
         self._fill_units()
         self.update_all()
@@ -356,7 +248,9 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
         return answerable(action)
 
     def _fill_answer(self) -> None:
-        self.answer_box.fill(self.game, self._answerable(self.action), self.actor_id)
+        shown = self._answerable(self.action)
+        self.answer_box.fill(self.game, shown, self.actor_id)
+        self.answer_fold.setVisible(shown)
         self._fill_answer_actions()
 
     def _fill_answer_actions(self) -> None:
@@ -422,7 +316,8 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
     def build_context(self) -> Context | JointContext:
         """The validated Context of what the panel shows — with return fire chosen, the
         JointContext of the action and its answer (ValueError/KeyError says why not)."""
-        self.plan = self.referee.plan(self.request())
+        request = self.request()  # before the referee: it needs a game (a dock shown first)
+        self.plan = self.referee.plan(request)
         return self.plan.context
 
     def update_all(self) -> None:
@@ -439,6 +334,8 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
             self._update()
         finally:
             self._updating = False
+        # a longer message, a chart shown: the parts' heights again, once laid out
+        QTimer.singleShot(0, self, self.share_height)
 
     def _update(self) -> None:
         from engine.protocol import Facts, MissingRole
@@ -455,8 +352,14 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
         except (ValueError, KeyError) as err:
             measured, note = Facts(), error_text(err)
         specs = rs.fact_specs(action) if action is not None and rs is not None else ()
+        game = self.game
+        self.facts_view.unit_names = {u.id: u.label for u in game.units} if game else {}
         self.facts_view.set_facts(specs, measured, rs.cover if rs is not None else None, note)
         self.facts_box.setVisible(bool(specs))
+        self.facts_box.set_count(len(specs))
+        got = [measured.get(n) is not None for n in self.facts_view.rows]
+        if any(got) and not all(got):
+            self.facts_box.set_open(True)   # a fact the board did not give: to be entered
         try:
             self.context = self.build_context()
         except MissingRole as ask:  # the next thing to choose, not a mistake
@@ -473,16 +376,25 @@ class ActionPanel(RoleChoices, DiceFlow, LazyDock):
             return
         try:
             odds = self.referee.odds(self.plan)
-            self.notes_label.setText("\n".join(odds.notes))
+            self.notes_label.setText("\n".join(loc(n, self._ruleset_id()) for n in odds.notes))
             self.notes_label.setVisible(bool(odds.notes))
             self.odds_chart.set_distribution(odds.distribution)
             self.say("")
         except (ValueError, KeyError) as err:
-            self.odds_chart.set_distribution(None, tr("Not possible: {0}").format(
-                loc(error_text(err), self._ruleset_id())))
-            self.say(tr("Not possible: {0}").format(loc(error_text(err), self._ruleset_id())),
-                     error=True)
+            from engine.play.refusal_words import refusal_text
+
+            why = refusal_text(err, action) if isinstance(err, ValueError) else error_text(err)
+            said = tr("Not possible: {0}").format(loc(why, self._ruleset_id()))
+            said += self._ready_instead(action)
+            self.odds_chart.set_distribution(None, said)
+            self.say(said, error=True)
         self._show_dice_state()
+
+    def _ready_instead(self, refused: Action | None) -> str:
+        """" Ready now: Search & Aim." (app/panels/action_order.py), "" for none."""
+        from .action_order import ready_instead
+
+        return ready_instead(self, refused)
 
     # --- the cost -------------------------------------------------------------------------
 

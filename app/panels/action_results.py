@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 ERROR_STYLE = "color: #b3261e;"
 OK_STYLE = "color: #1f7a3a;"
+#: The steps' least height: three lines (their box scrolls; the dock gives it the rest).
+STEPS_MIN_PX = 64
 
 
 class ActionResults(QWidget):
@@ -53,6 +55,7 @@ class ActionResults(QWidget):
         res.addWidget(self.dice_box)
         res.addWidget(QLabel(tr("<b>Steps</b>")))
         self.steps_view = StepsView()
+        self.steps_view.setMinimumHeight(STEPS_MIN_PX)  # grows with the dock; scrolls
         self.answer_steps = StepsView()
         self.answer_steps.setPlaceholderText(self.tr("The answer's steps."))
         self.answer_steps.hide()

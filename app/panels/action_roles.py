@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.i18n import loc, tr
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from app.i18n import loc, tr, unit_choice
 
 from .action_choices import actions_offered, roles_shown
 from .list_sync import sync_combo
@@ -129,7 +132,7 @@ class RoleChoices:
         box = self.actor_box
         box.blockSignals(True)
         sync_combo(box, [(tr("(select a unit on the board)"), None),
-                         *((f"{u.label} ({u.side})", u.id)
+                         *((unit_choice(u), u.id)
                            for u in (game.units if game is not None else []))])
         box.setCurrentIndex(max(0, box.findData(self.actor_id)))
         box.blockSignals(False)
@@ -141,6 +144,19 @@ class RoleChoices:
             return []
         return actions_offered(rs, game, actor, self.accept)
 
+    def readiness(self, actions: list[Action], target: str | None = None) -> dict:
+        """Which of `actions` the actor can take now at `target` (the chosen target, else
+        the nearest foe): app.panels.action_order; {} while the dock is hidden."""
+        game, rs, actor = self.game, self.ruleset, self._unit(self.actor_id)
+        if game is None or rs is None or actor is None or not self.isVisible():
+            return {}
+        from .action_order import readiness
+
+        if target is None:
+            ed = self._first("target", "unit")
+            target = ed.value() if ed is not None else None
+        return readiness(self.referee, rs, game, actor, actions, target)
+
     def _offered_ids(self) -> list[str]:
         return [a.id for a in self.offered()]
 
@@ -148,13 +164,26 @@ class RoleChoices:
         return [self.action_box.itemData(i) for i in range(self.action_box.count())]
 
     def _fill_actions(self) -> None:
-        """List the actor's actions; the chosen one stays chosen if the new actor has it."""
+        """List the actor's actions, those it can take now first and those refused now
+        last, greyed, with why (app/panels/action_order.py); the chosen one stays chosen
+        if the new actor has it."""
+        from .action_order import by_readiness
+
         box = self.action_box
         keep = box.currentData()
+        offered = self.offered()
+        ready = self.readiness(offered)
         box.blockSignals(True)
         box.clear()
-        for a in self.offered():
+        for a in by_readiness(offered, ready):
             box.addItem(loc(a, self._ruleset_id()), a.id)
+            refused = ready.get(a.id)
+            if refused is not None and refused.ready is False:
+                i = box.count() - 1
+                box.setItemData(i, tr("Not now: {0}").format(loc(refused.why,
+                                                                   self._ruleset_id())),
+                                Qt.ItemDataRole.ToolTipRole)
+                box.setItemData(i, QColor("#8a8a8a"), Qt.ItemDataRole.ForegroundRole)
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)
         self._action_chosen(box.currentIndex(), update=False)
@@ -215,12 +244,14 @@ class RoleChoices:
         self.doc.setText(loc(action.doc, self._ruleset_id()) if action is not None else "")
         self.doc.setVisible(bool(self.doc.text()))
         self.options_view.set_options(action.options if action is not None else ())
-        self.options_box.setVisible(action is not None)
+        self.options_box.setVisible(action is not None and bool(action.options))
+        self.options_box.set_count(len(action.options) if action is not None else 0)
         self.modifiers_view.set_steps(action.steps if action is not None else ())
         self.modifiers_box.setVisible(action is not None and bool(action.steps))
         self.dice_entry.clear_typed()
         if update:
             self.update_all()
+        self.share_height()
 
     def _set_role_rows(self, action: Action | None) -> None:
         rs = self.ruleset

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QWidget
 
-from app.i18n import loc
+from app.i18n import loc, unit_choice
 
 from .action_choices import actions_offered, weapon_choices
 from .list_sync import sync_combo
@@ -57,7 +57,7 @@ class AnswerView(QGroupBox):
         keep = box.currentData()
         box.blockSignals(True)
         sync_combo(box, [(self.tr("(nobody: this action alone)"), None), *(
-            (f"{u.label} ({u.side})", u.id) for u in (game.units if shown and game else ())
+            (unit_choice(u), u.id) for u in (game.units if shown and game else ())
             if u.id != actor_id)])
         box.setCurrentIndex(max(0, box.findData(keep)))
         box.blockSignals(False)

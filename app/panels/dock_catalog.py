@@ -37,7 +37,8 @@ class DockEntry(NamedTuple):
 
 
 DOCKS: tuple[DockEntry, ...] = (
-    DockEntry("log_dock", QT_TR_NOOP("&Log"), "Ctrl+L", "app.log_dock"),
+    # the Log a tab beside the Actions: stacked, at 1280×800 each had a strip (issue 39)
+    DockEntry("log_dock", QT_TR_NOOP("&Log"), "Ctrl+L", "app.log_dock", "actions"),
     DockEntry("turn_dock", QT_TR_NOOP("&Turn"), "Ctrl+T", "app.panels.turn_dock", "turn"),
     DockEntry("action_panel", QT_TR_NOOP("&Actions"), "Ctrl+Shift+A",
               "app.panels.action_panel", "actions"),

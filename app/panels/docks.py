@@ -84,6 +84,8 @@ def place_dock(window, dock: QDockWidget, toggle_in: QAction, *,
         window.tabifyDockWidget(tab_with, dock)
     dock.hide()
     toggle = dock.toggleViewAction()
+    # shown from the menu or its key: in front of the docks it shares tabs with
+    toggle.triggered.connect(lambda checked: dock.raise_() if checked else None)
     toggle.setText(toggle_in.text())
     toggle.setShortcut(toggle_in.shortcut())
     for menu in toggle_in.associatedObjects():

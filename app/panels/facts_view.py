@@ -43,15 +43,16 @@ MISSING = QT_TR_NOOP("not measured")
 
 
 def fact_text(spec: FactSpec | str, value: Any,
-              cover: Mapping[int, CoverTerm] | None = None) -> str:
+              cover: Mapping[int, CoverTerm] | None = None,
+              names: Mapping[str, str] | None = None) -> str:
     """A measured value as a player reads it: 35.00", 350.0 m, 80 %, yes, cover 2 …; a
-    per-unit fact as "a1: yes · a2: no"."""
+    per-unit fact as "Pvt. Bell: yes · Pvt. Carter: no" (`names`: unit id → name)."""
     from engine.protocol import FactSpec, fact_spec
     spec = spec if isinstance(spec, FactSpec) else fact_spec(spec)
     if value is None:
         return tr(MISSING)
     if isinstance(value, Mapping):
-        return " · ".join(f"{k}: {fact_text(_one(spec), v, cover)}"
+        return " · ".join(f"{(names or {}).get(k, k)}: {fact_text(_one(spec), v, cover)}"
                           for k, v in value.items()) or tr("none")
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
@@ -208,6 +209,8 @@ class FactsView(QWidget):
         self.empty.setStyleSheet("color: #666;")
         self.grid.addWidget(self.empty, 0, 0, 1, 4)
         self._names: tuple[str, ...] = ()
+        #: unit id → name, for the facts measured per unit (the Actions dock keeps it)
+        self.unit_names: dict[str, str] = {}
 
     @property
     def measured(self) -> Facts:
@@ -240,7 +243,7 @@ class FactsView(QWidget):
                     self.set_override(n, value, emit=False)
         for n, row in self.rows.items():
             value = measured.get(n)
-            row.measured.setText(fact_text(row.spec, value, cover))
+            row.measured.setText(fact_text(row.spec, value, cover, self.unit_names))
             if not row.check.isChecked():
                 row.set_editor_value(value)
         self.empty.setText(note or ("" if names else tr("No board facts for this action.")))

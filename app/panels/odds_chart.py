@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import loc, tr
+from engine.i18n import Text
 
 if TYPE_CHECKING:
     from engine.odds import OutcomeDistribution
@@ -43,6 +45,8 @@ def outcome_text(o: Hashable) -> str:
         return "/".join(outcome_text(x) for x in o)
     if isinstance(o, bool):
         return loc("yes" if o else "no")
+    if isinstance(o, Text):  # a message: translated whole, its fields filled in
+        return loc(o)
     text = str(o)  # the glossary's word for it, else the key in words
     found = loc(text)
     return found if found != text else loc(text.replace("_", " "))
@@ -69,6 +73,13 @@ def at_least_figures(dist: OutcomeDistribution) -> dict[Hashable, float] | None:
         return None
 
 
+#: The chart's heights: compact, so that the Actions dock shows the action, its target,
+#: the odds, the roll and Apply on a 1280×800 screen (the table of figures scrolls).
+PLACEHOLDER_PX = 48
+PLOT_PX = 120
+TABLE_MAX_PX = 150
+
+
 class OddsChart(QWidget):
     """`set_distribution(dist)` draws it; `shown` is the distribution on the chart (the
     main one or a part), `bars` the pyqtgraph BarGraphItem, `table` the figures."""
@@ -89,8 +100,8 @@ class OddsChart(QWidget):
         self.placeholder = QLabel(tr("Choose a unit and an action to see the odds."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)  # whole in a narrow dock, and in Russian
-        self.placeholder.setMinimumHeight(150)
-        self.placeholder.setStyleSheet("color: #666; background: white;")
+        self.placeholder.setMinimumHeight(PLACEHOLDER_PX)
+        self.placeholder.setAutoFillBackground(True)  # the palette's base, as the plot
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels([tr("outcome"), tr("exactly"), tr("at least")])
         self.table.horizontalHeaderItem(2).setToolTip(tr("P(outcome ≥ this row's outcome)"))
@@ -99,6 +110,7 @@ class OddsChart(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setMinimumWidth(210)
         self.table.setMaximumWidth(280)
+        self.table.setMaximumHeight(TABLE_MAX_PX)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
@@ -132,8 +144,13 @@ class OddsChart(QWidget):
             self.part_box.setCurrentIndex(max(i, 0))
         self.part_box.blockSignals(False)
         self.part_box.setVisible(dist is not None and bool(dist.parts))
+        # with no chart yet, the note takes the placeholder's place (not "choose a unit
+        # and an action" once both are chosen)
+        blank = dist is None and self.plot is None
+        self.placeholder.setText(note if blank and note else tr(
+            "Choose a unit and an action to see the odds."))
         self.note.setText(note)
-        self.note.setVisible(bool(note))
+        self.note.setVisible(bool(note) and not blank)
         self._show(self._current())
 
     def _current(self) -> OutcomeDistribution | None:
@@ -152,22 +169,49 @@ class OddsChart(QWidget):
         import pyqtgraph as pg
 
         self._pg = pg
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget()
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
-        self.plot.setMinimumHeight(140)
+        self.plot.setMinimumHeight(PLOT_PX)
         for name in ("left", "bottom"):
             self.plot.getAxis(name).enableAutoSIPrefix(False)
-            self.plot.getAxis(name).setTextPen("#333")
+        self.follow_palette()
         self.body.replaceWidget(self.placeholder, self.plot)
         self.placeholder.hide()
+
+    def colours(self) -> tuple[QColor, QColor]:
+        """The chart's background and ink: the palette's base and text (light or dark
+        theme alike, app.settings_dialog.apply_theme)."""
+        pal = self.palette()
+        return pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+
+    def follow_palette(self) -> None:
+        """Paint the plot and the placeholder in the palette's colours."""
+        base, ink = self.colours()
+        pal = self.placeholder.palette()
+        pal.setColor(QPalette.ColorRole.Window, base)
+        pal.setColor(QPalette.ColorRole.WindowText, ink)
+        self.placeholder.setPalette(pal)
+        if self.plot is None:
+            return
+        self.plot.setBackground(base)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setTextPen(ink)
+            axis.setPen(ink)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:   # the theme was switched
+            self.follow_palette()
 
     def _show(self, dist: OutcomeDistribution | None) -> None:
         self.shown = dist
         self.title.setText(tr("Odds — {0}").format(outcome_text(dist.label)) if dist is not None
                            else tr("Odds"))
         self._fill_table(dist)
+        self.table.setVisible(dist is not None)  # no figures: the chart's note says why
         if dist is None and self.plot is None:
             return
         self._ensure_plot()

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import i18n
-from app.i18n import loc, tr
+from app.i18n import loc, side_text, tr
 
 from .docks import LazyDock
 from .organisation_words import ID_ROLE, UNGROUPED, kind_label
@@ -269,7 +269,7 @@ class OrganisationDock(LazyDock):
         self.side.clear()
         self.side.addItem(tr("— (the members' side)"), None)
         for s in dict.fromkeys(u.side for u in game.all_units()):
-            self.side.addItem(s, s)
+            self.side.addItem(side_text(s), s)
 
     def _fill_into(self, game: Game) -> None:
         self.into.clear()

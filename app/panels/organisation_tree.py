@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import loc, tr
+from app.i18n import loc, side_text, tr
 
 from .organisation_words import ID_ROLE, UNGROUPED, kind_label
 
@@ -82,7 +82,7 @@ class OrganisationTree(QTreeWidget):
             label = loc(g) + ("  " + tr("(off the table)") if g.off_table else "")
             item = QTreeWidgetItem(parent, [label, kinds.get(g.kind, g.kind), ""])
             item.setData(0, ID_ROLE, ("group", g.id, owner))
-            item.setToolTip(0, g.id + (f" · {g.side}" if g.side else ""))
+            item.setToolTip(0, loc(g) + (f" · {side_text(g.side)}" if g.side else ""))
             for m in g.members:
                 if m in known and m not in seen:
                     group_item(item, known[m], g.id, seen | {g.id})

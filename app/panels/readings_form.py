@@ -29,7 +29,8 @@ class ReadingsDialog(QDialog):
         self.window_ = window
         game = window.editor.game
         self.ruleset = get_ruleset(game.scenario.ruleset)
-        self.setWindowTitle(self.tr("Rules readings — {0}").format(self.ruleset.name))
+        name = loc(self.ruleset, self.ruleset.id)
+        self.setWindowTitle(self.tr("Rules readings — {0}").format(name))
         self.resize(620, 640)
         lay = QVBoxLayout(self)
         intro = QLabel(self.tr(

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import loc, tr
+from app.i18n import loc, tr, unit_choice
 
 from .elided_combo import ElidedComboBox
 from .list_sync import sync_combo, sync_list
@@ -176,7 +176,7 @@ class RoleEditor:
                 want = [(NONE, None), *((f"{loc(g)} ({len(g.members)})", g.id)
                                         for g in groups.values())]
             else:
-                want = [(NONE, None), *((f"{u.label} ({u.side})", u.id) for u in others)]
+                want = [(NONE, None), *((unit_choice(u), u.id) for u in others)]
             box.blockSignals(True)
             sync_combo(box, want)  # only the rows that differ: a selection changes one
             box.setCurrentIndex(max(0, box.findData(keep)))
@@ -184,7 +184,7 @@ class RoleEditor:
         if self.list is not None:
             lst = self.list
             lst.blockSignals(True)
-            rows_changed = sync_list(lst, [(f"{u.label} ({u.side})", u.id) for u in others],
+            rows_changed = sync_list(lst, [(unit_choice(u), u.id) for u in others],
                                      _check_item)
             self._show_checks(rows_changed)
             lst.blockSignals(False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
-from app.i18n import loc, tr
+from app.i18n import loc, side_text, tr
 
 #: Names listed in the "may still act" and "tests due" lines before "… N more".
 MAX_NAMES = 6
@@ -22,6 +22,11 @@ def _text_on(colour: QColor) -> str:
 class TurnReadout:
     """The turn's labels (mixed into TurnDock)."""
 
+    def _side_name(self, side: str) -> str:
+        """The side by its name in the game's ruleset."""
+        game = self.game
+        return side_text(side, game.scenario.ruleset if game is not None else None)
+
     def _chip(self, side: str | None, bold: bool = True) -> str:
         import html
         if side is None:
@@ -29,7 +34,7 @@ class TurnReadout:
         c = self.palette.colour(side)
         weight = "font-weight: bold; " if bold else ""
         return (f'<span style="{weight}background: {c.name()}; color: {_text_on(c)}; '
-                f'padding: 0 4px;">&nbsp;{html.escape(side)}&nbsp;</span>')
+                f'padding: 0 4px;">&nbsp;{html.escape(self._side_name(side))}&nbsp;</span>')
 
     def _show_may_act(self, game) -> None:
         from engine import turns
@@ -96,7 +101,8 @@ class TurnReadout:
             return
         c = self.palette.colour(side)
         players = self._players(side)
-        self.side_label.setText(f"{side} ({', '.join(players)})" if players else side)
+        name = self._side_name(side)
+        self.side_label.setText(f"{name} ({', '.join(players)})" if players else name)
         self.side_label.setStyleSheet(f"background: {c.name()}; color: {_text_on(c)}; "
                                       "font-weight: bold; padding: 2px 6px; "
                                       "border-radius: 3px;")
@@ -127,7 +133,7 @@ class TurnReadout:
             self.initiative_label.setText(self.tr("Initiative: roll it to start") if due else "")
             return
         faces = last.get("rolls", {})
-        rolls = ", ".join(f"{side} {' → '.join(str(f) for f in fs)}"
+        rolls = ", ".join(f"{self._side_name(side)} {' → '.join(str(f) for f in fs)}"
                           for side, fs in faces.items())
         tie = self.tr(" (ties re-rolled)") if any(len(fs) > 1 for fs in faces.values()) \
             else ""

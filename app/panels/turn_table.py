@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QColor
 
+from app.i18n import loc, side_text
+
 COLUMNS = (QT_TR_NOOP("Unit"), QT_TR_NOOP("AP left"), QT_TR_NOOP("AP spent"),
            QT_TR_NOOP("Actions"), QT_TR_NOOP("Activated"), QT_TR_NOOP("State"),
            QT_TR_NOOP("Player"), QT_TR_NOOP("Due"))
@@ -32,7 +34,8 @@ class UnitRows:
         s = self.structure
         side = self.shown_side()
         units = game.units_of(side) if side else list(game.units)
-        self.units_title.setText(self.tr("Units of {0}").format(side) if side
+        name = side_text(side, game.scenario.ruleset) if side else ""
+        self.units_title.setText(self.tr("Units of {0}").format(name) if side
                                  else self.tr("All units"))
         keep = self.selected_unit()
         self.table.blockSignals(True)
@@ -40,7 +43,7 @@ class UnitRows:
         for row, u in enumerate(units):
             st = turns.unit_status(game, u.id, s)
             actions = "" if st.actions_left is None else str(st.actions_left)
-            state = ", ".join(st.flags)
+            state = ", ".join(loc(f) for f in st.flags)
             cells = (st.label, _num(st.ap_left), _num(st.ap_spent), actions,
                      ("activating" if st.activating else "yes") if st.activated
                      or st.activating else "", state, st.player or "",

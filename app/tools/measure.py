@@ -95,6 +95,17 @@ def end_mark(at: QPointF) -> QGraphicsEllipseItem:
     return item
 
 
+
+def band_words(band) -> str:
+    """A distance band as a player reads it: "long (≤ 500 m)"; a band named by a key
+    ("band-1") by its label alone ("band 1: ≤ 200 m")."""
+    import re
+
+    name, label = loc(band.name), loc(band.label) if band.label else ""
+    if not label:
+        return name
+    return label if re.search(r"[-_\d]", str(band.name)) else f"{name} ({label})"
+
 class State(Enum):
     IDLE = auto()
     UNIT_DRAG = auto()  # pressed on A, button down
@@ -228,8 +239,7 @@ class MeasureTool(Tool):
             return None, None
         name, scheme = found
         band = scheme.band_for_table(distance_in, self.scenario.table.metres_per_inch)
-        where = tr("out of range") if band is None else \
-            f"{loc(band.name)} ({loc(band.label)})"
+        where = tr("out of range") if band is None else band_words(band)
         return tr("{weapon}: {band} at the edge distance").format(weapon=loc(name), band=where), \
             scheme
 

@@ -42,8 +42,9 @@ KEYS = (  # (shortcut, part, degrees)
 
 def turn_label(unit: Unit, part: str, delta: float, new: float) -> str:
     """`Turn Sherman 1 +15° (to 15°)`, `Turn Sherman 1 turret -1° (to 359°)`."""
-    what = unit.label if part == "hull" else f"{unit.label} turret"
-    return f"Turn {what} {delta:+g}° (to {new:g}°)"
+    text = tr("Turn {unit} {delta}° (to {new}°)") if part == "hull" else \
+        tr("Turn {unit} turret {delta}° (to {new}°)")
+    return text.format(unit=unit.label, delta=f"{delta:+g}", new=f"{new:g}")
 
 
 def snap(angle: float, step: float) -> float:

@@ -23,7 +23,7 @@ from PySide6.QtGui import QColor, QMouseEvent
 
 from app import offload, ui_thread
 from app.board.paths import geometry_path
-from app.i18n import loc, tr
+from app.i18n import loc, tr, unit_choice
 
 from .base import Lines, LinesItem, Picture, Repainted, Tool, ViewPose, path_item
 
@@ -293,7 +293,7 @@ class ThreatTool(Tool):
         if found is None:
             self.view_of = []
             self.lines = LinesItem()
-            self.hint(f"{me.label} ({me.side})\n" + tr("working out who sees whom …"))
+            self.hint(unit_choice(me) + "\n" + tr("working out who sees whom …"))
             return
         self.view_of = found
         self._draw(me, found)
@@ -476,7 +476,7 @@ class ThreatTool(Tool):
         sees = sorted((s for s in self.view_of if s.sees > 0), key=lambda s: -s.sees)
         n = len(self.view_of)
         side = self._side_words(me)
-        lines = [f"{me.label} ({me.side})",
+        lines = [unit_choice(me),
                  tr("seen by {n} of {of} (solid):").format(n=len(seen), of=n)]
         lines += ["  " + side(s.other, me.id, tr(
             "{unit} sees {seen}, cover {level} ({name})").format(

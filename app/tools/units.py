@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import loc, tr
+from app.i18n import loc, side_text, tr
 
 from .base import PanelTool, ToolPanel
 
@@ -211,6 +211,25 @@ def new_unit_id(stem: str, taken: set[str]) -> str:
     return f"{stem}-{n}"
 
 
+def side_chosen(combo: QComboBox) -> str:
+    """The side a side box names: the listed side shown by its name, else what was typed
+    (a new side's name is its id)."""
+    text = combo.currentText().strip()
+    i = combo.currentIndex()
+    if i >= 0 and combo.itemText(i) == combo.currentText():
+        return str(combo.itemData(i) or text)
+    return text
+
+
+def show_side(combo: QComboBox, side: str) -> None:
+    """Show `side` in a side box: by its name when listed, else as written."""
+    i = combo.findData(side)
+    if i >= 0:
+        combo.setCurrentIndex(i)
+    else:
+        combo.setCurrentText(side)
+
+
 class UnitsPanel(ToolPanel):
     """The profile list, the side for new units, and the selected unit's fields."""
 
@@ -238,6 +257,7 @@ class UnitsPanel(ToolPanel):
         box = QGroupBox(tr("Selected unit"))
         bl = QFormLayout(box)
         self.unit_id = QLabel("—")
+        self.unit_id.setProperty("verbatim", True)  # the file's id, which this editor edits
         bl.addRow(tr("Id"), self.unit_id)
         self.name = QLineEdit()
         self.name.setPlaceholderText(tr("(none: the id is shown)"))
@@ -258,12 +278,14 @@ class UnitsPanel(ToolPanel):
         self.setWidget(body)
 
     def set_sides(self, sides: list[str]) -> None:
+        """The sides to choose from, by their names (a new side may be typed)."""
         for combo in (self.new_side, self.side):
-            keep = combo.currentText()
+            keep = side_chosen(combo)
             combo.blockSignals(True)
             combo.clear()
-            combo.addItems(sides)
-            combo.setCurrentText(keep or (sides[0] if sides else ""))
+            for s in sides:
+                combo.addItem(side_text(s), s)
+            show_side(combo, keep or (sides[0] if sides else ""))
             combo.blockSignals(False)
 
     def chosen_profile(self) -> ProfileChoice | None:
@@ -398,7 +420,7 @@ class UnitsTool(PanelTool):
         if choice is None:
             self.panel.show_message(tr("Choose a profile to place."), error=True)
             return None
-        side = self.panel.new_side.currentText().strip()
+        side = side_chosen(self.panel.new_side)
         if not side:
             self.panel.show_message(tr("side of new units: expected a side's name"),
                                     error=True)
@@ -457,7 +479,7 @@ class UnitsTool(PanelTool):
         if unit is None:
             return False
         name = self.panel.name.text().strip() or None
-        side = self.panel.side.currentText().strip()
+        side = side_chosen(self.panel.side)
         if not side:
             self.panel.show_message(tr("side: expected a side's name, got nothing"),
                                     error=True)
@@ -515,4 +537,4 @@ class UnitsTool(PanelTool):
         self.panel.set_sides(self._sides())
         self.panel.unit_id.setText(unit.id if unit else "—")
         self.panel.name.setText(unit.name or "" if unit else "")
-        self.panel.side.setCurrentText(unit.side if unit else "")
+        show_side(self.panel.side, unit.side if unit else "")

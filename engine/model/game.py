@@ -18,7 +18,7 @@ from typing import Any
 
 from engine import scenario_io as sio
 from engine.i18n import msg, prefixed
-from engine.log_chain import GENESIS, entry_hash
+from engine.log_chain import GENESIS, StateRecorder, entry_hash, link
 from engine.scenario import Group, Scenario, Unit
 
 from .log import LogEntry
@@ -46,7 +46,7 @@ class Game:
     removed: list[Unit] = field(default_factory=list)
     _log: list[LogEntry] = field(default_factory=list)
     #: (path head, id) of everything an effect wrote since `take_touched` last ran: what
-    #: an autosave must copy (engine.gamefile.Autosaver); not part of the game's value.
+    #: an autosave must copy (engine.autosave.Autosaver); not part of the game's value.
     _touched: set = field(default_factory=set, compare=False, repr=False)
     #: where each id was last seen in scenario.units: `unit` checks the spot before it trusts
     #: it, so a list changed behind the game's back is read again, never misread
@@ -54,6 +54,10 @@ class Game:
     #: (the last log entry, its hash): appending and every autosave capture ask for the
     #: head, and hashing a big entry (a blast's odds) again each time cost milliseconds
     _head: tuple[Any, str] | None = field(default=None, repr=False, compare=False)
+    #: what effects changed since the last log entry, for the next one's state records
+    #: (engine.log_chain): the chain covers the game state, not only the dice
+    state_recorder: StateRecorder = field(default_factory=StateRecorder, repr=False,
+                                          compare=False)
     #: the table picture under the board (engine.backdrop.Backdrop), or None; written
     #: through the SetBackdrop effect like any edit
     backdrop: Any = field(default=None, repr=False)
@@ -67,12 +71,18 @@ class Game:
         """The roll log, read-only: entries are only ever appended."""
         return tuple(self._log)
 
-    def append_log(self, entry: LogEntry) -> LogEntry:
-        """Append `entry`, chained to the last one (it carries that one's hash); the log is
-        append-only, so the chain only ever grows. Returns the entry as stored."""
-        prev = self.log_head()
-        if entry.prev != prev:
-            entry = dataclasses.replace(entry, prev=prev)
+    def append_log(self, entry: LogEntry, *, stored: bool = False) -> LogEntry:
+        """Append `entry`, linked to the last one (engine.log_chain.link: its number, that
+        one's hash, the state changed since, the seal mark); the log is append-only, so the
+        chain only ever grows. `stored`: an entry read back from a file, kept as it was
+        linked then. Returns the entry as appended."""
+        if stored:
+            prev = self.log_head()
+            if entry.prev != prev or entry.seq != len(self._log) + 1:
+                entry = dataclasses.replace(entry, prev=prev, seq=len(self._log) + 1)
+        else:
+            entry = link(self, entry)
+            self.state_recorder = StateRecorder()
         self._log.append(entry)
         return entry
 
@@ -180,7 +190,7 @@ class Game:
                    copy.deepcopy(meta.get("state", {})), off)
         for i, e in enumerate(meta.get("log", [])):
             try:
-                game.append_log(LogEntry.from_dict(e))
+                game.append_log(LogEntry.from_dict(e), stored=True)
             except (ValueError, TypeError) as err:
                 raise ModelError(f"game.log[{i}]: {err}") from None
         return game

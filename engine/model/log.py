@@ -26,6 +26,12 @@ class LogEntry:
     #: The hash of the entry before it (engine.log_chain), set by `Game.append_log`; not
     #: part of the entry's value (two entries with the same content are equal).
     prev: str = field(default="", compare=False)
+    #: The entry's place in the log (1-based), its `chain` object (version, the sealing's
+    #: hash, the state records; None for an entry written before them) and its seal mark:
+    #: engine.log_chain links them when the entry is appended; not part of its value.
+    seq: int = field(default=0, compare=False)
+    chain: dict | None = field(default=None, compare=False)
+    mark: str = field(default="", compare=False)
 
     def to_dict(self) -> dict:
         return {"turn": self.turn, "actor": self.actor, "action": self.action,

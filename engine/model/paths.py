@@ -98,6 +98,7 @@ def read_path(game: Game, path: list) -> tuple[bool, Any]:
 def write_path(game: Game, path: list, present: bool, value: Any) -> None:
     head = path[0]
     game._touched.add((head, path[1] if len(path) > 1 else None))
+    game.state_recorder.wrote(game, path)
     if head == "groups":
         _write_group(game, path[1], present, value)
         return

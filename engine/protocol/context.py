@@ -159,10 +159,10 @@ class Context:
             [u for u in (self.actor, self.target, *self.targets) if u is not None]
         out = {u.id: u.label for u in units}
         if self.game is not None:
-            out.update({g.id: g.label for g in self.game.scenario.groups})
+            out.update({g.id: group_name(g) for g in self.game.scenario.groups})
         g = self.group("actor")
         if g is not None:
-            out[g.id] = g.label
+            out[g.id] = group_name(g)
         return out
 
     def roles_text(self) -> dict[str, str]:
@@ -191,3 +191,12 @@ class Context:
     def odds(self) -> OutcomeDistribution:
         """Shorthand for `ctx.action.odds(ctx)`."""
         return self.action.odds(self)
+
+
+def group_name(group: Any) -> str:
+    """A group's name as a text field: its English name, which reads as the scenario's
+    Russian name (`name_ru`) in a Russian text when the scenario gives one."""
+    from engine.i18n import msg
+
+    own = str(getattr(group, "name_ru", "") or "")
+    return msg("{name}", name={"name": group.label, "name_ru": own}) if own else group.label

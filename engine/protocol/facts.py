@@ -217,11 +217,11 @@ BUILTIN_FACTS: dict[str, FactSpec] = {s.name: s for s in (
              "distance between the units, inches (edge to edge unless the ruleset "
              "measures centre to centre)"),
     FactSpec("distance_m", "distance (m)", "distance_m", "pair", _distance("m"),
-             "the same distance in metres (scenario metres_per_inch)"),
+             "the same distance in metres, at the table's ground scale"),
     FactSpec("range_band", "range band", "band", "derived", lambda p: p.range_band(),
-             "range band in the ruleset's terms (a number or a name); rulesets derive it "
-             "from the distance when the app leaves it empty"),
-    FactSpec("los", "line of sight", "bool", "pair", _los, "line of sight exists (bool)"),
+             "range band in the rules' terms (a number or a name), worked out from the "
+             "distance when left empty"),
+    FactSpec("los", "line of sight", "bool", "pair", _los, "whether the shooter sees the target"),
     FactSpec("visible_fraction", "visible", "fraction", "pair", _pair("visible_fraction"),
              "share of the target's base the shooter sees, 0–1"),
     FactSpec("cover", "cover", "cover", "pair", _pair("cover"),
@@ -229,11 +229,11 @@ BUILTIN_FACTS: dict[str, FactSpec] = {s.name: s for s in (
     FactSpec("side_struck", "side struck", "side", "pair", _pair("target_side"),
              "facing of the target struck: front, left, right or rear"),
     FactSpec("in_arc", "in arc", "bool", "pair", _pair("in_arc"),
-             "target inside the weapon's arc (bool)"),
+             "whether the target is inside the weapon's arc"),
     FactSpec("under_template", "under template", "ids", "template", _under,
-             "ids of the units under a template (list)"),
+             "the units under a template"),
     FactSpec("under_template_centre", "under the hole", "id", "template", _hole,
-             "id of the unit under a template's centre hole, if any"),
+             "the unit under a template's centre hole, if any"),
 )}
 #: The built-in facts an action may consume (the app fills them from the board): name → doc.
 FACTS: dict[str, str] = {name: spec.doc for name, spec in BUILTIN_FACTS.items()}
@@ -246,7 +246,7 @@ def fact_spec(name: str, *declared: FactSpec) -> FactSpec:
     for s in declared:
         if s.name == name:
             return s
-    return BUILTIN_FACTS.get(name) or FactSpec(name, doc="ruleset fact (entered by hand)")
+    return BUILTIN_FACTS.get(name) or FactSpec(name, doc="a fact of the rules, entered by hand")
 
 
 class FactMissing(ValueError):
@@ -297,9 +297,12 @@ class Facts:
         """The fact's value, or FactMissing telling the player what to enter."""
         v = self.get(name)
         if v is None:
-            who = f"action {action!r} " if action else ""
-            raise FactMissing(f"{who}needs facts.{name} ({FACTS.get(name, 'ruleset fact')}):"
-                              f" not measured — enter it")
+            from engine.i18n import msg
+
+            spec = BUILTIN_FACTS.get(name)
+            title = spec.title if spec is not None else name.replace("_", " ")
+            raise FactMissing(msg("{fact}: not measured — enter it under Facts from the "
+                                  "board", fact=title))
         return v
 
     def to_dict(self) -> dict:

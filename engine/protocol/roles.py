@@ -90,6 +90,8 @@ class GroupRef:
     id: str
     name: str
     members: tuple[Any, ...]
+    #: the name in Russian when the scenario gives one (`localized` shows it in Russian)
+    name_ru: str = ""
 
     @property
     def label(self) -> str:
@@ -144,7 +146,8 @@ def group_lookup(groups: Iterable[Any] | None, units: Sequence[Any]
         return tuple(u for i, u in enumerate(us) if u.id not in ids[:i])
 
     return {gid: GroupRef(gid, str(_field(g, "name", "") or ""),
-                          unique(flatten(gid, frozenset({gid}))))
+                          unique(flatten(gid, frozenset({gid}))),
+                          str(_field(g, "name_ru", "") or ""))
             for gid, g in records.items()}
 
 

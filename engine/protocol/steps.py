@@ -276,7 +276,8 @@ def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
     else:
         groups = _groups(rec.faces, test.dice)
         results = tuple(success if test.passes(g) else failure for g in groups)
-    nat = [f"{g[0]}: {k}" for g in groups if (k := test.natural(g))] \
+    nat = [msg("{face}: {natural}", face=g[0], natural=k) for g in groups
+           if (k := test.natural(g))] \
         if test.natural_success is not None or test.natural_failure is not None else []
     k = results.count(success)
     if callable(outcome):
@@ -290,7 +291,7 @@ def roll_test(dice: DiceSource, test: Test, *, id: str, label: str, n: int = 1,
                 base if base is not None else None, base_label, tuple(modifiers),
                 test.roll_bonus, results,
                 tuple(test.total(g) for g in groups) if show_totals else (),
-                outcome=text, note=_notes(note, ", ".join(nat)),
+                outcome=text, note=_notes(note, join(", ", nat) if nat else ""),
                 highlight=(success,))
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.dice import DiceSource, Die, RollRecord
-from engine.i18n import join, msg
+from engine.i18n import join, msg, side_record
 from engine.model import (
     Change,
     Effect,
@@ -51,26 +52,28 @@ class InitiativeRoll:
 
 
 def _rank(group: list[str], d: Die | Callable[[str], Die], dice: DiceSource, rnd: int,
-          steps: list[Step], rolls: dict[str, list[int]]) -> list[str]:
+          steps: list[Step], rolls: dict[str, list[int]],
+          named: Callable[[str], Any] = str) -> list[str]:
     """`group` ordered by one die each (`d`, or `d(side)`: each side's own), higher first;
     tied sides roll again among themselves (recursively)."""
     if rnd > MAX_INITIATIVE_ROUNDS:
         raise TurnError(f"initiative: still tied after {MAX_INITIATIVE_ROUNDS} rolls")
     faces: dict[str, int] = {}
     for side in group:
-        label = msg("Initiative: {side} (re-roll {n})", side=side, n=rnd - 1) if rnd > 1 \
-            else msg("Initiative: {side}", side=side)
+        label = msg("Initiative: {side} (re-roll {n})", side=named(side), n=rnd - 1) \
+            if rnd > 1 else msg("Initiative: {side}", side=named(side))
         step = roll_step(dice, d(side) if callable(d) else d, id="initiative", label=label)
         faces[side] = step.totals[0]
         rolls[side].append(faces[side])
-        steps.append(step.with_outcome(msg("{side} {face}", side=side, face=faces[side])))
+        steps.append(step.with_outcome(msg("{side} {face}", side=named(side),
+                                           face=faces[side])))
     out: list[str] = []
     for value in sorted(set(faces.values()), reverse=True):
         tied = [s for s in group if faces[s] == value]
         if len(tied) > 1:
             steps.append(info_step("tie", "Tie", msg("{sides} tied on {value}: re-roll",
                                                      sides=listed(tied, "and"), value=value)))
-            out += _rank(tied, d, dice, rnd + 1, steps, rolls)
+            out += _rank(tied, d, dice, rnd + 1, steps, rolls, named)
         else:
             out += tied
     return out
@@ -97,11 +100,15 @@ def roll_initiative(game: Game, structure: TurnStructure, dice: DiceSource) -> I
     rolls: dict[str, list[int]] = {s: [] for s in game.sides}
     own = structure.hooks.initiative_die
     die_of = ini.die if own is None else (lambda side: own(game, side) or ini.die)
-    order = _rank(list(game.sides), die_of, dice, 1, steps, rolls)
+    def named(side: str) -> Any:   # a side by its name in each language, not its id
+        return side_record(side, game.scenario.ruleset)
+
+    order = _rank(list(game.sides), die_of, dice, 1, steps, rolls, named)
+    names = [named(s) for s in order]
     how = msg("higher goes first, ties re-rolled (PROPOSED)") if ini.proposed else \
         msg("higher goes first, ties re-rolled")
-    summary = msg("{side} first: {order}", side=order[0], order=join(", ", order))
-    steps.append(info_step("order", "Order", listed(order, ", then"), note=how))
+    summary = msg("{side} first: {order}", side=names[0], order=join(", ", names))
+    steps.append(info_step("order", "Order", listed(names, ", then"), note=how))
     first = order[0] if structure.kind != "rounds" else None
     effects: list[Effect] = [
         SetGame("activation_order", order), SetGame("active_side", first),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import ledger
-from engine.i18n import msg
+from engine.i18n import msg, side_record
 from engine.model import (
     AdjustState,
     Change,
@@ -135,7 +135,7 @@ def end_turn(game: Game, structure: TurnStructure) -> Change:
                    next=nxt)
     elif first:
         said = msg("End of turn {turn}; turn {next} begins: {side} acts", turn=game.turn,
-                   next=nxt, side=first)
+                   next=nxt, side=_named(game, first))
     else:
         said = msg("End of turn {turn}; turn {next} begins: every side acts", turn=game.turn,
                    next=nxt)
@@ -163,7 +163,8 @@ def next_phase(game: Game, structure: TurnStructure) -> Change:
                                 then=then))
         nxt = structure.phases[i + 1]
     ends = [Crossing("phase_end", side=side, phase=game.phase)] if game.phase else []
-    return crossing_change(game, structure, msg("{side}: {phase} phase", side=side, phase=nxt),
+    return crossing_change(game, structure, msg("{side}: {phase} phase", side=_named(game, side),
+                                                    phase=nxt),
                            [SetGame("phase", nxt)], ends,
                            [Crossing("phase_start", side=side, phase=nxt)])
 
@@ -177,7 +178,7 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
     first = structure.phases[0] if structure.phases else None
     if structure.kind == "rounds":
         return crossing_change(game, structure, msg("{side} has sprung its ambush; every side acts",
-                                                    side=side),
+                                                    side=_named(game, side)),
                                [record_slot(game, {"side": side, "unit": None, "kind": "ambush"}),
                                 SetGame("active_side", None)],
                                [Crossing("side_end", side=side)], [])
@@ -185,14 +186,16 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
         order = sides_order(game)
         i = order.index(side) if side in order else len(order)
         if i + 1 >= len(order):
-            raise TurnError(msg("{side} is the last side this turn: end the turn", side=side))
+            raise TurnError(msg("{side} is the last side this turn: end the turn",
+                                side=_named(game, side)))
         nxt = order[i + 1]
         ends = ([Crossing("phase_end", side=side, phase=game.phase)] if game.phase else []) \
             + [Crossing("side_end", side=side)]
         starts = [Crossing("side_start", side=nxt)] + \
             ([Crossing("phase_start", side=nxt, phase=first)] if first else [])
-        return crossing_change(game, structure, msg("{side} ends its turn; {next} acts", side=side,
-                                                    next=nxt),
+        return crossing_change(game, structure, msg("{side} ends its turn; {next} acts",
+                                                    side=_named(game, side),
+                                                    next=_named(game, nxt)),
                                [record_slot(game, {"side": side, "unit": None, "kind": "side"}),
                                 SetGame("active_side", nxt), SetGame("phase", first)], ends, starts)
     effects: list[Effect] = []
@@ -200,7 +203,7 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
     ends: list[Crossing] = []
     if unit is None:
         effects.append(record_slot(game, {"side": side, "unit": None, "kind": "pass"}))
-        done = msg("{side} lets its activation go", side=side)
+        done = msg("{side} lets its activation go", side=_named(game, side))
     else:
         effects.append(SetGameState("activating", None))
         if game.on_table(unit) and "actions_left" in game.unit(unit).state:
@@ -210,7 +213,7 @@ def next_activation(game: Game, structure: TurnStructure) -> Change:
     # the side that just acted counts as done for this slot: look past it
     nxt = _next_side_after(game, structure, side, unit)
     effects += [SetGame("active_side", nxt), SetGame("phase", first if nxt else game.phase)]
-    then = msg("{side} activates", side=nxt) if nxt else \
+    then = msg("{side} activates", side=_named(game, nxt)) if nxt else \
         msg("every unit has activated: end the turn")
     return crossing_change(game, structure, msg("{done}; {then}", done=done, then=then), effects,
                            ends, [])
@@ -322,3 +325,8 @@ def turn_entry(turn: int, action: str, change: Change, actor: str | None = None)
     what it set."""
     return LogEntry(turn, actor, action, None, (), change.label,
                     {"turn_step": action, "sets": change.describe()})
+
+
+def _named(game: Game, side: str) -> dict[str, str]:
+    """A side as a message field: its names in every language (not its id)."""
+    return side_record(side, game.scenario.ruleset)

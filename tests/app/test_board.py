@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from app.board import BoardScene
 from app.board.items import LabelItem, TerrainItem, UnitItem
-from app.board.scene import grid_lines
 from app.board.style import KNOWN_SIDES, SIDE_PALETTE
+from app.board.table_cloth import grid_lines
 from engine.scenario import Scenario, Table, Unit
 from geometry.bases import BaseShape, base_polygon
 from geometry.terrain import TerrainPiece

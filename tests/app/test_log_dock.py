@@ -94,7 +94,7 @@ def test_filter_by_turn_and_unit_together(dock):
 def test_filters_driven_through_the_combo_boxes(dock, qtbot):
     box = dock.unit_box
     i = box.findData("mortar")
-    assert box.itemText(i) == "Mortar (mortar)"
+    assert box.itemText(i) == "Mortar"
     box.setCurrentIndex(i)
     assert cells(dock, "#") == ["3"]
     assert [dock.turn_box.itemText(k) for k in range(dock.turn_box.count())] == [

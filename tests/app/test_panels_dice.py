@@ -165,6 +165,7 @@ def test_options_show_reasons_and_proposed_badges(qtbot):
     view = panel.options_view
     assert set(view.editors) == {"volleys", "sniper", "squad", "moved"}
     assert set(view.badges) == {"sniper"} and view.badges["sniper"].text() == "PROPOSED"
+    panel.options_box.set_open(True)   # folded to its title line (issue 39)
     assert view.badges["sniper"].isVisible()
     texts = [w.text() for w in view.findChildren(type(view.badges["sniper"]))]
     assert any(t.startswith("+2 (target: hit)") for t in texts)

@@ -97,6 +97,8 @@ def test_return_fire_resolves_jointly_and_undo_restores_the_board(qtbot, ruleset
     choose(qtbot, panel.action_box, "shoot")
     choose(qtbot, panel.roles_view.part("target", "combo"), "tommy-1")
     choose(qtbot, panel.roles_view.part("weapon", "combo", "weapon"), "smg")
+    assert panel.answer_fold.isVisibleTo(panel)   # the return fire, folded (issue 39)
+    panel.answer_fold.set_open(True)
     assert panel.answer_box.isVisibleTo(panel)
     before = json.dumps(win.game.snapshot())
     alone = panel.odds_chart.distribution

@@ -40,10 +40,23 @@ def select_unit(qtbot, win: MainWindow, unit_id: str) -> None:
     assert win.selected_unit_id == unit_id
 
 
+def open_folds(widget) -> None:
+    """Open the folded sections of the Actions dock the widget sits in (facts, options,
+    modifiers, return fire: app/panels/action_fold.py), as a player would to reach it."""
+    from app.panels.action_fold import Fold
+
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, Fold) and not parent.is_open:
+            parent.set_open(True)
+        parent = parent.parentWidget()
+
+
 def click(qtbot, widget) -> None:
     """A click on a button (a check box is clicked on its box: a wide one's centre may
     be past its text, where Qt does not count the click). A widget just shown is laid out
     first, as the event loop would before a person could click it."""
+    open_folds(widget)
     qtbot.waitUntil(lambda: widget.isVisible() and widget.height() > 0, timeout=2000)
     if isinstance(widget, QCheckBox):
         qtbot.mouseClick(widget, LEFT, pos=QPoint(8, widget.height() // 2))
@@ -54,6 +67,7 @@ def click(qtbot, widget) -> None:
 def choose(qtbot, combo, data) -> None:
     """Pick the item whose data is `data` with the mouse: open the combo's list and click
     the item (typing would also reach the window's one-key tool shortcuts)."""
+    open_folds(combo)
     i = combo.findData(data)
     assert i >= 0, f"{data!r} not offered: {[combo.itemData(k) for k in range(combo.count())]}"
     combo.showPopup()

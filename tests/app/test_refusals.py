@@ -35,7 +35,7 @@ def test_the_cli_names_the_flag_of_the_refused_argument(capsys, command):
     code, err = run(capsys, command, CROSSROADS, "tank_fire", "--by", "sherman-1",
                     "--target", "sherman-2")
     assert code == 2
-    assert "error: not possible: tank_fire: the main gun is not aimed at Sherman 2" in err
+    assert "error: not possible: Fire main gun: the main gun is not aimed at Sherman 2" in err
     assert "Traceback" not in err
 
 
@@ -50,8 +50,10 @@ def test_the_panel_says_not_possible_for_infantry_and_tanks_alike(qtbot):
     select_unit(qtbot, win, "sherman")
     choose(qtbot, panel.action_box, "tank_fire")
     choose(qtbot, panel.roles_view.part("target", "combo"), "gren")
-    assert panel.message.text().startswith("Not possible: tank_fire: the main gun is not "
+    # the action named by its name, and what the tank can do at that target now (issue 39)
+    assert panel.message.text().startswith("Not possible: Fire main gun: the main gun is not "
                                            "aimed at Brandt")
+    assert "Ready now: Search & Aim" in panel.message.text()
 
 
 def _sample(name: str):

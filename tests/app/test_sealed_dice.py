@@ -57,7 +57,8 @@ def test_cli_verifies_a_sealed_game_of_ten_rolls(tmp_path, capsys):
     assert sealed.sealing_of(load_game(path).state) == sealed.sealing_of(game.state)
     code, out, err = verify(capsys, path, "--seed", seed)
     assert (code, err) == (0, "")
-    assert out.startswith("commitment matches")
+    assert out.startswith("verified: the log's 11 lines and 10 sealed rolls hold\n"
+                          "commitment matches")
     assert "10 sealed rolls verified, none missing; 1 typed" in out
     code, out, _ = verify(capsys, path, "--seed", seed, "--json")
     data = json.loads(out)
@@ -91,7 +92,7 @@ def test_cli_fails_a_wrong_seed(tmp_path, capsys):
     assert "commitment does NOT match" in out
     for k in range(1, 11):
         assert f"roll #{k} (log line " in out
-    assert "10 problem(s) in 10 sealed rolls" in out
+    assert "11 problem(s) in 10 sealed rolls" in out   # the commitment and 10 rolls
 
 
 def test_cli_verify_refusals(tmp_path, capsys):
@@ -211,8 +212,8 @@ def test_a_game_sealed_rolled_revealed_and_verified_in_the_program(qtbot, win):
         assert isinstance(dlg, VerifyDialog)
         assert dlg.seed.text() == seed
         report = dlg.run()
-        assert report.ok and report.typed == 2
-        assert "Every sealed roll matches" in dlg.verdict.text()
+        assert report.ok and report.typed == 2, report.text()
+        assert "Verified: the hash chain, every sealed roll" in dlg.verdict.text()
         dlg.seed.setText("11" * 32)
         assert not dlg.run().ok and "problem(s) found" in dlg.verdict.text()
         dlg.reject()
@@ -297,3 +298,38 @@ def test_a_joint_resolution_rolls_the_sealed_dice():
     rolls = [r for e in res.log_entries(1) for r in e.dice]
     assert rolls and {r.source for r in rolls} == {"sealed"}
     assert sorted(r.roll for r in rolls) == list(range(1, len(rolls) + 1))
+
+
+def test_verify_dice_says_what_the_command_line_says(qtbot, win, tmp_path, capsys):
+    """One report, two adapters: File ▸ Verify dice… on a game file edited outside
+    Warboard shows the very text `warboard verify` prints."""
+
+    import sqlite3
+
+    from tests.engine.sealed_play import played
+
+    path = played().copy(tmp_path)
+    db = sqlite3.connect(path)    # Pfc. Dawson's suppression taken off (the log is intact,
+    with db:                      # so the file opens without a warning box)
+        db.execute("UPDATE units SET json = json_remove(json, '$.markers.suppression') "
+                   "WHERE id = 'us-1-1'")
+    db.close()
+    assert cli.run(["verify", str(path), "--lang", "en"]) == cli.VERIFY_FAILED
+    printed = capsys.readouterr().out.rstrip("\n")
+    assert win.open_path(path)
+
+    shown: list = []
+
+    def check() -> None:  # the dialog is always closed: a failure never hangs the test
+        dlg = QApplication.activeModalWidget()
+        try:
+            report = dlg.run()
+            shown.extend([report, dlg.verdict.text(), dlg.report.toPlainText()])
+        finally:
+            dlg.reject()
+
+    QTimer.singleShot(0, check)
+    win.services.sealed_dice.verify_dialog()
+    report, verdict, text = shown
+    assert not report.ok and "problem(s) found" in verdict
+    assert text == printed

@@ -231,7 +231,7 @@ def ready():
                  "--json"])
     out["cli"] = json.loads(text.getvalue())
     print(json.dumps(out))
-    qapp.quit()
+    qapp.exit(0)  # the loop ends here; quit() would close the window and ask "Save the game?"
 w.startup_finished.connect(complete)
 w.board_ready.connect(lambda: QTimer.singleShot(0, ready))
 QTimer.singleShot(60000, qapp.quit)

@@ -74,7 +74,7 @@ def test_drag_from_a_to_b_measures_a_tank_with_its_turret_arc(demo, qtbot, capsy
     # "the turret arc of Sherman 3 'Cyclone'", not "'Cyclone''s turret arc" (issue 16)
     assert f"in the turret arc of {a.label}" in text and "''s" not in text
     # the 75 mm's tank-gun bands are 200 m = 80" deep: the whole line is in band 1
-    assert "75 mm M3: band-1 (band 1: ≤ 200 m) at the edge distance" in text
+    assert "75 mm M3: band 1: ≤ 200 m at the edge distance" in text
     assert len(win.game.log) == 1
 
 
@@ -95,7 +95,7 @@ def test_range_bands_lie_along_the_line(demo, qtbot):
     assert second.p2().x() == pytest.approx(far[0], abs=1e-9)
     assert bands[0].pen().color().name() == BAND_COLOURS[0]
     text = win.pointer_hint.text()
-    assert f'edge {45 - edge:.2f}"' in text and "beyond-range" in text
+    assert f'edge {45 - edge:.2f}"' in text and "≤ 200 m (2 × Range)" in text
     click_board(qtbot, win, *far)  # A to an empty point: logged with its distances
     entry = win.game.log[-1]
     assert entry.details["to_point"] == [pytest.approx(far[0]), pytest.approx(far[1])]

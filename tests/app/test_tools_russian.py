@@ -107,7 +107,7 @@ def test_the_measure_tool_to_a_point_in_russian(qtbot, qm_folder):
         text = win.pointer_hint.text()
         assert text.splitlines()[0] == "Sherman 1 → точка"
         assert text.splitlines()[-1] == "щёлкните отряд, чтобы измерить до него"
-        assert "градация 1 (градация 1: ≤ " in text, text      # the gun's range bands
+        assert "75-мм M3: градация 1: ≤ " in text, text      # the gun's range bands
         tool.preview_pair("sherman-1", "nobody")
         said = win.pointer_hint.text()
         assert said == "to: нет отряда с id 'nobody'", said

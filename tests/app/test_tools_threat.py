@@ -52,7 +52,7 @@ def test_hover_shows_who_sees_the_unit_and_whom_it_sees(win, qtbot):
     dashed = [p for p in pens if p.style() == Qt.PenStyle.DashLine]
     assert (len(solid), len(dashed)) == (n_seen, n_sees)
     text = win.pointer_hint.text()
-    assert text.startswith(f"{me.label} (axis)\nseen by {n_seen} of 17 (solid):")
+    assert text.startswith(f"{me.label} (Axis)\nseen by {n_seen} of 17 (solid):")
     assert f"sees {n_sees} of 17 (dashed):" in text
     # the partly hidden US sergeant: its line carries its fraction's colour
     sgt = by_id["us-1-nco"]

@@ -72,15 +72,15 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
 
     typed_roll(qtbot, dock, "5 5 9 2")                # tie, then allies 9 : axis 2
     assert game.activation_order == ["allies", "axis"] and game.active_side == "allies"
-    assert dock.side_label.text() == "allies"
+    assert dock.side_label.text() == "Allies"
     assert "#2f5e9e" in dock.side_label.styleSheet()  # the board's allies colour
-    assert dock.initiative_label.text() == ("Initiative (turn 1): allies 5 → 9, axis 5 → 2"
+    assert dock.initiative_label.text() == ("Initiative (turn 1): Allies 5 → 9, Axis 5 → 2"
                                              " (ties re-rolled)")
-    assert dock.message.text() == "Initiative: allies first: allies, axis"
+    assert dock.message.text() == "Initiative: Allies first: Allies, Axis"
     entry = game.log[-1]
     assert entry.action == "initiative" and [r.faces for r in entry.dice] == [
         (5,), (5,), (9,), (2,)] and entry.dice[0].source == "typed"
-    assert dock.units_title.text() == "Units of allies"
+    assert dock.units_title.text() == "Units of Allies"
     assert dock.table.rowCount() == len(game.units_of("allies"))
     assert set(column(dock, "AP left")) == {"3"} and set(column(dock, "AP spent")) == {"0"}
 
@@ -104,11 +104,11 @@ def test_iron_hearts_turn_through_the_buttons(qtbot, setup):
     assert not dock.activations_label.isVisible()     # nothing done yet this turn
     click(qtbot, dock.next_button)
     assert dock.next_button.text() == "Next side"
-    assert game.active_side == "axis" and dock.units_title.text() == "Units of axis"
+    assert game.active_side == "axis" and dock.units_title.text() == "Units of Axis"
     assert dock.activations_label.isVisible()
     assert dock.activations_label.text().startswith("Done this turn: 1.")
     click(qtbot, dock.next_button)
-    assert dock.message.text() == "axis is the last side this turn: end the turn"
+    assert dock.message.text() == "Axis is the last side this turn: end the turn"
 
     click(qtbot, dock.end_button)
     assert game.turn == 2 and dock.turn_label.text() == "Turn 2"
@@ -140,9 +140,9 @@ def test_flags_show_in_the_table(qtbot, setup):
 def test_bad_typed_initiative_is_refused_with_the_engine_message(qtbot, setup):
     editor, dock = setup
     typed_roll(qtbot, dock, "4 11")
-    assert dock.message.text().startswith("step 'Initiative: axis' needs a d10: 11")
+    assert dock.message.text().startswith("step 'Initiative: Axis' needs a d10: 11")
     typed_roll(qtbot, dock, "4 4")
-    assert "Initiative: allies (re-roll 1)" in dock.message.text()
+    assert "Initiative: Allies (re-roll 1)" in dock.message.text()
     typed_roll(qtbot, dock, "4 3 1")
     assert dock.message.text() == "1 typed value(s) not used: 1"
     assert editor.game.activation_order == [] and not editor.undo_stack.canUndo()
@@ -181,11 +181,11 @@ def test_keno_like_alternation_with_a_passed_action(qtbot, setup):
     assert game.unit("gren-nco").state["actions_left"] == 1
     assert "Gren. Keller (passed by Uffz. Brandt)" in dock.activations_label.text()
     click(qtbot, dock.next_button)
-    assert game.active_side == "allies" and dock.units_title.text() == "Units of allies"
+    assert game.active_side == "allies" and dock.units_title.text() == "Units of Allies"
     for _ in range(3):                                # hand-over, pass, activation
         editor.undo_stack.undo()
     assert game.active_side == "axis" and "activating" not in game.state
-    assert dock.units_title.text() == "Units of axis"
+    assert dock.units_title.text() == "Units of Axis"
 
 
 def test_boets_like_phases(qtbot, setup):
@@ -197,7 +197,7 @@ def test_boets_like_phases(qtbot, setup):
     assert game.active_side == "axis" and game.phase == "manoeuvre"
     assert dock.phase_label.text() == "Phase: <b>manoeuvre</b>"
     click(qtbot, dock.phase_button)
-    assert game.phase == "fire" and game.log[-1].summary == "axis: fire phase"
+    assert game.phase == "fire" and game.log[-1].summary == "Axis: fire phase"
     click(qtbot, dock.phase_button)
     assert dock.message.text() == "fire is the last phase: hand over to the next side"
     click(qtbot, dock.next_button)

@@ -99,7 +99,7 @@ def test_click_a_unit_selects_it_and_fills_the_fields(win, qtbot):
     click_board(qtbot, win, 10, 24)
     assert win.selected_unit_id == "sherman-1"
     assert tool.panel.unit_id.text() == "sherman-1"
-    assert tool.panel.name.text() == "Sherman 1" and tool.panel.side.currentText() == "allies"
+    assert tool.panel.name.text() == "Sherman 1" and tool.panel.side.currentText() == "Allies"
     assert len(win.game.units) == 2  # selecting places nothing
 
 

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
+from engine.autosave import Autosaver
 from engine.backdrop import (
     Backdrop,
     SetBackdrop,
@@ -19,7 +20,7 @@ from engine.backdrop import (
     scaled_by_points,
     stretch_to_table,
 )
-from engine.gamefile import Autosaver, GameFileError, load_game, new_game_file, save_game
+from engine.gamefile import GameFileError, load_game, new_game_file, save_game
 from engine.model import Change, apply_change, revert_change
 from engine.photo.header import ImageRefused, image_info
 from tests.engine.test_gamefile import demo_game

@@ -32,7 +32,8 @@ from pathlib import Path
 import pytest
 
 from app import cli
-from engine.gamefile import Autosaver, load_game, new_game_file, save_game
+from engine.autosave import Autosaver
+from engine.gamefile import load_game, new_game_file, save_game
 from engine.library import Library
 from engine.model import Change, Game, LogEntry, MoveUnit, SetGameState, apply_change
 from engine.roster import Roster, list_rosters, save_roster

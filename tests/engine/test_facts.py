@@ -113,7 +113,7 @@ def test_without_a_target_the_pair_facts_stay_empty(demo):
     assert (f.distance_m, f.cover, f.los, f.range_band) == (None,) * 4
     ctx = IH.context("command_range", actor=demo.unit("us-lt"),
                      target=demo.unit("us-1-nco"), facts=f)
-    with pytest.raises(FactMissing, match="facts.distance_m"):
+    with pytest.raises(FactMissing, match=r"distance \(m\): not measured"):
         ctx.resolve(None)
 
 

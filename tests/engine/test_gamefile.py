@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.autosave import Autosaver
 from engine.dice import RollRecord
 from engine.edits import DeleteUnit
 from engine.gamefile import (
-    Autosaver,
     GameFile,
     GameFileError,
     append_log,

@@ -22,7 +22,8 @@ import threading
 import time
 from pathlib import Path
 
-from engine.gamefile import Autosaver, load_game, new_game_file
+from engine.autosave import Autosaver
+from engine.gamefile import load_game, new_game_file
 from engine.model import Change, LogEntry, MoveUnit, SetGameState, apply_change
 
 # The child imports this module: it must not pay for pytest and hypothesis (a second each).

@@ -84,7 +84,8 @@ def test_the_command_line_tells_an_altered_log_on_stderr(saved, capsys):
 
 
 def test_a_file_from_before_the_chain_opens_quietly_and_is_chained_on_write(saved):
-    sql(saved, "ALTER TABLE log DROP COLUMN prev",
+    sql(saved, "ALTER TABLE log DROP COLUMN prev", "ALTER TABLE log DROP COLUMN chain",
+        "ALTER TABLE log DROP COLUMN mark",
         "DELETE FROM meta WHERE key IN ('log_entries', 'log_head')")
     assert open_game(saved).log_problems == ()
     game = load_game(saved)

@@ -13,8 +13,9 @@ import sqlite3
 
 import pytest
 
+from engine.autosave import Autosaver
 from engine.dice import SOURCE_KINDS
-from engine.gamefile import Autosaver, GameFileError, load_game, new_game_file, save_game
+from engine.gamefile import GameFileError, load_game, new_game_file, save_game
 from engine.i18n import localized, said
 from engine.log_kinds import LOG_KINDS
 from engine.model import Change, LogEntry, MoveUnit, apply_change

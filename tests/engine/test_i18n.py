@@ -102,3 +102,28 @@ def test_a_context_table_says_a_word_otherwise_only_in_its_context():
     # without a word of its own, the context reads the terms
     register_glossary("ru", {"glare": "блик"}, "toy-ctx")
     assert localized("glare", "ru", "toy-ctx", context="cards") == "блик"
+
+
+def test_a_side_reads_by_its_name_in_each_language():
+    """A ruleset names its scenarios' sides (glossary [sides]); a side it does not name
+    (one a player typed) is its own name; a message field keeps every language."""
+    from engine.i18n import localized, msg, side_name, side_record
+
+    assert side_name("allies", "en", "iron-hearts") == "Allies"
+    assert side_name("allies", "ru", "iron-hearts") == "Союзники"
+    assert side_name("unr", "ru_RU.UTF-8", "civil-war-company") == "УНР"
+    assert side_name("pirates", "ru", "iron-hearts") == "pirates"
+    assert side_name("axis", "en", None) == "axis"
+    said = msg("{side} to act", side=side_record("steel", "keno-platoon"))
+    assert str(said) == '"Steel" to act'
+    russian = localized(said, "ru", "keno-platoon")
+    assert "«Стальные»" in russian and "Steel" not in russian
+
+
+def test_dice_and_source_lines_are_written_the_russian_way():
+    from engine.i18n import dice_written, localized
+
+    assert dice_written("2d6 ≤ 7, d20 + ББ, d%", "ru") == "2к6 ≤ 7, к20 + ББ, к%"
+    assert dice_written("stat_d6, x.d6, d6s", "ru") == "stat_d6, x.d6, d6s"   # code names
+    assert dice_written("2d6 (seed L12)", "en") == "2d6 (seed L12)"
+    assert localized("(seed L281)", "ru") == "(источник, строка 281)"

@@ -1,7 +1,8 @@
 """The scatter odds summed as whole numbers (engine.board_ops.group_landings / mix_landings,
 the Boets template's penetration sum, the Civil War stands lost per landing) give the same
-exact Fractions as the plain way: a Fraction per landing added up in a dict, an icepool mixture of the landing dice, an icepool
-sum of one penetration die per unit, the packed Civil War stand dice summed.
+exact Fractions as the plain way: a Fraction per landing added up in a dict, an icepool
+mixture of the landing dice, an icepool sum of one penetration die per unit, the packed
+Civil War stand dice summed.
 
 The plain way is kept here as the oracle, and every scatter the sample tables offer (Boets
 template fire at each unit with each blast weapon, Civil War artillery at each unit) is

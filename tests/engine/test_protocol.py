@@ -337,7 +337,7 @@ def test_context_validation_names_the_field():
 def test_missing_fact_asks_the_player():
     game = make_game()
     ctx = shoot_ctx(game, facts=Facts(cover=1))
-    with pytest.raises(FactMissing, match="action 'shoot' needs facts.distance_m"):
+    with pytest.raises(FactMissing, match=r"distance \(m\): not measured"):
         TOY.action("shoot").resolve(ctx, ScriptedDice([1, 1, 1]))
 
 

@@ -68,8 +68,10 @@ def test_commitment_is_sha256_of_seed_and_game_id():
     import hashlib
 
     seed = "ab" * 32
-    want = hashlib.sha256(b"warboard-sealed-v1\ngame-1\n" + bytes.fromhex(seed)).hexdigest()
+    want = hashlib.sha256(b"warboard-sealed-v2\ngame-1\n" + bytes.fromhex(seed)).hexdigest()
     assert sealed.commitment(seed, "game-1") == want
+    old = hashlib.sha256(b"warboard-sealed-v1\ngame-1\n" + bytes.fromhex(seed)).hexdigest()
+    assert sealed.commitment(seed, "game-1", 1) == old
     assert sealed.commitment(seed, "game-2") != want
     with pytest.raises(sealed.SealedError, match="64 hexadecimal digits"):
         sealed.commitment("1234", "game-1")
@@ -109,7 +111,7 @@ def test_the_seed_is_kept_encrypted_under_the_passphrase():
     assert sealed.unlock(sealing, PASS) == seed
     with pytest.raises(sealed.SealedError, match="not the one"):
         sealed.unlock(sealing, "wrong passphrase")
-    with pytest.raises(sealed.SealedError, match="at least 6"):
+    with pytest.raises(sealed.SealedError, match="at least 10"):
         sealed.seal("short")
     shown = sealed.reveal(sealing, PASS)
     assert shown.revealed == seed and sealed.Sealing.from_dict(shown.to_dict()) == shown

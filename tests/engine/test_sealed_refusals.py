@@ -40,7 +40,8 @@ def _changed(sealing, **changes):
 
 CASES = {
     "kdf of the wrong type": ({"kdf": "scrypt"}, "kdf: expected an object"),
-    "kdf settings not ours": ({"kdf.n": 2}, "kdf.n: expected 32768"),
+    "kdf settings not ours": ({"kdf.m": 2}, "kdf.m: expected a whole number from 19456"),
+    "kdf unknown": ({"kdf.name": "md5"}, "kdf.name: expected one of argon2id, scrypt"),
     "salt not base64": ({"kdf.salt": "***"}, "kdf.salt: not base64"),
     "salt of the wrong type": ({"kdf.salt": 7}, "kdf.salt: expected text"),
     "box cut short": (None, "box: cut short or not a sealed seed"),

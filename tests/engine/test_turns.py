@@ -135,8 +135,8 @@ def test_initiative_tie_is_rerolled():
     assert roll.order == ["axis", "allies"]
     assert roll.rolls == {"allies": [6, 2], "axis": [6, 9]}
     labels = [s.label for s in roll.steps]
-    assert labels == ["Initiative: allies", "Initiative: axis", "Tie",
-                      "Initiative: allies (re-roll 1)", "Initiative: axis (re-roll 1)",
+    assert labels == ["Initiative: Allies", "Initiative: Axis", "Tie",
+                      "Initiative: Allies (re-roll 1)", "Initiative: Axis (re-roll 1)",
                       "Order"]
     assert [r.faces for r in roll.dice] == [(6,), (6,), (2,), (9,)]
     assert {r.source for r in roll.dice} == {"script"}
@@ -146,14 +146,14 @@ def test_initiative_tie_is_rerolled():
                                      "rolls": {"allies": [6, 2], "axis": [6, 9]}}
     entry = roll.log_entry()
     assert entry.action == "initiative" and entry.details["kind"] == "roll"
-    assert entry.summary == "axis first: axis, allies" and len(entry.dice) == 4
+    assert entry.summary == "Axis first: Axis, Allies" and len(entry.dice) == 4
     assert not initiative_due(g, IH_TURN)
     with pytest.raises(TurnError, match="already rolled this turn"):
         roll_initiative(g, IH_TURN, ScriptedDice([1, 2]))
 
 
 def test_initiative_die_faces_are_checked():
-    with pytest.raises(DiceError, match="step 'Initiative: allies' needs a d10: 11"):
+    with pytest.raises(DiceError, match="step 'Initiative: Allies' needs a d10: 11"):
         roll_initiative(ih_game(), IH_TURN, ScriptedDice([11, 3]))
 
 
@@ -199,7 +199,7 @@ def test_sides_hand_over_and_end_of_turn_advances():
     push(g, next_activation(g, IH_TURN))
     assert whose_turn(g) == "axis" and turn_complete(g, IH_TURN)
     assert activations(g) == [{"side": "allies", "unit": None, "kind": "side"}]
-    with pytest.raises(TurnError, match="axis is the last side this turn: end the turn"):
+    with pytest.raises(TurnError, match="Axis is the last side this turn: end the turn"):
         next_activation(g, IH_TURN)
     push(g, spend(g, IH_TURN, "gren-2", 2))
     change = push(g, end_turn(g, IH_TURN))
@@ -296,7 +296,7 @@ def test_phases_within_side_turns_and_initiative_once_per_game():
     with pytest.raises(TurnError, match="fire is the last phase: end the turn"):
         next_phase(g, BOETS)
     change = push(g, end_turn(g, BOETS))
-    assert change.label == "End of turn 1; turn 2 begins: allies acts"
+    assert change.label == "End of turn 1; turn 2 begins: Allies acts"
     assert g.turn == 2 and whose_turn(g) == "allies" and g.phase == "manoeuvre"
     assert not initiative_due(g, BOETS) and sides_order(g) == ["allies", "axis"]
     with pytest.raises(TurnError, match="rolled once per game, already rolled on turn 1"):

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.autosave import Autosaver
 from engine.backups import BackupError, list_backups, make_backup
-from engine.gamefile import Autosaver, GameFile, GameFileError, load_game, new_game_file
+from engine.gamefile import GameFile, GameFileError, load_game, new_game_file
 from engine.library import Library, LibraryError
 from engine.model import Change, LogEntry, MoveUnit, SetGameState, apply_change
 from tests.engine.test_gamefile import demo_game

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.autosave import Autosaver
 from engine.backups import BackupError, list_backups, make_backup
-from engine.gamefile import Autosaver, GameFile, GameFileError, load_game, new_game_file
+from engine.gamefile import GameFile, GameFileError, load_game, new_game_file
 from engine.library import Library, LibraryError
 from engine.roster import Roster, list_rosters, load_roster, save_roster
 from engine.scenario_io import load_scenario, save_scenario

@@ -216,7 +216,8 @@ class TemplateFire(BoetsAction):
         if w["template"] == "flamer":
             laid = ctx.board.lay_template(shape, ctx.actor.x, ctx.actor.y,
                                           toward=ctx.point, shooter=ctx.actor.id)
-            under = [i for i, _ in laid.under]
+            names = {u.id: u.label for u in ctx.game.units} if ctx.game is not None else {}
+            under = [names.get(i, i) for i, _ in laid.under]
             steps.append(info_step("template", "Flamer template", msg(
                 "from {unit}'s base edge toward ({x:g}, {y:g}); under it: {under}",
                 unit=ctx.actor.label, x=ctx.point[0], y=ctx.point[1],

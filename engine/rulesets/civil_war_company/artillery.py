@@ -125,7 +125,7 @@ class ArtilleryFire(Kind, CWAction):
         elif point is not None:
             dist = board.point_distance(ctx.actor, point)
         else:
-            raise SchemaError("artillery_fire.point: required (where the template goes)")
+            raise SchemaError(msg("Place the template: pick where its centre goes"))
         gun = guns()[c.profile["gun_class"]]
         if dist > gun["range_in"] + 1e-9:
             raise Refused(msg('the point is {distance:.1f}" away, beyond the {gun}\'s range '
@@ -250,12 +250,14 @@ class ArtilleryFire(Kind, CWAction):
         steps.append(scatter_step)
         stands, hole = self._under(ctx, shot, centre, landed)
         kind = '5" area' if shot.area else '3" aimed'
-        under = ", ".join(u.id for u in stands) if stands else "no stand"
+        under = ", ".join(u.label for u in stands) if stands else "no stand"
         where = msg("{kind} template lands at ({x:.1f}, {y:.1f}): {under}", kind=kind,
                     x=centre[0], y=centre[1], under=under) if centre else \
             msg("{kind} template lands: {under}", kind=kind, under=under)
         if hole:
-            where = msg("{landed}; direct hit on {stand}", landed=where, stand=hole)
+            named = {u.id: u.label for u in stands}
+            where = msg("{landed}; direct hit on {stand}", landed=where,
+                        stand=named.get(hole, hole))
         steps.append(info_step("template", "Template", where,
                                note="stands whose base overlaps the template (§4.A-9)"))
         plans, companies = self._plans(ctx, shot, stands, hole)
@@ -264,14 +266,15 @@ class ArtilleryFire(Kind, CWAction):
         lost_units: dict[str, list[Unit]] = {cid: [] for cid in companies}
         units = {u.id: u for u in stands}
         for p in [p for p in plans if p.direct]:
-            s = _cover_roll(dice, p, 1, msg("Cover roll (direct hit on {stand})", stand=p.stand),
-                            "direct hit: no result roll (§4.7-3)")
+            label = msg("Cover roll (direct hit on {stand})", stand=_label(units, p.stand))
+            s = _cover_roll(dice, p, 1, label, "direct hit: no result roll (§4.7-3)")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         results: list[tuple[StandPlan, Step]] = []
         for p in [p for p in plans if not p.direct]:
             s = roll_test(dice, p.result, id=f"result.{p.stand}",
-                          label=msg("Result roll ({stand})", stand=p.stand), n=p.result_dice,
+                          label=msg("Result roll ({stand})", stand=_label(units, p.stand)),
+                          n=p.result_dice,
                           base=6,
                           base_label="base", modifiers=p.result_mods, success="success",
                           failure="suppression",
@@ -283,7 +286,8 @@ class ArtilleryFire(Kind, CWAction):
             k = r.count("success")
             if not k:
                 continue
-            s = _cover_roll(dice, p, k, msg("Cover roll ({stand})", stand=p.stand), "")
+            label = msg("Cover roll ({stand})", stand=_label(units, p.stand))
+            s = _cover_roll(dice, p, k, label, "")
             steps.append(s)
             self._count(s, p, per, lost_units, units)
         effects: list[Effect] = list(ammo_effect(b))
@@ -358,3 +362,9 @@ def _cover_roll(dice: DiceSource, p: StandPlan, n: int, label: str, note: str) -
     return roll_test(dice, p.cover, id=f"cover.{p.stand}", label=label, n=n, base=6,
                      base_label="base", modifiers=p.cover_mods, success="destroyed",
                      failure="terror", note=note)
+
+
+def _label(units: dict[str, Unit], stand: str) -> str:
+    """A stand by its name in a step's label (its id when it is not among `units`)."""
+    u = units.get(stand)
+    return u.label if u is not None else stand

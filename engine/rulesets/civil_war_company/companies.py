@@ -72,6 +72,13 @@ class Company:
         return self.record.name or self.profile.get("name") or self.record.id
 
     @property
+    def name_ru(self) -> str:
+        """The company's Russian name when the scenario gives its group one."""
+        if self.group is not None and self.group.name:
+            return str(getattr(self.group, "name_ru", "") or "")
+        return ""
+
+    @property
     def kind(self) -> str:
         return self.profile.get("kind", "company")
 

@@ -233,7 +233,7 @@ class Fire(Kind, CWAction):
 
     def _plan(self, ctx: Context) -> FireSetup:
         if ctx.target is None:
-            raise SchemaError("fire.target: required (a stand of the target company)")
+            raise SchemaError(msg("Choose a stand of the target company"))
         return setup_fire(ctx, ctx.actor, ctx.target)
 
     def resolve(self, ctx: Context, dice: DiceSource) -> Resolution:
@@ -250,4 +250,4 @@ class Fire(Kind, CWAction):
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         fs = self._plan(ctx)
-        return fire_odds(fs.plan, msg("{company}: platoons lost", company=fs.target.name))
+        return fire_odds(fs.plan, msg("{company}: platoons lost", company=fs.target))

@@ -28,10 +28,10 @@ __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset"]
 #: Generic cover level → the seed's cover terms and their cover-roll modifier (§5.3, §6.8).
 COVER: dict[int, CoverTerm] = {
     0: CoverTerm("no cover", 0),
-    1: CoverTerm("light cover (слабое укрытие)", -1, reason="§5.3 C2"),
-    2: CoverTerm("medium cover (среднее укрытие)", -2, reason="§5.3 C3"),
-    3: CoverTerm("heavy cover (сильное укрытие)", -3, reason="§5.3 C4"),
-    4: CoverTerm("fortifications (укрепления)", -4, reason="§5.3 C5"),
+    1: CoverTerm("light cover", -1, reason="§5.3 C2"),
+    2: CoverTerm("medium cover", -2, reason="§5.3 C3"),
+    3: CoverTerm("heavy cover", -3, reason="§5.3 C4"),
+    4: CoverTerm("fortifications", -4, reason="§5.3 C5"),
 }
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from engine.costs import Cost
 from engine.dice import D10, Comparison, DiceSource
-from engine.i18n import join, msg
+from engine.i18n import join, msg, side_record
 from engine.model import Effect, RemoveUnit, SetGameState, SetState
 from engine.odds import OutcomeDistribution, band_die, distribution, p_test, successes
 from engine.options import Modifier, Option, SchemaError
@@ -52,6 +52,7 @@ from .common import (
     weapon_of,
     wound_effects,
 )
+from .data import RULESET_ID
 from .melee import Assault, Melee, run_allowance
 from .morale import Overcome, Rally, StatTest, SuppressionTest
 from .orders import Order
@@ -418,7 +419,7 @@ class CommandRange(ForAnyUnit, IHAction):
             raise SchemaError("command_range.target: required (a soldier)")
         if t.side != ctx.actor.side:
             return msg("target: {unit} is on the other side ({side}): no orders reach him",
-                       unit=t.label, side=t.side)
+                       unit=t.label, side=side_record(t.side, RULESET_ID))
         if t.id == ctx.actor.id:
             return "target: the commander himself"
         return None

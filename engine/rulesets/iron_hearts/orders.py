@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.dice import DiceSource
-from engine.i18n import join, msg
+from engine.i18n import join, msg, side_record
 from engine.model import Effect, SetState
 from engine.odds import OutcomeDistribution
 from engine.options import Option, SchemaError
@@ -22,6 +22,7 @@ from engine.wording import distance
 
 from .audience import ForCommanders, is_commander
 from .common import IHAction, Refused, current_turn, rn
+from .data import RULESET_ID
 
 __all__ = ["Order", "GENERIC", "PERSONAL_PER_TURN"]
 
@@ -58,7 +59,7 @@ class Order(ForCommanders, IHAction):
         if ctx.target is not None and all(u.id != ctx.target.id for u in out):
             out.insert(0, ctx.target)
         if not out:
-            raise SchemaError("order.target: required (a soldier, or targets)")
+            raise SchemaError(msg("Choose the soldier to order (or several)"))
         return out
 
     def _distance(self, ctx: Context, u: Unit) -> float:
@@ -92,7 +93,7 @@ class Order(ForCommanders, IHAction):
         for u in soldiers:
             if u.side != ctx.actor.side:
                 raise Refused(msg("targets: {unit} is on the other side ({side})", unit=u.label,
-                                  side=u.side))
+                                  side=side_record(u.side, RULESET_ID)))
             if u.id == ctx.actor.id:
                 raise Refused(msg("targets: the commander himself"))
             d = self._distance(ctx, u)

@@ -111,7 +111,7 @@ class Shoot(IHAction):
         if t is not None and all(u.id != t.id for u in members):
             members.insert(0, t)
         if not members:
-            raise SchemaError("shoot.target: required (a target or squad members)")
+            raise SchemaError(msg("Choose a target (or the squad members fired at)"))
         return members
 
     def _card(self, ctx: Context, members: list[Unit], w: Mapping[str, Any]) -> dict | None:

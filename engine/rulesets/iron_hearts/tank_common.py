@@ -51,7 +51,7 @@ def refuse(ctx: Context, why: str) -> RuleRefused:
     ("target: …"), else the action as a whole."""
     head = refusal_argument(why)
     named = head if head is not None and ctx.action.role(head) is not None else None
-    return RuleRefused(msg("{action}: {why}", action=ctx.action.id, why=why), argument=named)
+    return RuleRefused(msg("{action}: {why}", action=ctx.action, why=why), argument=named)
 
 
 def vehicle_card(ctx: Context, unit: Unit) -> dict | None:
