@@ -16,7 +16,8 @@ from bench import REGISTRY, Options, line, sort_key
 #: Modules that register targets. Add yours here (P4 odds, P5 repaint, P6 start, P7 save).
 MODULES: tuple[str, ...] = ("bench.geometry_bench", "bench.board_bench", "bench.gamefile_bench",
                             "bench.odds_bench", "bench.tools_bench", "bench.autosave_bench",
-                            "bench.volley_bench", "bench.photo_bench", "bench.bases_bench")
+                            "bench.volley_bench", "bench.photo_bench", "bench.bases_bench",
+                            "bench.cli_bench")
 
 
 def _names(text: str) -> tuple[str, ...]:

@@ -17,6 +17,11 @@ as the median of several runs. Two baselines, same run:
 
 Target (issue #15): every example's exact odds ≤ 5 ms, the worst named; the ratios are
 reported (against a vectorised simulation the exact odds are only a few times faster).
+
+Every ruleset (issue #41): a line per ruleset for the slowest action of its sample table
+(`SLOWEST`, found by timing every action × actor × target of each sample once), its exact
+odds planned through the referee as the `odds` command plans them and timed cold, the
+same 5 ms target.
 """
 
 from __future__ import annotations
@@ -34,6 +39,18 @@ from engine.dice import ScriptedDice
 from engine.model import apply_change
 from engine.odds import clear_caches, simulate
 from engine.protocol import Context, Facts
+
+#: The slowest exact odds of each ruleset's sample table: (scenario, action, actor, target,
+#: weapon); the target's position is the point of an action that takes one.
+SLOWEST: dict[str, tuple[str, str, str, str, str | None]] = {
+    "boets-sci-fi": ("boets-velian-ridge.json", "template_fire", "cy-a-1", "cy-a-2", "grenade"),
+    "civil-war-company": ("civil-war-vasylivka.json", "artillery_fire", "red-gun", "red2-1",
+                          None),
+    "keno-platoon": ("keno-orchard.json", "make_contact", "p1", "s1", None),
+    "butterfly-effect": ("butterfly-night-approach.json", "fire", "jiy", "manny",
+                         "assault_rifle"),
+    "iron-hearts": ("crossroads.json", "assault", "us-lt", "us-1-nco", "thompson"),
+}
 
 #: Exact odds of each example within this (issue #15: 5 ms; design.md P4 allows 10).
 TARGET_MS = 5.0
@@ -178,6 +195,40 @@ def numpy_ms(contexts: list[Context], resolver_ms: list[float]) -> tuple[float, 
     return ms, tv, fallback
 
 
+def sample_context(scenario: str, action: str, actor: str, target: str,
+                   weapon: str | None) -> Context:
+    """The action's context on the sample table, planned by the referee (facts measured)."""
+    from pathlib import Path
+
+    from engine.model import Game
+    from engine.play import PlayRequest, plan
+    from engine.rulesets.registry import get_ruleset
+    from engine.scenario_io import load_scenario
+
+    path = Path(__file__).resolve().parents[1] / "resources" / "scenarios" / scenario
+    game = Game.from_meta(load_scenario(path), {})
+    roles = {r.name for r in get_ruleset(game.scenario.ruleset).action(action).roles}
+    to = game.unit(target)
+    return plan(PlayRequest(game, action, actor,
+                            target=target if "target" in roles else None,
+                            targets=(target,) if "targets" in roles else (),
+                            point=(to.x, to.y) if "point" in roles else None,
+                            weapon=weapon)).context
+
+
+def rulesets_slowest() -> tuple[float, str]:
+    """A P4 line per ruleset's slowest sample action; the worst time and its ruleset."""
+    worst, worst_name = 0.0, ""
+    for ruleset, (scenario, action, actor, target_id, weapon) in SLOWEST.items():
+        ex = exact_ms([sample_context(scenario, action, actor, target_id, weapon)])
+        if ex > worst:
+            worst, worst_name = ex, ruleset
+        print(f"P4.{ruleset} scenario={scenario} action={action} by={actor} "
+              f"target={target_id} exact_ms={fmt(ex)} target_ms={fmt(TARGET_MS)} "
+              f"{'ok' if ex <= TARGET_MS else 'FAIL'}", flush=True)
+    return worst, worst_name
+
+
 @target("P4", "odds")
 def odds(options: Options) -> Outcome:
     samples = SAMPLES if options.full else SAMPLES // 10
@@ -201,7 +252,10 @@ def odds(options: Options) -> Outcome:
               f"numpy_ratio={fmt(np_ratio)} numpy_tv={fmt(tv)}{note} resolver_mc_ms={fmt(sim)} "
               f"mc={mc} resolver_ratio={fmt(ratio)} target_ms={fmt(TARGET_MS)} "
               f"{'ok' if ok else 'FAIL'}", flush=True)
+    rs_worst, rs_worst_name = rulesets_slowest()
     return Outcome({"worst_ms": worst, "worst": worst_name, "min_numpy_ratio": min_np,
                     "max_numpy_tv": max_tv, "min_resolver_ratio": min_ratio,
-                    "examples": len(EXAMPLES), "samples": SAMPLES, "target_ms": TARGET_MS},
-                   worst <= TARGET_MS and max_tv <= MAX_TV)
+                    "examples": len(EXAMPLES), "rulesets_worst_ms": rs_worst,
+                    "rulesets_worst": rs_worst_name, "samples": SAMPLES,
+                    "target_ms": TARGET_MS},
+                   worst <= TARGET_MS and max_tv <= MAX_TV and rs_worst <= TARGET_MS)

@@ -49,7 +49,8 @@ from geometry.template_odds import (
 )
 
 __all__ = ["BoardOps", "ScatterRule", "Scattered", "Landing", "GroupMove", "EDGE_VECTORS",
-           "APP_DIRECTION_DIE", "scatter_d6", "scatter_d20"]
+           "APP_DIRECTION_DIE", "scatter_d6", "scatter_d20", "group_landings",
+           "mix_landings"]
 
 #: The app's direction die: one face per bearing of the odds' grid (2° apart, face 1 = +x).
 APP_DIRECTION_DIE = Die(N_BEARINGS)
@@ -247,16 +248,7 @@ class BoardOps:
         """The distinct results of the scatter (who is under it, who under the hole) with
         exact probabilities: each distance face weighs 1/sides, spread evenly over the
         direction die's faces (a zero distance is one landing)."""
-        hits = self.landing_hits(shape, aim, rule, units)
-        p_of = dict(rule.scheme.distance_weights())
-        n = rule.direction.sides
-        out: dict[tuple, Fraction] = {}
-        for j, d in enumerate(hits.landings.distance):
-            p = p_of[float(d)] if d == 0 else p_of[float(d)] / n
-            key = (tuple(hits.ids[k] for k in np.flatnonzero(hits.under[:, j])),
-                   hits.ids[hits.hole[j]] if hits.hole[j] >= 0 else None)
-            out[key] = out.get(key, Fraction(0)) + p
-        return [Landing(u, h, p) for (u, h), p in out.items()]
+        return group_landings(self.landing_hits(shape, aim, rule, units), rule)
 
     def chain_landings(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
                        then: Callable[[Landing], icepool.Die],
@@ -264,10 +256,7 @@ class BoardOps:
         """The exact mixture over where the template lands: `then(landing)` is the rule's
         distribution once it has landed there (e.g. its casualties), weighted by the
         landing's probability. `then` is asked once per distinct landing."""
-        parts = self.landings(shape, aim, rule, units)
-        den = math.lcm(*(p.denominator for p in (x.probability for x in parts)))
-        return icepool.Die([then(x) for x in parts],
-                           times=[int(x.probability * den) for x in parts])
+        return mix_landings(self.landings(shape, aim, rule, units), then)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -422,3 +411,66 @@ def _distance(value: object) -> float:
         raise ModelError(f"distance: expected inches, 0 or more, got {value!r}")
     return float(value)
 
+
+def group_landings(hits: LandingHits, rule: ScatterRule) -> list[Landing]:
+    """The landings of `hits` merged by who is under the template and under the hole, in
+    the order each result first occurs. Each landing weighs a whole number of shares of
+    sides × direction faces (a scattering face's landing one share per face giving that
+    distance, the one landing of no scatter a share per direction face), summed as
+    integers and divided once: the same exact Fractions as adding a Fraction per landing."""
+    n = rule.direction.sides
+    dist = hits.landings.distance
+    values, faces = np.unique(np.asarray(rule.scheme.distances, dtype=float),
+                              return_counts=True)
+    at = np.searchsorted(values, dist)
+    if dist.size and not np.array_equal(values[np.minimum(at, values.size - 1)], dist):
+        raise ValueError("landings.distance: a landing at a distance the scheme has no face for")
+    share = faces[at].astype(np.int64) * np.where(dist == 0, n, 1)
+    _, first, inverse = np.unique(_landing_keys(hits), axis=0, return_index=True,
+                                  return_inverse=True)
+    inverse = inverse.reshape(-1)
+    total = np.zeros(first.size, dtype=np.int64)
+    np.add.at(total, inverse, share)
+    whole = rule.scheme.die_sides * n
+    out = []
+    for g in np.argsort(first, kind="stable"):
+        j = int(first[g])
+        under = tuple(hits.ids[k] for k in np.flatnonzero(hits.under[:, j]))
+        hole = hits.ids[hits.hole[j]] if hits.hole[j] >= 0 else None
+        out.append(Landing(under, hole, Fraction(int(total[g]), whole)))
+    return out
+
+
+#: Bits of a landing's key for the units ever under the template (the rest for the hole).
+_KEY_BITS = 40
+
+
+def _landing_keys(hits: LandingHits) -> np.ndarray:
+    """One row per landing that tells its result (who is under the template, who under the
+    hole) apart from every other: a single int64 when at most `_KEY_BITS` units are ever
+    under it (one bit each, the hole's index + 1 above them), else the under-columns of
+    those units and the hole as a row of ints."""
+    touched = np.flatnonzero(hits.under.any(axis=1))
+    hole = hits.hole.astype(np.int64) + 1
+    if touched.size <= _KEY_BITS and hits.under.shape[0] < 2 ** (63 - _KEY_BITS):
+        bits = hits.under[touched].T.astype(np.int64) << np.arange(touched.size, dtype=np.int64)
+        return bits.sum(axis=1, dtype=np.int64) | (hole << _KEY_BITS)
+    return np.column_stack([hits.under[touched].T.astype(np.int64), hole])
+
+
+def mix_landings(parts: Sequence[Landing], then: Callable[[Landing], icepool.Die]
+                 ) -> icepool.Die:
+    """The exact mixture of `then(landing)` over `parts`, weighted by their probabilities
+    (one call of `then` per landing): each die's weights brought to one common denominator
+    and added as integers (an icepool mixture of dice merges them the same way, slower)."""
+    dice = [d if isinstance(d, icepool.Die) else icepool.Die([d]) for d in map(then, parts)]
+    den = math.lcm(*(x.probability.denominator * d.denominator()
+                     for x, d in zip(parts, dice, strict=True)))
+    weights: dict = {}
+    for x, d in zip(parts, dice, strict=True):
+        scale = x.probability * den / d.denominator()
+        if scale.denominator != 1:
+            raise ArithmeticError("mix_landings: a weight is not whole")  # lcm guarantees it
+        for o, q in d.items():
+            weights[o] = weights.get(o, 0) + q * scale.numerator
+    return icepool.Die(weights)

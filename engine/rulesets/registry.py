@@ -73,8 +73,32 @@ def _all() -> dict[str, Ruleset]:
     return {**_discover(), **_registered}
 
 
+def _own_package(ruleset_id: str) -> Ruleset | None:
+    """The ruleset declared by the package named after `ruleset_id` (its hyphens as
+    underscores: "my-rules" is engine.rulesets.my_rules), imported alone: a command on
+    one table loads one ruleset, not all of them. None when no such package declares
+    that id."""
+    name = ruleset_id.replace("-", "_")
+    if _discovered is not None or not name.isidentifier() or name in _SKIP \
+            or name.startswith("_"):
+        return None
+    try:
+        module = importlib.import_module(f"engine.rulesets.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"engine.rulesets.{name}":
+            raise
+        return None
+    rs = getattr(module, "RULESET", None)
+    return rs if isinstance(rs, Ruleset) and rs.id == ruleset_id else None
+
+
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset with this id, or RulesetNotFound listing the known ids."""
+    if ruleset_id in _registered:
+        return _registered[ruleset_id]
+    own = _own_package(ruleset_id) if isinstance(ruleset_id, str) else None
+    if own is not None:
+        return own
     rulesets = _all()
     try:
         return rulesets[ruleset_id]

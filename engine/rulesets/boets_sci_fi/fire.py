@@ -9,16 +9,16 @@ included, takes a Penetration test with the weapon's М."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import icepool
 
-from engine.board_ops import scatter_d20
+from engine.board_ops import Landing, mix_landings, scatter_d20
 from engine.costs import Cost
 from engine.dice import D20, Comparison, DiceSource, Test
 from engine.i18n import msg
 from engine.model import AdjustState, Effect
-from engine.odds import OutcomeDistribution, chain, distribution, successes
+from engine.odds import OutcomeDistribution, chain, distribution, success_die, successes
 from engine.options import Modifier, Option
 from engine.protocol import Context, Resolution, Role, info_step, make_test, roll_test
 from engine.scenario import Unit
@@ -250,13 +250,24 @@ class TemplateFire(BoetsAction):
             "{weapon}: {n} under the template, {dead} killed", weapon=w["name"], n=len(under),
             dead=len(dead)))
 
-    def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool) -> icepool.Die:
-        total = icepool.Die([0])
+    def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool,
+              memo: dict[str, tuple[int, int]] | None = None) -> icepool.Die:
+        """How many of the units under the template are wounded: the sum of one
+        penetration test each, multiplied out as integer weights (one polynomial product per
+        unit; an icepool sum per unit costs ten times more for the same exact die). `memo`
+        keeps each unit's (miss, wound) weights across the landings of one shot."""
+        memo = {} if memo is None else memo
+        weights = [1]
         for u in self._victims(ctx, ids, w):
             if friends_only and u.side != ctx.actor.side:
                 continue
-            total = total + successes(1, self._pen(ctx, w, u)[0])
-        return total
+            if u.id not in memo:
+                one = dict(success_die(self._pen(ctx, w, u)[0]).items())
+                memo[u.id] = one.get(0, 0), one.get(1, 0)
+            miss, wound = memo[u.id]
+            weights = [a * miss + b * wound for a, b in zip([*weights, 0], [0, *weights],
+                                                            strict=True)]
+        return icepool.Die({k: q for k, q in enumerate(weights) if q})
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         self._check(ctx)
@@ -273,10 +284,18 @@ class TemplateFire(BoetsAction):
         if ctx.option("bearing") >= 0:           # the bearing measured: over the d20 alone
             allw, fr = self._along_bearing(ctx, w, shape, rule, float(ctx.option("bearing")))
         else:
-            allw = ctx.board.chain_landings(shape, ctx.point, rule,
-                                            lambda la: self._pens(ctx, w, la.under, False))
-            fr = ctx.board.chain_landings(shape, ctx.point, rule,
-                                          lambda la: self._pens(ctx, w, la.under, True))
+            parts = ctx.board.landings(shape, ctx.point, rule)
+            pens: dict[tuple, icepool.Die] = {}
+            memo: dict[str, tuple[int, int]] = {}
+
+            def then(friends: bool) -> Callable[[Landing], icepool.Die]:
+                def die(la: Landing) -> icepool.Die:
+                    key = (la.under, friends)
+                    if key not in pens:
+                        pens[key] = self._pens(ctx, w, la.under, friends, memo)
+                    return pens[key]
+                return die
+            allw, fr = mix_landings(parts, then(False)), mix_landings(parts, then(True))
         return distribution("wounds", allw,
                             parts={"friends": distribution("friends wounded", fr)})
 

@@ -157,14 +157,36 @@ def stand_die(p: StandPlan, base: int) -> icepool.Die:
 
 
 def shot_lost_die(plans: Sequence[StandPlan]) -> icepool.Die:
-    """The stands destroyed by one shot whose template covers `plans`' stands, exactly."""
+    """The stands destroyed by one shot whose template covers `plans`' stands, exactly:
+    each stand's own chance of being lost (`_stand_lost`; in the packed sum of `shot_odds`
+    the Terror and failed digits below never carry into it), multiplied out as integer
+    weights one stand at a time instead of summing the packed dice, whose sums have many
+    more outcomes."""
     if not plans:
         return icepool.Die([0])
-    base = sum(p.result_dice if not p.direct else 1 for p in plans) + 1
-    total = icepool.Die([0])
+    weights = [1]
     for p in plans:
-        total = total + stand_die(p, base)
-    return total.map(lambda c: int(c) // (base * base))
+        lost = _stand_lost(p)
+        out = [0] * (len(weights) + max(lost))
+        for i, a in enumerate(weights):
+            for k, q in lost.items():
+                out[i + k] += a * q
+        weights = out
+    return icepool.Die({k: q for k, q in enumerate(weights) if q})
+
+
+def _stand_lost(p: StandPlan) -> dict[int, int]:
+    """Whether one stand is lost, as integer weights: a direct hit by its cover roll; else
+    lost when any of its result dice succeeds and that die's cover roll fails to save
+    (the top digit of `stand_die`, without the digits below)."""
+    c0, c1, cd = _q(p.cover)
+    if p.direct:
+        lost = {0: c0, 1: c1}
+    else:
+        r0, r1, rd = _q(p.result)
+        kept = (r0 * cd + r1 * c0) ** p.result_dice
+        lost = {0: kept, 1: (rd * cd) ** p.result_dice - kept}
+    return {k: q for k, q in lost.items() if q}
 
 
 def shot_odds(plans: Sequence[StandPlan], label: str = "stands destroyed"
