@@ -138,18 +138,20 @@ def _verify_window_game(window, seed: str) -> VerifyReport:
     import tempfile
     from pathlib import Path
 
+    from app.desktop import busy
     from engine.gamefile import new_game_file
     from engine.verify_game import verify_game
 
     files = getattr(window.services, "files", None)
     path = getattr(files, "path", None)
-    if path is not None and Path(path).is_file():
-        files.flush()
-        return verify_game(path, seed=seed or None)
-    with tempfile.TemporaryDirectory(prefix="warboard-verify-") as folder:
-        scratch = Path(folder) / "game.warboard"
-        new_game_file(scratch, window.editor.game)
-        return verify_game(scratch, seed=seed or None)
+    with busy():  # a long game's chain takes seconds
+        if path is not None and Path(path).is_file():
+            files.flush()
+            return verify_game(path, seed=seed or None)
+        with tempfile.TemporaryDirectory(prefix="warboard-verify-") as folder:
+            scratch = Path(folder) / "game.warboard"
+            new_game_file(scratch, window.editor.game)
+            return verify_game(scratch, seed=seed or None)
 
 
 def ask_passphrase(window, title: str) -> str | None:

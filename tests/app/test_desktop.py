@@ -101,4 +101,10 @@ def test_slow_work_shows_a_busy_cursor(win, monkeypatch, tmp_path):
     printer.setOutputFileName(str(tmp_path / "cards.pdf"))
     printing.print_cards(printer, [], printing.SheetOptions("a4"))
     assert seen == [busy]
+    import engine.verify_game
+    from app.sealed_dialogs import _verify_window_game
+
+    seen = cursor_during(monkeypatch, engine.verify_game, "verify_game")
+    _verify_window_game(win, "")
+    assert seen == [busy]
     assert QApplication.overrideCursor() is None     # given back after each
