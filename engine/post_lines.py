@@ -211,8 +211,10 @@ def _side_of_label(label: str, sides: list[str]) -> tuple[str | None, int]:
     """The side an initiative step rolled for, and its re-roll number, from the step's
     label as engine.turns writes it ("Initiative: axis (re-roll 1)")."""
     params = getattr(label, "params", None)
-    if isinstance(params, dict) and params.get("side") in sides:
-        return params["side"], int(params.get("n", 0) or 0)
+    if isinstance(params, dict):
+        side = params.get("side_id", params.get("side"))
+        if isinstance(side, str) and side in sides:
+            return side, int(params.get("n", 0) or 0)
     for side in sorted(sides, key=len, reverse=True):
         if label == f"Initiative: {side}":
             return side, 0

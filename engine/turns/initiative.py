@@ -60,8 +60,10 @@ def _rank(group: list[str], d: Die | Callable[[str], Die], dice: DiceSource, rnd
         raise TurnError(f"initiative: still tied after {MAX_INITIATIVE_ROUNDS} rolls")
     faces: dict[str, int] = {}
     for side in group:
-        label = msg("Initiative: {side} (re-roll {n})", side=named(side), n=rnd - 1) \
-            if rnd > 1 else msg("Initiative: {side}", side=named(side))
+        # the side's id rides along (side_id) for readers of the log: the post's lines
+        label = msg("Initiative: {side} (re-roll {n})", side=named(side), n=rnd - 1,
+                    side_id=side) \
+            if rnd > 1 else msg("Initiative: {side}", side=named(side), side_id=side)
         step = roll_step(dice, d(side) if callable(d) else d, id="initiative", label=label)
         faces[side] = step.totals[0]
         rolls[side].append(faces[side])

@@ -523,6 +523,7 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
     what a refill from scratch gives (every unit but the actor, in the table's order)."""
     from PySide6.QtCore import Qt
 
+    from app.i18n import unit_choice
     from tests.app.helpers import show_window
 
     scenario = big_table(60, 10, seed=3)
@@ -544,14 +545,14 @@ def test_the_action_panel_after_selections_lists_what_a_fresh_panel_lists(qtbot)
             if ed.role.kind in ("unit", "units", "responder", "point", "template", "group"):
                 assert ed.value() is None, ed.role.name
         want = [("(select a unit on the board)", None),
-                *((f"{v.label} ({v.side})", v.id) for v in units)]
+                *((unit_choice(v, scenario.ruleset), v.id) for v in units)]
         assert _combo_rows(panel.actor_box) == want
         assert panel.actor_box.currentData() == u.id
         roles = [e for e in panel.roles_view.editors.values() if e.combo is not None
                  and e.role.kind in ("unit", "responder")]
         for ed in roles:
             assert _combo_rows(ed.combo) == [("—", None), *(
-                (f"{v.label} ({v.side})", v.id) for v in units if v.id != u.id)]
+                (unit_choice(v, scenario.ruleset), v.id) for v in units if v.id != u.id)]
         lists = [e for e in panel.roles_view.editors.values() if e.list is not None]
         assert roles, "the actor's first action has a unit role"
         listed += len(lists)

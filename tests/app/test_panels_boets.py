@@ -100,7 +100,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     turn.typed_faces.setText("17 4")
     click(qtbot, turn.roll_button)
     assert (game.active_side, game.phase) == ("polaris", "manoeuvre")
-    assert turn.side_label.text() == "polaris (P1, P2)"          # two allied players
+    assert turn.side_label.text() == "Polaris Empire (P1, P2)"          # two allied players
     assert turn.phase_label.text() == "Phase: <b>manoeuvre</b>"
 
     # --- Manoeuvre: P1, then P2, then P1 again (allies interleave, §4.2-3, BF-1) ---------------
@@ -173,7 +173,7 @@ def test_a_boets_game_through_the_panels(win, qtbot):
     # --- the raiders' turn: the militia fire at the platoon commander and kill him -----------
     click(qtbot, turn.next_button)
     assert (game.active_side, game.phase) == ("raiders", "manoeuvre")
-    assert turn.side_label.text() == "raiders (P3)"
+    assert turn.side_label.text() == "Raiders (P3)"
     move(qtbot, win, "vm-1", (18.0, 26.0))                       # Ск 6 toward the platoon
     click(qtbot, turn.phase_button)
     select_unit(qtbot, win, "vm-1")

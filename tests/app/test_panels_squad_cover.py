@@ -57,7 +57,7 @@ def test_per_member_cover_shown_overridden_and_priced(win, qtbot, tmp_path):
     assert panel.facts_view.measured.get("member_cover") == {
         "vova": 2, "tolik": 2, "zhora": 0, "sasha": 0}
     shown = row.measured.text()
-    assert "vova: 2 — cover 2 (walls)" in shown and "zhora: 0 — no cover" in shown
+    assert "Vova: 2 — cover 2 (walls)" in shown and "Zhora: 0 — no cover" in shown
     before = panel.odds_chart.heights()
     assert before == [float(p) for _, p in panel.context.odds().outcomes]
 

@@ -297,7 +297,7 @@ def test_cli_picture_of_a_game_file_names_its_turn_and_edges(tmp_path, capsys):
     out = tmp_path / "g.svg"
     assert cli.run(["picture", str(path), "-o", str(out)]) == 0
     texts = svg_texts(out.read_bytes())
-    assert "Turn 3 · axis to act" in texts
+    assert "Turn 3 · Axis to act" in texts
     assert "allies — 17 on the table · west edge" in texts
     assert {"west edge · allies", "east edge · axis", "north edge", "south edge"} <= set(texts)
     # a part of the table marks only the edges it shows

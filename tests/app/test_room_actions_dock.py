@@ -32,7 +32,7 @@ def test_the_target_combo_and_squad_list_show_whole_names(qtbot):
     assert isinstance(box, ElidedComboBox)
     box.setCurrentIndex(box.findData("gren-1"))
     settle(qtbot)
-    assert box.currentText() == "Gefr. Vogel (axis)"
+    assert box.currentText() == "Gefr. Vogel (Axis)"
     assert box.shown_text() == box.currentText()          # the whole text, not "Gefr. Vogel (a…"
     assert box.toolTip() == box.currentText()
     lst = next(e.list for e in panel.roles_view.editors.values() if e.list is not None)

@@ -44,7 +44,8 @@ def test_the_undo_texts_of_a_russian_game_read_russian(qtbot, qm_folder, tmp_pat
         unit = game.unit("us-1-1")
         x, y = unit.x, unit.y
         drag(qtbot, win, [(x, y), (x + 0.5, y), (x + 1, y)])
-        assert (game.unit("us-1-1").x, stack.count()) == (pytest.approx(x + 1), 1)
+        # to the pixel: the board zooms out to keep the table when the Turn dock opens
+        assert (game.unit("us-1-1").x, stack.count()) == (pytest.approx(x + 1, abs=0.05), 1)
         seen["move"] = [stack.undoText()]
 
         # a rules reading chosen in Game ▸ Rules readings

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from engine.rulesets.registry import get_ruleset
+from tests.russian_words import table_words
 
 from .russian_walk import SCENARIOS, allowed_words, english, play
 
@@ -31,13 +32,15 @@ def test_every_action_is_resolved_or_refused(walk):
 
 
 def test_nothing_the_ruleset_writes_is_left_in_english(walk):
-    allowed = allowed_words(walk.game.scenario, walk.rid)
+    allowed = allowed_words(walk.game.scenario, walk.rid) | table_words(
+        walk.game.scenario, walk.rid, also=[u.label for u in walk.game.all_units()])
     left = english(walk.texts, allowed)
     assert left == [], f"{len(left)} texts still in English:\n" + "\n".join(left)
 
 
 def test_no_refusal_is_left_in_english(walk):
-    allowed = allowed_words(walk.game.scenario, walk.rid)
+    allowed = allowed_words(walk.game.scenario, walk.rid) | table_words(
+        walk.game.scenario, walk.rid, also=[u.label for u in walk.game.all_units()])
     left = english(walk.refusals, allowed)
     assert left == [], f"{len(left)} refusals still in English:\n" + "\n".join(left)
 

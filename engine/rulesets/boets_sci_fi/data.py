@@ -128,8 +128,8 @@ def weapons() -> dict[str, Any]:
 _TEXTS = Field("dict", required=False, default={}, items=Field("str"))
 
 #: glossary_ru.toml (engine.i18n's ruleset glossary): English text → Russian; [cards] the
-#: printed cards' own words (an engine.i18n context)
-GLOSSARY: Schema = {"terms": _TEXTS, "messages": _TEXTS, "cards": _TEXTS}
+#: printed cards' own words (an engine.i18n context); [sides] the sides' names
+GLOSSARY: Schema = {"terms": _TEXTS, "messages": _TEXTS, "cards": _TEXTS, "sides": _TEXTS}
 
 
 @cache
