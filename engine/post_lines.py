@@ -207,18 +207,23 @@ def effects_of(entry: LogEntry, names: Mapping[str, Any]) -> list[str]:
 # --------------------------------------------------------------------------- initiative
 
 
-def _side_of_label(label: str, sides: list[str]) -> tuple[str | None, int]:
+def _side_of_label(label: str, sides: list[str],
+                   names: Mapping[str, Any]) -> tuple[str | None, int]:
     """The side an initiative step rolled for, and its re-roll number, from the step's
-    label as engine.turns writes it ("Initiative: axis (re-roll 1)")."""
+    label as engine.turns writes it: its fields in play, else its text as a saved game
+    keeps it ("Initiative: Axis (re-roll 1)", the side by its id in older games)."""
     params = getattr(label, "params", None)
     if isinstance(params, dict):
         side = params.get("side_id", params.get("side"))
         if isinstance(side, str) and side in sides:
             return side, int(params.get("n", 0) or 0)
-    for side in sorted(sides, key=len, reverse=True):
-        if label == f"Initiative: {side}":
+    label = label if isinstance(label, str) else str(localized(label, "en"))
+    said = [(str(localized(names.get(s, s), lang)), s) for s in sides
+            for lang in ("en", "ru")] + [(s, s) for s in sides]
+    for word, side in sorted(said, key=lambda ws: len(ws[0]), reverse=True):
+        if label == f"Initiative: {word}":
             return side, 0
-        m = re.fullmatch(re.escape(f"Initiative: {side}") + r" \(re-roll (\d+)\)", label)
+        m = re.fullmatch(re.escape(f"Initiative: {word}") + r" \(re-roll (\d+)\)", label)
         if m:
             return side, int(m[1])
     return None, 0
@@ -239,7 +244,7 @@ def initiative_lines(entry: LogEntry, names: Mapping[str, Any], lang: str) -> li
             if step.get("id") == "tie":
                 lines.append(text(lang, "initiative_tie"))
             continue
-        side, again = _side_of_label(step.get("label", ""), sides)
+        side, again = _side_of_label(step.get("label", ""), sides, names)
         who = localized(names.get(side, side), lang) if side else localized(
             step.get("label", ""), lang)
         dice = "; ".join(dice_text(r, lang) for r in rolls)
