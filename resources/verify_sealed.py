@@ -388,6 +388,11 @@ def check_posts(posts: list[dict], g: dict, heads: list[str], game_id: str, seal
             problems.append(f"post {i}: game {p['game']}, but the file is game {game_id}")
         if p["seal"] != seal:
             problems.append(f"post {i}: sealed-dice commitment {p['seal']}, the file's is {seal}")
+        rows = g["rows"]
+        if p["log"] is not None and 0 < p["log"][0] <= p["log"][1] <= len(rows) and t not in {
+                r["turn"] for r in rows[p["log"][0] - 1:p["log"][1]]}:
+            problems.append(f"post {i} (turn {t}): log lines {p['log'][0]}-{p['log'][1]} it "
+                            f"covers are of another turn (the post was changed)")
         if p["log"] is not None and p["log"][1] <= len(heads):
             if heads[p["log"][1] - 1] != p["head"]:
                 problems.append(f"post {i} (turn {t}): its head is not the file's after log "

@@ -84,6 +84,7 @@ def check_posts(posted: Sequence[ChainLine], log: Sequence[LogEntry], *, game_id
     starts = _first_heads(log, heads)
     for i, line in enumerate(posted, start=1):
         out += _one(i, line, heads, game_id, seal, witness)
+        out += _turn_of(i, line, log)
         if before is None and line.prev not in starts:
             out.append(_p("first_prev", post=i, turn=line.turn, prev=_short(line.prev)))
         elif before is not None and line.prev != before.head:
@@ -105,6 +106,16 @@ def _first_heads(log: Sequence[LogEntry], heads: Sequence[str]) -> set[str]:
         if isinstance(e.chain, dict) and e.chain.get("sealing"):
             return {GENESIS, *heads[:i]}
     return {GENESIS}
+
+
+def _turn_of(i: int, line: ChainLine, log: Sequence[LogEntry]) -> list[PostProblem]:
+    """A post's turn is the turn of a log line it covers (a turn edited in the post shows)."""
+    if line.log is None or not 0 < line.log[0] <= line.log[1] <= len(log):
+        return []
+    turns = {e.turn for e in log[line.log[0] - 1:line.log[1]]}
+    if line.turn in turns:
+        return []
+    return [_p("turn", post=i, turn=line.turn, first=line.log[0], last=line.log[1])]
 
 
 def _one(i: int, line: ChainLine, heads: list[str], game_id: str, seal: str | None,

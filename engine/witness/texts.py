@@ -27,6 +27,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "commitment": "the commitment given ({got}) is not the file's ({want})",
         "head": "post {post} (turn {turn}): head {head} is in no line of the file's chain "
                 "— the log was changed after it was posted",
+        "turn": "post {post} (turn {turn}): log lines {first}–{last} it covers are of "
+                "another turn — the post was changed",
         "head_at": "post {post} (turn {turn}): head {head} is not the file's head after "
                    "log line {seq} — the log was changed",
         "prev": "post {post} (turn {turn}): its previous head is not post {before}'s head "
@@ -77,6 +79,8 @@ TEXTS: dict[str, dict[str, str]] = {
                       "({want})",
         "head": "сообщение {post} (ход {turn}): вершины {head} нет в цепочке файла — "
                 "журнал изменён после публикации",
+        "turn": "сообщение {post} (ход {turn}): строки журнала {first}–{last} относятся к "
+                "другому ходу — сообщение изменено",
         "head_at": "сообщение {post} (ход {turn}): вершина {head} не совпадает с вершиной "
                    "файла после строки журнала {seq} — журнал изменён",
         "prev": "сообщение {post} (ход {turn}): его предыдущая вершина — не вершина "
