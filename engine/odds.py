@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import icepool
-import numpy as np
 
 from engine.dice import Bands, DiceSource, Die, Test
 
@@ -258,6 +257,8 @@ class BatchDice:
     kind = "app"
 
     def __init__(self, seed: int, batch: int = 65536) -> None:
+        import numpy as np  # loaded by the sampling that needs it, not by exact odds
+
         self.seed: int | None = seed
         self._rng = np.random.default_rng(seed)
         self._batch = batch

@@ -29,7 +29,7 @@ from .base import (
 
 
 def _template_arguments(p: argparse.ArgumentParser) -> None:
-    from geometry.templates import TEMPLATE_SHAPES
+    from geometry.template_shapes import TEMPLATE_SHAPES
 
     p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
     p.add_argument("shape", metavar="SHAPE", choices=TEMPLATE_SHAPES,

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import icepool
-import shapely
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
 
 from engine.dice import Die
-from geometry.terrain import TerrainPiece
+from geometry.terrain_piece import TerrainPiece
 
 from . import data
+
+if TYPE_CHECKING:
+    from shapely.geometry import LineString
+    from shapely.geometry.base import BaseGeometry
 
 __all__ = ["state_class", "normal_move", "combat_die", "combat_reach", "p_reach",
            "can_carry", "is_encumbered", "REDUCED", "ways", "path_along", "off_way"]
@@ -88,6 +90,8 @@ def can_carry(able_carriers: int, items_carried: int) -> bool:
 def ways(terrain: Iterable[TerrainPiece], kind: str) -> BaseGeometry:
     """The union of the pieces of `kind` ("road", "railway") still usable: a piece with
     `"intact": false` (broken rails, a cratered road) is left out (§4.10-1)."""
+    import shapely  # here, not with the ruleset: its dice-only actions need no geometry
+
     shapes = [p.shape() for p in terrain if p.kind == kind and p.extra.get("intact", True)]
     return shapely.union_all(shapes) if shapes else shapely.Polygon()
 
@@ -95,6 +99,8 @@ def ways(terrain: Iterable[TerrainPiece], kind: str) -> BaseGeometry:
 def path_along(start: tuple[float, float], end: tuple[float, float], distance: float
                ) -> LineString:
     """The straight path from `start` toward `end`, `distance` long at most."""
+    from shapely.geometry import LineString
+
     dx, dy = end[0] - start[0], end[1] - start[1]
     gap = (dx * dx + dy * dy) ** 0.5
     k = 1.0 if gap <= distance or gap == 0 else distance / gap
@@ -103,6 +109,8 @@ def path_along(start: tuple[float, float], end: tuple[float, float], distance: f
 
 def off_way(path: LineString, way: BaseGeometry) -> tuple[float, float] | None:
     """Where the path first leaves `way` (a point on it), or None when it keeps to it."""
+    import shapely
+
     if way.is_empty:
         return tuple(path.coords[0])  # type: ignore[return-value]
     outside = path.difference(way.buffer(WAY_SLACK_IN))
