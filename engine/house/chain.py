@@ -163,6 +163,10 @@ def _distribution(p: Planned) -> icepool.Die:
     return total + bonus
 
 
+#: The value of a step its `when` skipped (unless an earlier step of that id ran).
+_NOTHING: dict[str, Any] = {"test": False, "pool": 0, "roll": 0, "info": None}
+
+
 def _refusals(spec: ActionSpec, env: Env) -> None:
     for r in spec.refuse:
         if r.when(env.lookup):
@@ -207,6 +211,7 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
     steps, last = [], None
     for s in spec.steps:
         if not _holds(s.when, env):
+            env.values.setdefault(s.id, _NOTHING[s.kind])
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
         env.values[s.id] = last = value
@@ -221,6 +226,8 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
 def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any) -> icepool.Die:
     """The distribution of the outcome from step `i` on, the earlier values known."""
     while i < len(spec.steps) and not _holds(spec.steps[i].when, env):
+        if spec.steps[i].id not in env.values:
+            env = env.with_value(spec.steps[i].id, _NOTHING[spec.steps[i].kind])
         i += 1
     if i == len(spec.steps):
         return icepool.Die([spec.outcome(env.lookup) if spec.outcome is not None else last])

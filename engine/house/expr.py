@@ -62,6 +62,9 @@ class ExprError(SchemaError):
         self.column = column
 
 
+_NUMBER = (int, float, Fraction)
+
+
 def _div(a: Any, b: Any) -> Any:
     if isinstance(a, int) and isinstance(b, int):
         return Fraction(a, b)
@@ -176,11 +179,17 @@ class _Compiler:
         op = _BINARY.get(type(node.op))
         if op is None:
             raise self.fail(node, f"the operator {_what(node.op)} is not allowed")
+        if isinstance(node.op, ast.Div | ast.FloorDiv | ast.Mod) and \
+                isinstance(node.right, ast.Constant) and node.right.value == 0:
+            raise self.fail(node, "division by zero")
         left, right = self.build(node.left, depth), self.build(node.right, depth)
         where = self.where
 
         def binary(env: Lookup) -> Any:
             a, b = left(env), right(env)
+            if not (isinstance(a, _NUMBER) and isinstance(b, _NUMBER)):
+                raise ExprError(where, f"arithmetic needs numbers, got {a!r} and {b!r}",
+                                node.col_offset)
             try:
                 return op(a, b)
             except ZeroDivisionError:
@@ -309,4 +318,7 @@ def compile_expr(text: Any, where: Where,
                         (e.offset - 1) if e.offset else None) from None
     compiler = _Compiler(where, functions)
     fn = compiler.build(tree.body)
-    return Expr(text, where, tuple(dict.fromkeys(compiler.paths)), fn)
+    expr = Expr(text, where, tuple(dict.fromkeys(compiler.paths)), fn)
+    if expr.constant:         # a formula of constants: its errors show now, not in a game
+        expr(lambda path: None)
+    return expr

@@ -133,6 +133,10 @@ def _read_step(t: Table, index: int) -> StepSpec:
         t.get("player_modifiers", bool, rolls))
     if not sid.isidentifier():
         raise ExprError(t.at("id"), f"{sid!r}: a step id is a name (letters, digits, _)")
+    for key, count in (("n", step.n), ("dice", step.dice)):
+        value = count(lambda path: None) if count is not None and count.constant else None
+        if isinstance(value, int) and not 0 <= value <= MAX_DICE:
+            raise ExprError(t.at(key), f"{value} dice: at most {MAX_DICE} dice in one step")
     if kind not in ("test", "pool", "roll") and t.has("die"):
         raise ExprError(t.at("die"), f"an {kind} step rolls no dice")
     t.done()
@@ -214,13 +218,16 @@ class ActionSpec:
 
 def _read_roles(t: Table) -> tuple[tuple[str, str, bool], ...]:
     """["actor", "target", "target2?"]: the names chosen for the action; a trailing ?
-    makes one optional. Roles other than actor choose a unit."""
+    makes one optional. "weapon" chooses a weapon, "point" a place on the table; every
+    other role chooses a unit."""
     names = t.get("roles", list, ["actor"])
     out = []
     for i, raw in enumerate(names):
         if not isinstance(raw, str) or not raw.rstrip("?").isidentifier():
             raise ExprError(t.at("roles").child(i), f"expected a role name, got {raw!r}")
-        out.append((raw.rstrip("?"), "unit", not raw.endswith("?")))
+        name = raw.rstrip("?")
+        kind = name if name in ("weapon", "point") else "unit"
+        out.append((name, kind, not raw.endswith("?")))
     if not out or out[0][0] != "actor":
         raise ExprError(t.at("roles"), "the first role is the actor")
     return tuple(out)
