@@ -211,9 +211,18 @@ class _Compiler:
 
     def _BoolOp(self, node: ast.BoolOp, depth: int) -> Fn:
         parts = [self.build(v, depth) for v in node.values]
-        if isinstance(node.op, ast.And):
-            return lambda env: all(p(env) for p in parts)
-        return lambda env: any(p(env) for p in parts)
+        stop_on = not isinstance(node.op, ast.And)   # `or` stops at a true value
+
+        def boolean(env: Lookup) -> Any:
+            """The first value that decides it, as Python's own and/or give it
+            ("weapon.power or 0" is the power, else 0)."""
+            value = None
+            for p in parts:
+                value = p(env)
+                if bool(value) is stop_on:
+                    return value
+            return value
+        return boolean
 
     def _Compare(self, node: ast.Compare, depth: int) -> Fn:
         first = self.build(node.left, depth)
