@@ -127,10 +127,20 @@ class Env:
             return ctx.rule(name)
         if kind == "fact":
             return ctx.fact(name)
-        if ctx.weapon is None or name not in ctx.weapon:
+        weapon = ctx.weapon if ctx.weapon is not None else self._own_weapon(ctx)
+        if name not in weapon:
             raise ActionRefused(msg("the weapon has no {field}", field=name),
                                 argument="weapon")
-        return ctx.weapon[name]
+        return weapon[name]
+
+    def _own_weapon(self, ctx: Context) -> Mapping[str, Any]:
+        """The weapon used when none is chosen: the first the actor's profile lists."""
+        profile = self._profile_of(ctx.actor) or {}
+        for wid in profile.get("weapons") or ():
+            if wid in ctx.ruleset.weapons:
+                return ctx.ruleset.weapons[wid]
+        raise ActionRefused(msg("{unit} carries no weapon: choose one", unit=ctx.actor.label),
+                            argument="weapon")
 
     def _unit_value(self, unit: Unit, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:
         name = rest[0]

@@ -227,7 +227,8 @@ def _read_roles(t: Table) -> tuple[tuple[str, str, bool], ...]:
             raise ExprError(t.at("roles").child(i), f"expected a role name, got {raw!r}")
         name = raw.rstrip("?")
         kind = name if name in ("weapon", "point") else "unit"
-        out.append((name, kind, not raw.endswith("?")))
+        # a weapon not chosen is the unit's own: its profile's first weapon
+        out.append((name, kind, not raw.endswith("?") and kind != "weapon"))
     if not out or out[0][0] != "actor":
         raise ExprError(t.at("roles"), "the first role is the actor")
     return tuple(out)

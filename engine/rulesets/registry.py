@@ -23,7 +23,8 @@ from engine.options import Schema, SchemaError, validate_record, validate_table
 from engine.protocol import Ruleset
 
 __all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data", "parse_data",
-           "MAX_DATA_BYTES", "RulesetNotFound", "house", "house_errors", "reload_house"]
+           "MAX_DATA_BYTES", "RulesetNotFound", "house", "house_errors", "reload_house",
+           "python_ids"]
 
 #: Data files larger than this are refused (design.md: imports have size limits).
 MAX_DATA_BYTES = 2_000_000
@@ -70,7 +71,7 @@ def unregister(ruleset_id: str) -> None:
     _registered.pop(ruleset_id, None)
 
 
-def _python_ids() -> set[str]:
+def python_ids() -> set[str]:
     """The ids the Python rulesets take (their package names, "_" read as "-"), known
     without importing them."""
     import engine.rulesets as pkg
@@ -86,7 +87,7 @@ def house() -> Any:
     if _house is None:
         from engine.house.discover import load_house
 
-        _house = load_house(_python_ids())
+        _house = load_house(python_ids())
     return _house
 
 
@@ -97,13 +98,23 @@ def house_errors() -> list[str]:
 
 def reload_house() -> Any:
     """Read the house rulesets again (after their files changed): games that look their
-    ruleset up by id get the new rules. Returns the new HouseRulesets."""
+    ruleset up by id get the new rules. A ruleset whose folder no longer reads keeps its
+    last good rules (its problem is in `house_errors`), so an open game goes on. Returns
+    the new HouseRulesets."""
     global _house
     from engine.i18n import glossary
 
+    before = _house
     _house = None
     glossary.cache_clear()
-    return house()
+    now = house()
+    if before is not None:
+        for rid, folder in before.folders.items():
+            failed = any(e.startswith(str(folder)) for e in now.errors)
+            if rid not in now.rulesets and failed:
+                now.rulesets[rid] = before.rulesets[rid]
+                now.folders[rid] = folder
+    return now
 
 
 def _all() -> dict[str, Ruleset]:
