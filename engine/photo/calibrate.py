@@ -26,7 +26,7 @@ from engine.photo.header import ImageRefused, image_info
 from engine.photo.markers import DICTIONARY, DictionarySpec, MarkerLayout, aruco_dictionary
 
 __all__ = ["Calibration", "CalibrationRefused", "decode_image", "detect_markers",
-           "calibrate", "rectify", "DETECT_SIDE", "MIN_MARKERS", "MAX_RMS_IN"]
+           "calibrate", "fit", "rectify", "DETECT_SIDE", "MIN_MARKERS", "MAX_RMS_IN"]
 
 #: The longest side of the copy the markers are searched in.
 DETECT_SIDE = 2000
@@ -150,9 +150,19 @@ def calibrate(image: np.ndarray, layout: MarkerLayout,
     found, twice = detect_markers(image, layout.dictionary)
     used = _markers_used(image, layout, found, twice)
     tell(40, msg("fitting the table"))
+    h, w = image.shape[:2]
+    return fit({i: found[i] for i in used}, layout, (w, h))
+
+
+def fit(found: dict[int, np.ndarray], layout: MarkerLayout, size: tuple[int, int]
+        ) -> Calibration:
+    """The table fitted to markers found in a photo of `size` (width, height) pixels —
+    each id → its 4 corners, all of them the layout's (CalibrationRefused when they do
+    not lie where the layout puts them)."""
+    used = sorted(found)
     px = np.concatenate([found[i] for i in used])
     table = np.array([c for i in used for c in layout.corners(i)], np.float64)
-    h, w = image.shape[:2]
+    w, h = size
     cal = _fit_plane(px, table, used, (w, h))
     if len(used) >= LENS_MARKERS:
         lens = _fit_lens(px, table, used, (w, h))
