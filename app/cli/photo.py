@@ -54,6 +54,7 @@ def cmd_photo(args: argparse.Namespace) -> int:
     from engine.gamefile import GameFileError, save_game
     from engine.photo.calibrate import CalibrationRefused
     from engine.photo.header import ImageRefused, read_image_file
+    from engine.photo.layouts import SHEET
     from engine.photo.photo_import import import_photo
 
     game_path = Path(args.game)
@@ -76,7 +77,8 @@ def cmd_photo(args: argparse.Namespace) -> int:
         save_game(game_path, game)
     except GameFileError as e:
         raise CliError(_said(e)) from None
-    out = {"photo": str(args.photo), "calibration": result.calibration.summary(),
+    out = {"photo": str(args.photo), "layout": args.markers or SHEET,
+           "calibration": result.calibration.summary(),
            "residual_in": {str(k): round(v, 4)
                            for k, v in result.calibration.residual_in.items()}}
     lines = [tr("{file}: {n} markers, fitted within {rms}\" RMS (worst {worst}\"), laid "
