@@ -148,6 +148,26 @@
         <translation>Напечатать лист маркеров…</translation>
     </message>
     <message>
+        <source>Where the markers in the photo lie: the printed sheet, a known board, or a layout file (see docs/photo.md)</source>
+        <translation>Где лежат маркеры на фото: напечатанный лист, известная доска или файл раскладки (см. docs/photo.md)</translation>
+    </message>
+    <message>
+        <source>Layout file…</source>
+        <translation>Файл раскладки…</translation>
+    </message>
+    <message>
+        <source>Markers</source>
+        <translation>Маркеры</translation>
+    </message>
+    <message>
+        <source>Marker layout</source>
+        <translation>Раскладка маркеров</translation>
+    </message>
+    <message>
+        <source>Marker layouts (*.json)</source>
+        <translation>Раскладки маркеров (*.json)</translation>
+    </message>
+    <message>
         <source>Reading the photo of the table…</source>
         <translation>Читаю фото стола…</translation>
     </message>

@@ -35,8 +35,8 @@ from engine.photo.markers import (
     default_layout,
 )
 
-__all__ = ["layout_from_json", "load_layout", "known_boards", "SHEET", "UNITS",
-           "MAX_LAYOUT_BYTES"]
+__all__ = ["layout_from_json", "load_layout", "known_boards", "board_title", "SHEET",
+           "UNITS", "MAX_LAYOUT_BYTES"]
 
 #: Inches per unit a layout may be written in.
 UNITS = {"in": 1.0, "mm": 1 / 25.4, "cm": 1 / 2.54}
@@ -211,6 +211,21 @@ def known_boards() -> list[str]:
     return [SHEET, *sorted(names)]
 
 
+def _board_bytes(name: str) -> bytes:
+    return resources.files("resources").joinpath(_BOARDS, f"{name}.json").read_bytes()
+
+
+def board_title(name: str) -> Any:
+    """What a known board is called, for the player: a message for the sheet, else the
+    board's record — its `name` and any `name_<lang>` — for engine.i18n.localized."""
+    import json
+
+    if name == SHEET:
+        return msg("The printed sheet: the table's corners and edge middles")
+    d = json.loads(_board_bytes(name))
+    return {k: v for k, v in d.items() if k == "name" or k.startswith("name_")}
+
+
 def load_layout(spec: str | None, table_w: float, table_h: float) -> MarkerLayout:
     """The layout `spec` names: None or "sheet" (the printed sheet on this table), a
     known board's name, or a layout file's path (LayoutError naming why not)."""
@@ -219,7 +234,7 @@ def load_layout(spec: str | None, table_w: float, table_h: float) -> MarkerLayou
     if spec in (None, SHEET):
         return default_layout(table_w, table_h)
     if spec in known_boards():
-        data = resources.files("resources").joinpath(_BOARDS, f"{spec}.json").read_bytes()
+        data = _board_bytes(spec)
     elif spec.endswith(".json") or Path(spec).exists():
         try:
             data = safe_json.read_regular(spec, MAX_LAYOUT_BYTES)
