@@ -12,8 +12,8 @@
         <translation>положить фото настоящего стола под доску, в масштабе</translation>
     </message>
     <message>
-        <source>JSON file of where the markers lie (default: the printed sheet&apos;s corners and edge middles)</source>
-        <translation>файл JSON с местами маркеров (по умолчанию — углы и середины краёв, как на листе)</translation>
+        <source>where the markers lie: a layout&apos;s JSON file or a known board&apos;s name (default: sheet, the printed sheet&apos;s corners and edge middles; see docs/photo.md)</source>
+        <translation>где лежат маркеры: файл JSON с раскладкой или имя известной доски (по умолчанию sheet — углы и середины краёв, как на листе; см. docs/photo.md)</translation>
     </message>
     <message>
         <source>a base at ({x}, {y}): no unit of its side and size</source>
@@ -38,10 +38,6 @@
     <message>
         <source>photo of the table (PNG or JPEG)</source>
         <translation>фото стола (PNG или JPEG)</translation>
-    </message>
-    <message>
-        <source>{file}: more than 1 MB, not a marker layout</source>
-        <translation>{file}: больше 1 МБ — не раскладка маркеров</translation>
     </message>
     <message>
         <source>{file}: not a game file (.warboard): the picture is kept in the game file</source>
@@ -150,6 +146,26 @@
     <message>
         <source>Print marker sheet…</source>
         <translation>Напечатать лист маркеров…</translation>
+    </message>
+    <message>
+        <source>Where the markers in the photo lie: the printed sheet, a known board, or a layout file (see docs/photo.md)</source>
+        <translation>Где лежат маркеры на фото: напечатанный лист, известная доска или файл раскладки (см. docs/photo.md)</translation>
+    </message>
+    <message>
+        <source>Layout file…</source>
+        <translation>Файл раскладки…</translation>
+    </message>
+    <message>
+        <source>Markers</source>
+        <translation>Маркеры</translation>
+    </message>
+    <message>
+        <source>Marker layout</source>
+        <translation>Раскладка маркеров</translation>
+    </message>
+    <message>
+        <source>Marker layouts (*.json)</source>
+        <translation>Раскладки маркеров (*.json)</translation>
     </message>
     <message>
         <source>Reading the photo of the table…</source>
