@@ -31,7 +31,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.zoom",
     "app.first_run",
     "app.help_menu",
-    "app.house_rules",
+    "app.own_rules",
     "app.unit_menu",
 )
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QT_TR_NOOP
 
 from app.i18n import tr
 
-from .base import CliError, _emit, command
+from .base import CliError, _emit, command, language
 
 
 def _ruleset_arguments(p: argparse.ArgumentParser) -> None:
@@ -38,8 +38,12 @@ def _check(folder: Path, as_json: bool) -> int:
         return 1
     out = {"ok": True, "id": rs.id, "name": rs.name, "actions": [a.id for a in rs.actions],
            "profiles": len(rs.profiles), "weapons": len(rs.weapons)}
+    from engine.i18n import localized
+
+    name = localized(rs, language(), rs.id)
+    out["name"] = name
     text = tr("{name}: {actions} actions, {profiles} profiles, {weapons} weapons — no "
-              "problems found").format(name=rs.name, actions=len(rs.actions),
+              "problems found").format(name=name, actions=len(rs.actions),
                                        profiles=len(rs.profiles), weapons=len(rs.weapons))
     _emit(out, text, as_json, sys.stdout)
     return 0
@@ -49,8 +53,11 @@ def _list(as_json: bool) -> int:
     from engine.rulesets.registry import house, house_errors, list_rulesets
 
     found = house().folders
-    rows = [{"id": rs.id, "name": rs.name, "folder": str(found[rs.id]) if rs.id in found
-             else None} for rs in list_rulesets()]
+    from engine.i18n import localized
+
+    rows = [{"id": rs.id, "name": localized(rs, language(), rs.id),
+             "folder": str(found[rs.id]) if rs.id in found else None}
+            for rs in list_rulesets()]
     errors = house_errors()
     if as_json:
         _emit({"rulesets": rows, "refused": errors}, "", True, sys.stdout)

@@ -4,6 +4,58 @@
 <context>
     <name></name>
     <message>
+        <source>Write your own rules</source>
+        <translation>Напишите свои правила</translation>
+    </message>
+    <message>
+        <source>&amp;Write your own rules…</source>
+        <translation>&amp;Написать свои правила…</translation>
+    </message>
+    <message>
+        <source>Open my rulesets folder</source>
+        <translation>Открыть мою папку правил</translation>
+    </message>
+    <message>
+        <source>The guide could not be read: {error}</source>
+        <translation>Не удалось прочитать руководство: {error}</translation>
+    </message>
+    <message>
+        <source>The rules were not read again, the last good ones stay: {problem}</source>
+        <translation>Правила не перечитаны, остаются последние исправные: {problem}</translation>
+    </message>
+    <message>
+        <source>Rules read again: {ruleset}</source>
+        <translation>Правила перечитаны: {ruleset}</translation>
+    </message>
+    <message>
+        <source>check: read a ruleset folder and report its problems; list: the rulesets found</source>
+        <translation>check: прочитать папку правил и назвать её ошибки; list: найденные правила</translation>
+    </message>
+    <message>
+        <source>the ruleset&apos;s folder (holding rules.toml)</source>
+        <translation>папка правил (с файлом rules.toml)</translation>
+    </message>
+    <message>
+        <source>{folder}: no {file} in this folder</source>
+        <translation>{folder}: в этой папке нет {file}</translation>
+    </message>
+    <message>
+        <source>{name}: {actions} actions, {profiles} profiles, {weapons} weapons — no problems found</source>
+        <translation>{name}: действий {actions}, профилей {profiles}, оружия {weapons} — ошибок не найдено</translation>
+    </message>
+    <message>
+        <source>refused: {problem}</source>
+        <translation>отклонено: {problem}</translation>
+    </message>
+    <message>
+        <source>check a house ruleset written as data, or list the rulesets found</source>
+        <translation>проверить домашние правила, записанные данными, или перечислить найденные правила</translation>
+    </message>
+    <message>
+        <source>ruleset check: the ruleset&apos;s FOLDER is required</source>
+        <translation>ruleset check: нужна папка правил (FOLDER)</translation>
+    </message>
+    <message>
         <source>Moves by / kind</source>
         <translation>Сдвиг / вид</translation>
     </message>

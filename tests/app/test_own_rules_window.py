@@ -2,7 +2,7 @@
 the Actions dock offers its action with exact odds, typed dice resolve it and Apply
 changes the board undoably; saving an edited file of the folder updates the odds shown
 (the live preview), a broken edit keeps the last good rules and says why; Help ▸ Write
-your own rules shows the guide."""
+your own rules shows the guide; its cards print."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_the_actions_dock_prices_rolls_and_applies_a_data_action(qtbot, house):
 
 def test_saving_the_rules_updates_the_odds_shown_and_a_broken_save_keeps_them(qtbot, house):
     win, panel = _shoot(qtbot, house)
-    keeper = win.modules["app.house_rules"]
+    keeper = win.modules["app.own_rules"]
     assert keeper.folder == house
     weapons = house / "weapons.toml"
     weapons.write_text(weapons.read_text("utf-8").replace("shots = 2", "shots = 3", 1),
@@ -90,7 +90,7 @@ def test_saving_the_rules_updates_the_odds_shown_and_a_broken_save_keeps_them(qt
 
 def test_help_write_your_own_rules_shows_the_guide(qtbot, house):
     win, _panel = _shoot(qtbot, house)
-    keeper = win.modules["app.house_rules"]
+    keeper = win.modules["app.own_rules"]
     assert keeper.guide_action in win.services.help_menu.menu.actions()
     keeper.guide_action.trigger()
     dialog = keeper.dialog
@@ -98,3 +98,15 @@ def test_help_write_your_own_rules_shows_the_guide(qtbot, house):
     assert dialog.isVisible()
     assert "Frontier Skirmish" in dialog.text.toPlainText()
     assert "warboard ruleset check" in dialog.text.toPlainText()
+
+
+def test_its_cards_print(qapp, capsys, house, tmp_path):
+    from app import cli
+
+    out_file = tmp_path / "cards.pdf"
+    code = cli.run(["--lang", "ru", "cards", str(house.parent / "frontier-skirmish.json"),
+                    "--out", str(out_file)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "карточек: 2" in out
+    assert out_file.stat().st_size > 2000
