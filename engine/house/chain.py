@@ -8,6 +8,7 @@ ends a chain or a later step reads an earlier one's successes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,7 +22,7 @@ from engine.house.fields import TextSpec
 from engine.house.spec import MAX_DICE, ActionSpec, EffectSpec, StepSpec
 from engine.i18n import msg
 from engine.model import AddMarker, AdjustState, Effect, RemoveUnit, SetMarker, SetState
-from engine.odds import OutcomeDistribution, distribution, face_die, p_test, sum_of
+from engine.odds import OutcomeDistribution, face_die, p_test, sum_of
 from engine.options import Modifier
 from engine.protocol import (
     ActionRefused,
@@ -86,11 +87,16 @@ def _modifiers(step: StepSpec, env: Env, ctx: Context) -> tuple[Modifier, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=64)
+def _die_named(value: Any) -> Die:
+    return die(value)
+
+
 def _die(step: StepSpec, env: Env) -> Die:
     assert step.die is not None
     value = step.die(env.lookup)
     try:
-        return die(value)
+        return value if isinstance(value, Die) else _die_named(value)
     except (ValueError, TypeError) as e:
         raise ExprError(step.die.where, f"expected a die (d6, d8 …): {e}") from None
 
@@ -149,19 +155,23 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
     return info_step(s.id, label, "", modifiers=p.modifiers), s.value(env.lookup)
 
 
-def _distribution(p: Planned) -> icepool.Die:
+def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
+    """The step's exact values and their chances (none of chance 0)."""
     s = p.spec
     if s.kind == "test":
         chance = p_test(p.test)
-        weights = {True: chance.numerator, False: chance.denominator - chance.numerator}
-        return icepool.Die({k: w for k, w in weights.items() if w})
+        return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
     if s.kind == "pool":
-        return p.pool.successes()
-    assert p.die is not None
-    bonus = sum(m.value for m in p.modifiers if m.to == "roll")
-    total = sum_of(p.n, face_die(p.die)) if p.n else icepool.Die([0])
-    return total + bonus
+        d = p.pool.successes()
+    else:
+        assert p.die is not None
+        bonus = sum(m.value for m in p.modifiers if m.to == "roll")
+        d = (sum_of(p.n, face_die(p.die)) if p.n else icepool.Die([0])) + bonus
+    den = d.denominator()
+    return [(v, Fraction(q, den)) for v, q in d.items() if q]
 
+
+_ONE = Fraction(1)
 
 #: The value of a step its `when` skipped (unless an earlier step of that id ran).
 _NOTHING: dict[str, Any] = {"test": False, "pool": 0, "roll": 0, "info": None}
@@ -223,33 +233,39 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
     return ctx.resolution(steps, effects, _summary(spec, env, ctx, outcome))
 
 
-def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any) -> icepool.Die:
-    """The distribution of the outcome from step `i` on, the earlier values known."""
+def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any
+          ) -> dict[Any, Fraction]:
+    """The chances of each outcome from step `i` on, the earlier values known: each
+    value of step i, weighted by its chance, with the rest of the chain walked again."""
     while i < len(spec.steps) and not _holds(spec.steps[i].when, env):
         if spec.steps[i].id not in env.values:
             env = env.with_value(spec.steps[i].id, _NOTHING[spec.steps[i].kind])
         i += 1
     if i == len(spec.steps):
-        return icepool.Die([spec.outcome(env.lookup) if spec.outcome is not None else last])
+        return {spec.outcome(env.lookup) if spec.outcome is not None else last: _ONE}
     p = plan(spec.steps[i], env, ctx)
     if p.spec.kind == "info":
         value = p.spec.value(env.lookup) if p.spec.value is not None else True
         return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value)
-    step_id = p.spec.id
-
-    def rest(value: Any) -> icepool.Die:
-        return _walk(spec, env.with_value(step_id, value), ctx, i + 1, value)
-    return _distribution(p).map(rest)
+    out: dict[Any, Fraction] = {}
+    for value, chance in _distribution(p):
+        rest = _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value)
+        for outcome, q in rest.items():
+            share = chance if len(rest) == 1 else chance * q    # one outcome: q is 1
+            out[outcome] = out[outcome] + share if outcome in out else share
+    return out
 
 
 def odds(spec: ActionSpec, env: Env, ctx: Context) -> OutcomeDistribution:
     """The exact distribution of the outcome: the chain walked over every value."""
     _refusals(spec, env)
-    d = _walk(spec, env, ctx, 0, None)
+    chances = _walk(spec, env, ctx, 0, None)
     label = spec.odds_label or spec.label
-    outcomes = d.outcomes()
-    if all(isinstance(o, bool) for o in outcomes):
-        p = Fraction(d.quantity(True), d.denominator())
+    if all(isinstance(o, bool) for o in chances):
+        p = chances.get(True, Fraction(0))
         return OutcomeDistribution(label, ((spec.yes, p), (spec.no, 1 - p)))
-    return distribution(label, d)
-
+    try:
+        ordered = sorted(chances.items())
+    except TypeError:              # outcomes of several kinds: in the order they came
+        ordered = list(chances.items())
+    return OutcomeDistribution(label, tuple((o, q) for o, q in ordered if q))

@@ -79,10 +79,17 @@ class Env:
         self.values: dict[str, Any] = values if values is not None else {}
         self._unit = unit
         self._profile = profile
+        #: what the context answered (stats, options, facts …): the same for every
+        #: branch of the chain, so shared with the Envs made from this one
+        self._read: dict[tuple[str, ...], Any] = {}
+        #: the named formulas' values here (they may read step values: not shared)
+        self._formulas: dict[str, Any] = {}
 
     def with_value(self, name: str, value: Any) -> Env:
-        return Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
-                   profile=self._profile)
+        env = Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
+                  profile=self._profile)
+        env._read = self._read
+        return env
 
     def _role(self, name: str) -> Unit | None:
         if self.ctx is None:
@@ -99,7 +106,17 @@ class Env:
         if head in self.values and not rest:
             return self.values[head]
         if head in self.rules.formulas and not rest:
-            return self.rules.formulas[head](self.lookup)
+            if head not in self._formulas:
+                self._formulas[head] = self.rules.formulas[head](self.lookup)
+            return self._formulas[head]
+        if path in self._read:
+            return self._read[path]
+        value = self._answer(path, head, rest)
+        self._read[path] = value
+        return value
+
+    def _answer(self, path: tuple[str, ...], head: str, rest: tuple[str, ...]) -> Any:
+        """What the context says of `path` (not a step value, not a formula)."""
         if head == "data":
             return _walk(self.rules.data, rest, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
