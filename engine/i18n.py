@@ -32,7 +32,8 @@ from typing import Any
 
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
-           "register_glossary", "register_sides", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
+           "register_glossary", "register_sides", "GlossaryError", "TEXT_KEY", "text_to_json",
+           "text_from_json",
            "said", "verbatim", "Verbatim", "side_name", "side_record", "sides_of", "dice_written"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
