@@ -20,6 +20,7 @@ from engine.house.env import Env
 from engine.house.expr import Expr, ExprError
 from engine.house.fields import TextSpec
 from engine.house.spec import MAX_DICE, ActionSpec, EffectSpec, StepSpec
+from engine.house.special import Special, die_chance, pool_chances, roll_special
 from engine.i18n import msg
 from engine.model import AddMarker, AdjustState, Effect, RemoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution, face_die, p_test, sum_of
@@ -138,6 +139,14 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
     s = p.spec
     label = render(s.label, env)
     base_label = render(s.base_label, env) if s.base_label else "target"
+    special = Special(frozenset(s.reroll), s.explode)
+    if special and s.kind in ("test", "pool"):
+        test, n = (p.test, 1) if s.kind == "test" else (p.pool.test, p.pool.n)
+        step = roll_special(dice, test, n, special, id=s.id, label=label, base=p.base,
+                            base_label=base_label, modifiers=p.modifiers, success=s.success,
+                            failure=s.failure)
+        k = step.count(s.success)
+        return step, (k == 1) if s.kind == "test" else k
     if s.kind == "test":
         step = roll_test(dice, p.test, id=s.id, label=label, base=p.base,
                          base_label=base_label, modifiers=p.modifiers, success=s.success,
@@ -158,6 +167,12 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
 def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
     """The step's exact values and their chances (none of chance 0)."""
     s = p.spec
+    special = Special(frozenset(s.reroll), s.explode)
+    if special and s.kind == "test":
+        chance = die_chance(p.test, special)
+        return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
+    if special and s.kind == "pool":
+        return pool_chances(p.pool.n, p.pool.test, special)
     if s.kind == "test":
         chance = p_test(p.test)
         return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
