@@ -198,23 +198,42 @@ def _refusals(spec: ActionSpec, env: Env) -> None:
             raise ActionRefused(render(r.say, env), argument=r.argument)
 
 
-def _effect(e: EffectSpec, env: Env, ctx: Context) -> Effect:
+def _effect(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
     unit = ctx.role(e.unit) if e.unit != "actor" else ctx.actor
     if unit is None:
         raise ExprError(e.where, f"{e.unit}: not chosen, so it cannot be changed")
     value = e.value(env.lookup) if e.value is not None else None
+    if e.kind in ("move_toward", "fall_back"):
+        return _move(e, unit, value, ctx)
     if e.kind == "set_state":
-        return SetState(unit.id, e.key, value)
+        return [SetState(unit.id, e.key, value)]
     if e.kind == "set_marker":
-        return SetMarker(unit.id, e.key, value)
+        return [SetMarker(unit.id, e.key, value)]
     if e.kind == "remove_unit":
-        return RemoveUnit(unit.id, e.key)
+        return [RemoveUnit(unit.id, e.key)]
     assert e.value is not None
     delta = _whole(value, e.value, "value")
     low = _whole(e.minimum(env.lookup), e.minimum, "min") if e.minimum else None
     if e.kind == "add_marker":
-        return AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)
-    return AdjustState(unit.id, e.key, delta, minimum=low)
+        return [AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)]
+    return [AdjustState(unit.id, e.key, delta, minimum=low)]
+
+
+def _move(e: EffectSpec, unit: Any, inches: Any, ctx: Context) -> list[Effect]:
+    """A move on the board through its services (stopped by what stops any move)."""
+    if isinstance(inches, bool) or not isinstance(inches, int | float | Fraction):
+        raise ExprError(e.where, f"value: expected inches, got {inches!r}")
+    if ctx.game is None:
+        raise ActionRefused(msg("a move needs the board (a game)"))
+    board = ctx.board
+    if e.kind == "fall_back":
+        return list(board.move_toward_edge(unit.id, board.side_edge(unit.side),
+                                           float(inches)).effects)
+    goal = ctx.role(e.toward)
+    if goal is None:
+        raise ActionRefused(msg("{role}: not chosen", role=e.toward), argument=e.toward)
+    point = (goal.x, goal.y) if hasattr(goal, "x") else tuple(goal)
+    return list(board.move_toward(unit.id, point, float(inches)).effects)
 
 
 def _outcome_text(spec: ActionSpec, outcome: Any) -> Any:
@@ -244,7 +263,7 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
     env.values["outcome"] = outcome
-    effects = [_effect(e, env, ctx) for e in spec.effects if _holds(e.when, env)]
+    effects = [x for e in spec.effects if _holds(e.when, env) for x in _effect(e, env, ctx)]
     return ctx.resolution(steps, effects, _summary(spec, env, ctx, outcome))
 
 

@@ -22,7 +22,8 @@ __all__ = ["StatSpec", "ModSpec", "StepSpec", "EffectSpec", "RefuseSpec", "Actio
 #: The most dice one step may roll (a pool, a sum): beyond it the step is refused.
 MAX_DICE = 100
 STEP_KINDS = ("test", "pool", "roll", "info")
-EFFECT_KINDS = ("set_state", "set_marker", "add_marker", "adjust_state", "remove_unit")
+EFFECT_KINDS = ("set_state", "set_marker", "add_marker", "adjust_state", "remove_unit",
+                "move_toward", "fall_back")
 STAT_TYPES = ("int", "number", "die", "choice", "bool", "text")
 _COST_KEYS = {"ap": int, "actions": int, "whole_activation": bool, "once_per": str,
               "times": int, "uses_weapon": bool, "reason": str, "proposed": bool}
@@ -180,18 +181,27 @@ class EffectSpec:
     when: Expr | None
     minimum: Expr | None
     where: Where
+    #: a move's goal: the role of the point (or unit) it heads for
+    toward: str = ""
 
     def exprs(self) -> list[Expr]:
         return [e for e in (self.value, self.when, self.minimum) if e is not None]
 
 
 def _read_effect(t: Table, roles: tuple[str, ...]) -> EffectSpec:
+    """An effect: a state, marker or removal (`key`), or a move on the board through
+    the board's services (`move_toward` the `toward` role, `fall_back` toward the
+    unit's own table edge; `value` the inches)."""
     kind = t.choice("do", EFFECT_KINDS)
     unit = t.choice("unit", roles, "actor")
-    key = t.get("key", str, required=kind != "remove_unit", default="killed")
-    value = t.expr("value", required=kind in ("set_state", "add_marker", "adjust_state"),
-                   default=True if kind == "set_marker" else None)
-    eff = EffectSpec(kind, unit, key, value, t.expr("when"), t.expr("min"), t.where)
+    moves = kind in ("move_toward", "fall_back")
+    key = "" if moves else t.get("key", str, required=kind != "remove_unit",
+                                 default="killed")
+    value = t.expr("value", required=kind in ("set_state", "add_marker", "adjust_state")
+                   or moves, default=True if kind == "set_marker" else None)
+    toward = t.choice("toward", roles, "point" if "point" in roles else roles[-1]) \
+        if kind == "move_toward" else ""
+    eff = EffectSpec(kind, unit, key, value, t.expr("when"), t.expr("min"), t.where, toward)
     t.done()
     return eff
 
