@@ -89,3 +89,19 @@ def test_a_failed_nerve_falls_back_toward_the_own_edge(rules):
     game2 = _game(rules)
     ctx2 = rules.context("rout", actor=game2.unit("a"), game=game2)
     assert ctx2.resolve(ScriptedDice([5])).change.effects == []
+
+
+def test_a_formula_reads_the_distance_to_the_unit_s_commander(tmp_path):
+    folder = tmp_path / "cmd"
+    folder.mkdir()
+    (folder / "rules.toml").write_text(RULES.replace(
+        'target = "3"', 'target = "3 if actor.commander_distance <= 6 else 5"'), "utf-8")
+    rules = load_folder(folder)
+    units = [Unit("a", "red", "p", 10, 24, BaseShape.round(25), name="Ada", parent="c"),
+             Unit("c", "red", "p", 14, 24, BaseShape.round(25), name="Cap")]
+    game = Game(Scenario("t", rules.id, Table(48, 48), [], units))
+    near = rules.context("rout", actor=game.unit("a"), game=game)
+    assert dict(near.odds().outcomes)["success"] == pytest.approx(4 / 6)
+    game.unit("c").x = 30
+    far = rules.context("rout", actor=game.unit("a"), game=game)
+    assert dict(far.odds().outcomes)["success"] == pytest.approx(2 / 6)
