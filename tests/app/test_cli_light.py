@@ -61,5 +61,5 @@ def test_russian_words_come_without_qt():
 def test_measure_loads_the_geometry_but_not_qt():
     out, report = run_cli("measure", TABLE, "s1", "s2", "--lang", "ru")
     assert report["code"] == 0
-    assert report["heavy"] == ["numpy", "shapely"]
+    assert not {"PySide6", "shiboken6"} & set(report["heavy"])
     assert "от края до края" in out or qm_path("ru") is None
