@@ -36,7 +36,7 @@ from engine.protocol import (
     roll_test,
 )
 
-__all__ = ["resolve", "odds", "render"]
+__all__ = ["resolve", "odds", "render", "step_outcome"]
 
 
 def render(text: TextSpec | None, env: Env) -> Any:
@@ -163,6 +163,14 @@ def _distribution(p: Planned) -> icepool.Die:
     return total + bonus
 
 
+def step_outcome(step: StepSpec, env: Env) -> Any:
+    """The step's outcome text once its value is known (None: the roll's own words)."""
+    for when, text in step.outcomes:
+        if _holds(when, env):
+            return render(text, env)
+    return render(step.outcome, env) if step.outcome is not None else None
+
+
 #: The value of a step its `when` skipped (unless an earlier step of that id ran).
 _NOTHING: dict[str, Any] = {"test": False, "pool": 0, "roll": 0, "info": None}
 
@@ -215,7 +223,7 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
         env.values[s.id] = last = value
-        text = render(s.outcome, env) if s.outcome is not None else None
+        text = step_outcome(s, env)
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
     env.values["outcome"] = outcome
