@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 from engine.dice import DiceSource
@@ -34,7 +36,11 @@ from engine.house.spec import ActionSpec, read_action
 from engine.odds import OutcomeDistribution
 from engine.protocol import ActionRefused, Step
 
-__all__ = ["Check", "CheckPlan", "CheckRoll", "read_check", "ruleset_checks"]
+__all__ = ["Check", "CheckPlan", "CheckRoll", "read_check", "load_checks", "ruleset_checks"]
+
+#: A check is planned without a context: the chain reads one only for the player's own
+#: modifiers, which a check's steps never take (read_check turns them off).
+_NO_CONTEXT: Any = None
 
 #: What an action declares and a check cannot have (it is called, not chosen).
 _NOT_IN_A_CHECK = ("roles", "options", "facts", "cost", "effects", "applies", "audience",
@@ -134,7 +140,7 @@ class Check:
             if not _holds(s.when, env):
                 env = env.with_value(s.id, env.values.get(s.id, _NOTHING[s.kind]))
                 continue
-            p = plan(s, env, None)     # type: ignore[arg-type]  # a check has no context
+            p = plan(s, env, _NO_CONTEXT)
             out.append(p)
             if s.kind != "info":
                 break
@@ -156,7 +162,7 @@ class Check:
             if not _holds(s.when, env):
                 env.values.setdefault(s.id, _NOTHING[s.kind])
                 continue
-            step, value = _roll(plan(s, env, None), env, dice)  # type: ignore[arg-type]
+            step, value = _roll(plan(s, env, _NO_CONTEXT), env, dice)
             env.values[s.id] = last = value
             text = step_outcome(s, env)
             steps.append(step.with_outcome(text) if text is not None else step)
@@ -169,9 +175,9 @@ class Check:
         distribution of each part's formula, e.g. the inches a move rolls)."""
         env = self.env(values, readings)
         self._refuse(env)
-        main = chain.odds(self.spec, env, None)         # type: ignore[arg-type]
+        main = chain.odds(self.spec, env, _NO_CONTEXT)
         parts = {name: chain.odds(replace(self.spec, outcome=expr, odds_label=name), env,
-                                  None)                  # type: ignore[arg-type]
+                                  _NO_CONTEXT)
                  for name, expr in self.spec.extra.get("parts", {}).items()}
         return replace(main, parts=parts) if parts else main
 
@@ -228,12 +234,12 @@ def read_check(t: Table, check_id: str, rules: Rules, known: Known) -> Check:
     return Check(spec, rules, inputs, lets)
 
 
-def ruleset_checks(ruleset_id: str, filename: str, *, data: Mapping[str, Any],
-                   rule_ids: set[str]) -> tuple[Pack, dict[str, Check]]:
-    """A Python ruleset's file resources/rulesets/<id>/<filename>: its actions (a Pack)
-    and its [checks] by id."""
-    path = files("resources.rulesets").joinpath(ruleset_id, filename)
-    source = read_source(path, f"{ruleset_id}/{filename}")
+def load_checks(path: Path | Traversable, *, data: Mapping[str, Any] | None = None,
+                rule_ids: set[str] = frozenset(), name: str | None = None
+                ) -> tuple[Pack, dict[str, Check]]:
+    """A file of actions and checks: its actions (a Pack, see engine.house.pack) and its
+    [checks] by id, every formula's names checked."""
+    source = read_source(path, name)
     top = Table(source, "", source.data)
     pack = read_pack(top, data=data, rule_ids=rule_ids, extra=("checks",))
     known = Known(pack.rules.stats, pack.rules.formulas, pack.rules.data, set(rule_ids),
@@ -248,3 +254,10 @@ def ruleset_checks(ruleset_id: str, filename: str, *, data: Mapping[str, Any],
     if table is not None:
         table.done()
     return pack, checks
+
+
+def ruleset_checks(ruleset_id: str, filename: str, *, data: Mapping[str, Any],
+                   rule_ids: set[str]) -> tuple[Pack, dict[str, Check]]:
+    """A Python ruleset's file resources/rulesets/<id>/<filename> (see `load_checks`)."""
+    path = files("resources.rulesets").joinpath(ruleset_id, filename)
+    return load_checks(path, data=data, rule_ids=rule_ids, name=f"{ruleset_id}/{filename}")
