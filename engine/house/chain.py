@@ -244,6 +244,8 @@ def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any) -> icepoo
         value = p.spec.value(env.lookup) if p.spec.value is not None else True
         return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value)
     step_id = p.spec.id
+    if i == len(spec.steps) - 1 and spec.outcome is None:
+        return _distribution(p)       # the last step's value is the outcome: no walk on
 
     def rest(value: Any) -> icepool.Die:
         return _walk(spec, env.with_value(step_id, value), ctx, i + 1, value)

@@ -56,6 +56,7 @@ class CheckEnv(Env):
         super().__init__(rules, None, values)
         self.lets = lets
         self.readings = readings
+        self._known: dict[str, Any] = {}     # the `let` values worked out so far
 
     def with_value(self, name: str, value: Any) -> CheckEnv:
         return CheckEnv(self.rules, {**self.values, name: value}, self.lets, self.readings)
@@ -63,7 +64,9 @@ class CheckEnv(Env):
     def lookup(self, path: tuple[str, ...]) -> Any:
         head = path[0]
         if len(path) == 1 and head not in self.values and head in self.lets:
-            return self.lets[head](self.lookup)
+            if head not in self._known:     # values never change in one env: work it once
+                self._known[head] = self.lets[head](self.lookup)
+            return self._known[head]
         if head == "rule" and len(path) == 2:
             if path[1] not in self.readings:
                 raise KeyError(path)
@@ -160,10 +163,11 @@ class Check:
         steps, last = [], None
         for s in self.spec.steps:
             if not _holds(s.when, env):
-                env.values.setdefault(s.id, _NOTHING[s.kind])
+                env = env.with_value(s.id, env.values.get(s.id, _NOTHING[s.kind]))
                 continue
             step, value = _roll(plan(s, env, _NO_CONTEXT), env, dice)
-            env.values[s.id] = last = value
+            env = env.with_value(s.id, value)
+            last = value
             text = step_outcome(s, env)
             steps.append(step.with_outcome(text) if text is not None else step)
         outcome = self.spec.outcome(env.lookup) if self.spec.outcome is not None else last
