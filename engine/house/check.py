@@ -59,7 +59,9 @@ class CheckEnv(Env):
         self._known: dict[str, Any] = {}     # the `let` values worked out so far
 
     def with_value(self, name: str, value: Any) -> CheckEnv:
-        return CheckEnv(self.rules, {**self.values, name: value}, self.lets, self.readings)
+        env = CheckEnv(self.rules, {**self.values, name: value}, self.lets, self.readings)
+        env._read = self._read     # the ruleset's numbers: the same on every branch
+        return env
 
     def lookup(self, path: tuple[str, ...]) -> Any:
         head = path[0]

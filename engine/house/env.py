@@ -18,7 +18,7 @@ from engine.scenario import Unit
 __all__ = ["Rules", "Env", "stat_value", "UNIT_FIELDS"]
 
 #: What a formula reads of a unit besides its declared stats.
-UNIT_FIELDS = ("label", "side", "id")
+UNIT_FIELDS = ("label", "side", "id", "commander_distance")
 
 
 @dataclass(frozen=True)
@@ -79,10 +79,17 @@ class Env:
         self.values: dict[str, Any] = values if values is not None else {}
         self._unit = unit
         self._profile = profile
+        #: what the context answered (stats, options, facts …): the same for every
+        #: branch of the chain, so shared with the Envs made from this one
+        self._read: dict[tuple[str, ...], Any] = {}
+        #: the named formulas' values here (they may read step values: not shared)
+        self._formulas: dict[str, Any] = {}
 
     def with_value(self, name: str, value: Any) -> Env:
-        return Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
-                   profile=self._profile)
+        env = Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
+                  profile=self._profile)
+        env._read = self._read
+        return env
 
     def _role(self, name: str) -> Unit | None:
         if self.ctx is None:
@@ -99,7 +106,17 @@ class Env:
         if head in self.values and not rest:
             return self.values[head]
         if head in self.rules.formulas and not rest:
-            return self.rules.formulas[head](self.lookup)
+            if head not in self._formulas:
+                self._formulas[head] = self.rules.formulas[head](self.lookup)
+            return self._formulas[head]
+        if path in self._read:
+            return self._read[path]
+        value = self._answer(path, head, rest)
+        self._read[path] = value
+        return value
+
+    def _answer(self, path: tuple[str, ...], head: str, rest: tuple[str, ...]) -> Any:
+        """What the context says of `path` (not a step value, not a formula)."""
         if head == "data":
             return _walk(self.rules.data, rest, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
@@ -142,6 +159,19 @@ class Env:
         raise ActionRefused(msg("{unit} carries no weapon: choose one", unit=ctx.actor.label),
                             argument="weapon")
 
+    def _commander_distance(self, unit: Unit) -> float | None:
+        """Inches from the unit to its direct commander (the scenario's chain of
+        command), edge to edge or centre to centre as the ruleset measures; None without
+        a commander on the table."""
+        ctx = self.ctx
+        if ctx is None or ctx.game is None or not unit.parent \
+                or not ctx.game.on_table(unit.parent):
+            return None
+        from engine.measure import measure_pair
+
+        m = measure_pair(ctx.game.scenario, unit.id, unit.parent)
+        return float(m.centre_in if ctx.ruleset.measure == "centre" else m.edge_in)
+
     def _unit_value(self, unit: Unit, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:
         name = rest[0]
         if name == "markers" and len(rest) == 2:
@@ -154,6 +184,8 @@ class Env:
             return unit.side
         if name == "id":
             return unit.id
+        if name == "commander_distance":
+            return self._commander_distance(unit)
         if name not in self.rules.stats:
             raise KeyError(path)
         value = stat_value(self.rules, unit, self._profile_of(unit), name)

@@ -15,7 +15,7 @@ from engine.house.fields import Table
 from engine.house.pack import PACK_KEYS, Pack, read_pack
 from engine.house.source import read_source
 from engine.house.spec import StatSpec
-from engine.i18n import GlossaryError, register_glossary
+from engine.i18n import GlossaryError, register_glossary, register_sides
 from engine.options import Field, Option, Schema, SchemaError
 from engine.protocol import (
     BadgeLook,
@@ -121,31 +121,52 @@ def _library(folder: Path, filename: str, table: str, schema: Schema
                           f"{source.where(field_path).line or '?'}: {e}") from None
 
 
-def _glossary(folder: Path, ruleset_id: str) -> None:
-    path = folder / "glossary_ru.toml"
-    if not path.is_file():
-        return
-    source = read_source(path)
-    entries: dict[str, str] = {}
-    for section in ("terms", "messages"):
-        table = source.data.get(section, {})
-        if not isinstance(table, dict) or not all(isinstance(v, str) for v in
-                                                  table.values()):
-            raise SchemaError(f"{source.where(section)}: expected English = Russian texts")
-        entries.update(table)
-    try:
-        register_glossary("ru", entries, ruleset_id)
-    except GlossaryError as e:
-        raise SchemaError(f"{path.name}: {e}") from None
+def _glossary(folder: Path, ruleset_id: str) -> dict[str, dict[str, str]]:
+    """glossary_ru.toml's [terms] and [messages] (English → Russian) and the [sides]
+    tables of glossary_ru.toml and glossary_en.toml (side id → its name), which it
+    returns by language."""
+    sides: dict[str, dict[str, str]] = {}
+    for lang in ("ru", "en"):
+        path = folder / f"glossary_{lang}.toml"
+        if not path.is_file():
+            continue
+        source = read_source(path)
+        entries: dict[str, str] = {}
+        for section in source.data:
+            table = source.data[section]
+            if section not in ("terms", "messages", "sides") or lang == "en" and \
+                    section != "sides":
+                raise SchemaError(f"{source.where(section)}: unknown table (expected "
+                                  "[terms], [messages] or [sides])")
+            if not isinstance(table, dict) or not all(isinstance(v, str)
+                                                      for v in table.values()):
+                raise SchemaError(f"{source.where(section)}: expected texts "
+                                  "(English = translation)")
+            if section == "sides":
+                register_sides(lang, table, ruleset_id)
+                sides[lang] = dict(table)
+            else:
+                entries.update(table)
+        try:
+            if entries:
+                register_glossary(lang, entries, ruleset_id)
+        except GlossaryError as e:
+            raise SchemaError(f"{path.name}: {e}") from None
+    return sides
 
 
-def _vocabulary(pack: Pack, stats: Mapping[str, StatSpec]) -> Vocabulary:
+def _vocabulary(pack: Pack, stats: Mapping[str, StatSpec],
+                sides: Mapping[str, Mapping[str, str]]) -> Vocabulary:
     markers = []
     for key, m in pack.markers.items():
         badge = BadgeLook(m["badge"], m["colour"], m["counted"], 50, m["label_ru"]) \
             if m["badge"] else None
         markers.append(Term(key, m["label"], badge))
+    en, ru = sides.get("en", {}), sides.get("ru", {})
+    words = tuple((side, en.get(side, side.replace("_", " ").capitalize()), ru.get(side, ""))
+                  for side in dict.fromkeys([*en, *ru]))
     return Vocabulary(markers=tuple(markers), unit_state=tuple(Term(s) for s in stats),
+                      side_words=words,
                       profile=ProfileKeys(base="base", vehicle="vehicle",
                                           proposed="proposed"))
 
@@ -196,7 +217,7 @@ def load_folder(folder: Path) -> Ruleset:
                                                             default=""),
                      **{n: _field(s) for n, s in pack.rules.weapon_stats.items()}}
     weapons = _library(folder, "weapons.toml", "weapons", weapon_schema)
-    _glossary(folder, head["id"])
+    sides = _glossary(folder, head["id"])
     from engine.house.cards import StatCard
 
     kinds = {str(p.get("kind", "profile")) for p in profiles.values()} or {"profile"}
@@ -210,6 +231,6 @@ def load_folder(folder: Path) -> Ruleset:
             turn_structure=turn, name_ru=head["name_ru"],
             cards={k: StatCard(stats, cards, weapons, pack.rules.weapon_stats)
                    for k in kinds},
-            vocabulary=_vocabulary(pack, stats))
+            vocabulary=_vocabulary(pack, stats, sides))
     except SchemaError as e:
         raise SchemaError(f"{Where(RULES_FILE, None, '')}{e}") from None

@@ -89,3 +89,35 @@ def test_a_test_is_refused_with_its_reason_and_rolls_when_it_may(capsys, table):
     assert code == 2 and "Trooper Voss is not pinned" in err
     rs = get_ruleset("frontier-skirmish")
     assert rs.action("rally").kind == "test"
+
+
+def test_a_turn_of_a_house_game_is_one_forum_post_naming_things_by_name(capsys,
+                                                                         house_folder,
+                                                                         tmp_path):
+    """Through the referee (the one door): planned, rolled, applied and logged, saved,
+    then posted in English and Russian — names, never ids or keys."""
+    from engine.gamefile import save_game
+    from engine.play import GameTable, PlayRequest, Referee, Scripted
+
+    game = Game(load_scenario(house_folder.parent / "frontier-skirmish.json"))
+    referee = Referee(GameTable(game))
+    plan = referee.plan(PlayRequest(game, "shoot", "red-1", target="blue-1",
+                                    weapon="carbine"))
+    rolled = referee.roll(plan, Scripted(ScriptedDice([6, 5, 4, 1])))
+    referee.apply(plan, rolled, override=True)
+    assert not game.on_table("blue-1") and len(game.log) == 1
+    path = tmp_path / "ambush.warboard"
+    save_game(path, game)
+    code, out, err = run(capsys, "post", path, "--format", "text")
+    assert code == 0, err
+    assert "Trooper Voss" in out and "Trooper Ilves" in out and "To hit" in out
+    for key in ("red-1", "blue-1", "frontier-skirmish", "carbine"):
+        assert key not in out, key
+    code, out, err = run(capsys, "--lang", "ru", "post", path, "--format", "text")
+    assert code == 0, err
+    for russian in ("== Красные ==", "Стрелять", "Попадание", "2 × попадание",
+                    "1 × ранение, 1 × нет ранения", "прижат +1", "убит",
+                    "попаданий 2, ранений 1"):
+        assert russian in out, russian
+    for english in ("To hit", "To wound", "hits", "killed", "Red", "hit", "wound"):
+        assert english not in out, english
