@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from engine.dice import DiceSource, Die, Test
@@ -85,7 +87,14 @@ def _readings(rules: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def plan_comm(f: CommFacts, rules: Mapping[str, Any] | None = None) -> CommPlan:
     """What the data comm test does with these facts, before any die."""
-    readings = _readings(rules)
+    return _plan(f, tuple(sorted(_readings(rules).items())))
+
+
+@lru_cache(maxsize=4096)
+def _plan(f: CommFacts, rules: tuple[tuple[str, Any], ...]) -> CommPlan:
+    """The plan of these facts and readings (the Turn dock and the board ask the same
+    pass again on every redraw; the check is a function of them alone)."""
+    readings = MappingProxyType(dict(rules))      # shared by every caller: read-only
     plan = COMM.plan(f.inputs(), readings)
     if plan.refused is not None:
         return CommPlan("impossible", why=plan.refused, facts=f, rules=readings)
@@ -109,7 +118,12 @@ def comm_odds(plan: CommPlan) -> OutcomeDistribution:
     one outcome "impossible"."""
     if plan.kind == "impossible" or plan.facts is None:
         return OutcomeDistribution(COMM.spec.odds_label, (("impossible", Fraction(1)),))
-    return COMM.odds(plan.facts.inputs(), plan.rules)
+    return _odds(plan.facts, tuple(sorted(plan.rules.items())))
+
+
+@lru_cache(maxsize=4096)
+def _odds(f: CommFacts, rules: tuple[tuple[str, Any], ...]) -> OutcomeDistribution:
+    return COMM.odds(f.inputs(), dict(rules))
 
 
 def roll_comm(plan: CommPlan, dice: DiceSource) -> Step:
