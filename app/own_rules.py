@@ -19,17 +19,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.i18n import tr
+from app.i18n import current_language, tr
 
 #: How long after the last change of a file the rules are read again (an editor's save
 #: is often several writes).
 SETTLE_MS = 250
 
 
-def guide_path() -> Path:
-    """docs/house-rules.md: beside the program's packages (or in the bundle's folder)."""
+def guide_path(lang: str = "en") -> Path:
+    """docs/house-rules.md (in Russian house-rules.ru.md): beside the program's packages
+    (or in the bundle's folder)."""
     root = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[1]))
-    return root / "docs" / "house-rules.md"
+    own = root / "docs" / f"house-rules.{lang}.md"
+    return own if lang != "en" and own.is_file() else root / "docs" / "house-rules.md"
 
 
 class GuideDialog(QDialog):
@@ -44,7 +46,7 @@ class GuideDialog(QDialog):
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(True)
         try:
-            self.text.setMarkdown(guide_path().read_text(encoding="utf-8"))
+            self.text.setMarkdown(guide_path(current_language()).read_text(encoding="utf-8"))
         except OSError as e:
             self.text.setPlainText(tr("The guide could not be read: {error}").format(
                 error=e.strerror or e))
