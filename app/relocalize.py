@@ -26,12 +26,25 @@ if TYPE_CHECKING:
 
 
 def take_units(board: BoardScene) -> dict[str, UnitItem]:
-    """The unit items of `board`, taken off it (by unit id) for another board to show. The
-    old board is left with no label layout (one of no units), so nothing of its view that
-    is still due (a pan's edges, a wheel's labels) touches the items it gave away."""
+    """The unit items of `board`, taken off it (by unit id) for another board to show.
+    Each drops the pictures it keeps of itself for the old board's view (Qt's item cache
+    keeps one per view, which the new view would never use, nor free). The old board is
+    left with no label layout (one of no units), so nothing of its view that is still due
+    (a pan's edges, a wheel's labels) touches the items it gave away; and with no index,
+    which each item leaving it would otherwise be taken out of."""
+    from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
     taken = dict(board.unit_items)  # each leaves it as the other board adds it
     board.unit_items.clear()
     board.layout_labels(board.label_scale() or 1.0)
+    board.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+    none = QGraphicsItem.CacheMode.NoCache
+    for item in taken.values():
+        for part in (item, item.label, item.badges):
+            if part is not None and part.cacheMode() != none:
+                mode = part.cacheMode()
+                part.setCacheMode(none)
+                part.setCacheMode(mode)
     return taken
 
 
