@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow as MainWindow  # app.window's (it imports this)
+
     from .board import BoardScene
     from .board.items import UnitItem
-    from .window import MainWindow
 
 
 def take_units(board: BoardScene) -> dict[str, UnitItem]:
@@ -48,15 +49,13 @@ def take_units(board: BoardScene) -> dict[str, UnitItem]:
     return taken
 
 
-def relocalize(old: MainWindow) -> MainWindow:
-    """The window rebuilt in the interface's current language around the same game: the
-    editor (the game, its undo history) moves into a new window, each module hands its
-    state over (`hand_over(new_module)` where it has one: the files controller keeps the
-    game's file and autosave), the docks, geometry, zoom and selection are kept, the board's
-    unit items move over, and the old window goes away without closing (so nothing asks to
-    save)."""
-    from .window import MainWindow, _disconnect_all, _open
-
+def rebuild(old: MainWindow) -> MainWindow:
+    """The window rebuilt in the interface's current language around the same game
+    (app.window.relocalize, which then puts it in the old one's place): the editor (the
+    game, its undo history) moves into a new window, each module hands its state over
+    (`hand_over(new_module)` where it has one: the files controller keeps the game's file
+    and autosave), the docks, geometry, zoom and selection are kept, and the board's unit
+    items move over. The old window is hidden, not closed (so nothing asks to save)."""
     editor = old.editor
     for signal in (editor.changed, editor.game_replaced, editor.logged):
         _disconnect_all(signal)          # lambdas of the old window's modules
@@ -64,7 +63,7 @@ def relocalize(old: MainWindow) -> MainWindow:
     fitted, scale = old.view.fitted, old.view.px_per_inch()
     centre = old.view.view_centre()
     selected = old.selected_unit_id
-    new = MainWindow(editor=editor)
+    new = type(old)(editor=editor)
     new.remember_layout = old.remember_layout
     if old.services.docks is not None and new.services.docks is not None:
         for service in old.services.docks.made:  # restoreState places only docks made
@@ -86,8 +85,11 @@ def relocalize(old: MainWindow) -> MainWindow:
         new.view.show_area(centre.x(), centre.y(), scale)
     if selected is not None and new.scene.has_unit(selected):
         new.select_unit(selected)
-    if old in _open:
-        _open[_open.index(old)] = new
-    old.relocalized.emit(new)
-    old.deleteLater()
     return new
+
+
+def _disconnect_all(signal) -> None:
+    try:
+        signal.disconnect()
+    except (RuntimeError, TypeError):  # nothing was connected
+        pass

@@ -22,7 +22,6 @@ from .board import BoardScene, BoardView
 from .editor import Editor
 from .i18n import error_text, ruleset_name, tr
 from .modules import TOOL_MODULES, WINDOW_MODULES, startup_split
-from .relocalize import relocalize
 from .services import Services
 from .tools.manager import ToolManager
 from .tools.pointer_label import PointerLabel
@@ -452,11 +451,19 @@ def open_windows() -> list[MainWindow]:
     return list(_open)
 
 
-def _disconnect_all(signal) -> None:
-    try:
-        signal.disconnect()
-    except (RuntimeError, TypeError):  # nothing was connected
-        pass
+def relocalize(old: MainWindow) -> MainWindow:
+    """The window rebuilt in the interface's current language around the same game
+    (app.relocalize.rebuild: the game, its undo history and file, the docks, geometry,
+    zoom and selection kept), in the old one's place among the program's windows; the old
+    one goes away without closing (so nothing asks to save)."""
+    from .relocalize import rebuild
+
+    new = rebuild(old)
+    if old in _open:
+        _open[_open.index(old)] = new
+    old.relocalized.emit(new)
+    old.deleteLater()
+    return new
 
 
 def run_gui(args: list[str]) -> int:

@@ -10,8 +10,7 @@ from PySide6.QtWidgets import QApplication
 from app import i18n
 from app.board.items import LabelItem, UnitItem
 from app.board.scene import BoardScene
-from app.relocalize import relocalize
-from app.window import MainWindow
+from app.window import MainWindow, relocalize
 from engine.scenario_io import load_demo
 
 from .russian import Russian
