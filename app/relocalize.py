@@ -1,13 +1,13 @@
 """Rebuilding a main window in another language (Settings ▸ Language) around the same game.
 
 The modules word their menus, docks and tools as they are installed, so the window is built
-anew in the new language (app.window.MainWindow) and the old one goes. Two things keep the
-switch as cheap at 5,000 units as at 50:
+anew in the new language (app.window.MainWindow) and the old one goes. Two things keep a
+big table's switch short (no work that grows faster than the units):
 
 - The board's unit items move into the new window (`take_units`) instead of being built
-  again: building one takes about a millisecond (its base outline, its label, its badges),
-  moving it a few microseconds. What they say in words is worded again in the new language
-  (BoardScene.add_unit). So the two windows never hold a board's items each at once.
+  again (an item's base outline, label and badges cost many times what moving it does);
+  what they say in words is worded again in the new language (BoardScene.add_unit). So
+  the two windows never hold a board's items each at once.
 - The new window is given its size and shown before the game comes onto its board: a board
   fitted into a widget that was never laid out fits a 100 x 30 px viewport, where every
   label overlaps every other and the label layout grows with the square of the units.
