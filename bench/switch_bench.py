@@ -123,9 +123,6 @@ def main():
         units.append(len(w.scene.unit_items))
         labels.append(sum(i.label.isVisible() for i in w.scene.unit_items.values()))
         settle(0.3)
-        if os.environ.get("SWITCH_TRACE"):
-            print("after switch", k, resident_mb(), status_kb(os.getpid(), "VmHWM") / 1024,
-                  file=sys.stderr, flush=True)
     switch_peak = status_kb(os.getpid(), "VmHWM") / 1024
     _, after_mb, _ = resident_mb()
     print(json.dumps({
