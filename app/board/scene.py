@@ -162,8 +162,7 @@ class BoardScene(QGraphicsScene):
     def scenario(self) -> Scenario | None:
         return self._scenario
 
-    def set_scenario(self, scenario: Scenario, taken: dict[str, UnitItem] | None = None
-                     ) -> None:
+    def set_scenario(self, scenario: Scenario, taken: dict | None = None) -> None:
         """Show another scenario: every item is rebuilt from the model, but for the unit
         items `taken` from another board showing the same units (add_unit)."""
         self.touched()
@@ -211,9 +210,8 @@ class BoardScene(QGraphicsScene):
             self.removeItem(item)
 
     def add_unit(self, unit: Unit, item: UnitItem | None = None, colour=None) -> UnitItem:
-        """The unit's item on the board (in its side's `colour`): `item`, this unit's
-        taken off another board (a window rebuilt in another language: building thousands
-        anew takes seconds), is worded again in the current language instead."""
+        """The unit's item (in its side's `colour`); `item`, this unit's taken off another
+        board (app.relocalize), is worded again in the current language, not built anew."""
         from .items import UnitItem
 
         colour = self.palette.colour(unit.side) if colour is None else colour
