@@ -20,6 +20,7 @@ from engine.house.env import Env
 from engine.house.expr import Expr, ExprError
 from engine.house.fields import TextSpec
 from engine.house.spec import MAX_DICE, ActionSpec, EffectSpec, StepSpec
+from engine.house.special import Special, die_chance, pool_chances, roll_special
 from engine.i18n import msg
 from engine.model import AddMarker, AdjustState, Effect, RemoveUnit, SetMarker, SetState
 from engine.odds import OutcomeDistribution, face_die, p_test, sum_of
@@ -37,7 +38,7 @@ from engine.protocol import (
     roll_test,
 )
 
-__all__ = ["resolve", "odds", "render"]
+__all__ = ["resolve", "odds", "render", "step_outcome"]
 
 
 def render(text: TextSpec | None, env: Env) -> Any:
@@ -138,6 +139,14 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
     s = p.spec
     label = render(s.label, env)
     base_label = render(s.base_label, env) if s.base_label else "target"
+    special = Special(frozenset(s.reroll), s.explode)
+    if special and s.kind in ("test", "pool"):
+        test, n = (p.test, 1) if s.kind == "test" else (p.pool.test, p.pool.n)
+        step = roll_special(dice, test, n, special, id=s.id, label=label, base=p.base,
+                            base_label=base_label, modifiers=p.modifiers, success=s.success,
+                            failure=s.failure)
+        k = step.count(s.success)
+        return step, (k == 1) if s.kind == "test" else k
     if s.kind == "test":
         step = roll_test(dice, p.test, id=s.id, label=label, base=p.base,
                          base_label=base_label, modifiers=p.modifiers, success=s.success,
@@ -158,6 +167,12 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
 def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
     """The step's exact values and their chances (none of chance 0)."""
     s = p.spec
+    special = Special(frozenset(s.reroll), s.explode)
+    if special and s.kind == "test":
+        chance = die_chance(p.test, special)
+        return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
+    if special and s.kind == "pool":
+        return pool_chances(p.pool.n, p.pool.test, special)
     if s.kind == "test":
         chance = p_test(p.test)
         return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
@@ -171,6 +186,13 @@ def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
     return [(v, Fraction(q, den)) for v, q in d.items() if q]
 
 
+def step_outcome(step: StepSpec, env: Env) -> Any:
+    """The step's outcome text once its value is known (None: the roll's own words)."""
+    for when, text in step.outcomes:
+        if _holds(when, env):
+            return render(text, env)
+    return render(step.outcome, env) if step.outcome is not None else None
+
 _ONE = Fraction(1)
 
 #: The value of a step its `when` skipped (unless an earlier step of that id ran).
@@ -183,23 +205,42 @@ def _refusals(spec: ActionSpec, env: Env) -> None:
             raise ActionRefused(render(r.say, env), argument=r.argument)
 
 
-def _effect(e: EffectSpec, env: Env, ctx: Context) -> Effect:
+def _effect(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
     unit = ctx.role(e.unit) if e.unit != "actor" else ctx.actor
     if unit is None:
         raise ExprError(e.where, f"{e.unit}: not chosen, so it cannot be changed")
     value = e.value(env.lookup) if e.value is not None else None
+    if e.kind in ("move_toward", "fall_back"):
+        return _move(e, unit, value, ctx)
     if e.kind == "set_state":
-        return SetState(unit.id, e.key, value)
+        return [SetState(unit.id, e.key, value)]
     if e.kind == "set_marker":
-        return SetMarker(unit.id, e.key, value)
+        return [SetMarker(unit.id, e.key, value)]
     if e.kind == "remove_unit":
-        return RemoveUnit(unit.id, e.key)
+        return [RemoveUnit(unit.id, e.key)]
     assert e.value is not None
     delta = _whole(value, e.value, "value")
     low = _whole(e.minimum(env.lookup), e.minimum, "min") if e.minimum else None
     if e.kind == "add_marker":
-        return AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)
-    return AdjustState(unit.id, e.key, delta, minimum=low)
+        return [AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)]
+    return [AdjustState(unit.id, e.key, delta, minimum=low)]
+
+
+def _move(e: EffectSpec, unit: Any, inches: Any, ctx: Context) -> list[Effect]:
+    """A move on the board through its services (stopped by what stops any move)."""
+    if isinstance(inches, bool) or not isinstance(inches, int | float | Fraction):
+        raise ExprError(e.where, f"value: expected inches, got {inches!r}")
+    if ctx.game is None:
+        raise ActionRefused(msg("a move needs the board (a game)"))
+    board = ctx.board
+    if e.kind == "fall_back":
+        return list(board.move_toward_edge(unit.id, board.side_edge(unit.side),
+                                           float(inches)).effects)
+    goal = ctx.role(e.toward)
+    if goal is None:
+        raise ActionRefused(msg("{role}: not chosen", role=e.toward), argument=e.toward)
+    point = (goal.x, goal.y) if hasattr(goal, "x") else tuple(goal)
+    return list(board.move_toward(unit.id, point, float(inches)).effects)
 
 
 def _outcome_text(spec: ActionSpec, outcome: Any) -> Any:
@@ -225,11 +266,11 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
         env.values[s.id] = last = value
-        text = render(s.outcome, env) if s.outcome is not None else None
+        text = step_outcome(s, env)
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
     env.values["outcome"] = outcome
-    effects = [_effect(e, env, ctx) for e in spec.effects if _holds(e.when, env)]
+    effects = [x for e in spec.effects if _holds(e.when, env) for x in _effect(e, env, ctx)]
     return ctx.resolution(steps, effects, _summary(spec, env, ctx, outcome))
 
 

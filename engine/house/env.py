@@ -18,7 +18,7 @@ from engine.scenario import Unit
 __all__ = ["Rules", "Env", "stat_value", "UNIT_FIELDS"]
 
 #: What a formula reads of a unit besides its declared stats.
-UNIT_FIELDS = ("label", "side", "id")
+UNIT_FIELDS = ("label", "side", "id", "commander_distance")
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,19 @@ class Env:
         raise ActionRefused(msg("{unit} carries no weapon: choose one", unit=ctx.actor.label),
                             argument="weapon")
 
+    def _commander_distance(self, unit: Unit) -> float | None:
+        """Inches from the unit to its direct commander (the scenario's chain of
+        command), edge to edge or centre to centre as the ruleset measures; None without
+        a commander on the table."""
+        ctx = self.ctx
+        if ctx is None or ctx.game is None or not unit.parent \
+                or not ctx.game.on_table(unit.parent):
+            return None
+        from engine.measure import measure_pair
+
+        m = measure_pair(ctx.game.scenario, unit.id, unit.parent)
+        return float(m.centre_in if ctx.ruleset.measure == "centre" else m.edge_in)
+
     def _unit_value(self, unit: Unit, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:
         name = rest[0]
         if name == "markers" and len(rest) == 2:
@@ -171,6 +184,8 @@ class Env:
             return unit.side
         if name == "id":
             return unit.id
+        if name == "commander_distance":
+            return self._commander_distance(unit)
         if name not in self.rules.stats:
             raise KeyError(path)
         value = stat_value(self.rules, unit, self._profile_of(unit), name)

@@ -86,6 +86,16 @@ def _markers(top: Table) -> dict[str, Any]:
     return out
 
 
+def _bare_names(formulas: Mapping[str, Any], steps: set[str]) -> None:
+    """A formula's bare name is another formula or a step of some action."""
+    for formula in formulas.values():
+        for path in formula.paths:
+            if len(path) == 1 and path[0] not in formulas and path[0] not in steps \
+                    and path[0] != "outcome":
+                raise ExprError(formula.where, f"{path[0]}: unknown name (not a formula, "
+                                               "nor a step of any action)")
+
+
 def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
               rule_ids: set[str] = frozenset(), extra: tuple[str, ...] = ()) -> Pack:
     """Read the actions of the file whose top table is `top`; `data` the numbers the
@@ -113,6 +123,7 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
         actions.append(DataAction(spec, rules))
     if table is not None:
         table.done()
+    _bare_names(rules.formulas, {s.id for a in actions for s in a.spec.steps})
     top.read.update(extra)
     top.done()
     return Pack(rules, tuple(actions), top.source, markers)

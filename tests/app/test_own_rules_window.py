@@ -50,6 +50,8 @@ def _shoot(qtbot, house):
 def test_the_actions_dock_prices_rolls_and_applies_a_data_action(qtbot, house):
     win, panel = _shoot(qtbot, house)
     assert panel.action_box.currentText() == "Shoot", panel.message.text()
+    tests = win.services.tests_dock        # the data test is listed where tests are
+    assert tests.action_box.findData("rally") >= 0 and panel.action_box.findData("rally") < 0
     assert _odds(panel) == {0: Fraction(25, 36), 1: Fraction(10, 36), 2: Fraction(1, 36)}
     enter_dice_mode(qtbot, panel)
     type_dice(qtbot, panel, [6, 5, 4, 1])
