@@ -38,7 +38,7 @@ from engine.protocol import (
     roll_test,
 )
 
-__all__ = ["resolve", "odds", "render"]
+__all__ = ["resolve", "odds", "render", "step_outcome"]
 
 
 def render(text: TextSpec | None, env: Env) -> Any:
@@ -186,6 +186,13 @@ def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
     return [(v, Fraction(q, den)) for v, q in d.items() if q]
 
 
+def step_outcome(step: StepSpec, env: Env) -> Any:
+    """The step's outcome text once its value is known (None: the roll's own words)."""
+    for when, text in step.outcomes:
+        if _holds(when, env):
+            return render(text, env)
+    return render(step.outcome, env) if step.outcome is not None else None
+
 _ONE = Fraction(1)
 
 #: The value of a step its `when` skipped (unless an earlier step of that id ran).
@@ -259,7 +266,7 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
         env.values[s.id] = last = value
-        text = render(s.outcome, env) if s.outcome is not None else None
+        text = step_outcome(s, env)
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
     env.values["outcome"] = outcome

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine import dice
 from engine.options import SchemaError
 
 __all__ = ["Where", "ExprError", "Expr", "compile_expr", "FUNCTIONS", "MAX_LENGTH",
@@ -90,10 +91,29 @@ def _clamp(x: Any, lo: Any, hi: Any) -> Any:
     return max(lo, min(hi, x))
 
 
+def _sides(d: Any) -> int:
+    """The faces of a die ("d8" → 8)."""
+    return dice.die(d).sides
+
+
+def _die_name(d: Any) -> Any:
+    """A die's name for a label ("d8"; "к8" in Russian): a message, not plain text."""
+    return dice.die(d).name
+
+
+def _step_die(d: Any, steps: Any) -> str | None:
+    """The die `steps` along the ladder d4 … d12 ("d8", -1 → "d6"); none below d4."""
+    if isinstance(steps, bool) or not isinstance(steps, int):
+        raise ValueError(f"the steps are a whole number, got {steps!r}")
+    stepped = dice.step_die(dice.die(d), steps)
+    return f"d{stepped.sides}" if stepped is not None else None
+
+
 #: The functions a formula may call, by name.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil,
     "round": round, "int": int, "len": len, "index": _index, "clamp": _clamp,
+    "sides": _sides, "die_name": _die_name, "step_die": _step_die,
 }
 
 

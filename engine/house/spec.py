@@ -108,18 +108,33 @@ class StepSpec:
     #: faces each die rolls once more, and the most explosions off the highest face
     reroll: tuple[int, ...] = ()
     explode: int = 0
+    #: an outcome chosen by condition ([{ when, say, … }], the first that holds)
+    outcomes: tuple[tuple[Expr | None, TextSpec], ...] = ()
 
     def exprs(self) -> list[Expr]:
         own = [e for e in (self.when, self.die, self.dice, self.n, self.target, self.value)
                if e is not None]
         texts = [t for t in (self.label, self.base_label, self.outcome) if t is not None]
+        chosen = [e for w, t in self.outcomes for e in ([w] if w else []) + t.exprs()]
         return own + [e for m in self.modifiers for e in m.exprs()] + \
-            [e for t in texts for e in t.exprs()]
+            [e for t in texts for e in t.exprs()] + chosen
+
+
+def _read_outcomes(t: Table) -> tuple[tuple[Expr | None, TextSpec], ...]:
+    """A step's `outcome` written as a list of { when, say, … }: the first that holds."""
+    if not isinstance(t.data.get("outcome"), list):
+        return ()
+    out = []
+    for s in t.tables("outcome"):
+        out.append((s.expr("when"), TextSpec.read(s, "say", required=True)))
+        _text_args(s, out[-1][1])
+    return tuple(out)
 
 
 def _read_step(t: Table, index: int, action_label: str) -> StepSpec:
     """A step; without a label it is named as its action (players never read an id)."""
     kind = t.choice("kind", STEP_KINDS)
+    outcomes = _read_outcomes(t)
     sid = t.get("id", str, required=True)
     rolls = kind in ("test", "pool", "roll")
     vs_text = t.get("vs", str, ">=" if kind == "pool" else ">")
@@ -134,9 +149,10 @@ def _read_step(t: Table, index: int, action_label: str) -> StepSpec:
         t.expr("target", required=kind in ("test", "pool")),
         TextSpec.read(t, "base_label"), tuple(_read_mod(m) for m in t.tables("modifiers")),
         t.get("success", str, "success"), t.get("failure", str, "failure"),
-        TextSpec.read(t, "outcome"), t.expr("value", True if kind == "info" else None),
+        None if outcomes else TextSpec.read(t, "outcome"),
+        t.expr("value", True if kind == "info" else None),
         t.get("player_modifiers", bool, rolls), tuple(t.get("reroll", list, [])),
-        t.get("explode", int, 0))
+        t.get("explode", int, 0), outcomes)
     _check_special(t, step)
     if not sid.isidentifier():
         raise ExprError(t.at("id"), f"{sid!r}: a step id is a name (letters, digits, _)")
