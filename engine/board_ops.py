@@ -17,12 +17,15 @@ Change. Geometry is geometry/movement.py's `straight_move`, geometry/los.py's
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import icepool
 import numpy as np
+import shapely
 
 from engine import board_rules
 from engine.dice import D6, DiceSource, Die, RollRecord, draw
@@ -50,7 +53,7 @@ from geometry.template_odds import (
 
 __all__ = ["BoardOps", "ScatterRule", "Scattered", "Landing", "GroupMove", "EDGE_VECTORS",
            "APP_DIRECTION_DIE", "scatter_d6", "scatter_d20", "group_landings",
-           "mix_landings", "LandingOdds"]
+           "mix_landings", "LandingOdds", "clear_landings"]
 
 #: The app's direction die: one face per bearing of the odds' grid (2° apart, face 1 = +x).
 APP_DIRECTION_DIE = Die(N_BEARINGS)
@@ -247,8 +250,24 @@ class BoardOps:
                  units: Sequence[Unit] | None = None) -> list[Landing]:
         """The distinct results of the scatter (who is under it, who under the hole) with
         exact probabilities: each distance face weighs 1/sides, spread evenly over the
-        direction die's faces (a zero distance is one landing)."""
-        return group_landings(self.landing_hits(shape, aim, rule, units), rule)
+        direction die's faces (a zero distance is one landing). Kept for the same set-up
+        (`_LANDINGS`): the odds panel prices it again whenever an option changes."""
+        us = list(self.scenario.units if units is None else units)
+        polys = [u.polygon() for u in us]
+        key = (shape, float(aim[0]), float(aim[1]), rule, tuple(u.id for u in us),
+               tuple(shapely.to_wkb(polys)) if polys else ())
+        with _LANDINGS_LOCK:
+            kept = _LANDINGS.get(key)
+            if kept is not None:
+                _LANDINGS.move_to_end(key)
+                return list(kept)
+        got = group_landings(landing_hits(shape, aim, rule.scheme, polys, key[4],
+                                          rule.direction.sides, rule.zero_bearing), rule)
+        with _LANDINGS_LOCK:
+            _LANDINGS[key] = tuple(got)
+            while len(_LANDINGS) > LANDINGS_KEPT:
+                _LANDINGS.popitem(last=False)
+        return got
 
     def chain_landings(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
                        then: Callable[[Landing], LandingOdds],
@@ -411,6 +430,22 @@ def _distance(value: object) -> float:
             or not math.isfinite(value) or value < 0:
         raise ModelError(f"distance: expected inches, 0 or more, got {value!r}")
     return float(value)
+
+
+#: The landings of the last few scatters worked out (`BoardOps.landings`), keyed by all
+#: they are worked out from: the template, the aim, the scatter rule and every unit's id
+#: and exact outline (its WKB), so any move, turn or change of base, and any unit put on
+#: or taken off the table, is a new key. What rules do with the landings (who is a friend,
+#: a unit's state, the dice) is not kept here.
+_LANDINGS: OrderedDict[tuple, tuple[Landing, ...]] = OrderedDict()
+_LANDINGS_LOCK = threading.Lock()
+LANDINGS_KEPT = 8
+
+
+def clear_landings() -> None:
+    """Forget the kept landings (for timing the first odds of a scatter)."""
+    with _LANDINGS_LOCK:
+        _LANDINGS.clear()
 
 
 def group_landings(hits: LandingHits, rule: ScatterRule) -> list[Landing]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -152,8 +153,25 @@ def chain(counts: icepool.Die, then: Callable[[int], icepool.Die]) -> icepool.Di
     """Roll `counts`; for an outcome k, roll `then(k)` — the exact mixture.
 
     The pool step that consumes the previous step's successes: hits then wounds is
-    chain(successes(n, hit_test), lambda k: successes(k, wound_test))."""
-    return counts.map(lambda k: then(int(k)))
+    chain(successes(n, hit_test), lambda k: successes(k, wound_test)).
+
+    The mixture is added up here in whole numbers (each `then(k)` brought to one common
+    denominator, one die built at the end), as icepool's `map` would merge them, without
+    its per-call inspection of the function; anything but dice of positive weights goes
+    to icepool's `map`."""
+    parts = list(counts.items())
+    dice = [then(int(k)) for k, _ in parts]
+    if not all(isinstance(d, icepool.Die) for d in dice) or any(q <= 0 for _, q in parts) \
+            or any(w <= 0 for d in dice for _, w in d.items()):
+        return counts.map(lambda k: then(int(k)))
+    dens = [d.denominator() for d in dice]
+    den = math.lcm(*dens)
+    weights: dict = {}
+    for (_, q), d, d_den in zip(parts, dice, dens, strict=True):
+        scale = q * (den // d_den)
+        for o, w in d.items():
+            weights[o] = weights.get(o, 0) + w * scale
+    return icepool.Die(weights)
 
 
 # --------------------------------------------------------------------------- charting
