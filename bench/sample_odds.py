@@ -5,8 +5,9 @@ role), planned through the referee with the facts measured on the table. What th
 refuse (out of range, out of sight, not their weapon) is left out: it has no odds.
 
 P4 times the exact odds of each of these (bench/odds_bench.py), and
-tests/engine/test_sample_odds_fixture.py compares their exact fractions with a recorded
-fixture, so a faster odds path is checked to give the same Fractions.
+tests/engine/test_sample_odds_fixture.py (a sample of them) and `--check` (all of them)
+compare their exact fractions with a recorded fixture, so a faster odds path is checked to
+give the same Fractions.
 """
 
 from __future__ import annotations
@@ -152,16 +153,37 @@ def record(scenarios: list[str]) -> dict[str, dict]:
     return {call.key: exact_odds(odds) for s in scenarios for call, _, odds in planned(s)}
 
 
+def check(path: Path) -> list[str]:
+    """The calls whose exact odds now differ from the file's (or that the rules now refuse
+    or newly accept), every call of every sample table."""
+    import gzip
+    import json
+
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        want = json.load(f)
+    got = record(sorted(p.name for p in SCENARIOS.glob("*.json")))
+    return sorted(k for k in want.keys() | got.keys() if want.get(k) != got.get(k))
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m bench.sample_odds OUT.json.gz`: record the exact odds of every call of
-    every sample table (the fixture tests/engine/test_sample_odds_fixture.py reads)."""
+    every sample table (the fixture tests/engine/test_sample_odds_fixture.py reads);
+    `--check FILE`: compare them all with a recording instead (exit 1 on a difference)."""
     import argparse
     import gzip
     import json
 
     parser = argparse.ArgumentParser(prog="python -m bench.sample_odds")
     parser.add_argument("out", type=Path)
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the file instead of writing it")
     args = parser.parse_args(argv)
+    if args.check:
+        diff = check(args.out)
+        for key in diff:
+            print(f"differs: {key}")
+        print(f"{args.out}: {len(diff)} calls differ")
+        return 1 if diff else 0
     scenarios = sorted(p.name for p in SCENARIOS.glob("*.json"))
     data = record(scenarios)
     with gzip.open(args.out, "wt", encoding="utf-8") as f:

@@ -3,10 +3,10 @@ odds were made faster (tests/engine/data/sample_odds.json.gz, written by
 `python -m bench.sample_odds` from the code before): Fraction for Fraction, outcome order
 and parts included.
 
-The scatter actions (Boets template fire, Civil War artillery), whose odds code was
-rewritten for speed, are checked call for call; every other recorded call of the five
-tables one in `STRIDE` (they share engine.odds with the scatter ones; all of them take a
-few minutes: `python -m bench.sample_odds` again and compare the files for that).
+The scatter actions, whose odds code was rewritten for speed, are checked most: every
+Civil War artillery call, one Boets template fire in `SCATTER_STRIDE`; every other recorded
+call of the five tables one in `STRIDE` (they share engine.odds with the scatter ones).
+All 8,833 calls take minutes: `python -m bench.sample_odds --check` compares them all.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from bench.sample_odds import SampleCall, _game, exact_odds, request
 from engine.play import plan
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "sample_odds.json.gz"
-STRIDE = 10
+STRIDE = 25
 SCATTER = {"boets-velian-ridge.json": "template_fire", "civil-war-vasylivka.json": "artillery_fire"}
+SCATTER_STRIDE = {"boets-velian-ridge.json": 3, "civil-war-vasylivka.json": 1}
 TABLES = ["boets-velian-ridge.json", "civil-war-vasylivka.json", "crossroads.json",
           "keno-orchard.json", "butterfly-night-approach.json"]
 
@@ -51,8 +52,9 @@ def _differ(recorded: dict[str, dict], keys: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("scenario", sorted(SCATTER))
-def test_every_scatter_equals_the_recorded_fractions(recorded, scenario):
+def test_scatters_equal_the_recorded_fractions(recorded, scenario):
     keys = sorted(k for k in recorded if k.startswith(f"{scenario}|{SCATTER[scenario]}|"))
+    keys = keys[::SCATTER_STRIDE[scenario]]
     assert len(keys) >= 30, scenario
     diff = _differ(recorded, keys)
     assert not diff, f"{len(diff)} of {len(keys)} differ, e.g. {diff[:3]}"
