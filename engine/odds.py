@@ -32,9 +32,9 @@ import numpy as np
 from engine.dice import Bands, DiceSource, Die, Test
 
 __all__ = [
-    "OutcomeDistribution", "face_die", "sum_of", "p_test", "success_die", "successes", "band_die",
-    "band_counts", "chain", "distribution", "at_least", "simulate", "BatchDice", "clear_caches",
-    "enumerate_rolls",
+    "OutcomeDistribution", "face_die", "sum_of", "p_test", "success_weights", "success_die",
+    "successes", "band_die", "band_counts", "chain", "distribution", "at_least", "simulate",
+    "BatchDice", "clear_caches", "enumerate_rolls",
 ]
 
 
@@ -85,15 +85,22 @@ def _raw_outcomes(d: Die, dice: int) -> Iterable[tuple[tuple[int, ...], int]]:
 
 
 @functools.lru_cache(maxsize=1024)
-def success_die(test: Test) -> icepool.Die:
-    """1 if one test succeeds, else 0, with its exact weights (cached: a Test is frozen
-    and an icepool die immutable, so pricing a pool asks for each test once)."""
-    weights: Counter[int] = Counter()
+def success_weights(test: Test) -> tuple[int, int]:
+    """(failures, successes) of one test as whole-number weights over the faces rolled
+    (cached as `success_die`), for rules that multiply tests out as integers."""
+    weights = [0, 0]
     for faces, q in _raw_outcomes(test.die, test.dice):
         ok = test.passes(faces) if test.dice == 1 else \
             test.comparison.holds(faces[0] + test.roll_bonus, test.target)
         weights[int(ok)] += q
-    return icepool.Die(dict(weights))
+    return weights[0], weights[1]
+
+
+@functools.lru_cache(maxsize=1024)
+def success_die(test: Test) -> icepool.Die:
+    """1 if one test succeeds, else 0, with its exact weights (cached: a Test is frozen
+    and an icepool die immutable, so pricing a pool asks for each test once)."""
+    return icepool.Die({k: q for k, q in enumerate(success_weights(test)) if q})
 
 
 def p_test(test: Test) -> Fraction:
@@ -133,7 +140,7 @@ def band_die(bands: Bands) -> icepool.Die:
 
 def clear_caches() -> None:
     """Forget the cached dice (for timing the cold cost of an odds computation)."""
-    for f in (success_die, band_die, _successes):
+    for f in (success_weights, success_die, band_die, _successes):
         f.cache_clear()
 
 

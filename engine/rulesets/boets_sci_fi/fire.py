@@ -18,7 +18,13 @@ from engine.costs import Cost
 from engine.dice import D20, Comparison, DiceSource, Test
 from engine.i18n import msg
 from engine.model import AdjustState, Effect
-from engine.odds import OutcomeDistribution, chain, distribution, success_die, successes
+from engine.odds import (
+    OutcomeDistribution,
+    chain,
+    distribution,
+    success_weights,
+    successes,
+)
 from engine.options import Modifier, Option
 from engine.protocol import Context, Resolution, Role, info_step, make_test, roll_test
 from engine.scenario import Unit
@@ -292,8 +298,8 @@ class TemplateFire(BoetsAction):
                 if u is None:
                     memo[i] = None
                     continue
-                one = dict(success_die(self._pen(ctx, w, u)[0]).items())
-                memo[i] = one.get(0, 0), one.get(1, 0), u.side == ctx.actor.side
+                memo[i] = (*success_weights(self._pen(ctx, w, u)[0]),
+                           u.side == ctx.actor.side)
         return [f for f in map(memo.__getitem__, ids) if f is not None]
 
     def odds(self, ctx: Context) -> OutcomeDistribution:

@@ -11,13 +11,14 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import icepool
 
 from engine.dice import D6, Test
 from engine.i18n import msg
-from engine.odds import OutcomeDistribution, distribution, success_die
+from engine.odds import OutcomeDistribution, distribution, success_weights
 from engine.options import Modifier
 from engine.protocol import make_test
 
@@ -92,7 +93,8 @@ def scatter_in(face: int, accuracy: int) -> int:
 def scatter_odds(accuracy: int) -> OutcomeDistribution:
     """The scatter distance's odds: a d6's faces counted by `scatter_in`."""
     faces = Counter(scatter_in(f, accuracy) for f in D6.faces)
-    return distribution("scatter (inches)", icepool.Die(dict(faces)))
+    return OutcomeDistribution("scatter (inches)", tuple(
+        (k, Fraction(n, D6.sides)) for k, n in sorted(faces.items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +143,8 @@ def plan_stand(stand: str, company: str, target: Target, *, direct: bool, band: 
 def _q(test: Test | None) -> tuple[int, int, int]:
     if test is None:
         return 0, 1, 1
-    d = success_die(test)
-    return d.quantity(0), d.quantity(1), d.denominator()
+    fail, ok = success_weights(test)
+    return fail, ok, fail + ok
 
 
 def stand_die(p: StandPlan, base: int) -> icepool.Die:
