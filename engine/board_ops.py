@@ -254,14 +254,15 @@ class BoardOps:
         (`_LANDINGS`): the odds panel prices it again whenever an option changes."""
         us = list(self.scenario.units if units is None else units)
         polys = [u.polygon() for u in us]
-        key = (shape, float(aim[0]), float(aim[1]), rule, tuple(u.id for u in us),
+        ids = tuple(u.id for u in us)
+        key = (shape, float(aim[0]), float(aim[1]), rule, ids,
                tuple(shapely.to_wkb(polys)) if polys else ())
         with _LANDINGS_LOCK:
             kept = _LANDINGS.get(key)
             if kept is not None:
                 _LANDINGS.move_to_end(key)
                 return list(kept)
-        got = group_landings(landing_hits(shape, aim, rule.scheme, polys, key[4],
+        got = group_landings(landing_hits(shape, aim, rule.scheme, polys, ids,
                                           rule.direction.sides, rule.zero_bearing), rule)
         with _LANDINGS_LOCK:
             _LANDINGS[key] = tuple(got)

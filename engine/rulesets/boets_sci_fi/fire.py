@@ -256,18 +256,10 @@ class TemplateFire(BoetsAction):
             "{weapon}: {n} under the template, {dead} killed", weapon=w["name"], n=len(under),
             dead=len(dead)))
 
-    def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool,
-              memo: dict[str, tuple[int, int, bool] | None] | None = None) -> icepool.Die:
-        """How many of the units under the template are wounded, as a die."""
-        return icepool.Die(self._pen_weights(ctx, w, ids, friends_only, memo))
-
-    def _pen_weights(self, ctx: Context, w, ids: Sequence[str], friends_only: bool,
-                     memo: dict[str, tuple[int, int, bool] | None] | None = None
-                     ) -> dict[int, int]:
-        """How many of the units under the template are wounded, as whole-number weights
-        (`_wounded`: everyone's, or the friends' alone)."""
-        both = self._wounded(ctx, w, ids, {} if memo is None else memo)
-        return both[1] if friends_only else both[0]
+    def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool) -> icepool.Die:
+        """How many of the units under the template are wounded (`_wounded`: everyone's,
+        or the friends' alone), as a die."""
+        return icepool.Die(self._wounded(ctx, w, ids, {})[1 if friends_only else 0])
 
     def _wounded(self, ctx: Context, w, ids: Sequence[str],
                  memo: dict[str, tuple[int, int, bool] | None]
@@ -319,9 +311,8 @@ class TemplateFire(BoetsAction):
         else:
             parts = ctx.board.landings(shape, ctx.point, rule)
             memo: dict[str, tuple[int, int, bool] | None] = {}
-            pens = {la.under: None for la in parts}
-            for under in pens:
-                pens[under] = self._wounded(ctx, w, under, memo)
+            pens = {under: self._wounded(ctx, w, under, memo)
+                    for under in dict.fromkeys(la.under for la in parts)}
             allw = mix_landings(parts, lambda la: pens[la.under][0])
             fr = mix_landings(parts, lambda la: pens[la.under][1])
         return distribution("wounds", allw,
