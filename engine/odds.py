@@ -164,12 +164,11 @@ def chain(counts: icepool.Die, then: Callable[[int], icepool.Die]) -> icepool.Di
 
     The mixture is added up here in whole numbers (each `then(k)` brought to one common
     denominator, one die built at the end), as icepool's `map` would merge them, without
-    its per-call inspection of the function; anything but dice of positive weights goes
-    to icepool's `map`."""
+    its per-call inspection of the function (a die holds no outcome of weight 0); anything
+    but dice goes to icepool's `map`."""
     parts = list(counts.items())
     dice = [then(int(k)) for k, _ in parts]
-    if not all(isinstance(d, icepool.Die) for d in dice) or any(q <= 0 for _, q in parts) \
-            or any(w <= 0 for d in dice for _, w in d.items()):
+    if not all(isinstance(d, icepool.Die) for d in dice):
         return counts.map(lambda k: then(int(k)))
     dens = [d.denominator() for d in dice]
     den = math.lcm(*dens)
