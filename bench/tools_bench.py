@@ -63,7 +63,7 @@ DRAG_START_MS = 30.0
 #: PROPOSED (ours): a result worked out on a worker (threat lines, blast odds) shows within
 #: this of the pointer's event.
 LATENCY_MS = 100.0
-TABLES = (("demo", None), ("500", (500, 50)), ("2000", (2000, 50)))
+TABLES = (("demo", None), ("500", (500, 50)), ("2000", (2000, 50)), ("5000", (5000, 50)))
 
 
 def _table(spec):
@@ -143,7 +143,9 @@ def select_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
         for s in range(2, 7):
             d.timed(lambda s=s, x=x, y=y: d.move(x + 0.3 * s, y + 0.2 * s, held=True),
                     out["select"])
-        d.timed(lambda x=x, y=y: d.release(x + 1.8, y + 1.2), out["select"])
+        d.timed(lambda x=x, y=y: d.release(x + 1.8, y + 1.2), out["drop"])
+        d.timed(d.window.editor.undo_stack.undo, out["undo"])
+        d.timed(d.window.editor.undo_stack.redo, out["undo"])
         d.window.editor.undo_stack.undo()
         d.settle()
 
@@ -393,7 +395,8 @@ def zoom_events(d: Driver, k: int, out: dict[str, Timings]) -> None:
 
 TOOLS = (select_events, rotate_events, measure_events, ruler_events, threat_events,
          arcs_events, template_events, terrain_events, pick_events, zoom_events)
-KINDS = ("select", "drag-start", "drag-arrival", "drag-latency", "rotate", "measure", "ruler",
+KINDS = ("select", "drop", "undo", "drag-start", "drag-arrival", "drag-latency", "rotate",
+         "measure", "ruler",
          "threat-cold", "threat-arrival", "threat-latency", "threat-warm",
          "threat-redraw-arrival", "arcs", "template",
          "template-place", "template-arrival", "template-latency", "terrain", "pick", "zoom",
@@ -444,7 +447,7 @@ def _results(opts: Options) -> dict[str, dict[str, Timings]]:
         for name, spec in TABLES:
             if opts.tables and name not in opts.tables:
                 continue
-            k = 8 if name != "2000" else 5
+            k = 8 if name in ("demo", "500") else 5
             _RESULTS[name] = run_table(spec, 2 * k if opts.full else k, opts.tools)
     return _RESULTS
 

@@ -182,6 +182,80 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
     return out
 
 
+def _hits(rects: np.ndarray, box) -> np.ndarray:
+    """Which of `rects` (r, 4) overlap `box` (4,) with a positive area (NaN rows: none)."""
+    return (rects[:, 0] < box[2]) & (rects[:, 2] > box[0]) & (rects[:, 1] < box[3]) & \
+        (rects[:, 3] > box[1])
+
+
+def replan(bases: np.ndarray, candidates: np.ndarray, allowed: np.ndarray | None,
+           order: Sequence[int], rects: np.ndarray, changed: Sequence[int],
+           bases_before: np.ndarray) -> tuple[np.ndarray, list[int], dict[int, int]]:
+    """`plan` again after a few units moved, looking only at the labels the move can reach:
+    the same places as a whole `plan` of the new numbers gives.
+
+    A label's place depends only on the bases over its candidates and on the places of the
+    labels before it in `order` over them. So the labels to look at again are the moved
+    ones, those with a candidate over a moved base (where it was or is), and, in order,
+    those with a candidate over a place another label left or took; every other label
+    keeps its place. `bases`, `candidates` (slid, as `plan` got them) and `allowed` are
+    the numbers now; `rects` (n, 4) where each label was (NaN: hidden); `changed` the
+    moved units' indices and `bases_before` (c, 4) their bases before. Returns where each
+    label is now (NaN: hidden), the indices of the labels whose place changed and the place
+    (an index of PLACES, -1: hidden) of every label looked at."""
+    import heapq
+
+    import numpy as np
+    n = len(candidates)
+    rank = np.empty(n, dtype=np.intp)
+    rank[np.asarray(order, dtype=np.intp)] = np.arange(n)
+    flat = candidates.reshape(n * 4, 4)
+    rects = rects.copy()
+    heap: list[tuple[int, int]] = []
+
+    def reach(box, after: int = -1) -> None:
+        """Queue the labels after rank `after` with a candidate over `box`."""
+        for k in np.unique(np.flatnonzero(_hits(flat, box)) // 4).tolist():
+            if rank[k] > after:
+                heapq.heappush(heap, (int(rank[k]), k))
+
+    for k, before in zip(changed, bases_before, strict=True):
+        heapq.heappush(heap, (int(rank[k]), k))
+        reach(before)
+        reach(bases[k])
+    moved: list[int] = []
+    looked: dict[int, int] = {}
+    done = -1  # the rank looked at last: a label queued twice is looked at once
+    while heap:
+        r, k = heapq.heappop(heap)
+        if r == done:
+            continue
+        done = r
+        cands = candidates[k]
+        ok = np.ones(4, dtype=bool) if allowed is None else allowed[k].copy()
+        earlier = rects[rank < r]
+        for p in range(4):
+            if not ok[p]:
+                continue
+            on_base = _hits(bases, cands[p])
+            on_base[k] = False
+            ok[p] = not on_base.any() and not _hits(earlier, cands[p]).any()
+            if ok[p]:
+                break
+        taken = np.flatnonzero(ok)
+        looked[k] = int(taken[0]) if len(taken) else -1
+        new = cands[taken[0]] if len(taken) else np.full(4, np.nan)
+        old = rects[k].copy()
+        if np.array_equal(old, new, equal_nan=True):
+            continue
+        rects[k] = new
+        moved.append(k)
+        for box in (old, new):
+            if not np.isnan(box[0]):
+                reach(box, r)
+    return rects, moved, looked
+
+
 def greedy_order(areas: Sequence[float], leaders: Sequence[bool]) -> list[int]:
     """Larger bases first, then commanders, then the board's order."""
     return sorted(range(len(areas)), key=lambda k: (-areas[k], not leaders[k], k))

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PLACES", "LabelInputs", "LabelJob", "LabelPlan", "candidate_rects", "first_free",
            "fit_inside", "fit_to_view", "greedy_order", "keep_distinct", "label_inputs",
-           "layout_state", "plan", "plan_numbers"]
+           "layout_state", "plan", "plan_numbers", "replan_units"]
 
 
 def keep_distinct(labels: Sequence[LabelItem]) -> list[LabelItem]:
@@ -93,6 +93,10 @@ class LabelPlan:
     places: list[str | None]  # each label's place on the table (None: hidden)
     shifts: np.ndarray       # (n, 2) the slide that keeps it on the table
     rects: np.ndarray        # (n, 4) where each label is (NaN: hidden)
+    #: (n, 4, 4) the places as `plan` compared them (slid onto the table) and (n, 4) those
+    #: on it (None: no table): what `replan_units` starts from
+    shifted: np.ndarray | None = None
+    allowed: np.ndarray | None = None
 
     def place_of(self, k: int) -> tuple[str | None, tuple[float, float]]:
         dx, dy = self.shifts[k].tolist()
@@ -179,7 +183,47 @@ def plan_numbers(inp: LabelInputs) -> LabelPlan:
     shifts = (shifted - cands)[every, picked, :2]
     rects = shifted[every, picked].copy()
     rects[[w is None for w in places]] = np.nan
-    return LabelPlan([], s, bases, s * pos, cands, order, places, shifts, rects)
+    return LabelPlan([], s, bases, s * pos, cands, order, places, shifts, rects, shifted,
+                     allowed)
+
+
+def replan_units(laid: LabelPlan, inp: LabelInputs, rows: dict[int, tuple[float, ...]]
+                 ) -> tuple[LabelPlan, LabelInputs, list[int]]:
+    """A few units moved or turned (`rows`: index → x, y and its item's layout_row, the
+    label's size unchanged): the plan and inputs with their numbers, and the indices of the
+    labels whose place changed — the places a whole `plan_numbers` of the new inputs gives
+    (geometry.labels.replan looks at the labels the move can reach alone)."""
+    import numpy as np
+
+    from geometry.labels import replan
+    ids = np.fromiter(rows, dtype=np.intp, count=len(rows))
+    vals = np.array([rows[k] for k in ids.tolist()], dtype=float).reshape(len(ids), -1)
+    pos, boxes = inp.pos.copy(), inp.boxes.copy()
+    pos[ids], boxes[ids] = vals[:, :2], vals[:, 2:6]
+    s = inp.scale
+    left, top = boxes[ids, 0] + pos[ids, 0], boxes[ids, 1] + pos[ids, 1]
+    bases, centres = laid.bases.copy(), laid.centres.copy()
+    before = bases[ids].copy()
+    bases[ids] = s * np.column_stack([left, top, left + boxes[ids, 2], top + boxes[ids, 3]])
+    centres[ids] = s * pos[ids]
+    cands, shifted = laid.candidates.copy(), laid.shifted.copy()
+    cands[ids] = candidate_rects(boxes[ids], pos[ids], inp.sizes[ids], inp.gap_px, s)
+    allowed = None if laid.allowed is None else laid.allowed.copy()
+    if inp.bounds is None:
+        shifted[ids] = cands[ids]
+    else:
+        shifted[ids], allowed[ids] = fit_inside(cands[ids], inp.bounds)
+    rects, changed, looked = replan(bases, shifted, allowed, laid.order, laid.rects,
+                                    ids.tolist(), before)
+    places, shifts = list(laid.places), laid.shifts.copy()
+    for k in {*changed, *ids.tolist()}:  # every one of them was looked at
+        p = looked[k]
+        places[k] = PLACES[p] if p >= 0 else None
+        p = max(p, 0)  # a hidden label's shift: its first place's, as plan_numbers has it
+        shifts[k] = (shifted[k, p] - cands[k, p])[:2]
+    new = replace(laid, bases=bases, centres=centres, candidates=cands, places=places,
+                  shifts=shifts, rects=rects, shifted=shifted, allowed=allowed)
+    return new, replace(inp, pos=pos, boxes=boxes), sorted({*changed, *ids.tolist()})
 
 
 def fit_to_view(laid: LabelPlan, vb: tuple[float, float, float, float]

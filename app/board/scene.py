@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from . import labels, style, texts
-from .labels import LabelJob, LabelPlan, label_inputs, layout_state
+from .labels import LabelInputs, LabelJob, LabelPlan, label_inputs, layout_state
 from .paths import geometry_path
 from .table_cloth import INCHES_PER_FOOT, draw_table, grid_lines  # noqa: F401 (kept here)
 
@@ -58,8 +58,12 @@ class BoardScene(QGraphicsScene):
         self._distinct_names: tuple = ()
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
-        #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts
+        #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts,
+        #: what it read (LabelInputs), each unit id's index in it and each label's name then
         self._plan: LabelPlan | None = None
+        self._inputs: LabelInputs | None = None
+        self._plan_index: dict[str, int] = {}
+        self._laid_texts: list[str] = []
         #: bumped by every layout begun and by every change a layout reads (a unit's
         #: place, size, label): a LabelJob of an older generation is not put on the board
         self.layout_generation = 0
@@ -173,6 +177,7 @@ class BoardScene(QGraphicsScene):
         for items in (self.terrain_items, self.unit_items, self.shape_items):
             items.clear()
         self._laid_out, self._plan, self._view_fit = {}, None, {}
+        self._inputs, self._plan_index, self._laid_texts = None, {}, []
         self._distinct_names = ()
         self.palette = style.SidePalette()
         self._scenario = scenario
@@ -284,7 +289,7 @@ class BoardScene(QGraphicsScene):
         item = self.unit_items[unit_id]
         item.sync()
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
-            self.layout_labels(self._label_scale)
+            self._relabel([unit_id])
 
     def has_unit(self, unit_id: str) -> bool:
         return unit_id in self.unit_items
@@ -298,7 +303,8 @@ class BoardScene(QGraphicsScene):
             return
         units = {u.id: u for u in self._scenario.units}
         pieces = {p.id: p for p in self._scenario.terrain}
-        relabel = False
+        rebuilt = False  # an item added, taken off or made anew: every label laid out
+        moved: list[str] = []  # items whose layout state changed: the labels near them
         ids = list(ids)
         ids += sorted(self._refresh_warnings() - set(ids))
         for ident in ids:
@@ -308,20 +314,21 @@ class BoardScene(QGraphicsScene):
                 self.removeItem(item)
                 del self.unit_items[ident]
                 item = None
-                relabel = True
+                rebuilt = True
             if unit is not None:
                 if item is None:
                     self.add_unit(unit)
-                    relabel = True
+                    rebuilt = True
                 elif self.palette.colour(unit.side) != item.colour:  # side changed
                     self.removeItem(item)
                     self.add_unit(unit)
-                    relabel = True
+                    rebuilt = True
                 else:
                     item.sync()
                     # laid out again only if what the layout reads of it changed since
                     # (a click without a move, a marker set: the same places)
-                    relabel |= layout_state(item) != self._laid_out.get(ident)
+                    if layout_state(item) != self._laid_out.get(ident):
+                        moved.append(ident)
             if unit is not None or ident in self.shape_items:
                 self._sync_shapes(ident, unit)
             self.remove_terrain(ident)
@@ -329,11 +336,60 @@ class BoardScene(QGraphicsScene):
                 self.add_terrain(pieces[ident])
         if self._selected is not None:
             self.set_selected(self._selected if self._selected in self.unit_items else None)
-        if relabel and self._label_scale is not None:
-            self.layout_labels(self._label_scale)
+        if (rebuilt or moved) and self._label_scale is not None:
+            self._relabel(moved, rebuilt)
         elif self._label_scale is not None and any(
                 i in self.unit_items and self.unit_items[i].badges is not None for i in ids):
             self.place_texts()  # a marker set: its badges find their corner
+
+    def _relabel(self, moved: Sequence[str], whole: bool = False) -> None:
+        """The labels after these units' items changed: only those the change can reach
+        laid out again (`relayout_units`), or every label (`whole`, or when a few cannot
+        be: a name or a size changed, a picture's layout is on the board)."""
+        if whole or not self.relayout_units(moved):
+            self.layout_labels(self._label_scale)
+
+    def relayout_units(self, ids: Sequence[str]) -> bool:
+        """Lay out again the labels that a move or turn of these units' items reaches, at
+        the zoom of the labels on the board: the places a whole layout gives
+        (labels.replan_units), each label touched only where its place changed. False,
+        with nothing done, when a whole layout is needed instead: a name, a label's size,
+        a base's size or a commander changed, the units on the board are not those laid
+        out, or the layout kept off a picture's lines."""
+        plan, inputs, known = self._plan, self._inputs, self._plan_index
+        if plan is None or inputs is None or inputs.avoid is not None \
+                or plan.shifted is None or plan.scale != self._label_scale \
+                or len(plan.items) != len(self.unit_items):
+            return False
+        rows: dict[int, tuple] = {}
+        for ident in ids:
+            k = known.get(ident)
+            item = self.unit_items.get(ident)
+            if k is None or item is None or plan.items[k] is not item:
+                return False
+            state, was = layout_state(item), self._laid_out.get(ident)
+            if was is None or state[3:] != was[3:] or state[2][4:] != was[2][4:] \
+                    or item.label.text != self._laid_texts[k]:
+                return False
+            rows[k] = (state[0], state[1], *state[2][:4])
+        self.touched()
+        self.layout_generation += 1
+        self.laid_out_generation = self.layout_generation
+        if rows:
+            plan, self._inputs, changed = labels.replan_units(plan, inputs, rows)
+            self._plan = plan
+        else:
+            changed = []
+        for k in rows:
+            item = plan.items[k]
+            self._laid_out[item.unit.id] = layout_state(item)
+        old, self._view_fit = self._view_fit, self._fit_to_view()
+        fit = self._view_fit
+        for k in {*changed, *(k for k in set(old) | set(fit) if old.get(k) != fit.get(k))}:
+            where, shift = fit.get(k) or plan.place_of(k)
+            self._show_label(plan.items[k], where, shift)
+        self.place_texts()
+        return True
 
     def set_selected(self, unit_id: str | None) -> None:
         """Outline the selected unit's base (None: no outline)."""
@@ -415,10 +471,12 @@ class BoardScene(QGraphicsScene):
         self._view_fit = {}
         if not items:
             self._laid_out = {}
-            self._plan = None
+            self._plan, self._inputs, self._plan_index, self._laid_texts = None, None, {}, []
             self.place_texts()
             return 0
-        self._plan = plan
+        self._plan, self._inputs = plan, job.inputs
+        self._plan_index = {i.unit.id: k for k, i in enumerate(items)}
+        self._laid_texts = [i.label.text for i in items]
         self._laid_out = {i.unit.id: layout_state(i, x, y)
                           for i, (x, y) in zip(items, job.pos.tolist(), strict=True)}
         self._view_fit = self._fit_to_view()
