@@ -404,6 +404,9 @@ class UnitItem(QGraphicsItem):
         badges = badges_for(self.unit, declared)
         if badges and self.badges is None:
             self.badges = BadgeItem(self)
+            scene = self.scene()
+            if scene is not None and hasattr(scene, "badges_added"):
+                scene.badges_added()  # the board's list of badged items is out of date
         if self.badges is not None:
             self.badges.set_badges(badges)
             self.place_badges()

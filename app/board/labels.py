@@ -213,7 +213,8 @@ def replan_units(laid: LabelPlan, inp: LabelInputs, rows: dict[int, tuple[float,
         shifted[ids] = cands[ids]
     else:
         shifted[ids], allowed[ids] = fit_inside(cands[ids], inp.bounds)
-    rects, changed, looked = replan(bases, shifted, allowed, laid.order, laid.rects,
+    picks = np.array([PLACES.index(w) if w else -1 for w in laid.places], dtype=np.intp)
+    rects, changed, looked = replan(bases, shifted, allowed, laid.order, laid.rects, picks,
                                     ids.tolist(), before)
     places, shifts = list(laid.places), laid.shifts.copy()
     for k in {*changed, *ids.tolist()}:  # every one of them was looked at

@@ -64,6 +64,8 @@ class BoardScene(QGraphicsScene):
         self._inputs: LabelInputs | None = None
         self._plan_index: dict[str, int] = {}
         self._laid_texts: list[str] = []
+        #: the laid out items that carry badges, by index (None: to be looked up)
+        self._badged: list[tuple[int, UnitItem]] | None = None
         #: bumped by every layout begun and by every change a layout reads (a unit's
         #: place, size, label): a LabelJob of an older generation is not put on the board
         self.layout_generation = 0
@@ -178,6 +180,7 @@ class BoardScene(QGraphicsScene):
             items.clear()
         self._laid_out, self._plan, self._view_fit = {}, None, {}
         self._inputs, self._plan_index, self._laid_texts = None, {}, []
+        self._badged = None
         self._distinct_names = ()
         self.palette = style.SidePalette()
         self._scenario = scenario
@@ -291,6 +294,10 @@ class BoardScene(QGraphicsScene):
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
             self._relabel([unit_id])
 
+    def badges_added(self) -> None:
+        """A unit's item got its first badges (UnitItem): look for such items anew."""
+        self._badged = None
+
     def has_unit(self, unit_id: str) -> bool:
         return unit_id in self.unit_items
 
@@ -301,12 +308,13 @@ class BoardScene(QGraphicsScene):
         self.layout_generation += 1  # a layout begun before read the items as they were
         if self._scenario is None:
             return
-        units = {u.id: u for u in self._scenario.units}
-        pieces = {p.id: p for p in self._scenario.terrain}
         rebuilt = False  # an item added, taken off or made anew: every label laid out
         moved: list[str] = []  # items whose layout state changed: the labels near them
         ids = list(ids)
         ids += sorted(self._refresh_warnings() - set(ids))
+        wanted = set(ids)
+        units = {u.id: u for u in self._scenario.units if u.id in wanted}
+        pieces = {p.id: p for p in self._scenario.terrain if p.id in wanted}
         for ident in ids:
             item = self.unit_items.get(ident)
             unit = units.get(ident)
@@ -474,7 +482,7 @@ class BoardScene(QGraphicsScene):
             self._plan, self._inputs, self._plan_index, self._laid_texts = None, None, {}, []
             self.place_texts()
             return 0
-        self._plan, self._inputs = plan, job.inputs
+        self._plan, self._inputs, self._badged = plan, job.inputs, None
         self._plan_index = {i.unit.id: k for k, i in enumerate(items)}
         self._laid_texts = [i.label.text for i in items]
         self._laid_out = {i.unit.id: layout_state(i, x, y)
@@ -597,8 +605,10 @@ class BoardScene(QGraphicsScene):
         if self._plan is not None:  # the badges first: the texts keep off them too
             from . import badge_places
             plan = self._plan
-            rows = [(k, i) for k, i in enumerate(plan.items)
-                    if i.badges is not None and i.badges.isVisible()]
+            if self._badged is None:
+                self._badged = [(k, i) for k, i in enumerate(plan.items)
+                                if i.badges is not None]
+            rows = [(k, i) for k, i in self._badged if i.badges.isVisible()]
             blocks = np.concatenate([blocks, badge_places.place(
                 [i for _, i in rows], [k for k, _ in rows], plan.bases, blocks, s, bounds)])
         for ts in layers:

@@ -19,7 +19,8 @@ def _layout(boxes, pos, sizes, areas, bounds, s):
     for k, where in enumerate(places):
         if where is not None:
             rects[k] = shifted[k, PLACES.index(where)]
-    return bases, shifted, allowed, order, rects
+    picks = np.array([PLACES.index(w) if w else -1 for w in places])
+    return bases, shifted, allowed, order, rects, picks
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -34,7 +35,7 @@ def test_replan_is_plan(seed, s):
     sizes = np.column_stack([rng.uniform(20, 80, n), np.full(n, 14.0)])
     areas = (4 * half[:, 0] * half[:, 1]).round(1).tolist()
     bounds = (0.0, 0.0, s * w, s * h)
-    bases, shifted, allowed, order, rects = _layout(boxes, pos, sizes, areas, bounds, s)
+    bases, shifted, allowed, order, rects, picks = _layout(boxes, pos, sizes, areas, bounds, s)
     for _ in range(6):  # a few moves in a row, each from the last one's places
         moved = rng.choice(n, size=int(rng.integers(1, 4)), replace=False)
         before = bases[moved].copy()
@@ -43,7 +44,8 @@ def test_replan_is_plan(seed, s):
         boxes = boxes.copy()
         boxes[moved[:1]] = boxes[moved[:1]][:, [1, 0, 3, 2]]  # one turned a quarter
         new = _layout(boxes, pos, sizes, areas, bounds, s)
-        got, changed, looked = replan(new[0], new[1], new[2], order, rects, moved.tolist(), before)
+        got, changed, looked = replan(new[0], new[1], new[2], order, rects, picks,
+                                      moved.tolist(), before)
         np.testing.assert_array_equal(got, new[4])
         differs = ~np.all((got == rects) | (np.isnan(got) & np.isnan(rects)), axis=1)
         assert sorted(changed) == np.flatnonzero(differs).tolist()
@@ -51,4 +53,4 @@ def test_replan_is_plan(seed, s):
             assert (p < 0) == np.isnan(got[k, 0])
             if p >= 0:
                 np.testing.assert_array_equal(new[1][k, p], got[k])
-        bases, shifted, allowed, order, rects = new
+        bases, shifted, allowed, order, rects, picks = new
