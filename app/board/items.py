@@ -330,6 +330,8 @@ class UnitItem(QGraphicsItem):
         # the label follows the unit: moved, added to and taken from the scene with it
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.label = LabelItem(unit.label, self)
+        #: where the item is (its pos), kept as it moves: the label layout reads thousands
+        self.xy: tuple[float, float] = (0.0, 0.0)
         #: Made on the first marker, so a board without markers carries no extra items.
         self.badges: BadgeItem | None = None
         #: the base corner the board's layout hung the badges at (None: the label's rule)
@@ -375,7 +377,11 @@ class UnitItem(QGraphicsItem):
         self._box = (b.x(), b.y(), b.width(), b.height())
         self._anchors = {"below": (0.0, b.bottom()), "above": (0.0, b.top()),
                          "right": (b.right(), 0.0), "left": (b.left(), 0.0)}
+        renamed = u.label != self.label.text
         self.label.set_text(u.label)
+        scene = self.scene()
+        if renamed and scene is not None and hasattr(scene, "names_changed"):
+            scene.names_changed()  # its names fitted again: whole or cut, no two alike
         self.layout_row = (*self._box, *self.label.size_px)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
         badges = self._sync_badges()
@@ -388,6 +394,8 @@ class UnitItem(QGraphicsItem):
         """Take the label along (LabelItem: it is an item of its own)."""
         kind = QGraphicsItem.GraphicsItemChange
         if change == kind.ItemPositionHasChanged:
+            p = self.pos()
+            self.xy = (p.x(), p.y())
             self.label.follow()
         elif change == kind.ItemSceneChange:
             old = self.scene()

@@ -75,7 +75,7 @@ def layout_state(item: UnitItem, x: float | None = None, y: float | None = None)
     places for every label."""
     u = item.unit
     if x is None or y is None:
-        x, y = item.x(), item.y()
+        x, y = item.xy
     return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
 
 
@@ -152,7 +152,7 @@ def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | No
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
     if pos is None:
-        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
+        pos = np.array([i.xy for i in items], dtype=float).reshape(-1, 2)
     bounds = None
     if table is not None and not table.isEmpty():
         bounds = (s * table.left(), s * table.top(), s * table.right(), s * table.bottom())

@@ -56,6 +56,10 @@ class BoardScene(QGraphicsScene):
         self._label_scale: float | None = None
         #: (whole, every label and its name) when the cut names were last kept distinct
         self._distinct_names: tuple = ()
+        #: bumped when a label is added or taken off or a name changes (`names_changed`),
+        #: and (whole, that count) when the names were last fitted
+        self._names_version = 0
+        self._names_fitted: tuple[bool, int] | None = None
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
         #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts,
@@ -182,6 +186,7 @@ class BoardScene(QGraphicsScene):
         self._inputs, self._plan_index, self._laid_texts = None, {}, []
         self._badged = None
         self._distinct_names = ()
+        self.names_changed()
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
@@ -217,6 +222,7 @@ class BoardScene(QGraphicsScene):
         from .items import UnitItem
 
         item = UnitItem(unit, self.palette.colour(unit.side))
+        self.names_changed()
         item.declared_badges = self._declared_badges
         if unit.state:
             item.sync()
@@ -294,6 +300,10 @@ class BoardScene(QGraphicsScene):
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
             self._relabel([unit_id])
 
+    def names_changed(self) -> None:
+        """A unit's name changed, or a label came or went: fit the names again."""
+        self._names_version += 1
+
     def badges_added(self) -> None:
         """A unit's item got its first badges (UnitItem): look for such items anew."""
         self._badged = None
@@ -321,6 +331,7 @@ class BoardScene(QGraphicsScene):
             if item is not None and (unit is None or item.unit is not unit):
                 self.removeItem(item)
                 del self.unit_items[ident]
+                self.names_changed()
                 item = None
                 rebuilt = True
             if unit is not None:
@@ -329,6 +340,7 @@ class BoardScene(QGraphicsScene):
                     rebuilt = True
                 elif self.palette.colour(unit.side) != item.colour:  # side changed
                     self.removeItem(item)
+                    self.names_changed()
                     self.add_unit(unit)
                     rebuilt = True
                 else:
@@ -424,6 +436,9 @@ class BoardScene(QGraphicsScene):
         from .items import LabelItem
 
         whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
+        if (whole, self._names_version) == self._names_fitted:
+            return  # the same side of the line, no name changed, no label added or gone
+        self._names_fitted = (whole, self._names_version)
         for item in self.unit_items.values():
             if item.label.set_whole(whole):
                 item.layout_row = (*item.layout_row[:4], *item.label.size_px)
@@ -460,7 +475,7 @@ class BoardScene(QGraphicsScene):
         self.layout_generation += 1
         self.fit_label_texts(px_per_inch)
         items = list(self.unit_items.values())
-        pos = np.array([(i.x(), i.y()) for i in items], dtype=float).reshape(-1, 2)
+        pos = np.array([i.xy for i in items], dtype=float).reshape(-1, 2)
         inputs = label_inputs(items, px_per_inch, pos, self.table_rect(), avoid) \
             if items else None
         return LabelJob(self.layout_generation, px_per_inch, items, pos, inputs)
