@@ -67,7 +67,7 @@ class BoardScene(QGraphicsScene):
         self._plan: LabelPlan | None = None
         self._inputs: LabelInputs | None = None
         self._plan_index: dict[str, int] = {}
-        self._laid_texts: list[str] = []
+        self._laid_names = -1  # the names' count (`names_changed`) when last laid out
         #: the laid out items that carry badges, by index (None: to be looked up)
         self._badged: list[tuple[int, UnitItem]] | None = None
         #: bumped by every layout begun and by every change a layout reads (a unit's
@@ -183,7 +183,7 @@ class BoardScene(QGraphicsScene):
         for items in (self.terrain_items, self.unit_items, self.shape_items):
             items.clear()
         self._laid_out, self._plan, self._view_fit = {}, None, {}
-        self._inputs, self._plan_index, self._laid_texts = None, {}, []
+        self._inputs, self._plan_index = None, {}
         self._badged = None
         self._distinct_names = ()
         self.names_changed()
@@ -376,11 +376,15 @@ class BoardScene(QGraphicsScene):
         with nothing done, when a whole layout is needed instead: a name, a label's size,
         a base's size or a commander changed, the units on the board are not those laid
         out, or the layout kept off a picture's lines."""
-        plan, inputs, known = self._plan, self._inputs, self._plan_index
+        plan, inputs = self._plan, self._inputs
         if plan is None or inputs is None or inputs.avoid is not None \
                 or plan.shifted is None or plan.scale != self._label_scale \
-                or len(plan.items) != len(self.unit_items):
+                or len(plan.items) != len(self.unit_items) \
+                or self._laid_names != self._names_version:
             return False
+        if not self._plan_index:
+            self._plan_index = {i.unit.id: k for k, i in enumerate(plan.items)}
+        known = self._plan_index
         rows: dict[int, tuple] = {}
         for ident in ids:
             k = known.get(ident)
@@ -388,8 +392,7 @@ class BoardScene(QGraphicsScene):
             if k is None or item is None or plan.items[k] is not item:
                 return False
             state, was = layout_state(item), self._laid_out.get(ident)
-            if was is None or state[3:] != was[3:] or state[2][4:] != was[2][4:] \
-                    or item.label.text != self._laid_texts[k]:
+            if was is None or state[3:] != was[3:] or state[2][4:] != was[2][4:]:
                 return False
             rows[k] = (state[0], state[1], *state[2][:4])
         self.touched()
@@ -494,13 +497,14 @@ class BoardScene(QGraphicsScene):
         self._view_fit = {}
         if not items:
             self._laid_out = {}
-            self._plan, self._inputs, self._plan_index, self._laid_texts = None, None, {}, []
+            self._plan, self._inputs, self._plan_index = None, None, {}
             self.place_texts()
             return 0
         self._plan, self._inputs, self._badged = plan, job.inputs, None
-        self._plan_index = {i.unit.id: k for k, i in enumerate(items)}
-        self._laid_texts = [i.label.text for i in items]
-        self._laid_out = {i.unit.id: layout_state(i, x, y)
+        self._plan_index = {}  # made by the first relayout_units that needs it
+        self._laid_names = self._names_version
+        self._laid_out = {i.unit.id: (x, y, i.layout_row, i.unit.parent, i.unit.base.width_mm,
+                                      i.unit.base.depth_mm)  # layout_state, inline
                           for i, (x, y) in zip(items, job.pos.tolist(), strict=True)}
         self._view_fit = self._fit_to_view()
         shown = 0
