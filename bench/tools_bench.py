@@ -523,3 +523,107 @@ def p9_drag_start(opts: Options) -> Outcome:
         figures["demo_median_ms"] = statistics.median(results["demo"]["drag-start"].ms)
     figures["target_p95_ms"] = DRAG_START_MS
     return Outcome(figures, ok)
+
+
+# --------------------------------------------------------------------------- P15
+
+#: Per item, a zoom repaint of the board within this many times a bare QGraphicsScene's
+#: (the same shapes as plain items, the same view, zooms and run).
+ZOOM_PER_ITEM_RATIO = 1.5
+ZOOM_UNITS = 2000
+
+
+def _bare_twin(scene, view, labels: bool):
+    """A plain QGraphicsScene holding the board's units as QGraphicsPathItems (their base
+    outlines, fill and a cosmetic pen) and, with `labels`, their shown labels as plain
+    text items that ignore the zoom, in a QGraphicsView of the same size, hints and
+    transform."""
+    from PySide6.QtGui import QBrush, QColor, QPen
+    from PySide6.QtWidgets import (
+        QGraphicsItem,
+        QGraphicsPathItem,
+        QGraphicsScene,
+        QGraphicsSimpleTextItem,
+        QGraphicsView,
+    )
+
+    bare = QGraphicsScene()
+    bare.setSceneRect(scene.sceneRect())
+    pen = QPen(QColor("#202020"), 1.0)
+    pen.setCosmetic(True)
+    for item in scene.unit_items.values():
+        shape = QGraphicsPathItem(item.shape())
+        shape.setPos(item.pos())
+        shape.setBrush(QBrush(item.colour))
+        shape.setPen(pen)
+        bare.addItem(shape)
+        label = item.label
+        if labels and label.isVisible():
+            text = QGraphicsSimpleTextItem(label.shown)
+            text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+            text.setPos(label.pos())
+            bare.addItem(text)
+    twin = QGraphicsView(bare)
+    twin.setRenderHints(view.renderHints())
+    twin.resize(view.size())
+    twin.show()
+    twin.setTransform(view.transform())
+    twin.centerOn(view.mapToScene(view.viewport().rect().center()))
+    return bare, twin
+
+
+def _drawn(view) -> int:
+    """The items a repaint of the whole viewport draws."""
+    return sum(1 for i in view.items(view.viewport().rect()) if i.isVisible())
+
+
+def _zoom_repaints(app, view, twin, steps: int) -> tuple[float, float]:
+    """Microseconds of this thread's CPU per item drawn, board and bare, each repainted
+    whole at the same new zooms in turn (every item's pixel cache cold)."""
+    board_ms, bare_ms, board_n, bare_n = [], [], [], []
+    for step in range(steps):
+        f = 1.07 if step % 2 == 0 else 1 / 1.05  # in and out: every zoom a new one
+        for v, ms, n in ((view, board_ms, board_n), (twin, bare_ms, bare_n)):
+            v.scale(f, f)
+            app.processEvents()
+            c0 = time.thread_time()
+            v.viewport().repaint()
+            ms.append((time.thread_time() - c0) * 1000)
+            n.append(_drawn(v))
+    return (1000 * statistics.median(board_ms) / statistics.median(board_n),
+            1000 * statistics.median(bare_ms) / statistics.median(bare_n))
+
+
+@target("P15", "zoom-repaint-per-item")
+def p15_zoom_repaint_per_item(opts: Options) -> Outcome:
+    """The board repainted whole at a zoom not seen before (as a wheel step leaves it),
+    per item drawn, against a bare QGraphicsScene of the same shapes at the same zooms,
+    interleaved in the same run (2,000 units): once with the units alone (labels hidden
+    on both; judged) and once with the labels shown (the bare ones plain text items)."""
+    from bench.board_bench import board_view
+
+    app, scene, view = board_view(ZOOM_UNITS, 50)
+    scene.layout_labels(view.px_per_inch())
+    app.processEvents()
+    steps = 12 if opts.full else 8
+    figures: dict[str, object] = {}
+    try:
+        for labels in (True, False):
+            if not labels:
+                for item in scene.unit_items.values():
+                    item.label.setVisible(False)
+            bare, twin = _bare_twin(scene, view, labels)
+            app.processEvents()
+            try:
+                board_us, bare_us = _zoom_repaints(app, view, twin, steps)
+            finally:
+                twin.close()
+            key = "labels_" if labels else ""
+            figures.update({f"{key}board_us_per_item": board_us,
+                            f"{key}bare_us_per_item": bare_us,
+                            f"{key}ratio": board_us / bare_us})
+    finally:
+        view.close()
+        app.processEvents()
+    figures["target_ratio"] = ZOOM_PER_ITEM_RATIO
+    return Outcome(figures, figures["ratio"] <= ZOOM_PER_ITEM_RATIO)
