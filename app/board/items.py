@@ -205,7 +205,20 @@ class LabelItem(QGraphicsItem):
         self.placed_at: tuple[str, float, float, float, float] | None = None
         #: pixels the label is slid from its place to stay on the table (labels.fit_inside)
         self.shift: tuple[float, float] = (0.0, 0.0)
+        #: isVisible() as a plain attribute, kept by setVisible / show / hide: the board's
+        #: layout reads it of thousands of labels a zoom
+        self.shown_now = True
         self.set_text(text)
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
+        self.shown_now = bool(visible)
+        super().setVisible(visible)
+
+    def show(self) -> None:
+        self.setVisible(True)
+
+    def hide(self) -> None:
+        self.setVisible(False)
 
     def set_whole(self, whole: bool) -> bool:
         """Show the name whole (zoomed in) or elided to MAX_WIDTH_PX; True if it changed

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PLACES", "LabelInputs", "LabelJob", "LabelPlan", "candidate_rects", "first_free",
            "fit_inside", "fit_to_view", "greedy_order", "keep_distinct", "label_inputs",
-           "layout_state", "plan", "plan_numbers", "replan_units"]
+           "layout_state", "plan", "plan_numbers", "replan_units", "unit_order_keys"]
 
 
 def keep_distinct(labels: Sequence[LabelItem]) -> list[LabelItem]:
@@ -140,12 +140,20 @@ class LabelJob:
         return self.with_items(None if self.inputs is None else plan_numbers(self.inputs))
 
 
+def unit_order_keys(items: list[UnitItem]) -> tuple[list[float], list[bool]]:
+    """What the greedy order reads of the units: each base's area and whether each unit
+    commands another (label_inputs; the board keeps them while no unit changes)."""
+    leaders = {i.unit.parent for i in items if i.unit.parent}
+    return ([i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
+            [i.unit.id in leaders for i in items])
+
+
 def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                 table: QRectF | None = None, avoid: np.ndarray | None = None
-                 ) -> LabelInputs:
+                 table: QRectF | None = None, avoid: np.ndarray | None = None,
+                 order_keys: tuple[list[float], list[bool]] | None = None) -> LabelInputs:
     """The numbers a layout of these items' labels at this zoom needs (`pos`: the items'
-    positions, when the caller has them; the labels are kept on `table` and off `avoid`
-    where they can be)."""
+    positions and `order_keys` their `unit_order_keys`, when the caller has them; the
+    labels are kept on `table` and off `avoid` where they can be)."""
     import numpy as np
 
     from .items import LabelItem
@@ -156,11 +164,9 @@ def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | No
     bounds = None
     if table is not None and not table.isEmpty():
         bounds = (s * table.left(), s * table.top(), s * table.right(), s * table.bottom())
-    leaders = {i.unit.parent for i in items if i.unit.parent}
-    return LabelInputs(s, pos, rows[:, :4], rows[:, 4:],
-                       [i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
-                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX,
-                       avoid)
+    areas, leaders = unit_order_keys(items) if order_keys is None else order_keys
+    return LabelInputs(s, pos, rows[:, :4], rows[:, 4:], areas, leaders, bounds,
+                       LabelItem.GAP_PX, avoid)
 
 
 def plan_numbers(inp: LabelInputs) -> LabelPlan:

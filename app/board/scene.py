@@ -59,6 +59,10 @@ class BoardScene(QGraphicsScene):
         #: bumped when a label is added or taken off or a name changes (`names_changed`),
         #: and (whole, that count) when the names were last fitted
         self._names_version = 0
+        #: bumped by every sync, refresh and unit added: the units' order keys for the
+        #: label layout (labels.unit_order_keys) are kept while it stays
+        self._units_version = 0
+        self._order_keys: tuple = (None, None)
         self._names_fitted: tuple[bool, int] | None = None
         #: each unit's layout_state when the labels were last laid out
         self._laid_out: dict[str, tuple] = {}
@@ -223,6 +227,7 @@ class BoardScene(QGraphicsScene):
 
         item = UnitItem(unit, self.palette.colour(unit.side))
         self.names_changed()
+        self._units_version += 1
         item.declared_badges = self._declared_badges
         if unit.state:
             item.sync()
@@ -295,6 +300,7 @@ class BoardScene(QGraphicsScene):
         """Redraw a unit after its model changed (moved, turned, renamed)."""
         self.touched()
         self.layout_generation += 1  # a layout begun before read the unit as it was
+        self._units_version += 1
         item = self.unit_items[unit_id]
         item.sync()
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
@@ -316,6 +322,7 @@ class BoardScene(QGraphicsScene):
         model object is the same is refreshed, a replaced one rebuilt, a gone one removed."""
         self.touched()
         self.layout_generation += 1  # a layout begun before read the items as they were
+        self._units_version += 1
         if self._scenario is None:
             return
         rebuilt = False  # an item added, taken off or made anew: every label laid out
@@ -479,8 +486,11 @@ class BoardScene(QGraphicsScene):
         self.fit_label_texts(px_per_inch)
         items = list(self.unit_items.values())
         pos = np.array([i.xy for i in items], dtype=float).reshape(-1, 2)
-        inputs = label_inputs(items, px_per_inch, pos, self.table_rect(), avoid) \
-            if items else None
+        key = (self._units_version, len(items))
+        if self._order_keys[0] != key:  # a unit changed since: read them again
+            self._order_keys = (key, labels.unit_order_keys(items))
+        inputs = label_inputs(items, px_per_inch, pos, self.table_rect(), avoid,
+                              self._order_keys[1]) if items else None
         return LabelJob(self.layout_generation, px_per_inch, items, pos, inputs)
 
     def finish_layout(self, job: LabelJob, plan: LabelPlan | None) -> int | None:
@@ -515,7 +525,7 @@ class BoardScene(QGraphicsScene):
                 where, shift = fit[k]
             label = item.label  # inline (not _show_label): thousands of labels a zoom
             if where is None:
-                if label.isVisible():
+                if label.shown_now:
                     label.setVisible(False)
                 continue
             shown += 1
@@ -523,7 +533,7 @@ class BoardScene(QGraphicsScene):
             dx, dy = shift
             if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
                 label.place(where, QPointF(ax, ay), (dx, dy))
-            if not label.isVisible():
+            if not label.shown_now:
                 label.setVisible(True)
         self.place_texts()
         return shown
@@ -533,14 +543,14 @@ class BoardScene(QGraphicsScene):
         """Put one label `where` (None: hidden), slid by `shift` pixels; whether it shows."""
         label = item.label
         if where is None:
-            if label.isVisible():
+            if label.shown_now:
                 label.setVisible(False)
             return False
         ax, ay = item.label_anchor_xy(where)
         dx, dy = shift
         if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
             label.place(where, QPointF(ax, ay), (dx, dy))
-        if not label.isVisible():
+        if not label.shown_now:
             label.setVisible(True)
         return True
 
