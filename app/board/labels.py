@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PLACES", "LabelInputs", "LabelJob", "LabelPlan", "candidate_rects", "first_free",
            "fit_inside", "fit_to_view", "greedy_order", "keep_distinct", "label_inputs",
-           "layout_state", "plan", "plan_numbers", "replan_units", "unit_order_keys"]
+           "layout_state", "plan", "plan_numbers", "replan_units", "unit_meta",
+           "unit_order_keys", "LaidOut"]
 
 
 def keep_distinct(labels: Sequence[LabelItem]) -> list[LabelItem]:
@@ -77,6 +78,37 @@ def layout_state(item: UnitItem, x: float | None = None, y: float | None = None)
     if x is None or y is None:
         x, y = item.xy
     return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
+
+
+class LaidOut:
+    """Each unit's `layout_state` when the labels were last laid out (unit id → state),
+    read off that layout's numbers when asked: a zoom lays out thousands of labels, a
+    sync asks about the few units it touched. States set since (a relayout) win."""
+
+    __slots__ = ("_index", "_inputs", "_meta", "_set")
+
+    def __init__(self, index: dict[str, int], inputs: LabelInputs,
+                 meta: Sequence[tuple]) -> None:
+        self._index, self._inputs, self._meta = index, inputs, meta
+        self._set: dict[str, tuple] = {}
+
+    def get(self, unit_id: str, default: tuple | None = None) -> tuple | None:
+        if unit_id in self._set:
+            return self._set[unit_id]
+        k = self._index.get(unit_id)
+        if k is None:
+            return default
+        inp = self._inputs
+        x, y = inp.pos[k].tolist()
+        return (x, y, (*inp.boxes[k].tolist(), *inp.sizes[k].tolist()), *self._meta[k])
+
+    def __setitem__(self, unit_id: str, state: tuple) -> None:
+        self._set[unit_id] = state
+
+
+def unit_meta(items: list[UnitItem]) -> list[tuple]:
+    """What `layout_state` reads of each unit's model: its commander and base size."""
+    return [(i.unit.parent, i.unit.base.width_mm, i.unit.base.depth_mm) for i in items]
 
 
 @dataclass(frozen=True, slots=True)

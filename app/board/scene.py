@@ -63,9 +63,12 @@ class BoardScene(QGraphicsScene):
         #: label layout (labels.unit_order_keys) are kept while it stays
         self._units_version = 0
         self._order_keys: tuple = (None, None)
+        self._unit_meta: tuple = (None, None)  # the same for labels.unit_meta
+        #: each laid out unit's index, kept while no label comes or goes (names count)
+        self._index_of: tuple = (None, None)
         self._names_fitted: tuple[bool, int] | None = None
         #: each unit's layout_state when the labels were last laid out
-        self._laid_out: dict[str, tuple] = {}
+        self._laid_out: dict[str, tuple] | labels.LaidOut = {}
         #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts,
         #: what it read (LabelInputs), each unit id's index in it and each label's name then
         self._plan: LabelPlan | None = None
@@ -389,8 +392,6 @@ class BoardScene(QGraphicsScene):
                 or len(plan.items) != len(self.unit_items) \
                 or self._laid_names != self._names_version:
             return False
-        if not self._plan_index:
-            self._plan_index = {i.unit.id: k for k, i in enumerate(plan.items)}
         known = self._plan_index
         rows: dict[int, tuple] = {}
         for ident in ids:
@@ -511,11 +512,15 @@ class BoardScene(QGraphicsScene):
             self.place_texts()
             return 0
         self._plan, self._inputs, self._badged = plan, job.inputs, None
-        self._plan_index = {}  # made by the first relayout_units that needs it
         self._laid_names = self._names_version
-        self._laid_out = {i.unit.id: (x, y, i.layout_row, i.unit.parent, i.unit.base.width_mm,
-                                      i.unit.base.depth_mm)  # layout_state, inline
-                          for i, (x, y) in zip(items, job.pos.tolist(), strict=True)}
+        key = (self._names_version, len(items))
+        if self._index_of[0] != key:
+            self._index_of = (key, {i.unit.id: k for k, i in enumerate(items)})
+        self._plan_index = self._index_of[1]
+        key = (self._units_version, len(items))
+        if self._unit_meta[0] != key:
+            self._unit_meta = (key, labels.unit_meta(items))
+        self._laid_out = labels.LaidOut(self._plan_index, job.inputs, self._unit_meta[1])
         self._view_fit = self._fit_to_view()
         shown = 0
         fit = self._view_fit
