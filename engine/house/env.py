@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.house.expr import Expr
+from engine.house.reach import RAW_FIELDS, SPACES, Hook, read_raw, read_space
 from engine.house.spec import StatSpec
 from engine.i18n import msg
 from engine.protocol import ActionRefused, Context
@@ -30,6 +31,8 @@ class Rules:
     data: Mapping[str, Any] = field(default_factory=dict)
     markers: Mapping[str, Any] = field(default_factory=dict)
     weapon_stats: Mapping[str, StatSpec] = field(default_factory=dict)
+    #: the ruleset's Python hooks the file names (`hook.name`, engine.house.reach)
+    hooks: Mapping[str, Hook] = field(default_factory=dict)
 
 
 def stat_value(rules: Rules, unit: Unit, profile: Mapping[str, Any] | None,
@@ -77,12 +80,18 @@ class Env:
         self.rules = rules
         self.ctx = ctx
         self.values: dict[str, Any] = values if values is not None else {}
+        #: the steps rolled so far, by id (for hooks that read the dice)
+        self.steps: dict[str, Any] = {}
+        #: what hooks of the context alone answered, shared along one walk
+        self.cache: dict[Any, Any] = {}
         self._unit = unit
         self._profile = profile
 
     def with_value(self, name: str, value: Any) -> Env:
-        return Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
-                   profile=self._profile)
+        env = Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
+                  profile=self._profile)
+        env.cache = self.cache
+        return env
 
     def _role(self, name: str) -> Unit | None:
         if self.ctx is None:
@@ -104,6 +113,10 @@ class Env:
             return _walk(self.rules.data, rest, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
             return self._context_value(head, rest[0])
+        if head == "weapon" and not rest and self.ctx is not None:
+            return dict(self.ctx.weapon) if self.ctx.weapon is not None else None
+        if head in SPACES:
+            return read_space(self, path)
         unit = self._role(head) if self.ctx is not None or head == "actor" else None
         if unit is None:
             if not rest and self.ctx is not None and head in self._roles():
@@ -112,6 +125,13 @@ class Env:
         if not rest:
             return unit.id
         return self._unit_value(unit, rest, path)
+
+    def role_unit(self, name: str) -> Unit | None:
+        """The unit filling role `name` (None when not chosen or not a role)."""
+        try:
+            return self._role(name)
+        except (KeyError, ValueError):
+            return None
 
     def _roles(self) -> set[str]:
         assert self.ctx is not None
@@ -134,6 +154,8 @@ class Env:
 
     def _unit_value(self, unit: Unit, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:
         name = rest[0]
+        if name in RAW_FIELDS and len(rest) == 2:
+            return read_raw(unit, self._profile_of(unit), rest)
         if name == "markers" and len(rest) == 2:
             return unit.markers.get(rest[1], self.rules.markers.get(rest[1], 0))
         if len(rest) != 1:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine.house.functions import MORE_FUNCTIONS
 from engine.options import SchemaError
 
 __all__ = ["Where", "ExprError", "Expr", "compile_expr", "FUNCTIONS", "MAX_LENGTH",
@@ -91,6 +92,7 @@ def _clamp(x: Any, lo: Any, hi: Any) -> Any:
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil,
     "round": round, "int": int, "len": len, "index": _index, "clamp": _clamp,
+    **MORE_FUNCTIONS,
 }
 
 

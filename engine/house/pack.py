@@ -17,6 +17,7 @@ from engine.house.env import Rules
 from engine.house.expr import ExprError
 from engine.house.fields import Table
 from engine.house.names import Known, check_action, check_formulas
+from engine.house.reach import Hook
 from engine.house.source import SourceFile, read_source
 from engine.house.spec import read_action, read_stat
 
@@ -87,7 +88,8 @@ def _markers(top: Table) -> dict[str, Any]:
 
 
 def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
-              rule_ids: set[str] = frozenset(), extra: tuple[str, ...] = ()) -> Pack:
+              rule_ids: set[str] = frozenset(), extra: tuple[str, ...] = (),
+              hooks: Mapping[str, Hook] | None = None) -> Pack:
     """Read the actions of the file whose top table is `top`; `data` the numbers the
     formulas read as `data.…` (default: the file's own [data]); `rule_ids` the ruleset's
     option ids (`rule.…`); `extra` other top-level keys a caller reads itself."""
@@ -98,10 +100,9 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
     markers = _markers(top)
     rules = Rules(_stats(top, "stats"), _formulas(top), data if data is not None else own,
                   {k: v["default"] for k, v in markers.items()},
-                  _stats(top, "weapon_stats"))
+                  _stats(top, "weapon_stats"), dict(hooks or {}))
     known = Known(rules.stats, rules.formulas, rules.data, set(rule_ids), set(markers),
-                  set(rules.weapon_stats))
-    check_formulas(rules.formulas, known)
+                  set(rules.weapon_stats), hooks=set(rules.hooks))
     actions = []
     table = top.table("actions")
     for action_id in (table.data if table is not None else {}):
@@ -113,20 +114,25 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
         actions.append(DataAction(spec, rules))
     if table is not None:
         table.done()
+    check_formulas(rules.formulas, known, [a.spec for a in actions])
     top.read.update(extra)
     top.done()
     return Pack(rules, tuple(actions), top.source, markers)
 
 
 def load_pack(path: Path | Traversable, *, data: Mapping[str, Any] | None = None,
-              rule_ids: set[str] = frozenset(), name: str | None = None) -> Pack:
+              rule_ids: set[str] = frozenset(), name: str | None = None,
+              hooks: Mapping[str, Hook] | None = None) -> Pack:
     """Read a file of actions (see `read_pack`)."""
     source = read_source(path, name)
-    return read_pack(Table(source, "", source.data), data=data, rule_ids=rule_ids)
+    return read_pack(Table(source, "", source.data), data=data, rule_ids=rule_ids,
+                     hooks=hooks)
 
 
 def ruleset_pack(ruleset_id: str, filename: str, *, data: Mapping[str, Any],
-                 rule_ids: set[str]) -> Pack:
-    """A Python ruleset's file of data actions, resources/rulesets/<id>/<filename>."""
+                 rule_ids: set[str], hooks: Mapping[str, Hook] | None = None) -> Pack:
+    """A Python ruleset's file of data actions, resources/rulesets/<id>/<filename>;
+    `hooks` the Python functions its formulas may name (`hook.…`)."""
     path = files("resources.rulesets").joinpath(ruleset_id, filename)
-    return load_pack(path, data=data, rule_ids=rule_ids, name=f"{ruleset_id}/{filename}")
+    return load_pack(path, data=data, rule_ids=rule_ids, name=f"{ruleset_id}/{filename}",
+                     hooks=hooks)

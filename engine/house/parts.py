@@ -1,0 +1,107 @@
+"""The odds of an action as its file declares them: the label and the order of the
+outcomes (formulas of the context: "hits", 0 … the dice rolled), and parts — other
+distributions over the same chain, each a formula of the step values ("the target is
+killed", "hits on the second target"), priced in the same walk as the outcome so they
+agree with it exactly.
+
+    [actions.fire.odds]
+    label = "hits"
+    order = "range(dice1 + 1)"
+    parts = [ { key = { say = "{unit} killed", unit = "target.label" }, label = "killed",
+                value = "damage1 >= lethal1", order = "[false, true]" } ]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import icepool
+
+from engine.house.expr import Expr, ExprError
+from engine.house.fields import Table, TextSpec
+from engine.odds import OutcomeDistribution, distribution
+
+if TYPE_CHECKING:
+    from engine.house.env import Env
+    from engine.house.spec import ActionSpec
+
+__all__ = ["OddsSpec", "PartSpec", "read_extra", "priced"]
+
+
+@dataclass(frozen=True)
+class PartSpec:
+    key: TextSpec
+    label: TextSpec
+    value: Expr
+    order: Expr | None
+    when: Expr | None
+
+    def exprs(self) -> list[Any]:
+        return [self.value, *(e for e in (self.order, self.when) if e is not None),
+                *self.key.exprs(), *self.label.exprs()]
+
+
+@dataclass(frozen=True)
+class OddsSpec:
+    label: TextSpec
+    order: Expr | None
+    parts: tuple[PartSpec, ...]
+
+    def exprs(self) -> list[Any]:
+        return [*(e for p in self.parts for e in p.exprs()), *self.label.exprs(),
+                *([self.order] if self.order is not None else [])]
+
+
+def _part(t: Table) -> PartSpec:
+    part = PartSpec(TextSpec.read(t, "key", required=True),
+                    TextSpec.read(t, "label", required=True),
+                    t.expr("value", required=True), t.expr("order"), t.expr("when"))
+    t.done()
+    return part
+
+
+def read_extra(t: Table) -> dict[str, Any]:
+    """An action's `odds` table, when it has one (ActionSpec.extra["odds"])."""
+    table = t.table("odds")
+    if table is None:
+        return {}
+    spec = OddsSpec(TextSpec.read(table, "label", required=True), table.expr("order"),
+                    tuple(_part(p) for p in table.tables("parts")))
+    table.done()
+    return {"odds": spec}
+
+
+def _order(expr: Expr | None, env: Env) -> list[Any] | None:
+    if expr is None:
+        return None
+    value = expr(env.lookup)
+    if value is None:
+        return None
+    try:
+        return list(value)
+    except TypeError:
+        raise ExprError(expr.where, f"order: expected a list, got {value!r}") from None
+
+
+def priced(spec: ActionSpec, env: Env, walk: Callable[[Callable[[Env, Any], Any]],
+                                                      icepool.Die],
+           render: Callable[[TextSpec, Env], Any]) -> OutcomeDistribution:
+    """The outcome's distribution and its parts, from one walk of the chain (`walk`
+    prices the chain with a function of each end's Env and last value)."""
+    odds: OddsSpec = spec.extra["odds"]
+    parts = [p for p in odds.parts if p.when is None or p.when(env.lookup)]
+
+    def final(end: Env, last: Any) -> Any:
+        outcome = spec.outcome(end.lookup) if spec.outcome is not None else last
+        return (outcome, *(p.value(end.lookup) for p in parts))
+    d = walk(final)
+    out = {}
+    for i, p in enumerate(parts, start=1):
+        di = d.map(lambda t, i=i: t[i], star=False)
+        out[str(render(p.key, env))] = distribution(render(p.label, env), di,
+                                                    order=_order(p.order, env))
+    main = d.map(lambda t: t[0], star=False)
+    return distribution(render(odds.label, env), main, order=_order(odds.order, env),
+                        parts=out)
