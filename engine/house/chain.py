@@ -8,6 +8,7 @@ ends a chain or a later step reads an earlier one's successes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -228,44 +229,59 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
         if not _holds(s.when, env):
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
-        env.values[s.id] = last = value
+        env.set_value(s.id, value)
+        last = value
         env.steps[s.id] = step
         text = render(s.outcome, env) if s.outcome is not None else None
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
-    env.values["outcome"] = outcome
+    env.set_value("outcome", outcome)
     effects = [x for e in spec.effects if _holds(e.when, env) for x in _effects(e, env, ctx)]
     return ctx.resolution(steps, effects, _summary(spec, env, ctx, outcome))
 
 
 def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
-          final: Callable[[Env, Any], Any] | None = None) -> icepool.Die:
-    """The distribution of the outcome (or of `final` at each end of the chain) from
-    step `i` on, the earlier values known."""
+          final: Callable[[Env, Any], Any] | None = None) -> dict[Any, Fraction]:
+    """The exact chances of the outcome (or of `final` at each end of the chain) from
+    step `i` on, the earlier values known: each value of a step's distribution weighs
+    the rest of the chain walked with that value."""
     while i < len(spec.steps) and not (spec.steps[i].priced and
                                        _holds(spec.steps[i].when, env)):
         i += 1
     if i == len(spec.steps):
         if final is not None:
-            return icepool.Die([final(env, last)])
-        return icepool.Die([spec.outcome(env.lookup) if spec.outcome is not None else last])
+            return {final(env, last): Fraction(1)}
+        return {spec.outcome(env.lookup) if spec.outcome is not None else last: Fraction(1)}
     p = plan(spec.steps[i], env, ctx)
     if p.spec.kind == "info":
         value = p.spec.value(env.lookup) if p.spec.value is not None else True
         return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
-    step_id = p.spec.id
+    d = _distribution(p)
+    whole = d.denominator()
+    out: dict[Any, Fraction] = {}
+    for value, quantity in d.items():
+        if not quantity:
+            continue
+        weight = Fraction(quantity, whole)
+        rest = _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
+        for outcome, chance in rest.items():
+            out[outcome] = out.get(outcome, 0) + weight * chance
+    return out
 
-    def rest(value: Any) -> icepool.Die:
-        return _walk(spec, env.with_value(step_id, value), ctx, i + 1, value, final)
-    return _distribution(p).map(rest)
+
+def _as_die(chances: dict[Any, Fraction]) -> icepool.Die:
+    """The chances as an icepool die (whole weights over their common denominator)."""
+    common = math.lcm(*(c.denominator for c in chances.values()))
+    return icepool.Die({o: int(c * common) for o, c in chances.items()})
 
 
 def odds(spec: ActionSpec, env: Env, ctx: Context) -> OutcomeDistribution:
     """The exact distribution of the outcome: the chain walked over every value."""
     _refusals(spec, env)
     if "odds" in spec.extra:
-        return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render)
-    d = _walk(spec, env, ctx, 0, None)
+        return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render,
+                      _as_die)
+    d = _as_die(_walk(spec, env, ctx, 0, None))
     label = spec.odds_label or spec.label
     outcomes = d.outcomes()
     if all(isinstance(o, bool) for o in outcomes):

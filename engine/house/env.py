@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.house.expr import Expr
+from engine.house.memo import of_context
 from engine.house.reach import RAW_FIELDS, SPACES, Hook, read_raw, read_space
 from engine.house.spec import StatSpec
 from engine.i18n import msg
@@ -82,8 +83,10 @@ class Env:
         self.values: dict[str, Any] = values if values is not None else {}
         #: the steps rolled so far, by id (for hooks that read the dice)
         self.steps: dict[str, Any] = {}
-        #: what hooks of the context alone answered, shared along one walk
+        #: what hooks and formulas of the context alone answered, shared along one walk
         self.cache: dict[Any, Any] = {}
+        #: the formulas worked out at this point of the chain (engine.house.memo)
+        self.memo: dict[str, Any] = {}
         self._unit = unit
         self._profile = profile
 
@@ -108,7 +111,7 @@ class Env:
         if head in self.values and not rest:
             return self.values[head]
         if head in self.rules.formulas and not rest:
-            return self.rules.formulas[head](self.lookup)
+            return self._formula(head)
         if head == "data":
             return _walk(self.rules.data, rest, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
@@ -126,6 +129,26 @@ class Env:
             return unit.id
         return self._unit_value(unit, rest, path)
 
+    def set_value(self, name: str, value: Any) -> None:
+        """A step's value, known from here on (the formulas of the dice are read again)."""
+        self.values[name] = value
+        self.memo.clear()
+
+    def _formula(self, name: str) -> Any:
+        if name in self.memo:
+            return self.memo[name]
+        key = ("formula", name)
+        if key in self.cache:          # only formulas of the context are kept there
+            return self.cache[key]
+        known = self.cache.setdefault("of_context", {})
+        shared = self.ctx is not None and of_context(
+            name, self.rules.formulas, self.rules.hooks, self._roles(), known)
+        value = self.rules.formulas[name](self.lookup)
+        self.memo[name] = value
+        if shared:
+            self.cache[key] = value
+        return value
+
     def role_unit(self, name: str) -> Unit | None:
         """The unit filling role `name` (None when not chosen or not a role)."""
         try:
@@ -135,7 +158,9 @@ class Env:
 
     def _roles(self) -> set[str]:
         assert self.ctx is not None
-        return {r.name for r in self.ctx.action.roles}
+        if "roles" not in self.cache:
+            self.cache["roles"] = {r.name for r in self.ctx.action.roles}
+        return self.cache["roles"]
 
     def _context_value(self, kind: str, name: str) -> Any:
         ctx = self.ctx

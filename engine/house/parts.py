@@ -13,8 +13,9 @@ agree with it exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import icepool
@@ -85,23 +86,29 @@ def _order(expr: Expr | None, env: Env) -> list[Any] | None:
         raise ExprError(expr.where, f"order: expected a list, got {value!r}") from None
 
 
-def priced(spec: ActionSpec, env: Env, walk: Callable[[Callable[[Env, Any], Any]],
-                                                      icepool.Die],
-           render: Callable[[TextSpec, Env], Any]) -> OutcomeDistribution:
+def _marginal(chances: Mapping[Any, Fraction], i: int) -> dict[Any, Fraction]:
+    out: dict[Any, Fraction] = {}
+    for outcome, chance in chances.items():
+        out[outcome[i]] = out.get(outcome[i], 0) + chance
+    return out
+
+
+def priced(spec: ActionSpec, env: Env,
+           walk: Callable[[Callable[[Env, Any], Any]], Mapping[Any, Fraction]],
+           render: Callable[[TextSpec, Env], Any],
+           as_die: Callable[[Mapping[Any, Fraction]], icepool.Die]) -> OutcomeDistribution:
     """The outcome's distribution and its parts, from one walk of the chain (`walk`
-    prices the chain with a function of each end's Env and last value)."""
+    gives the chances of a function of each end's Env and last value)."""
     odds: OddsSpec = spec.extra["odds"]
     parts = [p for p in odds.parts if p.when is None or p.when(env.lookup)]
 
     def final(end: Env, last: Any) -> Any:
         outcome = spec.outcome(end.lookup) if spec.outcome is not None else last
         return (outcome, *(p.value(end.lookup) for p in parts))
-    d = walk(final)
+    chances = walk(final)
     out = {}
     for i, p in enumerate(parts, start=1):
-        di = d.map(lambda t, i=i: t[i], star=False)
-        out[str(render(p.key, env))] = distribution(render(p.label, env), di,
-                                                    order=_order(p.order, env))
-    main = d.map(lambda t: t[0], star=False)
-    return distribution(render(odds.label, env), main, order=_order(odds.order, env),
-                        parts=out)
+        out[str(render(p.key, env))] = distribution(
+            render(p.label, env), as_die(_marginal(chances, i)), order=_order(p.order, env))
+    return distribution(render(odds.label, env), as_die(_marginal(chances, 0)),
+                        order=_order(odds.order, env), parts=out)

@@ -57,7 +57,10 @@ def read_space(env: Env, path: tuple[str, ...]) -> Any:
         return None
     from engine.measure import measure_pair
 
-    m = measure_pair(ctx.game.scenario, ctx.actor.id, unit.id)
+    key = ("board", unit.id)
+    if key not in env.cache:
+        env.cache[key] = measure_pair(ctx.game.scenario, ctx.actor.id, unit.id)
+    m = env.cache[key]
     if rest[1] == "distance_m":
         return m.centre_m if ctx.ruleset.measure == "centre" else m.edge_m
     if rest[1] == "distance_in":
