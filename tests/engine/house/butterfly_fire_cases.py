@@ -12,9 +12,11 @@ of dice."""
 
 from __future__ import annotations
 
+import copy
 import gzip
 import json
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +42,13 @@ DICE = {"sixes": [6] * 30, "ones": [1] * 30, "mixed": [6, 5, 4, 3, 2, 1] * 5,
         "other": [4, 6, 1, 5, 3, 2, 6] * 5}
 
 
+@cache
+def _table() -> Any:
+    return load_demo("butterfly-night-approach.json")
+
+
 def _game(scene: str, ambush: bool = False, **state: dict) -> Game:
-    game = Game.from_meta(load_demo("butterfly-night-approach.json"), {})
+    game = Game.from_meta(copy.deepcopy(_table()), {})
     game.scenario.units.append(Unit("guard-2", "guards", "manny", 60, 40,
                                     game.unit("manny").base))
     u = game.unit("jiy")
