@@ -378,11 +378,16 @@ class UnitItem(QGraphicsItem):
         self.label.set_text(u.label)
         self.layout_row = (*self._box, *self.label.size_px)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
-        badges = self._sync_badges()
+        self.retranslate()
+        self.update()
+
+    def retranslate(self) -> None:
+        """Word the badges and the tooltip in the current language (also for an item a
+        window rebuilt in another language takes over: BoardScene.add_unit)."""
+        u, badges = self.unit, self._sync_badges()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
             unit=u.label, profile=profile_name(u.profile), side=side_text(u.side)),
                                    *(loc(b.tip) for b in badges)]))
-        self.update()
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):  # noqa: N802
         """Take the label along (LabelItem: it is an item of its own)."""

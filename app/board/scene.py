@@ -162,8 +162,9 @@ class BoardScene(QGraphicsScene):
     def scenario(self) -> Scenario | None:
         return self._scenario
 
-    def set_scenario(self, scenario: Scenario) -> None:
-        """Show another scenario: every item is rebuilt from the model."""
+    def set_scenario(self, scenario: Scenario, taken: dict | None = None) -> None:
+        """Show another scenario: every item is rebuilt from the model, but for the unit
+        items `taken` from another board showing the same units (add_unit)."""
         self.touched()
         self.layout_generation += 1
         self.clear()
@@ -179,8 +180,11 @@ class BoardScene(QGraphicsScene):
         self._warnings = self._board_warnings()
         for piece in scenario.terrain:
             self.add_terrain(piece)
+        taken, colours = taken or {}, {}  # each side's colour asked once, not per unit
         for unit in scenario.units:
-            self.add_unit(unit)
+            if unit.side not in colours:
+                colours[unit.side] = self.palette.colour(unit.side)
+            self.add_unit(unit, taken.get(unit.id), colours[unit.side])
         w, h = scenario.table.width_in, scenario.table.height_in
         margin = max(w, h) * 0.05
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
@@ -205,12 +209,21 @@ class BoardScene(QGraphicsScene):
             item.redraw_background()
             self.removeItem(item)
 
-    def add_unit(self, unit: Unit) -> UnitItem:
+    def add_unit(self, unit: Unit, item: UnitItem | None = None, colour=None) -> UnitItem:
+        """The unit's item (in its side's `colour`); `item`, this unit's taken off another
+        board (app.relocalize), is worded again in the current language, not built anew."""
         from .items import UnitItem
 
-        item = UnitItem(unit, self.palette.colour(unit.side))
+        colour = self.palette.colour(unit.side) if colour is None else colour
+        if item is not None and (item.unit is not unit or item.colour != colour):
+            item = None
+        fresh = item is None
+        if item is None:
+            item = UnitItem(unit, colour)
         item.declared_badges = self._declared_badges
-        if unit.state:
+        if not fresh:
+            item.retranslate()
+        elif unit.state:
             item.sync()
         self.addItem(item)
         self.unit_items[unit.id] = item

@@ -8,6 +8,7 @@ ends a chain or a later step reads an earlier one's successes.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,9 +24,10 @@ from engine.house.expr import Expr, ExprError
 from engine.house.fields import TextSpec
 from engine.house.parts import priced
 from engine.house.spec import MAX_DICE, ActionSpec, EffectSpec, StepSpec
+from engine.house.special import Special, die_chance, pool_chances, roll_special
 from engine.i18n import msg
 from engine.model import AddMarker, AdjustState, Effect, RemoveUnit, SetMarker, SetState
-from engine.odds import OutcomeDistribution, distribution, face_die, p_test, sum_of
+from engine.odds import OutcomeDistribution, face_die, p_test, sum_of
 from engine.options import Modifier
 from engine.protocol import (
     ActionRefused,
@@ -40,7 +42,7 @@ from engine.protocol import (
     roll_test,
 )
 
-__all__ = ["resolve", "odds", "render"]
+__all__ = ["resolve", "odds", "render", "step_outcome"]
 
 
 def render(text: TextSpec | None, env: Env) -> Any:
@@ -90,11 +92,16 @@ def _modifiers(step: StepSpec, env: Env, ctx: Context) -> tuple[Modifier, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=64)
+def _die_named(value: Any) -> Die:
+    return die(value)
+
+
 def _die(step: StepSpec, env: Env) -> Die:
     assert step.die is not None
     value = step.die(env.lookup)
     try:
-        return die(value)
+        return value if isinstance(value, Die) else _die_named(value)
     except (ValueError, TypeError) as e:
         raise ExprError(step.die.where, f"expected a die (d6, d8 …): {e}") from None
 
@@ -137,6 +144,14 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
     label = render(s.label, env)
     base_label = render(s.base_label, env) if s.base_label else "target"
     note = render(s.note, env)
+    special = Special(frozenset(s.reroll), s.explode)
+    if special and s.kind in ("test", "pool"):
+        test, n = (p.test, 1) if s.kind == "test" else (p.pool.test, p.pool.n)
+        step = roll_special(dice, test, n, special, id=s.id, label=label, base=p.base,
+                            base_label=base_label, modifiers=p.modifiers, success=s.success,
+                            failure=s.failure)
+        k = step.count(s.success)
+        return step, (k == 1) if s.kind == "test" else k
     if s.kind == "test":
         step = roll_test(dice, p.test, id=s.id, label=label, base=p.base,
                          base_label=base_label, modifiers=p.modifiers, success=s.success,
@@ -156,18 +171,39 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
         s.value(env.lookup)
 
 
-def _distribution(p: Planned) -> icepool.Die:
+def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
+    """The step's exact values and their chances (none of chance 0)."""
     s = p.spec
+    special = Special(frozenset(s.reroll), s.explode)
+    if special and s.kind == "test":
+        chance = die_chance(p.test, special)
+        return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
+    if special and s.kind == "pool":
+        return pool_chances(p.pool.n, p.pool.test, special)
     if s.kind == "test":
         chance = p_test(p.test)
-        weights = {True: chance.numerator, False: chance.denominator - chance.numerator}
-        return icepool.Die({k: w for k, w in weights.items() if w})
+        return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
     if s.kind == "pool":
-        return p.pool.successes()
-    assert p.die is not None
-    bonus = sum(m.value for m in p.modifiers if m.to == "roll")
-    total = sum_of(p.n, face_die(p.die)) if p.n else icepool.Die([0])
-    return total + bonus
+        d = p.pool.successes()
+    else:
+        assert p.die is not None
+        bonus = sum(m.value for m in p.modifiers if m.to == "roll")
+        d = (sum_of(p.n, face_die(p.die)) if p.n else icepool.Die([0])) + bonus
+    den = d.denominator()
+    return [(v, Fraction(q, den)) for v, q in d.items() if q]
+
+
+def step_outcome(step: StepSpec, env: Env) -> Any:
+    """The step's outcome text once its value is known (None: the roll's own words)."""
+    for when, text in step.outcomes:
+        if _holds(when, env):
+            return render(text, env)
+    return render(step.outcome, env) if step.outcome is not None else None
+
+_ONE = Fraction(1)
+
+#: The value of a step its `when` skipped (unless an earlier step of that id ran).
+_NOTHING: dict[str, Any] = {"test": False, "pool": 0, "roll": 0, "info": None}
 
 
 def _refusals(spec: ActionSpec, env: Env) -> None:
@@ -182,30 +218,49 @@ def _effects(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
         unit = ctx.role(e.unit) if e.unit != "actor" else ctx.actor
         return build_more(e, value, unit, lambda t: render(t, env),
                           lambda inner: _effects(inner, env, ctx))
-    return [_effect(e, env, ctx)]
+    return _effect(e, env, ctx)
 
 
-def _effect(e: EffectSpec, env: Env, ctx: Context) -> Effect:
+def _effect(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
     unit = ctx.role(e.unit) if e.unit != "actor" else ctx.actor
     if unit is None:
         raise ExprError(e.where, f"{e.unit}: not chosen, so it cannot be changed")
     value = e.value(env.lookup) if e.value is not None else None
+    if e.kind in ("move_toward", "fall_back"):
+        return _move(e, unit, value, ctx)
     if e.kind == "set_state":
-        return SetState(unit.id, e.key, value)
+        return [SetState(unit.id, e.key, value)]
     if e.kind == "set_marker":
-        return SetMarker(unit.id, e.key, value)
+        return [SetMarker(unit.id, e.key, value)]
     if e.kind == "remove_unit":
-        return RemoveUnit(unit.id, e.key)
+        return [RemoveUnit(unit.id, e.key)]
     assert e.value is not None
     delta = _whole(value, e.value, "value")
     low = _whole(e.minimum(env.lookup), e.minimum, "min") if e.minimum else None
     if e.kind == "add_marker":
-        return AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)
+        return [AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)]
     default = e.more.get("default")
     if default is not None:
-        return AdjustState(unit.id, e.key, delta, minimum=low,
-                           default=_whole(default(env.lookup), default, "default"))
-    return AdjustState(unit.id, e.key, delta, minimum=low)
+        return [AdjustState(unit.id, e.key, delta, minimum=low,
+                            default=_whole(default(env.lookup), default, "default"))]
+    return [AdjustState(unit.id, e.key, delta, minimum=low)]
+
+
+def _move(e: EffectSpec, unit: Any, inches: Any, ctx: Context) -> list[Effect]:
+    """A move on the board through its services (stopped by what stops any move)."""
+    if isinstance(inches, bool) or not isinstance(inches, int | float | Fraction):
+        raise ExprError(e.where, f"value: expected inches, got {inches!r}")
+    if ctx.game is None:
+        raise ActionRefused(msg("a move needs the board (a game)"))
+    board = ctx.board
+    if e.kind == "fall_back":
+        return list(board.move_toward_edge(unit.id, board.side_edge(unit.side),
+                                           float(inches)).effects)
+    goal = ctx.role(e.toward)
+    if goal is None:
+        raise ActionRefused(msg("{role}: not chosen", role=e.toward), argument=e.toward)
+    point = (goal.x, goal.y) if hasattr(goal, "x") else tuple(goal)
+    return list(board.move_toward(unit.id, point, float(inches)).effects)
 
 
 def _outcome_text(spec: ActionSpec, outcome: Any) -> Any:
@@ -227,12 +282,14 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
     steps, last = [], None
     for s in spec.steps:
         if not _holds(s.when, env):
+            if s.id not in env.values:
+                env.set_value(s.id, _NOTHING[s.kind])
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
         env.set_value(s.id, value)
         last = value
         env.steps[s.id] = step
-        text = render(s.outcome, env) if s.outcome is not None else None
+        text = step_outcome(s, env)
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
     env.set_value("outcome", outcome)
@@ -242,30 +299,28 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
 
 def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
           final: Callable[[Env, Any], Any] | None = None) -> dict[Any, Fraction]:
-    """The exact chances of the outcome (or of `final` at each end of the chain) from
-    step `i` on, the earlier values known: each value of a step's distribution weighs
-    the rest of the chain walked with that value."""
+    """The chances of each outcome (or of `final` at each end of the chain) from step
+    `i` on, the earlier values known: each value of step i, weighted by its chance, with
+    the rest of the chain walked again. A step not `priced` is skipped."""
     while i < len(spec.steps) and not (spec.steps[i].priced and
                                        _holds(spec.steps[i].when, env)):
+        if spec.steps[i].id not in env.values:
+            env = env.with_value(spec.steps[i].id, _NOTHING[spec.steps[i].kind])
         i += 1
     if i == len(spec.steps):
         if final is not None:
-            return {final(env, last): Fraction(1)}
-        return {spec.outcome(env.lookup) if spec.outcome is not None else last: Fraction(1)}
+            return {final(env, last): _ONE}
+        return {spec.outcome(env.lookup) if spec.outcome is not None else last: _ONE}
     p = plan(spec.steps[i], env, ctx)
     if p.spec.kind == "info":
         value = p.spec.value(env.lookup) if p.spec.value is not None else True
         return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
-    d = _distribution(p)
-    whole = d.denominator()
     out: dict[Any, Fraction] = {}
-    for value, quantity in d.items():
-        if not quantity:
-            continue
-        weight = Fraction(quantity, whole)
+    for value, chance in _distribution(p):
         rest = _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
-        for outcome, chance in rest.items():
-            out[outcome] = out.get(outcome, 0) + weight * chance
+        for outcome, q in rest.items():
+            share = chance if len(rest) == 1 else chance * q    # one outcome: q is 1
+            out[outcome] = out[outcome] + share if outcome in out else share
     return out
 
 
@@ -281,11 +336,13 @@ def odds(spec: ActionSpec, env: Env, ctx: Context) -> OutcomeDistribution:
     if "odds" in spec.extra:
         return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render,
                       _as_die)
-    d = _as_die(_walk(spec, env, ctx, 0, None))
+    chances = _walk(spec, env, ctx, 0, None)
     label = spec.odds_label or spec.label
-    outcomes = d.outcomes()
-    if all(isinstance(o, bool) for o in outcomes):
-        p = Fraction(d.quantity(True), d.denominator())
+    if all(isinstance(o, bool) for o in chances):
+        p = chances.get(True, Fraction(0))
         return OutcomeDistribution(label, ((spec.yes, p), (spec.no, 1 - p)))
-    return distribution(label, d)
-
+    try:
+        ordered = sorted(chances.items())
+    except TypeError:              # outcomes of several kinds: in the order they came
+        ordered = list(chances.items())
+    return OutcomeDistribution(label, tuple((o, q) for o, q in ordered if q))

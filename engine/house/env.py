@@ -20,7 +20,7 @@ from engine.scenario import Unit
 __all__ = ["Rules", "Env", "stat_value", "UNIT_FIELDS"]
 
 #: What a formula reads of a unit besides its declared stats.
-UNIT_FIELDS = ("label", "side", "id")
+UNIT_FIELDS = ("label", "side", "id", "commander_distance")
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,15 @@ class Env:
         self.memo: dict[str, Any] = {}
         self._unit = unit
         self._profile = profile
+        #: what the context answered (stats, options, facts …): the same for every
+        #: branch of the chain, so shared with the Envs made from this one
+        self._read: dict[tuple[str, ...], Any] = {}
 
     def with_value(self, name: str, value: Any) -> Env:
         env = Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
                   profile=self._profile)
         env.cache = self.cache
+        env._read = self._read
         return env
 
     def _role(self, name: str) -> Unit | None:
@@ -112,6 +116,15 @@ class Env:
             return self.values[head]
         if head in self.rules.formulas and not rest:
             return self._formula(head)
+        if path in self._read:
+            return self._read[path]
+        value = self._answer(path, head, rest)
+        if head != "hook":          # a hook may read the dice: engine.house.reach keeps
+            self._read[path] = value    # the answers of the hooks of the context
+        return value
+
+    def _answer(self, path: tuple[str, ...], head: str, rest: tuple[str, ...]) -> Any:
+        """What the context says of `path` (not a step value, not a formula)."""
         if head == "data":
             return _walk(self.rules.data, rest, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
@@ -172,10 +185,33 @@ class Env:
             return ctx.rule(name)
         if kind == "fact":
             return ctx.fact(name)
-        if ctx.weapon is None or name not in ctx.weapon:
+        weapon = ctx.weapon if ctx.weapon is not None else self._own_weapon(ctx)
+        if name not in weapon:
             raise ActionRefused(msg("the weapon has no {field}", field=name),
                                 argument="weapon")
-        return ctx.weapon[name]
+        return weapon[name]
+
+    def _own_weapon(self, ctx: Context) -> Mapping[str, Any]:
+        """The weapon used when none is chosen: the first the actor's profile lists."""
+        profile = self._profile_of(ctx.actor) or {}
+        for wid in profile.get("weapons") or ():
+            if wid in ctx.ruleset.weapons:
+                return ctx.ruleset.weapons[wid]
+        raise ActionRefused(msg("{unit} carries no weapon: choose one", unit=ctx.actor.label),
+                            argument="weapon")
+
+    def _commander_distance(self, unit: Unit) -> float | None:
+        """Inches from the unit to its direct commander (the scenario's chain of
+        command), edge to edge or centre to centre as the ruleset measures; None without
+        a commander on the table."""
+        ctx = self.ctx
+        if ctx is None or ctx.game is None or not unit.parent \
+                or not ctx.game.on_table(unit.parent):
+            return None
+        from engine.measure import measure_pair
+
+        m = measure_pair(ctx.game.scenario, unit.id, unit.parent)
+        return float(m.centre_in if ctx.ruleset.measure == "centre" else m.edge_in)
 
     def _unit_value(self, unit: Unit, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:
         name = rest[0]
@@ -191,6 +227,8 @@ class Env:
             return unit.side
         if name == "id":
             return unit.id
+        if name == "commander_distance":
+            return self._commander_distance(unit)
         if name not in self.rules.stats:
             raise KeyError(path)
         value = stat_value(self.rules, unit, self._profile_of(unit), name)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine import dice
 from engine.house.functions import MORE_FUNCTIONS
 from engine.options import SchemaError
 
@@ -63,6 +64,9 @@ class ExprError(SchemaError):
         self.column = column
 
 
+_NUMBER = (int, float, Fraction)
+
+
 def _div(a: Any, b: Any) -> Any:
     if isinstance(a, int) and isinstance(b, int):
         return Fraction(a, b)
@@ -88,11 +92,30 @@ def _clamp(x: Any, lo: Any, hi: Any) -> Any:
     return max(lo, min(hi, x))
 
 
+def _sides(d: Any) -> int:
+    """The faces of a die ("d8" → 8)."""
+    return dice.die(d).sides
+
+
+def _die_name(d: Any) -> Any:
+    """A die's name for a label ("d8"; "к8" in Russian): a message, not plain text."""
+    return dice.die(d).name
+
+
+def _step_die(d: Any, steps: Any) -> str | None:
+    """The die `steps` along the ladder d4 … d12 ("d8", -1 → "d6"); none below d4."""
+    if isinstance(steps, bool) or not isinstance(steps, int):
+        raise ValueError(f"the steps are a whole number, got {steps!r}")
+    stepped = dice.step_die(dice.die(d), steps)
+    return f"d{stepped.sides}" if stepped is not None else None
+
+
 #: The functions a formula may call, by name.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil,
     "round": round, "int": int, "len": len, "index": _index, "clamp": _clamp,
     **MORE_FUNCTIONS,
+    "sides": _sides, "die_name": _die_name, "step_die": _step_die,
 }
 
 
@@ -178,11 +201,17 @@ class _Compiler:
         op = _BINARY.get(type(node.op))
         if op is None:
             raise self.fail(node, f"the operator {_what(node.op)} is not allowed")
+        if isinstance(node.op, ast.Div | ast.FloorDiv | ast.Mod) and \
+                isinstance(node.right, ast.Constant) and node.right.value == 0:
+            raise self.fail(node, "division by zero")
         left, right = self.build(node.left, depth), self.build(node.right, depth)
         where = self.where
 
         def binary(env: Lookup) -> Any:
             a, b = left(env), right(env)
+            if not (isinstance(a, _NUMBER) and isinstance(b, _NUMBER)):
+                raise ExprError(where, f"arithmetic needs numbers, got {a!r} and {b!r}",
+                                node.col_offset)
             try:
                 return op(a, b)
             except ZeroDivisionError:
@@ -204,9 +233,18 @@ class _Compiler:
 
     def _BoolOp(self, node: ast.BoolOp, depth: int) -> Fn:
         parts = [self.build(v, depth) for v in node.values]
-        if isinstance(node.op, ast.And):
-            return lambda env: all(p(env) for p in parts)
-        return lambda env: any(p(env) for p in parts)
+        stop_on = not isinstance(node.op, ast.And)   # `or` stops at a true value
+
+        def boolean(env: Lookup) -> Any:
+            """The first value that decides it, as Python's own and/or give it
+            ("weapon.power or 0" is the power, else 0)."""
+            value = None
+            for p in parts:
+                value = p(env)
+                if bool(value) is stop_on:
+                    return value
+            return value
+        return boolean
 
     def _Compare(self, node: ast.Compare, depth: int) -> Fn:
         first = self.build(node.left, depth)
@@ -311,4 +349,7 @@ def compile_expr(text: Any, where: Where,
                         (e.offset - 1) if e.offset else None) from None
     compiler = _Compiler(where, functions)
     fn = compiler.build(tree.body)
-    return Expr(text, where, tuple(dict.fromkeys(compiler.paths)), fn)
+    expr = Expr(text, where, tuple(dict.fromkeys(compiler.paths)), fn)
+    if expr.constant:         # a formula of constants: its errors show now, not in a game
+        expr(lambda path: None)
+    return expr

@@ -77,12 +77,29 @@ def _unknown(path: tuple[str, ...], known: Known) -> str | None:
     return f"{text}: unknown name"
 
 
-def check_exprs(exprs: Iterable[Expr], known: Known) -> None:
+def check_exprs(exprs: Iterable[Expr], known: Known, *, later: bool = False) -> None:
+    """Every name each formula reads is known here; `later`: a bare name may be a step
+    of the actions that use the formula (checked with each of them)."""
     for e in exprs:
         for path in e.paths:
+            if later and len(path) == 1:
+                continue
             why = _unknown(path, known)
             if why:
                 raise ExprError(e.where, why)
+
+
+def _formulas_read(exprs: Iterable[Expr], formulas: Mapping[str, Expr]) -> list[str]:
+    """The named formulas these formulas read, directly or through one another."""
+    out: list[str] = []
+    todo = [p[0] for e in exprs for p in e.paths if len(p) == 1 and p[0] in formulas]
+    while todo:
+        name = todo.pop()
+        if name not in out:
+            out.append(name)
+            todo += [p[0] for p in formulas[name].paths
+                     if len(p) == 1 and p[0] in formulas]
+    return out
 
 
 def check_action(spec: ActionSpec, known: Known) -> None:
@@ -92,6 +109,12 @@ def check_action(spec: ActionSpec, known: Known) -> None:
                  {r[0] for r in spec.roles}, {o.id for o in spec.options},
                  {s.id for s in spec.steps} | {"outcome"}, known.hooks)
     check_exprs(spec.exprs(), here)
+    for name in _formulas_read(spec.exprs(), known.formulas):
+        formula = known.formulas[name]
+        for path in formula.paths:
+            if len(path) == 1 and _unknown(path, here):
+                raise ExprError(formula.where, f"{path[0]}: unknown name (read by action "
+                                               f"{spec.id!r}, which has no such step)")
 
 
 def check_formulas(formulas: Mapping[str, Expr], known: Known,
@@ -107,7 +130,7 @@ def check_formulas(formulas: Mapping[str, Expr], known: Known,
                  {o.id for a in actions for o in a.options},
                  {s.id for a in actions for s in a.steps} | ({"outcome"} if actions else set()),
                  known.hooks)
-    check_exprs(formulas.values(), here)
+    check_exprs(formulas.values(), here, later=True)
     for name in formulas:
         _no_cycle(name, formulas, [])
 

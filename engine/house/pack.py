@@ -87,6 +87,16 @@ def _markers(top: Table) -> dict[str, Any]:
     return out
 
 
+def _bare_names(formulas: Mapping[str, Any], steps: set[str]) -> None:
+    """A formula's bare name is another formula, a step or a role of some action."""
+    for formula in formulas.values():
+        for path in formula.paths:
+            if len(path) == 1 and path[0] not in formulas and path[0] not in steps \
+                    and path[0] != "outcome":
+                raise ExprError(formula.where, f"{path[0]}: unknown name (not a formula, "
+                                               "nor a step or role of any action)")
+
+
 def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
               rule_ids: set[str] = frozenset(), extra: tuple[str, ...] = (),
               hooks: Mapping[str, Hook] | None = None) -> Pack:
@@ -115,6 +125,8 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
     if table is not None:
         table.done()
     check_formulas(rules.formulas, known, [a.spec for a in actions])
+    _bare_names(rules.formulas, {s.id for a in actions for s in a.spec.steps} |
+                {r[0] for a in actions for r in a.spec.roles})
     top.read.update(extra)
     top.done()
     return Pack(rules, tuple(actions), top.source, markers)

@@ -27,7 +27,7 @@ __all__ = ["StatSpec", "ModSpec", "StepSpec", "EffectSpec", "RefuseSpec", "Actio
 MAX_DICE = 100
 STEP_KINDS = ("test", "pool", "roll", "info")
 EFFECT_KINDS = ("set_state", "set_marker", "add_marker", "adjust_state", "remove_unit",
-                *MORE_KINDS)
+                "move_toward", "fall_back", *MORE_KINDS)
 STAT_TYPES = ("int", "number", "die", "choice", "bool", "text", "table")
 _COST_KEYS = {"ap": int, "actions": int, "whole_activation": bool, "once_per": str,
               "times": int, "uses_weapon": bool, "reason": str, "proposed": bool}
@@ -109,6 +109,11 @@ class StepSpec:
     outcome: TextSpec | None = None
     value: Expr | None = None
     player_modifiers: bool = True
+    #: faces each die rolls once more, and the most explosions off the highest face
+    reroll: tuple[int, ...] = ()
+    explode: int = 0
+    #: an outcome chosen by condition ([{ when, say, … }], the first that holds)
+    outcomes: tuple[tuple[Expr | None, TextSpec], ...] = ()
     #: a note under the roll ("threshold 7+: no die can succeed")
     note: TextSpec | None = None
     #: the step whose player modifiers apply here (default: this one's own id)
@@ -121,12 +126,26 @@ class StepSpec:
                if e is not None]
         texts = [t for t in (self.label, self.base_label, self.outcome, self.note)
                  if t is not None]
+        chosen = [e for w, t in self.outcomes for e in ([w] if w else []) + t.exprs()]
         return own + [e for m in self.modifiers for e in m.exprs()] + \
-            [e for t in texts for e in t.exprs()]
+            [e for t in texts for e in t.exprs()] + chosen
 
 
-def _read_step(t: Table, index: int) -> StepSpec:
+def _read_outcomes(t: Table) -> tuple[tuple[Expr | None, TextSpec], ...]:
+    """A step's `outcome` written as a list of { when, say, … }: the first that holds."""
+    if not isinstance(t.data.get("outcome"), list):
+        return ()
+    out = []
+    for s in t.tables("outcome"):
+        out.append((s.expr("when"), TextSpec.read(s, "say", required=True)))
+        _text_args(s, out[-1][1])
+    return tuple(out)
+
+
+def _read_step(t: Table, index: int, action_label: str) -> StepSpec:
+    """A step; without a label it is named as its action (players never read an id)."""
     kind = t.choice("kind", STEP_KINDS)
+    outcomes = _read_outcomes(t)
     sid = t.get("id", str, required=True)
     rolls = kind in ("test", "pool", "roll")
     vs_text = t.get("vs", str, ">=" if kind == "pool" else ">")
@@ -135,21 +154,48 @@ def _read_step(t: Table, index: int) -> StepSpec:
     except ValueError as e:
         raise ExprError(t.at("vs"), str(e)) from None
     step = StepSpec(
-        sid, kind, TextSpec.read(t, "label", sid), t.where, t.expr("when"),
+        sid, kind, TextSpec.read(t, "label", action_label), t.where, t.expr("when"),
         t.expr("die", required=rolls), t.expr("dice", 1 if kind == "test" else None),
         t.expr("n", required=kind == "pool", default=1 if kind == "roll" else None), vs,
         t.expr("target", required=kind in ("test", "pool")),
         TextSpec.read(t, "base_label"), tuple(_read_mod(m) for m in t.tables("modifiers")),
         t.get("success", str, "success"), t.get("failure", str, "failure"),
-        TextSpec.read(t, "outcome"), t.expr("value", True if kind == "info" else None),
-        t.get("player_modifiers", bool, rolls), TextSpec.read(t, "note"),
+        None if outcomes else TextSpec.read(t, "outcome"),
+        t.expr("value", True if kind == "info" else None),
+        t.get("player_modifiers", bool, rolls), tuple(t.get("reroll", list, [])),
+        t.get("explode", int, 0), outcomes, TextSpec.read(t, "note"),
         t.get("modifiers_from", str, ""), t.get("priced", bool, True))
+    _check_special(t, step)
     if not sid.isidentifier():
         raise ExprError(t.at("id"), f"{sid!r}: a step id is a name (letters, digits, _)")
+    for key, count in (("n", step.n), ("dice", step.dice)):
+        value = count(lambda path: None) if count is not None and count.constant else None
+        if isinstance(value, int) and not 0 <= value <= MAX_DICE:
+            raise ExprError(t.at(key), f"{value} dice: at most {MAX_DICE} dice in one step")
     if kind not in ("test", "pool", "roll") and t.has("die"):
         raise ExprError(t.at("die"), f"an {kind} step rolls no dice")
     t.done()
     return step
+
+
+def _check_special(t: Table, step: StepSpec) -> None:
+    """Re-rolls and explosions are for the single dice of a test or a pool."""
+    from engine.house.special import MAX_EXPLODE
+
+    if not (step.reroll or step.explode):
+        return
+    key = "reroll" if step.reroll else "explode"
+    if step.kind not in ("test", "pool"):
+        raise ExprError(t.at(key), f"re-rolls and explosions are for test and pool steps, "
+                                   f"not {step.kind}")
+    if step.dice is not None and not (step.dice.constant and
+                                      step.dice(lambda path: None) == 1):
+        raise ExprError(t.at(key), "re-rolls and explosions need one die per test (dice = 1)")
+    if any(isinstance(f, bool) or not isinstance(f, int) or f < 1 for f in step.reroll):
+        raise ExprError(t.at("reroll"), f"expected faces (1, 2 …), got {list(step.reroll)}")
+    if not 0 <= step.explode <= MAX_EXPLODE:
+        raise ExprError(t.at("explode"), f"expected 0–{MAX_EXPLODE} explosions a die, "
+                                         f"got {step.explode}")
 
 
 @dataclass(frozen=True)
@@ -163,6 +209,8 @@ class EffectSpec:
     when: Expr | None
     minimum: Expr | None
     where: Where
+    #: a move's goal: the role of the point (or unit) it heads for
+    toward: str = ""
     #: the fields of engine.house.effects' kinds (defer, effects) and adjust_state default
     more: dict = field(default_factory=dict)
 
@@ -172,15 +220,22 @@ class EffectSpec:
 
 
 def _read_effect(t: Table, roles: tuple[str, ...]) -> EffectSpec:
+    """An effect: a state, marker or removal (`key`), or a move on the board through
+    the board's services (`move_toward` the `toward` role, `fall_back` toward the
+    unit's own table edge; `value` the inches)."""
     kind = t.choice("do", EFFECT_KINDS)
     unit = t.choice("unit", roles, "actor")
-    key = t.get("key", str, required=kind not in ("remove_unit", *MORE_KINDS),
-                default="killed" if kind == "remove_unit" else "")
+    moves = kind in ("move_toward", "fall_back")
+    key = "" if moves or kind in MORE_KINDS else t.get(
+        "key", str, required=kind != "remove_unit", default="killed")
     value = t.expr("value", required=kind in ("set_state", "add_marker", "adjust_state",
-                                              "effects"),
+                                              "effects") or moves,
                    default=True if kind == "set_marker" else None)
+    toward = t.choice("toward", roles, "point" if "point" in roles else roles[-1]) \
+        if kind == "move_toward" else ""
     more = read_more(t, kind, lambda x: _read_effect(x, roles))
-    eff = EffectSpec(kind, unit, key, value, t.expr("when"), t.expr("min"), t.where, more)
+    eff = EffectSpec(kind, unit, key, value, t.expr("when"), t.expr("min"), t.where, toward,
+                     more)
     t.done()
     return eff
 
@@ -228,14 +283,16 @@ class ActionSpec:
         out += [e for f in self.effects for e in f.exprs()]
         out += [e for r in self.refuse for e in r.exprs()]
         out += [e for w, t in self.summary for e in ([w] if w else []) + t.exprs()]
-        out += [e for x in self.extra.values() for e in x.exprs()]
+        odds = self.extra.get("odds")
+        out += odds.exprs() if odds is not None else []
         return out + [e for e in (self.outcome,) if e is not None]
 
 
 def _read_roles(t: Table) -> tuple[tuple[str, str, bool], ...]:
     """["actor", "target", "target2?"]: the names chosen for the action; a trailing ?
-    makes one optional. Roles other than actor choose a unit, unless written as a table
-    (engine.house.roles: its kind, label and doc)."""
+    makes one optional. "weapon" chooses a weapon, "point" a place on the table; every
+    other role chooses a unit. A role written as a table says its kind, label and doc
+    (engine.house.roles)."""
     names = t.get("roles", list, ["actor"])
     out = []
     for i, raw in enumerate(names):
@@ -244,7 +301,10 @@ def _read_roles(t: Table) -> tuple[tuple[str, str, bool], ...]:
             continue
         if not isinstance(raw, str) or not raw.rstrip("?").isidentifier():
             raise ExprError(t.at("roles").child(i), f"expected a role name, got {raw!r}")
-        out.append((raw.rstrip("?"), "unit", not raw.endswith("?")))
+        name = raw.rstrip("?")
+        kind = name if name in ("weapon", "point") else "unit"
+        # a weapon not chosen is the unit's own: its profile's first weapon
+        out.append((name, kind, not raw.endswith("?") and kind != "weapon"))
     if not out or out[0][0] != "actor":
         raise ExprError(t.at("roles"), "the first role is the actor")
     return tuple(out)
@@ -277,7 +337,8 @@ def _read_cost(t: Table) -> Cost | None:
 def read_action(t: Table, action_id: str) -> ActionSpec:
     roles = _read_roles(t)
     role_names = tuple(r[0] for r in roles)
-    steps = tuple(_read_step(s, i) for i, s in enumerate(t.tables("steps")))
+    label = t.get("label", str, required=True)
+    steps = tuple(_read_step(s, i, label) for i, s in enumerate(t.tables("steps")))
     if not steps:
         raise ExprError(t.at("steps"), "an action has at least one step")
     result = t.table("result")
@@ -290,7 +351,7 @@ def read_action(t: Table, action_id: str) -> ActionSpec:
         summary.append((s.expr("when"), TextSpec.read(s, "say", required=True)))
         _text_args(s, summary[-1][1])
     spec = ActionSpec(
-        action_id, t.get("label", str, required=True), t.get("label_ru", str, ""),
+        action_id, label, t.get("label_ru", str, ""),
         t.choice("kind", ("action", "test"), "action"), roles,
         tuple(_read_option(o) for o in t.tables("options")),
         tuple(t.get("facts", list, [])), _read_cost(t), steps,

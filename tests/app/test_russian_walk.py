@@ -92,6 +92,23 @@ def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
     return words.english(texts, allowed, strip=STRIP)
 
 
+def prose(document) -> list[str]:
+    """A document's text but its code (fixed-pitch: a guide's TOML blocks and `names`
+    are the file format's words, shown as written)."""
+    out = []
+    block = document.begin()
+    while block.isValid():
+        it, line = block.begin(), []
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.isValid() and not fragment.charFormat().fontFixedPitch():
+                line.append(fragment.text())
+            it += 1
+        out.append("".join(line))
+        block = block.next()
+    return [t for t in out if t.strip()]
+
+
 def widget_texts(root: QWidget) -> list[str]:
     """Every string a player can read on `root` and its children: texts, titles, items,
     placeholders, headers and tool tips (not a widget marked "verbatim": the scenario
@@ -112,7 +129,7 @@ def widget_texts(root: QWidget) -> list[str]:
         if isinstance(w, QLineEdit):
             out.append(w.placeholderText())
         if isinstance(w, QTextBrowser):
-            out.append(w.toPlainText())
+            out += prose(w.document())
             out.append(w.placeholderText())
         if isinstance(w, QListWidget):
             out += [w.item(i).text() for i in range(w.count())]
