@@ -9,7 +9,6 @@ ends a chain or a later step reads an earlier one's successes.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -324,18 +323,11 @@ def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
     return out
 
 
-def _as_die(chances: dict[Any, Fraction]) -> icepool.Die:
-    """The chances as an icepool die (whole weights over their common denominator)."""
-    common = math.lcm(*(c.denominator for c in chances.values()))
-    return icepool.Die({o: int(c * common) for o, c in chances.items()})
-
-
 def odds(spec: ActionSpec, env: Env, ctx: Context) -> OutcomeDistribution:
     """The exact distribution of the outcome: the chain walked over every value."""
     _refusals(spec, env)
     if "odds" in spec.extra:
-        return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render,
-                      _as_die)
+        return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render)
     chances = _walk(spec, env, ctx, 0, None)
     label = spec.odds_label or spec.label
     if all(isinstance(o, bool) for o in chances):

@@ -18,11 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import icepool
-
 from engine.house.expr import Expr, ExprError
 from engine.house.fields import Table, TextSpec
-from engine.odds import OutcomeDistribution, distribution
+from engine.odds import OutcomeDistribution
 
 if TYPE_CHECKING:
     from engine.house.env import Env
@@ -93,10 +91,25 @@ def _marginal(chances: Mapping[Any, Fraction], i: int) -> dict[Any, Fraction]:
     return out
 
 
+def _distribution(label: Any, chances: Mapping[Any, Fraction], order: list[Any] | None,
+                  parts: Mapping[str, OutcomeDistribution] | None = None
+                  ) -> OutcomeDistribution:
+    """The chances as an OutcomeDistribution: in `order` when given (an outcome that
+    cannot happen listed at 0), else sorted as icepool sorts them; none at chance 0."""
+    if order is None:
+        keys = sorted(o for o, q in chances.items() if q)
+    else:
+        keys = order
+        missing = set(chances) - set(keys)
+        if missing:
+            raise ValueError(f"odds {label!r}: order lacks outcomes {sorted(missing, key=str)}")
+    return OutcomeDistribution(label, tuple((o, chances.get(o, Fraction(0))) for o in keys),
+                               dict(parts or {}))
+
+
 def priced(spec: ActionSpec, env: Env,
            walk: Callable[[Callable[[Env, Any], Any]], Mapping[Any, Fraction]],
-           render: Callable[[TextSpec, Env], Any],
-           as_die: Callable[[Mapping[Any, Fraction]], icepool.Die]) -> OutcomeDistribution:
+           render: Callable[[TextSpec, Env], Any]) -> OutcomeDistribution:
     """The outcome's distribution and its parts, from one walk of the chain (`walk`
     gives the chances of a function of each end's Env and last value)."""
     odds: OddsSpec = spec.extra["odds"]
@@ -108,7 +121,7 @@ def priced(spec: ActionSpec, env: Env,
     chances = walk(final)
     out = {}
     for i, p in enumerate(parts, start=1):
-        out[str(render(p.key, env))] = distribution(
-            render(p.label, env), as_die(_marginal(chances, i)), order=_order(p.order, env))
-    return distribution(render(odds.label, env), as_die(_marginal(chances, 0)),
-                        order=_order(odds.order, env), parts=out)
+        out[str(render(p.key, env))] = _distribution(
+            render(p.label, env), _marginal(chances, i), _order(p.order, env))
+    return _distribution(render(odds.label, env), _marginal(chances, 0),
+                         _order(odds.order, env), out)
