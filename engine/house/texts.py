@@ -43,10 +43,6 @@ class TextExpr:
             return None
         return self.fn(env)
 
-    @property
-    def text(self) -> str:
-        return str(self.where)
-
 
 def _paths(items: Sequence[Any]) -> tuple[tuple[str, ...], ...]:
     return tuple(dict.fromkeys(p for i in items if i is not None for p in i.paths))
