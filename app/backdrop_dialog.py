@@ -50,7 +50,7 @@ class BackdropDialog(QDialog):
                                  "corners: straightened and laid at true scale"))
         self.markers = QComboBox()
         self.markers.setToolTip(tr("Where the markers in the photo lie: the printed sheet, a "
-                                   "known board, or a layout file (see docs/photo.md)"))
+                                   "known board, or a layout file"))
         for name, title in controller.marker_choices():
             self.markers.addItem(title, name)
         self.markers.addItem(tr("Layout file…"), FILE)

@@ -6,67 +6,28 @@ the status bar says why."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, QUrl
-from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QPushButton,
-    QTextBrowser,
-    QVBoxLayout,
-)
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 
-from app.i18n import current_language, tr
+from app.i18n import tr
+
+if TYPE_CHECKING:
+    from app.own_rules_guide import GuideDialog
 
 #: How long after the last change of a file the rules are read again (an editor's save
 #: is often several writes).
 SETTLE_MS = 250
 
 
-def guide_path(lang: str = "en") -> Path:
-    """docs/house-rules.md (in Russian house-rules.ru.md): beside the program's packages
-    (or in the bundle's folder)."""
-    root = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[1]))
-    own = root / "docs" / f"house-rules.{lang}.md"
-    return own if lang != "en" and own.is_file() else root / "docs" / "house-rules.md"
+def _in_python(ruleset_id: str) -> bool:
+    """Whether a ruleset of the program's own Python has this id (its package name),
+    found without importing the rulesets (the window's start does not pay for them)."""
+    from importlib.util import find_spec
 
-
-class GuideDialog(QDialog):
-    """The guide, rendered, with a button opening the rulesets folder."""
-
-    def __init__(self, parent) -> None:
-        super().__init__(parent)
-        from engine.house.discover import user_rulesets_folder
-
-        self.setWindowTitle(tr("Write your own rules"))
-        self.folder = user_rulesets_folder()
-        self.text = QTextBrowser()
-        self.text.setOpenExternalLinks(True)
-        try:
-            self.text.setMarkdown(guide_path(current_language()).read_text(encoding="utf-8"))
-        except OSError as e:
-            self.text.setPlainText(tr("The guide could not be read: {error}").format(
-                error=e.strerror or e))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.open_folder = QPushButton(tr("Open my rulesets folder"))
-        self.open_folder.setToolTip(str(self.folder))
-        buttons.addButton(self.open_folder, QDialogButtonBox.ButtonRole.ActionRole)
-        self.open_folder.clicked.connect(self._open_folder)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
-        layout.addWidget(buttons)
-        self.resize(760, 640)
-
-    def _open_folder(self) -> None:
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder)))
+    name = ruleset_id.replace("-", "_")
+    return name.isidentifier() and find_spec(f"engine.rulesets.{name}") is not None
 
 
 class HouseRules(QObject):
@@ -96,13 +57,13 @@ class HouseRules(QObject):
         self.follow_game()
 
     def show_guide(self) -> None:
+        from app.own_rules_guide import GuideDialog
+
         self.dialog = GuideDialog(self.window)
         self.dialog.show()
 
     def follow_game(self) -> None:
         """Watch the folder of the open game's ruleset when it is a house ruleset."""
-        from engine.rulesets import registry
-
         if self.watcher.files() or self.watcher.directories():
             self.watcher.removePaths(self.watcher.files() + self.watcher.directories())
         self.folder = self.ruleset_id = None
@@ -110,8 +71,10 @@ class HouseRules(QObject):
         if not editor.has_game:
             return
         rid = editor.game.scenario.ruleset
-        if rid in registry.python_ids():      # shipped in Python: nothing to watch
+        if _in_python(rid):      # shipped in Python: nothing to watch, no registry to load
             return
+        from engine.rulesets import registry
+
         folder = registry.house().folders.get(rid)
         if folder is None:
             return

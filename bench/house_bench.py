@@ -5,6 +5,8 @@ written in Python, in the same run; the target is a ratio of at most 2.
   sample table, against its Python version before it moved to data (kept here as the
   baseline: the unit's quality die, level and morale read, the test built, p_test, the
   two outcomes);
+- Keno's communication test (comm.toml, a named check the turn's pass hook calls),
+  uncached, against its Python version before the move;
 - the guide's `shoot` (docs/house-rules.md: a pool to hit whose hits roll a pool to
   wound), against the same two pools chained by hand (engine.odds.chain).
 Each figure is the median of REPEAT calls, in milliseconds, caches warm.
@@ -110,6 +112,43 @@ def _guide_pair(folder: Path) -> tuple[Callable[[], object], Callable[[], object
     return ctx.odds, python
 
 
+def _comm_pair() -> tuple[Callable[[], object], Callable[[], object]]:
+    """Keno's comm test as data (comm.toml, a named check, uncached) against its Python
+    version before the move (bb161aa: command.plan_comm and comm_odds), kept here."""
+    from engine.dice import D8, Comparison, step_die
+    from engine.odds import OutcomeDistribution, p_test
+    from engine.options import Modifier
+    from engine.protocol import make_test
+    from engine.rulesets.keno_platoon import data
+    from engine.rulesets.keno_platoon.command import COMM, CommFacts, _readings
+
+    f = CommFacts(D8, 2, 1, 1, 10.0, True, True, True)
+    readings = _readings({})
+    inputs = f.inputs()
+
+    def python() -> OutcomeDistribution:
+        reach = data.rule_number("comms.contact_in")
+        if f.los and f.distance_in <= reach + 1e-9:
+            return OutcomeDistribution("communication test", (("through", Fraction(1)),
+                                                              ("lost", Fraction(0))))
+        if not (f.means_from and f.means_to):
+            return OutcomeDistribution("communication test", (("impossible", Fraction(1)),))
+        d = step_die(f.quality, -f.bypassed)
+        if d is None or d.sides < 4:
+            return OutcomeDistribution("communication test", (("impossible", Fraction(1)),))
+        mods = (Modifier(f"{f.bypassed} bypassed link(s)", -f.bypassed,
+                         "one die step down per bypassed link (§4.4-6)", to="die_step"),) \
+            if f.bypassed else ()
+        p = p_test(make_test(f.quality, max(f.level_from, f.level_to), mods, Comparison.GT))
+        return OutcomeDistribution("communication test", (("through", p), ("lost", 1 - p)))
+
+    def data_check() -> OutcomeDistribution:
+        return COMM.odds(inputs, readings)
+
+    assert dict(data_check().outcomes) == dict(python().outcomes)
+    return data_check, python
+
+
 @target("H1", "house-odds")
 def house_odds(options: Options) -> Outcome:
     from engine.rulesets import registry
@@ -117,7 +156,7 @@ def house_odds(options: Options) -> Outcome:
     worst = 0.0
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        pairs = {"keno.rally_morale": _keno_pair(),
+        pairs = {"keno.rally_morale": _keno_pair(), "keno.comm_test": _comm_pair(),
                  "guide.shoot": _guide_pair(Path(tmp))}
         for name, (data_fn, python_fn) in pairs.items():
             d, p = _median_ms(data_fn), _median_ms(python_fn)

@@ -200,8 +200,8 @@
         <translation>Напечатать лист маркеров…</translation>
     </message>
     <message>
-        <source>Where the markers in the photo lie: the printed sheet, a known board, or a layout file (see docs/photo.md)</source>
-        <translation>Где лежат маркеры на фото: напечатанный лист, известная доска или файл раскладки (см. docs/photo.md)</translation>
+        <source>Where the markers in the photo lie: the printed sheet, a known board, or a layout file</source>
+        <translation>Где лежат маркеры на фото: напечатанный лист, известная доска или файл раскладки</translation>
     </message>
     <message>
         <source>Layout file…</source>

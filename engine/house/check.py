@@ -52,23 +52,30 @@ class CheckEnv(Env):
     the ruleset's readings, besides the ruleset's numbers and shared formulas."""
 
     def __init__(self, rules: Rules, values: dict[str, Any], lets: Mapping[str, Expr],
-                 readings: Mapping[str, Any]) -> None:
+                 readings: Mapping[str, Any], fixed: frozenset[str] = frozenset()) -> None:
         super().__init__(rules, None, values)
         self.lets = lets
         self.readings = readings
         self._known: dict[str, Any] = {}     # the `let` values worked out so far
+        #: the lets that read no step (only inputs, readings, numbers and one another):
+        #: the same on every branch of the chain, so their values are shared
+        self.fixed = fixed
+        self._shared: dict[str, Any] = {}
 
     def with_value(self, name: str, value: Any) -> CheckEnv:
-        env = CheckEnv(self.rules, {**self.values, name: value}, self.lets, self.readings)
+        env = CheckEnv(self.rules, {**self.values, name: value}, self.lets, self.readings,
+                       self.fixed)
         env._read = self._read     # the ruleset's numbers: the same on every branch
+        env._shared = self._shared
         return env
 
     def lookup(self, path: tuple[str, ...]) -> Any:
         head = path[0]
         if len(path) == 1 and head not in self.values and head in self.lets:
-            if head not in self._known:     # values never change in one env: work it once
-                self._known[head] = self.lets[head](self.lookup)
-            return self._known[head]
+            known = self._shared if head in self.fixed else self._known
+            if head not in known:           # values never change in one env: work it once
+                known[head] = self.lets[head](self.lookup)
+            return known[head]
         if head == "rule" and len(path) == 2:
             if path[1] not in self.readings:
                 raise KeyError(path)
@@ -103,6 +110,20 @@ class CheckRoll:
     outcome: Any
 
 
+def _fixed(lets: Mapping[str, Expr], inputs: set[str]) -> frozenset[str]:
+    """The lets whose bare names are all inputs or fixed lets (no step value)."""
+    fixed: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, e in lets.items():
+            if name not in fixed and all(len(p) > 1 or p[0] in inputs or p[0] in fixed
+                                         for p in e.paths):
+                fixed.add(name)
+                changed = True
+    return frozenset(fixed)
+
+
 class Check:
     """A named check of a ruleset file (see the module's docstring)."""
 
@@ -114,6 +135,7 @@ class Check:
         self.lets = dict(lets)
         self.id = spec.id
         self.label = spec.label
+        self.fixed = _fixed(self.lets, set(inputs))
 
     def __repr__(self) -> str:
         return f"Check({self.id!r})"
@@ -125,7 +147,7 @@ class Check:
         if missing or extra:
             raise ExprError(self.spec.where, f"check {self.id}: inputs "
                             f"{', '.join(self.inputs)}; missing {missing}, unknown {extra}")
-        return CheckEnv(self.rules, dict(values), self.lets, readings)
+        return CheckEnv(self.rules, dict(values), self.lets, readings, self.fixed)
 
     def refusal(self, env: CheckEnv) -> ActionRefused | None:
         """The first refusal that holds, with its words and the argument at fault."""

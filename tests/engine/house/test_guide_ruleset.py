@@ -121,3 +121,12 @@ def test_a_turn_of_a_house_game_is_one_forum_post_naming_things_by_name(capsys,
         assert russian in out, russian
     for english in ("To hit", "To wound", "hits", "killed", "Red", "hit", "wound"):
         assert english not in out, english
+
+
+def test_the_russian_guide_builds_the_same_ruleset():
+    """docs/house-rules.ru.md (shown in a Russian interface) carries the very same files."""
+    from . import guide
+
+    russian = guide.GUIDE.with_name("house-rules.ru.md").read_text("utf-8")
+    assert [(m.group(1), m.group(2)) for m in guide._BLOCK.finditer(russian)] == \
+        guide.blocks()
