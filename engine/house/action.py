@@ -10,6 +10,7 @@ from typing import Any
 from engine.dice import DiceSource
 from engine.house import chain
 from engine.house.env import Env, Rules
+from engine.house.roles import role_doc, role_label
 from engine.house.spec import ActionSpec
 from engine.odds import OutcomeDistribution
 from engine.protocol import Action, Context, Resolution, Role
@@ -28,11 +29,12 @@ class DataAction(Action):
         self.label = spec.label
         self.label_ru = spec.label_ru
         self.kind = spec.kind
-        self.roles = tuple(Role(name, kind=kind, required=required)
-                           for name, kind, required in spec.roles)
+        self.roles = tuple(Role(r[0], kind=r[1], required=r[2], label=role_label(r),
+                                doc=role_doc(r)) for r in spec.roles)
         self.options = spec.options
         self.facts = spec.facts
-        self.steps = tuple(dict.fromkeys(s.id for s in spec.steps if s.player_modifiers))
+        self.steps = tuple(dict.fromkeys(s.modifiers_from or s.id for s in spec.steps
+                                         if s.player_modifiers))
         self.cost = spec.cost
         self.doc = spec.doc
         self.audience = spec.audience

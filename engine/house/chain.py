@@ -9,6 +9,7 @@ ends a chain or a later step reads an earlier one's successes.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -16,9 +17,11 @@ from typing import Any
 import icepool
 
 from engine.dice import DiceSource, Die, die
+from engine.house.effects import MORE_KINDS, build_more
 from engine.house.env import Env
 from engine.house.expr import Expr, ExprError
 from engine.house.fields import TextSpec
+from engine.house.parts import priced
 from engine.house.spec import MAX_DICE, ActionSpec, EffectSpec, StepSpec
 from engine.house.special import Special, die_chance, pool_chances, roll_special
 from engine.i18n import msg
@@ -84,7 +87,7 @@ def _modifiers(step: StepSpec, env: Env, ctx: Context) -> tuple[Modifier, ...]:
             out.append(Modifier(render(m.label, env), value, m.reason, m.proposed, m.to,
                                 m.sets))
     if step.player_modifiers:
-        out += ctx.modifiers(step.id)
+        out += ctx.modifiers(step.modifiers_from or step.id)
     return tuple(out)
 
 
@@ -139,6 +142,7 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
     s = p.spec
     label = render(s.label, env)
     base_label = render(s.base_label, env) if s.base_label else "target"
+    note = render(s.note, env)
     special = Special(frozenset(s.reroll), s.explode)
     if special and s.kind in ("test", "pool"):
         test, n = (p.test, 1) if s.kind == "test" else (p.pool.test, p.pool.n)
@@ -150,18 +154,20 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
     if s.kind == "test":
         step = roll_test(dice, p.test, id=s.id, label=label, base=p.base,
                          base_label=base_label, modifiers=p.modifiers, success=s.success,
-                         failure=s.failure)
+                         failure=s.failure, note=note)
         return step, all(r == s.success for r in step.results)
     if s.kind == "pool":
         step = roll_pool(dice, p.pool, id=s.id, label=label, base=p.base,
-                         base_label=base_label, success=s.success, failure=s.failure)
+                         base_label=base_label, success=s.success, failure=s.failure,
+                         note=note)
         return step, step.count(s.success)
     if s.kind == "roll":
         assert p.die is not None
         step = roll_step(dice, p.die, id=s.id, label=label, n=p.n, modifiers=p.modifiers)
         return step, step.totals[0]
     assert s.value is not None
-    return info_step(s.id, label, "", modifiers=p.modifiers), s.value(env.lookup)
+    return info_step(s.id, label, "", modifiers=p.modifiers, note=note), \
+        s.value(env.lookup)
 
 
 def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
@@ -205,6 +211,15 @@ def _refusals(spec: ActionSpec, env: Env) -> None:
             raise ActionRefused(render(r.say, env), argument=r.argument)
 
 
+def _effects(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
+    if e.kind in MORE_KINDS:
+        value = e.value(env.lookup) if e.value is not None else None
+        unit = ctx.role(e.unit) if e.unit != "actor" else ctx.actor
+        return build_more(e, value, unit, lambda t: render(t, env),
+                          lambda inner: _effects(inner, env, ctx))
+    return _effect(e, env, ctx)
+
+
 def _effect(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
     unit = ctx.role(e.unit) if e.unit != "actor" else ctx.actor
     if unit is None:
@@ -223,6 +238,10 @@ def _effect(e: EffectSpec, env: Env, ctx: Context) -> list[Effect]:
     low = _whole(e.minimum(env.lookup), e.minimum, "min") if e.minimum else None
     if e.kind == "add_marker":
         return [AddMarker(unit.id, e.key, delta, minimum=low if low is not None else 0)]
+    default = e.more.get("default")
+    if default is not None:
+        return [AdjustState(unit.id, e.key, delta, minimum=low,
+                            default=_whole(default(env.lookup), default, "default"))]
     return [AdjustState(unit.id, e.key, delta, minimum=low)]
 
 
@@ -262,35 +281,42 @@ def resolve(spec: ActionSpec, env: Env, ctx: Context, dice: DiceSource) -> Resol
     steps, last = [], None
     for s in spec.steps:
         if not _holds(s.when, env):
-            env.values.setdefault(s.id, _NOTHING[s.kind])
+            if s.id not in env.values:
+                env.set_value(s.id, _NOTHING[s.kind])
             continue
         step, value = _roll(plan(s, env, ctx), env, dice)
-        env.values[s.id] = last = value
+        env.set_value(s.id, value)
+        last = value
+        env.steps[s.id] = step
         text = step_outcome(s, env)
         steps.append(step.with_outcome(text) if text is not None else step)
     outcome = spec.outcome(env.lookup) if spec.outcome is not None else last
-    env.values["outcome"] = outcome
-    effects = [x for e in spec.effects if _holds(e.when, env) for x in _effect(e, env, ctx)]
+    env.set_value("outcome", outcome)
+    effects = [x for e in spec.effects if _holds(e.when, env) for x in _effects(e, env, ctx)]
     return ctx.resolution(steps, effects, _summary(spec, env, ctx, outcome))
 
 
-def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any
-          ) -> dict[Any, Fraction]:
-    """The chances of each outcome from step `i` on, the earlier values known: each
-    value of step i, weighted by its chance, with the rest of the chain walked again."""
-    while i < len(spec.steps) and not _holds(spec.steps[i].when, env):
+def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
+          final: Callable[[Env, Any], Any] | None = None) -> dict[Any, Fraction]:
+    """The chances of each outcome (or of `final` at each end of the chain) from step
+    `i` on, the earlier values known: each value of step i, weighted by its chance, with
+    the rest of the chain walked again. A step not `priced` is skipped."""
+    while i < len(spec.steps) and not (spec.steps[i].priced and
+                                       _holds(spec.steps[i].when, env)):
         if spec.steps[i].id not in env.values:
             env = env.with_value(spec.steps[i].id, _NOTHING[spec.steps[i].kind])
         i += 1
     if i == len(spec.steps):
+        if final is not None:
+            return {final(env, last): _ONE}
         return {spec.outcome(env.lookup) if spec.outcome is not None else last: _ONE}
     p = plan(spec.steps[i], env, ctx)
     if p.spec.kind == "info":
         value = p.spec.value(env.lookup) if p.spec.value is not None else True
-        return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value)
+        return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
     out: dict[Any, Fraction] = {}
     for value, chance in _distribution(p):
-        rest = _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value)
+        rest = _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
         for outcome, q in rest.items():
             share = chance if len(rest) == 1 else chance * q    # one outcome: q is 1
             out[outcome] = out[outcome] + share if outcome in out else share
@@ -300,6 +326,8 @@ def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any
 def odds(spec: ActionSpec, env: Env, ctx: Context) -> OutcomeDistribution:
     """The exact distribution of the outcome: the chain walked over every value."""
     _refusals(spec, env)
+    if "odds" in spec.extra:
+        return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render)
     chances = _walk(spec, env, ctx, 0, None)
     label = spec.odds_label or spec.label
     if all(isinstance(o, bool) for o in chances):

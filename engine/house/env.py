@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.house.expr import Expr
+from engine.house.memo import of_context
+from engine.house.reach import RAW_FIELDS, SPACES, Hook, read_raw, read_space
 from engine.house.spec import StatSpec
 from engine.i18n import msg
 from engine.protocol import ActionRefused, Context
@@ -30,6 +32,8 @@ class Rules:
     data: Mapping[str, Any] = field(default_factory=dict)
     markers: Mapping[str, Any] = field(default_factory=dict)
     weapon_stats: Mapping[str, StatSpec] = field(default_factory=dict)
+    #: the ruleset's Python hooks the file names (`hook.name`, engine.house.reach)
+    hooks: Mapping[str, Hook] = field(default_factory=dict)
 
 
 def stat_value(rules: Rules, unit: Unit, profile: Mapping[str, Any] | None,
@@ -77,17 +81,22 @@ class Env:
         self.rules = rules
         self.ctx = ctx
         self.values: dict[str, Any] = values if values is not None else {}
+        #: the steps rolled so far, by id (for hooks that read the dice)
+        self.steps: dict[str, Any] = {}
+        #: what hooks and formulas of the context alone answered, shared along one walk
+        self.cache: dict[Any, Any] = {}
+        #: the formulas worked out at this point of the chain (engine.house.memo)
+        self.memo: dict[str, Any] = {}
         self._unit = unit
         self._profile = profile
         #: what the context answered (stats, options, facts …): the same for every
         #: branch of the chain, so shared with the Envs made from this one
         self._read: dict[tuple[str, ...], Any] = {}
-        #: the named formulas' values here (they may read step values: not shared)
-        self._formulas: dict[str, Any] = {}
 
     def with_value(self, name: str, value: Any) -> Env:
         env = Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
                   profile=self._profile)
+        env.cache = self.cache
         env._read = self._read
         return env
 
@@ -106,13 +115,12 @@ class Env:
         if head in self.values and not rest:
             return self.values[head]
         if head in self.rules.formulas and not rest:
-            if head not in self._formulas:
-                self._formulas[head] = self.rules.formulas[head](self.lookup)
-            return self._formulas[head]
+            return self._formula(head)
         if path in self._read:
             return self._read[path]
         value = self._answer(path, head, rest)
-        self._read[path] = value
+        if head != "hook":          # a hook may read the dice: engine.house.reach keeps
+            self._read[path] = value    # the answers of the hooks of the context
         return value
 
     def _answer(self, path: tuple[str, ...], head: str, rest: tuple[str, ...]) -> Any:
@@ -121,6 +129,10 @@ class Env:
             return _walk(self.rules.data, rest, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
             return self._context_value(head, rest[0])
+        if head == "weapon" and not rest and self.ctx is not None:
+            return dict(self.ctx.weapon) if self.ctx.weapon is not None else None
+        if head in SPACES:
+            return read_space(self, path)
         unit = self._role(head) if self.ctx is not None or head == "actor" else None
         if unit is None:
             if not rest and self.ctx is not None and head in self._roles():
@@ -130,9 +142,38 @@ class Env:
             return unit.id
         return self._unit_value(unit, rest, path)
 
+    def set_value(self, name: str, value: Any) -> None:
+        """A step's value, known from here on (the formulas of the dice are read again)."""
+        self.values[name] = value
+        self.memo.clear()
+
+    def _formula(self, name: str) -> Any:
+        if name in self.memo:
+            return self.memo[name]
+        key = ("formula", name)
+        if key in self.cache:          # only formulas of the context are kept there
+            return self.cache[key]
+        known = self.cache.setdefault("of_context", {})
+        shared = self.ctx is not None and of_context(
+            name, self.rules.formulas, self.rules.hooks, self._roles(), known)
+        value = self.rules.formulas[name](self.lookup)
+        self.memo[name] = value
+        if shared:
+            self.cache[key] = value
+        return value
+
+    def role_unit(self, name: str) -> Unit | None:
+        """The unit filling role `name` (None when not chosen or not a role)."""
+        try:
+            return self._role(name)
+        except (KeyError, ValueError):
+            return None
+
     def _roles(self) -> set[str]:
         assert self.ctx is not None
-        return {r.name for r in self.ctx.action.roles}
+        if "roles" not in self.cache:
+            self.cache["roles"] = {r.name for r in self.ctx.action.roles}
+        return self.cache["roles"]
 
     def _context_value(self, kind: str, name: str) -> Any:
         ctx = self.ctx
@@ -174,6 +215,8 @@ class Env:
 
     def _unit_value(self, unit: Unit, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:
         name = rest[0]
+        if name in RAW_FIELDS and len(rest) == 2:
+            return read_raw(unit, self._profile_of(unit), rest)
         if name == "markers" and len(rest) == 2:
             return unit.markers.get(rest[1], self.rules.markers.get(rest[1], 0))
         if len(rest) != 1:

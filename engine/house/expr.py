@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine import dice
+from engine.house.functions import MORE_FUNCTIONS
 from engine.options import SchemaError
 
 __all__ = ["Where", "ExprError", "Expr", "compile_expr", "FUNCTIONS", "MAX_LENGTH",
@@ -113,6 +114,7 @@ def _step_die(d: Any, steps: Any) -> str | None:
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil,
     "round": round, "int": int, "len": len, "index": _index, "clamp": _clamp,
+    **MORE_FUNCTIONS,
     "sides": _sides, "die_name": _die_name, "step_die": _step_die,
 }
 

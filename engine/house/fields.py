@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.house.expr import Expr, ExprError, Where, compile_expr
 from engine.house.source import SourceFile
+from engine.house.texts import TEXT_FORMS, read_text_arg
 
 __all__ = ["Table", "TextSpec"]
 
@@ -107,9 +108,13 @@ class TextSpec:
             return None
         if isinstance(value, str):
             return cls(value)
+        if "say" not in value and any(k in value for k in TEXT_FORMS):
+            return cls("{text}", {"text": read_text_arg(value, table.at(key))})
         inner = Table(table.source, table.sub(key), value)
         template = inner.get("say", str, required=True)
-        args = {k: inner.expr(k) for k in value if k != "say"}
+        args = {k: read_text_arg(value[k], inner.at(k)) if isinstance(value[k], Mapping)
+                else inner.expr(k) for k in value if k != "say"}
+        inner.read.update(args)
         inner.done()
         missing = [n for n in _fields(template) if n not in args]
         if missing:

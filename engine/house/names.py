@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.house.env import UNIT_FIELDS
 from engine.house.expr import Expr, ExprError
+from engine.house.reach import RAW_FIELDS, SPACES, unknown_in_space
 from engine.house.spec import ActionSpec, StatSpec
 from engine.protocol.facts import BUILTIN_FACTS
 
@@ -32,6 +33,7 @@ class Known:
     roles: set[str] = field(default_factory=lambda: {"actor"})
     options: set[str] = field(default_factory=set)
     values: set[str] = field(default_factory=set)
+    hooks: set[str] = field(default_factory=set)
 
 
 def _unknown(path: tuple[str, ...], known: Known) -> str | None:
@@ -39,6 +41,10 @@ def _unknown(path: tuple[str, ...], known: Known) -> str | None:
     head, rest = path[0], path[1:]
     text = ".".join(path)
     if not rest and (head in known.values or head in known.formulas):
+        return None
+    if head in SPACES:
+        return unknown_in_space(path, known.roles, known.hooks)
+    if head == "weapon" and not rest:
         return None
     if head == "data":
         node: Any = known.data
@@ -58,6 +64,8 @@ def _unknown(path: tuple[str, ...], known: Known) -> str | None:
         return f"{text}: unknown name ({what}: {', '.join(sorted(names)) or 'none'})"
     if head in known.roles:
         if not rest:
+            return None
+        if rest[0] in RAW_FIELDS and len(rest) == 2:
             return None
         if rest[0] == "markers" and len(rest) == 2 and \
                 (not known.markers or rest[1] in known.markers):
@@ -99,7 +107,7 @@ def check_action(spec: ActionSpec, known: Known) -> None:
     here = Known(known.stats, known.formulas, known.data, known.rules, known.markers,
                  known.weapon_stats, known.facts | set(spec.facts),
                  {r[0] for r in spec.roles}, {o.id for o in spec.options},
-                 {s.id for s in spec.steps} | {"outcome"})
+                 {s.id for s in spec.steps} | {"outcome"}, known.hooks)
     check_exprs(spec.exprs(), here)
     for name in _formulas_read(spec.exprs(), known.formulas):
         formula = known.formulas[name]
@@ -109,10 +117,19 @@ def check_action(spec: ActionSpec, known: Known) -> None:
                                                f"{spec.id!r}, which has no such step)")
 
 
-def check_formulas(formulas: Mapping[str, Expr], known: Known) -> None:
-    """Named formulas read known names and do not refer to themselves."""
+def check_formulas(formulas: Mapping[str, Expr], known: Known,
+                   actions: Iterable[ActionSpec] = ()) -> None:
+    """Named formulas read known names and do not refer to themselves. A formula is
+    read inside the actions of its file, so it may read their roles, options, facts and
+    step values."""
+    actions = list(actions)
     here = Known(known.stats, formulas, known.data, known.rules, known.markers,
-                 known.weapon_stats, known.facts, {"actor", "target"}, set(), set())
+                 known.weapon_stats,
+                 known.facts | {f for a in actions for f in a.facts},
+                 {"actor", "target"} | {r[0] for a in actions for r in a.roles},
+                 {o.id for a in actions for o in a.options},
+                 {s.id for a in actions for s in a.steps} | ({"outcome"} if actions else set()),
+                 known.hooks)
     check_exprs(formulas.values(), here, later=True)
     for name in formulas:
         _no_cycle(name, formulas, [])

@@ -17,6 +17,7 @@ from engine.house.env import Rules
 from engine.house.expr import ExprError
 from engine.house.fields import Table
 from engine.house.names import Known, check_action, check_formulas
+from engine.house.reach import Hook
 from engine.house.source import SourceFile, read_source
 from engine.house.spec import read_action, read_stat
 
@@ -87,17 +88,18 @@ def _markers(top: Table) -> dict[str, Any]:
 
 
 def _bare_names(formulas: Mapping[str, Any], steps: set[str]) -> None:
-    """A formula's bare name is another formula or a step of some action."""
+    """A formula's bare name is another formula, a step or a role of some action."""
     for formula in formulas.values():
         for path in formula.paths:
             if len(path) == 1 and path[0] not in formulas and path[0] not in steps \
                     and path[0] != "outcome":
                 raise ExprError(formula.where, f"{path[0]}: unknown name (not a formula, "
-                                               "nor a step of any action)")
+                                               "nor a step or role of any action)")
 
 
 def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
-              rule_ids: set[str] = frozenset(), extra: tuple[str, ...] = ()) -> Pack:
+              rule_ids: set[str] = frozenset(), extra: tuple[str, ...] = (),
+              hooks: Mapping[str, Hook] | None = None) -> Pack:
     """Read the actions of the file whose top table is `top`; `data` the numbers the
     formulas read as `data.…` (default: the file's own [data]); `rule_ids` the ruleset's
     option ids (`rule.…`); `extra` other top-level keys a caller reads itself."""
@@ -108,10 +110,9 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
     markers = _markers(top)
     rules = Rules(_stats(top, "stats"), _formulas(top), data if data is not None else own,
                   {k: v["default"] for k, v in markers.items()},
-                  _stats(top, "weapon_stats"))
+                  _stats(top, "weapon_stats"), dict(hooks or {}))
     known = Known(rules.stats, rules.formulas, rules.data, set(rule_ids), set(markers),
-                  set(rules.weapon_stats))
-    check_formulas(rules.formulas, known)
+                  set(rules.weapon_stats), hooks=set(rules.hooks))
     actions = []
     table = top.table("actions")
     for action_id in (table.data if table is not None else {}):
@@ -123,21 +124,27 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
         actions.append(DataAction(spec, rules))
     if table is not None:
         table.done()
-    _bare_names(rules.formulas, {s.id for a in actions for s in a.spec.steps})
+    check_formulas(rules.formulas, known, [a.spec for a in actions])
+    _bare_names(rules.formulas, {s.id for a in actions for s in a.spec.steps} |
+                {r[0] for a in actions for r in a.spec.roles})
     top.read.update(extra)
     top.done()
     return Pack(rules, tuple(actions), top.source, markers)
 
 
 def load_pack(path: Path | Traversable, *, data: Mapping[str, Any] | None = None,
-              rule_ids: set[str] = frozenset(), name: str | None = None) -> Pack:
+              rule_ids: set[str] = frozenset(), name: str | None = None,
+              hooks: Mapping[str, Hook] | None = None) -> Pack:
     """Read a file of actions (see `read_pack`)."""
     source = read_source(path, name)
-    return read_pack(Table(source, "", source.data), data=data, rule_ids=rule_ids)
+    return read_pack(Table(source, "", source.data), data=data, rule_ids=rule_ids,
+                     hooks=hooks)
 
 
 def ruleset_pack(ruleset_id: str, filename: str, *, data: Mapping[str, Any],
-                 rule_ids: set[str]) -> Pack:
-    """A Python ruleset's file of data actions, resources/rulesets/<id>/<filename>."""
+                 rule_ids: set[str], hooks: Mapping[str, Hook] | None = None) -> Pack:
+    """A Python ruleset's file of data actions, resources/rulesets/<id>/<filename>;
+    `hooks` the Python functions its formulas may name (`hook.…`)."""
     path = files("resources.rulesets").joinpath(ruleset_id, filename)
-    return load_pack(path, data=data, rule_ids=rule_ids, name=f"{ruleset_id}/{filename}")
+    return load_pack(path, data=data, rule_ids=rule_ids, name=f"{ruleset_id}/{filename}",
+                     hooks=hooks)

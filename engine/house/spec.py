@@ -11,8 +11,12 @@ from typing import Any
 
 from engine.costs import Cost
 from engine.dice import Comparison
+from engine.house.effects import MORE_KINDS, exprs_of, read_more
 from engine.house.expr import Expr, ExprError, Where
 from engine.house.fields import Table, TextSpec
+from engine.house.parts import read_extra
+from engine.house.roles import read_role
+from engine.house.texts import read_text_arg
 from engine.options import Option
 
 __all__ = ["StatSpec", "ModSpec", "StepSpec", "EffectSpec", "RefuseSpec", "ActionSpec",
@@ -23,8 +27,8 @@ __all__ = ["StatSpec", "ModSpec", "StepSpec", "EffectSpec", "RefuseSpec", "Actio
 MAX_DICE = 100
 STEP_KINDS = ("test", "pool", "roll", "info")
 EFFECT_KINDS = ("set_state", "set_marker", "add_marker", "adjust_state", "remove_unit",
-                "move_toward", "fall_back")
-STAT_TYPES = ("int", "number", "die", "choice", "bool", "text")
+                "move_toward", "fall_back", *MORE_KINDS)
+STAT_TYPES = ("int", "number", "die", "choice", "bool", "text", "table")
 _COST_KEYS = {"ap": int, "actions": int, "whole_activation": bool, "once_per": str,
               "times": int, "uses_weapon": bool, "reason": str, "proposed": bool}
 
@@ -110,11 +114,18 @@ class StepSpec:
     explode: int = 0
     #: an outcome chosen by condition ([{ when, say, … }], the first that holds)
     outcomes: tuple[tuple[Expr | None, TextSpec], ...] = ()
+    #: a note under the roll ("threshold 7+: no die can succeed")
+    note: TextSpec | None = None
+    #: the step whose player modifiers apply here (default: this one's own id)
+    modifiers_from: str = ""
+    #: false: an info step only the roll shows (the odds walk skips it)
+    priced: bool = True
 
     def exprs(self) -> list[Expr]:
         own = [e for e in (self.when, self.die, self.dice, self.n, self.target, self.value)
                if e is not None]
-        texts = [t for t in (self.label, self.base_label, self.outcome) if t is not None]
+        texts = [t for t in (self.label, self.base_label, self.outcome, self.note)
+                 if t is not None]
         chosen = [e for w, t in self.outcomes for e in ([w] if w else []) + t.exprs()]
         return own + [e for m in self.modifiers for e in m.exprs()] + \
             [e for t in texts for e in t.exprs()] + chosen
@@ -152,7 +163,8 @@ def _read_step(t: Table, index: int, action_label: str) -> StepSpec:
         None if outcomes else TextSpec.read(t, "outcome"),
         t.expr("value", True if kind == "info" else None),
         t.get("player_modifiers", bool, rolls), tuple(t.get("reroll", list, [])),
-        t.get("explode", int, 0), outcomes)
+        t.get("explode", int, 0), outcomes, TextSpec.read(t, "note"),
+        t.get("modifiers_from", str, ""), t.get("priced", bool, True))
     _check_special(t, step)
     if not sid.isidentifier():
         raise ExprError(t.at("id"), f"{sid!r}: a step id is a name (letters, digits, _)")
@@ -199,9 +211,12 @@ class EffectSpec:
     where: Where
     #: a move's goal: the role of the point (or unit) it heads for
     toward: str = ""
+    #: the fields of engine.house.effects' kinds (defer, effects) and adjust_state default
+    more: dict = field(default_factory=dict)
 
     def exprs(self) -> list[Expr]:
-        return [e for e in (self.value, self.when, self.minimum) if e is not None]
+        return [e for e in (self.value, self.when, self.minimum) if e is not None] + \
+            exprs_of(self.more)
 
 
 def _read_effect(t: Table, roles: tuple[str, ...]) -> EffectSpec:
@@ -211,13 +226,16 @@ def _read_effect(t: Table, roles: tuple[str, ...]) -> EffectSpec:
     kind = t.choice("do", EFFECT_KINDS)
     unit = t.choice("unit", roles, "actor")
     moves = kind in ("move_toward", "fall_back")
-    key = "" if moves else t.get("key", str, required=kind != "remove_unit",
-                                 default="killed")
-    value = t.expr("value", required=kind in ("set_state", "add_marker", "adjust_state")
-                   or moves, default=True if kind == "set_marker" else None)
+    key = "" if moves or kind in MORE_KINDS else t.get(
+        "key", str, required=kind != "remove_unit", default="killed")
+    value = t.expr("value", required=kind in ("set_state", "add_marker", "adjust_state",
+                                              "effects") or moves,
+                   default=True if kind == "set_marker" else None)
     toward = t.choice("toward", roles, "point" if "point" in roles else roles[-1]) \
         if kind == "move_toward" else ""
-    eff = EffectSpec(kind, unit, key, value, t.expr("when"), t.expr("min"), t.where, toward)
+    more = read_more(t, kind, lambda x: _read_effect(x, roles))
+    eff = EffectSpec(kind, unit, key, value, t.expr("when"), t.expr("min"), t.where, toward,
+                     more)
     t.done()
     return eff
 
@@ -265,16 +283,22 @@ class ActionSpec:
         out += [e for f in self.effects for e in f.exprs()]
         out += [e for r in self.refuse for e in r.exprs()]
         out += [e for w, t in self.summary for e in ([w] if w else []) + t.exprs()]
+        odds = self.extra.get("odds")
+        out += odds.exprs() if odds is not None else []
         return out + [e for e in (self.outcome,) if e is not None]
 
 
 def _read_roles(t: Table) -> tuple[tuple[str, str, bool], ...]:
     """["actor", "target", "target2?"]: the names chosen for the action; a trailing ?
     makes one optional. "weapon" chooses a weapon, "point" a place on the table; every
-    other role chooses a unit."""
+    other role chooses a unit. A role written as a table says its kind, label and doc
+    (engine.house.roles)."""
     names = t.get("roles", list, ["actor"])
     out = []
     for i, raw in enumerate(names):
+        if isinstance(raw, dict):
+            out.append(read_role(Table(t.source, f"{t.sub('roles')}[{i}]", raw)))
+            continue
         if not isinstance(raw, str) or not raw.rstrip("?").isidentifier():
             raise ExprError(t.at("roles").child(i), f"expected a role name, got {raw!r}")
         name = raw.rstrip("?")
@@ -335,7 +359,7 @@ def read_action(t: Table, action_id: str) -> ActionSpec:
         tuple(_read_refuse(r) for r in t.tables("refuse")),
         t.expr("outcome"), yes, no, tuple(summary), t.expr("applies"),
         t.get("audience", str, ""), t.get("doc", str, ""), t.where,
-        t.get("odds_label", str, ""))
+        t.get("odds_label", str, ""), read_extra(t))
     t.done()
     return spec
 
@@ -352,5 +376,7 @@ def _text_args(table: Table, text: TextSpec) -> None:
     for key in table.data:
         if key not in ("when", "say"):
             table.read.add(key)
-            text.args[key] = table.expr(key)
+            value = table.data[key]
+            text.args[key] = read_text_arg(value, table.at(key)) \
+                if isinstance(value, dict) else table.expr(key)
     table.done()
