@@ -76,8 +76,8 @@ def test_help_menu_is_last_and_has_its_entries(win):
     titles = [a.text() for a in win.menuBar().actions()]
     assert titles[-1] == "&Help"
     texts = [a.text() for a in win.services.help_menu.menu.actions() if not a.isSeparator()]
-    assert texts == ["&Keyboard shortcuts", "&Rules…", "The &tools at a glance",
-                     "&About Warboard"]
+    assert texts == ["&Keyboard shortcuts", "&Rules…", "&Write your own rules…",
+                     "The &tools at a glance", "&About Warboard"]
 
 
 def test_keyboard_shortcuts_lists_the_window_s_keys(win, qtbot):
