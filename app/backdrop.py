@@ -48,6 +48,9 @@ class BackdropController(QObject):
         self.last_import = None
         self.progress_dialog = None
         self.last_review = None
+        #: The marker layout photos are measured with: a known board's name or a layout
+        #: file (engine.photo.layouts); None for the printed sheet.
+        self.markers: str | None = None
         window.scene.backdrop_painter = self.paint
         window.editor.changed.connect(lambda _ids: self._refresh())
         window.editor.game_replaced.connect(self._refresh)
@@ -135,10 +138,30 @@ class BackdropController(QObject):
         self._push(value, label)
 
     def layout(self):
-        """The marker layout for the game's table (engine.photo.markers)."""
-        from engine.photo.markers import default_layout
+        """The marker layout photos are measured with: the one chosen, else the printed
+        sheet's for the game's table (LayoutError if a chosen file went bad since)."""
+        from engine.photo.layouts import load_layout
 
-        return default_layout(*self._table())
+        return load_layout(self.markers, *self._table())
+
+    def marker_choices(self) -> list[tuple[str, str]]:
+        """The known layouts, (name, what it is called in the interface's language)."""
+        from engine.photo.layouts import board_title, known_boards
+
+        return [(name, loc(board_title(name))) for name in known_boards()]
+
+    def choose_markers(self, spec: str | None) -> str | None:
+        """Measure photos with the layout `spec` names (a known board or a layout file);
+        a refusal (why, by name) keeps the layout before."""
+        from engine.photo.layouts import load_layout
+        from engine.photo.markers import LayoutError
+
+        try:
+            load_layout(spec, *self._table())
+        except LayoutError as e:
+            return tr("{file}: {why}").format(file=Path(spec or "").name, why=error_text(e))
+        self.markers = spec
+        return None
 
     def load_photo(self, path: str | Path, layout=None) -> str | None:
         """Measure a photo of the real table from its markers and lay it, straightened,
@@ -146,6 +169,7 @@ class BackdropController(QObject):
         (why, by name) leaves the game as it was. `last_import` keeps what it gave."""
         from engine.photo.calibrate import CalibrationRefused
         from engine.photo.header import ImageRefused, read_image_file
+        from engine.photo.markers import LayoutError
         from engine.photo.photo_import import import_photo
 
         name = Path(path).name
@@ -154,7 +178,7 @@ class BackdropController(QObject):
             data = read_image_file(path)
             self.last_import = import_photo(data, *self._table(), layout or self.layout(),
                                             progress=progress)
-        except (ImageRefused, CalibrationRefused) as e:
+        except (ImageRefused, CalibrationRefused, LayoutError) as e:
             return tr("{file}: {why}").format(file=name, why=error_text(e))
         finally:
             progress(100, "")
@@ -173,7 +197,7 @@ class BackdropController(QObject):
         imp = self.last_import
         if imp is None:
             return []
-        s = suggest(imp.rectified, imp.ppi, self.window.editor.game.scenario, self.layout())
+        s = suggest(imp.rectified, imp.ppi, self.window.editor.game.scenario, imp.layout)
         rows: list = []
         if "units" in what:
             rows += [b for b in s.bases if b.unit is not None and (b.distance_in or 0) > 0.05]
@@ -204,7 +228,7 @@ class BackdropController(QObject):
                 imp.backdrop.sha256:
             return said or "", []
         scenario = self.window.editor.game.scenario
-        found = suggest(imp.rectified, imp.ppi, scenario, self.layout())
+        found = suggest(imp.rectified, imp.ppi, scenario, imp.layout)
         return said or "", moved_units(found, scenario)
 
     def review(self, rows: list, *, resync: bool = False) -> int:
@@ -244,10 +268,12 @@ class BackdropController(QObject):
 
     def print_sheet(self, path: str | Path, size: str = "a4") -> str:
         """Write the marker sheet for the game's table to a PDF; what happened, in words."""
+        from engine.photo.markers import default_layout
+
         from .backdrop_sheet import write_marker_sheet
 
         try:
-            pages = write_marker_sheet(path, self.layout(), size)
+            pages = write_marker_sheet(path, default_layout(*self._table()), size)
         except OSError as e:
             return tr("{file}: {why}").format(file=Path(path).name, why=str(e))
         return tr("Marker sheet written to {file} ({pages} pages): print it at 100 %.").format(

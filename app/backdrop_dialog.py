@@ -4,9 +4,12 @@ shows, or take it away. Every button is one undoable change (app.backdrop)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -22,6 +25,8 @@ from app.i18n import tr
 
 #: What the file dialog offers.
 IMAGE_FILTER = "*.png *.jpg *.jpeg *.PNG *.JPG *.JPEG"
+#: The markers' list's last item: a layout file, asked for.
+FILE = "\x00file"
 
 
 class BackdropDialog(QDialog):
@@ -43,6 +48,13 @@ class BackdropDialog(QDialog):
         self.photo = QPushButton(tr("Photo of the table with markers…"))
         self.photo.setToolTip(tr("A photo of the real table with the printed markers at its "
                                  "corners: straightened and laid at true scale"))
+        self.markers = QComboBox()
+        self.markers.setToolTip(tr("Where the markers in the photo lie: the printed sheet, a "
+                                   "known board, or a layout file"))
+        for name, title in controller.marker_choices():
+            self.markers.addItem(title, name)
+        self.markers.addItem(tr("Layout file…"), FILE)
+        self._marker_index = 0
         self.sheet = QPushButton(tr("Print marker sheet…"))
         self.suggest = QPushButton(tr("Suggestions from the photo…"))
         self.suggest.setToolTip(tr("Bases and terrain seen on the photo just imported, to "
@@ -63,6 +75,7 @@ class BackdropDialog(QDialog):
         self._build()
         self.choose.clicked.connect(self._choose)
         self.photo.clicked.connect(self._photo)
+        self.markers.activated.connect(self._markers)
         self.sheet.clicked.connect(self._sheet)
         self.suggest.clicked.connect(lambda: controller.review(controller.suggestions()))
         self.resync.clicked.connect(self._resync)
@@ -86,6 +99,9 @@ class BackdropDialog(QDialog):
         grid.addWidget(self.two_points, 1, 2)
         grid.addWidget(self.suggest, 2, 0)
         grid.addWidget(self.resync, 2, 1)
+        markers = QHBoxLayout()
+        markers.addWidget(QLabel(tr("Markers")))
+        markers.addWidget(self.markers, 1)
         look = QHBoxLayout()
         look.addWidget(self.visible)
         look.addWidget(QLabel(tr("Opacity")))
@@ -95,6 +111,7 @@ class BackdropDialog(QDialog):
         buttons.rejected.connect(self.close)
         box = QVBoxLayout(self)
         box.addWidget(self.info)
+        box.addLayout(markers)
         box.addLayout(grid)
         box.addLayout(look)
         box.addWidget(self.message)
@@ -142,6 +159,27 @@ class BackdropDialog(QDialog):
                                                   patterns=IMAGE_FILTER))
         if path:
             self.message.setText(self.controller.load_photo(path) or "")
+
+    def _markers(self, index: int) -> None:
+        """A layout chosen (a layout file asked for): photos are measured with it; a
+        refusal says why and keeps the one before."""
+        spec = self.markers.itemData(index)
+        if spec == FILE:
+            spec, _ = QFileDialog.getOpenFileName(self, tr("Marker layout"), "",
+                                                  tr("Marker layouts (*.json)"))
+            if not spec:
+                self.markers.setCurrentIndex(self._marker_index)
+                return
+        refused = self.controller.choose_markers(spec)
+        if refused:
+            self.message.setText(refused)
+            self.markers.setCurrentIndex(self._marker_index)
+            return
+        if self.markers.findData(spec) < 0:
+            self.markers.insertItem(self.markers.count() - 1, Path(spec).name, spec)
+        self._marker_index = self.markers.findData(spec)
+        self.markers.setCurrentIndex(self._marker_index)
+        self.message.setText("")
 
     def _sheet(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, tr("Marker sheet"), "markers.pdf",

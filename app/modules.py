@@ -31,6 +31,7 @@ WINDOW_MODULES: tuple[str, ...] = (
     "app.zoom",
     "app.first_run",
     "app.help_menu",
+    "app.own_rules",
     "app.unit_menu",
 )
 

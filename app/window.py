@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow
 from shiboken6 import isValid
@@ -104,6 +104,9 @@ class MainWindow(QMainWindow):
         self.services = Services()
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
+        #: unit items taken off another window's board for the next game put on this one
+        #: (app.relocalize): moved over rather than built again
+        self.taken_units: dict = {}
         self.editor = editor if editor is not None else Editor()
         self.editor.setParent(self)
         self.scene = BoardScene(parent=self)
@@ -281,7 +284,8 @@ class MainWindow(QMainWindow):
         i18n.set_game_ruleset(game.scenario.ruleset)
         self.select_unit(None)
         self.tools.reset()
-        self.scene.set_scenario(game.scenario)
+        taken, self.taken_units = self.taken_units, {}
+        self.scene.set_scenario(game.scenario, taken)
         self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")  # names: not translated
         self._show_scenario_label()
         self.pointer_label.clear()
@@ -448,51 +452,18 @@ def open_windows() -> list[MainWindow]:
 
 
 def relocalize(old: MainWindow) -> MainWindow:
-    """The window rebuilt in the interface's current language around the same game: the
-    editor (the game, its undo history) moves into a new window, each module hands its
-    state over (`hand_over(new_module)` where it has one: the files controller keeps the
-    game's file and autosave), the docks, geometry, zoom and selection are kept, and the
-    old window goes away without closing (so nothing asks to save)."""
-    editor = old.editor
-    for signal in (editor.changed, editor.game_replaced, editor.logged):
-        _disconnect_all(signal)          # lambdas of the old window's modules
-    state, geometry = old.saveState(), old.saveGeometry()
-    transform, centre = old.view.transform(), old.view.mapToScene(
-        old.view.viewport().rect().center())
-    selected = old.selected_unit_id
-    new = MainWindow(editor=editor)
-    new.remember_layout = old.remember_layout
-    if editor.has_game:
-        new.path = old.path
-        editor.game_replaced.emit()
-    for name, module in old.modules.items():
-        hand_over = getattr(module, "hand_over", None)
-        if callable(hand_over) and name in new.modules:
-            hand_over(new.modules[name])
-    if old.services.docks is not None and new.services.docks is not None:
-        for service in old.services.docks.made:  # restoreState places only docks made
-            new.services.docks.get(service)
-    new.restoreGeometry(QByteArray(geometry))
-    new.restoreState(QByteArray(state))
-    new.view.setTransform(transform)
-    new.view.centerOn(centre)
-    if selected is not None and new.scene.has_unit(selected):
-        new.select_unit(selected)
-    if old.isVisible():
-        new.show()
-        old.hide()
+    """The window rebuilt in the interface's current language around the same game
+    (app.relocalize.rebuild: the game, its undo history and file, the docks, geometry,
+    zoom and selection kept), in the old one's place among the program's windows; the old
+    one goes away without closing (so nothing asks to save)."""
+    from .relocalize import rebuild
+
+    new = rebuild(old)
     if old in _open:
         _open[_open.index(old)] = new
     old.relocalized.emit(new)
     old.deleteLater()
     return new
-
-
-def _disconnect_all(signal) -> None:
-    try:
-        signal.disconnect()
-    except (RuntimeError, TypeError):  # nothing was connected
-        pass
 
 
 def run_gui(args: list[str]) -> int:

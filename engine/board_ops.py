@@ -17,12 +17,15 @@ Change. Geometry is geometry/movement.py's `straight_move`, geometry/los.py's
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import icepool
 import numpy as np
+import shapely
 
 from engine import board_rules
 from engine.dice import D6, DiceSource, Die, RollRecord, draw
@@ -50,7 +53,7 @@ from geometry.template_odds import (
 
 __all__ = ["BoardOps", "ScatterRule", "Scattered", "Landing", "GroupMove", "EDGE_VECTORS",
            "APP_DIRECTION_DIE", "scatter_d6", "scatter_d20", "group_landings",
-           "mix_landings"]
+           "mix_landings", "LandingOdds", "clear_landings"]
 
 #: The app's direction die: one face per bearing of the odds' grid (2° apart, face 1 = +x).
 APP_DIRECTION_DIE = Die(N_BEARINGS)
@@ -247,15 +250,33 @@ class BoardOps:
                  units: Sequence[Unit] | None = None) -> list[Landing]:
         """The distinct results of the scatter (who is under it, who under the hole) with
         exact probabilities: each distance face weighs 1/sides, spread evenly over the
-        direction die's faces (a zero distance is one landing)."""
-        return group_landings(self.landing_hits(shape, aim, rule, units), rule)
+        direction die's faces (a zero distance is one landing). Kept for the same set-up
+        (`_LANDINGS`): the odds panel prices it again whenever an option changes."""
+        us = list(self.scenario.units if units is None else units)
+        polys = [u.polygon() for u in us]
+        ids = tuple(u.id for u in us)
+        key = (shape, float(aim[0]), float(aim[1]), rule, ids,
+               tuple(shapely.to_wkb(polys)) if polys else ())
+        with _LANDINGS_LOCK:
+            kept = _LANDINGS.get(key)
+            if kept is not None:
+                _LANDINGS.move_to_end(key)
+                return list(kept)
+        got = group_landings(landing_hits(shape, aim, rule.scheme, polys, ids,
+                                          rule.direction.sides, rule.zero_bearing), rule)
+        with _LANDINGS_LOCK:
+            _LANDINGS[key] = tuple(got)
+            while len(_LANDINGS) > LANDINGS_KEPT:
+                _LANDINGS.popitem(last=False)
+        return got
 
     def chain_landings(self, shape: str, aim: tuple[float, float], rule: ScatterRule,
-                       then: Callable[[Landing], icepool.Die],
+                       then: Callable[[Landing], LandingOdds],
                        units: Sequence[Unit] | None = None) -> icepool.Die:
         """The exact mixture over where the template lands: `then(landing)` is the rule's
-        distribution once it has landed there (e.g. its casualties), weighted by the
-        landing's probability. `then` is asked once per distinct landing."""
+        distribution once it has landed there (e.g. its casualties: a die or whole-number
+        weights), weighted by the landing's probability. `then` is asked once per distinct
+        landing."""
         return mix_landings(self.landings(shape, aim, rule, units), then)
 
     # --- moves ----------------------------------------------------------------------------
@@ -412,6 +433,22 @@ def _distance(value: object) -> float:
     return float(value)
 
 
+#: The landings of the last few scatters worked out (`BoardOps.landings`), keyed by all
+#: they are worked out from: the template, the aim, the scatter rule and every unit's id
+#: and exact outline (its WKB), so any move, turn or change of base, and any unit put on
+#: or taken off the table, is a new key. What rules do with the landings (who is a friend,
+#: a unit's state, the dice) is not kept here.
+_LANDINGS: OrderedDict[tuple, tuple[Landing, ...]] = OrderedDict()
+_LANDINGS_LOCK = threading.Lock()
+LANDINGS_KEPT = 8
+
+
+def clear_landings() -> None:
+    """Forget the kept landings (for timing the first odds of a scatter)."""
+    with _LANDINGS_LOCK:
+        _LANDINGS.clear()
+
+
 def group_landings(hits: LandingHits, rule: ScatterRule) -> list[Landing]:
     """The landings of `hits` merged by who is under the template and under the hole, in
     the order each result first occurs. Each landing weighs a whole number of shares of
@@ -426,19 +463,23 @@ def group_landings(hits: LandingHits, rule: ScatterRule) -> list[Landing]:
     if dist.size and not np.array_equal(values[np.minimum(at, values.size - 1)], dist):
         raise ValueError("landings.distance: a landing at a distance the scheme has no face for")
     share = faces[at].astype(np.int64) * np.where(dist == 0, n, 1)
-    _, first, inverse = np.unique(_landing_keys(hits), axis=0, return_index=True,
-                                  return_inverse=True)
-    inverse = inverse.reshape(-1)
-    total = np.zeros(first.size, dtype=np.int64)
-    np.add.at(total, inverse, share)
+    keys = _landing_keys(hits)
+    _, first, inverse = np.unique(keys, axis=0 if keys.ndim > 1 else None,
+                                  return_index=True, return_inverse=True)
+    # whole shares below 2**53 add up exactly as floats (the scheme's faces × the
+    # direction's, a few thousand at most)
     whole = rule.scheme.die_sides * n
-    out = []
-    for g in np.argsort(first, kind="stable"):
-        j = int(first[g])
-        under = tuple(hits.ids[k] for k in np.flatnonzero(hits.under[:, j]))
-        hole = hits.ids[hits.hole[j]] if hits.hole[j] >= 0 else None
-        out.append(Landing(under, hole, Fraction(int(total[g]), whole)))
-    return out
+    if whole >= 2 ** 53:
+        raise ValueError("scatter: too many faces to weigh exactly")
+    total = np.bincount(inverse.reshape(-1), weights=share, minlength=first.size)
+    order = np.argsort(first, kind="stable")
+    cols = first[order]
+    ids = hits.ids
+    rows = hits.under[:, cols].T.tolist()
+    holes = hits.hole[cols].tolist()
+    return [Landing(tuple(i for i, hit in zip(ids, row, strict=True) if hit),
+                    ids[h] if h >= 0 else None, Fraction(int(t), whole))
+            for row, h, t in zip(rows, holes, total[order].tolist(), strict=True)]
 
 
 #: Bits of a landing's key for the units ever under the template (the rest for the hole).
@@ -458,19 +499,39 @@ def _landing_keys(hits: LandingHits) -> np.ndarray:
     return np.column_stack([hits.under[touched].T.astype(np.int64), hole])
 
 
-def mix_landings(parts: Sequence[Landing], then: Callable[[Landing], icepool.Die]
+#: What a rule gives for one landing: an icepool die, or its outcomes' whole-number
+#: weights (the die's denominator is their sum), which skip building a die per landing.
+LandingOdds = icepool.Die | Mapping[Hashable, int]
+
+
+def mix_landings(parts: Sequence[Landing], then: Callable[[Landing], LandingOdds]
                  ) -> icepool.Die:
     """The exact mixture of `then(landing)` over `parts`, weighted by their probabilities
-    (one call of `then` per landing): each die's weights brought to one common denominator
-    and added as integers (an icepool mixture of dice merges them the same way, slower)."""
-    dice = [d if isinstance(d, icepool.Die) else icepool.Die([d]) for d in map(then, parts)]
-    den = math.lcm(*(x.probability.denominator * d.denominator()
-                     for x, d in zip(parts, dice, strict=True)))
+    (one call of `then` per landing): each landing's weights brought to one common
+    denominator and added as integers, one die built at the end (an icepool mixture of
+    dice merges them the same way, slower). `then` may give a die or a mapping of
+    outcome to whole-number weight."""
+    rows = [_weights(then(x)) for x in parts]
+    dens = [x.probability.denominator * sum(w.values()) for x, w in zip(parts, rows,
+                                                                     strict=True)]
+    den = math.lcm(*dens)
     weights: dict = {}
-    for x, d in zip(parts, dice, strict=True):
-        scale = x.probability * den / d.denominator()
-        if scale.denominator != 1:
-            raise ArithmeticError("mix_landings: a weight is not whole")  # lcm guarantees it
-        for o, q in d.items():
-            weights[o] = weights.get(o, 0) + q * scale.numerator
+    for x, w, d in zip(parts, rows, dens, strict=True):
+        scale = x.probability.numerator * (den // d)
+        for o, q in w.items():
+            weights[o] = weights.get(o, 0) + q * scale
     return icepool.Die(weights)
+
+
+def _weights(odds: LandingOdds) -> Mapping[Hashable, int]:
+    """A landing's odds as whole-number weights (a plain outcome weighs 1)."""
+    if type(odds) is dict and odds and all(type(q) is int and q > 0 for q in odds.values()):
+        return odds
+    if isinstance(odds, icepool.Die):
+        return dict(odds.items())
+    if isinstance(odds, Mapping):
+        if not odds or any(type(q) is not int or q < 0 for q in odds.values()) \
+                or not sum(odds.values()):
+            raise ValueError(f"landing odds: expected whole-number weights, got {odds!r}")
+        return odds
+    return {odds: 1}

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import enum
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from engine import seeds
 from engine.i18n import Text, msg, verbatim
+
+if TYPE_CHECKING:  # numpy loads with the first generator: typed dice and exact odds need none
+    import numpy as np
 
 __all__ = [
     "D3", "D4", "D6", "D8", "D10", "D12", "D20", "STANDARD_DICE", "DIE_LADDER",
@@ -181,7 +183,8 @@ def _as_int(value: object) -> int | None:
         return value
     if isinstance(value, bool):
         return None
-    if isinstance(value, int | np.integer):
+    numpy = sys.modules.get("numpy")  # a numpy integer exists only once numpy is loaded
+    if isinstance(value, int) or (numpy is not None and isinstance(value, numpy.integer)):
         return int(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
@@ -426,6 +429,8 @@ class RandomDice:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise DiceError(msg("seed: expected a non-negative whole number, got {seed}",
                                 seed=repr(seed)))
+        import numpy as np
+
         self.seed: int | None = seed
         self._rng = np.random.default_rng(seed)
         self.records: list[RollRecord] = []

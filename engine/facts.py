@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.i18n import msg, verbatim
-from engine.measure import MeasureError, TemplateResult, facing_for, service_for, template_query
+from engine.measure import MeasureError, TemplateResult, facing_for, template_query
 from engine.options import SchemaError
 from engine.protocol import (
     FACTS,
@@ -142,6 +142,8 @@ class _Probe:
                                    "chosen"))
         key = (self.actor.id, self.target.id)
         if key not in self._pairs:
+            from engine.measure import service_for  # the geometry, when a pair is measured
+
             self._pairs[key] = service_for(self.scenario).pair(
                 self.actor.id, self.target.id, facing_model=self.model)
         return self._pairs[key]

@@ -32,7 +32,8 @@ from typing import Any
 
 __all__ = ["LANGUAGES", "Text", "msg", "join", "prefixed", "localized", "glossary", "normalize",
            "ru_plural",
-           "register_glossary", "GlossaryError", "TEXT_KEY", "text_to_json", "text_from_json",
+           "register_glossary", "register_sides", "GlossaryError", "TEXT_KEY", "text_to_json",
+           "text_from_json",
            "said", "verbatim", "Verbatim", "side_name", "side_record", "sides_of", "dice_written"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -244,6 +245,16 @@ def _lookup(text: str, lang: str, ruleset: str | None, context: str = "") -> str
 
 # --------------------------------------------------------------------------- sides
 
+_extra_sides: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def register_sides(lang: str, names: Mapping[str, str], scope: str) -> None:
+    """Side names of a ruleset read from elsewhere than resources/rulesets (a house
+    ruleset's folder): as its glossary's `[sides]` table would give them."""
+    _extra_sides.setdefault((lang, scope), {}).update(names)
+    sides_of.cache_clear()
+
+
 @cache
 def sides_of(scope: str, lang: str) -> dict[str, str]:
     """side id → its name in `lang`, as a ruleset names the sides of its scenarios (the
@@ -251,17 +262,31 @@ def sides_of(scope: str, lang: str) -> dict[str, str]:
     import tomllib
     from importlib import resources
 
+    if (lang, scope) in _extra_sides:
+        return dict(_extra_sides[(lang, scope)])
     try:
         node = resources.files("resources.rulesets").joinpath(scope, f"glossary_{lang}.toml")
     except (ModuleNotFoundError, ValueError):
         return {}
     if not node.is_file():
-        return {}
+        return _house_sides(scope, lang)
     try:
         table = tomllib.loads(node.read_text(encoding="utf-8")).get("sides", {})
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise GlossaryError(f"{scope}/glossary_{lang}.toml: {e}") from None
     return {str(k): str(v) for k, v in table.items() if isinstance(v, str)}
+
+
+def _house_sides(scope: str, lang: str) -> dict[str, str]:
+    """A house ruleset's side names: its folder is read when the ruleset is first looked
+    up (engine.house.folder registers them), so look it up."""
+    try:
+        from engine.rulesets.registry import get_ruleset
+
+        get_ruleset(scope)
+    except (KeyError, ImportError, ValueError):
+        return {}
+    return dict(_extra_sides.get((lang, scope), {}))
 
 
 def side_name(side: str | None, lang: str | None, ruleset: str | None = None) -> str:

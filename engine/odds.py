@@ -20,20 +20,20 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import icepool
-import numpy as np
 
 from engine.dice import Bands, DiceSource, Die, Test
 
 __all__ = [
-    "OutcomeDistribution", "face_die", "sum_of", "p_test", "success_die", "successes", "band_die",
-    "band_counts", "chain", "distribution", "at_least", "simulate", "BatchDice", "clear_caches",
-    "enumerate_rolls",
+    "OutcomeDistribution", "face_die", "sum_of", "p_test", "success_weights", "success_die",
+    "successes", "band_die", "band_counts", "chain", "distribution", "at_least", "simulate",
+    "BatchDice", "clear_caches", "enumerate_rolls",
 ]
 
 
@@ -84,15 +84,22 @@ def _raw_outcomes(d: Die, dice: int) -> Iterable[tuple[tuple[int, ...], int]]:
 
 
 @functools.lru_cache(maxsize=1024)
-def success_die(test: Test) -> icepool.Die:
-    """1 if one test succeeds, else 0, with its exact weights (cached: a Test is frozen
-    and an icepool die immutable, so pricing a pool asks for each test once)."""
-    weights: Counter[int] = Counter()
+def success_weights(test: Test) -> tuple[int, int]:
+    """(failures, successes) of one test as whole-number weights over the faces rolled
+    (cached as `success_die`), for rules that multiply tests out as integers."""
+    weights = [0, 0]
     for faces, q in _raw_outcomes(test.die, test.dice):
         ok = test.passes(faces) if test.dice == 1 else \
             test.comparison.holds(faces[0] + test.roll_bonus, test.target)
         weights[int(ok)] += q
-    return icepool.Die(dict(weights))
+    return weights[0], weights[1]
+
+
+@functools.lru_cache(maxsize=1024)
+def success_die(test: Test) -> icepool.Die:
+    """1 if one test succeeds, else 0, with its exact weights (cached: a Test is frozen
+    and an icepool die immutable, so pricing a pool asks for each test once)."""
+    return icepool.Die({k: q for k, q in enumerate(success_weights(test)) if q})
 
 
 def p_test(test: Test) -> Fraction:
@@ -132,7 +139,7 @@ def band_die(bands: Bands) -> icepool.Die:
 
 def clear_caches() -> None:
     """Forget the cached dice (for timing the cold cost of an odds computation)."""
-    for f in (success_die, band_die, _successes):
+    for f in (success_weights, success_die, band_die, _successes):
         f.cache_clear()
 
 
@@ -152,8 +159,24 @@ def chain(counts: icepool.Die, then: Callable[[int], icepool.Die]) -> icepool.Di
     """Roll `counts`; for an outcome k, roll `then(k)` — the exact mixture.
 
     The pool step that consumes the previous step's successes: hits then wounds is
-    chain(successes(n, hit_test), lambda k: successes(k, wound_test))."""
-    return counts.map(lambda k: then(int(k)))
+    chain(successes(n, hit_test), lambda k: successes(k, wound_test)).
+
+    The mixture is added up here in whole numbers (each `then(k)` brought to one common
+    denominator, one die built at the end), as icepool's `map` would merge them, without
+    its per-call inspection of the function (a die holds no outcome of weight 0); anything
+    but dice goes to icepool's `map`."""
+    parts = list(counts.items())
+    dice = [then(int(k)) for k, _ in parts]
+    if not all(isinstance(d, icepool.Die) for d in dice):
+        return counts.map(lambda k: then(int(k)))
+    dens = [d.denominator() for d in dice]
+    den = math.lcm(*dens)
+    weights: dict = {}
+    for (_, q), d, d_den in zip(parts, dice, dens, strict=True):
+        scale = q * (den // d_den)
+        for o, w in d.items():
+            weights[o] = weights.get(o, 0) + w * scale
+    return icepool.Die(weights)
 
 
 # --------------------------------------------------------------------------- charting
@@ -258,6 +281,8 @@ class BatchDice:
     kind = "app"
 
     def __init__(self, seed: int, batch: int = 65536) -> None:
+        import numpy as np  # loaded by the sampling that needs it, not by exact odds
+
         self.seed: int | None = seed
         self._rng = np.random.default_rng(seed)
         self._batch = batch

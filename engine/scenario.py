@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.i18n import msg
 from geometry.bases import BaseShape, base_polygon
-from geometry.terrain import TerrainPiece
+from geometry.terrain_piece import TerrainPiece
 
 FORMAT = "warboard-scenario"
 #: The version written. Version 1 (no groups, no deployment edges) is still read.

@@ -9,9 +9,6 @@ import copy
 import re
 from typing import Any
 
-import shapely
-from shapely.geometry import Polygon
-
 from engine.i18n import msg
 from engine.scenario import EDGES, FORMAT, VERSION, Scenario, Table, Unit
 from engine.scenario_fields import (
@@ -38,7 +35,9 @@ from engine.scenario_fields import (
 )
 from engine.scenario_groups import check_groups, parse_group
 from geometry.bases import BaseShape
-from geometry.terrain import KINDS, TerrainPiece
+from geometry.simple_ring import certainly_valid
+from geometry.terrain_kinds import KINDS
+from geometry.terrain_piece import TerrainPiece
 
 
 def parse_scenario(data: Any) -> Scenario:
@@ -143,6 +142,11 @@ def _piece_shape(d: dict, path: str, kind: str):
     if wanted == "line":
         return None, _points(d["line"], _at(path, "line"), 2)
     pts = _points(d["polygon"], _at(path, "polygon"), 3)
+    if certainly_valid(pts):  # most outlines: no shapely (and numpy) to load for them
+        return pts, None
+    import shapely
+    from shapely.geometry import Polygon
+
     poly = Polygon(pts)
     if not poly.is_valid or poly.area <= 0:
         reason = _invalid_reason(shapely.is_valid_reason(poly)) if not poly.is_valid else \

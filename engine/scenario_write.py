@@ -20,7 +20,7 @@ from engine.scenario_fields import (
     UNIT_KEYS,
 )
 from geometry.bases import BaseShape
-from geometry.terrain import TerrainPiece
+from geometry.terrain_piece import TerrainPiece
 
 
 def scenario_to_dict(s: Scenario) -> dict:

@@ -104,8 +104,29 @@ def _step_lines(step: dict, lang: str, ruleset: str | None = None,
     if rolls:
         head += ": " + "; ".join(dice_text(r, lang) for r in rolls)
     if outcome:
-        head += f" → {localized(renamed(outcome, spoken), lang, ruleset)}"
+        tally = _tally(step)
+        said = tally if tally is not None else renamed(outcome, spoken)
+        head += f" → {localized(said, lang, ruleset)}"
     return [head]
+
+
+def _tally(step: dict) -> Any:
+    """A logged "2 × hit, 1 × miss" (the outcome of several tests, kept as English text)
+    as the message it was, so each result reads in the post's language; None when the
+    outcome is something else."""
+    from collections import Counter
+
+    from engine.i18n import join, msg
+
+    results = [str(r) for r in step.get("results") or ()]
+    if len(results) < 2:
+        return None
+    first = [str(h) for h in step.get("highlight") or () if h in results]
+    order = first + [r for r in dict.fromkeys(results) if r not in first]
+    count = Counter(results)
+    if ", ".join(f"{count[k]} × {k}" for k in order) != step.get("outcome"):
+        return None
+    return join(", ", [msg("{n} × {result}", n=count[k], result=k) for k in order])
 
 
 def _who(e: LogEntry, names: Mapping[str, Any], lang: str) -> str:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy loads with the first vectorised call (a dice-only command needs none)
+    import numpy as np
 
 
 def norm360(deg: float) -> float:
@@ -28,6 +30,8 @@ def bearing(x0: float, y0: float, x1: float, y1: float) -> float:
 
 def bearings(x0: float, y0: float, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """Vectorised `bearing` from one point to many."""
+    import numpy as np
+
     return np.mod(np.degrees(np.arctan2(np.asarray(ys) - y0, np.asarray(xs) - x0)), 360.0)
 
 

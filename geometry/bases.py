@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
-
-import numpy as np
-import shapely
-from shapely.geometry import Polygon
+from typing import TYPE_CHECKING, Literal
 
 from .units import mm_to_in
+
+if TYPE_CHECKING:  # numpy and shapely load when an outline is first built, not with the
+    import numpy as np  # scenario: a command that only rolls dice never needs them
+    from shapely.geometry import Polygon
 
 BaseKind = Literal["round", "oval", "rect"]
 #: Segments per quarter circle for round and oval bases: the chord error on a 60 mm base
@@ -66,6 +66,8 @@ class BaseShape:
 @lru_cache(maxsize=256)
 def _outline(base: BaseShape) -> np.ndarray:
     """The base's outline about its own centre, depth along +x (closed ring, inches)."""
+    import numpy as np
+
     half_d, half_w = base.depth_in / 2, base.width_in / 2
     if base.shape == "rect":
         ring = [(-half_d, -half_w), (half_d, -half_w), (half_d, half_w), (-half_d, half_w)]
@@ -102,6 +104,9 @@ PLACED_KEPT = 16_384
 def _placed(base: BaseShape, x: float, y: float, facing: float) -> Polygon:
     """Built with numpy from a cached outline: measuring a pair builds two of these, so it
     must cost microseconds, not the tenth of a millisecond that shapely.affinity takes."""
+    import numpy as np
+    import shapely
+
     r = math.radians(facing)
     c, s = math.cos(r), math.sin(r)
     local = _outline(base)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal
 
 from .angles import bearing, bearings, norm180, norm360
+
+if TYPE_CHECKING:  # numpy loads with the first vectorised call: the facing models need none
+    import numpy as np
 
 Side = Literal["front", "right", "rear", "left"]
 SIDES: tuple[Side, ...] = ("front", "right", "rear", "left")
@@ -81,6 +82,8 @@ def side_of_bearing(rel_bearing: float, model: FacingModel = FRONT180) -> Side:
 
 def sides_of_bearings(rel_bearings: np.ndarray, model: FacingModel = FRONT180) -> np.ndarray:
     """Vectorised `side_of_bearing`: an array of face names."""
+    import numpy as np
+
     theta = np.asarray(rel_bearings, dtype=float)
     if not np.all(np.isfinite(theta)):
         i = int(np.flatnonzero(~np.isfinite(theta.ravel()))[0])
@@ -158,6 +161,8 @@ def in_arcs(
     target_ys: np.ndarray,
 ) -> np.ndarray:
     """Vectorised `in_arc` over many targets: a boolean array."""
+    import numpy as np
+
     w = _check_width(width)
     d = _finite(direction, "direction")
     xs = np.asarray(target_xs, dtype=float)

@@ -182,6 +182,137 @@ def plan(bases: np.ndarray, candidates: np.ndarray, order: Sequence[int],
     return out
 
 
+def _hits(rects: np.ndarray, box) -> np.ndarray:
+    """Which of `rects` (r, 4) overlap `box` (4,) with a positive area (NaN rows: none)."""
+    return (rects[:, 0] < box[2]) & (rects[:, 2] > box[0]) & (rects[:, 1] < box[3]) & \
+        (rects[:, 3] > box[1])
+
+
+def replan(bases: np.ndarray, candidates: np.ndarray, allowed: np.ndarray | None,
+           order: Sequence[int], rects: np.ndarray, places: np.ndarray,
+           changed: Sequence[int], bases_before: np.ndarray
+           ) -> tuple[np.ndarray, list[int], dict[int, int]]:
+    """`plan` again after a few units moved, looking only at the labels the move can reach:
+    the same places as a whole `plan` of the new numbers gives.
+
+    A label's place depends only on the bases over its candidates and on the places of the
+    labels before it in `order` over them. So the labels to look at again are the moved
+    ones, those with a candidate over a moved base (where it was or is), and, in order,
+    those with a candidate over a place another label left or took; every other label
+    keeps its place. `bases`, `candidates` (slid, as `plan` got them) and `allowed` are
+    the numbers now; `rects` (n, 4) where each label was (NaN: hidden) and `places` (n,)
+    which of its places that was (an index of PLACES, -1: hidden); `changed` the
+    moved units' indices and `bases_before` (c, 4) their bases before. Returns where each
+    label is now (NaN: hidden), the indices of the labels whose place changed and the place
+    (an index of PLACES, -1: hidden) of every label looked at.
+
+    The search runs among the bases and labels inside a window about the move, widened
+    whenever a label looked at reaches out of it (then everything that can touch the
+    labels looked at is inside), so a move costs what its neighbourhood holds."""
+    import numpy as np
+    n = len(candidates)
+    rank = np.empty(n, dtype=np.intp)
+    rank[np.asarray(order, dtype=np.intp)] = np.arange(n)
+    changed = np.asarray(changed, dtype=np.intp)
+    near = np.concatenate([np.asarray(bases_before, dtype=float).reshape(-1, 4),
+                           bases[changed], candidates[changed].reshape(-1, 4)])
+    lo, hi = near[:, :2].min(axis=0), near[:, 2:].max(axis=0)
+    spans = np.concatenate([candidates[changed].reshape(-1, 4), bases[changed]])
+    margin = 2.0 * float((spans[:, 2:] - spans[:, :2]).max()) + 1.0
+    # each unit's extent: its base and its four places
+    c = candidates
+    extent = np.column_stack([
+        np.minimum(np.minimum(bases[:, :2], c[:, 0, :2]),
+                   np.minimum(np.minimum(c[:, 1, :2], c[:, 2, :2]), c[:, 3, :2])),
+        np.maximum(np.maximum(bases[:, 2:], c[:, 0, 2:]),
+                   np.maximum(np.maximum(c[:, 1, 2:], c[:, 2, 2:]), c[:, 3, 2:]))])
+    while True:
+        window = (lo[0] - margin, lo[1] - margin, hi[0] + margin, hi[1] + margin)
+        sub = np.flatnonzero(_hits(extent, window))
+        everything = len(sub) == n
+        got = _replan_within(sub, bases, candidates, allowed, rank, rects, places, extent,
+                             changed, bases_before, None if everything else window)
+        if got is not None:
+            return got
+        margin *= 2.0
+
+
+def _replan_within(sub: np.ndarray, bases: np.ndarray, candidates: np.ndarray,
+                   allowed: np.ndarray | None, rank: np.ndarray, rects: np.ndarray,
+                   places: np.ndarray,
+                   extent: np.ndarray, changed: np.ndarray, bases_before: np.ndarray,
+                   window: tuple[float, float, float, float] | None
+                   ) -> tuple[np.ndarray, list[int], dict[int, int]] | None:
+    """`replan` among the units `sub` (those inside `window`; `extent` (n, 4): each unit's
+    base and places together); None when a label looked at has a place reaching out of
+    the window (what lies beyond may touch it)."""
+    import heapq
+    import math
+
+    import numpy as np
+    sub_bases, sub_cands, sub_rank = bases[sub], candidates[sub], rank[sub]
+    sub_extent = extent[sub]
+    flat = sub_cands.reshape(-1, 4)
+    placed = rects[sub].copy()
+    picks = places[sub].tolist()
+    heap: list[tuple[int, int]] = []
+
+    def reach(box, adds: bool, after: int = -1) -> None:
+        """Queue the labels after rank `after` whose place `box` may change: a box put
+        there (`adds`) over the place a label has, one taken away over a place it tries
+        before (a label kept off every place tries them all)."""
+        for f in np.flatnonzero(_hits(flat, box)).tolist():
+            i, p = divmod(f, 4)
+            if sub_rank[i] > after and (p == picks[i] if adds else picks[i] < 0 or p < picks[i]):
+                heapq.heappush(heap, (int(sub_rank[i]), i))
+
+    for k, before in zip(changed.tolist(), bases_before, strict=True):
+        heapq.heappush(heap, (int(rank[k]), int(np.searchsorted(sub, k))))  # sub: sorted
+        reach(before, adds=False)
+        reach(bases[k], adds=True)
+    moved: list[int] = []
+    looked: dict[int, int] = {}
+    done = -1  # the rank looked at last: a label queued twice is looked at once
+    while heap:
+        r, i = heapq.heappop(heap)
+        if r == done:
+            continue
+        done = r
+        left, top, right, bottom = sub_extent[i].tolist()
+        if window is not None and (left <= window[0] or top <= window[1]
+                                   or right >= window[2] or bottom >= window[3]):
+            return None
+        k = int(sub[i])
+        # the units whose base or places may touch this label's places: the few near it
+        near = np.flatnonzero(_hits(sub_extent, (left, top, right, bottom)))
+        near = near[near != i]
+        mine = sub_cands[i]
+        blocks = np.concatenate([sub_bases[near], placed[near[sub_rank[near] < r]]])
+        blocked = _overlaps(mine, blocks).any(axis=1)
+        free = ~blocked if allowed is None else allowed[k] & ~blocked
+        pick = int(free.argmax()) if free.any() else -1
+        cands = mine.tolist()
+        looked[k] = pick
+        old = placed[i].tolist()
+        if pick < 0:
+            if math.isnan(old[0]):
+                continue
+            new = [math.nan] * 4
+        else:
+            new = cands[pick]
+            if new == old:
+                continue
+        placed[i] = new
+        picks[i] = pick
+        moved.append(k)
+        for box, adds in ((old, False), (new, True)):
+            if not math.isnan(box[0]):
+                reach(box, adds, r)
+    out = rects.copy()
+    out[sub] = placed
+    return out, moved, looked
+
+
 def greedy_order(areas: Sequence[float], leaders: Sequence[bool]) -> list[int]:
     """Larger bases first, then commanders, then the board's order."""
     return sorted(range(len(areas)), key=lambda k: (-areas[k], not leaders[k], k))

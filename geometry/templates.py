@@ -31,6 +31,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from .angles import norm360
+from .template_shapes import TEMPLATE_SHAPES
 
 TemplateKind = Literal["blast", "flamer"]
 
@@ -49,7 +50,6 @@ FLAMER_WIDE_IN = 3.0
 TEMPLATE_QUAD_SEGS = 32
 #: Overlap (square inches) below which a base only touches a template's edge.
 MIN_OVERLAP_SQIN = 1e-9
-TEMPLATE_SHAPES: tuple[str, ...] = ("blast-3", "blast-5", "flamer")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,73 +6,17 @@ The kind gives the defaults of design.md; a piece may override any property.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-# the kinds live in terrain_kinds (no numpy there, for the window); re-exported here
+# the kinds live in terrain_kinds and a piece in terrain_piece (no numpy there, for the
+# window and for a scenario that is only read); re-exported here
 from geometry.terrain_kinds import KINDS, KindDefaults, Movement  # noqa: F401
-
-
-@dataclass(slots=True)
-class TerrainPiece:
-    """One piece of terrain. `polygon` for areas, `line` for walls and hedges.
-
-    Each optional property is None when the kind's default applies.
-    """
-
-    id: str
-    kind: str
-    polygon: list[tuple[float, float]] | None = None
-    line: list[tuple[float, float]] | None = None
-    name: str | None = None
-    blocks_los: bool | None = None
-    los_depth_in: float | None = None
-    cover: int | None = None
-    movement: Movement | None = None
-    height: float | None = None
-    thickness_in: float | None = None
-    extra: dict = field(default_factory=dict)  # unknown keys, kept for round-tripping
-
-    @property
-    def defaults(self) -> KindDefaults:
-        try:
-            return KINDS[self.kind]
-        except KeyError:
-            raise ValueError(f"kind: unknown terrain kind {self.kind!r}") from None
-
-    @property
-    def is_line(self) -> bool:
-        return self.line is not None
-
-    def eff_blocks_los(self) -> bool:
-        return self.defaults.blocks_los if self.blocks_los is None else self.blocks_los
-
-    def eff_cover(self) -> int:
-        return self.defaults.cover if self.cover is None else self.cover
-
-    def eff_movement(self, vehicle: bool = False) -> Movement:
-        if self.movement is not None:
-            return self.movement
-        return self.defaults.vehicle_movement if vehicle else self.defaults.movement
-
-    def eff_los_depth_in(self) -> float | None:
-        return self.defaults.los_depth_in if self.los_depth_in is None else self.los_depth_in
-
-    def eff_thickness_in(self) -> float:
-        return self.defaults.thickness_in if self.thickness_in is None else self.thickness_in
-
-    def shape(self) -> BaseGeometry:
-        """The piece's area: the polygon, or the line buffered to its thickness."""
-        if self.line is not None:
-            return LineString(self.line).buffer(self.eff_thickness_in() / 2, cap_style="flat")
-        assert self.polygon is not None
-        return Polygon(self.polygon)
-
+from geometry.terrain_piece import TerrainPiece
 
 # --------------------------------------------------------------------------------------------
 # The index: every piece's shape prepared once, grouped the way LOS, cover and movement ask.

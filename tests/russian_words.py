@@ -18,7 +18,7 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 #: rich-text markup and entities
 MARKUP = r"<[^>]+>|&\w+;"
 #: file names and paths (Open Recent, the file dialogs)
-FILE_NAMES = r"(/[\w.+-]+)+/?|\b[\w.-]+\.(json|warboard|txt|png|svg|pdf)\b"
+FILE_NAMES = r"(/[\w.+-]+)+/?|\b[\w./-]+\.(json|warboard|txt|png|svg|pdf|md)\b"
 #: code names quoted from the rules' sources: option ids, data keys ("a.b", "a_b[c]")
 CODE_NAMES = r"\b\w+[._]\w+(\.\w+|\[\w+\])*"
 #: the rules' section marks (§4.15, §5.5-2)

@@ -205,7 +205,20 @@ class LabelItem(QGraphicsItem):
         self.placed_at: tuple[str, float, float, float, float] | None = None
         #: pixels the label is slid from its place to stay on the table (labels.fit_inside)
         self.shift: tuple[float, float] = (0.0, 0.0)
+        #: isVisible() as a plain attribute, kept by setVisible / show / hide: the board's
+        #: layout reads it of thousands of labels a zoom
+        self.shown_now = True
         self.set_text(text)
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
+        self.shown_now = bool(visible)
+        super().setVisible(visible)
+
+    def show(self) -> None:
+        self.setVisible(True)
+
+    def hide(self) -> None:
+        self.setVisible(False)
 
     def set_whole(self, whole: bool) -> bool:
         """Show the name whole (zoomed in) or elided to MAX_WIDTH_PX; True if it changed
@@ -330,6 +343,8 @@ class UnitItem(QGraphicsItem):
         # the label follows the unit: moved, added to and taken from the scene with it
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.label = LabelItem(unit.label, self)
+        #: where the item is (its pos), kept as it moves: the label layout reads thousands
+        self.xy: tuple[float, float] = (0.0, 0.0)
         #: Made on the first marker, so a board without markers carries no extra items.
         self.badges: BadgeItem | None = None
         #: the base corner the board's layout hung the badges at (None: the label's rule)
@@ -375,19 +390,30 @@ class UnitItem(QGraphicsItem):
         self._box = (b.x(), b.y(), b.width(), b.height())
         self._anchors = {"below": (0.0, b.bottom()), "above": (0.0, b.top()),
                          "right": (b.right(), 0.0), "left": (b.left(), 0.0)}
+        renamed = u.label != self.label.text
         self.label.set_text(u.label)
+        scene = self.scene()
+        if renamed and scene is not None and hasattr(scene, "names_changed"):
+            scene.names_changed()  # its names fitted again: whole or cut, no two alike
         self.layout_row = (*self._box, *self.label.size_px)
         self.label.place(self.label.where, self.label_anchor(self.label.where))
-        badges = self._sync_badges()
+        self.retranslate()
+        self.update()
+
+    def retranslate(self) -> None:
+        """Word the badges and the tooltip in the current language (also for an item a
+        window rebuilt in another language takes over: BoardScene.add_unit)."""
+        u, badges = self.unit, self._sync_badges()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
             unit=u.label, profile=profile_name(u.profile), side=side_text(u.side)),
                                    *(loc(b.tip) for b in badges)]))
-        self.update()
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):  # noqa: N802
         """Take the label along (LabelItem: it is an item of its own)."""
         kind = QGraphicsItem.GraphicsItemChange
         if change == kind.ItemPositionHasChanged:
+            p = self.pos()
+            self.xy = (p.x(), p.y())
             self.label.follow()
         elif change == kind.ItemSceneChange:
             old = self.scene()
@@ -404,6 +430,9 @@ class UnitItem(QGraphicsItem):
         badges = badges_for(self.unit, declared)
         if badges and self.badges is None:
             self.badges = BadgeItem(self)
+            scene = self.scene()
+            if scene is not None and hasattr(scene, "badges_added"):
+                scene.badges_added()  # the board's list of badged items is out of date
         if self.badges is not None:
             self.badges.set_badges(badges)
             self.place_badges()

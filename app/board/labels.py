@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PLACES", "LabelInputs", "LabelJob", "LabelPlan", "candidate_rects", "first_free",
            "fit_inside", "fit_to_view", "greedy_order", "keep_distinct", "label_inputs",
-           "layout_state", "plan", "plan_numbers"]
+           "layout_state", "plan", "plan_numbers", "replan_units", "unit_meta",
+           "unit_order_keys", "LaidOut"]
 
 
 def keep_distinct(labels: Sequence[LabelItem]) -> list[LabelItem]:
@@ -75,8 +76,39 @@ def layout_state(item: UnitItem, x: float | None = None, y: float | None = None)
     places for every label."""
     u = item.unit
     if x is None or y is None:
-        x, y = item.x(), item.y()
+        x, y = item.xy
     return (x, y, item.layout_row, u.parent, u.base.width_mm, u.base.depth_mm)
+
+
+class LaidOut:
+    """Each unit's `layout_state` when the labels were last laid out (unit id → state),
+    read off that layout's numbers when asked: a zoom lays out thousands of labels, a
+    sync asks about the few units it touched. States set since (a relayout) win."""
+
+    __slots__ = ("_index", "_inputs", "_meta", "_set")
+
+    def __init__(self, index: dict[str, int], inputs: LabelInputs,
+                 meta: Sequence[tuple]) -> None:
+        self._index, self._inputs, self._meta = index, inputs, meta
+        self._set: dict[str, tuple] = {}
+
+    def get(self, unit_id: str, default: tuple | None = None) -> tuple | None:
+        if unit_id in self._set:
+            return self._set[unit_id]
+        k = self._index.get(unit_id)
+        if k is None:
+            return default
+        inp = self._inputs
+        x, y = inp.pos[k].tolist()
+        return (x, y, (*inp.boxes[k].tolist(), *inp.sizes[k].tolist()), *self._meta[k])
+
+    def __setitem__(self, unit_id: str, state: tuple) -> None:
+        self._set[unit_id] = state
+
+
+def unit_meta(items: list[UnitItem]) -> list[tuple]:
+    """What `layout_state` reads of each unit's model: its commander and base size."""
+    return [(i.unit.parent, i.unit.base.width_mm, i.unit.base.depth_mm) for i in items]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +125,10 @@ class LabelPlan:
     places: list[str | None]  # each label's place on the table (None: hidden)
     shifts: np.ndarray       # (n, 2) the slide that keeps it on the table
     rects: np.ndarray        # (n, 4) where each label is (NaN: hidden)
+    #: (n, 4, 4) the places as `plan` compared them (slid onto the table) and (n, 4) those
+    #: on it (None: no table): what `replan_units` starts from
+    shifted: np.ndarray | None = None
+    allowed: np.ndarray | None = None
 
     def place_of(self, k: int) -> tuple[str | None, tuple[float, float]]:
         dx, dy = self.shifts[k].tolist()
@@ -136,27 +172,33 @@ class LabelJob:
         return self.with_items(None if self.inputs is None else plan_numbers(self.inputs))
 
 
+def unit_order_keys(items: list[UnitItem]) -> tuple[list[float], list[bool]]:
+    """What the greedy order reads of the units: each base's area and whether each unit
+    commands another (label_inputs; the board keeps them while no unit changes)."""
+    leaders = {i.unit.parent for i in items if i.unit.parent}
+    return ([i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
+            [i.unit.id in leaders for i in items])
+
+
 def label_inputs(items: list[UnitItem], px_per_inch: float, pos: np.ndarray | None = None,
-                 table: QRectF | None = None, avoid: np.ndarray | None = None
-                 ) -> LabelInputs:
+                 table: QRectF | None = None, avoid: np.ndarray | None = None,
+                 order_keys: tuple[list[float], list[bool]] | None = None) -> LabelInputs:
     """The numbers a layout of these items' labels at this zoom needs (`pos`: the items'
-    positions, when the caller has them; the labels are kept on `table` and off `avoid`
-    where they can be)."""
+    positions and `order_keys` their `unit_order_keys`, when the caller has them; the
+    labels are kept on `table` and off `avoid` where they can be)."""
     import numpy as np
 
     from .items import LabelItem
     s = px_per_inch
     rows = np.array([i.layout_row for i in items], dtype=float)
     if pos is None:
-        pos = np.array([(i.x(), i.y()) for i in items], dtype=float)
+        pos = np.array([i.xy for i in items], dtype=float).reshape(-1, 2)
     bounds = None
     if table is not None and not table.isEmpty():
         bounds = (s * table.left(), s * table.top(), s * table.right(), s * table.bottom())
-    leaders = {i.unit.parent for i in items if i.unit.parent}
-    return LabelInputs(s, pos, rows[:, :4], rows[:, 4:],
-                       [i.unit.base.width_mm * i.unit.base.depth_mm for i in items],
-                       [i.unit.id in leaders for i in items], bounds, LabelItem.GAP_PX,
-                       avoid)
+    areas, leaders = unit_order_keys(items) if order_keys is None else order_keys
+    return LabelInputs(s, pos, rows[:, :4], rows[:, 4:], areas, leaders, bounds,
+                       LabelItem.GAP_PX, avoid)
 
 
 def plan_numbers(inp: LabelInputs) -> LabelPlan:
@@ -179,7 +221,48 @@ def plan_numbers(inp: LabelInputs) -> LabelPlan:
     shifts = (shifted - cands)[every, picked, :2]
     rects = shifted[every, picked].copy()
     rects[[w is None for w in places]] = np.nan
-    return LabelPlan([], s, bases, s * pos, cands, order, places, shifts, rects)
+    return LabelPlan([], s, bases, s * pos, cands, order, places, shifts, rects, shifted,
+                     allowed)
+
+
+def replan_units(laid: LabelPlan, inp: LabelInputs, rows: dict[int, tuple[float, ...]]
+                 ) -> tuple[LabelPlan, LabelInputs, list[int]]:
+    """A few units moved or turned (`rows`: index → x, y and its item's layout_row, the
+    label's size unchanged): the plan and inputs with their numbers, and the indices of the
+    labels whose place changed — the places a whole `plan_numbers` of the new inputs gives
+    (geometry.labels.replan looks at the labels the move can reach alone)."""
+    import numpy as np
+
+    from geometry.labels import replan
+    ids = np.fromiter(rows, dtype=np.intp, count=len(rows))
+    vals = np.array([rows[k] for k in ids.tolist()], dtype=float).reshape(len(ids), -1)
+    pos, boxes = inp.pos.copy(), inp.boxes.copy()
+    pos[ids], boxes[ids] = vals[:, :2], vals[:, 2:6]
+    s = inp.scale
+    left, top = boxes[ids, 0] + pos[ids, 0], boxes[ids, 1] + pos[ids, 1]
+    bases, centres = laid.bases.copy(), laid.centres.copy()
+    before = bases[ids].copy()
+    bases[ids] = s * np.column_stack([left, top, left + boxes[ids, 2], top + boxes[ids, 3]])
+    centres[ids] = s * pos[ids]
+    cands, shifted = laid.candidates.copy(), laid.shifted.copy()
+    cands[ids] = candidate_rects(boxes[ids], pos[ids], inp.sizes[ids], inp.gap_px, s)
+    allowed = None if laid.allowed is None else laid.allowed.copy()
+    if inp.bounds is None:
+        shifted[ids] = cands[ids]
+    else:
+        shifted[ids], allowed[ids] = fit_inside(cands[ids], inp.bounds)
+    picks = np.array([PLACES.index(w) if w else -1 for w in laid.places], dtype=np.intp)
+    rects, changed, looked = replan(bases, shifted, allowed, laid.order, laid.rects, picks,
+                                    ids.tolist(), before)
+    places, shifts = list(laid.places), laid.shifts.copy()
+    for k in {*changed, *ids.tolist()}:  # every one of them was looked at
+        p = looked[k]
+        places[k] = PLACES[p] if p >= 0 else None
+        p = max(p, 0)  # a hidden label's shift: its first place's, as plan_numbers has it
+        shifts[k] = (shifted[k, p] - cands[k, p])[:2]
+    new = replace(laid, bases=bases, centres=centres, candidates=cands, places=places,
+                  shifts=shifts, rects=rects, shifted=shifted, allowed=allowed)
+    return new, replace(inp, pos=pos, boxes=boxes), sorted({*changed, *ids.tolist()})
 
 
 def fit_to_view(laid: LabelPlan, vb: tuple[float, float, float, float]

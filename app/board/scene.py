@@ -10,19 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, QTimer, Signal
+from PySide6.QtCore import QRectF, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
-from . import labels, style, texts
-from .labels import LabelJob, LabelPlan, label_inputs, layout_state
+from . import labels, style
+from .labels import LabelInputs, LabelPlan, layout_state
 from .paths import geometry_path
+from .scene_labels import BoardLabels
 from .table_cloth import INCHES_PER_FOOT, draw_table, grid_lines  # noqa: F401 (kept here)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-
-    import numpy as np
 
     from engine.scenario import Scenario, Unit
     from geometry.terrain import TerrainPiece
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 SELECTION = QColor("#ffb000")
 
 
-class BoardScene(QGraphicsScene):
+class BoardScene(BoardLabels, QGraphicsScene):
     """A scenario's table, terrain and units as graphics items.
 
     `terrain_items` and `unit_items` map ids to items; tools look items up there. After the
@@ -56,10 +55,27 @@ class BoardScene(QGraphicsScene):
         self._label_scale: float | None = None
         #: (whole, every label and its name) when the cut names were last kept distinct
         self._distinct_names: tuple = ()
+        #: bumped when a label is added or taken off or a name changes (`names_changed`),
+        #: and (whole, that count) when the names were last fitted
+        self._names_version = 0
+        #: bumped by every sync, refresh and unit added: the units' order keys for the
+        #: label layout (labels.unit_order_keys) are kept while it stays
+        self._units_version = 0
+        self._order_keys: tuple = (None, None)
+        self._unit_meta: tuple = (None, None)  # the same for labels.unit_meta
+        #: each laid out unit's index, kept while no label comes or goes (names count)
+        self._index_of: tuple = (None, None)
+        self._names_fitted: tuple[bool, int] | None = None
         #: each unit's layout_state when the labels were last laid out
-        self._laid_out: dict[str, tuple] = {}
-        #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts
+        self._laid_out: dict[str, tuple] | labels.LaidOut = {}
+        #: the last label layout's numbers (LabelPlan), for the viewport's edges and texts,
+        #: what it read (LabelInputs), each unit id's index in it and each label's name then
         self._plan: LabelPlan | None = None
+        self._inputs: LabelInputs | None = None
+        self._plan_index: dict[str, int] = {}
+        self._laid_names = -1  # the names' count (`names_changed`) when last laid out
+        #: the laid out items that carry badges, by index (None: to be looked up)
+        self._badged: list[tuple[int, UnitItem]] | None = None
         #: bumped by every layout begun and by every change a layout reads (a unit's
         #: place, size, label): a LabelJob of an older generation is not put on the board
         self.layout_generation = 0
@@ -162,8 +178,9 @@ class BoardScene(QGraphicsScene):
     def scenario(self) -> Scenario | None:
         return self._scenario
 
-    def set_scenario(self, scenario: Scenario) -> None:
-        """Show another scenario: every item is rebuilt from the model."""
+    def set_scenario(self, scenario: Scenario, taken: dict | None = None) -> None:
+        """Show another scenario: every item is rebuilt from the model, but for the unit
+        items `taken` from another board showing the same units (add_unit)."""
         self.touched()
         self.layout_generation += 1
         self.clear()
@@ -173,14 +190,20 @@ class BoardScene(QGraphicsScene):
         for items in (self.terrain_items, self.unit_items, self.shape_items):
             items.clear()
         self._laid_out, self._plan, self._view_fit = {}, None, {}
+        self._inputs, self._plan_index = None, {}
+        self._badged = None
         self._distinct_names = ()
+        self.names_changed()
         self.palette = style.SidePalette()
         self._scenario = scenario
         self._warnings = self._board_warnings()
         for piece in scenario.terrain:
             self.add_terrain(piece)
+        taken, colours = taken or {}, {}  # each side's colour asked once, not per unit
         for unit in scenario.units:
-            self.add_unit(unit)
+            if unit.side not in colours:
+                colours[unit.side] = self.palette.colour(unit.side)
+            self.add_unit(unit, taken.get(unit.id), colours[unit.side])
         w, h = scenario.table.width_in, scenario.table.height_in
         margin = max(w, h) * 0.05
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
@@ -205,12 +228,23 @@ class BoardScene(QGraphicsScene):
             item.redraw_background()
             self.removeItem(item)
 
-    def add_unit(self, unit: Unit) -> UnitItem:
+    def add_unit(self, unit: Unit, item: UnitItem | None = None, colour=None) -> UnitItem:
+        """The unit's item (in its side's `colour`); `item`, this unit's taken off another
+        board (app.relocalize), is worded again in the current language, not built anew."""
         from .items import UnitItem
 
-        item = UnitItem(unit, self.palette.colour(unit.side))
+        colour = self.palette.colour(unit.side) if colour is None else colour
+        if item is not None and (item.unit is not unit or item.colour != colour):
+            item = None
+        fresh = item is None
+        if item is None:
+            item = UnitItem(unit, colour)
+        self.names_changed()
+        self._units_version += 1
         item.declared_badges = self._declared_badges
-        if unit.state:
+        if not fresh:
+            item.retranslate()
+        elif unit.state:
             item.sync()
         self.addItem(item)
         self.unit_items[unit.id] = item
@@ -281,10 +315,11 @@ class BoardScene(QGraphicsScene):
         """Redraw a unit after its model changed (moved, turned, renamed)."""
         self.touched()
         self.layout_generation += 1  # a layout begun before read the unit as it was
+        self._units_version += 1
         item = self.unit_items[unit_id]
         item.sync()
         if self._label_scale is not None and layout_state(item) != self._laid_out.get(unit_id):
-            self.layout_labels(self._label_scale)
+            self._relabel([unit_id])
 
     def has_unit(self, unit_id: str) -> bool:
         return unit_id in self.unit_items
@@ -294,34 +329,40 @@ class BoardScene(QGraphicsScene):
         model object is the same is refreshed, a replaced one rebuilt, a gone one removed."""
         self.touched()
         self.layout_generation += 1  # a layout begun before read the items as they were
+        self._units_version += 1
         if self._scenario is None:
             return
-        units = {u.id: u for u in self._scenario.units}
-        pieces = {p.id: p for p in self._scenario.terrain}
-        relabel = False
+        rebuilt = False  # an item added, taken off or made anew: every label laid out
+        moved: list[str] = []  # items whose layout state changed: the labels near them
         ids = list(ids)
         ids += sorted(self._refresh_warnings() - set(ids))
+        wanted = set(ids)
+        units = {u.id: u for u in self._scenario.units if u.id in wanted}
+        pieces = {p.id: p for p in self._scenario.terrain if p.id in wanted}
         for ident in ids:
             item = self.unit_items.get(ident)
             unit = units.get(ident)
             if item is not None and (unit is None or item.unit is not unit):
                 self.removeItem(item)
                 del self.unit_items[ident]
+                self.names_changed()
                 item = None
-                relabel = True
+                rebuilt = True
             if unit is not None:
                 if item is None:
                     self.add_unit(unit)
-                    relabel = True
+                    rebuilt = True
                 elif self.palette.colour(unit.side) != item.colour:  # side changed
                     self.removeItem(item)
+                    self.names_changed()
                     self.add_unit(unit)
-                    relabel = True
+                    rebuilt = True
                 else:
                     item.sync()
                     # laid out again only if what the layout reads of it changed since
                     # (a click without a move, a marker set: the same places)
-                    relabel |= layout_state(item) != self._laid_out.get(ident)
+                    if layout_state(item) != self._laid_out.get(ident):
+                        moved.append(ident)
             if unit is not None or ident in self.shape_items:
                 self._sync_shapes(ident, unit)
             self.remove_terrain(ident)
@@ -329,8 +370,8 @@ class BoardScene(QGraphicsScene):
                 self.add_terrain(pieces[ident])
         if self._selected is not None:
             self.set_selected(self._selected if self._selected in self.unit_items else None)
-        if relabel and self._label_scale is not None:
-            self.layout_labels(self._label_scale)
+        if (rebuilt or moved) and self._label_scale is not None:
+            self._relabel(moved, rebuilt)
         elif self._label_scale is not None and any(
                 i in self.unit_items and self.unit_items[i].badges is not None for i in ids):
             self.place_texts()  # a marker set: its badges find their corner
@@ -352,212 +393,6 @@ class BoardScene(QGraphicsScene):
         unit = self.unit_items[unit_id].unit
         self.selection_item.setPath(geometry_path(unit.polygon().buffer(0.12)))
         self.selection_item.show()
-
-    def fit_label_texts(self, px_per_inch: float) -> None:
-        """Names whole when zoomed in (LabelItem.WHOLE_AT_PX_PER_INCH on), elided below
-        and no two alike; nothing to do unless the zoom crossed that line or a name
-        changed. The layout reads the sizes."""
-        from .items import LabelItem
-
-        whole = px_per_inch >= LabelItem.WHOLE_AT_PX_PER_INCH
-        for item in self.unit_items.values():
-            if item.label.set_whole(whole):
-                item.layout_row = (*item.layout_row[:4], *item.label.size_px)
-        key = (whole, tuple((id(i.label), i.label.text) for i in self.unit_items.values()))
-        if key != self._distinct_names:  # no two cut names alike (labels.keep_distinct)
-            self._distinct_names = key
-            for label in labels.keep_distinct([i.label for i in self.unit_items.values()]):
-                label.owner.layout_row = (*label.owner.layout_row[:4], *label.size_px)
-
-    def layout_labels(self, px_per_inch: float, avoid: np.ndarray | None = None) -> int:
-        """Place unit labels for a zoom so that none covers another label or another base.
-
-        The rule and how it is worked out: app.board.labels. Zooming in spreads the bases
-        apart and brings hidden labels back. Returns how many labels show. At the zoom the
-        view shows (`set_view`), the labels its edges would cut are laid out again inside it
-        (`fit_labels_to_view`); then the other texts (`add_text_layer`) find their places
-        beside them. A label is touched (moved, shown or hidden, which repaints it) only
-        when its place changes. `avoid`: pixel boxes the labels keep off where they can
-        (a picture's overlay lines).
-        """
-        job = self.begin_layout(px_per_inch, avoid)
-        return self.finish_layout(job, job.plan())
-
-    def label_scale(self) -> float | None:
-        """The zoom the labels on the board were laid out for (None: not yet)."""
-        return self._label_scale
-
-    def begin_layout(self, px_per_inch: float, avoid: np.ndarray | None = None) -> LabelJob:
-        """What a label layout reads off the items, read now (the names elided or whole
-        for the zoom first): `LabelJob.plan` is pure numbers, for a worker thread if the
-        caller likes, and `finish_layout` puts its labels on the board."""
-        self.touched()
-        import numpy as np
-        self.layout_generation += 1
-        self.fit_label_texts(px_per_inch)
-        items = list(self.unit_items.values())
-        pos = np.array([(i.x(), i.y()) for i in items], dtype=float).reshape(-1, 2)
-        inputs = label_inputs(items, px_per_inch, pos, self.table_rect(), avoid) \
-            if items else None
-        return LabelJob(self.layout_generation, px_per_inch, items, pos, inputs)
-
-    def finish_layout(self, job: LabelJob, plan: LabelPlan | None) -> int | None:
-        """Put a layout's labels on the board: each label touched only where its place
-        changed, the view's edges fitted, the other texts placed. Returns how many labels
-        show, or None for a job the board changed under (a unit moved, another layout
-        begun): nothing is done then."""
-        if job.generation != self.layout_generation:
-            return None
-        self.touched()
-        self.laid_out_generation = job.generation
-        self._label_scale = job.scale
-        items = job.items
-        self._view_fit = {}
-        if not items:
-            self._laid_out = {}
-            self._plan = None
-            self.place_texts()
-            return 0
-        self._plan = plan
-        self._laid_out = {i.unit.id: layout_state(i, x, y)
-                          for i, (x, y) in zip(items, job.pos.tolist(), strict=True)}
-        self._view_fit = self._fit_to_view()
-        shown = 0
-        fit = self._view_fit
-        for k, (item, where, shift) in enumerate(zip(items, plan.places, plan.shifts.tolist(),
-                                                     strict=True)):
-            if fit and k in fit:
-                where, shift = fit[k]
-            label = item.label  # inline (not _show_label): thousands of labels a zoom
-            if where is None:
-                if label.isVisible():
-                    label.setVisible(False)
-                continue
-            shown += 1
-            ax, ay = item.label_anchor_xy(where)
-            dx, dy = shift
-            if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
-                label.place(where, QPointF(ax, ay), (dx, dy))
-            if not label.isVisible():
-                label.setVisible(True)
-        self.place_texts()
-        return shown
-
-    def _show_label(self, item: UnitItem, where: str | None,
-                    shift: tuple[float, float]) -> bool:
-        """Put one label `where` (None: hidden), slid by `shift` pixels; whether it shows."""
-        label = item.label
-        if where is None:
-            if label.isVisible():
-                label.setVisible(False)
-            return False
-        ax, ay = item.label_anchor_xy(where)
-        dx, dy = shift
-        if label.placed_at != (where, ax, ay, dx, dy):  # labels move only through place()
-            label.place(where, QPointF(ax, ay), (dx, dy))
-        if not label.isVisible():
-            label.setVisible(True)
-        return True
-
-    # --- the view's edges -------------------------------------------------------------------
-
-    def set_view(self, rect: QRectF | None, px_per_inch: float = 0.0) -> None:
-        """What the board's view shows (inches) at its zoom; None: no view to fit."""
-        self._view = None if rect is None else (QRectF(rect), float(px_per_inch))
-
-    def fit_labels_to_view(self, rect: QRectF | None, px_per_inch: float) -> int:
-        """The view now shows `rect` (a pan or a resize settled): lay again only the labels
-        its edges cut — a label slides along the edge or flips to another side of its base,
-        among the labels that stay — and put back those an earlier view had moved; the
-        other texts take places inside it (place_texts). Cheap: the last layout's numbers
-        are reused, a handful of labels are looked at. Returns how many labels changed
-        place."""
-        self.touched()
-        self.set_view(rect, px_per_inch)
-        plan = self._plan
-        if plan is None:
-            return 0
-        new = self._fit_to_view()
-        old = self._view_fit
-        if new == old:
-            self.place_texts()  # the group names and zone tags inside the new view
-            return 0
-        self._view_fit = new
-        changed = [k for k in set(old) | set(new) if old.get(k) != new.get(k)]
-        for k in changed:
-            where, shift = new.get(k) or plan.place_of(k)
-            self._show_label(plan.items[k], where, shift)
-        self.place_texts()
-        return len(changed)
-
-    def view_fitted(self) -> dict[str, tuple[str, tuple[float, float]]]:
-        """The labels laid out again inside the view: unit id → (place, shift)."""
-        plan = self._plan
-        if plan is None:
-            return {}
-        return {plan.items[k].unit.id: v for k, v in self._view_fit.items()}
-
-    def _fit_to_view(self) -> dict[int, tuple[str, tuple[float, float]]]:
-        """The labels of units inside the view that its edge would cut, laid out again
-        inside the part of the table it shows (labels.fit_to_view): index → (place,
-        shift). Empty at another zoom than the view's (a picture being drawn)."""
-        plan, view = self._plan, self._view
-        if plan is None or view is None or abs(view[1] - plan.scale) > 1e-9:
-            return {}
-        shows = self.table_rect().intersected(view[0])
-        if shows.isEmpty():
-            return {}
-        s = plan.scale
-        return labels.fit_to_view(plan, (s * shows.left(), s * shows.top(), s * shows.right(),
-                                         s * shows.bottom()))
-
-    # --- the other texts beside the labels --------------------------------------------------
-
-    def add_text_layer(self, layer: Callable[[], Sequence[BoardText]]) -> None:
-        """Have the texts `layer()` gives (group names, zone tags: app.board.texts) placed
-        beside the unit labels after every label layout, clear of them, of the bases and of
-        the texts of the layers added before."""
-        self.touched()
-        self._text_layers.append(layer)
-
-    def place_texts(self) -> None:
-        """Hang the marker badges (app.board.badge_places), then lay the other texts out
-        beside the unit labels as they are now, on the table (nothing to do at no zoom
-        yet)."""
-        self.touched()
-        import numpy as np
-        if self._label_scale is None:
-            return
-        layers = [ts for ts in (layer() for layer in self._text_layers) if ts]
-        blocks = self.label_blocks()
-        s, view = self._label_scale, self._view
-        r = self.table_rect()  # on the table, and inside the view at the view's zoom
-        if view is not None and abs(view[1] - s) <= 1e-9:
-            r = r.intersected(view[0])
-        bounds = None if r.isEmpty() else (s * r.left(), s * r.top(), s * r.right(),
-                                           s * r.bottom())
-        if self._plan is not None:  # the badges first: the texts keep off them too
-            from . import badge_places
-            plan = self._plan
-            rows = [(k, i) for k, i in enumerate(plan.items)
-                    if i.badges is not None and i.badges.isVisible()]
-            blocks = np.concatenate([blocks, badge_places.place(
-                [i for _, i in rows], [k for k, _ in rows], plan.bases, blocks, s, bounds)])
-        for ts in layers:
-            blocks = np.concatenate([blocks, texts.place(ts, blocks, s, bounds)])
-
-    def label_blocks(self) -> np.ndarray:
-        """(b, 4) pixel rectangles at the label zoom of every base and every unit label
-        shown (where the view put it), for other texts to keep clear of."""
-        import numpy as np
-        plan = self._plan
-        if plan is None:
-            return np.zeros((0, 4))
-        rects = plan.rects.copy()
-        for k, (where, (dx, dy)) in self._view_fit.items():
-            p = labels.PLACES.index(where)
-            rects[k] = plan.candidates[k, p] + (dx, dy, dx, dy)
-        return np.concatenate([plan.bases, rects[~np.isnan(rects[:, 0])]])
 
     def unit_item(self, unit_id: str) -> UnitItem:
         return self.unit_items[unit_id]

@@ -27,6 +27,7 @@ from . import (  # noqa: I001 (registration order is help's order)  # noqa: I001
     picture,
     post,
     resolve,
+    ruleset,
     template,
     verify,
     witness,
@@ -58,5 +59,5 @@ __all__ = ["COMMANDS", "PROG", "USAGE_ERROR", "VERIFY_FAILED", "CliError", "Comm
            "_install_language", "action_args", "build_parser", "cards", "command",
            "finite_float", "help", "key_value", "language", "measure", "modifier_spec",
            "odds", "odds_dict", "odds_text", "open_scenario", "organisation", "overview",
-           "photo", "picture", "post", "resolve", "run", "scatter_spec", "set_language",
+           "photo", "picture", "post", "resolve", "ruleset", "run", "scatter_spec", "set_language",
            "template", "unit_list", "verify", "warn_off_table", "witness"]

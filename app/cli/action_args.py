@@ -4,6 +4,7 @@ they make, each refusal naming the flag at fault."""
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from .base import (
 def _action_arguments(p: argparse.ArgumentParser) -> None:
     """What `resolve` and `odds` share: the action, its roles, options, rules and facts,
     and the answering action resolved with it (return fire)."""
-    from geometry.templates import TEMPLATE_SHAPES
+    from geometry.template_shapes import TEMPLATE_SHAPES
 
     p.add_argument("file", metavar="FILE", help=tr("scenario .json or .warboard game"))
     p.add_argument("action", metavar="ACTION",
@@ -283,7 +284,6 @@ def _setup(args: argparse.Namespace) -> _Setup:
     measured on the table with the --fact values on top, the game's readings under the
     --rule values; every refusal names the argument at fault (an action --by cannot take
     at all, such as a vehicle action asked of a rifleman, is one)."""
-    from engine.measure import MeasureError
     from engine.options import SchemaError
     from engine.play import GameTable, NotOffered, Referee
     from engine.play.plan import AnswerRefused
@@ -299,7 +299,7 @@ def _setup(args: argparse.Namespace) -> _Setup:
     except NotOffered as e:
         raise CliError(f"--by {e.unit.id} ({e.unit.profile}): "
                        f"{_loc(e.why, request.ruleset.id)}") from None
-    except MeasureError as e:
+    except _measure_error() as e:
         raise CliError(f"--{_said(e)}" if str(e).startswith(("point", "target")) else _said(e)) \
             from None
     except MissingRole as e:  # the role's own flag, in words
@@ -308,6 +308,19 @@ def _setup(args: argparse.Namespace) -> _Setup:
         flag = "--modifier " if ".modifiers:" in str(e) else ""
         raise CliError(f"{flag}{_said(e)}") from None
     return _Setup(game, Path(args.file), is_game_file, referee, plan)
+
+
+class _NeverRaised(Exception):
+    """Stands in an `except` for an error class whose module is not loaded."""
+
+
+def _measure_error() -> type[Exception]:
+    """engine.measure's MeasureError once it is loaded, else an error nothing raises: a
+    plan that measured nothing (a morale test) cannot have raised it, and the command
+    need not load the geometry to name it (an `except` clause is evaluated only when an
+    error reaches it)."""
+    results = sys.modules.get("engine.measure.results")
+    return results.MeasureError if results is not None else _NeverRaised
 
 
 def _missing(e) -> CliError:

@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from app.i18n import tr
+from app.i18n import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from engine.scenario import Scenario
@@ -311,12 +309,10 @@ def set_language(lang: str | None) -> str:
     Returns the language the words are in: English when `lang`'s translation is not
     built (the engine's texts still follow `lang`: they need no .qm)."""
     global _language
-    from PySide6.QtCore import QCoreApplication
-
-    from app.i18n import current_language, install_standalone, language_from_env
+    from app.i18n import current_language, install_standalone, language_from_env, qt_application
 
     _language = lang or language_from_env() or "en"
-    if QCoreApplication.instance() is not None:
+    if qt_application():
         _install_language()
         return current_language()
     return _language if install_standalone(_language) else "en"
@@ -337,11 +333,9 @@ def _language_kept() -> Iterator[None]:
     application's interface language as it found it, and the command language too (a
     window drawn later by the same process, e.g. a picture, installs that one)."""
     global _language
-    from PySide6.QtCore import QCoreApplication
+    from app.i18n import current_language, install, qt_application
 
-    from app.i18n import current_language, install
-
-    before = current_language() if QCoreApplication.instance() is not None else None
+    before = current_language() if qt_application() else None
     command = _language
     try:
         yield

@@ -23,21 +23,25 @@ from .base import (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every subcommand, or with `only` that one alone (what
+    a command line naming it parses the same way, without building — and importing for —
+    the others; the top usage names no subcommand, so its messages read the same)."""
     parser = _Parser(prog=PROG, description=tr("Warboard on the command line."))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for cmd in COMMANDS.values():
-        cmd.add_arguments(sub.add_parser(cmd.name, help=tr(cmd.help),
-                                         description=tr(cmd.help)))
+        if only is None or cmd.name == only:
+            cmd.add_arguments(sub.add_parser(cmd.name, help=tr(cmd.help),
+                                             description=tr(cmd.help)))
     return parser
 
 
 @functools.cache
-def _parser(lang: str) -> argparse.ArgumentParser:
-    """The parser in `lang`, built once per process and language (building it is most of a
-    short command's time; parsing does not change it)."""
-    return build_parser()
+def _parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
+    """The parser in `lang`, built once per process, language and subcommand (building it
+    is most of a short command's time; parsing does not change it)."""
+    return build_parser(only)
 
 
 def run(argv: list[str]) -> int:
@@ -58,7 +62,8 @@ def run(argv: list[str]) -> int:
 
 
 def _run(argv: list[str], lang: str | None) -> int:
-    parser = _parser(set_language(lang))
+    only = argv[0] if argv and argv[0] in COMMANDS else None
+    parser = _parser(set_language(lang), only)
     try:
         args = parser.parse_args(argv)
         return COMMANDS[args.command].handle(args)

@@ -6,9 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from app.i18n import tr
+from app.i18n import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     pass

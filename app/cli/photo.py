@@ -8,9 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from app.i18n import tr
+from app.i18n import QT_TR_NOOP, tr
 
 from .base import CliError, _emit, _is_game_path, _load_game_file, _loc, _said, command
 
@@ -30,28 +28,22 @@ def _photo_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help=tr("game file (.warboard)"))
     p.add_argument("photo", metavar="PHOTO", help=tr("photo of the table (PNG or JPEG)"))
     p.add_argument("--markers", metavar="SHEET", default=None,
-                   help=tr("JSON file of where the markers lie (default: the printed sheet's "
-                           "corners and edge middles)"))
+                   help=tr("where the markers lie: a layout's JSON file or a known board's "
+                           "name (default: sheet, the printed sheet's corners and edge "
+                           "middles; see docs/photo.md)"))
     p.add_argument("--suggest", type=_suggest_list, default=(), metavar="units,terrain",
                    help=tr("also list the bases and terrain the photo shows (not applied)"))
     p.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
 
 
-def _layout(path: str | None, table):
-    from engine import safe_json
-    from engine.photo.markers import LayoutError, default_layout, layout_from_json
+def _layout(spec: str | None, table):
+    from engine.photo.layouts import load_layout
+    from engine.photo.markers import LayoutError
 
-    if path is None:
-        return default_layout(table.width_in, table.height_in)
     try:
-        data = safe_json.read_regular(path, 1 << 20)
-        if len(data) > 1 << 20:
-            raise CliError(tr("{file}: more than 1 MB, not a marker layout").format(file=path))
-        return layout_from_json(safe_json.loads(data))
-    except OSError as e:
-        raise CliError(f"{path}: {e.strerror or e}") from None
-    except (safe_json.JSONInputError, LayoutError) as e:
-        raise CliError(f"{path}: {_said(e)}") from None
+        return load_layout(spec, table.width_in, table.height_in)
+    except LayoutError as e:
+        raise CliError(f"{spec}: {_said(e)}") from None
 
 
 @command("photo", QT_TR_NOOP("lay a photo of the real table under the board, to scale"),
@@ -60,6 +52,7 @@ def cmd_photo(args: argparse.Namespace) -> int:
     from engine.gamefile import GameFileError, save_game
     from engine.photo.calibrate import CalibrationRefused
     from engine.photo.header import ImageRefused, read_image_file
+    from engine.photo.layouts import SHEET
     from engine.photo.photo_import import import_photo
 
     game_path = Path(args.game)
@@ -82,7 +75,8 @@ def cmd_photo(args: argparse.Namespace) -> int:
         save_game(game_path, game)
     except GameFileError as e:
         raise CliError(_said(e)) from None
-    out = {"photo": str(args.photo), "calibration": result.calibration.summary(),
+    out = {"photo": str(args.photo), "layout": args.markers or SHEET,
+           "calibration": result.calibration.summary(),
            "residual_in": {str(k): round(v, 4)
                            for k, v in result.calibration.residual_in.items()}}
     lines = [tr("{file}: {n} markers, fitted within {rms}\" RMS (worst {worst}\"), laid "

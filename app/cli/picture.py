@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from app.i18n import tr
+from app.i18n import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from engine.scenario import Scenario

@@ -6,9 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from app.i18n import tr
+from app.i18n import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from engine.measure import TemplateResult
@@ -31,7 +29,7 @@ from .base import (
 
 
 def _template_arguments(p: argparse.ArgumentParser) -> None:
-    from geometry.templates import TEMPLATE_SHAPES
+    from geometry.template_shapes import TEMPLATE_SHAPES
 
     p.add_argument("file", metavar="FILE", help=tr("scenario .json"))
     p.add_argument("shape", metavar="SHAPE", choices=TEMPLATE_SHAPES,

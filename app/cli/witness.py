@@ -8,9 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QT_TR_NOOP
-
-from app.i18n import tr
+from app.i18n import QT_TR_NOOP, tr
 
 from .base import CliError, _emit, _is_game_path, _load_game_file, _said, command
 

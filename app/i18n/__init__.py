@@ -14,19 +14,17 @@ see app.window.relocalize). Without a compiled .qm the program stays in English.
 
 from __future__ import annotations
 
+import functools
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QT_TR_NOOP,
-    QCoreApplication,
-    QLibraryInfo,
-    QLocale,
-    QObject,
-    QTranslator,
-    Signal,
-)
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTranslator
+
+    from app.i18n.qm import QmCatalogue
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT = "en"
@@ -41,6 +39,12 @@ ENV_KEYS: tuple[str, ...] = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 _current = DEFAULT
 _installed: list[QTranslator] = []
 
+def QT_TR_NOOP(text: str) -> str:  # noqa: N802 (the name lupdate looks for)
+    """`text` itself, marked for lupdate (Qt's own QT_TR_NOOP, without importing QtCore:
+    the command line's modules mark their words with this one)."""
+    return text
+
+
 #: Words the app shows through tr(variable), marked here so lupdate lists them: the
 #: terrain kinds of geometry.terrain, the sides of the facts, the compass edges.
 MARKED: tuple[str, ...] = (
@@ -52,31 +56,54 @@ MARKED: tuple[str, ...] = (
 )
 
 
-#: The translator of a process with no Qt application (the command line's text-only
+#: The catalogue of a process with no Qt application (the command line's text-only
 #: commands): `install_standalone` loads it, `tr` reads it while no application exists.
-_standalone: QTranslator | None = None
+_standalone: QmCatalogue | None = None
+
+
+def qt_application() -> bool:
+    """Whether a Qt application runs in this process (never, while QtCore is not even
+    imported: the command line's text-only commands do without Qt)."""
+    core = sys.modules.get("PySide6.QtCore")
+    return core is not None and core.QCoreApplication.instance() is not None
 
 
 def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     """`text` in the interface's language (context ""; `n` chooses a plural form, %n).
-    Without a Qt application, through the command line's own translator, if one is in."""
-    if _standalone is not None and QCoreApplication.instance() is None:
+    Without a Qt application, through the command line's own catalogue, if one is in."""
+    if qt_application():
+        from PySide6.QtCore import QCoreApplication
+
+        return QCoreApplication.translate("", text, disambiguation, n)
+    found = text
+    if _standalone is not None:
         found = _standalone.translate("", text, disambiguation, n) or text
-        return found.replace("%n", str(n)) if n >= 0 else found
-    return QCoreApplication.translate("", text, disambiguation, n)
+    return found.replace("%n", str(n)) if n >= 0 else found
 
 
 def install_standalone(lang: str) -> bool:
     """Translate `tr` into `lang` in a process that has no Qt application (the command
-    line answers without one: starting Qt's application costs more than most commands).
-    English, or a language without a compiled .qm, removes it. Returns whether `lang`'s
-    translation is in. Once an application exists its installed translators take over."""
+    line answers without one: starting Qt, even QtCore alone, costs more than most
+    commands). The compiled .qm is read without Qt (app.i18n.qm), the same file Qt's
+    translators read. English, or a language without a readable .qm, removes it. Returns
+    whether `lang`'s translation is in. Once an application exists its translators
+    take over."""
     global _standalone
     lang = normalize(lang) or DEFAULT
     path = qm_path(lang) if lang != DEFAULT else None
-    translator = QTranslator()
-    _standalone = translator if path is not None and translator.load(str(path)) else None
+    _standalone = _catalogue(str(path)) if path is not None else None
     return _standalone is not None or lang == DEFAULT
+
+
+@functools.cache
+def _catalogue(path: str) -> QmCatalogue | None:
+    """The .qm at `path`, read once per process; None when it cannot be read."""
+    from app.i18n.qm import QmCatalogue, QmError
+
+    try:
+        return QmCatalogue.load(path)
+    except (OSError, QmError, UnicodeDecodeError):
+        return None
 
 
 def normalize(tag: str | None) -> str | None:
@@ -137,10 +164,17 @@ def choose_language(option: str | None = None, *, use_setting: bool = True,
     for lang in (normalize(option),
                  saved_language() if use_setting else None,
                  language_from_env(env),
-                 normalize(QLocale.system().name()) if env is None else None):
+                 _system_language() if env is None else None):
         if lang:
             return lang
     return DEFAULT
+
+
+def _system_language() -> str | None:
+    """The system locale's language, as Qt reads it."""
+    from PySide6.QtCore import QLocale
+
+    return normalize(QLocale.system().name())
 
 
 def qm_dirs() -> list[Path]:
@@ -164,19 +198,26 @@ def current_language() -> str:
     return _current
 
 
-class _Notifier(QObject):
-    #: the new language, after its translators are in
-    language_changed = Signal(str)
+@functools.cache
+def _notifier_class() -> type:
+    """The notifier's class, defined on first use (QtCore is imported only then)."""
+    from PySide6.QtCore import QObject, Signal
+
+    class _Notifier(QObject):
+        #: the new language, after its translators are in
+        language_changed = Signal(str)
+
+    return _Notifier
 
 
-_notifier: _Notifier | None = None
+_notifier = None
 
 
-def notifier() -> _Notifier:
+def notifier():
     """The object whose `language_changed(str)` says the language was switched."""
     global _notifier
     if _notifier is None:
-        _notifier = _Notifier()
+        _notifier = _notifier_class()()
     return _notifier
 
 
@@ -185,6 +226,8 @@ def install(lang: str) -> bool:
     for the standard buttons and the undo actions), removing the previous ones. Returns
     whether our translation was found (English needs none; a missing .qm leaves English)."""
     global _current
+    from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+
     lang = normalize(lang) or DEFAULT
     app = QCoreApplication.instance()
     if app is None:

@@ -4,6 +4,58 @@
 <context>
     <name></name>
     <message>
+        <source>Write your own rules</source>
+        <translation>Напишите свои правила</translation>
+    </message>
+    <message>
+        <source>&amp;Write your own rules…</source>
+        <translation>&amp;Написать свои правила…</translation>
+    </message>
+    <message>
+        <source>Open my rulesets folder</source>
+        <translation>Открыть мою папку правил</translation>
+    </message>
+    <message>
+        <source>The guide could not be read: {error}</source>
+        <translation>Не удалось прочитать руководство: {error}</translation>
+    </message>
+    <message>
+        <source>The rules were not read again, the last good ones stay: {problem}</source>
+        <translation>Правила не перечитаны, остаются последние исправные: {problem}</translation>
+    </message>
+    <message>
+        <source>Rules read again: {ruleset}</source>
+        <translation>Правила перечитаны: {ruleset}</translation>
+    </message>
+    <message>
+        <source>check: read a ruleset folder and report its problems; list: the rulesets found</source>
+        <translation>check: прочитать папку правил и назвать её ошибки; list: найденные правила</translation>
+    </message>
+    <message>
+        <source>the ruleset&apos;s folder (holding rules.toml)</source>
+        <translation>папка правил (с файлом rules.toml)</translation>
+    </message>
+    <message>
+        <source>{folder}: no {file} in this folder</source>
+        <translation>{folder}: в этой папке нет {file}</translation>
+    </message>
+    <message>
+        <source>{name}: {actions} actions, {profiles} profiles, {weapons} weapons — no problems found</source>
+        <translation>{name}: действий {actions}, профилей {profiles}, оружия {weapons} — ошибок не найдено</translation>
+    </message>
+    <message>
+        <source>refused: {problem}</source>
+        <translation>отклонено: {problem}</translation>
+    </message>
+    <message>
+        <source>check a house ruleset written as data, or list the rulesets found</source>
+        <translation>проверить домашние правила, записанные данными, или перечислить найденные правила</translation>
+    </message>
+    <message>
+        <source>ruleset check: the ruleset&apos;s FOLDER is required</source>
+        <translation>ruleset check: нужна папка правил (FOLDER)</translation>
+    </message>
+    <message>
         <source>Moves by / kind</source>
         <translation>Сдвиг / вид</translation>
     </message>
@@ -12,8 +64,8 @@
         <translation>положить фото настоящего стола под доску, в масштабе</translation>
     </message>
     <message>
-        <source>JSON file of where the markers lie (default: the printed sheet&apos;s corners and edge middles)</source>
-        <translation>файл JSON с местами маркеров (по умолчанию — углы и середины краёв, как на листе)</translation>
+        <source>where the markers lie: a layout&apos;s JSON file or a known board&apos;s name (default: sheet, the printed sheet&apos;s corners and edge middles; see docs/photo.md)</source>
+        <translation>где лежат маркеры: файл JSON с раскладкой или имя известной доски (по умолчанию sheet — углы и середины краёв, как на листе; см. docs/photo.md)</translation>
     </message>
     <message>
         <source>a base at ({x}, {y}): no unit of its side and size</source>
@@ -38,10 +90,6 @@
     <message>
         <source>photo of the table (PNG or JPEG)</source>
         <translation>фото стола (PNG или JPEG)</translation>
-    </message>
-    <message>
-        <source>{file}: more than 1 MB, not a marker layout</source>
-        <translation>{file}: больше 1 МБ — не раскладка маркеров</translation>
     </message>
     <message>
         <source>{file}: not a game file (.warboard): the picture is kept in the game file</source>
@@ -150,6 +198,26 @@
     <message>
         <source>Print marker sheet…</source>
         <translation>Напечатать лист маркеров…</translation>
+    </message>
+    <message>
+        <source>Where the markers in the photo lie: the printed sheet, a known board, or a layout file</source>
+        <translation>Где лежат маркеры на фото: напечатанный лист, известная доска или файл раскладки</translation>
+    </message>
+    <message>
+        <source>Layout file…</source>
+        <translation>Файл раскладки…</translation>
+    </message>
+    <message>
+        <source>Markers</source>
+        <translation>Маркеры</translation>
+    </message>
+    <message>
+        <source>Marker layout</source>
+        <translation>Раскладка маркеров</translation>
+    </message>
+    <message>
+        <source>Marker layouts (*.json)</source>
+        <translation>Раскладки маркеров (*.json)</translation>
     </message>
     <message>
         <source>Reading the photo of the table…</source>

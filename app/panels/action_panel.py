@@ -209,6 +209,16 @@ class ActionPanel(ActionLayout, RoleChoices, DiceFlow, LazyDock):
         self._fill_actions()
         self.update_all()
 
+    def rules_reloaded(self) -> None:
+        """The game's rules were read again (a house ruleset's file saved): the same
+        actor, action and choices, priced and rolled by the new rules."""
+        self._referee = None
+        if not self.built:
+            return
+        self.rolled = None
+        self._fill_actions()
+        self.update_all()
+
     def _board_changed(self) -> None:
         game = self.game
         if game is None or not self.built:  # the build reads the board as it is then

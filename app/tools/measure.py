@@ -119,6 +119,8 @@ class MeasureTool(Tool):
     id = "measure"
     cursor = Qt.CursorShape.CrossCursor
     uses_units = True
+    #: a drag only changes the line, bands and ticks drawn over the board
+    holds_board = True
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -346,10 +348,10 @@ class MeasureTool(Tool):
             start, end = QPointF(*seg.start), QPointF(*seg.end)
             if seg.index is None:  # beyond the last band: out of range
                 self.add_overlay(line_item(start, to, translucent("#6b7280", 90), 9.0,
-                                           Qt.PenStyle.DotLine), z=19.0)
+                                           Qt.PenStyle.DotLine))
                 continue
             colour = translucent(BAND_COLOURS[seg.index % len(BAND_COLOURS)], 120)
-            self.add_overlay(line_item(start, end, colour, 9.0), z=19.0)
+            self.add_overlay(line_item(start, end, colour, 9.0))  # under the line added next
 
     def draw_ruler(self, p: QPointF, q: QPointF) -> float:
         self.clear_overlay()

@@ -10,14 +10,10 @@ doors by scenario, kept for the callers that hold only a scenario.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.i18n import msg, verbatim
-from engine.scenario import Scenario
-from geometry.facing import FacingModel
-from geometry.scatter import scatter_point
-from geometry.templates import TEMPLATE_SHAPES, make_template, under_template
-from geometry.terrain import TerrainIndex
+from geometry.template_shapes import TEMPLATE_SHAPES
 
 from .results import (
     COVER_NAMES,
@@ -28,8 +24,20 @@ from .results import (
     Measurement,
     PointMeasurement,
     TemplateResult,
+    facing_for,
 )
-from .service import MeasureService, facing_for, service_for
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
+    from geometry.facing import FacingModel
+    from geometry.terrain import TerrainIndex
+
+    from .service import MeasureService, service_for
+
+#: Names read from the service module on first use: it brings the geometry (numpy,
+#: shapely), which a module that only names this package's errors and results (a ruleset,
+#: the facts, a command that rolls dice) never needs.
+_FROM_SERVICE = ("MeasureService", "service_for")
 
 __all__ = ["COVER_NAMES", "FACING_MODELS", "ROUND_DIGITS", "BandSegment", "Measurement",
            "MeasureError", "MeasureService", "PointMeasurement", "TemplateResult",
@@ -37,9 +45,21 @@ __all__ = ["COVER_NAMES", "FACING_MODELS", "ROUND_DIGITS", "BandSegment", "Measu
            "terrain_index"]
 
 
+def __getattr__(name: str) -> Any:
+    if name in _FROM_SERVICE:
+        from . import service
+
+        value = getattr(service, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def terrain_index(scenario: Scenario) -> TerrainIndex:
     """The scenario's TerrainIndex, from its measurement service (reused while the terrain
     is unchanged)."""
+    from .service import service_for
+
     return service_for(scenario).terrain_index()
 
 
@@ -65,6 +85,8 @@ def measure_pair(
     """Distance, line of sight, cover, side struck and turret arc of FROM firing at TO, by
     the scenario's service: the side by `facing_model` if given, else by the game's
     `readings` (engine.readings; the ruleset's defaults without them)."""
+    from .service import service_for
+
     return service_for(scenario).pair(from_id, to_id, readings=readings,
                                       facing_model=facing_model, index=index)
 
@@ -83,6 +105,9 @@ def template_query(
     narrow end is at (x, y) pointing at `toward`; `scatter` (distance, bearing) moves the
     template before anything is counted. A flamer fired by `shooter` starts at the edge of
     his base (x, y then only name the unit's place) and never counts him as under it."""
+    from geometry.scatter import scatter_point
+    from geometry.templates import make_template, under_template
+
     if shape not in TEMPLATE_SHAPES:
         raise MeasureError(msg("shape: expected one of {shapes}, got {got}",
                                shapes=verbatim(", ".join(TEMPLATE_SHAPES)),

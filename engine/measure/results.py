@@ -4,7 +4,9 @@ they are printed with. Values are exact in the dataclasses; `to_dict` rounds the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from geometry.facing import FRONT180, QUADRANTS, FacingModel
 
@@ -18,6 +20,17 @@ COVER_NAMES = ("none", "light", "medium", "heavy", "fortification")
 
 class MeasureError(ValueError):
     """A measurement that cannot be made; the message names the argument at fault."""
+
+
+def facing_for(ruleset: Any, readings: Mapping[str, Any] | None) -> FacingModel:
+    """The facing model a ruleset reads from these readings (its `BoardHints.facing_model`
+    over its defaults with `readings` on top); front180 when it names none this module
+    knows (attacker_choice is the player's pick, made when the shot is resolved)."""
+    hook = ruleset.board.facing_model if ruleset is not None else None
+    if hook is None:
+        return FRONT180
+    name = hook({**ruleset.option_values(), **(readings or {})})
+    return FACING_MODELS.get(name, FRONT180) if isinstance(name, str) else FRONT180
 
 
 @dataclass(frozen=True, slots=True)

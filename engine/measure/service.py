@@ -24,7 +24,6 @@ from engine.i18n import msg, verbatim
 from engine.scenario import Scenario, Unit
 from geometry.distance import centre_distance, edge_distance
 from geometry.facing import (
-    FRONT180,
     TURRET_ARC_DEG,
     FacingModel,
     arc_direction,
@@ -37,7 +36,13 @@ from geometry.ranges import RangeScheme
 from geometry.terrain import TerrainIndex, TerrainPiece
 from geometry.units import in_to_m
 
-from .results import FACING_MODELS, BandSegment, MeasureError, Measurement, PointMeasurement
+from .results import (
+    BandSegment,
+    MeasureError,
+    Measurement,
+    PointMeasurement,
+    facing_for,
+)
 
 #: Terrain indexes a service keeps for recently measured terrain layouts.
 INDEX_CACHE_SIZE = 8
@@ -79,17 +84,6 @@ class _TerrainKey:
 
 def _unit_key(u: Unit) -> tuple:
     return (u.id, u.x, u.y, u.facing, u.turret, u.base)
-
-
-def facing_for(ruleset: Any, readings: Mapping[str, Any] | None) -> FacingModel:
-    """The facing model a ruleset reads from these readings (its `BoardHints.facing_model`
-    over its defaults with `readings` on top); front180 when it names none this module
-    knows (attacker_choice is the player's pick, made when the shot is resolved)."""
-    hook = ruleset.board.facing_model if ruleset is not None else None
-    if hook is None:
-        return FRONT180
-    name = hook({**ruleset.option_values(), **(readings or {})})
-    return FACING_MODELS.get(name, FRONT180) if isinstance(name, str) else FRONT180
 
 
 class MeasureService:

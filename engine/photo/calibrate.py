@@ -23,10 +23,10 @@ import numpy as np
 
 from engine.i18n import join, msg
 from engine.photo.header import ImageRefused, image_info
-from engine.photo.markers import DICTIONARY, MarkerLayout
+from engine.photo.markers import DICTIONARY, DictionarySpec, MarkerLayout, aruco_dictionary
 
 __all__ = ["Calibration", "CalibrationRefused", "decode_image", "detect_markers",
-           "calibrate", "rectify", "DETECT_SIDE", "MIN_MARKERS", "MAX_RMS_IN"]
+           "calibrate", "fit", "rectify", "DETECT_SIDE", "MIN_MARKERS", "MAX_RMS_IN"]
 
 #: The longest side of the copy the markers are searched in.
 DETECT_SIDE = 2000
@@ -37,6 +37,12 @@ LENS_MARKERS = 6
 #: The worst fit at the markers still taken, inches RMS: beyond it the markers do not lie
 #: where the layout says (one moved, a wrong sheet, a warped mat).
 MAX_RMS_IN = 0.35
+#: … and no more than this share of the marker's side (small boards: a wrong one is told).
+MAX_RMS_MARKER = 0.12
+#: Dictionaries looked for when a photo shows too few of the layout's markers, to say
+#: which it has (OpenCV's common ones; each the first part of its larger namesakes).
+OTHER_DICTIONARIES = ("DICT_4X4_50", "DICT_5X5_100", "DICT_6X6_250", "DICT_7X7_250",
+                      "DICT_ARUCO_ORIGINAL", "DICT_APRILTAG_36h11")
 
 Progress = Callable[[int, str], None]
 
@@ -101,21 +107,21 @@ def decode_image(data: bytes) -> np.ndarray:
     return img
 
 
-def _detector() -> cv2.aruco.ArucoDetector:
+def _detector(dictionary: DictionarySpec) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
-    return cv2.aruco.ArucoDetector(dictionary, params)
+    return cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
 
 
-def detect_markers(image: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
-    """The markers in a photo: id → its 4 corners (photo pixels, ArUco's order), and the
-    ids seen more than once (which cannot be told apart)."""
+def detect_markers(image: np.ndarray, dictionary: DictionarySpec = DICTIONARY
+                   ) -> tuple[dict[int, np.ndarray], list[int]]:
+    """The markers of `dictionary` in a photo: id → its 4 corners (photo pixels, ArUco's
+    order), and the ids seen more than once (which cannot be told apart)."""
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = min(1.0, DETECT_SIDE / max(gray.shape))
     small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale,
                                                  interpolation=cv2.INTER_AREA)
-    corners, ids, _rejected = _detector().detectMarkers(small)
+    corners, ids, _rejected = _detector(dictionary).detectMarkers(small)
     found: dict[int, np.ndarray] = {}
     twice: list[int] = []
     if ids is None:
@@ -137,38 +143,82 @@ def detect_markers(image: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]
 def calibrate(image: np.ndarray, layout: MarkerLayout,
               progress: Progress | None = None) -> Calibration:
     """Measure a photo from the layout's markers in it (CalibrationRefused naming why
-    not: no markers, too few, seen twice, or not where the layout puts them)."""
+    not: no markers, too few, of another dictionary, seen twice, or not where the layout
+    puts them)."""
     tell = progress or (lambda _p, _s: None)
     tell(10, msg("finding the markers"))
-    found, twice = detect_markers(image)
-    if twice:
-        raise CalibrationRefused(msg("marker {id} is in the photo twice: each marker must be "
-                                     "printed and laid once", id=twice[0]))
-    used = sorted(i for i in found if i in layout.markers)
-    if not found:
-        raise CalibrationRefused(msg("no markers found in the photo (are the printed "
-                                     "markers in it, sharp and not covered?)"))
-    if len(used) < MIN_MARKERS:
-        seen = join(", ", [str(i) for i in used]) if used else msg("none")
-        raise CalibrationRefused(msg(
-            "too few markers: found {n} of the sheet's ({ids}); at least {need} are needed",
-            n=len(used), ids=seen, need=MIN_MARKERS))
+    found, twice = detect_markers(image, layout.dictionary)
+    used = _markers_used(image, layout, found, twice)
     tell(40, msg("fitting the table"))
+    h, w = image.shape[:2]
+    return fit({i: found[i] for i in used}, layout, (w, h))
+
+
+def fit(found: dict[int, np.ndarray], layout: MarkerLayout, size: tuple[int, int]
+        ) -> Calibration:
+    """The table fitted to markers found in a photo of `size` (width, height) pixels —
+    each id → its 4 corners, all of them the layout's (CalibrationRefused when they do
+    not lie where the layout puts them)."""
+    used = sorted(found)
     px = np.concatenate([found[i] for i in used])
     table = np.array([c for i in used for c in layout.corners(i)], np.float64)
-    h, w = image.shape[:2]
+    w, h = size
     cal = _fit_plane(px, table, used, (w, h))
     if len(used) >= LENS_MARKERS:
         lens = _fit_lens(px, table, used, (w, h))
         if lens is not None and lens.rms_in < 0.8 * cal.rms_in:
             cal = lens
-    if cal.rms_in > MAX_RMS_IN:
+    bound = min(MAX_RMS_IN, MAX_RMS_MARKER * layout.marker_in)
+    if cal.rms_in > bound:
         worst = max(cal.residual_in, key=cal.residual_in.get)
         raise CalibrationRefused(msg(
-            "the markers do not fit one flat table ({rms}\" RMS): marker {id} is {off}\" "
-            "from where the sheet's layout puts it", rms=f"{cal.rms_in:.2f}", id=worst,
-            off=f"{cal.residual_in[worst]:.2f}"))
+            "the markers do not fit one flat table ({rms}\" RMS, more than {bound}\"): "
+            "marker {id} is {off}\" from where the layout puts it", rms=f"{cal.rms_in:.2f}",
+            bound=f"{bound:.2f}", id=worst, off=f"{cal.residual_in[worst]:.2f}"))
     return cal
+
+
+def _markers_used(image: np.ndarray, layout: MarkerLayout, found: dict[int, np.ndarray],
+                  twice: list[int]) -> list[int]:
+    """The layout's markers found in the photo, enough to fit (CalibrationRefused naming
+    why not, and the photo's other dictionary when it shows one: a wrong layout)."""
+    if twice:
+        raise CalibrationRefused(msg("marker {id} is in the photo twice: each marker must be "
+                                     "printed and laid once", id=twice[0]))
+    used = sorted(i for i in found if i in layout.markers)
+    if len(used) >= MIN_MARKERS:
+        return used
+    other = _other_dictionary(image, layout)
+    if other is not None:
+        raise CalibrationRefused(msg(
+            "the photo's markers are of another dictionary ({n} of {other}) than the "
+            "layout's ({own}): is it the right layout?", n=other[1], other=other[0],
+            own=layout.dictionary_name))
+    if not found:
+        raise CalibrationRefused(msg("no markers found in the photo (are the printed "
+                                     "markers in it, sharp and not covered?)"))
+    seen = join(", ", [str(i) for i in used]) if used else msg("none")
+    refusal = msg("too few markers: found {n} of the layout's ({ids}); at least {need} are "
+                  "needed", n=len(used), ids=seen, need=MIN_MARKERS)
+    strangers = sorted(set(found) - set(used))
+    if len(strangers) >= MIN_MARKERS:
+        refusal = msg("{refusal}; the photo's other markers ({ids}) are not in the layout: "
+                      "is it the right layout?", refusal=refusal,
+                      ids=join(", ", [str(i) for i in strangers]))
+    raise CalibrationRefused(refusal)
+
+
+def _other_dictionary(image: np.ndarray, layout: MarkerLayout) -> tuple[str, int] | None:
+    """The predefined dictionary of which the photo shows the most markers (at least
+    MIN_MARKERS), when it is not the layout's."""
+    best: tuple[str, int] | None = None
+    for name in OTHER_DICTIONARIES:
+        if name == layout.dictionary:
+            continue
+        n = len(detect_markers(image, name)[0])
+        if n >= MIN_MARKERS and (best is None or n > best[1]):
+            best = (name, n)
+    return best
 
 
 def _residuals(cal_to_table: Callable[[np.ndarray], np.ndarray], px: np.ndarray,

@@ -6,21 +6,20 @@ MARGIN_IN (the quiet zone detection needs on a dark mat), the piece cut along th
 The default layout: markers 0–3 at the table's corners (top-left, top-right, bottom-right,
 bottom-left) with the piece's outer corner on the table's corner, markers 4–7 at the edges'
 middles (top, right, bottom, left) with the piece's outer edge on the table's edge; every
-marker upright (its top towards the table's top edge, y = 0). A layout of one's own (other
-known points) is a small JSON file: {"marker_in": 3, "markers": {"0": [x, y], …}} giving
-each marker's black square's top-left corner on the table, inches.
+marker upright (its top towards the table's top edge, y = 0). Other layouts — markers at
+known points of one's own, OpenCV's printed grid and ChArUco boards, other dictionaries —
+are data, read by engine.photo.layouts into the same MarkerLayout.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from engine.i18n import msg
 
 __all__ = ["MARKER_IN", "MARGIN_IN", "DICTIONARY", "MarkerLayout", "default_layout",
-           "layout_from_json", "LayoutError", "marker_image", "SheetPiece", "sheet_pieces"]
+           "LayoutError", "aruco_dictionary", "marker_image", "SheetPiece", "sheet_pieces"]
 
 #: The printed marker's black square, inches (6 cells of 0.5": a phone photo of a 6' × 4'
 #: table resolves a cell with 15–40 pixels).
@@ -29,7 +28,6 @@ MARKER_IN = 3.0
 MARGIN_IN = 0.35
 #: OpenCV's predefined dictionary the markers come from (cv2.aruco.DICT_4X4_50).
 DICTIONARY = "DICT_4X4_50"
-DICTIONARY_SIZE = 50
 #: Where each default marker stands: ("corner" | "edge", its id's place in words).
 PLACES = (msg("top-left corner"), msg("top-right corner"), msg("bottom-right corner"),
           msg("bottom-left corner"), msg("top edge, middle"), msg("right edge, middle"),
@@ -40,20 +38,42 @@ class LayoutError(ValueError):
     """A marker layout that cannot be used; the message names the field."""
 
 
+Quad = tuple[tuple[float, float], tuple[float, float], tuple[float, float],
+             tuple[float, float]]
+#: A dictionary: one of OpenCV's predefined ones by name ("DICT_6X6_250"), or one's own as
+#: (marker bits per side, each marker's bits as a string of 0 and 1 row by row).
+DictionarySpec = str | tuple[int, tuple[str, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class MarkerLayout:
-    """Where each marker's black square lies on the table: its top-left corner, inches,
-    the square upright and `marker_in` on a side."""
+    """Where each marker's black square lies on the table, inches: `markers` gives an
+    upright square's top-left corner, `marker_in` on a side; `quads` (when a layout says
+    so) a marker's four corners in ArUco's order, for markers turned or sized otherwise.
+    `dictionary` is what the markers are printed from; `name` names a known board."""
 
     marker_in: float
     markers: dict[int, tuple[float, float]]
+    dictionary: DictionarySpec = DICTIONARY
+    quads: Mapping[int, Quad] = field(default_factory=dict)
+    name: str = ""
 
     def corners(self, marker_id: int) -> list[tuple[float, float]]:
         """The marker's four corners on the table in ArUco's order (its top-left, then
         clockwise)."""
+        if marker_id in self.quads:
+            return list(self.quads[marker_id])
         x, y = self.markers[marker_id]
         s = self.marker_in
         return [(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
+
+    @property
+    def dictionary_name(self) -> str:
+        """The dictionary in words for messages ("DICT_6X6_250", or one's own's size)."""
+        if isinstance(self.dictionary, str):
+            return self.dictionary
+        bits, codes = self.dictionary
+        return f"{len(codes)} × {bits}×{bits}"
 
 
 def default_layout(table_w: float, table_h: float, *, edges: bool = True) -> MarkerLayout:
@@ -67,36 +87,24 @@ def default_layout(table_w: float, table_h: float, *, edges: bool = True) -> Mar
     return MarkerLayout(s, spots)
 
 
-def layout_from_json(d: Any) -> MarkerLayout:
-    """A layout of one's own from its JSON form (LayoutError naming the field)."""
-    if not isinstance(d, dict):
-        raise LayoutError(msg("expected an object"))
-    size = d.get("marker_in", MARKER_IN)
-    if isinstance(size, bool) or not isinstance(size, int | float) or not 0.5 <= size <= 24:
-        raise LayoutError(msg("marker_in: expected inches from 0.5 to 24, got {got}",
-                              got=repr(size)))
-    spots = d.get("markers")
-    if not isinstance(spots, dict) or not spots:
-        raise LayoutError(msg("markers: expected an object of marker id → [x, y]"))
-    out: dict[int, tuple[float, float]] = {}
-    for key, xy in spots.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < DICTIONARY_SIZE):
-            raise LayoutError(msg("markers: {key}: expected a marker id from 0 to {last}",
-                                  key=repr(key), last=DICTIONARY_SIZE - 1))
-        if not (isinstance(xy, list) and len(xy) == 2 and all(
-                isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
-                and abs(v) < 1e5 for v in xy)):
-            raise LayoutError(msg("markers.{key}: expected [x, y] in inches", key=key))
-        out[int(key)] = (float(xy[0]), float(xy[1]))
-    return MarkerLayout(float(size), out)
+def aruco_dictionary(spec: DictionarySpec):
+    """OpenCV's dictionary for a layout's `dictionary` (cv2.aruco.Dictionary)."""
+    import cv2
+    import numpy as np
+
+    if isinstance(spec, str):
+        return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, spec))
+    bits, codes = spec
+    rows = [cv2.aruco.Dictionary.getByteListFromBits(
+        np.array([c == "1" for c in code], np.uint8).reshape(bits, bits)) for code in codes]
+    return cv2.aruco.Dictionary(np.concatenate(rows), bits, 0)
 
 
-def marker_image(marker_id: int, pixels: int):
+def marker_image(marker_id: int, pixels: int, dictionary: DictionarySpec = DICTIONARY):
     """The marker's black-and-white picture, `pixels` square (numpy uint8)."""
     import cv2
 
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
-    return cv2.aruco.generateImageMarker(dictionary, marker_id, pixels)
+    return cv2.aruco.generateImageMarker(aruco_dictionary(dictionary), marker_id, pixels)
 
 
 @dataclass(frozen=True, slots=True)

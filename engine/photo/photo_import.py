@@ -25,12 +25,14 @@ RECTIFIED_PPI = 30.0
 @dataclass(frozen=True)
 class PhotoImport:
     """What a photo gave: the picture to lay under the board, the fit, and the rectified
-    image (BGR, `ppi` pixels per inch) the suggestions are read from."""
+    image (BGR, `ppi` pixels per inch) the suggestions are read from, with the layout
+    whose markers they leave out."""
 
     backdrop: Backdrop
     calibration: Calibration
     rectified: np.ndarray
     ppi: float
+    layout: MarkerLayout
 
 
 def import_photo(data: bytes, table_w: float, table_h: float,
@@ -42,7 +44,8 @@ def import_photo(data: bytes, table_w: float, table_h: float,
     tell = progress or (lambda _p, _s: None)
     tell(0, msg("reading the photo"))
     image = decode_image(data)
-    cal = calibrate(image, layout or default_layout(table_w, table_h), tell)
+    layout = layout or default_layout(table_w, table_h)
+    cal = calibrate(image, layout, tell)
     tell(70, msg("straightening the photo"))
     flat = rectify(image, cal, table_w, table_h, ppi)
     tell(90, msg("storing the picture"))
@@ -53,4 +56,4 @@ def import_photo(data: bytes, table_w: float, table_h: float,
     backdrop = Backdrop(jpeg.tobytes(), "jpeg", w, h, (1 / ppi, 0.0, 0.0, 0.0, 1 / ppi, 0.0),
                         1.0, True, cal.summary())
     tell(100, msg("done"))
-    return PhotoImport(backdrop, cal, flat, ppi)
+    return PhotoImport(backdrop, cal, flat, ppi, layout)

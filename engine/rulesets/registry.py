@@ -23,7 +23,8 @@ from engine.options import Schema, SchemaError, validate_record, validate_table
 from engine.protocol import Ruleset
 
 __all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data", "parse_data",
-           "MAX_DATA_BYTES", "RulesetNotFound"]
+           "MAX_DATA_BYTES", "RulesetNotFound", "house", "house_errors", "reload_house",
+           "python_ids"]
 
 #: Data files larger than this are refused (design.md: imports have size limits).
 MAX_DATA_BYTES = 2_000_000
@@ -31,6 +32,7 @@ _SKIP = {"base", "registry"}
 
 _registered: dict[str, Ruleset] = {}
 _discovered: dict[str, Ruleset] | None = None
+_house: Any = None
 
 
 class RulesetNotFound(KeyError):
@@ -69,8 +71,54 @@ def unregister(ruleset_id: str) -> None:
     _registered.pop(ruleset_id, None)
 
 
+def python_ids() -> set[str]:
+    """The ids the Python rulesets take (their package names, "_" read as "-"), known
+    without importing them."""
+    import engine.rulesets as pkg
+
+    return {info.name.replace("_", "-") for info in pkgutil.iter_modules(pkg.__path__)
+            if info.name not in _SKIP and not info.name.startswith("_")}
+
+
+def house() -> Any:
+    """The house rulesets written as data (engine.house.discover.HouseRulesets), read the
+    first time one is asked for."""
+    global _house
+    if _house is None:
+        from engine.house.discover import load_house
+
+        _house = load_house(python_ids())
+    return _house
+
+
+def house_errors() -> list[str]:
+    """Why each house ruleset that did not load was refused (file, line, field)."""
+    return list(house().errors)
+
+
+def reload_house() -> Any:
+    """Read the house rulesets again (after their files changed): games that look their
+    ruleset up by id get the new rules. A ruleset whose folder no longer reads keeps its
+    last good rules (its problem is in `house_errors`), so an open game goes on. Returns
+    the new HouseRulesets."""
+    global _house
+    from engine.i18n import glossary
+
+    before = _house
+    _house = None
+    glossary.cache_clear()
+    now = house()
+    if before is not None:
+        for rid, folder in before.folders.items():
+            failed = any(e.startswith(str(folder)) for e in now.errors)
+            if rid not in now.rulesets and failed:
+                now.rulesets[rid] = before.rulesets[rid]
+                now.folders[rid] = folder
+    return now
+
+
 def _all() -> dict[str, Ruleset]:
-    return {**_discover(), **_registered}
+    return {**_discover(), **house().rulesets, **_registered}
 
 
 def _own_package(ruleset_id: str) -> Ruleset | None:
@@ -99,6 +147,8 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     own = _own_package(ruleset_id) if isinstance(ruleset_id, str) else None
     if own is not None:
         return own
+    if isinstance(ruleset_id, str) and ruleset_id in house().rulesets:
+        return house().rulesets[ruleset_id]
     rulesets = _all()
     try:
         return rulesets[ruleset_id]

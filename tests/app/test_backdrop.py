@@ -282,3 +282,45 @@ def test_import_accept_undo_and_resync(qtbot, tmp_path, monkeypatch):
     assert c.accept([Accepted(red5)]) == 1
     assert win.editor.undo_stack.count() == before + 1
     assert math.dist((game.unit("red-5").x, game.unit("red-5").y), moved_to) < 0.25
+
+
+def test_a_real_photo_of_a_known_board_is_measured_with_the_layout_chosen(win, tmp_path,
+                                                                          monkeypatch):
+    """The dialog's Markers list: a known board (OpenCV's ChArUco board, a real photo of
+    it), a layout file, and a bad file refused with the choice before kept."""
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from app.backdrop_dialog import FILE
+
+    photos = Path(__file__).resolve().parents[1] / "data" / "photos"
+    c = controller(win)
+    c.dialog()
+    dlg = c.last_dialog
+    names = [dlg.markers.itemData(i) for i in range(dlg.markers.count())]
+    assert names[0] == "sheet" and "opencv-charuco-5x7" in names and names[-1] == FILE
+    assert "ChArUco" in dlg.markers.itemText(names.index("opencv-charuco-5x7"))
+    dlg.markers.setCurrentIndex(names.index("opencv-charuco-5x7"))
+    dlg._markers(names.index("opencv-charuco-5x7"))
+    said = c.load_photo(photos / "choriginal.jpg")
+    assert "17 markers" in said and "RMS" in said
+    assert 0 < win.editor.game.backdrop.calibration["rms_in"] <= 0.05
+    assert c.layout().dictionary == "DICT_6X6_250"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"unit": "ft", "markers": {"1": [0, 0]}}')
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    dlg.markers.setCurrentIndex(dlg.markers.count() - 1)
+    dlg._markers(dlg.markers.count() - 1)
+    assert "bad.json" in dlg.message.text() and "unit" in dlg.message.text()
+    assert dlg.markers.currentData() == "opencv-charuco-5x7" and c.markers == \
+        "opencv-charuco-5x7"
+    good = photos / "singlemarkers.json"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(good), ""))
+    dlg._markers(dlg.markers.count() - 1)
+    assert dlg.markers.currentText() == "singlemarkers.json" and c.markers == str(good)
+    assert "6 markers" in c.load_photo(photos / "singlemarkersoriginal.jpg")
+    # the wrong layout for the photo: refused by name, nothing changed
+    steps = win.editor.undo_stack.count()
+    said = c.load_photo(photos / "choriginal.jpg")
+    assert "not in the layout" in said and win.editor.undo_stack.count() == steps

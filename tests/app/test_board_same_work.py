@@ -736,19 +736,21 @@ def test_labels_after_board_changes_are_where_a_fresh_layout_puts_them(qtbot) ->
     def check() -> None:
         assert shown_places(scene) == reference_layout(scene, view.px_per_inch())
 
-    laid = []
-    layout = scene.layout_labels
+    laid, relaid = [], []
+    layout, relayout = scene.layout_labels, scene.relayout_units
     scene.layout_labels = lambda s: (laid.append(s), layout(s))[1]
+    scene.relayout_units = lambda ids: (relaid.append(list(ids)), relayout(ids))[1]
     scene.sync([a.id])  # nothing changed
-    assert laid == []
+    assert laid == [] and relaid == []
     check()
     win.editor.push(Change([MoveUnit(a.id, b.x + 0.4, b.y + 0.3)], label="move"))
-    assert laid
+    assert relaid and laid == []  # the labels the move reaches laid out again, no other
     check()
     win.editor.undo_stack.undo()
     check()
     win.editor.push(Change([EditUnit(b.id, {"name": "A much longer name than before"})],
                            label="rename"))
+    assert laid  # a name's size changed: every label laid out again
     check()
     win.editor.push(Change([EditUnit(c.id, {"parent": b.id})], label="commander"))
     check()

@@ -5,6 +5,7 @@ printed; bad input refused with a message and the game file left byte for byte."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +95,29 @@ def test_bad_arguments_are_refused(capsys, tmp_path, game_file, photo):
     scen.write_text("{}")
     code, _out, err = run(capsys, "photo", scen, photo)
     assert code == 2 and "not a game file" in err
+
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "photos"
+
+
+def test_a_real_photo_of_a_known_board_is_laid_with_its_residual(capsys, game_file):
+    code, out, err = run(capsys, "photo", game_file, REAL / "choriginal.jpg", "--markers",
+                         "opencv-charuco-5x7", "--json")
+    assert code == 0, err
+    said = json.loads(out)
+    assert said["layout"] == "opencv-charuco-5x7" and len(said["residual_in"]) == 17
+    assert 0 < said["calibration"]["rms_in"] <= 0.05
+    assert load_game(game_file).backdrop.calibration["markers"] == list(range(17))
+    code, out, _err = run(capsys, "photo", game_file, REAL / "singlemarkersoriginal.jpg",
+                          "--markers", REAL / "singlemarkers.json")
+    assert code == 0 and "6 markers" in out and "RMS" in out
+
+
+def test_a_real_photo_with_the_wrong_layout_is_refused(capsys, game_file):
+    before = game_file.read_bytes()
+    code, out, err = run(capsys, "photo", game_file, REAL / "choriginal.jpg")
+    assert code == 2 and out == "" and "another dictionary (17 of DICT_6X6_250)" in err
+    code, out, err = run(capsys, "photo", game_file, REAL / "choriginal.jpg", "--markers",
+                         "my-board")
+    assert code == 2 and "known board (sheet, opencv-charuco-5x7" in err
+    assert game_file.read_bytes() == before

@@ -65,6 +65,8 @@ ALLOW = {
     "End", "Ins", "Up", "Down", "Left", "Right", "nbsp",
     # forum software a post's heading style is chosen for (Log ▸ Copy turn as …)
     "phpBB", "Discourse", "vBulletin", "XenForo", "MyBB",
+    # the marker boards a table photo is measured by (File ▸ Table picture…), by their names
+    "OpenCV", "ChArUco", "ArUco",
 }
 #: actions the walk does not trigger: leaving the program, and native file choosers
 SKIP_ACTIONS = re.compile(r"Quit|Выход|Open|Открыть|Save|Сохранить|Import|Импорт|Export|"
@@ -92,6 +94,25 @@ def english(texts: Iterable[str], allowed: set[str]) -> list[str]:
     return words.english(texts, allowed, strip=STRIP)
 
 
+def prose(document) -> list[str]:
+    """A document's text but its code (set in a fixed-pitch face: a guide's TOML blocks
+    and `names` are the file format's words, shown as written)."""
+    out = []
+    block = document.begin()
+    while block.isValid():
+        it, line = block.begin(), []
+        while not it.atEnd():
+            fragment = it.fragment()
+            style = fragment.charFormat() if fragment.isValid() else None
+            if style is not None and not (style.fontFixedPitch()
+                                          or "monospace" in (style.fontFamilies() or ())):
+                line.append(fragment.text())
+            it += 1
+        out.append("".join(line))
+        block = block.next()
+    return [t for t in out if t.strip()]
+
+
 def widget_texts(root: QWidget) -> list[str]:
     """Every string a player can read on `root` and its children: texts, titles, items,
     placeholders, headers and tool tips (not a widget marked "verbatim": the scenario
@@ -112,7 +133,7 @@ def widget_texts(root: QWidget) -> list[str]:
         if isinstance(w, QLineEdit):
             out.append(w.placeholderText())
         if isinstance(w, QTextBrowser):
-            out.append(w.toPlainText())
+            out += prose(w.document())
             out.append(w.placeholderText())
         if isinstance(w, QListWidget):
             out += [w.item(i).text() for i in range(w.count())]

@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFERRED = ("app.panels.dock_catalog", "app.library_menu", "app.panels.readings_dialog",
             "app.groups", "app.picture_menu", "app.backdrop",
             "app.turn_post_dialog", "app.sealed_dice", "app.zones", "app.settings_dialog",
-            "app.room", "app.zoom", "app.first_run", "app.help_menu", "app.unit_menu")
+            "app.room", "app.zoom", "app.first_run", "app.help_menu", "app.own_rules",
+            "app.unit_menu")
 #: The docks' modules: imported when a dock is first wanted (app/panels/dock_catalog.py).
 DOCK_MODULES = ("app.log_dock", "app.panels.turn_dock", "app.panels.action_panel",
                 "app.panels.tests_dock", "app.panels.organisation_dock")

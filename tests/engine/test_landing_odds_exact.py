@@ -1,5 +1,5 @@
 """The scatter odds summed as whole numbers (engine.board_ops.group_landings / mix_landings,
-the Boets template's penetration sum, the Civil War stands lost per landing) give the same
+the Boets template's penetration sums, the Civil War stands lost per landing) give the same
 exact Fractions as the plain way: a Fraction per landing added up in a dict, an icepool
 mixture of the landing dice, an icepool sum of one penetration die per unit, the packed
 Civil War stand dice summed.
@@ -54,7 +54,8 @@ def oracle_landings(hits: LandingHits, rule) -> list[Landing]:
 
 def oracle_mix(parts, then) -> icepool.Die:
     den = math.lcm(*(x.probability.denominator for x in parts))
-    return icepool.Die([then(x) for x in parts], times=[int(x.probability * den) for x in parts])
+    dice = [d if isinstance(d, icepool.Die) else icepool.Die(d) for d in map(then, parts)]
+    return icepool.Die(dice, times=[int(x.probability * den) for x in parts])
 
 
 def exact(d: icepool.Die) -> dict:
@@ -141,6 +142,7 @@ def test_sample_table_scatter_odds_equal_the_plain_way(name, action, weapons, mo
     assert len(plans) >= 10
 
     monkeypatch.setattr(board_ops, "group_landings", oracle_landings)
+    board_ops.clear_landings()  # the landings kept from the fast way: worked out again
     monkeypatch.setattr(board_ops, "mix_landings", oracle_mix)
     monkeypatch.setattr(fire, "mix_landings", oracle_mix)
 
@@ -151,7 +153,12 @@ def test_sample_table_scatter_odds_equal_the_plain_way(name, action, weapons, mo
                 total = total + successes(1, self._pen(ctx, w, u)[0])
         return total
 
+    def plain_wounded(self, ctx, w, ids, memo):
+        return (dict(plain_pens(self, ctx, w, ids, False).items()),
+                dict(plain_pens(self, ctx, w, ids, True).items()))
+
     monkeypatch.setattr(fire.TemplateFire, "_pens", plain_pens)
+    monkeypatch.setattr(fire.TemplateFire, "_wounded", plain_wounded)
 
     def plain_lost(plans):
         if not plans:
@@ -162,6 +169,22 @@ def test_sample_table_scatter_odds_equal_the_plain_way(name, action, weapons, mo
             total = total + artillery_rules.stand_die(p, base)
         return total.map(lambda c: int(c) // (base * base))
 
-    monkeypatch.setattr(artillery, "shot_lost_die", plain_lost)
+    # the stands one at a time, each as a plan of its own, summed as packed dice
+    monkeypatch.setattr(artillery, "stand_lost", lambda plan: plan)
+    monkeypatch.setattr(artillery, "lost_weights",
+                        lambda plans: dict(plain_lost(list(plans)).items()))
     for p, got in zip(plans, fast, strict=True):
         assert got == p.context.odds()
+
+
+def test_mixture_of_whole_number_weights_equals_the_mixture_of_their_dice():
+    """A landing's odds given as outcome → whole-number weight mix as the die of them."""
+    parts = [Landing(("a",), None, Fraction(1, 3)), Landing(("a", "b"), "a", Fraction(1, 2)),
+             Landing((), None, Fraction(1, 6))]
+    weights = {("a",): {0: 19, 1: 1}, ("a", "b"): {0: 361, 1: 38, 2: 1}, (): {0: 1}}
+    got = mix_landings(parts, lambda la: weights[la.under])
+    want = mix_landings(parts, lambda la: icepool.Die(weights[la.under]))
+    assert exact(got) == exact(want) == exact(oracle_mix(parts, lambda la: weights[la.under]))
+    for bad in ({}, {0: 0}, {0: 1.5}, {0: -1, 1: 2}):
+        with pytest.raises(ValueError, match="whole-number weights"):
+            mix_landings(parts, lambda la, bad=bad: bad)

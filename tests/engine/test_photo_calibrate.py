@@ -10,13 +10,13 @@ import pytest
 
 from bench.photo_synth import CONDITIONS, SIZE, Camera, photograph, top_down
 from engine.photo.calibrate import CalibrationRefused, calibrate, rectify
+from engine.photo.layouts import layout_from_json
 from engine.photo.markers import (
     MARGIN_IN,
     MARKER_IN,
     LayoutError,
     MarkerLayout,
     default_layout,
-    layout_from_json,
     sheet_pieces,
 )
 
@@ -78,7 +78,7 @@ def test_a_photo_without_markers_is_refused():
 
 def test_too_few_markers_are_refused_naming_them():
     shot = _with(MarkerLayout(MARKER_IN, {0: LAYOUT.markers[0], 2: LAYOUT.markers[2]}))
-    with pytest.raises(CalibrationRefused, match=r"found 2 of the sheet's \(0, 2\)"):
+    with pytest.raises(CalibrationRefused, match=r"found 2 of the layout's \(0, 2\)"):
         calibrate(shot.image, LAYOUT)
 
 

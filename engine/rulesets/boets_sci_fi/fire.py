@@ -9,16 +9,22 @@ included, takes a Penetration test with the weapon's М."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import icepool
 
-from engine.board_ops import Landing, mix_landings, scatter_d20
+from engine.board_ops import mix_landings, scatter_d20
 from engine.costs import Cost
 from engine.dice import D20, Comparison, DiceSource, Test
 from engine.i18n import msg
 from engine.model import AdjustState, Effect
-from engine.odds import OutcomeDistribution, chain, distribution, success_die, successes
+from engine.odds import (
+    OutcomeDistribution,
+    chain,
+    distribution,
+    success_weights,
+    successes,
+)
 from engine.options import Modifier, Option
 from engine.protocol import Context, Resolution, Role, info_step, make_test, roll_test
 from engine.scenario import Unit
@@ -250,24 +256,43 @@ class TemplateFire(BoetsAction):
             "{weapon}: {n} under the template, {dead} killed", weapon=w["name"], n=len(under),
             dead=len(dead)))
 
-    def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool,
-              memo: dict[str, tuple[int, int]] | None = None) -> icepool.Die:
-        """How many of the units under the template are wounded: the sum of one
-        penetration test each, multiplied out as integer weights (one polynomial product per
-        unit; an icepool sum per unit costs ten times more for the same exact die). `memo`
-        keeps each unit's (miss, wound) weights across the landings of one shot."""
-        memo = {} if memo is None else memo
-        weights = [1]
-        for u in self._victims(ctx, ids, w):
-            if friends_only and u.side != ctx.actor.side:
-                continue
-            if u.id not in memo:
-                one = dict(success_die(self._pen(ctx, w, u)[0]).items())
-                memo[u.id] = one.get(0, 0), one.get(1, 0)
-            miss, wound = memo[u.id]
-            weights = [a * miss + b * wound for a, b in zip([*weights, 0], [0, *weights],
-                                                            strict=True)]
-        return icepool.Die({k: q for k, q in enumerate(weights) if q})
+    def _pens(self, ctx: Context, w, ids: Sequence[str], friends_only: bool) -> icepool.Die:
+        """How many of the units under the template are wounded (`_wounded`: everyone's,
+        or the friends' alone), as a die."""
+        return icepool.Die(self._wounded(ctx, w, ids, {})[1 if friends_only else 0])
+
+    def _wounded(self, ctx: Context, w, ids: Sequence[str],
+                 memo: dict[str, tuple[int, int, bool] | None]
+                 ) -> tuple[dict[int, int], dict[int, int]]:
+        """How many of the units under the template are wounded, and how many of the
+        shooter's friends among them, as whole-number weights: the sum of one penetration
+        test each multiplied out (one polynomial product per unit; an icepool sum per unit
+        costs ten times more for the same exact die). `memo` keeps each unit's test across
+        the landings of one shot (`_factors`)."""
+        everyone, friends = [1], [1]
+        for miss, wound, friend in self._factors(ctx, w, ids, memo):
+            everyone = _times(everyone, miss, wound)
+            if friend:
+                friends = _times(friends, miss, wound)
+        return ({k: q for k, q in enumerate(everyone) if q},
+                {k: q for k, q in enumerate(friends) if q})
+
+    def _factors(self, ctx: Context, w, ids: Sequence[str],
+                 memo: dict[str, tuple[int, int, bool] | None]) -> list[tuple[int, int, bool]]:
+        """(miss weight, wound weight, a friend of the shooter) of each victim among `ids`,
+        in their order; `memo` keeps them by id (None: not a victim), since the landings
+        of one shot ask for the same units again and again."""
+        todo = [i for i in ids if i not in memo]
+        if todo:
+            victims = {u.id: u for u in self._victims(ctx, todo, w)}
+            for i in todo:
+                u = victims.get(i)
+                if u is None:
+                    memo[i] = None
+                    continue
+                memo[i] = (*success_weights(self._pen(ctx, w, u)[0]),
+                           u.side == ctx.actor.side)
+        return [f for f in map(memo.__getitem__, ids) if f is not None]
 
     def odds(self, ctx: Context) -> OutcomeDistribution:
         self._check(ctx)
@@ -285,17 +310,11 @@ class TemplateFire(BoetsAction):
             allw, fr = self._along_bearing(ctx, w, shape, rule, float(ctx.option("bearing")))
         else:
             parts = ctx.board.landings(shape, ctx.point, rule)
-            pens: dict[tuple, icepool.Die] = {}
-            memo: dict[str, tuple[int, int]] = {}
-
-            def then(friends: bool) -> Callable[[Landing], icepool.Die]:
-                def die(la: Landing) -> icepool.Die:
-                    key = (la.under, friends)
-                    if key not in pens:
-                        pens[key] = self._pens(ctx, w, la.under, friends, memo)
-                    return pens[key]
-                return die
-            allw, fr = mix_landings(parts, then(False)), mix_landings(parts, then(True))
+            memo: dict[str, tuple[int, int, bool] | None] = {}
+            pens = {under: self._wounded(ctx, w, under, memo)
+                    for under in dict.fromkeys(la.under for la in parts)}
+            allw = mix_landings(parts, lambda la: pens[la.under][0])
+            fr = mix_landings(parts, lambda la: pens[la.under][1])
         return distribution("wounds", allw,
                             parts={"friends": distribution("friends wounded", fr)})
 
@@ -311,6 +330,11 @@ class TemplateFire(BoetsAction):
             under.append([i for i, _ in ctx.board.lay_template(shape, x, y).under])
         return (icepool.Die([self._pens(ctx, w, ids, False) for ids in under]),
                 icepool.Die([self._pens(ctx, w, ids, True) for ids in under]))
+
+
+def _times(weights: list[int], miss: int, wound: int) -> list[int]:
+    """The weights of a count times one more test: (weights) × (miss + wound·x)."""
+    return [a * miss + b * wound for a, b in zip([*weights, 0], [0, *weights], strict=True)]
 
 
 ACTIONS = (Fire(), TemplateFire())

@@ -23,24 +23,18 @@ FIRED_ON = "fired_on"
 _PENALTY = {"none": 0, "partial": 1, "full": 2}
 
 
-def incoming_record(ctx: Context, line: Any, step: Any, weapon: dict,
-                    effects: list[Effect]) -> Effect | None:
+def incoming_record(ctx: Context, target: Unit, faces: Any, base: int, threshold: int,
+                    cover: str, heavy: bool, armour: int, hp: int) -> Effect | None:
     """The effect adding this shot to the target's `fired_on` list: its dice, accuracy,
-    the cover it was priced at, whether heavy, and the armour and HP it took (None when
-    it took nothing: there is nothing to give back)."""
-    took = {"armour": 0, "hp": 0}
-    for e in effects:
-        if isinstance(e, AdjustState) and e.unit == line.target.id and e.key in took:
-            took[e.key] += -e.delta
-    if not (took["armour"] or took["hp"]):
+    the threshold and cover it was priced at, whether heavy, and the armour and HP it took
+    (None when it took nothing: there is nothing to give back)."""
+    if not (armour or hp):
         return None
     record = {"turn": ctx.game.turn if ctx.game is not None else 0,
-              "by": ctx.actor.id, "faces": list(step.faces), "base": line.base,
-              "target": line.pool.test.target, "cover": line.cover,
-              "heavy": bool(weapon["heavy"] or weapon["grenade"]),
-              "armour": took["armour"], "hp": took["hp"]}
-    return SetState(line.target.id, FIRED_ON,
-                    list(line.target.state.get(FIRED_ON) or []) + [record])
+              "by": ctx.actor.id, "faces": list(faces), "base": base,
+              "target": threshold, "cover": cover, "heavy": bool(heavy),
+              "armour": armour, "hp": hp}
+    return SetState(target.id, FIRED_ON, list(target.state.get(FIRED_ON) or []) + [record])
 
 
 def _penalty(cover: str, heavy: bool) -> int:

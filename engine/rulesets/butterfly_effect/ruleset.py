@@ -1,7 +1,8 @@
 """The Butterfly Effect declaration (seed 003, rules file 04): d6 pools, distance bands in
 metres, cover none / partial / full, every §4.A ambiguity as an option with its documented
-default, the actions (fire, melee, stealth duel) and the combat round as a turn structure
-(one active action each, an ambushing side first for one round), and its printed card."""
+default, the actions (fire as data in fire.toml, melee, stealth duel) and the combat round
+as a turn structure (one active action each, an ambushing side first for one round), and
+its printed card."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .bands import RANGE_BAND, weapon_scheme
 from .cover import LeaveCover, TakeCover
 from .dash import Dash
 from .elimination import SilentElimination
-from .fire import Fire
+from .fire import fire_pack
 from .melee import Melee
 from .stealth import Detect, StealthDuel, duel_due
 
@@ -183,8 +184,8 @@ def build_ruleset() -> Ruleset:
         distance_unit="m",
         cover=COVER,
         options=OPTIONS,
-        actions=(Fire(), Melee(), StealthDuel(), Detect(), Dash(), TakeCover(), LeaveCover(),
-                 SilentElimination()),
+        actions=(*fire_pack(frozenset(o.id for o in OPTIONS)).actions, Melee(), StealthDuel(),
+                 Detect(), Dash(), TakeCover(), LeaveCover(), SilentElimination()),
         facts=(RANGE_BAND,),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON},
         profiles=data.profiles(),

@@ -15,7 +15,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import icepool
 from shapely.geometry import Point
 
 from engine.board_ops import APP_DIRECTION_DIE, ScatterRule, scatter_d6
@@ -37,10 +36,11 @@ from .artillery_rules import (
     accuracy_modifiers,
     accuracy_of,
     crew_accuracy,
+    lost_weights,
     plan_stand,
     scatter_odds,
-    shot_lost_die,
     shot_odds,
+    stand_lost,
 )
 from .common import CWAction, Kind, Refused, ammo_effect, ammo_left, company, target_of
 from .companies import Company, set_flag
@@ -168,8 +168,11 @@ class ArtilleryFire(Kind, CWAction):
         return self._ordered(ctx, ids), (None if shot.area else landed.hole)
 
     @staticmethod
-    def _ordered(ctx: Context, ids) -> list[Unit]:
-        order = {u.id: k for k, u in enumerate(ctx.game.units)}
+    def _ordered(ctx: Context, ids, order: dict[str, int] | None = None) -> list[Unit]:
+        """The units of `ids` in the game's order (`order`: the game's units' places,
+        when the caller has them)."""
+        if order is None:
+            order = {u.id: k for k, u in enumerate(ctx.game.units)}
         return [ctx.game.unit(i) for i in sorted(ids, key=lambda i: order[i])]
 
     @staticmethod
@@ -337,15 +340,22 @@ class ArtilleryFire(Kind, CWAction):
             plans, _ = self._plans(ctx, shot, stands, hole)
             dist = shot_odds(plans)
             return OutcomeDistribution(dist.label, dist.outcomes, {**dist.parts, **parts})
-        cache: dict[tuple, icepool.Die] = {}
+        cache: dict[tuple, dict[int, int]] = {}
+        lost: dict[tuple[str, bool], dict[int, int]] = {}   # a stand's, hit or not direct
+        order = {u.id: k for k, u in enumerate(ctx.game.units)}
 
-        def then(landing) -> icepool.Die:
+        def stand(u: Unit, hole: str | None) -> dict[int, int]:
+            key = (u.id, u.id == hole)
+            if key not in lost:
+                lost[key] = stand_lost(self._plans(ctx, shot, [u], hole)[0][0])
+            return lost[key]
+
+        def then(landing) -> dict[int, int]:
             key = (landing.under, landing.hole)
             if key not in cache:
-                stands = self._ordered(ctx, landing.under)
-                plans, _ = self._plans(ctx, shot, stands,
-                                       None if shot.area else landing.hole)
-                cache[key] = shot_lost_die(plans)
+                hole = None if shot.area else landing.hole
+                cache[key] = lost_weights([stand(u, hole) for u in
+                                           self._ordered(ctx, landing.under, order)])
             return cache[key]
         mixed = ctx.board.chain_landings(self._shape(shot), shot.point, self._rule(ctx, shot),
                                          then)

@@ -8,15 +8,17 @@ Tests.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import icepool
 
 from engine.dice import D6, Test
 from engine.i18n import msg
-from engine.odds import OutcomeDistribution, distribution, success_die
+from engine.odds import OutcomeDistribution, distribution, success_weights
 from engine.options import Modifier
 from engine.protocol import make_test
 
@@ -25,7 +27,8 @@ from .data import rule_number
 from .modifiers import Target, cover_modifiers, result_modifiers
 
 __all__ = ["Aim", "crew_accuracy", "accuracy_modifiers", "accuracy_of", "scatter_in",
-           "StandPlan", "plan_stand", "stand_die", "shot_lost_die", "shot_odds", "scatter_odds"]
+           "StandPlan", "plan_stand", "stand_die", "shot_lost_die", "lost_weights",
+           "stand_lost", "shot_odds", "scatter_odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +91,10 @@ def scatter_in(face: int, accuracy: int) -> int:
 
 
 def scatter_odds(accuracy: int) -> OutcomeDistribution:
-    d = icepool.d6.map(lambda f: scatter_in(int(f), accuracy))
-    return distribution("scatter (inches)", d)
+    """The scatter distance's odds: a d6's faces counted by `scatter_in`."""
+    faces = Counter(scatter_in(f, accuracy) for f in D6.faces)
+    return OutcomeDistribution("scatter (inches)", tuple(
+        (k, Fraction(n, D6.sides)) for k, n in sorted(faces.items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +143,8 @@ def plan_stand(stand: str, company: str, target: Target, *, direct: bool, band: 
 def _q(test: Test | None) -> tuple[int, int, int]:
     if test is None:
         return 0, 1, 1
-    d = success_die(test)
-    return d.quantity(0), d.quantity(1), d.denominator()
+    fail, ok = success_weights(test)
+    return fail, ok, fail + ok
 
 
 def stand_die(p: StandPlan, base: int) -> icepool.Die:
@@ -157,25 +162,27 @@ def stand_die(p: StandPlan, base: int) -> icepool.Die:
 
 
 def shot_lost_die(plans: Sequence[StandPlan]) -> icepool.Die:
-    """The stands destroyed by one shot whose template covers `plans`' stands, exactly:
-    each stand's own chance of being lost (`_stand_lost`; in the packed sum of `shot_odds`
-    the Terror and failed digits below never carry into it), multiplied out as integer
-    weights one stand at a time instead of summing the packed dice, whose sums have many
-    more outcomes."""
-    if not plans:
-        return icepool.Die([0])
+    """The stands destroyed by one shot whose template covers `plans`' stands, exactly
+    (`lost_weights` of each stand's `stand_lost`)."""
+    return icepool.Die(lost_weights([stand_lost(p) for p in plans]))
+
+
+def lost_weights(stands: Sequence[dict[int, int]]) -> dict[int, int]:
+    """How many of some stands are lost, as whole-number weights, from each stand's own
+    chance of being lost (`stand_lost`; in the packed sum of `shot_odds` the Terror and
+    failed digits below never carry into it), multiplied out one stand at a time instead
+    of summing the packed dice, whose sums have many more outcomes. No stands: none lost."""
     weights = [1]
-    for p in plans:
-        lost = _stand_lost(p)
+    for lost in stands:
         out = [0] * (len(weights) + max(lost))
         for i, a in enumerate(weights):
             for k, q in lost.items():
                 out[i + k] += a * q
         weights = out
-    return icepool.Die({k: q for k, q in enumerate(weights) if q})
+    return {k: q for k, q in enumerate(weights) if q}
 
 
-def _stand_lost(p: StandPlan) -> dict[int, int]:
+def stand_lost(p: StandPlan) -> dict[int, int]:
     """Whether one stand is lost, as integer weights: a direct hit by its cover roll; else
     lost when any of its result dice succeeds and that die's cover roll fails to save
     (the top digit of `stand_die`, without the digits below)."""

@@ -7,14 +7,10 @@ measured pair by pair on the board, as the pass measures it)."""
 
 from __future__ import annotations
 
-from shapely.geometry import Point
-
 from engine.board_rules import BoardZone, ZoneMark
 from engine.i18n import msg
-from engine.measure import terrain_index
 from engine.model import Game
 from engine.scenario import Unit
-from geometry.viewshed import seen_within
 
 from . import common, data, movement
 
@@ -43,7 +39,13 @@ def is_vehicle(unit: Unit) -> bool:
 
 def contact_zones(game: Game, unit: Unit) -> list[BoardZone]:
     """The selected commander's 6" contact zone and the units under him, marked; none for
-    a unit nobody is under."""
+    a unit nobody is under (the geometry loads here: the commands that only roll dice
+    load the ruleset without it)."""
+    from shapely.geometry import Point
+
+    from engine.measure import terrain_index
+    from geometry.viewshed import seen_within
+
     from .command import contact_report
 
     report = contact_report(game, unit.id)

@@ -1,33 +1,43 @@
-"""The chain of command and the communication test (§4.4, §4.5), as pure functions of
-facts, and the turn structure's comm_test hook that measures those facts on the board.
+"""The chain of command and the communication test (§4.4, §4.5): the facts measured on the
+board, given to the comm test written as data (resources/rulesets/keno-platoon/comm.toml:
+in contact within 6" in sight, a radio or phone at both ends, the quality die stepped down
+per bypassed link above the worse commander level), and the turn structure's hooks that
+call it.
 
-- A pass within 6" in line of sight needs no test (§4.4-3, §4.5-4).
-- Beyond that, a radio (the Steel) or a phone the commander sits at is needed — at both
-  ends by default (§4.A-12) — else the pass is impossible.
-- The test rolls the initiator's quality die, one step down per bypassed link (§4.4-6;
-  d4 the floor, §4.A-6), and succeeds on a roll > the worse commander level (§4.5-3).
+The data check says whether a pass is refused (impossible), rolls no die (in contact) or
+rolls a test; here those become the turn's words: CommImpossible, no test, a CommTest.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
 
-from engine.dice import Comparison, DiceSource, Die, Test, step_die
+from engine.dice import DiceSource, Die, Test
+from engine.house.check import ruleset_checks
 from engine.i18n import msg
 from engine.measure import measure_pair
 from engine.model import Game
-from engine.odds import OutcomeDistribution, p_test
+from engine.odds import OutcomeDistribution
 from engine.options import Modifier
-from engine.protocol import Step, info_step, make_test, roll_test
+from engine.protocol import Step
 from engine.scenario import Unit
 from engine.turns import CommTest, PassOutlook, TurnError
 
 from . import common, data
+from .options import OPTIONS
 
-__all__ = ["CommFacts", "CommPlan", "in_contact", "comm_die", "worse_level", "plan_comm",
-           "comm_odds", "roll_comm", "comm_facts", "comm_test", "CommImpossible",
-           "pass_outlook", "Contact", "under_command", "contact_report"]
+__all__ = ["CommFacts", "CommPlan", "COMM", "comm_die", "plan_comm", "comm_odds",
+           "roll_comm", "comm_facts", "comm_test", "CommImpossible", "pass_outlook",
+           "Contact", "under_command", "contact_report"]
+
+#: The comm test, as data (comm.toml).
+COMM = ruleset_checks(data.RULESET_ID, "comm.toml", data=data.rules(),
+                      rule_ids={o.id for o in OPTIONS})[1]["comm_test"]
 
 
 class CommImpossible(TurnError):
@@ -48,83 +58,78 @@ class CommFacts:
     means_from: bool = False
     means_to: bool = False
 
+    def inputs(self) -> dict[str, Any]:
+        """The comm check's inputs (comm.toml)."""
+        return {"quality": self.quality, "level_from": self.level_from,
+                "level_to": self.level_to, "bypassed": self.bypassed,
+                "distance": self.distance_in, "los": self.los,
+                "means_from": self.means_from, "means_to": self.means_to}
+
 
 @dataclass(frozen=True, slots=True)
 class CommPlan:
     """`kind`: "contact" (no test: in sight within 6"), "test" (roll `test`), or
-    "impossible" (`why`)."""
+    "impossible" (`why`); with the facts and readings it was planned on."""
 
     kind: str
     test: Test | None = None
     modifiers: tuple[Modifier, ...] = ()
     level: int = 0
-    why: str = ""
+    why: Any = ""
+    facts: CommFacts | None = None
+    rules: Mapping[str, Any] = field(default_factory=dict)
 
 
-def in_contact(distance_in: float, los: bool, contact_in: float | None = None) -> bool:
-    """In direct line of sight at 6" or less (§4.5-4)."""
-    reach = data.rule_number("comms.contact_in") if contact_in is None else contact_in
-    return bool(los) and distance_in <= reach + 1e-9
+def _readings(rules: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The readings given, the options' defaults for the rest."""
+    return {o.id: o.default for o in OPTIONS} | dict(rules or {})
+
+
+def plan_comm(f: CommFacts, rules: Mapping[str, Any] | None = None) -> CommPlan:
+    """What the data comm test does with these facts, before any die."""
+    return _plan(f, tuple(sorted(_readings(rules).items())))
+
+
+@lru_cache(maxsize=4096)
+def _plan(f: CommFacts, rules: tuple[tuple[str, Any], ...]) -> CommPlan:
+    """The plan of these facts and readings (the Turn dock and the board ask the same
+    pass again on every redraw; the check is a function of them alone)."""
+    readings = MappingProxyType(dict(rules))      # shared by every caller: read-only
+    plan = COMM.plan(f.inputs(), readings)
+    if plan.refused is not None:
+        return CommPlan("impossible", why=plan.refused, facts=f, rules=readings)
+    rolled = plan.rolled
+    if plan.free or rolled is None:
+        return CommPlan("contact", facts=f, rules=readings)
+    return CommPlan("test", rolled.test, rolled.modifiers, rolled.base or 0, facts=f,
+                    rules=readings)
 
 
 def comm_die(quality: Die, bypassed: int, floor: str = "d4") -> Die | None:
-    """The quality die stepped down once per bypassed link; None below the floor."""
-    d = step_die(quality, -bypassed)
-    if d is None or d.sides < int(floor[1:]):
-        return None
-    return d
-
-
-def worse_level(a: int, b: int) -> int:
-    """The worse (higher) of two commander levels (§4.5-1)."""
-    return max(a, b)
-
-
-def plan_comm(f: CommFacts, rules: dict | None = None) -> CommPlan:
-    rules = rules or {}
-    if in_contact(f.distance_in, f.los):
-        return CommPlan("contact")
-    phones = rules.get("phones", "both_ends")
-    means = (f.means_from and f.means_to) if phones == "both_ends" \
-        else (f.means_from or f.means_to)
-    if not means:
-        return CommPlan("impossible", why=msg(
-            'no radio or phone at both ends and not in sight within {reach}" (§4.4-4)',
-            reach=f"{data.rule_number('comms.contact_in'):g}"))
-    floor = rules.get("die_floor", "d4")
-    if comm_die(f.quality, f.bypassed, floor) is None:
-        return CommPlan("impossible", why=msg(
-            "{die} stepped down {n} time(s) falls below {floor} (§4.A-6)",
-            die=f.quality.name, n=f.bypassed, floor=floor))
-    mods = (Modifier(f"{f.bypassed} bypassed link(s)", -f.bypassed,
-                     "one die step down per bypassed link (§4.4-6)", to="die_step"),) \
-        if f.bypassed else ()
-    lv = worse_level(f.level_from, f.level_to)
-    return CommPlan("test", make_test(f.quality, lv, mods, Comparison.GT), mods, lv)
+    """The die the comm test rolls with this quality and bypassed links; None below the
+    floor (the pass is impossible)."""
+    plan = plan_comm(CommFacts(quality, 1, 1, bypassed, means_from=True, means_to=True),
+                     {"die_floor": floor})
+    return plan.test.die if plan.test is not None else None
 
 
 def comm_odds(plan: CommPlan) -> OutcomeDistribution:
     """Exact: P(through) = P(die > L); in contact it is 1; an impossible pass has the
     one outcome "impossible"."""
-    if plan.kind == "impossible":
-        return OutcomeDistribution("communication test", (("impossible", Fraction(1)),))
-    p = Fraction(1) if plan.kind == "contact" else p_test(plan.test)
-    return OutcomeDistribution("communication test", (("through", p), ("lost", 1 - p)))
+    if plan.kind == "impossible" or plan.facts is None:
+        return OutcomeDistribution(COMM.spec.odds_label, (("impossible", Fraction(1)),))
+    return _odds(plan.facts, tuple(sorted(plan.rules.items())))
+
+
+@lru_cache(maxsize=4096)
+def _odds(f: CommFacts, rules: tuple[tuple[str, Any], ...]) -> OutcomeDistribution:
+    return COMM.odds(f.inputs(), dict(rules))
 
 
 def roll_comm(plan: CommPlan, dice: DiceSource) -> Step:
-    if plan.kind == "contact":
-        return info_step("comm_test", "Communication test",
-                         msg('through (in sight within {reach}": no test)',
-                             reach=f"{data.rule_number('comms.contact_in'):g}"))
-    if plan.kind == "impossible":
+    if plan.kind == "impossible" or plan.facts is None:
         raise CommImpossible(msg("communication: {why}", why=plan.why))
-    t = plan.test
-    return roll_test(dice, t, id="comm_test",
-                     label=msg("Communication test ({die} > {level})", die=t.die.name,
-                               level=plan.level),
-                     base=plan.level, base_label="worse commander level",
-                     modifiers=plan.modifiers, success="through", failure="lost")
+    return COMM.resolve(plan.facts.inputs(), plan.rules, dice).steps[0]
 
 
 def comm_facts(game: Game, sender: Unit, receiver: Unit, bypassed: int) -> CommFacts:
@@ -177,7 +182,7 @@ def outlook_of(plan: CommPlan, f: CommFacts) -> PassOutlook:
     if plan.kind == "impossible":
         return PassOutlook("impossible", msg("impossible: {why}", why=plan.why), Fraction(0))
     p = comm_odds(plan).probability("through")
-    d = comm_die(f.quality, f.bypassed) or f.quality
+    d = plan.test.die if plan.test is not None else f.quality
     fields = {"die": d.name, "level": plan.level, "p": str(p), "percent": f"{float(p):.0%}"}
     if f.bypassed:
         return PassOutlook("test", msg("comm test {die} > {level}: {p} ({percent}), {n} "

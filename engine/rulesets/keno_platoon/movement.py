@@ -1,22 +1,24 @@
 """Movement (§4.10, §5.4) as pure functions: inches per action by class and state, the
-2dN combat move's dice and its exact odds of reaching a distance, the encumbrance limit."""
+2dN combat move's die (its roll and odds are data: move.toml), the encumbrance limit, the
+roads and rails a move keeps to."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
-
-import icepool
-import shapely
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Any
 
 from engine.dice import Die
-from geometry.terrain import TerrainPiece
+from engine.house.check import ruleset_checks
+from geometry.terrain_piece import TerrainPiece
 
 from . import data
+from .options import OPTIONS
 
-__all__ = ["state_class", "normal_move", "combat_die", "combat_reach", "p_reach",
+if TYPE_CHECKING:
+    from shapely.geometry import LineString
+    from shapely.geometry.base import BaseGeometry
+
+__all__ = ["state_class", "normal_move", "COMBAT_MOVE", "combat_inputs", "combat_die",
            "can_carry", "is_encumbered", "REDUCED", "ways", "path_along", "off_way"]
 
 #: How far a path may stray from a road's or a rail's shape (inches): drawing slack.
@@ -47,26 +49,27 @@ def normal_move(row: str) -> float:
     return float(data.move_class(row)["inches"])
 
 
+#: The combat move's 2dN, as data (move.toml): its die, its roll and its odds.
+COMBAT_MOVE = ruleset_checks(data.RULESET_ID, "move.toml", data=data.rules(),
+                             rule_ids={o.id for o in OPTIONS})[1]["combat_move"]
+
+
+def combat_inputs(unit: str, row: str, base_class: str | None = None, gap: float = 0.0
+                  ) -> dict[str, Any]:
+    """The combat move check's inputs: who moves (their name, for a refusal), the
+    movement row that applies and the class's own, the distance to the destination."""
+    return {"unit": unit, "row": row, "base": base_class or row, "gap": gap}
+
+
 def combat_die(row: str, base_class: str | None = None, faces_rule: str = "current_move"
                ) -> Die | None:
-    """The die of the 2dN combat move: faces = the normal move (§4.10-5); in a reduced
-    state the current move's faces (§4.A-15 current_move) or the class's (class). None:
-    no combat move (aircraft, rail)."""
-    use = base_class if faces_rule == "class" and base_class else row
-    n = int(data.move_class(use)["combat"])
-    return Die(n) if n else None
-
-
-def combat_reach(d: Die) -> icepool.Die:
-    """The distribution of 2dN: two dice summed, not one doubled (§4.10-5)."""
-    return 2 @ icepool.d(d.sides)
-
-
-def p_reach(d: Die, distance_in: float) -> Fraction:
-    """P(2dN ≥ distance), exact: P(2d6 ≥ 7) = 21/36 (KP-6)."""
-    dist = combat_reach(d)
-    return Fraction(sum(q for v, q in dist.items() if v >= distance_in - 1e-9),
-                    dist.denominator())
+    """The die of the 2dN combat move (faces = the normal move, §4.10-5; in a reduced
+    state the current move's or the class's, §4.A-15); None: no combat move (aircraft,
+    rail)."""
+    plan = COMBAT_MOVE.plan(combat_inputs("", row, base_class),
+                            {o.id: o.default for o in OPTIONS} | {"combat_faces": faces_rule})
+    rolled = plan.rolled
+    return rolled.die if rolled is not None else None
 
 
 def is_encumbered(state) -> bool:
@@ -88,6 +91,8 @@ def can_carry(able_carriers: int, items_carried: int) -> bool:
 def ways(terrain: Iterable[TerrainPiece], kind: str) -> BaseGeometry:
     """The union of the pieces of `kind` ("road", "railway") still usable: a piece with
     `"intact": false` (broken rails, a cratered road) is left out (§4.10-1)."""
+    import shapely  # here, not with the ruleset: its dice-only actions need no geometry
+
     shapes = [p.shape() for p in terrain if p.kind == kind and p.extra.get("intact", True)]
     return shapely.union_all(shapes) if shapes else shapely.Polygon()
 
@@ -95,6 +100,8 @@ def ways(terrain: Iterable[TerrainPiece], kind: str) -> BaseGeometry:
 def path_along(start: tuple[float, float], end: tuple[float, float], distance: float
                ) -> LineString:
     """The straight path from `start` toward `end`, `distance` long at most."""
+    from shapely.geometry import LineString
+
     dx, dy = end[0] - start[0], end[1] - start[1]
     gap = (dx * dx + dy * dy) ** 0.5
     k = 1.0 if gap <= distance or gap == 0 else distance / gap
@@ -103,6 +110,8 @@ def path_along(start: tuple[float, float], end: tuple[float, float], distance: f
 
 def off_way(path: LineString, way: BaseGeometry) -> tuple[float, float] | None:
     """Where the path first leaves `way` (a point on it), or None when it keeps to it."""
+    import shapely
+
     if way.is_empty:
         return tuple(path.coords[0])  # type: ignore[return-value]
     outside = path.difference(way.buffer(WAY_SLACK_IN))

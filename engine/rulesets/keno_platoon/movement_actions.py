@@ -7,14 +7,14 @@ import math
 from fractions import Fraction
 
 from engine.costs import Cost
-from engine.dice import DiceSource, Die
+from engine.dice import DiceSource
 from engine.i18n import msg
 from engine.model import (
     Effect,
     MoveUnit,
     SetState,
 )
-from engine.odds import OutcomeDistribution, distribution
+from engine.odds import OutcomeDistribution
 from engine.options import Option
 from engine.protocol import (
     Action,
@@ -22,7 +22,6 @@ from engine.protocol import (
     Resolution,
     Role,
     info_step,
-    roll_step,
 )
 from engine.scenario import Unit
 
@@ -62,14 +61,11 @@ class Advance(Action):
     cost = ONE
     doc = "§4.10: normal move or 2dN combat move toward a declared destination"
 
-    def _die(self, ctx: Context) -> Die:
+    @staticmethod
+    def _combat(ctx: Context, gap: float) -> tuple[dict, dict]:
+        """The combat move check's inputs and readings (move.toml)."""
         base, row = _rows(ctx, ctx.actor)
-        d = movement.combat_die(row, base, ctx.rule("combat_faces"))
-        if d is None:
-            refuse(msg("{unit}: a {move_class} has no combat move (§4.A-15)",
-                        unit=ctx.actor.label, move_class=data.move_class(row)),
-                    "options.mode")
-        return d
+        return movement.combat_inputs(ctx.actor.label, row, base, gap), dict(ctx.rules)
 
     def why_not_move(self, ctx: Context, u: Unit, row: str, gap: float) -> str | None:
         """Why the unit cannot make this move (None: it can)."""
@@ -122,15 +118,9 @@ class Advance(Action):
         need_game(ctx, "a move")
         steps = []
         if ctx.option("mode") == "combat":
-            d = self._die(ctx)
-            roll = roll_step(dice, d, id="combat_move",
-                             label=msg("Combat move (2{die})", die=d.name), n=2)
-            total = float(roll.totals[0])
-            reached = total >= gap - 1e-9
-            steps.append(roll.with_outcome(
-                msg('{total:g}" — destination reached', total=total) if reached else
-                msg('{total:g}" — {short:.1f}" short', total=total, short=gap - total)))
-            distance = total
+            roll = movement.COMBAT_MOVE.resolve(*self._combat(ctx, gap), dice)
+            steps.extend(roll.steps)
+            distance = float(roll.steps[0].totals[0])
         else:
             distance, text = self.normal_distance(ctx, u, row, dest)
             steps.append(info_step("normal_move", "Normal move", text))
@@ -153,12 +143,7 @@ class Advance(Action):
         u, dest = ctx.actor, _destination(ctx)
         gap = _gap(u, dest)
         if ctx.option("mode") == "combat":
-            d = self._die(ctx)
-            reach = movement.combat_reach(d)
-            return distribution("destination", reach.map(lambda v: "reached" if v >= gap - 1e-9
-                                                          else "short"),
-                                order=("reached", "short"),
-                                parts={"inches": distribution("inches", reach)})
+            return movement.COMBAT_MOVE.odds(*self._combat(ctx, gap))
         _base, row = _rows(ctx, u)
         ok = self.normal_distance(ctx, u, row, dest)[0] >= gap - 1e-9
         return OutcomeDistribution("destination", (("reached", Fraction(int(ok))),

@@ -15,7 +15,7 @@ from typing import Any
 from engine.dice import Die, die
 
 from . import data, movement
-from .command import comm_die
+from .command import CommFacts, comm_odds, plan_comm
 
 __all__ = ["UnitSheet", "unit_sheet", "comm_row", "ACTIVATION_NOTES"]
 
@@ -95,8 +95,11 @@ def unit_sheet(record: Mapping[str, Any], state: Mapping[str, Any] | None = None
 def comm_row(quality: str | Die, bypassed: int = 0, floor: str = "d4"
              ) -> tuple[str, tuple[Fraction, ...]]:
     """The comm test with this die stepped down `bypassed` times: the die rolled and
-    P(roll > L) for L = 1, 2, 3 (§4.5-5); ("", ()) below the floor (§4.A-6)."""
-    d = comm_die(die(quality) if isinstance(quality, str) else quality, bypassed, floor)
-    if d is None:
+    P(roll > L) for L = 1, 2, 3 (§4.5-5), from the comm test's data; ("", ()) below the
+    floor (§4.A-6)."""
+    q = die(quality) if isinstance(quality, str) else quality
+    plans = [plan_comm(CommFacts(q, lv, lv, bypassed, means_from=True, means_to=True),
+                       {"die_floor": floor}) for lv in (1, 2, 3)]
+    if plans[0].test is None:
         return "", ()
-    return d.name, tuple(Fraction(max(0, d.sides - lv), d.sides) for lv in (1, 2, 3))
+    return plans[0].test.die.name, tuple(comm_odds(p).probability("through") for p in plans)

@@ -11,6 +11,7 @@ import pytest
 
 from engine.dice import D4, D6, D8, D10, ScriptedDice
 from engine.odds import simulate
+from engine.rulesets.keno_platoon import RULESET as KP
 from engine.rulesets.keno_platoon import movement
 from engine.rulesets.keno_platoon.command import (
     CommFacts,
@@ -85,7 +86,7 @@ def test_combat_move_odds_agree_with_simulation_on_the_board(cls, gap):
     ctx = ctx_of(g, "advance", "u", point=(10.0 + gap, 10.0), options={"mode": "combat"})
     exact = ctx.odds()
     faces = {"infantry": 6, "light_infantry": 8, "ground_vehicle": 12}[cls]
-    assert exact.probability("reached") == movement.p_reach(movement.combat_die(cls), gap)
+    assert exact.probability("reached") == p_reach(faces, gap)
     assert movement.combat_die(cls).sides == faces
 
     def reached(d):
@@ -95,9 +96,22 @@ def test_combat_move_odds_agree_with_simulation_on_the_board(cls, gap):
     agrees(exact, simulate(reached, 600, seed=faces), n=600)
 
 
+def p_reach(faces: int, gap: float) -> Fraction:
+    """P(2dN ≥ gap), counted face by face."""
+    return Fraction(sum(a + b >= gap for a in range(1, faces + 1)
+                        for b in range(1, faces + 1)), faces * faces)
+
+
+def data_reach(row: str, gap: float) -> Fraction:
+    """P(2dN ≥ gap) from the combat move's data (move.toml)."""
+    odds = movement.COMBAT_MOVE.odds(movement.combat_inputs("u", row, gap=gap),
+                                     KP.option_values({}))
+    return odds.probability("reached")
+
+
 def test_combat_move_hand_figures():
-    assert movement.p_reach(D6, 7) == Fraction(21, 36)
-    assert movement.p_reach(D6, 2) == 1 and movement.p_reach(D6, 13) == 0
+    assert data_reach("infantry", 7) == p_reach(6, 7) == Fraction(21, 36)
+    assert data_reach("infantry", 2) == 1 and data_reach("infantry", 13) == 0
     # reduced states (§4.A-15): towing 2d8, heavily overloaded 2d4; class reading: 2d12
     assert movement.combat_die("towing", "ground_vehicle").sides == 8
     assert movement.combat_die("overloaded_heavy", "ground_vehicle").sides == 4
