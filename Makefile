@@ -32,7 +32,10 @@ run: $(STAMP) $(QM)
 test: $(STAMP) $(QM)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist worksteal
+	# PYTHONDONTWRITEBYTECODE emptied: pytest keeps each test module's rewritten asserts in
+	# __pycache__ only when bytecode may be written; without it every worker rewrites all
+	# of them at every run.
+	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist worksteal
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench

@@ -4,6 +4,7 @@ Hypothesis explores new examples on every local run (and remembers failures in .
 under CI (CI=true) it is derandomised so a green commit stays green on a clean clone.
 """
 
+import gc
 import os
 
 from hypothesis import HealthCheck, settings
@@ -27,3 +28,12 @@ def pytest_configure(config):
     put = os.environ.__setitem__ if worker else os.environ.setdefault
     put("WARBOARD_CONFIG_DIR", os.path.join(root, "config"))
     put("WARBOARD_DATA_DIR", os.path.join(root, "data"))
+
+
+def pytest_collection_finish(session):
+    """Move what collection imported (Qt, shapely, numpy, every module, the test modules)
+    out of the cyclic collector's sight, as app.heap does for a big game: each automatic
+    full collection would otherwise walk those millions of objects again, and the tests'
+    own objects are collected as before."""
+    gc.collect()
+    gc.freeze()

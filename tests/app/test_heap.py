@@ -25,9 +25,13 @@ def scanned() -> set[int]:
 
 @pytest.fixture(autouse=True)
 def thawed():
+    """Each test starts with nothing frozen; afterwards the heap is frozen again as the suite
+    keeps it (tests/conftest.py), so the later tests' collections stay short."""
     gc.unfreeze()
     yield
     gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def test_a_small_table_leaves_the_collector_alone():

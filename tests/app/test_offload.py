@@ -23,8 +23,10 @@ def _forget_everything() -> None:
     offload._kept.clear()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def second():
+    """One second process for the module's tests (each starts with it ready: the one that
+    kills it starts a new one), not one started and warmed per test."""
     o = offload.Offload()
     o.start()
     o.wait_ready(timeout=60)

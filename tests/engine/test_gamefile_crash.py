@@ -1,51 +1,47 @@
 """A process killed with SIGKILL while autosaving loses at most the save in flight.
 
-The child (this module run with `python -m`, see `child`) loads a 500-unit game and
-autosaves it in a loop, each iteration moving one unit, storing the iteration number in the
-game state and appending one log entry. It prints each iteration the autosaver has
-committed ("c N", from the on_saved callback) and each one it has submitted ("s N"). The
-parent kills it at a random moment and opens the file: it must load, its iteration must be
-the last one reported committed or a later one that had been submitted (the commit whose
-report the kill cut off), and its log must hold exactly one entry per iteration up to it,
-in order (coalescing never drops a log entry). Half the runs wait for each commit
-(`flush()`), so their file is the last committed iteration or the one after it.
+The child (forked from this process, as tests/engine/test_crash_loop.py does: no
+interpreter start-up, everything is imported already; see `child`) loads a 500-unit game
+from the file and autosaves it in a loop, each iteration moving one unit, storing the
+iteration number in the game state and appending one log entry. It reports on a pipe each
+iteration the autosaver has committed ("c N", from the on_saved callback) and each one it
+has submitted ("s N"). The parent kills it at a random moment and opens the file: it must
+load, its iteration must be the last one reported committed or a later one that had been
+submitted (the commit whose report the kill cut off), and its log must hold exactly one
+entry per iteration up to it, in order (coalescing never drops a log entry). Half the runs
+wait for each commit (`flush()`), so their file is the last committed iteration or the one
+after it.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import select
 import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.autosave import Autosaver
 from engine.gamefile import load_game, new_game_file
 from engine.model import Change, LogEntry, MoveUnit, SetGameState, apply_change
+from tests.engine.test_gamefile import LOG, demo_game
 
-# The child imports this module: it must not pay for pytest and hypothesis (a second each).
-if __name__ != "__main__":
-    import pytest
-
-    from tests.engine.test_gamefile import LOG, demo_game
-
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = 30
 
 
-def child(path: str, mode: str) -> None:
-    """Autosave forever; report what was submitted and committed on stdout."""
+def child(path: Path, mode: str, out: int) -> None:
+    """Autosave forever; report what was submitted and committed on the pipe `out`."""
     game = load_game(path)
     i = game.state.get("iteration", 0)
     lock = threading.Lock()
 
     def say(text: str) -> None:
         with lock:
-            sys.stdout.write(text + "\n")
-            sys.stdout.flush()
+            os.write(out, (text + "\n").encode())
 
     saver = Autosaver(path, on_saved=lambda snap, stats: say(
         f"c {snap.game_value('state').get('iteration', 0)}"))
@@ -66,25 +62,40 @@ def child(path: str, mode: str) -> None:
 
 
 def run_and_kill(path: Path, mode: str, delay_s: float, start: int) -> tuple[int, int]:
-    """Start a child on a file at iteration `start`, kill it `delay_s` after it is ready;
+    """Fork a child on a file at iteration `start`, kill it `delay_s` after it is ready;
     (last committed, last submitted) as it reported them (`start` if it reported none)."""
-    proc = subprocess.Popen([sys.executable, "-m", "tests.engine.test_gamefile_crash",
-                             str(path), mode], cwd=ROOT, stdout=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True)
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read_fd)
+        try:
+            child(path, mode, write_fd)
+        finally:
+            os._exit(3)
+    os.close(write_fd)
+    data, status = b"", None
     try:
-        assert proc.stdout is not None
-        first = list(iter(proc.stdout.readline, "ready\n"))
-        assert all(line.startswith("c ") for line in first), first
+        while b"ready\n" not in data and select.select([read_fd], [], [], 20)[0]:
+            chunk = os.read(read_fd, 65536)
+            if not chunk:
+                break
+            data += chunk
+        first, ready, _ = data.partition(b"ready\n")
+        assert ready, f"the child never got ready: {data!r}"
+        assert all(line.startswith(b"c ") for line in first.splitlines()), first
         time.sleep(delay_s)
-        proc.send_signal(signal.SIGKILL)
-        out, _ = proc.communicate(timeout=10)
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        while chunk := os.read(read_fd, 65536):   # the kill closed the only writer: EOF
+            data += chunk
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == -signal.SIGKILL
+        os.close(read_fd)
+        if status is None:                       # a failed assertion: no child left behind
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
     committed, submitted = start, start
-    for line in out.splitlines():
+    for line in data.decode().splitlines():
         if line.startswith("c "):
             committed = int(line[2:])
         elif line.startswith("s "):
@@ -117,7 +128,3 @@ def test_sigkill_during_autosave_loses_at_most_the_save_in_flight(tmp_path):
         advanced += got > start
         start = got
     assert advanced >= KILLS // 3                   # the kills did land while saving
-
-
-if __name__ == "__main__":
-    child(sys.argv[1], sys.argv[2])

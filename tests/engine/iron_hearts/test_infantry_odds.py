@@ -21,11 +21,12 @@ from engine.options import Modifier
 from engine.protocol import Context, Facts, Resolution
 
 #: What the sampled checks must catch: the resolver and the odds disagreeing by one face of a
-#: d10 (10 pp a die) in a step that decides at least a fifth of the runs, i.e. an outcome
-#: off by 2 pp. At N = 20,000 the 4σ band is at most 4·√(¼/N) = 1.41 pp (narrower for rare
-#: outcomes), so an outcome off by 2.1 pp (6σ) fails with ≥ 97.7 % probability. Exact
-#: comparisons (every sequence of faces, hand-worked fractions) cover the rest.
-N = 20_000
+#: d10 (10 pp a die) in a step that decides at least a third of the runs, i.e. an outcome
+#: off by 3.3 pp. At N = 8,000 the 4σ band is at most 4·√(¼/N) = 2.24 pp (narrower for rare
+#: outcomes), so an outcome off by 3.4 pp (6σ) fails with ≥ 97.7 % probability, and one
+#: off by 2.8 pp (5σ) with ≥ 84 %. Exact comparisons (every sequence of faces, hand-worked
+#: fractions) cover the rest.
+N = 8_000
 
 
 def agree(dist: OutcomeDistribution, freq: dict[Hashable, float], n: int) -> None:
