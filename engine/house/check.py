@@ -30,7 +30,7 @@ from engine.house.env import Env, Rules
 from engine.house.expr import Expr, ExprError
 from engine.house.fields import Table
 from engine.house.names import Known, check_exprs
-from engine.house.pack import Pack, read_pack
+from engine.house.pack import Pack, read_formulas, read_pack
 from engine.house.source import read_source
 from engine.house.spec import ActionSpec, read_action
 from engine.odds import OutcomeDistribution
@@ -218,19 +218,6 @@ def _names(t: Table, key: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _formulas(t: Table, key: str) -> dict[str, Expr]:
-    table = t.table(key)
-    if table is None:
-        return {}
-    out = {}
-    for name in table.data:
-        if not name.isidentifier():
-            raise ExprError(table.at(name), f"{name!r}: a formula's name is a name")
-        out[name] = table.expr(name, required=True)
-    table.done()
-    return out
-
-
 def _no_cycle(name: str, lets: Mapping[str, Expr], trail: list[str]) -> None:
     if name in trail:
         loop = " → ".join([*trail[trail.index(name):], name])
@@ -247,8 +234,8 @@ def read_check(t: Table, check_id: str, rules: Rules, known: Known) -> Check:
             raise ExprError(t.at(key), f"a check has no {key} (it is called with its "
                                        "inputs, not chosen)")
     inputs = _names(t, "inputs")
-    lets = _formulas(t, "let")
-    parts = _formulas(t, "parts")
+    lets = read_formulas(t, "let")
+    parts = read_formulas(t, "parts")
     spec = read_action(t, check_id)
     spec = replace(spec, steps=tuple(replace(s, player_modifiers=False) for s in spec.steps),
                    extra={"parts": parts})

@@ -55,8 +55,9 @@ def _stats(top: Table, key: str) -> dict[str, Any]:
     return out
 
 
-def _formulas(top: Table) -> dict[str, Any]:
-    table = top.table("formulas")
+def read_formulas(top: Table, key: str = "formulas") -> dict[str, Any]:
+    """A table of named formulas (`[formulas]`, a check's `let`), each name a name."""
+    table = top.table(key)
     if table is None:
         return {}
     out = {}
@@ -108,7 +109,7 @@ def read_pack(top: Table, *, data: Mapping[str, Any] | None = None,
         raise ExprError(top.at("format"), f"unknown format {fmt!r} (expected {FORMAT!r})")
     own = top.get("data", dict, {})
     markers = _markers(top)
-    rules = Rules(_stats(top, "stats"), _formulas(top), data if data is not None else own,
+    rules = Rules(_stats(top, "stats"), read_formulas(top), data if data is not None else own,
                   {k: v["default"] for k, v in markers.items()},
                   _stats(top, "weapon_stats"), dict(hooks or {}))
     known = Known(rules.stats, rules.formulas, rules.data, set(rule_ids), set(markers),

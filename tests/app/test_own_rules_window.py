@@ -10,7 +10,6 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rulesets import registry
 from engine.scenario_io import load_scenario
 from tests.app.test_panels_support import (
     choose,
@@ -20,17 +19,13 @@ from tests.app.test_panels_support import (
     select_unit,
     type_dice,
 )
-from tests.engine.house import guide
+from tests.engine.house.conftest import house_folder  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
-def house(tmp_path, monkeypatch):
-    folder = guide.build(tmp_path / "rulesets")
-    monkeypatch.setenv("WARBOARD_RULESETS", str(tmp_path / "rulesets"))
-    registry.reload_house()
-    yield folder
-    monkeypatch.delenv("WARBOARD_RULESETS")
-    registry.reload_house()
+def house(house_folder):  # noqa: F811 (the imported fixture, asked for)
+    """The guide's ruleset, found by the program (tests/engine/house/conftest.py)."""
+    return house_folder
 
 
 def _odds(panel) -> dict:
