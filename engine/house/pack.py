@@ -1,11 +1,11 @@
 """A file of data actions: its stats, markers, named formulas, numbers and actions, read,
 checked and turned into protocol Actions. A whole house ruleset's rules.toml is one
 (engine.house.folder adds the ruleset's own table); a Python ruleset may keep some of
-its actions in such a file too (Keno's quality-die tests)."""
+its actions in such a file too (resources/rulesets/<id>/ beside its numbers)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -39,7 +39,10 @@ class Pack:
     markers: Mapping[str, Mapping[str, Any]]
 
 
-def _stats(top: Table, key: str) -> dict[str, Any]:
+def _each(top: Table, key: str, read: Callable[[Table, str], Any],
+          what: str = "") -> dict[str, Any]:
+    """`read` of each sub-table of [key] by its name; `what` ("a stat"): names must be
+    names (letters, digits, _)."""
     table = top.table(key)
     if table is None:
         return {}
@@ -47,12 +50,16 @@ def _stats(top: Table, key: str) -> dict[str, Any]:
     for name in table.data:
         sub = table.table(name)
         assert sub is not None
-        if not name.isidentifier():
-            raise ExprError(table.at(name), f"{name!r}: a stat's name is a name "
+        if what and not name.isidentifier():
+            raise ExprError(table.at(name), f"{name!r}: {what}'s name is a name "
                                             "(letters, digits, _)")
-        out[name] = read_stat(sub, name)
+        out[name] = read(sub, name)
     table.done()
     return out
+
+
+def _stats(top: Table, key: str) -> dict[str, Any]:
+    return _each(top, key, read_stat, "a stat")
 
 
 def read_formulas(top: Table, key: str = "formulas") -> dict[str, Any]:
@@ -69,23 +76,19 @@ def read_formulas(top: Table, key: str = "formulas") -> dict[str, Any]:
     return out
 
 
-def _markers(top: Table) -> dict[str, Any]:
-    table = top.table("markers")
-    if table is None:
-        return {}
-    out = {}
-    for name in table.data:
-        sub = table.table(name)
-        assert sub is not None
-        out[name] = {"default": sub.get("default", (int, bool), 0),
-                     "label": sub.get("label", str, name),
-                     "label_ru": sub.get("label_ru", str, ""),
-                     "badge": sub.get("badge", str, ""),
-                     "colour": sub.get("colour", str, "#d9822b"),
-                     "counted": sub.get("counted", bool, False)}
-        sub.done()
-    table.done()
+def _marker(sub: Table, name: str) -> dict[str, Any]:
+    out = {"default": sub.get("default", (int, bool), 0),
+           "label": sub.get("label", str, name),
+           "label_ru": sub.get("label_ru", str, ""),
+           "badge": sub.get("badge", str, ""),
+           "colour": sub.get("colour", str, "#d9822b"),
+           "counted": sub.get("counted", bool, False)}
+    sub.done()
     return out
+
+
+def _markers(top: Table) -> dict[str, Any]:
+    return _each(top, "markers", _marker)
 
 
 def _bare_names(formulas: Mapping[str, Any], steps: set[str]) -> None:
