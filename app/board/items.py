@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import loc, profile_name, side_text, tr
+from app.i18n import current_language, loc, profile_name, side_text, tr
 
 from . import style
 from .badges import Badge, BadgeItem, badges_for
@@ -57,9 +57,15 @@ class TerrainItem(QGraphicsItem):
         self.piece = piece
         self.style = style.terrain_style(piece.kind)
         self.setZValue(self.style.z)
+        self.retranslate()
+        self._build()
+
+    def retranslate(self) -> None:
+        """Word the tooltip in the current language (again after a language switch:
+        app.relocalize keeps the board)."""
+        piece = self.piece
         self.setToolTip(tr("{name} — {kind}").format(name=piece.name or piece.id,
                                                     kind=tr(piece.kind)))
-        self._build()
 
     def _build(self) -> None:
         from geometry import drawn
@@ -403,10 +409,22 @@ class UnitItem(QGraphicsItem):
     def retranslate(self) -> None:
         """Word the badges and the tooltip in the current language (also for an item a
         window rebuilt in another language takes over: BoardScene.add_unit)."""
-        u, badges = self.unit, self._sync_badges()
+        self._word_tooltip(self._sync_badges())
+
+    def _word_tooltip(self, badges: Sequence[Badge]) -> None:
+        u = self.unit
+        self._tip_language = current_language()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
             unit=u.label, profile=profile_name(u.profile), side=side_text(u.side)),
                                    *(loc(b.tip) for b in badges)]))
+
+    def toolTip(self) -> str:  # noqa: N802 (Qt's name)
+        """The tooltip, worded again first if the language changed since it was worded:
+        a language switch keeps the board (app.relocalize) and words a unit's tooltip
+        when it is asked for (BoardScene.helpEvent), not every unit's at the switch."""
+        if self._tip_language != current_language():
+            self._word_tooltip(self.badges.badges if self.badges is not None else ())
+        return super().toolTip()
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):  # noqa: N802
         """Take the label along (LabelItem: it is an item of its own)."""
