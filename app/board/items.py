@@ -407,9 +407,11 @@ class UnitItem(QGraphicsItem):
         self.update()
 
     def retranslate(self) -> None:
-        """Word the badges and the tooltip in the current language (also for an item a
-        window rebuilt in another language takes over: BoardScene.add_unit)."""
-        self._word_tooltip(self._sync_badges())
+        """Word the badges in the current language (also after a language switch, which
+        keeps the board: app.relocalize); the tooltip is worded when it is asked for
+        (`toolTip`), not for every unit a table opens with or a move re-reads."""
+        self._sync_badges()
+        self._tip_language = None
 
     def _word_tooltip(self, badges: Sequence[Badge]) -> None:
         u = self.unit
@@ -419,9 +421,8 @@ class UnitItem(QGraphicsItem):
                                    *(loc(b.tip) for b in badges)]))
 
     def toolTip(self) -> str:  # noqa: N802 (Qt's name)
-        """The tooltip, worded again first if the language changed since it was worded:
-        a language switch keeps the board (app.relocalize) and words a unit's tooltip
-        when it is asked for (BoardScene.helpEvent), not every unit's at the switch."""
+        """The tooltip, worded first if it is not yet in the current language, or the
+        unit changed since (`retranslate`): Qt asks for it through BoardScene.helpEvent."""
         if self._tip_language != current_language():
             self._word_tooltip(self.badges.badges if self.badges is not None else ())
         return super().toolTip()
