@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QTimer
+from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
@@ -36,7 +36,11 @@ def release_board(old: MainWindow) -> tuple[BoardScene, BoardView]:
     scene, view = old.scene, old.view
     old.takeCentralWidget()
     port = view.viewport()
-    hooks = [old, *old.findChildren(QObject),
+    # the window, its modules and its other parts: what installs a filter hangs off it
+    # (every object of the window, looked for recursively, costs a big window's widgets
+    # their Python wrappers)
+    direct = Qt.FindChildOption.FindDirectChildrenOnly
+    hooks = [old, *old.findChildren(QObject, options=direct),
              *(m for m in old.modules.values() if isinstance(m, QObject))]
     for obj in hooks:
         view.removeEventFilter(obj)
@@ -95,7 +99,12 @@ def rebuild(old: MainWindow) -> MainWindow:
     if old.services.docks is not None and new.services.docks is not None:
         for service in old.services.docks.made:  # restoreState places only docks made
             new.services.docks.get(service)
-    new.restoreGeometry(QByteArray(geometry))
+    new.restoreGeometry(QByteArray(geometry))   # maximised, full screen
+    framed = Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
+    if not old.windowState() & framed:
+        # exactly the old one's place and size: a restored geometry is fitted into the
+        # screen's free area, and a board of another size is fitted and drawn again
+        new.setGeometry(old.geometry())
     new.restoreState(QByteArray(state))
     if old.isVisible():
         new.show()

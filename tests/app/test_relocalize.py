@@ -135,3 +135,18 @@ def test_a_units_tooltip_shown_by_qt_is_in_the_new_language(qtbot, qm_folder):
         QToolTip.hideText()
         assert i18n.profile_name(unit.profile) in shown and english_profile not in shown
     QApplication.processEvents()
+
+
+def test_a_window_larger_than_the_screen_keeps_its_size_and_its_fit(qtbot, qm_folder):
+    w = MainWindow(load_demo())   # not qtbot's: relocalize deletes it
+    w.resize(1000, 700)           # more than the offscreen screen's 800 x 600
+    w.show()
+    qtbot.waitExposed(w)
+    QApplication.processEvents()
+    size, scale = w.size().toTuple(), w.view.px_per_inch()
+    with Russian(qm_folder):
+        new = relocalize(w)
+        qtbot.addWidget(new)
+        QApplication.processEvents()
+        assert new.size().toTuple() == size and new.view.px_per_inch() == scale
+    QApplication.processEvents()
