@@ -48,9 +48,7 @@ class GroupsController(QObject):
         self.selected_group_id: str | None = None
         self._outlines: dict[str, GroupOutline] = {}
         self._climbing = False
-        # a bound method: gone with this controller (a board kept by a window rebuilt in
-        # another language, app.relocalize, outlives it)
-        window.scene.scenario_changed.connect(self.rebuild)
+        window.scene.scenario_changed.connect(lambda: self.rebuild())
         window.scene.add_text_layer(self.board_texts)
         window.editor.changed.connect(self._on_changed)
         window.selection_changed.connect(self._on_unit_selected)

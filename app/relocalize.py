@@ -54,6 +54,8 @@ def release_board(old: MainWindow) -> tuple[BoardScene, BoardView]:
     for action in view.actions():
         view.removeAction(action)
     view.router = None
+    view.hold_board(False)  # an old tool's held picture and cursor: the new tools set theirs
+    port.unsetCursor()
     own = {id(i) for i in (*scene.terrain_items.values(), *scene.shape_items.values(),
                            scene.selection_item)}
     for item in scene.unit_items.values():
@@ -64,6 +66,10 @@ def release_board(old: MainWindow) -> tuple[BoardScene, BoardView]:
             scene.removeItem(item)
     scene.drop_text_layers()
     scene.backdrop_painter = None
+    # the old modules' slots (the groups' outlines) go until the old window is deleted,
+    # which an open meanwhile would run on this board: the view's own slot stays alone
+    _disconnect_all(scene.scenario_changed)
+    scene.scenario_changed.connect(view._on_scenario_changed)
     return scene, view
 
 

@@ -112,6 +112,9 @@ def test_the_old_windows_modules_leave_nothing_on_the_kept_board(qtbot, qm_folde
         QApplication.processEvents()
         assert _module_marks(new) == marks           # each once: the new modules' own
         assert piece.toolTip() != english_piece_tip  # the terrain's kind in Russian
+        new.set_scenario(load_demo())                # before the old window is deleted
+        QApplication.processEvents()
+        assert _module_marks(new) == marks           # its modules no longer answer
     QApplication.processEvents()
 
 
