@@ -74,11 +74,13 @@ def release_board(old: MainWindow) -> tuple[BoardScene, BoardView]:
 
 
 def reword_board(scene: BoardScene) -> None:
-    """The board's words in the current language: every terrain piece's tooltip and the
-    badges (with the tooltip) of every unit that has any; the other units' tooltips are
-    worded when asked for (UnitItem.toolTip)."""
+    """The board's words in the current language: the tooltips of every terrain piece
+    and state shape, and the badges (with the tooltip) of every unit that has any; the
+    other units' tooltips are worded when asked for (UnitItem.toolTip)."""
     for piece in scene.terrain_items.values():
         piece.retranslate()
+    for shapes in scene.shape_items.values():  # their tooltips: the ruleset's messages
+        shapes.set_shapes(shapes.shapes)
     badged = [item for item in scene.unit_items.values() if item.badges is not None]
     for item in badged:
         item.retranslate()

@@ -153,3 +153,29 @@ def test_a_window_larger_than_the_screen_keeps_its_size_and_its_fit(qtbot, qm_fo
         QApplication.processEvents()
         assert new.size().toTuple() == size and new.view.px_per_inch() == scale
     QApplication.processEvents()
+
+
+def test_a_state_shapes_tooltip_is_worded_in_the_new_language(qtbot, qm_folder):
+    import re
+
+    from engine.dice import ScriptedDice
+    from engine.rulesets.registry import get_ruleset
+    from engine.scenario_io import load_scenario
+    from resources.loader import resource
+
+    w = MainWindow(load_scenario(resource("scenarios", "civil-war-vasylivka.json")))
+    w.resize(*SIZE)
+    w.show()
+    game = w.editor.game
+    ctx = get_ruleset(game.scenario.ruleset).context(
+        "artillery_fire", actor=game.unit("white-gun"), point=(62.0, 10.0), game=game)
+    w.editor.push(ctx.resolve(ScriptedDice([6, 1] + [6] * 12)).change)
+    shapes = w.scene.shape_items["white-gun"]
+    assert 'scattered 4"' in shapes.toolTip()
+    with Russian(qm_folder):
+        new = relocalize(w)
+        qtbot.addWidget(new)
+        QApplication.processEvents()
+        tip = new.scene.shape_items["white-gun"].toolTip()
+        assert "scattered" not in tip and re.search("[а-я]", tip)
+    QApplication.processEvents()
