@@ -292,12 +292,13 @@ class MainWindow(QMainWindow):
         self.select_unit(None)
         self.tools.reset()
         kept, self.kept_board = self.kept_board, False
-        if not (kept and self.scene.scenario is game.scenario):
+        built = not (kept and self.scene.scenario is game.scenario)
+        if built:
             self.scene.set_scenario(game.scenario)
         self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")  # names: not translated
         self._show_scenario_label()
         self.pointer_label.clear()
-        if not kept:  # a kept board's game settled its heap and second process already
+        if built:  # a kept board's game settled its heap and second process already
             # once every module has taken the new game (their slots come after this one)
             QTimer.singleShot(0, self, self._settle_heap)
 
