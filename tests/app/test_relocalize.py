@@ -178,4 +178,6 @@ def test_a_state_shapes_tooltip_is_worded_in_the_new_language(qtbot, qm_folder):
         QApplication.processEvents()
         tip = new.scene.shape_items["white-gun"].toolTip()
         assert "scattered" not in tip and re.search("[а-я]", tip)
+        label = new.scene.shape_items["white-gun"].label.text()      # the shape's label
+        assert label == "последний выстрел", label
     QApplication.processEvents()
