@@ -15,9 +15,11 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from . import bases
 from .angles import unit_vector
 
 if TYPE_CHECKING:
+    from .bases import BaseShape
     from .terrain import TerrainPiece
 
 #: A drawn part: its points (n, 2) and whether it is a closed ring (filled) or an open line.
@@ -25,7 +27,14 @@ Part = tuple[np.ndarray, bool]
 
 
 def drawn_parts(geom: BaseGeometry) -> list[Part]:
-    """A shape's rings (polygons with their holes: closed) and lines (open), in order."""
+    """A shape's rings (polygons with their holes: closed) and lines (open), in order.
+
+    A polygon without holes or a line (every base, most pieces) is one coordinate read
+    rather than a geometry object made per part."""
+    kind = geom.geom_type
+    if kind in ("Polygon", "LineString", "LinearRing") and not geom.is_empty and (
+            kind != "Polygon" or shapely.get_num_interior_rings(geom) == 0):
+        return [(shapely.get_coordinates(geom), kind == "Polygon")]
     out: list[Part] = []
     for part in shapely.get_parts(geom):
         if part.is_empty:
@@ -37,6 +46,20 @@ def drawn_parts(geom: BaseGeometry) -> list[Part]:
         elif part.geom_type.startswith("Multi") or part.geom_type == "GeometryCollection":
             out += drawn_parts(part)
     return out
+
+
+def base_outline(base: BaseShape, facing: float) -> np.ndarray:
+    """A base's outline about its centre turned to `facing` degrees (closed ring, inches):
+    the ring drawn_parts gives of `base_polygon(base, 0, 0, facing)`, read off the cached
+    outline without building (and preparing) a polygon, which a table's opening did for
+    every unit it draws."""
+    r = math.radians(float(facing))
+    c, s = math.cos(r), math.sin(r)
+    local = bases._outline(base)  # noqa: SLF001 (the cached ring geometry.bases places)
+    coords = np.empty_like(local)
+    coords[:, 0] = local[:, 0] * c - local[:, 1] * s
+    coords[:, 1] = local[:, 0] * s + local[:, 1] * c
+    return coords
 
 
 def piece_area(piece: TerrainPiece) -> tuple[BaseGeometry, bool]:

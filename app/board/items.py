@@ -12,14 +12,23 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.i18n import current_language, loc, profile_name, side_text, tr
 
 from . import style
 from .badges import Badge, BadgeItem, badges_for
-from .paths import geometry_path
+from .paths import _ring_polygon, geometry_path
 
 if TYPE_CHECKING:
     import numpy as np
@@ -166,6 +175,32 @@ _MARK_BRUSH = QBrush(style.FACING_MARK)
 _BARREL_PEN = style.cosmetic_pen(style.TURRET, 2.5)
 _BARREL_PEN.setCapStyle(Qt.PenCapStyle.RoundCap)
 
+_MOVED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
+_LEAVING = QGraphicsItem.GraphicsItemChange.ItemSceneChange
+_ARRIVED = QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged
+
+#: Each side colour's fill and edge pen, shared by its units (Qt shares their data).
+_SIDE_PAINT: dict[int, tuple[QBrush, QPen]] = {}
+
+
+def _side_paint(colour: QColor) -> tuple[QBrush, QPen]:
+    """A unit's fill and edge pen in `colour`, made once per colour."""
+    key = colour.rgba()
+    paint = _SIDE_PAINT.get(key)
+    if paint is None:
+        paint = _SIDE_PAINT[key] = (QBrush(colour), style.cosmetic_pen(style.edge_of(colour), 1.0))
+    return paint
+
+
+def _ring_path(ring: np.ndarray) -> QPainterPath:
+    """A closed outline as a painter path, as geometry_path draws a polygon without holes."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    path.addPolygon(_ring_polygon(ring))
+    path.closeSubpath()
+    return path
+
+
 #: Where a label may sit around its unit, in the order the board tries them.
 LABEL_PLACES = ("below", "above", "right", "left")
 
@@ -214,6 +249,8 @@ class LabelItem(QGraphicsItem):
         #: isVisible() as a plain attribute, kept by setVisible / show / hide: the board's
         #: layout reads it of thousands of labels a zoom
         self.shown_now = True
+        #: (text, whole, elide mode) the shown name and size were fitted for
+        self._fitted: tuple[str, bool, Qt.TextElideMode] | None = None
         self.set_text(text)
 
     def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
@@ -265,13 +302,21 @@ class LabelItem(QGraphicsItem):
         return self._where
 
     def set_text(self, text: str) -> None:
+        fitted = (text, self._whole, self._elide)
+        if fitted == self._fitted:
+            return  # the same name shown the same way: nothing to measure or move
+        self._fitted = fitted
         self.prepareGeometryChange()
         self._text = text
         fm = QFontMetricsF(self._font)
-        self._shown = text if self._whole else \
-            fm.elidedText(text, self._elide, self.MAX_WIDTH_PX)
+        width = fm.horizontalAdvance(text)
+        if self._whole or width < self.MAX_WIDTH_PX - 1.0:
+            self._shown = text  # a name that fits (with a pixel to spare) is not cut
+        else:
+            self._shown = fm.elidedText(text, self._elide, self.MAX_WIDTH_PX)
+            width = fm.horizontalAdvance(self._shown)
         p = self.PAD_PX
-        self._size = (fm.horizontalAdvance(self._shown) + 2 * p, fm.height() + p)
+        self._size = (width + 2 * p, fm.height() + p)
         self._rect = self.rect_at(self._where).translated(*self.shift)
         self.update()
 
@@ -340,14 +385,11 @@ class UnitItem(QGraphicsItem):
         super().__init__()
         self.unit = unit
         self.colour = QColor(colour)
-        self._fill = QBrush(self.colour)
-        self._edge_pen = style.cosmetic_pen(style.edge_of(self.colour), 1.0)
+        self._fill, self._edge_pen = _side_paint(self.colour)
         self.setZValue(style.Z_UNIT)
         # A pixmap per unit at the current zoom: a repaint under an overlay that spans the
         # board (threat lines, a reach area) blits 500 pixmaps instead of drawing 500 bases.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        # the label follows the unit: moved, added to and taken from the scene with it
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.label = LabelItem(unit.label, self)
         #: where the item is (its pos), kept as it moves: the label layout reads thousands
         self.xy: tuple[float, float] = (0.0, 0.0)
@@ -358,16 +400,20 @@ class UnitItem(QGraphicsItem):
         #: The ruleset's badges for a unit's state (the scene sets it: it knows the rules).
         self.declared_badges: Callable[[Unit], Sequence] | None = None
         self.sync()
+        # the label follows the unit: moved, added to and taken from the scene with it.
+        # Set once the item is placed: the first placement (sync) puts the label itself,
+        # and a flag set before it has Qt call itemChange in Python for every move made.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
 
     def sync(self) -> None:
         """Re-read the unit: position, facing, turret, base and name."""
         from geometry.angles import unit_vector
-        from geometry.bases import base_polygon
+        from geometry.drawn import base_outline
         u = self.unit
         self.prepareGeometryChange()
         self.setPos(u.x, u.y)
-        local = base_polygon(u.base, 0.0, 0.0, u.facing)
-        self._base = geometry_path(local)
+        self.xy = (float(u.x), float(u.y))
+        self._base = _ring_path(base_outline(u.base, u.facing))
         half_d, half_w = u.base.depth_in / 2, u.base.width_in / 2
         fx, fy = unit_vector(u.facing)
         rx, ry = -fy, fx  # the unit's right
@@ -428,21 +474,22 @@ class UnitItem(QGraphicsItem):
         return super().toolTip()
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):  # noqa: N802
-        """Take the label along (LabelItem: it is an item of its own)."""
-        kind = QGraphicsItem.GraphicsItemChange
-        if change == kind.ItemPositionHasChanged:
+        """Take the label along (LabelItem: it is an item of its own). Qt calls this for
+        every flag, z and scene change of every unit: it returns `value` as Qt's own does,
+        without a call back into Qt for the changes it does not follow."""
+        if change == _MOVED:
             p = self.pos()
             self.xy = (p.x(), p.y())
             self.label.follow()
-        elif change == kind.ItemSceneChange:
+        elif change == _LEAVING:
             old = self.scene()
             if old is not None and self.label.scene() is old:
                 old.removeItem(self.label)
-        elif change == kind.ItemSceneHasChanged:
+        elif change == _ARRIVED:
             if value is not None and self.label.scene() is not value:
                 value.addItem(self.label)
                 self.label.follow()
-        return super().itemChange(change, value)
+        return value
 
     def _sync_badges(self) -> list[Badge]:
         declared = self.declared_badges(self.unit) if self.declared_badges else ()
