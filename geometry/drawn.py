@@ -8,6 +8,7 @@ decorations of a terrain kind (trees, contour lines, crop rows, a roof) laid out
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -53,13 +54,27 @@ def base_outline(base: BaseShape, facing: float) -> np.ndarray:
     the ring drawn_parts gives of `base_polygon(base, 0, 0, facing)`, read off the cached
     outline without building (and preparing) a polygon, which a table's opening did for
     every unit it draws."""
-    r = math.radians(float(facing))
-    c, s = math.cos(r), math.sin(r)
-    local = bases._outline(base)  # noqa: SLF001 (the cached ring geometry.bases places)
-    coords = np.empty_like(local)
-    coords[:, 0] = local[:, 0] * c - local[:, 1] * s
-    coords[:, 1] = local[:, 0] * s + local[:, 1] * c
-    return coords
+    return base_outlines([base], [facing])[0]
+
+
+def base_outlines(shapes: Sequence[BaseShape], facings: Sequence[float]) -> list[np.ndarray]:
+    """`base_outline` of each (base, facing) pair, in order: the units of one base turned
+    together in a few array operations, not a few per unit."""
+    out: list[np.ndarray] = [np.empty((0, 2))] * len(shapes)
+    groups: dict[BaseShape, list[int]] = {}
+    for i, shape in enumerate(shapes):
+        groups.setdefault(shape, []).append(i)
+    angles = np.radians(np.asarray(facings, dtype=float))
+    cos, sin = np.cos(angles), np.sin(angles)
+    for shape, rows in groups.items():
+        local = bases._outline(shape)  # noqa: SLF001 (the cached ring geometry.bases places)
+        c, s = cos[rows][:, None], sin[rows][:, None]
+        turned = np.empty((len(rows), len(local), 2))
+        turned[:, :, 0] = local[:, 0] * c - local[:, 1] * s
+        turned[:, :, 1] = local[:, 0] * s + local[:, 1] * c
+        for k, i in enumerate(rows):
+            out[i] = turned[k]
+    return out
 
 
 def piece_area(piece: TerrainPiece) -> tuple[BaseGeometry, bool]:

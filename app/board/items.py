@@ -381,7 +381,9 @@ class UnitItem(QGraphicsItem):
     exactly the base on the table. Call `sync()` after the Unit changes.
     """
 
-    def __init__(self, unit: Unit, colour) -> None:
+    def __init__(self, unit: Unit, colour, outline: np.ndarray | None = None) -> None:
+        """`outline`: the base's ring at the unit's facing when the caller has it
+        (geometry.drawn.base_outlines turns a whole table's at once)."""
         super().__init__()
         self.unit = unit
         self.colour = QColor(colour)
@@ -399,21 +401,22 @@ class UnitItem(QGraphicsItem):
         self.badge_corner: str | None = None
         #: The ruleset's badges for a unit's state (the scene sets it: it knows the rules).
         self.declared_badges: Callable[[Unit], Sequence] | None = None
-        self.sync()
+        self.sync(outline)
         # the label follows the unit: moved, added to and taken from the scene with it.
         # Set once the item is placed: the first placement (sync) puts the label itself,
         # and a flag set before it has Qt call itemChange in Python for every move made.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
 
-    def sync(self) -> None:
-        """Re-read the unit: position, facing, turret, base and name."""
+    def sync(self, outline: np.ndarray | None = None) -> None:
+        """Re-read the unit: position, facing, turret, base (`outline` if given: its
+        ring at the unit's facing) and name."""
         from geometry.angles import unit_vector
         from geometry.drawn import base_outline
         u = self.unit
         self.prepareGeometryChange()
         self.setPos(u.x, u.y)
         self.xy = (float(u.x), float(u.y))
-        self._base = _ring_path(base_outline(u.base, u.facing))
+        self._base = _ring_path(base_outline(u.base, u.facing) if outline is None else outline)
         half_d, half_w = u.base.depth_in / 2, u.base.width_in / 2
         fx, fy = unit_vector(u.facing)
         rx, ry = -fy, fx  # the unit's right

@@ -207,10 +207,14 @@ class BoardScene(BoardLabels, QGraphicsScene):
         for piece in scenario.terrain:
             self.add_terrain(piece)
         taken, colours = taken or {}, {}  # each side's colour asked once, not per unit
-        for unit in scenario.units:
+        from geometry.drawn import base_outlines  # every base turned at once
+
+        units = scenario.units
+        outlines = base_outlines([u.base for u in units], [u.facing for u in units])
+        for unit, outline in zip(units, outlines, strict=True):
             if unit.side not in colours:
                 colours[unit.side] = self.palette.colour(unit.side)
-            self.add_unit(unit, taken.get(unit.id), colours[unit.side])
+            self.add_unit(unit, taken.get(unit.id), colours[unit.side], outline)
         w, h = scenario.table.width_in, scenario.table.height_in
         margin = max(w, h) * 0.05
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
@@ -235,9 +239,12 @@ class BoardScene(BoardLabels, QGraphicsScene):
             item.redraw_background()
             self.removeItem(item)
 
-    def add_unit(self, unit: Unit, item: UnitItem | None = None, colour=None) -> UnitItem:
-        """The unit's item (in its side's `colour`); `item`, this unit's taken off another
-        board (app.relocalize), is worded again in the current language, not built anew."""
+    def add_unit(self, unit: Unit, item: UnitItem | None = None, colour=None,
+                 outline=None) -> UnitItem:
+        """The unit's item (in its side's `colour`; `outline`: its base's ring at its
+        facing, when set_scenario has turned them all); `item`, this unit's taken off
+        another board (app.relocalize), is worded again in the current language, not
+        built anew."""
         from .items import UnitItem
 
         colour = self.palette.colour(unit.side) if colour is None else colour
@@ -245,7 +252,7 @@ class BoardScene(BoardLabels, QGraphicsScene):
             item = None
         fresh = item is None
         if item is None:
-            item = UnitItem(unit, colour)
+            item = UnitItem(unit, colour, outline)
         self.names_changed()
         self._units_version += 1
         item.declared_badges = self._declared_badges
