@@ -609,9 +609,9 @@ def p15_zoom_repaint_per_item(opts: Options) -> Outcome:
     """The board repainted whole at a new zoom, per item drawn, against a bare
     QGraphicsScene of the same shapes at the same zooms, interleaved in the same run
     (2,000 units): once with the units alone (labels hidden on both; judged) and once with
-    the labels shown (the bare ones plain text items). The judged repaint comes after
-    the zoom's first paint (the units' pixel caches made); `cold_ratio` is that first
-    paint's (each unit drawn and its cache made: the bands after a wheel burst)."""
+    the labels shown (the bare ones plain text items). `ratio` is a repaint after the
+    zoom's first paint (the units' pixel caches made); `cold_ratio` is that first paint's
+    (each unit drawn and its cache made: the bands after a wheel burst). Both are judged."""
     from bench.board_bench import board_view
 
     app, scene, view = board_view(ZOOM_UNITS, 50)
@@ -640,4 +640,6 @@ def p15_zoom_repaint_per_item(opts: Options) -> Outcome:
         view.close()
         app.processEvents()
     figures["target_ratio"] = ZOOM_PER_ITEM_RATIO
-    return Outcome(figures, figures["ratio"] <= ZOOM_PER_ITEM_RATIO)
+    # both are a zoom repaint the player waits for: the first paint at a zoom not seen
+    # before (after a wheel burst) as much as a repaint at it
+    return Outcome(figures, max(figures["ratio"], figures["cold_ratio"]) <= ZOOM_PER_ITEM_RATIO)
