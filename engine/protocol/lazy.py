@@ -36,7 +36,8 @@ def _resolve(where: str, package: str | None) -> Any:
 @dataclass(frozen=True, slots=True)
 class LazyAction:
     """An action declared by id: `where` ("module:attribute") names an Action, an Action
-    class (built with no arguments) or a mapping of actions by id."""
+    class (built with no arguments), a mapping of actions by id or a sequence of actions
+    (the module's own list: the one with this id)."""
 
     id: str
     where: str
@@ -49,6 +50,8 @@ class LazyAction:
             obj = obj()
         elif isinstance(obj, Mapping):
             obj = obj.get(self.id)
+        elif isinstance(obj, tuple | list):
+            obj = next((a for a in obj if getattr(a, "id", None) == self.id), None)
         if not isinstance(obj, Action) or obj.id != self.id:
             found = getattr(obj, "id", obj)
             raise SchemaError(f"action {self.id!r}: {self.where} gives {found!r}, not the "

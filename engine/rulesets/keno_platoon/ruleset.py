@@ -43,13 +43,13 @@ WEAPON = {"name": Field("str"), "name_ru": Field("str"), "support": Field("bool"
 
 def turn_structure() -> TurnStructure:
     """Alternating activations of 2 actions, passed actions with the comm test (§4.2–4.5)."""
-    from engine.turns import TurnHooks, from_table
+    from engine.turns import from_table
+
+    from . import turn_hooks  # the command and movement it reads come with the turn
 
     proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
-    hooks = TurnHooks(**{name: deferred(f".turn_hooks:{name}", __package__) for name in
-                         ("can_act", "flags", "comm_test", "initiative_die", "pass_outlook")})
     return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
-                      proposed).with_hooks(hooks)
+                      proposed).with_hooks(turn_hooks.HOOKS)
 
 
 #: The markers and state keys Keno writes, the suppression badge, and the profile fields

@@ -7,12 +7,12 @@ from engine.dice import Die
 from engine.i18n import msg
 from engine.model import Game
 from engine.scenario import Unit
-from engine.turns import activating, activations
+from engine.turns import TurnHooks, activating, activations
 
 from . import common
 from .command import comm_test, pass_outlook
 
-__all__ = ["can_act", "comm_test", "flags", "initiative_die", "pass_outlook", "running"]
+__all__ = ["HOOKS", "flags", "initiative_die", "can_act", "running"]
 
 
 def flags(game: Game, unit: Unit) -> tuple[str, ...]:
@@ -73,3 +73,6 @@ def initiative_die(game: Game, side: str) -> Die | None:
             if u.side == side and game.on_table(u.id)]
     return max(dice, key=lambda d: d.sides) if dice else None
 
+
+HOOKS = TurnHooks(can_act=can_act, flags=flags, comm_test=comm_test,
+                  initiative_die=initiative_die, pass_outlook=pass_outlook)
