@@ -126,19 +126,31 @@ def _rebuild(actions: tuple[Action, ...]) -> ActionList:
     return ActionList(*actions)
 
 
+class _Deferred:
+    """The function at "module:attribute", imported on its first call."""
+
+    __slots__ = ("where", "package", "_target")
+
+    def __init__(self, where: str, package: str | None) -> None:
+        self.where, self.package = where, package
+        self._target: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._target is None:
+            self._target = _resolve(self.where, self.package)
+        return self._target(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"deferred({self.where!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Deferred, (self.where, self.package))
+
+
 def deferred(where: str, package: str | None = None) -> Callable[..., Any]:
     """A function standing for the one at "module:attribute", imported on its first call
-    (a hook the board or the turn model calls, whose module a command need not load)."""
-    target: list[Callable[..., Any]] = []
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        if not target:
-            target.append(_resolve(where, package))
-        return target[0](*args, **kwargs)
-
-    call.__name__ = call.__qualname__ = where.rpartition(":")[2]
-    call.__doc__ = f"{where}, imported when first called."
-    return call
+    (a hook the board calls, whose module a command need not load)."""
+    return _Deferred(where, package)
 
 
 class Later:
