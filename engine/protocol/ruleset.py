@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from engine.dice import Die
 from engine.i18n import msg, verbatim
 from engine.options import Modifier, Option, Schema, SchemaError, validate_options, validate_record
-from engine.protocol.action import Action
-from engine.protocol.context import Context
 from engine.protocol.facts import Facts, FactSpec, fact_spec
 from engine.protocol.lazy import ActionList, LaterField
 from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
@@ -21,6 +19,8 @@ from engine.scenario import Scenario, Unit
 
 if TYPE_CHECKING:
     from engine.model import Game
+    from engine.protocol.action import Action
+    from engine.protocol.context import Context
 
 __all__ = ["BoardHints", "Ruleset", "CardLayouts"]
 
@@ -315,6 +315,8 @@ class Ruleset:
         tgts = chosen.get("targets", tuple(targets)) if action.role("targets") \
             else tuple(targets)
         pt = chosen.get("point", point) if action.role("point") else point
+        from engine.protocol.context import Context
+
         return Context(self, action, actor_unit, tgt if not isinstance(tgt, str) else None,
                        tuple(tgts or ()), record, weapon_id, pt, facts or Facts(),
                        validate_options(action.options, options or {}, action.id),
