@@ -43,9 +43,11 @@ NOT_FOR_A_MORALE_TEST = (
     "engine.rulesets.civil_war_company", "engine.rulesets.butterfly_effect",
     "engine.turns", "engine.edits", "engine.measure", "engine.board_rules", "engine.cards",
     "geometry.facing", "geometry.ranges", "importlib.readers", "zipfile")
-#: What measuring two units has no use for: the dice, the game model, the referee.
+#: What measuring two units has no use for: the dice, the game model, the referee, the
+#: protocol's actions and steps.
 NOT_FOR_MEASURING = ("icepool", "engine.odds", "engine.model", "engine.play", "engine.house",
-                     "engine.costs", "engine.turns", f"{KENO}.quality_tests",
+                     "engine.costs", "engine.turns", "engine.protocol.steps",
+                     "engine.protocol.context", f"{KENO}.quality_tests",
                      f"{KENO}.fire_actions")
 
 
