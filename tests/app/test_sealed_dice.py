@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 
 from app import cli
 from app.sealed_dialogs import SealDialog, VerifyDialog
-from engine import seal_keys, sealed
+from engine import sealed
 from engine.gamefile import load_game, new_game_file
 from engine.model import Game
 from engine.scenario_io import load_demo
@@ -31,19 +31,6 @@ from tests.app.test_panels_support import (
     type_dice,
 )
 from tests.engine.test_sealed import PASS, WRONG_SEED, _ten_exact
-
-
-@pytest.fixture(autouse=True)
-def least_key_cost(monkeypatch):
-    """A passphrase's key derived by Argon2id at the least settings engine.seal_keys takes
-    (19 MiB, 1 pass) where a new sealing names its own (64 MiB, 3 passes), both when
-    sealing and unlocking: these tests drive the program's doors (menus, dialogs, the
-    command line), not the key's strength (tests/engine/test_seal_keys.py), and each
-    derivation costs 0.05 s of CPU, not 0.34 s."""
-    real = sealed.derive_key
-    least = seal_keys.Kdf("argon2id", (("m", 19456), ("t", 1), ("p", 1)))
-    monkeypatch.setattr(sealed, "derive_key", lambda kdf, passphrase, salt: real(
-        least if kdf == seal_keys.NEW_KDF else kdf, passphrase, salt))
 
 
 def saved(tmp_path: Path, game: Game, log=None, name: str = "g.warboard") -> Path:
