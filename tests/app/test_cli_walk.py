@@ -86,11 +86,10 @@ def _refusal(step: str, err: ValueError, action) -> str:
     return f"{step}: {type(err).__name__}" + (f" ({arg.split('.')[0]})" if arg else "")
 
 
-def through_referee(game: Game, referee: Referee, t: Try) -> tuple[str, str]:
+def through_referee(game: Game, rs, referee: Referee, t: Try) -> tuple[str, str]:
     """(how `odds` ends, how `resolve` ends): "ok" or the refusal's kind. The plan is made
     once for both, as each command makes it; the printed text is written as each command
     writes it. An error that is not a ValueError propagates: the command would crash."""
-    rs = get_ruleset(game.scenario.ruleset)
     try:
         if t.weapon:
             rs.weapon(t.weapon)
@@ -136,12 +135,13 @@ def walk(game: Game, walked: Iterable[Try]) -> tuple[Counter, list[str]]:
     """Every try through the referee, then each distinct ending through the command line.
     Returns (the endings counted, what went wrong)."""
     referee = Referee(GameTable(game, keeps_log=False))
+    rs = get_ruleset(game.scenario.ruleset)
     endings: Counter = Counter()
     first: dict[tuple, Try] = {}
     problems: list[str] = []
     for t in walked:
         try:
-            odds, resolve = through_referee(game, referee, t)
+            odds, resolve = through_referee(game, rs, referee, t)
         except Exception:
             problems.append(" ".join(t.argv("resolve")[2:]) + "\n" +
                             traceback.format_exc(limit=-3))
