@@ -208,6 +208,7 @@ def step_outcome(step: StepSpec, env: Env) -> Any:
 
 _ONE = Fraction(1)
 _ZERO = Fraction(0)
+_BOOL = {bool}
 
 #: The value of a step its `when` skipped (unless an earlier step of that id ran).
 _NOTHING: dict[str, Any] = {"test": False, "pool": 0, "roll": 0, "info": None}
@@ -363,7 +364,7 @@ def odds(spec: ActionSpec, env: Env, ctx: Context, *, refuse: bool = True
         return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render)
     chances = _walk(spec, env, ctx, 0, None)
     label = spec.odds_label or spec.label
-    if all(isinstance(o, bool) for o in chances):
+    if set(map(type, chances)) <= _BOOL:         # every outcome true or false
         # the chances are exact and complete: "no" is 1 - "yes", already summed
         return OutcomeDistribution(label, ((spec.yes, chances.get(True, _ZERO)),
                                            (spec.no, chances.get(False, _ZERO))))

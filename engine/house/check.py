@@ -191,7 +191,8 @@ class Check:
         steps = {s.id for s in spec.steps}
         inputs_kept = self._names - steps
         self.kept = (inputs_kept | _fixed(self.lets, set(inputs_kept))) - steps
-        self._kept_inputs = tuple((name, (name,)) for name in inputs if name in self.kept)
+        self._kept_names = tuple(name for name in inputs if name in self.kept)
+        self._kept_paths = tuple((name,) for name in self._kept_names)
 
     def __repr__(self) -> str:
         return f"Check({self.id!r})"
@@ -205,7 +206,9 @@ class Check:
                             f"{', '.join(self.inputs)}; missing {missing}, unknown {extra}")
         env = CheckEnv(self.rules, dict(values), self.lets, readings, self.kept)
         # the inputs are read by path: named once here for every point of the walk
-        env.names.stable.update({key: values[name] for name, key in self._kept_inputs})
+        kept = zip(self._kept_paths, map(values.__getitem__, self._kept_names),
+                   strict=True)
+        env.names.stable.update(kept)
         env.names.update(env.names.stable)
         return env
 

@@ -319,14 +319,38 @@ class _Compiler:
         args = [self.build(a, depth) for a in node.args]
         where = self.where
 
+        def failed(e: Exception) -> ExprError:
+            if isinstance(e, ZeroDivisionError):
+                return ExprError(where, "division by zero", node.col_offset)
+            return ExprError(where, f"{name}(): {e}", node.col_offset)
+
+        if len(args) == 1:          # the usual one and two arguments: no list
+            only, = args
+
+            def call_one(env: Lookup) -> Any:
+                value = only(env)
+                try:
+                    return fn(value)
+                except (ZeroDivisionError, TypeError, ValueError) as e:
+                    raise failed(e) from None
+            return call_one
+        if len(args) == 2:
+            first, second = args
+
+            def call_two(env: Lookup) -> Any:
+                a, b = first(env), second(env)
+                try:
+                    return fn(a, b)
+                except (ZeroDivisionError, TypeError, ValueError) as e:
+                    raise failed(e) from None
+            return call_two
+
         def call(env: Lookup) -> Any:
-            values = [a(env) for a in args] if len(args) != 1 else [args[0](env)]
+            values = [a(env) for a in args]
             try:
                 return fn(*values)
-            except ZeroDivisionError:
-                raise ExprError(where, "division by zero", node.col_offset) from None
-            except (TypeError, ValueError) as e:
-                raise ExprError(where, f"{name}(): {e}", node.col_offset) from None
+            except (ZeroDivisionError, TypeError, ValueError) as e:
+                raise failed(e) from None
         return call
 
 
