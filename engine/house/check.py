@@ -96,15 +96,16 @@ class CheckEnv(Env):
     the ruleset's readings, besides the ruleset's numbers and shared formulas."""
 
     def __init__(self, rules: Rules, values: dict[str, Any], lets: Mapping[str, Expr],
-                 readings: Mapping[str, Any], fixed: frozenset[str] = frozenset()) -> None:
+                 readings: Mapping[str, Any], fixed: frozenset[str] = frozenset(),
+                 stable: dict[tuple[str, ...], Any] | None = None) -> None:
         super().__init__(rules, None, values)
         self.lets = lets
         self.readings = readings
         #: the names that read no step (inputs, and the lets of inputs, readings and
         #: numbers alone): the same on every branch of the chain, so their values are
-        #: shared (engine.house.check.Check.kept)
+        #: shared (engine.house.check.Check.kept); `stable` some of them already read
         self.fixed = fixed
-        self._name_values({})
+        self._name_values(stable if stable is not None else {})
 
     def _name_values(self, stable: dict[tuple[str, ...], Any],
                      base: Env | None = None) -> None:
@@ -193,6 +194,28 @@ class Check:
         self.kept = (inputs_kept | _fixed(self.lets, set(inputs_kept))) - steps
         self._kept_names = tuple(name for name in inputs if name in self.kept)
         self._kept_paths = tuple((name,) for name in self._kept_names)
+        self._constant_names = _constant_lets(self.lets, steps | self._names)
+        self._constants: dict[tuple[str, ...], Any] | None = None
+
+    def constants(self) -> dict[tuple[str, ...], Any]:
+        """The lets of the ruleset's numbers alone (`reach = "data.comms.contact_in"`),
+        the same for every call: worked out once. One that fails is left out, to fail
+        where it is read, as it would."""
+        if self._constants is None:
+            done: dict[tuple[str, ...], Any] = {}
+
+            def look(path: tuple[str, ...]) -> Any:
+                if len(path) > 1 and path[0] == "data":
+                    return ruleset_number(self.rules, path)
+                return done[path]
+
+            for name in self._constant_names:
+                try:
+                    done[(name,)] = self.lets[name](look)
+                except (KeyError, ValueError, ArithmeticError, TypeError):
+                    continue
+            self._constants = done
+        return self._constants
 
     def __repr__(self) -> str:
         return f"Check({self.id!r})"
@@ -204,13 +227,11 @@ class Check:
             extra = [n for n in values if n not in self.inputs]
             raise ExprError(self.spec.where, f"check {self.id}: inputs "
                             f"{', '.join(self.inputs)}; missing {missing}, unknown {extra}")
-        env = CheckEnv(self.rules, dict(values), self.lets, readings, self.kept)
         # the inputs are read by path: named once here for every point of the walk
-        kept = zip(self._kept_paths, map(values.__getitem__, self._kept_names),
-                   strict=True)
-        env.names.stable.update(kept)
-        env.names.update(env.names.stable)
-        return env
+        stable = dict(zip(self._kept_paths, map(values.__getitem__, self._kept_names),
+                          strict=True))
+        stable.update(self.constants())
+        return CheckEnv(self.rules, dict(values), self.lets, readings, self.kept, stable)
 
     def refusal(self, env: CheckEnv) -> ActionRefused | None:
         """The first refusal that holds, with its words and the argument at fault."""
@@ -270,6 +291,23 @@ class Check:
                                   _NO_CONTEXT, refuse=False)
                  for name, expr in self.spec.extra.get("parts", {}).items()}
         return replace(main, parts=parts) if parts else main
+
+
+def _constant_lets(lets: Mapping[str, Expr], shadowed: set[str] | frozenset[str]
+                   ) -> tuple[str, ...]:
+    """The lets that read only the ruleset's numbers (`data.…`) and one another, in
+    an order each comes after those it reads (none a step or an input shadows)."""
+    order: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for name, e in lets.items():
+            if name not in order and name not in shadowed and all(
+                    (len(p) > 1 and p[0] == "data") or (len(p) == 1 and p[0] in order)
+                    for p in e.paths):
+                order.append(name)
+                changed = True
+    return tuple(order)
 
 
 def _names(t: Table, key: str) -> tuple[str, ...]:
