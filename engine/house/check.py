@@ -287,10 +287,13 @@ class Check:
         distribution of each part's formula, e.g. the inches a move rolls)."""
         env = self.env(values, readings)
         main = chain.odds(self.spec, env, _NO_CONTEXT)      # refused as `resolve` is
+        declared = self.spec.extra.get("parts")
+        if not declared:
+            return main
         parts = {name: chain.odds(replace(self.spec, outcome=expr, odds_label=name), env,
                                   _NO_CONTEXT, refuse=False)
-                 for name, expr in self.spec.extra.get("parts", {}).items()}
-        return replace(main, parts=parts) if parts else main
+                 for name, expr in declared.items()}
+        return replace(main, parts=parts)
 
 
 def _constant_lets(lets: Mapping[str, Expr], shadowed: set[str] | frozenset[str]
