@@ -78,7 +78,8 @@ def _candidate_pairs(nb: np.ndarray, land: Landings,
     if nb.shape[0] == 0 or land.distance.size == 0:
         return none, none, np.zeros(0)
     ax, ay = land.aim
-    pad = radius + 1e-6 + 8 * float(np.spacing(abs(ax) + abs(ay) + radius))
+    far = float(land.distance.max()) + radius  # the farthest a landed template reaches
+    pad = radius + 1e-6 + 8 * float(np.spacing(abs(ax) + abs(ay) + far))
     boxes = shapely.box(nb[:, 0] - (ax + pad), nb[:, 1] - (ay + pad),
                         nb[:, 2] - (ax - pad), nb[:, 3] - (ay - pad))
     k, j = _grid_tree(land.grid).query(boxes)  # NaN boxes find nothing
