@@ -1,90 +1,135 @@
 """Rebuilding a main window in another language (Settings ▸ Language) around the same game.
 
-The modules word their menus, docks and tools as they are installed, so the window is built
-anew in the new language (app.window.MainWindow) and the old one goes. Two things keep a
-big table's switch short (no work that grows faster than the units):
+The window's modules word their menus, docks, tools and dialogs as they are installed, and
+keep no list of what they worded, so the window's chrome is built anew in the new language
+(app.window.MainWindow) and the old one goes. The board is not: its scene and view, with
+every item on them, the zoom, the labels' layout and the pictures the view cached of the
+items, move into the new window as they are (`release_board`). What the board itself says
+in words is worded again (`reword_board`): the terrain's tooltips and the units' badges at
+once, the units' tooltips when one is asked for (UnitItem.toolTip). So a switch costs the
+window's chrome and the few worded items, whatever the size of the table.
 
-- The board's unit items move into the new window (`take_units`) instead of being built
-  again (an item's base outline, label and badges cost many times what moving it does);
-  what they say in words is worded again in the new language (BoardScene.add_unit). So
-  the two windows never hold a board's items each at once.
-- The new window is given its size and shown before the game comes onto its board: a board
-  fitted into a widget that was never laid out fits a 100 x 30 px viewport, where every
-  label overlaps every other and the label layout grows with the square of the units.
+What the old window's modules put on the board (overlays, text layers, event filters,
+widgets over the view, actions) is taken off it first: the new window's modules put
+their own there, in the new language.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
+from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow as MainWindow  # app.window's (it imports this)
 
-    from .board import BoardScene
-    from .board.items import UnitItem
+    from .board import BoardScene, BoardView
 
 
-def take_units(board: BoardScene) -> dict[str, UnitItem]:
-    """The unit items of `board`, taken off it (by unit id) for another board to show.
-    Each drops the pictures it keeps of itself for the old board's view (Qt's item cache
-    keeps one per view, which the new view would never use, nor free). The old board is
-    left with no label layout (one of no units), so nothing of its view that is still due
-    (a pan's edges, a wheel's labels) touches the items it gave away; and with no index,
-    which each item leaving it would otherwise be taken out of."""
-    from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+def release_board(old: MainWindow) -> tuple[BoardScene, BoardView]:
+    """The old window's scene and view, out of it, with nothing of its modules left on
+    them: the items they added (every top-level item but the board's own terrain, units,
+    their labels, state shapes and selection outline), their text layers, their event
+    filters on the view and its viewport, the widgets they put over the view, the actions
+    they added to it, and the table picture's painter."""
+    scene, view = old.scene, old.view
+    old.takeCentralWidget()
+    port = view.viewport()
+    # the window, its modules and its other parts: what installs a filter hangs off it
+    # (every object of the window, looked for recursively, costs a big window's widgets
+    # their Python wrappers)
+    direct = Qt.FindChildOption.FindDirectChildrenOnly
+    hooks = [old, *old.findChildren(QObject, options=direct),
+             *(m for m in old.modules.values() if isinstance(m, QObject))]
+    for obj in hooks:
+        view.removeEventFilter(obj)
+        port.removeEventFilter(obj)
+    for child in (*view.children(), *port.children()):
+        if isinstance(child, QWidget) and child is not port \
+                and not child.objectName().startswith("qt_"):
+            child.hide()
+            child.setParent(None)  # off the view now, gone once the event loop turns
+            child.deleteLater()
+    for action in view.actions():
+        view.removeAction(action)
+    view.router = None
+    view.hold_board(False)  # an old tool's held picture and cursor: the new tools set theirs
+    port.unsetCursor()
+    own = {id(i) for i in (*scene.terrain_items.values(), *scene.shape_items.values(),
+                           scene.selection_item)}
+    for item in scene.unit_items.values():
+        own.add(id(item))
+        own.add(id(item.label))
+    for item in scene.items():
+        if item.parentItem() is None and id(item) not in own:
+            scene.removeItem(item)
+    scene.drop_text_layers()
+    scene.backdrop_painter = None
+    # the old modules' slots (the groups' outlines) go until the old window is deleted,
+    # which an open meanwhile would run on this board: the view's own slot stays alone
+    _disconnect_all(scene.scenario_changed)
+    scene.scenario_changed.connect(view._on_scenario_changed)
+    return scene, view
 
-    taken = dict(board.unit_items)  # each leaves it as the other board adds it
-    board.unit_items.clear()
-    board.layout_labels(board.label_scale() or 1.0)
-    board.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-    none = QGraphicsItem.CacheMode.NoCache
-    for item in taken.values():
-        for part in (item, item.label, item.badges):
-            if part is not None and part.cacheMode() != none:
-                mode = part.cacheMode()
-                part.setCacheMode(none)
-                part.setCacheMode(mode)
-    return taken
+
+def reword_board(scene: BoardScene) -> None:
+    """The board's words in the current language: the tooltips of every terrain piece
+    and state shape, and the badges (with the tooltip) of every unit that has any; the
+    other units' tooltips are worded when asked for (UnitItem.toolTip)."""
+    for piece in scene.terrain_items.values():
+        piece.retranslate()
+    for shapes in scene.shape_items.values():  # their tooltips: the ruleset's messages
+        shapes.set_shapes(shapes.shapes)
+    badged = [item for item in scene.unit_items.values() if item.badges is not None]
+    for item in badged:
+        item.retranslate()
+    if badged:
+        scene.place_texts()  # reworded badges change size: hung again clear of the rest
+    scene.update()
 
 
 def rebuild(old: MainWindow) -> MainWindow:
     """The window rebuilt in the interface's current language around the same game
     (app.window.relocalize, which then puts it in the old one's place): the editor (the
-    game, its undo history) moves into a new window, each module hands its state over
-    (`hand_over(new_module)` where it has one: the files controller keeps the game's file
-    and autosave), the docks, geometry, zoom and selection are kept, and the board's unit
-    items move over. The old window is hidden, not closed (so nothing asks to save)."""
+    game, its undo history) and the board (`release_board`) move into a new window, each
+    module hands its state over (`hand_over(new_module)` where it has one: the files
+    controller keeps the game's file and autosave), the docks, geometry and selection are
+    kept. The old window is hidden, not closed (so nothing asks to save)."""
     editor = old.editor
     for signal in (editor.changed, editor.game_replaced, editor.logged):
         _disconnect_all(signal)          # lambdas of the old window's modules
     state, geometry = old.saveState(), old.saveGeometry()
-    fitted, scale = old.view.fitted, old.view.px_per_inch()
-    centre = old.view.view_centre()
     selected = old.selected_unit_id
-    new = type(old)(editor=editor)
+    board = release_board(old)
+    new = type(old)(editor=editor, board=board)
     new.remember_layout = old.remember_layout
     if old.services.docks is not None and new.services.docks is not None:
         for service in old.services.docks.made:  # restoreState places only docks made
             new.services.docks.get(service)
-    new.restoreGeometry(QByteArray(geometry))
+    new.restoreGeometry(QByteArray(geometry))   # maximised, full screen
+    framed = Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
+    if not old.windowState() & framed:
+        # exactly the old one's place and size: a restored geometry is fitted into the
+        # screen's free area, and a board of another size is fitted and drawn again
+        new.setGeometry(old.geometry())
     new.restoreState(QByteArray(state))
-    if old.isVisible():  # laid out at its size before the game comes (module docstring)
+    if old.isVisible():
         new.show()
         old.hide()
     if editor.has_game:
         new.path = old.path
-        new.taken_units = take_units(old.scene)
         editor.game_replaced.emit()
     for name, module in old.modules.items():
         hand_over = getattr(module, "hand_over", None)
         if callable(hand_over) and name in new.modules:
             hand_over(new.modules[name])
-    if not fitted:  # the user's zoom and place (a fitted table stays fitted at its size)
-        new.view.show_area(centre.x(), centre.y(), scale)
+    reword_board(new.scene)
     if selected is not None and new.scene.has_unit(selected):
         new.select_unit(selected)
+    if editor.has_game:  # what the old window leaves behind, once the board is painted
+        view = new.view
+        view.after_next_paint(lambda: QTimer.singleShot(0, new, new.settle_heap))
     return new
 
 

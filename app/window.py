@@ -95,7 +95,10 @@ class MainWindow(QMainWindow):
     remember_layout = False
 
     def __init__(self, scenario: Scenario | None = None, *,
-                 defer_modules: bool = False, editor: Editor | None = None) -> None:
+                 defer_modules: bool = False, editor: Editor | None = None,
+                 board: tuple[BoardScene, BoardView] | None = None) -> None:
+        """`board`: the scene and view of a window rebuilt in another language
+        (app.relocalize), kept with everything on them rather than built again."""
         super().__init__()
         self._docks: list[QDockWidget] = []
         self._relocalizing = False
@@ -104,13 +107,17 @@ class MainWindow(QMainWindow):
         self.services = Services()
         self.path: Path | None = None
         self.selected_unit_id: str | None = None
-        #: unit items taken off another window's board for the next game put on this one
-        #: (app.relocalize): moved over rather than built again
-        self.taken_units: dict = {}
+        #: the board came from a window rebuilt in another language (app.relocalize) and
+        #: already shows its game: the next game_replaced does not build it again
+        self.kept_board = board is not None
         self.editor = editor if editor is not None else Editor()
         self.editor.setParent(self)
-        self.scene = BoardScene(parent=self)
-        self.view = BoardView(self.scene, self)
+        if board is None:
+            self.scene = BoardScene(parent=self)
+            self.view = BoardView(self.scene, self)
+        else:
+            self.scene, self.view = board
+            self.scene.setParent(self)
         self.setCentralWidget(self.view)
         self.pointer_hint = PointerLabel(self.view.viewport())
         self._build_actions()
@@ -284,27 +291,38 @@ class MainWindow(QMainWindow):
         i18n.set_game_ruleset(game.scenario.ruleset)
         self.select_unit(None)
         self.tools.reset()
-        taken, self.taken_units = self.taken_units, {}
-        self.scene.set_scenario(game.scenario, taken)
+        kept, self.kept_board = self.kept_board, False
+        built = not (kept and self.scene.scenario is game.scenario)
+        if built:
+            self.scene.set_scenario(game.scenario)
         self.setWindowTitle(f"{game.scenario.name} — {APP_NAME}")  # names: not translated
         self._show_scenario_label()
         self.pointer_label.clear()
-        # once every module has taken the new game (their slots come after this one)
-        QTimer.singleShot(0, self, self._settle_heap)
+        if built:  # a kept board's game settled its heap and second process already
+            # once every module has taken the new game (their slots come after this one)
+            QTimer.singleShot(0, self, self._settle_heap)
 
     def _settle_heap(self) -> None:
         """A big game is on the board: settle the heap (app.heap) and start the second
         process its geometry may be worked out in (app.offload)."""
-        from . import heap, offload
+        from . import offload
 
         if self.editor.has_game:
             units = self.editor.game.scenario.units
-            heap.settle(len(units))
+            self.settle_heap()
             from engine.measure import terrain_index
 
             scenario = self.editor.game.scenario
             offload.prepare(len(units), [u.placement() for u in units],
                             lambda: terrain_index(scenario))  # the hovers' own index
+
+    def settle_heap(self) -> None:
+        """Settle the heap (app.heap) for the game on the board: what the last game, or
+        a window rebuilt in another language (app.relocalize), left is collected."""
+        from . import heap
+
+        if self.editor.has_game:
+            heap.settle(len(self.editor.game.scenario.units))
 
     def _show_scenario_label(self) -> None:
         if self.editor.has_game:

@@ -17,7 +17,8 @@ from bench import REGISTRY, Options, line, sort_key
 MODULES: tuple[str, ...] = ("bench.geometry_bench", "bench.board_bench", "bench.gamefile_bench",
                             "bench.odds_bench", "bench.tools_bench", "bench.autosave_bench",
                             "bench.volley_bench", "bench.photo_bench", "bench.bases_bench",
-                            "bench.cli_bench", "bench.house_bench", "bench.switch_bench")
+                            "bench.cli_bench", "bench.house_bench", "bench.switch_bench",
+                            "bench.start_bench")
 
 
 def _names(text: str) -> tuple[str, ...]:

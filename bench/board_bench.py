@@ -26,9 +26,10 @@ the children a private cache (PYTHONPYCACHEPREFIX in a temporary folder, filled 
 untimed warm-up runs; the tree gets no __pycache__), and reports the uncached start as
 `warboard_nopyc_ms` beside it.
 
-The target (design.md P6) is the window *complete* — docks, menus and tools, the
-`startup_finished` signal of the instrumented child below — within 2x the bare window shown
-(`ratio_complete`); the shown point is reported beside it (`ratio_shown`). The chrome
+The targets (issue #41, tighter than design.md's P6) are the window *complete* — docks,
+menus and tools, the `startup_finished` signal of the instrumented child below — within
+1.6x the bare window shown (`ratio_complete`), and the demo table drawn within 2.5x
+(`ratio_drawn`); the shown point is reported beside it (`ratio_shown`). The chrome
 needs neither the engine nor numpy/shapely: the game follows the window complete, and
 `board_ready_ms` says when the demo table is drawn.
 
@@ -158,6 +159,10 @@ main([])
 """
 
 PARTS = ("python", "qt", "import", "shown", "finish")
+#: issue #41: the complete window within 1.6x a bare window started beside it, the demo
+#: table drawn within 2.5x
+COMPLETE_RATIO = 1.6
+DRAWN_RATIO = 2.5
 
 
 def _qt_env() -> dict[str, str]:
@@ -288,10 +293,11 @@ def start_ms(script: str, env: dict[str, str] | None = None, timeout: float = 60
     return elapsed
 
 
-def start_parts(env: dict[str, str] | None = None) -> dict[str, float]:
+def start_parts(env: dict[str, str] | None = None, script: str = PARTS_CHILD
+                ) -> dict[str, float]:
     """One instrumented start: each part's ms (PARTS), `complete_ms` (the window complete)
     and `board_ready_ms` (the game drawn on the board), both from the spawn."""
-    line, _, spawned = _first_line(PARTS_CHILD, env)
+    line, _, spawned = _first_line(script, env)
     marks = json.loads(line)
     missing = [p for p in (*PARTS, "board") if p not in marks]
     if missing:
@@ -341,14 +347,16 @@ def p6_cold_start(opts: Options) -> Outcome:
                                  for k in parts[0]), flush=True)
     complete = statistics.median(p["complete_ms"] for p in parts)
     cn = statistics.median(nopyc_complete)
-    # a bare window is complete when it is shown: the target compares the window complete
-    # (docks, menus, tools: `startup_finished`) with it (design.md P6)
+    # a bare window is complete when it is shown: the targets (issue #41) compare the
+    # window complete (docks, menus, tools: `startup_finished`) and the demo drawn with it
     ratio = complete / bc
+    board = statistics.median(p["board_ready_ms"] for p in parts)
     return Outcome({"complete_ms": complete, "bare_ms": b, "bare_beside_complete_ms": bc,
                     "ratio_complete": ratio,
-                    "board_ready_ms": statistics.median(p["board_ready_ms"] for p in parts),
+                    "board_ready_ms": board, "ratio_drawn": board / bc,
                     "warboard_shown_ms": w, "ratio_shown": w / b, "runs": runs,
                     "warboard_nopyc_ms": wn, "ratio_nopyc": wn / b,
                     "complete_nopyc_ms": cn, "ratio_complete_nopyc": cn / b,
                     "platform": _qt_env().get("QT_QPA_PLATFORM", "default"),
-                    "target_ratio": 2}, ratio <= 2.0)
+                    "target_ratio_complete": COMPLETE_RATIO, "target_ratio_drawn": DRAWN_RATIO},
+                   ratio <= COMPLETE_RATIO and board / bc <= DRAWN_RATIO)

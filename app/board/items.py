@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from app.i18n import loc, profile_name, side_text, tr
+from app.i18n import current_language, loc, profile_name, side_text, tr
 
 from . import style
 from .badges import Badge, BadgeItem, badges_for
@@ -57,9 +57,15 @@ class TerrainItem(QGraphicsItem):
         self.piece = piece
         self.style = style.terrain_style(piece.kind)
         self.setZValue(self.style.z)
+        self.retranslate()
+        self._build()
+
+    def retranslate(self) -> None:
+        """Word the tooltip in the current language (again after a language switch:
+        app.relocalize keeps the board)."""
+        piece = self.piece
         self.setToolTip(tr("{name} — {kind}").format(name=piece.name or piece.id,
                                                     kind=tr(piece.kind)))
-        self._build()
 
     def _build(self) -> None:
         from geometry import drawn
@@ -401,12 +407,25 @@ class UnitItem(QGraphicsItem):
         self.update()
 
     def retranslate(self) -> None:
-        """Word the badges and the tooltip in the current language (also for an item a
-        window rebuilt in another language takes over: BoardScene.add_unit)."""
-        u, badges = self.unit, self._sync_badges()
+        """Word the badges in the current language (also after a language switch, which
+        keeps the board: app.relocalize); the tooltip is worded when it is asked for
+        (`toolTip`), not for every unit a table opens with or a move re-reads."""
+        self._sync_badges()
+        self._tip_language = None
+
+    def _word_tooltip(self, badges: Sequence[Badge]) -> None:
+        u = self.unit
+        self._tip_language = current_language()
         self.setToolTip("\n".join([tr("{unit} — {profile} ({side})").format(
             unit=u.label, profile=profile_name(u.profile), side=side_text(u.side)),
                                    *(loc(b.tip) for b in badges)]))
+
+    def toolTip(self) -> str:  # noqa: N802 (Qt's name)
+        """The tooltip, worded first if it is not yet in the current language, or the
+        unit changed since (`retranslate`): Qt asks for it through BoardScene.helpEvent."""
+        if self._tip_language != current_language():
+            self._word_tooltip(self.badges.badges if self.badges is not None else ())
+        return super().toolTip()
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value):  # noqa: N802
         """Take the label along (LabelItem: it is an item of its own)."""

@@ -168,6 +168,13 @@ class BoardScene(BoardLabels, QGraphicsScene):
                     and item.parentItem() is None and item.zValue() >= style.Z_OVERLAY):
                 self._overlays.append(item)
 
+    def helpEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A tooltip is due: the items under the pointer are asked for theirs first, so a
+        unit's is worded in the current language (UnitItem.toolTip) before Qt shows it."""
+        for item in self.items(event.scenePos()):
+            item.toolTip()
+        super().helpEvent(event)
+
     def invalidate(self, *args) -> None:
         self.board_generation += 1
         super().invalidate(*args)

@@ -267,6 +267,12 @@ class BoardLabels:
         self.touched()
         self._text_layers.append(layer)
 
+    def drop_text_layers(self) -> None:
+        """Forget every text layer (the board goes to a window rebuilt in another language,
+        app.relocalize: its modules add their own)."""
+        self.touched()
+        self._text_layers.clear()
+
     def place_texts(self) -> None:
         """Hang the marker badges (app.board.badge_places), then lay the other texts out
         beside the unit labels as they are now, on the table (nothing to do at no zoom

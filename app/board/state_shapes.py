@@ -66,7 +66,7 @@ class StateShapesItem(QGraphicsItem):
             rect = rect.united(p.boundingRect())
         self._rect = rect.adjusted(-ROOM_IN, -ROOM_IN, ROOM_IN, ROOM_IN)
         first = next((s for s in self.shapes if s.label), None)
-        self.label.setText(first.label if first else "")
+        self.label.setText(loc(first.label) if first else "")
         self.label.setBrush(TONE_COLOURS[first.tone] if first else QColor())
         if first is not None:
             r = self._path(first).boundingRect()

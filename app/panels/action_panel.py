@@ -374,7 +374,7 @@ class ActionPanel(ActionLayout, RoleChoices, DiceFlow, LazyDock):
             self.context = self.build_context()
         except MissingRole as ask:  # the next thing to choose, not a mistake
             self.context = None
-            prompt = role_prompt(ask.role, ask.action.label, self._ruleset_id())
+            prompt = role_prompt(ask.role, ask.action, self._ruleset_id())
             self.odds_chart.set_distribution(None, prompt)
             self.say(prompt if self.actor_id is not None else "")
             self._show_dice_state()

@@ -83,12 +83,14 @@ PHRASE_STARTS = ("the ", "a ", "an ", "his ", "her ", "its ", "their ", "where "
                  "which ", "what ")
 
 
-def role_prompt(role, action_label: str, ruleset: str | None = None) -> str:
+def role_prompt(role, action: object, ruleset: str | None = None) -> str:
     """What the player is asked for a role not chosen yet, in the interface's language:
     "Choose the target for Search & Aim", "Choose the point to move toward for Move" — the
-    role's label as the noun phrase it is (an article added only where it has none)."""
+    role's label as the noun phrase it is (an article added only where it has none).
+    `action` is the action itself (its own name in each language) or its English label."""
     english = role.label or role.name.replace("_", " ")
-    phrase, action = loc(english, ruleset), loc(action_label, ruleset)
+    phrase = loc(english, ruleset)
+    action = loc(action, ruleset)
     if english.lower().startswith(PHRASE_STARTS):
         return tr("Choose {role} for {action}").format(role=phrase, action=action)
     return tr("Choose the {role} for {action}").format(role=phrase, action=action)

@@ -37,6 +37,14 @@ def incoming_record(ctx: Context, target: Unit, faces: Any, base: int, threshold
     return SetState(target.id, FIRED_ON, list(target.state.get(FIRED_ON) or []) + [record])
 
 
+def _name(game: Any, unit_id: str) -> str:
+    """The shooter by his name (the record keeps his id; he may have left the table)."""
+    try:
+        return game.scenario.unit(unit_id).label
+    except KeyError:
+        return unit_id
+
+
 def _penalty(cover: str, heavy: bool) -> int:
     return 0 if heavy and cover == "partial" else _PENALTY[cover]
 
@@ -64,7 +72,7 @@ def reprice_earlier_fire(ctx: Context, unit: Unit, cover: str) -> tuple[list[Eff
         back_hp += hp_back
         back_armour += give - hp_back
         said.append(msg("{shooter}'s fire: {old}+ → {new}+, {took} → {now} damage",
-                        shooter=r["by"], old=old, new=new, took=took,
+                        shooter=_name(game, r["by"]), old=old, new=new, took=took,
                         now=min(took, hits_now)))
     if not (back_hp or back_armour):
         return [], join("; ", said)

@@ -135,7 +135,7 @@ class Merge(Action):
             effects.append(SetState(a.id, "activated", True))
         if both:
             effects.append(AdjustState(b.id, "actions_left", -1, minimum=0))
-        effects.append(RemoveUnit(b.id, msg("merged into {unit}", unit=a.id)))
+        effects.append(RemoveUnit(b.id, msg("merged into {unit}", unit=a.label)))
         return ctx.resolution(steps, effects, msg("{unit} merges into {other}", unit=b.label,
                                                   other=a.label))
 

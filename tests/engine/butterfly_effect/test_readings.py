@@ -103,6 +103,8 @@ def test_cover_timing_whole_round_gives_back_the_earlier_hits():
     game, res = _shot_then_cover({})
     # 4+ becomes 5+: the two 4s now miss, only the 6 hits
     assert "4+ → 5+, 3 → 1 damage" in res.step("earlier_fire").outcome
+    # the shooter by his name, never his id
+    assert res.step("earlier_fire").outcome.startswith(f"{game.unit('manny').label}'s fire")
     apply_change(game, res.change)
     assert game.unit("jiy").state["hp"] == 3
     assert game.unit("jiy").state["wound"] == "light"

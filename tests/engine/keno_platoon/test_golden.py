@@ -440,7 +440,7 @@ def test_a_single_officer_near_a_squad_counts_as_part_of_it_when_shot_at():
 
 
 def test_kp7_merge_action_both_needs_an_action_of_the_other_squad():
-    a = unit("a", 10, 10, figures=2)
+    a = unit("a", 10, 10, figures=2, name="1st squad")
     b = unit("b", 11, 10, figures=3)
     g = game_of([a, b, unit("f", 50, 40, side="steel", profile="steel-tank")],
                 sides=["keno", "steel"])
@@ -449,8 +449,10 @@ def test_kp7_merge_action_both_needs_an_action_of_the_other_squad():
     with pytest.raises(ValueError, match="b has no action left to spend on the merge"):
         ctx_of(g, "merge_groups", "a", other="b",
                rules={"merge_action": "both"}).resolve(ScriptedDice([]))
-    act(g, "merge_groups", "a", other="b")             # either squad's action (default)
+    res = act(g, "merge_groups", "a", other="b")       # either squad's action (default)
     assert g.unit("a").state["figures"] == 5
+    removal = [e for e in res.change.effects if e.kind == "remove"]
+    assert [e.reason for e in removal] == ["merged into 1st squad"]  # by name, not id
 
 
 def test_kp6_full_reading_moves_the_whole_total_past_the_destination():
