@@ -7,10 +7,9 @@ from __future__ import annotations
 import math
 
 from engine.dice import ScriptedDice
-from engine.odds import enumerate_rolls
+from engine.odds import enumerate_rolls, simulate
 from engine.rulesets.butterfly_effect.melee import MAX_TIES
 from engine.scenario import Unit
-from tests.engine.sampling import simulate
 
 from .conftest import context, sample_game
 
