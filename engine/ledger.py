@@ -29,8 +29,8 @@ from typing import Any, ClassVar, Literal
 from engine.i18n import join, msg
 from engine.model import EFFECT_KINDS, Change, Effect, Game, ModelError
 
-__all__ = ["LEDGER", "BATTLE", "SCOPES", "Scope", "RecordAction", "entries", "current",
-           "activation_index", "uses", "weapons_used", "ap_sequence", "marks", "acted",
+__all__ = ["LEDGER", "BATTLE", "SCOPES", "Scope", "RecordAction", "entries", "has_entries",
+           "current", "activation_index", "uses", "weapons_used", "ap_sequence", "marks", "acted",
            "records", "clear_effects", "entry"]
 
 LEDGER = "ledger"
@@ -93,6 +93,11 @@ def entries(game: Game | None, unit: str | None = None, scope: Scope = "turn") -
     """Entries of this turn (scope "turn"), of the unit's running activation ("activation")
     or of the current phase ("phase"), optionally of one unit."""
     return _copy(_selected(game, unit, scope))
+
+
+def has_entries(game: Game | None, unit: str | None = None, scope: Scope = "turn") -> bool:
+    """Whether `entries` has any, without copying them."""
+    return bool(_selected(game, unit, scope))
 
 
 def _selected(game: Game | None, unit: str | None, scope: Scope) -> list[dict]:
