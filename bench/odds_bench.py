@@ -26,7 +26,8 @@ action × actor × target × weapon the rules accept, planned through the refere
 table are timed again as above, and a line per ruleset names its slowest action with the
 same 5 ms target: `exact_ms` as the odds panel re-prices a set-up (engine.odds' caches
 cleared, the board's landings of that scatter kept, as the measurement service keeps its
-pairs), `first_ms` with the landings worked out again (a new aim), and
+pairs), `first_ms` with the landings worked out again (a scatter's first odds at a new aim on the
+same board), both of the call slowest either way and both judged against the target, and
 `over_first_in_screen`, how many calls the screening run (nothing kept) found over 5 ms.
 """
 
@@ -207,9 +208,9 @@ def numpy_ms(contexts: list[Context], resolver_ms: list[float]) -> tuple[float, 
 
 
 def table_slowest(scenario: str) -> tuple[float, float, SampleCall | None, int, int]:
-    """The slowest exact odds of a sample table: (ms as re-priced, ms the first time,
-    its call), how many calls the table has and how many the screening run found over the
-    target."""
+    """The slowest exact odds of a sample table: (ms as re-priced, ms the first time at a
+    new aim, of the call slowest either way; that call), how many calls the table has and
+    how many the screening run found over the target."""
     screened = []
     for call, context, _ in planned(scenario):
         clear_caches()
@@ -219,26 +220,27 @@ def table_slowest(scenario: str) -> tuple[float, float, SampleCall | None, int, 
     over = sum(1 for ms, _, _ in screened if ms > TARGET_MS)
     worst, first, worst_call = 0.0, 0.0, None
     for _, call, context in screened[:SCREEN]:
-        ms = exact_ms([context])
-        if ms > worst:
-            worst, worst_call = ms, call
-        first = max(first, exact_ms([context], first=True))
+        ms, at_new_aim = exact_ms([context]), exact_ms([context], first=True)
+        if max(ms, at_new_aim) > max(worst, first):
+            worst, first, worst_call = ms, at_new_aim, call
     return worst, first, worst_call, len(screened), over
 
 
 def rulesets_slowest() -> tuple[float, str]:
-    """A P4 line per ruleset's slowest sample action; the worst time and its ruleset."""
+    """A P4 line per ruleset's slowest sample action, judged on the slower of its re-priced
+    and first-at-a-new-aim times; the worst of those and its ruleset."""
     worst, worst_name = 0.0, ""
     for path in sorted(SCENARIOS.glob("*.json")):
         ruleset = load_scenario(path).ruleset
         ms, first, call, n, over = table_slowest(path.name)
-        if ms > worst:
-            worst, worst_name = ms, ruleset
+        judged = max(ms, first)  # re-priced and at a new aim: both within the target
+        if judged > worst:
+            worst, worst_name = judged, ruleset
         what = (f"slowest={call.action} by={call.actor} target={call.target or '-'} "
                 f"weapon={call.weapon or '-'}") if call else "slowest=-"
         print(f"P4.{ruleset} scenario={path.name} calls={n} {what} exact_ms={fmt(ms)} "
               f"first_ms={fmt(first)} over_first_in_screen={over} target_ms={fmt(TARGET_MS)} "
-              f"{'ok' if ms <= TARGET_MS else 'FAIL'}", flush=True)
+              f"{'ok' if judged <= TARGET_MS else 'FAIL'}", flush=True)
     return worst, worst_name
 
 

@@ -59,7 +59,6 @@ from bench.board_driver import Driver, Timings, big_table
 
 MEDIAN_MS = 16.0
 P95_MS = 33.0
-DRAG_START_MS = 30.0
 #: PROPOSED (ours): a result worked out on a worker (threat lines, blast odds) shows within
 #: this of the pointer's event.
 LATENCY_MS = 100.0
@@ -510,7 +509,7 @@ def p9_drag_start(opts: Options) -> Outcome:
     results = _results(opts)
     figures: dict[str, object] = {}
     ok = True
-    for table in ("500", "2000"):
+    for table, _spec in TABLES:  # issue 41: a drag start is an event like the others
         if table not in results or not results[table]["drag-start"].ms:
             continue  # not run (--tables / --tools)
         s = stats(results[table]["drag-start"].ms)
@@ -518,10 +517,8 @@ def p9_drag_start(opts: Options) -> Outcome:
         cpu = results[table]["drag-start"].cpu_ms  # this thread's CPU: least noisy under load
         figures[f"t{table}_cpu_median_ms"] = float(np.median(cpu))
         figures[f"t{table}_cpu_p95_ms"] = float(np.percentile(cpu, 95))
-        ok &= s["p95_ms"] <= DRAG_START_MS
-    if "demo" in results and results["demo"]["drag-start"].ms:
-        figures["demo_median_ms"] = statistics.median(results["demo"]["drag-start"].ms)
-    figures["target_p95_ms"] = DRAG_START_MS
+        ok &= _meets(s, table)
+    figures.update({"target_median_ms": MEDIAN_MS, "target_p95_ms": P95_MS})
     return Outcome(figures, ok)
 
 
@@ -577,29 +574,41 @@ def _drawn(view) -> int:
     return sum(1 for i in view.items(view.viewport().rect()) if i.isVisible())
 
 
-def _zoom_repaints(app, view, twin, steps: int) -> tuple[float, float]:
+def _zoom_repaints(app, view, twin, steps: int) -> tuple[float, float, float, float]:
     """Microseconds of this thread's CPU per item drawn, board and bare, each repainted
-    whole at the same new zooms in turn (every item's pixel cache cold)."""
+    whole at the same new zooms in turn: the repaint once the zoom's first paint is done
+    (judged), then the first paint at the zoom itself (every unit's pixel cache cold, as
+    the bands after a wheel burst draw it): (board, bare, board cold, bare cold)."""
     board_ms, bare_ms, board_n, bare_n = [], [], [], []
+    board_cold, bare_cold = [], []
     for step in range(steps):
         f = 1.07 if step % 2 == 0 else 1 / 1.05  # in and out: every zoom a new one
-        for v, ms, n in ((view, board_ms, board_n), (twin, bare_ms, bare_n)):
+        for v, ms, cold, n in ((view, board_ms, board_cold, board_n),
+                               (twin, bare_ms, bare_cold, bare_n)):
             v.scale(f, f)
+            c0 = time.thread_time()
+            v.viewport().repaint()
+            cold.append((time.thread_time() - c0) * 1000)
             app.processEvents()
             c0 = time.thread_time()
             v.viewport().repaint()
             ms.append((time.thread_time() - c0) * 1000)
             n.append(_drawn(v))
-    return (1000 * statistics.median(board_ms) / statistics.median(board_n),
-            1000 * statistics.median(bare_ms) / statistics.median(bare_n))
+    board_items, bare_items = statistics.median(board_n), statistics.median(bare_n)
+    return (1000 * statistics.median(board_ms) / board_items,
+            1000 * statistics.median(bare_ms) / bare_items,
+            1000 * statistics.median(board_cold) / board_items,
+            1000 * statistics.median(bare_cold) / bare_items)
 
 
 @target("P15", "zoom-repaint-per-item")
 def p15_zoom_repaint_per_item(opts: Options) -> Outcome:
-    """The board repainted whole at a zoom not seen before (as a wheel step leaves it),
-    per item drawn, against a bare QGraphicsScene of the same shapes at the same zooms,
-    interleaved in the same run (2,000 units): once with the units alone (labels hidden
-    on both; judged) and once with the labels shown (the bare ones plain text items)."""
+    """The board repainted whole at a new zoom, per item drawn, against a bare
+    QGraphicsScene of the same shapes at the same zooms, interleaved in the same run
+    (2,000 units): once with the units alone (labels hidden on both; judged) and once with
+    the labels shown (the bare ones plain text items). `ratio` is a repaint after the
+    zoom's first paint (the units' pixel caches made); `cold_ratio` is that first paint's
+    (each unit drawn and its cache made: the bands after a wheel burst). Both are judged."""
     from bench.board_bench import board_view
 
     app, scene, view = board_view(ZOOM_UNITS, 50)
@@ -615,15 +624,19 @@ def p15_zoom_repaint_per_item(opts: Options) -> Outcome:
             bare, twin = _bare_twin(scene, view, labels)
             app.processEvents()
             try:
-                board_us, bare_us = _zoom_repaints(app, view, twin, steps)
+                board_us, bare_us, board_cold, bare_cold = _zoom_repaints(app, view, twin,
+                                                                          steps)
             finally:
                 twin.close()
             key = "labels_" if labels else ""
             figures.update({f"{key}board_us_per_item": board_us,
                             f"{key}bare_us_per_item": bare_us,
-                            f"{key}ratio": board_us / bare_us})
+                            f"{key}ratio": board_us / bare_us,
+                            f"{key}cold_ratio": board_cold / bare_cold})
     finally:
         view.close()
         app.processEvents()
     figures["target_ratio"] = ZOOM_PER_ITEM_RATIO
-    return Outcome(figures, figures["ratio"] <= ZOOM_PER_ITEM_RATIO)
+    # both are a zoom repaint the player waits for: the first paint at a zoom not seen
+    # before (after a wheel burst) as much as a repaint at it
+    return Outcome(figures, max(figures["ratio"], figures["cold_ratio"]) <= ZOOM_PER_ITEM_RATIO)

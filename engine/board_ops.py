@@ -16,16 +16,17 @@ Change. Geometry is geometry/movement.py's `straight_move`, geometry/los.py's
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress
 
 import icepool
 import numpy as np
-import shapely
 
 from engine import board_rules
 from engine.dice import D6, DiceSource, Die, RollRecord, draw
@@ -45,6 +46,7 @@ from geometry.scatter import DIE_ZERO_BEARING
 from geometry.template_odds import (
     N_BEARINGS,
     DistanceScheme,
+    LandingGrid,
     LandingHits,
     d6_minus_accuracy,
     d20_steps,
@@ -253,15 +255,15 @@ class BoardOps:
         direction die's faces (a zero distance is one landing). Kept for the same set-up
         (`_LANDINGS`): the odds panel prices it again whenever an option changes."""
         us = list(self.scenario.units if units is None else units)
-        polys = [u.polygon() for u in us]
         ids = tuple(u.id for u in us)
         key = (shape, float(aim[0]), float(aim[1]), rule, ids,
-               tuple(shapely.to_wkb(polys)) if polys else ())
+               tuple(u.placement() for u in us))
         with _LANDINGS_LOCK:
             kept = _LANDINGS.get(key)
             if kept is not None:
                 _LANDINGS.move_to_end(key)
                 return list(kept)
+        polys = [u.polygon() for u in us]
         got = group_landings(landing_hits(shape, aim, rule.scheme, polys, ids,
                                           rule.direction.sides, rule.zero_bearing), rule)
         with _LANDINGS_LOCK:
@@ -435,8 +437,9 @@ def _distance(value: object) -> float:
 
 #: The landings of the last few scatters worked out (`BoardOps.landings`), keyed by all
 #: they are worked out from: the template, the aim, the scatter rule and every unit's id
-#: and exact outline (its WKB), so any move, turn or change of base, and any unit put on
-#: or taken off the table, is a new key. What rules do with the landings (who is a friend,
+#: and placement (base, x, y, facing: what its outline is made from, `Unit.placement`),
+#: so any move, turn or change of base, and any unit put on or taken off the table, is a
+#: new key. What rules do with the landings (who is a friend,
 #: a unit's state, the dice) is not kept here.
 _LANDINGS: OrderedDict[tuple, tuple[Landing, ...]] = OrderedDict()
 _LANDINGS_LOCK = threading.Lock()
@@ -455,48 +458,60 @@ def group_landings(hits: LandingHits, rule: ScatterRule) -> list[Landing]:
     sides × direction faces (a scattering face's landing one share per face giving that
     distance, the one landing of no scatter a share per direction face), summed as
     integers and divided once: the same exact Fractions as adding a Fraction per landing."""
-    n = rule.direction.sides
-    dist = hits.landings.distance
+    # whole shares below 2**53 add up exactly as floats (the scheme's faces × the
+    # direction's, a few thousand at most)
+    whole = rule.scheme.die_sides * rule.direction.sides
+    if whole >= 2 ** 53:
+        raise ValueError("scatter: too many faces to weigh exactly")
+    share = _landing_shares(hits.landings.grid, rule)
+    touched = np.flatnonzero(hits.under.any(axis=1))  # the units ever under it
+    under = hits.under[touched]
+    keys = _landing_keys(under, hits.hole)
+    _, first, inverse = np.unique(keys, axis=0 if keys.ndim > 1 else None,
+                                  return_index=True, return_inverse=True)
+    total = np.bincount(inverse.reshape(-1), weights=share, minlength=first.size)
+    order = np.argsort(first, kind="stable")
+    cols = first[order]
+    ids = hits.ids
+    names = [ids[i] for i in touched.tolist()]
+    rows = under[:, cols].T.tolist()
+    holes = hits.hole[cols].tolist()
+    return [Landing(tuple(compress(names, row)), ids[h] if h >= 0 else None,
+                    Fraction(int(t), whole))
+            for row, h, t in zip(rows, holes, total[order].tolist(), strict=True)]
+
+
+@functools.lru_cache(maxsize=64)
+def _landing_shares(grid: LandingGrid, rule: ScatterRule) -> np.ndarray:
+    """Each landing's whole number of shares (`group_landings`): the faces of the distance
+    die giving its distance, times the direction die's faces for the one landing of no
+    scatter. The same for every aim of a scheme (kept, read-only)."""
+    dist = grid.distance
     values, faces = np.unique(np.asarray(rule.scheme.distances, dtype=float),
                               return_counts=True)
     at = np.searchsorted(values, dist)
     if dist.size and not np.array_equal(values[np.minimum(at, values.size - 1)], dist):
         raise ValueError("landings.distance: a landing at a distance the scheme has no face for")
-    share = faces[at].astype(np.int64) * np.where(dist == 0, n, 1)
-    keys = _landing_keys(hits)
-    _, first, inverse = np.unique(keys, axis=0 if keys.ndim > 1 else None,
-                                  return_index=True, return_inverse=True)
-    # whole shares below 2**53 add up exactly as floats (the scheme's faces × the
-    # direction's, a few thousand at most)
-    whole = rule.scheme.die_sides * n
-    if whole >= 2 ** 53:
-        raise ValueError("scatter: too many faces to weigh exactly")
-    total = np.bincount(inverse.reshape(-1), weights=share, minlength=first.size)
-    order = np.argsort(first, kind="stable")
-    cols = first[order]
-    ids = hits.ids
-    rows = hits.under[:, cols].T.tolist()
-    holes = hits.hole[cols].tolist()
-    return [Landing(tuple(i for i, hit in zip(ids, row, strict=True) if hit),
-                    ids[h] if h >= 0 else None, Fraction(int(t), whole))
-            for row, h, t in zip(rows, holes, total[order].tolist(), strict=True)]
+    share = faces[at].astype(np.int64) * np.where(dist == 0, rule.direction.sides, 1)
+    share.flags.writeable = False
+    return share
 
 
 #: Bits of a landing's key for the units ever under the template (the rest for the hole).
 _KEY_BITS = 40
 
 
-def _landing_keys(hits: LandingHits) -> np.ndarray:
-    """One row per landing that tells its result (who is under the template, who under the
-    hole) apart from every other: a single int64 when at most `_KEY_BITS` units are ever
-    under it (one bit each, the hole's index + 1 above them), else the under-columns of
-    those units and the hole as a row of ints."""
-    touched = np.flatnonzero(hits.under.any(axis=1))
-    hole = hits.hole.astype(np.int64) + 1
-    if touched.size <= _KEY_BITS and hits.under.shape[0] < 2 ** (63 - _KEY_BITS):
-        bits = hits.under[touched].T.astype(np.int64) << np.arange(touched.size, dtype=np.int64)
-        return bits.sum(axis=1, dtype=np.int64) | (hole << _KEY_BITS)
-    return np.column_stack([hits.under[touched].T.astype(np.int64), hole])
+def _landing_keys(under: np.ndarray, hole: np.ndarray) -> np.ndarray:
+    """One row per landing that tells its result (which of the units ever under the
+    template, `under`'s rows, are under it; who is under the hole) apart from every other:
+    a single int64 when there are at most `_KEY_BITS` such units (one bit each — their
+    powers of two summed as floats, exact below 2**53 — the hole's index + 1 above them),
+    else the under-columns and the hole as a row of ints."""
+    top = hole.astype(np.int64) + 1
+    if under.shape[0] <= _KEY_BITS and int(top.max(initial=0)) < 2 ** (63 - _KEY_BITS):
+        bits = np.ldexp(1.0, np.arange(under.shape[0])) @ under.astype(np.float64)
+        return bits.astype(np.int64) | (top << _KEY_BITS)
+    return np.column_stack([under.T.astype(np.int64), top])
 
 
 #: What a rule gives for one landing: an icepool die, or its outcomes' whole-number

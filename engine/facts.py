@@ -17,10 +17,9 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.i18n import msg, verbatim
-from engine.measure import MeasureError, TemplateResult, facing_for, template_query
 from engine.options import SchemaError
 from engine.protocol import (
     FACTS,
@@ -35,8 +34,11 @@ from engine.protocol import (
     scenario_groups,
 )
 from engine.scenario import Scenario, Unit
-from geometry.facing import FacingModel
 from geometry.units import in_to_m, m_to_in
+
+if TYPE_CHECKING:  # engine.measure is loaded when something is measured (or refused)
+    from engine.measure import TemplateResult
+    from geometry.facing import FacingModel
 
 __all__ = ["facts_for", "parse_fact", "parse_facts"]
 
@@ -82,6 +84,8 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
     if actor_id in groups and members is None:
         members = groups[actor_id].member_ids
         if not members:
+            from engine.measure import MeasureError
+
             raise MeasureError(msg("actor: group {group} has no member on the table",
                                    group=verbatim(repr(actor_id))))
         actor_id = members[0]
@@ -89,8 +93,7 @@ def facts_for(scenario: Scenario, action: Action | str, actor_id: str,
     target = _unit(scenario, target_id, "target") if target_id is not None else None
     member_units = [_unit(scenario, m, "actor") for m in (members or (actor_id,))]
     target_units = [_unit(scenario, t, "targets") for t in targets]
-    probe = _Probe(scenario, rs, act, actor, target, rules, _facing(rs, rules, facing_model),
-                   weapon)
+    probe = _Probe(scenario, rs, act, actor, target, rules, facing_model, weapon)
     if any(s.scope == "template" for s in specs):
         probe.template = _lay(scenario, actor, template, point)
     values: dict[str, Any] = {}
@@ -126,18 +129,30 @@ class _Probe:
     measurement, their Measurement computed once per pair, the laid template."""
 
     def __init__(self, scenario: Scenario, rs: Ruleset, act: Action, actor: Unit,
-                 target: Unit | None, rules: Mapping[str, Any] | None, model: FacingModel,
-                 weapon: str | Mapping[str, Any] | None) -> None:
+                 target: Unit | None, rules: Mapping[str, Any] | None,
+                 model: FacingModel | None, weapon: str | Mapping[str, Any] | None) -> None:
         self.scenario, self.ruleset, self.action = scenario, rs, act
         self.actor, self.target = actor, target
         self.rules = dict(rules or {})
-        self.model, self.weapon = model, weapon
+        self._model, self.weapon = model, weapon
         self.template: TemplateResult | None = None
         self.facts = Facts()
         self._pairs: dict[tuple[str, str], Any] = {}
 
+    @property
+    def model(self) -> FacingModel:
+        """The facing model given, else the one the readings choose (the service's rule),
+        worked out when a measurement first needs it."""
+        if self._model is None:
+            from engine.measure import facing_for
+
+            self._model = facing_for(self.ruleset, self.rules)
+        return self._model
+
     def pair(self) -> Any:
         if self.target is None:
+            from engine.measure import MeasureError
+
             raise MeasureError(msg("target: this fact is measured to a target; none is "
                                    "chosen"))
         key = (self.actor.id, self.target.id)
@@ -266,19 +281,17 @@ def _unit(scenario: Scenario, unit_id: str, role: str) -> Unit:
     try:
         return scenario.unit(unit_id)
     except KeyError:
+        from engine.measure import MeasureError
+
         raise MeasureError(msg("{role}: no unit with id {id}", role=verbatim(role),
                                id=verbatim(repr(unit_id)))) from None
-
-
-def _facing(rs: Ruleset, rules: Mapping[str, Any] | None,
-            given: FacingModel | None) -> FacingModel:
-    """The facing model given, else the one the readings choose (the service's rule)."""
-    return given if given is not None else facing_for(rs, rules)
 
 
 def _lay(scenario: Scenario, actor: Unit,
          template: str | TemplateResult | TemplatePlacement | None,
          point: tuple[float, float] | None) -> TemplateResult | None:
+    from engine.measure import MeasureError, TemplateResult, template_query
+
     if template is None or isinstance(template, TemplateResult):
         return template
     if isinstance(template, TemplatePlacement):

@@ -29,8 +29,8 @@ from typing import Any, ClassVar, Literal
 from engine.i18n import join, msg
 from engine.model import EFFECT_KINDS, Change, Effect, Game, ModelError
 
-__all__ = ["LEDGER", "BATTLE", "SCOPES", "Scope", "RecordAction", "entries", "current",
-           "activation_index", "uses", "weapons_used", "ap_sequence", "marks", "acted",
+__all__ = ["LEDGER", "BATTLE", "SCOPES", "Scope", "RecordAction", "entries", "has_entries",
+           "current", "activation_index", "uses", "weapons_used", "ap_sequence", "marks", "acted",
            "records", "clear_effects", "entry"]
 
 LEDGER = "ledger"
@@ -39,14 +39,34 @@ SCOPES = ("activation", "phase", "turn", "battle")
 Scope = Literal["activation", "phase", "turn", "battle"]
 
 
-def current(game: Game | None) -> list[dict]:
-    """This turn's entries (copies); [] without a game or for a ledger of another turn."""
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (what the ledger holds), several times faster than
+    `copy.deepcopy`; anything else is left to `copy.deepcopy`."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy(v) for v in value]
+    if value is None or kind in (str, int, float, bool):
+        return value
+    return copy.deepcopy(value)
+
+
+def _stored(game: Game | None) -> Sequence[dict]:
+    """This turn's entries as the game state holds them, not copied: for readers that only
+    read (the public functions hand out copies; every write goes through a Change, which
+    copies what it stores)."""
     if game is None:
-        return []
+        return ()
     led = game.state.get(LEDGER)
     if not isinstance(led, Mapping) or led.get("turn") != game.turn:
-        return []
-    return copy.deepcopy(list(led.get("entries") or []))
+        return ()
+    return led.get("entries") or ()
+
+
+def current(game: Game | None) -> list[dict]:
+    """This turn's entries (copies); [] without a game or for a ledger of another turn."""
+    return _copy(list(_stored(game)))
 
 
 def activation_index(game: Game | None, unit_id: str) -> int | None:
@@ -72,9 +92,19 @@ def activation_index(game: Game | None, unit_id: str) -> int | None:
 def entries(game: Game | None, unit: str | None = None, scope: Scope = "turn") -> list[dict]:
     """Entries of this turn (scope "turn"), of the unit's running activation ("activation")
     or of the current phase ("phase"), optionally of one unit."""
+    return _copy(_selected(game, unit, scope))
+
+
+def has_entries(game: Game | None, unit: str | None = None, scope: Scope = "turn") -> bool:
+    """Whether `entries` has any, without copying them."""
+    return bool(_selected(game, unit, scope))
+
+
+def _selected(game: Game | None, unit: str | None, scope: Scope) -> list[dict]:
+    """`entries` without the copies: the stored entries themselves, to be read only."""
     if scope not in ("activation", "phase", "turn"):
         raise ValueError(f"ledger scope: expected activation | phase | turn, got {scope!r}")
-    out = [e for e in current(game) if unit is None or e.get("unit") == unit]
+    out = [e for e in _stored(game) if unit is None or e.get("unit") == unit]
     if scope == "activation":
         idx = activation_index(game, unit) if unit is not None else None
         out = [e for e in out if idx is not None and e.get("activation") == idx]
@@ -91,20 +121,20 @@ def uses(game: Game | None, unit: str, key: str, scope: Scope) -> int:
         if game is None:
             return 0
         return int(((game.state.get(BATTLE) or {}).get(unit) or {}).get(key, 0))
-    return sum(1 for e in entries(game, unit, scope) if key in (e.get("keys") or ()))
+    return sum(1 for e in _selected(game, unit, scope) if key in (e.get("keys") or ()))
 
 
 def weapons_used(game: Game | None, unit: str, scope: Scope = "turn") -> list[str]:
     """Weapon ids the unit used in `scope`, in order (repeats kept)."""
     if scope == "battle":
         raise ValueError("ledger.weapons_used: the battle ledger keeps once-per keys only")
-    return [e["weapon"] for e in entries(game, unit, scope) if e.get("weapon")]
+    return [e["weapon"] for e in _selected(game, unit, scope) if e.get("weapon")]
 
 
 def ap_sequence(game: Game | None, unit: str) -> list[str]:
     """What each AP of the unit was spent on this turn, in order ("move", "fire", …)."""
     out: list[str] = []
-    for e in entries(game, unit):
+    for e in _selected(game, unit, "turn"):
         out += list(e.get("ap_on") or [])
     return out
 
@@ -112,15 +142,15 @@ def ap_sequence(game: Game | None, unit: str) -> list[str]:
 def marks(game: Game | None, unit: str) -> dict[str, Any]:
     """The ruleset's marks for the unit this turn, later entries winning."""
     out: dict[str, Any] = {}
-    for e in entries(game, unit):
+    for e in _selected(game, unit, "turn"):
         out.update(e.get("marks") or {})
-    return out
+    return _copy(out)
 
 
 def acted(game: Game | None, scope: Scope = "turn") -> list[str]:
     """Units with an entry in `scope` ("turn" or "phase"), in the order they first acted."""
     seen: dict[str, None] = {}
-    for e in current(game) if scope == "turn" else entries(game, None, scope):
+    for e in _selected(game, None, scope):
         seen.setdefault(e["unit"], None)
     return list(seen)
 
@@ -146,7 +176,7 @@ class RecordAction(Effect):
     kind: ClassVar[str] = "record_action"
 
     def writes(self, game):
-        e = copy.deepcopy(self.entry)
+        e = dict(self.entry)        # the Change copies what it writes: no deep copy here
         unit = e.get("unit")
         if not isinstance(unit, str):
             raise ModelError(f"record_action.entry.unit: expected a unit id, got {unit!r}")
@@ -154,11 +184,11 @@ class RecordAction(Effect):
         e.setdefault("activation", activation_index(game, unit))
         e.setdefault("phase", game.phase)
         out = [(["game", "state", LEDGER], True,
-                {"turn": game.turn, "entries": [*current(game), e]})]
+                {"turn": game.turn, "entries": [*_stored(game), e]})]
         battle_keys = e.get("battle_keys") or []
         if battle_keys:
-            battle = copy.deepcopy(game.state.get(BATTLE) or {})
-            mine = battle.setdefault(unit, {})
+            battle = dict(game.state.get(BATTLE) or {})
+            mine = battle[unit] = dict(battle.get(unit) or {})
             for k in battle_keys:
                 mine[k] = int(mine.get(k, 0)) + 1
             out.append((["game", "state", BATTLE], True, battle))

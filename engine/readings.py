@@ -17,11 +17,13 @@ undoable Change (one `SetGameState`), and the roll log records it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.i18n import msg
-from engine.model import Change, Game, LogEntry, SetGameState
 from engine.options import SchemaError
+
+if TYPE_CHECKING:  # reading a game's readings needs no model; changing them does
+    from engine.model import Change, Game, LogEntry
 
 __all__ = ["READINGS_KEY", "game_readings", "readings_for", "stored_reading_problems",
            "game_reading_problems", "readings_change", "readings_log_entry"]
@@ -98,6 +100,8 @@ def readings_change(ruleset: Any, game: Game, values: Mapping[str, Any]) -> Chan
     full = ruleset.option_values(values)
     defaults = ruleset.option_values()
     chosen = {k: v for k, v in full.items() if v != defaults[k]}
+    from engine.model import Change, Game, SetGameState
+
     if not isinstance(game, Game):
         raise SchemaError("readings: no game")
     return Change([SetGameState(READINGS_KEY, chosen or None)],
@@ -111,6 +115,8 @@ def readings_log_entry(ruleset: Any, game: Game, before: Mapping[str, Any],
     changed = [k for k in after if before.get(k) != after.get(k)]
     text = "; ".join(f"{labels.get(k, k)}: {before.get(k)} → {after.get(k)}"
                      for k in changed) or "no change"
+    from engine.model import LogEntry
+
     return LogEntry(game.turn, None, "rules_readings", None, (), text,
                     {"ruleset": ruleset.id, "before": dict(before), "after": dict(after),
                      "changed": changed})

@@ -19,6 +19,7 @@ is where the work is: the bounds that spare GEOS most pairs are their own subjec
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from collections.abc import Sequence
@@ -27,8 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from .scatter_landings import Landings, diameter_of
-from .templates import MIN_OVERLAP_SQIN, TEMPLATE_QUAD_SEGS, blast
+from .scatter_landings import LandingGrid, Landings, diameter_of
+from .templates import MIN_OVERLAP_SQIN, TEMPLATE_QUAD_SEGS, disc
 
 #: Width (inches) inside the template's edge where overlap is decided by the polygon itself.
 #: A base reaching this far inside the inscribed circle overlaps it by about the square of
@@ -63,82 +64,74 @@ class CoveredPairs:
 
 
 def _candidate_pairs(nb: np.ndarray, land: Landings,
-                     radius: float) -> tuple[np.ndarray, np.ndarray]:
+                     radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(base k, landing j) pairs whose base's box comes within the radius of the landed
-    centre: only those can be under the template.
+    centre — only those can be under the template — and that distance.
 
-    The landings lie on rings about the aim (one per distance, a grid bearing each), so a
-    base's candidates on a ring are an arc of bearings, worked out in closed form: a
-    landing that near the box is within the radius plus the box's half-diagonal of its
-    centre (`_arc`). The arcs, widened by a bearing each side, are a superset, cut to the
-    box test itself: the same pairs as testing every landing, without a dense base ×
-    landing prefilter or a shapely point per landing for an STRtree every placement."""
-    m = land.distance.size
+    The landings' steps from the aim are the same for every aim of a scheme, so they are
+    kept in an STRtree (`_grid_tree`); the bases' boxes, moved by the aim and widened by
+    the radius (and a margin for the rounding of aim + step), are looked up in it in one
+    query, and the pairs it gives cut to the box test on the landed centres themselves:
+    the same pairs as testing every landing, without a dense base × landing prefilter or
+    a shapely point per landing every placement."""
     none = np.zeros(0, dtype=np.int64)
-    if nb.shape[0] == 0 or m == 0:
-        return none, none
-    starts = np.flatnonzero(np.r_[True, land.distance[1:] != land.distance[:-1]])
-    sizes = np.diff(np.r_[starts, m])
-    cx, cy = (nb[:, 0] + nb[:, 2]) / 2, (nb[:, 1] + nb[:, 3]) / 2
-    reach = radius + np.hypot(nb[:, 2] - nb[:, 0], nb[:, 3] - nb[:, 1]) / 2 + 1e-6
+    if nb.shape[0] == 0 or land.distance.size == 0:
+        return none, none, np.zeros(0)
     ax, ay = land.aim
-    gap = np.hypot(cx - ax, cy - ay)
-    near = np.flatnonzero(gap < float(land.distance[-1]) + reach)  # NaN boxes drop out
-    lo, count = _arc(gap[near, None], np.degrees(np.arctan2(cy - ay, cx - ax))[near, None],
-                     reach[near, None], land.distance[starts][None, :],
-                     land.bearing[starts][None, :], sizes[None, :])
-    kk, ii = np.nonzero(count)
-    if kk.size == 0:
-        return none, none
-    lo, count = lo[kk, ii], count[kk, ii]
-    first = np.cumsum(count) - count
-    which = np.repeat(np.arange(kk.size), count)
-    b = (lo[which] + np.arange(which.size) - first[which]) % sizes[ii[which]]
-    k, j = near[kk[which]], starts[ii[which]] + b
+    far = float(land.distance.max()) + radius  # the farthest a landed template reaches
+    pad = radius + 1e-6 + 8 * float(np.spacing(abs(ax) + abs(ay) + far))
+    boxes = shapely.box(nb[:, 0] - (ax + pad), nb[:, 1] - (ay + pad),
+                        nb[:, 2] - (ax - pad), nb[:, 3] - (ay - pad))
+    k, j = _grid_tree(land.grid).query(boxes)  # NaN boxes find nothing
     bounds = nb[k]
     px, py = land.centres[j, 0], land.centres[j, 1]
     bx = np.maximum(0.0, np.maximum(bounds[:, 0] - px, px - bounds[:, 2]))
     by = np.maximum(0.0, np.maximum(bounds[:, 1] - py, py - bounds[:, 3]))
-    keep = bx * bx + by * by < radius * radius  # the box within the radius
-    return k[keep], j[keep]
+    box = np.hypot(bx, by)
+    keep = np.flatnonzero(bx * bx + by * by < radius * radius)  # the box within the radius
+    return k[keep], j[keep], box[keep]
 
 
-def _arc(gap: np.ndarray, phi: np.ndarray, reach: np.ndarray, d: np.ndarray,
-         first: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For a point `gap` inches from the aim at bearing `phi` and a ring of `n` landings
-    at distance `d` (bearings first + b · 360/n): the first grid index b and how many
-    follow whose landing may lie within `reach` of the point — those with
-    d² + gap² − 2·d·gap·cos(θ − φ) < reach², widened by one index each side. A ring of
-    one landing (no scatter) is in or out whole."""
-    step = 360.0 / n
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        c = (d * d + gap * gap - reach * reach) / (2 * d * gap)
-    half = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
-    lo = np.floor((phi - half - first) / step).astype(np.int64) - 1
-    hi = np.ceil((phi + half - first) / step).astype(np.int64) + 1
-    count = np.minimum(hi - lo + 1, n)
-    whole = (c <= -1.0) | (n == 1) | (gap == 0) | (d == 0)
-    inside = (d - gap) ** 2 < reach * reach  # a whole ring: is it near at all?
-    count = np.where(whole, np.where(inside, n, 0), np.where(c >= 1.0, 0, count))
-    lo = np.where(whole | (count >= n), 0, lo)
-    return np.broadcast_to(lo, count.shape), count
+@functools.lru_cache(maxsize=64)
+def _grid_tree(grid: LandingGrid) -> shapely.STRtree:
+    """The STRtree of a scheme's landing steps about the aim (`_candidate_pairs`); one per
+    scheme and grid, as `landing_grid` keeps them."""
+    return shapely.STRtree(shapely.points(grid.step_x, grid.step_y))
 
 
-#: The last bases' discs (`_base_discs`): a table's placements ask for the same bases
+@dataclass(frozen=True, slots=True)
+class _Bases:
+    """What `covered_pairs` works out per base once for a set of bases (`_bases`): the
+    boxes, a centre (the box's), the radius of a disc about it inside the base (−∞ when
+    the centre is not inside: no bound) and of one about it holding the base, the
+    centroids (the hole's tie-break), the few-sided convex bases' corners (`_Corners`) and
+    each id's rank in sorted order (the hole's last tie-break). With the discs a pair's
+    distance is bounded without GEOS: |p − c| − outer ≤ distance ≤ |p − c| − inner."""
+
+    bounds: np.ndarray  # (n, 4)
+    centre: np.ndarray  # (n, 2)
+    inner: np.ndarray
+    outer: np.ndarray
+    centroids: np.ndarray  # (n, 2)
+    corners: _Corners
+    rank: np.ndarray
+
+
+#: The last bases worked out (`_bases`): a table's placements ask for the same bases
 #: again and again. Keyed by the geometries themselves (immutable; the entry holds them,
-#: so an id cannot be reused while it is kept); one entry, replaced whole (thread-safe).
-_DISCS: list[tuple[np.ndarray, tuple[np.ndarray, ...]]] = []
+#: so an id cannot be reused while it is kept) and their ids; one entry, replaced whole
+#: (thread-safe).
+_BASES: list[tuple[np.ndarray, tuple[str, ...], _Bases]] = []
 
 
-def _base_discs(bases: np.ndarray, nb: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Per base: a centre (its box's), the radius of a disc about it inside the base, of
-    one about it holding the base, its centroid's x and y (the hole's tie-break), and the
-    corners of the few-sided convex bases (`_Corners`). With the discs a pair's distance is
-    bounded without GEOS: |p − c| − outer ≤ distance ≤ |p − c| − inner (the inner radius
-    is −∞ when the centre is not inside the base: no upper bound)."""
-    for kept, discs in _DISCS[-1:]:
-        if kept.size == bases.size and all(map(operator.is_, kept, bases)):
-            return discs
+def _bases(bases: np.ndarray, ids: Sequence[str]) -> _Bases:
+    """The bases' boxes, discs, corners and id ranks (`_Bases`), kept for the same bases."""
+    names = tuple(ids)
+    for kept, kept_ids, got in _BASES[-1:]:
+        if kept.size == bases.size and kept_ids == names \
+                and all(map(operator.is_, kept, bases)):
+            return got
+    nb = shapely.bounds(bases)
     cx, cy = (nb[:, 0] + nb[:, 2]) / 2, (nb[:, 1] + nb[:, 3]) / 2
     inner = np.full(bases.size, -np.inf)
     inside = shapely.contains_xy(bases, cx, cy)
@@ -151,10 +144,12 @@ def _base_discs(bases: np.ndarray, nb: np.ndarray) -> tuple[np.ndarray, ...]:
         far = np.hypot(coords[:, 0] - cx[owner], coords[:, 1] - cy[owner])
         starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
         outer[owner[starts]] = np.maximum.reduceat(far, starts)
-    discs = (np.column_stack([cx, cy]), inner, outer,
-             shapely.get_coordinates(shapely.centroid(bases)), _corners(bases))
-    _DISCS[:] = [(bases.copy(), discs)]
-    return discs
+    rank = np.empty(len(names), dtype=np.int64)
+    rank[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
+    got = _Bases(nb, np.column_stack([cx, cy]), inner, outer,
+                 shapely.get_coordinates(shapely.centroid(bases)), _corners(bases), rank)
+    _BASES[:] = [(bases.copy(), names, got)]
+    return got
 
 
 #: A base with at most this many corners, convex and without holes (a rectangular base),
@@ -221,69 +216,62 @@ def covered_pairs(shape: str, land: Landings, arr: np.ndarray, ids: Sequence[str
     hole; what they leave of a few-sided convex base is decided by its distance in numpy
     (`_signed_gaps`). Only the rest are measured with the real polygon: measuring every
     pair with GEOS is what the bounds spare (docs/bench/figures.md)."""
-    m = land.weights.size
     none = np.zeros(0, dtype=np.int64)
-    hole = np.full(m, -1, dtype=np.int64)
+    hole = np.full(land.weights.size, -1, dtype=np.int64)
     if arr.size == 0:
         return CoveredPairs(none, none, hole)
     radius = diameter_of(shape) / 2
-    template = blast(*land.aim, diameter_of(shape))
-    ring = shapely.get_coordinates(template.shape.exterior)  # the aimed template's outline
     apothem = radius * math.cos(math.pi / (4 * TEMPLATE_QUAD_SEGS))
-    nb = shapely.bounds(arr)
-    k, j = _candidate_pairs(nb, land, radius)
+    b = _bases(arr, ids)
+    k, j, box = _candidate_pairs(b.bounds, land, radius)
     if k.size == 0:
         return CoveredPairs(none, none, hole)
-    centre, inner, outer, centroids, corners = _base_discs(arr, nb)
-    gap = np.hypot(land.centres[j, 0] - centre[k, 0], land.centres[j, 1] - centre[k, 1])
-    bounds = nb[k]
     px, py = land.centres[j, 0], land.centres[j, 1]
-    box = np.hypot(np.maximum(0.0, np.maximum(bounds[:, 0] - px, px - bounds[:, 2])),
-                   np.maximum(0.0, np.maximum(bounds[:, 1] - py, py - bounds[:, 3])))
-    low = np.maximum(box, gap - outer[k])  # the distance is at least this ...
-    high = gap - inner[k]  # ... and at most this
+    gap = np.hypot(px - b.centre[k, 0], py - b.centre[k, 1])
+    inner = b.inner[k]
+    low = np.maximum(box, gap - b.outer[k])  # the distance is at least this ...
+    high = gap - inner  # ... and at most this
     slack = BOUND_SLACK_IN
     threshold = apothem - EXACT_BAND_IN
     sure_hit = high < threshold - slack
     sure_miss = low >= radius + slack
-    sure_in = gap < inner[k] - slack  # the landed centre is inside the base
+    sure_in = gap < inner - slack  # the landed centre is inside the base
     sure_out = low > slack
-    measure = ~(sure_hit | sure_miss) | ~(sure_in | sure_out)
-    few = np.flatnonzero(measure & (corners.row[k] >= 0))  # a few-sided base, undecided:
+    measure = ~((sure_hit | sure_miss) & (sure_in | sure_out))
+    row = b.corners.row[k]
+    few = np.flatnonzero(measure & (row >= 0))  # a few-sided base, undecided:
     if few.size:  # its distance in numpy, within rounding
-        signed = _signed_gaps(corners, corners.row[k[few]], px[few], py[few])
+        signed = _signed_gaps(b.corners, row[few], px[few], py[few])
         dist = np.maximum(signed, 0.0)
-        sure_hit[few] = dist < threshold - slack
-        sure_miss[few] = dist >= radius + slack
-        sure_in[few] = signed < -slack
-        sure_out[few] = dist > slack
-        measure[few] = ~(sure_hit[few] | sure_miss[few]) | ~(sure_in[few] | sure_out[few])
-    hit = sure_hit.copy()
-    inside = sure_in.copy()
-    if measure.any():
-        e = np.flatnonzero(measure)
+        hit_few, miss_few = dist < threshold - slack, dist >= radius + slack
+        in_few, out_few = signed < -slack, dist > slack
+        sure_hit[few], sure_in[few] = hit_few, in_few
+        measure[few] = ~((hit_few | miss_few) & (in_few | out_few))
+    hit, inside = sure_hit, sure_in
+    e = np.flatnonzero(measure)
+    if e.size:
         uj, back = np.unique(j[e], return_inverse=True)  # a point per landing measured
         dist = shapely.distance(arr[k[e]], shapely.points(land.centres[uj])[back])
         near = dist < threshold
         hit[e] = near
         inside[e] = dist == 0.0  # distance 0: the base covers the landed centre
-        edge = (~near) & (dist < radius)
-        if edge.any():
-            x = e[edge]
+        x = e[(~near) & (dist < radius)]
+        if x.size:
+            template = disc(*land.aim, diameter_of(shape))  # the aimed template's outline
+            ring = shapely.get_coordinates(template.exterior)
             hit[x] = _overlaps(ring, land.offsets[j[x]], arr[k[x]])
     if inside.any():
-        cols, winner = _hole_winners(centroids, ids, land.centres, k[inside], j[inside])
+        cols, winner = _hole_winners(b.centroids, b.rank, land.centres, k[inside], j[inside])
         hole[cols] = winner
     return CoveredPairs(k[hit], j[hit], hole)
 
 
-def _hole_winners(centroids: np.ndarray, ids: Sequence[str], centres: np.ndarray,
+def _hole_winners(centroids: np.ndarray, rank: np.ndarray, centres: np.ndarray,
                   k: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(landings with a base under the hole, that base's index), from the pairs (base k,
     landing j) whose base contains the landed centre: among a landing's bases, the one
-    whose centroid is nearest (to 1e-9"), then the smallest id."""
-    rank = np.empty(len(ids), dtype=np.int64)
-    rank[sorted(range(len(ids)), key=lambda i: ids[i])] = np.arange(len(ids))
+    whose centroid is nearest (to 1e-9"), then the smallest id (`rank`: each base's id's
+    place in sorted order)."""
     # as GEOS measures two points apart: √(dx² + dy²)
     dx, dy = centroids[k, 0] - centres[j, 0], centroids[k, 1] - centres[j, 1]
     gaps = np.round(np.sqrt(dx * dx + dy * dy), 9)

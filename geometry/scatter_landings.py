@@ -110,11 +110,17 @@ def bearing_grid(n_bearings: int = N_BEARINGS, offset: float = 0.0) -> np.ndarra
     """The bearings the odds are taken over: offset + k · 360 / n degrees (a direction die
     whose face 1 points along `offset`)."""
     n = check_bearings(n_bearings)
+    offset = check_offset(offset)
+    grid = np.arange(n) * (360.0 / n)
+    return grid if offset == 0 else (grid + offset) % 360.0
+
+
+def check_offset(offset: object) -> float:
+    """The bearing of the direction die's face 1 as a float; anything else is refused."""
     if isinstance(offset, bool) or not isinstance(offset, int | float) \
             or not math.isfinite(offset):
         raise ValueError(f"bearing_offset: expected a finite number, got {offset!r}")
-    grid = np.arange(n) * (360.0 / n)
-    return grid if offset == 0 else (grid + float(offset)) % 360.0
+    return float(offset)
 
 
 @functools.lru_cache(maxsize=16)
@@ -128,13 +134,28 @@ def _unit_steps(n_bearings: int, offset: float) -> tuple[np.ndarray, np.ndarray]
     return cos, sin
 
 
+@dataclass(frozen=True, eq=False, slots=True)
+class LandingGrid:
+    """A scheme's landings apart from the aim point (the same for every aim, so worked out
+    once per scheme and grid: `landing_grid`): each landing's distance, bearing and weight,
+    and its step from the aim, d·cos and d·sin (0 for no scatter), which `landings` adds to
+    the aim as `scatter_point` does. Compared by identity: one object per scheme and grid."""
+
+    distance: np.ndarray  # (m,)
+    bearing: np.ndarray  # (m,)
+    weights: np.ndarray  # (m,)
+    step_x: np.ndarray  # (m,)
+    step_y: np.ndarray  # (m,)
+
+
 @dataclass(frozen=True, slots=True)
 class Landings:
     """Every place the template's centre may land, with its probability (they sum to 1).
 
     `offsets` are the moves from the aim point, `centres` aim + offset — the same
     arithmetic as `scatter_point` followed by `Template.translated`, so a brute-force check
-    lands on the same points bit for bit. `distance` and `bearing` say which landing is which.
+    lands on the same points bit for bit. `distance` and `bearing` say which landing is which;
+    `grid` is what they are laid out from (the same object for every aim of a scheme).
     """
 
     aim: tuple[float, float]
@@ -143,6 +164,35 @@ class Landings:
     weights: np.ndarray  # (m,)
     distance: np.ndarray  # (m,)
     bearing: np.ndarray  # (m,)
+    grid: LandingGrid
+
+
+@functools.lru_cache(maxsize=64)
+def landing_grid(scheme: DistanceScheme, n_bearings: int = N_BEARINGS,
+                 bearing_offset: float = 0.0) -> LandingGrid:
+    """The (face × bearing) landings of `scheme` about any aim (read-only, kept: a table's
+    scatters use a few schemes, each placement a new aim)."""
+    grid = bearing_grid(n_bearings, bearing_offset)
+    # math.cos/sin, as scatter_point uses, so the landed points match it exactly.
+    cos, sin = _unit_steps(n_bearings, bearing_offset)
+    sx, sy, ws, ds, bs = [], [], [], [], []
+    for d, p in scheme.distance_weights():
+        if d == 0:
+            sx.append(np.zeros(1))
+            sy.append(np.zeros(1))
+            ws.append(np.array([float(p)]))
+            ds.append(np.zeros(1))
+            bs.append(np.zeros(1))
+            continue
+        sx.append(d * cos)
+        sy.append(d * sin)
+        ws.append(np.full(grid.size, float(p) / grid.size))
+        ds.append(np.full(grid.size, d))
+        bs.append(grid)
+    out = LandingGrid(*(np.concatenate(a) for a in (ds, bs, ws, sx, sy)))
+    for a in (out.distance, out.bearing, out.weights, out.step_x, out.step_y):
+        a.flags.writeable = False
+    return out
 
 
 def landings(aim: Sequence[float], scheme: DistanceScheme,
@@ -150,23 +200,13 @@ def landings(aim: Sequence[float], scheme: DistanceScheme,
     """The (face × bearing) landings of a scatter from `aim`; a zero distance is one landing
     (every bearing leaves the template where it was)."""
     x, y = check_aim(aim)
-    grid = bearing_grid(n_bearings, bearing_offset)
-    # math.cos/sin, as scatter_point uses, so the landed points match it exactly.
-    cos, sin = _unit_steps(n_bearings, bearing_offset)
-    offs, ws, ds, bs = [], [], [], []
-    for d, p in scheme.distance_weights():
-        if d == 0:
-            offs.append(np.zeros((1, 2)))
-            ws.append(np.array([float(p)]))
-            ds.append(np.zeros(1))
-            bs.append(np.zeros(1))
-            continue
-        cx, cy = x + d * cos, y + d * sin
-        offs.append(np.column_stack([cx - x, cy - y]))
-        ws.append(np.full(grid.size, float(p) / grid.size))
-        ds.append(np.full(grid.size, d))
-        bs.append(grid)
-    offsets = np.concatenate(offs)
-    centres = np.column_stack([x + offsets[:, 0], y + offsets[:, 1]])
-    return Landings((x, y), offsets, centres, np.concatenate(ws), np.concatenate(ds),
-                    np.concatenate(bs))
+    grid = landing_grid(scheme, check_bearings(n_bearings), check_offset(bearing_offset))
+    # the landed point is aim + d·cos, and its offset that less the aim (scatter_point's
+    # arithmetic), the centre aim + offset (Template.translated's)
+    offsets = np.empty((grid.distance.size, 2))
+    np.subtract(x + grid.step_x, x, out=offsets[:, 0])
+    np.subtract(y + grid.step_y, y, out=offsets[:, 1])
+    centres = np.empty_like(offsets)
+    np.add(x, offsets[:, 0], out=centres[:, 0])
+    np.add(y, offsets[:, 1], out=centres[:, 1])
+    return Landings((x, y), offsets, centres, grid.weights, grid.distance, grid.bearing, grid)

@@ -26,6 +26,7 @@ from .scatter_landings import (
     BLAST_DIAMETERS,
     N_BEARINGS,
     DistanceScheme,
+    LandingGrid,
     Landings,
     bearing_grid,
     check_bearings,
@@ -37,7 +38,7 @@ from .scatter_landings import (
 from .template_heatmap import Heatmap, coverage_raster
 
 __all__ = [
-    "BLAST_DIAMETERS", "N_BEARINGS", "DistanceScheme", "Landings", "bearing_grid",
+    "BLAST_DIAMETERS", "N_BEARINGS", "DistanceScheme", "LandingGrid", "Landings", "bearing_grid",
     "d6_minus_accuracy", "d20_steps", "diameter_of", "landings", "Heatmap", "coverage_raster",
     "TemplateOdds", "LandingHits", "landing_hits", "template_odds",
 ]

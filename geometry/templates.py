@@ -105,7 +105,9 @@ def _positive(value: object, name: str) -> float:
     return v
 
 
-def _disc(x: float, y: float, diameter: float) -> Polygon:
+def disc(x: float, y: float, diameter: float) -> Polygon:
+    """A blast template's outline (or its hole's) centred at (x, y): the one polygon every
+    caller lays, so the scatter odds measure against the same points the template has."""
     return Point(x, y).buffer(diameter / 2, quad_segs=TEMPLATE_QUAD_SEGS)
 
 
@@ -121,8 +123,8 @@ def blast(
         h = _positive(hole_diameter_in, "hole_diameter_in")
         if h >= d:
             raise ValueError(f"hole_diameter_in: expected less than diameter_in ({d}), got {h}")
-        hole = _disc(cx, cy, h)
-    shape = _disc(cx, cy, d)
+        hole = disc(cx, cy, h)
+    shape = disc(cx, cy, d)
     shapely.prepare(shape)
     return Template("blast", shape, (cx, cy), hole)
 
@@ -190,7 +192,7 @@ def _teardrop(length: float, narrow: float, wide: float) -> Polygon:
     """The teardrop pointing along +x with its narrow end's middle at the origin. Built in
     this frame and then turned, so it is the same polygon whichever way it points."""
     narrow_end = MultiPoint([(0.0, narrow / 2), (0.0, -narrow / 2)])
-    cap = _disc(length - wide / 2, 0.0, wide)
+    cap = disc(length - wide / 2, 0.0, wide)
     return shapely.convex_hull(shapely.union(narrow_end, cap))
 
 

@@ -13,7 +13,9 @@ xOpen calls the real xOpen, then points the opened file at a copy of the file's 
 in which only xWrite, xSync and xTruncate are Python callbacks; they count, fail the
 chosen call, and otherwise forward to the real method. Reads, locks and shared memory stay
 the real C functions. Counting is across all files and all threads (an autosaver writes
-from its own thread; ctypes callbacks take the GIL).
+from its own thread; ctypes callbacks take the GIL). A `hook` set on the shim is told of
+every write, sync, truncate and file deletion (a rollback journal's commit) before it
+happens: the crash tests kill the process there (tests/engine/crash_points.py).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import ctypes
 import ctypes.util
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 SQLITE_OK = 0
@@ -34,6 +36,7 @@ _p = ctypes.c_void_p
 _WRITE = ctypes.CFUNCTYPE(ctypes.c_int, _p, _p, ctypes.c_int, ctypes.c_int64)
 _TRUNCATE = ctypes.CFUNCTYPE(ctypes.c_int, _p, ctypes.c_int64)
 _SYNC = ctypes.CFUNCTYPE(ctypes.c_int, _p, ctypes.c_int)
+_DELETE = ctypes.CFUNCTYPE(ctypes.c_int, _p, ctypes.c_char_p, ctypes.c_int)
 # The file name passes as a raw pointer: SQLite keeps it (a bytes copy would dangle).
 _OPEN = ctypes.CFUNCTYPE(ctypes.c_int, _p, _p, _p, ctypes.c_int, ctypes.POINTER(ctypes.c_int))
 
@@ -60,8 +63,9 @@ class Vfs(ctypes.Structure):
 Vfs._fields_ = [("iVersion", ctypes.c_int), ("szOsFile", ctypes.c_int),
                 ("mxPathname", ctypes.c_int), ("pNext", ctypes.POINTER(Vfs)),
                 ("zName", ctypes.c_char_p), ("pAppData", _p), ("xOpen", _OPEN),
+                ("xDelete", _DELETE),
                 *[(name, _p) for name in (
-                    "xDelete", "xAccess", "xFullPathname", "xDlOpen", "xDlError", "xDlSym",
+                    "xAccess", "xFullPathname", "xDlOpen", "xDlError", "xDlSym",
                     "xDlClose", "xRandomness", "xSleep", "xCurrentTime", "xGetLastError",
                     "xCurrentTimeInt64", "xSetSystemCall", "xGetSystemCall",
                     "xNextSystemCall")]]
@@ -97,6 +101,9 @@ class FaultyVfs:
         self.count = 0
         self.fired = False
         self.writes = 0           # all writes seen, faulted or not
+        #: Told (kind, file name) before each write, sync, truncate and delete.
+        self.hook: Callable[[str, str], None] | None = None
+        self._names: dict[int, str] = {}  # open file -> its name
         self.orig = self._lib.sqlite3_vfs_find(None)
         self._methods: dict[int, tuple[IoMethods, IoMethods]] = {}  # ours -> (ours, real)
         self._write, self._truncate, self._sync = (
@@ -107,6 +114,8 @@ class FaultyVfs:
         self.vfs.pNext = None
         self._open = _OPEN(self._x_open)
         self.vfs.xOpen = self._open
+        self._delete = _DELETE(self._x_delete)
+        self.vfs.xDelete = self._delete
 
     def at(self, kind: str | None, n: int = 0) -> None:
         with self._lock:
@@ -130,6 +139,7 @@ class FaultyVfs:
         rc = self.orig.contents.xOpen(ctypes.cast(self.orig, _p), name, pfile, flags,
                                       out_flags)
         file = ctypes.cast(pfile, ctypes.POINTER(File)).contents
+        self._names[pfile] = ctypes.string_at(name).decode(errors="replace") if name else ""
         if file.pMethods:
             file.pMethods = ctypes.pointer(self._ours(file.pMethods.contents))
         return rc
@@ -144,18 +154,30 @@ class FaultyVfs:
         self._methods[ctypes.addressof(ours)] = (ours, real)
         return ours
 
+    def _tell(self, kind: str, pfile: int) -> None:
+        if self.hook is not None:
+            self.hook(kind, self._names.get(pfile, ""))
+
+    def _x_delete(self, _vfs, name, sync_dir) -> int:
+        if self.hook is not None:
+            self.hook("delete", (name or b"").decode(errors="replace"))
+        return self.orig.contents.xDelete(ctypes.cast(self.orig, _p), name, sync_dir)
+
     def _x_write(self, pfile, buf, amount, offset) -> int:
         self.writes += 1
+        self._tell("write", pfile)
         if self._fault("write"):
             return SQLITE_IOERR_WRITE
         return self._real(pfile).xWrite(pfile, buf, amount, offset)
 
     def _x_truncate(self, pfile, size) -> int:
+        self._tell("truncate", pfile)
         if self._fault("sync"):
             return SQLITE_IOERR_TRUNCATE
         return self._real(pfile).xTruncate(pfile, size)
 
     def _x_sync(self, pfile, flags) -> int:
+        self._tell("sync", pfile)
         if self._fault("sync"):
             return SQLITE_IOERR_FSYNC
         return self._real(pfile).xSync(pfile, flags)

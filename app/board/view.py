@@ -36,7 +36,7 @@ from app import ui_thread
 from .held_picture import BoardHold
 from .labels import plan_numbers
 from .scene import BoardScene
-from .wheel_picture import SHARP_BANDS, WheelPicture
+from .wheel_picture import WheelPicture, shown_picture
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -219,8 +219,8 @@ class BoardView(QGraphicsView):
         if min(max(current * factor, lo), hi) == current:
             return  # at the zoom's limit: nothing changes
         if self._wheel is None or self._wheel.band is not None:
-            # the picture now on screen (sharp parts from their caches), grabbed at this zoom
-            picture = self.viewport().grab()
+            # the picture now on screen (sharp parts and scaled), copied at this zoom
+            picture = shown_picture(self.viewport())
             self._wheel = WheelPicture(picture, self.viewportTransform())
         self._sharpen.stop()
         self.zoom_by(factor, anchor)
@@ -245,16 +245,29 @@ class BoardView(QGraphicsView):
         if pic.band is None:
             if self.labels_pending():
                 self.flush_labels()
-            pic.band = 0
+            pic.begin_bands(self.viewport().rect(), self._unit_rows())
         band = pic.next_band(self.viewport().rect())
         if band is None:
             self._wheel = None
             return False
         pic.sharp += band
         self.viewport().update(band)
-        if pic.band is not None and pic.band >= SHARP_BANDS:
+        if pic.band is not None and pic.band >= pic.bands():
             self._wheel = None  # the last band: nothing is left scaled
         return self._wheel is not None
+
+    def _unit_rows(self) -> list[float]:
+        """The viewport rows (y, pixels) of the centres of the units in view: the bands
+        that draw the board sharp are cut to hold about as many each."""
+        t, vp = self.viewportTransform(), self.viewport().rect()
+        m11, m22, dx, dy = t.m11(), t.m22(), t.dx(), t.dy()
+        left, right = vp.left(), vp.right()
+        rows = []
+        for item in self.board().unit_items.values():
+            x, y = item.xy
+            if left <= m11 * x + dx <= right:
+                rows.append(m22 * y + dy)
+        return rows
 
     def wheel_rested(self) -> None:
         """The wheel rested: the labels are laid out for the new zoom on a worker thread

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QToolTip, QWidget
 
 #: Offset from the pointer's hot spot, clear of the arrow cursor.
 OFFSET = QPoint(18, 18)
-STYLE = ("QLabel { background: rgba(255, 255, 255, 235); color: #111418;"
-         " border: 1px solid #6b7280; border-radius: 4px; padding: 3px 6px; }")
+#: Opaque and square: the label paints every pixel of its rectangle itself, so as it
+#: follows the pointer the board is repainted only in the strips it uncovers. A label
+#: the board showed through had the board repainted under all of it on every move
+#: (hundreds of units on a crowded table).
+BACKGROUND = QColor("#ffffff")
+STYLE = ("QLabel { background: #ffffff; color: #111418;"
+         " border: 1px solid #6b7280; padding: 3px 6px; }")
 
 
 class PointerLabel(QLabel):
@@ -22,6 +28,7 @@ class PointerLabel(QLabel):
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setStyleSheet(STYLE)
+        self._opaque()
         self.anchor = QPoint(0, 0)
         viewport.installEventFilter(self)
         self.hide()
@@ -32,8 +39,23 @@ class PointerLabel(QLabel):
             return True  # swallowed: the label is the tip
         return False
 
+    def _opaque(self) -> None:
+        """Tell Qt the label paints all of itself (STYLE); the style sheet's polish clears
+        the flag, so it is set once polished, and again after a later polish."""
+        self.ensurePolished()
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The background first: Qt leaves it to a widget that paints all of itself."""
+        painter = QPainter(self)
+        painter.fillRect(event.rect(), BACKGROUND)
+        painter.end()
+        super().paintEvent(event)
+
     def showEvent(self, event) -> None:
         QToolTip.hideText()  # a tip already up goes when the result comes
+        if not self.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent):
+            self._opaque()
         super().showEvent(event)
 
     def show_text(self, text: str, at: QPoint | None = None) -> None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import icepool
 
@@ -54,6 +53,8 @@ def render(text: TextSpec | None, env: Env) -> Any:
 
 
 def _whole(value: Any, expr: Expr, what: str) -> int:
+    if type(value) is int:          # the usual case, checked first
+        return value
     if isinstance(value, bool) or not isinstance(value, int | Fraction | float):
         raise ExprError(expr.where, f"{what}: expected a whole number, got {value!r}")
     if value != int(value):
@@ -66,9 +67,9 @@ def _holds(expr: Expr | None, env: Env) -> bool:
     return expr is None or bool(expr(env.lookup))
 
 
-@dataclass(frozen=True)
-class Planned:
-    """A step made concrete at one point of the chain: its test, pool or dice."""
+class Planned(NamedTuple):
+    """A step made concrete at one point of the chain: its test, pool or dice (a
+    named tuple: the odds walk makes one per step and branch)."""
 
     spec: StepSpec
     modifiers: tuple[Modifier, ...]
@@ -79,13 +80,15 @@ class Planned:
     base: int | None = None
 
 
-def _modifiers(step: StepSpec, env: Env, ctx: Context) -> tuple[Modifier, ...]:
+def _modifiers(step: StepSpec, env: Env, ctx: Context, labels: bool = True
+               ) -> tuple[Modifier, ...]:
+    """The step's modifiers that hold here (`labels` false: unnamed, for the odds)."""
     out = []
     for m in step.modifiers:
-        if _holds(m.when, env):
+        if m.when is None or m.when(env.lookup):
             value = _whole(m.value(env.lookup), m.value, "modifier")
-            out.append(Modifier(render(m.label, env), value, m.reason, m.proposed, m.to,
-                                m.sets))
+            out.append(Modifier(render(m.label, env) if labels else "", value, m.reason,
+                                m.proposed, m.to, m.sets))
     if step.player_modifiers:
         out += ctx.modifiers(step.modifiers_from or step.id)
     return tuple(out)
@@ -115,8 +118,10 @@ def _count(expr: Expr | None, env: Env, what: str) -> int:
     return n
 
 
-def plan(step: StepSpec, env: Env, ctx: Context) -> Planned:
-    mods = _modifiers(step, env, ctx)
+def plan(step: StepSpec, env: Env, ctx: Context, *, labels: bool = True) -> Planned:
+    """The step made concrete here. `labels` false (the odds walk, which shows no
+    modifier): the modifiers' labels are not written, unless a refusal names them."""
+    mods = _modifiers(step, env, ctx, labels)
     if step.kind == "info":
         return Planned(step, mods)
     d = _die(step, env)
@@ -131,6 +136,8 @@ def plan(step: StepSpec, env: Env, ctx: Context) -> Planned:
         pool = make_pool(d, _count(step.n, env, "n"), base, mods, step.vs,
                          dice=_count(step.dice, env, "dice"))
     except ValueError as e:       # a die stepped off the ladder: the roll is impossible
+        if not labels:            # the refusal names the modifiers: plan it with them
+            return plan(step, env, ctx)
         raise ActionRefused(str(e), argument="actor") from None
     if pool.n > MAX_DICE:
         raise ActionRefused(msg("{what}: {n} dice is outside 0–{most}", what="n", n=pool.n,
@@ -173,7 +180,7 @@ def _roll(p: Planned, env: Env, dice: DiceSource) -> tuple[Step, Any]:
 def _distribution(p: Planned) -> list[tuple[Any, Fraction]]:
     """The step's exact values and their chances (none of chance 0)."""
     s = p.spec
-    special = Special(frozenset(s.reroll), s.explode)
+    special = Special(frozenset(s.reroll), s.explode) if s.reroll or s.explode else None
     if special and s.kind == "test":
         chance = die_chance(p.test, special)
         return [(v, q) for v, q in ((True, chance), (False, 1 - chance)) if q]
@@ -200,6 +207,8 @@ def step_outcome(step: StepSpec, env: Env) -> Any:
     return render(step.outcome, env) if step.outcome is not None else None
 
 _ONE = Fraction(1)
+_ZERO = Fraction(0)
+_BOOL = {bool}
 
 #: The value of a step its `when` skipped (unless an earlier step of that id ran).
 _NOTHING: dict[str, Any] = {"test": False, "pool": 0, "roll": 0, "info": None}
@@ -302,7 +311,8 @@ def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
     `i` on, the earlier values known: each value of step i, weighted by its chance, with
     the rest of the chain walked again. A step not `priced` is skipped."""
     while i < len(spec.steps) and not (spec.steps[i].priced and
-                                       _holds(spec.steps[i].when, env)):
+                                       (spec.steps[i].when is None or
+                                        spec.steps[i].when(env.lookup))):
         if spec.steps[i].id not in env.values:
             env = env.with_value(spec.steps[i].id, _NOTHING[spec.steps[i].kind])
         i += 1
@@ -310,10 +320,12 @@ def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
         if final is not None:
             return {final(env, last): _ONE}
         return {spec.outcome(env.lookup) if spec.outcome is not None else last: _ONE}
-    p = plan(spec.steps[i], env, ctx)
+    p = plan(spec.steps[i], env, ctx, labels=False)
     if p.spec.kind == "info":
         value = p.spec.value(env.lookup) if p.spec.value is not None else True
         return _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
+    if i == len(spec.steps) - 1:
+        return _last(spec, env, p, final)
     out: dict[Any, Fraction] = {}
     for value, chance in _distribution(p):
         rest = _walk(spec, env.with_value(p.spec.id, value), ctx, i + 1, value, final)
@@ -323,16 +335,39 @@ def _walk(spec: ActionSpec, env: Env, ctx: Context, i: int, last: Any,
     return out
 
 
-def odds(spec: ActionSpec, env: Env, ctx: Context) -> OutcomeDistribution:
-    """The exact distribution of the outcome: the chain walked over every value."""
-    _refusals(spec, env)
+def _last(spec: ActionSpec, env: Env, p: Planned,
+          final: Callable[[Env, Any], Any] | None) -> dict[Any, Fraction]:
+    """`_walk` at the chain's last step: each value ends the chain, so its outcome is
+    read at once (the value itself when the action declares no outcome formula)."""
+    plain = final is None and spec.outcome is None
+    if plain and p.spec.kind == "test" and not (p.spec.reroll or p.spec.explode):
+        chance = p_test(p.test)         # a plain test: its two values are the outcome
+        return {v: q for v, q in ((True, chance), (False, 1 - chance)) if q}
+    out: dict[Any, Fraction] = {}
+    for value, chance in _distribution(p):
+        if plain:
+            outcome = value
+        else:
+            end = env.with_value(p.spec.id, value)
+            outcome = final(end, value) if final is not None else spec.outcome(end.lookup)
+        out[outcome] = out[outcome] + chance if outcome in out else chance
+    return out
+
+
+def odds(spec: ActionSpec, env: Env, ctx: Context, *, refuse: bool = True
+         ) -> OutcomeDistribution:
+    """The exact distribution of the outcome: the chain walked over every value
+    (`refuse`: the action's refusals are checked first)."""
+    if refuse:
+        _refusals(spec, env)
     if "odds" in spec.extra:
         return priced(spec, env, lambda final: _walk(spec, env, ctx, 0, None, final), render)
     chances = _walk(spec, env, ctx, 0, None)
     label = spec.odds_label or spec.label
-    if all(isinstance(o, bool) for o in chances):
-        p = chances.get(True, Fraction(0))
-        return OutcomeDistribution(label, ((spec.yes, p), (spec.no, 1 - p)))
+    if set(map(type, chances)) <= _BOOL:         # every outcome true or false
+        # the chances are exact and complete: "no" is 1 - "yes", already summed
+        return OutcomeDistribution(label, ((spec.yes, chances.get(True, _ZERO)),
+                                           (spec.no, chances.get(False, _ZERO))))
     try:
         ordered = sorted(chances.items())
     except TypeError:              # outcomes of several kinds: in the order they came

@@ -26,7 +26,7 @@ from typing import Any
 from engine.dice import DiceSource
 from engine.house import chain
 from engine.house.chain import _NOTHING, Planned, _holds, _roll, plan, render, step_outcome
-from engine.house.env import Env, Rules
+from engine.house.env import _MISSING, Env, Rules, ruleset_number
 from engine.house.expr import Expr, ExprError
 from engine.house.fields import Table
 from engine.house.names import Known, check_exprs
@@ -47,40 +47,90 @@ _NOT_IN_A_CHECK = ("roles", "options", "facts", "cost", "effects", "applies", "a
                    "kind")
 
 
+class _Names(dict):
+    """The names a check's formulas have read at one point of its chain, by path: a
+    name not asked yet is worked out (`__missing__`) and kept, since nothing a check
+    reads changes at one point. Formulas look names up here directly (a dict), so a
+    name read again costs a dict look-up. What reads no step (`stable`: the inputs, the
+    lets of inputs alone, the readings, the ruleset's numbers) is shared by every point
+    of one walk, each point starting from it."""
+
+    __slots__ = ("values", "lets", "kept", "formulas", "readings", "rules", "stable",
+                 "base")
+
+    def __missing__(self, path: tuple[str, ...]) -> Any:
+        head = path[0]
+        if len(path) == 1:
+            if head in self.values:
+                value = self.values[head]
+            elif head in self.lets:
+                value = self.stable.get(path, _MISSING) if head in self.kept else _MISSING
+                if value is _MISSING:
+                    value = self.lets[head].fn(self.__getitem__)
+            elif head in self.formulas:
+                value = self.formulas[head].fn(self.__getitem__)
+            else:
+                value = self._base(path)
+            if head in self.kept:
+                self.stable[path] = value
+        elif head == "rule" and len(path) == 2:
+            if path[1] not in self.readings:
+                raise KeyError(path)
+            value = self.stable[path] = self.readings[path[1]]
+        elif head == "data":
+            value = self.stable[path] = ruleset_number(self.rules, path)
+        else:
+            value = self._base(path)
+        self[path] = value
+        return value
+
+    def _base(self, path: tuple[str, ...]) -> Any:
+        """What an Env without a context answers of any other name (KeyError mostly)."""
+        if self.base is None:
+            self.base = Env(self.rules, None, {})
+        return self.base.lookup(path)
+
+
 class CheckEnv(Env):
     """What a check's formulas read: its inputs and step values, its `let` formulas and
     the ruleset's readings, besides the ruleset's numbers and shared formulas."""
 
     def __init__(self, rules: Rules, values: dict[str, Any], lets: Mapping[str, Expr],
-                 readings: Mapping[str, Any], fixed: frozenset[str] = frozenset()) -> None:
+                 readings: Mapping[str, Any], fixed: frozenset[str] = frozenset(),
+                 stable: dict[tuple[str, ...], Any] | None = None) -> None:
         super().__init__(rules, None, values)
         self.lets = lets
         self.readings = readings
-        self._known: dict[str, Any] = {}     # the `let` values worked out so far
-        #: the lets that read no step (only inputs, readings, numbers and one another):
-        #: the same on every branch of the chain, so their values are shared
+        #: the names that read no step (inputs, and the lets of inputs, readings and
+        #: numbers alone): the same on every branch of the chain, so their values are
+        #: shared (engine.house.check.Check.kept); `stable` some of them already read
         self.fixed = fixed
-        self._shared: dict[str, Any] = {}
+        self._name_values(stable if stable is not None else {})
+
+    def _name_values(self, stable: dict[tuple[str, ...], Any],
+                     base: Env | None = None) -> None:
+        names = _Names(stable)
+        names.values, names.lets, names.kept = self.values, self.lets, self.fixed
+        names.readings, names.stable = self.readings, stable
+        names.formulas, names.rules, names.base = self.rules.formulas, self.rules, base
+        self.names = names
+        self.lookup = names.__getitem__       # type: ignore[method-assign]
 
     def with_value(self, name: str, value: Any) -> CheckEnv:
-        env = CheckEnv(self.rules, {**self.values, name: value}, self.lets, self.readings,
-                       self.fixed)
-        env._read = self._read     # the ruleset's numbers: the same on every branch
-        env._shared = self._shared
+        """This point of the chain with one more step value known: what reads no step
+        shared, the rest anew."""
+        env = object.__new__(CheckEnv)
+        env.rules, env.ctx, env._unit, env._profile = self.rules, None, None, None
+        env.values = {**self.values, name: value}
+        env.steps, env.memo, env.cache = {}, {}, {}
+        env.lets, env.readings, env.fixed = self.lets, self.readings, self.fixed
+        env._read = self._read
+        env._name_values(self.names.stable, self.names.base)
         return env
 
-    def lookup(self, path: tuple[str, ...]) -> Any:
-        head = path[0]
-        if len(path) == 1 and head not in self.values and head in self.lets:
-            known = self._shared if head in self.fixed else self._known
-            if head not in known:           # values never change in one env: work it once
-                known[head] = self.lets[head](self.lookup)
-            return known[head]
-        if head == "rule" and len(path) == 2:
-            if path[1] not in self.readings:
-                raise KeyError(path)
-            return self.readings[path[1]]
-        return super().lookup(path)
+    def set_value(self, name: str, value: Any) -> None:
+        super().set_value(name, value)
+        self.names.clear()                    # what read the old value is read again
 
 
 @dataclass(frozen=True)
@@ -136,18 +186,52 @@ class Check:
         self.id = spec.id
         self.label = spec.label
         self.fixed = _fixed(self.lets, set(inputs))
+        self._names = frozenset(inputs)
+        #: the names whose value no step changes: the inputs no step shares a name
+        #: with, and the lets that read only those (and readings and numbers)
+        steps = {s.id for s in spec.steps}
+        inputs_kept = self._names - steps
+        self.kept = (inputs_kept | _fixed(self.lets, set(inputs_kept))) - steps
+        self._kept_names = tuple(name for name in inputs if name in self.kept)
+        self._kept_paths = tuple((name,) for name in self._kept_names)
+        self._constant_names = _constant_lets(self.lets, steps | self._names)
+        self._constants: dict[tuple[str, ...], Any] | None = None
+
+    def constants(self) -> dict[tuple[str, ...], Any]:
+        """The lets of the ruleset's numbers alone (`reach = "data.comms.contact_in"`),
+        the same for every call: worked out once. One that fails is left out, to fail
+        where it is read, as it would."""
+        if self._constants is None:
+            done: dict[tuple[str, ...], Any] = {}
+
+            def look(path: tuple[str, ...]) -> Any:
+                if len(path) > 1 and path[0] == "data":
+                    return ruleset_number(self.rules, path)
+                return done[path]
+
+            for name in self._constant_names:
+                try:
+                    done[(name,)] = self.lets[name](look)
+                except (KeyError, ValueError, ArithmeticError, TypeError):
+                    continue
+            self._constants = done
+        return self._constants
 
     def __repr__(self) -> str:
         return f"Check({self.id!r})"
 
     def env(self, values: Mapping[str, Any], readings: Mapping[str, Any]) -> CheckEnv:
         """The formulas' names for these inputs; a missing or unknown input is refused."""
-        missing = [n for n in self.inputs if n not in values]
-        extra = [n for n in values if n not in self.inputs]
-        if missing or extra:
+        if values.keys() != self._names:
+            missing = [n for n in self.inputs if n not in values]
+            extra = [n for n in values if n not in self.inputs]
             raise ExprError(self.spec.where, f"check {self.id}: inputs "
                             f"{', '.join(self.inputs)}; missing {missing}, unknown {extra}")
-        return CheckEnv(self.rules, dict(values), self.lets, readings, self.fixed)
+        # the inputs are read by path: named once here for every point of the walk
+        stable = dict(zip(self._kept_paths, map(values.__getitem__, self._kept_names),
+                          strict=True))
+        stable.update(self.constants())
+        return CheckEnv(self.rules, dict(values), self.lets, readings, self.kept, stable)
 
     def refusal(self, env: CheckEnv) -> ActionRefused | None:
         """The first refusal that holds, with its words and the argument at fault."""
@@ -202,12 +286,31 @@ class Check:
         """The exact distribution of the outcome, with the declared `parts` (the
         distribution of each part's formula, e.g. the inches a move rolls)."""
         env = self.env(values, readings)
-        self._refuse(env)
-        main = chain.odds(self.spec, env, _NO_CONTEXT)
+        main = chain.odds(self.spec, env, _NO_CONTEXT)      # refused as `resolve` is
+        declared = self.spec.extra.get("parts")
+        if not declared:
+            return main
         parts = {name: chain.odds(replace(self.spec, outcome=expr, odds_label=name), env,
-                                  _NO_CONTEXT)
-                 for name, expr in self.spec.extra.get("parts", {}).items()}
-        return replace(main, parts=parts) if parts else main
+                                  _NO_CONTEXT, refuse=False)
+                 for name, expr in declared.items()}
+        return replace(main, parts=parts)
+
+
+def _constant_lets(lets: Mapping[str, Expr], shadowed: set[str] | frozenset[str]
+                   ) -> tuple[str, ...]:
+    """The lets that read only the ruleset's numbers (`data.…`) and one another, in
+    an order each comes after those it reads (none a step or an input shadows)."""
+    order: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for name, e in lets.items():
+            if name not in order and name not in shadowed and all(
+                    (len(p) > 1 and p[0] == "data") or (len(p) == 1 and p[0] in order)
+                    for p in e.paths):
+                order.append(name)
+                changed = True
+    return tuple(order)
 
 
 def _names(t: Table, key: str) -> tuple[str, ...]:

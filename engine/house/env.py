@@ -17,7 +17,10 @@ from engine.i18n import msg
 from engine.protocol import ActionRefused, Context
 from engine.scenario import Unit
 
-__all__ = ["Rules", "Env", "stat_value", "UNIT_FIELDS"]
+__all__ = ["Rules", "Env", "stat_value", "UNIT_FIELDS", "ruleset_number"]
+
+#: Not found (a value may be None).
+_MISSING: Any = object()
 
 #: What a formula reads of a unit besides its declared stats.
 UNIT_FIELDS = ("label", "side", "id", "commander_distance")
@@ -34,6 +37,9 @@ class Rules:
     weapon_stats: Mapping[str, StatSpec] = field(default_factory=dict)
     #: the ruleset's Python hooks the file names (`hook.name`, engine.house.reach)
     hooks: Mapping[str, Hook] = field(default_factory=dict)
+    #: what reads only the declarations (a `data.…` path, which formulas read no step
+    #: for a set of roles), worked out once for every context of these rules
+    constants: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def stat_value(rules: Rules, unit: Unit, profile: Mapping[str, Any] | None,
@@ -94,10 +100,14 @@ class Env:
         self._read: dict[tuple[str, ...], Any] = {}
 
     def with_value(self, name: str, value: Any) -> Env:
-        env = Env(self.rules, self.ctx, {**self.values, name: value}, unit=self._unit,
-                  profile=self._profile)
-        env.cache = self.cache
-        env._read = self._read
+        """This point of the chain with one more step value known (the odds walk makes
+        one per branch, so it copies what it shares instead of building anew)."""
+        env = object.__new__(Env)
+        env.rules, env.ctx, env._unit, env._profile = \
+            self.rules, self.ctx, self._unit, self._profile
+        env.values = {**self.values, name: value}
+        env.steps, env.memo = {}, {}
+        env.cache, env._read = self.cache, self._read
         return env
 
     def _role(self, name: str) -> Unit | None:
@@ -108,17 +118,25 @@ class Env:
     def _profile_of(self, unit: Unit) -> Mapping[str, Any] | None:
         if self.ctx is None:
             return self._profile
-        return self.ctx.ruleset.profile_of(unit, self.ctx.profiles)
+        key = ("profile", unit.id)
+        profile = self.cache.get(key, _MISSING)
+        if profile is _MISSING:          # the same unit's profile along one walk
+            profile = self.cache[key] = self.ctx.ruleset.profile_of(unit, self.ctx.profiles)
+        return profile
 
     def lookup(self, path: tuple[str, ...]) -> Any:
-        head, rest = path[0], path[1:]
-        if head in self.values and not rest:
-            return self.values[head]
-        if head in self.rules.formulas and not rest:
-            return self._formula(head)
-        if path in self._read:
-            return self._read[path]
-        value = self._answer(path, head, rest)
+        if len(path) == 1:
+            head = path[0]
+            values = self.values
+            if head in values:
+                return values[head]
+            if head in self.rules.formulas:
+                return self._formula(head)
+        value = self._read.get(path, _MISSING)
+        if value is not _MISSING:
+            return value
+        head = path[0]
+        value = self._answer(path, head, path[1:])
         if head != "hook":          # a hook may read the dice: engine.house.reach keeps
             self._read[path] = value    # the answers of the hooks of the context
         return value
@@ -126,7 +144,7 @@ class Env:
     def _answer(self, path: tuple[str, ...], head: str, rest: tuple[str, ...]) -> Any:
         """What the context says of `path` (not a step value, not a formula)."""
         if head == "data":
-            return _walk(self.rules.data, rest, path)
+            return ruleset_number(self.rules, path)
         if head in ("option", "rule", "fact", "weapon") and len(rest) == 1:
             return self._context_value(head, rest[0])
         if head == "weapon" and not rest and self.ctx is not None:
@@ -153,9 +171,7 @@ class Env:
         key = ("formula", name)
         if key in self.cache:          # only formulas of the context are kept there
             return self.cache[key]
-        known = self.cache.setdefault("of_context", {})
-        shared = self.ctx is not None and of_context(
-            name, self.rules.formulas, self.rules.hooks, self._roles(), known)
+        shared = self.ctx is not None and self._of_context(name)
         value = self.rules.formulas[name](self.lookup)
         self.memo[name] = value
         if shared:
@@ -169,11 +185,19 @@ class Env:
         except (KeyError, ValueError):
             return None
 
-    def _roles(self) -> set[str]:
+    def _roles(self) -> frozenset[str]:
         assert self.ctx is not None
         if "roles" not in self.cache:
-            self.cache["roles"] = {r.name for r in self.ctx.action.roles}
+            self.cache["roles"] = frozenset(r.name for r in self.ctx.action.roles)
         return self.cache["roles"]
+
+    def _of_context(self, name: str) -> bool:
+        """Whether formula `name` reads no step value (engine.house.memo), known once
+        for the rules and these roles."""
+        known = self.rules.constants.setdefault(("of_context", self._roles()), {})
+        if name not in known:
+            of_context(name, self.rules.formulas, self.rules.hooks, self._roles(), known)
+        return known[name]
 
     def _context_value(self, kind: str, name: str) -> Any:
         ctx = self.ctx
@@ -233,6 +257,15 @@ class Env:
             raise KeyError(path)
         value = stat_value(self.rules, unit, self._profile_of(unit), name)
         return _check(self.rules.stats[name], unit, value)
+
+
+def ruleset_number(rules: Rules, path: tuple[str, ...]) -> Any:
+    """`data.…`: the ruleset's own numbers, read once for all its contexts."""
+    constants = rules.constants
+    value = constants.get(path, _MISSING)
+    if value is _MISSING:
+        value = constants[path] = _walk(rules.data, path[1:], path)
+    return value
 
 
 def _walk(data: Any, rest: tuple[str, ...], path: tuple[str, ...]) -> Any:

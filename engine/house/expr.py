@@ -12,6 +12,7 @@ listed functions, no loops, no comprehensions, no lambdas. Integer division is e
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import operator
 from collections.abc import Callable, Mapping, Sequence
@@ -92,21 +93,31 @@ def _clamp(x: Any, lo: Any, hi: Any) -> Any:
     return max(lo, min(hi, x))
 
 
+@functools.lru_cache(maxsize=64)
+def _die_named(name: str) -> dice.Die:
+    return dice.die(name)
+
+
+def _die(d: Any) -> dice.Die:
+    """engine.dice.die, a die's name read once (formulas name the same few dice)."""
+    return _die_named(d) if isinstance(d, str) else dice.die(d)
+
+
 def _sides(d: Any) -> int:
     """The faces of a die ("d8" → 8)."""
-    return dice.die(d).sides
+    return _die(d).sides
 
 
 def _die_name(d: Any) -> Any:
     """A die's name for a label ("d8"; "к8" in Russian): a message, not plain text."""
-    return dice.die(d).name
+    return _die(d).name
 
 
 def _step_die(d: Any, steps: Any) -> str | None:
     """The die `steps` along the ladder d4 … d12 ("d8", -1 → "d6"); none below d4."""
     if isinstance(steps, bool) or not isinstance(steps, int):
         raise ValueError(f"the steps are a whole number, got {steps!r}")
-    stepped = dice.step_die(dice.die(d), steps)
+    stepped = dice.step_die(_die(d), steps)
     return f"d{stepped.sides}" if stepped is not None else None
 
 
@@ -234,6 +245,11 @@ class _Compiler:
     def _BoolOp(self, node: ast.BoolOp, depth: int) -> Fn:
         parts = [self.build(v, depth) for v in node.values]
         stop_on = not isinstance(node.op, ast.And)   # `or` stops at a true value
+        if len(parts) == 2:       # the usual "a and b": no loop
+            first, second = parts
+            if stop_on:
+                return lambda env: first(env) or second(env)
+            return lambda env: first(env) and second(env)
 
         def boolean(env: Lookup) -> Any:
             """The first value that decides it, as Python's own and/or give it
@@ -251,6 +267,17 @@ class _Compiler:
         rest = [(self._cmp(op), self.build(c, depth)) for op, c in
                 zip(node.ops, node.comparators, strict=True)]
         where = self.where
+        if len(rest) == 1:
+            (op, second), = rest
+
+            def compare_one(env: Lookup) -> bool:
+                a, b = first(env), second(env)
+                try:
+                    return bool(op(a, b))
+                except TypeError:
+                    raise ExprError(where, f"cannot compare {a!r} with {b!r}",
+                                    node.col_offset) from None
+            return compare_one
 
         def compare(env: Lookup) -> bool:
             a = first(env)
@@ -292,14 +319,38 @@ class _Compiler:
         args = [self.build(a, depth) for a in node.args]
         where = self.where
 
+        def failed(e: Exception) -> ExprError:
+            if isinstance(e, ZeroDivisionError):
+                return ExprError(where, "division by zero", node.col_offset)
+            return ExprError(where, f"{name}(): {e}", node.col_offset)
+
+        if len(args) == 1:          # the usual one and two arguments: no list
+            only, = args
+
+            def call_one(env: Lookup) -> Any:
+                value = only(env)
+                try:
+                    return fn(value)
+                except (ZeroDivisionError, TypeError, ValueError) as e:
+                    raise failed(e) from None
+            return call_one
+        if len(args) == 2:
+            first, second = args
+
+            def call_two(env: Lookup) -> Any:
+                a, b = first(env), second(env)
+                try:
+                    return fn(a, b)
+                except (ZeroDivisionError, TypeError, ValueError) as e:
+                    raise failed(e) from None
+            return call_two
+
         def call(env: Lookup) -> Any:
             values = [a(env) for a in args]
             try:
                 return fn(*values)
-            except ZeroDivisionError:
-                raise ExprError(where, "division by zero", node.col_offset) from None
-            except (TypeError, ValueError) as e:
-                raise ExprError(where, f"{name}(): {e}", node.col_offset) from None
+            except (ZeroDivisionError, TypeError, ValueError) as e:
+                raise failed(e) from None
         return call
 
 

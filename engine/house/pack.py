@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -149,6 +148,8 @@ def ruleset_pack(ruleset_id: str, filename: str, *, data: Mapping[str, Any],
                  rule_ids: set[str], hooks: Mapping[str, Hook] | None = None) -> Pack:
     """A Python ruleset's file of data actions, resources/rulesets/<id>/<filename>;
     `hooks` the Python functions its formulas may name (`hook.…`)."""
-    path = files("resources.rulesets").joinpath(ruleset_id, filename)
+    from engine.rulesets.registry import data_file
+
+    path = data_file("resources.rulesets", ruleset_id, filename)
     return load_pack(path, data=data, rule_ids=rule_ids, name=f"{ruleset_id}/{filename}",
                      hooks=hooks)

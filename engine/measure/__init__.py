@@ -9,7 +9,7 @@ doors by scenario, kept for the callers that hold only a scenario.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.i18n import msg, verbatim
@@ -106,7 +106,9 @@ def template_query(
     template before anything is counted. A flamer fired by `shooter` starts at the edge of
     his base (x, y then only name the unit's place) and never counts him as under it."""
     from geometry.scatter import scatter_point
-    from geometry.templates import make_template, under_template
+    from geometry.templates import make_template
+
+    from .service import service_for
 
     if shape not in TEMPLATE_SHAPES:
         raise MeasureError(msg("shape: expected one of {shapes}, got {got}",
@@ -129,9 +131,8 @@ def template_query(
         raise MeasureError(str(e)) from None
     if (cx, cy) != (x, y):
         template = template.translated(cx - x, cy - y)
-    units = [u for u in scenario.units if not (origin is not None and u.id == shooter)]
-    polys: Sequence = [u.polygon() for u in units]
-    hit = under_template(template, polys, [u.id for u in units])
+    hit = service_for(scenario).units_under(template,
+                                            leave_out=shooter if origin is not None else None)
     return TemplateResult(
         shape=shape,
         aim=(x, y),

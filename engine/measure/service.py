@@ -14,11 +14,14 @@ does. Caches are the service's own: a benchmark that wants a pair measured afres
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import shapely
 
 from engine.i18n import msg, verbatim
 from engine.scenario import Scenario, Unit
@@ -33,6 +36,7 @@ from geometry.facing import (
 from geometry.los import line_of_sight, visibility_block
 from geometry.measure_lines import edge_to_point, gap_segment, inside_along, unit_direction
 from geometry.ranges import RangeScheme
+from geometry.templates import Template, TemplateHit, under_template
 from geometry.terrain import TerrainIndex, TerrainPiece
 from geometry.units import in_to_m
 
@@ -86,6 +90,21 @@ def _unit_key(u: Unit) -> tuple:
     return (u.id, u.x, u.y, u.facing, u.turret, u.base)
 
 
+#: A unit's id and what its outline is made from (`Unit.placement`): the units index's key.
+_PLACED = operator.attrgetter("id", "base", "x", "y", "facing")
+
+
+@dataclass(frozen=True, slots=True)
+class _UnitsIndex:
+    """The table's units' outlines in an STRtree (`MeasureService.units_under`), with the
+    placements they were made from."""
+
+    key: list[tuple]
+    ids: list[str]
+    polys: np.ndarray
+    tree: shapely.STRtree
+
+
 class MeasureService:
     """Measuring on one scenario (see the module docstring)."""
 
@@ -97,6 +116,7 @@ class MeasureService:
         self._measured: OrderedDict[tuple, Measurement] = OrderedDict()
         self._seen: OrderedDict[tuple, np.ndarray] = OrderedDict()
         self._default_facing: FacingModel | None = None
+        self._units: _UnitsIndex | None = None
 
     def afresh(self) -> MeasureService:
         """A service on the same scenario sharing these terrain indexes, nothing measured."""
@@ -214,6 +234,36 @@ class MeasureService:
         if len(self._seen) > VISIBILITY_CACHE_SIZE:
             self._seen.popitem(last=False)
         return seen
+
+    # --- templates --------------------------------------------------------------------------
+
+    def units_under(self, template: Template, leave_out: str | None = None) -> TemplateHit:
+        """`under_template` over the table's units (but `leave_out`), asked of only the
+        bases whose boxes meet the template's (or hold its centre): the others cannot be
+        under it. The outlines' STRtree is kept while no unit moves, turns, changes base,
+        leaves or joins the table (`_units_index`); a ghost template follows the pointer
+        over an unchanged table."""
+        index = self._units_index()
+        found = index.tree.query(template.shape)
+        if template.hole is not None:  # the hole's base holds the centre
+            found = np.union1d(found, index.tree.query(shapely.Point(template.centre)))
+        ids = index.ids
+        keep = [int(i) for i in np.sort(found) if ids[i] != leave_out]
+        return under_template(template, index.polys[keep], [ids[i] for i in keep])
+
+    def _units_index(self) -> _UnitsIndex:
+        """The units' outlines and their STRtree, made again when a placement differs (the
+        units are compared by value: a move sets a unit's fields in place)."""
+        units = self.scenario.units
+        key = list(map(_PLACED, units))
+        kept = self._units
+        if kept is not None and kept.key == key:
+            return kept
+        polys = np.empty(len(units), dtype=object)
+        polys[:] = [u.polygon() for u in units]
+        kept = _UnitsIndex(key, [u.id for u in units], polys, shapely.STRtree(polys))
+        self._units = kept
+        return kept
 
     # --- what the board draws --------------------------------------------------------------
 

@@ -119,9 +119,11 @@ def _measured_to(request: PlayRequest, action: Action) -> tuple[Any, list[str], 
     return target or (targets[0] if targets else None), targets, weapon
 
 
-def measure(request: PlayRequest, overrides: Any = None) -> Facts:
+def measure(request: PlayRequest, overrides: Any = None,
+            groups: dict[str, GroupRef] | None = None) -> Facts:
     """The facts the request's action declares, measured on the game's table through
-    engine.facts.facts_for (the one measuring door), with `overrides` on top."""
+    engine.facts.facts_for (the one measuring door), with `overrides` on top; `groups`
+    the scenario's group lookup when the caller has it already."""
     from engine.facts import facts_for
 
     rs = ruleset_of(request)
@@ -131,7 +133,7 @@ def measure(request: PlayRequest, overrides: Any = None) -> Facts:
                      point=request.point, template=request.template,
                      overrides=overrides, ruleset=rs, weapon=weapon,
                      rules=_readings(rs, request), targets=targets,
-                     groups=_groups(request))
+                     groups=groups if groups is not None else _groups(request))
 
 
 def _actor(request: PlayRequest, action: Action, groups: dict[str, GroupRef]) -> Any:
@@ -168,7 +170,7 @@ def plan(request: PlayRequest) -> Plan:
         why = rs.why_not(action.id, head, profiles=request.game.scenario.profiles)
         if why is not None:
             raise NotOffered(head, why)
-    facts = measure(request, dict(request.overrides) or None)
+    facts = measure(request, dict(request.overrides) or None, groups)
     game = request.game
     target = game.unit(request.target) if request.target else None
     targets = [game.unit(t) for t in request.targets]

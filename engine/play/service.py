@@ -90,9 +90,10 @@ def dice_source(spec: DiceSpec, game: Any) -> DiceSource:
     the app's dice (DiceError while a sealed game's seed is locked), the typed faces, or
     the script as given."""
     from engine.dice import TypedDice
-    from engine.sealed import app_dice
 
-    if isinstance(spec, AppDice):
+    if isinstance(spec, AppDice):  # the sealed dice and their witness, for the app's only
+        from engine.sealed import app_dice
+
         return app_dice(game, spec.seed)
     if isinstance(spec, TypedFaces):
         faces = spec.faces

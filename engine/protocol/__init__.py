@@ -26,53 +26,33 @@ every ruleset shows its work the same way; `make_test` turns a base number and
 modifiers into the `Test` that both the roll and the odds use, so the two never disagree.
 
 Import from here (`from engine.protocol import Action, Ruleset, ...`); the pieces live in
-facts, roles, steps, context, action, vocabulary and ruleset.
+facts, roles, steps, context, action, vocabulary and ruleset, each imported when one of its
+names is first asked for.
 """
 
-from engine.protocol.action import Action
-from engine.protocol.context import Context
-from engine.protocol.facts import (
-    BUILTIN_FACTS,
-    FACT_SCOPES,
-    FACT_TYPES,
-    FACTS,
-    SIDES,
-    FactMissing,
-    FactProbe,
-    Facts,
-    FactSpec,
-    fact_spec,
-)
-from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
-from engine.protocol.refusal import ActionRefused, argument_of, refusal_argument
-from engine.protocol.roles import (
-    ROLE_KINDS,
-    CoverTerm,
-    GroupRef,
-    Role,
-    RoleKind,
-    RoleName,
-    TemplatePlacement,
-    group_lookup,
-    scenario_groups,
-)
-from engine.protocol.ruleset import BoardHints, CardLayouts, MissingRole, Ruleset
-from engine.protocol.steps import (
-    Pool,
-    Resolution,
-    Step,
-    info_step,
-    make_bands,
-    make_pool,
-    make_test,
-    pool_size,
-    roll_bands,
-    roll_pool,
-    roll_step,
-    roll_test,
-    stepped_die,
-)
-from engine.protocol.vocabulary import BadgeLook, ProfileKeys, Said, Term, Vocabulary, terms
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Where each name lives: a module imports `from engine.protocol import X` and only X's
+#: piece loads (a ruleset declared for measuring needs no steps, odds or context).
+_WHERE = {
+    "action": ("Action",),
+    "context": ("Context",),
+    "facts": ("BUILTIN_FACTS", "FACT_SCOPES", "FACT_TYPES", "FACTS", "SIDES", "FactMissing",
+              "FactProbe", "Facts", "FactSpec", "fact_spec"),
+    "organisation": ("GroupKind", "Organisation", "OrganisationNote"),
+    "refusal": ("ActionRefused", "argument_of", "refusal_argument"),
+    "roles": ("ROLE_KINDS", "CoverTerm", "GroupRef", "Role", "RoleKind", "RoleName",
+              "TemplatePlacement", "group_lookup", "scenario_groups"),
+    "ruleset": ("BoardHints", "CardLayouts", "MissingRole", "Ruleset"),
+    "steps": ("Pool", "Resolution", "Step", "info_step", "make_bands", "make_pool",
+              "make_test", "pool_size", "roll_bands", "roll_pool", "roll_step", "roll_test",
+              "stepped_die"),
+    "vocabulary": ("BadgeLook", "ProfileKeys", "Said", "Term", "Vocabulary", "terms"),
+}
+_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
 __all__ = [
     "CardLayouts",
@@ -87,3 +67,63 @@ __all__ = [
     "ActionRefused", "refusal_argument", "argument_of",
     "BadgeLook", "Said", "Term", "ProfileKeys", "Vocabulary", "terms",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:
+    from engine.protocol.action import Action
+    from engine.protocol.context import Context
+    from engine.protocol.facts import (
+        BUILTIN_FACTS,
+        FACT_SCOPES,
+        FACT_TYPES,
+        FACTS,
+        SIDES,
+        FactMissing,
+        FactProbe,
+        Facts,
+        FactSpec,
+        fact_spec,
+    )
+    from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
+    from engine.protocol.refusal import ActionRefused, argument_of, refusal_argument
+    from engine.protocol.roles import (
+        ROLE_KINDS,
+        CoverTerm,
+        GroupRef,
+        Role,
+        RoleKind,
+        RoleName,
+        TemplatePlacement,
+        group_lookup,
+        scenario_groups,
+    )
+    from engine.protocol.ruleset import BoardHints, CardLayouts, MissingRole, Ruleset
+    from engine.protocol.steps import (
+        Pool,
+        Resolution,
+        Step,
+        info_step,
+        make_bands,
+        make_pool,
+        make_test,
+        pool_size,
+        roll_bands,
+        roll_pool,
+        roll_step,
+        roll_test,
+        stepped_die,
+    )
+    from engine.protocol.vocabulary import BadgeLook, ProfileKeys, Said, Term, Vocabulary, terms

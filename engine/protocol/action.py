@@ -6,18 +6,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from engine.costs import Cost, describe_cost
-from engine.dice import DiceSource
-from engine.odds import OutcomeDistribution
-from engine.options import Option
-from engine.protocol.context import Context
 from engine.protocol.facts import FactSpec
 from engine.protocol.roles import Role
-from engine.protocol.steps import Resolution
-from engine.scenario import Unit
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what an action reads and returns, loaded where it runs
+    from engine.costs import Cost
+    from engine.dice import DiceSource
+    from engine.odds import OutcomeDistribution
+    from engine.options import Option
+    from engine.protocol.context import Context
     from engine.protocol.ruleset import Ruleset
+    from engine.protocol.steps import Resolution
+    from engine.scenario import Unit
 
 __all__ = ["Action"]
 
@@ -93,6 +93,8 @@ class Action(ABC):
 
     def describe(self) -> dict:
         """JSON-able declaration for the UI and `warboard … --json`."""
+        from engine.costs import describe_cost
+
         return {"id": self.id, "label": self.label, "kind": self.kind, "doc": self.doc,
                 "roles": [r.describe() for r in self.roles],
                 "options": [o.to_dict() for o in self.options],

@@ -8,18 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 from engine.dice import DiceSource
 from engine.i18n import msg
-from engine.model import Change, Effect, Game
-from engine.odds import OutcomeDistribution
 from engine.options import Modifier, SchemaError
 from engine.protocol.facts import Facts
 from engine.protocol.roles import GroupRef, Role
 from engine.protocol.steps import Resolution, Step
-from engine.scenario import Unit
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the model and the odds are loaded where an action runs
     from engine.board_ops import BoardOps
+    from engine.model import Effect, Game
+    from engine.odds import OutcomeDistribution
     from engine.protocol.action import Action
     from engine.protocol.ruleset import Ruleset
+    from engine.scenario import Unit
 
 __all__ = ["Context"]
 
@@ -143,6 +143,8 @@ class Context:
         """The Resolution of this context's action (effects as one unapplied Change);
         `cost`: the engine.costs.Cost its outcome priced, charged on apply instead of the
         declared one (the assault's AP only if the check passed)."""
+        from engine.model import Change
+
         target = self.target.id if self.target else None
         return Resolution(self.ruleset.id, self.action.id, self.action.label, self.actor_id,
                           target, list(steps),

@@ -142,8 +142,10 @@ def group_lookup(groups: Iterable[Any] | None, units: Sequence[Any]
         return out
 
     def unique(us: list[Any]) -> tuple[Any, ...]:
-        ids = [u.id for u in us]
-        return tuple(u for i, u in enumerate(us) if u.id not in ids[:i])
+        first: dict[str, Any] = {}
+        for u in us:
+            first.setdefault(u.id, u)
+        return tuple(first.values())
 
     return {gid: GroupRef(gid, str(_field(g, "name", "") or ""),
                           unique(flatten(gid, frozenset({gid}))),

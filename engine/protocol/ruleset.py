@@ -5,19 +5,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine.dice import Die
 from engine.i18n import msg, verbatim
-from engine.model import Game
 from engine.options import Modifier, Option, Schema, SchemaError, validate_options, validate_record
-from engine.protocol.action import Action
-from engine.protocol.context import Context
 from engine.protocol.facts import Facts, FactSpec, fact_spec
+from engine.protocol.lazy import ActionList, LaterField
 from engine.protocol.organisation import GroupKind, Organisation, OrganisationNote
 from engine.protocol.roles import CoverTerm, GroupRef, Role, TemplatePlacement, scenario_groups
 from engine.protocol.vocabulary import Vocabulary
 from engine.scenario import Scenario, Unit
+
+if TYPE_CHECKING:
+    from engine.model import Game
+    from engine.protocol.action import Action
+    from engine.protocol.context import Context
 
 __all__ = ["BoardHints", "Ruleset", "CardLayouts"]
 
@@ -104,7 +107,8 @@ class Ruleset:
     metres_per_inch: float
     distance_unit: Literal["m", "in", "step"]
     cover: Mapping[int, CoverTerm]
-    actions: tuple[Action, ...]
+    #: a tuple, or an engine.protocol.lazy.ActionList importing each action when asked for
+    actions: Sequence[Action]
     options: tuple[Option, ...] = ()
     profile_fields: Mapping[str, Schema] = field(default_factory=dict)
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -112,8 +116,9 @@ class Ruleset:
     measure: Literal["edge", "centre"] = "edge"
     inches_per_step: float = 1.0
     doc: str = ""
-    #: engine.turns.TurnStructure (None: engine.turns.DEFAULT)
-    turn_structure: Any = None
+    #: engine.turns.TurnStructure (None: engine.turns.DEFAULT), or a `Later` building it
+    #: when first read
+    turn_structure: Any = LaterField(None)
     board: BoardHints = field(default_factory=BoardHints)
     #: the ruleset's own declared facts (engine.protocol.FactSpec), beside the built-ins
     facts: tuple[FactSpec, ...] = ()
@@ -140,18 +145,29 @@ class Ruleset:
         if not (isinstance(self.metres_per_inch, int | float) and self.metres_per_inch > 0):
             raise SchemaError(f"{where}.metres_per_inch: expected a number > 0, "
                               f"got {self.metres_per_inch!r}")
-        for what, ids in (("actions", [a.id for a in self.actions]),
+        for what, ids in (("actions", list(self.action_ids)),
                           ("options", [o.id for o in self.options]),
                           ("facts", [f.name for f in self.facts])):
             dup = [i for i, c in Counter(ids).items() if c > 1]
             if dup:
                 raise SchemaError(f"{where}.{what}: duplicate id {dup[0]!r}")
 
+    @property
+    def action_ids(self) -> tuple[str, ...]:
+        """Every action's id in declaration order (a lazy list imports none of them)."""
+        if isinstance(self.actions, ActionList):
+            return self.actions.ids
+        return tuple(a.id for a in self.actions)
+
     def action(self, action_id: str) -> Action:
-        for a in self.actions:
+        if isinstance(self.actions, ActionList):
+            found = self.actions.get(action_id)
+            if found is not None:
+                return found
+        for a in self.actions if not isinstance(self.actions, ActionList) else ():
             if a.id == action_id:
                 return a
-        known = ", ".join(a.id for a in self.actions)
+        known = ", ".join(self.action_ids)
         raise KeyError(msg("ruleset {ruleset} has no action {action} (known: {known})",
                            ruleset=verbatim(repr(self.id)), action=verbatim(repr(action_id)),
                            known=verbatim(known)))
@@ -184,7 +200,7 @@ class Ruleset:
         unknown gets every action (nothing to judge it by)."""
         record = profile if profile is not None else self.profile_of(unit, profiles)
         if record is None:
-            return self.actions
+            return tuple(self.actions)
         return tuple(a for a in self.actions if a.applies_to(self, unit, record))
 
     def why_not(self, action_id: str, unit: Unit, profile: Mapping[str, Any] | None = None,
@@ -193,7 +209,8 @@ class Ruleset:
         "Ram applies to vehicles only" — the action by its label, as the Actions dock names
         it (KeyError for an unknown action)."""
         action = self.action(action_id)
-        if action in self.actions_for(unit, profile, profiles=profiles):
+        record = profile if profile is not None else self.profile_of(unit, profiles)
+        if record is None or action.applies_to(self, unit, record):
             return None
         if action.audience:   # the label reads in Russian through the ruleset's glossary
             return msg("{action} applies to {audience} only", action=action.label,
@@ -298,6 +315,8 @@ class Ruleset:
         tgts = chosen.get("targets", tuple(targets)) if action.role("targets") \
             else tuple(targets)
         pt = chosen.get("point", point) if action.role("point") else point
+        from engine.protocol.context import Context
+
         return Context(self, action, actor_unit, tgt if not isinstance(tgt, str) else None,
                        tuple(tgts or ()), record, weapon_id, pt, facts or Facts(),
                        validate_options(action.options, options or {}, action.id),

@@ -10,9 +10,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-import icepool
+from typing import TYPE_CHECKING, Any
 
 from engine.dice import (
     Bands,
@@ -26,10 +24,13 @@ from engine.dice import (
     step_die,
 )
 from engine.i18n import join, msg
-from engine.model import Change, LogEntry
-from engine.odds import successes
 from engine.options import Modifier, apply_modifiers
 from engine.protocol.facts import Facts
+
+if TYPE_CHECKING:  # loaded where a step is rolled or priced, not to declare an action
+    import icepool
+
+    from engine.model import Change, LogEntry
 
 __all__ = ["Step", "Resolution", "Pool", "make_test", "make_bands", "make_pool", "pool_size",
            "stepped_die", "roll_test", "roll_pool", "roll_bands", "roll_step", "info_step"]
@@ -126,6 +127,8 @@ class Resolution:
         """The roll-log line for this resolution: the effects as the exact, id-based
         record (`effects`) and in their dict form (`change`), from which a post words
         them in its reader's language (engine.wording)."""
+        from engine.model import LogEntry
+
         return LogEntry(turn, self.actor, self.action, self.target, tuple(self.rolls),
                         self.summary,
                         {"ruleset": self.ruleset, "options": dict(self.options),
@@ -200,6 +203,8 @@ class Pool:
 
     def successes(self) -> icepool.Die:
         """The exact number of successes (engine.odds.successes)."""
+        from engine.odds import successes
+
         return successes(self.n, self.test)
 
 

@@ -16,15 +16,15 @@ import importlib
 import json
 import pkgutil
 import tomllib
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from engine.options import Schema, SchemaError, validate_record, validate_table
 from engine.protocol import Ruleset
 
 __all__ = ["get_ruleset", "list_rulesets", "register", "unregister", "load_data", "parse_data",
-           "MAX_DATA_BYTES", "RulesetNotFound", "house", "house_errors", "reload_house",
-           "python_ids"]
+           "MAX_DATA_BYTES", "RulesetNotFound", "data_file", "house", "house_errors",
+           "reload_house", "python_ids"]
 
 #: Data files larger than this are refused (design.md: imports have size limits).
 MAX_DATA_BYTES = 2_000_000
@@ -165,10 +165,25 @@ def list_rulesets() -> list[Ruleset]:
 # --------------------------------------------------------------------------- data files
 
 
+def data_file(package: str, ruleset_id: str, filename: str) -> Any:
+    """Where <package>/<ruleset_id>/<filename> is: in the package's folder when it has one
+    holding the file (read as a plain path: importlib.resources' readers cost a command
+    more than the file does), else wherever importlib.resources finds it (a zip, a
+    bundle)."""
+    spec = importlib.import_module(package).__spec__
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = Path(folder, ruleset_id, filename)
+        if path.is_file():
+            return path
+    from importlib import resources
+
+    return resources.files(package).joinpath(ruleset_id, filename)
+
+
 def _read_text(ruleset_id: str, filename: str, package: str) -> str:
     if "/" in filename or "\\" in filename or filename.startswith("."):
         raise SchemaError(f"{ruleset_id}/{filename}: a plain file name is expected")
-    path = resources.files(package).joinpath(ruleset_id, filename)
+    path = data_file(package, ruleset_id, filename)
     if not path.is_file():
         raise SchemaError(f"{ruleset_id}/{filename}: no such ruleset data file")
     raw = path.read_bytes()

@@ -47,3 +47,26 @@ def english_after(request):
     if QCoreApplication.instance() is not None:
         i18n.install(i18n.DEFAULT)
     pytest.fail(f"{request.node.nodeid} left the interface in {left!r}")
+
+
+@pytest.fixture(autouse=True)
+def least_key_cost(monkeypatch):
+    """A passphrase's key derived by Argon2id at the least settings engine.seal_keys takes
+    (19 MiB, 1 pass) where a new sealing names its own (64 MiB, 3 passes), both when
+    sealing and unlocking in this process: the app tests drive the program's doors (menus,
+    dialogs, the command line), not the key's strength (tests/engine/test_seal_keys.py),
+    and each derivation costs 0.05 s of CPU, not 0.34 s. Only once engine.sealed is loaded
+    (the app tests' collection loads it): a fixture loading it would defeat the tests of
+    what the program loads late; a test loading it itself seals and unlocks alike."""
+    import sys
+
+    sealed = sys.modules.get("engine.sealed")
+    if sealed is None:
+        return
+    from engine import seal_keys
+
+    real = sealed.derive_key
+    least = seal_keys.Kdf("argon2id", (("m", 19456), ("t", 1), ("p", 1)))
+    monkeypatch.setattr(sealed, "derive_key", lambda kdf, passphrase, salt: real(
+        least if kdf == seal_keys.NEW_KDF else kdf, passphrase, salt))
+

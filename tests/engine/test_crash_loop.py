@@ -1,18 +1,19 @@
-"""The crash loop: at least 100 SIGKILLs at random moments across every save path, and
-every file afterwards opens, passes `PRAGMA integrity_check`, and has lost at most the
-change in flight.
+"""The crash loop: SIGKILLs at every phase of every save path, and every file afterwards
+opens, passes `PRAGMA integrity_check`, and has lost at most the change in flight.
 
 The paths: `save_game` (also what `warboard resolve --apply` does), the `Autosaver`,
 Save As (`new_game_file` over the game), `warboard resolve … --apply` itself, library
 writes (`Library.save_faction`) and roster saves (`save_roster`). Each kill forks a
 child from this process (no interpreter start-up: everything is imported already),
-which saves in a loop and reports each committed change number on a pipe; the parent
-kills it with SIGKILL at a random offset, then opens the file — recovering the hot
-journal the kill may have left, as every opener does — checks it, and checks that its
-change number is the last one reported committed or a later one that was in flight (for
-the autosave, the write in flight carries every change submitted since its last
-commit). The next child starts from what the file holds. Kill offsets are random (the
-seed is in every failure message) and fixed under CI=true.
+which saves in a loop and reports each committed change number on a pipe. Where it dies
+is chosen (tests/engine/crash_points.py): a first child records the file calls of one
+save, then one child per phase of that save — the journal begun, half written, synced,
+the database written, synced, the journal deleted (the commit), a Save As's rename and
+folder sync, the save complete — dies before that call. The parent then opens the file
+— recovering the hot journal the kill may have left, as every opener does — checks it,
+and checks that its change number is the last one reported committed or a later one
+that was in flight (for the autosave, the write in flight carries every change
+submitted since its last commit). The next child starts from what the file holds.
 """
 
 from __future__ import annotations
@@ -20,9 +21,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import random
-import select
-import signal
 import sqlite3
 import sys
 import time
@@ -38,13 +36,12 @@ from engine.library import Library
 from engine.model import Change, Game, LogEntry, MoveUnit, SetGameState, apply_change
 from engine.roster import Roster, list_rosters, save_roster
 from engine.scenario_io import load_demo
+from tests.engine.crash_points import fork, moments, reported
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin",
                                 reason="needs fork and SIGKILL")
 
 IH = "iron-hearts"
-KILLS_PER_PATH = 18
-SEED = 1010 if os.environ.get("CI") == "true" else random.randrange(2**32)
 
 
 def change(game: Game, i: int) -> None:
@@ -168,40 +165,6 @@ def library_number(path: Path, table: str) -> int:
     return max(got, default=0)
 
 
-def run_and_kill(child, path: Path, start: int, delay_s: float) -> tuple[int, int]:
-    """Fork `child`, kill it `delay_s` after it is set up; the last change it reported
-    committed, and the last it may have had in flight (an autosave's in-flight write
-    carries every change submitted since its last commit; the others one)."""
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        os.close(read_fd)
-        try:
-            child(path, start, lambda n: os.write(write_fd, f"{n}\n".encode()))
-        finally:
-            os._exit(3)
-    os.close(write_fd)
-    data = b""
-    if select.select([read_fd], [], [], 20)[0]:      # the child is set up: time from here
-        data = os.read(read_fd, 65536)
-    time.sleep(delay_s)
-    os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    while select.select([read_fd], [], [], 0)[0]:
-        chunk = os.read(read_fd, 65536)
-        if not chunk:
-            break
-        data += chunk
-    os.close(read_fd)
-    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, \
-        f"the child ended by itself (status {status}): it failed before the kill"
-    numbers = [int(x) for x in data.split()]
-    committed = [n for n in numbers if n >= 0]
-    submitted = [-n for n in numbers if n < 0]
-    last = committed[-1] if committed else start
-    return last, max([last + 1, *submitted])
-
-
 PATHS = {
     "save": (saving, "game", game_number),
     "autosave": (autosaving, "game", game_number),
@@ -212,41 +175,41 @@ PATHS = {
 }
 
 
-def test_kills_at_random_moments_lose_at_most_the_change_in_flight(tmp_path):
-    rng = random.Random(SEED)
+def test_kills_at_every_phase_of_a_save_lose_at_most_the_change_in_flight(tmp_path):
     game = Game(load_demo())
     library = tmp_path / "library.sqlite"
     with Library(library):
         pass                                      # seeded once, here
-    figures = {"kills": 0, "files_opened": 0, "at_last_commit": 0, "committed_lost": 0}
+    figures = {"kills": 0, "at_last_commit": 0, "in_flight_kept": 0}
     with contextlib.redirect_stderr(io.StringIO()):
         cli.run(["resolve", "-", "shoot", "--by", "x"])  # the parent pays the imports once
     for name, (child, kind, number) in PATHS.items():
         path = tmp_path / f"{name}.warboard" if kind == "game" else library
         if kind == "game":
             new_game_file(path, game)
+        before = number(path)
+        said, calls = fork(child, path, before, None)    # one save, its calls recorded
         start = number(path)
-        advanced = 0
-        for k in range(KILLS_PER_PATH):
-            delay = rng.uniform(0.002, 0.200)
-            reported, in_flight = run_and_kill(child, path, start, delay)
+        assert start == reported(said, before)[0] > before, (name, said, before, start)
+        advanced = stayed = 0
+        for at in moments(calls):
+            reported_n, in_flight = reported(fork(child, path, start, at)[0], start)
             got = number(path)
+            where = f"{name}, killed before {at}"
+            assert got >= reported_n, f"{where}: committed change {reported_n} lost (file: {got})"
+            assert got <= in_flight, f"{where}: file {got}, reported {reported_n}"
             figures["kills"] += 1
-            figures["files_opened"] += 1
-            where = f"{name} kill {k} (seed {SEED}, delay {delay * 1000:.1f} ms)"
-            assert got >= reported, f"{where}: committed change {reported} lost (file: {got})"
-            assert got <= in_flight, f"{where}: file {got}, reported {reported}"
-            # the file holds the last reported commit: what was in flight was lost (or
-            # nothing was in flight); a committed change is never lost (asserted above)
-            figures["at_last_commit"] += got == reported
+            figures["at_last_commit"] += got == reported_n
+            figures["in_flight_kept"] += got > reported_n
             advanced += got > start
+            stayed += got == start
             start = got
-        assert advanced >= KILLS_PER_PATH // 4, f"{name}: the kills landed before saving " \
-                                                f"({advanced} of {KILLS_PER_PATH} advanced)"
+        # the kills fell on both sides of the commit: before it the file is the last save,
+        # after it the new one
+        assert advanced and stayed, f"{name}: {advanced} kills after the commit, {stayed} before"
         if kind == "game":
             new_game_file(path, load_game(path))  # the next save cleans a killed save's tmp
             leftovers = [p.name for p in path.parent.iterdir()
                          if p.name.startswith(f".{path.name}.")]
             assert leftovers == [], leftovers
-    assert figures["kills"] >= 100 and figures["committed_lost"] == 0
-    print(f"crash loop (seed {SEED}): {figures}")
+    print(f"crash loop: {figures}")

@@ -440,22 +440,24 @@ def test_odds_after_a_base_moved_are_worked_out_afresh():
 @given(st.one_of(units, crowd), schemes, st.tuples(st.floats(-5, 30), st.floats(-5, 30)),
        st.sampled_from([1.5, 2.5]), st.sampled_from([7, 36, 180]),
        st.sampled_from([0.0, 90.0, 270.0, 33.3]))
-def test_candidate_arcs_find_the_pairs_testing_every_landing_finds(specs, scheme, aim, radius,
-                                                                  n, offset):
-    """The candidates come from arcs of each ring worked out in closed form: the very
-    (base, landing) pairs the box test over every landing finds, for any bearing grid."""
+def test_candidates_find_the_pairs_testing_every_landing_finds(specs, scheme, aim, radius,
+                                                               n, offset):
+    """The candidates come from the scheme's kept STRtree of landing steps, queried with
+    the bases' boxes moved by the aim: the very (base, landing) pairs the box test over
+    every landing finds, for any bearing grid, with each pair's box distance."""
     from geometry.landing_cover import _candidate_pairs
 
     polys, _ = _place(specs)
     nb = shapely.bounds(np.asarray(polys, dtype=object))
     land = landings(aim, scheme, n, offset)
-    k, j = _candidate_pairs(nb, land, radius)
+    k, j, box = _candidate_pairs(nb, land, radius)
     px, py = land.centres[:, 0], land.centres[:, 1]
     bx = np.maximum(0.0, np.maximum(nb[:, 0, None] - px, px - nb[:, 2, None]))
     by = np.maximum(0.0, np.maximum(nb[:, 1, None] - py, py - nb[:, 3, None]))
     want = set(zip(*np.nonzero(bx * bx + by * by < radius * radius), strict=True))
     got = list(zip(k.tolist(), j.tolist(), strict=True))
     assert len(got) == len(set(got)) and set(got) == {(int(a), int(b)) for a, b in want}
+    assert box.tolist() == np.hypot(bx[k, j], by[k, j]).tolist()
 
 
 def test_few_sided_bases_measured_in_numpy_decide_as_geos_does():

@@ -3,6 +3,8 @@ Manoeuvre-then-Fire side turn with allies interleaving, and its printed cards.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.dice import D20
 from engine.protocol import (
     BadgeLook,
@@ -15,20 +17,13 @@ from engine.protocol import (
     Vocabulary,
     terms,
 )
-from engine.turns import TurnStructure, from_table
+from engine.protocol.lazy import ActionList, Later, LazyAction, deferred
 
-from . import (
-    board,
-    data,
-    fire,
-    library,
-    manoeuvre,
-    morale,
-    organisation,
-    turn_hooks,
-    wording,
-)
+from . import data, library, organisation, wording
 from .options import OPTIONS
+
+if TYPE_CHECKING:
+    from engine.turns import TurnStructure
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -43,6 +38,9 @@ COVER: dict[int, CoverTerm] = {
 def turn_structure() -> TurnStructure:
     """§4.2: a d20 roll once decides who goes first (PROPOSED, §4.A-1); each side's turn is
     Manoeuvre then Fire, the allies of a side interleaving in any order (§4.2-3, BF-1)."""
+    from engine.turns import from_table
+
+    from . import turn_hooks
     proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
     return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
                       proposed).with_hooks(turn_hooks.HOOKS)
@@ -61,6 +59,16 @@ VOCABULARY = Vocabulary(
     profile=ProfileKeys(base="base", proposed="proposed"),
 ).worded(wording.SAID)
 
+#: The actions by id, each imported from its module (its ACTIONS) when first asked for.
+ACTIONS = ActionList(
+    *(LazyAction(i, ".manoeuvre:ACTIONS") for i in ("move", "assault")),
+    *(LazyAction(i, ".fire:ACTIONS") for i in ("fire", "template_fire")),
+    *(LazyAction(i, ".morale:ACTIONS") for i in ("leadership_test", "takeover_test",
+                                                  "panic_test", "small_unit_test",
+                                                  "split_fire_test")),
+    package=__package__)
+
+
 def build_ruleset() -> Ruleset:
     return Ruleset(
         id=data.RULESET_ID,
@@ -71,7 +79,7 @@ def build_ruleset() -> Ruleset:
         inches_per_step=float(data.rule_number("inches_per_step")),
         measure="centre",
         cover=COVER,
-        actions=manoeuvre.ACTIONS + fire.ACTIONS + morale.ACTIONS,
+        actions=ACTIONS,
         options=OPTIONS,
         profile_fields={"armlist": data.ARMLIST, "weapon": data.WEAPON},
         profiles=data.armlists(),
@@ -79,9 +87,9 @@ def build_ruleset() -> Ruleset:
         doc="Far-future squads (seed 002): d20 ≥ ЛДР Leadership, derived commander ЛДР, "
             "command takeover, Panic retreats to the own edge, templates that hit friends; "
             "fire by PROPOSED house rules (the basic rules are missing).",
-        turn_structure=turn_structure(),
-        board=BoardHints(board_warnings=board.board_warnings,
-                         move_allowance_m=board.move_allowance_m),
+        turn_structure=Later(turn_structure),
+        board=BoardHints(board_warnings=deferred(".board:board_warnings", __package__),
+                         move_allowance_m=deferred(".board:move_allowance_m", __package__)),
         organisation=organisation.ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,

@@ -1,13 +1,14 @@
 """The Iron Hearts declaration: dice, scale, cover, profile schemas, options, actions.
 
-Assembles the infantry side (infantry.ACTIONS / OPTIONS) and the tank side (tanks.ACTIONS /
-OPTIONS, plus tanks.VEHICLES (the vehicle cards, as profiles), WEAPONS and PROFILE_FIELDS)
-into `RULESET`, which the package re-exports for the registry.
+Assembles the infantry side (its actions, readings.OPTIONS) and the tank side (its actions,
+tank_options.OPTIONS, plus tank_data.VEHICLES (the vehicle cards, as profiles), WEAPONS and
+the vehicle schema) into `RULESET`, which the package re-exports for the registry. The
+actions are declared by id and imported from their modules when first asked for.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.dice import D10
 from engine.protocol import (
@@ -21,9 +22,12 @@ from engine.protocol import (
     Vocabulary,
     terms,
 )
-from engine.turns import TurnStructure, from_table
+from engine.protocol.lazy import ActionList, Later, LazyAction, deferred
 
-from . import board, data, infantry, library, tanks, turn_hooks, wording
+from . import data, library, readings, tank_data, tank_options, wording
+
+if TYPE_CHECKING:
+    from engine.turns import TurnStructure
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -52,6 +56,9 @@ def _merge(base: dict[str, Any], extra: dict[str, Any], what: str) -> dict[str, 
 def turn_structure() -> TurnStructure:
     """3 AP per unit per turn (§4.2-1); side order and initiative from ruleset.toml [turn]
     (PROPOSED, §8-1); who may act and the start-of-turn tests from turn_hooks."""
+    from engine.turns import from_table
+
+    from . import turn_hooks
     proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
     return from_table(data.rules()["turn"], "iron-hearts/ruleset.toml: turn",
                       proposed).with_hooks(turn_hooks.HOOKS)
@@ -85,6 +92,27 @@ VOCABULARY = Vocabulary(
     side_words=wording.SIDES,
 ).worded(wording.SAID)
 
+#: The infantry's actions, then the tanks', by id, each imported from the module of its class
+#: when first asked for.
+ACTIONS = ActionList(
+    *(LazyAction(i, f".{module}:{cls}") for i, module, cls in (
+        ("shoot", "shooting", "Shoot"), ("detect", "shooting", "Detect"),
+        ("suppression_test", "morale", "SuppressionTest"), ("overcome", "morale", "Overcome"),
+        ("rally", "morale", "Rally"), ("stat_test", "morale", "StatTest"),
+        ("melee", "melee", "Melee"), ("assault", "melee", "Assault"),
+        ("skill", "infantry", "SkillCheck"), ("grenade", "infantry", "Grenade"),
+        ("death_roll", "infantry", "DeathRoll"), ("medkit", "infantry", "Medkit"),
+        ("move", "infantry", "Move"), ("command_range", "infantry", "CommandRange"),
+        ("order", "orders", "Order"),
+        ("tank_move", "tanks", "TankMove"), ("tank_search", "tank_gunnery", "TankSearch"),
+        ("tank_aim", "tank_gunnery", "TankAim"), ("tank_fire", "tank_gunnery", "TankFire"),
+        ("tank_mg", "tanks", "TankMG"), ("tank_reload", "tanks", "TankReload"),
+        ("tank_change_target", "tanks", "TankChangeTarget"),
+        ("tank_rotate_hull", "tanks", "TankRotateHull"),
+        ("tank_rotate_turret", "tanks", "TankRotateTurret"))),
+    package=__package__)
+
+
 def build_ruleset() -> Ruleset:
     """The Ruleset from the shipped data and both halves of the rules, with its turn
     structure, what the board asks of it and its printed cards (cards.py)."""
@@ -95,19 +123,17 @@ def build_ruleset() -> Ruleset:
         metres_per_inch=data.rules()["metres_per_inch"],
         distance_unit="m",
         cover=COVER,
-        actions=tuple(infantry.ACTIONS) + tuple(tanks.ACTIONS),
-        options=tuple(infantry.OPTIONS) + tuple(tanks.OPTIONS),
+        actions=ACTIONS,
+        options=tuple(readings.OPTIONS) + tuple(tank_options.OPTIONS),
         profile_fields={"character": data.CHARACTER, "weapon": data.WEAPON,
-                        **tanks.PROFILE_FIELDS},
-        profiles=_merge(data.profiles(), dict(tanks.VEHICLES), "profiles"),
-        weapons=_merge(data.weapons(), dict(tanks.WEAPONS), "weapons"),
+                        "vehicle": tank_data.VEHICLE},
+        profiles=_merge(data.profiles(), dict(tank_data.VEHICLES), "profiles"),
+        weapons=_merge(data.weapons(), dict(tank_data.WEAPONS), "weapons"),
         doc="WWII skirmish (seed 000): d10 roll-under, 3 AP, suppression and Guts, tanks.",
-        turn_structure=turn_structure(),
-        board=BoardHints(move_allowance_m=board.move_allowance_m,
-                         move_allowance_ap_m=board.move_allowance_ap_m,
-                         weapon_scheme=board.weapon_scheme, is_vehicle=board.is_vehicle,
-                         state_badges=board.state_badges,
-                         facing_model=board.facing_model),
+        turn_structure=Later(turn_structure),
+        board=BoardHints(**{hook: deferred(f".board:{hook}", __package__) for hook in (
+            "move_allowance_m", "move_allowance_ap_m", "weapon_scheme", "is_vehicle",
+            "state_badges", "facing_model")}),
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,
         library=library.spec,

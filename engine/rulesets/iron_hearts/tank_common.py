@@ -229,7 +229,7 @@ def ledger_log(ctx: Context, unit: Unit, turn: int) -> dict:
     """This turn's tank log from the activation ledger: the AP sequence and the marks of
     the unit's entries. A game saved before the ledger still has its state["turn_log"]."""
     game = ctx.game
-    if game is None or not ledger.entries(game, unit.id):
+    if game is None or not ledger.has_entries(game, unit.id):
         return turn_log(unit.state, turn)
     return {**empty_turn_log(turn), **ledger.marks(game, unit.id),
             "ap": ledger.ap_sequence(game, unit.id)}

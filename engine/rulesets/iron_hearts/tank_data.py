@@ -16,7 +16,7 @@ from engine.options import Field, SchemaError, validate_record
 from engine.rulesets.registry import load_data
 
 __all__ = [
-    "CREW_POSTS", "FACES", "WEAPON_KINDS", "VEHICLE", "VEHICLE_WEAPON", "CREW_MEMBER",
+    "CREW_POSTS", "FACES", "WEAPONS", "WEAPON_KINDS", "VEHICLE", "VEHICLE_WEAPON", "CREW_MEMBER",
     "MODIFIER", "HIT_LOCATION_FILE", "DAMAGE_FILE", "check_vehicle", "check_hit_location",
     "check_damage", "load_vehicles", "load_modifiers", "load_hit_location", "load_damage",
     "VEHICLES", "MODIFIERS", "HIT_LOCATION", "VEHICLE_DAMAGE", "armour_face",
@@ -259,6 +259,9 @@ def armour_face(side_struck: str) -> str:
 
 
 VEHICLES: dict[str, dict] = load_vehicles()
+#: Vehicle weapons by "<vehicle id>.<weapon id>", for the ruleset's weapon library.
+WEAPONS: dict[str, dict] = {f"{vid}.{wid}": w for vid, card in VEHICLES.items()
+                            for wid, w in card["weapons"].items()}
 MODIFIERS: dict[str, dict] = load_modifiers()
 HIT_LOCATION: list[dict] = load_hit_location()
 VEHICLE_DAMAGE: dict = load_damage()

@@ -37,7 +37,7 @@ from engine.wording import distance
 from .audience import ForVehicles
 from .common import own_weapon
 from .tank_common import TankView, fact_or, need_target, refuse, vehicle_card
-from .tank_data import VEHICLE, VEHICLES
+from .tank_data import VEHICLE, VEHICLES, WEAPONS
 from .tank_gunnery import TankAim, TankFire, TankSearch, personnel_effects
 from .tank_options import OPTIONS
 from .tank_rules import move_allowance, speed_category
@@ -336,7 +336,4 @@ class TankMG(ForVehicles, Action):
 
 ACTIONS: list[Action] = [TankMove(), TankSearch(), TankAim(), TankFire(), TankMG(),
                          TankReload(), TankChangeTarget(), TankRotateHull(), TankRotateTurret()]
-#: Vehicle weapons by "<vehicle id>.<weapon id>", for the ruleset's weapon library.
-WEAPONS: dict[str, dict] = {f"{vid}.{wid}": w for vid, card in VEHICLES.items()
-                            for wid, w in card["weapons"].items()}
 PROFILE_FIELDS = {"vehicle": VEHICLE}

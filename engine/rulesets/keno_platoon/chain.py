@@ -6,12 +6,16 @@ scenario or game; the ruleset registers them with the editor's protocol hooks.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.i18n import msg
-from engine.model import Game
 from engine.protocol import GroupKind, Organisation, OrganisationNote
 from engine.scenario import Scenario
 
 from . import common, data
+
+if TYPE_CHECKING:
+    from engine.model import Game
 
 __all__ = ["GROUP_KINDS", "Note", "check_chain", "chain_locked", "ORGANISATION"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.dice import D4, D6, D8, D10, D12
 from engine.options import Field
 from engine.protocol import (
@@ -15,12 +17,15 @@ from engine.protocol import (
     Vocabulary,
     terms,
 )
+from engine.protocol.lazy import Later, deferred
 from engine.rulesets.registry import load_data
-from engine.turns import TurnStructure, from_table
 
-from . import board, chain, data, turn_hooks, wording
+from . import chain, data, wording
 from .actions import ACTIONS
 from .options import OPTIONS
+
+if TYPE_CHECKING:
+    from engine.turns import TurnStructure
 
 __all__ = ["RULESET", "COVER", "PROPOSED_NUMBERS", "build_ruleset", "turn_structure"]
 
@@ -38,6 +43,10 @@ WEAPON = {"name": Field("str"), "name_ru": Field("str"), "support": Field("bool"
 
 def turn_structure() -> TurnStructure:
     """Alternating activations of 2 actions, passed actions with the comm test (§4.2–4.5)."""
+    from engine.turns import from_table
+
+    from . import turn_hooks  # the command and movement it reads come with the turn
+
     proposed = [n.partition(".")[2] for n in data.rules()["proposed"] if n.startswith("turn.")]
     return from_table(data.rules()["turn"], f"{data.RULESET_ID}/ruleset.toml: turn",
                       proposed).with_hooks(turn_hooks.HOOKS)
@@ -73,10 +82,10 @@ def build_ruleset() -> Ruleset:
         doc="Keno vs \"Steel\", platoon level (seed 004): the chain of command, alternating "
             "activations of two actions, passed actions with the communication test, merge "
             "and detach, movement with the 2dN combat move.",
-        turn_structure=turn_structure(),
-        board=BoardHints(move_allowance_m=board.move_allowance_m,
-                         is_vehicle=board.is_vehicle,
-                         selection_zones=board.contact_zones),
+        turn_structure=Later(turn_structure),
+        board=BoardHints(move_allowance_m=deferred(".board:move_allowance_m", __package__),
+                         is_vehicle=deferred(".board:is_vehicle", __package__),
+                         selection_zones=deferred(".board:contact_zones", __package__)),
         organisation=chain.ORGANISATION,
         cards=CardLayouts(f"{__package__}.cards"),
         vocabulary=VOCABULARY,

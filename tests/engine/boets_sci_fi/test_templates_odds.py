@@ -14,8 +14,9 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.model import apply_change
-from engine.odds import enumerate_rolls, simulate
+from engine.odds import enumerate_rolls
 from engine.rulesets.boets_sci_fi import RULESET as BF
+from tests.engine.sampling import simulate
 
 from ..refusals import refused
 from .helpers import game_of, squad

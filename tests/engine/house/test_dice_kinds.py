@@ -1,7 +1,11 @@
 """Every kind of dice a data ruleset can say — a test, a sum rolled under, a pool, a pool
 needing at least N successes, an opposed roll, re-rolls, exploding dice — priced exactly,
 and each price equal to the roll itself enumerated: every sequence of faces the roll can
-ask for, fed to it through scripted dice, weighted by its chance."""
+ask for, fed to it through scripted dice, weighted by its chance.
+
+The volley is a pool of three exploding dice: three is the fewest that still tells a
+per-die explosion budget from a pool-wide one and "at least two successes" from any other
+count, and its roll has 16³ = 4,096 sequences of faces to walk (a pool of four, 65,536)."""
 
 from __future__ import annotations
 
@@ -51,7 +55,7 @@ result = { yes = "pinned down", no = "shrugged off" }
 id = "hits"
 kind = "pool"
 die = "'d6'"
-n = 4
+n = 3
 target = "8"
 explode = 2
 
@@ -160,7 +164,7 @@ def test_hand_worked_chances(rules):
     # 8+ on an exploding d6: a 6, then 2 or more on the die it explodes into (a 6 there
     # explodes again, already past 8)
     per_die = Fraction(1, 6) * Fraction(5, 6)
-    p_two = 1 - (1 - per_die) ** 4 - 4 * per_die * (1 - per_die) ** 3
+    p_two = 1 - (1 - per_die) ** 3 - 3 * per_die * (1 - per_die) ** 2
     assert dict(ctx("volley").odds().outcomes)["pinned down"] == p_two
     # 2d6 ≤ 7: 21/36
     assert dict(ctx("nerve").odds().outcomes)["success"] == Fraction(21, 36)

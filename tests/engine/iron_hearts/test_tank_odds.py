@@ -13,8 +13,9 @@ import pytest
 
 from bench.ih_examples import DUEL, ctx_of, make_game, play
 from engine.dice import DiceError, TypedDice
-from engine.odds import enumerate_rolls, simulate
+from engine.odds import enumerate_rolls
 from engine.protocol import Facts
+from tests.engine.sampling import simulate
 
 #: What the sampled checks must catch: the resolver and the odds disagreeing by one face of a
 #: d10 (10 pp a die) in a step that decides at least a third of the runs, i.e. an outcome

@@ -10,7 +10,6 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import D4, D6, D8, D10, ScriptedDice
-from engine.odds import simulate
 from engine.rulesets.keno_platoon import RULESET as KP
 from engine.rulesets.keno_platoon import movement
 from engine.rulesets.keno_platoon.command import (
@@ -20,6 +19,7 @@ from engine.rulesets.keno_platoon.command import (
     plan_comm,
     roll_comm,
 )
+from tests.engine.sampling import simulate
 
 from .helpers import ctx_of, game_of, unit
 
