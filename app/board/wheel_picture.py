@@ -54,7 +54,7 @@ def shown_picture(widget: QWidget) -> QPixmap:
     return pixmap
 
 
-def band_edges(top: int, height: int, centres_y: Sequence[float]) -> list[int]:
+def strip_edges(top: int, height: int, centres_y: Sequence[float]) -> list[int]:
     """Where the bands of a viewport `height` pixels tall starting at `top` end (each
     band's bottom, the last at top + height): at least SHARP_BANDS bands of at most
     height / SHARP_BANDS, and more where the units (their centres at `centres_y`, viewport
@@ -128,9 +128,9 @@ class WheelPicture:
 
     def begin_bands(self, viewport: QRect, centres_y: Sequence[float] = ()) -> None:
         """Start drawing sharp: the bands cut for the units whose centres are at
-        `centres_y` (viewport pixels; band_edges)."""
+        `centres_y` (viewport pixels; strip_edges)."""
         self.band = 0
-        self.edges = band_edges(viewport.top(), viewport.height(), centres_y)
+        self.edges = strip_edges(viewport.top(), viewport.height(), centres_y)
 
     def bands(self) -> int:
         """How many bands the sharp repaint takes."""
@@ -140,11 +140,11 @@ class WheelPicture:
         """The next band of the viewport to draw sharp, None when all are."""
         if self.band is None or self.band >= self.bands():
             return None
-        edges = self.edges or band_edges(viewport.top(), viewport.height(), ())
+        edges = self.edges or strip_edges(viewport.top(), viewport.height(), ())
         top = viewport.top() if self.band == 0 else edges[self.band - 1]
         bottom = edges[self.band]
         self.band += 1
         return QRect(viewport.left(), top, viewport.width(), bottom - top)
 
 
-__all__ = ["SHARP_BANDS", "UNITS_PER_BAND", "WheelPicture", "band_edges", "shown_picture"]
+__all__ = ["SHARP_BANDS", "UNITS_PER_BAND", "WheelPicture", "strip_edges", "shown_picture"]

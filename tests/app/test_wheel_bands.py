@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint
 
-from app.board.wheel_picture import SHARP_BANDS, UNITS_PER_BAND, band_edges, shown_picture
+from app.board.wheel_picture import SHARP_BANDS, UNITS_PER_BAND, shown_picture, strip_edges
 from bench.board_driver import big_table
 
 
@@ -41,7 +41,7 @@ def test_bands_cover_the_viewport_and_hold_about_as_many_units_each(n) -> None:
     rng = np.random.default_rng(n)
     top, height = 5, 748
     ys = rng.uniform(top, top + height, n)
-    edges = band_edges(top, height, ys)
+    edges = strip_edges(top, height, ys)
     assert edges == sorted(set(edges)) and edges[-1] == top + height
     assert len(edges) >= SHARP_BANDS
     tops = [top, *edges[:-1]]
