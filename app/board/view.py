@@ -5,12 +5,9 @@ the pointer stays put to the pixel, and so that tools can take the left button o
 while a left drag on empty table still pans.
 
 Tools: the view hands mouse and key events to its `router` (the window's ToolManager) with
-the pointer's table position; whatever the router does not use falls back to pan and zoom.
-The middle button always pans.
-
-Labels: a wheel zoom lays them out once the wheel rests; a pan or a resize, once it rests,
-lays again only those its new edges would cut (BoardScene.fit_labels_to_view).
-"""
+the pointer's table position; whatever the router does not use falls back to pan and zoom
+(the middle button always pans). Labels: a wheel zoom lays them out once the wheel rests; a
+pan or a resize, once it rests, lays again only those its new edges would cut."""
 
 from __future__ import annotations
 
@@ -58,10 +55,9 @@ RELABEL_IDLE_MS = 120
 #: with the terrain pieces whose box comes within this many pixels of it (a piece's pen
 #: may reach past its box).
 AROUND_PAD_PX = 4.0
-#: Room in Qt's pixmap cache (QPixmapCache, KB), where every unit, label and badge keeps
-#: its picture at the current zoom. Qt's default is too small for a big table's pictures:
-#: every repaint under a board-wide overlay (threat lines, arcs) evicted them and drew them
-#: all again, on every hover. Only what is drawn is kept.
+#: Room in Qt's pixmap cache (QPixmapCache, KB) for every unit's, label's and badge's
+#: picture at the current zoom: Qt's default is too small for a big table, and a repaint
+#: under a board-wide overlay (threat lines, arcs) evicted and redrew them all on a hover.
 PIXMAP_CACHE_KB = 128 * 1024
 
 
