@@ -13,7 +13,6 @@ of dice."""
 from __future__ import annotations
 
 import copy
-import gzip
 import json
 from collections.abc import Iterator
 from functools import cache
@@ -30,6 +29,7 @@ from engine.rulesets.butterfly_effect import RULESET as BE
 from engine.scenario import Unit
 from engine.scenario_io import load_demo
 from engine.turns import declare_ambush
+from tests.engine.house import fixture_io
 
 FIXTURE = Path(__file__).parent / "fixtures" / "butterfly_fire.json.gz"
 WEAPONS = ("assault_rifle", "combat_shotgun", "pistol", "grenade", "heavy_weapon",
@@ -247,12 +247,9 @@ def record() -> list[dict]:
 
 
 def recorded() -> list[dict]:
-    with gzip.open(FIXTURE, "rt", encoding="utf-8") as f:
-        return json.load(f)
+    return fixture_io.read(FIXTURE)
 
 
 if __name__ == "__main__":
-    FIXTURE.parent.mkdir(exist_ok=True)
-    with gzip.GzipFile(FIXTURE, "wb", mtime=0) as f:
-        f.write(json.dumps(record(), ensure_ascii=False).encode("utf-8"))
+    fixture_io.write(FIXTURE, record())
     print(f"{FIXTURE}: {len(recorded())} cases, {FIXTURE.stat().st_size} bytes")

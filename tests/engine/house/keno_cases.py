@@ -6,7 +6,6 @@ value and reading that changes the test; and the roll with every face of the die
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ from engine.protocol import ActionRefused
 from engine.rulesets.keno_platoon import RULESET as KP
 from engine.scenario_io import load_scenario
 from resources.loader import resource
+from tests.engine.house import fixture_io
 
 FIXTURE = Path(__file__).parent / "fixtures" / "keno_tests.json.gz"
 ACTIONS = ("leave_cover", "enter_melee", "observe", "remove_suppression", "rally_morale")
@@ -106,12 +106,9 @@ def record(only: str | None = None) -> list[dict]:
 
 
 def recorded() -> list[dict]:
-    with gzip.open(FIXTURE, "rt", encoding="utf-8") as f:
-        return json.load(f)
+    return fixture_io.read(FIXTURE)
 
 
 if __name__ == "__main__":
-    FIXTURE.parent.mkdir(exist_ok=True)
-    with gzip.GzipFile(FIXTURE, "wb", mtime=0) as f:
-        f.write(json.dumps(record(), ensure_ascii=False).encode("utf-8"))
+    fixture_io.write(FIXTURE, record())
     print(f"{FIXTURE}: {len(recorded())} cases")

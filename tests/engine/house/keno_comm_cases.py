@@ -12,7 +12,6 @@ reading × distances: the Advance action's exact odds and its roll on chosen fac
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +28,7 @@ from engine.scenario_io import load_scenario
 from engine.turns import TurnError
 from geometry.bases import BaseShape
 from resources.loader import resource
+from tests.engine.house import fixture_io
 
 HERE = Path(__file__).parent / "fixtures"
 COMM_FIXTURE = HERE / "keno_comm.json.gz"
@@ -224,18 +224,11 @@ def record_combat() -> dict:
     return {"cases": [combat_case(c) for c in combat_cases()], "card": card_moves()}
 
 
-def _write(path: Path, value: Any) -> None:
-    with gzip.GzipFile(path, "wb", mtime=0) as f:
-        f.write(json.dumps(_plain(value), ensure_ascii=False).encode("utf-8"))
-
-
 def recorded(path: Path) -> Any:
-    with gzip.open(path, "rt", encoding="utf-8") as f:
-        return json.load(f)
+    return fixture_io.read(path)
 
 
 if __name__ == "__main__":
-    HERE.mkdir(exist_ok=True)
-    _write(COMM_FIXTURE, record_comm())
-    _write(COMBAT_FIXTURE, record_combat())
+    fixture_io.write(COMM_FIXTURE, _plain(record_comm()))
+    fixture_io.write(COMBAT_FIXTURE, _plain(record_combat()))
     print(len(recorded(COMM_FIXTURE)["cases"]), len(recorded(COMBAT_FIXTURE)["cases"]))

@@ -76,8 +76,9 @@ def probe_game(tmp_path, monkeypatch):
     monkeypatch.setenv("WARBOARD_RULESETS", str(tmp_path / "rulesets"))
     registry.reload_house()
     assert not registry.house_errors(), registry.house_errors()
-    yield registry.get_ruleset("frontier-skirmish"), \
-        Game(load_scenario(folder.parent / "frontier-skirmish.json"))
+    game = Game(load_scenario(folder.parent / "frontier-skirmish.json"))
+    game.unit("red-1").turret = 0.0                # a weapon with an arc: in_arc measured
+    yield registry.get_ruleset("frontier-skirmish"), game
     monkeypatch.delenv("WARBOARD_RULESETS")
     registry.reload_house()
 
@@ -91,7 +92,6 @@ def _context(rs, game, **kw):
 def test_the_steps_read_the_facts_the_board_measured(probe_game):
     rs, game = probe_game
     red, blue = game.unit("red-1"), game.unit("blue-1")
-    red.turret = 0.0                               # a weapon with an arc: in_arc measured
     sides, arcs = set(), set()
     for turn in (0.0, 90.0, 180.0, 270.0):
         red.facing = blue.facing = turn
@@ -112,7 +112,6 @@ def test_the_steps_read_the_facts_the_board_measured(probe_game):
 
 def test_the_rear_modifier_prices_the_odds(probe_game):
     rs, game = probe_game
-    game.unit("red-1").turret = 0.0
     blue = game.unit("blue-1")
     odds = {}
     for turn in (0.0, 90.0, 180.0, 270.0):
@@ -125,7 +124,6 @@ def test_the_rear_modifier_prices_the_odds(probe_game):
 
 def test_a_laid_blast_gives_one_die_per_unit_under_it(probe_game):
     rs, game = probe_game
-    game.unit("red-1").turret = 0.0
     blue = game.unit("blue-1")
     facts, ctx = _context(rs, game, template="blast-3", point=(blue.x, blue.y))
     assert facts.under_template and "blue-1" in facts.under_template
