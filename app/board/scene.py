@@ -185,9 +185,8 @@ class BoardScene(BoardLabels, QGraphicsScene):
     def scenario(self) -> Scenario | None:
         return self._scenario
 
-    def set_scenario(self, scenario: Scenario, taken: dict | None = None) -> None:
-        """Show another scenario: every item is rebuilt from the model, but for the unit
-        items `taken` from another board showing the same units (add_unit)."""
+    def set_scenario(self, scenario: Scenario) -> None:
+        """Show another scenario: every item is rebuilt from the model."""
         self.touched()
         self.layout_generation += 1
         self.clear()
@@ -206,7 +205,7 @@ class BoardScene(BoardLabels, QGraphicsScene):
         self._warnings = self._board_warnings()
         for piece in scenario.terrain:
             self.add_terrain(piece)
-        taken, colours = taken or {}, {}  # each side's colour asked once, not per unit
+        colours: dict = {}  # each side's colour asked once, not per unit
         from geometry.drawn import base_outlines  # every base turned at once
 
         units = scenario.units
@@ -214,7 +213,7 @@ class BoardScene(BoardLabels, QGraphicsScene):
         for unit, outline in zip(units, outlines, strict=True):
             if unit.side not in colours:
                 colours[unit.side] = self.palette.colour(unit.side)
-            self.add_unit(unit, taken.get(unit.id), colours[unit.side], outline)
+            self.add_unit(unit, colours[unit.side], outline)
         w, h = scenario.table.width_in, scenario.table.height_in
         margin = max(w, h) * 0.05
         self.setSceneRect(QRectF(-margin, -margin, w + 2 * margin, h + 2 * margin))
@@ -239,26 +238,17 @@ class BoardScene(BoardLabels, QGraphicsScene):
             item.redraw_background()
             self.removeItem(item)
 
-    def add_unit(self, unit: Unit, item: UnitItem | None = None, colour=None,
-                 outline=None) -> UnitItem:
+    def add_unit(self, unit: Unit, colour=None, outline=None) -> UnitItem:
         """The unit's item (in its side's `colour`; `outline`: its base's ring at its
-        facing, when set_scenario has turned them all); `item`, this unit's taken off
-        another board (app.relocalize), is worded again in the current language, not
-        built anew."""
+        facing, when set_scenario has turned them all)."""
         from .items import UnitItem
 
         colour = self.palette.colour(unit.side) if colour is None else colour
-        if item is not None and (item.unit is not unit or item.colour != colour):
-            item = None
-        fresh = item is None
-        if item is None:
-            item = UnitItem(unit, colour, outline)
+        item = UnitItem(unit, colour, outline)
         self.names_changed()
         self._units_version += 1
         item.declared_badges = self._declared_badges
-        if not fresh:
-            item.retranslate()
-        elif unit.state:
+        if unit.state:
             item.sync()
         self.addItem(item)
         self.unit_items[unit.id] = item
